@@ -1,0 +1,116 @@
+#include "CBaselines.h"
+#include <pthread.h>
+#include <sqlite3.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static int64_t now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+struct ring {
+    _Alignas(128) _Atomic size_t tail;
+    size_t producer_cached_head;
+    _Alignas(128) _Atomic size_t head;
+    size_t consumer_cached_tail;
+    _Alignas(128) unsigned char *slots;
+    size_t mask, element_size, capacity;
+    uint64_t count;
+};
+
+static int ring_push(struct ring *r, const void *element) {
+    size_t t = atomic_load_explicit(&r->tail, memory_order_relaxed);
+    if (t - r->producer_cached_head == r->capacity) {
+        r->producer_cached_head = atomic_load_explicit(&r->head, memory_order_acquire);
+        if (t - r->producer_cached_head == r->capacity) return 0;
+    }
+    memcpy(r->slots + (t & r->mask) * r->element_size, element, r->element_size);
+    atomic_store_explicit(&r->tail, t + 1, memory_order_release);
+    return 1;
+}
+
+static int ring_pop(struct ring *r, void *element) {
+    size_t h = atomic_load_explicit(&r->head, memory_order_relaxed);
+    if (h == r->consumer_cached_tail) {
+        r->consumer_cached_tail = atomic_load_explicit(&r->tail, memory_order_acquire);
+        if (h == r->consumer_cached_tail) return 0;
+    }
+    memcpy(element, r->slots + (h & r->mask) * r->element_size, r->element_size);
+    atomic_store_explicit(&r->head, h + 1, memory_order_release);
+    return 1;
+}
+
+static void *producer(void *arg) {
+    struct ring *r = arg;
+    unsigned char element[256] = {0};
+    for (uint64_t i = 0; i < r->count; i++) {
+        memcpy(element, &i, sizeof i);
+        while (!ring_push(r, element)) { /* spin: the benchmark measures throughput, not drops */ }
+    }
+    return NULL;
+}
+
+int64_t c_spsc_ring_run(size_t capacity, size_t element_size, uint64_t count, uint64_t *checksum) {
+    if (element_size < 8 || element_size > 256 || (capacity & (capacity - 1)) != 0) return -1;
+    struct ring *r = aligned_alloc(128, sizeof *r);
+    if (!r) return -1;
+    memset(r, 0, sizeof *r);
+    r->slots = aligned_alloc(128, capacity * element_size);
+    r->mask = capacity - 1;
+    r->capacity = capacity;
+    r->element_size = element_size;
+    r->count = count;
+    unsigned char element[256];
+    uint64_t sum = 0;
+    int64_t start = now_ns();
+    pthread_t thread;
+    pthread_create(&thread, NULL, producer, r);
+    for (uint64_t received = 0; received < count;) {
+        if (ring_pop(r, element)) {
+            uint64_t v;
+            memcpy(&v, element, sizeof v);
+            sum += v;
+            received++;
+        }
+    }
+    pthread_join(thread, NULL);
+    int64_t elapsed = now_ns() - start;
+    *checksum = sum;
+    free(r->slots);
+    free(r);
+    return elapsed;
+}
+
+int64_t c_sqlite_insert_samples(const char *path, uint64_t count) {
+    sqlite3 *db;
+    if (sqlite3_open(path, &db) != SQLITE_OK) return -1;
+    const char *setup =
+        "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+        "CREATE TABLE IF NOT EXISTS sample(session_id INTEGER NOT NULL, player_id INTEGER NOT NULL,"
+        " strap_id INTEGER NOT NULL, t_ms INTEGER NOT NULL, bpm INTEGER NOT NULL, contact INTEGER NOT NULL);"
+        "CREATE INDEX IF NOT EXISTS sample_by_player ON sample(session_id, player_id, t_ms);";
+    if (sqlite3_exec(db, setup, NULL, NULL, NULL) != SQLITE_OK) { sqlite3_close(db); return -1; }
+    sqlite3_stmt *stmt;
+    int64_t start = now_ns();
+    sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    sqlite3_prepare_v2(db, "INSERT INTO sample(session_id, player_id, strap_id, t_ms, bpm, contact) VALUES (?, ?, ?, ?, ?, ?)", -1, &stmt, NULL);
+    for (uint64_t i = 0; i < count; i++) {
+        sqlite3_bind_int64(stmt, 1, 1);
+        sqlite3_bind_int64(stmt, 2, (int64_t)(i % 30) + 1);
+        sqlite3_bind_int64(stmt, 3, (int64_t)(i % 30) + 1);
+        sqlite3_bind_int64(stmt, 4, (int64_t)(i / 30) * 1000);
+        sqlite3_bind_int64(stmt, 5, 60 + (int64_t)(i % 120));
+        sqlite3_bind_int64(stmt, 6, 2);
+        if (sqlite3_step(stmt) != SQLITE_DONE) { sqlite3_finalize(stmt); sqlite3_close(db); return -1; }
+        sqlite3_reset(stmt);
+    }
+    sqlite3_finalize(stmt);
+    if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) { sqlite3_close(db); return -1; }
+    int64_t elapsed = now_ns() - start;
+    sqlite3_close(db);
+    return elapsed;
+}

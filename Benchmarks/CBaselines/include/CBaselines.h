@@ -1,0 +1,20 @@
+#ifndef SIDELINE_CBASELINES_H
+#define SIDELINE_CBASELINES_H
+#include <stdint.h>
+#include <stddef.h>
+
+/// Baselines the Swift code is measured against, side by side in one run.
+
+/// A plain C11 SPSC ring of fixed-size elements (same algorithm as SPSCRing:
+/// acquire/release indices on separate cache lines, cached opposite index).
+/// Runs a producer thread and a consumer (the caller) over `count` elements of
+/// `element_size` bytes; returns nanoseconds elapsed, or -1 on failure.
+/// `checksum` receives the sum of the first 8 bytes of every element popped.
+int64_t c_spsc_ring_run(size_t capacity, size_t element_size, uint64_t count, uint64_t *checksum);
+
+/// Inserts `count` rows into sample(session_id, player_id, strap_id, t_ms, bpm, contact)
+/// with one prepared statement in one transaction, through SQLite's C API, into a
+/// database at `path` prepared with the same schema and pragmas as the store.
+/// Returns nanoseconds elapsed, or -1 on failure.
+int64_t c_sqlite_insert_samples(const char *path, uint64_t count);
+#endif

@@ -1,0 +1,110 @@
+// Benchmarks for the figures the issues name, each side by side with its baseline in
+// the same run. Prints medians of several rounds. Run: `make bench` (release build).
+import CBaselines
+import Foundation
+import SPSCRing
+import Store
+import TeamCore
+
+func nowNs() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+func median(_ values: [Double]) -> Double {
+    let s = values.sorted()
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+func report(_ name: String, _ value: Double, unit: String) {
+    print(String(format: "%-58@ %14.0f %@", name as NSString, value, unit as NSString))
+}
+
+// MARK: ring buffer
+
+/// Cross-thread events per second through SPSCRing<SensorEvent>: a producer thread pushes
+/// (retrying when full, to measure throughput rather than drops), the calling thread pops.
+func swiftRingRun(capacity: Int, count: Int) -> (ns: UInt64, checksum: UInt64) {
+    let ring = SPSCRing<SensorEvent>(capacity: capacity)
+    let started = DispatchSemaphore(value: 0)
+    let start = nowNs()
+    let thread = Thread {
+        started.signal()
+        var event = SensorEvent(strap: 1, timestampNs: 0, kind: .measurement, bpm: 120, contact: .detected)
+        for i in 0..<count {
+            event.timestampNs = UInt64(i)
+            while !ring.push(event) {}
+        }
+    }
+    thread.start()
+    started.wait()
+    var sum: UInt64 = 0
+    var received = 0
+    while received < count {
+        if let e = ring.pop() {
+            sum &+= e.timestampNs
+            received += 1
+        }
+    }
+    return (nowNs() - start, sum)
+}
+
+func benchRing(rounds: Int) {
+    let capacity = 8192, count = 20_000_000
+    let size = MemoryLayout<SensorEvent>.stride
+    var swiftRates: [Double] = [], cRates: [Double] = []
+    for _ in 0..<rounds {
+        let s = swiftRingRun(capacity: capacity, count: count)
+        var cSum: UInt64 = 0
+        let cNs = c_spsc_ring_run(capacity, size, UInt64(count), &cSum)
+        precondition(s.checksum == cSum && cNs > 0, "ring runs disagree")
+        swiftRates.append(Double(count) / (Double(s.ns) / 1e9))
+        cRates.append(Double(count) / (Double(cNs) / 1e9))
+    }
+    print("ring buffer: \(count) events of \(size) bytes, capacity \(capacity), median of \(rounds)")
+    report("  Swift SPSCRing<SensorEvent> cross-thread", median(swiftRates), unit: "events/s")
+    report("  C11 SPSC ring, same element size and capacity", median(cRates), unit: "events/s")
+    print(String(format: "  ratio Swift/C: %.2f (target >= 0.80, and >= 20 M events/s)", median(swiftRates) / median(cRates)))
+}
+
+// MARK: store ingest
+
+func benchStore(rounds: Int) throws {
+    let count = 300_000
+    var batchedRates: [Double] = [], perSecondRates: [Double] = [], cRates: [Double] = []
+    let dir = NSTemporaryDirectory() + "sideline-bench-\(getpid())"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let samples = (0..<count).map { i in
+        Sample(playerID: Int64(i % 30) + 1, strapID: Int64(i % 30) + 1, tMs: Int64(i / 30) * 1000, bpm: 60 + i % 120, contact: .detected)
+    }
+    for round in 0..<rounds {
+        for (label, batchSize) in [("one", count), ("second", 30 * 100)] {
+            let store = try SidelineStore(path: "\(dir)/swift-\(round)-\(label).sqlite")
+            let team = try store.createTeam(name: "Bench")
+            let session = try store.startSession(teamID: team.id!, participants: [], plannedDurationMs: nil)
+            let writer = SessionWriter(store: store, sessionID: session.id!)
+            var batches: [SessionRecording.Batch] = []
+            for chunk in stride(from: 0, to: count, by: batchSize) {
+                var b = SessionRecording.Batch()
+                b.samples = Array(samples[chunk..<min(chunk + batchSize, count)])
+                batches.append(b)
+            }
+            let start = nowNs()
+            for (i, b) in batches.enumerated() { try writer.commit(b, upToMs: Int64(i) * 1000) }
+            let rate = Double(count) / (Double(nowNs() - start) / 1e9)
+            if label == "one" { batchedRates.append(rate) } else { perSecondRates.append(rate) }
+        }
+        let cNs = c_sqlite_insert_samples("\(dir)/c-\(round).sqlite", UInt64(count))
+        precondition(cNs > 0, "C baseline failed")
+        cRates.append(Double(count) / (Double(cNs) / 1e9))
+    }
+    print("store ingest: \(count) samples into sample(+index), WAL, synchronous=NORMAL, median of \(rounds)")
+    report("  SessionWriter, one transaction", median(batchedRates), unit: "samples/s")
+    report("  SessionWriter, transactions of 3000 rows", median(perSecondRates), unit: "samples/s")
+    report("  raw sqlite3 C API, prepared insert, one transaction", median(cRates), unit: "samples/s")
+    print(String(format: "  ratio SessionWriter/C: %.2f (target >= 0.70, and >= 200 k samples/s)", median(batchedRates) / median(cRates)))
+}
+
+let args = CommandLine.arguments.dropFirst()
+let which = Set(args.filter { !$0.hasPrefix("-") })
+let rounds = Int(args.first { $0.hasPrefix("--rounds=") }?.dropFirst(9) ?? "") ?? 5
+if which.isEmpty || which.contains("ring") { benchRing(rounds: rounds) }
+if which.isEmpty || which.contains("store") { try benchStore(rounds: rounds) }

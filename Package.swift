@@ -1,0 +1,57 @@
+// swift-tools-version:6.1
+// Sideline — a team heart-rate kiosk. Module map: docs/DESIGN.md.
+import PackageDescription
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "Sideline",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "sideline", targets: ["sideline"]),
+        .executable(name: "sideline-bench", targets: ["SidelineBench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // System libraries: module map + shim.h each.
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]),
+        .systemLibrary(name: "CBluetooth", pkgConfig: "bluez", providers: [.apt(["libbluetooth-dev"])]),
+
+        // Pure core.
+        .target(name: "HeartRateProtocol", swiftSettings: strict),
+        .target(name: "TeamCore", swiftSettings: strict),
+        .target(name: "SPSCRing", dependencies: [.product(name: "Atomics", package: "swift-atomics")], swiftSettings: strict),
+
+        // Adapters.
+        .target(name: "BLEHost", dependencies: ["HeartRateProtocol"], swiftSettings: strict),
+        .target(name: "SensorHub", dependencies: ["TeamCore", "SPSCRing", "HeartRateProtocol", "BLEHost",
+                                                  .product(name: "Atomics", package: "swift-atomics")], swiftSettings: strict),
+        .target(name: "Store", dependencies: ["TeamCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: strict),
+
+        // The executable: command line, wiring, main loop.
+        .executableTarget(name: "sideline", dependencies: [
+            "TeamCore", "Store", "SensorHub", "SPSCRing",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ], swiftSettings: strict),
+
+        // Benchmarks: `make bench` (figures from the issues, side by side with C baselines).
+        .target(name: "CBaselines", path: "Benchmarks/CBaselines", linkerSettings: [.linkedLibrary("sqlite3")]),
+        .executableTarget(name: "SidelineBench", dependencies: [
+            "CBaselines", "SPSCRing", "TeamCore", "Store", "SensorHub",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ], path: "Benchmarks/SidelineBench", swiftSettings: strict),
+
+        .testTarget(name: "TeamCoreTests", dependencies: ["TeamCore"], swiftSettings: strict),
+        .testTarget(name: "SPSCRingTests", dependencies: ["SPSCRing", "TeamCore"], swiftSettings: strict),
+        .testTarget(name: "SensorHubTests", dependencies: ["SensorHub", "SPSCRing", "TeamCore"], swiftSettings: strict),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "TeamCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
+        .testTarget(name: "CommandLineTests", dependencies: ["sideline", "Store", "TeamCore",
+                                                           .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,31 @@
+import SPSCRing
+import TeamCore
+
+/// A strap a source should listen to; its position in the list is the
+/// `SensorEvent.strap` index of its events.
+public struct StrapAddress: Sendable, Equatable, Hashable {
+    public var address: String
+    public var name: String
+    public init(address: String, name: String) {
+        self.address = address.uppercased()
+        self.name = name
+    }
+}
+
+/// A producer of sensor events running on its own worker thread: the Bluetooth
+/// link manager, the simulated team, a replay. It never touches UI or SQLite.
+public protocol SensorSource: AnyObject, Sendable {
+    /// The source's monotonic clock, nanoseconds; event timestamps use it.
+    func nowNs() -> UInt64
+    /// Starts the worker. Events go into `ring`; `wake` is called (rate-limited by the
+    /// source) after pushing, so a sleeping main loop can wake up.
+    func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws
+    /// Stops the worker and waits for it to finish.
+    func stop()
+}
+
+/// A one-line, actionable failure of a source (no adapter, busy, no permission…).
+public struct SensorSourceError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

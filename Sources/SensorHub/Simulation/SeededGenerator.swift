@@ -1,0 +1,32 @@
+import Foundation
+
+/// SplitMix64: a small, fast, seedable generator, so the same seed gives the same team and data.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    /// A generator for one stream of a seed (e.g. one strap), independent of the others.
+    public init(seed: UInt64, stream: UInt64) {
+        var mixer = SeededGenerator(seed: seed ^ (stream &* 0x9E37_79B9_7F4A_7C15))
+        state = mixer.next()
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A standard normal deviate (Box–Muller).
+    public mutating func gaussian() -> Double {
+        let u1 = Double.random(in: Double.ulpOfOne..<1, using: &self)
+        let u2 = Double.random(in: 0..<1, using: &self)
+        return (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
+    }
+
+    /// True with probability p.
+    public mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+}

@@ -1,0 +1,77 @@
+import Atomics
+import Foundation
+import SPSCRing
+import Synchronization
+import TeamCore
+
+/// A simulated team on its own worker thread, feeding the same ring the
+/// Bluetooth worker feeds. Time is virtual: it starts at 0 when the source
+/// starts and runs `speed` times faster than the wall clock, so a recording
+/// made from a seed is the same at any speed.
+public final class SimulatedSource: SensorSource {
+    public let team: SimulatedTeam
+    public let seed: UInt64
+    public let speed: Double
+    /// Virtual time advances in steps of this size; events keep their exact times within a step.
+    static let stepNs: UInt64 = 20_000_000
+
+    private let clock = ManagedAtomic<UInt64>(0)
+    private let stopRequested = ManagedAtomic<Bool>(false)
+    private let finished = Mutex<DispatchSemaphore?>(nil)
+
+    public init(team: SimulatedTeam, seed: UInt64, speed: Double = 1) {
+        self.team = team
+        self.seed = seed
+        self.speed = max(speed, 0.01)
+    }
+
+    public func nowNs() -> UInt64 { clock.load(ordering: .acquiring) }
+
+    public func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
+        let byAddress = Dictionary(team.members.map { ($0.strap.address, $0) }, uniquingKeysWith: { a, _ in a })
+        // Straps the simulation does not know stay silent, as a strap left in the bag would.
+        let initialModels = straps.enumerated().compactMap { index, strap in
+            byAddress[strap.address].map { SimulatedStrap(index: UInt16(index), member: $0, seed: seed) }
+        }
+        let done = DispatchSemaphore(value: 0)
+        finished.withLock { $0 = done }
+        stopRequested.store(false, ordering: .relaxed)
+        let speed = self.speed
+        let clock = self.clock
+        let stopRequested = self.stopRequested
+        let thread = Thread {
+            var models = initialModels
+            let wallStart = DispatchTime.now().uptimeNanoseconds
+            var virtualNow: UInt64 = 0
+            while !stopRequested.load(ordering: .relaxed) {
+                virtualNow += Self.stepNs
+                var pushed = false
+                for i in models.indices {
+                    models[i].advance(to: virtualNow) { event in
+                        ring.push(event)
+                        pushed = true
+                    }
+                }
+                // Publish the time only after every event up to it is in the ring,
+                // so a consumer that reads the clock and then drains sees them all.
+                clock.store(virtualNow, ordering: .releasing)
+                if pushed { wake() }
+                let due = wallStart + UInt64(Double(virtualNow) / speed)
+                let now = DispatchTime.now().uptimeNanoseconds
+                if due > now { usleep(UInt32(min((due - now) / 1000, 1_000_000))) }
+            }
+            done.signal()
+        }
+        thread.name = "sideline.simulated-straps"
+        thread.start()
+    }
+
+    public func stop() {
+        stopRequested.store(true, ordering: .relaxed)
+        let done = finished.withLock { semaphore -> DispatchSemaphore? in
+            defer { semaphore = nil }
+            return semaphore
+        }
+        done?.wait()
+    }
+}

@@ -1,0 +1,103 @@
+import GRDB
+
+/// The database schema, as migrations from v1. Documented in docs/SCHEMA.md.
+///
+/// Times are integers: wall-clock instants in Unix milliseconds (`*_ms`),
+/// offsets within a session in milliseconds since its start (`t_ms`).
+/// The hot tables (sample, rr, strap_event) carry no foreign keys: every insert
+/// would pay for the lookups; deletes of sessions and players clean them up.
+enum Schema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE team(
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                    colour TEXT NOT NULL,
+                    created_ms INTEGER NOT NULL);
+                CREATE TABLE player(
+                    id INTEGER PRIMARY KEY,
+                    first_name TEXT NOT NULL,
+                    last_name TEXT NOT NULL,
+                    birth_year INTEGER NOT NULL,
+                    sex TEXT NOT NULL CHECK (sex IN ('M', 'F')),
+                    weight_kg REAL NOT NULL,
+                    resting_hr INTEGER NOT NULL,
+                    max_hr INTEGER,
+                    photo_path TEXT);
+                CREATE TABLE strap(
+                    id INTEGER PRIMARY KEY,
+                    address TEXT NOT NULL UNIQUE,
+                    name TEXT NOT NULL,
+                    last_battery INTEGER,
+                    last_seen_ms INTEGER);
+                -- A roster entry; strap_id is the default assignment, unique within the team.
+                CREATE TABLE membership(
+                    team_id INTEGER NOT NULL REFERENCES team(id) ON DELETE CASCADE,
+                    player_id INTEGER NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                    shirt_number INTEGER NOT NULL,
+                    strap_id INTEGER REFERENCES strap(id) ON DELETE SET NULL,
+                    PRIMARY KEY (team_id, player_id),
+                    UNIQUE (team_id, strap_id));
+                CREATE TABLE session(
+                    id INTEGER PRIMARY KEY,
+                    team_id INTEGER NOT NULL REFERENCES team(id) ON DELETE CASCADE,
+                    planned_ms INTEGER,
+                    started_ms INTEGER NOT NULL,
+                    ended_ms INTEGER,
+                    state TEXT NOT NULL CHECK (state IN ('running', 'paused', 'ended', 'interrupted')),
+                    zone_model TEXT NOT NULL,
+                    tags TEXT NOT NULL DEFAULT '',
+                    reviewed INTEGER NOT NULL DEFAULT 0,
+                    -- session offset up to which every row is committed
+                    committed_t_ms INTEGER NOT NULL DEFAULT 0);
+                CREATE INDEX session_by_team ON session(team_id, started_ms);
+                -- Who took part, wearing which strap (a per-session override), and
+                -- their physiology that day.
+                CREATE TABLE session_player(
+                    session_id INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+                    player_id INTEGER NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                    strap_id INTEGER REFERENCES strap(id) ON DELETE SET NULL,
+                    shirt_number INTEGER NOT NULL,
+                    age INTEGER NOT NULL,
+                    sex TEXT NOT NULL,
+                    weight_kg REAL NOT NULL,
+                    resting_hr REAL NOT NULL,
+                    max_hr REAL NOT NULL,
+                    max_source TEXT NOT NULL,
+                    PRIMARY KEY (session_id, player_id));
+                CREATE TABLE lap(
+                    id INTEGER PRIMARY KEY,
+                    session_id INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+                    t_ms INTEGER NOT NULL,
+                    label TEXT);
+                CREATE TABLE sample(
+                    session_id INTEGER NOT NULL,
+                    player_id INTEGER NOT NULL,
+                    strap_id INTEGER NOT NULL,
+                    t_ms INTEGER NOT NULL,
+                    bpm INTEGER NOT NULL,
+                    contact INTEGER NOT NULL);
+                CREATE INDEX sample_by_player ON sample(session_id, player_id, t_ms);
+                CREATE TABLE rr(
+                    session_id INTEGER NOT NULL,
+                    player_id INTEGER NOT NULL,
+                    t_ms INTEGER NOT NULL,
+                    rr_1024 INTEGER NOT NULL);
+                CREATE INDEX rr_by_player ON rr(session_id, player_id, t_ms);
+                CREATE TABLE strap_event(
+                    session_id INTEGER NOT NULL,
+                    strap_id INTEGER NOT NULL,
+                    t_ms INTEGER NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('battery', 'link')),
+                    value INTEGER NOT NULL);
+                CREATE INDEX strap_event_by_session ON strap_event(session_id, t_ms);
+                CREATE TABLE setting(
+                    key TEXT PRIMARY KEY,
+                    value TEXT NOT NULL);
+                """)
+        }
+        return migrator
+    }
+}

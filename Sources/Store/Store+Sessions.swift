@@ -1,0 +1,157 @@
+import Foundation
+import GRDB
+import TeamCore
+
+/// A session as the sessions list shows it.
+public struct SessionOverview: Sendable, Equatable {
+    public var session: Session
+    public var teamName: String
+    public var playerCount: Int
+    public var sampleCount: Int
+}
+
+/// A participant as a session starts: who, with which strap (the session's override or the team default).
+public struct Participant: Sendable, Equatable {
+    public var playerID: Int64
+    public var strapID: Int64?
+    public init(playerID: Int64, strapID: Int64?) {
+        self.playerID = playerID
+        self.strapID = strapID
+    }
+}
+
+extension SidelineStore {
+    /// Starts a session: the session row plus every participant's strap and physiology that day.
+    public func startSession(teamID: Int64, participants: [Participant], plannedDurationMs: Int64?,
+                             zoneModel: ZoneModel = .percentOfMax, formula: MaxHeartRateFormula = .tanaka,
+                             tags: [String] = [], at start: Date = Date()) throws -> Session {
+        let year = Calendar(identifier: .gregorian).component(.year, from: start)
+        return try write { db in
+            try db.execute(sql: """
+                INSERT INTO session(team_id, planned_ms, started_ms, state, zone_model, tags)
+                VALUES (?, ?, ?, 'running', ?, ?)
+                """, arguments: [teamID, plannedDurationMs, start.unixMs, zoneModel.rawValue, tags.joined(separator: ",")])
+            let id = db.lastInsertedRowID
+            for p in participants {
+                guard let row = try Row.fetchOne(db, sql: """
+                    SELECT player.*, membership.shirt_number FROM player
+                    LEFT JOIN membership ON membership.player_id = player.id AND membership.team_id = ?
+                    WHERE player.id = ?
+                    """, arguments: [teamID, p.playerID]) else { throw StoreError.unknownPlayer(p.playerID) }
+                let player = Self.player(from: row)
+                let physiology = Physiology(player: player, year: year, formula: formula)
+                try db.execute(sql: """
+                    INSERT INTO session_player(session_id, player_id, strap_id, shirt_number, age, sex, weight_kg,
+                        resting_hr, max_hr, max_source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [id, p.playerID, p.strapID, (row["shirt_number"] as Int?) ?? 0, physiology.age,
+                                     physiology.sex.rawValue, physiology.weightKg, physiology.restingHR,
+                                     physiology.maxHR, physiology.maxSource.rawValue])
+            }
+            return Session(id: id, teamID: teamID, plannedDurationMs: plannedDurationMs, startedAt: Date(unixMs: start.unixMs),
+                           state: .running, tags: tags)
+        }
+    }
+
+    /// The participants of a session, with strap and physiology snapshot.
+    public func sessionPlayers(_ sessionID: Int64) throws -> [SessionPlayer] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM session_player WHERE session_id = ? ORDER BY shirt_number",
+                             arguments: [sessionID]).map { row in
+                SessionPlayer(sessionID: sessionID, playerID: row["player_id"], strapID: row["strap_id"],
+                              shirtNumber: row["shirt_number"],
+                              physiology: Physiology(age: row["age"], sex: Sex(rawValue: row["sex"]) ?? .male,
+                                                     weightKg: row["weight_kg"], restingHR: row["resting_hr"],
+                                                     maxHR: row["max_hr"],
+                                                     maxSource: Physiology.MaxSource(rawValue: row["max_source"]) ?? .tanaka))
+            }
+        }
+    }
+
+    public func setSessionState(_ sessionID: Int64, _ state: Session.State) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE session SET state = ? WHERE id = ?", arguments: [state.rawValue, sessionID])
+        }
+    }
+
+    /// Ends a session and keeps it.
+    public func endSession(_ sessionID: Int64, at end: Date = Date()) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE session SET state = 'ended', ended_ms = ? WHERE id = ?", arguments: [end.unixMs, sessionID])
+        }
+    }
+
+    /// Deletes a session and everything recorded in it (the coach chose "discard").
+    public func deleteSession(_ sessionID: Int64) throws {
+        try write { db in
+            for table in ["sample", "rr", "strap_event"] {
+                try db.execute(sql: "DELETE FROM \(table) WHERE session_id = ?", arguments: [sessionID])
+            }
+            try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [sessionID])
+        }
+    }
+
+    public func addLap(_ lap: Lap) throws {
+        try write { db in
+            try db.execute(sql: "INSERT INTO lap(session_id, t_ms, label) VALUES (?, ?, ?)",
+                           arguments: [lap.sessionID, lap.tMs, lap.label])
+        }
+    }
+
+    public func laps(_ sessionID: Int64) throws -> [Lap] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM lap WHERE session_id = ? ORDER BY t_ms", arguments: [sessionID]).map {
+                Lap(sessionID: sessionID, tMs: $0["t_ms"], label: $0["label"])
+            }
+        }
+    }
+
+    public func markReviewed(_ sessionID: Int64) throws {
+        try write { try $0.execute(sql: "UPDATE session SET reviewed = 1 WHERE id = ?", arguments: [sessionID]) }
+    }
+
+    /// Sessions left running or paused by a process that died become interrupted;
+    /// they end at their last committed second.
+    @discardableResult
+    public func markInterruptedSessions() throws -> Int {
+        try write { db in
+            try db.execute(sql: """
+                UPDATE session SET state = 'interrupted', ended_ms = started_ms + committed_t_ms
+                WHERE state IN ('running', 'paused')
+                """)
+            return db.changesCount
+        }
+    }
+
+    public func session(_ id: Int64) throws -> Session {
+        guard let session = try read({ db in
+            try Row.fetchOne(db, sql: "SELECT * FROM session WHERE id = ?", arguments: [id]).map(Self.session(from:))
+        }) else { throw StoreError.unknownSession(id) }
+        return session
+    }
+
+    /// Sessions newest first, optionally of one team.
+    public func sessions(teamID: Int64? = nil) throws -> [SessionOverview] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT session.*, team.name AS team_name,
+                    (SELECT COUNT(*) FROM session_player sp WHERE sp.session_id = session.id) AS players,
+                    (SELECT COUNT(*) FROM sample WHERE sample.session_id = session.id) AS samples
+                FROM session JOIN team ON team.id = session.team_id
+                WHERE ?1 IS NULL OR session.team_id = ?1
+                ORDER BY session.started_ms DESC, session.id DESC
+                """, arguments: [teamID]).map { row in
+                SessionOverview(session: Self.session(from: row), teamName: row["team_name"],
+                                playerCount: row["players"], sampleCount: row["samples"])
+            }
+        }
+    }
+
+    static func session(from row: Row) -> Session {
+        let tags = (row["tags"] as String).split(separator: ",").map(String.init)
+        return Session(id: row["id"], teamID: row["team_id"], plannedDurationMs: row["planned_ms"],
+                       startedAt: Date(unixMs: row["started_ms"]),
+                       endedAt: (row["ended_ms"] as Int64?).map(Date.init(unixMs:)),
+                       state: Session.State(rawValue: row["state"]) ?? .interrupted, tags: tags,
+                       reviewed: row["reviewed"])
+    }
+}

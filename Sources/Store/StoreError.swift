@@ -1,0 +1,35 @@
+/// Store failures, each with a message a coach or club admin can act on.
+public enum StoreError: Error, Equatable, CustomStringConvertible {
+    case cannotOpen(path: String, reason: String)
+    case newerSchema(path: String)
+    case notADatabase(path: String)
+    case diskFull(path: String)
+    case unknownTeam(String)
+    case unknownSession(Int64)
+    case unknownPlayer(Int64)
+    case duplicate(String)
+    case rosterRejected([String])
+
+    public var description: String {
+        switch self {
+        case let .cannotOpen(path, reason):
+            return "cannot open the database at \(path): \(reason)"
+        case let .newerSchema(path):
+            return "the database at \(path) was written by a newer version of Sideline; upgrade Sideline (nothing was changed)"
+        case let .notADatabase(path):
+            return "\(path) is not a Sideline database (or is damaged); nothing was changed — restore a backup or choose another --db"
+        case let .diskFull(path):
+            return "the disk holding \(path) is full; everything recorded up to the last second is saved — free some space"
+        case let .unknownTeam(name):
+            return "no team named '\(name)' (see `sideline teams`)"
+        case let .unknownSession(id):
+            return "no session with id \(id) (see `sideline sessions`)"
+        case let .unknownPlayer(id):
+            return "no player with id \(id)"
+        case let .duplicate(what):
+            return what
+        case let .rosterRejected(lines):
+            return "roster not imported, nothing changed:\n" + lines.joined(separator: "\n")
+        }
+    }
+}

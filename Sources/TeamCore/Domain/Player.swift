@@ -1,0 +1,47 @@
+import Foundation
+
+/// A person on one or more rosters. Shirt numbers live on the team membership,
+/// because the same player can wear different numbers in different teams.
+public struct Player: Sendable, Equatable, Codable, Identifiable {
+    public var id: Int64?
+    public var firstName: String
+    public var lastName: String
+    public var birthYear: Int
+    public var sex: Sex
+    public var weightKg: Double
+    public var restingHR: Int
+    /// A measured maximum beats any formula.
+    public var measuredMaxHR: Int?
+    /// Path of a photo under the data directory, if any.
+    public var photoPath: String?
+
+    public init(id: Int64? = nil, firstName: String, lastName: String, birthYear: Int, sex: Sex,
+                weightKg: Double, restingHR: Int, measuredMaxHR: Int? = nil, photoPath: String? = nil) {
+        self.id = id
+        self.firstName = firstName
+        self.lastName = lastName
+        self.birthYear = birthYear
+        self.sex = sex
+        self.weightKg = weightKg
+        self.restingHR = restingHR
+        self.measuredMaxHR = measuredMaxHR
+        self.photoPath = photoPath
+    }
+
+    public var fullName: String { "\(firstName) \(lastName)" }
+
+    /// Age in whole years on a given calendar year (birth date beyond the year is not kept).
+    public func age(inYear year: Int) -> Int { max(0, year - birthYear) }
+
+    /// Problems a roster editor should show next to the field; empty when valid.
+    public var validationProblems: [String] {
+        var problems: [String] = []
+        if firstName.trimmingCharacters(in: .whitespaces).isEmpty { problems.append("first name is empty") }
+        if !(1900...2100).contains(birthYear) { problems.append("birth year \(birthYear) is not between 1900 and 2100") }
+        if !(20...250).contains(weightKg) { problems.append("weight \(weightKg) kg is not between 20 and 250") }
+        if !(25...120).contains(restingHR) { problems.append("resting HR \(restingHR) is not between 25 and 120") }
+        if let max = measuredMaxHR, !(120...240).contains(max) { problems.append("max HR \(max) is not between 120 and 240") }
+        if let max = measuredMaxHR, max <= restingHR { problems.append("max HR must be above resting HR") }
+        return problems
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// One recorded training session of a team.
+public struct Session: Sendable, Equatable, Codable, Identifiable {
+    public enum State: String, Sendable, Codable {
+        case running, paused, ended
+        /// The process died while the session was running; data up to the last committed second is kept.
+        case interrupted
+    }
+
+    public var id: Int64?
+    public var teamID: Int64
+    /// nil for an open-ended session.
+    public var plannedDurationMs: Int64?
+    public var startedAt: Date
+    public var endedAt: Date?
+    public var state: State
+    /// Context so comparable sessions can be compared (e.g. "match", "rest-test", "seated").
+    public var tags: [String]
+    public var reviewed: Bool
+
+    public init(id: Int64? = nil, teamID: Int64, plannedDurationMs: Int64?, startedAt: Date,
+                endedAt: Date? = nil, state: State = .running, tags: [String] = [], reviewed: Bool = false) {
+        self.id = id
+        self.teamID = teamID
+        self.plannedDurationMs = plannedDurationMs
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.state = state
+        self.tags = tags
+        self.reviewed = reviewed
+    }
+}
+
+/// Who took part in a session, wearing which strap (a per-session override
+/// that leaves the team's default assignment alone), and their physiology as
+/// it was that day.
+public struct SessionPlayer: Sendable, Equatable, Codable {
+    public var sessionID: Int64
+    public var playerID: Int64
+    public var strapID: Int64?
+    public var shirtNumber: Int
+    public var physiology: Physiology
+
+    public init(sessionID: Int64, playerID: Int64, strapID: Int64?, shirtNumber: Int, physiology: Physiology) {
+        self.sessionID = sessionID
+        self.playerID = playerID
+        self.strapID = strapID
+        self.shirtNumber = shirtNumber
+        self.physiology = physiology
+    }
+}
+
+/// A lap marker the coach set, at an offset from the session start.
+public struct Lap: Sendable, Equatable, Codable {
+    public var sessionID: Int64
+    public var tMs: Int64
+    public var label: String?
+
+    public init(sessionID: Int64, tMs: Int64, label: String? = nil) {
+        self.sessionID = sessionID
+        self.tMs = tMs
+        self.label = label
+    }
+}

@@ -1,0 +1,119 @@
+/// Turns the sensor worker's events into the rows a session stores, and hands
+/// them out in batches (the store commits one batch per second of session).
+///
+/// Pure: no clock of its own. Event timestamps are the source's monotonic
+/// nanoseconds; `startNs` is the same clock's reading when the session began.
+public struct SessionRecording: Sendable {
+    /// Who wears the strap at a given index of the source's strap table.
+    public struct Wearer: Sendable, Equatable {
+        public var playerID: Int64
+        public var strapID: Int64
+        public init(playerID: Int64, strapID: Int64) {
+            self.playerID = playerID
+            self.strapID = strapID
+        }
+    }
+
+    /// Rows for one transaction.
+    public struct Batch: Sendable, Equatable {
+        public var samples: [Sample] = []
+        public var rrIntervals: [RRInterval] = []
+        public var strapEvents: [StrapEvent] = []
+        public init() {}
+        public var isEmpty: Bool { samples.isEmpty && rrIntervals.isEmpty && strapEvents.isEmpty }
+    }
+
+    /// What happened to the events offered, for the session's loss report.
+    public struct Counters: Sendable, Equatable {
+        public var samples = 0
+        public var rrIntervals = 0
+        public var strapEvents = 0
+        /// Events from straps nobody in this session wears.
+        public var unassigned = 0
+        /// Events stamped before the session started.
+        public var early = 0
+        public init() {}
+    }
+
+    public let startNs: UInt64
+    public private(set) var wearers: [UInt16: Wearer]
+    public private(set) var counters = Counters()
+    private var pending = Batch()
+    private var lastBattery: [UInt16: UInt8] = [:]
+
+    public init(startNs: UInt64, wearers: [UInt16: Wearer]) {
+        self.startNs = startNs
+        self.wearers = wearers
+    }
+
+    /// A strap changed hands mid-session (the coach swapped it in the lobby or live).
+    public mutating func setWearer(_ wearer: Wearer?, forStrap index: UInt16) {
+        wearers[index] = wearer
+    }
+
+    /// Milliseconds since session start for a source timestamp.
+    public func offsetMs(_ timestampNs: UInt64) -> Int64 {
+        Int64(timestampNs / 1_000_000) - Int64(startNs / 1_000_000)
+    }
+
+    public mutating func ingest(_ event: SensorEvent) {
+        guard let wearer = wearers[event.strap] else { counters.unassigned += 1; return }
+        guard event.timestampNs >= startNs else { counters.early += 1; return }
+        let t = offsetMs(event.timestampNs)
+        switch event.kind {
+        case .measurement, .advert:
+            pending.samples.append(Sample(playerID: wearer.playerID, strapID: wearer.strapID, tMs: t,
+                                          bpm: Int(event.bpm), contact: event.contact))
+            counters.samples += 1
+            appendRR(of: event, at: t, player: wearer.playerID)
+            if event.battery != SensorEvent.noBattery { noteBattery(event.battery, strap: event.strap, wearer: wearer, t: t) }
+        case .battery:
+            noteBattery(event.battery, strap: event.strap, wearer: wearer, t: t)
+        case .link:
+            pending.strapEvents.append(StrapEvent(strapID: wearer.strapID, tMs: t, kind: .link, value: Int(event.link.rawValue)))
+            counters.strapEvents += 1
+        }
+    }
+
+    /// The rows gathered since the last call.
+    public mutating func takeBatch() -> Batch {
+        defer { pending = Batch() }
+        return pending
+    }
+
+    /// RR intervals that arrive together are the beats of the last second:
+    /// the last one ends at the arrival time, each earlier one ends where the
+    /// next began (cumulative sum backwards), in exact 1/1024 s arithmetic.
+    private mutating func appendRR(of event: SensorEvent, at arrivalMs: Int64, player: Int64) {
+        let n = Int(event.rrCount)
+        guard n > 0 else { return }
+        let arrival1024 = arrivalMs * 1024
+        var endOffset1024: Int64 = 0 // from the arrival back to the end of beat i
+        var ends = [Int64](repeating: 0, count: n)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            ends[i] = arrival1024 - endOffset1024
+            endOffset1024 += Int64(event.rr[i])
+        }
+        for i in 0..<n {
+            // Round to the nearest millisecond.
+            let tMs = (ends[i] + 512).floorDiv(1024)
+            pending.rrIntervals.append(RRInterval(playerID: player, tMs: tMs, rr1024: event.rr[i]))
+        }
+        counters.rrIntervals += n
+    }
+
+    private mutating func noteBattery(_ level: UInt8, strap: UInt16, wearer: Wearer, t: Int64) {
+        guard lastBattery[strap] != level else { return }
+        lastBattery[strap] = level
+        pending.strapEvents.append(StrapEvent(strapID: wearer.strapID, tMs: t, kind: .battery, value: Int(level)))
+        counters.strapEvents += 1
+    }
+}
+
+extension Int64 {
+    /// Division rounding towards minus infinity (beats before the session start get negative offsets).
+    func floorDiv(_ d: Int64) -> Int64 {
+        let q = self / d
+        return (self % d != 0 && (self < 0) != (d < 0)) ? q - 1 : q
+    }
+}

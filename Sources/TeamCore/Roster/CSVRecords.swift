@@ -1,0 +1,60 @@
+/// Splits CSV text (RFC 4180: commas, double-quoted fields, "" for a quote) into
+/// records, each with the 1-based line number it starts on. Accepts \n and \r\n,
+/// and a leading byte-order mark (spreadsheets write one).
+public enum CSVRecords {
+    public struct Record: Sendable, Equatable {
+        public var line: Int
+        public var fields: [String]
+    }
+
+    public static func parse(_ text: String) -> [Record] {
+        var records: [Record] = []
+        var fields: [String] = []
+        var field = ""
+        var inQuotes = false
+        var line = 1
+        var recordLine = 1
+        var chars = Array(text.unicodeScalars)
+        if chars.first == "\u{FEFF}" { chars.removeFirst() }
+        var i = 0
+        func endRecord() {
+            fields.append(field)
+            field = ""
+            if !(fields.count == 1 && fields[0].trimmingCharacters(in: .whitespaces).isEmpty) {
+                records.append(Record(line: recordLine, fields: fields))
+            }
+            fields = []
+        }
+        while i < chars.count {
+            let c = chars[i]
+            if inQuotes {
+                if c == "\"" {
+                    if i + 1 < chars.count, chars[i + 1] == "\"" { field.unicodeScalars.append("\""); i += 1 } else { inQuotes = false }
+                } else {
+                    if c == "\n" { line += 1 }
+                    field.unicodeScalars.append(c)
+                }
+            } else {
+                switch c {
+                case "\"": inQuotes = true
+                case ",": fields.append(field); field = ""
+                case "\r": break
+                case "\n":
+                    endRecord()
+                    line += 1
+                    recordLine = line
+                default: field.unicodeScalars.append(c)
+                }
+            }
+            i += 1
+        }
+        if !field.isEmpty || !fields.isEmpty { endRecord() }
+        return records
+    }
+
+    /// Quotes a field for writing when it needs it.
+    public static func escape(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

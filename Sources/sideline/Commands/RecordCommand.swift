@@ -1,0 +1,141 @@
+import ArgumentParser
+import Atomics
+import Foundation
+import SensorHub
+import SPSCRing
+import Store
+import TeamCore
+
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Record a session of a team's straps to the database.",
+        discussion: "With --source sim:N a team that does not exist yet is created with N generated players and straps. Ctrl-C ends the session early and keeps it.")
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: "Where heart rates come from: sim:N (N simulated straps).") var source: [String] = []
+    @Option(help: "Seed of the simulation (same seed, same data).") var seed: UInt64 = 1
+    @Option(help: "Simulation speed: 60 records a minute per second.") var speed: Double = 1
+    @Option(help: "Team name.") var team: String
+    @Option(help: "Session length in minutes.") var minutes: Double
+    @Option(help: "Context tag for the session (repeatable), e.g. match, rest-test, seated.") var tag: [String] = []
+    @Flag(help: "Print no per-player summary at the end.") var quiet = false
+
+    func validate() throws {
+        guard !source.isEmpty else { throw ValidationError("give a --source, e.g. --source sim:12") }
+        guard minutes > 0, minutes <= 24 * 60 else { throw ValidationError("--minutes must be between 0 and 1440") }
+        guard speed > 0, speed <= 100_000 else { throw ValidationError("--speed must be between 0 and 100000") }
+    }
+
+    func run() throws {
+        let specs = try source.map(SourceSpec.init(parsing:))
+        let store = try database.open()
+        guard let lock = RecorderLock(databasePath: store.path) else {
+            throw UserError("another Sideline process is recording into \(store.path); stop it first")
+        }
+        defer { withExtendedLifetime(lock) {} }
+
+        let teamRecord = try resolveTeam(store: store, specs: specs)
+        let roster = try store.roster(teamID: teamRecord.id!).filter { $0.strap != nil }
+        guard !roster.isEmpty else {
+            throw UserError("team '\(teamRecord.name)' has no straps assigned; assign straps in the kiosk or in the roster CSV")
+        }
+        let sensorSource = try makeSource(specs: specs, roster: roster)
+        let straps = roster.map { StrapAddress(address: $0.strap!.address, name: $0.strap!.name) }
+        let wearers = Dictionary(uniqueKeysWithValues: roster.enumerated().map { index, entry in
+            (UInt16(index), SessionRecording.Wearer(playerID: entry.player.id!, strapID: entry.strap!.id!))
+        })
+        let durationMs = Int64(minutes * 60_000)
+        let session = try store.startSession(teamID: teamRecord.id!,
+                                             participants: roster.map { Participant(playerID: $0.player.id!, strapID: $0.strap!.id) },
+                                             plannedDurationMs: durationMs, tags: tag)
+        let ring = SPSCRing<SensorEvent>(capacity: 8192)
+        let recorder = LiveRecorder(store: store, sessionID: session.id!, startNs: sensorSource.nowNs(), wearers: wearers)
+        let endNs = recorder.recording.startNs + UInt64(durationMs) * 1_000_000
+        StopSignal.install()
+        print("recording session \(session.id!) of \(teamRecord.name): \(roster.count) players, \(Formatting.decimal(minutes)) min (Ctrl-C ends it early)")
+        fflush(nil)
+
+        try sensorSource.start(straps: straps, ring: ring, wake: {})
+        defer { sensorSource.stop() }
+        var nowNs = sensorSource.nowNs()
+        do {
+            while true {
+                nowNs = min(sensorSource.nowNs(), endNs)
+                ring.drain { event in if event.timestampNs < endNs { recorder.ingest(event) } }
+                if nowNs >= endNs || StopSignal.requested { break }
+                try recorder.commitIfDue(nowNs: nowNs)
+                usleep(10_000)
+            }
+            try recorder.commitIfDue(nowNs: nowNs, force: true)
+            try store.endSession(session.id!, at: session.startedAt.addingTimeInterval(Double(recorder.recording.offsetMs(nowNs)) / 1000))
+        } catch let error as StoreError {
+            throw UserError("\(error); session \(session.id!) is kept up to its last committed second (\(Formatting.duration(Double(recorder.writer.committedTMs) / 1000)))")
+        }
+        let c = recorder.recording.counters
+        print("session \(session.id!) saved: \(c.samples) samples, \(c.rrIntervals) RR intervals, \(c.strapEvents) strap events; \(ring.dropped) events dropped")
+        if !quiet { try printSummary(store: store, sessionID: session.id!) }
+    }
+
+    private func resolveTeam(store: SidelineStore, specs: [SourceSpec]) throws -> Team {
+        if let existing = try store.team(named: team) { return existing }
+        guard case .simulated(let count)? = specs.first else { throw StoreError.unknownTeam(team) }
+        let generated = SimulatedTeam(count: count, seed: seed)
+        let rows = generated.members.enumerated().map { i, m in
+            RosterCSV.Row(line: i + 1, shirtNumber: m.shirtNumber, player: m.player, strapAddress: m.strap.address, strapName: m.strap.name)
+        }
+        let created = try store.importRoster(rows, teamNamed: team)
+        print("created team \(created.name) with \(count) simulated players")
+        return created
+    }
+
+    private func makeSource(specs: [SourceSpec], roster: [RosterEntry]) throws -> any SensorSource {
+        switch specs[0] {
+        case .simulated:
+            let members = roster.map {
+                SimulatedTeam.Member(player: $0.player, shirtNumber: $0.shirtNumber,
+                                     strap: StrapAddress(address: $0.strap!.address, name: $0.strap!.name))
+            }
+            return SimulatedSource(team: SimulatedTeam(members: members), seed: seed, speed: speed)
+        }
+    }
+
+    private func printSummary(store: SidelineStore, sessionID: Int64) throws {
+        let players = try store.sessionPlayers(sessionID)
+        let samples = Dictionary(grouping: try store.samples(sessionID), by: \.playerID)
+        let rr = Dictionary(grouping: try store.rrIntervals(sessionID), by: \.playerID)
+        print("#   player               signal  avg  max  %max   kcal   z1-z5 (s)                 RR")
+        for sp in players {
+            let name = try store.player(id: sp.playerID)?.fullName ?? "?"
+            let d = SessionDigest(samples: samples[sp.playerID] ?? [], physiology: sp.physiology)
+            let zones = d.zoneMs[1...].map { String(format: "%4d", $0 / 1000) }.joined(separator: " ")
+            let columns = [
+                pad("\(sp.shirtNumber)", 3), pad(String(name.prefix(20)), 20),
+                pad(Formatting.duration(Double(d.signalMs) / 1000), 6, right: true),
+                pad(d.averageBPM.map { String(format: "%.0f", $0) } ?? "–", 4, right: true),
+                pad(d.maxBPM.map { "\($0)" } ?? "–", 4, right: true),
+                pad(d.peakPercentOfMax.map { String(format: "%.0f%%", $0) } ?? "–", 5, right: true),
+                pad(String(format: "%.0f", d.kcal), 6, right: true), " " + zones,
+                pad("\(rr[sp.playerID]?.count ?? 0)", 6, right: true),
+            ]
+            let line = columns.joined(separator: " ")
+            print(line)
+        }
+    }
+}
+
+private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+    let fill = String(repeating: " ", count: max(0, width - text.count))
+    return right ? fill + text : text + fill
+}
+
+/// Ctrl-C and SIGTERM end a recording cleanly (the session is kept).
+enum StopSignal {
+    private static let flag = ManagedAtomic<Bool>(false)
+    static var requested: Bool { flag.load(ordering: .relaxed) }
+
+    static func install() {
+        let handler: @convention(c) (Int32) -> Void = { _ in StopSignal.flag.store(true, ordering: .relaxed) }
+        signal(SIGINT, handler)
+        signal(SIGTERM, handler)
+    }
+}

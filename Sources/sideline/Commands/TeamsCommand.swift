@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import Store
+
+struct TeamsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "teams", abstract: "List teams.")
+    @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+        let teams = try database.open().teams()
+        if teams.isEmpty { print("no teams yet (create one with `sideline import-roster` or `sideline record --source sim:N`)") }
+        for t in teams {
+            let last = t.lastSessionAt.map { Formatting.dateTime($0) } ?? "never"
+            print("\(t.team.name)\t\(t.playerCount) players\tlast session \(last)\t\(t.unreviewedSessions) not reviewed")
+        }
+    }
+}
+
+struct PlayersCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "players", abstract: "List a team's players.")
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: "Team name.") var team: String
+
+    func run() throws {
+        let store = try database.open()
+        let team = try store.requireTeam(named: team)
+        for entry in try store.roster(teamID: team.id!) {
+            let p = entry.player
+            let maxHR = p.measuredMaxHR.map { "max \($0)" } ?? "max –"
+            let strap = entry.strap.map { "\($0.address) (\($0.name))" } ?? "no strap"
+            print("#\(entry.shirtNumber)\t\(p.fullName)\t\(p.birthYear)\t\(p.sex.rawValue)\t\(Formatting.decimal(p.weightKg)) kg\trest \(p.restingHR)\t\(maxHR)\t\(strap)")
+        }
+    }
+}
+
+struct SessionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "sessions", abstract: "List sessions, newest first.")
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: "Only this team's sessions.") var team: String?
+
+    func run() throws {
+        let store = try database.open()
+        let teamID = try team.map { try store.requireTeam(named: $0).id! }
+        for s in try store.sessions(teamID: teamID) {
+            let duration = s.session.endedAt.map { Formatting.duration($0.timeIntervalSince(s.session.startedAt)) } ?? "–"
+            print("\(s.session.id!)\t\(s.teamName)\t\(Formatting.dateTime(s.session.startedAt))\t\(duration)\t\(s.session.state.rawValue)\t\(s.playerCount) players\t\(s.sampleCount) samples")
+        }
+    }
+}
+
+enum Formatting {
+    static func dateTime(_ date: Date) -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_GB_POSIX")
+        f.dateFormat = "yyyy-MM-dd HH:mm"
+        return f.string(from: date)
+    }
+
+    static func duration(_ seconds: TimeInterval) -> String {
+        let s = max(0, Int(seconds.rounded()))
+        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
+    }
+
+    static func decimal(_ value: Double, digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
+}

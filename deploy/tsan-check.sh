@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Runs the ring's stress test under ThreadSanitizer, and proves the check is live:
+# a deliberately racy canary ring must make TSan report a data race.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SCRATCH=.build-tsan
+swift build -c release --sanitize=thread --scratch-path "$SCRATCH" --build-tests --target SPSCRingTests >/dev/null 2>&1 \
+  || swift build -c release --sanitize=thread --scratch-path "$SCRATCH" --build-tests
+swift test -c release --sanitize=thread --scratch-path "$SCRATCH" --skip-build --filter SPSCRingStressTests
+if SIDELINE_TSAN_CANARY=1 TSAN_OPTIONS=halt_on_error=1 swift test -c release --sanitize=thread --scratch-path "$SCRATCH" \
+     --skip-build --filter CanaryRingTests > "$SCRATCH/canary.log" 2>&1; then
+  echo "tsan-check: the canary ring's race was NOT reported — ThreadSanitizer is not live" >&2
+  exit 1
+fi
+grep -q "ThreadSanitizer: data race" "$SCRATCH/canary.log" || { cat "$SCRATCH/canary.log" >&2; echo "tsan-check: canary failed without a TSan report" >&2; exit 1; }
+echo "tsan-check: SPSCRing clean; canary race reported (check is live)"
