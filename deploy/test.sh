@@ -5,7 +5,12 @@ cd "$(dirname "$0")/.."
 
 echo "== unit and end-to-end tests (swift test)"
 swift build --build-tests
-swift test --skip-build 2>&1 | tee .build/swift-test.log
+swift test --skip-build
+
+echo "== end-to-end tests against independent peers (pytest in .venv)"
+./deploy/venv.sh
+swift build --product sideline
+SIDELINE_BIN="$PWD/.build/debug/sideline" .venv/bin/python -m pytest -q Tests/e2e
 
 echo "== ThreadSanitizer: the ring's two-thread stress must be clean, the broken canary ring must be caught"
 ./deploy/tsan-check.sh

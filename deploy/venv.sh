@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Creates .venv with the pinned test peers (bumble, dbusmock, HRV/FIT/TCX decoders) once,
+# and again only when Tests/e2e/requirements.txt changes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+REQ=Tests/e2e/requirements.txt
+STAMP=.venv/.requirements.sha
+want=$(sha256sum "$REQ" | cut -d' ' -f1)
+if [ ! -x .venv/bin/python ] || [ "$(cat "$STAMP" 2>/dev/null)" != "$want" ]; then
+  echo "venv: installing test peers from $REQ"
+  python3 -m venv .venv
+  .venv/bin/pip install -q --upgrade pip
+  .venv/bin/pip install -q -r "$REQ"
+  echo "$want" > "$STAMP"
+fi
