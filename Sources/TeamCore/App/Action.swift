@@ -1,0 +1,79 @@
+/// Everything that can happen to the app: taps, sensor readings, time, and
+/// answers from the shell's side effects.
+public enum Action: Sendable, Equatable {
+    // Answers from the shell (store, source).
+    case teamsLoaded([TeamCard])
+    case rosterLoaded(teamID: Int64, [RosterLine])
+    case strapTableLoaded([StrapSlot])
+    case settingsLoaded(KioskSettings)
+    case sessionsLoaded(teamID: Int64, [SessionCard])
+    case reviewLoaded(ReviewData)
+    case sessionStarted(sessionID: Int64, startMs: Int64)
+    case teamCreated(teamID: Int64)
+    case failed(String)
+
+    // Time and sensors.
+    case tick(nowMs: Int64)
+    case sensor(SensorEvent)
+
+    // Navigation.
+    case pickTeam(Int64)
+    case goHome
+    case openSetup
+    case openLobby
+    case openReview
+    case openSettings
+    case dismissNotice
+
+    // Forms and the on-screen keyboard.
+    case newTeam
+    case editPlayer(Int64?)
+    case focus(Form.Field)
+    case key(String)
+    case backspace
+    case setSex(Sex)
+    case submitForm
+    case cancelForm
+
+    // Team setup.
+    case setupTab(TeamSetup.Tab)
+    case choosePlayerForStrap(Int64)
+    case tapStrap(UInt16)
+    case clearStrap(playerID: Int64)
+    case removeFromTeam(playerID: Int64)
+    case measureRest(playerID: Int64)
+    case saveRest
+    case cancelRest
+
+    // Lobby.
+    case toggleIncluded(playerID: Int64)
+    case chooseDuration(Int64?)
+    case changeSessionStrap(playerID: Int64)
+    case startSession
+
+    // Live session.
+    case pause, resume, lap, stop, cancelStop, confirmStop, save, discard, confirmDiscard, cancelDiscard
+    case sortTiles(TileSort)
+
+    // Review.
+    case openSession(Int64)
+    case closeSession
+    case selectReviewPlayer(Int64?)
+    case reviewCursor(Int64?)
+
+    // Settings (behind the PIN).
+    case pinKey(String)
+    case pinBackspace
+    case pinCancel
+    case setZoneModel(ZoneModel)
+    case setMaxFormula(MaxHeartRateFormula)
+    case setZoneHold(Int64)
+    case toggleWallPrivacy
+    case toggleAliases
+    case exportAll
+    case deletePlayerAndData(playerID: Int64)
+
+    // Generic confirmation dialog.
+    case confirm
+    case cancelConfirmation
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// A team as the team picker shows it (loaded by the shell from the store).
+public struct TeamCard: Sendable, Equatable {
+    public var team: Team
+    public var playerCount: Int
+    public var lastSessionAt: Date?
+    public var unreviewedSessions: Int
+    public init(team: Team, playerCount: Int, lastSessionAt: Date?, unreviewedSessions: Int) {
+        self.team = team
+        self.playerCount = playerCount
+        self.lastSessionAt = lastSessionAt
+        self.unreviewedSessions = unreviewedSessions
+    }
+}
+
+/// A roster line: the player, their number in this team and their default strap id.
+public struct RosterLine: Sendable, Equatable {
+    public var player: Player
+    public var shirtNumber: Int
+    public var strapID: Int64?
+    public init(player: Player, shirtNumber: Int, strapID: Int64?) {
+        self.player = player
+        self.shirtNumber = shirtNumber
+        self.strapID = strapID
+    }
+    public var playerID: Int64 { player.id ?? 0 }
+}
+
+/// One entry of the strap table the sensor source listens to; its position is `SensorEvent.strap`.
+public struct StrapSlot: Sendable, Equatable {
+    public var strapID: Int64
+    public var address: String
+    public var name: String
+    public init(strapID: Int64, address: String, name: String) {
+        self.strapID = strapID
+        self.address = address
+        self.name = name
+    }
+}
+
+/// The latest that was heard from a strap, whoever wears it.
+public struct StrapReading: Sendable, Equatable {
+    public var bpm: Int = 0
+    public var contact: SensorContact = .notSupported
+    public var battery: Int?
+    public var rssi: Int = 0
+    public var link: LinkState = .disconnected
+    /// App clock (ms) of the last heart-rate reading; nil before the first.
+    public var lastReadingMs: Int64?
+    public init() {}
+
+    /// Streaming means a heart rate arrived within `AppState.noSignalAfterMs`.
+    public func isStreaming(nowMs: Int64) -> Bool {
+        guard let last = lastReadingMs else { return false }
+        return nowMs - last <= AppState.noSignalAfterMs
+    }
+}
+
+/// A finished session as the review list shows it.
+public struct SessionCard: Sendable, Equatable {
+    public var sessionID: Int64
+    public var startedAt: Date
+    public var durationMs: Int64
+    public var playerCount: Int
+    public var reviewed: Bool
+    public init(sessionID: Int64, startedAt: Date, durationMs: Int64, playerCount: Int, reviewed: Bool) {
+        self.sessionID = sessionID
+        self.startedAt = startedAt
+        self.durationMs = durationMs
+        self.playerCount = playerCount
+        self.reviewed = reviewed
+    }
+}
+
+/// One heart-rate point of a review graph.
+public struct SeriesPoint: Sendable, Equatable {
+    public var tMs: Int64
+    public var bpm: Int
+    public init(tMs: Int64, bpm: Int) {
+        self.tMs = tMs
+        self.bpm = bpm
+    }
+}
+
+/// One player's part of a reviewed session, prepared by the shell.
+public struct ReviewPlayer: Sendable, Equatable {
+    public var playerID: Int64
+    public var name: String
+    public var shirtNumber: Int
+    public var physiology: Physiology
+    public var series: [SeriesPoint]
+    public var digest: SessionDigest
+    /// The same player's previous session, for comparison.
+    public var previous: SessionDigest?
+    /// Extra figures (label, value) from the analytics module when it is present.
+    public var analytics: [AnalyticsFigure]
+    public init(playerID: Int64, name: String, shirtNumber: Int, physiology: Physiology, series: [SeriesPoint],
+                digest: SessionDigest, previous: SessionDigest? = nil, analytics: [AnalyticsFigure] = []) {
+        self.playerID = playerID
+        self.name = name
+        self.shirtNumber = shirtNumber
+        self.physiology = physiology
+        self.series = series
+        self.digest = digest
+        self.previous = previous
+        self.analytics = analytics
+    }
+}
+
+public struct AnalyticsFigure: Sendable, Equatable {
+    public var label: String
+    public var value: String
+    public init(label: String, value: String) {
+        self.label = label
+        self.value = value
+    }
+}
+
+/// A whole session for the review screen.
+public struct ReviewData: Sendable, Equatable {
+    public var sessionID: Int64
+    public var startedAt: Date
+    public var durationMs: Int64
+    public var lapsMs: [Int64]
+    public var players: [ReviewPlayer]
+    public init(sessionID: Int64, startedAt: Date, durationMs: Int64, lapsMs: [Int64], players: [ReviewPlayer]) {
+        self.sessionID = sessionID
+        self.startedAt = startedAt
+        self.durationMs = durationMs
+        self.lapsMs = lapsMs
+        self.players = players
+    }
+}

@@ -1,0 +1,71 @@
+/// The PIN pad, the settings screen and the generic confirmation dialog.
+enum SettingsReducer {
+    static func reduce(_ s: inout AppState, _ action: Action) -> [Effect] {
+        switch action {
+        case .pinKey(let digit):
+            guard var pin = s.pin, digit.count == 1, digit.first!.isNumber, pin.digits.count < 8 else { return [] }
+            pin.digits += digit
+            pin.wrong = false
+            if pin.digits == s.settings.pin {
+                s.pin = nil
+                s.screen = .settings
+                s.notice = nil
+                return s.teamID.map { [.loadRoster(teamID: $0)] } ?? []
+            }
+            if pin.digits.count >= s.settings.pin.count {
+                pin.digits = ""
+                pin.wrong = true
+            }
+            s.pin = pin
+        case .pinBackspace:
+            if s.pin?.digits.isEmpty == false { s.pin?.digits.removeLast() }
+        case .pinCancel:
+            s.pin = nil
+        case .setZoneModel(let model):
+            return change(&s) { $0.zoneModel = model }
+        case .setMaxFormula(let formula):
+            return change(&s) { $0.maxFormula = formula }
+        case .setZoneHold(let ms):
+            return change(&s) { $0.zoneHoldMs = max(0, ms) }
+        case .toggleWallPrivacy:
+            return change(&s) { $0.wallPrivacy.toggle() }
+        case .toggleAliases:
+            return change(&s) { $0.showAliases.toggle() }
+        case .exportAll:
+            guard s.screen == .settings else { return [] }
+            s.notice = "Exporting…"
+            return [.exportAll]
+        case .deletePlayerAndData(let id):
+            guard s.screen == .settings, let line = s.roster.first(where: { $0.playerID == id }) else { return [] }
+            s.confirmation = Confirmation(kind: .deletePlayerAndData(playerID: id),
+                                          question: "Delete \(line.player.fullName) and every session data of theirs? This cannot be undone.",
+                                          confirmLabel: "Delete for good")
+        case .confirm:
+            guard let c = s.confirmation else { return [] }
+            s.confirmation = nil
+            switch c.kind {
+            case .removeFromTeam(let id):
+                guard let teamID = s.teamID else { return [] }
+                s.roster.removeAll { $0.playerID == id }
+                s.lobby.included.remove(id)
+                return [.removeFromTeam(teamID: teamID, playerID: id)]
+            case .deletePlayerAndData(let id):
+                s.roster.removeAll { $0.playerID == id }
+                s.lobby.included.remove(id)
+                s.notice = "Player and data deleted"
+                return [.deletePlayerAndData(playerID: id)]
+            }
+        case .cancelConfirmation:
+            s.confirmation = nil
+        default:
+            break
+        }
+        return []
+    }
+
+    private static func change(_ s: inout AppState, _ edit: (inout KioskSettings) -> Void) -> [Effect] {
+        guard s.screen == .settings else { return [] }
+        edit(&s.settings)
+        return [.saveSettings(s.settings)]
+    }
+}
