@@ -48,6 +48,7 @@ let package = Package(
         ], path: "Benchmarks/SidelineBench", swiftSettings: strict),
 
         .testTarget(name: "TeamCoreTests", dependencies: ["TeamCore"], swiftSettings: strict),
+        .testTarget(name: "HeartRateProtocolTests", dependencies: ["HeartRateProtocol"], swiftSettings: strict),
         .testTarget(name: "SPSCRingTests", dependencies: ["SPSCRing", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "SensorHubTests", dependencies: ["SensorHub", "SPSCRing", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "TeamCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),

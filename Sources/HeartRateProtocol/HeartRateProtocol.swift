@@ -1,3 +1,4 @@
-/// Byte-level codecs of the Bluetooth Heart Rate and Battery services and of
-/// advertising data. Pure: bytes in, values out, typed errors for bad input.
+/// Byte-level codecs of the Bluetooth Heart Rate and Battery services, of
+/// advertising data and of Polar's broadcast heart rate. Pure: bytes in,
+/// values out, typed `ProtocolError`s for bad input, never a trap.
 public enum HeartRateProtocol {}
