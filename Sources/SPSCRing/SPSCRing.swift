@@ -98,8 +98,9 @@ public final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
     @inlinable @discardableResult
     public func drain(limit: Int = .max, _ body: (Element) throws -> Void) rethrows -> Int {
         let h = head.load(ordering: .relaxed)
-        let available = tail.load(ordering: .acquiring) &- h
-        let n = min(available, limit)
+        let freshTail = tail.load(ordering: .acquiring)
+        control.storeBytes(of: freshTail, toByteOffset: Self.consumerCachedTailOffset, as: Int.self)
+        let n = min(freshTail &- h, limit)
         var i = 0
         defer { if i > 0 { head.store(h &+ i, ordering: .releasing) } }
         while i < n {

@@ -71,7 +71,8 @@ struct SimulatedStrap {
             if nextBeatNs == next { beat() }
             if nextNotifyNs == next { notify(at: next, emit: emit) }
         }
-        integrateHeart(to: nowNs)
+        // The model moves only at beats and notifications, never at the caller's step
+        // boundaries: that is what makes the data independent of how time is stepped.
     }
 
     private mutating func integrateHeart(to t: UInt64) {

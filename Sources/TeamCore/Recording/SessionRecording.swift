@@ -87,12 +87,13 @@ public struct SessionRecording: Sendable {
     private mutating func appendRR(of event: SensorEvent, at arrivalMs: Int64, player: Int64) {
         let n = Int(event.rrCount)
         guard n > 0 else { return }
-        let arrival1024 = arrivalMs * 1024
-        var endOffset1024: Int64 = 0 // from the arrival back to the end of beat i
+        // Exact integer arithmetic in units of 1/1024 ms: an RR of r/1024 s is r·1000 units.
+        let arrivalUnits = arrivalMs * 1024
+        var backFromArrival: Int64 = 0 // from the arrival back to the end of beat i
         var ends = [Int64](repeating: 0, count: n)
         for i in stride(from: n - 1, through: 0, by: -1) {
-            ends[i] = arrival1024 - endOffset1024
-            endOffset1024 += Int64(event.rr[i])
+            ends[i] = arrivalUnits - backFromArrival
+            backFromArrival += Int64(event.rr[i]) * 1000
         }
         for i in 0..<n {
             // Round to the nearest millisecond.

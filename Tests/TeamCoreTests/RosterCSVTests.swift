@@ -1,0 +1,51 @@
+import TeamCore
+import XCTest
+
+final class RosterCSVTests: XCTestCase {
+    func testParsesHeaderQuotesAndOptionalFields() throws {
+        let text = "\u{FEFF}number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap\r\n"
+            + "7,Mia,\"Berg, Jr.\",2008,F,\"61,5\",55,,a0:9e:1a:12:34:56\r\n"
+            + "10,Noah,Costa,2007,m,72,52,198\n"
+        let rows = try RosterCSV.parse(text).get()
+        XCTAssertEqual(rows.count, 2)
+        XCTAssertEqual(rows[0].line, 2)
+        XCTAssertEqual(rows[0].player.lastName, "Berg, Jr.")
+        XCTAssertEqual(rows[0].player.weightKg, 61.5)
+        XCTAssertNil(rows[0].player.measuredMaxHR)
+        XCTAssertEqual(rows[0].strapAddress, "A0:9E:1A:12:34:56")
+        XCTAssertEqual(rows[1].player.sex, .male)
+        XCTAssertEqual(rows[1].player.measuredMaxHR, 198)
+        XCTAssertNil(rows[1].strapAddress)
+    }
+
+    func testEveryBadLineIsReportedWithItsNumberAndReason() {
+        let text = """
+            number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap
+            7,Mia,Berg,2008,F,61,55,,
+            x,Noah,Costa,2007,M,72,52,,
+            9,Lena,Weber,2007,Q,60,50,,
+            7,Paul,Novak,2006,M,80,50,,
+            11,Ida,Rossi,2006,F,60,50,,nope
+            12,Ben,Olsen,2006,M,80
+            """
+        guard case .failure(let rejection) = RosterCSV.parse(text) else { return XCTFail("bad roster accepted") }
+        XCTAssertEqual(rejection.errors.map(\.line), [3, 4, 5, 6, 7])
+        XCTAssertTrue(rejection.errors[0].reason.contains("shirt number 'x'"))
+        XCTAssertTrue(rejection.errors[1].reason.contains("sex 'Q'"))
+        XCTAssertTrue(rejection.errors[2].reason.contains("already used on line 2"))
+        XCTAssertTrue(rejection.errors[3].reason.contains("not a Bluetooth address"))
+        XCTAssertTrue(rejection.errors[4].reason.contains("expected 7 to 9 fields"))
+    }
+
+    func testImplausiblePhysiologyIsRejected() {
+        guard case .failure(let r) = RosterCSV.parse("5,Max,Weber,2010,M,70,20,,") else { return XCTFail() }
+        XCTAssertTrue(r.errors[0].reason.contains("resting HR 20"))
+    }
+
+    func testCSVEscapeRoundTrips() {
+        for field in ["plain", "with,comma", "with \"quote\"", "two\nlines"] {
+            let parsed = CSVRecords.parse(CSVRecords.escape(field) + ",end\n")
+            XCTAssertEqual(parsed.first?.fields, [field, "end"])
+        }
+    }
+}

@@ -1,0 +1,76 @@
+@testable import TeamCore
+import XCTest
+
+final class SessionRecordingTests: XCTestCase {
+    let wearer = SessionRecording.Wearer(playerID: 7, strapID: 3)
+
+    func measurement(at ms: UInt64, bpm: UInt16, rr: [UInt16] = []) -> SensorEvent {
+        var e = SensorEvent(strap: 0, timestampNs: ms * 1_000_000, kind: .measurement, bpm: bpm, contact: .detected)
+        for v in rr { e.appendRR(v) }
+        return e
+    }
+
+    func testSampleOffsetsAreRelativeToSessionStart() {
+        var r = SessionRecording(startNs: 2_000_000_000, wearers: [0: wearer])
+        r.ingest(measurement(at: 2_500, bpm: 101))
+        let batch = r.takeBatch()
+        XCTAssertEqual(batch.samples, [Sample(playerID: 7, strapID: 3, tMs: 500, bpm: 101, contact: .detected)])
+        XCTAssertTrue(r.takeBatch().isEmpty, "a batch is handed out once")
+    }
+
+    /// RR values that arrive together are beats of the last second: the last ends at
+    /// the arrival time, each earlier one where the next began.
+    func testRRIntervalsArePlacedByCumulativeSumEndingAtArrival() {
+        var r = SessionRecording(startNs: 0, wearers: [0: wearer])
+        r.ingest(measurement(at: 5_000, bpm: 100, rr: [1024, 512, 256])) // 1000 ms, 500 ms, 250 ms
+        let rr = r.takeBatch().rrIntervals
+        XCTAssertEqual(rr.map(\.tMs), [4_250, 4_750, 5_000])
+        XCTAssertEqual(rr.map(\.rr1024), [1024, 512, 256], "exact 1/1024 s units kept")
+    }
+
+    func testRRPlacementRoundsToNearestMillisecond() {
+        var r = SessionRecording(startNs: 0, wearers: [0: wearer])
+        r.ingest(measurement(at: 3_000, bpm: 100, rr: [700, 1]))
+        // second beat ends at 3000; first ends 1/1024 s earlier = 2999.02 ms → 2999
+        XCTAssertEqual(r.takeBatch().rrIntervals.map(\.tMs), [2_999, 3_000])
+    }
+
+    func testEventsOfUnknownStrapsAndBeforeStartAreCountedNotStored() {
+        var r = SessionRecording(startNs: 1_000_000_000, wearers: [0: wearer])
+        var stranger = measurement(at: 2_000, bpm: 90)
+        stranger.strap = 5
+        r.ingest(stranger)
+        r.ingest(measurement(at: 500, bpm: 90))
+        XCTAssertTrue(r.takeBatch().isEmpty)
+        XCTAssertEqual(r.counters.unassigned, 1)
+        XCTAssertEqual(r.counters.early, 1)
+    }
+
+    func testBatteryIsStoredOnlyWhenItChanges() {
+        var r = SessionRecording(startNs: 0, wearers: [0: wearer])
+        r.ingest(SensorEvent(strap: 0, timestampNs: 1_000_000_000, kind: .battery, battery: 80))
+        r.ingest(SensorEvent(strap: 0, timestampNs: 2_000_000_000, kind: .battery, battery: 80))
+        r.ingest(SensorEvent(strap: 0, timestampNs: 3_000_000_000, kind: .battery, battery: 79))
+        r.ingest(SensorEvent(strap: 0, timestampNs: 4_000_000_000, kind: .link, link: .disconnected))
+        let events = r.takeBatch().strapEvents
+        XCTAssertEqual(events, [
+            StrapEvent(strapID: 3, tMs: 1000, kind: .battery, value: 80),
+            StrapEvent(strapID: 3, tMs: 3000, kind: .battery, value: 79),
+            StrapEvent(strapID: 3, tMs: 4000, kind: .link, value: Int(LinkState.disconnected.rawValue)),
+        ])
+    }
+
+    func testSensorEventKeepsAtMostNineRRAndIsAPlainValue() {
+        var e = SensorEvent(strap: 0, timestampNs: 0, kind: .measurement)
+        for v in 1...12 { e.appendRR(UInt16(v)) }
+        XCTAssertEqual(e.rrValues, Array(1...9).map(UInt16.init))
+        XCTAssertLessThanOrEqual(MemoryLayout<SensorEvent>.size, 64, "fits a cache line")
+        XCTAssertTrue(_isPOD(SensorEvent.self), "no references inside: copying allocates nothing")
+    }
+
+    func testFloorDivisionRoundsTowardsMinusInfinity() {
+        XCTAssertEqual(Int64(-1).floorDiv(1024), -1)
+        XCTAssertEqual(Int64(1023).floorDiv(1024), 0)
+        XCTAssertEqual(Int64(-1024).floorDiv(1024), -1)
+    }
+}
