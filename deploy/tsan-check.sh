@@ -4,8 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SCRATCH=.build-tsan
-swift build -c release --sanitize=thread --scratch-path "$SCRATCH" --build-tests --target SPSCRingTests >/dev/null 2>&1 \
-  || swift build -c release --sanitize=thread --scratch-path "$SCRATCH" --build-tests
+swift build -c release --sanitize=thread --scratch-path "$SCRATCH" --build-tests
 swift test -c release --sanitize=thread --scratch-path "$SCRATCH" --skip-build --filter SPSCRingStressTests
 if SIDELINE_TSAN_CANARY=1 TSAN_OPTIONS=halt_on_error=1 swift test -c release --sanitize=thread --scratch-path "$SCRATCH" \
      --skip-build --filter CanaryRingTests > "$SCRATCH/canary.log" 2>&1; then
