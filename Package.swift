@@ -19,7 +19,8 @@ let package = Package(
     ],
     targets: [
         // System libraries: module map + shim.h each.
-        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]),
+        // No pkgConfig: sdl2.pc adds -D_REENTRANT, which SwiftPM warns about; SDL_ttf/SDL_image find "SDL.h" next to themselves.
+        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]),
         .systemLibrary(name: "CBluetooth", pkgConfig: "bluez", providers: [.apt(["libbluetooth-dev"])]),
 
         // Pure core.
@@ -31,6 +32,7 @@ let package = Package(
         .target(name: "BLEHost", dependencies: ["HeartRateProtocol"], swiftSettings: strict),
         .target(name: "SensorHub", dependencies: ["TeamCore", "SPSCRing", "HeartRateProtocol", "BLEHost",
                                                   .product(name: "Atomics", package: "swift-atomics")], swiftSettings: strict),
+        .target(name: "KioskUI", dependencies: ["TeamCore", "CSDL2"], swiftSettings: strict),
         .target(name: "Store", dependencies: ["TeamCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: strict),
 
         // The executable: command line, wiring, main loop.
@@ -48,6 +50,7 @@ let package = Package(
         ], path: "Benchmarks/SidelineBench", swiftSettings: strict),
 
         .testTarget(name: "TeamCoreTests", dependencies: ["TeamCore"], swiftSettings: strict),
+        .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "HeartRateProtocolTests", dependencies: ["HeartRateProtocol"], swiftSettings: strict),
         .testTarget(name: "SPSCRingTests", dependencies: ["SPSCRing", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "SensorHubTests", dependencies: ["SensorHub", "SPSCRing", "TeamCore"], swiftSettings: strict),

@@ -1,0 +1,165 @@
+import CSDL2
+import Foundation
+
+/// Drawing on one SDL renderer (software or accelerated): shapes, cached text and icons.
+public final class Canvas {
+    public enum Align { case left, center, right }
+
+    let renderer: OpaquePointer
+    let text: TextCache
+    private var hearts: [Int: OpaquePointer] = [:]
+    public private(set) var metrics: Metrics
+    private var spans: [SDL_Rect] = []
+
+    init(renderer: OpaquePointer, fonts: FontBook, width: Int, height: Int) {
+        self.renderer = renderer
+        self.text = TextCache(renderer: renderer, fonts: fonts)
+        self.metrics = Metrics(width: width, height: height)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    }
+
+    deinit {
+        for t in hearts.values { SDL_DestroyTexture(t) }
+    }
+
+    func resize(width: Int, height: Int) { metrics = Metrics(width: width, height: height) }
+
+    func beginFrame() { text.nextFrame() }
+
+    private func setColour(_ c: Colour) { SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a) }
+
+    /// Restricts drawing to a rectangle (nil: the whole target).
+    public func clip(_ r: Rect?) {
+        if let r {
+            var rect = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.w), h: Int32(r.h))
+            SDL_RenderSetClipRect(renderer, &rect)
+        } else {
+            SDL_RenderSetClipRect(renderer, nil)
+        }
+    }
+
+    public func clear(_ c: Colour) {
+        setColour(c)
+        SDL_RenderClear(renderer)
+    }
+
+    public func fill(_ r: Rect, _ c: Colour) {
+        guard r.w > 0, r.h > 0 else { return }
+        setColour(c)
+        var rect = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.w), h: Int32(r.h))
+        SDL_RenderFillRect(renderer, &rect)
+    }
+
+    /// A rectangle with round corners, as one batch of horizontal spans.
+    public func fillRounded(_ r: Rect, radius: Int, _ c: Colour) {
+        let rad = min(radius, r.w / 2, r.h / 2)
+        guard rad > 1 else { fill(r, c); return }
+        spans.removeAll(keepingCapacity: true)
+        for i in 0..<rad {
+            let dy = Double(rad - i) - 0.5
+            let dx = Int((Double(rad * rad) - dy * dy).squareRoot().rounded())
+            let inset = rad - dx
+            spans.append(SDL_Rect(x: Int32(r.x + inset), y: Int32(r.y + i), w: Int32(r.w - 2 * inset), h: 1))
+            spans.append(SDL_Rect(x: Int32(r.x + inset), y: Int32(r.maxY - 1 - i), w: Int32(r.w - 2 * inset), h: 1))
+        }
+        spans.append(SDL_Rect(x: Int32(r.x), y: Int32(r.y + rad), w: Int32(r.w), h: Int32(r.h - 2 * rad)))
+        setColour(c)
+        _ = spans.withUnsafeBufferPointer { SDL_RenderFillRects(renderer, $0.baseAddress, Int32($0.count)) }
+    }
+
+    public func stroke(_ r: Rect, _ c: Colour, width: Int = 2) {
+        fill(Rect(r.x, r.y, r.w, width), c)
+        fill(Rect(r.x, r.maxY - width, r.w, width), c)
+        fill(Rect(r.x, r.y, width, r.h), c)
+        fill(Rect(r.maxX - width, r.y, width, r.h), c)
+    }
+
+    public func circle(cx: Int, cy: Int, radius: Int, _ c: Colour) {
+        fillRounded(Rect(cx - radius, cy - radius, radius * 2, radius * 2), radius: radius, c)
+    }
+
+    /// A polyline of the given thickness (drawn as offset copies).
+    public func polyline(_ points: [(Int, Int)], _ c: Colour, thickness: Int = 2) {
+        guard points.count > 1 else { return }
+        setColour(c)
+        var pts = points.map { SDL_Point(x: Int32($0.0), y: Int32($0.1)) }
+        let half = thickness / 2
+        for d in -half...(thickness - 1 - half) {
+            var shifted = pts.map { SDL_Point(x: $0.x, y: $0.y + Int32(d)) }
+            SDL_RenderDrawLines(renderer, &shifted, Int32(shifted.count))
+        }
+        pts.removeAll()
+    }
+
+    public func line(_ x1: Int, _ y1: Int, _ x2: Int, _ y2: Int, _ c: Colour) {
+        setColour(c)
+        SDL_RenderDrawLine(renderer, Int32(x1), Int32(y1), Int32(x2), Int32(y2))
+    }
+
+    /// Draws text in a box; shrinks it until it fits the box's width. Returns the drawn width.
+    @discardableResult
+    public func text(_ s: String, size: Int, bold: Bool = false, colour: Colour = Theme.text,
+                     in box: Rect, align: Align = .left, shrinkToFit: Bool = true) -> Int {
+        guard !s.isEmpty, box.w > 0 else { return 0 }
+        var size = size
+        if shrinkToFit {
+            var (w, _) = text.measure(s, size: size, bold: bold)
+            while w > box.w && size > 10 {
+                size = max(10, size * box.w / max(w, 1) - 1)
+                (w, _) = text.measure(s, size: size, bold: bold)
+            }
+        }
+        guard let entry = text.texture(s, size: size, bold: bold, colour: colour) else { return 0 }
+        let w = Int(entry.width), h = Int(entry.height)
+        let x: Int
+        switch align {
+        case .left: x = box.x
+        case .center: x = box.x + (box.w - w) / 2
+        case .right: x = box.maxX - w
+        }
+        var dst = SDL_Rect(x: Int32(x), y: Int32(box.y + (box.h - h) / 2), w: Int32(w), h: Int32(h))
+        SDL_RenderCopy(renderer, entry.texture, nil, &dst)
+        return w
+    }
+
+    public func measure(_ s: String, size: Int, bold: Bool = false) -> Int { text.measure(s, size: size, bold: bold).0 }
+
+    /// The heart icon at `box` (square), tinted; `pulse` 0…1 scales it for the beat.
+    public func heart(_ box: Rect, _ c: Colour, hollow: Bool, pulse: Double = 0) {
+        let size = min(box.w, box.h)
+        guard size > 3 else { return }
+        let key = size * 2 + (hollow ? 1 : 0)
+        let texture: OpaquePointer
+        if let t = hearts[key] {
+            texture = t
+        } else {
+            guard let surface = IconRaster.heartSurface(size: size, hollow: hollow) else { return }
+            defer { SDL_FreeSurface(surface) }
+            guard let t = SDL_CreateTextureFromSurface(renderer, surface) else { return }
+            SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+            hearts[key] = t
+            texture = t
+        }
+        SDL_SetTextureColorMod(texture, c.r, c.g, c.b)
+        let drawn = Int(Double(size) * (0.86 + 0.14 * pulse))
+        var dst = SDL_Rect(x: Int32(box.midX - drawn / 2), y: Int32(box.midY - drawn / 2), w: Int32(drawn), h: Int32(drawn))
+        SDL_RenderCopy(renderer, texture, nil, &dst)
+    }
+
+    /// A battery in five steps (0–4 bars), red when low; an outline with a question mark when unknown.
+    public func battery(_ box: Rect, level: Int?, colour: Colour = Theme.text) {
+        let h = box.h, w = min(box.w, h * 2)
+        let body = Rect(box.x, box.y, w - max(2, h / 6), h)
+        let line = max(1, h / 8)
+        let tint = (level ?? 100) <= 20 ? Colour(hex: 0xFF5252) : colour
+        stroke(body, tint, width: line)
+        fill(Rect(body.maxX, box.y + h / 3, max(2, h / 6), h / 3), tint)
+        guard let level else { return }
+        let bars = min(4, max(0, (level + 12) / 25))
+        let inner = body.inset(line * 2)
+        let bw = (inner.w - line * 3) / 4
+        for i in 0..<max(bars, level <= 20 ? 1 : 0) {
+            fill(Rect(inner.x + i * (bw + line), inner.y, bw, inner.h), tint)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import TeamCore
+
+/// Colours and sizes. Dark grey (not black) background; white text; zone
+/// colours dark enough that white text keeps a contrast of at least 4.5:1.
+public enum Theme {
+    public static let background = Colour(hex: 0x1C2026)
+    public static let surface = Colour(hex: 0x2A3039)
+    public static let surfaceHigh = Colour(hex: 0x3A424E)
+    public static let text = Colour(hex: 0xFFFFFF)
+    public static let textDim = Colour(hex: 0xB4BCC8)
+    public static let accent = Colour(hex: 0x1D6FD6)
+    public static let good = Colour(hex: 0x1E8A3C)
+    public static let danger = Colour(hex: 0xC62828)
+    public static let warning = Colour(hex: 0xF2B705)
+    public static let noSignal = Colour(hex: 0x454C57)
+
+    /// grey → blue → green → orange → red, as gyms and teams know them.
+    public static func zone(_ zone: HeartRateZone) -> Colour {
+        switch zone {
+        case .rest: Colour(hex: 0x4A525E)
+        case .z1: Colour(hex: 0x5E6A7A)
+        case .z2: Colour(hex: 0x1F62B8)
+        case .z3: Colour(hex: 0x1C7A36)
+        case .z4: Colour(hex: 0xB04E08)
+        case .z5: Colour(hex: 0xC01B1B)
+        }
+    }
+
+    public static func zoneName(_ zone: HeartRateZone) -> String {
+        zone == .rest ? "Z0" : "Z\(zone.rawValue)"
+    }
+}
+
+/// Sizes in pixels for a given window: everything scales with the smaller of
+/// width/800 and height/480, so 800×480 and 4K look alike.
+public struct Metrics: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public let scale: Double
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        scale = max(0.5, min(Double(width) / 800, Double(height) / 480))
+    }
+
+    /// A length given at 800×480.
+    public func px(_ base: Double) -> Int { Int((base * scale).rounded()) }
+
+    public var topBar: Int { px(64) }
+    /// Smallest touch target (≥ 64 px at 800×480).
+    public var target: Int { px(64) }
+    public var gap: Int { px(8) }
+    public var margin: Int { px(12) }
+    public var body: Int { px(20) }
+    public var small: Int { px(16) }
+    public var title: Int { px(26) }
+}

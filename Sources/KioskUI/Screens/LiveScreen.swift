@@ -1,0 +1,154 @@
+import Foundation
+import TeamCore
+
+/// The live session: tiles for every player, the countdown and the coach's controls.
+extension Frame {
+    func liveSession() {
+        guard let live = state.live else { return }
+        let area = liveBar(live)
+        liveTiles(live, in: area, forWall: false)
+        switch live.phase {
+        case .confirmStop:
+            dialog(title: "Stop the session?", message: "The countdown and the recording stop. You can then save or discard it.",
+                   buttons: [("Keep going", .cancelStop, .normal), ("Stop", .confirmStop, .danger)])
+        case .finished:
+            dialog(title: "Session stopped · \(SessionClock.format(live.clock.elapsedMs(nowMs: state.nowMs)))",
+                   message: "Save it for review, or discard it.",
+                   buttons: [("Discard…", .discard, .normal), ("Save", .save, .primary)])
+        case .confirmDiscard:
+            dialog(title: "Discard for good?", message: "Every heart rate of this session will be deleted. This cannot be undone.",
+                   buttons: [("Keep it", .cancelDiscard, .normal), ("Delete session", .confirmDiscard, .danger)])
+        default:
+            break
+        }
+        notice()
+    }
+
+    private func liveBar(_ live: LiveSession) -> Rect {
+        let (bar, rest) = screen.splitTop(m.topBar)
+        canvas.fill(bar, Theme.surface)
+        if let team = state.team { canvas.fill(Rect(0, bar.maxY - m.px(4), bar.w, m.px(4)), Colour(team.team.colour)) }
+        let bh = m.topBar - m.px(12)
+        var x = m.margin
+        let elapsed = SessionClock.format(live.clock.elapsedMs(nowMs: state.nowMs))
+        let ew = m.px(120)
+        canvas.text(elapsed, size: m.px(40), bold: true, in: Rect(x, 0, ew, m.topBar))
+        x += ew + m.gap
+        if let remaining = live.clock.remainingMs(nowMs: state.nowMs) {
+            canvas.text("−" + SessionClock.format(remaining), size: m.px(26), bold: true, colour: Theme.textDim,
+                        in: Rect(x, 0, m.px(104), m.topBar))
+        } else {
+            canvas.text("open", size: m.px(22), colour: Theme.textDim, in: Rect(x, 0, m.px(104), m.topBar))
+        }
+        if live.clock.isPaused && live.phase == .paused {
+            canvas.text("PAUSED", size: m.px(18), bold: true, colour: Theme.warning, in: Rect(x, m.topBar - m.px(22), m.px(104), m.px(20)))
+        }
+        let buttons: [(String, Action?, ButtonStyle)] = [
+            live.phase == .paused ? ("▶ Resume", .resume, .selected) : ("❚❚ Pause", .pause, .normal),
+            ("Lap \(live.lapsMs.count + 1)", .lap, live.phase == .running ? .normal : .disabled),
+            ("Sort: \(live.sort.label)", .sortTiles(nextSort(live.sort)), .normal),
+            ("■ Stop", .stop, .danger),
+        ]
+        var right = m.width - m.margin
+        for (label, action, style) in buttons.reversed() {
+            let w = max(m.target + m.px(20), canvas.measure(label, size: m.body, bold: true) + m.px(24))
+            let hitLabel = label.hasPrefix("Lap") ? "Lap" : (label.hasPrefix("Sort") ? "Sort" : label)
+            button(label, Rect(right - w, m.px(6), w, bh), action, style: live.phase == .starting ? .disabled : style,
+                   hitLabel: hitLabel.replacingOccurrences(of: "❚❚ ", with: "").replacingOccurrences(of: "▶ ", with: "")
+                       .replacingOccurrences(of: "■ ", with: ""))
+            right -= w + m.gap
+        }
+        return rest.inset(m.px(6))
+    }
+
+    private func nextSort(_ sort: TileSort) -> TileSort {
+        let all = TileSort.allCases
+        return all[(all.firstIndex(of: sort)! + 1) % all.count]
+    }
+
+    /// Tiles laid out to fill `area`; the wall variant hides controls and may hide BPM (privacy).
+    func liveTiles(_ live: LiveSession, in area: Rect, forWall: Bool) {
+        let tiles = live.orderedTiles(nowMs: state.nowMs)
+        let rects = TileGrid.rects(count: tiles.count, in: area, gap: m.px(6))
+        for (tile, r) in zip(tiles, rects) {
+            drawTile(tile, r, privacy: forWall && state.settings.wallPrivacy, flag: !forWall)
+        }
+        if tiles.isEmpty {
+            canvas.text("No players in this session", size: m.body, colour: Theme.textDim, in: area, align: .center)
+        }
+    }
+
+    private func drawTile(_ tile: LiveTile, _ r: Rect, privacy: Bool, flag: Bool) {
+        let live = tile.hasSignal(nowMs: state.nowMs)
+        let zone = tile.shownZone
+        let bg = live ? Theme.zone(zone) : Theme.noSignal
+        let radius = max(4, min(r.w, r.h) / 14)
+        canvas.fillRounded(r, radius: radius, bg)
+        let flagged = flag && tile.isFlagged(nowMs: state.nowMs, alertMs: state.settings.highIntensityAlertMs)
+        if flagged { canvas.stroke(r, Theme.warning, width: max(3, min(r.w, r.h) / 24)) }
+        let pad = max(4, min(r.w, r.h) / 16)
+        let inner = r.inset(pad)
+        // Rows: header (number, name, battery) · BPM · footer (%HRmax, zone).
+        let headerH = max(12, inner.h * 18 / 100)
+        let footerH = max(12, inner.h * 18 / 100)
+        let (header, rest) = inner.splitTop(headerH)
+        let (middle, footer) = rest.splitBottom(footerH)
+        let batteryW = min(header.h * 2, inner.w / 5)
+        let (nameBox, batteryBox) = header.splitRight(batteryW, gap: pad / 2)
+        let numberW = canvas.measure("\(tile.shirtNumber)", size: header.h, bold: true) + pad / 2
+        canvas.text("\(tile.shirtNumber)", size: header.h, bold: true, in: Rect(nameBox.x, nameBox.y, numberW, nameBox.h))
+        canvas.text(tile.name, size: header.h * 8 / 10, bold: true, in: Rect(nameBox.x + numberW + pad / 2, nameBox.y,
+                                                                             nameBox.w - numberW - pad / 2, nameBox.h))
+        canvas.battery(Rect(batteryBox.x, batteryBox.midY - batteryBox.h / 4, batteryBox.w, max(6, batteryBox.h / 2)),
+                       level: tile.battery)
+        let heartSize = min(middle.h * 55 / 100, middle.w / 4)
+        let heartBox = Rect(middle.x, middle.midY - heartSize / 2, heartSize, heartSize)
+        let numberBox = Rect(middle.x + heartSize + pad, middle.y, middle.w - heartSize - pad, middle.h)
+        guard live else {
+            canvas.heart(heartBox, Theme.textDim, hollow: true)
+            canvas.text("no signal", size: middle.h * 4 / 10, bold: true, colour: Theme.text, in: numberBox, align: .center)
+            canvas.text(tile.contact == .notDetected ? "strap not on skin" : "strap silent > 5 s", size: footer.h * 7 / 10,
+                        colour: Theme.text.withAlpha(210), in: footer)
+            return
+        }
+        let beat = pulse(bpm: tile.bpm)
+        canvas.heart(heartBox, Theme.text, hollow: tile.contact == .notDetected, pulse: beat)
+        let percent = "\(Int(tile.percentOfMax.rounded()))%"
+        if privacy {
+            canvas.text(percent, size: middle.h * 9 / 10, bold: true, in: numberBox, align: .center)
+        } else {
+            canvas.text("\(tile.bpm)", size: middle.h * 95 / 100, bold: true, in: numberBox, align: .center)
+        }
+        let badgeW = min(footer.w / 3, footer.h * 2)
+        let (left, badge) = footer.splitRight(badgeW)
+        canvas.text(privacy ? "HRmax" : "\(percent) HRmax", size: footer.h * 8 / 10, bold: true, in: left)
+        canvas.fillRounded(badge, radius: footer.h / 4, Colour(0, 0, 0, 90))
+        canvas.text(Theme.zoneName(zone) + (flagged ? "!" : ""), size: footer.h * 8 / 10, bold: true, in: badge, align: .center)
+    }
+
+    /// 1 right at a beat, falling to 0 within a sixth of the beat: a heart that beats at the player's rate.
+    private func pulse(bpm: Int) -> Double {
+        guard bpm > 0 else { return 0 }
+        let period = 60_000.0 / Double(bpm)
+        let phase = Double(animMs).truncatingRemainder(dividingBy: period) / period
+        return phase < 0.18 ? 1 - phase / 0.18 : 0
+    }
+
+    /// The wall display: tiles and the countdown, no controls, big enough to read across a gym.
+    func wallDisplay() {
+        canvas.clear(Theme.background)
+        guard let live = state.live else {
+            let name = state.team?.team.name ?? "Sideline"
+            canvas.text(name, size: m.px(60), bold: true, in: screen, align: .center)
+            return
+        }
+        let (bar, rest) = screen.splitTop(m.px(72))
+        let elapsed = SessionClock.format(live.clock.elapsedMs(nowMs: state.nowMs))
+        let halves = bar.inset(dx: m.margin, dy: 0).columns(2, gap: m.gap)
+        canvas.text(elapsed, size: m.px(60), bold: true, in: halves[0])
+        if let remaining = live.clock.remainingMs(nowMs: state.nowMs) {
+            canvas.text("−" + SessionClock.format(remaining), size: m.px(60), bold: true, colour: Theme.textDim, in: halves[1], align: .right)
+        }
+        liveTiles(live, in: rest.inset(m.px(6)), forWall: true)
+    }
+}

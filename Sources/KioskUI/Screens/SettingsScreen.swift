@@ -1,0 +1,51 @@
+import TeamCore
+
+/// Settings behind the PIN: zones, HRmax formula, display, source, data.
+extension Frame {
+    func settingsScreen() {
+        let area = topBar(title: "Settings", back: ("‹ Done", .goHome))
+        let (left, right) = area.splitLeft(area.w * 58 / 100, gap: m.margin)
+        let rowH = m.target - m.px(6)
+        let rows = left.rows(6, gap: m.px(6))
+        let s = state.settings
+        settingRow(rows[0], "Zone model", [("%HRmax", .setZoneModel(.percentOfMax), s.zoneModel == .percentOfMax),
+                                           ("%HRR", .setZoneModel(.heartRateReserve), s.zoneModel == .heartRateReserve)])
+        settingRow(rows[1], "HRmax formula", MaxHeartRateFormula.allCases.map { f in
+            (f.rawValue.capitalized, .setMaxFormula(f), s.maxFormula == f)
+        })
+        settingRow(rows[2], "Zone colour hold", [5_000, 10_000, 20_000].map { ms in
+            ("\(ms / 1000) s", .setZoneHold(Int64(ms)), s.zoneHoldMs == Int64(ms))
+        })
+        settingRow(rows[3], "Wall display", [("Show BPM", s.wallPrivacy ? .toggleWallPrivacy : nil, !s.wallPrivacy),
+                                             ("Private", s.wallPrivacy ? nil : .toggleWallPrivacy, s.wallPrivacy)])
+        settingRow(rows[4], "Tile names", [("Names", s.showAliases ? .toggleAliases : nil, !s.showAliases),
+                                           ("Numbers only", s.showAliases ? nil : .toggleAliases, s.showAliases)])
+        canvas.text("Sensor source", size: m.small, colour: Theme.textDim, in: rows[5].splitLeft(rows[5].w * 2 / 5).0)
+        canvas.text(state.sourceDescription, size: m.small + m.px(2), bold: true, in: rows[5].splitLeft(rows[5].w * 2 / 5).1)
+        _ = rowH
+        let (exportRow, deleteArea) = right.splitTop(m.target, gap: m.gap)
+        button("Export all to USB", exportRow, .exportAll, style: .primary)
+        canvas.text("Delete a player and all their data", size: m.small, colour: Theme.textDim, in: deleteArea.splitTop(m.px(26)).0)
+        let listArea = deleteArea.splitTop(m.px(26), gap: m.px(4)).1
+        if state.roster.isEmpty {
+            canvas.text("(pick a team first to list its players)", size: m.small, colour: Theme.textDim, in: listArea.splitTop(m.px(30)).0)
+        }
+        list(id: "settingsPlayers", area: listArea, rowHeight: m.target - m.px(8), count: state.roster.count) { i, r in
+            let line = state.roster[i]
+            canvas.fillRounded(r, radius: m.px(8), Theme.surface)
+            let (nameBox, buttonBox) = r.splitRight(m.px(96))
+            canvas.text("\(line.shirtNumber) \(line.player.fullName)", size: m.small + m.px(2), bold: true, in: nameBox.inset(dx: m.px(10), dy: 0))
+            button("Delete", buttonBox.inset(m.px(4)), .deletePlayerAndData(playerID: line.playerID), style: .danger, size: m.small,
+                   hitLabel: "Delete \(line.player.fullName)")
+        }
+        notice()
+    }
+
+    private func settingRow(_ r: Rect, _ title: String, _ options: [(String, Action?, Bool)]) {
+        let (label, choices) = r.splitLeft(r.w * 2 / 5)
+        canvas.text(title, size: m.small + m.px(2), bold: true, in: label)
+        for (cell, option) in zip(choices.columns(options.count, gap: m.px(6)), options) {
+            button(option.0, cell, option.1, style: option.2 ? .primary : .normal, size: m.small + m.px(1))
+        }
+    }
+}

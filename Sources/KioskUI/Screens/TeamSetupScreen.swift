@@ -1,0 +1,112 @@
+import TeamCore
+
+/// Roster editing and strap pairing (two taps: a player, then a strap).
+extension Frame {
+    func teamSetup() {
+        let name = state.team?.team.name ?? "Team"
+        let area = topBar(title: "\(name) · setup", colour: state.team.map { Colour($0.team.colour) },
+                          back: ("‹ Lobby", .openLobby),
+                          trailing: [("Roster", .setupTab(.roster), state.setup.tab == .roster ? .primary : .normal),
+                                     ("Straps", .setupTab(.straps), state.setup.tab == .straps ? .primary : .normal)])
+        switch state.setup.tab {
+        case .roster: rosterTab(area)
+        case .straps: strapsTab(area)
+        }
+        if let rest = state.setup.rest { restDialog(rest) }
+        notice()
+    }
+
+    private func rosterTab(_ area: Rect) {
+        let (listArea, bottom) = area.splitBottom(m.target, gap: m.gap)
+        let rowH = m.target
+        list(id: "roster", area: listArea, rowHeight: rowH, count: state.roster.count) { i, r in
+            let line = state.roster[i]
+            canvas.fillRounded(r, radius: m.px(10), Theme.surface)
+            let (numberBox, rest) = r.splitLeft(m.px(64))
+            canvas.text("\(line.shirtNumber)", size: m.px(28), bold: true, in: numberBox, align: .center)
+            let buttons = m.px(96)
+            let (info, actions) = rest.splitRight(buttons * 3 + m.gap * 2)
+            let (nameBox, strapBox) = info.splitLeft(info.w * 3 / 5)
+            canvas.text(line.player.fullName, size: m.body + m.px(2), bold: true, in: nameBox)
+            let strap = line.strapID.flatMap { id in state.strapTable.first { $0.strapID == id }?.name } ?? "no strap"
+            canvas.text("\(strap) · rest \(line.player.restingHR)", size: m.small, colour: Theme.textDim, in: strapBox)
+            let cells = actions.inset(dx: 0, dy: m.px(6)).columns(3, gap: m.gap)
+            button("Edit", cells[0], .editPlayer(line.playerID), hitLabel: "Edit \(line.player.fullName)")
+            button("Rest HR", cells[1], .measureRest(playerID: line.playerID), size: m.small, hitLabel: "Rest HR \(line.player.fullName)")
+            button("Remove", cells[2], .removeFromTeam(playerID: line.playerID), style: .quiet, size: m.small,
+                   hitLabel: "Remove \(line.player.fullName)")
+        }
+        if state.roster.isEmpty {
+            canvas.text("No players yet — add the first one.", size: m.body, colour: Theme.textDim, in: listArea, align: .center)
+        }
+        button("+ Add player", bottom.splitLeft(m.px(240)).0, .editPlayer(nil), style: .primary)
+    }
+
+    private func strapsTab(_ area: Rect) {
+        let (left, right) = area.splitLeft(area.w / 2 - m.gap / 2, gap: m.gap)
+        canvas.text(state.setup.pairingPlayerID == nil ? "1. Tap a player" : "2. Now tap their strap",
+                    size: m.small, bold: true, colour: Theme.textDim, in: left.splitTop(m.px(28)).0)
+        let players = left.splitTop(m.px(28), gap: m.px(4)).1
+        list(id: "pairPlayers", area: players, rowHeight: m.target, count: state.roster.count) { i, r in
+            let line = state.roster[i]
+            let chosen = state.setup.pairingPlayerID == line.playerID
+            canvas.fillRounded(r, radius: m.px(10), chosen ? Theme.accent : Theme.surface)
+            let (numberBox, rest) = r.splitLeft(m.px(52))
+            canvas.text("\(line.shirtNumber)", size: m.body + m.px(4), bold: true, in: numberBox, align: .center)
+            let (nameBox, strapBox) = rest.splitTop(r.h * 11 / 20)
+            canvas.text(line.player.fullName, size: m.body, bold: true, in: nameBox.inset(dx: m.px(4), dy: 0))
+            let strap = line.strapID.flatMap { id in state.strapTable.first { $0.strapID == id }?.name } ?? "no strap"
+            canvas.text(strap, size: m.small - m.px(2), colour: Theme.textDim, in: strapBox.inset(dx: m.px(4), dy: 0))
+            hits.add(Hit(rect: r, label: "Pair \(line.player.fullName)", action: .choosePlayerForStrap(line.playerID),
+                         longPress: .clearStrap(playerID: line.playerID)))
+        }
+        canvas.text("Nearby straps — strongest first", size: m.small, bold: true, colour: Theme.textDim,
+                    in: right.splitTop(m.px(28)).0)
+        let strapArea = right.splitTop(m.px(28), gap: m.px(4)).1
+        let nearby = state.nearbyStraps
+        list(id: "nearby", area: strapArea, rowHeight: m.target, count: nearby.count) { i, r in
+            strapRow(index: nearby[i], strongest: i == 0, r)
+        }
+        if nearby.isEmpty {
+            canvas.text("No strap heard yet. Wet the strap and put it on.", size: m.small, colour: Theme.textDim,
+                        in: strapArea, align: .center)
+        }
+    }
+
+    func strapRow(index: UInt16, strongest: Bool, _ r: Rect) {
+        guard let slot = state.slot(index) else { return }
+        let reading = state.readings[index] ?? StrapReading()
+        let owner = state.roster.first { $0.strapID == slot.strapID }
+        // Red when another player of this team has it; the tap then hands it over.
+        let takenByOther = owner != nil && owner?.playerID != state.setup.pairingPlayerID
+        let bg = takenByOther ? Theme.danger.mixed(with: Theme.surface, 0.35) : (strongest ? Theme.good : Theme.surface)
+        canvas.fillRounded(r, radius: m.px(10), bg)
+        if strongest { canvas.stroke(r, Theme.warning, width: m.px(3)) }
+        let inner = r.inset(dx: m.px(10), dy: m.px(4))
+        let (textBox, right) = inner.splitRight(m.px(120))
+        let (nameBox, detailBox) = textBox.splitTop(textBox.h * 11 / 20)
+        canvas.text(slot.name + (strongest ? "  ◀ closest" : ""), size: m.body, bold: true, in: nameBox)
+        let who = owner.map { "worn by #\($0.shirtNumber) \($0.player.firstName)" } ?? "free"
+        canvas.text("\(reading.rssi) dBm · \(who)", size: m.small - m.px(2), colour: Theme.text.withAlpha(220), in: detailBox)
+        let (bpmBox, batteryBox) = right.splitLeft(m.px(70))
+        if reading.isStreaming(nowMs: state.nowMs) {
+            canvas.heart(Rect(bpmBox.x, bpmBox.midY - m.px(9), m.px(18), m.px(18)), Theme.text, hollow: reading.contact == .notDetected)
+            canvas.text("\(reading.bpm)", size: m.body, bold: true, in: Rect(bpmBox.x + m.px(22), bpmBox.y, bpmBox.w - m.px(22), bpmBox.h))
+        }
+        canvas.battery(Rect(batteryBox.x + m.px(6), batteryBox.midY - m.px(9), m.px(40), m.px(18)), level: reading.battery)
+        hits.add(Hit(rect: r, label: slot.name, action: .tapStrap(index)))
+    }
+
+    private func restDialog(_ rest: RestMeasurement) {
+        let name = state.roster.first { $0.playerID == rest.playerID }?.player.fullName ?? "player"
+        let elapsed = min(RestMeasurement.durationMs, max(0, state.nowMs - rest.startMs))
+        let done = rest.isDone(nowMs: state.nowMs)
+        let estimate = rest.estimate.map { "\($0) bpm" } ?? "–"
+        let message = done
+            ? "Estimated resting HR of \(name): \(estimate) (average of 20 s). Save it?"
+            : "\(name): sit still and breathe calmly… \(elapsed / 1000) of 20 s, now \(estimate)"
+        var buttons: [(String, Action, ButtonStyle)] = [("Cancel", .cancelRest, .normal)]
+        if done && rest.estimate != nil { buttons.append(("Save \(estimate)", .saveRest, .primary)) }
+        dialog(title: "Measure resting HR", message: message, buttons: buttons)
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import TeamCore
+
+/// What the coach's screen is scrolled to, and other view-only state that is
+/// not app logic (it lives with the window, not in AppState).
+public struct ViewState: Sendable, Equatable {
+    public var scroll: [String: Int] = [:]
+    public var shift = false
+    public init() {}
+}
+
+/// One frame being drawn: the canvas, sizes, the state shown, and the touch
+/// targets collected on the way.
+final class Frame {
+    let canvas: Canvas
+    let m: Metrics
+    let state: AppState
+    /// Animation clock (ms) for the heart beat.
+    let animMs: Int64
+    let wallClock: Date
+    var hits = HitMap()
+    var view: ViewState
+
+    init(canvas: Canvas, state: AppState, animMs: Int64, wallClock: Date, view: ViewState) {
+        self.canvas = canvas
+        self.m = canvas.metrics
+        self.state = state
+        self.animMs = animMs
+        self.wallClock = wallClock
+        self.view = view
+    }
+
+    var screen: Rect { Rect(0, 0, m.width, m.height) }
+}
+
+enum ButtonStyle { case normal, primary, danger, selected, disabled, quiet }
+
+extension Frame {
+    func buttonColour(_ style: ButtonStyle) -> Colour {
+        switch style {
+        case .normal: Theme.surfaceHigh
+        case .primary: Theme.accent
+        case .danger: Theme.danger
+        case .selected: Theme.good
+        case .disabled: Theme.surface
+        case .quiet: Theme.surface
+        }
+    }
+
+    /// A button: a rounded box, its label, and a touch target (none when disabled).
+    func button(_ label: String, _ r: Rect, _ action: Action?, style: ButtonStyle = .normal,
+                size: Int? = nil, longPress: Action? = nil, hitLabel: String? = nil) {
+        canvas.fillRounded(r, radius: m.px(10), buttonColour(style))
+        canvas.text(label, size: size ?? m.body, bold: true, colour: style == .disabled ? Theme.textDim : Theme.text,
+                    in: r.inset(dx: m.px(8), dy: 0), align: .center)
+        if style != .disabled {
+            hits.add(Hit(rect: r, label: hitLabel ?? label, action: action, longPress: longPress))
+        }
+    }
+
+    /// The bar at the top: back/home on the left, title, buttons on the right, the time of day.
+    /// Returns the area below it.
+    func topBar(title: String, colour: Colour? = nil, back: (String, Action)? = nil,
+                trailing: [(String, Action?, ButtonStyle)] = []) -> Rect {
+        let (bar, rest) = screen.splitTop(m.topBar)
+        canvas.fill(bar, Theme.surface)
+        if let colour { canvas.fill(Rect(0, bar.maxY - m.px(4), bar.w, m.px(4)), colour) }
+        var x = m.margin
+        let bh = m.topBar - m.px(12)
+        if let back {
+            let w = max(m.target, canvas.measure(back.0, size: m.body, bold: true) + m.px(28))
+            button(back.0, Rect(x, m.px(6), w, bh), back.1)
+            x += w + m.gap
+        }
+        var right = m.width - m.margin
+        let clock = Self.timeFormatter.string(from: wallClock)
+        let cw = canvas.measure("00:00", size: m.body, bold: true) + m.px(8)
+        canvas.text(clock, size: m.body, bold: true, colour: Theme.textDim, in: Rect(right - cw, 0, cw, m.topBar), align: .right)
+        right -= cw + m.gap
+        for (label, action, style) in trailing.reversed() {
+            let w = max(m.target + m.px(16), canvas.measure(label, size: m.body, bold: true) + m.px(28))
+            button(label, Rect(right - w, m.px(6), w, bh), action, style: style)
+            right -= w + m.gap
+        }
+        canvas.text(title, size: m.title, bold: true, in: Rect(x + m.px(4), 0, max(0, right - x - m.px(8)), m.topBar))
+        return rest.inset(m.margin)
+    }
+
+    /// A modal dialog with a question and buttons; blocks touches to everything beneath.
+    func dialog(title: String, message: String, buttons: [(String, Action, ButtonStyle)]) {
+        hits.block(screen)
+        canvas.fill(screen, Colour(0, 0, 0, 150))
+        let w = min(m.width - 2 * m.margin, m.px(560)), h = min(m.height - 2 * m.margin, m.px(260))
+        let box = Rect((m.width - w) / 2, (m.height - h) / 2, w, h)
+        canvas.fillRounded(box, radius: m.px(14), Theme.surface)
+        let inner = box.inset(m.px(20))
+        let (titleRow, rest) = inner.splitTop(m.px(40))
+        canvas.text(title, size: m.title, bold: true, in: titleRow)
+        let (messageArea, buttonRow) = rest.splitBottom(m.target, gap: m.gap)
+        wrappedText(message, size: m.body, in: messageArea, colour: Theme.textDim)
+        for (rect, b) in zip(buttonRow.columns(buttons.count, gap: m.gap), buttons) {
+            button(b.0, rect, b.1, style: b.2)
+        }
+    }
+
+    /// Greedy word wrap into lines that fit the box width.
+    func wrappedText(_ text: String, size: Int, in box: Rect, colour: Colour = Theme.text, bold: Bool = false) {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if canvas.measure(candidate, size: size, bold: bold) > box.w, !line.isEmpty {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line = candidate
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        let lh = Int(Double(size) * 1.35)
+        for (i, l) in lines.enumerated() where (i + 1) * lh <= box.h + lh / 3 {
+            canvas.text(l, size: size, bold: bold, colour: colour, in: Rect(box.x, box.y + i * lh, box.w, lh))
+        }
+    }
+
+    /// The notice line (saved, failed…) at the bottom; tap to dismiss.
+    func notice() {
+        guard let text = state.notice else { return }
+        let h = m.px(44)
+        let w = min(m.width - 2 * m.margin, canvas.measure(text, size: m.body, bold: true) + m.px(48))
+        let r = Rect((m.width - w) / 2, m.height - h - m.margin, w, h)
+        canvas.fillRounded(r, radius: h / 2, Colour(hex: 0x11151A).withAlpha(235))
+        canvas.text(text, size: m.body, bold: true, in: r.inset(dx: m.px(20), dy: 0), align: .center)
+        hits.add(Hit(rect: r, label: "notice", action: .dismissNotice))
+    }
+
+    /// A vertically scrolling list of equal rows, clipped to `area`.
+    func list(id: String, area: Rect, rowHeight: Int, count: Int, row: (Int, Rect) -> Void) {
+        let content = count * (rowHeight + m.gap)
+        let maxOffset = max(0, content - area.h)
+        let offset = min(max(0, view.scroll[id] ?? 0), maxOffset)
+        hits.add(DragRegion(rect: area, target: .scroll(id: id, maxOffset: maxOffset)))
+        canvas.clip(area)
+        defer { canvas.clip(nil) }
+        let first = max(0, offset / (rowHeight + m.gap))
+        var i = first
+        while i < count {
+            let y = area.y + i * (rowHeight + m.gap) - offset
+            if y >= area.maxY { break }
+            let r = Rect(area.x, y, area.w, rowHeight)
+            let before = hits.hits.count
+            row(i, r)
+            hits.clipHits(from: before, to: area)
+            i += 1
+        }
+        if maxOffset > 0 {
+            // A thin scroll indicator so the coach knows there is more.
+            let th = max(m.px(24), area.h * area.h / max(content, 1))
+            let ty = area.y + (area.h - th) * offset / maxOffset
+            canvas.fillRounded(Rect(area.maxX - m.px(4), ty, m.px(4), th), radius: m.px(2), Theme.textDim.withAlpha(120))
+        }
+    }
+
+    static let timeFormatter: DateFormatter = {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_GB")
+        f.dateFormat = "HH:mm"
+        return f
+    }()
+
+    static let dayFormatter: DateFormatter = {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_GB")
+        f.dateFormat = "EEE d MMM"
+        return f
+    }()
+
+    static let dayTimeFormatter: DateFormatter = {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_GB")
+        f.dateFormat = "EEE d MMM yyyy, HH:mm"
+        return f
+    }()
+}
+
+extension HitMap {
+    /// Rows scrolled partly out of a list keep only their visible part touchable.
+    mutating func clipHits(from start: Int, to area: Rect) {
+        var kept: [Hit] = []
+        for (i, hit) in hits.enumerated() {
+            guard i >= start else { continue }
+            let top = max(hit.rect.y, area.y), bottom = min(hit.rect.maxY, area.maxY)
+            if bottom > top { kept.append(Hit(rect: Rect(hit.rect.x, top, hit.rect.w, bottom - top), label: hit.label, action: hit.action, longPress: hit.longPress)) }
+        }
+        replaceHits(from: start, with: kept)
+    }
+}
