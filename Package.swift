@@ -26,6 +26,7 @@ let package = Package(
         // Pure core.
         .target(name: "HeartRateProtocol", swiftSettings: strict),
         .target(name: "TeamCore", swiftSettings: strict),
+        .target(name: "Analytics", dependencies: ["TeamCore"], swiftSettings: strict),
         .target(name: "SPSCRing", dependencies: [.product(name: "Atomics", package: "swift-atomics")], swiftSettings: strict),
 
         // Adapters.
@@ -50,6 +51,7 @@ let package = Package(
         ], path: "Benchmarks/SidelineBench", swiftSettings: strict),
 
         .testTarget(name: "TeamCoreTests", dependencies: ["TeamCore"], swiftSettings: strict),
+        .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "HeartRateProtocolTests", dependencies: ["HeartRateProtocol"], swiftSettings: strict),
         .testTarget(name: "SPSCRingTests", dependencies: ["SPSCRing", "TeamCore"], swiftSettings: strict),

@@ -48,7 +48,7 @@ extension SidelineStore {
                                      physiology.maxHR, physiology.maxSource.rawValue])
             }
             return Session(id: id, teamID: teamID, plannedDurationMs: plannedDurationMs, startedAt: Date(unixMs: start.unixMs),
-                           state: .running, tags: tags)
+                           state: .running, tags: tags, zoneModel: zoneModel)
         }
     }
 
@@ -152,6 +152,7 @@ extension SidelineStore {
                        startedAt: Date(unixMs: row["started_ms"]),
                        endedAt: (row["ended_ms"] as Int64?).map(Date.init(unixMs:)),
                        state: Session.State(rawValue: row["state"]) ?? .interrupted, tags: tags,
-                       reviewed: row["reviewed"])
+                       reviewed: row["reviewed"],
+                       zoneModel: ZoneModel(rawValue: row["zone_model"]) ?? .percentOfMax)
     }
 }

@@ -18,9 +18,12 @@ public struct Session: Sendable, Equatable, Codable, Identifiable {
     /// Context so comparable sessions can be compared (e.g. "match", "rest-test", "seated").
     public var tags: [String]
     public var reviewed: Bool
+    /// The zone model the coach chose for this session (review shows zones as they were).
+    public var zoneModel: ZoneModel
 
     public init(id: Int64? = nil, teamID: Int64, plannedDurationMs: Int64?, startedAt: Date,
-                endedAt: Date? = nil, state: State = .running, tags: [String] = [], reviewed: Bool = false) {
+                endedAt: Date? = nil, state: State = .running, tags: [String] = [], reviewed: Bool = false,
+                zoneModel: ZoneModel = .percentOfMax) {
         self.id = id
         self.teamID = teamID
         self.plannedDurationMs = plannedDurationMs
@@ -29,6 +32,7 @@ public struct Session: Sendable, Equatable, Codable, Identifiable {
         self.state = state
         self.tags = tags
         self.reviewed = reviewed
+        self.zoneModel = zoneModel
     }
 }
 

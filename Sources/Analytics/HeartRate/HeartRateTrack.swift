@@ -1,0 +1,60 @@
+import TeamCore
+
+/// One player's heart rate as time intervals: each plausible sample with skin
+/// contact stands for the time until the next one (straps notify about once a
+/// second), capped at `maxGapMs` so a dropout counts as no signal.
+public struct HeartRateTrack: Sendable, Equatable {
+    public static let maxGapMs: Int64 = 5000
+    /// The last sample (or one before a gap) stands for one notification period.
+    public static let lastSampleMs: Int64 = 1000
+
+    public private(set) var tMs: [Int64] = []
+    public private(set) var bpm: [Int] = []
+    /// How long each sample stands for.
+    public private(set) var spanMs: [Int64] = []
+    /// Samples left out: no contact, or an impossible heart rate.
+    public private(set) var rejected = 0
+
+    /// - Parameter samples: one player's samples in time order.
+    public init(samples: [Sample]) {
+        tMs.reserveCapacity(samples.count)
+        bpm.reserveCapacity(samples.count)
+        for s in samples {
+            guard PlausibleHeartRate.accepts(s) else { rejected += 1; continue }
+            // Two readings at the same millisecond: keep the later one.
+            if let last = tMs.last, s.tMs <= last { bpm[bpm.count - 1] = s.bpm; continue }
+            tMs.append(s.tMs)
+            bpm.append(s.bpm)
+        }
+        spanMs = tMs.indices.map { i in
+            i + 1 < tMs.count ? min(tMs[i + 1] - tMs[i], Self.maxGapMs) : Self.lastSampleMs
+        }
+        // A gap longer than the cap: the sample before it stands for one period only.
+        for i in spanMs.indices where i + 1 < tMs.count && tMs[i + 1] - tMs[i] > Self.maxGapMs {
+            spanMs[i] = Self.lastSampleMs
+        }
+    }
+
+    public var isEmpty: Bool { tMs.isEmpty }
+    public var count: Int { tMs.count }
+
+    /// Index of the first sample at or after `t`.
+    public func firstIndex(atOrAfter t: Int64) -> Int {
+        var lo = 0, hi = tMs.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if tMs[mid] < t { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// Mean heart rate of the samples within ±`halfWidthMs` of `t`, if any.
+    public func heartRate(near t: Int64, halfWidthMs: Int64 = 2500) -> Double? {
+        var i = firstIndex(atOrAfter: t - halfWidthMs)
+        var sum = 0, n = 0
+        while i < tMs.count, tMs[i] <= t + halfWidthMs {
+            sum += bpm[i]; n += 1; i += 1
+        }
+        return n > 0 ? Double(sum) / Double(n) : nil
+    }
+}

@@ -1,0 +1,16 @@
+import TeamCore
+
+/// Milliseconds spent in each zone (rest, 1…5) under one zone model.
+public struct ZoneTimes: Sendable, Equatable {
+    public private(set) var ms: [Int64] = Array(repeating: 0, count: HeartRateZone.allCases.count)
+
+    public init() {}
+
+    public subscript(zone: HeartRateZone) -> Int64 {
+        get { ms[zone.rawValue] }
+        set { ms[zone.rawValue] = newValue }
+    }
+
+    /// Minutes in a zone.
+    public func minutes(_ zone: HeartRateZone) -> Double { Double(self[zone]) / 60_000 }
+}

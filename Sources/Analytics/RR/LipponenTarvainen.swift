@@ -1,0 +1,149 @@
+import Foundation
+
+/// RR artefact detection and correction after Lipponen & Tarvainen (2019),
+/// "A robust algorithm for heart rate variability time series artefact
+/// correction using novel beat classification", J Med Eng Technol 43(3):173–181.
+///
+/// Follows the published reference implementation (as in NeuroKit2's "kubios"
+/// method and systole): dRR and mRR series normalised by time-varying
+/// thresholds (5.2 × half the interquartile range over 91 beats), the
+/// S11/S12/S22 subspaces with c1 = 0.13, c2 = 0.17, then extra beats deleted,
+/// missed beats split, ectopic and long/short beats moved to the midpoint of
+/// their neighbours; repeated while the number of artefacts keeps falling.
+public enum LipponenTarvainen {
+    static let c1 = 0.13, c2 = 0.17, alpha = 5.2
+    static let thresholdWindow = 91, medianWindow = 11
+    static let maxPasses = 10
+
+    /// Classifies the beats of a peak series (beat times, any unit, ascending).
+    public static func findArtefacts(peaks: [Double]) -> ArtefactIndices {
+        let n = peaks.count
+        var found = ArtefactIndices()
+        guard n >= 4 else { return found }
+        var rr = [Double](repeating: 0, count: n)
+        for k in 1..<n { rr[k] = peaks[k] - peaks[k - 1] }
+        rr[0] = mean(rr[1...])
+        var drrs = [Double](repeating: 0, count: n)
+        for k in 1..<n { drrs[k] = rr[k] - rr[k - 1] }
+        drrs[0] = mean(drrs[1...])
+        let th1 = threshold(drrs)
+        for k in 0..<n { drrs[k] = th1[k] != 0 ? drrs[k] / th1[k] : .nan }
+
+        // Reflect-padded neighbours, as numpy.pad(mode: "reflect").
+        func d(_ j: Int) -> Double {
+            let k = j < 0 ? -j : (j >= n ? 2 * (n - 1) - j : j)
+            return drrs[k]
+        }
+        var s12 = [Double](repeating: 0, count: n), s22 = [Double](repeating: 0, count: n)
+        for k in 0..<n {
+            if drrs[k] > 0 { s12[k] = nanMax(d(k - 1), d(k + 1)) } else if drrs[k] < 0 { s12[k] = nanMin(d(k - 1), d(k + 1)) }
+            if drrs[k] >= 0 { s22[k] = nanMin(d(k + 1), d(k + 2)) } else if drrs[k] < 0 { s22[k] = nanMax(d(k + 1), d(k + 2)) }
+        }
+
+        let medrr = RollingQuantiles.centred(rr, width: medianWindow, quantiles: [0.5])[0]
+        var mrrs = [Double](repeating: 0, count: n)
+        for k in 0..<n {
+            let m = rr[k] - medrr[k]
+            mrrs[k] = m < 0 ? 2 * m : m
+        }
+        let th2 = threshold(mrrs)
+        for k in 0..<n { mrrs[k] = th2[k] != 0 ? mrrs[k] / th2[k] : .nan }
+
+        // The decision flow of the paper's Figure 1, including the reference
+        // implementation's step over a second candidate beat.
+        var i = 0
+        while i < n - 2 {
+            if abs(drrs[i]) <= 1 { i += 1; continue }
+            let eq1 = drrs[i] > 1 && s12[i] < -c1 * drrs[i] - c2
+            let eq2 = drrs[i] < -1 && s12[i] > -c1 * drrs[i] + c2
+            if eq1 || eq2 { found.ectopic.append(i); i += 1; continue }
+            if !(abs(drrs[i]) > 1 || abs(mrrs[i]) > 3) { i += 1; continue }
+            var candidates = [i]
+            if abs(drrs[i + 1]) < abs(drrs[i + 2]) { candidates.append(i + 1) }
+            for j in candidates {
+                let eq3 = drrs[j] > 1 && s22[j] < -1
+                let eq4 = abs(mrrs[j]) > 3
+                let eq5 = drrs[j] < -1 && s22[j] > 1
+                if !(eq3 || eq4 || eq5) { i += 1; continue }
+                let eq6 = abs(rr[j] / 2 - medrr[j]) < th2[j]
+                let eq7 = j + 1 < n && abs(rr[j] + rr[j + 1] - medrr[j]) < th2[j]
+                if eq5 && eq7 { found.extra.append(j) } else if eq3 && eq6 { found.missed.append(j) } else { found.longShort.append(j) }
+                i += 1
+            }
+        }
+        return found
+    }
+
+    /// Corrects one pass of artefacts in a peak series: extra peaks deleted,
+    /// missed peaks inserted halfway, misplaced peaks moved halfway between their neighbours.
+    public static func correct(_ artefacts: ArtefactIndices, peaks input: [Double]) -> [Double] {
+        var peaks = input
+        var missed = artefacts.missed, ectopic = artefacts.ectopic, longShort = artefacts.longShort
+        if !artefacts.extra.isEmpty {
+            let extra = Set(artefacts.extra)
+            peaks = peaks.indices.filter { !extra.contains($0) }.map { peaks[$0] }
+            missed = shift(missed, after: artefacts.extra, by: -1)
+            ectopic = shift(ectopic, after: artefacts.extra, by: -1)
+            longShort = shift(longShort, after: artefacts.extra, by: -1)
+        }
+        if !missed.isEmpty {
+            let valid = missed.filter { $0 > 1 && $0 < peaks.count }
+            var out: [Double] = []
+            out.reserveCapacity(peaks.count + valid.count)
+            var next = 0
+            for (k, p) in peaks.enumerated() {
+                while next < valid.count, valid[next] == k {
+                    out.append(peaks[k - 1] + (p - peaks[k - 1]) / 2)
+                    next += 1
+                }
+                out.append(p)
+            }
+            peaks = out
+            ectopic = shift(ectopic, after: missed, by: 1)
+            longShort = shift(longShort, after: missed, by: 1)
+        }
+        for misaligned in [ectopic, longShort] where !misaligned.isEmpty {
+            let original = peaks
+            for j in misaligned where j > 1 && j < original.count - 1 {
+                peaks[j] = original[j - 1] + (original[j + 1] - original[j - 1]) / 2
+            }
+            peaks.sort()
+        }
+        return peaks
+    }
+
+    /// Detects and corrects until the number of artefacts stops falling.
+    /// Returns the corrected peaks and the artefacts of every pass applied.
+    public static func clean(peaks: [Double]) -> (peaks: [Double], passes: [ArtefactIndices]) {
+        var found = findArtefacts(peaks: peaks)
+        var cleaned = correct(found, peaks: peaks)
+        var passes = [found]
+        while passes.count < maxPasses, found.count > 0 {
+            let again = findArtefacts(peaks: cleaned)
+            guard again.count < found.count, again.count > 0 else { break }
+            cleaned = correct(again, peaks: cleaned)
+            passes.append(again)
+            found = again
+        }
+        return (cleaned, passes)
+    }
+
+    /// Lets each index in `indices` follow the insertions or deletions at `sources`.
+    private static func shift(_ indices: [Int], after sources: [Int], by delta: Int) -> [Int] {
+        var out = indices
+        for s in sources { out = out.map { $0 > s ? $0 + delta : $0 } }
+        return Array(Set(out)).sorted()
+    }
+
+    private static func threshold(_ values: [Double]) -> [Double] {
+        let q = RollingQuantiles.centred(values.map(abs), width: thresholdWindow, quantiles: [0.25, 0.75])
+        return zip(q[0], q[1]).map { alpha * ($1 - $0) / 2 }
+    }
+
+    private static func mean(_ values: ArraySlice<Double>) -> Double {
+        values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count)
+    }
+
+    private static func nanMax(_ a: Double, _ b: Double) -> Double { a.isNaN || b.isNaN ? .nan : max(a, b) }
+    private static func nanMin(_ a: Double, _ b: Double) -> Double { a.isNaN || b.isNaN ? .nan : min(a, b) }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Welch's averaged periodogram: Hann windows (periodic), 50 % overlap, each
+/// window's mean removed, one-sided power spectral density — the parameters of
+/// `scipy.signal.welch(x, fs, window="hann", nperseg, noverlap=nperseg/2)`.
+/// Windows from several series (stretches between dropouts) are averaged together.
+struct WelchPSD {
+    let sampleRate: Double
+    let windowSize: Int
+    /// Density per frequency bin k·sampleRate/windowSize, k = 0…windowSize/2.
+    private(set) var density: [Double]
+    private(set) var windowsAveraged = 0
+
+    init(series: [[Double]], sampleRate: Double, windowSize: Int) {
+        self.sampleRate = sampleRate
+        self.windowSize = windowSize
+        density = [Double](repeating: 0, count: windowSize / 2 + 1)
+        let fft = FFT(size: windowSize)
+        let hann = (0..<windowSize).map { 0.5 - 0.5 * cos(2 * .pi * Double($0) / Double(windowSize)) }
+        let scale = 1 / (sampleRate * hann.reduce(0) { $0 + $1 * $1 })
+        var segment = [Double](repeating: 0, count: windowSize)
+        for x in series where x.count >= windowSize {
+            var start = 0
+            while start + windowSize <= x.count {
+                let mean = x[start..<start + windowSize].reduce(0, +) / Double(windowSize)
+                for i in 0..<windowSize { segment[i] = (x[start + i] - mean) * hann[i] }
+                let power = fft.powerSpectrum(segment)
+                for k in density.indices {
+                    // One-sided: every bin but DC and Nyquist counts twice.
+                    let twice = k == 0 || k == windowSize / 2 ? 1.0 : 2.0
+                    density[k] += power[k] * scale * twice
+                }
+                windowsAveraged += 1
+                start += windowSize / 2
+            }
+        }
+        if windowsAveraged > 0 { density = density.map { $0 / Double(windowsAveraged) } }
+    }
+
+    /// Power in [low, high) Hz: the density summed over its bins times the bin width.
+    func power(from low: Double, to high: Double) -> Double {
+        let binWidth = sampleRate / Double(windowSize)
+        var sum = 0.0
+        for (k, p) in density.enumerated() {
+            let f = Double(k) * binWidth
+            if f >= low && f < high { sum += p }
+        }
+        return sum * binWidth
+    }
+}

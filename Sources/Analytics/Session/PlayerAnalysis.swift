@@ -1,0 +1,39 @@
+import TeamCore
+
+/// Everything review shows about one player in one session.
+public struct PlayerAnalysis: Sendable, Equatable {
+    public var playerID: Int64
+    public var shirtNumber: Int
+    /// Physiology as it was that day (the session's snapshot).
+    public var physiology: Physiology
+    /// Zone bounds of that day under both models.
+    public var zoneBounds: ZoneBounds
+    public var stats: HeartRateStats
+    public var laps: [LapAnalysis]
+    /// Drop in the minute after the effort ended.
+    public var recoveryBPM: Metric<Double>
+    public var rr: RRCorrectionReport
+    /// The whole session first, then the chosen windows.
+    public var hrv: [HRVSummary]
+    public var track: HeartRateTrack
+
+    public init(player: SessionPlayer, samples: [Sample], rrIntervals: [RRInterval], zoneModel: ZoneModel,
+                lapSpans: [(fromMs: Int64, toMs: Int64, label: String?)], effortEndMs: Int64, hrvWindows: [HRVWindow]) {
+        playerID = player.playerID
+        shirtNumber = player.shirtNumber
+        physiology = player.physiology
+        zoneBounds = ZoneBounds(physiology: player.physiology)
+        track = HeartRateTrack(samples: samples)
+        let weights = HeartRateWeights(physiology: player.physiology, zoneModel: zoneModel)
+        stats = HeartRateStats(track: track, weights: weights, fromMs: .min / 2, toMs: .max / 2)
+        laps = lapSpans.enumerated().map { [track] i, span in
+            LapAnalysis(number: i + 1, label: span.label, fromMs: span.fromMs, toMs: span.toMs,
+                        stats: HeartRateStats(track: track, weights: weights, fromMs: span.fromMs, toMs: span.toMs),
+                        recoveryBPM: HeartRateRecovery.drop(track: track, afterEndAt: span.toMs))
+        }
+        recoveryBPM = HeartRateRecovery.drop(track: track, afterEndAt: effortEndMs)
+        let series = NNSeries(intervals: rrIntervals)
+        rr = series.report
+        hrv = ([HRVWindow.wholeSession] + hrvWindows).map { HRVSummary(window: $0, series: series) }
+    }
+}

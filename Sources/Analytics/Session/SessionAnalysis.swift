@@ -1,0 +1,74 @@
+import Foundation
+import TeamCore
+
+/// The analysis of a whole session: every player, every lap, and the team table.
+public struct SessionAnalysis: Sendable, Equatable {
+    public var session: Session
+    public var zoneModel: ZoneModel
+    public var durationMs: Int64
+    public var effortEndMs: Int64
+    /// In the session's participant order.
+    public var players: [PlayerAnalysis]
+
+    /// Analyses players in parallel on the available cores (each player is independent).
+    public init(_ input: SessionInput) {
+        session = input.session
+        zoneModel = input.session.zoneModel
+        durationMs = input.durationMs
+        effortEndMs = input.effortEndMs
+        let spans = input.lapSpans, end = input.effortEndMs, model = input.session.zoneModel
+        let results = ResultSlots<PlayerAnalysis>(count: input.players.count)
+        DispatchQueue.concurrentPerform(iterations: input.players.count) { i in
+            let p = input.players[i]
+            results[i] = PlayerAnalysis(player: p, samples: input.samples[p.playerID] ?? [],
+                                        rrIntervals: input.rrIntervals[p.playerID] ?? [], zoneModel: model,
+                                        lapSpans: spans, effortEndMs: end, hrvWindows: input.hrvWindows)
+        }
+        players = results.values
+    }
+
+    /// The team table: players ranked by a number, highest first; players
+    /// without that number (no data) last, by shirt number.
+    public func ranked(by key: RankKey = .banisterTRIMP) -> [PlayerAnalysis] {
+        players.sorted { a, b in
+            switch (key.value(of: a), key.value(of: b)) {
+            case let (x?, y?): return x != y ? x > y : a.shirtNumber < b.shirtNumber
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return a.shirtNumber < b.shirtNumber
+            }
+        }
+    }
+
+    public func graph(width: Int) -> SessionGraph {
+        SessionGraph(tracks: Dictionary(uniqueKeysWithValues: players.map { ($0.playerID, $0.track) }), width: width)
+    }
+}
+
+/// What the team table can be ranked by.
+public enum RankKey: String, Sendable, CaseIterable {
+    case banisterTRIMP, edwardsTRIMP, effortPoints, kcal, averageBPM, peakPercentOfMax
+
+    public func value(of p: PlayerAnalysis) -> Double? {
+        switch self {
+        case .banisterTRIMP: return p.stats.banisterTRIMP.value
+        case .edwardsTRIMP: return p.stats.edwardsTRIMP.value
+        case .effortPoints: return p.stats.effortPoints.value
+        case .kcal: return p.stats.kcal.value
+        case .averageBPM: return p.stats.averageBPM.value
+        case .peakPercentOfMax: return p.stats.peakPercentOfMax.value
+        }
+    }
+}
+
+/// One slot per index, each written by exactly one iteration of a concurrent loop.
+private final class ResultSlots<Value>: @unchecked Sendable {
+    private var slots: [Value?]
+    private let lock = NSLock()
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    subscript(i: Int) -> Value {
+        get { lock.withLock { slots[i]! } }
+        set { lock.withLock { slots[i] = newValue } }
+    }
+    var values: [Value] { lock.withLock { slots.map { $0! } } }
+}

@@ -1,0 +1,53 @@
+import TeamCore
+
+/// Everything recorded in a session, as the analysis needs it.
+public struct SessionInput: Sendable {
+    public var session: Session
+    public var players: [SessionPlayer]
+    /// Each player's samples, in time order.
+    public var samples: [Int64: [Sample]]
+    /// Each player's RR intervals, in time order.
+    public var rrIntervals: [Int64: [RRInterval]]
+    public var laps: [Lap]
+    /// HRV windows besides the whole session.
+    public var hrvWindows: [HRVWindow]
+
+    public init(session: Session, players: [SessionPlayer], samples: [Int64: [Sample]],
+                rrIntervals: [Int64: [RRInterval]], laps: [Lap], hrvWindows: [HRVWindow] = [.firstFiveMinutes]) {
+        self.session = session
+        self.players = players
+        self.samples = samples
+        self.rrIntervals = rrIntervals
+        self.laps = laps
+        self.hrvWindows = hrvWindows
+    }
+
+    /// How long the session ran: to its end, else the planned length, else the last sample.
+    public var durationMs: Int64 {
+        if let end = session.endedAt {
+            return max(0, Int64((end.timeIntervalSince(session.startedAt) * 1000).rounded()))
+        }
+        if let planned = session.plannedDurationMs { return planned }
+        return samples.values.compactMap { $0.last?.tMs }.max().map { $0 + HeartRateTrack.lastSampleMs } ?? 0
+    }
+
+    /// When the effort ended: the countdown's end if there was one (the strap may
+    /// record on for the recovery minute), else the session's end.
+    public var effortEndMs: Int64 {
+        min(session.plannedDurationMs ?? durationMs, durationMs)
+    }
+
+    /// Lap spans from the coach's marks: [0, mark1), [mark1, mark2), …, [last mark, effort end).
+    public var lapSpans: [(fromMs: Int64, toMs: Int64, label: String?)] {
+        let end = effortEndMs
+        let marks = laps.filter { $0.tMs > 0 && $0.tMs < end }.sorted { $0.tMs < $1.tMs }
+        var spans: [(Int64, Int64, String?)] = []
+        var from: Int64 = 0
+        for mark in marks where mark.tMs > from {
+            spans.append((from, mark.tMs, mark.label))
+            from = mark.tMs
+        }
+        spans.append((from, end, nil))
+        return spans
+    }
+}

@@ -1,0 +1,53 @@
+import XCTest
+@testable import Analytics
+import TeamCore
+
+final class SessionAnalysisTests: XCTestCase {
+    private func player(_ id: Int64, number: Int) -> SessionPlayer {
+        SessionPlayer(sessionID: 1, playerID: id, strapID: id, shirtNumber: number, physiology: TestData.male30)
+    }
+
+    private func input() -> SessionInput {
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let session = Session(id: 1, teamID: 1, plannedDurationMs: 600_000, startedAt: start,
+                              endedAt: start.addingTimeInterval(660), state: .ended, zoneModel: .heartRateReserve)
+        // Player 1 works at 170 then recovers at 120 after the countdown; player 2 steady 130;
+        // player 3 never had a signal; player 4 sent a single sample.
+        let hard = TestData.steady(bpm: 170, seconds: 600, player: 1) + TestData.steady(bpm: 120, seconds: 60, from: 600_000, player: 1)
+        return SessionInput(session: session, players: [player(1, number: 7), player(2, number: 3), player(3, number: 1), player(4, number: 9)],
+                            samples: [1: hard, 2: TestData.steady(bpm: 130, seconds: 660, player: 2),
+                                      4: TestData.steady(bpm: 150, seconds: 1, player: 4)],
+                            rrIntervals: [2: TestData.intervals(TestData.cleanRR(count: 700, meanMs: 900), player: 2)],
+                            laps: [Lap(sessionID: 1, tMs: 300_000, label: "drills")])
+    }
+
+    func testLapsRecoveryAndRanking() {
+        let analysis = SessionAnalysis(input())
+        XCTAssertEqual(analysis.durationMs, 660_000)
+        XCTAssertEqual(analysis.effortEndMs, 600_000)
+        let hard = analysis.players[0]
+        XCTAssertEqual(hard.laps.count, 2)
+        XCTAssertEqual(hard.laps[0].toMs, 300_000)
+        XCTAssertEqual(hard.laps[0].label, "drills")
+        XCTAssertEqual(hard.laps[0].stats.signalMs, 300_000)
+        XCTAssertEqual(hard.laps[1].stats.signalMs, 300_000)
+        XCTAssertEqual(hard.laps[0].recoveryBPM, .value(0)) // still working a minute after the mark
+        // At 600 s: samples 598…602 s → (2·170 + 3·120)/5 = 140; 60 s later 120 → 20.
+        XCTAssertEqual(hard.recoveryBPM.value!, 20, accuracy: 1e-9)
+        XCTAssertEqual(analysis.players[1].recoveryBPM, .value(0))
+        XCTAssertEqual(analysis.ranked().map(\.shirtNumber), [7, 3, 9, 1])
+        let none = analysis.players[2]
+        XCTAssertEqual(none.stats.averageBPM, .notEnoughData(.noHeartRate))
+        XCTAssertEqual(none.recoveryBPM, .notEnoughData(.noDataAtEnd))
+        XCTAssertEqual(none.hrv[0].timeDomain, .notEnoughData(.tooFewBeats))
+        XCTAssertEqual(analysis.players[3].recoveryBPM, .notEnoughData(.noDataAtEnd))
+    }
+
+    func testHRVWholeSessionAndFirstFiveMinutes() {
+        let steady = SessionAnalysis(input()).players[1]
+        XCTAssertEqual(steady.hrv.map(\.window.label), ["session", "first 5 min"])
+        XCTAssertEqual(steady.rr.recorded, 700)
+        XCTAssertNotNil(steady.hrv[0].timeDomain.value)
+        XCTAssertNotNil(steady.hrv[1].frequencyDomain.value)
+    }
+}
