@@ -31,6 +31,7 @@ let package = Package(
 
         // Adapters.
         .target(name: "BLEHost", dependencies: ["HeartRateProtocol"], swiftSettings: strict),
+        .target(name: "BlueZTransport", dependencies: ["BLEHost", "CBluetooth"], swiftSettings: strict),
         .target(name: "SensorHub", dependencies: ["TeamCore", "SPSCRing", "HeartRateProtocol", "BLEHost",
                                                   .product(name: "Atomics", package: "swift-atomics")], swiftSettings: strict),
         .target(name: "KioskUI", dependencies: ["TeamCore", "CSDL2"], swiftSettings: strict),
@@ -38,7 +39,7 @@ let package = Package(
 
         // The executable: command line, wiring, main loop.
         .executableTarget(name: "sideline", dependencies: [
-            "TeamCore", "Store", "SensorHub", "SPSCRing",
+            "TeamCore", "Store", "SensorHub", "SPSCRing", "BlueZTransport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
@@ -46,7 +47,7 @@ let package = Package(
         // Benchmarks: `make bench` (figures from the issues, side by side with C baselines).
         .target(name: "CBaselines", path: "Benchmarks/CBaselines", linkerSettings: [.linkedLibrary("sqlite3")]),
         .executableTarget(name: "SidelineBench", dependencies: [
-            "CBaselines", "SPSCRing", "TeamCore", "Store", "SensorHub",
+            "CBaselines", "SPSCRing", "TeamCore", "Store", "SensorHub", "HeartRateProtocol",
             .product(name: "GRDB", package: "GRDB.swift"),
         ], path: "Benchmarks/SidelineBench", swiftSettings: strict),
 
@@ -54,8 +55,9 @@ let package = Package(
         .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "HeartRateProtocolTests", dependencies: ["HeartRateProtocol"], swiftSettings: strict),
+        .testTarget(name: "BLEHostTests", dependencies: ["BLEHost", "HeartRateProtocol"], swiftSettings: strict),
         .testTarget(name: "SPSCRingTests", dependencies: ["SPSCRing", "TeamCore"], swiftSettings: strict),
-        .testTarget(name: "SensorHubTests", dependencies: ["SensorHub", "SPSCRing", "TeamCore"], swiftSettings: strict),
+        .testTarget(name: "SensorHubTests", dependencies: ["SensorHub", "SPSCRing", "TeamCore", "BLEHost", "HeartRateProtocol"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "TeamCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .testTarget(name: "CommandLineTests", dependencies: ["sideline", "Store", "TeamCore",
                                                            .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
