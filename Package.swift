@@ -39,7 +39,7 @@ let package = Package(
 
         // The executable: command line, wiring, main loop.
         .executableTarget(name: "sideline", dependencies: [
-            "TeamCore", "Store", "SensorHub", "SPSCRing", "BlueZTransport",
+            "TeamCore", "Store", "SensorHub", "SPSCRing", "KioskUI", "CSDL2", "BlueZTransport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),

@@ -9,8 +9,9 @@ struct Sideline: ParsableCommand {
         abstract: "Team heart-rate kiosk: record, review and export sessions of Bluetooth heart-rate straps.",
         subcommands: [
             RecordCommand.self, TeamsCommand.self, PlayersCommand.self, SessionsCommand.self,
-            ExportCommand.self, ImportRosterCommand.self,
-        ])
+            ExportCommand.self, ImportRosterCommand.self, KioskCommand.self,
+        ],
+        defaultSubcommand: KioskCommand.self)
 
     /// Errors a user can fix (unknown team, bad file, full disk…) print one clear line and exit 2;
     /// argument mistakes keep ArgumentParser's usage message.

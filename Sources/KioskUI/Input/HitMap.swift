@@ -32,6 +32,8 @@ public struct DragRegion: Sendable {
 public struct HitMap: Sendable {
     public private(set) var hits: [Hit] = []
     public private(set) var drags: [DragRegion] = []
+    /// Where each player's live tile was drawn (for state dumps and pixel checks).
+    public var tileRects: [Int64: Rect] = [:]
     public init() {}
 
     public mutating func add(_ hit: Hit) { hits.append(hit) }

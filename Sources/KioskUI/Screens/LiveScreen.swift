@@ -72,6 +72,7 @@ extension Frame {
         let rects = TileGrid.rects(count: tiles.count, in: area, gap: m.px(6))
         for (tile, r) in zip(tiles, rects) {
             drawTile(tile, r, privacy: forWall && state.settings.wallPrivacy, flag: !forWall)
+            hits.tileRects[tile.playerID] = r
         }
         if tiles.isEmpty {
             canvas.text("No players in this session", size: m.body, colour: Theme.textDim, in: area, align: .center)

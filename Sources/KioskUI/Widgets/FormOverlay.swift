@@ -62,7 +62,7 @@ extension Frame {
         let rows = ["QWERTYUIOP", "ASDFGHJKL-", "ZXCVBNM'."]
         let rowRects = area.rows(4, gap: m.px(5))
         // Capital at the start of a word unless shift says otherwise.
-        let capital = value.isEmpty || value.hasSuffix(" ") || value.hasSuffix("-") || view.shift
+        let capital = (value.isEmpty || value.hasSuffix(" ") || value.hasSuffix("-")) != view.shift
         for (row, rect) in zip(rows, rowRects) {
             let keys = Array(row)
             let cells = rect.columns(10, gap: m.px(5))

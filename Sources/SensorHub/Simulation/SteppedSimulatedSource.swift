@@ -1,0 +1,53 @@
+import Atomics
+import SPSCRing
+import TeamCore
+
+/// The simulated team with a clock that moves only when told to: scripted
+/// kiosk runs and tests advance it explicitly, so a session is the same on
+/// every run and takes no wall time. The caller's thread produces the events
+/// (it is then the ring's only producer).
+public final class SteppedSimulatedSource: SensorSource {
+    public let team: SimulatedTeam
+    public let seed: UInt64
+    private let clock = ManagedAtomic<UInt64>(0)
+    /// Only touched by the one thread that calls `start` and `advance` (the kiosk's main loop).
+    private nonisolated(unsafe) var models: [SimulatedStrap] = []
+    private nonisolated(unsafe) var ring: SPSCRing<SensorEvent>?
+
+    public init(team: SimulatedTeam, seed: UInt64) {
+        self.team = team
+        self.seed = seed
+    }
+
+    public func nowNs() -> UInt64 { clock.load(ordering: .acquiring) }
+
+    public func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
+        let byAddress = Dictionary(team.members.map { ($0.strap.address, $0) }, uniquingKeysWith: { a, _ in a })
+        models = straps.enumerated().compactMap { index, strap in
+            byAddress[strap.address].map { SimulatedStrap(index: UInt16(index), member: $0, seed: seed) }
+        }
+        self.ring = ring
+    }
+
+    /// Moves virtual time forward, pushing every event up to the new time into the ring.
+    public func advance(byNs delta: UInt64) {
+        guard let ring else { clock.wrappingIncrement(by: delta, ordering: .releasing); return }
+        let target = nowNs() + delta
+        var now = nowNs()
+        while now < target {
+            now = min(target, now + SimulatedSource.stepNs)
+            for i in models.indices {
+                let index = models[i].index
+                models[i].advance(to: now) { event in
+                    var e = event
+                    // A stable, made-up signal strength per strap so "strongest nearby" has a winner.
+                    e.rssi = Int8(-42 - Int(index) * 7 % 45)
+                    ring.push(e)
+                }
+            }
+            clock.store(now, ordering: .releasing)
+        }
+    }
+
+    public func stop() { ring = nil }
+}

@@ -1,0 +1,127 @@
+import CSDL2
+import Foundation
+import KioskUI
+import SensorHub
+import SPSCRing
+import Store
+import TeamCore
+
+/// The kiosk process: one thread, one SDL loop. Owns the store, the sensor
+/// source and ring, the recorder and the windows; feeds actions to the pure
+/// reducer and runs the effects it returns.
+final class KioskApp {
+    let store: SidelineStore
+    let source: any SensorSource
+    /// Non-nil in scripted runs: the clock moves only when the script says so.
+    let steppedSource: SteppedSimulatedSource?
+    let ring = SPSCRing<SensorEvent>(capacity: 16384)
+    let main: KioskWindow
+    var wall: KioskWindow?
+    let wake: WakeSignal
+    var state: AppState
+    var recorder: LiveRecorder?
+    var recordingStartedAt = Date()
+    /// Wall-clock time shown in the top bar; in scripted runs a fixed date plus virtual time.
+    let wallClockBase: Date?
+    var gestures = Gestures()
+    var inertia = Inertia()
+    var inertiaTarget: (id: String, maxOffset: Int)?
+    var dragTarget: DragRegion?
+    var needsDraw = true
+    var quitRequested = false
+    var exportDirectory: String
+    /// Frames drawn, for benchmarks and the state dump.
+    var framesDrawn = 0
+
+    init(store: SidelineStore, source: any SensorSource, steppedSource: SteppedSimulatedSource?, main: KioskWindow,
+         wall: KioskWindow?, wake: WakeSignal, wallClockBase: Date?, sourceDescription: String, exportDirectory: String) {
+        self.store = store
+        self.source = source
+        self.steppedSource = steppedSource
+        self.main = main
+        self.wall = wall
+        self.wake = wake
+        self.wallClockBase = wallClockBase
+        self.exportDirectory = exportDirectory
+        state = AppState(year: Calendar(identifier: .gregorian).component(.year, from: wallClockBase ?? Date()))
+        state.sourceDescription = sourceDescription
+    }
+
+    var nowMs: Int64 { Int64(source.nowNs() / 1_000_000) }
+
+    var wallClock: Date { wallClockBase.map { $0.addingTimeInterval(Double(nowMs) / 1000) } ?? Date() }
+
+    /// Loads what the first screen needs and starts listening to the straps.
+    func start() throws {
+        let settings = KioskSettings { key in (try? self.store.setting("kiosk." + key)) ?? nil }
+        dispatch(.settingsLoaded(settings))
+        let straps = try store.straps()
+        dispatch(.strapTableLoaded(straps.compactMap { s in s.id.map { StrapSlot(strapID: $0, address: s.address, name: s.name) } }))
+        run(.loadTeams)
+        let wake = self.wake
+        try source.start(straps: straps.map { StrapAddress(address: $0.address, name: $0.name) }, ring: ring,
+                         wake: { wake.wake() })
+    }
+
+    /// Feeds one action through the reducer and runs its effects (which may feed more actions).
+    func dispatch(_ action: Action) {
+        let before = state
+        let effects = AppReducer.reduce(&state, action)
+        if !needsDraw && Self.visiblyDifferent(before, state) { needsDraw = true }
+        for effect in effects { run(effect) }
+    }
+
+    /// Readings and the clock only matter on screens that show them; elsewhere they must not cost a redraw.
+    static func visiblyDifferent(_ a: AppState, _ b: AppState) -> Bool {
+        if a.screen != b.screen { return true }
+        switch b.screen {
+        case .live, .lobby, .teamSetup:
+            // These show live data; the loop redraws them on its own cadence too.
+            return a != b
+        case .teamPicker, .review, .settings:
+            var x = a, y = b
+            x.readings = [:]; y.readings = [:]
+            x.nowMs = 0; y.nowMs = 0
+            return x != y
+        }
+    }
+
+    /// Drains the ring once (per frame), ticks the clock, commits the recording when a second has passed.
+    func pumpSensors() {
+        let now = source.nowNs()
+        ring.drain { event in
+            recorder?.ingest(event)
+            dispatch(.sensor(event))
+        }
+        dispatch(.tick(nowMs: Int64(now / 1_000_000)))
+        if let recorder {
+            do {
+                try recorder.commitIfDue(nowNs: now)
+            } catch {
+                // The batch is kept and retried next second; tell the coach once.
+                if state.notice == nil { dispatch(.failed("Saving heart rates failed: \(error) — retrying")) }
+            }
+        }
+    }
+
+    /// Draws both windows if something changed (or the hearts need to beat).
+    func drawIfNeeded(force: Bool = false) {
+        guard needsDraw || force else { return }
+        needsDraw = false
+        framesDrawn += 1
+        main.view.draw(state, animMs: nowMs, wallClock: wallClock)
+        main.present()
+        if let wall {
+            wall.view.drawWall(state, animMs: nowMs, wallClock: wallClock)
+            wall.present()
+        }
+    }
+
+    /// Before the process ends: a running recording is committed and ended, never lost.
+    func shutdown() {
+        if let live = state.live, live.isRecording, let id = live.sessionID {
+            run(.finishRecording(sessionID: id))
+        }
+        source.stop()
+    }
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import CSDL2
+import Foundation
+import KioskUI
+import SensorHub
+import Store
+import TeamCore
+
+/// `sideline` with no subcommand: the touch kiosk.
+struct KioskCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kiosk",
+        abstract: "The touch kiosk: team picker, roster and straps, live tiles, wall display, review.",
+        discussion: """
+            Headless and scriptable: sideline --headless --size 800x480 --script FILE --screenshots DIR
+            runs on SDL's offscreen driver with the software renderer and plays the script (see KioskScript.swift).
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+    @Flag(help: "Run without a display (SDL offscreen driver, software renderer); needs --script.") var headless = false
+    @Option(help: "Window size WxH (default: fullscreen; 800x480 headless).") var size: String?
+    @Option(help: "A script of taps, typing, waits and screenshots to play.") var script: String?
+    @Option(help: "Folder for the script's screenshots and dumps.") var screenshots: String = "out/screenshots"
+    @Option(help: "Where heart rates come from: sim:N.") var source: String = "sim:12"
+    @Option(help: "Seed of the simulation.") var seed: UInt64 = 7
+    @Option(name: .customLong("wall-display"), help: "Open the wall display fullscreen on display N.") var wallDisplay: Int?
+    @Option(name: .customLong("export-dir"), help: "Where 'Export all' writes (default: the first USB stick under /media).") var exportDir: String?
+    @Option(name: .customLong("dump"), help: "Write the final state as JSON to this file.") var dumpPath: String?
+
+    func validate() throws {
+        if headless && script == nil { throw ValidationError("--headless needs a --script to play") }
+        if let size, Self.parseSize(size) == nil { throw ValidationError("--size must look like 800x480") }
+    }
+
+    static func parseSize(_ text: String) -> (Int, Int)? {
+        let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, (320...7680).contains(parts[0]), (240...4320).contains(parts[1]) else { return nil }
+        return (parts[0], parts[1])
+    }
+
+    func run() throws {
+        let spec = try SourceSpec(parsing: source)
+        let store = try database.open()
+        guard let lock = RecorderLock(databasePath: store.path) else {
+            throw UserError("another Sideline process is recording into \(store.path); stop it first")
+        }
+        defer { withExtendedLifetime(lock) {} }
+
+        if headless {
+            setenv("SDL_VIDEODRIVER", "offscreen", 1)
+            setenv("SDL_RENDER_DRIVER", "software", 1)
+        } else if ProcessInfo.processInfo.environment["DISPLAY"] == nil && ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] == nil
+                    && ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil && !FileManager.default.fileExists(atPath: "/dev/dri/card0") {
+            throw UserError("no display: DISPLAY and WAYLAND_DISPLAY are unset and there is no /dev/dri; run with --headless --script FILE, or set SDL_VIDEODRIVER")
+        }
+        guard SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) == 0 else {
+            throw UserError("no display: SDL could not start video (\(String(cString: SDL_GetError()))); run with --headless --script FILE")
+        }
+        defer { SDL_Quit() }
+        guard let wake = WakeSignal() else { throw UserError("SDL has no room for a user event") }
+        let fonts: FontBook
+        do {
+            fonts = try FontBook(assetsDirectory: ProcessInfo.processInfo.environment["SIDELINE_ASSETS"])
+        } catch let error as FontBook.Missing {
+            throw UserError(error.description)
+        }
+        let (width, height) = size.flatMap(Self.parseSize) ?? (800, 480)
+        let fullscreen = !headless && size == nil
+        let main: KioskWindow, wall: KioskWindow?
+        do {
+            main = try KioskWindow(title: "Sideline", width: width, height: height, display: nil, fullscreen: fullscreen,
+                                   software: headless, fonts: fonts)
+            wall = try wallDisplay.map {
+                try KioskWindow(title: "Sideline wall", width: headless ? 1920 : width, height: headless ? 1080 : height,
+                                display: $0, fullscreen: !headless, software: headless, fonts: fonts)
+            }
+        } catch let error as KioskWindow.Failure {
+            throw UserError(error.description + "; run with --headless --script FILE")
+        }
+
+        // Sources: the simulated team's straps exist in the store so they can be paired like real ones.
+        guard case .simulated(let count) = spec else { throw UserError("unsupported --source \(source)") }
+        let team = SimulatedTeam(count: count, seed: seed)
+        for member in team.members { try store.strap(address: member.strap.address, name: member.strap.name) }
+        let stepped = headless ? SteppedSimulatedSource(team: team, seed: seed) : nil
+        let sensorSource: any SensorSource = stepped ?? SimulatedSource(team: team, seed: seed, speed: 1)
+        let app = KioskApp(store: store, source: sensorSource, steppedSource: stepped, main: main, wall: wall, wake: wake,
+                           wallClockBase: headless ? Self.scriptEpoch : nil,
+                           sourceDescription: "\(count) simulated straps (seed \(seed))",
+                           exportDirectory: exportDir ?? SessionExporter.defaultDirectory())
+        try app.start()
+        defer { app.shutdown() }
+        if let script {
+            try app.runScript(try KioskScript(path: script), screenshots: screenshots)
+        }
+        if !headless { app.runInteractive() }
+        if let dumpPath { try StateDump.write(app, to: dumpPath) }
+    }
+
+    /// Scripted runs show the same date and time on every run: Saturday 14 March 2026, 17:30 local.
+    static let scriptEpoch: Date = {
+        var c = DateComponents()
+        (c.year, c.month, c.day, c.hour, c.minute) = (2026, 3, 14, 17, 30)
+        return Calendar(identifier: .gregorian).date(from: c) ?? Date(timeIntervalSince1970: 1_773_509_400)
+    }()
+}

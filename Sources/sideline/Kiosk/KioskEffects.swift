@@ -1,0 +1,113 @@
+import Foundation
+import Store
+import TeamCore
+
+/// Runs the reducer's effects against the store and the recorder, answering with actions.
+extension KioskApp {
+    func run(_ effect: Effect) {
+        do {
+            try perform(effect)
+        } catch {
+            dispatch(.failed(Self.describe(error)))
+        }
+    }
+
+    static func describe(_ error: Error) -> String {
+        if let e = error as? StoreError { return e.description }
+        if let e = error as? UserError { return e.description }
+        return "\(error)"
+    }
+
+    private func perform(_ effect: Effect) throws {
+        switch effect {
+        case .loadTeams:
+            dispatch(.teamsLoaded(try store.teams().map {
+                TeamCard(team: $0.team, playerCount: $0.playerCount, lastSessionAt: $0.lastSessionAt, unreviewedSessions: $0.unreviewedSessions)
+            }))
+        case .loadRoster(let teamID):
+            dispatch(.rosterLoaded(teamID: teamID, try store.roster(teamID: teamID).map {
+                RosterLine(player: $0.player, shirtNumber: $0.shirtNumber, strapID: $0.strap?.id)
+            }))
+        case .createTeam(let name):
+            let team = try store.createTeam(name: name)
+            run(.loadTeams)
+            if let id = team.id { dispatch(.teamCreated(teamID: id)) }
+        case .savePlayer(let teamID, let player, let shirt):
+            if player.id == nil {
+                try store.addPlayer(player, toTeam: teamID, shirtNumber: shirt)
+            } else {
+                try store.updatePlayer(player)
+                try store.setShirtNumber(teamID: teamID, playerID: player.id!, shirt)
+            }
+            run(.loadRoster(teamID: teamID))
+        case .removeFromTeam(let teamID, let playerID):
+            try store.removeMembership(teamID: teamID, playerID: playerID)
+            run(.loadRoster(teamID: teamID))
+        case .assignStrap(let teamID, let playerID, let strapID):
+            try store.assignStrap(strapID, teamID: teamID, playerID: playerID)
+            run(.loadRoster(teamID: teamID))
+        case .startSession(let teamID, let participants, let plannedMs):
+            try startRecording(teamID: teamID, participants: participants, plannedMs: plannedMs)
+        case .setSessionPaused(let id, let paused):
+            try store.setSessionState(id, paused ? .paused : .running)
+        case .addLap(let id, let tMs):
+            try store.addLap(Lap(sessionID: id, tMs: tMs))
+        case .finishRecording(let id):
+            try finishRecording(sessionID: id)
+        case .deleteSession(let id):
+            try store.deleteSession(id)
+        case .loadSessions(let teamID):
+            dispatch(.sessionsLoaded(teamID: teamID, try store.sessions(teamID: teamID).filter { $0.session.state != .running && $0.session.state != .paused }.map {
+                SessionCard(sessionID: $0.session.id ?? 0, startedAt: $0.session.startedAt,
+                            durationMs: Self.durationMs($0.session), playerCount: $0.playerCount, reviewed: $0.session.reviewed)
+            }))
+        case .loadReview(let id):
+            dispatch(.reviewLoaded(try ReviewLoader(store: store, model: state.settings.zoneModel).load(sessionID: id)))
+        case .markReviewed(let id):
+            try store.markReviewed(id)
+        case .saveSettings(let settings):
+            for (key, value) in settings.keyValues { try store.setSetting("kiosk." + key, value) }
+        case .exportAll:
+            let count = try SessionExporter.exportAll(store: store, to: exportDirectory)
+            dispatch(.failed("Exported \(count) session\(count == 1 ? "" : "s") to \(exportDirectory)"))
+        case .deletePlayerAndData(let playerID):
+            try store.deletePlayerAndData(playerID)
+            if let teamID = state.teamID { run(.loadRoster(teamID: teamID)) }
+            run(.loadTeams)
+        }
+    }
+
+    static func durationMs(_ s: Session) -> Int64 {
+        if let end = s.endedAt { return max(0, Int64(end.timeIntervalSince(s.startedAt) * 1000)) }
+        return s.plannedDurationMs ?? 0
+    }
+
+    private func startRecording(teamID: Int64, participants: [Effect.Participant], plannedMs: Int64?) throws {
+        let startedAt = wallClock
+        let session = try store.startSession(teamID: teamID,
+                                             participants: participants.map { Participant(playerID: $0.playerID, strapID: $0.strapID) },
+                                             plannedDurationMs: plannedMs, zoneModel: state.settings.zoneModel,
+                                             formula: state.settings.maxFormula, at: startedAt)
+        var wearers: [UInt16: SessionRecording.Wearer] = [:]
+        for p in participants {
+            if let index = p.strapIndex, let strapID = p.strapID {
+                wearers[index] = SessionRecording.Wearer(playerID: p.playerID, strapID: strapID)
+            }
+        }
+        // Events already in the ring belong before the start; the recorder counts them as early.
+        let startNs = source.nowNs()
+        recorder = LiveRecorder(store: store, sessionID: session.id!, startNs: startNs, wearers: wearers)
+        recordingStartedAt = startedAt
+        dispatch(.sessionStarted(sessionID: session.id!, startMs: Int64(startNs / 1_000_000)))
+    }
+
+    private func finishRecording(sessionID: Int64) throws {
+        guard let recorder else { return }
+        let now = source.nowNs()
+        // What is still in the ring happened before now: take it first.
+        ring.drain { recorder.ingest($0) }
+        self.recorder = nil
+        try recorder.commitIfDue(nowNs: now, force: true)
+        try store.endSession(sessionID, at: recordingStartedAt.addingTimeInterval(Double(recorder.recording.offsetMs(now)) / 1000))
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Store
+import TeamCore
+
+/// Gathers what the review screen shows for one session: every player's
+/// series and digest, the laps, and each player's previous session for comparison.
+struct ReviewLoader {
+    let store: SidelineStore
+    let model: ZoneModel
+
+    func load(sessionID: Int64) throws -> ReviewData {
+        let session = try store.session(sessionID)
+        let players = try store.sessionPlayers(sessionID)
+        let samples = Dictionary(grouping: try store.samples(sessionID), by: \.playerID)
+        let laps = try store.laps(sessionID).map(\.tMs)
+        let earlier = try store.sessions(teamID: session.teamID)
+            .filter { $0.session.startedAt < session.startedAt && $0.session.state != .running && $0.session.state != .paused }
+        var duration = KioskApp.durationMs(session)
+        if let last = samples.values.compactMap({ $0.last?.tMs }).max() { duration = max(duration, last) }
+        let review = try players.map { sp -> ReviewPlayer in
+            let own = samples[sp.playerID] ?? []
+            let valid = own.filter { $0.contact != .notDetected && SessionDigest.plausibleBPM.contains($0.bpm) }
+            return ReviewPlayer(playerID: sp.playerID, name: try store.player(id: sp.playerID)?.fullName ?? "?",
+                                shirtNumber: sp.shirtNumber, physiology: sp.physiology,
+                                series: valid.map { SeriesPoint(tMs: $0.tMs, bpm: $0.bpm) },
+                                digest: SessionDigest(samples: own, physiology: sp.physiology, model: model),
+                                previous: try previous(of: sp.playerID, among: earlier))
+        }
+        return ReviewData(sessionID: sessionID, startedAt: session.startedAt, durationMs: duration, lapsMs: laps,
+                          players: review.sorted { $0.shirtNumber < $1.shirtNumber })
+    }
+
+    /// The player's most recent earlier session of this team.
+    private func previous(of playerID: Int64, among earlier: [SessionOverview]) throws -> SessionDigest? {
+        for overview in earlier {
+            guard let id = overview.session.id,
+                  let sp = try store.sessionPlayers(id).first(where: { $0.playerID == playerID }) else { continue }
+            let own = try store.samples(id).filter { $0.playerID == playerID }
+            guard !own.isEmpty else { continue }
+            return SessionDigest(samples: own, physiology: sp.physiology, model: model)
+        }
+        return nil
+    }
+}

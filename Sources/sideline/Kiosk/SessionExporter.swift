@@ -1,0 +1,28 @@
+import Foundation
+import Store
+
+/// "Export to a USB stick": every ended session as CSV into a folder (the first
+/// mounted stick under /media, else the folder given on the command line).
+enum SessionExporter {
+    static func defaultDirectory() -> String {
+        let user = ProcessInfo.processInfo.environment["USER"] ?? ""
+        for base in ["/media/\(user)", "/media", "/mnt"] {
+            if let sticks = try? FileManager.default.contentsOfDirectory(atPath: base).sorted(),
+               let stick = sticks.first(where: { FileManager.default.isWritableFile(atPath: "\(base)/\($0)") && $0 != user }) {
+                return "\(base)/\(stick)/sideline-export"
+            }
+        }
+        return FileManager.default.homeDirectoryForCurrentUser.path + "/sideline-export"
+    }
+
+    static func exportAll(store: SidelineStore, to directory: String) throws -> Int {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var count = 0
+        for overview in try store.sessions() where overview.session.state == .ended || overview.session.state == .interrupted {
+            guard let id = overview.session.id else { continue }
+            _ = try SessionCSVExport.write(store: store, sessionID: id, to: directory)
+            count += 1
+        }
+        return count
+    }
+}

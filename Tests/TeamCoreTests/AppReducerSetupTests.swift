@@ -1,0 +1,62 @@
+import XCTest
+@testable import TeamCore
+
+final class AppReducerSetupTests: XCTestCase {
+    func testTwoTapsAssignAStrapAndTakeItFromATeammate() {
+        var s = AppFixture.lobby()
+        _ = AppReducer.reduce(&s, .openSetup)
+        _ = AppReducer.reduce(&s, .setupTab(.straps))
+        XCTAssertEqual(AppReducer.reduce(&s, .tapStrap(0)), [], "a strap first does nothing but explain")
+        XCTAssertNotNil(s.notice)
+        _ = AppReducer.reduce(&s, .choosePlayerForStrap(12))
+        XCTAssertEqual(s.teammate(wearing: 100, other: 12)?.playerID, 10, "shown red: Ada has it")
+        XCTAssertEqual(AppReducer.reduce(&s, .tapStrap(0)), [.assignStrap(teamID: 1, playerID: 12, strapID: 100)])
+        XCTAssertEqual(s.roster.first { $0.playerID == 12 }?.strapID, 100)
+        XCTAssertNil(s.roster.first { $0.playerID == 10 }?.strapID)
+        XCTAssertNil(s.setup.pairingPlayerID)
+    }
+
+    func testNearbyStrapsStrongestFirst() {
+        var s = AppFixture.lobby()
+        var weak = SensorEvent(strap: 2, timestampNs: 1_000_000_000, kind: .measurement, bpm: 70, contact: .detected)
+        weak.rssi = -80
+        var strong = SensorEvent(strap: 3, timestampNs: 1_000_000_000, kind: .measurement, bpm: 70, contact: .detected)
+        strong.rssi = -40
+        _ = AppReducer.reduce(&s, .sensor(weak))
+        _ = AppReducer.reduce(&s, .sensor(strong))
+        XCTAssertEqual(s.nearbyStraps, [3, 2])
+    }
+
+    func testRestingHeartRateIsAveragedOverTwentySecondsAndSavedOnConfirm() {
+        var s = AppFixture.lobby()
+        _ = AppReducer.reduce(&s, .openSetup)
+        _ = AppReducer.reduce(&s, .tick(nowMs: 1000))
+        _ = AppReducer.reduce(&s, .measureRest(playerID: 10))
+        for (i, bpm) in [50, 52, 54, 56].enumerated() {
+            _ = AppReducer.reduce(&s, AppFixture.hr(strap: 0, bpm: bpm, atMs: 2000 + Int64(i) * 5000))
+        }
+        _ = AppReducer.reduce(&s, AppFixture.hr(strap: 0, bpm: 90, atMs: 21_500))
+        XCTAssertEqual(s.setup.rest?.estimate, 53, "the reading after 20 s is left out")
+        let effects = AppReducer.reduce(&s, .saveRest)
+        guard case .savePlayer(1, let player, 7)? = effects.first else { return XCTFail("\(effects)") }
+        XCTAssertEqual(player.restingHR, 53)
+        XCTAssertNil(s.setup.rest)
+    }
+
+    func testRestMeasurementNeedsAStrap() {
+        var s = AppFixture.lobby()
+        _ = AppReducer.reduce(&s, .openSetup)
+        _ = AppReducer.reduce(&s, .measureRest(playerID: 12))
+        XCTAssertNil(s.setup.rest)
+        XCTAssertEqual(s.notice, "Give the player a strap first")
+    }
+
+    func testRemovingAPlayerConfirmsFirst() {
+        var s = AppFixture.lobby()
+        _ = AppReducer.reduce(&s, .openSetup)
+        XCTAssertEqual(AppReducer.reduce(&s, .removeFromTeam(playerID: 11)), [])
+        XCTAssertNotNil(s.confirmation)
+        XCTAssertEqual(AppReducer.reduce(&s, .confirm), [.removeFromTeam(teamID: 1, playerID: 11)])
+        XCTAssertFalse(s.roster.contains { $0.playerID == 11 })
+    }
+}
