@@ -4,10 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SCRATCH=.build-tsan
-swift build -c release --sanitize=thread --scratch-path "$SCRATCH" --build-tests
-swift test -c release --sanitize=thread --scratch-path "$SCRATCH" --skip-build --filter SPSCRingStressTests
-if SIDELINE_TSAN_CANARY=1 TSAN_OPTIONS=halt_on_error=1 swift test -c release --sanitize=thread --scratch-path "$SCRATCH" \
-     --skip-build --filter CanaryRingTests > "$SCRATCH/canary.log" 2>&1; then
+# Release + TSan as DESIGN.md advises; -enable-testing because test targets use @testable imports.
+FLAGS=(-c release --sanitize=thread --scratch-path "$SCRATCH" -Xswiftc -enable-testing)
+swift build "${FLAGS[@]}" --build-tests
+swift test "${FLAGS[@]}" --skip-build --filter SPSCRingStressTests
+if SIDELINE_TSAN_CANARY=1 TSAN_OPTIONS=halt_on_error=1 swift test "${FLAGS[@]}" --skip-build --filter CanaryRingTests > "$SCRATCH/canary.log" 2>&1; then
   echo "tsan-check: the canary ring's race was NOT reported — ThreadSanitizer is not live" >&2
   exit 1
 fi
