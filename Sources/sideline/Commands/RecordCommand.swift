@@ -12,7 +12,8 @@ struct RecordCommand: ParsableCommand {
         abstract: "Record a session of a team's straps to the database.",
         discussion: "With --source sim:N a team that does not exist yet is created with N generated players and straps. Ctrl-C ends the session early and keeps it.")
     @OptionGroup var database: DatabaseOptions
-    @Option(help: "Where heart rates come from: sim:N (N simulated straps).") var source: [String] = []
+    @Option(help: "Where heart rates come from: sim:N (N simulated straps), hci-tcp:HOST:PORT or hci-user:hciN (repeat for several controllers).") var source: [String] = []
+    @OptionGroup var bluetooth: BluetoothOptions
     @Option(help: "Seed of the simulation (same seed, same data).") var seed: UInt64 = 1
     @Option(help: "Simulation speed: 60 records a minute per second.") var speed: Double = 1
     @Option(help: "Team name.") var team: String
@@ -90,6 +91,8 @@ struct RecordCommand: ParsableCommand {
 
     private func makeSource(specs: [SourceSpec], roster: [RosterEntry]) throws -> any SensorSource {
         switch specs[0] {
+        case .controller, .bluez:
+            return try bluetooth.makeSource(specs: specs)
         case .simulated:
             let members = roster.map {
                 SimulatedTeam.Member(player: $0.player, shirtNumber: $0.shirtNumber,

@@ -1,3 +1,4 @@
+import BlueZTransport
 import SensorHub
 import TeamCore
 
@@ -5,6 +6,10 @@ import TeamCore
 enum SourceSpec: Equatable {
     /// N simulated straps.
     case simulated(count: Int)
+    /// A Bluetooth controller driven by Sideline's own HCI host (hci-tcp:HOST:PORT, hci-user:hciN).
+    case controller(TransportAddress)
+    /// An adapter kept by bluetoothd, through its D-Bus API (bluez:hciN).
+    case bluez(adapter: String)
 
     init(parsing text: String) throws {
         let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
@@ -14,8 +19,18 @@ enum SourceSpec: Equatable {
                 throw UserError("--source sim:N needs a number of straps from 1 to 200, e.g. sim:12")
             }
             self = .simulated(count: n)
+        case "hci-tcp", "hci-user":
+            guard let address = TransportAddress(text) else {
+                throw UserError("--source '\(text)' is not hci-tcp:HOST:PORT (e.g. hci-tcp:127.0.0.1:9100) or hci-user:hciN (e.g. hci-user:hci0)")
+            }
+            self = .controller(address)
+        case "bluez":
+            guard parts.count == 2, parts[1].hasPrefix("hci"), Int(parts[1].dropFirst(3)) != nil else {
+                throw UserError("--source '\(text)' is not bluez:hciN (e.g. bluez:hci0)")
+            }
+            self = .bluez(adapter: parts[1])
         default:
-            throw UserError("unknown --source '\(text)'; use sim:N")
+            throw UserError("unknown --source '\(text)'; use sim:N, hci-tcp:HOST:PORT, hci-user:hciN or bluez:hciN")
         }
     }
 }

@@ -1,0 +1,152 @@
+import BLEHost
+import Foundation
+import SPSCRing
+import Synchronization
+import TeamCore
+
+/// Heart rates over Bluetooth LE, through Sideline's own HCI host, on one or
+/// more controllers. One dedicated worker `Thread` polls every controller's
+/// transport (blocking I/O never runs on a Swift Task), drives the host engines
+/// and the link manager, and pushes `SensorEvent`s into the ring.
+///
+/// Pairing: call `setDiscovery(true)`, then poll `nearbyStraps()` (e.g. once a
+/// frame from the pairing screen): straps heard in the last 10 s, closest
+/// first, with name and battery where they advertise them. Discovery switches
+/// scanning to active (for names in scan responses); turn it off afterwards.
+/// It works with or without a session running (`start(straps: [])`).
+public final class BluetoothSource: SensorSource {
+    public struct Settings: Sendable {
+        /// Simultaneous connections per controller (a Pi 4's onboard chip holds 2–3 reliably).
+        public var maxConnectionsPerController = 7
+        public var broadcastPolicy = BroadcastPolicy.overBudget
+        public var host = HostEngine.Configuration()
+        public var verbose = false
+        public init() {}
+    }
+
+    /// Opens a controller's byte transport; called on `start` so failures surface there as one line.
+    public struct ControllerOpener: Sendable {
+        public var label: String
+        public var open: @Sendable () throws -> any ByteTransport
+        public init(label: String, open: @escaping @Sendable () throws -> any ByteTransport) { self.label = label; self.open = open }
+    }
+
+    public let settings: Settings
+    public let discovery = DiscoveryBoard()
+    public let counters = BluetoothCounters()
+    private let openers: [ControllerOpener]
+    private let stopRequested = Mutex(false)
+    private let finished = Mutex<DispatchSemaphore?>(nil)
+    private let discoveryWanted = Mutex<Bool?>(nil)
+
+    public init(controllers: [ControllerOpener], settings: Settings = Settings()) {
+        self.openers = controllers
+        self.settings = settings
+    }
+
+    public func nowNs() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    /// Turns discovery (pairing) mode on or off; applied by the worker within a poll cycle.
+    public func setDiscovery(_ on: Bool) {
+        discovery.setActive(on)
+        discoveryWanted.withLock { $0 = on }
+    }
+
+    /// Nearby straps heard in the last `maxAgeSeconds`, strongest signal first.
+    public func nearbyStraps(maxAgeSeconds: Double = 10) -> [NearbyStrap] {
+        discovery.snapshot(nowNs: nowNs(), maxAgeNs: UInt64(maxAgeSeconds * 1e9))
+    }
+
+    public func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
+        var addresses: [UInt64] = []
+        for strap in straps {
+            guard let address = BDAddress(strap.address) else {
+                throw SensorSourceError("strap address '\(strap.address)' is not a Bluetooth address like A0:9E:1A:12:34:56")
+            }
+            addresses.append(address.value)
+        }
+        var transports: [any ByteTransport] = []
+        do {
+            for opener in openers { transports.append(try opener.open()) }
+        } catch {
+            transports.forEach { $0.close() }
+            throw SensorSourceError("\(error)")
+        }
+        let worker = Worker(transports: transports, labels: openers.map(\.label), straps: addresses, ring: ring,
+                            settings: settings, discovery: discovery, counters: counters, wake: wake)
+        let done = DispatchSemaphore(value: 0)
+        finished.withLock { $0 = done }
+        stopRequested.withLock { $0 = false }
+        let stop: @Sendable () -> Bool = { [self] in self.stopRequested.withLock { $0 } }
+        let discoveryChange: @Sendable () -> Bool? = { [self] in self.discoveryWanted.withLock { value -> Bool? in defer { value = nil }; return value } }
+        let thread = Thread {
+            worker.run(shouldStop: stop, discoveryChange: discoveryChange)
+            done.signal()
+        }
+        thread.name = "sideline.bluetooth"
+        thread.start()
+    }
+
+    public func stop() {
+        stopRequested.withLock { $0 = true }
+        let done = finished.withLock { s -> DispatchSemaphore? in defer { s = nil }; return s }
+        done?.wait()
+    }
+}
+
+/// Everything the worker thread owns. Created on the caller's thread, then used
+/// by the worker only — hence `@unchecked Sendable`: the hand-over happens once,
+/// before `Thread.start`, which is a happens-before edge; no other thread touches it after.
+private final class Worker: @unchecked Sendable {
+    let transports: [any ByteTransport]
+    let manager: LinkManager
+    let wake: @Sendable () -> Void
+
+    init(transports: [any ByteTransport], labels: [String], straps: [UInt64], ring: SPSCRing<SensorEvent>,
+         settings: BluetoothSource.Settings, discovery: DiscoveryBoard, counters: BluetoothCounters, wake: @escaping @Sendable () -> Void) {
+        self.transports = transports
+        self.wake = wake
+        manager = LinkManager(straps: straps, ring: ring, settings: settings, discovery: discovery, counters: counters,
+                              clock: { DispatchTime.now().uptimeNanoseconds })
+        manager.log = { line in FileHandle.standardError.write(Data("sideline: \(line)\n".utf8)) }
+        for (i, transport) in transports.enumerated() {
+            let engine = HostEngine(configuration: settings.host) { [manager] bytes in
+                do { try transport.write(bytes) } catch { manager.controllerFailed(i, reason: "\(error)") }
+            }
+            engine.delegate = manager
+            manager.controllers.append(LinkManager.Controller(label: labels[i], engine: engine))
+        }
+    }
+
+    func run(shouldStop: () -> Bool, discoveryChange: () -> Bool?) {
+        for c in manager.controllers { c.engine.start() }
+        var buffer = [UInt8](repeating: 0, count: 16384)
+        var fds = transports.map { pollfd(fd: $0.pollDescriptor, events: Int16(POLLIN), revents: 0) }
+        while !shouldStop() {
+            if let discovery = discoveryChange() {
+                for c in manager.controllers where c.alive && c.engine.isReady { c.engine.setScanning(enabled: true, active: discovery) }
+            }
+            for i in fds.indices { fds[i].fd = manager.controllers[i].alive ? transports[i].pollDescriptor : -1 }
+            _ = poll(&fds, nfds_t(fds.count), 10)
+            for i in fds.indices where fds[i].revents != 0 && manager.controllers[i].alive {
+                do {
+                    while true {
+                        let n = try transports[i].read(into: &buffer)
+                        if n == 0 { break }
+                        manager.controllers[i].engine.receive(buffer[0..<n], nowNs: manager.clock())
+                        if n < buffer.count { break }
+                    }
+                } catch {
+                    manager.controllerFailed(i, reason: "\(error)")
+                }
+            }
+            manager.step(nowNs: manager.clock())
+            if manager.takeWake() { wake() }
+        }
+        // Leave the straps free for the next run: disconnect politely, then close.
+        for c in manager.controllers where c.alive {
+            for handle in c.engine.connections.keys { c.engine.disconnect(handle: handle) }
+        }
+        transports.forEach { $0.close() }
+    }
+}

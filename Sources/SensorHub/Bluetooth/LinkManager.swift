@@ -1,0 +1,219 @@
+import BLEHost
+import HeartRateProtocol
+import SPSCRing
+import TeamCore
+
+/// The worker's brain: keeps assigned straps connected across one or more
+/// controllers, reconnects with backoff, serves broadcasting straps from
+/// advertisements, and turns host callbacks into `SensorEvent`s. Runs on the
+/// worker thread only; the per-notification path allocates nothing.
+final class LinkManager: HostEngineDelegate {
+    enum LinkPhase: Equatable { case idle, connecting(controller: Int), connected(controller: Int, handle: UInt16, subscribed: Bool) }
+
+    struct StrapLink {
+        let address: UInt64
+        var phase = LinkPhase.idle
+        var lastAdvertNs: UInt64 = 0
+        var lastAdvertType: UInt8 = 0
+        var heardBy: Int = -1
+        var failures = 0
+        var nextAttemptNs: UInt64 = 0
+        var broadcasts = false
+        var freshness = BroadcastFreshness()
+    }
+
+    struct Controller {
+        let label: String
+        let engine: HostEngine
+        var handles: [UInt16: Int] = [:] // connection handle → strap index
+        var alive = true
+    }
+
+    let ring: SPSCRing<SensorEvent>
+    let settings: BluetoothSource.Settings
+    let clock: () -> UInt64
+    let discovery: DiscoveryBoard
+    let counters: BluetoothCounters
+    var controllers: [Controller] = []
+    var straps: [StrapLink]
+    private let strapByAddress: [UInt64: Int]
+    private(set) var pushedSinceWake = false
+    var log: (String) -> Void = { _ in }
+
+    init(straps: [UInt64], ring: SPSCRing<SensorEvent>, settings: BluetoothSource.Settings, discovery: DiscoveryBoard,
+         counters: BluetoothCounters, clock: @escaping () -> UInt64) {
+        self.straps = straps.map { StrapLink(address: $0) }
+        self.strapByAddress = Dictionary(straps.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        self.ring = ring
+        self.settings = settings
+        self.discovery = discovery
+        self.counters = counters
+        self.clock = clock
+    }
+
+    func takeWake() -> Bool { defer { pushedSinceWake = false }; return pushedSinceWake }
+
+    private func push(_ event: SensorEvent) {
+        if !ring.push(event) { counters.add(.ringDrops) }
+        pushedSinceWake = true
+    }
+
+    private func controllerIndex(_ host: HostEngine) -> Int { controllers.firstIndex { $0.engine === host } ?? -1 }
+
+    private var connectionBudget: Int { controllers.filter(\.alive).count * settings.maxConnectionsPerController }
+
+    /// Whether a strap is served from its advertisements rather than a connection.
+    func servedByBroadcast(_ strap: StrapLink) -> Bool {
+        guard strap.broadcasts else { return false }
+        switch settings.broadcastPolicy {
+        case .never: return false
+        case .always: return true
+        case .overBudget: return straps.count > connectionBudget
+        }
+    }
+
+    /// Starts connects where a controller has room and a wanted strap was heard recently.
+    func step(nowNs: UInt64) {
+        for c in controllers.indices where controllers[c].alive {
+            let engine = controllers[c].engine
+            engine.tick(nowNs: nowNs)
+            guard engine.isReady, engine.pendingConnect == nil, engine.connectionCount < settings.maxConnectionsPerController else { continue }
+            var best = -1
+            for i in straps.indices {
+                let s = straps[i]
+                guard s.phase == .idle, s.nextAttemptNs <= nowNs, nowNs &- s.lastAdvertNs < 2_000_000_000, s.lastAdvertNs != 0,
+                      !servedByBroadcast(s) else { continue }
+                // Prefer a strap this controller heard; any controller shares the air otherwise.
+                if best < 0 || (s.heardBy == c && straps[best].heardBy != c) { best = i }
+            }
+            guard best >= 0 else { continue }
+            let peer = BDAddress(value: straps[best].address, type: straps[best].lastAdvertType)
+            if engine.connect(to: peer, nowNs: nowNs) {
+                straps[best].phase = .connecting(controller: c)
+                push(SensorEvent(strap: UInt16(best), timestampNs: nowNs, kind: .link, link: .connecting))
+            }
+        }
+    }
+
+    private func scheduleRetry(_ i: Int, nowNs: UInt64) {
+        let wasLinked = straps[i].phase != .idle
+        straps[i].phase = .idle
+        straps[i].nextAttemptNs = nowNs + ReconnectBackoff.delayNs(afterFailures: straps[i].failures)
+        straps[i].failures += 1
+        if wasLinked { push(SensorEvent(strap: UInt16(i), timestampNs: nowNs, kind: .link, link: .disconnected)) }
+    }
+
+    func controllerFailed(_ c: Int, reason: String) {
+        guard controllers[c].alive else { return }
+        controllers[c].alive = false
+        log("\(controllers[c].label): \(reason)")
+        let now = clock()
+        for i in straps.indices {
+            switch straps[i].phase {
+            case .connecting(let k) where k == c: scheduleRetry(i, nowNs: now)
+            case .connected(let k, _, _) where k == c: scheduleRetry(i, nowNs: now)
+            default: break
+            }
+        }
+        controllers[c].handles.removeAll()
+    }
+
+    // MARK: HostEngineDelegate
+
+    func hostBecameReady(_ host: HostEngine) {
+        host.setScanning(enabled: true, active: discovery.isActive)
+    }
+
+    func host(_ host: HostEngine, failed reason: String) {
+        let c = controllerIndex(host)
+        if c >= 0 { controllerFailed(c, reason: reason) }
+    }
+
+    func host(_ host: HostEngine, sawAdvertisement report: AdvertisingReport) {
+        counters.add(.adverts)
+        let now = clock()
+        if discovery.isActive { discovery.note(report, nowNs: now) }
+        guard let i = strapByAddress[report.address.value] else { return }
+        if report.isConnectable {
+            straps[i].lastAdvertNs = now
+            straps[i].lastAdvertType = report.address.type
+            straps[i].heardBy = controllerIndex(host)
+        }
+        guard let broadcast = PolarBroadcast.find(inAdvertisement: report.data) else { return }
+        straps[i].broadcasts = true
+        guard servedByBroadcast(straps[i]) else { return }
+        if case .connected = straps[i].phase { return } // a connection already serves it
+        guard straps[i].freshness.accept(broadcast) else { counters.add(.staleBroadcasts); return }
+        push(SensorEvent(strap: UInt16(i), timestampNs: now, kind: .advert, bpm: UInt16(broadcast.heartRate),
+                         contact: .detected, link: .broadcast, rssi: report.rssi))
+    }
+
+    func host(_ host: HostEngine, connected handle: UInt16, to peer: BDAddress) {
+        let c = controllerIndex(host)
+        guard c >= 0, let i = strapByAddress[peer.value] else {
+            host.disconnect(handle: handle) // not ours (a late connect after a cancel)
+            return
+        }
+        if case .connected = straps[i].phase { host.disconnect(handle: handle); return }
+        straps[i].phase = .connected(controller: c, handle: handle, subscribed: false)
+        controllers[c].handles[handle] = i
+    }
+
+    func host(_ host: HostEngine, failedToConnect peer: BDAddress, status: UInt8) {
+        counters.add(.connectFailures)
+        guard let i = strapByAddress[peer.value], case .connecting = straps[i].phase else { return }
+        scheduleRetry(i, nowNs: clock())
+    }
+
+    func host(_ host: HostEngine, subscribed handle: UInt16) {
+        let c = controllerIndex(host)
+        guard c >= 0, let i = controllers[c].handles[handle] else { return }
+        straps[i].phase = .connected(controller: c, handle: handle, subscribed: true)
+        straps[i].failures = 0
+        push(SensorEvent(strap: UInt16(i), timestampNs: clock(), kind: .link, link: .connected))
+    }
+
+    func host(_ host: HostEngine, disconnected handle: UInt16, peer: BDAddress, reason: UInt8) {
+        let c = controllerIndex(host)
+        guard c >= 0, let i = controllers[c].handles.removeValue(forKey: handle) else { return }
+        counters.add(.disconnects)
+        scheduleRetry(i, nowNs: clock())
+    }
+
+    func host(_ host: HostEngine, heartRateMeasurement value: ArraySlice<UInt8>, handle: UInt16) {
+        let c = controllerIndex(host)
+        guard c >= 0, let i = controllers[c].handles[handle] else { return }
+        let now = clock()
+        let m: HeartRateMeasurement
+        do { m = try HeartRateMeasurement.decode(value) } catch {
+            counters.add(.malformed)
+            return
+        }
+        counters.add(.notifications)
+        push(Self.event(from: m, strap: UInt16(i), nowNs: now))
+    }
+
+    /// The measurement as a ring event (inlined into the benchmark as well).
+    static func event(from m: HeartRateMeasurement, strap: UInt16, nowNs: UInt64) -> SensorEvent {
+        let contact: SensorContact = switch m.contact {
+        case .notSupported: .notSupported
+        case .notDetected: .notDetected
+        case .detected: .detected
+        }
+        var event = SensorEvent(strap: strap, timestampNs: nowNs, kind: .measurement, bpm: m.heartRate,
+                                contact: contact, link: .connected, energyKJ: m.energyExpendedKJ)
+        for k in 0..<m.rrCount { event.appendRR(m.rr[k]) }
+        return event
+    }
+
+    func host(_ host: HostEngine, batteryLevel level: UInt8, handle: UInt16) {
+        let c = controllerIndex(host)
+        guard c >= 0, let i = controllers[c].handles[handle] else { return }
+        push(SensorEvent(strap: UInt16(i), timestampNs: clock(), kind: .battery, battery: level))
+    }
+
+    func host(_ host: HostEngine, discardedMalformed what: String, handle: UInt16?) {
+        counters.add(.malformed)
+        if settings.verbose { log("\(controllers[max(controllerIndex(host), 0)].label): discarded \(what)") }
+    }
+}

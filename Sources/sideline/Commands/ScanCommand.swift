@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import SensorHub
+import SPSCRing
+import TeamCore
+
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "List nearby heart-rate straps (closest first) with name, battery and broadcast heart rate.")
+    @Option(help: "Controller: hci-tcp:HOST:PORT or hci-user:hciN (repeatable).") var source: [String] = []
+    @Option(help: "How long to listen.") var seconds: Double = 5
+    @OptionGroup var bluetooth: BluetoothOptions
+
+    func validate() throws {
+        guard !source.isEmpty else { throw ValidationError("give a --source, e.g. --source hci-tcp:127.0.0.1:9100") }
+        guard seconds > 0, seconds <= 3600 else { throw ValidationError("--seconds must be between 0 and 3600") }
+    }
+
+    func run() throws {
+        let source = try bluetooth.makeSource(specs: self.source.map(SourceSpec.init(parsing:)))
+        source.setDiscovery(true)
+        do {
+            try source.start(straps: [], ring: SPSCRing<SensorEvent>(capacity: 16), wake: {})
+        } catch let error as SensorSourceError {
+            throw UserError(error.description)
+        }
+        StopSignal.install()
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end, !StopSignal.requested { usleep(50_000) }
+        let straps = source.nearbyStraps(maxAgeSeconds: seconds + 1)
+        source.stop()
+        print("address            rssi  name                  battery  broadcast-bpm  connectable")
+        for s in straps {
+            let battery = s.batteryPercent.map { "\($0)%" } ?? s.batteryOK.map { $0 ? "ok" : "low" } ?? "–"
+            let name = (s.name ?? "?").padding(toLength: 20, withPad: " ", startingAt: 0)
+            print("\(s.address)  \(String(format: "%4d", Int(s.rssi)))  \(name)  \(battery.padding(toLength: 7, withPad: " ", startingAt: 0))  \((s.broadcastHeartRate.map { "\($0)" } ?? "–").padding(toLength: 13, withPad: " ", startingAt: 0))  \(s.connectable ? "yes" : "no (in use by a phone?)")")
+        }
+        print("\(straps.count) strap(s) heard in \(Int(seconds)) s")
+    }
+}
