@@ -108,3 +108,4 @@ let which = Set(args.filter { !$0.hasPrefix("-") })
 let rounds = Int(args.first { $0.hasPrefix("--rounds=") }?.dropFirst(9) ?? "") ?? 5
 if which.isEmpty || which.contains("ring") { benchRing(rounds: rounds) }
 if which.isEmpty || which.contains("store") { try benchStore(rounds: rounds) }
+if which.isEmpty || which.contains("analytics") { try benchAnalytics(rounds: rounds) }

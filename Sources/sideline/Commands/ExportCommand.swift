@@ -1,22 +1,50 @@
+import Analytics
 import ArgumentParser
 import Foundation
+import SessionReview
 import Store
 
 struct ExportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "export", abstract: "Export a session's data to files.")
+    static let configuration = CommandConfiguration(
+        commandName: "export", abstract: "Export a session's data to files.",
+        discussion: """
+            csv: raw samples and RR intervals, plus the summary table (per player and lap). \
+            tcx / fit: one file per player with a heart rate (Garmin Connect, Strava, GoldenCheetah). \
+            json: every number of the review screens.
+            """)
     @OptionGroup var database: DatabaseOptions
     @Option(help: "Session id (see `sideline sessions`).") var session: Int64
-    @Option(help: "File format: csv.") var format: String = "csv"
+    @Option(help: "File format: csv, tcx, fit or json.") var format: String = "csv"
     @Option(help: "Folder to write into (created if needed).") var out: String
+    @Option(help: "HRV window in minutes from the session start, e.g. 0-5 (repeatable; default 0-5).")
+    var hrvWindow: [String] = []
 
     func run() throws {
         let store = try database.open()
         _ = try store.session(session)
+        let windows = try hrvWindow.isEmpty ? [HRVWindow.firstFiveMinutes] : hrvWindow.map(Self.window(parsing:))
         let written: [String]
         switch format.lowercased() {
-        case "csv": written = try SessionCSVExport.write(store: store, sessionID: session, to: out)
-        default: throw UserError("unknown --format '\(format)'; use csv")
+        case "csv":
+            let context = try SessionReview.load(store: store, sessionID: session, hrvWindows: windows)
+            written = try SessionCSVExport.write(store: store, sessionID: session, to: out)
+                + SessionReview.write(.summaryCSV, of: context, to: out)
+        case "tcx": written = try SessionReview.write(.tcx, of: SessionReview.load(store: store, sessionID: session), to: out)
+        case "fit": written = try SessionReview.write(.fit, of: SessionReview.load(store: store, sessionID: session), to: out)
+        case "json":
+            written = try SessionReview.write(.json, of: SessionReview.load(store: store, sessionID: session, hrvWindows: windows), to: out)
+        default: throw UserError("unknown --format '\(format)'; use csv, tcx, fit or json")
         }
         for path in written { print(path) }
+    }
+
+    /// "0-5" → minutes 0 to 5 of the session.
+    static func window(parsing text: String) throws -> HRVWindow {
+        let parts = text.split(separator: "-").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let from = parts[0], let to = parts[1], from >= 0, to > from else {
+            throw UserError("--hrv-window '\(text)' is not FROM-TO in minutes, e.g. 0-5")
+        }
+        return HRVWindow(label: "\(Formatting.decimal(from))-\(Formatting.decimal(to)) min",
+                         fromMs: Int64(from * 60_000), toMs: Int64(to * 60_000))
     }
 }

@@ -3,6 +3,7 @@ import Atomics
 import Foundation
 import SensorHub
 import SPSCRing
+import SessionReview
 import Store
 import TeamCore
 
@@ -102,26 +103,25 @@ struct RecordCommand: ParsableCommand {
         }
     }
 
+    /// The review numbers of every player, ranked by training load (Banister TRIMP).
     private func printSummary(store: SidelineStore, sessionID: Int64) throws {
-        let players = try store.sessionPlayers(sessionID)
-        let samples = Dictionary(grouping: try store.samples(sessionID), by: \.playerID)
-        let rr = Dictionary(grouping: try store.rrIntervals(sessionID), by: \.playerID)
-        print("#   player               signal  avg  max  %max   kcal   z1-z5 (s)                 RR")
-        for sp in players {
-            let name = try store.player(id: sp.playerID)?.fullName ?? "?"
-            let d = SessionDigest(samples: samples[sp.playerID] ?? [], physiology: sp.physiology)
-            let zones = d.zoneMs[1...].map { String(format: "%4d", $0 / 1000) }.joined(separator: " ")
+        let context = try SessionReview.load(store: store, sessionID: sessionID)
+        print("#   player               signal  avg  max  %max   kcal  TRIMP  z1-z5 (s, \(context.analysis.zoneModel.rawValue))       RMSSD  RR fixed")
+        for p in context.analysis.ranked() {
+            let s = p.stats
+            let zones = HeartRateZone.allCases.dropFirst().map { String(format: "%4d", s.zones(context.analysis.zoneModel)[$0] / 1000) }
             let columns = [
-                pad("\(sp.shirtNumber)", 3), pad(String(name.prefix(20)), 20),
-                pad(Formatting.duration(Double(d.signalMs) / 1000), 6, right: true),
-                pad(d.averageBPM.map { String(format: "%.0f", $0) } ?? "–", 4, right: true),
-                pad(d.maxBPM.map { "\($0)" } ?? "–", 4, right: true),
-                pad(d.peakPercentOfMax.map { String(format: "%.0f%%", $0) } ?? "–", 5, right: true),
-                pad(String(format: "%.0f", d.kcal), 6, right: true), " " + zones,
-                pad("\(rr[sp.playerID]?.count ?? 0)", 6, right: true),
+                pad("\(p.shirtNumber)", 3), pad(String(context.name(of: p).prefix(20)), 20),
+                pad(Formatting.duration(Double(s.signalMs) / 1000), 6, right: true),
+                pad(s.averageBPM.value.map { String(format: "%.0f", $0) } ?? "–", 4, right: true),
+                pad(s.maxBPM.value.map { "\($0)" } ?? "–", 4, right: true),
+                pad(s.peakPercentOfMax.value.map { String(format: "%.0f%%", $0) } ?? "–", 5, right: true),
+                pad(s.kcal.value.map { String(format: "%.0f", $0) } ?? "–", 6, right: true),
+                pad(s.banisterTRIMP.value.map { String(format: "%.0f", $0) } ?? "–", 6, right: true), " " + zones.joined(separator: " "),
+                pad(p.hrv.first?.timeDomain.value.map { String(format: "%.0f", $0.rmssdMs) } ?? "–", 6, right: true),
+                pad("\(p.rr.corrected)/\(p.rr.recorded)", 10, right: true),
             ]
-            let line = columns.joined(separator: " ")
-            print(line)
+            print(columns.joined(separator: " "))
         }
     }
 }

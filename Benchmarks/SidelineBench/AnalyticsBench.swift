@@ -1,0 +1,110 @@
+// Issue 6's figures: the full review summary of a 2-hour, 30-player session read
+// from SQLite (≤ 150 ms), and its exports (CSV ≤ 1 s, all TCX + FIT ≤ 2 s).
+import Analytics
+import Foundation
+import SessionExport
+import SessionReview
+import Store
+import TeamCore
+
+/// Writes a 2-hour session of 30 players straight through `SessionWriter`: one
+/// sample a second, beats from a heart rate that follows 75 s work / 45 s rest
+/// intervals, with RSA, noise and now and then a missed or extra beat.
+func makeLongSession(path: String, players: Int = 30, minutes: Int = 120) throws -> (SidelineStore, Int64, samples: Int, rr: Int) {
+    let store = try SidelineStore(path: path)
+    let team = try store.createTeam(name: "Bench Long")
+    var ids: [Int64] = []
+    for i in 0..<players {
+        let player = Player(firstName: "Player", lastName: "\(i + 1)", birthYear: 1990 + i % 15, sex: i % 3 == 0 ? .female : .male,
+                            weightKg: 60 + Double(i % 25), restingHR: 50 + i % 15)
+        ids.append(try store.addPlayer(player, toTeam: team.id!, shirtNumber: i + 1).id!)
+    }
+    let session = try store.startSession(teamID: team.id!, participants: ids.map { Participant(playerID: $0, strapID: nil) },
+                                         plannedDurationMs: Int64(minutes) * 60_000, zoneModel: .heartRateReserve)
+    let writer = SessionWriter(store: store, sessionID: session.id!)
+    var rng = BenchRandom(state: 42)
+    var nextBeatMs = [Double](repeating: 0, count: players)
+    var sampleCount = 0, rrCount = 0
+    for minute in 0..<minutes {
+        var batch = SessionRecording.Batch()
+        for (p, id) in ids.enumerated() {
+            let resting = Double(50 + p % 15), maxHR = 190.0
+            for second in 0..<60 {
+                let t = Double(minute * 60 + second)
+                let cycle = t.truncatingRemainder(dividingBy: 120)
+                let hr = resting + (maxHR - resting) * (cycle < 75 ? 0.8 : 0.45) + 3 * sin(t / 17)
+                let tMs = Int64(t * 1000) + Int64(p * 31)
+                batch.samples.append(Sample(playerID: id, strapID: 0, tMs: tMs, bpm: Int(hr.rounded()), contact: .detected))
+                // The beats that end within this second.
+                while nextBeatMs[p] < t * 1000 + 1000 {
+                    var rr = 60_000 / hr * (1 + 0.03 * sin(2 * .pi * 0.25 * nextBeatMs[p] / 1000) + 0.01 * rng.gaussian())
+                    if rng.next() % 500 == 0 { rr *= 2 } // missed beat
+                    nextBeatMs[p] += rr
+                    batch.rrIntervals.append(RRInterval(playerID: id, tMs: Int64(nextBeatMs[p]), rr1024: UInt16(min(65535, rr * 1.024))))
+                }
+            }
+        }
+        sampleCount += batch.samples.count
+        rrCount += batch.rrIntervals.count
+        try writer.commit(batch, upToMs: Int64(minute + 1) * 60_000)
+    }
+    try store.endSession(session.id!, at: session.startedAt.addingTimeInterval(Double(minutes * 60)))
+    return (store, session.id!, sampleCount, rrCount)
+}
+
+struct BenchRandom {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func gaussian() -> Double {
+        let u = max(Double(next() >> 11) / Double(1 << 53), 1e-12), v = Double(next() >> 11) / Double(1 << 53)
+        return sqrt(-2 * log(u)) * cos(2 * .pi * v)
+    }
+}
+
+func timedMs(_ body: () throws -> Void) rethrows -> Double {
+    let start = nowNs()
+    try body()
+    return Double(nowNs() - start) / 1e6
+}
+
+func benchAnalytics(rounds: Int) throws {
+    let dir = NSTemporaryDirectory() + "sideline-bench-analytics-\(getpid())"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let made = Date()
+    let (store, sessionID, samples, rr) = try makeLongSession(path: "\(dir)/long.sqlite")
+    print(String(format: "session analytics: 2 h, 30 players, %d samples, %d RR intervals (written in %.1f s), median of %d",
+                 samples, rr, Date().timeIntervalSince(made), rounds))
+
+    var loadMs: [Double] = [], summaryMs: [Double] = [], csvMs: [Double] = [], filesMs: [Double] = []
+    var corrected = 0
+    for round in 0..<rounds {
+        loadMs.append(try timedMs { _ = try store.recordedSeries(sessionID) })
+        var context: ExportContext?
+        summaryMs.append(try timedMs { context = try SessionReview.load(store: store, sessionID: sessionID) })
+        corrected = context!.analysis.players.reduce(0) { $0 + $1.rr.corrected }
+        let out = "\(dir)/out-\(round)"
+        csvMs.append(try timedMs {
+            let c = try SessionReview.load(store: store, sessionID: sessionID)
+            _ = try SessionCSVExport.write(store: store, sessionID: sessionID, to: out)
+            _ = try SessionReview.write(.summaryCSV, of: c, to: out)
+        })
+        filesMs.append(try timedMs {
+            let c = try SessionReview.load(store: store, sessionID: sessionID)
+            _ = try SessionReview.write(.tcx, of: c, to: out)
+            _ = try SessionReview.write(.fit, of: c, to: out)
+        })
+        try? FileManager.default.removeItem(atPath: out)
+    }
+    report("  read samples + RR from SQLite (C API)", median(loadMs), unit: "ms")
+    report("  full summary from SQLite: all metrics, both models, HRV", median(summaryMs), unit: "ms (target <= 150)")
+    report("  CSV export: samples, RR, summary (incl. load)", median(csvMs), unit: "ms (target <= 1000)")
+    report("  TCX + FIT, 30 players each (incl. load)", median(filesMs), unit: "ms (target <= 2000)")
+    print("  beats corrected by Lipponen-Tarvainen: \(corrected)")
+}

@@ -1,0 +1,27 @@
+import Analytics
+import Foundation
+import TeamCore
+
+/// What the encoders need besides the analysis: names and the wall-clock start.
+public struct ExportContext: Sendable {
+    public var teamName: String
+    public var playerNames: [Int64: String]
+    public var analysis: SessionAnalysis
+
+    public init(teamName: String, playerNames: [Int64: String], analysis: SessionAnalysis) {
+        self.teamName = teamName
+        self.playerNames = playerNames
+        self.analysis = analysis
+    }
+
+    public var startedAt: Date { analysis.session.startedAt }
+
+    public func name(of player: PlayerAnalysis) -> String {
+        playerNames[player.playerID] ?? "Player \(player.shirtNumber)"
+    }
+
+    /// The wall-clock time of an offset into the session.
+    public func date(atMs offset: Int64) -> Date {
+        startedAt.addingTimeInterval(Double(offset) / 1000)
+    }
+}

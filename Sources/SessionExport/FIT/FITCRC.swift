@@ -1,0 +1,21 @@
+/// The FIT protocol's CRC-16 (the nibble-table algorithm of the FIT SDK), used
+/// for the 14-byte header and for the whole file.
+enum FITCRC {
+    private static let table: [UInt16] = [
+        0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401,
+        0xA001, 0x6C00, 0x7800, 0xB401, 0x5000, 0x9C01, 0x8801, 0x4400,
+    ]
+
+    static func checksum<C: Collection>(_ bytes: C, start: UInt16 = 0) -> UInt16 where C.Element == UInt8 {
+        var crc = start
+        for byte in bytes {
+            var tmp = table[Int(crc & 0xF)]
+            crc = (crc >> 4) & 0x0FFF
+            crc = crc ^ tmp ^ table[Int(byte & 0xF)]
+            tmp = table[Int(crc & 0xF)]
+            crc = (crc >> 4) & 0x0FFF
+            crc = crc ^ tmp ^ table[Int((byte >> 4) & 0xF)]
+        }
+        return crc
+    }
+}

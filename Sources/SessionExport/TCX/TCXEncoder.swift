@@ -1,0 +1,68 @@
+import Analytics
+import Foundation
+
+/// One player's session as Garmin Training Center Database v2 XML: one
+/// Activity, a Lap per coach's lap (time, kcal, average / max heart rate), and
+/// a Trackpoint with HeartRateBpm per sample — the element order of the XSD.
+public enum TCXEncoder {
+    public static func encode(_ player: PlayerAnalysis, context: ExportContext) -> String {
+        let startMs = Int64((context.startedAt.timeIntervalSince1970 * 1000).rounded())
+        var xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2" \
+            xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
+            xsi:schemaLocation="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2 http://www.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd">
+            <Activities>
+            <Activity Sport="Other">
+            <Id>\(ISOTime.string(unixMs: startMs, fractional: false))</Id>
+
+            """
+        xml.reserveCapacity(xml.utf8.count + player.track.count * 110)
+        let track = player.track
+        for (n, lap) in player.laps.enumerated() {
+            // The recovery minute after the effort belongs to the last lap's track.
+            let trackEnd = n == player.laps.count - 1 ? Int64.max : lap.toMs
+            let s = lap.stats
+            xml += "<Lap StartTime=\"\(ISOTime.string(unixMs: startMs + lap.fromMs, fractional: false))\">\n"
+            xml += "<TotalTimeSeconds>\(decimal(Double(max(0, lap.toMs - lap.fromMs)) / 1000))</TotalTimeSeconds>\n"
+            xml += "<DistanceMeters>0</DistanceMeters>\n"
+            xml += "<Calories>\(Int(min(65535, (s.kcal.value ?? 0).rounded())))</Calories>\n"
+            if let average = s.averageBPM.value, let maximum = s.maxBPM.value {
+                xml += "<AverageHeartRateBpm><Value>\(min(255, max(1, Int(average.rounded()))))</Value></AverageHeartRateBpm>\n"
+                xml += "<MaximumHeartRateBpm><Value>\(min(255, maximum))</Value></MaximumHeartRateBpm>\n"
+            }
+            xml += "<Intensity>Active</Intensity>\n<TriggerMethod>Manual</TriggerMethod>\n"
+            var i = track.firstIndex(atOrAfter: lap.fromMs)
+            if i < track.count, track.tMs[i] < trackEnd {
+                xml += "<Track>\n"
+                while i < track.count, track.tMs[i] < trackEnd {
+                    xml += "<Trackpoint><Time>\(ISOTime.string(unixMs: startMs + track.tMs[i]))</Time>"
+                    xml += "<HeartRateBpm><Value>\(track.bpm[i])</Value></HeartRateBpm></Trackpoint>\n"
+                    i += 1
+                }
+                xml += "</Track>\n"
+            }
+            if let label = lap.label { xml += "<Notes>\(escape(label))</Notes>\n" }
+            xml += "</Lap>\n"
+        }
+        xml += "<Notes>\(escape("\(context.teamName): \(context.name(of: player)) #\(player.shirtNumber)"))</Notes>\n"
+        xml += "</Activity>\n</Activities>\n</TrainingCenterDatabase>\n"
+        return xml
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
+    private static func decimal(_ x: Double) -> String { String(format: "%.3f", x) }
+}

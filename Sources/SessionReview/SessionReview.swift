@@ -1,0 +1,36 @@
+import Analytics
+import Foundation
+import SessionExport
+import Store
+import TeamCore
+
+/// Glue between the store and the pure modules: loads a session, analyses it,
+/// and writes its exports. A module of its own so Store stays free of
+/// Analytics and the encoders stay free of SQLite; the command line, the
+/// kiosk's review screen and the benchmarks share it.
+public enum SessionReview {
+    /// The analysis of a stored session, with the names exports print.
+    public static func load(store: SidelineStore, sessionID: Int64,
+                            hrvWindows: [HRVWindow] = [.firstFiveMinutes]) throws -> ExportContext {
+        let session = try store.session(sessionID)
+        let players = try store.sessionPlayers(sessionID)
+        let series = try store.recordedSeries(sessionID)
+        let input = SessionInput(session: session, players: players, samples: series.samples,
+                                 rrIntervals: series.rrIntervals, laps: try store.laps(sessionID), hrvWindows: hrvWindows)
+        var names: [Int64: String] = [:]
+        for p in players { names[p.playerID] = try store.player(id: p.playerID)?.fullName }
+        return ExportContext(teamName: try store.teamName(id: session.teamID), playerNames: names,
+                             analysis: SessionAnalysis(input))
+    }
+
+    /// Writes the files of one format into `directory`; returns their paths.
+    public static func write(_ format: SessionExportFiles.Format, of context: ExportContext, to directory: String) throws -> [String] {
+        let session = context.analysis.session
+        let stem = ExportNaming.sessionStem(team: context.teamName, startedAt: session.startedAt, sessionID: session.id ?? 0)
+        return try SessionExportFiles(context: context, stem: stem).files(format, slug: ExportNaming.slug).map { file in
+            let path = (directory as NSString).appendingPathComponent(file.name)
+            try ExportFile.write(Data(file.bytes), to: path)
+            return path
+        }
+    }
+}

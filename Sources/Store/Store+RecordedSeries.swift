@@ -1,0 +1,49 @@
+import GRDB
+import GRDBSQLite
+import TeamCore
+
+/// A session's samples and RR intervals grouped by player, in time order.
+public struct RecordedSeries: Sendable {
+    public var samples: [Int64: [Sample]] = [:]
+    public var rrIntervals: [Int64: [RRInterval]] = [:]
+}
+
+extension SidelineStore {
+    /// Every sample and RR interval of a session, read through SQLite's C API:
+    /// review loads hundreds of thousands of rows, and GRDB's `Row` costs about
+    /// a microsecond each. Both reads see one snapshot.
+    public func recordedSeries(_ sessionID: Int64) throws -> RecordedSeries {
+        try read { db in
+            var series = RecordedSeries()
+            try Self.step(db, sql: "SELECT player_id, strap_id, t_ms, bpm, contact FROM sample WHERE session_id = ? ORDER BY player_id, t_ms",
+                          sessionID) { s in
+                let player = sqlite3_column_int64(s, 0)
+                let sample = Sample(playerID: player, strapID: sqlite3_column_int64(s, 1), tMs: sqlite3_column_int64(s, 2),
+                                    bpm: Int(sqlite3_column_int64(s, 3)),
+                                    contact: SensorContact(rawValue: UInt8(clamping: sqlite3_column_int64(s, 4))) ?? .notSupported)
+                series.samples[player, default: []].append(sample)
+            }
+            try Self.step(db, sql: "SELECT player_id, t_ms, rr_1024 FROM rr WHERE session_id = ? ORDER BY player_id, t_ms", sessionID) { s in
+                let player = sqlite3_column_int64(s, 0)
+                series.rrIntervals[player, default: []].append(
+                    RRInterval(playerID: player, tMs: sqlite3_column_int64(s, 1), rr1024: UInt16(clamping: sqlite3_column_int64(s, 2))))
+            }
+            return series
+        }
+    }
+
+    private static func step(_ db: Database, sql: String, _ sessionID: Int64, row: (OpaquePointer) -> Void) throws {
+        let statement = try db.makeStatement(sql: sql)
+        let handle = statement.sqliteStatement
+        sqlite3_bind_int64(handle, 1, sessionID)
+        defer { sqlite3_reset(handle) }
+        while true {
+            let code = sqlite3_step(handle)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            }
+            row(handle)
+        }
+    }
+}

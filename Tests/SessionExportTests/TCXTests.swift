@@ -1,0 +1,30 @@
+import XCTest
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+@testable import SessionExport
+
+final class TCXTests: XCTestCase {
+    func testWellFormedWithLapsAndEveryHeartRate() throws {
+        let context = ExportFixture.context()
+        let xml = TCXEncoder.encode(context.analysis.players[0], context: context)
+        let document = try XMLDocument(data: Data(xml.utf8))
+        let root = try XCTUnwrap(document.rootElement())
+        XCTAssertEqual(root.name, "TrainingCenterDatabase")
+        let laps = try root.nodes(forXPath: "//*[local-name()='Lap']")
+        XCTAssertEqual(laps.count, 2)
+        let values = try root.nodes(forXPath: "//*[local-name()='Trackpoint']/*[local-name()='HeartRateBpm']/*[local-name()='Value']")
+        XCTAssertEqual(values.compactMap { Int($0.stringValue ?? "") }, (0..<600).map { 120 + $0 % 60 })
+        let firstTime = try root.nodes(forXPath: "//*[local-name()='Trackpoint']/*[local-name()='Time']").first?.stringValue
+        XCTAssertEqual(firstTime, "2026-11-18T11:06:40.250Z")
+        XCTAssertTrue(xml.contains("<Notes>drills &amp; games</Notes>"))
+        XCTAssertTrue(xml.contains("<Id>2026-11-18T11:06:40Z</Id>"))
+    }
+
+    func testISOTimeAcrossLeapDaysAndBeforeTheEpoch() {
+        XCTAssertEqual(ISOTime.string(unixMs: 0), "1970-01-01T00:00:00.000Z")
+        XCTAssertEqual(ISOTime.string(unixMs: 951_782_400_000), "2000-02-29T00:00:00.000Z")
+        XCTAssertEqual(ISOTime.string(unixMs: -1), "1969-12-31T23:59:59.999Z")
+        XCTAssertEqual(ISOTime.string(unixMs: 4_107_542_399_123, fractional: false), "2100-02-28T23:59:59Z")
+    }
+}

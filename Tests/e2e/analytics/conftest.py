@@ -1,0 +1,38 @@
+"""A simulated session recorded and exported once through the real CLI, shared by the analytics cross-checks."""
+import csv
+import pathlib
+import subprocess
+
+import pytest
+
+
+def run(sideline_bin, *args):
+    result = subprocess.run([sideline_bin, *args], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, f"sideline {' '.join(args)} failed ({result.returncode}): {result.stderr}"
+    return result
+
+
+@pytest.fixture(scope="module")
+def exported(sideline_bin, tmp_path_factory):
+    """record sim:6 for 10 minutes → export csv, tcx, fit, json. Returns the output folder."""
+    root = tmp_path_factory.mktemp("analytics")
+    db = str(root / "sideline.sqlite")
+    run(sideline_bin, "record", "--db", db, "--source", "sim:6", "--seed", "3", "--speed", "600",
+        "--team", "Demo Club", "--minutes", "10")
+    out = root / "out"
+    for fmt in ("csv", "tcx", "fit", "json"):
+        run(sideline_bin, "export", "--db", db, "--session", "1", "--format", fmt, "--out", str(out))
+    return out
+
+
+def valid_samples(out: pathlib.Path):
+    """Plausible samples with skin contact, per player name, in time order — as Sideline counts them."""
+    (path,) = out.glob("*_samples.csv")
+    players = {}
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            bpm = int(row["bpm"])
+            if row["contact"] == "no" or not 25 <= bpm <= 250:
+                continue
+            players.setdefault(row["player"], []).append((int(row["t_ms"]), bpm))
+    return players
