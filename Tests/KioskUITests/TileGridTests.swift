@@ -4,10 +4,16 @@ import XCTest
 final class TileGridTests: XCTestCase {
     func testDesignGridsAtWallDisplaySizes() {
         // DESIGN.md: 4 → 2×2, 8 → 4×2, 12 → 4×3, 16 → 4×4.
-        XCTAssertTrue(TileGrid.dimensions(count: 4, width: 1920, height: 1000) == (2, 2))
-        XCTAssertTrue(TileGrid.dimensions(count: 8, width: 1920, height: 1000) == (4, 2))
-        XCTAssertTrue(TileGrid.dimensions(count: 12, width: 1920, height: 1000) == (4, 3))
-        XCTAssertTrue(TileGrid.dimensions(count: 16, width: 1920, height: 1000) == (4, 4))
+        assertGrid(4, columns: 2, rows: 2)
+        assertGrid(8, columns: 4, rows: 2)
+        assertGrid(12, columns: 4, rows: 3)
+        assertGrid(16, columns: 4, rows: 4)
+    }
+
+    private func assertGrid(_ n: Int, columns: Int, rows: Int, file: StaticString = #filePath, line: UInt = #line) {
+        let d = TileGrid.dimensions(count: n, width: 1920, height: 1000)
+        XCTAssertEqual(d.columns, columns, "\(n) tiles", file: file, line: line)
+        XCTAssertEqual(d.rows, rows, "\(n) tiles", file: file, line: line)
     }
 
     func testEveryCountFromOneToFortyFitsWithoutOverlap() {

@@ -72,7 +72,7 @@ final class AppReducerFormTests: XCTestCase {
         _ = AppReducer.reduce(&s, .focus(.maxHR))
         _ = AppReducer.reduce(&s, .backspace)
         _ = AppReducer.reduce(&s, .submitForm)
-        XCTAssertEqual(s.form?.problems, ["max HR 20 is not between 120 and 240"])
+        XCTAssertEqual(s.form?.problems, ["max HR 20 is not between 120 and 240", "max HR must be above resting HR"])
     }
 
     func testCustomDurationOnTheNumberPad() {

@@ -59,3 +59,23 @@ final class AppReducerNavigationTests: XCTestCase {
         XCTAssertEqual(s.notice, "disk full")
     }
 }
+
+final class AppReducerNoticeTests: XCTestCase {
+    func testANoticeGoesAwayByItself() {
+        var s = AppFixture.lobby()
+        _ = AppReducer.reduce(&s, .tick(nowMs: 1000))
+        _ = AppReducer.reduce(&s, .failed("Saved"))
+        _ = AppReducer.reduce(&s, .tick(nowMs: 1000 + AppReducer.noticeMs - 1))
+        XCTAssertEqual(s.notice, "Saved")
+        _ = AppReducer.reduce(&s, .tick(nowMs: 1000 + AppReducer.noticeMs))
+        XCTAssertNil(s.notice)
+    }
+
+    func testLiveTilesStartWithTheBatteryTheLobbyKnows() {
+        var s = AppFixture.lobby()
+        _ = AppReducer.reduce(&s, .sensor(SensorEvent(strap: 0, timestampNs: 500_000_000, kind: .battery, battery: 64)))
+        _ = AppReducer.reduce(&s, AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
+        _ = AppReducer.reduce(&s, .startSession)
+        XCTAssertEqual(s.live?.tiles.first { $0.playerID == 10 }?.battery, 64)
+    }
+}

@@ -124,10 +124,13 @@ public final class Canvas {
 
     public func measure(_ s: String, size: Int, bold: Bool = false) -> Int { text.measure(s, size: size, bold: bold).0 }
 
-    /// The heart icon at `box` (square), tinted; `pulse` 0…1 scales it for the beat.
+    /// The heart icon at `box` (square), tinted; `pulse` 0…1 swells it for the beat.
+    /// Each of a few beat sizes is rasterised at its exact pixel size (no scaling blur or jaggies).
     public func heart(_ box: Rect, _ c: Colour, hollow: Bool, pulse: Double = 0) {
-        let size = min(box.w, box.h)
-        guard size > 3 else { return }
+        let full = min(box.w, box.h)
+        guard full > 3 else { return }
+        let step = Int((max(0, min(1, pulse)) * 4).rounded())
+        let size = max(4, full * (86 + 14 * step / 4) / 100)
         let key = size * 2 + (hollow ? 1 : 0)
         let texture: OpaquePointer
         if let t = hearts[key] {
@@ -141,8 +144,7 @@ public final class Canvas {
             texture = t
         }
         SDL_SetTextureColorMod(texture, c.r, c.g, c.b)
-        let drawn = Int(Double(size) * (0.86 + 0.14 * pulse))
-        var dst = SDL_Rect(x: Int32(box.midX - drawn / 2), y: Int32(box.midY - drawn / 2), w: Int32(drawn), h: Int32(drawn))
+        var dst = SDL_Rect(x: Int32(box.midX - size / 2), y: Int32(box.midY - size / 2), w: Int32(size), h: Int32(size))
         SDL_RenderCopy(renderer, texture, nil, &dst)
     }
 

@@ -1,5 +1,5 @@
 /// Lays out `count` tiles to fill an area: the column count that gives the
-/// largest tiles close to a readable aspect (4 → 2×2, 8 → 4×2, 12 → 4×3, 16 → 4×4).
+/// largest BPM digits (4 → 2×2, 8 → 4×2, 12 → 4×3, 16 → 4×4).
 public enum TileGrid {
     public static func dimensions(count: Int, width: Int, height: Int) -> (columns: Int, rows: Int) {
         guard count > 0, width > 0, height > 0 else { return (1, 1) }
@@ -8,10 +8,11 @@ public enum TileGrid {
         for columns in 1...count {
             let rows = (count + columns - 1) / columns
             let tw = Double(width) / Double(columns), th = Double(height) / Double(rows)
-            // The text in a tile needs width more than height: prefer aspect ≈ 1.5, penalise extremes.
-            let aspect = tw / th
-            let fit = min(aspect / 1.5, 1.5 / aspect)
-            let score = min(tw / 1.5, th) * (0.6 + 0.4 * fit) - Double(columns * rows - count) * 0.5
+            // The BPM digits are what must be read from afar: their size is bound by the tile's
+            // height (about 0.6 of it) and by its width (three digits ≈ 2.6 × their height);
+            // empty cells waste screen, so they scale the score down.
+            let digitSize = min(0.6 * th, 0.39 * tw)
+            let score = digitSize * Double(count) / Double(columns * rows)
             if score > bestScore { bestScore = score; best = (columns, rows) }
         }
         return best

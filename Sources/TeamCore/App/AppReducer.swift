@@ -3,7 +3,18 @@ import Foundation
 /// The app's logic: `reduce(&state, action)` changes the state and returns
 /// the side effects for the shell to run. Pure: no clock, no I/O.
 public enum AppReducer {
+    /// A notice stays this long, then goes by itself.
+    public static let noticeMs: Int64 = 4000
+
     public static func reduce(_ s: inout AppState, _ action: Action) -> [Effect] {
+        let notice = s.notice
+        let effects = apply(&s, action)
+        if s.notice != notice { s.noticeAtMs = s.nowMs }
+        if s.notice != nil, s.nowMs - s.noticeAtMs >= noticeMs { s.notice = nil }
+        return effects
+    }
+
+    private static func apply(_ s: inout AppState, _ action: Action) -> [Effect] {
         switch action {
         case .teamsLoaded(let teams):
             s.teams = teams

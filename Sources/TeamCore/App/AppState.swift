@@ -32,6 +32,7 @@ public struct AppState: Sendable, Equatable {
     public var confirmation: Confirmation?
     /// A one-line message for the coach (saved, failed…), cleared on navigation.
     public var notice: String?
+    public var noticeAtMs: Int64 = 0
 
     public init(year: Int) { self.year = year }
 

@@ -68,9 +68,12 @@ enum LiveReducer {
         guard s.screen == .lobby, s.live == nil, let teamID = s.teamID, s.canStartSession else { return [] }
         let participants = s.lobbyParticipants
         let tiles = participants.map { p in
-            LiveTile(playerID: p.line.playerID, name: s.displayName(p.line.player, number: p.line.shirtNumber),
-                     shirtNumber: p.line.shirtNumber, physiology: s.physiology(of: p.line.player),
-                     strapIndex: s.strapIndex(of: p.strapID))
+            var tile = LiveTile(playerID: p.line.playerID, name: s.displayName(p.line.player, number: p.line.shirtNumber),
+                                shirtNumber: p.line.shirtNumber, physiology: s.physiology(of: p.line.player),
+                                strapIndex: s.strapIndex(of: p.strapID))
+            // Straps report battery rarely: start from what the lobby already knows.
+            tile.battery = tile.strapIndex.flatMap { s.readings[$0]?.battery }
+            return tile
         }
         s.live = LiveSession(plannedMs: s.lobby.plannedMs, startMs: s.nowMs, tiles: tiles)
         s.screen = .live

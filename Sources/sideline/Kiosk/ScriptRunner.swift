@@ -63,7 +63,7 @@ extension KioskApp {
         case .screenshot(let name):
             drawIfNeeded(force: true)
             try main.savePNG(to: "\(screenshots)/\(name).png")
-            if let wall { try wall.savePNG(to: "\(screenshots)/\(name)-wall.png") }
+            if let wall, state.live != nil { try wall.savePNG(to: "\(screenshots)/\(name)-wall.png") }
         case .expectScreen(let name):
             guard state.screen.rawValue == name else { throw UserError("expected screen \(name), on \(state.screen.rawValue)") }
         case .expectLabel(let label):
