@@ -1,0 +1,204 @@
+"""The kiosk as a coach uses it: the real binary, headless, driven by touch scripts.
+
+Checks what was stored (read back with Python's own sqlite3) and what was shown
+(the state dump and the pixels of the screenshots)."""
+import json
+import pathlib
+import sqlite3
+import subprocess
+
+import pytest
+
+from kiosk_png import read_png
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+DEMO_FLOW = ROOT / "deploy/kiosk/demo-flow.kiosk"
+
+# The tile backgrounds by zone (Theme.zone) and for "no signal"; white text on each keeps ≥ 4.5:1.
+ZONE_COLOURS = {0: (0x4A, 0x52, 0x5E), 1: (0x5E, 0x6A, 0x7A), 2: (0x1F, 0x62, 0xB8),
+                3: (0x1C, 0x7A, 0x36), 4: (0xB0, 0x4E, 0x08), 5: (0xC0, 0x1B, 0x1B)}
+NO_SIGNAL = (0x45, 0x4C, 0x57)
+
+
+def contrast_with_white(rgb):
+    def channel(v):
+        c = v / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    lum = 0.2126 * channel(rgb[0]) + 0.7152 * channel(rgb[1]) + 0.0722 * channel(rgb[2])
+    return 1.05 / (lum + 0.05)
+
+
+class Kiosk:
+    def __init__(self, binary, tmp_path):
+        self.binary = binary
+        self.db = tmp_path / "kiosk.sqlite"
+        self.shots = tmp_path / "shots"
+
+    def seed_demo_team(self):
+        subprocess.run([self.binary, "record", "--db", str(self.db), "--source", "sim:12", "--seed", "7",
+                        "--speed", "600", "--team", "Demo", "--minutes", "1", "--quiet"],
+                       check=True, capture_output=True, timeout=120)
+
+    def play(self, script_text=None, script_path=None, size="800x480", check=True, extra=()):
+        if script_text is not None:
+            script_path = self.shots.parent / "script.kiosk"
+            script_path.write_text(script_text)
+        result = subprocess.run([self.binary, "--headless", "--size", size, "--script", str(script_path),
+                                 "--screenshots", str(self.shots), "--db", str(self.db), *extra],
+                                capture_output=True, text=True, timeout=600)
+        if check and result.returncode != 0:
+            raise AssertionError(f"kiosk failed ({result.returncode}): {result.stderr}")
+        return result
+
+    def dump(self, name):
+        return json.loads((self.shots / name).read_text())
+
+    def sql(self, query, *args):
+        with sqlite3.connect(self.db) as db:
+            return db.execute(query, args).fetchall()
+
+
+@pytest.fixture
+def kiosk(sideline_bin, tmp_path):
+    return Kiosk(sideline_bin, tmp_path)
+
+
+def test_zone_colours_keep_white_text_readable():
+    for zone, rgb in {**ZONE_COLOURS, "no signal": NO_SIGNAL}.items():
+        assert contrast_with_white(rgb) >= 4.5, f"zone {zone}"
+
+
+def test_demo_flow_through_every_screen(kiosk):
+    kiosk.seed_demo_team()
+    kiosk.play(script_path=DEMO_FLOW)
+
+    # A team made on the touchscreen, players typed on the on-screen keyboard, straps paired by two taps.
+    rows = kiosk.sql("""SELECT p.first_name, p.last_name, p.sex, p.resting_hr, m.shirt_number, s.address
+                        FROM team t JOIN membership m ON m.team_id = t.id JOIN player p ON p.id = m.player_id
+                        LEFT JOIN strap s ON s.id = m.strap_id WHERE t.name = 'Eagles' ORDER BY m.shirt_number""")
+    assert [(r[0], r[1], r[2], r[4], r[5]) for r in rows] == [
+        ("Noah", "Costa", "M", 1, "5A:1D:00:00:00:02"),
+        ("Mia", "Berg", "F", 9, "5A:1D:00:00:00:01"),
+    ]
+    assert rows[1][3] != 60, "Mia's resting HR was measured and saved"
+
+    # The session run on 12 simulated straps: saved, ended, reviewed, one lap, every player recorded.
+    sessions = kiosk.sql("""SELECT s.id, s.state, s.reviewed, s.planned_ms FROM session s JOIN team t ON t.id = s.team_id
+                            WHERE t.name = 'Demo' ORDER BY s.id""")
+    assert len(sessions) == 2
+    session_id, state, reviewed, planned = sessions[1]
+    assert (state, reviewed, planned) == ("ended", 1, 600_000)
+    assert kiosk.sql("SELECT COUNT(*) FROM lap WHERE session_id = ?", session_id)[0][0] == 1
+    per_player = kiosk.sql("SELECT player_id, COUNT(*) FROM sample WHERE session_id = ? GROUP BY player_id", session_id)
+    assert len(per_player) == 12
+    assert all(count >= 180 for _, count in per_player), per_player  # about 3.5 min at one reading a second
+
+    live = kiosk.dump("live.json")["live"]
+    assert live["phase"] == "running" and live["sort"] == "effort" and len(live["laps"]) == 1
+    efforts = [t["effort"] for t in live["tiles"]]
+    assert efforts == sorted(efforts, reverse=True) and efforts[0] > 0
+
+    final = kiosk.dump("final.json")
+    assert final["screen"] == "teamPicker"
+    assert final["settings"]["wallPrivacy"] == "1"
+
+    # Pixels: every tile is painted in its zone's colour (or grey without signal).
+    width, height, pixels = read_png(kiosk.shots / "11-live-sorted-by-effort.png")
+    assert (width, height) == (800, 480)
+    for tile in live["tiles"]:
+        x, y, w, h = tile["rect"]
+        pad = max(4, min(w, h) // 16)
+        got = pixels[y + h // 2][x + pad - 1]
+        want = ZONE_COLOURS[tile["zone"]] if tile["signal"] else NO_SIGNAL
+        assert got == want, f"tile of {tile['name']} at {tile['rect']}: {got} != {want}"
+    zones = {t["zone"] for t in live["tiles"]}
+    assert zones & {3, 4, 5}, "after three minutes of intervals somebody works hard"
+
+    for name in ["01-team-picker", "05-strap-pairing", "08-lobby", "14-review-team", "15-review-player", "18-settings"]:
+        assert (kiosk.shots / f"{name}.png").stat().st_size > 5000, name
+
+
+def test_discard_asks_twice_and_deletes_the_session(kiosk):
+    kiosk.seed_demo_team()
+    kiosk.play("""
+        tap "Demo"
+        tap "Open"
+        wait 2s
+        tap "Start"
+        wait 15s
+        tap "Stop"
+        tap "Keep going"
+        expect screen live
+        tap "Stop"
+        tap "Stop"
+        tap "Discard"
+        screenshot discard-confirm
+        tap "Delete session"
+        expect screen lobby
+        dump after.json
+    """)
+    assert kiosk.sql("SELECT COUNT(*) FROM session")[0][0] == 1, "only the seeded session is left"
+    assert kiosk.sql("SELECT COUNT(*) FROM sample WHERE session_id > 1")[0][0] == 0
+    assert kiosk.dump("after.json")["live"] is None
+
+
+def test_countdown_stops_the_session_at_zero(kiosk):
+    kiosk.seed_demo_team()
+    kiosk.play("""
+        tap "Demo"
+        tap "5 min"
+        wait 2s
+        tap "Start"
+        wait 200s
+        tap "Pause"
+        wait 60s
+        tap "Resume"
+        wait 101s
+        expect label "Save"
+        tap "Save"
+        expect screen review
+        dump review.json
+    """)
+    started, ended, state = kiosk.sql("SELECT started_ms, ended_ms, state FROM session ORDER BY id DESC LIMIT 1")[0]
+    assert state == "ended"
+    # 300 s of countdown plus the 60 s pause (the recording goes on while paused).
+    assert 359_000 <= ended - started <= 362_000
+    review = kiosk.dump("review.json")["review"]
+    assert review["open"] is not None and len(review["players"]) == 12
+
+
+def test_wrong_pin_keeps_settings_locked(kiosk):
+    kiosk.play("""
+        tap "Settings"
+        tap "pin:9"
+        tap "pin:9"
+        tap "pin:9"
+        tap "pin:9"
+        dump wrong.json
+        tap "Cancel"
+        expect screen teamPicker
+    """)
+    assert kiosk.dump("wrong.json")["screen"] == "teamPicker"
+
+
+def test_script_mistakes_name_the_line(kiosk):
+    result = kiosk.play('wait 1s\ntap "No such button"\n', check=False)
+    assert result.returncode == 2
+    assert "script line 2" in result.stderr and "No such button" in result.stderr
+
+
+def test_full_hd_renders_the_same_flow(kiosk):
+    kiosk.seed_demo_team()
+    kiosk.play("""
+        tap "Demo"
+        wait 2s
+        tap "Start"
+        wait 10s
+        screenshot live
+        dump live.json
+    """, size="1920x1080", extra=("--wall-display", "1"))
+    width, height, _ = read_png(kiosk.shots / "live.png")
+    assert (width, height) == (1920, 1080)
+    assert (kiosk.shots / "live-wall.png").exists()
+    tiles = kiosk.dump("live.json")["live"]["tiles"]
+    assert len(tiles) == 12 and all(t["signal"] for t in tiles)
