@@ -1,10 +1,28 @@
 #!/usr/bin/env bash
 # The README's first command: a 1-minute simulated 12-player session recorded at
-# high speed into a demo database, then its per-player summary.
+# high speed into a demo database, its per-player summary, then the kiosk on
+# simulated straps — in a window when there is a display, else the scripted
+# demo flow headless, with screenshots of every screen in out/screenshots.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+BIN="${SIDELINE_BIN:-.build/release/sideline}"
 DB="${SIDELINE_DB:-$PWD/out/demo.sqlite}"
 mkdir -p "$(dirname "$DB")"
-.build/release/sideline record --db "$DB" --source sim:12 --seed 7 --speed 600 --team Demo --minutes 1
+"$BIN" record --db "$DB" --source sim:12 --seed 7 --speed 600 --team Demo --minutes 1
 echo
-echo "database: $DB   (try: .build/release/sideline sessions --db $DB)"
+echo "database: $DB   (try: $BIN sessions --db $DB)"
+echo
+
+if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
+  # No display: play the demo flow (every screen, by touch) on a fresh copy, headless.
+  KIOSK_DB="$PWD/out/kiosk-demo.sqlite"
+  SHOTS="$PWD/out/screenshots"
+  rm -f "$KIOSK_DB" "$KIOSK_DB"-wal "$KIOSK_DB"-shm
+  rm -rf "$SHOTS"
+  "$BIN" record --db "$KIOSK_DB" --source sim:12 --seed 7 --speed 600 --team Demo --minutes 1 --quiet >/dev/null
+  "$BIN" --headless --size 800x480 --wall-display 1 --script deploy/kiosk/demo-flow.kiosk --screenshots "$SHOTS" --db "$KIOSK_DB"
+  echo "kiosk (no display, so headless): $(ls "$SHOTS"/*.png | wc -l) screenshots of the demo flow in $SHOTS"
+else
+  echo "kiosk: tap a team, Start, … (close the window to quit)"
+  "$BIN" --size 800x480 --source sim:12 --seed 7 --db "$DB"
+fi
