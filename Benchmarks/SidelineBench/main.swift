@@ -14,7 +14,8 @@ func median(_ values: [Double]) -> Double {
 }
 
 func report(_ name: String, _ value: Double, unit: String) {
-    print(String(format: "%-58@ %14.0f %@", name as NSString, value, unit as NSString))
+    let number = String(format: "%.0f", value)
+    print(name.padding(toLength: 58, withPad: " ", startingAt: 0) + String(repeating: " ", count: max(1, 14 - number.count)) + number + " " + unit)
 }
 
 // MARK: ring buffer
