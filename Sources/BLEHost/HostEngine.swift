@@ -34,7 +34,6 @@ public final class HostEngine {
         public let handle: UInt16
         public let peer: BDAddress
         public internal(set) var gatt: GATTClient
-        var reassembler = L2CAPReassembler()
         var packetsInFlight = 0
     }
 
@@ -46,6 +45,8 @@ public final class HostEngine {
     public private(set) var localAddress: BDAddress?
     public private(set) var hciVersion: UInt8?
     public private(set) var connections: [UInt16: Connection] = [:]
+    /// Kept apart from `connections`: reassembly calls back into code that reads `connections`.
+    private var reassemblers: [UInt16: L2CAPReassembler] = [:]
     /// The connect in progress: one at a time per controller (a second is rejected, and some kernels leak it).
     public private(set) var pendingConnect: (peer: BDAddress, sinceNs: UInt64, cancelSentNs: UInt64?)?
 
@@ -186,6 +187,7 @@ public final class HostEngine {
             pumpCommands()
         case .disconnectionComplete(let status, let handle, let reason):
             guard status == 0, let connection = connections.removeValue(forKey: handle) else { return }
+            reassemblers[handle] = nil
             aclCredits += connection.packetsInFlight // the controller flushed them
             aclQueue.removeAll { $0.handle == handle }
             delegate?.host(self, disconnected: handle, peer: connection.peer, reason: reason)
@@ -276,6 +278,7 @@ public final class HostEngine {
                                     gatt: GATTClient(transactionTimeoutNs: configuration.attTransactionTimeoutNs))
         let events = connection.gatt.start(nowNs: nowNs)
         connections[complete.handle] = connection
+        reassemblers[complete.handle] = L2CAPReassembler()
         delegate?.host(self, connected: complete.handle, to: complete.peer)
         perform(events, handle: complete.handle)
     }
@@ -303,7 +306,7 @@ public final class HostEngine {
         let handle = (UInt16(packet[packet.startIndex]) | UInt16(packet[packet.startIndex + 1]) << 8) & 0x0FFF
         guard connections[handle] != nil else { return } // late data of a closed link
         do throws(L2CAPReassembler.Failure) {
-            try connections[handle]!.reassembler.accept(packet) { channel, payload in
+            try reassemblers[handle]!.accept(packet) { channel, payload in
                 handleL2CAP(handle: handle, channel: channel, payload, nowNs: nowNs)
             }
         } catch {

@@ -133,7 +133,8 @@ private final class Worker: @unchecked Sendable {
                     while true {
                         let n = try transports[i].read(into: &buffer)
                         if n == 0 { break }
-                        manager.controllers[i].engine.receive(buffer[0..<n], nowNs: manager.clock())
+                        let engine = manager.controllers[i].engine // not through the array: callbacks mutate it
+                        engine.receive(buffer[0..<n], nowNs: manager.clock())
                         if n < buffer.count { break }
                     }
                 } catch {

@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Emulated heart-rate straps on a virtual LE radio (bumble), for Sideline's e2e tests.
+
+Controller C0 is served over TCP as H4 (Sideline's HCI host connects to it); every
+strap is its own emulated controller + bumble host + GATT server on the same radio.
+Each strap is described by a JSON object (see STRAP_DEFAULTS) and logs, one JSON
+line per event, what it actually sent to a subscribed client, so tests can compare
+Sideline's export with the truth.
+"""
+import argparse
+import asyncio
+import json
+import sys
+import time
+
+from bumble import hci
+from bumble.controller import Controller
+from bumble.core import UUID, AdvertisingData
+from bumble.device import Device
+from bumble.gatt import Characteristic, CharacteristicValue, Service
+from bumble.host import Host
+from bumble.link import LocalLink
+from bumble.transport import open_transport
+
+STRAP_DEFAULTS = {
+    'uint16': False,          # send the rate as uint16
+    'energy': False,          # include Energy Expended
+    'rr': 2,                  # RR intervals per packet (0-9)
+    'contact': 'detected',    # detected | not-detected | none
+    'battery': 90,            # None: no Battery service
+    'battery_step': 0,        # change the battery level by this every 3 s (notified)
+    'drop_after': 0,          # disconnect after this many seconds, stay silent 'drop_for' s, repeat
+    'drop_for': 2,
+    'silent_att': False,      # never answer ATT requests
+    'malformed_every': 0,     # every Nth notification is malformed (odd RR byte)
+    'broadcast': False,       # advertise Polar 0x006B heart rate, updated every second
+}
+
+
+def encode_measurement(cfg, bpm, rr, energy):
+    flags = 0x01 if cfg['uint16'] else 0
+    flags |= {'detected': 0x06, 'not-detected': 0x04, 'none': 0}[cfg['contact']]
+    if cfg['energy']:
+        flags |= 0x08
+    if cfg['rr']:
+        flags |= 0x10
+    out = bytes([flags]) + (bpm.to_bytes(2, 'little') if cfg['uint16'] else bytes([bpm]))
+    if cfg['energy']:
+        out += energy.to_bytes(2, 'little')
+    for r in rr:
+        out += r.to_bytes(2, 'little')
+    return out
+
+
+class Strap:
+    def __init__(self, link, index, cfg, log):
+        self.cfg = {**STRAP_DEFAULTS, **cfg}
+        self.index = index
+        self.address = f'F0:00:00:00:{index // 256:02X}:{index % 256:02X}'
+        self.log = log
+        controller = Controller(f'S{index}', link=link)
+        self.device = Device(name=f'Strap {index}', address=hci.Address(self.address), host=None)
+        self.device.host = Host(controller, controller)
+        self.device.advertising_interval_min = 100
+        self.device.advertising_interval_max = 100
+        self.hrm = Characteristic('2A37', Characteristic.Properties.NOTIFY, 0, CharacteristicValue(read=lambda _c: b'\x00\x00'))
+        services = [Service('180D', [self.hrm, Characteristic('2A38', Characteristic.Properties.READ, Characteristic.READABLE, bytes([1]))])]
+        self.level = self.cfg['battery']
+        if self.level is not None:
+            self.battery = Characteristic('2A19', Characteristic.Properties.READ | Characteristic.Properties.NOTIFY,
+                                          Characteristic.READABLE, CharacteristicValue(read=lambda _c: bytes([self.level])))
+            services.append(Service('180F', [self.battery]))
+        self.device.add_services(services)
+        self.frame = 0
+
+    def write(self, **record):
+        record.update(strap=self.address, t=time.time())
+        self.log.write(json.dumps(record) + '\n')
+        self.log.flush()
+
+    def subscribed(self, characteristic):
+        return any(cccds.get(characteristic.handle) for cccds in self.device.gatt_server.subscribers.values())
+
+    def advertising_data(self, bpm=None):
+        fields = [(AdvertisingData.COMPLETE_LOCAL_NAME, f'Strap {self.index}'.encode()),
+                  (AdvertisingData.INCOMPLETE_LIST_OF_16_BIT_SERVICE_CLASS_UUIDS, bytes(UUID('180D')))]
+        if bpm is not None:
+            flags = 0x01 | 0x02 | (self.frame & 7) << 2 | 0x20
+            fields.append((AdvertisingData.MANUFACTURER_SPECIFIC_DATA, bytes([0x6B, 0x00, flags, 0, bpm, bpm])))
+        return bytes(AdvertisingData(fields))
+
+    async def run(self):
+        if self.cfg['silent_att']:
+            self.device.gatt_server.on_gatt_pdu = lambda *_args: None
+        await self.device.power_on()
+        self.device.advertising_data = self.advertising_data(60 if self.cfg['broadcast'] else None)
+        await self.device.start_advertising(auto_restart=True)
+        if self.cfg['broadcast']:
+            self.write(kind='broadcast', bpm=60, frame=0)
+        asyncio.create_task(self.beat())
+        if self.cfg['drop_after']:
+            asyncio.create_task(self.dropper())
+
+    async def beat(self):
+        n = 0
+        while True:
+            await asyncio.sleep(1)
+            n += 1
+            bpm = (250 + n % 40) if self.cfg['uint16'] else (100 + self.index % 50 + n % 7)
+            if self.cfg['broadcast']:
+                self.frame += 1
+                data = self.advertising_data(bpm)
+                # Restart with the new data: the emulated advertiser keeps the data it started with.
+                await self.device.stop_advertising()
+                await self.device.start_advertising(advertising_data=data, auto_restart=True)
+                self.write(kind='broadcast', bpm=bpm, frame=self.frame & 7)
+            if self.subscribed(self.hrm):
+                malformed = self.cfg['malformed_every'] and n % self.cfg['malformed_every'] == 0
+                rr = [500 + (n * 37 + k * 11) % 500 for k in range(self.cfg['rr'])]
+                value = encode_measurement(self.cfg, bpm, rr, energy=1000 + n)
+                if malformed:
+                    value += b'\x01'  # odd RR byte: must be rejected, not recorded
+                await self.device.notify_subscribers(self.hrm, value)
+                self.write(kind='malformed' if malformed else 'notify', bpm=bpm, rr=rr,
+                           contact=self.cfg['contact'], energy=1000 + n if self.cfg['energy'] else None)
+            if self.level is not None and self.cfg['battery_step'] and n % 3 == 0:
+                self.level = max(0, min(100, self.level + self.cfg['battery_step']))
+                if self.subscribed(self.battery):
+                    await self.device.notify_subscribers(self.battery, bytes([self.level]))
+                    self.write(kind='battery', level=self.level)
+
+    async def dropper(self):
+        while True:
+            await asyncio.sleep(self.cfg['drop_after'])
+            await self.device.stop_advertising()
+            for connection in list(self.device.connections.values()):
+                await connection.disconnect()
+            self.write(kind='dropped')
+            await asyncio.sleep(self.cfg['drop_for'])
+            await self.device.start_advertising(auto_restart=True)
+            self.write(kind='back')
+
+
+async def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('--port', type=int, required=True)
+    parser.add_argument('--config', required=True, help='JSON list of strap objects')
+    parser.add_argument('--log', required=True)
+    args = parser.parse_args()
+    configs = json.load(open(args.config))
+    link = LocalLink()
+    transport = await open_transport(f'tcp-server:127.0.0.1:{args.port}')
+    Controller('C0', host_source=transport.source, host_sink=transport.sink, link=link)
+    with open(args.log, 'a') as log:
+        straps = [Strap(link, i + 1, cfg, log) for i, cfg in enumerate(configs)]
+        for s in straps:
+            await s.run()
+        print(f'ready {len(straps)} straps on 127.0.0.1:{args.port}', flush=True)
+        await asyncio.get_running_loop().create_future()
+
+
+if __name__ == '__main__':
+    try:
+        asyncio.run(main())
+    except KeyboardInterrupt:
+        sys.exit(0)
