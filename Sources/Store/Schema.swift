@@ -98,6 +98,10 @@ enum Schema {
                     value TEXT NOT NULL);
                 """)
         }
+        migrator.registerMigration("v2-sample-energy") { db in
+            // Energy Expended (0x2A37 flag bit 3), kJ, on the readings that carried it.
+            try db.execute(sql: "ALTER TABLE sample ADD COLUMN energy_kj INTEGER")
+        }
         return migrator
     }
 }

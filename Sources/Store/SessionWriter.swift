@@ -23,8 +23,10 @@ public final class SessionWriter {
         let session = sessionID
         try store.write { db in
             if !batch.samples.isEmpty {
-                let statement = try db.cachedStatement(sql: "INSERT INTO sample(session_id, player_id, strap_id, t_ms, bpm, contact) VALUES (?, ?, ?, ?, ?, ?)")
+                let statement = try db.cachedStatement(sql: "INSERT INTO sample(session_id, player_id, strap_id, t_ms, bpm, contact, energy_kj) VALUES (?, ?, ?, ?, ?, ?, ?)")
                 for s in batch.samples {
+                    // Bound on every row: bindings survive sqlite3_reset, so a missing value must be bound NULL explicitly.
+                    if let energy = s.energyKJ { sqlite3_bind_int64(statement.sqliteStatement, 7, Int64(energy)) } else { sqlite3_bind_null(statement.sqliteStatement, 7) }
                     try Self.run(statement, db, session, s.playerID, s.strapID, s.tMs, Int64(s.bpm), Int64(s.contact.rawValue))
                 }
             }

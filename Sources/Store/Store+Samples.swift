@@ -5,9 +5,10 @@ extension SidelineStore {
     /// Every sample of a session, by player then time.
     public func samples(_ sessionID: Int64) throws -> [Sample] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT player_id, strap_id, t_ms, bpm, contact FROM sample WHERE session_id = ? ORDER BY player_id, t_ms",
+            try Row.fetchAll(db, sql: "SELECT player_id, strap_id, t_ms, bpm, contact, energy_kj FROM sample WHERE session_id = ? ORDER BY player_id, t_ms",
                              arguments: [sessionID]).map {
-                Sample(playerID: $0[0], strapID: $0[1], tMs: $0[2], bpm: $0[3], contact: SensorContact(rawValue: $0[4]) ?? .notSupported)
+                Sample(playerID: $0[0], strapID: $0[1], tMs: $0[2], bpm: $0[3], contact: SensorContact(rawValue: $0[4]) ?? .notSupported,
+                       energyKJ: $0[5])
             }
         }
     }

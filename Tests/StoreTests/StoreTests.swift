@@ -76,7 +76,8 @@ final class StoreTests: XCTestCase {
         let session = try store!.startSession(teamID: team.id!, participants: [Participant(playerID: p.id!, strapID: nil)], plannedDurationMs: nil)
         let writer = SessionWriter(store: store!, sessionID: session.id!)
         var batch = SessionRecording.Batch()
-        batch.samples = (0..<3).map { Sample(playerID: p.id!, strapID: 1, tMs: Int64($0) * 1000, bpm: 100 + $0, contact: .detected) }
+        batch.samples = (0..<3).map { Sample(playerID: p.id!, strapID: 1, tMs: Int64($0) * 1000, bpm: 100 + $0, contact: .detected,
+                                             energyKJ: $0 == 1 ? 77 : nil) }
         batch.rrIntervals = [RRInterval(playerID: p.id!, tMs: 900, rr1024: 600)]
         batch.strapEvents = [StrapEvent(strapID: 1, tMs: 0, kind: .battery, value: 90)]
         try writer.commit(batch, upToMs: 3000)
@@ -87,6 +88,7 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(s.state, .interrupted)
         XCTAssertEqual(s.endedAt!.timeIntervalSince(s.startedAt), 3, accuracy: 0.001, "ends at its last committed second")
         XCTAssertEqual(try reopened.samples(session.id!).map(\.bpm), [100, 101, 102])
+        XCTAssertEqual(try reopened.samples(session.id!).map(\.energyKJ), [nil, 77, nil], "energy only where it was sent")
         XCTAssertEqual(try reopened.rrIntervals(session.id!).map(\.rr1024), [600])
         XCTAssertEqual(try reopened.strapEvents(session.id!).count, 1)
     }

@@ -35,6 +35,13 @@ final class SessionRecordingTests: XCTestCase {
         XCTAssertEqual(r.takeBatch().rrIntervals.map(\.tMs), [2_999, 3_000])
     }
 
+    func testEnergyExpendedIsKeptOnlyWhenSent() {
+        var r = SessionRecording(startNs: 0, wearers: [0: wearer])
+        r.ingest(SensorEvent(strap: 0, timestampNs: 1_000_000_000, kind: .measurement, bpm: 150, contact: .detected, energyKJ: 812))
+        r.ingest(measurement(at: 2_000, bpm: 151))
+        XCTAssertEqual(r.takeBatch().samples.map(\.energyKJ), [812, nil])
+    }
+
     func testEventsOfUnknownStrapsAndBeforeStartAreCountedNotStored() {
         var r = SessionRecording(startNs: 1_000_000_000, wearers: [0: wearer])
         var stranger = measurement(at: 2_000, bpm: 90)

@@ -14,9 +14,9 @@ public enum SessionCSVExport {
         for p in players { names[p.playerID] = try store.player(id: p.playerID)?.fullName ?? "player \(p.playerID)" }
         let straps = Dictionary(uniqueKeysWithValues: try store.straps().map { ($0.id!, $0.address) })
 
-        var samples = "session,player,shirt_number,strap,t_ms,bpm,contact\n"
+        var samples = "session,player,shirt_number,strap,t_ms,bpm,contact,energy_kj\n"
         for s in try store.samples(sessionID) {
-            samples += "\(sessionID),\(CSVRecords.escape(names[s.playerID] ?? "")),\(numbers[s.playerID] ?? 0),\(straps[s.strapID] ?? ""),\(s.tMs),\(s.bpm),\(contactName(s.contact))\n"
+            samples += "\(sessionID),\(CSVRecords.escape(names[s.playerID] ?? "")),\(numbers[s.playerID] ?? 0),\(straps[s.strapID] ?? ""),\(s.tMs),\(s.bpm),\(contactName(s.contact)),\(s.energyKJ.map(String.init) ?? "")\n"
         }
         var rr = "session,player,shirt_number,t_ms,rr_1024,rr_ms\n"
         for r in try store.rrIntervals(sessionID) {

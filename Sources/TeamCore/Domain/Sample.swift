@@ -6,13 +6,16 @@ public struct Sample: Sendable, Equatable, Codable {
     public var tMs: Int64
     public var bpm: Int
     public var contact: SensorContact
+    /// Energy Expended the strap reported with this reading (kJ since its last reset), when it did.
+    public var energyKJ: Int?
 
-    public init(playerID: Int64, strapID: Int64, tMs: Int64, bpm: Int, contact: SensorContact) {
+    public init(playerID: Int64, strapID: Int64, tMs: Int64, bpm: Int, contact: SensorContact, energyKJ: Int? = nil) {
         self.playerID = playerID
         self.strapID = strapID
         self.tMs = tMs
         self.bpm = bpm
         self.contact = contact
+        self.energyKJ = energyKJ
     }
 }
 

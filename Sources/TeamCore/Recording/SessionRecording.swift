@@ -63,7 +63,8 @@ public struct SessionRecording: Sendable {
         switch event.kind {
         case .measurement, .advert:
             pending.samples.append(Sample(playerID: wearer.playerID, strapID: wearer.strapID, tMs: t,
-                                          bpm: Int(event.bpm), contact: event.contact))
+                                          bpm: Int(event.bpm), contact: event.contact,
+                                          energyKJ: event.hasEnergy ? Int(event.energyKJ) : nil))
             counters.samples += 1
             appendRR(of: event, at: t, player: wearer.playerID)
             if event.battery != SensorEvent.noBattery { noteBattery(event.battery, strap: event.strap, wearer: wearer, t: t) }
