@@ -9,7 +9,8 @@ import TeamCore
 
 /// Writes a 2-hour session of 30 players straight through `SessionWriter`: one
 /// sample a second, beats from a heart rate that follows 75 s work / 45 s rest
-/// intervals, with RSA, noise and now and then a missed or extra beat.
+/// intervals, with RSA, noise and now and then a missed beat. The intensities are
+/// high on purpose: ~3 beats a second gives the issue's ≈ 650 k RR intervals.
 func makeLongSession(path: String, players: Int = 30, minutes: Int = 120) throws -> (SidelineStore, Int64, samples: Int, rr: Int) {
     let store = try SidelineStore(path: path)
     let team = try store.createTeam(name: "Bench Long")
@@ -24,15 +25,19 @@ func makeLongSession(path: String, players: Int = 30, minutes: Int = 120) throws
     let writer = SessionWriter(store: store, sessionID: session.id!)
     var rng = BenchRandom(state: 42)
     var nextBeatMs = [Double](repeating: 0, count: players)
+    var heartRate = [Double](repeating: 120, count: players)
     var sampleCount = 0, rrCount = 0
     for minute in 0..<minutes {
         var batch = SessionRecording.Batch()
         for (p, id) in ids.enumerated() {
-            let resting = Double(50 + p % 15), maxHR = 190.0
+            let resting = Double(50 + p % 15), maxHR = 198.0
             for second in 0..<60 {
                 let t = Double(minute * 60 + second)
                 let cycle = t.truncatingRemainder(dividingBy: 120)
-                let hr = resting + (maxHR - resting) * (cycle < 75 ? 0.8 : 0.45) + 3 * sin(t / 17)
+                let target = resting + (maxHR - resting) * (cycle < 75 ? 0.97 : 0.85) + 3 * sin(t / 17)
+                // First-order kinetics (τ = 20 s), as a heart follows a change of workload.
+                heartRate[p] += (target - heartRate[p]) * (1 - exp(-1.0 / 20))
+                let hr = heartRate[p]
                 let tMs = Int64(t * 1000) + Int64(p * 31)
                 batch.samples.append(Sample(playerID: id, strapID: 0, tMs: tMs, bpm: Int(hr.rounded()), contact: .detected))
                 // The beats that end within this second.

@@ -20,34 +20,36 @@ public enum LipponenTarvainen {
         let n = peaks.count
         var found = ArtefactIndices()
         guard n >= 4 else { return found }
-        var rr = [Double](repeating: 0, count: n)
-        for k in 1..<n { rr[k] = peaks[k] - peaks[k - 1] }
-        rr[0] = mean(rr[1...])
-        var drrs = [Double](repeating: 0, count: n)
-        for k in 1..<n { drrs[k] = rr[k] - rr[k - 1] }
-        drrs[0] = mean(drrs[1...])
-        let th1 = threshold(drrs)
-        for k in 0..<n { drrs[k] = th1[k] != 0 ? drrs[k] / th1[k] : .nan }
+        var rrWork = [Double](repeating: 0, count: n)
+        for k in 1..<n { rrWork[k] = peaks[k] - peaks[k - 1] }
+        rrWork[0] = mean(rrWork[1...])
+        let rr = rrWork
+        var d = [Double](repeating: 0, count: n)
+        for k in 1..<n { d[k] = rr[k] - rr[k - 1] }
+        d[0] = mean(d[1...])
+        let th1 = threshold(d)
+        for k in 0..<n { d[k] = th1[k] != 0 ? d[k] / th1[k] : .nan }
+        let drrs = d
 
         // Reflect-padded neighbours, as numpy.pad(mode: "reflect").
-        func d(_ j: Int) -> Double {
-            let k = j < 0 ? -j : (j >= n ? 2 * (n - 1) - j : j)
-            return drrs[k]
-        }
+        let last = n - 1
+        @inline(__always) func reflect(_ j: Int) -> Int { j < 0 ? -j : (j > last ? 2 * last - j : j) }
         var s12 = [Double](repeating: 0, count: n), s22 = [Double](repeating: 0, count: n)
         for k in 0..<n {
-            if drrs[k] > 0 { s12[k] = nanMax(d(k - 1), d(k + 1)) } else if drrs[k] < 0 { s12[k] = nanMin(d(k - 1), d(k + 1)) }
-            if drrs[k] >= 0 { s22[k] = nanMin(d(k + 1), d(k + 2)) } else if drrs[k] < 0 { s22[k] = nanMax(d(k + 1), d(k + 2)) }
+            let before = drrs[reflect(k - 1)], after = drrs[reflect(k + 1)], after2 = drrs[reflect(k + 2)]
+            if drrs[k] > 0 { s12[k] = nanMax(before, after) } else if drrs[k] < 0 { s12[k] = nanMin(before, after) }
+            if drrs[k] >= 0 { s22[k] = nanMin(after, after2) } else if drrs[k] < 0 { s22[k] = nanMax(after, after2) }
         }
 
         let medrr = RollingQuantiles.centred(rr, width: medianWindow, quantiles: [0.5])[0]
-        var mrrs = [Double](repeating: 0, count: n)
+        var m = [Double](repeating: 0, count: n)
         for k in 0..<n {
-            let m = rr[k] - medrr[k]
-            mrrs[k] = m < 0 ? 2 * m : m
+            let deviation = rr[k] - medrr[k]
+            m[k] = deviation < 0 ? 2 * deviation : deviation
         }
-        let th2 = threshold(mrrs)
-        for k in 0..<n { mrrs[k] = th2[k] != 0 ? mrrs[k] / th2[k] : .nan }
+        let th2 = threshold(m)
+        for k in 0..<n { m[k] = th2[k] != 0 ? m[k] / th2[k] : .nan }
+        let mrrs = m
 
         // The decision flow of the paper's Figure 1, including the reference
         // implementation's step over a second candidate beat.
@@ -107,7 +109,7 @@ public enum LipponenTarvainen {
             for j in misaligned where j > 1 && j < original.count - 1 {
                 peaks[j] = original[j - 1] + (original[j + 1] - original[j - 1]) / 2
             }
-            peaks.sort()
+            insertionSort(&peaks) // nearly sorted: linear unless two neighbours both moved
         }
         return peaks
     }
@@ -133,6 +135,17 @@ public enum LipponenTarvainen {
         var out = indices
         for s in sources { out = out.map { $0 > s ? $0 + delta : $0 } }
         return Array(Set(out)).sorted()
+    }
+
+    private static func insertionSort(_ a: inout [Double]) {
+        a.withUnsafeMutableBufferPointer { p in
+            for i in p.indices.dropFirst() where p[i] < p[i - 1] {
+                let x = p[i]
+                var j = i
+                while j > 0, p[j - 1] > x { p[j] = p[j - 1]; j -= 1 }
+                p[j] = x
+            }
+        }
     }
 
     private static func threshold(_ values: [Double]) -> [Double] {

@@ -50,6 +50,7 @@ public struct NNSeries: Sendable, Equatable {
     private mutating func appendCleaned(_ peaks: [Double], startMs: Double) {
         let (cleaned, passes) = LipponenTarvainen.clean(peaks: peaks)
         for pass in passes { report.add(pass) }
+        report.passes += passes.count
         guard cleaned.count >= 2 else { return }
         var stretch = Stretch(endMs: [], nnMs: [])
         stretch.endMs.reserveCapacity(cleaned.count - 1)

@@ -11,6 +11,8 @@ public struct RRCorrectionReport: Sendable, Equatable {
     public var missed = 0
     public var ectopic = 0
     public var longShort = 0
+    /// Detection-and-correction passes run, summed over stretches.
+    public var passes = 0
 
     public init() {}
 

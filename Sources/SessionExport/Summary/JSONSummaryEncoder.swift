@@ -47,7 +47,7 @@ public enum JSONSummaryEncoder {
             "rr": [
                 "recorded": p.rr.recorded, "rejected": p.rr.rejected, "stretches": p.rr.stretches,
                 "corrected": p.rr.corrected, "extra": p.rr.extra, "missed": p.rr.missed,
-                "ectopic": p.rr.ectopic, "longShort": p.rr.longShort,
+                "ectopic": p.rr.ectopic, "longShort": p.rr.longShort, "passes": p.rr.passes,
             ],
             "hrv": p.hrv.map { hrv(for: $0) },
         ]
