@@ -32,6 +32,11 @@ extension SidelineStore {
         }
     }
 
+    /// Steps a query with one session-id parameter, handing each row to `row` (exports use it).
+    func stepRows(sql: String, _ sessionID: Int64, row: (SQLiteRow) -> Void) throws {
+        try read { db in try Self.step(db, sql: sql, sessionID) { row(SQLiteRow(handle: $0)) } }
+    }
+
     private static func step(_ db: Database, sql: String, _ sessionID: Int64, row: (OpaquePointer) -> Void) throws {
         let statement = try db.makeStatement(sql: sql)
         let handle = statement.sqliteStatement
@@ -46,4 +51,11 @@ extension SidelineStore {
             row(handle)
         }
     }
+}
+
+/// One row of a query being stepped: column readers without GRDB's per-row boxing.
+struct SQLiteRow {
+    let handle: OpaquePointer
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 }
