@@ -1,6 +1,4 @@
 """A simulated session recorded and exported once through the real CLI, shared by the analytics cross-checks."""
-import csv
-import pathlib
 import subprocess
 
 import pytest
@@ -23,16 +21,3 @@ def exported(sideline_bin, tmp_path_factory):
     for fmt in ("csv", "tcx", "fit", "json"):
         run(sideline_bin, "export", "--db", db, "--session", "1", "--format", fmt, "--out", str(out))
     return out
-
-
-def valid_samples(out: pathlib.Path):
-    """Plausible samples with skin contact, per player name, in time order — as Sideline counts them."""
-    (path,) = out.glob("*_samples.csv")
-    players = {}
-    with open(path, newline="") as f:
-        for row in csv.DictReader(f):
-            bpm = int(row["bpm"])
-            if row["contact"] == "no" or not 25 <= bpm <= 250:
-                continue
-            players.setdefault(row["player"], []).append((int(row["t_ms"]), bpm))
-    return players

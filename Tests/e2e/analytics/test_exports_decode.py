@@ -14,7 +14,7 @@ import tcxparser
 from garmin_fit_sdk import Decoder, Stream
 from lxml import etree
 
-from conftest import valid_samples
+from session_files import valid_samples
 
 FIT_EPOCH = 631065600
 TCX = "{http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2}"
