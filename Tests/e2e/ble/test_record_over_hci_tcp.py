@@ -1,41 +1,8 @@
 """Sideline records a team of emulated straps over hci-tcp; the export must match
 what the straps logged they sent: values exact, nothing invented, losses counted."""
-import csv
-import subprocess
-from collections import Counter, defaultdict
-from pathlib import Path
+from collections import Counter
 
-
-def run(*args):
-    return subprocess.run(args, check=True, capture_output=True, text=True, timeout=120)
-
-
-def record(sideline, tmp_path, port, addresses, seconds, *extra):
-    db = tmp_path / 'ble.sqlite'
-    roster = tmp_path / 'roster.csv'
-    rows = ['number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap']
-    rows += [f'{i + 1},P{i + 1},Strap,2000,M,70,50,,{a}' for i, a in enumerate(addresses)]
-    roster.write_text('\n'.join(rows) + '\n')
-    run(sideline, 'import-roster', str(roster), '--team', 'BLE', '--db', str(db))
-    out = run(sideline, 'record', '--db', str(db), '--source', f'hci-tcp:127.0.0.1:{port}', '--team', 'BLE',
-              '--minutes', str(seconds / 60), '--quiet', *extra)
-    run(sideline, 'export', '--db', str(db), '--session', '1', '--format', 'csv', '--out', str(tmp_path / 'out'))
-    samples = defaultdict(list)
-    for row in csv.DictReader(open(next((tmp_path / 'out').glob('*_samples.csv')))):
-        samples[row['strap']].append(row)
-    rr = defaultdict(list)
-    for row in csv.DictReader(open(next((tmp_path / 'out').glob('*_rr.csv')))):
-        rr[int(row['shirt_number'])].append(int(row['rr_1024']))
-    return out.stdout, samples, rr
-
-
-def is_subsequence(short, long):
-    it = iter(long)
-    return all(any(x == y for y in it) for x in short)
-
-
-def address(i):
-    return f'F0:00:00:00:00:{i:02X}'
+from blehelpers import address, is_subsequence, record
 
 
 def test_mixed_team_values_exact(radio, sideline, tmp_path):
@@ -49,7 +16,8 @@ def test_mixed_team_values_exact(radio, sideline, tmp_path):
         {'rr': 1, 'battery_step': -5},               # battery changing
     ]
     port, sent_log = radio(configs)
-    stdout, samples, rr = record(sideline, tmp_path, port, [address(i + 1) for i in range(len(configs))], 15)
+    rec = record(sideline, tmp_path, port, [address(i + 1) for i in range(len(configs))], 15)
+    samples, rr = rec.samples, rec.rr
     sent = sent_log()
     for i, cfg in enumerate(configs, start=1):
         mine = [e for e in sent if e['strap'] == address(i)]
@@ -66,25 +34,38 @@ def test_mixed_team_values_exact(radio, sideline, tmp_path):
         assert len(bpms) >= len(notified) - 1, (i, len(bpms), len(notified))
         contact = {'detected': 'yes', 'not-detected': 'no'}[cfg.get('contact', 'detected')]
         assert {r['contact'] for r in got} == {contact}
+        # Energy expended: exact, with its own packet's rate; absent where the strap sends none.
+        pairs = [(int(r['bpm']), int(r['energy_kj']) if r['energy_kj'] else None) for r in got]
+        assert is_subsequence(pairs, [(e['bpm'], e['energy']) for e in notified]), (i, pairs[:5], notified[:5])
         # RR rows are ordered by placed time, which may interleave packets: compare as multisets.
         sent_rr = Counter(v for e in notified for v in e['rr'])
         got_rr = Counter(rr.get(i, []))
         assert not (got_rr - sent_rr), f'strap {i}: RR values never sent: {got_rr - sent_rr}'
         assert sum(got_rr.values()) >= sum(sent_rr.values()) - cfg['rr']
     assert max(int(r['bpm']) for r in samples[address(2)]) > 255, 'uint16 heart rate decoded'
+    energies = [int(r['energy_kj']) for r in samples[address(2)]]
+    assert len(energies) >= 10 and energies == sorted(energies) and min(energies) > 1000, energies
+    assert not any(r['energy_kj'] for a, rows in samples.items() if a != address(2) for r in rows)
     assert not any(int(r['bpm']) == 0 for rows in samples.values() for r in rows)
+
+    # Battery: read on connect, then every level the strap notified, in order; none for the strap without the service.
+    levels = rec.battery(address(7))
+    notified_levels = [e['level'] for e in sent if e['strap'] == address(7) and e['kind'] == 'battery']
+    assert len(notified_levels) >= 3, notified_levels
+    assert levels and levels[0] <= 90 and (90 - levels[0]) % 5 == 0, levels  # the read on connect (steps may precede it)
+    assert is_subsequence(notified_levels[:-1], levels[1:]), (levels, notified_levels)
+    assert set(levels[1:]) <= set(notified_levels), (levels, notified_levels)
+    assert rec.battery(address(1)) == [90]                  # a steady battery: read once
+    assert rec.battery(address(3)) == [], 'a strap without a battery service reports none'
 
 
 def test_broadcast_straps_without_connections(radio, sideline, tmp_path):
     n = 12
     port, sent_log = radio([{'broadcast': True, 'rr': 0} for _ in range(n)])
-    stdout, samples, _ = record(sideline, tmp_path, port, [address(i + 1) for i in range(n)], 12, '--broadcast', 'always')
+    rec = record(sideline, tmp_path, port, [address(i + 1) for i in range(n)], 12, '--broadcast', 'always')
     sent = [e for e in sent_log() if e['kind'] == 'broadcast']
-    total = got = 0
     for i in range(1, n + 1):
         values = [e['bpm'] for e in sent if e['strap'] == address(i)]
-        bpms = [int(r['bpm']) for r in samples.get(address(i), [])]
-        assert is_subsequence(bpms, values), (i, bpms, values)
-        total += len(values)
-        got += len(bpms)
-    assert got >= 0.8 * total, f'{got} of {total} broadcast updates recorded'
+        bpms = [int(r['bpm']) for r in rec.samples.get(address(i), [])]
+        assert bpms and is_subsequence(bpms, values), (i, bpms, values)
+        assert not rec.link_times(address(i)), 'broadcast straps are never connected'
