@@ -10,17 +10,35 @@ import TeamCore
 /// kiosk's review screen and the benchmarks share it.
 public enum SessionReview {
     /// The analysis of a stored session, with the names exports print.
+    ///
+    /// The artefact-corrected NN series of a finished session are computed once and
+    /// kept in the store (`nn_cache`): later reviews read them instead of the raw RR
+    /// intervals and skip the costly correction. `useCache: false` recomputes.
     public static func load(store: SidelineStore, sessionID: Int64,
-                            hrvWindows: [HRVWindow] = [.firstFiveMinutes]) throws -> ExportContext {
+                            hrvWindows: [HRVWindow] = [.firstFiveMinutes], useCache: Bool = true) throws -> ExportContext {
         let session = try store.session(sessionID)
         let players = try store.sessionPlayers(sessionID)
-        let series = try store.recordedSeries(sessionID)
-        let input = SessionInput(session: session, players: players, samples: series.samples,
+        let finished = session.state == .ended || session.state == .interrupted
+        var cached: [Int64: NNSeries] = [:]
+        if useCache, finished {
+            for (player, data) in try store.cachedNNSeries(sessionID, algorithm: NNSeriesCoding.algorithm) {
+                cached[player] = NNSeriesCoding.decode(data)
+            }
+        }
+        let allCached = players.allSatisfy { cached[$0.playerID] != nil }
+        let series = try store.recordedSeries(sessionID, includingRR: !allCached)
+        var input = SessionInput(session: session, players: players, samples: series.samples,
                                  rrIntervals: series.rrIntervals, laps: try store.laps(sessionID), hrvWindows: hrvWindows)
+        input.nnSeries = cached
+        let analysis = SessionAnalysis(input)
+        if useCache, finished, !allCached {
+            let fresh = analysis.players.filter { cached[$0.playerID] == nil }
+            try store.cacheNNSeries(sessionID, algorithm: NNSeriesCoding.algorithm,
+                                    Dictionary(uniqueKeysWithValues: fresh.map { ($0.playerID, NNSeriesCoding.encode($0.nnSeries)) }))
+        }
         var names: [Int64: String] = [:]
         for p in players { names[p.playerID] = try store.player(id: p.playerID)?.fullName }
-        return ExportContext(teamName: try store.teamName(id: session.teamID), playerNames: names,
-                             analysis: SessionAnalysis(input))
+        return ExportContext(teamName: try store.teamName(id: session.teamID), playerNames: names, analysis: analysis)
     }
 
     /// Writes the files of one format into `directory`; returns their paths.

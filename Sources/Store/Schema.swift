@@ -102,6 +102,21 @@ enum Schema {
             // Energy Expended (0x2A37 flag bit 3), kJ, on the readings that carried it.
             try db.execute(sql: "ALTER TABLE sample ADD COLUMN energy_kj INTEGER")
         }
+        migrator.registerMigration("v3-nn-cache") { db in
+            // Artefact-corrected NN intervals per player, computed once by review: the
+            // RR correction is the costly part of a session summary. `algorithm` names
+            // the method and its version; `committed_t_ms` is the session's when it was
+            // computed, so rows recorded later make the entry stale.
+            try db.execute(sql: """
+                CREATE TABLE nn_cache(
+                    session_id INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+                    player_id INTEGER NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                    algorithm TEXT NOT NULL,
+                    committed_t_ms INTEGER NOT NULL,
+                    series BLOB NOT NULL,
+                    PRIMARY KEY (session_id, player_id));
+                """)
+        }
         return migrator
     }
 }

@@ -12,7 +12,7 @@ extension SidelineStore {
     /// Every sample and RR interval of a session, read through SQLite's C API:
     /// review loads hundreds of thousands of rows, and GRDB's `Row` costs about
     /// a microsecond each. Both reads see one snapshot.
-    public func recordedSeries(_ sessionID: Int64) throws -> RecordedSeries {
+    public func recordedSeries(_ sessionID: Int64, includingRR: Bool = true) throws -> RecordedSeries {
         try read { db in
             var series = RecordedSeries()
             try Self.step(db, sql: "SELECT player_id, strap_id, t_ms, bpm, contact FROM sample WHERE session_id = ? ORDER BY player_id, t_ms",
@@ -23,6 +23,7 @@ extension SidelineStore {
                                     contact: SensorContact(rawValue: UInt8(clamping: sqlite3_column_int64(s, 4))) ?? .notSupported)
                 series.samples[player, default: []].append(sample)
             }
+            guard includingRR else { return series }
             try Self.step(db, sql: "SELECT player_id, t_ms, rr_1024 FROM rr WHERE session_id = ? ORDER BY player_id, t_ms", sessionID) { s in
                 let player = sqlite3_column_int64(s, 0)
                 series.rrIntervals[player, default: []].append(

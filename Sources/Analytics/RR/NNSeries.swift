@@ -9,6 +9,11 @@ public struct NNSeries: Sendable, Equatable {
         public var endMs: [Double]
         /// NN interval ending at that beat, ms.
         public var nnMs: [Double]
+
+        public init(endMs: [Double], nnMs: [Double]) {
+            self.endMs = endMs
+            self.nnMs = nnMs
+        }
     }
 
     /// A beat whose recorded time is further than this from where the previous

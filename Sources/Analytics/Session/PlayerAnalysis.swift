@@ -16,9 +16,12 @@ public struct PlayerAnalysis: Sendable, Equatable {
     /// The whole session first, then the chosen windows.
     public var hrv: [HRVSummary]
     public var track: HeartRateTrack
+    /// The corrected NN intervals HRV was computed from (review may cache them).
+    public var nnSeries: NNSeries
 
     public init(player: SessionPlayer, samples: [Sample], rrIntervals: [RRInterval], zoneModel: ZoneModel,
-                lapSpans: [(fromMs: Int64, toMs: Int64, label: String?)], effortEndMs: Int64, hrvWindows: [HRVWindow]) {
+                lapSpans: [(fromMs: Int64, toMs: Int64, label: String?)], effortEndMs: Int64, hrvWindows: [HRVWindow],
+                nnSeries cached: NNSeries? = nil) {
         playerID = player.playerID
         shirtNumber = player.shirtNumber
         physiology = player.physiology
@@ -32,7 +35,8 @@ public struct PlayerAnalysis: Sendable, Equatable {
                         recoveryBPM: HeartRateRecovery.drop(track: track, afterEndAt: span.toMs))
         }
         recoveryBPM = HeartRateRecovery.drop(track: track, afterEndAt: effortEndMs)
-        let series = NNSeries(intervals: rrIntervals)
+        let series = cached ?? NNSeries(intervals: rrIntervals)
+        nnSeries = series
         rr = series.report
         hrv = ([HRVWindow.wholeSession] + hrvWindows).map { HRVSummary(window: $0, series: series) }
     }

@@ -22,7 +22,8 @@ public struct SessionAnalysis: Sendable, Equatable {
             let p = input.players[i]
             results[i] = PlayerAnalysis(player: p, samples: input.samples[p.playerID] ?? [],
                                         rrIntervals: input.rrIntervals[p.playerID] ?? [], zoneModel: model,
-                                        lapSpans: spans, effortEndMs: end, hrvWindows: input.hrvWindows)
+                                        lapSpans: spans, effortEndMs: end, hrvWindows: input.hrvWindows,
+                                        nnSeries: input.nnSeries[p.playerID])
         }
         players = results.values
     }

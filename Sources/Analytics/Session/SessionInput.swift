@@ -11,6 +11,9 @@ public struct SessionInput: Sendable {
     public var laps: [Lap]
     /// HRV windows besides the whole session.
     public var hrvWindows: [HRVWindow]
+    /// Artefact-corrected NN series computed earlier (a cache); players without one
+    /// have theirs computed from `rrIntervals`.
+    public var nnSeries: [Int64: NNSeries] = [:]
 
     public init(session: Session, players: [SessionPlayer], samples: [Int64: [Sample]],
                 rrIntervals: [Int64: [RRInterval]], laps: [Lap], hrvWindows: [HRVWindow] = [.firstFiveMinutes]) {

@@ -1,0 +1,74 @@
+import Analytics
+import Foundation
+@testable import SessionReview
+import Store
+import TeamCore
+import XCTest
+
+final class NNCacheTests: XCTestCase {
+    private var directory = ""
+
+    override func setUpWithError() throws {
+        directory = NSTemporaryDirectory() + "sideline-review-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: directory) }
+
+    /// A finished 6-minute session of one player: a sample a second, beats at ~75 bpm with a missed beat.
+    private func recordedSession() throws -> (SidelineStore, Int64, SessionWriter) {
+        let store = try SidelineStore(path: directory + "/s.sqlite")
+        let team = try store.createTeam(name: "Cache")
+        let player = try store.addPlayer(Player(firstName: "A", lastName: "B", birthYear: 2000, sex: .female, weightKg: 60, restingHR: 55),
+                                          toTeam: team.id!, shirtNumber: 4)
+        let session = try store.startSession(teamID: team.id!, participants: [Participant(playerID: player.id!, strapID: nil)],
+                                             plannedDurationMs: 360_000)
+        let writer = SessionWriter(store: store, sessionID: session.id!)
+        var batch = SessionRecording.Batch()
+        var t = 0.0
+        for beat in 0..<450 {
+            var rr = 800 + 40 * sin(Double(beat) / 3)
+            if beat == 200 { rr *= 2 }
+            t += rr
+            batch.rrIntervals.append(RRInterval(playerID: player.id!, tMs: Int64(t), rr1024: UInt16(rr * 1.024)))
+        }
+        for s in 0..<360 { batch.samples.append(Sample(playerID: player.id!, strapID: 0, tMs: Int64(s) * 1000, bpm: 75, contact: .detected)) }
+        try writer.commit(batch, upToMs: 360_000)
+        try store.endSession(session.id!, at: session.startedAt.addingTimeInterval(360))
+        return (store, session.id!, writer)
+    }
+
+    func testSecondReviewReadsTheCacheAndAgrees() throws {
+        let (store, id, _) = try recordedSession()
+        XCTAssertTrue(try store.cachedNNSeries(id, algorithm: NNSeriesCoding.algorithm).isEmpty)
+        let first = try SessionReview.load(store: store, sessionID: id).analysis
+        XCTAssertEqual(try store.cachedNNSeries(id, algorithm: NNSeriesCoding.algorithm).count, 1)
+        let second = try SessionReview.load(store: store, sessionID: id).analysis
+        let fresh = try SessionReview.load(store: store, sessionID: id, useCache: false).analysis
+        XCTAssertEqual(second.players[0].nnSeries, first.players[0].nnSeries)
+        XCTAssertEqual(second.players[0].hrv, fresh.players[0].hrv)
+        XCTAssertEqual(second.players[0].rr, fresh.players[0].rr)
+        XCTAssertEqual(first.players[0].rr.missed, 1)
+    }
+
+    func testRowsCommittedLaterMakeTheCacheStale() throws {
+        let (store, id, writer) = try recordedSession()
+        _ = try SessionReview.load(store: store, sessionID: id)
+        var late = SessionRecording.Batch()
+        late.rrIntervals = [RRInterval(playerID: 1, tMs: 400_000, rr1024: 800)]
+        try writer.commit(late, upToMs: 400_000)
+        XCTAssertTrue(try store.cachedNNSeries(id, algorithm: NNSeriesCoding.algorithm).isEmpty)
+        XCTAssertTrue(try store.cachedNNSeries(id, algorithm: "another method").isEmpty)
+    }
+
+    func testCodingRoundTripAndCorruptBytes() {
+        var report = RRCorrectionReport()
+        report.recorded = 7; report.missed = 2; report.passes = 3
+        let series = NNSeries(stretches: [.init(endMs: [1000, 1800.5], nnMs: [1000, 800.5]), .init(endMs: [9000], nnMs: [812.25])],
+                              report: report)
+        let data = NNSeriesCoding.encode(series)
+        XCTAssertEqual(NNSeriesCoding.decode(data), series)
+        XCTAssertNil(NNSeriesCoding.decode(data.dropLast()))
+        XCTAssertNil(NNSeriesCoding.decode(Data([1, 2, 3])))
+    }
+}
