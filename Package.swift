@@ -22,6 +22,7 @@ let package = Package(
         // No pkgConfig: sdl2.pc adds -D_REENTRANT, which SwiftPM warns about; SDL_ttf/SDL_image find "SDL.h" next to themselves.
         .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]),
         .systemLibrary(name: "CBluetooth", pkgConfig: "bluez", providers: [.apt(["libbluetooth-dev"])]),
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
 
         // Pure core.
         .target(name: "HeartRateProtocol", swiftSettings: strict),
@@ -32,8 +33,8 @@ let package = Package(
 
         // Adapters.
         .target(name: "BLEHost", dependencies: ["HeartRateProtocol"], swiftSettings: strict),
-        .target(name: "BlueZTransport", dependencies: ["BLEHost", "CBluetooth"], swiftSettings: strict),
-        .target(name: "SensorHub", dependencies: ["TeamCore", "SPSCRing", "HeartRateProtocol", "BLEHost",
+        .target(name: "BlueZTransport", dependencies: ["BLEHost", "CBluetooth", "CDBus"], swiftSettings: strict),
+        .target(name: "SensorHub", dependencies: ["TeamCore", "SPSCRing", "HeartRateProtocol", "BLEHost", "BlueZTransport",
                                                   .product(name: "Atomics", package: "swift-atomics")], swiftSettings: strict),
         .target(name: "KioskUI", dependencies: ["TeamCore", "CSDL2"], swiftSettings: strict),
         .target(name: "Store", dependencies: ["TeamCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: strict),
@@ -58,10 +59,10 @@ let package = Package(
         .testTarget(name: "TeamCoreTests", dependencies: ["TeamCore"], swiftSettings: strict),
         .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "SessionExportTests", dependencies: ["SessionExport", "Analytics", "TeamCore"], swiftSettings: strict),
-        .testTarget(name: "SessionReviewTests", dependencies: ["SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "HeartRateProtocolTests", dependencies: ["HeartRateProtocol"], swiftSettings: strict),
         .testTarget(name: "BLEHostTests", dependencies: ["BLEHost", "HeartRateProtocol"], swiftSettings: strict),
+        .testTarget(name: "BlueZTransportTests", dependencies: ["BlueZTransport"], swiftSettings: strict),
         .testTarget(name: "SPSCRingTests", dependencies: ["SPSCRing", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "SensorHubTests", dependencies: ["SensorHub", "SPSCRing", "TeamCore", "BLEHost", "HeartRateProtocol"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "TeamCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),

@@ -10,6 +10,7 @@ APT_PACKAGES=(
   libsqlite3-dev                                  # store (GRDB over system SQLite)
   fonts-dejavu-core                               # UI font
   python3-venv dbus                               # test peers: bumble, dbusmock
+  libglib2.0-dev python3-dev                      # dbus-python (dbusmock's client) builds from its sdist
   pkg-config
 )
 

@@ -24,6 +24,25 @@ public final class DiscoveryBoard: Sendable {
             .sorted { ($0.rssi, $0.address) > ($1.rssi, $1.address) }
     }
 
+    /// Notes a strap heard through bluetoothd (the `bluez:` source), which hands
+    /// over decoded properties rather than raw advertising bytes.
+    func note(address: UInt64, text: String, name: String?, rssi: Int8?, heartRateService: Bool, broadcast: PolarBroadcast?,
+              batteryPercent: UInt8?, connectable: Bool, nowNs: UInt64) {
+        seen.withLock { table in
+            let known = table[address]
+            guard heartRateService || broadcast != nil || known != nil else { return }
+            var strap = known ?? NearbyStrap(address: text, name: nil, rssi: rssi ?? -127, lastSeenNs: nowNs,
+                                             batteryPercent: nil, batteryOK: nil, broadcastHeartRate: nil, connectable: false)
+            if let rssi { strap.rssi = rssi }
+            strap.lastSeenNs = nowNs
+            if let name { strap.name = name }
+            if let batteryPercent { strap.batteryPercent = batteryPercent }
+            if let broadcast { strap.batteryOK = broadcast.batteryOK; strap.broadcastHeartRate = broadcast.heartRate }
+            strap.connectable = strap.connectable || connectable
+            table[address] = strap
+        }
+    }
+
     /// Notes an advertisement if it is a heart-rate strap's (lists 0x180D or carries Polar data).
     func note(_ report: AdvertisingReport, nowNs: UInt64) {
         let broadcast = PolarBroadcast.find(inAdvertisement: report.data)

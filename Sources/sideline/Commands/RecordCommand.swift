@@ -13,7 +13,7 @@ struct RecordCommand: ParsableCommand {
         abstract: "Record a session of a team's straps to the database.",
         discussion: "With --source sim:N a team that does not exist yet is created with N generated players and straps. Ctrl-C ends the session early and keeps it.")
     @OptionGroup var database: DatabaseOptions
-    @Option(help: "Where heart rates come from: sim:N (N simulated straps), hci-tcp:HOST:PORT or hci-user:hciN (repeat for several controllers).") var source: [String] = []
+    @Option(help: "Where heart rates come from: sim:N (N simulated straps), hci-tcp:HOST:PORT or hci-user:hciN (repeat for several controllers), or bluez:hciN (through bluetoothd; alone).") var source: [String] = []
     @OptionGroup var bluetooth: BluetoothOptions
     @Option(help: "Seed of the simulation (same seed, same data).") var seed: UInt64 = 1
     @Option(help: "Simulation speed: 60 records a minute per second.") var speed: Double = 1

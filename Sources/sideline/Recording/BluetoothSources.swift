@@ -16,14 +16,25 @@ struct BluetoothOptions: ParsableArguments {
     }
 
     /// A Bluetooth source over every `--source` controller; all must be Bluetooth.
-    func makeSource(specs: [SourceSpec]) throws -> BluetoothSource {
+    /// `bluez:hciN` (bluetoothd's D-Bus API) stands alone: one adapter, no HCI controllers beside it.
+    func makeSource(specs: [SourceSpec]) throws -> any StrapDiscovering {
+        if case .bluez(let adapter)? = specs.first(where: { if case .bluez = $0 { true } else { false } }) {
+            guard specs.count == 1 else {
+                throw UserError("--source bluez:\(adapter) cannot be combined with other sources; give it alone")
+            }
+            var settings = BlueZDBusSource.Settings()
+            settings.broadcastPolicy = BroadcastPolicy(rawValue: broadcast) ?? .overBudget
+            settings.maxConnections = maxConnections
+            settings.verbose = bluetoothVerbose
+            return BlueZDBusSource(adapter: adapter, settings: settings)
+        }
         var openers: [BluetoothSource.ControllerOpener] = []
         for spec in specs {
             switch spec {
             case .controller(let address):
                 openers.append(.init(label: address.description) { try address.open() })
-            case .bluez(let adapter):
-                throw UserError("--source bluez:\(adapter) is not available in this build yet; use hci-user:\(adapter) with bluetoothd stopped for that adapter, or hci-tcp:HOST:PORT")
+            case .bluez:
+                break // handled above
             case .simulated:
                 throw UserError("--source sim:N cannot be mixed with Bluetooth controllers")
             }

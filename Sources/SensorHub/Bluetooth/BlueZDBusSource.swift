@@ -1,0 +1,509 @@
+import BLEHost
+import BlueZTransport
+import Foundation
+import HeartRateProtocol
+import SPSCRing
+import Synchronization
+import TeamCore
+
+/// A source that can list nearby straps for pairing (`sideline scan`, the pairing screen).
+public protocol StrapDiscovering: SensorSource {
+    func setDiscovery(_ on: Bool)
+    func nearbyStraps(maxAgeSeconds: Double) -> [NearbyStrap]
+}
+
+extension BluetoothSource: StrapDiscovering {}
+
+/// Heart rates through bluetoothd's D-Bus API (`--source bluez:hciN`), for boards
+/// where bluetoothd must keep the adapter. Behaves like `BluetoothSource` (the HCI
+/// link manager): discovery filtered on 0x180D with duplicate data, broadcast heart
+/// rates (Polar 0x006B) with stale rejection, Device1.Connect for assigned straps one
+/// at a time, Heart Rate Measurement through GattCharacteristic1.StartNotify and its
+/// Value PropertiesChanged, battery by ReadValue (and notifications where offered),
+/// reconnect with backoff forever, the same `SensorEvent`s.
+///
+/// The dependency runs SensorHub → BlueZTransport: BlueZTransport holds libdbus-1
+/// (the D-Bus client and bluetoothd's names), this file holds the strap logic, next
+/// to the HCI link manager whose decoders and policies it reuses. SensorHub never
+/// imports libdbus itself.
+///
+/// One dedicated worker `Thread` owns the D-Bus connection; no other thread touches it.
+public final class BlueZDBusSource: StrapDiscovering {
+    public struct Settings: Sendable {
+        /// Straps connected at once through bluetoothd (a Pi 4's onboard chip holds 2–3 reliably).
+        public var maxConnections = 7
+        public var broadcastPolicy = BroadcastPolicy.overBudget
+        public var verbose = false
+        /// The bus; nil is the system bus. Defaults to $SIDELINE_DBUS_ADDRESS.
+        public var busAddress: String? = BlueZClient.configuredAddress()
+        /// How long a Device1.Connect may take before it is cancelled and retried.
+        public var connectTimeoutNs: UInt64 = 30_000_000_000
+        public init() {}
+    }
+
+    public let adapter: String
+    public let settings: Settings
+    public let discovery = DiscoveryBoard()
+    public let counters = BluetoothCounters()
+    private let stopRequested = Mutex(false)
+    private let finished = Mutex<DispatchSemaphore?>(nil)
+
+    public init(adapter: String, settings: Settings = Settings()) {
+        self.adapter = adapter
+        self.settings = settings
+    }
+
+    public func nowNs() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    public func setDiscovery(_ on: Bool) { discovery.setActive(on) }
+
+    public func nearbyStraps(maxAgeSeconds: Double = 10) -> [NearbyStrap] {
+        discovery.snapshot(nowNs: nowNs(), maxAgeNs: UInt64(maxAgeSeconds * 1e9))
+    }
+
+    /// Connects to bluetoothd and starts discovery here, so what is wrong (no bus,
+    /// no bluetoothd, no adapter, powered off, no permission) is thrown as one line.
+    public func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
+        var addresses: [UInt64] = []
+        for strap in straps {
+            guard let address = BDAddress(strap.address) else {
+                throw SensorSourceError("strap address '\(strap.address)' is not a Bluetooth address like A0:9E:1A:12:34:56")
+            }
+            addresses.append(address.value)
+        }
+        let client: BlueZClient
+        do {
+            client = try BlueZClient(adapter: adapter, address: settings.busAddress)
+            try client.startDiscovery(serviceUUIDs: [BlueZ.uuid(GATTNumbers.heartRateService)])
+        } catch {
+            throw SensorSourceError("bluez:\(adapter): \(error)")
+        }
+        let worker = BlueZWorker(client: client, straps: straps, addresses: addresses, ring: ring, settings: settings,
+                                 discovery: discovery, counters: counters, wake: wake, clock: { [self] in self.nowNs() })
+        let done = DispatchSemaphore(value: 0)
+        finished.withLock { $0 = done }
+        stopRequested.withLock { $0 = false }
+        let stop: @Sendable () -> Bool = { [self] in self.stopRequested.withLock { $0 } }
+        let thread = Thread {
+            worker.run(shouldStop: stop)
+            done.signal()
+        }
+        thread.name = "sideline.bluez"
+        thread.start()
+    }
+
+    public func stop() {
+        stopRequested.withLock { $0 = true }
+        let done = finished.withLock { s -> DispatchSemaphore? in defer { s = nil }; return s }
+        done?.wait()
+    }
+}
+
+/// Everything the worker thread owns, including the libdbus connection (inside
+/// `client`). Created on the caller's thread, then handed to the worker once before
+/// `Thread.start` (a happens-before edge) and never touched by another thread after:
+/// hence `@unchecked Sendable`.
+private final class BlueZWorker: @unchecked Sendable {
+    enum Phase: Equatable { case idle, connecting, connected }
+
+    struct Strap {
+        let address: UInt64
+        let text: String
+        let devicePath: String
+        var phase = Phase.idle
+        var connectedAtNs: UInt64 = 0
+        var subscribing = false
+        var subscribed = false
+        var heartRatePath: String?
+        var batteryPath: String?
+        var lastHeardNs: UInt64 = 0
+        var failures = 0
+        var nextAttemptNs: UInt64 = 0
+        var broadcasts = false
+        var freshness = BroadcastFreshness()
+    }
+
+    enum Call { case connect, startNotify, readBattery, other }
+    struct Pending { let strap: Int; let call: Call; let deadlineNs: UInt64 }
+
+    private var client: BlueZClient?
+    private let adapter: String
+    private let settings: BlueZDBusSource.Settings
+    private let ring: SPSCRing<SensorEvent>
+    private let discovery: DiscoveryBoard
+    private let counters: BluetoothCounters
+    private let wake: @Sendable () -> Void
+    private let clock: @Sendable () -> UInt64
+    private var straps: [Strap]
+    private let strapByAddress: [UInt64: Int]
+    private var pending: [UInt32: Pending] = [:]
+    /// Characteristic path → (strap, is it the heart-rate measurement).
+    private var characteristics: [String: (strap: Int, heartRate: Bool)] = [:]
+    private var pushedSinceWake = false
+    private var busDownSinceNs: UInt64?
+    private var reopenFailures = 0
+
+    private static let heartRateUUID = BlueZ.uuid(GATTNumbers.heartRateService)
+    private static let batteryServiceUUID = BlueZ.uuid(GATTNumbers.batteryService)
+    /// A strap is connected only when heard advertising this recently (or bluetoothd says it is connected).
+    private static let heardWindowNs: UInt64 = 10_000_000_000
+
+    init(client: BlueZClient, straps: [StrapAddress], addresses: [UInt64], ring: SPSCRing<SensorEvent>,
+         settings: BlueZDBusSource.Settings, discovery: DiscoveryBoard, counters: BluetoothCounters,
+         wake: @escaping @Sendable () -> Void, clock: @escaping @Sendable () -> UInt64) {
+        self.client = client
+        self.adapter = client.adapter
+        self.settings = settings
+        self.ring = ring
+        self.discovery = discovery
+        self.counters = counters
+        self.wake = wake
+        self.clock = clock
+        self.straps = zip(straps, addresses).map { strap, address in
+            Strap(address: address, text: strap.address, devicePath: BlueZ.devicePath(adapter: client.adapter, address: strap.address))
+        }
+        self.strapByAddress = Dictionary(addresses.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    private func log(_ line: String) { FileHandle.standardError.write(Data("sideline: bluez:\(adapter): \(line)\n".utf8)) }
+
+    private func push(_ event: SensorEvent) {
+        if !ring.push(event) { counters.add(.ringDrops) }
+        pushedSinceWake = true
+    }
+
+    // MARK: The loop
+
+    func run(shouldStop: () -> Bool) {
+        let now = clock()
+        if let client {
+            for path in client.tree.objects.keys.sorted() where client.tree.properties(path, BlueZ.device) != nil {
+                deviceChanged(path, changed: nil, initial: true, nowNs: now)
+            }
+        }
+        while !shouldStop() {
+            if let client {
+                do {
+                    var budget = 512 // then step, so a flood of signals cannot starve connects and timeouts
+                    var message = try client.bus.nextMessage(timeoutMs: 10)
+                    while let m = message {
+                        handle(m, client: client)
+                        budget -= 1
+                        message = budget > 0 ? try client.bus.nextMessage(timeoutMs: 0) : nil
+                    }
+                } catch {
+                    busLost("\(error)")
+                }
+            } else {
+                Thread.sleep(forTimeInterval: 0.05)
+                reopenIfDue()
+            }
+            step(nowNs: clock())
+            if pushedSinceWake { pushedSinceWake = false; wake() }
+        }
+        // Leave the straps free for the next run: disconnect what we connected.
+        if let client {
+            for s in straps where s.phase != .idle { _ = client.send(s.devicePath, BlueZ.device, "Disconnect") }
+            _ = client.send(client.adapterPath, BlueZ.adapter, "StopDiscovery")
+            client.bus.flush()
+            client.bus.close()
+        }
+    }
+
+    /// bluetoothd or the bus went away: every link is down; reopen with backoff.
+    private func busLost(_ reason: String) {
+        log("\(reason); reconnecting to bluetoothd")
+        client?.bus.close()
+        client = nil
+        pending.removeAll()
+        characteristics.removeAll()
+        let now = clock()
+        busDownSinceNs = now
+        reopenFailures = 0
+        for i in straps.indices where straps[i].phase != .idle { linkDown(i, nowNs: now) }
+    }
+
+    private func reopenIfDue() {
+        let now = clock()
+        guard let since = busDownSinceNs, now >= since + ReconnectBackoff.delayNs(afterFailures: reopenFailures + 1) else { return }
+        do {
+            let fresh = try BlueZClient(adapter: adapter, address: settings.busAddress)
+            try fresh.startDiscovery(serviceUUIDs: [Self.heartRateUUID])
+            client = fresh
+            busDownSinceNs = nil
+            log("back on bluetoothd")
+            for path in fresh.tree.objects.keys.sorted() where fresh.tree.properties(path, BlueZ.device) != nil {
+                deviceChanged(path, changed: nil, initial: true, nowNs: now)
+            }
+        } catch {
+            reopenFailures += 1
+            busDownSinceNs = now
+            if settings.verbose { log("\(error)") }
+        }
+    }
+
+    private func handle(_ message: BusMessage, client: BlueZClient) {
+        switch message.kind {
+        case .methodReturn, .error:
+            guard let call = pending.removeValue(forKey: message.replySerial) else { return }
+            replied(call, error: message.error, arguments: message.kind == .methodReturn ? message.arguments : [])
+        case .signal:
+            guard message.sender != nil, let interface = message.interface, let member = message.member, let path = message.path else { return }
+            guard let change = client.tree.apply(signal: interface, member: member, path: path, arguments: message.arguments) else { return }
+            changed(change)
+        default:
+            return
+        }
+    }
+
+    // MARK: Signals
+
+    private func changed(_ change: BlueZObjectTree.Change) {
+        let now = clock()
+        switch change {
+        case .added(let path, let interfaces):
+            if interfaces.contains(BlueZ.device) { deviceChanged(path, changed: nil, nowNs: now) }
+        case .removed(let path, let interfaces):
+            if interfaces.contains(BlueZ.device), let i = straps.firstIndex(where: { $0.devicePath == path }), straps[i].phase != .idle {
+                counters.add(.disconnects)
+                linkDown(i, nowNs: now)
+            }
+            if interfaces.contains(BlueZ.gattCharacteristic) { characteristics[path] = nil }
+        case .changed(let path, BlueZ.device, let properties):
+            deviceChanged(path, changed: Set(properties), nowNs: now)
+        case .changed(let path, BlueZ.gattCharacteristic, let properties):
+            guard properties.contains("Value"), let owner = characteristics[path] else { return }
+            characteristicValue(path, strap: owner.strap, heartRate: owner.heartRate, nowNs: now)
+        case .changed:
+            return
+        }
+    }
+
+    /// A device appeared or changed (`changed` nil: all of its properties are news).
+    /// `initial`: from GetManagedObjects at start, where an advertisement's age is
+    /// unknown — it tells that a strap broadcasts but is not taken as a reading.
+    private func deviceChanged(_ path: String, changed: Set<String>?, initial: Bool = false, nowNs now: UInt64) {
+        guard let client, path.hasPrefix(client.adapterPath + "/"), let props = client.tree.properties(path, BlueZ.device),
+              let text = props["Address"]?.stringValue, let address = BDAddress(text) else { return }
+        let index = strapByAddress[address.value]
+        func news(_ key: String) -> Bool { changed.map { $0.contains(key) } ?? (props[key] != nil) }
+
+        if let i = index, news("Connected"), let connected = props["Connected"]?.boolValue {
+            if connected, straps[i].phase == .connecting || (straps[i].phase == .idle && changed == nil) {
+                linkUp(i, nowNs: now)
+            } else if !connected, straps[i].phase == .connected {
+                counters.add(.disconnects)
+                linkDown(i, nowNs: now)
+            }
+        }
+
+        let broadcast = news("ManufacturerData") ? Self.polarBroadcast(props["ManufacturerData"]) : nil
+        let advertised = news("RSSI") || news("ManufacturerData") || news("ServiceData")
+        guard advertised else { return }
+        counters.add(.adverts)
+        let rssi = props["RSSI"]?.intValue.map { Int8(clamping: $0) }
+        if discovery.isActive {
+            let battery = props["ServiceData"]?.stringKeyed?[Self.batteryServiceUUID]?.bytesValue?.first
+            discovery.note(address: address.value, text: address.description, name: props["Name"]?.stringValue, rssi: rssi,
+                           heartRateService: props["UUIDs"]?.stringArray?.contains(Self.heartRateUUID) ?? false,
+                           broadcast: broadcast ?? Self.polarBroadcast(props["ManufacturerData"]),
+                           batteryPercent: battery, connectable: true, nowNs: now)
+        }
+        guard let i = index else { return }
+        straps[i].lastHeardNs = now
+        guard let broadcast else { return }
+        straps[i].broadcasts = true
+        guard !initial else { _ = straps[i].freshness.accept(broadcast); return }
+        guard servedByBroadcast(straps[i]), straps[i].phase != .connected || !straps[i].subscribed else { return }
+        guard straps[i].freshness.accept(broadcast) else { counters.add(.staleBroadcasts); return }
+        push(SensorEvent(strap: UInt16(i), timestampNs: now, kind: .advert, bpm: UInt16(broadcast.heartRate),
+                         contact: .detected, link: .broadcast, rssi: rssi ?? 0))
+    }
+
+    /// Polar's broadcast in ManufacturerData `a{qv}` (company 0x006B → `ay`).
+    private static func polarBroadcast(_ value: DBusValue?) -> PolarBroadcast? {
+        guard let entries = value?.dictionaryEntries,
+              let bytes = entries.first(where: { $0.key.intValue == Int(GATTNumbers.polarCompanyID) })?.value.bytesValue else { return nil }
+        return try? PolarBroadcast.decode(bytes)
+    }
+
+    private func characteristicValue(_ path: String, strap i: Int, heartRate: Bool, nowNs now: UInt64) {
+        guard straps[i].phase == .connected, let bytes = client?.tree.properties(path, BlueZ.gattCharacteristic)?["Value"]?.bytesValue else { return }
+        if heartRate {
+            do {
+                let m = try HeartRateMeasurement.decode(bytes[...])
+                counters.add(.notifications)
+                push(Self.event(from: m, strap: UInt16(i), nowNs: now))
+            } catch {
+                counters.add(.malformed)
+                if settings.verbose { log("discarded a malformed measurement from \(straps[i].text): \(error)") }
+            }
+        } else {
+            battery(bytes, strap: i, nowNs: now)
+        }
+    }
+
+    /// The measurement as a ring event, exactly as the HCI link manager builds it.
+    /// (Kept here while that conversion is being moved in the working tree; fold into
+    /// the shared one once it lands.)
+    private static func event(from m: HeartRateMeasurement, strap: UInt16, nowNs: UInt64) -> SensorEvent {
+        let contact: SensorContact = switch m.contact {
+        case .notSupported: .notSupported
+        case .notDetected: .notDetected
+        case .detected: .detected
+        }
+        var event = SensorEvent(strap: strap, timestampNs: nowNs, kind: .measurement, bpm: m.heartRate,
+                                contact: contact, link: .connected, energyKJ: m.energyExpendedKJ)
+        for k in 0..<m.rrCount { event.appendRR(m.rr[k]) }
+        return event
+    }
+
+    private func battery(_ bytes: [UInt8], strap i: Int, nowNs now: UInt64) {
+        guard let level = try? BatteryLevel.decode(bytes[...]) else { counters.add(.malformed); return }
+        push(SensorEvent(strap: UInt16(i), timestampNs: now, kind: .battery, battery: level))
+    }
+
+    // MARK: Links
+
+    private func servedByBroadcast(_ strap: Strap) -> Bool {
+        guard strap.broadcasts else { return false }
+        switch settings.broadcastPolicy {
+        case .never: return false
+        case .always: return true
+        case .overBudget: return straps.count > settings.maxConnections
+        }
+    }
+
+    private func linkUp(_ i: Int, nowNs now: UInt64) {
+        straps[i].phase = .connected
+        straps[i].connectedAtNs = now
+        straps[i].subscribing = false
+        straps[i].subscribed = false
+    }
+
+    private func linkDown(_ i: Int, nowNs now: UInt64) {
+        let wasLinked = straps[i].phase != .idle
+        straps[i].phase = .idle
+        straps[i].subscribing = false
+        straps[i].subscribed = false
+        for path in [straps[i].heartRatePath, straps[i].batteryPath].compactMap({ $0 }) { characteristics[path] = nil }
+        straps[i].heartRatePath = nil
+        straps[i].batteryPath = nil
+        straps[i].nextAttemptNs = now + ReconnectBackoff.delayNs(afterFailures: straps[i].failures)
+        straps[i].failures += 1
+        if wasLinked { push(SensorEvent(strap: UInt16(i), timestampNs: now, kind: .link, link: .disconnected)) }
+    }
+
+    /// Gives up on a link: asks bluetoothd to drop it (also cancels a pending Connect) and schedules a retry.
+    private func abandon(_ i: Int, nowNs now: UInt64) {
+        _ = client?.send(straps[i].devicePath, BlueZ.device, "Disconnect")
+        linkDown(i, nowNs: now)
+    }
+
+    private func expect(_ serial: UInt32, strap i: Int, _ call: Call, nowNs now: UInt64, timeoutNs: UInt64 = 10_000_000_000) -> Bool {
+        guard serial != 0 else { return false }
+        pending[serial] = Pending(strap: i, call: call, deadlineNs: now + timeoutNs)
+        return true
+    }
+
+    private func replied(_ call: Pending, error: BusError?, arguments: [DBusValue]) {
+        let i = call.strap
+        let now = clock()
+        switch call.call {
+        case .connect:
+            guard straps[i].phase == .connecting else { return }
+            if error == nil || error?.name == "org.bluez.Error.AlreadyConnected" {
+                linkUp(i, nowNs: now)
+            } else {
+                counters.add(.connectFailures)
+                if settings.verbose { log("connect \(straps[i].text): \(error!)") }
+                linkDown(i, nowNs: now)
+            }
+        case .startNotify:
+            guard straps[i].phase == .connected, straps[i].subscribing else { return }
+            straps[i].subscribing = false
+            if let error {
+                log("cannot subscribe to \(straps[i].text)'s heart rate: \(error); reconnecting")
+                abandon(i, nowNs: now)
+                return
+            }
+            straps[i].subscribed = true
+            straps[i].failures = 0
+            push(SensorEvent(strap: UInt16(i), timestampNs: now, kind: .link, link: .connected))
+        case .readBattery:
+            guard straps[i].phase == .connected, error == nil, let bytes = arguments.first?.bytesValue else { return }
+            battery(bytes, strap: i, nowNs: now)
+        case .other:
+            return
+        }
+    }
+
+    /// Timeouts, connects where there is room, subscriptions where bluetoothd resolved the services.
+    private func step(nowNs now: UInt64) {
+        for (serial, call) in pending where call.deadlineNs <= now {
+            pending[serial] = nil
+            let i = call.strap
+            switch call.call {
+            case .connect where straps[i].phase == .connecting:
+                counters.add(.connectFailures)
+                abandon(i, nowNs: now)
+            case .startNotify where straps[i].subscribing:
+                log("\(straps[i].text) did not confirm notifications; reconnecting")
+                abandon(i, nowNs: now)
+            default:
+                break
+            }
+        }
+        guard let client else { return }
+        var connecting = straps.contains { $0.phase == .connecting }
+        var linked = straps.filter { $0.phase != .idle }.count
+        for i in straps.indices {
+            switch straps[i].phase {
+            case .idle:
+                guard !connecting, linked < settings.maxConnections, straps[i].nextAttemptNs <= now, !servedByBroadcast(straps[i]),
+                      let props = client.tree.properties(straps[i].devicePath, BlueZ.device) else { continue }
+                let heard = straps[i].lastHeardNs != 0 && now &- straps[i].lastHeardNs < Self.heardWindowNs
+                guard heard || props["Connected"]?.boolValue == true else { continue }
+                let serial = client.send(straps[i].devicePath, BlueZ.device, "Connect")
+                guard expect(serial, strap: i, .connect, nowNs: now, timeoutNs: settings.connectTimeoutNs) else { continue }
+                straps[i].phase = .connecting
+                connecting = true
+                linked += 1
+                push(SensorEvent(strap: UInt16(i), timestampNs: now, kind: .link, link: .connecting))
+            case .connected where !straps[i].subscribed && !straps[i].subscribing:
+                subscribe(i, client: client, nowNs: now)
+            default:
+                continue
+            }
+        }
+    }
+
+    /// Once bluetoothd exported the strap's GATT objects: StartNotify on 0x2A37, read (and follow) 0x2A19.
+    private func subscribe(_ i: Int, client: BlueZClient, nowNs now: UInt64) {
+        let device = straps[i].devicePath
+        let resolved = client.tree.properties(device, BlueZ.device)?["ServicesResolved"]?.boolValue == true
+        let settled = now &- straps[i].connectedAtNs > 2_000_000_000 // bluetoothd that does not report ServicesResolved
+        guard resolved || settled else { return }
+        guard let heartRate = client.tree.characteristic(GATTNumbers.heartRateMeasurement, underDevice: device) else {
+            if now &- straps[i].connectedAtNs > 15_000_000_000 {
+                log("\(straps[i].text) offers no Heart Rate Measurement characteristic; reconnecting")
+                abandon(i, nowNs: now)
+            }
+            return
+        }
+        let serial = client.send(heartRate, BlueZ.gattCharacteristic, "StartNotify")
+        guard expect(serial, strap: i, .startNotify, nowNs: now) else { abandon(i, nowNs: now); return }
+        straps[i].subscribing = true
+        straps[i].heartRatePath = heartRate
+        characteristics[heartRate] = (i, true)
+        if let battery = client.tree.characteristic(GATTNumbers.batteryLevel, underDevice: device) {
+            straps[i].batteryPath = battery
+            characteristics[battery] = (i, false)
+            _ = expect(client.send(battery, BlueZ.gattCharacteristic, "ReadValue", [.properties([])]), strap: i, .readBattery, nowNs: now)
+            let flags = client.tree.properties(battery, BlueZ.gattCharacteristic)?["Flags"]?.stringArray ?? []
+            if flags.contains("notify") {
+                _ = expect(client.send(battery, BlueZ.gattCharacteristic, "StartNotify"), strap: i, .other, nowNs: now)
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+"""A stand-in bluetoothd for Sideline's `bluez:hciN` source: python-dbusmock's bluez5
+template on a private bus, with heart-rate straps (Device1 + GATT objects) added by hand,
+and a driver that notifies measurements and battery changes with known bytes."""
+import os
+import struct
+import time
+
+import dbus
+import dbusmock
+from dbusmock import BusType, PrivateDBus, SpawnedMock
+
+GATT_SERVICE = 'org.bluez.GattService1'
+GATT_CHAR = 'org.bluez.GattCharacteristic1'
+DEVICE = 'org.bluez.Device1'
+ADAPTER = 'org.bluez.Adapter1'
+
+
+def uuid16(short):
+    return f'0000{short:04x}-0000-1000-8000-00805f9b34fb'
+
+
+def measurement(bpm, rr=(), energy=None, contact=True):
+    """Heart Rate Measurement 0x2A37 bytes, the way a strap sends them."""
+    flags = 0x06 if contact else 0x04  # contact supported (+ detected)
+    body = b''
+    if bpm > 255:
+        flags |= 0x01
+        body += struct.pack('<H', bpm)
+    else:
+        body += bytes([bpm])
+    if energy is not None:
+        flags |= 0x08
+        body += struct.pack('<H', energy)
+    if rr:
+        flags |= 0x10
+        body += b''.join(struct.pack('<H', v) for v in rr)
+    return bytes([flags]) + body
+
+
+def polar_broadcast(bpm, counter, contact=True):
+    """Polar's 0x006B manufacturer data: flags (battery OK, contact, frame counter, broadcast), kHz code, fast and slow HR."""
+    flags = 0x01 | (0x02 if contact else 0) | ((counter & 7) << 2) | 0x20
+    return bytes([flags, 0x00, bpm, bpm])
+
+
+class MockBluez:
+    """A private system bus with a mock bluetoothd (org.bluez) on it."""
+
+    def __init__(self, with_bluez=True, policy_deny_bluez=False):
+        saved = os.environ.get('DBUS_SYSTEM_BUS_ADDRESS')
+        self.bus = PrivateDBus(BusType.SYSTEM)
+        self.bus.start()
+        self.address = self.bus.address
+        self.mock = None
+        self.conn = dbus.bus.BusConnection(self.address)
+        if with_bluez:
+            self.mock = SpawnedMock.spawn_with_template('bluez5', bustype=BusType.SYSTEM)
+            self.root = self.mock.obj
+        if saved is None:
+            os.environ.pop('DBUS_SYSTEM_BUS_ADDRESS', None)
+        else:
+            os.environ['DBUS_SYSTEM_BUS_ADDRESS'] = saved
+
+    def close(self):
+        if self.mock:
+            self.mock.terminate()
+        self.conn.close()
+        self.bus.stop()
+
+    def obj(self, path):
+        return self.conn.get_object('org.bluez', path)
+
+    def add_adapter(self, name='hci0', powered=True):
+        path = self.root.AddAdapter(name, 'sideline-test', dbus_interface='org.bluez.Mock')
+        if not powered:
+            self.obj(path).UpdateProperties(ADAPTER, {'Powered': dbus.Boolean(False)}, dbus_interface=dbusmock.MOCK_IFACE)
+        return path
+
+    def add_strap(self, address, name, battery=87, battery_notify=False, adapter='hci0'):
+        """Device1 with a Heart Rate service (0x2A37, notify) and a Battery service (0x2A19, read [+ notify])."""
+        dev = self.root.AddDevice(adapter, address, name, dbus_interface='org.bluez.Mock')
+        self.obj(dev).UpdateProperties(DEVICE, {
+            'UUIDs': dbus.Array([uuid16(0x180D), uuid16(0x180F)], signature='s'),
+            # bluetoothd reports this after Connect; the mock's Connect does not, and no strap
+            # here has a cached GATT database that would make it stale.
+            'ServicesResolved': dbus.Boolean(True),
+        }, dbus_interface=dbusmock.MOCK_IFACE)
+        hr_service = dev + '/service000c'
+        hr_char = hr_service + '/char000d'
+        self._add_service(hr_service, dev, 0x180D)
+        self._add_char(hr_char, hr_service, 0x2A37, ['notify'], b'')
+        chars = {'hr': hr_char}
+        if battery is not None:
+            bat_service = dev + '/service0010'
+            bat_char = bat_service + '/char0011'
+            self._add_service(bat_service, dev, 0x180F)
+            self._add_char(bat_char, bat_service, 0x2A19, ['read', 'notify'] if battery_notify else ['read'], bytes([battery]))
+            chars['battery'] = bat_char
+        return dev, chars
+
+    def _add_service(self, path, device, uuid):
+        self.root.AddObject(path, GATT_SERVICE, {
+            'UUID': uuid16(uuid), 'Device': dbus.ObjectPath(device), 'Primary': dbus.Boolean(True),
+            'Includes': dbus.Array([], signature='o'),
+        }, [], dbus_interface=dbusmock.MOCK_IFACE)
+
+    def _add_char(self, path, service, uuid, flags, value):
+        self.root.AddObject(path, GATT_CHAR, {
+            'UUID': uuid16(uuid), 'Service': dbus.ObjectPath(service),
+            'Flags': dbus.Array(flags, signature='s'),
+            'Value': dbus.Array([dbus.Byte(b) for b in value], signature='y'),
+            'Notifying': dbus.Boolean(False),
+        }, [
+            ('StartNotify', '', '', f"self.UpdateProperties('{GATT_CHAR}', {{'Notifying': dbus.Boolean(True)}})"),
+            ('StopNotify', '', '', f"self.UpdateProperties('{GATT_CHAR}', {{'Notifying': dbus.Boolean(False)}})"),
+            ('ReadValue', 'a{sv}', 'ay', f"ret = self.props['{GATT_CHAR}']['Value']"),
+        ], dbus_interface=dbusmock.MOCK_IFACE)
+
+    def notifying(self, char):
+        return bool(self.obj(char).Get(GATT_CHAR, 'Notifying', dbus_interface=dbus.PROPERTIES_IFACE))
+
+    def wait_notifying(self, chars, timeout=15):
+        end = time.time() + timeout
+        while time.time() < end:
+            if all(self.notifying(c) for c in chars):
+                return True
+            time.sleep(0.05)
+        return False
+
+    def set_value(self, char, data):
+        """What bluetoothd does on a notification: Value changes, PropertiesChanged goes out."""
+        self.obj(char).UpdateProperties(GATT_CHAR, {'Value': dbus.Array([dbus.Byte(b) for b in data], signature='y')},
+                                        dbus_interface=dbusmock.MOCK_IFACE)
+
+    def advertise(self, device, manufacturer=None, rssi=None):
+        props = {}
+        if manufacturer is not None:
+            props['ManufacturerData'] = dbus.Dictionary({dbus.UInt16(0x006B): dbus.Array([dbus.Byte(b) for b in manufacturer], signature='y')},
+                                                        signature='qv')
+        if rssi is not None:
+            props['RSSI'] = dbus.Int16(rssi)
+        self.obj(device).UpdateProperties(DEVICE, props, dbus_interface=dbusmock.MOCK_IFACE)

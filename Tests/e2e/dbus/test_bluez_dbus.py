@@ -1,0 +1,178 @@
+"""`sideline record/scan --source bluez:hci0` against python-dbusmock's bluez5 template on a
+private bus (no bluetoothd can run here): values exact through `sideline export`, nothing
+invented; and the one-line errors for no bus, no bluetoothd, no adapter, powered off."""
+import csv
+import os
+import sqlite3
+import subprocess
+import time
+from collections import defaultdict
+
+from mockbluez import MockBluez, measurement, polar_broadcast
+
+A1, A2, A3 = 'F0:00:00:00:0D:01', 'F0:00:00:00:0D:02', 'F0:00:00:00:0D:03'
+
+
+def env_for(address):
+    env = dict(os.environ)
+    env['SIDELINE_DBUS_ADDRESS'] = address
+    return env
+
+
+def import_team(sideline_bin, db, tmp_path, addresses):
+    roster = tmp_path / 'roster.csv'
+    rows = ['number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap']
+    rows += [f'{i + 1},P{i + 1},Strap,2000,M,70,50,,{a}' for i, a in enumerate(addresses)]
+    roster.write_text('\n'.join(rows) + '\n')
+    subprocess.run([sideline_bin, 'import-roster', str(roster), '--team', 'BZ', '--db', str(db)],
+                   check=True, capture_output=True, text=True, timeout=60)
+
+
+def start_record(sideline_bin, db, address, seconds, *extra):
+    return subprocess.Popen([sideline_bin, 'record', '--db', str(db), '--source', 'bluez:hci0', '--team', 'BZ',
+                             '--minutes', str(seconds / 60), '--quiet', *extra],
+                            env=env_for(address), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def export(sideline_bin, db, tmp_path):
+    out = tmp_path / 'out'
+    subprocess.run([sideline_bin, 'export', '--db', str(db), '--session', '1', '--format', 'csv', '--out', str(out)],
+                   check=True, capture_output=True, text=True, timeout=60)
+    samples = defaultdict(list)
+    for row in csv.DictReader(open(next(out.glob('*_samples.csv')))):
+        samples[row['strap']].append(row)
+    rr = defaultdict(list)
+    for row in csv.DictReader(open(next(out.glob('*_rr.csv')))):
+        rr[int(row['shirt_number'])].append(int(row['rr_1024']))
+    return samples, rr
+
+
+def finish(proc):
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, f'record failed ({proc.returncode}): {err}'
+    return out, err
+
+
+def test_record_connected_straps_values_exact(bluez, sideline_bin, tmp_path):
+    db = tmp_path / 'bz.sqlite'
+    dev1, chars1 = bluez.add_strap(A1, 'Polar H10 A1', battery=87, battery_notify=True)
+    dev2, chars2 = bluez.add_strap(A2, 'Generic HR A2', battery=None)
+    import_team(sideline_bin, db, tmp_path, [A1, A2])
+    proc = start_record(sideline_bin, db, bluez.address, 12)
+    assert bluez.wait_notifying([chars1['hr'], chars2['hr']]), 'sideline never called StartNotify on both straps'
+    sent = {A1: [], A2: []}
+    for k in range(10):
+        m1 = dict(bpm=120 + k, rr=[800 + k, 810 + k], contact=True)
+        m2 = dict(bpm=300 + k, energy=1000 + k, rr=[], contact=(k % 2 == 0))  # uint16 bpm, energy, contact flips
+        bluez.set_value(chars1['hr'], measurement(**m1))
+        bluez.set_value(chars2['hr'], measurement(**m2))
+        sent[A1].append(m1)
+        sent[A2].append(m2)
+        if k == 5:
+            bluez.set_value(chars1['battery'], bytes([80]))
+        time.sleep(0.3)
+    bluez.set_value(chars1['hr'], b'\x10\x50\x01')  # malformed: RR flag with an odd RR byte count
+    finish(proc)
+    samples, rr = export(sideline_bin, db, tmp_path)
+    # Values exact, in order, none lost (the mock bus is lossless), nothing invented.
+    assert [int(r['bpm']) for r in samples[A1]] == [m['bpm'] for m in sent[A1]]
+    assert [int(r['bpm']) for r in samples[A2]] == [m['bpm'] for m in sent[A2]]
+    assert {r['contact'] for r in samples[A1]} == {'yes'}
+    assert [r['contact'] for r in samples[A2]] == ['yes' if m['contact'] else 'no' for m in sent[A2]]
+    assert [r['energy_kj'] for r in samples[A2]] == [str(m['energy']) for m in sent[A2]]
+    assert all(r['energy_kj'] == '' for r in samples[A1])
+    assert sorted(rr[1]) == sorted(v for m in sent[A1] for v in m['rr'])
+    assert rr[2] == []
+    # Battery: read on connect (87), then notified (80); the strap without a battery service has none.
+    con = sqlite3.connect(db)
+    levels = con.execute("""SELECT s.address, e.value FROM strap_event e JOIN strap s ON s.id = e.strap_id
+                            WHERE e.kind = 'battery' ORDER BY e.t_ms""").fetchall()
+    assert [v for a, v in levels if a == A1] == [87, 80]
+    assert not [v for a, v in levels if a == A2]
+
+
+def test_reconnects_after_disconnect(bluez, sideline_bin, tmp_path):
+    db = tmp_path / 'bz.sqlite'
+    dev, chars = bluez.add_strap(A1, 'Polar H10 A1', battery=None)
+    import_team(sideline_bin, db, tmp_path, [A1])
+    proc = start_record(sideline_bin, db, bluez.address, 10)
+    assert bluez.wait_notifying([chars['hr']])
+    bluez.set_value(chars['hr'], measurement(101))
+    time.sleep(0.3)
+    # The strap walks away: bluetoothd drops the link; Notifying goes off with it.
+    bluez.obj(chars['hr']).UpdateProperties('org.bluez.GattCharacteristic1', {'Notifying': False},
+                                            dbus_interface='org.freedesktop.DBus.Mock')
+    bluez.obj(dev).Disconnect(dbus_interface='org.bluez.Device1')
+    bluez.advertise(dev, rssi=-60)  # heard again
+    assert bluez.wait_notifying([chars['hr']], timeout=8), 'sideline did not reconnect and resubscribe'
+    bluez.set_value(chars['hr'], measurement(102))
+    time.sleep(0.3)
+    finish(proc)
+    samples, _ = export(sideline_bin, db, tmp_path)
+    assert [int(r['bpm']) for r in samples[A1]] == [101, 102]
+
+
+def test_broadcast_with_stale_rejection(bluez, sideline_bin, tmp_path):
+    db = tmp_path / 'bz.sqlite'
+    dev, _ = bluez.add_strap(A3, 'Polar H9 A3', battery=None)
+    # bluetoothd already holds an advertisement of unknown age: it says the strap broadcasts,
+    # but is no reading (and the same frame again is stale).
+    bluez.advertise(dev, manufacturer=polar_broadcast(69, 0), rssi=-50)
+    import_team(sideline_bin, db, tmp_path, [A3])
+    proc = start_record(sideline_bin, db, bluez.address, 6, '--broadcast', 'always')
+    time.sleep(1.5)
+    bluez.advertise(dev, manufacturer=polar_broadcast(69, 0), rssi=-51)
+    frames = [(70, 1, True), (71, 2, True), (71, 2, True),   # a repeat of the same frame is stale
+              (72, 3, False),                               # strap taken off: no contact
+              (73, 4, True), (74, 5, True), (74, 5, True)]
+    for bpm, counter, contact in frames:
+        bluez.advertise(dev, manufacturer=polar_broadcast(bpm, counter, contact), rssi=-50 - counter)
+        time.sleep(0.3)
+    finish(proc)
+    samples, _ = export(sideline_bin, db, tmp_path)
+    assert [int(r['bpm']) for r in samples[A3]] == [70, 71, 73, 74]
+    assert not bluez.notifying(bluez.obj(dev).object_path + '/service000c/char000d'), 'broadcast straps are not connected'
+
+
+def test_scan_lists_straps(bluez, sideline_bin, tmp_path):
+    dev, _ = bluez.add_strap(A1, 'Polar H10 A1', battery=None)
+    proc = subprocess.Popen([sideline_bin, 'scan', '--source', 'bluez:hci0', '--seconds', '2'],
+                            env=env_for(bluez.address), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1)
+    bluez.advertise(dev, manufacturer=polar_broadcast(77, 1), rssi=-42)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0, err
+    line = next(l for l in out.splitlines() if l.startswith(A1))
+    assert '-42' in line and 'Polar H10 A1' in line and '77' in line
+    assert '1 strap(s)' in out
+
+
+def run_error(sideline_bin, address, tmp_path, source='bluez:hci0'):
+    r = subprocess.run([sideline_bin, 'scan', '--source', source, '--seconds', '1'],
+                       env=env_for(address), capture_output=True, text=True, timeout=30)
+    assert r.returncode != 0
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1, r.stderr
+    return lines[0]
+
+
+def test_error_no_bus(sideline_bin, tmp_path):
+    line = run_error(sideline_bin, f'unix:path={tmp_path}/no-bus-here', tmp_path)
+    assert 'cannot reach the D-Bus system bus' in line and 'SIDELINE_DBUS_ADDRESS' in line
+
+
+def test_error_no_bluetoothd(sideline_bin, tmp_path):
+    mock = MockBluez(with_bluez=False)
+    try:
+        line = run_error(sideline_bin, mock.address, tmp_path)
+    finally:
+        mock.close()
+    assert 'bluetoothd is not running' in line and 'systemctl start bluetooth' in line
+
+
+def test_error_adapter_missing_and_powered_off(bluez, sideline_bin, tmp_path):
+    line = run_error(sideline_bin, bluez.address, tmp_path, source='bluez:hci1')
+    assert 'no adapter hci1' in line and 'hci0' in line
+    bluez.add_adapter('hci2', powered=False)
+    line = run_error(sideline_bin, bluez.address, tmp_path, source='bluez:hci2')
+    assert 'hci2 is powered off' in line and 'bluetoothctl power on' in line
