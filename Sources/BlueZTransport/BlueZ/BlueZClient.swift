@@ -100,7 +100,8 @@ public struct BlueZError: Error, Sendable, CustomStringConvertible {
     public init(bluez error: BusError, doing what: String, adapter: String) {
         switch error.name {
         case BusError.accessDenied, "org.bluez.Error.NotAuthorized", "org.bluez.Error.NotPermitted":
-            self.init("permission denied by the D-Bus policy while \(what) on \(adapter) (\(error.message)); add the user to the bluetooth group (sudo usermod -aG bluetooth $USER, then log in again) or run as root")
+            // The bus's own explanation is a paragraph of match rules: the name is what matters.
+            self.init("permission denied by the D-Bus policy for org.bluez while \(what) on \(adapter) (\(error.name)); add the user to the bluetooth group (sudo usermod -aG bluetooth $USER, then log in again) or run as root")
         case "org.bluez.Error.NotReady":
             self.init("adapter \(adapter) is not ready (powered off?) while \(what); power it on: bluetoothctl power on (check rfkill list)")
         case "org.bluez.Error.InProgress":

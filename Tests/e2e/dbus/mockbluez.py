@@ -46,9 +46,15 @@ def polar_broadcast(bpm, counter, contact=True):
 class MockBluez:
     """A private system bus with a mock bluetoothd (org.bluez) on it."""
 
-    def __init__(self, with_bluez=True, policy_deny_bluez=False):
+    def __init__(self, with_bluez=True, deny_member=None):
+        """`deny_member`: a bus policy that refuses calls of that member to org.bluez, as a
+        system bus refuses a user outside the bluetooth group."""
         saved = os.environ.get('DBUS_SYSTEM_BUS_ADDRESS')
         self.bus = PrivateDBus(BusType.SYSTEM)
+        if deny_member:
+            config = self.bus._config.read_text()
+            rule = f'<deny send_destination="org.bluez" send_path="/" send_member="{deny_member}"/>\n      </policy>'
+            self.bus._config.write_text(config.replace('</policy>', rule, 1))
         self.bus.start()
         self.address = self.bus.address
         self.mock = None

@@ -176,3 +176,13 @@ def test_error_adapter_missing_and_powered_off(bluez, sideline_bin, tmp_path):
     bluez.add_adapter('hci2', powered=False)
     line = run_error(sideline_bin, bluez.address, tmp_path, source='bluez:hci2')
     assert 'hci2 is powered off' in line and 'bluetoothctl power on' in line
+
+
+def test_error_permission_denied(sideline_bin, tmp_path):
+    mock = MockBluez(deny_member='GetManagedObjects')
+    try:
+        mock.add_adapter('hci0')
+        line = run_error(sideline_bin, mock.address, tmp_path)
+    finally:
+        mock.close()
+    assert 'permission denied by the D-Bus policy' in line and 'bluetooth group' in line
