@@ -35,7 +35,9 @@ public final class BlueZClient {
                 throw BlueZError("bluetoothd is not running (no org.bluez on the D-Bus system bus); start it (sudo systemctl start bluetooth) or use --source hci-user:\(adapter) with bluetoothd stopped")
             }
             for rule in ["type='signal',sender='org.bluez',interface='\(BlueZ.objectManager)'",
-                         "type='signal',sender='org.bluez',interface='\(BlueZ.properties)',member='PropertiesChanged'"] {
+                         "type='signal',sender='org.bluez',interface='\(BlueZ.properties)',member='PropertiesChanged'",
+                         // bluetoothd stopping or restarting: its objects (and our links) are gone.
+                         "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(BlueZ.service)'"] {
                 try bus.addMatch(rule)
             }
             let reply = try bus.call(destination: BlueZ.service, path: "/", interface: BlueZ.objectManager, member: "GetManagedObjects")
@@ -60,6 +62,12 @@ public final class BlueZClient {
     public func call(_ path: String, _ interface: String, _ member: String, _ arguments: [DBusValue] = [],
                      timeoutMs: Int32 = 5000) throws(BusError) -> [DBusValue] {
         try bus.call(destination: BlueZ.service, path: path, interface: interface, member: member, arguments: arguments, timeoutMs: timeoutMs)
+    }
+
+    /// Whether a message is the bus telling that bluetoothd's name changed owner (stopped or restarted).
+    public static func isBlueZOwnerChange(_ message: BusMessage) -> Bool {
+        message.kind == .signal && message.interface == "org.freedesktop.DBus" && message.member == "NameOwnerChanged"
+            && message.arguments.first?.stringValue == BlueZ.service
     }
 
     /// Sends a method call to bluetoothd without waiting; its serial, 0 on failure.

@@ -187,6 +187,7 @@ private final class BlueZWorker: @unchecked Sendable {
                     var budget = 512 // then step, so a flood of signals cannot starve connects and timeouts
                     var message = try client.bus.nextMessage(timeoutMs: 10)
                     while let m = message {
+                        if BlueZClient.isBlueZOwnerChange(m) { busLost("bluetoothd stopped or restarted"); break }
                         handle(m, client: client)
                         budget -= 1
                         message = budget > 0 ? try client.bus.nextMessage(timeoutMs: 0) : nil
@@ -210,7 +211,8 @@ private final class BlueZWorker: @unchecked Sendable {
         }
     }
 
-    /// bluetoothd or the bus went away: every link is down; reopen with backoff.
+    /// bluetoothd or the bus went away: every link is down; reopen with backoff
+    /// (a new bluetoothd has new objects: nothing of the old tree is trusted).
     private func busLost(_ reason: String) {
         log("\(reason); reconnecting to bluetoothd")
         client?.bus.close()

@@ -73,6 +73,20 @@ class MockBluez:
         self.conn.close()
         self.bus.stop()
 
+    def restart_bluetoothd(self):
+        """The mock bluetoothd exits (its name and objects vanish) and a fresh one starts, with no adapter yet."""
+        self.mock.terminate()
+        saved = os.environ.get('DBUS_SYSTEM_BUS_ADDRESS')
+        os.environ['DBUS_SYSTEM_BUS_ADDRESS'] = self.address  # the spawn helper finds the bus there
+        try:
+            self.mock = SpawnedMock.spawn_with_template('bluez5', bustype=BusType.SYSTEM)
+        finally:
+            if saved is None:
+                os.environ.pop('DBUS_SYSTEM_BUS_ADDRESS', None)
+            else:
+                os.environ['DBUS_SYSTEM_BUS_ADDRESS'] = saved
+        self.root = self.mock.obj
+
     def obj(self, path):
         return self.conn.get_object('org.bluez', path)
 

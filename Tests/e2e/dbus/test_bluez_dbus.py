@@ -186,3 +186,24 @@ def test_error_permission_denied(sideline_bin, tmp_path):
     finally:
         mock.close()
     assert 'permission denied by the D-Bus policy' in line and 'bluetooth group' in line
+
+
+def test_bluetoothd_restart(bluez, sideline_bin, tmp_path):
+    """bluetoothd goes away mid-session and comes back with fresh objects: Sideline starts over on its own."""
+    db = tmp_path / 'bz.sqlite'
+    _, chars = bluez.add_strap(A1, 'Polar H10 A1', battery=None)
+    import_team(sideline_bin, db, tmp_path, [A1])
+    proc = start_record(sideline_bin, db, bluez.address, 14)
+    assert bluez.wait_notifying([chars['hr']])
+    bluez.set_value(chars['hr'], measurement(111))
+    time.sleep(0.3)
+    bluez.restart_bluetoothd()
+    bluez.add_adapter('hci0')
+    _, chars = bluez.add_strap(A1, 'Polar H10 A1', battery=None)
+    assert bluez.wait_notifying([chars['hr']], timeout=10), 'sideline did not come back after bluetoothd restarted'
+    bluez.set_value(chars['hr'], measurement(112))
+    time.sleep(0.3)
+    _, err = finish(proc)
+    assert 'bluetoothd stopped or restarted' in err
+    samples, _ = export(sideline_bin, db, tmp_path)
+    assert [int(r['bpm']) for r in samples[A1]] == [111, 112]
