@@ -13,7 +13,11 @@ public final class KioskView {
     /// Draws one frame of the coach screen.
     public func draw(_ state: AppState, animMs: Int64, wallClock: Date) {
         canvas.beginFrame()
-        canvas.clear(Theme.background)
+        // The live screen paints every pixel itself (bar, tiles, the gaps between them): clearing
+        // first would write the whole frame twice, and in software that is the biggest cost.
+        let paintsEverything = state.screen == .live && state.form == nil && state.pin == nil && state.confirmation == nil
+            && [.running, .paused, .starting].contains(state.live?.phase)
+        if !paintsEverything { canvas.clear(Theme.background) }
         let frame = Frame(canvas: canvas, state: state, animMs: animMs, wallClock: wallClock, view: view)
         switch state.screen {
         case .teamPicker: frame.teamPicker()

@@ -22,11 +22,24 @@ public final class Canvas {
         for t in hearts.values { SDL_DestroyTexture(t) }
     }
 
+    /// Rendered strings and glyphs kept as textures (benchmarks report it).
+    public var cachedTextCount: Int { text.count }
+
     func resize(width: Int, height: Int) { metrics = Metrics(width: width, height: height) }
 
     func beginFrame() { text.nextFrame() }
 
-    private func setColour(_ c: Colour) { SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a) }
+    private var blending = true
+
+    /// Opaque fills skip blending: the software renderer blends per pixel even at alpha 255.
+    private func setColour(_ c: Colour) {
+        let blend = c.a < 255
+        if blend != blending {
+            SDL_SetRenderDrawBlendMode(renderer, blend ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
+            blending = blend
+        }
+        SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
+    }
 
     /// Restricts drawing to a rectangle (nil: the whole target).
     public func clip(_ r: Rect?) {
@@ -98,9 +111,14 @@ public final class Canvas {
 
     /// Draws text in a box; shrinks it until it fits the box's width. Returns the drawn width.
     @discardableResult
+    /// `background`: the solid colour behind the text, when known — the text is then copied opaque.
     public func text(_ s: String, size: Int, bold: Bool = false, colour: Colour = Theme.text,
-                     in box: Rect, align: Align = .left, shrinkToFit: Bool = true) -> Int {
+                     in box: Rect, align: Align = .left, shrinkToFit: Bool = true, background: Colour? = nil) -> Int {
         guard !s.isEmpty, box.w > 0 else { return 0 }
+        if size >= Self.glyphPathMinSize, s.count <= 8, s.allSatisfy(Self.glyphFriendly.contains) {
+            return glyphText(s, size: size, bold: bold, colour: colour, in: box, align: align, shrinkToFit: shrinkToFit,
+                             background: background)
+        }
         var size = size
         if shrinkToFit {
             var (w, _) = text.measure(s, size: size, bold: bold)
@@ -109,7 +127,7 @@ public final class Canvas {
                 (w, _) = text.measure(s, size: size, bold: bold)
             }
         }
-        guard let entry = text.texture(s, size: size, bold: bold, colour: colour) else { return 0 }
+        guard let entry = text.texture(s, size: size, bold: bold, colour: colour, background: background) else { return 0 }
         let w = Int(entry.width), h = Int(entry.height)
         let x: Int
         switch align {
@@ -123,6 +141,37 @@ public final class Canvas {
     }
 
     public func measure(_ s: String, size: Int, bold: Bool = false) -> Int { text.measure(s, size: size, bold: bold).0 }
+
+    /// Big numbers (BPM, %, clocks) change every second: drawn from per-character
+    /// textures so no new text is rendered and few big surfaces are kept.
+    static let glyphPathMinSize = 36
+    static let glyphFriendly = Set("0123456789%:−-")
+
+    private func glyphText(_ s: String, size: Int, bold: Bool, colour: Colour, in box: Rect, align: Align, shrinkToFit: Bool,
+                           background: Colour?) -> Int {
+        var size = size
+        func width(_ size: Int) -> Int { s.reduce(0) { $0 + text.measure(String($1), size: size, bold: bold).0 } }
+        var w = width(size)
+        if shrinkToFit {
+            while w > box.w && size > 10 {
+                size = max(10, size * box.w / max(w, 1) - 1)
+                w = width(size)
+            }
+        }
+        var x: Int
+        switch align {
+        case .left: x = box.x
+        case .center: x = box.x + (box.w - w) / 2
+        case .right: x = box.maxX - w
+        }
+        for ch in s {
+            guard let entry = text.texture(String(ch), size: size, bold: bold, colour: colour, background: background) else { continue }
+            var dst = SDL_Rect(x: Int32(x), y: Int32(box.y + (box.h - Int(entry.height)) / 2), w: entry.width, h: entry.height)
+            SDL_RenderCopy(renderer, entry.texture, nil, &dst)
+            x += Int(entry.width)
+        }
+        return w
+    }
 
     /// The heart icon at `box` (square), tinted; `pulse` 0…1 swells it for the beat.
     /// Each of a few beat sizes is rasterised at its exact pixel size (no scaling blur or jaggies).

@@ -9,6 +9,8 @@ final class TextCache {
         var size: Int
         var bold: Bool
         var colour: Colour
+        /// Rendered opaque onto this colour (copied without blending: several times faster in software).
+        var background: Colour?
     }
 
     struct Entry {
@@ -22,12 +24,16 @@ final class TextCache {
     private let fonts: FontBook
     private var entries: [Key: Entry] = [:]
     private var frame = 0
+    private var bytes = 0
     let capacity: Int
+    /// Big text is big surfaces (a 4K BPM is ~0.5 MB): the cache is bounded by memory too.
+    let byteBudget: Int
 
-    init(renderer: OpaquePointer, fonts: FontBook, capacity: Int = 1500) {
+    init(renderer: OpaquePointer, fonts: FontBook, capacity: Int = 1500, byteBudget: Int = 12 << 20) {
         self.renderer = renderer
         self.fonts = fonts
         self.capacity = capacity
+        self.byteBudget = byteBudget
     }
 
     deinit {
@@ -39,36 +45,42 @@ final class TextCache {
     /// Called once per frame; evicts the least recently used entries when over capacity.
     func nextFrame() {
         frame += 1
-        guard entries.count > capacity else { return }
-        let victims = entries.sorted { $0.value.lastUsedFrame < $1.value.lastUsedFrame }.prefix(entries.count - capacity * 3 / 4)
-        for (key, entry) in victims {
+        guard entries.count > capacity || bytes > byteBudget else { return }
+        // Oldest first, down to three quarters of both limits; what the last frame used stays.
+        for (key, entry) in entries.sorted(by: { $0.value.lastUsedFrame < $1.value.lastUsedFrame }) {
+            guard entries.count > capacity * 3 / 4 || bytes > byteBudget * 3 / 4, entry.lastUsedFrame < frame - 1 else { break }
             SDL_DestroyTexture(entry.texture)
+            bytes -= Int(entry.width) * Int(entry.height) * 4
             entries[key] = nil
         }
     }
 
-    func texture(_ text: String, size: Int, bold: Bool, colour: Colour) -> Entry? {
+    func texture(_ text: String, size: Int, bold: Bool, colour: Colour, background: Colour? = nil) -> Entry? {
         guard !text.isEmpty else { return nil }
-        let key = Key(text: text, size: FontBook.quantize(size), bold: bold, colour: colour)
+        let key = Key(text: text, size: FontBook.quantize(size), bold: bold, colour: colour, background: background)
         if var entry = entries[key] {
             entry.lastUsedFrame = frame
             entries[key] = entry
             return entry
         }
+        let fg = SDL_Color(r: colour.r, g: colour.g, b: colour.b, a: colour.a)
         guard let font = fonts.font(size: size, bold: bold),
-              let surface = TTF_RenderUTF8_Blended(font, text, SDL_Color(r: colour.r, g: colour.g, b: colour.b, a: colour.a))
+              let surface = background.map({ TTF_RenderUTF8_Shaded(font, text, fg, SDL_Color(r: $0.r, g: $0.g, b: $0.b, a: 255)) })
+                ?? TTF_RenderUTF8_Blended(font, text, fg)
         else { return nil }
         defer { SDL_FreeSurface(surface) }
         guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        SDL_SetTextureBlendMode(texture, background == nil ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
         let entry = Entry(texture: texture, width: surface.pointee.w, height: surface.pointee.h, lastUsedFrame: frame)
         entries[key] = entry
+        bytes += Int(entry.width) * Int(entry.height) * 4
         return entry
     }
 
     /// Width and height of text without drawing it (uses the cache when it can).
     func measure(_ text: String, size: Int, bold: Bool) -> (Int, Int) {
         guard !text.isEmpty else { return (0, 0) }
-        let key = Key(text: text, size: FontBook.quantize(size), bold: bold, colour: Theme.text)
+        let key = Key(text: text, size: FontBook.quantize(size), bold: bold, colour: Theme.text, background: nil)
         if let entry = entries[key] { return (Int(entry.width), Int(entry.height)) }
         guard let font = fonts.font(size: size, bold: bold) else { return (0, 0) }
         var w: Int32 = 0, h: Int32 = 0

@@ -6,7 +6,7 @@ extension Frame {
     func liveSession() {
         guard let live = state.live else { return }
         let area = liveBar(live)
-        liveTiles(live, in: area, forWall: false)
+        liveTiles(live, in: area, forWall: false, around: screen.splitTop(m.topBar).1)
         switch live.phase {
         case .confirmStop:
             dialog(title: "Stop the session?", message: "The countdown and the recording stop. You can then save or discard it.",
@@ -67,9 +67,11 @@ extension Frame {
     }
 
     /// Tiles laid out to fill `area`; the wall variant hides controls and may hide BPM (privacy).
-    func liveTiles(_ live: LiveSession, in area: Rect, forWall: Bool) {
+    /// `around`: the larger area whose background the tiles sit on (painted here, so the frame needs no full clear).
+    func liveTiles(_ live: LiveSession, in area: Rect, forWall: Bool, around: Rect) {
         let tiles = live.orderedTiles(nowMs: state.nowMs)
         let rects = TileGrid.rects(count: tiles.count, in: area, gap: m.px(6))
+        paintBackground(around: around, except: rects)
         for (tile, r) in zip(tiles, rects) {
             drawTile(tile, r, privacy: forWall && state.settings.wallPrivacy, flag: !forWall)
             hits.tileRects[tile.playerID] = r
@@ -79,11 +81,34 @@ extension Frame {
         }
     }
 
+    /// Background everywhere in `area` but the tiles: bands between rows, gaps between tiles.
+    private func paintBackground(around area: Rect, except tiles: [Rect]) {
+        var y = area.y
+        let rows = Dictionary(grouping: tiles, by: \.y).sorted { $0.key < $1.key }
+        for (rowY, row) in rows {
+            canvas.fill(Rect(area.x, y, area.w, rowY - y), Theme.background)
+            let h = row[0].h
+            var x = area.x
+            for r in row.sorted(by: { $0.x < $1.x }) {
+                canvas.fill(Rect(x, rowY, r.x - x, h), Theme.background)
+                x = r.maxX
+            }
+            canvas.fill(Rect(x, rowY, area.maxX - x, h), Theme.background)
+            y = rowY + h
+        }
+        canvas.fill(Rect(area.x, y, area.w, area.maxY - y), Theme.background)
+    }
+
     private func drawTile(_ tile: LiveTile, _ r: Rect, privacy: Bool, flag: Bool) {
         let live = tile.hasSignal(nowMs: state.nowMs)
         let zone = tile.shownZone
         let bg = live ? Theme.zone(zone) : Theme.noSignal
         let radius = max(4, min(r.w, r.h) / 14)
+        // The round corners show background (and no longer the frame of an earlier alert).
+        for corner in [Rect(r.x, r.y, radius, radius), Rect(r.maxX - radius, r.y, radius, radius),
+                       Rect(r.x, r.maxY - radius, radius, radius), Rect(r.maxX - radius, r.maxY - radius, radius, radius)] {
+            canvas.fill(corner, Theme.background)
+        }
         canvas.fillRounded(r, radius: radius, bg)
         let flagged = flag && tile.isFlagged(nowMs: state.nowMs, alertMs: state.settings.highIntensityAlertMs)
         if flagged { canvas.stroke(r, Theme.warning, width: max(3, min(r.w, r.h) / 24)) }
@@ -97,9 +122,9 @@ extension Frame {
         let batteryW = min(header.h * 2, inner.w / 5)
         let (nameBox, batteryBox) = header.splitRight(batteryW, gap: pad / 2)
         let numberW = canvas.measure("\(tile.shirtNumber)", size: header.h, bold: true) + pad / 2
-        canvas.text("\(tile.shirtNumber)", size: header.h, bold: true, in: Rect(nameBox.x, nameBox.y, numberW, nameBox.h))
+        canvas.text("\(tile.shirtNumber)", size: header.h, bold: true, in: Rect(nameBox.x, nameBox.y, numberW, nameBox.h), background: bg)
         canvas.text(tile.name, size: header.h * 8 / 10, bold: true, in: Rect(nameBox.x + numberW + pad / 2, nameBox.y,
-                                                                             nameBox.w - numberW - pad / 2, nameBox.h))
+                                                                             nameBox.w - numberW - pad / 2, nameBox.h), background: bg)
         canvas.battery(Rect(batteryBox.x, batteryBox.midY - batteryBox.h / 4, batteryBox.w, max(6, batteryBox.h / 2)),
                        level: tile.battery)
         let heartSize = min(middle.h * 55 / 100, middle.w / 4)
@@ -107,7 +132,7 @@ extension Frame {
         let numberBox = Rect(middle.x + heartSize + pad, middle.y, middle.w - heartSize - pad, middle.h)
         guard live else {
             canvas.heart(heartBox, Theme.textDim, hollow: true)
-            canvas.text("no signal", size: middle.h * 4 / 10, bold: true, colour: Theme.text, in: numberBox, align: .center)
+            canvas.text("no signal", size: middle.h * 4 / 10, bold: true, colour: Theme.text, in: numberBox, align: .center, background: bg)
             canvas.text(tile.contact == .notDetected ? "strap not on skin" : "strap silent > 5 s", size: footer.h * 7 / 10,
                         colour: Theme.text.withAlpha(210), in: footer)
             return
@@ -116,13 +141,13 @@ extension Frame {
         canvas.heart(heartBox, Theme.text, hollow: tile.contact == .notDetected, pulse: beat)
         let percent = "\(Int(tile.percentOfMax.rounded()))%"
         if privacy {
-            canvas.text(percent, size: middle.h * 9 / 10, bold: true, in: numberBox, align: .center)
+            canvas.text(percent, size: middle.h * 9 / 10, bold: true, in: numberBox, align: .center, background: bg)
         } else {
-            canvas.text("\(tile.bpm)", size: middle.h * 95 / 100, bold: true, in: numberBox, align: .center)
+            canvas.text("\(tile.bpm)", size: middle.h * 95 / 100, bold: true, in: numberBox, align: .center, background: bg)
         }
         let badgeW = min(footer.w / 3, footer.h * 2)
         let (left, badge) = footer.splitRight(badgeW)
-        canvas.text(privacy ? "HRmax" : "\(percent) HRmax", size: footer.h * 8 / 10, bold: true, in: left)
+        canvas.text(privacy ? "HRmax" : "\(percent) HRmax", size: footer.h * 8 / 10, bold: true, in: left, background: bg)
         canvas.fillRounded(badge, radius: footer.h / 4, Colour(0, 0, 0, 90))
         canvas.text(Theme.zoneName(zone) + (flagged ? "!" : ""), size: footer.h * 8 / 10, bold: true, in: badge, align: .center)
     }
@@ -137,19 +162,20 @@ extension Frame {
 
     /// The wall display: tiles and the countdown, no controls, big enough to read across a gym.
     func wallDisplay() {
-        canvas.clear(Theme.background)
         guard let live = state.live else {
+            canvas.clear(Theme.background)
             let name = state.team?.team.name ?? "Sideline"
             canvas.text(name, size: m.px(60), bold: true, in: screen, align: .center)
             return
         }
         let (bar, rest) = screen.splitTop(m.px(72))
+        canvas.fill(bar, Theme.background)
         let elapsed = SessionClock.format(live.clock.elapsedMs(nowMs: state.nowMs))
         let halves = bar.inset(dx: m.margin, dy: 0).columns(2, gap: m.gap)
         canvas.text(elapsed, size: m.px(60), bold: true, in: halves[0])
         if let remaining = live.clock.remainingMs(nowMs: state.nowMs) {
             canvas.text("−" + SessionClock.format(remaining), size: m.px(60), bold: true, colour: Theme.textDim, in: halves[1], align: .right)
         }
-        liveTiles(live, in: rest.inset(m.px(6)), forWall: true)
+        liveTiles(live, in: rest.inset(m.px(6)), forWall: true, around: rest)
     }
 }

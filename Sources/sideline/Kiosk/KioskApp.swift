@@ -32,6 +32,12 @@ final class KioskApp {
     var exportDirectory: String
     /// Frames drawn, for benchmarks and the state dump.
     var framesDrawn = 0
+    /// Set by the latency benchmark.
+    var latencyProbe: LatencyProbe?
+    /// The interactive loop returns at this time (benchmarks).
+    var runUntilNs: UInt64?
+    /// Prints a line when the first frame is on screen (the launch benchmark reads it).
+    var announceFirstFrame = ProcessInfo.processInfo.environment["SIDELINE_ANNOUNCE_FIRST_FRAME"] != nil
 
     init(store: SidelineStore, source: any SensorSource, steppedSource: SteppedSimulatedSource?, main: KioskWindow,
          wall: KioskWindow?, wake: WakeSignal, wallClockBase: Date?, sourceDescription: String, exportDirectory: String) {
@@ -86,21 +92,27 @@ final class KioskApp {
         }
     }
 
-    /// Drains the ring once (per frame), ticks the clock, commits the recording when a second has passed.
+    /// Drains the ring once (per frame) and ticks the clock.
     func pumpSensors() {
+        wake.rearm()
         let now = source.nowNs()
         ring.drain { event in
+            latencyProbe?.drained(event.timestampNs)
             recorder?.ingest(event)
             dispatch(.sensor(event))
         }
         dispatch(.tick(nowMs: Int64(now / 1_000_000)))
-        if let recorder {
-            do {
-                try recorder.commitIfDue(nowNs: now)
-            } catch {
-                // The batch is kept and retried next second; tell the coach once.
-                if state.notice == nil { dispatch(.failed("Saving heart rates failed: \(error) — retrying")) }
-            }
+    }
+
+    /// Commits the recording when a second has passed. The loop calls it after presenting,
+    /// so a slow write (a WAL checkpoint) never delays the frame that shows fresh readings.
+    func commitRecording() {
+        guard let recorder else { return }
+        do {
+            try recorder.commitIfDue(nowNs: source.nowNs())
+        } catch {
+            // The batch is kept and retried next second; tell the coach once.
+            if state.notice == nil { dispatch(.failed("Saving heart rates failed: \(error) — retrying")) }
         }
     }
 
@@ -111,6 +123,12 @@ final class KioskApp {
         framesDrawn += 1
         main.view.draw(state, animMs: nowMs, wallClock: wallClock)
         main.present()
+        latencyProbe?.presented(atNs: DispatchTime.now().uptimeNanoseconds)
+        if announceFirstFrame {
+            announceFirstFrame = false
+            // Unbuffered, so the launch benchmark reads it the moment the frame is up.
+            FileHandle.standardOutput.write(Data("first-frame\n".utf8))
+        }
         if let wall {
             wall.view.drawWall(state, animMs: nowMs, wallClock: wallClock)
             wall.present()

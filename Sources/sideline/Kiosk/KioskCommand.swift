@@ -26,9 +26,10 @@ struct KioskCommand: ParsableCommand {
     @Option(name: .customLong("wall-display"), help: "Open the wall display fullscreen on display N.") var wallDisplay: Int?
     @Option(name: .customLong("export-dir"), help: "Where 'Export all' writes (default: the first USB stick under /media).") var exportDir: String?
     @Option(name: .customLong("dump"), help: "Write the final state as JSON to this file.") var dumpPath: String?
+    @Flag(help: "Measure the kiosk's performance figures (headless) and print them.") var bench = false
 
     func validate() throws {
-        if headless && script == nil { throw ValidationError("--headless needs a --script to play") }
+        if headless && script == nil && !bench { throw ValidationError("--headless needs a --script to play") }
         if let size, Self.parseSize(size) == nil { throw ValidationError("--size must look like 800x480") }
     }
 
@@ -39,6 +40,7 @@ struct KioskCommand: ParsableCommand {
     }
 
     func run() throws {
+        if bench { return try runBenchmarks() }
         let spec = try SourceSpec(parsing: source)
         let store = try database.open()
         guard let lock = RecorderLock(databasePath: store.path) else {
@@ -95,6 +97,22 @@ struct KioskCommand: ParsableCommand {
         }
         if !headless { app.runInteractive() }
         if let dumpPath { try StateDump.write(app, to: dumpPath) }
+    }
+
+    private func runBenchmarks() throws {
+        setenv("SDL_VIDEODRIVER", "offscreen", 1)
+        guard SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) == 0 else {
+            throw UserError("SDL could not start the offscreen driver (\(String(cString: SDL_GetError())))")
+        }
+        defer { SDL_Quit() }
+        let fonts: FontBook
+        do {
+            fonts = try FontBook(assetsDirectory: ProcessInfo.processInfo.environment["SIDELINE_ASSETS"])
+        } catch let error as FontBook.Missing {
+            throw UserError(error.description)
+        }
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+        try KioskBench(fonts: fonts, work: "out/bench-kiosk", binary: binary).run()
     }
 
     /// Scripted runs show the same date and time on every run: Saturday 14 March 2026, 17:30 local.

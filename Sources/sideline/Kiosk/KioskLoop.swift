@@ -13,8 +13,9 @@ extension KioskApp {
         var lastMinute = Int(wallClock.timeIntervalSince1970 / 60)
         var lastSecond = nowMs / 1000
         while !quitRequested {
+            if let until = runUntilNs, DispatchTime.now().uptimeNanoseconds >= until { return }
             var e = SDL_Event()
-            if SDL_WaitEventTimeout(&e, Int32(waitTimeoutMs())) != 0 {
+            if waitForEvent(&e, timeoutMs: waitTimeoutMs()) {
                 handle(e)
                 while SDL_PollEvent(&e) != 0 { handle(e) }
             }
@@ -30,6 +31,28 @@ extension KioskApp {
             if minute != lastMinute { needsDraw = true; lastMinute = minute }
             if needsDraw { lastFrameMs = now }
             drawIfNeeded()
+            commitRecording()
+        }
+    }
+
+    /// Drivers without a native event wait (offscreen, KMS/DRM on a Pi) make SDL_WaitEventTimeout
+    /// poll every millisecond — a thousand wake-ups a second on an idle screen. Instead: look for
+    /// input every `inputSliceMs`, and sleep on the worker's semaphore in between (sensor data wakes at once).
+    static let inputSliceMs: Int64 = 8
+    static let nativeWaitDrivers: Set<String> = ["x11", "wayland", "windows", "cocoa"]
+
+    func waitForEvent(_ e: inout SDL_Event, timeoutMs: Int64) -> Bool {
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        if Self.nativeWaitDrivers.contains(driver) { return SDL_WaitEventTimeout(&e, Int32(timeoutMs)) != 0 }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeoutMs)) * 1_000_000
+        while true {
+            if SDL_PollEvent(&e) != 0 { return true }
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { return false }
+            let slice = min(deadline - now, UInt64(Self.inputSliceMs) * 1_000_000)
+            if wake.semaphore.wait(timeout: .now() + .nanoseconds(Int(slice))) == .success {
+                while wake.semaphore.wait(timeout: .now()) == .success {}
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import Analytics
 import Foundation
 import Store
 import TeamCore
@@ -15,6 +16,10 @@ struct ReviewLoader {
         let laps = try store.laps(sessionID).map(\.tMs)
         let earlier = try store.sessions(teamID: session.teamID)
             .filter { $0.session.startedAt < session.startedAt && $0.session.state != .running && $0.session.state != .paused }
+        let rr = Dictionary(grouping: try store.rrIntervals(sessionID), by: \.playerID)
+        let analysis = SessionAnalysis(SessionInput(session: session, players: players, samples: samples, rrIntervals: rr,
+                                                    laps: try store.laps(sessionID)))
+        let figures = Dictionary(analysis.players.map { ($0.playerID, Self.figures($0)) }, uniquingKeysWith: { a, _ in a })
         var duration = KioskApp.durationMs(session)
         if let last = samples.values.compactMap({ $0.last?.tMs }).max() { duration = max(duration, last) }
         let review = try players.map { sp -> ReviewPlayer in
@@ -24,10 +29,21 @@ struct ReviewLoader {
                                 shirtNumber: sp.shirtNumber, physiology: sp.physiology,
                                 series: valid.map { SeriesPoint(tMs: $0.tMs, bpm: $0.bpm) },
                                 digest: SessionDigest(samples: own, physiology: sp.physiology, model: model),
-                                previous: try previous(of: sp.playerID, among: earlier))
+                                previous: try previous(of: sp.playerID, among: earlier),
+                                analytics: figures[sp.playerID] ?? [])
         }
         return ReviewData(sessionID: sessionID, startedAt: session.startedAt, durationMs: duration, lapsMs: laps,
                           players: review.sorted { $0.shirtNumber < $1.shirtNumber })
+    }
+
+    /// The analytics module's numbers the player panel has room for.
+    static func figures(_ p: PlayerAnalysis) -> [AnalyticsFigure] {
+        func show(_ label: String, _ metric: Metric<Double>, _ format: String) -> AnalyticsFigure? {
+            metric.value.map { AnalyticsFigure(label: label, value: String(format: format, $0)) }
+        }
+        let rmssd = p.hrv.first?.timeDomain.value.map { AnalyticsFigure(label: "RMSSD", value: String(format: "%.0f ms", $0.rmssdMs)) }
+        return [show("TRIMP", p.stats.banisterTRIMP, "%.0f"), show("Effort points", p.stats.effortPoints, "%.0f"),
+                show("Recovery 1 min", p.recoveryBPM, "−%.0f bpm"), rmssd].compactMap { $0 }
     }
 
     /// The player's most recent earlier session of this team.

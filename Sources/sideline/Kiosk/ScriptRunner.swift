@@ -26,6 +26,7 @@ extension KioskApp {
         while SDL_PollEvent(&e) != 0 { handle(e) }
         pumpSensors()
         drawIfNeeded()
+        commitRecording()
     }
 
     private func perform(_ command: ScriptCommand, screenshots: String) throws {
@@ -126,6 +127,7 @@ extension KioskApp {
             left -= step
             if let out = gestures.poll(atMs: nowMs) { apply(out) }
             pumpSensors()
+            commitRecording()
         }
     }
 

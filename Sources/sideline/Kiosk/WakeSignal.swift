@@ -3,11 +3,14 @@ import CSDL2
 import Foundation
 
 /// The sensor worker's way to wake the sleeping SDL loop: a registered user
-/// event, pushed at most once per `minIntervalNs` (SDL_PushEvent is thread-safe).
+/// event (SDL_PushEvent is thread-safe). Rate-limited without losing a wake-up:
+/// at most one is outstanding; the loop re-arms it just before draining the ring,
+/// so an event pushed after that drain always wakes the loop again.
 struct WakeSignal: Sendable {
     let eventType: UInt32
-    private let lastPushNs = ManagedAtomic<UInt64>(0)
-    static let minIntervalNs: UInt64 = 4_000_000
+    private let pending = ManagedAtomic<Bool>(false)
+    /// Also signalled on wake, so a loop that sleeps outside SDL (see `KioskApp.waitForEvent`) wakes at once.
+    let semaphore = DispatchSemaphore(value: 0)
 
     init?() {
         let type = SDL_RegisterEvents(1)
@@ -17,12 +20,13 @@ struct WakeSignal: Sendable {
 
     /// Called on the worker thread after it pushed events into the ring.
     func wake() {
-        let now = DispatchTime.now().uptimeNanoseconds
-        let last = lastPushNs.load(ordering: .relaxed)
-        guard now &- last >= Self.minIntervalNs,
-              lastPushNs.compareExchange(expected: last, desired: now, ordering: .relaxed).exchanged else { return }
+        guard !pending.exchange(true, ordering: .acquiringAndReleasing) else { return }
         var event = SDL_Event()
         event.type = eventType
         SDL_PushEvent(&event)
+        semaphore.signal()
     }
+
+    /// Called by the loop right before it drains the ring.
+    func rearm() { pending.store(false, ordering: .releasing) }
 }

@@ -1,0 +1,68 @@
+import Atomics
+import Foundation
+import SensorHub
+import SPSCRing
+import Synchronization
+import TeamCore
+
+/// A real-time source for the latency benchmark: every strap notifies once a
+/// second (random phase) with the wall clock as timestamp, like a BLE worker.
+final class BenchSource: SensorSource {
+    private let stopRequested = ManagedAtomic<Bool>(false)
+    private let finished = Mutex<DispatchSemaphore?>(nil)
+
+    func nowNs() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
+        let count = straps.count
+        let done = DispatchSemaphore(value: 0)
+        finished.withLock { $0 = done }
+        let stopRequested = self.stopRequested
+        let thread = Thread {
+            var generator = SystemRandomNumberGenerator()
+            let start = DispatchTime.now().uptimeNanoseconds
+            var next = (0..<count).map { _ in start + UInt64.random(in: 0..<1_000_000_000, using: &generator) }
+            var bpm = (0..<count).map { _ in Double.random(in: 90...170, using: &generator) }
+            while !stopRequested.load(ordering: .relaxed) {
+                let now = DispatchTime.now().uptimeNanoseconds
+                var pushed = false
+                for i in 0..<count where next[i] <= now {
+                    bpm[i] = min(195, max(60, bpm[i] + Double.random(in: -3...3, using: &generator)))
+                    var event = SensorEvent(strap: UInt16(i), timestampNs: DispatchTime.now().uptimeNanoseconds, kind: .measurement,
+                                            bpm: UInt16(bpm[i]), contact: .detected, battery: 80)
+                    event.appendRR(UInt16(60 / bpm[i] * 1024))
+                    ring.push(event)
+                    next[i] += 1_000_000_000
+                    pushed = true
+                }
+                if pushed { wake() }
+                usleep(1000)
+            }
+            done.signal()
+        }
+        thread.name = "sideline.bench-straps"
+        thread.start()
+    }
+
+    func stop() {
+        stopRequested.store(true, ordering: .relaxed)
+        let done = finished.withLock { semaphore -> DispatchSemaphore? in
+            defer { semaphore = nil }
+            return semaphore
+        }
+        done?.wait()
+    }
+}
+
+/// Ring-to-frame latency: from an event's timestamp to the end of the present that first shows it.
+final class LatencyProbe {
+    private var pending: [UInt64] = []
+    private(set) var samplesNs: [UInt64] = []
+
+    func drained(_ timestampNs: UInt64) { pending.append(timestampNs) }
+
+    func presented(atNs now: UInt64) {
+        for t in pending where now >= t { samplesNs.append(now - t) }
+        pending.removeAll(keepingCapacity: true)
+    }
+}
