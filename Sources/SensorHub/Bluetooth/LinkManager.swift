@@ -14,6 +14,8 @@ final class LinkManager: HostEngineDelegate {
         let address: UInt64
         var phase = LinkPhase.idle
         var lastAdvertNs: UInt64 = 0
+        /// The strap's advertising period as heard (0: not known yet), to predict its next advertisement.
+        var advertIntervalNs: UInt64 = 0
         var lastAdvertType: UInt8 = 0
         var heardBy: Int = -1
         var failures = 0
@@ -78,13 +80,24 @@ final class LinkManager: HostEngineDelegate {
             let engine = controllers[c].engine
             engine.tick(nowNs: nowNs)
             guard engine.isReady, engine.pendingConnect == nil, engine.connectionCount < settings.maxConnectionsPerController else { continue }
+            // A controller connects when it next hears the peer advertise, and holds one connect at a time:
+            // take the strap whose next advertisement is due soonest (prefer one this controller heard).
             var best = -1
+            var bestWait = UInt64.max
             for i in straps.indices {
                 let s = straps[i]
                 guard s.phase == .idle, s.nextAttemptNs <= nowNs, nowNs &- s.lastAdvertNs < 2_000_000_000, s.lastAdvertNs != 0,
                       !servedByBroadcast(s) else { continue }
-                // Prefer a strap this controller heard; any controller shares the air otherwise.
-                if best < 0 || (s.heardBy == c && straps[best].heardBy != c) { best = i }
+                let wait = Self.nextAdvertWaitNs(s, nowNs: nowNs)
+                let better: Bool
+                if best < 0 {
+                    better = true
+                } else if (s.heardBy == c) != (straps[best].heardBy == c) {
+                    better = s.heardBy == c
+                } else {
+                    better = wait < bestWait
+                }
+                if better { best = i; bestWait = wait }
             }
             guard best >= 0 else { continue }
             let peer = BDAddress(value: straps[best].address, type: straps[best].lastAdvertType)
@@ -92,6 +105,30 @@ final class LinkManager: HostEngineDelegate {
                 straps[best].phase = .connecting(controller: c)
                 push(SensorEvent(strap: UInt16(best), timestampNs: nowNs, kind: .link, link: .connecting))
             }
+        }
+    }
+
+    /// How long until the strap's next advertisement is expected, allowing `leadNs` for the
+    /// connect command to reach the controller; straps with an unknown period come last.
+    static func nextAdvertWaitNs(_ s: StrapLink, nowNs: UInt64, leadNs: UInt64 = 10_000_000) -> UInt64 {
+        guard s.advertIntervalNs > 0 else { return 1_000_000_000 }
+        let since = nowNs &- s.lastAdvertNs + leadNs
+        let periods = (since + s.advertIntervalNs - 1) / s.advertIntervalNs
+        return s.lastAdvertNs &+ periods * s.advertIntervalNs &- nowNs
+    }
+
+    /// Learns a strap's advertising period from consecutive connectable advertisements
+    /// (missed ones, at multiples of the period, pull the estimate up only slowly).
+    static func learnAdvertInterval(_ s: inout StrapLink, nowNs: UInt64) {
+        guard s.lastAdvertNs != 0 else { return }
+        let delta = nowNs &- s.lastAdvertNs
+        guard delta > 5_000_000, delta < 2_000_000_000 else { return } // a duplicate report, or a pause
+        if s.advertIntervalNs == 0 {
+            s.advertIntervalNs = delta
+        } else if delta < s.advertIntervalNs * 3 / 2 {
+            s.advertIntervalNs = (s.advertIntervalNs * 3 + delta) / 4
+        } else {
+            s.advertIntervalNs = (s.advertIntervalNs * 15 + delta) / 16
         }
     }
 
@@ -135,6 +172,7 @@ final class LinkManager: HostEngineDelegate {
         if discovery.isActive { discovery.note(report, nowNs: now) }
         guard let i = strapByAddress[report.address.value] else { return }
         if report.isConnectable {
+            Self.learnAdvertInterval(&straps[i], nowNs: now)
             straps[i].lastAdvertNs = now
             straps[i].lastAdvertType = report.address.type
             straps[i].heardBy = controllerIndex(host)
@@ -190,20 +228,7 @@ final class LinkManager: HostEngineDelegate {
             return
         }
         counters.add(.notifications)
-        push(Self.event(from: m, strap: UInt16(i), nowNs: now))
-    }
-
-    /// The measurement as a ring event (inlined into the benchmark as well).
-    static func event(from m: HeartRateMeasurement, strap: UInt16, nowNs: UInt64) -> SensorEvent {
-        let contact: SensorContact = switch m.contact {
-        case .notSupported: .notSupported
-        case .notDetected: .notDetected
-        case .detected: .detected
-        }
-        var event = SensorEvent(strap: strap, timestampNs: nowNs, kind: .measurement, bpm: m.heartRate,
-                                contact: contact, link: .connected, energyKJ: m.energyExpendedKJ)
-        for k in 0..<m.rrCount { event.appendRR(m.rr[k]) }
-        return event
+        push(SensorEvent(measurement: m, strap: UInt16(i), nowNs: now))
     }
 
     func host(_ host: HostEngine, batteryLevel level: UInt8, handle: UInt16) {

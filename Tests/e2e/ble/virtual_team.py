@@ -10,6 +10,7 @@ Sideline's export with the truth.
 import argparse
 import asyncio
 import json
+import random
 import sys
 import time
 
@@ -93,6 +94,9 @@ class Strap:
         if self.cfg['silent_att']:
             self.device.gatt_server.on_gatt_pdu = lambda *_args: None
         await self.device.power_on()
+        # Real straps are switched on at random moments: spread the advertising phases over one
+        # interval (seeded per strap), or every strap would advertise just after the previous one.
+        await asyncio.sleep(random.Random(self.index).uniform(0, 0.16))
         self.device.advertising_data = self.advertising_data(60 if self.cfg['broadcast'] else None)
         await self.device.start_advertising(auto_restart=True)
         if self.cfg['broadcast']:
@@ -153,8 +157,7 @@ async def main():
     Controller('C0', host_source=transport.source, host_sink=transport.sink, link=link)
     with open(args.log, 'a') as log:
         straps = [Strap(link, i + 1, cfg, log) for i, cfg in enumerate(configs)]
-        for s in straps:
-            await s.run()
+        await asyncio.gather(*(s.run() for s in straps))
         print(f'ready {len(straps)} straps on 127.0.0.1:{args.port}', flush=True)
         await asyncio.get_running_loop().create_future()
 
