@@ -121,15 +121,19 @@ extension Frame {
         let (middle, footer) = rest.splitBottom(footerH)
         let batteryW = min(header.h * 2, inner.w / 5)
         let (nameBox, batteryBox) = header.splitRight(batteryW, gap: pad / 2)
-        let numberW = canvas.measure("\(tile.shirtNumber)", size: header.h, bold: true) + pad / 2
-        canvas.text("\(tile.shirtNumber)", size: header.h, bold: true, in: Rect(nameBox.x, nameBox.y, numberW, nameBox.h), background: bg)
-        canvas.text(tile.name, size: header.h * 8 / 10, bold: true, in: Rect(nameBox.x + numberW + pad / 2, nameBox.y,
-                                                                             nameBox.w - numberW - pad / 2, nameBox.h), background: bg)
-        canvas.battery(Rect(batteryBox.x, batteryBox.midY - batteryBox.h / 4, batteryBox.w, max(6, batteryBox.h / 2)),
-                       level: tile.battery)
         let heartSize = min(middle.h * 55 / 100, middle.w / 4)
         let heartBox = Rect(middle.x, middle.midY - heartSize / 2, heartSize, heartSize)
         let numberBox = Rect(middle.x + heartSize + pad, middle.y, middle.w - heartSize - pad, middle.h)
+        // The big number first: its opaque glyph boxes are taller than the digits, and the
+        // header and footer drawn after it stay whole.
+        defer {
+            let numberW = canvas.measure("\(tile.shirtNumber)", size: header.h, bold: true) + pad / 2
+            canvas.text("\(tile.shirtNumber)", size: header.h, bold: true, in: Rect(nameBox.x, nameBox.y, numberW, nameBox.h), background: bg)
+            canvas.text(tile.name, size: header.h * 8 / 10, bold: true, in: Rect(nameBox.x + numberW + pad / 2, nameBox.y,
+                                                                                 nameBox.w - numberW - pad / 2, nameBox.h), background: bg)
+            canvas.battery(Rect(batteryBox.x, batteryBox.midY - batteryBox.h / 4, batteryBox.w, max(6, batteryBox.h / 2)),
+                           level: tile.battery)
+        }
         guard live else {
             canvas.heart(heartBox, Theme.textDim, hollow: true)
             canvas.text("no signal", size: middle.h * 4 / 10, bold: true, colour: Theme.text, in: numberBox, align: .center, background: bg)
