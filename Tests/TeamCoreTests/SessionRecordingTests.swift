@@ -28,6 +28,25 @@ final class SessionRecordingTests: XCTestCase {
         XCTAssertEqual(rr.map(\.rr1024), [1024, 512, 256], "exact 1/1024 s units kept")
     }
 
+    /// A packet whose intervals add up to more than the time since the previous one continues
+    /// the chain: stored time order stays arrival order (HRV uses successive differences).
+    func testRRFromConsecutivePacketsNeverOverlap() {
+        var r = SessionRecording(startNs: 0, wearers: [0: wearer])
+        r.ingest(measurement(at: 5_000, bpm: 100, rr: [1024]))
+        r.ingest(measurement(at: 5_600, bpm: 100, rr: [1024, 512])) // 1.5 s of beats 0.6 s later
+        r.ingest(measurement(at: 9_000, bpm: 100, rr: [512]))        // after a gap: anchored on arrival again
+        let rr = r.takeBatch().rrIntervals
+        XCTAssertEqual(rr.map(\.rr1024), [1024, 1024, 512, 512])
+        XCTAssertEqual(rr.map(\.tMs), [5_000, 6_000, 6_500, 9_000])
+    }
+
+    func testRRFromPacketsThatFitAreAnchoredOnArrival() {
+        var r = SessionRecording(startNs: 0, wearers: [0: wearer])
+        r.ingest(measurement(at: 5_000, bpm: 100, rr: [512, 512]))
+        r.ingest(measurement(at: 6_020, bpm: 100, rr: [512, 512])) // 20 ms of arrival jitter
+        XCTAssertEqual(r.takeBatch().rrIntervals.map(\.tMs), [4_500, 5_000, 5_520, 6_020])
+    }
+
     func testRRPlacementRoundsToNearestMillisecond() {
         var r = SessionRecording(startNs: 0, wearers: [0: wearer])
         r.ingest(measurement(at: 3_000, bpm: 100, rr: [700, 1]))

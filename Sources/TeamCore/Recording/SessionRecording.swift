@@ -40,6 +40,8 @@ public struct SessionRecording: Sendable {
     public private(set) var counters = Counters()
     private var pending = Batch()
     private var lastBattery: [UInt16: UInt8] = [:]
+    /// Per player, where the last RR interval was placed (1/1024 ms units, and the stored ms).
+    private var lastRR: [Int64: (endUnits: Int64, tMs: Int64)] = [:]
 
     public init(startNs: UInt64, wearers: [UInt16: Wearer]) {
         self.startNs = startNs
@@ -85,6 +87,12 @@ public struct SessionRecording: Sendable {
     /// RR intervals that arrive together are the beats of the last second:
     /// the last one ends at the arrival time, each earlier one ends where the
     /// next began (cumulative sum backwards), in exact 1/1024 s arithmetic.
+    ///
+    /// Beats never end before the previous beat's end plus their own length: a
+    /// packet whose intervals add up to more than the time since the last one
+    /// (a strap that buffered beats, arrival jitter) continues the chain instead
+    /// of overlapping it. Rows are read back in time order, and HRV depends on the
+    /// order of successive intervals, so time order must be arrival order.
     private mutating func appendRR(of event: SensorEvent, at arrivalMs: Int64, player: Int64) {
         let n = Int(event.rrCount)
         guard n > 0 else { return }
@@ -96,11 +104,17 @@ public struct SessionRecording: Sendable {
             ends[i] = arrivalUnits - backFromArrival
             backFromArrival += Int64(event.rr[i]) * 1000
         }
+        var previous = lastRR[player]
         for i in 0..<n {
-            // Round to the nearest millisecond.
-            let tMs = (ends[i] + 512).floorDiv(1024)
+            var end = ends[i]
+            if let p = previous { end = max(end, p.endUnits + Int64(event.rr[i]) * 1000) }
+            // Round to the nearest millisecond; strictly after the previous row.
+            var tMs = (end + 512).floorDiv(1024)
+            if let p = previous, tMs <= p.tMs { tMs = p.tMs + 1 }
             pending.rrIntervals.append(RRInterval(playerID: player, tMs: tMs, rr1024: event.rr[i]))
+            previous = (end, tMs)
         }
+        lastRR[player] = previous
         counters.rrIntervals += n
     }
 
