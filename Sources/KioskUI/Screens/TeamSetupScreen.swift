@@ -78,7 +78,8 @@ extension Frame {
         let reading = state.readings[index] ?? StrapReading()
         let owner = state.roster.first { $0.strapID == slot.strapID }
         // Red when another player of this team has it; the tap then hands it over.
-        let takenByOther = owner != nil && owner?.playerID != state.setup.pairingPlayerID
+        let chooser = state.screen == .lobby ? state.lobby.changingStrapFor : state.setup.pairingPlayerID
+        let takenByOther = owner != nil && owner?.playerID != chooser
         let bg = takenByOther ? Theme.danger.mixed(with: Theme.surface, 0.35) : (strongest ? Theme.good : Theme.surface)
         canvas.fillRounded(r, radius: m.px(10), bg)
         if strongest { canvas.stroke(r, Theme.warning, width: m.px(3)) }

@@ -12,7 +12,8 @@ extension KioskApp {
         var lastFrameMs = nowMs
         var lastMinute = Int(wallClock.timeIntervalSince1970 / 60)
         var lastSecond = nowMs / 1000
-        while !quitRequested {
+        StopSignal.install()
+        while !quitRequested && !StopSignal.requested {
             if let until = runUntilNs, DispatchTime.now().uptimeNanoseconds >= until { return }
             var e = SDL_Event()
             if waitForEvent(&e, timeoutMs: waitTimeoutMs()) {

@@ -73,6 +73,9 @@ def test_demo_flow_through_every_screen(kiosk):
     kiosk.play(script_path=DEMO_FLOW)
 
     # A team made on the touchscreen, players typed on the on-screen keyboard, straps paired by two taps.
+    lobby_swap = kiosk.sql("""SELECT s.address FROM session_player sp JOIN strap s ON s.id = sp.strap_id
+                               JOIN player p ON p.id = sp.player_id WHERE p.first_name = 'Mia'""")
+    assert lobby_swap == [], "Mia never played; her swap was for today only"
     rows = kiosk.sql("""SELECT p.first_name, p.last_name, p.sex, p.resting_hr, m.shirt_number, s.address
                         FROM team t JOIN membership m ON m.team_id = t.id JOIN player p ON p.id = m.player_id
                         LEFT JOIN strap s ON s.id = m.strap_id WHERE t.name = 'Eagles' ORDER BY m.shirt_number""")
@@ -85,7 +88,7 @@ def test_demo_flow_through_every_screen(kiosk):
     # The session run on 12 simulated straps: saved, ended, reviewed, one lap, every player recorded.
     sessions = kiosk.sql("""SELECT s.id, s.state, s.reviewed, s.planned_ms FROM session s JOIN team t ON t.id = s.team_id
                             WHERE t.name = 'Demo' ORDER BY s.id""")
-    assert len(sessions) == 2
+    assert len(sessions) == 2, "the last, discarded session is gone"
     session_id, state, reviewed, planned = sessions[1]
     assert (state, reviewed, planned) == ("ended", 1, 600_000)
     assert kiosk.sql("SELECT COUNT(*) FROM lap WHERE session_id = ?", session_id)[0][0] == 1
