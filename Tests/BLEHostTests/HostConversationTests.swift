@@ -1,0 +1,169 @@
+import BLEHost
+import Foundation
+import HeartRateProtocol
+import XCTest
+
+/// A whole conversation with a strap, scripted as bytes: what a controller and the
+/// strap's GATT server send in, what the host must send out (Core Spec Vol 4 Part E,
+/// Vol 3 Parts A, F, G). The strap's database: Heart Rate 0x0001–0x0006 (2A37 notify
+/// at 0x0003, CCCD 0x0004, 2A38 at 0x0006), Battery 0x0007–0x000A (2A19 read+notify at
+/// 0x0009, CCCD 0x000A).
+final class HostConversationTests: XCTestCase {
+    final class Owner: HostEngineDelegate {
+        var log: [String] = []
+        var onReady: (HostEngine) -> Void = { _ in }
+        func hostBecameReady(_ host: HostEngine) { log.append("ready"); onReady(host) }
+        func host(_ host: HostEngine, failed reason: String) { log.append("failed") }
+        func host(_ host: HostEngine, sawAdvertisement report: AdvertisingReport) {
+            log.append("advert \(report.address) rssi \(report.rssi) connectable \(report.isConnectable)")
+        }
+        func host(_ host: HostEngine, connected handle: UInt16, to peer: BDAddress) { log.append("connected \(handle) \(peer)") }
+        func host(_ host: HostEngine, failedToConnect peer: BDAddress, status: UInt8) { log.append("connect failed \(status)") }
+        func host(_ host: HostEngine, subscribed handle: UInt16) { log.append("subscribed \(handle)") }
+        func host(_ host: HostEngine, disconnected handle: UInt16, peer: BDAddress, reason: UInt8) { log.append("disconnected \(handle) \(reason)") }
+        func host(_ host: HostEngine, heartRateMeasurement value: ArraySlice<UInt8>, handle: UInt16) {
+            log.append("hrm \(handle) \(hex(Array(value)))")
+        }
+        func host(_ host: HostEngine, batteryLevel level: UInt8, handle: UInt16) { log.append("battery \(handle) \(level)") }
+        func host(_ host: HostEngine, discardedMalformed what: String, handle: UInt16?) { log.append("malformed") }
+    }
+
+    static func bytes(_ text: String) -> [UInt8] { text.split(separator: " ").map { UInt8($0, radix: 16)! } }
+    var out: [[UInt8]] = []
+    let owner = Owner()
+    var engine: HostEngine!
+
+    override func setUp() {
+        engine = HostEngine { [unowned self] in out.append($0) }
+        engine.delegate = owner
+        owner.onReady = { $0.setScanning(enabled: true, active: false) }
+    }
+
+    /// Feeds bytes (hex) and returns what the host sent in answer (hex, one string per packet).
+    func feed(_ text: String, at ns: UInt64 = 0) -> [String] {
+        out.removeAll()
+        engine.receive(Self.bytes(text)[...], nowNs: ns)
+        return out.map(hex)
+    }
+
+    /// An ATT PDU from the strap on handle 0x0040, and the ATT PDU the host answers with
+    /// (after handing the controller's buffer back with Number of Completed Packets).
+    func att(_ pdu: String) -> [String] {
+        let p = Self.bytes(pdu)
+        let l2cap = [UInt8(p.count), 0, 4, 0] + p
+        let sent = feed("02 40 20 " + hex([UInt8(l2cap.count), 0] + l2cap))
+        if !sent.isEmpty { _ = feed("04 13 05 01 40 00 \(hex([UInt8(sent.count)])) 00") }
+        return sent.map { String($0.dropFirst(27)) } // the ATT PDU after ACL and L2CAP headers
+    }
+
+    func bringUp() {
+        engine.start()
+        XCTAssertEqual(out.map(hex), ["01 03 0C 00"], "Reset first, one command at a time")
+        XCTAssertEqual(feed("04 0E 04 01 03 0C 00"), ["01 01 0C 08 FF FF FF FF FF 1F 00 20"])
+        XCTAssertEqual(feed("04 0E 04 01 01 0C 00"), ["01 01 20 08 27 0A 00 00 00 00 00 00"])
+        XCTAssertEqual(feed("04 0E 04 01 01 20 00"), ["01 01 10 00"])
+        XCTAssertEqual(feed("04 0E 0C 01 01 10 00 0B 00 00 0B 00 00 00 00"), ["01 09 10 00"])
+        XCTAssertEqual(feed("04 0E 0A 01 09 10 00 06 05 04 03 02 01"), ["01 02 20 00"])
+        // LE buffers: 27-byte payloads, 3 packets. Ready: passive scan, duplicates not filtered.
+        XCTAssertEqual(feed("04 0E 07 01 02 20 00 1B 00 03"), ["01 0B 20 07 00 30 00 30 00 00 00"])
+        XCTAssertEqual(feed("04 0E 04 01 0B 20 00"), ["01 0C 20 02 01 00"])
+        XCTAssertEqual(feed("04 0E 04 01 0C 20 00"), [])
+        XCTAssertTrue(engine.isReady)
+        XCTAssertEqual(engine.localAddress?.description, "01:02:03:04:05:06")
+    }
+
+    func connect() {
+        // A legacy ADV_IND from F0:00:00:00:00:01 listing 0x180D, RSSI -60.
+        XCTAssertEqual(feed("04 3E 10 02 01 00 00 01 00 00 00 00 F0 04 03 03 0D 18 C4"), [])
+        XCTAssertEqual(owner.log.last, "advert F0:00:00:00:00:01 rssi -60 connectable true")
+        out.removeAll()
+        XCTAssertTrue(engine.connect(to: BDAddress("F0:00:00:00:00:01")!, nowNs: 0))
+        XCTAssertEqual(out.map(hex), ["01 0D 20 19 60 00 60 00 00 00 01 00 00 00 00 F0 00 18 00 28 00 00 00 F4 01 00 00 00 00"],
+                       "scan 60 ms, public peer, 30–50 ms interval, no latency, 5 s supervision timeout")
+        XCTAssertFalse(engine.connect(to: BDAddress("F0:00:00:00:00:02")!, nowNs: 0), "one connect at a time")
+        XCTAssertEqual(feed("04 0F 04 00 01 0D 20"), [])
+        // Connection Complete, handle 0x0040: the GATT client starts with Exchange MTU (247).
+        XCTAssertEqual(feed("04 3E 13 01 00 40 00 00 00 01 00 00 00 00 F0 28 00 00 00 F4 01 00"),
+                       ["02 40 20 07 00 03 00 04 00 02 F7 00"])
+        _ = feed("04 13 05 01 40 00 01 00")
+        XCTAssertEqual(owner.log.last, "connected 64 F0:00:00:00:00:01")
+    }
+
+    func testWholeConversationFromResetToNotifications() {
+        bringUp()
+        connect()
+        XCTAssertEqual(att("03 17 00"), ["10 01 00 FF FF 00 28"], "primary services")
+        XCTAssertEqual(att("11 06 01 00 06 00 0D 18 07 00 0A 00 0F 18"), ["10 0B 00 FF FF 00 28"])
+        XCTAssertEqual(att("01 10 0B 00 0A"), ["08 01 00 06 00 03 28"], "heart rate characteristics")
+        XCTAssertEqual(att("09 07 02 00 10 03 00 37 2A 05 00 02 06 00 38 2A"), ["08 06 00 06 00 03 28"])
+        XCTAssertEqual(att("01 08 06 00 0A"), ["08 07 00 0A 00 03 28"], "battery characteristics")
+        XCTAssertEqual(att("09 07 08 00 12 09 00 19 2A"), ["08 09 00 0A 00 03 28"])
+        XCTAssertEqual(att("01 08 09 00 0A"), ["04 04 00 04 00"], "heart rate CCCD, bounded by the next declaration")
+        XCTAssertEqual(att("05 01 04 00 02 29"), ["04 0A 00 0A 00"], "battery CCCD")
+        XCTAssertEqual(att("05 01 0A 00 02 29"), ["12 04 00 01 00"], "enable heart rate notifications")
+        XCTAssertEqual(att("13"), ["0A 09 00"], "read the battery")
+        XCTAssertEqual(owner.log.last, "subscribed 64")
+        XCTAssertEqual(att("0B 5A"), ["12 0A 00 01 00"], "follow the battery")
+        XCTAssertEqual(owner.log.last, "battery 64 90")
+        XCTAssertEqual(att("13"), [])
+        XCTAssertTrue(engine.connections[0x40]!.gatt.isReady)
+
+        XCTAssertEqual(att("1B 03 00 16 48 00 04"), [])
+        XCTAssertEqual(owner.log.last, "hrm 64 16 48 00 04")
+        XCTAssertEqual(att("1B 09 00 55"), [])
+        XCTAssertEqual(owner.log.last, "battery 64 85")
+        XCTAssertEqual(att("1D 03 00 06 4B"), ["1E"], "an indication is confirmed")
+        XCTAssertEqual(owner.log.last, "hrm 64 06 4B")
+        XCTAssertEqual(att("0A 03 00"), ["01 0A 00 00 06"], "Sideline serves no attributes: Request Not Supported")
+        XCTAssertEqual(att("02 17 00"), ["03 F7 00"], "the strap's own MTU exchange is answered")
+
+        XCTAssertEqual(feed("04 05 04 00 40 00 08"), [])
+        XCTAssertEqual(owner.log.last, "disconnected 64 8")
+        XCTAssertEqual(engine.connectionCount, 0)
+        XCTAssertFalse(owner.log.contains("malformed"))
+    }
+
+    func testConnectionParameterRequestIsAnsweredAndApplied() {
+        bringUp()
+        connect()
+        // L2CAP signalling on CID 5: Connection Parameter Update Request 400–500 ms (Polar H7), timeout 6 s.
+        let sent = feed("02 40 20 10 00 0C 00 05 00 12 01 08 00 40 01 90 01 00 00 58 02")
+        XCTAssertEqual(sent, ["02 40 20 0A 00 06 00 05 00 13 01 02 00 00 00",
+                              "01 13 20 0E 40 00 40 01 90 01 00 00 58 02 00 00 00 00"])
+    }
+
+    func testACLWaitsForControllerBuffers() {
+        bringUp()
+        connect()
+        // Three buffers, one in flight (MTU request, handed back in connect()). Three unanswered
+        // strap requests → three error responses fill the buffers; the fourth waits for a completion.
+        for expected in [1, 1, 1, 0] {
+            XCTAssertEqual(feed("02 40 20 07 00 03 00 04 00 0A 03 00").count, expected)
+        }
+        XCTAssertEqual(feed("04 13 05 01 40 00 01 00"), ["02 40 20 09 00 05 00 04 00 01 0A 00 00 06"])
+    }
+
+    func testConnectThatNeverCompletesIsCancelledThenGivenUp() {
+        bringUp()
+        XCTAssertTrue(engine.connect(to: BDAddress("F0:00:00:00:00:01")!, nowNs: 0))
+        _ = feed("04 0F 04 00 01 0D 20")
+        out.removeAll()
+        engine.tick(nowNs: 4_100_000_000)
+        XCTAssertEqual(out.map(hex), ["01 0E 20 00"], "LE Create Connection Cancel after 4 s")
+        _ = feed("04 0E 04 01 0E 20 00")
+        engine.tick(nowNs: 6_200_000_000)
+        XCTAssertEqual(owner.log.last, "connect failed 2", "a controller that never confirms the cancel")
+        XCTAssertNil(engine.pendingConnect)
+    }
+
+    func testATTTransactionTimeoutDisconnects() {
+        bringUp()
+        connect()
+        out.removeAll()
+        engine.tick(nowNs: 31_000_000_000)
+        XCTAssertEqual(out.map(hex), ["01 06 04 03 40 00 13"], "no answer in 30 s: disconnect")
+        XCTAssertTrue(owner.log.contains("malformed"))
+    }
+}
+
+private func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02X", $0) }.joined(separator: " ") }
