@@ -117,6 +117,17 @@ final class AppReducerLiveTests: XCTestCase {
         XCTAssertEqual(h.shown, .z3)
     }
 
+    func testAClimbThroughTwoZonesLagsByTheHoldTimeOnly() {
+        var h = ZoneHysteresis()
+        h.observe(.z2, atMs: 0, holdMs: 10_000)
+        h.observe(.z3, atMs: 1000, holdMs: 10_000)
+        h.observe(.z4, atMs: 6000, holdMs: 10_000)
+        h.observe(.z4, atMs: 10_999, holdMs: 10_000)
+        XCTAssertEqual(h.shown, .z2)
+        h.observe(.z4, atMs: 11_000, holdMs: 10_000)
+        XCTAssertEqual(h.shown, .z4)
+    }
+
     func testNoSignalAfterFiveSecondsAndHollowWithoutContact() {
         var s = AppFixture.running(start: 0)
         _ = AppReducer.reduce(&s, AppFixture.hr(strap: 0, bpm: 120, atMs: 1000))

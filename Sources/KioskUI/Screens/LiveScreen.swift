@@ -129,8 +129,11 @@ extension Frame {
         defer {
             let numberW = canvas.measure("\(tile.shirtNumber)", size: header.h, bold: true) + pad / 2
             canvas.text("\(tile.shirtNumber)", size: header.h, bold: true, in: Rect(nameBox.x, nameBox.y, numberW, nameBox.h), background: bg)
-            canvas.text(tile.name, size: header.h * 8 / 10, bold: true, in: Rect(nameBox.x + numberW + pad / 2, nameBox.y,
-                                                                                 nameBox.w - numberW - pad / 2, nameBox.h), background: bg)
+            // A long name on a small tile is cut, never drawn over the battery.
+            let nameRect = Rect(nameBox.x + numberW + pad / 2, nameBox.y, nameBox.w - numberW - pad / 2, nameBox.h)
+            canvas.clip(nameRect)
+            canvas.text(tile.name, size: header.h * 8 / 10, bold: true, in: nameRect, background: bg)
+            canvas.clip(nil)
             canvas.battery(Rect(batteryBox.x, batteryBox.midY - batteryBox.h / 4, batteryBox.w, max(6, batteryBox.h / 2)),
                            level: tile.battery)
         }

@@ -1,22 +1,22 @@
 /// Keeps a tile's zone colour steady: the shown zone changes only after the
-/// heart rate has stayed in a new zone for `holdMs`; the first reading shows at once.
+/// heart rate has stayed out of it for `holdMs`, and then to the zone it is in
+/// now (so a steady climb through two zones lags by `holdMs`, not more). A
+/// brief excursion that comes back resets the wait. The first reading shows at once.
 public struct ZoneHysteresis: Sendable, Equatable {
     public private(set) var shown: HeartRateZone?
-    public private(set) var candidate: HeartRateZone?
-    public private(set) var candidateSinceMs: Int64 = 0
+    /// Since when readings have been outside the shown zone.
+    public private(set) var awaySinceMs: Int64?
 
     public init() {}
 
     public mutating func observe(_ zone: HeartRateZone, atMs t: Int64, holdMs: Int64) {
         guard let current = shown else { shown = zone; return }
-        if zone == current { candidate = nil; return }
-        if candidate != zone {
-            candidate = zone
-            candidateSinceMs = t
-        }
-        if t - candidateSinceMs >= holdMs {
+        if zone == current { awaySinceMs = nil; return }
+        let since = awaySinceMs ?? t
+        awaySinceMs = since
+        if t - since >= holdMs {
             shown = zone
-            candidate = nil
+            awaySinceMs = nil
         }
     }
 }
