@@ -2,7 +2,8 @@
 #   make demo   run the kiosk on simulated straps (headless with screenshots when there is no display)
 #   make test   every test: unit, end-to-end through the CLI, emulated Bluetooth radio, ThreadSanitizer
 #   make bench  the performance figures the issues name, side by side with their baselines
-.PHONY: demo test bench setup build
+#   make bench-ble  Bluetooth figures on the emulated radio (Sideline vs bumble's host, broadcast, reconnect)
+.PHONY: demo test bench bench-ble setup build
 
 setup:
 	@./deploy/setup.sh
@@ -19,3 +20,8 @@ test: setup
 bench: setup
 	swift build -c release --product sideline-bench
 	.build/release/sideline-bench
+
+bench-ble: setup
+	swift build -c release --product sideline
+	./deploy/venv.sh
+	SIDELINE_BIN=$(CURDIR)/.build/release/sideline .venv/bin/python Tests/e2e/ble/bench_ble.py

@@ -110,4 +110,5 @@ let rounds = Int(args.first { $0.hasPrefix("--rounds=") }?.dropFirst(9) ?? "") ?
 if which.isEmpty || which.contains("ring") { benchRing(rounds: rounds) }
 if which.isEmpty || which.contains("store") { try benchStore(rounds: rounds) }
 if which.isEmpty || which.contains("analytics") { try benchAnalytics(rounds: rounds) }
+if which.isEmpty || which.contains("ble-worker") { benchBLEWorker(rounds: rounds) }
 if which.contains("analytics-parts") { try benchAnalyticsParts() }
