@@ -23,10 +23,22 @@ func makeLongSession(path: String, players: Int = 30, minutes: Int = 120) throws
     let session = try store.startSession(teamID: team.id!, participants: ids.map { Participant(playerID: $0, strapID: nil) },
                                          plannedDurationMs: Int64(minutes) * 60_000, zoneModel: .heartRateReserve)
     let writer = SessionWriter(store: store, sessionID: session.id!)
+    var sampleCount = 0, rrCount = 0
+    try simulateLongSession(playerIDs: ids, minutes: minutes) { minute, batch in
+        sampleCount += batch.samples.count
+        rrCount += batch.rrIntervals.count
+        try writer.commit(batch, upToMs: Int64(minute + 1) * 60_000)
+    }
+    try store.endSession(session.id!, at: session.startedAt.addingTimeInterval(Double(minutes * 60)))
+    return (store, session.id!, sampleCount, rrCount)
+}
+
+/// The long session's samples and beats, one batch a minute (the same for every caller).
+func simulateLongSession(playerIDs ids: [Int64], minutes: Int, _ commit: (Int, SessionRecording.Batch) throws -> Void) rethrows {
+    let players = ids.count
     var rng = BenchRandom(state: 42)
     var nextBeatMs = [Double](repeating: 0, count: players)
     var heartRate = [Double](repeating: 120, count: players)
-    var sampleCount = 0, rrCount = 0
     for minute in 0..<minutes {
         var batch = SessionRecording.Batch()
         for (p, id) in ids.enumerated() {
@@ -49,12 +61,8 @@ func makeLongSession(path: String, players: Int = 30, minutes: Int = 120) throws
                 }
             }
         }
-        sampleCount += batch.samples.count
-        rrCount += batch.rrIntervals.count
-        try writer.commit(batch, upToMs: Int64(minute + 1) * 60_000)
+        try commit(minute, batch)
     }
-    try store.endSession(session.id!, at: session.startedAt.addingTimeInterval(Double(minutes * 60)))
-    return (store, session.id!, sampleCount, rrCount)
 }
 
 struct BenchRandom {

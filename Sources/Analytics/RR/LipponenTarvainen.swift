@@ -17,63 +17,7 @@ public enum LipponenTarvainen {
 
     /// Classifies the beats of a peak series (beat times, any unit, ascending).
     public static func findArtefacts(peaks: [Double]) -> ArtefactIndices {
-        let n = peaks.count
-        var found = ArtefactIndices()
-        guard n >= 4 else { return found }
-        var rrWork = [Double](repeating: 0, count: n)
-        for k in 1..<n { rrWork[k] = peaks[k] - peaks[k - 1] }
-        rrWork[0] = mean(rrWork[1...])
-        let rr = rrWork
-        var d = [Double](repeating: 0, count: n)
-        for k in 1..<n { d[k] = rr[k] - rr[k - 1] }
-        d[0] = mean(d[1...])
-        let th1 = threshold(d)
-        for k in 0..<n { d[k] = th1[k] != 0 ? d[k] / th1[k] : .nan }
-        let drrs = d
-
-        // Reflect-padded neighbours, as numpy.pad(mode: "reflect").
-        let last = n - 1
-        @inline(__always) func reflect(_ j: Int) -> Int { j < 0 ? -j : (j > last ? 2 * last - j : j) }
-        var s12 = [Double](repeating: 0, count: n), s22 = [Double](repeating: 0, count: n)
-        for k in 0..<n {
-            let before = drrs[reflect(k - 1)], after = drrs[reflect(k + 1)], after2 = drrs[reflect(k + 2)]
-            if drrs[k] > 0 { s12[k] = nanMax(before, after) } else if drrs[k] < 0 { s12[k] = nanMin(before, after) }
-            if drrs[k] >= 0 { s22[k] = nanMin(after, after2) } else if drrs[k] < 0 { s22[k] = nanMax(after, after2) }
-        }
-
-        let medrr = RollingQuantiles.centred(rr, width: medianWindow, quantiles: [0.5])[0]
-        var m = [Double](repeating: 0, count: n)
-        for k in 0..<n {
-            let deviation = rr[k] - medrr[k]
-            m[k] = deviation < 0 ? 2 * deviation : deviation
-        }
-        let th2 = threshold(m)
-        for k in 0..<n { m[k] = th2[k] != 0 ? m[k] / th2[k] : .nan }
-        let mrrs = m
-
-        // The decision flow of the paper's Figure 1, including the reference
-        // implementation's step over a second candidate beat.
-        var i = 0
-        while i < n - 2 {
-            if abs(drrs[i]) <= 1 { i += 1; continue }
-            let eq1 = drrs[i] > 1 && s12[i] < -c1 * drrs[i] - c2
-            let eq2 = drrs[i] < -1 && s12[i] > -c1 * drrs[i] + c2
-            if eq1 || eq2 { found.ectopic.append(i); i += 1; continue }
-            if !(abs(drrs[i]) > 1 || abs(mrrs[i]) > 3) { i += 1; continue }
-            var candidates = [i]
-            if abs(drrs[i + 1]) < abs(drrs[i + 2]) { candidates.append(i + 1) }
-            for j in candidates {
-                let eq3 = drrs[j] > 1 && s22[j] < -1
-                let eq4 = abs(mrrs[j]) > 3
-                let eq5 = drrs[j] < -1 && s22[j] > 1
-                if !(eq3 || eq4 || eq5) { i += 1; continue }
-                let eq6 = abs(rr[j] / 2 - medrr[j]) < th2[j]
-                let eq7 = j + 1 < n && abs(rr[j] + rr[j + 1] - medrr[j]) < th2[j]
-                if eq5 && eq7 { found.extra.append(j) } else if eq3 && eq6 { found.missed.append(j) } else { found.longShort.append(j) }
-                i += 1
-            }
-        }
-        return found
+        ArtefactDetector().detect(peaks)
     }
 
     /// Corrects one pass of artefacts in a peak series: extra peaks deleted,
@@ -116,12 +60,15 @@ public enum LipponenTarvainen {
 
     /// Detects and corrects until the number of artefacts stops falling.
     /// Returns the corrected peaks and the artefacts of every pass applied.
+    /// Later passes recompute the moving windows only around the beats the previous
+    /// pass changed (`ArtefactDetector`); the result is that of full passes.
     public static func clean(peaks: [Double]) -> (peaks: [Double], passes: [ArtefactIndices]) {
-        var found = findArtefacts(peaks: peaks)
+        let detector = ArtefactDetector()
+        var found = detector.detect(peaks)
         var cleaned = correct(found, peaks: peaks)
         var passes = [found]
         while passes.count < maxPasses, found.count > 0 {
-            let again = findArtefacts(peaks: cleaned)
+            let again = detector.detect(cleaned)
             guard again.count < found.count, again.count > 0 else { break }
             cleaned = correct(again, peaks: cleaned)
             passes.append(again)
@@ -147,16 +94,4 @@ public enum LipponenTarvainen {
             }
         }
     }
-
-    private static func threshold(_ values: [Double]) -> [Double] {
-        let q = RollingQuantiles.centred(values.map(abs), width: thresholdWindow, quantiles: [0.25, 0.75])
-        return zip(q[0], q[1]).map { alpha * ($1 - $0) / 2 }
-    }
-
-    private static func mean(_ values: ArraySlice<Double>) -> Double {
-        values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count)
-    }
-
-    private static func nanMax(_ a: Double, _ b: Double) -> Double { a.isNaN || b.isNaN ? .nan : max(a, b) }
-    private static func nanMin(_ a: Double, _ b: Double) -> Double { a.isNaN || b.isNaN ? .nan : min(a, b) }
 }

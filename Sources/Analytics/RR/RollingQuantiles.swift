@@ -2,51 +2,121 @@
 /// `rolling(width, center=True, min_periods=1).quantile(q)` does (linear
 /// interpolation; windows shrink at the ends), which is how the published
 /// implementations of Lipponen & Tarvainen compute their thresholds.
-/// Keeps the window sorted in a fixed buffer: each step is two binary searches
-/// and two short memmoves, no allocation and no sort.
+///
+/// The window is kept sorted in a fixed buffer. A step that lets one value in and
+/// one out finds the leaving value by a branch-free binary search and shifts only
+/// the values between the leaving and the entering value's places: no allocation,
+/// no sort. Any range of outputs can be computed on its own (the window starts from
+/// that range's first index), so a later detection pass recomputes only the windows
+/// whose inputs changed.
 enum RollingQuantiles {
-    /// For each index, the quantiles `qs` of values[i − h … i + h] (h = width / 2, width odd).
-    static func centred(_ values: [Double], width: Int, quantiles qs: [Double]) -> [[Double]] {
-        let half = width / 2, n = values.count
-        let window = UnsafeMutablePointer<Double>.allocate(capacity: width + 1)
-        defer { window.deallocate() }
-        let outputs = qs.map { _ in UnsafeMutablePointer<Double>.allocate(capacity: max(n, 1)) }
-        defer { outputs.forEach { $0.deallocate() } }
-        values.withUnsafeBufferPointer { v in
-            var size = 0
-            var added = 0 // v[0..<added] have entered the window
-            for i in 0..<n {
-                while added < n, added <= i + half {
-                    let x = v[added], at = lowerBound(x, window, size)
-                    (window + at + 1).update(from: window + at, count: size - at)
-                    window[at] = x
-                    size += 1
-                    added += 1
+    /// Quantiles `q0` (into `out0`) and, if given, `q1` (into `out1`) of the windows
+    /// values[i − half … i + half] ∩ [0, count) for every i in `range`.
+    /// `window` needs room for 2 · half + 1 values.
+    static func centred(_ v: UnsafePointer<Double>, count n: Int, half: Int, range: Range<Int>,
+                        window w: UnsafeMutablePointer<Double>,
+                        _ q0: Double, _ out0: UnsafeMutablePointer<Double>,
+                        _ q1: Double, _ out1: UnsafeMutablePointer<Double>?) {
+        guard !range.isEmpty else { return }
+        let first = range.lowerBound, end = range.upperBound
+        // The window of `first`, built by insertion.
+        var lo = max(0, first - half), hi = min(n - 1, first + half)
+        var size = 0
+        for k in lo...hi { insert(v[k]) }
+        emit(first)
+        // Windows that are full on both sides: one value leaves, one enters, the size stays.
+        let fullFrom = max(first + 1, half + 1), fullTo = min(end, n - half)
+        var i = first + 1
+        while i < end {
+            if i == fullFrom && i < fullTo {
+                let full = 2 * half + 1
+                let p0 = q0 * Double(full - 1), a0 = Int(p0), b0 = min(a0 + 1, full - 1), f0 = p0 - Double(a0)
+                let p1 = q1 * Double(full - 1), a1 = Int(p1), b1 = min(a1 + 1, full - 1), f1 = p1 - Double(a1)
+                while i < fullTo {
+                    replace(v[i &- half &- 1], with: v[i &+ half])
+                    out0[i] = w[a0] + (w[b0] - w[a0]) * f0
+                    if let out1 { out1[i] = w[a1] + (w[b1] - w[a1]) * f1 }
+                    i &+= 1
                 }
-                let leaving = i - half - 1
-                if leaving >= 0 {
-                    let at = lowerBound(v[leaving], window, size)
-                    (window + at).update(from: window + at + 1, count: size - at - 1)
-                    size -= 1
-                }
-                for k in 0..<qs.count {
-                    let position = qs[k] * Double(size - 1)
-                    let lo = Int(position), hi = min(lo + 1, size - 1)
-                    outputs[k][i] = window[lo] + (window[hi] - window[lo]) * (position - Double(lo))
-                }
+                lo = i - 1 - half; hi = i - 1 + half
+                continue
+            }
+            let newLo = max(0, i - half), newHi = min(n - 1, i + half)
+            if newHi > hi {
+                if newLo > lo { replace(v[lo], with: v[newHi]) } else { insert(v[newHi]) }
+            } else if newLo > lo {
+                remove(v[lo])
+            }
+            lo = newLo; hi = newHi
+            emit(i)
+            i += 1
+        }
+
+        @inline(__always) func emit(_ i: Int) {
+            out0[i] = quantile(q0)
+            if let out1 { out1[i] = quantile(q1) }
+        }
+        @inline(__always) func quantile(_ q: Double) -> Double {
+            let position = q * Double(size - 1)
+            let a = Int(position), b = min(a + 1, size - 1)
+            return w[a] + (w[b] - w[a]) * (position - Double(a))
+        }
+        // The values between the leaving value's place and the entering value's place move by one.
+        @inline(__always) func replace(_ x: Double, with y: Double) {
+            let count = size
+            let p = lowerBound(x, w, count), q = lowerBound(y, w, count)
+            if q > p {
+                (w + p).update(from: w + p + 1, count: q &- p &- 1)
+                w[q &- 1] = y
+            } else {
+                (w + q + 1).update(from: w + q, count: p &- q)
+                w[q] = y
             }
         }
-        return outputs.map { Array(UnsafeBufferPointer(start: $0, count: n)) }
+        @inline(__always) func insert(_ y: Double) {
+            let count = size, q = lowerBound(y, w, count)
+            (w + q + 1).update(from: w + q, count: count &- q)
+            w[q] = y
+            size = count &+ 1
+        }
+        @inline(__always) func remove(_ x: Double) {
+            let count = size, p = lowerBound(x, w, count)
+            (w + p).update(from: w + p + 1, count: count &- p &- 1)
+            size = count &- 1
+        }
     }
 
-    /// First index whose value is not below `x`.
+    /// First index whose value is not below `x` (branch-free halving).
     @inline(__always)
-    private static func lowerBound(_ x: Double, _ v: UnsafeMutablePointer<Double>, _ count: Int) -> Int {
-        var lo = 0, hi = count
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if v[mid] < x { lo = mid + 1 } else { hi = mid }
+    static func lowerBound(_ x: Double, _ v: UnsafeMutablePointer<Double>, _ count: Int) -> Int {
+        guard count > 0 else { return 0 }
+        var base = 0, length = count
+        while length > 1 {
+            let half = length &>> 1
+            // The sign of the difference as an all-ones / zero mask, not a branch: the way
+            // the search goes is unpredictable (LLVM turns a compare-and-select into a jump).
+            // For finite values v − x < 0 exactly when v < x (x − x is +0, and a nonzero
+            // difference never rounds to zero); callers pass finite values only.
+            let below = Int(bitPattern: UInt((v[base &+ half] - x).bitPattern)) &>> 63
+            base &+= half & below
+            length &-= half
         }
-        return lo
+        return base &+ (v[base] < x ? 1 : 0)
+    }
+
+    /// For each index, the quantiles `qs` of values[i − h … i + h] (h = width / 2, width odd);
+    /// the whole series at once (tests and one-off callers).
+    static func centred(_ values: [Double], width: Int, quantiles qs: [Double]) -> [[Double]] {
+        let n = values.count, half = width / 2
+        let window = UnsafeMutablePointer<Double>.allocate(capacity: 2 * half + 1)
+        defer { window.deallocate() }
+        return qs.map { q in
+            [Double](unsafeUninitializedCapacity: n) { out, count in
+                values.withUnsafeBufferPointer { v in
+                    if n > 0 { centred(v.baseAddress!, count: n, half: half, range: 0..<n, window: window, q, out.baseAddress!, 0, nil) }
+                }
+                count = n
+            }
+        }
     }
 }

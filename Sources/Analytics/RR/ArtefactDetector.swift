@@ -1,0 +1,222 @@
+/// One Lipponen–Tarvainen detection pass at a time, keeping the previous pass's
+/// series so the next pass (on the corrected peaks) recomputes its moving windows
+/// only where their inputs changed.
+///
+/// Exactness: a centred window's quantiles are a function of the values in the
+/// window (and of nothing else). An output is copied from the previous pass only
+/// when every input of its window is bit-for-bit the input of a consecutive old
+/// window of the same extent (ends clipped the same way); every other output is
+/// computed afresh. The element-wise series (RR, dRR, mRR, normalised values) and the
+/// decision flow are recomputed in full each pass — they are cheap. The result is
+/// therefore identical to a detection from scratch, which the tests check against the
+/// straightforward implementation on long random series.
+final class ArtefactDetector {
+    private var current = DetectionSeries(), previous = DetectionSeries()
+    /// New index → index of the same peak in the previous pass, or −1.
+    private var map = Scratch<Int>()
+    private let window = UnsafeMutablePointer<Double>.allocate(capacity: LipponenTarvainen.thresholdWindow + 1)
+
+    deinit {
+        window.deallocate()
+        map.deallocate()
+    }
+
+    /// Classifies the beats of `peaks`, reusing the previous call's windows where the inputs agree.
+    func detect(_ peaks: [Double]) -> ArtefactIndices {
+        swap(&current, &previous)
+        let n = peaks.count
+        var found = ArtefactIndices()
+        guard n >= 4 else { current.count = 0; return found }
+        let s = current
+        s.reserve(n)
+        s.count = n
+        let p = previous
+        let reuse = p.count >= 4
+        let rr = s.rr, d = s.d, absD = s.absD
+        peaks.withUnsafeBufferPointer { peaks in
+            let x = peaks.baseAddress!
+            s.peaks.update(from: x, count: n)
+            // RR with the mean interval in front, dRR with the mean difference in front.
+            var sum = 0.0
+            for k in 1..<n { let r = x[k] - x[k &- 1]; rr[k] = r; sum += r }
+            rr[0] = sum / Double(n - 1)
+            sum = 0
+            for k in 1..<n { let e = rr[k] - rr[k &- 1]; d[k] = e; sum += e }
+            d[0] = sum / Double(n - 1)
+            for k in 0..<n { absD[k] = abs(d[k]) }
+        }
+        if reuse { matchPeaks(s, p) }
+
+        let c = LipponenTarvainen.self
+        let alpha = c.alpha, half = c.thresholdWindow / 2, medianHalf = c.medianWindow / 2
+        let q1d = s.q1d, q3d = s.q3d, drrs = s.drrs
+        rolling(absD, p.absD, n: n, half: half, reuse: reuse, 0.25, q1d, p.q1d, 0.75, q3d, p.q3d)
+        for k in 0..<n {
+            let th = alpha * (q3d[k] - q1d[k]) / 2
+            drrs[k] = th != 0 ? d[k] / th : .nan
+        }
+        let medrr = s.medrr, m = s.m, absM = s.absM
+        rolling(rr, p.rr, n: n, half: medianHalf, reuse: reuse, 0.5, medrr, p.medrr, 0, nil, nil)
+        for k in 0..<n {
+            let deviation = rr[k] - medrr[k]
+            let value = deviation < 0 ? 2 * deviation : deviation
+            m[k] = value
+            absM[k] = abs(value)
+        }
+        let q1m = s.q1m, q3m = s.q3m, th2 = s.th2, mrrs = s.mrrs
+        rolling(absM, p.absM, n: n, half: half, reuse: reuse, 0.25, q1m, p.q1m, 0.75, q3m, p.q3m)
+        for k in 0..<n {
+            let th = alpha * (q3m[k] - q1m[k]) / 2
+            th2[k] = th
+            mrrs[k] = th != 0 ? m[k] / th : .nan
+        }
+        decide(s, into: &found)
+        return found
+    }
+
+    /// The last pass's moving-window series (dRR quartiles, RR median, mRR quartiles) and
+    /// normalised dRR / mRR, for tests that compare an incremental pass with a fresh one.
+    var lastWindows: [[Double]] {
+        let s = current
+        return [s.q1d, s.q3d, s.medrr, s.q1m, s.q3m, s.drrs, s.mrrs].map { (p: UnsafeMutablePointer<Double>) in Array(UnsafeBufferPointer(start: p, count: s.count)) }
+    }
+
+    /// The decision flow of the paper's Figure 1, including the reference
+    /// implementation's step over a second candidate beat; s12 / s22 from
+    /// reflect-padded neighbours, as numpy.pad(mode: "reflect").
+    private func decide(_ s: DetectionSeries, into found: inout ArtefactIndices) {
+        let n = s.count, last = n - 1
+        let drrs = s.drrs, mrrs = s.mrrs, rr = s.rr, medrr = s.medrr, th2 = s.th2
+        let c1 = LipponenTarvainen.c1, c2 = LipponenTarvainen.c2
+        @inline(__always) func reflect(_ j: Int) -> Int { j < 0 ? -j : (j > last ? 2 * last - j : j) }
+        @inline(__always) func nanMax(_ a: Double, _ b: Double) -> Double { a.isNaN || b.isNaN ? .nan : max(a, b) }
+        @inline(__always) func nanMin(_ a: Double, _ b: Double) -> Double { a.isNaN || b.isNaN ? .nan : min(a, b) }
+        @inline(__always) func s12(_ k: Int) -> Double {
+            let before = drrs[reflect(k - 1)], after = drrs[reflect(k + 1)]
+            if drrs[k] > 0 { return nanMax(before, after) }
+            if drrs[k] < 0 { return nanMin(before, after) }
+            return 0
+        }
+        @inline(__always) func s22(_ k: Int) -> Double {
+            let after = drrs[reflect(k + 1)], after2 = drrs[reflect(k + 2)]
+            if drrs[k] >= 0 { return nanMin(after, after2) }
+            if drrs[k] < 0 { return nanMax(after, after2) }
+            return 0
+        }
+        var i = 0
+        while i < n - 2 {
+            if abs(drrs[i]) <= 1 { i += 1; continue }
+            let eq1 = drrs[i] > 1 && s12(i) < -c1 * drrs[i] - c2
+            let eq2 = drrs[i] < -1 && s12(i) > -c1 * drrs[i] + c2
+            if eq1 || eq2 { found.ectopic.append(i); i += 1; continue }
+            if !(abs(drrs[i]) > 1 || abs(mrrs[i]) > 3) { i += 1; continue }
+            let candidates = abs(drrs[i + 1]) < abs(drrs[i + 2]) ? 2 : 1
+            let start = i
+            for j in start..<start + candidates {
+                let eq3 = drrs[j] > 1 && s22(j) < -1
+                let eq4 = abs(mrrs[j]) > 3
+                let eq5 = drrs[j] < -1 && s22(j) > 1
+                if !(eq3 || eq4 || eq5) { i += 1; continue }
+                let eq6 = abs(rr[j] / 2 - medrr[j]) < th2[j]
+                let eq7 = j + 1 < n && abs(rr[j] + rr[j + 1] - medrr[j]) < th2[j]
+                if eq5 && eq7 { found.extra.append(j) } else if eq3 && eq6 { found.missed.append(j) } else { found.longShort.append(j) }
+                i += 1
+            }
+        }
+    }
+
+    /// Pairs each peak with the identical peak of the previous pass (both ascending).
+    private func matchPeaks(_ s: DetectionSeries, _ p: DetectionSeries) {
+        map.reserve(s.count)
+        var j = 0
+        for i in 0..<s.count {
+            let x = s.peaks[i]
+            while j < p.count, p.peaks[j] < x { j += 1 }
+            map.base[i] = j < p.count && p.peaks[j] == x ? j : -1
+        }
+    }
+
+    /// Fills `out0` (and `out1`) for every index: copied from the previous pass where
+    /// the window's inputs are the same, computed where they are not.
+    ///
+    /// A run is a stretch of inputs each equal (bit for bit) to the input of the previous
+    /// pass that `map` pairs it with, paired with consecutive old indices. An output whose
+    /// whole window lies inside a run and away from both ends of the series had, in the
+    /// previous pass, the same full window: the same values, so the same quantiles.
+    private func rolling(_ input: UnsafeMutablePointer<Double>, _ oldInput: UnsafeMutablePointer<Double>,
+                         n: Int, half: Int, reuse: Bool,
+                         _ q0: Double, _ out0: UnsafeMutablePointer<Double>, _ old0: UnsafeMutablePointer<Double>,
+                         _ q1: Double, _ out1: UnsafeMutablePointer<Double>?, _ old1: UnsafeMutablePointer<Double>?) {
+        let window = window
+        func compute(_ range: Range<Int>) {
+            RollingQuantiles.centred(input, count: n, half: half, range: range, window: window, q0, out0, q1, out1)
+        }
+        guard reuse else { return compute(0..<n) }
+        let map = map.base
+        // Copying beats sliding the window only for longer stretches (a fresh window costs a few steps' work).
+        let worthCopying = 16
+        var done = 0 // outputs [0, done) are filled
+        var k = 0
+        while k < n {
+            let j = map[k]
+            guard j >= 0, input[k].bitPattern == oldInput[j].bitPattern else { k &+= 1; continue }
+            let runStart = k
+            k &+= 1
+            while k < n, map[k] == map[k &- 1] &+ 1, input[k].bitPattern == oldInput[map[k]].bitPattern { k &+= 1 }
+            // Outputs whose full window lies inside [runStart, k).
+            let from = max(runStart + half, half), to = min(k - 1 - half, n - 1 - half)
+            guard to - from + 1 >= worthCopying else { continue }
+            if from > done { compute(done..<from) }
+            let oldFrom = map[from], count = to - from + 1
+            (out0 + from).update(from: old0 + oldFrom, count: count)
+            if let out1, let old1 { (out1 + from).update(from: old1 + oldFrom, count: count) }
+            done = to + 1
+        }
+        if done < n { compute(done..<n) }
+    }
+}
+
+/// The series one detection pass computes, in one allocation.
+private final class DetectionSeries {
+    var count = 0
+    private(set) var capacity = 0
+    private var block: UnsafeMutablePointer<Double>?
+    private(set) var peaks, rr, d, absD, q1d, q3d, drrs, medrr, m, absM, q1m, q3m, th2, mrrs: UnsafeMutablePointer<Double>
+    private static let fields = 14
+
+    init() {
+        let empty = UnsafeMutablePointer<Double>.allocate(capacity: Self.fields)
+        block = empty
+        (peaks, rr, d, absD, q1d, q3d, drrs) = (empty, empty + 1, empty + 2, empty + 3, empty + 4, empty + 5, empty + 6)
+        (medrr, m, absM, q1m, q3m, th2, mrrs) = (empty + 7, empty + 8, empty + 9, empty + 10, empty + 11, empty + 12, empty + 13)
+        capacity = 1
+    }
+
+    deinit { block?.deallocate() }
+
+    func reserve(_ n: Int) {
+        guard n > capacity else { return }
+        block?.deallocate()
+        let c = n + n / 8
+        let b = UnsafeMutablePointer<Double>.allocate(capacity: c * Self.fields)
+        block = b
+        capacity = c
+        (peaks, rr, d, absD, q1d, q3d, drrs) = (b, b + c, b + 2 * c, b + 3 * c, b + 4 * c, b + 5 * c, b + 6 * c)
+        (medrr, m, absM, q1m, q3m, th2, mrrs) = (b + 7 * c, b + 8 * c, b + 9 * c, b + 10 * c, b + 11 * c, b + 12 * c, b + 13 * c)
+    }
+}
+
+/// A growable scratch buffer whose contents need not survive growing.
+private struct Scratch<T> {
+    private(set) var base = UnsafeMutablePointer<T>.allocate(capacity: 1)
+    private var capacity = 1
+
+    mutating func reserve(_ n: Int) {
+        guard n > capacity else { return }
+        base.deallocate()
+        capacity = n + n / 8
+        base = UnsafeMutablePointer<T>.allocate(capacity: capacity)
+    }
+
+    func deallocate() { base.deallocate() }
+}
