@@ -7,8 +7,36 @@ public final class KioskView {
     public let canvas: Canvas
     public var view = ViewState()
     public private(set) var hits = HitMap()
+    /// True when what was drawn survives a present (SDL's software renderer draws into the window surface).
+    public var persistentFrames = false
+    /// What the last live frame was laid out as; any other layout redraws everything.
+    private var lastLiveLayout: LiveLayout?
+
+    struct LiveLayout: Equatable {
+        var width: Int, height: Int
+        var order: [Int64]
+        var wall: Bool
+        /// A notice drawn over the tiles must not stay behind when it goes.
+        var notice: String?
+    }
 
     init(canvas: Canvas) { self.canvas = canvas }
+
+    /// The next frame repaints everything (window exposed, resized, or a new surface).
+    public func invalidate() { lastLiveLayout = nil }
+
+    /// Whether this live frame may redraw only the tiles that changed, and remembers the layout.
+    private func prepareIncremental(_ state: AppState, live: Bool, wall: Bool) -> [Int64: TileSignature]? {
+        guard live, persistentFrames, let session = state.live else {
+            lastLiveLayout = nil
+            return nil
+        }
+        let layout = LiveLayout(width: canvas.metrics.width, height: canvas.metrics.height,
+                                order: session.orderedTiles(nowMs: state.nowMs).map(\.playerID), wall: wall,
+                                notice: wall ? nil : state.notice)
+        defer { lastLiveLayout = layout }
+        return layout == lastLiveLayout ? view.previousTiles : nil
+    }
 
     /// Draws one frame of the coach screen.
     public func draw(_ state: AppState, animMs: Int64, wallClock: Date) {
@@ -18,7 +46,9 @@ public final class KioskView {
         let paintsEverything = state.screen == .live && state.form == nil && state.pin == nil && state.confirmation == nil
             && [.running, .paused, .starting].contains(state.live?.phase)
         if !paintsEverything { canvas.clear(Theme.background) }
-        let frame = Frame(canvas: canvas, state: state, animMs: animMs, wallClock: wallClock, view: view)
+        var frameView = view
+        frameView.previousTiles = prepareIncremental(state, live: paintsEverything, wall: false)
+        let frame = Frame(canvas: canvas, state: state, animMs: animMs, wallClock: wallClock, view: frameView)
         switch state.screen {
         case .teamPicker: frame.teamPicker()
         case .teamSetup: frame.teamSetup()
@@ -34,14 +64,18 @@ public final class KioskView {
                          buttons: [("Cancel", .cancelConfirmation, .normal), (c.confirmLabel, .confirm, .danger)])
         }
         hits = frame.hits
+        view.previousTiles = frame.drawnTiles
     }
 
     /// Draws one frame of the wall display (tiles and countdown only).
     public func drawWall(_ state: AppState, animMs: Int64, wallClock: Date) {
         canvas.beginFrame()
-        let frame = Frame(canvas: canvas, state: state, animMs: animMs, wallClock: wallClock, view: view)
+        var frameView = view
+        frameView.previousTiles = prepareIncremental(state, live: state.live != nil, wall: true)
+        let frame = Frame(canvas: canvas, state: state, animMs: animMs, wallClock: wallClock, view: frameView)
         frame.wallDisplay()
         hits = HitMap()
+        view.previousTiles = frame.drawnTiles
     }
 
     /// Whether anything on screen moves by itself (beating hearts), so the loop knows to redraw periodically.

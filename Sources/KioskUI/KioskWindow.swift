@@ -40,6 +40,11 @@ public final class KioskWindow {
         self.width = Int(w)
         self.height = Int(h)
         view = KioskView(canvas: Canvas(renderer: renderer, fonts: fonts, width: Int(w), height: Int(h)))
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        // Only the software renderer keeps the last frame in the window surface; GPU back buffers are undefined after a present.
+        view.persistentFrames = info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+            && ProcessInfo.processInfo.environment["SIDELINE_FULL_REDRAW"] == nil
     }
 
     deinit {
@@ -54,6 +59,7 @@ public final class KioskWindow {
         width = Int(w)
         height = Int(h)
         view.canvas.resize(width: width, height: height)
+        view.invalidate()
     }
 
     public func present() { SDL_RenderPresent(renderer) }

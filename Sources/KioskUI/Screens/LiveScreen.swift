@@ -71,9 +71,19 @@ extension Frame {
     func liveTiles(_ live: LiveSession, in area: Rect, forWall: Bool, around: Rect) {
         let tiles = live.orderedTiles(nowMs: state.nowMs)
         let rects = TileGrid.rects(count: tiles.count, in: area, gap: m.px(6))
-        paintBackground(around: around, except: rects)
+        let privacy = forWall && state.settings.wallPrivacy
+        // With a back buffer that survives presents (software rendering), a tile whose content did not
+        // change only gets its beating heart redrawn: most frames then touch a few percent of the pixels.
+        let previous = view.previousTiles
+        if previous == nil { paintBackground(around: around, except: rects) }
         for (tile, r) in zip(tiles, rects) {
-            drawTile(tile, r, privacy: forWall && state.settings.wallPrivacy, flag: !forWall)
+            let signature = TileSignature(tile, rect: r, state: state, privacy: privacy, flag: !forWall)
+            if let previous, previous[tile.playerID] == signature, signature.signal {
+                redrawHeart(tile, r)
+            } else {
+                drawTile(tile, r, privacy: privacy, flag: !forWall)
+            }
+            drawnTiles[tile.playerID] = signature
             hits.tileRects[tile.playerID] = r
         }
         if tiles.isEmpty {
@@ -99,6 +109,22 @@ extension Frame {
         canvas.fill(Rect(area.x, y, area.w, area.maxY - y), Theme.background)
     }
 
+    /// Where the heart sits in a tile (shared by the full and the heart-only redraw).
+    private func heartBox(in r: Rect) -> Rect {
+        let pad = max(4, min(r.w, r.h) / 16)
+        let inner = r.inset(pad)
+        let headerH = max(12, inner.h * 18 / 100), footerH = max(12, inner.h * 18 / 100)
+        let middle = inner.splitTop(headerH).1.splitBottom(footerH).0
+        let heartSize = min(middle.h * 55 / 100, middle.w / 4)
+        return Rect(middle.x, middle.midY - heartSize / 2, heartSize, heartSize)
+    }
+
+    private func redrawHeart(_ tile: LiveTile, _ r: Rect) {
+        let box = heartBox(in: r)
+        canvas.fill(box, Theme.zone(tile.shownZone))
+        canvas.heart(box, Theme.text, hollow: tile.contact == .notDetected, pulse: pulse(bpm: tile.bpm))
+    }
+
     private func drawTile(_ tile: LiveTile, _ r: Rect, privacy: Bool, flag: Bool) {
         let live = tile.hasSignal(nowMs: state.nowMs)
         let zone = tile.shownZone
@@ -121,8 +147,8 @@ extension Frame {
         let (middle, footer) = rest.splitBottom(footerH)
         let batteryW = min(header.h * 2, inner.w / 5)
         let (nameBox, batteryBox) = header.splitRight(batteryW, gap: pad / 2)
-        let heartSize = min(middle.h * 55 / 100, middle.w / 4)
-        let heartBox = Rect(middle.x, middle.midY - heartSize / 2, heartSize, heartSize)
+        let heartBox = heartBox(in: r)
+        let heartSize = heartBox.w
         let numberBox = Rect(middle.x + heartSize + pad, middle.y, middle.w - heartSize - pad, middle.h)
         // The big number first: its opaque glyph boxes are taller than the digits, and the
         // header and footer drawn after it stay whole.

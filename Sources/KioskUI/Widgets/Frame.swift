@@ -6,6 +6,8 @@ import TeamCore
 public struct ViewState: Sendable, Equatable {
     public var scroll: [String: Int] = [:]
     public var shift = false
+    /// The live tiles as last drawn, when the next frame may redraw only what changed.
+    var previousTiles: [Int64: TileSignature]?
     public init() {}
 }
 
@@ -20,6 +22,8 @@ final class Frame {
     let wallClock: Date
     var hits = HitMap()
     var view: ViewState
+    /// The live tiles drawn in this frame (for the next frame's incremental redraw).
+    var drawnTiles: [Int64: TileSignature] = [:]
 
     init(canvas: Canvas, state: AppState, animMs: Int64, wallClock: Date, view: ViewState) {
         self.canvas = canvas

@@ -30,6 +30,8 @@ extension KioskApp {
         case SDL_WINDOWEVENT.rawValue:
             windowEvent(e.window)
         case SDL_RENDER_TARGETS_RESET.rawValue, SDL_RENDER_DEVICE_RESET.rawValue:
+            main.view.invalidate()
+            wall?.view.invalidate()
             needsDraw = true
         default:
             break
@@ -50,6 +52,8 @@ extension KioskApp {
                 quitRequested = true
             }
         case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED:
+            main.view.invalidate()
+            wall?.view.invalidate()
             needsDraw = true
         default:
             break

@@ -205,3 +205,41 @@ def test_full_hd_renders_the_same_flow(kiosk):
     assert (kiosk.shots / "live-wall.png").exists()
     tiles = kiosk.dump("live.json")["live"]["tiles"]
     assert len(tiles) == 12 and all(t["signal"] for t in tiles)
+
+
+def test_incremental_frames_match_full_redraws(sideline_bin, tmp_path):
+    """The software renderer redraws only changed tiles and beating hearts; the pixels must equal a full redraw."""
+    script = """
+        tap "Demo"
+        wait 2s
+        tap "Start"
+        wait 20s
+        screenshot a
+        wait 150ms
+        screenshot b
+        wait 330ms
+        screenshot c
+        wait 1200ms
+        screenshot d
+    """
+    shots = {}
+    for mode in ("incremental", "full"):
+        kiosk = Kiosk(sideline_bin, tmp_path / mode)
+        (tmp_path / mode).mkdir()
+        kiosk.seed_demo_team()
+        env = {"SIDELINE_FULL_REDRAW": "1"} if mode == "full" else {}
+        import os
+        old = {k: os.environ.get(k) for k in env}
+        os.environ.update(env)
+        try:
+            kiosk.play(script, size="1280x720", extra=("--wall-display", "1"))
+        finally:
+            for k, v in old.items():
+                if v is None:
+                    os.environ.pop(k, None)
+        shots[mode] = kiosk.shots
+    for name in ["a", "b", "c", "d", "a-wall", "b-wall", "c-wall", "d-wall"]:
+        inc = (shots["incremental"] / f"{name}.png").read_bytes()
+        full = (shots["full"] / f"{name}.png").read_bytes()
+        assert inc == full, f"{name}.png differs between incremental and full redraws"
+    assert (shots["full"] / "a.png").read_bytes() != (shots["full"] / "b.png").read_bytes(), "the hearts beat between frames"

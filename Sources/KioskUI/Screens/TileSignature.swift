@@ -1,0 +1,31 @@
+import TeamCore
+
+/// Everything a live tile shows except the heart's beat: equal signatures draw
+/// the same pixels, so only the heart needs redrawing.
+struct TileSignature: Equatable {
+    var rect: Rect
+    var bpm: Int
+    var percent: Int
+    var zone: HeartRateZone
+    var signal: Bool
+    var contact: SensorContact
+    var battery: Int?
+    var flagged: Bool
+    var name: String
+    var number: Int
+    var privacy: Bool
+
+    init(_ tile: LiveTile, rect: Rect, state: AppState, privacy: Bool, flag: Bool) {
+        self.rect = rect
+        bpm = tile.bpm
+        percent = Int(tile.percentOfMax.rounded())
+        zone = tile.shownZone
+        signal = tile.hasSignal(nowMs: state.nowMs)
+        contact = tile.contact
+        battery = tile.battery
+        flagged = flag && tile.isFlagged(nowMs: state.nowMs, alertMs: state.settings.highIntensityAlertMs)
+        name = tile.name
+        number = tile.shirtNumber
+        self.privacy = privacy
+    }
+}
