@@ -243,3 +243,23 @@ def test_incremental_frames_match_full_redraws(sideline_bin, tmp_path):
         full = (shots["full"] / f"{name}.png").read_bytes()
         assert inc == full, f"{name}.png differs between incremental and full redraws"
     assert (shots["full"] / "a.png").read_bytes() != (shots["full"] / "b.png").read_bytes(), "the hearts beat between frames"
+
+
+def test_terminating_the_kiosk_mid_session_keeps_the_recording(kiosk, tmp_path):
+    """The interactive loop (real time, offscreen window): SIGTERM ends the session cleanly, nothing recorded is lost."""
+    import os
+    import signal
+    import time
+    kiosk.seed_demo_team()
+    script = tmp_path / "start.kiosk"
+    script.write_text('tap "Demo"\nwait 2500ms\ntap "Start"\n')
+    env = dict(os.environ, SDL_VIDEODRIVER="offscreen")
+    process = subprocess.Popen([kiosk.binary, "--size", "800x480", "--db", str(kiosk.db), "--script", str(script),
+                                "--screenshots", str(kiosk.shots)], env=env, stderr=subprocess.PIPE, text=True)
+    time.sleep(7)
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=30) == 0, process.stderr.read()
+    state, duration = kiosk.sql("SELECT state, ended_ms - started_ms FROM session ORDER BY id DESC LIMIT 1")[0]
+    assert state == "ended" and duration >= 2000
+    samples = kiosk.sql("SELECT COUNT(*) FROM sample WHERE session_id = (SELECT MAX(id) FROM session)")[0][0]
+    assert samples >= 12 * (duration // 1000 - 1), (samples, duration)
