@@ -46,6 +46,10 @@ func benchCorrectionOnePlayer() {
         rr += batch.rrIntervals.lazy.filter { $0.playerID == 1 }
     }
     var series: NNSeries?
-    let ms = timedMs { series = NNSeries(intervals: rr) }
-    print(String(format: "player 1: %d RR intervals corrected in %.2f ms; ", rr.count, ms) + "\(series!.report)")
+    let ms = timed { series = NNSeries(intervals: rr) }
+    print(String(format: "player 1: %d RR intervals corrected in %.2f ms (CPU %.2f ms); ", rr.count, ms.wall, ms.cpu) + "\(series!.report)")
+    if let repeats = CommandLine.arguments.first(where: { $0.hasPrefix("--repeat=") }).flatMap({ Int($0.dropFirst(9)) }) {
+        let runs = (0..<repeats).map { _ in timed { series = NNSeries(intervals: rr) } }
+        print(String(format: "  again, median of %d: wall %.2f ms, CPU %.2f ms", repeats, median(runs.map(\.wall)), median(runs.map(\.cpu))))
+    }
 }

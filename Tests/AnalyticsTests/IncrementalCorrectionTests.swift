@@ -96,6 +96,16 @@ final class IncrementalCorrectionTests: XCTestCase {
         assertSameCleaning(TestData.peaks(steps), "steps")
     }
 
+    func testNonFiniteBeatTimesAreLeftAlone() {
+        var peaks = TestData.peaks(Self.noisyRR(count: 500, artefactRate: 0.05, seed: 77))
+        peaks[250] = .nan
+        XCTAssertEqual(LipponenTarvainen.findArtefacts(peaks: peaks).count, 0)
+        peaks[250] = .infinity
+        let cleaned = LipponenTarvainen.clean(peaks: peaks)
+        XCTAssertEqual(cleaned.passes.map(\.count), [0])
+        XCTAssertEqual(cleaned.peaks.count, peaks.count)
+    }
+
     /// One detector reused on unrelated series (not a correction of the last one) still
     /// answers as a fresh detection: reuse is decided by the values, not assumed.
     func testADetectorReusedOnUnrelatedSeries() {

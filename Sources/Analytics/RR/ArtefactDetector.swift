@@ -22,11 +22,12 @@ final class ArtefactDetector {
     }
 
     /// Classifies the beats of `peaks`, reusing the previous call's windows where the inputs agree.
+    /// A series with a non-finite beat time is left alone (nothing in it can be classified).
     func detect(_ peaks: [Double]) -> ArtefactIndices {
         swap(&current, &previous)
         let n = peaks.count
         var found = ArtefactIndices()
-        guard n >= 4 else { current.count = 0; return found }
+        guard n >= 4, peaks.allSatisfy(\.isFinite) else { current.count = 0; return found }
         let s = current
         s.reserve(n)
         s.count = n

@@ -15,7 +15,8 @@ public enum LipponenTarvainen {
     static let thresholdWindow = 91, medianWindow = 11
     static let maxPasses = 10
 
-    /// Classifies the beats of a peak series (beat times, any unit, ascending).
+    /// Classifies the beats of a peak series (beat times, any unit, ascending, finite;
+    /// a series with a non-finite time is left alone).
     public static func findArtefacts(peaks: [Double]) -> ArtefactIndices {
         ArtefactDetector().detect(peaks)
     }

@@ -32,8 +32,13 @@ enum RollingQuantiles {
                 let full = 2 * half + 1
                 let p0 = q0 * Double(full - 1), a0 = Int(p0), b0 = min(a0 + 1, full - 1), f0 = p0 - Double(a0)
                 let p1 = q1 * Double(full - 1), a1 = Int(p1), b1 = min(a1 + 1, full - 1), f1 = p1 - Double(a1)
+                let small = half <= 8
                 while i < fullTo {
-                    replace(v[i &- half &- 1], with: v[i &+ half])
+                    if small {
+                        replaceNearby(v[i &- half &- 1], with: v[i &+ half])
+                    } else {
+                        replace(v[i &- half &- 1], with: v[i &+ half])
+                    }
                     out0[i] = w[a0] + (w[b0] - w[a0]) * f0
                     if let out1 { out1[i] = w[a1] + (w[b1] - w[a1]) * f1 }
                     i &+= 1
@@ -72,6 +77,18 @@ enum RollingQuantiles {
                 (w + q + 1).update(from: w + q, count: p &- q)
                 w[q] = y
             }
+        }
+        // Small windows: a scan and a few moves beat two searches and a memmove call.
+        @inline(__always) func replaceNearby(_ x: Double, with y: Double) {
+            let count = size
+            var j = 0
+            while w[j] < x { j &+= 1 } // x is in the window: the first value not below it
+            if y > x {
+                while j &+ 1 < count, w[j &+ 1] < y { w[j] = w[j &+ 1]; j &+= 1 }
+            } else {
+                while j > 0, w[j &- 1] > y { w[j] = w[j &- 1]; j &-= 1 }
+            }
+            w[j] = y
         }
         @inline(__always) func insert(_ y: Double) {
             let count = size, q = lowerBound(y, w, count)
