@@ -33,18 +33,20 @@ final class ArtefactDetector {
         s.count = n
         let p = previous
         let reuse = p.count >= 4
-        let rr = s.rr, d = s.d, absD = s.absD
+        let rr = s.rr, absD = s.absD
+        s.peaks = peaks
+        // RR with the mean interval in front, dRR with the mean difference in front
+        // (dRR itself is not kept: rr[k] − rr[k − 1] again gives the same value).
+        var d0 = 0.0
         peaks.withUnsafeBufferPointer { peaks in
             let x = peaks.baseAddress!
-            s.peaks.update(from: x, count: n)
-            // RR with the mean interval in front, dRR with the mean difference in front.
             var sum = 0.0
             for k in 1..<n { let r = x[k] - x[k &- 1]; rr[k] = r; sum += r }
             rr[0] = sum / Double(n - 1)
             sum = 0
-            for k in 1..<n { let e = rr[k] - rr[k &- 1]; d[k] = e; sum += e }
-            d[0] = sum / Double(n - 1)
-            for k in 0..<n { absD[k] = abs(d[k]) }
+            for k in 1..<n { let e = rr[k] - rr[k &- 1]; absD[k] = abs(e); sum += e }
+            d0 = sum / Double(n - 1)
+            absD[0] = abs(d0)
         }
         if reuse { matchPeaks(s, p) }
 
@@ -54,22 +56,22 @@ final class ArtefactDetector {
         rolling(absD, p.absD, n: n, half: half, reuse: reuse, 0.25, q1d, p.q1d, 0.75, q3d, p.q3d)
         for k in 0..<n {
             let th = alpha * (q3d[k] - q1d[k]) / 2
-            drrs[k] = th != 0 ? d[k] / th : .nan
+            let d = k == 0 ? d0 : rr[k] - rr[k &- 1]
+            drrs[k] = th != 0 ? d / th : .nan
         }
-        let medrr = s.medrr, m = s.m, absM = s.absM
+        let medrr = s.medrr, absM = s.absM
         rolling(rr, p.rr, n: n, half: medianHalf, reuse: reuse, 0.5, medrr, p.medrr, 0, nil, nil)
         for k in 0..<n {
             let deviation = rr[k] - medrr[k]
-            let value = deviation < 0 ? 2 * deviation : deviation
-            m[k] = value
-            absM[k] = abs(value)
+            absM[k] = abs(deviation < 0 ? 2 * deviation : deviation)
         }
-        let q1m = s.q1m, q3m = s.q3m, th2 = s.th2, mrrs = s.mrrs
+        let q1m = s.q1m, q3m = s.q3m, mrrs = s.mrrs
         rolling(absM, p.absM, n: n, half: half, reuse: reuse, 0.25, q1m, p.q1m, 0.75, q3m, p.q3m)
         for k in 0..<n {
             let th = alpha * (q3m[k] - q1m[k]) / 2
-            th2[k] = th
-            mrrs[k] = th != 0 ? m[k] / th : .nan
+            let deviation = rr[k] - medrr[k]
+            let m = deviation < 0 ? 2 * deviation : deviation
+            mrrs[k] = th != 0 ? m / th : .nan
         }
         decide(s, into: &found)
         return found
@@ -87,7 +89,8 @@ final class ArtefactDetector {
     /// reflect-padded neighbours, as numpy.pad(mode: "reflect").
     private func decide(_ s: DetectionSeries, into found: inout ArtefactIndices) {
         let n = s.count, last = n - 1
-        let drrs = s.drrs, mrrs = s.mrrs, rr = s.rr, medrr = s.medrr, th2 = s.th2
+        let drrs = s.drrs, mrrs = s.mrrs, rr = s.rr, medrr = s.medrr, q1m = s.q1m, q3m = s.q3m
+        let alpha = LipponenTarvainen.alpha
         let c1 = LipponenTarvainen.c1, c2 = LipponenTarvainen.c2
         @inline(__always) func reflect(_ j: Int) -> Int { j < 0 ? -j : (j > last ? 2 * last - j : j) }
         @inline(__always) func nanMax(_ a: Double, _ b: Double) -> Double { a.isNaN || b.isNaN ? .nan : max(a, b) }
@@ -118,8 +121,9 @@ final class ArtefactDetector {
                 let eq4 = abs(mrrs[j]) > 3
                 let eq5 = drrs[j] < -1 && s22(j) > 1
                 if !(eq3 || eq4 || eq5) { i += 1; continue }
-                let eq6 = abs(rr[j] / 2 - medrr[j]) < th2[j]
-                let eq7 = j + 1 < n && abs(rr[j] + rr[j + 1] - medrr[j]) < th2[j]
+                let th2 = alpha * (q3m[j] - q1m[j]) / 2
+                let eq6 = abs(rr[j] / 2 - medrr[j]) < th2
+                let eq7 = j + 1 < n && abs(rr[j] + rr[j + 1] - medrr[j]) < th2
                 if eq5 && eq7 { found.extra.append(j) } else if eq3 && eq6 { found.missed.append(j) } else { found.longShort.append(j) }
                 i += 1
             }
@@ -129,11 +133,16 @@ final class ArtefactDetector {
     /// Pairs each peak with the identical peak of the previous pass (both ascending).
     private func matchPeaks(_ s: DetectionSeries, _ p: DetectionSeries) {
         map.reserve(s.count)
-        var j = 0
-        for i in 0..<s.count {
-            let x = s.peaks[i]
-            while j < p.count, p.peaks[j] < x { j += 1 }
-            map.base[i] = j < p.count && p.peaks[j] == x ? j : -1
+        let map = map.base
+        s.peaks.withUnsafeBufferPointer { new in
+            p.peaks.withUnsafeBufferPointer { old in
+                var j = 0
+                for i in 0..<s.count {
+                    let x = new[i]
+                    while j < p.count, old[j] < x { j &+= 1 }
+                    map[i] = j < p.count && old[j] == x ? j : -1
+                }
+            }
         }
     }
 
@@ -177,33 +186,35 @@ final class ArtefactDetector {
     }
 }
 
-/// The series one detection pass computes, in one allocation.
+/// The series one detection pass computes (besides its peaks), in one allocation.
 private final class DetectionSeries {
     var count = 0
+    /// The peaks this pass classified (shared with the caller's array, not copied).
+    var peaks: [Double] = []
     private(set) var capacity = 0
-    private var block: UnsafeMutablePointer<Double>?
-    private(set) var peaks, rr, d, absD, q1d, q3d, drrs, medrr, m, absM, q1m, q3m, th2, mrrs: UnsafeMutablePointer<Double>
-    private static let fields = 14
+    private var block: UnsafeMutablePointer<Double>
+    private(set) var rr, absD, q1d, q3d, drrs, medrr, absM, q1m, q3m, mrrs: UnsafeMutablePointer<Double>
+    private static let fields = 10
 
     init() {
-        let empty = UnsafeMutablePointer<Double>.allocate(capacity: Self.fields)
-        block = empty
-        (peaks, rr, d, absD, q1d, q3d, drrs) = (empty, empty + 1, empty + 2, empty + 3, empty + 4, empty + 5, empty + 6)
-        (medrr, m, absM, q1m, q3m, th2, mrrs) = (empty + 7, empty + 8, empty + 9, empty + 10, empty + 11, empty + 12, empty + 13)
+        let b = UnsafeMutablePointer<Double>.allocate(capacity: Self.fields)
+        block = b
+        (rr, absD, q1d, q3d, drrs) = (b, b + 1, b + 2, b + 3, b + 4)
+        (medrr, absM, q1m, q3m, mrrs) = (b + 5, b + 6, b + 7, b + 8, b + 9)
         capacity = 1
     }
 
-    deinit { block?.deallocate() }
+    deinit { block.deallocate() }
 
     func reserve(_ n: Int) {
         guard n > capacity else { return }
-        block?.deallocate()
+        block.deallocate()
         let c = n + n / 8
         let b = UnsafeMutablePointer<Double>.allocate(capacity: c * Self.fields)
         block = b
         capacity = c
-        (peaks, rr, d, absD, q1d, q3d, drrs) = (b, b + c, b + 2 * c, b + 3 * c, b + 4 * c, b + 5 * c, b + 6 * c)
-        (medrr, m, absM, q1m, q3m, th2, mrrs) = (b + 7 * c, b + 8 * c, b + 9 * c, b + 10 * c, b + 11 * c, b + 12 * c, b + 13 * c)
+        (rr, absD, q1d, q3d, drrs) = (b, b + c, b + 2 * c, b + 3 * c, b + 4 * c)
+        (medrr, absM, q1m, q3m, mrrs) = (b + 5 * c, b + 6 * c, b + 7 * c, b + 8 * c, b + 9 * c)
     }
 }
 

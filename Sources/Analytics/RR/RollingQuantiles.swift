@@ -68,8 +68,7 @@ enum RollingQuantiles {
         }
         // The values between the leaving value's place and the entering value's place move by one.
         @inline(__always) func replace(_ x: Double, with y: Double) {
-            let count = size
-            let p = lowerBound(x, w, count), q = lowerBound(y, w, count)
+            let (p, q) = lowerBounds(x, y, w, size)
             if q > p {
                 (w + p).update(from: w + p + 1, count: q &- p &- 1)
                 w[q &- 1] = y
@@ -119,6 +118,20 @@ enum RollingQuantiles {
             length &-= half
         }
         return base &+ (v[base] < x ? 1 : 0)
+    }
+
+    /// `lowerBound` of `x` and of `y` in one loop (both searches halve the same lengths).
+    @inline(__always)
+    static func lowerBounds(_ x: Double, _ y: Double, _ v: UnsafeMutablePointer<Double>, _ count: Int) -> (Int, Int) {
+        guard count > 0 else { return (0, 0) }
+        var a = 0, b = 0, length = count
+        while length > 1 {
+            let half = length &>> 1
+            a &+= half & (Int(bitPattern: UInt((v[a &+ half] - x).bitPattern)) &>> 63)
+            b &+= half & (Int(bitPattern: UInt((v[b &+ half] - y).bitPattern)) &>> 63)
+            length &-= half
+        }
+        return (a &+ (v[a] < x ? 1 : 0), b &+ (v[b] < y ? 1 : 0))
     }
 
     /// For each index, the quantiles `qs` of values[i − h … i + h] (h = width / 2, width odd);
