@@ -4,11 +4,11 @@
 /// implementations of Lipponen & Tarvainen compute their thresholds.
 ///
 /// The window is kept sorted in a fixed buffer. A step that lets one value in and
-/// one out finds the leaving value by a branch-free binary search and shifts only
-/// the values between the leaving and the entering value's places: no allocation,
-/// no sort. Any range of outputs can be computed on its own (the window starts from
-/// that range's first index), so a later detection pass recomputes only the windows
-/// whose inputs changed.
+/// one out finds both values' places by counting the values below them (four lanes
+/// at a time) and shifts only the values between those places: no allocation, no
+/// sort. Any range of outputs can be computed on its own (the window starts from that
+/// range's first index), so a later detection pass recomputes only the windows whose
+/// inputs changed.
 enum RollingQuantiles {
     /// Quantiles `q0` (into `out0`) and, if given, `q1` (into `out1`) of the windows
     /// values[i − half … i + half] ∩ [0, count) for every i in `range`.
@@ -68,7 +68,7 @@ enum RollingQuantiles {
         }
         // The values between the leaving value's place and the entering value's place move by one.
         @inline(__always) func replace(_ x: Double, with y: Double) {
-            let (p, q) = lowerBounds(x, y, w, size)
+            let (p, q) = countsBelow(x, y, w, size)
             if q > p {
                 (w + p).update(from: w + p + 1, count: q &- p &- 1)
                 w[q &- 1] = y
@@ -90,48 +90,41 @@ enum RollingQuantiles {
             w[j] = y
         }
         @inline(__always) func insert(_ y: Double) {
-            let count = size, q = lowerBound(y, w, count)
+            let count = size, q = countsBelow(y, y, w, count).0
             (w + q + 1).update(from: w + q, count: count &- q)
             w[q] = y
             size = count &+ 1
         }
         @inline(__always) func remove(_ x: Double) {
-            let count = size, p = lowerBound(x, w, count)
+            let count = size, p = countsBelow(x, x, w, count).0
             (w + p).update(from: w + p + 1, count: count &- p &- 1)
             size = count &- 1
         }
     }
 
-    /// First index whose value is not below `x` (branch-free halving).
+    /// How many values are below `x` and below `y` — in a sorted window, their lower
+    /// bounds. Four lanes at a time with no dependency between steps: quicker than two
+    /// binary searches, whose every step waits for the last.
     @inline(__always)
-    static func lowerBound(_ x: Double, _ v: UnsafeMutablePointer<Double>, _ count: Int) -> Int {
-        guard count > 0 else { return 0 }
-        var base = 0, length = count
-        while length > 1 {
-            let half = length &>> 1
-            // The sign of the difference as an all-ones / zero mask, not a branch: the way
-            // the search goes is unpredictable (LLVM turns a compare-and-select into a jump).
-            // For finite values v − x < 0 exactly when v < x (x − x is +0, and a nonzero
-            // difference never rounds to zero); callers pass finite values only.
-            let below = Int(bitPattern: UInt((v[base &+ half] - x).bitPattern)) &>> 63
-            base &+= half & below
-            length &-= half
+    static func countsBelow(_ x: Double, _ y: Double, _ v: UnsafeMutablePointer<Double>, _ count: Int) -> (Int, Int) {
+        let zero = SIMD4<Int64>(), one = SIMD4<Int64>(repeating: 1)
+        let xs = SIMD4<Double>(repeating: x), ys = SIMD4<Double>(repeating: y)
+        var below0 = zero, below1 = zero
+        let raw = UnsafeRawPointer(v)
+        var k = 0
+        while k &+ 4 <= count {
+            let chunk = raw.loadUnaligned(fromByteOffset: k &* 8, as: SIMD4<Double>.self)
+            below0 &+= zero.replacing(with: one, where: chunk .< xs)
+            below1 &+= zero.replacing(with: one, where: chunk .< ys)
+            k &+= 4
         }
-        return base &+ (v[base] < x ? 1 : 0)
-    }
-
-    /// `lowerBound` of `x` and of `y` in one loop (both searches halve the same lengths).
-    @inline(__always)
-    static func lowerBounds(_ x: Double, _ y: Double, _ v: UnsafeMutablePointer<Double>, _ count: Int) -> (Int, Int) {
-        guard count > 0 else { return (0, 0) }
-        var a = 0, b = 0, length = count
-        while length > 1 {
-            let half = length &>> 1
-            a &+= half & (Int(bitPattern: UInt((v[a &+ half] - x).bitPattern)) &>> 63)
-            b &+= half & (Int(bitPattern: UInt((v[b &+ half] - y).bitPattern)) &>> 63)
-            length &-= half
+        var a = Int(below0.wrappedSum()), b = Int(below1.wrappedSum())
+        while k < count {
+            if v[k] < x { a &+= 1 }
+            if v[k] < y { b &+= 1 }
+            k &+= 1
         }
-        return (a &+ (v[a] < x ? 1 : 0), b &+ (v[b] < y ? 1 : 0))
+        return (a, b)
     }
 
     /// For each index, the quantiles `qs` of values[i − h … i + h] (h = width / 2, width odd);
