@@ -107,15 +107,32 @@ public struct AdvertisingData: Sendable, Equatable {
             out.append(contentsOf: data)
         }
         if let flags { structure(DataType.flags, [flags]) }
-        if !services16.isEmpty {
+        // An empty complete list is meaningful ("no 16-bit services"); a list longer than one
+        // structure holds (merged reports) goes out in several.
+        var start = 0
+        while start < services16.count || (start == 0 && servicesComplete) {
             var list: [UInt8] = []
-            for uuid in services16 { list.appendLE(uuid) }
+            for uuid in services16[start..<min(services16.count, start + 127)] { list.appendLE(uuid) }
             structure(servicesComplete ? DataType.completeServices16 : DataType.incompleteServices16, list)
+            start += 127
         }
-        if let localName { structure(localNameComplete ? DataType.completeLocalName : DataType.shortLocalName, Array(localName.utf8)) }
+        if let localName {
+            // One structure holds 254 bytes of data: a longer name (a repaired invalid one grows
+            // threefold) goes out as the spec's shortened local name, cut at a character boundary.
+            var name = Array(localName.utf8)
+            var complete = localNameComplete
+            if name.count > 254 {
+                var end = 254
+                while end > 0, name[end] & 0xC0 == 0x80 { end -= 1 }
+                name.removeSubrange(end...)
+                complete = false
+            }
+            structure(complete ? DataType.completeLocalName : DataType.shortLocalName, name)
+        }
         if let txPowerDBm { structure(DataType.txPower, [UInt8(bitPattern: txPowerDBm)]) }
-        for m in manufacturerData { var d: [UInt8] = []; d.appendLE(m.companyID); structure(DataType.manufacturerSpecific, d + m.payload) }
-        for s in serviceData { var d: [UInt8] = []; d.appendLE(s.uuid16); structure(DataType.serviceData16, d + s.payload) }
+        // Payloads longer than a structure holds (never decoded, only built by hand) are cut to fit.
+        for m in manufacturerData { var d: [UInt8] = []; d.appendLE(m.companyID); structure(DataType.manufacturerSpecific, Array((d + m.payload).prefix(254))) }
+        for s in serviceData { var d: [UInt8] = []; d.appendLE(s.uuid16); structure(DataType.serviceData16, Array((d + s.payload).prefix(254))) }
         return out
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import HeartRateProtocol
 import XCTest
 
@@ -97,5 +98,47 @@ final class AdvertisingDataTests: XCTestCase {
             _ = try? BodySensorLocation.decode(bytes)
             _ = ManufacturerName.decode(bytes)
         }
+    }
+
+    /// Fuzz finding (Fuzz/AdvertisingData): an empty complete 16-bit UUID list (length 1, type 0x03)
+    /// decoded as "complete" but was not re-encoded, so the round trip lost it.
+    func testEmptyCompleteServiceListRoundTrips() throws {
+        let input: [UInt8] = [2, 90, 6, 7, 9, 3, 2, 13, 8, 24, 7, 2, 83, 2, 1, 3]
+        let data = try AdvertisingData.decode(input)
+        XCTAssertTrue(data.servicesComplete)
+        XCTAssertEqual(data.services16, [])
+        XCTAssertEqual(try AdvertisingData.decode(data.encode()), data)
+    }
+
+    /// Lists merged from several structures can exceed one structure's 254 bytes: encoded in several.
+    func testLongServiceListSplitsAcrossStructures() throws {
+        var data = AdvertisingData()
+        data.services16 = (0..<300).map { UInt16($0) }
+        let bytes = data.encode()
+        XCTAssertEqual(try AdvertisingData.decode(bytes), data)
+        XCTAssertEqual(bytes[0], 255)
+    }
+
+    /// Fuzz finding (Fuzz/AdvertisingData): a complete name of invalid UTF-8 is repaired on decode
+    /// (U+FFFD, three bytes each) and grew past one structure's 254 bytes; the encoder wrapped the
+    /// length byte and wrote a corrupt advertisement. Now it sends the shortened local name.
+    func testNameTooLongForOneStructureIsShortenedAtACharacterBoundary() throws {
+        let data = try AdvertisingData.decode([201, AdvertisingData.DataType.completeLocalName] + [UInt8](repeating: 0xFF, count: 200))
+        XCTAssertEqual(data.localName?.utf8.count, 600)
+        let bytes = data.encode()
+        XCTAssertEqual(Array(bytes.prefix(2)), [253, AdvertisingData.DataType.shortLocalName])
+        let again = try AdvertisingData.decode(bytes)
+        XCTAssertEqual(again.localName, String(repeating: "\u{FFFD}", count: 84))
+        XCTAssertFalse(again.localNameComplete)
+    }
+
+    /// The fuzzer's input itself (base64): decodes, and re-encodes to a valid advertisement.
+    func testFuzzCrashInputReencodesValidly() throws {
+        let input = [UInt8](Data(base64Encoded: "Cv////////8vAAMKCAgICAgI7vf39/oICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICAgICP////////8vAAML//+m//+m//8BFhYWFhYWFoUWFhYsFiYWFhYXFhYWFhYWFhYWFhYWFhYWFhYCAAAAAAAAABYWFhYWFhYWAQAWFhaFFhYWLBYmFxYWFxYW5RYWFhZaBgcWAgICAloGBxYCAQYHFhYWFhYWFhaFFhYWLBYmFhYWFxYWFhYWFhYWFhYWFhYWFhYWAgAAAAAAAAAWFhYWFhYWFgEAFhYWhRYWFiwWJhYWFhcWFuUWFhYWFhYWFhYWFhYWFhYACv////////8vAAMAAAM=")!)
+        let data = try AdvertisingData.decode(input)
+        let again = try AdvertisingData.decode(data.encode())
+        XCTAssertEqual(again.manufacturerData, data.manufacturerData)
+        XCTAssertEqual(again.serviceData, data.serviceData)
+        XCTAssertTrue(data.localName!.hasPrefix(again.localName!))
     }
 }
