@@ -335,7 +335,7 @@ private final class BlueZWorker: @unchecked Sendable {
             do {
                 let m = try HeartRateMeasurement.decode(bytes[...])
                 counters.add(.notifications)
-                push(Self.event(from: m, strap: UInt16(i), nowNs: now))
+                push(SensorEvent(measurement: m, strap: UInt16(i), nowNs: now))
             } catch {
                 counters.add(.malformed)
                 if settings.verbose { log("discarded a malformed measurement from \(straps[i].text): \(error)") }
@@ -343,21 +343,6 @@ private final class BlueZWorker: @unchecked Sendable {
         } else {
             battery(bytes, strap: i, nowNs: now)
         }
-    }
-
-    /// The measurement as a ring event, exactly as the HCI link manager builds it.
-    /// (Kept here while that conversion is being moved in the working tree; fold into
-    /// the shared one once it lands.)
-    private static func event(from m: HeartRateMeasurement, strap: UInt16, nowNs: UInt64) -> SensorEvent {
-        let contact: SensorContact = switch m.contact {
-        case .notSupported: .notSupported
-        case .notDetected: .notDetected
-        case .detected: .detected
-        }
-        var event = SensorEvent(strap: strap, timestampNs: nowNs, kind: .measurement, bpm: m.heartRate,
-                                contact: contact, link: .connected, energyKJ: m.energyExpendedKJ)
-        for k in 0..<m.rrCount { event.appendRR(m.rr[k]) }
-        return event
     }
 
     private func battery(_ bytes: [UInt8], strap i: Int, nowNs now: UInt64) {
