@@ -3,6 +3,7 @@
 import Analytics
 import Foundation
 import SessionExport
+import SensorHub
 import SessionReview
 import Store
 import TeamCore
@@ -36,7 +37,7 @@ func makeLongSession(path: String, players: Int = 30, minutes: Int = 120) throws
 /// The long session's samples and beats, one batch a minute (the same for every caller).
 func simulateLongSession(playerIDs ids: [Int64], minutes: Int, _ commit: (Int, SessionRecording.Batch) throws -> Void) rethrows {
     let players = ids.count
-    var rng = BenchRandom(state: 42)
+    var rng = SeededGenerator(seed: 42)
     var nextBeatMs = [Double](repeating: 0, count: players)
     var heartRate = [Double](repeating: 120, count: players)
     for minute in 0..<minutes {
@@ -62,21 +63,6 @@ func simulateLongSession(playerIDs ids: [Int64], minutes: Int, _ commit: (Int, S
             }
         }
         try commit(minute, batch)
-    }
-}
-
-struct BenchRandom {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func gaussian() -> Double {
-        let u = max(Double(next() >> 11) / Double(1 << 53), 1e-12), v = Double(next() >> 11) / Double(1 << 53)
-        return sqrt(-2 * log(u)) * cos(2 * .pi * v)
     }
 }
 
