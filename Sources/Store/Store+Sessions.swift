@@ -73,6 +73,15 @@ extension SidelineStore {
         }
     }
 
+    /// Records when the session's effort ended (ms since its start); the recording may go on
+    /// (the recovery minute). Written at once, so a session cut short later keeps it.
+    public func setEffortEnd(_ sessionID: Int64, tMs: Int64) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE session SET effort_end_ms = ? WHERE id = ?", arguments: [tMs, sessionID])
+            guard db.changesCount == 1 else { throw StoreError.unknownSession(sessionID) }
+        }
+    }
+
     /// Ends a session and keeps it.
     public func endSession(_ sessionID: Int64, at end: Date = Date()) throws {
         try write { db in
@@ -153,6 +162,7 @@ extension SidelineStore {
                        endedAt: (row["ended_ms"] as Int64?).map(Date.init(unixMs:)),
                        state: Session.State(rawValue: row["state"]) ?? .interrupted, tags: tags,
                        reviewed: row["reviewed"],
-                       zoneModel: ZoneModel(rawValue: row["zone_model"]) ?? .percentOfMax)
+                       zoneModel: ZoneModel(rawValue: row["zone_model"]) ?? .percentOfMax,
+                       effortEndMs: row["effort_end_ms"])
     }
 }

@@ -8,6 +8,10 @@ public struct Session: Sendable, Equatable, Codable, Identifiable {
         case interrupted
     }
 
+    /// How long a session records on after its effort, so heart-rate recovery
+    /// (the drop in the 60 s after the effort, HRR60) can be read afterwards.
+    public static let recoveryMs: Int64 = 60_000
+
     public var id: Int64?
     public var teamID: Int64
     /// nil for an open-ended session.
@@ -20,10 +24,13 @@ public struct Session: Sendable, Equatable, Codable, Identifiable {
     public var reviewed: Bool
     /// The zone model the coach chose for this session (review shows zones as they were).
     public var zoneModel: ZoneModel
+    /// When the effort ended (countdown at zero, the coach stopped), ms since the start like
+    /// `Sample.tMs`; the recording may go on for the recovery minute. nil: not recorded (older sessions).
+    public var effortEndMs: Int64?
 
     public init(id: Int64? = nil, teamID: Int64, plannedDurationMs: Int64?, startedAt: Date,
                 endedAt: Date? = nil, state: State = .running, tags: [String] = [], reviewed: Bool = false,
-                zoneModel: ZoneModel = .percentOfMax) {
+                zoneModel: ZoneModel = .percentOfMax, effortEndMs: Int64? = nil) {
         self.id = id
         self.teamID = teamID
         self.plannedDurationMs = plannedDurationMs
@@ -33,6 +40,7 @@ public struct Session: Sendable, Equatable, Codable, Identifiable {
         self.tags = tags
         self.reviewed = reviewed
         self.zoneModel = zoneModel
+        self.effortEndMs = effortEndMs
     }
 }
 
