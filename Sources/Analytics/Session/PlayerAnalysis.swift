@@ -8,6 +8,7 @@ public struct PlayerAnalysis: Sendable, Equatable {
     public var physiology: Physiology
     /// Zone bounds of that day under both models.
     public var zoneBounds: ZoneBounds
+    /// The session's totals: up to the effort's end when a recovery minute was recorded after it.
     public var stats: HeartRateStats
     public var laps: [LapAnalysis]
     /// Drop in the minute after the effort ended.
@@ -21,14 +22,14 @@ public struct PlayerAnalysis: Sendable, Equatable {
 
     public init(player: SessionPlayer, samples: [Sample], rrIntervals: [RRInterval], zoneModel: ZoneModel,
                 lapSpans: [(fromMs: Int64, toMs: Int64, label: String?)], effortEndMs: Int64, hrvWindows: [HRVWindow],
-                nnSeries cached: NNSeries? = nil) {
+                nnSeries cached: NNSeries? = nil, totalsEndMs: Int64? = nil) {
         playerID = player.playerID
         shirtNumber = player.shirtNumber
         physiology = player.physiology
         zoneBounds = ZoneBounds(physiology: player.physiology)
         track = HeartRateTrack(samples: samples)
         let weights = HeartRateWeights(physiology: player.physiology, zoneModel: zoneModel)
-        stats = HeartRateStats(track: track, weights: weights, fromMs: .min / 2, toMs: .max / 2)
+        stats = HeartRateStats(track: track, weights: weights, fromMs: .min / 2, toMs: totalsEndMs ?? .max / 2)
         laps = lapSpans.enumerated().map { [track] i, span in
             LapAnalysis(number: i + 1, label: span.label, fromMs: span.fromMs, toMs: span.toMs,
                         stats: HeartRateStats(track: track, weights: weights, fromMs: span.fromMs, toMs: span.toMs),

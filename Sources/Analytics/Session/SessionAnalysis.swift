@@ -7,6 +7,8 @@ public struct SessionAnalysis: Sendable, Equatable {
     public var zoneModel: ZoneModel
     public var durationMs: Int64
     public var effortEndMs: Int64
+    /// Where the players' session totals stop (see `SessionInput.totalsEndMs`); nil: the whole recording.
+    public var totalsEndMs: Int64?
     /// In the session's participant order.
     public var players: [PlayerAnalysis]
 
@@ -16,14 +18,15 @@ public struct SessionAnalysis: Sendable, Equatable {
         zoneModel = input.session.zoneModel
         durationMs = input.durationMs
         effortEndMs = input.effortEndMs
-        let spans = input.lapSpans, end = input.effortEndMs, model = input.session.zoneModel
+        totalsEndMs = input.totalsEndMs
+        let spans = input.lapSpans, end = input.effortEndMs, model = input.session.zoneModel, totalsEnd = input.totalsEndMs
         let results = ResultSlots<PlayerAnalysis>(count: input.players.count)
         DispatchQueue.concurrentPerform(iterations: input.players.count) { i in
             let p = input.players[i]
             results[i] = PlayerAnalysis(player: p, samples: input.samples[p.playerID] ?? [],
                                         rrIntervals: input.rrIntervals[p.playerID] ?? [], zoneModel: model,
                                         lapSpans: spans, effortEndMs: end, hrvWindows: input.hrvWindows,
-                                        nnSeries: input.nnSeries[p.playerID])
+                                        nnSeries: input.nnSeries[p.playerID], totalsEndMs: totalsEnd)
         }
         players = results.values
     }

@@ -34,10 +34,20 @@ public struct SessionInput: Sendable {
         return samples.values.compactMap { $0.last?.tMs }.max().map { $0 + HeartRateTrack.lastSampleMs } ?? 0
     }
 
-    /// When the effort ended: the countdown's end if there was one (the strap may
-    /// record on for the recovery minute), else the session's end.
+    /// When the effort ended: as the session recorded it (the recording may go on for the
+    /// recovery minute); for older sessions without it, the countdown's end if there was one,
+    /// else the session's end (a pause or an early stop makes that guess wrong).
     public var effortEndMs: Int64 {
-        min(session.plannedDurationMs ?? durationMs, durationMs)
+        if let stored = session.effortEndMs { return min(max(0, stored), durationMs) }
+        return min(session.plannedDurationMs ?? durationMs, durationMs)
+    }
+
+    /// Where session totals (zone time, kcal, TRIMP, effort points…) stop: at a recorded effort
+    /// end when the recording went on past it, so the recovery minute is measured, not counted as
+    /// work (the live tiles stop earning there too). nil: everything recorded counts.
+    public var totalsEndMs: Int64? {
+        guard session.effortEndMs != nil, effortEndMs < durationMs else { return nil }
+        return effortEndMs
     }
 
     /// Lap spans from the coach's marks: [0, mark1), [mark1, mark2), …, [last mark, effort end).

@@ -19,7 +19,7 @@ public enum SummaryCSVEncoder {
         let analysis = context.analysis
         var out = header.joined(separator: ",") + "\n"
         for (rank, p) in analysis.ranked(by: key).enumerated() {
-            let whole = row(p, context: context, rank: rank + 1, lap: "all", label: nil, from: 0, to: analysis.durationMs,
+            let whole = row(p, context: context, rank: rank + 1, lap: "all", label: nil, from: 0, to: analysis.totalsEndMs ?? analysis.durationMs,
                             stats: p.stats, recovery: p.recoveryBPM, hrv: p.hrv.first)
             out += whole.joined(separator: ",") + "\n"
             for lap in p.laps where p.laps.count > 1 {
