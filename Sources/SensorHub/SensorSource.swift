@@ -22,6 +22,14 @@ public protocol SensorSource: AnyObject, Sendable {
     func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws
     /// Stops the worker and waits for it to finish.
     func stop()
+    /// The players' workload changes at `atNs` (the source's clock): a session's effort ended, or a new
+    /// one starts. Only a source that models the players (the simulation) acts on it.
+    func setWorkload(_ workload: Workload, atNs: UInt64)
+}
+
+extension SensorSource {
+    /// Straps on real chests measure whatever the players do: nothing to tell them.
+    public func setWorkload(_ workload: Workload, atNs: UInt64) {}
 }
 
 /// A one-line, actionable failure of a source (no adapter, busy, no permission…).

@@ -18,6 +18,8 @@ public final class SimulatedSource: SensorSource {
     private let clock = ManagedAtomic<UInt64>(0)
     private let stopRequested = ManagedAtomic<Bool>(false)
     private let finished = Mutex<DispatchSemaphore?>(nil)
+    /// Workload changes for the worker, which applies them before its next step.
+    private let workloadChanges = WorkloadMailbox()
 
     public init(team: SimulatedTeam, seed: UInt64, speed: Double = 1) {
         self.team = team
@@ -39,11 +41,15 @@ public final class SimulatedSource: SensorSource {
         let speed = self.speed
         let clock = self.clock
         let stopRequested = self.stopRequested
+        let workloadChanges = self.workloadChanges
         let thread = Thread {
             var models = initialModels
             let wallStart = DispatchTime.now().uptimeNanoseconds
             var virtualNow: UInt64 = 0
             while !stopRequested.load(ordering: .relaxed) {
+                for (workload, atNs) in workloadChanges.take() {
+                    for i in models.indices { models[i].schedule.set(workload, atNs: atNs) }
+                }
                 virtualNow += Self.stepNs
                 var pushed = false
                 for i in models.indices {
@@ -66,6 +72,12 @@ public final class SimulatedSource: SensorSource {
         thread.start()
     }
 
+    /// Changes told before `start` apply from the first step; later ones from the worker's next step
+    /// (a change dated in the past then takes effect at once).
+    public func setWorkload(_ workload: Workload, atNs: UInt64) {
+        workloadChanges.post(workload, atNs: atNs)
+    }
+
     public func stop() {
         stopRequested.store(true, ordering: .relaxed)
         let done = finished.withLock { semaphore -> DispatchSemaphore? in
@@ -73,5 +85,19 @@ public final class SimulatedSource: SensorSource {
             return semaphore
         }
         done?.wait()
+    }
+}
+
+/// Workload changes handed from the caller's thread to the simulation's worker.
+private final class WorkloadMailbox: Sendable {
+    private let changes = Mutex<[(Workload, UInt64)]>([])
+
+    func post(_ workload: Workload, atNs: UInt64) { changes.withLock { $0.append((workload, atNs)) } }
+
+    func take() -> [(Workload, UInt64)] {
+        changes.withLock { pending in
+            defer { pending.removeAll() }
+            return pending
+        }
     }
 }

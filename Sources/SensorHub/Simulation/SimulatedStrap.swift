@@ -13,6 +13,8 @@ struct SimulatedStrap {
     let maxHR: Double
     let effort: Double
     var rng: SeededGenerator
+    /// Training follows `workload(atSeconds:)`; resting (after the effort) lets the heart recover.
+    var schedule = WorkloadSchedule()
 
     // Time constants of the heart-rate response: ~95 % of a step in 30 s up, 60 s down.
     static let tauRise = 10.0
@@ -57,6 +59,9 @@ struct SimulatedStrap {
         return cycle < 75 ? 0.85 : 0.45    // 75 s work, 45 s recovery
     }
 
+    /// Intensity while resting after the effort: standing around, as at the briefing.
+    static let restingWorkload = 0.25
+
     /// Advances the model to `nowNs`, emitting the events a strap would have sent.
     mutating func advance(to nowNs: UInt64, emit: (SensorEvent) -> Void) {
         if !connected {
@@ -79,7 +84,8 @@ struct SimulatedStrap {
         guard t > modelTimeNs else { return }
         let dt = Double(t - modelTimeNs) / Double(Self.ns)
         let seconds = Double(t) / Double(Self.ns)
-        let target = restingHR + (maxHR - restingHR) * min(1.02, Self.workload(atSeconds: seconds) * effort)
+        let planned = schedule.workload(atNs: t) == .resting ? Self.restingWorkload : Self.workload(atSeconds: seconds)
+        let target = restingHR + (maxHR - restingHR) * min(1.02, planned * effort)
         let tau = target > hr ? Self.tauRise : Self.tauRecovery
         hr += (target - hr) * (1 - exp(-dt / tau))
         hr = min(max(hr, restingHR - 5), maxHR + 3)

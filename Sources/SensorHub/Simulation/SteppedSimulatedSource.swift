@@ -13,6 +13,8 @@ public final class SteppedSimulatedSource: SensorSource {
     /// Only touched by the one thread that calls `start` and `advance` (the kiosk's main loop).
     private nonisolated(unsafe) var models: [SimulatedStrap] = []
     private nonisolated(unsafe) var ring: SPSCRing<SensorEvent>?
+    /// What the players do, kept for models created later by `start`.
+    private nonisolated(unsafe) var schedule = WorkloadSchedule()
 
     public init(team: SimulatedTeam, seed: UInt64) {
         self.team = team
@@ -24,9 +26,19 @@ public final class SteppedSimulatedSource: SensorSource {
     public func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
         let byAddress = Dictionary(team.members.map { ($0.strap.address, $0) }, uniquingKeysWith: { a, _ in a })
         models = straps.enumerated().compactMap { index, strap in
-            byAddress[strap.address].map { SimulatedStrap(index: UInt16(index), member: $0, seed: seed) }
+            byAddress[strap.address].map { member in
+                var model = SimulatedStrap(index: UInt16(index), member: member, seed: seed)
+                model.schedule = schedule
+                return model
+            }
         }
         self.ring = ring
+    }
+
+    /// Called on the thread that advances the clock; the models are never ahead of it, so the change is exact.
+    public func setWorkload(_ workload: Workload, atNs: UInt64) {
+        schedule.set(workload, atNs: atNs)
+        for i in models.indices { models[i].schedule.set(workload, atNs: atNs) }
     }
 
     /// Moves virtual time forward, pushing every event up to the new time into the ring.

@@ -1,0 +1,8 @@
+/// How hard the players are working, for a source that models them (the simulation):
+/// after a session's effort they rest, so the recovery minute records a falling heart rate.
+public enum Workload: Sendable, Equatable {
+    /// Following the session plan (warm-up, intervals).
+    case training
+    /// The effort is over: standing around, getting their breath back.
+    case resting
+}
