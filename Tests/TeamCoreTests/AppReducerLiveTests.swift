@@ -43,8 +43,9 @@ final class AppReducerLiveTests: XCTestCase {
         XCTAssertEqual(s.live?.clock.remainingMs(nowMs: s.nowMs), 40_000, "paused time does not count")
         XCTAssertEqual(AppReducer.reduce(&s, .resume), [.setSessionPaused(sessionID: 42, paused: false)])
         XCTAssertEqual(AppReducer.reduce(&s, .tick(nowMs: 129_999)), [])
-        XCTAssertEqual(AppReducer.reduce(&s, .tick(nowMs: 130_000)), [.finishRecording(sessionID: 42)])
-        XCTAssertEqual(s.live?.phase, .finished)
+        // The effort ends 120 s into the session (60 s of countdown plus the 60 s pause), not at the planned 60 s.
+        XCTAssertEqual(AppReducer.reduce(&s, .tick(nowMs: 130_000)), [.endEffort(sessionID: 42, atMs: 120_000)])
+        XCTAssertEqual(s.live?.phase, .recovery)
     }
 
     func testStopAsksFirstThenSaveOpensTheReview() {
@@ -54,7 +55,8 @@ final class AppReducerLiveTests: XCTestCase {
         _ = AppReducer.reduce(&s, .cancelStop)
         XCTAssertEqual(s.live?.phase, .running)
         _ = AppReducer.reduce(&s, .stop)
-        XCTAssertEqual(AppReducer.reduce(&s, .confirmStop), [.finishRecording(sessionID: 42)])
+        XCTAssertEqual(AppReducer.reduce(&s, .confirmStop), [.endEffort(sessionID: 42, atMs: 0)])
+        XCTAssertEqual(AppReducer.reduce(&s, .skipRecovery), [.finishRecording(sessionID: 42)])
         XCTAssertEqual(AppReducer.reduce(&s, .save), [.loadSessions(teamID: 1), .loadReview(sessionID: 42), .markReviewed(sessionID: 42)])
         XCTAssertNil(s.live)
         XCTAssertEqual(s.screen, .review)
@@ -64,6 +66,7 @@ final class AppReducerLiveTests: XCTestCase {
         var s = AppFixture.running()
         _ = AppReducer.reduce(&s, .stop)
         _ = AppReducer.reduce(&s, .confirmStop)
+        _ = AppReducer.reduce(&s, .skipRecovery)
         XCTAssertEqual(AppReducer.reduce(&s, .discard), [])
         XCTAssertEqual(s.live?.phase, .confirmDiscard)
         _ = AppReducer.reduce(&s, .cancelDiscard)

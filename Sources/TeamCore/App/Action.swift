@@ -53,6 +53,8 @@ public enum Action: Sendable, Equatable {
 
     // Live session.
     case pause, resume, lap, stop, cancelStop, confirmStop, save, discard, confirmDiscard, cancelDiscard
+    /// Ends the recovery minute early (a coach in a hurry); the data so far is kept.
+    case skipRecovery
     case sortTiles(TileSort)
 
     // Review.

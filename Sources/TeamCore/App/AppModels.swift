@@ -124,11 +124,15 @@ public struct ReviewData: Sendable, Equatable {
     public var durationMs: Int64
     public var lapsMs: [Int64]
     public var players: [ReviewPlayer]
-    public init(sessionID: Int64, startedAt: Date, durationMs: Int64, lapsMs: [Int64], players: [ReviewPlayer]) {
+    /// Where the effort ended when a recovery minute was recorded after it (the graph marks it).
+    public var effortEndMs: Int64?
+    public init(sessionID: Int64, startedAt: Date, durationMs: Int64, lapsMs: [Int64], players: [ReviewPlayer],
+                effortEndMs: Int64? = nil) {
         self.sessionID = sessionID
         self.startedAt = startedAt
         self.durationMs = durationMs
         self.lapsMs = lapsMs
         self.players = players
+        self.effortEndMs = effortEndMs
     }
 }

@@ -119,7 +119,7 @@ public enum AppReducer {
             return SetupReducer.reduce(&s, action)
 
         case .startSession, .pause, .resume, .lap, .stop, .cancelStop, .confirmStop, .save, .discard, .confirmDiscard,
-             .cancelDiscard, .sortTiles:
+             .cancelDiscard, .skipRecovery, .sortTiles:
             return LiveReducer.reduce(&s, action)
 
         case .openSession(let id):
@@ -148,13 +148,19 @@ public enum AppReducer {
     private static func tick(_ s: inout AppState, _ now: Int64) -> [Effect] {
         guard now >= s.nowMs else { return [] }
         s.nowMs = now
-        guard var live = s.live, live.phase == .running || live.phase == .confirmStop,
-              let id = live.sessionID, live.clock.remainingMs(nowMs: now) == 0 else { return [] }
-        // The countdown ran out: the session stops by itself; save or discard.
-        live.phase = .finished
-        live.clock.pause(atMs: now)
-        s.live = live
-        return [.finishRecording(sessionID: id)]
+        guard var live = s.live, let id = live.sessionID else { return [] }
+        defer { s.live = live }
+        if live.phase == .running || live.phase == .confirmStop, live.clock.remainingMs(nowMs: now) == 0 {
+            // The countdown ran out: the effort ends by itself, the recovery minute begins.
+            return LiveReducer.endEffort(&live, sessionID: id, nowMs: now)
+        }
+        if live.recoveryRemainingMs(nowMs: now) == 0 {
+            // The recovery minute is recorded: the recorder stops; save or discard.
+            if live.phase == .recovery { live.phase = .finished } else { live.phaseBeforeDiscard = .finished }
+            live.recoveryRecorded = true
+            return [.finishRecording(sessionID: id)]
+        }
+        return []
     }
 
     private static func sensor(_ s: inout AppState, _ e: SensorEvent) -> [Effect] {

@@ -163,6 +163,9 @@ public struct LiveSession: Sendable, Equatable {
         case starting
         case running, paused
         case confirmStop
+        /// The effort is over (countdown at zero, or stopped): the recorder runs on for the
+        /// recovery minute and the tiles keep updating; no pause, no laps.
+        case recovery
         /// Stopped: save or discard.
         case finished
         case confirmDiscard
@@ -170,6 +173,12 @@ public struct LiveSession: Sendable, Equatable {
     public var phase: Phase = .starting
     /// Phase to return to when the coach cancels "stop?".
     public var phaseBeforeStop: Phase = .running
+    /// Phase to return to when the coach keeps the session after all (`.finished` or `.recovery`).
+    public var phaseBeforeDiscard: Phase = .finished
+    /// App clock (ms) when the effort ended; nil while it goes on.
+    public var effortEndedAtMs: Int64?
+    /// The whole recovery minute was recorded (not skipped or cut short by a save).
+    public var recoveryRecorded = false
     public var sessionID: Int64?
     public var clock: SessionClock
     public var tiles: [LiveTile]
@@ -182,7 +191,28 @@ public struct LiveSession: Sendable, Equatable {
         self.tiles = tiles
     }
 
-    public var isRecording: Bool { [.running, .paused, .confirmStop].contains(phase) }
+    /// Whether the recorder runs (also through the recovery minute, and while "discard?" is asked during it).
+    public var isRecording: Bool {
+        switch phase {
+        case .running, .paused, .confirmStop, .recovery: true
+        case .confirmDiscard: phaseBeforeDiscard == .recovery
+        case .starting, .finished: false
+        }
+    }
+
+    /// In the recovery minute (with or without the "discard?" question on top).
+    public var isInRecovery: Bool {
+        phase == .recovery || (phase == .confirmDiscard && phaseBeforeDiscard == .recovery)
+    }
+
+    /// What is left of the recovery minute; nil outside it.
+    public func recoveryRemainingMs(nowMs: Int64) -> Int64? {
+        guard isInRecovery, let end = effortEndedAtMs else { return nil }
+        return max(0, Session.recoveryMs - (nowMs - end))
+    }
+
+    /// The effort's end as a session offset (the samples' time base).
+    public var effortEndOffsetMs: Int64? { effortEndedAtMs.map { max(0, $0 - clock.startMs) } }
 
     public func orderedTiles(nowMs: Int64) -> [LiveTile] { sort.sorted(tiles, nowMs: nowMs) }
 }

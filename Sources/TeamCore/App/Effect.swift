@@ -22,6 +22,9 @@ public enum Effect: Sendable, Equatable {
     case startSession(teamID: Int64, participants: [Participant], plannedMs: Int64?)
     case setSessionPaused(sessionID: Int64, paused: Bool)
     case addLap(sessionID: Int64, tMs: Int64)
+    /// Records when the effort ended (`atMs`: session offset) and lets simulated players rest;
+    /// the recorder runs on for the recovery minute.
+    case endEffort(sessionID: Int64, atMs: Int64)
     /// Commits what is pending and ends the session row; the recorder stops.
     case finishRecording(sessionID: Int64)
     case deleteSession(sessionID: Int64)

@@ -1,4 +1,4 @@
-/// The live session: start, pause/resume, lap, stop → save or discard.
+/// The live session: start, pause/resume, lap, stop → the recovery minute → save or discard.
 enum LiveReducer {
     static func reduce(_ s: inout AppState, _ action: Action) -> [Effect] {
         if case .startSession = action { return start(&s) }
@@ -32,36 +32,52 @@ enum LiveReducer {
             live.phase = live.phaseBeforeStop
         case .confirmStop:
             guard live.phase == .confirmStop, let id = live.sessionID else { return [] }
+            return endEffort(&live, sessionID: id, nowMs: now)
+        case .skipRecovery:
+            guard live.phase == .recovery, let id = live.sessionID else { return [] }
             live.phase = .finished
-            live.clock.pause(atMs: now)
             return [.finishRecording(sessionID: id)]
         case .save:
-            guard live.phase == .finished, let id = live.sessionID, let teamID = s.teamID else { return [] }
+            guard live.phase == .finished || live.phase == .recovery, let id = live.sessionID, let teamID = s.teamID else { return [] }
+            // Saving during the recovery minute ends the recording now: what came so far is kept.
+            let stop: [Effect] = live.isRecording ? [.finishRecording(sessionID: id)] : []
             s.live = nil
             keep = false
             s.screen = .review
             s.review = Review()
             s.notice = "Session saved"
-            return [.loadSessions(teamID: teamID), .loadReview(sessionID: id), .markReviewed(sessionID: id)]
+            return stop + [.loadSessions(teamID: teamID), .loadReview(sessionID: id), .markReviewed(sessionID: id)]
         case .discard:
-            guard live.phase == .finished else { return [] }
+            guard live.phase == .finished || live.phase == .recovery else { return [] }
+            // The recovery minute records on while the coach decides.
+            live.phaseBeforeDiscard = live.phase
             live.phase = .confirmDiscard
         case .cancelDiscard:
             guard live.phase == .confirmDiscard else { return [] }
-            live.phase = .finished
+            live.phase = live.phaseBeforeDiscard
         case .confirmDiscard:
             guard live.phase == .confirmDiscard, let id = live.sessionID else { return [] }
+            let stop: [Effect] = live.isRecording ? [.finishRecording(sessionID: id)] : []
             s.live = nil
             keep = false
             s.screen = .lobby
             s.notice = "Session discarded"
-            return [.deleteSession(sessionID: id)] + (s.teamID.map { [.loadSessions(teamID: $0)] } ?? [])
+            return stop + [.deleteSession(sessionID: id)] + (s.teamID.map { [.loadSessions(teamID: $0)] } ?? [])
         case .sortTiles(let sort):
             live.sort = sort
         default:
             break
         }
         return []
+    }
+
+    /// The effort is over (countdown at zero, or the coach stopped): the countdown stops, effort
+    /// points stop accruing, and the recorder runs on for the recovery minute.
+    static func endEffort(_ live: inout LiveSession, sessionID: Int64, nowMs: Int64) -> [Effect] {
+        live.phase = .recovery
+        live.clock.pause(atMs: nowMs)
+        live.effortEndedAtMs = nowMs
+        return [.endEffort(sessionID: sessionID, atMs: live.effortEndOffsetMs ?? 0)]
     }
 
     private static func start(_ s: inout AppState) -> [Effect] {

@@ -38,7 +38,8 @@ public struct LiveTile: Sendable, Equatable {
         return nowMs - since > alertMs
     }
 
-    /// Takes a heart-rate reading; `accrueEffort` is false before the session starts.
+    /// Takes a heart-rate reading; `accrueEffort` is false before the session starts, while it is
+    /// paused, and once the effort ended: the recovery minute is measured, not earned.
     mutating func take(bpm newBPM: Int, contact newContact: SensorContact, atMs t: Int64,
                        settings: KioskSettings, accrueEffort: Bool) {
         contact = newContact
