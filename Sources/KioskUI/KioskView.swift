@@ -16,6 +16,8 @@ public final class KioskView {
         var width: Int, height: Int
         var order: [Int64]
         var wall: Bool
+        /// The recovery band moves the tiles down.
+        var recovery: Bool
         /// A notice drawn over the tiles must not stay behind when it goes.
         var notice: String?
     }
@@ -33,7 +35,7 @@ public final class KioskView {
         }
         let layout = LiveLayout(width: canvas.metrics.width, height: canvas.metrics.height,
                                 order: session.orderedTiles(nowMs: state.nowMs).map(\.playerID), wall: wall,
-                                notice: wall ? nil : state.notice)
+                                recovery: session.isInRecovery, notice: wall ? nil : state.notice)
         defer { lastLiveLayout = layout }
         return layout == lastLiveLayout ? view.previousTiles : nil
     }
@@ -44,7 +46,7 @@ public final class KioskView {
         // The live screen paints every pixel itself (bar, tiles, the gaps between them): clearing
         // first would write the whole frame twice, and in software that is the biggest cost.
         let paintsEverything = state.screen == .live && state.form == nil && state.pin == nil && state.confirmation == nil
-            && [.running, .paused, .starting].contains(state.live?.phase)
+            && [.running, .paused, .starting, .recovery].contains(state.live?.phase)
         if !paintsEverything { canvas.clear(Theme.background) }
         var frameView = view
         frameView.previousTiles = prepareIncremental(state, live: paintsEverything, wall: false)

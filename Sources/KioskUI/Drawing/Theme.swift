@@ -13,6 +13,8 @@ public enum Theme {
     public static let danger = Colour(hex: 0xC62828)
     public static let warning = Colour(hex: 0xF2B705)
     public static let noSignal = Colour(hex: 0x454C57)
+    /// The recovery minute's band: a calm teal no zone uses (white on it 6.2:1).
+    public static let recovery = Colour(hex: 0x0E6B73)
 
     /// grey → blue → green → orange → red, as gyms and teams know them.
     public static func zone(_ zone: HeartRateZone) -> Colour {

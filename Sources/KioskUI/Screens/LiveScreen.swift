@@ -5,15 +5,17 @@ import TeamCore
 extension Frame {
     func liveSession() {
         guard let live = state.live else { return }
-        let area = liveBar(live)
-        liveTiles(live, in: area, forWall: false, around: screen.splitTop(m.topBar).1)
+        liveBar(live)
+        var below = screen.splitTop(m.topBar).1
+        if live.isInRecovery { below = recoveryBand(live, in: below) }
+        liveTiles(live, in: below.inset(m.px(6)), forWall: false, around: below)
         switch live.phase {
         case .confirmStop:
-            dialog(title: "Stop the session?", message: "The countdown and the recording stop. You can then save or discard it.",
+            dialog(title: "Stop the session?", message: "The countdown stops; the recording goes on for the recovery minute. You can then save or discard it.",
                    buttons: [("Keep going", .cancelStop, .normal), ("Stop", .confirmStop, .danger)])
         case .finished:
             dialog(title: "Session stopped · \(SessionClock.format(live.clock.elapsedMs(nowMs: state.nowMs)))",
-                   message: "Save it for review, or discard it.",
+                   message: (live.recoveryRecorded ? "The recovery minute is recorded. " : "") + "Save it for review, or discard it.",
                    buttons: [("Discard…", .discard, .normal), ("Save", .save, .primary)])
         case .confirmDiscard:
             dialog(title: "Discard for good?", message: "Every heart rate of this session will be deleted. This cannot be undone.",
@@ -24,8 +26,8 @@ extension Frame {
         notice()
     }
 
-    private func liveBar(_ live: LiveSession) -> Rect {
-        let (bar, rest) = screen.splitTop(m.topBar)
+    private func liveBar(_ live: LiveSession) {
+        let bar = screen.splitTop(m.topBar).0
         canvas.fill(bar, Theme.surface)
         if let team = state.team { canvas.fill(Rect(0, bar.maxY - m.px(4), bar.w, m.px(4)), Colour(team.team.colour)) }
         let bh = m.topBar - m.px(12)
@@ -34,7 +36,9 @@ extension Frame {
         let ew = m.px(120)
         canvas.text(elapsed, size: m.px(40), bold: true, in: Rect(x, 0, ew, m.topBar))
         x += ew + m.gap
-        if let remaining = live.clock.remainingMs(nowMs: state.nowMs) {
+        if live.effortEndedAtMs != nil {
+            // The clock stopped with the effort; the band below counts the recovery minute.
+        } else if let remaining = live.clock.remainingMs(nowMs: state.nowMs) {
             canvas.text("−" + SessionClock.format(remaining), size: m.px(26), bold: true, colour: Theme.textDim,
                         in: Rect(x, 0, m.px(104), m.topBar))
         } else {
@@ -43,7 +47,12 @@ extension Frame {
         if live.clock.isPaused && live.phase == .paused {
             canvas.text("PAUSED", size: m.px(18), bold: true, colour: Theme.warning, in: Rect(x, m.topBar - m.px(22), m.px(104), m.px(20)))
         }
-        let buttons: [(String, Action?, ButtonStyle)] = [
+        // In the recovery minute there is nothing to pause or lap: keep it, end it now, or throw it away.
+        let buttons: [(String, Action?, ButtonStyle)] = live.isInRecovery ? [
+            ("Discard…", .discard, .normal),
+            ("Skip recovery", .skipRecovery, .normal),
+            ("Save", .save, .primary),
+        ] : [
             live.phase == .paused ? ("▶ Resume", .resume, .selected) : ("❚❚ Pause", .pause, .normal),
             ("Lap \(live.lapsMs.count + 1)", .lap, live.phase == .running ? .normal : .disabled),
             ("Sort: \(live.sort.label)", .sortTiles(nextSort(live.sort)), .normal),
@@ -58,7 +67,43 @@ extension Frame {
                        .replacingOccurrences(of: "■ ", with: ""))
             right -= w + m.gap
         }
-        return rest.inset(m.px(6))
+    }
+
+    /// The recovery minute across the screen, big enough to read from the bench: what is
+    /// happening and how long it still takes, with a strip that runs down. Returns the area below.
+    private func recoveryBand(_ live: LiveSession, in area: Rect) -> Rect {
+        let (band, rest) = area.splitTop(m.px(60))
+        let left = live.recoveryRemainingMs(nowMs: state.nowMs) ?? 0
+        canvas.fill(band, Theme.recovery)
+        let strip = Rect(band.x, band.maxY - m.px(5), band.w, m.px(5))
+        canvas.fill(strip, Theme.recovery.mixed(with: Theme.background, 0.5))
+        canvas.fill(Rect(strip.x, strip.y, Int(Double(strip.w) * Double(left) / Double(Session.recoveryMs)), strip.h),
+                    Theme.recovery.mixed(with: Theme.text, 0.45))
+        recoveryCountdown(left, size: m.px(40), in: band.splitBottom(strip.h).0, background: Theme.recovery)
+        return rest
+    }
+
+    /// "Recovery minute — 0:42", centred: the words as one cached text, the clock from digit glyphs.
+    func recoveryCountdown(_ leftMs: Int64, size: Int, in box: Rect, background: Colour) {
+        let label = "Recovery minute — ", clock = Self.recoveryClock(leftMs)
+        var size = size
+        func widths(_ size: Int) -> (Int, Int) {
+            (canvas.measure(label, size: size, bold: true), clock.reduce(0) { $0 + canvas.measure(String($1), size: size, bold: true) })
+        }
+        var (lw, cw) = widths(size)
+        while lw + cw > box.w - 2 * m.margin, size > 12 {
+            size -= max(1, size / 12)
+            (lw, cw) = widths(size)
+        }
+        let x = box.midX - (lw + cw) / 2
+        canvas.text(label, size: size, bold: true, in: Rect(x, box.y, lw, box.h), shrinkToFit: false, background: background)
+        canvas.text(clock, size: size, bold: true, in: Rect(x + lw, box.y, cw + 1, box.h), shrinkToFit: false, background: background)
+    }
+
+    /// "0:42": whole seconds still to go, rounded up, so it reads 1:00 at the start and 0:01 last.
+    static func recoveryClock(_ ms: Int64) -> String {
+        let s = (max(0, ms) + 999) / 1000
+        return "\(s / 60):\(s % 60 < 10 ? "0" : "")\(s % 60)"
     }
 
     private func nextSort(_ sort: TileSort) -> TileSort {
@@ -202,11 +247,20 @@ extension Frame {
             return
         }
         let (bar, rest) = screen.splitTop(m.px(72))
+        if let left = live.recoveryRemainingMs(nowMs: state.nowMs) {
+            // The players see that the minute is for getting their breath back, and how long it lasts.
+            canvas.fill(bar, Theme.recovery)
+            recoveryCountdown(left, size: m.px(56), in: bar, background: Theme.recovery)
+            liveTiles(live, in: rest.inset(m.px(6)), forWall: true, around: rest)
+            return
+        }
         canvas.fill(bar, Theme.background)
         let elapsed = SessionClock.format(live.clock.elapsedMs(nowMs: state.nowMs))
         let halves = bar.inset(dx: m.margin, dy: 0).columns(2, gap: m.gap)
         canvas.text(elapsed, size: m.px(60), bold: true, in: halves[0])
-        if let remaining = live.clock.remainingMs(nowMs: state.nowMs) {
+        if live.effortEndedAtMs != nil {
+            // Effort over, recovery done or skipped: the countdown is gone.
+        } else if let remaining = live.clock.remainingMs(nowMs: state.nowMs) {
             canvas.text("−" + SessionClock.format(remaining), size: m.px(60), bold: true, colour: Theme.textDim, in: halves[1], align: .right)
         }
         liveTiles(live, in: rest.inset(m.px(6)), forWall: true, around: rest)

@@ -88,6 +88,14 @@ extension Frame {
             canvas.fill(Rect(plot.x, y(Double(bpm)), plot.w, 1), Theme.surfaceHigh)
             canvas.text("\(bpm)", size: m.small - m.px(2), colour: Theme.textDim, in: Rect(area.x, y(Double(bpm)) - m.px(10), axisW - m.px(6), m.px(20)), align: .right)
         }
+        if let end = data.effortEndMs {
+            // The recovery minute after the effort: shaded, its start marked, so the drop reads at a glance.
+            let ex = x(end)
+            canvas.fill(Rect(ex, plot.y, max(0, plot.maxX - ex), plot.h), Theme.recovery.withAlpha(70))
+            canvas.fill(Rect(ex, plot.y, max(1, m.px(2)), plot.h), Theme.recovery.mixed(with: Theme.text, 0.3))
+            canvas.text("recovery", size: m.small - m.px(2), bold: true, colour: Theme.recovery.mixed(with: Theme.text, 0.5),
+                        in: Rect(ex + m.px(4), plot.y + m.px(2), max(0, plot.maxX - ex - m.px(6)), m.px(18)))
+        }
         for (i, lap) in data.lapsMs.enumerated() {
             let lx = x(lap)
             var yy = plot.y
@@ -161,8 +169,10 @@ extension Frame {
         let lh = m.px(26)
         var yy = inner.y
         func row(_ label: String, _ value: String, colour: Colour = Theme.text) {
-            canvas.text(label, size: m.small, colour: Theme.textDim, in: Rect(inner.x, yy, inner.w / 2, lh))
-            canvas.text(value, size: m.small + m.px(2), bold: true, colour: colour, in: Rect(inner.x + inner.w / 2, yy, inner.w / 2, lh), align: .right)
+            // Labels get the wider part: "Recovery 1 min" fits at 800×480 without shrinking.
+            let labelW = inner.w * 56 / 100
+            canvas.text(label, size: m.small, colour: Theme.textDim, in: Rect(inner.x, yy, labelW, lh))
+            canvas.text(value, size: m.small + m.px(2), bold: true, colour: colour, in: Rect(inner.x + labelW, yy, inner.w - labelW, lh), align: .right)
             yy += lh
         }
         func delta(_ now: Double?, _ before: Double?) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import SensorHub
 import Store
 import TeamCore
 
@@ -52,6 +53,10 @@ extension KioskApp {
             try store.setSessionState(id, paused ? .paused : .running)
         case .addLap(let id, let tMs):
             try store.addLap(Lap(sessionID: id, tMs: tMs))
+        case .endEffort(let id, let atMs):
+            // Simulated players rest from the effort's end, so the recovery minute shows their hearts slowing.
+            if let recorder { source.setWorkload(.resting, atNs: recorder.recording.startNs + UInt64(max(0, atMs)) * 1_000_000) }
+            try store.setEffortEnd(id, tMs: atMs)
         case .finishRecording(let id):
             try finishRecording(sessionID: id)
         case .deleteSession(let id):
@@ -96,6 +101,7 @@ extension KioskApp {
         }
         // Events already in the ring belong before the start; the recorder counts them as early.
         let startNs = source.nowNs()
+        source.setWorkload(.training, atNs: startNs)
         recorder = LiveRecorder(store: store, sessionID: session.id!, startNs: startNs, wearers: wearers)
         recordingStartedAt = startedAt
         dispatch(.sessionStarted(sessionID: session.id!, startMs: Int64(startNs / 1_000_000)))

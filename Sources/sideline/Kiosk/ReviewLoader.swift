@@ -25,15 +25,23 @@ struct ReviewLoader {
         let review = try players.map { sp -> ReviewPlayer in
             let own = samples[sp.playerID] ?? []
             let valid = own.filter { $0.contact != .notDetected && SessionDigest.plausibleBPM.contains($0.bpm) }
+            // The graph shows the recovery minute; the totals, like the analysis's, cover the effort.
             return ReviewPlayer(playerID: sp.playerID, name: try store.player(id: sp.playerID)?.fullName ?? "?",
                                 shirtNumber: sp.shirtNumber, physiology: sp.physiology,
                                 series: valid.map { SeriesPoint(tMs: $0.tMs, bpm: $0.bpm) },
-                                digest: SessionDigest(samples: own, physiology: sp.physiology, model: model),
+                                digest: SessionDigest(samples: Self.effort(own, endingAt: analysis.totalsEndMs),
+                                                      physiology: sp.physiology, model: model),
                                 previous: try previous(of: sp.playerID, among: earlier),
                                 analytics: figures[sp.playerID] ?? [])
         }
         return ReviewData(sessionID: sessionID, startedAt: session.startedAt, durationMs: duration, lapsMs: laps,
-                          players: review.sorted { $0.shirtNumber < $1.shirtNumber })
+                          players: review.sorted { $0.shirtNumber < $1.shirtNumber }, effortEndMs: analysis.totalsEndMs)
+    }
+
+    /// The samples of the effort: those before its end when a recovery minute follows it.
+    static func effort(_ samples: [Sample], endingAt end: Int64?) -> [Sample] {
+        guard let end else { return samples }
+        return samples.filter { $0.tMs < end }
     }
 
     /// The analytics module's numbers the player panel has room for.
@@ -43,7 +51,13 @@ struct ReviewLoader {
         }
         let rmssd = p.hrv.first?.timeDomain.value.map { AnalyticsFigure(label: "RMSSD", value: String(format: "%.0f ms", $0.rmssdMs)) }
         return [show("TRIMP", p.stats.banisterTRIMP, "%.0f"), show("Effort points", p.stats.effortPoints, "%.0f"),
-                show("Recovery 1 min", p.recoveryBPM, "−%.0f bpm"), rmssd].compactMap { $0 }
+                p.recoveryBPM.value.map { AnalyticsFigure(label: "Recovery 1 min", value: recovery($0)) }, rmssd].compactMap { $0 }
+    }
+
+    /// "−29 bpm" for a heart rate that fell by 29 in the minute; "+3 bpm" if it rose.
+    static func recovery(_ drop: Double) -> String {
+        let bpm = Int(drop.rounded())
+        return bpm > 0 ? "−\(bpm) bpm" : (bpm < 0 ? "+\(-bpm) bpm" : "0 bpm")
     }
 
     /// The player's most recent earlier session of this team.
@@ -51,7 +65,7 @@ struct ReviewLoader {
         for overview in earlier {
             guard let id = overview.session.id,
                   let sp = try store.sessionPlayers(id).first(where: { $0.playerID == playerID }) else { continue }
-            let own = try store.samples(id).filter { $0.playerID == playerID }
+            let own = Self.effort(try store.samples(id).filter { $0.playerID == playerID }, endingAt: overview.session.effortEndMs)
             guard !own.isEmpty else { continue }
             return SessionDigest(samples: own, physiology: sp.physiology, model: model)
         }

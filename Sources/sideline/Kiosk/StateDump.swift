@@ -21,8 +21,12 @@ enum StateDump {
             "review": ["sessions": s.review.sessions.map { ["id": $0.sessionID, "durationMs": $0.durationMs, "players": $0.playerCount] },
                        "open": s.review.data.map { $0.sessionID as Any } ?? NSNull(),
                        "selectedPlayer": s.review.selectedPlayerID.map { $0 as Any } ?? NSNull(),
+                       "effortEndMs": s.review.data?.effortEndMs.map { $0 as Any } ?? NSNull(),
                        "players": s.review.data?.players.map { ["name": $0.name, "samples": $0.series.count,
-                                                                 "avg": $0.digest.averageBPM ?? 0, "max": $0.digest.maxBPM ?? 0] as [String: Any] } ?? [[String: Any]]()] as [String: Any],
+                                                                 "avg": $0.digest.averageBPM ?? 0, "max": $0.digest.maxBPM ?? 0,
+                                                                 "figures": Dictionary($0.analytics.map { ($0.label, $0.value) },
+                                                                                       uniquingKeysWith: { a, _ in a })] as [String: Any] }
+                           ?? [[String: Any]]()] as [String: Any],
         ]
         if let live = s.live {
             let rects = app.main.view.hits.tileRects
@@ -30,6 +34,8 @@ enum StateDump {
                 "phase": live.phase.rawValue, "sessionID": live.sessionID.map { $0 as Any } ?? NSNull(),
                 "elapsedMs": live.clock.elapsedMs(nowMs: s.nowMs), "remainingMs": live.clock.remainingMs(nowMs: s.nowMs).map { $0 as Any } ?? NSNull(),
                 "laps": live.lapsMs, "sort": live.sort.rawValue,
+                "effortEndMs": live.effortEndOffsetMs.map { $0 as Any } ?? NSNull(),
+                "recoveryRemainingMs": live.recoveryRemainingMs(nowMs: s.nowMs).map { $0 as Any } ?? NSNull(),
                 "tiles": live.orderedTiles(nowMs: s.nowMs).map { t -> [String: Any] in
                     let r = rects[t.playerID]
                     return ["playerID": t.playerID, "name": t.name, "number": t.shirtNumber, "bpm": t.bpm,

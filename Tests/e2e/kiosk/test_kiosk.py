@@ -18,6 +18,7 @@ DEMO_FLOW = ROOT / "deploy/kiosk/demo-flow.kiosk"
 ZONE_COLOURS = {0: (0x4A, 0x52, 0x5E), 1: (0x5E, 0x6A, 0x7A), 2: (0x1F, 0x62, 0xB8),
                 3: (0x1C, 0x7A, 0x36), 4: (0xB0, 0x4E, 0x08), 5: (0xC0, 0x1B, 0x1B)}
 NO_SIGNAL = (0x45, 0x4C, 0x57)
+RECOVERY_BAND = (0x0E, 0x6B, 0x73)
 
 
 def contrast_with_white(rgb):
@@ -64,7 +65,7 @@ def kiosk(sideline_bin, tmp_path):
 
 
 def test_zone_colours_keep_white_text_readable():
-    for zone, rgb in {**ZONE_COLOURS, "no signal": NO_SIGNAL}.items():
+    for zone, rgb in {**ZONE_COLOURS, "no signal": NO_SIGNAL, "recovery band": RECOVERY_BAND}.items():
         assert contrast_with_white(rgb) >= 4.5, f"zone {zone}"
 
 
@@ -86,11 +87,13 @@ def test_demo_flow_through_every_screen(kiosk):
     assert rows[1][3] != 60, "Mia's resting HR was measured and saved"
 
     # The session run on 12 simulated straps: saved, ended, reviewed, one lap, every player recorded.
-    sessions = kiosk.sql("""SELECT s.id, s.state, s.reviewed, s.planned_ms FROM session s JOIN team t ON t.id = s.team_id
-                            WHERE t.name = 'Demo' ORDER BY s.id""")
+    sessions = kiosk.sql("""SELECT s.id, s.state, s.reviewed, s.planned_ms, s.effort_end_ms, s.ended_ms - s.started_ms
+                            FROM session s JOIN team t ON t.id = s.team_id WHERE t.name = 'Demo' ORDER BY s.id""")
     assert len(sessions) == 2, "the last, discarded session is gone"
-    session_id, state, reviewed, planned = sessions[1]
+    session_id, state, reviewed, planned, effort_end, duration = sessions[1]
     assert (state, reviewed, planned) == ("ended", 1, 600_000)
+    # Stopped after about 3.5 minutes; then the whole recovery minute was recorded.
+    assert 200_000 <= effort_end <= 230_000 and abs(duration - effort_end - 60_000) <= 1000, (effort_end, duration)
     assert kiosk.sql("SELECT COUNT(*) FROM lap WHERE session_id = ?", session_id)[0][0] == 1
     per_player = kiosk.sql("SELECT player_id, COUNT(*) FROM sample WHERE session_id = ? GROUP BY player_id", session_id)
     assert len(per_player) == 12
@@ -100,6 +103,14 @@ def test_demo_flow_through_every_screen(kiosk):
     assert live["phase"] == "running" and live["sort"] == "effort" and len(live["laps"]) == 1
     efforts = [t["effort"] for t in live["tiles"]]
     assert efforts == sorted(efforts, reverse=True) and efforts[0] > 0
+
+    recovery = kiosk.dump("recovery.json")["live"]
+    assert recovery["phase"] == "recovery" and 41_000 <= recovery["recoveryRemainingMs"] <= 42_100, recovery["recoveryRemainingMs"]
+    # The review shows every player's heart-rate recovery as a number: the simulated players rested.
+    review = kiosk.dump("review.json")["review"]
+    assert review["effortEndMs"] == effort_end
+    drops = {p["name"]: p["figures"].get("Recovery 1 min") for p in review["players"]}
+    assert len(drops) == 12 and all(d and d.startswith("−") and int(d[1:].split()[0]) >= 10 for d in drops.values()), drops
 
     final = kiosk.dump("final.json")
     assert final["screen"] == "teamPicker"
@@ -117,7 +128,12 @@ def test_demo_flow_through_every_screen(kiosk):
     zones = {t["zone"] for t in live["tiles"]}
     assert zones & {3, 4, 5}, "after three minutes of intervals somebody works hard"
 
-    for name in ["01-team-picker", "05-strap-pairing", "08-lobby", "14-review-team", "15-review-player", "18-settings"]:
+    # The recovery minute's band across the screen, under the bar.
+    width, height, pixels = read_png(kiosk.shots / "13-recovery-minute.png")
+    assert pixels[80][4] == RECOVERY_BAND, pixels[80][4]
+
+    for name in ["01-team-picker", "05-strap-pairing", "08-lobby", "13-recovery-minute", "15-review-team", "16-review-player",
+                 "19-settings"]:
         assert (kiosk.shots / f"{name}.png").stat().st_size > 5000, name
 
 
@@ -136,6 +152,9 @@ def test_discard_asks_twice_and_deletes_the_session(kiosk):
         tap "Stop"
         tap "Discard"
         screenshot discard-confirm
+        tap "Keep it"
+        expect label "Skip recovery"
+        tap "Discard"
         tap "Delete session"
         expect screen lobby
         dump after.json
@@ -157,17 +176,89 @@ def test_countdown_stops_the_session_at_zero(kiosk):
         wait 60s
         tap "Resume"
         wait 101s
-        expect label "Save"
+        expect label "Skip recovery"
         tap "Save"
         expect screen review
         dump review.json
     """)
-    started, ended, state = kiosk.sql("SELECT started_ms, ended_ms, state FROM session ORDER BY id DESC LIMIT 1")[0]
+    started, ended, state, effort_end = kiosk.sql("SELECT started_ms, ended_ms, state, effort_end_ms FROM session ORDER BY id DESC LIMIT 1")[0]
     assert state == "ended"
-    # 300 s of countdown plus the 60 s pause (the recording goes on while paused).
-    assert 359_000 <= ended - started <= 362_000
+    # 300 s of countdown plus the 60 s pause (the recording goes on while paused): the effort ended then,
+    # and Save in the recovery minute ended the recording at once.
+    assert 359_000 <= effort_end <= 361_000, effort_end
+    assert 359_000 <= ended - started <= 362_000 and ended - started >= effort_end
     review = kiosk.dump("review.json")["review"]
     assert review["open"] is not None and len(review["players"]) == 12
+
+
+def test_recovery_minute_after_the_countdown(kiosk):
+    """The countdown reaches zero: the recorder runs on for a minute while the tiles follow the falling
+    heart rates, then stops by itself; the review shows each player's recovery."""
+    kiosk.seed_demo_team()
+    kiosk.play("""
+        tap "Demo"
+        tap "5 min"
+        wait 2s
+        tap "Start"
+        wait 300s
+        expect label "Skip recovery"
+        dump start.json
+        wait 30s
+        screenshot recovery
+        dump half.json
+        wait 31s
+        expect label "Save"
+        screenshot finished
+        dump finished.json
+        tap "Save"
+        expect screen review
+        dump review.json
+    """)
+    start, half = kiosk.dump("start.json")["live"], kiosk.dump("half.json")["live"]
+    assert start["phase"] == "recovery" and half["phase"] == "recovery"
+    assert 299_900 <= start["effortEndMs"] <= 300_100 and start["elapsedMs"] == half["elapsedMs"]
+    assert 59_800 <= start["recoveryRemainingMs"] <= 60_000 and 29_800 <= half["recoveryRemainingMs"] <= 30_000
+    before = {t["playerID"]: t for t in start["tiles"]}
+    for tile in half["tiles"]:
+        assert tile["effort"] == before[tile["playerID"]]["effort"], "the recovery minute earns no effort points"
+    falling = [t for t in half["tiles"] if t["signal"] and t["bpm"] <= before[t["playerID"]]["bpm"] - 10]
+    assert len(falling) >= 10, [(t["name"], before[t["playerID"]]["bpm"], t["bpm"]) for t in half["tiles"]]
+    assert kiosk.dump("finished.json")["live"]["phase"] == "finished"
+
+    started, ended, effort_end = kiosk.sql("SELECT started_ms, ended_ms, effort_end_ms FROM session ORDER BY id DESC LIMIT 1")[0]
+    assert abs(effort_end - start["effortEndMs"]) <= 1
+    assert 359_000 <= ended - started <= 361_000, "the whole recovery minute, then the recorder stopped"
+    last = kiosk.sql("SELECT MAX(t_ms) FROM sample WHERE session_id = (SELECT MAX(id) FROM session)")[0][0]
+    assert last >= effort_end + 58_000, "heart rates recorded through the minute"
+
+    review = kiosk.dump("review.json")["review"]
+    assert review["effortEndMs"] == effort_end
+    drops = [p["figures"].get("Recovery 1 min", "") for p in review["players"]]
+    assert len(drops) == 12 and all(d.startswith("−") and int(d[1:].split()[0]) >= 10 for d in drops), drops
+
+    width, height, pixels = read_png(kiosk.shots / "recovery.png")
+    assert pixels[80][4] == RECOVERY_BAND
+
+
+def test_skip_recovery_finishes_now(kiosk):
+    kiosk.seed_demo_team()
+    kiosk.play("""
+        tap "Demo"
+        wait 2s
+        tap "Start"
+        wait 30s
+        tap "Stop"
+        tap "Stop"
+        wait 10s
+        tap "Skip recovery"
+        expect label "Save"
+        wait 5s
+        tap "Save"
+        expect screen review
+    """)
+    started, ended, effort_end = kiosk.sql("SELECT started_ms, ended_ms, effort_end_ms FROM session ORDER BY id DESC LIMIT 1")[0]
+    assert 29_000 <= effort_end <= 31_500
+    assert 9_500 <= ended - started - effort_end <= 10_500, "recorded up to the skip, not to the save"
 
 
 def test_wrong_pin_keeps_settings_locked(kiosk):
@@ -221,6 +312,14 @@ def test_incremental_frames_match_full_redraws(sideline_bin, tmp_path):
         screenshot c
         wait 1200ms
         screenshot d
+        tap "Stop"
+        tap "Stop"
+        wait 2s
+        screenshot e
+        wait 150ms
+        screenshot f
+        wait 1200ms
+        screenshot g
     """
     shots = {}
     for mode in ("incremental", "full"):
@@ -238,7 +337,7 @@ def test_incremental_frames_match_full_redraws(sideline_bin, tmp_path):
                 if v is None:
                     os.environ.pop(k, None)
         shots[mode] = kiosk.shots
-    for name in ["a", "b", "c", "d", "a-wall", "b-wall", "c-wall", "d-wall"]:
+    for name in [n + wall for n in "abcdefg" for wall in ("", "-wall")]:
         inc = (shots["incremental"] / f"{name}.png").read_bytes()
         full = (shots["full"] / f"{name}.png").read_bytes()
         assert inc == full, f"{name}.png differs between incremental and full redraws"
