@@ -11,7 +11,7 @@ struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Record a session of a team's straps to the database.",
-        discussion: "With --source sim:N a team that does not exist yet is created with N generated players and straps. Ctrl-C ends the session early and keeps it.")
+        discussion: "With --source sim:N a team that does not exist yet is created with N generated players and straps. --recovery 60 records the minute after the effort, for heart-rate recovery. Ctrl-C ends the session early and keeps it.")
     @OptionGroup var database: DatabaseOptions
     @Option(help: "Where heart rates come from: sim:N (N simulated straps), hci-tcp:HOST:PORT or hci-user:hciN (repeat for several controllers), or bluez:hciN (through bluetoothd; alone).") var source: [String] = []
     @OptionGroup var bluetooth: BluetoothOptions
@@ -19,6 +19,7 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "Simulation speed: 60 records a minute per second.") var speed: Double = 1
     @Option(help: "Team name.") var team: String
     @Option(help: "Session length in minutes.") var minutes: Double
+    @Option(help: "Seconds to record on after the effort, while the players rest (60: the 1-minute heart-rate recovery).") var recovery: Double = 0
     @Option(help: "Context tag for the session (repeatable), e.g. match, rest-test, seated.") var tag: [String] = []
     @Flag(help: "Print no per-player summary at the end.") var quiet = false
 
@@ -26,6 +27,7 @@ struct RecordCommand: ParsableCommand {
         guard !source.isEmpty else { throw ValidationError("give a --source, e.g. --source sim:12") }
         guard minutes > 0, minutes <= 24 * 60 else { throw ValidationError("--minutes must be between 0 and 1440") }
         guard speed > 0, speed <= 100_000 else { throw ValidationError("--speed must be between 0 and 100000") }
+        guard recovery >= 0, recovery <= 600 else { throw ValidationError("--recovery must be between 0 and 600 seconds") }
     }
 
     func run() throws {
@@ -52,22 +54,38 @@ struct RecordCommand: ParsableCommand {
                                              plannedDurationMs: durationMs, tags: tag)
         let ring = SPSCRing<SensorEvent>(capacity: 8192)
         let recorder = LiveRecorder(store: store, sessionID: session.id!, startNs: sensorSource.nowNs(), wearers: wearers)
-        let endNs = recorder.recording.startNs + UInt64(durationMs) * 1_000_000
+        let recoveryMs = Int64(recovery * 1000)
+        let effortEndNs = recorder.recording.startNs + UInt64(durationMs) * 1_000_000
+        let endNs = effortEndNs + UInt64(recoveryMs) * 1_000_000
+        // Known ahead, so a simulated team rests from exactly the effort's end (same seed, same data).
+        if recoveryMs > 0 { sensorSource.setWorkload(.resting, atNs: effortEndNs) }
         StopSignal.install()
-        print("recording session \(session.id!) of \(teamRecord.name): \(roster.count) players, \(Formatting.decimal(minutes)) min (Ctrl-C ends it early)")
+        let recoveryNote = recoveryMs > 0 ? " + \(Formatting.decimal(recovery)) s recovery" : ""
+        print("recording session \(session.id!) of \(teamRecord.name): \(roster.count) players, \(Formatting.decimal(minutes)) min\(recoveryNote) (Ctrl-C ends it early)")
         fflush(nil)
 
         try sensorSource.start(straps: straps, ring: ring, wake: {})
         defer { sensorSource.stop() }
         var nowNs = sensorSource.nowNs()
+        var effortEnded = false
         do {
             while true {
                 nowNs = min(sensorSource.nowNs(), endNs)
                 ring.drain { event in if event.timestampNs < endNs { recorder.ingest(event) } }
+                if !effortEnded, nowNs >= effortEndNs {
+                    effortEnded = true
+                    try store.setEffortEnd(session.id!, tMs: durationMs)
+                    if recoveryMs > 0 {
+                        print("effort over: recording \(Formatting.decimal(recovery)) s of recovery (Ctrl-C ends it)")
+                        fflush(nil)
+                    }
+                }
                 if nowNs >= endNs || StopSignal.requested { break }
                 try recorder.commitIfDue(nowNs: nowNs)
                 usleep(10_000)
             }
+            // Stopped early: the effort ended now.
+            if !effortEnded { try store.setEffortEnd(session.id!, tMs: recorder.recording.offsetMs(nowNs)) }
             try recorder.commitIfDue(nowNs: nowNs, force: true)
             try store.endSession(session.id!, at: session.startedAt.addingTimeInterval(Double(recorder.recording.offsetMs(nowNs)) / 1000))
         } catch let error as StoreError {
@@ -106,7 +124,10 @@ struct RecordCommand: ParsableCommand {
     /// The review numbers of every player, ranked by training load (Banister TRIMP).
     private func printSummary(store: SidelineStore, sessionID: Int64) throws {
         let context = try SessionReview.load(store: store, sessionID: sessionID)
-        print("#   player               signal  avg  max  %max   kcal  TRIMP  z1-z5 (s, \(context.analysis.zoneModel.rawValue))       RMSSD  RR fixed")
+        // The recovery column only when the recording went on past the effort (--recovery).
+        let recovery = context.analysis.totalsEndMs != nil
+        print("#   player               signal  avg  max  %max   kcal  TRIMP  z1-z5 (s, \(context.analysis.zoneModel.rawValue))       RMSSD  RR fixed"
+              + (recovery ? "  HRR60" : ""))
         for p in context.analysis.ranked() {
             let s = p.stats
             let zones = HeartRateZone.allCases.dropFirst().map { String(format: "%4d", s.zones(context.analysis.zoneModel)[$0] / 1000) }
@@ -120,7 +141,7 @@ struct RecordCommand: ParsableCommand {
                 pad(s.banisterTRIMP.value.map { String(format: "%.0f", $0) } ?? "–", 6, right: true), " " + zones.joined(separator: " "),
                 pad(p.hrv.first?.timeDomain.value.map { String(format: "%.0f", $0.rmssdMs) } ?? "–", 6, right: true),
                 pad("\(p.rr.corrected)/\(p.rr.recorded)", 10, right: true),
-            ]
+            ] + (recovery ? [pad(p.recoveryBPM.value.map { String(format: "%.0f", $0) } ?? "–", 6, right: true)] : [])
             print(columns.joined(separator: " "))
         }
     }
