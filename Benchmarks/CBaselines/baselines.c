@@ -91,8 +91,9 @@ int64_t c_sqlite_insert_samples(const char *path, uint64_t count) {
     const char *setup =
         "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
         "CREATE TABLE IF NOT EXISTS sample(session_id INTEGER NOT NULL, player_id INTEGER NOT NULL,"
-        " strap_id INTEGER NOT NULL, t_ms INTEGER NOT NULL, bpm INTEGER NOT NULL, contact INTEGER NOT NULL);"
-        "CREATE INDEX IF NOT EXISTS sample_by_player ON sample(session_id, player_id, t_ms);";
+        " strap_id INTEGER NOT NULL, t_ms INTEGER NOT NULL, bpm INTEGER NOT NULL, contact INTEGER NOT NULL, energy_kj INTEGER);"
+        /* the store's table and index (Sources/Store/Schema.swift, as of v4) */
+        "CREATE INDEX IF NOT EXISTS sample_by_player ON sample(session_id, player_id, t_ms, bpm, contact, strap_id, energy_kj);";
     if (sqlite3_exec(db, setup, NULL, NULL, NULL) != SQLITE_OK) { sqlite3_close(db); return -1; }
     sqlite3_stmt *stmt;
     int64_t start = now_ns();

@@ -117,7 +117,12 @@ enum Schema {
                     PRIMARY KEY (session_id, player_id));
                 """)
         }
-        migrator.registerMigration("v4-covering-read-indexes") { db in
+        migrator.registerMigration("v4-effort-end") { db in
+            // When the effort ended (a session offset like sample.t_ms): the recording goes on
+            // for the recovery minute after it. NULL for sessions recorded before.
+            try db.execute(sql: "ALTER TABLE session ADD COLUMN effort_end_ms INTEGER")
+        }
+        migrator.registerMigration("v5-covering-read-indexes") { db in
             // Review reads a session's rows player by player, in time order. With the
             // columns it reads inside the index, that is one sequential index scan
             // instead of a table lookup per row (3× faster on a 2-hour session); the
@@ -128,11 +133,6 @@ enum Schema {
                 DROP INDEX rr_by_player;
                 CREATE INDEX rr_by_player ON rr(session_id, player_id, t_ms, rr_1024);
                 """)
-        }
-        migrator.registerMigration("v4-effort-end") { db in
-            // When the effort ended (a session offset like sample.t_ms): the recording goes on
-            // for the recovery minute after it. NULL for sessions recorded before.
-            try db.execute(sql: "ALTER TABLE session ADD COLUMN effort_end_ms INTEGER")
         }
         return migrator
     }

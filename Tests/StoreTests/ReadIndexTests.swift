@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+@testable import Store
+import TeamCore
+import XCTest
+
+/// v5: review's reads of `sample` and `rr` are answered from the index alone, and
+/// still come back complete and grouped per player in time order.
+final class ReadIndexTests: XCTestCase {
+    var fixture = StoreFixture()
+    override func tearDown() { fixture.remove() }
+
+    func testReviewQueriesUseCoveringIndexes() throws {
+        let store = try fixture.open()
+        let queries = [
+            "SELECT player_id, strap_id, t_ms, bpm, contact FROM sample WHERE session_id = 1 ORDER BY player_id, t_ms",
+            "SELECT player_id, strap_id, t_ms, bpm, contact, energy_kj FROM sample WHERE session_id = 1 ORDER BY player_id, t_ms",
+            "SELECT player_id, t_ms, rr_1024 FROM rr WHERE session_id = 1 ORDER BY player_id, t_ms",
+        ]
+        for sql in queries {
+            let plan = try store.pool.read { db in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }.joined(separator: "; ")
+            }
+            XCTAssertTrue(plan.contains("COVERING INDEX"), "\(sql): \(plan)")
+            XCTAssertFalse(plan.contains("TEMP B-TREE"), "sorted by the index, not afterwards: \(plan)")
+        }
+    }
+
+    func testRecordedSeriesGroupsInterleavedRowsPerPlayerInTimeOrder() throws {
+        let store = try fixture.open()
+        let team = try store.createTeam(name: "A")
+        let ids = try (1...3).map { i in
+            try store.addPlayer(Player(firstName: "P", lastName: "\(i)", birthYear: 2000, sex: .male, weightKg: 70, restingHR: 60),
+                                toTeam: team.id!, shirtNumber: i).id!
+        }
+        let session = try store.startSession(teamID: team.id!, participants: ids.map { Participant(playerID: $0, strapID: nil) },
+                                             plannedDurationMs: nil)
+        let writer = SessionWriter(store: store, sessionID: session.id!)
+        // Written a second at a time, players interleaved and a later player first, as the recorder does.
+        for second in 0..<5 {
+            var batch = SessionRecording.Batch()
+            for id in ids.reversed() {
+                let t = Int64(second * 1000) + id
+                batch.samples.append(Sample(playerID: id, strapID: 0, tMs: t, bpm: 100 + Int(id) + second, contact: .detected))
+                batch.rrIntervals.append(RRInterval(playerID: id, tMs: t, rr1024: UInt16(600 + second)))
+            }
+            try writer.commit(batch, upToMs: Int64(second + 1) * 1000)
+        }
+        let series = try store.recordedSeries(session.id!)
+        XCTAssertEqual(Set(series.samples.keys), Set(ids))
+        for id in ids {
+            XCTAssertEqual(series.samples[id]?.map(\.bpm), (0..<5).map { 100 + Int(id) + $0 })
+            XCTAssertEqual(series.samples[id]?.map(\.playerID), Array(repeating: id, count: 5))
+            XCTAssertEqual(series.rrIntervals[id]?.map(\.rr1024), (0..<5).map { UInt16(600 + $0) })
+        }
+    }
+}
