@@ -1,5 +1,6 @@
 import Foundation
 import SensorHub
+import SessionReview
 import Store
 import TeamCore
 
@@ -64,10 +65,10 @@ extension KioskApp {
         case .loadSessions(let teamID):
             dispatch(.sessionsLoaded(teamID: teamID, try store.sessions(teamID: teamID).filter { $0.session.state != .running && $0.session.state != .paused }.map {
                 SessionCard(sessionID: $0.session.id ?? 0, startedAt: $0.session.startedAt,
-                            durationMs: Self.durationMs($0.session), playerCount: $0.playerCount, reviewed: $0.session.reviewed)
+                            durationMs: ReviewScreenLoader.durationMs($0.session), playerCount: $0.playerCount, reviewed: $0.session.reviewed)
             }))
         case .loadReview(let id):
-            dispatch(.reviewLoaded(try ReviewLoader(store: store, model: state.settings.zoneModel).load(sessionID: id)))
+            dispatch(.reviewLoaded(try ReviewScreenLoader(store: store, model: state.settings.zoneModel).load(sessionID: id)))
         case .markReviewed(let id):
             try store.markReviewed(id)
         case .saveSettings(let settings):
@@ -82,10 +83,6 @@ extension KioskApp {
         }
     }
 
-    static func durationMs(_ s: Session) -> Int64 {
-        if let end = s.endedAt { return max(0, Int64(end.timeIntervalSince(s.startedAt) * 1000)) }
-        return s.plannedDurationMs ?? 0
-    }
 
     private func startRecording(teamID: Int64, participants: [Effect.Participant], plannedMs: Int64?) throws {
         let startedAt = wallClock
@@ -115,5 +112,6 @@ extension KioskApp {
         self.recorder = nil
         try recorder.commitIfDue(nowNs: now, force: true)
         try store.endSession(sessionID, at: recordingStartedAt.addingTimeInterval(Double(recorder.recording.offsetMs(now)) / 1000))
+        SessionReview.warmCache(store: store, sessionID: sessionID)
     }
 }

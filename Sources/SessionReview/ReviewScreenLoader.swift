@@ -5,37 +5,51 @@ import TeamCore
 
 /// Gathers what the review screen shows for one session: every player's
 /// series and digest, the laps, and each player's previous session for comparison.
-struct ReviewLoader {
+///
+/// The analysis comes from `SessionReview.load`: rows read through SQLite's C API and
+/// the NN series from the cache, so a 2-hour team session opens quickly on the kiosk.
+/// Earlier sessions are read once each, not once per player.
+public struct ReviewScreenLoader {
     let store: SidelineStore
     let model: ZoneModel
 
-    func load(sessionID: Int64) throws -> ReviewData {
-        let session = try store.session(sessionID)
+    public init(store: SidelineStore, model: ZoneModel) {
+        self.store = store
+        self.model = model
+    }
+
+    public func load(sessionID: Int64) throws -> ReviewData {
+        let (context, samples) = try SessionReview.loadWithSamples(store: store, sessionID: sessionID)
+        let analysis = context.analysis
+        let session = analysis.session
         let players = try store.sessionPlayers(sessionID)
-        let samples = Dictionary(grouping: try store.samples(sessionID), by: \.playerID)
-        let laps = try store.laps(sessionID).map(\.tMs)
         let earlier = try store.sessions(teamID: session.teamID)
             .filter { $0.session.startedAt < session.startedAt && $0.session.state != .running && $0.session.state != .paused }
-        let rr = Dictionary(grouping: try store.rrIntervals(sessionID), by: \.playerID)
-        let analysis = SessionAnalysis(SessionInput(session: session, players: players, samples: samples, rrIntervals: rr,
-                                                    laps: try store.laps(sessionID)))
+        let previous = try previousDigests(of: players.map(\.playerID), among: earlier)
         let figures = Dictionary(analysis.players.map { ($0.playerID, Self.figures($0)) }, uniquingKeysWith: { a, _ in a })
-        var duration = KioskApp.durationMs(session)
+        var duration = Self.durationMs(session)
         if let last = samples.values.compactMap({ $0.last?.tMs }).max() { duration = max(duration, last) }
-        let review = try players.map { sp -> ReviewPlayer in
+        let review = players.map { sp -> ReviewPlayer in
             let own = samples[sp.playerID] ?? []
             let valid = own.filter { $0.contact != .notDetected && SessionDigest.plausibleBPM.contains($0.bpm) }
             // The graph shows the recovery minute; the totals, like the analysis's, cover the effort.
-            return ReviewPlayer(playerID: sp.playerID, name: try store.player(id: sp.playerID)?.fullName ?? "?",
+            return ReviewPlayer(playerID: sp.playerID, name: context.playerNames[sp.playerID] ?? "?",
                                 shirtNumber: sp.shirtNumber, physiology: sp.physiology,
                                 series: valid.map { SeriesPoint(tMs: $0.tMs, bpm: $0.bpm) },
                                 digest: SessionDigest(samples: Self.effort(own, endingAt: analysis.totalsEndMs),
                                                       physiology: sp.physiology, model: model),
-                                previous: try previous(of: sp.playerID, among: earlier),
+                                previous: previous[sp.playerID],
                                 analytics: figures[sp.playerID] ?? [])
         }
-        return ReviewData(sessionID: sessionID, startedAt: session.startedAt, durationMs: duration, lapsMs: laps,
+        return ReviewData(sessionID: sessionID, startedAt: session.startedAt, durationMs: duration,
+                          lapsMs: try store.laps(sessionID).map(\.tMs),
                           players: review.sorted { $0.shirtNumber < $1.shirtNumber }, effortEndMs: analysis.totalsEndMs)
+    }
+
+    /// How long a session ran: to its end, else as planned.
+    public static func durationMs(_ s: Session) -> Int64 {
+        if let end = s.endedAt { return max(0, Int64(end.timeIntervalSince(s.startedAt) * 1000)) }
+        return s.plannedDurationMs ?? 0
     }
 
     /// The samples of the effort: those before its end when a recovery minute follows it.
@@ -60,15 +74,23 @@ struct ReviewLoader {
         return bpm > 0 ? "−\(bpm) bpm" : (bpm < 0 ? "+\(-bpm) bpm" : "0 bpm")
     }
 
-    /// The player's most recent earlier session of this team.
-    private func previous(of playerID: Int64, among earlier: [SessionOverview]) throws -> SessionDigest? {
-        for overview in earlier {
-            guard let id = overview.session.id,
-                  let sp = try store.sessionPlayers(id).first(where: { $0.playerID == playerID }) else { continue }
-            let own = Self.effort(try store.samples(id).filter { $0.playerID == playerID }, endingAt: overview.session.effortEndMs)
-            guard !own.isEmpty else { continue }
-            return SessionDigest(samples: own, physiology: sp.physiology, model: model)
+    /// Each player's digest of their most recent earlier session of this team that has
+    /// samples of them. Sessions are visited newest first and each is read at most once.
+    private func previousDigests(of playerIDs: [Int64], among earlier: [SessionOverview]) throws -> [Int64: SessionDigest] {
+        var wanted = Set(playerIDs)
+        var found: [Int64: SessionDigest] = [:]
+        for overview in earlier where !wanted.isEmpty {
+            guard let id = overview.session.id else { continue }
+            let present = try store.sessionPlayers(id).filter { wanted.contains($0.playerID) }
+            guard !present.isEmpty else { continue }
+            let samples = try store.recordedSeries(id, includingRR: false).samples
+            for sp in present {
+                let own = Self.effort(samples[sp.playerID] ?? [], endingAt: overview.session.effortEndMs)
+                guard !own.isEmpty else { continue }
+                found[sp.playerID] = SessionDigest(samples: own, physiology: sp.physiology, model: model)
+                wanted.remove(sp.playerID)
+            }
         }
-        return nil
+        return found
     }
 }

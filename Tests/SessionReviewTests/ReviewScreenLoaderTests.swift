@@ -1,0 +1,73 @@
+import Analytics
+import Foundation
+@testable import SessionReview
+import Store
+import TeamCore
+import XCTest
+
+/// The kiosk's review screen data, read through SessionReview.
+final class ReviewScreenLoaderTests: XCTestCase {
+    private var directory = ""
+
+    override func setUpWithError() throws {
+        directory = NSTemporaryDirectory() + "sideline-screen-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: directory) }
+
+    /// A finished 2-minute session in which each of `bpm`'s players holds one heart rate
+    /// (players missing from `bpm` take part without a sample).
+    private func session(_ store: SidelineStore, team: Int64, players: [Int64], bpm: [Int64: Int], startedAt: Date) throws -> Int64 {
+        let session = try store.startSession(teamID: team, participants: players.map { Participant(playerID: $0, strapID: nil) },
+                                             plannedDurationMs: 120_000, at: startedAt)
+        let writer = SessionWriter(store: store, sessionID: session.id!)
+        var batch = SessionRecording.Batch()
+        for s in 0..<120 {
+            for (player, rate) in bpm.sorted(by: { $0.key < $1.key }) {
+                batch.samples.append(Sample(playerID: player, strapID: 0, tMs: Int64(s) * 1000, bpm: rate, contact: .detected))
+            }
+        }
+        try writer.commit(batch, upToMs: 120_000)
+        try store.endSession(session.id!, at: startedAt.addingTimeInterval(120))
+        return session.id!
+    }
+
+    func testEachPlayerIsComparedWithTheirNewestEarlierSessionThatHasTheirData() throws {
+        let store = try SidelineStore(path: directory + "/s.sqlite")
+        let team = try store.createTeam(name: "Screen").id!
+        let a = try store.addPlayer(Player(firstName: "Ann", lastName: "A", birthYear: 2000, sex: .female, weightKg: 60, restingHR: 55),
+                                    toTeam: team, shirtNumber: 7).id!
+        let b = try store.addPlayer(Player(firstName: "Ben", lastName: "B", birthYear: 2000, sex: .male, weightKg: 70, restingHR: 60),
+                                    toTeam: team, shirtNumber: 3).id!
+        let day = Date(timeIntervalSince1970: 1_790_000_000)
+        _ = try session(store, team: team, players: [a, b], bpm: [a: 100, b: 110], startedAt: day)
+        // The next session had Ann without a strap signal: Ann's comparison skips it.
+        _ = try session(store, team: team, players: [a, b], bpm: [b: 120], startedAt: day.addingTimeInterval(3600))
+        let today = try session(store, team: team, players: [a, b], bpm: [a: 140, b: 150], startedAt: day.addingTimeInterval(7200))
+
+        let data = try ReviewScreenLoader(store: store, model: .percentOfMax).load(sessionID: today)
+        XCTAssertEqual(data.players.map(\.shirtNumber), [3, 7], "by shirt number")
+        let ben = try XCTUnwrap(data.players.first { $0.playerID == b })
+        let ann = try XCTUnwrap(data.players.first { $0.playerID == a })
+        XCTAssertEqual(ann.name, "Ann A")
+        XCTAssertEqual(ann.series.count, 120)
+        XCTAssertEqual(ann.digest.averageBPM, 140)
+        XCTAssertEqual(ben.previous?.averageBPM, 120, "Ben's newest earlier session")
+        XCTAssertEqual(ann.previous?.averageBPM, 100, "Ann's newest earlier session with her data")
+        XCTAssertEqual(data.durationMs, 120_000)
+    }
+
+    func testWarmCacheStoresTheNNSeriesOfAFinishedSession() throws {
+        let store = try SidelineStore(path: directory + "/s.sqlite")
+        let team = try store.createTeam(name: "Warm").id!
+        let a = try store.addPlayer(Player(firstName: "Ann", lastName: "A", birthYear: 2000, sex: .female, weightKg: 60, restingHR: 55),
+                                    toTeam: team, shirtNumber: 7).id!
+        let id = try session(store, team: team, players: [a], bpm: [a: 100], startedAt: Date())
+        XCTAssertTrue(try store.cachedNNSeries(id, algorithm: NNSeriesCoding.algorithm).isEmpty)
+        SessionReview.warmCache(store: store, sessionID: id)
+        let deadline = Date().addingTimeInterval(10)
+        while try store.cachedNNSeries(id, algorithm: NNSeriesCoding.algorithm).isEmpty, Date() < deadline { usleep(10_000) }
+        XCTAssertEqual(try store.cachedNNSeries(id, algorithm: NNSeriesCoding.algorithm).count, 1, "cached in the background")
+    }
+}
