@@ -58,13 +58,23 @@ final class AppReducerNavigationTests: XCTestCase {
         XCTAssertEqual(s.screen, .lobby)
         XCTAssertEqual(s.notice, "disk full")
     }
+
+    func testANoticeThatIsNotAFailureLeavesAStartingSessionAlone() {
+        var s = AppFixture.lobby()
+        _ = AppReducer.reduce(&s, AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
+        _ = AppReducer.reduce(&s, .startSession)
+        _ = AppReducer.reduce(&s, .inform("Wall display closed — the session goes on"))
+        XCTAssertEqual(s.live?.phase, .starting)
+        XCTAssertEqual(s.screen, .live)
+        XCTAssertEqual(s.notice, "Wall display closed — the session goes on")
+    }
 }
 
 final class AppReducerNoticeTests: XCTestCase {
     func testANoticeGoesAwayByItself() {
         var s = AppFixture.lobby()
         _ = AppReducer.reduce(&s, .tick(nowMs: 1000))
-        _ = AppReducer.reduce(&s, .failed("Saved"))
+        _ = AppReducer.reduce(&s, .inform("Saved"))
         _ = AppReducer.reduce(&s, .tick(nowMs: 1000 + AppReducer.noticeMs - 1))
         XCTAssertEqual(s.notice, "Saved")
         _ = AppReducer.reduce(&s, .tick(nowMs: 1000 + AppReducer.noticeMs))

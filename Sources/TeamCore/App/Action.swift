@@ -10,7 +10,10 @@ public enum Action: Sendable, Equatable {
     case reviewLoaded(ReviewData)
     case sessionStarted(sessionID: Int64, startMs: Int64)
     case teamCreated(teamID: Int64)
+    /// Something went wrong: shown as a notice; a session still starting goes back to the lobby.
     case failed(String)
+    /// Something the coach should know that is not a failure (an export finished).
+    case inform(String)
 
     // Time and sensors.
     case tick(nowMs: Int64)

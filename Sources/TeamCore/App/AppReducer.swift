@@ -59,6 +59,9 @@ public enum AppReducer {
             s.notice = message
             if s.live?.phase == .starting { s.live = nil; s.screen = .lobby }
             return []
+        case .inform(let message):
+            s.notice = message
+            return []
 
         case .tick(let now):
             return tick(&s, now)

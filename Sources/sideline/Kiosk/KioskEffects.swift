@@ -75,7 +75,7 @@ extension KioskApp {
             for (key, value) in settings.keyValues { try store.setSetting("kiosk." + key, value) }
         case .exportAll:
             let count = try SessionExporter.exportAll(store: store, to: exportDirectory)
-            dispatch(.failed("Exported \(count) session\(count == 1 ? "" : "s") to \(exportDirectory)"))
+            dispatch(.inform("Exported \(count) session\(count == 1 ? "" : "s") to \(exportDirectory)"))
         case .deletePlayerAndData(let playerID):
             try store.deletePlayerAndData(playerID)
             if let teamID = state.teamID { run(.loadRoster(teamID: teamID)) }

@@ -47,7 +47,7 @@ extension KioskApp {
             if let wall, w.windowID == wall.windowID {
                 // The wall display went away (unplugged, closed): the coach's screen and the recording go on.
                 self.wall = nil
-                dispatch(.failed("Wall display closed — the session goes on"))
+                dispatch(.inform("Wall display closed — the session goes on"))
             } else {
                 quitRequested = true
             }
