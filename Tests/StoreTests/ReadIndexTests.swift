@@ -29,7 +29,7 @@ final class ReadIndexTests: XCTestCase {
     func testRecordedSeriesGroupsInterleavedRowsPerPlayerInTimeOrder() throws {
         let store = try fixture.open()
         let team = try store.createTeam(name: "A")
-        let ids = try (1...3).map { i in
+        let ids = try (1...7).map { i in
             try store.addPlayer(Player(firstName: "P", lastName: "\(i)", birthYear: 2000, sex: .male, weightKg: 70, restingHR: 60),
                                 toTeam: team.id!, shirtNumber: i).id!
         }
@@ -46,7 +46,14 @@ final class ReadIndexTests: XCTestCase {
             }
             try writer.commit(batch, upToMs: Int64(second + 1) * 1000)
         }
+        // Still running: one transaction. Ended: players read in ranges on several
+        // connections at once (when the machine has more than one core) — the same rows.
+        let running = try store.recordedSeries(session.id!)
+        try store.endSession(session.id!, at: session.startedAt.addingTimeInterval(5))
         let series = try store.recordedSeries(session.id!)
+        XCTAssertEqual(series.samples.mapValues { $0.map(\.tMs) }, running.samples.mapValues { $0.map(\.tMs) })
+        XCTAssertEqual(series.rrIntervals.mapValues { $0.map(\.tMs) }, running.rrIntervals.mapValues { $0.map(\.tMs) })
+        XCTAssertEqual(try store.recordedSeries(session.id!, includingRR: false).rrIntervals.count, 0)
         XCTAssertEqual(Set(series.samples.keys), Set(ids))
         for id in ids {
             XCTAssertEqual(series.samples[id]?.map(\.bpm), (0..<5).map { 100 + Int(id) + $0 })
