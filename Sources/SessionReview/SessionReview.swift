@@ -22,6 +22,14 @@ public enum SessionReview {
     /// `load`, also handing back the samples it read (the review screen draws them).
     public static func loadWithSamples(store: SidelineStore, sessionID: Int64, hrvWindows: [HRVWindow] = [.firstFiveMinutes],
                                        useCache: Bool = true) throws -> (context: ExportContext, samples: [Int64: [Sample]]) {
+        // A background warmCache of this session finishes first: then its cache is read
+        // instead of the same correction computed twice on the same cores.
+        if useCache { warming.waitUntilDone(sessionID) }
+        return try analyse(store: store, sessionID: sessionID, hrvWindows: hrvWindows, useCache: useCache)
+    }
+
+    private static func analyse(store: SidelineStore, sessionID: Int64, hrvWindows: [HRVWindow],
+                                useCache: Bool) throws -> (context: ExportContext, samples: [Int64: [Sample]]) {
         let session = try store.session(sessionID)
         let players = try store.sessionPlayers(sessionID)
         let finished = session.state == .ended || session.state == .interrupted
@@ -52,11 +60,16 @@ public enum SessionReview {
     /// (a 2-hour team session: ~60 ms instead of ~350 ms here, seconds on a Pi).
     /// Nothing depends on it finishing: a review that comes first computes the same.
     public static func warmCache(store: SidelineStore, sessionID: Int64) {
+        // Marked before the thread starts, so a review asked for right after waits for it.
+        guard warming.begin(sessionID) else { return }
         Thread.detachNewThread {
+            defer { warming.end(sessionID) }
             // A session discarded meanwhile caches nothing (the insert finds no session row).
-            _ = try? load(store: store, sessionID: sessionID)
+            _ = try? analyse(store: store, sessionID: sessionID, hrvWindows: [.firstFiveMinutes], useCache: true)
         }
     }
+
+    private static let warming = WarmingSessions()
 
     /// Writes the files of one format into `directory`; returns their paths.
     public static func write(_ format: SessionExportFiles.Format, of context: ExportContext, to directory: String) throws -> [String] {
@@ -67,5 +80,28 @@ public enum SessionReview {
             try ExportFile.write(Data(file.bytes), to: path)
             return path
         }
+    }
+}
+
+/// The sessions a background `warmCache` is analysing now.
+/// `@unchecked Sendable`: `sessions` is only touched with the condition's lock held.
+private final class WarmingSessions: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var sessions: Set<Int64> = []
+
+    /// False when the session is being warmed already.
+    func begin(_ id: Int64) -> Bool { condition.withLock { sessions.insert(id).inserted } }
+
+    func end(_ id: Int64) {
+        condition.withLock {
+            sessions.remove(id)
+            condition.broadcast()
+        }
+    }
+
+    func waitUntilDone(_ id: Int64) {
+        condition.lock()
+        defer { condition.unlock() }
+        while sessions.contains(id) { condition.wait() }
     }
 }

@@ -5,16 +5,7 @@ import Store
 import TeamCore
 import XCTest
 
-final class NNCacheTests: XCTestCase {
-    private var directory = ""
-
-    override func setUpWithError() throws {
-        directory = NSTemporaryDirectory() + "sideline-review-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: directory) }
-
+final class NNCacheTests: TemporaryDirectoryTestCase {
     /// A finished 6-minute session of one player: a sample a second, beats at ~75 bpm with a missed beat.
     private func recordedSession() throws -> (SidelineStore, Int64, SessionWriter) {
         let store = try SidelineStore(path: directory + "/s.sqlite")

@@ -6,15 +6,7 @@ import TeamCore
 import XCTest
 
 /// The kiosk's review screen data, read through SessionReview.
-final class ReviewScreenLoaderTests: XCTestCase {
-    private var directory = ""
-
-    override func setUpWithError() throws {
-        directory = NSTemporaryDirectory() + "sideline-screen-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: directory) }
+final class ReviewScreenLoaderTests: TemporaryDirectoryTestCase {
 
     /// A finished 2-minute session in which each of `bpm`'s players holds one heart rate
     /// (players missing from `bpm` take part without a sample).
