@@ -12,6 +12,10 @@
 /// `checksum` receives the sum of the first 8 bytes of every element popped.
 int64_t c_spsc_ring_run(size_t capacity, size_t element_size, uint64_t count, uint64_t *checksum);
 
+/// The same ring with the consumer draining in batches, as the kiosk's main loop
+/// does: one acquire load of tail and one release store of head per batch.
+int64_t c_spsc_ring_run_drain(size_t capacity, size_t element_size, uint64_t count, uint64_t *checksum);
+
 /// Inserts `count` rows into sample(session_id, player_id, strap_id, t_ms, bpm, contact)
 /// with one prepared statement in one transaction, through SQLite's C API, into a
 /// database at `path` prepared with the same schema and pragmas as the store.
