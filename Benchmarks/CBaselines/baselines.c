@@ -70,7 +70,15 @@ static size_t ring_drain(struct ring *r, uint64_t *sum) {
     return t - h;
 }
 
-int64_t c_spsc_ring_run_drain(size_t capacity, size_t element_size, uint64_t count, uint64_t *checksum) {
+void c_cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+int64_t c_spsc_ring_run_drain(size_t capacity, size_t element_size, uint64_t count, int pauses_when_empty, uint64_t *checksum) {
     if (element_size < 8 || element_size > 256 || (capacity & (capacity - 1)) != 0) return -1;
     struct ring *r = aligned_alloc(128, sizeof *r);
     if (!r) return -1;
@@ -84,7 +92,11 @@ int64_t c_spsc_ring_run_drain(size_t capacity, size_t element_size, uint64_t cou
     int64_t start = now_ns();
     pthread_t thread;
     pthread_create(&thread, NULL, producer, r);
-    for (uint64_t received = 0; received < count;) received += ring_drain(r, &sum);
+    for (uint64_t received = 0; received < count;) {
+        size_t n = ring_drain(r, &sum);
+        received += n;
+        if (n == 0) for (int i = 0; i < pauses_when_empty; i++) c_cpu_relax();
+    }
     pthread_join(thread, NULL);
     int64_t elapsed = now_ns() - start;
     *checksum = sum;

@@ -13,8 +13,14 @@
 int64_t c_spsc_ring_run(size_t capacity, size_t element_size, uint64_t count, uint64_t *checksum);
 
 /// The same ring with the consumer draining in batches, as the kiosk's main loop
-/// does: one acquire load of tail and one release store of head per batch.
-int64_t c_spsc_ring_run_drain(size_t capacity, size_t element_size, uint64_t count, uint64_t *checksum);
+/// does: one acquire load of tail and one release store of head per batch. When a
+/// drain finds nothing, the consumer runs `pauses_when_empty` CPU pause hints
+/// before polling again (0: poll at once).
+int64_t c_spsc_ring_run_drain(size_t capacity, size_t element_size, uint64_t count, int pauses_when_empty, uint64_t *checksum);
+
+/// One CPU spin-wait hint (x86 PAUSE, Arm YIELD): lets a polling thread back off
+/// without a system call.
+void c_cpu_relax(void);
 
 /// Inserts `count` rows into sample(session_id, player_id, strap_id, t_ms, bpm, contact)
 /// with one prepared statement in one transaction, through SQLite's C API, into a
