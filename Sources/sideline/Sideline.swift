@@ -9,7 +9,7 @@ struct Sideline: ParsableCommand {
         abstract: "Team heart-rate kiosk: record, review and export sessions of Bluetooth heart-rate straps.",
         subcommands: [
             RecordCommand.self, TeamsCommand.self, PlayersCommand.self, SessionsCommand.self,
-            HRVCommand.self,
+            HRVCommand.self, SettingsCommand.self,
             ExportCommand.self, ImportRosterCommand.self, ScanCommand.self, KioskCommand.self,
         ],
         defaultSubcommand: KioskCommand.self)

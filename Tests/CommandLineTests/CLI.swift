@@ -22,7 +22,9 @@ struct CLI {
     func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = CLI.binary
-        process.arguments = arguments + (arguments.first.map { ["teams", "players", "sessions", "export", "record", "import-roster"].contains($0) } == true ? ["--db", db] : [])
+        process.arguments = arguments + (arguments.first.map { ["teams", "players", "sessions", "export", "record", "import-roster", "settings"].contains($0) } == true ? ["--db", db] : [])
+        // Every command, with --db or without, stays off the user's own database.
+        process.environment = ProcessInfo.processInfo.environment.merging(["SIDELINE_DB": db]) { _, scratch in scratch }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -13,6 +13,62 @@ final class AppReducerSettingsTests: XCTestCase {
         XCTAssertEqual(s.screen, .settings)
     }
 
+    func testANewPinIsChosenTwiceAndThenUnlocks() {
+        var s = AppState(year: 2026)
+        XCTAssertEqual(AppReducer.reduce(&s, .changePin), [], "only from the settings screen")
+        XCTAssertNil(s.pin)
+        s.screen = .settings
+        _ = AppReducer.reduce(&s, .changePin)
+        for d in ["2", "4", "6", "8"] { XCTAssertEqual(AppReducer.reduce(&s, .pinKey(d)), []) }
+        XCTAssertEqual(s.pin?.purpose, .repeatNew(first: "2468"))
+        XCTAssertEqual(s.pin?.digits, "")
+        for d in ["2", "4", "6"] { _ = AppReducer.reduce(&s, .pinKey(d)) }
+        let effects = AppReducer.reduce(&s, .pinKey("8"))
+        XCTAssertNil(s.pin)
+        XCTAssertEqual(s.settings.pin, "2468")
+        XCTAssertEqual(effects, [.saveSettings(s.settings)])
+        XCTAssertEqual(s.notice, "PIN changed")
+
+        s.screen = .teamPicker
+        _ = AppReducer.reduce(&s, .openSettings)
+        for d in ["1", "2", "3", "4"] { _ = AppReducer.reduce(&s, .pinKey(d)) }
+        XCTAssertEqual(s.pin?.wrong, true, "the old PIN no longer opens the settings")
+        for d in ["2", "4", "6", "8"] { _ = AppReducer.reduce(&s, .pinKey(d)) }
+        XCTAssertEqual(s.screen, .settings)
+    }
+
+    func testARepeatThatDiffersStartsOverAndKeepsTheOldPin() {
+        var s = AppState(year: 2026)
+        s.screen = .settings
+        _ = AppReducer.reduce(&s, .changePin)
+        for d in ["5", "5", "5", "5", "5", "5", "5"] { _ = AppReducer.reduce(&s, .pinKey(d)) }
+        XCTAssertEqual(s.pin?.purpose, .repeatNew(first: "5555"), "the pad chooses 4 digits, the rest start the repeat")
+        XCTAssertEqual(s.pin?.digits, "555")
+        XCTAssertEqual(AppReducer.reduce(&s, .pinKey("6")), [])
+        XCTAssertEqual(s.pin?.purpose, .chooseNew)
+        XCTAssertEqual(s.pin?.wrong, true)
+        XCTAssertEqual(s.settings.pin, KioskSettings.defaultPin)
+        _ = AppReducer.reduce(&s, .pinCancel)
+        XCTAssertNil(s.pin)
+        XCTAssertEqual(s.settings.pin, KioskSettings.defaultPin)
+    }
+
+    func testASaveWritesOnlyWhatChanged() {
+        let loaded = KioskSettings()
+        var edited = loaded
+        edited.wallPrivacy = true
+        edited.zoneHoldMs = 5_000
+        XCTAssertEqual(edited.keyValues(changedSince: loaded).map(\.0), ["zoneHoldMs", "wallPrivacy"],
+                       "the PIN is not among them, so a PIN set over SSH meanwhile survives")
+        XCTAssertTrue(loaded.keyValues(changedSince: loaded).isEmpty)
+    }
+
+    func testStoredPinsThatAreNotFourToEightDigitsAreIgnored() {
+        for (stored, expected) in [("98765432", "98765432"), ("123", "1234"), ("123456789", "1234"), ("12a4", "1234"), ("١٢٣٤", "1234")] {
+            XCTAssertEqual(KioskSettings { $0 == "pin" ? stored : nil }.pin, expected, stored)
+        }
+    }
+
     func testSettingsChangesAreSavedAndIgnoredOutsideSettings() {
         var s = AppState(year: 2026)
         XCTAssertEqual(AppReducer.reduce(&s, .toggleWallPrivacy), [])

@@ -24,7 +24,9 @@ extension Frame {
         canvas.text(state.sourceDescription, size: m.small + m.px(2), bold: true, in: rows[5].splitLeft(rows[5].w * 2 / 5).1)
         _ = rowH
         let (exportRow, deleteArea) = right.splitTop(m.target, gap: m.gap)
-        button("Export all to USB", exportRow, .exportAll, style: .primary)
+        let (exportBox, pinBox) = exportRow.splitRight(exportRow.w * 2 / 5, gap: m.px(6))
+        button("Export all to USB", exportBox, .exportAll, style: .primary, size: m.small + m.px(2))
+        button("Change PIN", pinBox, .changePin, size: m.small + m.px(2))
         canvas.text("Delete a player and all their data", size: m.small, colour: Theme.textDim, in: deleteArea.splitTop(m.px(26)).0)
         let listArea = deleteArea.splitTop(m.px(26), gap: m.px(4)).1
         if state.roster.isEmpty {

@@ -103,10 +103,23 @@ extension Frame {
         canvas.fillRounded(box, radius: m.px(14), Theme.surface)
         let inner = box.inset(m.px(12))
         let (titleRow, rest) = inner.splitTop(m.px(34))
-        canvas.text(pin.wrong ? "Wrong PIN — try again" : "Settings PIN", size: m.body, bold: true,
+        let title: String
+        let expected: Int
+        switch pin.purpose {
+        case .unlock:
+            title = pin.wrong ? "Wrong PIN — try again" : "Settings PIN"
+            expected = 4 // not the real length: the pad does not tell a stranger how long the PIN is
+        case .chooseNew:
+            title = pin.wrong ? "They differ — new PIN again" : "New PIN, \(KioskSettings.padPinLength) digits"
+            expected = KioskSettings.padPinLength
+        case .repeatNew(let first):
+            title = "Repeat the new PIN"
+            expected = first.count
+        }
+        canvas.text(title, size: m.body, bold: true,
                     colour: pin.wrong ? Colour(hex: 0xFF8A80) : Theme.text, in: titleRow, align: .center)
         let (dotsRow, keysArea) = rest.splitTop(m.px(30), gap: m.px(6))
-        let dots = String(repeating: "● ", count: pin.digits.count) + String(repeating: "○ ", count: max(0, 4 - pin.digits.count))
+        let dots = String(repeating: "● ", count: pin.digits.count) + String(repeating: "○ ", count: max(0, expected - pin.digits.count))
         canvas.text(dots, size: m.body, bold: true, in: dotsRow, align: .center)
         let keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "Cancel", "0", "⌫"]
         let cells = keysArea.rows(4, gap: m.px(6)).flatMap { $0.columns(3, gap: m.px(6)) }

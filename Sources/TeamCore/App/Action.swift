@@ -70,6 +70,8 @@ public enum Action: Sendable, Equatable {
     case pinKey(String)
     case pinBackspace
     case pinCancel
+    /// From the settings screen: choose a new PIN on the pad, then repeat it.
+    case changePin
     case setZoneModel(ZoneModel)
     case setMaxFormula(MaxHeartRateFormula)
     case setZoneHold(Int64)

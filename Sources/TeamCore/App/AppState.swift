@@ -228,10 +228,18 @@ public struct Review: Sendable, Equatable {
     public var selectedPlayer: ReviewPlayer? { data?.players.first { $0.playerID == selectedPlayerID } }
 }
 
+/// The PIN pad: unlocking the settings, or choosing a new PIN and repeating it.
 public struct PinEntry: Sendable, Equatable {
+    public enum Purpose: Sendable, Equatable {
+        case unlock
+        case chooseNew
+        case repeatNew(first: String)
+    }
+    public var purpose: Purpose
     public var digits = ""
+    /// Unlock: the digits did not match. Choosing: the repeat differed from the first entry.
     public var wrong = false
-    public init() {}
+    public init(purpose: Purpose = .unlock) { self.purpose = purpose }
 }
 
 /// A destructive action waiting for a second tap.

@@ -11,15 +11,34 @@ public struct KioskSettings: Sendable, Equatable {
     public var wallPrivacy = false
     /// Tiles show "#7" instead of names (roster privacy option).
     public var showAliases = false
-    public var pin = "1234"
+    /// Unlocks the settings; 4 to 8 ASCII digits. The kiosk's pad chooses 4, `sideline settings --pin` up to 8.
+    public var pin = KioskSettings.defaultPin
+
+    public static let defaultPin = "1234"
+    public static let pinLengths = 4...8
+    /// How many digits a PIN chosen on the kiosk's pad has (it checks on the last digit, no OK key).
+    public static let padPinLength = 4
+
+    public static func isValidPin(_ candidate: String) -> Bool {
+        pinLengths.contains(candidate.count) && candidate.allSatisfy { $0.isASCII && $0.isNumber }
+    }
 
     public init() {}
+
+    /// The store keeps each pair under this prefix ("kiosk.pin").
+    public static let storeKeyPrefix = "kiosk."
 
     /// Key/value pairs as the store keeps them.
     public var keyValues: [(String, String)] {
         [("zoneModel", zoneModel.rawValue), ("maxFormula", maxFormula.rawValue), ("zoneHoldMs", "\(zoneHoldMs)"),
          ("highIntensityAlertMs", "\(highIntensityAlertMs)"), ("wallPrivacy", wallPrivacy ? "1" : "0"),
          ("showAliases", showAliases ? "1" : "0"), ("pin", pin)]
+    }
+
+    /// The pairs that differ from `old`: what a save writes, so that a value another
+    /// process stored meanwhile (a PIN reset over SSH) is kept unless the coach changed it too.
+    public func keyValues(changedSince old: KioskSettings) -> [(String, String)] {
+        zip(keyValues, old.keyValues).filter { $0.0.1 != $0.1.1 }.map(\.0)
     }
 
     /// Reads what `keyValues` wrote; unknown or malformed values keep their defaults.
@@ -30,6 +49,6 @@ public struct KioskSettings: Sendable, Equatable {
         if let v = lookup("highIntensityAlertMs").flatMap(Int64.init), v >= 0 { highIntensityAlertMs = v }
         if let v = lookup("wallPrivacy") { wallPrivacy = v == "1" }
         if let v = lookup("showAliases") { showAliases = v == "1" }
-        if let v = lookup("pin"), v.count >= 4, v.allSatisfy(\.isNumber) { pin = v }
+        if let v = lookup("pin"), Self.isValidPin(v) { pin = v }
     }
 }

@@ -3,20 +3,41 @@ enum SettingsReducer {
     static func reduce(_ s: inout AppState, _ action: Action) -> [Effect] {
         switch action {
         case .pinKey(let digit):
-            guard var pin = s.pin, digit.count == 1, digit.first!.isNumber, pin.digits.count < 8 else { return [] }
+            guard var pin = s.pin, digit.count == 1, digit.first!.isASCII, digit.first!.isNumber,
+                  pin.digits.count < KioskSettings.pinLengths.upperBound else { return [] }
             pin.digits += digit
-            pin.wrong = false
-            if pin.digits == s.settings.pin {
-                s.pin = nil
-                s.screen = .settings
-                s.notice = nil
-                return s.teamID.map { [.loadRoster(teamID: $0)] } ?? []
-            }
-            if pin.digits.count >= s.settings.pin.count {
-                pin.digits = ""
+            switch pin.purpose {
+            case .unlock:
+                pin.wrong = false
+                if pin.digits == s.settings.pin {
+                    s.pin = nil
+                    s.screen = .settings
+                    s.notice = nil
+                    return s.teamID.map { [.loadRoster(teamID: $0)] } ?? []
+                }
+                if pin.digits.count >= s.settings.pin.count {
+                    pin.digits = ""
+                    pin.wrong = true
+                }
+            case .chooseNew:
+                if pin.digits.count == KioskSettings.padPinLength {
+                    pin = PinEntry(purpose: .repeatNew(first: pin.digits))
+                }
+            case .repeatNew(let first):
+                guard pin.digits.count == first.count else { break }
+                if pin.digits == first {
+                    s.pin = nil
+                    s.notice = "PIN changed"
+                    return change(&s) { $0.pin = first }
+                }
+                // A slip in either entry: start over rather than guess which one was meant.
+                pin = PinEntry(purpose: .chooseNew)
                 pin.wrong = true
             }
             s.pin = pin
+        case .changePin:
+            guard s.screen == .settings, s.pin == nil else { return [] }
+            s.pin = PinEntry(purpose: .chooseNew)
         case .pinBackspace:
             if s.pin?.digits.isEmpty == false { s.pin?.digits.removeLast() }
         case .pinCancel:

@@ -19,6 +19,9 @@ final class KioskApp {
     var wall: KioskWindow?
     let wake: WakeSignal
     var state: AppState
+    /// The settings as this process last read or wrote them: a save writes only what the
+    /// coach changed since, so a PIN set meanwhile with `sideline settings --pin` survives.
+    var persistedSettings = KioskSettings()
     var recorder: LiveRecorder?
     var recordingStartedAt = Date()
     /// Wall-clock time shown in the top bar; in scripted runs a fixed date plus virtual time.
@@ -59,7 +62,8 @@ final class KioskApp {
 
     /// Loads what the first screen needs and starts listening to the straps.
     func start() throws {
-        let settings = KioskSettings { key in (try? self.store.setting("kiosk." + key)) ?? nil }
+        let settings = KioskSettings { key in (try? self.store.setting(KioskSettings.storeKeyPrefix + key)) ?? nil }
+        persistedSettings = settings
         dispatch(.settingsLoaded(settings))
         let straps = try store.straps()
         dispatch(.strapTableLoaded(straps.compactMap { s in s.id.map { StrapSlot(strapID: $0, address: s.address, name: s.name) } }))

@@ -72,7 +72,10 @@ extension KioskApp {
         case .markReviewed(let id):
             try store.markReviewed(id)
         case .saveSettings(let settings):
-            for (key, value) in settings.keyValues { try store.setSetting("kiosk." + key, value) }
+            for (key, value) in settings.keyValues(changedSince: persistedSettings) {
+                try store.setSetting(KioskSettings.storeKeyPrefix + key, value)
+            }
+            persistedSettings = settings
         case .exportAll:
             let count = try SessionExporter.exportAll(store: store, to: exportDirectory)
             dispatch(.inform("Exported \(count) session\(count == 1 ? "" : "s") to \(exportDirectory)"))

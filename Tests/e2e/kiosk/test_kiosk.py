@@ -275,6 +275,35 @@ def test_wrong_pin_keeps_settings_locked(kiosk):
     assert kiosk.dump("wrong.json")["screen"] == "teamPicker"
 
 
+def test_changing_the_pin_on_the_pad(kiosk):
+    pad = lambda digits: "\n".join(f'tap "pin:{d}"' for d in digits)
+    kiosk.play(f"""
+        tap "Settings"
+        {pad("1234")}
+        expect screen settings
+        tap "Change PIN"
+        {pad("2468")}
+        {pad("2469")}
+        screenshot differ
+        dump differ.json
+        {pad("2468")}
+        {pad("2468")}
+        dump changed.json
+        tap "‹ Done"
+        tap "Settings"
+        {pad("1234")}
+        dump old.json
+        {pad("2468")}
+        expect screen settings
+    """)
+    differ = kiosk.dump("differ.json")
+    assert differ["settings"]["pin"] == "1234", "a repeat that differs changes nothing"
+    changed = kiosk.dump("changed.json")
+    assert changed["settings"]["pin"] == "2468" and changed["notice"] == "PIN changed"
+    assert kiosk.dump("old.json")["screen"] == "teamPicker", "the old PIN no longer opens the settings"
+    assert kiosk.sql("SELECT value FROM setting WHERE key = 'kiosk.pin'") == [("2468",)]
+
+
 def test_script_mistakes_name_the_line(kiosk):
     result = kiosk.play('wait 1s\ntap "No such button"\n', check=False)
     assert result.returncode == 2

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Store
+import TeamCore
+
+/// The kiosk's settings from a shell: what a club admin needs over SSH, above all
+/// resetting a forgotten settings PIN without touching the recorded sessions.
+struct SettingsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "settings",
+        abstract: "Show the kiosk's settings, or set its settings PIN.",
+        discussion: "The PIN is shown only as set or default (\(KioskSettings.defaultPin)); --pin replaces it (4 to 8 digits).")
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: "New settings PIN, 4 to 8 digits.") var pin: String?
+
+    func run() throws {
+        let store = try database.open()
+        var settings = KioskSettings { key in (try? store.setting(KioskSettings.storeKeyPrefix + key)) ?? nil }
+        if let pin {
+            guard KioskSettings.isValidPin(pin) else {
+                throw UserError("a PIN is 4 to 8 digits (0-9); the PIN was not changed")
+            }
+            settings.pin = pin
+            try store.setSetting(KioskSettings.storeKeyPrefix + "pin", pin)
+            print("settings PIN changed; a kiosk that is running uses it from its next start")
+            return
+        }
+        print("zone model\t\(settings.zoneModel == .percentOfMax ? "%HRmax" : "%HRR (Karvonen)")")
+        print("HRmax formula\t\(settings.maxFormula.rawValue.capitalized)")
+        print("zone colour hold\t\(settings.zoneHoldMs / 1000) s")
+        print("wall display\t\(settings.wallPrivacy ? "private (zone and %HRmax, no BPM)" : "shows BPM")")
+        print("tile names\t\(settings.showAliases ? "numbers only" : "names")")
+        print("settings PIN\t\(settings.pin == KioskSettings.defaultPin ? "default (\(KioskSettings.defaultPin))" : "set, \(settings.pin.count) digits")")
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import GRDB
+import XCTest
+
+/// `sideline settings`: an admin over SSH sees the kiosk's settings and resets its PIN.
+final class SettingsCommandTests: XCTestCase {
+    let scratch = Scratch()
+    lazy var cli = CLI(db: scratch.file("sideline.sqlite"))
+    override func tearDown() { scratch.remove() }
+
+    func storedPin() throws -> String? {
+        let queue = try DatabaseQueue(path: cli.db)
+        defer { try? queue.close() }
+        return try queue.read { try String.fetchOne($0, sql: "SELECT value FROM setting WHERE key = 'kiosk.pin'") }
+    }
+
+    func testShowsTheDefaultsThenSetsAPinWithoutPrintingIt() throws {
+        let shown = try cli.run(["settings"])
+        XCTAssertEqual(shown.status, 0, shown.err)
+        XCTAssertTrue(shown.out.contains("settings PIN\tdefault (1234)"), shown.out)
+        XCTAssertTrue(shown.out.contains("zone model\t%HRmax\nHRmax formula\tTanaka\n"), shown.out)
+
+        let set = try cli.run(["settings", "--pin", "902177"])
+        XCTAssertEqual(set.status, 0, set.err)
+        XCTAssertEqual(try storedPin(), "902177")
+        let after = try cli.run(["settings"])
+        XCTAssertTrue(after.out.contains("settings PIN\tset, 6 digits"), after.out)
+        XCTAssertFalse(after.out.contains("902177"), "the PIN is not echoed to the terminal")
+    }
+
+    func testABadPinIsOneLineAndChangesNothing() throws {
+        XCTAssertEqual(try cli.run(["settings", "--pin", "4711"]).status, 0)
+        for bad in ["12", "123456789", "12a4", "12 4"] {
+            let r = try cli.run(["settings", "--pin", bad])
+            XCTAssertEqual(r.status, 2, "\(bad): \(r.err)")
+            XCTAssertEqual(r.err.split(separator: "\n").count, 1, r.err)
+            XCTAssertTrue(r.err.contains("4 to 8 digits"), r.err)
+            XCTAssertEqual(try storedPin(), "4711", bad)
+        }
+    }
+}
