@@ -25,11 +25,16 @@ public protocol SensorSource: AnyObject, Sendable {
     /// The players' workload changes at `atNs` (the source's clock): a session's effort ended, or a new
     /// one starts. Only a source that models the players (the simulation) acts on it.
     func setWorkload(_ workload: Workload, atNs: UInt64)
+    /// More straps to listen to while running (one just paired on the kiosk). Their
+    /// `SensorEvent.strap` indices continue the list given to `start`, in this order.
+    /// Call from one thread; a source whose straps are all known at start ignores it.
+    func addStraps(_ straps: [StrapAddress]) throws
 }
 
 extension SensorSource {
     /// Straps on real chests measure whatever the players do: nothing to tell them.
     public func setWorkload(_ workload: Workload, atNs: UInt64) {}
+    public func addStraps(_ straps: [StrapAddress]) throws {}
 }
 
 /// A one-line, actionable failure of a source (no adapter, busy, no permission…).

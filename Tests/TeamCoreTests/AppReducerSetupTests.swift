@@ -27,6 +27,19 @@ final class AppReducerSetupTests: XCTestCase {
         XCTAssertEqual(s.nearbyStraps, [3, 2])
     }
 
+    func testStrapsHeardByTheScanAreNearbyBeforeTheyStreamAndForgottenAfterFiveSeconds() {
+        var s = AppFixture.lobby()
+        _ = AppReducer.reduce(&s, .tick(nowMs: 10_000))
+        _ = AppReducer.reduce(&s, .strapsHeard([HeardStrap(strapIndex: 1, rssi: -70, battery: 80),
+                                                 HeardStrap(strapIndex: 2, rssi: -45, battery: nil),
+                                                 HeardStrap(strapIndex: 999, rssi: -30, battery: nil)]))
+        XCTAssertEqual(s.nearbyStraps, [2, 1], "closest first; an index outside the strap table is ignored")
+        XCTAssertEqual(s.readings[1]?.battery, 80)
+        XCTAssertFalse(s.readings[2]?.isStreaming(nowMs: s.nowMs) ?? true, "heard is not streaming: no BPM shown")
+        _ = AppReducer.reduce(&s, .tick(nowMs: 10_000 + AppState.noSignalAfterMs + 1))
+        XCTAssertEqual(s.nearbyStraps, [])
+    }
+
     func testRestingHeartRateIsAveragedOverTwentySecondsAndSavedOnConfirm() {
         var s = AppFixture.lobby()
         _ = AppReducer.reduce(&s, .openSetup)

@@ -68,8 +68,12 @@ extension Frame {
             strapRow(index: nearby[i], strongest: i == 0, r)
         }
         if nearby.isEmpty {
+            let (first, second) = strapArea.splitTop(strapArea.h / 2)
             canvas.text("No strap heard yet. Wet the strap and put it on.", size: m.small, colour: Theme.textDim,
-                        in: strapArea, align: .center)
+                        in: first.splitBottom(m.px(26)).1, align: .center)
+            // A strap connected to a phone or watch stops advertising: the commonest "it's on but not listed".
+            canvas.text("Still missing? Close the phone app or watch using it.", size: m.small - m.px(2), colour: Theme.textDim,
+                        in: second.splitTop(m.px(26)).0, align: .center)
         }
     }
 
@@ -88,7 +92,8 @@ extension Frame {
         let (nameBox, detailBox) = textBox.splitTop(textBox.h * 11 / 20)
         canvas.text(slot.name + (strongest ? "  ◀ closest" : ""), size: m.body, bold: true, in: nameBox)
         let who = owner.map { "worn by #\($0.shirtNumber) \($0.player.firstName)" } ?? "free"
-        canvas.text("\(reading.rssi) dBm · \(who)", size: m.small - m.px(2), colour: Theme.text.withAlpha(220), in: detailBox)
+        let signal = reading.rssi == 0 ? "signal –" : "\(reading.rssi) dBm" // 0: connected, never heard advertising
+        canvas.text("\(signal) · \(who)", size: m.small - m.px(2), colour: Theme.text.withAlpha(220), in: detailBox)
         let (bpmBox, batteryBox) = right.splitLeft(m.px(70))
         if reading.isStreaming(nowMs: state.nowMs) {
             canvas.heart(Rect(bpmBox.x, bpmBox.midY - m.px(9), m.px(18), m.px(18)), Theme.text, hollow: reading.contact == .notDetected)

@@ -47,6 +47,7 @@ public final class BlueZDBusSource: StrapDiscovering {
     public let counters = BluetoothCounters()
     private let stopRequested = Mutex(false)
     private let finished = Mutex<DispatchSemaphore?>(nil)
+    private let inbox = StrapInbox()
 
     public init(adapter: String, settings: Settings = Settings()) {
         self.adapter = adapter
@@ -60,6 +61,8 @@ public final class BlueZDBusSource: StrapDiscovering {
     public func nearbyStraps(maxAgeSeconds: Double = 10) -> [NearbyStrap] {
         discovery.snapshot(nowNs: nowNs(), maxAgeNs: UInt64(maxAgeSeconds * 1e9))
     }
+
+    public func addStraps(_ straps: [StrapAddress]) throws { try inbox.add(straps) }
 
     /// Connects to bluetoothd and starts discovery here, so what is wrong (no bus,
     /// no bluetoothd, no adapter, powered off, no permission) is thrown as one line.
@@ -79,7 +82,7 @@ public final class BlueZDBusSource: StrapDiscovering {
             throw SensorSourceError("bluez:\(adapter): \(error)")
         }
         let worker = BlueZWorker(client: client, straps: straps, addresses: addresses, ring: ring, settings: settings,
-                                 discovery: discovery, counters: counters, wake: wake, clock: { [self] in self.nowNs() })
+                                 discovery: discovery, counters: counters, inbox: inbox, wake: wake, clock: { [self] in self.nowNs() })
         let done = DispatchSemaphore(value: 0)
         finished.withLock { $0 = done }
         stopRequested.withLock { $0 = false }
@@ -135,7 +138,8 @@ private final class BlueZWorker: @unchecked Sendable {
     private let wake: @Sendable () -> Void
     private let clock: @Sendable () -> UInt64
     private var straps: [Strap]
-    private let strapByAddress: [UInt64: Int]
+    private var strapByAddress: [UInt64: Int]
+    private let inbox: StrapInbox
     private var pending: [UInt32: Pending] = [:]
     /// Characteristic path → (strap, is it the heart-rate measurement).
     private var characteristics: [String: (strap: Int, heartRate: Bool)] = [:]
@@ -149,9 +153,10 @@ private final class BlueZWorker: @unchecked Sendable {
     private static let heardWindowNs: UInt64 = 10_000_000_000
 
     init(client: BlueZClient, straps: [StrapAddress], addresses: [UInt64], ring: SPSCRing<SensorEvent>,
-         settings: BlueZDBusSource.Settings, discovery: DiscoveryBoard, counters: BluetoothCounters,
+         settings: BlueZDBusSource.Settings, discovery: DiscoveryBoard, counters: BluetoothCounters, inbox: StrapInbox,
          wake: @escaping @Sendable () -> Void, clock: @escaping @Sendable () -> UInt64) {
         self.client = client
+        self.inbox = inbox
         self.adapter = client.adapter
         self.settings = settings
         self.ring = ring
@@ -182,6 +187,7 @@ private final class BlueZWorker: @unchecked Sendable {
             }
         }
         while !shouldStop() {
+            for strap in inbox.take() { addStrap(strap.address, text: strap.text) }
             if let client {
                 do {
                     var budget = 512 // then step, so a flood of signals cannot starve connects and timeouts
@@ -208,6 +214,17 @@ private final class BlueZWorker: @unchecked Sendable {
             _ = client.send(client.adapterPath, BlueZ.adapter, "StopDiscovery")
             client.bus.flush()
             client.bus.close()
+        }
+    }
+
+    /// A strap paired while running; its index is the next one (a duplicate address keeps
+    /// its first index). bluetoothd may know the device already: take its state now.
+    private func addStrap(_ address: UInt64, text: String) {
+        let path = BlueZ.devicePath(adapter: adapter, address: text)
+        if strapByAddress[address] == nil { strapByAddress[address] = straps.count }
+        straps.append(Strap(address: address, text: text, devicePath: path))
+        if let client, client.tree.properties(path, BlueZ.device) != nil {
+            deviceChanged(path, changed: nil, initial: true, nowNs: clock())
         }
     }
 

@@ -38,6 +38,7 @@ public final class BluetoothSource: SensorSource {
     private let stopRequested = Mutex(false)
     private let finished = Mutex<DispatchSemaphore?>(nil)
     private let discoveryWanted = Mutex<Bool?>(nil)
+    private let inbox = StrapInbox()
 
     public init(controllers: [ControllerOpener], settings: Settings = Settings()) {
         self.openers = controllers
@@ -57,6 +58,8 @@ public final class BluetoothSource: SensorSource {
         discovery.snapshot(nowNs: nowNs(), maxAgeNs: UInt64(maxAgeSeconds * 1e9))
     }
 
+    public func addStraps(_ straps: [StrapAddress]) throws { try inbox.add(straps) }
+
     public func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
         var addresses: [UInt64] = []
         for strap in straps {
@@ -73,7 +76,7 @@ public final class BluetoothSource: SensorSource {
             throw SensorSourceError("\(error)")
         }
         let worker = Worker(transports: transports, labels: openers.map(\.label), straps: addresses, ring: ring,
-                            settings: settings, discovery: discovery, counters: counters, wake: wake)
+                            settings: settings, discovery: discovery, counters: counters, inbox: inbox, wake: wake)
         let done = DispatchSemaphore(value: 0)
         finished.withLock { $0 = done }
         stopRequested.withLock { $0 = false }
@@ -100,11 +103,14 @@ public final class BluetoothSource: SensorSource {
 private final class Worker: @unchecked Sendable {
     let transports: [any ByteTransport]
     let manager: LinkManager
+    let inbox: StrapInbox
     let wake: @Sendable () -> Void
 
     init(transports: [any ByteTransport], labels: [String], straps: [UInt64], ring: SPSCRing<SensorEvent>,
-         settings: BluetoothSource.Settings, discovery: DiscoveryBoard, counters: BluetoothCounters, wake: @escaping @Sendable () -> Void) {
+         settings: BluetoothSource.Settings, discovery: DiscoveryBoard, counters: BluetoothCounters, inbox: StrapInbox,
+         wake: @escaping @Sendable () -> Void) {
         self.transports = transports
+        self.inbox = inbox
         self.wake = wake
         manager = LinkManager(straps: straps, ring: ring, settings: settings, discovery: discovery, counters: counters,
                               clock: { DispatchTime.now().uptimeNanoseconds })
@@ -123,6 +129,7 @@ private final class Worker: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 16384)
         var fds = transports.map { pollfd(fd: $0.pollDescriptor, events: Int16(POLLIN), revents: 0) }
         while !shouldStop() {
+            for strap in inbox.take() { manager.addStrap(strap.address) }
             if let discovery = discoveryChange() {
                 for c in manager.controllers where c.alive && c.engine.isReady { c.engine.setScanning(enabled: true, active: discovery) }
             }

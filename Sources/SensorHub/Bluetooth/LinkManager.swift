@@ -38,7 +38,7 @@ final class LinkManager: HostEngineDelegate {
     let counters: BluetoothCounters
     var controllers: [Controller] = []
     var straps: [StrapLink]
-    private let strapByAddress: [UInt64: Int]
+    private var strapByAddress: [UInt64: Int]
     private(set) var pushedSinceWake = false
     var log: (String) -> Void = { _ in }
 
@@ -51,6 +51,13 @@ final class LinkManager: HostEngineDelegate {
         self.discovery = discovery
         self.counters = counters
         self.clock = clock
+    }
+
+    /// A strap paired while running; its index is the next one. An address listed twice
+    /// keeps its first index (the duplicate only holds the caller's numbering in step).
+    func addStrap(_ address: UInt64) {
+        if strapByAddress[address] == nil { strapByAddress[address] = straps.count }
+        straps.append(StrapLink(address: address))
     }
 
     func takeWake() -> Bool { defer { pushedSinceWake = false }; return pushedSinceWake }

@@ -5,6 +5,9 @@ public enum Action: Sendable, Equatable {
     case teamsLoaded([TeamCard])
     case rosterLoaded(teamID: Int64, [RosterLine])
     case strapTableLoaded([StrapSlot])
+    /// Straps the Bluetooth scan heard advertising while pairing (signal, battery),
+    /// before or without a connection.
+    case strapsHeard([HeardStrap])
     case settingsLoaded(KioskSettings)
     case sessionsLoaded(teamID: Int64, [SessionCard])
     case reviewLoaded(ReviewData)

@@ -40,6 +40,18 @@ public struct StrapSlot: Sendable, Equatable {
 }
 
 /// The latest that was heard from a strap, whoever wears it.
+/// One strap in a discovery scan, by its index in the strap table.
+public struct HeardStrap: Sendable, Equatable {
+    public var strapIndex: UInt16
+    public var rssi: Int
+    public var battery: Int?
+    public init(strapIndex: UInt16, rssi: Int, battery: Int?) {
+        self.strapIndex = strapIndex
+        self.rssi = rssi
+        self.battery = battery
+    }
+}
+
 public struct StrapReading: Sendable, Equatable {
     public var bpm: Int = 0
     public var contact: SensorContact = .notSupported
@@ -48,7 +60,15 @@ public struct StrapReading: Sendable, Equatable {
     public var link: LinkState = .disconnected
     /// App clock (ms) of the last heart-rate reading; nil before the first.
     public var lastReadingMs: Int64?
+    /// App clock (ms) when a discovery scan last heard it advertise.
+    public var lastHeardMs: Int64?
     public init() {}
+
+    /// Heard advertising within `AppState.noSignalAfterMs`: near enough to pair, even before it streams.
+    public func wasHeard(nowMs: Int64) -> Bool {
+        guard let last = lastHeardMs else { return false }
+        return nowMs - last <= AppState.noSignalAfterMs
+    }
 
     /// Streaming means a heart rate arrived within `AppState.noSignalAfterMs`.
     public func isStreaming(nowMs: Int64) -> Bool {

@@ -30,6 +30,15 @@ public enum AppReducer {
         case .strapTableLoaded(let slots):
             s.strapTable = slots
             return []
+        case .strapsHeard(let heard):
+            for h in heard where s.slot(h.strapIndex) != nil {
+                var reading = s.readings[h.strapIndex] ?? StrapReading()
+                reading.rssi = h.rssi
+                reading.lastHeardMs = s.nowMs
+                if let battery = h.battery { reading.battery = battery }
+                s.readings[h.strapIndex] = reading
+            }
+            return []
         case .settingsLoaded(let settings):
             s.settings = settings
             return []

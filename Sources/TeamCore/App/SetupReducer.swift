@@ -98,7 +98,7 @@ extension AppState {
 
     /// Straps heard recently, strongest signal first (for pairing).
     public var nearbyStraps: [UInt16] {
-        readings.filter { $0.value.isStreaming(nowMs: nowMs) || $0.value.link == .connected }
+        readings.filter { $0.value.isStreaming(nowMs: nowMs) || $0.value.link == .connected || $0.value.wasHeard(nowMs: nowMs) }
             .sorted { a, b in a.value.rssi != b.value.rssi ? a.value.rssi > b.value.rssi : a.key < b.key }
             .map(\.key)
     }

@@ -23,6 +23,10 @@ final class KioskApp {
     /// coach changed since, so a PIN set meanwhile with `sideline settings --pin` survives.
     var persistedSettings = KioskSettings()
     var recorder: LiveRecorder?
+    /// A Bluetooth source: scanned for new straps while the pairing screen is open.
+    var discoverer: (any StrapDiscovering)?
+    var discoveryOn = false
+    var lastDiscoveryPollNs: UInt64 = 0
     var recordingStartedAt = Date()
     /// Wall-clock time shown in the top bar; in scripted runs a fixed date plus virtual time.
     let wallClockBase: Date?
@@ -106,6 +110,7 @@ final class KioskApp {
             dispatch(.sensor(event))
         }
         dispatch(.tick(nowMs: Int64(now / 1_000_000)))
+        pollDiscovery()
     }
 
     /// Commits the recording when a second has passed. The loop calls it after presenting,

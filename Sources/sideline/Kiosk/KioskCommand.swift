@@ -21,7 +21,9 @@ struct KioskCommand: ParsableCommand {
     @Option(help: "Window size WxH (default: fullscreen; 800x480 headless).") var size: String?
     @Option(help: "A script of taps, typing, waits and screenshots to play.") var script: String?
     @Option(help: "Folder for the script's screenshots and dumps.") var screenshots: String = "out/screenshots"
-    @Option(help: "Where heart rates come from: sim:N.") var source: String = "sim:12"
+    @Option(help: "Where heart rates come from: sim:N (default sim:12), hci-tcp:HOST:PORT or hci-user:hciN (repeatable), or bluez:hciN (alone).")
+    var source: [String] = []
+    @OptionGroup var bluetooth: BluetoothOptions
     @Option(help: "Seed of the simulation.") var seed: UInt64 = 7
     @Option(name: .customLong("wall-display"), help: "Open the wall display fullscreen on display N.") var wallDisplay: Int?
     @Option(name: .customLong("export-dir"), help: "Where 'Export all' writes (default: the first USB stick under /media).") var exportDir: String?
@@ -41,7 +43,7 @@ struct KioskCommand: ParsableCommand {
 
     func run() throws {
         if bench { return try runBenchmarks() }
-        let spec = try SourceSpec(parsing: source)
+        let specs = try (source.isEmpty ? ["sim:12"] : source).map(SourceSpec.init(parsing:))
         let store = try database.open()
         guard let lock = RecorderLock(databasePath: store.path) else {
             throw UserError("another Sideline process is recording into \(store.path); stop it first")
@@ -80,17 +82,36 @@ struct KioskCommand: ParsableCommand {
             throw UserError(error.description + "; run with --headless --script FILE")
         }
 
-        // Sources: the simulated team's straps exist in the store so they can be paired like real ones.
-        guard case .simulated(let count) = spec else { throw UserError("unsupported --source \(source)") }
-        let team = SimulatedTeam(count: count, seed: seed)
-        for member in team.members { try store.strap(address: member.strap.address, name: member.strap.name) }
-        let stepped = headless ? SteppedSimulatedSource(team: team, seed: seed) : nil
-        let sensorSource: any SensorSource = stepped ?? SimulatedSource(team: team, seed: seed, speed: 1)
+        let sensorSource: any SensorSource
+        let stepped: SteppedSimulatedSource?
+        let description: String
+        var discoverer: (any StrapDiscovering)?
+        if case .simulated(let count) = specs[0] {
+            guard specs.count == 1 else { throw UserError("--source sim:N cannot be mixed with Bluetooth controllers") }
+            // The simulated team's straps exist in the store so they can be paired like real ones.
+            let team = SimulatedTeam(count: count, seed: seed)
+            for member in team.members { try store.strap(address: member.strap.address, name: member.strap.name) }
+            stepped = headless ? SteppedSimulatedSource(team: team, seed: seed) : nil
+            sensorSource = stepped ?? SimulatedSource(team: team, seed: seed, speed: 1)
+            description = "\(count) simulated straps (seed \(seed))"
+        } else {
+            // Real straps: scripted runs wait in real time; the pairing screen scans for new ones.
+            let bluetoothSource = try bluetooth.makeSource(specs: specs)
+            sensorSource = bluetoothSource
+            discoverer = bluetoothSource
+            stepped = nil
+            description = "Bluetooth " + source.joined(separator: ", ")
+        }
         let app = KioskApp(store: store, source: sensorSource, steppedSource: stepped, main: main, wall: wall, wake: wake,
-                           wallClockBase: headless ? Self.scriptEpoch : nil,
-                           sourceDescription: "\(count) simulated straps (seed \(seed))",
+                           wallClockBase: headless && stepped != nil ? Self.scriptEpoch : nil,
+                           sourceDescription: description,
                            exportDirectory: exportDir ?? SessionExporter.defaultDirectory())
-        try app.start()
+        app.discoverer = discoverer
+        do {
+            try app.start()
+        } catch let error as SensorSourceError {
+            throw UserError(error.description)
+        }
         defer { app.shutdown() }
         if let script {
             try app.runScript(try KioskScript(path: script), screenshots: screenshots)

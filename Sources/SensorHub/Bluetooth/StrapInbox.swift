@@ -1,0 +1,24 @@
+import BLEHost
+import Synchronization
+
+/// Straps added while a Bluetooth worker runs: the caller validates and queues them,
+/// the worker takes them in order at the top of its loop, so indices stay in step
+/// with the caller's strap table.
+final class StrapInbox: Sendable {
+    private let queued = Mutex<[(address: UInt64, text: String)]>([])
+
+    /// Parses every address first, so a bad one queues none of them.
+    func add(_ straps: [StrapAddress]) throws {
+        let parsed = try straps.map { strap -> (UInt64, String) in
+            guard let address = BDAddress(strap.address) else {
+                throw SensorSourceError("strap address '\(strap.address)' is not a Bluetooth address like A0:9E:1A:12:34:56")
+            }
+            return (address.value, strap.address)
+        }
+        queued.withLock { $0.append(contentsOf: parsed.map { (address: $0.0, text: $0.1) }) }
+    }
+
+    func take() -> [(address: UInt64, text: String)] {
+        queued.withLock { q in defer { q.removeAll() }; return q }
+    }
+}

@@ -1,0 +1,90 @@
+"""The kiosk itself on Bluetooth: a coach pairs a strap the club has never seen by
+tapping a player and then the strap the scan found, starts a session, and the tiles
+and the database carry exactly what the emulated straps sent."""
+import json
+import sqlite3
+import subprocess
+
+from blehelpers import address, is_subsequence, run
+
+
+def test_pair_a_new_strap_and_record_a_session(radio, sideline, tmp_path):
+    port, sent_log = radio([{'rr': 1}, {'rr': 1}, {'rr': 1}])
+    db = tmp_path / 'kiosk.sqlite'
+    roster = tmp_path / 'roster.csv'
+    # P1 wears strap 1 already; P2 has none; straps 2 and 3 are new to the club.
+    roster.write_text('number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap\n'
+                      f'1,Ada,One,2000,F,60,50,,{address(1)}\n'
+                      '2,Ben,Two,2001,M,70,55,,\n')
+    run(sideline, 'import-roster', str(roster), '--team', 'BLE', '--db', str(db))
+    shots = tmp_path / 'shots'
+    script = tmp_path / 'pair.kiosk'
+    script.write_text('''
+        tap "BLE"
+        tap "Setup"
+        tap "Straps"
+        wait 4s
+        dump scan.json
+        screenshot pairing
+        tap "Pair Ben Two"
+        tap "Strap 2"
+        wait 1s
+        dump paired.json
+        tap "Lobby"
+        wait 3s
+        tap "Start"
+        wait 8s
+        dump live.json
+        tap "Stop"
+        tap "Stop"
+        tap "Skip recovery"
+        tap "Save"
+        expect screen review
+    ''')
+    result = subprocess.run([sideline, '--headless', '--size', '800x480', '--script', str(script),
+                             '--screenshots', str(shots), '--db', str(db),
+                             '--source', f'hci-tcp:127.0.0.1:{port}'],
+                            capture_output=True, text=True, timeout=180)
+    assert result.returncode == 0, result.stderr
+
+    scan = json.loads((shots / 'scan.json').read_text())
+    assert scan['screen'] == 'teamSetup'
+    with sqlite3.connect(db) as c:
+        straps = dict(c.execute('SELECT address, name FROM strap').fetchall())
+    assert straps == {address(1): straps[address(1)], address(2): 'Strap 2', address(3): 'Strap 3'}, \
+        'the scan remembered both new straps under their advertised names'
+
+    paired = json.loads((shots / 'paired.json').read_text())
+    ben = next(p for p in paired['roster'] if p['name'] == 'Ben Two')
+    with sqlite3.connect(db) as c:
+        strap2 = c.execute('SELECT id FROM strap WHERE address = ?', (address(2),)).fetchone()[0]
+        assert ben['strapID'] == strap2
+        assert c.execute('SELECT strap.address FROM membership JOIN strap ON strap.id = membership.strap_id '
+                         'JOIN player ON player.id = membership.player_id WHERE player.first_name = ?',
+                         ('Ben',)).fetchone() == (address(2),), 'the pairing is stored as Ben\'s default strap'
+
+    tiles = json.loads((shots / 'live.json').read_text())['live']['tiles']
+    assert {t['name'] for t in tiles} == {'Ada One', 'Ben Two'}
+    assert all(t['signal'] for t in tiles), tiles
+
+    sent = sent_log()
+    with sqlite3.connect(db) as c:
+        for first, i in (('Ada', 1), ('Ben', 2)):
+            got = [bpm for (bpm,) in c.execute(
+                'SELECT bpm FROM sample JOIN player ON player.id = sample.player_id WHERE player.first_name = ? ORDER BY t_ms',
+                (first,))]
+            notified = [e['bpm'] for e in sent if e['strap'] == address(i) and e['kind'] == 'notify']
+            assert len(got) >= 4, (first, got)
+            assert is_subsequence(got, notified), (first, got, notified)
+        assert c.execute('SELECT state FROM session').fetchall() == [('ended',)]
+
+
+def test_no_controller_is_one_line_and_nothing_opens(sideline, tmp_path):
+    from conftest import free_port
+    script = tmp_path / 'idle.kiosk'
+    script.write_text('wait 1s\n')
+    result = subprocess.run([sideline, '--headless', '--script', str(script), '--screenshots', str(tmp_path / 'shots'),
+                             '--db', str(tmp_path / 'k.sqlite'), '--source', f'hci-tcp:127.0.0.1:{free_port()}'],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.count('\n') == 1 and 'cannot connect' in result.stderr and 'listening' in result.stderr, result.stderr
