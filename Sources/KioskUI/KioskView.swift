@@ -35,7 +35,7 @@ public final class KioskView {
         }
         let layout = LiveLayout(width: canvas.metrics.width, height: canvas.metrics.height,
                                 order: session.orderedTiles(nowMs: state.nowMs).map(\.playerID), wall: wall,
-                                recovery: session.isInRecovery, notice: wall ? nil : state.notice)
+                                recovery: session.isInRecovery, notice: wall ? nil : state.shownNotice)
         defer { lastLiveLayout = layout }
         return layout == lastLiveLayout ? view.previousTiles : nil
     }

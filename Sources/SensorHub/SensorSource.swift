@@ -29,12 +29,16 @@ public protocol SensorSource: AnyObject, Sendable {
     /// `SensorEvent.strap` indices continue the list given to `start`, in this order.
     /// Call from one thread; a source whose straps are all known at start ignores it.
     func addStraps(_ straps: [StrapAddress]) throws
+    /// What keeps the source from hearing straps right now (a controller lost and being
+    /// reopened), as one line for the coach; nil when all is well. Any thread.
+    func problem() -> String?
 }
 
 extension SensorSource {
     /// Straps on real chests measure whatever the players do: nothing to tell them.
     public func setWorkload(_ workload: Workload, atNs: UInt64) {}
     public func addStraps(_ straps: [StrapAddress]) throws {}
+    public func problem() -> String? { nil }
 }
 
 /// A one-line, actionable failure of a source (no adapter, busy, no permission…).

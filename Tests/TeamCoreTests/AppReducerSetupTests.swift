@@ -40,6 +40,21 @@ final class AppReducerSetupTests: XCTestCase {
         XCTAssertEqual(s.nearbyStraps, [])
     }
 
+    func testASourceProblemStandsUntilSolvedThenANoticeSaysSo() {
+        var s = AppFixture.lobby()
+        _ = AppReducer.reduce(&s, .sourceProblem("Bluetooth hci0 lost, retrying"))
+        _ = AppReducer.reduce(&s, .tick(nowMs: 60_000))
+        XCTAssertEqual(s.shownNotice, "Bluetooth hci0 lost, retrying", "a standing problem does not time out")
+        _ = AppReducer.reduce(&s, .inform("Exported 2 sessions"))
+        XCTAssertEqual(s.shownNotice, "Exported 2 sessions", "a fresh notice shows over it")
+        _ = AppReducer.reduce(&s, .tick(nowMs: 60_000 + AppReducer.noticeMs))
+        XCTAssertEqual(s.shownNotice, "Bluetooth hci0 lost, retrying")
+        _ = AppReducer.reduce(&s, .sourceProblem(nil))
+        XCTAssertEqual(s.shownNotice, AppState.sourceBackNotice)
+        _ = AppReducer.reduce(&s, .tick(nowMs: 60_000 + 2 * AppReducer.noticeMs))
+        XCTAssertNil(s.shownNotice)
+    }
+
     func testRestingHeartRateIsAveragedOverTwentySecondsAndSavedOnConfirm() {
         var s = AppFixture.lobby()
         _ = AppReducer.reduce(&s, .openSetup)

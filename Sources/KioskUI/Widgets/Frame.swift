@@ -129,11 +129,12 @@ extension Frame {
 
     /// The notice line (saved, failed…) at the bottom; tap to dismiss.
     func notice() {
-        guard let text = state.notice else { return }
+        guard let text = state.shownNotice else { return }
+        let standing = state.notice == nil // a source problem: red until solved
         let h = m.px(44)
         let w = min(m.width - 2 * m.margin, canvas.measure(text, size: m.body, bold: true) + m.px(48))
         let r = Rect((m.width - w) / 2, m.height - h - m.margin, w, h)
-        canvas.fillRounded(r, radius: h / 2, Colour(hex: 0x11151A).withAlpha(235))
+        canvas.fillRounded(r, radius: h / 2, standing ? Theme.danger : Colour(hex: 0x11151A).withAlpha(235))
         canvas.text(text, size: m.body, bold: true, in: r.inset(dx: m.px(20), dy: 0), align: .center)
         hits.add(Hit(rect: r, label: "notice", action: .dismissNotice))
     }

@@ -48,6 +48,7 @@ public final class BlueZDBusSource: StrapDiscovering {
     private let stopRequested = Mutex(false)
     private let finished = Mutex<DispatchSemaphore?>(nil)
     private let inbox = StrapInbox()
+    private let status = ControllerStatus()
 
     public init(adapter: String, settings: Settings = Settings()) {
         self.adapter = adapter
@@ -63,6 +64,8 @@ public final class BlueZDBusSource: StrapDiscovering {
     }
 
     public func addStraps(_ straps: [StrapAddress]) throws { try inbox.add(straps) }
+
+    public func problem() -> String? { status.problems.first.map { "Bluetooth " + $0 } }
 
     /// Connects to bluetoothd and starts discovery here, so what is wrong (no bus,
     /// no bluetoothd, no adapter, powered off, no permission) is thrown as one line.
@@ -82,7 +85,9 @@ public final class BlueZDBusSource: StrapDiscovering {
             throw SensorSourceError("bluez:\(adapter): \(error)")
         }
         let worker = BlueZWorker(client: client, straps: straps, addresses: addresses, ring: ring, settings: settings,
-                                 discovery: discovery, counters: counters, inbox: inbox, wake: wake, clock: { [self] in self.nowNs() })
+                                 discovery: discovery, counters: counters, inbox: inbox, status: status, wake: wake,
+                                 clock: { [self] in self.nowNs() })
+        status.reset(count: 1)
         let done = DispatchSemaphore(value: 0)
         finished.withLock { $0 = done }
         stopRequested.withLock { $0 = false }
@@ -140,6 +145,7 @@ private final class BlueZWorker: @unchecked Sendable {
     private var straps: [Strap]
     private var strapByAddress: [UInt64: Int]
     private let inbox: StrapInbox
+    private let status: ControllerStatus
     private var pending: [UInt32: Pending] = [:]
     /// Characteristic path → (strap, is it the heart-rate measurement).
     private var characteristics: [String: (strap: Int, heartRate: Bool)] = [:]
@@ -154,9 +160,10 @@ private final class BlueZWorker: @unchecked Sendable {
 
     init(client: BlueZClient, straps: [StrapAddress], addresses: [UInt64], ring: SPSCRing<SensorEvent>,
          settings: BlueZDBusSource.Settings, discovery: DiscoveryBoard, counters: BluetoothCounters, inbox: StrapInbox,
-         wake: @escaping @Sendable () -> Void, clock: @escaping @Sendable () -> UInt64) {
+         status: ControllerStatus, wake: @escaping @Sendable () -> Void, clock: @escaping @Sendable () -> UInt64) {
         self.client = client
         self.inbox = inbox
+        self.status = status
         self.adapter = client.adapter
         self.settings = settings
         self.ring = ring
@@ -232,6 +239,8 @@ private final class BlueZWorker: @unchecked Sendable {
     /// (a new bluetoothd has new objects: nothing of the old tree is trusted).
     private func busLost(_ reason: String) {
         log("\(reason); reconnecting to bluetoothd")
+        status.set(0, "bluez:\(adapter) lost, retrying") // the reason is in the log line above
+        wake()
         client?.bus.close()
         client = nil
         pending.removeAll()
@@ -251,6 +260,8 @@ private final class BlueZWorker: @unchecked Sendable {
             client = fresh
             busDownSinceNs = nil
             log("back on bluetoothd")
+            status.set(0, nil)
+            wake()
             for path in fresh.tree.objects.keys.sorted() where fresh.tree.properties(path, BlueZ.device) != nil {
                 deviceChanged(path, changed: nil, initial: true, nowNs: now)
             }

@@ -39,6 +39,8 @@ public final class BluetoothSource: SensorSource {
     private let finished = Mutex<DispatchSemaphore?>(nil)
     private let discoveryWanted = Mutex<Bool?>(nil)
     private let inbox = StrapInbox()
+    /// Per controller: why it is down, while the worker retries it (nil: working).
+    private let status = ControllerStatus()
 
     public init(controllers: [ControllerOpener], settings: Settings = Settings()) {
         self.openers = controllers
@@ -60,6 +62,11 @@ public final class BluetoothSource: SensorSource {
 
     public func addStraps(_ straps: [StrapAddress]) throws { try inbox.add(straps) }
 
+    public func problem() -> String? {
+        let lines = status.problems
+        return lines.isEmpty ? nil : "Bluetooth " + lines.joined(separator: "; ")
+    }
+
     public func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
         var addresses: [UInt64] = []
         for strap in straps {
@@ -75,8 +82,9 @@ public final class BluetoothSource: SensorSource {
             transports.forEach { $0.close() }
             throw SensorSourceError("\(error)")
         }
-        let worker = Worker(transports: transports, labels: openers.map(\.label), straps: addresses, ring: ring,
-                            settings: settings, discovery: discovery, counters: counters, inbox: inbox, wake: wake)
+        status.reset(count: transports.count)
+        let worker = Worker(transports: transports, openers: openers, straps: addresses, ring: ring,
+                            settings: settings, discovery: discovery, counters: counters, inbox: inbox, status: status, wake: wake)
         let done = DispatchSemaphore(value: 0)
         finished.withLock { $0 = done }
         stopRequested.withLock { $0 = false }
@@ -100,28 +108,45 @@ public final class BluetoothSource: SensorSource {
 /// Everything the worker thread owns. Created on the caller's thread, then used
 /// by the worker only — hence `@unchecked Sendable`: the hand-over happens once,
 /// before `Thread.start`, which is a happens-before edge; no other thread touches it after.
+/// The one exception is `status`, which the kiosk reads (it locks).
 private final class Worker: @unchecked Sendable {
-    let transports: [any ByteTransport]
+    var transports: [any ByteTransport]
+    let openers: [BluetoothSource.ControllerOpener]
     let manager: LinkManager
+    let settings: BluetoothSource.Settings
     let inbox: StrapInbox
+    let status: ControllerStatus
     let wake: @Sendable () -> Void
+    /// A lost controller (unplugged dongle, reset, emulator restarted) is reopened with backoff, forever.
+    var reopenAtNs: [UInt64]
+    var reopenFailures: [Int]
 
-    init(transports: [any ByteTransport], labels: [String], straps: [UInt64], ring: SPSCRing<SensorEvent>,
+    init(transports: [any ByteTransport], openers: [BluetoothSource.ControllerOpener], straps: [UInt64], ring: SPSCRing<SensorEvent>,
          settings: BluetoothSource.Settings, discovery: DiscoveryBoard, counters: BluetoothCounters, inbox: StrapInbox,
-         wake: @escaping @Sendable () -> Void) {
+         status: ControllerStatus, wake: @escaping @Sendable () -> Void) {
         self.transports = transports
+        self.openers = openers
+        self.settings = settings
         self.inbox = inbox
+        self.status = status
         self.wake = wake
+        reopenAtNs = Array(repeating: 0, count: transports.count)
+        reopenFailures = Array(repeating: 0, count: transports.count)
         manager = LinkManager(straps: straps, ring: ring, settings: settings, discovery: discovery, counters: counters,
                               clock: { DispatchTime.now().uptimeNanoseconds })
         manager.log = { line in FileHandle.standardError.write(Data("sideline: \(line)\n".utf8)) }
-        for (i, transport) in transports.enumerated() {
-            let engine = HostEngine(configuration: settings.host) { [manager] bytes in
-                do { try transport.write(bytes) } catch { manager.controllerFailed(i, reason: "\(error)") }
-            }
-            engine.delegate = manager
-            manager.controllers.append(LinkManager.Controller(label: labels[i], engine: engine))
+        for i in transports.indices {
+            manager.controllers.append(LinkManager.Controller(label: openers[i].label, engine: makeEngine(i)))
         }
+    }
+
+    private func makeEngine(_ i: Int) -> HostEngine {
+        let transport = transports[i]
+        let engine = HostEngine(configuration: settings.host) { [manager] bytes in
+            do { try transport.write(bytes) } catch { manager.controllerFailed(i, reason: "\(error)") }
+        }
+        engine.delegate = manager
+        return engine
     }
 
     func run(shouldStop: () -> Bool, discoveryChange: () -> Bool?) {
@@ -133,6 +158,7 @@ private final class Worker: @unchecked Sendable {
             if let discovery = discoveryChange() {
                 for c in manager.controllers where c.alive && c.engine.isReady { c.engine.setScanning(enabled: true, active: discovery) }
             }
+            reopenLostControllers()
             for i in fds.indices { fds[i].fd = manager.controllers[i].alive ? transports[i].pollDescriptor : -1 }
             _ = poll(&fds, nfds_t(fds.count), 10)
             for i in fds.indices where fds[i].revents != 0 && manager.controllers[i].alive {
@@ -156,5 +182,38 @@ private final class Worker: @unchecked Sendable {
             for handle in c.engine.connections.keys { c.engine.disconnect(handle: handle) }
         }
         transports.forEach { $0.close() }
+    }
+
+    /// Closes what a failed controller left open and tries it again when its backoff is due;
+    /// a reopened controller goes through bring-up again and its straps reconnect as usual.
+    private func reopenLostControllers() {
+        let now = manager.clock()
+        for i in manager.controllers.indices where !manager.controllers[i].alive {
+            if reopenAtNs[i] == 0 {
+                transports[i].close()
+                reopenAtNs[i] = now + ReconnectBackoff.delayNs(afterFailures: 1)
+                reopenFailures[i] = 1
+                // Short enough for the coach's screen; the reason went to the log (stderr).
+                status.set(i, "\(openers[i].label) lost, retrying")
+                wake()
+                continue
+            }
+            guard now >= reopenAtNs[i] else { continue }
+            do {
+                transports[i] = try openers[i].open()
+            } catch {
+                reopenFailures[i] += 1
+                reopenAtNs[i] = now + ReconnectBackoff.delayNs(afterFailures: reopenFailures[i])
+                if settings.verbose { manager.log("\(openers[i].label): \(error)") }
+                continue
+            }
+            manager.log("\(openers[i].label): reopened")
+            let engine = makeEngine(i)
+            manager.controllerReopened(i, engine: engine)
+            reopenAtNs[i] = 0
+            status.set(i, nil)
+            wake()
+            engine.start()
+        }
     }
 }

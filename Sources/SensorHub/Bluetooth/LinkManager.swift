@@ -162,6 +162,11 @@ final class LinkManager: HostEngineDelegate {
         controllers[c].handles.removeAll()
     }
 
+    /// The worker opened a failed controller again: a fresh engine, no links yet.
+    func controllerReopened(_ c: Int, engine: HostEngine) {
+        controllers[c] = Controller(label: controllers[c].label, engine: engine)
+    }
+
     // MARK: HostEngineDelegate
 
     func hostBecameReady(_ host: HostEngine) {

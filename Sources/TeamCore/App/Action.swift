@@ -5,6 +5,9 @@ public enum Action: Sendable, Equatable {
     case teamsLoaded([TeamCard])
     case rosterLoaded(teamID: Int64, [RosterLine])
     case strapTableLoaded([StrapSlot])
+    /// What keeps the sensor source from hearing straps (a Bluetooth controller lost and
+    /// being reopened), or nil once it works again.
+    case sourceProblem(String?)
     /// Straps the Bluetooth scan heard advertising while pairing (signal, battery),
     /// before or without a connection.
     case strapsHeard([HeardStrap])

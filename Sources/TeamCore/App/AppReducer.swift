@@ -30,6 +30,10 @@ public enum AppReducer {
         case .strapTableLoaded(let slots):
             s.strapTable = slots
             return []
+        case .sourceProblem(let problem):
+            if problem == nil, s.sourceProblem != nil { s.notice = AppState.sourceBackNotice }
+            s.sourceProblem = problem
+            return []
         case .strapsHeard(let heard):
             for h in heard where s.slot(h.strapIndex) != nil {
                 var reading = s.readings[h.strapIndex] ?? StrapReading()

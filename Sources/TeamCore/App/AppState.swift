@@ -6,6 +6,10 @@ public struct AppState: Sendable, Equatable {
 
     /// A strap silent this long shows "no signal" instead of a frozen value.
     public static let noSignalAfterMs: Int64 = 5000
+    public static let sourceBackNotice = "Bluetooth is back; straps reconnect by themselves"
+
+    /// The line at the bottom of the coach screen: a fresh notice first, else a standing problem.
+    public var shownNotice: String? { notice ?? sourceProblem }
 
     public var screen: Screen = .teamPicker
     /// The app clock (the sensor source's monotonic clock), milliseconds.
@@ -28,6 +32,8 @@ public struct AppState: Sendable, Equatable {
     public var lobby = Lobby()
     public var live: LiveSession?
     public var review = Review()
+    /// Shown until it is solved (unlike a notice, which goes by itself): the straps cannot be heard.
+    public var sourceProblem: String?
     public var pin: PinEntry?
     public var confirmation: Confirmation?
     /// A one-line message for the coach (saved, failed…), cleared on navigation.

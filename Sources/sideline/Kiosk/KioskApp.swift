@@ -27,6 +27,7 @@ final class KioskApp {
     var discoverer: (any StrapDiscovering)?
     var discoveryOn = false
     var lastDiscoveryPollNs: UInt64 = 0
+    var lastHealthPollNs: UInt64 = 0
     var recordingStartedAt = Date()
     /// Wall-clock time shown in the top bar; in scripted runs a fixed date plus virtual time.
     let wallClockBase: Date?
@@ -111,6 +112,7 @@ final class KioskApp {
         }
         dispatch(.tick(nowMs: Int64(now / 1_000_000)))
         pollDiscovery()
+        pollSourceHealth()
     }
 
     /// Commits the recording when a second has passed. The loop calls it after presenting,

@@ -19,11 +19,12 @@ def free_port():
 
 @pytest.fixture
 def radio(tmp_path):
-    """radio(configs) → (port, read_log); every started harness is killed at teardown."""
+    """radio(configs[, port]) → (port, read_log); every started harness is killed at teardown.
+    radio.stop() kills the ones started so far (a controller that goes away)."""
     started = []
 
-    def start(configs):
-        port = free_port()
+    def start(configs, port=None):
+        port = port or free_port()
         config = tmp_path / f'straps-{port}.json'
         config.write_text(json.dumps(configs))
         log = tmp_path / f'sent-{port}.jsonl'
@@ -38,6 +39,12 @@ def radio(tmp_path):
             return [json.loads(l) for l in log.read_text().splitlines()] if log.exists() else []
         return port, read_log
 
+    def stop():
+        for proc in started:
+            proc.kill()
+            proc.wait(timeout=10)
+
+    start.stop = stop
     yield start
     for proc in started:
         proc.kill()

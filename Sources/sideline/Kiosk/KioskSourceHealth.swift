@@ -1,0 +1,17 @@
+import Foundation
+import TeamCore
+
+/// Tells the coach when the sensor source cannot hear straps (a Bluetooth controller
+/// lost and being reopened) for as long as that lasts, and when it is back, instead
+/// of tiles silently going grey. Nothing the coach started is undone: the recording goes on.
+extension KioskApp {
+    static let healthPollNs: UInt64 = 1_000_000_000
+
+    func pollSourceHealth() {
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard now &- lastHealthPollNs >= Self.healthPollNs else { return }
+        lastHealthPollNs = now
+        let problem = source.problem()
+        if problem != state.sourceProblem { dispatch(.sourceProblem(problem)) }
+    }
+}

@@ -1,0 +1,79 @@
+"""A controller that goes away mid-session (a dongle reset, an emulator restarted)
+is reopened by itself: the kiosk tells the coach, keeps recording, and the straps
+reconnect when the controller is back — nobody touches the kiosk."""
+import json
+import sqlite3
+import subprocess
+import time
+
+from blehelpers import address, run
+
+
+def wait_for(path, timeout=60):
+    end = time.time() + timeout
+    while not path.exists():
+        assert time.time() < end, f'{path.name} never appeared'
+        time.sleep(0.05)
+    return json.loads(path.read_text())
+
+
+def test_lost_controller_is_reopened_and_the_session_goes_on(radio, sideline, tmp_path):
+    port, _ = radio([{'rr': 1}, {'rr': 1}])
+    db = tmp_path / 'kiosk.sqlite'
+    roster = tmp_path / 'roster.csv'
+    roster.write_text('number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap\n'
+                      f'1,Ada,One,2000,F,60,50,,{address(1)}\n'
+                      f'2,Ben,Two,2001,M,70,55,,{address(2)}\n')
+    run(sideline, 'import-roster', str(roster), '--team', 'BLE', '--db', str(db))
+    shots = tmp_path / 'shots'
+    script = tmp_path / 'restart.kiosk'
+    # The test kills the radio once before.json is written and restarts it once lost.json is.
+    script.write_text('''
+        tap "BLE"
+        wait 3s
+        tap "Start"
+        wait 4s
+        dump before.json
+        wait 4s
+        dump lost.json
+        screenshot lost
+        wait 15s
+        dump back.json
+        tap "Stop"
+        tap "Stop"
+        tap "Skip recovery"
+        tap "Save"
+    ''')
+    kiosk = subprocess.Popen([sideline, '--headless', '--script', str(script), '--screenshots', str(shots),
+                              '--db', str(db), '--source', f'hci-tcp:127.0.0.1:{port}'],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        before = wait_for(shots / 'before.json')
+        radio.stop()
+        killed_at = time.time()
+        lost = wait_for(shots / 'lost.json')
+        radio([{'rr': 1}, {'rr': 1}], port=port)
+        back_at = time.time()
+        back = wait_for(shots / 'back.json')
+        _, stderr = kiosk.communicate(timeout=60)
+    finally:
+        kiosk.kill()
+    assert kiosk.returncode == 0, stderr
+
+    assert all(t['signal'] for t in before['live']['tiles'])
+    problem = lost['sourceProblem']
+    assert problem and 'lost' in problem and f'127.0.0.1:{port}' in problem and 'retrying' in problem, problem
+    assert lost['live']['phase'] == 'running', 'the session goes on'
+    assert back['sourceProblem'] is None
+    assert all(t['signal'] for t in back['live']['tiles']), back['live']['tiles']
+    assert 'reopened' in stderr
+
+    with sqlite3.connect(db) as c:
+        started_ms, = c.execute('SELECT started_ms FROM session').fetchone()
+        for first in ('Ada', 'Ben'):
+            times = [t for (t,) in c.execute('SELECT t_ms FROM sample JOIN player ON player.id = player_id '
+                                             'WHERE first_name = ? ORDER BY t_ms', (first,))]
+            gap_start = (killed_at * 1000) - started_ms
+            back_ms = (back_at * 1000) - started_ms
+            assert any(t < gap_start for t in times), (first, 'recorded before the loss')
+            assert any(t > back_ms for t in times), (first, 'recorded again after the controller came back')
