@@ -1,5 +1,5 @@
 # Sideline — the two commands the README promises, plus benchmarks.
-#   make demo   run the kiosk on simulated straps (headless with screenshots when there is no display)
+#   make demo   a simulated session, then the kiosk (Bluetooth adapter if any, else simulated straps; headless with screenshots when there is no display)
 #   make test   every test: unit, end-to-end through the CLI, emulated Bluetooth radio, ThreadSanitizer
 #   make bench  the performance figures the issues name, side by side with their baselines
 #   make bench-ble  Bluetooth figures on the emulated radio (Sideline vs bumble's host, broadcast, reconnect)

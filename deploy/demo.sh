@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The README's first command: a 1-minute simulated 12-player session recorded at
-# high speed into a demo database, its per-player summary, then the kiosk on
-# simulated straps — in a window when there is a display, else the scripted
-# demo flow headless, with screenshots of every screen in out/screenshots.
+# high speed into a demo database, its per-player summary, then the kiosk — in a
+# window when there is a display (on the Bluetooth adapter if there is one, else
+# on simulated straps), else the scripted demo flow headless on simulated straps,
+# with screenshots of every screen in out/screenshots.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN="${SIDELINE_BIN:-.build/release/sideline}"
@@ -24,5 +25,7 @@ if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
   echo "kiosk (no display, so headless): $(ls "$SHOTS"/*.png | wc -l) screenshots of the demo flow in $SHOTS"
 else
   echo "kiosk: tap a team, Start, … (close the window to quit)"
-  "$BIN" --size 800x480 --source sim:12 --seed 7 --db "$DB"
+  # auto: the Bluetooth adapter when the machine has one (pair real straps in team setup),
+  # else the simulated team that plays the Demo squad's straps.
+  "$BIN" --size 800x480 --source auto --seed 7 --db "$DB"
 fi

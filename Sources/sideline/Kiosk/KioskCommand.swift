@@ -1,4 +1,5 @@
 import ArgumentParser
+import BlueZTransport
 import CSDL2
 import Foundation
 import KioskUI
@@ -21,7 +22,7 @@ struct KioskCommand: ParsableCommand {
     @Option(help: "Window size WxH (default: fullscreen; 800x480 headless).") var size: String?
     @Option(help: "A script of taps, typing, waits and screenshots to play.") var script: String?
     @Option(help: "Folder for the script's screenshots and dumps.") var screenshots: String = "out/screenshots"
-    @Option(help: "Where heart rates come from: sim:N (default sim:12), hci-tcp:HOST:PORT or hci-user:hciN (repeatable), or bluez:hciN (alone).")
+    @Option(help: "Where heart rates come from: auto (the default: the first Bluetooth adapter, through bluetoothd when it runs, else 12 simulated straps when there is none), sim:N, hci-tcp:HOST:PORT or hci-user:hciN (repeatable), or bluez:hciN (alone).")
     var source: [String] = []
     @OptionGroup var bluetooth: BluetoothOptions
     @Option(help: "Seed of the simulation.") var seed: UInt64 = 7
@@ -43,7 +44,8 @@ struct KioskCommand: ParsableCommand {
 
     func run() throws {
         if bench { return try runBenchmarks() }
-        let specs = try (source.isEmpty ? ["sim:12"] : source).map(SourceSpec.init(parsing:))
+        let sources = resolvedSources()
+        let specs = try sources.map(SourceSpec.init(parsing:))
         let store = try database.open()
         guard let lock = RecorderLock(databasePath: store.path) else {
             throw UserError("another Sideline process is recording into \(store.path); stop it first")
@@ -100,7 +102,7 @@ struct KioskCommand: ParsableCommand {
             sensorSource = bluetoothSource
             discoverer = bluetoothSource
             stepped = nil
-            description = "Bluetooth " + source.joined(separator: ", ")
+            description = "Bluetooth " + sources.joined(separator: ", ")
         }
         let app = KioskApp(store: store, source: sensorSource, steppedSource: stepped, main: main, wall: wall, wake: wake,
                            wallClockBase: headless && stepped != nil ? Self.scriptEpoch : nil,
@@ -118,6 +120,17 @@ struct KioskCommand: ParsableCommand {
         }
         if !headless { app.runInteractive() }
         if let dumpPath { try StateDump.write(app, to: dumpPath) }
+    }
+
+    /// `--source auto` (or none): real straps when the machine has an adapter, else the
+    /// simulated team — said on stderr, so nobody mistakes simulated heart rates for real ones.
+    /// Scripted headless runs stay on the simulated team unless told otherwise: the same every run.
+    private func resolvedSources() -> [String] {
+        guard source.isEmpty || source == ["auto"] else { return source }
+        if headless && source.isEmpty { return ["sim:12"] }
+        if let adapter = AdapterProbe().preferredSource { return [adapter] }
+        FileHandle.standardError.write(Data("sideline: no Bluetooth adapter found; running on 12 simulated straps (--source sim:12)\n".utf8))
+        return ["sim:12"]
     }
 
     private func runBenchmarks() throws {

@@ -11,6 +11,7 @@ enum StateDump {
             "framesDrawn": app.framesDrawn,
             "notice": s.notice.map { $0 as Any } ?? NSNull(),
             "sourceProblem": s.sourceProblem.map { $0 as Any } ?? NSNull(),
+            "source": s.sourceDescription,
             "teams": s.teams.map { ["id": $0.team.id ?? 0, "name": $0.team.name, "players": $0.playerCount, "unreviewed": $0.unreviewedSessions] },
             "teamID": s.teamID.map { $0 as Any } ?? NSNull(),
             "roster": s.roster.map { ["playerID": $0.playerID, "name": $0.player.fullName, "number": $0.shirtNumber,

@@ -50,6 +50,7 @@ def test_pair_a_new_strap_and_record_a_session(radio, sideline, tmp_path):
 
     scan = json.loads((shots / 'scan.json').read_text())
     assert scan['screen'] == 'teamSetup'
+    assert scan['source'] == f'Bluetooth hci-tcp:127.0.0.1:{port}'
     with sqlite3.connect(db) as c:
         straps = dict(c.execute('SELECT address, name FROM strap').fetchall())
     assert straps == {address(1): straps[address(1)], address(2): 'Strap 2', address(3): 'Strap 3'}, \

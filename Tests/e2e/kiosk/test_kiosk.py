@@ -304,6 +304,14 @@ def test_changing_the_pin_on_the_pad(kiosk):
     assert kiosk.sql("SELECT value FROM setting WHERE key = 'kiosk.pin'") == [("2468",)]
 
 
+def test_auto_source_without_an_adapter_says_it_simulates(kiosk):
+    if any(pathlib.Path("/sys/class/bluetooth").glob("hci*")):
+        pytest.skip("this machine has a Bluetooth adapter")
+    result = kiosk.play('wait 2s\ndump auto.json\n', extra=("--source", "auto"))
+    assert "no Bluetooth adapter found; running on 12 simulated straps" in result.stderr
+    assert kiosk.dump("auto.json")["source"] == "12 simulated straps (seed 7)"
+
+
 def test_script_mistakes_name_the_line(kiosk):
     result = kiosk.play('wait 1s\ntap "No such button"\n', check=False)
     assert result.returncode == 2
