@@ -40,6 +40,17 @@ final class AppReducerSetupTests: XCTestCase {
         XCTAssertEqual(s.nearbyStraps, [])
     }
 
+    func testAStrapThatNeitherConnectsNorBroadcastsIsBusyElsewhereUntilItStreams() {
+        var s = AppFixture.lobby()
+        _ = AppReducer.reduce(&s, .tick(nowMs: 10_000))
+        _ = AppReducer.reduce(&s, .strapsHeard([HeardStrap(strapIndex: 1, rssi: -60, battery: nil, usable: false),
+                                                 HeardStrap(strapIndex: 2, rssi: -60, battery: nil)]))
+        XCTAssertEqual(s.readings[1]?.isBusyElsewhere(nowMs: s.nowMs), true)
+        XCTAssertEqual(s.readings[2]?.isBusyElsewhere(nowMs: s.nowMs), false)
+        _ = AppReducer.reduce(&s, .sensor(SensorEvent(strap: 1, timestampNs: 11_000_000_000, kind: .measurement, bpm: 72, contact: .detected)))
+        XCTAssertEqual(s.readings[1]?.isBusyElsewhere(nowMs: s.nowMs), false, "the phone let go: it streams to us")
+    }
+
     func testASourceProblemStandsUntilSolvedThenANoticeSaysSo() {
         var s = AppFixture.lobby()
         _ = AppReducer.reduce(&s, .sourceProblem("Bluetooth hci0 lost, retrying"))

@@ -91,7 +91,8 @@ extension Frame {
         let (textBox, right) = inner.splitRight(m.px(120))
         let (nameBox, detailBox) = textBox.splitTop(textBox.h * 11 / 20)
         canvas.text(slot.name + (strongest ? "  ◀ closest" : ""), size: m.body, bold: true, in: nameBox)
-        let who = owner.map { "worn by #\($0.shirtNumber) \($0.player.firstName)" } ?? "free"
+        let who = owner.map { "worn by #\($0.shirtNumber) \($0.player.firstName)" }
+            ?? (reading.isBusyElsewhere(nowMs: state.nowMs) ? "busy: phone or watch?" : "free")
         let signal = reading.rssi == 0 ? "signal –" : "\(reading.rssi) dBm" // 0: connected, never heard advertising
         canvas.text("\(signal) · \(who)", size: m.small - m.px(2), colour: Theme.text.withAlpha(220), in: detailBox)
         let (bpmBox, batteryBox) = right.splitLeft(m.px(70))

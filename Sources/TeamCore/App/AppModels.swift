@@ -45,10 +45,14 @@ public struct HeardStrap: Sendable, Equatable {
     public var strapIndex: UInt16
     public var rssi: Int
     public var battery: Int?
-    public init(strapIndex: UInt16, rssi: Int, battery: Int?) {
+    /// Accepts a connection or broadcasts its heart rate: usable. A strap that does
+    /// neither is usually held by a phone app or a watch.
+    public var usable: Bool
+    public init(strapIndex: UInt16, rssi: Int, battery: Int?, usable: Bool = true) {
         self.strapIndex = strapIndex
         self.rssi = rssi
         self.battery = battery
+        self.usable = usable
     }
 }
 
@@ -62,12 +66,19 @@ public struct StrapReading: Sendable, Equatable {
     public var lastReadingMs: Int64?
     /// App clock (ms) when a discovery scan last heard it advertise.
     public var lastHeardMs: Int64?
+    /// The scan heard it but it neither accepts connections nor broadcasts.
+    public var heardButBusy = false
     public init() {}
 
     /// Heard advertising within `AppState.noSignalAfterMs`: near enough to pair, even before it streams.
     public func wasHeard(nowMs: Int64) -> Bool {
         guard let last = lastHeardMs else { return false }
         return nowMs - last <= AppState.noSignalAfterMs
+    }
+
+    /// Near, but another device holds it: the pairing list says so instead of "free".
+    public func isBusyElsewhere(nowMs: Int64) -> Bool {
+        heardButBusy && wasHeard(nowMs: nowMs) && !isStreaming(nowMs: nowMs)
     }
 
     /// Streaming means a heart rate arrived within `AppState.noSignalAfterMs`.

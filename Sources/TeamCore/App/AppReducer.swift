@@ -39,6 +39,7 @@ public enum AppReducer {
                 var reading = s.readings[h.strapIndex] ?? StrapReading()
                 reading.rssi = h.rssi
                 reading.lastHeardMs = s.nowMs
+                reading.heardButBusy = !h.usable
                 if let battery = h.battery { reading.battery = battery }
                 s.readings[h.strapIndex] = reading
             }

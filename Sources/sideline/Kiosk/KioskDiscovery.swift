@@ -51,7 +51,8 @@ extension KioskApp {
         }
         let heard = nearby.compactMap { strap in
             index[strap.address.uppercased()].map { i in
-                HeardStrap(strapIndex: i, rssi: Int(strap.rssi), battery: strap.batteryPercent.map(Int.init))
+                HeardStrap(strapIndex: i, rssi: Int(strap.rssi), battery: strap.batteryPercent.map(Int.init),
+                           usable: strap.connectable || strap.broadcastHeartRate != nil)
             }
         }
         if !heard.isEmpty { dispatch(.strapsHeard(heard)) }
