@@ -49,6 +49,7 @@ public final class BlueZDBusSource: StrapDiscovering {
     private let finished = Mutex<DispatchSemaphore?>(nil)
     private let inbox = StrapInbox()
     private let status = ControllerStatus()
+    private let wanted = WantedStraps()
 
     public init(adapter: String, settings: Settings = Settings()) {
         self.adapter = adapter
@@ -64,6 +65,8 @@ public final class BlueZDBusSource: StrapDiscovering {
     }
 
     public func addStraps(_ straps: [StrapAddress]) throws { try inbox.add(straps) }
+
+    public func setWanted(_ straps: Set<UInt16>?) { wanted.set(straps.map { Set($0.map(Int.init)) }) }
 
     public func problem() -> String? { status.problems.first.map { "Bluetooth " + $0 } }
 
@@ -85,7 +88,7 @@ public final class BlueZDBusSource: StrapDiscovering {
             throw SensorSourceError("bluez:\(adapter): \(error)")
         }
         let worker = BlueZWorker(client: client, straps: straps, addresses: addresses, ring: ring, settings: settings,
-                                 discovery: discovery, counters: counters, inbox: inbox, status: status, wake: wake,
+                                 discovery: discovery, counters: counters, inbox: inbox, wanted: wanted, status: status, wake: wake,
                                  clock: { [self] in self.nowNs() })
         status.reset(count: 1)
         let done = DispatchSemaphore(value: 0)
@@ -145,6 +148,9 @@ private final class BlueZWorker: @unchecked Sendable {
     private var straps: [Strap]
     private var strapByAddress: [UInt64: Int]
     private let inbox: StrapInbox
+    private let wanted: WantedStraps
+    /// Straps that may hold a connection (nil: all).
+    private var wantedSet: Set<Int>?
     private let status: ControllerStatus
     private var pending: [UInt32: Pending] = [:]
     /// Characteristic path → (strap, is it the heart-rate measurement).
@@ -160,9 +166,10 @@ private final class BlueZWorker: @unchecked Sendable {
 
     init(client: BlueZClient, straps: [StrapAddress], addresses: [UInt64], ring: SPSCRing<SensorEvent>,
          settings: BlueZDBusSource.Settings, discovery: DiscoveryBoard, counters: BluetoothCounters, inbox: StrapInbox,
-         status: ControllerStatus, wake: @escaping @Sendable () -> Void, clock: @escaping @Sendable () -> UInt64) {
+         wanted: WantedStraps, status: ControllerStatus, wake: @escaping @Sendable () -> Void, clock: @escaping @Sendable () -> UInt64) {
         self.client = client
         self.inbox = inbox
+        self.wanted = wanted
         self.status = status
         self.adapter = client.adapter
         self.settings = settings
@@ -195,6 +202,7 @@ private final class BlueZWorker: @unchecked Sendable {
         }
         while !shouldStop() {
             for strap in inbox.take() { addStrap(strap.address, text: strap.text) }
+            if let change = wanted.take() { setWanted(change) }
             if let client {
                 do {
                     var budget = 512 // then step, so a flood of signals cannot starve connects and timeouts
@@ -233,6 +241,13 @@ private final class BlueZWorker: @unchecked Sendable {
         if let client, client.tree.properties(path, BlueZ.device) != nil {
             deviceChanged(path, changed: nil, initial: true, nowNs: clock())
         }
+    }
+
+    /// Changes which straps may be connected; linked ones no longer wanted are let go.
+    private func setWanted(_ set: Set<Int>?) {
+        wantedSet = set
+        let now = clock()
+        for i in straps.indices where straps[i].phase != .idle && !(set?.contains(i) ?? true) { abandon(i, nowNs: now) }
     }
 
     /// bluetoothd or the bus went away: every link is down; reopen with backoff
@@ -385,7 +400,7 @@ private final class BlueZWorker: @unchecked Sendable {
         switch settings.broadcastPolicy {
         case .never: return false
         case .always: return true
-        case .overBudget: return straps.count > settings.maxConnections
+        case .overBudget: return (wantedSet?.count ?? straps.count) > settings.maxConnections
         }
     }
 
@@ -475,7 +490,8 @@ private final class BlueZWorker: @unchecked Sendable {
         for i in straps.indices {
             switch straps[i].phase {
             case .idle:
-                guard !connecting, linked < settings.maxConnections, straps[i].nextAttemptNs <= now, !servedByBroadcast(straps[i]),
+                guard !connecting, linked < settings.maxConnections, wantedSet?.contains(i) ?? true,
+                      straps[i].nextAttemptNs <= now, !servedByBroadcast(straps[i]),
                       let props = client.tree.properties(straps[i].devicePath, BlueZ.device) else { continue }
                 let heard = straps[i].lastHeardNs != 0 && now &- straps[i].lastHeardNs < Self.heardWindowNs
                 guard heard || props["Connected"]?.boolValue == true else { continue }

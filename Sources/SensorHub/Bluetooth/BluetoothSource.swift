@@ -39,6 +39,7 @@ public final class BluetoothSource: SensorSource {
     private let finished = Mutex<DispatchSemaphore?>(nil)
     private let discoveryWanted = Mutex<Bool?>(nil)
     private let inbox = StrapInbox()
+    private let wanted = WantedStraps()
     /// Per controller: why it is down, while the worker retries it (nil: working).
     private let status = ControllerStatus()
 
@@ -62,6 +63,8 @@ public final class BluetoothSource: SensorSource {
 
     public func addStraps(_ straps: [StrapAddress]) throws { try inbox.add(straps) }
 
+    public func setWanted(_ straps: Set<UInt16>?) { wanted.set(straps.map { Set($0.map(Int.init)) }) }
+
     public func problem() -> String? {
         let lines = status.problems
         return lines.isEmpty ? nil : "Bluetooth " + lines.joined(separator: "; ")
@@ -84,7 +87,7 @@ public final class BluetoothSource: SensorSource {
         }
         status.reset(count: transports.count)
         let worker = Worker(transports: transports, openers: openers, straps: addresses, ring: ring,
-                            settings: settings, discovery: discovery, counters: counters, inbox: inbox, status: status, wake: wake)
+                            settings: settings, discovery: discovery, counters: counters, inbox: inbox, wanted: wanted, status: status, wake: wake)
         let done = DispatchSemaphore(value: 0)
         finished.withLock { $0 = done }
         stopRequested.withLock { $0 = false }
@@ -115,6 +118,7 @@ private final class Worker: @unchecked Sendable {
     let manager: LinkManager
     let settings: BluetoothSource.Settings
     let inbox: StrapInbox
+    let wanted: WantedStraps
     let status: ControllerStatus
     let wake: @Sendable () -> Void
     /// A lost controller (unplugged dongle, reset, emulator restarted) is reopened with backoff, forever.
@@ -123,7 +127,8 @@ private final class Worker: @unchecked Sendable {
 
     init(transports: [any ByteTransport], openers: [BluetoothSource.ControllerOpener], straps: [UInt64], ring: SPSCRing<SensorEvent>,
          settings: BluetoothSource.Settings, discovery: DiscoveryBoard, counters: BluetoothCounters, inbox: StrapInbox,
-         status: ControllerStatus, wake: @escaping @Sendable () -> Void) {
+         wanted: WantedStraps, status: ControllerStatus, wake: @escaping @Sendable () -> Void) {
+        self.wanted = wanted
         self.transports = transports
         self.openers = openers
         self.settings = settings
@@ -155,6 +160,7 @@ private final class Worker: @unchecked Sendable {
         var fds = transports.map { pollfd(fd: $0.pollDescriptor, events: Int16(POLLIN), revents: 0) }
         while !shouldStop() {
             for strap in inbox.take() { manager.addStrap(strap.address) }
+            if let change = wanted.take() { manager.setWanted(change) }
             if let discovery = discoveryChange() {
                 for c in manager.controllers where c.alive && c.engine.isReady { c.engine.setScanning(enabled: true, active: discovery) }
             }

@@ -39,6 +39,8 @@ final class LinkManager: HostEngineDelegate {
     var controllers: [Controller] = []
     var straps: [StrapLink]
     private var strapByAddress: [UInt64: Int]
+    /// Straps that may hold a connection (nil: all).
+    private(set) var wanted: Set<Int>?
     private(set) var pushedSinceWake = false
     var log: (String) -> Void = { _ in }
 
@@ -71,13 +73,26 @@ final class LinkManager: HostEngineDelegate {
 
     private var connectionBudget: Int { controllers.filter(\.alive).count * settings.maxConnectionsPerController }
 
+    private func isWanted(_ i: Int) -> Bool { wanted?.contains(i) ?? true }
+
+    /// Changes which straps may be connected; connected ones no longer wanted are let go
+    /// (their disconnection comes back through the host like any other).
+    func setWanted(_ straps: Set<Int>?) {
+        wanted = straps
+        for c in controllers.indices where controllers[c].alive {
+            for (handle, i) in controllers[c].handles where !isWanted(i) {
+                controllers[c].engine.disconnect(handle: handle)
+            }
+        }
+    }
+
     /// Whether a strap is served from its advertisements rather than a connection.
     func servedByBroadcast(_ strap: StrapLink) -> Bool {
         guard strap.broadcasts else { return false }
         switch settings.broadcastPolicy {
         case .never: return false
         case .always: return true
-        case .overBudget: return straps.count > connectionBudget
+        case .overBudget: return (wanted?.count ?? straps.count) > connectionBudget
         }
     }
 
@@ -93,7 +108,7 @@ final class LinkManager: HostEngineDelegate {
             var bestWait = UInt64.max
             for i in straps.indices {
                 let s = straps[i]
-                guard s.phase == .idle, s.nextAttemptNs <= nowNs, nowNs &- s.lastAdvertNs < 2_000_000_000, s.lastAdvertNs != 0,
+                guard s.phase == .idle, isWanted(i), s.nextAttemptNs <= nowNs, nowNs &- s.lastAdvertNs < 2_000_000_000, s.lastAdvertNs != 0,
                       !servedByBroadcast(s) else { continue }
                 let wait = Self.nextAdvertWaitNs(s, nowNs: nowNs)
                 let better: Bool
@@ -207,6 +222,7 @@ final class LinkManager: HostEngineDelegate {
         if case .connected = straps[i].phase { host.disconnect(handle: handle); return }
         straps[i].phase = .connected(controller: c, handle: handle, subscribed: false)
         controllers[c].handles[handle] = i
+        if !isWanted(i) { host.disconnect(handle: handle) } // let go while the connect was under way
     }
 
     func host(_ host: HostEngine, failedToConnect peer: BDAddress, status: UInt8) {

@@ -28,6 +28,8 @@ final class KioskApp {
     var discoveryOn = false
     var lastDiscoveryPollNs: UInt64 = 0
     var lastHealthPollNs: UInt64 = 0
+    /// What the source was last told to keep connected (`.none`: not told yet).
+    var toldWanted: Set<UInt16>?? = .none
     var recordingStartedAt = Date()
     /// Wall-clock time shown in the top bar; in scripted runs a fixed date plus virtual time.
     let wallClockBase: Date?
@@ -112,6 +114,7 @@ final class KioskApp {
         }
         dispatch(.tick(nowMs: Int64(now / 1_000_000)))
         pollDiscovery()
+        updateWantedStraps()
         pollSourceHealth()
     }
 

@@ -12,6 +12,10 @@ enum StateDump {
             "notice": s.notice.map { $0 as Any } ?? NSNull(),
             "sourceProblem": s.sourceProblem.map { $0 as Any } ?? NSNull(),
             "source": s.sourceDescription,
+            "straps": s.strapTable.enumerated().map { i, slot -> [String: Any] in
+                let r = s.readings[UInt16(i)] ?? StrapReading()
+                return ["address": slot.address, "name": slot.name, "link": "\(r.link)", "streaming": r.isStreaming(nowMs: s.nowMs)]
+            },
             "teams": s.teams.map { ["id": $0.team.id ?? 0, "name": $0.team.name, "players": $0.playerCount, "unreviewed": $0.unreviewedSessions] },
             "teamID": s.teamID.map { $0 as Any } ?? NSNull(),
             "roster": s.roster.map { ["playerID": $0.playerID, "name": $0.player.fullName, "number": $0.shirtNumber,

@@ -33,6 +33,7 @@ def test_pair_a_new_strap_and_record_a_session(radio, sideline, tmp_path):
         dump paired.json
         tap "Lobby"
         wait 3s
+        dump lobby.json
         tap "Start"
         wait 8s
         dump live.json
@@ -64,6 +65,12 @@ def test_pair_a_new_strap_and_record_a_session(radio, sideline, tmp_path):
         assert c.execute('SELECT strap.address FROM membership JOIN strap ON strap.id = membership.strap_id '
                          'JOIN player ON player.id = membership.player_id WHERE player.first_name = ?',
                          ('Ben',)).fetchone() == (address(2),), 'the pairing is stored as Ben\'s default strap'
+
+    # While pairing every strap heard is connected; back in the lobby only the team's stay.
+    links = {s['address']: s['link'] for s in scan['straps']}
+    assert links == {address(1): 'connected', address(2): 'connected', address(3): 'connected'}, links
+    links = {s['address']: s['link'] for s in json.loads((shots / 'lobby.json').read_text())['straps']}
+    assert links == {address(1): 'connected', address(2): 'connected', address(3): 'disconnected'}, links
 
     tiles = json.loads((shots / 'live.json').read_text())['live']['tiles']
     assert {t['name'] for t in tiles} == {'Ada One', 'Ben Two'}
