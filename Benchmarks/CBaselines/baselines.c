@@ -78,49 +78,30 @@ void c_cpu_relax(void) {
 #endif
 }
 
-int64_t c_spsc_ring_run_drain(size_t capacity, size_t element_size, uint64_t count, int pauses_when_empty, uint64_t *checksum) {
-    if (element_size < 8 || element_size > 256 || (capacity & (capacity - 1)) != 0) return -1;
+static struct ring *ring_new(size_t capacity, size_t element_size, uint64_t count) {
+    if (element_size < 8 || element_size > 256 || (capacity & (capacity - 1)) != 0) return NULL;
     struct ring *r = aligned_alloc(128, sizeof *r);
-    if (!r) return -1;
+    if (!r) return NULL;
     memset(r, 0, sizeof *r);
     r->slots = aligned_alloc(128, capacity * element_size);
+    if (!r->slots) { free(r); return NULL; }
     r->mask = capacity - 1;
     r->capacity = capacity;
     r->element_size = element_size;
     r->count = count;
-    uint64_t sum = 0;
-    int64_t start = now_ns();
-    pthread_t thread;
-    pthread_create(&thread, NULL, producer, r);
-    for (uint64_t received = 0; received < count;) {
-        size_t n = ring_drain(r, &sum);
-        received += n;
-        if (n == 0) for (int i = 0; i < pauses_when_empty; i++) c_cpu_relax();
-    }
-    pthread_join(thread, NULL);
-    int64_t elapsed = now_ns() - start;
-    *checksum = sum;
-    free(r->slots);
-    free(r);
-    return elapsed;
+    return r;
 }
 
-int64_t c_spsc_ring_run(size_t capacity, size_t element_size, uint64_t count, uint64_t *checksum) {
-    if (element_size < 8 || element_size > 256 || (capacity & (capacity - 1)) != 0) return -1;
-    struct ring *r = aligned_alloc(128, sizeof *r);
-    if (!r) return -1;
-    memset(r, 0, sizeof *r);
-    r->slots = aligned_alloc(128, capacity * element_size);
-    r->mask = capacity - 1;
-    r->capacity = capacity;
-    r->element_size = element_size;
-    r->count = count;
+static void ring_free(struct ring *r) {
+    free(r->slots);
+    free(r);
+}
+
+/* The consumers: each a loop of its own, so neither pays for the other's branch. */
+static uint64_t consume_pop(struct ring *r) {
     unsigned char element[256];
     uint64_t sum = 0;
-    int64_t start = now_ns();
-    pthread_t thread;
-    pthread_create(&thread, NULL, producer, r);
-    for (uint64_t received = 0; received < count;) {
+    for (uint64_t received = 0; received < r->count;) {
         if (ring_pop(r, element)) {
             uint64_t v;
             memcpy(&v, element, sizeof v);
@@ -128,12 +109,40 @@ int64_t c_spsc_ring_run(size_t capacity, size_t element_size, uint64_t count, ui
             received++;
         }
     }
+    return sum;
+}
+
+static uint64_t consume_drain(struct ring *r, int pauses_when_empty) {
+    uint64_t sum = 0;
+    for (uint64_t received = 0; received < r->count;) {
+        size_t n = ring_drain(r, &sum);
+        received += n;
+        if (n == 0) for (int i = 0; i < pauses_when_empty; i++) c_cpu_relax();
+    }
+    return sum;
+}
+
+/* Times the producer thread against the caller's consumer: pop() per element when
+   `pauses_when_empty` < 0, else drain() in batches with that many pause hints when empty. */
+static int64_t ring_run(size_t capacity, size_t element_size, uint64_t count, int pauses_when_empty, uint64_t *checksum) {
+    struct ring *r = ring_new(capacity, element_size, count);
+    if (!r) return -1;
+    int64_t start = now_ns();
+    pthread_t thread;
+    pthread_create(&thread, NULL, producer, r);
+    *checksum = pauses_when_empty < 0 ? consume_pop(r) : consume_drain(r, pauses_when_empty);
     pthread_join(thread, NULL);
     int64_t elapsed = now_ns() - start;
-    *checksum = sum;
-    free(r->slots);
-    free(r);
+    ring_free(r);
     return elapsed;
+}
+
+int64_t c_spsc_ring_run_drain(size_t capacity, size_t element_size, uint64_t count, int pauses_when_empty, uint64_t *checksum) {
+    return ring_run(capacity, element_size, count, pauses_when_empty < 0 ? 0 : pauses_when_empty, checksum);
+}
+
+int64_t c_spsc_ring_run(size_t capacity, size_t element_size, uint64_t count, uint64_t *checksum) {
+    return ring_run(capacity, element_size, count, -1, checksum);
 }
 
 int64_t c_sqlite_insert_samples(const char *path, uint64_t count) {
