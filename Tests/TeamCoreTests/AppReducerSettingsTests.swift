@@ -53,6 +53,31 @@ final class AppReducerSettingsTests: XCTestCase {
         XCTAssertEqual(s.settings.pin, KioskSettings.defaultPin)
     }
 
+    func testSwitchingTheSensorSourceIsSavedAndAskedOfTheShellNeverWhileRecording() {
+        var s = AppFixture.lobby()
+        _ = AppReducer.reduce(&s, AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
+        XCTAssertEqual(AppReducer.reduce(&s, .setSensor(.bluetooth)), [], "only from the settings screen")
+        s.screen = .settings
+        XCTAssertEqual(AppReducer.reduce(&s, .setSensor(.simulated)), [], "already the running kind")
+        var expected = s.settings
+        expected.sensor = .bluetooth
+        XCTAssertEqual(AppReducer.reduce(&s, .setSensor(.bluetooth)), [.saveSettings(expected), .switchSource(.bluetooth)])
+        _ = AppReducer.reduce(&s, .sourceSwitched(.bluetooth, description: "Bluetooth hci-user:hci0"))
+        XCTAssertEqual(s.sourceKind, .bluetooth)
+        XCTAssertEqual(s.sourceDescription, "Bluetooth hci-user:hci0")
+        XCTAssertTrue(s.readings.isEmpty, "the old source's readings are gone")
+
+        var live = AppFixture.lobby()
+        _ = AppReducer.reduce(&live, AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
+        _ = AppReducer.reduce(&live, .startSession)
+        _ = AppReducer.reduce(&live, .sessionStarted(sessionID: 1, startMs: 1000))
+        live.screen = .settings
+        live.sourceKind = .bluetooth
+        XCTAssertEqual(AppReducer.reduce(&live, .setSensor(.simulated)), [])
+        XCTAssertEqual(live.settings.sensor, .bluetooth, "not saved either")
+        XCTAssertEqual(live.notice, "Finish the session before changing the sensor source")
+    }
+
     func testASaveWritesOnlyWhatChanged() {
         let loaded = KioskSettings()
         var edited = loaded

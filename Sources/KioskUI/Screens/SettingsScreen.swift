@@ -20,8 +20,10 @@ extension Frame {
                                              ("Private", s.wallPrivacy ? nil : .toggleWallPrivacy, s.wallPrivacy)])
         settingRow(rows[4], "Tile names", [("Names", s.showAliases ? .toggleAliases : nil, !s.showAliases),
                                            ("Numbers only", s.showAliases ? nil : .toggleAliases, s.showAliases)])
-        canvas.text("Sensor source", size: m.small, colour: Theme.textDim, in: rows[5].splitLeft(rows[5].w * 2 / 5).0)
-        canvas.text(state.sourceDescription, size: m.small + m.px(2), bold: true, in: rows[5].splitLeft(rows[5].w * 2 / 5).1)
+        // What runs now in full (which controllers, which seed) under the title.
+        settingRow(rows[5], "Heart rates", [("Bluetooth", .setSensor(.bluetooth), state.sourceKind == .bluetooth),
+                                            ("Simulated", .setSensor(.simulated), state.sourceKind == .simulated)],
+                   detail: state.sourceDescription)
         _ = rowH
         let (exportRow, deleteArea) = right.splitTop(m.target, gap: m.gap)
         let (exportBox, pinBox) = exportRow.splitRight(exportRow.w * 2 / 5, gap: m.px(6))
@@ -43,9 +45,15 @@ extension Frame {
         notice()
     }
 
-    private func settingRow(_ r: Rect, _ title: String, _ options: [(String, Action?, Bool)]) {
+    private func settingRow(_ r: Rect, _ title: String, _ options: [(String, Action?, Bool)], detail: String? = nil) {
         let (label, choices) = r.splitLeft(r.w * 2 / 5)
-        canvas.text(title, size: m.small + m.px(2), bold: true, in: label)
+        if let detail {
+            let (top, bottom) = label.splitTop(label.h / 2)
+            canvas.text(title, size: m.small + m.px(2), bold: true, in: top)
+            canvas.text(detail, size: m.small - m.px(2), colour: Theme.textDim, in: bottom)
+        } else {
+            canvas.text(title, size: m.small + m.px(2), bold: true, in: label)
+        }
         for (cell, option) in zip(choices.columns(options.count, gap: m.px(6)), options) {
             button(option.0, cell, option.1, style: option.2 ? .primary : .normal, size: m.small + m.px(1))
         }

@@ -78,6 +78,10 @@ public enum Action: Sendable, Equatable {
     case pinCancel
     /// From the settings screen: choose a new PIN on the pad, then repeat it.
     case changePin
+    /// From the settings screen: switch the sensor source now (and on later starts).
+    case setSensor(SensorChoice)
+    /// The shell switched the source: a new description, and readings start afresh.
+    case sourceSwitched(SensorChoice, description: String)
     case setZoneModel(ZoneModel)
     case setMaxFormula(MaxHeartRateFormula)
     case setZoneHold(Int64)

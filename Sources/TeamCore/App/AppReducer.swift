@@ -156,7 +156,7 @@ public enum AppReducer {
             s.review.cursorMs = ms.map { min(max(0, $0), limit) }
             return []
 
-        case .pinKey, .pinBackspace, .pinCancel, .changePin, .setZoneModel, .setMaxFormula, .setZoneHold, .toggleWallPrivacy,
+        case .pinKey, .pinBackspace, .pinCancel, .changePin, .setSensor, .sourceSwitched, .setZoneModel, .setMaxFormula, .setZoneHold, .toggleWallPrivacy,
              .toggleAliases, .exportAll, .deletePlayerAndData, .confirm, .cancelConfirmation:
             return SettingsReducer.reduce(&s, action)
         }

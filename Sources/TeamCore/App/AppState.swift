@@ -18,6 +18,8 @@ public struct AppState: Sendable, Equatable {
     public var year: Int
     public var settings = KioskSettings()
     public var sourceDescription = ""
+    /// The kind of source running now (the settings screen highlights it).
+    public var sourceKind = SensorChoice.simulated
 
     public var teams: [TeamCard] = []
     public var teamID: Int64?

@@ -32,6 +32,8 @@ public enum Effect: Sendable, Equatable {
     case loadReview(sessionID: Int64)
     case markReviewed(sessionID: Int64)
     case saveSettings(KioskSettings)
+    /// Stop the sensor source and start the chosen one (never while recording).
+    case switchSource(SensorChoice)
     case exportAll
     case deletePlayerAndData(playerID: Int64)
 }

@@ -1,3 +1,11 @@
+/// Where the kiosk's heart rates come from, as the settings screen offers it.
+public enum SensorChoice: String, Sendable, Equatable, CaseIterable {
+    /// The machine's Bluetooth adapter (or the controllers the kiosk was started with).
+    case bluetooth
+    /// The simulated team, for demonstrations and trying the kiosk out.
+    case simulated
+}
+
 /// What the coach or club admin can change behind the PIN; persisted by the shell as key/value settings.
 public struct KioskSettings: Sendable, Equatable {
     public var zoneModel: ZoneModel = .percentOfMax
@@ -11,6 +19,8 @@ public struct KioskSettings: Sendable, Equatable {
     public var wallPrivacy = false
     /// Tiles show "#7" instead of names (roster privacy option).
     public var showAliases = false
+    /// Used when the kiosk starts without `--source` (on Bluetooth only if there is an adapter).
+    public var sensor = SensorChoice.bluetooth
     /// Unlocks the settings; 4 to 8 ASCII digits. The kiosk's pad chooses 4, `sideline settings --pin` up to 8.
     public var pin = KioskSettings.defaultPin
 
@@ -32,7 +42,7 @@ public struct KioskSettings: Sendable, Equatable {
     public var keyValues: [(String, String)] {
         [("zoneModel", zoneModel.rawValue), ("maxFormula", maxFormula.rawValue), ("zoneHoldMs", "\(zoneHoldMs)"),
          ("highIntensityAlertMs", "\(highIntensityAlertMs)"), ("wallPrivacy", wallPrivacy ? "1" : "0"),
-         ("showAliases", showAliases ? "1" : "0"), ("pin", pin)]
+         ("showAliases", showAliases ? "1" : "0"), ("pin", pin), ("sensor", sensor.rawValue)]
     }
 
     /// The pairs that differ from `old`: what a save writes, so that a value another
@@ -50,5 +60,6 @@ public struct KioskSettings: Sendable, Equatable {
         if let v = lookup("wallPrivacy") { wallPrivacy = v == "1" }
         if let v = lookup("showAliases") { showAliases = v == "1" }
         if let v = lookup("pin"), Self.isValidPin(v) { pin = v }
+        if let v = lookup("sensor").flatMap(SensorChoice.init(rawValue:)) { sensor = v }
     }
 }

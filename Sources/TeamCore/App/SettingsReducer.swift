@@ -35,6 +35,19 @@ enum SettingsReducer {
                 pin.wrong = true
             }
             s.pin = pin
+        case .setSensor(let choice):
+            guard s.screen == .settings, choice != s.sourceKind else { return [] }
+            guard s.live?.isRecording != true else {
+                s.notice = "Finish the session before changing the sensor source"
+                return []
+            }
+            return change(&s) { $0.sensor = choice } + [.switchSource(choice)]
+        case .sourceSwitched(let kind, let description):
+            s.sourceKind = kind
+            s.sourceDescription = description
+            s.readings = [:] // the new source's straps speak for themselves
+            s.sourceProblem = nil
+            s.notice = "Heart rates now from: \(description)"
         case .changePin:
             guard s.screen == .settings, s.pin == nil else { return [] }
             s.pin = PinEntry(purpose: .chooseNew)

@@ -11,9 +11,15 @@ import TeamCore
 /// reducer and runs the effects it returns.
 final class KioskApp {
     let store: SidelineStore
-    let source: any SensorSource
+    /// Replaced when the coach switches sources on the settings screen (never while recording).
+    var source: any SensorSource
     /// Non-nil in scripted runs: the clock moves only when the script says so.
-    let steppedSource: SteppedSimulatedSource?
+    var steppedSource: SteppedSimulatedSource?
+    /// Builds another source on request (the kiosk command sets it; benchmarks do not).
+    var sourceFactory: KioskSourceFactory?
+    /// Added to the source's clock so the app's clock runs on without a jump across a switch
+    /// (each source's clock starts anew). Wrapping arithmetic: it may be "negative".
+    var clockOffsetNs: UInt64 = 0
     let ring = SPSCRing<SensorEvent>(capacity: 16384)
     let main: KioskWindow
     var wall: KioskWindow?
@@ -63,7 +69,21 @@ final class KioskApp {
         state.sourceDescription = sourceDescription
     }
 
-    var nowMs: Int64 { Int64(source.nowNs() / 1_000_000) }
+    /// The app's clock: the source's, continued across switches. Event timestamps, the recorder
+    /// and the reducer all use it.
+    var appNowNs: UInt64 { source.nowNs() &+ clockOffsetNs }
+
+    var nowMs: Int64 { Int64(appNowNs / 1_000_000) }
+
+    /// Drains the ring with each event's timestamp on the app's clock.
+    func drainEvents(_ body: (SensorEvent) -> Void) {
+        let offset = clockOffsetNs
+        ring.drain { event in
+            var e = event
+            e.timestampNs &+= offset
+            body(e)
+        }
+    }
 
     var wallClock: Date { wallClockBase.map { $0.addingTimeInterval(Double(nowMs) / 1000) } ?? Date() }
 
@@ -106,8 +126,8 @@ final class KioskApp {
     /// Drains the ring once (per frame) and ticks the clock.
     func pumpSensors() {
         wake.rearm()
-        let now = source.nowNs()
-        ring.drain { event in
+        let now = appNowNs
+        drainEvents { event in
             latencyProbe?.drained(event.timestampNs)
             recorder?.ingest(event)
             dispatch(.sensor(event))
@@ -123,7 +143,7 @@ final class KioskApp {
     func commitRecording() {
         guard let recorder else { return }
         do {
-            try recorder.commitIfDue(nowNs: source.nowNs())
+            try recorder.commitIfDue(nowNs: appNowNs)
         } catch {
             // The batch is kept and retried next second; tell the coach once.
             if state.notice == nil { dispatch(.failed("Saving heart rates failed: \(error) — retrying")) }

@@ -44,9 +44,10 @@ struct KioskCommand: ParsableCommand {
 
     func run() throws {
         if bench { return try runBenchmarks() }
-        let sources = resolvedSources()
-        let specs = try sources.map(SourceSpec.init(parsing:))
         let store = try database.open()
+        let stored = KioskSettings { key in (try? store.setting(KioskSettings.storeKeyPrefix + key)) ?? nil }
+        let sources = resolvedSources(stored: stored.sensor)
+        let specs = try sources.map(SourceSpec.init(parsing:))
         guard let lock = RecorderLock(databasePath: store.path) else {
             throw UserError("another Sideline process is recording into \(store.path); stop it first")
         }
@@ -84,31 +85,17 @@ struct KioskCommand: ParsableCommand {
             throw UserError(error.description + "; run with --headless --script FILE")
         }
 
-        let sensorSource: any SensorSource
-        let stepped: SteppedSimulatedSource?
-        let description: String
-        var discoverer: (any StrapDiscovering)?
-        if case .simulated(let count) = specs[0] {
-            guard specs.count == 1 else { throw UserError("--source sim:N cannot be mixed with Bluetooth controllers") }
-            // The simulated team's straps exist in the store so they can be paired like real ones.
-            let team = SimulatedTeam(count: count, seed: seed)
-            for member in team.members { try store.strap(address: member.strap.address, name: member.strap.name) }
-            stepped = headless ? SteppedSimulatedSource(team: team, seed: seed) : nil
-            sensorSource = stepped ?? SimulatedSource(team: team, seed: seed, speed: 1)
-            description = "\(count) simulated straps (seed \(seed))"
-        } else {
-            // Real straps: scripted runs wait in real time; the pairing screen scans for new ones.
-            let bluetoothSource = try bluetooth.makeSource(specs: specs)
-            sensorSource = bluetoothSource
-            discoverer = bluetoothSource
-            stepped = nil
-            description = "Bluetooth " + sources.joined(separator: ", ")
-        }
-        let app = KioskApp(store: store, source: sensorSource, steppedSource: stepped, main: main, wall: wall, wake: wake,
-                           wallClockBase: headless && stepped != nil ? Self.scriptEpoch : nil,
-                           sourceDescription: description,
+        let launchCount: Int? = if case .simulated(let count) = specs[0] { count } else { nil }
+        let factory = KioskSourceFactory(launchBluetooth: launchCount == nil ? sources : [], simulatedCount: launchCount ?? 12,
+                                         seed: seed, bluetooth: bluetooth, store: store)
+        let launched = try factory.make(sources: sources, stepped: headless)
+        let app = KioskApp(store: store, source: launched.source, steppedSource: launched.stepped, main: main, wall: wall, wake: wake,
+                           wallClockBase: headless && launched.stepped != nil ? Self.scriptEpoch : nil,
+                           sourceDescription: launched.description,
                            exportDirectory: exportDir ?? SessionExporter.defaultDirectory())
-        app.discoverer = discoverer
+        app.discoverer = launched.discoverer
+        app.state.sourceKind = launched.kind
+        app.sourceFactory = factory
         do {
             try app.start()
         } catch let error as SensorSourceError {
@@ -124,10 +111,12 @@ struct KioskCommand: ParsableCommand {
 
     /// `--source auto` (or none): real straps when the machine has an adapter, else the
     /// simulated team — said on stderr, so nobody mistakes simulated heart rates for real ones.
-    /// Scripted headless runs stay on the simulated team unless told otherwise: the same every run.
-    private func resolvedSources() -> [String] {
+    /// Without `--source`, the choice stored on the settings screen counts first. Scripted
+    /// headless runs stay on the simulated team unless told otherwise: the same every run.
+    private func resolvedSources(stored: SensorChoice) -> [String] {
         guard source.isEmpty || source == ["auto"] else { return source }
         if headless && source.isEmpty { return ["sim:12"] }
+        if source.isEmpty && stored == .simulated { return ["sim:12"] }
         if let adapter = AdapterProbe().preferredSource { return [adapter] }
         FileHandle.standardError.write(Data("sideline: no Bluetooth adapter found; running on 12 simulated straps (--source sim:12)\n".utf8))
         return ["sim:12"]

@@ -17,6 +17,7 @@ extension KioskApp {
     static func describe(_ error: Error) -> String {
         if let e = error as? StoreError { return e.description }
         if let e = error as? UserError { return e.description }
+        if let e = error as? SensorSourceError { return e.description }
         return "\(error)"
     }
 
@@ -56,7 +57,9 @@ extension KioskApp {
             try store.addLap(Lap(sessionID: id, tMs: tMs))
         case .endEffort(let id, let atMs):
             // Simulated players rest from the effort's end, so the recovery minute shows their hearts slowing.
-            if let recorder { source.setWorkload(.resting, atNs: recorder.recording.startNs + UInt64(max(0, atMs)) * 1_000_000) }
+            if let recorder {
+                source.setWorkload(.resting, atNs: (recorder.recording.startNs + UInt64(max(0, atMs)) * 1_000_000) &- clockOffsetNs)
+            }
             try store.setEffortEnd(id, tMs: atMs)
         case .finishRecording(let id):
             try finishRecording(sessionID: id)
@@ -71,6 +74,8 @@ extension KioskApp {
             dispatch(.reviewLoaded(try ReviewScreenLoader(store: store, model: state.settings.zoneModel).load(sessionID: id)))
         case .markReviewed(let id):
             try store.markReviewed(id)
+        case .switchSource(let choice):
+            switchSource(to: choice)
         case .saveSettings(let settings):
             for (key, value) in settings.keyValues(changedSince: persistedSettings) {
                 try store.setSetting(KioskSettings.storeKeyPrefix + key, value)
@@ -100,8 +105,8 @@ extension KioskApp {
             }
         }
         // Events already in the ring belong before the start; the recorder counts them as early.
-        let startNs = source.nowNs()
-        source.setWorkload(.training, atNs: startNs)
+        let startNs = appNowNs
+        source.setWorkload(.training, atNs: startNs &- clockOffsetNs)
         recorder = LiveRecorder(store: store, sessionID: session.id!, startNs: startNs, wearers: wearers)
         recordingStartedAt = startedAt
         dispatch(.sessionStarted(sessionID: session.id!, startMs: Int64(startNs / 1_000_000)))
@@ -109,9 +114,9 @@ extension KioskApp {
 
     private func finishRecording(sessionID: Int64) throws {
         guard let recorder else { return }
-        let now = source.nowNs()
+        let now = appNowNs
         // What is still in the ring happened before now: take it first.
-        ring.drain { recorder.ingest($0) }
+        drainEvents { recorder.ingest($0) }
         self.recorder = nil
         try recorder.commitIfDue(nowNs: now, force: true)
         try store.endSession(sessionID, at: recordingStartedAt.addingTimeInterval(Double(recorder.recording.offsetMs(now)) / 1000))

@@ -99,3 +99,56 @@ def test_no_controller_is_one_line_and_nothing_opens(sideline, tmp_path):
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
     assert result.stderr.count('\n') == 1 and 'cannot connect' in result.stderr and 'listening' in result.stderr, result.stderr
+
+
+def test_switching_between_bluetooth_and_simulated_on_the_settings_screen(radio, sideline, tmp_path):
+    port, _ = radio([{'rr': 1}])
+    db = tmp_path / 'kiosk.sqlite'
+    roster = tmp_path / 'roster.csv'
+    roster.write_text('number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap\n'
+                      f'1,Ada,One,2000,F,60,50,,{address(1)}\n')
+    run(sideline, 'import-roster', str(roster), '--team', 'BLE', '--db', str(db))
+    shots = tmp_path / 'shots'
+    script = tmp_path / 'switch.kiosk'
+    script.write_text('''
+        tap "BLE"
+        wait 3s
+        dump bt1.json
+        tap "Teams"
+        tap "Settings"
+        tap "pin:1"
+        tap "pin:2"
+        tap "pin:3"
+        tap "pin:4"
+        tap "Simulated"
+        wait 3s
+        dump sim.json
+        screenshot settings-sim
+        wait 2s
+        tap "Bluetooth"
+        tap "‹ Done"
+        tap "BLE"
+        wait 4s
+        dump bt2.json
+    ''')
+    result = subprocess.run([sideline, '--headless', '--script', str(script), '--screenshots', str(shots), '--db', str(db),
+                             '--source', f'hci-tcp:127.0.0.1:{port}'], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+
+    def dump(name):
+        return json.loads((shots / name).read_text())
+
+    def link(d, addr):
+        return next(s['link'] for s in d['straps'] if s['address'] == addr)
+
+    bt1, sim, bt2 = dump('bt1.json'), dump('sim.json'), dump('bt2.json')
+    assert bt1['source'] == f'Bluetooth hci-tcp:127.0.0.1:{port}' and link(bt1, address(1)) == 'connected'
+    assert sim['source'] == '12 simulated straps (seed 7)' and sim['settings']['sensor'] == 'simulated'
+    streaming = [s for s in sim['straps'] if s['streaming']]
+    assert len(streaming) == 12 and all(s['name'].startswith('SimStrap') for s in streaming), streaming
+    assert link(sim, address(1)) == 'disconnected', 'the Bluetooth source was stopped'
+    assert bt2['source'] == f'Bluetooth hci-tcp:127.0.0.1:{port}' and bt2['settings']['sensor'] == 'bluetooth'
+    assert link(bt2, address(1)) == 'connected', 'the strap reconnects on the reopened controller'
+    assert bt2['nowMs'] > sim['nowMs'] > bt1['nowMs'], 'the app clock runs on across switches'
+    with sqlite3.connect(db) as c:
+        assert c.execute("SELECT value FROM setting WHERE key = 'kiosk.sensor'").fetchone() == ('bluetooth',)

@@ -312,6 +312,23 @@ def test_auto_source_without_an_adapter_says_it_simulates(kiosk):
     assert kiosk.dump("auto.json")["source"] == "12 simulated straps (seed 7)"
 
 
+def test_bluetooth_without_an_adapter_keeps_the_simulation(kiosk):
+    if any(pathlib.Path("/sys/class/bluetooth").glob("hci*")):
+        pytest.skip("this machine has a Bluetooth adapter")
+    kiosk.play("""
+        tap "Settings"
+        tap "pin:1"
+        tap "pin:2"
+        tap "pin:3"
+        tap "pin:4"
+        tap "Bluetooth"
+        dump refused.json
+    """)
+    refused = kiosk.dump("refused.json")
+    assert refused["notice"] == "No Bluetooth adapter found on this machine"
+    assert refused["source"] == "12 simulated straps (seed 7)"
+
+
 def test_script_mistakes_name_the_line(kiosk):
     result = kiosk.play('wait 1s\ntap "No such button"\n', check=False)
     assert result.returncode == 2
