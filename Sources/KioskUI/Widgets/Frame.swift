@@ -136,7 +136,8 @@ extension Frame {
         let r = Rect((m.width - w) / 2, m.height - h - m.margin, w, h)
         canvas.fillRounded(r, radius: h / 2, standing ? Theme.danger : Colour(hex: 0x11151A).withAlpha(235))
         canvas.text(text, size: m.body, bold: true, in: r.inset(dx: m.px(20), dy: 0), align: .center)
-        hits.add(Hit(rect: r, label: "notice", action: .dismissNotice))
+        // No hit of its own: a tap goes to the button under it (a gloved coach aiming at
+        // "Bluetooth" should not merely dismiss a toast); it goes by itself after 4 s.
     }
 
     /// A vertically scrolling list of equal rows, clipped to `area`.

@@ -32,7 +32,6 @@ public enum Action: Sendable, Equatable {
     case openLobby
     case openReview
     case openSettings
-    case dismissNotice
 
     // Forms and the on-screen keyboard.
     case newTeam

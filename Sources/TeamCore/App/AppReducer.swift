@@ -124,9 +124,6 @@ public enum AppReducer {
             guard s.live?.isRecording != true else { return [] }
             s.pin = PinEntry()
             return []
-        case .dismissNotice:
-            s.notice = nil
-            return []
 
         case .newTeam, .editPlayer, .focus, .key, .backspace, .setSex, .submitForm, .cancelForm:
             return FormReducer.reduce(&s, action)

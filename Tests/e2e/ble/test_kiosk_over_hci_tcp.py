@@ -124,7 +124,6 @@ def test_switching_between_bluetooth_and_simulated_on_the_settings_screen(radio,
         wait 3s
         dump sim.json
         screenshot settings-sim
-        wait 2s
         tap "Bluetooth"
         tap "‹ Done"
         tap "BLE"
