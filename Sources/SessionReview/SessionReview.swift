@@ -62,7 +62,11 @@ public enum SessionReview {
     public static func warmCache(store: SidelineStore, sessionID: Int64) {
         // Marked before the thread starts, so a review asked for right after waits for it.
         guard warming.begin(sessionID) else { return }
-        Thread.detachNewThread {
+        // On a dispatch queue, not a `Thread`: the analysis uses concurrentPerform, and from a
+        // thread libdispatch does not own that left its worker threads' caches holding freed
+        // memory — the kiosk aborted ("double free") seconds after a session ended, when an
+        // idle worker retired (found by `sideline --bench` under AddressSanitizer).
+        DispatchQueue.global(qos: .utility).async {
             defer { warming.end(sessionID) }
             // A session discarded meanwhile caches nothing (the insert finds no session row).
             _ = try? analyse(store: store, sessionID: sessionID, hrvWindows: [.firstFiveMinutes], useCache: true)

@@ -62,4 +62,22 @@ final class ReviewScreenLoaderTests: TemporaryDirectoryTestCase {
         while try store.cachedNNSeries(id, algorithm: NNSeriesCoding.algorithm).isEmpty, Date() < deadline { usleep(10_000) }
         XCTAssertEqual(try store.cachedNNSeries(id, algorithm: NNSeriesCoding.algorithm).count, 1, "cached in the background")
     }
+
+    /// A team's sessions warmed at once: each read in player ranges and analysed in parallel.
+    func testWarmingSeveralTeamSessionsAtOnceCachesEveryPlayer() throws {
+        let store = try SidelineStore(path: directory + "/s.sqlite")
+        let team = try store.createTeam(name: "Warm team").id!
+        let players = try (1...6).map { n in
+            try store.addPlayer(Player(firstName: "P\(n)", lastName: "X", birthYear: 2000, sex: .male, weightKg: 70, restingHR: 55),
+                                toTeam: team, shirtNumber: n).id!
+        }
+        let bpm = Dictionary(uniqueKeysWithValues: players.map { ($0, 100 + Int($0)) })
+        let ids = try (0..<4).map { k in try session(store, team: team, players: players, bpm: bpm, startedAt: Date(timeIntervalSince1970: 1_790_000_000 + Double(k) * 3600)) }
+        for id in ids { SessionReview.warmCache(store: store, sessionID: id) }
+        let deadline = Date().addingTimeInterval(20)
+        for id in ids {
+            while try store.cachedNNSeries(id, algorithm: NNSeriesCoding.algorithm).count < players.count, Date() < deadline { usleep(10_000) }
+            XCTAssertEqual(try store.cachedNNSeries(id, algorithm: NNSeriesCoding.algorithm).count, players.count)
+        }
+    }
 }

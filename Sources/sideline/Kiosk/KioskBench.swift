@@ -43,7 +43,7 @@ struct KioskBench {
     // MARK: figures
 
     private func liveFrames(width: Int, height: Int, incremental: Bool) throws -> (Double, Double, Double) {
-        let (store, team) = try freshStore("live-\(width)", players: 40)
+        let (store, team) = try freshStore("live-\(width)-\(incremental ? "incremental" : "full")", players: 40)
         let stepped = SteppedSimulatedSource(team: SimulatedTeam(count: 40, seed: seed), seed: seed)
         let app = try makeApp(store: store, source: stepped, stepped: stepped, width: width, height: height)
         app.main.view.persistentFrames = incremental
