@@ -2,6 +2,7 @@
 private bus (no bluetoothd can run here): values exact through `sideline export`, nothing
 invented; and the one-line errors for no bus, no bluetoothd, no adapter, powered off."""
 import csv
+import json
 import os
 import sqlite3
 import subprocess
@@ -207,3 +208,60 @@ def test_bluetoothd_restart(bluez, sideline_bin, tmp_path):
     assert 'bluetoothd stopped or restarted' in err
     samples, _ = export(sideline_bin, db, tmp_path)
     assert [int(r['bpm']) for r in samples[A1]] == [111, 112]
+
+
+def wait_for_file(path, timeout=60):
+    end = time.time() + timeout
+    while not path.exists():
+        assert time.time() < end, f'{path.name} never appeared'
+        time.sleep(0.05)
+    return json.loads(path.read_text())
+
+
+def test_kiosk_pairs_a_strap_it_never_saw_through_bluetoothd(bluez, sideline_bin, tmp_path):
+    """The kiosk on bluez:hci0: the pairing screen hears a strap bluetoothd reports, stores it
+    under its name, connects it and shows its heart rate; two taps pair it."""
+    db = tmp_path / 'bz.sqlite'
+    roster = tmp_path / 'roster.csv'
+    roster.write_text('number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap\n1,Ada,One,2000,F,60,50,,\n')
+    subprocess.run([sideline_bin, 'import-roster', str(roster), '--team', 'BZ', '--db', str(db)],
+                   check=True, capture_output=True, text=True, timeout=60)
+    dev, chars = bluez.add_strap(A1, 'Polar H10 A1', battery=64)
+    shots = tmp_path / 'shots'
+    script = tmp_path / 'pair.kiosk'
+    script.write_text('''
+        tap "BZ"
+        tap "Setup"
+        tap "Straps"
+        dump open.json
+        wait 4s
+        dump heard.json
+        tap "Pair Ada One"
+        tap "Polar H10 A1"
+        wait 2s
+        dump paired.json
+    ''')
+    kiosk = subprocess.Popen([sideline_bin, '--headless', '--script', str(script), '--screenshots', str(shots),
+                              '--db', str(db), '--source', 'bluez:hci0'],
+                             env=env_for(bluez.address), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_for_file(shots / 'open.json')
+        for _ in range(6):  # bluetoothd relays the strap's advertisements as RSSI changes
+            bluez.advertise(dev, rssi=-48)
+            time.sleep(0.3)
+        assert bluez.wait_notifying([chars['hr']]), 'the kiosk never subscribed to the new strap'
+        for k in range(20):
+            bluez.set_value(chars['hr'], measurement(bpm=90 + k % 5))
+            time.sleep(0.2)
+        _, err = kiosk.communicate(timeout=60)
+    finally:
+        kiosk.kill()
+    assert kiosk.returncode == 0, err
+    heard = wait_for_file(shots / 'heard.json')
+    strap = next(s for s in heard['straps'] if s['address'] == A1)
+    assert strap['name'] == 'Polar H10 A1' and strap['link'] == 'connected' and strap['streaming'], strap
+    paired = wait_for_file(shots / 'paired.json')
+    con = sqlite3.connect(db)
+    strap_id, = con.execute('SELECT id FROM strap WHERE address = ?', (A1,)).fetchone()
+    assert next(p for p in paired['roster'] if p['name'] == 'Ada One')['strapID'] == strap_id
+    assert con.execute('SELECT strap_id FROM membership').fetchone() == (strap_id,)
