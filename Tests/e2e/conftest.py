@@ -1,7 +1,9 @@
 """Shared fixtures for the end-to-end tests: the real `sideline` binary and a scratch database."""
+import json
 import os
 import pathlib
 import subprocess
+import time
 
 import pytest
 
@@ -27,3 +29,16 @@ def sideline(sideline_bin, tmp_path):
 
     run.db = db
     return run
+
+
+@pytest.fixture
+def wait_for_json():
+    """wait_for_json(path[, timeout]) → the JSON a kiosk script dumps there, once it exists
+    (for tests that act on the outside world while a kiosk script runs)."""
+    def wait(path, timeout=60):
+        end = time.time() + timeout
+        while not path.exists():
+            assert time.time() < end, f'{path.name} never appeared'
+            time.sleep(0.05)
+        return json.loads(path.read_text())
+    return wait

@@ -51,6 +51,15 @@ class Recording:
         return [value for _, kind, value in self.events[addr] if kind == 'battery']
 
 
+def kiosk_team(sideline, db, tmp_path, players):
+    """Imports team BLE: `players` is a list of (first, last, strap address or '')."""
+    roster = tmp_path / 'roster.csv'
+    rows = ['number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap']
+    rows += [f'{i + 1},{first},{last},2000,F,60,50,,{strap}' for i, (first, last, strap) in enumerate(players)]
+    roster.write_text('\n'.join(rows) + '\n')
+    run(sideline, 'import-roster', str(roster), '--team', 'BLE', '--db', str(db))
+
+
 def record(sideline, tmp_path, port, addresses, seconds, *extra):
     db = tmp_path / 'ble.sqlite'
     roster = tmp_path / 'roster.csv'

@@ -1,30 +1,17 @@
 """A controller that goes away mid-session (a dongle reset, an emulator restarted)
 is reopened by itself: the kiosk tells the coach, keeps recording, and the straps
 reconnect when the controller is back — nobody touches the kiosk."""
-import json
 import sqlite3
 import subprocess
 import time
 
-from blehelpers import address, run
+from blehelpers import address, kiosk_team
 
 
-def wait_for(path, timeout=60):
-    end = time.time() + timeout
-    while not path.exists():
-        assert time.time() < end, f'{path.name} never appeared'
-        time.sleep(0.05)
-    return json.loads(path.read_text())
-
-
-def test_lost_controller_is_reopened_and_the_session_goes_on(radio, sideline, tmp_path):
+def test_lost_controller_is_reopened_and_the_session_goes_on(radio, sideline, tmp_path, wait_for_json):
     port, _ = radio([{'rr': 1}, {'rr': 1}])
     db = tmp_path / 'kiosk.sqlite'
-    roster = tmp_path / 'roster.csv'
-    roster.write_text('number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap\n'
-                      f'1,Ada,One,2000,F,60,50,,{address(1)}\n'
-                      f'2,Ben,Two,2001,M,70,55,,{address(2)}\n')
-    run(sideline, 'import-roster', str(roster), '--team', 'BLE', '--db', str(db))
+    kiosk_team(sideline, db, tmp_path, [('Ada', 'One', address(1)), ('Ben', 'Two', address(2))])
     shots = tmp_path / 'shots'
     script = tmp_path / 'restart.kiosk'
     # The test kills the radio once before.json is written and restarts it once lost.json is.
@@ -48,13 +35,13 @@ def test_lost_controller_is_reopened_and_the_session_goes_on(radio, sideline, tm
                               '--db', str(db), '--source', f'hci-tcp:127.0.0.1:{port}'],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        before = wait_for(shots / 'before.json')
+        before = wait_for_json(shots / 'before.json')
         radio.stop()
         killed_at = time.time()
-        lost = wait_for(shots / 'lost.json')
+        lost = wait_for_json(shots / 'lost.json')
         radio([{'rr': 1}, {'rr': 1}], port=port)
         back_at = time.time()
-        back = wait_for(shots / 'back.json')
+        back = wait_for_json(shots / 'back.json')
         _, stderr = kiosk.communicate(timeout=60)
     finally:
         kiosk.kill()

@@ -6,18 +6,14 @@ import socket
 import sqlite3
 import subprocess
 
-from blehelpers import address, is_subsequence, run
+from blehelpers import address, is_subsequence, kiosk_team
 
 
 def test_pair_a_new_strap_and_record_a_session(radio, sideline, tmp_path):
     port, sent_log = radio([{'rr': 1}, {'rr': 1}, {'rr': 1}])
     db = tmp_path / 'kiosk.sqlite'
-    roster = tmp_path / 'roster.csv'
-    # P1 wears strap 1 already; P2 has none; straps 2 and 3 are new to the club.
-    roster.write_text('number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap\n'
-                      f'1,Ada,One,2000,F,60,50,,{address(1)}\n'
-                      '2,Ben,Two,2001,M,70,55,,\n')
-    run(sideline, 'import-roster', str(roster), '--team', 'BLE', '--db', str(db))
+    # Ada wears strap 1 already; Ben has none; straps 2 and 3 are new to the club.
+    kiosk_team(sideline, db, tmp_path, [('Ada', 'One', address(1)), ('Ben', 'Two', '')])
     shots = tmp_path / 'shots'
     script = tmp_path / 'pair.kiosk'
     script.write_text('''
@@ -104,10 +100,7 @@ def test_no_controller_is_one_line_and_nothing_opens(sideline, tmp_path):
 def test_switching_between_bluetooth_and_simulated_on_the_settings_screen(radio, sideline, tmp_path):
     port, _ = radio([{'rr': 1}])
     db = tmp_path / 'kiosk.sqlite'
-    roster = tmp_path / 'roster.csv'
-    roster.write_text('number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap\n'
-                      f'1,Ada,One,2000,F,60,50,,{address(1)}\n')
-    run(sideline, 'import-roster', str(roster), '--team', 'BLE', '--db', str(db))
+    kiosk_team(sideline, db, tmp_path, [('Ada', 'One', address(1))])
     shots = tmp_path / 'shots'
     script = tmp_path / 'switch.kiosk'
     script.write_text('''

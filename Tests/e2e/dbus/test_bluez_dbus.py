@@ -2,7 +2,6 @@
 private bus (no bluetoothd can run here): values exact through `sideline export`, nothing
 invented; and the one-line errors for no bus, no bluetoothd, no adapter, powered off."""
 import csv
-import json
 import os
 import sqlite3
 import subprocess
@@ -210,15 +209,7 @@ def test_bluetoothd_restart(bluez, sideline_bin, tmp_path):
     assert [int(r['bpm']) for r in samples[A1]] == [111, 112]
 
 
-def wait_for_file(path, timeout=60):
-    end = time.time() + timeout
-    while not path.exists():
-        assert time.time() < end, f'{path.name} never appeared'
-        time.sleep(0.05)
-    return json.loads(path.read_text())
-
-
-def test_kiosk_pairs_a_strap_it_never_saw_through_bluetoothd(bluez, sideline_bin, tmp_path):
+def test_kiosk_pairs_a_strap_it_never_saw_through_bluetoothd(bluez, sideline_bin, tmp_path, wait_for_json):
     """The kiosk on bluez:hci0: the pairing screen hears a strap bluetoothd reports, stores it
     under its name, connects it and shows its heart rate; two taps pair it."""
     db = tmp_path / 'bz.sqlite'
@@ -245,7 +236,7 @@ def test_kiosk_pairs_a_strap_it_never_saw_through_bluetoothd(bluez, sideline_bin
                               '--db', str(db), '--source', 'bluez:hci0'],
                              env=env_for(bluez.address), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        wait_for_file(shots / 'open.json')
+        wait_for_json(shots / 'open.json')
         for _ in range(6):  # bluetoothd relays the strap's advertisements as RSSI changes
             bluez.advertise(dev, rssi=-48)
             time.sleep(0.3)
@@ -257,10 +248,10 @@ def test_kiosk_pairs_a_strap_it_never_saw_through_bluetoothd(bluez, sideline_bin
     finally:
         kiosk.kill()
     assert kiosk.returncode == 0, err
-    heard = wait_for_file(shots / 'heard.json')
+    heard = wait_for_json(shots / 'heard.json')
     strap = next(s for s in heard['straps'] if s['address'] == A1)
     assert strap['name'] == 'Polar H10 A1' and strap['link'] == 'connected' and strap['streaming'], strap
-    paired = wait_for_file(shots / 'paired.json')
+    paired = wait_for_json(shots / 'paired.json')
     con = sqlite3.connect(db)
     strap_id, = con.execute('SELECT id FROM strap WHERE address = ?', (A1,)).fetchone()
     assert next(p for p in paired['roster'] if p['name'] == 'Ada One')['strapID'] == strap_id
