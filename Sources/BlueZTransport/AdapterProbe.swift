@@ -12,8 +12,13 @@ public struct AdapterProbe: Sendable, Equatable {
         self.bluetoothdRunning = bluetoothdRunning
     }
 
+    /// Where adapters are listed; `SIDELINE_SYSFS_BLUETOOTH` stands in for it in tests.
+    public static var defaultSysClassBluetooth: String {
+        ProcessInfo.processInfo.environment["SIDELINE_SYSFS_BLUETOOTH"] ?? "/sys/class/bluetooth"
+    }
+
     /// Reads `/sys/class/bluetooth` and `/proc/*/comm` (roots replaceable for tests).
-    public init(sysClassBluetooth: String = "/sys/class/bluetooth", proc: String = "/proc") {
+    public init(sysClassBluetooth: String = AdapterProbe.defaultSysClassBluetooth, proc: String = "/proc") {
         let files = FileManager.default
         let names = (try? files.contentsOfDirectory(atPath: sysClassBluetooth)) ?? []
         // hciN only: the same directory lists per-connection entries such as hci0:12.

@@ -99,7 +99,11 @@ struct KioskCommand: ParsableCommand {
         do {
             try app.start()
         } catch let error as SensorSourceError {
-            throw UserError(error.description)
+            // An adapter chosen by `auto` that will not start (no permission, busy): the kiosk
+            // still comes up, on the simulated team, and says so; Settings can try again.
+            guard choseAutomatically else { throw UserError(error.description) }
+            FileHandle.standardError.write(Data("sideline: \(error); running on simulated straps instead (Settings → Heart rates → Bluetooth tries again)\n".utf8))
+            app.switchSource(to: .simulated)
         }
         defer { app.shutdown() }
         if let script {
@@ -108,6 +112,9 @@ struct KioskCommand: ParsableCommand {
         if !headless { app.runInteractive() }
         if let dumpPath { try StateDump.write(app, to: dumpPath) }
     }
+
+    /// The adapter was picked by `--source auto` (or no `--source`), not named by the user.
+    private var choseAutomatically: Bool { source == ["auto"] || (source.isEmpty && !headless) }
 
     /// `--source auto` (or none): real straps when the machine has an adapter, else the
     /// simulated team — said on stderr, so nobody mistakes simulated heart rates for real ones.

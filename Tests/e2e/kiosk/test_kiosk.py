@@ -3,6 +3,7 @@
 Checks what was stored (read back with Python's own sqlite3) and what was shown
 (the state dump and the pixels of the screenshots)."""
 import json
+import os
 import pathlib
 import sqlite3
 import subprocess
@@ -40,13 +41,13 @@ class Kiosk:
                         "--speed", "600", "--team", "Demo", "--minutes", "1", "--quiet"],
                        check=True, capture_output=True, timeout=120)
 
-    def play(self, script_text=None, script_path=None, size="800x480", check=True, extra=()):
+    def play(self, script_text=None, script_path=None, size="800x480", check=True, extra=(), env=None):
         if script_text is not None:
             script_path = self.shots.parent / "script.kiosk"
             script_path.write_text(script_text)
         result = subprocess.run([self.binary, "--headless", "--size", size, "--script", str(script_path),
                                  "--screenshots", str(self.shots), "--db", str(self.db), *extra],
-                                capture_output=True, text=True, timeout=600)
+                                capture_output=True, text=True, timeout=600, env={**os.environ, **(env or {})})
         if check and result.returncode != 0:
             raise AssertionError(f"kiosk failed ({result.returncode}): {result.stderr}")
         return result
@@ -310,6 +311,17 @@ def test_auto_source_without_an_adapter_says_it_simulates(kiosk):
     result = kiosk.play('wait 2s\ndump auto.json\n', extra=("--source", "auto"))
     assert "no Bluetooth adapter found; running on 12 simulated straps" in result.stderr
     assert kiosk.dump("auto.json")["source"] == "12 simulated straps (seed 7)"
+
+
+def test_auto_source_whose_adapter_will_not_start_falls_back_to_the_simulation(kiosk, tmp_path):
+    sysfs = tmp_path / "sys-class-bluetooth"
+    (sysfs / "hci0").mkdir(parents=True)  # an adapter is listed, but this kernel cannot open it
+    result = kiosk.play('wait 2s\ndump fallback.json\n', extra=("--source", "auto"),
+                        env={"SIDELINE_SYSFS_BLUETOOTH": str(sysfs)})
+    assert "hci-user:hci0" in result.stderr and "running on simulated straps instead" in result.stderr, result.stderr
+    fallback = kiosk.dump("fallback.json")
+    assert fallback["source"] == "12 simulated straps (seed 7)"
+    assert fallback["settings"]["sensor"] == "bluetooth", "the stored choice stays: the next start tries again"
 
 
 def test_bluetooth_without_an_adapter_keeps_the_simulation(kiosk):
