@@ -45,8 +45,7 @@ public final class BlueZDBusSource: StrapDiscovering {
     public let settings: Settings
     public let discovery = DiscoveryBoard()
     public let counters = BluetoothCounters()
-    private let stopRequested = Mutex(false)
-    private let finished = Mutex<DispatchSemaphore?>(nil)
+    private let thread = WorkerThread()
     private let inbox = StrapInbox()
     private let status = ControllerStatus()
     private let wanted = WantedStraps()
@@ -91,23 +90,10 @@ public final class BlueZDBusSource: StrapDiscovering {
                                  discovery: discovery, counters: counters, inbox: inbox, wanted: wanted, status: status, wake: wake,
                                  clock: { [self] in self.nowNs() })
         status.reset(count: 1)
-        let done = DispatchSemaphore(value: 0)
-        finished.withLock { $0 = done }
-        stopRequested.withLock { $0 = false }
-        let stop: @Sendable () -> Bool = { [self] in self.stopRequested.withLock { $0 } }
-        let thread = Thread {
-            worker.run(shouldStop: stop)
-            done.signal()
-        }
-        thread.name = "sideline.bluez"
-        thread.start()
+        thread.start(name: "sideline.bluez") { shouldStop in worker.run(shouldStop: shouldStop) }
     }
 
-    public func stop() {
-        stopRequested.withLock { $0 = true }
-        let done = finished.withLock { s -> DispatchSemaphore? in defer { s = nil }; return s }
-        done?.wait()
-    }
+    public func stop() { thread.stop() }
 }
 
 /// Everything the worker thread owns, including the libdbus connection (inside

@@ -35,8 +35,7 @@ public final class BluetoothSource: SensorSource {
     public let discovery = DiscoveryBoard()
     public let counters = BluetoothCounters()
     private let openers: [ControllerOpener]
-    private let stopRequested = Mutex(false)
-    private let finished = Mutex<DispatchSemaphore?>(nil)
+    private let thread = WorkerThread()
     private let discoveryWanted = Mutex<Bool?>(nil)
     private let inbox = StrapInbox()
     private let wanted = WantedStraps()
@@ -88,24 +87,13 @@ public final class BluetoothSource: SensorSource {
         status.reset(count: transports.count)
         let worker = Worker(transports: transports, openers: openers, straps: addresses, ring: ring,
                             settings: settings, discovery: discovery, counters: counters, inbox: inbox, wanted: wanted, status: status, wake: wake)
-        let done = DispatchSemaphore(value: 0)
-        finished.withLock { $0 = done }
-        stopRequested.withLock { $0 = false }
-        let stop: @Sendable () -> Bool = { [self] in self.stopRequested.withLock { $0 } }
         let discoveryChange: @Sendable () -> Bool? = { [self] in self.discoveryWanted.withLock { value -> Bool? in defer { value = nil }; return value } }
-        let thread = Thread {
-            worker.run(shouldStop: stop, discoveryChange: discoveryChange)
-            done.signal()
+        thread.start(name: "sideline.bluetooth") { shouldStop in
+            worker.run(shouldStop: shouldStop, discoveryChange: discoveryChange)
         }
-        thread.name = "sideline.bluetooth"
-        thread.start()
     }
 
-    public func stop() {
-        stopRequested.withLock { $0 = true }
-        let done = finished.withLock { s -> DispatchSemaphore? in defer { s = nil }; return s }
-        done?.wait()
-    }
+    public func stop() { thread.stop() }
 }
 
 /// Everything the worker thread owns. Created on the caller's thread, then used
