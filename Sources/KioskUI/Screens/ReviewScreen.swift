@@ -9,7 +9,7 @@ extension Frame {
             let back: (String, Action) = state.review.selectedPlayerID != nil ? ("‹ Team", .selectReviewPlayer(nil)) : ("‹ Sessions", .closeSession)
             let title = Self.dayTimeFormatter.string(from: data.startedAt) + " · " + SessionClock.format(data.durationMs)
             let area = topBar(title: title, colour: team.map { Colour($0.team.colour) }, back: back,
-                              trailing: [("Lobby", .openLobby, .normal)])
+                              trailing: [("Export", .exportReviewedSession, .normal), ("Lobby", .openLobby, .normal)])
             if let player = state.review.selectedPlayer {
                 playerReview(player, data, area)
             } else {

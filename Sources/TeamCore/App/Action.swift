@@ -87,6 +87,8 @@ public enum Action: Sendable, Equatable {
     case toggleWallPrivacy
     case toggleAliases
     case exportAll
+    /// From the review of one session: every format of it to the USB stick.
+    case exportReviewedSession
     case deletePlayerAndData(playerID: Int64)
 
     // Generic confirmation dialog.

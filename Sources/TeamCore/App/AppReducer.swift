@@ -148,6 +148,10 @@ public enum AppReducer {
             s.review.selectedPlayerID = id
             s.review.cursorMs = nil
             return []
+        case .exportReviewedSession:
+            guard s.screen == .review, let id = s.review.data?.sessionID else { return [] }
+            s.notice = "Exporting…"
+            return [.exportSession(sessionID: id)]
         case .reviewCursor(let ms):
             let limit = s.review.data?.durationMs ?? 0
             s.review.cursorMs = ms.map { min(max(0, $0), limit) }

@@ -35,5 +35,7 @@ public enum Effect: Sendable, Equatable {
     /// Stop the sensor source and start the chosen one (never while recording).
     case switchSource(SensorChoice)
     case exportAll
+    /// CSV (samples, RR, summary), TCX and FIT per player and the JSON summary of one session.
+    case exportSession(sessionID: Int64)
     case deletePlayerAndData(playerID: Int64)
 }

@@ -29,6 +29,7 @@ final class KioskApp {
     /// coach changed since, so a PIN set meanwhile with `sideline settings --pin` survives.
     var persistedSettings = KioskSettings()
     var recorder: LiveRecorder?
+    let jobs = BackgroundJobs()
     /// A Bluetooth source: scanned for new straps while the pairing screen is open.
     var discoverer: (any StrapDiscovering)?
     var discoveryOn = false
@@ -133,6 +134,7 @@ final class KioskApp {
             dispatch(.sensor(event))
         }
         dispatch(.tick(nowMs: Int64(now / 1_000_000)))
+        for outcome in jobs.takeOutcomes() { dispatch(.inform(outcome)) }
         pollDiscovery()
         updateWantedStraps()
         pollSourceHealth()
@@ -175,5 +177,6 @@ final class KioskApp {
             run(.finishRecording(sessionID: id))
         }
         source.stop()
+        jobs.waitUntilIdle() // an export under way finishes before the process ends
     }
 }

@@ -81,9 +81,18 @@ extension KioskApp {
                 try store.setSetting(KioskSettings.storeKeyPrefix + key, value)
             }
             persistedSettings = settings
+        case .exportSession(let id):
+            let (store, directory) = (store, exportDirectory)
+            jobs.run(wake: wake) {
+                let files = try SessionExporter.export(store: store, sessionID: id, to: directory)
+                return "Exported \(files) file\(files == 1 ? "" : "s") to \(directory)"
+            }
         case .exportAll:
-            let count = try SessionExporter.exportAll(store: store, to: exportDirectory)
-            dispatch(.inform("Exported \(count) session\(count == 1 ? "" : "s") to \(exportDirectory)"))
+            let (store, directory) = (store, exportDirectory)
+            jobs.run(wake: wake) {
+                let count = try SessionExporter.exportAll(store: store, to: directory)
+                return "Exported \(count) session\(count == 1 ? "" : "s") to \(directory)"
+            }
         case .deletePlayerAndData(let playerID):
             try store.deletePlayerAndData(playerID)
             if let teamID = state.teamID { run(.loadRoster(teamID: teamID)) }

@@ -60,6 +60,8 @@ extension KioskApp {
                 try tapKey(label)
             }
         case .wait(let ms):
+            // Background jobs (exports) finish within a scripted wait: the same every run.
+            jobs.waitUntilIdle()
             advance(ms: ms)
         case .screenshot(let name):
             drawIfNeeded(force: true)

@@ -1,4 +1,6 @@
 import Foundation
+import SessionExport
+import SessionReview
 import Store
 
 /// "Export to a USB stick": every ended session as CSV into a folder (the first
@@ -13,6 +15,18 @@ enum SessionExporter {
             }
         }
         return FileManager.default.homeDirectoryForCurrentUser.path + "/sideline-export"
+    }
+
+    /// One session in every format: CSV of samples and RR plus the summary table, TCX and
+    /// FIT per player with a heart rate, and the JSON summary. Returns how many files.
+    static func export(store: SidelineStore, sessionID: Int64, to directory: String) throws -> Int {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let context = try SessionReview.load(store: store, sessionID: sessionID)
+        var written = try SessionCSVExport.write(store: store, sessionID: sessionID, to: directory)
+        for format in SessionExportFiles.Format.allCases {
+            written += try SessionReview.write(format, of: context, to: directory)
+        }
+        return written.count
     }
 
     static func exportAll(store: SidelineStore, to directory: String) throws -> Int {

@@ -313,6 +313,40 @@ def test_auto_source_without_an_adapter_says_it_simulates(kiosk):
     assert kiosk.dump("auto.json")["source"] == "12 simulated straps (seed 7)"
 
 
+def test_exports_to_the_usb_stick_from_review_and_settings(kiosk, tmp_path):
+    kiosk.seed_demo_team()
+    usb = tmp_path / "usb"
+    kiosk.play("""
+        tap "Demo"
+        tap "Review"
+        tap "Session 1"
+        tap "Export"
+        dump exporting.json
+        wait 1s
+        dump exported.json
+        tap "‹ Sessions"
+        tap "Lobby"
+        tap "Teams"
+        tap "Settings"
+        tap "pin:1"
+        tap "pin:2"
+        tap "pin:3"
+        tap "pin:4"
+        tap "Export all to USB"
+        wait 1s
+        dump all.json
+    """, extra=("--export-dir", str(usb)))
+    assert kiosk.dump("exporting.json")["notice"] == "Exporting…", "the screen goes on while the stick is written"
+    files = sorted(p.name for p in usb.iterdir())
+    for kind in ["_samples.csv", "_rr.csv", "_summary.csv", ".json"]:
+        assert any(f.endswith(kind) for f in files), (kind, files)
+    assert len([f for f in files if f.endswith(".tcx")]) == 12 and len([f for f in files if f.endswith(".fit")]) == 12, files
+    assert kiosk.dump("exported.json")["notice"] == f"Exported {len(files)} files to {usb}"
+    assert kiosk.dump("all.json")["notice"] == f"Exported 1 session to {usb}"
+    fit = next(usb.glob("*.fit")).read_bytes()
+    assert fit[8:12] == b".FIT", "a FIT file header"
+
+
 def test_auto_source_whose_adapter_will_not_start_falls_back_to_the_simulation(kiosk, tmp_path):
     sysfs = tmp_path / "sys-class-bluetooth"
     (sysfs / "hci0").mkdir(parents=True)  # an adapter is listed, but this kernel cannot open it
