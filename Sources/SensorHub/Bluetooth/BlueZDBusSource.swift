@@ -8,6 +8,8 @@ import TeamCore
 
 /// A source that can list nearby straps for pairing (`sideline scan`, the pairing screen).
 public protocol StrapDiscovering: SensorSource {
+    /// What the worker counted (notifications, malformed packets, dropped RR…).
+    var counters: BluetoothCounters { get }
     func setDiscovery(_ on: Bool)
     func nearbyStraps(maxAgeSeconds: Double) -> [NearbyStrap]
 }
@@ -364,6 +366,7 @@ private final class BlueZWorker: @unchecked Sendable {
             do {
                 let m = try HeartRateMeasurement.decode(bytes[...])
                 counters.add(.notifications)
+                if m.rrDropped > 0 { counters.add(.rrDropped, m.rrDropped) }
                 push(SensorEvent(measurement: m, strap: UInt16(i), nowNs: now))
             } catch {
                 counters.add(.malformed)

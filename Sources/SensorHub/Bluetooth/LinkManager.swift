@@ -256,6 +256,7 @@ final class LinkManager: HostEngineDelegate {
             return
         }
         counters.add(.notifications)
+        if m.rrDropped > 0 { counters.add(.rrDropped, m.rrDropped) }
         push(SensorEvent(measurement: m, strap: UInt16(i), nowNs: now))
     }
 

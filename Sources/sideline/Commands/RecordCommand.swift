@@ -93,6 +93,13 @@ struct RecordCommand: ParsableCommand {
         }
         let c = recorder.recording.counters
         print("session \(session.id!) saved: \(c.samples) samples, \(c.rrIntervals) RR intervals, \(c.strapEvents) strap events; \(ring.dropped) events dropped")
+        if let bluetooth = sensorSource as? any StrapDiscovering {
+            let b = bluetooth.counters
+            var line = "Bluetooth: \(b[.notifications]) notifications, \(b[.malformed]) malformed (discarded), \(b[.disconnects]) disconnects"
+            // A SensorEvent holds 9 RR intervals, all a 23-byte ATT MTU can carry; more are counted, not kept.
+            if b[.rrDropped] > 0 { line += ", \(b[.rrDropped]) RR intervals beyond 9 in a notification not kept" }
+            print(line)
+        }
         if !quiet { try printSummary(store: store, sessionID: session.id!) }
     }
 

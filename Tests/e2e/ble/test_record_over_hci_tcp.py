@@ -68,3 +68,18 @@ def test_broadcast_straps_without_connections(radio, sideline, tmp_path):
         bpms = [int(r['bpm']) for r in rec.samples.get(address(i), [])]
         assert bpms and is_subsequence(bpms, values), (i, bpms, values)
         assert not rec.link_times(address(i)), 'broadcast straps are never connected'
+
+
+def test_rr_intervals_beyond_nine_are_counted_not_invented(radio, sideline, tmp_path):
+    """With a 247-byte MTU a strap can put more than nine RR intervals in one notification:
+    the first nine are kept (a SensorEvent's room), the rest counted and reported."""
+    port, sent_log = radio([{'rr': 11}])
+    rec = record(sideline, tmp_path, port, [address(1)], 6)
+    notified = [e for e in sent_log() if e['kind'] == 'notify']
+    assert notified, 'the strap never notified'
+    kept = rec.rr.get(1, [])
+    assert kept and is_subsequence(kept, [v for e in notified for v in e['rr'][:9]]), (kept[:12], notified[:2])
+    line = next(l for l in rec.stdout.splitlines() if l.startswith('Bluetooth:'))
+    dropped = int(line.split('RR intervals beyond 9')[0].rsplit(', ', 1)[1])
+    # Two per notification the recorder took (the last may race the end of the session).
+    assert 2 * (len(notified) - 1) <= dropped <= 2 * len(notified), (line, len(notified))
