@@ -50,7 +50,8 @@ public final class BlueZDBusSource: StrapDiscovering {
     private let thread = WorkerThread()
     private let inbox = StrapInbox()
     private let status = ControllerStatus()
-    private let wanted = WantedStraps()
+    /// Which straps may hold a connection (nil inside: all).
+    private let wanted = LatestChange<Set<Int>?>()
 
     public init(adapter: String, settings: Settings = Settings()) {
         self.adapter = adapter
@@ -69,7 +70,7 @@ public final class BlueZDBusSource: StrapDiscovering {
 
     public func setWanted(_ straps: Set<UInt16>?) { wanted.set(straps.map { Set($0.map(Int.init)) }) }
 
-    public func problem() -> String? { status.problems.first.map { "Bluetooth " + $0 } }
+    public func problem() -> String? { status.summary }
 
     /// Connects to bluetoothd and starts discovery here, so what is wrong (no bus,
     /// no bluetoothd, no adapter, powered off, no permission) is thrown as one line.
@@ -136,7 +137,7 @@ private final class BlueZWorker: @unchecked Sendable {
     private var straps: [Strap]
     private var strapByAddress: [UInt64: Int]
     private let inbox: StrapInbox
-    private let wanted: WantedStraps
+    private let wanted: LatestChange<Set<Int>?>
     /// Straps that may hold a connection (nil: all).
     private var wantedSet: Set<Int>?
     private let status: ControllerStatus
@@ -154,7 +155,7 @@ private final class BlueZWorker: @unchecked Sendable {
 
     init(client: BlueZClient, straps: [StrapAddress], addresses: [UInt64], ring: SPSCRing<SensorEvent>,
          settings: BlueZDBusSource.Settings, discovery: DiscoveryBoard, counters: BluetoothCounters, inbox: StrapInbox,
-         wanted: WantedStraps, status: ControllerStatus, wake: @escaping @Sendable () -> Void, clock: @escaping @Sendable () -> UInt64) {
+         wanted: LatestChange<Set<Int>?>, status: ControllerStatus, wake: @escaping @Sendable () -> Void, clock: @escaping @Sendable () -> UInt64) {
         self.client = client
         self.inbox = inbox
         self.wanted = wanted

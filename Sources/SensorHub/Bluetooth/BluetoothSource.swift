@@ -36,9 +36,10 @@ public final class BluetoothSource: SensorSource {
     public let counters = BluetoothCounters()
     private let openers: [ControllerOpener]
     private let thread = WorkerThread()
-    private let discoveryWanted = Mutex<Bool?>(nil)
+    private let discoveryWanted = LatestChange<Bool>()
     private let inbox = StrapInbox()
-    private let wanted = WantedStraps()
+    /// Which straps may hold a connection (nil inside: all).
+    private let wanted = LatestChange<Set<Int>?>()
     /// Per controller: why it is down, while the worker retries it (nil: working).
     private let status = ControllerStatus()
 
@@ -52,7 +53,7 @@ public final class BluetoothSource: SensorSource {
     /// Turns discovery (pairing) mode on or off; applied by the worker within a poll cycle.
     public func setDiscovery(_ on: Bool) {
         discovery.setActive(on)
-        discoveryWanted.withLock { $0 = on }
+        discoveryWanted.set(on)
     }
 
     /// Nearby straps heard in the last `maxAgeSeconds`, strongest signal first.
@@ -64,10 +65,7 @@ public final class BluetoothSource: SensorSource {
 
     public func setWanted(_ straps: Set<UInt16>?) { wanted.set(straps.map { Set($0.map(Int.init)) }) }
 
-    public func problem() -> String? {
-        let lines = status.problems
-        return lines.isEmpty ? nil : "Bluetooth " + lines.joined(separator: "; ")
-    }
+    public func problem() -> String? { status.summary }
 
     public func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
         var addresses: [UInt64] = []
@@ -87,9 +85,9 @@ public final class BluetoothSource: SensorSource {
         status.reset(count: transports.count)
         let worker = Worker(transports: transports, openers: openers, straps: addresses, ring: ring,
                             settings: settings, discovery: discovery, counters: counters, inbox: inbox, wanted: wanted, status: status, wake: wake)
-        let discoveryChange: @Sendable () -> Bool? = { [self] in self.discoveryWanted.withLock { value -> Bool? in defer { value = nil }; return value } }
+        let discoveryWanted = self.discoveryWanted
         thread.start(name: "sideline.bluetooth") { shouldStop in
-            worker.run(shouldStop: shouldStop, discoveryChange: discoveryChange)
+            worker.run(shouldStop: shouldStop, discoveryChange: discoveryWanted.take)
         }
     }
 
@@ -106,7 +104,7 @@ private final class Worker: @unchecked Sendable {
     let manager: LinkManager
     let settings: BluetoothSource.Settings
     let inbox: StrapInbox
-    let wanted: WantedStraps
+    let wanted: LatestChange<Set<Int>?>
     let status: ControllerStatus
     let wake: @Sendable () -> Void
     /// A lost controller (unplugged dongle, reset, emulator restarted) is reopened with backoff, forever.
@@ -115,7 +113,7 @@ private final class Worker: @unchecked Sendable {
 
     init(transports: [any ByteTransport], openers: [BluetoothSource.ControllerOpener], straps: [UInt64], ring: SPSCRing<SensorEvent>,
          settings: BluetoothSource.Settings, discovery: DiscoveryBoard, counters: BluetoothCounters, inbox: StrapInbox,
-         wanted: WantedStraps, status: ControllerStatus, wake: @escaping @Sendable () -> Void) {
+         wanted: LatestChange<Set<Int>?>, status: ControllerStatus, wake: @escaping @Sendable () -> Void) {
         self.wanted = wanted
         self.transports = transports
         self.openers = openers

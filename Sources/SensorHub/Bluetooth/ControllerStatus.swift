@@ -11,6 +11,9 @@ final class ControllerStatus: Sendable {
         lines.withLock { if $0.indices.contains(controller) { $0[controller] = line } }
     }
 
-    /// The controllers that are down, one line each; empty when all work.
-    var problems: [String] { lines.withLock { $0.compactMap { $0 } } }
+    /// The controllers that are down, as one line for the coach; nil when all work.
+    var summary: String? {
+        let down = lines.withLock { $0.compactMap { $0 } }
+        return down.isEmpty ? nil : "Bluetooth " + down.joined(separator: "; ")
+    }
 }

@@ -39,7 +39,6 @@ public struct StrapSlot: Sendable, Equatable {
     }
 }
 
-/// The latest that was heard from a strap, whoever wears it.
 /// One strap in a discovery scan, by its index in the strap table.
 public struct HeardStrap: Sendable, Equatable {
     public var strapIndex: UInt16
@@ -56,6 +55,7 @@ public struct HeardStrap: Sendable, Equatable {
     }
 }
 
+/// The latest that was heard from a strap, whoever wears it.
 public struct StrapReading: Sendable, Equatable {
     public var bpm: Int = 0
     public var contact: SensorContact = .notSupported
@@ -71,10 +71,7 @@ public struct StrapReading: Sendable, Equatable {
     public init() {}
 
     /// Heard advertising within `AppState.noSignalAfterMs`: near enough to pair, even before it streams.
-    public func wasHeard(nowMs: Int64) -> Bool {
-        guard let last = lastHeardMs else { return false }
-        return nowMs - last <= AppState.noSignalAfterMs
-    }
+    public func wasHeard(nowMs: Int64) -> Bool { Self.isRecent(lastHeardMs, nowMs: nowMs) }
 
     /// Near, but another device holds it: the pairing list says so instead of "free".
     public func isBusyElsewhere(nowMs: Int64) -> Bool {
@@ -82,9 +79,11 @@ public struct StrapReading: Sendable, Equatable {
     }
 
     /// Streaming means a heart rate arrived within `AppState.noSignalAfterMs`.
-    public func isStreaming(nowMs: Int64) -> Bool {
-        guard let last = lastReadingMs else { return false }
-        return nowMs - last <= AppState.noSignalAfterMs
+    public func isStreaming(nowMs: Int64) -> Bool { Self.isRecent(lastReadingMs, nowMs: nowMs) }
+
+    private static func isRecent(_ time: Int64?, nowMs: Int64) -> Bool {
+        guard let time else { return false }
+        return nowMs - time <= AppState.noSignalAfterMs
     }
 }
 

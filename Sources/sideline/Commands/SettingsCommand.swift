@@ -14,13 +14,12 @@ struct SettingsCommand: ParsableCommand {
 
     func run() throws {
         let store = try database.open()
-        var settings = KioskSettings { key in (try? store.setting(KioskSettings.storeKeyPrefix + key)) ?? nil }
+        let settings = store.kioskSettings()
         if let pin {
             guard KioskSettings.isValidPin(pin) else {
                 throw UserError("a PIN is 4 to 8 digits (0-9); the PIN was not changed")
             }
-            settings.pin = pin
-            try store.setSetting(KioskSettings.storeKeyPrefix + "pin", pin)
+            try store.saveKioskSetting("pin", pin)
             print("settings PIN changed; a kiosk that is running uses it from its next start")
             return
         }

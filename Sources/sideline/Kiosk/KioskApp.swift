@@ -33,8 +33,8 @@ final class KioskApp {
     /// A Bluetooth source: scanned for new straps while the pairing screen is open.
     var discoverer: (any StrapDiscovering)?
     var discoveryOn = false
-    var lastDiscoveryPollNs: UInt64 = 0
-    var lastHealthPollNs: UInt64 = 0
+    /// When the source was last asked what it hears, whom to connect and how it is (`pollSource`).
+    var lastSourcePollNs: UInt64 = 0
     /// What the source was last told to keep connected (`.none`: not told yet).
     var toldWanted: Set<UInt16>?? = .none
     var recordingStartedAt = Date()
@@ -90,15 +90,20 @@ final class KioskApp {
 
     /// Loads what the first screen needs and starts listening to the straps.
     func start() throws {
-        let settings = KioskSettings { key in (try? self.store.setting(KioskSettings.storeKeyPrefix + key)) ?? nil }
+        let settings = store.kioskSettings()
         persistedSettings = settings
         dispatch(.settingsLoaded(settings))
+        run(.loadTeams)
+        try startListening(with: source)
+    }
+
+    /// Starts a source on every strap the store knows (the strap table's order), reloading the
+    /// table: a simulated team registers its straps when made. At launch and on a switch.
+    func startListening(with source: any SensorSource) throws {
         let straps = try store.straps()
         dispatch(.strapTableLoaded(straps.compactMap { s in s.id.map { StrapSlot(strapID: $0, address: s.address, name: s.name) } }))
-        run(.loadTeams)
         let wake = self.wake
-        try source.start(straps: straps.map { StrapAddress(address: $0.address, name: $0.name) }, ring: ring,
-                         wake: { wake.wake() })
+        try source.start(straps: straps.map { StrapAddress(address: $0.address, name: $0.name) }, ring: ring, wake: { wake.wake() })
     }
 
     /// Feeds one action through the reducer and runs its effects (which may feed more actions).
@@ -135,7 +140,23 @@ final class KioskApp {
         }
         dispatch(.tick(nowMs: Int64(now / 1_000_000)))
         for outcome in jobs.takeOutcomes() { dispatch(.inform(outcome)) }
-        pollDiscovery()
+        pollSource()
+    }
+
+    /// How often the loop looks after the source: new straps heard, straps wanted, health.
+    /// Twice a second is quick enough for a coach and keeps the work off most frames.
+    static let sourcePollNs: UInt64 = 500_000_000
+
+    /// Once per frame: turns scanning on or off with the screen at once; the rest twice a second.
+    func pollSource() {
+        if let discoverer, wantsDiscovery != discoveryOn {
+            discoveryOn = wantsDiscovery
+            discoverer.setDiscovery(discoveryOn)
+        }
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard now &- lastSourcePollNs >= Self.sourcePollNs else { return }
+        lastSourcePollNs = now
+        if discoveryOn { rememberHeardStraps() }
         updateWantedStraps()
         pollSourceHealth()
     }

@@ -45,8 +45,7 @@ struct KioskCommand: ParsableCommand {
     func run() throws {
         if bench { return try runBenchmarks() }
         let store = try database.open()
-        let stored = KioskSettings { key in (try? store.setting(KioskSettings.storeKeyPrefix + key)) ?? nil }
-        let sources = resolvedSources(stored: stored.sensor)
+        let sources = resolvedSources(stored: store.kioskSettings().sensor)
         let specs = try sources.map(SourceSpec.init(parsing:))
         guard let lock = RecorderLock(databasePath: store.path) else {
             throw UserError("another Sideline process is recording into \(store.path); stop it first")

@@ -7,22 +7,14 @@ import TeamCore
 /// remembered (strap table, store, and the source, which then connects it), and the
 /// signal strength of all of them feeds "closest strap first".
 extension KioskApp {
-    static let discoveryPollNs: UInt64 = 500_000_000
-
     var wantsDiscovery: Bool {
         (state.screen == .teamSetup && state.setup.tab == .straps) || (state.screen == .lobby && state.lobby.changingStrapFor != nil)
     }
 
-    func pollDiscovery() {
+    /// Stores and hands to the source the straps the scan heard for the first time, and
+    /// passes on everyone's signal strength.
+    func rememberHeardStraps() {
         guard let discoverer else { return }
-        let wanted = wantsDiscovery
-        if wanted != discoveryOn {
-            discoverer.setDiscovery(wanted)
-            discoveryOn = wanted
-        }
-        let now = DispatchTime.now().uptimeNanoseconds
-        guard wanted, now &- lastDiscoveryPollNs >= Self.discoveryPollNs else { return }
-        lastDiscoveryPollNs = now
         let nearby = discoverer.nearbyStraps(maxAgeSeconds: Double(AppState.noSignalAfterMs) / 1000)
         var table = state.strapTable
         var index = Dictionary(table.enumerated().map { ($1.address.uppercased(), UInt16($0)) }, uniquingKeysWith: { a, _ in a })

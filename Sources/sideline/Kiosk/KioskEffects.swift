@@ -78,7 +78,7 @@ extension KioskApp {
             switchSource(to: choice)
         case .saveSettings(let settings):
             for (key, value) in settings.keyValues(changedSince: persistedSettings) {
-                try store.setSetting(KioskSettings.storeKeyPrefix + key, value)
+                try store.saveKioskSetting(key, value)
             }
             persistedSettings = settings
         case .exportSession(let id):

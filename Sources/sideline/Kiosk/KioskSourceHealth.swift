@@ -5,12 +5,8 @@ import TeamCore
 /// lost and being reopened) for as long as that lasts, and when it is back, instead
 /// of tiles silently going grey. Nothing the coach started is undone: the recording goes on.
 extension KioskApp {
-    static let healthPollNs: UInt64 = 1_000_000_000
-
+    /// Called by `pollSource`, twice a second.
     func pollSourceHealth() {
-        let now = DispatchTime.now().uptimeNanoseconds
-        guard now &- lastHealthPollNs >= Self.healthPollNs else { return }
-        lastHealthPollNs = now
         let problem = source.problem()
         if problem != state.sourceProblem { dispatch(.sourceProblem(problem)) }
     }

@@ -21,10 +21,10 @@ extension KioskApp {
         old.stop()
         ring.drain { _ in } // the old source's last events, on its own clock
         do {
-            try start(next.source)
+            try startListening(with: next.source)
         } catch {
             // Back to the source that worked; its clock restarts, the app's does not.
-            try? start(old)
+            try? startListening(with: old)
             clockOffsetNs = before &- old.nowNs()
             dispatch(.inform(Self.describe(error)))
             return
@@ -36,14 +36,5 @@ extension KioskApp {
         toldWanted = .none
         clockOffsetNs = before &- next.source.nowNs()
         dispatch(.sourceSwitched(next.kind, description: next.description))
-    }
-
-    /// Starts a source on every strap the store knows (the strap table's order), reloading the
-    /// table: a simulated team registers its straps when made.
-    private func start(_ source: any SensorSource) throws {
-        let straps = try store.straps()
-        dispatch(.strapTableLoaded(straps.compactMap { s in s.id.map { StrapSlot(strapID: $0, address: s.address, name: s.name) } }))
-        let wake = self.wake
-        try source.start(straps: straps.map { StrapAddress(address: $0.address, name: $0.name) }, ring: ring, wake: { wake.wake() })
     }
 }

@@ -7,6 +7,7 @@ import sqlite3
 import subprocess
 
 from blehelpers import address, is_subsequence, kiosk_team
+from kioskscript import open_settings
 
 
 def test_pair_a_new_strap_and_record_a_session(radio, sideline, tmp_path):
@@ -103,16 +104,12 @@ def test_switching_between_bluetooth_and_simulated_on_the_settings_screen(radio,
     kiosk_team(sideline, db, tmp_path, [('Ada', 'One', address(1))])
     shots = tmp_path / 'shots'
     script = tmp_path / 'switch.kiosk'
-    script.write_text('''
+    script.write_text(f'''
         tap "BLE"
         wait 3s
         dump bt1.json
         tap "Teams"
-        tap "Settings"
-        tap "pin:1"
-        tap "pin:2"
-        tap "pin:3"
-        tap "pin:4"
+        {open_settings()}
         tap "Simulated"
         wait 3s
         dump sim.json

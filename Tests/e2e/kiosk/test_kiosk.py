@@ -11,6 +11,7 @@ import subprocess
 import pytest
 
 from kiosk_png import read_png
+from kioskscript import open_settings, pin_pad
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 DEMO_FLOW = ROOT / "deploy/kiosk/demo-flow.kiosk"
@@ -263,12 +264,8 @@ def test_skip_recovery_finishes_now(kiosk):
 
 
 def test_wrong_pin_keeps_settings_locked(kiosk):
-    kiosk.play("""
-        tap "Settings"
-        tap "pin:9"
-        tap "pin:9"
-        tap "pin:9"
-        tap "pin:9"
+    kiosk.play(f"""
+        {open_settings("9999")}
         dump wrong.json
         tap "Cancel"
         expect screen teamPicker
@@ -277,24 +274,23 @@ def test_wrong_pin_keeps_settings_locked(kiosk):
 
 
 def test_changing_the_pin_on_the_pad(kiosk):
-    pad = lambda digits: "\n".join(f'tap "pin:{d}"' for d in digits)
     kiosk.play(f"""
         tap "Settings"
-        {pad("1234")}
+        {pin_pad("1234")}
         expect screen settings
         tap "Change PIN"
-        {pad("2468")}
-        {pad("2469")}
+        {pin_pad("2468")}
+        {pin_pad("2469")}
         screenshot differ
         dump differ.json
-        {pad("2468")}
-        {pad("2468")}
+        {pin_pad("2468")}
+        {pin_pad("2468")}
         dump changed.json
         tap "‹ Done"
         tap "Settings"
-        {pad("1234")}
+        {pin_pad("1234")}
         dump old.json
-        {pad("2468")}
+        {pin_pad("2468")}
         expect screen settings
     """)
     differ = kiosk.dump("differ.json")
@@ -316,7 +312,7 @@ def test_auto_source_without_an_adapter_says_it_simulates(kiosk):
 def test_exports_to_the_usb_stick_from_review_and_settings(kiosk, tmp_path):
     kiosk.seed_demo_team()
     usb = tmp_path / "usb"
-    kiosk.play("""
+    kiosk.play(f"""
         tap "Demo"
         tap "Review"
         tap "Session 1"
@@ -327,11 +323,7 @@ def test_exports_to_the_usb_stick_from_review_and_settings(kiosk, tmp_path):
         tap "‹ Sessions"
         tap "Lobby"
         tap "Teams"
-        tap "Settings"
-        tap "pin:1"
-        tap "pin:2"
-        tap "pin:3"
-        tap "pin:4"
+        {open_settings()}
         tap "Export all to USB"
         wait 1s
         dump all.json
@@ -361,12 +353,8 @@ def test_auto_source_whose_adapter_will_not_start_falls_back_to_the_simulation(k
 def test_bluetooth_without_an_adapter_keeps_the_simulation(kiosk):
     if any(pathlib.Path("/sys/class/bluetooth").glob("hci*")):
         pytest.skip("this machine has a Bluetooth adapter")
-    kiosk.play("""
-        tap "Settings"
-        tap "pin:1"
-        tap "pin:2"
-        tap "pin:3"
-        tap "pin:4"
+    kiosk.play(f"""
+        {open_settings()}
         tap "Bluetooth"
         dump refused.json
     """)
