@@ -1,5 +1,6 @@
 import Analytics
 import Foundation
+import TeamCore
 
 /// One player's session as Garmin Training Center Database v2 XML: one
 /// Activity, a Lap per coach's lap (time, kcal, average / max heart rate), and

@@ -2,6 +2,8 @@ import Foundation
 import TeamCore
 
 /// CSV exports of a session's raw data: one row per sample, one row per RR interval.
+/// For spreadsheets: UTF-8 with a byte-order mark, names guarded against formulas, and
+/// each row's clock time (ISO 8601 with the device's UTC offset) beside its session offset.
 public enum SessionCSVExport {
     /// Writes `<stem>_samples.csv` and `<stem>_rr.csv` into `directory`; returns their paths.
     public static func write(store: SidelineStore, sessionID: Int64, to directory: String) throws -> [String] {
@@ -17,13 +19,14 @@ public enum SessionCSVExport {
         // Rows are read and written through SQLite's C API and a byte buffer: a
         // 2-hour team session has ~200 k samples and ~650 k RR intervals.
         var samples = CSVBytes(capacity: 1 << 20)
-        samples.append("session,player,shirt_number,strap,t_ms,bpm,contact,energy_kj\n")
+        samples.append(CSVRecords.byteOrderMark + "session,player,shirt_number,strap,t_ms,time,bpm,contact,energy_kj\n")
         var rr = CSVBytes(capacity: 1 << 20)
-        rr.append("session,player,shirt_number,t_ms,rr_1024,rr_ms\n")
+        rr.append(CSVRecords.byteOrderMark + "session,player,shirt_number,t_ms,time,rr_1024,rr_ms\n")
+        let clock = SessionClockTime(startedAt: session.startedAt, endedAt: session.endedAt)
         var prefixes: [Int64: [UInt8]] = [:]
         func prefix(_ player: Int64) -> [UInt8] {
             if let known = prefixes[player] { return known }
-            let made = Array("\(sessionID),\(CSVRecords.escape(names[player] ?? "")),\(numbers[player] ?? 0),".utf8)
+            let made = Array("\(sessionID),\(CSVRecords.textCell(names[player] ?? "")),\(numbers[player] ?? 0),".utf8)
             prefixes[player] = made
             return made
         }
@@ -34,6 +37,7 @@ public enum SessionCSVExport {
             samples.append(prefix(row.int64(0)))
             samples.append(strapText[row.int64(1)] ?? [])
             samples.comma(); samples.append(row.int64(2))
+            samples.comma(); clock.append(offsetMs: row.int64(2), to: &samples)
             samples.comma(); samples.append(row.int64(3))
             samples.comma(); samples.append(contactText[Int(SensorContact(rawValue: UInt8(clamping: row.int64(4)))?.rawValue ?? 0)])
             samples.comma(); if !row.isNull(5) { samples.append(row.int64(5)) }
@@ -42,6 +46,7 @@ public enum SessionCSVExport {
         try store.stepRows(sql: "SELECT player_id, t_ms, rr_1024 FROM rr WHERE session_id = ? ORDER BY player_id, t_ms", sessionID) { row in
             rr.append(prefix(row.int64(0)))
             rr.append(row.int64(1))
+            rr.comma(); clock.append(offsetMs: row.int64(1), to: &rr)
             let r1024 = UInt16(clamping: row.int64(2))
             rr.comma(); rr.append(Int64(r1024))
             rr.comma(); rr.appendMilliseconds(rr1024: r1024)
@@ -60,6 +65,25 @@ public enum SessionCSVExport {
         case .notDetected: return "no"
         case .detected: return "yes"
         }
+    }
+}
+
+/// The clock time of an offset into a session, in the device's time zone with its offset.
+struct SessionClockTime {
+    let startMs: Int64
+    /// The zone's offset, when it is the same at the start and the end (no daylight-saving switch between).
+    let fixedOffset: Int?
+
+    init(startedAt: Date, endedAt: Date?) {
+        startMs = startedAt.unixMs
+        let zone = TimeZone.current, atStart = zone.secondsFromGMT(for: startedAt)
+        fixedOffset = atStart == zone.secondsFromGMT(for: endedAt ?? startedAt.addingTimeInterval(86_400)) ? atStart : nil
+    }
+
+    func append(offsetMs: Int64, to out: inout CSVBytes) {
+        let unixMs = startMs + offsetMs
+        let offset = fixedOffset ?? TimeZone.current.secondsFromGMT(for: Date(unixMs: unixMs))
+        out.appendTime(unixMs: unixMs, offsetSeconds: offset)
     }
 }
 

@@ -28,7 +28,8 @@ public struct Player: Sendable, Equatable, Codable, Identifiable {
         self.photoPath = photoPath
     }
 
-    public var fullName: String { "\(firstName) \(lastName)" }
+    /// First and last name; no stray space when the last name is empty.
+    public var fullName: String { lastName.isEmpty ? firstName : "\(firstName) \(lastName)" }
 
     /// Age in whole years on a given calendar year (birth date beyond the year is not kept).
     public func age(inYear year: Int) -> Int { max(0, year - birthYear) }

@@ -52,6 +52,17 @@ public enum CSVRecords {
         return records
     }
 
+    /// A text cell for a file that spreadsheets open: text starting with =, +, -, @, tab or
+    /// carriage return would be run as a formula (OWASP "CSV injection"), so it gets a leading
+    /// apostrophe, which spreadsheets show as text; then quoted when needed.
+    public static func textCell(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return escape(text) }
+        return escape("'" + text)
+    }
+
+    /// The UTF-8 byte-order mark: spreadsheet programs that would guess Windows-1252 read UTF-8 then.
+    public static let byteOrderMark = "\u{FEFF}"
+
     /// Quotes a field for writing when it needs it.
     public static func escape(_ field: String) -> String {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }

@@ -137,7 +137,7 @@ struct RecordCommand: ParsableCommand {
               + (recovery ? "  HRR60" : ""))
         for p in context.analysis.ranked() {
             let s = p.stats
-            let zones = HeartRateZone.allCases.dropFirst().map { String(format: "%4d", s.zones(context.analysis.zoneModel)[$0] / 1000) }
+            let zones = HeartRateZone.allCases.dropFirst().map { String(format: "%4.0f", Double(s.zones(context.analysis.zoneModel)[$0]) / 1000) }
             let columns = [
                 pad("\(p.shirtNumber)", 3), pad(String(context.name(of: p).prefix(20)), 20),
                 pad(Formatting.duration(Double(s.signalMs) / 1000), 6, right: true),
