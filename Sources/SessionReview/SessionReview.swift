@@ -39,7 +39,7 @@ public enum SessionReview {
                                  rrIntervals: series.rrIntervals, laps: try store.laps(sessionID), hrvWindows: hrvWindows)
         input.nnSeries = cached
         let analysis = SessionAnalysis(input)
-        if useCache, finished, !allCached {
+        if useCache, finished, !allCached, !store.isReadOnly {
             let fresh = analysis.players.filter { cached[$0.playerID] == nil }
             try store.cacheNNSeries(sessionID, algorithm: NNSeriesCoding.algorithm,
                                     Dictionary(uniqueKeysWithValues: fresh.map { ($0.playerID, NNSeriesCoding.encode($0.nnSeries)) }))
