@@ -20,4 +20,20 @@ final class ISOTimeTests: XCTestCase {
         XCTAssertEqual(local(0, 0), "1970-01-01T00:00:00.000+00:00")
         XCTAssertEqual(local(0, -3600), "1969-12-31T23:00:00.000-01:00")
     }
+
+    /// The per-minute cache writes the very bytes of a fresh formatting, across minutes,
+    /// days, offsets and times before the epoch.
+    func testWriterEqualsAFreshFormatting() {
+        var writer = ISOTime.Writer()
+        var t: Int64 = -90_000
+        for step in 0..<5_000 {
+            // Steps of 0 to 1.7 s in a scrambled order, now and then a day.
+            t += Int64(step * 7_919 % 1_701) + (step % 997 == 0 ? 86_400_000 : 0)
+            let offset: Int? = step % 1_500 < 700 ? 3600 : (step % 1_500 < 1_400 ? -34_200 : nil)
+            var fast: [UInt8] = [], fresh: [UInt8] = []
+            writer.append(unixMs: t, offsetSeconds: offset, to: &fast)
+            ISOTime.append(unixMs: t, offsetSeconds: offset, to: &fresh)
+            XCTAssertEqual(String(decoding: fast, as: UTF8.self), String(decoding: fresh, as: UTF8.self))
+        }
+    }
 }

@@ -12,7 +12,9 @@ struct CSVBytes {
     mutating func append(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
     mutating func comma() { bytes.append(UInt8(ascii: ",")) }
     mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
-    mutating func appendTime(unixMs: Int64, offsetSeconds: Int) { ISOTime.append(unixMs: unixMs, offsetSeconds: offsetSeconds, to: &bytes) }
+    mutating func appendTime(unixMs: Int64, offsetSeconds: Int, with writer: inout ISOTime.Writer) {
+        writer.append(unixMs: unixMs, offsetSeconds: offsetSeconds, to: &bytes)
+    }
 
     mutating func append(_ value: Int64) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }

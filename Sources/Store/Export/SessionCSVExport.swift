@@ -23,6 +23,7 @@ public enum SessionCSVExport {
         var rr = CSVBytes(capacity: 1 << 20)
         rr.append(CSVRecords.byteOrderMark + "session,player,shirt_number,t_ms,time,rr_1024,rr_ms\n")
         let clock = SessionClockTime(startedAt: session.startedAt, endedAt: session.endedAt)
+        var sampleTimes = ISOTime.Writer(), beatTimes = ISOTime.Writer()
         var prefixes: [Int64: [UInt8]] = [:]
         func prefix(_ player: Int64) -> [UInt8] {
             if let known = prefixes[player] { return known }
@@ -37,7 +38,7 @@ public enum SessionCSVExport {
             samples.append(prefix(row.int64(0)))
             samples.append(strapText[row.int64(1)] ?? [])
             samples.comma(); samples.append(row.int64(2))
-            samples.comma(); clock.append(offsetMs: row.int64(2), to: &samples)
+            samples.comma(); clock.append(offsetMs: row.int64(2), to: &samples, with: &sampleTimes)
             samples.comma(); samples.append(row.int64(3))
             samples.comma(); samples.append(contactText[Int(SensorContact(rawValue: UInt8(clamping: row.int64(4)))?.rawValue ?? 0)])
             samples.comma(); if !row.isNull(5) { samples.append(row.int64(5)) }
@@ -46,7 +47,7 @@ public enum SessionCSVExport {
         try store.stepRows(sql: "SELECT player_id, t_ms, rr_1024 FROM rr WHERE session_id = ? ORDER BY player_id, t_ms", sessionID) { row in
             rr.append(prefix(row.int64(0)))
             rr.append(row.int64(1))
-            rr.comma(); clock.append(offsetMs: row.int64(1), to: &rr)
+            rr.comma(); clock.append(offsetMs: row.int64(1), to: &rr, with: &beatTimes)
             let r1024 = UInt16(clamping: row.int64(2))
             rr.comma(); rr.append(Int64(r1024))
             rr.comma(); rr.appendMilliseconds(rr1024: r1024)
@@ -80,10 +81,10 @@ struct SessionClockTime {
         fixedOffset = atStart == zone.secondsFromGMT(for: endedAt ?? startedAt.addingTimeInterval(86_400)) ? atStart : nil
     }
 
-    func append(offsetMs: Int64, to out: inout CSVBytes) {
+    func append(offsetMs: Int64, to out: inout CSVBytes, with writer: inout ISOTime.Writer) {
         let unixMs = startMs + offsetMs
         let offset = fixedOffset ?? TimeZone.current.secondsFromGMT(for: Date(unixMs: unixMs))
-        out.appendTime(unixMs: unixMs, offsetSeconds: offset)
+        out.appendTime(unixMs: unixMs, offsetSeconds: offset, with: &writer)
     }
 }
 

@@ -30,6 +30,36 @@ public enum ISOTime {
         digits(minutes / 60, 2, &out); out.append(UInt8(ascii: ":")); digits(minutes % 60, 2, &out)
     }
 
+    /// Writes many times in a row quickly, as a CSV export of a session does: the date, hour,
+    /// minute and offset are formatted once a minute, only the seconds and milliseconds per call.
+    public struct Writer {
+        private var minute = Int64.min, minuteOffset = Int.min
+        private var prefix: [UInt8] = [], suffix: [UInt8] = []
+
+        public init() {}
+
+        /// `ISOTime.append(unixMs:offsetSeconds:fractional: true, to:)`, with the same bytes.
+        public mutating func append(unixMs: Int64, offsetSeconds: Int?, to out: inout [UInt8]) {
+            let local = unixMs + Int64(offsetSeconds ?? 0) * 1000
+            let msOfMinute = ((local % 60_000) + 60_000) % 60_000
+            let thisMinute = (local - msOfMinute) / 60_000
+            if thisMinute != minute || (offsetSeconds ?? Int.max) != minuteOffset {
+                var whole: [UInt8] = []
+                ISOTime.append(unixMs: unixMs - msOfMinute, offsetSeconds: offsetSeconds, to: &whole)
+                prefix = Array(whole.prefix(17))  // "YYYY-MM-DDTHH:MM:"
+                suffix = Array(whole.dropFirst(23)) // "Z" or "+01:00"
+                (minute, minuteOffset) = (thisMinute, offsetSeconds ?? Int.max)
+            }
+            guard prefix.count == 17 else { return ISOTime.append(unixMs: unixMs, offsetSeconds: offsetSeconds, to: &out) }
+            out.append(contentsOf: prefix)
+            let second = msOfMinute / 1000, ms = msOfMinute % 1000
+            let zero = UInt8(ascii: "0")
+            out.append(zero + UInt8(second / 10)); out.append(zero + UInt8(second % 10)); out.append(UInt8(ascii: "."))
+            out.append(zero + UInt8(ms / 100)); out.append(zero + UInt8(ms / 10 % 10)); out.append(zero + UInt8(ms % 10))
+            out.append(contentsOf: suffix)
+        }
+    }
+
     /// Howard Hinnant's days-to-civil algorithm (proleptic Gregorian).
     static func civil(daysSinceEpoch: Int64) -> (Int64, Int64, Int64) {
         let z = daysSinceEpoch + 719_468
