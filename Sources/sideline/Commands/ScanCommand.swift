@@ -9,7 +9,7 @@ struct ScanCommand: ParsableCommand {
         commandName: "scan",
         abstract: "List nearby heart-rate straps (closest first) with name, battery and broadcast heart rate.")
     @Option(help: "Controller: hci-tcp:HOST:PORT or hci-user:hciN (repeatable), or bluez:hciN (bluetoothd; alone).") var source: [String] = []
-    @Option(help: "How long to listen.") var seconds: Double = 5
+    @Option(parsing: .unconditional, help: "How long to listen (seconds).") var seconds: Double = 5
     @OptionGroup var bluetooth: BluetoothOptions
 
     func validate() throws {
