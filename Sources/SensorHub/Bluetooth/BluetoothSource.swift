@@ -67,6 +67,14 @@ public final class BluetoothSource: SensorSource {
 
     public func problem() -> String? { status.summary }
 
+    /// Why nothing could be heard, when no controller finished bring-up since `start`
+    /// (`record` and `scan` say it and exit 2); nil once one came up.
+    public func neverCameUp() -> String? {
+        guard !status.anyCameUp else { return nil }
+        return status.neverUp.map { "\(openers[$0.controller].label) never came up: \($0.lastFailure ?? "no answer yet")" }
+            .joined(separator: "; ")
+    }
+
     public func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
         var addresses: [UInt64] = []
         for strap in straps {
