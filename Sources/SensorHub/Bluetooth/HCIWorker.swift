@@ -123,8 +123,10 @@ final class HCIWorker {
             }
             switch manager.controllers[i].engine.phase {
             case .ready:
-                supervision[i].failures = 0
-                status.markUp(i)
+                if supervision[i].health.state != .up {
+                    supervision[i].failures = 0
+                    status.markUp(i)
+                }
                 report(i, .up)
             case .resetting(let why):
                 report(i, .resetting(why))
