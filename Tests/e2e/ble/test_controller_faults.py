@@ -1,6 +1,7 @@
 """What a user sees when a controller misbehaves, through the CLI: on bumble's emulated radio
 (every strap let go at exit; a connect the controller never ends) and on fake controllers —
 a TCP port that accepts and never answers, one that sends bytes that are not HCI."""
+import json
 import socket
 import sqlite3
 import subprocess
@@ -126,6 +127,19 @@ def test_record_on_a_controller_that_never_answers_says_so_and_keeps_no_session(
     assert len(fake.accepted) >= 2, 'retried like a lost controller'
     with sqlite3.connect(db) as c:
         assert c.execute('SELECT count(*) FROM session').fetchone() == (0,), 'no empty session left behind'
+
+
+def test_the_kiosk_shows_a_controller_that_never_answers_on_its_red_line(sideline, tmp_path, fake_controller):
+    fake = fake_controller()
+    db = team(sideline, tmp_path, [address(1)])
+    shots = tmp_path / 'shots'
+    script = tmp_path / 'silent.kiosk'
+    script.write_text('tap "BLE"\nwait 6s\ndump silent.json\nscreenshot silent\n')
+    result = subprocess.run([sideline, '--headless', '--script', str(script), '--screenshots', str(shots),
+                             '--db', str(db), '--source', fake.label], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert json.loads((shots / 'silent.json').read_text())['sourceProblem'] == f'Bluetooth {fake.label} not answering, retrying'
+    assert result.stderr.splitlines() == [f'sideline: {fake.label}: not answering (no answer to HCI Reset in 5 s); retrying'], result.stderr
 
 
 def test_scan_on_a_controller_that_never_answers_says_so(sideline, tmp_path, fake_controller):
