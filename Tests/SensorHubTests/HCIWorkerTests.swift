@@ -98,6 +98,22 @@ final class HCIWorkerTests: XCTestCase {
         XCTAssertTrue(subscribed([straps[0], straps[1], straps[3]]))
     }
 
+    func testAWedgedControllerIsNotResetWhileAnotherControllerCanConnectTheStrapThatWaits() {
+        let straps = virtualStraps(3)
+        straps[1].acceptsConnections = false
+        straps[2].present = false
+        var wedging = VirtualController.Behaviour()
+        wedging.confirmsCancel = false
+        let first = VirtualController(straps: straps, behaviour: wedging), second = VirtualController(straps: straps)
+        let rig = VirtualRig([first, second], straps: straps)
+        let firstEngine = { rig.worker.manager.controllers[0].engine }
+        XCTAssertTrue(rig.run(upTo: 40) { firstEngine().pendingConnect?.isWedged == true && subscribed([straps[0]]) })
+        straps[2].present = true
+        XCTAssertTrue(rig.run(upTo: 5) { subscribed([straps[0], straps[2]]) })
+        XCTAssertEqual(first.resets, 1, "the strap went to the other controller; the wedged one was left alone")
+        XCTAssertEqual(rig.lines.all, [])
+    }
+
     func testAWedgedConnectEndsWithoutAResetWhenItsStrapComesBack() {
         let straps = virtualStraps(2)
         straps[1].acceptsConnections = false

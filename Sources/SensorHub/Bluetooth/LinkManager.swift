@@ -106,7 +106,7 @@ final class LinkManager: HostEngineDelegate {
             engine.tick(nowNs: nowNs)
             guard engine.isReady, engine.connectionCount < settings.maxConnectionsPerController else { continue }
             if let pending = engine.pendingConnect {
-                if pending.isWedged, let waiting = nextStrapToConnect(controller: c, nowNs: nowNs) {
+                if pending.isWedged, !anotherControllerCanConnect(besides: c), let waiting = nextStrapToConnect(controller: c, nowNs: nowNs) {
                     let strap = BDAddress(value: straps[waiting].address, type: 0)
                     engine.reset(HostFailure(summary: "resetting",
                                              detail: "it never ended a cancelled connect to \(pending.peer), and \(strap) is waiting"), nowNs: nowNs)
@@ -123,6 +123,15 @@ final class LinkManager: HostEngineDelegate {
                 straps[best].phase = .connecting(controller: c)
                 push(SensorEvent(strap: UInt16(best), timestampNs: nowNs, kind: .link, link: .connecting))
             }
+        }
+    }
+
+    /// Whether a strap waiting for a wedged controller can be served elsewhere instead of resetting it.
+    private func anotherControllerCanConnect(besides c: Int) -> Bool {
+        controllers.indices.contains { k in
+            let engine = controllers[k].engine
+            return k != c && controllers[k].alive && engine.isReady && engine.pendingConnect == nil
+                && engine.connectionCount < settings.maxConnectionsPerController
         }
     }
 
