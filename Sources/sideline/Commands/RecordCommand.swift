@@ -98,6 +98,11 @@ struct RecordCommand: ParsableCommand {
         } catch let error as StoreError {
             throw UserError("\(error); session \(session.id!) is kept up to its last committed second (\(Formatting.duration(Double(recorder.writer.committedTMs) / 1000)))")
         }
+        // A controller that never came up recorded nothing: say why, and leave no empty session behind.
+        if let hci = sensorSource as? BluetoothSource, let why = hci.neverCameUp() {
+            try store.deleteSession(session.id!)
+            throw UserError("\(why); nothing was recorded")
+        }
         let c = recorder.recording.counters
         print("session \(session.id!) saved: \(c.samples) samples, \(c.rrIntervals) RR intervals, \(c.strapEvents) strap events; \(ring.dropped) events dropped")
         if let bluetooth = sensorSource as? any StrapDiscovering {

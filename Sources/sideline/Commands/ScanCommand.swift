@@ -30,6 +30,9 @@ struct ScanCommand: ParsableCommand {
         while Date() < end, !StopSignal.requested { usleep(50_000) }
         let straps = source.nearbyStraps(maxAgeSeconds: seconds + 1)
         source.stop()
+        if let hci = source as? BluetoothSource, let why = hci.neverCameUp() {
+            throw UserError("\(why); no straps could be heard")
+        }
         print("address            rssi  name                  battery  broadcast-bpm  connectable")
         for s in straps {
             let battery = s.batteryPercent.map { "\($0)%" } ?? s.batteryOK.map { $0 ? "ok" : "low" } ?? "–"
