@@ -34,7 +34,7 @@ public final class KioskView {
             return nil
         }
         let layout = LiveLayout(width: canvas.metrics.width, height: canvas.metrics.height,
-                                order: session.orderedTiles(nowMs: state.nowMs).map(\.playerID), wall: wall,
+                                order: state.shownTiles.map(\.playerID), wall: wall,
                                 recovery: session.isInRecovery, notice: wall ? nil : state.shownNotice)
         defer { lastLiveLayout = layout }
         return layout == lastLiveLayout ? view.previousTiles : nil
@@ -63,7 +63,7 @@ public final class KioskView {
         if let pin = state.pin { frame.pinPad(pin) }
         if let c = state.confirmation {
             frame.dialog(title: "Are you sure?", message: c.question,
-                         buttons: [("Cancel", .cancelConfirmation, .normal), (c.confirmLabel, .confirm, .danger)])
+                         buttons: [("Cancel", .confirmation(.cancel), .normal), (c.confirmLabel, .confirmation(.confirm), .danger)])
         }
         hits = frame.hits
         view.previousTiles = frame.drawnTiles

@@ -5,8 +5,8 @@ extension Frame {
     func lobby() {
         let team = state.team
         let area = topBar(title: team?.team.name ?? "Lobby", colour: team.map { Colour($0.team.colour) },
-                          back: ("‹ Teams", .goHome),
-                          trailing: [("Review", .openReview, .normal), ("Setup", .openSetup, .normal)])
+                          back: ("‹ Teams", .navigate(.home)),
+                          trailing: [("Review", .navigate(.review), .normal), ("Setup", .navigate(.setup), .normal)])
         let sideW = max(m.px(230), area.w / 4)
         let (playersArea, side) = area.splitRight(sideW, gap: m.margin)
         lobbyPlayers(playersArea)
@@ -38,9 +38,9 @@ extension Frame {
     }
 
     private func lobbyChip(_ line: RosterLine, _ r: Rect) {
-        let included = state.lobby.included.contains(line.playerID)
+        let included = !state.lobby.excluded.contains(line.playerID)
         let strapID = state.lobby.strapOverride[line.playerID] ?? line.strapID
-        let streaming = state.reading(ofStrap: strapID)?.isStreaming(nowMs: state.nowMs) == true
+        let streaming = state.sensors.reading(ofStrap: strapID)?.hasSignal(nowMs: state.nowMs) == true
         let changing = state.lobby.changingStrapFor == line.playerID
         canvas.fillRounded(r, radius: m.px(10), changing ? Theme.accent : (included ? Theme.surfaceHigh : Theme.surface))
         // Link dot: green streaming, red not; plus a word, never colour alone.
@@ -51,23 +51,23 @@ extension Frame {
         canvas.text("\(line.shirtNumber)  \(line.player.firstName) \(line.player.lastName.prefix(1)).", size: m.body, bold: true,
                     colour: included ? Theme.text : Theme.textDim, in: top)
         var detail = included ? (streaming ? "live" : (strapID == nil ? "no strap" : "no signal")) : "left out"
-        if let reading = state.reading(ofStrap: strapID), streaming { detail += " · \(reading.bpm) bpm" }
+        if let reading = state.sensors.reading(ofStrap: strapID), streaming { detail += " · \(reading.bpm) bpm" }
         if state.lobby.strapOverride[line.playerID] != nil { detail += " · swapped" }
         canvas.text(detail, size: m.small - m.px(2), colour: Theme.textDim, in: bottom)
-        hits.add(Hit(rect: r, label: "\(line.player.fullName)", action: .toggleIncluded(playerID: line.playerID),
-                     longPress: .changeSessionStrap(playerID: line.playerID)))
+        hits.add(Hit(rect: r, label: "\(line.player.fullName)", action: .lobby(.toggleIncluded(playerID: line.playerID)),
+                     longPress: .lobby(.changeStrap(playerID: line.playerID))))
     }
 
     private func strapPicker(_ area: Rect, for player: Int64) {
-        let nearby = state.nearbyStraps
+        let nearby = state.sensors.nearby(nowMs: state.nowMs)
         list(id: "lobbyStraps", area: area, rowHeight: m.target, count: nearby.count) { i, r in
-            strapRow(index: nearby[i], strongest: i == 0, r)
+            strapRow(index: nearby[i], strongest: i == 0, r, action: .lobby(.chooseStrap(nearby[i])))
         }
     }
 
     private func lobbySide(_ side: Rect) {
         let participants = state.lobbyParticipants
-        let streaming = participants.filter { state.reading(ofStrap: $0.strapID)?.isStreaming(nowMs: state.nowMs) == true }.count
+        let streaming = participants.filter { state.sensors.reading(ofStrap: $0.strapID)?.hasSignal(nowMs: state.nowMs) == true }.count
         let (status, rest) = side.splitTop(m.px(56))
         canvas.text("\(streaming) of \(participants.count) streaming", size: m.body + m.px(2), bold: true, in: status.splitTop(m.px(30)).0)
         canvas.text(participants.count - streaming > 0 ? "missing: \(participants.count - streaming)" : "everyone is live",
@@ -86,10 +86,10 @@ extension Frame {
             }
             var label = choice.0
             if choice.1 == 0, selected, let ms = state.lobby.plannedMs { label = "\(ms / 60_000) min" }
-            button(label, cell.inset(dx: 0, dy: m.px(2)), .chooseDuration(choice.1), style: selected ? .primary : .normal,
+            button(label, cell.inset(dx: 0, dy: m.px(2)), choice.1 == 0 ? .form(.typeDuration) : .lobby(.chooseDuration(choice.1)), style: selected ? .primary : .normal,
                    hitLabel: choice.1 == 0 ? "Custom" : choice.0)
         }
-        button("▶  Start", startArea, state.canStartSession ? .startSession : nil,
+        button("▶  Start", startArea, state.canStartSession ? .live(.start) : nil,
                style: state.canStartSession ? .selected : .disabled, size: m.px(28), hitLabel: "Start")
     }
 }

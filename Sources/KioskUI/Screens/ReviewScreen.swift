@@ -6,12 +6,12 @@ extension Frame {
     func reviewScreen() {
         let team = state.team
         if let data = state.review.data {
-            let back: (String, Action) = state.review.selectedPlayerID != nil ? ("‹ Team", .selectReviewPlayer(nil)) : ("‹ Sessions", .closeSession)
+            let back: (String, Action) = state.review.selectedPlayerID != nil ? ("‹ Team", .review(.selectPlayer(nil))) : ("‹ Sessions", .review(.close))
             // The zones are the session's, recorded under its model: said, so a changed setting does not surprise.
             let title = Self.dayTimeFormatter.string(from: data.startedAt) + " · " + SessionClock.format(data.durationMs)
                 + " · " + Self.zoneModelName(data.zoneModel)
             let area = topBar(title: title, colour: team.map { Colour($0.team.colour) }, back: back,
-                              trailing: [("Export", .exportReviewedSession, .normal), ("Lobby", .openLobby, .normal)])
+                              trailing: [("Export", .review(.export), .normal), ("Lobby", .navigate(.lobby), .normal)])
             if let player = state.review.selectedPlayer {
                 playerReview(player, data, area)
             } else {
@@ -19,7 +19,7 @@ extension Frame {
             }
         } else {
             let area = topBar(title: "\(team?.team.name ?? "") · sessions", colour: team.map { Colour($0.team.colour) },
-                              back: ("‹ Lobby", .openLobby))
+                              back: ("‹ Lobby", .navigate(.lobby)))
             sessionList(area)
         }
         notice()
@@ -44,7 +44,7 @@ extension Frame {
                 canvas.fillRounded(b, radius: m.px(14), Theme.danger)
                 canvas.text("new", size: m.small, bold: true, in: b, align: .center)
             }
-            hits.add(Hit(rect: r, label: "Session \(i + 1)", action: .openSession(card.sessionID)))
+            hits.add(Hit(rect: r, label: "Session \(i + 1)", action: .review(.open(sessionID: card.sessionID))))
         }
     }
 
@@ -66,7 +66,7 @@ extension Frame {
                 let avg = p.digest.averageBPM.map { "\(Int($0.rounded()))" } ?? "–"
                 canvas.text("avg \(avg) · max \(p.digest.maxBPM.map(String.init) ?? "–")", size: m.small - m.px(2),
                             colour: Theme.textDim, in: bottom)
-                hits.add(Hit(rect: cell, label: p.name, action: .selectReviewPlayer(p.playerID)))
+                hits.add(Hit(rect: cell, label: p.name, action: .review(.selectPlayer(p.playerID))))
             }
         }
     }

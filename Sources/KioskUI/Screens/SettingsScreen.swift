@@ -3,32 +3,32 @@ import TeamCore
 /// Settings behind the PIN: zones, HRmax formula, display, source, data.
 extension Frame {
     func settingsScreen() {
-        let area = topBar(title: "Settings", back: ("‹ Done", .goHome))
+        let area = topBar(title: "Settings", back: ("‹ Done", .navigate(.home)))
         let (left, right) = area.splitLeft(area.w * 58 / 100, gap: m.margin)
         let rowH = m.target - m.px(6)
         let rows = left.rows(6, gap: m.px(6))
         let s = state.settings
-        settingRow(rows[0], "Zone model", [("%HRmax", .setZoneModel(.percentOfMax), s.zoneModel == .percentOfMax),
-                                           ("%HRR", .setZoneModel(.heartRateReserve), s.zoneModel == .heartRateReserve)])
+        settingRow(rows[0], "Zone model", [("%HRmax", .settings(.setZoneModel(.percentOfMax)), s.zoneModel == .percentOfMax),
+                                           ("%HRR", .settings(.setZoneModel(.heartRateReserve)), s.zoneModel == .heartRateReserve)])
         settingRow(rows[1], "HRmax formula", MaxHeartRateFormula.allCases.map { f in
-            (f.rawValue.capitalized, .setMaxFormula(f), s.maxFormula == f)
+            (f.rawValue.capitalized, .settings(.setMaxFormula(f)), s.maxFormula == f)
         })
         settingRow(rows[2], "Zone colour hold", [5_000, 10_000, 20_000].map { ms in
-            ("\(ms / 1000) s", .setZoneHold(Int64(ms)), s.zoneHoldMs == Int64(ms))
+            ("\(ms / 1000) s", .settings(.setZoneHold(Int64(ms))), s.zoneHoldMs == Int64(ms))
         })
-        settingRow(rows[3], "Wall display", [("Show BPM", s.wallPrivacy ? .toggleWallPrivacy : nil, !s.wallPrivacy),
-                                             ("Private", s.wallPrivacy ? nil : .toggleWallPrivacy, s.wallPrivacy)])
-        settingRow(rows[4], "Tile names", [("Names", s.showAliases ? .toggleAliases : nil, !s.showAliases),
-                                           ("Numbers only", s.showAliases ? nil : .toggleAliases, s.showAliases)])
+        settingRow(rows[3], "Wall display", [("Show BPM", s.wallPrivacy ? .settings(.toggleWallPrivacy) : nil, !s.wallPrivacy),
+                                             ("Private", s.wallPrivacy ? nil : .settings(.toggleWallPrivacy), s.wallPrivacy)])
+        settingRow(rows[4], "Tile names", [("Names", s.showAliases ? .settings(.toggleAliases) : nil, !s.showAliases),
+                                           ("Numbers only", s.showAliases ? nil : .settings(.toggleAliases), s.showAliases)])
         // What runs now in full (which controllers, which seed) under the title.
-        settingRow(rows[5], "Heart rates", [("Bluetooth", .setSensor(.bluetooth), state.sourceKind == .bluetooth),
-                                            ("Simulated", .setSensor(.simulated), state.sourceKind == .simulated)],
-                   detail: state.sourceDescription)
+        settingRow(rows[5], "Heart rates", [("Bluetooth", .settings(.setSensor(.bluetooth)), state.sensors.kind == .bluetooth),
+                                            ("Simulated", .settings(.setSensor(.simulated)), state.sensors.kind == .simulated)],
+                   detail: state.sensors.description)
         _ = rowH
         let (exportRow, deleteArea) = right.splitTop(m.target, gap: m.gap)
         let (exportBox, pinBox) = exportRow.splitRight(exportRow.w * 2 / 5, gap: m.px(6))
-        button("Export all to USB", exportBox, .exportAll, style: .primary, size: m.small + m.px(2))
-        button("Change PIN", pinBox, .changePin, size: m.small + m.px(2))
+        button("Export all to USB", exportBox, .settings(.exportAll), style: .primary, size: m.small + m.px(2))
+        button("Change PIN", pinBox, .settings(.changePin), size: m.small + m.px(2))
         canvas.text("Delete a player and all their data", size: m.small, colour: Theme.textDim, in: deleteArea.splitTop(m.px(26)).0)
         let listArea = deleteArea.splitTop(m.px(26), gap: m.px(4)).1
         if state.roster.isEmpty {
@@ -39,7 +39,7 @@ extension Frame {
             canvas.fillRounded(r, radius: m.px(8), Theme.surface)
             let (nameBox, buttonBox) = r.splitRight(m.px(96))
             canvas.text("\(line.shirtNumber) \(line.player.fullName)", size: m.small + m.px(2), bold: true, in: nameBox.inset(dx: m.px(10), dy: 0))
-            button("Delete", buttonBox.inset(m.px(4)), .deletePlayerAndData(playerID: line.playerID), style: .danger, size: m.small,
+            button("Delete", buttonBox.inset(m.px(4)), .settings(.askToDeletePlayerAndData(playerID: line.playerID)), style: .danger, size: m.small,
                    hitLabel: "Delete \(line.player.fullName)")
         }
         notice()

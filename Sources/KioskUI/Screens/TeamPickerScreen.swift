@@ -3,7 +3,7 @@ import TeamCore
 /// Big team cards: name and colour, players, last session, a badge of sessions not yet reviewed.
 extension Frame {
     func teamPicker() {
-        let area = topBar(title: "Sideline — pick a team", trailing: [("Settings", .openSettings, .normal)])
+        let area = topBar(title: "Sideline — pick a team", trailing: [("Settings", .navigate(.settings), .normal)])
         let cards = state.teams.count + 1
         let columns = m.width >= m.height * 2 ? 3 : 2
         let cardH = max(m.target * 2, m.px(120))
@@ -34,12 +34,12 @@ extension Frame {
             canvas.circle(cx: badge.midX, cy: badge.midY, radius: d / 2, Theme.danger)
             canvas.text("\(card.unreviewedSessions)", size: m.body, bold: true, in: badge, align: .center)
         }
-        if let id = card.team.id { hits.add(Hit(rect: r, label: card.team.name, action: .pickTeam(id))) }
+        if let id = card.team.id { hits.add(Hit(rect: r, label: card.team.name, action: .teams(.pick(id)))) }
     }
 
     private func newTeamCard(_ r: Rect) {
         canvas.fillRounded(r, radius: m.px(14), Theme.surface.mixed(with: Theme.accent, 0.25))
         canvas.text("+  New team", size: m.px(28), bold: true, in: r, align: .center)
-        hits.add(Hit(rect: r, label: "New team", action: .newTeam))
+        hits.add(Hit(rect: r, label: "New team", action: .form(.newTeam)))
     }
 }

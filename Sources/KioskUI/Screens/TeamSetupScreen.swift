@@ -5,9 +5,9 @@ extension Frame {
     func teamSetup() {
         let name = state.team?.team.name ?? "Team"
         let area = topBar(title: "\(name) · setup", colour: state.team.map { Colour($0.team.colour) },
-                          back: ("‹ Lobby", .openLobby),
-                          trailing: [("Roster", .setupTab(.roster), state.setup.tab == .roster ? .primary : .normal),
-                                     ("Straps", .setupTab(.straps), state.setup.tab == .straps ? .primary : .normal)])
+                          back: ("‹ Lobby", .navigate(.lobby)),
+                          trailing: [("Roster", .setup(.tab(.roster)), state.setup.tab == .roster ? .primary : .normal),
+                                     ("Straps", .setup(.tab(.straps)), state.setup.tab == .straps ? .primary : .normal)])
         switch state.setup.tab {
         case .roster: rosterTab(area)
         case .straps: strapsTab(area)
@@ -28,18 +28,18 @@ extension Frame {
             let (info, actions) = rest.splitRight(buttons * 3 + m.gap * 2)
             let (nameBox, strapBox) = info.splitLeft(info.w * 3 / 5)
             canvas.text(line.player.fullName, size: m.body + m.px(2), bold: true, in: nameBox)
-            let strap = line.strapID.flatMap { id in state.strapTable.first { $0.strapID == id }?.name } ?? "no strap"
+            let strap = line.strapID.flatMap { id in state.sensors.strapTable.first { $0.strapID == id }?.name } ?? "no strap"
             canvas.text("\(strap) · rest \(line.player.restingHR)", size: m.small, colour: Theme.textDim, in: strapBox)
             let cells = actions.inset(dx: 0, dy: m.px(6)).columns(3, gap: m.gap)
-            button("Edit", cells[0], .editPlayer(line.playerID), hitLabel: "Edit \(line.player.fullName)")
-            button("Rest HR", cells[1], .measureRest(playerID: line.playerID), size: m.small, hitLabel: "Rest HR \(line.player.fullName)")
-            button("Remove", cells[2], .removeFromTeam(playerID: line.playerID), style: .quiet, size: m.small,
+            button("Edit", cells[0], .form(.editPlayer(line.playerID)), hitLabel: "Edit \(line.player.fullName)")
+            button("Rest HR", cells[1], .setup(.measureRest(playerID: line.playerID)), size: m.small, hitLabel: "Rest HR \(line.player.fullName)")
+            button("Remove", cells[2], .setup(.askToRemove(playerID: line.playerID)), style: .quiet, size: m.small,
                    hitLabel: "Remove \(line.player.fullName)")
         }
         if state.roster.isEmpty {
             canvas.text("No players yet — add the first one.", size: m.body, colour: Theme.textDim, in: listArea, align: .center)
         }
-        button("+ Add player", bottom.splitLeft(m.px(240)).0, .editPlayer(nil), style: .primary)
+        button("+ Add player", bottom.splitLeft(m.px(240)).0, .form(.editPlayer(nil)), style: .primary)
     }
 
     private func strapsTab(_ area: Rect) {
@@ -55,17 +55,17 @@ extension Frame {
             canvas.text("\(line.shirtNumber)", size: m.body + m.px(4), bold: true, in: numberBox, align: .center)
             let (nameBox, strapBox) = rest.splitTop(r.h * 11 / 20)
             canvas.text(line.player.fullName, size: m.body, bold: true, in: nameBox.inset(dx: m.px(4), dy: 0))
-            let strap = line.strapID.flatMap { id in state.strapTable.first { $0.strapID == id }?.name } ?? "no strap"
+            let strap = line.strapID.flatMap { id in state.sensors.strapTable.first { $0.strapID == id }?.name } ?? "no strap"
             canvas.text(strap, size: m.small - m.px(2), colour: Theme.textDim, in: strapBox.inset(dx: m.px(4), dy: 0))
-            hits.add(Hit(rect: r, label: "Pair \(line.player.fullName)", action: .choosePlayerForStrap(line.playerID),
-                         longPress: .clearStrap(playerID: line.playerID)))
+            hits.add(Hit(rect: r, label: "Pair \(line.player.fullName)", action: .setup(.choosePlayer(line.playerID)),
+                         longPress: .setup(.clearStrap(playerID: line.playerID))))
         }
         canvas.text("Nearby straps — strongest first", size: m.small, bold: true, colour: Theme.textDim,
                     in: right.splitTop(m.px(28)).0)
         let strapArea = right.splitTop(m.px(28), gap: m.px(4)).1
-        let nearby = state.nearbyStraps
+        let nearby = state.sensors.nearby(nowMs: state.nowMs)
         list(id: "nearby", area: strapArea, rowHeight: m.target, count: nearby.count) { i, r in
-            strapRow(index: nearby[i], strongest: i == 0, r)
+            strapRow(index: nearby[i], strongest: i == 0, r, action: .setup(.tapStrap(nearby[i])))
         }
         if nearby.isEmpty {
             let (first, second) = strapArea.splitTop(strapArea.h / 2)
@@ -77,9 +77,10 @@ extension Frame {
         }
     }
 
-    func strapRow(index: UInt16, strongest: Bool, _ r: Rect) {
-        guard let slot = state.slot(index) else { return }
-        let reading = state.readings[index] ?? StrapReading()
+    /// A strap of the pairing list; tapping it sends `action` (pair it, or swap it in for today).
+    func strapRow(index: UInt16, strongest: Bool, _ r: Rect, action: Action) {
+        guard let slot = state.sensors.slot(index) else { return }
+        let reading = state.sensors.readings[index] ?? StrapReading()
         let owner = state.roster.first { $0.strapID == slot.strapID }
         // Red when another player of this team has it; the tap then hands it over.
         let chooser = state.screen == .lobby ? state.lobby.changingStrapFor : state.setup.pairingPlayerID
@@ -96,12 +97,12 @@ extension Frame {
         let signal = reading.rssi == 0 ? "signal –" : "\(reading.rssi) dBm" // 0: connected, never heard advertising
         canvas.text("\(signal) · \(who)", size: m.small - m.px(2), colour: Theme.text.withAlpha(220), in: detailBox)
         let (bpmBox, batteryBox) = right.splitLeft(m.px(70))
-        if reading.isStreaming(nowMs: state.nowMs) {
+        if reading.hasSignal(nowMs: state.nowMs) {
             canvas.heart(Rect(bpmBox.x, bpmBox.midY - m.px(9), m.px(18), m.px(18)), Theme.text, hollow: reading.contact == .notDetected)
             canvas.text("\(reading.bpm)", size: m.body, bold: true, in: Rect(bpmBox.x + m.px(22), bpmBox.y, bpmBox.w - m.px(22), bpmBox.h))
         }
         canvas.battery(Rect(batteryBox.x + m.px(6), batteryBox.midY - m.px(9), m.px(40), m.px(18)), level: reading.battery)
-        hits.add(Hit(rect: r, label: slot.name, action: .tapStrap(index)))
+        hits.add(Hit(rect: r, label: slot.name, action: action))
     }
 
     private func restDialog(_ rest: RestMeasurement) {
@@ -112,8 +113,8 @@ extension Frame {
         let message = done
             ? "Estimated resting HR of \(name): \(estimate) (average of 20 s). Save it?"
             : "\(name): sit still and breathe calmly… \(elapsed / 1000) of 20 s, now \(estimate)"
-        var buttons: [(String, Action, ButtonStyle)] = [("Cancel", .cancelRest, .normal)]
-        if done && rest.estimate != nil { buttons.append(("Save \(estimate)", .saveRest, .primary)) }
+        var buttons: [(String, Action, ButtonStyle)] = [("Cancel", .setup(.cancelRest), .normal)]
+        if done && rest.estimate != nil { buttons.append(("Save \(estimate)", .setup(.saveRest), .primary)) }
         dialog(title: "Measure resting HR", message: message, buttons: buttons)
     }
 }

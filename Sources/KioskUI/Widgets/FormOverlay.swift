@@ -12,8 +12,8 @@ extension Frame {
         let (titleBox, actions) = titleRow.splitRight(m.px(260))
         canvas.text(form.title, size: m.title, bold: true, in: titleBox)
         let ab = actions.columns(2, gap: m.gap)
-        button("Cancel", ab[0], .cancelForm)
-        button("Save", ab[1], .submitForm, style: .primary)
+        button("Cancel", ab[0], .form(.cancel))
+        button("Save", ab[1], .form(.submit), style: .primary)
         var fieldsArea = body
         if !form.problems.isEmpty {
             let (fields, problems) = body.splitBottom(m.px(26))
@@ -31,13 +31,13 @@ extension Frame {
             let (label, value) = cell.inset(dx: m.px(8), dy: m.px(2)).splitTop(cell.h * 2 / 5)
             canvas.text(field.label, size: m.small - m.px(3), colour: Theme.textDim, in: label)
             canvas.text(form.value(field) + (focused ? "▏" : ""), size: m.body, bold: true, in: value)
-            hits.add(Hit(rect: cell, label: "field:\(field.label)", action: .focus(field)))
+            hits.add(Hit(rect: cell, label: "field:\(field.label)", action: .form(.focus(field))))
         }
         if isPlayer(form), cells.count > form.fields.count {
             let cell = cells[form.fields.count]
             let halves = cell.columns(2, gap: m.px(4))
-            button("F", halves[0], .setSex(.female), style: form.sex == .female ? .primary : .normal, hitLabel: "sex:F")
-            button("M", halves[1], .setSex(.male), style: form.sex == .male ? .primary : .normal, hitLabel: "sex:M")
+            button("F", halves[0], .form(.setSex(.female)), style: form.sex == .female ? .primary : .normal, hitLabel: "sex:F")
+            button("M", halves[1], .form(.setSex(.male)), style: form.sex == .male ? .primary : .normal, hitLabel: "sex:M")
         }
         guard let focus = form.focus else { return }
         if focus.isNumeric {
@@ -53,8 +53,8 @@ extension Frame {
     }
 
     private func nextFieldAction(_ form: Form, _ field: Form.Field) -> Action {
-        guard let i = form.fields.firstIndex(of: field), i + 1 < form.fields.count else { return .submitForm }
-        return .focus(form.fields[i + 1])
+        guard let i = form.fields.firstIndex(of: field), i + 1 < form.fields.count else { return .form(.submit) }
+        return .form(.focus(form.fields[i + 1]))
     }
 
     private func letterKeyboard(_ area: Rect, value: String, form: Form, field: Form.Field) {
@@ -68,17 +68,17 @@ extension Frame {
             let cells = rect.columns(10, gap: m.px(5))
             for (key, cell) in zip(keys, cells) {
                 let text = capital ? String(key) : String(key).lowercased()
-                button(text, cell, .key(text), size: m.body + m.px(2), hitLabel: "key:\(key)")
+                button(text, cell, .form(.key(text)), size: m.body + m.px(2), hitLabel: "key:\(key)")
             }
             if keys.count == 9 {
-                button("⌫", cells[9], .backspace, hitLabel: "key:⌫")
+                button("⌫", cells[9], .form(.backspace), hitLabel: "key:⌫")
             }
         }
         let bottom = rowRects[3]
         let (shiftBox, rest) = bottom.splitLeft(bottom.w / 6, gap: m.px(5))
         let (space, next) = rest.splitRight(bottom.w / 5, gap: m.px(5))
         button("⇧", shiftBox, nil, style: view.shift ? .primary : .normal, hitLabel: "key:shift")
-        button("space", space, .key(" "), hitLabel: "key:space")
+        button("space", space, .form(.key(" ")), hitLabel: "key:space")
         button("Next ›", next, nextFieldAction(form, field), style: .primary, hitLabel: "key:next")
     }
 
@@ -90,7 +90,7 @@ extension Frame {
         let keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", field == .weightKg ? "." : "", "0", "⌫"]
         let cells = keysArea.rows(4, gap: m.px(5)).flatMap { $0.columns(3, gap: m.px(5)) }
         for (key, cell) in zip(keys, cells) where !key.isEmpty {
-            button(key, cell, key == "⌫" ? .backspace : .key(key), size: m.title, hitLabel: "key:\(key)")
+            button(key, cell, key == "⌫" ? .form(.backspace) : .form(.key(key)), size: m.title, hitLabel: "key:\(key)")
         }
         button("Next ›", side, nextFieldAction(form, field), style: .primary, hitLabel: "key:next")
     }
@@ -124,7 +124,7 @@ extension Frame {
         let keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "Cancel", "0", "⌫"]
         let cells = keysArea.rows(4, gap: m.px(6)).flatMap { $0.columns(3, gap: m.px(6)) }
         for (key, cell) in zip(keys, cells) {
-            let action: Action = key == "Cancel" ? .pinCancel : (key == "⌫" ? .pinBackspace : .pinKey(key))
+            let action: Action = key == "Cancel" ? .settings(.pinCancel) : (key == "⌫" ? .settings(.pinBackspace) : .settings(.pinKey(key)))
             button(key, cell, action, style: key == "Cancel" ? .quiet : .normal, size: key.count > 1 ? m.small : m.title,
                    hitLabel: key.count == 1 || key == "⌫" ? "pin:\(key)" : key)
         }

@@ -93,7 +93,7 @@ struct KioskCommand: ParsableCommand {
                            sourceDescription: launched.description,
                            exportDirectory: exportDir ?? SessionExporter.defaultDirectory())
         app.discoverer = launched.discoverer
-        app.state.sourceKind = launched.kind
+        app.state.sensors.kind = launched.kind
         app.sourceFactory = factory
         do {
             try app.start()
