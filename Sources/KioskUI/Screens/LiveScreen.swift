@@ -7,9 +7,9 @@ extension Frame {
     func liveSession() {
         guard let live = state.live else { return }
         liveBar(live)
-        var below = screen.splitTop(m.topBar).1
+        var below = screen.splitTop(metrics.topBar).1
         if live.isInRecovery { below = recoveryBand(live, in: below) }
-        liveTiles(in: below.inset(m.px(6)), forWall: false, around: below)
+        liveTiles(in: below.inset(metrics.px(6)), forWall: false, around: below)
         switch live.phase {
         case .confirmStop:
             dialog(title: "Stop the session?", message: "The countdown stops; the recording goes on for the recovery minute. You can then save or discard it.",
@@ -28,25 +28,25 @@ extension Frame {
     }
 
     private func liveBar(_ live: LiveSession) {
-        let bar = screen.splitTop(m.topBar).0
+        let bar = screen.splitTop(metrics.topBar).0
         canvas.fill(bar, Theme.surface)
-        if let team = state.team { canvas.fill(Rect(0, bar.maxY - m.px(4), bar.w, m.px(4)), Colour(team.team.colour)) }
-        let bh = m.topBar - m.px(12)
-        var x = m.margin
+        if let team = state.team { canvas.fill(Rect(0, bar.maxY - metrics.px(4), bar.w, metrics.px(4)), Colour(team.team.colour)) }
+        let bh = metrics.topBar - metrics.px(12)
+        var x = metrics.margin
         let elapsed = SessionClock.format(live.clock.elapsedMs(nowMs: state.nowMs))
-        let ew = m.px(120)
-        canvas.text(elapsed, size: m.px(40), bold: true, in: Rect(x, 0, ew, m.topBar))
-        x += ew + m.gap
+        let ew = metrics.px(120)
+        canvas.text(elapsed, size: metrics.px(40), bold: true, in: Rect(x, 0, ew, metrics.topBar))
+        x += ew + metrics.gap
         if live.effortEndedAtMs != nil {
             // The clock stopped with the effort; the band below counts the recovery minute.
         } else if let remaining = live.clock.remainingMs(nowMs: state.nowMs) {
-            canvas.text("−" + SessionClock.format(remaining), size: m.px(26), bold: true, colour: Theme.textDim,
-                        in: Rect(x, 0, m.px(104), m.topBar))
+            canvas.text("−" + SessionClock.format(remaining), size: metrics.px(26), bold: true, colour: Theme.textDim,
+                        in: Rect(x, 0, metrics.px(104), metrics.topBar))
         } else {
-            canvas.text("open", size: m.px(22), colour: Theme.textDim, in: Rect(x, 0, m.px(104), m.topBar))
+            canvas.text("open", size: metrics.px(22), colour: Theme.textDim, in: Rect(x, 0, metrics.px(104), metrics.topBar))
         }
         if live.clock.isPaused && live.phase == .paused {
-            canvas.text("PAUSED", size: m.px(18), bold: true, colour: Theme.warning, in: Rect(x, m.topBar - m.px(22), m.px(104), m.px(20)))
+            canvas.text("PAUSED", size: metrics.px(18), bold: true, colour: Theme.warning, in: Rect(x, metrics.topBar - metrics.px(22), metrics.px(104), metrics.px(20)))
         }
         // In the recovery minute there is nothing to pause or lap: keep it, end it now, or throw it away.
         let buttons: [(String, Action?, ButtonStyle)] = live.isInRecovery ? [
@@ -59,28 +59,28 @@ extension Frame {
             ("Sort: \(live.sort.label)", .live(.sortTiles(nextSort(live.sort))), .normal),
             ("■ Stop", .live(.stop), .danger),
         ]
-        var right = m.width - m.margin
+        var right = metrics.width - metrics.margin
         for (label, action, style) in buttons.reversed() {
-            let w = max(m.target + m.px(20), canvas.measure(label, size: m.body, bold: true) + m.px(24))
+            let w = max(metrics.target + metrics.px(20), canvas.measure(label, size: metrics.body, bold: true) + metrics.px(24))
             let hitLabel = label.hasPrefix("Lap") ? "Lap" : (label.hasPrefix("Sort") ? "Sort" : label)
-            button(label, Rect(right - w, m.px(6), w, bh), action, style: live.phase == .starting ? .disabled : style,
+            button(label, Rect(right - w, metrics.px(6), w, bh), action, style: live.phase == .starting ? .disabled : style,
                    hitLabel: hitLabel.replacingOccurrences(of: "❚❚ ", with: "").replacingOccurrences(of: "▶ ", with: "")
                        .replacingOccurrences(of: "■ ", with: ""))
-            right -= w + m.gap
+            right -= w + metrics.gap
         }
     }
 
     /// The recovery minute across the screen, big enough to read from the bench: what is
     /// happening and how long it still takes, with a strip that runs down. Returns the area below.
     private func recoveryBand(_ live: LiveSession, in area: Rect) -> Rect {
-        let (band, rest) = area.splitTop(m.px(60))
+        let (band, rest) = area.splitTop(metrics.px(60))
         let left = live.recoveryRemainingMs(nowMs: state.nowMs) ?? 0
         canvas.fill(band, Theme.recovery)
-        let strip = Rect(band.x, band.maxY - m.px(5), band.w, m.px(5))
+        let strip = Rect(band.x, band.maxY - metrics.px(5), band.w, metrics.px(5))
         canvas.fill(strip, Theme.recovery.mixed(with: Theme.background, 0.5))
         canvas.fill(Rect(strip.x, strip.y, Int(Double(strip.w) * Double(left) / Double(Session.recoveryMs)), strip.h),
                     Theme.recovery.mixed(with: Theme.text, 0.45))
-        recoveryCountdown(left, size: m.px(40), in: band.splitBottom(strip.h).0, background: Theme.recovery)
+        recoveryCountdown(left, size: metrics.px(40), in: band.splitBottom(strip.h).0, background: Theme.recovery)
         return rest
     }
 
@@ -92,7 +92,7 @@ extension Frame {
             (canvas.measure(label, size: size, bold: true), clock.reduce(0) { $0 + canvas.measure(String($1), size: size, bold: true) })
         }
         var (lw, cw) = widths(size)
-        while lw + cw > box.w - 2 * m.margin, size > 12 {
+        while lw + cw > box.w - 2 * metrics.margin, size > 12 {
             size -= max(1, size / 12)
             (lw, cw) = widths(size)
         }

@@ -8,7 +8,7 @@ extension Frame {
     /// `around`: the larger area whose background the tiles sit on (painted here, so the frame needs no full clear).
     func liveTiles(in area: Rect, forWall: Bool, around: Rect) {
         let tiles = state.shownTiles
-        let rects = TileGrid.rects(count: tiles.count, in: area, gap: m.px(6))
+        let rects = TileGrid.rects(count: tiles.count, in: area, gap: metrics.px(6))
         let privacy = forWall && state.settings.wallPrivacy
         // With a back buffer that survives presents (software rendering), a tile whose content did not
         // change only gets its beating heart redrawn: most frames then touch a few percent of the pixels.
@@ -26,7 +26,7 @@ extension Frame {
             hits.tileRects[tile.playerID] = r
         }
         if tiles.isEmpty {
-            canvas.text("No players in this session", size: m.body, colour: Theme.textDim, in: area, align: .center)
+            canvas.text("No players in this session", size: metrics.body, colour: Theme.textDim, in: area, align: .center)
         }
     }
 

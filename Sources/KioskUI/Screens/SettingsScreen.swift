@@ -4,9 +4,9 @@ import TeamCore
 extension Frame {
     func settingsScreen() {
         let area = topBar(title: "Settings", back: ("‹ Done", .navigate(.home)))
-        let (left, right) = area.splitLeft(area.w * 58 / 100, gap: m.margin)
-        let rowH = m.target - m.px(6)
-        let rows = left.rows(6, gap: m.px(6))
+        let (left, right) = area.splitLeft(area.w * 58 / 100, gap: metrics.margin)
+        let rowH = metrics.target - metrics.px(6)
+        let rows = left.rows(6, gap: metrics.px(6))
         let s = state.settings
         settingRow(rows[0], "Zone model", [("%HRmax", .settings(.setZoneModel(.percentOfMax)), s.zoneModel == .percentOfMax),
                                            ("%HRR", .settings(.setZoneModel(.heartRateReserve)), s.zoneModel == .heartRateReserve)])
@@ -25,21 +25,21 @@ extension Frame {
                                             ("Simulated", .settings(.setSensor(.simulated)), state.sensors.kind == .simulated)],
                    detail: state.sensors.description)
         _ = rowH
-        let (exportRow, deleteArea) = right.splitTop(m.target, gap: m.gap)
-        let (exportBox, pinBox) = exportRow.splitRight(exportRow.w * 2 / 5, gap: m.px(6))
-        button("Export all to USB", exportBox, .settings(.exportAll), style: .primary, size: m.small + m.px(2))
-        button("Change PIN", pinBox, .settings(.changePin), size: m.small + m.px(2))
-        canvas.text("Delete a player and all their data", size: m.small, colour: Theme.textDim, in: deleteArea.splitTop(m.px(26)).0)
-        let listArea = deleteArea.splitTop(m.px(26), gap: m.px(4)).1
+        let (exportRow, deleteArea) = right.splitTop(metrics.target, gap: metrics.gap)
+        let (exportBox, pinBox) = exportRow.splitRight(exportRow.w * 2 / 5, gap: metrics.px(6))
+        button("Export all to USB", exportBox, .settings(.exportAll), style: .primary, size: metrics.small + metrics.px(2))
+        button("Change PIN", pinBox, .settings(.changePin), size: metrics.small + metrics.px(2))
+        canvas.text("Delete a player and all their data", size: metrics.small, colour: Theme.textDim, in: deleteArea.splitTop(metrics.px(26)).0)
+        let listArea = deleteArea.splitTop(metrics.px(26), gap: metrics.px(4)).1
         if state.roster.isEmpty {
-            canvas.text("(pick a team first to list its players)", size: m.small, colour: Theme.textDim, in: listArea.splitTop(m.px(30)).0)
+            canvas.text("(pick a team first to list its players)", size: metrics.small, colour: Theme.textDim, in: listArea.splitTop(metrics.px(30)).0)
         }
-        list(id: "settingsPlayers", area: listArea, rowHeight: m.target - m.px(8), count: state.roster.count) { i, r in
+        list(id: "settingsPlayers", area: listArea, rowHeight: metrics.target - metrics.px(8), count: state.roster.count) { i, r in
             let line = state.roster[i]
-            canvas.fillRounded(r, radius: m.px(8), Theme.surface)
-            let (nameBox, buttonBox) = r.splitRight(m.px(96))
-            canvas.text("\(line.shirtNumber) \(line.player.fullName)", size: m.small + m.px(2), bold: true, in: nameBox.inset(dx: m.px(10), dy: 0))
-            button("Delete", buttonBox.inset(m.px(4)), .settings(.askToDeletePlayerAndData(playerID: line.playerID)), style: .danger, size: m.small,
+            canvas.fillRounded(r, radius: metrics.px(8), Theme.surface)
+            let (nameBox, buttonBox) = r.splitRight(metrics.px(96))
+            canvas.text("\(line.shirtNumber) \(line.player.fullName)", size: metrics.small + metrics.px(2), bold: true, in: nameBox.inset(dx: metrics.px(10), dy: 0))
+            button("Delete", buttonBox.inset(metrics.px(4)), .settings(.askToDeletePlayerAndData(playerID: line.playerID)), style: .danger, size: metrics.small,
                    hitLabel: "Delete \(line.player.fullName)")
         }
         notice()
@@ -49,13 +49,13 @@ extension Frame {
         let (label, choices) = r.splitLeft(r.w * 2 / 5)
         if let detail {
             let (top, bottom) = label.splitTop(label.h / 2)
-            canvas.text(title, size: m.small + m.px(2), bold: true, in: top)
-            canvas.text(detail, size: m.small - m.px(2), colour: Theme.textDim, in: bottom)
+            canvas.text(title, size: metrics.small + metrics.px(2), bold: true, in: top)
+            canvas.text(detail, size: metrics.small - metrics.px(2), colour: Theme.textDim, in: bottom)
         } else {
-            canvas.text(title, size: m.small + m.px(2), bold: true, in: label)
+            canvas.text(title, size: metrics.small + metrics.px(2), bold: true, in: label)
         }
-        for (cell, option) in zip(choices.columns(options.count, gap: m.px(6)), options) {
-            button(option.0, cell, option.1, style: option.2 ? .primary : .normal, size: m.small + m.px(1))
+        for (cell, option) in zip(choices.columns(options.count, gap: metrics.px(6)), options) {
+            button(option.0, cell, option.1, style: option.2 ? .primary : .normal, size: metrics.small + metrics.px(1))
         }
     }
 }
