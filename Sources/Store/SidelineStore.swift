@@ -48,6 +48,11 @@ public final class SidelineStore: Sendable {
         }
     }
 
+    /// Migrates the open database again: after a restore put an older backup in place.
+    public func bringSchemaUpToDate() throws {
+        try Self.migrate(pool, path: path)
+    }
+
     private static func migrate(_ pool: DatabasePool, path: String) throws {
         let migrator = Schema.migrator
         do {

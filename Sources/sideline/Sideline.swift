@@ -1,5 +1,7 @@
 import ArgumentParser
+import Diagnostics
 import Foundation
+import Logging
 import Store
 
 @main
@@ -9,7 +11,7 @@ struct Sideline: ParsableCommand {
         abstract: "Team heart-rate kiosk: record, review and export sessions of Bluetooth heart-rate straps.",
         subcommands: [
             RecordCommand.self, TeamsCommand.self, PlayersCommand.self, SessionsCommand.self,
-            HRVCommand.self, SettingsCommand.self,
+            HRVCommand.self, SettingsCommand.self, BackupCommand.self, RestoreCommand.self,
             ExportCommand.self, ImportRosterCommand.self, ScanCommand.self, KioskCommand.self,
         ],
         defaultSubcommand: KioskCommand.self)
@@ -17,8 +19,9 @@ struct Sideline: ParsableCommand {
     /// Errors a user can fix (unknown team, bad file, full disk…) print one clear line and exit 2;
     /// argument mistakes keep ArgumentParser's usage message.
     static func main() {
+        Diagnostics.bootstrap()
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(try KioskConfigFile.expand(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch let error as StoreError {
             fail(error.description)
@@ -30,9 +33,11 @@ struct Sideline: ParsableCommand {
     }
 
     static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("sideline: \(message)\n".utf8))
+        log.error("\(message)")
         Foundation.exit(2)
     }
+
+    static let log = Diagnostics.logger("main")
 }
 
 /// A mistake the user can fix, reported as one line, exit status 2.

@@ -67,10 +67,16 @@ public enum DatabaseBackup {
             try db.execute(sql: "PRAGMA journal_mode = DELETE")
             let result = try String.fetchAll(db, sql: "PRAGMA integrity_check")
             guard result == ["ok"] else {
-                throw StoreError.backupFailed(reason: "the copy failed SQLite's integrity check (\(result.prefix(3).joined(separator: "; ")))")
+                throw StoreError.backupFailed(reason: "the copy failed SQLite's integrity check (\(firstLine(of: result)))")
             }
         }
         try copy.close()
+    }
+
+    /// The first problem `integrity_check` names, on one line (its rows may hold several).
+    static func firstLine(of problems: [String]) -> String {
+        let first = problems.first?.split(separator: "\n").first.map(String.init) ?? "no answer"
+        return problems.count > 1 || problems.first?.contains("\n") == true ? first + " …" : first
     }
 
     /// fsync: the backup is on the medium before it is called done (a stick is pulled soon after).

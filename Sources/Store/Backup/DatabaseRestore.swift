@@ -33,7 +33,7 @@ public enum DatabaseRestore {
             return try queue.inDatabase { db in
                 let problems = try String.fetchAll(db, sql: "PRAGMA integrity_check")
                 guard problems == ["ok"] else {
-                    throw StoreError.backupRejected(path: path, reason: "it is damaged (integrity check: \(problems.prefix(2).joined(separator: "; ")))")
+                    throw StoreError.backupRejected(path: path, reason: "it is damaged (integrity check: \(DatabaseBackup.firstLine(of: problems)))")
                 }
                 guard try db.tableExists("grdb_migrations"), try db.tableExists("session") else {
                     throw StoreError.backupRejected(path: path, reason: "it is not a Sideline database")
