@@ -147,6 +147,7 @@ final class KioskApp {
         }
         dispatch(.tick(nowMs: Int64(now / 1_000_000)))
         for outcome in jobs.takeOutcomes() { dispatch(.inform(outcome)) }
+        takeEndedStickJobs()
         pollSource()
     }
 

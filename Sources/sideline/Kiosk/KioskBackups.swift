@@ -32,13 +32,16 @@ final class KioskBackups: Sendable {
     /// The stick in now (the first by name when several are).
     var stick: String? { tracker.withLock { $0.present.first } }
 
-    /// New events since the last poll; a job's end first, so its release can be seen in this table.
+    /// New events since the last poll.
     func poll(_ table: MountTable) -> [UsbStickTracker.Event] {
+        tracker.withLock { $0.update(table) }
+    }
+
+    /// Hands the writes that ended to the tracker (their sticks may be released now); true if any did.
+    func takeEndedJobs() -> Bool {
         let finished = finishedJobs.withLock { f in defer { f.removeAll() }; return f }
-        return tracker.withLock { t in
-            for path in finished { t.jobFinished(path) }
-            return t.update(table)
-        }
+        tracker.withLock { t in for path in finished { t.jobFinished(path) } }
+        return !finished.isEmpty
     }
 
     func jobStarted(on stick: String) { tracker.withLock { $0.jobStarted(stick) } }

@@ -10,17 +10,23 @@ extension KioskApp {
     /// From `pollSource`, twice a second.
     func pollUsbSticks() {
         guard let backups else { return }
-        for event in backups.poll(MountTable.read()) {
+        let events = backups.poll(MountTable.read())
+        for event in events {
             switch event {
             case .inserted(let stick):
                 backUp(to: stick, backups: backups)
             case .safeToRemove:
                 dispatch(.inform("USB stick: everything is written — safe to remove"))
-                refreshBackupStatus()
             case .removed:
-                refreshBackupStatus()
+                break
             }
         }
+        if !events.isEmpty { refreshBackupStatus() }
+    }
+
+    /// Every frame, with the jobs' notices: a write to a stick that ended changes what Settings shows.
+    func takeEndedStickJobs() {
+        if backups?.takeEndedJobs() == true { refreshBackupStatus() }
     }
 
     private func backUp(to stick: String, backups: KioskBackups) {
@@ -74,8 +80,12 @@ extension KioskApp {
                                             stickBackup: onStick.map { "of \(Self.backupDate($0.date)) from the USB stick" })))
     }
 
+    /// "Mon 23 Nov 21:34", local time, 24-hour clock (as the top bar).
     static func backupDate(_ date: Date) -> String {
-        date.formatted(.dateTime.weekday(.abbreviated).day().month(.abbreviated).hour(.twoDigits(amPM: .omitted)).minute())
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_GB")
+        f.dateFormat = "EEE d MMM HH:mm"
+        return f.string(from: date)
     }
 
     /// Settings → Restore from USB, confirmed: the newest backup on the stick becomes the database
