@@ -48,6 +48,23 @@ public final class SidelineStore: Sendable {
         }
     }
 
+    /// `sideline migrate`: opens (creating) the database at `path` and migrates it — all the way, or
+    /// only up to the migration `upTo` (an older Sideline's schema, for upgrade tests). Returns a summary.
+    public static func migrate(path: String, upTo: String? = nil) throws -> String {
+        let known = Schema.migrator.migrations
+        guard let upTo else {
+            let store = try SidelineStore(path: path, recovering: false)
+            let applied = try store.read { try Schema.migrator.appliedIdentifiers($0) }
+            return "up to date (\(applied.count) of \(known.count) migrations)"
+        }
+        guard known.contains(upTo) else {
+            throw StoreError.cannotOpen(path: path, reason: "no migration \(upTo); known: \(known.joined(separator: ", "))")
+        }
+        let queue = try DatabaseQueue(path: path)
+        try Schema.migrator.migrate(queue, upTo: upTo)
+        return "at \(upTo) (\(known.firstIndex(of: upTo)! + 1) of \(known.count) migrations)"
+    }
+
     /// Migrates the open database again: after a restore put an older backup in place.
     public func bringSchemaUpToDate() throws {
         try Self.migrate(pool, path: path)

@@ -9,9 +9,10 @@ struct Sideline: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sideline",
         abstract: "Team heart-rate kiosk: record, review and export sessions of Bluetooth heart-rate straps.",
+        version: SidelineVersion.current,
         subcommands: [
             RecordCommand.self, TeamsCommand.self, PlayersCommand.self, SessionsCommand.self,
-            HRVCommand.self, SettingsCommand.self, BackupCommand.self, RestoreCommand.self,
+            HRVCommand.self, SettingsCommand.self, BackupCommand.self, RestoreCommand.self, MigrateCommand.self,
             ExportCommand.self, ImportRosterCommand.self, ScanCommand.self, KioskCommand.self,
         ],
         defaultSubcommand: KioskCommand.self)

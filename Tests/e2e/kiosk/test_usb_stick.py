@@ -2,6 +2,7 @@
 exports go to it, Settings shows the last backup and restores the stick's newest one behind the
 PIN. The stick is a real mount (tmpfs, so root only); the automount's release ("safe to remove")
 needs systemd and is proven in the VM appliance test."""
+import contextlib
 import json
 import os
 import sqlite3
@@ -21,11 +22,12 @@ def stick(tmp_path):
     mount_point.mkdir(parents=True)
     subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64m", "stick", str(mount_point)], check=True)
     yield media, mount_point
-    subprocess.run(["umount", str(mount_point)], check=False)
+    # Fails (busy) if anything — the kiosk, a test's own connection — still holds a file on it.
+    subprocess.run(["umount", str(mount_point)], check=True)
 
 
 def teams(db):
-    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
         return [r[0] for r in con.execute("SELECT name FROM team ORDER BY name")]
 
 
@@ -37,7 +39,7 @@ def test_a_stick_gets_a_backup_takes_exports_and_restores_behind_the_pin(sidelin
     # A backup from another day already on the stick, named later than anything written today.
     other = tmp_path / "other.sqlite"
     subprocess.run([sideline_bin, "teams", "--db", str(other)], check=True, capture_output=True, timeout=60)
-    with sqlite3.connect(other) as con:
+    with contextlib.closing(sqlite3.connect(other)) as con, con:
         con.execute("INSERT INTO team(name, colour, created_ms) VALUES ('From the stick', '#123456', 0)")
     backups = mount_point / "sideline-backup"
     backups.mkdir()
@@ -62,7 +64,7 @@ def test_a_stick_gets_a_backup_takes_exports_and_restores_behind_the_pin(sidelin
     assert inserted["notice"].startswith("Backup written to the USB stick (sideline-"), inserted["notice"]
     mine = sorted(p.name for p in backups.iterdir() if p != future)
     assert len(mine) == 1 and inserted["notice"].endswith(f"({mine[0]})")
-    with sqlite3.connect(f"file:{backups / mine[0]}?mode=ro", uri=True) as con:
+    with contextlib.closing(sqlite3.connect(f"file:{backups / mine[0]}?mode=ro", uri=True)) as con:
         assert con.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         assert [r[0] for r in con.execute("SELECT name FROM team")] == ["Here"]
 
