@@ -3,9 +3,11 @@ import GRDB
 import TeamCore
 
 /// The SQLite store: the single source of truth for rosters, straps, sessions
-/// and samples. WAL mode (a `DatabasePool`) so readers never block the writer,
-/// `synchronous=NORMAL` so an SD card is not worn by an fsync per commit —
-/// in WAL a power cut then loses at most the last commits and never corrupts.
+/// and samples. WAL mode (a `DatabasePool`) so readers never block the writer.
+/// `synchronous=FULL`: every commit (the recorder's, once a second) is flushed to the medium,
+/// so a power cut loses at most the last second. With NORMAL the WAL is flushed only at
+/// checkpoints and Linux writes dirty pages back after up to ~30 s: a hard power-off in the VM
+/// lost 5 s of a once-a-second writer, and a whole 25-s recording, schema included.
 public final class SidelineStore: Sendable {
     public let path: String
     let pool: DatabasePool
@@ -31,9 +33,6 @@ public final class SidelineStore: Sendable {
             throw StoreError.cannotOpen(path: path, reason: "the folder \(directory) is not writable by this user")
         }
         var configuration = Configuration()
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
         configuration.busyMode = .timeout(5)
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
@@ -73,6 +72,8 @@ public final class SidelineStore: Sendable {
     private static func migrate(_ pool: DatabasePool, path: String) throws {
         let migrator = Schema.migrator
         do {
+            // On the one writer connection, after GRDB's own set-up (which picks NORMAL for WAL pools).
+            try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
             if try pool.read({ try migrator.hasBeenSuperseded($0) }) {
                 throw StoreError.newerSchema(path: path)
             }
