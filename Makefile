@@ -10,7 +10,7 @@ setup:
 	@./deploy/setup.sh
 
 build: setup
-	./deploy/release-build.sh
+	swift build -c release --product sideline
 
 deb: setup
 	./deploy/deb.sh
@@ -26,6 +26,6 @@ bench: setup
 	.build/release/sideline-bench
 
 bench-ble: setup
-	./deploy/release-build.sh
+	swift build -c release --product sideline
 	./deploy/venv.sh
 	SIDELINE_BIN=$(CURDIR)/.build/release/sideline .venv/bin/python Tests/e2e/ble/bench_ble.py

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./deploy/release-build.sh >&2
-BIN=.build/release/sideline
+BIN=.build-static/release/sideline
 VERSION=${DEB_VERSION:-$("$BIN" --version)}
 ARCH=$(dpkg --print-architecture)
 STAGE=.build-deb/sideline-$VERSION

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What is mounted where, from `/proc/self/mountinfo` (proc(5)). Reading it never touches a
 /// mount, so polling it does not wake an automount.
@@ -14,8 +17,25 @@ public struct MountTable: Equatable, Sendable {
     public init(entries: [Entry]) { self.entries = entries }
 
     public static func read(path: String = "/proc/self/mountinfo") -> MountTable {
-        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        return MountTable(parsing: text)
+        MountTable(parsing: readToEnd(path))
+    }
+
+    /// A /proc file whole. They report a size of 0, and Foundation's `String(contentsOfFile:)`
+    /// then reads one 4 KiB page: inside the kiosk's systemd sandbox the sticks' lines come after
+    /// the first 35 mounts and were never seen. read(2) until end of file instead.
+    public static func readToEnd(_ path: String) -> String {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return "" }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16384)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            bytes += chunk[0..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `36 35 98:0 /root /mnt/point rw,noatime master:1 - ext4 /dev/sda1 rw`: the mount point is

@@ -1,4 +1,5 @@
 @testable import Appliance
+import Foundation
 import XCTest
 
 final class MountTableTests: XCTestCase {
@@ -29,6 +30,25 @@ final class MountTableTests: XCTestCase {
 
     func testThisProcessesOwnTableHasARoot() {
         XCTAssertTrue(MountTable.read().entries.contains { $0.mountPoint == "/" })
+    }
+
+    /// /proc files say their size is 0; a reader that trusts that (Foundation reads one 4 KiB page)
+    /// loses what follows. The oracle is cat(1) reading the same file: /proc/kallsyms, megabytes
+    /// long and the same on every read.
+    func testProcFilesAreReadWholePastTheFirstPage() throws {
+        let path = "/proc/kallsyms"
+        let cat = Process()
+        cat.executableURL = URL(fileURLWithPath: "/bin/cat")
+        cat.arguments = [path]
+        let pipe = Pipe()
+        cat.standardOutput = pipe
+        try cat.run()
+        let theirs = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        cat.waitUntilExit()
+        let ours = MountTable.readToEnd(path)
+        XCTAssertGreaterThan(theirs.utf8.count, 8192)
+        XCTAssertEqual(ours.utf8.count, theirs.utf8.count)
+        XCTAssertTrue(ours == theirs)
     }
 }
 

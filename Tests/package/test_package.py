@@ -26,7 +26,7 @@ def depends_names(deb):
 
 
 def test_name_version_and_arch(deb):
-    version = run(str(ROOT / ".build/release/sideline"), "--version").stdout.strip()
+    version = run(str(ROOT / ".build-static/release/sideline"), "--version").stdout.strip()
     arch = run("dpkg", "--print-architecture").stdout.strip()
     assert deb.name == f"sideline_{version}_{arch}.deb"
     assert (control(deb, "Package"), control(deb, "Version"), control(deb, "Architecture")) == ("sideline", version, arch)

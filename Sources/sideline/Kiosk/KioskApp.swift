@@ -146,7 +146,10 @@ final class KioskApp {
             dispatch(.sensor(event))
         }
         dispatch(.tick(nowMs: Int64(now / 1_000_000)))
-        for outcome in jobs.takeOutcomes() { dispatch(.inform(outcome)) }
+        for outcome in jobs.takeOutcomes() {
+            Self.log.notice("\(outcome)")
+            dispatch(.inform(outcome))
+        }
         takeEndedStickJobs()
         pollSource()
     }

@@ -10,6 +10,7 @@ extension KioskApp {
         do {
             try perform(effect)
         } catch {
+            Self.log.error("\(Self.describe(error))")
             dispatch(.failed(Self.describe(error)))
         }
     }

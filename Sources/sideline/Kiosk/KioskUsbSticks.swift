@@ -14,6 +14,7 @@ extension KioskApp {
         for event in events {
             switch event {
             case .inserted(let stick):
+                Self.log.info("USB stick at \(stick)")
                 backUp(to: stick, backups: backups)
             case .safeToRemove:
                 dispatch(.inform("USB stick: everything is written — safe to remove"))
