@@ -16,10 +16,11 @@ extension KioskApp {
             case .inserted(let stick):
                 Self.log.info("USB stick at \(stick)")
                 backUp(to: stick, backups: backups)
-            case .safeToRemove:
+            case .safeToRemove(let stick):
+                Self.log.info("USB stick at \(stick) released: safe to remove")
                 dispatch(.inform("USB stick: everything is written — safe to remove"))
-            case .removed:
-                break
+            case .removed(let stick):
+                Self.log.info("USB stick at \(stick) removed")
             }
         }
         if !events.isEmpty { refreshBackupStatus() }
