@@ -13,6 +13,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case unknownPlayer(Int64)
     case duplicate(String)
     case rosterRejected([String])
+    case noDatabase(path: String)
+    case backupFailed(reason: String)
+    case backupRejected(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -37,6 +40,12 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             return "no player with id \(id)"
         case let .duplicate(what):
             return what
+        case let .noDatabase(path):
+            return "there is no database at \(path) (see --db)"
+        case let .backupFailed(reason):
+            return "backup failed: \(reason)"
+        case let .backupRejected(path, reason):
+            return "cannot restore \(path): \(reason); nothing was changed"
         case let .rosterRejected(lines):
             return "roster not imported, nothing changed:\n" + lines.joined(separator: "\n")
         }

@@ -25,10 +25,12 @@ extension Frame {
                                             ("Simulated", .setSensor(.simulated), state.sourceKind == .simulated)],
                    detail: state.sourceDescription)
         _ = rowH
-        let (exportRow, deleteArea) = right.splitTop(m.target, gap: m.gap)
+        let (exportRow, belowExport) = right.splitTop(m.target, gap: m.gap)
         let (exportBox, pinBox) = exportRow.splitRight(exportRow.w * 2 / 5, gap: m.px(6))
         button("Export all to USB", exportBox, .exportAll, style: .primary, size: m.small + m.px(2))
         button("Change PIN", pinBox, .changePin, size: m.small + m.px(2))
+        let (backupRow, deleteArea) = belowExport.splitTop(m.target, gap: m.gap)
+        backupLine(backupRow)
         canvas.text("Delete a player and all their data", size: m.small, colour: Theme.textDim, in: deleteArea.splitTop(m.px(26)).0)
         let listArea = deleteArea.splitTop(m.px(26), gap: m.px(4)).1
         if state.roster.isEmpty {
@@ -43,6 +45,15 @@ extension Frame {
                    hitLabel: "Delete \(line.player.fullName)")
         }
         notice()
+    }
+
+    /// When the last backup was written, and "Restore from USB" when a stick holds one.
+    private func backupLine(_ r: Rect) {
+        let (textBox, restoreBox) = r.splitRight(r.w * 2 / 5, gap: m.px(6))
+        let (top, bottom) = textBox.splitTop(textBox.h / 2)
+        canvas.text("Last backup", size: m.small, bold: true, in: top)
+        canvas.text(state.backups.lastBackup ?? "none yet — insert a USB stick", size: m.small - m.px(2), colour: Theme.textDim, in: bottom)
+        button("Restore from USB", restoreBox, state.backups.stickBackup == nil ? nil : .restoreFromStick, size: m.small + m.px(1))
     }
 
     private func settingRow(_ r: Rect, _ title: String, _ options: [(String, Action?, Bool)], detail: String? = nil) {

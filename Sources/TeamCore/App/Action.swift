@@ -87,6 +87,10 @@ public enum Action: Sendable, Equatable {
     case toggleWallPrivacy
     case toggleAliases
     case exportAll
+    /// Known backups changed (one written, a stick in or out).
+    case backupStatus(BackupStatus)
+    /// Settings → "Restore from USB": asks first.
+    case restoreFromStick
     /// From the review of one session: every format of it to the USB stick.
     case exportReviewedSession
     case deletePlayerAndData(playerID: Int64)

@@ -158,7 +158,7 @@ public enum AppReducer {
             return []
 
         case .pinKey, .pinBackspace, .pinCancel, .changePin, .setSensor, .sourceSwitched, .setZoneModel, .setMaxFormula, .setZoneHold, .toggleWallPrivacy,
-             .toggleAliases, .exportAll, .deletePlayerAndData, .confirm, .cancelConfirmation:
+             .toggleAliases, .exportAll, .deletePlayerAndData, .confirm, .cancelConfirmation, .backupStatus, .restoreFromStick:
             return SettingsReducer.reduce(&s, action)
         }
     }

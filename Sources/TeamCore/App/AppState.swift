@@ -41,6 +41,7 @@ public struct AppState: Sendable, Equatable {
     /// A one-line message for the coach (saved, failed…), cleared on navigation.
     public var notice: String?
     public var noticeAtMs: Int64 = 0
+    public var backups = BackupStatus()
 
     public init(year: Int) { self.year = year }
 
@@ -255,6 +256,7 @@ public struct Confirmation: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         case removeFromTeam(playerID: Int64)
         case deletePlayerAndData(playerID: Int64)
+        case restoreFromStick
     }
     public var kind: Kind
     public var question: String

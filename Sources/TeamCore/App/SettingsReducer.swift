@@ -69,6 +69,13 @@ enum SettingsReducer {
             guard s.screen == .settings else { return [] }
             s.notice = "Exporting…"
             return [.exportAll]
+        case .backupStatus(let status):
+            s.backups = status
+        case .restoreFromStick:
+            guard s.screen == .settings, s.live?.isRecording != true, let backup = s.backups.stickBackup else { return [] }
+            s.confirmation = Confirmation(kind: .restoreFromStick,
+                                          question: "Replace all teams and sessions with the backup \(backup)? What is here now is kept aside on this device.",
+                                          confirmLabel: "Restore")
         case .deletePlayerAndData(let id):
             guard s.screen == .settings, let line = s.roster.first(where: { $0.playerID == id }) else { return [] }
             s.confirmation = Confirmation(kind: .deletePlayerAndData(playerID: id),
@@ -88,6 +95,10 @@ enum SettingsReducer {
                 s.lobby.included.remove(id)
                 s.notice = "Player and data deleted"
                 return [.deletePlayerAndData(playerID: id)]
+            case .restoreFromStick:
+                guard s.live?.isRecording != true else { return [] }
+                s.notice = "Restoring…"
+                return [.restoreFromStick]
             }
         case .cancelConfirmation:
             s.confirmation = nil

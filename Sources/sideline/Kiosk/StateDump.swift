@@ -12,6 +12,8 @@ enum StateDump {
             "notice": s.notice.map { $0 as Any } ?? NSNull(),
             "sourceProblem": s.sourceProblem.map { $0 as Any } ?? NSNull(),
             "source": s.sourceDescription,
+            "backups": ["last": s.backups.lastBackup.map { $0 as Any } ?? NSNull(),
+                        "onStick": s.backups.stickBackup.map { $0 as Any } ?? NSNull()],
             "straps": s.strapTable.enumerated().map { i, slot -> [String: Any] in
                 let r = s.readings[UInt16(i)] ?? StrapReading()
                 return ["address": slot.address, "name": slot.name, "link": "\(r.link)", "streaming": r.isStreaming(nowMs: s.nowMs)]
