@@ -3,13 +3,17 @@
 #   make test   every test: unit, end-to-end through the CLI, emulated Bluetooth radio, ThreadSanitizer
 #   make bench  the performance figures the issues name, side by side with their baselines
 #   make bench-ble  Bluetooth figures on the emulated radio (Sideline vs bumble's host, broadcast, reconnect)
-.PHONY: demo test bench bench-ble setup build
+#   make deb    out/sideline_<version>_<arch>.deb: the appliance package (deploy/debian, README "Install on a Raspberry Pi")
+.PHONY: demo test bench bench-ble setup build deb
 
 setup:
 	@./deploy/setup.sh
 
 build: setup
 	swift build -c release --product sideline
+
+deb: setup
+	./deploy/deb.sh
 
 demo: build
 	@./deploy/demo.sh

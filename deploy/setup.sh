@@ -12,6 +12,8 @@ APT_PACKAGES=(
   python3-venv dbus                               # test peers: bumble, dbusmock
   libglib2.0-dev python3-dev                      # dbus-python (dbusmock's client) builds from its sdist
   pkg-config
+  debhelper help2man lintian binutils             # make deb: packaging, manual page, checks, objdump
+  debootstrap                                     # package tests: a clean bookworm chroot
 )
 
 missing=()

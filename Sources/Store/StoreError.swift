@@ -18,6 +18,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// Input that breaks a rule (an empty name).
     case invalid(String)
     case rosterRejected([String])
+    case noDatabase(path: String)
+    case backupFailed(reason: String)
+    case backupRejected(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -44,6 +47,12 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             return "\(what) is not in the database yet; add it first"
         case let .duplicate(what), let .invalid(what):
             return what
+        case let .noDatabase(path):
+            return "there is no database at \(path) (see --db)"
+        case let .backupFailed(reason):
+            return "backup failed: \(reason)"
+        case let .backupRejected(path, reason):
+            return "cannot restore \(path): \(reason); nothing was changed"
         case let .rosterRejected(lines):
             return "roster not imported, nothing changed:\n" + lines.joined(separator: "\n")
         }

@@ -25,10 +25,12 @@ extension Frame {
                                             ("Simulated", .settings(.setSensor(.simulated)), state.sensors.kind == .simulated)],
                    detail: state.sensors.description)
         _ = rowH
-        let (exportRow, deleteArea) = right.splitTop(metrics.target, gap: metrics.gap)
+        let (exportRow, belowExport) = right.splitTop(metrics.target, gap: metrics.gap)
         let (exportBox, pinBox) = exportRow.splitRight(exportRow.w * 2 / 5, gap: metrics.px(6))
         button("Export all to USB", exportBox, .settings(.exportAll), style: .primary, size: metrics.small + metrics.px(2))
         button("Change PIN", pinBox, .settings(.changePin), size: metrics.small + metrics.px(2))
+        let (backupRow, deleteArea) = belowExport.splitTop(metrics.target, gap: metrics.gap)
+        backupLine(backupRow)
         canvas.text("Delete a player and all their data", size: metrics.small, colour: Theme.textDim, in: deleteArea.splitTop(metrics.px(26)).0)
         let listArea = deleteArea.splitTop(metrics.px(26), gap: metrics.px(4)).1
         if state.roster.isEmpty {
@@ -43,6 +45,15 @@ extension Frame {
                    hitLabel: "Delete \(line.player.fullName)")
         }
         notice()
+    }
+
+    /// When the last backup was written, and "Restore from USB" when a stick holds one.
+    private func backupLine(_ r: Rect) {
+        let (textBox, restoreBox) = r.splitRight(r.w * 2 / 5, gap: metrics.px(6))
+        let (top, bottom) = textBox.splitTop(textBox.h / 2)
+        canvas.text("Last backup", size: metrics.small, bold: true, in: top)
+        canvas.text(state.backups.lastBackup ?? "none yet — insert a USB stick", size: metrics.small - metrics.px(2), colour: Theme.textDim, in: bottom)
+        button("Restore from USB", restoreBox, state.backups.stickBackup == nil ? nil : .settings(.askToRestoreFromStick), size: metrics.small + metrics.px(1))
     }
 
     private func settingRow(_ r: Rect, _ title: String, _ options: [(String, Action?, Bool)], detail: String? = nil) {

@@ -69,7 +69,7 @@ public enum AppReducer {
             return NavigationReducer.settings(&s, outcome)
         case .settings(let settings):
             let context = AppContext(s)
-            return SettingsReducer.reduce(&s.settings, &s.pin, settings, context)
+            return SettingsReducer.reduce(&s.settings, &s.pin, &s.backups, settings, context)
         }
     }
 

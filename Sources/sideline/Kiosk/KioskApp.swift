@@ -1,4 +1,6 @@
+import Appliance
 import CSDL2
+import Diagnostics
 import Foundation
 import KioskUI
 import SensorHub
@@ -55,6 +57,11 @@ final class KioskApp {
     var runUntilNs: UInt64?
     /// Prints a line when the first frame is on screen (the launch benchmark reads it).
     var announceFirstFrame = ProcessInfo.processInfo.environment["SIDELINE_ANNOUNCE_FIRST_FRAME"] != nil
+    /// systemd's notification socket when run as a service: ready after the first frame, watchdog from the loop.
+    var service: ServiceNotifier?
+    /// USB sticks and backups (`--usb-mounts`); nil when not asked for.
+    var backups: KioskBackups?
+    static let log = Diagnostics.logger("kiosk")
 
     init(store: SidelineStore, source: any SensorSource, steppedSource: SteppedSimulatedSource?, main: KioskWindow,
          wall: KioskWindow?, wake: WakeSignal, wallClockBase: Date?, sourceDescription: String, exportDirectory: String) {
@@ -139,7 +146,11 @@ final class KioskApp {
             dispatch(.sensors(.event(event)))
         }
         dispatch(.tick(nowMs: Int64(now / 1_000_000)))
-        for outcome in jobs.takeOutcomes() { dispatch(.inform(outcome)) }
+        for outcome in jobs.takeOutcomes() {
+            Self.log.notice("\(outcome)")
+            dispatch(.inform(outcome))
+        }
+        takeEndedStickJobs()
         pollSource()
     }
 
@@ -159,6 +170,7 @@ final class KioskApp {
         if discoveryOn { rememberHeardStraps() }
         updateWantedStraps()
         pollSourceHealth()
+        pollUsbSticks()
     }
 
     /// Commits the recording when a second has passed. The loop calls it after presenting,
@@ -186,6 +198,7 @@ final class KioskApp {
             // Unbuffered, so the launch benchmark reads it the moment the frame is up.
             FileHandle.standardOutput.write(Data("first-frame\n".utf8))
         }
+        if let service, !service.sentReady { service.ready(status: "on screen; heart rates from \(state.sensors.description)") }
         if let wall {
             wall.view.drawWall(state, animMs: nowMs, wallClock: wallClock)
             wall.present()
@@ -194,6 +207,7 @@ final class KioskApp {
 
     /// Before the process ends: a running recording is committed and ended, never lost.
     func shutdown() {
+        service?.stopping()
         if let live = state.live, live.isRecording, let id = live.sessionID {
             run(.finishRecording(sessionID: id))
         }

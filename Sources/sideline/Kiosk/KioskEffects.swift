@@ -10,6 +10,7 @@ extension KioskApp {
         do {
             try perform(effect)
         } catch {
+            Self.log.error("\(Self.describe(error))")
             dispatch(.failed(Self.describe(error)))
         }
     }
@@ -82,17 +83,19 @@ extension KioskApp {
             }
             persistedSettings = settings
         case .exportSession(let id):
-            let (store, directory) = (store, exportDirectory)
-            jobs.run(wake: wake) {
+            let store = store
+            runExport { directory in
                 let files = try SessionExporter.export(store: store, sessionID: id, to: directory)
                 return "Exported \(files) file\(files == 1 ? "" : "s") to \(directory)"
             }
         case .exportAll:
-            let (store, directory) = (store, exportDirectory)
-            jobs.run(wake: wake) {
+            let store = store
+            runExport { directory in
                 let count = try SessionExporter.exportAll(store: store, to: directory)
                 return "Exported \(count) session\(count == 1 ? "" : "s") to \(directory)"
             }
+        case .restoreFromStick:
+            try restoreFromStick()
         case .deletePlayerAndData(let playerID):
             try store.deletePlayerAndData(playerID)
             if let teamID = state.teamID { run(.loadRoster(teamID: teamID)) }

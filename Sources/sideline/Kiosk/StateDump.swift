@@ -12,6 +12,8 @@ enum StateDump {
             "notice": s.notice.map { $0 as Any } ?? NSNull(),
             "sourceProblem": s.sensors.problem.map { $0 as Any } ?? NSNull(),
             "source": s.sensors.description,
+            "backups": ["last": s.backups.lastBackup.map { $0 as Any } ?? NSNull(),
+                        "onStick": s.backups.stickBackup.map { $0 as Any } ?? NSNull()],
             "straps": s.sensors.strapTable.enumerated().map { i, slot -> [String: Any] in
                 let r = s.sensors.readings[UInt16(i)] ?? StrapReading()
                 return ["address": slot.address, "name": slot.name, "link": "\(r.link)", "streaming": r.hasSignal(nowMs: s.nowMs)]

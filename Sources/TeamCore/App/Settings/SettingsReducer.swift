@@ -14,6 +14,12 @@ public enum SettingsAction: Sendable, Equatable {
     case toggleWallPrivacy
     case toggleAliases
     case exportAll
+    /// Known backups changed (one written, a stick in or out).
+    case backupsChanged(BackupStatus)
+    /// "Restore from USB": asks first.
+    case askToRestoreFromStick
+    /// Confirmed: the database is replaced by the newest backup on the stick.
+    case restoreFromStick
     /// "Delete": asks first.
     case askToDeletePlayerAndData(playerID: Int64)
     /// Confirmed: the player and every sample of theirs, for good.
@@ -28,10 +34,10 @@ public enum SettingsAction: Sendable, Equatable {
 }
 
 /// The PIN pad and the settings behind it. Every change is saved at once (`saveSettings`),
-/// and only on the settings screen.
+/// and only on the settings screen; nothing is restored over a live recording.
 enum SettingsReducer {
-    static func reduce(_ settings: inout KioskSettings, _ pin: inout PinEntry?, _ action: SettingsAction,
-                       _ ctx: AppContext) -> Reduction {
+    static func reduce(_ settings: inout KioskSettings, _ pin: inout PinEntry?, _ backups: inout BackupStatus,
+                       _ action: SettingsAction, _ ctx: AppContext) -> Reduction {
         switch action {
         case .loaded(let loaded):
             settings = loaded
@@ -67,6 +73,17 @@ enum SettingsReducer {
         case .exportAll:
             guard ctx.screen == .settings else { return .none }
             return Reduction(effects: [.exportAll], actions: [.inform("Exporting…")])
+        case .backupsChanged(let status):
+            backups = status
+            return .none
+        case .askToRestoreFromStick:
+            guard ctx.screen == .settings, !ctx.isRecording, let backup = backups.stickBackup else { return .none }
+            let question = "Replace all teams and sessions with the backup \(backup)? What is here now is kept aside on this device."
+            return .send(.confirmation(.ask(Confirmation(question: question, confirmLabel: "Restore",
+                                                         onConfirm: .settings(.restoreFromStick)))))
+        case .restoreFromStick:
+            guard ctx.screen == .settings, !ctx.isRecording else { return .none }
+            return Reduction(effects: [.restoreFromStick], actions: [.inform("Restoring…")])
         case .askToDeletePlayerAndData(let id):
             guard ctx.screen == .settings, let line = ctx.line(of: id) else { return .none }
             let question = "Delete \(line.player.fullName) and every session data of theirs? This cannot be undone."
