@@ -25,12 +25,17 @@ public enum LiveAction: Sendable, Equatable {
 
 enum LiveReducer {
     static func reduce(_ session: inout LiveSession?, _ action: LiveAction, _ ctx: AppContext) -> Reduction {
-        if case .start = action { return start(&session, ctx) }
-        guard var live = session else { return .none }
+        guard var live = session else {
+            if case .start = action { return start(&session, ctx) }
+            return .none
+        }
+        // Save and discard end the session (nil); everything else writes it back.
         defer { if session != nil { session = live } }
         let now = ctx.nowMs
         switch action {
-        case .start, .delegate:
+        case .start: // one session at a time
+            return .none
+        case .delegate: // the root's to handle
             return .none
         case .started(let id, let startMs):
             guard live.phase == .starting else { return .none }
@@ -137,7 +142,7 @@ enum LiveReducer {
     /// A session of the lobby's players: tiles for each with today's strap, and the store asked
     /// for a session row (answered by `.started`).
     private static func start(_ session: inout LiveSession?, _ ctx: AppContext) -> Reduction {
-        guard ctx.screen == .lobby, session == nil, let teamID = ctx.teamID,
+        guard ctx.screen == .lobby, let teamID = ctx.teamID,
               ctx.lobby.canStart(roster: ctx.roster, sensors: ctx.sensors, nowMs: ctx.nowMs) else { return .none }
         let participants = ctx.lobby.participants(in: ctx.roster)
         let tiles = participants.map { p in
