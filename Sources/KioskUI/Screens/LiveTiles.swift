@@ -7,7 +7,6 @@ extension Frame {
     /// Tiles laid out to fill `area`; the wall variant hides controls and may hide BPM (privacy).
     /// `around`: the larger area whose background the tiles sit on (painted here, so the frame needs no full clear).
     func liveTiles(in area: Rect, forWall: Bool, around: Rect) {
-        let tiles = state.shownTiles
         let rects = TileGrid.rects(count: tiles.count, in: area, gap: metrics.px(6))
         let privacy = forWall && state.settings.wallPrivacy
         // With a back buffer that survives presents (software rendering), a tile whose content did not

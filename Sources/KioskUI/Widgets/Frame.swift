@@ -20,6 +20,8 @@ final class Frame {
     /// Animation clock (ms) for the heart beat.
     let animMs: Int64
     let wallClock: Date
+    /// The live tiles in their order with their readings, worked out once per frame.
+    let tiles: [ShownTile]
     var hits = HitMap()
     var view: ViewState
     /// The live tiles drawn in this frame (for the next frame's incremental redraw).
@@ -32,6 +34,7 @@ final class Frame {
         self.animMs = animMs
         self.wallClock = wallClock
         self.view = view
+        tiles = state.shownTiles
     }
 
     var screen: Rect { Rect(0, 0, metrics.width, metrics.height) }
