@@ -17,6 +17,23 @@ final class StoreTests: XCTestCase {
         }
     }
 
+    func testErrorsSayWhatWentWrong() throws {
+        let store = try fixture.open()
+        _ = try store.createTeam(name: "U17")
+        XCTAssertThrowsError(try store.createTeam(name: "  ")) { XCTAssertEqual($0 as? StoreError, .invalid("a team needs a name")) }
+        XCTAssertThrowsError(try store.createTeam(name: "U17")) {
+            XCTAssertEqual($0 as? StoreError, .duplicate("a team named 'U17' already exists"))
+        }
+        let never = StoreFixture.player("Mia")
+        XCTAssertThrowsError(try store.updatePlayer(never)) {
+            XCTAssertEqual($0 as? StoreError, .notStored("the player \(never.fullName)"))
+            XCTAssertEqual("\($0)", "the player \(never.fullName) is not in the database yet; add it first")
+        }
+        var gone = never
+        gone.id = 99
+        XCTAssertThrowsError(try store.updatePlayer(gone)) { XCTAssertEqual($0 as? StoreError, .unknownPlayer(99)) }
+    }
+
     func testTeamsRosterAndStrapsAcrossTeams() throws {
         let store = try fixture.open()
         let u17 = try store.createTeam(name: "U17")

@@ -3,33 +3,34 @@ import XCTest
 
 final class AppReducerBackupTests: XCTestCase {
     func testRestoreFromAStickAsksFirstAndOnlyBehindThePin() {
-        var s = AppState(year: 2026)
+        var app = AppHarness()
         let status = BackupStatus(lastBackup: "14 Mar 17:30, USB stick", stickBackup: "of 14 Mar 17:30")
-        XCTAssertEqual(AppReducer.reduce(&s, .backupStatus(status)), [])
-        XCTAssertEqual(s.backups, status)
-        XCTAssertEqual(AppReducer.reduce(&s, .restoreFromStick), [], "not from the team picker: the settings sit behind the PIN")
-        XCTAssertNil(s.confirmation)
+        app.send(.settings(.backupsChanged(status)))
+        XCTAssertEqual(app.state.backups, status)
+        app.send(.settings(.askToRestoreFromStick)) // not from the team picker: the settings sit behind the PIN
+        XCTAssertNil(app.state.confirmation)
 
-        s.screen = .settings
-        XCTAssertEqual(AppReducer.reduce(&s, .restoreFromStick), [], "a question first, no effect")
-        XCTAssertEqual(s.confirmation?.kind, .restoreFromStick)
-        XCTAssertEqual(AppReducer.reduce(&s, .cancelConfirmation), [])
-        XCTAssertNil(s.confirmation)
-        _ = AppReducer.reduce(&s, .restoreFromStick)
-        XCTAssertEqual(AppReducer.reduce(&s, .confirm), [.restoreFromStick])
-        XCTAssertEqual(s.notice, "Restoring…")
+        app.state.screen = .settings
+        app.send(.settings(.askToRestoreFromStick)) // a question first, no effect
+        XCTAssertEqual(app.state.confirmation?.onConfirm, .settings(.restoreFromStick))
+        app.send(.confirmation(.cancel))
+        XCTAssertNil(app.state.confirmation)
+        app.send(.settings(.askToRestoreFromStick))
+        app.send(.confirmation(.confirm), .restoreFromStick)
+        XCTAssertEqual(app.state.notice, "Restoring…")
     }
 
     func testNothingToRestoreWithoutABackupOnAStickOrWhileRecording() {
-        var s = AppFixture.running()
-        s.backups = BackupStatus(lastBackup: nil, stickBackup: "of today")
-        s.screen = .settings
-        XCTAssertEqual(AppReducer.reduce(&s, .restoreFromStick), [])
-        XCTAssertNil(s.confirmation, "never over a live recording")
-        var idle = AppState(year: 2026)
-        idle.screen = .settings
-        _ = AppReducer.reduce(&idle, .backupStatus(BackupStatus(lastBackup: "yesterday", stickBackup: nil)))
-        XCTAssertEqual(AppReducer.reduce(&idle, .restoreFromStick), [])
-        XCTAssertNil(idle.confirmation)
+        var app = AppFixture.running()
+        app.state.backups = BackupStatus(lastBackup: nil, stickBackup: "of today")
+        app.state.screen = .settings
+        app.send(.settings(.askToRestoreFromStick))
+        XCTAssertNil(app.state.confirmation, "never over a live recording")
+        app.send(.settings(.restoreFromStick))
+        var idle = AppHarness()
+        idle.state.screen = .settings
+        idle.send(.settings(.backupsChanged(BackupStatus(lastBackup: "yesterday", stickBackup: nil))))
+        idle.send(.settings(.askToRestoreFromStick))
+        XCTAssertNil(idle.state.confirmation)
     }
 }

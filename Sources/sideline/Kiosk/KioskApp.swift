@@ -74,7 +74,7 @@ final class KioskApp {
         self.wallClockBase = wallClockBase
         self.exportDirectory = exportDirectory
         state = AppState(year: Calendar(identifier: .gregorian).component(.year, from: wallClockBase ?? Date()))
-        state.sourceDescription = sourceDescription
+        state.sensors.description = sourceDescription
     }
 
     /// The app's clock: the source's, continued across switches. Event timestamps, the recorder
@@ -99,7 +99,7 @@ final class KioskApp {
     func start() throws {
         let settings = store.kioskSettings()
         persistedSettings = settings
-        dispatch(.settingsLoaded(settings))
+        dispatch(.settings(.loaded(settings)))
         run(.loadTeams)
         try startListening(with: source)
     }
@@ -108,7 +108,7 @@ final class KioskApp {
     /// table: a simulated team registers its straps when made. At launch and on a switch.
     func startListening(with source: any SensorSource) throws {
         let straps = try store.straps()
-        dispatch(.strapTableLoaded(straps.compactMap { s in s.id.map { StrapSlot(strapID: $0, address: s.address, name: s.name) } }))
+        dispatch(.sensors(.strapTableLoaded(straps.compactMap { s in s.id.map { StrapSlot(strapID: $0, address: s.address, name: s.name) } })))
         let wake = self.wake
         try source.start(straps: straps.map { StrapAddress(address: $0.address, name: $0.name) }, ring: ring, wake: { wake.wake() })
     }
@@ -130,7 +130,7 @@ final class KioskApp {
             return a != b
         case .teamPicker, .review, .settings:
             var x = a, y = b
-            x.readings = [:]; y.readings = [:]
+            x.sensors.readings = [:]; y.sensors.readings = [:]
             x.nowMs = 0; y.nowMs = 0
             return x != y
         }
@@ -143,7 +143,7 @@ final class KioskApp {
         drainEvents { event in
             latencyProbe?.drained(event.timestampNs)
             recorder?.ingest(event)
-            dispatch(.sensor(event))
+            dispatch(.sensors(.event(event)))
         }
         dispatch(.tick(nowMs: Int64(now / 1_000_000)))
         for outcome in jobs.takeOutcomes() {
@@ -160,8 +160,8 @@ final class KioskApp {
 
     /// Once per frame: turns scanning on or off with the screen at once; the rest twice a second.
     func pollSource() {
-        if let discoverer, wantsDiscovery != discoveryOn {
-            discoveryOn = wantsDiscovery
+        if let discoverer, state.wantsDiscovery != discoveryOn {
+            discoveryOn = state.wantsDiscovery
             discoverer.setDiscovery(discoveryOn)
         }
         let now = DispatchTime.now().uptimeNanoseconds
@@ -198,7 +198,7 @@ final class KioskApp {
             // Unbuffered, so the launch benchmark reads it the moment the frame is up.
             FileHandle.standardOutput.write(Data("first-frame\n".utf8))
         }
-        if let service, !service.sentReady { service.ready(status: "on screen; heart rates from \(state.sourceDescription)") }
+        if let service, !service.sentReady { service.ready(status: "on screen; heart rates from \(state.sensors.description)") }
         if let wall {
             wall.view.drawWall(state, animMs: nowMs, wallClock: wallClock)
             wall.present()

@@ -98,7 +98,7 @@ struct KioskCommand: ParsableCommand {
                            sourceDescription: launched.description,
                            exportDirectory: exportDir ?? SessionExporter.defaultDirectory())
         app.discoverer = launched.discoverer
-        app.state.sourceKind = launched.kind
+        app.state.sensors.kind = launched.kind
         app.sourceFactory = factory
         app.service = ServiceNotifier()
         app.backups = usbMounts.map { KioskBackups(databasePath: store.path, usbMounts: $0, exportsToStick: exportDir == nil) }

@@ -78,8 +78,8 @@ extension KioskApp {
             if newest == nil || date > newest!.0 { newest = (date, "to a USB stick") }
         }
         let onStick = backups.newestOnStick().flatMap { BackupName(fileName: ($0 as NSString).lastPathComponent) }
-        dispatch(.backupStatus(BackupStatus(lastBackup: newest.map { "\(Self.backupDate($0.0)), \($0.1)" },
-                                            stickBackup: onStick.map { "of \(Self.backupDate($0.date)) from the USB stick" })))
+        dispatch(.settings(.backupsChanged(BackupStatus(lastBackup: newest.map { "\(Self.backupDate($0.0)), \($0.1)" },
+                                            stickBackup: onStick.map { "of \(Self.backupDate($0.date)) from the USB stick" }))))
     }
 
     /// "Mon 23 Nov 21:34", local time, 24-hour clock (as the top bar).
@@ -101,9 +101,9 @@ extension KioskApp {
         Self.log.notice("restored \(file); the previous database is kept as \(restored.asidePath ?? "-")")
         let settings = store.kioskSettings()
         persistedSettings = settings
-        dispatch(.settingsLoaded(settings))
-        dispatch(.goHome)
-        switchSource(to: state.sourceKind) // the restored strap table, on a fresh source
+        dispatch(.settings(.loaded(settings)))
+        dispatch(.navigate(.home))
+        switchSource(to: state.sensors.kind) // the restored strap table, on a fresh source
         refreshBackupStatus()
         dispatch(.inform("Restored the backup \((file as NSString).lastPathComponent); the data before it is kept on this device"))
     }
