@@ -43,11 +43,20 @@ let package = Package(
         .target(name: "Diagnostics", dependencies: [.product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .target(name: "Appliance", swiftSettings: strict),
 
-        // The executable: command line, wiring, main loop.
+        // A session being recorded: the one reader of the sensor ring, and the recorder (kiosk and `record`).
+        .target(name: "Recording", dependencies: ["TeamCore", "Store", "SensorHub", "SPSCRing"], swiftSettings: strict),
+        // The kiosk: its runtime (state, effects, sources, recording; no SDL) and its SDL shell (loop, input, scripts).
+        .target(name: "Kiosk", dependencies: [
+            "Recording", "TeamCore", "Store", "SensorHub", "SPSCRing", "SessionReview", "SessionExport", "KioskUI", "CSDL2",
+            "BlueZTransport", "Diagnostics", "Appliance", .product(name: "Atomics", package: "swift-atomics"),
+        ], swiftSettings: strict),
+
+        // The executable: the command line and `main`.
         .executableTarget(name: "sideline", dependencies: [
-            "Analytics", "SessionExport", "SessionReview",
+            "Kiosk", "Recording", "Analytics", "SessionExport", "SessionReview",
             "TeamCore", "Store", "SensorHub", "SPSCRing", "KioskUI", "CSDL2", "BlueZTransport",
             "Diagnostics", "Appliance",
+            .product(name: "Atomics", package: "swift-atomics"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
@@ -75,6 +84,8 @@ let package = Package(
         .testTarget(name: "SensorHubTests", dependencies: ["SensorHub", "SPSCRing", "TeamCore", "BLEHost", "HeartRateProtocol", "HCITestSupport"], swiftSettings: strict),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .testTarget(name: "ApplianceTests", dependencies: ["Appliance"], swiftSettings: strict),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "SensorHub", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Recording", "SensorHub", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "TeamCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .testTarget(name: "CommandLineTests", dependencies: ["sideline", "Store", "TeamCore",
                                                            .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),

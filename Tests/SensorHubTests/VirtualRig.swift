@@ -17,7 +17,7 @@ final class VirtualRig {
     let ring = SPSCRing<SensorEvent>(capacity: 1 << 14)
     let status = ControllerStatus()
     let counters = BluetoothCounters()
-    let wanted = LatestChange<Set<Int>?>()
+    let wanted = LatestChange<StrapSelection>()
     /// Every event the worker pushed, in order.
     private(set) var events: [SensorEvent] = []
 

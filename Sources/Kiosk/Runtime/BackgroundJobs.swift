@@ -7,13 +7,17 @@ import Synchronization
 final class BackgroundJobs: Sendable {
     private let outcomes = Mutex<[String]>([])
     private let inFlight = DispatchGroup()
+    /// Rung when an outcome is in, so a sleeping loop takes it at once.
+    private let wake: any LoopWake
 
-    /// Runs `work` on a dispatch queue; `wake` tells the sleeping loop there is news.
-    func run(wake: WakeSignal, _ work: @escaping @Sendable () throws -> String) {
+    init(wake: any LoopWake) { self.wake = wake }
+
+    /// Runs `work` on a dispatch queue (never a Foundation `Thread`: see DESIGN, "Slow work").
+    func submit(_ work: @escaping @Sendable () throws -> String) {
         inFlight.enter()
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             let line: String
-            do { line = try work() } catch { line = KioskApp.describe(error) }
+            do { line = try work() } catch { line = KioskRuntime.describe(error) }
             outcomes.withLock { $0.append(line) }
             inFlight.leave()
             wake.wake()

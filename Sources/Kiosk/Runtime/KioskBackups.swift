@@ -5,7 +5,7 @@ import Synchronization
 
 /// The kiosk's side of backups: which USB sticks are in (under `--usb-mounts`), what to write
 /// to them, and what the settings screen says about the last backup.
-final class KioskBackups: Sendable {
+public final class KioskBackups: Sendable {
     /// Folder on a stick for the kiosk's backups; exports go to `sideline-export/` beside it.
     static let stickFolder = "sideline-backup"
     /// A stick keeps this many of the kiosk's backups.
@@ -20,14 +20,14 @@ final class KioskBackups: Sendable {
     /// Sticks whose write ended, reported from the job's thread, taken by the loop.
     private let finishedJobs = Mutex<[String]>([])
 
-    init(databasePath: String, usbMounts: String, exportsToStick: Bool) {
+    public init(databasePath: String, usbMounts: String, exportsToStick: Bool) {
         self.databasePath = databasePath
         self.exportsToStick = exportsToStick
         tracker = Mutex(UsbStickTracker(root: usbMounts))
     }
 
     /// The local folder `sideline backup` (and the daily timer) write to by default.
-    var localFolder: String { BackupCommand.defaultFolder(databasePath: databasePath) }
+    var localFolder: String { DatabaseBackup.defaultFolder(databasePath: databasePath) }
 
     /// The stick in now (the first by name when several are).
     var stick: String? { tracker.withLock { $0.present.first } }

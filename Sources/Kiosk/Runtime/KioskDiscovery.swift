@@ -6,7 +6,7 @@ import TeamCore
 /// source scans; every heart-rate strap it hears that the store does not know yet is
 /// remembered (strap table, store, and the source, which then connects it), and the
 /// signal strength of all of them feeds "closest strap first".
-extension KioskApp {
+extension KioskRuntime {
     /// Stores and hands to the source the straps the scan heard for the first time, and
     /// passes on everyone's signal strength.
     func rememberHeardStraps() {

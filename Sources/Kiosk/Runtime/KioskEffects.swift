@@ -1,14 +1,16 @@
 import Foundation
+import Recording
 import SensorHub
 import SessionReview
 import Store
 import TeamCore
 
-/// Runs the reducer's effects against the store and the recorder, answering with actions.
-extension KioskApp {
-    func run(_ effect: Effect) {
+/// Runs the reducer's effects against the store, the recorder and the source, answering with actions.
+extension KioskRuntime {
+    /// A failure becomes the coach's notice (and a log line); the state goes on.
+    func perform(_ effect: Effect) {
         do {
-            try perform(effect)
+            try attempt(effect)
         } catch {
             Self.log.error("\(Self.describe(error))")
             dispatch(.failed(Self.describe(error)))
@@ -17,12 +19,12 @@ extension KioskApp {
 
     static func describe(_ error: Error) -> String {
         if let e = error as? StoreError { return e.description }
-        if let e = error as? UserError { return e.description }
+        if let e = error as? KioskError { return e.description }
         if let e = error as? SensorSourceError { return e.description }
         return "\(error)"
     }
 
-    private func perform(_ effect: Effect) throws {
+    private func attempt(_ effect: Effect) throws {
         switch effect {
         case .loadTeams:
             dispatch(.teams(.loaded(try store.teams().map {
@@ -34,7 +36,7 @@ extension KioskApp {
             })))
         case .createTeam(let name):
             let team = try store.createTeam(name: name)
-            run(.loadTeams)
+            perform(.loadTeams)
             if let id = team.id { dispatch(.teams(.created(teamID: id))) }
         case .savePlayer(let teamID, let player, let shirt):
             if player.id == nil {
@@ -43,25 +45,24 @@ extension KioskApp {
                 try store.updatePlayer(player)
                 try store.setShirtNumber(teamID: teamID, playerID: player.id!, shirt)
             }
-            run(.loadRoster(teamID: teamID))
+            perform(.loadRoster(teamID: teamID))
         case .removeFromTeam(let teamID, let playerID):
             try store.removeMembership(teamID: teamID, playerID: playerID)
-            run(.loadRoster(teamID: teamID))
+            perform(.loadRoster(teamID: teamID))
         case .assignStrap(let teamID, let playerID, let strapID):
             try store.assignStrap(strapID, teamID: teamID, playerID: playerID)
-            run(.loadRoster(teamID: teamID))
-        case .startSession(let teamID, let participants, let plannedMs):
-            try startRecording(teamID: teamID, participants: participants, plannedMs: plannedMs)
+            perform(.loadRoster(teamID: teamID))
+        case .startSession(let teamID, let lineup, let plannedMs):
+            try startRecording(teamID: teamID, lineup: lineup, plannedMs: plannedMs)
         case .setSessionPaused(let id, let paused):
             try store.setSessionState(id, paused ? .paused : .running)
         case .addLap(let id, let tMs):
             try store.addLap(Lap(sessionID: id, tMs: tMs))
         case .endEffort(let id, let atMs):
+            guard let recorder, recorder.start.sessionID == id else { return try store.setEffortEnd(id, tMs: atMs) }
             // Simulated players rest from the effort's end, so the recovery minute shows their hearts slowing.
-            if let recorder {
-                source.setWorkload(.resting, atNs: (recorder.recording.startNs + UInt64(max(0, atMs)) * 1_000_000) &- clockOffsetNs)
-            }
-            try store.setEffortEnd(id, tMs: atMs)
+            sensors.setWorkload(.resting, atNs: recorder.start.ns &+ UInt64(max(0, atMs)) * 1_000_000)
+            try recorder.endEffort(atOffsetMs: atMs)
         case .finishRecording(let id):
             try finishRecording(sessionID: id)
         case .deleteSession(let id):
@@ -98,40 +99,31 @@ extension KioskApp {
             try restoreFromStick()
         case .deletePlayerAndData(let playerID):
             try store.deletePlayerAndData(playerID)
-            if let teamID = state.teamID { run(.loadRoster(teamID: teamID)) }
-            run(.loadTeams)
+            if let teamID = state.teamID { perform(.loadRoster(teamID: teamID)) }
+            perform(.loadTeams)
         }
     }
 
 
-    private func startRecording(teamID: Int64, participants: [Effect.Participant], plannedMs: Int64?) throws {
-        let startedAt = wallClock
-        let session = try store.startSession(teamID: teamID,
-                                             participants: participants.map { Participant(playerID: $0.playerID, strapID: $0.strapID) },
-                                             plannedDurationMs: plannedMs, zoneModel: state.settings.zoneModel,
-                                             formula: state.settings.maxFormula, at: startedAt)
-        var wearers: [UInt16: SessionRecording.Wearer] = [:]
-        for p in participants {
-            if let index = p.strapIndex, let strapID = p.strapID {
-                wearers[index] = SessionRecording.Wearer(playerID: p.playerID, strapID: strapID)
-            }
-        }
-        // Events already in the ring belong before the start; the recorder counts them as early.
-        let startNs = appNowNs
-        source.setWorkload(.training, atNs: startNs &- clockOffsetNs)
-        recorder = LiveRecorder(store: store, sessionID: session.id!, startNs: startNs, wearers: wearers)
-        recordingStartedAt = startedAt
-        dispatch(.live(.started(sessionID: session.id!, startMs: Int64(startNs / 1_000_000))))
+    /// The session's row and its recorder, from one reading of the clock: the `SessionStart` every
+    /// offset counts from, handed to the reducer too.
+    private func startRecording(teamID: Int64, lineup: Lineup, plannedMs: Int64?) throws {
+        let now = nowNs
+        let recorder = try SessionRecorder(store: store, teamID: teamID, lineup: lineup, plannedMs: plannedMs,
+                                           zoneModel: state.settings.zoneModel, formula: state.settings.maxFormula,
+                                           date: wallClock, nowNs: now)
+        sensors.setWorkload(.training, atNs: now)
+        sensors.recorder = recorder
+        dispatch(.live(.started(recorder.start)))
     }
 
     private func finishRecording(sessionID: Int64) throws {
-        guard let recorder else { return }
-        let now = appNowNs
-        // What is still in the ring happened before now: take it first.
-        drainEvents { recorder.ingest($0) }
-        self.recorder = nil
-        try recorder.commitIfDue(nowNs: now, force: true)
-        try store.endSession(sessionID, at: recordingStartedAt.addingTimeInterval(Double(recorder.recording.offsetMs(now)) / 1000))
+        guard let recorder, recorder.start.sessionID == sessionID else { return }
+        let now = nowNs
+        // What is still in the ring happened before now: to the recorder and the tiles, as every event.
+        pumpSensorEvents()
+        sensors.recorder = nil
+        try recorder.finish(nowNs: now)
         SessionReview.warmCache(store: store, sessionID: sessionID)
     }
 }

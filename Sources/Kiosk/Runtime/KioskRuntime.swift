@@ -1,124 +1,102 @@
-import Appliance
-import CSDL2
 import Diagnostics
 import Foundation
-import KioskUI
+import Recording
 import SensorHub
-import SPSCRing
 import Store
 import TeamCore
 
-/// The kiosk process: one thread, one SDL loop. Owns the store, the sensor
-/// source and ring, the recorder and the windows; feeds actions to the pure
-/// reducer and runs the effects it returns.
-final class KioskApp {
-    let store: SidelineStore
-    /// Replaced when the coach switches sources on the settings screen (never while recording).
-    var source: any SensorSource
-    /// Non-nil in scripted runs: the clock moves only when the script says so.
-    var steppedSource: SteppedSimulatedSource?
-    /// Builds another source on request (the kiosk command sets it; benchmarks do not).
-    var sourceFactory: KioskSourceFactory?
-    /// Added to the source's clock so the app's clock runs on without a jump across a switch
-    /// (each source's clock starts anew). Wrapping arithmetic: it may be "negative".
-    var clockOffsetNs: UInt64 = 0
-    let ring = SPSCRing<SensorEvent>(capacity: 16384)
-    let main: KioskWindow
-    var wall: KioskWindow?
-    let wake: WakeSignal
-    var state: AppState
-    /// The settings as this process last read or wrote them: a save writes only what the
-    /// coach changed since, so a PIN set meanwhile with `sideline settings --pin` survives.
-    var persistedSettings = KioskSettings()
-    var recorder: LiveRecorder?
-    let jobs = BackgroundJobs()
+/// The kiosk without its windows: the store, the sensor pump (source, ring, app clock), the
+/// recorder, the state and the pure reducer, and the effects it asks for. The SDL shell
+/// (`KioskApp`) feeds it input and draws its state; tests drive it with a real source on virtual
+/// time and a temporary store, no display.
+///
+/// One thread: the one that made it (the kiosk's main loop, a test). Only the sensor worker and
+/// background jobs run elsewhere, and they reach it through the ring and `wake`.
+public final class KioskRuntime {
+    public let store: SidelineStore
+    /// The one reader of the ring; it owns the running source and the app's clock.
+    public let sensors: SensorPump
+    /// Set in scripted runs on the simulated team: the clock moves only when the script waits.
+    public internal(set) var stepped: SteppedSimulatedSource?
+    /// Builds another source when the coach switches (the kiosk command sets it; benchmarks do not).
+    public var sourceFactory: KioskSourceFactory?
     /// A Bluetooth source: scanned for new straps while the pairing screen is open.
     var discoverer: (any StrapDiscovering)?
     var discoveryOn = false
-    /// When the source was last asked what it hears, whom to connect and how it is (`pollSource`).
-    var lastSourcePollNs: UInt64 = 0
-    /// What the source was last told to keep connected (`.none`: not told yet).
-    var toldWanted: Set<UInt16>?? = .none
-    var recordingStartedAt = Date()
+    /// When the source was last asked what it hears, whom to connect and how it is (app clock; nil: never).
+    var lastSourcePollNs: UInt64?
+    /// What the source was last told to keep connected (nil: not told yet).
+    var toldWanted: StrapSelection?
+    public private(set) var state: AppState
+    /// The settings as this process last read or wrote them: a save writes only what the
+    /// coach changed since, so a PIN set meanwhile with `sideline settings --pin` survives.
+    var persistedSettings = KioskSettings()
+    let jobs: BackgroundJobs
+    let wake: any LoopWake
     /// Wall-clock time shown in the top bar; in scripted runs a fixed date plus virtual time.
     let wallClockBase: Date?
-    var gestures = Gestures()
-    var inertia = Inertia()
-    var inertiaTarget: (id: String, maxOffset: Int)?
-    var dragTarget: DragRegion?
-    var needsDraw = true
-    var quitRequested = false
-    var exportDirectory: String
-    /// Frames drawn, for benchmarks and the state dump.
-    var framesDrawn = 0
-    /// Set by the latency benchmark.
-    var latencyProbe: LatencyProbe?
-    /// The interactive loop returns at this time (benchmarks).
-    var runUntilNs: UInt64?
-    /// Prints a line when the first frame is on screen (the launch benchmark reads it).
-    var announceFirstFrame = ProcessInfo.processInfo.environment["SIDELINE_ANNOUNCE_FIRST_FRAME"] != nil
-    /// systemd's notification socket when run as a service: ready after the first frame, watchdog from the loop.
-    var service: ServiceNotifier?
     /// USB sticks and backups (`--usb-mounts`); nil when not asked for.
-    var backups: KioskBackups?
+    public var backups: KioskBackups?
+    let exportDirectory: String
+    /// A dispatch changed what the current screen shows; the shell draws and clears it.
+    public var needsDraw = true
+    /// Told of every event the pump hands to the reducer (the latency benchmark).
+    public var observer: (any KioskObserver)?
     static let log = Diagnostics.logger("kiosk")
 
-    init(store: SidelineStore, source: any SensorSource, steppedSource: SteppedSimulatedSource?, main: KioskWindow,
-         wall: KioskWindow?, wake: WakeSignal, wallClockBase: Date?, sourceDescription: String, exportDirectory: String) {
+    public init(store: SidelineStore, source: KioskSource, wake: any LoopWake, wallClockBase: Date?, exportDirectory: String) {
         self.store = store
-        self.source = source
-        self.steppedSource = steppedSource
-        self.main = main
-        self.wall = wall
+        sensors = SensorPump(source: source.source, ringCapacity: 16384)
+        stepped = source.stepped
+        discoverer = source.discoverer
         self.wake = wake
+        jobs = BackgroundJobs(wake: wake)
         self.wallClockBase = wallClockBase
         self.exportDirectory = exportDirectory
         state = AppState(year: Calendar(identifier: .gregorian).component(.year, from: wallClockBase ?? Date()))
-        state.sensors.description = sourceDescription
+        state.sensors.kind = source.kind
+        state.sensors.description = source.description
     }
 
-    /// The app's clock: the source's, continued across switches. Event timestamps, the recorder
-    /// and the reducer all use it.
-    var appNowNs: UInt64 { source.nowNs() &+ clockOffsetNs }
+    /// The session being recorded, if any.
+    public var recorder: SessionRecorder? { sensors.recorder }
 
-    var nowMs: Int64 { Int64(appNowNs / 1_000_000) }
+    /// The app's clock: the source's, continued across switches.
+    public var nowNs: UInt64 { sensors.nowNs }
 
-    /// Drains the ring with each event's timestamp on the app's clock.
-    func drainEvents(_ body: (SensorEvent) -> Void) {
-        let offset = clockOffsetNs
-        ring.drain { event in
-            var e = event
-            e.timestampNs &+= offset
-            body(e)
-        }
-    }
+    public var nowMs: Int64 { Int64(nowNs / 1_000_000) }
 
-    var wallClock: Date { wallClockBase.map { $0.addingTimeInterval(Double(nowMs) / 1000) } ?? Date() }
+    public var wallClock: Date { wallClockBase.map { $0.addingTimeInterval(Double(nowMs) / 1000) } ?? Date() }
 
     /// Loads what the first screen needs and starts listening to the straps.
-    func start() throws {
+    public func start() throws {
+        refreshBackupStatus()
         let settings = store.kioskSettings()
         persistedSettings = settings
         dispatch(.settings(.loaded(settings)))
-        run(.loadTeams)
-        try startListening(with: source)
+        perform(.loadTeams)
+        try sensors.start(straps: try loadStrapTable(), wake: wakeForSource)
     }
 
-    /// Starts a source on every strap the store knows (the strap table's order), reloading the
-    /// table: a simulated team registers its straps when made. At launch and on a switch.
-    func startListening(with source: any SensorSource) throws {
+    /// The strap table (store order) is the source's index space: a simulated team registers its
+    /// straps when made, so it is read again on every (re)start of a source.
+    func loadStrapTable() throws -> [StrapAddress] {
         let straps = try store.straps()
         dispatch(.sensors(.strapTableLoaded(straps.compactMap { s in s.id.map { StrapSlot(strapID: $0, address: s.address, name: s.name) } })))
+        return straps.map { StrapAddress(address: $0.address, name: $0.name) }
+    }
+
+    var wakeForSource: @Sendable () -> Void {
         let wake = self.wake
-        try source.start(straps: straps.map { StrapAddress(address: $0.address, name: $0.name) }, ring: ring, wake: { wake.wake() })
+        return { wake.wake() }
     }
 
     /// Feeds one action through the reducer and runs its effects (which may feed more actions).
-    func dispatch(_ action: Action) {
+    public func dispatch(_ action: Action) {
         let before = state
         let effects = AppReducer.reduce(&state, action)
         if !needsDraw && Self.visiblyDifferent(before, state) { needsDraw = true }
-        for effect in effects { run(effect) }
+        for effect in effects { perform(effect) }
     }
 
     /// Readings and the clock only matter on screens that show them; elsewhere they must not cost a redraw.
@@ -136,15 +114,11 @@ final class KioskApp {
         }
     }
 
-    /// Drains the ring once (per frame) and ticks the clock.
-    func pumpSensors() {
-        wake.rearm()
-        let now = appNowNs
-        drainEvents { event in
-            latencyProbe?.drained(event.timestampNs)
-            recorder?.ingest(event)
-            dispatch(.sensors(.event(event)))
-        }
+    /// Once a frame, before drawing: the sensor events since the last frame, the clock, the
+    /// outcomes of background jobs, and (twice a second) the source's news.
+    public func update() {
+        let now = nowNs
+        pumpSensorEvents()
         dispatch(.tick(nowMs: Int64(now / 1_000_000)))
         for outcome in jobs.takeOutcomes() {
             Self.log.notice("\(outcome)")
@@ -154,66 +128,66 @@ final class KioskApp {
         pollSource()
     }
 
-    /// How often the loop looks after the source: new straps heard, straps wanted, health.
-    /// Twice a second is quick enough for a coach and keeps the work off most frames.
-    static let sourcePollNs: UInt64 = 500_000_000
-
-    /// Once per frame: turns scanning on or off with the screen at once; the rest twice a second.
-    func pollSource() {
-        if let discoverer, state.wantsDiscovery != discoveryOn {
-            discoveryOn = state.wantsDiscovery
-            discoverer.setDiscovery(discoveryOn)
+    /// The ring, once: every event to the recorder (by the pump) and to the reducer.
+    func pumpSensorEvents() {
+        wake.rearm() // before the drain: an event pushed after it wakes the loop again
+        sensors.pump { event in
+            observer?.pumped(event)
+            dispatch(.sensors(.event(event)))
         }
-        let now = DispatchTime.now().uptimeNanoseconds
-        guard now &- lastSourcePollNs >= Self.sourcePollNs else { return }
-        lastSourcePollNs = now
-        if discoveryOn { rememberHeardStraps() }
-        updateWantedStraps()
-        pollSourceHealth()
-        pollUsbSticks()
     }
 
     /// Commits the recording when a second has passed. The loop calls it after presenting,
     /// so a slow write (a WAL checkpoint) never delays the frame that shows fresh readings.
-    func commitRecording() {
+    public func commitRecording() {
         guard let recorder else { return }
         do {
-            try recorder.commitIfDue(nowNs: appNowNs)
+            try recorder.commitIfDue(nowNs: nowNs)
         } catch {
             // The batch is kept and retried next second; tell the coach once.
             if state.notice == nil { dispatch(.failed("Saving heart rates failed: \(error) — retrying")) }
         }
     }
 
-    /// Draws both windows if something changed (or the hearts need to beat).
-    func drawIfNeeded(force: Bool = false) {
-        guard needsDraw || force else { return }
-        needsDraw = false
-        framesDrawn += 1
-        main.view.draw(state, animMs: nowMs, wallClock: wallClock)
-        main.present()
-        latencyProbe?.presented(atNs: DispatchTime.now().uptimeNanoseconds)
-        if announceFirstFrame {
-            announceFirstFrame = false
-            // Unbuffered, so the launch benchmark reads it the moment the frame is up.
-            FileHandle.standardOutput.write(Data("first-frame\n".utf8))
+    /// Before the process ends: a running recording is committed and ended, never lost; an export
+    /// under way finishes.
+    public func shutdown() {
+        if let live = state.live, live.isRecording, let id = live.sessionID {
+            perform(.finishRecording(sessionID: id))
         }
-        if let service, !service.sentReady { service.ready(status: "on screen; heart rates from \(state.sensors.description)") }
-        if let wall {
-            wall.view.drawWall(state, animMs: nowMs, wallClock: wallClock)
-            wall.present()
-        }
+        sensors.stop()
+        jobs.waitUntilIdle()
     }
 
-    /// Before the process ends: a running recording is committed and ended, never lost.
-    func shutdown() {
-        service?.stopping()
-        if let live = state.live, live.isRecording, let id = live.sessionID {
-            run(.finishRecording(sessionID: id))
-        }
-        source.stop()
-        jobs.waitUntilIdle() // an export under way finishes before the process ends
-        wall?.close()
-        main.close() // before SDL_Quit, which the kiosk command runs next
+    /// Scripted waits: the background jobs (exports) finish within them, the same every run.
+    public func waitForJobs() { jobs.waitUntilIdle() }
+
+    /// The stepped source's clock moves on (scripted runs and tests); a real source's runs by itself.
+    public func advanceSteppedClock(byNs delta: UInt64) -> Bool {
+        guard let stepped else { return false }
+        stepped.advance(byNs: delta)
+        return true
     }
+}
+
+/// The loop's alarm clock: the sensor worker and background jobs ring it after they leave news
+/// (events in the ring, an outcome), from any thread.
+public protocol LoopWake: Sendable {
+    /// There is news; rate-limited by the implementation without losing one.
+    func wake()
+    /// Called by the loop right before it reads the ring: a wake-up after this one counts again.
+    func rearm()
+}
+
+/// A benchmark's view of the kiosk: told what happens, with no say in it.
+public protocol KioskObserver: AnyObject {
+    /// An event left the ring for the reducer (timestamp on the app's clock).
+    func pumped(_ event: SensorEvent)
+    /// A frame is on screen (monotonic ns).
+    func presented(atNs: UInt64)
+}
+
+extension KioskObserver {
+    public func pumped(_ event: SensorEvent) {}
+    public func presented(atNs: UInt64) {}
 }

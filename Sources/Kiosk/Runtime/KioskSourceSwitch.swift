@@ -2,11 +2,11 @@ import Foundation
 import SensorHub
 import TeamCore
 
-/// Switching the sensor source from the settings screen: stop the running source, start
-/// the chosen one on every known strap, and continue the app's clock across the switch.
-/// A source that cannot start (no adapter, adapter busy) leaves the old one running.
-extension KioskApp {
-    func switchSource(to choice: SensorChoice) {
+/// Switching the sensor source from the settings screen: the running source stops, its last
+/// events are pumped as any others, and the chosen one starts on every known strap with the app's
+/// clock going on. A source that cannot start (no adapter, adapter busy) leaves the old one running.
+extension KioskRuntime {
+    public func switchSource(to choice: SensorChoice) {
         guard recorder == nil, let factory = sourceFactory else { return }
         let next: KioskSource
         do {
@@ -15,26 +15,20 @@ extension KioskApp {
             dispatch(.inform(Self.describe(error)))
             return
         }
-        let before = appNowNs
-        let old = source
         discoverer?.setDiscovery(false)
-        old.stop()
-        ring.drain { _ in } // the old source's last events, on its own clock
         do {
-            try startListening(with: next.source)
+            let straps = try loadStrapTable()
+            try sensors.switchSource(to: next.source, straps: straps, wake: wakeForSource) { event in
+                dispatch(.sensors(.event(event)))
+            }
         } catch {
-            // Back to the source that worked; its clock restarts, the app's does not.
-            try? startListening(with: old)
-            clockOffsetNs = before &- old.nowNs()
             dispatch(.inform(Self.describe(error)))
             return
         }
-        source = next.source
-        steppedSource = next.stepped
+        stepped = next.stepped
         discoverer = next.discoverer
         discoveryOn = false
-        toldWanted = .none
-        clockOffsetNs = before &- next.source.nowNs()
+        toldWanted = nil
         dispatch(.sensors(.switched(next.kind, description: next.description)))
     }
 }

@@ -6,7 +6,7 @@ import TeamCore
 /// USB sticks on the kiosk: a stick that appears gets a fresh backup, exports go to it, and the
 /// coach is told when it is safe to pull (the automount has let go of it). Restore from it sits
 /// behind the settings PIN. Writes run off the loop (`BackgroundJobs`).
-extension KioskApp {
+extension KioskRuntime {
     /// From `pollSource`, twice a second.
     func pollUsbSticks() {
         guard let backups else { return }
@@ -46,7 +46,7 @@ extension KioskApp {
     /// A write to a stick off the loop; the stick is released (and said so) once it is done.
     func runOnStick(_ stick: String, backups: KioskBackups, _ work: @escaping @Sendable () throws -> String) {
         backups.jobStarted(on: stick)
-        jobs.run(wake: wake) {
+        jobs.submit {
             defer { backups.jobFinished(on: stick) }
             return try work()
         }
@@ -64,7 +64,7 @@ extension KioskApp {
         if let stick, let backups {
             runOnStick(stick, backups: backups) { try work(directory) }
         } else {
-            jobs.run(wake: wake) { try work(directory) }
+            jobs.submit { try work(directory) }
         }
     }
 
@@ -93,8 +93,8 @@ extension KioskApp {
     /// Settings → Restore from USB, confirmed: the newest backup on the stick becomes the database
     /// (checked first; the current one kept aside), then the kiosk reloads everything from it.
     func restoreFromStick() throws {
-        guard recorder == nil else { throw UserError("finish the session before restoring") }
-        guard let backups, let file = backups.newestOnStick() else { throw UserError("no backup on a USB stick to restore") }
+        guard recorder == nil else { throw KioskError("finish the session before restoring") }
+        guard let backups, let file = backups.newestOnStick() else { throw KioskError("no backup on a USB stick to restore") }
         let restored = try DatabaseRestore.restore(file, into: store.path)
         try store.bringSchemaUpToDate()
         _ = try store.markInterruptedSessions()

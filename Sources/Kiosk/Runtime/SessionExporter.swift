@@ -5,8 +5,8 @@ import Store
 
 /// "Export to a USB stick": every ended session as CSV into a folder (the first
 /// mounted stick under /media, else the folder given on the command line).
-enum SessionExporter {
-    static func defaultDirectory() -> String {
+public enum SessionExporter {
+    public static func defaultDirectory() -> String {
         let user = ProcessInfo.processInfo.environment["USER"] ?? ""
         for base in ["/media/\(user)", "/media", "/mnt"] {
             if let sticks = try? FileManager.default.contentsOfDirectory(atPath: base).sorted(),

@@ -15,7 +15,7 @@ import Foundation
 ///     expect label "Start"    stop with an error unless a target with this label is on screen
 ///     expect pixel 10,80 #1C7A36   stop with an error unless that pixel has that colour
 ///     dump state.json         write the state as JSON (relative to the screenshots folder)
-enum ScriptCommand: Equatable {
+public enum ScriptCommand: Equatable, Sendable {
     case tapLabel(String)
     case tapPoint(Int, Int)
     case longPressLabel(String)
@@ -30,31 +30,31 @@ enum ScriptCommand: Equatable {
     case dump(String)
 }
 
-struct KioskScript {
-    struct Line {
-        var number: Int
-        var text: String
-        var command: ScriptCommand
+public struct KioskScript: Sendable {
+    public struct Line: Sendable {
+        public var number: Int
+        public var text: String
+        public var command: ScriptCommand
     }
 
-    var lines: [Line]
+    public var lines: [Line]
 
-    init(path: String) throws {
+    public init(path: String) throws {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw UserError("cannot read the script \(path)")
+            throw KioskError("cannot read the script \(path)")
         }
         try self.init(text: text, name: path)
     }
 
-    init(text: String, name: String = "script") throws {
+    public init(text: String, name: String = "script") throws {
         lines = []
         for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             do {
                 lines.append(Line(number: i + 1, text: line, command: try Self.parse(line)))
-            } catch let error as UserError {
-                throw UserError("\(name):\(i + 1): \(error.description)")
+            } catch let error as KioskError {
+                throw KioskError("\(name):\(i + 1): \(error.description)")
             }
         }
     }
@@ -72,36 +72,36 @@ struct KioskScript {
             return .longPressPoint(p.0, p.1)
         case "drag":
             let parts = rest.split(separator: " ").map(String.init)
-            guard parts.count == 2 else { throw UserError("drag needs two points: drag X,Y X2,Y2") }
+            guard parts.count == 2 else { throw KioskError("drag needs two points: drag X,Y X2,Y2") }
             let a = try point(parts[0]), b = try point(parts[1])
             return .drag(a.0, a.1, b.0, b.1)
         case "type":
-            guard let text = quoted(rest) else { throw UserError("type needs quoted text: type \"Mia\"") }
+            guard let text = quoted(rest) else { throw KioskError("type needs quoted text: type \"Mia\"") }
             return .type(text)
         case "wait":
             return .wait(ms: try duration(rest))
         case "screenshot":
-            guard !rest.isEmpty, !rest.contains("/") else { throw UserError("screenshot needs a plain name") }
+            guard !rest.isEmpty, !rest.contains("/") else { throw KioskError("screenshot needs a plain name") }
             return .screenshot(rest)
         case "expect":
             let (what, value) = splitVerb(rest)
             switch what {
             case "screen": return .expectScreen(value)
             case "label":
-                guard let label = quoted(value) else { throw UserError("expect label needs a quoted label") }
+                guard let label = quoted(value) else { throw KioskError("expect label needs a quoted label") }
                 return .expectLabel(label)
             case "pixel":
                 let parts = value.split(separator: " ").map(String.init)
-                guard parts.count == 2 else { throw UserError("expect pixel X,Y #RRGGBB") }
+                guard parts.count == 2 else { throw KioskError("expect pixel X,Y #RRGGBB") }
                 let p = try point(parts[0])
                 return .expectPixel(p.0, p.1, parts[1].uppercased())
-            default: throw UserError("expect screen|label|pixel")
+            default: throw KioskError("expect screen|label|pixel")
             }
         case "dump":
-            guard !rest.isEmpty else { throw UserError("dump needs a file name") }
+            guard !rest.isEmpty else { throw KioskError("dump needs a file name") }
             return .dump(rest)
         default:
-            throw UserError("unknown command '\(verb)'")
+            throw KioskError("unknown command '\(verb)'")
         }
     }
 
@@ -117,7 +117,7 @@ struct KioskScript {
 
     private static func point(_ s: String) throws -> (Int, Int) {
         let parts = s.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2 else { throw UserError("'\(s)' is not a point X,Y") }
+        guard parts.count == 2 else { throw KioskError("'\(s)' is not a point X,Y") }
         return (parts[0], parts[1])
     }
 
@@ -126,6 +126,6 @@ struct KioskScript {
         if t.hasSuffix("ms"), let v = Int64(t.dropLast(2)) { return v }
         if t.hasSuffix("min"), let v = Double(t.dropLast(3)) { return Int64(v * 60_000) }
         if t.hasSuffix("s"), let v = Double(t.dropLast()) { return Int64(v * 1000) }
-        throw UserError("'\(s)' is not a duration like 500ms, 30s or 2min")
+        throw KioskError("'\(s)' is not a duration like 500ms, 30s or 2min")
     }
 }

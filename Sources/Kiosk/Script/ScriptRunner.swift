@@ -6,14 +6,14 @@ import TeamCore
 /// Plays a `KioskScript` through the real input path: taps become SDL mouse
 /// events, `wait` advances the (virtual) clock with the sensors and the recorder.
 extension KioskApp {
-    func runScript(_ script: KioskScript, screenshots: String) throws {
+    public func play(_ script: KioskScript, screenshots: String) throws {
         try FileManager.default.createDirectory(atPath: screenshots, withIntermediateDirectories: true)
         settle()
         for line in script.lines {
             do {
-                try perform(line.command, screenshots: screenshots)
-            } catch let error as UserError {
-                throw UserError("script line \(line.number) (\(line.text)): \(error.description)")
+                try execute(line.command, screenshots: screenshots)
+            } catch let error as KioskError {
+                throw KioskError("script line \(line.number) (\(line.text)): \(error.description)")
             }
             settle()
             if quitRequested { break }
@@ -22,14 +22,11 @@ extension KioskApp {
 
     /// Handles pending events, drains sensors and draws, so the next command sees the current targets.
     func settle() {
-        var e = SDL_Event()
-        while SDL_PollEvent(&e) != 0 { handle(e) }
-        pumpSensors()
-        drawIfNeeded()
-        commitRecording()
+        settleEvents()
+        frame()
     }
 
-    private func perform(_ command: ScriptCommand, screenshots: String) throws {
+    private func execute(_ command: ScriptCommand, screenshots: String) throws {
         switch command {
         case .tapLabel(let label):
             let hit = try target(label)
@@ -61,21 +58,21 @@ extension KioskApp {
             }
         case .wait(let ms):
             // Background jobs (exports) finish within a scripted wait: the same every run.
-            jobs.waitUntilIdle()
+            runtime.waitForJobs()
             advance(ms: ms)
         case .screenshot(let name):
             drawIfNeeded(force: true)
             try main.savePNG(to: "\(screenshots)/\(name).png")
             if let wall, state.live != nil { try wall.savePNG(to: "\(screenshots)/\(name)-wall.png") }
         case .expectScreen(let name):
-            guard state.screen.rawValue == name else { throw UserError("expected screen \(name), on \(state.screen.rawValue)") }
+            guard state.screen.rawValue == name else { throw KioskError("expected screen \(name), on \(state.screen.rawValue)") }
         case .expectLabel(let label):
             _ = try target(label)
         case .expectPixel(let x, let y, let hex):
             drawIfNeeded(force: true)
-            guard let colour = main.pixel(x: x, y: y) else { throw UserError("cannot read pixel \(x),\(y)") }
+            guard let colour = main.pixel(x: x, y: y) else { throw KioskError("cannot read pixel \(x),\(y)") }
             let got = String(format: "#%02X%02X%02X", colour.r, colour.g, colour.b)
-            guard got == hex else { throw UserError("pixel \(x),\(y) is \(got), expected \(hex)") }
+            guard got == hex else { throw KioskError("pixel \(x),\(y) is \(got), expected \(hex)") }
         case .dump(let file):
             let path = file.hasPrefix("/") ? file : "\(screenshots)/\(file)"
             try StateDump.write(self, to: path)
@@ -100,7 +97,7 @@ extension KioskApp {
             return hit
         }
         let labels = main.view.hits.hits.filter { $0.action != nil }.map(\.label)
-        throw UserError("no enabled target labelled \"\(label)\" on the \(state.screen.rawValue) screen; there are: \(labels.joined(separator: ", "))")
+        throw KioskError("no enabled target labelled \"\(label)\" on the \(state.screen.rawValue) screen; there are: \(labels.joined(separator: ", "))")
     }
 
     private func tap(_ x: Int, _ y: Int, holdMs: Int64) {
@@ -117,19 +114,17 @@ extension KioskApp {
     }
 
     /// Moves the clock on; with a stepped source in 100 ms slices so the recorder commits each second as live.
-    func advance(ms: Int64) {
+    public func advance(ms: Int64) {
         var left = ms
         while left > 0 {
             let step = min(left, 100)
-            if let stepped = steppedSource {
-                stepped.advance(byNs: UInt64(step) * 1_000_000)
-            } else {
+            if !runtime.advanceSteppedClock(byNs: UInt64(step) * 1_000_000) {
                 usleep(UInt32(step * 1000))
             }
             left -= step
-            if let out = gestures.poll(atMs: nowMs) { apply(out) }
-            pumpSensors()
-            commitRecording()
+            if let out = gestures.poll(atMs: runtime.nowMs) { apply(out) }
+            runtime.update()
+            runtime.commitRecording()
         }
     }
 

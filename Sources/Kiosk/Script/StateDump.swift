@@ -2,7 +2,7 @@ import Foundation
 import TeamCore
 
 /// The app state as JSON, so tests outside the process can check what the coach sees.
-enum StateDump {
+public enum StateDump {
     static func json(_ app: KioskApp) -> [String: Any] {
         let s = app.state
         var out: [String: Any] = [
@@ -70,8 +70,8 @@ enum StateDump {
                 "recoveryBPM": value(d.recoveryBPM), "rmssdMs": value(d.rmssdMs)]
     }
 
-    static func write(_ app: KioskApp, to path: String) throws {
+    public static func write(_ app: KioskApp, to path: String) throws {
         let data = try JSONSerialization.data(withJSONObject: json(app), options: [.prettyPrinted, .sortedKeys])
-        guard FileManager.default.createFile(atPath: path, contents: data) else { throw UserError("cannot write \(path)") }
+        guard FileManager.default.createFile(atPath: path, contents: data) else { throw KioskError("cannot write \(path)") }
     }
 }

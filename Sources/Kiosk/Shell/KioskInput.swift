@@ -32,7 +32,7 @@ extension KioskApp {
         case SDL_RENDER_TARGETS_RESET.rawValue, SDL_RENDER_DEVICE_RESET.rawValue:
             main.view.invalidate()
             wall?.view.invalidate()
-            needsDraw = true
+            runtime.needsDraw = true
         default:
             break
         }
@@ -42,19 +42,19 @@ extension KioskApp {
         switch SDL_WindowEventID(UInt32(w.event)) {
         case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED:
             if w.windowID == main.windowID { main.refreshSize() } else { wall?.refreshSize() }
-            needsDraw = true
+            runtime.needsDraw = true
         case SDL_WINDOWEVENT_CLOSE:
             if let wall, w.windowID == wall.windowID {
                 // The wall display went away (unplugged, closed): the coach's screen and the recording go on.
                 self.wall = nil
-                dispatch(.inform("Wall display closed — the session goes on"))
+                runtime.dispatch(.inform("Wall display closed — the session goes on"))
             } else {
                 quitRequested = true
             }
         case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED:
             main.view.invalidate()
             wall?.view.invalidate()
-            needsDraw = true
+            runtime.needsDraw = true
         default:
             break
         }
@@ -62,16 +62,16 @@ extension KioskApp {
 
     func pointerDown(x: Int, y: Int) {
         inertia = Inertia()
-        gestures.pointerDown(x: x, y: y, atMs: nowMs)
+        gestures.pointerDown(x: x, y: y, atMs: runtime.nowMs)
         dragTarget = main.view.hits.drag(at: x, y)
     }
 
     func pointerMove(x: Int, y: Int) {
-        if let out = gestures.pointerMove(x: x, y: y, atMs: nowMs) { apply(out) }
+        if let out = gestures.pointerMove(x: x, y: y, atMs: runtime.nowMs) { apply(out) }
     }
 
     func pointerUp(x: Int, y: Int) {
-        if let out = gestures.pointerUp(x: x, y: y, atMs: nowMs) { apply(out) }
+        if let out = gestures.pointerUp(x: x, y: y, atMs: runtime.nowMs) { apply(out) }
     }
 
     func apply(_ gesture: Gestures.Output) {
@@ -86,10 +86,10 @@ extension KioskApp {
             guard let region = dragTarget else { return }
             switch region.target {
             case .scroll(let id, let maxOffset):
-                if main.view.scroll(id: id, by: Double(dy), maxOffset: maxOffset) { needsDraw = true }
+                if main.view.scroll(id: id, by: Double(dy), maxOffset: maxOffset) { runtime.needsDraw = true }
             case .graphCursor(let duration):
                 let fraction = Double(x - region.rect.x) / Double(max(1, region.rect.w))
-                dispatch(.review(.cursor(Int64(fraction * Double(duration)))))
+                runtime.dispatch(.review(.cursor(Int64(fraction * Double(duration)))))
             }
         case .dragEnded(let velocity):
             if case .scroll(let id, let maxOffset)? = dragTarget?.target {
@@ -103,13 +103,13 @@ extension KioskApp {
     private func activate(_ hit: Hit, long: Bool) {
         if hit.label == "key:shift" {
             main.view.view.shift.toggle()
-            needsDraw = true
+            runtime.needsDraw = true
             return
         }
         guard let action = long ? (hit.longPress ?? hit.action) : hit.action else { return }
         if case .form(.key) = action, main.view.view.shift { main.view.view.shift = false }
-        needsDraw = true
-        dispatch(action)
+        runtime.needsDraw = true
+        runtime.dispatch(action)
     }
 
     /// Lets a flicked list glide; returns true while it moves.
@@ -117,6 +117,6 @@ extension KioskApp {
         guard inertia.isMoving, let target = inertiaTarget else { return }
         let distance = inertia.step(dtMs: dtMs)
         if !main.view.scroll(id: target.id, by: distance, maxOffset: target.maxOffset) { inertia = Inertia() }
-        needsDraw = true
+        runtime.needsDraw = true
     }
 }

@@ -1,3 +1,4 @@
+import Appliance
 import CSDL2
 import Foundation
 import KioskUI
@@ -8,31 +9,32 @@ import TeamCore
 extension KioskApp {
     static let animationFrameMs: Int64 = 33
 
-    func runInteractive() {
-        var lastFrameMs = nowMs
-        var lastMinute = Int(wallClock.timeIntervalSince1970 / 60)
-        var lastSecond = nowMs / 1000
+    /// Runs until the coach quits, SIGINT/SIGTERM, or (benchmarks) the monotonic clock reaches `deadlineNs`.
+    public func runEventLoop(until deadlineNs: UInt64? = nil) {
+        var lastFrameMs = runtime.nowMs
+        var lastMinute = Int(runtime.wallClock.timeIntervalSince1970 / 60)
+        var lastSecond = runtime.nowMs / 1000
         StopSignal.install()
         while !quitRequested && !StopSignal.requested {
-            if let until = runUntilNs, DispatchTime.now().uptimeNanoseconds >= until { return }
+            if let deadlineNs, DispatchTime.now().uptimeNanoseconds >= deadlineNs { return }
             var e = SDL_Event()
             if waitForEvent(&e, timeoutMs: waitTimeoutMs()) {
                 handle(e)
                 while SDL_PollEvent(&e) != 0 { handle(e) }
             }
-            let now = nowMs
+            let now = runtime.nowMs
             if let out = gestures.poll(atMs: now) { apply(out) }
             stepInertia(dtMs: now - lastFrameMs)
-            pumpSensors()
-            if KioskView.isAnimated(state), now - lastFrameMs >= Self.animationFrameMs { needsDraw = true }
+            runtime.update()
+            if KioskView.isAnimated(state), now - lastFrameMs >= Self.animationFrameMs { runtime.needsDraw = true }
             // Countdowns and "no signal" states change by the second on the lobby and setup screens.
-            if now / 1000 != lastSecond, state.screen != .teamPicker { needsDraw = true }
+            if now / 1000 != lastSecond, state.screen != .teamPicker { runtime.needsDraw = true }
             lastSecond = now / 1000
-            let minute = Int(wallClock.timeIntervalSince1970 / 60)
-            if minute != lastMinute { needsDraw = true; lastMinute = minute }
-            if needsDraw { lastFrameMs = now }
+            let minute = Int(runtime.wallClock.timeIntervalSince1970 / 60)
+            if minute != lastMinute { runtime.needsDraw = true; lastMinute = minute }
+            if runtime.needsDraw { lastFrameMs = now }
             drawIfNeeded()
-            commitRecording()
+            runtime.commitRecording()
             service?.loopTurned(nowNs: DispatchTime.now().uptimeNanoseconds)
         }
     }
@@ -60,7 +62,7 @@ extension KioskApp {
 
     /// How long the loop may sleep: a frame while something moves, else until the next second.
     func waitTimeoutMs() -> Int64 {
-        let now = nowMs
+        let now = runtime.nowMs
         if KioskView.isAnimated(state) || inertia.isMoving { return 16 }
         var timeout: Int64 = 1000 - now % 1000
         if let longPress = gestures.msUntilLongPress(atMs: now) { timeout = min(timeout, longPress + 1) }

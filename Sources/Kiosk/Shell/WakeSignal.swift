@@ -6,20 +6,20 @@ import Foundation
 /// event (SDL_PushEvent is thread-safe). Rate-limited without losing a wake-up:
 /// at most one is outstanding; the loop re-arms it just before draining the ring,
 /// so an event pushed after that drain always wakes the loop again.
-struct WakeSignal: Sendable {
+public struct WakeSignal: LoopWake {
     let eventType: UInt32
     private let pending = ManagedAtomic<Bool>(false)
     /// Also signalled on wake, so a loop that sleeps outside SDL (see `KioskApp.waitForEvent`) wakes at once.
     let semaphore = DispatchSemaphore(value: 0)
 
-    init?() {
+    public init?() {
         let type = SDL_RegisterEvents(1)
         guard type != UInt32.max else { return nil }
         eventType = type
     }
 
     /// Called on the worker thread after it pushed events into the ring.
-    func wake() {
+    public func wake() {
         guard !pending.exchange(true, ordering: .acquiringAndReleasing) else { return }
         var event = SDL_Event()
         event.type = eventType
@@ -28,5 +28,5 @@ struct WakeSignal: Sendable {
     }
 
     /// Called by the loop right before it drains the ring.
-    func rearm() { pending.store(false, ordering: .releasing) }
+    public func rearm() { pending.store(false, ordering: .releasing) }
 }

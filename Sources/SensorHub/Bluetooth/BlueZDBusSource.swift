@@ -68,7 +68,12 @@ public final class BlueZDBusSource: StrapDiscovering {
 
     public func addStraps(_ straps: [StrapAddress]) throws { try inbox.add(straps) }
 
-    public func setWanted(_ straps: Set<UInt16>?) { wanted.set(straps.map { Set($0.map(Int.init)) }) }
+    public func setWanted(_ straps: StrapSelection) {
+        switch straps {
+        case .all: wanted.set(nil)
+        case .only(let some): wanted.set(Set(some.map(Int.init)))
+        }
+    }
 
     public func problem() -> String? { status.summary }
 

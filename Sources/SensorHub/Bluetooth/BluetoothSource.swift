@@ -38,8 +38,8 @@ public final class BluetoothSource: SensorSource {
     private let thread = WorkerThread()
     private let discoveryWanted = LatestChange<Bool>()
     private let inbox = StrapInbox()
-    /// Which straps may hold a connection (nil inside: all).
-    private let wanted = LatestChange<Set<Int>?>()
+    /// Which straps may hold a connection, for the worker to take.
+    private let wanted = LatestChange<StrapSelection>()
     /// Per controller: why it is down, while the worker retries it (nil: working).
     private let status = ControllerStatus()
 
@@ -63,7 +63,7 @@ public final class BluetoothSource: SensorSource {
 
     public func addStraps(_ straps: [StrapAddress]) throws { try inbox.add(straps) }
 
-    public func setWanted(_ straps: Set<UInt16>?) { wanted.set(straps.map { Set($0.map(Int.init)) }) }
+    public func setWanted(_ straps: StrapSelection) { wanted.set(straps) }
 
     public func problem() -> String? { status.summary }
 

@@ -24,7 +24,7 @@ final class HCIWorker {
     private let settings: BluetoothSource.Settings
     private let status: ControllerStatus
     private let inbox: StrapInbox
-    private let wanted: LatestChange<Set<Int>?>
+    private let wanted: LatestChange<StrapSelection>
     private let discoveryWanted: LatestChange<Bool>
     private let wake: () -> Void
     private let log: (String) -> Void
@@ -35,7 +35,7 @@ final class HCIWorker {
     /// `transports` are the controllers already opened (by `start`, so a failure to open surfaces there).
     init(transports: [any ByteTransport], openers: [BluetoothSource.ControllerOpener], straps: [UInt64], ring: SPSCRing<SensorEvent>,
          settings: BluetoothSource.Settings, discovery: DiscoveryBoard, counters: BluetoothCounters, status: ControllerStatus,
-         inbox: StrapInbox, wanted: LatestChange<Set<Int>?>, discoveryWanted: LatestChange<Bool>,
+         inbox: StrapInbox, wanted: LatestChange<StrapSelection>, discoveryWanted: LatestChange<Bool>,
          clock: @escaping () -> UInt64, wake: @escaping () -> Void, log: @escaping (String) -> Void) {
         self.openers = openers
         self.settings = settings

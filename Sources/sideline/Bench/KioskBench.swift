@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import Kiosk
 import KioskUI
 import SensorHub
 import Store
@@ -45,7 +46,7 @@ struct KioskBench {
     private func liveFrames(width: Int, height: Int, incremental: Bool) throws -> (Double, Double, Double) {
         let (store, team) = try freshStore("live-\(width)-\(incremental ? "incremental" : "full")", players: 40)
         let stepped = SteppedSimulatedSource(team: SimulatedTeam(count: 40, seed: seed), seed: seed)
-        let app = try makeApp(store: store, source: stepped, stepped: stepped, width: width, height: height)
+        let app = try makeApp(store: store, source: .stepped(stepped, description: "bench"), width: width, height: height)
         app.main.view.persistentFrames = incremental
         defer { app.shutdown() }
         try startSession(app, team: team)
@@ -54,9 +55,7 @@ struct KioskBench {
         for i in 0..<330 {
             stepped.advance(byNs: 16_666_667)
             let t0 = Self.threadCPUms()
-            app.pumpSensors()
-            app.drawIfNeeded(force: true)
-            app.commitRecording()
+            app.frame(force: true)
             if i >= 30 { cpu.append(Self.threadCPUms() - t0) }
         }
         cpu.sort()
@@ -66,33 +65,29 @@ struct KioskBench {
     private func idlePicker() throws -> Double {
         let (store, _) = try freshStore("idle", players: 12)
         let source = SimulatedSource(team: SimulatedTeam(count: 12, seed: seed), seed: seed, speed: 1)
-        let app = try makeApp(store: store, source: source, stepped: nil, width: 800, height: 480)
+        let app = try makeApp(store: store, source: KioskSource(source: source, kind: .simulated, description: "bench"), width: 800, height: 480)
         defer { app.shutdown() }
         app.drawIfNeeded(force: true)
         usleep(500_000)
         let (cpu0, wall0) = (Self.processCPUs(), DispatchTime.now().uptimeNanoseconds)
-        app.runUntilNs = wall0 + 5_000_000_000
-        app.runInteractive()
+        app.runEventLoop(until: wall0 + 5_000_000_000)
         let (cpu1, wall1) = (Self.processCPUs(), DispatchTime.now().uptimeNanoseconds)
         return (cpu1 - cpu0) / (Double(wall1 - wall0) / 1e9) * 100
     }
 
     private func latency(width: Int, height: Int) throws -> (Double, Double, Int) {
         let (store, team) = try freshStore("latency-\(width)", players: 40)
-        let source = BenchSource()
-        let app = try makeApp(store: store, source: source, stepped: nil, width: width, height: height)
+        let app = try makeApp(store: store, source: KioskSource(source: BenchSource(), kind: .bluetooth, description: "bench"),
+                              width: width, height: height)
         defer { app.shutdown() }
-        app.dispatch(.teams(.pick(team.id!)))
-        app.runUntilNs = DispatchTime.now().uptimeNanoseconds + 1_500_000_000
-        app.runInteractive()
-        app.dispatch(.live(.start))
+        app.runtime.dispatch(.teams(.pick(team.id!)))
+        app.runEventLoop(until: DispatchTime.now().uptimeNanoseconds + 1_500_000_000)
+        app.runtime.dispatch(.live(.start))
         guard app.state.screen == .live else { throw UserError("benchmark: the session did not start") }
-        app.runUntilNs = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
-        app.runInteractive()
+        app.runEventLoop(until: DispatchTime.now().uptimeNanoseconds + 2_000_000_000)
         let probe = LatencyProbe()
-        app.latencyProbe = probe
-        app.runUntilNs = DispatchTime.now().uptimeNanoseconds + 10_000_000_000
-        app.runInteractive()
+        app.observer = probe
+        app.runEventLoop(until: DispatchTime.now().uptimeNanoseconds + 10_000_000_000)
         let samples = probe.samplesNs.sorted()
         guard !samples.isEmpty else { throw UserError("benchmark: no event reached a frame") }
         return (Double(samples[samples.count / 2]) / 1e6, Double(samples[min(samples.count - 1, samples.count * 99 / 100)]) / 1e6, samples.count)
@@ -166,19 +161,18 @@ struct KioskBench {
         return try store.importRoster(rows, teamNamed: name)
     }
 
-    private func makeApp(store: SidelineStore, source: any SensorSource, stepped: SteppedSimulatedSource?, width: Int, height: Int) throws -> KioskApp {
+    private func makeApp(store: SidelineStore, source: KioskSource, width: Int, height: Int) throws -> KioskApp {
         let window = try KioskWindow(title: "bench", width: width, height: height, display: nil, fullscreen: false, software: true, fonts: fonts)
         guard let wake = WakeSignal() else { throw UserError("no SDL user event") }
-        let app = KioskApp(store: store, source: source, steppedSource: stepped, main: window, wall: nil, wake: wake,
-                           wallClockBase: nil, sourceDescription: "bench", exportDirectory: work)
-        try app.start()
-        return app
+        let runtime = KioskRuntime(store: store, source: source, wake: wake, wallClockBase: nil, exportDirectory: work)
+        try runtime.start()
+        return KioskApp(runtime: runtime, main: window, wall: nil, wake: wake)
     }
 
     private func startSession(_ app: KioskApp, team: Team) throws {
-        app.dispatch(.teams(.pick(team.id!)))
+        app.runtime.dispatch(.teams(.pick(team.id!)))
         app.advance(ms: 2000)
-        app.dispatch(.live(.start))
+        app.runtime.dispatch(.live(.start))
         guard app.state.screen == .live else { throw UserError("benchmark: the session did not start") }
     }
 

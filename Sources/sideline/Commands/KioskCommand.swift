@@ -2,7 +2,9 @@ import Appliance
 import ArgumentParser
 import BlueZTransport
 import CSDL2
+import Diagnostics
 import Foundation
+import Kiosk
 import KioskUI
 import SensorHub
 import Store
@@ -91,32 +93,30 @@ struct KioskCommand: ParsableCommand {
 
         let launchCount: Int? = if case .simulated(let count) = specs[0] { count } else { nil }
         let factory = KioskSourceFactory(launchBluetooth: launchCount == nil ? sources : [], simulatedCount: launchCount ?? 12,
-                                         seed: seed, bluetooth: bluetooth, store: store)
+                                         seed: seed, bluetooth: bluetooth.setup, store: store)
         let launched = try factory.make(sources: sources, stepped: headless)
-        let app = KioskApp(store: store, source: launched.source, steppedSource: launched.stepped, main: main, wall: wall, wake: wake,
-                           wallClockBase: headless && launched.stepped != nil ? Self.scriptEpoch : nil,
-                           sourceDescription: launched.description,
-                           exportDirectory: exportDir ?? SessionExporter.defaultDirectory())
-        app.discoverer = launched.discoverer
-        app.state.sensors.kind = launched.kind
-        app.sourceFactory = factory
+        let runtime = KioskRuntime(store: store, source: launched, wake: wake,
+                                   wallClockBase: headless && launched.stepped != nil ? Self.scriptEpoch : nil,
+                                   exportDirectory: exportDir ?? SessionExporter.defaultDirectory())
+        runtime.sourceFactory = factory
+        runtime.backups = usbMounts.map { KioskBackups(databasePath: store.path, usbMounts: $0, exportsToStick: exportDir == nil) }
+        let app = KioskApp(runtime: runtime, main: main, wall: wall, wake: wake)
         app.service = ServiceNotifier()
-        app.backups = usbMounts.map { KioskBackups(databasePath: store.path, usbMounts: $0, exportsToStick: exportDir == nil) }
-        app.refreshBackupStatus()
+        if ProcessInfo.processInfo.environment["SIDELINE_ANNOUNCE_FIRST_FRAME"] != nil { app.observer = FirstFrameAnnouncer() }
         do {
-            try app.start()
+            try runtime.start()
         } catch let error as SensorSourceError {
             // An adapter chosen by `auto` that will not start (no permission, busy): the kiosk
             // still comes up, on the simulated team, and says so; Settings can try again.
             guard choseAutomatically else { throw UserError(error.description) }
-            KioskApp.log.warning("\(error); running on simulated straps instead (Settings → Heart rates → Bluetooth tries again)")
-            app.switchSource(to: .simulated)
+            Self.log.warning("\(error); running on simulated straps instead (Settings → Heart rates → Bluetooth tries again)")
+            runtime.switchSource(to: .simulated)
         }
         defer { app.shutdown() }
         if let script {
-            try app.runScript(try KioskScript(path: script), screenshots: screenshots)
+            try app.play(try KioskScript(path: script), screenshots: screenshots)
         }
-        if !headless { app.runInteractive() }
+        if !headless { app.runEventLoop() }
         if let dumpPath { try StateDump.write(app, to: dumpPath) }
     }
 
@@ -132,7 +132,7 @@ struct KioskCommand: ParsableCommand {
         if headless && source.isEmpty { return ["sim:12"] }
         if source.isEmpty && stored == .simulated { return ["sim:12"] }
         if let adapter = AdapterProbe().preferredSource { return [adapter] }
-        KioskApp.log.warning("no Bluetooth adapter found; running on 12 simulated straps (--source sim:12)")
+        Self.log.warning("no Bluetooth adapter found; running on 12 simulated straps (--source sim:12)")
         return ["sim:12"]
     }
 
@@ -151,6 +151,8 @@ struct KioskCommand: ParsableCommand {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
         try KioskBench(fonts: fonts, work: "out/bench-kiosk", binary: binary).run()
     }
+
+    static let log = Diagnostics.logger("kiosk")
 
     /// Scripted runs show the same date and time on every run: Saturday 14 March 2026, 17:30 local.
     static let scriptEpoch: Date = {

@@ -5,8 +5,6 @@ public struct LiveTile: Sendable, Equatable {
     public var name: String
     public var shirtNumber: Int
     public var physiology: Physiology
-    /// Index in the strap table, nil when the player has no strap today.
-    public var strapIndex: UInt16?
     /// A trusted reading arrived since the session began: the tile's figures (and its colour) start with it.
     public var hasReading = false
     public var zone = ZoneHysteresis()
@@ -14,12 +12,11 @@ public struct LiveTile: Sendable, Equatable {
     /// Since when the player has been at or above the high-intensity threshold.
     public var highSinceMs: Int64?
 
-    public init(playerID: Int64, name: String, shirtNumber: Int, physiology: Physiology, strapIndex: UInt16?) {
+    public init(playerID: Int64, name: String, shirtNumber: Int, physiology: Physiology) {
         self.playerID = playerID
         self.name = name
         self.shirtNumber = shirtNumber
         self.physiology = physiology
-        self.strapIndex = strapIndex
     }
 
     /// The zone the tile is coloured with (held, not the instantaneous one).
