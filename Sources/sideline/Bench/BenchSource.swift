@@ -1,30 +1,24 @@
-import Atomics
 import Foundation
 import Kiosk
 import SensorHub
 import SPSCRing
-import Synchronization
 import TeamCore
 
 /// A real-time source for the latency benchmark: every strap notifies once a
 /// second (random phase) with the wall clock as timestamp, like a BLE worker.
 final class BenchSource: SensorSource {
-    private let stopRequested = ManagedAtomic<Bool>(false)
-    private let finished = Mutex<DispatchSemaphore?>(nil)
+    private let thread = WorkerThread()
 
     func nowNs() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
     func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
         let count = straps.count
-        let done = DispatchSemaphore(value: 0)
-        finished.withLock { $0 = done }
-        let stopRequested = self.stopRequested
-        let thread = Thread {
+        thread.start(name: "sideline.bench-straps") { shouldStop in
             var generator = SystemRandomNumberGenerator()
             let start = DispatchTime.now().uptimeNanoseconds
             var next = (0..<count).map { _ in start + UInt64.random(in: 0..<1_000_000_000, using: &generator) }
             var bpm = (0..<count).map { _ in Double.random(in: 90...170, using: &generator) }
-            while !stopRequested.load(ordering: .relaxed) {
+            while !shouldStop() {
                 let now = DispatchTime.now().uptimeNanoseconds
                 var pushed = false
                 for i in 0..<count where next[i] <= now {
@@ -39,20 +33,10 @@ final class BenchSource: SensorSource {
                 if pushed { wake() }
                 usleep(1000)
             }
-            done.signal()
         }
-        thread.name = "sideline.bench-straps"
-        thread.start()
     }
 
-    func stop() {
-        stopRequested.store(true, ordering: .relaxed)
-        let done = finished.withLock { semaphore -> DispatchSemaphore? in
-            defer { semaphore = nil }
-            return semaphore
-        }
-        done?.wait()
-    }
+    func stop() { thread.stop() }
 }
 
 /// Ring-to-frame latency: from an event's timestamp to the end of the present that first shows it.
