@@ -2,6 +2,7 @@ import BLEHost
 import BlueZTransport
 import Foundation
 import HeartRateProtocol
+import Logging
 import SPSCRing
 import Synchronization
 import TeamCore
@@ -150,6 +151,7 @@ private final class BlueZWorker: @unchecked Sendable {
     /// Characteristic path → (strap, is it the heart-rate measurement).
     private var characteristics: [String: (strap: Int, heartRate: Bool)] = [:]
     private var pushedSinceWake = false
+    private let logger: Logger
     private var busDownSinceNs: UInt64?
     private var reopenFailures = 0
 
@@ -172,13 +174,14 @@ private final class BlueZWorker: @unchecked Sendable {
         self.counters = counters
         self.wake = wake
         self.clock = clock
+        logger = BluetoothSource.logger(verbose: settings.verbose)
         self.straps = zip(straps, addresses).map { strap, address in
             Strap(address: address, text: strap.address, devicePath: BlueZ.devicePath(adapter: client.adapter, address: strap.address))
         }
         self.strapByAddress = Dictionary(addresses.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
-    private func log(_ line: String) { FileHandle.standardError.write(Data("sideline: bluez:\(adapter): \(line)\n".utf8)) }
+    private func log(_ line: String, _ level: Logger.Level = .notice) { logger.log(level: level, "bluez:\(adapter): \(line)") }
 
     private func push(_ event: SensorEvent) {
         if !ring.push(event) { counters.add(.ringDrops) }

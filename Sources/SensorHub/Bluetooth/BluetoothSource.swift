@@ -1,5 +1,7 @@
 import BLEHost
+import Diagnostics
 import Foundation
+import Logging
 import SPSCRing
 import Synchronization
 import TeamCore
@@ -92,10 +94,11 @@ public final class BluetoothSource: SensorSource {
         }
         let status = self.status, settings = self.settings
         let clock: @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+        let log = Self.logger(verbose: settings.verbose)
         let worker = HCIWorker(transports: transports, openers: openers, straps: addresses, ring: ring, settings: settings,
                                discovery: discovery, counters: counters, status: status, inbox: inbox, wanted: wanted,
                                discoveryWanted: discoveryWanted, clock: clock, wake: wake,
-                               log: { line in FileHandle.standardError.write(Data("sideline: \(line)\n".utf8)) })
+                               log: { level, line in log.log(level: level, "\(line)") })
         // The worker is handed to the thread once, before it starts (a happens-before edge), and no
         // other thread touches it after; `status` and the mailboxes it shares lock on their own.
         nonisolated(unsafe) let owned = worker
@@ -128,4 +131,12 @@ public final class BluetoothSource: SensorSource {
     }
 
     public func stop() { thread.stop() }
+
+    /// The Bluetooth log: controllers lost and back (warning, notice); discarded packets at debug,
+    /// shown with `--bluetooth-verbose` (or `SIDELINE_LOG_LEVEL=debug`).
+    static func logger(verbose: Bool) -> Logger {
+        var log = Diagnostics.logger("bluetooth")
+        if verbose { log.logLevel = min(log.logLevel, .debug) }
+        return log
+    }
 }

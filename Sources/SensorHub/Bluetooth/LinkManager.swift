@@ -1,5 +1,6 @@
 import BLEHost
 import HeartRateProtocol
+import Logging
 import SPSCRing
 import TeamCore
 
@@ -44,7 +45,7 @@ final class LinkManager: HostEngineDelegate {
     /// Which straps may be connected, and when (the policy `BlueZDBusSource` follows too).
     private(set) var policy: StrapLinkPolicy
     private(set) var pushedSinceWake = false
-    var log: (String) -> Void = { _ in }
+    var log: (Logger.Level, String) -> Void = { _, _ in }
 
     init(straps: [UInt64], ring: SPSCRing<SensorEvent>, settings: BluetoothSource.Settings, discovery: DiscoveryBoard,
          counters: BluetoothCounters, clock: @escaping () -> UInt64) {
@@ -293,6 +294,6 @@ final class LinkManager: HostEngineDelegate {
 
     func host(_ host: HostEngine, discardedMalformed what: String, handle: UInt16?) {
         counters.add(.malformed)
-        if settings.verbose { log("\(controllers[max(controllerIndex(host), 0)].label): discarded \(what)") }
+        log(.debug, "\(controllers[max(controllerIndex(host), 0)].label): discarded \(what)")
     }
 }
