@@ -7,16 +7,6 @@ import SPSCRing
 import Synchronization
 import TeamCore
 
-/// A source that can list nearby straps for pairing (`sideline scan`, the pairing screen).
-public protocol StrapDiscovering: SensorSource {
-    /// What the worker counted (notifications, malformed packets, dropped RR…).
-    var counters: BluetoothCounters { get }
-    func setDiscovery(_ on: Bool)
-    func nearbyStraps(maxAgeSeconds: Double) -> [NearbyStrap]
-}
-
-extension BluetoothSource: StrapDiscovering {}
-
 /// Heart rates through bluetoothd's D-Bus API (`--source bluez:hciN`), for boards
 /// where bluetoothd must keep the adapter. Behaves like `BluetoothSource` (the HCI
 /// link manager): discovery filtered on 0x180D with duplicate data, broadcast heart
@@ -81,13 +71,7 @@ public final class BlueZDBusSource: StrapDiscovering {
     /// Connects to bluetoothd and starts discovery here, so what is wrong (no bus,
     /// no bluetoothd, no adapter, powered off, no permission) is thrown as one line.
     public func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
-        var addresses: [UInt64] = []
-        for strap in straps {
-            guard let address = BDAddress(strap.address) else {
-                throw SensorSourceError("strap address '\(strap.address)' is not a Bluetooth address like A0:9E:1A:12:34:56")
-            }
-            addresses.append(address.value)
-        }
+        let addresses = try straps.map { try $0.bluetoothAddress() }
         let client: BlueZClient
         do {
             client = try BlueZClient(adapter: adapter, address: settings.busAddress)

@@ -16,7 +16,7 @@ import TeamCore
 /// first, with name and battery where they advertise them. Discovery switches
 /// scanning to active (for names in scan responses); turn it off afterwards.
 /// It works with or without a session running (`start(straps: [])`).
-public final class BluetoothSource: SensorSource {
+public final class BluetoothSource: StrapDiscovering {
     public struct Settings: Sendable {
         /// Simultaneous connections per controller (a Pi 4's onboard chip holds 2–3 reliably).
         public var maxConnectionsPerController = 7
@@ -78,13 +78,7 @@ public final class BluetoothSource: SensorSource {
     }
 
     public func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
-        var addresses: [UInt64] = []
-        for strap in straps {
-            guard let address = BDAddress(strap.address) else {
-                throw SensorSourceError("strap address '\(strap.address)' is not a Bluetooth address like A0:9E:1A:12:34:56")
-            }
-            addresses.append(address.value)
-        }
+        let addresses = try straps.map { try $0.bluetoothAddress() }
         var transports: [any ByteTransport] = []
         do {
             for opener in openers { transports.append(try opener.open()) }
