@@ -61,7 +61,7 @@ extension KioskRuntime {
         case .endEffort(let id, let atMs):
             guard let recorder, recorder.start.sessionID == id else { return try store.setEffortEnd(id, tMs: atMs) }
             // Simulated players rest from the effort's end, so the recovery minute shows their hearts slowing.
-            sensors.setWorkload(.resting, atNs: recorder.start.ns &+ UInt64(max(0, atMs)) * 1_000_000)
+            pump.setWorkload(.resting, atNs: recorder.start.ns &+ UInt64(max(0, atMs)) * 1_000_000)
             try recorder.endEffort(atOffsetMs: atMs)
         case .finishRecording(let id):
             try finishRecording(sessionID: id)
@@ -112,8 +112,8 @@ extension KioskRuntime {
         let recorder = try SessionRecorder(store: store, teamID: teamID, lineup: lineup, plannedMs: plannedMs,
                                            zoneModel: state.settings.zoneModel, formula: state.settings.maxFormula,
                                            date: wallClock, nowNs: now)
-        sensors.setWorkload(.training, atNs: now)
-        sensors.recorder = recorder
+        pump.setWorkload(.training, atNs: now)
+        pump.recorder = recorder
         dispatch(.live(.started(recorder.start)))
     }
 
@@ -122,7 +122,7 @@ extension KioskRuntime {
         let now = nowNs
         // What is still in the ring happened before now: to the recorder and the tiles, as every event.
         pumpSensorEvents()
-        sensors.recorder = nil
+        pump.recorder = nil
         try recorder.finish(nowNs: now)
         SessionReview.warmCache(store: store, sessionID: sessionID)
     }

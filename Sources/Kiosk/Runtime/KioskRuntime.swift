@@ -15,7 +15,7 @@ import TeamCore
 public final class KioskRuntime {
     public let store: SidelineStore
     /// The one reader of the ring; it owns the running source and the app's clock.
-    public let sensors: SensorPump
+    public let pump: SensorPump
     /// Set in scripted runs on the simulated team: the clock moves only when the script waits.
     public internal(set) var stepped: SteppedSimulatedSource?
     /// Builds another source when the coach switches (the kiosk command sets it; benchmarks do not).
@@ -46,7 +46,7 @@ public final class KioskRuntime {
 
     public init(store: SidelineStore, source: KioskSource, wake: any LoopWake, wallClockBase: Date?, exportDirectory: String) {
         self.store = store
-        sensors = SensorPump(source: source.source, ringCapacity: 16384)
+        pump = SensorPump(source: source.source, ringCapacity: 16384)
         stepped = source.stepped
         discoverer = source.discoverer
         self.wake = wake
@@ -59,10 +59,10 @@ public final class KioskRuntime {
     }
 
     /// The session being recorded, if any.
-    public var recorder: SessionRecorder? { sensors.recorder }
+    public var recorder: SessionRecorder? { pump.recorder }
 
     /// The app's clock: the source's, continued across switches.
-    public var nowNs: UInt64 { sensors.nowNs }
+    public var nowNs: UInt64 { pump.nowNs }
 
     public var nowMs: Int64 { Int64(nowNs / 1_000_000) }
 
@@ -75,7 +75,7 @@ public final class KioskRuntime {
         persistedSettings = settings
         dispatch(.settings(.loaded(settings)))
         perform(.loadTeams)
-        try sensors.start(straps: try loadStrapTable(), wake: wakeForSource)
+        try pump.start(straps: try loadStrapTable(), wake: wakeForSource)
     }
 
     /// The strap table (store order) is the source's index space: a simulated team registers its
@@ -131,7 +131,7 @@ public final class KioskRuntime {
     /// The ring, once: every event to the recorder (by the pump) and to the reducer.
     func pumpSensorEvents() {
         wake.rearm() // before the drain: an event pushed after it wakes the loop again
-        sensors.pump { event in
+        pump.pump { event in
             observer?.pumped(event)
             dispatch(.sensors(.event(event)))
         }
@@ -155,7 +155,7 @@ public final class KioskRuntime {
         if let live = state.live, live.isRecording, let id = live.sessionID {
             perform(.finishRecording(sessionID: id))
         }
-        sensors.stop()
+        pump.stop()
         jobs.waitUntilIdle()
     }
 
@@ -168,26 +168,4 @@ public final class KioskRuntime {
         stepped.advance(byNs: delta)
         return true
     }
-}
-
-/// The loop's alarm clock: the sensor worker and background jobs ring it after they leave news
-/// (events in the ring, an outcome), from any thread.
-public protocol LoopWake: Sendable {
-    /// There is news; rate-limited by the implementation without losing one.
-    func wake()
-    /// Called by the loop right before it reads the ring: a wake-up after this one counts again.
-    func rearm()
-}
-
-/// A benchmark's view of the kiosk: told what happens, with no say in it.
-public protocol KioskObserver: AnyObject {
-    /// An event left the ring for the reducer (timestamp on the app's clock).
-    func pumped(_ event: SensorEvent)
-    /// A frame is on screen (monotonic ns).
-    func presented(atNs: UInt64)
-}
-
-extension KioskObserver {
-    public func pumped(_ event: SensorEvent) {}
-    public func presented(atNs: UInt64) {}
 }

@@ -19,7 +19,7 @@ extension KioskRuntime {
         lastSourcePollNs = now
         if discoveryOn { rememberHeardStraps() }
         updateWantedStraps()
-        let problem = sensors.source.problem()
+        let problem = pump.source.problem()
         if problem != state.sensors.problem { dispatch(.sensors(.problem(problem))) }
         pollUsbSticks()
     }
@@ -28,7 +28,7 @@ extension KioskRuntime {
     func updateWantedStraps() {
         let wanted = state.wantedStraps
         guard wanted != toldWanted else { return }
-        sensors.source.setWanted(wanted)
+        pump.source.setWanted(wanted)
         toldWanted = wanted
     }
 }

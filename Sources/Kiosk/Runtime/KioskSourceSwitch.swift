@@ -18,7 +18,7 @@ extension KioskRuntime {
         discoverer?.setDiscovery(false)
         do {
             let straps = try loadStrapTable()
-            try sensors.switchSource(to: next.source, straps: straps, wake: wakeForSource) { event in
+            try pump.switchSource(to: next.source, straps: straps, wake: wakeForSource) { event in
                 dispatch(.sensors(.event(event)))
             }
         } catch {
