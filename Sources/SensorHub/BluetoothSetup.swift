@@ -21,7 +21,7 @@ public struct BluetoothSetup: Sendable {
             }
             var settings = BlueZDBusSource.Settings()
             settings.broadcastPolicy = broadcastPolicy
-            settings.maxConnections = maxConnectionsPerController
+            settings.maxConnectionsOnAdapter = maxConnectionsPerController
             settings.verbose = verbose
             return BlueZDBusSource(adapter: adapter, settings: settings)
         }

@@ -23,8 +23,9 @@ import TeamCore
 /// One dedicated worker `Thread` owns the D-Bus connection; no other thread touches it.
 public final class BlueZDBusSource: StrapDiscovering {
     public struct Settings: Sendable {
-        /// Straps connected at once through bluetoothd (a Pi 4's onboard chip holds 2–3 reliably).
-        public var maxConnections = 7
+        /// Straps connected at once through bluetoothd, in total: it drives one adapter (a Pi 4's
+        /// onboard chip holds 2–3 reliably).
+        public var maxConnectionsOnAdapter = 7
         public var broadcastPolicy = BroadcastPolicy.overBudget
         public var verbose = false
         /// The bus; nil is the system bus. Defaults to $SIDELINE_DBUS_ADDRESS.
@@ -41,8 +42,8 @@ public final class BlueZDBusSource: StrapDiscovering {
     private let thread = WorkerThread()
     private let inbox = StrapInbox()
     private let status = ControllerStatus()
-    /// Which straps may hold a connection (nil inside: all).
-    private let wanted = LatestChange<Set<Int>?>()
+    /// Which straps may hold a connection, for the worker to take.
+    private let wanted = LatestChange<StrapSelection>()
 
     public init(adapter: String, settings: Settings = Settings()) {
         self.adapter = adapter
@@ -59,12 +60,7 @@ public final class BlueZDBusSource: StrapDiscovering {
 
     public func addStraps(_ straps: [StrapAddress]) throws { try inbox.add(straps) }
 
-    public func setWanted(_ straps: StrapSelection) {
-        switch straps {
-        case .all: wanted.set(nil)
-        case .only(let some): wanted.set(Set(some.map(Int.init)))
-        }
-    }
+    public func setWanted(_ straps: StrapSelection) { wanted.set(straps) }
 
     public func problem() -> String? { status.summary }
 
@@ -127,9 +123,9 @@ private final class BlueZWorker: @unchecked Sendable {
     private var straps: [Strap]
     private var strapByAddress: [UInt64: Int]
     private let inbox: StrapInbox
-    private let wanted: LatestChange<Set<Int>?>
-    /// Straps that may hold a connection (nil: all).
-    private var wantedSet: Set<Int>?
+    private let wanted: LatestChange<StrapSelection>
+    /// Which straps may be connected, and when (the policy `LinkManager` follows too).
+    private var policy: StrapLinkPolicy
     private let status: ControllerStatus
     private var pending: [UInt32: Pending] = [:]
     /// Characteristic path → (strap, is it the heart-rate measurement).
@@ -141,18 +137,17 @@ private final class BlueZWorker: @unchecked Sendable {
 
     private static let heartRateUUID = BlueZ.uuid(GATTNumbers.heartRateService)
     private static let batteryServiceUUID = BlueZ.uuid(GATTNumbers.batteryService)
-    /// A strap is connected only when heard advertising this recently (or bluetoothd says it is connected).
-    private static let heardWindowNs: UInt64 = 10_000_000_000
 
     init(client: BlueZClient, straps: [StrapAddress], addresses: [UInt64], ring: SPSCRing<SensorEvent>,
          settings: BlueZDBusSource.Settings, discovery: DiscoveryBoard, counters: BluetoothCounters, inbox: StrapInbox,
-         wanted: LatestChange<Set<Int>?>, status: ControllerStatus, wake: @escaping @Sendable () -> Void, clock: @escaping @Sendable () -> UInt64) {
+         wanted: LatestChange<StrapSelection>, status: ControllerStatus, wake: @escaping @Sendable () -> Void, clock: @escaping @Sendable () -> UInt64) {
         self.client = client
         self.inbox = inbox
         self.wanted = wanted
         self.status = status
         self.adapter = client.adapter
         self.settings = settings
+        policy = StrapLinkPolicy(broadcast: settings.broadcastPolicy, heardWindow: .propertyChanges)
         self.ring = ring
         self.discovery = discovery
         self.counters = counters
@@ -225,10 +220,10 @@ private final class BlueZWorker: @unchecked Sendable {
     }
 
     /// Changes which straps may be connected; linked ones no longer wanted are let go.
-    private func setWanted(_ set: Set<Int>?) {
-        wantedSet = set
+    private func setWanted(_ selection: StrapSelection) {
+        policy.wanted = selection
         let now = clock()
-        for i in straps.indices where straps[i].phase != .idle && !(set?.contains(i) ?? true) { abandon(i, nowNs: now) }
+        for i in straps.indices where straps[i].phase != .idle && !policy.wants(i) { abandon(i, nowNs: now) }
     }
 
     /// bluetoothd or the bus went away: every link is down; reopen with backoff
@@ -264,7 +259,7 @@ private final class BlueZWorker: @unchecked Sendable {
         } catch {
             reopenFailures += 1
             busDownSinceNs = now
-            if settings.verbose { log("\(error)") }
+            log("\(error)", .debug)
         }
     }
 
@@ -363,7 +358,7 @@ private final class BlueZWorker: @unchecked Sendable {
                 push(SensorEvent(measurement: m, strap: UInt16(i), nowNs: now))
             } catch {
                 counters.add(.malformed)
-                if settings.verbose { log("discarded a malformed measurement from \(straps[i].text): \(error)") }
+                log("discarded a malformed measurement from \(straps[i].text): \(error)", .debug)
             }
         } else {
             battery(bytes, strap: i, nowNs: now)
@@ -378,12 +373,7 @@ private final class BlueZWorker: @unchecked Sendable {
     // MARK: Links
 
     private func servedByBroadcast(_ strap: Strap) -> Bool {
-        guard strap.broadcasts else { return false }
-        switch settings.broadcastPolicy {
-        case .never: return false
-        case .always: return true
-        case .overBudget: return (wantedSet?.count ?? straps.count) > settings.maxConnections
-        }
+        policy.servedByBroadcast(broadcasts: strap.broadcasts, strapCount: straps.count, connectionBudget: settings.maxConnectionsOnAdapter)
     }
 
     private func linkUp(_ i: Int, nowNs now: UInt64) {
@@ -401,7 +391,7 @@ private final class BlueZWorker: @unchecked Sendable {
         for path in [straps[i].heartRatePath, straps[i].batteryPath].compactMap({ $0 }) { characteristics[path] = nil }
         straps[i].heartRatePath = nil
         straps[i].batteryPath = nil
-        straps[i].nextAttemptNs = now + ReconnectBackoff.delayNs(afterFailures: straps[i].failures)
+        straps[i].nextAttemptNs = StrapLinkPolicy.retryAtNs(afterFailures: straps[i].failures, nowNs: now)
         straps[i].failures += 1
         if wasLinked { push(SensorEvent(strap: UInt16(i), timestampNs: now, kind: .link, link: .disconnected)) }
     }
@@ -428,7 +418,7 @@ private final class BlueZWorker: @unchecked Sendable {
                 linkUp(i, nowNs: now)
             } else {
                 counters.add(.connectFailures)
-                if settings.verbose { log("connect \(straps[i].text): \(error!)") }
+                log("connect \(straps[i].text): \(error!)", .debug)
                 linkDown(i, nowNs: now)
             }
         case .startNotify:
@@ -472,11 +462,12 @@ private final class BlueZWorker: @unchecked Sendable {
         for i in straps.indices {
             switch straps[i].phase {
             case .idle:
-                guard !connecting, linked < settings.maxConnections, wantedSet?.contains(i) ?? true,
-                      straps[i].nextAttemptNs <= now, !servedByBroadcast(straps[i]),
+                guard !connecting, linked < settings.maxConnectionsOnAdapter,
                       let props = client.tree.properties(straps[i].devicePath, BlueZ.device) else { continue }
-                let heard = straps[i].lastHeardNs != 0 && now &- straps[i].lastHeardNs < Self.heardWindowNs
-                guard heard || props["Connected"]?.boolValue == true else { continue }
+                // Heard recently, or already connected by bluetoothd (for another client, or before a restart of ours).
+                let heard = policy.heardRecently(lastHeardNs: straps[i].lastHeardNs, nowNs: now) || props["Connected"]?.boolValue == true
+                guard policy.mayConnect(i, nextAttemptNs: straps[i].nextAttemptNs, heard: heard, broadcasts: straps[i].broadcasts,
+                                        strapCount: straps.count, connectionBudget: settings.maxConnectionsOnAdapter, nowNs: now) else { continue }
                 let serial = client.send(straps[i].devicePath, BlueZ.device, "Connect")
                 guard expect(serial, strap: i, .connect, nowNs: now, timeoutNs: settings.connectTimeoutNs) else { continue }
                 straps[i].phase = .connecting
