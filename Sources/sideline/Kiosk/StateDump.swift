@@ -28,6 +28,8 @@ enum StateDump {
             "setup": ["tab": s.setup.tab.rawValue, "pickingExisting": s.setup.pickingExisting],
             "pin": s.pin.map { pinPurpose($0.purpose) as Any } ?? NSNull(),
             "confirmation": s.confirmation.map { $0.question as Any } ?? NSNull(),
+            // Where each touch target was drawn, so a test can check the pixels of a button.
+            "targets": app.main.view.hits.hits.filter { !$0.label.isEmpty }.map { [$0.label, $0.rect.x, $0.rect.y, $0.rect.w, $0.rect.h] as [Any] },
             "club": club(s.club),
             "settings": Dictionary(uniqueKeysWithValues: s.settings.keyValues.map { ($0.0, $0.1) }),
             "form": s.form.map { f in ["title": f.title, "problems": f.problems,
