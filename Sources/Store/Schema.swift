@@ -154,6 +154,14 @@ enum Schema {
             // its row stays so those sessions keep its address. NULL: known.
             try db.execute(sql: "ALTER TABLE strap ADD COLUMN forgotten_ms INTEGER")
         }
+        migrator.registerMigration("v9-strap-sensor-description") { db in
+            // What a strap says of itself when it connects (Body Sensor Location 0x2A38, the
+            // Device Information service's Manufacturer Name 0x2A29), as names; NULL: not heard.
+            try db.execute(sql: """
+                ALTER TABLE strap ADD COLUMN body_location TEXT;
+                ALTER TABLE strap ADD COLUMN manufacturer TEXT;
+                """)
+        }
         return migrator
     }
 }

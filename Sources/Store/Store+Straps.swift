@@ -50,8 +50,23 @@ extension SidelineStore {
         return Strap(id: db.lastInsertedRowID, address: address, name: name)
     }
 
+    /// Keeps what straps said of themselves on connecting (by address); what one did not say
+    /// this time is kept from before.
+    public func describeStraps(_ described: [(address: String, bodyLocation: String?, manufacturer: String?)]) throws {
+        guard !described.isEmpty else { return }
+        try write { db in
+            for d in described {
+                try db.execute(sql: """
+                    UPDATE strap SET body_location = COALESCE(?, body_location), manufacturer = COALESCE(?, manufacturer)
+                    WHERE address = ?
+                    """, arguments: [d.bodyLocation, d.manufacturer, d.address.uppercased()])
+            }
+        }
+    }
+
     static func strap(from row: Row) -> Strap {
         Strap(id: row["id"], address: row["address"], name: row["name"], lastBattery: row["last_battery"],
-              lastSeen: (row["last_seen_ms"] as Int64?).map(Date.init(unixMs:)))
+              lastSeen: (row["last_seen_ms"] as Int64?).map(Date.init(unixMs:)),
+              bodyLocation: row["body_location"], manufacturer: row["manufacturer"])
     }
 }

@@ -200,6 +200,17 @@ final class ClubStoreTests: XCTestCase {
         XCTAssertEqual(noted.lastSeen, t.addingTimeInterval(60))
     }
 
+    func testWhatAStrapSaysOfItselfIsKeptAndNotForgottenByASilentConnection() throws {
+        let store = try fixture.open()
+        _ = try store.strap(address: "00:00:00:00:00:01", name: "one")
+        try store.describeStraps([("00:00:00:00:00:01", "wrist", "Polar Electro Oy"), ("00:00:00:00:00:99", "chest", nil)])
+        XCTAssertEqual(try store.straps().first?.sensorText, "wrist · Polar Electro Oy")
+        try store.describeStraps([("00:00:00:00:00:01", "chest", nil)])
+        let strap = try XCTUnwrap(store.strapOverviews().first?.strap)
+        XCTAssertEqual([strap.bodyLocation, strap.manufacturer], ["chest", "Polar Electro Oy"], "a name not read this time stays")
+        XCTAssertEqual(try store.straps().count, 1, "an unknown address is not made up")
+    }
+
     func testAVersion5DatabaseUpgradesWithNothingForgottenAndNoTags() throws {
         let queue = try DatabaseQueue(path: fixture.path)
         try Schema.migrator.migrate(queue, upTo: "v5-covering-read-indexes")
@@ -211,5 +222,6 @@ final class ClubStoreTests: XCTestCase {
         let store = try fixture.open()
         XCTAssertEqual(try store.teams().first?.lastTags, [])
         XCTAssertEqual(try store.straps().count, 1)
+        XCTAssertNil(try store.straps().first?.sensorText, "nothing said yet")
     }
 }

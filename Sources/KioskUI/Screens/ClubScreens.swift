@@ -52,7 +52,9 @@ extension Frame {
         let (nameBox, addressBox) = lines[0].splitLeft(min(lines[0].w / 2, canvas.measure(s.strap.name, size: metrics.body, bold: true)
                                                                 + metrics.px(16)))
         canvas.text(s.strap.name, size: metrics.body, bold: true, in: nameBox)
-        canvas.text(s.strap.address, size: metrics.small, colour: Theme.textDim, in: addressBox)
+        // Where it says it is worn and who made it: a wrist sensor explains other readings than a chest strap.
+        canvas.text([s.strap.address, s.strap.sensorText].compactMap { $0 }.joined(separator: " · "), size: metrics.small,
+                    colour: Theme.textDim, in: addressBox)
         let seen = s.strap.lastSeen.map { "last seen " + Self.dayFormatter.string(from: $0) + ", " + Self.timeFormatter.string(from: $0) }
             ?? "never heard"
         let battery = s.strap.lastBattery.map { "battery \($0) %" } ?? "battery –"

@@ -106,7 +106,10 @@ struct RecordCommand: ParsableCommand {
             if !effortEnded { try store.setEffortEnd(session.id!, tMs: recorder.recording.offsetMs(nowNs)) }
             try recorder.commitIfDue(nowNs: nowNs, force: true)
             try store.endSession(session.id!, at: session.startedAt.addingTimeInterval(Double(recorder.recording.offsetMs(nowNs)) / 1000))
-            // The strap list's "last seen" and battery.
+            // The strap list's "last seen" and battery, and what the straps said of themselves.
+            if let describing = sensorSource as? StrapDescribing {
+                try store.describeStraps(describing.takeStrapDescriptions().map { ($0.address, $0.bodyLocation, $0.manufacturer) })
+            }
             try store.noteStraps(sightings.take().compactMap { index, sighting in
                 wearers[index].map { SidelineStore.StrapNote(strapID: $0.strapID, battery: sighting.battery,
                                                              seen: session.startedAt.addingTimeInterval(Double(recorder.recording.offsetMs(sighting.lastHeardNs)) / 1000)) }

@@ -7,7 +7,7 @@ import TeamCore
 struct StrapsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "straps",
-        abstract: "List the straps the club knows: address, name, last seen, battery, who wears it in which team.")
+        abstract: "List the straps the club knows: address, name, last seen, battery, who wears it in which team, where it says it is worn and who made it.")
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
@@ -18,7 +18,7 @@ struct StrapsCommand: ParsableCommand {
             let battery = s.strap.lastBattery.map { "battery \($0) %" } ?? "battery –"
             let worn = s.wearers.isEmpty ? "worn by nobody"
                 : "worn by " + s.wearers.map { "#\($0.shirtNumber) \($0.playerName) (\($0.teamName))" }.joined(separator: ", ")
-            print([s.strap.address, s.strap.name, seen, battery, worn].joined(separator: "\t"))
+            print([s.strap.address, s.strap.name, seen, battery, worn, s.strap.sensorText ?? "sensor –"].joined(separator: "\t"))
         }
     }
 }

@@ -173,6 +173,7 @@ final class KioskApp {
         guard now &- lastSourcePollNs >= Self.sourcePollNs else { return }
         lastSourcePollNs = now
         if discoveryOn { rememberHeardStraps() }
+        keepStrapDescriptions()
         updateWantedStraps()
         pollSourceHealth()
         pollUsbSticks()

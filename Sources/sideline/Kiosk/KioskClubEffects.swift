@@ -13,6 +13,7 @@ extension KioskApp {
                            sessions: p.sessions)
             })))
         case .loadStraps:
+            noteSightingsIfDue(force: true) // the list says what was heard up to now, not 30 s ago
             dispatch(.club(.strapsLoaded(try store.strapOverviews().map { s in
                 ClubStrap(strap: s.strap, wearers: s.wearers.map {
                     ClubStrap.Wearer(playerName: $0.playerName, shirtNumber: $0.shirtNumber, teamName: $0.teamName)

@@ -93,6 +93,8 @@ enum StateDump {
          "straps": c.straps.map { s -> [String: Any] in
              ["address": s.strap.address, "name": s.strap.name, "sessions": s.sessions,
               "battery": s.strap.lastBattery.map { $0 as Any } ?? NSNull(),
+              "bodyLocation": s.strap.bodyLocation.map { $0 as Any } ?? NSNull(),
+              "manufacturer": s.strap.manufacturer.map { $0 as Any } ?? NSNull(),
               "lastSeenMs": s.strap.lastSeen.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) as Any } ?? NSNull(),
               "wearers": s.wearers.map { ["name": $0.playerName, "number": $0.shirtNumber, "team": $0.teamName] as [String: Any] }]
          }]
