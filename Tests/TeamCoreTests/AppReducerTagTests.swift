@@ -80,5 +80,8 @@ final class AppReducerTagTests: XCTestCase {
         app.send(.navigate(.home), .loadTeams)
         app.send(.teams(.pick(2)), .loadRoster(teamID: 2), .loadSessions(teamID: 2))
         XCTAssertEqual(app.state.lobby.tags, SessionTags(kind: .match, word: "some"), "an older session's extra words are left out")
+        app.send(.navigate(.home), .loadTeams)
+        app.send(.teams(.created(teamID: 3)), .loadTeams, .loadRoster(teamID: 3))
+        XCTAssertEqual(app.state.lobby.tags, SessionTags(), "a team made now starts without another team's tags")
     }
 }

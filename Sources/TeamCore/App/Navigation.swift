@@ -80,6 +80,7 @@ enum NavigationReducer {
             s.screen = .teamSetup
             s.roster = []
             s.lobby.excluded = []
+            s.lobby.tags = SessionTags() // a new team has no last session to start from
             s.setup = TeamSetup()
             return .effects(.loadTeams, .loadRoster(teamID: id))
         case .rosterLoaded(let teamID, let lines):
