@@ -38,7 +38,7 @@ public struct ReviewScreenLoader {
         return ReviewData(sessionID: sessionID, startedAt: session.startedAt, durationMs: duration,
                           lapsMs: try store.laps(sessionID).map(\.tMs),
                           players: review.sorted { $0.shirtNumber < $1.shirtNumber }, effortEndMs: analysis.totalsEndMs,
-                          zoneModel: analysis.zoneModel)
+                          zoneModel: analysis.zoneModel, tags: session.tags)
     }
 
     /// How long a session ran: to its end, else as planned.

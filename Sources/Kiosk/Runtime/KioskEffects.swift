@@ -28,7 +28,8 @@ extension KioskRuntime {
         switch effect {
         case .loadTeams:
             dispatch(.teams(.loaded(try store.teams().map {
-                TeamCard(team: $0.team, playerCount: $0.playerCount, lastSessionAt: $0.lastSessionAt, unreviewedSessions: $0.unreviewedSessions)
+                TeamCard(team: $0.team, playerCount: $0.playerCount, lastSessionAt: $0.lastSessionAt, unreviewedSessions: $0.unreviewedSessions,
+                         sessionCount: $0.sessionCount, lastTags: $0.lastTags)
             })))
         case .loadRoster(let teamID):
             dispatch(.teams(.rosterLoaded(teamID: teamID, try store.roster(teamID: teamID).map {
@@ -52,8 +53,8 @@ extension KioskRuntime {
         case .assignStrap(let teamID, let playerID, let strapID):
             try store.assignStrap(strapID, teamID: teamID, playerID: playerID)
             perform(.loadRoster(teamID: teamID))
-        case .startSession(let teamID, let lineup, let plannedMs):
-            try startRecording(teamID: teamID, lineup: lineup, plannedMs: plannedMs)
+        case .startSession(let teamID, let lineup, let plannedMs, let tags):
+            try startRecording(teamID: teamID, lineup: lineup, plannedMs: plannedMs, tags: tags)
         case .setSessionPaused(let id, let paused):
             try store.setSessionState(id, paused ? .paused : .running)
         case .addLap(let id, let tMs):
@@ -68,9 +69,13 @@ extension KioskRuntime {
         case .deleteSession(let id):
             try store.deleteSession(id)
         case .loadSessions(let teamID):
-            dispatch(.review(.sessionsLoaded(teamID: teamID, try store.sessions(teamID: teamID).filter { $0.session.state != .running && $0.session.state != .paused }.map {
-                SessionCard(sessionID: $0.session.id ?? 0, startedAt: $0.session.startedAt,
-                            durationMs: ReviewScreenLoader.durationMs($0.session), playerCount: $0.playerCount, reviewed: $0.session.reviewed)
+            let finished = try SessionReview.sessionList(store: store, teamID: teamID)
+                .filter { $0.overview.session.state != .running && $0.overview.session.state != .paused }
+            dispatch(.review(.sessionsLoaded(teamID: teamID, finished.map { entry in
+                let s = entry.overview.session
+                return SessionCard(sessionID: s.id ?? 0, startedAt: s.startedAt, durationMs: ReviewScreenLoader.durationMs(s),
+                                   playerCount: entry.overview.playerCount, reviewed: s.reviewed, effortMs: entry.overview.effortMs,
+                                   tags: s.tags, averageBPM: entry.averageBPM)
             })))
         case .loadReview(let id):
             dispatch(.review(.loaded(try ReviewScreenLoader(store: store).load(sessionID: id))))
@@ -101,16 +106,19 @@ extension KioskRuntime {
             try store.deletePlayerAndData(playerID)
             if let teamID = state.teamID { perform(.loadRoster(teamID: teamID)) }
             perform(.loadTeams)
+            perform(.loadPlayers)
+        case .loadPlayers, .loadStraps, .forgetStrap, .renameTeam, .setTeamColour, .deleteTeam, .addExistingPlayer:
+            try performClubEffect(effect)
         }
     }
 
 
     /// The session's row and its recorder, from one reading of the clock: the `SessionStart` every
     /// offset counts from, handed to the reducer too.
-    private func startRecording(teamID: Int64, lineup: Lineup, plannedMs: Int64?) throws {
+    private func startRecording(teamID: Int64, lineup: Lineup, plannedMs: Int64?, tags: [String]) throws {
         let now = nowNs
         let recorder = try SessionRecorder(store: store, teamID: teamID, lineup: lineup, plannedMs: plannedMs,
-                                           zoneModel: state.settings.zoneModel, formula: state.settings.maxFormula,
+                                           zoneModel: state.settings.zoneModel, formula: state.settings.maxFormula, tags: tags,
                                            date: wallClock, nowNs: now)
         pump.setWorkload(.training, atNs: now)
         pump.recorder = recorder

@@ -27,6 +27,9 @@ public final class KioskRuntime {
     var lastSourcePollNs: UInt64?
     /// What the source was last told to keep connected (nil: not told yet).
     var toldWanted: StrapSelection?
+    /// Straps heard since they were last noted in the store, and when that was (app clock).
+    var sightings = StrapSightings()
+    var lastSightingsNoteMs: Int64 = 0
     public private(set) var state: AppState
     /// The settings as this process last read or wrote them: a save writes only what the
     /// coach changed since, so a PIN set meanwhile with `sideline settings --pin` survives.
@@ -120,6 +123,7 @@ public final class KioskRuntime {
         let now = nowNs
         pumpSensorEvents()
         dispatch(.tick(nowMs: Int64(now / 1_000_000)))
+        noteSightingsIfDue()
         for outcome in jobs.takeOutcomes() {
             Self.log.notice("\(outcome)")
             dispatch(.inform(outcome))
@@ -133,6 +137,7 @@ public final class KioskRuntime {
         wake.rearm() // before the drain: an event pushed after it wakes the loop again
         pump.pump { event in
             observer?.pumped(event)
+            sightings.observe(event)
             dispatch(.sensors(.event(event)))
         }
     }
@@ -156,6 +161,7 @@ public final class KioskRuntime {
             perform(.finishRecording(sessionID: id))
         }
         pump.stop()
+        noteSightingsIfDue(force: true)
         jobs.waitUntilIdle()
     }
 

@@ -18,6 +18,7 @@ extension KioskRuntime {
         if let last = lastSourcePollNs, now &- last < Self.sourcePollNs { return }
         lastSourcePollNs = now
         if discoveryOn { rememberHeardStraps() }
+        keepStrapDescriptions()
         updateWantedStraps()
         let problem = pump.source.problem()
         if problem != state.sensors.problem { dispatch(.sensors(.problem(problem))) }

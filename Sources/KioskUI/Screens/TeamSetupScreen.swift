@@ -7,11 +7,14 @@ extension Frame {
         let area = topBar(title: "\(name) · setup", colour: state.team.map { Colour($0.team.colour) },
                           back: ("‹ Lobby", .navigate(.lobby)),
                           trailing: [("Roster", .setup(.tab(.roster)), state.setup.tab == .roster ? .primary : .normal),
-                                     ("Straps", .setup(.tab(.straps)), state.setup.tab == .straps ? .primary : .normal)])
+                                     ("Straps", .setup(.tab(.straps)), state.setup.tab == .straps ? .primary : .normal),
+                                     ("Team", .setup(.tab(.team)), state.setup.tab == .team ? .primary : .normal)])
         switch state.setup.tab {
         case .roster: rosterTab(area)
         case .straps: strapsTab(area)
+        case .team: teamTab(area)
         }
+        if state.setup.pickingExisting { existingPlayerPicker() }
         if let rest = state.setup.rest { restDialog(rest) }
         notice()
     }
@@ -39,7 +42,9 @@ extension Frame {
         if state.roster.isEmpty {
             canvas.text("No players yet — add the first one.", size: metrics.body, colour: Theme.textDim, in: listArea, align: .center)
         }
-        button("+ Add player", bottom.splitLeft(metrics.px(240)).0, .form(.editPlayer(nil)), style: .primary)
+        let (add, rest) = bottom.splitLeft(metrics.px(240), gap: metrics.gap)
+        button("+ Add player", add, .form(.editPlayer(nil)), style: .primary)
+        button("+ Existing player", rest.splitLeft(metrics.px(260)).0, .setup(.pickExisting(true)))
     }
 
     private func strapsTab(_ area: Rect) {

@@ -16,7 +16,7 @@ import TeamCore
 /// first, with name and battery where they advertise them. Discovery switches
 /// scanning to active (for names in scan responses); turn it off afterwards.
 /// It works with or without a session running (`start(straps: [])`).
-public final class BluetoothSource: StrapDiscovering {
+public final class BluetoothSource: StrapDiscovering, StrapDescribing {
     public struct Settings: Sendable {
         /// Simultaneous connections per controller (a Pi 4's onboard chip holds 2–3 reliably).
         public var maxConnectionsPerController = 7
@@ -36,6 +36,8 @@ public final class BluetoothSource: StrapDiscovering {
     public let settings: Settings
     public let discovery = DiscoveryBoard()
     public let counters = BluetoothCounters()
+    /// What connected straps said of themselves (body sensor location, manufacturer).
+    public let descriptions = StrapDescriptionBoard()
     private let openers: [ControllerOpener]
     private let thread = WorkerThread()
     private let discoveryWanted = LatestChange<Bool>()
@@ -65,6 +67,8 @@ public final class BluetoothSource: StrapDiscovering {
 
     public func addStraps(_ straps: [StrapAddress]) throws { try inbox.add(straps) }
 
+    public func takeStrapDescriptions() -> [StrapDescription] { descriptions.take() }
+
     public func setWanted(_ straps: StrapSelection) { wanted.set(straps) }
 
     public func problem() -> String? { status.summary }
@@ -93,6 +97,7 @@ public final class BluetoothSource: StrapDiscovering {
                                discovery: discovery, counters: counters, status: status, inbox: inbox, wanted: wanted,
                                discoveryWanted: discoveryWanted, clock: clock, wake: wake,
                                log: { level, line in log.log(level: level, "\(line)") })
+        worker.manager.descriptions = descriptions
         // The worker is handed to the thread once, before it starts (a happens-before edge), and no
         // other thread touches it after; `status` and the mailboxes it shares lock on their own.
         nonisolated(unsafe) let owned = worker

@@ -20,7 +20,7 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "Team name.") var team: String
     @Option(parsing: .unconditional, help: "Session length in minutes.") var minutes: Double
     @Option(parsing: .unconditional, help: "Seconds to record on after the effort, while the players rest (60: the 1-minute heart-rate recovery).") var recovery: Double = 0
-    @Option(help: "Context tag for the session (repeatable), e.g. match, rest-test, seated.") var tag: [String] = []
+    @Option(help: "Context tag (repeatable), as the kiosk's lobby offers them: before-training or after-training; training, match, test or recovery-day; lying, sitting or standing; plus one free word (letters, digits, hyphens).") var tag: [String] = []
     @Flag(help: "Print no per-player summary at the end.") var quiet = false
     @Flag(help: "Print 'committed N ms' each time a second of the session is safely in the database.") var progress = false
 
@@ -30,6 +30,8 @@ struct RecordCommand: ParsableCommand {
         // Below real time a simulated session would take longer than it lasts (1e-9: never ends).
         guard speed >= 1, speed <= 100_000 else { throw ValidationError("--speed must be between 1 (real time) and 100000") }
         guard recovery >= 0, recovery <= 600 else { throw ValidationError("--recovery must be between 0 and 600 seconds") }
+        // The kiosk's tags: the same words, one of each kind, one free word.
+        do { _ = try SessionTags.parse(tag) } catch { throw ValidationError("--tag: \(error.description)") }
     }
 
     func run() throws {
@@ -65,7 +67,7 @@ struct RecordCommand: ParsableCommand {
             throw UserError(error.description)
         }
         defer { pump.stop() }
-        let recorder = try SessionRecorder(store: store, teamID: teamRecord.id!, lineup: lineup, plannedMs: durationMs, tags: tag,
+        let recorder = try SessionRecorder(store: store, teamID: teamRecord.id!, lineup: lineup, plannedMs: durationMs, tags: try SessionTags.parse(tag).tags,
                                            date: Date(), nowNs: startNs)
         let sessionID = recorder.start.sessionID
         recorder.endsAtNs = endNs
@@ -77,10 +79,13 @@ struct RecordCommand: ParsableCommand {
 
         var nowNs = pump.nowNs
         var effortEnded = false
+        var sightings = StrapSightings()
         do {
             while true {
                 nowNs = min(pump.nowNs, endNs)
-                pump.pump()
+                pump.pump { event in
+                    if event.timestampNs < endNs { sightings.observe(event) }
+                }
                 if !effortEnded, nowNs >= effortEndNs {
                     effortEnded = true
                     try recorder.endEffort(atOffsetMs: durationMs)
@@ -99,6 +104,15 @@ struct RecordCommand: ParsableCommand {
             // Stopped early: the effort ended now.
             if !effortEnded { try recorder.endEffort(atOffsetMs: recorder.recording.offsetMs(nowNs)) }
             try recorder.finish(nowNs: nowNs)
+            // The strap list's "last seen" and battery, and what the straps said of themselves.
+            if let describing = pump.source as? StrapDescribing {
+                try store.describeStraps(describing.takeStrapDescriptions().map { ($0.address, $0.bodyLocation, $0.manufacturer) })
+            }
+            try store.noteStraps(sightings.take().compactMap { index, sighting in
+                lineup.wearer(ofStrap: index)?.strapID.map {
+                    SidelineStore.StrapNote(strapID: $0, battery: sighting.battery, seen: recorder.start.date(atOffsetMs: recorder.recording.offsetMs(sighting.lastHeardNs)))
+                }
+            })
         } catch let error as StoreError {
             throw UserError("\(error); session \(sessionID) is kept up to its last committed second (\(Formatting.duration(Double(recorder.writer.committedTMs) / 1000)))")
         }

@@ -153,7 +153,7 @@ enum LiveReducer {
             Lineup.Wearer(playerID: $0.line.playerID, strapID: $0.strapID, strapIndex: ctx.sensors.index(ofStrap: $0.strapID))
         })
         session = LiveSession(plannedMs: ctx.lobby.plannedMs, startMs: ctx.nowMs, lineup: lineup, tiles: tiles)
-        let started = Effect.startSession(teamID: teamID, lineup: lineup, plannedMs: ctx.lobby.plannedMs)
+        let started = Effect.startSession(teamID: teamID, lineup: lineup, plannedMs: ctx.lobby.plannedMs, tags: ctx.lobby.tags.tags)
         return Reduction(effects: [started], actions: [.live(.delegate(.started))])
     }
 }
