@@ -16,11 +16,13 @@ public final class WorkerThread: Sendable {
         finished.withLock { $0 = done }
         stopRequested.store(false, ordering: .relaxed)
         let shouldStop: @Sendable () -> Bool = { [self] in stopRequested.load(ordering: .relaxed) }
+        // Named from inside: on Linux, a name set on the `Thread` before `start` never reaches the
+        // thread (it keeps the process's name in `top -H`, gdb and crash reports).
         let thread = Thread {
+            Thread.current.name = name
             body(shouldStop)
             done.signal()
         }
-        thread.name = name
         thread.start()
     }
 
