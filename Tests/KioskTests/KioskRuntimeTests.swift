@@ -168,6 +168,36 @@ final class KioskRuntimeTests: XCTestCase {
         XCTAssertEqual(runtime.state.nowMs, 2000)
     }
 
+    /// The strap list's "last seen" and battery: what the pump handed on is noted in the store every
+    /// half minute of the app's clock, and once more when the kiosk stops.
+    func testStrapsHeardAreNotedInTheStoreEveryHalfMinuteAndAtShutdown() throws {
+        let (store, _) = try store(players: 2)
+        let source = ScriptedSource()
+        let runtime = try runtime(store, KioskSource(source: source, kind: .bluetooth, description: "scripted"))
+        func seen() throws -> [String: Strap] {
+            Dictionary(uniqueKeysWithValues: try store.strapOverviews().map { ($0.strap.address, $0.strap) })
+        }
+        let addresses = source.straps.map(\.address)
+        source.advance(byMs: 1000)
+        source.heartRate(strap: 0, bpm: 120)
+        source.battery(strap: 0, percent: 80)
+        runtime.update()
+        XCTAssertNil(try seen()[addresses[0]]?.lastSeen, "not due before half a minute")
+        source.advance(byMs: 29_000)
+        runtime.update()
+        let noted = try seen()
+        XCTAssertEqual(noted[addresses[0]]?.lastSeen, runtime.wallClock.addingTimeInterval(-29), "dated when it was heard")
+        XCTAssertEqual(noted[addresses[0]]?.lastBattery, 80)
+        XCTAssertNil(noted[addresses[1]]?.lastSeen, "never heard")
+
+        source.advance(byMs: 5000)
+        source.heartRate(strap: 1, bpm: 90)
+        runtime.update()
+        XCTAssertNil(try seen()[addresses[1]]?.lastSeen)
+        runtime.shutdown()
+        XCTAssertEqual(try seen()[addresses[1]]?.lastSeen, runtime.wallClock, "noted as the kiosk stops")
+    }
+
     func testRestoringIsRefusedWhileASessionRecords() throws {
         let (store, team) = try store(players: 2)
         let stepped = SteppedSimulatedSource(team: SimulatedTeam(count: 2, seed: 7), seed: 7)

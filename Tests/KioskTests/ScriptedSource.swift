@@ -47,6 +47,13 @@ final class ScriptedSource: SensorSource {
             _ = s.ring?.push(SensorEvent(strap: strap, timestampNs: s.nowNs, kind: .measurement, bpm: bpm, contact: .detected))
         }
     }
+
+    /// A battery level from the strap at `strap`, stamped now on the source's clock.
+    func battery(strap: UInt16, percent: UInt8) {
+        state.withLock { s in
+            _ = s.ring?.push(SensorEvent(strap: strap, timestampNs: s.nowNs, kind: .battery, battery: percent))
+        }
+    }
 }
 
 /// Nobody sleeps in these tests: the loop's alarm clock only counts.
