@@ -46,8 +46,8 @@ final class ReviewScreenLoaderTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(ann.name, "Ann A")
         XCTAssertEqual(ann.series.count, 120)
         XCTAssertEqual(ann.digest.averageBPM, 140)
-        XCTAssertEqual(ben.previous?.averageBPM, 120, "Ben's newest earlier session")
-        XCTAssertEqual(ann.previous?.averageBPM, 100, "Ann's newest earlier session with her data")
+        XCTAssertEqual(ben.previous?.digest.averageBPM, 120, "Ben's newest earlier session")
+        XCTAssertEqual(ann.previous?.digest.averageBPM, 100, "Ann's newest earlier session with her data")
         XCTAssertEqual(data.durationMs, 120_000)
     }
 
