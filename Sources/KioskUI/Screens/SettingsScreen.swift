@@ -3,7 +3,9 @@ import TeamCore
 /// Settings behind the PIN: zones, HRmax formula, display, source, data.
 extension Frame {
     func settingsScreen() {
-        let area = topBar(title: "Settings", back: ("‹ Done", .navigate(.home)))
+        if state.settingsPage == .tilesAndSound { return tilesAndSoundSettings() }
+        let area = topBar(title: "Settings", back: ("‹ Done", .navigate(.home)),
+                          trailing: [("Tiles & sound ›", .settings(.showPage(.tilesAndSound)), .normal)])
         let (left, right) = area.splitLeft(area.w * 58 / 100, gap: metrics.margin)
         let rowH = metrics.target - metrics.px(6)
         let rows = left.rows(6, gap: metrics.px(6))
@@ -13,8 +15,8 @@ extension Frame {
         settingRow(rows[1], "HRmax formula", MaxHeartRateFormula.allCases.map { f in
             (f.rawValue.capitalized, .settings(.setMaxFormula(f)), s.maxFormula == f)
         })
-        settingRow(rows[2], "Zone colour hold", [5_000, 10_000, 20_000].map { ms in
-            ("\(ms / 1000) s", .settings(.setZoneHold(Int64(ms))), s.zoneHoldMs == Int64(ms))
+        settingRow(rows[2], "Zone colour hold", KioskSettings.zoneHoldChoicesMs.map { ms in
+            ("\(ms / 1000) s", .settings(.setZoneHold(ms)), s.zoneHoldMs == ms)
         })
         settingRow(rows[3], "Wall display", [("Show BPM", s.wallPrivacy ? .settings(.toggleWallPrivacy) : nil, !s.wallPrivacy),
                                              ("Private", s.wallPrivacy ? nil : .settings(.toggleWallPrivacy), s.wallPrivacy)])
@@ -56,7 +58,7 @@ extension Frame {
         button("Restore from USB", restoreBox, state.backups.stickBackup == nil ? nil : .settings(.askToRestoreFromStick), size: metrics.small + metrics.px(1))
     }
 
-    private func settingRow(_ r: Rect, _ title: String, _ options: [(String, Action?, Bool)], detail: String? = nil) {
+    func settingRow(_ r: Rect, _ title: String, _ options: [(String, Action?, Bool)], detail: String? = nil) {
         let (label, choices) = r.splitLeft(r.w * 2 / 5)
         if let detail {
             let (top, bottom) = label.splitTop(label.h / 2)

@@ -22,8 +22,12 @@ extension Frame {
         list(id: "roster", area: listArea, rowHeight: rowH, count: state.roster.count) { i, r in
             let line = state.roster[i]
             canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
-            let (numberBox, rest) = r.splitLeft(metrics.px(64))
+            let (numberBox, afterNumber) = r.splitLeft(metrics.px(64))
             canvas.text("\(line.shirtNumber)", size: metrics.px(28), bold: true, in: numberBox, align: .center)
+            // The photo (or initials): the face a coach knows better than the name.
+            let (face, rest) = afterNumber.splitLeft(r.h - metrics.px(10), gap: metrics.px(10))
+            canvas.avatar(playerID: line.playerID, version: line.photoVersion, initials: line.player.initials,
+                          in: face.inset(dx: 0, dy: metrics.px(5)))
             let buttons = metrics.px(96)
             let (info, actions) = rest.splitRight(buttons * 3 + metrics.gap * 2)
             let (nameBox, strapBox) = info.splitLeft(info.w * 3 / 5)
@@ -40,6 +44,7 @@ extension Frame {
             canvas.text("No players yet — add the first one.", size: metrics.body, colour: Theme.textDim, in: listArea, align: .center)
         }
         button("+ Add player", bottom.splitLeft(metrics.px(240)).0, .form(.editPlayer(nil)), style: .primary)
+        button("Import photos from USB", bottom.splitRight(metrics.px(300)).1, .setup(.importPhotos))
     }
 
     private func strapsTab(_ area: Rect) {

@@ -14,8 +14,11 @@ struct TileSignature: Equatable {
     var name: String
     var number: Int
     var privacy: Bool
+    /// The third line as shown (its wording changes with the value).
+    var detail: [String]
+    var photoVersion: Int64?
 
-    init(_ tile: ShownTile, rect: Rect, state: AppState, privacy: Bool, flag: Bool) {
+    init(_ tile: ShownTile, rect: Rect, state: AppState, privacy: Bool, flag: Bool, detail: TileDetail) {
         self.rect = rect
         bpm = tile.bpm
         percent = Int(tile.percentOfMax.rounded())
@@ -27,5 +30,7 @@ struct TileSignature: Equatable {
         name = tile.name
         number = tile.shirtNumber
         self.privacy = privacy
+        self.detail = TilePlan.detailForms(tile, detail: detail, privacy: privacy)
+        photoVersion = tile.photoVersion
     }
 }
