@@ -60,6 +60,8 @@ struct KioskCommand: ParsableCommand {
         if headless {
             setenv("SDL_VIDEODRIVER", "offscreen", 1)
             setenv("SDL_RENDER_DRIVER", "software", 1)
+            // Scripted runs play their sounds into nothing unless a test names a driver (`disk` writes them to a file).
+            setenv("SDL_AUDIODRIVER", "dummy", 0)
         } else if ProcessInfo.processInfo.environment["DISPLAY"] == nil && ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] == nil
                     && ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil && !FileManager.default.fileExists(atPath: "/dev/dri/card0") {
             throw UserError("no display: DISPLAY and WAYLAND_DISPLAY are unset and there is no /dev/dri; run with --headless --script FILE, or set SDL_VIDEODRIVER")
