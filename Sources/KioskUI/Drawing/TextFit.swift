@@ -10,14 +10,14 @@ struct TextFit: Equatable {
     /// Largest font size, in pixels per box height, whose ink stays inside the box when drawn
     /// centred. A DejaVu Sans line is 1.164 em high with the baseline 0.346 em below its middle:
     /// descenders ("g", "y") reach 0.582 em below the middle and accents on capitals as far above
-    /// it, so any text fits at 0.86 × the height; ASCII without descenders (digits, "Z4",
+    /// it, so any text fits at 0.86 × the height; ASCII without descenders ("J" descends in DejaVu; digits, "Z4",
     /// "HRmax") reaches 0.4 em above and 0.35 em below, so 1.2 × the height.
     static let anyTextPerHeight = 0.86
     static let plainPerHeight = 1.2
 
     /// The largest size for `text` in a box `height` pixels high.
     static func maxSize(_ text: String, height: Int) -> Int {
-        let plain = text.allSatisfy { $0.isASCII && !"gjpqyQ,;()[]{}|_@$".contains($0) }
+        let plain = text.allSatisfy { $0.isASCII && !"gjpqyJQ,;()[]{}|_@$".contains($0) }
         return Int(Double(height) * (plain ? plainPerHeight : anyTextPerHeight))
     }
 

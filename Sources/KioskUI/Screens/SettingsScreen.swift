@@ -58,7 +58,8 @@ extension Frame {
         button("Restore from USB", restoreBox, state.backups.stickBackup == nil ? nil : .settings(.askToRestoreFromStick), size: metrics.small + metrics.px(1))
     }
 
-    func settingRow(_ r: Rect, _ title: String, _ options: [(String, Action?, Bool)], detail: String? = nil) {
+    /// `hitPrefix`: names the options for scripts where labels repeat ("Sound On", "Beeps On").
+    func settingRow(_ r: Rect, _ title: String, _ options: [(String, Action?, Bool)], detail: String? = nil, hitPrefix: String? = nil) {
         let (label, choices) = r.splitLeft(r.w * 2 / 5)
         if let detail {
             let (top, bottom) = label.splitTop(label.h / 2)
@@ -68,7 +69,8 @@ extension Frame {
             canvas.text(title, size: metrics.small + metrics.px(2), bold: true, in: label)
         }
         for (cell, option) in zip(choices.columns(options.count, gap: metrics.px(6)), options) {
-            button(option.0, cell, option.1, style: option.2 ? .primary : .normal, size: metrics.small + metrics.px(1))
+            button(option.0, cell, option.1, style: option.2 ? .primary : .normal, size: metrics.small + metrics.px(1),
+                   hitLabel: hitPrefix.map { "\($0) \(option.0)" })
         }
     }
 }

@@ -11,14 +11,15 @@ extension Frame {
         let s = state.settings
         settingRow(rows[0], "Tiles' third line", TileDetail.allCases.map { detail in
             (Self.tileDetailLabel(detail), .settings(.setTileDetail(detail)), s.tileDetail == detail)
-        })
-        settingRow(rows[1], "Sound", [("Off", .settings(.setSound(false)), !s.sound), ("On", .settings(.setSound(true)), s.sound)])
+        }, hitPrefix: "Third line")
+        settingRow(rows[1], "Sound", [("Off", .settings(.setSound(false)), !s.sound), ("On", .settings(.setSound(true)), s.sound)],
+                   hitPrefix: "Sound")
         let volumes = zip(["Quiet", "Medium", "Loud"], KioskSettings.soundVolumeChoices)
         settingRow(rows[2], "Volume", volumes.map { label, percent in
-            (label, s.sound ? .settings(.setSoundVolume(percent)) : nil, s.soundVolume == percent)
-        })
+            (label, .settings(.setSoundVolume(percent)), s.soundVolume == percent)
+        }, hitPrefix: "Volume")
         settingRow(rows[3], "Beeps", [("Off", .settings(.setBeeps(false)), !s.beeps), ("On", .settings(.setBeeps(true)), s.beeps)],
-                   detail: "last 3 s and laps")
+                   detail: "last 3 s and laps", hitPrefix: "Beeps")
         let testBox = rows[4].splitLeft(rows[4].w * 2 / 5).1
         button("Test the buzzer", testBox, .settings(.testSound), style: s.sound ? .normal : .disabled, size: metrics.small + metrics.px(1))
         wrappedText(Self.tilesAndSoundHelp(s), size: metrics.small, in: right.inset(dx: metrics.px(4), dy: metrics.px(8)), colour: Theme.textDim)
