@@ -22,18 +22,22 @@ struct TilePlan: Equatable, Sendable {
 
     func text(_ role: String) -> Text? { texts.first { $0.role == role } }
 
+    /// The third line's number, as shown: %HRmax and kcal rounded, points earned so far (whole ones).
+    static func detailValue(_ tile: ShownTile, detail: TileDetail) -> Int {
+        switch detail {
+        case .percentOfMax: Int(tile.percentOfMax.rounded())
+        case .kcal: Int(tile.kcal.rounded())
+        case .effortPoints: Int(tile.effortPoints.rounded(.down))
+        }
+    }
+
     /// The third line's wordings, longest first.
     static func detailForms(_ tile: ShownTile, detail: TileDetail, privacy: Bool) -> [String] {
+        let value = "\(detailValue(tile, detail: detail))"
         switch detail {
-        case .percentOfMax:
-            let percent = "\(Int(tile.percentOfMax.rounded()))%"
-            return privacy ? ["HRmax"] : ["\(percent) HRmax", percent]
-        case .kcal:
-            let kcal = "\(Int(tile.kcal.rounded()))"
-            return ["\(kcal) kcal", kcal]
-        case .effortPoints:
-            let points = "\(Int(tile.effortPoints.rounded(.down)))"
-            return ["\(points) points", "\(points) pts", points]
+        case .percentOfMax: return privacy ? ["HRmax"] : ["\(value)% HRmax", "\(value)%"]
+        case .kcal: return ["\(value) kcal", value]
+        case .effortPoints: return ["\(value) points", "\(value) pts", value]
         }
     }
 
@@ -83,7 +87,7 @@ struct TilePlan: Equatable, Sendable {
             if let t = fit("big", [big], in: g.numberBox, max: g.numberBox.h * (privacy ? 90 : 95) / 100, min: 10,
                            align: .center, orShrink: true) { texts.append(t) }
             if let t = fit("detail", Self.detailForms(tile, detail: detail, privacy: privacy), in: g.detailBox,
-                           max: footerSize, orShrink: true, comfortable: footerSize) { texts.append(t) }
+                           max: footerSize, orShrink: true, comfortable: footerSize * 4 / 5) { texts.append(t) }
             if let t = fit("badge", [Theme.zoneName(tile.shownZone) + (flagged ? "!" : "")], in: g.badge.inset(dx: max(1, g.badge.h / 8), dy: 0),
                            max: footerSize, align: .center, orShrink: true) { texts.append(t) }
         } else {
