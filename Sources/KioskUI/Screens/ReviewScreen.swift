@@ -117,6 +117,12 @@ extension Frame {
         if band { teamBand(data.teamBand, x: x, y: y, plot: plot) }
         let thickness = max(2, metrics.px(3))
         if let previous {
+            // What the faint line is, and what the (±) in the panel compare with: under the graph,
+            // between its time labels, where nothing is drawn over it.
+            let legend = "faint line and (±): " + Self.previousFormatter.string(from: previous.startedAt)
+            canvas.text(legend, size: metrics.small - metrics.px(2), colour: Theme.textDim,
+                        in: Rect(plot.x + metrics.px(84), plot.maxY + metrics.px(4), max(0, plot.w - metrics.px(168)), metrics.px(20)),
+                        align: .center)
             // Faint, behind: the shape of the last comparable session, not a second line to read.
             let points = Self.downsample(previous.series, buckets: plot.w / 2)
             canvas.polyline(points.map { (x($0.tMs), y(Double($0.bpm))) }, Theme.textDim.withAlpha(110), thickness: max(2, metrics.px(2)))
@@ -152,13 +158,21 @@ extension Frame {
                     let label = "\(SessionClock.format(point.tMs)) · \(point.bpm) bpm · \(Theme.zoneName(zone))"
                     let w = canvas.measure(label, size: metrics.body, bold: true) + metrics.px(20)
                     let bx = min(max(plot.x, cx - w / 2), plot.maxX - w)
-                    let box = Rect(bx, plot.y + metrics.px(4), w, metrics.px(34))
+                    // Below the row of lap and recovery labels, so it covers none of them.
+                    let box = Rect(bx, plot.y + metrics.px(22), w, metrics.px(34))
                     canvas.fillRounded(box, radius: metrics.px(8), Theme.zone(zone))
                     canvas.text(label, size: metrics.body, bold: true, in: box, align: .center)
                 }
             }
         }
     }
+
+    static let previousFormatter: DateFormatter = {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_GB")
+        f.dateFormat = "EEE d MMM, HH:mm"
+        return f
+    }()
 
     /// The team's band (lowest to highest player, stretch by stretch) and its mean as a white line.
     private func teamBand(_ band: [TeamBandPoint], x: (Int64) -> Int, y: (Double) -> Int, plot: Rect) {
@@ -189,12 +203,6 @@ extension Frame {
         let (titleRow, graphRest) = graphArea.splitTop(metrics.px(34))
         playerTitle(p, data, titleRow)
         graph(data, area: graphRest, players: [p], zoneColoured: true, previous: p.previous)
-        if let previous = p.previous {
-            // What the faint line is, and what the (±) in the panel compare with.
-            let legend = "faint line, (±): " + Self.dayFormatter.string(from: previous.startedAt)
-            canvas.text(legend, size: metrics.small - metrics.px(2), colour: Theme.textDim,
-                        in: Rect(graphRest.x + metrics.px(48), graphRest.y + metrics.px(10), graphRest.w / 2, metrics.px(20)))
-        }
         playerPanel(p, panel)
     }
 }
