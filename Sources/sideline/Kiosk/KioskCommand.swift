@@ -140,6 +140,7 @@ struct KioskCommand: ParsableCommand {
 
     private func runBenchmarks() throws {
         setenv("SDL_VIDEODRIVER", "offscreen", 1)
+        setenv("SDL_AUDIODRIVER", "dummy", 0)
         guard SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) == 0 else {
             throw UserError("SDL could not start the offscreen driver (\(String(cString: SDL_GetError())))")
         }
