@@ -23,6 +23,8 @@ extension SidelineStore {
                 let strapID = try row.strapAddress.map {
                     try Self.upsertStrap(address: $0, name: row.strapName ?? "Strap \($0.suffix(5))", db).id!
                 }
+                // A roster that names a forgotten strap means it: known again.
+                try db.execute(sql: "UPDATE strap SET forgotten_ms = NULL WHERE id = ?", arguments: [strapID])
                 do {
                     try Self.addMembership(Membership(teamID: teamID, playerID: player.id!, shirtNumber: row.shirtNumber,
                                                       strapID: strapID), db)

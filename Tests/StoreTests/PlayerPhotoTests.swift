@@ -4,7 +4,7 @@ import GRDB
 import TeamCore
 import XCTest
 
-/// Player photos in the database (migration v6): stored, replaced with a new version, in the
+/// Player photos in the database (migration v10): stored, replaced with a new version, in the
 /// roster, gone with the player, and all or none with a roster import.
 final class PlayerPhotoTests: XCTestCase {
     private var directory: String!

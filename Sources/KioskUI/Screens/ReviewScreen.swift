@@ -8,10 +8,13 @@ extension Frame {
         if let data = state.review.data {
             let back: (String, Action) = state.review.selectedPlayerID != nil ? ("‹ Team", .review(.selectPlayer(nil))) : ("‹ Sessions", .review(.close))
             // The zones are the session's, recorded under its model: said, so a changed setting does not surprise.
-            let title = Self.dayTimeFormatter.string(from: data.startedAt) + " · " + SessionClock.format(data.durationMs)
-                + " · " + Self.zoneModelName(data.zoneModel)
-            let area = topBar(title: title, colour: team.map { Colour($0.team.colour) }, back: back,
-                              trailing: [("Export", .review(.export), .normal), ("Lobby", .navigate(.lobby), .normal)])
+            // The year is in the sessions list; without it the day and time stay readable beside four buttons at 800×480.
+            let title = Self.dayFormatter.string(from: data.startedAt) + ", " + Self.timeFormatter.string(from: data.startedAt)
+            let bar = topBar(title: title, colour: team.map { Colour($0.team.colour) }, back: back,
+                             trailing: [("Export", .review(.export), .normal), ("Delete", .review(.askToDelete), .quiet),
+                                        ("Lobby", .navigate(.lobby), .normal)])
+            let (info, area) = bar.splitTop(metrics.px(24), gap: metrics.px(6))
+            sessionInfo(data, info)
             if let player = state.review.selectedPlayer {
                 playerReview(player, data, area)
             } else {
@@ -25,26 +28,74 @@ extension Frame {
         notice()
     }
 
+    /// Under the bar: how long it recorded, the session's tags, and the zone model it was recorded under.
+    private func sessionInfo(_ data: ReviewData, _ r: Rect) {
+        let model = "zones: " + Self.zoneModelName(data.zoneModel)
+        let (left, modelBox) = r.splitRight(canvas.measure(model, size: metrics.small) + metrics.px(8), gap: metrics.gap)
+        let duration = SessionClock.format(data.durationMs)
+        let (durationBox, tagBox) = left.splitLeft(canvas.measure(duration, size: metrics.small, bold: true) + metrics.px(14))
+        canvas.text(duration, size: metrics.small, bold: true, in: durationBox)
+        let tags = data.tags.isEmpty ? "no tags" : Self.tagText(data.tags)
+        canvas.text(tags, size: metrics.small, bold: !data.tags.isEmpty,
+                    colour: data.tags.isEmpty ? Theme.textDim : Theme.accent.mixed(with: Theme.text, 0.55), in: tagBox)
+        canvas.text(model, size: metrics.small, colour: Theme.textDim, in: modelBox, align: .right)
+    }
+
     private func sessionList(_ area: Rect) {
-        let sessions = state.review.sessions
-        if sessions.isEmpty {
-            canvas.text("No sessions yet", size: metrics.body, colour: Theme.textDim, in: area, align: .center)
+        let sessions = state.review.shownSessions
+        var listArea = area
+        if !state.review.filterTags.isEmpty {
+            let (filterRow, rest) = area.splitTop(metrics.target, gap: metrics.gap)
+            tagFilter(filterRow)
+            listArea = rest
         }
-        list(id: "sessions", area: area, rowHeight: metrics.target, count: sessions.count) { i, r in
-            let card = sessions[i]
-            canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
-            let cols = r.inset(dx: metrics.px(16), dy: 0)
-            let (dateBox, rest) = cols.splitLeft(cols.w / 2)
-            let label = Self.dayTimeFormatter.string(from: card.startedAt)
-            canvas.text(label, size: metrics.body, bold: true, in: dateBox)
-            let (info, badge) = rest.splitRight(metrics.px(70))
-            canvas.text("\(SessionClock.format(card.durationMs)) · \(card.playerCount) players", size: metrics.body, colour: Theme.textDim, in: info)
-            if !card.reviewed {
-                let b = Rect(badge.x, r.midY - metrics.px(14), badge.w, metrics.px(28))
-                canvas.fillRounded(b, radius: metrics.px(14), Theme.danger)
-                canvas.text("new", size: metrics.small, bold: true, in: b, align: .center)
-            }
-            hits.add(Hit(rect: r, label: "Session \(i + 1)", action: .review(.open(sessionID: card.sessionID))))
+        if sessions.isEmpty {
+            canvas.text("No sessions yet", size: metrics.body, colour: Theme.textDim, in: listArea, align: .center)
+        }
+        list(id: "sessions", area: listArea, rowHeight: metrics.target, count: sessions.count) { i, r in
+            sessionRow(sessions[i], r)
+            hits.add(Hit(rect: r, label: "Session \(i + 1)", action: .review(.open(sessionID: sessions[i].sessionID))))
+        }
+    }
+
+    /// A session of the list: when and its tags; the team's average heart rate, the effort's
+    /// length (not the recovery minute after it) and the players; "new" until reviewed.
+    private func sessionRow(_ card: SessionCard, _ r: Rect) {
+        canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
+        let cols = r.inset(dx: metrics.px(16), dy: metrics.px(4))
+        let (left, rest) = cols.splitLeft(cols.w * 45 / 100, gap: metrics.gap)
+        let (info, badge) = rest.splitRight(metrics.px(62), gap: metrics.gap)
+        let when = Self.dayTimeFormatter.string(from: card.startedAt)
+        if card.tags.isEmpty {
+            canvas.text(when, size: metrics.body, bold: true, in: left)
+        } else {
+            let (top, bottom) = left.splitTop(left.h * 11 / 20)
+            canvas.text(when, size: metrics.body, bold: true, in: top)
+            canvas.text(Self.tagText(card.tags), size: metrics.small, colour: Theme.accent.mixed(with: Theme.text, 0.55), in: bottom)
+        }
+        let (top, bottom) = info.splitTop(info.h * 11 / 20)
+        let average = card.averageBPM.map { "avg \(Int($0.rounded())) bpm" } ?? "avg –"
+        canvas.text(average, size: metrics.body, bold: true, in: top)
+        canvas.text("\(SessionClock.format(card.effortMs)) effort · \(card.playerCount) player\(card.playerCount == 1 ? "" : "s")",
+                    size: metrics.small, colour: Theme.textDim, in: bottom)
+        if !card.reviewed {
+            let b = Rect(badge.x, r.midY - metrics.px(14), badge.w, metrics.px(28))
+            canvas.fillRounded(b, radius: metrics.px(14), Theme.danger)
+            canvas.text("new", size: metrics.small, bold: true, in: b, align: .center)
+        }
+    }
+
+    /// "All" and the tags the sessions carry, most used first, as many as fit: one shows only its sessions.
+    private func tagFilter(_ r: Rect) {
+        let chosen = state.review.tagFilter
+        var x = r.x
+        let pad = metrics.px(28)
+        for (label, tag) in [("All", nil as String?)] + state.review.filterTags.map({ (Self.tagText([$0]), $0 as String?) }) {
+            let w = max(metrics.target + metrics.px(16), canvas.measure(label, size: metrics.body, bold: true) + pad)
+            guard x + w <= r.maxX else { break }
+            button(label, Rect(x, r.y, w, r.h), .review(.filter(tag: tag)), style: chosen == tag ? .primary : .normal,
+                   hitLabel: tag.map { "filter:\($0)" } ?? "filter:all")
+            x += w + metrics.gap
         }
     }
 

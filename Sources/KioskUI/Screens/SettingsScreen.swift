@@ -3,6 +3,7 @@ import TeamCore
 /// Settings behind the PIN: zones, HRmax formula, display, source, data.
 extension Frame {
     func settingsScreen() {
+        if let page = state.club.page { return clubPage(page) }
         if state.settingsPage == .tilesAndSound { return tilesAndSoundSettings() }
         let area = topBar(title: "Settings", back: ("‹ Done", .navigate(.home)),
                           trailing: [("Tiles & sound ›", .settings(.showPage(.tilesAndSound)), .normal)])
@@ -31,21 +32,13 @@ extension Frame {
         let (exportBox, pinBox) = exportRow.splitRight(exportRow.w * 2 / 5, gap: metrics.px(6))
         button("Export all to USB", exportBox, .settings(.exportAll), style: .primary, size: metrics.small + metrics.px(2))
         button("Change PIN", pinBox, .settings(.changePin), size: metrics.small + metrics.px(2))
-        let (backupRow, deleteArea) = belowExport.splitTop(metrics.target, gap: metrics.gap)
+        let (backupRow, clubArea) = belowExport.splitTop(metrics.target, gap: metrics.gap)
         backupLine(backupRow)
-        canvas.text("Delete a player and all their data", size: metrics.small, colour: Theme.textDim, in: deleteArea.splitTop(metrics.px(26)).0)
-        let listArea = deleteArea.splitTop(metrics.px(26), gap: metrics.px(4)).1
-        if state.roster.isEmpty {
-            canvas.text("(pick a team first to list its players)", size: metrics.small, colour: Theme.textDim, in: listArea.splitTop(metrics.px(30)).0)
-        }
-        list(id: "settingsPlayers", area: listArea, rowHeight: metrics.target - metrics.px(8), count: state.roster.count) { i, r in
-            let line = state.roster[i]
-            canvas.fillRounded(r, radius: metrics.px(8), Theme.surface)
-            let (nameBox, buttonBox) = r.splitRight(metrics.px(96))
-            canvas.text("\(line.shirtNumber) \(line.player.fullName)", size: metrics.small + metrics.px(2), bold: true, in: nameBox.inset(dx: metrics.px(10), dy: 0))
-            button("Delete", buttonBox.inset(metrics.px(4)), .settings(.askToDeletePlayerAndData(playerID: line.playerID)), style: .danger, size: metrics.small,
-                   hitLabel: "Delete \(line.player.fullName)")
-        }
+        // The club beyond one team: every player (those on no team too) and every strap, to delete or forget.
+        let (clubRow, _) = clubArea.splitTop(metrics.target, gap: metrics.gap)
+        let club = clubRow.columns(2, gap: metrics.px(6))
+        button("All players", club[0], .club(.open(.players)), size: metrics.small + metrics.px(2))
+        button("Straps", club[1], .club(.open(.straps)), size: metrics.small + metrics.px(2))
         notice()
     }
 

@@ -6,11 +6,18 @@ public struct TeamCard: Sendable, Equatable {
     public var playerCount: Int
     public var lastSessionAt: Date?
     public var unreviewedSessions: Int
-    public init(team: Team, playerCount: Int, lastSessionAt: Date?, unreviewedSessions: Int) {
+    /// Every session of the team (deleting the team says how many go with it).
+    public var sessionCount: Int
+    /// The tags of its last session: the lobby starts from them.
+    public var lastTags: [String]
+    public init(team: Team, playerCount: Int, lastSessionAt: Date?, unreviewedSessions: Int, sessionCount: Int = 0,
+                lastTags: [String] = []) {
         self.team = team
         self.playerCount = playerCount
         self.lastSessionAt = lastSessionAt
         self.unreviewedSessions = unreviewedSessions
+        self.sessionCount = sessionCount
+        self.lastTags = lastTags
     }
 }
 
@@ -65,12 +72,21 @@ public struct SessionCard: Sendable, Equatable {
     public var durationMs: Int64
     public var playerCount: Int
     public var reviewed: Bool
-    public init(sessionID: Int64, startedAt: Date, durationMs: Int64, playerCount: Int, reviewed: Bool) {
+    /// The effort's length, without the recovery minute recorded after it.
+    public var effortMs: Int64
+    public var tags: [String]
+    /// The team's average heart rate over the effort; nil: nobody had one.
+    public var averageBPM: Double?
+    public init(sessionID: Int64, startedAt: Date, durationMs: Int64, playerCount: Int, reviewed: Bool,
+                effortMs: Int64? = nil, tags: [String] = [], averageBPM: Double? = nil) {
         self.sessionID = sessionID
         self.startedAt = startedAt
         self.durationMs = durationMs
         self.playerCount = playerCount
         self.reviewed = reviewed
+        self.effortMs = effortMs ?? durationMs
+        self.tags = tags
+        self.averageBPM = averageBPM
     }
 }
 

@@ -51,6 +51,8 @@ public enum AppReducer {
         case .form(let form):
             let context = AppContext(s)
             return FormReducer.reduce(&s.form, form, context)
+        case .setup(.delegate(let outcome)):
+            return NavigationReducer.setup(&s, outcome)
         case .setup(let setup):
             let context = AppContext(s)
             return SetupReducer.reduce(&s.setup, setup, context)
@@ -73,6 +75,9 @@ public enum AppReducer {
         case .settings(let settings):
             let context = AppContext(s)
             return SettingsReducer.reduce(&s.settings, &s.pin, &s.backups, settings, context)
+        case .club(let club):
+            let context = AppContext(s)
+            return ClubReducer.reduce(&s.club, club, context)
         }
     }
 

@@ -38,6 +38,7 @@ public struct AppState: Sendable, Equatable {
     public var live: LiveSession?
     public var review = Review()
     public var confirmation: Confirmation?
+    public var club = Club()
 
     public init(year: Int) { self.year = year }
 

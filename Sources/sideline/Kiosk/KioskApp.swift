@@ -41,6 +41,9 @@ final class KioskApp {
     /// What the source was last told to keep connected (`.none`: not told yet).
     var toldWanted: Set<UInt16>?? = .none
     var recordingStartedAt = Date()
+    /// Straps heard since they were last noted in the store, and when that was (app clock).
+    var sightings = StrapSightings()
+    var lastSightingsNoteMs: Int64 = 0
     /// Wall-clock time shown in the top bar; in scripted runs a fixed date plus virtual time.
     let wallClockBase: Date?
     var gestures = Gestures()
@@ -149,9 +152,11 @@ final class KioskApp {
         drainEvents { event in
             latencyProbe?.drained(event.timestampNs)
             recorder?.ingest(event)
+            sightings.observe(event)
             dispatch(.sensors(.event(event)))
         }
         dispatch(.tick(nowMs: Int64(now / 1_000_000)))
+        noteSightingsIfDue()
         for outcome in jobs.takeOutcomes() {
             Self.log.notice("\(outcome.line)")
             dispatch(.inform(outcome.line))
@@ -175,6 +180,7 @@ final class KioskApp {
         guard now &- lastSourcePollNs >= Self.sourcePollNs else { return }
         lastSourcePollNs = now
         if discoveryOn { rememberHeardStraps() }
+        keepStrapDescriptions()
         updateWantedStraps()
         pollSourceHealth()
         pollUsbSticks()
@@ -219,6 +225,7 @@ final class KioskApp {
             run(.finishRecording(sessionID: id))
         }
         source.stop()
+        noteSightingsIfDue(force: true)
         jobs.waitUntilIdle() // an export under way finishes before the process ends
         closeSound()
         wall?.close()

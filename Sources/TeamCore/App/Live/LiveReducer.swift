@@ -172,7 +172,7 @@ enum LiveReducer {
         session = LiveSession(plannedMs: ctx.lobby.plannedMs, startMs: ctx.nowMs, tiles: tiles)
         let started = Effect.startSession(teamID: teamID, participants: participants.map {
             Effect.Participant(playerID: $0.line.playerID, strapID: $0.strapID, strapIndex: ctx.sensors.index(ofStrap: $0.strapID))
-        }, plannedMs: ctx.lobby.plannedMs)
+        }, plannedMs: ctx.lobby.plannedMs, tags: ctx.lobby.tags.tags)
         return Reduction(effects: [started], actions: [.live(.delegate(.started))])
     }
 }

@@ -14,14 +14,42 @@ public enum ReviewAction: Sendable, Equatable {
     case cursor(Int64?)
     /// Every format of the open session to the USB stick.
     case export
+    /// Only sessions with this tag in the list (nil: all).
+    case filter(tag: String?)
+    /// "Delete" on the open session: the PIN, then a question.
+    case askToDelete
+    /// Confirmed: the session and everything recorded in it, for good.
+    case delete(sessionID: Int64)
 }
 
 enum ReviewReducer {
     static func reduce(_ review: inout Review, _ action: ReviewAction, _ ctx: AppContext) -> Reduction {
         switch action {
         case .sessionsLoaded(let teamID, let cards):
-            if teamID == ctx.teamID { review.sessions = cards }
+            guard teamID == ctx.teamID else { return .none }
+            review.sessions = cards
+            // A filter whose last session went (deleted) would show an empty list with no way out.
+            if let tag = review.tagFilter, !review.filterTags.contains(tag) { review.tagFilter = nil }
             return .none
+        case .filter(let tag):
+            guard tag == nil || review.filterTags.contains(tag!) else { return .none }
+            review.tagFilter = tag
+            return .none
+        case .askToDelete:
+            guard ctx.screen == .review, let data = review.data else { return .none }
+            let players = data.players.count
+            let question = "Delete this session (\(players) player\(players == 1 ? "" : "s"), \(SessionClock.format(data.durationMs))) "
+                + "with every heart rate, beat and lap in it? This cannot be undone."
+            let ask = Action.confirmation(.ask(Confirmation(question: question, confirmLabel: "Delete for good",
+                                                            onConfirm: .review(.delete(sessionID: data.sessionID)))))
+            return .send(.settings(.requirePin(what: "delete session", then: ask)))
+        case .delete(let id):
+            guard ctx.screen == .review, review.data?.sessionID == id, let teamID = ctx.teamID else { return .none }
+            review.data = nil
+            review.selectedPlayerID = nil
+            review.cursorMs = nil
+            return Reduction(effects: [.deleteSession(sessionID: id), .loadSessions(teamID: teamID), .loadTeams],
+                             actions: [.inform("Session deleted")])
         case .loaded(let data):
             review.data = data
             review.selectedPlayerID = nil

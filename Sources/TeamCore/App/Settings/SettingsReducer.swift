@@ -29,10 +29,8 @@ public enum SettingsAction: Sendable, Equatable {
     case askToRestoreFromStick
     /// Confirmed: the database is replaced by the newest backup on the stick.
     case restoreFromStick
-    /// "Delete": asks first.
-    case askToDeletePlayerAndData(playerID: Int64)
-    /// Confirmed: the player and every sample of theirs, for good.
-    case deletePlayerAndData(playerID: Int64)
+    /// A destructive action outside the settings: the PIN pad first, then `then` (its question).
+    indirect case requirePin(what: String, then: Action)
     /// What the settings feature tells its parent: the screen follows.
     case delegate(Delegate)
 
@@ -107,14 +105,10 @@ enum SettingsReducer {
         case .restoreFromStick:
             guard ctx.screen == .settings, !ctx.isRecording else { return .none }
             return Reduction(effects: [.restoreFromStick], actions: [.inform("Restoring…")])
-        case .askToDeletePlayerAndData(let id):
-            guard ctx.screen == .settings, let line = ctx.line(of: id) else { return .none }
-            let question = "Delete \(line.player.fullName) and every session data of theirs? This cannot be undone."
-            return .send(.confirmation(.ask(Confirmation(question: question, confirmLabel: "Delete for good",
-                                                         onConfirm: .settings(.deletePlayerAndData(playerID: id))))))
-        case .deletePlayerAndData(let id):
-            guard ctx.screen == .settings else { return .none }
-            return Reduction(effects: [.deletePlayerAndData(playerID: id)], actions: [.inform("Player and data deleted")])
+        case .requirePin(let what, let then):
+            guard pin == nil, !ctx.isRecording else { return .none }
+            pin = PinEntry(purpose: .authorize(what: what, then: then))
+            return .none
         case .delegate:
             return .none
         }
@@ -125,10 +119,11 @@ enum SettingsReducer {
                             _ ctx: AppContext) -> Reduction {
         entry.digits += digit
         switch entry.purpose {
-        case .unlock:
+        case .unlock, .authorize:
             entry.wrong = false
             if entry.digits == settings.pin {
                 pin = nil
+                if case .authorize(_, let then) = entry.purpose { return .send(then) }
                 return .send(.settings(.delegate(.unlocked)))
             }
             if entry.digits.count >= settings.pin.count {
