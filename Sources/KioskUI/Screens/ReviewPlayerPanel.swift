@@ -4,16 +4,9 @@ import TeamCore
 /// One player's numbers beside their graph: heart rate and zones, or HRV, each with the change
 /// since their previous comparable session (same team, same tags) in brackets.
 extension Frame {
-    /// The player's name and number, and the session's tags (what "comparable" meant).
-    func playerTitle(_ p: ReviewPlayer, _ data: ReviewData, _ row: Rect) {
-        let tags = data.tags.isEmpty ? "no tags" : data.tags.joined(separator: " · ")
-        let tagsW = min(row.w / 2, canvas.measure(tags, size: metrics.small, bold: true) + metrics.px(24))
-        let (nameBox, tagBox) = row.splitRight(tagsW, gap: metrics.gap)
-        canvas.text("\(p.shirtNumber) \(p.name)", size: metrics.body, bold: true, in: nameBox)
-        let chip = Rect(tagBox.x, tagBox.midY - metrics.px(13), tagBox.w, metrics.px(26))
-        canvas.fillRounded(chip, radius: chip.h / 2, data.tags.isEmpty ? Theme.surface : Theme.surfaceHigh)
-        canvas.text(tags, size: metrics.small, bold: true, colour: data.tags.isEmpty ? Theme.textDim : Theme.text,
-                    in: chip.inset(dx: metrics.px(10), dy: 0), align: .center)
+    /// The player's number and name (the session's tags, what "comparable" means, are in the header above).
+    func playerTitle(_ p: ReviewPlayer, _ row: Rect) {
+        canvas.text("\(p.shirtNumber) \(p.name)", size: metrics.body, bold: true, in: row)
     }
 
     func playerPanel(_ p: ReviewPlayer, _ panel: Rect) {

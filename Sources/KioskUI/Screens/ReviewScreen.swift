@@ -252,7 +252,7 @@ extension Frame {
     private func playerReview(_ p: ReviewPlayer, _ data: ReviewData, _ area: Rect) {
         let (graphArea, panel) = area.splitRight(max(metrics.px(250), area.w * 34 / 100), gap: metrics.gap)
         let (titleRow, graphRest) = graphArea.splitTop(metrics.px(34))
-        playerTitle(p, data, titleRow)
+        playerTitle(p, titleRow)
         graph(data, area: graphRest, players: [p], zoneColoured: true, previous: p.previous)
         playerPanel(p, panel)
     }
