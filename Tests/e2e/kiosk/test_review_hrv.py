@@ -29,12 +29,12 @@ def export(kiosk, session, fmt, tmp_path):
 
 @pytest.fixture
 def sessions(sideline_bin, tmp_path):
-    """Four sessions of one team: 1 and 2 rest tests seated, 3 a match, 4 (the newest) a rest test seated again."""
+    """Four sessions of one team: 1 and 2 tests sitting, 3 a match, 4 (the newest) a test sitting again."""
     kiosk = Kiosk(sideline_bin, tmp_path)
-    record(kiosk, 5, "rest-test", "seated")
-    record(kiosk, 6, "seated", "rest-test")
+    record(kiosk, 5, "test", "sitting")
+    record(kiosk, 6, "sitting", "test")
     record(kiosk, 8, "match")
-    record(kiosk, 9, "seated", "rest-test", minutes=5)
+    record(kiosk, 9, "sitting", "test", minutes=5)
     return kiosk
 
 
@@ -62,7 +62,7 @@ def test_the_player_review_shows_hrv_and_the_previous_comparable_session(session
     """)
     assert sessions.dump("spotlight.json")["review"]["spotlight"] == team["players"][0]["playerID"]
     review = sessions.dump("review.json")["review"]
-    assert review["open"] == 4 and sorted(review["tags"]) == ["rest-test", "seated"] and review["panel"] == "hrv"
+    assert review["open"] == 4 and sorted(review["tags"]) == ["sitting", "test"] and review["panel"] == "hrv"
     assert review["selectedPlayer"] == team["players"][0]["playerID"]
 
     now = json.loads(next(export(sessions, 4, "json", tmp_path).glob("*.json")).read_text())
