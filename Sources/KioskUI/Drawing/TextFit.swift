@@ -17,9 +17,17 @@ struct TextFit: Equatable {
 
     /// The largest size for `text` in a box `height` pixels high.
     static func maxSize(_ text: String, height: Int) -> Int {
-        let plain = text.allSatisfy { $0.isASCII && !"gjpqyJQ,;()[]{}|_@$".contains($0) }
+        // Bytes, not Characters: tiles ask this for every wording they try, every time they redraw.
+        let plain = text.utf8.allSatisfy { $0 < 0x80 && !Self.tallOrDescending[Int($0)] }
         return Int(Double(height) * (plain ? plainPerHeight : anyTextPerHeight))
     }
+
+    /// ASCII characters whose ink goes below the baseline or above the capitals.
+    private static let tallOrDescending: [Bool] = {
+        var table = [Bool](repeating: false, count: 128)
+        for byte in "gjpqyJQ,;()[]{}|_@$".utf8 { table[Int(byte)] = true }
+        return table
+    }()
 
     /// The first candidate that fits `width` at `minSize` or more (at most `maxSize` and what the
     /// height allows), at its largest fitting size; nil when none does.
