@@ -2,6 +2,7 @@ import Appliance
 import CSDL2
 import Diagnostics
 import Foundation
+import KioskSound
 import KioskUI
 import SensorHub
 import SPSCRing
@@ -64,6 +65,9 @@ final class KioskApp {
     var service: ServiceNotifier?
     /// USB sticks and backups (`--usb-mounts`); nil when not asked for.
     var backups: KioskBackups?
+    /// The audio device, once opened (`KioskSounds.swift`); `soundUnavailable` after it could not be.
+    var sound: SoundOutput?
+    var soundUnavailable = false
     static let log = Diagnostics.logger("kiosk")
 
     init(store: SidelineStore, source: any SensorSource, steppedSource: SteppedSimulatedSource?, main: KioskWindow,
@@ -104,6 +108,8 @@ final class KioskApp {
         persistedSettings = settings
         dispatch(.settings(.loaded(settings)))
         run(.loadTeams)
+        showPhotos()
+        openSoundIfWanted()
         try startListening(with: source)
     }
 
@@ -152,8 +158,9 @@ final class KioskApp {
         dispatch(.tick(nowMs: Int64(now / 1_000_000)))
         noteSightingsIfDue()
         for outcome in jobs.takeOutcomes() {
-            Self.log.notice("\(outcome)")
-            dispatch(.inform(outcome))
+            Self.log.notice("\(outcome.line)")
+            dispatch(.inform(outcome.line))
+            if let then = outcome.then { run(then) }
         }
         takeEndedStickJobs()
         pollSource()
@@ -220,6 +227,7 @@ final class KioskApp {
         source.stop()
         noteSightingsIfDue(force: true)
         jobs.waitUntilIdle() // an export under way finishes before the process ends
+        closeSound()
         wall?.close()
         main.close() // before SDL_Quit, which the kiosk command runs next
     }

@@ -31,7 +31,7 @@ extension KioskApp {
             })))
         case .loadRoster(let teamID):
             dispatch(.teams(.rosterLoaded(teamID: teamID, try store.roster(teamID: teamID).map {
-                RosterLine(player: $0.player, shirtNumber: $0.shirtNumber, strapID: $0.strap?.id)
+                RosterLine(player: $0.player, shirtNumber: $0.shirtNumber, strapID: $0.strap?.id, photoVersion: $0.photoVersion)
             })))
         case .createTeam(let name):
             let team = try store.createTeam(name: name)
@@ -101,6 +101,10 @@ extension KioskApp {
             }
         case .restoreFromStick:
             try restoreFromStick()
+        case .playSound(let sound, let volume):
+            play(sound, volumePercent: volume)
+        case .importPhotos(let teamID):
+            importPhotos(teamID: teamID)
         case .deletePlayerAndData(let playerID):
             try store.deletePlayerAndData(playerID)
             if let teamID = state.teamID { run(.loadRoster(teamID: teamID)) }

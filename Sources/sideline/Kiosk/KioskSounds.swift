@@ -1,0 +1,37 @@
+import Foundation
+import KioskSound
+import TeamCore
+
+/// The kiosk's sounds through SDL audio. No audio device is not a fault: one line in the log, and
+/// the kiosk goes on silent.
+extension KioskApp {
+    /// At start, when sound is on: the log says at once whether there is a device.
+    func openSoundIfWanted() {
+        if state.settings.sound { _ = soundOutput() }
+    }
+
+    /// The open device, opened on first use; nil (said once in the log) when there is none.
+    func soundOutput() -> SoundOutput? {
+        if let sound { return sound }
+        guard !soundUnavailable else { return nil }
+        do {
+            let opened = try SoundOutput.open()
+            Self.log.info("sound through SDL's \(opened.driver) driver at \(opened.sampleRate) Hz")
+            sound = opened
+        } catch {
+            soundUnavailable = true
+            Self.log.warning("\(error); the kiosk goes on without sound")
+        }
+        return sound
+    }
+
+    func play(_ sound: Sound, volumePercent: Int) {
+        soundOutput()?.play(sound, volumePercent: volumePercent)
+    }
+
+    /// Before SDL quits: what is queued (a buzzer at the very end) plays out, then the device closes.
+    func closeSound() {
+        sound?.close()
+        sound = nil
+    }
+}
