@@ -162,6 +162,17 @@ enum Schema {
                 ALTER TABLE strap ADD COLUMN manufacturer TEXT;
                 """)
         }
+        migrator.registerMigration("v10-player-photo") { db in
+            // A player's photo, decoded, cropped and scaled before it is stored (a square JPEG of
+            // a few kB), so it travels with every backup and restore. `updated_ms` is its version:
+            // the screens' cached copies follow a new one.
+            try db.execute(sql: """
+                CREATE TABLE player_photo(
+                    player_id INTEGER PRIMARY KEY REFERENCES player(id) ON DELETE CASCADE,
+                    jpeg BLOB NOT NULL,
+                    updated_ms INTEGER NOT NULL);
+                """)
+        }
         return migrator
     }
 }

@@ -26,6 +26,8 @@ public struct RosterEntry: Sendable, Equatable {
     public var player: Player
     public var shirtNumber: Int
     public var strap: Strap?
+    /// The stored photo's version (`player_photo.updated_ms`); nil without a photo.
+    public var photoVersion: Int64?
 }
 
 extension SidelineStore {
@@ -138,16 +140,19 @@ extension SidelineStore {
         try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT player.*, membership.shirt_number, strap.id AS s_id, strap.address AS s_address,
-                       strap.name AS s_name, strap.last_battery AS s_battery, strap.last_seen_ms AS s_seen
+                       strap.name AS s_name, strap.last_battery AS s_battery, strap.last_seen_ms AS s_seen,
+                       player_photo.updated_ms AS photo_version
                 FROM membership JOIN player ON player.id = membership.player_id
                 LEFT JOIN strap ON strap.id = membership.strap_id
+                LEFT JOIN player_photo ON player_photo.player_id = player.id
                 WHERE membership.team_id = ? ORDER BY membership.shirt_number, player.last_name
                 """, arguments: [teamID]).map { row in
                 let strap: Strap? = (row["s_id"] as Int64?).map { id in
                     Strap(id: id, address: row["s_address"], name: row["s_name"], lastBattery: row["s_battery"],
                           lastSeen: (row["s_seen"] as Int64?).map(Date.init(unixMs:)))
                 }
-                return RosterEntry(player: Self.player(from: row), shirtNumber: row["shirt_number"], strap: strap)
+                return RosterEntry(player: Self.player(from: row), shirtNumber: row["shirt_number"], strap: strap,
+                                   photoVersion: row["photo_version"])
             }
         }
     }

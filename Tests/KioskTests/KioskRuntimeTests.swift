@@ -198,6 +198,33 @@ final class KioskRuntimeTests: XCTestCase {
         XCTAssertEqual(try seen()[addresses[1]]?.lastSeen, runtime.wallClock, "noted as the kiosk stops")
     }
 
+    /// Sounds go where the shell says: the device opened at start when sound is on, each sound the
+    /// reducer asks for played, and the device closed at shutdown.
+    func testTheReducersSoundsReachTheSpeaker() throws {
+        final class Speaker: KioskSpeaker {
+            var log: [String] = []
+            func prepare() { log.append("prepare") }
+            func play(_ sound: Sound, volumePercent: Int) { log.append("\(sound.rawValue) \(volumePercent)") }
+            func close() { log.append("close") }
+        }
+        let (store, team) = try store(players: 2)
+        try store.saveKioskSetting("beeps", "1")
+        let stepped = SteppedSimulatedSource(team: SimulatedTeam(count: 2, seed: 7), seed: 7)
+        let runtime = KioskRuntime(store: store, source: .stepped(stepped, description: "test"), wake: CountingWake(),
+                                   wallClockBase: Date(timeIntervalSince1970: 1_773_509_400), exportDirectory: folder + "/export")
+        let speaker = Speaker()
+        runtime.speaker = speaker
+        try runtime.start()
+        XCTAssertEqual(speaker.log, ["prepare"])
+        runtime.dispatch(.teams(.pick(team.id!)))
+        run(runtime, seconds: 3)
+        runtime.dispatch(.live(.start))
+        runtime.dispatch(.live(.lap))
+        XCTAssertEqual(speaker.log, ["prepare", "\(Sound.lapBeep.rawValue) \(KioskSettings().soundVolume)"])
+        runtime.shutdown()
+        XCTAssertEqual(speaker.log.last, "close")
+    }
+
     func testRestoringIsRefusedWhileASessionRecords() throws {
         let (store, team) = try store(players: 2)
         let stepped = SteppedSimulatedSource(team: SimulatedTeam(count: 2, seed: 7), seed: 7)

@@ -73,6 +73,9 @@ enum AppFixture {
         SessionStart(sessionID: id, ns: UInt64(ms) * 1_000_000, date: Date(timeIntervalSince1970: 1_773_509_400))
     }
 
+    /// The buzzer as the default settings play it when a countdown runs out.
+    static let buzzer = Effect.playSound(.buzzer, volumePercent: KioskSettings().soundVolume)
+
     /// A running session of Ada (strap 0) and Bea (strap 1), started at `start` ms.
     static func running(start: Int64 = 10_000, plannedMs: Int64? = 600_000) -> AppHarness {
         var app = lobby()

@@ -33,7 +33,7 @@ extension KioskRuntime {
             })))
         case .loadRoster(let teamID):
             dispatch(.teams(.rosterLoaded(teamID: teamID, try store.roster(teamID: teamID).map {
-                RosterLine(player: $0.player, shirtNumber: $0.shirtNumber, strapID: $0.strap?.id)
+                RosterLine(player: $0.player, shirtNumber: $0.shirtNumber, strapID: $0.strap?.id, photoVersion: $0.photoVersion)
             })))
         case .createTeam(let name):
             let team = try store.createTeam(name: name)
@@ -102,6 +102,10 @@ extension KioskRuntime {
             }
         case .restoreFromStick:
             try restoreFromStick()
+        case .playSound(let sound, let volume):
+            speaker?.play(sound, volumePercent: volume)
+        case .importPhotos(let teamID):
+            importPhotos(teamID: teamID)
         case .deletePlayerAndData(let playerID):
             try store.deletePlayerAndData(playerID)
             if let teamID = state.teamID { perform(.loadRoster(teamID: teamID)) }

@@ -45,6 +45,8 @@ public final class KioskRuntime {
     public var needsDraw = true
     /// Told of every event the pump hands to the reducer (the latency benchmark).
     public var observer: (any KioskObserver)?
+    /// Where the reducer's sounds go (the shell's SDL audio); nil: silent.
+    public var speaker: (any KioskSpeaker)?
     static let log = Diagnostics.logger("kiosk")
 
     public init(store: SidelineStore, source: KioskSource, wake: any LoopWake, wallClockBase: Date?, exportDirectory: String) {
@@ -78,6 +80,7 @@ public final class KioskRuntime {
         persistedSettings = settings
         dispatch(.settings(.loaded(settings)))
         perform(.loadTeams)
+        if settings.sound { speaker?.prepare() }
         try pump.start(straps: try loadStrapTable(), wake: wakeForSource)
     }
 
@@ -125,8 +128,9 @@ public final class KioskRuntime {
         dispatch(.tick(nowMs: Int64(now / 1_000_000)))
         noteSightingsIfDue()
         for outcome in jobs.takeOutcomes() {
-            Self.log.notice("\(outcome)")
-            dispatch(.inform(outcome))
+            Self.log.notice("\(outcome.line)")
+            dispatch(.inform(outcome.line))
+            if let then = outcome.then { perform(then) }
         }
         takeEndedStickJobs()
         pollSource()
@@ -163,6 +167,7 @@ public final class KioskRuntime {
         pump.stop()
         noteSightingsIfDue(force: true)
         jobs.waitUntilIdle()
+        speaker?.close()
     }
 
     /// Scripted waits: the background jobs (exports) finish within them, the same every run.

@@ -1,4 +1,5 @@
 import Foundation
+import KioskUI
 import TeamCore
 
 /// The app state as JSON, so tests outside the process can check what the coach sees.
@@ -22,7 +23,9 @@ public enum StateDump {
                                     "colour": $0.team.colour.hex, "sessions": $0.sessionCount, "lastTags": $0.lastTags] },
             "teamID": s.teamID.map { $0 as Any } ?? NSNull(),
             "roster": s.roster.map { ["playerID": $0.playerID, "name": $0.player.fullName, "number": $0.shirtNumber,
-                                      "strapID": $0.strapID.map { $0 as Any } ?? NSNull(), "restingHR": $0.player.restingHR] },
+                                      "strapID": $0.strapID.map { $0 as Any } ?? NSNull(), "restingHR": $0.player.restingHR,
+                                      "photoVersion": $0.photoVersion.map { $0 as Any } ?? NSNull()] },
+            "settingsPage": s.settingsPage.rawValue,
             "lobby": ["included": s.lobbyParticipants.map(\.line.playerID).sorted(), "plannedMs": s.lobby.plannedMs.map { $0 as Any } ?? NSNull(),
                       "canStart": s.canStartSession, "tags": s.lobby.tags.tags, "editingTags": s.lobby.editingTags] as [String: Any],
             "setup": ["tab": s.setup.tab.rawValue, "pickingExisting": s.setup.pickingExisting],
@@ -46,15 +49,24 @@ public enum StateDump {
                        "selectedPlayer": s.review.selectedPlayerID.map { $0 as Any } ?? NSNull(),
                        "effortEndMs": s.review.data?.effortEndMs.map { $0 as Any } ?? NSNull(),
                        "zoneModel": s.review.data.map { $0.zoneModel.rawValue as Any } ?? NSNull(),
+                       "spotlight": s.review.spotlightPlayerID.map { $0 as Any } ?? NSNull(),
+                       "panel": s.review.panel.rawValue,
+                       "teamBand": s.review.data?.teamBand.map { ["tMs": $0.tMs, "mean": $0.meanBPM, "min": $0.minBPM, "max": $0.maxBPM] }
+                           ?? [[String: Any]](),
                        "players": s.review.data?.players.map { p -> [String: Any] in
                            ["playerID": p.playerID, "name": p.name, "number": p.shirtNumber, "samples": p.series.count,
                             "avg": p.digest.averageBPM ?? 0, "max": p.digest.maxBPM ?? 0, "digest": digest(p.digest),
+                            "previous": p.previous.map { ["sessionID": $0.sessionID, "digest": digest($0.digest), "samples": $0.series.count] as Any }
+                                ?? NSNull(),
                             "figures": Dictionary(p.analytics.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })]
                        } ?? [[String: Any]]()] as [String: Any],
         ]
         if let live = s.live {
             let rects = app.main.view.hits.tileRects
+            let parts = app.main.view.tileParts
             out["live"] = [
+                "view": live.view.rawValue,
+                "wallTiles": app.wall.map { wall in Self.tiles(rects: wall.view.hits.tileRects, parts: wall.view.tileParts) } ?? NSNull(),
                 "phase": live.phase.rawValue, "sessionID": live.sessionID.map { $0 as Any } ?? NSNull(),
                 "elapsedMs": live.clock.elapsedMs(nowMs: s.nowMs), "remainingMs": live.clock.remainingMs(nowMs: s.nowMs).map { $0 as Any } ?? NSNull(),
                 "laps": live.lapsMs, "sort": live.sort.rawValue,
@@ -64,7 +76,9 @@ public enum StateDump {
                     let r = rects[t.playerID]
                     return ["playerID": t.playerID, "name": t.name, "number": t.shirtNumber, "bpm": t.bpm,
                             "signal": t.hasSignal, "zone": t.shownZone.rawValue,
-                            "percentOfMax": t.percentOfMax, "effort": t.effortPoints,
+                            "percentOfMax": t.percentOfMax, "effort": t.effortPoints, "kcal": t.kcal,
+                            "recentPoints": t.tile.recent.points.count,
+                            "parts": Self.parts(parts[t.playerID] ?? []),
                             "flagged": t.isFlagged(nowMs: s.nowMs, alertMs: s.settings.highIntensityAlertMs),
                             "rect": r.map { [$0.x, $0.y, $0.w, $0.h] } ?? []]
                 },
@@ -73,6 +87,22 @@ public enum StateDump {
             out["live"] = NSNull()
         }
         return out
+    }
+
+    /// What a tile shows where: its texts with their font size, and its avatar, heart and battery bar.
+    private static func parts(_ parts: [(role: String, text: String?, size: Int?, box: Rect)]) -> [[String: Any]] {
+        parts.map { p in
+            ["role": p.role, "text": p.text.map { $0 as Any } ?? NSNull(), "size": p.size.map { $0 as Any } ?? NSNull(),
+             "rect": [p.box.x, p.box.y, p.box.w, p.box.h]]
+        }
+    }
+
+    /// The wall display's tiles: where each is and what it shows.
+    private static func tiles(rects: [Int64: Rect], parts: [Int64: [(role: String, text: String?, size: Int?, box: Rect)]]) -> [[String: Any]] {
+        rects.keys.sorted().map { id in
+            let r = rects[id]!
+            return ["playerID": id, "rect": [r.x, r.y, r.w, r.h], "parts": Self.parts(parts[id] ?? [])]
+        }
     }
 
     private static func pinPurpose(_ purpose: PinEntry.Purpose) -> String {
@@ -107,7 +137,8 @@ public enum StateDump {
         return ["samples": d.samples, "signalMs": d.signalMs, "averageBPM": value(d.averageBPM), "minBPM": value(d.minBPM),
                 "maxBPM": value(d.maxBPM), "peakPercentOfMax": value(d.peakPercentOfMax), "zoneMs": d.zoneMs, "kcal": value(d.kcal),
                 "banisterTRIMP": value(d.banisterTRIMP), "effortPoints": value(d.effortPoints),
-                "recoveryBPM": value(d.recoveryBPM), "rmssdMs": value(d.rmssdMs)]
+                "recoveryBPM": value(d.recoveryBPM), "rmssdMs": value(d.rmssdMs), "sdnnMs": value(d.sdnnMs), "pnn50": value(d.pnn50),
+                "lfHfRatio": value(d.lfHfRatio), "correctedBeatsPercent": value(d.correctedBeatsPercent)]
     }
 
     public static func write(_ app: KioskApp, to path: String) throws {

@@ -30,6 +30,16 @@ public final class KioskApp {
         self.main = main
         self.wall = wall
         self.wake = wake
+        runtime.speaker = SDLSpeaker()
+        showPhotos()
+    }
+
+    /// Both windows draw faces from the store (read once per player and size, then cached as textures).
+    func showPhotos() {
+        let store = runtime.store
+        let source: (Int64) -> [UInt8]? = { id in try? store.playerPhoto(id) }
+        main.view.canvas.photoSource = source
+        wall?.view.canvas.photoSource = source
     }
 
     public var state: AppState { runtime.state }

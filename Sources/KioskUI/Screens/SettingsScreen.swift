@@ -4,7 +4,9 @@ import TeamCore
 extension Frame {
     func settingsScreen() {
         if let page = state.club.page { return clubPage(page) }
-        let area = topBar(title: "Settings", back: ("‹ Done", .navigate(.home)))
+        if state.settingsPage == .tilesAndSound { return tilesAndSoundSettings() }
+        let area = topBar(title: "Settings", back: ("‹ Done", .navigate(.home)),
+                          trailing: [("Tiles & sound ›", .settings(.showPage(.tilesAndSound)), .normal)])
         let (left, right) = area.splitLeft(area.w * 58 / 100, gap: metrics.margin)
         let rowH = metrics.target - metrics.px(6)
         let rows = left.rows(6, gap: metrics.px(6))
@@ -14,8 +16,8 @@ extension Frame {
         settingRow(rows[1], "HRmax formula", MaxHeartRateFormula.allCases.map { f in
             (f.rawValue.capitalized, .settings(.setMaxFormula(f)), s.maxFormula == f)
         })
-        settingRow(rows[2], "Zone colour hold", [5_000, 10_000, 20_000].map { ms in
-            ("\(ms / 1000) s", .settings(.setZoneHold(Int64(ms))), s.zoneHoldMs == Int64(ms))
+        settingRow(rows[2], "Zone colour hold", KioskSettings.zoneHoldChoicesMs.map { ms in
+            ("\(ms / 1000) s", .settings(.setZoneHold(ms)), s.zoneHoldMs == ms)
         })
         settingRow(rows[3], "Wall display", [("Show BPM", s.wallPrivacy ? .settings(.toggleWallPrivacy) : nil, !s.wallPrivacy),
                                              ("Private", s.wallPrivacy ? nil : .settings(.toggleWallPrivacy), s.wallPrivacy)])
@@ -49,7 +51,8 @@ extension Frame {
         button("Restore from USB", restoreBox, state.backups.stickBackup == nil ? nil : .settings(.askToRestoreFromStick), size: metrics.small + metrics.px(1))
     }
 
-    private func settingRow(_ r: Rect, _ title: String, _ options: [(String, Action?, Bool)], detail: String? = nil) {
+    /// `hitPrefix`: names the options for scripts where labels repeat ("Sound On", "Beeps On").
+    func settingRow(_ r: Rect, _ title: String, _ options: [(String, Action?, Bool)], detail: String? = nil, hitPrefix: String? = nil) {
         let (label, choices) = r.splitLeft(r.w * 2 / 5)
         if let detail {
             let (top, bottom) = label.splitTop(label.h / 2)
@@ -59,7 +62,8 @@ extension Frame {
             canvas.text(title, size: metrics.small + metrics.px(2), bold: true, in: label)
         }
         for (cell, option) in zip(choices.columns(options.count, gap: metrics.px(6)), options) {
-            button(option.0, cell, option.1, style: option.2 ? .primary : .normal, size: metrics.small + metrics.px(1))
+            button(option.0, cell, option.1, style: option.2 ? .primary : .normal, size: metrics.small + metrics.px(1),
+                   hitLabel: hitPrefix.map { "\($0) \(option.0)" })
         }
     }
 }

@@ -30,6 +30,7 @@ public struct AppState: Sendable, Equatable {
     // Features.
     public var settings = KioskSettings()
     public var pin: PinEntry?
+    public var settingsPage = SettingsPage.general
     public var backups = BackupStatus()
     public var form: Form?
     public var setup = TeamSetup()

@@ -42,4 +42,8 @@ public enum Effect: Sendable, Equatable {
     case addExistingPlayer(teamID: Int64, playerID: Int64)
     /// Replace the database with the newest backup on the USB stick (the current one kept aside).
     case restoreFromStick
+    /// A generated sound through the audio device (none: a line in the log, the kiosk goes on).
+    case playSound(Sound, volumePercent: Int)
+    /// Photos on the USB stick, named by shirt number or name, for the team's players: all or none.
+    case importPhotos(teamID: Int64)
 }

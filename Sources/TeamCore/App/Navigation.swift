@@ -128,6 +128,7 @@ enum NavigationReducer {
         switch outcome {
         case .unlocked:
             s.screen = .settings
+            s.settingsPage = .general
             s.notice = nil
             return .effects(s.teamID.map { .loadRoster(teamID: $0) })
         }

@@ -7,6 +7,9 @@ public enum ReviewAction: Sendable, Equatable {
     case close
     /// nil: the whole team.
     case selectPlayer(Int64?)
+    /// The team graph draws this player's line over the team's band (nil: the band alone).
+    case spotlight(Int64?)
+    case showPanel(ReviewPanel)
     /// The coach's finger on the graph (ms since the start), nil when lifted.
     case cursor(Int64?)
     /// Every format of the open session to the USB stick.
@@ -50,6 +53,7 @@ enum ReviewReducer {
         case .loaded(let data):
             review.data = data
             review.selectedPlayerID = nil
+            review.spotlightPlayerID = nil
             review.cursorMs = nil
             return .none
         case .open(let id):
@@ -59,10 +63,20 @@ enum ReviewReducer {
         case .close:
             review.data = nil
             review.selectedPlayerID = nil
+            review.spotlightPlayerID = nil
             return .effects(ctx.teamID.map { .loadSessions(teamID: $0) })
         case .selectPlayer(let id):
             review.selectedPlayerID = id
             review.cursorMs = nil
+            // Back on the team graph, the player just looked at stays picked out.
+            if let id { review.spotlightPlayerID = id }
+            return .none
+        case .spotlight(let id):
+            guard id == nil || review.data?.players.contains(where: { $0.playerID == id }) == true else { return .none }
+            review.spotlightPlayerID = id
+            return .none
+        case .showPanel(let panel):
+            review.panel = panel
             return .none
         case .cursor(let ms):
             let limit = review.data?.durationMs ?? 0

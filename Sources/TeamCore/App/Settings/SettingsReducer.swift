@@ -13,6 +13,15 @@ public enum SettingsAction: Sendable, Equatable {
     case setZoneHold(Int64)
     case toggleWallPrivacy
     case toggleAliases
+    case setTileDetail(TileDetail)
+    case setSound(Bool)
+    /// Percent of full scale; a short beep lets the coach hear the new volume.
+    case setSoundVolume(Int)
+    case setBeeps(Bool)
+    /// Plays the buzzer as the countdown's end will (to check the speakers).
+    case testSound
+    /// The second page of settings (tiles and sound) or back to the first.
+    case showPage(SettingsPage)
     case exportAll
     /// Known backups changed (one written, a stick in or out).
     case backupsChanged(BackupStatus)
@@ -68,6 +77,20 @@ enum SettingsReducer {
             return change(&settings, ctx) { $0.wallPrivacy.toggle() }
         case .toggleAliases:
             return change(&settings, ctx) { $0.showAliases.toggle() }
+        case .setTileDetail(let detail):
+            return change(&settings, ctx) { $0.tileDetail = detail }
+        case .setSound(let on):
+            guard on != settings.sound else { return .none }
+            return change(&settings, ctx) { $0.sound = on } + volumeCheck(settings, ctx)
+        case .setSoundVolume(let percent):
+            return change(&settings, ctx) { $0.soundVolume = min(100, max(0, percent)) } + volumeCheck(settings, ctx)
+        case .setBeeps(let on):
+            return change(&settings, ctx) { $0.beeps = on }
+        case .testSound:
+            guard ctx.screen == .settings else { return .none }
+            return .effects(settings.play(.buzzer)) + (settings.sound ? .none : .send(.inform("Sound is off")))
+        case .showPage: // the root's: it owns which page shows
+            return .none
         case .exportAll:
             guard ctx.screen == .settings else { return .none }
             return Reduction(effects: [.exportAll], actions: [.inform("Exporting…")])
@@ -123,6 +146,12 @@ enum SettingsReducer {
         }
         pin = entry
         return .none
+    }
+
+    /// A beep at the volume just chosen, so the coach hears it (nothing when sound is off).
+    private static func volumeCheck(_ settings: KioskSettings, _ ctx: AppContext) -> Reduction {
+        guard ctx.screen == .settings, settings.sound else { return .none }
+        return .effects(.playSound(.lapBeep, volumePercent: settings.soundVolume))
     }
 
     private static func change(_ settings: inout KioskSettings, _ ctx: AppContext, _ edit: (inout KioskSettings) -> Void) -> Reduction {

@@ -13,6 +13,8 @@ public enum SetupAction: Sendable, Equatable {
     case measureRest(playerID: Int64)
     case saveRest
     case cancelRest
+    /// Photos from the USB stick, named by shirt number or name, for this team's players.
+    case importPhotos
     /// "+ Existing player": the club's players who are not on this team (`club.players`).
     case pickExisting(Bool)
     case addExisting(playerID: Int64)
@@ -35,6 +37,9 @@ public enum SetupAction: Sendable, Equatable {
 enum SetupReducer {
     static func reduce(_ setup: inout TeamSetup, _ action: SetupAction, _ ctx: AppContext) -> Reduction {
         switch action {
+        case .importPhotos:
+            guard ctx.screen == .teamSetup, let teamID = ctx.teamID else { return .none }
+            return Reduction(effects: [.importPhotos(teamID: teamID)], actions: [.inform("Looking for photos on the USB stick…")])
         case .tab(let tab):
             setup.tab = tab
             setup.pairingPlayerID = nil
