@@ -30,7 +30,10 @@ public final class SDLSpeaker: KioskSpeaker {
         guard !unavailable else { return nil }
         do {
             let opened = try SoundOutput.open()
-            Self.log.info("sound through SDL's \(opened.driver) driver at \(opened.sampleRate) Hz")
+            // A real device is worth a journal line; the headless stand-ins (dummy, disk) only in debug,
+            // so a headless run's stderr keeps to what went wrong.
+            let standIn = ["dummy", "disk"].contains(opened.driver)
+            Self.log.log(level: standIn ? .debug : .info, "sound through SDL's \(opened.driver) driver at \(opened.sampleRate) Hz")
             output = opened
         } catch {
             unavailable = true
