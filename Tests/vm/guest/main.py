@@ -1,0 +1,100 @@
+#!/usr/bin/python3
+"""The guest side of the real-stack tests: run by the image's rig init (deploy/vm/boot.sh
+--run Tests/vm/guest/main.py). Reads /out/plan.json — {"scenarios": [names], "rounds": N,
+"record_seconds": S, "binary": file name in /sideline-bin, "limit_s": per scenario} — runs each
+scenario N times on a fresh hci0, and writes /out/results.json after every one:
+{"scenarios": {name or name/round: {passed, checks, figures, seconds, error}}, "guest": {...}}.
+Each scenario's logs (btmon, bluetoothd, straps, sideline's output, export) are in /out/NAME/."""
+import json
+import shutil
+import signal
+import sys
+import time
+import traceback
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from checks import Checks  # noqa: E402
+from scenarios import BENCH, SCENARIOS, Context  # noqa: E402
+from sideline_cli import Sideline  # noqa: E402
+from stack import Processes, Stack, run  # noqa: E402
+
+OUT = Path('/out')
+
+
+class ScenarioTimeout(Exception):
+    pass
+
+
+def on_alarm(_signum, _frame):
+    raise ScenarioTimeout()
+
+
+def main():
+    started = time.monotonic()
+    plan = json.loads((OUT / 'plan.json').read_text())
+    results = {'scenarios': {}, 'guest': {'uptime_at_start_s': float(Path('/proc/uptime').read_text().split()[0])}}
+    save = lambda: (OUT / 'results.json').write_text(json.dumps(results, indent=1))  # noqa: E731
+    processes = Processes()
+    stack = Stack(processes)
+    binary = str(Path('/sideline-bin') / plan.get('binary', 'sideline'))
+    known = {**SCENARIOS, **BENCH}
+    try:
+        stack.boot()
+        missing = Sideline(binary, OUT).missing_libraries()
+        if missing:
+            raise RuntimeError(f'the image lacks libraries sideline needs: {", ".join(missing)}')
+        _, versions = run(['sh', '-c', 'uname -r; bluetoothd --version; /opt/bumble/bin/pip show bumble | grep Version'])
+        results['guest']['versions'] = versions.split()
+    except Exception:  # noqa: BLE001  (the host test reports it)
+        results['guest']['error'] = traceback.format_exc()
+        save()
+        processes.stop_all()
+        return 1
+    signal.signal(signal.SIGALRM, on_alarm)
+    rounds = plan.get('rounds', 1)
+    for name in plan['scenarios']:
+        for round_ in range(1, rounds + 1):
+            key = name if rounds == 1 else f'{name}/{round_}'
+            folder = OUT / key.replace('/', '-')
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir(parents=True)
+            print(f'== {key}', flush=True)
+            checks = Checks()
+            ctx = Context(stack, Sideline(binary, folder), folder, plan.get('record_seconds', 30))
+            t0 = time.monotonic()
+            error = None
+            signal.alarm(plan.get('limit_s', 240))
+            try:
+                if name not in known:
+                    raise KeyError(f'no scenario {name}')
+                known[name](ctx, checks)
+            except ScenarioTimeout:
+                error = f'scenario did not finish within {plan.get("limit_s", 240)} s'
+            except Exception:  # noqa: BLE001  (reported as the scenario's error)
+                error = traceback.format_exc()
+            finally:
+                signal.alarm(0)
+                try:
+                    ctx.tear_down()
+                except Exception:  # noqa: BLE001
+                    error = (error or '') + '\ntear-down: ' + traceback.format_exc()
+            verdict = checks.as_dict()
+            verdict.update(seconds=round(time.monotonic() - t0, 1), error=error)
+            verdict['passed'] = verdict['passed'] and error is None
+            results['scenarios'][key] = verdict
+            save()
+            print(f'   {"passed" if verdict["passed"] else "FAILED"} in {verdict["seconds"]} s', flush=True)
+            for item in checks.items:
+                if not item['ok']:
+                    print(f'   failed: {item["what"]}: {item["seen"][:300]}', flush=True)
+            if error:
+                print(f'   error: {error[-600:]}', flush=True)
+    processes.stop_all()
+    results['guest']['seconds'] = round(time.monotonic() - started, 1)
+    save()
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
