@@ -22,6 +22,9 @@ def test_scenario(name, vm):
     assert result, f'{name} never reported (VM exit {vm.status}); console:\n{vm.console_tail()}'
     folder = vm.folder / name
     print(f'{name}: {result["seconds"]} s of VM time; figures {json.dumps(result["figures"])}')
+    if result.get('kernel_oops'):
+        # A guest kernel bug, not Sideline's (docs/DESIGN.md); the scenarios after it ran in a fresh boot.
+        print(f'the guest kernel oopsed during {name}:\n{result["kernel_oops"]}')
     if result['passed']:
         return
     for log in LOG_TAILS:

@@ -51,14 +51,20 @@ class VhciTransport(Transport):
         self.source.parser.feed_data(data)
 
     async def close(self):
+        """Unregisters the kernel's device; what the controller sends after is dropped."""
         asyncio.get_running_loop().remove_reader(self.fd)
         os.close(self.fd)
+        self.sink.fd = -1  # never a file opened later under the same number
 
 
-async def open_vhci(path='/dev/vhci'):
-    """Registers a new kernel controller; returns once the kernel has named it."""
-    fd = os.open(path, os.O_RDWR | os.O_NONBLOCK)
-    transport = VhciTransport(fd)
-    os.write(fd, bytes([VENDOR_PACKET, PRIMARY_CONTROLLER]))
-    await asyncio.wait_for(asyncio.shield(transport.index), 10)
-    return transport
+    async def register(self):
+        """Asks the kernel for a new controller; returns once it has named it. Attach the
+        controller first: the kernel sends HCI Reset right after, and a packet read before
+        the parser has a sink is lost (the kernel's bring-up then times out)."""
+        os.write(self.fd, bytes([VENDOR_PACKET, PRIMARY_CONTROLLER]))
+        await asyncio.wait_for(asyncio.shield(self.index), 10)
+
+
+def open_vhci(path='/dev/vhci'):
+    """/dev/vhci opened, not yet registered with the kernel (`VhciTransport.register`)."""
+    return VhciTransport(os.open(path, os.O_RDWR | os.O_NONBLOCK))

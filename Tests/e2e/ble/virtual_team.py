@@ -29,6 +29,7 @@ from bumble.host import Host
 from bumble.transport import open_transport
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from kernel_facing_controller import KernelFacingController  # noqa: E402
 from strap_link import StrapLink  # noqa: E402
 from vhci import open_vhci  # noqa: E402
 
@@ -170,19 +171,22 @@ class KernelController:
         self.transport = self.controller = None
 
     async def plug(self):
-        self.transport = await open_vhci(self.path)
-        self.controller = Controller('C0', host_source=self.transport.source, host_sink=self.transport.sink,
-                                     link=self.link, public_address=self.address)
+        self.transport = open_vhci(self.path)
+        self.controller = KernelFacingController('C0', host_source=self.transport.source, host_sink=self.transport.sink,
+                                                 link=self.link, public_address=self.address)
+        await self.transport.register()
         print(f'plugged in as hci{self.transport.index.result()}', flush=True)
 
     async def unplug(self):
+        """As a dongle pulled: the kernel loses hci0 with its links up (no Disconnection Complete
+        reaches it), then the straps notice, as at a supervision timeout."""
         if not self.transport:
             return
-        for strap in self.straps:  # the straps lose the link as at a supervision timeout
+        await self.transport.close()
+        for strap in self.straps:
             for connection in list(strap.device.connections.values()):
                 await connection.disconnect(reason=hci.HCI_CONNECTION_TIMEOUT_ERROR)
         self.link.remove_controller(self.controller)
-        await self.transport.close()
         self.transport = self.controller = None
         print('unplugged', flush=True)
 

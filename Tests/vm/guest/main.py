@@ -3,7 +3,9 @@
 --run Tests/vm/guest/main.py). Reads /out/plan.json — {"scenarios": [names], "rounds": N,
 "record_seconds": S, "binary": file name in /sideline-bin, "limit_s": per scenario} — runs each
 scenario N times on a fresh hci0, and writes /out/results.json after every one:
-{"scenarios": {name or name/round: {passed, checks, figures, seconds, error}}, "guest": {...}}.
+{"scenarios": {name or name/round: {passed, checks, figures, seconds, error, kernel_oops}}, "guest": {...}}.
+Scenarios already in /out/results.json are skipped: after a kernel oops the guest stops (exit 3)
+and the host boots again for the rest.
 Each scenario's logs (btmon, bluetoothd, straps, sideline's output, export) are in /out/NAME/."""
 import json
 import shutil
@@ -22,8 +24,23 @@ from stack import Processes, Stack, run  # noqa: E402
 OUT = Path('/out')
 
 
+# The guest kernel (Debian 6.1.192) can oops in hci_chan_del when an L2CAP socket is closed
+# after its link was torn down (seen when bluetoothd exits or hci0 goes away with links up).
+# A kernel that has oopsed may hold Bluetooth locks: the scenarios after it get a fresh boot.
+OOPS = ('kernel BUG at', 'Oops:', 'general protection fault', 'list_del corruption')
+RESTART_STATUS = 3
+
+
 class ScenarioTimeout(Exception):
     pass
+
+
+def kernel_oops():
+    """The kernel's oops report, if it has printed one since boot."""
+    _, log = run(['dmesg'])
+    lines = log.splitlines()
+    first = next((n for n, line in enumerate(lines) if any(mark in line for mark in OOPS)), None)
+    return None if first is None else '\n'.join(lines[max(0, first - 2):first + 24])
 
 
 def on_alarm(_signum, _frame):
@@ -33,7 +50,9 @@ def on_alarm(_signum, _frame):
 def main():
     started = time.monotonic()
     plan = json.loads((OUT / 'plan.json').read_text())
-    results = {'scenarios': {}, 'guest': {'uptime_at_start_s': float(Path('/proc/uptime').read_text().split()[0])}}
+    previous = OUT / 'results.json'
+    results = json.loads(previous.read_text()) if previous.exists() else {'scenarios': {}, 'guest': {}}
+    results['guest'].update(uptime_at_start_s=float(Path('/proc/uptime').read_text().split()[0]), error=None)
     save = lambda: (OUT / 'results.json').write_text(json.dumps(results, indent=1))  # noqa: E731
     processes = Processes()
     stack = Stack(processes)
@@ -56,6 +75,8 @@ def main():
     for name in plan['scenarios']:
         for round_ in range(1, rounds + 1):
             key = name if rounds == 1 else f'{name}/{round_}'
+            if key in results['scenarios']:
+                continue
             folder = OUT / key.replace('/', '-')
             shutil.rmtree(folder, ignore_errors=True)
             folder.mkdir(parents=True)
@@ -80,10 +101,14 @@ def main():
                 except Exception:  # noqa: BLE001
                     error = (error or '') + '\ntear-down: ' + traceback.format_exc()
             verdict = checks.as_dict()
-            verdict.update(seconds=round(time.monotonic() - t0, 1), error=error)
+            verdict.update(seconds=round(time.monotonic() - t0, 1), error=error, kernel_oops=kernel_oops())
             verdict['passed'] = verdict['passed'] and error is None
             results['scenarios'][key] = verdict
             save()
+            if verdict['kernel_oops']:
+                print('   the guest kernel oopsed: the rest runs in a fresh boot', flush=True)
+                processes.stop_all()
+                return RESTART_STATUS
             print(f'   {"passed" if verdict["passed"] else "FAILED"} in {verdict["seconds"]} s', flush=True)
             for item in checks.items:
                 if not item['ok']:
@@ -91,7 +116,7 @@ def main():
             if error:
                 print(f'   error: {error[-600:]}', flush=True)
     processes.stop_all()
-    results['guest']['seconds'] = round(time.monotonic() - started, 1)
+    results['guest']['seconds'] = round(results['guest'].get('seconds', 0) + time.monotonic() - started, 1)
     save()
     return 0
 

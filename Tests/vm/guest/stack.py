@@ -106,8 +106,10 @@ class Stack:
     # ------------------------------------------------------------------ bluetoothd
 
     def start_bluetoothd(self, log):
-        """bluetoothd in the foreground with debug logs; returns once it has powered hci0."""
-        self.processes.start('bluetoothd', [BLUETOOTHD, '--nodetach', '--debug'], log)
+        """bluetoothd in the foreground; returns once it has powered hci0. Not with --debug: on the
+        emulated CPU its logging of every advertisement keeps bluetoothd so busy that its D-Bus
+        signals (sent when its main loop is idle) stop going out."""
+        self.processes.start('bluetoothd', [BLUETOOTHD, '--nodetach'], log)
         if wait_until(lambda: self.bluez_on_bus() and self.powered(), 30) is None:
             raise RuntimeError('bluetoothd did not power hci0 within 30 s')
 
@@ -167,7 +169,9 @@ class Stack:
     # ------------------------------------------------------------------ btmon
 
     def start_btmon(self, log):
-        self.processes.start('btmon', ['stdbuf', '-oL', 'btmon', '--time'], log)  # line-buffered: current when read
+        """btmon decoding every HCI packet and management event to a text file (line-buffered,
+        so the file is current whenever a check reads it)."""
+        self.processes.start('btmon', ['stdbuf', '-oL', 'btmon', '--time'], log)
         if wait_until(lambda: 'Bluetooth monitor' in Path(log).read_text(), 10) is None:
             raise RuntimeError('btmon did not start')
 
