@@ -14,7 +14,13 @@ def tail(path, lines=40):
     return '\n'.join(path.read_text(errors='replace').splitlines()[-lines:])
 
 
-@pytest.mark.parametrize('name', list(SCENARIOS))
+# Known faults fixed on other branches: strict, so the test turns red when the fix lands and the mark must go.
+PENDING = {'hci_user_exit_leaves_straps_free': 'issue 11 §2.2: the HCI host sends only the first Disconnect and '
+                                               'leaves scanning on at exit (fixed on branch hci)'}
+
+
+@pytest.mark.parametrize('name', [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=PENDING[n])) if n in PENDING else n
+                                  for n in SCENARIOS])
 def test_scenario(name, vm):
     guest_error = vm.results['guest'].get('error')
     assert not guest_error, f'the guest could not set up the stack:\n{guest_error}\n--- console\n{vm.console_tail()}'
