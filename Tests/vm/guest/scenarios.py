@@ -152,8 +152,9 @@ def broadcast(ctx, checks, transport):
 def recovers(checks, ctx, rec, run, back_key, what):
     """Both straps recorded before the interruption and again after `back_key`; values exact."""
     times = run.interventions
-    compare_connected(checks, rec, ctx.sent(), list(enumerate(PAIR, start=1)))
     back = times.get(back_key)
+    compare_connected(checks, rec, ctx.sent(), list(enumerate(PAIR, start=1)),
+                      outage=(times['interrupted_at'], back or rec.wall(rec.ended_ms - rec.started_ms)))
     if not checks.check(f'{what}: the stack came back', back is not None, times):
         return
     returns = []

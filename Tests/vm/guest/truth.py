@@ -16,8 +16,9 @@ def events(sent, index, *kinds):
     return [e for e in sent if e['strap'] == address(index) and e['kind'] in kinds]
 
 
-def compare_connected(checks, rec, sent, straps):
-    """`straps`: (index, config) of straps read through connections (Heart Rate notifications)."""
+def compare_connected(checks, rec, sent, straps, outage=None):
+    """`straps`: (index, config) of straps read through connections (Heart Rate notifications).
+    `outage`: (from, to) wall times when the stack was away: what a strap sent then went nowhere."""
     end = rec.wall(rec.ended_ms - rec.started_ms)
     for i, cfg in straps:
         name = f'strap {i}'
@@ -29,7 +30,8 @@ def compare_connected(checks, rec, sent, straps):
         checks.check(f'{name}: every recorded rate was sent, in order', is_subsequence(bpms, [e['bpm'] for e in notified]),
                      f'recorded {bpms[:20]}… sent {[e["bpm"] for e in notified][:20]}…')
         first = rec.wall(int(rows[0]['t_ms']))
-        window = [e for e in notified if first - 0.3 <= e['t'] <= end - END_MARGIN_S]
+        window = [e for e in notified if first - 0.3 <= e['t'] <= end - END_MARGIN_S
+                  and not (outage and outage[0] <= e['t'] <= outage[1])]
         checks.check(f'{name}: none lost from the first sample on', is_subsequence([e['bpm'] for e in window], bpms),
                      f'{len(window)} sent from the first sample to the end, {len(bpms)} recorded')
         pairs = [(int(r['bpm']), int(r['energy_kj']) if r['energy_kj'] else None) for r in rows]
