@@ -56,6 +56,9 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ], path: "Benchmarks/SidelineBench", swiftSettings: strict),
 
+        // Test support: an in-memory HCI controller with virtual straps, on virtual time (used only by tests).
+        .target(name: "HCITestSupport", dependencies: ["BLEHost"], path: "Tests/HCITestSupport", swiftSettings: strict),
+
         .testTarget(name: "TeamCoreTests", dependencies: ["TeamCore"], swiftSettings: strict),
         .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "SessionExportTests", dependencies: ["SessionExport", "Analytics", "TeamCore"], swiftSettings: strict),
@@ -65,7 +68,7 @@ let package = Package(
         .testTarget(name: "BLEHostTests", dependencies: ["BLEHost", "HeartRateProtocol"], swiftSettings: strict),
         .testTarget(name: "BlueZTransportTests", dependencies: ["BlueZTransport"], swiftSettings: strict),
         .testTarget(name: "SPSCRingTests", dependencies: ["SPSCRing", "TeamCore"], swiftSettings: strict),
-        .testTarget(name: "SensorHubTests", dependencies: ["SensorHub", "SPSCRing", "TeamCore", "BLEHost", "BlueZTransport", "HeartRateProtocol"], swiftSettings: strict),
+        .testTarget(name: "SensorHubTests", dependencies: ["SensorHub", "SPSCRing", "TeamCore", "BLEHost", "BlueZTransport", "HeartRateProtocol", "HCITestSupport"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "TeamCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .testTarget(name: "CommandLineTests", dependencies: ["sideline", "Store", "TeamCore",
                                                            .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),

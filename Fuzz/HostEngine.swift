@@ -7,7 +7,7 @@ import HeartRateProtocol
 /// says, the engine must not trap (a failed controller is a legal outcome).
 final class Owner: HostEngineDelegate {
     func hostBecameReady(_ host: HostEngine) { host.setScanning(enabled: true, active: false) }
-    func host(_ host: HostEngine, failed reason: String) {}
+    func host(_ host: HostEngine, failed failure: HostFailure) {}
     func host(_ host: HostEngine, sawAdvertisement report: AdvertisingReport) {
         _ = PolarBroadcast.find(inAdvertisement: report.data)
         host.connect(to: report.address, nowNs: 0)
@@ -29,7 +29,7 @@ func fuzzOne(_ bytes: [UInt8]) {
     var sent = 0
     let engine = HostEngine { _ in sent += 1 }
     engine.delegate = owner
-    engine.start()
+    engine.start(nowNs: 0)
     let stream = bytes.dropFirst()
     let chunk = max(1, Int(split))
     var at = stream.startIndex

@@ -103,7 +103,7 @@ func benchAnalytics(rounds: Int) throws {
     for round in 0..<rounds {
         load.append(try timed { _ = try store.recordedSeries(sessionID) })
         cold.append(try timed { _ = try SessionReview.load(store: store, sessionID: sessionID, useCache: false) })
-        screen.append(try timed { _ = try ReviewScreenLoader(store: store, model: .heartRateReserve).load(sessionID: sessionID) })
+        screen.append(try timed { _ = try ReviewScreenLoader(store: store).load(sessionID: sessionID) })
         var context: ExportContext?
         summary.append(try timed { context = try SessionReview.load(store: store, sessionID: sessionID) })
         corrected = context!.analysis.players.reduce(0) { $0 + $1.rr.corrected }

@@ -15,7 +15,7 @@ private final class NotificationSink: HostEngineDelegate {
     var malformed = 0, drops = 0, subscribed = false
     init(ring: SPSCRing<SensorEvent>) { self.ring = ring }
     func hostBecameReady(_ host: HostEngine) {}
-    func host(_ host: HostEngine, failed reason: String) { fatalError(reason) }
+    func host(_ host: HostEngine, failed failure: HostFailure) { fatalError(failure.description) }
     func host(_ host: HostEngine, sawAdvertisement report: AdvertisingReport) {}
     func host(_ host: HostEngine, connected handle: UInt16, to peer: BDAddress) { strapByHandle[handle] = 0 }
     func host(_ host: HostEngine, failedToConnect peer: BDAddress, status: UInt8) {}
@@ -43,7 +43,7 @@ private func subscribedEngine(sink: NotificationSink) -> HostEngine {
     var outbox: [[UInt8]] = []
     let engine = HostEngine { outbox.append($0) }
     engine.delegate = sink
-    engine.start()
+    engine.start(nowNs: 0)
     func completeCommands() {
         while let command = outbox.first, command[0] == 0x01 {
             outbox.removeFirst()

@@ -1,7 +1,7 @@
 /// A bidirectional H4 byte stream to one controller (TCP, HCI user channel, UART…).
 /// The host engine never blocks on it: the worker polls `pollDescriptor` and reads what is there.
 public protocol ByteTransport: AnyObject {
-    /// A descriptor that becomes readable when bytes arrive (for poll(2)).
+    /// A descriptor that becomes readable when bytes arrive (for poll(2)); -1 when there is none to wait on.
     var pollDescriptor: Int32 { get }
     /// Reads what is available into `buffer` (without growing it); 0 means nothing now.
     /// Throws when the stream has ended or failed.
@@ -11,8 +11,17 @@ public protocol ByteTransport: AnyObject {
     func close()
 }
 
-/// Why a transport stopped; one line a person can act on.
+/// Why a transport could not open or stopped: `problem` in plain words, and the transport's
+/// label (`hci-tcp:HOST:PORT`) apart, so a log that names the controller itself does not
+/// name it twice. `description` is the one line for a user: label, then problem.
 public struct TransportError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+    public var label: String?
+    public var problem: String
+
+    public init(_ problem: String, label: String? = nil) {
+        self.problem = problem
+        self.label = label
+    }
+
+    public var description: String { label.map { "\($0): \(problem)" } ?? problem }
 }

@@ -4,7 +4,17 @@
 public struct H4Framer {
     public enum PacketType: UInt8 { case command = 0x01, acl = 0x02, sco = 0x03, event = 0x04, iso = 0x05 }
 
-    public enum FramingError: Error, Equatable { case unknownIndicator(UInt8) }
+    public enum FramingError: Error, Equatable, CustomStringConvertible {
+        case unknownIndicator(UInt8)
+
+        public var description: String {
+            switch self {
+            case .unknownIndicator(let byte):
+                let hex = String(byte, radix: 16, uppercase: true)
+                return "it sent 0x\(byte < 16 ? "0" : "")\(hex), which starts no HCI packet"
+            }
+        }
+    }
 
     private var buffer: [UInt8] = []
     private var start = 0

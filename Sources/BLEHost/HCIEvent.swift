@@ -7,8 +7,7 @@ public enum HCIEvent: Equatable {
     case commandComplete(credits: UInt8, opcode: UInt16, returnParameters: ArraySlice<UInt8>)
     case commandStatus(status: UInt8, credits: UInt8, opcode: UInt16)
     case disconnectionComplete(status: UInt8, handle: UInt16, reason: UInt8)
-    /// Pairs of (connection handle, packets completed).
-    case numberOfCompletedPackets(ArraySlice<UInt8>)
+    case numberOfCompletedPackets(CompletedPackets)
     case hardwareError(code: UInt8)
     case leConnectionComplete(LEConnectionComplete)
     case leAdvertisingReports(AdvertisingReports)
@@ -66,8 +65,8 @@ public enum HCIEvent: Equatable {
             return .disconnectionComplete(status: status, handle: handle, reason: try r.uint8())
         case Code.numberOfCompletedPackets:
             let count = Int(try r.uint8())
-            let pairs = try r.slice(count * 4)
-            return .numberOfCompletedPackets(pairs)
+            guard r.remaining == count * 4 else { throw .badLength(what: "Number Of Completed Packets", length: length) }
+            return .numberOfCompletedPackets(CompletedPackets(entries: try r.slice(count * 4)))
         case Code.hardwareError:
             return .hardwareError(code: try r.uint8())
         case Code.leMeta:
@@ -106,6 +105,24 @@ public enum HCIEvent: Equatable {
             return .leRemoteConnectionParameterRequest(handle: handle, p)
         default:
             return .other(code: Code.leMeta)
+        }
+    }
+}
+
+/// The entries of one Number Of Completed Packets event (Core Spec Vol 4 Part E §7.7.19).
+/// Pairwise — handle, count, handle, count — as Linux (`struct hci_comp_pkts_info`) and
+/// bumble lay them out; real controllers report several links in one event under load.
+public struct CompletedPackets: Equatable {
+    /// `4 × n` bytes: per entry a connection handle and a packet count, each 16-bit little-endian.
+    public let entries: ArraySlice<UInt8>
+
+    /// Calls `body(handle, count)` per entry, in order.
+    public func forEach(_ body: (UInt16, Int) -> Void) {
+        var i = entries.startIndex
+        while i + 4 <= entries.endIndex {
+            let handle = (UInt16(entries[i]) | UInt16(entries[i + 1]) << 8) & 0x0FFF
+            body(handle, Int(entries[i + 2]) | Int(entries[i + 3]) << 8)
+            i += 4
         }
     }
 }

@@ -15,9 +15,9 @@ public final class HCIUserChannelTransport: ByteTransport {
         guard fd >= 0 else {
             let e = errno
             if e == EAFNOSUPPORT || e == EPROTONOSUPPORT {
-                throw TransportError("\(label): this kernel has no Bluetooth (AF_BLUETOOTH unavailable); load the bluetooth module, or use --source hci-tcp:HOST:PORT")
+                throw TransportError("this kernel has no Bluetooth (AF_BLUETOOTH unavailable); load the bluetooth module, or use --source hci-tcp:HOST:PORT", label: label)
             }
-            throw TransportError("\(label): cannot open an HCI socket (\(String(cString: strerror(e))))")
+            throw TransportError("cannot open an HCI socket (\(String(cString: strerror(e))))", label: label)
         }
         var address = sockaddr_hci()
         address.hci_family = sa_family_t(AF_BLUETOOTH)
@@ -30,10 +30,10 @@ public final class HCIUserChannelTransport: ByteTransport {
             let e = errno
             Glibc.close(fd)
             switch e {
-            case EBUSY: throw TransportError("\(label): adapter is busy (bluetoothd or another program holds it); run `sudo btmgmt --index \(deviceIndex) power off` or stop bluetooth.service, or use --source bluez:hci\(deviceIndex)")
-            case EPERM, EACCES: throw TransportError("\(label): permission denied; run as root or grant `sudo setcap cap_net_admin,cap_net_raw+ep $(which sideline)`")
-            case ENODEV: throw TransportError("\(label): no such adapter; list adapters with `btmgmt info` or `ls /sys/class/bluetooth`")
-            default: throw TransportError("\(label): cannot bind the HCI user channel (\(String(cString: strerror(e))))")
+            case EBUSY: throw TransportError("adapter is busy (bluetoothd or another program holds it); run `sudo btmgmt --index \(deviceIndex) power off` or stop bluetooth.service, or use --source bluez:hci\(deviceIndex)", label: label)
+            case EPERM, EACCES: throw TransportError("permission denied; run as root or grant `sudo setcap cap_net_admin,cap_net_raw+ep $(which sideline)`", label: label)
+            case ENODEV: throw TransportError("no such adapter; list adapters with `btmgmt info` or `ls /sys/class/bluetooth`", label: label)
+            default: throw TransportError("cannot bind the HCI user channel (\(String(cString: strerror(e))))", label: label)
             }
         }
         pollDescriptor = fd
@@ -43,14 +43,14 @@ public final class HCIUserChannelTransport: ByteTransport {
         let n = buffer.withUnsafeMutableBytes { Glibc.read(pollDescriptor, $0.baseAddress, $0.count) }
         if n > 0 { return n }
         if n == 0 || (errno != EAGAIN && errno != EINTR) {
-            throw TransportError("\(label): adapter went away (\(String(cString: strerror(errno)))); is it unplugged or reset?")
+            throw TransportError("adapter went away (\(String(cString: strerror(errno)))); is it unplugged or reset?", label: label)
         }
         return 0
     }
 
     public func write(_ bytes: [UInt8]) throws {
         let n = bytes.withUnsafeBytes { Glibc.write(pollDescriptor, $0.baseAddress, $0.count) }
-        guard n == bytes.count else { throw TransportError("\(label): write failed (\(String(cString: strerror(errno))))") }
+        guard n == bytes.count else { throw TransportError("write failed (\(String(cString: strerror(errno))))", label: label) }
     }
 
     public func close() { Glibc.close(pollDescriptor) }

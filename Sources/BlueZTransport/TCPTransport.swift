@@ -13,7 +13,7 @@ public final class TCPTransport: ByteTransport {
         hints.ai_socktype = SocketType.stream
         var list: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
-            throw TransportError("\(label): cannot resolve host '\(host)'")
+            throw TransportError("cannot resolve host '\(host)'", label: label)
         }
         defer { freeaddrinfo(list) }
         var fd: Int32 = -1
@@ -30,7 +30,7 @@ public final class TCPTransport: ByteTransport {
             entry = info.pointee.ai_next
         }
         guard fd >= 0 else {
-            throw TransportError("\(label): cannot connect (\(String(cString: strerror(lastError)))); is the controller (or emulator) listening there?")
+            throw TransportError("cannot connect (\(String(cString: strerror(lastError)))); is the controller (or emulator) listening there?", label: label)
         }
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -41,9 +41,9 @@ public final class TCPTransport: ByteTransport {
     public func read(into buffer: inout [UInt8]) throws -> Int {
         let n = buffer.withUnsafeMutableBytes { recv(pollDescriptor, $0.baseAddress, $0.count, 0) }
         if n > 0 { return n }
-        if n == 0 { throw TransportError("\(label): the controller closed the connection") }
+        if n == 0 { throw TransportError("the controller closed the connection", label: label) }
         if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return 0 }
-        throw TransportError("\(label): read failed (\(String(cString: strerror(errno))))")
+        throw TransportError("read failed (\(String(cString: strerror(errno))))", label: label)
     }
 
     public func write(_ bytes: [UInt8]) throws {
@@ -64,6 +64,6 @@ func writeAll(fd: Int32, _ bytes: [UInt8], label: String) throws(TransportError)
             _ = poll(&p, 1, 100)
             continue
         }
-        throw TransportError("\(label): write failed (\(String(cString: strerror(errno))))")
+        throw TransportError("write failed (\(String(cString: strerror(errno))))", label: label)
     }
 }

@@ -47,7 +47,16 @@ public final class KioskWindow {
             && ProcessInfo.processInfo.environment["SIDELINE_FULL_REDRAW"] == nil
     }
 
-    deinit {
+    deinit { close() }
+
+    private var closed = false
+
+    /// Releases the window: the canvas's textures first, then the renderer that owns them, then
+    /// the window. Call it before `SDL_Quit` — a deinit may run after it, when SDL is gone.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        view.canvas.releaseTextures()
         SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
     }

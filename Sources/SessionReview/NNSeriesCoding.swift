@@ -5,12 +5,14 @@ import Foundation
 /// then each stretch's beat times and intervals as Float64 — copied, not parsed.
 enum NNSeriesCoding {
     /// Names the method and this layout; a change of either makes old entries stale.
-    static let algorithm = "lipponen-tarvainen-2019/nn-v1"
+    /// v2: corrected on the raw series, plausibility judged after; the report counts changed intervals.
+    static let algorithm = "lipponen-tarvainen-2019/nn-v2"
 
     static func encode(_ series: NNSeries) -> Data {
         var words: [UInt64] = []
         let r = series.report
-        words += [r.recorded, r.rejected, r.stretches, r.extra, r.missed, r.ectopic, r.longShort, r.passes].map { UInt64($0) }
+        words += [r.recorded, r.rejected, r.implausible, r.stretches, r.extra, r.missed, r.ectopic, r.longShort, r.passes, r.corrected]
+            .map { UInt64($0) }
         words.append(UInt64(series.stretches.count))
         for s in series.stretches { words.append(UInt64(s.nnMs.count)) }
         var data = words.withUnsafeBytes { Data($0) }
@@ -40,10 +42,10 @@ enum NNSeriesCoding {
             }
         }
         var counts: [Int] = []
-        for _ in 0..<8 { guard let w = word() else { return nil }; counts.append(Int(w)) }
+        for _ in 0..<10 { guard let w = word() else { return nil }; counts.append(Int(w)) }
         var report = RRCorrectionReport()
-        (report.recorded, report.rejected, report.stretches, report.extra) = (counts[0], counts[1], counts[2], counts[3])
-        (report.missed, report.ectopic, report.longShort, report.passes) = (counts[4], counts[5], counts[6], counts[7])
+        (report.recorded, report.rejected, report.implausible, report.stretches, report.extra) = (counts[0], counts[1], counts[2], counts[3], counts[4])
+        (report.missed, report.ectopic, report.longShort, report.passes, report.corrected) = (counts[5], counts[6], counts[7], counts[8], counts[9])
         guard let stretchCount = word(), stretchCount < 1 << 24 else { return nil }
         var sizes: [Int] = []
         for _ in 0..<Int(stretchCount) { guard let n = word() else { return nil }; sizes.append(Int(n)) }

@@ -4,46 +4,41 @@ import Store
 import TeamCore
 
 /// Gathers what the review screen shows for one session: every player's
-/// series and digest, the laps, and each player's previous session for comparison.
+/// series and numbers, the laps, and each player's previous session for comparison.
 ///
-/// The analysis comes from `SessionReview.load`: rows read through SQLite's C API and
+/// Every number comes from the session's analysis (`SessionReview.load`), the one the
+/// exports and `record`'s summary print, under the zone model and physiology the session
+/// was recorded with — never today's settings. Rows are read through SQLite's C API and
 /// the NN series from the cache, so a 2-hour team session opens quickly on the kiosk.
 /// Earlier sessions are read once each, not once per player.
 public struct ReviewScreenLoader {
     let store: SidelineStore
-    let model: ZoneModel
 
-    public init(store: SidelineStore, model: ZoneModel) {
+    public init(store: SidelineStore) {
         self.store = store
-        self.model = model
     }
 
     public func load(sessionID: Int64) throws -> ReviewData {
-        let (context, samples) = try SessionReview.loadWithSamples(store: store, sessionID: sessionID)
+        let context = try SessionReview.load(store: store, sessionID: sessionID)
         let analysis = context.analysis
         let session = analysis.session
-        let players = try store.sessionPlayers(sessionID)
         let earlier = try store.sessions(teamID: session.teamID)
             .filter { $0.session.startedAt < session.startedAt && $0.session.state != .running && $0.session.state != .paused }
-        let previous = try previousDigests(of: players.map(\.playerID), among: earlier)
-        let figures = Dictionary(analysis.players.map { ($0.playerID, Self.figures($0)) }, uniquingKeysWith: { a, _ in a })
+        let previous = try previousDigests(of: analysis.players.map(\.playerID), among: earlier)
         var duration = Self.durationMs(session)
-        if let last = samples.values.compactMap({ $0.last?.tMs }).max() { duration = max(duration, last) }
-        let review = players.map { sp -> ReviewPlayer in
-            let own = samples[sp.playerID] ?? []
-            let valid = own.filter { $0.contact != .notDetected && SessionDigest.plausibleBPM.contains($0.bpm) }
-            // The graph shows the recovery minute; the totals, like the analysis's, cover the effort.
-            return ReviewPlayer(playerID: sp.playerID, name: context.playerNames[sp.playerID] ?? "?",
-                                shirtNumber: sp.shirtNumber, physiology: sp.physiology,
-                                series: valid.map { SeriesPoint(tMs: $0.tMs, bpm: $0.bpm) },
-                                digest: SessionDigest(samples: Self.effort(own, endingAt: analysis.totalsEndMs),
-                                                      physiology: sp.physiology, model: model),
-                                previous: previous[sp.playerID],
-                                analytics: figures[sp.playerID] ?? [])
+        if let last = analysis.players.compactMap({ $0.track.tMs.last }).max() { duration = max(duration, last) }
+        let review = analysis.players.map { p -> ReviewPlayer in
+            // The graph shows every sample the analysis kept, the recovery minute included.
+            ReviewPlayer(playerID: p.playerID, name: context.name(of: p), shirtNumber: p.shirtNumber, physiology: p.physiology,
+                         series: zip(p.track.tMs, p.track.bpm).map { SeriesPoint(tMs: $0, bpm: $1) },
+                         digest: Self.digest(p, model: analysis.zoneModel),
+                         previous: previous[p.playerID],
+                         analytics: Self.figures(p))
         }
         return ReviewData(sessionID: sessionID, startedAt: session.startedAt, durationMs: duration,
                           lapsMs: try store.laps(sessionID).map(\.tMs),
-                          players: review.sorted { $0.shirtNumber < $1.shirtNumber }, effortEndMs: analysis.totalsEndMs)
+                          players: review.sorted { $0.shirtNumber < $1.shirtNumber }, effortEndMs: analysis.totalsEndMs,
+                          zoneModel: analysis.zoneModel)
     }
 
     /// How long a session ran: to its end, else as planned.
@@ -52,10 +47,14 @@ public struct ReviewScreenLoader {
         return s.plannedDurationMs ?? 0
     }
 
-    /// The samples of the effort: those before its end when a recovery minute follows it.
-    static func effort(_ samples: [Sample], endingAt end: Int64?) -> [Sample] {
-        guard let end else { return samples }
-        return samples.filter { $0.tMs < end }
+    /// The analysis's session totals of one player, as review shows them.
+    static func digest(_ p: PlayerAnalysis, model: ZoneModel) -> SessionDigest {
+        let s = p.stats
+        return SessionDigest(samples: s.sampleCount, signalMs: s.signalMs, averageBPM: s.averageBPM.value,
+                             minBPM: s.minBPM.value, maxBPM: s.maxBPM.value, peakPercentOfMax: s.peakPercentOfMax.value,
+                             zoneMs: s.zones(model).ms, kcal: s.kcal.value, banisterTRIMP: s.banisterTRIMP.value,
+                             effortPoints: s.effortPoints.value, recoveryBPM: p.recoveryBPM.value,
+                             rmssdMs: p.hrv.first?.timeDomain.value?.rmssdMs)
     }
 
     /// The analytics module's numbers the player panel has room for.
@@ -74,8 +73,9 @@ public struct ReviewScreenLoader {
         return bpm > 0 ? "−\(bpm) bpm" : (bpm < 0 ? "+\(-bpm) bpm" : "0 bpm")
     }
 
-    /// Each player's digest of their most recent earlier session of this team that has
-    /// samples of them. Sessions are visited newest first and each is read at most once.
+    /// Each player's numbers in their most recent earlier session of this team that has
+    /// samples of them, by the same analysis (heart rates only: the comparison shows none of
+    /// the HRV). Sessions are visited newest first and each is read at most once.
     private func previousDigests(of playerIDs: [Int64], among earlier: [SessionOverview]) throws -> [Int64: SessionDigest] {
         var wanted = Set(playerIDs)
         var found: [Int64: SessionDigest] = [:]
@@ -84,11 +84,11 @@ public struct ReviewScreenLoader {
             let present = try store.sessionPlayers(id).filter { wanted.contains($0.playerID) }
             guard !present.isEmpty else { continue }
             let samples = try store.recordedSeries(id, includingRR: false).samples
-            for sp in present {
-                let own = Self.effort(samples[sp.playerID] ?? [], endingAt: overview.session.effortEndMs)
-                guard !own.isEmpty else { continue }
-                found[sp.playerID] = SessionDigest(samples: own, physiology: sp.physiology, model: model)
-                wanted.remove(sp.playerID)
+            let input = SessionInput(session: overview.session, players: present, samples: samples, rrIntervals: [:],
+                                     laps: [], hrvWindows: [])
+            for p in SessionAnalysis(input).players where p.stats.hasSignal {
+                found[p.playerID] = Self.digest(p, model: overview.session.zoneModel)
+                wanted.remove(p.playerID)
             }
         }
         return found

@@ -16,12 +16,6 @@ public enum SessionReview {
     /// intervals and skip the costly correction. `useCache: false` recomputes.
     public static func load(store: SidelineStore, sessionID: Int64,
                             hrvWindows: [HRVWindow] = [.firstFiveMinutes], useCache: Bool = true) throws -> ExportContext {
-        try loadWithSamples(store: store, sessionID: sessionID, hrvWindows: hrvWindows, useCache: useCache).context
-    }
-
-    /// `load`, also handing back the samples it read (the review screen draws them).
-    public static func loadWithSamples(store: SidelineStore, sessionID: Int64, hrvWindows: [HRVWindow] = [.firstFiveMinutes],
-                                       useCache: Bool = true) throws -> (context: ExportContext, samples: [Int64: [Sample]]) {
         // A background warmCache of this session finishes first: then its cache is read
         // instead of the same correction computed twice on the same cores.
         if useCache { warming.waitUntilDone(sessionID) }
@@ -29,7 +23,7 @@ public enum SessionReview {
     }
 
     private static func analyse(store: SidelineStore, sessionID: Int64, hrvWindows: [HRVWindow],
-                                useCache: Bool) throws -> (context: ExportContext, samples: [Int64: [Sample]]) {
+                                useCache: Bool) throws -> ExportContext {
         let session = try store.session(sessionID)
         let players = try store.sessionPlayers(sessionID)
         let finished = session.state == .ended || session.state == .interrupted
@@ -45,14 +39,14 @@ public enum SessionReview {
                                  rrIntervals: series.rrIntervals, laps: try store.laps(sessionID), hrvWindows: hrvWindows)
         input.nnSeries = cached
         let analysis = SessionAnalysis(input)
-        if useCache, finished, !allCached {
+        if useCache, finished, !allCached, !store.isReadOnly {
             let fresh = analysis.players.filter { cached[$0.playerID] == nil }
             try store.cacheNNSeries(sessionID, algorithm: NNSeriesCoding.algorithm,
                                     Dictionary(uniqueKeysWithValues: fresh.map { ($0.playerID, NNSeriesCoding.encode($0.nnSeries)) }))
         }
         var names: [Int64: String] = [:]
         for p in players { names[p.playerID] = try store.player(id: p.playerID)?.fullName }
-        return (ExportContext(teamName: try store.teamName(id: session.teamID), playerNames: names, analysis: analysis), series.samples)
+        return ExportContext(teamName: try store.teamName(id: session.teamID), playerNames: names, analysis: analysis)
     }
 
     /// Analyses a session that just ended on a background thread, which caches its NN

@@ -8,13 +8,17 @@ import TeamCore
 /// in WAL a power cut then loses at most the last commits and never corrupts.
 public final class SidelineStore: Sendable {
     public let path: String
-    let pool: DatabasePool
+    let database: any DatabaseWriter
+    /// Opened for reading only (`openForReading`): nothing is written, not even a cache.
+    public let isReadOnly: Bool
 
     /// Opens (creating if needed) the database and brings its schema up to date.
     /// Sessions left running by a process that died are marked interrupted,
-    /// unless `recovering` is false or a live recorder holds the lock.
-    public init(path: String, recovering: Bool = true) throws {
+    /// unless `recovering` is false or a live recorder holds the lock. A file that
+    /// holds another program's tables is refused unless `adoptingForeign`.
+    public init(path: String, recovering: Bool = true, adoptingForeign: Bool = false) throws {
         self.path = path
+        isReadOnly = false
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
             do {
@@ -30,31 +34,126 @@ public final class SidelineStore: Sendable {
            !FileManager.default.isWritableFile(atPath: directory) {
             throw StoreError.cannotOpen(path: path, reason: "the folder \(directory) is not writable by this user")
         }
+        if FileManager.default.fileExists(atPath: path) {
+            // Checked before the pool opens it: opening switches the file to WAL, a change in itself.
+            try Self.checkSchema(path: path, adoptingForeign: adoptingForeign)
+        }
         var configuration = Configuration()
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         configuration.busyMode = .timeout(5)
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
+            database = try DatabasePool(path: path, configuration: configuration)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw StoreError.notADatabase(path: path)
         } catch {
             throw StoreError.cannotOpen(path: path, reason: Self.reason(error))
         }
-        try Self.migrate(pool, path: path)
+        try Self.migrate(database, path: path)
         if recovering, RecorderLock(databasePath: path) != nil {
             try markInterruptedSessions()
         }
     }
 
-    private static func migrate(_ pool: DatabasePool, path: String) throws {
+    private init(path: String, readOnly database: any DatabaseWriter) {
+        self.path = path
+        self.database = database
+        isReadOnly = true
+    }
+
+    /// Opens the database for commands that only read (`teams`, `sessions`, `export`…):
+    /// read-only, so they work where nothing can be written — a full disk, a read-only
+    /// folder. A database that does not exist yet, or needs its schema brought up to date,
+    /// is opened as `init(path:)` does.
+    public static func openForReading(path: String) throws -> SidelineStore {
+        guard FileManager.default.fileExists(atPath: path) else { return try SidelineStore(path: path, recovering: false) }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        func open(_ location: String) throws -> DatabaseQueue {
+            let queue = try DatabaseQueue(path: location, configuration: configuration)
+            try checkSchema(queue, path: path, adoptingForeign: false)
+            return queue
+        }
+        let queue: DatabaseQueue
+        do {
+            queue = try open(path)
+        } catch let error as DatabaseError where [.SQLITE_IOERR, .SQLITE_CANTOPEN, .SQLITE_FULL, .SQLITE_READONLY].contains(error.resultCode) {
+            // In WAL mode even a reader needs the shared-memory file beside the database; where it
+            // cannot be made (a full disk, a read-only folder) and no other process has the database
+            // open (nothing waits in the write-ahead log), the file alone is the whole database.
+            guard walIsEmpty(path), let immutable = try? open(immutableURI(path)) else {
+                throw StoreError.cannotOpen(path: path, reason: reason(error))
+            }
+            queue = immutable
+        } catch let error as StoreError {
+            throw error
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw StoreError.notADatabase(path: path)
+        } catch {
+            throw StoreError.cannotOpen(path: path, reason: reason(error))
+        }
+        let pending = try queue.read { try !Schema.migrator.hasCompletedMigrations($0) }
+        if pending { return try SidelineStore(path: path, recovering: false) }
+        return SidelineStore(path: path, readOnly: queue)
+    }
+
+    private static func walIsEmpty(_ path: String) -> Bool {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? nil
+        return (size ?? 0) == 0
+    }
+
+    /// `file:` URI of `path` with `immutable=1`: SQLite reads the file without locks or a shared-memory file.
+    private static func immutableURI(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?immutable=1"
+    }
+
+    /// `checkSchema` through a read-only connection of its own, closed again.
+    private static func checkSchema(path: String, adoptingForeign: Bool) throws {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            try checkSchema(queue, path: path, adoptingForeign: adoptingForeign)
+            try queue.close()
+        } catch let error as StoreError {
+            throw error
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw StoreError.notADatabase(path: path)
+        } catch {
+            throw StoreError.cannotOpen(path: path, reason: reason(error))
+        }
+    }
+
+    /// Refuses what is not Sideline's to change: a newer Sideline's schema, or another program's
+    /// tables in a file without Sideline's migrations (unless `adoptingForeign`).
+    private static func checkSchema(_ database: any DatabaseReader, path: String, adoptingForeign: Bool) throws {
+        do {
+            let (superseded, foreign) = try database.read { db -> (Bool, [String]) in
+                let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+                var migrated = false
+                if tables.contains("grdb_migrations"), tables.contains("session") {
+                    migrated = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM grdb_migrations WHERE identifier = 'v1')") ?? false
+                }
+                let superseded = try migrated && Schema.migrator.hasBeenSuperseded(db)
+                return (superseded, migrated ? [] : tables)
+            }
+            if superseded { throw StoreError.newerSchema(path: path) }
+            if !foreign.isEmpty, !adoptingForeign { throw StoreError.foreignDatabase(path: path, tables: foreign) }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw StoreError.notADatabase(path: path)
+        }
+    }
+
+    private static func migrate(_ database: any DatabaseWriter, path: String) throws {
         let migrator = Schema.migrator
         do {
-            if try pool.read({ try migrator.hasBeenSuperseded($0) }) {
-                throw StoreError.newerSchema(path: path)
-            }
-            try migrator.migrate(pool)
+            try migrator.migrate(database)
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
@@ -85,14 +184,14 @@ public final class SidelineStore: Sendable {
     /// Runs a write transaction, turning SQLite's "disk full" into a clear error.
     func write<T>(_ updates: (Database) throws -> T) throws -> T {
         do {
-            return try pool.write(updates)
+            return try database.write(updates)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
             throw StoreError.diskFull(path: path)
         }
     }
 
     func read<T>(_ value: (Database) throws -> T) throws -> T {
-        try pool.read(value)
+        try database.read(value)
     }
 
     /// Reads a setting, or nil when it was never set.

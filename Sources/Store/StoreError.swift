@@ -3,7 +3,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
     case newerSchema(path: String)
     case notADatabase(path: String)
+    /// The file holds another program's tables and none of Sideline's migrations.
+    case foreignDatabase(path: String, tables: [String])
     case diskFull(path: String)
+    /// An export file (or its folder) could not be written; nothing is wrong with the database.
+    case cannotWriteExport(path: String, reason: String)
     case unknownTeam(String)
     case unknownSession(Int64)
     case unknownPlayer(Int64)
@@ -18,6 +22,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             return "the database at \(path) was written by a newer version of Sideline; upgrade Sideline (nothing was changed)"
         case let .notADatabase(path):
             return "\(path) is not a Sideline database (or is damaged); nothing was changed — restore a backup or choose another --db"
+        case let .cannotWriteExport(path, reason):
+            return "cannot write the export file \(path): \(reason)"
+        case let .foreignDatabase(path, tables):
+            let shown = tables.prefix(3).joined(separator: ", ") + (tables.count > 3 ? ", …" : "")
+            return "\(path) holds another program's tables (\(shown)), not Sideline's; nothing was changed — choose another --db, or add --adopt-database to add Sideline's tables to it"
         case let .diskFull(path):
             return "the disk holding \(path) is full; everything recorded up to the last second is saved — free some space"
         case let .unknownTeam(name):

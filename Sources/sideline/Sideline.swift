@@ -14,11 +14,17 @@ struct Sideline: ParsableCommand {
         ],
         defaultSubcommand: KioskCommand.self)
 
-    /// Errors a user can fix (unknown team, bad file, full disk…) print one clear line and exit 2;
-    /// argument mistakes keep ArgumentParser's usage message.
+    /// Errors a user can fix (unknown team, bad file, full disk, a wrong flag…) print one clear
+    /// line and exit 2; --help and --version print ArgumentParser's text and exit 0.
     static func main() {
+        var command: ParsableCommand
         do {
-            var command = try parseAsRoot()
+            command = try parseAsRoot()
+        } catch {
+            if exitCode(for: error) == .success { exit(withError: error) }
+            fail("\(message(for: error)) (see `\(helpCommand(CommandLine.arguments))`)")
+        }
+        do {
             try command.run()
         } catch let error as StoreError {
             fail(error.description)
@@ -27,6 +33,13 @@ struct Sideline: ParsableCommand {
         } catch {
             exit(withError: error)
         }
+    }
+
+    /// "sideline record --help" when the arguments name a subcommand, else "sideline --help".
+    static func helpCommand(_ arguments: [String]) -> String {
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+        guard arguments.count > 1, names.contains(arguments[1]) else { return "sideline --help" }
+        return "sideline \(arguments[1]) --help"
     }
 
     static func fail(_ message: String) -> Never {
@@ -45,10 +58,17 @@ struct UserError: Error, CustomStringConvertible {
 struct DatabaseOptions: ParsableArguments {
     @Option(name: .long, help: "Database file (default: $SIDELINE_DB, else $XDG_DATA_HOME/sideline/sideline.sqlite).")
     var db: String?
+    @Flag(name: .customLong("adopt-database"), help: "Add Sideline's tables to an SQLite file that holds another program's tables.")
+    var adoptDatabase = false
 
     var path: String { db ?? SidelineStore.defaultPath() }
 
     func open(recovering: Bool = true) throws -> SidelineStore {
-        try SidelineStore(path: path, recovering: recovering)
+        try SidelineStore(path: path, recovering: recovering, adoptingForeign: adoptDatabase)
+    }
+
+    /// For commands that only read: works where nothing can be written (a full disk).
+    func openForReading() throws -> SidelineStore {
+        adoptDatabase ? try open() : try SidelineStore.openForReading(path: path)
     }
 }

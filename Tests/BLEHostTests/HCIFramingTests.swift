@@ -59,6 +59,35 @@ final class HCIFramingTests: XCTestCase {
         XCTAssertEqual(c.supervisionTimeout, 500)
     }
 
+    /// Number Of Completed Packets (Core Spec Vol 4 Part E §7.7.19) as Linux's `struct hci_comp_pkts_info`
+    /// and bumble lay it out: handle, count, handle, count.
+    func completions(_ event: [UInt8]) throws -> [[Int]] {
+        guard case .numberOfCompletedPackets(let completed) = try HCIEvent.decode(event[...]) else { XCTFail(); return [] }
+        var seen: [[Int]] = []
+        completed.forEach { seen.append([Int($0), $1]) }
+        return seen
+    }
+
+    func testCompletedPacketsOfTwoHandlesArePairwise() throws {
+        XCTAssertEqual(try completions([0x13, 0x09, 0x02, 0x40, 0x00, 0x03, 0x00, 0x41, 0x00, 0x01, 0x00]),
+                       [[0x40, 3], [0x41, 1]])
+    }
+
+    func testCompletedPacketsOfFourHandlesArePairwiseAndFlagsAreMasked() throws {
+        // Handles 0x0040, 0x0041, 0x0EFF (largest valid) and 0x0042 with its top flag bits set; counts 1, 2, 0x0102, 0.
+        let event: [UInt8] = [0x13, 0x11, 0x04,
+                              0x40, 0x00, 0x01, 0x00,
+                              0x41, 0x00, 0x02, 0x00,
+                              0xFF, 0x0E, 0x02, 0x01,
+                              0x42, 0x30, 0x00, 0x00]
+        XCTAssertEqual(try completions(event), [[0x40, 1], [0x41, 2], [0xEFF, 0x102], [0x42, 0]])
+    }
+
+    func testCompletedPacketsWhoseCountDisagreesWithTheLengthAreRejected() {
+        XCTAssertThrowsError(try HCIEvent.decode([0x13, 0x09, 0x01, 0x40, 0x00, 0x01, 0x00, 0x41, 0x00, 0x01, 0x00][...]))
+        XCTAssertThrowsError(try HCIEvent.decode([0x13, 0x05, 0x02, 0x40, 0x00, 0x01, 0x00][...]))
+    }
+
     func testEveryReportInABatchedAdvertisingEventIsWalked() throws {
         // Two legacy reports in one event (as an RTL8761B sends them).
         let event: [UInt8] = [0x3E, 0x19, 0x02, 0x02,

@@ -13,7 +13,7 @@ final class HostConversationTests: XCTestCase {
         var log: [String] = []
         var onReady: (HostEngine) -> Void = { _ in }
         func hostBecameReady(_ host: HostEngine) { log.append("ready"); onReady(host) }
-        func host(_ host: HostEngine, failed reason: String) { log.append("failed") }
+        func host(_ host: HostEngine, failed failure: HostFailure) { log.append("failed \(failure.summary)") }
         func host(_ host: HostEngine, sawAdvertisement report: AdvertisingReport) {
             log.append("advert \(report.address) rssi \(report.rssi) connectable \(report.isConnectable)")
         }
@@ -57,8 +57,13 @@ final class HostConversationTests: XCTestCase {
     }
 
     func bringUp() {
-        engine.start()
+        engine.start(nowNs: 0)
         XCTAssertEqual(out.map(hex), ["01 03 0C 00"], "Reset first, one command at a time")
+        answerBringUp()
+    }
+
+    /// The controller's answers from Reset to ready (after `start`, or a reset in place).
+    func answerBringUp() {
         XCTAssertEqual(feed("04 0E 04 01 03 0C 00"), ["01 01 0C 08 FF FF FF FF FF 1F 00 20"])
         XCTAssertEqual(feed("04 0E 04 01 01 0C 00"), ["01 01 20 08 27 0A 00 00 00 00 00 00"])
         XCTAssertEqual(feed("04 0E 04 01 01 20 00"), ["01 01 10 00"])
@@ -143,7 +148,48 @@ final class HostConversationTests: XCTestCase {
         XCTAssertEqual(feed("04 13 05 01 40 00 01 00"), ["02 40 20 09 00 05 00 04 00 01 0A 00 00 06"])
     }
 
-    func testConnectThatNeverCompletesIsCancelledThenGivenUp() {
+    /// A second strap connected at handle 0x0041; its MTU request stays in the controller's buffers.
+    func connectSecond() {
+        XCTAssertTrue(engine.connect(to: BDAddress("F0:00:00:00:00:02")!, nowNs: 0))
+        _ = feed("04 0F 04 00 01 0D 20")
+        XCTAssertEqual(feed("04 3E 13 01 00 41 00 00 00 02 00 00 00 00 F0 28 00 00 00 F4 01 00"),
+                       ["02 41 20 07 00 03 00 04 00 02 F7 00"])
+    }
+
+    /// A request from a strap the host must answer (Read Request: Sideline serves no attributes),
+    /// on `handle`; returns how many packets the host sent at once (0 while it waits for a buffer).
+    func unansweredRequest(handle: UInt8) -> Int { feed("02 \(hex([handle])) 20 07 00 03 00 04 00 0A 03 00").count }
+
+    func testCompletionsForSeveralLinksInOneEventAreReadPairwise() {
+        bringUp()
+        connect()
+        connectSecond()
+        // Three buffers: 0x41's MTU request holds one; 0x40 fills the other two; one answer each waits.
+        XCTAssertEqual([unansweredRequest(handle: 0x40), unansweredRequest(handle: 0x40)], [1, 1])
+        XCTAssertEqual([unansweredRequest(handle: 0x41), unansweredRequest(handle: 0x40)], [0, 0])
+        // Number Of Completed Packets, two handles, laid out handle, count, handle, count
+        // (Core Spec Vol 4 Part E §7.7.19 as Linux's struct hci_comp_pkts_info and bumble read it):
+        // 0x40 one packet, 0x41 one packet. Exactly two buffers come back: the two waiting answers go.
+        XCTAssertEqual(feed("04 13 09 02 40 00 01 00 41 00 01 00").count, 2)
+        XCTAssertEqual(unansweredRequest(handle: 0x40), 0, "no buffer is free until the controller says so")
+        // A controller may not credit more than a link has in flight: 0x41 has one, 0x40 two.
+        XCTAssertEqual(feed("04 13 09 02 40 00 00 00 41 00 05 00").count, 1, "0x41's one packet only")
+        XCTAssertEqual(unansweredRequest(handle: 0x41), 0)
+        XCTAssertEqual(feed("04 13 05 01 40 00 02 00").count, 1, "two of 0x40's: the waiting one goes, one buffer stays free")
+        XCTAssertEqual(unansweredRequest(handle: 0x41), 1)
+        XCTAssertFalse(owner.log.contains("malformed"))
+    }
+
+    func testACompletionEventWhoseLengthDisagreesWithItsCountIsDiscarded() {
+        bringUp()
+        connect()
+        XCTAssertEqual(unansweredRequest(handle: 0x40), 1)
+        // Says two handles, carries one pair: discarded, no buffer credited.
+        XCTAssertEqual(feed("04 13 05 02 40 00 01 00"), [])
+        XCTAssertTrue(owner.log.contains("malformed"))
+    }
+
+    func testACancelNeverConfirmedIsSentAgainThenTheControllerIsResetAndBroughtUp() {
         bringUp()
         XCTAssertTrue(engine.connect(to: BDAddress("F0:00:00:00:00:01")!, nowNs: 0))
         _ = feed("04 0F 04 00 01 0D 20")
@@ -151,9 +197,84 @@ final class HostConversationTests: XCTestCase {
         engine.tick(nowNs: 4_100_000_000)
         XCTAssertEqual(out.map(hex), ["01 0E 20 00"], "LE Create Connection Cancel after 4 s")
         _ = feed("04 0E 04 01 0E 20 00")
+        out.removeAll()
+        engine.tick(nowNs: 6_000_000_000)
+        XCTAssertEqual(out, [], "the cancel gets 2 s to end the connect")
         engine.tick(nowNs: 6_200_000_000)
-        XCTAssertEqual(owner.log.last, "connect failed 2", "a controller that never confirms the cancel")
+        XCTAssertEqual(out.map(hex), ["01 0E 20 00"], "a controller that never ends it: the cancel once more")
+        _ = feed("04 0E 04 01 0E 20 00")
+        XCTAssertNotNil(engine.pendingConnect, "still no Connection Complete: no other connect may start")
+        XCTAssertFalse(engine.connect(to: BDAddress("F0:00:00:00:00:02")!, nowNs: 6_300_000_000))
+        out.removeAll()
+        engine.tick(nowNs: 8_300_000_000)
+        XCTAssertEqual(out, [])
+        XCTAssertEqual(engine.pendingConnect?.isWedged, true, "only a reset frees it now; the owner resets when another strap waits")
+        let why = HostFailure(summary: "resetting", detail: "it never ended a cancelled connect")
+        engine.reset(why, nowNs: 8_300_000_000)
+        XCTAssertEqual(owner.log.last, "connect failed 2")
+        XCTAssertEqual(engine.phase, .resetting(why))
+        XCTAssertEqual(out.map(hex), ["01 0C 20 02 00 00"], "scanning off while the links go")
+        XCTAssertEqual(feed("04 0E 04 01 0C 20 00"), [])
+        out.removeAll()
+        engine.tick(nowNs: 8_400_000_000)
+        XCTAssertEqual(out.map(hex), ["01 03 0C 00"], "quiet: Reset, and bring-up again")
+        answerBringUp()
+        XCTAssertEqual(owner.log.filter { $0 == "ready" }.count, 2)
         XCTAssertNil(engine.pendingConnect)
+        XCTAssertTrue(engine.connect(to: BDAddress("F0:00:00:00:00:02")!, nowNs: 9_000_000_000))
+    }
+
+    func testACancelConfirmedByConnectionCompleteEndsTheConnect() {
+        bringUp()
+        XCTAssertTrue(engine.connect(to: BDAddress("F0:00:00:00:00:01")!, nowNs: 0))
+        engine.tick(nowNs: 4_100_000_000)
+        _ = feed("04 0E 04 01 0E 20 00")
+        // LE Connection Complete, status 0x02 (Unknown Connection Identifier): the spec's end of a cancelled connect.
+        _ = feed("04 3E 13 01 02 00 00 00 00 01 00 00 00 00 F0 00 00 00 00 00 00 00")
+        XCTAssertEqual(owner.log.last, "connect failed 2")
+        XCTAssertNil(engine.pendingConnect)
+        engine.tick(nowNs: 20_000_000_000)
+        XCTAssertEqual(engine.phase, .ready)
+    }
+
+    func testBringUpThatGetsNoAnswerFailsAfterFiveSeconds() {
+        engine.start(nowNs: 1_000)
+        engine.tick(nowNs: 5_000_000_000)
+        XCTAssertEqual(engine.phase, .bringingUp)
+        engine.tick(nowNs: 5_000_001_000)
+        XCTAssertEqual(engine.phase, .failed(HostFailure(summary: "not answering", detail: "no answer to HCI Reset in 5 s")))
+        XCTAssertEqual(owner.log, ["failed not answering"])
+    }
+
+    func testBytesThatAreNotHCIFailTheControllerInPlainWords() {
+        engine.start(nowNs: 0)
+        _ = feed("56 31 2E 30 0A")
+        XCTAssertEqual(engine.phase, .failed(HostFailure(summary: "not an HCI controller",
+                                                         detail: "it sent 0x56, which starts no HCI packet; is this an HCI H4 stream?")))
+    }
+
+    func testShutdownStopsScanningCancelsTheConnectAndDisconnectsEveryLinkBeforeItIsQuiet() {
+        bringUp()
+        connect()
+        connectSecond()
+        XCTAssertTrue(engine.connect(to: BDAddress("F0:00:00:00:00:03")!, nowNs: 0))
+        XCTAssertEqual(feed("04 0F 04 00 01 0D 20"), [])
+        out.removeAll()
+        engine.shutDown()
+        XCTAssertFalse(engine.connect(to: BDAddress("F0:00:00:00:00:04")!, nowNs: 0))
+        // One command credit: each command goes when the one before is answered.
+        XCTAssertEqual(out.map(hex), ["01 0C 20 02 00 00"], "scanning off")
+        XCTAssertEqual(feed("04 0E 04 01 0C 20 00"), ["01 0E 20 00"], "the connect under way cancelled")
+        XCTAssertEqual(feed("04 0E 04 01 0E 20 00"), ["01 06 04 03 40 00 13"], "then every link disconnected")
+        XCTAssertEqual(feed("04 0F 04 00 01 06 04"), ["01 06 04 03 41 00 13"])
+        XCTAssertEqual(feed("04 0F 04 00 01 06 04"), [])
+        XCTAssertFalse(engine.isQuiet)
+        _ = feed("04 3E 13 01 02 00 00 00 00 03 00 00 00 00 F0 00 00 00 00 00 00 00")
+        _ = feed("04 05 04 00 40 00 16")
+        XCTAssertFalse(engine.isQuiet, "0x41 still linked")
+        _ = feed("04 05 04 00 41 00 16")
+        XCTAssertTrue(engine.isQuiet)
+        XCTAssertEqual(owner.log.suffix(3), ["connect failed 2", "disconnected 64 22", "disconnected 65 22"])
     }
 
     func testATTTransactionTimeoutDisconnects() {

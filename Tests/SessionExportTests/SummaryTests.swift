@@ -5,7 +5,7 @@ final class SummaryTests: XCTestCase {
     func testCSVRanksPlayersAndLeavesMissingNumbersEmpty() {
         let csv = SummaryCSVEncoder.encode(ExportFixture.context())
         let lines = csv.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines[0], SummaryCSVEncoder.header.joined(separator: ","))
+        XCTAssertEqual(lines[0], "\u{FEFF}" + SummaryCSVEncoder.header.joined(separator: ","))
         // Player 1 (#7) works hardest: its session row, then its two laps; then #3; then #1 without a signal.
         XCTAssertEqual(lines.count, 1 + 3 * 3)
         XCTAssertTrue(lines[1].hasPrefix("1,Ada Lovelace,7,all,,0.0,600.0,600.0,149.5,120,179,"), lines[1])

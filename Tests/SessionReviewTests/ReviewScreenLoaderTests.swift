@@ -10,9 +10,10 @@ final class ReviewScreenLoaderTests: TemporaryDirectoryTestCase {
 
     /// A finished 2-minute session in which each of `bpm`'s players holds one heart rate
     /// (players missing from `bpm` take part without a sample).
-    private func session(_ store: SidelineStore, team: Int64, players: [Int64], bpm: [Int64: Int], startedAt: Date) throws -> Int64 {
+    private func session(_ store: SidelineStore, team: Int64, players: [Int64], bpm: [Int64: Int], startedAt: Date,
+                         zoneModel: ZoneModel = .percentOfMax) throws -> Int64 {
         let session = try store.startSession(teamID: team, participants: players.map { Participant(playerID: $0, strapID: nil) },
-                                             plannedDurationMs: 120_000, at: startedAt)
+                                             plannedDurationMs: 120_000, zoneModel: zoneModel, at: startedAt)
         let writer = SessionWriter(store: store, sessionID: session.id!)
         var batch = SessionRecording.Batch()
         for s in 0..<120 {
@@ -38,7 +39,7 @@ final class ReviewScreenLoaderTests: TemporaryDirectoryTestCase {
         _ = try session(store, team: team, players: [a, b], bpm: [b: 120], startedAt: day.addingTimeInterval(3600))
         let today = try session(store, team: team, players: [a, b], bpm: [a: 140, b: 150], startedAt: day.addingTimeInterval(7200))
 
-        let data = try ReviewScreenLoader(store: store, model: .percentOfMax).load(sessionID: today)
+        let data = try ReviewScreenLoader(store: store).load(sessionID: today)
         XCTAssertEqual(data.players.map(\.shirtNumber), [3, 7], "by shirt number")
         let ben = try XCTUnwrap(data.players.first { $0.playerID == b })
         let ann = try XCTUnwrap(data.players.first { $0.playerID == a })
@@ -48,6 +49,23 @@ final class ReviewScreenLoaderTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(ben.previous?.averageBPM, 120, "Ben's newest earlier session")
         XCTAssertEqual(ann.previous?.averageBPM, 100, "Ann's newest earlier session with her data")
         XCTAssertEqual(data.durationMs, 120_000)
+    }
+
+    /// Review shows the analysis the exports print, under the session's own zone model.
+    func testReviewNumbersAreTheAnalysisUnderTheSessionsZoneModel() throws {
+        let store = try SidelineStore(path: directory + "/s.sqlite")
+        let team = try store.createTeam(name: "Model").id!
+        let a = try store.addPlayer(Player(firstName: "Ann", lastName: "A", birthYear: 2000, sex: .female, weightKg: 60, restingHR: 55),
+                                    toTeam: team, shirtNumber: 7).id!
+        let id = try session(store, team: team, players: [a], bpm: [a: 160], startedAt: Date(), zoneModel: .heartRateReserve)
+        let data = try ReviewScreenLoader(store: store).load(sessionID: id)
+        let analysis = try SessionReview.load(store: store, sessionID: id).analysis.players[0]
+        XCTAssertEqual(data.zoneModel, .heartRateReserve)
+        let digest = data.players[0].digest
+        XCTAssertEqual(digest.zoneMs, analysis.stats.zonesOfReserve.ms)
+        XCTAssertNotEqual(digest.zoneMs, analysis.stats.zonesOfMax.ms, "the two models differ at 160 bpm")
+        XCTAssertEqual(digest.kcal, analysis.stats.kcal.value)
+        XCTAssertEqual(digest.signalMs, analysis.stats.signalMs)
     }
 
     func testWarmCacheStoresTheNNSeriesOfAFinishedSession() throws {

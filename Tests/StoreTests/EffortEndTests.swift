@@ -23,7 +23,7 @@ final class EffortEndTests: XCTestCase {
         try queue.close()
 
         let store = try fixture.open()
-        let applied = try store.pool.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
+        let applied = try store.database.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
         XCTAssertTrue(applied.contains("v4-effort-end"), "\(applied)")
         let old = try store.session(1)
         XCTAssertNil(old.effortEndMs, "older sessions do not know when their effort ended")

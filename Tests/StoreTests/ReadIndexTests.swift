@@ -18,7 +18,7 @@ final class ReadIndexTests: XCTestCase {
             "SELECT player_id, t_ms, rr_1024 FROM rr WHERE session_id = 1 ORDER BY player_id, t_ms",
         ]
         for sql in queries {
-            let plan = try store.pool.read { db in
+            let plan = try store.database.read { db in
                 try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }.joined(separator: "; ")
             }
             XCTAssertTrue(plan.contains("COVERING INDEX"), "\(sql): \(plan)")

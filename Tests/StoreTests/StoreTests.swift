@@ -10,7 +10,7 @@ final class StoreTests: XCTestCase {
 
     func testOpensInWALModeWithNormalSync() throws {
         let store = try fixture.open()
-        try store.pool.write { db in
+        try store.database.write { db in
             XCTAssertEqual(try String.fetchOne(db, sql: "PRAGMA journal_mode"), "wal")
             XCTAssertEqual(try Int.fetchOne(db, sql: "PRAGMA synchronous"), 1, "NORMAL")
         }
@@ -147,17 +147,17 @@ final class StoreTests: XCTestCase {
             return b
         }
         try writer.commit(batch(from: 0, count: 100), upToMs: 100_000)
-        let pages = try store.pool.write { try Int.fetchOne($0, sql: "PRAGMA page_count")! }
-        try store.pool.write { try $0.execute(sql: "PRAGMA max_page_count = \(pages)") }
+        let pages = try store.database.write { try Int.fetchOne($0, sql: "PRAGMA page_count")! }
+        try store.database.write { try $0.execute(sql: "PRAGMA max_page_count = \(pages)") }
         XCTAssertThrowsError(try writer.commit(batch(from: 100, count: 50_000), upToMs: 200_000)) { error in
             XCTAssertEqual(error as? StoreError, .diskFull(path: fixture.path))
             XCTAssertTrue("\(error)".contains("disk holding"))
         }
         XCTAssertEqual(try store.samples(session.id!).count, 100, "the failed batch wrote nothing, the earlier one is intact")
-        try store.pool.write { try $0.execute(sql: "PRAGMA max_page_count = 1073741823") }
+        try store.database.write { try $0.execute(sql: "PRAGMA max_page_count = 1073741823") }
         try writer.commit(batch(from: 100, count: 50), upToMs: 150_000)
         XCTAssertEqual(try store.samples(session.id!).count, 150, "space freed: recording goes on")
-        XCTAssertEqual(try store.pool.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") }, "ok")
+        XCTAssertEqual(try store.database.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") }, "ok")
     }
 
     func testRosterImportIsAllOrNothing() throws {

@@ -48,4 +48,37 @@ final class RosterCSVTests: XCTestCase {
             XCTAssertEqual(parsed.first?.fields, [field, "end"])
         }
     }
+
+    func testSemicolonSeparatedFilesFromEuropeanSpreadsheets() throws {
+        let text = "number;first;last;birth_year;sex;weight_kg;rest_hr;max_hr;strap\r\n"
+            + "7;Mia;Berg;2008;F;61,5;55;;a0:9e:1a:12:34:56\r\n"
+            + "10;Noah;\"Costa; Jr.\";2007;M;72;52;198;\r\n"
+        let rows = try RosterCSV.parse(text).get()
+        XCTAssertEqual(rows.map(\.player.lastName), ["Berg", "Costa; Jr."])
+        XCTAssertEqual(rows[0].player.weightKg, 61.5)
+    }
+
+    func testEveryProblemOfALineIsNamed() {
+        guard case .failure(let r) = RosterCSV.parse("x,Noah,Costa,20x7,Q,heavy,fast,,nope\n") else { return XCTFail("accepted") }
+        XCTAssertEqual(r.errors.map(\.line), Array(repeating: 1, count: 6))
+        let reasons = r.errors.map(\.reason).joined(separator: " | ")
+        for part in ["shirt number 'x'", "birth year '20x7'", "sex 'Q'", "weight 'heavy'", "resting HR 'fast'", "strap 'nope'"] {
+            XCTAssertTrue(reasons.contains(part), reasons)
+        }
+    }
+
+    func testNamesWithLineBreaksOrTooLongAreRejected() {
+        guard case .failure(let broken) = RosterCSV.parse("7,\"Mia\nBerg\",X,2008,F,61,55,,\n") else { return XCTFail("accepted") }
+        XCTAssertTrue(broken.errors[0].reason.contains("line break"), broken.errors[0].reason)
+        let long = String(repeating: "a", count: 300)
+        guard case .failure(let tooLong) = RosterCSV.parse("7,Mia,\(long),2008,F,61,55,,\n") else { return XCTFail("accepted") }
+        XCTAssertTrue(tooLong.errors[0].reason.contains("last name has 300 characters"), tooLong.errors[0].reason)
+    }
+
+    func testBinaryFilesAreNotText() {
+        XCTAssertNil(RosterCSV.text(of: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00]))
+        XCTAssertNil(RosterCSV.text(of: Array("PK\u{03}\u{04}roster".utf8)))
+        XCTAssertEqual(RosterCSV.text(of: [0x5A, 0x6F, 0xEB]), "Zoë", "Windows-1252 from an older spreadsheet")
+        XCTAssertEqual(RosterCSV.text(of: Array("Zoë;Müller\r\n".utf8)), "Zoë;Müller\r\n")
+    }
 }

@@ -28,6 +28,7 @@ def sideline(sideline_bin, tmp_path):
         return result
 
     run.db = db
+    run.bin = sideline_bin
     return run
 
 

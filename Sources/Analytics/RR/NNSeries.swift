@@ -1,7 +1,16 @@
 import TeamCore
 
 /// Normal-to-normal intervals of one player: the recorded RR intervals split
-/// into continuous stretches, each cleaned by Lipponen–Tarvainen.
+/// into continuous stretches, each corrected by Lipponen–Tarvainen on the raw
+/// series, then judged for plausibility.
+///
+/// Order matters: an extra beat splits one interval into a short and a long part
+/// (e.g. 200 + 600 ms). Dropped before the correction, the short part would break
+/// the stretch and leave the long part as the first interval of the next, where no
+/// correction reaches it; kept, the correction sees the pair and merges it back.
+/// So only intervals that cannot be beats at all (0) are left out before; what is
+/// still implausible after the correction (`PlausibleHeartRate.rrMs`) is dropped then,
+/// and the stretch breaks there.
 public struct NNSeries: Sendable, Equatable {
     /// One continuous stretch of beats.
     public struct Stretch: Sendable, Equatable {
@@ -16,6 +25,27 @@ public struct NNSeries: Sendable, Equatable {
         }
     }
 
+    /// One recorded beat: when it ended (ms since session start) and the interval before it (ms).
+    public struct Beat: Sendable, Equatable {
+        public var endMs: Double
+        public var ms: Double
+
+        public init(endMs: Double, ms: Double) {
+            self.endMs = endMs
+            self.ms = ms
+        }
+    }
+
+    /// A run of recorded beats whose times follow from their intervals: the correction's input.
+    public struct Segment: Sendable, Equatable {
+        /// When the first interval began, ms since session start.
+        public var startMs: Double
+        /// Beat times relative to `startMs`: 0, then the cumulative sum of the intervals.
+        public var peaks: [Double]
+        /// For each peak after the first, the index of its beat in the recorded series.
+        public var beatIndices: [Int]
+    }
+
     /// A beat whose recorded time is further than this from where the previous
     /// beat plus its interval puts it means intervals were lost (dropout, full packet).
     public static let breakToleranceMs = 1000.0
@@ -28,44 +58,100 @@ public struct NNSeries: Sendable, Equatable {
         self.report = report
     }
 
-    /// - Parameter intervals: one player's RR intervals in time order.
+    /// - Parameter intervals: one player's RR intervals in time order, exact in the strap's 1/1024 s.
     public init(intervals: [RRInterval]) {
-        report.recorded = intervals.count
-        var peaks: [Double] = []
-        var startMs = 0.0
-        func close() {
-            if peaks.count >= 2 { appendCleaned(peaks, startMs: startMs) }
-            peaks.removeAll(keepingCapacity: true)
-        }
+        self.init(beats: intervals.map { Beat(endMs: Double($0.tMs), ms: $0.milliseconds) })
+    }
+
+    /// - Parameter beats: one player's beats in time order (intervals in ms, kept exactly).
+    public init(beats: [Beat]) {
+        report.recorded = beats.count
+        let segments = Self.segments(beats)
+        report.rejected = beats.count - segments.reduce(0) { $0 + $1.beatIndices.count }
+        for segment in segments where segment.peaks.count >= 2 { appendCleaned(segment, beats: beats) }
+    }
+
+    /// Splits recorded beats into the runs the correction works on. An interval that is no
+    /// interval at all (0 or less, not a number) is left out and breaks the run, as does a
+    /// beat whose time does not follow from the previous one (intervals were lost).
+    public static func segments(_ beats: [Beat]) -> [Segment] {
+        var out: [Segment] = []
+        var current: Segment?
         var previousEnd = -Double.infinity
-        for r in intervals {
-            let ms = r.milliseconds, end = Double(r.tMs)
-            guard PlausibleHeartRate.rrMs.contains(ms) else { report.rejected += 1; close(); previousEnd = -.infinity; continue }
-            if peaks.isEmpty || abs(end - (previousEnd + ms)) > Self.breakToleranceMs {
-                close()
-                startMs = end - ms
-                peaks = [0]
+        for (index, beat) in beats.enumerated() {
+            guard beat.ms > 0, beat.ms.isFinite, beat.endMs.isFinite else {
+                if let c = current { out.append(c) }
+                current = nil
+                continue
             }
-            peaks.append(peaks[peaks.count - 1] + ms)
-            previousEnd = end
+            if current == nil || abs(beat.endMs - (previousEnd + beat.ms)) > breakToleranceMs {
+                if let c = current { out.append(c) }
+                current = Segment(startMs: beat.endMs - beat.ms, peaks: [0], beatIndices: [])
+            }
+            current!.peaks.append(current!.peaks[current!.peaks.count - 1] + beat.ms)
+            current!.beatIndices.append(index)
+            previousEnd = beat.endMs
+        }
+        if let c = current { out.append(c) }
+        return out
+    }
+
+    private mutating func appendCleaned(_ segment: Segment, beats: [Beat]) {
+        let (cleaned, passes) = LipponenTarvainen.clean(peaks: segment.peaks)
+        for pass in passes { report.add(pass) }
+        report.passes += passes.count
+        let origin = Self.origins(of: cleaned, in: segment.peaks)
+        report.corrected += Self.intervalsChanged(origin, originalCount: segment.peaks.count)
+        // Plausibility after the correction: an interval no heart makes breaks the stretch.
+        var stretch = Stretch(endMs: [], nnMs: [])
+        stretch.endMs.reserveCapacity(cleaned.count - 1)
+        stretch.nnMs.reserveCapacity(cleaned.count - 1)
+        func close() {
+            if !stretch.nnMs.isEmpty { stretches.append(stretch); report.stretches += 1 }
+            stretch = Stretch(endMs: [], nnMs: [])
+        }
+        for k in 1..<max(1, cleaned.count) {
+            // An interval the correction left alone is the recorded one, exactly (not a
+            // difference of cumulative sums, which would round it).
+            let untouched = origin[k] > 0 && origin[k - 1] == origin[k] - 1
+            let nn = untouched ? beats[segment.beatIndices[origin[k] - 1]].ms : cleaned[k] - cleaned[k - 1]
+            guard PlausibleHeartRate.rrMs.contains(nn) else { report.implausible += 1; close(); continue }
+            stretch.endMs.append(segment.startMs + cleaned[k])
+            stretch.nnMs.append(nn)
         }
         close()
     }
 
-    private mutating func appendCleaned(_ peaks: [Double], startMs: Double) {
-        let (cleaned, passes) = LipponenTarvainen.clean(peaks: peaks)
-        for pass in passes { report.add(pass) }
-        report.passes += passes.count
-        guard cleaned.count >= 2 else { return }
-        var stretch = Stretch(endMs: [], nnMs: [])
-        stretch.endMs.reserveCapacity(cleaned.count - 1)
-        stretch.nnMs.reserveCapacity(cleaned.count - 1)
-        for k in 1..<cleaned.count {
-            stretch.endMs.append(startMs + cleaned[k])
-            stretch.nnMs.append(cleaned[k] - cleaned[k - 1])
+    /// For each corrected peak, the index of the same peak among the original ones, or −1
+    /// for a peak the correction inserted or moved. The correction copies the peaks it
+    /// leaves alone, so they are equal bit for bit; both series ascend.
+    static func origins(of corrected: [Double], in original: [Double]) -> [Int] {
+        var out = [Int](repeating: -1, count: corrected.count)
+        var i = 0
+        for (j, peak) in corrected.enumerated() {
+            while i < original.count, original[i] < peak { i += 1 }
+            if i < original.count, original[i] == peak { out[j] = i; i += 1 }
         }
-        stretches.append(stretch)
-        report.stretches += 1
+        return out
+    }
+
+    /// How many intervals the correction changed, inserted or removed. The peaks it left
+    /// alone cut both series into runs; a run that differs counts the larger of its interval
+    /// counts before and after: a moved beat changes its two intervals, an extra beat merged
+    /// into the next turns two recorded intervals into one, a missed beat one into two.
+    static func intervalsChanged(_ origin: [Int], originalCount: Int) -> Int {
+        var changed = 0, lastOriginal = -1, lastCorrected = -1
+        for (j, i) in origin.enumerated() where i >= 0 {
+            if lastOriginal >= 0 { changed += Self.runChange(i - lastOriginal, j - lastCorrected) }
+            (lastOriginal, lastCorrected) = (i, j)
+        }
+        guard lastOriginal >= 0 else { return max(originalCount, origin.count) - 1 }
+        return changed + max(originalCount - 1 - lastOriginal, origin.count - 1 - lastCorrected)
+    }
+
+    /// Intervals changed between two shared peaks `originalSteps` and `correctedSteps` apart.
+    private static func runChange(_ originalSteps: Int, _ correctedSteps: Int) -> Int {
+        originalSteps == 1 && correctedSteps == 1 ? 0 : max(originalSteps, correctedSteps)
     }
 
     /// The beats that ended within [fromMs, toMs), stretch by stretch.

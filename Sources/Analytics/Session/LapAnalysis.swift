@@ -8,4 +8,7 @@ public struct LapAnalysis: Sendable, Equatable {
     public var toMs: Int64
     public var stats: HeartRateStats
     public var recoveryBPM: Metric<Double>
+
+    /// The label of the lap after the effort (`PlayerAnalysis.recoveryLap`).
+    public static let recoveryLabel = "Recovery"
 }

@@ -10,7 +10,14 @@ public struct PlayerAnalysis: Sendable, Equatable {
     public var zoneBounds: ZoneBounds
     /// The session's totals: up to the effort's end when a recovery minute was recorded after it.
     public var stats: HeartRateStats
+    /// The coach's laps: they split the effort, [0, effort end).
     public var laps: [LapAnalysis]
+    /// What was recorded after the effort (the recovery minute), as a lap of its own, so a
+    /// file's laps add up to the whole recording; nil when the recording stopped with the effort.
+    public var recoveryLap: LapAnalysis?
+    /// The whole recording, the recovery minute included: what a FIT file's session message
+    /// summarises (its laps add up to it). Equal to `stats` when there is no recovery lap.
+    public var recordingStats: HeartRateStats
     /// Drop in the minute after the effort ended.
     public var recoveryBPM: Metric<Double>
     public var rr: RRCorrectionReport
@@ -22,7 +29,7 @@ public struct PlayerAnalysis: Sendable, Equatable {
 
     public init(player: SessionPlayer, samples: [Sample], rrIntervals: [RRInterval], zoneModel: ZoneModel,
                 lapSpans: [(fromMs: Int64, toMs: Int64, label: String?)], effortEndMs: Int64, hrvWindows: [HRVWindow],
-                nnSeries cached: NNSeries? = nil, totalsEndMs: Int64? = nil) {
+                nnSeries cached: NNSeries? = nil, totalsEndMs: Int64? = nil, recordingEndMs: Int64? = nil) {
         playerID = player.playerID
         shirtNumber = player.shirtNumber
         physiology = player.physiology
@@ -36,6 +43,14 @@ public struct PlayerAnalysis: Sendable, Equatable {
                         recoveryBPM: HeartRateRecovery.drop(track: track, afterEndAt: span.toMs))
         }
         recoveryBPM = HeartRateRecovery.drop(track: track, afterEndAt: effortEndMs)
+        if let end = recordingEndMs, end > effortEndMs {
+            recoveryLap = LapAnalysis(number: lapSpans.count + 1, label: LapAnalysis.recoveryLabel, fromMs: effortEndMs, toMs: end,
+                                      stats: HeartRateStats(track: track, weights: weights, fromMs: effortEndMs, toMs: end),
+                                      recoveryBPM: .notEnoughData(.noDataAfterEnd))
+            recordingStats = HeartRateStats(track: track, weights: weights, fromMs: .min / 2, toMs: .max / 2)
+        } else {
+            recordingStats = stats
+        }
         let series = cached ?? NNSeries(intervals: rrIntervals)
         nnSeries = series
         rr = series.report

@@ -20,13 +20,14 @@ public struct SessionAnalysis: Sendable, Equatable {
         effortEndMs = input.effortEndMs
         totalsEndMs = input.totalsEndMs
         let spans = input.lapSpans, end = input.effortEndMs, model = input.session.zoneModel, totalsEnd = input.totalsEndMs
+        let duration = input.durationMs
         let results = ResultSlots<PlayerAnalysis>(count: input.players.count)
         DispatchQueue.concurrentPerform(iterations: input.players.count) { i in
             let p = input.players[i]
             results[i] = PlayerAnalysis(player: p, samples: input.samples[p.playerID] ?? [],
                                         rrIntervals: input.rrIntervals[p.playerID] ?? [], zoneModel: model,
                                         lapSpans: spans, effortEndMs: end, hrvWindows: input.hrvWindows,
-                                        nnSeries: input.nnSeries[p.playerID], totalsEndMs: totalsEnd)
+                                        nnSeries: input.nnSeries[p.playerID], totalsEndMs: totalsEnd, recordingEndMs: duration)
         }
         players = results.values
     }

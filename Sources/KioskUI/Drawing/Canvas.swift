@@ -18,8 +18,13 @@ public final class Canvas {
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
-    deinit {
+    deinit { releaseTextures() }
+
+    /// Destroys the textures this canvas made; its window calls it before destroying the renderer.
+    func releaseTextures() {
+        text.releaseAll()
         for t in hearts.values { SDL_DestroyTexture(t) }
+        hearts = [:]
     }
 
     /// Rendered strings and glyphs kept as textures (benchmarks report it).

@@ -36,8 +36,14 @@ final class TextCache {
         self.byteBudget = byteBudget
     }
 
-    deinit {
+    deinit { releaseAll() }
+
+    /// Destroys every cached texture. Must run before the renderer is destroyed: destroying a
+    /// renderer frees its textures, and destroying one of them again afterwards is a use after free.
+    func releaseAll() {
         for entry in entries.values { SDL_DestroyTexture(entry.texture) }
+        entries = [:]
+        bytes = 0
     }
 
     var count: Int { entries.count }

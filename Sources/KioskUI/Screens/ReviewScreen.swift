@@ -7,7 +7,9 @@ extension Frame {
         let team = state.team
         if let data = state.review.data {
             let back: (String, Action) = state.review.selectedPlayerID != nil ? ("‹ Team", .selectReviewPlayer(nil)) : ("‹ Sessions", .closeSession)
+            // The zones are the session's, recorded under its model: said, so a changed setting does not surprise.
             let title = Self.dayTimeFormatter.string(from: data.startedAt) + " · " + SessionClock.format(data.durationMs)
+                + " · " + Self.zoneModelName(data.zoneModel)
             let area = topBar(title: title, colour: team.map { Colour($0.team.colour) }, back: back,
                               trailing: [("Export", .exportReviewedSession, .normal), ("Lobby", .openLobby, .normal)])
             if let player = state.review.selectedPlayer {
@@ -69,6 +71,11 @@ extension Frame {
         }
     }
 
+    /// The zone model as the settings screen names it.
+    static func zoneModelName(_ model: ZoneModel) -> String {
+        model == .percentOfMax ? "%HRmax" : "%HRR"
+    }
+
     static func seriesColour(_ i: Int) -> Colour {
         let palette: [UInt32] = [0x4FC3F7, 0xFFB74D, 0x81C784, 0xE57373, 0xBA68C8, 0xFFF176, 0x4DB6AC, 0xF06292,
                                  0xA1887F, 0x90A4AE, 0xAED581, 0x7986CB]
@@ -112,7 +119,7 @@ extension Frame {
                 var run: [(Int, Int)] = []
                 var runZone: HeartRateZone?
                 for point in points {
-                    let zone = p.physiology.zone(Double(point.bpm), model: state.settings.zoneModel)
+                    let zone = p.physiology.zone(Double(point.bpm), model: data.zoneModel)
                     let pt = (x(point.tMs), y(Double(point.bpm)))
                     if zone != runZone, let rz = runZone {
                         run.append(pt)
@@ -133,7 +140,7 @@ extension Frame {
                 let cx = x(cursor)
                 canvas.fill(Rect(cx, plot.y, max(1, m.px(2)), plot.h), Theme.text)
                 if let point = player.series.min(by: { abs($0.tMs - cursor) < abs($1.tMs - cursor) }) {
-                    let zone = player.physiology.zone(Double(point.bpm), model: state.settings.zoneModel)
+                    let zone = player.physiology.zone(Double(point.bpm), model: data.zoneModel)
                     let label = "\(SessionClock.format(point.tMs)) · \(point.bpm) bpm · \(Theme.zoneName(zone))"
                     let w = canvas.measure(label, size: m.body, bold: true) + m.px(20)
                     let bx = min(max(plot.x, cx - w / 2), plot.maxX - w)
@@ -183,7 +190,7 @@ extension Frame {
         row("Average HR", (d.averageBPM.map { "\(Int($0.rounded()))" } ?? "–") + delta(d.averageBPM, p.previous?.averageBPM))
         row("Max HR", (d.maxBPM.map(String.init) ?? "–") + delta(d.maxBPM.map(Double.init), p.previous?.maxBPM.map(Double.init)))
         row("Peak %HRmax", d.peakPercentOfMax.map { "\(Int($0.rounded()))%" } ?? "–")
-        row("kcal", "\(Int(d.kcal.rounded()))" + delta(d.kcal, p.previous?.kcal))
+        row("kcal", (d.kcal.map { "\(Int($0.rounded()))" } ?? "–") + delta(d.kcal, p.previous?.kcal))
         for figure in p.analytics.prefix(4) { row(figure.label, figure.value) }
         if p.previous != nil {
             canvas.text("(…) vs previous session", size: m.small - m.px(3), colour: Theme.textDim, in: Rect(inner.x, yy, inner.w, lh - m.px(6)))

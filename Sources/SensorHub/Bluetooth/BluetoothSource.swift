@@ -67,6 +67,14 @@ public final class BluetoothSource: SensorSource {
 
     public func problem() -> String? { status.summary }
 
+    /// Why nothing could be heard, when no controller finished bring-up since `start`
+    /// (`record` and `scan` say it and exit 2); nil once one came up.
+    public func neverCameUp() -> String? {
+        guard !status.anyCameUp else { return nil }
+        return status.neverUp.map { "\(openers[$0.controller].label) never came up: \($0.lastFailure ?? "no answer yet")" }
+            .joined(separator: "; ")
+    }
+
     public func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
         var addresses: [UInt64] = []
         for strap in straps {
@@ -82,130 +90,42 @@ public final class BluetoothSource: SensorSource {
             transports.forEach { $0.close() }
             throw SensorSourceError("\(error)")
         }
-        status.reset(count: transports.count)
-        let worker = Worker(transports: transports, openers: openers, straps: addresses, ring: ring,
-                            settings: settings, discovery: discovery, counters: counters, inbox: inbox, wanted: wanted, status: status, wake: wake)
-        let discoveryWanted = self.discoveryWanted
+        let status = self.status, settings = self.settings
+        let clock: @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+        let worker = HCIWorker(transports: transports, openers: openers, straps: addresses, ring: ring, settings: settings,
+                               discovery: discovery, counters: counters, status: status, inbox: inbox, wanted: wanted,
+                               discoveryWanted: discoveryWanted, clock: clock, wake: wake,
+                               log: { line in FileHandle.standardError.write(Data("sideline: \(line)\n".utf8)) })
+        // The worker is handed to the thread once, before it starts (a happens-before edge), and no
+        // other thread touches it after; `status` and the mailboxes it shares lock on their own.
+        nonisolated(unsafe) let owned = worker
         thread.start(name: "sideline.bluetooth") { shouldStop in
-            worker.run(shouldStop: shouldStop, discoveryChange: discoveryWanted.take)
+            Self.run(owned, shouldStop: shouldStop, clock: clock, wake: wake)
         }
+    }
+
+    /// The worker thread: poll, then one cycle, until asked to stop; then let every strap go,
+    /// waiting (bounded) for the controllers to confirm, and close.
+    private static func run(_ worker: HCIWorker, shouldStop: () -> Bool, clock: () -> UInt64, wake: () -> Void) {
+        worker.start(nowNs: clock())
+        while !shouldStop() {
+            waitForBytes(worker.pollDescriptors)
+            worker.cycle(nowNs: clock())
+            if worker.manager.takeWake() { wake() }
+        }
+        worker.beginShutdown(nowNs: clock())
+        while !worker.isFinished(nowNs: clock()) {
+            waitForBytes(worker.pollDescriptors)
+            worker.cycle(nowNs: clock())
+        }
+        worker.close()
+    }
+
+    /// Up to 10 ms: the link manager's timers need no finer grain.
+    private static func waitForBytes(_ descriptors: [Int32]) {
+        var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        _ = poll(&fds, nfds_t(fds.count), 10)
     }
 
     public func stop() { thread.stop() }
-}
-
-/// Everything the worker thread owns. Created on the caller's thread, then used
-/// by the worker only — hence `@unchecked Sendable`: the hand-over happens once,
-/// before `Thread.start`, which is a happens-before edge; no other thread touches it after.
-/// The one exception is `status`, which the kiosk reads (it locks).
-private final class Worker: @unchecked Sendable {
-    var transports: [any ByteTransport]
-    let openers: [BluetoothSource.ControllerOpener]
-    let manager: LinkManager
-    let settings: BluetoothSource.Settings
-    let inbox: StrapInbox
-    let wanted: LatestChange<Set<Int>?>
-    let status: ControllerStatus
-    let wake: @Sendable () -> Void
-    /// A lost controller (unplugged dongle, reset, emulator restarted) is reopened with backoff, forever.
-    var reopenAtNs: [UInt64]
-    var reopenFailures: [Int]
-
-    init(transports: [any ByteTransport], openers: [BluetoothSource.ControllerOpener], straps: [UInt64], ring: SPSCRing<SensorEvent>,
-         settings: BluetoothSource.Settings, discovery: DiscoveryBoard, counters: BluetoothCounters, inbox: StrapInbox,
-         wanted: LatestChange<Set<Int>?>, status: ControllerStatus, wake: @escaping @Sendable () -> Void) {
-        self.wanted = wanted
-        self.transports = transports
-        self.openers = openers
-        self.settings = settings
-        self.inbox = inbox
-        self.status = status
-        self.wake = wake
-        reopenAtNs = Array(repeating: 0, count: transports.count)
-        reopenFailures = Array(repeating: 0, count: transports.count)
-        manager = LinkManager(straps: straps, ring: ring, settings: settings, discovery: discovery, counters: counters,
-                              clock: { DispatchTime.now().uptimeNanoseconds })
-        manager.log = { line in FileHandle.standardError.write(Data("sideline: \(line)\n".utf8)) }
-        for i in transports.indices {
-            manager.controllers.append(LinkManager.Controller(label: openers[i].label, engine: makeEngine(i)))
-        }
-    }
-
-    private func makeEngine(_ i: Int) -> HostEngine {
-        let transport = transports[i]
-        let engine = HostEngine(configuration: settings.host) { [manager] bytes in
-            do { try transport.write(bytes) } catch { manager.controllerFailed(i, reason: "\(error)") }
-        }
-        engine.delegate = manager
-        return engine
-    }
-
-    func run(shouldStop: () -> Bool, discoveryChange: () -> Bool?) {
-        for c in manager.controllers { c.engine.start() }
-        var buffer = [UInt8](repeating: 0, count: 16384)
-        var fds = transports.map { pollfd(fd: $0.pollDescriptor, events: Int16(POLLIN), revents: 0) }
-        while !shouldStop() {
-            for strap in inbox.take() { manager.addStrap(strap.address) }
-            if let change = wanted.take() { manager.setWanted(change) }
-            if let discovery = discoveryChange() {
-                for c in manager.controllers where c.alive && c.engine.isReady { c.engine.setScanning(enabled: true, active: discovery) }
-            }
-            reopenLostControllers()
-            for i in fds.indices { fds[i].fd = manager.controllers[i].alive ? transports[i].pollDescriptor : -1 }
-            _ = poll(&fds, nfds_t(fds.count), 10)
-            for i in fds.indices where fds[i].revents != 0 && manager.controllers[i].alive {
-                do {
-                    while true {
-                        let n = try transports[i].read(into: &buffer)
-                        if n == 0 { break }
-                        let engine = manager.controllers[i].engine // not through the array: callbacks mutate it
-                        engine.receive(buffer[0..<n], nowNs: manager.clock())
-                        if n < buffer.count { break }
-                    }
-                } catch {
-                    manager.controllerFailed(i, reason: "\(error)")
-                }
-            }
-            manager.step(nowNs: manager.clock())
-            if manager.takeWake() { wake() }
-        }
-        // Leave the straps free for the next run: disconnect politely, then close.
-        for c in manager.controllers where c.alive {
-            for handle in c.engine.connections.keys { c.engine.disconnect(handle: handle) }
-        }
-        transports.forEach { $0.close() }
-    }
-
-    /// Closes what a failed controller left open and tries it again when its backoff is due;
-    /// a reopened controller goes through bring-up again and its straps reconnect as usual.
-    private func reopenLostControllers() {
-        let now = manager.clock()
-        for i in manager.controllers.indices where !manager.controllers[i].alive {
-            if reopenAtNs[i] == 0 {
-                transports[i].close()
-                reopenAtNs[i] = now + ReconnectBackoff.delayNs(afterFailures: 1)
-                reopenFailures[i] = 1
-                // Short enough for the coach's screen; the reason went to the log (stderr).
-                status.set(i, "\(openers[i].label) lost, retrying")
-                wake()
-                continue
-            }
-            guard now >= reopenAtNs[i] else { continue }
-            do {
-                transports[i] = try openers[i].open()
-            } catch {
-                reopenFailures[i] += 1
-                reopenAtNs[i] = now + ReconnectBackoff.delayNs(afterFailures: reopenFailures[i])
-                if settings.verbose { manager.log("\(openers[i].label): \(error)") }
-                continue
-            }
-            manager.log("\(openers[i].label): reopened")
-            let engine = makeEngine(i)
-            manager.controllerReopened(i, engine: engine)
-            reopenAtNs[i] = 0
-            status.set(i, nil)
-            wake()
-            engine.start()
-        }
-    }
 }

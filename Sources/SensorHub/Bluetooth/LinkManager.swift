@@ -28,7 +28,9 @@ final class LinkManager: HostEngineDelegate {
         let label: String
         let engine: HostEngine
         var handles: [UInt16: Int] = [:] // connection handle → strap index
-        var alive = true
+        /// Why it stopped, once it has; the worker closes it and opens it again.
+        var failure: HostFailure?
+        var alive: Bool { failure == nil }
     }
 
     let ring: SPSCRing<SensorEvent>
@@ -96,38 +98,64 @@ final class LinkManager: HostEngineDelegate {
         }
     }
 
-    /// Starts connects where a controller has room and a wanted strap was heard recently.
+    /// Starts connects where a controller has room and a wanted strap was heard recently;
+    /// resets a controller whose cancelled connect never ended while another strap waits for it.
     func step(nowNs: UInt64) {
         for c in controllers.indices where controllers[c].alive {
             let engine = controllers[c].engine
             engine.tick(nowNs: nowNs)
-            guard engine.isReady, engine.pendingConnect == nil, engine.connectionCount < settings.maxConnectionsPerController else { continue }
-            // A controller connects when it next hears the peer advertise, and holds one connect at a time:
-            // take the strap whose next advertisement is due soonest (prefer one this controller heard).
-            var best = -1
-            var bestWait = UInt64.max
-            for i in straps.indices {
-                let s = straps[i]
-                guard s.phase == .idle, isWanted(i), s.nextAttemptNs <= nowNs, nowNs &- s.lastAdvertNs < 2_000_000_000, s.lastAdvertNs != 0,
-                      !servedByBroadcast(s) else { continue }
-                let wait = Self.nextAdvertWaitNs(s, nowNs: nowNs)
-                let better: Bool
-                if best < 0 {
-                    better = true
-                } else if (s.heardBy == c) != (straps[best].heardBy == c) {
-                    better = s.heardBy == c
-                } else {
-                    better = wait < bestWait
+            guard engine.isReady, engine.connectionCount < settings.maxConnectionsPerController else { continue }
+            if let pending = engine.pendingConnect {
+                if pending.isWedged, !anotherControllerCanConnect(besides: c), let waiting = nextStrapToConnect(controller: c, nowNs: nowNs) {
+                    let strap = BDAddress(value: straps[waiting].address, type: 0)
+                    engine.reset(HostFailure(summary: "resetting",
+                                             detail: "it never ended a cancelled connect to \(pending.peer), and \(strap) is waiting"), nowNs: nowNs)
+                    // The strap that wedged it tries again last, so the others are back before it can wedge it again.
+                    if let i = strapByAddress[pending.peer.value] {
+                        straps[i].nextAttemptNs = max(straps[i].nextAttemptNs, nowNs + ReconnectBackoff.longestDelayNs)
+                    }
                 }
-                if better { best = i; bestWait = wait }
+                continue
             }
-            guard best >= 0 else { continue }
+            guard let best = nextStrapToConnect(controller: c, nowNs: nowNs) else { continue }
             let peer = BDAddress(value: straps[best].address, type: straps[best].lastAdvertType)
             if engine.connect(to: peer, nowNs: nowNs) {
                 straps[best].phase = .connecting(controller: c)
                 push(SensorEvent(strap: UInt16(best), timestampNs: nowNs, kind: .link, link: .connecting))
             }
         }
+    }
+
+    /// Whether a strap waiting for a wedged controller can be served elsewhere instead of resetting it.
+    private func anotherControllerCanConnect(besides c: Int) -> Bool {
+        controllers.indices.contains { k in
+            let engine = controllers[k].engine
+            return k != c && controllers[k].alive && engine.isReady && engine.pendingConnect == nil
+                && engine.connectionCount < settings.maxConnectionsPerController
+        }
+    }
+
+    /// A controller connects when it next hears the peer advertise, and holds one connect at a time:
+    /// the wanted, idle strap heard recently whose next advertisement is due soonest (one this controller heard first).
+    private func nextStrapToConnect(controller c: Int, nowNs: UInt64) -> Int? {
+        var best = -1
+        var bestWait = UInt64.max
+        for i in straps.indices {
+            let s = straps[i]
+            guard s.phase == .idle, isWanted(i), s.nextAttemptNs <= nowNs, nowNs &- s.lastAdvertNs < 2_000_000_000, s.lastAdvertNs != 0,
+                  !servedByBroadcast(s) else { continue }
+            let wait = Self.nextAdvertWaitNs(s, nowNs: nowNs)
+            let better: Bool
+            if best < 0 {
+                better = true
+            } else if (s.heardBy == c) != (straps[best].heardBy == c) {
+                better = s.heardBy == c
+            } else {
+                better = wait < bestWait
+            }
+            if better { best = i; bestWait = wait }
+        }
+        return best >= 0 ? best : nil
     }
 
     /// How long until the strap's next advertisement is expected, allowing `leadNs` for the
@@ -162,10 +190,10 @@ final class LinkManager: HostEngineDelegate {
         if wasLinked { push(SensorEvent(strap: UInt16(i), timestampNs: nowNs, kind: .link, link: .disconnected)) }
     }
 
-    func controllerFailed(_ c: Int, reason: String) {
+    /// The controller stopped (transport error, failed bring-up…): its straps wait for it or another.
+    func controllerFailed(_ c: Int, _ failure: HostFailure) {
         guard controllers[c].alive else { return }
-        controllers[c].alive = false
-        log("\(controllers[c].label): \(reason)")
+        controllers[c].failure = failure
         let now = clock()
         for i in straps.indices {
             switch straps[i].phase {
@@ -188,9 +216,9 @@ final class LinkManager: HostEngineDelegate {
         host.setScanning(enabled: true, active: discovery.isActive)
     }
 
-    func host(_ host: HostEngine, failed reason: String) {
+    func host(_ host: HostEngine, failed failure: HostFailure) {
         let c = controllerIndex(host)
-        if c >= 0 { controllerFailed(c, reason: reason) }
+        if c >= 0 { controllerFailed(c, failure) }
     }
 
     func host(_ host: HostEngine, sawAdvertisement report: AdvertisingReport) {

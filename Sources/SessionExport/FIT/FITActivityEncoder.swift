@@ -40,17 +40,22 @@ public enum FITActivityEncoder {
             .init(number: 254, type: .uint16), .init(number: 253, type: .uint32), .init(number: 0, type: .enumeration),
             .init(number: 1, type: .enumeration), .init(number: 2, type: .uint32), .init(number: 7, type: .uint32),
             .init(number: 8, type: .uint32), .init(number: 11, type: .uint16), .init(number: 15, type: .uint8),
-            .init(number: 16, type: .uint8), .init(number: 24, type: .enumeration), .init(number: 25, type: .enumeration),
+            .init(number: 16, type: .uint8), .init(number: 23, type: .enumeration), .init(number: 24, type: .enumeration),
+            .init(number: 25, type: .enumeration),
         ])
-        for (i, lap) in player.laps.enumerated() {
+        // The coach's laps, then the recovery minute as a resting lap: the laps add up to the
+        // session's elapsed time and every record falls in one.
+        let laps = player.laps + (player.recoveryLap.map { [$0] } ?? [])
+        for (i, lap) in laps.enumerated() {
             let span = UInt64(max(0, lap.toMs - lap.fromMs))
-            let isLast = i == player.laps.count - 1
+            let isLast = i == laps.count - 1, isRecovery = player.recoveryLap != nil && isLast
             w.write(local: Local.lap.rawValue, [
                 UInt64(i), time(lap.toMs), 9, 1, time(lap.fromMs), span, span,
                 lap.stats.kcal.value.map { UInt64(min(65534, $0.rounded())) },
                 lap.stats.averageBPM.value.map { UInt64(min(254, $0.rounded())) },
                 lap.stats.maxBPM.value.map { UInt64(min(254, $0)) },
-                isLast ? 7 : 0, 0, // session_end or manual; sport generic
+                isRecovery ? 1 : 0, // intensity: rest or active
+                isLast ? 7 : 0, 0, // lap trigger session_end or manual; sport generic
             ])
         }
 
@@ -62,13 +67,14 @@ public enum FITActivityEncoder {
             .init(number: 25, type: .uint16), .init(number: 26, type: .uint16), .init(number: 28, type: .enumeration),
         ])
         let duration = UInt64(max(0, analysis.durationMs))
-        let s = player.stats
+        // The session message sums up the file: every lap, the recovery minute included.
+        let s = player.recordingStats
         w.write(local: Local.session.rawValue, [
             0, end, 8, 1, start, 0, 0, duration, duration,
             s.kcal.value.map { UInt64(min(65534, $0.rounded())) },
             s.averageBPM.value.map { UInt64(min(254, $0.rounded())) },
             s.maxBPM.value.map { UInt64(min(254, $0)) },
-            0, UInt64(player.laps.count), 0,
+            0, UInt64(laps.count), 0,
         ])
 
         w.define(local: Local.activity.rawValue, global: 34, fields: [

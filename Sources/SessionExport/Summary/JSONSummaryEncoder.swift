@@ -45,7 +45,7 @@ public enum JSONSummaryEncoder {
                 return s
             },
             "rr": [
-                "recorded": p.rr.recorded, "rejected": p.rr.rejected, "stretches": p.rr.stretches,
+                "recorded": p.rr.recorded, "rejected": p.rr.rejected, "implausible": p.rr.implausible, "stretches": p.rr.stretches,
                 "corrected": p.rr.corrected, "extra": p.rr.extra, "missed": p.rr.missed,
                 "ectopic": p.rr.ectopic, "longShort": p.rr.longShort, "passes": p.rr.passes,
             ],

@@ -1,5 +1,6 @@
 import Analytics
 import Foundation
+import TeamCore
 
 /// One player's session as Garmin Training Center Database v2 XML: one
 /// Activity, a Lap per coach's lap (time, kcal, average / max heart rate), and
@@ -19,9 +20,12 @@ public enum TCXEncoder {
             """
         xml.reserveCapacity(xml.utf8.count + player.track.count * 110)
         let track = player.track
-        for (n, lap) in player.laps.enumerated() {
-            // The recovery minute after the effort belongs to the last lap's track.
-            let trackEnd = n == player.laps.count - 1 ? Int64.max : lap.toMs
+        // The coach's laps, then the recovery minute as a resting lap of its own: each lap's
+        // track holds its own samples, so a lap's time and average match its track.
+        let laps = player.laps + (player.recoveryLap.map { [$0] } ?? [])
+        for (n, lap) in laps.enumerated() {
+            let isLast = n == laps.count - 1, isRecovery = player.recoveryLap != nil && isLast
+            let trackEnd = isLast ? Int64.max : lap.toMs
             let s = lap.stats
             xml += "<Lap StartTime=\"\(ISOTime.string(unixMs: startMs + lap.fromMs, fractional: false))\">\n"
             xml += "<TotalTimeSeconds>\(decimal(Double(max(0, lap.toMs - lap.fromMs)) / 1000))</TotalTimeSeconds>\n"
@@ -31,7 +35,7 @@ public enum TCXEncoder {
                 xml += "<AverageHeartRateBpm><Value>\(min(255, max(1, Int(average.rounded()))))</Value></AverageHeartRateBpm>\n"
                 xml += "<MaximumHeartRateBpm><Value>\(min(255, maximum))</Value></MaximumHeartRateBpm>\n"
             }
-            xml += "<Intensity>Active</Intensity>\n<TriggerMethod>Manual</TriggerMethod>\n"
+            xml += "<Intensity>\(isRecovery ? "Resting" : "Active")</Intensity>\n<TriggerMethod>Manual</TriggerMethod>\n"
             var i = track.firstIndex(atOrAfter: lap.fromMs)
             if i < track.count, track.tMs[i] < trackEnd {
                 xml += "<Track>\n"

@@ -1,3 +1,5 @@
+import TeamCore
+
 /// A growing UTF-8 buffer for large CSV exports: integers and fixed decimals are
 /// written digit by digit, because `String(format:)` and interpolation cost
 /// microseconds a row and an export has hundreds of thousands of rows.
@@ -10,6 +12,9 @@ struct CSVBytes {
     mutating func append(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
     mutating func comma() { bytes.append(UInt8(ascii: ",")) }
     mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
+    mutating func appendTime(unixMs: Int64, offsetSeconds: Int, with writer: inout ISOTime.Writer) {
+        writer.append(unixMs: unixMs, offsetSeconds: offsetSeconds, to: &bytes)
+    }
 
     mutating func append(_ value: Int64) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }

@@ -118,8 +118,10 @@ public struct ReviewPlayer: Sendable, Equatable {
     public var playerID: Int64
     public var name: String
     public var shirtNumber: Int
+    /// As it was that day (the session's snapshot).
     public var physiology: Physiology
     public var series: [SeriesPoint]
+    /// The analysis's numbers (the same as the exports').
     public var digest: SessionDigest
     /// The same player's previous session, for comparison.
     public var previous: SessionDigest?
@@ -156,8 +158,11 @@ public struct ReviewData: Sendable, Equatable {
     public var players: [ReviewPlayer]
     /// Where the effort ended when a recovery minute was recorded after it (the graph marks it).
     public var effortEndMs: Int64?
+    /// The zone model the session was recorded under: review shows zones as they were, whatever today's setting.
+    public var zoneModel: ZoneModel
     public init(sessionID: Int64, startedAt: Date, durationMs: Int64, lapsMs: [Int64], players: [ReviewPlayer],
-                effortEndMs: Int64? = nil) {
+                effortEndMs: Int64? = nil, zoneModel: ZoneModel = .percentOfMax) {
+        self.zoneModel = zoneModel
         self.sessionID = sessionID
         self.startedAt = startedAt
         self.durationMs = durationMs

@@ -97,7 +97,7 @@ public struct Form: Sendable, Equatable {
 
         /// Numbers get the number pad instead of the letter keyboard.
         public var isNumeric: Bool { ![.teamName, .firstName, .lastName].contains(self) }
-        public var maxLength: Int { isNumeric ? (self == .weightKg ? 5 : 4) : 24 }
+        public var maxLength: Int { isNumeric ? (self == .weightKg ? 5 : 4) : Player.maxNameLength } // team names too
     }
 
     public var kind: Kind

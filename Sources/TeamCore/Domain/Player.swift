@@ -28,15 +28,27 @@ public struct Player: Sendable, Equatable, Codable, Identifiable {
         self.photoPath = photoPath
     }
 
-    public var fullName: String { "\(firstName) \(lastName)" }
+    /// First and last name; no stray space when the last name is empty.
+    public var fullName: String { lastName.isEmpty ? firstName : "\(firstName) \(lastName)" }
 
     /// Age in whole years on a given calendar year (birth date beyond the year is not kept).
     public func age(inYear year: Int) -> Int { max(0, year - birthYear) }
 
     /// Problems a roster editor should show next to the field; empty when valid.
+    /// Names fit a tile and a review row; the kiosk's keyboard stops there too.
+    public static let maxNameLength = 24
+
     public var validationProblems: [String] {
         var problems: [String] = []
         if firstName.trimmingCharacters(in: .whitespaces).isEmpty { problems.append("first name is empty") }
+        for (label, name) in [("first name", firstName), ("last name", lastName)] {
+            if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                problems.append("\(label) contains a line break or another control character")
+            }
+            if name.count > Self.maxNameLength {
+                problems.append("\(label) has \(name.count) characters; at most \(Self.maxNameLength)")
+            }
+        }
         if !(1900...2100).contains(birthYear) { problems.append("birth year \(birthYear) is not between 1900 and 2100") }
         if !(20...250).contains(weightKg) { problems.append("weight \(weightKg) kg is not between 20 and 250") }
         if !(25...120).contains(restingHR) { problems.append("resting HR \(restingHR) is not between 25 and 120") }

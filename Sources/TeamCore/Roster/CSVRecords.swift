@@ -1,13 +1,14 @@
 /// Splits CSV text (RFC 4180: commas, double-quoted fields, "" for a quote) into
 /// records, each with the 1-based line number it starts on. Accepts \n and \r\n,
-/// and a leading byte-order mark (spreadsheets write one).
+/// a leading byte-order mark (spreadsheets write one), and another separator
+/// (spreadsheets in much of Europe write semicolons).
 public enum CSVRecords {
     public struct Record: Sendable, Equatable {
         public var line: Int
         public var fields: [String]
     }
 
-    public static func parse(_ text: String) -> [Record] {
+    public static func parse(_ text: String, separator: Unicode.Scalar = ",") -> [Record] {
         var records: [Record] = []
         var fields: [String] = []
         var field = ""
@@ -37,7 +38,7 @@ public enum CSVRecords {
             } else {
                 switch c {
                 case "\"": inQuotes = true
-                case ",": fields.append(field); field = ""
+                case separator: fields.append(field); field = ""
                 case "\r": break
                 case "\n":
                     endRecord()
@@ -50,6 +51,30 @@ public enum CSVRecords {
         }
         if !field.isEmpty || !fields.isEmpty { endRecord() }
         return records
+    }
+
+    /// A text cell for a file that spreadsheets open: text starting with =, +, -, @, tab or
+    /// carriage return would be run as a formula (OWASP "CSV injection"), so it gets a leading
+    /// apostrophe, which spreadsheets show as text; then quoted when needed.
+    public static func textCell(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return escape(text) }
+        return escape("'" + text)
+    }
+
+    /// The UTF-8 byte-order mark: spreadsheet programs that would guess Windows-1252 read UTF-8 then.
+    public static let byteOrderMark = "\u{FEFF}"
+
+    /// The separator of a file's first line: a semicolon or a tab when there are more of
+    /// them than commas outside quotes, else a comma.
+    public static func separator(of text: String) -> Unicode.Scalar {
+        var counts: [Unicode.Scalar: Int] = [",": 0, ";": 0, "\t": 0]
+        var inQuotes = false
+        for c in text.unicodeScalars {
+            if c == "\n", !inQuotes { break }
+            if c == "\"" { inQuotes.toggle() } else if !inQuotes, counts[c] != nil { counts[c]! += 1 }
+        }
+        let best = [";", "\t"].max { counts[$0]! < counts[$1]! }!
+        return counts[best]! > counts[","]! ? best : ","
     }
 
     /// Quotes a field for writing when it needs it.

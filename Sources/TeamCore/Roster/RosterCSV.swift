@@ -34,9 +34,21 @@ public enum RosterCSV {
         public var errors: [LineError]
     }
 
+    /// A file's text: UTF-8, else Windows-1252/Latin-1 (what older spreadsheets save); nil for
+    /// bytes that are no text at all (NUL bytes or other control characters: an image, a zip,
+    /// a spreadsheet's own format).
+    public static func text(of bytes: [UInt8]) -> String? {
+        let text = String(validating: bytes, as: UTF8.self) ?? String(bytes: bytes, encoding: .windowsCP1252)
+            ?? String(bytes.map { Character(Unicode.Scalar($0)) })
+        let controls = text.unicodeScalars.filter { $0.value < 0x20 && !["\t", "\n", "\r"].contains($0) }
+        return controls.isEmpty ? text : nil
+    }
+
     /// Every row, or every problem found (all of them, so the admin fixes the file once).
+    /// Commas, semicolons or tabs separate the fields, whichever the first line uses.
     public static func parse(_ text: String) -> Result<[Row], Rejection> {
-        var records = CSVRecords.parse(text)
+        let separator = CSVRecords.separator(of: text)
+        var records = CSVRecords.parse(text, separator: separator)
         if let first = records.first, first.fields.first?.trimmingCharacters(in: .whitespaces).lowercased() == "number" {
             records.removeFirst()
         }
@@ -46,7 +58,7 @@ public enum RosterCSV {
         var straps: [String: Int] = [:]
         if records.isEmpty { errors.append(LineError(line: 1, reason: "the file has no players")) }
         for record in records {
-            switch parse(record) {
+            switch parse(record, separator: separator) {
             case .success(let row):
                 if let earlier = numbers[row.shirtNumber] {
                     errors.append(LineError(line: row.line, reason: "shirt number \(row.shirtNumber) already used on line \(earlier)"))
@@ -57,37 +69,50 @@ public enum RosterCSV {
                     if let strap = row.strapAddress { straps[strap] = row.line }
                     rows.append(row)
                 }
-            case .failure(let error): errors.append(error)
+            case .failure(let rejected): errors += rejected.errors
             }
         }
         return errors.isEmpty ? .success(rows) : .failure(Rejection(errors: errors))
     }
 
-    private static func parse(_ record: CSVRecords.Record) -> Result<Row, LineError> {
+    /// The row of one record, or every problem of it.
+    private static func parse(_ record: CSVRecords.Record, separator: Unicode.Scalar) -> Result<Row, Rejection> {
         let f = record.fields.map { $0.trimmingCharacters(in: .whitespaces) }
-        func fail(_ reason: String) -> Result<Row, LineError> { .failure(LineError(line: record.line, reason: reason)) }
-        guard f.count >= 7, f.count <= 9 else {
-            return fail("expected 7 to 9 fields (\(columns.joined(separator: ","))), found \(f.count)")
+        var problems: [String] = []
+        func reject() -> Result<Row, Rejection> {
+            .failure(Rejection(errors: problems.map { LineError(line: record.line, reason: $0) }))
         }
-        guard let number = Int(f[0]), (0...999).contains(number) else { return fail("shirt number '\(f[0])' is not a number from 0 to 999") }
-        guard !f[1].isEmpty else { return fail("first name is empty") }
-        guard let birthYear = Int(f[3]) else { return fail("birth year '\(f[3])' is not a year") }
-        guard let sex = Sex(parsing: f[4]) else { return fail("sex '\(f[4])' is not M or F") }
-        guard let weight = Double(f[5].replacingOccurrences(of: ",", with: ".")) else { return fail("weight '\(f[5])' is not a number of kg") }
-        guard let rest = Int(f[6]) else { return fail("resting HR '\(f[6])' is not a number") }
+        guard f.count >= 7, f.count <= 9 else {
+            let name = separator == ";" ? "semicolons" : (separator == "\t" ? "tabs" : "commas")
+            problems.append("expected 7 to 9 fields separated by \(name) (\(columns.joined(separator: ","))), found \(f.count)")
+            return reject()
+        }
+        let number = Int(f[0]).flatMap { (0...999).contains($0) ? $0 : nil }
+        if number == nil { problems.append("shirt number '\(f[0])' is not a number from 0 to 999") }
+        let birthYear = Int(f[3])
+        if birthYear == nil { problems.append("birth year '\(f[3])' is not a year") }
+        let sex = Sex(parsing: f[4])
+        if sex == nil { problems.append("sex '\(f[4])' is not M or F") }
+        let weight = Double(f[5].replacingOccurrences(of: ",", with: "."))
+        if weight == nil { problems.append("weight '\(f[5])' is not a number of kg") }
+        let rest = Int(f[6])
+        if rest == nil { problems.append("resting HR '\(f[6])' is not a number") }
         var maxHR: Int?
         if f.count > 7, !f[7].isEmpty {
-            guard let value = Int(f[7]) else { return fail("max HR '\(f[7])' is not a number") }
-            maxHR = value
+            maxHR = Int(f[7])
+            if maxHR == nil { problems.append("max HR '\(f[7])' is not a number") }
         }
         var strap: String?
         if f.count > 8, !f[8].isEmpty {
-            guard Strap.isValidAddress(f[8]) else { return fail("strap '\(f[8])' is not a Bluetooth address like A0:9E:1A:12:34:56") }
-            strap = f[8].uppercased()
+            if Strap.isValidAddress(f[8]) { strap = f[8].uppercased() } else {
+                problems.append("strap '\(f[8])' is not a Bluetooth address like A0:9E:1A:12:34:56")
+            }
         }
-        let player = Player(firstName: f[1], lastName: f[2], birthYear: birthYear, sex: sex, weightKg: weight,
-                            restingHR: rest, measuredMaxHR: maxHR)
-        if let problem = player.validationProblems.first { return fail(problem) }
+        // Every value that parsed is checked too, with placeholders for those that did not.
+        let player = Player(firstName: f[1], lastName: f[2], birthYear: birthYear ?? 2000, sex: sex ?? .female, weightKg: weight ?? 70,
+                            restingHR: rest ?? 60, measuredMaxHR: maxHR)
+        problems += player.validationProblems
+        guard problems.isEmpty, let number else { return reject() }
         return .success(Row(line: record.line, shirtNumber: number, player: player, strapAddress: strap))
     }
 }

@@ -13,14 +13,14 @@ struct ExportCommand: ParsableCommand {
             json: every number of the review screens.
             """)
     @OptionGroup var database: DatabaseOptions
-    @Option(help: "Session id (see `sideline sessions`).") var session: Int64
+    @Option(parsing: .unconditional, help: "Session id (see `sideline sessions`).") var session: Int64
     @Option(help: "File format: csv, tcx, fit or json.") var format: String = "csv"
     @Option(help: "Folder to write into (created if needed).") var out: String
     @Option(help: "HRV window in minutes from the session start, e.g. 0-5 (repeatable; default 0-5).")
     var hrvWindow: [String] = []
 
     func run() throws {
-        let store = try database.open()
+        let store = try database.openForReading()
         _ = try store.session(session)
         let windows = try hrvWindow.isEmpty ? [HRVWindow.firstFiveMinutes] : hrvWindow.map(Self.window(parsing:))
         let written: [String]

@@ -27,31 +27,36 @@ struct HRVCommand: ParsableCommand {
             guard let value = Double(field), value.isFinite else { throw UserError("\(file):\(n + 1): '\(field)' is not a number of ms") }
             rr.append(value)
         }
-        // The strap's units: 1/1024 s; beat times from the cumulative sum.
+        // Milliseconds exactly as given (no rounding to the strap's 1/1024 s); beat times from the cumulative sum.
         var t = 0.0
-        let intervals = rr.map { ms -> RRInterval in
-            let r1024 = UInt16(clamping: Int((ms * 1.024).rounded()))
-            t += ms
-            return RRInterval(playerID: 1, tMs: Int64(t.rounded()), rr1024: r1024)
+        let beats = rr.map { ms -> NNSeries.Beat in
+            t += max(0, ms)
+            return NNSeries.Beat(endMs: t, ms: ms)
         }
-        var peaks = [0.0]
-        for ms in rr { peaks.append(peaks[peaks.count - 1] + ms) }
-        let firstPass = LipponenTarvainen.findArtefacts(peaks: peaks)
-        let series = NNSeries(intervals: intervals)
+        let series = NNSeries(beats: beats)
         let hrv = HRVSummary(window: .wholeSession, series: series)
-        // Peak j ends interval j − 1 of the input.
-        let shift = { (indices: [Int]) in indices.map { $0 - 1 } }
+        // The first pass of the pipeline itself: the same runs of beats the correction starts from.
+        var firstPass: [String: [Int]] = ["extra": [], "missed": [], "ectopic": [], "longShort": []]
+        for segment in NNSeries.segments(beats) {
+            let found = LipponenTarvainen.findArtefacts(peaks: segment.peaks)
+            // Peak j (j ≥ 1) ends the segment's interval j − 1.
+            let input = { (peaks: [Int]) in peaks.map { segment.beatIndices[$0 - 1] } }
+            firstPass["extra"]! += input(found.extra)
+            firstPass["missed"]! += input(found.missed)
+            firstPass["ectopic"]! += input(found.ectopic)
+            firstPass["longShort"]! += input(found.longShort)
+        }
+        let r = series.report
         var out: [String: Any] = [
             "input": rr.count,
-            "firstPass": ["extra": shift(firstPass.extra), "missed": shift(firstPass.missed),
-                          "ectopic": shift(firstPass.ectopic), "longShort": shift(firstPass.longShort)],
-            "report": ["recorded": series.report.recorded, "rejected": series.report.rejected, "corrected": series.report.corrected,
-                       "extra": series.report.extra, "missed": series.report.missed, "ectopic": series.report.ectopic,
-                       "longShort": series.report.longShort, "stretches": series.report.stretches],
+            "firstPass": firstPass,
+            "report": ["recorded": r.recorded, "rejected": r.rejected, "implausible": r.implausible, "corrected": r.corrected,
+                       "extra": r.extra, "missed": r.missed, "ectopic": r.ectopic, "longShort": r.longShort,
+                       "stretches": r.stretches, "passes": r.passes],
             "stretches": series.stretches.map { ["endMs": $0.endMs, "nnMs": $0.nnMs] },
         ]
         if let time = hrv.timeDomain.value {
-            out["time"] = ["beats": time.beats, "meanNNMs": time.meanNNMs, "sdnnMs": time.sdnnMs, "rmssdMs": time.rmssdMs,
+            out["time"] = ["beats": time.beats, "meanNNMs": time.meanNNMs, "meanHRBPM": time.meanHRBPM, "sdnnMs": time.sdnnMs, "rmssdMs": time.rmssdMs,
                            "sdsdMs": time.sdsdMs, "pnn50": time.pnn50]
         } else { out["time"] = NSNull() }
         if let f = hrv.frequencyDomain.value {

@@ -14,8 +14,8 @@ struct ImportRosterCommand: ParsableCommand {
 
     func run() throws {
         guard let data = FileManager.default.contents(atPath: file) else { throw UserError("cannot read \(file)") }
-        guard let text = String(data: data, encoding: .utf8) ?? String(data: data, encoding: .isoLatin1) else {
-            throw UserError("\(file) is not a text file")
+        guard let text = RosterCSV.text(of: [UInt8](data)) else {
+            throw UserError("\(file) is not a text file; save the roster as CSV (number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap)")
         }
         let rows: [RosterCSV.Row]
         switch RosterCSV.parse(text) {

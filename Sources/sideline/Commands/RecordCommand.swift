@@ -15,18 +15,19 @@ struct RecordCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
     @Option(help: "Where heart rates come from: sim:N (N simulated straps), hci-tcp:HOST:PORT or hci-user:hciN (repeat for several controllers), or bluez:hciN (through bluetoothd; alone).") var source: [String] = []
     @OptionGroup var bluetooth: BluetoothOptions
-    @Option(help: "Seed of the simulation (same seed, same data).") var seed: UInt64 = 1
-    @Option(help: "Simulation speed: 60 records a minute per second.") var speed: Double = 1
+    @Option(parsing: .unconditional, help: "Seed of the simulation (same seed, same data).") var seed: UInt64 = 1
+    @Option(parsing: .unconditional, help: "Simulation speed: 60 records a minute per second (1 to 100000).") var speed: Double = 1
     @Option(help: "Team name.") var team: String
-    @Option(help: "Session length in minutes.") var minutes: Double
-    @Option(help: "Seconds to record on after the effort, while the players rest (60: the 1-minute heart-rate recovery).") var recovery: Double = 0
+    @Option(parsing: .unconditional, help: "Session length in minutes.") var minutes: Double
+    @Option(parsing: .unconditional, help: "Seconds to record on after the effort, while the players rest (60: the 1-minute heart-rate recovery).") var recovery: Double = 0
     @Option(help: "Context tag for the session (repeatable), e.g. match, rest-test, seated.") var tag: [String] = []
     @Flag(help: "Print no per-player summary at the end.") var quiet = false
 
     func validate() throws {
         guard !source.isEmpty else { throw ValidationError("give a --source, e.g. --source sim:12") }
         guard minutes > 0, minutes <= 24 * 60 else { throw ValidationError("--minutes must be between 0 and 1440") }
-        guard speed > 0, speed <= 100_000 else { throw ValidationError("--speed must be between 0 and 100000") }
+        // Below real time a simulated session would take longer than it lasts (1e-9: never ends).
+        guard speed >= 1, speed <= 100_000 else { throw ValidationError("--speed must be between 1 (real time) and 100000") }
         guard recovery >= 0, recovery <= 600 else { throw ValidationError("--recovery must be between 0 and 600 seconds") }
     }
 
@@ -49,23 +50,29 @@ struct RecordCommand: ParsableCommand {
             (UInt16(index), SessionRecording.Wearer(playerID: entry.player.id!, strapID: entry.strap!.id!))
         })
         let durationMs = Int64(minutes * 60_000)
-        let session = try store.startSession(teamID: teamRecord.id!,
-                                             participants: roster.map { Participant(playerID: $0.player.id!, strapID: $0.strap!.id) },
-                                             plannedDurationMs: durationMs, tags: tag)
         let ring = SPSCRing<SensorEvent>(capacity: 8192)
-        let recorder = LiveRecorder(store: store, sessionID: session.id!, startNs: sensorSource.nowNs(), wearers: wearers)
+        let startNs = sensorSource.nowNs()
         let recoveryMs = Int64(recovery * 1000)
-        let effortEndNs = recorder.recording.startNs + UInt64(durationMs) * 1_000_000
+        let effortEndNs = startNs + UInt64(durationMs) * 1_000_000
         let endNs = effortEndNs + UInt64(recoveryMs) * 1_000_000
         // Known ahead, so a simulated team rests from exactly the effort's end (same seed, same data).
         if recoveryMs > 0 { sensorSource.setWorkload(.resting, atNs: effortEndNs) }
+        // The source runs before the session row exists: one that cannot open leaves no empty session behind.
+        do {
+            try sensorSource.start(straps: straps, ring: ring, wake: {})
+        } catch let error as SensorSourceError {
+            throw UserError(error.description)
+        }
+        defer { sensorSource.stop() }
+        let session = try store.startSession(teamID: teamRecord.id!,
+                                             participants: roster.map { Participant(playerID: $0.player.id!, strapID: $0.strap!.id) },
+                                             plannedDurationMs: durationMs, tags: tag)
+        let recorder = LiveRecorder(store: store, sessionID: session.id!, startNs: startNs, wearers: wearers)
         StopSignal.install()
         let recoveryNote = recoveryMs > 0 ? " + \(Formatting.decimal(recovery)) s recovery" : ""
         print("recording session \(session.id!) of \(teamRecord.name): \(roster.count) players, \(Formatting.decimal(minutes)) min\(recoveryNote) (Ctrl-C ends it early)")
         fflush(nil)
 
-        try sensorSource.start(straps: straps, ring: ring, wake: {})
-        defer { sensorSource.stop() }
         var nowNs = sensorSource.nowNs()
         var effortEnded = false
         do {
@@ -90,6 +97,11 @@ struct RecordCommand: ParsableCommand {
             try store.endSession(session.id!, at: session.startedAt.addingTimeInterval(Double(recorder.recording.offsetMs(nowNs)) / 1000))
         } catch let error as StoreError {
             throw UserError("\(error); session \(session.id!) is kept up to its last committed second (\(Formatting.duration(Double(recorder.writer.committedTMs) / 1000)))")
+        }
+        // A controller that never came up recorded nothing: say why, and leave no empty session behind.
+        if let hci = sensorSource as? BluetoothSource, let why = hci.neverCameUp() {
+            try store.deleteSession(session.id!)
+            throw UserError("\(why); nothing was recorded")
         }
         let c = recorder.recording.counters
         print("session \(session.id!) saved: \(c.samples) samples, \(c.rrIntervals) RR intervals, \(c.strapEvents) strap events; \(ring.dropped) events dropped")
@@ -137,7 +149,7 @@ struct RecordCommand: ParsableCommand {
               + (recovery ? "  HRR60" : ""))
         for p in context.analysis.ranked() {
             let s = p.stats
-            let zones = HeartRateZone.allCases.dropFirst().map { String(format: "%4d", s.zones(context.analysis.zoneModel)[$0] / 1000) }
+            let zones = HeartRateZone.allCases.dropFirst().map { String(format: "%4.0f", Double(s.zones(context.analysis.zoneModel)[$0]) / 1000) }
             let columns = [
                 pad("\(p.shirtNumber)", 3), pad(String(context.name(of: p).prefix(20)), 20),
                 pad(Formatting.duration(Double(s.signalMs) / 1000), 6, right: true),

@@ -9,7 +9,7 @@ struct ScanCommand: ParsableCommand {
         commandName: "scan",
         abstract: "List nearby heart-rate straps (closest first) with name, battery and broadcast heart rate.")
     @Option(help: "Controller: hci-tcp:HOST:PORT or hci-user:hciN (repeatable), or bluez:hciN (bluetoothd; alone).") var source: [String] = []
-    @Option(help: "How long to listen.") var seconds: Double = 5
+    @Option(parsing: .unconditional, help: "How long to listen (seconds).") var seconds: Double = 5
     @OptionGroup var bluetooth: BluetoothOptions
 
     func validate() throws {
@@ -30,6 +30,9 @@ struct ScanCommand: ParsableCommand {
         while Date() < end, !StopSignal.requested { usleep(50_000) }
         let straps = source.nearbyStraps(maxAgeSeconds: seconds + 1)
         source.stop()
+        if let hci = source as? BluetoothSource, let why = hci.neverCameUp() {
+            throw UserError("\(why); no straps could be heard")
+        }
         print("address            rssi  name                  battery  broadcast-bpm  connectable")
         for s in straps {
             let battery = s.batteryPercent.map { "\($0)%" } ?? s.batteryOK.map { $0 ? "ok" : "low" } ?? "–"

@@ -13,7 +13,7 @@ struct SettingsCommand: ParsableCommand {
     @Option(help: "New settings PIN, 4 to 8 digits.") var pin: String?
 
     func run() throws {
-        let store = try database.open()
+        let store = try pin == nil ? database.openForReading() : database.open()
         let settings = store.kioskSettings()
         if let pin {
             guard KioskSettings.isValidPin(pin) else {

@@ -7,7 +7,7 @@ struct TeamsCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-        let teams = try database.open().teams()
+        let teams = try database.openForReading().teams()
         if teams.isEmpty { print("no teams yet (create one with `sideline import-roster` or `sideline record --source sim:N`)") }
         for t in teams {
             let last = t.lastSessionAt.map { Formatting.dateTime($0) } ?? "never"
@@ -22,7 +22,7 @@ struct PlayersCommand: ParsableCommand {
     @Option(help: "Team name.") var team: String
 
     func run() throws {
-        let store = try database.open()
+        let store = try database.openForReading()
         let team = try store.requireTeam(named: team)
         for entry in try store.roster(teamID: team.id!) {
             let p = entry.player
@@ -39,11 +39,18 @@ struct SessionsCommand: ParsableCommand {
     @Option(help: "Only this team's sessions.") var team: String?
 
     func run() throws {
-        let store = try database.open()
+        let store = try database.openForReading()
         let teamID = try team.map { try store.requireTeam(named: $0).id! }
-        for s in try store.sessions(teamID: teamID) {
+        let sessions = try store.sessions(teamID: teamID)
+        // Read-only, so nothing is marked: a session left running with no recorder alive is shown
+        // as the next recording or kiosk start will mark it.
+        let recorderAlive = sessions.contains { $0.session.state == .running || $0.session.state == .paused }
+            && RecorderLock(databasePath: store.path) == nil
+        for s in sessions {
             let duration = s.session.endedAt.map { Formatting.duration($0.timeIntervalSince(s.session.startedAt)) } ?? "–"
-            print("\(s.session.id!)\t\(s.teamName)\t\(Formatting.dateTime(s.session.startedAt))\t\(duration)\t\(s.session.state.rawValue)\t\(s.playerCount) players\t\(s.sampleCount) samples")
+            var state = s.session.state
+            if (state == .running || state == .paused), !recorderAlive { state = .interrupted }
+            print("\(s.session.id!)\t\(s.teamName)\t\(Formatting.dateTime(s.session.startedAt))\t\(duration)\t\(state.rawValue)\t\(s.playerCount) players\t\(s.sampleCount) samples")
         }
     }
 }

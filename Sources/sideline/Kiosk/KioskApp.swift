@@ -199,5 +199,7 @@ final class KioskApp {
         }
         source.stop()
         jobs.waitUntilIdle() // an export under way finishes before the process ends
+        wall?.close()
+        main.close() // before SDL_Quit, which the kiosk command runs next
     }
 }

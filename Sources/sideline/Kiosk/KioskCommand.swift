@@ -25,8 +25,8 @@ struct KioskCommand: ParsableCommand {
     @Option(help: "Where heart rates come from: auto (the default: the first Bluetooth adapter, through bluetoothd when it runs, else 12 simulated straps when there is none), sim:N, hci-tcp:HOST:PORT or hci-user:hciN (repeatable), or bluez:hciN (alone).")
     var source: [String] = []
     @OptionGroup var bluetooth: BluetoothOptions
-    @Option(help: "Seed of the simulation.") var seed: UInt64 = 7
-    @Option(name: .customLong("wall-display"), help: "Open the wall display fullscreen on display N.") var wallDisplay: Int?
+    @Option(parsing: .unconditional, help: "Seed of the simulation.") var seed: UInt64 = 7
+    @Option(name: .customLong("wall-display"), parsing: .unconditional, help: "Open the wall display fullscreen on display N.") var wallDisplay: Int?
     @Option(name: .customLong("export-dir"), help: "Where 'Export all' writes (default: the first USB stick under /media).") var exportDir: String?
     @Option(name: .customLong("dump"), help: "Write the final state as JSON to this file.") var dumpPath: String?
     @Flag(help: "Measure the kiosk's performance figures (headless) and print them.") var bench = false

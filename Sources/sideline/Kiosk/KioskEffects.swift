@@ -71,7 +71,7 @@ extension KioskApp {
                             durationMs: ReviewScreenLoader.durationMs($0.session), playerCount: $0.playerCount, reviewed: $0.session.reviewed)
             }))
         case .loadReview(let id):
-            dispatch(.reviewLoaded(try ReviewScreenLoader(store: store, model: state.settings.zoneModel).load(sessionID: id)))
+            dispatch(.reviewLoaded(try ReviewScreenLoader(store: store).load(sessionID: id)))
         case .markReviewed(let id):
             try store.markReviewed(id)
         case .switchSource(let choice):

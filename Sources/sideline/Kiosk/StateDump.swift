@@ -28,11 +28,12 @@ enum StateDump {
                        "open": s.review.data.map { $0.sessionID as Any } ?? NSNull(),
                        "selectedPlayer": s.review.selectedPlayerID.map { $0 as Any } ?? NSNull(),
                        "effortEndMs": s.review.data?.effortEndMs.map { $0 as Any } ?? NSNull(),
-                       "players": s.review.data?.players.map { ["name": $0.name, "samples": $0.series.count,
-                                                                 "avg": $0.digest.averageBPM ?? 0, "max": $0.digest.maxBPM ?? 0,
-                                                                 "figures": Dictionary($0.analytics.map { ($0.label, $0.value) },
-                                                                                       uniquingKeysWith: { a, _ in a })] as [String: Any] }
-                           ?? [[String: Any]]()] as [String: Any],
+                       "zoneModel": s.review.data.map { $0.zoneModel.rawValue as Any } ?? NSNull(),
+                       "players": s.review.data?.players.map { p -> [String: Any] in
+                           ["playerID": p.playerID, "name": p.name, "number": p.shirtNumber, "samples": p.series.count,
+                            "avg": p.digest.averageBPM ?? 0, "max": p.digest.maxBPM ?? 0, "digest": digest(p.digest),
+                            "figures": Dictionary(p.analytics.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })]
+                       } ?? [[String: Any]]()] as [String: Any],
         ]
         if let live = s.live {
             let rects = app.main.view.hits.tileRects
@@ -55,6 +56,16 @@ enum StateDump {
             out["live"] = NSNull()
         }
         return out
+    }
+
+    /// Every number of a review player, unrounded (null when there is none), so a test can
+    /// compare them with the exports.
+    private static func digest(_ d: SessionDigest) -> [String: Any] {
+        func value<T>(_ x: T?) -> Any { x.map { $0 as Any } ?? NSNull() }
+        return ["samples": d.samples, "signalMs": d.signalMs, "averageBPM": value(d.averageBPM), "minBPM": value(d.minBPM),
+                "maxBPM": value(d.maxBPM), "peakPercentOfMax": value(d.peakPercentOfMax), "zoneMs": d.zoneMs, "kcal": value(d.kcal),
+                "banisterTRIMP": value(d.banisterTRIMP), "effortPoints": value(d.effortPoints),
+                "recoveryBPM": value(d.recoveryBPM), "rmssdMs": value(d.rmssdMs)]
     }
 
     static func write(_ app: KioskApp, to path: String) throws {

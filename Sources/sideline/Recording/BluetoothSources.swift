@@ -6,7 +6,7 @@ import SensorHub
 struct BluetoothOptions: ParsableArguments {
     @Option(help: "Read broadcast heart rates (Polar 0x006B) instead of connecting: never, always, over-budget.")
     var broadcast: String = BroadcastPolicy.overBudget.rawValue
-    @Option(help: "Simultaneous connections per controller.")
+    @Option(parsing: .unconditional, help: "Simultaneous connections per controller (1 to 32).")
     var maxConnections: Int = 7
     @Flag(help: "Log discarded Bluetooth packets.") var bluetoothVerbose = false
 

@@ -21,3 +21,16 @@ def exported(sideline_bin, tmp_path_factory):
     for fmt in ("csv", "tcx", "fit", "json"):
         run(sideline_bin, "export", "--db", db, "--session", "1", "--format", fmt, "--out", str(out))
     return out
+
+
+@pytest.fixture(scope="module")
+def exported_with_recovery(sideline_bin, tmp_path_factory):
+    """record sim:3 for 5 minutes and a 60-s recovery minute → export tcx, fit, csv. Returns the output folder."""
+    root = tmp_path_factory.mktemp("recovery")
+    db = str(root / "sideline.sqlite")
+    run(sideline_bin, "record", "--db", db, "--source", "sim:3", "--seed", "4", "--speed", "600",
+        "--team", "Recovery Club", "--minutes", "5", "--recovery", "60", "--quiet")
+    out = root / "out"
+    for fmt in ("tcx", "fit", "csv", "json"):
+        run(sideline_bin, "export", "--db", db, "--session", "1", "--format", fmt, "--out", str(out))
+    return out

@@ -23,8 +23,8 @@ def is_subsequence(short, long):
 class Recording:
     """One `sideline record` session read back: export rows per strap, strap events, wall clock."""
 
-    def __init__(self, db, out_dir, launched, finished, stdout):
-        self.db, self.launched, self.finished, self.stdout = db, launched, finished, stdout
+    def __init__(self, db, out_dir, launched, finished, stdout, stderr=''):
+        self.db, self.launched, self.finished, self.stdout, self.stderr = db, launched, finished, stdout, stderr
         self.samples = defaultdict(list)
         for row in csv.DictReader(open(next(out_dir.glob('*_samples.csv')))):
             self.samples[row['strap']].append(row)
@@ -51,6 +51,14 @@ class Recording:
         return [value for _, kind, value in self.events[addr] if kind == 'battery']
 
 
+def wait_until(condition, timeout=10, what='condition'):
+    """Polls `condition` until it holds; fails after `timeout` seconds."""
+    end = time.time() + timeout
+    while not condition():
+        assert time.time() < end, f'{what} did not happen within {timeout} s'
+        time.sleep(0.05)
+
+
 def kiosk_team(sideline, db, tmp_path, players):
     """Imports team BLE: `players` is a list of (first, last, strap address or '')."""
     roster = tmp_path / 'roster.csv'
@@ -72,4 +80,4 @@ def record(sideline, tmp_path, port, addresses, seconds, *extra):
               '--minutes', str(seconds / 60), '--quiet', *extra)
     finished = time.time()
     run(sideline, 'export', '--db', str(db), '--session', '1', '--format', 'csv', '--out', str(tmp_path / 'out'))
-    return Recording(db, tmp_path / 'out', launched, finished, out.stdout)
+    return Recording(db, tmp_path / 'out', launched, finished, out.stdout, out.stderr)

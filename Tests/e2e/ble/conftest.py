@@ -19,17 +19,18 @@ def free_port():
 
 @pytest.fixture
 def radio(tmp_path):
-    """radio(configs[, port]) → (port, read_log); every started harness is killed at teardown.
+    """radio(configs[, port][, reset_ends_connect]) → (port, read_log); every started harness is killed at teardown.
     radio.stop() kills the ones started so far (a controller that goes away)."""
     started = []
 
-    def start(configs, port=None):
+    def start(configs, port=None, reset_ends_connect=False):
         port = port or free_port()
         config = tmp_path / f'straps-{port}.json'
         config.write_text(json.dumps(configs))
         log = tmp_path / f'sent-{port}.jsonl'
         proc = subprocess.Popen([sys.executable, str(HERE / 'virtual_team.py'), '--port', str(port),
-                                 '--config', str(config), '--log', str(log)],
+                                 '--config', str(config), '--log', str(log)]
+                                + (['--reset-ends-connect'] if reset_ends_connect else []),
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         started.append(proc)
         line = proc.stdout.readline()

@@ -53,7 +53,12 @@ def test_lost_controller_is_reopened_and_the_session_goes_on(radio, sideline, tm
     assert lost['live']['phase'] == 'running', 'the session goes on'
     assert back['sourceProblem'] is None
     assert all(t['signal'] for t in back['live']['tiles']), back['live']['tiles']
-    assert 'reopened' in stderr
+    # One line when it went, one when it was back up (not one per retry).
+    label = f'hci-tcp:127.0.0.1:{port}'
+    lines = [l for l in stderr.splitlines() if label in l]
+    assert lines[0].startswith(f'sideline: {label}: lost ('), stderr
+    assert lines[-1] == f'sideline: {label}: back', stderr
+    assert len(lines) <= 3, stderr  # lost, perhaps once more in other words while down, back
 
     with sqlite3.connect(db) as c:
         started_ms, = c.execute('SELECT started_ms FROM session').fetchone()

@@ -6,7 +6,7 @@ import socket
 import sqlite3
 import subprocess
 
-from blehelpers import address, is_subsequence, kiosk_team
+from blehelpers import address, is_subsequence, kiosk_team, wait_until
 from kioskscript import open_settings
 
 
@@ -83,6 +83,16 @@ def test_pair_a_new_strap_and_record_a_session(radio, sideline, tmp_path):
             assert len(got) >= 4, (first, got)
             assert is_subsequence(got, notified), (first, got, notified)
         assert c.execute('SELECT state FROM session').fetchall() == [('ended',)]
+    # The kiosk has exited: every strap it connected is let go, and scanning is off.
+    wait_until(lambda: all(last_link(sent_log(), address(i)) == 'disconnected' for i in (1, 2, 3))
+               and [e['enable'] for e in sent_log() if e['kind'] == 'central-scan'][-1:] == [False],
+               timeout=5, what='every strap disconnected and scanning off after the kiosk exits')
+
+
+def last_link(log, addr, before=float('inf')):
+    """The strap's last link event ('connected' / 'disconnected') logged before `before`, if any."""
+    events = [e['kind'] for e in log if e['strap'] == addr and e['kind'] in ('connected', 'disconnected') and e['t'] < before]
+    return events[-1] if events else None
 
 
 def test_no_controller_is_one_line_and_nothing_opens(sideline, tmp_path):
@@ -99,7 +109,7 @@ def test_no_controller_is_one_line_and_nothing_opens(sideline, tmp_path):
 
 
 def test_switching_between_bluetooth_and_simulated_on_the_settings_screen(radio, sideline, tmp_path):
-    port, _ = radio([{'rr': 1}])
+    port, sent_log = radio([{'rr': 1}])
     db = tmp_path / 'kiosk.sqlite'
     kiosk_team(sideline, db, tmp_path, [('Ada', 'One', address(1))])
     shots = tmp_path / 'shots'
@@ -136,6 +146,9 @@ def test_switching_between_bluetooth_and_simulated_on_the_settings_screen(radio,
     streaming = [s for s in sim['straps'] if s['streaming']]
     assert len(streaming) == 12 and all(s['name'].startswith('SimStrap') for s in streaming), streaming
     assert link(sim, address(1)) == 'disconnected', 'the Bluetooth source was stopped'
+    # The strap itself was let go by the switch (its own log), and again when the kiosk exited.
+    assert last_link(sent_log(), address(1), before=(shots / 'sim.json').stat().st_mtime) == 'disconnected'
+    wait_until(lambda: last_link(sent_log(), address(1)) == 'disconnected', timeout=5, what='strap let go at exit')
     assert bt2['source'] == f'Bluetooth hci-tcp:127.0.0.1:{port}' and bt2['settings']['sensor'] == 'bluetooth'
     assert link(bt2, address(1)) == 'connected', 'the strap reconnects on the reopened controller'
     assert bt2['nowMs'] > sim['nowMs'] > bt1['nowMs'], 'the app clock runs on across switches'

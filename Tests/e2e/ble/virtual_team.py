@@ -45,6 +45,8 @@ STRAP_DEFAULTS = {
     'silent_att': False,      # never answer ATT requests
     'malformed_every': 0,     # every Nth notification is malformed (odd RR byte)
     'broadcast': False,       # advertise Polar 0x006B heart rate, updated every second
+    'appear_after': 0,        # start advertising this many seconds after the harness is ready
+    'vanish_after': 0,        # stop advertising for good this many seconds after appearing (0: never)
 }
 
 
@@ -104,14 +106,24 @@ class Strap:
         return bytes(AdvertisingData(fields))
 
     def on_connection(self, connection):
-        self.write(kind='link-up', peer=str(connection.peer_address))
-        connection.on('disconnection', lambda reason: self.write(kind='link-down', reason=reason))
+        self.write(kind='connected', peer=str(connection.peer_address))
+        connection.on('disconnection', lambda reason: self.write(kind='disconnected', reason=int(reason)))
 
     async def run(self):
         if self.cfg['silent_att']:
             self.device.gatt_server.on_gatt_pdu = lambda *_args: None
         self.device.on('connection', self.on_connection)
         await self.device.power_on()
+        if self.cfg['appear_after']:
+            asyncio.create_task(self.appear_later())
+            return
+        await self.start()
+
+    async def appear_later(self):
+        await asyncio.sleep(self.cfg['appear_after'])
+        await self.start()
+
+    async def start(self):
         # Real straps are switched on at random moments: spread the advertising phases over one
         # interval (seeded per strap), or every strap would advertise just after the previous one.
         await asyncio.sleep(random.Random(self.index).uniform(0, 0.16))
@@ -119,9 +131,17 @@ class Strap:
         await self.device.start_advertising(auto_restart=True)
         if self.cfg['broadcast']:
             self.write(kind='broadcast', bpm=60, frame=0)
+        self.write(kind='appeared')
         asyncio.create_task(self.beat())
         if self.cfg['drop_after']:
             asyncio.create_task(self.dropper())
+        if self.cfg['vanish_after']:
+            asyncio.create_task(self.vanish())
+
+    async def vanish(self):
+        await asyncio.sleep(self.cfg['vanish_after'])
+        await self.device.stop_advertising()
+        self.write(kind='vanished')
 
     async def beat(self):
         n = 0
@@ -163,17 +183,44 @@ class Strap:
             self.write(kind='back')
 
 
+def watch_central(central, log, reset_ends_connect):
+    """Logs what the host under test asks of its controller that straps cannot see (scanning on or
+    off), and optionally gives the controller a Reset that ends a pending connect."""
+    def write(**record):
+        record.update(strap='C0', t=time.time())
+        log.write(json.dumps(record) + '\n')
+        log.flush()
+
+    set_scan_enable = central.on_hci_le_set_scan_enable_command
+
+    def scan_enable(command):
+        write(kind='central-scan', enable=bool(command.le_scan_enable))
+        return set_scan_enable(command)
+    central.on_hci_le_set_scan_enable_command = scan_enable
+
+    reset = central.on_hci_reset_command
+
+    def reset_command(command):
+        write(kind='central-reset', pending=central.pending_le_connection is not None)
+        if reset_ends_connect:
+            central.pending_le_connection = None
+            central.le_scan_enable = False
+        return reset(command)
+    central.on_hci_reset_command = reset_command
+
+
 class KernelController:
     """C0 as the kernel's hci device through /dev/vhci, unplugged and plugged back on request."""
 
-    def __init__(self, path, link, address, straps):
-        self.path, self.link, self.address, self.straps = path, link, address, straps
+    def __init__(self, path, link, address, straps, watch):
+        self.path, self.link, self.address, self.straps, self.watch = path, link, address, straps, watch
         self.transport = self.controller = None
 
     async def plug(self):
         self.transport = open_vhci(self.path)
         self.controller = KernelFacingController('C0', host_source=self.transport.source, host_sink=self.transport.sink,
                                                  link=self.link, public_address=self.address)
+        self.watch(self.controller)
         await self.transport.register()
         print(f'plugged in as hci{self.transport.index.result()}', flush=True)
 
@@ -199,20 +246,25 @@ async def main():
     parser.add_argument('--address', default='C0:00:00:00:00:01', help="C0's public address (with --vhci)")
     parser.add_argument('--config', required=True, help='JSON list of strap objects')
     parser.add_argument('--log', required=True)
+    parser.add_argument('--reset-ends-connect', action='store_true',
+                        help='HCI Reset ends a pending LE Create Connection, as a real controller\'s does '
+                             '(bumble 0.0.236\'s Reset is a stub, and its cancel never ends the connect)')
     args = parser.parse_args()
     configs = json.load(open(args.config))
     link = StrapLink()
     loop = asyncio.get_running_loop()
-    if args.port:
-        transport = await open_transport(f'tcp-server:127.0.0.1:{args.port}')
-        Controller('C0', host_source=transport.source, host_sink=transport.sink, link=link)
     with open(args.log, 'a') as log:
+        def watch(central):
+            watch_central(central, log, args.reset_ends_connect)
+        if args.port:
+            transport = await open_transport(f'tcp-server:127.0.0.1:{args.port}')
+            watch(Controller('C0', host_source=transport.source, host_sink=transport.sink, link=link))
         straps = [Strap(link, i + 1, cfg, log) for i, cfg in enumerate(configs)]
         await asyncio.gather(*(s.run() for s in straps))
         if args.vhci:
             # After the straps are up, so the kernel's bring-up of C0 finds this loop idle
             # (it gives each HCI command 10 s, which a busy emulated guest can exceed).
-            kernel = KernelController(args.vhci, link, args.address, straps)
+            kernel = KernelController(args.vhci, link, args.address, straps, watch)
             await kernel.plug()
             changes = asyncio.Lock()  # one unplug or plug at a time, in the order asked
 

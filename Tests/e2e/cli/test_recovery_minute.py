@@ -74,6 +74,11 @@ def test_kill_in_the_recovery_minute_keeps_the_effort_end(sideline_bin, tmp_path
     process = record_until_the_effort_ends(sideline_bin, db)
     process.kill()
     process.wait(timeout=30)
-    subprocess.run([sideline_bin, "sessions", "--db", str(db)], check=True, capture_output=True, timeout=60)
-    state, _, effort_end, _ = session_row(db)
+    # `sessions` only reads: it shows the session as interrupted; the next recording marks it so.
+    listed = subprocess.run([sideline_bin, "sessions", "--db", str(db)], check=True, capture_output=True, text=True, timeout=60)
+    assert "\tinterrupted\t" in listed.stdout, listed.stdout
+    subprocess.run([sideline_bin, "record", "--db", str(db), "--source", "sim:3", "--speed", "600", "--team", "C",
+                    "--minutes", "0.1", "--quiet"], check=True, capture_output=True, timeout=60)
+    with sqlite3.connect(db) as con:
+        state, effort_end = con.execute("SELECT state, effort_end_ms FROM session WHERE id = 1").fetchone()
     assert (state, effort_end) == ("interrupted", 30_000)

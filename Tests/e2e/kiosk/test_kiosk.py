@@ -460,3 +460,53 @@ def test_kiosk_benchmark_runs_to_the_end(sideline_bin, tmp_path):
     for figure in ["live screen, 40 players, 1920x1080", "RSS with 40 players live", "team picker, nothing changing",
                    "ring-to-frame latency", "launch to first frame"]:
         assert figure in result.stdout, result.stdout
+
+
+def test_review_shows_the_exported_numbers_under_the_sessions_zone_model(kiosk, tmp_path):
+    """One analysis for every number: the review's state dump equals the JSON export for every
+    player and figure, for a session with dropouts and a recovery minute, recorded under %HRmax
+    and reviewed after Settings switched to %HRR (the review keeps the session's model and says so)."""
+    subprocess.run([kiosk.binary, "record", "--db", str(kiosk.db), "--source", "sim:4", "--seed", "5", "--speed", "600",
+                    "--team", "Demo", "--minutes", "3", "--recovery", "60", "--quiet"], check=True, capture_output=True, timeout=120)
+    kiosk.play(f"""
+        {open_settings()}
+        tap "%HRR"
+        tap "‹ Done"
+        tap "Demo"
+        tap "Review"
+        tap "Session 1"
+        expect screen review
+        screenshot review-under-hrr-setting
+        dump review.json
+    """)
+    out = tmp_path / "export"
+    subprocess.run([kiosk.binary, "export", "--db", str(kiosk.db), "--session", "1", "--format", "json", "--out", str(out)],
+                   check=True, capture_output=True, timeout=120)
+    exported = json.loads(next(out.glob("*_summary.json")).read_text())
+    dump = kiosk.dump("review.json")
+    assert dump["settings"]["zoneModel"] == "heartRateReserve", "the setting did change"
+    review = dump["review"]
+    by_name = {p["name"]: p["session"] for p in exported["players"]}
+    assert {p["name"]: p["avg"] for p in review["players"]} == pytest.approx({n: s["avgBPM"] for n, s in by_name.items()}, abs=1e-9)
+    assert review["zoneModel"] == exported["zoneModel"] == "percentOfMax"
+    players = {p["playerID"]: p for p in exported["players"]}
+    assert sorted(players) == sorted(p["playerID"] for p in review["players"])
+    zones = ["rest", "z1", "z2", "z3", "z4", "z5"]
+    for shown in review["players"]:
+        want = players[shown["playerID"]]["session"]
+        label = shown["name"]
+        assert shown["avg"] == pytest.approx(want["avgBPM"], abs=1e-9), label
+        d = shown["digest"]
+        assert d["signalMs"] / 1000 == pytest.approx(want["signalSeconds"], abs=1e-9), label
+        assert d["samples"] == want["samples"], label
+        for mine, theirs in (("averageBPM", "avgBPM"), ("minBPM", "minBPM"), ("maxBPM", "maxBPM"),
+                             ("peakPercentOfMax", "peakPercentOfMax"), ("kcal", "kcal"), ("banisterTRIMP", "trimpBanister"),
+                             ("effortPoints", "effortPoints"), ("recoveryBPM", "recovery60sBPM")):
+            assert d[mine] == pytest.approx(want[theirs], abs=1e-9), (label, mine)
+        assert [ms / 1000 for ms in d["zoneMs"]] == pytest.approx([want["zoneSecondsPercentOfMax"][z] for z in zones], abs=1e-9), label
+        rmssd = players[shown["playerID"]]["hrv"][0]["time"]["rmssdMs"]
+        assert d["rmssdMs"] == pytest.approx(rmssd, abs=1e-9), label
+        # What the panel prints is those numbers, rounded.
+        assert shown["figures"]["TRIMP"] == f'{want["trimpBanister"]:.0f}', label
+        assert shown["figures"]["Effort points"] == f'{want["effortPoints"]:.0f}', label
+        assert shown["figures"]["RMSSD"] == f"{rmssd:.0f} ms", label

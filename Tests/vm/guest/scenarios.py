@@ -246,15 +246,15 @@ def exit_leaves_straps_free(ctx, checks, transport):
             checks.check(f'strap {i} recorded', rec.samples.get(address(i)), '')
 
     def dropped(i, sent):
-        ups, downs = events(sent, i, 'link-up'), events(sent, i, 'link-down')
+        ups, downs = events(sent, i, 'connected'), events(sent, i, 'disconnected')
         return ups and downs and downs[-1]['t'] > ups[-1]['t']
     # Eventually, not at once: through bluetoothd the Disconnects go out after sideline has exited.
     wait_until(lambda: all(dropped(i, ctx.sent()) for i in range(1, len(configs) + 1)), 10)
     sent = ctx.sent()
     for i in range(1, len(configs) + 1):
         checks.check(f'strap {i}: its link dropped at the end', dropped(i, sent),
-                     [(e['kind'], round(e['t'] - run.finished, 1)) for e in events(sent, i, 'link-up', 'link-down')])
-    checks.figure('exit_to_link_down_s', [round(events(sent, i, 'link-down')[-1]['t'] - run.finished, 2) if dropped(i, sent) else None
+                     [(e['kind'], round(e['t'] - run.finished, 1)) for e in events(sent, i, 'connected', 'disconnected')])
+    checks.figure('exit_to_link_down_s', [round(events(sent, i, 'disconnected')[-1]['t'] - run.finished, 2) if dropped(i, sent) else None
                                           for i in range(1, len(configs) + 1)])
     btmon = ctx.btmon_text()
     # By opcode: btmon shortens long command names.

@@ -59,7 +59,7 @@ def compare_broadcast(checks, rec, sent, indices):
         bpms = [int(r['bpm']) for r in rec.samples.get(address(i), [])]
         if checks.check(f'{name}: broadcasts recorded', bpms, f'{len(values)} broadcast, none recorded'):
             checks.check(f'{name}: every recorded rate was broadcast, in order', is_subsequence(bpms, values), (bpms, values))
-        checks.check(f'{name}: never connected', not events(sent, i, 'link-up'), events(sent, i, 'link-up'))
+        checks.check(f'{name}: never connected', not events(sent, i, 'connected'), events(sent, i, 'connected'))
 
 
 def recorded_after(rec, index, wall_time):

@@ -1,0 +1,190 @@
+import BLEHost
+import SPSCRing
+import TeamCore
+
+/// Everything the Bluetooth worker thread owns for Sideline's own HCI host: each controller's
+/// transport and engine, the link manager, and each controller's supervision — bring-up, lost,
+/// reopened with the straps' backoff (at most 5 s), back — with one log line per change of state.
+///
+/// Driven by `cycle(nowNs:)` and nothing else: `BluetoothSource`'s thread calls it after each
+/// poll(2) on `pollDescriptors`; tests call it on virtual time with in-memory controllers.
+/// Transports are read until they have nothing more, so no readiness flag is needed.
+final class HCIWorker {
+    private struct Supervision {
+        /// Open, or nil while the controller waits to be opened again.
+        var transport: (any ByteTransport)?
+        var health: ControllerHealth
+        var reopenAtNs: UInt64 = 0
+        /// Failed attempts since it was last up: the backoff grows with them.
+        var failures = 0
+    }
+
+    let manager: LinkManager
+    private let openers: [BluetoothSource.ControllerOpener]
+    private let settings: BluetoothSource.Settings
+    private let status: ControllerStatus
+    private let inbox: StrapInbox
+    private let wanted: LatestChange<Set<Int>?>
+    private let discoveryWanted: LatestChange<Bool>
+    private let wake: () -> Void
+    private let log: (String) -> Void
+    private var supervision: [Supervision]
+    private var buffer = [UInt8](repeating: 0, count: 16384)
+    private var shutdownDeadlineNs: UInt64?
+
+    /// `transports` are the controllers already opened (by `start`, so a failure to open surfaces there).
+    init(transports: [any ByteTransport], openers: [BluetoothSource.ControllerOpener], straps: [UInt64], ring: SPSCRing<SensorEvent>,
+         settings: BluetoothSource.Settings, discovery: DiscoveryBoard, counters: BluetoothCounters, status: ControllerStatus,
+         inbox: StrapInbox, wanted: LatestChange<Set<Int>?>, discoveryWanted: LatestChange<Bool>,
+         clock: @escaping () -> UInt64, wake: @escaping () -> Void, log: @escaping (String) -> Void) {
+        self.openers = openers
+        self.settings = settings
+        self.status = status
+        self.inbox = inbox
+        self.wanted = wanted
+        self.discoveryWanted = discoveryWanted
+        self.wake = wake
+        self.log = log
+        manager = LinkManager(straps: straps, ring: ring, settings: settings, discovery: discovery, counters: counters, clock: clock)
+        manager.log = log
+        supervision = zip(transports, openers).map { Supervision(transport: $0, health: ControllerHealth(label: $1.label)) }
+        status.reset(count: transports.count)
+        for i in transports.indices {
+            manager.controllers.append(LinkManager.Controller(label: openers[i].label, engine: makeEngine(i, transports[i])))
+        }
+    }
+
+    private func makeEngine(_ i: Int, _ transport: any ByteTransport) -> HostEngine {
+        let engine = HostEngine(configuration: settings.host) { [manager] bytes in
+            do { try transport.write(bytes) } catch { manager.controllerFailed(i, .lost(Self.plain(error))) }
+        }
+        engine.delegate = manager
+        return engine
+    }
+
+    /// A transport's problem without its label (the health line names the controller once).
+    private static func plain(_ error: any Error) -> String { (error as? TransportError)?.problem ?? "\(error)" }
+
+    func start(nowNs: UInt64) {
+        for c in manager.controllers { c.engine.start(nowNs: nowNs) }
+    }
+
+    /// What to poll(2) on: -1 for a controller that is down or has no descriptor.
+    var pollDescriptors: [Int32] { supervision.map { $0.transport?.pollDescriptor ?? -1 } }
+
+    /// One turn: requests from the caller's thread, bytes from every controller, timers,
+    /// connects, and each controller's health.
+    func cycle(nowNs: UInt64) {
+        let stopping = shutdownDeadlineNs != nil
+        if !stopping { takeRequests() }
+        for i in supervision.indices where manager.controllers[i].alive { readAll(i, nowNs: nowNs) }
+        if stopping {
+            for c in manager.controllers where c.alive { c.engine.tick(nowNs: nowNs) }
+        } else {
+            manager.step(nowNs: nowNs)
+            supervise(nowNs: nowNs)
+        }
+    }
+
+    private func takeRequests() {
+        for strap in inbox.take() { manager.addStrap(strap.address) }
+        if let change = wanted.take() { manager.setWanted(change) }
+        if let discovery = discoveryWanted.take() {
+            for c in manager.controllers where c.engine.isReady { c.engine.setScanning(enabled: true, active: discovery) }
+        }
+    }
+
+    private func readAll(_ i: Int, nowNs: UInt64) {
+        guard let transport = supervision[i].transport else { return }
+        let engine = manager.controllers[i].engine // not through the array: callbacks mutate it
+        do {
+            while manager.controllers[i].alive {
+                let n = try transport.read(into: &buffer)
+                if n == 0 { break }
+                engine.receive(buffer[0..<n], nowNs: nowNs)
+            }
+        } catch {
+            manager.controllerFailed(i, .lost(Self.plain(error)))
+        }
+    }
+
+    /// Closes what failed, reopens it when its backoff is due, and tells of every change of state.
+    private func supervise(nowNs: UInt64) {
+        for i in supervision.indices {
+            if let failure = manager.controllers[i].failure {
+                if let transport = supervision[i].transport {
+                    transport.close()
+                    supervision[i].transport = nil
+                    scheduleReopen(i, failure, nowNs: nowNs)
+                } else if nowNs >= supervision[i].reopenAtNs {
+                    reopen(i, nowNs: nowNs)
+                }
+                continue
+            }
+            switch manager.controllers[i].engine.phase {
+            case .ready:
+                if supervision[i].health.state != .up {
+                    supervision[i].failures = 0
+                    status.markUp(i)
+                }
+                report(i, .up)
+            case .resetting(let why):
+                report(i, .resetting(why))
+            case .idle, .bringingUp, .shuttingDown, .failed:
+                break // bring-up under way keeps the state it had (starting, or down until it is back)
+            }
+        }
+    }
+
+    private func scheduleReopen(_ i: Int, _ failure: HostFailure, nowNs: UInt64) {
+        supervision[i].failures += 1
+        supervision[i].reopenAtNs = nowNs + ReconnectBackoff.delayNs(afterFailures: supervision[i].failures)
+        status.noteFailure(i, failure.description)
+        report(i, .down(failure))
+    }
+
+    private func reopen(_ i: Int, nowNs: UInt64) {
+        let transport: any ByteTransport
+        do {
+            transport = try openers[i].open()
+        } catch {
+            let failure = HostFailure.lost(Self.plain(error))
+            if settings.verbose { log("\(openers[i].label): \(failure.detail)") }
+            scheduleReopen(i, failure, nowNs: nowNs)
+            return
+        }
+        supervision[i].transport = transport
+        let engine = makeEngine(i, transport)
+        manager.controllerReopened(i, engine: engine)
+        engine.start(nowNs: nowNs)
+    }
+
+    private func report(_ i: Int, _ state: ControllerHealth.State) {
+        guard let line = supervision[i].health.enter(state) else { return }
+        log(line)
+        status.set(i, supervision[i].health.problem)
+        wake()
+    }
+
+    // MARK: stopping
+
+    /// Lets every strap go (links, scanning, the connect under way); `cycle` then waits for the
+    /// controllers' answers until `isFinished`, and `close` ends it.
+    func beginShutdown(nowNs: UInt64) {
+        shutdownDeadlineNs = nowNs + settings.host.quiesceTimeoutNs
+        for c in manager.controllers where c.alive { c.engine.shutDown() }
+    }
+
+    /// Every controller answered (or the bound passed): the transports may close.
+    func isFinished(nowNs: UInt64) -> Bool {
+        guard let deadline = shutdownDeadlineNs else { return false }
+        return nowNs >= deadline || manager.controllers.allSatisfy { !$0.alive || $0.engine.isQuiet }
+    }
+
+    func close() {
+        for i in supervision.indices {
+            supervision[i].transport?.close()
+            supervision[i].transport = nil
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import BLEHost
+import HCITestSupport
+@testable import SensorHub
+import SPSCRing
+import TeamCore
+
+/// Sideline's HCI worker on in-memory controllers and virtual time: what `BluetoothSource`'s
+/// thread does (a cycle, then wait), in 1 ms steps, so a minute of radio runs in milliseconds.
+final class VirtualRig {
+    final class Clock { var nowNs: UInt64 = 0 }
+    final class Lines { var all: [String] = [] }
+
+    let clock = Clock()
+    let lines = Lines()
+    let controllers: [VirtualController]
+    let worker: HCIWorker
+    let ring = SPSCRing<SensorEvent>(capacity: 1 << 14)
+    let status = ControllerStatus()
+    let counters = BluetoothCounters()
+    let wanted = LatestChange<Set<Int>?>()
+    /// Every event the worker pushed, in order.
+    private(set) var events: [SensorEvent] = []
+
+    static func label(_ i: Int) -> String { "virtual:\(i)" }
+
+    init(_ controllers: [VirtualController], straps: [VirtualStrap], settings: BluetoothSource.Settings = BluetoothSource.Settings()) {
+        self.controllers = controllers
+        let openers = controllers.enumerated().map { i, controller in
+            BluetoothSource.ControllerOpener(label: Self.label(i)) { try controller.reopen() }
+        }
+        let clock = self.clock, lines = self.lines
+        worker = HCIWorker(transports: controllers, openers: openers, straps: straps.map(\.address), ring: ring, settings: settings,
+                           discovery: DiscoveryBoard(), counters: counters, status: status, inbox: StrapInbox(), wanted: wanted,
+                           discoveryWanted: LatestChange<Bool>(), clock: { clock.nowNs }, wake: {}, log: { lines.all.append($0) })
+        worker.start(nowNs: 0)
+    }
+
+    var nowNs: UInt64 { clock.nowNs }
+
+    /// One millisecond of virtual time: the radio, then one worker cycle.
+    func tick() {
+        clock.nowNs += 1_000_000
+        for c in controllers { c.advance(to: clock.nowNs) }
+        worker.cycle(nowNs: clock.nowNs)
+        ring.drain { events.append($0) }
+    }
+
+    func run(seconds: Double) {
+        let end = clock.nowNs + UInt64(seconds * 1e9)
+        while clock.nowNs < end { tick() }
+    }
+
+    /// Runs until `condition` holds or `seconds` pass; whether it held.
+    @discardableResult
+    func run(upTo seconds: Double, until condition: () -> Bool) -> Bool {
+        let end = clock.nowNs + UInt64(seconds * 1e9)
+        while clock.nowNs < end {
+            if condition() { return true }
+            tick()
+        }
+        return condition()
+    }
+
+    /// What `BluetoothSource.stop` does: let every strap go, wait (bounded) for the controllers, close.
+    /// Returns how long it took, in virtual nanoseconds.
+    @discardableResult
+    func stop() -> UInt64 {
+        let started = clock.nowNs
+        worker.beginShutdown(nowNs: clock.nowNs)
+        while !worker.isFinished(nowNs: clock.nowNs) {
+            clock.nowNs += 1_000_000
+            for c in controllers { c.advance(to: clock.nowNs) }
+            worker.cycle(nowNs: clock.nowNs)
+        }
+        worker.close()
+        return clock.nowNs - started
+    }
+
+    /// Heart rates received per strap index.
+    func heartRates(strap: Int) -> [UInt16] {
+        events.filter { $0.strap == UInt16(strap) && $0.kind == .measurement }.map(\.bpm)
+    }
+}
+
+/// Straps F0:00:00:00:00:01… with their advertising phases spread over one 100 ms interval.
+func virtualStraps(_ count: Int) -> [VirtualStrap] {
+    (1...count).map { VirtualStrap(address: 0xF000_0000_0000 | UInt64($0), phaseNs: UInt64($0 * 37 % 100) * 1_000_000) }
+}
