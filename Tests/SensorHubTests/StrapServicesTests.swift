@@ -54,6 +54,14 @@ final class StrapServicesTests: XCTestCase {
                        .noHeartRateService(offered: ["0x180F", "6e400001-b5a3-f393-e0a9-e50e24dcca9e"]))
     }
 
+    func testResolvedBeforeItsServicesArriveIsNotYetAnAnswer() {
+        // bluetoothd's ServicesResolved signal overtook the InterfacesAdded of the services (VM tests).
+        resolved(true)
+        XCTAssertEqual(StrapServices(tree: tree, device: device), .resolving)
+        let measurement = characteristic(service("000c", 0x180D), "000d", 0x2A37)
+        XCTAssertEqual(StrapServices(tree: tree, device: device), .heartRate(measurement: measurement, battery: nil))
+    }
+
     func testHeartRateServiceWithoutMeasurement() {
         _ = characteristic(service("000c", 0x180D), "000e", 0x2A38)
         resolved(true)

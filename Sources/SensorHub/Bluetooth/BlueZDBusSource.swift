@@ -578,7 +578,7 @@ private final class BlueZWorker: @unchecked Sendable {
         switch StrapServices(tree: client.tree, device: straps[i].devicePath) {
         case .resolving:
             guard now &- straps[i].connectedAtNs > settings.resolveTimeoutNs else { return }
-            complain(i, "bluetoothd has not resolved \(straps[i].text)'s services \(settings.resolveTimeoutNs / 1_000_000_000) s after connecting; reconnecting")
+            complain(i, "bluetoothd has not resolved or exported \(straps[i].text)'s services \(settings.resolveTimeoutNs / 1_000_000_000) s after connecting; reconnecting")
             abandon(i, nowNs: now)
             return
         case .noHeartRateService(let offered):

@@ -4,9 +4,11 @@ import HeartRateProtocol
 
 /// A connected device's GATT services as bluetoothd exported them, seen as a heart-rate strap.
 /// bluetoothd exports the services and characteristics it discovered first and then sets
-/// `Device1.ServicesResolved`; until then a missing characteristic means nothing yet.
+/// `Device1.ServicesResolved`; until then a missing characteristic means nothing yet. The signals
+/// can still arrive the other way round (bluetoothd flushes each object's changes separately:
+/// bluez issue 1489; seen in the VM tests), so "resolved" with no service at all is not yet an answer.
 public enum StrapServices: Equatable, Sendable {
-    /// bluetoothd is still discovering the device's services.
+    /// bluetoothd is still discovering the device's services, or has not exported any yet.
     case resolving
     /// Heart Rate Measurement (0x2A37) to subscribe to, and Battery Level (0x2A19) if offered.
     case heartRate(measurement: String, battery: String?)
@@ -23,7 +25,9 @@ public enum StrapServices: Equatable, Sendable {
         }
         let services = tree.paths(with: BlueZ.gattService, under: device)
             .compactMap { tree.properties($0, BlueZ.gattService)?["UUID"]?.stringValue?.lowercased() }
-        if services.contains(BlueZ.uuid(GATTNumbers.heartRateService)) {
+        if services.isEmpty {
+            self = .resolving
+        } else if services.contains(BlueZ.uuid(GATTNumbers.heartRateService)) {
             self = .noMeasurement
         } else {
             self = .noHeartRateService(offered: services.map { uuid in BlueZ.shortUUID(uuid).map { String(format: "0x%04X", $0) } ?? uuid })
