@@ -47,6 +47,9 @@ def main():
                 values += value if per_strap and isinstance(value, list) else [value]
             cells.append(median(values))
         print(f'{label:58} {cells[0]:>12} {cells[1]:>14}')
+    for key, first in sorted(run.results.get('oopsed', {}).items()):
+        print(f'{key}: the guest kernel oopsed (docs/DESIGN.md); the round ran again in a fresh boot:\n'
+              f'{first["kernel_oops"]}', file=sys.stderr)
     for key, result in sorted(results.items()):
         if not result['passed']:
             failed += 1
