@@ -164,6 +164,12 @@ private final class BlueZWorker: @unchecked Sendable {
     private static let batteryServiceUUID = BlueZ.uuid(GATTNumbers.batteryService)
     /// A strap is connected only when heard advertising this recently (or bluetoothd says it is connected).
     private static let heardWindowNs: UInt64 = 10_000_000_000
+    /// A link that bluetoothd says has dropped is asked for again only this much later. When the
+    /// adapter goes down (powered off, bluetoothd exiting) bluetoothd reports each of its links
+    /// down before the adapter itself; a Connect sent in between leaves the kernel a connect to fail
+    /// in the power-down, where Debian 6.1's kernel can oops (docs/DESIGN.md). A strap that really
+    /// walked away takes longer than this to be back.
+    private static let settleAfterLinkLossNs: UInt64 = 2_000_000_000
 
     init(client: BlueZClient, straps: [StrapAddress], addresses: [UInt64], ring: SPSCRing<SensorEvent>,
          settings: BlueZDBusSource.Settings, discovery: DiscoveryBoard, counters: BluetoothCounters, inbox: StrapInbox,
@@ -345,6 +351,7 @@ private final class BlueZWorker: @unchecked Sendable {
             } else if !connected, straps[i].phase == .connected {
                 counters.add(.disconnects)
                 linkDown(i, nowNs: now)
+                straps[i].nextAttemptNs = max(straps[i].nextAttemptNs, now + Self.settleAfterLinkLossNs)
             }
         }
 
