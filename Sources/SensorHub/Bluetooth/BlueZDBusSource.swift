@@ -329,7 +329,7 @@ private final class BlueZWorker: @unchecked Sendable {
         case .changed(let path, BlueZ.device, let properties):
             deviceChanged(path, changed: Set(properties), nowNs: now)
         case .changed(let path, BlueZ.gattCharacteristic, let properties):
-            guard properties.contains("Value"), let owner = characteristics[path] else { return }
+            guard properties.contains("Value"), let owner = characteristics[path] ?? renewedNotification(path) else { return }
             characteristicValue(path, strap: owner.strap, heartRate: owner.heartRate, nowNs: now)
         case .changed:
             return
@@ -383,6 +383,16 @@ private final class BlueZWorker: @unchecked Sendable {
         guard let entries = value?.dictionaryEntries,
               let bytes = entries.first(where: { $0.key.intValue == Int(GATTNumbers.polarCompanyID) })?.value.bytesValue else { return nil }
         return try? PolarBroadcast.decode(bytes)
+    }
+
+    /// bluetoothd keeps a client's notification session across a reconnect and, when the strap is
+    /// back, enables its notifications itself, before this source's own StartNotify: a heart-rate
+    /// value it reports then is the strap's, not to be dropped (seen in the VM tests after a power cycle).
+    private func renewedNotification(_ path: String) -> (strap: Int, heartRate: Bool)? {
+        guard let client, client.tree.properties(path, BlueZ.gattCharacteristic)?["UUID"]?.stringValue?.lowercased()
+                == BlueZ.uuid(GATTNumbers.heartRateMeasurement),
+              let i = straps.firstIndex(where: { path.hasPrefix($0.devicePath + "/") }), straps[i].phase == .connected else { return nil }
+        return (i, true)
     }
 
     private func characteristicValue(_ path: String, strap i: Int, heartRate: Bool, nowNs now: UInt64) {

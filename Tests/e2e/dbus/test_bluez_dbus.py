@@ -8,6 +8,7 @@ import subprocess
 import time
 from collections import defaultdict
 
+import dbusmock
 from mockbluez import MockBluez, measurement, polar_broadcast
 
 A1, A2, A3 = 'F0:00:00:00:0D:01', 'F0:00:00:00:0D:02', 'F0:00:00:00:0D:03'
@@ -110,6 +111,36 @@ def test_reconnects_after_disconnect(bluez, sideline_bin, tmp_path):
     finish(proc)
     samples, _ = export(sideline_bin, db, tmp_path)
     assert [int(r['bpm']) for r in samples[A1]] == [101, 102]
+
+
+def test_a_value_bluetoothd_renews_before_our_subscription_is_kept(bluez, sideline_bin, tmp_path):
+    """bluetoothd keeps a notification session across a reconnect and enables the strap's
+    notifications itself once it is back, before Sideline's StartNotify (seen on the real stack
+    after a power cycle): the value it reports then is recorded, not dropped."""
+    db = tmp_path / 'bz.sqlite'
+    dev, chars = bluez.add_strap(A1, 'Polar H10 A1', battery=None)
+    import_team(sideline_bin, db, tmp_path, [A1])
+    proc = start_record(sideline_bin, db, bluez.address, 14)
+    assert bluez.wait_notifying([chars['hr']])
+    bluez.set_value(chars['hr'], measurement(101))
+    device = bluez.obj(dev)
+    connects = len(device.GetCalls(dbus_interface=dbusmock.MOCK_IFACE))
+    bluez.obj(chars['hr']).UpdateProperties('org.bluez.GattCharacteristic1', {'Notifying': False},
+                                            dbus_interface=dbusmock.MOCK_IFACE)
+    device.UpdateProperties('org.bluez.Device1', {'ServicesResolved': False}, dbus_interface=dbusmock.MOCK_IFACE)
+    device.Disconnect(dbus_interface='org.bluez.Device1')
+    bluez.advertise(dev, rssi=-60)
+    end = time.time() + 10
+    while not any(call[1] == 'Connect' for call in device.GetCalls(dbus_interface=dbusmock.MOCK_IFACE)[connects:]):
+        assert time.time() < end, 'sideline did not reconnect'
+        time.sleep(0.05)
+    bluez.set_value(chars['hr'], measurement(102))  # services not resolved again yet: no StartNotify from sideline
+    device.UpdateProperties('org.bluez.Device1', {'ServicesResolved': True}, dbus_interface=dbusmock.MOCK_IFACE)
+    assert bluez.wait_notifying([chars['hr']], timeout=8), 'sideline did not resubscribe'
+    bluez.set_value(chars['hr'], measurement(103))
+    finish(proc)
+    samples, _ = export(sideline_bin, db, tmp_path)
+    assert [int(r['bpm']) for r in samples[A1]] == [101, 102, 103]
 
 
 def test_broadcast_with_stale_rejection(bluez, sideline_bin, tmp_path):
