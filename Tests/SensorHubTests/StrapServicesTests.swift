@@ -62,6 +62,31 @@ final class StrapServicesTests: XCTestCase {
         XCTAssertEqual(StrapServices(tree: tree, device: device), .heartRate(measurement: measurement, battery: nil))
     }
 
+    func lists(_ uuids: [UInt16]) {
+        _ = tree.apply(signal: BlueZ.properties, member: "PropertiesChanged", path: device, arguments: [
+            .string(BlueZ.device), .properties([("UUIDs", .strings(uuids.map(BlueZ.uuid)))]), .strings([]),
+        ])
+    }
+
+    func testAListedServiceNotExportedYetIsWaitedFor() {
+        // Seen in the VM: resolved, Heart Rate exported, the battery service still on its way.
+        lists([0x180D, 0x180F])
+        let measurement = characteristic(service("000c", 0x180D), "000d", 0x2A37)
+        resolved(true)
+        XCTAssertEqual(StrapServices(tree: tree, device: device), .resolving)
+        let level = characteristic(service("0010", 0x180F), "0011", 0x2A19)
+        XCTAssertEqual(StrapServices(tree: tree, device: device), .heartRate(measurement: measurement, battery: level))
+    }
+
+    func testHeartRateListedButNotExportedYetIsNotJudged() {
+        lists([0x180D, 0x180F])
+        let level = characteristic(service("0010", 0x180F), "0011", 0x2A19)
+        resolved(true)
+        XCTAssertEqual(StrapServices(tree: tree, device: device), .resolving)
+        let measurement = characteristic(service("000c", 0x180D), "000d", 0x2A37)
+        XCTAssertEqual(StrapServices(tree: tree, device: device), .heartRate(measurement: measurement, battery: level))
+    }
+
     func testHeartRateServiceWithoutMeasurement() {
         _ = characteristic(service("000c", 0x180D), "000e", 0x2A38)
         resolved(true)

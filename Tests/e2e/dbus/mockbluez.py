@@ -102,7 +102,9 @@ class MockBluez:
         has exported every service it discovered (False: it never finishes)."""
         dev = self.root.AddDevice(adapter, address, name, dbus_interface='org.bluez.Mock')
         self.obj(dev).UpdateProperties(DEVICE, {
-            'UUIDs': dbus.Array([uuid16(0x180D), uuid16(0x180F)], signature='s'),
+            # The services bluetoothd found (it lists them in UUIDs when it resolves them).
+            'UUIDs': dbus.Array([uuid16(u) for u, present in ((0x180D, heart_rate), (0x180F, battery is not None)) if present],
+                                signature='s'),
             # bluetoothd reports this after Connect; the mock's Connect does not, and no strap
             # here has a cached GATT database that would make it stale.
             'ServicesResolved': dbus.Boolean(resolved),
