@@ -40,9 +40,11 @@ for tool in debootstrap mkfs.ext4 apt-get dpkg-deb; do
 done
 [ -x /bin/busybox ] || { echo "build-image: busybox-static missing; run deploy/setup.sh" >&2; exit 1; }
 
-# apt's lists tell which kernel linux-image-amd64 means today.
+# apt's lists tell which kernel linux-image-amd64 means today. SIDELINE_VM_KERNEL names another
+# bookworm kernel package (e.g. linux-image-6.12.100+deb12-amd64) to try a kernel bug elsewhere;
+# give such an image its own SIDELINE_VM_DIR.
 kernel_package() { apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/ {print $2; exit}'; }
-KPKG=$(kernel_package)
+KPKG=${SIDELINE_VM_KERNEL:-$(kernel_package)}
 if [ -z "$KPKG" ]; then apt-get update -qq; KPKG=$(kernel_package); fi
 [ -n "$KPKG" ] || { echo "build-image: apt knows no linux-image-amd64 (no bookworm sources?)" >&2; exit 1; }
 KVER=${KPKG#linux-image-}
@@ -95,6 +97,8 @@ for tree in "${MODULE_TREES[@]}"; do
   cp -a "$WORK/kernel/$MODS/kernel/$tree" "$R/$MODS/kernel/$tree"
 done
 cp -a "$WORK/kernel/$MODS"/modules.{order,builtin,builtin.modinfo} "$R/$MODS/" 2>/dev/null || true
+# Later kernels (bookworm's 6.12) ship their modules xz-compressed; the initramfs's busybox loads plain ones.
+find "$R/$MODS" -name '*.ko.xz' -exec xz -d {} +
 chroot "$R" depmod "$KVER"
 
 echo sideline-vm > "$R/etc/hostname"
@@ -150,6 +154,7 @@ done | tr ' ' '\n' | sed 's/:$//' | sort -u | while read -r ko; do
   mkdir -p "$I/$MODS/$(dirname "$ko")" && cp "$R/$MODS/$ko" "$I/$MODS/$ko"
 done
 cp "$R/$MODS/modules.dep" "$I/$MODS/"
+cp "$R/$MODS/modules.builtin" "$I/$MODS/" 2>/dev/null || touch "$I/$MODS/modules.builtin"
 cat > "$I/init" <<EOF
 #!/bin/busybox sh
 /bin/busybox --install -s /bin
@@ -157,7 +162,9 @@ mount -t proc proc /proc; mount -t sysfs sysfs /sys; mount -t devtmpfs devtmpfs 
 case " \$(cat /proc/cmdline) " in  # deploy/vm/boot.sh's KVM probe: the kernel got this far
   *" sideline.probe "*) echo "sideline-vm: probe ok"; poweroff -f ;;
 esac
-for m in $BOOT_MODULES; do modprobe \$m || echo "initrd: cannot load \$m"; done
+for m in $BOOT_MODULES; do  # built into some kernels (6.12's virtio_pci)
+  grep -q "/\$m.ko\$" /lib/modules/*/modules.builtin || modprobe \$m || echo "initrd: cannot load \$m"
+done
 init=\$(echo " \$(cat /proc/cmdline)" | sed -n 's/.* init=\([^ ]*\).*/\1/p')
 i=0; while [ ! -b /dev/vda ] && [ \$i -lt 200 ]; do sleep 0.05; i=\$((i + 1)); done
 if ! mount -t ext4 -o rw /dev/vda /newroot; then echo "initrd: cannot mount /dev/vda"; echo o > /proc/sysrq-trigger; sleep 30; fi
