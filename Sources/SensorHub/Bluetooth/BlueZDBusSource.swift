@@ -320,6 +320,7 @@ private final class BlueZWorker: @unchecked Sendable {
         switch change {
         case .added(let path, let interfaces):
             if interfaces.contains(BlueZ.device) { deviceChanged(path, changed: nil, nowNs: now) }
+            if interfaces.contains(BlueZ.gattCharacteristic) { characteristicAdded(path, nowNs: now) }
         case .removed(let path, let interfaces):
             if interfaces.contains(BlueZ.device), let i = straps.firstIndex(where: { $0.devicePath == path }), straps[i].phase != .idle {
                 counters.add(.disconnects)
@@ -539,6 +540,7 @@ private final class BlueZWorker: @unchecked Sendable {
             straps[i].complaint = nil
             push(SensorEvent(strap: UInt16(i), timestampNs: now, kind: .link, link: .connected))
         case .readBattery:
+            if let error, settings.verbose { log("cannot read \(straps[i].text)'s battery level: \(error)") }
             guard straps[i].phase == .connected, error == nil, let bytes = arguments.first?.bytesValue else { return }
             battery(bytes, strap: i, nowNs: now)
         case .other:
@@ -614,14 +616,27 @@ private final class BlueZWorker: @unchecked Sendable {
         straps[i].subscribing = true
         straps[i].heartRatePath = heartRate
         characteristics[heartRate] = (i, true)
-        if let battery {
-            straps[i].batteryPath = battery
-            characteristics[battery] = (i, false)
-            _ = expect(client.send(battery, BlueZ.gattCharacteristic, "ReadValue", [.properties([])]), strap: i, .readBattery, nowNs: now)
-            let flags = client.tree.properties(battery, BlueZ.gattCharacteristic)?["Flags"]?.stringArray ?? []
-            if flags.contains("notify") {
-                _ = expect(client.send(battery, BlueZ.gattCharacteristic, "StartNotify"), strap: i, .other, nowNs: now)
-            }
+        if let battery { followBattery(i, battery, client: client, nowNs: now) }
+    }
+
+    /// Reads the strap's Battery Level (0x2A19) and follows its notifications if it has them.
+    private func followBattery(_ i: Int, _ battery: String, client: BlueZClient, nowNs now: UInt64) {
+        straps[i].batteryPath = battery
+        characteristics[battery] = (i, false)
+        _ = expect(client.send(battery, BlueZ.gattCharacteristic, "ReadValue", [.properties([])]), strap: i, .readBattery, nowNs: now)
+        let flags = client.tree.properties(battery, BlueZ.gattCharacteristic)?["Flags"]?.stringArray ?? []
+        if flags.contains("notify") {
+            _ = expect(client.send(battery, BlueZ.gattCharacteristic, "StartNotify"), strap: i, .other, nowNs: now)
         }
+    }
+
+    /// A Battery Level characteristic exported after the strap was subscribed (bluetoothd's signals
+    /// can come in any order, docs/DESIGN.md) is followed then.
+    private func characteristicAdded(_ path: String, nowNs now: UInt64) {
+        guard let client,
+              client.tree.properties(path, BlueZ.gattCharacteristic)?["UUID"]?.stringValue?.lowercased() == BlueZ.uuid(GATTNumbers.batteryLevel),
+              let i = straps.firstIndex(where: { path.hasPrefix($0.devicePath + "/") }), straps[i].phase == .connected,
+              straps[i].subscribing || straps[i].subscribed, straps[i].batteryPath == nil else { return }
+        followBattery(i, path, client: client, nowNs: now)
     }
 }

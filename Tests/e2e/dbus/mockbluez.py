@@ -142,6 +142,14 @@ class MockBluez:
             ('ReadValue', 'a{sv}', 'ay', f"ret = self.props['{GATT_CHAR}']['Value']"),
         ], dbus_interface=dbusmock.MOCK_IFACE)
 
+    def announce(self, path, interface):
+        """InterfacesAdded for an object added after Sideline listed bluetoothd's objects, as
+        bluetoothd sends it (dbusmock's AddObject does not)."""
+        props = self.obj(path).GetAll(interface, dbus_interface=dbus.PROPERTIES_IFACE)
+        self.root.EmitSignal('org.freedesktop.DBus.ObjectManager', 'InterfacesAdded', 'oa{sa{sv}}',
+                             [dbus.ObjectPath(path), dbus.Dictionary({interface: props}, signature='sa{sv}')],
+                             dbus_interface=dbusmock.MOCK_IFACE)
+
     def set_powered(self, on, adapter='hci0'):
         """bluetoothctl power off/on: bluetoothd drops discovery with the power (Discovering false)."""
         props = {'Powered': dbus.Boolean(on)}

@@ -143,6 +143,23 @@ def test_a_value_bluetoothd_renews_before_our_subscription_is_kept(bluez, sideli
     assert [int(r['bpm']) for r in samples[A1]] == [101, 102, 103]
 
 
+def test_a_battery_exported_after_the_subscription_is_read(bluez, sideline_bin, tmp_path):
+    """bluetoothd's signals can come in any order (seen on the real stack): a Battery Level
+    characteristic that appears after the heart rate was subscribed is read then."""
+    db = tmp_path / 'bz.sqlite'
+    dev, chars = bluez.add_strap(A1, 'Polar H10 A1', battery=None)
+    import_team(sideline_bin, db, tmp_path, [A1])
+    proc = start_record(sideline_bin, db, bluez.address, 6)
+    assert bluez.wait_notifying([chars['hr']])
+    bluez._add_service(dev + '/service0010', dev, 0x180F)
+    bluez._add_char(dev + '/service0010/char0011', dev + '/service0010', 0x2A19, ['read'], bytes([73]))
+    bluez.announce(dev + '/service0010', 'org.bluez.GattService1')
+    bluez.announce(dev + '/service0010/char0011', 'org.bluez.GattCharacteristic1')
+    finish(proc)
+    levels = sqlite3.connect(db).execute("SELECT e.value FROM strap_event e WHERE e.kind = 'battery'").fetchall()
+    assert levels == [(73,)]
+
+
 def test_broadcast_with_stale_rejection(bluez, sideline_bin, tmp_path):
     db = tmp_path / 'bz.sqlite'
     dev, _ = bluez.add_strap(A3, 'Polar H9 A3', battery=None)
