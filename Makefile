@@ -5,7 +5,8 @@
 #   make bench-ble  Bluetooth figures on the emulated radio (Sideline vs bumble's host, broadcast, reconnect)
 #   make test-vm    only the real-stack suite: Debian's kernel and bluetoothd in a VM (Tests/vm)
 #   make bench-vm   Bluetooth figures on the real stack in the VM (launch, a strap's return, an adapter's return)
-.PHONY: demo test test-vm bench bench-ble bench-vm setup build build-static
+#   make deb    out/sideline_<version>_<arch>.deb: the appliance package (deploy/debian, README "Install on a Raspberry Pi")
+.PHONY: demo test test-vm bench bench-ble bench-vm setup build build-static deb
 
 setup:
 	@./deploy/setup.sh
@@ -16,6 +17,9 @@ build: setup
 # One self-contained release binary (Swift runtime inside): what the VM suite runs and a Pi installs.
 build-static: setup
 	swift build -c release --static-swift-stdlib --product sideline --scratch-path .build-static
+
+deb: setup
+	./deploy/deb.sh
 
 demo: build
 	@./deploy/demo.sh

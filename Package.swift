@@ -39,11 +39,15 @@ let package = Package(
         .target(name: "KioskUI", dependencies: ["TeamCore", "CSDL2"], swiftSettings: strict),
         .target(name: "Store", dependencies: ["TeamCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: strict),
         .target(name: "SessionReview", dependencies: ["Store", "Analytics", "SessionExport", "TeamCore"], swiftSettings: strict),
+        // Running as a boxed appliance: log lines for journald, service notifications, USB sticks.
+        .target(name: "Diagnostics", dependencies: [.product(name: "Logging", package: "swift-log")], swiftSettings: strict),
+        .target(name: "Appliance", swiftSettings: strict),
 
         // The executable: command line, wiring, main loop.
         .executableTarget(name: "sideline", dependencies: [
             "Analytics", "SessionExport", "SessionReview",
             "TeamCore", "Store", "SensorHub", "SPSCRing", "KioskUI", "CSDL2", "BlueZTransport",
+            "Diagnostics", "Appliance",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
@@ -69,6 +73,8 @@ let package = Package(
         .testTarget(name: "BlueZTransportTests", dependencies: ["BlueZTransport"], swiftSettings: strict),
         .testTarget(name: "SPSCRingTests", dependencies: ["SPSCRing", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "SensorHubTests", dependencies: ["SensorHub", "SPSCRing", "TeamCore", "BLEHost", "BlueZTransport", "HeartRateProtocol", "HCITestSupport"], swiftSettings: strict),
+        .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
+        .testTarget(name: "ApplianceTests", dependencies: ["Appliance"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "TeamCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .testTarget(name: "CommandLineTests", dependencies: ["sideline", "Store", "TeamCore",
                                                            .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),

@@ -12,6 +12,10 @@ echo "== end-to-end tests against independent peers (pytest in .venv)"
 swift build --product sideline
 SIDELINE_BIN="$PWD/.build/debug/sideline" .venv/bin/python -m pytest -q Tests/e2e
 
+echo "== Debian package: make deb, its Depends against the binary's NEEDED, lintian, install/upgrade/remove/purge in a clean bookworm"
+DEB=$(./deploy/deb.sh | tail -1)
+SIDELINE_DEB="$PWD/$DEB" .venv/bin/python -m pytest -q Tests/package
+
 echo "== ThreadSanitizer: the ring's two-thread stress must be clean, the broken canary ring must be caught"
 ./deploy/tsan-check.sh
 

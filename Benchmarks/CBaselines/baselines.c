@@ -149,7 +149,7 @@ int64_t c_sqlite_insert_samples(const char *path, uint64_t count) {
     sqlite3 *db;
     if (sqlite3_open(path, &db) != SQLITE_OK) return -1;
     const char *setup =
-        "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+        "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
         "CREATE TABLE IF NOT EXISTS sample(session_id INTEGER NOT NULL, player_id INTEGER NOT NULL,"
         " strap_id INTEGER NOT NULL, t_ms INTEGER NOT NULL, bpm INTEGER NOT NULL, contact INTEGER NOT NULL, energy_kj INTEGER);"
         /* the store's table and index (Sources/Store/Schema.swift, as of v4) */

@@ -139,7 +139,7 @@ func benchStore(rounds: Int) throws {
         precondition(cNs > 0, "C baseline failed")
         cRates.append(Double(count) / (Double(cNs) / 1e9))
     }
-    print("store ingest: \(count) samples into sample(+index), WAL, synchronous=NORMAL, median of \(rounds)")
+    print("store ingest: \(count) samples into sample(+index), WAL, synchronous=FULL, median of \(rounds)")
     report("  SessionWriter, one transaction", median(batchedRates), unit: "samples/s")
     report("  SessionWriter, transactions of 3000 rows", median(perSecondRates), unit: "samples/s")
     report("  raw sqlite3 C API, prepared insert, one transaction", median(cRates), unit: "samples/s")

@@ -28,13 +28,14 @@ public final class KioskView {
     public func invalidate() { lastLiveLayout = nil }
 
     /// Whether this live frame may redraw only the tiles that changed, and remembers the layout.
-    private func prepareIncremental(_ state: AppState, live: Bool, wall: Bool) -> [Int64: TileSignature]? {
+    private func prepareIncremental(_ frame: Frame, live: Bool, wall: Bool) -> [Int64: TileSignature]? {
+        let state = frame.state
         guard live, persistentFrames, let session = state.live else {
             lastLiveLayout = nil
             return nil
         }
         let layout = LiveLayout(width: canvas.metrics.width, height: canvas.metrics.height,
-                                order: session.orderedTiles(nowMs: state.nowMs).map(\.playerID), wall: wall,
+                                order: frame.tiles.map(\.playerID), wall: wall,
                                 recovery: session.isInRecovery, notice: wall ? nil : state.shownNotice)
         defer { lastLiveLayout = layout }
         return layout == lastLiveLayout ? view.previousTiles : nil
@@ -48,9 +49,8 @@ public final class KioskView {
         let paintsEverything = state.screen == .live && state.form == nil && state.pin == nil && state.confirmation == nil
             && [.running, .paused, .starting, .recovery].contains(state.live?.phase)
         if !paintsEverything { canvas.clear(Theme.background) }
-        var frameView = view
-        frameView.previousTiles = prepareIncremental(state, live: paintsEverything, wall: false)
-        let frame = Frame(canvas: canvas, state: state, animMs: animMs, wallClock: wallClock, view: frameView)
+        let frame = Frame(canvas: canvas, state: state, animMs: animMs, wallClock: wallClock, view: view)
+        frame.view.previousTiles = prepareIncremental(frame, live: paintsEverything, wall: false)
         switch state.screen {
         case .teamPicker: frame.teamPicker()
         case .teamSetup: frame.teamSetup()
@@ -63,7 +63,7 @@ public final class KioskView {
         if let pin = state.pin { frame.pinPad(pin) }
         if let c = state.confirmation {
             frame.dialog(title: "Are you sure?", message: c.question,
-                         buttons: [("Cancel", .cancelConfirmation, .normal), (c.confirmLabel, .confirm, .danger)])
+                         buttons: [("Cancel", .confirmation(.cancel), .normal), (c.confirmLabel, .confirmation(.confirm), .danger)])
         }
         hits = frame.hits
         view.previousTiles = frame.drawnTiles
@@ -72,9 +72,8 @@ public final class KioskView {
     /// Draws one frame of the wall display (tiles and countdown only).
     public func drawWall(_ state: AppState, animMs: Int64, wallClock: Date) {
         canvas.beginFrame()
-        var frameView = view
-        frameView.previousTiles = prepareIncremental(state, live: state.live != nil, wall: true)
-        let frame = Frame(canvas: canvas, state: state, animMs: animMs, wallClock: wallClock, view: frameView)
+        let frame = Frame(canvas: canvas, state: state, animMs: animMs, wallClock: wallClock, view: view)
+        frame.view.previousTiles = prepareIncremental(frame, live: state.live != nil, wall: true)
         frame.wallDisplay()
         hits = HitMap()
         view.previousTiles = frame.drawnTiles

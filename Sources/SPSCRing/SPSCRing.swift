@@ -10,7 +10,7 @@ import Atomics
 /// cache line (128 covers adjacent-line prefetch on x86 and Apple cores):
 ///
 ///     [0]   tail (atomic, producer stores)   producer's cached head   dropped count
-///     [128] head (atomic, consumer stores)   consumer's cached tail
+///     [128] head (atomic, consumer stores)   consumer's cached tail   draining flag
 ///
 /// Indices grow without wrapping (an Int lasts 2^63 elements) and are masked
 /// into the power-of-two buffer.
@@ -33,6 +33,8 @@ public final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
 
     @usableFromInline static var producerCachedHeadOffset: Int { 16 }
     @usableFromInline static var consumerCachedTailOffset: Int { 128 + 8 }
+    /// Consumer-only: non-zero while `drain` runs its body (see `drain`).
+    @usableFromInline static var drainingOffset: Int { 128 + 16 }
 
     /// - Parameter capacity: rounded up to a power of two, at least 2.
     public init(capacity requested: Int) {
@@ -78,9 +80,10 @@ public final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
 
     // MARK: consumer side
 
-    /// Removes the oldest element, or returns nil when the ring is empty.
+    /// Removes the oldest element, or returns nil when the ring is empty. Not from inside `drain`'s body.
     @inlinable
     public func pop() -> Element? {
+        precondition(control.load(fromByteOffset: Self.drainingOffset, as: Int.self) == 0, "SPSCRing.pop called inside drain")
         let h = head.load(ordering: .relaxed) // only the consumer stores head
         let cachedTail = control.load(fromByteOffset: Self.consumerCachedTailOffset, as: Int.self)
         if h == cachedTail {
@@ -95,8 +98,14 @@ public final class SPSCRing<Element: BitwiseCopyable>: @unchecked Sendable {
 
     /// Pops everything available now (at most `limit`), handing each element to `body`;
     /// publishes the freed slots once at the end. Returns the number consumed.
+    ///
+    /// Not re-entrant: the freed slots are published only when the body has seen them all, so a
+    /// `drain` or `pop` from inside the body would hand out the same elements again. Both trap there.
     @inlinable @discardableResult
     public func drain(limit: Int = .max, _ body: (Element) throws -> Void) rethrows -> Int {
+        precondition(control.load(fromByteOffset: Self.drainingOffset, as: Int.self) == 0, "SPSCRing.drain called inside drain")
+        control.storeBytes(of: 1, toByteOffset: Self.drainingOffset, as: Int.self)
+        defer { control.storeBytes(of: 0, toByteOffset: Self.drainingOffset, as: Int.self) }
         let h = head.load(ordering: .relaxed)
         let freshTail = tail.load(ordering: .acquiring)
         control.storeBytes(of: freshTail, toByteOffset: Self.consumerCachedTailOffset, as: Int.self)

@@ -2,6 +2,7 @@ import Analytics
 import Foundation
 import SessionExport
 import Store
+import Synchronization
 import TeamCore
 
 /// Glue between the store and the pure modules: loads a session, analyses it,
@@ -14,6 +15,9 @@ public enum SessionReview {
     /// The artefact-corrected NN series of a finished session are computed once and
     /// kept in the store (`nn_cache`): later reviews read them instead of the raw RR
     /// intervals and skip the costly correction. `useCache: false` recomputes.
+    ///
+    /// Call it from the main thread or a dispatch queue, never from a Foundation `Thread`
+    /// (the analysis runs `concurrentPerform`; see `SessionAnalysis.init`).
     public static func load(store: SidelineStore, sessionID: Int64,
                             hrvWindows: [HRVWindow] = [.firstFiveMinutes], useCache: Bool = true) throws -> ExportContext {
         // A background warmCache of this session finishes first: then its cache is read
@@ -81,25 +85,22 @@ public enum SessionReview {
     }
 }
 
-/// The sessions a background `warmCache` is analysing now.
-/// `@unchecked Sendable`: `sessions` is only touched with the condition's lock held.
-private final class WarmingSessions: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var sessions: Set<Int64> = []
+/// The sessions a background `warmCache` is analysing now, each with a group that is left when it is done.
+private final class WarmingSessions: Sendable {
+    private let sessions = Mutex<[Int64: DispatchGroup]>([:])
 
     /// False when the session is being warmed already.
-    func begin(_ id: Int64) -> Bool { condition.withLock { sessions.insert(id).inserted } }
-
-    func end(_ id: Int64) {
-        condition.withLock {
-            sessions.remove(id)
-            condition.broadcast()
+    func begin(_ id: Int64) -> Bool {
+        sessions.withLock { sessions in
+            guard sessions[id] == nil else { return false }
+            let done = DispatchGroup()
+            done.enter()
+            sessions[id] = done
+            return true
         }
     }
 
-    func waitUntilDone(_ id: Int64) {
-        condition.lock()
-        defer { condition.unlock() }
-        while sessions.contains(id) { condition.wait() }
-    }
+    func end(_ id: Int64) { sessions.withLock { $0.removeValue(forKey: id) }?.leave() }
+
+    func waitUntilDone(_ id: Int64) { sessions.withLock { $0[id] }?.wait() }
 }

@@ -3,9 +3,11 @@ import GRDB
 import TeamCore
 
 /// The SQLite store: the single source of truth for rosters, straps, sessions
-/// and samples. WAL mode (a `DatabasePool`) so readers never block the writer,
-/// `synchronous=NORMAL` so an SD card is not worn by an fsync per commit —
-/// in WAL a power cut then loses at most the last commits and never corrupts.
+/// and samples. WAL mode (a `DatabasePool`) so readers never block the writer.
+/// `synchronous=FULL`: every commit (the recorder's, once a second) is flushed to the medium,
+/// so a power cut loses at most the last second. With NORMAL the WAL is flushed only at
+/// checkpoints and Linux writes dirty pages back after up to ~30 s: a hard power-off in the VM
+/// lost 5 s of a once-a-second writer, and a whole 25-s recording, schema included.
 public final class SidelineStore: Sendable {
     public let path: String
     let database: any DatabaseWriter
@@ -39,9 +41,6 @@ public final class SidelineStore: Sendable {
             try Self.checkSchema(path: path, adoptingForeign: adoptingForeign)
         }
         var configuration = Configuration()
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
         configuration.busyMode = .timeout(5)
         do {
             database = try DatabasePool(path: path, configuration: configuration)
@@ -150,9 +149,34 @@ public final class SidelineStore: Sendable {
         }
     }
 
+    /// `sideline migrate`: opens (creating) the database at `path` and migrates it — all the way, or
+    /// only up to the migration `upTo` (an older Sideline's schema, for upgrade tests). Returns a summary.
+    public static func migrate(path: String, upTo: String? = nil) throws -> String {
+        let known = Schema.migrator.migrations
+        guard let upTo else {
+            let store = try SidelineStore(path: path, recovering: false)
+            let applied = try store.read { try Schema.migrator.appliedIdentifiers($0) }
+            return "up to date (\(applied.count) of \(known.count) migrations)"
+        }
+        guard known.contains(upTo) else {
+            throw StoreError.cannotOpen(path: path, reason: "no migration \(upTo); known: \(known.joined(separator: ", "))")
+        }
+        let queue = try DatabaseQueue(path: path)
+        try Schema.migrator.migrate(queue, upTo: upTo)
+        return "at \(upTo) (\(known.firstIndex(of: upTo)! + 1) of \(known.count) migrations)"
+    }
+
+    /// Migrates the open database again: after a restore put an older backup in place.
+    public func bringSchemaUpToDate() throws {
+        try Self.migrate(database, path: path)
+    }
+
+
     private static func migrate(_ database: any DatabaseWriter, path: String) throws {
         let migrator = Schema.migrator
         do {
+            // On the one writer connection, after GRDB's own set-up (which picks NORMAL for WAL pools).
+            try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
             try migrator.migrate(database)
         } catch let error as StoreError {
             throw error

@@ -15,7 +15,7 @@ extension SidelineStore {
     }
 
     public func updatePlayer(_ player: Player) throws {
-        guard let id = player.id else { throw StoreError.unknownPlayer(0) }
+        guard let id = player.id else { throw StoreError.notStored("the player \(player.fullName)") }
         try write { db in
             try db.execute(sql: """
                 UPDATE player SET first_name = ?, last_name = ?, birth_year = ?, sex = ?, weight_kg = ?,

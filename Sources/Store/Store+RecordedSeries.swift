@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import Synchronization
 import TeamCore
 
 /// A session's samples and RR intervals grouped by player, in time order.
@@ -19,6 +20,9 @@ extension SidelineStore {
     /// the same time: a 2-hour team session's 900 k rows take half the wall time on two
     /// cores. A session still recording is read in one transaction, so every player's
     /// rows come from the same moment.
+    ///
+    /// Call it from the main thread or a dispatch queue, never from a Foundation `Thread`
+    /// (`concurrentPerform`; see `SessionAnalysis.init`).
     public func recordedSeries(_ sessionID: Int64, includingRR: Bool = true) throws -> RecordedSeries {
         let (players, state) = try read { db in
             (try Int64.fetchAll(db, sql: "SELECT player_id FROM session_player WHERE session_id = ? ORDER BY player_id", arguments: [sessionID]),
@@ -35,12 +39,14 @@ extension SidelineStore {
             let to = k == parts - 1 ? Int64.max : players[(k + 1) * players.count / parts] - 1
             return from ... to
         }
-        let results = PartResults(count: parts)
+        // One result per part, each set by exactly one iteration.
+        let results = Mutex<[Result<RecordedSeries, any Error>?]>(Array(repeating: nil, count: parts))
         DispatchQueue.concurrentPerform(iterations: parts) { k in
-            results.set(k, Result { try self.read { try Self.series(in: $0, sessionID, players: ranges[k], includingRR: includingRR) } })
+            let part = Result { try self.read { try Self.series(in: $0, sessionID, players: ranges[k], includingRR: includingRR) } }
+            results.withLock { $0[k] = part }
         }
         var series = RecordedSeries()
-        for part in try results.values() {
+        for part in try results.withLock({ $0 }).map({ try $0!.get() }) {
             series.samples.merge(part.samples) { a, _ in a }
             series.rrIntervals.merge(part.rrIntervals) { a, _ in a }
         }
@@ -131,14 +137,4 @@ private struct PlayerRuns<Element> {
         if let player { byPlayer[player] = run }
         run = []
     }
-}
-
-/// One result per part of a concurrent read, each set by exactly one iteration.
-/// `@unchecked Sendable`: every access holds the lock.
-private final class PartResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [Result<RecordedSeries, any Error>?]
-    init(count: Int) { results = Array(repeating: nil, count: count) }
-    func set(_ k: Int, _ result: Result<RecordedSeries, any Error>) { lock.withLock { results[k] = result } }
-    func values() throws -> [RecordedSeries] { try lock.withLock { results }.map { try $0!.get() } }
 }

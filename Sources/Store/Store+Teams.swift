@@ -25,7 +25,7 @@ extension SidelineStore {
 
     static func insertTeam(name: String, colour: RGBColour?, _ db: Database) throws -> Team {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { throw StoreError.duplicate("a team needs a name") }
+        guard !trimmed.isEmpty else { throw StoreError.invalid("a team needs a name") }
         if try Int64.fetchOne(db, sql: "SELECT id FROM team WHERE name = ?", arguments: [trimmed]) != nil {
             throw StoreError.duplicate("a team named '\(trimmed)' already exists")
         }

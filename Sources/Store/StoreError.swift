@@ -11,8 +11,16 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case unknownTeam(String)
     case unknownSession(Int64)
     case unknownPlayer(Int64)
+    /// A player that was never stored (no id) where a stored one is needed.
+    case notStored(String)
+    /// Something that already exists (a team name, a shirt number, a strap in the team).
     case duplicate(String)
+    /// Input that breaks a rule (an empty name).
+    case invalid(String)
     case rosterRejected([String])
+    case noDatabase(path: String)
+    case backupFailed(reason: String)
+    case backupRejected(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -35,8 +43,16 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             return "no session with id \(id) (see `sideline sessions`)"
         case let .unknownPlayer(id):
             return "no player with id \(id)"
-        case let .duplicate(what):
+        case let .notStored(what):
+            return "\(what) is not in the database yet; add it first"
+        case let .duplicate(what), let .invalid(what):
             return what
+        case let .noDatabase(path):
+            return "there is no database at \(path) (see --db)"
+        case let .backupFailed(reason):
+            return "backup failed: \(reason)"
+        case let .backupRejected(path, reason):
+            return "cannot restore \(path): \(reason); nothing was changed"
         case let .rosterRejected(lines):
             return "roster not imported, nothing changed:\n" + lines.joined(separator: "\n")
         }

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Diagnostics
 import Foundation
+import Logging
 import Store
 
 @main
@@ -7,9 +9,10 @@ struct Sideline: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sideline",
         abstract: "Team heart-rate kiosk: record, review and export sessions of Bluetooth heart-rate straps.",
+        version: SidelineVersion.current,
         subcommands: [
             RecordCommand.self, TeamsCommand.self, PlayersCommand.self, SessionsCommand.self,
-            HRVCommand.self, SettingsCommand.self,
+            HRVCommand.self, SettingsCommand.self, BackupCommand.self, RestoreCommand.self, MigrateCommand.self,
             ExportCommand.self, ImportRosterCommand.self, ScanCommand.self, KioskCommand.self,
         ],
         defaultSubcommand: KioskCommand.self)
@@ -17,9 +20,12 @@ struct Sideline: ParsableCommand {
     /// Errors a user can fix (unknown team, bad file, full disk, a wrong flag…) print one clear
     /// line and exit 2; --help and --version print ArgumentParser's text and exit 0.
     static func main() {
+        Diagnostics.bootstrap()
         var command: ParsableCommand
         do {
-            command = try parseAsRoot()
+            command = try parseAsRoot(try KioskConfigFile.expand(Array(CommandLine.arguments.dropFirst())))
+        } catch let error as UserError {
+            fail(error.description)
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }
             fail("\(message(for: error)) (see `\(helpCommand(CommandLine.arguments))`)")
@@ -43,9 +49,11 @@ struct Sideline: ParsableCommand {
     }
 
     static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("sideline: \(message)\n".utf8))
+        log.error("\(message)")
         Foundation.exit(2)
     }
+
+    static let log = Diagnostics.logger("main")
 }
 
 /// A mistake the user can fix, reported as one line, exit status 2.

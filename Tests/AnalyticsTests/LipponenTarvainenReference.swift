@@ -1,6 +1,7 @@
-// The straightforward Lipponen–Tarvainen implementation (full detection on every pass,
-// sorted moving windows recomputed over the whole series), kept verbatim as the oracle
-// the incremental detector in Sources/Analytics must match bit for bit.
+// The straightforward Lipponen–Tarvainen implementation, the oracle the production code in
+// Sources/Analytics must match bit for bit: full detection on every pass with sorted moving
+// windows recomputed over the whole series (production: incremental windows), and the
+// correction as the published implementation's whole-array steps (production: in place).
 @testable import Analytics
 import Foundation
 
@@ -81,42 +82,45 @@ enum ReferenceLipponenTarvainen {
         return found
     }
 
-    /// Corrects one pass of artefacts in a peak series: extra peaks deleted,
-    /// missed peaks inserted halfway, misplaced peaks moved halfway between their neighbours.
-    static func correct(_ artefacts: ArtefactIndices, peaks input: [Double]) -> [Double] {
-        var peaks = input
+    /// Corrects one pass of artefacts, written as the published implementation does it, with
+    /// whole-array steps: extra peaks deleted; a peak inserted halfway before each missed one
+    /// (numpy.insert: positions refer to the array before the insertions); misplaced peaks
+    /// deleted and their halfway points appended, then everything sorted (numpy.delete,
+    /// concatenate, sort). The production `correct` moves peaks in place and repairs the order
+    /// with an insertion sort; comparing the two checks one construction against another.
+    static func correct(_ artefacts: ArtefactIndices, peaks: [Double]) -> [Double] {
+        var current = peaks
         var missed = artefacts.missed, ectopic = artefacts.ectopic, longShort = artefacts.longShort
         if !artefacts.extra.isEmpty {
-            let extra = Set(artefacts.extra)
-            peaks = peaks.indices.filter { !extra.contains($0) }.map { peaks[$0] }
-            missed = shift(missed, after: artefacts.extra, by: -1)
-            ectopic = shift(ectopic, after: artefacts.extra, by: -1)
-            longShort = shift(longShort, after: artefacts.extra, by: -1)
+            let deleted = Set(artefacts.extra)
+            current = current.enumerated().compactMap { deleted.contains($0.offset) ? nil : $0.element }
+            missed = following(missed, artefacts.extra, by: -1)
+            ectopic = following(ectopic, artefacts.extra, by: -1)
+            longShort = following(longShort, artefacts.extra, by: -1)
         }
         if !missed.isEmpty {
-            let valid = missed.filter { $0 > 1 && $0 < peaks.count }
-            var out: [Double] = []
-            out.reserveCapacity(peaks.count + valid.count)
-            var next = 0
-            for (k, p) in peaks.enumerated() {
-                while next < valid.count, valid[next] == k {
-                    out.append(peaks[k - 1] + (p - peaks[k - 1]) / 2)
-                    next += 1
-                }
-                out.append(p)
-            }
-            peaks = out
-            ectopic = shift(ectopic, after: missed, by: 1)
-            longShort = shift(longShort, after: missed, by: 1)
+            let at = missed.filter { $0 > 1 && $0 < current.count }
+            let added = at.map { current[$0 - 1] + (current[$0] - current[$0 - 1]) / 2 }
+            // Each new peak goes before the old one at its position: sort by (position, new first, order given).
+            let keyed = current.enumerated().map { (position: $0.offset, new: 1, order: 0, value: $0.element) }
+                + zip(at, added).enumerated().map { (position: $1.0, new: 0, order: $0, value: $1.1) }
+            current = keyed.sorted { ($0.position, $0.new, $0.order) < ($1.position, $1.new, $1.order) }.map(\.value)
+            ectopic = following(ectopic, missed, by: 1)
+            longShort = following(longShort, missed, by: 1)
         }
-        for misaligned in [ectopic, longShort] where !misaligned.isEmpty {
-            let original = peaks
-            for j in misaligned where j > 1 && j < original.count - 1 {
-                peaks[j] = original[j - 1] + (original[j + 1] - original[j - 1]) / 2
-            }
-            insertionSort(&peaks) // nearly sorted: linear unless two neighbours both moved
+        for misplaced in [ectopic, longShort] where !misplaced.isEmpty {
+            let moved = Set(misplaced.filter { $0 > 1 && $0 < current.count - 1 })
+            let halfway = moved.sorted().map { current[$0 - 1] + (current[$0 + 1] - current[$0 - 1]) / 2 }
+            current = (current.enumerated().compactMap { moved.contains($0.offset) ? nil : $0.element } + halfway).sorted()
         }
-        return peaks
+        return current
+    }
+
+    /// The published index update: for each source in turn, every index above it moves by `delta`;
+    /// then the distinct indices in order.
+    private static func following(_ indices: [Int], _ sources: [Int], by delta: Int) -> [Int] {
+        let moved = sources.reduce(indices) { updated, source in updated.map { $0 > source ? $0 + delta : $0 } }
+        return Set(moved).sorted()
     }
 
     /// Detects and corrects until the number of artefacts stops falling.
@@ -133,24 +137,6 @@ enum ReferenceLipponenTarvainen {
             found = again
         }
         return (cleaned, passes)
-    }
-
-    /// Lets each index in `indices` follow the insertions or deletions at `sources`.
-    private static func shift(_ indices: [Int], after sources: [Int], by delta: Int) -> [Int] {
-        var out = indices
-        for s in sources { out = out.map { $0 > s ? $0 + delta : $0 } }
-        return Array(Set(out)).sorted()
-    }
-
-    private static func insertionSort(_ a: inout [Double]) {
-        a.withUnsafeMutableBufferPointer { p in
-            for i in p.indices.dropFirst() where p[i] < p[i - 1] {
-                let x = p[i]
-                var j = i
-                while j > 0, p[j - 1] > x { p[j] = p[j - 1]; j -= 1 }
-                p[j] = x
-            }
-        }
     }
 
     private static func threshold(_ values: [Double]) -> [Double] {

@@ -23,6 +23,9 @@ public final class VirtualController: ByteTransport, @unchecked Sendable {
         /// Set: every time the transport is opened the controller sends these bytes and nothing else.
         public var garbage: [UInt8]?
         public var aclBuffers = 3
+        /// true: every Number Of Completed Packets count is doubled (a confused controller; a host
+        /// that trusts the count would think buffers free that are not).
+        public var overstatesCompletions = false
         public var aclMaxPayload = 27
         /// Packets leave the controller at connection events of this period: links whose packets
         /// leave together are reported in one Number Of Completed Packets event.
@@ -48,6 +51,8 @@ public final class VirtualController: ByteTransport, @unchecked Sendable {
     public private(set) var bufferOverruns = 0
     /// The largest number of links one Number Of Completed Packets event reported.
     public private(set) var mostLinksInOneCompletion = 0
+    /// LE Create Connection commands refused because another was pending (must stay 0: one at a time).
+    public private(set) var connectsWhilePending = 0
     public private(set) var isScanning = false
 
     private var outbox: [UInt8] = []
@@ -84,7 +89,8 @@ public final class VirtualController: ByteTransport, @unchecked Sendable {
         if let garbage = behaviour.garbage { outbox += garbage }
     }
 
-    public var connectedStraps: [VirtualStrap] { straps.filter(\.isConnected) }
+    /// The straps linked through this controller (not another on the same radio), in the straps' order.
+    public var connectedStraps: [VirtualStrap] { straps.filter { strap in links.values.contains { $0 === strap } } }
     /// An LE Create Connection is pending (not completed, not ended by a cancel).
     public var hasPendingConnect: Bool { pendingConnect != nil }
     public var resets: Int { commands.filter { $0 == 0x0C03 }.count }
@@ -199,7 +205,10 @@ public final class VirtualController: ByteTransport, @unchecked Sendable {
             isScanning = parameters.first == 1
             commandComplete(opcode, [0x00])
         case 0x200D: // LE Create Connection
-            guard pendingConnect == nil, parameters.count >= 12 else { return commandStatus(opcode, 0x0C) }
+            guard pendingConnect == nil, parameters.count >= 12 else {
+                if pendingConnect != nil { connectsWhilePending += 1 }
+                return commandStatus(opcode, 0x0C)
+            }
             pendingConnect = parameters[6..<12].reversed().reduce(0) { $0 << 8 | UInt64($1) }
             commandStatus(opcode, 0x00)
         case 0x200E: // LE Create Connection Cancel
@@ -229,30 +238,43 @@ public final class VirtualController: ByteTransport, @unchecked Sendable {
     private func linkEnded(_ handle: UInt16, strap: VirtualStrap, hostReason: UInt8) {
         guard links[handle] === strap else { return }
         links[handle] = nil
-        buffered.removeAll { $0.handle == handle }
+        buffered.removeAll { $0.handle == handle } // flushed: the host gets its buffers back from the disconnection
         strap.disconnected(reason: hostReason)
         emit([0x04, 0x05, 0x04, 0x00] + le16(handle) + [hostReason])
-        scheduleAdvertising(strap)
+    }
+
+    /// The strap went out of range while connected: the link ends by supervision timeout (reason 0x08),
+    /// with whatever the host had sent on it still in the controller's buffers.
+    public func loseLink(to strap: VirtualStrap) {
+        guard let handle = links.first(where: { $0.value === strap })?.key else { return }
+        linkEnded(handle, strap: strap, hostReason: 0x08)
+    }
+
+    /// Packets the host sent on the strap's link that the controller has not completed yet.
+    public func packetsBuffered(for strap: VirtualStrap) -> Int {
+        guard let handle = links.first(where: { $0.value === strap })?.key else { return 0 }
+        return buffered.filter { $0.handle == handle }.count
     }
 
     // MARK: radio
 
-    /// The strap's next advertisement; the timer chain stops while it is connected or after a Reset restarted it.
+    /// The strap's advertisements, one per interval at its phase, for as long as this power cycle
+    /// lasts; none while it is connected (to this controller or another on the same radio).
     private func scheduleAdvertising(_ strap: VirtualStrap) {
         let generation = self.generation
         let interval = strap.advertisingIntervalNs
         let next = (nowNs / interval + 1) * interval + strap.phaseNs % interval
         after(next - nowNs) { [weak self, weak strap] in
-            guard let self, let strap, self.generation == generation, !strap.isConnected else { return }
-            if strap.present { self.advertised(strap) }
-            if !strap.isConnected { self.scheduleAdvertising(strap) }
+            guard let self, let strap, self.generation == generation else { return }
+            if strap.present, !strap.isConnected { self.advertised(strap) }
+            self.scheduleAdvertising(strap)
         }
     }
 
     private func advertised(_ strap: VirtualStrap) {
         if isScanning {
             let address = (0..<6).map { UInt8(truncatingIfNeeded: strap.address >> (8 * UInt64($0))) }
-            let data = strap.advertisingData
+            let data = strap.advertisingData(nowNs: nowNs)
             let report: [UInt8] = [0x02, 0x01, 0x00, 0x00] + address + [UInt8(data.count)] + data + [0xC4] // ADV_IND, public, -60 dBm
             emit([0x04, 0x3E, UInt8(report.count)] + report)
         }
@@ -309,6 +331,7 @@ public final class VirtualController: ByteTransport, @unchecked Sendable {
             if let i = counts.firstIndex(where: { $0.handle == packet.handle }) { counts[i].count += 1 } else { counts.append((packet.handle, 1)) }
         }
         mostLinksInOneCompletion = max(mostLinksInOneCompletion, counts.count)
-        emit([0x04, 0x13, UInt8(1 + 4 * counts.count), UInt8(counts.count)] + counts.flatMap { le16($0.handle) + le16($0.count) })
+        let factor: UInt16 = behaviour.overstatesCompletions ? 2 : 1
+        emit([0x04, 0x13, UInt8(1 + 4 * counts.count), UInt8(counts.count)] + counts.flatMap { le16($0.handle) + le16($0.count * factor) })
     }
 }

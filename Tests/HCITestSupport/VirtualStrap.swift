@@ -12,6 +12,9 @@ public final class VirtualStrap {
     public var phaseNs: UInt64 = 0
     public var heartRate: UInt8 = 120
     public var batteryLevel: UInt8 = 90
+    /// Also broadcasts its heart rate in every advertisement (Polar's manufacturer data), with a
+    /// frame counter that moves once a second, when the value is new.
+    public var broadcastsHeartRate = false
 
     public enum Event: Equatable {
         case connected(handle: UInt16)
@@ -45,8 +48,15 @@ public final class VirtualStrap {
 
     // MARK: advertising
 
-    /// Flags (LE General Discoverable, no BR/EDR) and the Heart Rate service, as real straps advertise.
-    var advertisingData: [UInt8] { [0x02, 0x01, 0x06, 0x03, 0x03, 0x0D, 0x18] }
+    /// Flags (LE General Discoverable, no BR/EDR) and the Heart Rate service, as real straps advertise;
+    /// a broadcasting strap adds manufacturer data of company 0x006B: flags (battery OK, contact,
+    /// frame counter in bits 2-4, broadcast bit 5), a kHz code, fast- and slow-average heart rate.
+    func advertisingData(nowNs: UInt64) -> [UInt8] {
+        let basic: [UInt8] = [0x02, 0x01, 0x06, 0x03, 0x03, 0x0D, 0x18]
+        guard broadcastsHeartRate else { return basic }
+        let counter = UInt8(nowNs / 1_000_000_000 % 8)
+        return basic + [0x07, 0xFF, 0x6B, 0x00, 0x01 | 0x02 | counter << 2 | 0x20, 0x00, heartRate, heartRate]
+    }
 
     // MARK: GATT server
 

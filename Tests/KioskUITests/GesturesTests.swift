@@ -55,21 +55,21 @@ final class GesturesTests: XCTestCase {
 final class HitMapTests: XCTestCase {
     func testTopmostTargetWinsAndModalsBlock() {
         var map = HitMap()
-        map.add(Hit(rect: Rect(0, 0, 100, 100), label: "Start", action: .startSession))
-        XCTAssertEqual(map.hit(at: 10, 10)?.action, .startSession)
+        map.add(Hit(rect: Rect(0, 0, 100, 100), label: "Start", action: .live(.start)))
+        XCTAssertEqual(map.hit(at: 10, 10)?.action, .live(.start))
         map.block(Rect(0, 0, 800, 480))
         XCTAssertNil(map.hit(at: 10, 10)?.action)
-        map.add(Hit(rect: Rect(0, 0, 50, 50), label: "Stop", action: .confirmStop))
-        XCTAssertEqual(map.hit(at: 10, 10)?.action, .confirmStop)
+        map.add(Hit(rect: Rect(0, 0, 50, 50), label: "Stop", action: .live(.confirmStop)))
+        XCTAssertEqual(map.hit(at: 10, 10)?.action, .live(.confirmStop))
     }
 
     func testScriptsFindTargetsExactlyThenByPrefixThenBySubstring() {
         var map = HitMap()
-        map.add(Hit(rect: Rect(0, 0, 10, 10), label: "‹ Lobby", action: .openLobby))
-        map.add(Hit(rect: Rect(0, 0, 10, 10), label: "Lap", action: .lap))
+        map.add(Hit(rect: Rect(0, 0, 10, 10), label: "‹ Lobby", action: .navigate(.lobby)))
+        map.add(Hit(rect: Rect(0, 0, 10, 10), label: "Lap", action: .live(.lap)))
         map.add(Hit(rect: Rect(0, 0, 10, 10), label: "Lap 2 notes", action: nil))
-        XCTAssertEqual(map.find(label: "lap")?.action, .lap)
-        XCTAssertEqual(map.find(label: "Lobby")?.action, .openLobby)
+        XCTAssertEqual(map.find(label: "lap")?.action, .live(.lap))
+        XCTAssertEqual(map.find(label: "Lobby")?.action, .navigate(.lobby))
         XCTAssertNil(map.find(label: "Settings"))
     }
 }

@@ -1,5 +1,7 @@
+import Atomics
 @testable import SensorHub
 import SPSCRing
+import Synchronization
 import TeamCore
 import XCTest
 
@@ -72,13 +74,41 @@ final class WorkloadTests: XCTestCase {
         XCTAssertEqual(threaded.filter { $0.tNs < horizon }.sorted(by: sort), stepped.filter { $0.tNs < horizon }.sorted(by: sort))
     }
 
-    /// Sources of real straps need not do anything: the protocol's default ignores it.
-    func testOtherSourcesIgnoreIt() {
-        final class Silent: SensorSource, @unchecked Sendable {
-            func nowNs() -> UInt64 { 0 }
-            func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {}
-            func stop() {}
+    /// Sources of real straps need not do anything: the protocol's defaults leave their readings as
+    /// they are (what the straps measured), report no problem and take any wanted set.
+    func testTheDefaultsLeaveARealStrapsReadingsAlone() throws {
+        /// Implements only what the protocol requires: each `emit` pushes the strap's next reading.
+        final class Strap: SensorSource {
+            let emitted = ManagedAtomic<UInt16>(0)
+            private let target = Mutex<SPSCRing<SensorEvent>?>(nil)
+            func nowNs() -> UInt64 { UInt64(emitted.load(ordering: .relaxed)) * 1_000_000_000 }
+            func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
+                target.withLock { $0 = ring }
+            }
+            func stop() { target.withLock { $0 = nil } }
+            func emit() {
+                let n = emitted.wrappingIncrementThenLoad(ordering: .relaxed)
+                let event = SensorEvent(strap: 0, timestampNs: nowNs(), kind: .measurement, bpm: 100 + n, contact: .detected)
+                _ = target.withLock { $0 }?.push(event)
+            }
         }
-        Silent().setWorkload(.resting, atNs: 0)
+        func readings(resting: Bool) throws -> [UInt16] {
+            let source = Strap(), ring = SPSCRing<SensorEvent>(capacity: 64)
+            try source.start(straps: [StrapAddress(address: "AA:BB:CC:DD:EE:FF", name: "H10")], ring: ring, wake: {})
+            for i in 0..<10 {
+                if resting && i == 5 { source.setWorkload(.resting, atNs: source.nowNs()) }
+                source.emit()
+            }
+            var bpm: [UInt16] = []
+            ring.drain { bpm.append($0.bpm) }
+            return bpm
+        }
+        XCTAssertEqual(try readings(resting: true), try readings(resting: false))
+        XCTAssertEqual(try readings(resting: true), Array(101...110))
+        let strap = Strap()
+        XCTAssertNil(strap.problem())
+        XCTAssertNoThrow(try strap.addStraps([StrapAddress(address: "AA:BB:CC:DD:EE:00", name: "H9")]))
+        strap.setWanted([0])
+        XCTAssertEqual(strap.emitted.load(ordering: .relaxed), 0, "nothing asked of it produced a reading")
     }
 }

@@ -62,4 +62,43 @@ final class NNCacheTests: TemporaryDirectoryTestCase {
         XCTAssertNil(NNSeriesCoding.decode(data.dropLast()))
         XCTAssertNil(NNSeriesCoding.decode(Data([1, 2, 3])))
     }
+
+    /// The layout byte by byte: little-endian UInt64 words, then Float64 bit patterns, little-endian too.
+    func testTheLayoutIsLittleEndianWhateverTheMachine() {
+        var report = RRCorrectionReport()
+        report.recorded = 258 // 0x0102
+        let series = NNSeries(stretches: [.init(endMs: [1000], nnMs: [-2])], report: report)
+        func word(_ v: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+        let expected = [0x02, 0x01, 0, 0, 0, 0, 0, 0] + Array(repeating: 0, count: 8 * 9) // recorded, then nine zero counts
+            + word(1) + word(1) // one stretch of one beat
+            + [0, 0, 0, 0, 0, 0x40, 0x8F, 0x40] // 1000.0 = 0x408F400000000000
+            + [0, 0, 0, 0, 0, 0, 0, 0xC0] // -2.0 = 0xC000000000000000
+        XCTAssertEqual([UInt8](NNSeriesCoding.encode(series)), expected)
+        XCTAssertEqual(NNSeriesCoding.decode(Data(expected)), series)
+    }
+
+    /// A damaged cache entry is refused, never a trap: counts too large for an Int, lengths whose
+    /// bytes would overflow, lengths longer than the blob, and random damage of a real entry.
+    func testDamagedBytesAreRefusedNeverATrap() {
+        func word(_ v: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+        let zeros = Array(repeating: UInt8(0), count: 8 * 10)
+        XCTAssertNil(NNSeriesCoding.decode(Data(word(.max) + zeros.dropFirst(8) + word(0))), "a count beyond Int")
+        XCTAssertNil(NNSeriesCoding.decode(Data(zeros + word(.max))), "a stretch count beyond Int")
+        XCTAssertNil(NNSeriesCoding.decode(Data(zeros + word(1) + word(1 << 61))), "8 × the length overflows")
+        XCTAssertNil(NNSeriesCoding.decode(Data(zeros + word(1) + word(3) + word(0))), "a length longer than the blob")
+        XCTAssertEqual(NNSeriesCoding.decode(Data(zeros + word(0))), NNSeries(stretches: [], report: RRCorrectionReport()))
+
+        var report = RRCorrectionReport()
+        report.recorded = 40
+        let series = NNSeries(stretches: [.init(endMs: (1...20).map { Double($0) * 800 }, nnMs: Array(repeating: 800, count: 20)),
+                                          .init(endMs: [30_000, 30_810], nnMs: [805, 810])], report: report)
+        let good = [UInt8](NNSeriesCoding.encode(series))
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            var bytes = good
+            for _ in 0..<Int.random(in: 1...4, using: &rng) { bytes[Int.random(in: 0..<bytes.count, using: &rng)] = .random(in: 0...255, using: &rng) }
+            if Bool.random(using: &rng) { bytes.removeLast(Int.random(in: 0..<bytes.count, using: &rng)) }
+            _ = NNSeriesCoding.decode(Data(bytes)) // nil or some series, never a trap
+        }
+    }
 }

@@ -2,110 +2,129 @@ import XCTest
 @testable import TeamCore
 
 final class AppReducerLiveTests: XCTestCase {
+    private let start = Effect.startSession(teamID: 1, participants: AppFixture.participants, plannedMs: 20 * 60_000)
+
     func testStartIsDisabledUntilAnIncludedStrapStreams() {
-        var s = AppFixture.lobby()
-        XCTAssertFalse(s.canStartSession)
-        XCTAssertEqual(AppReducer.reduce(&s, .startSession), [])
-        _ = AppReducer.reduce(&s, AppFixture.hr(strap: 1, bpm: 75, atMs: 2000))
-        XCTAssertTrue(s.canStartSession)
+        var app = AppFixture.lobby()
+        XCTAssertFalse(app.state.canStartSession)
+        app.send(.live(.start))
+        XCTAssertNil(app.live)
+        app.send(AppFixture.hr(strap: 1, bpm: 75, atMs: 2000))
+        XCTAssertTrue(app.state.canStartSession)
         // Bea left out: her strap streaming no longer counts.
-        _ = AppReducer.reduce(&s, .toggleIncluded(playerID: 11))
-        XCTAssertFalse(s.canStartSession)
+        app.send(.lobby(.toggleIncluded(playerID: 11)))
+        XCTAssertFalse(app.state.canStartSession)
         // A strap goes stale after 5 s.
-        _ = AppReducer.reduce(&s, .toggleIncluded(playerID: 11))
-        _ = AppReducer.reduce(&s, .tick(nowMs: 2000 + AppState.noSignalAfterMs + 1))
-        XCTAssertFalse(s.canStartSession)
+        app.send(.lobby(.toggleIncluded(playerID: 11)))
+        app.send(.tick(nowMs: 2000 + AppState.noSignalAfterMs + 1))
+        XCTAssertFalse(app.state.canStartSession)
     }
 
     func testStartingDescribesParticipantsWithTodaysStraps() {
-        var s = AppFixture.lobby()
-        _ = AppReducer.reduce(&s, .changeSessionStrap(playerID: 12))
-        _ = AppReducer.reduce(&s, .tapStrap(3))
-        XCTAssertEqual(s.lobby.strapOverride[12], 103)
-        _ = AppReducer.reduce(&s, .chooseDuration(300_000))
-        _ = AppReducer.reduce(&s, AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
-        let effects = AppReducer.reduce(&s, .startSession)
-        XCTAssertEqual(effects, [.startSession(teamID: 1, participants: [
+        var app = AppFixture.lobby()
+        app.send(.lobby(.changeStrap(playerID: 12)))
+        app.send(.lobby(.chooseStrap(3)))
+        XCTAssertEqual(app.state.lobby.strapOverride[12], 103)
+        app.send(.lobby(.chooseDuration(300_000)))
+        app.send(AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
+        app.send(.live(.start), .startSession(teamID: 1, participants: [
             .init(playerID: 10, strapID: 100, strapIndex: 0),
             .init(playerID: 11, strapID: 101, strapIndex: 1),
             .init(playerID: 12, strapID: 103, strapIndex: 3),
-        ], plannedMs: 300_000)])
-        XCTAssertEqual(s.screen, .live)
-        XCTAssertEqual(s.live?.tiles.map(\.shirtNumber), [7, 3, 12])
+        ], plannedMs: 300_000))
+        XCTAssertEqual(app.state.screen, .live)
+        XCTAssertEqual(app.live?.tiles.map(\.shirtNumber), [7, 3, 12])
+        XCTAssertEqual(app.live?.phase, .starting)
+        app.send(.live(.started(sessionID: 5, startMs: 1000)))
+        XCTAssertEqual(app.live?.phase, .running)
+        XCTAssertEqual(app.live?.sessionID, 5)
     }
 
     func testCountdownPausesAndStopsTheSessionAtZero() {
-        var s = AppFixture.running(start: 10_000, plannedMs: 60_000)
-        _ = AppReducer.reduce(&s, .tick(nowMs: 30_000))
-        XCTAssertEqual(s.live?.clock.elapsedMs(nowMs: s.nowMs), 20_000)
-        XCTAssertEqual(AppReducer.reduce(&s, .pause), [.setSessionPaused(sessionID: 42, paused: true)])
-        _ = AppReducer.reduce(&s, .tick(nowMs: 90_000))
-        XCTAssertEqual(s.live?.clock.remainingMs(nowMs: s.nowMs), 40_000, "paused time does not count")
-        XCTAssertEqual(AppReducer.reduce(&s, .resume), [.setSessionPaused(sessionID: 42, paused: false)])
-        XCTAssertEqual(AppReducer.reduce(&s, .tick(nowMs: 129_999)), [])
+        var app = AppFixture.running(start: 10_000, plannedMs: 60_000)
+        app.send(.tick(nowMs: 30_000))
+        XCTAssertEqual(app.live?.clock.elapsedMs(nowMs: app.state.nowMs), 20_000)
+        app.send(.live(.pause), .setSessionPaused(sessionID: 42, paused: true))
+        app.send(.tick(nowMs: 90_000))
+        XCTAssertEqual(app.live?.clock.remainingMs(nowMs: app.state.nowMs), 40_000, "paused time does not count")
+        app.send(.live(.resume), .setSessionPaused(sessionID: 42, paused: false))
+        app.send(.tick(nowMs: 129_999))
         // The effort ends 120 s into the session (60 s of countdown plus the 60 s pause), not at the planned 60 s.
-        XCTAssertEqual(AppReducer.reduce(&s, .tick(nowMs: 130_000)), [.endEffort(sessionID: 42, atMs: 120_000)])
-        XCTAssertEqual(s.live?.phase, .recovery)
+        app.send(.tick(nowMs: 130_000), .endEffort(sessionID: 42, atMs: 120_000))
+        XCTAssertEqual(app.live?.phase, .recovery)
     }
 
     func testStopAsksFirstThenSaveOpensTheReview() {
-        var s = AppFixture.running()
-        XCTAssertEqual(AppReducer.reduce(&s, .stop), [])
-        XCTAssertEqual(s.live?.phase, .confirmStop)
-        _ = AppReducer.reduce(&s, .cancelStop)
-        XCTAssertEqual(s.live?.phase, .running)
-        _ = AppReducer.reduce(&s, .stop)
-        XCTAssertEqual(AppReducer.reduce(&s, .confirmStop), [.endEffort(sessionID: 42, atMs: 0)])
-        XCTAssertEqual(AppReducer.reduce(&s, .skipRecovery), [.finishRecording(sessionID: 42)])
-        XCTAssertEqual(AppReducer.reduce(&s, .save), [.loadSessions(teamID: 1), .loadReview(sessionID: 42), .markReviewed(sessionID: 42)])
-        XCTAssertNil(s.live)
-        XCTAssertEqual(s.screen, .review)
+        var app = AppFixture.running()
+        app.send(.live(.stop))
+        XCTAssertEqual(app.live?.phase, .confirmStop)
+        app.send(.live(.cancelStop))
+        XCTAssertEqual(app.live?.phase, .running)
+        app.send(.live(.stop))
+        app.send(.live(.confirmStop), .endEffort(sessionID: 42, atMs: 0))
+        app.send(.live(.skipRecovery), .finishRecording(sessionID: 42))
+        app.send(.live(.save), .loadSessions(teamID: 1), .loadReview(sessionID: 42), .markReviewed(sessionID: 42))
+        XCTAssertNil(app.live)
+        XCTAssertEqual(app.state.screen, .review)
+        XCTAssertEqual(app.state.notice, "Session saved")
     }
 
     func testDiscardConfirmsTwice() {
-        var s = AppFixture.running()
-        _ = AppReducer.reduce(&s, .stop)
-        _ = AppReducer.reduce(&s, .confirmStop)
-        _ = AppReducer.reduce(&s, .skipRecovery)
-        XCTAssertEqual(AppReducer.reduce(&s, .discard), [])
-        XCTAssertEqual(s.live?.phase, .confirmDiscard)
-        _ = AppReducer.reduce(&s, .cancelDiscard)
-        XCTAssertEqual(s.live?.phase, .finished)
-        _ = AppReducer.reduce(&s, .discard)
-        XCTAssertEqual(AppReducer.reduce(&s, .confirmDiscard), [.deleteSession(sessionID: 42), .loadSessions(teamID: 1)])
-        XCTAssertNil(s.live)
-        XCTAssertEqual(s.screen, .lobby)
+        var app = AppFixture.running()
+        app.send(.live(.stop))
+        app.send(.live(.confirmStop), .endEffort(sessionID: 42, atMs: 0))
+        app.send(.live(.skipRecovery), .finishRecording(sessionID: 42))
+        app.send(.live(.discard))
+        XCTAssertEqual(app.live?.phase, .confirmDiscard)
+        app.send(.live(.cancelDiscard))
+        XCTAssertEqual(app.live?.phase, .finished)
+        app.send(.live(.discard))
+        app.send(.live(.confirmDiscard), .deleteSession(sessionID: 42), .loadSessions(teamID: 1))
+        XCTAssertNil(app.live)
+        XCTAssertEqual(app.state.screen, .lobby)
+        XCTAssertEqual(app.state.notice, "Session discarded")
     }
 
     func testStopWhilePausedReturnsToPausedOnCancel() {
-        var s = AppFixture.running()
-        _ = AppReducer.reduce(&s, .pause)
-        _ = AppReducer.reduce(&s, .stop)
-        _ = AppReducer.reduce(&s, .cancelStop)
-        XCTAssertEqual(s.live?.phase, .paused)
+        var app = AppFixture.running()
+        app.send(.live(.pause), .setSessionPaused(sessionID: 42, paused: true))
+        app.send(.live(.stop))
+        app.send(.live(.cancelStop))
+        XCTAssertEqual(app.live?.phase, .paused)
     }
 
     func testLapIsMarkedAtTheSessionOffsetOnlyWhileRunning() {
-        var s = AppFixture.running(start: 10_000)
-        _ = AppReducer.reduce(&s, .tick(nowMs: 70_000))
-        XCTAssertEqual(AppReducer.reduce(&s, .lap), [.addLap(sessionID: 42, tMs: 60_000)])
-        _ = AppReducer.reduce(&s, .pause)
-        XCTAssertEqual(AppReducer.reduce(&s, .lap), [])
-        XCTAssertEqual(s.live?.lapsMs, [60_000])
+        var app = AppFixture.running(start: 10_000)
+        app.send(.tick(nowMs: 70_000))
+        app.send(.live(.lap), .addLap(sessionID: 42, tMs: 60_000))
+        app.send(.live(.pause), .setSessionPaused(sessionID: 42, paused: true))
+        app.send(.live(.lap))
+        XCTAssertEqual(app.live?.lapsMs, [60_000])
+    }
+
+    func testNothingHappensToASessionBeforeTheStoreMadeItsRow() {
+        var app = AppFixture.lobby()
+        app.send(AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
+        app.send(.live(.start), start)
+        let starting = app.live
+        app.sendAll([.live(.pause), .live(.lap), .live(.stop), .live(.save), .live(.discard), .tick(nowMs: 2000)])
+        XCTAssertEqual(app.live, starting)
+        app.send(.live(.start))
+        XCTAssertEqual(app.live, starting, "one session at a time")
     }
 
     func testZoneColourFollowsOnlyAfterTheHoldTimeWhileNumbersUpdateLive() {
-        var s = AppFixture.running(start: 0)
+        var app = AppFixture.running(start: 0)
         // Ada: max 200 → 150 bpm is 75 % (zone 3), 170 is 85 % (zone 4).
-        _ = AppReducer.reduce(&s, AppFixture.hr(strap: 0, bpm: 150, atMs: 1000))
-        XCTAssertEqual(tile(s, 10).shownZone, .z3)
-        _ = AppReducer.reduce(&s, AppFixture.hr(strap: 0, bpm: 170, atMs: 2000))
-        XCTAssertEqual(tile(s, 10).bpm, 170)
-        XCTAssertEqual(tile(s, 10).shownZone, .z3)
-        _ = AppReducer.reduce(&s, AppFixture.hr(strap: 0, bpm: 171, atMs: 11_999))
-        XCTAssertEqual(tile(s, 10).shownZone, .z3)
-        _ = AppReducer.reduce(&s, AppFixture.hr(strap: 0, bpm: 172, atMs: 12_000))
-        XCTAssertEqual(tile(s, 10).shownZone, .z4)
+        app.send(AppFixture.hr(strap: 0, bpm: 150, atMs: 1000))
+        XCTAssertEqual(app.tile(10).shownZone, .z3)
+        app.send(AppFixture.hr(strap: 0, bpm: 170, atMs: 2000))
+        XCTAssertEqual(app.tile(10).bpm, 170)
+        XCTAssertEqual(app.tile(10).shownZone, .z3)
+        app.send(AppFixture.hr(strap: 0, bpm: 171, atMs: 11_999))
+        XCTAssertEqual(app.tile(10).shownZone, .z3)
+        app.send(AppFixture.hr(strap: 0, bpm: 172, atMs: 12_000))
+        XCTAssertEqual(app.tile(10).shownZone, .z4)
     }
 
     func testABriefExcursionDoesNotChangeTheZone() {
@@ -132,59 +151,81 @@ final class AppReducerLiveTests: XCTestCase {
     }
 
     func testNoSignalAfterFiveSecondsAndHollowWithoutContact() {
-        var s = AppFixture.running(start: 0)
-        _ = AppReducer.reduce(&s, AppFixture.hr(strap: 0, bpm: 120, atMs: 1000))
-        _ = AppReducer.reduce(&s, .tick(nowMs: 6000))
-        XCTAssertTrue(tile(s, 10).hasSignal(nowMs: s.nowMs))
-        _ = AppReducer.reduce(&s, .tick(nowMs: 6001))
-        XCTAssertFalse(tile(s, 10).hasSignal(nowMs: s.nowMs))
-        _ = AppReducer.reduce(&s, AppFixture.hr(strap: 0, bpm: 0, atMs: 6500, contact: .notDetected))
-        XCTAssertEqual(tile(s, 10).contact, .notDetected)
-        XCTAssertFalse(tile(s, 10).hasSignal(nowMs: s.nowMs), "a reading without skin contact is not trusted")
+        var app = AppFixture.running(start: 0)
+        app.send(AppFixture.hr(strap: 0, bpm: 120, atMs: 1000))
+        app.send(.tick(nowMs: 6000))
+        XCTAssertTrue(app.tile(10).hasSignal)
+        app.send(.tick(nowMs: 6001))
+        XCTAssertFalse(app.tile(10).hasSignal)
+        app.send(AppFixture.hr(strap: 0, bpm: 0, atMs: 6500, contact: .notDetected))
+        XCTAssertEqual(app.tile(10).contact, .notDetected)
+        XCTAssertFalse(app.tile(10).hasSignal, "a reading without skin contact is not trusted")
+    }
+
+    func testATileShowsNoSignalUntilItsStrapSpeaksInTheSession() {
+        var app = AppFixture.running(start: 10_000)
+        // Ada's strap spoke in the lobby 0.5 s before the start; the tile waits for a reading of the session.
+        XCTAssertTrue(app.state.sensors.readings[0]!.hasSignal(nowMs: app.state.nowMs))
+        XCTAssertFalse(app.tile(10).hasSignal)
+        XCTAssertEqual(app.tile(10).shownZone, .rest)
+        app.send(AppFixture.hr(strap: 0, bpm: 150, atMs: 10_900))
+        XCTAssertTrue(app.tile(10).hasSignal)
+        XCTAssertEqual(app.tile(10).shownZone, .z3)
+        XCTAssertEqual(app.tile(10).effortPoints, 0, "the first reading of the session earns nothing yet")
+        app.send(AppFixture.hr(strap: 0, bpm: 150, atMs: 11_900))
+        XCTAssertEqual(app.tile(10).effortPoints, 3.0 / 60, accuracy: 1e-9, "a second in zone 3")
+    }
+
+    func testTheTileAndTheLobbyReadTheSameReading() {
+        var app = AppFixture.running(start: 0)
+        app.send(AppFixture.hr(strap: 1, bpm: 133, atMs: 1000, battery: 41))
+        XCTAssertEqual(app.tile(11).reading, app.state.sensors.readings[1])
+        XCTAssertEqual(app.tile(11).bpm, 133)
+        XCTAssertEqual(app.tile(11).battery, 41)
+        XCTAssertEqual(app.tile(12).reading, StrapReading(), "no strap today: nothing to show")
+        XCTAssertFalse(app.tile(12).hasSignal)
     }
 
     func testHighIntensityFlagAfterTheSetTime() {
-        var s = AppFixture.running(start: 0)
+        var app = AppFixture.running(start: 0)
         for t in stride(from: Int64(1000), through: 61_000, by: 1000) {
-            _ = AppReducer.reduce(&s, AppFixture.hr(strap: 0, bpm: 185, atMs: t)) // 92.5 %
+            app.send(AppFixture.hr(strap: 0, bpm: 185, atMs: t)) // 92.5 %
         }
-        XCTAssertFalse(tile(s, 10).isFlagged(nowMs: s.nowMs, alertMs: 60_000))
-        _ = AppReducer.reduce(&s, AppFixture.hr(strap: 0, bpm: 186, atMs: 61_001))
-        XCTAssertTrue(tile(s, 10).isFlagged(nowMs: s.nowMs, alertMs: 60_000))
-        _ = AppReducer.reduce(&s, AppFixture.hr(strap: 0, bpm: 150, atMs: 62_000))
-        XCTAssertFalse(tile(s, 10).isFlagged(nowMs: s.nowMs, alertMs: 60_000))
+        XCTAssertFalse(app.tile(10).isFlagged(nowMs: app.state.nowMs, alertMs: 60_000))
+        app.send(AppFixture.hr(strap: 0, bpm: 186, atMs: 61_001))
+        XCTAssertTrue(app.tile(10).isFlagged(nowMs: app.state.nowMs, alertMs: 60_000))
+        app.send(AppFixture.hr(strap: 0, bpm: 150, atMs: 62_000))
+        XCTAssertFalse(app.tile(10).isFlagged(nowMs: app.state.nowMs, alertMs: 60_000))
     }
 
     func testSortingByEffortRanksPlayersByTheirOwnZones() {
-        var s = AppFixture.running(start: 0)
+        var app = AppFixture.running(start: 0)
         // Ada (max 200) at 150 = zone 3; Bea gets a lower max so 150 is zone 4 for her.
-        s.live!.tiles[1].physiology.maxHR = 170
+        app.state.live!.tiles[1].physiology.maxHR = 170
         for t in stride(from: Int64(1000), through: 61_000, by: 1000) {
-            _ = AppReducer.reduce(&s, AppFixture.hr(strap: 0, bpm: 150, atMs: t))
-            _ = AppReducer.reduce(&s, AppFixture.hr(strap: 1, bpm: 150, atMs: t))
+            app.send(AppFixture.hr(strap: 0, bpm: 150, atMs: t))
+            app.send(AppFixture.hr(strap: 1, bpm: 150, atMs: t))
         }
-        _ = AppReducer.reduce(&s, .sortTiles(.effort))
-        let ordered = s.live!.orderedTiles(nowMs: s.nowMs)
+        app.send(.live(.sortTiles(.effort)))
+        let ordered = app.state.shownTiles
         XCTAssertEqual(ordered.map(\.playerID), [11, 10, 12])
         XCTAssertEqual(ordered[0].effortPoints, 4, accuracy: 0.01)
         XCTAssertEqual(ordered[1].effortPoints, 3, accuracy: 0.01)
-        XCTAssertEqual(TileSort.number.sorted(s.live!.tiles, nowMs: s.nowMs).map(\.shirtNumber), [3, 7, 12])
-        XCTAssertEqual(TileSort.heartRate.sorted(s.live!.tiles, nowMs: s.nowMs).last?.playerID, 12, "no signal sorts last")
+        XCTAssertEqual(TileSort.number.sorted(ordered).map(\.shirtNumber), [3, 7, 12])
+        XCTAssertEqual(TileSort.heartRate.sorted(ordered).last?.playerID, 12, "no signal sorts last")
     }
 
     func testNoEffortWhilePaused() {
-        var s = AppFixture.running(start: 0)
-        _ = AppReducer.reduce(&s, AppFixture.hr(strap: 0, bpm: 150, atMs: 1000))
-        _ = AppReducer.reduce(&s, .pause)
-        _ = AppReducer.reduce(&s, AppFixture.hr(strap: 0, bpm: 150, atMs: 2000))
-        XCTAssertEqual(tile(s, 10).effortPoints, 0)
+        var app = AppFixture.running(start: 0)
+        app.send(AppFixture.hr(strap: 0, bpm: 150, atMs: 1000))
+        app.send(.live(.pause), .setSessionPaused(sessionID: 42, paused: true))
+        app.send(AppFixture.hr(strap: 0, bpm: 150, atMs: 2000))
+        XCTAssertEqual(app.tile(10).effortPoints, 0)
     }
 
     func testBatteryReachesTheTile() {
-        var s = AppFixture.running(start: 0)
-        _ = AppReducer.reduce(&s, .sensor(SensorEvent(strap: 1, timestampNs: 1_000_000, kind: .battery, battery: 15)))
-        XCTAssertEqual(tile(s, 11).battery, 15)
+        var app = AppFixture.running(start: 0)
+        app.send(.sensors(.event(SensorEvent(strap: 1, timestampNs: 1_000_000, kind: .battery, battery: 15))))
+        XCTAssertEqual(app.tile(11).battery, 15)
     }
-
-    private func tile(_ s: AppState, _ id: Int64) -> LiveTile { s.live!.tiles.first { $0.playerID == id }! }
 }

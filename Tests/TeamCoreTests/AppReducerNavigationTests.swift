@@ -3,89 +3,125 @@ import XCTest
 
 final class AppReducerNavigationTests: XCTestCase {
     func testPickingATeamOpensTheLobbyAndLoadsRosterAndSessions() {
-        var s = AppState(year: 2026)
-        _ = AppReducer.reduce(&s, .teamsLoaded([TeamCard(team: Team(id: 5, name: "Owls", colour: RGBColour.teamPalette[1]),
-                                                         playerCount: 0, lastSessionAt: nil, unreviewedSessions: 2)]))
-        let effects = AppReducer.reduce(&s, .pickTeam(5))
-        XCTAssertEqual(s.screen, .lobby)
-        XCTAssertEqual(s.teamID, 5)
-        XCTAssertEqual(effects, [.loadRoster(teamID: 5), .loadSessions(teamID: 5)])
+        var app = AppHarness()
+        app.send(.teams(.loaded([TeamCard(team: Team(id: 5, name: "Owls", colour: RGBColour.teamPalette[1]),
+                                          playerCount: 0, lastSessionAt: nil, unreviewedSessions: 2)])))
+        app.send(.teams(.pick(5)), .loadRoster(teamID: 5), .loadSessions(teamID: 5))
+        XCTAssertEqual(app.state.screen, .lobby)
+        XCTAssertEqual(app.state.teamID, 5)
     }
 
     func testPickingAnUnknownTeamDoesNothing() {
-        var s = AppState(year: 2026)
-        XCTAssertEqual(AppReducer.reduce(&s, .pickTeam(99)), [])
-        XCTAssertEqual(s.screen, .teamPicker)
+        var app = AppHarness()
+        app.send(.teams(.pick(99)))
+        XCTAssertEqual(app.state.screen, .teamPicker)
+    }
+
+    func testARosterOfAnotherTeamIsIgnored() {
+        var app = AppFixture.lobby()
+        app.send(.teams(.rosterLoaded(teamID: 2, [])))
+        XCTAssertEqual(app.state.roster, AppFixture.roster)
     }
 
     func testNewRosterPlayersAreIncludedInTheLobbyByDefault() {
-        var s = AppFixture.lobby()
-        XCTAssertEqual(s.lobby.included, [10, 11, 12])
-        _ = AppReducer.reduce(&s, .toggleIncluded(playerID: 11))
-        XCTAssertEqual(s.lobby.included, [10, 12])
+        var app = AppFixture.lobby()
+        XCTAssertEqual(app.state.lobbyParticipants.map(\.line.playerID), [10, 11, 12])
+        app.send(.lobby(.toggleIncluded(playerID: 11)))
+        XCTAssertEqual(app.state.lobbyParticipants.map(\.line.playerID), [10, 12])
         // Reloading the roster keeps the coach's choice and adds a newcomer.
         var lines = AppFixture.roster
         lines.append(RosterLine(player: AppFixture.player(13, "Dora"), shirtNumber: 4, strapID: nil))
-        _ = AppReducer.reduce(&s, .rosterLoaded(teamID: AppFixture.teamID, lines))
-        XCTAssertEqual(s.lobby.included, [10, 12, 13])
+        app.send(.teams(.rosterLoaded(teamID: AppFixture.teamID, lines)))
+        XCTAssertEqual(app.state.lobbyParticipants.map(\.line.playerID), [10, 12, 13])
+        app.send(.lobby(.toggleIncluded(playerID: 99)))
+        XCTAssertEqual(app.state.lobby.excluded, [11], "not on the roster: nothing to leave out")
     }
 
     func testNoNavigationAwayFromARecordingSession() {
-        var s = AppFixture.running()
-        XCTAssertEqual(s.screen, .live)
-        for action: Action in [.goHome, .openSetup, .openReview, .openLobby, .openSettings] {
-            XCTAssertEqual(AppReducer.reduce(&s, action), [])
-            XCTAssertEqual(s.screen, .live)
-            XCTAssertNil(s.pin)
+        var app = AppFixture.running()
+        XCTAssertEqual(app.state.screen, .live)
+        for destination: NavigationAction in [.home, .setup, .review, .lobby, .settings] {
+            app.send(.navigate(destination))
+            XCTAssertEqual(app.state.screen, .live)
+            XCTAssertNil(app.state.pin)
         }
     }
 
+    func testEveryScreenOfTheTeamLoadsWhatItShows() {
+        var app = AppFixture.lobby()
+        app.send(.navigate(.setup))
+        XCTAssertEqual(app.state.screen, .teamSetup)
+        app.send(.setup(.choosePlayer(10)))
+        app.send(.navigate(.lobby), .loadRoster(teamID: 1))
+        XCTAssertEqual(app.state.screen, .lobby)
+        XCTAssertNil(app.state.setup.pairingPlayerID, "pairing ends with the setup screen")
+        app.send(.navigate(.review), .loadSessions(teamID: 1))
+        XCTAssertEqual(app.state.screen, .review)
+        app.send(.navigate(.settings))
+        XCTAssertEqual(app.state.pin, PinEntry(), "the PIN pad first")
+    }
+
+    func testWithoutATeamOnlyTheSettingsOpen() {
+        var app = AppHarness()
+        app.sendAll([.navigate(.setup), .navigate(.lobby), .navigate(.review)])
+        XCTAssertEqual(app.state.screen, .teamPicker)
+    }
+
     func testGoHomeClearsOverlaysAndReloadsTeams() {
-        var s = AppFixture.lobby()
-        s.notice = "hello"
-        XCTAssertEqual(AppReducer.reduce(&s, .goHome), [.loadTeams])
-        XCTAssertEqual(s.screen, .teamPicker)
-        XCTAssertNil(s.notice)
+        var app = AppFixture.lobby()
+        app.state.notice = "hello"
+        app.send(.navigate(.home), .loadTeams)
+        XCTAssertEqual(app.state.screen, .teamPicker)
+        XCTAssertNil(app.state.notice)
     }
 
     func testAFailureDuringStartReturnsToTheLobbyWithAMessage() {
-        var s = AppFixture.lobby()
-        _ = AppReducer.reduce(&s, AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
-        _ = AppReducer.reduce(&s, .startSession)
-        XCTAssertEqual(s.live?.phase, .starting)
-        _ = AppReducer.reduce(&s, .failed("disk full"))
-        XCTAssertNil(s.live)
-        XCTAssertEqual(s.screen, .lobby)
-        XCTAssertEqual(s.notice, "disk full")
+        var app = AppFixture.lobby()
+        app.send(AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
+        app.send(.live(.start), .startSession(teamID: 1, participants: AppFixture.participants, plannedMs: 20 * 60_000))
+        XCTAssertEqual(app.live?.phase, .starting)
+        app.send(.failed("disk full"))
+        XCTAssertNil(app.live)
+        XCTAssertEqual(app.state.screen, .lobby)
+        XCTAssertEqual(app.state.notice, "disk full")
     }
 
     func testANoticeThatIsNotAFailureLeavesAStartingSessionAlone() {
-        var s = AppFixture.lobby()
-        _ = AppReducer.reduce(&s, AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
-        _ = AppReducer.reduce(&s, .startSession)
-        _ = AppReducer.reduce(&s, .inform("Wall display closed — the session goes on"))
-        XCTAssertEqual(s.live?.phase, .starting)
-        XCTAssertEqual(s.screen, .live)
-        XCTAssertEqual(s.notice, "Wall display closed — the session goes on")
+        var app = AppFixture.lobby()
+        app.send(AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
+        app.send(.live(.start), .startSession(teamID: 1, participants: AppFixture.participants, plannedMs: 20 * 60_000))
+        app.send(.inform("Wall display closed — the session goes on"))
+        XCTAssertEqual(app.live?.phase, .starting)
+        XCTAssertEqual(app.state.screen, .live)
+        XCTAssertEqual(app.state.notice, "Wall display closed — the session goes on")
     }
 }
 
 final class AppReducerNoticeTests: XCTestCase {
     func testANoticeGoesAwayByItself() {
-        var s = AppFixture.lobby()
-        _ = AppReducer.reduce(&s, .tick(nowMs: 1000))
-        _ = AppReducer.reduce(&s, .inform("Saved"))
-        _ = AppReducer.reduce(&s, .tick(nowMs: 1000 + AppReducer.noticeMs - 1))
-        XCTAssertEqual(s.notice, "Saved")
-        _ = AppReducer.reduce(&s, .tick(nowMs: 1000 + AppReducer.noticeMs))
-        XCTAssertNil(s.notice)
+        var app = AppFixture.lobby()
+        app.send(.tick(nowMs: 1000))
+        app.send(.inform("Saved"))
+        app.send(.tick(nowMs: 1000 + AppReducer.noticeMs - 1))
+        XCTAssertEqual(app.state.notice, "Saved")
+        app.send(.tick(nowMs: 1000 + AppReducer.noticeMs))
+        XCTAssertNil(app.state.notice)
+    }
+
+    func testTheClockNeverGoesBack() {
+        var app = AppFixture.lobby()
+        app.send(.tick(nowMs: 5000))
+        app.send(.tick(nowMs: 4000))
+        XCTAssertEqual(app.state.nowMs, 5000)
+        app.send(AppFixture.hr(strap: 0, bpm: 80, atMs: 6000))
+        XCTAssertEqual(app.state.nowMs, 6000, "an event from later moves it on")
     }
 
     func testLiveTilesStartWithTheBatteryTheLobbyKnows() {
-        var s = AppFixture.lobby()
-        _ = AppReducer.reduce(&s, .sensor(SensorEvent(strap: 0, timestampNs: 500_000_000, kind: .battery, battery: 64)))
-        _ = AppReducer.reduce(&s, AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
-        _ = AppReducer.reduce(&s, .startSession)
-        XCTAssertEqual(s.live?.tiles.first { $0.playerID == 10 }?.battery, 64)
+        var app = AppFixture.lobby()
+        app.send(.sensors(.event(SensorEvent(strap: 0, timestampNs: 500_000_000, kind: .battery, battery: 64))))
+        app.send(AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
+        app.send(.live(.start), .startSession(teamID: 1, participants: AppFixture.participants, plannedMs: 20 * 60_000))
+        XCTAssertEqual(app.tile(10).battery, 64)
     }
 }

@@ -2,80 +2,104 @@ import XCTest
 @testable import TeamCore
 
 final class AppReducerSettingsTests: XCTestCase {
+    private func pin(_ digits: String) -> [Action] { digits.map { .settings(.pinKey(String($0))) } }
+
     func testSettingsOpenOnlyWithTheRightPin() {
-        var s = AppState(year: 2026)
-        _ = AppReducer.reduce(&s, .openSettings)
-        for d in ["1", "1", "1", "1"] { _ = AppReducer.reduce(&s, .pinKey(d)) }
-        XCTAssertEqual(s.pin?.wrong, true)
-        XCTAssertEqual(s.screen, .teamPicker)
-        for d in ["1", "2", "3", "4"] { _ = AppReducer.reduce(&s, .pinKey(d)) }
-        XCTAssertNil(s.pin)
-        XCTAssertEqual(s.screen, .settings)
+        var app = AppHarness()
+        app.send(.navigate(.settings))
+        app.sendAll(pin("1111"))
+        XCTAssertEqual(app.state.pin?.wrong, true)
+        XCTAssertEqual(app.state.screen, .teamPicker)
+        app.sendAll(pin("123"))
+        app.send(.settings(.pinKey("4")))
+        XCTAssertNil(app.state.pin)
+        XCTAssertEqual(app.state.screen, .settings)
+    }
+
+    func testUnlockingWithATeamChosenLoadsItsRosterForTheDeleteList() {
+        var app = AppFixture.lobby()
+        app.send(.navigate(.settings))
+        app.sendAll(pin("123"))
+        app.send(.settings(.pinKey("4")), .loadRoster(teamID: 1))
+        XCTAssertEqual(app.state.screen, .settings)
+    }
+
+    func testThePadTakesDigitsOnlyAndBackspaceAndCancelWork() {
+        var app = AppHarness()
+        app.send(.navigate(.settings))
+        app.sendAll([.settings(.pinKey("x")), .settings(.pinKey("12")), .settings(.pinKey("١")), .settings(.pinKey("5"))])
+        XCTAssertEqual(app.state.pin?.digits, "5")
+        app.send(.settings(.pinBackspace))
+        app.send(.settings(.pinBackspace))
+        XCTAssertEqual(app.state.pin?.digits, "")
+        app.send(.settings(.pinCancel))
+        XCTAssertNil(app.state.pin)
+        app.send(.settings(.pinKey("1")))
+        XCTAssertNil(app.state.pin, "no pad open: nothing typed")
     }
 
     func testANewPinIsChosenTwiceAndThenUnlocks() {
-        var s = AppState(year: 2026)
-        XCTAssertEqual(AppReducer.reduce(&s, .changePin), [], "only from the settings screen")
-        XCTAssertNil(s.pin)
-        s.screen = .settings
-        _ = AppReducer.reduce(&s, .changePin)
-        for d in ["2", "4", "6", "8"] { XCTAssertEqual(AppReducer.reduce(&s, .pinKey(d)), []) }
-        XCTAssertEqual(s.pin?.purpose, .repeatNew(first: "2468"))
-        XCTAssertEqual(s.pin?.digits, "")
-        for d in ["2", "4", "6"] { _ = AppReducer.reduce(&s, .pinKey(d)) }
-        let effects = AppReducer.reduce(&s, .pinKey("8"))
-        XCTAssertNil(s.pin)
-        XCTAssertEqual(s.settings.pin, "2468")
-        XCTAssertEqual(effects, [.saveSettings(s.settings)])
-        XCTAssertEqual(s.notice, "PIN changed")
+        var app = AppHarness()
+        app.send(.settings(.changePin)) // only from the settings screen
+        XCTAssertNil(app.state.pin)
+        app.state.screen = .settings
+        app.send(.settings(.changePin))
+        app.sendAll(pin("2468"))
+        XCTAssertEqual(app.state.pin?.purpose, .repeatNew(first: "2468"))
+        XCTAssertEqual(app.state.pin?.digits, "")
+        app.sendAll(pin("246"))
+        var saved = KioskSettings()
+        saved.pin = "2468"
+        app.send(.settings(.pinKey("8")), .saveSettings(saved))
+        XCTAssertNil(app.state.pin)
+        XCTAssertEqual(app.state.settings.pin, "2468")
+        XCTAssertEqual(app.state.notice, "PIN changed")
 
-        s.screen = .teamPicker
-        _ = AppReducer.reduce(&s, .openSettings)
-        for d in ["1", "2", "3", "4"] { _ = AppReducer.reduce(&s, .pinKey(d)) }
-        XCTAssertEqual(s.pin?.wrong, true, "the old PIN no longer opens the settings")
-        for d in ["2", "4", "6", "8"] { _ = AppReducer.reduce(&s, .pinKey(d)) }
-        XCTAssertEqual(s.screen, .settings)
+        app.state.screen = .teamPicker
+        app.send(.navigate(.settings))
+        app.sendAll(pin("1234"))
+        XCTAssertEqual(app.state.pin?.wrong, true, "the old PIN no longer opens the settings")
+        app.sendAll(pin("2468"))
+        XCTAssertEqual(app.state.screen, .settings)
     }
 
     func testARepeatThatDiffersStartsOverAndKeepsTheOldPin() {
-        var s = AppState(year: 2026)
-        s.screen = .settings
-        _ = AppReducer.reduce(&s, .changePin)
-        for d in ["5", "5", "5", "5", "5", "5", "5"] { _ = AppReducer.reduce(&s, .pinKey(d)) }
-        XCTAssertEqual(s.pin?.purpose, .repeatNew(first: "5555"), "the pad chooses 4 digits, the rest start the repeat")
-        XCTAssertEqual(s.pin?.digits, "555")
-        XCTAssertEqual(AppReducer.reduce(&s, .pinKey("6")), [])
-        XCTAssertEqual(s.pin?.purpose, .chooseNew)
-        XCTAssertEqual(s.pin?.wrong, true)
-        XCTAssertEqual(s.settings.pin, KioskSettings.defaultPin)
-        _ = AppReducer.reduce(&s, .pinCancel)
-        XCTAssertNil(s.pin)
-        XCTAssertEqual(s.settings.pin, KioskSettings.defaultPin)
+        var app = AppHarness()
+        app.state.screen = .settings
+        app.send(.settings(.changePin))
+        app.sendAll(pin("5555555"))
+        XCTAssertEqual(app.state.pin?.purpose, .repeatNew(first: "5555"), "the pad chooses 4 digits, the rest start the repeat")
+        XCTAssertEqual(app.state.pin?.digits, "555")
+        app.send(.settings(.pinKey("6")))
+        XCTAssertEqual(app.state.pin?.purpose, .chooseNew)
+        XCTAssertEqual(app.state.pin?.wrong, true)
+        XCTAssertEqual(app.state.settings.pin, KioskSettings.defaultPin)
+        app.send(.settings(.pinCancel))
+        XCTAssertNil(app.state.pin)
+        XCTAssertEqual(app.state.settings.pin, KioskSettings.defaultPin)
     }
 
     func testSwitchingTheSensorSourceIsSavedAndAskedOfTheShellNeverWhileRecording() {
-        var s = AppFixture.lobby()
-        _ = AppReducer.reduce(&s, AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
-        XCTAssertEqual(AppReducer.reduce(&s, .setSensor(.bluetooth)), [], "only from the settings screen")
-        s.screen = .settings
-        XCTAssertEqual(AppReducer.reduce(&s, .setSensor(.simulated)), [], "already the running kind")
-        var expected = s.settings
+        var app = AppFixture.lobby()
+        app.send(AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
+        app.send(.settings(.setSensor(.bluetooth))) // only from the settings screen
+        app.state.screen = .settings
+        app.send(.settings(.setSensor(.simulated))) // already the running kind
+        var expected = app.state.settings
         expected.sensor = .bluetooth
-        XCTAssertEqual(AppReducer.reduce(&s, .setSensor(.bluetooth)), [.saveSettings(expected), .switchSource(.bluetooth)])
-        _ = AppReducer.reduce(&s, .sourceSwitched(.bluetooth, description: "Bluetooth hci-user:hci0"))
-        XCTAssertEqual(s.sourceKind, .bluetooth)
-        XCTAssertEqual(s.sourceDescription, "Bluetooth hci-user:hci0")
-        XCTAssertTrue(s.readings.isEmpty, "the old source's readings are gone")
+        app.send(.settings(.setSensor(.bluetooth)), .saveSettings(expected), .switchSource(.bluetooth))
+        app.send(.sensors(.switched(.bluetooth, description: "Bluetooth hci-user:hci0")))
+        XCTAssertEqual(app.state.sensors.kind, .bluetooth)
+        XCTAssertEqual(app.state.sensors.description, "Bluetooth hci-user:hci0")
+        XCTAssertEqual(app.state.notice, "Heart rates now from: Bluetooth hci-user:hci0")
+        XCTAssertTrue(app.state.sensors.readings.isEmpty, "the old source's readings are gone")
 
-        var live = AppFixture.lobby()
-        _ = AppReducer.reduce(&live, AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
-        _ = AppReducer.reduce(&live, .startSession)
-        _ = AppReducer.reduce(&live, .sessionStarted(sessionID: 1, startMs: 1000))
-        live.screen = .settings
-        live.sourceKind = .bluetooth
-        XCTAssertEqual(AppReducer.reduce(&live, .setSensor(.simulated)), [])
-        XCTAssertEqual(live.settings.sensor, .bluetooth, "not saved either")
-        XCTAssertEqual(live.notice, "Finish the session before changing the sensor source")
+        var live = AppFixture.running()
+        live.state.screen = .settings
+        live.state.sensors.kind = .bluetooth
+        live.send(.settings(.setSensor(.simulated)))
+        XCTAssertEqual(live.state.settings.sensor, .bluetooth, "not saved either")
+        XCTAssertEqual(live.state.notice, "Finish the session before changing the sensor source")
     }
 
     func testASaveWritesOnlyWhatChanged() {
@@ -95,36 +119,56 @@ final class AppReducerSettingsTests: XCTestCase {
     }
 
     func testSettingsChangesAreSavedAndIgnoredOutsideSettings() {
-        var s = AppState(year: 2026)
-        XCTAssertEqual(AppReducer.reduce(&s, .toggleWallPrivacy), [])
-        XCTAssertFalse(s.settings.wallPrivacy)
-        s.screen = .settings
-        let effects = AppReducer.reduce(&s, .toggleWallPrivacy)
-        XCTAssertTrue(s.settings.wallPrivacy)
-        XCTAssertEqual(effects, [.saveSettings(s.settings)])
-        _ = AppReducer.reduce(&s, .setZoneModel(.heartRateReserve))
-        _ = AppReducer.reduce(&s, .setZoneHold(5000))
-        let restored = KioskSettings { key in Dictionary(uniqueKeysWithValues: s.settings.keyValues)[key] }
-        XCTAssertEqual(restored, s.settings)
+        var app = AppHarness()
+        app.send(.settings(.toggleWallPrivacy))
+        XCTAssertFalse(app.state.settings.wallPrivacy)
+        app.state.screen = .settings
+        var expected = KioskSettings()
+        expected.wallPrivacy = true
+        app.send(.settings(.toggleWallPrivacy), .saveSettings(expected))
+        expected.zoneModel = .heartRateReserve
+        app.send(.settings(.setZoneModel(.heartRateReserve)), .saveSettings(expected))
+        expected.zoneHoldMs = 5000
+        app.send(.settings(.setZoneHold(5000)), .saveSettings(expected))
+        expected.maxFormula = .fox
+        app.send(.settings(.setMaxFormula(.fox)), .saveSettings(expected))
+        expected.showAliases = true
+        app.send(.settings(.toggleAliases), .saveSettings(expected))
+        expected.zoneHoldMs = 0
+        app.send(.settings(.setZoneHold(-5)), .saveSettings(expected))
+        let restored = KioskSettings { key in Dictionary(uniqueKeysWithValues: app.state.settings.keyValues)[key] }
+        XCTAssertEqual(restored, app.state.settings)
+        app.send(.settings(.loaded(KioskSettings())))
+        XCTAssertEqual(app.state.settings, KioskSettings())
+    }
+
+    func testExportingEverythingIsAskedOfTheShellAndSaidOnTheNoticeLine() {
+        var app = AppHarness()
+        app.send(.settings(.exportAll))
+        app.state.screen = .settings
+        app.send(.settings(.exportAll), .exportAll)
+        XCTAssertEqual(app.state.notice, "Exporting…")
     }
 
     func testDeletingAPlayerAndDataConfirmsFirst() {
-        var s = AppFixture.lobby()
-        s.screen = .settings
-        XCTAssertEqual(AppReducer.reduce(&s, .deletePlayerAndData(playerID: 10)), [])
-        XCTAssertEqual(AppReducer.reduce(&s, .cancelConfirmation), [])
-        XCTAssertTrue(s.roster.contains { $0.playerID == 10 })
-        _ = AppReducer.reduce(&s, .deletePlayerAndData(playerID: 10))
-        XCTAssertEqual(AppReducer.reduce(&s, .confirm), [.deletePlayerAndData(playerID: 10)])
-        XCTAssertFalse(s.roster.contains { $0.playerID == 10 })
+        var app = AppFixture.lobby()
+        app.state.screen = .settings
+        app.send(.settings(.askToDeletePlayerAndData(playerID: 10)))
+        app.send(.confirmation(.cancel))
+        XCTAssertNil(app.state.confirmation)
+        app.send(.settings(.askToDeletePlayerAndData(playerID: 99)))
+        XCTAssertNil(app.state.confirmation, "nobody to delete")
+        app.send(.settings(.askToDeletePlayerAndData(playerID: 10)))
+        app.send(.confirmation(.confirm), .deletePlayerAndData(playerID: 10))
+        XCTAssertEqual(app.state.notice, "Player and data deleted")
     }
 
     func testAliasesReplaceNamesOnTiles() {
-        var s = AppFixture.lobby()
-        s.settings.showAliases = true
-        _ = AppReducer.reduce(&s, AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
-        _ = AppReducer.reduce(&s, .startSession)
-        XCTAssertEqual(s.live?.tiles.first?.name, "#7")
+        var app = AppFixture.lobby()
+        app.state.settings.showAliases = true
+        app.send(AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
+        app.send(.live(.start), .startSession(teamID: 1, participants: AppFixture.participants, plannedMs: 20 * 60_000))
+        XCTAssertEqual(app.live?.tiles.first?.name, "#7")
     }
 
     func testSessionClockFormat() {

@@ -1,5 +1,31 @@
 import Foundation
 @testable import TeamCore
+import XCTest
+
+/// The reducer driven as the shell drives it, insisting on every effect (TCA's exhaustive
+/// TestStore, for effects): `send` fails unless the effects returned are exactly those stated,
+/// in order — none when none are stated. A test cannot drop an effect on the floor.
+struct AppHarness {
+    var state: AppState
+
+    init(_ state: AppState) { self.state = state }
+
+    init(year: Int = 2026) { state = AppState(year: year) }
+
+    mutating func send(_ action: Action, _ effects: Effect..., file: StaticString = #filePath, line: UInt = #line) {
+        let got = AppReducer.reduce(&state, action)
+        XCTAssertEqual(got, effects, "the effects of \(action)", file: file, line: line)
+    }
+
+    /// Sends every action, none of which may have effects.
+    mutating func sendAll(_ actions: [Action], file: StaticString = #filePath, line: UInt = #line) {
+        for action in actions { send(action, file: file, line: line) }
+    }
+
+    var live: LiveSession? { state.live }
+
+    func tile(_ playerID: Int64) -> ShownTile { state.shownTiles.first { $0.playerID == playerID }! }
+}
 
 /// A small world for reducer tests: one team of three players, four straps.
 enum AppFixture {
@@ -19,30 +45,37 @@ enum AppFixture {
         (0..<4).map { StrapSlot(strapID: 100 + Int64($0), address: "5A:1D:00:00:00:0\($0 + 1)", name: "SimStrap \($0 + 1)") }
     }
 
-    /// A state on the lobby of the team, roster loaded.
-    static func lobby() -> AppState {
-        var s = AppState(year: 2026)
-        _ = AppReducer.reduce(&s, .teamsLoaded([TeamCard(team: Team(id: teamID, name: "Eagles", colour: RGBColour.teamPalette[0]),
-                                                         playerCount: 3, lastSessionAt: nil, unreviewedSessions: 0)]))
-        _ = AppReducer.reduce(&s, .strapTableLoaded(straps))
-        _ = AppReducer.reduce(&s, .pickTeam(teamID))
-        _ = AppReducer.reduce(&s, .rosterLoaded(teamID: teamID, roster))
-        return s
+    static let team = TeamCard(team: Team(id: teamID, name: "Eagles", colour: RGBColour.teamPalette[0]),
+                               playerCount: 3, lastSessionAt: nil, unreviewedSessions: 0)
+
+    /// On the lobby of the team, roster loaded.
+    static func lobby() -> AppHarness {
+        var app = AppHarness()
+        app.send(.teams(.loaded([team])))
+        app.send(.sensors(.strapTableLoaded(straps)))
+        app.send(.teams(.pick(teamID)), .loadRoster(teamID: teamID), .loadSessions(teamID: teamID))
+        app.send(.teams(.rosterLoaded(teamID: teamID, roster)))
+        return app
     }
 
     static func hr(strap: UInt16, bpm: Int, atMs t: Int64, contact: SensorContact = .detected, battery: UInt8 = SensorEvent.noBattery) -> Action {
-        .sensor(SensorEvent(strap: strap, timestampNs: UInt64(t) * 1_000_000, kind: .measurement, bpm: UInt16(bpm),
-                            contact: contact, battery: battery))
+        .sensors(.event(SensorEvent(strap: strap, timestampNs: UInt64(t) * 1_000_000, kind: .measurement, bpm: UInt16(bpm),
+                                    contact: contact, battery: battery)))
     }
 
+    /// Ada, Bea and Cleo as the store starts their session: Ada on strap 0, Bea on 1, Cleo without.
+    static let participants: [Effect.Participant] = [.init(playerID: 10, strapID: 100, strapIndex: 0),
+                                                     .init(playerID: 11, strapID: 101, strapIndex: 1),
+                                                     .init(playerID: 12, strapID: nil, strapIndex: nil)]
+
     /// A running session of Ada (strap 0) and Bea (strap 1), started at `start` ms.
-    static func running(start: Int64 = 10_000, plannedMs: Int64? = 600_000) -> AppState {
-        var s = lobby()
-        _ = AppReducer.reduce(&s, .chooseDuration(plannedMs))
-        _ = AppReducer.reduce(&s, hr(strap: 0, bpm: 90, atMs: max(0, start - 500)))
-        _ = AppReducer.reduce(&s, .tick(nowMs: start))
-        _ = AppReducer.reduce(&s, .startSession)
-        _ = AppReducer.reduce(&s, .sessionStarted(sessionID: 42, startMs: start))
-        return s
+    static func running(start: Int64 = 10_000, plannedMs: Int64? = 600_000) -> AppHarness {
+        var app = lobby()
+        app.send(.lobby(.chooseDuration(plannedMs)))
+        app.send(hr(strap: 0, bpm: 90, atMs: max(0, start - 500)))
+        app.send(.tick(nowMs: start))
+        app.send(.live(.start), .startSession(teamID: teamID, participants: participants, plannedMs: plannedMs))
+        app.send(.live(.started(sessionID: 42, startMs: start)))
+        return app
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TeamCore
 
 /// The analysis of a whole session: every player, every lap, and the team table.
@@ -13,6 +14,10 @@ public struct SessionAnalysis: Sendable, Equatable {
     public var players: [PlayerAnalysis]
 
     /// Analyses players in parallel on the available cores (each player is independent).
+    ///
+    /// Call it from the main thread or a dispatch queue, never from a Foundation `Thread`: it runs
+    /// `DispatchQueue.concurrentPerform`, and from a thread libdispatch does not own that left
+    /// libdispatch's worker caches holding freed memory (the kiosk aborted seconds later).
     public init(_ input: SessionInput) {
         session = input.session
         zoneModel = input.session.zoneModel
@@ -21,15 +26,17 @@ public struct SessionAnalysis: Sendable, Equatable {
         totalsEndMs = input.totalsEndMs
         let spans = input.lapSpans, end = input.effortEndMs, model = input.session.zoneModel, totalsEnd = input.totalsEndMs
         let duration = input.durationMs
-        let results = ResultSlots<PlayerAnalysis>(count: input.players.count)
+        // One slot per player, each written by exactly one iteration.
+        let results = Mutex<[PlayerAnalysis?]>(Array(repeating: nil, count: input.players.count))
         DispatchQueue.concurrentPerform(iterations: input.players.count) { i in
             let p = input.players[i]
-            results[i] = PlayerAnalysis(player: p, samples: input.samples[p.playerID] ?? [],
-                                        rrIntervals: input.rrIntervals[p.playerID] ?? [], zoneModel: model,
-                                        lapSpans: spans, effortEndMs: end, hrvWindows: input.hrvWindows,
-                                        nnSeries: input.nnSeries[p.playerID], totalsEndMs: totalsEnd, recordingEndMs: duration)
+            let analysis = PlayerAnalysis(player: p, samples: input.samples[p.playerID] ?? [],
+                                          rrIntervals: input.rrIntervals[p.playerID] ?? [], zoneModel: model,
+                                          lapSpans: spans, effortEndMs: end, hrvWindows: input.hrvWindows,
+                                          nnSeries: input.nnSeries[p.playerID], totalsEndMs: totalsEnd, recordingEndMs: duration)
+            results.withLock { $0[i] = analysis }
         }
-        players = results.values
+        players = results.withLock { $0.map { $0! } }
     }
 
     /// The team table: players ranked by a number, highest first; players
@@ -64,16 +71,4 @@ public enum RankKey: String, Sendable, CaseIterable {
         case .peakPercentOfMax: return p.stats.peakPercentOfMax.value
         }
     }
-}
-
-/// One slot per index, each written by exactly one iteration of a concurrent loop.
-private final class ResultSlots<Value>: @unchecked Sendable {
-    private var slots: [Value?]
-    private let lock = NSLock()
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    subscript(i: Int) -> Value {
-        get { lock.withLock { slots[i]! } }
-        set { lock.withLock { slots[i] = newValue } }
-    }
-    var values: [Value] { lock.withLock { slots.map { $0! } } }
 }

@@ -5,10 +5,10 @@ extension Frame {
     func lobby() {
         let team = state.team
         let area = topBar(title: team?.team.name ?? "Lobby", colour: team.map { Colour($0.team.colour) },
-                          back: ("‹ Teams", .goHome),
-                          trailing: [("Review", .openReview, .normal), ("Setup", .openSetup, .normal)])
-        let sideW = max(m.px(230), area.w / 4)
-        let (playersArea, side) = area.splitRight(sideW, gap: m.margin)
+                          back: ("‹ Teams", .navigate(.home)),
+                          trailing: [("Review", .navigate(.review), .normal), ("Setup", .navigate(.setup), .normal)])
+        let sideW = max(metrics.px(230), area.w / 4)
+        let (playersArea, side) = area.splitRight(sideW, gap: metrics.margin)
         lobbyPlayers(playersArea)
         lobbySide(side)
         notice()
@@ -17,19 +17,19 @@ extension Frame {
     private func lobbyPlayers(_ area: Rect) {
         let hint = state.lobby.changingStrapFor != nil ? "Tap a strap below for today's session" :
             "Tap to include or leave out · hold to change a strap for today"
-        let (hintRow, grid) = area.splitTop(m.px(26), gap: m.px(4))
-        canvas.text(hint, size: m.small, colour: Theme.textDim, in: hintRow)
-        let columns = max(2, grid.w / m.px(180))
-        let rowH = m.target
+        let (hintRow, grid) = area.splitTop(metrics.px(26), gap: metrics.px(4))
+        canvas.text(hint, size: metrics.small, colour: Theme.textDim, in: hintRow)
+        let columns = max(2, grid.w / metrics.px(180))
+        let rowH = metrics.target
         let players = state.roster
         var listArea = grid
         if let changing = state.lobby.changingStrapFor {
-            let (top, bottom) = grid.splitBottom(grid.h / 2, gap: m.gap)
+            let (top, bottom) = grid.splitBottom(grid.h / 2, gap: metrics.gap)
             listArea = top
             strapPicker(bottom, for: changing)
         }
         list(id: "lobby", area: listArea, rowHeight: rowH, count: (players.count + columns - 1) / columns) { row, r in
-            for (col, cell) in r.columns(columns, gap: m.gap).enumerated() {
+            for (col, cell) in r.columns(columns, gap: metrics.gap).enumerated() {
                 let i = row * columns + col
                 guard i < players.count else { continue }
                 lobbyChip(players[i], cell)
@@ -38,42 +38,42 @@ extension Frame {
     }
 
     private func lobbyChip(_ line: RosterLine, _ r: Rect) {
-        let included = state.lobby.included.contains(line.playerID)
+        let included = !state.lobby.excluded.contains(line.playerID)
         let strapID = state.lobby.strapOverride[line.playerID] ?? line.strapID
-        let streaming = state.reading(ofStrap: strapID)?.isStreaming(nowMs: state.nowMs) == true
+        let streaming = state.sensors.reading(ofStrap: strapID)?.hasSignal(nowMs: state.nowMs) == true
         let changing = state.lobby.changingStrapFor == line.playerID
-        canvas.fillRounded(r, radius: m.px(10), changing ? Theme.accent : (included ? Theme.surfaceHigh : Theme.surface))
+        canvas.fillRounded(r, radius: metrics.px(10), changing ? Theme.accent : (included ? Theme.surfaceHigh : Theme.surface))
         // Link dot: green streaming, red not; plus a word, never colour alone.
-        let dot = m.px(9)
-        canvas.circle(cx: r.x + m.px(16), cy: r.midY, radius: dot, streaming ? Colour(hex: 0x2ECC71) : Colour(hex: 0xE74C3C))
-        let textBox = Rect(r.x + m.px(32), r.y, r.w - m.px(36), r.h)
+        let dot = metrics.px(9)
+        canvas.circle(cx: r.x + metrics.px(16), cy: r.midY, radius: dot, streaming ? Colour(hex: 0x2ECC71) : Colour(hex: 0xE74C3C))
+        let textBox = Rect(r.x + metrics.px(32), r.y, r.w - metrics.px(36), r.h)
         let (top, bottom) = textBox.splitTop(r.h * 11 / 20)
-        canvas.text("\(line.shirtNumber)  \(line.player.firstName) \(line.player.lastName.prefix(1)).", size: m.body, bold: true,
+        canvas.text("\(line.shirtNumber)  \(line.player.firstName) \(line.player.lastName.prefix(1)).", size: metrics.body, bold: true,
                     colour: included ? Theme.text : Theme.textDim, in: top)
         var detail = included ? (streaming ? "live" : (strapID == nil ? "no strap" : "no signal")) : "left out"
-        if let reading = state.reading(ofStrap: strapID), streaming { detail += " · \(reading.bpm) bpm" }
+        if let reading = state.sensors.reading(ofStrap: strapID), streaming { detail += " · \(reading.bpm) bpm" }
         if state.lobby.strapOverride[line.playerID] != nil { detail += " · swapped" }
-        canvas.text(detail, size: m.small - m.px(2), colour: Theme.textDim, in: bottom)
-        hits.add(Hit(rect: r, label: "\(line.player.fullName)", action: .toggleIncluded(playerID: line.playerID),
-                     longPress: .changeSessionStrap(playerID: line.playerID)))
+        canvas.text(detail, size: metrics.small - metrics.px(2), colour: Theme.textDim, in: bottom)
+        hits.add(Hit(rect: r, label: "\(line.player.fullName)", action: .lobby(.toggleIncluded(playerID: line.playerID)),
+                     longPress: .lobby(.changeStrap(playerID: line.playerID))))
     }
 
     private func strapPicker(_ area: Rect, for player: Int64) {
-        let nearby = state.nearbyStraps
-        list(id: "lobbyStraps", area: area, rowHeight: m.target, count: nearby.count) { i, r in
-            strapRow(index: nearby[i], strongest: i == 0, r)
+        let nearby = state.sensors.nearby(nowMs: state.nowMs)
+        list(id: "lobbyStraps", area: area, rowHeight: metrics.target, count: nearby.count) { i, r in
+            strapRow(index: nearby[i], strongest: i == 0, r, action: .lobby(.chooseStrap(nearby[i])))
         }
     }
 
     private func lobbySide(_ side: Rect) {
         let participants = state.lobbyParticipants
-        let streaming = participants.filter { state.reading(ofStrap: $0.strapID)?.isStreaming(nowMs: state.nowMs) == true }.count
-        let (status, rest) = side.splitTop(m.px(56))
-        canvas.text("\(streaming) of \(participants.count) streaming", size: m.body + m.px(2), bold: true, in: status.splitTop(m.px(30)).0)
+        let streaming = participants.filter { state.sensors.reading(ofStrap: $0.strapID)?.hasSignal(nowMs: state.nowMs) == true }.count
+        let (status, rest) = side.splitTop(metrics.px(56))
+        canvas.text("\(streaming) of \(participants.count) streaming", size: metrics.body + metrics.px(2), bold: true, in: status.splitTop(metrics.px(30)).0)
         canvas.text(participants.count - streaming > 0 ? "missing: \(participants.count - streaming)" : "everyone is live",
-                    size: m.small, colour: Theme.textDim, in: status.splitTop(m.px(30)).1)
-        let (durationArea, startArea) = rest.splitBottom(m.target + m.px(16), gap: m.gap)
-        let cells = durationArea.rows(3, gap: m.gap).flatMap { $0.columns(2, gap: m.gap) }
+                    size: metrics.small, colour: Theme.textDim, in: status.splitTop(metrics.px(30)).1)
+        let (durationArea, startArea) = rest.splitBottom(metrics.target + metrics.px(16), gap: metrics.gap)
+        let cells = durationArea.rows(3, gap: metrics.gap).flatMap { $0.columns(2, gap: metrics.gap) }
         let choices: [(String, Int64?)] = [("5 min", 300_000), ("10 min", 600_000), ("20 min", 1_200_000),
                                            ("45 min", 2_700_000), ("Open", nil), ("Custom", 0)]
         let presets = Set(Lobby.presetsMs.compactMap { $0 })
@@ -86,10 +86,10 @@ extension Frame {
             }
             var label = choice.0
             if choice.1 == 0, selected, let ms = state.lobby.plannedMs { label = "\(ms / 60_000) min" }
-            button(label, cell.inset(dx: 0, dy: m.px(2)), .chooseDuration(choice.1), style: selected ? .primary : .normal,
+            button(label, cell.inset(dx: 0, dy: metrics.px(2)), choice.1 == 0 ? .form(.typeDuration) : .lobby(.chooseDuration(choice.1)), style: selected ? .primary : .normal,
                    hitLabel: choice.1 == 0 ? "Custom" : choice.0)
         }
-        button("▶  Start", startArea, state.canStartSession ? .startSession : nil,
-               style: state.canStartSession ? .selected : .disabled, size: m.px(28), hitLabel: "Start")
+        button("▶  Start", startArea, state.canStartSession ? .live(.start) : nil,
+               style: state.canStartSession ? .selected : .disabled, size: metrics.px(28), hitLabel: "Start")
     }
 }

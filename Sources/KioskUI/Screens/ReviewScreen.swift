@@ -6,12 +6,12 @@ extension Frame {
     func reviewScreen() {
         let team = state.team
         if let data = state.review.data {
-            let back: (String, Action) = state.review.selectedPlayerID != nil ? ("‹ Team", .selectReviewPlayer(nil)) : ("‹ Sessions", .closeSession)
+            let back: (String, Action) = state.review.selectedPlayerID != nil ? ("‹ Team", .review(.selectPlayer(nil))) : ("‹ Sessions", .review(.close))
             // The zones are the session's, recorded under its model: said, so a changed setting does not surprise.
             let title = Self.dayTimeFormatter.string(from: data.startedAt) + " · " + SessionClock.format(data.durationMs)
                 + " · " + Self.zoneModelName(data.zoneModel)
             let area = topBar(title: title, colour: team.map { Colour($0.team.colour) }, back: back,
-                              trailing: [("Export", .exportReviewedSession, .normal), ("Lobby", .openLobby, .normal)])
+                              trailing: [("Export", .review(.export), .normal), ("Lobby", .navigate(.lobby), .normal)])
             if let player = state.review.selectedPlayer {
                 playerReview(player, data, area)
             } else {
@@ -19,7 +19,7 @@ extension Frame {
             }
         } else {
             let area = topBar(title: "\(team?.team.name ?? "") · sessions", colour: team.map { Colour($0.team.colour) },
-                              back: ("‹ Lobby", .openLobby))
+                              back: ("‹ Lobby", .navigate(.lobby)))
             sessionList(area)
         }
         notice()
@@ -28,45 +28,45 @@ extension Frame {
     private func sessionList(_ area: Rect) {
         let sessions = state.review.sessions
         if sessions.isEmpty {
-            canvas.text("No sessions yet", size: m.body, colour: Theme.textDim, in: area, align: .center)
+            canvas.text("No sessions yet", size: metrics.body, colour: Theme.textDim, in: area, align: .center)
         }
-        list(id: "sessions", area: area, rowHeight: m.target, count: sessions.count) { i, r in
+        list(id: "sessions", area: area, rowHeight: metrics.target, count: sessions.count) { i, r in
             let card = sessions[i]
-            canvas.fillRounded(r, radius: m.px(10), Theme.surface)
-            let cols = r.inset(dx: m.px(16), dy: 0)
+            canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
+            let cols = r.inset(dx: metrics.px(16), dy: 0)
             let (dateBox, rest) = cols.splitLeft(cols.w / 2)
             let label = Self.dayTimeFormatter.string(from: card.startedAt)
-            canvas.text(label, size: m.body, bold: true, in: dateBox)
-            let (info, badge) = rest.splitRight(m.px(70))
-            canvas.text("\(SessionClock.format(card.durationMs)) · \(card.playerCount) players", size: m.body, colour: Theme.textDim, in: info)
+            canvas.text(label, size: metrics.body, bold: true, in: dateBox)
+            let (info, badge) = rest.splitRight(metrics.px(70))
+            canvas.text("\(SessionClock.format(card.durationMs)) · \(card.playerCount) players", size: metrics.body, colour: Theme.textDim, in: info)
             if !card.reviewed {
-                let b = Rect(badge.x, r.midY - m.px(14), badge.w, m.px(28))
-                canvas.fillRounded(b, radius: m.px(14), Theme.danger)
-                canvas.text("new", size: m.small, bold: true, in: b, align: .center)
+                let b = Rect(badge.x, r.midY - metrics.px(14), badge.w, metrics.px(28))
+                canvas.fillRounded(b, radius: metrics.px(14), Theme.danger)
+                canvas.text("new", size: metrics.small, bold: true, in: b, align: .center)
             }
-            hits.add(Hit(rect: r, label: "Session \(i + 1)", action: .openSession(card.sessionID)))
+            hits.add(Hit(rect: r, label: "Session \(i + 1)", action: .review(.open(sessionID: card.sessionID))))
         }
     }
 
     private func teamReview(_ data: ReviewData, _ area: Rect) {
-        let (graphArea, chips) = area.splitBottom(max(m.target * 2 + m.gap, area.h * 36 / 100), gap: m.gap)
+        let (graphArea, chips) = area.splitBottom(max(metrics.target * 2 + metrics.gap, area.h * 36 / 100), gap: metrics.gap)
         graph(data, area: graphArea, players: data.players, zoneColoured: false)
-        let columns = max(2, chips.w / m.px(190))
+        let columns = max(2, chips.w / metrics.px(190))
         let rows = (data.players.count + columns - 1) / columns
-        list(id: "reviewPlayers", area: chips, rowHeight: m.target, count: rows) { row, r in
-            for (col, cell) in r.columns(columns, gap: m.gap).enumerated() {
+        list(id: "reviewPlayers", area: chips, rowHeight: metrics.target, count: rows) { row, r in
+            for (col, cell) in r.columns(columns, gap: metrics.gap).enumerated() {
                 let i = row * columns + col
                 guard i < data.players.count else { continue }
                 let p = data.players[i]
-                canvas.fillRounded(cell, radius: m.px(10), Theme.surface)
-                canvas.fill(Rect(cell.x, cell.y + m.px(8), m.px(6), cell.h - m.px(16)), Self.seriesColour(i))
-                let inner = cell.inset(dx: m.px(14), dy: m.px(4))
+                canvas.fillRounded(cell, radius: metrics.px(10), Theme.surface)
+                canvas.fill(Rect(cell.x, cell.y + metrics.px(8), metrics.px(6), cell.h - metrics.px(16)), Self.seriesColour(i))
+                let inner = cell.inset(dx: metrics.px(14), dy: metrics.px(4))
                 let (top, bottom) = inner.splitTop(inner.h / 2)
-                canvas.text("\(p.shirtNumber) \(p.name)", size: m.body - m.px(2), bold: true, in: top)
+                canvas.text("\(p.shirtNumber) \(p.name)", size: metrics.body - metrics.px(2), bold: true, in: top)
                 let avg = p.digest.averageBPM.map { "\(Int($0.rounded()))" } ?? "–"
-                canvas.text("avg \(avg) · max \(p.digest.maxBPM.map(String.init) ?? "–")", size: m.small - m.px(2),
+                canvas.text("avg \(avg) · max \(p.digest.maxBPM.map(String.init) ?? "–")", size: metrics.small - metrics.px(2),
                             colour: Theme.textDim, in: bottom)
-                hits.add(Hit(rect: cell, label: p.name, action: .selectReviewPlayer(p.playerID)))
+                hits.add(Hit(rect: cell, label: p.name, action: .review(.selectPlayer(p.playerID))))
             }
         }
     }
@@ -84,35 +84,35 @@ extension Frame {
 
     /// A heart-rate graph: bpm 40–210 up, session time across; laps as dashed verticals.
     private func graph(_ data: ReviewData, area: Rect, players: [ReviewPlayer], zoneColoured: Bool) {
-        canvas.fillRounded(area, radius: m.px(10), Theme.surface)
-        let axisW = m.px(40)
-        let plot = Rect(area.x + axisW, area.y + m.px(10), area.w - axisW - m.px(12), area.h - m.px(34))
+        canvas.fillRounded(area, radius: metrics.px(10), Theme.surface)
+        let axisW = metrics.px(40)
+        let plot = Rect(area.x + axisW, area.y + metrics.px(10), area.w - axisW - metrics.px(12), area.h - metrics.px(34))
         let lo = 40.0, hi = 210.0
         func y(_ bpm: Double) -> Int { plot.maxY - Int((bpm - lo) / (hi - lo) * Double(plot.h)) }
         let duration = max(1, data.durationMs)
         func x(_ t: Int64) -> Int { plot.x + Int(Double(t) / Double(duration) * Double(plot.w)) }
         for bpm in stride(from: 60, through: 200, by: 40) {
             canvas.fill(Rect(plot.x, y(Double(bpm)), plot.w, 1), Theme.surfaceHigh)
-            canvas.text("\(bpm)", size: m.small - m.px(2), colour: Theme.textDim, in: Rect(area.x, y(Double(bpm)) - m.px(10), axisW - m.px(6), m.px(20)), align: .right)
+            canvas.text("\(bpm)", size: metrics.small - metrics.px(2), colour: Theme.textDim, in: Rect(area.x, y(Double(bpm)) - metrics.px(10), axisW - metrics.px(6), metrics.px(20)), align: .right)
         }
         if let end = data.effortEndMs {
             // The recovery minute after the effort: shaded, its start marked, so the drop reads at a glance.
             let ex = x(end)
             canvas.fill(Rect(ex, plot.y, max(0, plot.maxX - ex), plot.h), Theme.recovery.withAlpha(70))
-            canvas.fill(Rect(ex, plot.y, max(1, m.px(2)), plot.h), Theme.recovery.mixed(with: Theme.text, 0.3))
-            canvas.text("recovery", size: m.small - m.px(2), bold: true, colour: Theme.recovery.mixed(with: Theme.text, 0.5),
-                        in: Rect(ex + m.px(4), plot.y + m.px(2), max(0, plot.maxX - ex - m.px(6)), m.px(18)))
+            canvas.fill(Rect(ex, plot.y, max(1, metrics.px(2)), plot.h), Theme.recovery.mixed(with: Theme.text, 0.3))
+            canvas.text("recovery", size: metrics.small - metrics.px(2), bold: true, colour: Theme.recovery.mixed(with: Theme.text, 0.5),
+                        in: Rect(ex + metrics.px(4), plot.y + metrics.px(2), max(0, plot.maxX - ex - metrics.px(6)), metrics.px(18)))
         }
         for (i, lap) in data.lapsMs.enumerated() {
             let lx = x(lap)
             var yy = plot.y
-            while yy < plot.maxY { canvas.fill(Rect(lx, yy, max(1, m.px(2)), m.px(6)), Theme.warning); yy += m.px(12) }
-            canvas.text("L\(i + 1)", size: m.small - m.px(2), bold: true, colour: Theme.warning, in: Rect(lx + m.px(3), plot.y, m.px(40), m.px(18)))
+            while yy < plot.maxY { canvas.fill(Rect(lx, yy, max(1, metrics.px(2)), metrics.px(6)), Theme.warning); yy += metrics.px(12) }
+            canvas.text("L\(i + 1)", size: metrics.small - metrics.px(2), bold: true, colour: Theme.warning, in: Rect(lx + metrics.px(3), plot.y, metrics.px(40), metrics.px(18)))
         }
-        canvas.text("0:00", size: m.small - m.px(2), colour: Theme.textDim, in: Rect(plot.x, plot.maxY + m.px(4), m.px(80), m.px(20)))
-        canvas.text(SessionClock.format(duration), size: m.small - m.px(2), colour: Theme.textDim,
-                    in: Rect(plot.maxX - m.px(80), plot.maxY + m.px(4), m.px(80), m.px(20)), align: .right)
-        let thickness = max(2, m.px(players.count > 1 ? 2 : 3))
+        canvas.text("0:00", size: metrics.small - metrics.px(2), colour: Theme.textDim, in: Rect(plot.x, plot.maxY + metrics.px(4), metrics.px(80), metrics.px(20)))
+        canvas.text(SessionClock.format(duration), size: metrics.small - metrics.px(2), colour: Theme.textDim,
+                    in: Rect(plot.maxX - metrics.px(80), plot.maxY + metrics.px(4), metrics.px(80), metrics.px(20)), align: .right)
+        let thickness = max(2, metrics.px(players.count > 1 ? 2 : 3))
         for (i, p) in players.enumerated() {
             let points = Self.downsample(p.series, buckets: plot.w / 2)
             if zoneColoured {
@@ -138,15 +138,15 @@ extension Frame {
             hits.add(DragRegion(rect: plot, target: .graphCursor(durationMs: duration)))
             if let cursor = state.review.cursorMs {
                 let cx = x(cursor)
-                canvas.fill(Rect(cx, plot.y, max(1, m.px(2)), plot.h), Theme.text)
+                canvas.fill(Rect(cx, plot.y, max(1, metrics.px(2)), plot.h), Theme.text)
                 if let point = player.series.min(by: { abs($0.tMs - cursor) < abs($1.tMs - cursor) }) {
                     let zone = player.physiology.zone(Double(point.bpm), model: data.zoneModel)
                     let label = "\(SessionClock.format(point.tMs)) · \(point.bpm) bpm · \(Theme.zoneName(zone))"
-                    let w = canvas.measure(label, size: m.body, bold: true) + m.px(20)
+                    let w = canvas.measure(label, size: metrics.body, bold: true) + metrics.px(20)
                     let bx = min(max(plot.x, cx - w / 2), plot.maxX - w)
-                    let box = Rect(bx, plot.y + m.px(4), w, m.px(34))
-                    canvas.fillRounded(box, radius: m.px(8), Theme.zone(zone))
-                    canvas.text(label, size: m.body, bold: true, in: box, align: .center)
+                    let box = Rect(bx, plot.y + metrics.px(4), w, metrics.px(34))
+                    canvas.fillRounded(box, radius: metrics.px(8), Theme.zone(zone))
+                    canvas.text(label, size: metrics.body, bold: true, in: box, align: .center)
                 }
             }
         }
@@ -166,20 +166,20 @@ extension Frame {
     }
 
     private func playerReview(_ p: ReviewPlayer, _ data: ReviewData, _ area: Rect) {
-        let (graphArea, panel) = area.splitRight(max(m.px(250), area.w * 34 / 100), gap: m.gap)
-        let (titleRow, graphRest) = graphArea.splitTop(m.px(34))
-        canvas.text("\(p.shirtNumber) \(p.name) — drag along the line to read it", size: m.body, bold: true, in: titleRow)
+        let (graphArea, panel) = area.splitRight(max(metrics.px(250), area.w * 34 / 100), gap: metrics.gap)
+        let (titleRow, graphRest) = graphArea.splitTop(metrics.px(34))
+        canvas.text("\(p.shirtNumber) \(p.name) — drag along the line to read it", size: metrics.body, bold: true, in: titleRow)
         graph(data, area: graphRest, players: [p], zoneColoured: true)
-        canvas.fillRounded(panel, radius: m.px(10), Theme.surface)
-        let inner = panel.inset(m.px(12))
+        canvas.fillRounded(panel, radius: metrics.px(10), Theme.surface)
+        let inner = panel.inset(metrics.px(12))
         let d = p.digest
-        let lh = m.px(26)
+        let lh = metrics.px(26)
         var yy = inner.y
         func row(_ label: String, _ value: String, colour: Colour = Theme.text) {
             // Labels get the wider part: "Recovery 1 min" fits at 800×480 without shrinking.
             let labelW = inner.w * 56 / 100
-            canvas.text(label, size: m.small, colour: Theme.textDim, in: Rect(inner.x, yy, labelW, lh))
-            canvas.text(value, size: m.small + m.px(2), bold: true, colour: colour, in: Rect(inner.x + labelW, yy, inner.w - labelW, lh), align: .right)
+            canvas.text(label, size: metrics.small, colour: Theme.textDim, in: Rect(inner.x, yy, labelW, lh))
+            canvas.text(value, size: metrics.small + metrics.px(2), bold: true, colour: colour, in: Rect(inner.x + labelW, yy, inner.w - labelW, lh), align: .right)
             yy += lh
         }
         func delta(_ now: Double?, _ before: Double?) -> String {
@@ -193,23 +193,23 @@ extension Frame {
         row("kcal", (d.kcal.map { "\(Int($0.rounded()))" } ?? "–") + delta(d.kcal, p.previous?.kcal))
         for figure in p.analytics.prefix(4) { row(figure.label, figure.value) }
         if p.previous != nil {
-            canvas.text("(…) vs previous session", size: m.small - m.px(3), colour: Theme.textDim, in: Rect(inner.x, yy, inner.w, lh - m.px(6)))
-            yy += lh - m.px(6)
+            canvas.text("(…) vs previous session", size: metrics.small - metrics.px(3), colour: Theme.textDim, in: Rect(inner.x, yy, inner.w, lh - metrics.px(6)))
+            yy += lh - metrics.px(6)
         }
-        yy += m.px(4)
+        yy += metrics.px(4)
         // Time in zone, as bars with the zone number (never colour alone).
         let total = max(1, d.zoneMs.reduce(0, +))
-        let barH = max(m.px(18), min(m.px(30), (inner.maxY - yy) / 6 - m.px(4)))
+        let barH = max(metrics.px(18), min(metrics.px(30), (inner.maxY - yy) / 6 - metrics.px(4)))
         for zone in HeartRateZone.allCases.reversed() where yy + barH <= inner.maxY {
             let ms = d.zoneMs[zone.rawValue]
-            let labelW = m.px(38)
-            canvas.text(Theme.zoneName(zone), size: m.small, bold: true, in: Rect(inner.x, yy, labelW, barH))
-            let barArea = Rect(inner.x + labelW, yy, inner.w - labelW - m.px(60), barH)
+            let labelW = metrics.px(38)
+            canvas.text(Theme.zoneName(zone), size: metrics.small, bold: true, in: Rect(inner.x, yy, labelW, barH))
+            let barArea = Rect(inner.x + labelW, yy, inner.w - labelW - metrics.px(60), barH)
             canvas.fill(barArea, Theme.surfaceHigh)
             canvas.fill(Rect(barArea.x, barArea.y, Int(Double(barArea.w) * Double(ms) / Double(total)), barH), Theme.zone(zone))
-            canvas.text(SessionClock.format(ms), size: m.small - m.px(2), colour: Theme.textDim,
-                        in: Rect(barArea.maxX, yy, m.px(60), barH), align: .right)
-            yy += barH + m.px(4)
+            canvas.text(SessionClock.format(ms), size: metrics.small - metrics.px(2), colour: Theme.textDim,
+                        in: Rect(barArea.maxX, yy, metrics.px(60), barH), align: .right)
+            yy += barH + metrics.px(4)
         }
     }
 }

@@ -5,9 +5,9 @@ extension Frame {
     func teamSetup() {
         let name = state.team?.team.name ?? "Team"
         let area = topBar(title: "\(name) · setup", colour: state.team.map { Colour($0.team.colour) },
-                          back: ("‹ Lobby", .openLobby),
-                          trailing: [("Roster", .setupTab(.roster), state.setup.tab == .roster ? .primary : .normal),
-                                     ("Straps", .setupTab(.straps), state.setup.tab == .straps ? .primary : .normal)])
+                          back: ("‹ Lobby", .navigate(.lobby)),
+                          trailing: [("Roster", .setup(.tab(.roster)), state.setup.tab == .roster ? .primary : .normal),
+                                     ("Straps", .setup(.tab(.straps)), state.setup.tab == .straps ? .primary : .normal)])
         switch state.setup.tab {
         case .roster: rosterTab(area)
         case .straps: strapsTab(area)
@@ -17,91 +17,92 @@ extension Frame {
     }
 
     private func rosterTab(_ area: Rect) {
-        let (listArea, bottom) = area.splitBottom(m.target, gap: m.gap)
-        let rowH = m.target
+        let (listArea, bottom) = area.splitBottom(metrics.target, gap: metrics.gap)
+        let rowH = metrics.target
         list(id: "roster", area: listArea, rowHeight: rowH, count: state.roster.count) { i, r in
             let line = state.roster[i]
-            canvas.fillRounded(r, radius: m.px(10), Theme.surface)
-            let (numberBox, rest) = r.splitLeft(m.px(64))
-            canvas.text("\(line.shirtNumber)", size: m.px(28), bold: true, in: numberBox, align: .center)
-            let buttons = m.px(96)
-            let (info, actions) = rest.splitRight(buttons * 3 + m.gap * 2)
+            canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
+            let (numberBox, rest) = r.splitLeft(metrics.px(64))
+            canvas.text("\(line.shirtNumber)", size: metrics.px(28), bold: true, in: numberBox, align: .center)
+            let buttons = metrics.px(96)
+            let (info, actions) = rest.splitRight(buttons * 3 + metrics.gap * 2)
             let (nameBox, strapBox) = info.splitLeft(info.w * 3 / 5)
-            canvas.text(line.player.fullName, size: m.body + m.px(2), bold: true, in: nameBox)
-            let strap = line.strapID.flatMap { id in state.strapTable.first { $0.strapID == id }?.name } ?? "no strap"
-            canvas.text("\(strap) · rest \(line.player.restingHR)", size: m.small, colour: Theme.textDim, in: strapBox)
-            let cells = actions.inset(dx: 0, dy: m.px(6)).columns(3, gap: m.gap)
-            button("Edit", cells[0], .editPlayer(line.playerID), hitLabel: "Edit \(line.player.fullName)")
-            button("Rest HR", cells[1], .measureRest(playerID: line.playerID), size: m.small, hitLabel: "Rest HR \(line.player.fullName)")
-            button("Remove", cells[2], .removeFromTeam(playerID: line.playerID), style: .quiet, size: m.small,
+            canvas.text(line.player.fullName, size: metrics.body + metrics.px(2), bold: true, in: nameBox)
+            let strap = line.strapID.flatMap { id in state.sensors.strapTable.first { $0.strapID == id }?.name } ?? "no strap"
+            canvas.text("\(strap) · rest \(line.player.restingHR)", size: metrics.small, colour: Theme.textDim, in: strapBox)
+            let cells = actions.inset(dx: 0, dy: metrics.px(6)).columns(3, gap: metrics.gap)
+            button("Edit", cells[0], .form(.editPlayer(line.playerID)), hitLabel: "Edit \(line.player.fullName)")
+            button("Rest HR", cells[1], .setup(.measureRest(playerID: line.playerID)), size: metrics.small, hitLabel: "Rest HR \(line.player.fullName)")
+            button("Remove", cells[2], .setup(.askToRemove(playerID: line.playerID)), style: .quiet, size: metrics.small,
                    hitLabel: "Remove \(line.player.fullName)")
         }
         if state.roster.isEmpty {
-            canvas.text("No players yet — add the first one.", size: m.body, colour: Theme.textDim, in: listArea, align: .center)
+            canvas.text("No players yet — add the first one.", size: metrics.body, colour: Theme.textDim, in: listArea, align: .center)
         }
-        button("+ Add player", bottom.splitLeft(m.px(240)).0, .editPlayer(nil), style: .primary)
+        button("+ Add player", bottom.splitLeft(metrics.px(240)).0, .form(.editPlayer(nil)), style: .primary)
     }
 
     private func strapsTab(_ area: Rect) {
-        let (left, right) = area.splitLeft(area.w / 2 - m.gap / 2, gap: m.gap)
+        let (left, right) = area.splitLeft(area.w / 2 - metrics.gap / 2, gap: metrics.gap)
         canvas.text(state.setup.pairingPlayerID == nil ? "1. Tap a player" : "2. Now tap their strap",
-                    size: m.small, bold: true, colour: Theme.textDim, in: left.splitTop(m.px(28)).0)
-        let players = left.splitTop(m.px(28), gap: m.px(4)).1
-        list(id: "pairPlayers", area: players, rowHeight: m.target, count: state.roster.count) { i, r in
+                    size: metrics.small, bold: true, colour: Theme.textDim, in: left.splitTop(metrics.px(28)).0)
+        let players = left.splitTop(metrics.px(28), gap: metrics.px(4)).1
+        list(id: "pairPlayers", area: players, rowHeight: metrics.target, count: state.roster.count) { i, r in
             let line = state.roster[i]
             let chosen = state.setup.pairingPlayerID == line.playerID
-            canvas.fillRounded(r, radius: m.px(10), chosen ? Theme.accent : Theme.surface)
-            let (numberBox, rest) = r.splitLeft(m.px(52))
-            canvas.text("\(line.shirtNumber)", size: m.body + m.px(4), bold: true, in: numberBox, align: .center)
+            canvas.fillRounded(r, radius: metrics.px(10), chosen ? Theme.accent : Theme.surface)
+            let (numberBox, rest) = r.splitLeft(metrics.px(52))
+            canvas.text("\(line.shirtNumber)", size: metrics.body + metrics.px(4), bold: true, in: numberBox, align: .center)
             let (nameBox, strapBox) = rest.splitTop(r.h * 11 / 20)
-            canvas.text(line.player.fullName, size: m.body, bold: true, in: nameBox.inset(dx: m.px(4), dy: 0))
-            let strap = line.strapID.flatMap { id in state.strapTable.first { $0.strapID == id }?.name } ?? "no strap"
-            canvas.text(strap, size: m.small - m.px(2), colour: Theme.textDim, in: strapBox.inset(dx: m.px(4), dy: 0))
-            hits.add(Hit(rect: r, label: "Pair \(line.player.fullName)", action: .choosePlayerForStrap(line.playerID),
-                         longPress: .clearStrap(playerID: line.playerID)))
+            canvas.text(line.player.fullName, size: metrics.body, bold: true, in: nameBox.inset(dx: metrics.px(4), dy: 0))
+            let strap = line.strapID.flatMap { id in state.sensors.strapTable.first { $0.strapID == id }?.name } ?? "no strap"
+            canvas.text(strap, size: metrics.small - metrics.px(2), colour: Theme.textDim, in: strapBox.inset(dx: metrics.px(4), dy: 0))
+            hits.add(Hit(rect: r, label: "Pair \(line.player.fullName)", action: .setup(.choosePlayer(line.playerID)),
+                         longPress: .setup(.clearStrap(playerID: line.playerID))))
         }
-        canvas.text("Nearby straps — strongest first", size: m.small, bold: true, colour: Theme.textDim,
-                    in: right.splitTop(m.px(28)).0)
-        let strapArea = right.splitTop(m.px(28), gap: m.px(4)).1
-        let nearby = state.nearbyStraps
-        list(id: "nearby", area: strapArea, rowHeight: m.target, count: nearby.count) { i, r in
-            strapRow(index: nearby[i], strongest: i == 0, r)
+        canvas.text("Nearby straps — strongest first", size: metrics.small, bold: true, colour: Theme.textDim,
+                    in: right.splitTop(metrics.px(28)).0)
+        let strapArea = right.splitTop(metrics.px(28), gap: metrics.px(4)).1
+        let nearby = state.sensors.nearby(nowMs: state.nowMs)
+        list(id: "nearby", area: strapArea, rowHeight: metrics.target, count: nearby.count) { i, r in
+            strapRow(index: nearby[i], strongest: i == 0, r, action: .setup(.tapStrap(nearby[i])))
         }
         if nearby.isEmpty {
             let (first, second) = strapArea.splitTop(strapArea.h / 2)
-            canvas.text("No strap heard yet. Wet the strap and put it on.", size: m.small, colour: Theme.textDim,
-                        in: first.splitBottom(m.px(26)).1, align: .center)
+            canvas.text("No strap heard yet. Wet the strap and put it on.", size: metrics.small, colour: Theme.textDim,
+                        in: first.splitBottom(metrics.px(26)).1, align: .center)
             // A strap connected to a phone or watch stops advertising: the commonest "it's on but not listed".
-            canvas.text("Still missing? Close the phone app or watch using it.", size: m.small - m.px(2), colour: Theme.textDim,
-                        in: second.splitTop(m.px(26)).0, align: .center)
+            canvas.text("Still missing? Close the phone app or watch using it.", size: metrics.small - metrics.px(2), colour: Theme.textDim,
+                        in: second.splitTop(metrics.px(26)).0, align: .center)
         }
     }
 
-    func strapRow(index: UInt16, strongest: Bool, _ r: Rect) {
-        guard let slot = state.slot(index) else { return }
-        let reading = state.readings[index] ?? StrapReading()
+    /// A strap of the pairing list; tapping it sends `action` (pair it, or swap it in for today).
+    func strapRow(index: UInt16, strongest: Bool, _ r: Rect, action: Action) {
+        guard let slot = state.sensors.slot(index) else { return }
+        let reading = state.sensors.readings[index] ?? StrapReading()
         let owner = state.roster.first { $0.strapID == slot.strapID }
         // Red when another player of this team has it; the tap then hands it over.
         let chooser = state.screen == .lobby ? state.lobby.changingStrapFor : state.setup.pairingPlayerID
         let takenByOther = owner != nil && owner?.playerID != chooser
         let bg = takenByOther ? Theme.danger.mixed(with: Theme.surface, 0.35) : (strongest ? Theme.good : Theme.surface)
-        canvas.fillRounded(r, radius: m.px(10), bg)
-        if strongest { canvas.stroke(r, Theme.warning, width: m.px(3)) }
-        let inner = r.inset(dx: m.px(10), dy: m.px(4))
-        let (textBox, right) = inner.splitRight(m.px(120))
+        canvas.fillRounded(r, radius: metrics.px(10), bg)
+        if strongest { canvas.stroke(r, Theme.warning, width: metrics.px(3)) }
+        let inner = r.inset(dx: metrics.px(10), dy: metrics.px(4))
+        let (textBox, right) = inner.splitRight(metrics.px(120))
         let (nameBox, detailBox) = textBox.splitTop(textBox.h * 11 / 20)
-        canvas.text(slot.name + (strongest ? "  ◀ closest" : ""), size: m.body, bold: true, in: nameBox)
+        canvas.text(slot.name + (strongest ? "  ◀ closest" : ""), size: metrics.body, bold: true, in: nameBox)
         let who = owner.map { "worn by #\($0.shirtNumber) \($0.player.firstName)" }
             ?? (reading.isBusyElsewhere(nowMs: state.nowMs) ? "busy: phone or watch?" : "free")
         let signal = reading.rssi == 0 ? "signal –" : "\(reading.rssi) dBm" // 0: connected, never heard advertising
-        canvas.text("\(signal) · \(who)", size: m.small - m.px(2), colour: Theme.text.withAlpha(220), in: detailBox)
-        let (bpmBox, batteryBox) = right.splitLeft(m.px(70))
-        if reading.isStreaming(nowMs: state.nowMs) {
-            canvas.heart(Rect(bpmBox.x, bpmBox.midY - m.px(9), m.px(18), m.px(18)), Theme.text, hollow: reading.contact == .notDetected)
-            canvas.text("\(reading.bpm)", size: m.body, bold: true, in: Rect(bpmBox.x + m.px(22), bpmBox.y, bpmBox.w - m.px(22), bpmBox.h))
+        canvas.text("\(signal) · \(who)", size: metrics.small - metrics.px(2), colour: Theme.text.withAlpha(220), in: detailBox)
+        let (bpmBox, batteryBox) = right.splitLeft(metrics.px(70))
+        if reading.hasSignal(nowMs: state.nowMs) {
+            canvas.heart(Rect(bpmBox.x, bpmBox.midY - metrics.px(9), metrics.px(18), metrics.px(18)), Theme.text, hollow: reading.contact == .notDetected)
+            canvas.text("\(reading.bpm)", size: metrics.body, bold: true, in: Rect(bpmBox.x + metrics.px(22), bpmBox.y, bpmBox.w - metrics.px(22), bpmBox.h))
         }
-        canvas.battery(Rect(batteryBox.x + m.px(6), batteryBox.midY - m.px(9), m.px(40), m.px(18)), level: reading.battery)
-        hits.add(Hit(rect: r, label: slot.name, action: .tapStrap(index)))
+        canvas.battery(Rect(batteryBox.x + metrics.px(6), batteryBox.midY - metrics.px(9), metrics.px(40), metrics.px(18)), level: reading.battery)
+        hits.add(Hit(rect: r, label: slot.name, action: action))
     }
 
     private func restDialog(_ rest: RestMeasurement) {
@@ -112,8 +113,8 @@ extension Frame {
         let message = done
             ? "Estimated resting HR of \(name): \(estimate) (average of 20 s). Save it?"
             : "\(name): sit still and breathe calmly… \(elapsed / 1000) of 20 s, now \(estimate)"
-        var buttons: [(String, Action, ButtonStyle)] = [("Cancel", .cancelRest, .normal)]
-        if done && rest.estimate != nil { buttons.append(("Save \(estimate)", .saveRest, .primary)) }
+        var buttons: [(String, Action, ButtonStyle)] = [("Cancel", .setup(.cancelRest), .normal)]
+        if done && rest.estimate != nil { buttons.append(("Save \(estimate)", .setup(.saveRest), .primary)) }
         dialog(title: "Measure resting HR", message: message, buttons: buttons)
     }
 }

@@ -15,12 +15,12 @@ struct TileSignature: Equatable {
     var number: Int
     var privacy: Bool
 
-    init(_ tile: LiveTile, rect: Rect, state: AppState, privacy: Bool, flag: Bool) {
+    init(_ tile: ShownTile, rect: Rect, state: AppState, privacy: Bool, flag: Bool) {
         self.rect = rect
         bpm = tile.bpm
         percent = Int(tile.percentOfMax.rounded())
         zone = tile.shownZone
-        signal = tile.hasSignal(nowMs: state.nowMs)
+        signal = tile.hasSignal
         contact = tile.contact
         battery = tile.battery
         flagged = flag && tile.isFlagged(nowMs: state.nowMs, alertMs: state.settings.highIntensityAlertMs)

@@ -15,11 +15,13 @@ public struct ViewState: Sendable, Equatable {
 /// targets collected on the way.
 final class Frame {
     let canvas: Canvas
-    let m: Metrics
+    let metrics: Metrics
     let state: AppState
     /// Animation clock (ms) for the heart beat.
     let animMs: Int64
     let wallClock: Date
+    /// The live tiles in their order with their readings, worked out once per frame.
+    let tiles: [ShownTile]
     var hits = HitMap()
     var view: ViewState
     /// The live tiles drawn in this frame (for the next frame's incremental redraw).
@@ -27,14 +29,15 @@ final class Frame {
 
     init(canvas: Canvas, state: AppState, animMs: Int64, wallClock: Date, view: ViewState) {
         self.canvas = canvas
-        self.m = canvas.metrics
+        self.metrics = canvas.metrics
         self.state = state
         self.animMs = animMs
         self.wallClock = wallClock
         self.view = view
+        tiles = state.shownTiles
     }
 
-    var screen: Rect { Rect(0, 0, m.width, m.height) }
+    var screen: Rect { Rect(0, 0, metrics.width, metrics.height) }
 }
 
 enum ButtonStyle { case normal, primary, danger, selected, disabled, quiet }
@@ -54,9 +57,9 @@ extension Frame {
     /// A button: a rounded box, its label, and a touch target (none when disabled).
     func button(_ label: String, _ r: Rect, _ action: Action?, style: ButtonStyle = .normal,
                 size: Int? = nil, longPress: Action? = nil, hitLabel: String? = nil) {
-        canvas.fillRounded(r, radius: m.px(10), buttonColour(style))
-        canvas.text(label, size: size ?? m.body, bold: true, colour: style == .disabled ? Theme.textDim : Theme.text,
-                    in: r.inset(dx: m.px(8), dy: 0), align: .center)
+        canvas.fillRounded(r, radius: metrics.px(10), buttonColour(style))
+        canvas.text(label, size: size ?? metrics.body, bold: true, colour: style == .disabled ? Theme.textDim : Theme.text,
+                    in: r.inset(dx: metrics.px(8), dy: 0), align: .center)
         if style != .disabled {
             hits.add(Hit(rect: r, label: hitLabel ?? label, action: action, longPress: longPress))
         }
@@ -66,43 +69,43 @@ extension Frame {
     /// Returns the area below it.
     func topBar(title: String, colour: Colour? = nil, back: (String, Action)? = nil,
                 trailing: [(String, Action?, ButtonStyle)] = []) -> Rect {
-        let (bar, rest) = screen.splitTop(m.topBar)
+        let (bar, rest) = screen.splitTop(metrics.topBar)
         canvas.fill(bar, Theme.surface)
-        if let colour { canvas.fill(Rect(0, bar.maxY - m.px(4), bar.w, m.px(4)), colour) }
-        var x = m.margin
-        let bh = m.topBar - m.px(12)
+        if let colour { canvas.fill(Rect(0, bar.maxY - metrics.px(4), bar.w, metrics.px(4)), colour) }
+        var x = metrics.margin
+        let bh = metrics.topBar - metrics.px(12)
         if let back {
-            let w = max(m.target, canvas.measure(back.0, size: m.body, bold: true) + m.px(28))
-            button(back.0, Rect(x, m.px(6), w, bh), back.1)
-            x += w + m.gap
+            let w = max(metrics.target, canvas.measure(back.0, size: metrics.body, bold: true) + metrics.px(28))
+            button(back.0, Rect(x, metrics.px(6), w, bh), back.1)
+            x += w + metrics.gap
         }
-        var right = m.width - m.margin
+        var right = metrics.width - metrics.margin
         let clock = Self.timeFormatter.string(from: wallClock)
-        let cw = canvas.measure("00:00", size: m.body, bold: true) + m.px(8)
-        canvas.text(clock, size: m.body, bold: true, colour: Theme.textDim, in: Rect(right - cw, 0, cw, m.topBar), align: .right)
-        right -= cw + m.gap
+        let cw = canvas.measure("00:00", size: metrics.body, bold: true) + metrics.px(8)
+        canvas.text(clock, size: metrics.body, bold: true, colour: Theme.textDim, in: Rect(right - cw, 0, cw, metrics.topBar), align: .right)
+        right -= cw + metrics.gap
         for (label, action, style) in trailing.reversed() {
-            let w = max(m.target + m.px(16), canvas.measure(label, size: m.body, bold: true) + m.px(28))
-            button(label, Rect(right - w, m.px(6), w, bh), action, style: style)
-            right -= w + m.gap
+            let w = max(metrics.target + metrics.px(16), canvas.measure(label, size: metrics.body, bold: true) + metrics.px(28))
+            button(label, Rect(right - w, metrics.px(6), w, bh), action, style: style)
+            right -= w + metrics.gap
         }
-        canvas.text(title, size: m.title, bold: true, in: Rect(x + m.px(4), 0, max(0, right - x - m.px(8)), m.topBar))
-        return rest.inset(m.margin)
+        canvas.text(title, size: metrics.title, bold: true, in: Rect(x + metrics.px(4), 0, max(0, right - x - metrics.px(8)), metrics.topBar))
+        return rest.inset(metrics.margin)
     }
 
     /// A modal dialog with a question and buttons; blocks touches to everything beneath.
     func dialog(title: String, message: String, buttons: [(String, Action, ButtonStyle)]) {
         hits.block(screen)
         canvas.fill(screen, Colour(0, 0, 0, 150))
-        let w = min(m.width - 2 * m.margin, m.px(560)), h = min(m.height - 2 * m.margin, m.px(260))
-        let box = Rect((m.width - w) / 2, (m.height - h) / 2, w, h)
-        canvas.fillRounded(box, radius: m.px(14), Theme.surface)
-        let inner = box.inset(m.px(20))
-        let (titleRow, rest) = inner.splitTop(m.px(40))
-        canvas.text(title, size: m.title, bold: true, in: titleRow)
-        let (messageArea, buttonRow) = rest.splitBottom(m.target, gap: m.gap)
-        wrappedText(message, size: m.body, in: messageArea, colour: Theme.textDim)
-        for (rect, b) in zip(buttonRow.columns(buttons.count, gap: m.gap), buttons) {
+        let w = min(metrics.width - 2 * metrics.margin, metrics.px(560)), h = min(metrics.height - 2 * metrics.margin, metrics.px(260))
+        let box = Rect((metrics.width - w) / 2, (metrics.height - h) / 2, w, h)
+        canvas.fillRounded(box, radius: metrics.px(14), Theme.surface)
+        let inner = box.inset(metrics.px(20))
+        let (titleRow, rest) = inner.splitTop(metrics.px(40))
+        canvas.text(title, size: metrics.title, bold: true, in: titleRow)
+        let (messageArea, buttonRow) = rest.splitBottom(metrics.target, gap: metrics.gap)
+        wrappedText(message, size: metrics.body, in: messageArea, colour: Theme.textDim)
+        for (rect, b) in zip(buttonRow.columns(buttons.count, gap: metrics.gap), buttons) {
             button(b.0, rect, b.1, style: b.2)
         }
     }
@@ -131,27 +134,27 @@ extension Frame {
     func notice() {
         guard let text = state.shownNotice else { return }
         let standing = state.notice == nil // a source problem: red until solved
-        let h = m.px(44)
-        let w = min(m.width - 2 * m.margin, canvas.measure(text, size: m.body, bold: true) + m.px(48))
-        let r = Rect((m.width - w) / 2, m.height - h - m.margin, w, h)
+        let h = metrics.px(44)
+        let w = min(metrics.width - 2 * metrics.margin, canvas.measure(text, size: metrics.body, bold: true) + metrics.px(48))
+        let r = Rect((metrics.width - w) / 2, metrics.height - h - metrics.margin, w, h)
         canvas.fillRounded(r, radius: h / 2, standing ? Theme.danger : Colour(hex: 0x11151A).withAlpha(235))
-        canvas.text(text, size: m.body, bold: true, in: r.inset(dx: m.px(20), dy: 0), align: .center)
+        canvas.text(text, size: metrics.body, bold: true, in: r.inset(dx: metrics.px(20), dy: 0), align: .center)
         // No hit of its own: a tap goes to the button under it (a gloved coach aiming at
         // "Bluetooth" should not merely dismiss a toast); it goes by itself after 4 s.
     }
 
     /// A vertically scrolling list of equal rows, clipped to `area`.
     func list(id: String, area: Rect, rowHeight: Int, count: Int, row: (Int, Rect) -> Void) {
-        let content = count * (rowHeight + m.gap)
+        let content = count * (rowHeight + metrics.gap)
         let maxOffset = max(0, content - area.h)
         let offset = min(max(0, view.scroll[id] ?? 0), maxOffset)
         hits.add(DragRegion(rect: area, target: .scroll(id: id, maxOffset: maxOffset)))
         canvas.clip(area)
         defer { canvas.clip(nil) }
-        let first = max(0, offset / (rowHeight + m.gap))
+        let first = max(0, offset / (rowHeight + metrics.gap))
         var i = first
         while i < count {
-            let y = area.y + i * (rowHeight + m.gap) - offset
+            let y = area.y + i * (rowHeight + metrics.gap) - offset
             if y >= area.maxY { break }
             let r = Rect(area.x, y, area.w, rowHeight)
             let before = hits.hits.count
@@ -161,9 +164,9 @@ extension Frame {
         }
         if maxOffset > 0 {
             // A thin scroll indicator so the coach knows there is more.
-            let th = max(m.px(24), area.h * area.h / max(content, 1))
+            let th = max(metrics.px(24), area.h * area.h / max(content, 1))
             let ty = area.y + (area.h - th) * offset / maxOffset
-            canvas.fillRounded(Rect(area.maxX - m.px(4), ty, m.px(4), th), radius: m.px(2), Theme.textDim.withAlpha(120))
+            canvas.fillRounded(Rect(area.maxX - metrics.px(4), ty, metrics.px(4), th), radius: metrics.px(2), Theme.textDim.withAlpha(120))
         }
     }
 

@@ -1,4 +1,5 @@
 import Atomics
+import Foundation
 import SPSCRing
 import TeamCore
 
@@ -6,11 +7,17 @@ import TeamCore
 /// kiosk runs and tests advance it explicitly, so a session is the same on
 /// every run and takes no wall time. The caller's thread produces the events
 /// (it is then the ring's only producer).
+///
+/// One thread owns it: the one that made it (the kiosk's main loop, a test). `start`,
+/// `advance`, `setWorkload` and `stop` trap on any other, because the models below are
+/// unguarded and the ring has one producer; only `nowNs` may be read from anywhere.
 public final class SteppedSimulatedSource: SensorSource {
     public let team: SimulatedTeam
     public let seed: UInt64
     private let clock = ManagedAtomic<UInt64>(0)
-    /// Only touched by the one thread that calls `start` and `advance` (the kiosk's main loop).
+    /// The owning thread.
+    private let owner = SteppedSimulatedSource.currentThread()
+    /// Only touched by the owning thread (checked by `assertOwner`).
     private nonisolated(unsafe) var models: [SimulatedStrap] = []
     private nonisolated(unsafe) var ring: SPSCRing<SensorEvent>?
     /// What the players do, kept for models created later by `start`.
@@ -23,7 +30,22 @@ public final class SteppedSimulatedSource: SensorSource {
 
     public func nowNs() -> UInt64 { clock.load(ordering: .acquiring) }
 
+    /// Traps unless called on the thread that made the source.
+    private func assertOwner(_ function: StaticString = #function) {
+        precondition(Self.currentThread() == owner, "SteppedSimulatedSource.\(function) called from a thread that does not own it")
+    }
+
+    /// The calling thread's pthread id (compared, never dereferenced).
+    private static func currentThread() -> UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
+    }
+
     public func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
+        assertOwner()
         let byAddress = Dictionary(team.members.map { ($0.strap.address, $0) }, uniquingKeysWith: { a, _ in a })
         models = straps.enumerated().compactMap { index, strap in
             byAddress[strap.address].map { member in
@@ -37,12 +59,14 @@ public final class SteppedSimulatedSource: SensorSource {
 
     /// Called on the thread that advances the clock; the models are never ahead of it, so the change is exact.
     public func setWorkload(_ workload: Workload, atNs: UInt64) {
+        assertOwner()
         schedule.set(workload, atNs: atNs)
         for i in models.indices { models[i].schedule.set(workload, atNs: atNs) }
     }
 
     /// Moves virtual time forward, pushing every event up to the new time into the ring.
     public func advance(byNs delta: UInt64) {
+        assertOwner()
         guard let ring else { clock.wrappingIncrement(by: delta, ordering: .releasing); return }
         let target = nowNs() + delta
         var now = nowNs()
@@ -61,5 +85,8 @@ public final class SteppedSimulatedSource: SensorSource {
         }
     }
 
-    public func stop() { ring = nil }
+    public func stop() {
+        assertOwner()
+        ring = nil
+    }
 }

@@ -55,38 +55,6 @@ public struct HeardStrap: Sendable, Equatable {
     }
 }
 
-/// The latest that was heard from a strap, whoever wears it.
-public struct StrapReading: Sendable, Equatable {
-    public var bpm: Int = 0
-    public var contact: SensorContact = .notSupported
-    public var battery: Int?
-    public var rssi: Int = 0
-    public var link: LinkState = .disconnected
-    /// App clock (ms) of the last heart-rate reading; nil before the first.
-    public var lastReadingMs: Int64?
-    /// App clock (ms) when a discovery scan last heard it advertise.
-    public var lastHeardMs: Int64?
-    /// The scan heard it but it neither accepts connections nor broadcasts.
-    public var heardButBusy = false
-    public init() {}
-
-    /// Heard advertising within `AppState.noSignalAfterMs`: near enough to pair, even before it streams.
-    public func wasHeard(nowMs: Int64) -> Bool { Self.isRecent(lastHeardMs, nowMs: nowMs) }
-
-    /// Near, but another device holds it: the pairing list says so instead of "free".
-    public func isBusyElsewhere(nowMs: Int64) -> Bool {
-        heardButBusy && wasHeard(nowMs: nowMs) && !isStreaming(nowMs: nowMs)
-    }
-
-    /// Streaming means a heart rate arrived within `AppState.noSignalAfterMs`.
-    public func isStreaming(nowMs: Int64) -> Bool { Self.isRecent(lastReadingMs, nowMs: nowMs) }
-
-    private static func isRecent(_ time: Int64?, nowMs: Int64) -> Bool {
-        guard let time else { return false }
-        return nowMs - time <= AppState.noSignalAfterMs
-    }
-}
-
 /// A finished session as the review list shows it.
 public struct SessionCard: Sendable, Equatable {
     public var sessionID: Int64

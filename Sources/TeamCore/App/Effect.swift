@@ -38,4 +38,6 @@ public enum Effect: Sendable, Equatable {
     /// CSV (samples, RR, summary), TCX and FIT per player and the JSON summary of one session.
     case exportSession(sessionID: Int64)
     case deletePlayerAndData(playerID: Int64)
+    /// Replace the database with the newest backup on the USB stick (the current one kept aside).
+    case restoreFromStick
 }

@@ -36,7 +36,7 @@ public struct SessionRecording: Sendable {
     }
 
     public let startNs: UInt64
-    public private(set) var wearers: [UInt16: Wearer]
+    public let wearers: [UInt16: Wearer]
     public private(set) var counters = Counters()
     private var pending = Batch()
     private var lastBattery: [UInt16: UInt8] = [:]
@@ -46,11 +46,6 @@ public struct SessionRecording: Sendable {
     public init(startNs: UInt64, wearers: [UInt16: Wearer]) {
         self.startNs = startNs
         self.wearers = wearers
-    }
-
-    /// A strap changed hands mid-session (the coach swapped it in the lobby or live).
-    public mutating func setWearer(_ wearer: Wearer?, forStrap index: UInt16) {
-        wearers[index] = wearer
     }
 
     /// Milliseconds since session start for a source timestamp.

@@ -61,6 +61,9 @@ public struct SensorEvent: Sendable, BitwiseCopyable, Equatable {
         rrCount += 1
     }
 
+    /// The arrival time in whole milliseconds of the same clock (the app clock's unit).
+    public var timestampMs: Int64 { Int64(timestampNs / 1_000_000) }
+
     /// The valid RR values as an array (allocates; not for the hot path).
     public var rrValues: [UInt16] { (0..<Int(rrCount)).map { rr[$0] } }
 

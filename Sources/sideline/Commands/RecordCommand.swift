@@ -22,6 +22,7 @@ struct RecordCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seconds to record on after the effort, while the players rest (60: the 1-minute heart-rate recovery).") var recovery: Double = 0
     @Option(help: "Context tag for the session (repeatable), e.g. match, rest-test, seated.") var tag: [String] = []
     @Flag(help: "Print no per-player summary at the end.") var quiet = false
+    @Flag(help: "Print 'committed N ms' each time a second of the session is safely in the database.") var progress = false
 
     func validate() throws {
         guard !source.isEmpty else { throw ValidationError("give a --source, e.g. --source sim:12") }
@@ -88,7 +89,10 @@ struct RecordCommand: ParsableCommand {
                     }
                 }
                 if nowNs >= endNs || StopSignal.requested { break }
-                try recorder.commitIfDue(nowNs: nowNs)
+                if try recorder.commitIfDue(nowNs: nowNs), progress {
+                    print("committed \(recorder.writer.committedTMs) ms")
+                    fflush(nil)
+                }
                 usleep(10_000)
             }
             // Stopped early: the effort ended now.

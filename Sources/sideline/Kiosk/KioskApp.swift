@@ -1,4 +1,6 @@
+import Appliance
 import CSDL2
+import Diagnostics
 import Foundation
 import KioskUI
 import SensorHub
@@ -55,6 +57,11 @@ final class KioskApp {
     var runUntilNs: UInt64?
     /// Prints a line when the first frame is on screen (the launch benchmark reads it).
     var announceFirstFrame = ProcessInfo.processInfo.environment["SIDELINE_ANNOUNCE_FIRST_FRAME"] != nil
+    /// systemd's notification socket when run as a service: ready after the first frame, watchdog from the loop.
+    var service: ServiceNotifier?
+    /// USB sticks and backups (`--usb-mounts`); nil when not asked for.
+    var backups: KioskBackups?
+    static let log = Diagnostics.logger("kiosk")
 
     init(store: SidelineStore, source: any SensorSource, steppedSource: SteppedSimulatedSource?, main: KioskWindow,
          wall: KioskWindow?, wake: WakeSignal, wallClockBase: Date?, sourceDescription: String, exportDirectory: String) {
@@ -67,7 +74,7 @@ final class KioskApp {
         self.wallClockBase = wallClockBase
         self.exportDirectory = exportDirectory
         state = AppState(year: Calendar(identifier: .gregorian).component(.year, from: wallClockBase ?? Date()))
-        state.sourceDescription = sourceDescription
+        state.sensors.description = sourceDescription
     }
 
     /// The app's clock: the source's, continued across switches. Event timestamps, the recorder
@@ -92,7 +99,7 @@ final class KioskApp {
     func start() throws {
         let settings = store.kioskSettings()
         persistedSettings = settings
-        dispatch(.settingsLoaded(settings))
+        dispatch(.settings(.loaded(settings)))
         run(.loadTeams)
         try startListening(with: source)
     }
@@ -101,7 +108,7 @@ final class KioskApp {
     /// table: a simulated team registers its straps when made. At launch and on a switch.
     func startListening(with source: any SensorSource) throws {
         let straps = try store.straps()
-        dispatch(.strapTableLoaded(straps.compactMap { s in s.id.map { StrapSlot(strapID: $0, address: s.address, name: s.name) } }))
+        dispatch(.sensors(.strapTableLoaded(straps.compactMap { s in s.id.map { StrapSlot(strapID: $0, address: s.address, name: s.name) } })))
         let wake = self.wake
         try source.start(straps: straps.map { StrapAddress(address: $0.address, name: $0.name) }, ring: ring, wake: { wake.wake() })
     }
@@ -123,7 +130,7 @@ final class KioskApp {
             return a != b
         case .teamPicker, .review, .settings:
             var x = a, y = b
-            x.readings = [:]; y.readings = [:]
+            x.sensors.readings = [:]; y.sensors.readings = [:]
             x.nowMs = 0; y.nowMs = 0
             return x != y
         }
@@ -136,10 +143,14 @@ final class KioskApp {
         drainEvents { event in
             latencyProbe?.drained(event.timestampNs)
             recorder?.ingest(event)
-            dispatch(.sensor(event))
+            dispatch(.sensors(.event(event)))
         }
         dispatch(.tick(nowMs: Int64(now / 1_000_000)))
-        for outcome in jobs.takeOutcomes() { dispatch(.inform(outcome)) }
+        for outcome in jobs.takeOutcomes() {
+            Self.log.notice("\(outcome)")
+            dispatch(.inform(outcome))
+        }
+        takeEndedStickJobs()
         pollSource()
     }
 
@@ -149,8 +160,8 @@ final class KioskApp {
 
     /// Once per frame: turns scanning on or off with the screen at once; the rest twice a second.
     func pollSource() {
-        if let discoverer, wantsDiscovery != discoveryOn {
-            discoveryOn = wantsDiscovery
+        if let discoverer, state.wantsDiscovery != discoveryOn {
+            discoveryOn = state.wantsDiscovery
             discoverer.setDiscovery(discoveryOn)
         }
         let now = DispatchTime.now().uptimeNanoseconds
@@ -159,6 +170,7 @@ final class KioskApp {
         if discoveryOn { rememberHeardStraps() }
         updateWantedStraps()
         pollSourceHealth()
+        pollUsbSticks()
     }
 
     /// Commits the recording when a second has passed. The loop calls it after presenting,
@@ -186,6 +198,7 @@ final class KioskApp {
             // Unbuffered, so the launch benchmark reads it the moment the frame is up.
             FileHandle.standardOutput.write(Data("first-frame\n".utf8))
         }
+        if let service, !service.sentReady { service.ready(status: "on screen; heart rates from \(state.sensors.description)") }
         if let wall {
             wall.view.drawWall(state, animMs: nowMs, wallClock: wallClock)
             wall.present()
@@ -194,6 +207,7 @@ final class KioskApp {
 
     /// Before the process ends: a running recording is committed and ended, never lost.
     func shutdown() {
+        service?.stopping()
         if let live = state.live, live.isRecording, let id = live.sessionID {
             run(.finishRecording(sessionID: id))
         }

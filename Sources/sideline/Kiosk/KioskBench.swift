@@ -82,10 +82,10 @@ struct KioskBench {
         let source = BenchSource()
         let app = try makeApp(store: store, source: source, stepped: nil, width: width, height: height)
         defer { app.shutdown() }
-        app.dispatch(.pickTeam(team.id!))
+        app.dispatch(.teams(.pick(team.id!)))
         app.runUntilNs = DispatchTime.now().uptimeNanoseconds + 1_500_000_000
         app.runInteractive()
-        app.dispatch(.startSession)
+        app.dispatch(.live(.start))
         guard app.state.screen == .live else { throw UserError("benchmark: the session did not start") }
         app.runUntilNs = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
         app.runInteractive()
@@ -176,9 +176,9 @@ struct KioskBench {
     }
 
     private func startSession(_ app: KioskApp, team: Team) throws {
-        app.dispatch(.pickTeam(team.id!))
+        app.dispatch(.teams(.pick(team.id!)))
         app.advance(ms: 2000)
-        app.dispatch(.startSession)
+        app.dispatch(.live(.start))
         guard app.state.screen == .live else { throw UserError("benchmark: the session did not start") }
     }
 

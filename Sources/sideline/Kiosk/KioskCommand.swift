@@ -1,3 +1,4 @@
+import Appliance
 import ArgumentParser
 import BlueZTransport
 import CSDL2
@@ -28,6 +29,10 @@ struct KioskCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seed of the simulation.") var seed: UInt64 = 7
     @Option(name: .customLong("wall-display"), parsing: .unconditional, help: "Open the wall display fullscreen on display N.") var wallDisplay: Int?
     @Option(name: .customLong("export-dir"), help: "Where 'Export all' writes (default: the first USB stick under /media).") var exportDir: String?
+    @Option(name: .customLong("usb-mounts"), help: "Folder where USB sticks are mounted (the package's udev rule: /media/sideline). A stick that appears there gets a backup, exports go to it, and Settings can restore from it.")
+    var usbMounts: String?
+    @Option(help: "Read options from this file, one NAME = VALUE a line, NAME a long option here (the service: /etc/sideline/sideline.conf); options given here win.")
+    var config: String?
     @Option(name: .customLong("dump"), help: "Write the final state as JSON to this file.") var dumpPath: String?
     @Flag(help: "Measure the kiosk's performance figures (headless) and print them.") var bench = false
 
@@ -93,15 +98,18 @@ struct KioskCommand: ParsableCommand {
                            sourceDescription: launched.description,
                            exportDirectory: exportDir ?? SessionExporter.defaultDirectory())
         app.discoverer = launched.discoverer
-        app.state.sourceKind = launched.kind
+        app.state.sensors.kind = launched.kind
         app.sourceFactory = factory
+        app.service = ServiceNotifier()
+        app.backups = usbMounts.map { KioskBackups(databasePath: store.path, usbMounts: $0, exportsToStick: exportDir == nil) }
+        app.refreshBackupStatus()
         do {
             try app.start()
         } catch let error as SensorSourceError {
             // An adapter chosen by `auto` that will not start (no permission, busy): the kiosk
             // still comes up, on the simulated team, and says so; Settings can try again.
             guard choseAutomatically else { throw UserError(error.description) }
-            FileHandle.standardError.write(Data("sideline: \(error); running on simulated straps instead (Settings → Heart rates → Bluetooth tries again)\n".utf8))
+            KioskApp.log.warning("\(error); running on simulated straps instead (Settings → Heart rates → Bluetooth tries again)")
             app.switchSource(to: .simulated)
         }
         defer { app.shutdown() }
@@ -124,7 +132,7 @@ struct KioskCommand: ParsableCommand {
         if headless && source.isEmpty { return ["sim:12"] }
         if source.isEmpty && stored == .simulated { return ["sim:12"] }
         if let adapter = AdapterProbe().preferredSource { return [adapter] }
-        FileHandle.standardError.write(Data("sideline: no Bluetooth adapter found; running on 12 simulated straps (--source sim:12)\n".utf8))
+        KioskApp.log.warning("no Bluetooth adapter found; running on 12 simulated straps (--source sim:12)")
         return ["sim:12"]
     }
 

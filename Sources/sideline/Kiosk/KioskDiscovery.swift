@@ -7,16 +7,12 @@ import TeamCore
 /// remembered (strap table, store, and the source, which then connects it), and the
 /// signal strength of all of them feeds "closest strap first".
 extension KioskApp {
-    var wantsDiscovery: Bool {
-        (state.screen == .teamSetup && state.setup.tab == .straps) || (state.screen == .lobby && state.lobby.changingStrapFor != nil)
-    }
-
     /// Stores and hands to the source the straps the scan heard for the first time, and
     /// passes on everyone's signal strength.
     func rememberHeardStraps() {
         guard let discoverer else { return }
         let nearby = discoverer.nearbyStraps(maxAgeSeconds: Double(AppState.noSignalAfterMs) / 1000)
-        var table = state.strapTable
+        var table = state.sensors.strapTable
         var index = Dictionary(table.enumerated().map { ($1.address.uppercased(), UInt16($0)) }, uniquingKeysWith: { a, _ in a })
         var added: [StrapAddress] = []
         for strap in nearby where index[strap.address.uppercased()] == nil && table.count < Int(UInt16.max) {
@@ -39,7 +35,7 @@ extension KioskApp {
                 dispatch(.failed("\(error)"))
                 return
             }
-            dispatch(.strapTableLoaded(table))
+            dispatch(.sensors(.strapTableLoaded(table)))
         }
         let heard = nearby.compactMap { strap in
             index[strap.address.uppercased()].map { i in
@@ -47,6 +43,6 @@ extension KioskApp {
                            usable: strap.connectable || strap.broadcastHeartRate != nil)
             }
         }
-        if !heard.isEmpty { dispatch(.strapsHeard(heard)) }
+        if !heard.isEmpty { dispatch(.sensors(.heard(heard))) }
     }
 }

@@ -10,6 +10,7 @@ extension KioskApp {
         do {
             try perform(effect)
         } catch {
+            Self.log.error("\(Self.describe(error))")
             dispatch(.failed(Self.describe(error)))
         }
     }
@@ -24,17 +25,17 @@ extension KioskApp {
     private func perform(_ effect: Effect) throws {
         switch effect {
         case .loadTeams:
-            dispatch(.teamsLoaded(try store.teams().map {
+            dispatch(.teams(.loaded(try store.teams().map {
                 TeamCard(team: $0.team, playerCount: $0.playerCount, lastSessionAt: $0.lastSessionAt, unreviewedSessions: $0.unreviewedSessions)
-            }))
+            })))
         case .loadRoster(let teamID):
-            dispatch(.rosterLoaded(teamID: teamID, try store.roster(teamID: teamID).map {
+            dispatch(.teams(.rosterLoaded(teamID: teamID, try store.roster(teamID: teamID).map {
                 RosterLine(player: $0.player, shirtNumber: $0.shirtNumber, strapID: $0.strap?.id)
-            }))
+            })))
         case .createTeam(let name):
             let team = try store.createTeam(name: name)
             run(.loadTeams)
-            if let id = team.id { dispatch(.teamCreated(teamID: id)) }
+            if let id = team.id { dispatch(.teams(.created(teamID: id))) }
         case .savePlayer(let teamID, let player, let shirt):
             if player.id == nil {
                 try store.addPlayer(player, toTeam: teamID, shirtNumber: shirt)
@@ -66,12 +67,12 @@ extension KioskApp {
         case .deleteSession(let id):
             try store.deleteSession(id)
         case .loadSessions(let teamID):
-            dispatch(.sessionsLoaded(teamID: teamID, try store.sessions(teamID: teamID).filter { $0.session.state != .running && $0.session.state != .paused }.map {
+            dispatch(.review(.sessionsLoaded(teamID: teamID, try store.sessions(teamID: teamID).filter { $0.session.state != .running && $0.session.state != .paused }.map {
                 SessionCard(sessionID: $0.session.id ?? 0, startedAt: $0.session.startedAt,
                             durationMs: ReviewScreenLoader.durationMs($0.session), playerCount: $0.playerCount, reviewed: $0.session.reviewed)
-            }))
+            })))
         case .loadReview(let id):
-            dispatch(.reviewLoaded(try ReviewScreenLoader(store: store).load(sessionID: id)))
+            dispatch(.review(.loaded(try ReviewScreenLoader(store: store).load(sessionID: id))))
         case .markReviewed(let id):
             try store.markReviewed(id)
         case .switchSource(let choice):
@@ -82,17 +83,19 @@ extension KioskApp {
             }
             persistedSettings = settings
         case .exportSession(let id):
-            let (store, directory) = (store, exportDirectory)
-            jobs.run(wake: wake) {
+            let store = store
+            runExport { directory in
                 let files = try SessionExporter.export(store: store, sessionID: id, to: directory)
                 return "Exported \(files) file\(files == 1 ? "" : "s") to \(directory)"
             }
         case .exportAll:
-            let (store, directory) = (store, exportDirectory)
-            jobs.run(wake: wake) {
+            let store = store
+            runExport { directory in
                 let count = try SessionExporter.exportAll(store: store, to: directory)
                 return "Exported \(count) session\(count == 1 ? "" : "s") to \(directory)"
             }
+        case .restoreFromStick:
+            try restoreFromStick()
         case .deletePlayerAndData(let playerID):
             try store.deletePlayerAndData(playerID)
             if let teamID = state.teamID { run(.loadRoster(teamID: teamID)) }
@@ -118,7 +121,7 @@ extension KioskApp {
         source.setWorkload(.training, atNs: startNs &- clockOffsetNs)
         recorder = LiveRecorder(store: store, sessionID: session.id!, startNs: startNs, wearers: wearers)
         recordingStartedAt = startedAt
-        dispatch(.sessionStarted(sessionID: session.id!, startMs: Int64(startNs / 1_000_000)))
+        dispatch(.live(.started(sessionID: session.id!, startMs: Int64(startNs / 1_000_000))))
     }
 
     private func finishRecording(sessionID: Int64) throws {

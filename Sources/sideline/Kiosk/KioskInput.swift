@@ -89,7 +89,7 @@ extension KioskApp {
                 if main.view.scroll(id: id, by: Double(dy), maxOffset: maxOffset) { needsDraw = true }
             case .graphCursor(let duration):
                 let fraction = Double(x - region.rect.x) / Double(max(1, region.rect.w))
-                dispatch(.reviewCursor(Int64(fraction * Double(duration))))
+                dispatch(.review(.cursor(Int64(fraction * Double(duration)))))
             }
         case .dragEnded(let velocity):
             if case .scroll(let id, let maxOffset)? = dragTarget?.target {
@@ -107,7 +107,7 @@ extension KioskApp {
             return
         }
         guard let action = long ? (hit.longPress ?? hit.action) : hit.action else { return }
-        if case .key = action, main.view.view.shift { main.view.view.shift = false }
+        if case .form(.key) = action, main.view.view.shift { main.view.view.shift = false }
         needsDraw = true
         dispatch(action)
     }

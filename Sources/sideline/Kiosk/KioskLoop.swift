@@ -33,6 +33,7 @@ extension KioskApp {
             if needsDraw { lastFrameMs = now }
             drawIfNeeded()
             commitRecording()
+            service?.loopTurned(nowNs: DispatchTime.now().uptimeNanoseconds)
         }
     }
 

@@ -8,6 +8,6 @@ extension KioskApp {
     /// Called by `pollSource`, twice a second.
     func pollSourceHealth() {
         let problem = source.problem()
-        if problem != state.sourceProblem { dispatch(.sourceProblem(problem)) }
+        if problem != state.sensors.problem { dispatch(.sensors(.problem(problem))) }
     }
 }

@@ -35,6 +35,6 @@ extension KioskApp {
         discoveryOn = false
         toldWanted = .none
         clockOffsetNs = before &- next.source.nowNs()
-        dispatch(.sourceSwitched(next.kind, description: next.description))
+        dispatch(.sensors(.switched(next.kind, description: next.description)))
     }
 }

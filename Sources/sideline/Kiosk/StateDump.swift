@@ -10,17 +10,19 @@ enum StateDump {
             "nowMs": s.nowMs,
             "framesDrawn": app.framesDrawn,
             "notice": s.notice.map { $0 as Any } ?? NSNull(),
-            "sourceProblem": s.sourceProblem.map { $0 as Any } ?? NSNull(),
-            "source": s.sourceDescription,
-            "straps": s.strapTable.enumerated().map { i, slot -> [String: Any] in
-                let r = s.readings[UInt16(i)] ?? StrapReading()
-                return ["address": slot.address, "name": slot.name, "link": "\(r.link)", "streaming": r.isStreaming(nowMs: s.nowMs)]
+            "sourceProblem": s.sensors.problem.map { $0 as Any } ?? NSNull(),
+            "source": s.sensors.description,
+            "backups": ["last": s.backups.lastBackup.map { $0 as Any } ?? NSNull(),
+                        "onStick": s.backups.stickBackup.map { $0 as Any } ?? NSNull()],
+            "straps": s.sensors.strapTable.enumerated().map { i, slot -> [String: Any] in
+                let r = s.sensors.readings[UInt16(i)] ?? StrapReading()
+                return ["address": slot.address, "name": slot.name, "link": "\(r.link)", "streaming": r.hasSignal(nowMs: s.nowMs)]
             },
             "teams": s.teams.map { ["id": $0.team.id ?? 0, "name": $0.team.name, "players": $0.playerCount, "unreviewed": $0.unreviewedSessions] },
             "teamID": s.teamID.map { $0 as Any } ?? NSNull(),
             "roster": s.roster.map { ["playerID": $0.playerID, "name": $0.player.fullName, "number": $0.shirtNumber,
                                       "strapID": $0.strapID.map { $0 as Any } ?? NSNull(), "restingHR": $0.player.restingHR] },
-            "lobby": ["included": s.lobby.included.sorted(), "plannedMs": s.lobby.plannedMs.map { $0 as Any } ?? NSNull(), "canStart": s.canStartSession],
+            "lobby": ["included": s.lobbyParticipants.map(\.line.playerID).sorted(), "plannedMs": s.lobby.plannedMs.map { $0 as Any } ?? NSNull(), "canStart": s.canStartSession],
             "settings": Dictionary(uniqueKeysWithValues: s.settings.keyValues.map { ($0.0, $0.1) }),
             "form": s.form.map { f in ["title": f.title, "problems": f.problems,
                                        "values": Dictionary(uniqueKeysWithValues: f.values.map { ($0.key.rawValue, $0.value) })] } ?? NSNull(),
@@ -43,10 +45,10 @@ enum StateDump {
                 "laps": live.lapsMs, "sort": live.sort.rawValue,
                 "effortEndMs": live.effortEndOffsetMs.map { $0 as Any } ?? NSNull(),
                 "recoveryRemainingMs": live.recoveryRemainingMs(nowMs: s.nowMs).map { $0 as Any } ?? NSNull(),
-                "tiles": live.orderedTiles(nowMs: s.nowMs).map { t -> [String: Any] in
+                "tiles": s.shownTiles.map { t -> [String: Any] in
                     let r = rects[t.playerID]
                     return ["playerID": t.playerID, "name": t.name, "number": t.shirtNumber, "bpm": t.bpm,
-                            "signal": t.hasSignal(nowMs: s.nowMs), "zone": t.shownZone.rawValue,
+                            "signal": t.hasSignal, "zone": t.shownZone.rawValue,
                             "percentOfMax": t.percentOfMax, "effort": t.effortPoints,
                             "flagged": t.isFlagged(nowMs: s.nowMs, alertMs: s.settings.highIntensityAlertMs),
                             "rect": r.map { [$0.x, $0.y, $0.w, $0.h] } ?? []]

@@ -13,8 +13,6 @@ final class LiveRecorder {
     private(set) var recording: SessionRecording
     private var pending = SessionRecording.Batch()
     private var nextCommitMs: Int64 = 1000
-    /// Set when a commit failed (e.g. disk full): the batch is kept and retried next second.
-    private(set) var lastError: StoreError?
 
     init(store: SidelineStore, sessionID: Int64, startNs: UInt64, wearers: [UInt16: SessionRecording.Wearer]) {
         self.store = store
@@ -26,7 +24,8 @@ final class LiveRecorder {
     func ingest(_ event: SensorEvent) { recording.ingest(event) }
 
     /// Commits when a second of session time has passed since the last commit (or when `force`).
-    /// Returns true when something was committed.
+    /// Returns true when something was committed. A commit that fails (a full disk) keeps the
+    /// batch for the next second and throws.
     @discardableResult
     func commitIfDue(nowNs: UInt64, force: Bool = false) throws -> Bool {
         let offset = recording.offsetMs(nowNs)
@@ -35,14 +34,8 @@ final class LiveRecorder {
         pending.samples += fresh.samples
         pending.rrIntervals += fresh.rrIntervals
         pending.strapEvents += fresh.strapEvents
-        do {
-            try writer.commit(pending, upToMs: offset)
-            pending = SessionRecording.Batch()
-            lastError = nil
-        } catch let error as StoreError {
-            lastError = error
-            throw error
-        }
+        try writer.commit(pending, upToMs: offset)
+        pending = SessionRecording.Batch()
         nextCommitMs = (offset / 1000 + 1) * 1000
         return true
     }

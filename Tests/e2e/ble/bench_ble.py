@@ -2,7 +2,8 @@
 """The issue's Bluetooth figures, measured on the emulated radio (virtual_team.py), medians printed.
 
     connect    time to connect and subscribe 20 straps: Sideline vs bumble's own Python host,
-               alternating rounds on a fresh radio each (same emulated controller, same straps)
+               alternating rounds on a fresh radio each (same emulated controller, same straps);
+               and Sideline's time until all 20 have a heart rate recorded (the issue: within 10 s)
     broadcast  40 broadcasting straps on one controller: fraction of their updates recorded
     reconnect  straps that drop and come back: time from the first advertisement to subscribed
 
@@ -56,14 +57,16 @@ class Radio:
 
 
 def sideline_connect(sideline, n, directory):
-    """Seconds from launching `sideline record` until the last of n straps is subscribed."""
+    """Seconds from launching `sideline record` until the last of n straps is subscribed, and
+    until the last has a heart rate recorded."""
     with Radio([{'rr': 1} for _ in range(n)], directory) as radio:
         rec = record(sideline, Path(directory), radio.port, [address(i + 1) for i in range(n)], 6,
                      '--max-connections', str(n))
         firsts = [rec.link_times(address(i + 1)) for i in range(n)]
         if not all(firsts):
             raise RuntimeError(f'Sideline subscribed only {sum(map(bool, firsts))} of {n}')
-        return max(f[0] for f in firsts) - rec.launched
+        notifying = max(rec.wall(rows[0]['t_ms']) for rows in rec.samples.values()) if len(rec.samples) == n else float('inf')
+        return max(f[0] for f in firsts) - rec.launched, notifying - rec.launched
 
 
 async def bumble_host_connect(port, n):
@@ -114,16 +117,19 @@ def bumble_connect(n, directory):
 
 
 def bench_connect(sideline, rounds, n=20):
-    ours, theirs = [], []
+    ours, notifying, theirs = [], [], []
     for r in range(rounds):
         with tempfile.TemporaryDirectory() as d:
-            ours.append(sideline_connect(sideline, n, d))
+            subscribed, first_samples = sideline_connect(sideline, n, d)
+            ours.append(subscribed)
+            notifying.append(first_samples)
         with tempfile.TemporaryDirectory() as d:
             theirs.append(bumble_connect(n, d))
         print(f'  round {r + 1}: Sideline {ours[-1]:.3f} s, bumble host {theirs[-1]:.3f} s', flush=True)
     print(f'connect + subscribe {n} straps, median of {rounds} (from process launch / from transport open):')
     print(f'  Sideline (sideline record, hci-tcp)          {statistics.median(ours):8.3f} s')
     print(f'  bumble {version()} Python host, same radio  {statistics.median(theirs):8.3f} s')
+    print(f'  Sideline, all {n} with a heart rate recorded  {statistics.median(notifying):8.3f} s   [issue: ≤ 10 s]')
 
 
 def version():
@@ -165,7 +171,7 @@ def bench_reconnect(sideline, rounds, seconds=30):
                         after = [t for t in links if t >= e['t'] - 0.05]
                         latencies.append(after[0] - e['t'] if after else float('inf'))
         print(f'  round {r + 1}: {len(latencies)} returns so far', flush=True)
-    print(f'reconnect after a strap comes back, {len(latencies)} returns:')
+    print(f'reconnect after a strap comes back, {len(latencies)} returns   [issue: ≤ 3 s]:')
     print(f'  first advertisement → subscribed, median     {1000 * statistics.median(latencies):8.0f} ms')
     print(f'  worst                                        {1000 * max(latencies):8.0f} ms')
 

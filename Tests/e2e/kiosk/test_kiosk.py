@@ -432,6 +432,16 @@ def test_incremental_frames_match_full_redraws(sideline_bin, tmp_path):
     assert (shots["full"] / "a.png").read_bytes() != (shots["full"] / "b.png").read_bytes(), "the hearts beat between frames"
 
 
+def committed_ms(db):
+    """How much of the newest session the recorder has committed (0 before there is one)."""
+    try:
+        with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as connection:
+            row = connection.execute("SELECT committed_t_ms FROM session WHERE state = 'running' ORDER BY id DESC LIMIT 1").fetchone()
+    except sqlite3.OperationalError:  # not created yet, or busy for a moment
+        return 0
+    return row[0] if row else 0
+
+
 def test_terminating_the_kiosk_mid_session_keeps_the_recording(kiosk, tmp_path):
     """The interactive loop (real time, offscreen window): SIGTERM ends the session cleanly, nothing recorded is lost."""
     import os
@@ -443,7 +453,13 @@ def test_terminating_the_kiosk_mid_session_keeps_the_recording(kiosk, tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="offscreen")
     process = subprocess.Popen([kiosk.binary, "--size", "800x480", "--db", str(kiosk.db), "--script", str(script),
                                 "--screenshots", str(kiosk.shots)], env=env, stderr=subprocess.PIPE, text=True)
-    time.sleep(7)
+    # Terminate once the live session has committed three seconds (read from the database, which
+    # the kiosk commits once a second), not after a guessed time.
+    deadline = time.monotonic() + 120
+    while committed_ms(kiosk.db) < 3000:
+        assert process.poll() is None, f"the kiosk exited early: {process.stderr.read()}"
+        assert time.monotonic() < deadline, "no session committed three seconds within two minutes"
+        time.sleep(0.1)
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=30) == 0, process.stderr.read()
     state, duration = kiosk.sql("SELECT state, ended_ms - started_ms FROM session ORDER BY id DESC LIMIT 1")[0]

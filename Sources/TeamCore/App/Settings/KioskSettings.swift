@@ -35,6 +35,16 @@ public struct KioskSettings: Sendable, Equatable {
 
     public init() {}
 
+    /// The name a tile shows: the name, or "#7" when aliases are on.
+    public func displayName(_ player: Player, number: Int) -> String {
+        showAliases ? "#\(number)" : player.fullName
+    }
+
+    /// The player's heart-rate figures this year, under the chosen HRmax formula.
+    public func physiology(of player: Player, year: Int) -> Physiology {
+        Physiology(player: player, year: year, formula: maxFormula)
+    }
+
     /// The store keeps each pair under this prefix ("kiosk.pin").
     public static let storeKeyPrefix = "kiosk."
 

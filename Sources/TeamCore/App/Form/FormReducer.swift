@@ -1,37 +1,55 @@
-/// Text entry: new team, player editor, custom duration — typed on the on-screen keyboard.
+/// Forms typed on the on-screen keyboard or number pad.
+public enum FormAction: Sendable, Equatable {
+    /// From the team picker.
+    case newTeam
+    /// From team setup; nil: a new player.
+    case editPlayer(Int64?)
+    /// From the lobby: a session length in minutes.
+    case typeDuration
+    case focus(Form.Field)
+    case key(String)
+    case backspace
+    case setSex(Sex)
+    case submit
+    case cancel
+}
+
+/// Text entry: new team, player editor, custom duration. A submitted form becomes a store
+/// effect, or (a duration) the lobby's choice.
 enum FormReducer {
     static let playerFields: [Form.Field] = [.firstName, .lastName, .shirtNumber, .birthYear, .weightKg, .restingHR, .maxHR]
 
-    static func reduce(_ s: inout AppState, _ action: Action) -> [Effect] {
+    static func reduce(_ form: inout Form?, _ action: FormAction, _ ctx: AppContext) -> Reduction {
         switch action {
         case .newTeam:
-            guard s.screen == .teamPicker else { return [] }
-            s.form = Form(kind: .newTeam, fields: [.teamName])
+            guard ctx.screen == .teamPicker else { return .none }
+            form = Form(kind: .newTeam, fields: [.teamName])
         case .editPlayer(let id):
-            guard s.screen == .teamSetup else { return [] }
-            if let id, let line = s.roster.first(where: { $0.playerID == id }) {
+            guard ctx.screen == .teamSetup else { return .none }
+            if let id, let line = ctx.line(of: id) {
                 let p = line.player
-                var form = Form(kind: .player(id), fields: playerFields, values: [
+                var edited = Form(kind: .player(id), fields: playerFields, values: [
                     .firstName: p.firstName, .lastName: p.lastName, .shirtNumber: "\(line.shirtNumber)",
                     .birthYear: "\(p.birthYear)", .weightKg: formatWeight(p.weightKg), .restingHR: "\(p.restingHR)",
                     .maxHR: p.measuredMaxHR.map { "\($0)" } ?? "",
                 ])
-                form.sex = p.sex
-                s.form = form
+                edited.sex = p.sex
+                form = edited
             } else {
-                let used = Set(s.roster.map(\.shirtNumber))
+                let used = Set(ctx.roster.map(\.shirtNumber))
                 let next = (1...99).first { !used.contains($0) } ?? 0
-                s.form = Form(kind: .player(nil), fields: playerFields, values: [
-                    .shirtNumber: "\(next)", .birthYear: "\(s.year - 20)", .weightKg: "70", .restingHR: "60",
+                form = Form(kind: .player(nil), fields: playerFields, values: [
+                    .shirtNumber: "\(next)", .birthYear: "\(ctx.year - 20)", .weightKg: "70", .restingHR: "60",
                 ])
             }
+        case .typeDuration:
+            guard ctx.screen == .lobby else { return .none }
+            form = Form(kind: .customDuration, fields: [.minutes])
         case .focus(let field):
-            guard var form = s.form, form.fields.contains(field) else { return [] }
-            form.focus = field
-            s.form = form
+            guard form?.fields.contains(field) == true else { return .none }
+            form?.focus = field
         case .key(let text):
-            guard var form = s.form, let field = form.focus else { return [] }
-            var value = form.value(field)
+            guard let field = form?.focus, var value = form?.value(field) else { return .none }
             for ch in text {
                 guard value.count < field.maxLength else { break }
                 if field.isNumeric {
@@ -42,54 +60,49 @@ enum FormReducer {
                 }
                 value.append(ch)
             }
-            form.values[field] = value
-            form.problems = []
-            s.form = form
+            form?.values[field] = value
+            form?.problems = []
         case .backspace:
-            guard var form = s.form, let field = form.focus else { return [] }
-            var value = form.value(field)
+            guard let field = form?.focus, var value = form?.value(field) else { return .none }
             if !value.isEmpty { value.removeLast() }
-            form.values[field] = value
-            s.form = form
+            form?.values[field] = value
         case .setSex(let sex):
-            s.form?.sex = sex
-        case .cancelForm:
-            s.form = nil
-        case .submitForm:
-            guard let form = s.form else { return [] }
-            return submit(&s, form)
-        default:
-            break
+            form?.sex = sex
+        case .cancel:
+            form = nil
+        case .submit:
+            guard let submitted = form else { return .none }
+            return submit(&form, submitted, ctx)
         }
-        return []
+        return .none
     }
 
     static func formatWeight(_ kg: Double) -> String {
         kg == kg.rounded() ? "\(Int(kg))" : "\(kg)"
     }
 
-    private static func submit(_ s: inout AppState, _ form: Form) -> [Effect] {
+    /// Problems stay in the form, next to its fields; a valid form closes.
+    private static func submit(_ open: inout Form?, _ form: Form, _ ctx: AppContext) -> Reduction {
         switch form.kind {
         case .newTeam:
             let name = form.value(.teamName).trimmingCharacters(in: .whitespaces)
             var problems: [String] = []
             if name.isEmpty { problems.append("type a team name") }
-            if s.teams.contains(where: { $0.team.name.lowercased() == name.lowercased() }) {
+            if ctx.teams.contains(where: { $0.team.name.lowercased() == name.lowercased() }) {
                 problems.append("a team called \(name) exists already")
             }
-            guard problems.isEmpty else { s.form?.problems = problems; return [] }
-            s.form = nil
-            return [.createTeam(name: name)]
+            guard problems.isEmpty else { open?.problems = problems; return .none }
+            open = nil
+            return .effects(.createTeam(name: name))
         case .customDuration:
             guard let minutes = Int(form.value(.minutes)), (1...600).contains(minutes) else {
-                s.form?.problems = ["minutes must be between 1 and 600"]
-                return []
+                open?.problems = ["minutes must be between 1 and 600"]
+                return .none
             }
-            s.lobby.plannedMs = Int64(minutes) * 60_000
-            s.form = nil
-            return []
+            open = nil
+            return .send(.lobby(.chooseDuration(Int64(minutes) * 60_000)))
         case .player(let id):
-            guard let teamID = s.teamID else { return [] }
+            guard let teamID = ctx.teamID else { return .none }
             var problems: [String] = []
             func number(_ field: Form.Field) -> Int? {
                 let v = Int(form.value(field))
@@ -103,18 +116,18 @@ enum FormReducer {
             let maxHR = maxText.isEmpty ? nil : Int(maxText)
             if !maxText.isEmpty && maxHR == nil { problems.append("max HR needs a number") }
             if let shirt, !(0...99).contains(shirt) { problems.append("shirt number must be 0–99") }
-            if let shirt, s.roster.contains(where: { $0.shirtNumber == shirt && $0.playerID != id }) {
+            if let shirt, ctx.roster.contains(where: { $0.shirtNumber == shirt && $0.playerID != id }) {
                 problems.append("number \(shirt) is taken")
             }
-            let existing = s.roster.first { $0.playerID == id }?.player
+            let existing = id.flatMap { ctx.line(of: $0) }?.player
             let player = Player(id: id, firstName: form.value(.firstName).trimmingCharacters(in: .whitespaces),
                                 lastName: form.value(.lastName).trimmingCharacters(in: .whitespaces),
                                 birthYear: born ?? 0, sex: form.sex, weightKg: weight ?? 0, restingHR: rest ?? 0,
                                 measuredMaxHR: maxHR, photoPath: existing?.photoPath)
             if problems.isEmpty { problems = player.validationProblems }
-            guard problems.isEmpty, let shirt else { s.form?.problems = problems; return [] }
-            s.form = nil
-            return [.savePlayer(teamID: teamID, player: player, shirtNumber: shirt)]
+            guard problems.isEmpty, let shirt else { open?.problems = problems; return .none }
+            open = nil
+            return .effects(.savePlayer(teamID: teamID, player: player, shirtNumber: shirt))
         }
     }
 }

@@ -13,13 +13,13 @@ public enum TileSort: String, Sendable, CaseIterable, Equatable {
     }
 
     /// Tiles in display order; ties fall back to shirt number so the order is stable.
-    public func sorted(_ tiles: [LiveTile], nowMs: Int64) -> [LiveTile] {
+    public func sorted(_ tiles: [ShownTile]) -> [ShownTile] {
         tiles.sorted { a, b in
             switch self {
             case .number: break
             case .name: if a.name != b.name { return a.name < b.name }
             case .heartRate:
-                let x = a.hasSignal(nowMs: nowMs) ? a.bpm : -1, y = b.hasSignal(nowMs: nowMs) ? b.bpm : -1
+                let x = a.hasSignal ? a.bpm : -1, y = b.hasSignal ? b.bpm : -1
                 if x != y { return x > y }
             case .zone:
                 if a.shownZone != b.shownZone { return a.shownZone > b.shownZone }

@@ -1,0 +1,19 @@
+import Foundation
+import Logging
+
+/// The one way Sideline reports what happens: `Diagnostics.logger(…)` gives a swift-log
+/// `Logger`; `Diagnostics.bootstrap()` (once, first thing in `main`) routes every logger to
+/// `JournalLogHandler` — stderr, with journald priorities under systemd.
+///
+/// `SIDELINE_LOG_LEVEL` (trace, debug, info, notice, warning, error, critical) lowers or
+/// raises the threshold, default info.
+public enum Diagnostics {
+    public static func bootstrap(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let level = environment["SIDELINE_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0.lowercased()) } ?? .info
+        let prefixed = JournalStream.isJournal(environment: environment)
+        LoggingSystem.bootstrap { _ in JournalLogHandler(logLevel: level, prefixed: prefixed) }
+    }
+
+    /// A logger named after the part of Sideline that speaks (`kiosk`, `backup`, `usb`…).
+    public static func logger(_ label: String) -> Logger { Logger(label: "sideline.\(label)") }
+}

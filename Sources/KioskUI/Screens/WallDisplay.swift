@@ -1,0 +1,31 @@
+import TeamCore
+
+/// The wall display: tiles and the countdown, no controls, big enough to read across a gym.
+extension Frame {
+    func wallDisplay() {
+        guard let live = state.live else {
+            canvas.clear(Theme.background)
+            let name = state.team?.team.name ?? "Sideline"
+            canvas.text(name, size: metrics.px(60), bold: true, in: screen, align: .center)
+            return
+        }
+        let (bar, rest) = screen.splitTop(metrics.px(72))
+        if let left = live.recoveryRemainingMs(nowMs: state.nowMs) {
+            // The players see that the minute is for getting their breath back, and how long it lasts.
+            canvas.fill(bar, Theme.recovery)
+            recoveryCountdown(left, size: metrics.px(56), in: bar, background: Theme.recovery)
+            liveTiles(in: rest.inset(metrics.px(6)), forWall: true, around: rest)
+            return
+        }
+        canvas.fill(bar, Theme.background)
+        let elapsed = SessionClock.format(live.clock.elapsedMs(nowMs: state.nowMs))
+        let halves = bar.inset(dx: metrics.margin, dy: 0).columns(2, gap: metrics.gap)
+        canvas.text(elapsed, size: metrics.px(60), bold: true, in: halves[0])
+        if live.effortEndedAtMs != nil {
+            // Effort over, recovery done or skipped: the countdown is gone.
+        } else if let remaining = live.clock.remainingMs(nowMs: state.nowMs) {
+            canvas.text("−" + SessionClock.format(remaining), size: metrics.px(60), bold: true, colour: Theme.textDim, in: halves[1], align: .right)
+        }
+        liveTiles(in: rest.inset(metrics.px(6)), forWall: true, around: rest)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// `/etc/sideline/sideline.conf`: the kiosk's command-line options, written down for the service.
+///
+///     # comment
+///     source = bluez:hci0        → --source bluez:hci0   (repeat a line for a repeatable option)
+///     wall-display = 1           → --wall-display 1
+///     max-connections = 3
+///
+/// A name is a long option of `sideline kiosk --help` without its dashes, so the options keep
+/// one definition (the command's flags) and one set of checks; `yes`/`no` turn a flag on or off.
+/// Options given on the command line win over the file's.
+struct KioskConfigFile {
+    struct Entry: Equatable {
+        var name: String
+        var value: String
+    }
+
+    var entries: [Entry]
+
+    init(text: String, path: String) throws {
+        entries = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            guard let equals = line.firstIndex(of: "=") else {
+                throw UserError("\(path):\(index + 1): expected NAME = VALUE, found \"\(line)\"")
+            }
+            let name = line[..<equals].trimmingCharacters(in: .whitespaces)
+            var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, value.first == "\"", value.last == "\"" { value = String(value.dropFirst().dropLast()) }
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }), !name.hasPrefix("-") else {
+                throw UserError("\(path):\(index + 1): \"\(name)\" is not an option name (a long option without its dashes, e.g. source)")
+            }
+            guard name != "config" else { throw UserError("\(path):\(index + 1): a config file cannot name another") }
+            entries.append(Entry(name: name, value: value))
+        }
+    }
+
+    /// The file's options as arguments, leaving out every option the command line gives itself.
+    func arguments(overriddenBy commandLine: [String]) -> [String] {
+        let given = Set(commandLine.compactMap { arg -> String? in
+            guard arg.hasPrefix("--") else { return nil }
+            return String(arg.dropFirst(2).prefix { $0 != "=" })
+        })
+        var out: [String] = []
+        for entry in entries where !given.contains(entry.name) {
+            switch entry.value.lowercased() {
+            case "yes", "true", "on": out.append("--\(entry.name)")
+            case "no", "false", "off": continue
+            default: out += ["--\(entry.name)", entry.value]
+            }
+        }
+        return out
+    }
+
+    /// `sideline [kiosk] … --config FILE …` → the same arguments with the file's options in place
+    /// of `--config FILE`. Other subcommands take no config file and are passed through.
+    static func expand(_ arguments: [String]) throws -> [String] {
+        guard let at = arguments.firstIndex(where: { $0 == "--config" || $0.hasPrefix("--config=") }) else { return arguments }
+        let first = arguments.first { !$0.hasPrefix("-") }
+        guard first == nil || first == "kiosk" || arguments.firstIndex(of: first!)! > at else { return arguments }
+        var rest = arguments
+        let path: String
+        if rest[at] == "--config" {
+            guard at + 1 < rest.count else { throw UserError("--config needs a file") }
+            path = rest[at + 1]
+            rest.removeSubrange(at...(at + 1))
+        } else {
+            path = String(rest[at].dropFirst("--config=".count))
+            rest.remove(at: at)
+        }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw UserError("cannot read the config file \(path)")
+        }
+        let file = try KioskConfigFile(text: text, path: path)
+        rest.insert(contentsOf: file.arguments(overriddenBy: rest), at: at)
+        return rest
+    }
+}

@@ -1,0 +1,85 @@
+"""A USB stick on the kiosk (`--usb-mounts`): a stick that is in gets a backup and a notice,
+exports go to it, Settings shows the last backup and restores the stick's newest one behind the
+PIN. The stick is a real mount (tmpfs, so root only); the automount's release ("safe to remove")
+needs systemd and is proven in the VM appliance test."""
+import contextlib
+import json
+import os
+import sqlite3
+import subprocess
+
+import pytest
+
+from kioskscript import open_settings
+
+pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="mounting a stand-in stick needs root")
+
+
+@pytest.fixture
+def stick(tmp_path):
+    media = tmp_path / "media"
+    mount_point = media / "sdb1"
+    mount_point.mkdir(parents=True)
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64m", "stick", str(mount_point)], check=True)
+    yield media, mount_point
+    # Fails (busy) if anything — the kiosk, a test's own connection — still holds a file on it.
+    subprocess.run(["umount", str(mount_point)], check=True)
+
+
+def teams(db):
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
+        return [r[0] for r in con.execute("SELECT name FROM team ORDER BY name")]
+
+
+def test_a_stick_gets_a_backup_takes_exports_and_restores_behind_the_pin(sideline_bin, stick, tmp_path):
+    media, mount_point = stick
+    db = tmp_path / "kiosk.sqlite"
+    subprocess.run([sideline_bin, "record", "--db", str(db), "--source", "sim:3", "--speed", "600", "--team", "Here",
+                    "--minutes", "1", "--quiet"], check=True, capture_output=True, timeout=120)
+    # A backup from another day already on the stick, named later than anything written today.
+    other = tmp_path / "other.sqlite"
+    subprocess.run([sideline_bin, "teams", "--db", str(other)], check=True, capture_output=True, timeout=60)
+    with contextlib.closing(sqlite3.connect(other)) as con, con:
+        con.execute("INSERT INTO team(name, colour, created_ms) VALUES ('From the stick', '#123456', 0)")
+    backups = mount_point / "sideline-backup"
+    backups.mkdir()
+    subprocess.run([sideline_bin, "backup", "--db", str(other), "--to", str(backups)], check=True, capture_output=True, timeout=60)
+    (written,) = backups.iterdir()
+    future = backups / "sideline-20991231-235959Z.sqlite"
+    written.rename(future)
+
+    script = tmp_path / "s.kiosk"
+    script.write_text("\n".join([
+        "wait 1s", "dump inserted.json",
+        open_settings(),
+        "tap \"Export all to USB\"", "wait 1s", "dump exported.json", "screenshot settings-backup",
+        "tap \"Restore from USB\"", "dump asking.json", "tap \"Restore\"", "wait 1s", "dump restored.json",
+    ]) + "\n")
+    result = subprocess.run([sideline_bin, "--headless", "--size", "800x480", "--script", str(script), "--screenshots", str(tmp_path / "shots"),
+                             "--db", str(db), "--usb-mounts", str(media), "--source", "sim:3"],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    shots = tmp_path / "shots"
+    inserted = json.loads((shots / "inserted.json").read_text())
+    assert inserted["notice"].startswith("Backup written to the USB stick (sideline-"), inserted["notice"]
+    mine = sorted(p.name for p in backups.iterdir() if p != future)
+    assert len(mine) == 1 and inserted["notice"].endswith(f"({mine[0]})")
+    with contextlib.closing(sqlite3.connect(f"file:{backups / mine[0]}?mode=ro", uri=True)) as con:
+        assert con.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert [r[0] for r in con.execute("SELECT name FROM team")] == ["Here"]
+
+    exported = json.loads((shots / "exported.json").read_text())
+    assert exported["notice"] == f"Exported 1 session to {mount_point}/sideline-export", exported["notice"]
+    assert any((mount_point / "sideline-export").iterdir())
+    assert exported["backups"]["last"].endswith(", to a USB stick"), exported["backups"]
+    assert exported["backups"]["onStick"].startswith("of ") and exported["backups"]["onStick"].endswith("from the USB stick")
+
+    asking = json.loads((shots / "asking.json").read_text())
+    restored = json.loads((shots / "restored.json").read_text())
+    assert restored["notice"] == "Restored the backup sideline-20991231-235959Z.sqlite; the data before it is kept on this device", restored["notice"]
+    assert restored["screen"] == "teamPicker"
+    assert [t["name"] for t in restored["teams"]] == ["From the stick"]
+    assert teams(db) == ["From the stick"]
+    aside = [p for p in tmp_path.glob("kiosk.sqlite.before-restore-*") if not p.name.endswith("-wal")]
+    assert len(aside) == 1 and teams(aside[0]) == ["Here"]
+    assert asking["screen"] == "settings"

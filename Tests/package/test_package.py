@@ -1,0 +1,123 @@
+"""The Debian package, checked from outside (its control data, contents and lintian) and by
+installing it into a clean bookworm chroot whose only apt source is a local repository of its
+dependency closure: install (apt resolves Depends), run, upgrade (backup + migration), remove
+(data kept), purge (data gone)."""
+import pathlib
+import re
+import shutil
+import sqlite3
+import subprocess
+
+import pytest
+
+from conftest import ROOT, run
+
+
+def control(deb, field):
+    return run("dpkg-deb", "-f", str(deb), field).stdout.strip()
+
+
+def depends_names(deb):
+    names = set()
+    for alternative in control(deb, "Depends").split(","):
+        for option in alternative.split("|"):
+            names.add(option.strip().split(" ")[0].split(":")[0])
+    return names
+
+
+def test_name_version_and_arch(deb):
+    version = run(str(ROOT / ".build-static/release/sideline"), "--version").stdout.strip()
+    arch = run("dpkg", "--print-architecture").stdout.strip()
+    assert deb.name == f"sideline_{version}_{arch}.deb"
+    assert (control(deb, "Package"), control(deb, "Version"), control(deb, "Architecture")) == ("sideline", version, arch)
+
+
+def test_every_library_the_binary_needs_comes_from_a_package_in_depends(deb, tmp_path):
+    """objdump's NEEDED list, each library found by the loader's cache and its package by dpkg -S —
+    independent of dpkg-shlibdeps, which wrote Depends."""
+    run("dpkg-deb", "-x", str(deb), str(tmp_path))
+    binary = tmp_path / "usr/bin/sideline"
+    needed = re.findall(r"NEEDED\s+(\S+)", run("objdump", "-p", str(binary)).stdout)
+    assert needed and not [n for n in needed if "swift" in n.lower() or "Foundation" in n], \
+        f"the Swift runtime is linked in, not needed at run time: {needed}"
+    cache = run("ldconfig", "-p").stdout
+    depends = depends_names(deb)
+    for library in needed:
+        match = re.search(rf"^\s+{re.escape(library)} \(libc6,x86-64.*\) => (\S+)$", cache, re.M)
+        assert match, f"{library} is not in the loader's cache"
+        path = pathlib.Path(match.group(1))
+        owner = None
+        for candidate in [path, path.resolve(), pathlib.Path("/usr") / path.relative_to("/") if not str(path).startswith("/usr") else path]:
+            found = subprocess.run(["dpkg", "-S", str(candidate)], capture_output=True, text=True)
+            if found.returncode == 0:
+                owner = found.stdout.split(":")[0].strip()
+                break
+        assert owner, f"no package owns {path}"
+        essential = run("dpkg-query", "-W", "-f=${Essential}", owner).stdout.strip() == "yes"
+        assert owner in depends or owner == "libc6" or essential, f"{library} comes from {owner}, which Depends does not name: {sorted(depends)}"
+
+
+def test_contents_conffiles_and_units(deb, tmp_path):
+    listing = run("dpkg-deb", "--contents", str(deb)).stdout
+    for path in ["./usr/bin/sideline", "./lib/systemd/system/sideline.service", "./lib/systemd/system/sideline-backup.timer",
+                 "./usr/lib/sysusers.d/sideline.conf", "./usr/lib/tmpfiles.d/sideline.conf", "./lib/udev/rules.d/90-sideline.rules",
+                 "./etc/sideline/sideline.conf", "./etc/sideline/bluetooth/main.conf",
+                 "./lib/systemd/system/bluetooth.service.d/sideline-le.conf", "./usr/share/man/man1/sideline.1.gz"]:
+        assert f" {path}\n" in listing + "\n" or listing.count(path) == 1, f"{path} missing"
+    run("dpkg-deb", "-e", str(deb), str(tmp_path / "DEBIAN"))
+    assert (tmp_path / "DEBIAN/conffiles").read_text().split() == ["/etc/sideline/bluetooth/main.conf", "/etc/sideline/sideline.conf"]
+    for script in ["postinst", "postrm", "prerm", "preinst"]:
+        run("sh", "-n", str(tmp_path / "DEBIAN" / script))
+
+
+@pytest.mark.skipif(shutil.which("lintian") is None, reason="lintian not installed (deploy/setup.sh installs it)")
+def test_lintian_is_clean(deb):
+    result = run("lintian", "--fail-on", "error,warning", str(deb), check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_install_run_upgrade_remove_purge_in_a_clean_bookworm(chroot, deb, upgrade_deb):
+    # Install: apt resolves every dependency from the local repository alone.
+    chroot.install(deb)
+    assert chroot.sh("dpkg-query -W -f='${Status} ${Version}' sideline").stdout == f"install ok installed {control(deb, 'Version')}"
+    passwd = chroot.sh("getent passwd sideline").stdout.strip().split(":")
+    assert passwd[5] == "/var/lib/sideline" and passwd[6] == "/usr/sbin/nologin"
+    groups = set(chroot.sh("id -nG sideline").stdout.split())
+    assert {"video", "input", "render", "bluetooth"} <= groups, groups
+    assert chroot.sh("stat -c '%a %U %G' /var/lib/sideline").stdout.strip() == "700 sideline sideline"
+    assert chroot.sh("readlink /etc/systemd/system/multi-user.target.wants/sideline.service").stdout.strip() == "/lib/systemd/system/sideline.service"
+    assert chroot.sh("readlink /etc/systemd/system/timers.target.wants/sideline-backup.timer").stdout.strip()
+
+    # It runs there, as its user: a recording, a backup, and the kiosk drawing a frame (SDL, fonts).
+    db = "/var/lib/sideline/sideline.sqlite"
+    as_user = "runuser -u sideline -- /usr/bin/sideline"
+    chroot.sh(f"{as_user} record --db {db} --source sim:3 --speed 600 --team U17 --minutes 1 --quiet")
+    chroot.sh(f"echo 'wait 1s\\nscreenshot picker' > /tmp/s.kiosk && cd /var/lib/sideline && "
+              f"SDL_VIDEODRIVER=offscreen {as_user} --headless --db {db} --script /tmp/s.kiosk --screenshots /var/lib/sideline/shots")
+    assert chroot.sh("stat -c %s /var/lib/sideline/shots/picker.png").stdout.strip() != "0"
+
+    # Upgrade from a database an older Sideline wrote (schema v1): backed up as it was, then migrated.
+    old = chroot.path / "var/lib/sideline/old.sqlite"
+    chroot.sh(f"{as_user} migrate --db /var/lib/sideline/old.sqlite --up-to v1")
+    with sqlite3.connect(old) as con:
+        con.execute("INSERT INTO team(name, colour, created_ms) VALUES ('Kept through the upgrade', '#224466', 1)")
+    chroot.sh(f"mv /var/lib/sideline/old.sqlite {db} && rm -f {db}-wal {db}-shm && chown sideline:sideline {db}")
+    upgraded = chroot.install(upgrade_deb)
+    assert "backing up" in upgraded.stdout, upgraded.stdout
+    assert chroot.sh("dpkg-query -W -f='${Version}' sideline").stdout == control(upgrade_deb, "Version")
+    backups = sorted((chroot.path / "var/lib/sideline/backups").iterdir())
+    assert len(backups) == 1
+    with sqlite3.connect(backups[0]) as con:
+        assert con.execute("SELECT COUNT(*) FROM grdb_migrations").fetchone() == (1,), "the backup is the database before migrating"
+    with sqlite3.connect(chroot.path / db.lstrip("/")) as con:
+        assert con.execute("SELECT COUNT(*) FROM grdb_migrations").fetchone()[0] >= 5
+        assert con.execute("SELECT name FROM team").fetchall() == [("Kept through the upgrade",)]
+    chroot.sh("test -f /etc/sideline/sideline.conf")
+
+    # Remove keeps the data and the settings; purge deletes both.
+    chroot.sh("apt-get remove -y -q sideline")
+    chroot.sh(f"test -f {db} && test -d /var/lib/sideline/backups && test -f /etc/sideline/sideline.conf && ! test -e /usr/bin/sideline")
+    chroot.sh("apt-get purge -y -q sideline")
+    assert chroot.sh("test -e /var/lib/sideline", check=False).returncode != 0, "purge deletes the data"
+    assert chroot.sh("test -e /etc/sideline", check=False).returncode != 0
+    assert chroot.sh("test -e /etc/systemd/system/multi-user.target.wants/sideline.service", check=False).returncode != 0
