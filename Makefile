@@ -16,7 +16,7 @@ build: setup
 
 # One self-contained release binary (Swift runtime inside): what the VM suite runs and a Pi installs.
 build-static: setup
-	swift build -c release --static-swift-stdlib --product sideline --scratch-path .build-static
+	./deploy/release-build.sh
 
 deb: setup
 	./deploy/deb.sh
@@ -36,9 +36,8 @@ bench-ble: setup
 	./deploy/venv.sh
 	SIDELINE_BIN=$(CURDIR)/.build/release/sideline .venv/bin/python Tests/e2e/ble/bench_ble.py
 
-test-vm: build-static
-	./deploy/venv.sh
-	.venv/bin/python -m pytest -q Tests/vm
+test-vm: setup
+	./deploy/vm/test-vm.sh
 
 bench-vm: build-static
 	./deploy/venv.sh
