@@ -291,6 +291,7 @@ KIOSK_SCRIPT = '''
     tap "Lobby"
     wait 6s
     dump lobby.json
+    tap "Open"
     tap "Start"
     wait 20s
     dump live.json
