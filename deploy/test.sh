@@ -18,3 +18,6 @@ SIDELINE_DEB="$PWD/$DEB" .venv/bin/python -m pytest -q Tests/package
 
 echo "== ThreadSanitizer: the ring's two-thread stress must be clean, the broken canary ring must be caught"
 ./deploy/tsan-check.sh
+
+echo "== the real Linux Bluetooth stack in a VM: Debian's kernel and bluetoothd 5.66, emulated straps on /dev/vhci"
+./deploy/vm/test-vm.sh
