@@ -4,7 +4,9 @@
 #   make bench  the performance figures the issues name, side by side with their baselines
 #   make bench-ble  Bluetooth figures on the emulated radio (Sideline vs bumble's host, broadcast, reconnect)
 #   make deb    out/sideline_<version>_<arch>.deb: the appliance package (deploy/debian, README "Install on a Raspberry Pi")
-.PHONY: demo test bench bench-ble setup build deb
+#   make test-vm    only the real-stack suite: Debian's kernel and bluetoothd in a VM (Tests/vm)
+#   make bench-vm   Bluetooth figures on the real stack in the VM (launch, a strap's return, an adapter's return)
+.PHONY: demo test test-vm bench bench-ble bench-vm setup build build-static deb
 
 setup:
 	@./deploy/setup.sh
@@ -14,6 +16,10 @@ build: setup
 
 deb: setup
 	./deploy/deb.sh
+
+# One self-contained release binary (Swift runtime inside): what the VM suites run and a Pi installs.
+build-static: setup
+	./deploy/release-build.sh
 
 demo: build
 	@./deploy/demo.sh
@@ -29,3 +35,11 @@ bench-ble: setup
 	swift build -c release --product sideline
 	./deploy/venv.sh
 	SIDELINE_BIN=$(CURDIR)/.build/release/sideline .venv/bin/python Tests/e2e/ble/bench_ble.py
+
+test-vm: build-static
+	./deploy/venv.sh
+	.venv/bin/python -m pytest -q Tests/vm
+
+bench-vm: build-static
+	./deploy/venv.sh
+	.venv/bin/python Tests/vm/bench_vm.py

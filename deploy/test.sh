@@ -18,3 +18,8 @@ SIDELINE_DEB="$PWD/$DEB" .venv/bin/python -m pytest -q Tests/package
 
 echo "== ThreadSanitizer: the ring's two-thread stress must be clean, the broken canary ring must be caught"
 ./deploy/tsan-check.sh
+
+echo "== the real Linux Bluetooth stack in a VM: Debian's kernel and bluetoothd 5.66, emulated straps on /dev/vhci"
+./deploy/release-build.sh   # already built for the package above: a no-op here
+./deploy/vm/build-image.sh
+.venv/bin/python -m pytest -q Tests/vm

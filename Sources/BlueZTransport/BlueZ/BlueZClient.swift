@@ -87,12 +87,18 @@ public final class BlueZClient {
 
     /// Discovery of heart-rate straps on LE with every advertisement reported
     /// (DuplicateData: broadcasts repeat their bytes, the frame counter tells new from stale).
+    /// Also after the adapter was powered off and on, when bluetoothd may still count this
+    /// connection's discovery (it answers InProgress to the same client only).
     public func startDiscovery(serviceUUIDs: [String]) throws(BlueZError) {
         do {
             _ = try call(adapterPath, BlueZ.adapter, "SetDiscoveryFilter", [.properties([
                 ("UUIDs", .strings(serviceUUIDs)), ("Transport", .string("le")), ("DuplicateData", .bool(true)),
             ])])
-            _ = try call(adapterPath, BlueZ.adapter, "StartDiscovery")
+            do {
+                _ = try call(adapterPath, BlueZ.adapter, "StartDiscovery")
+            } catch where error.name == "org.bluez.Error.InProgress" {
+                return
+            }
         } catch {
             throw BlueZError(bluez: error, doing: "starting discovery", adapter: adapter)
         }

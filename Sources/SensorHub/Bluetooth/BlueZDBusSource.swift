@@ -19,10 +19,13 @@ extension BluetoothSource: StrapDiscovering {}
 /// Heart rates through bluetoothd's D-Bus API (`--source bluez:hciN`), for boards
 /// where bluetoothd must keep the adapter. Behaves like `BluetoothSource` (the HCI
 /// link manager): discovery filtered on 0x180D with duplicate data, broadcast heart
-/// rates (Polar 0x006B) with stale rejection, Device1.Connect for assigned straps one
-/// at a time, Heart Rate Measurement through GattCharacteristic1.StartNotify and its
-/// Value PropertiesChanged, battery by ReadValue (and notifications where offered),
-/// reconnect with backoff forever, the same `SensorEvent`s.
+/// rates (Polar 0x006B) with stale rejection, Device1.Connect for every assigned strap at
+/// once (bluetoothd hands each to the kernel, which queues LE connects on its accept list),
+/// Heart Rate Measurement through GattCharacteristic1.StartNotify and its Value
+/// PropertiesChanged once bluetoothd has resolved the services, battery by ReadValue (and
+/// notifications where offered), reconnect with backoff forever, the same `SensorEvent`s.
+/// An adapter that goes away or is powered off while bluetoothd runs is waited for; its
+/// discovery and connections are started again once it is back and powered.
 ///
 /// The dependency runs SensorHub → BlueZTransport: BlueZTransport holds libdbus-1
 /// (the D-Bus client and bluetoothd's names), this file holds the strap logic, next
@@ -40,6 +43,8 @@ public final class BlueZDBusSource: StrapDiscovering {
         public var busAddress: String? = BlueZClient.configuredAddress()
         /// How long a Device1.Connect may take before it is cancelled and retried.
         public var connectTimeoutNs: UInt64 = 30_000_000_000
+        /// How long bluetoothd may take to resolve a connected strap's services before the link is dropped and retried.
+        public var resolveTimeoutNs: UInt64 = 10_000_000_000
         public init() {}
     }
 
@@ -121,6 +126,8 @@ private final class BlueZWorker: @unchecked Sendable {
         var nextAttemptNs: UInt64 = 0
         var broadcasts = false
         var freshness = BroadcastFreshness()
+        /// The last thing said about why the strap cannot be used (said again only when it changes).
+        var complaint: String?
     }
 
     enum Call { case connect, startNotify, readBattery, other }
@@ -147,11 +154,22 @@ private final class BlueZWorker: @unchecked Sendable {
     private var pushedSinceWake = false
     private var busDownSinceNs: UInt64?
     private var reopenFailures = 0
+    /// The adapter as bluetoothd last reported it; only `.ready` carries straps.
+    private var adapterState = AdapterState.ready
+    /// Discovery could not be started again on a returned adapter yet: retried at this time.
+    private var discoveryRetryNs: UInt64?
+    private var discoveryFailures = 0
 
     private static let heartRateUUID = BlueZ.uuid(GATTNumbers.heartRateService)
     private static let batteryServiceUUID = BlueZ.uuid(GATTNumbers.batteryService)
     /// A strap is connected only when heard advertising this recently (or bluetoothd says it is connected).
     private static let heardWindowNs: UInt64 = 10_000_000_000
+    /// A link that bluetoothd says has dropped is asked for again only this much later. When the
+    /// adapter goes down (powered off, bluetoothd exiting) bluetoothd reports each of its links
+    /// down before the adapter itself; a Connect sent in between leaves the kernel a connect to fail
+    /// in the power-down, where Debian 6.1's kernel can oops (docs/DESIGN.md). A strap that really
+    /// walked away takes longer than this to be back.
+    private static let settleAfterLinkLossNs: UInt64 = 2_000_000_000
 
     init(client: BlueZClient, straps: [StrapAddress], addresses: [UInt64], ring: SPSCRing<SensorEvent>,
          settings: BlueZDBusSource.Settings, discovery: DiscoveryBoard, counters: BluetoothCounters, inbox: StrapInbox,
@@ -263,6 +281,8 @@ private final class BlueZWorker: @unchecked Sendable {
             try fresh.startDiscovery(serviceUUIDs: [Self.heartRateUUID])
             client = fresh
             busDownSinceNs = nil
+            adapterState = .ready // BlueZClient checked it is there and powered
+            discoveryRetryNs = nil
             log("back on bluetoothd")
             status.set(0, nil)
             wake()
@@ -294,9 +314,13 @@ private final class BlueZWorker: @unchecked Sendable {
 
     private func changed(_ change: BlueZObjectTree.Change) {
         let now = clock()
+        if let client, AdapterState.concerns(change, adapterPath: client.adapterPath) {
+            adapterChanged(AdapterState(tree: client.tree, adapterPath: client.adapterPath), nowNs: now)
+        }
         switch change {
         case .added(let path, let interfaces):
             if interfaces.contains(BlueZ.device) { deviceChanged(path, changed: nil, nowNs: now) }
+            if interfaces.contains(BlueZ.gattCharacteristic) { characteristicAdded(path, nowNs: now) }
         case .removed(let path, let interfaces):
             if interfaces.contains(BlueZ.device), let i = straps.firstIndex(where: { $0.devicePath == path }), straps[i].phase != .idle {
                 counters.add(.disconnects)
@@ -306,7 +330,7 @@ private final class BlueZWorker: @unchecked Sendable {
         case .changed(let path, BlueZ.device, let properties):
             deviceChanged(path, changed: Set(properties), nowNs: now)
         case .changed(let path, BlueZ.gattCharacteristic, let properties):
-            guard properties.contains("Value"), let owner = characteristics[path] else { return }
+            guard properties.contains("Value"), let owner = characteristics[path] ?? renewedNotification(path) else { return }
             characteristicValue(path, strap: owner.strap, heartRate: owner.heartRate, nowNs: now)
         case .changed:
             return
@@ -328,6 +352,7 @@ private final class BlueZWorker: @unchecked Sendable {
             } else if !connected, straps[i].phase == .connected {
                 counters.add(.disconnects)
                 linkDown(i, nowNs: now)
+                straps[i].nextAttemptNs = max(straps[i].nextAttemptNs, now + Self.settleAfterLinkLossNs)
             }
         }
 
@@ -361,6 +386,16 @@ private final class BlueZWorker: @unchecked Sendable {
         return try? PolarBroadcast.decode(bytes)
     }
 
+    /// bluetoothd keeps a client's notification session across a reconnect and, when the strap is
+    /// back, enables its notifications itself, before this source's own StartNotify: a heart-rate
+    /// value it reports then is the strap's, not to be dropped (seen in the VM tests after a power cycle).
+    private func renewedNotification(_ path: String) -> (strap: Int, heartRate: Bool)? {
+        guard let client, client.tree.properties(path, BlueZ.gattCharacteristic)?["UUID"]?.stringValue?.lowercased()
+                == BlueZ.uuid(GATTNumbers.heartRateMeasurement),
+              let i = straps.firstIndex(where: { path.hasPrefix($0.devicePath + "/") }), straps[i].phase == .connected else { return nil }
+        return (i, true)
+    }
+
     private func characteristicValue(_ path: String, strap i: Int, heartRate: Bool, nowNs now: UInt64) {
         guard straps[i].phase == .connected, let bytes = client?.tree.properties(path, BlueZ.gattCharacteristic)?["Value"]?.bytesValue else { return }
         if heartRate {
@@ -381,6 +416,52 @@ private final class BlueZWorker: @unchecked Sendable {
     private func battery(_ bytes: [UInt8], strap i: Int, nowNs now: UInt64) {
         guard let level = try? BatteryLevel.decode(bytes[...]) else { counters.add(.malformed); return }
         push(SensorEvent(strap: UInt16(i), timestampNs: now, kind: .battery, battery: level))
+    }
+
+    // MARK: The adapter
+
+    /// The adapter went away, was switched off, or is back and powered: every link ended with
+    /// it, and bluetoothd forgot our discovery, so both start again once it is ready.
+    private func adapterChanged(_ state: AdapterState, nowNs now: UInt64) {
+        guard state != adapterState else { return }
+        adapterState = state
+        switch state {
+        case .missing, .off:
+            log(state == .missing ? "adapter \(adapter) is gone; waiting for it to come back"
+                                  : "adapter \(adapter) is powered off; waiting for it to be powered on")
+            status.set(0, "\(adapter) \(state == .missing ? "lost" : "off"), retrying")
+            wake()
+            discoveryRetryNs = nil
+            for i in straps.indices where straps[i].phase != .idle {
+                if straps[i].phase == .connected { counters.add(.disconnects) }
+                linkDown(i, nowNs: now)
+            }
+        case .ready:
+            discoveryFailures = 0
+            discoveryRetryNs = now
+            resumeIfDue(nowNs: now)
+        }
+    }
+
+    /// On an adapter that came back: discovery again, and every strap connectable at once.
+    private func resumeIfDue(nowNs now: UInt64) {
+        guard adapterState == .ready, let due = discoveryRetryNs, now >= due, let client else { return }
+        do {
+            try client.startDiscovery(serviceUUIDs: [Self.heartRateUUID])
+        } catch {
+            discoveryFailures += 1
+            discoveryRetryNs = now + ReconnectBackoff.delayNs(afterFailures: discoveryFailures)
+            if discoveryFailures == 1 || settings.verbose { log("adapter \(adapter) is back, discovery not yet: \(error); retrying") }
+            return
+        }
+        discoveryRetryNs = nil
+        for i in straps.indices where straps[i].phase == .idle {
+            straps[i].failures = 0
+            straps[i].nextAttemptNs = now
+        }
+        log("adapter \(adapter) is back and powered; discovery and connections resumed")
+        status.set(0, nil)
+        wake()
     }
 
     // MARK: Links
@@ -420,6 +501,13 @@ private final class BlueZWorker: @unchecked Sendable {
         linkDown(i, nowNs: now)
     }
 
+    /// Logs why a strap cannot be used, once until the reason changes or it works.
+    private func complain(_ i: Int, _ line: String) {
+        guard straps[i].complaint != line else { return }
+        straps[i].complaint = line
+        log(line)
+    }
+
     private func expect(_ serial: UInt32, strap i: Int, _ call: Call, nowNs now: UInt64, timeoutNs: UInt64 = 10_000_000_000) -> Bool {
         guard serial != 0 else { return false }
         pending[serial] = Pending(strap: i, call: call, deadlineNs: now + timeoutNs)
@@ -449,8 +537,10 @@ private final class BlueZWorker: @unchecked Sendable {
             }
             straps[i].subscribed = true
             straps[i].failures = 0
+            straps[i].complaint = nil
             push(SensorEvent(strap: UInt16(i), timestampNs: now, kind: .link, link: .connected))
         case .readBattery:
+            if let error, settings.verbose { log("cannot read \(straps[i].text)'s battery level: \(error)") }
             guard straps[i].phase == .connected, error == nil, let bytes = arguments.first?.bytesValue else { return }
             battery(bytes, strap: i, nowNs: now)
         case .other:
@@ -474,13 +564,15 @@ private final class BlueZWorker: @unchecked Sendable {
                 break
             }
         }
-        guard let client else { return }
-        var connecting = straps.contains { $0.phase == .connecting }
+        resumeIfDue(nowNs: now)
+        guard let client, adapterState == .ready else { return }
+        // Every strap due is asked for at once: bluetoothd passes each Connect to the kernel,
+        // which keeps them on its accept list and connects each strap when it next advertises.
         var linked = straps.filter { $0.phase != .idle }.count
         for i in straps.indices {
             switch straps[i].phase {
             case .idle:
-                guard !connecting, linked < settings.maxConnections, wantedSet?.contains(i) ?? true,
+                guard linked < settings.maxConnections, wantedSet?.contains(i) ?? true,
                       straps[i].nextAttemptNs <= now, !servedByBroadcast(straps[i]),
                       let props = client.tree.properties(straps[i].devicePath, BlueZ.device) else { continue }
                 let heard = straps[i].lastHeardNs != 0 && now &- straps[i].lastHeardNs < Self.heardWindowNs
@@ -488,7 +580,6 @@ private final class BlueZWorker: @unchecked Sendable {
                 let serial = client.send(straps[i].devicePath, BlueZ.device, "Connect")
                 guard expect(serial, strap: i, .connect, nowNs: now, timeoutNs: settings.connectTimeoutNs) else { continue }
                 straps[i].phase = .connecting
-                connecting = true
                 linked += 1
                 push(SensorEvent(strap: UInt16(i), timestampNs: now, kind: .link, link: .connecting))
             case .connected where !straps[i].subscribed && !straps[i].subscribing:
@@ -499,32 +590,53 @@ private final class BlueZWorker: @unchecked Sendable {
         }
     }
 
-    /// Once bluetoothd exported the strap's GATT objects: StartNotify on 0x2A37, read (and follow) 0x2A19.
+    /// Once bluetoothd has resolved the strap's services: StartNotify on 0x2A37, read (and follow) 0x2A19.
+    /// Until then a missing characteristic means nothing; after it, say what is really wrong.
     private func subscribe(_ i: Int, client: BlueZClient, nowNs now: UInt64) {
-        let device = straps[i].devicePath
-        let resolved = client.tree.properties(device, BlueZ.device)?["ServicesResolved"]?.boolValue == true
-        let settled = now &- straps[i].connectedAtNs > 2_000_000_000 // bluetoothd that does not report ServicesResolved
-        guard resolved || settled else { return }
-        guard let heartRate = client.tree.characteristic(GATTNumbers.heartRateMeasurement, underDevice: device) else {
-            if now &- straps[i].connectedAtNs > 15_000_000_000 {
-                log("\(straps[i].text) offers no Heart Rate Measurement characteristic; reconnecting")
-                abandon(i, nowNs: now)
-            }
+        let heartRate: String, battery: String?
+        switch StrapServices(tree: client.tree, device: straps[i].devicePath) {
+        case .resolving:
+            guard now &- straps[i].connectedAtNs > settings.resolveTimeoutNs else { return }
+            complain(i, "bluetoothd has not resolved or exported \(straps[i].text)'s services \(settings.resolveTimeoutNs / 1_000_000_000) s after connecting; reconnecting")
+            abandon(i, nowNs: now)
             return
+        case .noHeartRateService(let offered):
+            complain(i, "\(straps[i].text) offers no Heart Rate service (its services: \(offered.isEmpty ? "none" : offered.joined(separator: ", "))); is it a heart-rate strap? retrying")
+            abandon(i, nowNs: now)
+            return
+        case .noMeasurement:
+            complain(i, "\(straps[i].text) has a Heart Rate service without its Measurement characteristic (0x2A37); retrying")
+            abandon(i, nowNs: now)
+            return
+        case .heartRate(let measurement, let level):
+            (heartRate, battery) = (measurement, level)
         }
         let serial = client.send(heartRate, BlueZ.gattCharacteristic, "StartNotify")
         guard expect(serial, strap: i, .startNotify, nowNs: now) else { abandon(i, nowNs: now); return }
         straps[i].subscribing = true
         straps[i].heartRatePath = heartRate
         characteristics[heartRate] = (i, true)
-        if let battery = client.tree.characteristic(GATTNumbers.batteryLevel, underDevice: device) {
-            straps[i].batteryPath = battery
-            characteristics[battery] = (i, false)
-            _ = expect(client.send(battery, BlueZ.gattCharacteristic, "ReadValue", [.properties([])]), strap: i, .readBattery, nowNs: now)
-            let flags = client.tree.properties(battery, BlueZ.gattCharacteristic)?["Flags"]?.stringArray ?? []
-            if flags.contains("notify") {
-                _ = expect(client.send(battery, BlueZ.gattCharacteristic, "StartNotify"), strap: i, .other, nowNs: now)
-            }
+        if let battery { followBattery(i, battery, client: client, nowNs: now) }
+    }
+
+    /// Reads the strap's Battery Level (0x2A19) and follows its notifications if it has them.
+    private func followBattery(_ i: Int, _ battery: String, client: BlueZClient, nowNs now: UInt64) {
+        straps[i].batteryPath = battery
+        characteristics[battery] = (i, false)
+        _ = expect(client.send(battery, BlueZ.gattCharacteristic, "ReadValue", [.properties([])]), strap: i, .readBattery, nowNs: now)
+        let flags = client.tree.properties(battery, BlueZ.gattCharacteristic)?["Flags"]?.stringArray ?? []
+        if flags.contains("notify") {
+            _ = expect(client.send(battery, BlueZ.gattCharacteristic, "StartNotify"), strap: i, .other, nowNs: now)
         }
+    }
+
+    /// A Battery Level characteristic exported after the strap was subscribed (bluetoothd's signals
+    /// can come in any order, docs/DESIGN.md) is followed then.
+    private func characteristicAdded(_ path: String, nowNs now: UInt64) {
+        guard let client,
+              client.tree.properties(path, BlueZ.gattCharacteristic)?["UUID"]?.stringValue?.lowercased() == BlueZ.uuid(GATTNumbers.batteryLevel),
+              let i = straps.firstIndex(where: { path.hasPrefix($0.devicePath + "/") }), straps[i].phase == .connected,
+              straps[i].subscribing || straps[i].subscribed, straps[i].batteryPath == nil else { return }
+        followBattery(i, path, client: client, nowNs: now)
     }
 }

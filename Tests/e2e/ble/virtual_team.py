@@ -1,16 +1,22 @@
 #!/usr/bin/env python3
 """Emulated heart-rate straps on a virtual LE radio (bumble), for Sideline's e2e tests.
 
-Controller C0 is served over TCP as H4 (Sideline's HCI host connects to it); every
-strap is its own emulated controller + bumble host + GATT server on the same radio.
+Controller C0 is served over TCP as H4 (Sideline's HCI host connects to it) or, with
+--vhci, attached to the Linux kernel as an HCI device (vhci.py; the VM tests, Tests/vm);
+every strap is its own emulated controller + bumble host + GATT server on the same radio.
 Each strap is described by a JSON object (see STRAP_DEFAULTS) and logs, one JSON
-line per event, what it actually sent to a subscribed client, so tests can compare
-Sideline's export with the truth.
+line per event, what it actually sent to a subscribed client and when its link came up
+and went down, so tests can compare Sideline's export with the truth.
+
+With --vhci, SIGUSR1 unplugs C0 (the kernel's hci device goes away; the straps' links
+drop as at a supervision timeout) and SIGUSR2 plugs a fresh C0 back in.
 """
 import argparse
 import asyncio
 import json
+import os
 import random
+import signal
 import sys
 import time
 
@@ -20,8 +26,12 @@ from bumble.core import UUID, AdvertisingData
 from bumble.device import Device
 from bumble.gatt import Characteristic, CharacteristicValue, Service
 from bumble.host import Host
-from bumble.link import LocalLink
 from bumble.transport import open_transport
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from kernel_facing_controller import KernelFacingController  # noqa: E402
+from strap_link import StrapLink  # noqa: E402
+from vhci import open_vhci  # noqa: E402
 
 STRAP_DEFAULTS = {
     'uint16': False,          # send the rate as uint16
@@ -85,7 +95,10 @@ class Strap:
         return any(cccds.get(characteristic.handle) for cccds in self.device.gatt_server.subscribers.values())
 
     def advertising_data(self, bpm=None):
-        fields = [(AdvertisingData.COMPLETE_LOCAL_NAME, f'Strap {self.index}'.encode()),
+        # Flags: LE General Discoverable, BR/EDR not supported, as real straps send (bluetoothd's
+        # unfiltered discovery ignores advertisers without them).
+        fields = [(AdvertisingData.FLAGS, bytes([0x06])),
+                  (AdvertisingData.COMPLETE_LOCAL_NAME, f'Strap {self.index}'.encode()),
                   (AdvertisingData.INCOMPLETE_LIST_OF_16_BIT_SERVICE_CLASS_UUIDS, bytes(UUID('180D')))]
         if bpm is not None:
             flags = 0x01 | 0x02 | (self.frame & 7) << 2 | 0x20
@@ -93,7 +106,7 @@ class Strap:
         return bytes(AdvertisingData(fields))
 
     def on_connection(self, connection):
-        self.write(kind='connected')
+        self.write(kind='connected', peer=str(connection.peer_address))
         connection.on('disconnection', lambda reason: self.write(kind='disconnected', reason=int(reason)))
 
     async def run(self):
@@ -196,9 +209,41 @@ def watch_central(central, log, reset_ends_connect):
     central.on_hci_reset_command = reset_command
 
 
+class KernelController:
+    """C0 as the kernel's hci device through /dev/vhci, unplugged and plugged back on request."""
+
+    def __init__(self, path, link, address, straps, watch):
+        self.path, self.link, self.address, self.straps, self.watch = path, link, address, straps, watch
+        self.transport = self.controller = None
+
+    async def plug(self):
+        self.transport = open_vhci(self.path)
+        self.controller = KernelFacingController('C0', host_source=self.transport.source, host_sink=self.transport.sink,
+                                                 link=self.link, public_address=self.address)
+        self.watch(self.controller)
+        await self.transport.register()
+        print(f'plugged in as hci{self.transport.index.result()}', flush=True)
+
+    async def unplug(self):
+        """As a dongle pulled: the kernel loses hci0 with its links up (no Disconnection Complete
+        reaches it), then the straps notice, as at a supervision timeout."""
+        if not self.transport:
+            return
+        await self.transport.close()
+        for strap in self.straps:
+            for connection in list(strap.device.connections.values()):
+                await connection.disconnect(reason=hci.HCI_CONNECTION_TIMEOUT_ERROR)
+        self.link.remove_controller(self.controller)
+        self.transport = self.controller = None
+        print('unplugged', flush=True)
+
+
 async def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument('--port', type=int, required=True)
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument('--port', type=int, help='serve C0 as H4 over TCP on 127.0.0.1:PORT')
+    where.add_argument('--vhci', help='attach C0 to the kernel through this vhci device (/dev/vhci)')
+    parser.add_argument('--address', default='C0:00:00:00:00:01', help="C0's public address (with --vhci)")
     parser.add_argument('--config', required=True, help='JSON list of strap objects')
     parser.add_argument('--log', required=True)
     parser.add_argument('--reset-ends-connect', action='store_true',
@@ -206,15 +251,32 @@ async def main():
                              '(bumble 0.0.236\'s Reset is a stub, and its cancel never ends the connect)')
     args = parser.parse_args()
     configs = json.load(open(args.config))
-    link = LocalLink()
-    transport = await open_transport(f'tcp-server:127.0.0.1:{args.port}')
-    central = Controller('C0', host_source=transport.source, host_sink=transport.sink, link=link)
+    link = StrapLink()
+    loop = asyncio.get_running_loop()
     with open(args.log, 'a') as log:
-        watch_central(central, log, args.reset_ends_connect)
+        def watch(central):
+            watch_central(central, log, args.reset_ends_connect)
+        if args.port:
+            transport = await open_transport(f'tcp-server:127.0.0.1:{args.port}')
+            watch(Controller('C0', host_source=transport.source, host_sink=transport.sink, link=link))
         straps = [Strap(link, i + 1, cfg, log) for i, cfg in enumerate(configs)]
         await asyncio.gather(*(s.run() for s in straps))
-        print(f'ready {len(straps)} straps on 127.0.0.1:{args.port}', flush=True)
-        await asyncio.get_running_loop().create_future()
+        if args.vhci:
+            # After the straps are up, so the kernel's bring-up of C0 finds this loop idle
+            # (it gives each HCI command 10 s, which a busy emulated guest can exceed).
+            kernel = KernelController(args.vhci, link, args.address, straps, watch)
+            await kernel.plug()
+            changes = asyncio.Lock()  # one unplug or plug at a time, in the order asked
+
+            async def change(action):
+                async with changes:
+                    await action()
+            loop.add_signal_handler(signal.SIGUSR1, lambda: asyncio.ensure_future(change(kernel.unplug)))
+            loop.add_signal_handler(signal.SIGUSR2, lambda: asyncio.ensure_future(change(kernel.plug)))
+        print(f'ready {len(straps)} straps on {args.vhci or f"127.0.0.1:{args.port}"}', flush=True)
+        stopped = loop.create_future()
+        loop.add_signal_handler(signal.SIGTERM, lambda: stopped.done() or stopped.set_result(None))
+        await stopped
 
 
 if __name__ == '__main__':

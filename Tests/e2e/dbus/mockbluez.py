@@ -96,20 +96,26 @@ class MockBluez:
             self.obj(path).UpdateProperties(ADAPTER, {'Powered': dbus.Boolean(False)}, dbus_interface=dbusmock.MOCK_IFACE)
         return path
 
-    def add_strap(self, address, name, battery=87, battery_notify=False, adapter='hci0'):
-        """Device1 with a Heart Rate service (0x2A37, notify) and a Battery service (0x2A19, read [+ notify])."""
+    def add_strap(self, address, name, battery=87, battery_notify=False, adapter='hci0', heart_rate=True, resolved=True):
+        """Device1 with a Heart Rate service (0x2A37, notify; none with heart_rate=False) and a Battery
+        service (0x2A19, read [+ notify]). `resolved`: ServicesResolved, which bluetoothd sets once it
+        has exported every service it discovered (False: it never finishes)."""
         dev = self.root.AddDevice(adapter, address, name, dbus_interface='org.bluez.Mock')
         self.obj(dev).UpdateProperties(DEVICE, {
-            'UUIDs': dbus.Array([uuid16(0x180D), uuid16(0x180F)], signature='s'),
+            # The services bluetoothd found (it lists them in UUIDs when it resolves them).
+            'UUIDs': dbus.Array([uuid16(u) for u, present in ((0x180D, heart_rate), (0x180F, battery is not None)) if present],
+                                signature='s'),
             # bluetoothd reports this after Connect; the mock's Connect does not, and no strap
             # here has a cached GATT database that would make it stale.
-            'ServicesResolved': dbus.Boolean(True),
+            'ServicesResolved': dbus.Boolean(resolved),
         }, dbus_interface=dbusmock.MOCK_IFACE)
-        hr_service = dev + '/service000c'
-        hr_char = hr_service + '/char000d'
-        self._add_service(hr_service, dev, 0x180D)
-        self._add_char(hr_char, hr_service, 0x2A37, ['notify'], b'')
-        chars = {'hr': hr_char}
+        chars = {}
+        if heart_rate:
+            hr_service = dev + '/service000c'
+            hr_char = hr_service + '/char000d'
+            self._add_service(hr_service, dev, 0x180D)
+            self._add_char(hr_char, hr_service, 0x2A37, ['notify'], b'')
+            chars['hr'] = hr_char
         if battery is not None:
             bat_service = dev + '/service0010'
             bat_char = bat_service + '/char0011'
@@ -135,6 +141,31 @@ class MockBluez:
             ('StopNotify', '', '', f"self.UpdateProperties('{GATT_CHAR}', {{'Notifying': dbus.Boolean(False)}})"),
             ('ReadValue', 'a{sv}', 'ay', f"ret = self.props['{GATT_CHAR}']['Value']"),
         ], dbus_interface=dbusmock.MOCK_IFACE)
+
+    def announce(self, path, interface):
+        """InterfacesAdded for an object added after Sideline listed bluetoothd's objects, as
+        bluetoothd sends it (dbusmock's AddObject does not)."""
+        props = self.obj(path).GetAll(interface, dbus_interface=dbus.PROPERTIES_IFACE)
+        self.root.EmitSignal('org.freedesktop.DBus.ObjectManager', 'InterfacesAdded', 'oa{sa{sv}}',
+                             [dbus.ObjectPath(path), dbus.Dictionary({interface: props}, signature='sa{sv}')],
+                             dbus_interface=dbusmock.MOCK_IFACE)
+
+    def set_powered(self, on, adapter='hci0'):
+        """bluetoothctl power off/on: bluetoothd drops discovery with the power (Discovering false)."""
+        props = {'Powered': dbus.Boolean(on)}
+        if not on:
+            props['Discovering'] = dbus.Boolean(False)
+        self.obj('/org/bluez/' + adapter).UpdateProperties(ADAPTER, props, dbus_interface=dbusmock.MOCK_IFACE)
+
+    def discovering(self, adapter='hci0'):
+        return bool(self.obj('/org/bluez/' + adapter).Get(ADAPTER, 'Discovering', dbus_interface=dbus.PROPERTIES_IFACE))
+
+    def drop_link(self, device, chars):
+        """The link ends (adapter off, strap out of range): Notifying off, Connected false."""
+        for char in chars:
+            self.obj(char).UpdateProperties(GATT_CHAR, {'Notifying': False}, dbus_interface=dbusmock.MOCK_IFACE)
+        self.obj(device).UpdateProperties(DEVICE, {'Connected': False, 'ServicesResolved': False},
+                                          dbus_interface=dbusmock.MOCK_IFACE)
 
     def notifying(self, char):
         return bool(self.obj(char).Get(GATT_CHAR, 'Notifying', dbus_interface=dbus.PROPERTIES_IFACE))

@@ -8,6 +8,7 @@ import subprocess
 import time
 from collections import defaultdict
 
+import dbusmock
 from mockbluez import MockBluez, measurement, polar_broadcast
 
 A1, A2, A3 = 'F0:00:00:00:0D:01', 'F0:00:00:00:0D:02', 'F0:00:00:00:0D:03'
@@ -110,6 +111,53 @@ def test_reconnects_after_disconnect(bluez, sideline_bin, tmp_path):
     finish(proc)
     samples, _ = export(sideline_bin, db, tmp_path)
     assert [int(r['bpm']) for r in samples[A1]] == [101, 102]
+
+
+def test_a_value_bluetoothd_renews_before_our_subscription_is_kept(bluez, sideline_bin, tmp_path):
+    """bluetoothd keeps a notification session across a reconnect and enables the strap's
+    notifications itself once it is back, before Sideline's StartNotify (seen on the real stack
+    after a power cycle): the value it reports then is recorded, not dropped."""
+    db = tmp_path / 'bz.sqlite'
+    dev, chars = bluez.add_strap(A1, 'Polar H10 A1', battery=None)
+    import_team(sideline_bin, db, tmp_path, [A1])
+    proc = start_record(sideline_bin, db, bluez.address, 14)
+    assert bluez.wait_notifying([chars['hr']])
+    bluez.set_value(chars['hr'], measurement(101))
+    device = bluez.obj(dev)
+    connects = len(device.GetCalls(dbus_interface=dbusmock.MOCK_IFACE))
+    bluez.obj(chars['hr']).UpdateProperties('org.bluez.GattCharacteristic1', {'Notifying': False},
+                                            dbus_interface=dbusmock.MOCK_IFACE)
+    device.UpdateProperties('org.bluez.Device1', {'ServicesResolved': False}, dbus_interface=dbusmock.MOCK_IFACE)
+    device.Disconnect(dbus_interface='org.bluez.Device1')
+    bluez.advertise(dev, rssi=-60)
+    end = time.time() + 10
+    while not any(call[1] == 'Connect' for call in device.GetCalls(dbus_interface=dbusmock.MOCK_IFACE)[connects:]):
+        assert time.time() < end, 'sideline did not reconnect'
+        time.sleep(0.05)
+    bluez.set_value(chars['hr'], measurement(102))  # services not resolved again yet: no StartNotify from sideline
+    device.UpdateProperties('org.bluez.Device1', {'ServicesResolved': True}, dbus_interface=dbusmock.MOCK_IFACE)
+    assert bluez.wait_notifying([chars['hr']], timeout=8), 'sideline did not resubscribe'
+    bluez.set_value(chars['hr'], measurement(103))
+    finish(proc)
+    samples, _ = export(sideline_bin, db, tmp_path)
+    assert [int(r['bpm']) for r in samples[A1]] == [101, 102, 103]
+
+
+def test_a_battery_exported_after_the_subscription_is_read(bluez, sideline_bin, tmp_path):
+    """bluetoothd's signals can come in any order (seen on the real stack): a Battery Level
+    characteristic that appears after the heart rate was subscribed is read then."""
+    db = tmp_path / 'bz.sqlite'
+    dev, chars = bluez.add_strap(A1, 'Polar H10 A1', battery=None)
+    import_team(sideline_bin, db, tmp_path, [A1])
+    proc = start_record(sideline_bin, db, bluez.address, 6)
+    assert bluez.wait_notifying([chars['hr']])
+    bluez._add_service(dev + '/service0010', dev, 0x180F)
+    bluez._add_char(dev + '/service0010/char0011', dev + '/service0010', 0x2A19, ['read'], bytes([73]))
+    bluez.announce(dev + '/service0010', 'org.bluez.GattService1')
+    bluez.announce(dev + '/service0010/char0011', 'org.bluez.GattCharacteristic1')
+    finish(proc)
+    levels = sqlite3.connect(db).execute("SELECT e.value FROM strap_event e WHERE e.kind = 'battery'").fetchall()
+    assert levels == [(73,)]
 
 
 def test_broadcast_with_stale_rejection(bluez, sideline_bin, tmp_path):
@@ -256,3 +304,87 @@ def test_kiosk_pairs_a_strap_it_never_saw_through_bluetoothd(bluez, sideline_bin
     strap_id, = con.execute('SELECT id FROM strap WHERE address = ?', (A1,)).fetchone()
     assert next(p for p in paired['roster'] if p['name'] == 'Ada One')['strapID'] == strap_id
     assert con.execute('SELECT strap_id FROM membership').fetchone() == (strap_id,)
+
+
+def test_adapter_powered_off_and_on_is_recovered(bluez, sideline_bin, tmp_path):
+    """`bluetoothctl power off`, then on, while bluetoothd runs on: Sideline says so, starts its
+    discovery again (bluetoothd dropped it with the power) and reconnects the strap."""
+    db = tmp_path / 'bz.sqlite'
+    dev, chars = bluez.add_strap(A1, 'Polar H10 A1', battery=None)
+    import_team(sideline_bin, db, tmp_path, [A1])
+    proc = start_record(sideline_bin, db, bluez.address, 10)
+    assert bluez.wait_notifying([chars['hr']]) and bluez.discovering()
+    bluez.set_value(chars['hr'], measurement(121))
+    time.sleep(0.3)
+    bluez.drop_link(dev, [chars['hr']])
+    bluez.set_powered(False)
+    time.sleep(1)
+    bluez.set_powered(True)
+    bluez.obj(dev).UpdateProperties('org.bluez.Device1', {'ServicesResolved': True}, dbus_interface='org.freedesktop.DBus.Mock')
+    bluez.advertise(dev, rssi=-55)
+    assert bluez.wait_notifying([chars['hr']], timeout=8), 'the strap was not reconnected after power on'
+    assert bluez.discovering(), 'discovery was not started again after power on'
+    bluez.set_value(chars['hr'], measurement(122))
+    time.sleep(0.3)
+    _, err = finish(proc)
+    assert 'hci0 is powered off' in err and 'hci0 is back' in err, err
+    samples, _ = export(sideline_bin, db, tmp_path)
+    assert [int(r['bpm']) for r in samples[A1]] == [121, 122]
+
+
+def test_kiosk_shows_a_lost_adapter_until_it_is_back(bluez, sideline_bin, tmp_path, wait_for_json):
+    """hci0 pulled while the kiosk runs on bluez:hci0 (bluetoothd removes the adapter and its
+    devices): the coach's red line says so; plugged back, the line goes and the strap streams again."""
+    db = tmp_path / 'bz.sqlite'
+    dev, chars = bluez.add_strap(A1, 'Polar H10 A1', battery=None)
+    import_team(sideline_bin, db, tmp_path, [A1])
+    shots = tmp_path / 'shots'
+    script = tmp_path / 'replug.kiosk'
+    script.write_text('''
+        tap "BZ"
+        wait 2s
+        dump before.json
+        wait 2s
+        dump lost.json
+        wait 4s
+        dump back.json
+    ''')
+    kiosk = subprocess.Popen([sideline_bin, '--headless', '--script', str(script), '--screenshots', str(shots),
+                              '--db', str(db), '--source', 'bluez:hci0'],
+                             env=env_for(bluez.address), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert bluez.wait_notifying([chars['hr']]), 'the kiosk never subscribed'
+        wait_for_json(shots / 'before.json')
+        bluez.root.RemoveAdapterWithDevices('hci0', dbus_interface='org.bluez.Mock')
+        wait_for_json(shots / 'lost.json')
+        bluez.add_adapter('hci0')
+        dev, chars = bluez.add_strap(A1, 'Polar H10 A1', battery=None)
+        bluez.advertise(dev, rssi=-50)
+        assert bluez.wait_notifying([chars['hr']], timeout=8), 'the strap was not reconnected on the returned adapter'
+        assert bluez.discovering(), 'discovery was not started on the returned adapter'
+        for bpm in (131, 132, 133):
+            bluez.set_value(chars['hr'], measurement(bpm))
+            time.sleep(0.3)
+        _, err = kiosk.communicate(timeout=60)
+    finally:
+        kiosk.kill()
+    assert kiosk.returncode == 0, err
+    assert wait_for_json(shots / 'lost.json')['sourceProblem'] == 'Bluetooth hci0 lost, retrying'
+    back = wait_for_json(shots / 'back.json')
+    assert back['sourceProblem'] is None
+    assert next(s for s in back['straps'] if s['address'] == A1)['link'] == 'connected'
+    assert 'hci0 is gone' in err and 'hci0 is back' in err, err
+
+
+def test_services_are_judged_only_once_resolved(bluez, sideline_bin, tmp_path):
+    """A device whose services bluetoothd resolved without Heart Rate is named for what it is, at
+    once; one whose services never resolve is not blamed for a missing characteristic."""
+    db = tmp_path / 'bz.sqlite'
+    bluez.add_strap(A1, 'Battery Only A1', battery=90, heart_rate=False)
+    bluez.add_strap(A2, 'Slow A2', battery=None, resolved=False)
+    import_team(sideline_bin, db, tmp_path, [A1, A2])
+    proc = start_record(sideline_bin, db, bluez.address, 12)
+    _, err = finish(proc)
+    assert f'{A1} offers no Heart Rate service (its services: 0x180F)' in err, err
+    assert f"bluetoothd has not resolved or exported {A2}'s services" in err, err
+    assert 'Measurement characteristic' not in err, err

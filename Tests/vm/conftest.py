@@ -1,0 +1,20 @@
+"""One VM boot for the whole real-stack suite: the boot runs exactly the scenarios pytest selected."""
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent / 'guest'))
+from vmrun import run_in_vm  # noqa: E402
+
+
+@pytest.fixture(scope='session')
+def vm(request):
+    """The VM run of every selected `test_scenario[NAME]`; boots once, on first use."""
+    names = [item.callspec.params['name'] for item in request.session.items
+             if getattr(item, 'callspec', None) and 'name' in item.callspec.params]
+    result = run_in_vm(names)
+    print(f'\nVM: image ready in {result.image_seconds:.0f} s; {len(names)} scenarios in {result.seconds:.0f} s of VM time',
+          file=sys.stderr)
+    return result

@@ -1,0 +1,374 @@
+"""The real-stack scenarios: Sideline on the guest kernel's hci0, through bluetoothd (`bluez:hci0`)
+or the HCI user channel (`hci-user:hci0`), against emulated straps on /dev/vhci.
+
+Each scenario brings the stack up from a fresh hci0, runs Sideline as a user would, and judges by
+values (the export against what every strap logged it sent) and by eventual recovery — never by
+latency; delays are reported as figures. `SCENARIOS` (name → function) is the list the host's
+pytest turns into one test each, in this order; `BENCH` are the rounds of `make bench-vm`.
+Importable without side effects (the host reads the names)."""
+import json
+import re
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / 'e2e'))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / 'e2e/ble'))
+from blehelpers import Recording, address, is_subsequence  # noqa: E402
+from stack import wait_until  # noqa: E402
+from truth import compare_broadcast, compare_connected, events, first_sample_after, read_sent, recorded_after  # noqa: E402
+
+SOURCES = {'bluez': 'bluez:hci0', 'hci_user': 'hci-user:hci0'}
+
+# A team as mixed as real ones: uint8 and uint16 rates, 0–5 RR, energy expended, contact not
+# detected, a strap without a battery service.
+TEAM = [{'rr': 5, 'contact': 'not-detected'}, {'uint16': True, 'energy': True, 'rr': 0},
+        {'rr': 1, 'battery': None}, {'rr': 2}]
+PAIR = [{'rr': 2}, {'uint16': True, 'energy': True, 'rr': 1}]
+DROPPING = [{'rr': 1}, {'rr': 2, 'drop_after': 8, 'drop_for': 4}]
+BROADCASTERS = [{'broadcast': True, 'rr': 0} for _ in range(3)]
+
+
+class Context:
+    """What a scenario works with: the stack, the sideline binary, its own results folder."""
+
+    def __init__(self, stack, sideline, folder, record_seconds):
+        self.stack, self.sideline, self.folder = stack, sideline, folder
+        self.record_seconds = record_seconds
+        self.sent_log = folder / 'sent.jsonl'
+        # SQLite's WAL needs shared memory that the 9p results share cannot give: the database
+        # lives in the guest's /tmp and is copied to the results folder at the end.
+        self.db = Path('/tmp') / folder.name / 'sideline.sqlite'
+        self.db.parent.mkdir(parents=True, exist_ok=True)
+
+    def bring_up(self, transport, configs):
+        """btmon, the straps with a fresh hci0, and bluetoothd (bluez) or hci0 left down (hci_user)."""
+        self.stack.start_btmon(self.folder / 'btmon.txt')
+        config = self.folder / 'straps.json'
+        config.write_text(json.dumps(configs))
+        self.stack.start_straps(config, self.sent_log, self.folder / 'straps.txt')
+        if transport == 'bluez':
+            self.stack.start_bluetoothd(self.folder / 'bluetoothd.txt')
+        else:
+            self.stack.power_off_for_user_channel()
+        return SOURCES[transport]
+
+    def tear_down(self):
+        self.stack.stop_bluetoothd()
+        self.stack.stop_straps()
+        self.stack.stop_btmon()
+        if self.db.exists():
+            with sqlite3.connect(self.db) as source, sqlite3.connect(self.folder / 'sideline.sqlite') as copy:
+                source.backup(copy)
+
+    def btmon_text(self):
+        """The HCI trace so far, decoded."""
+        return (self.folder / 'btmon.txt').read_text(errors='replace')
+
+    def sent(self):
+        return read_sent(self.sent_log)
+
+    def team(self, count):
+        self.sideline.import_team(self.db, 'VM', [(f'P{i}', 'Strap', address(i)) for i in range(1, count + 1)])
+
+    def recording(self, checks, run):
+        """The export read back; None (and a failed check) when record or export failed."""
+        checks.check('record exits 0', run.status == 0, run.stderr[-1500:])
+        if not checks.check('export exits 0', run.exported, run.export_error):
+            return None
+        return Recording(self.db, self.folder / 'export', run.launched, run.finished, run.stdout)
+
+    def at(self, launched, seconds):
+        """Sleeps until `seconds` after `launched` (scheduling an intervention, not waiting for a result)."""
+        time.sleep(max(0.0, launched + seconds - time.time()))
+
+
+def launch_figures(checks, rec, run, indices):
+    """Launch → first sample of each strap (seconds), and of the last of them."""
+    firsts = [first_sample_after(rec, i, run.launched) for i in indices]
+    checks.figure('launch_to_first_sample_s', firsts)
+    if all(f is not None for f in firsts):
+        checks.figure('launch_to_all_straps_s', max(firsts))
+
+
+# ---------------------------------------------------------------------------------- scenarios
+
+def scan(ctx, checks, transport):
+    """`sideline scan` lists every strap advertising nearby."""
+    source = ctx.bring_up(transport, TEAM)
+    status, out, err = ctx.sideline.scan(source, 8)
+    checks.check('scan exits 0', status == 0, err)
+    for i in range(1, len(TEAM) + 1):
+        checks.check(f'strap {i} listed', re.search(rf'^{address(i)}\s', out, re.M), out)
+
+
+def team(ctx, checks, transport):
+    """Four mixed straps recorded exactly."""
+    source = ctx.bring_up(transport, TEAM)
+    ctx.team(len(TEAM))
+    run = ctx.sideline.record(ctx.db, source, 'VM', ctx.record_seconds)
+    rec = ctx.recording(checks, run)
+    if rec:
+        compare_connected(checks, rec, ctx.sent(), list(enumerate(TEAM, start=1)))
+        launch_figures(checks, rec, run, range(1, len(TEAM) + 1))
+
+
+def drop_and_return(ctx, checks, transport):
+    """A strap that drops every 8 s for 4 s is recorded again each time it is back."""
+    source = ctx.bring_up(transport, DROPPING)
+    ctx.team(len(DROPPING))
+    run = ctx.sideline.record(ctx.db, source, 'VM', ctx.record_seconds)
+    rec = ctx.recording(checks, run)
+    if not rec:
+        return
+    sent = ctx.sent()
+    compare_connected(checks, rec, sent, list(enumerate(DROPPING, start=1)))
+    end = rec.wall(rec.ended_ms - rec.started_ms)
+    backs = [e['t'] for e in events(sent, 2, 'back') if rec.wall(0) < e['t'] < end - 5]
+    checks.check('strap 2 dropped and came back during the session', backs, events(sent, 2, 'dropped', 'back'))
+    drops = [e['t'] for e in events(sent, 2, 'dropped')]
+    returns = []
+    for back in backs:
+        # Recovery, not its speed: recorded again before the strap drops the next time (or the session ends).
+        until = min([t for t in drops if t > back] + [end])
+        returns.append(first_sample_after(rec, 2, back))
+        checks.check(f'strap 2 recorded again after coming back at {back - run.launched:.1f} s',
+                     returns[-1] is not None and back + returns[-1] < until, f'first sample {returns[-1]} s after, next drop {until - back:.1f} s after')
+    checks.figure('return_to_first_sample_s', returns)
+
+
+def broadcast(ctx, checks, transport):
+    """Straps that only broadcast (Polar 0x006B) are read without a connection."""
+    source = ctx.bring_up(transport, BROADCASTERS)
+    ctx.team(len(BROADCASTERS))
+    run = ctx.sideline.record(ctx.db, source, 'VM', min(ctx.record_seconds, 20), '--broadcast', 'always')
+    rec = ctx.recording(checks, run)
+    if rec:
+        compare_broadcast(checks, rec, ctx.sent(), range(1, len(BROADCASTERS) + 1))
+
+
+def recovers(checks, ctx, rec, run, back_key, what):
+    """Both straps recorded before the interruption and again after `back_key`; values exact."""
+    times = run.interventions
+    back = times.get(back_key)
+    compare_connected(checks, rec, ctx.sent(), list(enumerate(PAIR, start=1)),
+                      outage=(times['interrupted_at'], back or rec.wall(rec.ended_ms - rec.started_ms)))
+    if not checks.check(f'{what}: the stack came back', back is not None, times):
+        return
+    returns = []
+    for i in range(1, len(PAIR) + 1):
+        checks.check(f'strap {i} recorded before the {what}', [r for r in rec.samples.get(address(i), [])
+                                                               if rec.wall(int(r['t_ms'])) < times['interrupted_at']], '')
+        returns.append(first_sample_after(rec, i, back))
+        checks.check(f'strap {i} recorded again after the {what}', recorded_after(rec, i, back),
+                     f'session ended {rec.wall(rec.ended_ms - rec.started_ms) - back:.1f} s after the stack was back')
+    checks.figure('back_to_first_sample_s', returns)
+
+
+def adapter_replug(ctx, checks, transport):
+    """hci0 goes away mid-session (the controller's /dev/vhci closed, as a pulled dongle) and a new
+    hci0 comes back 4 s later: Sideline says so, and both straps are recorded again."""
+    source = ctx.bring_up(transport, PAIR)
+    ctx.team(len(PAIR))
+
+    def during(launched):
+        ctx.at(launched, 12)
+        times = {'interrupted_at': time.time()}
+        ctx.stack.unplug()
+        time.sleep(4)  # the adapter stays away a while: part of the scenario, not a wait for a result
+        ctx.stack.plug()
+        if transport == 'bluez' and wait_until(ctx.stack.powered, 30) is None:
+            return times
+        times['back_at'] = time.time()
+        return times
+    run = ctx.sideline.record(ctx.db, source, 'VM', max(ctx.record_seconds, 40), during=during)
+    rec = ctx.recording(checks, run)
+    if rec:
+        recovers(checks, ctx, rec, run, 'back_at', 'adapter replug')
+    if transport == 'bluez':
+        checks.check('the loss and the return are logged', re.search(r'hci0.*(lost|gone)', run.stderr)
+                     and re.search(r'hci0.*back', run.stderr), run.stderr[-1500:])
+
+
+def power_cycle(ctx, checks, transport):
+    """`bluetoothctl power off`, and on 5 s later, mid-session, bluetoothd running on."""
+    source = ctx.bring_up(transport, PAIR)
+    ctx.team(len(PAIR))
+
+    def during(launched):
+        ctx.at(launched, 12)
+        times = {'interrupted_at': time.time()}
+        times['power_off'] = subprocess.run(['bluetoothctl', 'power', 'off'], capture_output=True, text=True, timeout=30).stdout
+        time.sleep(5)  # the adapter stays off a while
+        times['power_on'] = subprocess.run(['bluetoothctl', 'power', 'on'], capture_output=True, text=True, timeout=30).stdout
+        if wait_until(ctx.stack.powered, 30) is not None:
+            times['back_at'] = time.time()
+        return times
+    run = ctx.sideline.record(ctx.db, source, 'VM', max(ctx.record_seconds, 40), during=during)
+    rec = ctx.recording(checks, run)
+    if rec:
+        recovers(checks, ctx, rec, run, 'back_at', 'power cycle')
+    checks.check('power off and on are logged', re.search(r'hci0.*off', run.stderr) and re.search(r'hci0.*back', run.stderr),
+                 run.stderr[-1500:])
+
+
+def bluetoothd_restart(ctx, checks, transport):
+    """bluetoothd killed mid-session and started again 4 s later."""
+    source = ctx.bring_up(transport, PAIR)
+    ctx.team(len(PAIR))
+
+    def during(launched):
+        ctx.at(launched, 12)
+        times = {'interrupted_at': time.time()}
+        ctx.stack.stop_bluetoothd()
+        time.sleep(4)  # bluetoothd stays away a while
+        ctx.stack.start_bluetoothd(ctx.folder / 'bluetoothd-restarted.txt')
+        times['back_at'] = time.time()
+        return times
+    run = ctx.sideline.record(ctx.db, source, 'VM', max(ctx.record_seconds, 40), during=during)
+    rec = ctx.recording(checks, run)
+    if rec:
+        recovers(checks, ctx, rec, run, 'back_at', 'bluetoothd restart')
+
+
+def exit_leaves_straps_free(ctx, checks, transport):
+    """When `record` ends, every strap's link is dropped and scanning is off: the straps' own logs
+    show their links going down; btmon shows the Disconnects and the last scan command off."""
+    configs = [{'rr': 1} for _ in range(3)]
+    source = ctx.bring_up(transport, configs)
+    ctx.team(len(configs))
+    run = ctx.sideline.record(ctx.db, source, 'VM', 15)
+    rec = ctx.recording(checks, run)
+    if rec:
+        for i in range(1, len(configs) + 1):
+            checks.check(f'strap {i} recorded', rec.samples.get(address(i)), '')
+
+    def dropped(i, sent):
+        ups, downs = events(sent, i, 'connected'), events(sent, i, 'disconnected')
+        return ups and downs and downs[-1]['t'] > ups[-1]['t']
+    # Eventually, not at once: through bluetoothd the Disconnects go out after sideline has exited.
+    wait_until(lambda: all(dropped(i, ctx.sent()) for i in range(1, len(configs) + 1)), 10)
+    sent = ctx.sent()
+    for i in range(1, len(configs) + 1):
+        checks.check(f'strap {i}: its link dropped at the end', dropped(i, sent),
+                     [(e['kind'], round(e['t'] - run.finished, 1)) for e in events(sent, i, 'connected', 'disconnected')])
+    checks.figure('exit_to_link_down_s', [round(events(sent, i, 'disconnected')[-1]['t'] - run.finished, 2) if dropped(i, sent) else None
+                                          for i in range(1, len(configs) + 1)])
+    btmon = ctx.btmon_text()
+    # By opcode: btmon shortens long command names.
+    disconnects = re.findall(r'< HCI Command: [^\n]*\(0x01\|0x0006\)', btmon)
+    checks.check('btmon: an HCI Disconnect for every strap', len(disconnects) >= len(configs), len(disconnects))
+    scans = re.findall(r'< HCI Command: [^\n]*\(0x08\|0x00(?:0c|42)\)[^\n]*\n\s+(?:Extended scan|Scanning): (\w+)', btmon)
+    checks.check('btmon: scanning left off', scans and scans[-1] == 'Disabled', scans[-6:])
+
+
+KIOSK_SCRIPT = '''
+    tap "VM"
+    tap "Setup"
+    tap "Straps"
+    wait 10s
+    dump scan.json
+    tap "Pair Ben Two"
+    tap "Strap 2"
+    wait 3s
+    dump paired.json
+    tap "Lobby"
+    wait 6s
+    dump lobby.json
+    tap "Start"
+    wait 20s
+    dump live.json
+    tap "Stop"
+    tap "Stop"
+    tap "Skip recovery"
+    tap "Save"
+    expect screen review
+'''
+
+
+def kiosk_pairing(ctx, checks, transport):
+    """The kiosk, headless on bluez:hci0: the pairing screen hears a strap the club never saw, the
+    coach pairs it by two taps, and a session records both players exactly."""
+    source = ctx.bring_up(transport, [{'rr': 1}, {'rr': 1}])
+    ctx.sideline.import_team(ctx.db, 'VM', [('Ada', 'One', address(1)), ('Ben', 'Two', '')])
+    script = ctx.folder / 'pair.kiosk'
+    script.write_text(KIOSK_SCRIPT)
+    shots = ctx.folder / 'shots'
+    status, _, err = ctx.sideline.command('kiosk', '--headless', '--size', '800x480', '--script', str(script),
+                                          '--screenshots', str(shots), '--db', str(ctx.db), '--source', source,
+                                          timeout=180)
+    if not checks.check('the kiosk script runs to the end', status == 0, err[-1500:]):
+        return
+    with sqlite3.connect(ctx.db) as c:
+        straps = dict(c.execute('SELECT address, name FROM strap').fetchall())
+        ben = c.execute('SELECT strap.address FROM membership JOIN strap ON strap.id = membership.strap_id '
+                        'JOIN player ON player.id = membership.player_id WHERE player.first_name = ?', ('Ben',)).fetchone()
+        samples = {first: [bpm for (bpm,) in c.execute(
+            'SELECT bpm FROM sample JOIN player ON player.id = sample.player_id WHERE player.first_name = ? ORDER BY t_ms',
+            (first,))] for first in ('Ada', 'Ben')}
+        sessions = c.execute('SELECT state FROM session').fetchall()
+    checks.check('the new strap is stored under its advertised name', straps.get(address(2)) == 'Strap 2', straps)
+    checks.check("it is Ben's strap now", ben == (address(2),), ben)
+    tiles = json.loads((shots / 'live.json').read_text())['live']['tiles']
+    checks.check('both tiles live', {t['name'] for t in tiles} == {'Ada One', 'Ben Two'} and all(t['signal'] for t in tiles), tiles)
+    sent = ctx.sent()
+    for first, i in (('Ada', 1), ('Ben', 2)):
+        notified = [e['bpm'] for e in events(sent, i, 'notify')]
+        checks.check(f'{first}: recorded, every value one strap {i} sent, in order',
+                     len(samples[first]) >= 10 and is_subsequence(samples[first], notified), (samples[first][:20], notified[:20]))
+    checks.check('the session is saved', sessions == [('ended',)], sessions)
+
+
+def per_transport(function, transport):
+    def scenario(ctx, checks):
+        return function(ctx, checks, transport)
+    scenario.__doc__ = function.__doc__
+    return scenario
+
+
+BOTH = (('scan', scan), ('team', team), ('drop_and_return', drop_and_return), ('broadcast', broadcast),
+        ('adapter_replug', adapter_replug))
+BLUEZ_ONLY = (('power_cycle', power_cycle), ('bluetoothd_restart', bluetoothd_restart), ('kiosk_pairing', kiosk_pairing))
+SCENARIOS = {}
+for _transport, _list in (('bluez', BOTH + BLUEZ_ONLY), ('hci_user', BOTH)):
+    for _name, _function in _list + (('exit_leaves_straps_free', exit_leaves_straps_free),):
+        SCENARIOS[f'{_transport}_{_name}'] = per_transport(_function, _transport)
+
+
+# ---------------------------------------------------------------------------------- benchmark
+
+BENCH_TEAM = [{'rr': 1}, {'rr': 1}, {'rr': 1}, {'rr': 1, 'drop_after': 12, 'drop_for': 3}]
+
+
+def bench_round(ctx, checks, transport):
+    """One round of `make bench-vm`: launch → first sample of each of 4 straps; a strap's return →
+    its first sample; the adapter back → first sample of every strap."""
+    source = ctx.bring_up(transport, BENCH_TEAM)
+    ctx.team(len(BENCH_TEAM))
+
+    def during(launched):
+        ctx.at(launched, 22)
+        times = {'interrupted_at': time.time()}
+        ctx.stack.unplug()
+        time.sleep(3)  # the adapter stays away a while
+        ctx.stack.plug()
+        if transport == 'bluez':
+            wait_until(ctx.stack.powered, 30)
+        times['back_at'] = time.time()
+        return times
+    run = ctx.sideline.record(ctx.db, source, 'VM', 40, during=during)
+    rec = ctx.recording(checks, run)
+    if not rec:
+        return
+    launch_figures(checks, rec, run, range(1, 5))
+    sent = ctx.sent()
+    back = [e['t'] for e in events(sent, 4, 'back') if run.launched < e['t'] < run.interventions['interrupted_at'] - 1]
+    checks.figure('return_to_first_sample_s', first_sample_after(rec, 4, back[0]) if back else None)
+    after = [first_sample_after(rec, i, run.interventions['back_at']) for i in range(1, 4)]
+    checks.figure('adapter_back_to_first_sample_s', after)
+    checks.check('every strap recorded', all(rec.samples.get(address(i)) for i in range(1, 5)), '')
+
+
+BENCH = {f'bench_{t}': per_transport(bench_round, t) for t in ('bluez', 'hci_user')}
