@@ -15,6 +15,7 @@ APT_PACKAGES=(
   debhelper help2man lintian binutils             # make deb: packaging, manual page, checks, objdump
   debootstrap                                     # package tests (a clean bookworm chroot) and the VM image
   qemu-system-x86 busybox-static e2fsprogs xz-utils  # the real-stack VM (deploy/vm, Tests/vm)
+  qemu-utils dosfstools mtools                    # the appliance VM (Tests/appliance): its disk overlay, a FAT USB stick
 )
 
 missing=()
