@@ -3,9 +3,9 @@
 #   make test   every test: unit, end-to-end through the CLI, emulated Bluetooth radio, ThreadSanitizer
 #   make bench  the performance figures the issues name, side by side with their baselines
 #   make bench-ble  Bluetooth figures on the emulated radio (Sideline vs bumble's host, broadcast, reconnect)
-#   make deb    out/sideline_<version>_<arch>.deb: the appliance package (deploy/debian, README "Install on a Raspberry Pi")
 #   make test-vm    only the real-stack suite: Debian's kernel and bluetoothd in a VM (Tests/vm)
 #   make bench-vm   Bluetooth figures on the real stack in the VM (launch, a strap's return, an adapter's return)
+#   make deb    out/sideline_<version>_<arch>.deb: the appliance package (deploy/debian, README "Install on a Raspberry Pi")
 #   make test-appliance  only the appliance in a VM: the .deb installed by apt, boot to the kiosk, taps, crashes, power cut, USB stick (Tests/appliance)
 .PHONY: demo test test-vm test-appliance bench bench-ble bench-vm setup build build-static deb
 
@@ -15,12 +15,12 @@ setup:
 build: setup
 	swift build -c release --product sideline
 
-deb: setup
-	./deploy/deb.sh
-
-# One self-contained release binary (Swift runtime inside): what the VM suites run and a Pi installs.
+# One self-contained release binary (Swift runtime inside): what the VM suite runs and a Pi installs.
 build-static: setup
 	./deploy/release-build.sh
+
+deb: setup
+	./deploy/deb.sh
 
 demo: build
 	@./deploy/demo.sh
@@ -37,9 +37,8 @@ bench-ble: setup
 	./deploy/venv.sh
 	SIDELINE_BIN=$(CURDIR)/.build/release/sideline .venv/bin/python Tests/e2e/ble/bench_ble.py
 
-test-vm: build-static
-	./deploy/venv.sh
-	.venv/bin/python -m pytest -q Tests/vm
+test-vm: setup
+	./deploy/vm/test-vm.sh
 
 test-appliance: build-static
 	./deploy/venv.sh

@@ -36,7 +36,11 @@ let package = Package(
         .target(name: "BlueZTransport", dependencies: ["BLEHost", "CBluetooth", "CDBus"], swiftSettings: strict),
         .target(name: "SensorHub", dependencies: ["TeamCore", "SPSCRing", "HeartRateProtocol", "BLEHost", "BlueZTransport",
                                                   .product(name: "Atomics", package: "swift-atomics")], swiftSettings: strict),
-        .target(name: "KioskUI", dependencies: ["TeamCore", "CSDL2"], swiftSettings: strict),
+        .target(name: "KioskUI", dependencies: ["TeamCore", "CSDL2", "PlayerPhotos"], swiftSettings: strict),
+        // Decoding, cropping and scaling players' photos (SDL_image and SDL surfaces, no video subsystem).
+        .target(name: "PlayerPhotos", dependencies: ["CSDL2"], swiftSettings: strict),
+        // The kiosk's sounds: generated tones, played through SDL audio.
+        .target(name: "KioskSound", dependencies: ["TeamCore", "CSDL2"], swiftSettings: strict),
         .target(name: "Store", dependencies: ["TeamCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: strict),
         .target(name: "SessionReview", dependencies: ["Store", "Analytics", "SessionExport", "TeamCore"], swiftSettings: strict),
         // Running as a boxed appliance: log lines for journald, service notifications, USB sticks.
@@ -46,7 +50,7 @@ let package = Package(
         // The executable: command line, wiring, main loop.
         .executableTarget(name: "sideline", dependencies: [
             "Analytics", "SessionExport", "SessionReview",
-            "TeamCore", "Store", "SensorHub", "SPSCRing", "KioskUI", "CSDL2", "BlueZTransport",
+            "TeamCore", "Store", "SensorHub", "SPSCRing", "KioskUI", "CSDL2", "BlueZTransport", "PlayerPhotos", "KioskSound",
             "Diagnostics", "Appliance",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -67,7 +71,9 @@ let package = Package(
         .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "SessionExportTests", dependencies: ["SessionExport", "Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "SessionReviewTests", dependencies: ["SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
-        .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "TeamCore"], swiftSettings: strict),
+        .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "TeamCore", "CSDL2"], swiftSettings: strict),
+        .testTarget(name: "PlayerPhotosTests", dependencies: ["PlayerPhotos", "CSDL2"], swiftSettings: strict),
+        .testTarget(name: "KioskSoundTests", dependencies: ["KioskSound", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "HeartRateProtocolTests", dependencies: ["HeartRateProtocol"], swiftSettings: strict),
         .testTarget(name: "BLEHostTests", dependencies: ["BLEHost", "HeartRateProtocol"], swiftSettings: strict),
         .testTarget(name: "BlueZTransportTests", dependencies: ["BlueZTransport"], swiftSettings: strict),

@@ -12,9 +12,9 @@ APT_PACKAGES=(
   python3-venv dbus                               # test peers: bumble, dbusmock
   libglib2.0-dev python3-dev                      # dbus-python (dbusmock's client) builds from its sdist
   pkg-config
-  debhelper help2man lintian binutils             # make deb: packaging, manual page, checks, objdump
-  debootstrap                                     # package tests (a clean bookworm chroot) and the VM image
   qemu-system-x86 busybox-static e2fsprogs xz-utils  # the real-stack VM (deploy/vm, Tests/vm)
+  debhelper help2man lintian binutils             # make deb: packaging, manual page, checks, objdump
+  debootstrap                                     # package tests: a clean bookworm chroot; the VM's root
   qemu-utils dosfstools mtools                    # the appliance VM (Tests/appliance): its disk overlay, a FAT USB stick
 )
 

@@ -20,6 +20,4 @@ echo "== ThreadSanitizer: the ring's two-thread stress must be clean, the broken
 ./deploy/tsan-check.sh
 
 echo "== the real Linux Bluetooth stack in a VM: Debian's kernel and bluetoothd 5.66, emulated straps on /dev/vhci"
-./deploy/release-build.sh   # already built for the package above: a no-op here
-./deploy/vm/build-image.sh
-.venv/bin/python -m pytest -q Tests/vm
+./deploy/vm/test-vm.sh

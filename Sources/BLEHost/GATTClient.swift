@@ -2,12 +2,16 @@ import HeartRateProtocol
 
 /// The GATT client procedure for one strap (Core Spec Vol 3 Part G §4): exchange
 /// MTU, discover primary services, their characteristics and the CCCDs, enable
-/// heart-rate notifications, read the battery and subscribe to it where offered.
+/// heart-rate notifications, read the battery and subscribe to it where offered, then
+/// read once what the strap says of itself: Body Sensor Location (0x2A38) and the
+/// Device Information service's Manufacturer Name (0x2A29, by "Read Using Characteristic
+/// UUID", one round trip). Heart rates flow before those reads; a strap without them, or
+/// one that refuses them, is described as far as it answered.
 /// One request at a time, each with a transaction timeout (30 s in the spec).
 public struct GATTClient {
     public enum Stage: Equatable, Sendable {
         case exchangingMTU, discoveringServices, discoveringCharacteristics, discoveringDescriptors
-        case subscribingHeartRate, readingBattery, subscribingBattery, ready
+        case subscribingHeartRate, readingBattery, subscribingBattery, readingSensorLocation, readingManufacturer, ready
         case failed(String)
     }
 
@@ -16,6 +20,8 @@ public struct GATTClient {
         case send([UInt8])
         case heartRateSubscribed
         case batteryLevel(UInt8)
+        /// What the strap said of itself, once per connection, when it said anything.
+        case described(SensorDescription)
         case failed(String)
     }
 
@@ -33,6 +39,10 @@ public struct GATTClient {
     private var pendingOpcode: UInt8 = 0
 
     private var services: [(start: UInt16, end: UInt16, uuid: UInt16)] = []
+    /// The Device Information service's range, if the strap has one (only read by UUID, never discovered).
+    private var deviceInformation: (start: UInt16, end: UInt16)?
+    /// Filled by the last reads; reported with `.described`.
+    public private(set) var description = SensorDescription()
     private var characteristics: [Characteristic] = []
     private var serviceCursor = 0
     private var nextHandle: UInt16 = 1
@@ -89,6 +99,7 @@ public struct GATTClient {
                     return request(ATT.readByGroupType(start: nextHandle, end: 0xFFFF, type: GATTNumbers.primaryService), nowNs: nowNs)
                 }
                 if let errorCode, errorCode != ATT.ErrorCode.attributeNotFound { return fail("service discovery error 0x\(String(errorCode, radix: 16))") }
+                deviceInformation = services.first { $0.uuid == GATTNumbers.deviceInformationService }.map { ($0.start, $0.end) }
                 services = services.filter { $0.uuid == GATTNumbers.heartRateService || $0.uuid == GATTNumbers.batteryService }
                 guard services.contains(where: { $0.uuid == GATTNumbers.heartRateService }) else { return fail("no heart rate service") }
                 stage = .discoveringCharacteristics
@@ -137,7 +148,7 @@ public struct GATTClient {
                     stage = .readingBattery
                     events += request(ATT.read(handle: batteryValueHandle), nowNs: nowNs)
                 } else {
-                    stage = .ready
+                    events += readSensorLocation(nowNs: nowNs)
                 }
                 return events
 
@@ -148,14 +159,25 @@ public struct GATTClient {
                     stage = .subscribingBattery
                     events += request(ATT.write(handle: batteryCCCD, value: [0x01, 0x00]), nowNs: nowNs)
                 } else {
-                    stage = .ready
+                    events += readSensorLocation(nowNs: nowNs)
                 }
                 return events
 
             case .subscribingBattery:
                 if errorCode != nil { batteryCCCD = 0 } // battery stays read-once
-                stage = .ready
-                return []
+                return readSensorLocation(nowNs: nowNs)
+
+            case .readingSensorLocation:
+                // A reserved or malformed value is no location; it costs the link nothing.
+                if errorCode == nil, let location = try? BodySensorLocation.decode(r.rest()) { description.bodySensorLocation = location }
+                return readManufacturer(nowNs: nowNs)
+
+            case .readingManufacturer:
+                if errorCode == nil, let name = try? Self.firstValue(ofReadByType: &r) {
+                    let decoded = ManufacturerName.decode(name)
+                    if !decoded.allSatisfy(\.isWhitespace) { description.manufacturerName = decoded }
+                }
+                return finish()
 
             case .ready, .failed:
                 return []
@@ -163,6 +185,36 @@ public struct GATTClient {
         } catch {
             return fail(error.description)
         }
+    }
+
+    /// Reads Body Sensor Location when the heart rate service has a readable one, else goes on.
+    private mutating func readSensorLocation(nowNs: UInt64) -> [Event] {
+        guard let location = characteristics.first(where: { $0.uuid == GATTNumbers.bodySensorLocation }), location.properties & 0x02 != 0 else {
+            return readManufacturer(nowNs: nowNs)
+        }
+        stage = .readingSensorLocation
+        return request(ATT.read(handle: location.value), nowNs: nowNs)
+    }
+
+    /// Reads the Manufacturer Name String by its UUID within the Device Information service, if any.
+    private mutating func readManufacturer(nowNs: UInt64) -> [Event] {
+        guard let info = deviceInformation else { return finish() }
+        stage = .readingManufacturer
+        return request(ATT.readByType(start: info.start, end: info.end, type: GATTNumbers.manufacturerName), nowNs: nowNs)
+    }
+
+    private mutating func finish() -> [Event] {
+        stage = .ready
+        return description.isEmpty ? [] : [.described(description)]
+    }
+
+    /// The first attribute value of a Read By Type response (length, then handle + value pairs).
+    /// A value longer than the link's MTU allows arrives cut; a name is for display only.
+    private static func firstValue(ofReadByType r: inout ByteReader) throws(ProtocolError) -> ArraySlice<UInt8> {
+        let length = Int(try r.uint8())
+        guard length >= 2 else { throw .badLength(what: "Read By Type response", length: length) }
+        _ = try r.uint16()
+        return try r.slice(length - 2)
     }
 
     private mutating func findDescriptors(of c: Characteristic, nowNs: UInt64) -> [Event] {

@@ -120,6 +120,7 @@ extension HostEngine {
             case .send(let pdu): sendL2CAP(handle: handle, channel: L2CAP.attChannel, pdu)
             case .heartRateSubscribed: delegate?.host(self, subscribed: handle)
             case .batteryLevel(let level): delegate?.host(self, batteryLevel: level, handle: handle)
+            case .described(let description): delegate?.host(self, described: description, handle: handle)
             case .failed(let why):
                 delegate?.host(self, discardedMalformed: "GATT: \(why)", handle: handle)
                 disconnect(handle: handle)

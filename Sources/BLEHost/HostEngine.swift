@@ -13,8 +13,15 @@ public protocol HostEngineDelegate: AnyObject {
     /// A Heart Rate Measurement value, still encoded (a slice valid only during the call).
     func host(_ host: HostEngine, heartRateMeasurement value: ArraySlice<UInt8>, handle: UInt16)
     func host(_ host: HostEngine, batteryLevel level: UInt8, handle: UInt16)
+    /// What the strap said of itself (body sensor location, manufacturer), once per connection.
+    func host(_ host: HostEngine, described description: SensorDescription, handle: UInt16)
     /// Bytes that broke a rule (counted, logged; never fatal for other links).
     func host(_ host: HostEngine, discardedMalformed what: String, handle: UInt16?)
+}
+
+extension HostEngineDelegate {
+    /// Owners that do not keep what straps say of themselves ignore it.
+    public func host(_ host: HostEngine, described description: SensorDescription, handle: UInt16) {}
 }
 
 /// One controller's host: bring-up, scanning, one LE Create Connection at a

@@ -13,4 +13,17 @@ public enum BodySensorLocation: UInt8, Sendable, CaseIterable {
     public static func decode(_ bytes: [UInt8]) throws(ProtocolError) -> BodySensorLocation { try decode(bytes[...]) }
 
     public func encode() -> [UInt8] { [rawValue] }
+
+    /// As the strap list says it ("chest", "ear lobe").
+    public var name: String {
+        switch self {
+        case .other: "other"
+        case .chest: "chest"
+        case .wrist: "wrist"
+        case .finger: "finger"
+        case .hand: "hand"
+        case .earLobe: "ear lobe"
+        case .foot: "foot"
+        }
+    }
 }

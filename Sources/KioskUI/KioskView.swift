@@ -11,6 +11,29 @@ public final class KioskView {
     public var persistentFrames = false
     /// What the last live frame was laid out as; any other layout redraws everything.
     private var lastLiveLayout: LiveLayout?
+    /// What the live graph last showed (nil: something else was drawn).
+    private var lastGraphKey: LiveGraphKey?
+
+    /// Everything the live graph shows changes at most this often: a reading a second per player,
+    /// the clocks by the second, the notice, the buttons.
+    struct LiveGraphKey: Equatable {
+        var second: Int64
+        var readings: [Int]
+        var phase: LiveSession.Phase?
+        var laps: Int
+        var notice: String?
+        var width: Int, height: Int
+
+        init(_ state: AppState, metrics: Metrics) {
+            second = state.nowMs / 1000
+            readings = state.live?.tiles.map { $0.recent.points.count &+ Int(truncatingIfNeeded: $0.recent.points.last?.tMs ?? 0) } ?? []
+            phase = state.live?.phase
+            laps = state.live?.lapsMs.count ?? 0
+            notice = state.shownNotice
+            width = metrics.width
+            height = metrics.height
+        }
+    }
 
     struct LiveLayout: Equatable {
         var width: Int, height: Int
@@ -25,7 +48,10 @@ public final class KioskView {
     init(canvas: Canvas) { self.canvas = canvas }
 
     /// The next frame repaints everything (window exposed, resized, or a new surface).
-    public func invalidate() { lastLiveLayout = nil }
+    public func invalidate() {
+        lastLiveLayout = nil
+        lastGraphKey = nil
+    }
 
     /// Whether this live frame may redraw only the tiles that changed, and remembers the layout.
     private func prepareIncremental(_ frame: Frame, live: Bool, wall: Bool) -> [Int64: TileSignature]? {
@@ -48,9 +74,13 @@ public final class KioskView {
         // first would write the whole frame twice, and in software that is the biggest cost.
         let paintsEverything = state.screen == .live && state.form == nil && state.pin == nil && state.confirmation == nil
             && [.running, .paused, .starting, .recovery].contains(state.live?.phase)
+        // The graph view is drawn whole, but only when it changed: the software back buffer keeps it meanwhile.
+        let graphKey = paintsEverything && state.live?.view == .graph ? LiveGraphKey(state, metrics: canvas.metrics) : nil
+        if let graphKey, persistentFrames, graphKey == lastGraphKey { return }
+        lastGraphKey = graphKey
         if !paintsEverything { canvas.clear(Theme.background) }
         let frame = Frame(canvas: canvas, state: state, animMs: animMs, wallClock: wallClock, view: view)
-        frame.view.previousTiles = prepareIncremental(frame, live: paintsEverything, wall: false)
+        frame.view.previousTiles = prepareIncremental(frame, live: paintsEverything && graphKey == nil, wall: false)
         switch state.screen {
         case .teamPicker: frame.teamPicker()
         case .teamSetup: frame.teamSetup()
@@ -66,7 +96,7 @@ public final class KioskView {
                          buttons: [("Cancel", .confirmation(.cancel), .normal), (c.confirmLabel, .confirmation(.confirm), .danger)])
         }
         hits = frame.hits
-        view.previousTiles = frame.drawnTiles
+        keepTiles(of: frame)
     }
 
     /// Draws one frame of the wall display (tiles and countdown only).
@@ -75,8 +105,26 @@ public final class KioskView {
         let frame = Frame(canvas: canvas, state: state, animMs: animMs, wallClock: wallClock, view: view)
         frame.view.previousTiles = prepareIncremental(frame, live: state.live != nil, wall: true)
         frame.wallDisplay()
+        // The wall takes no touches; it keeps where its tiles are for the state dump.
         hits = HitMap()
+        hits.tileRects = frame.hits.tileRects
+        keepTiles(of: frame)
+    }
+
+    /// What the next frame compares with: the tiles drawn now, and what each of them shows.
+    private func keepTiles(of frame: Frame) {
         view.previousTiles = frame.drawnTiles
+        view.tilePlans = frame.view.tilePlans.filter { frame.drawnTiles[$0.key] != nil }
+    }
+
+    /// What each live tile shows where, by player: its texts (role, words, font size, box) and its
+    /// avatar, heart and battery bar — for the state dump, so a test can see that nothing overlaps.
+    public var tileParts: [Int64: [(role: String, text: String?, size: Int?, box: Rect)]] {
+        view.tilePlans.mapValues { plan in
+            plan.texts.map { ($0.role, $0.text, $0.size, $0.box) }
+                + [("heart", nil, nil, plan.heart), ("battery", nil, nil, plan.battery)]
+                + (plan.avatar.map { [("avatar", nil, nil, $0)] } ?? [])
+        }
     }
 
     /// Whether anything on screen moves by itself (beating hearts), so the loop knows to redraw periodically.

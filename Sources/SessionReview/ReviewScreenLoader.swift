@@ -4,13 +4,15 @@ import Store
 import TeamCore
 
 /// Gathers what the review screen shows for one session: every player's
-/// series and numbers, the laps, and each player's previous session for comparison.
+/// series and numbers, the laps, the team's band, and each player's previous comparable
+/// session (same team, same tags) for comparison.
 ///
 /// Every number comes from the session's analysis (`SessionReview.load`), the one the
 /// exports and `record`'s summary print, under the zone model and physiology the session
-/// was recorded with — never today's settings. Rows are read through SQLite's C API and
-/// the NN series from the cache, so a 2-hour team session opens quickly on the kiosk.
-/// Earlier sessions are read once each, not once per player.
+/// was recorded with — never today's settings; a previous session's numbers are that
+/// session's own analysis. Rows are read through SQLite's C API and the NN series from the
+/// cache, so a 2-hour team session opens quickly on the kiosk. Earlier sessions are read
+/// once each, not once per player.
 public struct ReviewScreenLoader {
     let store: SidelineStore
 
@@ -22,9 +24,9 @@ public struct ReviewScreenLoader {
         let context = try SessionReview.load(store: store, sessionID: sessionID)
         let analysis = context.analysis
         let session = analysis.session
-        let earlier = try store.sessions(teamID: session.teamID)
-            .filter { $0.session.startedAt < session.startedAt && $0.session.state != .running && $0.session.state != .paused }
-        let previous = try previousDigests(of: analysis.players.map(\.playerID), among: earlier)
+        let earlier = try store.sessions(teamID: session.teamID).map(\.session)
+            .filter { $0.startedAt < session.startedAt && Self.isComparable($0, to: session) }
+        let previous = try previousSessions(of: analysis.players.map(\.playerID), among: earlier)
         var duration = Self.durationMs(session)
         if let last = analysis.players.compactMap({ $0.track.tMs.last }).max() { duration = max(duration, last) }
         let review = analysis.players.map { p -> ReviewPlayer in
@@ -38,7 +40,14 @@ public struct ReviewScreenLoader {
         return ReviewData(sessionID: sessionID, startedAt: session.startedAt, durationMs: duration,
                           lapsMs: try store.laps(sessionID).map(\.tMs),
                           players: review.sorted { $0.shirtNumber < $1.shirtNumber }, effortEndMs: analysis.totalsEndMs,
-                          zoneModel: analysis.zoneModel)
+                          zoneModel: analysis.zoneModel, tags: session.tags,
+                          teamBand: TeamBand.compute(tracks: analysis.players.map(\.track), durationMs: duration))
+    }
+
+    /// Sessions whose numbers compare: finished (not recording now), with the same tags in any
+    /// order — HRV and effort only compare across like sessions (a match against a rest test does not).
+    static func isComparable(_ earlier: Session, to session: Session) -> Bool {
+        earlier.state != .running && earlier.state != .paused && Set(earlier.tags) == Set(session.tags)
     }
 
     /// How long a session ran: to its end, else as planned.
@@ -50,21 +59,24 @@ public struct ReviewScreenLoader {
     /// The analysis's session totals of one player, as review shows them.
     static func digest(_ p: PlayerAnalysis, model: ZoneModel) -> SessionDigest {
         let s = p.stats
+        // The whole session's HRV, as the exports' first "hrv" entry.
+        let time = p.hrv.first?.timeDomain.value
         return SessionDigest(samples: s.sampleCount, signalMs: s.signalMs, averageBPM: s.averageBPM.value,
                              minBPM: s.minBPM.value, maxBPM: s.maxBPM.value, peakPercentOfMax: s.peakPercentOfMax.value,
                              zoneMs: s.zones(model).ms, kcal: s.kcal.value, banisterTRIMP: s.banisterTRIMP.value,
                              effortPoints: s.effortPoints.value, recoveryBPM: p.recoveryBPM.value,
-                             rmssdMs: p.hrv.first?.timeDomain.value?.rmssdMs)
+                             rmssdMs: time?.rmssdMs, sdnnMs: time?.sdnnMs, pnn50: time?.pnn50,
+                             lfHfRatio: p.hrv.first?.frequencyDomain.value?.lfHfRatio,
+                             correctedBeatsPercent: p.rr.recorded > 0 ? Double(p.rr.corrected) / Double(p.rr.recorded) * 100 : nil)
     }
 
-    /// The analytics module's numbers the player panel has room for.
+    /// The analytics module's numbers beside the heart rates (HRV has a panel of its own, from the digest).
     static func figures(_ p: PlayerAnalysis) -> [AnalyticsFigure] {
         func show(_ label: String, _ metric: Metric<Double>, _ format: String) -> AnalyticsFigure? {
             metric.value.map { AnalyticsFigure(label: label, value: String(format: format, $0)) }
         }
-        let rmssd = p.hrv.first?.timeDomain.value.map { AnalyticsFigure(label: "RMSSD", value: String(format: "%.0f ms", $0.rmssdMs)) }
         return [show("TRIMP", p.stats.banisterTRIMP, "%.0f"), show("Effort points", p.stats.effortPoints, "%.0f"),
-                p.recoveryBPM.value.map { AnalyticsFigure(label: "Recovery 1 min", value: recovery($0)) }, rmssd].compactMap { $0 }
+                p.recoveryBPM.value.map { AnalyticsFigure(label: "Recovery 1 min", value: recovery($0)) }].compactMap { $0 }
     }
 
     /// "−29 bpm" for a heart rate that fell by 29 in the minute; "+3 bpm" if it rose.
@@ -73,21 +85,20 @@ public struct ReviewScreenLoader {
         return bpm > 0 ? "−\(bpm) bpm" : (bpm < 0 ? "+\(-bpm) bpm" : "0 bpm")
     }
 
-    /// Each player's numbers in their most recent earlier session of this team that has
-    /// samples of them, by the same analysis (heart rates only: the comparison shows none of
-    /// the HRV). Sessions are visited newest first and each is read at most once.
-    private func previousDigests(of playerIDs: [Int64], among earlier: [SessionOverview]) throws -> [Int64: SessionDigest] {
+    /// Each player's most recent earlier comparable session that has samples of them: its date,
+    /// its own analysis's numbers and its line. Sessions are visited newest first and each is
+    /// read at most once (its NN series come from the cache, as its own review left them).
+    private func previousSessions(of playerIDs: [Int64], among earlier: [Session]) throws -> [Int64: ReviewComparison] {
         var wanted = Set(playerIDs)
-        var found: [Int64: SessionDigest] = [:]
-        for overview in earlier where !wanted.isEmpty {
-            guard let id = overview.session.id else { continue }
-            let present = try store.sessionPlayers(id).filter { wanted.contains($0.playerID) }
-            guard !present.isEmpty else { continue }
-            let samples = try store.recordedSeries(id, includingRR: false).samples
-            let input = SessionInput(session: overview.session, players: present, samples: samples, rrIntervals: [:],
-                                     laps: [], hrvWindows: [])
-            for p in SessionAnalysis(input).players where p.stats.hasSignal {
-                found[p.playerID] = Self.digest(p, model: overview.session.zoneModel)
+        var found: [Int64: ReviewComparison] = [:]
+        for session in earlier where !wanted.isEmpty {
+            guard let id = session.id else { continue }
+            guard try store.sessionPlayers(id).contains(where: { wanted.contains($0.playerID) }) else { continue }
+            let analysis = try SessionReview.load(store: store, sessionID: id).analysis
+            for p in analysis.players where wanted.contains(p.playerID) && p.stats.hasSignal {
+                found[p.playerID] = ReviewComparison(sessionID: id, startedAt: session.startedAt,
+                                                     digest: Self.digest(p, model: analysis.zoneModel),
+                                                     series: zip(p.track.tMs, p.track.bpm).map { SeriesPoint(tMs: $0, bpm: $1) })
                 wanted.remove(p.playerID)
             }
         }

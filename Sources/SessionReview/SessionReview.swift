@@ -48,6 +48,9 @@ public enum SessionReview {
             try store.cacheNNSeries(sessionID, algorithm: NNSeriesCoding.algorithm,
                                     Dictionary(uniqueKeysWithValues: fresh.map { ($0.playerID, NNSeriesCoding.encode($0.nnSeries)) }))
         }
+        if finished, !store.isReadOnly {
+            try store.cacheAverageBPM(sessionID, algorithm: summaryAlgorithm, analysis.teamAverageBPM)
+        }
         var names: [Int64: String] = [:]
         for p in players { names[p.playerID] = try store.player(id: p.playerID)?.fullName }
         return ExportContext(teamName: try store.teamName(id: session.teamID), playerNames: names, analysis: analysis)

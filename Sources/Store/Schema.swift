@@ -134,6 +134,45 @@ enum Schema {
                 CREATE INDEX rr_by_player ON rr(session_id, player_id, t_ms, rr_1024);
                 """)
         }
+        migrator.registerMigration("v6-team-last-tags") { db in
+            // The context tags of the team's last session: the lobby offers them again.
+            try db.execute(sql: "ALTER TABLE team ADD COLUMN last_tags TEXT NOT NULL DEFAULT ''")
+        }
+        migrator.registerMigration("v7-session-summary") { db in
+            // The sessions list's average heart rate, from the session's analysis: computed once
+            // per session (it reads every sample), stale when more rows were committed since.
+            try db.execute(sql: """
+                CREATE TABLE session_summary(
+                    session_id INTEGER PRIMARY KEY REFERENCES session(id) ON DELETE CASCADE,
+                    algorithm TEXT NOT NULL,
+                    committed_t_ms INTEGER NOT NULL,
+                    average_bpm REAL);
+                """)
+        }
+        migrator.registerMigration("v8-strap-forgotten") { db in
+            // "Forget strap" for a strap past sessions name: it leaves every list and team, and
+            // its row stays so those sessions keep its address. NULL: known.
+            try db.execute(sql: "ALTER TABLE strap ADD COLUMN forgotten_ms INTEGER")
+        }
+        migrator.registerMigration("v9-strap-sensor-description") { db in
+            // What a strap says of itself when it connects (Body Sensor Location 0x2A38, the
+            // Device Information service's Manufacturer Name 0x2A29), as names; NULL: not heard.
+            try db.execute(sql: """
+                ALTER TABLE strap ADD COLUMN body_location TEXT;
+                ALTER TABLE strap ADD COLUMN manufacturer TEXT;
+                """)
+        }
+        migrator.registerMigration("v10-player-photo") { db in
+            // A player's photo, decoded, cropped and scaled before it is stored (a square JPEG of
+            // a few kB), so it travels with every backup and restore. `updated_ms` is its version:
+            // the screens' cached copies follow a new one.
+            try db.execute(sql: """
+                CREATE TABLE player_photo(
+                    player_id INTEGER PRIMARY KEY REFERENCES player(id) ON DELETE CASCADE,
+                    jpeg BLOB NOT NULL,
+                    updated_ms INTEGER NOT NULL);
+                """)
+        }
         return migrator
     }
 }

@@ -53,6 +53,8 @@ extension SidelineStore {
             if let strapID {
                 try db.execute(sql: "UPDATE membership SET strap_id = NULL WHERE team_id = ? AND strap_id = ? AND player_id != ?",
                                arguments: [teamID, strapID, playerID])
+                // A forgotten strap the coach pairs is known again.
+                try db.execute(sql: "UPDATE strap SET forgotten_ms = NULL WHERE id = ?", arguments: [strapID])
             }
             try db.execute(sql: "UPDATE membership SET strap_id = ? WHERE team_id = ? AND player_id = ?",
                            arguments: [strapID, teamID, playerID])

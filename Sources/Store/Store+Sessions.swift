@@ -8,6 +8,10 @@ public struct SessionOverview: Sendable, Equatable {
     public var teamName: String
     public var playerCount: Int
     public var sampleCount: Int
+
+    /// The effort's length, without the recovery minute recorded after it; nil while an
+    /// open-ended session runs.
+    public var effortMs: Int64? { session.recordedMs.map { session.effortEndMs(recordedMs: $0) } }
 }
 
 /// A participant as a session starts: who, with which strap (the session's override or the team default).
@@ -22,6 +26,7 @@ public struct Participant: Sendable, Equatable {
 
 extension SidelineStore {
     /// Starts a session: the session row plus every participant's strap and physiology that day.
+    /// Its tags become the team's last choice, which the lobby offers next time.
     public func startSession(teamID: Int64, participants: [Participant], plannedDurationMs: Int64?,
                              zoneModel: ZoneModel = .percentOfMax, formula: MaxHeartRateFormula = .tanaka,
                              tags: [String] = [], at start: Date = Date()) throws -> Session {
@@ -32,6 +37,7 @@ extension SidelineStore {
                 VALUES (?, ?, ?, 'running', ?, ?)
                 """, arguments: [teamID, plannedDurationMs, start.unixMs, zoneModel.rawValue, tags.joined(separator: ",")])
             let id = db.lastInsertedRowID
+            try db.execute(sql: "UPDATE team SET last_tags = ? WHERE id = ?", arguments: [tags.joined(separator: ","), teamID])
             for p in participants {
                 guard let row = try Row.fetchOne(db, sql: """
                     SELECT player.*, membership.shirt_number FROM player
@@ -89,14 +95,25 @@ extension SidelineStore {
         }
     }
 
-    /// Deletes a session and everything recorded in it (the coach chose "discard").
+    /// Deletes a session and everything recorded in it — samples, RR intervals, strap events,
+    /// laps, participants and cached analyses — in one transaction: all of it or, on failure,
+    /// none. A session that does not exist is `StoreError.unknownSession`.
     public func deleteSession(_ sessionID: Int64) throws {
         try write { db in
-            for table in ["sample", "rr", "strap_event"] {
-                try db.execute(sql: "DELETE FROM \(table) WHERE session_id = ?", arguments: [sessionID])
-            }
-            try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [sessionID])
+            try Self.deleteSessions(sql: "id = ?", [sessionID], db)
+            guard db.changesCount == 1 else { throw StoreError.unknownSession(sessionID) }
         }
+    }
+
+    /// Deletes the sessions `WHERE <condition>` picks with every row that belongs to them; the
+    /// session rows go last, so `changesCount` afterwards counts sessions. The hot tables have no
+    /// foreign keys (ingest speed) and are cleaned up here, by hand.
+    static func deleteSessions(sql condition: String, _ arguments: StatementArguments, _ db: Database) throws {
+        for table in ["sample", "rr", "strap_event", "lap", "nn_cache", "session_summary", "session_player"] {
+            try db.execute(sql: "DELETE FROM \(table) WHERE session_id IN (SELECT id FROM session WHERE \(condition))",
+                           arguments: arguments)
+        }
+        try db.execute(sql: "DELETE FROM session WHERE \(condition)", arguments: arguments)
     }
 
     public func addLap(_ lap: Lap) throws {
@@ -138,17 +155,18 @@ extension SidelineStore {
         return session
     }
 
-    /// Sessions newest first, optionally of one team.
-    public func sessions(teamID: Int64? = nil) throws -> [SessionOverview] {
+    /// Sessions newest first, optionally of one team and with one tag (as stored, e.g. "match").
+    public func sessions(teamID: Int64? = nil, tag: String? = nil) throws -> [SessionOverview] {
         try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT session.*, team.name AS team_name,
                     (SELECT COUNT(*) FROM session_player sp WHERE sp.session_id = session.id) AS players,
                     (SELECT COUNT(*) FROM sample WHERE sample.session_id = session.id) AS samples
                 FROM session JOIN team ON team.id = session.team_id
-                WHERE ?1 IS NULL OR session.team_id = ?1
+                WHERE (?1 IS NULL OR session.team_id = ?1)
+                    AND (?2 IS NULL OR instr(',' || session.tags || ',', ',' || ?2 || ',') > 0)
                 ORDER BY session.started_ms DESC, session.id DESC
-                """, arguments: [teamID]).map { row in
+                """, arguments: [teamID, tag]).map { row in
                 SessionOverview(session: Self.session(from: row), teamName: row["team_name"],
                                 playerCount: row["players"], sampleCount: row["samples"])
             }
@@ -156,7 +174,7 @@ extension SidelineStore {
     }
 
     static func session(from row: Row) -> Session {
-        let tags = (row["tags"] as String).split(separator: ",").map(String.init)
+        let tags = Self.tags(row["tags"])
         return Session(id: row["id"], teamID: row["team_id"], plannedDurationMs: row["planned_ms"],
                        startedAt: Date(unixMs: row["started_ms"]),
                        endedAt: (row["ended_ms"] as Int64?).map(Date.init(unixMs:)),

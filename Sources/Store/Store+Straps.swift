@@ -3,21 +3,41 @@ import GRDB
 import TeamCore
 
 extension SidelineStore {
-    /// The strap with this address, created on first sight.
+    /// The strap with this address, created on first sight. A forgotten strap heard again is
+    /// returned as it is and stays forgotten (a passer-by is not listed again).
     @discardableResult
     public func strap(address: String, name: String) throws -> Strap {
         try write { try Self.upsertStrap(address: address, name: name, $0) }
     }
 
+    /// The straps the club knows, forgotten ones left out: the sensor source's table.
     public func straps() throws -> [Strap] {
-        try read { try Row.fetchAll($0, sql: "SELECT * FROM strap ORDER BY address").map(Self.strap(from:)) }
+        try read { try Row.fetchAll($0, sql: "SELECT * FROM strap WHERE forgotten_ms IS NULL ORDER BY address").map(Self.strap(from:)) }
     }
 
-    /// Remembers a strap's last battery level and when it was last heard.
-    public func noteStrap(id: Int64, battery: Int?, seen: Date) throws {
+    /// When a strap was last heard, and its battery level then (nil: not reported).
+    public struct StrapNote: Sendable, Equatable {
+        public var strapID: Int64
+        public var battery: Int?
+        public var seen: Date
+        public init(strapID: Int64, battery: Int?, seen: Date) {
+            self.strapID = strapID
+            self.battery = battery
+            self.seen = seen
+        }
+    }
+
+    /// Remembers straps' last battery levels and when they were last heard, in one transaction.
+    /// An older sighting never overwrites a newer one.
+    public func noteStraps(_ notes: [StrapNote]) throws {
+        guard !notes.isEmpty else { return }
         try write { db in
-            try db.execute(sql: "UPDATE strap SET last_battery = COALESCE(?, last_battery), last_seen_ms = ? WHERE id = ?",
-                           arguments: [battery, seen.unixMs, id])
+            for note in notes {
+                try db.execute(sql: """
+                    UPDATE strap SET last_battery = COALESCE(?, last_battery), last_seen_ms = ?
+                    WHERE id = ? AND (last_seen_ms IS NULL OR last_seen_ms <= ?2)
+                    """, arguments: [note.battery, note.seen.unixMs, note.strapID])
+            }
         }
     }
 
@@ -30,8 +50,23 @@ extension SidelineStore {
         return Strap(id: db.lastInsertedRowID, address: address, name: name)
     }
 
+    /// Keeps what straps said of themselves on connecting (by address); what one did not say
+    /// this time is kept from before.
+    public func describeStraps(_ described: [(address: String, bodyLocation: String?, manufacturer: String?)]) throws {
+        guard !described.isEmpty else { return }
+        try write { db in
+            for d in described {
+                try db.execute(sql: """
+                    UPDATE strap SET body_location = COALESCE(?, body_location), manufacturer = COALESCE(?, manufacturer)
+                    WHERE address = ?
+                    """, arguments: [d.bodyLocation, d.manufacturer, d.address.uppercased()])
+            }
+        }
+    }
+
     static func strap(from row: Row) -> Strap {
         Strap(id: row["id"], address: row["address"], name: row["name"], lastBattery: row["last_battery"],
-              lastSeen: (row["last_seen_ms"] as Int64?).map(Date.init(unixMs:)))
+              lastSeen: (row["last_seen_ms"] as Int64?).map(Date.init(unixMs:)),
+              bodyLocation: row["body_location"], manufacturer: row["manufacturer"])
     }
 }

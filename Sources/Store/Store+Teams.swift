@@ -8,6 +8,17 @@ public struct TeamOverview: Sendable, Equatable {
     public var playerCount: Int
     public var lastSessionAt: Date?
     public var unreviewedSessions: Int
+    public var sessionCount: Int = 0
+    /// The tags of its last session, which the lobby offers again.
+    public var lastTags: [String] = []
+}
+
+/// What deleting a team takes with it.
+public struct TeamDeletion: Sendable, Equatable {
+    public var sessions: Int
+    public var players: Int
+    /// Players on this team only: they stay, in no team, until deleted themselves.
+    public var playersOnNoOtherTeam: Int
 }
 
 /// A roster line: the player, their number in this team and their default strap.
@@ -15,6 +26,8 @@ public struct RosterEntry: Sendable, Equatable {
     public var player: Player
     public var shirtNumber: Int
     public var strap: Strap?
+    /// The stored photo's version (`player_photo.updated_ms`); nil without a photo.
+    public var photoVersion: Int64?
 }
 
 extension SidelineStore {
@@ -24,11 +37,7 @@ extension SidelineStore {
     }
 
     static func insertTeam(name: String, colour: RGBColour?, _ db: Database) throws -> Team {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { throw StoreError.invalid("a team needs a name") }
-        if try Int64.fetchOne(db, sql: "SELECT id FROM team WHERE name = ?", arguments: [trimmed]) != nil {
-            throw StoreError.duplicate("a team named '\(trimmed)' already exists")
-        }
+        let trimmed = try checkedTeamName(name, renaming: nil, db)
         let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM team") ?? 0
         let palette = RGBColour.teamPalette
         let chosen = colour ?? palette[count % palette.count]
@@ -55,20 +64,74 @@ extension SidelineStore {
                 SELECT team.*,
                     (SELECT COUNT(*) FROM membership m WHERE m.team_id = team.id) AS players,
                     (SELECT MAX(started_ms) FROM session s WHERE s.team_id = team.id) AS last_ms,
+                    (SELECT COUNT(*) FROM session s WHERE s.team_id = team.id) AS sessions,
                     (SELECT COUNT(*) FROM session s WHERE s.team_id = team.id AND s.reviewed = 0
                         AND s.state IN ('ended', 'interrupted')) AS unreviewed
                 FROM team ORDER BY name COLLATE NOCASE
                 """).map { row in
                 TeamOverview(team: Self.team(from: row), playerCount: row["players"],
                              lastSessionAt: (row["last_ms"] as Int64?).map(Date.init(unixMs:)),
-                             unreviewedSessions: row["unreviewed"])
+                             unreviewedSessions: row["unreviewed"], sessionCount: row["sessions"], lastTags: Self.tags(row["last_tags"]))
             }
         }
     }
 
-    public func renameTeam(_ id: Int64, to name: String, colour: RGBColour) throws {
+    /// A team name as stored: trimmed, not empty, at most `Team.maxNameLength` characters, no
+    /// control characters, and no other team's (case-insensitive).
+    static func checkedTeamName(_ name: String, renaming id: Int64?, _ db: Database) throws -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw StoreError.invalid("a team needs a name") }
+        guard trimmed.count <= Team.maxNameLength else {
+            throw StoreError.invalid("a team name has at most \(Team.maxNameLength) characters ('\(trimmed)' has \(trimmed.count))")
+        }
+        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw StoreError.invalid("a team name cannot hold a line break or another control character")
+        }
+        if let other = try Int64.fetchOne(db, sql: "SELECT id FROM team WHERE name = ?", arguments: [trimmed]), other != id {
+            throw StoreError.duplicate("a team named '\(trimmed)' already exists")
+        }
+        return trimmed
+    }
+
+    /// Gives a team another name (a change of case included).
+    public func renameTeam(_ id: Int64, to name: String) throws {
         try write { db in
-            try db.execute(sql: "UPDATE team SET name = ?, colour = ? WHERE id = ?", arguments: [name, colour.hex, id])
+            let checked = try Self.checkedTeamName(name, renaming: id, db)
+            try db.execute(sql: "UPDATE team SET name = ? WHERE id = ?", arguments: [checked, id])
+            guard db.changesCount == 1 else { throw StoreError.unknownTeam("#\(id)") }
+        }
+    }
+
+    public func setTeamColour(_ id: Int64, _ colour: RGBColour) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE team SET colour = ? WHERE id = ?", arguments: [colour.hex, id])
+            guard db.changesCount == 1 else { throw StoreError.unknownTeam("#\(id)") }
+        }
+    }
+
+    /// What deleting a team takes with it, for the question asked first.
+    public func teamDeletion(_ id: Int64) throws -> TeamDeletion {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT (SELECT COUNT(*) FROM session WHERE team_id = ?1) AS sessions,
+                       (SELECT COUNT(*) FROM membership WHERE team_id = ?1) AS players,
+                       (SELECT COUNT(*) FROM membership m WHERE m.team_id = ?1 AND NOT EXISTS
+                            (SELECT 1 FROM membership o WHERE o.player_id = m.player_id AND o.team_id != ?1)) AS only_here
+                FROM team WHERE id = ?1
+                """, arguments: [id]) else { throw StoreError.unknownTeam("#\(id)") }
+            return TeamDeletion(sessions: row["sessions"], players: row["players"], playersOnNoOtherTeam: row["only_here"])
+        }
+    }
+
+    /// Deletes a team and its sessions with everything recorded in them, in one transaction.
+    /// Its players stay (in "All players", on their other teams); their strap assignments in
+    /// this team go with the roster.
+    public func deleteTeam(_ id: Int64) throws {
+        try write { db in
+            try Self.deleteSessions(sql: "team_id = ?", [id], db)
+            try db.execute(sql: "DELETE FROM membership WHERE team_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM team WHERE id = ?", arguments: [id])
+            guard db.changesCount == 1 else { throw StoreError.unknownTeam("#\(id)") }
         }
     }
 
@@ -77,18 +140,25 @@ extension SidelineStore {
         try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT player.*, membership.shirt_number, strap.id AS s_id, strap.address AS s_address,
-                       strap.name AS s_name, strap.last_battery AS s_battery, strap.last_seen_ms AS s_seen
+                       strap.name AS s_name, strap.last_battery AS s_battery, strap.last_seen_ms AS s_seen,
+                       player_photo.updated_ms AS photo_version
                 FROM membership JOIN player ON player.id = membership.player_id
                 LEFT JOIN strap ON strap.id = membership.strap_id
+                LEFT JOIN player_photo ON player_photo.player_id = player.id
                 WHERE membership.team_id = ? ORDER BY membership.shirt_number, player.last_name
                 """, arguments: [teamID]).map { row in
                 let strap: Strap? = (row["s_id"] as Int64?).map { id in
                     Strap(id: id, address: row["s_address"], name: row["s_name"], lastBattery: row["s_battery"],
                           lastSeen: (row["s_seen"] as Int64?).map(Date.init(unixMs:)))
                 }
-                return RosterEntry(player: Self.player(from: row), shirtNumber: row["shirt_number"], strap: strap)
+                return RosterEntry(player: Self.player(from: row), shirtNumber: row["shirt_number"], strap: strap,
+                                   photoVersion: row["photo_version"])
             }
         }
+    }
+
+    static func tags(_ stored: String) -> [String] {
+        stored.split(separator: ",").map(String.init)
     }
 
     static func team(from row: Row) -> Team {

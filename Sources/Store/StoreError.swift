@@ -11,6 +11,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case unknownTeam(String)
     case unknownSession(Int64)
     case unknownPlayer(Int64)
+    case unknownStrap(String)
     /// A player that was never stored (no id) where a stored one is needed.
     case notStored(String)
     /// Something that already exists (a team name, a shirt number, a strap in the team).
@@ -43,6 +44,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             return "no session with id \(id) (see `sideline sessions`)"
         case let .unknownPlayer(id):
             return "no player with id \(id)"
+        case let .unknownStrap(address):
+            return "no strap with address \(address) (see `sideline straps`)"
         case let .notStored(what):
             return "\(what) is not in the database yet; add it first"
         case let .duplicate(what), let .invalid(what):

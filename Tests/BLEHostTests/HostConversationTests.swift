@@ -25,6 +25,9 @@ final class HostConversationTests: XCTestCase {
             log.append("hrm \(handle) \(hex(Array(value)))")
         }
         func host(_ host: HostEngine, batteryLevel level: UInt8, handle: UInt16) { log.append("battery \(handle) \(level)") }
+        func host(_ host: HostEngine, described d: SensorDescription, handle: UInt16) {
+            log.append("described \(handle) \(d.bodySensorLocation.map { "\($0)" } ?? "-") \(d.manufacturerName ?? "-")")
+        }
         func host(_ host: HostEngine, discardedMalformed what: String, handle: UInt16?) { log.append("malformed") }
     }
 
@@ -110,7 +113,9 @@ final class HostConversationTests: XCTestCase {
         XCTAssertEqual(owner.log.last, "subscribed 64")
         XCTAssertEqual(att("0B 5A"), ["12 0A 00 01 00"], "follow the battery")
         XCTAssertEqual(owner.log.last, "battery 64 90")
-        XCTAssertEqual(att("13"), [])
+        XCTAssertEqual(att("13"), ["0A 06 00"], "then read where it is worn (2A38, readable)")
+        XCTAssertEqual(att("0B 01"), [], "no Device Information service: nothing more to ask")
+        XCTAssertEqual(owner.log.last, "described 64 chest -")
         XCTAssertTrue(engine.connections[0x40]!.gatt.isReady)
 
         XCTAssertEqual(att("1B 03 00 16 48 00 04"), [])
@@ -126,6 +131,48 @@ final class HostConversationTests: XCTestCase {
         XCTAssertEqual(owner.log.last, "disconnected 64 8")
         XCTAssertEqual(engine.connectionCount, 0)
         XCTAssertFalse(owner.log.contains("malformed"))
+    }
+
+    /// A strap with a Device Information service (0x000B–0x000D, Manufacturer Name 2A29 at 0x000D)
+    /// and no battery: heart rates first, then where it is worn, then who made it by "Read Using
+    /// Characteristic UUID" within that service — one round trip, no discovery of its characteristics.
+    func testTheStrapSaysWhereItIsWornAndWhoMadeIt() {
+        bringUp()
+        connect()
+        XCTAssertEqual(att("03 17 00"), ["10 01 00 FF FF 00 28"])
+        XCTAssertEqual(att("11 06 01 00 06 00 0D 18 0B 00 0D 00 0A 18"), ["10 0E 00 FF FF 00 28"])
+        XCTAssertEqual(att("01 10 0E 00 0A"), ["08 01 00 06 00 03 28"], "only the heart rate service's characteristics")
+        XCTAssertEqual(att("09 07 02 00 10 03 00 37 2A 05 00 02 06 00 38 2A"), ["08 06 00 06 00 03 28"])
+        XCTAssertEqual(att("01 08 06 00 0A"), ["04 04 00 04 00"])
+        XCTAssertEqual(att("05 01 04 00 02 29"), ["12 04 00 01 00"])
+        XCTAssertEqual(att("13"), ["0A 06 00"], "subscribed; no battery: where it is worn")
+        XCTAssertEqual(owner.log.last, "subscribed 64")
+        XCTAssertEqual(att("0B 02"), ["08 0B 00 0D 00 29 2A"], "then the manufacturer name, by its UUID in 0x000B–0x000D")
+        // "Polar Electro Oy" and a NUL of padding, at handle 0x000D.
+        XCTAssertEqual(att("09 13 0D 00 50 6F 6C 61 72 20 45 6C 65 63 74 72 6F 20 4F 79 00"), [])
+        XCTAssertEqual(owner.log.last, "described 64 wrist Polar Electro Oy")
+        XCTAssertTrue(engine.connections[0x40]!.gatt.isReady)
+        XCTAssertEqual(engine.connections[0x40]!.gatt.description,
+                       SensorDescription(bodySensorLocation: .wrist, manufacturerName: "Polar Electro Oy"))
+    }
+
+    /// Refusals and nonsense in the optional reads cost the link nothing: it stays up, undescribed.
+    func testAStrapThatRefusesToDescribeItselfKeepsItsLink() {
+        bringUp()
+        connect()
+        XCTAssertEqual(att("03 17 00"), ["10 01 00 FF FF 00 28"])
+        XCTAssertEqual(att("11 06 01 00 06 00 0D 18 0B 00 0D 00 0A 18"), ["10 0E 00 FF FF 00 28"])
+        XCTAssertEqual(att("01 10 0E 00 0A"), ["08 01 00 06 00 03 28"])
+        XCTAssertEqual(att("09 07 02 00 10 03 00 37 2A 05 00 02 06 00 38 2A"), ["08 06 00 06 00 03 28"])
+        XCTAssertEqual(att("01 08 06 00 0A"), ["04 04 00 04 00"])
+        XCTAssertEqual(att("05 01 04 00 02 29"), ["12 04 00 01 00"])
+        XCTAssertEqual(att("13"), ["0A 06 00"])
+        XCTAssertEqual(att("0B 09"), ["08 0B 00 0D 00 29 2A"], "location 9 is reserved: none")
+        XCTAssertEqual(att("01 08 0B 00 0A"), [], "Attribute Not Found: no name")
+        XCTAssertTrue(engine.connections[0x40]!.gatt.isReady)
+        XCTAssertFalse(owner.log.contains { $0.hasPrefix("described") || $0 == "malformed" || $0.hasPrefix("disconnected") }, "\(owner.log)")
+        XCTAssertEqual(att("1B 03 00 06 4B"), [])
+        XCTAssertEqual(owner.log.last, "hrm 64 06 4B")
     }
 
     func testConnectionParameterRequestIsAnsweredAndApplied() {

@@ -8,7 +8,7 @@ final class RecordAndExportTests: XCTestCase {
 
     /// The acceptance run: 12 simulated straps, 2 minutes at 60×, then export.
     func testRecordTwoSimulatedMinutesThenExportCSV() throws {
-        let record = try cli.run(["record", "--source", "sim:12", "--speed", "60", "--team", "Demo", "--minutes", "2"])
+        let record = try cli.run(["record", "--source", "sim:12", "--speed", "60", "--team", "Demo", "--minutes", "2", "--tag", "Match", "--tag", "seated"])
         XCTAssertEqual(record.status, 0, record.err)
         XCTAssertTrue(record.out.contains("created team Demo with 12 simulated players"))
         let sessions = try cli.run(["sessions"])
@@ -23,7 +23,9 @@ final class RecordAndExportTests: XCTestCase {
         let samples = try String(contentsOfFile: try XCTUnwrap(files.first { $0.hasSuffix("_samples.csv") }), encoding: .utf8)
             .split(separator: "\n")
         // Foundation reads past the byte-order mark; the bytes show it.
-        XCTAssertEqual(samples.first, "session,player,shirt_number,strap,t_ms,time,bpm,contact,energy_kj")
+        XCTAssertEqual(samples.first, "session,player,shirt_number,strap,t_ms,time,bpm,contact,energy_kj,tags")
+        // The tags as the kiosk stores them ("seated" is its "sitting"), on every row.
+        XCTAssertTrue(samples.dropFirst().allSatisfy { $0.hasSuffix(",match sitting") }, "\(samples.dropFirst().first ?? "")")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: try XCTUnwrap(files.first { $0.hasSuffix("_samples.csv") })))
         XCTAssertEqual(Array(bytes.prefix(3)), [0xEF, 0xBB, 0xBF])
         // ~12 players × 120 s, less the odd simulated dropout.
@@ -33,7 +35,8 @@ final class RecordAndExportTests: XCTestCase {
         let times = samples.dropFirst().map { Int($0.split(separator: ",")[4])! }
         XCTAssertTrue(times.allSatisfy { (0..<120_000).contains($0) }, "every sample inside the session")
         let rr = try String(contentsOfFile: try XCTUnwrap(files.first { $0.hasSuffix("_rr.csv") }), encoding: .utf8).split(separator: "\n")
-        XCTAssertEqual(rr.first, "session,player,shirt_number,t_ms,time,rr_1024,rr_ms")
+        XCTAssertEqual(rr.first, "session,player,shirt_number,t_ms,time,rr_1024,rr_ms,tags")
+        XCTAssertTrue(rr.dropFirst().allSatisfy { $0.hasSuffix(",match sitting") })
         XCTAssertGreaterThan(rr.count, samples.count, "more beats than once-a-second samples")
     }
 

@@ -15,6 +15,10 @@ public final class VirtualStrap {
     /// Also broadcasts its heart rate in every advertisement (Polar's manufacturer data), with a
     /// frame counter that moves once a second, when the value is new.
     public var broadcastsHeartRate = false
+    /// Serves Body Sensor Location (0x2A38, readable) in its heart rate service when set.
+    public var bodySensorLocation: UInt8?
+    /// Serves a Device Information service with this Manufacturer Name (0x2A29) when set.
+    public var manufacturerName: String?
 
     public enum Event: Equatable {
         case connected(handle: UInt16)
@@ -60,10 +64,20 @@ public final class VirtualStrap {
 
     // MARK: GATT server
 
-    /// Handle → (type, value): Heart Rate 1–4 (measurement 3, CCCD 4), Battery 5–8 (level 7, CCCD 8).
+    /// Handle → (type, value): Heart Rate 1–4 (measurement 3, CCCD 4; Body Sensor Location 5–6 when
+    /// set), then Battery (level, CCCD), then Device Information (Manufacturer Name) when set.
     private var attributes: [(handle: UInt16, type: UInt16, value: [UInt8])] {
-        [(1, 0x2800, le16(0x180D)), (2, 0x2803, [0x10] + le16(3) + le16(0x2A37)), (3, 0x2A37, []), (4, 0x2902, [0, 0]),
-         (5, 0x2800, le16(0x180F)), (6, 0x2803, [0x12] + le16(7) + le16(0x2A19)), (7, 0x2A19, [batteryLevel]), (8, 0x2902, [0, 0])]
+        var list: [(handle: UInt16, type: UInt16, value: [UInt8])] = [
+            (1, 0x2800, le16(0x180D)), (2, 0x2803, [0x10] + le16(3) + le16(0x2A37)), (3, 0x2A37, []), (4, 0x2902, [0, 0])]
+        if let location = bodySensorLocation { list += [(5, 0x2803, [0x02] + le16(6) + le16(0x2A38)), (6, 0x2A38, [location])] }
+        let b = UInt16(list.count + 1)
+        list += [(b, 0x2800, le16(0x180F)), (b + 1, 0x2803, [0x12] + le16(b + 2) + le16(0x2A19)), (b + 2, 0x2A19, [batteryLevel]),
+                 (b + 3, 0x2902, [0, 0])]
+        if let name = manufacturerName {
+            let d = b + 4
+            list += [(d, 0x2800, le16(0x180A)), (d + 1, 0x2803, [0x02] + le16(d + 2) + le16(0x2A29)), (d + 2, 0x2A29, Array(name.utf8))]
+        }
+        return list
     }
 
     /// The answer to one ATT PDU from the client (nil: none is due).
@@ -82,7 +96,7 @@ public final class VirtualStrap {
                 return le16(s.handle) + le16(groupEnd) + s.value
             }
             return found.isEmpty ? notFound(start) : [0x11, 6] + found.joined()
-        case 0x08 where pdu.count == 7: // Read By Type: characteristic declarations
+        case 0x08 where pdu.count == 7: // Read By Type: characteristic declarations, or a value by its UUID
             let (start, end, type) = (u16(1), u16(3), u16(5))
             let found = attributes.filter { $0.type == type && (start...end).contains($0.handle) }
             return found.isEmpty ? notFound(start) : [0x09, UInt8(2 + found[0].value.count)] + found.flatMap { le16($0.handle) + $0.value }

@@ -62,6 +62,33 @@ final class LinkManagerTests: XCTestCase {
         XCTAssertTrue(rig.run(upTo: 2) { subscribed(straps) })
     }
 
+    // MARK: what straps say of themselves
+
+    /// Read once per connection, after the heart rate flows: where it is worn and who made it, by
+    /// address. A strap that serves neither describes nothing.
+    func testStrapsDescribeThemselvesOncePerConnection() {
+        let straps = virtualStraps(3)
+        straps[0].bodySensorLocation = 2
+        straps[0].manufacturerName = "Acme Straps"
+        straps[1].bodySensorLocation = 1
+        let controller = VirtualController(straps: straps)
+        let rig = VirtualRig([controller], straps: straps)
+        let board = StrapDescriptionBoard()
+        rig.worker.manager.descriptions = board
+        var described: [StrapDescription] = []
+        XCTAssertTrue(rig.run(upTo: 5) {
+            described += board.take()
+            return described.count == 2 && subscribed(straps)
+        })
+        XCTAssertEqual(described.sorted { $0.address < $1.address }, [
+            StrapDescription(address: BDAddress(value: straps[0].address, type: 0).description, bodyLocation: "wrist", manufacturer: "Acme Straps"),
+            StrapDescription(address: BDAddress(value: straps[1].address, type: 0).description, bodyLocation: "chest", manufacturer: nil),
+        ])
+        rig.run(seconds: 3)
+        XCTAssertEqual(board.take(), [], "once per connection, not per notification")
+        XCTAssertGreaterThan(straps[0].notifications, 2, "heart rates flowed meanwhile")
+    }
+
     // MARK: the wanted set
 
     func testOnlyWantedStrapsAreConnectedAndOnesNoLongerWantedAreLetGo() {

@@ -40,6 +40,34 @@ final class FITTests: XCTestCase {
         XCTAssertEqual(messages.last?.global, 34)
     }
 
+    /// The session's tags ride on the session message as a described developer field; without tags
+    /// the file has no developer data at all.
+    func testTagsAreADescribedDeveloperFieldOfTheSession() throws {
+        var context = ExportFixture.context()
+        let untagged = try MiniFITReader.messages(FITActivityEncoder.encode(context.analysis.players[0], context: context))
+        XCTAssertFalse(untagged.contains { $0.global == 206 || $0.global == 207 })
+        XCTAssertEqual(untagged.first { $0.global == 18 }?.developer, [:])
+
+        context.analysis.session.tags = ["after-training", "match", "sitting", "ünï"]
+        let messages = try MiniFITReader.messages(FITActivityEncoder.encode(context.analysis.players[0], context: context))
+        let id = try XCTUnwrap(messages.first { $0.global == 207 })
+        XCTAssertEqual(id.fields[3], 0, "developer_data_index")
+        XCTAssertEqual(id.bytes[1]?.count, 16, "application_id")
+        let description = try XCTUnwrap(messages.first { $0.global == 206 })
+        XCTAssertEqual([description.fields[0], description.fields[1], description.fields[2]], [0, 0, 7], "index 0, field 0, a string")
+        XCTAssertEqual(description.text(3), "session_tags")
+        let session = try XCTUnwrap(messages.first { $0.global == 18 })
+        XCTAssertEqual(session.text(0, developer: true), "after-training match sitting ünï")
+        XCTAssertEqual(session.developer[0]?.last, 0, "terminated")
+        XCTAssertEqual(session.fields[26], 2, "the session's own fields are read as before")
+    }
+
+    func testTextIsCutAtACharacterToFitItsField() {
+        XCTAssertEqual(FITWriter.text("abc", size: 4), Array("abc".utf8))
+        XCTAssertEqual(FITWriter.text("abcd", size: 4), Array("abc".utf8))
+        XCTAssertEqual(FITWriter.text("aé", size: 3), Array("a".utf8), "é takes two bytes: it does not fit with the zero")
+    }
+
     func testPlayersWithoutSignalGetNoFile() throws {
         let files = try SessionExportFiles(context: ExportFixture.context(), stem: "u17_x").files(.fit) { $0.lowercased() }
         XCTAssertEqual(files.map(\.name), ["u17_x_ada lovelace_7.fit", "u17_x_émile zola_3.fit"])
@@ -47,14 +75,24 @@ final class FITTests: XCTestCase {
 }
 
 /// Just enough of the FIT protocol to read back what the encoder wrote (normal headers only).
+/// Fields of more than 8 bytes (strings, byte arrays) and developer fields are kept as bytes.
 enum MiniFITReader {
-    struct Message { var global: UInt16; var fields: [UInt8: UInt64] }
+    struct Message {
+        var global: UInt16
+        var fields: [UInt8: UInt64]
+        var bytes: [UInt8: [UInt8]] = [:]
+        var developer: [UInt8: [UInt8]] = [:]
+        /// A string field up to its terminating zero.
+        func text(_ number: UInt8, developer dev: Bool = false) -> String? {
+            (dev ? developer[number] : bytes[number]).map { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        }
+    }
     struct Failure: Error {}
 
     static func messages(_ file: [UInt8]) throws -> [Message] {
         let end = file.count - 2
         var i = Int(file[0])
-        var definitions: [UInt8: (UInt16, [(UInt8, Int)])] = [:]
+        var definitions: [UInt8: (UInt16, [(UInt8, Int, UInt8)], [(UInt8, Int)])] = [:]
         var out: [Message] = []
         while i < end {
             let header = file[i]; i += 1
@@ -64,18 +102,29 @@ enum MiniFITReader {
                 guard file[i + 1] == 0 else { throw Failure() } // little-endian only
                 let global = UInt16(file[i + 2]) | UInt16(file[i + 3]) << 8
                 let count = Int(file[i + 4]); i += 5
-                var fields: [(UInt8, Int)] = []
-                for _ in 0..<count { fields.append((file[i], Int(file[i + 1]))); i += 3 }
-                definitions[local] = (global, fields)
-            } else {
-                guard let (global, fields) = definitions[local] else { throw Failure() }
-                var values: [UInt8: UInt64] = [:]
-                for (number, size) in fields {
-                    var v: UInt64 = 0
-                    for b in 0..<size { v |= UInt64(file[i + b]) << (8 * b) }
-                    values[number] = v; i += size
+                var fields: [(UInt8, Int, UInt8)] = []
+                for _ in 0..<count { fields.append((file[i], Int(file[i + 1]), file[i + 2])); i += 3 }
+                var developer: [(UInt8, Int)] = []
+                if header & 0x20 != 0 {
+                    let devCount = Int(file[i]); i += 1
+                    for _ in 0..<devCount { developer.append((file[i], Int(file[i + 1]))); i += 3 }
                 }
-                out.append(Message(global: global, fields: values))
+                definitions[local] = (global, fields, developer)
+            } else {
+                guard let (global, fields, developer) = definitions[local] else { throw Failure() }
+                var message = Message(global: global, fields: [:])
+                for (number, size, type) in fields {
+                    if type == 0x07 || type == 0x0D || size > 8 {
+                        message.bytes[number] = Array(file[i..<i + size])
+                    } else {
+                        var v: UInt64 = 0
+                        for b in 0..<size { v |= UInt64(file[i + b]) << (8 * b) }
+                        message.fields[number] = v
+                    }
+                    i += size
+                }
+                for (number, size) in developer { message.developer[number] = Array(file[i..<i + size]); i += size }
+                out.append(message)
             }
         }
         guard i == end else { throw Failure() }

@@ -11,9 +11,9 @@ final class ReviewScreenLoaderTests: TemporaryDirectoryTestCase {
     /// A finished 2-minute session in which each of `bpm`'s players holds one heart rate
     /// (players missing from `bpm` take part without a sample).
     private func session(_ store: SidelineStore, team: Int64, players: [Int64], bpm: [Int64: Int], startedAt: Date,
-                         zoneModel: ZoneModel = .percentOfMax) throws -> Int64 {
+                         zoneModel: ZoneModel = .percentOfMax, tags: [String] = []) throws -> Int64 {
         let session = try store.startSession(teamID: team, participants: players.map { Participant(playerID: $0, strapID: nil) },
-                                             plannedDurationMs: 120_000, zoneModel: zoneModel, at: startedAt)
+                                             plannedDurationMs: 120_000, zoneModel: zoneModel, tags: tags, at: startedAt)
         let writer = SessionWriter(store: store, sessionID: session.id!)
         var batch = SessionRecording.Batch()
         for s in 0..<120 {
@@ -46,9 +46,35 @@ final class ReviewScreenLoaderTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(ann.name, "Ann A")
         XCTAssertEqual(ann.series.count, 120)
         XCTAssertEqual(ann.digest.averageBPM, 140)
-        XCTAssertEqual(ben.previous?.averageBPM, 120, "Ben's newest earlier session")
-        XCTAssertEqual(ann.previous?.averageBPM, 100, "Ann's newest earlier session with her data")
+        XCTAssertEqual(ben.previous?.digest.averageBPM, 120, "Ben's newest earlier session")
+        XCTAssertEqual(ann.previous?.digest.averageBPM, 100, "Ann's newest earlier session with her data")
         XCTAssertEqual(data.durationMs, 120_000)
+    }
+
+    /// HRV and effort compare only across like sessions: the previous session is the newest earlier
+    /// one with the same tags (in any order), whatever came between.
+    func testThePreviousSessionIsTheNewestWithTheSameTags() throws {
+        let store = try SidelineStore(path: directory + "/s.sqlite")
+        let team = try store.createTeam(name: "Tags").id!
+        let a = try store.addPlayer(Player(firstName: "Ann", lastName: "A", birthYear: 2000, sex: .female, weightKg: 60, restingHR: 55),
+                                    toTeam: team, shirtNumber: 7).id!
+        let day = Date(timeIntervalSince1970: 1_790_000_000)
+        let rest = try session(store, team: team, players: [a], bpm: [a: 70], startedAt: day, tags: ["rest-test", "seated"])
+        _ = try session(store, team: team, players: [a], bpm: [a: 160], startedAt: day.addingTimeInterval(3600), tags: ["match"])
+        _ = try session(store, team: team, players: [a], bpm: [a: 150], startedAt: day.addingTimeInterval(5400))
+        let today = try session(store, team: team, players: [a], bpm: [a: 75], startedAt: day.addingTimeInterval(7200),
+                                tags: ["seated", "rest-test"])
+        let data = try ReviewScreenLoader(store: store).load(sessionID: today)
+        XCTAssertEqual(data.tags, ["seated", "rest-test"])
+        let previous = try XCTUnwrap(data.players[0].previous)
+        XCTAssertEqual(previous.sessionID, rest)
+        XCTAssertEqual(previous.digest.averageBPM, 70)
+        XCTAssertEqual(previous.series.count, 120, "its line, to draw faintly behind")
+        XCTAssertEqual(previous.startedAt, day)
+        let untagged = try ReviewScreenLoader(store: store).load(sessionID: today - 1)
+        XCTAssertNil(untagged.players[0].previous, "no earlier session without tags")
+        XCTAssertFalse(data.teamBand.isEmpty)
+        XCTAssertEqual(data.teamBand.first?.meanBPM, 75)
     }
 
     /// Review shows the analysis the exports print, under the session's own zone model.

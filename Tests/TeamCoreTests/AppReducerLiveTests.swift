@@ -50,7 +50,7 @@ final class AppReducerLiveTests: XCTestCase {
         app.send(.live(.resume), .setSessionPaused(sessionID: 42, paused: false))
         app.send(.tick(nowMs: 129_999))
         // The effort ends 120 s into the session (60 s of countdown plus the 60 s pause), not at the planned 60 s.
-        app.send(.tick(nowMs: 130_000), .endEffort(sessionID: 42, atMs: 120_000))
+        app.send(.tick(nowMs: 130_000), AppFixture.buzzer, .endEffort(sessionID: 42, atMs: 120_000))
         XCTAssertEqual(app.live?.phase, .recovery)
     }
 

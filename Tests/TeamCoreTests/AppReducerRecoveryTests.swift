@@ -7,7 +7,7 @@ final class AppReducerRecoveryTests: XCTestCase {
     /// Ada and Bea, a 60 s countdown started at 10 s: the effort ends at 70 s.
     private func atEffortEnd() -> AppHarness {
         var app = AppFixture.running(start: 10_000, plannedMs: 60_000)
-        app.send(.tick(nowMs: 70_000), .endEffort(sessionID: 42, atMs: 60_000))
+        app.send(.tick(nowMs: 70_000), AppFixture.buzzer, .endEffort(sessionID: 42, atMs: 60_000))
         return app
     }
 
@@ -55,7 +55,7 @@ final class AppReducerRecoveryTests: XCTestCase {
         var app = AppFixture.running(start: 10_000, plannedMs: 60_000)
         app.send(.tick(nowMs: 69_000))
         app.send(.live(.stop))
-        app.send(.tick(nowMs: 70_000), .endEffort(sessionID: 42, atMs: 60_000))
+        app.send(.tick(nowMs: 70_000), AppFixture.buzzer, .endEffort(sessionID: 42, atMs: 60_000))
         XCTAssertEqual(app.live?.phase, .recovery)
         app.send(.live(.confirmStop)) // nothing left to confirm
     }
@@ -123,7 +123,7 @@ final class AppReducerRecoveryTests: XCTestCase {
             app.send(.tick(nowMs: t))
         }
         app.send(AppFixture.hr(strap: 0, bpm: 150, atMs: 70_000))
-        app.send(.tick(nowMs: 70_000), .endEffort(sessionID: 42, atMs: 60_000))
+        app.send(.tick(nowMs: 70_000), AppFixture.buzzer, .endEffort(sessionID: 42, atMs: 60_000))
         XCTAssertEqual(app.live?.phase, .recovery)
         let earned = app.tile(10).effortPoints
         XCTAssertEqual(earned, 3 * 59.0 / 60, accuracy: 0.01)

@@ -150,19 +150,6 @@ final class AppReducerSettingsTests: XCTestCase {
         XCTAssertEqual(app.state.notice, "Exporting…")
     }
 
-    func testDeletingAPlayerAndDataConfirmsFirst() {
-        var app = AppFixture.lobby()
-        app.state.screen = .settings
-        app.send(.settings(.askToDeletePlayerAndData(playerID: 10)))
-        app.send(.confirmation(.cancel))
-        XCTAssertNil(app.state.confirmation)
-        app.send(.settings(.askToDeletePlayerAndData(playerID: 99)))
-        XCTAssertNil(app.state.confirmation, "nobody to delete")
-        app.send(.settings(.askToDeletePlayerAndData(playerID: 10)))
-        app.send(.confirmation(.confirm), .deletePlayerAndData(playerID: 10))
-        XCTAssertEqual(app.state.notice, "Player and data deleted")
-    }
-
     func testAliasesReplaceNamesOnTiles() {
         var app = AppFixture.lobby()
         app.state.settings.showAliases = true

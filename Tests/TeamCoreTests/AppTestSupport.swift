@@ -63,6 +63,9 @@ enum AppFixture {
                                     contact: contact, battery: battery)))
     }
 
+    /// The buzzer as the default settings play it when a countdown runs out.
+    static let buzzer = Effect.playSound(.buzzer, volumePercent: KioskSettings().soundVolume)
+
     /// Ada, Bea and Cleo as the store starts their session: Ada on strap 0, Bea on 1, Cleo without.
     static let participants: [Effect.Participant] = [.init(playerID: 10, strapID: 100, strapIndex: 0),
                                                      .init(playerID: 11, strapID: 101, strapIndex: 1),

@@ -34,7 +34,7 @@ final class RosterCSVTests: XCTestCase {
         XCTAssertTrue(rejection.errors[1].reason.contains("sex 'Q'"))
         XCTAssertTrue(rejection.errors[2].reason.contains("already used on line 2"))
         XCTAssertTrue(rejection.errors[3].reason.contains("not a Bluetooth address"))
-        XCTAssertTrue(rejection.errors[4].reason.contains("expected 7 to 9 fields"))
+        XCTAssertTrue(rejection.errors[4].reason.contains("expected 7 to 10 fields"))
     }
 
     func testImplausiblePhysiologyIsRejected() {

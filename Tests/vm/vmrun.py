@@ -40,7 +40,7 @@ def run_in_vm(scenarios, rounds=1, record_seconds=30, limit_s=240):
     binary = sideline_binary()
     if not os.access(binary, os.X_OK):
         raise FileNotFoundError(f'no sideline binary at {binary}; build it with '
-                                '`swift build -c release --static-swift-stdlib --product sideline --scratch-path .build-static`')
+                                'deploy/release-build.sh')
     t0 = time.monotonic()
     subprocess.run([str(ROOT / 'deploy/vm/build-image.sh')], check=True)
     image_seconds = time.monotonic() - t0

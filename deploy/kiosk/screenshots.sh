@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
-# Regenerates docs/screenshots: the demo flow at 800×480 (the Pi touchscreen)
-# and 1920×1080 (a wall display), headless. Usage: deploy/kiosk/screenshots.sh [sideline binary]
+# Regenerates docs/screenshots: the demo flow and the feature flows in deploy/kiosk/flows at
+# 800×480 (the Pi touchscreen) and 1920×1080 (with a wall display), headless, each flow on a
+# database of its own (play-flow.sh, which CI uses too).
+# Usage: deploy/kiosk/screenshots.sh [sideline binary] [OUT (docs/screenshots)] [flow…]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BIN="${1:-.build/release/sideline}"
-WORK="$(mktemp -d)"
-trap 'rm -rf "$WORK"' EXIT
+OUT="${2:-docs/screenshots}"
+shift $(( $# > 2 ? 2 : $# ))
+FLOWS=("$@")
+[ ${#FLOWS[@]} -eq 0 ] && FLOWS=(deploy/kiosk/demo-flow.kiosk deploy/kiosk/flows/*.kiosk)
 for size in 800x480 1920x1080; do
-  db="$WORK/$size.sqlite"
-  "$BIN" record --db "$db" --source sim:12 --seed 7 --speed 600 --team Demo --minutes 1 --quiet >/dev/null
-  rm -rf "docs/screenshots/$size"
-  wall=(); [ "$size" = 1920x1080 ] && wall=(--wall-display 1)
-  "$BIN" --headless --size "$size" "${wall[@]}" --script deploy/kiosk/demo-flow.kiosk \
-    --screenshots "docs/screenshots/$size" --db "$db"
-  rm -f docs/screenshots/"$size"/*.json
+  rm -rf "${OUT:?}/$size"
+  for flow in "${FLOWS[@]}"; do
+    deploy/kiosk/play-flow.sh "$BIN" "$flow" "$size" "$OUT/$size"
+  done
+  rm -f "$OUT/$size"/*.json
 done
-ls docs/screenshots/*/ | head -80
+ls "$OUT"/*/ | head -200

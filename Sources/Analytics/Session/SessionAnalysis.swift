@@ -52,6 +52,13 @@ public struct SessionAnalysis: Sendable, Equatable {
         }
     }
 
+    /// The team's average heart rate: each player's average over the effort (the session totals),
+    /// averaged with every player who had a heart rate counting once. nil: nobody had one.
+    public var teamAverageBPM: Double? {
+        let averages = players.compactMap(\.stats.averageBPM.value)
+        return averages.isEmpty ? nil : averages.reduce(0, +) / Double(averages.count)
+    }
+
     public func graph(width: Int) -> SessionGraph {
         SessionGraph(tracks: Dictionary(uniqueKeysWithValues: players.map { ($0.playerID, $0.track) }), width: width)
     }

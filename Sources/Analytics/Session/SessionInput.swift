@@ -27,20 +27,14 @@ public struct SessionInput: Sendable {
 
     /// How long the session ran: to its end, else the planned length, else the last sample.
     public var durationMs: Int64 {
-        if let end = session.endedAt {
-            return max(0, Int64((end.timeIntervalSince(session.startedAt) * 1000).rounded()))
-        }
-        if let planned = session.plannedDurationMs { return planned }
+        if let recorded = session.recordedMs { return recorded }
         return samples.values.compactMap { $0.last?.tMs }.max().map { $0 + HeartRateTrack.lastSampleMs } ?? 0
     }
 
     /// When the effort ended: as the session recorded it (the recording may go on for the
     /// recovery minute); for older sessions without it, the countdown's end if there was one,
     /// else the session's end (a pause or an early stop makes that guess wrong).
-    public var effortEndMs: Int64 {
-        if let stored = session.effortEndMs { return min(max(0, stored), durationMs) }
-        return min(session.plannedDurationMs ?? durationMs, durationMs)
-    }
+    public var effortEndMs: Int64 { session.effortEndMs(recordedMs: durationMs) }
 
     /// Where session totals (zone time, kcal, TRIMP, effort points…) stop: at a recorded effort
     /// end when the recording went on past it, so the recovery minute is measured, not counted as

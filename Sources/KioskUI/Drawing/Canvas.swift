@@ -3,11 +3,14 @@ import Foundation
 
 /// Drawing on one SDL renderer (software or accelerated): shapes, cached text and icons.
 public final class Canvas {
-    public enum Align { case left, center, right }
+    public enum Align: Sendable { case left, center, right }
 
     let renderer: OpaquePointer
     let text: TextCache
     private var hearts: [Int: OpaquePointer] = [:]
+    let avatars = AvatarTextures()
+    /// Where players' stored photos come from (the shell reads them from the database); nil: initials only.
+    public var photoSource: ((Int64) -> [UInt8]?)?
     public private(set) var metrics: Metrics
     private var spans: [SDL_Rect] = []
 
@@ -25,6 +28,7 @@ public final class Canvas {
         text.releaseAll()
         for t in hearts.values { SDL_DestroyTexture(t) }
         hearts = [:]
+        avatars.release()
     }
 
     /// Rendered strings and glyphs kept as textures (benchmarks report it).
@@ -120,7 +124,7 @@ public final class Canvas {
     public func text(_ s: String, size: Int, bold: Bool = false, colour: Colour = Theme.text,
                      in box: Rect, align: Align = .left, shrinkToFit: Bool = true, background: Colour? = nil) -> Int {
         guard !s.isEmpty, box.w > 0 else { return 0 }
-        if size >= Self.glyphPathMinSize, s.count <= 8, s.allSatisfy(Self.glyphFriendly.contains) {
+        if Self.usesGlyphs(s, size: size) {
             return glyphText(s, size: size, bold: bold, colour: colour, in: box, align: align, shrinkToFit: shrinkToFit,
                              background: background)
         }
@@ -146,6 +150,16 @@ public final class Canvas {
     }
 
     public func measure(_ s: String, size: Int, bold: Bool = false) -> Int { text.measure(s, size: size, bold: bold).0 }
+
+    /// The width `text(_:size:bold:)` will draw at exactly this size: big numbers go glyph by glyph.
+    public func drawnWidth(_ s: String, size: Int, bold: Bool = false) -> Int {
+        guard Self.usesGlyphs(s, size: size) else { return measure(s, size: size, bold: bold) }
+        return s.reduce(0) { $0 + measure(String($1), size: size, bold: bold) }
+    }
+
+    static func usesGlyphs(_ s: String, size: Int) -> Bool {
+        size >= glyphPathMinSize && s.count <= 8 && s.allSatisfy(glyphFriendly.contains)
+    }
 
     /// Big numbers (BPM, %, clocks) change every second: drawn from per-character
     /// textures so no new text is rendered and few big surfaces are kept.

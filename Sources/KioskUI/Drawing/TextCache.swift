@@ -23,6 +23,15 @@ final class TextCache {
     private let renderer: OpaquePointer
     private let fonts: FontBook
     private var entries: [Key: Entry] = [:]
+    /// Widths and heights measured, whatever colour the text is drawn in: fitting a tile's texts
+    /// measures a few wordings at a few sizes each time it is redrawn.
+    private struct SizeKey: Hashable {
+        var text: String
+        var size: Int
+        var bold: Bool
+    }
+    private var sizes: [SizeKey: (Int, Int)] = [:]
+    static let sizeCapacity = 8192
     private var frame = 0
     private var bytes = 0
     let capacity: Int
@@ -86,11 +95,14 @@ final class TextCache {
     /// Width and height of text without drawing it (uses the cache when it can).
     func measure(_ text: String, size: Int, bold: Bool) -> (Int, Int) {
         guard !text.isEmpty else { return (0, 0) }
-        let key = Key(text: text, size: FontBook.quantize(size), bold: bold, colour: Theme.text, background: nil)
-        if let entry = entries[key] { return (Int(entry.width), Int(entry.height)) }
+        let key = SizeKey(text: text, size: FontBook.quantize(size), bold: bold)
+        if let known = sizes[key] { return known }
         guard let font = fonts.font(size: size, bold: bold) else { return (0, 0) }
         var w: Int32 = 0, h: Int32 = 0
         TTF_SizeUTF8(font, text, &w, &h)
+        // Numbers change every second: a bounded table, started afresh when full.
+        if sizes.count >= Self.sizeCapacity { sizes.removeAll(keepingCapacity: true) }
+        sizes[key] = (Int(w), Int(h))
         return (Int(w), Int(h))
     }
 }

@@ -28,6 +28,18 @@ public enum Theme {
         }
     }
 
+    /// A player's own colour (their avatar without a photo, their line on graphs): the same on every
+    /// screen and in every session, taken from their id. Each keeps ≥ 4.5:1 with white initials.
+    public static func playerColour(_ playerID: Int64) -> Colour {
+        playerPalette[Int(UInt64(bitPattern: playerID) % UInt64(playerPalette.count))]
+    }
+
+    public static let playerPalette: [Colour] = [0x1565C0, 0xAD1457, 0x2E7D32, 0x6A1B9A, 0xBF360C, 0x00695C, 0x4E342E, 0x283593,
+                                                 0x880E4F, 0x37474F, 0x33691E, 0x4527A0].map(Colour.init(hex:))
+
+    /// The player's colour lightened for a line on the dark graph background.
+    public static func playerLineColour(_ playerID: Int64) -> Colour { playerColour(playerID).mixed(with: text, 0.45) }
+
     public static func zoneName(_ zone: HeartRateZone) -> String {
         zone == .rest ? "Z0" : "Z\(zone.rawValue)"
     }

@@ -9,7 +9,11 @@ extension Frame {
         liveBar(live)
         var below = screen.splitTop(metrics.topBar).1
         if live.isInRecovery { below = recoveryBand(live, in: below) }
-        liveTiles(in: below.inset(metrics.px(6)), forWall: false, around: below)
+        if live.view == .graph {
+            liveGraph(in: below)
+        } else {
+            liveTiles(in: below.inset(metrics.px(6)), forWall: false, around: below)
+        }
         switch live.phase {
         case .confirmStop:
             dialog(title: "Stop the session?", message: "The countdown stops; the recording goes on for the recovery minute. You can then save or discard it.",
@@ -48,23 +52,37 @@ extension Frame {
         if live.clock.isPaused && live.phase == .paused {
             canvas.text("PAUSED", size: metrics.px(18), bold: true, colour: Theme.warning, in: Rect(x, metrics.topBar - metrics.px(22), metrics.px(104), metrics.px(20)))
         }
+        // One tap to the graph of the last five minutes and one back (sorting is for the tiles).
+        let view: (String, Action?, ButtonStyle) = live.view == .graph
+            ? ("Tiles", .live(.showView(.tiles)), .selected) : ("Graph", .live(.showView(.graph)), .normal)
         // In the recovery minute there is nothing to pause or lap: keep it, end it now, or throw it away.
         let buttons: [(String, Action?, ButtonStyle)] = live.isInRecovery ? [
+            view,
             ("Discard…", .live(.discard), .normal),
             ("Skip recovery", .live(.skipRecovery), .normal),
             ("Save", .live(.save), .primary),
         ] : [
             live.phase == .paused ? ("▶ Resume", .live(.resume), .selected) : ("❚❚ Pause", .live(.pause), .normal),
             ("Lap \(live.lapsMs.count + 1)", .live(.lap), live.phase == .running ? .normal : .disabled),
-            ("Sort: \(live.sort.label)", .live(.sortTiles(nextSort(live.sort))), .normal),
+        ] + (live.view == .tiles ? [("Sort: \(live.sort.label)", .live(.sortTiles(nextSort(live.sort))), .normal)] : []) + [
+            view,
             ("■ Stop", .live(.stop), .danger),
         ]
+        // The buttons take what the clocks leave; on a small screen their labels get smaller, never cut.
+        let available = metrics.width - metrics.margin - x - metrics.px(104) - metrics.gap
+        var size = metrics.body, padding = metrics.px(24)
+        func widths() -> [Int] {
+            buttons.map { max(metrics.target + metrics.px(8), canvas.measure($0.0, size: size, bold: true) + padding) }
+        }
+        while widths().reduce(0, +) + metrics.gap * (buttons.count - 1) > available, size > metrics.px(15) {
+            size -= 1
+            padding = metrics.px(16)
+        }
         var right = metrics.width - metrics.margin
-        for (label, action, style) in buttons.reversed() {
-            let w = max(metrics.target + metrics.px(20), canvas.measure(label, size: metrics.body, bold: true) + metrics.px(24))
+        for ((label, action, style), w) in zip(buttons, widths()).reversed() {
             let hitLabel = label.hasPrefix("Lap") ? "Lap" : (label.hasPrefix("Sort") ? "Sort" : label)
             button(label, Rect(right - w, metrics.px(6), w, bh), action, style: live.phase == .starting ? .disabled : style,
-                   hitLabel: hitLabel.replacingOccurrences(of: "❚❚ ", with: "").replacingOccurrences(of: "▶ ", with: "")
+                   size: size, hitLabel: hitLabel.replacingOccurrences(of: "❚❚ ", with: "").replacingOccurrences(of: "▶ ", with: "")
                        .replacingOccurrences(of: "■ ", with: ""))
             right -= w + metrics.gap
         }

@@ -9,8 +9,11 @@ extension Frame {
                           trailing: [("Review", .navigate(.review), .normal), ("Setup", .navigate(.setup), .normal)])
         let sideW = max(metrics.px(230), area.w / 4)
         let (playersArea, side) = area.splitRight(sideW, gap: metrics.margin)
-        lobbyPlayers(playersArea)
+        let (tagRow, players) = playersArea.splitTop(metrics.target, gap: metrics.gap)
+        tagBar(tagRow)
+        lobbyPlayers(players)
         lobbySide(side)
+        if state.lobby.editingTags { tagSheet() }
         notice()
     }
 

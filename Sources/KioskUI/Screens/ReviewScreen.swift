@@ -8,10 +8,13 @@ extension Frame {
         if let data = state.review.data {
             let back: (String, Action) = state.review.selectedPlayerID != nil ? ("‹ Team", .review(.selectPlayer(nil))) : ("‹ Sessions", .review(.close))
             // The zones are the session's, recorded under its model: said, so a changed setting does not surprise.
-            let title = Self.dayTimeFormatter.string(from: data.startedAt) + " · " + SessionClock.format(data.durationMs)
-                + " · " + Self.zoneModelName(data.zoneModel)
-            let area = topBar(title: title, colour: team.map { Colour($0.team.colour) }, back: back,
-                              trailing: [("Export", .review(.export), .normal), ("Lobby", .navigate(.lobby), .normal)])
+            // The year is in the sessions list; without it the day and time stay readable beside four buttons at 800×480.
+            let title = Self.dayFormatter.string(from: data.startedAt) + ", " + Self.timeFormatter.string(from: data.startedAt)
+            let bar = topBar(title: title, colour: team.map { Colour($0.team.colour) }, back: back,
+                             trailing: [("Export", .review(.export), .normal), ("Delete", .review(.askToDelete), .quiet),
+                                        ("Lobby", .navigate(.lobby), .normal)])
+            let (info, area) = bar.splitTop(metrics.px(24), gap: metrics.px(6))
+            sessionInfo(data, info)
             if let player = state.review.selectedPlayer {
                 playerReview(player, data, area)
             } else {
@@ -25,48 +28,100 @@ extension Frame {
         notice()
     }
 
+    /// Under the bar: how long it recorded, the session's tags, and the zone model it was recorded under.
+    private func sessionInfo(_ data: ReviewData, _ r: Rect) {
+        let model = "zones: " + Self.zoneModelName(data.zoneModel)
+        let (left, modelBox) = r.splitRight(canvas.measure(model, size: metrics.small) + metrics.px(8), gap: metrics.gap)
+        let duration = SessionClock.format(data.durationMs)
+        let (durationBox, tagBox) = left.splitLeft(canvas.measure(duration, size: metrics.small, bold: true) + metrics.px(14))
+        canvas.text(duration, size: metrics.small, bold: true, in: durationBox)
+        let tags = data.tags.isEmpty ? "no tags" : Self.tagText(data.tags)
+        canvas.text(tags, size: metrics.small, bold: !data.tags.isEmpty,
+                    colour: data.tags.isEmpty ? Theme.textDim : Theme.accent.mixed(with: Theme.text, 0.55), in: tagBox)
+        canvas.text(model, size: metrics.small, colour: Theme.textDim, in: modelBox, align: .right)
+    }
+
     private func sessionList(_ area: Rect) {
-        let sessions = state.review.sessions
-        if sessions.isEmpty {
-            canvas.text("No sessions yet", size: metrics.body, colour: Theme.textDim, in: area, align: .center)
+        let sessions = state.review.shownSessions
+        var listArea = area
+        if !state.review.filterTags.isEmpty {
+            let (filterRow, rest) = area.splitTop(metrics.target, gap: metrics.gap)
+            tagFilter(filterRow)
+            listArea = rest
         }
-        list(id: "sessions", area: area, rowHeight: metrics.target, count: sessions.count) { i, r in
-            let card = sessions[i]
-            canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
-            let cols = r.inset(dx: metrics.px(16), dy: 0)
-            let (dateBox, rest) = cols.splitLeft(cols.w / 2)
-            let label = Self.dayTimeFormatter.string(from: card.startedAt)
-            canvas.text(label, size: metrics.body, bold: true, in: dateBox)
-            let (info, badge) = rest.splitRight(metrics.px(70))
-            canvas.text("\(SessionClock.format(card.durationMs)) · \(card.playerCount) players", size: metrics.body, colour: Theme.textDim, in: info)
-            if !card.reviewed {
-                let b = Rect(badge.x, r.midY - metrics.px(14), badge.w, metrics.px(28))
-                canvas.fillRounded(b, radius: metrics.px(14), Theme.danger)
-                canvas.text("new", size: metrics.small, bold: true, in: b, align: .center)
-            }
-            hits.add(Hit(rect: r, label: "Session \(i + 1)", action: .review(.open(sessionID: card.sessionID))))
+        if sessions.isEmpty {
+            canvas.text("No sessions yet", size: metrics.body, colour: Theme.textDim, in: listArea, align: .center)
+        }
+        list(id: "sessions", area: listArea, rowHeight: metrics.target, count: sessions.count) { i, r in
+            sessionRow(sessions[i], r)
+            hits.add(Hit(rect: r, label: "Session \(i + 1)", action: .review(.open(sessionID: sessions[i].sessionID))))
+        }
+    }
+
+    /// A session of the list: when and its tags; the team's average heart rate, the effort's
+    /// length (not the recovery minute after it) and the players; "new" until reviewed.
+    private func sessionRow(_ card: SessionCard, _ r: Rect) {
+        canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
+        let cols = r.inset(dx: metrics.px(16), dy: metrics.px(4))
+        let (left, rest) = cols.splitLeft(cols.w * 45 / 100, gap: metrics.gap)
+        let (info, badge) = rest.splitRight(metrics.px(62), gap: metrics.gap)
+        let when = Self.dayTimeFormatter.string(from: card.startedAt)
+        if card.tags.isEmpty {
+            canvas.text(when, size: metrics.body, bold: true, in: left)
+        } else {
+            let (top, bottom) = left.splitTop(left.h * 11 / 20)
+            canvas.text(when, size: metrics.body, bold: true, in: top)
+            canvas.text(Self.tagText(card.tags), size: metrics.small, colour: Theme.accent.mixed(with: Theme.text, 0.55), in: bottom)
+        }
+        let (top, bottom) = info.splitTop(info.h * 11 / 20)
+        let average = card.averageBPM.map { "avg \(Int($0.rounded())) bpm" } ?? "avg –"
+        canvas.text(average, size: metrics.body, bold: true, in: top)
+        canvas.text("\(SessionClock.format(card.effortMs)) effort · \(card.playerCount) player\(card.playerCount == 1 ? "" : "s")",
+                    size: metrics.small, colour: Theme.textDim, in: bottom)
+        if !card.reviewed {
+            let b = Rect(badge.x, r.midY - metrics.px(14), badge.w, metrics.px(28))
+            canvas.fillRounded(b, radius: metrics.px(14), Theme.danger)
+            canvas.text("new", size: metrics.small, bold: true, in: b, align: .center)
+        }
+    }
+
+    /// "All" and the tags the sessions carry, most used first, as many as fit: one shows only its sessions.
+    private func tagFilter(_ r: Rect) {
+        let chosen = state.review.tagFilter
+        var x = r.x
+        let pad = metrics.px(28)
+        for (label, tag) in [("All", nil as String?)] + state.review.filterTags.map({ (Self.tagText([$0]), $0 as String?) }) {
+            let w = max(metrics.target + metrics.px(16), canvas.measure(label, size: metrics.body, bold: true) + pad)
+            guard x + w <= r.maxX else { break }
+            button(label, Rect(x, r.y, w, r.h), .review(.filter(tag: tag)), style: chosen == tag ? .primary : .normal,
+                   hitLabel: tag.map { "filter:\($0)" } ?? "filter:all")
+            x += w + metrics.gap
         }
     }
 
     private func teamReview(_ data: ReviewData, _ area: Rect) {
         let (graphArea, chips) = area.splitBottom(max(metrics.target * 2 + metrics.gap, area.h * 36 / 100), gap: metrics.gap)
-        graph(data, area: graphArea, players: data.players, zoneColoured: false)
+        graph(data, area: graphArea, players: state.review.spotlightPlayer.map { [$0] } ?? [], zoneColoured: false, band: true)
         let columns = max(2, chips.w / metrics.px(190))
         let rows = (data.players.count + columns - 1) / columns
+        let spotlight = state.review.spotlightPlayerID
         list(id: "reviewPlayers", area: chips, rowHeight: metrics.target, count: rows) { row, r in
             for (col, cell) in r.columns(columns, gap: metrics.gap).enumerated() {
                 let i = row * columns + col
                 guard i < data.players.count else { continue }
                 let p = data.players[i]
-                canvas.fillRounded(cell, radius: metrics.px(10), Theme.surface)
-                canvas.fill(Rect(cell.x, cell.y + metrics.px(8), metrics.px(6), cell.h - metrics.px(16)), Self.seriesColour(i))
+                let picked = p.playerID == spotlight
+                canvas.fillRounded(cell, radius: metrics.px(10), picked ? Theme.surfaceHigh : Theme.surface)
+                if picked { canvas.stroke(cell, Theme.playerLineColour(p.playerID), width: max(2, metrics.px(2))) }
+                canvas.fill(Rect(cell.x, cell.y + metrics.px(8), metrics.px(6), cell.h - metrics.px(16)), Theme.playerLineColour(p.playerID))
                 let inner = cell.inset(dx: metrics.px(14), dy: metrics.px(4))
                 let (top, bottom) = inner.splitTop(inner.h / 2)
                 canvas.text("\(p.shirtNumber) \(p.name)", size: metrics.body - metrics.px(2), bold: true, in: top)
                 let avg = p.digest.averageBPM.map { "\(Int($0.rounded()))" } ?? "–"
-                canvas.text("avg \(avg) · max \(p.digest.maxBPM.map(String.init) ?? "–")", size: metrics.small - metrics.px(2),
-                            colour: Theme.textDim, in: bottom)
-                hits.add(Hit(rect: cell, label: p.name, action: .review(.selectPlayer(p.playerID))))
+                // The first tap puts the player's line over the team's band; the second opens their numbers.
+                canvas.text(picked ? "tap again for details ›" : "avg \(avg) · max \(p.digest.maxBPM.map(String.init) ?? "–")",
+                            size: metrics.small - metrics.px(2), colour: picked ? Theme.text : Theme.textDim, in: bottom)
+                hits.add(Hit(rect: cell, label: p.name, action: picked ? .review(.selectPlayer(p.playerID)) : .review(.spotlight(p.playerID))))
             }
         }
     }
@@ -76,20 +131,18 @@ extension Frame {
         model == .percentOfMax ? "%HRmax" : "%HRR"
     }
 
-    static func seriesColour(_ i: Int) -> Colour {
-        let palette: [UInt32] = [0x4FC3F7, 0xFFB74D, 0x81C784, 0xE57373, 0xBA68C8, 0xFFF176, 0x4DB6AC, 0xF06292,
-                                 0xA1887F, 0x90A4AE, 0xAED581, 0x7986CB]
-        return Colour(hex: palette[i % palette.count])
-    }
-
-    /// A heart-rate graph: bpm 40–210 up, session time across; laps as dashed verticals.
-    private func graph(_ data: ReviewData, area: Rect, players: [ReviewPlayer], zoneColoured: Bool) {
+    /// A heart-rate graph: bpm 40–210 up, session time across; laps as dashed verticals. `band`: the
+    /// team as its mean inside the band from its lowest to its highest player (readable at 40
+    /// players), with `players` drawn over it; `previous`: a session drawn faintly behind.
+    private func graph(_ data: ReviewData, area: Rect, players: [ReviewPlayer], zoneColoured: Bool, band: Bool = false,
+                       previous: ReviewComparison? = nil) {
         canvas.fillRounded(area, radius: metrics.px(10), Theme.surface)
         let axisW = metrics.px(40)
         let plot = Rect(area.x + axisW, area.y + metrics.px(10), area.w - axisW - metrics.px(12), area.h - metrics.px(34))
         let lo = 40.0, hi = 210.0
-        func y(_ bpm: Double) -> Int { plot.maxY - Int((bpm - lo) / (hi - lo) * Double(plot.h)) }
-        let duration = max(1, data.durationMs)
+        func y(_ bpm: Double) -> Int { plot.maxY - Int((min(hi, max(lo, bpm)) - lo) / (hi - lo) * Double(plot.h)) }
+        // A longer previous session widens the time axis, so both lines are drawn whole on one scale.
+        let duration = max(1, data.durationMs, previous?.series.last?.tMs ?? 0)
         func x(_ t: Int64) -> Int { plot.x + Int(Double(t) / Double(duration) * Double(plot.w)) }
         for bpm in stride(from: 60, through: 200, by: 40) {
             canvas.fill(Rect(plot.x, y(Double(bpm)), plot.w, 1), Theme.surfaceHigh)
@@ -112,8 +165,20 @@ extension Frame {
         canvas.text("0:00", size: metrics.small - metrics.px(2), colour: Theme.textDim, in: Rect(plot.x, plot.maxY + metrics.px(4), metrics.px(80), metrics.px(20)))
         canvas.text(SessionClock.format(duration), size: metrics.small - metrics.px(2), colour: Theme.textDim,
                     in: Rect(plot.maxX - metrics.px(80), plot.maxY + metrics.px(4), metrics.px(80), metrics.px(20)), align: .right)
-        let thickness = max(2, metrics.px(players.count > 1 ? 2 : 3))
-        for (i, p) in players.enumerated() {
+        if band { teamBand(data.teamBand, x: x, y: y, plot: plot) }
+        let thickness = max(2, metrics.px(3))
+        if let previous {
+            // What the faint line is, and what the (±) in the panel compare with: under the graph,
+            // between its time labels, where nothing is drawn over it.
+            let legend = "faint line and (±): " + Self.previousFormatter.string(from: previous.startedAt)
+            canvas.text(legend, size: metrics.small - metrics.px(2), colour: Theme.textDim,
+                        in: Rect(plot.x + metrics.px(84), plot.maxY + metrics.px(4), max(0, plot.w - metrics.px(168)), metrics.px(20)),
+                        align: .center)
+            // Faint, behind: the shape of the last comparable session, not a second line to read.
+            let points = Self.downsample(previous.series, buckets: plot.w / 2)
+            canvas.polyline(points.map { (x($0.tMs), y(Double($0.bpm))) }, Theme.textDim.withAlpha(110), thickness: max(2, metrics.px(2)))
+        }
+        for p in players {
             let points = Self.downsample(p.series, buckets: plot.w / 2)
             if zoneColoured {
                 var run: [(Int, Int)] = []
@@ -131,7 +196,7 @@ extension Frame {
                 }
                 if let rz = runZone { canvas.polyline(run, Theme.zone(rz).mixed(with: Theme.text, 0.25), thickness: thickness) }
             } else {
-                canvas.polyline(points.map { (x($0.tMs), y(Double($0.bpm))) }, Self.seriesColour(data.players.firstIndex(of: p) ?? i), thickness: thickness)
+                canvas.polyline(points.map { (x($0.tMs), y(Double($0.bpm))) }, Theme.playerLineColour(p.playerID), thickness: thickness)
             }
         }
         if zoneColoured, let player = players.first {
@@ -144,12 +209,31 @@ extension Frame {
                     let label = "\(SessionClock.format(point.tMs)) · \(point.bpm) bpm · \(Theme.zoneName(zone))"
                     let w = canvas.measure(label, size: metrics.body, bold: true) + metrics.px(20)
                     let bx = min(max(plot.x, cx - w / 2), plot.maxX - w)
-                    let box = Rect(bx, plot.y + metrics.px(4), w, metrics.px(34))
+                    // Below the row of lap and recovery labels, so it covers none of them.
+                    let box = Rect(bx, plot.y + metrics.px(22), w, metrics.px(34))
                     canvas.fillRounded(box, radius: metrics.px(8), Theme.zone(zone))
                     canvas.text(label, size: metrics.body, bold: true, in: box, align: .center)
                 }
             }
         }
+    }
+
+    static let previousFormatter: DateFormatter = {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_GB")
+        f.dateFormat = "EEE d MMM, HH:mm"
+        return f
+    }()
+
+    /// The team's band (lowest to highest player, stretch by stretch) and its mean as a white line.
+    private func teamBand(_ band: [TeamBandPoint], x: (Int64) -> Int, y: (Double) -> Int, plot: Rect) {
+        guard !band.isEmpty else { return }
+        let half = band.count > 1 ? max(1, (x(band[1].tMs) - x(band[0].tMs) + 1) / 2) : max(1, plot.w / 2)
+        for p in band {
+            let top = y(p.maxBPM), bottom = y(p.minBPM)
+            canvas.fill(Rect(x(p.tMs) - half, top, 2 * half, max(1, bottom - top)), Theme.accent.mixed(with: Theme.surface, 0.35).withAlpha(150))
+        }
+        canvas.polyline(band.map { (x($0.tMs), y($0.meanBPM)) }, Theme.text, thickness: max(2, metrics.px(2)))
     }
 
     /// At most `buckets` points (the mean of each bucket), so a long session draws as fast as a short one.
@@ -168,48 +252,8 @@ extension Frame {
     private func playerReview(_ p: ReviewPlayer, _ data: ReviewData, _ area: Rect) {
         let (graphArea, panel) = area.splitRight(max(metrics.px(250), area.w * 34 / 100), gap: metrics.gap)
         let (titleRow, graphRest) = graphArea.splitTop(metrics.px(34))
-        canvas.text("\(p.shirtNumber) \(p.name) — drag along the line to read it", size: metrics.body, bold: true, in: titleRow)
-        graph(data, area: graphRest, players: [p], zoneColoured: true)
-        canvas.fillRounded(panel, radius: metrics.px(10), Theme.surface)
-        let inner = panel.inset(metrics.px(12))
-        let d = p.digest
-        let lh = metrics.px(26)
-        var yy = inner.y
-        func row(_ label: String, _ value: String, colour: Colour = Theme.text) {
-            // Labels get the wider part: "Recovery 1 min" fits at 800×480 without shrinking.
-            let labelW = inner.w * 56 / 100
-            canvas.text(label, size: metrics.small, colour: Theme.textDim, in: Rect(inner.x, yy, labelW, lh))
-            canvas.text(value, size: metrics.small + metrics.px(2), bold: true, colour: colour, in: Rect(inner.x + labelW, yy, inner.w - labelW, lh), align: .right)
-            yy += lh
-        }
-        func delta(_ now: Double?, _ before: Double?) -> String {
-            guard let now, let before else { return "" }
-            let diff = Int((now - before).rounded())
-            return diff == 0 ? " (=)" : (diff > 0 ? " (+\(diff))" : " (\(diff))")
-        }
-        row("Average HR", (d.averageBPM.map { "\(Int($0.rounded()))" } ?? "–") + delta(d.averageBPM, p.previous?.averageBPM))
-        row("Max HR", (d.maxBPM.map(String.init) ?? "–") + delta(d.maxBPM.map(Double.init), p.previous?.maxBPM.map(Double.init)))
-        row("Peak %HRmax", d.peakPercentOfMax.map { "\(Int($0.rounded()))%" } ?? "–")
-        row("kcal", (d.kcal.map { "\(Int($0.rounded()))" } ?? "–") + delta(d.kcal, p.previous?.kcal))
-        for figure in p.analytics.prefix(4) { row(figure.label, figure.value) }
-        if p.previous != nil {
-            canvas.text("(…) vs previous session", size: metrics.small - metrics.px(3), colour: Theme.textDim, in: Rect(inner.x, yy, inner.w, lh - metrics.px(6)))
-            yy += lh - metrics.px(6)
-        }
-        yy += metrics.px(4)
-        // Time in zone, as bars with the zone number (never colour alone).
-        let total = max(1, d.zoneMs.reduce(0, +))
-        let barH = max(metrics.px(18), min(metrics.px(30), (inner.maxY - yy) / 6 - metrics.px(4)))
-        for zone in HeartRateZone.allCases.reversed() where yy + barH <= inner.maxY {
-            let ms = d.zoneMs[zone.rawValue]
-            let labelW = metrics.px(38)
-            canvas.text(Theme.zoneName(zone), size: metrics.small, bold: true, in: Rect(inner.x, yy, labelW, barH))
-            let barArea = Rect(inner.x + labelW, yy, inner.w - labelW - metrics.px(60), barH)
-            canvas.fill(barArea, Theme.surfaceHigh)
-            canvas.fill(Rect(barArea.x, barArea.y, Int(Double(barArea.w) * Double(ms) / Double(total)), barH), Theme.zone(zone))
-            canvas.text(SessionClock.format(ms), size: metrics.small - metrics.px(2), colour: Theme.textDim,
-                        in: Rect(barArea.maxX, yy, metrics.px(60), barH), align: .right)
-            yy += barH + metrics.px(4)
-        }
+        playerTitle(p, titleRow)
+        graph(data, area: graphRest, players: [p], zoneColoured: true, previous: p.previous)
+        playerPanel(p, panel)
     }
 }

@@ -3,7 +3,10 @@ import TeamCore
 /// Settings behind the PIN: zones, HRmax formula, display, source, data.
 extension Frame {
     func settingsScreen() {
-        let area = topBar(title: "Settings", back: ("‹ Done", .navigate(.home)))
+        if let page = state.club.page { return clubPage(page) }
+        if state.settingsPage == .tilesAndSound { return tilesAndSoundSettings() }
+        let area = topBar(title: "Settings", back: ("‹ Done", .navigate(.home)),
+                          trailing: [("Tiles & sound ›", .settings(.showPage(.tilesAndSound)), .normal)])
         let (left, right) = area.splitLeft(area.w * 58 / 100, gap: metrics.margin)
         let rowH = metrics.target - metrics.px(6)
         let rows = left.rows(6, gap: metrics.px(6))
@@ -13,8 +16,8 @@ extension Frame {
         settingRow(rows[1], "HRmax formula", MaxHeartRateFormula.allCases.map { f in
             (f.rawValue.capitalized, .settings(.setMaxFormula(f)), s.maxFormula == f)
         })
-        settingRow(rows[2], "Zone colour hold", [5_000, 10_000, 20_000].map { ms in
-            ("\(ms / 1000) s", .settings(.setZoneHold(Int64(ms))), s.zoneHoldMs == Int64(ms))
+        settingRow(rows[2], "Zone colour hold", KioskSettings.zoneHoldChoicesMs.map { ms in
+            ("\(ms / 1000) s", .settings(.setZoneHold(ms)), s.zoneHoldMs == ms)
         })
         settingRow(rows[3], "Wall display", [("Show BPM", s.wallPrivacy ? .settings(.toggleWallPrivacy) : nil, !s.wallPrivacy),
                                              ("Private", s.wallPrivacy ? nil : .settings(.toggleWallPrivacy), s.wallPrivacy)])
@@ -29,21 +32,13 @@ extension Frame {
         let (exportBox, pinBox) = exportRow.splitRight(exportRow.w * 2 / 5, gap: metrics.px(6))
         button("Export all to USB", exportBox, .settings(.exportAll), style: .primary, size: metrics.small + metrics.px(2))
         button("Change PIN", pinBox, .settings(.changePin), size: metrics.small + metrics.px(2))
-        let (backupRow, deleteArea) = belowExport.splitTop(metrics.target, gap: metrics.gap)
+        let (backupRow, clubArea) = belowExport.splitTop(metrics.target, gap: metrics.gap)
         backupLine(backupRow)
-        canvas.text("Delete a player and all their data", size: metrics.small, colour: Theme.textDim, in: deleteArea.splitTop(metrics.px(26)).0)
-        let listArea = deleteArea.splitTop(metrics.px(26), gap: metrics.px(4)).1
-        if state.roster.isEmpty {
-            canvas.text("(pick a team first to list its players)", size: metrics.small, colour: Theme.textDim, in: listArea.splitTop(metrics.px(30)).0)
-        }
-        list(id: "settingsPlayers", area: listArea, rowHeight: metrics.target - metrics.px(8), count: state.roster.count) { i, r in
-            let line = state.roster[i]
-            canvas.fillRounded(r, radius: metrics.px(8), Theme.surface)
-            let (nameBox, buttonBox) = r.splitRight(metrics.px(96))
-            canvas.text("\(line.shirtNumber) \(line.player.fullName)", size: metrics.small + metrics.px(2), bold: true, in: nameBox.inset(dx: metrics.px(10), dy: 0))
-            button("Delete", buttonBox.inset(metrics.px(4)), .settings(.askToDeletePlayerAndData(playerID: line.playerID)), style: .danger, size: metrics.small,
-                   hitLabel: "Delete \(line.player.fullName)")
-        }
+        // The club beyond one team: every player (those on no team too) and every strap, to delete or forget.
+        let (clubRow, _) = clubArea.splitTop(metrics.target, gap: metrics.gap)
+        let club = clubRow.columns(2, gap: metrics.px(6))
+        button("All players", club[0], .club(.open(.players)), size: metrics.small + metrics.px(2))
+        button("Straps", club[1], .club(.open(.straps)), size: metrics.small + metrics.px(2))
         notice()
     }
 
@@ -56,7 +51,8 @@ extension Frame {
         button("Restore from USB", restoreBox, state.backups.stickBackup == nil ? nil : .settings(.askToRestoreFromStick), size: metrics.small + metrics.px(1))
     }
 
-    private func settingRow(_ r: Rect, _ title: String, _ options: [(String, Action?, Bool)], detail: String? = nil) {
+    /// `hitPrefix`: names the options for scripts where labels repeat ("Sound On", "Beeps On").
+    func settingRow(_ r: Rect, _ title: String, _ options: [(String, Action?, Bool)], detail: String? = nil, hitPrefix: String? = nil) {
         let (label, choices) = r.splitLeft(r.w * 2 / 5)
         if let detail {
             let (top, bottom) = label.splitTop(label.h / 2)
@@ -66,7 +62,8 @@ extension Frame {
             canvas.text(title, size: metrics.small + metrics.px(2), bold: true, in: label)
         }
         for (cell, option) in zip(choices.columns(options.count, gap: metrics.px(6)), options) {
-            button(option.0, cell, option.1, style: option.2 ? .primary : .normal, size: metrics.small + metrics.px(1))
+            button(option.0, cell, option.1, style: option.2 ? .primary : .normal, size: metrics.small + metrics.px(1),
+                   hitLabel: hitPrefix.map { "\($0) \(option.0)" })
         }
     }
 }

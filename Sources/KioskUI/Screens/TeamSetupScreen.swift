@@ -7,11 +7,14 @@ extension Frame {
         let area = topBar(title: "\(name) · setup", colour: state.team.map { Colour($0.team.colour) },
                           back: ("‹ Lobby", .navigate(.lobby)),
                           trailing: [("Roster", .setup(.tab(.roster)), state.setup.tab == .roster ? .primary : .normal),
-                                     ("Straps", .setup(.tab(.straps)), state.setup.tab == .straps ? .primary : .normal)])
+                                     ("Straps", .setup(.tab(.straps)), state.setup.tab == .straps ? .primary : .normal),
+                                     ("Team", .setup(.tab(.team)), state.setup.tab == .team ? .primary : .normal)])
         switch state.setup.tab {
         case .roster: rosterTab(area)
         case .straps: strapsTab(area)
+        case .team: teamTab(area)
         }
+        if state.setup.pickingExisting { existingPlayerPicker() }
         if let rest = state.setup.rest { restDialog(rest) }
         notice()
     }
@@ -22,8 +25,12 @@ extension Frame {
         list(id: "roster", area: listArea, rowHeight: rowH, count: state.roster.count) { i, r in
             let line = state.roster[i]
             canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
-            let (numberBox, rest) = r.splitLeft(metrics.px(64))
+            let (numberBox, afterNumber) = r.splitLeft(metrics.px(64))
             canvas.text("\(line.shirtNumber)", size: metrics.px(28), bold: true, in: numberBox, align: .center)
+            // The photo (or initials): the face a coach knows better than the name.
+            let (face, rest) = afterNumber.splitLeft(r.h - metrics.px(10), gap: metrics.px(10))
+            canvas.avatar(playerID: line.playerID, version: line.photoVersion, initials: line.player.initials,
+                          in: face.inset(dx: 0, dy: metrics.px(5)))
             let buttons = metrics.px(96)
             let (info, actions) = rest.splitRight(buttons * 3 + metrics.gap * 2)
             let (nameBox, strapBox) = info.splitLeft(info.w * 3 / 5)
@@ -39,7 +46,12 @@ extension Frame {
         if state.roster.isEmpty {
             canvas.text("No players yet — add the first one.", size: metrics.body, colour: Theme.textDim, in: listArea, align: .center)
         }
-        button("+ Add player", bottom.splitLeft(metrics.px(240)).0, .form(.editPlayer(nil)), style: .primary)
+        // Three buttons on one row even at 800 px: the photo import takes what is left, up to 300 px.
+        let (add, rest) = bottom.splitLeft(metrics.px(200), gap: metrics.gap)
+        button("+ Add player", add, .form(.editPlayer(nil)), style: .primary)
+        let (existing, photos) = rest.splitLeft(metrics.px(230), gap: metrics.gap)
+        button("+ Existing player", existing, .setup(.pickExisting(true)))
+        button("Import photos from USB", photos.splitRight(min(photos.w, metrics.px(300))).1, .setup(.importPhotos))
     }
 
     private func strapsTab(_ area: Rect) {

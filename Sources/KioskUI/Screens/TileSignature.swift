@@ -14,8 +14,12 @@ struct TileSignature: Equatable {
     var name: String
     var number: Int
     var privacy: Bool
+    /// The third line: which figure, and its value as shown (whole numbers).
+    var detail: TileDetail
+    var detailValue: Int
+    var photoVersion: Int64?
 
-    init(_ tile: ShownTile, rect: Rect, state: AppState, privacy: Bool, flag: Bool) {
+    init(_ tile: ShownTile, rect: Rect, state: AppState, privacy: Bool, flag: Bool, detail: TileDetail) {
         self.rect = rect
         bpm = tile.bpm
         percent = Int(tile.percentOfMax.rounded())
@@ -27,5 +31,8 @@ struct TileSignature: Equatable {
         name = tile.name
         number = tile.shirtNumber
         self.privacy = privacy
+        self.detail = detail
+        detailValue = TilePlan.detailValue(tile, detail: detail)
+        photoVersion = tile.photoVersion
     }
 }

@@ -115,6 +115,9 @@ extension Frame {
         case .repeatNew(let first):
             title = "Repeat the new PIN"
             expected = first.count
+        case .authorize(let what, _):
+            title = pin.wrong ? "Wrong PIN — try again" : "PIN to \(what)"
+            expected = 4
         }
         canvas.text(title, size: metrics.body, bold: true,
                     colour: pin.wrong ? Colour(hex: 0xFF8A80) : Theme.text, in: titleRow, align: .center)

@@ -8,6 +8,9 @@ public struct ViewState: Sendable, Equatable {
     public var shift = false
     /// The live tiles as last drawn, when the next frame may redraw only what changed.
     var previousTiles: [Int64: TileSignature]?
+    /// What each live tile last wrote where (kept while only its heart is redrawn): the state dump's proof
+    /// that no text sits on another.
+    var tilePlans: [Int64: TilePlan] = [:]
     public init() {}
 }
 

@@ -14,7 +14,7 @@ import TeamCore
 /// first, with name and battery where they advertise them. Discovery switches
 /// scanning to active (for names in scan responses); turn it off afterwards.
 /// It works with or without a session running (`start(straps: [])`).
-public final class BluetoothSource: SensorSource {
+public final class BluetoothSource: SensorSource, StrapDescribing {
     public struct Settings: Sendable {
         /// Simultaneous connections per controller (a Pi 4's onboard chip holds 2–3 reliably).
         public var maxConnectionsPerController = 7
@@ -34,6 +34,8 @@ public final class BluetoothSource: SensorSource {
     public let settings: Settings
     public let discovery = DiscoveryBoard()
     public let counters = BluetoothCounters()
+    /// What connected straps said of themselves (body sensor location, manufacturer).
+    public let descriptions = StrapDescriptionBoard()
     private let openers: [ControllerOpener]
     private let thread = WorkerThread()
     private let discoveryWanted = LatestChange<Bool>()
@@ -62,6 +64,8 @@ public final class BluetoothSource: SensorSource {
     }
 
     public func addStraps(_ straps: [StrapAddress]) throws { try inbox.add(straps) }
+
+    public func takeStrapDescriptions() -> [StrapDescription] { descriptions.take() }
 
     public func setWanted(_ straps: Set<UInt16>?) { wanted.set(straps.map { Set($0.map(Int.init)) }) }
 
@@ -96,6 +100,7 @@ public final class BluetoothSource: SensorSource {
                                discovery: discovery, counters: counters, status: status, inbox: inbox, wanted: wanted,
                                discoveryWanted: discoveryWanted, clock: clock, wake: wake,
                                log: { line in FileHandle.standardError.write(Data("sideline: \(line)\n".utf8)) })
+        worker.manager.descriptions = descriptions
         // The worker is handed to the thread once, before it starts (a happens-before edge), and no
         // other thread touches it after; `status` and the mailboxes it shares lock on their own.
         nonisolated(unsafe) let owned = worker

@@ -45,6 +45,8 @@ final class LinkManager: HostEngineDelegate {
     private(set) var wanted: Set<Int>?
     private(set) var pushedSinceWake = false
     var log: (String) -> Void = { _ in }
+    /// Where what the straps say of themselves goes (set by the source before the worker runs).
+    var descriptions: StrapDescriptionBoard?
 
     init(straps: [UInt64], ring: SPSCRing<SensorEvent>, settings: BluetoothSource.Settings, discovery: DiscoveryBoard,
          counters: BluetoothCounters, clock: @escaping () -> UInt64) {
@@ -292,6 +294,12 @@ final class LinkManager: HostEngineDelegate {
         let c = controllerIndex(host)
         guard c >= 0, let i = controllers[c].handles[handle] else { return }
         push(SensorEvent(strap: UInt16(i), timestampNs: clock(), kind: .battery, battery: level))
+    }
+
+    func host(_ host: HostEngine, described description: SensorDescription, handle: UInt16) {
+        let c = controllerIndex(host)
+        guard c >= 0, let i = controllers[c].handles[handle] else { return }
+        descriptions?.note(BDAddress(value: straps[i].address, type: 0), description)
     }
 
     func host(_ host: HostEngine, discardedMalformed what: String, handle: UInt16?) {

@@ -9,7 +9,11 @@ public enum FITActivityEncoder {
     /// Seconds between the Unix epoch and the FIT epoch (1989-12-31T00:00:00Z).
     static let fitEpochOffset: Int64 = 631_065_600
 
-    enum Local: UInt8 { case fileID = 0, event, record, lap, session, activity }
+    enum Local: UInt8 { case fileID = 0, event, record, lap, session, activity, developerID, fieldDescription }
+
+    /// Sideline's FIT application id (developer_data_id), for its developer field "session_tags".
+    static let applicationID: [UInt8] = Array("sideline-hr-kiosk".utf8.prefix(16))
+    static let tagsFieldName = "session_tags"
 
     public static func encode(_ player: PlayerAnalysis, context: ExportContext) -> [UInt8] {
         let analysis = context.analysis
@@ -23,6 +27,23 @@ public enum FITActivityEncoder {
         ])
         // Activity file, manufacturer "development", serial = player id so two players' files differ.
         w.write(local: Local.fileID.rawValue, [4, 255, 1, UInt64(truncatingIfNeeded: max(1, player.playerID)), start])
+
+        // The session's context tags ride on the session message as a developer field (FIT has no
+        // field of its own for them), described here so every FIT reader can name it.
+        let tags = analysis.session.tags.joined(separator: " ")
+        let tagsSize = UInt8(min(255, tags.utf8.count + 1))
+        if !tags.isEmpty {
+            w.define(local: Local.developerID.rawValue, global: 207, fields: [
+                .init(number: 1, type: .byte, size: 16), .init(number: 3, type: .uint8),
+            ])
+            w.write(local: Local.developerID.rawValue, [.bytes(applicationID), .number(0)])
+            w.define(local: Local.fieldDescription.rawValue, global: 206, fields: [
+                .init(number: 0, type: .uint8), .init(number: 1, type: .uint8), .init(number: 2, type: .uint8),
+                .init(number: 3, type: .string, size: 16),
+            ])
+            w.write(local: Local.fieldDescription.rawValue, [.number(0), .number(0), .number(UInt64(FITWriter.BaseType.string.rawValue)),
+                                                             .text(tagsFieldName, size: 16)])
+        }
 
         w.define(local: Local.event.rawValue, global: 21, fields: [
             .init(number: 253, type: .uint32), .init(number: 0, type: .enumeration), .init(number: 1, type: .enumeration),
@@ -65,17 +86,19 @@ public enum FITActivityEncoder {
             .init(number: 6, type: .enumeration), .init(number: 7, type: .uint32), .init(number: 8, type: .uint32),
             .init(number: 11, type: .uint16), .init(number: 16, type: .uint8), .init(number: 17, type: .uint8),
             .init(number: 25, type: .uint16), .init(number: 26, type: .uint16), .init(number: 28, type: .enumeration),
-        ])
+        ], developer: tags.isEmpty ? [] : [.init(number: 0, size: tagsSize, developerIndex: 0)])
         let duration = UInt64(max(0, analysis.durationMs))
         // The session message sums up the file: every lap, the recovery minute included.
         let s = player.recordingStats
-        w.write(local: Local.session.rawValue, [
+        let sessionValues: [UInt64?] = [
             0, end, 8, 1, start, 0, 0, duration, duration,
             s.kcal.value.map { UInt64(min(65534, $0.rounded())) },
             s.averageBPM.value.map { UInt64(min(254, $0.rounded())) },
             s.maxBPM.value.map { UInt64(min(254, $0)) },
             0, UInt64(laps.count), 0,
-        ])
+        ]
+        w.write(local: Local.session.rawValue, sessionValues.map(FITWriter.Value.number),
+                developer: tags.isEmpty ? [] : [FITWriter.text(tags, size: tagsSize)])
 
         w.define(local: Local.activity.rawValue, global: 34, fields: [
             .init(number: 253, type: .uint32), .init(number: 0, type: .uint32), .init(number: 1, type: .uint16),

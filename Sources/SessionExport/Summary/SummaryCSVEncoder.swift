@@ -3,14 +3,14 @@ import TeamCore
 
 /// The team table as CSV: one row per player and session (lap = "all"), then
 /// one row per player and lap. Ranked as on the review screen. Empty cells
-/// mean not enough data; the `notes` column says why. For spreadsheets: UTF-8 with a
+/// mean not enough data; the `notes` column says why. `tags`: the session's context tags, space-separated. For spreadsheets: UTF-8 with a
 /// byte-order mark, text guarded against formulas; seconds in zones (z0 = rest, below
 /// zone 1) rounded to tenths.
 public enum SummaryCSVEncoder {
     public static let header = [
         "rank", "player", "shirt_number", "lap", "lap_label", "from_s", "to_s", "signal_s",
         "avg_bpm", "min_bpm", "max_bpm", "peak_pct_max",
-        "max_hr", "resting_hr", "max_hr_source", "zone_model",
+        "max_hr", "resting_hr", "max_hr_source", "zone_model", "tags",
         "z0_max_s", "z1_max_s", "z2_max_s", "z3_max_s", "z4_max_s", "z5_max_s",
         "z0_hrr_s", "z1_hrr_s", "z2_hrr_s", "z3_hrr_s", "z4_hrr_s", "z5_hrr_s",
         "kcal", "trimp_banister", "trimp_edwards", "effort_points", "recovery_60s_bpm",
@@ -46,7 +46,7 @@ public enum SummaryCSVEncoder {
                 f.fixed(Double(from) / 1000, 1), f.fixed(Double(to) / 1000, 1), f.fixed(Double(s.signalMs) / 1000, 1),
                 f.cell(s.averageBPM), f.cell(s.minBPM), f.cell(s.maxBPM), f.cell(s.peakPercentOfMax),
                 f.fixed(p.physiology.maxHR, 2), f.fixed(p.physiology.restingHR, 0), p.physiology.maxSource.rawValue,
-                context.analysis.zoneModel.rawValue]
+                context.analysis.zoneModel.rawValue, CSVRecords.textCell(context.analysis.session.tags.joined(separator: " "))]
             + zonesMax + zonesHRR
             + [f.cell(s.kcal), f.cell(s.banisterTRIMP), f.cell(s.edwardsTRIMP), f.cell(s.effortPoints), f.cell(recovery),
                hrv == nil ? "" : String(p.rr.recorded), hrv == nil ? "" : String(p.rr.corrected),

@@ -49,7 +49,10 @@ public enum TCXEncoder {
             if let label = lap.label { xml += "<Notes>\(escape(label))</Notes>\n" }
             xml += "</Lap>\n"
         }
-        xml += "<Notes>\(escape("\(context.teamName): \(context.name(of: player)) #\(player.shirtNumber)"))</Notes>\n"
+        // The session's context tags too, so a session found in another tool says what it was.
+        let tags = context.analysis.session.tags
+        let notes = "\(context.teamName): \(context.name(of: player)) #\(player.shirtNumber)" + (tags.isEmpty ? "" : " · tags: " + tags.joined(separator: " "))
+        xml += "<Notes>\(escape(notes))</Notes>\n"
         xml += "</Activity>\n</Activities>\n</TrainingCenterDatabase>\n"
         return xml
     }

@@ -14,14 +14,16 @@ public enum SessionCSVExport {
         let numbers = Dictionary(uniqueKeysWithValues: players.map { ($0.playerID, $0.shirtNumber) })
         var names: [Int64: String] = [:]
         for p in players { names[p.playerID] = try store.player(id: p.playerID)?.fullName ?? "player \(p.playerID)" }
-        let straps = Dictionary(uniqueKeysWithValues: try store.straps().map { ($0.id!, $0.address) })
+        let straps = try store.strapAddresses()
 
         // Rows are read and written through SQLite's C API and a byte buffer: a
         // 2-hour team session has ~200 k samples and ~650 k RR intervals.
         var samples = CSVBytes(capacity: 1 << 20)
-        samples.append(CSVRecords.byteOrderMark + "session,player,shirt_number,strap,t_ms,time,bpm,contact,energy_kj\n")
+        samples.append(CSVRecords.byteOrderMark + "session,player,shirt_number,strap,t_ms,time,bpm,contact,energy_kj,tags\n")
         var rr = CSVBytes(capacity: 1 << 20)
-        rr.append(CSVRecords.byteOrderMark + "session,player,shirt_number,t_ms,time,rr_1024,rr_ms\n")
+        rr.append(CSVRecords.byteOrderMark + "session,player,shirt_number,t_ms,time,rr_1024,rr_ms,tags\n")
+        // The session's context tags on every row, so rows of several sessions pasted together stay apart.
+        let tagCell = Array(("," + CSVRecords.textCell(session.tags.joined(separator: " "))).utf8)
         let clock = SessionClockTime(startedAt: session.startedAt, endedAt: session.endedAt)
         var sampleTimes = ISOTime.Writer(), beatTimes = ISOTime.Writer()
         var prefixes: [Int64: [UInt8]] = [:]
@@ -42,6 +44,7 @@ public enum SessionCSVExport {
             samples.comma(); samples.append(row.int64(3))
             samples.comma(); samples.append(contactText[Int(SensorContact(rawValue: UInt8(clamping: row.int64(4)))?.rawValue ?? 0)])
             samples.comma(); if !row.isNull(5) { samples.append(row.int64(5)) }
+            samples.append(tagCell)
             samples.newline()
         }
         try store.stepRows(sql: "SELECT player_id, t_ms, rr_1024 FROM rr WHERE session_id = ? ORDER BY player_id, t_ms", sessionID) { row in
@@ -51,6 +54,7 @@ public enum SessionCSVExport {
             let r1024 = UInt16(clamping: row.int64(2))
             rr.comma(); rr.append(Int64(r1024))
             rr.comma(); rr.appendMilliseconds(rr1024: r1024)
+            rr.append(tagCell)
             rr.newline()
         }
         let samplesPath = (directory as NSString).appendingPathComponent("\(stem)_samples.csv")

@@ -22,4 +22,5 @@ public enum Action: Sendable, Equatable {
     case live(LiveAction)
     case review(ReviewAction)
     case settings(SettingsAction)
+    case club(ClubAction)
 }

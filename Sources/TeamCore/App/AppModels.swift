@@ -6,11 +6,18 @@ public struct TeamCard: Sendable, Equatable {
     public var playerCount: Int
     public var lastSessionAt: Date?
     public var unreviewedSessions: Int
-    public init(team: Team, playerCount: Int, lastSessionAt: Date?, unreviewedSessions: Int) {
+    /// Every session of the team (deleting the team says how many go with it).
+    public var sessionCount: Int
+    /// The tags of its last session: the lobby starts from them.
+    public var lastTags: [String]
+    public init(team: Team, playerCount: Int, lastSessionAt: Date?, unreviewedSessions: Int, sessionCount: Int = 0,
+                lastTags: [String] = []) {
         self.team = team
         self.playerCount = playerCount
         self.lastSessionAt = lastSessionAt
         self.unreviewedSessions = unreviewedSessions
+        self.sessionCount = sessionCount
+        self.lastTags = lastTags
     }
 }
 
@@ -19,10 +26,13 @@ public struct RosterLine: Sendable, Equatable {
     public var player: Player
     public var shirtNumber: Int
     public var strapID: Int64?
-    public init(player: Player, shirtNumber: Int, strapID: Int64?) {
+    /// The stored photo's version (when it was imported); nil: the screens show initials.
+    public var photoVersion: Int64?
+    public init(player: Player, shirtNumber: Int, strapID: Int64?, photoVersion: Int64? = nil) {
         self.player = player
         self.shirtNumber = shirtNumber
         self.strapID = strapID
+        self.photoVersion = photoVersion
     }
     public var playerID: Int64 { player.id ?? 0 }
 }
@@ -62,12 +72,21 @@ public struct SessionCard: Sendable, Equatable {
     public var durationMs: Int64
     public var playerCount: Int
     public var reviewed: Bool
-    public init(sessionID: Int64, startedAt: Date, durationMs: Int64, playerCount: Int, reviewed: Bool) {
+    /// The effort's length, without the recovery minute recorded after it.
+    public var effortMs: Int64
+    public var tags: [String]
+    /// The team's average heart rate over the effort; nil: nobody had one.
+    public var averageBPM: Double?
+    public init(sessionID: Int64, startedAt: Date, durationMs: Int64, playerCount: Int, reviewed: Bool,
+                effortMs: Int64? = nil, tags: [String] = [], averageBPM: Double? = nil) {
         self.sessionID = sessionID
         self.startedAt = startedAt
         self.durationMs = durationMs
         self.playerCount = playerCount
         self.reviewed = reviewed
+        self.effortMs = effortMs ?? durationMs
+        self.tags = tags
+        self.averageBPM = averageBPM
     }
 }
 
@@ -91,12 +110,12 @@ public struct ReviewPlayer: Sendable, Equatable {
     public var series: [SeriesPoint]
     /// The analysis's numbers (the same as the exports').
     public var digest: SessionDigest
-    /// The same player's previous session, for comparison.
-    public var previous: SessionDigest?
+    /// The same player's previous comparable session (same team, same tags), for comparison.
+    public var previous: ReviewComparison?
     /// Extra figures (label, value) from the analytics module when it is present.
     public var analytics: [AnalyticsFigure]
     public init(playerID: Int64, name: String, shirtNumber: Int, physiology: Physiology, series: [SeriesPoint],
-                digest: SessionDigest, previous: SessionDigest? = nil, analytics: [AnalyticsFigure] = []) {
+                digest: SessionDigest, previous: ReviewComparison? = nil, analytics: [AnalyticsFigure] = []) {
         self.playerID = playerID
         self.name = name
         self.shirtNumber = shirtNumber
@@ -105,6 +124,36 @@ public struct ReviewPlayer: Sendable, Equatable {
         self.digest = digest
         self.previous = previous
         self.analytics = analytics
+    }
+}
+
+/// A player's previous comparable session: when, its numbers and its line (drawn faintly behind today's).
+public struct ReviewComparison: Sendable, Equatable {
+    public var sessionID: Int64
+    public var startedAt: Date
+    public var digest: SessionDigest
+    public var series: [SeriesPoint]
+    public init(sessionID: Int64, startedAt: Date, digest: SessionDigest, series: [SeriesPoint]) {
+        self.sessionID = sessionID
+        self.startedAt = startedAt
+        self.digest = digest
+        self.series = series
+    }
+}
+
+/// The team in one stretch of a session: the mean heart rate of the players with a signal, and
+/// the lowest and highest of them (the team graph's band).
+public struct TeamBandPoint: Sendable, Equatable {
+    /// The stretch's middle, ms since the session start.
+    public var tMs: Int64
+    public var meanBPM: Double
+    public var minBPM: Double
+    public var maxBPM: Double
+    public init(tMs: Int64, meanBPM: Double, minBPM: Double, maxBPM: Double) {
+        self.tMs = tMs
+        self.meanBPM = meanBPM
+        self.minBPM = minBPM
+        self.maxBPM = maxBPM
     }
 }
 
@@ -128,9 +177,16 @@ public struct ReviewData: Sendable, Equatable {
     public var effortEndMs: Int64?
     /// The zone model the session was recorded under: review shows zones as they were, whatever today's setting.
     public var zoneModel: ZoneModel
+    /// The session's context tags (what "comparable" means for the previous session).
+    public var tags: [String]
+    /// The team's mean heart rate with its lowest and highest player, stretch by stretch.
+    public var teamBand: [TeamBandPoint]
     public init(sessionID: Int64, startedAt: Date, durationMs: Int64, lapsMs: [Int64], players: [ReviewPlayer],
-                effortEndMs: Int64? = nil, zoneModel: ZoneModel = .percentOfMax) {
+                effortEndMs: Int64? = nil, zoneModel: ZoneModel = .percentOfMax, tags: [String] = [],
+                teamBand: [TeamBandPoint] = []) {
         self.zoneModel = zoneModel
+        self.tags = tags
+        self.teamBand = teamBand
         self.sessionID = sessionID
         self.startedAt = startedAt
         self.durationMs = durationMs

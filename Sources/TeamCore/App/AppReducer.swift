@@ -29,7 +29,7 @@ public enum AppReducer {
         case .tick(let now):
             guard now >= s.nowMs else { return .none }
             s.nowMs = now
-            return LiveReducer.tick(&s.live, nowMs: now)
+            return LiveReducer.tick(&s.live, nowMs: now, settings: s.settings)
         case .failed(let message):
             s.notice = message
             if s.live?.phase == .starting { s.live = nil; s.screen = .lobby }
@@ -51,6 +51,8 @@ public enum AppReducer {
         case .form(let form):
             let context = AppContext(s)
             return FormReducer.reduce(&s.form, form, context)
+        case .setup(.delegate(let outcome)):
+            return NavigationReducer.setup(&s, outcome)
         case .setup(let setup):
             let context = AppContext(s)
             return SetupReducer.reduce(&s.setup, setup, context)
@@ -67,9 +69,15 @@ public enum AppReducer {
             return ReviewReducer.reduce(&s.review, review, context)
         case .settings(.delegate(let outcome)):
             return NavigationReducer.settings(&s, outcome)
+        case .settings(.showPage(let page)):
+            if s.screen == .settings { s.settingsPage = page }
+            return .none
         case .settings(let settings):
             let context = AppContext(s)
             return SettingsReducer.reduce(&s.settings, &s.pin, &s.backups, settings, context)
+        case .club(let club):
+            let context = AppContext(s)
+            return ClubReducer.reduce(&s.club, club, context)
         }
     }
 

@@ -30,6 +30,7 @@ public struct AppState: Sendable, Equatable {
     // Features.
     public var settings = KioskSettings()
     public var pin: PinEntry?
+    public var settingsPage = SettingsPage.general
     public var backups = BackupStatus()
     public var form: Form?
     public var setup = TeamSetup()
@@ -37,6 +38,7 @@ public struct AppState: Sendable, Equatable {
     public var live: LiveSession?
     public var review = Review()
     public var confirmation: Confirmation?
+    public var club = Club()
 
     public init(year: Int) { self.year = year }
 

@@ -18,8 +18,9 @@ public enum Effect: Sendable, Equatable {
     case savePlayer(teamID: Int64, player: Player, shirtNumber: Int)
     case removeFromTeam(teamID: Int64, playerID: Int64)
     case assignStrap(teamID: Int64, playerID: Int64, strapID: Int64?)
-    /// Starts a session row and the recorder; answered by `.sessionStarted`.
-    case startSession(teamID: Int64, participants: [Participant], plannedMs: Int64?)
+    /// Starts a session row (with its context tags, which the team remembers) and the
+    /// recorder; answered by `.live(.started)`.
+    case startSession(teamID: Int64, participants: [Participant], plannedMs: Int64?, tags: [String] = [])
     case setSessionPaused(sessionID: Int64, paused: Bool)
     case addLap(sessionID: Int64, tMs: Int64)
     /// Records when the effort ended (`atMs`: session offset) and lets simulated players rest;
@@ -38,6 +39,22 @@ public enum Effect: Sendable, Equatable {
     /// CSV (samples, RR, summary), TCX and FIT per player and the JSON summary of one session.
     case exportSession(sessionID: Int64)
     case deletePlayerAndData(playerID: Int64)
+    /// "All players": everyone, on a team or not (answered by `.club(.playersLoaded)`).
+    case loadPlayers
+    /// Every strap the club knows (answered by `.club(.strapsLoaded)`).
+    case loadStraps
+    /// The strap leaves every team and list (`SidelineStore.forgetStrap`).
+    case forgetStrap(address: String)
+    case renameTeam(teamID: Int64, name: String)
+    case setTeamColour(teamID: Int64, colour: RGBColour)
+    /// The team and its sessions with everything in them; its players stay.
+    case deleteTeam(teamID: Int64)
+    /// A player who already exists joins the team (a free shirt number is chosen).
+    case addExistingPlayer(teamID: Int64, playerID: Int64)
     /// Replace the database with the newest backup on the USB stick (the current one kept aside).
     case restoreFromStick
+    /// A generated sound through the audio device (none: a line in the log, the kiosk goes on).
+    case playSound(Sound, volumePercent: Int)
+    /// Photos on the USB stick, named by shirt number or name, for the team's players: all or none.
+    case importPhotos(teamID: Int64)
 }

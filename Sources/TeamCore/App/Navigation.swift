@@ -33,6 +33,7 @@ enum NavigationReducer {
             s.notice = nil
             s.confirmation = nil
             s.setup = TeamSetup()
+            s.club.page = nil
             return .effects(.loadTeams)
         case .setup:
             guard s.teamID != nil else { return .none }
@@ -67,6 +68,7 @@ enum NavigationReducer {
             if s.teamID != id {
                 s.roster = []
                 s.lobby = Lobby()
+                s.lobby.tags = SessionTags(stored: s.teams.first { $0.team.id == id }?.lastTags ?? [])
                 s.review = Review()
             }
             s.teamID = id
@@ -78,6 +80,7 @@ enum NavigationReducer {
             s.screen = .teamSetup
             s.roster = []
             s.lobby.excluded = []
+            s.lobby.tags = SessionTags() // a new team has no last session to start from
             s.setup = TeamSetup()
             return .effects(.loadTeams, .loadRoster(teamID: id))
         case .rosterLoaded(let teamID, let lines):
@@ -107,10 +110,25 @@ enum NavigationReducer {
         }
     }
 
+    static func setup(_ s: inout AppState, _ outcome: SetupAction.Delegate) -> Reduction {
+        switch outcome {
+        case .teamDeleted(let id):
+            guard s.teamID == id else { return .none }
+            s.teamID = nil
+            s.roster = []
+            s.lobby = Lobby()
+            s.review = Review()
+            s.setup = TeamSetup()
+            s.screen = .teamPicker
+            return .effects(.loadTeams)
+        }
+    }
+
     static func settings(_ s: inout AppState, _ outcome: SettingsAction.Delegate) -> Reduction {
         switch outcome {
         case .unlocked:
             s.screen = .settings
+            s.settingsPage = .general
             s.notice = nil
             return .effects(s.teamID.map { .loadRoster(teamID: $0) })
         }

@@ -31,6 +31,22 @@ public struct Player: Sendable, Equatable, Codable, Identifiable {
     /// First and last name; no stray space when the last name is empty.
     public var fullName: String { lastName.isEmpty ? firstName : "\(firstName) \(lastName)" }
 
+    /// "MB" for Mia Berg, "M" for a player without a last name: the avatar when there is no photo.
+    public var initials: String {
+        [firstName, lastName].compactMap { $0.trimmingCharacters(in: .whitespaces).first.map { String($0).uppercased() } }.joined()
+    }
+
+    /// The name from longest to shortest, for a tile that may be too narrow for the whole:
+    /// "Mia Berg", "Mia B.", "Mia", "MB" (each only once).
+    public var nameForms: [String] {
+        let first = firstName.trimmingCharacters(in: .whitespaces), last = lastName.trimmingCharacters(in: .whitespaces)
+        var forms = [fullName]
+        if let l = last.first { forms.append("\(first) \(l).") }
+        forms += [first, initials]
+        var seen = Set<String>()
+        return forms.filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+
     /// Age in whole years on a given calendar year (birth date beyond the year is not kept).
     public func age(inYear year: Int) -> Int { max(0, year - birthYear) }
 

@@ -75,3 +75,19 @@ public struct Lap: Sendable, Equatable, Codable {
         self.label = label
     }
 }
+
+extension Session {
+    /// How long the session recorded: to its end, else as planned; nil while an open-ended one runs.
+    public var recordedMs: Int64? {
+        if let end = endedAt { return max(0, Int64((end.timeIntervalSince(startedAt) * 1000).rounded())) }
+        return plannedDurationMs
+    }
+
+    /// When the effort ended, within a recording `recordedMs` long: as stored (the recovery minute
+    /// follows it); for older sessions without it, the countdown's end if there was one, else the
+    /// recording's end (a pause or an early stop makes that guess wrong).
+    public func effortEndMs(recordedMs: Int64) -> Int64 {
+        if let stored = effortEndMs { return min(max(0, stored), recordedMs) }
+        return min(plannedDurationMs ?? recordedMs, recordedMs)
+    }
+}

@@ -8,13 +8,26 @@ public struct Strap: Sendable, Equatable, Codable, Identifiable {
     public var name: String
     public var lastBattery: Int?
     public var lastSeen: Date?
+    /// Where it says it is worn ("chest", "wrist"…), when it said so on connecting.
+    public var bodyLocation: String?
+    /// Its maker, as its Device Information service names it.
+    public var manufacturer: String?
 
-    public init(id: Int64? = nil, address: String, name: String, lastBattery: Int? = nil, lastSeen: Date? = nil) {
+    public init(id: Int64? = nil, address: String, name: String, lastBattery: Int? = nil, lastSeen: Date? = nil,
+                bodyLocation: String? = nil, manufacturer: String? = nil) {
         self.id = id
         self.address = address.uppercased()
         self.name = name
         self.lastBattery = lastBattery
         self.lastSeen = lastSeen
+        self.bodyLocation = bodyLocation
+        self.manufacturer = manufacturer
+    }
+
+    /// "chest · Polar Electro Oy", what it said of itself; nil when nothing.
+    public var sensorText: String? {
+        let parts = [bodyLocation, manufacturer].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
     /// True for a well-formed 48-bit address written as six colon-separated hex bytes.

@@ -4,6 +4,9 @@ public struct Team: Sendable, Equatable, Codable, Identifiable {
     public var name: String
     public var colour: RGBColour
 
+    /// Fits a team card and the lobby's title; the kiosk's keyboard stops there too.
+    public static let maxNameLength = 24
+
     public init(id: Int64? = nil, name: String, colour: RGBColour) {
         self.id = id
         self.name = name

@@ -16,13 +16,21 @@ public struct SessionDigest: Sendable, Equatable {
     public var effortPoints: Double?
     /// Drop in the minute after the effort (bpm).
     public var recoveryBPM: Double?
-    /// RMSSD of the whole session's corrected NN intervals.
+    /// HRV of the whole session's corrected NN intervals (nil: too few beats).
     public var rmssdMs: Double?
+    public var sdnnMs: Double?
+    /// Share of successive differences over 50 ms, percent.
+    public var pnn50: Double?
+    /// LF/HF power ratio; nil when no stretch of clean beats is long enough (about 2 minutes).
+    public var lfHfRatio: Double?
+    /// Share of the recorded RR intervals the artefact correction changed, percent; nil without RR.
+    public var correctedBeatsPercent: Double?
 
     public init(samples: Int = 0, signalMs: Int64 = 0, averageBPM: Double? = nil, minBPM: Int? = nil, maxBPM: Int? = nil,
                 peakPercentOfMax: Double? = nil, zoneMs: [Int64] = Array(repeating: 0, count: HeartRateZone.allCases.count),
                 kcal: Double? = nil, banisterTRIMP: Double? = nil, effortPoints: Double? = nil,
-                recoveryBPM: Double? = nil, rmssdMs: Double? = nil) {
+                recoveryBPM: Double? = nil, rmssdMs: Double? = nil, sdnnMs: Double? = nil, pnn50: Double? = nil,
+                lfHfRatio: Double? = nil, correctedBeatsPercent: Double? = nil) {
         self.samples = samples
         self.signalMs = signalMs
         self.averageBPM = averageBPM
@@ -35,5 +43,9 @@ public struct SessionDigest: Sendable, Equatable {
         self.effortPoints = effortPoints
         self.recoveryBPM = recoveryBPM
         self.rmssdMs = rmssdMs
+        self.sdnnMs = sdnnMs
+        self.pnn50 = pnn50
+        self.lfHfRatio = lfHfRatio
+        self.correctedBeatsPercent = correctedBeatsPercent
     }
 }

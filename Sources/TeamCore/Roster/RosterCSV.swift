@@ -1,9 +1,10 @@
 import Foundation
 
-/// A roster file: `number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap`,
-/// one player a line, an optional header line, max_hr and strap may be empty.
+/// A roster file: `number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap,photo`,
+/// one player a line, an optional header line, max_hr, strap and photo may be empty.
+/// `photo` names a picture file: beside the CSV (on a USB stick, say) or by a full path.
 public enum RosterCSV {
-    public static let columns = ["number", "first", "last", "birth_year", "sex", "weight_kg", "rest_hr", "max_hr", "strap"]
+    public static let columns = ["number", "first", "last", "birth_year", "sex", "weight_kg", "rest_hr", "max_hr", "strap", "photo"]
 
     public struct Row: Sendable, Equatable {
         public var line: Int
@@ -13,13 +14,17 @@ public enum RosterCSV {
         public var strapAddress: String?
         /// The strap's advertised name, when known (a CSV does not say).
         public var strapName: String?
+        /// The photo file as the CSV names it (relative to the CSV's folder, or absolute).
+        public var photoFile: String?
 
-        public init(line: Int, shirtNumber: Int, player: Player, strapAddress: String? = nil, strapName: String? = nil) {
+        public init(line: Int, shirtNumber: Int, player: Player, strapAddress: String? = nil, strapName: String? = nil,
+                    photoFile: String? = nil) {
             self.line = line
             self.shirtNumber = shirtNumber
             self.player = player
             self.strapAddress = strapAddress
             self.strapName = strapName
+            self.photoFile = photoFile
         }
     }
 
@@ -82,9 +87,9 @@ public enum RosterCSV {
         func reject() -> Result<Row, Rejection> {
             .failure(Rejection(errors: problems.map { LineError(line: record.line, reason: $0) }))
         }
-        guard f.count >= 7, f.count <= 9 else {
+        guard f.count >= 7, f.count <= columns.count else {
             let name = separator == ";" ? "semicolons" : (separator == "\t" ? "tabs" : "commas")
-            problems.append("expected 7 to 9 fields separated by \(name) (\(columns.joined(separator: ","))), found \(f.count)")
+            problems.append("expected 7 to \(columns.count) fields separated by \(name) (\(columns.joined(separator: ","))), found \(f.count)")
             return reject()
         }
         let number = Int(f[0]).flatMap { (0...999).contains($0) ? $0 : nil }
@@ -108,11 +113,12 @@ public enum RosterCSV {
                 problems.append("strap '\(f[8])' is not a Bluetooth address like A0:9E:1A:12:34:56")
             }
         }
+        let photo = f.count > 9 && !f[9].isEmpty ? f[9] : nil
         // Every value that parsed is checked too, with placeholders for those that did not.
         let player = Player(firstName: f[1], lastName: f[2], birthYear: birthYear ?? 2000, sex: sex ?? .female, weightKg: weight ?? 70,
                             restingHR: rest ?? 60, measuredMaxHR: maxHR)
         problems += player.validationProblems
         guard problems.isEmpty, let number else { return reject() }
-        return .success(Row(line: record.line, shirtNumber: number, player: player, strapAddress: strap))
+        return .success(Row(line: record.line, shirtNumber: number, player: player, strapAddress: strap, photoFile: photo))
     }
 }

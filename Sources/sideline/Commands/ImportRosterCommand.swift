@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
+import PlayerPhotos
 import Store
 import TeamCore
 
 struct ImportRosterCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import-roster",
-        abstract: "Import players from a CSV file: number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap.",
-        discussion: "All or nothing: any bad line is reported with its number and reason, and nothing is imported. The team is created if needed.")
+        abstract: "Import players from a CSV file: number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap,photo.",
+        discussion: "All or nothing: any bad line (or a photo that cannot be read as a picture) is reported with its number and reason, and nothing is imported. The team is created if needed. A photo is a picture file beside the CSV or a full path.")
     @OptionGroup var database: DatabaseOptions
     @Argument(help: "The roster CSV file.") var file: String
     @Option(help: "Team name.") var team: String
@@ -23,13 +24,41 @@ struct ImportRosterCommand: ParsableCommand {
         case .failure(let rejection):
             throw UserError("roster not imported, nothing changed; fix these lines of \(file):\n" + rejection.errors.map { "  \($0)" }.joined(separator: "\n"))
         }
+        let (photos, problems) = Self.photos(of: rows, besideFile: file)
+        guard problems.isEmpty else {
+            throw UserError("roster not imported, nothing changed; fix these lines of \(file):\n" + problems.map { "  \($0)" }.joined(separator: "\n"))
+        }
         let store = try database.open()
         let target: Team
         do {
-            target = try store.importRoster(rows, teamNamed: team)
+            target = try store.importRoster(rows, teamNamed: team, photos: photos)
         } catch StoreError.rosterRejected(let lines) {
             throw UserError("roster not imported, nothing changed; fix these lines of \(file):\n" + lines.map { "  \($0)" }.joined(separator: "\n"))
         }
-        print("imported \(rows.count) players into \(target.name)")
+        print("imported \(rows.count) players into \(target.name)" + (photos.isEmpty ? "" : " with \(photos.count) photo\(photos.count == 1 ? "" : "s")"))
+    }
+
+    /// Every row's photo read and prepared (decoded, cropped, scaled), by line; or what is wrong
+    /// with each that cannot be, so the admin fixes the file once.
+    static func photos(of rows: [RosterCSV.Row], besideFile file: String) -> (photos: [Int: [UInt8]], problems: [String]) {
+        let folder = (file as NSString).deletingLastPathComponent
+        var photos: [Int: [UInt8]] = [:]
+        var problems: [String] = []
+        for row in rows {
+            guard let name = row.photoFile else { continue }
+            let path = name.hasPrefix("/") ? name : (folder.isEmpty ? name : folder + "/" + name)
+            guard let bytes = FileManager.default.contents(atPath: path) else {
+                problems.append("line \(row.line): photo \(name): no such file beside the roster (\(path))")
+                continue
+            }
+            do {
+                photos[row.line] = try StoredPhoto(preparing: [UInt8](bytes)).jpeg
+            } catch let error as PhotoError {
+                problems.append("line \(row.line): photo \(name): \(error.description)")
+            } catch {
+                problems.append("line \(row.line): photo \(name): \(error)")
+            }
+        }
+        return (photos, problems)
     }
 }

@@ -20,7 +20,7 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "Team name.") var team: String
     @Option(parsing: .unconditional, help: "Session length in minutes.") var minutes: Double
     @Option(parsing: .unconditional, help: "Seconds to record on after the effort, while the players rest (60: the 1-minute heart-rate recovery).") var recovery: Double = 0
-    @Option(help: "Context tag for the session (repeatable), e.g. match, rest-test, seated.") var tag: [String] = []
+    @Option(help: "Context tag (repeatable), as the kiosk's lobby offers them: before-training or after-training; training, match, test or recovery-day; lying, sitting or standing; plus one free word (letters, digits, hyphens).") var tag: [String] = []
     @Flag(help: "Print no per-player summary at the end.") var quiet = false
     @Flag(help: "Print 'committed N ms' each time a second of the session is safely in the database.") var progress = false
 
@@ -30,6 +30,8 @@ struct RecordCommand: ParsableCommand {
         // Below real time a simulated session would take longer than it lasts (1e-9: never ends).
         guard speed >= 1, speed <= 100_000 else { throw ValidationError("--speed must be between 1 (real time) and 100000") }
         guard recovery >= 0, recovery <= 600 else { throw ValidationError("--recovery must be between 0 and 600 seconds") }
+        // The kiosk's tags: the same words, one of each kind, one free word.
+        do { _ = try SessionTags.parse(tag) } catch { throw ValidationError("--tag: \(error.description)") }
     }
 
     func run() throws {
@@ -67,7 +69,7 @@ struct RecordCommand: ParsableCommand {
         defer { sensorSource.stop() }
         let session = try store.startSession(teamID: teamRecord.id!,
                                              participants: roster.map { Participant(playerID: $0.player.id!, strapID: $0.strap!.id) },
-                                             plannedDurationMs: durationMs, tags: tag)
+                                             plannedDurationMs: durationMs, tags: try SessionTags.parse(tag).tags)
         let recorder = LiveRecorder(store: store, sessionID: session.id!, startNs: startNs, wearers: wearers)
         StopSignal.install()
         let recoveryNote = recoveryMs > 0 ? " + \(Formatting.decimal(recovery)) s recovery" : ""
@@ -76,10 +78,15 @@ struct RecordCommand: ParsableCommand {
 
         var nowNs = sensorSource.nowNs()
         var effortEnded = false
+        var sightings = StrapSightings()
         do {
             while true {
                 nowNs = min(sensorSource.nowNs(), endNs)
-                ring.drain { event in if event.timestampNs < endNs { recorder.ingest(event) } }
+                ring.drain { event in
+                    guard event.timestampNs < endNs else { return }
+                    recorder.ingest(event)
+                    sightings.observe(event)
+                }
                 if !effortEnded, nowNs >= effortEndNs {
                     effortEnded = true
                     try store.setEffortEnd(session.id!, tMs: durationMs)
@@ -99,6 +106,14 @@ struct RecordCommand: ParsableCommand {
             if !effortEnded { try store.setEffortEnd(session.id!, tMs: recorder.recording.offsetMs(nowNs)) }
             try recorder.commitIfDue(nowNs: nowNs, force: true)
             try store.endSession(session.id!, at: session.startedAt.addingTimeInterval(Double(recorder.recording.offsetMs(nowNs)) / 1000))
+            // The strap list's "last seen" and battery, and what the straps said of themselves.
+            if let describing = sensorSource as? StrapDescribing {
+                try store.describeStraps(describing.takeStrapDescriptions().map { ($0.address, $0.bodyLocation, $0.manufacturer) })
+            }
+            try store.noteStraps(sightings.take().compactMap { index, sighting in
+                wearers[index].map { SidelineStore.StrapNote(strapID: $0.strapID, battery: sighting.battery,
+                                                             seen: session.startedAt.addingTimeInterval(Double(recorder.recording.offsetMs(sighting.lastHeardNs)) / 1000)) }
+            })
         } catch let error as StoreError {
             throw UserError("\(error); session \(session.id!) is kept up to its last committed second (\(Formatting.duration(Double(recorder.writer.committedTMs) / 1000)))")
         }

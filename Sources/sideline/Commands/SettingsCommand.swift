@@ -28,6 +28,14 @@ struct SettingsCommand: ParsableCommand {
         print("zone colour hold\t\(settings.zoneHoldMs / 1000) s")
         print("wall display\t\(settings.wallPrivacy ? "private (zone and %HRmax, no BPM)" : "shows BPM")")
         print("tile names\t\(settings.showAliases ? "numbers only" : "names")")
+        let thirdLine = switch settings.tileDetail {
+        case .percentOfMax: "%HRmax"
+        case .kcal: "kcal so far"
+        case .effortPoints: "effort points"
+        }
+        print("tiles' third line\t\(thirdLine) (effort points when sorted by effort)")
+        print("sound\t\(settings.sound ? "on, volume \(settings.soundVolume) %" : "off")")
+        print("beeps\t\(settings.beeps ? "last 3 s of the countdown and laps" : "off (the buzzer only)")")
         print("settings PIN\t\(settings.pin == KioskSettings.defaultPin ? "default (\(KioskSettings.defaultPin))" : "set, \(settings.pin.count) digits")")
     }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import SessionReview
 import Store
+import TeamCore
 
 struct TeamsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "teams", abstract: "List teams.")
@@ -37,20 +39,30 @@ struct SessionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "sessions", abstract: "List sessions, newest first.")
     @OptionGroup var database: DatabaseOptions
     @Option(help: "Only this team's sessions.") var team: String?
+    @Option(help: "Only sessions with this tag (as `record --tag` takes it, e.g. match, before, sitting).") var tag: String?
 
     func run() throws {
+        let wanted: String?
+        do { wanted = try tag.map(SessionTags.normalised) } catch { throw UserError("--tag: \(error.description)") }
         let store = try database.openForReading()
         let teamID = try team.map { try store.requireTeam(named: $0).id! }
-        let sessions = try store.sessions(teamID: teamID)
+        let entries = try SessionReview.sessionList(store: store, teamID: teamID, tag: wanted)
+        let sessions = entries.map(\.overview)
         // Read-only, so nothing is marked: a session left running with no recorder alive is shown
         // as the next recording or kiosk start will mark it.
         let recorderAlive = sessions.contains { $0.session.state == .running || $0.session.state == .paused }
             && RecorderLock(databasePath: store.path) == nil
-        for s in sessions {
+        if sessions.isEmpty, let wanted { print("no sessions tagged \(wanted)") }
+        for entry in entries {
+            let s = entry.overview
             let duration = s.session.endedAt.map { Formatting.duration($0.timeIntervalSince(s.session.startedAt)) } ?? "–"
             var state = s.session.state
             if (state == .running || state == .paused), !recorderAlive { state = .interrupted }
-            print("\(s.session.id!)\t\(s.teamName)\t\(Formatting.dateTime(s.session.startedAt))\t\(duration)\t\(state.rawValue)\t\(s.playerCount) players\t\(s.sampleCount) samples")
+            // Recorded length, then the effort's (without the recovery minute), the team's average, the tags.
+            let effort = s.effortMs.map { "effort " + Formatting.duration(Double($0) / 1000) } ?? "effort –"
+            let average = entry.averageBPM.map { "avg \(Int($0.rounded())) bpm" } ?? "avg –"
+            let tags = s.session.tags.isEmpty ? "no tags" : s.session.tags.joined(separator: ",")
+            print("\(s.session.id!)\t\(s.teamName)\t\(Formatting.dateTime(s.session.startedAt))\t\(duration)\t\(state.rawValue)\t\(s.playerCount) players\t\(s.sampleCount) samples\t\(effort)\t\(average)\t\(tags)")
         }
     }
 }

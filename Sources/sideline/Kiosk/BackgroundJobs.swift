@@ -1,27 +1,34 @@
 import Foundation
 import Synchronization
+import TeamCore
 
 /// Slow work the coach asked for (an export to a USB stick) runs off the loop, so the
 /// screen never freezes; each job's one-line outcome comes back to the loop as a notice.
 /// Scripted runs and shutdown wait for the jobs in flight, so nothing is cut off.
 final class BackgroundJobs: Sendable {
-    private let outcomes = Mutex<[String]>([])
+    /// A job's line for the coach, and what the loop does next (reload what the job changed).
+    struct Outcome: Sendable {
+        var line: String
+        var then: Effect?
+    }
+
+    private let outcomes = Mutex<[Outcome]>([])
     private let inFlight = DispatchGroup()
 
-    /// Runs `work` on a dispatch queue; `wake` tells the sleeping loop there is news.
-    func run(wake: WakeSignal, _ work: @escaping @Sendable () throws -> String) {
+    /// Runs `work` on a dispatch queue; `wake` tells the sleeping loop there is news. `then` runs on the loop afterwards.
+    func run(wake: WakeSignal, then: Effect? = nil, _ work: @escaping @Sendable () throws -> String) {
         inFlight.enter()
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             let line: String
             do { line = try work() } catch { line = KioskApp.describe(error) }
-            outcomes.withLock { $0.append(line) }
+            outcomes.withLock { $0.append(Outcome(line: line, then: then)) }
             inFlight.leave()
             wake.wake()
         }
     }
 
     /// The outcomes since the last call, oldest first.
-    func takeOutcomes() -> [String] { outcomes.withLock { o in defer { o.removeAll() }; return o } }
+    func takeOutcomes() -> [Outcome] { outcomes.withLock { o in defer { o.removeAll() }; return o } }
 
     func waitUntilIdle() { inFlight.wait() }
 }

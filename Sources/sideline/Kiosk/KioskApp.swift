@@ -2,6 +2,7 @@ import Appliance
 import CSDL2
 import Diagnostics
 import Foundation
+import KioskSound
 import KioskUI
 import SensorHub
 import SPSCRing
@@ -40,6 +41,9 @@ final class KioskApp {
     /// What the source was last told to keep connected (`.none`: not told yet).
     var toldWanted: Set<UInt16>?? = .none
     var recordingStartedAt = Date()
+    /// Straps heard since they were last noted in the store, and when that was (app clock).
+    var sightings = StrapSightings()
+    var lastSightingsNoteMs: Int64 = 0
     /// Wall-clock time shown in the top bar; in scripted runs a fixed date plus virtual time.
     let wallClockBase: Date?
     var gestures = Gestures()
@@ -61,6 +65,9 @@ final class KioskApp {
     var service: ServiceNotifier?
     /// USB sticks and backups (`--usb-mounts`); nil when not asked for.
     var backups: KioskBackups?
+    /// The audio device, once opened (`KioskSounds.swift`); `soundUnavailable` after it could not be.
+    var sound: SoundOutput?
+    var soundUnavailable = false
     static let log = Diagnostics.logger("kiosk")
 
     init(store: SidelineStore, source: any SensorSource, steppedSource: SteppedSimulatedSource?, main: KioskWindow,
@@ -101,6 +108,8 @@ final class KioskApp {
         persistedSettings = settings
         dispatch(.settings(.loaded(settings)))
         run(.loadTeams)
+        showPhotos()
+        openSoundIfWanted()
         try startListening(with: source)
     }
 
@@ -143,12 +152,15 @@ final class KioskApp {
         drainEvents { event in
             latencyProbe?.drained(event.timestampNs)
             recorder?.ingest(event)
+            sightings.observe(event)
             dispatch(.sensors(.event(event)))
         }
         dispatch(.tick(nowMs: Int64(now / 1_000_000)))
+        noteSightingsIfDue()
         for outcome in jobs.takeOutcomes() {
-            Self.log.notice("\(outcome)")
-            dispatch(.inform(outcome))
+            Self.log.notice("\(outcome.line)")
+            dispatch(.inform(outcome.line))
+            if let then = outcome.then { run(then) }
         }
         takeEndedStickJobs()
         pollSource()
@@ -168,6 +180,7 @@ final class KioskApp {
         guard now &- lastSourcePollNs >= Self.sourcePollNs else { return }
         lastSourcePollNs = now
         if discoveryOn { rememberHeardStraps() }
+        keepStrapDescriptions()
         updateWantedStraps()
         pollSourceHealth()
         pollUsbSticks()
@@ -212,7 +225,9 @@ final class KioskApp {
             run(.finishRecording(sessionID: id))
         }
         source.stop()
+        noteSightingsIfDue(force: true)
         jobs.waitUntilIdle() // an export under way finishes before the process ends
+        closeSound()
         wall?.close()
         main.close() // before SDL_Quit, which the kiosk command runs next
     }

@@ -27,6 +27,10 @@ struct KioskBench {
             }
         }
         print(String(format: "RSS with 40 players live (1920x1080): %.1f MB   [issue: ≤ 80 MB]", rss))
+        for (w, h) in [(1920, 1080), (800, 480)] {
+            print(String(format: "live graph view, 40 players × 5 min, %dx%d: median %.2f ms CPU per redraw (it redraws once a second)",
+                         w, h, try liveGraphRedraw(width: w, height: h)))
+        }
         // SIDELINE_BENCH_ONLY=live stops here (for profiling the frame).
         if ProcessInfo.processInfo.environment["SIDELINE_BENCH_ONLY"] == "live" { return }
         print(String(format: "team picker, nothing changing, 12 simulated straps streaming: %.2f %% of a core over 5 s   [issue: < 2 %%]",
@@ -61,6 +65,29 @@ struct KioskBench {
         }
         cpu.sort()
         return (cpu[cpu.count / 2], cpu[cpu.count * 9 / 10], Self.rssMB())
+    }
+
+    /// The coach's graph view of a session five and a half minutes in: every redraw is a whole one.
+    private func liveGraphRedraw(width: Int, height: Int) throws -> Double {
+        let (store, team) = try freshStore("graph-\(width)", players: 40)
+        let stepped = SteppedSimulatedSource(team: SimulatedTeam(count: 40, seed: seed), seed: seed)
+        let app = try makeApp(store: store, source: stepped, stepped: stepped, width: width, height: height)
+        defer { app.shutdown() }
+        try startSession(app, team: team)
+        app.advance(ms: 330_000)
+        app.dispatch(.live(.showView(.graph)))
+        var cpu: [Double] = []
+        for _ in 0..<40 {
+            stepped.advance(byNs: 1_000_000_000)
+            app.pumpSensors()
+            app.main.view.invalidate()
+            let t0 = Self.threadCPUms()
+            app.drawIfNeeded(force: true)
+            cpu.append(Self.threadCPUms() - t0)
+            app.commitRecording()
+        }
+        cpu.sort()
+        return cpu[cpu.count / 2]
     }
 
     private func idlePicker() throws -> Double {

@@ -60,6 +60,8 @@ struct KioskCommand: ParsableCommand {
         if headless {
             setenv("SDL_VIDEODRIVER", "offscreen", 1)
             setenv("SDL_RENDER_DRIVER", "software", 1)
+            // Scripted runs play their sounds into nothing unless a test names a driver (`disk` writes them to a file).
+            setenv("SDL_AUDIODRIVER", "dummy", 0)
         } else if ProcessInfo.processInfo.environment["DISPLAY"] == nil && ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] == nil
                     && ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil && !FileManager.default.fileExists(atPath: "/dev/dri/card0") {
             throw UserError("no display: DISPLAY and WAYLAND_DISPLAY are unset and there is no /dev/dri; run with --headless --script FILE, or set SDL_VIDEODRIVER")
@@ -138,6 +140,7 @@ struct KioskCommand: ParsableCommand {
 
     private func runBenchmarks() throws {
         setenv("SDL_VIDEODRIVER", "offscreen", 1)
+        setenv("SDL_AUDIODRIVER", "dummy", 0)
         guard SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) == 0 else {
             throw UserError("SDL could not start the offscreen driver (\(String(cString: SDL_GetError())))")
         }

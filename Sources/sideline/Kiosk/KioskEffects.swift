@@ -26,11 +26,12 @@ extension KioskApp {
         switch effect {
         case .loadTeams:
             dispatch(.teams(.loaded(try store.teams().map {
-                TeamCard(team: $0.team, playerCount: $0.playerCount, lastSessionAt: $0.lastSessionAt, unreviewedSessions: $0.unreviewedSessions)
+                TeamCard(team: $0.team, playerCount: $0.playerCount, lastSessionAt: $0.lastSessionAt, unreviewedSessions: $0.unreviewedSessions,
+                         sessionCount: $0.sessionCount, lastTags: $0.lastTags)
             })))
         case .loadRoster(let teamID):
             dispatch(.teams(.rosterLoaded(teamID: teamID, try store.roster(teamID: teamID).map {
-                RosterLine(player: $0.player, shirtNumber: $0.shirtNumber, strapID: $0.strap?.id)
+                RosterLine(player: $0.player, shirtNumber: $0.shirtNumber, strapID: $0.strap?.id, photoVersion: $0.photoVersion)
             })))
         case .createTeam(let name):
             let team = try store.createTeam(name: name)
@@ -50,8 +51,8 @@ extension KioskApp {
         case .assignStrap(let teamID, let playerID, let strapID):
             try store.assignStrap(strapID, teamID: teamID, playerID: playerID)
             run(.loadRoster(teamID: teamID))
-        case .startSession(let teamID, let participants, let plannedMs):
-            try startRecording(teamID: teamID, participants: participants, plannedMs: plannedMs)
+        case .startSession(let teamID, let participants, let plannedMs, let tags):
+            try startRecording(teamID: teamID, participants: participants, plannedMs: plannedMs, tags: tags)
         case .setSessionPaused(let id, let paused):
             try store.setSessionState(id, paused ? .paused : .running)
         case .addLap(let id, let tMs):
@@ -67,9 +68,13 @@ extension KioskApp {
         case .deleteSession(let id):
             try store.deleteSession(id)
         case .loadSessions(let teamID):
-            dispatch(.review(.sessionsLoaded(teamID: teamID, try store.sessions(teamID: teamID).filter { $0.session.state != .running && $0.session.state != .paused }.map {
-                SessionCard(sessionID: $0.session.id ?? 0, startedAt: $0.session.startedAt,
-                            durationMs: ReviewScreenLoader.durationMs($0.session), playerCount: $0.playerCount, reviewed: $0.session.reviewed)
+            let finished = try SessionReview.sessionList(store: store, teamID: teamID)
+                .filter { $0.overview.session.state != .running && $0.overview.session.state != .paused }
+            dispatch(.review(.sessionsLoaded(teamID: teamID, finished.map { entry in
+                let s = entry.overview.session
+                return SessionCard(sessionID: s.id ?? 0, startedAt: s.startedAt, durationMs: ReviewScreenLoader.durationMs(s),
+                                   playerCount: entry.overview.playerCount, reviewed: s.reviewed, effortMs: entry.overview.effortMs,
+                                   tags: s.tags, averageBPM: entry.averageBPM)
             })))
         case .loadReview(let id):
             dispatch(.review(.loaded(try ReviewScreenLoader(store: store).load(sessionID: id))))
@@ -96,20 +101,27 @@ extension KioskApp {
             }
         case .restoreFromStick:
             try restoreFromStick()
+        case .playSound(let sound, let volume):
+            play(sound, volumePercent: volume)
+        case .importPhotos(let teamID):
+            importPhotos(teamID: teamID)
         case .deletePlayerAndData(let playerID):
             try store.deletePlayerAndData(playerID)
             if let teamID = state.teamID { run(.loadRoster(teamID: teamID)) }
             run(.loadTeams)
+            run(.loadPlayers)
+        case .loadPlayers, .loadStraps, .forgetStrap, .renameTeam, .setTeamColour, .deleteTeam, .addExistingPlayer:
+            try performClubEffect(effect)
         }
     }
 
 
-    private func startRecording(teamID: Int64, participants: [Effect.Participant], plannedMs: Int64?) throws {
+    private func startRecording(teamID: Int64, participants: [Effect.Participant], plannedMs: Int64?, tags: [String]) throws {
         let startedAt = wallClock
         let session = try store.startSession(teamID: teamID,
                                              participants: participants.map { Participant(playerID: $0.playerID, strapID: $0.strapID) },
                                              plannedDurationMs: plannedMs, zoneModel: state.settings.zoneModel,
-                                             formula: state.settings.maxFormula, at: startedAt)
+                                             formula: state.settings.maxFormula, tags: tags, at: startedAt)
         var wearers: [UInt16: SessionRecording.Wearer] = [:]
         for p in participants {
             if let index = p.strapIndex, let strapID = p.strapID {

@@ -43,10 +43,10 @@ extension KioskApp {
         }
     }
 
-    /// A write to a stick off the loop; the stick is released (and said so) once it is done.
-    func runOnStick(_ stick: String, backups: KioskBackups, _ work: @escaping @Sendable () throws -> String) {
+    /// A write to (or read from) a stick off the loop; the stick is released (and said so) once it is done.
+    func runOnStick(_ stick: String, backups: KioskBackups, then: Effect? = nil, _ work: @escaping @Sendable () throws -> String) {
         backups.jobStarted(on: stick)
-        jobs.run(wake: wake) {
+        jobs.run(wake: wake, then: then) {
             defer { backups.jobFinished(on: stick) }
             return try work()
         }

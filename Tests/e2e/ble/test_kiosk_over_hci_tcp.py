@@ -11,13 +11,13 @@ from kioskscript import open_settings
 
 
 def test_pair_a_new_strap_and_record_a_session(radio, sideline, tmp_path):
-    port, sent_log = radio([{'rr': 1}, {'rr': 1}, {'rr': 1}])
+    port, sent_log = radio([{'rr': 1, 'body_location': 2, 'manufacturer': 'Polar Electro Oy'}, {'rr': 1}, {'rr': 1}])
     db = tmp_path / 'kiosk.sqlite'
-    # Ada wears strap 1 already; Ben has none; straps 2 and 3 are new to the club.
+    # Ada wears strap 1 already (a wrist sensor, it says); Ben has none; straps 2 and 3 are new to the club.
     kiosk_team(sideline, db, tmp_path, [('Ada', 'One', address(1)), ('Ben', 'Two', '')])
     shots = tmp_path / 'shots'
     script = tmp_path / 'pair.kiosk'
-    script.write_text('''
+    script.write_text(f'''
         tap "BLE"
         tap "Setup"
         tap "Straps"
@@ -39,6 +39,12 @@ def test_pair_a_new_strap_and_record_a_session(radio, sideline, tmp_path):
         tap "Skip recovery"
         tap "Save"
         expect screen review
+        tap "Lobby"
+        tap "Teams"
+        {open_settings()}
+        tap "Straps"
+        dump straps.json
+        screenshot strap-list
     ''')
     result = subprocess.run([sideline, '--headless', '--size', '800x480', '--script', str(script),
                              '--screenshots', str(shots), '--db', str(db),
@@ -68,6 +74,13 @@ def test_pair_a_new_strap_and_record_a_session(radio, sideline, tmp_path):
     assert links == {address(1): 'connected', address(2): 'connected', address(3): 'connected'}, links
     links = {s['address']: s['link'] for s in json.loads((shots / 'lobby.json').read_text())['straps']}
     assert links == {address(1): 'connected', address(2): 'connected', address(3): 'disconnected'}, links
+
+    # What each strap said of itself on connecting, in the club's strap list.
+    strap_list = json.loads((shots / 'straps.json').read_text())['club']['straps']
+    listed = {s['address']: (s['bodyLocation'], s['manufacturer']) for s in strap_list}
+    assert listed == {address(1): ('wrist', 'Polar Electro Oy'), address(2): ('chest', None), address(3): ('chest', None)}, listed
+    # Heard minutes ago, not "never": what the kiosk heard is noted when the list opens.
+    assert all(s['lastSeenMs'] is not None and s['battery'] == 90 for s in strap_list), strap_list
 
     tiles = json.loads((shots / 'live.json').read_text())['live']['tiles']
     assert {t['name'] for t in tiles} == {'Ada One', 'Ben Two'}

@@ -1,5 +1,7 @@
 """Sideline records a team of emulated straps over hci-tcp; the export must match
 what the straps logged they sent: values exact, nothing invented, losses counted."""
+import subprocess
+
 from blehelpers import address, is_subsequence, record
 
 
@@ -83,3 +85,14 @@ def test_rr_intervals_beyond_nine_are_counted_not_invented(radio, sideline, tmp_
     dropped = int(line.split('RR intervals beyond 9')[0].rsplit(', ', 1)[1])
     # Two per notification the recorder took (the last may race the end of the session).
     assert 2 * (len(notified) - 1) <= dropped <= 2 * len(notified), (line, len(notified))
+
+
+def test_straps_say_where_they_are_worn_and_who_made_them(radio, sideline, tmp_path):
+    """Body Sensor Location and the Device Information service's Manufacturer Name, read once per
+    connection by Sideline's own GATT client from bumble's GATT servers, end up in the strap list."""
+    port, _ = radio([{'body_location': 2, 'manufacturer': 'Polar Electro Oy'}, {}, {'body_location': None}])
+    rec = record(sideline, tmp_path, port, [address(i + 1) for i in range(3)], 5)
+    assert all(rec.samples.get(address(i + 1)) for i in range(3)), 'every strap streamed'
+    listed = subprocess.run([sideline, 'straps', '--db', str(rec.db)], capture_output=True, text=True, timeout=60, check=True)
+    sensor = {line.split('\t')[0]: line.split('\t')[-1] for line in listed.stdout.splitlines()}
+    assert sensor == {address(1): 'wrist · Polar Electro Oy', address(2): 'chest', address(3): 'sensor –'}, listed.stdout

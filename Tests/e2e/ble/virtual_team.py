@@ -47,6 +47,8 @@ STRAP_DEFAULTS = {
     'broadcast': False,       # advertise Polar 0x006B heart rate, updated every second
     'appear_after': 0,        # start advertising this many seconds after the harness is ready
     'vanish_after': 0,        # stop advertising for good this many seconds after appearing (0: never)
+    'body_location': 1,       # Body Sensor Location 0x2A38 (1 chest, 2 wrist…); None: no such characteristic
+    'manufacturer': None,     # a Device Information service with this Manufacturer Name 0x2A29; None: none
 }
 
 
@@ -77,7 +79,14 @@ class Strap:
         self.device.advertising_interval_min = 100
         self.device.advertising_interval_max = 100
         self.hrm = Characteristic('2A37', Characteristic.Properties.NOTIFY, 0, CharacteristicValue(read=lambda _c: b'\x00\x00'))
-        services = [Service('180D', [self.hrm, Characteristic('2A38', Characteristic.Properties.READ, Characteristic.READABLE, bytes([1]))])]
+        heart_rate = [self.hrm]
+        if self.cfg['body_location'] is not None:
+            heart_rate.append(Characteristic('2A38', Characteristic.Properties.READ, Characteristic.READABLE,
+                                             bytes([self.cfg['body_location']])))
+        services = [Service('180D', heart_rate)]
+        if self.cfg['manufacturer'] is not None:
+            services.append(Service('180A', [Characteristic('2A29', Characteristic.Properties.READ, Characteristic.READABLE,
+                                                            self.cfg['manufacturer'].encode())]))
         self.level = self.cfg['battery']
         if self.level is not None:
             self.battery = Characteristic('2A19', Characteristic.Properties.READ | Characteristic.Properties.NOTIFY,

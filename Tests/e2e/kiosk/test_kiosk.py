@@ -525,4 +525,3 @@ def test_review_shows_the_exported_numbers_under_the_sessions_zone_model(kiosk, 
         # What the panel prints is those numbers, rounded.
         assert shown["figures"]["TRIMP"] == f'{want["trimpBanister"]:.0f}', label
         assert shown["figures"]["Effort points"] == f'{want["effortPoints"]:.0f}', label
-        assert shown["figures"]["RMSSD"] == f"{rmssd:.0f} ms", label

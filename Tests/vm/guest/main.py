@@ -71,8 +71,8 @@ def main():
         missing = Sideline(binary, OUT).missing_libraries()
         if missing:
             raise RuntimeError(f'the image lacks libraries sideline needs: {", ".join(missing)}')
-        _, versions = run(['sh', '-c', 'uname -r; bluetoothd --version; /opt/bumble/bin/pip show bumble | grep Version'])
-        results['guest']['versions'] = versions.split()
+        _, versions = run(['sh', '-c', "uname -r; bluetoothd --version; /opt/bumble/bin/pip show bumble | sed -n 's/^Version: //p'"])
+        results['guest']['versions'] = versions.split()  # kernel, bluetoothd, bumble
     except Exception:  # noqa: BLE001  (the host test reports it)
         results['guest']['error'] = traceback.format_exc()
         save()

@@ -29,6 +29,9 @@ TEAM = [{'rr': 5, 'contact': 'not-detected'}, {'uint16': True, 'energy': True, '
 PAIR = [{'rr': 2}, {'uint16': True, 'energy': True, 'rr': 1}]
 DROPPING = [{'rr': 1}, {'rr': 2, 'drop_after': 8, 'drop_for': 4}]
 BROADCASTERS = [{'broadcast': True, 'rr': 0} for _ in range(3)]
+# A session with the stack interrupted once it records: long enough for a slow start (12 s and
+# more on a loaded machine), the outage and a slow return, each with samples around it.
+MID_SESSION_SECONDS = 50
 
 
 class Context:
@@ -83,6 +86,17 @@ class Context:
     def at(self, launched, seconds):
         """Sleeps until `seconds` after `launched` (scheduling an intervention, not waiting for a result)."""
         time.sleep(max(0.0, launched + seconds - time.time()))
+
+    def once_streaming(self, launched, count, notifications=3, limit=60):
+        """Returns once each of straps 1…`count` has notified `notifications` values since `launched`
+        (so Sideline has subscribed to all of them and is recording), or after `limit` s. An
+        intervention "mid-session" waits for this, not for a fixed delay: on a loaded machine the
+        emulated CPU took 12 s and more from launch to the first subscription."""
+        def streaming():
+            sent = self.sent()
+            return all(len([e for e in events(sent, i, 'notify') if e['t'] > launched]) >= notifications
+                       for i in range(1, count + 1))
+        wait_until(streaming, limit, step=0.25)
 
 
 def launch_figures(checks, rec, run, indices):
@@ -174,7 +188,7 @@ def adapter_replug(ctx, checks, transport):
     ctx.team(len(PAIR))
 
     def during(launched):
-        ctx.at(launched, 12)
+        ctx.once_streaming(launched, len(PAIR))
         times = {'interrupted_at': time.time()}
         ctx.stack.unplug()
         time.sleep(4)  # the adapter stays away a while: part of the scenario, not a wait for a result
@@ -183,7 +197,7 @@ def adapter_replug(ctx, checks, transport):
             return times
         times['back_at'] = time.time()
         return times
-    run = ctx.sideline.record(ctx.db, source, 'VM', max(ctx.record_seconds, 40), during=during)
+    run = ctx.sideline.record(ctx.db, source, 'VM', max(ctx.record_seconds, MID_SESSION_SECONDS), during=during)
     rec = ctx.recording(checks, run)
     if rec:
         recovers(checks, ctx, rec, run, 'back_at', 'adapter replug')
@@ -198,7 +212,7 @@ def power_cycle(ctx, checks, transport):
     ctx.team(len(PAIR))
 
     def during(launched):
-        ctx.at(launched, 12)
+        ctx.once_streaming(launched, len(PAIR))
         times = {'interrupted_at': time.time()}
         times['power_off'] = subprocess.run(['bluetoothctl', 'power', 'off'], capture_output=True, text=True, timeout=30).stdout
         time.sleep(5)  # the adapter stays off a while
@@ -206,7 +220,7 @@ def power_cycle(ctx, checks, transport):
         if wait_until(ctx.stack.powered, 30) is not None:
             times['back_at'] = time.time()
         return times
-    run = ctx.sideline.record(ctx.db, source, 'VM', max(ctx.record_seconds, 40), during=during)
+    run = ctx.sideline.record(ctx.db, source, 'VM', max(ctx.record_seconds, MID_SESSION_SECONDS), during=during)
     rec = ctx.recording(checks, run)
     if rec:
         recovers(checks, ctx, rec, run, 'back_at', 'power cycle')
@@ -220,14 +234,14 @@ def bluetoothd_restart(ctx, checks, transport):
     ctx.team(len(PAIR))
 
     def during(launched):
-        ctx.at(launched, 12)
+        ctx.once_streaming(launched, len(PAIR))
         times = {'interrupted_at': time.time()}
         ctx.stack.stop_bluetoothd()
         time.sleep(4)  # bluetoothd stays away a while
         ctx.stack.start_bluetoothd(ctx.folder / 'bluetoothd-restarted.txt')
         times['back_at'] = time.time()
         return times
-    run = ctx.sideline.record(ctx.db, source, 'VM', max(ctx.record_seconds, 40), during=during)
+    run = ctx.sideline.record(ctx.db, source, 'VM', max(ctx.record_seconds, MID_SESSION_SECONDS), during=during)
     rec = ctx.recording(checks, run)
     if rec:
         recovers(checks, ctx, rec, run, 'back_at', 'bluetoothd restart')
@@ -277,6 +291,7 @@ KIOSK_SCRIPT = '''
     tap "Lobby"
     wait 6s
     dump lobby.json
+    tap "Open"
     tap "Start"
     wait 20s
     dump live.json
@@ -349,7 +364,8 @@ def bench_round(ctx, checks, transport):
     ctx.team(len(BENCH_TEAM))
 
     def during(launched):
-        ctx.at(launched, 22)
+        ctx.once_streaming(launched, len(BENCH_TEAM))
+        ctx.at(launched, 22)  # after strap 4's own drop and return (12 s + 3 s after it starts)
         times = {'interrupted_at': time.time()}
         ctx.stack.unplug()
         time.sleep(3)  # the adapter stays away a while

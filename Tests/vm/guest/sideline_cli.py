@@ -35,7 +35,7 @@ class Sideline:
         """`sideline record` for `seconds`; `during(launched)` runs while it records (the test's
         interventions). Returns a RecordRun; the session is exported to FOLDER/export."""
         args = ['record', '--db', str(db), '--source', source, '--team', team, '--minutes', f'{seconds / 60:.5f}',
-                '--quiet', *extra]
+                '--quiet', '--bluetooth-verbose', *extra]
         out_file, err_file = self.folder / 'record.stdout', self.folder / 'record.stderr'
         with open(out_file, 'w') as out, open(err_file, 'w') as err:
             launched = time.time()

@@ -5,10 +5,14 @@ public struct Form: Sendable, Equatable {
         /// nil: a new player.
         case player(Int64?)
         case customDuration
+        /// The lobby's free tag word.
+        case tagWord
+        /// Team setup: the team's new name.
+        case renameTeam
     }
 
     public enum Field: String, Sendable, Equatable, CaseIterable {
-        case teamName, firstName, lastName, shirtNumber, birthYear, weightKg, restingHR, maxHR, minutes
+        case teamName, firstName, lastName, shirtNumber, birthYear, weightKg, restingHR, maxHR, minutes, tagWord
 
         public var label: String {
             switch self {
@@ -21,12 +25,16 @@ public struct Form: Sendable, Equatable {
             case .restingHR: "Resting HR"
             case .maxHR: "Max HR (opt.)"
             case .minutes: "Minutes"
+            case .tagWord: "Word"
             }
         }
 
         /// Numbers get the number pad instead of the letter keyboard.
-        public var isNumeric: Bool { ![.teamName, .firstName, .lastName].contains(self) }
-        public var maxLength: Int { isNumeric ? (self == .weightKg ? 5 : 4) : Player.maxNameLength } // team names too
+        public var isNumeric: Bool { ![.teamName, .firstName, .lastName, .tagWord].contains(self) }
+        public var maxLength: Int {
+            if self == .tagWord { return SessionTags.maxWordLength }
+            return isNumeric ? (self == .weightKg ? 5 : 4) : Player.maxNameLength // team names too
+        }
     }
 
     public var kind: Kind
@@ -52,6 +60,8 @@ public struct Form: Sendable, Equatable {
         case .player(nil): "New player"
         case .player: "Edit player"
         case .customDuration: "Custom duration"
+        case .tagWord: "A word for this session"
+        case .renameTeam: "Rename team"
         }
     }
 }

@@ -6,6 +6,10 @@ public enum FormAction: Sendable, Equatable {
     case editPlayer(Int64?)
     /// From the lobby: a session length in minutes.
     case typeDuration
+    /// From the lobby's tag sheet: the session's free word.
+    case typeTagWord
+    /// From team setup: a new name for the team.
+    case renameTeam
     case focus(Form.Field)
     case key(String)
     case backspace
@@ -45,6 +49,12 @@ enum FormReducer {
         case .typeDuration:
             guard ctx.screen == .lobby else { return .none }
             form = Form(kind: .customDuration, fields: [.minutes])
+        case .typeTagWord:
+            guard ctx.screen == .lobby else { return .none }
+            form = Form(kind: .tagWord, fields: [.tagWord], values: [.tagWord: ctx.lobby.tags.word ?? ""])
+        case .renameTeam:
+            guard ctx.screen == .teamSetup, let team = ctx.teams.first(where: { $0.team.id == ctx.teamID }) else { return .none }
+            form = Form(kind: .renameTeam, fields: [.teamName], values: [.teamName: team.team.name])
         case .focus(let field):
             guard form?.fields.contains(field) == true else { return .none }
             form?.focus = field
@@ -54,6 +64,17 @@ enum FormReducer {
                 guard value.count < field.maxLength else { break }
                 if field.isNumeric {
                     guard ch.isNumber || (field == .weightKg && ch == "." && !value.contains(".")) else { continue }
+                } else if field == .tagWord {
+                    // One word: letters, digits, hyphens (a space becomes one).
+                    guard ch.isLetter || ch.isNumber || ch == "-" || ch == " " else { continue }
+                    let hyphen: Character = "-"
+                    if ch == " " || ch == hyphen {
+                        guard !value.isEmpty, !value.hasSuffix("-") else { continue }
+                        value.append(hyphen)
+                    } else {
+                        value += ch.lowercased()
+                    }
+                    continue
                 } else {
                     guard ch.isLetter || ch.isNumber || " -'.".contains(ch) else { continue }
                     if ch == " " && (value.isEmpty || value.hasSuffix(" ")) { continue }
@@ -84,16 +105,26 @@ enum FormReducer {
     /// Problems stay in the form, next to its fields; a valid form closes.
     private static func submit(_ open: inout Form?, _ form: Form, _ ctx: AppContext) -> Reduction {
         switch form.kind {
-        case .newTeam:
+        case .newTeam, .renameTeam:
+            let renaming = form.kind == .renameTeam ? ctx.teamID : nil
             let name = form.value(.teamName).trimmingCharacters(in: .whitespaces)
             var problems: [String] = []
             if name.isEmpty { problems.append("type a team name") }
-            if ctx.teams.contains(where: { $0.team.name.lowercased() == name.lowercased() }) {
+            if ctx.teams.contains(where: { $0.team.name.lowercased() == name.lowercased() && $0.team.id != renaming }) {
                 problems.append("a team called \(name) exists already")
             }
             guard problems.isEmpty else { open?.problems = problems; return .none }
             open = nil
+            if let renaming { return .effects(.renameTeam(teamID: renaming, name: name)) }
             return .effects(.createTeam(name: name))
+        case .tagWord:
+            let word = SessionTags.word(from: form.value(.tagWord))
+            if !word.isEmpty, let problem = SessionTags.wordProblem(word) {
+                open?.problems = ["the word: \(problem)"]
+                return .none
+            }
+            open = nil
+            return .send(.lobby(.tags(.word(word))))
         case .customDuration:
             guard let minutes = Int(form.value(.minutes)), (1...600).contains(minutes) else {
                 open?.problems = ["minutes must be between 1 and 600"]

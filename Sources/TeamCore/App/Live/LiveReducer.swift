@@ -13,6 +13,8 @@ public enum LiveAction: Sendable, Equatable {
     /// Asks first; `confirmDiscard` deletes the session, `cancelDiscard` keeps it.
     case discard, cancelDiscard, confirmDiscard
     case sortTiles(TileSort)
+    /// The coach screen: the tiles, or the last five minutes as a graph (one tap each way).
+    case showView(LiveView)
     /// What the live feature tells its parent: the screen follows.
     case delegate(Delegate)
 
@@ -57,7 +59,7 @@ enum LiveReducer {
             guard live.phase == .running, let id = live.sessionID else { return .none }
             let t = now - live.clock.startMs
             live.lapsMs.append(t)
-            return .effects(.addLap(sessionID: id, tMs: t))
+            return .effects(.addLap(sessionID: id, tMs: t), ctx.settings.play(.lapBeep))
         case .stop:
             guard live.phase == .running || live.phase == .paused else { return .none }
             live.phaseBeforeStop = live.phase
@@ -98,16 +100,29 @@ enum LiveReducer {
         case .sortTiles(let sort):
             live.sort = sort
             return .none
+        case .showView(let view):
+            live.view = view
+            return .none
         }
     }
 
-    /// The clock moved: the countdown may have run out (the effort ends), or the recovery minute.
-    static func tick(_ session: inout LiveSession?, nowMs now: Int64) -> Reduction {
+    /// The clock moved: the countdown may have run out (the effort ends, the buzzer sounds), or
+    /// the recovery minute; over the countdown's last three seconds a beep each second.
+    static func tick(_ session: inout LiveSession?, nowMs now: Int64, settings: KioskSettings) -> Reduction {
         guard var live = session, let id = live.sessionID else { return .none }
         defer { session = live }
-        if live.phase == .running || live.phase == .confirmStop, live.clock.remainingMs(nowMs: now) == 0 {
-            // The countdown ran out: the effort ends by itself, the recovery minute begins.
-            return endEffort(&live, sessionID: id, nowMs: now)
+        if live.phase == .running || live.phase == .confirmStop, let remaining = live.clock.remainingMs(nowMs: now) {
+            if remaining == 0 {
+                // The countdown ran out: the buzzer for the players across the gym, the effort ends
+                // by itself, the recovery minute begins.
+                live.countdownSecond = 0
+                return .effects(settings.play(.buzzer)) + endEffort(&live, sessionID: id, nowMs: now)
+            }
+            let second = (remaining + 999) / 1000
+            defer { live.countdownSecond = second }
+            if let before = live.countdownSecond, second < before, second <= 3 {
+                return .effects(settings.play(.countdownBeep))
+            }
         }
         if live.recoveryRemainingMs(nowMs: now) == 0 {
             // The recovery minute is recorded: the recorder stops; save or discard.
@@ -146,14 +161,18 @@ enum LiveReducer {
               ctx.lobby.canStart(roster: ctx.roster, sensors: ctx.sensors, nowMs: ctx.nowMs) else { return .none }
         let participants = ctx.lobby.participants(in: ctx.roster)
         let tiles = participants.map { p in
-            LiveTile(playerID: p.line.playerID, name: ctx.settings.displayName(p.line.player, number: p.line.shirtNumber),
-                     shirtNumber: p.line.shirtNumber, physiology: ctx.settings.physiology(of: p.line.player, year: ctx.year),
-                     strapIndex: ctx.sensors.index(ofStrap: p.strapID))
+            // With aliases the tile shows the number alone: no photo, no initials either.
+            let named = !ctx.settings.showAliases
+            return LiveTile(playerID: p.line.playerID, name: ctx.settings.displayName(p.line.player, number: p.line.shirtNumber),
+                            shirtNumber: p.line.shirtNumber, physiology: ctx.settings.physiology(of: p.line.player, year: ctx.year),
+                            strapIndex: ctx.sensors.index(ofStrap: p.strapID),
+                            nameForms: ctx.settings.displayNameForms(p.line.player, number: p.line.shirtNumber),
+                            initials: named ? p.line.player.initials : nil, photoVersion: named ? p.line.photoVersion : nil)
         }
         session = LiveSession(plannedMs: ctx.lobby.plannedMs, startMs: ctx.nowMs, tiles: tiles)
         let started = Effect.startSession(teamID: teamID, participants: participants.map {
             Effect.Participant(playerID: $0.line.playerID, strapID: $0.strapID, strapIndex: ctx.sensors.index(ofStrap: $0.strapID))
-        }, plannedMs: ctx.lobby.plannedMs)
+        }, plannedMs: ctx.lobby.plannedMs, tags: ctx.lobby.tags.tags)
         return Reduction(effects: [started], actions: [.live(.delegate(.started))])
     }
 }

@@ -1,3 +1,9 @@
+/// What the coach screen shows of a live session (the wall display always shows the tiles).
+public enum LiveView: String, Sendable, Equatable {
+    case tiles
+    case graph
+}
+
 /// A session on the live screen: its phase, the countdown, the laps and a tile per player.
 public struct LiveSession: Sendable, Equatable {
     public enum Phase: String, Sendable, Equatable {
@@ -25,6 +31,11 @@ public struct LiveSession: Sendable, Equatable {
     public var clock: SessionClock
     public var tiles: [LiveTile]
     public var sort: TileSort = .number
+    /// The coach screen's view: the tiles, or every player's last five minutes as lines.
+    public var view = LiveView.tiles
+    /// Whole seconds left on the countdown at the last tick (rounded up): the beeps of the last
+    /// three seconds play when it steps down to 3, 2 and 1.
+    public var countdownSecond: Int64?
     /// Lap marks, ms since session start.
     public var lapsMs: [Int64] = []
 

@@ -3,6 +3,10 @@
 public struct LiveTile: Sendable, Equatable {
     public var playerID: Int64
     public var name: String
+    /// `name` and shorter forms of it, longest first, for narrow tiles ("Mia Berg", "Mia B.", "Mia", "MB").
+    public var nameForms: [String]
+    /// The avatar's letters when there is no photo; nil when names are hidden (aliases): no avatar at all.
+    public var initials: String?
     public var shirtNumber: Int
     public var physiology: Physiology
     /// Index in the strap table, nil when the player has no strap today.
@@ -11,15 +15,25 @@ public struct LiveTile: Sendable, Equatable {
     public var hasReading = false
     public var zone = ZoneHysteresis()
     public var effortPoints: Double = 0
+    /// Energy spent while the effort runs (Keytel 2005, accrued as effort points are).
+    public var kcal: Double = 0
     /// Since when the player has been at or above the high-intensity threshold.
     public var highSinceMs: Int64?
+    /// The last five minutes of trusted heart rates, for the live graph.
+    public var recent = RecentHeartRates()
+    /// Which stored photo the tile shows (nil: initials).
+    public var photoVersion: Int64?
 
-    public init(playerID: Int64, name: String, shirtNumber: Int, physiology: Physiology, strapIndex: UInt16?) {
+    public init(playerID: Int64, name: String, shirtNumber: Int, physiology: Physiology, strapIndex: UInt16?,
+                nameForms: [String]? = nil, initials: String? = nil, photoVersion: Int64? = nil) {
         self.playerID = playerID
         self.name = name
+        self.nameForms = nameForms ?? [name]
+        self.initials = initials
         self.shirtNumber = shirtNumber
         self.physiology = physiology
         self.strapIndex = strapIndex
+        self.photoVersion = photoVersion
     }
 
     /// The zone the tile is coloured with (held, not the instantaneous one).
@@ -37,8 +51,14 @@ public struct LiveTile: Sendable, Equatable {
         }
         if accrueEffort, hasReading, let previous, let last = previous.lastReadingMs, previous.bpm > 0 {
             effortPoints += EffortPoints.points(zone: physiology.zone(Double(previous.bpm), model: settings.zoneModel), ms: t - last)
+            // The same rule as the points: the heart rate held until this reading, gaps beyond the no-signal limit earn nothing.
+            let ms = t - last
+            if ms > 0, ms <= AppState.noSignalAfterMs {
+                kcal += EnergyExpenditure.kcalPerMinute(bpm: Double(previous.bpm), physiology: physiology) * Double(ms) / 60_000
+            }
         }
         hasReading = true
+        recent.append(bpm: bpm, atMs: t)
         zone.observe(physiology.zone(Double(bpm), model: settings.zoneModel), atMs: t, holdMs: settings.zoneHoldMs)
         if physiology.percentOfMax(Double(bpm)) >= settings.highIntensityPercent {
             if highSinceMs == nil { highSinceMs = t }
@@ -69,7 +89,11 @@ public struct ShownTile: Sendable, Equatable {
     public var battery: Int? { reading.battery }
     public var shownZone: HeartRateZone { tile.shownZone }
     public var effortPoints: Double { tile.effortPoints }
+    public var kcal: Double { tile.kcal }
     public var percentOfMax: Double { tile.physiology.percentOfMax(Double(bpm)) }
+    public var photoVersion: Int64? { tile.photoVersion }
+    public var nameForms: [String] { tile.nameForms }
+    public var initials: String? { tile.initials }
 
     public func isFlagged(nowMs: Int64, alertMs: Int64) -> Bool {
         guard let since = tile.highSinceMs, hasSignal else { return false }

@@ -9,6 +9,10 @@ public struct Lobby: Sendable, Equatable {
     public var changingStrapFor: Int64?
     /// nil: open-ended.
     public var plannedMs: Int64? = 20 * 60_000
+    /// The next session's context; starts as the team's last session's.
+    public var tags = SessionTags()
+    /// The tag sheet is open.
+    public var editingTags = false
     public init() {}
 
     /// Included players, in roster order, with today's strap (the swap, else the team default).

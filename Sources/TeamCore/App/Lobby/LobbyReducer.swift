@@ -6,6 +6,8 @@ public enum LobbyAction: Sendable, Equatable {
     /// Hold on a player: the next strap tapped is theirs for today (again: never mind).
     case changeStrap(playerID: Int64)
     case chooseStrap(UInt16)
+    /// The session's context tags.
+    case tags(TagAction)
 }
 
 enum LobbyReducer {
@@ -23,6 +25,8 @@ enum LobbyReducer {
             guard let slot = ctx.sensors.slot(index), ctx.teamID != nil, let player = lobby.changingStrapFor else { return .none }
             lobby.strapOverride[player] = slot.strapID
             lobby.changingStrapFor = nil
+        case .tags(let tags):
+            return TagChoiceReducer.reduce(&lobby, tags, ctx)
         }
         return .none
     }

@@ -12,6 +12,18 @@ public struct KioskSettings: Sendable, Equatable {
     public var maxFormula: MaxHeartRateFormula = .tanaka
     /// A tile's colour follows a new zone only after it was held this long (no flicker).
     public var zoneHoldMs: Int64 = 10_000
+    /// The holds the settings screen offers (some team apps hold 15 s).
+    public static let zoneHoldChoicesMs: [Int64] = [5_000, 10_000, 15_000, 20_000]
+    /// The live tiles' third line.
+    public var tileDetail = TileDetail.percentOfMax
+    /// Sounds at all: the buzzer when the countdown ends, and the beeps if they are on.
+    public var sound = true
+    /// Loudness of every sound, percent of full scale.
+    public var soundVolume = 65
+    /// The volumes the settings screen offers: quiet, medium, loud.
+    public static let soundVolumeChoices = [30, 65, 100]
+    /// Short beeps over the countdown's last three seconds and at each lap (the buzzer plays anyway).
+    public var beeps = false
     /// The coach screen flags a player at or above `highIntensityPercent` for longer than this.
     public var highIntensityAlertMs: Int64 = 60_000
     public var highIntensityPercent: Double = 90
@@ -40,6 +52,17 @@ public struct KioskSettings: Sendable, Equatable {
         showAliases ? "#\(number)" : player.fullName
     }
 
+    /// The names a tile may show, longest first (a narrow tile takes the first that fits); "#7" alone with aliases.
+    public func displayNameForms(_ player: Player, number: Int) -> [String] {
+        showAliases ? ["#\(number)"] : player.nameForms
+    }
+
+    /// The sound to play, at the chosen volume; nil when sound is off (or only beeps are, for a beep).
+    public func play(_ sound: Sound) -> Effect? {
+        guard self.sound, sound == .buzzer || beeps else { return nil }
+        return .playSound(sound, volumePercent: soundVolume)
+    }
+
     /// The player's heart-rate figures this year, under the chosen HRmax formula.
     public func physiology(of player: Player, year: Int) -> Physiology {
         Physiology(player: player, year: year, formula: maxFormula)
@@ -52,7 +75,9 @@ public struct KioskSettings: Sendable, Equatable {
     public var keyValues: [(String, String)] {
         [("zoneModel", zoneModel.rawValue), ("maxFormula", maxFormula.rawValue), ("zoneHoldMs", "\(zoneHoldMs)"),
          ("highIntensityAlertMs", "\(highIntensityAlertMs)"), ("wallPrivacy", wallPrivacy ? "1" : "0"),
-         ("showAliases", showAliases ? "1" : "0"), ("pin", pin), ("sensor", sensor.rawValue)]
+         ("showAliases", showAliases ? "1" : "0"), ("pin", pin), ("sensor", sensor.rawValue),
+         ("tileDetail", tileDetail.rawValue), ("sound", sound ? "1" : "0"), ("soundVolume", "\(soundVolume)"),
+         ("beeps", beeps ? "1" : "0")]
     }
 
     /// The pairs that differ from `old`: what a save writes, so that a value another
@@ -71,5 +96,9 @@ public struct KioskSettings: Sendable, Equatable {
         if let v = lookup("showAliases") { showAliases = v == "1" }
         if let v = lookup("pin"), Self.isValidPin(v) { pin = v }
         if let v = lookup("sensor").flatMap(SensorChoice.init(rawValue:)) { sensor = v }
+        if let v = lookup("tileDetail").flatMap(TileDetail.init(rawValue:)) { tileDetail = v }
+        if let v = lookup("sound") { sound = v == "1" }
+        if let v = lookup("soundVolume").flatMap(Int.init), (0...100).contains(v) { soundVolume = v }
+        if let v = lookup("beeps") { beeps = v == "1" }
     }
 }

@@ -4,6 +4,9 @@ public struct PinEntry: Sendable, Equatable {
         case unlock
         case chooseNew
         case repeatNew(first: String)
+        /// A destructive action outside the settings (delete a session, a team): the right PIN
+        /// sends `then` (its confirmation question). `what` names it on the pad.
+        indirect case authorize(what: String, then: Action)
     }
     public var purpose: Purpose
     public var digits = ""

@@ -13,6 +13,15 @@ public enum SettingsAction: Sendable, Equatable {
     case setZoneHold(Int64)
     case toggleWallPrivacy
     case toggleAliases
+    case setTileDetail(TileDetail)
+    case setSound(Bool)
+    /// Percent of full scale; a short beep lets the coach hear the new volume.
+    case setSoundVolume(Int)
+    case setBeeps(Bool)
+    /// Plays the buzzer as the countdown's end will (to check the speakers).
+    case testSound
+    /// The second page of settings (tiles and sound) or back to the first.
+    case showPage(SettingsPage)
     case exportAll
     /// Known backups changed (one written, a stick in or out).
     case backupsChanged(BackupStatus)
@@ -20,10 +29,8 @@ public enum SettingsAction: Sendable, Equatable {
     case askToRestoreFromStick
     /// Confirmed: the database is replaced by the newest backup on the stick.
     case restoreFromStick
-    /// "Delete": asks first.
-    case askToDeletePlayerAndData(playerID: Int64)
-    /// Confirmed: the player and every sample of theirs, for good.
-    case deletePlayerAndData(playerID: Int64)
+    /// A destructive action outside the settings: the PIN pad first, then `then` (its question).
+    indirect case requirePin(what: String, then: Action)
     /// What the settings feature tells its parent: the screen follows.
     case delegate(Delegate)
 
@@ -70,6 +77,20 @@ enum SettingsReducer {
             return change(&settings, ctx) { $0.wallPrivacy.toggle() }
         case .toggleAliases:
             return change(&settings, ctx) { $0.showAliases.toggle() }
+        case .setTileDetail(let detail):
+            return change(&settings, ctx) { $0.tileDetail = detail }
+        case .setSound(let on):
+            guard on != settings.sound else { return .none }
+            return change(&settings, ctx) { $0.sound = on } + volumeCheck(settings, ctx)
+        case .setSoundVolume(let percent):
+            return change(&settings, ctx) { $0.soundVolume = min(100, max(0, percent)) } + volumeCheck(settings, ctx)
+        case .setBeeps(let on):
+            return change(&settings, ctx) { $0.beeps = on }
+        case .testSound:
+            guard ctx.screen == .settings else { return .none }
+            return .effects(settings.play(.buzzer)) + (settings.sound ? .none : .send(.inform("Sound is off")))
+        case .showPage: // the root's: it owns which page shows
+            return .none
         case .exportAll:
             guard ctx.screen == .settings else { return .none }
             return Reduction(effects: [.exportAll], actions: [.inform("Exporting…")])
@@ -84,14 +105,10 @@ enum SettingsReducer {
         case .restoreFromStick:
             guard ctx.screen == .settings, !ctx.isRecording else { return .none }
             return Reduction(effects: [.restoreFromStick], actions: [.inform("Restoring…")])
-        case .askToDeletePlayerAndData(let id):
-            guard ctx.screen == .settings, let line = ctx.line(of: id) else { return .none }
-            let question = "Delete \(line.player.fullName) and every session data of theirs? This cannot be undone."
-            return .send(.confirmation(.ask(Confirmation(question: question, confirmLabel: "Delete for good",
-                                                         onConfirm: .settings(.deletePlayerAndData(playerID: id))))))
-        case .deletePlayerAndData(let id):
-            guard ctx.screen == .settings else { return .none }
-            return Reduction(effects: [.deletePlayerAndData(playerID: id)], actions: [.inform("Player and data deleted")])
+        case .requirePin(let what, let then):
+            guard pin == nil, !ctx.isRecording else { return .none }
+            pin = PinEntry(purpose: .authorize(what: what, then: then))
+            return .none
         case .delegate:
             return .none
         }
@@ -102,10 +119,11 @@ enum SettingsReducer {
                             _ ctx: AppContext) -> Reduction {
         entry.digits += digit
         switch entry.purpose {
-        case .unlock:
+        case .unlock, .authorize:
             entry.wrong = false
             if entry.digits == settings.pin {
                 pin = nil
+                if case .authorize(_, let then) = entry.purpose { return .send(then) }
                 return .send(.settings(.delegate(.unlocked)))
             }
             if entry.digits.count >= settings.pin.count {
@@ -128,6 +146,12 @@ enum SettingsReducer {
         }
         pin = entry
         return .none
+    }
+
+    /// A beep at the volume just chosen, so the coach hears it (nothing when sound is off).
+    private static func volumeCheck(_ settings: KioskSettings, _ ctx: AppContext) -> Reduction {
+        guard ctx.screen == .settings, settings.sound else { return .none }
+        return .effects(.playSound(.lapBeep, volumePercent: settings.soundVolume))
     }
 
     private static func change(_ settings: inout KioskSettings, _ ctx: AppContext, _ edit: (inout KioskSettings) -> Void) -> Reduction {

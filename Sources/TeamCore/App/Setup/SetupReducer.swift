@@ -13,6 +13,23 @@ public enum SetupAction: Sendable, Equatable {
     case measureRest(playerID: Int64)
     case saveRest
     case cancelRest
+    /// Photos from the USB stick, named by shirt number or name, for this team's players.
+    case importPhotos
+    /// "+ Existing player": the club's players who are not on this team (`club.players`).
+    case pickExisting(Bool)
+    case addExisting(playerID: Int64)
+    /// The team's tab: its colour, one tap.
+    case setColour(RGBColour)
+    /// "Delete team": the PIN, then a question saying what goes with it.
+    case askToDeleteTeam
+    /// Confirmed: the team and its sessions; its players stay.
+    case deleteTeam(teamID: Int64)
+    case delegate(Delegate)
+
+    public enum Delegate: Sendable, Equatable {
+        /// The team is gone: back to the team picker.
+        case teamDeleted(teamID: Int64)
+    }
 }
 
 /// Team setup's reducer: its own tab, pairing and measurement; roster changes go to the store,
@@ -20,9 +37,13 @@ public enum SetupAction: Sendable, Equatable {
 enum SetupReducer {
     static func reduce(_ setup: inout TeamSetup, _ action: SetupAction, _ ctx: AppContext) -> Reduction {
         switch action {
+        case .importPhotos:
+            guard ctx.screen == .teamSetup, let teamID = ctx.teamID else { return .none }
+            return Reduction(effects: [.importPhotos(teamID: teamID)], actions: [.inform("Looking for photos on the USB stick…")])
         case .tab(let tab):
             setup.tab = tab
             setup.pairingPlayerID = nil
+            setup.pickingExisting = false
             return .none
         case .choosePlayer(let id):
             guard ctx.line(of: id) != nil else { return .none }
@@ -60,6 +81,34 @@ enum SetupReducer {
         case .cancelRest:
             setup.rest = nil
             return .none
+        case .pickExisting(let open):
+            guard ctx.screen == .teamSetup, ctx.teamID != nil else { return .none }
+            setup.pickingExisting = open
+            return open ? .effects(.loadPlayers) : .none
+        case .addExisting(let player):
+            guard setup.pickingExisting, let teamID = ctx.teamID, ctx.line(of: player) == nil else { return .none }
+            setup.pickingExisting = false
+            return .effects(.addExistingPlayer(teamID: teamID, playerID: player))
+        case .setColour(let colour):
+            guard ctx.screen == .teamSetup, let teamID = ctx.teamID else { return .none }
+            return .effects(.setTeamColour(teamID: teamID, colour: colour))
+        case .askToDeleteTeam:
+            guard ctx.screen == .teamSetup, let card = ctx.teams.first(where: { $0.team.id == ctx.teamID }), let id = card.team.id else {
+                return .none
+            }
+            let sessions = card.sessionCount, players = card.playerCount
+            var question = sessions == 0 ? "Delete the team \(card.team.name)? It has no sessions."
+                : "Delete the team \(card.team.name) and its \(sessions) session\(sessions == 1 ? "" : "s"), with every heart rate in them?"
+            question += players == 0 ? "" : " Its \(players) player\(players == 1 ? " stays" : "s stay") in All players."
+            question += " This cannot be undone."
+            let ask = Action.confirmation(.ask(Confirmation(question: question, confirmLabel: "Delete team",
+                                                            onConfirm: .setup(.deleteTeam(teamID: id)))))
+            return .send(.settings(.requirePin(what: "delete team", then: ask)))
+        case .deleteTeam(let id):
+            guard ctx.screen == .teamSetup, ctx.teamID == id else { return .none }
+            return Reduction(effects: [.deleteTeam(teamID: id)], actions: [.setup(.delegate(.teamDeleted(teamID: id))), .inform("Team deleted")])
+        case .delegate:
+            return .none // the root's to handle
         }
     }
 }

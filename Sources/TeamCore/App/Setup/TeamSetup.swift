@@ -1,10 +1,12 @@
 /// Team setup: the roster tab and strap pairing (two taps: a player, then a strap), and a
 /// resting-HR measurement under way.
 public struct TeamSetup: Sendable, Equatable {
-    public enum Tab: String, Sendable, Equatable { case roster, straps }
+    public enum Tab: String, Sendable, Equatable { case roster, straps, team }
     public var tab: Tab = .roster
     /// First tap of the two-tap strap assignment: the player chosen.
     public var pairingPlayerID: Int64?
+    /// The list of the club's other players is open: a tap puts one on this team.
+    public var pickingExisting = false
     public var rest: RestMeasurement?
     public init() {}
 }

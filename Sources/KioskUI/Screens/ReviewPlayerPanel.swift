@@ -1,0 +1,116 @@
+import Foundation
+import TeamCore
+
+/// One player's numbers beside their graph: heart rate and zones, or HRV, each with the change
+/// since their previous comparable session (same team, same tags) in brackets.
+extension Frame {
+    /// The player's number and name (the session's tags, what "comparable" means, are in the header above).
+    func playerTitle(_ p: ReviewPlayer, _ row: Rect) {
+        canvas.text("\(p.shirtNumber) \(p.name)", size: metrics.body, bold: true, in: row)
+    }
+
+    func playerPanel(_ p: ReviewPlayer, _ panel: Rect) {
+        canvas.fillRounded(panel, radius: metrics.px(10), Theme.surface)
+        let inner = panel.inset(metrics.px(10))
+        let (tabRow, body) = inner.splitTop(metrics.px(52), gap: metrics.px(8))
+        let tabs = tabRow.columns(2, gap: metrics.px(6))
+        let shown = state.review.panel
+        button("Heart rate", tabs[0], .review(.showPanel(.heartRate)), style: shown == .heartRate ? .primary : .normal, size: metrics.small)
+        button("HRV", tabs[1], .review(.showPanel(.hrv)), style: shown == .hrv ? .primary : .normal, size: metrics.small)
+        switch shown {
+        case .heartRate: heartRatePanel(p, body)
+        case .hrv: hrvPanel(p, body)
+        }
+    }
+
+    /// " (+3)", " (−2)", " (=)" after a value; nothing without a previous value.
+    static func delta(_ now: Double?, _ before: Double?, decimals: Int = 0) -> String {
+        guard let now, let before else { return "" }
+        let scale = pow(10, Double(decimals))
+        let diff = ((now - before) * scale).rounded() / scale
+        if diff == 0 { return " (=)" }
+        let text = decimals == 0 ? "\(Int(abs(diff)))" : String(format: "%.\(decimals)f", abs(diff))
+        return diff > 0 ? " (+\(text))" : " (−\(text))"
+    }
+
+    private struct PanelRows {
+        let frame: Frame
+        let area: Rect
+        let lineHeight: Int
+        var y: Int
+
+        mutating func row(_ label: String, _ value: String) {
+            let m = frame.metrics
+            // Labels get the wider part: "Recovery 1 min" fits at 800×480 without shrinking.
+            let labelW = area.w * 50 / 100
+            frame.canvas.text(label, size: m.small, colour: Theme.textDim, in: Rect(area.x, y, labelW, lineHeight))
+            frame.canvas.text(value, size: m.small + m.px(2), bold: true, in: Rect(area.x + labelW, y, area.w - labelW, lineHeight), align: .right)
+            y += lineHeight
+        }
+
+        mutating func note(_ text: String) {
+            frame.canvas.text(text, size: frame.metrics.small - frame.metrics.px(2), colour: Theme.textDim,
+                              in: Rect(area.x, y, area.w, lineHeight - frame.metrics.px(4)), align: .right)
+            y += lineHeight - frame.metrics.px(4)
+        }
+    }
+
+    private func heartRatePanel(_ p: ReviewPlayer, _ area: Rect) {
+        let d = p.digest, before = p.previous?.digest
+        var rows = PanelRows(frame: self, area: area, lineHeight: metrics.px(24), y: area.y)
+        rows.row("Average HR", (d.averageBPM.map { "\(Int($0.rounded()))" } ?? "–") + Self.delta(d.averageBPM, before?.averageBPM))
+        rows.row("Max HR", (d.maxBPM.map(String.init) ?? "–") + Self.delta(d.maxBPM.map(Double.init), before?.maxBPM.map(Double.init)))
+        rows.row("Peak %HRmax", d.peakPercentOfMax.map { "\(Int($0.rounded()))%" } ?? "–")
+        rows.row("kcal", (d.kcal.map { "\(Int($0.rounded()))" } ?? "–") + Self.delta(d.kcal, before?.kcal))
+        for figure in p.analytics.prefix(3) { rows.row(figure.label, figure.value) }
+        var yy = rows.y + metrics.px(4)
+        // Time in zone, as bars with the zone number (never colour alone).
+        let total = max(1, d.zoneMs.reduce(0, +))
+        let barH = max(metrics.px(16), min(metrics.px(30), (area.maxY - yy) / 6 - metrics.px(4)))
+        for zone in HeartRateZone.allCases.reversed() where yy + barH <= area.maxY {
+            let ms = d.zoneMs[zone.rawValue]
+            let labelW = metrics.px(38)
+            canvas.text(Theme.zoneName(zone), size: metrics.small, bold: true, in: Rect(area.x, yy, labelW, barH))
+            let barArea = Rect(area.x + labelW, yy, area.w - labelW - metrics.px(60), barH)
+            canvas.fill(barArea, Theme.surfaceHigh)
+            canvas.fill(Rect(barArea.x, barArea.y, Int(Double(barArea.w) * Double(ms) / Double(total)), barH), Theme.zone(zone))
+            canvas.text(SessionClock.format(ms), size: metrics.small - metrics.px(2), colour: Theme.textDim,
+                        in: Rect(barArea.maxX, yy, metrics.px(60), barH), align: .right)
+            yy += barH + metrics.px(4)
+        }
+    }
+
+    /// What HRV needs: enough clean beats in one stretch (the frequency domain's shortest window is 128 s).
+    static let hrvNeeds = "needs 2 min of clean RR"
+
+    private func hrvPanel(_ p: ReviewPlayer, _ area: Rect) {
+        let d = p.digest, before = p.previous?.digest
+        var rows = PanelRows(frame: self, area: area, lineHeight: metrics.px(28), y: area.y)
+        guard let rmssd = d.rmssdMs else {
+            rows.row("HRV", "–")
+            rows.note(Self.hrvNeeds)
+            if let corrected = d.correctedBeatsPercent { rows.row("Beats corrected", Self.percent(corrected)) }
+            return
+        }
+        rows.row("RMSSD", "\(Int(rmssd.rounded())) ms" + Self.delta(rmssd, before?.rmssdMs))
+        rows.row("SDNN", (d.sdnnMs.map { "\(Int($0.rounded())) ms" } ?? "–") + Self.delta(d.sdnnMs, before?.sdnnMs))
+        rows.row("pNN50", (d.pnn50.map { "\(Int($0.rounded()))%" } ?? "–") + Self.delta(d.pnn50, before?.pnn50))
+        if let ratio = d.lfHfRatio {
+            rows.row("LF/HF", String(format: "%.1f", ratio) + Self.delta(ratio, before?.lfHfRatio, decimals: 1))
+        } else {
+            rows.row("LF/HF", "–")
+            rows.note(Self.hrvNeeds)
+        }
+        rows.row("Beats corrected", d.correctedBeatsPercent.map(Self.percent) ?? "–")
+        rows.y += metrics.px(6)
+        // Corrected beats are guesses: many of them and the numbers above say more about the strap than the heart.
+        if let corrected = d.correctedBeatsPercent, corrected > 5 {
+            wrappedText("Over 5 % of the beats were corrected: check the strap's fit before trusting these.",
+                        size: metrics.small - metrics.px(2), in: Rect(area.x, rows.y, area.w, max(0, area.maxY - rows.y)), colour: Theme.warning)
+        }
+    }
+
+    static func percent(_ value: Double) -> String {
+        value < 10 ? String(format: "%.1f %%", value) : "\(Int(value.rounded())) %"
+    }
+}

@@ -1,0 +1,68 @@
+import TeamCore
+
+/// The session's context tags: a bar in the lobby that says what is chosen, and the sheet
+/// where each is one tap (moment, kind, posture) plus a typed word.
+extension Frame {
+    /// Tags as people read them: "after training · match · sitting".
+    static func tagText(_ tags: [String]) -> String {
+        tags.map { $0.replacingOccurrences(of: "-", with: " ") }.joined(separator: " · ")
+    }
+
+    /// The lobby's bar: what the next session will be tagged with; a tap opens the sheet.
+    func tagBar(_ r: Rect) {
+        let tags = state.lobby.tags
+        canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
+        let inner = r.inset(dx: metrics.px(14), dy: 0)
+        let (label, rest) = inner.splitLeft(canvas.measure("Tags", size: metrics.body, bold: true) + metrics.px(16))
+        canvas.text("Tags", size: metrics.body, bold: true, colour: Theme.textDim, in: label)
+        let (textBox, edit) = rest.splitRight(metrics.px(72))
+        if tags.isEmpty {
+            canvas.text("none — tap to say what this session is", size: metrics.small, colour: Theme.textDim, in: textBox)
+        } else {
+            canvas.text(Self.tagText(tags.tags), size: metrics.body, bold: true, in: textBox)
+        }
+        canvas.text("Edit ›", size: metrics.small, bold: true, colour: Theme.accent.mixed(with: Theme.text, 0.4), in: edit, align: .right)
+        hits.add(Hit(rect: r, label: "Tags", action: .lobby(.tags(.edit(true)))))
+    }
+
+    /// The sheet over the lobby: every choice one tap, the chosen one again to clear it.
+    func tagSheet() {
+        hits.block(screen)
+        canvas.fill(screen, Theme.background)
+        let area = screen.inset(metrics.margin)
+        let (titleRow, body) = area.splitTop(metrics.target, gap: metrics.gap)
+        let (titleBox, done) = titleRow.splitRight(metrics.px(150))
+        let (title, hint) = titleBox.splitTop(titleBox.h * 11 / 20)
+        canvas.text("Session tags", size: metrics.title, bold: true, in: title)
+        canvas.text("One tap each, again to clear · compare like with like", size: metrics.small, colour: Theme.textDim, in: hint)
+        button("Done", done, .lobby(.tags(.edit(false))), style: .primary)
+        let tags = state.lobby.tags
+        let rows = body.rows(4, gap: metrics.gap)
+        tagRow(rows[0], "Moment", nil, SessionTags.Moment.allCases.map { ($0.label, .lobby(.tags(.moment($0))), tags.moment == $0) })
+        tagRow(rows[1], "Kind", nil, SessionTags.Kind.allCases.map { ($0.label, .lobby(.tags(.kind($0))), tags.kind == $0) })
+        tagRow(rows[2], "Posture", "at rest", SessionTags.Posture.allCases.map { ($0.label, .lobby(.tags(.posture($0))), tags.posture == $0) })
+        let (label, choices) = rows[3].splitLeft(rows[3].w / 5, gap: metrics.gap)
+        canvas.text("Word", size: metrics.body, bold: true, in: label)
+        let (wordBox, clearBox) = choices.splitRight(choices.w / 3, gap: metrics.gap)
+        if let word = tags.word {
+            button(word, wordBox, .form(.typeTagWord), style: .primary, hitLabel: "Word")
+            button("Clear word", clearBox, .lobby(.tags(.word(nil))), style: .quiet)
+        } else {
+            button("+ Type a word", wordBox, .form(.typeTagWord), hitLabel: "Word")
+        }
+    }
+
+    private func tagRow(_ r: Rect, _ title: String, _ detail: String?, _ options: [(String, Action, Bool)]) {
+        let (label, choices) = r.splitLeft(r.w / 5, gap: metrics.gap)
+        if let detail {
+            let (top, bottom) = label.splitTop(label.h * 11 / 20)
+            canvas.text(title, size: metrics.body, bold: true, in: top)
+            canvas.text(detail, size: metrics.small, colour: Theme.textDim, in: bottom)
+        } else {
+            canvas.text(title, size: metrics.body, bold: true, in: label)
+        }
+        for (cell, option) in zip(choices.columns(options.count, gap: metrics.gap), options) {
+            button(option.0, cell, option.1, style: option.2 ? .primary : .normal, hitLabel: "tag:\(option.0)")
+        }
+    }
+}

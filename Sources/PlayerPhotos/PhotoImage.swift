@@ -1,0 +1,102 @@
+import CSDL2
+import Foundation
+
+/// Why an image could not be used, in words an admin can act on.
+public struct PhotoError: Error, Equatable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// A decoded picture as an SDL surface (ARGB8888), owned: freed when the value goes.
+///
+/// An adapter over SDL_image and SDL's surface functions, which need no video subsystem (no
+/// window, no renderer): the command line's roster import, the kiosk's import from a USB stick
+/// (off the event loop) and the screens' avatars all use it.
+public final class PhotoImage {
+    let surface: UnsafeMutablePointer<SDL_Surface>
+
+    public var width: Int { Int(surface.pointee.w) }
+    public var height: Int { Int(surface.pointee.h) }
+
+    /// Pictures larger than this on a side are refused before decoding everything: a camera's
+    /// 24-megapixel JPEG decodes fine (6000 px), a corrupt header claiming 100 000 px does not.
+    public static let maxSide = 12_000
+
+    init(owning surface: UnsafeMutablePointer<SDL_Surface>) { self.surface = surface }
+
+    deinit { SDL_FreeSurface(surface) }
+
+    /// Decodes what SDL_image reads (JPEG, PNG, BMP, GIF, WebP, TIFF…).
+    public convenience init(decoding bytes: [UInt8]) throws {
+        guard !bytes.isEmpty else { throw PhotoError("the file is empty") }
+        let decoded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
+            // SDL_RWFromConstMem only reads the buffer, and IMG_Load_RW is done with it (and frees the RWops) before returning.
+            guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
+            return IMG_Load_RW(rw, 1)
+        }
+        guard let decoded else { throw PhotoError("not a picture SDL_image can read (\(String(cString: SDL_GetError())))") }
+        defer { SDL_FreeSurface(decoded) }
+        guard decoded.pointee.w > 0, decoded.pointee.h > 0, decoded.pointee.w <= Self.maxSide, decoded.pointee.h <= Self.maxSide else {
+            throw PhotoError("a picture of \(decoded.pointee.w)×\(decoded.pointee.h) pixels is not a photo")
+        }
+        guard let argb = SDL_ConvertSurfaceFormat(decoded, sideline_SDL_PIXELFORMAT_ARGB8888(), 0) else {
+            throw PhotoError("cannot convert the picture (\(String(cString: SDL_GetError())))")
+        }
+        self.init(owning: argb)
+    }
+
+    public convenience init(decoding data: Data) throws { try self.init(decoding: [UInt8](data)) }
+
+    /// The square that shows a face best, scaled to `side` pixels: the whole width (or height) of
+    /// the picture, from its centre across and a little above its middle down (portraits have
+    /// the face in the upper part). Downscaled in halvings, then bilinear, so it does not alias.
+    public func square(side: Int) throws -> PhotoImage {
+        let crop = min(width, height)
+        let x = (width - crop) / 2
+        let y = height > width ? (height - crop) / 4 : (height - crop) / 2
+        var source = try copy(Rect32(x: x, y: y, w: crop, h: crop), to: crop)
+        while source.width / 2 >= side {
+            source = try source.copy(Rect32(x: 0, y: 0, w: source.width, h: source.height), to: source.width / 2)
+        }
+        return try source.copy(Rect32(x: 0, y: 0, w: source.width, h: source.height), to: side)
+    }
+
+    /// JPEG bytes (SDL_image's encoder), for keeping photos small in the database.
+    public func jpeg(quality: Int = 85) throws -> [UInt8] {
+        // A JPEG of an RGB picture never needs more than its raw size plus headers.
+        var buffer = [UInt8](repeating: 0, count: width * height * 4 + 65_536)
+        let written: Int64 = buffer.withUnsafeMutableBytes { raw in
+            // SDL_RWFromMem writes only within the buffer's count; IMG_SaveJPG_RW is done with it before returning.
+            guard let rw = SDL_RWFromMem(raw.baseAddress, Int32(raw.count)) else { return -1 }
+            defer { SDL_RWclose(rw) }
+            guard IMG_SaveJPG_RW(surface, rw, 0, Int32(quality)) == 0 else { return -1 }
+            return SDL_RWtell(rw)
+        }
+        guard written > 0 else { throw PhotoError("cannot encode the photo (\(String(cString: SDL_GetError())))") }
+        return Array(buffer[0..<Int(written)])
+    }
+
+    /// The pixels, row by row, as 0xAARRGGBB words.
+    public func withPixels<T>(_ body: (_ pixels: UnsafeMutablePointer<UInt32>, _ pitchWords: Int) throws -> T) rethrows -> T {
+        // ARGB8888 surfaces made here are plain software surfaces (no RLE): their pixels need no lock.
+        try body(surface.pointee.pixels.assumingMemoryBound(to: UInt32.self), Int(surface.pointee.pitch) / 4)
+    }
+
+    /// The SDL surface, for a renderer to make a texture of; valid while this value lives.
+    public var sdlSurface: UnsafeMutablePointer<SDL_Surface> { surface }
+
+    struct Rect32 { var x, y, w, h: Int }
+
+    /// A part of this picture, scaled (bilinear) to `side` × `side`.
+    private func copy(_ r: Rect32, to side: Int) throws -> PhotoImage {
+        guard let out = SDL_CreateRGBSurfaceWithFormat(0, Int32(side), Int32(side), 32, sideline_SDL_PIXELFORMAT_ARGB8888()) else {
+            throw PhotoError("out of memory for a \(side)×\(side) photo")
+        }
+        var src = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.w), h: Int32(r.h))
+        guard SDL_SoftStretchLinear(surface, &src, out, nil) == 0 else {
+            SDL_FreeSurface(out)
+            throw PhotoError("cannot scale the photo (\(String(cString: SDL_GetError())))")
+        }
+        return PhotoImage(owning: out)
+    }
+}

@@ -1,0 +1,148 @@
+/// A session's context, so HRV and effort are compared across like sessions: the moment
+/// (before or after training), the kind of session, the posture of a resting measurement,
+/// and one short free word. The kiosk's lobby chooses them with one tap each; `record --tag`
+/// and `sessions --tag` read the same words through `parse`, so both store the same tags.
+///
+/// Stored as `Session.tags`, in this order: moment, kind, posture, word.
+public struct SessionTags: Sendable, Equatable, Hashable {
+    public enum Moment: String, Sendable, CaseIterable {
+        case beforeTraining = "before-training", afterTraining = "after-training"
+    }
+
+    public enum Kind: String, Sendable, CaseIterable {
+        case training, match, test, recoveryDay = "recovery-day"
+    }
+
+    public enum Posture: String, Sendable, CaseIterable {
+        case lying, sitting, standing
+    }
+
+    public var moment: Moment?
+    public var kind: Kind?
+    public var posture: Posture?
+    /// Letters, digits and hyphens, lower case, at most `maxWordLength`.
+    public var word: String?
+
+    /// Fits a chip in the sessions list and a cell of the summary CSV.
+    public static let maxWordLength = 16
+
+    public init(moment: Moment? = nil, kind: Kind? = nil, posture: Posture? = nil, word: String? = nil) {
+        self.moment = moment
+        self.kind = kind
+        self.posture = posture
+        self.word = word
+    }
+
+    /// The tags as stored and exported.
+    public var tags: [String] {
+        [moment?.rawValue, kind?.rawValue, posture?.rawValue, word].compactMap { $0 }
+    }
+
+    public var isEmpty: Bool { tags.isEmpty }
+
+    /// Tags as a session stored them (older sessions may carry any words): known words take
+    /// their place, the first other word is the free word, the rest are left out.
+    public init(stored: [String]) {
+        for tag in stored {
+            switch Self.vocabulary(tag) {
+            case .moment(let m) where moment == nil: moment = m
+            case .kind(let k) where kind == nil: kind = k
+            case .posture(let p) where posture == nil: posture = p
+            case .word(let w) where word == nil && Self.wordProblem(w) == nil: word = w
+            default: break
+            }
+        }
+    }
+
+    /// Reads tags typed on a command line (`record --tag`, repeatable): each a known word,
+    /// an alias (`before`, `after`, `seated`…) or one free word. Throws a message naming the
+    /// problem: two of a kind, a second free word, a word with spaces or commas.
+    public static func parse(_ typed: [String]) throws(TagProblem) -> SessionTags {
+        var tags = SessionTags()
+        for text in typed {
+            switch vocabulary(text) {
+            case .moment(let m):
+                if let old = tags.moment, old != m { throw TagProblem("a session is either \(old.rawValue) or \(m.rawValue), not both") }
+                tags.moment = m
+            case .kind(let k):
+                if let old = tags.kind, old != k { throw TagProblem("a session is one kind: \(old.rawValue) or \(k.rawValue), not both") }
+                tags.kind = k
+            case .posture(let p):
+                if let old = tags.posture, old != p { throw TagProblem("one posture per session: \(old.rawValue) or \(p.rawValue)") }
+                tags.posture = p
+            case .word(let w):
+                if let problem = wordProblem(w) { throw TagProblem("tag '\(text)': \(problem)") }
+                if let old = tags.word, old != w {
+                    throw TagProblem("one free word per session ('\(old)' and '\(w)'); the others are: "
+                                     + (Moment.allCases.map(\.rawValue) + Kind.allCases.map(\.rawValue) + Posture.allCases.map(\.rawValue)).joined(separator: ", "))
+                }
+                tags.word = w
+            }
+        }
+        return tags
+    }
+
+    /// One tag typed to filter by (`sessions --tag`), in its stored form.
+    public static func normalised(_ typed: String) throws(TagProblem) -> String {
+        let tags = try parse([typed])
+        guard let tag = tags.tags.first else { throw TagProblem("an empty tag") }
+        return tag
+    }
+
+    /// Why a free word cannot be a tag, or nil.
+    public static func wordProblem(_ word: String) -> String? {
+        if word.isEmpty { return "empty" }
+        if word.count > maxWordLength { return "longer than \(maxWordLength) characters" }
+        if !word.allSatisfy({ $0 == "-" || (($0.isLetter || $0.isNumber) && !$0.isUppercase) }) {
+            return "only letters, digits and hyphens"
+        }
+        return nil
+    }
+
+    /// A free word as the kiosk's keyboard types it ("Sprint test" → "sprint-test").
+    public static func word(from typed: String) -> String {
+        typed.trimmingCharacters(in: .whitespaces).lowercased().split(whereSeparator: { $0 == " " }).joined(separator: "-")
+    }
+
+    private enum Entry { case moment(Moment), kind(Kind), posture(Posture), word(String) }
+
+    private static func vocabulary(_ text: String) -> Entry {
+        let t = word(from: text)
+        if let m = Moment(rawValue: t) { return .moment(m) }
+        if let k = Kind(rawValue: t) { return .kind(k) }
+        if let p = Posture(rawValue: t) { return .posture(p) }
+        switch t {
+        case "before": return .moment(.beforeTraining)
+        case "after": return .moment(.afterTraining)
+        case "recovery", "rest-day", "recovery-day": return .kind(.recoveryDay)
+        case "seated", "sit": return .posture(.sitting)
+        case "lying-down", "supine": return .posture(.lying)
+        default: return .word(t)
+        }
+    }
+}
+
+/// A tag that cannot be stored, with a message for the coach or admin.
+public struct TagProblem: Error, Equatable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+extension SessionTags.Moment {
+    public var label: String { self == .beforeTraining ? "Before training" : "After training" }
+}
+
+extension SessionTags.Kind {
+    public var label: String {
+        switch self {
+        case .training: "Training"
+        case .match: "Match"
+        case .test: "Test"
+        case .recoveryDay: "Recovery day"
+        }
+    }
+}
+
+extension SessionTags.Posture {
+    public var label: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+}

@@ -1,0 +1,43 @@
+"""Every feature flow in deploy/kiosk/flows, played the way the docs' screenshots are made
+(deploy/kiosk/play-flow.sh) on the real binary at both sizes: it runs to its end, each `screenshot`
+is a picture of the screen's size (with its wall display twin at 1920×1080 while live), and live tiles in any
+dump it takes keep their text apart. What each feature does is checked by its own tests; this keeps
+the flows the lead regenerates docs/screenshots from playable."""
+import json
+import pathlib
+import re
+import subprocess
+
+import pytest
+
+from kiosk_png import read_png
+from test_tiles import check_tiles
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+FLOWS = sorted((ROOT / "deploy/kiosk/flows").glob("*.kiosk"))
+SIZES = {"800x480": (800, 480), "1920x1080": (1920, 1080)}
+
+
+def play(binary, flow, size, shots):
+    result = subprocess.run([str(ROOT / "deploy/kiosk/play-flow.sh"), binary, str(flow), size, str(shots)],
+                            capture_output=True, text=True, timeout=900)
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("flow", FLOWS, ids=[f.stem for f in FLOWS])
+def test_the_flow_plays_and_takes_its_screenshots(sideline_bin, tmp_path, flow, size):
+    shots = tmp_path / "shots"
+    play(sideline_bin, flow, size, shots)
+    names = re.findall(r"^screenshot (\S+)$", flow.read_text(), re.M)
+    assert names, "a flow takes screenshots"
+    for name in names:
+        assert read_png(shots / f"{name}.png")[:2] == SIZES[size], name
+        if size == "800x480":
+            assert not (shots / f"{name}-wall.png").exists(), "no wall display at 800×480"
+        elif (shots / f"{name}-wall.png").exists():  # while a session is live
+            read_png(shots / f"{name}-wall.png")
+    for dump in re.findall(r"^dump (\S+)$", flow.read_text(), re.M):
+        live = json.loads((shots / dump).read_text()).get("live")
+        if live and live.get("tiles"):
+            check_tiles(live["tiles"], min_text=12 if size == "800x480" else 24, where=f"{flow.stem} {dump} {size}")

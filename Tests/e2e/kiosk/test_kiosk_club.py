@@ -1,0 +1,139 @@
+"""Issue 14 by touch, as CI plays it: the flows in deploy/kiosk/flows (which also make the
+screenshots) on the real binary, headless. Checked: what the store kept (Python's sqlite3), the
+state dumps, the pixels of the screenshots, and the numbers against the JSON export."""
+import json
+import pathlib
+import sqlite3
+import subprocess
+
+import pytest
+
+from kiosk_png import read_png
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+FLOWS = ROOT / "deploy/kiosk/flows"
+PRIMARY, NORMAL, DANGER = (0x1D, 0x6F, 0xD6), (0x3A, 0x42, 0x4E), (0xC6, 0x28, 0x28)
+
+
+class Flow:
+    def __init__(self, binary, tmp_path, name, size="800x480"):
+        self.binary, self.db, self.shots = binary, tmp_path / "flow.sqlite", tmp_path / "shots"
+        # Played as the docs' screenshots are (its setup: the team "Demo" with one past session).
+        result = subprocess.run([str(ROOT / "deploy/kiosk/play-flow.sh"), binary, str(FLOWS / f"{name}.kiosk"), size,
+                                 str(self.shots), str(self.db)], capture_output=True, text=True, timeout=600)
+        assert result.returncode == 0, result.stderr
+
+    def dump(self, name):
+        return json.loads((self.shots / name).read_text())
+
+    def sql(self, query, *args):
+        with sqlite3.connect(self.db) as db:
+            return db.execute(query, args).fetchall()
+
+    def pixel_of(self, png, dump, label):
+        """The colour inside a target's rounded corner (left, middle), away from its text."""
+        (x, y, w, h), = [t[1:] for t in self.dump(dump)["targets"] if t[0] == label]
+        _, _, pixels = read_png(self.shots / f"{png}.png")
+        return pixels[y + h // 2][x + max(4, h // 8)]
+
+
+@pytest.fixture(scope="module")
+def tags(sideline_bin, tmp_path_factory):
+    return Flow(sideline_bin, tmp_path_factory.mktemp("tags"), "tags-and-sessions")
+
+
+@pytest.fixture(scope="module")
+def club(sideline_bin, tmp_path_factory):
+    return Flow(sideline_bin, tmp_path_factory.mktemp("club"), "club-admin")
+
+
+def test_tags_are_chosen_in_the_lobby_and_go_with_the_session(tags):
+    lobby = tags.dump("tags-lobby.json")
+    want = ["after-training", "test", "sitting", "hill-sprints"]
+    assert lobby["lobby"]["tags"] == want and not lobby["lobby"]["editingTags"]
+    sheet = tags.dump("tags-sheet.json")
+    assert sheet["lobby"]["editingTags"]
+    for label, colour in [("tag:After training", PRIMARY), ("tag:Before training", NORMAL), ("tag:Test", PRIMARY),
+                          ("tag:Match", NORMAL), ("tag:Sitting", PRIMARY), ("Word", PRIMARY)]:
+        assert tags.pixel_of("tags-sheet", "tags-sheet.json", label) == colour, label
+    assert tags.sql("SELECT name, last_tags FROM team") == [("Demo", ",".join(want))], "remembered for the team's next session"
+    review = tags.dump("tags-review.json")["review"]
+    assert review["tags"] == want and review["open"] == 2
+
+
+def test_the_sessions_list_shows_average_effort_players_and_tags_and_filters(tags, tmp_path):
+    dump = tags.dump("sessions-filtered.json")["review"]
+    cards = {c["id"]: c for c in dump["sessions"]}
+    assert sorted(cards) == [1, 2] and dump["tagFilter"] == "test" and dump["shown"] == [2]
+    assert dump["filterTags"] == ["after-training", "hill-sprints", "sitting", "test"]
+    tagged = cards[2]
+    assert tagged["tags"] == ["after-training", "test", "sitting", "hill-sprints"] and tagged["players"] == 12
+    # Stopped after two minutes: the effort is that long; the recording has the recovery minute too.
+    assert 119_000 <= tagged["effortMs"] <= 121_500 and abs(tagged["durationMs"] - tagged["effortMs"] - 60_000) <= 1_000, tagged
+    # The average is the analysis's: the players' averages in the JSON export, averaged.
+    out = tmp_path / "export"
+    subprocess.run([tags.binary, "export", "--db", str(tags.db), "--session", "1", "--format", "json", "--out", str(out)],
+                   check=True, capture_output=True, timeout=120)
+    exported = json.loads(next(out.glob("*_summary.json")).read_text())
+    averages = [p["session"]["avgBPM"] for p in exported["players"] if p["session"]["avgBPM"] is not None]
+    assert len(averages) == 12 and cards[1]["averageBPM"] == pytest.approx(sum(averages) / len(averages), abs=1e-9)
+    assert tags.pixel_of("sessions-list-filtered", "sessions-filtered.json", "filter:test") == PRIMARY
+    assert tags.pixel_of("sessions-list-filtered", "sessions-filtered.json", "filter:all") == NORMAL
+
+
+def test_a_session_is_deleted_behind_the_pin_with_everything_in_it(tags):
+    deleted = tags.dump("deleted.json")
+    assert deleted["notice"] == "Session deleted" and deleted["review"]["open"] is None
+    assert [c["id"] for c in deleted["review"]["sessions"]] == [1]
+    for table in ["sample", "rr", "strap_event", "lap", "nn_cache", "session_summary", "session_player"]:
+        assert tags.sql(f"SELECT COUNT(*) FROM {table} WHERE session_id = 2") == [(0,)], table
+    assert tags.sql("SELECT id FROM session") == [(1,)]
+    assert tags.sql("SELECT COUNT(*) FROM sample WHERE session_id = 1")[0][0] > 600, "the other session is whole"
+    _, _, pin = read_png(tags.shots / "delete-session-pin.png")
+    assert pin[240][400] != pin[240][20], "the PIN pad over the review"
+
+
+def test_a_team_is_renamed_recoloured_and_deleted_and_players_join_from_the_club(club):
+    team = club.dump("team-tab.json")
+    eagles = next(t for t in team["teams"] if t["name"] == "Eagles Girls")
+    assert eagles["colour"] == "#43A047" and eagles["players"] == 2
+    assert [(r["name"], r["number"]) for r in team["roster"]] == [("Ida Fischer", 13), ("Max Weber", 24)], "their Demo numbers"
+    _, _, pixels = read_png(club.shots / "team-tab.png")
+    assert pixels[62][400] == (0x43, 0xA0, 0x47), "the bar takes the team's new colour"
+    deleted = club.dump("team-deleted.json")
+    assert deleted["screen"] == "teamPicker" and [t["name"] for t in deleted["teams"]] == ["Demo"]
+    assert deleted["notice"] == "Team deleted"
+    assert club.sql("SELECT COUNT(*) FROM team") == [(1,)]
+    # Ida and Max stay, on Demo; Max was taken off Eagles before, which changed nothing for Demo.
+    assert club.sql("""SELECT p.first_name, m.shirt_number FROM player p JOIN membership m ON m.player_id = p.id
+                       WHERE p.first_name IN ('Ida', 'Max') AND p.last_name IN ('Fischer', 'Weber') ORDER BY 1""") == [("Ida", 13), ("Max", 24)]
+
+
+def test_all_players_include_those_on_no_team_and_one_is_deleted(club):
+    players = {p["name"]: p for p in club.dump("all-players.json")["club"]["players"]}
+    assert len(players) == 12 and players["Finn Horvat"]["teams"] == [], "taken off Demo: on no team, still listed"
+    assert players["Ida Fischer"]["teams"] == [{"team": "Demo", "number": 13}]
+    assert club.sql("SELECT COUNT(*) FROM player WHERE first_name = 'Finn' AND last_name = 'Horvat'") == [(0,)]
+    assert club.sql("SELECT COUNT(*) FROM player") == [(11,)]
+
+
+def test_the_strap_list_and_forget_strap(club):
+    listed = club.dump("strap-list.json")["club"]["straps"]
+    assert [s["name"] for s in listed] == [f"SimStrap {i}" for i in range(1, 13)], "as people count"
+    second = next(s for s in listed if s["name"] == "SimStrap 2")
+    assert second["wearers"] == [{"name": "Emma Olsen", "number": 80, "team": "Demo"}] and second["sessions"] == 1
+    assert second["battery"] is not None and second["lastSeenMs"] is not None, "noted while the kiosk heard it"
+    assert club.pixel_of("strap-list", "strap-list.json", "Forget SimStrap 2") == DANGER
+    after = [s["name"] for s in club.dump("straps-after.json")["club"]["straps"]]
+    assert "SimStrap 1" not in after and len(after) == 11
+    assert club.sql("SELECT forgotten_ms IS NOT NULL FROM strap WHERE name = 'SimStrap 1'") == [(1,)]
+    assert club.sql("SELECT COUNT(*) FROM membership m JOIN strap s ON s.id = m.strap_id WHERE s.name = 'SimStrap 1'") == [(0,)]
+
+
+@pytest.mark.parametrize("name", ["tags-and-sessions", "club-admin"])
+def test_the_flows_run_at_full_hd(sideline_bin, tmp_path, name):
+    flow = Flow(sideline_bin, tmp_path, name, size="1920x1080")
+    pngs = sorted(flow.shots.glob("*.png"))
+    assert len(pngs) >= 6
+    width, height, _ = read_png(pngs[0])
+    assert (width, height) == (1920, 1080)

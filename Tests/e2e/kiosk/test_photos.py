@@ -1,0 +1,120 @@
+"""Issue 14, item 8 on the kiosk (the CSV side: Tests/e2e/cli/test_roster_photos.py):
+"Import photos from USB" on the kiosk (files named by shirt number or name), resized and stored in
+the database, shown on the roster, the tiles and the wall display; initials in the player's colour
+without one; a bad picture gets a clear message and changes nothing. OpenCV (an independent
+decoder) makes the test pictures and reads back what was stored."""
+import contextlib
+import os
+import sqlite3
+import subprocess
+
+import cv2
+import numpy
+import pytest
+
+from kiosk_png import read_png
+from test_kiosk import Kiosk
+
+def picture(path, width, height, top_bgr, bottom_bgr=None):
+    """A picture file (its format by its extension): the top half one colour, the bottom half another."""
+    image = numpy.zeros((height, width, 3), numpy.uint8)
+    image[:, :] = top_bgr
+    if bottom_bgr is not None:
+        image[height // 2:, :] = bottom_bgr
+    assert cv2.imwrite(str(path), image)
+    return path
+
+
+def stored_photos(db):
+    with contextlib.closing(sqlite3.connect(db)) as con:
+        rows = con.execute("""SELECT p.first_name, ph.jpeg, ph.updated_ms FROM player_photo ph
+                              JOIN player p ON p.id = ph.player_id ORDER BY p.first_name""").fetchall()
+    return {name: (cv2.imdecode(numpy.frombuffer(jpeg, numpy.uint8), cv2.IMREAD_COLOR), version) for name, jpeg, version in rows}
+
+
+def near(a, b, tolerance=24):
+    return all(abs(int(x) - int(y)) <= tolerance for x, y in zip(a, b))
+
+
+@pytest.fixture
+def stick(tmp_path):
+    if os.geteuid() != 0:
+        pytest.skip("mounting a stand-in stick needs root")
+    media = tmp_path / "media"
+    mount_point = media / "sdb1"
+    mount_point.mkdir(parents=True)
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m", "stick", str(mount_point)], check=True)
+    yield media, mount_point
+    subprocess.run(["umount", str(mount_point)], check=True)
+
+
+def test_photos_from_a_usb_stick_on_the_roster_the_tiles_and_the_wall(sideline_bin, stick, tmp_path):
+    media, mount_point = stick
+    kiosk = Kiosk(sideline_bin, tmp_path)
+    subprocess.run([kiosk.binary, "record", "--db", str(kiosk.db), "--source", "sim:4", "--seed", "7", "--speed", "600",
+                    "--team", "Four", "--minutes", "1", "--quiet"], check=True, capture_output=True, timeout=120)
+    with contextlib.closing(sqlite3.connect(kiosk.db)) as con:
+        roster = con.execute("""SELECT m.shirt_number, p.first_name || ' ' || p.last_name FROM membership m
+                                JOIN player p ON p.id = m.player_id ORDER BY m.shirt_number""").fetchall()
+    (n1, _), (_, name2), (n3, _), _ = roster
+    # A bad picture for the third player first: nothing is stored, and the coach is told which file.
+    (mount_point / "photos").mkdir()
+    picture(mount_point / "photos" / f"{n1}.jpg", 400, 400, (0, 200, 0))
+    (mount_point / "photos" / f"{n3}.jpg").write_bytes(b"\xff\xd8\xff\xe0 cut short")
+    script = """
+        wait 1s
+        tap "Four"
+        tap "Setup"
+        tap "Import photos from USB"
+        wait 1s
+        dump bad.json
+    """
+    kiosk.play(script, size="1920x1080", extra=("--usb-mounts", str(media), "--source", "sim:4"))
+    bad = kiosk.dump("bad.json")
+    assert bad["notice"].startswith(f"Photos not imported, nothing changed: {n3}.jpg"), bad["notice"]
+    assert stored_photos(kiosk.db) == {}
+    assert all(line["photoVersion"] is None for line in bad["roster"])
+
+    # Fixed on the stick: two photos by number and by name, and one for nobody.
+    os.remove(mount_point / "photos" / f"{n3}.jpg")
+    picture(mount_point / f"{name2.lower().replace(' ', '_')}.png", 300, 300, (200, 0, 200))
+    picture(mount_point / "99.jpg", 300, 300, (0, 0, 0))
+    kiosk.play("""
+        wait 1s
+        tap "Four"
+        tap "Setup"
+        tap "Import photos from USB"
+        wait 1s
+        dump imported.json
+        screenshot roster-with-photos
+        tap "Lobby"
+        tap "Open"
+        wait 2s
+        tap "Start"
+        wait 20s
+        screenshot tiles-with-photos
+        dump live.json
+    """, size="1920x1080", extra=("--usb-mounts", str(media), "--source", "sim:4", "--wall-display", "1"))
+    imported = kiosk.dump("imported.json")
+    assert imported["notice"] == "Imported 2 photos from the USB stick; 1 matched nobody", imported["notice"]
+    with_photo = {line["number"] for line in imported["roster"] if line["photoVersion"] is not None}
+    assert with_photo == {n1, roster[1][0]}
+    assert sorted(stored_photos(kiosk.db)) == sorted([roster[0][1].split()[0], name2.split()[0]])
+
+    # On the tiles and the wall display: the photo inside the avatar, initials on the others.
+    live = kiosk.dump("live.json")["live"]
+    for tiles, shot in ((live["tiles"], "tiles-with-photos.png"), (live["wallTiles"], "tiles-with-photos-wall.png")):
+        _, _, pixels = read_png(kiosk.shots / shot)
+        numbers = {t["playerID"]: t["number"] for t in live["tiles"]}
+        for tile in tiles:
+            avatar = next((p["rect"] for p in tile["parts"] if p["role"] == "avatar"), None)
+            assert avatar is not None, (shot, tile["playerID"])
+            x, y, w, h = avatar
+            centre = pixels[y + h // 2][x + w // 2]
+            number = numbers[tile["playerID"]]
+            if number == n1:
+                assert near(centre, (0, 200, 0)), (shot, centre)
+            elif number == roster[1][0]:
+                assert near(centre, (200, 0, 200)), (shot, centre)
+            else:
+                assert not near(centre, (0, 200, 0)) and not near(centre, (200, 0, 200)), (shot, centre)
