@@ -23,7 +23,7 @@ TAPS = {
     'confirm stop': (531, 317),  # the dialog's Stop
     'skip recovery': (608, 32),  # recovery minute: Skip recovery
     'save': (531, 317),          # "Session stopped": Save
-    'export': (553, 32),         # review: Export
+    'export': (445, 32),         # review: Export
 }
 ROSTER = ('number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap\n'
           '1,Ada,Berg,2000,F,60,50,,F0:00:00:00:00:01\n'
