@@ -6,7 +6,8 @@
 #   make test-vm    only the real-stack suite: Debian's kernel and bluetoothd in a VM (Tests/vm)
 #   make bench-vm   Bluetooth figures on the real stack in the VM (launch, a strap's return, an adapter's return)
 #   make deb    out/sideline_<version>_<arch>.deb: the appliance package (deploy/debian, README "Install on a Raspberry Pi")
-.PHONY: demo test test-vm bench bench-ble bench-vm setup build build-static deb
+#   make test-appliance  only the appliance in a VM: the .deb installed by apt, boot to the kiosk, taps, crashes, power cut, USB stick (Tests/appliance)
+.PHONY: demo test test-vm test-appliance bench bench-ble bench-vm setup build build-static deb
 
 setup:
 	@./deploy/setup.sh
@@ -38,6 +39,10 @@ bench-ble: setup
 
 test-vm: setup
 	./deploy/vm/test-vm.sh
+
+test-appliance: build-static
+	./deploy/venv.sh
+	.venv/bin/python -m pytest -q -rP Tests/appliance
 
 bench-vm: build-static
 	./deploy/venv.sh

@@ -15,6 +15,7 @@ APT_PACKAGES=(
   qemu-system-x86 busybox-static e2fsprogs xz-utils  # the real-stack VM (deploy/vm, Tests/vm)
   debhelper help2man lintian binutils             # make deb: packaging, manual page, checks, objdump
   debootstrap                                     # package tests: a clean bookworm chroot; the VM's root
+  qemu-utils dosfstools mtools                    # the appliance VM (Tests/appliance): its disk overlay, a FAT USB stick
 )
 
 missing=()

@@ -30,9 +30,13 @@ PACKAGES=(
   python3 python3-venv                                     # the guest's test runner; bumble's venv
   libsdl2-2.0-0 libsdl2-ttf-2.0-0 libsdl2-image-2.0-0      # what sideline links (static Swift runtime,
   libbluetooth3 libdbus-1-3 libsqlite3-0 fonts-dejavu-core #  system libraries dynamic)
+  qemu-guest-agent iproute2                                # the appliance test (Tests/appliance): commands, ss
 )
 # Kernel module trees the guest may load: Bluetooth and its crypto, vhci, 9p, virtio, ext4.
 MODULE_TREES=(net crypto lib arch fs drivers/bluetooth drivers/virtio drivers/block drivers/char)
+# Single modules (with what they depend on) for the appliance test: a virtio GPU, touch and tablet
+# input (virtio and USB HID, evdev), a USB host controller and USB disks.
+MODULES=(virtio-gpu virtio_input evdev hid-multitouch hid-generic usbhid xhci-pci usb-storage uas sd_mod)
 
 if [ "$(id -u)" -ne 0 ]; then echo "build-image: needs root (debootstrap, chroot)" >&2; exit 1; fi
 for tool in debootstrap mkfs.ext4 apt-get dpkg-deb; do
@@ -95,6 +99,14 @@ mkdir -p "$R/$MODS/kernel"
 for tree in "${MODULE_TREES[@]}"; do
   mkdir -p "$R/$MODS/kernel/$(dirname "$tree")"
   cp -a "$WORK/kernel/$MODS/kernel/$tree" "$R/$MODS/kernel/$tree"
+done
+# The package ships no modules.dep: the guest root's depmod writes one for the whole kernel.
+mv "$WORK/kernel" "$R/tmp/kernel" && chroot "$R" depmod -b /tmp/kernel "$KVER" && mv "$R/tmp/kernel" "$WORK/kernel"
+for m in "${MODULES[@]}"; do  # modules.dep's line for m: m itself, then what it needs
+  awk -v m="/$(echo "$m" | tr _ -).ko" '{ f = $1; gsub(/_/, "-", f) } index(f, m ":") || index(f, m ".xz:") { print; exit }' "$WORK/kernel/$MODS/modules.dep"
+done | tr ' ' '\n' | sed 's/:$//' | sort -u | while read -r ko; do
+  [ -n "$ko" ] && [ ! -e "$R/$MODS/$ko" ] || continue
+  mkdir -p "$R/$MODS/$(dirname "$ko")" && cp -a "$WORK/kernel/$MODS/$ko" "$R/$MODS/$ko"
 done
 cp -a "$WORK/kernel/$MODS"/modules.{order,builtin,builtin.modinfo} "$R/$MODS/" 2>/dev/null || true
 # Later kernels (bookworm's 6.12) ship their modules xz-compressed; the initramfs's busybox loads plain ones.

@@ -1,0 +1,82 @@
+"""Which kiosk screen a screendump shows, judged against the same binary's own rendering of that
+screen (headless, software renderer, 800x480): the parts of the screen that do not change with the
+clock, the heart rates or the data — a header's title and buttons — must look the same."""
+import subprocess
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+
+# (left, top, right, bottom) boxes that identify a screen at 800x480 (see the references).
+MARKS = {
+    'picker': [(0, 0, 560, 60)],                    # "Sideline — pick a team"
+    'lobby': [(0, 0, 490, 58), (556, 386, 790, 470)],  # "‹ Teams  Eagles", the Start button
+    'live': [(230, 2, 790, 44)],                     # Pause, Lap, Sort, Stop
+    'review': [(0, 0, 112, 58), (525, 4, 710, 54)],  # "‹ Sessions", Export, Lobby
+}
+# Where a finger goes on each screen (800x480), from the same references.
+TAPS = {
+    'team': (200, 140),          # the picker's first team card
+    'open': (613, 340),          # lobby: an open-ended session
+    'start': (672, 428),         # lobby: Start
+    'stop': (737, 31),           # live: Stop
+    'confirm stop': (531, 317),  # the dialog's Stop
+    'skip recovery': (608, 32),  # recovery minute: Skip recovery
+    'save': (531, 317),          # "Session stopped": Save
+    'export': (445, 32),         # review: Export
+}
+ROSTER = ('number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap\n'
+          '1,Ada,Berg,2000,F,60,50,,F0:00:00:00:00:01\n'
+          '2,Bea,Cole,2000,F,60,50,,F0:00:00:00:00:02\n'
+          '3,Cai,Dunn,2000,M,70,50,,F0:00:00:00:00:03\n')
+TEAM = 'Eagles'
+
+
+def pixels(path):
+    return np.asarray(Image.open(path).convert('RGB')).astype(int)
+
+
+def differing(a, b, box):
+    """The share of pixels in `box` whose colour differs by more than a rendering difference."""
+    left, top, right, bottom = box
+    return float((np.abs(a[top:bottom, left:right] - b[top:bottom, left:right]).max(axis=2) > 48).mean())
+
+
+def colours(path):
+    """How many distinct colours: 1 is a blank screen, a drawn kiosk screen has hundreds."""
+    a = pixels(path).reshape(-1, 3)
+    return len(np.unique(a, axis=0))
+
+
+class References:
+    """The kiosk's own headless renderings of the screens the VM test expects."""
+
+    def __init__(self, binary, folder):
+        self.folder = Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        (self.folder / 'roster.csv').write_text(ROSTER)
+        eagles, demo = self.folder / 'eagles.sqlite', self.folder / 'demo.sqlite'
+        for db in (eagles, demo):
+            for leftover in db.parent.glob(db.name + '*'):
+                leftover.unlink()
+        run = lambda *args: subprocess.run([str(binary), *map(str, args)], check=True, capture_output=True, timeout=300)
+        run('import-roster', self.folder / 'roster.csv', '--team', TEAM, '--db', eagles)
+        self.play(binary, eagles, 'screenshot picker\ntap "Eagles"\nwait 1s\nscreenshot lobby\n')
+        # Live and review need straps with a signal: the simulated team of `record`.
+        run('record', '--db', demo, '--source', 'sim:12', '--speed', '600', '--team', 'Demo', '--minutes', '1', '--quiet')
+        self.play(binary, demo, 'tap "Demo"\nwait 2s\ntap "Open"\ntap "Start"\nwait 5s\nscreenshot live\n'
+                                'tap "Stop"\ntap "Stop"\nwait 1s\ntap "Skip recovery"\ntap "Save"\nwait 1s\nscreenshot review\n')
+
+    def play(self, binary, db, script):
+        (self.folder / 'script.kiosk').write_text(script)
+        subprocess.run([str(binary), 'kiosk', '--headless', '--size', '800x480', '--db', str(db), '--source', 'sim:12',
+                        '--script', str(self.folder / 'script.kiosk'), '--screenshots', str(self.folder)],
+                       check=True, capture_output=True, timeout=300)
+
+    def shows(self, shot, screen):
+        """Whether the screendump `shot` shows `screen`; (verdict, the worst box's differing share)."""
+        a, b = pixels(shot), pixels(self.folder / f'{screen}.png')
+        if a.shape != b.shape:
+            return False, 1.0
+        worst = max(differing(a, b, box) for box in MARKS[screen])
+        return worst < 0.03, worst

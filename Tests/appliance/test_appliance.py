@@ -1,0 +1,272 @@
+"""The appliance proven in a VM (issue 15): Debian's kernel with systemd as PID 1, a virtio GPU at
+the Pi touchscreen's 800x480, a USB tablet, the built .deb installed by apt from a repository of its
+dependency closure alone. From outside, as a person would: screendumps (judged against the same
+binary's own rendering of each screen), taps through QEMU's absolute pointer, a USB disk plugged in,
+the power pulled. The tests run in file order over two boots (conftest.py); timings are printed,
+never asserted."""
+import json
+import subprocess
+import time
+
+import pytest
+
+import guest
+from machine import wait_until
+from screens import TAPS, TEAM, colours
+
+STRAPS = [{'rr': 1}, {'rr': 1}, {'rr': 1}]  # Tests/e2e/ble/virtual_team.py: F0:00:00:00:00:01..03, the roster's
+# The appliance test's radio: bumble's emulated controller with the straps, attached to the kernel
+# through /dev/vhci, started before the kiosk at every boot (a board's adapter is there at power on).
+STRAPS_UNIT = f"""[Unit]
+Description=Emulated heart-rate straps on /dev/vhci (the appliance test's radio)
+Before=sideline.service
+RequiresMountsFor={guest.SRC}
+[Service]
+ExecStartPre=/sbin/modprobe hci_vhci
+ExecStart=/opt/bumble/bin/python {guest.SRC}/Tests/e2e/ble/virtual_team.py --vhci /dev/vhci --config /etc/sideline-test/straps.json --log /var/log/straps.jsonl
+ExecStartPost=/bin/sh -c 'for i in $(seq 900); do [ -e /sys/class/bluetooth/hci0 ] && exit 0; sleep 0.2; done; exit 1'
+TimeoutStartSec=240
+[Install]
+WantedBy=multi-user.target
+"""
+SHARES = ('src /sideline 9p trans=virtio,version=9p2000.L,msize=262144,ro,nofail 0 0\n'
+          'out /out 9p trans=virtio,version=9p2000.L,msize=262144,nofail 0 0\n')
+
+
+def wait_for_screen(appliance, screen, timeout, name=None):
+    """Screendumps until the kiosk shows `screen`; (the dump, seconds waited). Fails with the last dump."""
+    start = time.monotonic()
+    last = {}
+
+    def shown():
+        last['shot'] = appliance.screendump(name or screen)
+        return appliance.references.shows(last['shot'], screen)[0]
+    if not wait_until(shown, timeout, step=1):
+        pytest.fail(f'{screen} not on screen within {timeout} s; last screendump {last.get("shot")} '
+                    f'({colours(last["shot"])} colours)\n{appliance.machine.console_tail(15)}', pytrace=False)
+    return last['shot'], time.monotonic() - start
+
+
+def tap(appliance, target, then, timeout=60):
+    """Taps a target and waits for the screen it leads to; prints the tap → screen time."""
+    appliance.machine.monitor.tap(*TAPS[target])
+    shot, seconds = wait_for_screen(appliance, then, timeout)
+    print(f'tap {target} → {then} on screen: {seconds:.1f} s (screendump every second)')
+    return shot
+
+
+def session(agent, sql_where='1'):
+    rows = guest.query(agent, f'SELECT id, state, committed_t_ms FROM session WHERE {sql_where} ORDER BY id DESC LIMIT 1')
+    return rows[0] if rows else None
+
+
+def samples(agent, session_id):
+    return guest.query(agent, f'SELECT count(*), max(t_ms), count(DISTINCT player_id) FROM sample WHERE session_id = {session_id}')[0]
+
+
+def start_session(appliance):
+    """Picker → the team → lobby → open-ended → Start → live, with the straps' heart rates recorded."""
+    agent = appliance.machine.agent
+    tap(appliance, 'team', 'lobby')
+    # Start is enabled once the straps stream (they connect over the emulated radio first).
+    appliance.machine.monitor.tap(*TAPS['open'])
+
+    def started():
+        appliance.machine.monitor.tap(*TAPS['start'])
+        return appliance.references.shows(appliance.screendump('live'), 'live')[0]
+    begun = time.monotonic()
+    assert wait_until(started, 180, step=3), 'the lobby never started a session (straps not streaming?)'
+    print(f'lobby → live (straps connected and streaming, Start tapped): {time.monotonic() - begun:.1f} s')
+    row = session(agent)
+    assert row and row[1] == 'running', f'no running session in the database: {row}'
+    got = wait_until(lambda: (lambda s: s if s[2] == len(STRAPS) else None)(samples(agent, row[0])), 90, step=2)
+    assert got, f'no heart rates from all {len(STRAPS)} straps in the session: {samples(agent, row[0])}'
+    return row[0]
+
+
+# ---------------------------------------------------------------------------------------- boot 1
+
+
+def test_installs_from_its_dependency_closure(appliance):
+    machine = appliance.boot()
+    assert machine.agent.connect(300), f'the guest agent never answered\n{machine.console_tail()}'
+    print(f'power on → guest agent answering: {machine.seconds():.0f} s')
+    guest.mount_shares(machine.agent)
+    began = time.monotonic()
+    out = guest.install(machine.agent, str(appliance.deb))
+    print(f'apt install ./{appliance.deb.name} (the only source: the closure): {time.monotonic() - began:.0f} s')
+    assert 'Setting up sideline' in out, out[-2000:]
+    _, status = machine.agent.sh("dpkg-query -W -f='${Status} ${Version}' sideline")
+    assert status.startswith('install ok installed'), status
+    # The package starts its service: the team picker of an empty database.
+    shot, seconds = wait_for_screen(appliance, 'picker', 120, 'installed-picker')
+    print(f'install done → team picker on screen: {seconds:.1f} s ({shot.name})')
+
+
+def test_session_from_emulated_straps_then_power_cut(appliance):
+    machine = appliance.machine
+    agent = machine.agent
+    # The board as a coach would set it up: a roster, the HCI user channel, bluetoothd off.
+    agent.sh('systemctl stop sideline && mkdir -p /etc/sideline-test && '
+             f"printf '%s' '{json.dumps(STRAPS)}' > /etc/sideline-test/straps.json && "
+             f"printf '%s' '{SHARES}' >> /etc/fstab && "
+             f"cat > /etc/systemd/system/sideline-test-straps.service <<'EOF'\n{STRAPS_UNIT}EOF\n"
+             'systemctl daemon-reload && systemctl disable --now bluetooth && '
+             "sed -i 's/^source = .*/source = hci-user:hci0/' /etc/sideline/sideline.conf && "
+             f"printf '%s' '{appliance.references.folder.joinpath('roster.csv').read_text()}' > /tmp/roster.csv && "
+             f'runuser -u sideline -- sideline import-roster /tmp/roster.csv --team {TEAM} --db {guest.DB} && '
+             'systemctl enable --now sideline-test-straps', timeout=300)
+    # The kernel keeps a new hci0 up for its first seconds; until it is down the HCI user channel
+    # is refused, the kiosk exits with that line and systemd starts it again a second later.
+    agent.sh('systemctl start --no-block sideline')
+    wait_for_screen(appliance, 'picker', 120)
+    _, out = agent.sh('systemctl show sideline -p NRestarts; journalctl -u sideline -b --no-pager -o cat | grep -v "^$" | tail -4')
+    print(out)
+    session_id = start_session(appliance)
+    time.sleep(5)  # a few more seconds of recording
+    count, last_ms, _ = samples(agent, session_id)
+    committed = session(agent)[2]
+    appliance.facts['cut'] = {'session': session_id, 'samples': count, 'last_ms': last_ms, 'committed_ms': committed}
+    print(f'power cut at session {session_id}: {count} samples, the last at {last_ms} ms, committed up to {committed} ms')
+    machine.power_cut()
+
+
+# ---------------------------------------------------------------------------------------- boot 2
+
+
+def test_power_on_shows_the_team_picker(appliance):
+    cut = appliance.facts.get('cut')
+    assert cut, 'the first boot did not get to the power cut'
+    machine = appliance.boot()
+    shot, _ = wait_for_screen(appliance, 'picker', 300, 'power-on-picker')
+    print(f'power on → team picker on screen: {machine.seconds():.1f} s (TCG, screendump every second; {shot.name})')
+    assert machine.agent.connect(120)
+    _, out = machine.agent.sh('systemd-analyze; systemctl show sideline -p ExecMainStartTimestampMonotonic -p ActiveEnterTimestampMonotonic')
+    props = dict(line.split('=', 1) for line in out.splitlines() if '=' in line)
+    ready_s = (int(props['ActiveEnterTimestampMonotonic']) - int(props['ExecMainStartTimestampMonotonic'])) / 1e6
+    print(out.splitlines()[0])
+    print(f'sideline.service start → READY (first frame drawn): {ready_s:.1f} s')
+
+
+def test_power_cut_kept_every_committed_second(appliance):
+    agent = appliance.machine.agent
+    cut = appliance.facts['cut']
+    assert guest.query(agent, 'PRAGMA integrity_check') == [['ok']]
+    state, committed = guest.query(agent, f'SELECT state, committed_t_ms FROM session WHERE id = {cut["session"]}')[0]
+    assert state == 'interrupted', state
+    count, last_ms, _ = samples(agent, cut['session'])
+    print(f'after the power cut: {count} samples kept (≥ {cut["samples"]} seen before it), the last at {last_ms} ms')
+    assert count >= cut['samples'] and last_ms >= cut['last_ms'] and committed >= cut['committed_ms']
+
+
+def test_session_through_taps_to_review(appliance):
+    agent = appliance.machine.agent
+    session_id = start_session(appliance)
+    first = samples(agent, session_id)[0]
+    assert wait_until(lambda: samples(agent, session_id)[0] > first, 30, step=2), 'the live session stopped recording'
+    appliance.screendump('live-tiles')
+    # Stop → "Stop the session?" → Stop → the recovery minute → Skip recovery → "Session stopped"
+    # → Save: dialogs over the tiles, each given two seconds to appear (a screendump of each kept).
+    for target in ('stop', 'confirm stop', 'skip recovery'):
+        appliance.machine.monitor.tap(*TAPS[target])
+        time.sleep(2)
+        appliance.screendump(f'after-{target.replace(" ", "-")}')
+    tap(appliance, 'save', 'review')
+    state = guest.query(agent, f'SELECT state FROM session WHERE id = {session_id}')[0][0]
+    assert state == 'ended', state
+
+
+def journal_has(agent, text, timeout, after=None):
+    """Waits for a line of the kiosk's journal containing `text` (after the last line containing
+    `after`, when given); the line."""
+    def seen():
+        _, out = agent.sh('journalctl -u sideline -b --no-pager -o cat', check=False)
+        lines = out.splitlines()
+        if after:
+            marks = [i for i, line in enumerate(lines) if after in line]
+            lines = lines[marks[-1] + 1:] if marks else []
+        return next((line for line in lines if text in line), None)
+    return wait_until(seen, timeout, step=1)
+
+
+def test_usb_stick_gets_a_backup_and_an_export(appliance):
+    """On the review screen a FAT stick is plugged in: a backup lands on it with a notice, Export
+    writes the session there, the stick is released ("safe to remove") and pulled; then its files
+    are read on the host with mtools, not with Sideline."""
+    agent, monitor = appliance.machine.agent, appliance.machine.monitor
+    stick = appliance.results / 'stick.img'
+    subprocess.run(['truncate', '-s', '64M', str(stick)], check=True)
+    subprocess.run(['mkfs.vfat', '-n', 'STICK', str(stick)], check=True, capture_output=True)
+    monitor.execute('blockdev-add', **{'node-name': 'stick', 'driver': 'raw',
+                                       'file': {'driver': 'file', 'filename': str(stick)}})
+    plugged = time.monotonic()
+    monitor.execute('device_add', driver='usb-storage', id='stick', drive='stick', bus='xhci.0')
+    assert journal_has(agent, 'backup written to /media/sideline/', 120), 'no backup was written to the stick'
+    print(f'USB stick plugged → backup written: {time.monotonic() - plugged:.1f} s')
+    appliance.screendump('stick-backup-notice')  # the notice shows for 4 s
+    monitor.tap(*TAPS['export'])
+    exported = journal_has(agent, 'Exported ', 120)
+    assert exported, 'Export wrote nothing'
+    appliance.screendump('stick-export-notice')
+    print(exported)
+    assert journal_has(agent, 'released: safe to remove', 120, after='Exported '), 'the stick was never released'
+    appliance.screendump('stick-safe-to-remove')
+    monitor.execute('device_del', id='stick')
+    assert journal_has(agent, 'removed', 60, after='released: safe to remove')
+    listing = subprocess.run(['mdir', '-/', '-b', '-i', str(stick), '::'], capture_output=True, text=True).stdout
+    print(listing)
+    assert '::/sideline-backup/sideline-' in listing and '.sqlite' in listing, listing
+    assert '.csv' in listing, f'no export on the stick:\n{listing}'
+
+
+def restarted(agent, old_pid, timeout):
+    """Seconds until the service is active again with a new kiosk, or None."""
+    began = time.monotonic()
+
+    def back():
+        props = guest.service_show(agent, 'ActiveState', 'MainPID')
+        return props['ActiveState'] == 'active' and int(props['MainPID']) not in (0, old_pid)
+    return time.monotonic() - began if wait_until(back, timeout, step=0.2) else None
+
+
+def kiosk_pid(agent):
+    _, out = agent.sh('pgrep -u sideline -x sideline')
+    return int(out.split()[0])
+
+
+def test_killed_kiosk_comes_back(appliance):
+    agent = appliance.machine.agent
+    service_pid = guest.main_pid(agent)
+    agent.sh(f'kill -9 {kiosk_pid(agent)}')
+    seconds = restarted(agent, service_pid, 60)
+    assert seconds is not None, 'the service did not come back after kill -9'
+    print(f'kill -9 → the service active again (READY after the first frame): {seconds:.1f} s')
+    wait_for_screen(appliance, 'picker', 60, 'after-kill')  # a restarted kiosk opens on the team picker
+
+
+def test_stopped_kiosk_is_restarted_by_the_watchdog(appliance):
+    agent = appliance.machine.agent
+    service_pid = guest.main_pid(agent)
+    agent.sh(f'kill -STOP {kiosk_pid(agent)}')
+    seconds = restarted(agent, service_pid, 90)
+    assert seconds is not None, 'the watchdog did not restart a stopped kiosk'
+    _, journal = agent.sh('journalctl -u sideline -b --no-pager | grep -i watchdog | tail -3')
+    assert 'watchdog timeout' in journal.lower(), journal
+    print(f'SIGSTOP → restarted by the watchdog (WatchdogSec=10) and active again: {seconds:.1f} s')
+    wait_for_screen(appliance, 'picker', 60, 'after-watchdog')
+
+
+def test_nothing_of_sideline_listens(appliance):
+    _, out = appliance.machine.agent.sh('ss -ltnup')
+    print(out)
+    assert 'sideline' not in out and 'cage' not in out, out
+
+
+def test_kiosk_has_only_the_two_capabilities(appliance):
+    """hci-user:hci0 needs CAP_NET_ADMIN and CAP_NET_RAW (bits 12 and 13); nothing else, no root."""
+    agent = appliance.machine.agent
+    _, out = agent.sh(f'grep -E "^(Uid|CapEff|CapAmb)" /proc/{kiosk_pid(agent)}/status')
+    print(out)
+    fields = dict(line.split(':', 1) for line in out.splitlines())
+    assert int(fields['CapEff'].strip(), 16) == (1 << 12) | (1 << 13), out
+    assert fields['Uid'].split()[0] != '0', out
