@@ -34,8 +34,9 @@ let package = Package(
         // Adapters.
         .target(name: "BLEHost", dependencies: ["HeartRateProtocol"], swiftSettings: strict),
         .target(name: "BlueZTransport", dependencies: ["BLEHost", "CBluetooth", "CDBus"], swiftSettings: strict),
-        .target(name: "SensorHub", dependencies: ["TeamCore", "SPSCRing", "HeartRateProtocol", "BLEHost", "BlueZTransport",
-                                                  .product(name: "Atomics", package: "swift-atomics")], swiftSettings: strict),
+        .target(name: "SensorHub", dependencies: ["TeamCore", "SPSCRing", "HeartRateProtocol", "BLEHost", "BlueZTransport", "Diagnostics",
+                                                  .product(name: "Atomics", package: "swift-atomics"),
+                                                  .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .target(name: "KioskUI", dependencies: ["TeamCore", "CSDL2", "PlayerPhotos"], swiftSettings: strict),
         // Decoding, cropping and scaling players' photos (SDL_image and SDL surfaces, no video subsystem).
         .target(name: "PlayerPhotos", dependencies: ["CSDL2"], swiftSettings: strict),
@@ -47,11 +48,20 @@ let package = Package(
         .target(name: "Diagnostics", dependencies: [.product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .target(name: "Appliance", swiftSettings: strict),
 
-        // The executable: command line, wiring, main loop.
+        // A session being recorded: the one reader of the sensor ring, and the recorder (kiosk and `record`).
+        .target(name: "Recording", dependencies: ["TeamCore", "Store", "SensorHub", "SPSCRing"], swiftSettings: strict),
+        // The kiosk: its runtime (state, effects, sources, recording; no SDL) and its SDL shell (loop, input, scripts).
+        .target(name: "Kiosk", dependencies: [
+            "Recording", "TeamCore", "Store", "SensorHub", "SPSCRing", "SessionReview", "SessionExport", "KioskUI", "CSDL2",
+            "BlueZTransport", "Diagnostics", "Appliance", "PlayerPhotos", "KioskSound", .product(name: "Atomics", package: "swift-atomics"),
+        ], swiftSettings: strict),
+
+        // The executable: the command line and `main`.
         .executableTarget(name: "sideline", dependencies: [
-            "Analytics", "SessionExport", "SessionReview",
+            "Kiosk", "Recording", "Analytics", "SessionExport", "SessionReview",
             "TeamCore", "Store", "SensorHub", "SPSCRing", "KioskUI", "CSDL2", "BlueZTransport", "PlayerPhotos", "KioskSound",
             "Diagnostics", "Appliance",
+            .product(name: "Atomics", package: "swift-atomics"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
@@ -78,9 +88,12 @@ let package = Package(
         .testTarget(name: "BLEHostTests", dependencies: ["BLEHost", "HeartRateProtocol"], swiftSettings: strict),
         .testTarget(name: "BlueZTransportTests", dependencies: ["BlueZTransport"], swiftSettings: strict),
         .testTarget(name: "SPSCRingTests", dependencies: ["SPSCRing", "TeamCore"], swiftSettings: strict),
-        .testTarget(name: "SensorHubTests", dependencies: ["SensorHub", "SPSCRing", "TeamCore", "BLEHost", "BlueZTransport", "HeartRateProtocol", "HCITestSupport"], swiftSettings: strict),
+        .testTarget(name: "SensorHubTests", dependencies: ["SensorHub", "SPSCRing", "TeamCore", "BLEHost", "BlueZTransport", "HeartRateProtocol", "HCITestSupport",
+                                                           .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .testTarget(name: "ApplianceTests", dependencies: ["Appliance"], swiftSettings: strict),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "SensorHub", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Recording", "SensorHub", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "TeamCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .testTarget(name: "CommandLineTests", dependencies: ["sideline", "Store", "TeamCore",
                                                            .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),

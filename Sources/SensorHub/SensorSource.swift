@@ -30,9 +30,9 @@ public protocol SensorSource: AnyObject, Sendable {
     /// Call from one thread; a source whose straps are all known at start ignores it.
     func addStraps(_ straps: [StrapAddress]) throws
     /// Only these straps (indices as in `start` and `addStraps`) should hold a connection,
-    /// so a small connection budget goes to the players who matter now; nil: all of them.
-    /// Connected straps left out are let go. Broadcasts are read from any strap.
-    func setWanted(_ straps: Set<UInt16>?)
+    /// so a small connection budget goes to the players who matter now. Connected straps
+    /// left out are let go. Broadcasts are read from any strap.
+    func setWanted(_ straps: StrapSelection)
     /// What keeps the source from hearing straps right now (a controller lost and being
     /// reopened), as one line for the coach; nil when all is well. Any thread.
     func problem() -> String?
@@ -42,7 +42,7 @@ extension SensorSource {
     /// Straps on real chests measure whatever the players do: nothing to tell them.
     public func setWorkload(_ workload: Workload, atNs: UInt64) {}
     public func addStraps(_ straps: [StrapAddress]) throws {}
-    public func setWanted(_ straps: Set<UInt16>?) {}
+    public func setWanted(_ straps: StrapSelection) {}
     public func problem() -> String? { nil }
 }
 

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Diagnostics
 import Foundation
+import Kiosk
 import Logging
+import SensorHub
 import Store
 
 @main
@@ -36,6 +38,10 @@ struct Sideline: ParsableCommand {
         } catch let error as StoreError {
             fail(error.description)
         } catch let error as UserError {
+            fail(error.description)
+        } catch let error as KioskError {
+            fail(error.description)
+        } catch let error as SensorSourceError {
             fail(error.description)
         } catch {
             exit(withError: error)

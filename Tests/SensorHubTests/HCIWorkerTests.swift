@@ -187,12 +187,16 @@ final class HCIWorkerTests: XCTestCase {
         controller.unplug()
         rig.run(seconds: 10)
         XCTAssertEqual(rig.lines.all, ["\(label): lost (the controller closed the connection); retrying"])
+        XCTAssertEqual(rig.lines.levels, [.warning])
+        XCTAssertTrue(rig.lines.debug.allSatisfy { $0 == "\(label): cannot connect (Connection refused)" } && !rig.lines.debug.isEmpty,
+                      "each failed reopen only at debug level (--bluetooth-verbose)")
         XCTAssertEqual(rig.status.summary, "Bluetooth \(label) lost, retrying")
         let heardBefore = rig.heartRates(strap: 0).count
         controller.plugIn()
         let pluggedIn = rig.nowNs
         XCTAssertTrue(rig.run(upTo: 10) { subscribed(straps) })
         XCTAssertEqual(rig.lines.all.last, "\(label): back")
+        XCTAssertEqual(rig.lines.levels.last, .notice)
         XCTAssertNil(rig.status.summary)
         rig.run(seconds: 2)
         XCTAssertGreaterThan(rig.heartRates(strap: 0).count, heardBefore)

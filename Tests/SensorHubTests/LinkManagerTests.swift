@@ -34,10 +34,10 @@ final class LinkManagerTests: XCTestCase {
         let straps = (0..<4).map { VirtualStrap(address: 0xF000_0000_0001 + UInt64($0), phaseNs: UInt64(80 - 20 * $0) * 1_000_000) }
         let controller = VirtualController(straps: straps)
         let rig = VirtualRig([controller], straps: straps)
-        rig.wanted.set([]) // heard and timed, not wanted yet
+        rig.wanted.set(.only([])) // heard and timed, not wanted yet
         rig.run(seconds: 1)
         XCTAssertEqual(controller.connectedStraps.count, 0)
-        rig.wanted.set(nil)
+        rig.wanted.set(.all)
         let wantedAt = rig.nowNs
         XCTAssertTrue(rig.run(upTo: 1) { straps.allSatisfy(\.isConnected) })
         XCTAssertEqual(connectOrder(rig), [3, 2, 1, 0], "each connect waits for the advertisement due soonest")
@@ -51,11 +51,11 @@ final class LinkManagerTests: XCTestCase {
         let straps = virtualStraps(2)
         let controller = VirtualController(straps: straps)
         let rig = VirtualRig([controller], straps: straps)
-        rig.wanted.set([0])
+        rig.wanted.set(.only([0]))
         rig.run(seconds: 1)
         straps[1].present = false // walked away before the coach picked the team
         rig.run(seconds: 2.5)
-        rig.wanted.set([0, 1])
+        rig.wanted.set(.only([0, 1]))
         rig.run(seconds: 5)
         XCTAssertFalse(connectOrder(rig).contains(1), "no connect to a strap nobody hears: it would only time out")
         straps[1].present = true
@@ -95,18 +95,18 @@ final class LinkManagerTests: XCTestCase {
         let straps = virtualStraps(4)
         let controller = VirtualController(straps: straps)
         let rig = VirtualRig([controller], straps: straps)
-        rig.wanted.set([0, 2])
+        rig.wanted.set(.only([0, 2]))
         XCTAssertTrue(rig.run(upTo: 5) { subscribed([straps[0], straps[2]]) })
         rig.run(seconds: 5)
         XCTAssertEqual(Set(controller.connectedStraps.map(\.address)), [straps[0].address, straps[2].address])
         XCTAssertEqual(Set(connectOrder(rig)), [0, 2], "the others were never tried")
 
-        rig.wanted.set([2, 3])
+        rig.wanted.set(.only([2, 3]))
         XCTAssertTrue(rig.run(upTo: 5) { subscribed([straps[2], straps[3]]) && !straps[0].isConnected })
         XCTAssertEqual(straps[0].log.last, .disconnected(reason: 0x16), "let go by the host")
         XCTAssertEqual(straps[2].log.filter { if case .connected = $0 { true } else { false } }.count, 1, "still wanted: its link stays")
 
-        rig.wanted.set(nil) // nil: every strap (pairing)
+        rig.wanted.set(.all) // every strap (pairing)
         XCTAssertTrue(rig.run(upTo: 5) { subscribed(straps) })
     }
 
@@ -115,7 +115,7 @@ final class LinkManagerTests: XCTestCase {
         let controller = VirtualController(straps: straps)
         let rig = VirtualRig([controller], straps: straps)
         XCTAssertTrue(rig.run(upTo: 2) { controller.hasPendingConnect })
-        rig.wanted.set([])
+        rig.wanted.set(.only([]))
         rig.run(seconds: 3)
         XCTAssertEqual(straps[0].log, [.connected(handle: 0x0040), .disconnected(reason: 0x16)], "connected, let go, never subscribed")
         XCTAssertTrue(controller.connectedStraps.isEmpty)
@@ -144,7 +144,7 @@ final class LinkManagerTests: XCTestCase {
         XCTAssertGreaterThan(rig.counters[.staleBroadcasts], 200)
 
         // Two players left: the team fits the budget, so they are connected (RR intervals, battery).
-        rig.wanted.set([0, 1])
+        rig.wanted.set(.only([0, 1]))
         XCTAssertTrue(rig.run(upTo: 5) { subscribed([straps[0], straps[1]]) })
         let connectedAt = rig.events.count
         rig.run(seconds: 5)

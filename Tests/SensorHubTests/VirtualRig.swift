@@ -1,5 +1,6 @@
 import BLEHost
 import HCITestSupport
+import Logging
 @testable import SensorHub
 import SPSCRing
 import TeamCore
@@ -8,7 +9,12 @@ import TeamCore
 /// thread does (a cycle, then wait), in 1 ms steps, so a minute of radio runs in milliseconds.
 final class VirtualRig {
     final class Clock { var nowNs: UInt64 = 0 }
-    final class Lines { var all: [String] = [] }
+    /// What the worker logged at the default level (info) and above, and below it.
+    final class Lines {
+        var all: [String] = []
+        var levels: [Logger.Level] = []
+        var debug: [String] = []
+    }
 
     let clock = Clock()
     let lines = Lines()
@@ -17,7 +23,7 @@ final class VirtualRig {
     let ring = SPSCRing<SensorEvent>(capacity: 1 << 14)
     let status = ControllerStatus()
     let counters = BluetoothCounters()
-    let wanted = LatestChange<Set<Int>?>()
+    let wanted = LatestChange<StrapSelection>()
     /// Every event the worker pushed, in order.
     private(set) var events: [SensorEvent] = []
 
@@ -31,7 +37,9 @@ final class VirtualRig {
         let clock = self.clock, lines = self.lines
         worker = HCIWorker(transports: controllers, openers: openers, straps: straps.map(\.address), ring: ring, settings: settings,
                            discovery: DiscoveryBoard(), counters: counters, status: status, inbox: StrapInbox(), wanted: wanted,
-                           discoveryWanted: LatestChange<Bool>(), clock: { clock.nowNs }, wake: {}, log: { lines.all.append($0) })
+                           discoveryWanted: LatestChange<Bool>(), clock: { clock.nowNs }, wake: {}, log: { level, line in
+                               if level >= .info { lines.levels.append(level); lines.all.append(line) } else { lines.debug.append(line) }
+                           })
         worker.start(nowNs: 0)
     }
 

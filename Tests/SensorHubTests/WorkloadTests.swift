@@ -108,7 +108,7 @@ final class WorkloadTests: XCTestCase {
         let strap = Strap()
         XCTAssertNil(strap.problem())
         XCTAssertNoThrow(try strap.addStraps([StrapAddress(address: "AA:BB:CC:DD:EE:00", name: "H9")]))
-        strap.setWanted([0])
+        strap.setWanted(.only([0]))
         XCTAssertEqual(strap.emitted.load(ordering: .relaxed), 0, "nothing asked of it produced a reading")
     }
 }

@@ -2,7 +2,7 @@ import XCTest
 @testable import TeamCore
 
 final class AppReducerLiveTests: XCTestCase {
-    private let start = Effect.startSession(teamID: 1, participants: AppFixture.participants, plannedMs: 20 * 60_000)
+    private let start = Effect.startSession(teamID: 1, lineup: AppFixture.lineup, plannedMs: 20 * 60_000)
 
     func testStartIsDisabledUntilAnIncludedStrapStreams() {
         var app = AppFixture.lobby()
@@ -27,15 +27,15 @@ final class AppReducerLiveTests: XCTestCase {
         XCTAssertEqual(app.state.lobby.strapOverride[12], 103)
         app.send(.lobby(.chooseDuration(300_000)))
         app.send(AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
-        app.send(.live(.start), .startSession(teamID: 1, participants: [
+        app.send(.live(.start), .startSession(teamID: 1, lineup: Lineup([
             .init(playerID: 10, strapID: 100, strapIndex: 0),
             .init(playerID: 11, strapID: 101, strapIndex: 1),
             .init(playerID: 12, strapID: 103, strapIndex: 3),
-        ], plannedMs: 300_000))
+        ]), plannedMs: 300_000))
         XCTAssertEqual(app.state.screen, .live)
         XCTAssertEqual(app.live?.tiles.map(\.shirtNumber), [7, 3, 12])
         XCTAssertEqual(app.live?.phase, .starting)
-        app.send(.live(.started(sessionID: 5, startMs: 1000)))
+        app.send(.live(.started(AppFixture.start(5, atMs: 1000))))
         XCTAssertEqual(app.live?.phase, .running)
         XCTAssertEqual(app.live?.sessionID, 5)
     }

@@ -78,7 +78,7 @@ final class AppReducerNavigationTests: XCTestCase {
     func testAFailureDuringStartReturnsToTheLobbyWithAMessage() {
         var app = AppFixture.lobby()
         app.send(AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
-        app.send(.live(.start), .startSession(teamID: 1, participants: AppFixture.participants, plannedMs: 20 * 60_000))
+        app.send(.live(.start), .startSession(teamID: 1, lineup: AppFixture.lineup, plannedMs: 20 * 60_000))
         XCTAssertEqual(app.live?.phase, .starting)
         app.send(.failed("disk full"))
         XCTAssertNil(app.live)
@@ -89,7 +89,7 @@ final class AppReducerNavigationTests: XCTestCase {
     func testANoticeThatIsNotAFailureLeavesAStartingSessionAlone() {
         var app = AppFixture.lobby()
         app.send(AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
-        app.send(.live(.start), .startSession(teamID: 1, participants: AppFixture.participants, plannedMs: 20 * 60_000))
+        app.send(.live(.start), .startSession(teamID: 1, lineup: AppFixture.lineup, plannedMs: 20 * 60_000))
         app.send(.inform("Wall display closed — the session goes on"))
         XCTAssertEqual(app.live?.phase, .starting)
         XCTAssertEqual(app.state.screen, .live)
@@ -121,7 +121,7 @@ final class AppReducerNoticeTests: XCTestCase {
         var app = AppFixture.lobby()
         app.send(.sensors(.event(SensorEvent(strap: 0, timestampNs: 500_000_000, kind: .battery, battery: 64))))
         app.send(AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
-        app.send(.live(.start), .startSession(teamID: 1, participants: AppFixture.participants, plannedMs: 20 * 60_000))
+        app.send(.live(.start), .startSession(teamID: 1, lineup: AppFixture.lineup, plannedMs: 20 * 60_000))
         XCTAssertEqual(app.tile(10).battery, 64)
     }
 }

@@ -154,7 +154,7 @@ final class AppReducerSettingsTests: XCTestCase {
         var app = AppFixture.lobby()
         app.state.settings.showAliases = true
         app.send(AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
-        app.send(.live(.start), .startSession(teamID: 1, participants: AppFixture.participants, plannedMs: 20 * 60_000))
+        app.send(.live(.start), .startSession(teamID: 1, lineup: AppFixture.lineup, plannedMs: 20 * 60_000))
         XCTAssertEqual(app.live?.tiles.first?.name, "#7")
     }
 

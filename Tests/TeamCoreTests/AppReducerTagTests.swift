@@ -50,7 +50,7 @@ final class AppReducerTagTests: XCTestCase {
         app.send(.lobby(.tags(.kind(.match))))
         app.send(.lobby(.tags(.word("derby"))))
         app.send(AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
-        app.send(.live(.start), .startSession(teamID: 1, participants: AppFixture.participants, plannedMs: 20 * 60_000,
+        app.send(.live(.start), .startSession(teamID: 1, lineup: AppFixture.lineup, plannedMs: 20 * 60_000,
                                               tags: ["match", "derby"]))
     }
 

@@ -23,7 +23,7 @@ final class AppReducerTilesTests: XCTestCase {
             return line
         })))
         app.send(AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
-        app.send(.live(.start), .startSession(teamID: 1, participants: AppFixture.participants, plannedMs: 20 * 60_000))
+        app.send(.live(.start), .startSession(teamID: 1, lineup: AppFixture.lineup, plannedMs: 20 * 60_000))
         XCTAssertEqual(app.tile(10).nameForms, ["Ada Test", "Ada T.", "Ada", "AT"])
         XCTAssertEqual(app.tile(10).initials, "AT")
         XCTAssertEqual(app.tile(10).photoVersion, 1234)
@@ -32,7 +32,7 @@ final class AppReducerTilesTests: XCTestCase {
         var aliases = AppFixture.lobby()
         aliases.state.settings.showAliases = true
         aliases.send(AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
-        aliases.send(.live(.start), .startSession(teamID: 1, participants: AppFixture.participants, plannedMs: 20 * 60_000))
+        aliases.send(.live(.start), .startSession(teamID: 1, lineup: AppFixture.lineup, plannedMs: 20 * 60_000))
         XCTAssertEqual(aliases.tile(10).nameForms, ["#7"])
         XCTAssertNil(aliases.tile(10).initials, "no initials, no photo: aliases hide who it is")
     }

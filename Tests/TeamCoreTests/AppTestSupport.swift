@@ -63,13 +63,18 @@ enum AppFixture {
                                     contact: contact, battery: battery)))
     }
 
+    /// Ada, Bea and Cleo as their session starts: Ada on strap 0, Bea on 1, Cleo without.
+    static let lineup = Lineup([.init(playerID: 10, strapID: 100, strapIndex: 0),
+                                .init(playerID: 11, strapID: 101, strapIndex: 1),
+                                .init(playerID: 12, strapID: nil, strapIndex: nil)])
+
+    /// The recorder's answer: session `id` counts from `ms` on the app clock.
+    static func start(_ id: Int64, atMs ms: Int64) -> SessionStart {
+        SessionStart(sessionID: id, ns: UInt64(ms) * 1_000_000, date: Date(timeIntervalSince1970: 1_773_509_400))
+    }
+
     /// The buzzer as the default settings play it when a countdown runs out.
     static let buzzer = Effect.playSound(.buzzer, volumePercent: KioskSettings().soundVolume)
-
-    /// Ada, Bea and Cleo as the store starts their session: Ada on strap 0, Bea on 1, Cleo without.
-    static let participants: [Effect.Participant] = [.init(playerID: 10, strapID: 100, strapIndex: 0),
-                                                     .init(playerID: 11, strapID: 101, strapIndex: 1),
-                                                     .init(playerID: 12, strapID: nil, strapIndex: nil)]
 
     /// A running session of Ada (strap 0) and Bea (strap 1), started at `start` ms.
     static func running(start: Int64 = 10_000, plannedMs: Int64? = 600_000) -> AppHarness {
@@ -77,8 +82,8 @@ enum AppFixture {
         app.send(.lobby(.chooseDuration(plannedMs)))
         app.send(hr(strap: 0, bpm: 90, atMs: max(0, start - 500)))
         app.send(.tick(nowMs: start))
-        app.send(.live(.start), .startSession(teamID: teamID, participants: participants, plannedMs: plannedMs))
-        app.send(.live(.started(sessionID: 42, startMs: start)))
+        app.send(.live(.start), .startSession(teamID: teamID, lineup: lineup, plannedMs: plannedMs))
+        app.send(.live(.started(AppFixture.start(42, atMs: start))))
         return app
     }
 }

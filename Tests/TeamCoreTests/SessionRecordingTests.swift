@@ -1,8 +1,14 @@
+import Foundation
 @testable import TeamCore
 import XCTest
 
 final class SessionRecordingTests: XCTestCase {
-    let wearer = SessionRecording.Wearer(playerID: 7, strapID: 3)
+    /// Player 7 wears stored strap 3, listed at index 0 by the source.
+    let lineup = Lineup([.init(playerID: 7, strapID: 3, strapIndex: 0)])
+
+    func recording(startNs: UInt64) -> SessionRecording {
+        SessionRecording(start: SessionStart(sessionID: 1, ns: startNs, date: Date(timeIntervalSince1970: 0)), lineup: lineup)
+    }
 
     func measurement(at ms: UInt64, bpm: UInt16, rr: [UInt16] = []) -> SensorEvent {
         var e = SensorEvent(strap: 0, timestampNs: ms * 1_000_000, kind: .measurement, bpm: bpm, contact: .detected)
@@ -11,7 +17,7 @@ final class SessionRecordingTests: XCTestCase {
     }
 
     func testSampleOffsetsAreRelativeToSessionStart() {
-        var r = SessionRecording(startNs: 2_000_000_000, wearers: [0: wearer])
+        var r = recording(startNs: 2_000_000_000)
         r.ingest(measurement(at: 2_500, bpm: 101))
         let batch = r.takeBatch()
         XCTAssertEqual(batch.samples, [Sample(playerID: 7, strapID: 3, tMs: 500, bpm: 101, contact: .detected)])
@@ -21,7 +27,7 @@ final class SessionRecordingTests: XCTestCase {
     /// RR values that arrive together are beats of the last second: the last ends at
     /// the arrival time, each earlier one where the next began.
     func testRRIntervalsArePlacedByCumulativeSumEndingAtArrival() {
-        var r = SessionRecording(startNs: 0, wearers: [0: wearer])
+        var r = recording(startNs: 0)
         r.ingest(measurement(at: 5_000, bpm: 100, rr: [1024, 512, 256])) // 1000 ms, 500 ms, 250 ms
         let rr = r.takeBatch().rrIntervals
         XCTAssertEqual(rr.map(\.tMs), [4_250, 4_750, 5_000])
@@ -31,7 +37,7 @@ final class SessionRecordingTests: XCTestCase {
     /// A packet whose intervals add up to more than the time since the previous one continues
     /// the chain: stored time order stays arrival order (HRV uses successive differences).
     func testRRFromConsecutivePacketsNeverOverlap() {
-        var r = SessionRecording(startNs: 0, wearers: [0: wearer])
+        var r = recording(startNs: 0)
         r.ingest(measurement(at: 5_000, bpm: 100, rr: [1024]))
         r.ingest(measurement(at: 5_600, bpm: 100, rr: [1024, 512])) // 1.5 s of beats 0.6 s later
         r.ingest(measurement(at: 9_000, bpm: 100, rr: [512]))        // after a gap: anchored on arrival again
@@ -41,28 +47,28 @@ final class SessionRecordingTests: XCTestCase {
     }
 
     func testRRFromPacketsThatFitAreAnchoredOnArrival() {
-        var r = SessionRecording(startNs: 0, wearers: [0: wearer])
+        var r = recording(startNs: 0)
         r.ingest(measurement(at: 5_000, bpm: 100, rr: [512, 512]))
         r.ingest(measurement(at: 6_020, bpm: 100, rr: [512, 512])) // 20 ms of arrival jitter
         XCTAssertEqual(r.takeBatch().rrIntervals.map(\.tMs), [4_500, 5_000, 5_520, 6_020])
     }
 
     func testRRPlacementRoundsToNearestMillisecond() {
-        var r = SessionRecording(startNs: 0, wearers: [0: wearer])
+        var r = recording(startNs: 0)
         r.ingest(measurement(at: 3_000, bpm: 100, rr: [700, 1]))
         // second beat ends at 3000; first ends 1/1024 s earlier = 2999.02 ms → 2999
         XCTAssertEqual(r.takeBatch().rrIntervals.map(\.tMs), [2_999, 3_000])
     }
 
     func testEnergyExpendedIsKeptOnlyWhenSent() {
-        var r = SessionRecording(startNs: 0, wearers: [0: wearer])
+        var r = recording(startNs: 0)
         r.ingest(SensorEvent(strap: 0, timestampNs: 1_000_000_000, kind: .measurement, bpm: 150, contact: .detected, energyKJ: 812))
         r.ingest(measurement(at: 2_000, bpm: 151))
         XCTAssertEqual(r.takeBatch().samples.map(\.energyKJ), [812, nil])
     }
 
     func testEventsOfUnknownStrapsAndBeforeStartAreCountedNotStored() {
-        var r = SessionRecording(startNs: 1_000_000_000, wearers: [0: wearer])
+        var r = recording(startNs: 1_000_000_000)
         var stranger = measurement(at: 2_000, bpm: 90)
         stranger.strap = 5
         r.ingest(stranger)
@@ -73,7 +79,7 @@ final class SessionRecordingTests: XCTestCase {
     }
 
     func testBatteryIsStoredOnlyWhenItChanges() {
-        var r = SessionRecording(startNs: 0, wearers: [0: wearer])
+        var r = recording(startNs: 0)
         r.ingest(SensorEvent(strap: 0, timestampNs: 1_000_000_000, kind: .battery, battery: 80))
         r.ingest(SensorEvent(strap: 0, timestampNs: 2_000_000_000, kind: .battery, battery: 80))
         r.ingest(SensorEvent(strap: 0, timestampNs: 3_000_000_000, kind: .battery, battery: 79))

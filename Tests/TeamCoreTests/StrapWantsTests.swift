@@ -6,19 +6,19 @@ final class StrapWantsTests: XCTestCase {
     func testNoStrapIsWantedOnTheTeamPicker() {
         var app = AppHarness()
         app.send(.sensors(.strapTableLoaded(AppFixture.straps)))
-        XCTAssertEqual(app.state.wantedStraps, [])
+        XCTAssertEqual(app.state.wantedStraps, .only([]))
         XCTAssertFalse(app.state.wantsDiscovery)
     }
 
     func testTheTeamsStrapsAndTodaysSwapsAreWanted() {
         var app = AppFixture.lobby()
-        XCTAssertEqual(app.state.wantedStraps, [0, 1], "Ada's and Bea's; Cleo has none")
+        XCTAssertEqual(app.state.wantedStraps, .only([0, 1]), "Ada's and Bea's; Cleo has none")
         app.send(.lobby(.changeStrap(playerID: 12)))
         XCTAssertTrue(app.state.wantsDiscovery, "a swap shows the nearby straps")
-        XCTAssertNil(app.state.wantedStraps, "while choosing, every strap may connect")
+        XCTAssertEqual(app.state.wantedStraps, .all, "while choosing, every strap may connect")
         app.send(.lobby(.chooseStrap(3)))
         XCTAssertFalse(app.state.wantsDiscovery)
-        XCTAssertEqual(app.state.wantedStraps, [0, 1, 3])
+        XCTAssertEqual(app.state.wantedStraps, .only([0, 1, 3]))
     }
 
     func testPairingWantsEveryStrapAndScans() {
@@ -27,7 +27,7 @@ final class StrapWantsTests: XCTestCase {
         XCTAssertFalse(app.state.wantsDiscovery, "the roster tab does not scan")
         app.send(.setup(.tab(.straps)))
         XCTAssertTrue(app.state.wantsDiscovery)
-        XCTAssertNil(app.state.wantedStraps)
+        XCTAssertEqual(app.state.wantedStraps, .all)
         app.send(.navigate(.lobby), .loadRoster(teamID: 1))
         XCTAssertFalse(app.state.wantsDiscovery)
     }
@@ -35,6 +35,6 @@ final class StrapWantsTests: XCTestCase {
     func testALiveSessionKeepsItsStrapsWhenTheRosterChanges() {
         var app = AppFixture.running()
         app.send(.teams(.rosterLoaded(teamID: 1, [])))
-        XCTAssertEqual(app.state.wantedStraps, [0, 1], "the tiles' straps stay wanted")
+        XCTAssertEqual(app.state.wantedStraps, .only([0, 1]), "the tiles' straps stay wanted")
     }
 }

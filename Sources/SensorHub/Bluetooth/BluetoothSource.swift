@@ -1,5 +1,7 @@
 import BLEHost
+import Diagnostics
 import Foundation
+import Logging
 import SPSCRing
 import Synchronization
 import TeamCore
@@ -14,7 +16,7 @@ import TeamCore
 /// first, with name and battery where they advertise them. Discovery switches
 /// scanning to active (for names in scan responses); turn it off afterwards.
 /// It works with or without a session running (`start(straps: [])`).
-public final class BluetoothSource: SensorSource, StrapDescribing {
+public final class BluetoothSource: StrapDiscovering, StrapDescribing {
     public struct Settings: Sendable {
         /// Simultaneous connections per controller (a Pi 4's onboard chip holds 2–3 reliably).
         public var maxConnectionsPerController = 7
@@ -40,8 +42,8 @@ public final class BluetoothSource: SensorSource, StrapDescribing {
     private let thread = WorkerThread()
     private let discoveryWanted = LatestChange<Bool>()
     private let inbox = StrapInbox()
-    /// Which straps may hold a connection (nil inside: all).
-    private let wanted = LatestChange<Set<Int>?>()
+    /// Which straps may hold a connection, for the worker to take.
+    private let wanted = LatestChange<StrapSelection>()
     /// Per controller: why it is down, while the worker retries it (nil: working).
     private let status = ControllerStatus()
 
@@ -67,7 +69,7 @@ public final class BluetoothSource: SensorSource, StrapDescribing {
 
     public func takeStrapDescriptions() -> [StrapDescription] { descriptions.take() }
 
-    public func setWanted(_ straps: Set<UInt16>?) { wanted.set(straps.map { Set($0.map(Int.init)) }) }
+    public func setWanted(_ straps: StrapSelection) { wanted.set(straps) }
 
     public func problem() -> String? { status.summary }
 
@@ -80,13 +82,7 @@ public final class BluetoothSource: SensorSource, StrapDescribing {
     }
 
     public func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
-        var addresses: [UInt64] = []
-        for strap in straps {
-            guard let address = BDAddress(strap.address) else {
-                throw SensorSourceError("strap address '\(strap.address)' is not a Bluetooth address like A0:9E:1A:12:34:56")
-            }
-            addresses.append(address.value)
-        }
+        let addresses = try straps.map { try $0.bluetoothAddress() }
         var transports: [any ByteTransport] = []
         do {
             for opener in openers { transports.append(try opener.open()) }
@@ -96,10 +92,11 @@ public final class BluetoothSource: SensorSource, StrapDescribing {
         }
         let status = self.status, settings = self.settings
         let clock: @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
+        let log = Self.logger(verbose: settings.verbose)
         let worker = HCIWorker(transports: transports, openers: openers, straps: addresses, ring: ring, settings: settings,
                                discovery: discovery, counters: counters, status: status, inbox: inbox, wanted: wanted,
                                discoveryWanted: discoveryWanted, clock: clock, wake: wake,
-                               log: { line in FileHandle.standardError.write(Data("sideline: \(line)\n".utf8)) })
+                               log: { level, line in log.log(level: level, "\(line)") })
         worker.manager.descriptions = descriptions
         // The worker is handed to the thread once, before it starts (a happens-before edge), and no
         // other thread touches it after; `status` and the mailboxes it shares lock on their own.
@@ -133,4 +130,12 @@ public final class BluetoothSource: SensorSource, StrapDescribing {
     }
 
     public func stop() { thread.stop() }
+
+    /// The Bluetooth log: controllers lost and back (warning, notice); discarded packets at debug,
+    /// shown with `--bluetooth-verbose` (or `SIDELINE_LOG_LEVEL=debug`).
+    static func logger(verbose: Bool) -> Logger {
+        var log = Diagnostics.logger("bluetooth")
+        if verbose { log.logLevel = min(log.logLevel, .debug) }
+        return log
+    }
 }

@@ -1,4 +1,5 @@
 import BLEHost
+import Logging
 import SPSCRing
 import TeamCore
 
@@ -24,10 +25,10 @@ final class HCIWorker {
     private let settings: BluetoothSource.Settings
     private let status: ControllerStatus
     private let inbox: StrapInbox
-    private let wanted: LatestChange<Set<Int>?>
+    private let wanted: LatestChange<StrapSelection>
     private let discoveryWanted: LatestChange<Bool>
     private let wake: () -> Void
-    private let log: (String) -> Void
+    private let log: (Logger.Level, String) -> Void
     private var supervision: [Supervision]
     private var buffer = [UInt8](repeating: 0, count: 16384)
     private var shutdownDeadlineNs: UInt64?
@@ -35,8 +36,8 @@ final class HCIWorker {
     /// `transports` are the controllers already opened (by `start`, so a failure to open surfaces there).
     init(transports: [any ByteTransport], openers: [BluetoothSource.ControllerOpener], straps: [UInt64], ring: SPSCRing<SensorEvent>,
          settings: BluetoothSource.Settings, discovery: DiscoveryBoard, counters: BluetoothCounters, status: ControllerStatus,
-         inbox: StrapInbox, wanted: LatestChange<Set<Int>?>, discoveryWanted: LatestChange<Bool>,
-         clock: @escaping () -> UInt64, wake: @escaping () -> Void, log: @escaping (String) -> Void) {
+         inbox: StrapInbox, wanted: LatestChange<StrapSelection>, discoveryWanted: LatestChange<Bool>,
+         clock: @escaping () -> UInt64, wake: @escaping () -> Void, log: @escaping (Logger.Level, String) -> Void) {
         self.openers = openers
         self.settings = settings
         self.status = status
@@ -149,7 +150,7 @@ final class HCIWorker {
             transport = try openers[i].open()
         } catch {
             let failure = HostFailure.lost(Self.plain(error))
-            if settings.verbose { log("\(openers[i].label): \(failure.detail)") }
+            log(.debug, "\(openers[i].label): \(failure.detail)")
             scheduleReopen(i, failure, nowNs: nowNs)
             return
         }
@@ -161,7 +162,7 @@ final class HCIWorker {
 
     private func report(_ i: Int, _ state: ControllerHealth.State) {
         guard let line = supervision[i].health.enter(state) else { return }
-        log(line)
+        log(state == .up ? .notice : .warning, line)
         status.set(i, supervision[i].health.problem)
         wake()
     }

@@ -1,5 +1,6 @@
 import BLEHost
 import HeartRateProtocol
+import Logging
 import SPSCRing
 import TeamCore
 
@@ -41,10 +42,10 @@ final class LinkManager: HostEngineDelegate {
     var controllers: [Controller] = []
     var straps: [StrapLink]
     private var strapByAddress: [UInt64: Int]
-    /// Straps that may hold a connection (nil: all).
-    private(set) var wanted: Set<Int>?
+    /// Which straps may be connected, and when (the policy `BlueZDBusSource` follows too).
+    private(set) var policy: StrapLinkPolicy
     private(set) var pushedSinceWake = false
-    var log: (String) -> Void = { _ in }
+    var log: (Logger.Level, String) -> Void = { _, _ in }
     /// Where what the straps say of themselves goes (set by the source before the worker runs).
     var descriptions: StrapDescriptionBoard?
 
@@ -54,6 +55,7 @@ final class LinkManager: HostEngineDelegate {
         self.strapByAddress = Dictionary(straps.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         self.ring = ring
         self.settings = settings
+        policy = StrapLinkPolicy(broadcast: settings.broadcastPolicy, heardWindow: .everyReport)
         self.discovery = discovery
         self.counters = counters
         self.clock = clock
@@ -75,16 +77,15 @@ final class LinkManager: HostEngineDelegate {
 
     private func controllerIndex(_ host: HostEngine) -> Int { controllers.firstIndex { $0.engine === host } ?? -1 }
 
+    /// Links the controllers that work can hold now: each holds `maxConnectionsPerController`.
     private var connectionBudget: Int { controllers.filter(\.alive).count * settings.maxConnectionsPerController }
-
-    private func isWanted(_ i: Int) -> Bool { wanted?.contains(i) ?? true }
 
     /// Changes which straps may be connected; connected ones no longer wanted are let go
     /// (their disconnection comes back through the host like any other).
-    func setWanted(_ straps: Set<Int>?) {
-        wanted = straps
+    func setWanted(_ straps: StrapSelection) {
+        policy.wanted = straps
         for c in controllers.indices where controllers[c].alive {
-            for (handle, i) in controllers[c].handles where !isWanted(i) {
+            for (handle, i) in controllers[c].handles where !policy.wants(i) {
                 controllers[c].engine.disconnect(handle: handle)
             }
         }
@@ -92,12 +93,7 @@ final class LinkManager: HostEngineDelegate {
 
     /// Whether a strap is served from its advertisements rather than a connection.
     func servedByBroadcast(_ strap: StrapLink) -> Bool {
-        guard strap.broadcasts else { return false }
-        switch settings.broadcastPolicy {
-        case .never: return false
-        case .always: return true
-        case .overBudget: return (wanted?.count ?? straps.count) > connectionBudget
-        }
+        policy.servedByBroadcast(broadcasts: strap.broadcasts, strapCount: straps.count, connectionBudget: connectionBudget)
     }
 
     /// Starts connects where a controller has room and a wanted strap was heard recently;
@@ -142,10 +138,12 @@ final class LinkManager: HostEngineDelegate {
     private func nextStrapToConnect(controller c: Int, nowNs: UInt64) -> Int? {
         var best = -1
         var bestWait = UInt64.max
+        let budget = connectionBudget
         for i in straps.indices {
             let s = straps[i]
-            guard s.phase == .idle, isWanted(i), s.nextAttemptNs <= nowNs, nowNs &- s.lastAdvertNs < 2_000_000_000, s.lastAdvertNs != 0,
-                  !servedByBroadcast(s) else { continue }
+            guard s.phase == .idle,
+                  policy.mayConnect(i, nextAttemptNs: s.nextAttemptNs, heard: policy.heardRecently(lastHeardNs: s.lastAdvertNs, nowNs: nowNs),
+                                    broadcasts: s.broadcasts, strapCount: straps.count, connectionBudget: budget, nowNs: nowNs) else { continue }
             let wait = Self.nextAdvertWaitNs(s, nowNs: nowNs)
             let better: Bool
             if best < 0 {
@@ -187,7 +185,7 @@ final class LinkManager: HostEngineDelegate {
     private func scheduleRetry(_ i: Int, nowNs: UInt64) {
         let wasLinked = straps[i].phase != .idle
         straps[i].phase = .idle
-        straps[i].nextAttemptNs = nowNs + ReconnectBackoff.delayNs(afterFailures: straps[i].failures)
+        straps[i].nextAttemptNs = StrapLinkPolicy.retryAtNs(afterFailures: straps[i].failures, nowNs: nowNs)
         straps[i].failures += 1
         if wasLinked { push(SensorEvent(strap: UInt16(i), timestampNs: nowNs, kind: .link, link: .disconnected)) }
     }
@@ -252,7 +250,7 @@ final class LinkManager: HostEngineDelegate {
         if case .connected = straps[i].phase { host.disconnect(handle: handle); return }
         straps[i].phase = .connected(controller: c, handle: handle, subscribed: false)
         controllers[c].handles[handle] = i
-        if !isWanted(i) { host.disconnect(handle: handle) } // let go while the connect was under way
+        if !policy.wants(i) { host.disconnect(handle: handle) } // let go while the connect was under way
     }
 
     func host(_ host: HostEngine, failedToConnect peer: BDAddress, status: UInt8) {
@@ -304,6 +302,6 @@ final class LinkManager: HostEngineDelegate {
 
     func host(_ host: HostEngine, discardedMalformed what: String, handle: UInt16?) {
         counters.add(.malformed)
-        if settings.verbose { log("\(controllers[max(controllerIndex(host), 0)].label): discarded \(what)") }
+        log(.debug, "\(controllers[max(controllerIndex(host), 0)].label): discarded \(what)")
     }
 }

@@ -15,13 +15,6 @@ public struct StrapDescription: Sendable, Equatable {
     }
 }
 
-/// A source whose straps describe themselves (Sideline's own HCI host reads Body Sensor Location
-/// and the Manufacturer Name once per connection). The owner takes what is new now and then.
-public protocol StrapDescribing: AnyObject {
-    /// Descriptions heard since the last call, the latest per strap.
-    func takeStrapDescriptions() -> [StrapDescription]
-}
-
 /// Written by the worker when a strap describes itself, taken by the kiosk or `record` from
 /// another thread.
 public final class StrapDescriptionBoard: Sendable {

@@ -1,4 +1,3 @@
-import BLEHost
 import Synchronization
 
 /// Straps added while a Bluetooth worker runs: the caller validates and queues them,
@@ -9,12 +8,7 @@ final class StrapInbox: Sendable {
 
     /// Parses every address first, so a bad one queues none of them.
     func add(_ straps: [StrapAddress]) throws {
-        let parsed = try straps.map { strap -> (UInt64, String) in
-            guard let address = BDAddress(strap.address) else {
-                throw SensorSourceError("strap address '\(strap.address)' is not a Bluetooth address like A0:9E:1A:12:34:56")
-            }
-            return (address.value, strap.address)
-        }
+        let parsed = try straps.map { strap in (try strap.bluetoothAddress(), strap.address) }
         queued.withLock { $0.append(contentsOf: parsed.map { (address: $0.0, text: $0.1) }) }
     }
 

@@ -16,8 +16,7 @@ public final class SimulatedSource: SensorSource {
     static let stepNs: UInt64 = 20_000_000
 
     private let clock = ManagedAtomic<UInt64>(0)
-    private let stopRequested = ManagedAtomic<Bool>(false)
-    private let finished = Mutex<DispatchSemaphore?>(nil)
+    private let thread = WorkerThread()
     /// Workload changes for the worker, which applies them before its next step.
     private let workloadChanges = WorkloadMailbox()
 
@@ -35,18 +34,14 @@ public final class SimulatedSource: SensorSource {
         let initialModels = straps.enumerated().compactMap { index, strap in
             byAddress[strap.address].map { SimulatedStrap(index: UInt16(index), member: $0, seed: seed) }
         }
-        let done = DispatchSemaphore(value: 0)
-        finished.withLock { $0 = done }
-        stopRequested.store(false, ordering: .relaxed)
         let speed = self.speed
         let clock = self.clock
-        let stopRequested = self.stopRequested
         let workloadChanges = self.workloadChanges
-        let thread = Thread {
+        thread.start(name: "sideline.simulated-straps") { shouldStop in
             var models = initialModels
             let wallStart = DispatchTime.now().uptimeNanoseconds
             var virtualNow: UInt64 = 0
-            while !stopRequested.load(ordering: .relaxed) {
+            while !shouldStop() {
                 for (workload, atNs) in workloadChanges.take() {
                     for i in models.indices { models[i].schedule.set(workload, atNs: atNs) }
                 }
@@ -66,10 +61,7 @@ public final class SimulatedSource: SensorSource {
                 let now = DispatchTime.now().uptimeNanoseconds
                 if due > now { usleep(UInt32(min((due - now) / 1000, 1_000_000))) }
             }
-            done.signal()
         }
-        thread.name = "sideline.simulated-straps"
-        thread.start()
     }
 
     /// Changes told before `start` apply from the first step; later ones from the worker's next step
@@ -78,14 +70,7 @@ public final class SimulatedSource: SensorSource {
         workloadChanges.post(workload, atNs: atNs)
     }
 
-    public func stop() {
-        stopRequested.store(true, ordering: .relaxed)
-        let done = finished.withLock { semaphore -> DispatchSemaphore? in
-            defer { semaphore = nil }
-            return semaphore
-        }
-        done?.wait()
-    }
+    public func stop() { thread.stop() }
 }
 
 /// Workload changes handed from the caller's thread to the simulation's worker.

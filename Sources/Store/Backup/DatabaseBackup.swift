@@ -19,6 +19,12 @@ public enum DatabaseBackup {
     /// How many backups a folder keeps unless told otherwise.
     public static let defaultKeep = 14
 
+    /// Where `sideline backup` (and the daily timer) write when not told: `backups/` beside the database.
+    public static func defaultFolder(databasePath: String) -> String {
+        let folder = (databasePath as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "backups" : folder + "/backups"
+    }
+
     /// Backs up the database at `databasePath` into `directory` (created if needed), keeping the newest `keep`.
     /// Does not migrate or otherwise touch the database.
     public static func write(databasePath: String, to directory: String, keep: Int = defaultKeep, at date: Date = Date()) throws -> Written {

@@ -51,7 +51,7 @@ public struct AppState: Sendable, Equatable {
     public var shownTiles: [ShownTile] {
         guard let live else { return [] }
         return live.sort.sorted(live.tiles.map { tile in
-            ShownTile(tile: tile, reading: tile.strapIndex.flatMap { sensors.readings[$0] }, nowMs: nowMs)
+            ShownTile(tile: tile, reading: live.lineup.strapIndex(ofPlayer: tile.playerID).flatMap { sensors.readings[$0] }, nowMs: nowMs)
         })
     }
 }

@@ -1,26 +1,15 @@
 /// A side effect the reducer asks for; the shell runs it (store, source,
 /// files) and answers with actions.
 public enum Effect: Sendable, Equatable {
-    public struct Participant: Sendable, Equatable {
-        public var playerID: Int64
-        public var strapID: Int64?
-        public var strapIndex: UInt16?
-        public init(playerID: Int64, strapID: Int64?, strapIndex: UInt16?) {
-            self.playerID = playerID
-            self.strapID = strapID
-            self.strapIndex = strapIndex
-        }
-    }
-
     case loadTeams
     case loadRoster(teamID: Int64)
     case createTeam(name: String)
     case savePlayer(teamID: Int64, player: Player, shirtNumber: Int)
     case removeFromTeam(teamID: Int64, playerID: Int64)
     case assignStrap(teamID: Int64, playerID: Int64, strapID: Int64?)
-    /// Starts a session row (with its context tags, which the team remembers) and the
-    /// recorder; answered by `.live(.started)`.
-    case startSession(teamID: Int64, participants: [Participant], plannedMs: Int64?, tags: [String] = [])
+    /// Starts a session row (with its context tags, which the team remembers) and the recorder of
+    /// the lineup's straps; answered by `.live(.started)`.
+    case startSession(teamID: Int64, lineup: Lineup, plannedMs: Int64?, tags: [String] = [])
     case setSessionPaused(sessionID: Int64, paused: Bool)
     case addLap(sessionID: Int64, tMs: Int64)
     /// Records when the effort ended (`atMs`: session offset) and lets simulated players rest;

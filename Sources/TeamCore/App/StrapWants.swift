@@ -7,15 +7,15 @@ extension AppState {
     }
 
     /// The straps to keep connected: the current team's (their default straps, today's swaps, the
-    /// live tiles'), none on the team picker, every strap while pairing (nil). A Pi's onboard chip
-    /// holds 2–3 connections: they go to the players in front of the kiosk, not to the next team
-    /// warming up beside them.
-    public var wantedStraps: Set<UInt16>? {
-        if wantsDiscovery { return nil }
-        guard teamID != nil else { return [] } // the team picker shows no heart rates
+    /// live session's lineup), none on the team picker, every strap while pairing. A Pi's onboard
+    /// chip holds 2–3 connections: they go to the players in front of the kiosk, not to the next
+    /// team warming up beside them.
+    public var wantedStraps: StrapSelection {
+        if wantsDiscovery { return .all }
+        guard teamID != nil else { return .only([]) } // the team picker shows no heart rates
         var straps = Set(roster.compactMap { sensors.index(ofStrap: $0.strapID) })
         straps.formUnion(lobby.strapOverride.values.compactMap { sensors.index(ofStrap: $0) })
-        if let live { straps.formUnion(live.tiles.compactMap(\.strapIndex)) }
-        return straps
+        if let live { straps.formUnion(live.lineup.strapIndices) }
+        return .only(straps)
     }
 }

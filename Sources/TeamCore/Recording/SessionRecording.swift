@@ -1,19 +1,9 @@
 /// Turns the sensor worker's events into the rows a session stores, and hands
 /// them out in batches (the store commits one batch per second of session).
 ///
-/// Pure: no clock of its own. Event timestamps are the source's monotonic
-/// nanoseconds; `startNs` is the same clock's reading when the session began.
+/// Pure: no clock of its own. Event timestamps are the app's monotonic nanoseconds;
+/// `start` is the same clock's reading when the session began.
 public struct SessionRecording: Sendable {
-    /// Who wears the strap at a given index of the source's strap table.
-    public struct Wearer: Sendable, Equatable {
-        public var playerID: Int64
-        public var strapID: Int64
-        public init(playerID: Int64, strapID: Int64) {
-            self.playerID = playerID
-            self.strapID = strapID
-        }
-    }
-
     /// Rows for one transaction.
     public struct Batch: Sendable, Equatable {
         public var samples: [Sample] = []
@@ -35,40 +25,39 @@ public struct SessionRecording: Sendable {
         public init() {}
     }
 
-    public let startNs: UInt64
-    public let wearers: [UInt16: Wearer]
+    public let start: SessionStart
+    /// Who wears which strap: an event of a strap nobody in the session wears is counted, not kept.
+    public let lineup: Lineup
     public private(set) var counters = Counters()
     private var pending = Batch()
     private var lastBattery: [UInt16: UInt8] = [:]
     /// Per player, where the last RR interval was placed (1/1024 ms units, and the stored ms).
     private var lastRR: [Int64: (endUnits: Int64, tMs: Int64)] = [:]
 
-    public init(startNs: UInt64, wearers: [UInt16: Wearer]) {
-        self.startNs = startNs
-        self.wearers = wearers
+    public init(start: SessionStart, lineup: Lineup) {
+        self.start = start
+        self.lineup = lineup
     }
 
-    /// Milliseconds since session start for a source timestamp.
-    public func offsetMs(_ timestampNs: UInt64) -> Int64 {
-        Int64(timestampNs / 1_000_000) - Int64(startNs / 1_000_000)
-    }
+    /// Milliseconds since session start for an app-clock timestamp.
+    public func offsetMs(_ timestampNs: UInt64) -> Int64 { start.offsetMs(timestampNs) }
 
     public mutating func ingest(_ event: SensorEvent) {
-        guard let wearer = wearers[event.strap] else { counters.unassigned += 1; return }
-        guard event.timestampNs >= startNs else { counters.early += 1; return }
+        guard let wearer = lineup.wearer(ofStrap: event.strap), let strapID = wearer.strapID else { counters.unassigned += 1; return }
+        guard event.timestampNs >= start.ns else { counters.early += 1; return }
         let t = offsetMs(event.timestampNs)
         switch event.kind {
         case .measurement, .advert:
-            pending.samples.append(Sample(playerID: wearer.playerID, strapID: wearer.strapID, tMs: t,
+            pending.samples.append(Sample(playerID: wearer.playerID, strapID: strapID, tMs: t,
                                           bpm: Int(event.bpm), contact: event.contact,
                                           energyKJ: event.hasEnergy ? Int(event.energyKJ) : nil))
             counters.samples += 1
             appendRR(of: event, at: t, player: wearer.playerID)
-            if event.battery != SensorEvent.noBattery { noteBattery(event.battery, strap: event.strap, wearer: wearer, t: t) }
+            if event.battery != SensorEvent.noBattery { noteBattery(event.battery, strap: event.strap, strapID: strapID, t: t) }
         case .battery:
-            noteBattery(event.battery, strap: event.strap, wearer: wearer, t: t)
+            noteBattery(event.battery, strap: event.strap, strapID: strapID, t: t)
         case .link:
-            pending.strapEvents.append(StrapEvent(strapID: wearer.strapID, tMs: t, kind: .link, value: Int(event.link.rawValue)))
+            pending.strapEvents.append(StrapEvent(strapID: strapID, tMs: t, kind: .link, value: Int(event.link.rawValue)))
             counters.strapEvents += 1
         }
     }
@@ -113,10 +102,10 @@ public struct SessionRecording: Sendable {
         counters.rrIntervals += n
     }
 
-    private mutating func noteBattery(_ level: UInt8, strap: UInt16, wearer: Wearer, t: Int64) {
+    private mutating func noteBattery(_ level: UInt8, strap: UInt16, strapID: Int64, t: Int64) {
         guard lastBattery[strap] != level else { return }
         lastBattery[strap] = level
-        pending.strapEvents.append(StrapEvent(strapID: wearer.strapID, tMs: t, kind: .battery, value: Int(level)))
+        pending.strapEvents.append(StrapEvent(strapID: strapID, tMs: t, kind: .battery, value: Int(level)))
         counters.strapEvents += 1
     }
 }

@@ -16,19 +16,11 @@ struct BackupCommand: ParsableCommand {
         guard keep >= 1 else { throw ValidationError("--keep must be at least 1") }
     }
 
-    static func defaultFolder(databasePath: String) -> String {
-        (databasePath as NSString).deletingLastPathComponent.nonEmpty.map { $0 + "/backups" } ?? "backups"
-    }
-
     func run() throws {
-        let folder = to ?? Self.defaultFolder(databasePath: database.path)
+        let folder = to ?? DatabaseBackup.defaultFolder(databasePath: database.path)
         let written = try DatabaseBackup.write(databasePath: database.path, to: folder, keep: keep)
         var line = "backup written: \(written.path) (\(ByteCountFormatter.string(fromByteCount: written.bytes, countStyle: .file)))"
         if !written.pruned.isEmpty { line += "; kept the newest \(keep), deleted \(written.pruned.count) older" }
         print(line)
     }
-}
-
-extension String {
-    var nonEmpty: String? { isEmpty ? nil : self }
 }

@@ -1,8 +1,8 @@
+import Appliance
 import ArgumentParser
-import Atomics
 import Foundation
+import Recording
 import SensorHub
-import SPSCRing
 import SessionReview
 import Store
 import TeamCore
@@ -47,49 +47,48 @@ struct RecordCommand: ParsableCommand {
         guard !roster.isEmpty else {
             throw UserError("team '\(teamRecord.name)' has no straps assigned; assign straps in the kiosk or in the roster CSV")
         }
-        let sensorSource = try makeSource(specs: specs, roster: roster)
+        // The source listens to the roster's straps in roster order: a strap's index is its wearer's line.
         let straps = roster.map { StrapAddress(address: $0.strap!.address, name: $0.strap!.name) }
-        let wearers = Dictionary(uniqueKeysWithValues: roster.enumerated().map { index, entry in
-            (UInt16(index), SessionRecording.Wearer(playerID: entry.player.id!, strapID: entry.strap!.id!))
+        let lineup = Lineup(roster.enumerated().map { index, entry in
+            Lineup.Wearer(playerID: entry.player.id!, strapID: entry.strap!.id!, strapIndex: UInt16(index))
         })
+        let pump = SensorPump(source: try makeSource(specs: specs, roster: roster), ringCapacity: 8192)
         let durationMs = Int64(minutes * 60_000)
-        let ring = SPSCRing<SensorEvent>(capacity: 8192)
-        let startNs = sensorSource.nowNs()
+        let startNs = pump.nowNs
         let recoveryMs = Int64(recovery * 1000)
         let effortEndNs = startNs + UInt64(durationMs) * 1_000_000
         let endNs = effortEndNs + UInt64(recoveryMs) * 1_000_000
         // Known ahead, so a simulated team rests from exactly the effort's end (same seed, same data).
-        if recoveryMs > 0 { sensorSource.setWorkload(.resting, atNs: effortEndNs) }
+        if recoveryMs > 0 { pump.setWorkload(.resting, atNs: effortEndNs) }
         // The source runs before the session row exists: one that cannot open leaves no empty session behind.
         do {
-            try sensorSource.start(straps: straps, ring: ring, wake: {})
+            try pump.start(straps: straps, wake: {})
         } catch let error as SensorSourceError {
             throw UserError(error.description)
         }
-        defer { sensorSource.stop() }
-        let session = try store.startSession(teamID: teamRecord.id!,
-                                             participants: roster.map { Participant(playerID: $0.player.id!, strapID: $0.strap!.id) },
-                                             plannedDurationMs: durationMs, tags: try SessionTags.parse(tag).tags)
-        let recorder = LiveRecorder(store: store, sessionID: session.id!, startNs: startNs, wearers: wearers)
+        defer { pump.stop() }
+        let recorder = try SessionRecorder(store: store, teamID: teamRecord.id!, lineup: lineup, plannedMs: durationMs, tags: try SessionTags.parse(tag).tags,
+                                           date: Date(), nowNs: startNs)
+        let sessionID = recorder.start.sessionID
+        recorder.endsAtNs = endNs
+        pump.recorder = recorder
         StopSignal.install()
         let recoveryNote = recoveryMs > 0 ? " + \(Formatting.decimal(recovery)) s recovery" : ""
-        print("recording session \(session.id!) of \(teamRecord.name): \(roster.count) players, \(Formatting.decimal(minutes)) min\(recoveryNote) (Ctrl-C ends it early)")
+        print("recording session \(sessionID) of \(teamRecord.name): \(roster.count) players, \(Formatting.decimal(minutes)) min\(recoveryNote) (Ctrl-C ends it early)")
         fflush(nil)
 
-        var nowNs = sensorSource.nowNs()
+        var nowNs = pump.nowNs
         var effortEnded = false
         var sightings = StrapSightings()
         do {
             while true {
-                nowNs = min(sensorSource.nowNs(), endNs)
-                ring.drain { event in
-                    guard event.timestampNs < endNs else { return }
-                    recorder.ingest(event)
-                    sightings.observe(event)
+                nowNs = min(pump.nowNs, endNs)
+                pump.pump { event in
+                    if event.timestampNs < endNs { sightings.observe(event) }
                 }
                 if !effortEnded, nowNs >= effortEndNs {
                     effortEnded = true
-                    try store.setEffortEnd(session.id!, tMs: durationMs)
+                    try recorder.endEffort(atOffsetMs: durationMs)
                     if recoveryMs > 0 {
                         print("effort over: recording \(Formatting.decimal(recovery)) s of recovery (Ctrl-C ends it)")
                         fflush(nil)
@@ -103,35 +102,35 @@ struct RecordCommand: ParsableCommand {
                 usleep(10_000)
             }
             // Stopped early: the effort ended now.
-            if !effortEnded { try store.setEffortEnd(session.id!, tMs: recorder.recording.offsetMs(nowNs)) }
-            try recorder.commitIfDue(nowNs: nowNs, force: true)
-            try store.endSession(session.id!, at: session.startedAt.addingTimeInterval(Double(recorder.recording.offsetMs(nowNs)) / 1000))
+            if !effortEnded { try recorder.endEffort(atOffsetMs: recorder.recording.offsetMs(nowNs)) }
+            try recorder.finish(nowNs: nowNs)
             // The strap list's "last seen" and battery, and what the straps said of themselves.
-            if let describing = sensorSource as? StrapDescribing {
+            if let describing = pump.source as? StrapDescribing {
                 try store.describeStraps(describing.takeStrapDescriptions().map { ($0.address, $0.bodyLocation, $0.manufacturer) })
             }
             try store.noteStraps(sightings.take().compactMap { index, sighting in
-                wearers[index].map { SidelineStore.StrapNote(strapID: $0.strapID, battery: sighting.battery,
-                                                             seen: session.startedAt.addingTimeInterval(Double(recorder.recording.offsetMs(sighting.lastHeardNs)) / 1000)) }
+                lineup.wearer(ofStrap: index)?.strapID.map {
+                    SidelineStore.StrapNote(strapID: $0, battery: sighting.battery, seen: recorder.start.date(atOffsetMs: recorder.recording.offsetMs(sighting.lastHeardNs)))
+                }
             })
         } catch let error as StoreError {
-            throw UserError("\(error); session \(session.id!) is kept up to its last committed second (\(Formatting.duration(Double(recorder.writer.committedTMs) / 1000)))")
+            throw UserError("\(error); session \(sessionID) is kept up to its last committed second (\(Formatting.duration(Double(recorder.writer.committedTMs) / 1000)))")
         }
         // A controller that never came up recorded nothing: say why, and leave no empty session behind.
-        if let hci = sensorSource as? BluetoothSource, let why = hci.neverCameUp() {
-            try store.deleteSession(session.id!)
+        if let hci = pump.source as? BluetoothSource, let why = hci.neverCameUp() {
+            try store.deleteSession(sessionID)
             throw UserError("\(why); nothing was recorded")
         }
         let c = recorder.recording.counters
-        print("session \(session.id!) saved: \(c.samples) samples, \(c.rrIntervals) RR intervals, \(c.strapEvents) strap events; \(ring.dropped) events dropped")
-        if let bluetooth = sensorSource as? any StrapDiscovering {
+        print("session \(sessionID) saved: \(c.samples) samples, \(c.rrIntervals) RR intervals, \(c.strapEvents) strap events; \(pump.ring.dropped) events dropped")
+        if let bluetooth = pump.source as? any StrapDiscovering {
             let b = bluetooth.counters
             var line = "Bluetooth: \(b[.notifications]) notifications, \(b[.malformed]) malformed (discarded), \(b[.disconnects]) disconnects"
             // A SensorEvent holds 9 RR intervals, all a 23-byte ATT MTU can carry; more are counted, not kept.
             if b[.rrDropped] > 0 { line += ", \(b[.rrDropped]) RR intervals beyond 9 in a notification not kept" }
             print(line)
         }
-        if !quiet { try printSummary(store: store, sessionID: session.id!) }
+        if !quiet { try printSummary(store: store, sessionID: sessionID) }
     }
 
     private func resolveTeam(store: SidelineStore, specs: [SourceSpec]) throws -> Team {
@@ -149,7 +148,7 @@ struct RecordCommand: ParsableCommand {
     private func makeSource(specs: [SourceSpec], roster: [RosterEntry]) throws -> any SensorSource {
         switch specs[0] {
         case .controller, .bluez:
-            return try bluetooth.makeSource(specs: specs)
+            return try bluetooth.setup.makeSource(specs: specs)
         case .simulated:
             let members = roster.map {
                 SimulatedTeam.Member(player: $0.player, shirtNumber: $0.shirtNumber,
@@ -188,16 +187,4 @@ struct RecordCommand: ParsableCommand {
 private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
     let fill = String(repeating: " ", count: max(0, width - text.count))
     return right ? fill + text : text + fill
-}
-
-/// Ctrl-C and SIGTERM end a recording cleanly (the session is kept).
-enum StopSignal {
-    private static let flag = ManagedAtomic<Bool>(false)
-    static var requested: Bool { flag.load(ordering: .relaxed) }
-
-    static func install() {
-        let handler: @convention(c) (Int32) -> Void = { _ in StopSignal.flag.store(true, ordering: .relaxed) }
-        signal(SIGINT, handler)
-        signal(SIGTERM, handler)
-    }
 }

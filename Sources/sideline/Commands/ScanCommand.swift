@@ -1,3 +1,4 @@
+import Appliance
 import ArgumentParser
 import Foundation
 import SensorHub
@@ -18,7 +19,7 @@ struct ScanCommand: ParsableCommand {
     }
 
     func run() throws {
-        let source = try bluetooth.makeSource(specs: self.source.map(SourceSpec.init(parsing:)))
+        let source = try bluetooth.setup.makeSource(specs: self.source.map(SourceSpec.init(parsing:)))
         source.setDiscovery(true)
         do {
             try source.start(straps: [], ring: SPSCRing<SensorEvent>(capacity: 16), wake: {})

@@ -2,8 +2,8 @@
 public enum LiveAction: Sendable, Equatable {
     /// From the lobby: a session of the included players with today's straps.
     case start
-    /// The store made the session row (the answer to `Effect.startSession`).
-    case started(sessionID: Int64, startMs: Int64)
+    /// The recorder made the session row (the answer to `Effect.startSession`): the session counts from it.
+    case started(SessionStart)
     case pause, resume, lap
     /// Asks first; `confirmStop` ends the effort, `cancelStop` goes on.
     case stop, cancelStop, confirmStop
@@ -39,10 +39,10 @@ enum LiveReducer {
             return .none
         case .delegate: // the root's to handle
             return .none
-        case .started(let id, let startMs):
+        case .started(let start):
             guard live.phase == .starting else { return .none }
-            live.sessionID = id
-            live.clock = SessionClock(startMs: startMs, plannedMs: live.clock.plannedMs)
+            live.sessionID = start.sessionID
+            live.clock = SessionClock(startMs: start.ms, plannedMs: live.clock.plannedMs)
             live.phase = .running
             return .none
         case .pause:
@@ -137,8 +137,8 @@ enum LiveReducer {
     /// while the effort runs, effort points. `previous`: the strap's reading before this event.
     static func observe(_ session: inout LiveSession?, _ e: SensorEvent, previous: StrapReading?, settings: KioskSettings) {
         guard e.kind == .measurement || e.kind == .advert, var live = session,
-              live.tiles.contains(where: { $0.strapIndex == e.strap }) else { return }
-        for i in live.tiles.indices where live.tiles[i].strapIndex == e.strap {
+              let wearer = live.lineup.wearer(ofStrap: e.strap) else { return }
+        for i in live.tiles.indices where live.tiles[i].playerID == wearer.playerID {
             live.tiles[i].observe(bpm: Int(e.bpm), contact: e.contact, atMs: e.timestampMs, previous: previous,
                                   settings: settings, accrueEffort: live.phase == .running)
         }
@@ -154,8 +154,8 @@ enum LiveReducer {
         return .effects(.endEffort(sessionID: sessionID, atMs: live.effortEndOffsetMs ?? 0))
     }
 
-    /// A session of the lobby's players: tiles for each with today's strap, and the store asked
-    /// for a session row (answered by `.started`).
+    /// A session of the lobby's players: a tile for each, who wears which strap today (the
+    /// lineup, which the recorder gets too), and the recorder asked for a session row (answered by `.started`).
     private static func start(_ session: inout LiveSession?, _ ctx: AppContext) -> Reduction {
         guard ctx.screen == .lobby, let teamID = ctx.teamID,
               ctx.lobby.canStart(roster: ctx.roster, sensors: ctx.sensors, nowMs: ctx.nowMs) else { return .none }
@@ -165,14 +165,14 @@ enum LiveReducer {
             let named = !ctx.settings.showAliases
             return LiveTile(playerID: p.line.playerID, name: ctx.settings.displayName(p.line.player, number: p.line.shirtNumber),
                             shirtNumber: p.line.shirtNumber, physiology: ctx.settings.physiology(of: p.line.player, year: ctx.year),
-                            strapIndex: ctx.sensors.index(ofStrap: p.strapID),
                             nameForms: ctx.settings.displayNameForms(p.line.player, number: p.line.shirtNumber),
                             initials: named ? p.line.player.initials : nil, photoVersion: named ? p.line.photoVersion : nil)
         }
-        session = LiveSession(plannedMs: ctx.lobby.plannedMs, startMs: ctx.nowMs, tiles: tiles)
-        let started = Effect.startSession(teamID: teamID, participants: participants.map {
-            Effect.Participant(playerID: $0.line.playerID, strapID: $0.strapID, strapIndex: ctx.sensors.index(ofStrap: $0.strapID))
-        }, plannedMs: ctx.lobby.plannedMs, tags: ctx.lobby.tags.tags)
+        let lineup = Lineup(participants.map {
+            Lineup.Wearer(playerID: $0.line.playerID, strapID: $0.strapID, strapIndex: ctx.sensors.index(ofStrap: $0.strapID))
+        })
+        session = LiveSession(plannedMs: ctx.lobby.plannedMs, startMs: ctx.nowMs, lineup: lineup, tiles: tiles)
+        let started = Effect.startSession(teamID: teamID, lineup: lineup, plannedMs: ctx.lobby.plannedMs, tags: ctx.lobby.tags.tags)
         return Reduction(effects: [started], actions: [.live(.delegate(.started))])
     }
 }

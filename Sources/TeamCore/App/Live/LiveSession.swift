@@ -28,7 +28,10 @@ public struct LiveSession: Sendable, Equatable {
     /// The whole recovery minute was recorded (not skipped or cut short by a save).
     public var recoveryRecorded = false
     public var sessionID: Int64?
+    /// Counts from the recorder's `SessionStart` once the row exists (`.started`).
     public var clock: SessionClock
+    /// Who wears which strap: the tiles follow it, and the recorder was given the same.
+    public let lineup: Lineup
     public var tiles: [LiveTile]
     public var sort: TileSort = .number
     /// The coach screen's view: the tiles, or every player's last five minutes as lines.
@@ -39,8 +42,9 @@ public struct LiveSession: Sendable, Equatable {
     /// Lap marks, ms since session start.
     public var lapsMs: [Int64] = []
 
-    public init(plannedMs: Int64?, startMs: Int64, tiles: [LiveTile]) {
+    public init(plannedMs: Int64?, startMs: Int64, lineup: Lineup, tiles: [LiveTile]) {
         clock = SessionClock(startMs: startMs, plannedMs: plannedMs)
+        self.lineup = lineup
         self.tiles = tiles
     }
 

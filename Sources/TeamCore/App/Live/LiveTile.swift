@@ -9,8 +9,6 @@ public struct LiveTile: Sendable, Equatable {
     public var initials: String?
     public var shirtNumber: Int
     public var physiology: Physiology
-    /// Index in the strap table, nil when the player has no strap today.
-    public var strapIndex: UInt16?
     /// A trusted reading arrived since the session began: the tile's figures (and its colour) start with it.
     public var hasReading = false
     public var zone = ZoneHysteresis()
@@ -24,7 +22,7 @@ public struct LiveTile: Sendable, Equatable {
     /// Which stored photo the tile shows (nil: initials).
     public var photoVersion: Int64?
 
-    public init(playerID: Int64, name: String, shirtNumber: Int, physiology: Physiology, strapIndex: UInt16?,
+    public init(playerID: Int64, name: String, shirtNumber: Int, physiology: Physiology,
                 nameForms: [String]? = nil, initials: String? = nil, photoVersion: Int64? = nil) {
         self.playerID = playerID
         self.name = name
@@ -32,7 +30,6 @@ public struct LiveTile: Sendable, Equatable {
         self.initials = initials
         self.shirtNumber = shirtNumber
         self.physiology = physiology
-        self.strapIndex = strapIndex
         self.photoVersion = photoVersion
     }
 

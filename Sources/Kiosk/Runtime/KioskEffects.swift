@@ -1,0 +1,141 @@
+import Foundation
+import Recording
+import SensorHub
+import SessionReview
+import Store
+import TeamCore
+
+/// Runs the reducer's effects against the store, the recorder and the source, answering with actions.
+extension KioskRuntime {
+    /// A failure becomes the coach's notice (and a log line); the state goes on.
+    func perform(_ effect: Effect) {
+        do {
+            try attempt(effect)
+        } catch {
+            Self.log.error("\(Self.describe(error))")
+            dispatch(.failed(Self.describe(error)))
+        }
+    }
+
+    static func describe(_ error: Error) -> String {
+        if let e = error as? StoreError { return e.description }
+        if let e = error as? KioskError { return e.description }
+        if let e = error as? SensorSourceError { return e.description }
+        return "\(error)"
+    }
+
+    private func attempt(_ effect: Effect) throws {
+        switch effect {
+        case .loadTeams:
+            dispatch(.teams(.loaded(try store.teams().map {
+                TeamCard(team: $0.team, playerCount: $0.playerCount, lastSessionAt: $0.lastSessionAt, unreviewedSessions: $0.unreviewedSessions,
+                         sessionCount: $0.sessionCount, lastTags: $0.lastTags)
+            })))
+        case .loadRoster(let teamID):
+            dispatch(.teams(.rosterLoaded(teamID: teamID, try store.roster(teamID: teamID).map {
+                RosterLine(player: $0.player, shirtNumber: $0.shirtNumber, strapID: $0.strap?.id, photoVersion: $0.photoVersion)
+            })))
+        case .createTeam(let name):
+            let team = try store.createTeam(name: name)
+            perform(.loadTeams)
+            if let id = team.id { dispatch(.teams(.created(teamID: id))) }
+        case .savePlayer(let teamID, let player, let shirt):
+            if player.id == nil {
+                try store.addPlayer(player, toTeam: teamID, shirtNumber: shirt)
+            } else {
+                try store.updatePlayer(player)
+                try store.setShirtNumber(teamID: teamID, playerID: player.id!, shirt)
+            }
+            perform(.loadRoster(teamID: teamID))
+        case .removeFromTeam(let teamID, let playerID):
+            try store.removeMembership(teamID: teamID, playerID: playerID)
+            perform(.loadRoster(teamID: teamID))
+        case .assignStrap(let teamID, let playerID, let strapID):
+            try store.assignStrap(strapID, teamID: teamID, playerID: playerID)
+            perform(.loadRoster(teamID: teamID))
+        case .startSession(let teamID, let lineup, let plannedMs, let tags):
+            try startRecording(teamID: teamID, lineup: lineup, plannedMs: plannedMs, tags: tags)
+        case .setSessionPaused(let id, let paused):
+            try store.setSessionState(id, paused ? .paused : .running)
+        case .addLap(let id, let tMs):
+            try store.addLap(Lap(sessionID: id, tMs: tMs))
+        case .endEffort(let id, let atMs):
+            guard let recorder, recorder.start.sessionID == id else { return try store.setEffortEnd(id, tMs: atMs) }
+            // Simulated players rest from the effort's end, so the recovery minute shows their hearts slowing.
+            pump.setWorkload(.resting, atNs: recorder.start.ns &+ UInt64(max(0, atMs)) * 1_000_000)
+            try recorder.endEffort(atOffsetMs: atMs)
+        case .finishRecording(let id):
+            try finishRecording(sessionID: id)
+        case .deleteSession(let id):
+            try store.deleteSession(id)
+        case .loadSessions(let teamID):
+            let finished = try SessionReview.sessionList(store: store, teamID: teamID)
+                .filter { $0.overview.session.state != .running && $0.overview.session.state != .paused }
+            dispatch(.review(.sessionsLoaded(teamID: teamID, finished.map { entry in
+                let s = entry.overview.session
+                return SessionCard(sessionID: s.id ?? 0, startedAt: s.startedAt, durationMs: ReviewScreenLoader.durationMs(s),
+                                   playerCount: entry.overview.playerCount, reviewed: s.reviewed, effortMs: entry.overview.effortMs,
+                                   tags: s.tags, averageBPM: entry.averageBPM)
+            })))
+        case .loadReview(let id):
+            dispatch(.review(.loaded(try ReviewScreenLoader(store: store).load(sessionID: id))))
+        case .markReviewed(let id):
+            try store.markReviewed(id)
+        case .switchSource(let choice):
+            switchSource(to: choice)
+        case .saveSettings(let settings):
+            for (key, value) in settings.keyValues(changedSince: persistedSettings) {
+                try store.saveKioskSetting(key, value)
+            }
+            persistedSettings = settings
+        case .exportSession(let id):
+            let store = store
+            runExport { directory in
+                let files = try SessionExporter.export(store: store, sessionID: id, to: directory)
+                return "Exported \(files) file\(files == 1 ? "" : "s") to \(directory)"
+            }
+        case .exportAll:
+            let store = store
+            runExport { directory in
+                let count = try SessionExporter.exportAll(store: store, to: directory)
+                return "Exported \(count) session\(count == 1 ? "" : "s") to \(directory)"
+            }
+        case .restoreFromStick:
+            try restoreFromStick()
+        case .playSound(let sound, let volume):
+            speaker?.play(sound, volumePercent: volume)
+        case .importPhotos(let teamID):
+            importPhotos(teamID: teamID)
+        case .deletePlayerAndData(let playerID):
+            try store.deletePlayerAndData(playerID)
+            if let teamID = state.teamID { perform(.loadRoster(teamID: teamID)) }
+            perform(.loadTeams)
+            perform(.loadPlayers)
+        case .loadPlayers, .loadStraps, .forgetStrap, .renameTeam, .setTeamColour, .deleteTeam, .addExistingPlayer:
+            try performClubEffect(effect)
+        }
+    }
+
+
+    /// The session's row and its recorder, from one reading of the clock: the `SessionStart` every
+    /// offset counts from, handed to the reducer too.
+    private func startRecording(teamID: Int64, lineup: Lineup, plannedMs: Int64?, tags: [String]) throws {
+        let now = nowNs
+        let recorder = try SessionRecorder(store: store, teamID: teamID, lineup: lineup, plannedMs: plannedMs,
+                                           zoneModel: state.settings.zoneModel, formula: state.settings.maxFormula, tags: tags,
+                                           date: wallClock, nowNs: now)
+        pump.setWorkload(.training, atNs: now)
+        pump.recorder = recorder
+        dispatch(.live(.started(recorder.start)))
+    }
+
+    private func finishRecording(sessionID: Int64) throws {
+        guard let recorder, recorder.start.sessionID == sessionID else { return }
+        let now = nowNs
+        // What is still in the ring happened before now: to the recorder and the tiles, as every event.
+        pumpSensorEvents()
+        pump.recorder = nil
+        try recorder.finish(nowNs: now)
+        SessionReview.warmCache(store: store, sessionID: sessionID)
+    }
+}

@@ -1,0 +1,78 @@
+import Appliance
+import CSDL2
+import Foundation
+import KioskUI
+import TeamCore
+
+/// The kiosk on screen: one thread, one SDL loop. Turns SDL input into actions for the runtime,
+/// draws its state on the coach's window and the wall display, and tells systemd it is up and alive.
+public final class KioskApp {
+    public let runtime: KioskRuntime
+    public let main: KioskWindow
+    public internal(set) var wall: KioskWindow?
+    let wake: WakeSignal
+    var gestures = Gestures()
+    var inertia = Inertia()
+    var inertiaTarget: (id: String, maxOffset: Int)?
+    var dragTarget: DragRegion?
+    var quitRequested = false
+    /// Frames drawn, for benchmarks and the state dump.
+    public private(set) var framesDrawn = 0
+    /// systemd's notification socket when run as a service: ready after the first frame, watchdog from the loop.
+    public var service: ServiceNotifier?
+    /// A benchmark watching frames and events.
+    public var observer: (any KioskObserver)? {
+        didSet { runtime.observer = observer }
+    }
+
+    public init(runtime: KioskRuntime, main: KioskWindow, wall: KioskWindow?, wake: WakeSignal) {
+        self.runtime = runtime
+        self.main = main
+        self.wall = wall
+        self.wake = wake
+        runtime.speaker = SDLSpeaker()
+        showPhotos()
+    }
+
+    /// Both windows draw faces from the store (read once per player and size, then cached as textures).
+    func showPhotos() {
+        let store = runtime.store
+        let source: (Int64) -> [UInt8]? = { id in try? store.playerPhoto(id) }
+        main.view.canvas.photoSource = source
+        wall?.view.canvas.photoSource = source
+    }
+
+    public var state: AppState { runtime.state }
+
+    /// Draws both windows if something changed (or the hearts need to beat).
+    public func drawIfNeeded(force: Bool = false) {
+        guard runtime.needsDraw || force else { return }
+        runtime.needsDraw = false
+        framesDrawn += 1
+        let now = runtime.nowMs, wallClock = runtime.wallClock
+        main.view.draw(state, animMs: now, wallClock: wallClock)
+        main.present()
+        observer?.presented(atNs: DispatchTime.now().uptimeNanoseconds)
+        if let service, !service.sentReady { service.ready(status: "on screen; heart rates from \(state.sensors.description)") }
+        if let wall {
+            wall.view.drawWall(state, animMs: now, wallClock: wallClock)
+            wall.present()
+        }
+    }
+
+    /// One turn without input: the runtime's news, a frame if needed, the recording committed after it.
+    public func frame(force: Bool = false) {
+        runtime.update()
+        drawIfNeeded(force: force)
+        runtime.commitRecording()
+    }
+
+    /// Before the process ends: the recording ended and kept, the windows closed before SDL_Quit
+    /// (which the kiosk command runs next).
+    public func shutdown() {
+        service?.stopping()
+        runtime.shutdown()
+        wall?.close()
+        main.close()
+    }
+}

@@ -1,0 +1,267 @@
+import BLEHost
+import BlueZTransport
+import Foundation
+import HeartRateProtocol
+import Logging
+import SPSCRing
+import TeamCore
+
+/// The `bluez:` source's worker, in three parts along its seams: here the worker's state, its loop and
+/// the life of its bus connection and adapter (bluetoothd gone and back, the adapter unplugged or
+/// powered off); `BlueZWorker+Properties` reads what bluetoothd's signals say of devices and
+/// characteristics; `BlueZWorker+Links` keeps each strap's link (connect, subscribe, timeouts,
+/// backoff) by the `StrapLinkPolicy` both Bluetooth hosts share.
+///
+/// Everything the worker thread owns, including the libdbus connection (inside
+/// `client`). Created on the caller's thread, then handed to the worker once before
+/// `Thread.start` (a happens-before edge) and never touched by another thread after:
+/// hence `@unchecked Sendable`.
+final class BlueZWorker: @unchecked Sendable {
+    enum Phase: Equatable { case idle, connecting, connected }
+
+    struct Strap {
+        let address: UInt64
+        let text: String
+        let devicePath: String
+        var phase = Phase.idle
+        var connectedAtNs: UInt64 = 0
+        var subscribing = false
+        var subscribed = false
+        var heartRatePath: String?
+        var batteryPath: String?
+        var lastHeardNs: UInt64 = 0
+        var failures = 0
+        var nextAttemptNs: UInt64 = 0
+        var broadcasts = false
+        var freshness = BroadcastFreshness()
+        /// The last thing said about why the strap cannot be used (said again only when it changes).
+        var complaint: String?
+    }
+
+    enum Call { case connect, startNotify, readBattery, other }
+    struct Pending { let strap: Int; let call: Call; let deadlineNs: UInt64 }
+
+    var client: BlueZClient?
+    let adapter: String
+    let settings: BlueZDBusSource.Settings
+    let ring: SPSCRing<SensorEvent>
+    let discovery: DiscoveryBoard
+    let counters: BluetoothCounters
+    let wake: @Sendable () -> Void
+    let clock: @Sendable () -> UInt64
+    var straps: [Strap]
+    var strapByAddress: [UInt64: Int]
+    let inbox: StrapInbox
+    let wanted: LatestChange<StrapSelection>
+    /// Which straps may be connected, and when (the policy `LinkManager` follows too).
+    var policy: StrapLinkPolicy
+    let status: ControllerStatus
+    var pending: [UInt32: Pending] = [:]
+    /// Characteristic path → (strap, is it the heart-rate measurement).
+    var characteristics: [String: (strap: Int, heartRate: Bool)] = [:]
+    var pushedSinceWake = false
+    let logger: Logger
+    var busDownSinceNs: UInt64?
+    var reopenFailures = 0
+    /// The adapter as bluetoothd last reported it; only `.ready` carries straps.
+    var adapterState = AdapterState.ready
+    /// Discovery could not be started again on a returned adapter yet: retried at this time.
+    var discoveryRetryNs: UInt64?
+    var discoveryFailures = 0
+
+    static let heartRateUUID = BlueZ.uuid(GATTNumbers.heartRateService)
+    static let batteryServiceUUID = BlueZ.uuid(GATTNumbers.batteryService)
+    /// A link that bluetoothd says has dropped is asked for again only this much later. When the
+    /// adapter goes down (powered off, bluetoothd exiting) bluetoothd reports each of its links
+    /// down before the adapter itself; a Connect sent in between leaves the kernel a connect to fail
+    /// in the power-down, where Debian 6.1's kernel can oops (docs/DESIGN.md). A strap that really
+    /// walked away takes longer than this to be back.
+    static let settleAfterLinkLossNs: UInt64 = 2_000_000_000
+
+    init(client: BlueZClient, straps: [StrapAddress], addresses: [UInt64], ring: SPSCRing<SensorEvent>,
+         settings: BlueZDBusSource.Settings, discovery: DiscoveryBoard, counters: BluetoothCounters, inbox: StrapInbox,
+         wanted: LatestChange<StrapSelection>, status: ControllerStatus, wake: @escaping @Sendable () -> Void, clock: @escaping @Sendable () -> UInt64) {
+        self.client = client
+        self.inbox = inbox
+        self.wanted = wanted
+        self.status = status
+        self.adapter = client.adapter
+        self.settings = settings
+        policy = StrapLinkPolicy(broadcast: settings.broadcastPolicy, heardWindow: .propertyChanges)
+        self.ring = ring
+        self.discovery = discovery
+        self.counters = counters
+        self.wake = wake
+        self.clock = clock
+        logger = BluetoothSource.logger(verbose: settings.verbose)
+        self.straps = zip(straps, addresses).map { strap, address in
+            Strap(address: address, text: strap.address, devicePath: BlueZ.devicePath(adapter: client.adapter, address: strap.address))
+        }
+        self.strapByAddress = Dictionary(addresses.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    func log(_ line: String, _ level: Logger.Level = .notice) { logger.log(level: level, "bluez:\(adapter): \(line)") }
+
+    func push(_ event: SensorEvent) {
+        if !ring.push(event) { counters.add(.ringDrops) }
+        pushedSinceWake = true
+    }
+
+    // MARK: The loop
+
+    func run(shouldStop: () -> Bool) {
+        let now = clock()
+        if let client {
+            for path in client.tree.objects.keys.sorted() where client.tree.properties(path, BlueZ.device) != nil {
+                deviceChanged(path, changed: nil, initial: true, nowNs: now)
+            }
+        }
+        while !shouldStop() {
+            for strap in inbox.take() { addStrap(strap.address, text: strap.text) }
+            if let change = wanted.take() { setWanted(change) }
+            if let client {
+                do {
+                    var budget = 512 // then step, so a flood of signals cannot starve connects and timeouts
+                    var message = try client.bus.nextMessage(timeoutMs: 10)
+                    while let m = message {
+                        if BlueZClient.isBlueZOwnerChange(m) { busLost("bluetoothd stopped or restarted"); break }
+                        handle(m, client: client)
+                        budget -= 1
+                        message = budget > 0 ? try client.bus.nextMessage(timeoutMs: 0) : nil
+                    }
+                } catch {
+                    busLost("\(error)")
+                }
+            } else {
+                Thread.sleep(forTimeInterval: 0.05)
+                reopenIfDue()
+            }
+            step(nowNs: clock())
+            if pushedSinceWake { pushedSinceWake = false; wake() }
+        }
+        // Leave the straps free for the next run: disconnect what we connected.
+        if let client {
+            for s in straps where s.phase != .idle { _ = client.send(s.devicePath, BlueZ.device, "Disconnect") }
+            _ = client.send(client.adapterPath, BlueZ.adapter, "StopDiscovery")
+            client.bus.flush()
+            client.bus.close()
+        }
+    }
+
+    /// A strap paired while running; its index is the next one (a duplicate address keeps
+    /// its first index). bluetoothd may know the device already: take its state now.
+    func addStrap(_ address: UInt64, text: String) {
+        let path = BlueZ.devicePath(adapter: adapter, address: text)
+        if strapByAddress[address] == nil { strapByAddress[address] = straps.count }
+        straps.append(Strap(address: address, text: text, devicePath: path))
+        if let client, client.tree.properties(path, BlueZ.device) != nil {
+            deviceChanged(path, changed: nil, initial: true, nowNs: clock())
+        }
+    }
+
+    /// Changes which straps may be connected; linked ones no longer wanted are let go.
+    func setWanted(_ selection: StrapSelection) {
+        policy.wanted = selection
+        let now = clock()
+        for i in straps.indices where straps[i].phase != .idle && !policy.wants(i) { abandon(i, nowNs: now) }
+    }
+
+    /// bluetoothd or the bus went away: every link is down; reopen with backoff
+    /// (a new bluetoothd has new objects: nothing of the old tree is trusted).
+    func busLost(_ reason: String) {
+        log("\(reason); reconnecting to bluetoothd")
+        status.set(0, "bluez:\(adapter) lost, retrying") // the reason is in the log line above
+        wake()
+        client?.bus.close()
+        client = nil
+        pending.removeAll()
+        characteristics.removeAll()
+        let now = clock()
+        busDownSinceNs = now
+        reopenFailures = 0
+        for i in straps.indices where straps[i].phase != .idle { linkDown(i, nowNs: now) }
+    }
+
+    func reopenIfDue() {
+        let now = clock()
+        guard let since = busDownSinceNs, now >= since + ReconnectBackoff.delayNs(afterFailures: reopenFailures + 1) else { return }
+        do {
+            let fresh = try BlueZClient(adapter: adapter, address: settings.busAddress)
+            try fresh.startDiscovery(serviceUUIDs: [Self.heartRateUUID])
+            client = fresh
+            busDownSinceNs = nil
+            adapterState = .ready // BlueZClient checked it is there and powered
+            discoveryRetryNs = nil
+            log("back on bluetoothd")
+            status.set(0, nil)
+            wake()
+            for path in fresh.tree.objects.keys.sorted() where fresh.tree.properties(path, BlueZ.device) != nil {
+                deviceChanged(path, changed: nil, initial: true, nowNs: now)
+            }
+        } catch {
+            reopenFailures += 1
+            busDownSinceNs = now
+            log("\(error)", .debug)
+        }
+    }
+
+    func handle(_ message: BusMessage, client: BlueZClient) {
+        switch message.kind {
+        case .methodReturn, .error:
+            guard let call = pending.removeValue(forKey: message.replySerial) else { return }
+            replied(call, error: message.error, arguments: message.kind == .methodReturn ? message.arguments : [])
+        case .signal:
+            guard message.sender != nil, let interface = message.interface, let member = message.member, let path = message.path else { return }
+            guard let change = client.tree.apply(signal: interface, member: member, path: path, arguments: message.arguments) else { return }
+            changed(change)
+        default:
+            return
+        }
+    }
+
+    // MARK: The adapter
+
+    /// The adapter went away, was switched off, or is back and powered: every link ended with
+    /// it, and bluetoothd forgot our discovery, so both start again once it is ready.
+    func adapterChanged(_ state: AdapterState, nowNs now: UInt64) {
+        guard state != adapterState else { return }
+        adapterState = state
+        switch state {
+        case .missing, .off:
+            log(state == .missing ? "adapter \(adapter) is gone; waiting for it to come back"
+                                  : "adapter \(adapter) is powered off; waiting for it to be powered on")
+            status.set(0, "\(adapter) \(state == .missing ? "lost" : "off"), retrying")
+            wake()
+            discoveryRetryNs = nil
+            for i in straps.indices where straps[i].phase != .idle {
+                if straps[i].phase == .connected { counters.add(.disconnects) }
+                linkDown(i, nowNs: now)
+            }
+        case .ready:
+            discoveryFailures = 0
+            discoveryRetryNs = now
+            resumeIfDue(nowNs: now)
+        }
+    }
+
+    /// On an adapter that came back: discovery again, and every strap connectable at once.
+    func resumeIfDue(nowNs now: UInt64) {
+        guard adapterState == .ready, let due = discoveryRetryNs, now >= due, let client else { return }
+        do {
+            try client.startDiscovery(serviceUUIDs: [Self.heartRateUUID])
+        } catch {
+            discoveryFailures += 1
+            discoveryRetryNs = now + ReconnectBackoff.delayNs(afterFailures: discoveryFailures)
+            log("adapter \(adapter) is back, discovery not yet: \(error); retrying", discoveryFailures == 1 ? .notice : .debug)
+            return
+        }
+        discoveryRetryNs = nil
+        for i in straps.indices where straps[i].phase == .idle {
+            straps[i].failures = 0
+            straps[i].nextAttemptNs = now
+        }
+        log("adapter \(adapter) is back and powered; discovery and connections resumed")
+        status.set(0, nil)
+        wake()
+    }
+}

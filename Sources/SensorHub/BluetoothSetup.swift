@@ -1,0 +1,45 @@
+import BlueZTransport
+
+/// How a Bluetooth source is set up, whichever host drives it: what `record`, `scan` and the kiosk
+/// were told on the command line, kept by the kiosk to build a source again when the coach switches.
+public struct BluetoothSetup: Sendable {
+    public var broadcastPolicy = BroadcastPolicy.overBudget
+    /// Links each controller holds at once (a Pi 4's onboard chip holds 2–3 reliably). bluetoothd
+    /// drives one adapter, so there it is also the total.
+    public var maxConnectionsPerController = 7
+    /// Log discarded packets.
+    public var verbose = false
+
+    public init() {}
+
+    /// A Bluetooth source over every spec's controller; all must be Bluetooth. `bluez:hciN`
+    /// (bluetoothd's D-Bus API) stands alone: one adapter, no HCI controllers beside it.
+    public func makeSource(specs: [SourceSpec]) throws -> any StrapDiscovering {
+        if case .bluez(let adapter)? = specs.first(where: { if case .bluez = $0 { true } else { false } }) {
+            guard specs.count == 1 else {
+                throw SensorSourceError("--source bluez:\(adapter) cannot be combined with other sources; give it alone")
+            }
+            var settings = BlueZDBusSource.Settings()
+            settings.broadcastPolicy = broadcastPolicy
+            settings.maxConnectionsOnAdapter = maxConnectionsPerController
+            settings.verbose = verbose
+            return BlueZDBusSource(adapter: adapter, settings: settings)
+        }
+        var openers: [BluetoothSource.ControllerOpener] = []
+        for spec in specs {
+            switch spec {
+            case .controller(let address):
+                openers.append(.init(label: address.description) { try address.open() })
+            case .bluez:
+                break // handled above
+            case .simulated:
+                throw SensorSourceError("--source sim:N cannot be mixed with Bluetooth controllers")
+            }
+        }
+        var settings = BluetoothSource.Settings()
+        settings.broadcastPolicy = broadcastPolicy
+        settings.maxConnectionsPerController = maxConnectionsPerController
+        settings.verbose = verbose
+        return BluetoothSource(controllers: openers, settings: settings)
+    }
+}

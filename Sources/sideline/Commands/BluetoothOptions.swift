@@ -1,0 +1,24 @@
+import ArgumentParser
+import SensorHub
+
+/// Bluetooth flags shared by `record`, `scan` and the kiosk.
+struct BluetoothOptions: ParsableArguments {
+    @Option(help: "Read broadcast heart rates (Polar 0x006B) instead of connecting: never, always, over-budget.")
+    var broadcast: String = BroadcastPolicy.overBudget.rawValue
+    @Option(parsing: .unconditional, help: "Simultaneous connections per controller (1 to 32); through bluetoothd (bluez:hciN), in total on its adapter.")
+    var maxConnections: Int = 7
+    @Flag(help: "Log discarded Bluetooth packets.") var bluetoothVerbose = false
+
+    func validate() throws {
+        guard BroadcastPolicy(rawValue: broadcast) != nil else { throw ValidationError("--broadcast must be never, always or over-budget") }
+        guard (1...32).contains(maxConnections) else { throw ValidationError("--max-connections must be between 1 and 32") }
+    }
+
+    var setup: BluetoothSetup {
+        var setup = BluetoothSetup()
+        setup.broadcastPolicy = BroadcastPolicy(rawValue: broadcast) ?? .overBudget
+        setup.maxConnectionsPerController = maxConnections
+        setup.verbose = bluetoothVerbose
+        return setup
+    }
+}

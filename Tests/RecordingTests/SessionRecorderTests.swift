@@ -1,0 +1,74 @@
+import Foundation
+import Recording
+import SensorHub
+import Store
+import TeamCore
+import XCTest
+
+/// The recording pipeline `record` and the kiosk share: a row when the session starts, a commit
+/// once per second of session, the effort's end, and the end of the row, over a real store.
+final class SessionRecorderTests: XCTestCase {
+    private var folder: String!
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "sideline-recorder-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// A team of two on a stepped simulation, its recorder started `startNs` into the source's clock.
+    private func recording(startAfterNs startNs: UInt64) throws -> (SidelineStore, SensorPump, SteppedSimulatedSource, SessionRecorder) {
+        let store = try SidelineStore(path: folder + "/r.sqlite")
+        let squad = SimulatedTeam(count: 2, seed: 5)
+        let team = try store.importRoster(squad.members.enumerated().map { i, m in
+            RosterCSV.Row(line: i + 1, shirtNumber: m.shirtNumber, player: m.player, strapAddress: m.strap.address, strapName: m.strap.name)
+        }, teamNamed: "Owls")
+        let roster = try store.roster(teamID: team.id!)
+        let straps = try store.straps()
+        let lineup = Lineup(roster.map { entry in
+            Lineup.Wearer(playerID: entry.player.id!, strapID: entry.strap!.id!,
+                          strapIndex: straps.firstIndex { $0.id == entry.strap!.id }.map(UInt16.init))
+        })
+        let source = SteppedSimulatedSource(team: squad, seed: 5)
+        let pump = SensorPump(source: source, ringCapacity: 4096)
+        try pump.start(straps: straps.map { StrapAddress(address: $0.address, name: $0.name) }, wake: {})
+        source.advance(byNs: startNs)
+        let recorder = try SessionRecorder(store: store, teamID: team.id!, lineup: lineup, plannedMs: 60_000,
+                                           date: Date(timeIntervalSince1970: 1_773_509_400), nowNs: pump.nowNs)
+        pump.recorder = recorder
+        return (store, pump, source, recorder)
+    }
+
+    func testCommitsOncePerSecondOfSessionAndEndsTheRowOnItsClock() throws {
+        let (store, pump, source, recorder) = try recording(startAfterNs: 2_500_000_000)
+        var commits: [Int64] = []
+        for _ in 0..<35 { // 3.5 s in 100 ms turns
+            source.advance(byNs: 100_000_000)
+            pump.pump()
+            if try recorder.commitIfDue(nowNs: pump.nowNs) { commits.append(recorder.writer.committedTMs) }
+        }
+        XCTAssertEqual(commits, [1000, 2000, 3000])
+        try recorder.endEffort(atOffsetMs: 3200)
+        try recorder.finish(nowNs: pump.nowNs)
+        let session = try store.session(recorder.start.sessionID)
+        XCTAssertEqual(session.state, .ended)
+        XCTAssertEqual(session.effortEndMs, 3200)
+        XCTAssertEqual(try XCTUnwrap(session.endedAt).timeIntervalSince(session.startedAt), 3.5, accuracy: 0.001)
+        let samples = try store.samples(recorder.start.sessionID)
+        XCTAssertTrue(samples.allSatisfy { (0...3500).contains($0.tMs) }, "offsets from the start, nothing from before it")
+        XCTAssertEqual(samples.count, recorder.recording.counters.samples)
+        XCTAssertGreaterThan(recorder.recording.counters.early, 0, "the simulation's first 2.5 s are older than the session")
+    }
+
+    func testEventsFromThePlannedEndOnAreNotTheSessions() throws {
+        let (store, pump, source, recorder) = try recording(startAfterNs: 0)
+        recorder.endsAtNs = 2_000_000_000
+        source.advance(byNs: 5_000_000_000) // a fast simulation runs past the end
+        pump.pump()
+        try recorder.finish(nowNs: 2_000_000_000)
+        let samples = try store.samples(recorder.start.sessionID)
+        XCTAssertFalse(samples.isEmpty)
+        XCTAssertTrue(samples.allSatisfy { $0.tMs < 2000 })
+    }
+}
