@@ -10,7 +10,9 @@ from PIL import Image
 # (left, top, right, bottom) boxes that identify a screen at 800x480 (see the references).
 MARKS = {
     'picker': [(0, 0, 560, 60)],                    # "Sideline — pick a team"
-    'lobby': [(0, 0, 490, 58), (556, 386, 790, 470)],  # "‹ Teams  Eagles", the Start button
+    # "‹ Teams  Eagles" and the lobby's own hint line; not the Start button, which turns green as soon
+    # as the straps stream (they already do when the lobby opens on a second boot).
+    'lobby': [(0, 0, 490, 58), (10, 150, 545, 172)],
     'live': [(230, 2, 790, 44)],                     # Pause, Lap, Sort, Stop
     'review': [(0, 0, 112, 58), (525, 4, 710, 54)],  # "‹ Sessions", Export, Lobby
 }
