@@ -123,7 +123,10 @@ def test_session_from_emulated_straps_then_power_cut(appliance):
     _, out = agent.sh('systemctl show sideline -p NRestarts; journalctl -u sideline -b --no-pager -o cat | grep -v "^$" | tail -4')
     print(out)
     session_id = start_session(appliance)
-    time.sleep(5)  # a few more seconds of recording
+    # A few more seconds of recording, counted in the database: every strap's samples, not a guessed time.
+    first = samples(agent, session_id)[0]
+    assert wait_until(lambda: samples(agent, session_id)[0] >= first + 4 * len(STRAPS), 60, step=1), \
+        'the live session stopped recording before the power cut'
     count, last_ms, _ = samples(agent, session_id)
     committed = session(agent)[2]
     appliance.facts['cut'] = {'session': session_id, 'samples': count, 'last_ms': last_ms, 'committed_ms': committed}
