@@ -1,6 +1,6 @@
 # Sideline — the two commands the README promises, plus benchmarks.
 #   make demo   a simulated session, then the kiosk (Bluetooth adapter if any, else simulated straps; headless with screenshots when there is no display)
-#   make test   every test: unit, end-to-end through the CLI, emulated Bluetooth radio, ThreadSanitizer
+#   make test   every test: unit, end-to-end through the CLI, emulated Bluetooth radio, ThreadSanitizer, the package, the real stack and the appliance in VMs
 #   make bench  the performance figures the issues name, side by side with their baselines
 #   make bench-ble  Bluetooth figures on the emulated radio (Sideline vs bumble's host, broadcast, reconnect)
 #   make test-vm    only the real-stack suite: Debian's kernel and bluetoothd in a VM (Tests/vm)

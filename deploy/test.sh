@@ -21,3 +21,6 @@ echo "== ThreadSanitizer: the ring's two-thread stress must be clean, the broken
 
 echo "== the real Linux Bluetooth stack in a VM: Debian's kernel and bluetoothd 5.66, emulated straps on /dev/vhci"
 ./deploy/vm/test-vm.sh
+
+echo "== the appliance in a VM: the .deb installed by apt, boot to the kiosk, taps, power cut, USB stick, kill -9 and watchdog"
+SIDELINE_DEB="$PWD/$DEB" .venv/bin/python -m pytest -q -rP Tests/appliance
