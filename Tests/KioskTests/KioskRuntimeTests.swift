@@ -198,8 +198,9 @@ final class KioskRuntimeTests: XCTestCase {
         XCTAssertEqual(try seen()[addresses[1]]?.lastSeen, runtime.wallClock, "noted as the kiosk stops")
     }
 
-    /// Sounds go where the shell says: the device opened at start when sound is on, each sound the
-    /// reducer asks for played, and the device closed at shutdown.
+    /// Sounds go where the shell says: the device opened when the shell asks (after its first
+    /// frame, not during the start) and sound is on, each sound the reducer asks for played, and
+    /// the device closed at shutdown.
     func testTheReducersSoundsReachTheSpeaker() throws {
         final class Speaker: KioskSpeaker {
             var log: [String] = []
@@ -215,6 +216,8 @@ final class KioskRuntimeTests: XCTestCase {
         let speaker = Speaker()
         runtime.speaker = speaker
         try runtime.start()
+        XCTAssertEqual(speaker.log, [], "no device opened before the first frame")
+        runtime.prepareSound()
         XCTAssertEqual(speaker.log, ["prepare"])
         runtime.dispatch(.teams(.pick(team.id!)))
         run(runtime, seconds: 3)
@@ -223,6 +226,23 @@ final class KioskRuntimeTests: XCTestCase {
         XCTAssertEqual(speaker.log, ["prepare", "\(Sound.lapBeep.rawValue) \(KioskSettings().soundVolume)"])
         runtime.shutdown()
         XCTAssertEqual(speaker.log.last, "close")
+    }
+
+    func testNoSoundDeviceIsOpenedWhenSoundIsOff() throws {
+        final class Speaker: KioskSpeaker {
+            var opened = 0
+            func prepare() { opened += 1 }
+            func play(_ sound: Sound, volumePercent: Int) {}
+            func close() {}
+        }
+        let (store, _) = try store(players: 2)
+        try store.saveKioskSetting("sound", "0")
+        let runtime = try runtime(store, .stepped(SteppedSimulatedSource(team: SimulatedTeam(count: 2, seed: 7), seed: 7), description: "test"))
+        let speaker = Speaker()
+        runtime.speaker = speaker
+        runtime.prepareSound()
+        XCTAssertEqual(speaker.opened, 0)
+        runtime.shutdown()
     }
 
     func testRestoringIsRefusedWhileASessionRecords() throws {

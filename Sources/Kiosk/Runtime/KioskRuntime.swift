@@ -80,8 +80,13 @@ public final class KioskRuntime {
         persistedSettings = settings
         dispatch(.settings(.loaded(settings)))
         perform(.loadTeams)
-        if settings.sound { speaker?.prepare() }
         try pump.start(straps: try loadStrapTable(), wake: wakeForSource)
+    }
+
+    /// Opens the sound device ahead of the first sound, when sound is on (the kiosk: once its
+    /// first frame is up).
+    public func prepareSound() {
+        if state.settings.sound { speaker?.prepare() }
     }
 
     /// The strap table (store order) is the source's index space: a simulated team registers its

@@ -1,5 +1,6 @@
 import Appliance
 import CSDL2
+import Diagnostics
 import Foundation
 import KioskUI
 import TeamCore
@@ -20,6 +21,9 @@ public final class KioskApp {
     public private(set) var framesDrawn = 0
     /// systemd's notification socket when run as a service: ready after the first frame, watchdog from the loop.
     public var service: ServiceNotifier?
+    /// The start's phases up to the first frame, said in the journal once it is drawn.
+    public var startup: StartupTimeline?
+    static let log = Diagnostics.logger("kiosk")
     /// A benchmark watching frames and events.
     public var observer: (any KioskObserver)? {
         didSet { runtime.observer = observer }
@@ -53,11 +57,25 @@ public final class KioskApp {
         main.view.draw(state, animMs: now, wallClock: wallClock)
         main.present()
         observer?.presented(atNs: DispatchTime.now().uptimeNanoseconds)
-        if let service, !service.sentReady { service.ready(status: "on screen; heart rates from \(state.sensors.description)") }
         if let wall {
             wall.view.drawWall(state, animMs: now, wallClock: wallClock)
             wall.present()
         }
+        if framesDrawn == 1 { firstFrameShown() }
+    }
+
+    /// On screen: systemd hears it, the journal says how long it took, and only now the sound
+    /// device opens (ALSA's probing costs a second on a slow board, and nothing sounds before
+    /// there is a screen), so a crashed kiosk is back on screen sooner.
+    private func firstFrameShown() {
+        if let startup {
+            startup.mark("first frame")
+            // A service's start is worth a journal line; a headless run's stderr keeps to what went wrong.
+            Self.log.log(level: service == nil ? .debug : .info, "\(startup.summary)")
+            self.startup = nil
+        }
+        service?.ready(status: "on screen; heart rates from \(state.sensors.description)")
+        runtime.prepareSound()
     }
 
     /// One turn without input: the runtime's news, a frame if needed, the recording committed after it.

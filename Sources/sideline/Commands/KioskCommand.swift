@@ -51,6 +51,7 @@ struct KioskCommand: ParsableCommand {
 
     func run() throws {
         if bench { return try runBenchmarks() }
+        let startup = StartupTimeline()
         let store = try database.open()
         let sources = resolvedSources(stored: store.kioskSettings().sensor)
         let specs = try sources.map(SourceSpec.init(parsing:))
@@ -58,6 +59,7 @@ struct KioskCommand: ParsableCommand {
             throw UserError("another Sideline process is recording into \(store.path); stop it first")
         }
         defer { withExtendedLifetime(lock) {} }
+        startup.mark("database")
 
         if headless {
             setenv("SDL_VIDEODRIVER", "offscreen", 1)
@@ -72,6 +74,7 @@ struct KioskCommand: ParsableCommand {
             throw UserError("no display: SDL could not start video (\(String(cString: SDL_GetError()))); run with --headless --script FILE")
         }
         defer { SDL_Quit() }
+        startup.mark("SDL video")
         guard let wake = WakeSignal() else { throw UserError("SDL has no room for a user event") }
         let fonts: FontBook
         do {
@@ -79,6 +82,7 @@ struct KioskCommand: ParsableCommand {
         } catch let error as FontBook.Missing {
             throw UserError(error.description)
         }
+        startup.mark("fonts")
         let (width, height) = size.flatMap(Self.parseSize) ?? (800, 480)
         let fullscreen = !headless && size == nil
         let main: KioskWindow, wall: KioskWindow?
@@ -92,6 +96,7 @@ struct KioskCommand: ParsableCommand {
         } catch let error as KioskWindow.Failure {
             throw UserError(error.description + "; run with --headless --script FILE")
         }
+        startup.mark("windows")
 
         let launchCount: Int? = if case .simulated(let count) = specs[0] { count } else { nil }
         let factory = KioskSourceFactory(launchBluetooth: launchCount == nil ? sources : [], simulatedCount: launchCount ?? 12,
@@ -104,6 +109,7 @@ struct KioskCommand: ParsableCommand {
         runtime.backups = usbMounts.map { KioskBackups(databasePath: store.path, usbMounts: $0, exportsToStick: exportDir == nil) }
         let app = KioskApp(runtime: runtime, main: main, wall: wall, wake: wake)
         app.service = ServiceNotifier()
+        app.startup = startup
         if ProcessInfo.processInfo.environment["SIDELINE_ANNOUNCE_FIRST_FRAME"] != nil { app.observer = FirstFrameAnnouncer() }
         do {
             try runtime.start()
@@ -114,6 +120,7 @@ struct KioskCommand: ParsableCommand {
             Self.log.warning("\(error); running on simulated straps instead (Settings → Heart rates → Bluetooth tries again)")
             runtime.switchSource(to: .simulated)
         }
+        startup.mark("teams and straps")
         defer { app.shutdown() }
         if let script {
             try app.play(try KioskScript(path: script), screenshots: screenshots)
