@@ -134,7 +134,7 @@ def test_the_kiosk_shows_a_controller_that_never_answers_on_its_red_line(sidelin
     db = team(sideline, tmp_path, [address(1)])
     shots = tmp_path / 'shots'
     script = tmp_path / 'silent.kiosk'
-    script.write_text('tap "BLE"\nwait 6s\ndump silent.json\nscreenshot silent\n')
+    script.write_text('tap "BLE"\nwait until problem\ndump silent.json\nscreenshot silent\n')
     result = subprocess.run([sideline, '--headless', '--script', str(script), '--screenshots', str(shots),
                              '--db', str(db), '--source', fake.label], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
