@@ -10,11 +10,12 @@ import Foundation
 ///     drag 400,300 400,100    drag from one point to another
 ///     type "Eagles"           tap the on-screen keyboard keys
 ///     wait 30s | wait 500ms   advance the clock (virtual in headless runs)
-///     wait until problem      advance it until the coach's line shows a sensor problem (at most 60 s; else an error)
-///     wait until no problem   … until no sensor problem is shown
+///     wait until problem      advance it until the coach's line shows a sensor problem (at most 60 s, else an error)
+///     wait until no problem   … until none is shown
 ///     wait until connected    … until every strap the source listens to is connected and subscribed
+///     wait until disconnected … until every one has no link
 ///     wait until streaming    … until every one has a live heart rate
-///     wait until streaming "Polar H10 A1"   … or the strap with this name or address (connected too)
+///                             (connected, disconnected, streaming "Strap 2": only the strap with this name or address)
 ///     wait until signal       … until every tile of the live session shows a heart rate
 ///     wait for "go"           advance it until another program creates the file "go" in the screenshots folder
 ///     screenshot 01-teams     save DIR/01-teams.png (and 01-teams-wall.png with a wall display)
@@ -143,10 +144,11 @@ public struct KioskScript: Sendable {
         if s == "signal" { return .signal }
         let (what, rest) = splitVerb(s)
         let strap = quoted(rest)
-        let usage = KioskError("wait until problem | no problem | connected [\"strap\"] | streaming [\"strap\"] | signal")
+        let usage = KioskError("wait until problem | no problem | connected [\"strap\"] | disconnected [\"strap\"] | streaming [\"strap\"] | signal")
         guard rest.isEmpty || strap != nil else { throw usage }
         switch what {
         case "connected": return .connected(strap)
+        case "disconnected": return .disconnected(strap)
         case "streaming": return .streaming(strap)
         default: throw usage
         }

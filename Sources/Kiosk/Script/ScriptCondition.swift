@@ -10,6 +10,8 @@ public enum ScriptCondition: Equatable, Sendable {
     case noProblem
     /// Every strap the source listens to (or the one with this name or address) is connected and subscribed.
     case connected(String?)
+    /// Every strap the source listens to (or the one with this name or address) has no link (let go, or lost).
+    case disconnected(String?)
     /// Every strap the source listens to (or the one with this name or address) has a live heart rate.
     case streaming(String?)
     /// Every tile of the live session shows a heart rate (one heard since the session began).
@@ -25,6 +27,9 @@ public enum ScriptCondition: Equatable, Sendable {
         case .connected(let strap):
             let readings = Self.readings(strap, in: state)
             return !readings.isEmpty && readings.allSatisfy { $0.link == .connected }
+        case .disconnected(let strap):
+            let readings = Self.readings(strap, in: state)
+            return !readings.isEmpty && readings.allSatisfy { $0.link == .disconnected }
         case .streaming(let strap):
             let readings = Self.readings(strap, in: state)
             return !readings.isEmpty && readings.allSatisfy { $0.hasSignal(nowMs: state.nowMs) }
