@@ -117,15 +117,18 @@ def test_a_connect_the_controller_never_ends_is_reset_and_every_strap_is_connect
 def test_record_on_a_controller_that_never_answers_says_so_and_keeps_no_session(sideline, tmp_path, fake_controller):
     fake = fake_controller()
     db = team(sideline, tmp_path, [address(1), address(2)])
-    result = subprocess.run([sideline, 'record', '--db', str(db), '--source', fake.label, '--team', 'BLE',
-                             '--minutes', '0.15', '--quiet'], capture_output=True, text=True, timeout=60)
-    assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
+    with WatchedProcess([sideline, 'record', '--db', str(db), '--source', fake.label, '--team', 'BLE',
+                         '--minutes', '5', '--quiet']) as rec:
+        # Ctrl-C once it has given up on the first try (5 s without an answer) and tried again.
+        wait_until(lambda: len(fake.accepted) >= 2, timeout=30, what='a second attempt')
+        rec.interrupt()
+        code, _, err = rec.finish()
+    assert code == 2, (code, err)
     why = 'not answering (no answer to HCI Reset in 5 s)'
-    assert result.stderr.splitlines() == [
+    assert err.splitlines() == [
         f'sideline: {fake.label}: {why}; retrying',
         f'sideline: {fake.label} never came up: {why}; nothing was recorded',
-    ], result.stderr
-    assert len(fake.accepted) >= 2, 'retried like a lost controller'
+    ], err
     with sqlite3.connect(db) as c:
         assert c.execute('SELECT count(*) FROM session').fetchone() == (0,), 'no empty session left behind'
 
@@ -145,11 +148,14 @@ def test_the_kiosk_shows_a_controller_that_never_answers_on_its_red_line(sidelin
 
 def test_scan_on_a_controller_that_never_answers_says_so(sideline, tmp_path, fake_controller):
     fake = fake_controller()
-    result = subprocess.run([sideline, 'scan', '--source', fake.label, '--seconds', '6'],
-                            capture_output=True, text=True, timeout=60)
-    assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
-    assert result.stderr.splitlines()[-1] == (f'sideline: {fake.label} never came up: not answering '
-                                              '(no answer to HCI Reset in 5 s); no straps could be heard'), result.stderr
+    with WatchedProcess([sideline, 'scan', '--source', fake.label, '--seconds', '120']) as scan:
+        # Ctrl-C once it has said the controller does not answer (after the 5 s HCI Reset timeout).
+        scan.wait_for(lambda l: 'not answering' in l, 'the controller told not answering', timeout=30, stream='err')
+        scan.interrupt()
+        code, _, err = scan.finish()
+    assert code == 2, (code, err)
+    assert err.splitlines()[-1] == (f'sideline: {fake.label} never came up: not answering '
+                                    '(no answer to HCI Reset in 5 s); no straps could be heard'), err
 
 
 def test_a_port_that_sends_garbage_is_retried_with_backoff_and_told_once(sideline, tmp_path, fake_controller):
