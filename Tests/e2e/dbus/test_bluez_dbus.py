@@ -13,6 +13,7 @@ import subprocess
 from collections import defaultdict
 
 import dbusmock
+import pytest
 from mockbluez import MockBluez, measurement, polar_broadcast
 from waiting import wait_until
 from watched_process import WatchedProcess
@@ -35,11 +36,23 @@ def import_team(sideline_bin, db, tmp_path, addresses):
                    check=True, capture_output=True, text=True, timeout=60)
 
 
+RECORDING = []
+
+
+@pytest.fixture(autouse=True)
+def no_recorder_left():
+    """A test that fails before its Ctrl-C leaves no recorder running."""
+    yield
+    while RECORDING:
+        RECORDING.pop().proc.kill()
+
+
 def start_record(sideline_bin, db, address, *extra):
     """`record --progress`, planned far longer than any test: each test ends it with Ctrl-C once
     what it checks has been taken."""
-    return WatchedProcess([sideline_bin, 'record', '--db', str(db), '--source', 'bluez:hci0', '--team', 'BZ',
-                           '--minutes', '5', '--quiet', '--progress', *extra], env=env_for(address))
+    RECORDING.append(WatchedProcess([sideline_bin, 'record', '--db', str(db), '--source', 'bluez:hci0', '--team', 'BZ',
+                                     '--minutes', '5', '--quiet', '--progress', *extra], env=env_for(address)))
+    return RECORDING[-1]
 
 
 def export(sideline_bin, db, tmp_path):
