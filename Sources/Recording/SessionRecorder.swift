@@ -14,6 +14,8 @@ public final class SessionRecorder {
     /// Events stamped at or after this are not the session's (`record` ends at a planned time, and a
     /// fast simulation runs past it). nil: every event until `finish`.
     public var endsAtNs: UInt64?
+    /// Told of every event the session takes, as it takes it (`record --progress` prints them).
+    public var onTaken: ((SensorEvent) -> Void)?
     private var pending = SessionRecording.Batch()
     private var nextCommitMs: Int64 = 1000
 
@@ -35,7 +37,7 @@ public final class SessionRecorder {
     /// Takes one event from the pump into the pending batch.
     public func ingest(_ event: SensorEvent) {
         if let end = endsAtNs, event.timestampNs >= end { return }
-        recording.ingest(event)
+        if recording.ingest(event) { onTaken?(event) }
     }
 
     /// Commits when a second of session time has passed since the last commit (or when `force`).

@@ -170,6 +170,15 @@ final class HCIWorkerTests: XCTestCase {
         XCTAssertLessThanOrEqual(gaps.max() ?? 0, 5.01, "…to at most 5 s")
         XCTAssertGreaterThanOrEqual(gaps.last ?? 0, 5.0)
         XCTAssertLessThanOrEqual(controller.openedAtNs.count, 20)
+        // What the debug log says it waits is what it waits (the e2e test reads these lines).
+        let said = rig.lines.debug.compactMap { line -> Double? in
+            guard line.hasPrefix("\(label): reopening in "), line.hasSuffix(" ms") else { return nil }
+            return Double(line.dropFirst("\(label): reopening in ".count).dropLast(" ms".count)).map { $0 / 1000 }
+        }
+        XCTAssertGreaterThanOrEqual(said.count, gaps.count)
+        for (delay, gap) in zip(said, gaps) {
+            XCTAssertTrue(gap >= delay && gap < delay + 0.01, "said \(delay) s, waited \(gap) s (the garbage is read in the next cycle)")
+        }
 
         controller.behaviour.garbage = nil
         XCTAssertTrue(rig.run(upTo: 20) { subscribed(straps) })
@@ -188,7 +197,8 @@ final class HCIWorkerTests: XCTestCase {
         rig.run(seconds: 10)
         XCTAssertEqual(rig.lines.all, ["\(label): lost (the controller closed the connection); retrying"])
         XCTAssertEqual(rig.lines.levels, [.warning])
-        XCTAssertTrue(rig.lines.debug.allSatisfy { $0 == "\(label): cannot connect (Connection refused)" } && !rig.lines.debug.isEmpty,
+        let failedReopens = rig.lines.debug.filter { !$0.hasPrefix("\(label): reopening in ") }
+        XCTAssertTrue(failedReopens.allSatisfy { $0 == "\(label): cannot connect (Connection refused)" } && !failedReopens.isEmpty,
                       "each failed reopen only at debug level (--bluetooth-verbose)")
         XCTAssertEqual(rig.status.summary, "Bluetooth \(label) lost, retrying")
         let heardBefore = rig.heartRates(strap: 0).count

@@ -75,7 +75,7 @@ final class SimulatedSourceTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(clockAtStop, 5_000_000_000)
         XCTAssertTrue(seen.contains { $0.kind == .measurement && $0.strap == 2 })
         XCTAssertTrue(seen.allSatisfy { $0.timestampNs <= clockAtStop })
-        usleep(50_000)
+        usleep(50_000) // an absence window: at speed 200 a running clock would move 10 s in it
         XCTAssertEqual(source.nowNs(), clockAtStop, "the worker has stopped")
     }
 }

@@ -3,9 +3,10 @@ import json
 import os
 import pathlib
 import subprocess
-import time
 
 import pytest
+
+from waiting import wait_until
 
 
 @pytest.fixture(scope="session")
@@ -37,9 +38,6 @@ def wait_for_json():
     """wait_for_json(path[, timeout]) → the JSON a kiosk script dumps there, once it exists
     (for tests that act on the outside world while a kiosk script runs)."""
     def wait(path, timeout=60):
-        end = time.time() + timeout
-        while not path.exists():
-            assert time.time() < end, f'{path.name} never appeared'
-            time.sleep(0.05)
+        wait_until(path.exists, timeout, what=f'{path.name} appearing')
         return json.loads(path.read_text())
     return wait

@@ -10,6 +10,14 @@ import Foundation
 ///     drag 400,300 400,100    drag from one point to another
 ///     type "Eagles"           tap the on-screen keyboard keys
 ///     wait 30s | wait 500ms   advance the clock (virtual in headless runs)
+///     wait until problem      advance it until the coach's line shows a sensor problem (at most 60 s, else an error)
+///     wait until no problem   … until none is shown
+///     wait until connected    … until every strap the source listens to is connected and subscribed
+///     wait until disconnected … until every one has no link
+///     wait until streaming    … until every one has a live heart rate
+///                             (connected, disconnected, streaming "Strap 2": only the strap with this name or address)
+///     wait until signal       … until every tile of the live session shows a heart rate
+///     wait for "go"           advance it until another program creates the file "go" in the screenshots folder
 ///     screenshot 01-teams     save DIR/01-teams.png (and 01-teams-wall.png with a wall display)
 ///     expect screen live      stop with an error unless the screen is `live`
 ///     expect label "Start"    stop with an error unless a target with this label is on screen
@@ -23,6 +31,8 @@ public enum ScriptCommand: Equatable, Sendable {
     case drag(Int, Int, Int, Int)
     case type(String)
     case wait(ms: Int64)
+    case waitUntil(ScriptCondition)
+    case waitForFile(String)
     case screenshot(String)
     case expectScreen(String)
     case expectLabel(String)
@@ -79,7 +89,14 @@ public struct KioskScript: Sendable {
             guard let text = quoted(rest) else { throw KioskError("type needs quoted text: type \"Mia\"") }
             return .type(text)
         case "wait":
-            return .wait(ms: try duration(rest))
+            let (how, what) = splitVerb(rest)
+            switch how {
+            case "until": return .waitUntil(try condition(what))
+            case "for":
+                guard let file = quoted(what), !file.isEmpty else { throw KioskError("wait for needs a quoted file name: wait for \"go\"") }
+                return .waitForFile(file)
+            default: return .wait(ms: try duration(rest))
+            }
         case "screenshot":
             guard !rest.isEmpty, !rest.contains("/") else { throw KioskError("screenshot needs a plain name") }
             return .screenshot(rest)
@@ -119,6 +136,22 @@ public struct KioskScript: Sendable {
         let parts = s.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 2 else { throw KioskError("'\(s)' is not a point X,Y") }
         return (parts[0], parts[1])
+    }
+
+    private static func condition(_ s: String) throws -> ScriptCondition {
+        if s == "problem" { return .problem }
+        if s == "no problem" { return .noProblem }
+        if s == "signal" { return .signal }
+        let (what, rest) = splitVerb(s)
+        let strap = quoted(rest)
+        let usage = KioskError("wait until problem | no problem | connected [\"strap\"] | disconnected [\"strap\"] | streaming [\"strap\"] | signal")
+        guard rest.isEmpty || strap != nil else { throw usage }
+        switch what {
+        case "connected": return .connected(strap)
+        case "disconnected": return .disconnected(strap)
+        case "streaming": return .streaming(strap)
+        default: throw usage
+        }
     }
 
     private static func duration(_ s: String) throws -> Int64 {

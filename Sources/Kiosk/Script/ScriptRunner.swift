@@ -60,6 +60,26 @@ extension KioskApp {
             // Background jobs (exports) finish within a scripted wait: the same every run.
             runtime.waitForJobs()
             advance(ms: ms)
+        case .waitUntil(let condition):
+            runtime.waitForJobs()
+            let since = runtime.nowMs
+            while !condition.holds(in: state) {
+                guard runtime.nowMs - since < ScriptCondition.limitMs else {
+                    throw KioskError("not so within \(ScriptCondition.limitMs / 1000) s")
+                }
+                advance(ms: 100)
+            }
+        case .waitForFile(let name):
+            let path = name.hasPrefix("/") ? name : "\(screenshots)/\(name)"
+            let since = runtime.nowMs
+            while !FileManager.default.fileExists(atPath: path) {
+                guard runtime.nowMs - since < ScriptCondition.limitMs else {
+                    throw KioskError("\(name) did not appear within \(ScriptCondition.limitMs / 1000) s")
+                }
+                advance(ms: 50)
+                // On virtual time the other program still runs in real time: keep pace with it.
+                if runtime.stepped != nil { usleep(50_000) }
+            }
         case .screenshot(let name):
             drawIfNeeded(force: true)
             try main.savePNG(to: "\(screenshots)/\(name).png")

@@ -139,9 +139,12 @@ final class HCIWorker {
 
     private func scheduleReopen(_ i: Int, _ failure: HostFailure, nowNs: UInt64) {
         supervision[i].failures += 1
-        supervision[i].reopenAtNs = nowNs + ReconnectBackoff.delayNs(afterFailures: supervision[i].failures)
+        let delayNs = ReconnectBackoff.delayNs(afterFailures: supervision[i].failures)
+        supervision[i].reopenAtNs = nowNs + delayNs
         status.noteFailure(i, failure.description)
         report(i, .down(failure))
+        // Each retry at debug level (the warning above is said once): what the backoff chose.
+        log(.debug, "\(openers[i].label): reopening in \(delayNs / 1_000_000) ms")
     }
 
     private func reopen(_ i: Int, nowNs: UInt64) {

@@ -42,9 +42,12 @@ public struct SessionRecording: Sendable {
     /// Milliseconds since session start for an app-clock timestamp.
     public func offsetMs(_ timestampNs: UInt64) -> Int64 { start.offsetMs(timestampNs) }
 
-    public mutating func ingest(_ event: SensorEvent) {
-        guard let wearer = lineup.wearer(ofStrap: event.strap), let strapID = wearer.strapID else { counters.unassigned += 1; return }
-        guard event.timestampNs >= start.ns else { counters.early += 1; return }
+    /// Files one event; returns false when it is not the session's (a strap nobody in it wears,
+    /// or stamped before it began), which is counted and not kept.
+    @discardableResult
+    public mutating func ingest(_ event: SensorEvent) -> Bool {
+        guard let wearer = lineup.wearer(ofStrap: event.strap), let strapID = wearer.strapID else { counters.unassigned += 1; return false }
+        guard event.timestampNs >= start.ns else { counters.early += 1; return false }
         let t = offsetMs(event.timestampNs)
         switch event.kind {
         case .measurement, .advert:
@@ -60,6 +63,7 @@ public struct SessionRecording: Sendable {
             pending.strapEvents.append(StrapEvent(strapID: strapID, tMs: t, kind: .link, value: Int(event.link.rawValue)))
             counters.strapEvents += 1
         }
+        return true
     }
 
     /// The rows gathered since the last call.

@@ -22,7 +22,7 @@ struct RecordCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seconds to record on after the effort, while the players rest (60: the 1-minute heart-rate recovery).") var recovery: Double = 0
     @Option(help: "Context tag (repeatable), as the kiosk's lobby offers them: before-training or after-training; training, match, test or recovery-day; lying, sitting or standing; plus one free word (letters, digits, hyphens).") var tag: [String] = []
     @Flag(help: "Print no per-player summary at the end.") var quiet = false
-    @Flag(help: "Print 'committed N ms' each time a second of the session is safely in the database.") var progress = false
+    @Flag(help: "Print what the session takes as it takes it, 'heard STRAP bpm N' (or 'battery N', 'link STATE'), and 'committed N ms' each time a second of it is safely in the database.") var progress = false
 
     func validate() throws {
         guard !source.isEmpty else { throw ValidationError("give a --source, e.g. --source sim:12") }
@@ -71,6 +71,12 @@ struct RecordCommand: ParsableCommand {
                                            date: Date(), nowNs: startNs)
         let sessionID = recorder.start.sessionID
         recorder.endsAtNs = endNs
+        if progress {
+            recorder.onTaken = { event in
+                print("heard \(straps[Int(event.strap)].address) \(Self.progressText(event))")
+                fflush(nil)
+            }
+        }
         pump.recorder = recorder
         StopSignal.install()
         let recoveryNote = recoveryMs > 0 ? " + \(Formatting.decimal(recovery)) s recovery" : ""
@@ -131,6 +137,15 @@ struct RecordCommand: ParsableCommand {
             print(line)
         }
         if !quiet { try printSummary(store: store, sessionID: sessionID) }
+    }
+
+    /// What `--progress` says of an event the session took.
+    private static func progressText(_ event: SensorEvent) -> String {
+        switch event.kind {
+        case .measurement, .advert: "bpm \(event.bpm)"
+        case .battery: "battery \(event.battery)"
+        case .link: "link \(event.link)"
+        }
     }
 
     private func resolveTeam(store: SidelineStore, specs: [SourceSpec]) throws -> Team {

@@ -6,6 +6,8 @@ import subprocess
 import time
 from collections import defaultdict
 
+from waiting import wait_until  # noqa: F401  (the Bluetooth tests import it from here)
+
 
 def run(*args, timeout=180):
     return subprocess.run(args, check=True, capture_output=True, text=True, timeout=timeout)
@@ -49,14 +51,6 @@ class Recording:
 
     def battery(self, addr):
         return [value for _, kind, value in self.events[addr] if kind == 'battery']
-
-
-def wait_until(condition, timeout=10, what='condition'):
-    """Polls `condition` until it holds; fails after `timeout` seconds."""
-    end = time.time() + timeout
-    while not condition():
-        assert time.time() < end, f'{what} did not happen within {timeout} s'
-        time.sleep(0.05)
 
 
 def kiosk_team(sideline, db, tmp_path, players):

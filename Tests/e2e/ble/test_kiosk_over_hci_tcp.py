@@ -21,18 +21,21 @@ def test_pair_a_new_strap_and_record_a_session(radio, sideline, tmp_path):
         tap "BLE"
         tap "Setup"
         tap "Straps"
-        wait 4s
+        wait until connected "{address(1)}"
+        wait until connected "{address(2)}"
+        wait until connected "{address(3)}"
         dump scan.json
         screenshot pairing
         tap "Pair Ben Two"
         tap "Strap 2"
-        wait 1s
         dump paired.json
         tap "Lobby"
-        wait 3s
+        wait until disconnected "{address(3)}"
         dump lobby.json
         tap "Start"
-        wait 8s
+        wait until signal
+        # The test says when both players have four samples stored.
+        wait for "recorded"
         dump live.json
         tap "Stop"
         tap "Stop"
@@ -46,11 +49,17 @@ def test_pair_a_new_strap_and_record_a_session(radio, sideline, tmp_path):
         dump straps.json
         screenshot strap-list
     ''')
-    result = subprocess.run([sideline, '--headless', '--size', '800x480', '--script', str(script),
-                             '--screenshots', str(shots), '--db', str(db),
-                             '--source', f'hci-tcp:127.0.0.1:{port}'],
-                            capture_output=True, text=True, timeout=180)
-    assert result.returncode == 0, result.stderr
+    kiosk = subprocess.Popen([sideline, '--headless', '--size', '800x480', '--script', str(script),
+                              '--screenshots', str(shots), '--db', str(db),
+                              '--source', f'hci-tcp:127.0.0.1:{port}'],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_until(lambda: min(samples_per_player(db, ('Ada', 'Ben'))) >= 4, timeout=60, what='four samples of each player stored')
+        (shots / 'recorded').touch()
+        _, stderr = kiosk.communicate(timeout=120)
+    finally:
+        kiosk.kill()
+    assert kiosk.returncode == 0, stderr
 
     scan = json.loads((shots / 'scan.json').read_text())
     assert scan['screen'] == 'teamSetup'
@@ -102,6 +111,16 @@ def test_pair_a_new_strap_and_record_a_session(radio, sideline, tmp_path):
                timeout=5, what='every strap disconnected and scanning off after the kiosk exits')
 
 
+def samples_per_player(db, firsts):
+    """How many samples of the running session each player has in the database so far."""
+    try:
+        with sqlite3.connect(f'file:{db}?mode=ro', uri=True) as c:
+            return [c.execute('SELECT count(*) FROM sample JOIN player ON player.id = player_id WHERE first_name = ?',
+                              (first,)).fetchone()[0] for first in firsts]
+    except sqlite3.OperationalError:  # busy for a moment
+        return [0]
+
+
 def last_link(log, addr, before=float('inf')):
     """The strap's last link event ('connected' / 'disconnected') logged before `before`, if any."""
     events = [e['kind'] for e in log if e['strap'] == addr and e['kind'] in ('connected', 'disconnected') and e['t'] < before]
@@ -129,18 +148,19 @@ def test_switching_between_bluetooth_and_simulated_on_the_settings_screen(radio,
     script = tmp_path / 'switch.kiosk'
     script.write_text(f'''
         tap "BLE"
-        wait 3s
+        wait until connected "{address(1)}"
         dump bt1.json
         tap "Teams"
         {open_settings()}
         tap "Simulated"
-        wait 3s
+        wait until disconnected "{address(1)}"
+        {chr(10).join(f'wait until streaming "SimStrap {i}"' for i in range(1, 13))}
         dump sim.json
         screenshot settings-sim
         tap "Bluetooth"
         tap "‹ Done"
         tap "BLE"
-        wait 4s
+        wait until connected "{address(1)}"
         dump bt2.json
     ''')
     result = subprocess.run([sideline, '--headless', '--script', str(script), '--screenshots', str(shots), '--db', str(db),

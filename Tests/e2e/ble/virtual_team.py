@@ -129,7 +129,7 @@ class Strap:
         await self.start()
 
     async def appear_later(self):
-        await asyncio.sleep(self.cfg['appear_after'])
+        await asyncio.sleep(self.cfg['appear_after'])  # the scenario: switched on this late, not a wait for a result
         await self.start()
 
     async def start(self):
@@ -148,14 +148,14 @@ class Strap:
             asyncio.create_task(self.vanish())
 
     async def vanish(self):
-        await asyncio.sleep(self.cfg['vanish_after'])
+        await asyncio.sleep(self.cfg['vanish_after'])  # the scenario: out of range this soon
         await self.device.stop_advertising()
         self.write(kind='vanished')
 
     async def beat(self):
         n = 0
         while True:
-            await asyncio.sleep(1)
+            await asyncio.sleep(1)  # a strap notifies about once a second
             n += 1
             bpm = (250 + n % 40) if self.cfg['uint16'] else (100 + self.index % 50 + n % 7)
             if self.cfg['broadcast']:
@@ -182,12 +182,12 @@ class Strap:
 
     async def dropper(self):
         while True:
-            await asyncio.sleep(self.cfg['drop_after'])
+            await asyncio.sleep(self.cfg['drop_after'])  # the scenario: walks away after this long…
             await self.device.stop_advertising()
             for connection in list(self.device.connections.values()):
                 await connection.disconnect()
             self.write(kind='dropped')
-            await asyncio.sleep(self.cfg['drop_for'])
+            await asyncio.sleep(self.cfg['drop_for'])  # …and stays away this long
             await self.device.start_advertising(auto_restart=True)
             self.write(kind='back')
 

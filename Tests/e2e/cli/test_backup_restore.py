@@ -11,6 +11,8 @@ import time
 
 import pytest
 
+from waiting import wait_until
+
 NAME = re.compile(r"^sideline-\d{8}-\d{6}Z(-\d+)?\.sqlite$")
 
 
@@ -21,13 +23,6 @@ def query(db, sql, *args):
 
 def integrity(db):
     return query(db, "PRAGMA integrity_check")
-
-
-def wait_until(condition, timeout=60, what="condition"):
-    end = time.time() + timeout
-    while not condition():
-        assert time.time() < end, f"timed out waiting for {what}"
-        time.sleep(0.05)
 
 
 @pytest.fixture
@@ -42,7 +37,7 @@ def live_record(sideline_bin, tmp_path):
             return query(db, "SELECT COUNT(*) FROM sample")[0][0]
         except sqlite3.Error:
             return 0
-    wait_until(lambda: samples() > 200, what="the recording to commit samples")
+    wait_until(lambda: samples() > 200, timeout=60, what="the recording committing samples")
     yield process, db
     if process.poll() is None:
         process.send_signal(signal.SIGINT)

@@ -3,11 +3,11 @@ template on a private bus, with heart-rate straps (Device1 + GATT objects) added
 and a driver that notifies measurements and battery changes with known bytes."""
 import os
 import struct
-import time
 
 import dbus
 import dbusmock
 from dbusmock import BusType, PrivateDBus, SpawnedMock
+from waiting import wait_until
 
 GATT_SERVICE = 'org.bluez.GattService1'
 GATT_CHAR = 'org.bluez.GattCharacteristic1'
@@ -171,12 +171,15 @@ class MockBluez:
         return bool(self.obj(char).Get(GATT_CHAR, 'Notifying', dbus_interface=dbus.PROPERTIES_IFACE))
 
     def wait_notifying(self, chars, timeout=15):
-        end = time.time() + timeout
-        while time.time() < end:
-            if all(self.notifying(c) for c in chars):
-                return True
-            time.sleep(0.05)
-        return False
+        return wait_until(lambda: all(self.notifying(c) for c in chars), timeout, what=f'StartNotify on {chars}')
+
+    def calls(self, path, method):
+        """The calls of `method` on the object at `path` so far (the mock logs each as it answers it)."""
+        return self.obj(path).GetMethodCalls(method, dbus_interface=dbusmock.MOCK_IFACE)
+
+    def wait_discovering_started(self, adapter='hci0', timeout=15):
+        """Once Sideline has called StartDiscovery it has read bluetoothd's objects: what changes now is news to it."""
+        return wait_until(lambda: self.calls('/org/bluez/' + adapter, 'StartDiscovery'), timeout, what='StartDiscovery')
 
     def set_value(self, char, data):
         """What bluetoothd does on a notification: Value changes, PropertiesChanged goes out."""

@@ -1,15 +1,22 @@
 """`sideline record/scan --source bluez:hci0` against python-dbusmock's bluez5 template on a
 private bus (no bluetoothd can run here): values exact through `sideline export`, nothing
-invented; and the one-line errors for no bus, no bluetoothd, no adapter, powered off."""
+invented; and the one-line errors for no bus, no bluetoothd, no adapter, powered off.
+
+Nothing here waits on the clock. `record --progress` says each event it takes ('heard ADDRESS
+bpm N'): a value is sent once the one before it was taken (so each has its own moment, as a
+strap's do), and Ctrl-C ends the session once the last one was (what is taken is kept). The
+mock's call log and properties say what Sideline asked bluetoothd for (StartNotify, Connect)."""
 import csv
 import os
 import sqlite3
 import subprocess
-import time
 from collections import defaultdict
 
 import dbusmock
+import pytest
 from mockbluez import MockBluez, measurement, polar_broadcast
+from waiting import wait_until
+from watched_process import WatchedProcess
 
 A1, A2, A3 = 'F0:00:00:00:0D:01', 'F0:00:00:00:0D:02', 'F0:00:00:00:0D:03'
 
@@ -29,10 +36,23 @@ def import_team(sideline_bin, db, tmp_path, addresses):
                    check=True, capture_output=True, text=True, timeout=60)
 
 
-def start_record(sideline_bin, db, address, seconds, *extra):
-    return subprocess.Popen([sideline_bin, 'record', '--db', str(db), '--source', 'bluez:hci0', '--team', 'BZ',
-                             '--minutes', str(seconds / 60), '--quiet', *extra],
-                            env=env_for(address), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+RECORDING = []
+
+
+@pytest.fixture(autouse=True)
+def no_recorder_left():
+    """A test that fails before its Ctrl-C leaves no recorder running."""
+    yield
+    while RECORDING:
+        RECORDING.pop().proc.kill()
+
+
+def start_record(sideline_bin, db, address, *extra):
+    """`record --progress`, planned far longer than any test: each test ends it with Ctrl-C once
+    what it checks has been taken."""
+    RECORDING.append(WatchedProcess([sideline_bin, 'record', '--db', str(db), '--source', 'bluez:hci0', '--team', 'BZ',
+                                     '--minutes', '5', '--quiet', '--progress', *extra], env=env_for(address)))
+    return RECORDING[-1]
 
 
 def export(sideline_bin, db, tmp_path):
@@ -49,9 +69,16 @@ def export(sideline_bin, db, tmp_path):
 
 
 def finish(proc):
-    out, err = proc.communicate(timeout=60)
-    assert proc.returncode == 0, f'record failed ({proc.returncode}): {err}'
+    """Ctrl-C: the session ends and keeps everything taken so far."""
+    proc.interrupt()
+    code, out, err = proc.finish()
+    assert code == 0, f'record failed ({code}): {err}'
     return out, err
+
+
+def heard(proc, address, what):
+    """Waits until `record --progress` has taken this event (e.g. 'bpm 120') from the strap."""
+    proc.wait_for_line(f'heard {address} {what}')
 
 
 def test_record_connected_straps_values_exact(bluez, sideline_bin, tmp_path):
@@ -59,8 +86,9 @@ def test_record_connected_straps_values_exact(bluez, sideline_bin, tmp_path):
     dev1, chars1 = bluez.add_strap(A1, 'Polar H10 A1', battery=87, battery_notify=True)
     dev2, chars2 = bluez.add_strap(A2, 'Generic HR A2', battery=None)
     import_team(sideline_bin, db, tmp_path, [A1, A2])
-    proc = start_record(sideline_bin, db, bluez.address, 12)
+    proc = start_record(sideline_bin, db, bluez.address)
     assert bluez.wait_notifying([chars1['hr'], chars2['hr']]), 'sideline never called StartNotify on both straps'
+    heard(proc, A1, 'battery 87')  # read on connect, before the notified level below
     sent = {A1: [], A2: []}
     for k in range(10):
         m1 = dict(bpm=120 + k, rr=[800 + k, 810 + k], contact=True)
@@ -71,9 +99,16 @@ def test_record_connected_straps_values_exact(bluez, sideline_bin, tmp_path):
         sent[A2].append(m2)
         if k == 5:
             bluez.set_value(chars1['battery'], bytes([80]))
-        time.sleep(0.3)
+            heard(proc, A1, 'battery 80')
+        heard(proc, A1, f'bpm {m1["bpm"]}')
+        heard(proc, A2, f'bpm {m2["bpm"]}')
     bluez.set_value(chars1['hr'], b'\x10\x50\x01')  # malformed: RR flag with an odd RR byte count
-    finish(proc)
+    last = dict(bpm=130, rr=[], contact=True)  # taken after the malformed one: that one has been judged
+    bluez.set_value(chars1['hr'], measurement(**last))
+    sent[A1].append(last)
+    heard(proc, A1, 'bpm 130')
+    out, _ = finish(proc)
+    assert ', 1 malformed (discarded)' in out, out
     samples, rr = export(sideline_bin, db, tmp_path)
     # Values exact, in order, none lost (the mock bus is lossless), nothing invented.
     assert [int(r['bpm']) for r in samples[A1]] == [m['bpm'] for m in sent[A1]]
@@ -96,10 +131,10 @@ def test_reconnects_after_disconnect(bluez, sideline_bin, tmp_path):
     db = tmp_path / 'bz.sqlite'
     dev, chars = bluez.add_strap(A1, 'Polar H10 A1', battery=None)
     import_team(sideline_bin, db, tmp_path, [A1])
-    proc = start_record(sideline_bin, db, bluez.address, 10)
+    proc = start_record(sideline_bin, db, bluez.address)
     assert bluez.wait_notifying([chars['hr']])
     bluez.set_value(chars['hr'], measurement(101))
-    time.sleep(0.3)
+    heard(proc, A1, 'bpm 101')
     # The strap walks away: bluetoothd drops the link; Notifying goes off with it.
     bluez.obj(chars['hr']).UpdateProperties('org.bluez.GattCharacteristic1', {'Notifying': False},
                                             dbus_interface='org.freedesktop.DBus.Mock')
@@ -107,7 +142,7 @@ def test_reconnects_after_disconnect(bluez, sideline_bin, tmp_path):
     bluez.advertise(dev, rssi=-60)  # heard again
     assert bluez.wait_notifying([chars['hr']], timeout=8), 'sideline did not reconnect and resubscribe'
     bluez.set_value(chars['hr'], measurement(102))
-    time.sleep(0.3)
+    heard(proc, A1, 'bpm 102')
     finish(proc)
     samples, _ = export(sideline_bin, db, tmp_path)
     assert [int(r['bpm']) for r in samples[A1]] == [101, 102]
@@ -120,24 +155,22 @@ def test_a_value_bluetoothd_renews_before_our_subscription_is_kept(bluez, sideli
     db = tmp_path / 'bz.sqlite'
     dev, chars = bluez.add_strap(A1, 'Polar H10 A1', battery=None)
     import_team(sideline_bin, db, tmp_path, [A1])
-    proc = start_record(sideline_bin, db, bluez.address, 14)
+    proc = start_record(sideline_bin, db, bluez.address)
     assert bluez.wait_notifying([chars['hr']])
     bluez.set_value(chars['hr'], measurement(101))
     device = bluez.obj(dev)
-    connects = len(device.GetCalls(dbus_interface=dbusmock.MOCK_IFACE))
+    connects = len(bluez.calls(dev, 'Connect'))
     bluez.obj(chars['hr']).UpdateProperties('org.bluez.GattCharacteristic1', {'Notifying': False},
                                             dbus_interface=dbusmock.MOCK_IFACE)
     device.UpdateProperties('org.bluez.Device1', {'ServicesResolved': False}, dbus_interface=dbusmock.MOCK_IFACE)
     device.Disconnect(dbus_interface='org.bluez.Device1')
     bluez.advertise(dev, rssi=-60)
-    end = time.time() + 10
-    while not any(call[1] == 'Connect' for call in device.GetCalls(dbus_interface=dbusmock.MOCK_IFACE)[connects:]):
-        assert time.time() < end, 'sideline did not reconnect'
-        time.sleep(0.05)
+    wait_until(lambda: len(bluez.calls(dev, 'Connect')) > connects, timeout=10, what='a Connect again')
     bluez.set_value(chars['hr'], measurement(102))  # services not resolved again yet: no StartNotify from sideline
     device.UpdateProperties('org.bluez.Device1', {'ServicesResolved': True}, dbus_interface=dbusmock.MOCK_IFACE)
     assert bluez.wait_notifying([chars['hr']], timeout=8), 'sideline did not resubscribe'
     bluez.set_value(chars['hr'], measurement(103))
+    heard(proc, A1, 'bpm 103')
     finish(proc)
     samples, _ = export(sideline_bin, db, tmp_path)
     assert [int(r['bpm']) for r in samples[A1]] == [101, 102, 103]
@@ -149,12 +182,13 @@ def test_a_battery_exported_after_the_subscription_is_read(bluez, sideline_bin, 
     db = tmp_path / 'bz.sqlite'
     dev, chars = bluez.add_strap(A1, 'Polar H10 A1', battery=None)
     import_team(sideline_bin, db, tmp_path, [A1])
-    proc = start_record(sideline_bin, db, bluez.address, 6)
+    proc = start_record(sideline_bin, db, bluez.address)
     assert bluez.wait_notifying([chars['hr']])
     bluez._add_service(dev + '/service0010', dev, 0x180F)
     bluez._add_char(dev + '/service0010/char0011', dev + '/service0010', 0x2A19, ['read'], bytes([73]))
     bluez.announce(dev + '/service0010', 'org.bluez.GattService1')
     bluez.announce(dev + '/service0010/char0011', 'org.bluez.GattCharacteristic1')
+    heard(proc, A1, 'battery 73')
     finish(proc)
     levels = sqlite3.connect(db).execute("SELECT e.value FROM strap_event e WHERE e.kind = 'battery'").fetchall()
     assert levels == [(73,)]
@@ -167,18 +201,19 @@ def test_broadcast_with_stale_rejection(bluez, sideline_bin, tmp_path):
     # but is no reading (and the same frame again is stale).
     bluez.advertise(dev, manufacturer=polar_broadcast(69, 0), rssi=-50)
     import_team(sideline_bin, db, tmp_path, [A3])
-    proc = start_record(sideline_bin, db, bluez.address, 6, '--broadcast', 'always')
-    time.sleep(1.5)
+    proc = start_record(sideline_bin, db, bluez.address, '--broadcast', 'always')
+    bluez.wait_discovering_started()  # the first frame was in the objects it read; this one is news, and stale
     bluez.advertise(dev, manufacturer=polar_broadcast(69, 0), rssi=-51)
     frames = [(70, 1, True), (71, 2, True), (71, 2, True),   # a repeat of the same frame is stale
               (72, 3, False),                               # strap taken off: no contact
-              (73, 4, True), (74, 5, True), (74, 5, True)]
+              (73, 4, True), (74, 5, True), (74, 5, True),
+              (75, 6, True)]                                # taken after every frame before it was judged
     for bpm, counter, contact in frames:
         bluez.advertise(dev, manufacturer=polar_broadcast(bpm, counter, contact), rssi=-50 - counter)
-        time.sleep(0.3)
+    heard(proc, A3, 'bpm 75')
     finish(proc)
     samples, _ = export(sideline_bin, db, tmp_path)
-    assert [int(r['bpm']) for r in samples[A3]] == [70, 71, 73, 74]
+    assert [int(r['bpm']) for r in samples[A3]] == [70, 71, 73, 74, 75]
     assert not bluez.notifying(bluez.obj(dev).object_path + '/service000c/char000d'), 'broadcast straps are not connected'
 
 
@@ -186,7 +221,8 @@ def test_scan_lists_straps(bluez, sideline_bin, tmp_path):
     dev, _ = bluez.add_strap(A1, 'Polar H10 A1', battery=None)
     proc = subprocess.Popen([sideline_bin, 'scan', '--source', 'bluez:hci0', '--seconds', '2'],
                             env=env_for(bluez.address), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(1)
+    # StartDiscovery is called before the 2 s listening window opens: the advertisement comes within it.
+    bluez.wait_discovering_started()
     bluez.advertise(dev, manufacturer=polar_broadcast(77, 1), rssi=-42)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 0, err
@@ -241,16 +277,16 @@ def test_bluetoothd_restart(bluez, sideline_bin, tmp_path):
     db = tmp_path / 'bz.sqlite'
     _, chars = bluez.add_strap(A1, 'Polar H10 A1', battery=None)
     import_team(sideline_bin, db, tmp_path, [A1])
-    proc = start_record(sideline_bin, db, bluez.address, 14)
+    proc = start_record(sideline_bin, db, bluez.address)
     assert bluez.wait_notifying([chars['hr']])
     bluez.set_value(chars['hr'], measurement(111))
-    time.sleep(0.3)
+    heard(proc, A1, 'bpm 111')
     bluez.restart_bluetoothd()
     bluez.add_adapter('hci0')
     _, chars = bluez.add_strap(A1, 'Polar H10 A1', battery=None)
     assert bluez.wait_notifying([chars['hr']], timeout=10), 'sideline did not come back after bluetoothd restarted'
     bluez.set_value(chars['hr'], measurement(112))
-    time.sleep(0.3)
+    heard(proc, A1, 'bpm 112')
     _, err = finish(proc)
     assert 'bluetoothd stopped or restarted' in err
     samples, _ = export(sideline_bin, db, tmp_path)
@@ -273,11 +309,10 @@ def test_kiosk_pairs_a_strap_it_never_saw_through_bluetoothd(bluez, sideline_bin
         tap "Setup"
         tap "Straps"
         dump open.json
-        wait 4s
+        wait until streaming "Polar H10 A1"
         dump heard.json
         tap "Pair Ada One"
         tap "Polar H10 A1"
-        wait 2s
         dump paired.json
     ''')
     kiosk = subprocess.Popen([sideline_bin, '--headless', '--script', str(script), '--screenshots', str(shots),
@@ -285,13 +320,12 @@ def test_kiosk_pairs_a_strap_it_never_saw_through_bluetoothd(bluez, sideline_bin
                              env=env_for(bluez.address), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         wait_for_json(shots / 'open.json')
-        for _ in range(6):  # bluetoothd relays the strap's advertisements as RSSI changes
-            bluez.advertise(dev, rssi=-48)
-            time.sleep(0.3)
+        # The strap advertises until the kiosk connects it (bluetoothd relays each advertisement
+        # as an RSSI change; the pairing screen may turn discovery on a frame after open.json).
+        wait_until(lambda: bluez.advertise(dev, rssi=-48) or bluez.calls(dev, 'Connect'), timeout=15,
+                   what='the kiosk connecting the strap it heard')
         assert bluez.wait_notifying([chars['hr']]), 'the kiosk never subscribed to the new strap'
-        for k in range(20):
-            bluez.set_value(chars['hr'], measurement(bpm=90 + k % 5))
-            time.sleep(0.2)
+        bluez.set_value(chars['hr'], measurement(bpm=90))  # the script waits until it streams
         _, err = kiosk.communicate(timeout=60)
     finally:
         kiosk.kill()
@@ -312,20 +346,20 @@ def test_adapter_powered_off_and_on_is_recovered(bluez, sideline_bin, tmp_path):
     db = tmp_path / 'bz.sqlite'
     dev, chars = bluez.add_strap(A1, 'Polar H10 A1', battery=None)
     import_team(sideline_bin, db, tmp_path, [A1])
-    proc = start_record(sideline_bin, db, bluez.address, 10)
+    proc = start_record(sideline_bin, db, bluez.address)
     assert bluez.wait_notifying([chars['hr']]) and bluez.discovering()
     bluez.set_value(chars['hr'], measurement(121))
-    time.sleep(0.3)
+    heard(proc, A1, 'bpm 121')
     bluez.drop_link(dev, [chars['hr']])
     bluez.set_powered(False)
-    time.sleep(1)
+    proc.wait_for(lambda l: 'hci0 is powered off' in l, 'the power-off told', stream='err')
     bluez.set_powered(True)
     bluez.obj(dev).UpdateProperties('org.bluez.Device1', {'ServicesResolved': True}, dbus_interface='org.freedesktop.DBus.Mock')
     bluez.advertise(dev, rssi=-55)
     assert bluez.wait_notifying([chars['hr']], timeout=8), 'the strap was not reconnected after power on'
     assert bluez.discovering(), 'discovery was not started again after power on'
     bluez.set_value(chars['hr'], measurement(122))
-    time.sleep(0.3)
+    heard(proc, A1, 'bpm 122')
     _, err = finish(proc)
     assert 'hci0 is powered off' in err and 'hci0 is back' in err, err
     samples, _ = export(sideline_bin, db, tmp_path)
@@ -342,11 +376,14 @@ def test_kiosk_shows_a_lost_adapter_until_it_is_back(bluez, sideline_bin, tmp_pa
     script = tmp_path / 'replug.kiosk'
     script.write_text('''
         tap "BZ"
-        wait 2s
+        wait until connected
         dump before.json
-        wait 2s
+        # The test pulls the adapter once before.json is written.
+        wait until problem
         dump lost.json
-        wait 4s
+        # It plugs it back and the strap streams again.
+        wait until no problem
+        wait until streaming
         dump back.json
     ''')
     kiosk = subprocess.Popen([sideline_bin, '--headless', '--script', str(script), '--screenshots', str(shots),
@@ -362,9 +399,7 @@ def test_kiosk_shows_a_lost_adapter_until_it_is_back(bluez, sideline_bin, tmp_pa
         bluez.advertise(dev, rssi=-50)
         assert bluez.wait_notifying([chars['hr']], timeout=8), 'the strap was not reconnected on the returned adapter'
         assert bluez.discovering(), 'discovery was not started on the returned adapter'
-        for bpm in (131, 132, 133):
-            bluez.set_value(chars['hr'], measurement(bpm))
-            time.sleep(0.3)
+        bluez.set_value(chars['hr'], measurement(131))  # the script waits until it streams
         _, err = kiosk.communicate(timeout=60)
     finally:
         kiosk.kill()
@@ -373,6 +408,7 @@ def test_kiosk_shows_a_lost_adapter_until_it_is_back(bluez, sideline_bin, tmp_pa
     back = wait_for_json(shots / 'back.json')
     assert back['sourceProblem'] is None
     assert next(s for s in back['straps'] if s['address'] == A1)['link'] == 'connected'
+    assert next(s for s in back['straps'] if s['address'] == A1)['streaming']
     assert 'hci0 is gone' in err and 'hci0 is back' in err, err
 
 
@@ -383,8 +419,10 @@ def test_services_are_judged_only_once_resolved(bluez, sideline_bin, tmp_path):
     bluez.add_strap(A1, 'Battery Only A1', battery=90, heart_rate=False)
     bluez.add_strap(A2, 'Slow A2', battery=None, resolved=False)
     import_team(sideline_bin, db, tmp_path, [A1, A2])
-    proc = start_record(sideline_bin, db, bluez.address, 12)
+    proc = start_record(sideline_bin, db, bluez.address)
+    proc.wait_for(lambda l: f'{A1} offers no Heart Rate service (its services: 0x180F)' in l, 'A1 judged', stream='err')
+    # A2 is judged once the resolve timeout (10 s) has passed; a wrong judgement (a missing
+    # characteristic) would have been said before, when it was connected.
+    proc.wait_for(lambda l: f"bluetoothd has not resolved or exported {A2}'s services" in l, 'A2 judged', timeout=40, stream='err')
     _, err = finish(proc)
-    assert f'{A1} offers no Heart Rate service (its services: 0x180F)' in err, err
-    assert f"bluetoothd has not resolved or exported {A2}'s services" in err, err
     assert 'Measurement characteristic' not in err, err
