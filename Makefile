@@ -6,8 +6,9 @@
 #   make test-vm    only the real-stack suite: Debian's kernel and bluetoothd in a VM (Tests/vm)
 #   make bench-vm   Bluetooth figures on the real stack in the VM (launch, a strap's return, an adapter's return)
 #   make deb    out/sideline_<version>_<arch>.deb: the appliance package (deploy/debian, README "Install on a Raspberry Pi")
+#   make bench-appliance  kill -9 → the kiosk back on screen, on this machine's cores: cage (headless) and the kiosk as the unit runs them
 #   make test-appliance  only the appliance in a VM: the .deb installed by apt, boot to the kiosk, taps, crashes, power cut, USB stick (Tests/appliance)
-.PHONY: demo test test-vm test-appliance bench bench-ble bench-vm setup build build-static deb
+.PHONY: demo test test-vm test-appliance bench-appliance bench bench-ble bench-vm setup build build-static deb
 
 setup:
 	@./deploy/setup.sh
@@ -43,6 +44,9 @@ test-vm: setup
 test-appliance: build-static
 	./deploy/venv.sh
 	.venv/bin/python -m pytest -q -rP Tests/appliance
+
+bench-appliance: build-static
+	python3 Tests/appliance/bench_restart.py
 
 bench-vm: build-static
 	./deploy/venv.sh

@@ -15,6 +15,10 @@ MARKS = {
     'lobby': [(0, 0, 490, 58), (10, 150, 545, 172)],
     'live': [(230, 2, 790, 44)],                     # Pause, Lap, Sort, Stop
     'review': [(0, 0, 112, 58), (525, 4, 710, 54)],  # "‹ Sessions", Export, Lobby
+    # The dialogs over the tiles, and the recovery minute's header: titles and buttons, not the clock.
+    'stop-dialog': [(130, 130, 420, 170), (140, 286, 660, 350)],     # "Stop the session?", Keep going / Stop
+    'recovery': [(288, 4, 790, 58)],                                  # Graph, Discard…, Skip recovery, Save
+    'stopped-dialog': [(130, 130, 385, 195), (140, 286, 660, 350)],  # "Session stopped", Discard… / Save
 }
 # Where a finger goes on each screen (800x480), from the same references.
 TAPS = {
@@ -67,7 +71,8 @@ class References:
         # Live and review need straps with a signal: the simulated team of `record`.
         run('record', '--db', demo, '--source', 'sim:12', '--speed', '600', '--team', 'Demo', '--minutes', '1', '--quiet')
         self.play(binary, demo, 'tap "Demo"\nwait 2s\ntap "Open"\ntap "Start"\nwait 5s\nscreenshot live\n'
-                                'tap "Stop"\ntap "Stop"\nwait 1s\ntap "Skip recovery"\ntap "Save"\nwait 1s\nscreenshot review\n')
+                                'tap "Stop"\nscreenshot stop-dialog\ntap "Stop"\nwait 1s\nscreenshot recovery\n'
+                                'tap "Skip recovery"\nscreenshot stopped-dialog\ntap "Save"\nwait 1s\nscreenshot review\n')
 
     def play(self, binary, db, script):
         (self.folder / 'script.kiosk').write_text(script)

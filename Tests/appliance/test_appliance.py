@@ -171,11 +171,10 @@ def test_session_through_taps_to_review(appliance):
     assert wait_until(lambda: samples(agent, session_id)[0] > first, 30, step=2), 'the live session stopped recording'
     appliance.screendump('live-tiles')
     # Stop → "Stop the session?" → Stop → the recovery minute → Skip recovery → "Session stopped"
-    # → Save: dialogs over the tiles, each given two seconds to appear (a screendump of each kept).
-    for target in ('stop', 'confirm stop', 'skip recovery'):
-        appliance.machine.monitor.tap(*TAPS[target])
-        time.sleep(2)
-        appliance.screendump(f'after-{target.replace(" ", "-")}')
+    # → Save: each tap waits for the dialog or screen it leads to before the next.
+    tap(appliance, 'stop', 'stop-dialog')
+    tap(appliance, 'confirm stop', 'recovery')
+    tap(appliance, 'skip recovery', 'stopped-dialog')
     tap(appliance, 'save', 'review')
     state = guest.query(agent, f'SELECT state FROM session WHERE id = {session_id}')[0][0]
     assert state == 'ended', state
