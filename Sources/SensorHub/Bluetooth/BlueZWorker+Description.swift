@@ -21,7 +21,7 @@ extension BlueZWorker {
     }
 
     func describingRead(_ characteristic: UInt16, strap i: Int, error: BusError?, value: [UInt8]?) {
-        let what = String(format: "0x%04X", characteristic)
+        let what = Self.name(characteristic)
         if let error { return log("cannot read \(straps[i].text)'s \(what): \(error)", .debug) }
         guard straps[i].phase == .connected, let value else { return }
         do {
@@ -33,4 +33,10 @@ extension BlueZWorker {
             log("discarded \(straps[i].text)'s \(what): \(error)", .debug)
         }
     }
+
+    func describingReadTimedOut(_ characteristic: UInt16, strap i: Int) {
+        log("\(straps[i].text) did not answer a read of its \(Self.name(characteristic))", .debug)
+    }
+
+    private static func name(_ characteristic: UInt16) -> String { String(format: "0x%04X", characteristic) }
 }

@@ -107,7 +107,7 @@ extension BlueZWorker {
                 log("\(straps[i].text) did not confirm notifications; reconnecting")
                 abandon(i, nowNs: now)
             case .readDescription(let characteristic):
-                log("\(straps[i].text) did not answer a read of 0x\(String(format: "%04X", characteristic))", .debug)
+                describingReadTimedOut(characteristic, strap: i)
             default:
                 break
             }
