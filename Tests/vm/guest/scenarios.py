@@ -131,7 +131,7 @@ def team(ctx, checks, transport):
         compare_connected(checks, rec, ctx.sent(), list(enumerate(TEAM, start=1)))
         launch_figures(checks, rec, run, range(1, len(TEAM) + 1))
     # Body Sensor Location and Manufacturer Name, read once per connection, in the strap list.
-    status, out, err = ctx.sideline.command('straps', 'straps', '--db', str(ctx.db))
+    status, out, err = ctx.sideline.command('strap-list', 'straps', '--db', str(ctx.db))
     listed = {line.split('\t')[0]: line.split('\t')[-1] for line in out.splitlines()} if status == 0 else err
     checks.check('sideline straps: where each strap is worn and who made it, nothing invented',
                  listed == {address(i): text for i, text in enumerate(TEAM_SENSORS, start=1)}, listed)
