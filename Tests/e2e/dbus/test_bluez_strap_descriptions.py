@@ -2,16 +2,29 @@
 --source bluez:hci0` reads each once per connection through bluetoothd's ReadValue, after subscribing
 to the heart rate, and `sideline straps` (and the database) shows what the straps said, nothing
 invented; a malformed value stores nothing and costs the recording nothing (values exact)."""
+import csv
+import os
 import signal
 import sqlite3
 import subprocess
 import time
 
-from test_bluez_dbus import export, finish, import_team, start_record
 import dbusmock
 from mockbluez import GATT_CHAR, measurement
 
 A1, A2, A3 = 'F0:00:00:00:0D:01', 'F0:00:00:00:0D:02', 'F0:00:00:00:0D:03'
+
+
+def sideline(sideline_bin, *args):
+    return subprocess.run([sideline_bin, *args], check=True, capture_output=True, text=True, timeout=60).stdout
+
+
+def import_team(sideline_bin, db, tmp_path, addresses):
+    roster = tmp_path / 'roster.csv'
+    rows = ['number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap']
+    rows += [f'{i + 1},P{i + 1},Strap,2000,M,70,50,,{a}' for i, a in enumerate(addresses)]
+    roster.write_text('\n'.join(rows) + '\n')
+    sideline(sideline_bin, 'import-roster', str(roster), '--team', 'BZ', '--db', str(db))
 
 
 def wait_until(condition, what, timeout=15):
@@ -32,7 +45,10 @@ def record_until_read(bluez, sideline_bin, db, straps, reads):
     then sends three measurements per strap and ends the recording (Ctrl-C) once all are stored.
     The measurements follow the read replies on the bus, so once they are recorded the replies
     have been taken. Returns the measurements sent, per address."""
-    proc = start_record(sideline_bin, db, bluez.address, 60)
+    # A minute at most: Ctrl-C ends it once the conditions below are met.
+    proc = subprocess.Popen([sideline_bin, 'record', '--db', str(db), '--source', 'bluez:hci0', '--team', 'BZ', '--minutes', '1', '--quiet'],
+                            env={**os.environ, 'SIDELINE_DBUS_ADDRESS': bluez.address},
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert bluez.wait_notifying([chars['hr'] for chars in straps.values()]), 'sideline never called StartNotify'
         wait_until(lambda: all(bluez.reads(c) >= 1 for c in reads), 'sideline never read what the straps say of themselves')
@@ -43,16 +59,17 @@ def record_until_read(bluez, sideline_bin, db, straps, reads):
                 bluez.set_value(chars['hr'], measurement(bpm))
         wait_until(lambda: all(stored_samples(db, a) == len(v) for a, v in sent.items()), 'the measurements were not recorded')
         proc.send_signal(signal.SIGINT)
-        finish(proc)
-    finally:
+        _, err = proc.communicate(timeout=60)
+        assert proc.returncode == 0, f'record failed ({proc.returncode}): {err}'
+    finally:  # a test cut short leaves no recorder behind
         if proc.poll() is None:
             proc.kill()
+            proc.wait()
     return sent
 
 
 def straps_listed(sideline_bin, db):
-    listed = subprocess.run([sideline_bin, 'straps', '--db', str(db)], capture_output=True, text=True, timeout=60, check=True)
-    return {line.split('\t')[0]: line.split('\t')[-1] for line in listed.stdout.splitlines()}
+    return {line.split('\t')[0]: line.split('\t')[-1] for line in sideline(sideline_bin, 'straps', '--db', str(db)).splitlines()}
 
 
 def stored_descriptions(db):
@@ -61,8 +78,11 @@ def stored_descriptions(db):
 
 
 def assert_values_exact(sideline_bin, db, tmp_path, sent):
-    samples, _ = export(sideline_bin, db, tmp_path)
-    assert {a: [int(r['bpm']) for r in samples[a]] for a in sent} == sent
+    out = tmp_path / 'out'
+    sideline(sideline_bin, 'export', '--db', str(db), '--session', '1', '--format', 'csv', '--out', str(out))
+    with open(next(out.glob('*_samples.csv'))) as f:
+        rows = list(csv.DictReader(f))
+    assert {a: [int(r['bpm']) for r in rows if r['strap'] == a] for a in sent} == sent
 
 
 def test_straps_say_where_they_are_worn_and_who_made_them(bluez, sideline_bin, tmp_path):
