@@ -169,13 +169,12 @@ public struct GATTClient {
 
             case .readingSensorLocation:
                 // A reserved or malformed value is no location; it costs the link nothing.
-                if errorCode == nil, let location = try? BodySensorLocation.decode(r.rest()) { description.bodySensorLocation = location }
+                if errorCode == nil { _ = try? description.take(r.rest(), of: GATTNumbers.bodySensorLocation) }
                 return readManufacturer(nowNs: nowNs)
 
             case .readingManufacturer:
                 if errorCode == nil, let name = try? Self.firstValue(ofReadByType: &r) {
-                    let decoded = ManufacturerName.decode(name)
-                    if !decoded.allSatisfy(\.isWhitespace) { description.manufacturerName = decoded }
+                    _ = try? description.take(name, of: GATTNumbers.manufacturerName)
                 }
                 return finish()
 

@@ -10,5 +10,17 @@ public enum ManufacturerName {
 
     public static func decode(_ bytes: [UInt8]) -> String { decode(bytes[...]) }
 
+    /// The name as a list shows it: padding (NULs, spaces) trimmed from both ends; nil when
+    /// nothing is left, as a strap that says nothing has no manufacturer to show.
+    public static func displayName(_ bytes: ArraySlice<UInt8>) -> String? {
+        let name = decode(bytes).trimmingPrefix(while: isPadding)
+        guard let last = name.lastIndex(where: { !isPadding($0) }) else { return nil }
+        return String(name[...last])
+    }
+
+    public static func displayName(_ bytes: [UInt8]) -> String? { displayName(bytes[...]) }
+
+    private static func isPadding(_ c: Character) -> Bool { c.isWhitespace || c == "\0" }
+
     public static func encode(_ name: String) -> [UInt8] { Array(name.utf8) }
 }

@@ -28,4 +28,21 @@ final class SmallCharacteristicTests: XCTestCase {
         XCTAssertEqual(ManufacturerName.decode([0xFF, 0x41]), "\u{FFFD}A")
         XCTAssertEqual(ManufacturerName.decode([]), "")
     }
+
+    func testManufacturerDisplayNameTrimsPaddingAndIsNilWhenBlank() {
+        XCTAssertEqual(ManufacturerName.displayName(Array("Polar Electro Oy".utf8)), "Polar Electro Oy")
+        // NULs and spaces pad fixed-length fields, at either end, mixed.
+        XCTAssertEqual(ManufacturerName.displayName(Array("Polar Electro Oy".utf8) + [0x20, 0x00, 0x00]), "Polar Electro Oy")
+        XCTAssertEqual(ManufacturerName.displayName([0x20, 0x09] + Array("Wahoo".utf8) + [0x0A, 0x00, 0x20]), "Wahoo")
+        // Inner spaces and NULs are the name's own.
+        XCTAssertEqual(ManufacturerName.displayName(Array("A\u{0}B C".utf8)), "A\u{0}B C")
+        // Multi-byte UTF-8: "Ö" is C3 96.
+        XCTAssertEqual(ManufacturerName.displayName([0xC3, 0x96, 0x4B]), "ÖK")
+        // Invalid UTF-8 is repaired, not rejected; a lone invalid byte is still a name (U+FFFD).
+        XCTAssertEqual(ManufacturerName.displayName([0xFF, 0x41, 0x00]), "\u{FFFD}A")
+        XCTAssertEqual(ManufacturerName.displayName([0xC3]), "\u{FFFD}")
+        XCTAssertNil(ManufacturerName.displayName([]))
+        XCTAssertNil(ManufacturerName.displayName([0x00, 0x00]))
+        XCTAssertNil(ManufacturerName.displayName([0x20, 0x09, 0x0D, 0x0A, 0x00]))
+    }
 }

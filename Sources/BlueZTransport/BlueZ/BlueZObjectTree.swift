@@ -69,6 +69,16 @@ public struct BlueZObjectTree: Sendable {
         }
     }
 
+    /// The characteristic with a 16-bit UUID in a service with a 16-bit UUID of a device (bluetoothd
+    /// exports a service's characteristics under the service's path), if bluetoothd exported it.
+    public func characteristic(_ uuid: UInt16, inService service: UInt16, underDevice device: String) -> String? {
+        let wantedService = BlueZ.uuid(service)
+        let services = paths(with: BlueZ.gattService, under: device).filter {
+            objects[$0]?[BlueZ.gattService]?["UUID"]?.stringValue?.lowercased() == wantedService
+        }
+        return services.lazy.compactMap { self.characteristic(uuid, underDevice: $0) }.first
+    }
+
     /// Adapter names (hci0, …) present.
     public var adapters: [String] {
         objects.compactMap { path, interfaces in

@@ -14,7 +14,8 @@ import TeamCore
 /// once (bluetoothd hands each to the kernel, which queues LE connects on its accept list),
 /// Heart Rate Measurement through GattCharacteristic1.StartNotify and its Value
 /// PropertiesChanged once bluetoothd has resolved the services, battery by ReadValue (and
-/// notifications where offered), reconnect with backoff forever, the same `SensorEvent`s.
+/// notifications where offered), Body Sensor Location and Manufacturer Name read once per
+/// connection, reconnect with backoff forever, the same `SensorEvent`s.
 /// An adapter that goes away or is powered off while bluetoothd runs is waited for; its
 /// discovery and connections are started again once it is back and powered.
 ///
@@ -24,7 +25,7 @@ import TeamCore
 /// imports libdbus itself.
 ///
 /// One dedicated worker `Thread` owns the D-Bus connection; no other thread touches it.
-public final class BlueZDBusSource: StrapDiscovering {
+public final class BlueZDBusSource: StrapDiscovering, StrapDescribing {
     public struct Settings: Sendable {
         /// Straps connected at once through bluetoothd, in total: it drives one adapter (a Pi 4's
         /// onboard chip holds 2–3 reliably).
@@ -44,6 +45,7 @@ public final class BlueZDBusSource: StrapDiscovering {
     public let settings: Settings
     public let discovery = DiscoveryBoard()
     public let counters = BluetoothCounters()
+    public let descriptions = StrapDescriptionBoard()
     private let thread = WorkerThread()
     private let inbox = StrapInbox()
     private let status = ControllerStatus()
@@ -69,6 +71,8 @@ public final class BlueZDBusSource: StrapDiscovering {
 
     public func problem() -> String? { status.summary }
 
+    public func takeStrapDescriptions() -> [StrapDescription] { descriptions.take() }
+
     /// Connects to bluetoothd and starts discovery here, so what is wrong (no bus,
     /// no bluetoothd, no adapter, powered off, no permission) is thrown as one line.
     public func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
@@ -81,7 +85,7 @@ public final class BlueZDBusSource: StrapDiscovering {
             throw SensorSourceError("bluez:\(adapter): \(error)")
         }
         let worker = BlueZWorker(client: client, straps: straps, addresses: addresses, ring: ring, settings: settings,
-                                 discovery: discovery, counters: counters, inbox: inbox, wanted: wanted, status: status, wake: wake,
+                                 discovery: discovery, descriptions: descriptions, counters: counters, inbox: inbox, wanted: wanted, status: status, wake: wake,
                                  clock: { [self] in self.nowNs() })
         status.reset(count: 1)
         thread.start(name: "sideline.bluez") { shouldStop in worker.run(shouldStop: shouldStop) }

@@ -7,7 +7,8 @@ import SPSCRing
 import TeamCore
 
 /// Each strap's link through bluetoothd: Connect where the policy allows, StartNotify once the
-/// services are resolved, the battery followed, replies and timeouts, a lost link retried with backoff.
+/// services are resolved, the battery followed, what the strap says of itself read once subscribed,
+/// replies and timeouts, a lost link retried with backoff.
 extension BlueZWorker {
     func servedByBroadcast(_ strap: Strap) -> Bool {
         policy.servedByBroadcast(broadcasts: strap.broadcasts, strapCount: straps.count, connectionBudget: settings.maxConnectionsOnAdapter)
@@ -18,6 +19,8 @@ extension BlueZWorker {
         straps[i].connectedAtNs = now
         straps[i].subscribing = false
         straps[i].subscribed = false
+        straps[i].description = SensorDescription()
+        straps[i].describingAsked = []
     }
 
     func linkDown(_ i: Int, nowNs now: UInt64) {
@@ -28,6 +31,8 @@ extension BlueZWorker {
         for path in [straps[i].heartRatePath, straps[i].batteryPath].compactMap({ $0 }) { characteristics[path] = nil }
         straps[i].heartRatePath = nil
         straps[i].batteryPath = nil
+        straps[i].description = SensorDescription()
+        straps[i].describingAsked = []
         straps[i].nextAttemptNs = StrapLinkPolicy.retryAtNs(afterFailures: straps[i].failures, nowNs: now)
         straps[i].failures += 1
         if wasLinked { push(SensorEvent(strap: UInt16(i), timestampNs: now, kind: .link, link: .disconnected)) }
@@ -77,10 +82,13 @@ extension BlueZWorker {
             straps[i].failures = 0
             straps[i].complaint = nil
             push(SensorEvent(strap: UInt16(i), timestampNs: now, kind: .link, link: .connected))
+            describe(i, nowNs: now)
         case .readBattery:
             if let error { log("cannot read \(straps[i].text)'s battery level: \(error)", .debug) }
             guard straps[i].phase == .connected, error == nil, let bytes = arguments.first?.bytesValue else { return }
             battery(bytes, strap: i, nowNs: now)
+        case .readDescription(let characteristic):
+            describingRead(characteristic, strap: i, error: error, value: arguments.first?.bytesValue)
         case .other:
             return
         }
@@ -98,6 +106,8 @@ extension BlueZWorker {
             case .startNotify where straps[i].subscribing:
                 log("\(straps[i].text) did not confirm notifications; reconnecting")
                 abandon(i, nowNs: now)
+            case .readDescription(let characteristic):
+                describingReadTimedOut(characteristic, strap: i)
             default:
                 break
             }

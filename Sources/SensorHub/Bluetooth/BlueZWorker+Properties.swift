@@ -116,12 +116,14 @@ extension BlueZWorker {
     }
 
     /// A Battery Level characteristic exported after the strap was subscribed (bluetoothd's signals
-    /// can come in any order, docs/DESIGN.md) is followed then.
+    /// can come in any order, docs/DESIGN.md) is followed then; a describing one is read then.
     func characteristicAdded(_ path: String, nowNs now: UInt64) {
-        guard let client,
-              client.tree.properties(path, BlueZ.gattCharacteristic)?["UUID"]?.stringValue?.lowercased() == BlueZ.uuid(GATTNumbers.batteryLevel),
-              let i = straps.firstIndex(where: { path.hasPrefix($0.devicePath + "/") }), straps[i].phase == .connected,
-              straps[i].subscribing || straps[i].subscribed, straps[i].batteryPath == nil else { return }
-        followBattery(i, path, client: client, nowNs: now)
+        guard let client, let uuid = client.tree.properties(path, BlueZ.gattCharacteristic)?["UUID"]?.stringValue?.lowercased(),
+              let i = straps.firstIndex(where: { path.hasPrefix($0.devicePath + "/") }), straps[i].phase == .connected else { return }
+        if uuid == BlueZ.uuid(GATTNumbers.batteryLevel), straps[i].subscribing || straps[i].subscribed, straps[i].batteryPath == nil {
+            followBattery(i, path, client: client, nowNs: now)
+        } else if SensorDescription.characteristics.contains(where: { BlueZ.uuid($0.characteristic) == uuid }) {
+            describe(i, nowNs: now)
+        }
     }
 }

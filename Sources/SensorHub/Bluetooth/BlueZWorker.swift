@@ -10,7 +10,8 @@ import TeamCore
 /// the life of its bus connection and adapter (bluetoothd gone and back, the adapter unplugged or
 /// powered off); `BlueZWorker+Properties` reads what bluetoothd's signals say of devices and
 /// characteristics; `BlueZWorker+Links` keeps each strap's link (connect, subscribe, timeouts,
-/// backoff) by the `StrapLinkPolicy` both Bluetooth hosts share.
+/// backoff) by the `StrapLinkPolicy` both Bluetooth hosts share; `BlueZWorker+Description` reads
+/// what a subscribed strap says of itself.
 ///
 /// Everything the worker thread owns, including the libdbus connection (inside
 /// `client`). Created on the caller's thread, then handed to the worker once before
@@ -29,6 +30,10 @@ final class BlueZWorker: @unchecked Sendable {
         var subscribed = false
         var heartRatePath: String?
         var batteryPath: String?
+        /// What the strap said of itself on this connection, and which of its describing
+        /// characteristics were asked for (each once per connection, whatever the answer).
+        var description = SensorDescription()
+        var describingAsked: Set<UInt16> = []
         var lastHeardNs: UInt64 = 0
         var failures = 0
         var nextAttemptNs: UInt64 = 0
@@ -38,7 +43,7 @@ final class BlueZWorker: @unchecked Sendable {
         var complaint: String?
     }
 
-    enum Call { case connect, startNotify, readBattery, other }
+    enum Call { case connect, startNotify, readBattery, readDescription(UInt16), other }
     struct Pending { let strap: Int; let call: Call; let deadlineNs: UInt64 }
 
     var client: BlueZClient?
@@ -46,6 +51,7 @@ final class BlueZWorker: @unchecked Sendable {
     let settings: BlueZDBusSource.Settings
     let ring: SPSCRing<SensorEvent>
     let discovery: DiscoveryBoard
+    let descriptions: StrapDescriptionBoard
     let counters: BluetoothCounters
     let wake: @Sendable () -> Void
     let clock: @Sendable () -> UInt64
@@ -79,7 +85,7 @@ final class BlueZWorker: @unchecked Sendable {
     static let settleAfterLinkLossNs: UInt64 = 2_000_000_000
 
     init(client: BlueZClient, straps: [StrapAddress], addresses: [UInt64], ring: SPSCRing<SensorEvent>,
-         settings: BlueZDBusSource.Settings, discovery: DiscoveryBoard, counters: BluetoothCounters, inbox: StrapInbox,
+         settings: BlueZDBusSource.Settings, discovery: DiscoveryBoard, descriptions: StrapDescriptionBoard, counters: BluetoothCounters, inbox: StrapInbox,
          wanted: LatestChange<StrapSelection>, status: ControllerStatus, wake: @escaping @Sendable () -> Void, clock: @escaping @Sendable () -> UInt64) {
         self.client = client
         self.inbox = inbox
@@ -90,6 +96,7 @@ final class BlueZWorker: @unchecked Sendable {
         policy = StrapLinkPolicy(broadcast: settings.broadcastPolicy, heardWindow: .propertyChanges)
         self.ring = ring
         self.discovery = discovery
+        self.descriptions = descriptions
         self.counters = counters
         self.wake = wake
         self.clock = clock

@@ -96,14 +96,19 @@ class MockBluez:
             self.obj(path).UpdateProperties(ADAPTER, {'Powered': dbus.Boolean(False)}, dbus_interface=dbusmock.MOCK_IFACE)
         return path
 
-    def add_strap(self, address, name, battery=87, battery_notify=False, adapter='hci0', heart_rate=True, resolved=True):
+    def add_strap(self, address, name, battery=87, battery_notify=False, adapter='hci0', heart_rate=True, resolved=True,
+                  body_location=None, manufacturer=None):
         """Device1 with a Heart Rate service (0x2A37, notify; none with heart_rate=False) and a Battery
         service (0x2A19, read [+ notify]). `resolved`: ServicesResolved, which bluetoothd sets once it
-        has exported every service it discovered (False: it never finishes)."""
+        has exported every service it discovered (False: it never finishes). `body_location` (an int,
+        or the raw value as bytes): a readable Body Sensor Location 0x2A38 in the Heart Rate service;
+        `manufacturer` (str, or raw bytes): a Device Information service 0x180A with a readable
+        Manufacturer Name 0x2A29."""
         dev = self.root.AddDevice(adapter, address, name, dbus_interface='org.bluez.Mock')
         self.obj(dev).UpdateProperties(DEVICE, {
             # The services bluetoothd found (it lists them in UUIDs when it resolves them).
-            'UUIDs': dbus.Array([uuid16(u) for u, present in ((0x180D, heart_rate), (0x180F, battery is not None)) if present],
+            'UUIDs': dbus.Array([uuid16(u) for u, present in ((0x180D, heart_rate), (0x180F, battery is not None),
+                                                              (0x180A, manufacturer is not None)) if present],
                                 signature='s'),
             # bluetoothd reports this after Connect; the mock's Connect does not, and no strap
             # here has a cached GATT database that would make it stale.
@@ -122,7 +127,21 @@ class MockBluez:
             self._add_service(bat_service, dev, 0x180F)
             self._add_char(bat_char, bat_service, 0x2A19, ['read', 'notify'] if battery_notify else ['read'], bytes([battery]))
             chars['battery'] = bat_char
+        if heart_rate and body_location is not None:
+            chars['body_location'] = hr_service + '/char000f'
+            value = bytes([body_location]) if isinstance(body_location, int) else body_location
+            self._add_char(chars['body_location'], hr_service, 0x2A38, ['read'], value)
+        if manufacturer is not None:
+            info_service = dev + '/service0014'
+            chars['manufacturer'] = info_service + '/char0015'
+            self._add_service(info_service, dev, 0x180A)
+            value = manufacturer.encode() if isinstance(manufacturer, str) else manufacturer
+            self._add_char(chars['manufacturer'], info_service, 0x2A29, ['read'], value)
         return dev, chars
+
+    def reads(self, char):
+        """How many times a client has called ReadValue on the characteristic."""
+        return sum(1 for call in self.obj(char).GetCalls(dbus_interface=dbusmock.MOCK_IFACE) if call[1] == 'ReadValue')
 
     def _add_service(self, path, device, uuid):
         self.root.AddObject(path, GATT_SERVICE, {

@@ -23,9 +23,12 @@ from truth import compare_broadcast, compare_connected, events, first_sample_aft
 SOURCES = {'bluez': 'bluez:hci0', 'hci_user': 'hci-user:hci0'}
 
 # A team as mixed as real ones: uint8 and uint16 rates, 0–5 RR, energy expended, contact not
-# detected, a strap without a battery service.
-TEAM = [{'rr': 5, 'contact': 'not-detected'}, {'uint16': True, 'energy': True, 'rr': 0},
-        {'rr': 1, 'battery': None}, {'rr': 2}]
+# detected, a strap without a battery service; worn on the wrist with its maker's name (Device
+# Information), on the chest (virtual_team.py's default Body Sensor Location), or saying neither.
+TEAM = [{'rr': 5, 'contact': 'not-detected', 'body_location': 2, 'manufacturer': 'Polar Electro Oy'},
+        {'uint16': True, 'energy': True, 'rr': 0}, {'rr': 1, 'battery': None, 'body_location': None}, {'rr': 2}]
+# What `sideline straps` says each of TEAM said of itself.
+TEAM_SENSORS = ['wrist · Polar Electro Oy', 'chest', 'sensor –', 'chest']
 PAIR = [{'rr': 2}, {'uint16': True, 'energy': True, 'rr': 1}]
 DROPPING = [{'rr': 1}, {'rr': 2, 'drop_after': 8, 'drop_for': 4}]
 BROADCASTERS = [{'broadcast': True, 'rr': 0} for _ in range(3)]
@@ -127,6 +130,11 @@ def team(ctx, checks, transport):
     if rec:
         compare_connected(checks, rec, ctx.sent(), list(enumerate(TEAM, start=1)))
         launch_figures(checks, rec, run, range(1, len(TEAM) + 1))
+    # Body Sensor Location and Manufacturer Name, read once per connection, in the strap list.
+    status, out, err = ctx.sideline.command('strap-list', 'straps', '--db', str(ctx.db))
+    listed = {line.split('\t')[0]: line.split('\t')[-1] for line in out.splitlines()} if status == 0 else err
+    checks.check('sideline straps: where each strap is worn and who made it, nothing invented',
+                 listed == {address(i): text for i, text in enumerate(TEAM_SENSORS, start=1)}, listed)
 
 
 def drop_and_return(ctx, checks, transport):
