@@ -297,7 +297,7 @@ KIOSK_SCRIPT = '''
     wait 3s
     dump paired.json
     tap "Lobby"
-    wait 6s
+    wait until streaming
     dump lobby.json
     tap "Open"
     tap "Start"
