@@ -7,10 +7,10 @@ import os
 import signal
 import sqlite3
 import subprocess
-import time
 
 import dbusmock
 from mockbluez import GATT_CHAR, measurement
+from waiting import wait_until
 
 A1, A2, A3 = 'F0:00:00:00:0D:01', 'F0:00:00:00:0D:02', 'F0:00:00:00:0D:03'
 
@@ -25,13 +25,6 @@ def import_team(sideline_bin, db, tmp_path, addresses):
     rows += [f'{i + 1},P{i + 1},Strap,2000,M,70,50,,{a}' for i, a in enumerate(addresses)]
     roster.write_text('\n'.join(rows) + '\n')
     sideline(sideline_bin, 'import-roster', str(roster), '--team', 'BZ', '--db', str(db))
-
-
-def wait_until(condition, what, timeout=15):
-    end = time.time() + timeout
-    while not condition():
-        assert time.time() < end, what
-        time.sleep(0.05)
 
 
 def stored_samples(db, address):
@@ -51,13 +44,13 @@ def record_until_read(bluez, sideline_bin, db, straps, reads):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert bluez.wait_notifying([chars['hr'] for chars in straps.values()]), 'sideline never called StartNotify'
-        wait_until(lambda: all(bluez.reads(c) >= 1 for c in reads), 'sideline never read what the straps say of themselves')
+        wait_until(lambda: all(bluez.reads(c) >= 1 for c in reads), 15, what='sideline reading what the straps say of themselves')
         sent = {}
         for n, (address, chars) in enumerate(straps.items()):
             sent[address] = [100 + 10 * n + k for k in range(3)]
             for bpm in sent[address]:
                 bluez.set_value(chars['hr'], measurement(bpm))
-        wait_until(lambda: all(stored_samples(db, a) == len(v) for a, v in sent.items()), 'the measurements were not recorded')
+        wait_until(lambda: all(stored_samples(db, a) == len(v) for a, v in sent.items()), 15, what='the measurements recorded')
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=60)
         assert proc.returncode == 0, f'record failed ({proc.returncode}): {err}'
