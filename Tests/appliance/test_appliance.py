@@ -256,6 +256,20 @@ def kiosk_pid(agent):
     return int(out.split()[0])
 
 
+def test_stop_and_start_are_clean(appliance):
+    """`systemctl stop` (an admin, or an upgrade restarting the unit) ends the kiosk first and cage
+    with it: the unit ends inactive with result success, cage does not abort (Debian's cage 0.1.4
+    trips an assertion when SIGTERM reaches it with a client connected); started again, the picker."""
+    agent = appliance.machine.agent
+    agent.sh('systemctl stop sideline', timeout=60)
+    props = guest.service_show(agent, 'ActiveState', 'Result')
+    _, aborts = agent.sh('journalctl -u sideline -b --no-pager -o cat | grep -c "Assertion" || true')
+    agent.sh('systemctl start sideline', timeout=180)
+    wait_for_screen(appliance, 'picker', 120, 'after-start')
+    assert (props['ActiveState'], props['Result']) == ('inactive', 'success'), props
+    assert aborts.strip() == '0', f'cage aborted on stop ({aborts.strip()} assertion lines in the journal)'
+
+
 def test_killed_kiosk_comes_back(appliance):
     agent = appliance.machine.agent
     service_pid = guest.main_pid(agent)
