@@ -202,18 +202,12 @@ final class KioskRuntimeTests: XCTestCase {
     /// frame, not during the start) and sound is on, each sound the reducer asks for played, and
     /// the device closed at shutdown.
     func testTheReducersSoundsReachTheSpeaker() throws {
-        final class Speaker: KioskSpeaker {
-            var log: [String] = []
-            func prepare() { log.append("prepare") }
-            func play(_ sound: Sound, volumePercent: Int) { log.append("\(sound.rawValue) \(volumePercent)") }
-            func close() { log.append("close") }
-        }
         let (store, team) = try store(players: 2)
         try store.saveKioskSetting("beeps", "1")
         let stepped = SteppedSimulatedSource(team: SimulatedTeam(count: 2, seed: 7), seed: 7)
         let runtime = KioskRuntime(store: store, source: .stepped(stepped, description: "test"), wake: CountingWake(),
                                    wallClockBase: Date(timeIntervalSince1970: 1_773_509_400), exportDirectory: folder + "/export")
-        let speaker = Speaker()
+        let speaker = LoggingSpeaker()
         runtime.speaker = speaker
         try runtime.start()
         XCTAssertEqual(speaker.log, [], "no device opened before the first frame")
@@ -229,19 +223,13 @@ final class KioskRuntimeTests: XCTestCase {
     }
 
     func testNoSoundDeviceIsOpenedWhenSoundIsOff() throws {
-        final class Speaker: KioskSpeaker {
-            var opened = 0
-            func prepare() { opened += 1 }
-            func play(_ sound: Sound, volumePercent: Int) {}
-            func close() {}
-        }
         let (store, _) = try store(players: 2)
         try store.saveKioskSetting("sound", "0")
         let runtime = try runtime(store, .stepped(SteppedSimulatedSource(team: SimulatedTeam(count: 2, seed: 7), seed: 7), description: "test"))
-        let speaker = Speaker()
+        let speaker = LoggingSpeaker()
         runtime.speaker = speaker
         runtime.prepareSound()
-        XCTAssertEqual(speaker.opened, 0)
+        XCTAssertEqual(speaker.log, [])
         runtime.shutdown()
     }
 
@@ -261,4 +249,12 @@ final class KioskRuntimeTests: XCTestCase {
         let sessions = try store.sessions()
         XCTAssertEqual(sessions.first?.session.state, .ended, "a running session is ended and kept at shutdown")
     }
+}
+
+/// A speaker that writes down what the shell asks of it.
+private final class LoggingSpeaker: KioskSpeaker {
+    var log: [String] = []
+    func prepare() { log.append("prepare") }
+    func play(_ sound: Sound, volumePercent: Int) { log.append("\(sound.rawValue) \(volumePercent)") }
+    func close() { log.append("close") }
 }

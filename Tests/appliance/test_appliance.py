@@ -149,8 +149,7 @@ def test_power_on_shows_the_team_picker(appliance):
     ready_s = (int(props['ActiveEnterTimestampMonotonic']) - int(props['ExecMainStartTimestampMonotonic'])) / 1e6
     print(out.splitlines()[0])
     print(f'sideline.service start → READY (first frame drawn): {ready_s:.1f} s')
-    _, line = machine.agent.sh('journalctl -u sideline -b --no-pager -o cat | grep "on screen .* after launch" | tail -1')
-    print(f'the kiosk: {line.strip()}')
+    print(f'the kiosk: {startup_line(machine.agent)}')
 
 
 def test_power_cut_kept_every_committed_second(appliance):
@@ -246,9 +245,14 @@ def restart_figures(agent, killed_us):
     cage starting the kiosk), then the kiosk's own start as it tells the journal."""
     props = guest.service_show(agent, 'ExecMainStartTimestampMonotonic', 'ActiveEnterTimestampMonotonic')
     started, active = int(props['ExecMainStartTimestampMonotonic']), int(props['ActiveEnterTimestampMonotonic'])
-    _, line = agent.sh('journalctl -u sideline -b --no-pager -o cat | grep "on screen .* after launch" | tail -1')
     return (f'{(active - killed_us) / 1e6:.1f} s to READY by the guest\'s clock '
-            f'(unit started again after {(started - killed_us) / 1e6:.1f} s; the kiosk: {line.strip() or "no startup line"})')
+            f'(unit started again after {(started - killed_us) / 1e6:.1f} s; the kiosk: {startup_line(agent)})')
+
+
+def startup_line(agent):
+    """The kiosk's last journal line saying where its start went (StartupTimeline)."""
+    _, line = agent.sh('journalctl -u sideline -b --no-pager -o cat | grep "on screen .* after launch" | tail -1')
+    return line.strip() or 'no startup line'
 
 
 def kiosk_pid(agent):
