@@ -115,7 +115,9 @@ def test_session_from_emulated_straps_then_power_cut(appliance):
              "sed -i 's/^source = .*/source = hci-user:hci0/' /etc/sideline/sideline.conf && "
              f"printf '%s' '{appliance.references.folder.joinpath('roster.csv').read_text()}' > /tmp/roster.csv && "
              f'runuser -u sideline -- sideline import-roster /tmp/roster.csv --team {TEAM} --db {guest.DB} && '
-             'systemctl enable --now sideline-test-straps', timeout=300)
+             'systemctl enable --now sideline-test-straps && sync', timeout=300)
+    # sync: the set-up is on disk before the power cut below, as a board's would be long before one
+    # (a run lost the straps' unit and its enable link to the cut, and the next boot had no adapter).
     # The kernel keeps a new hci0 up for its first seconds; until it is down the HCI user channel
     # is refused, the kiosk exits with that line and systemd starts it again a second later.
     agent.sh('systemctl start --no-block sideline')
