@@ -14,4 +14,8 @@ public struct HostFailure: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The transport ended or failed (unplugged, emulator stopped, socket error).
     public static func lost(_ detail: String) -> HostFailure { HostFailure(summary: "lost", detail: detail) }
+
+    /// The controller could not be opened at all yet (no such adapter, no permission, nothing
+    /// listening): not "lost", since it was never there.
+    public static func unavailable(_ detail: String) -> HostFailure { HostFailure(summary: "not available", detail: detail) }
 }

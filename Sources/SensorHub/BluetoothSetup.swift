@@ -9,6 +9,11 @@ public struct BluetoothSetup: Sendable {
     public var maxConnectionsPerController = 7
     /// Log discarded packets.
     public var verbose = false
+    /// An adapter (or bluetoothd) that cannot be opened at start is waited for — shown as a problem,
+    /// retried with backoff — instead of failing the start. The kiosk sets it for an adapter the
+    /// user named: on a board the adapter may come up after the service, and a kiosk that exits
+    /// instead is restarted over and over with nothing on screen.
+    public var waitsForAdapter = false
 
     public init() {}
 
@@ -23,6 +28,7 @@ public struct BluetoothSetup: Sendable {
             settings.broadcastPolicy = broadcastPolicy
             settings.maxConnectionsOnAdapter = maxConnectionsPerController
             settings.verbose = verbose
+            settings.waitsForAdapter = waitsForAdapter
             return BlueZDBusSource(adapter: adapter, settings: settings)
         }
         var openers: [BluetoothSource.ControllerOpener] = []
@@ -40,6 +46,7 @@ public struct BluetoothSetup: Sendable {
         settings.broadcastPolicy = broadcastPolicy
         settings.maxConnectionsPerController = maxConnectionsPerController
         settings.verbose = verbose
+        settings.waitsForControllers = waitsForAdapter
         return BluetoothSource(controllers: openers, settings: settings)
     }
 }

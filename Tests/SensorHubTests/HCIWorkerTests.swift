@@ -212,4 +212,40 @@ final class HCIWorkerTests: XCTestCase {
         XCTAssertGreaterThan(rig.heartRates(strap: 0).count, heardBefore)
         print("figure: straps subscribed again \(Double(rig.nowNs - 2_000_000_000 - pluggedIn) / 1e9) s (virtual) after a lost controller is back")
     }
+    // A board whose adapter comes after the kiosk (a dongle plugged in later, a slow driver): the
+    // kiosk must come up and wait for it, not fail its start and be restarted over and over.
+
+    func testAControllerNotThereAtStartIsWaitedForSaidOnceAndUsedWhenItComes() {
+        let straps = virtualStraps(2)
+        let controller = VirtualController(straps: straps)
+        controller.unplug()
+        controller.close()
+        let rig = VirtualRig([controller], straps: straps)
+        rig.run(seconds: 10)
+        XCTAssertEqual(rig.lines.all, ["\(label): not available (cannot connect (Connection refused)); retrying"], "said once, not per retry")
+        XCTAssertEqual(rig.lines.levels, [.warning])
+        XCTAssertEqual(rig.status.summary, "Bluetooth \(label) not available, retrying")
+        XCTAssertGreaterThan(rig.lines.debug.filter { $0 == "\(label): cannot connect (Connection refused)" }.count, 1, "it kept trying")
+        controller.plugIn()
+        XCTAssertTrue(rig.run(upTo: 10) { subscribed(straps) })
+        XCTAssertEqual(rig.lines.all.last, "\(label): available")
+        XCTAssertEqual(rig.lines.levels.last, .notice)
+        XCTAssertNil(rig.status.summary)
+        rig.run(seconds: 2)
+        XCTAssertGreaterThan(rig.heartRates(strap: 1).count, 0)
+    }
+
+    func testWithoutWaitingAControllerThatCannotBeOpenedFailsTheStartAndClosesTheOthers() {
+        let first = VirtualController(straps: [])
+        let second = VirtualController(straps: [])
+        second.unplug()
+        second.close()
+        let openers = [first, second].enumerated().map { i, c in
+            BluetoothSource.ControllerOpener(label: VirtualRig.label(i)) { c.isOpen ? c : try c.reopen() }
+        }
+        XCTAssertThrowsError(try HCIWorker.openAll(openers, waiting: false)) { error in
+            XCTAssertEqual("\(error)", "virtual: cannot connect (Connection refused)")
+        }
+        XCTAssertFalse(first.isOpen, "what was opened is closed again")
+    }
 }

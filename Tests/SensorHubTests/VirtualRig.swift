@@ -35,7 +35,14 @@ final class VirtualRig {
             BluetoothSource.ControllerOpener(label: Self.label(i)) { try controller.reopen() }
         }
         let clock = self.clock, lines = self.lines
-        worker = HCIWorker(transports: controllers, openers: openers, straps: straps.map(\.address), ring: ring, settings: settings,
+        // The first opening, as `BluetoothSource.start` does it for the kiosk: a controller unplugged
+        // before the rig starts is waited for.
+        let first = controllers.enumerated().map { i, controller in
+            BluetoothSource.ControllerOpener(label: Self.label(i)) { controller.isOpen ? controller : try controller.reopen() }
+        }
+        // Waiting, `openAll` throws nothing.
+        let opened = try! HCIWorker.openAll(first, waiting: true)
+        worker = HCIWorker(opened: opened, openers: openers, straps: straps.map(\.address), ring: ring, settings: settings,
                            discovery: DiscoveryBoard(), counters: counters, status: status, inbox: StrapInbox(), wanted: wanted,
                            discoveryWanted: LatestChange<Bool>(), clock: { clock.nowNs }, wake: {}, log: { level, line in
                                if level >= .info { lines.levels.append(level); lines.all.append(line) } else { lines.debug.append(line) }

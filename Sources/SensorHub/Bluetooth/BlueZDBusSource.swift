@@ -38,6 +38,9 @@ public final class BlueZDBusSource: StrapDiscovering, StrapDescribing {
         public var connectTimeoutNs: UInt64 = 30_000_000_000
         /// How long bluetoothd may take to resolve a connected strap's services before the link is dropped and retried.
         public var resolveTimeoutNs: UInt64 = 10_000_000_000
+        /// bluetoothd or the adapter missing at `start` is waited for (its problem shown, one log
+        /// line) instead of failing the start: the kiosk, which may start before either.
+        public var waitsForAdapter = false
         public init() {}
     }
 
@@ -77,17 +80,22 @@ public final class BlueZDBusSource: StrapDiscovering, StrapDescribing {
     /// no bluetoothd, no adapter, powered off, no permission) is thrown as one line.
     public func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
         let addresses = try straps.map { try $0.bluetoothAddress() }
-        let client: BlueZClient
+        var client: BlueZClient?
+        var unavailable: String?
         do {
             client = try BlueZClient(adapter: adapter, address: settings.busAddress)
-            try client.startDiscovery(serviceUUIDs: [BlueZ.uuid(GATTNumbers.heartRateService)])
+            try client?.startDiscovery(serviceUUIDs: [BlueZ.uuid(GATTNumbers.heartRateService)])
         } catch {
-            throw SensorSourceError("bluez:\(adapter): \(error)")
+            client?.bus.close()
+            client = nil
+            guard settings.waitsForAdapter else { throw SensorSourceError("bluez:\(adapter): \(error)") }
+            unavailable = "\(error)"
         }
-        let worker = BlueZWorker(client: client, straps: straps, addresses: addresses, ring: ring, settings: settings,
+        let worker = BlueZWorker(adapter: adapter, client: client, straps: straps, addresses: addresses, ring: ring, settings: settings,
                                  discovery: discovery, descriptions: descriptions, counters: counters, inbox: inbox, wanted: wanted, status: status, wake: wake,
                                  clock: { [self] in self.nowNs() })
         status.reset(count: 1)
+        if let unavailable { worker.waitForBluetoothd(because: unavailable) }
         thread.start(name: "sideline.bluez") { shouldStop in worker.run(shouldStop: shouldStop) }
     }
 

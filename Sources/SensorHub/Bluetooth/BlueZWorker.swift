@@ -84,14 +84,15 @@ final class BlueZWorker: @unchecked Sendable {
     /// walked away takes longer than this to be back.
     static let settleAfterLinkLossNs: UInt64 = 2_000_000_000
 
-    init(client: BlueZClient, straps: [StrapAddress], addresses: [UInt64], ring: SPSCRing<SensorEvent>,
+    /// `client` nil: bluetoothd or the adapter was not there at start; see `waitForBluetoothd`.
+    init(adapter: String, client: BlueZClient?, straps: [StrapAddress], addresses: [UInt64], ring: SPSCRing<SensorEvent>,
          settings: BlueZDBusSource.Settings, discovery: DiscoveryBoard, descriptions: StrapDescriptionBoard, counters: BluetoothCounters, inbox: StrapInbox,
          wanted: LatestChange<StrapSelection>, status: ControllerStatus, wake: @escaping @Sendable () -> Void, clock: @escaping @Sendable () -> UInt64) {
         self.client = client
         self.inbox = inbox
         self.wanted = wanted
         self.status = status
-        self.adapter = client.adapter
+        self.adapter = adapter
         self.settings = settings
         policy = StrapLinkPolicy(broadcast: settings.broadcastPolicy, heardWindow: .propertyChanges)
         self.ring = ring
@@ -102,7 +103,7 @@ final class BlueZWorker: @unchecked Sendable {
         self.clock = clock
         logger = BluetoothSource.logger(verbose: settings.verbose)
         self.straps = zip(straps, addresses).map { strap, address in
-            Strap(address: address, text: strap.address, devicePath: BlueZ.devicePath(adapter: client.adapter, address: strap.address))
+            Strap(address: address, text: strap.address, devicePath: BlueZ.devicePath(adapter: adapter, address: strap.address))
         }
         self.strapByAddress = Dictionary(addresses.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
     }
@@ -187,6 +188,15 @@ final class BlueZWorker: @unchecked Sendable {
         busDownSinceNs = now
         reopenFailures = 0
         for i in straps.indices where straps[i].phase != .idle { linkDown(i, nowNs: now) }
+    }
+
+    /// bluetoothd, the bus or the adapter was not there at start (the kiosk came up anyway): said
+    /// once, shown, and tried again with the backoff of a lost bus until it is there.
+    func waitForBluetoothd(because reason: String) {
+        log("not available (\(reason)); retrying", .warning)
+        status.set(0, "bluez:\(adapter) not available, retrying")
+        busDownSinceNs = clock()
+        reopenFailures = 0
     }
 
     func reopenIfDue() {

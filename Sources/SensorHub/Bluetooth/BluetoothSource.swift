@@ -23,6 +23,10 @@ public final class BluetoothSource: StrapDiscovering, StrapDescribing {
         public var broadcastPolicy = BroadcastPolicy.overBudget
         public var host = HostEngine.Configuration()
         public var verbose = false
+        /// A controller that cannot be opened at `start` is retried like one lost later (its problem
+        /// shown, one log line) instead of failing the start: the kiosk, whose adapter may appear
+        /// after it (a board's dongle, a slow driver). `record` and `scan` fail at once instead.
+        public var waitsForControllers = false
         public init() {}
     }
 
@@ -83,17 +87,11 @@ public final class BluetoothSource: StrapDiscovering, StrapDescribing {
 
     public func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
         let addresses = try straps.map { try $0.bluetoothAddress() }
-        var transports: [any ByteTransport] = []
-        do {
-            for opener in openers { transports.append(try opener.open()) }
-        } catch {
-            transports.forEach { $0.close() }
-            throw SensorSourceError("\(error)")
-        }
+        let opened = try HCIWorker.openAll(openers, waiting: settings.waitsForControllers)
         let status = self.status, settings = self.settings
         let clock: @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
         let log = Self.logger(verbose: settings.verbose)
-        let worker = HCIWorker(transports: transports, openers: openers, straps: addresses, ring: ring, settings: settings,
+        let worker = HCIWorker(opened: opened, openers: openers, straps: addresses, ring: ring, settings: settings,
                                discovery: discovery, counters: counters, status: status, inbox: inbox, wanted: wanted,
                                discoveryWanted: discoveryWanted, clock: clock, wake: wake,
                                log: { level, line in log.log(level: level, "\(line)") })

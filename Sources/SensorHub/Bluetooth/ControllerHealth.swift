@@ -26,6 +26,9 @@ struct ControllerHealth: Equatable {
         case .starting:
             return nil
         case .up:
+            if case .down(let failure) = previous, failure.summary == HostFailure.unavailable("").summary {
+                return "\(label): available" // it was never there: not "back"
+            }
             return previous == .starting ? nil : "\(label): back"
         case .down(let failure):
             if case .down(let before) = previous, before.summary == failure.summary { return nil }

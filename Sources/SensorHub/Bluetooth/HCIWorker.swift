@@ -33,8 +33,28 @@ final class HCIWorker {
     private var buffer = [UInt8](repeating: 0, count: 16384)
     private var shutdownDeadlineNs: UInt64?
 
-    /// `transports` are the controllers already opened (by `start`, so a failure to open surfaces there).
-    init(transports: [any ByteTransport], openers: [BluetoothSource.ControllerOpener], straps: [UInt64], ring: SPSCRing<SensorEvent>,
+    /// Each controller's first opening (`BluetoothSource.start`): one that cannot be opened fails
+    /// the start as one line, or, when `waiting`, is handed on to be retried like one lost later.
+    static func openAll(_ openers: [BluetoothSource.ControllerOpener], waiting: Bool) throws -> [Result<any ByteTransport, HostFailure>] {
+        var opened: [Result<any ByteTransport, HostFailure>] = []
+        for opener in openers {
+            do {
+                opened.append(.success(try opener.open()))
+            } catch {
+                guard waiting else {
+                    for case .success(let transport) in opened { transport.close() }
+                    throw SensorSourceError("\(error)")
+                }
+                opened.append(.failure(.unavailable(plain(error))))
+            }
+        }
+        return opened
+    }
+
+    /// `opened` is each controller's first opening, by `start`: a failure there either failed the
+    /// start (`record`, `scan`) or is handed in here to be retried like a controller lost later (the
+    /// kiosk, which waits for an adapter that is not there yet).
+    init(opened: [Result<any ByteTransport, HostFailure>], openers: [BluetoothSource.ControllerOpener], straps: [UInt64], ring: SPSCRing<SensorEvent>,
          settings: BluetoothSource.Settings, discovery: DiscoveryBoard, counters: BluetoothCounters, status: ControllerStatus,
          inbox: StrapInbox, wanted: LatestChange<StrapSelection>, discoveryWanted: LatestChange<Bool>,
          clock: @escaping () -> UInt64, wake: @escaping () -> Void, log: @escaping (Logger.Level, String) -> Void) {
@@ -48,26 +68,33 @@ final class HCIWorker {
         self.log = log
         manager = LinkManager(straps: straps, ring: ring, settings: settings, discovery: discovery, counters: counters, clock: clock)
         manager.log = log
-        supervision = zip(transports, openers).map { Supervision(transport: $0, health: ControllerHealth(label: $1.label)) }
-        status.reset(count: transports.count)
-        for i in transports.indices {
-            manager.controllers.append(LinkManager.Controller(label: openers[i].label, engine: makeEngine(i, transports[i])))
+        supervision = zip(opened, openers).map { Supervision(transport: try? $0.get(), health: ControllerHealth(label: $1.label)) }
+        status.reset(count: opened.count)
+        for i in opened.indices {
+            let transport = try? opened[i].get()
+            manager.controllers.append(LinkManager.Controller(label: openers[i].label, engine: makeEngine(i, transport)))
+            if case .failure(let failure) = opened[i] { manager.controllerFailed(i, failure) }
         }
     }
 
-    private func makeEngine(_ i: Int, _ transport: any ByteTransport) -> HostEngine {
+    /// `transport` nil: a controller not opened yet, whose engine is never started (opening it
+    /// builds a fresh one).
+    private func makeEngine(_ i: Int, _ transport: (any ByteTransport)?) -> HostEngine {
         let engine = HostEngine(configuration: settings.host) { [manager] bytes in
-            do { try transport.write(bytes) } catch { manager.controllerFailed(i, .lost(Self.plain(error))) }
+            do { try transport?.write(bytes) } catch { manager.controllerFailed(i, .lost(Self.plain(error))) }
         }
         engine.delegate = manager
         return engine
     }
 
     /// A transport's problem without its label (the health line names the controller once).
-    private static func plain(_ error: any Error) -> String { (error as? TransportError)?.problem ?? "\(error)" }
+    static func plain(_ error: any Error) -> String { (error as? TransportError)?.problem ?? "\(error)" }
 
+    /// Brings up every opened controller; one that could not be opened is said once and retried.
     func start(nowNs: UInt64) {
-        for c in manager.controllers { c.engine.start(nowNs: nowNs) }
+        for (i, c) in manager.controllers.enumerated() {
+            if let failure = c.failure { scheduleReopen(i, failure, nowNs: nowNs) } else { c.engine.start(nowNs: nowNs) }
+        }
     }
 
     /// What to poll(2) on: -1 for a controller that is down or has no descriptor.
@@ -152,7 +179,9 @@ final class HCIWorker {
         do {
             transport = try openers[i].open()
         } catch {
-            let failure = HostFailure.lost(Self.plain(error))
+            // Still down for the reason it went down ("lost", "not available"): a failed retry is no news.
+            let summary = if case .down(let before) = supervision[i].health.state { before.summary } else { "lost" }
+            let failure = HostFailure(summary: summary, detail: Self.plain(error))
             log(.debug, "\(openers[i].label): \(failure.detail)")
             scheduleReopen(i, failure, nowNs: nowNs)
             return

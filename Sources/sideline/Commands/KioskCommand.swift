@@ -99,8 +99,12 @@ struct KioskCommand: ParsableCommand {
         startup.mark("windows")
 
         let launchCount: Int? = if case .simulated(let count) = specs[0] { count } else { nil }
+        // An adapter the user named is waited for when it is not there yet (shown on every screen,
+        // retried); one `auto` picked that will not start falls back to the simulated team below.
+        var setup = bluetooth.setup
+        setup.waitsForAdapter = !choseAutomatically
         let factory = KioskSourceFactory(launchBluetooth: launchCount == nil ? sources : [], simulatedCount: launchCount ?? 12,
-                                         seed: seed, bluetooth: bluetooth.setup, store: store)
+                                         seed: seed, bluetooth: setup, store: store)
         let launched = try factory.make(sources: sources, stepped: headless)
         let runtime = KioskRuntime(store: store, source: launched, wake: wake,
                                    wallClockBase: headless && launched.stepped != nil ? Self.scriptEpoch : nil,

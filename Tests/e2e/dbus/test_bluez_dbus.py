@@ -412,6 +412,51 @@ def test_kiosk_shows_a_lost_adapter_until_it_is_back(bluez, sideline_bin, tmp_pa
     assert 'hci0 is gone' in err and 'hci0 is back' in err, err
 
 
+def test_kiosk_waits_for_an_adapter_not_there_at_start(sideline_bin, tmp_path, wait_for_json):
+    """bluetoothd runs but hci0 is not there yet when the kiosk starts (a board whose dongle or
+    driver comes later): the kiosk comes up anyway and says so, and uses the adapter once it is
+    there. It used to exit "no adapter hci0" and, under systemd, restart every few seconds."""
+    mock = MockBluez()  # no adapter
+    try:
+        db = tmp_path / 'bz.sqlite'
+        import_team(sideline_bin, db, tmp_path, [A1])
+        shots = tmp_path / 'shots'
+        script = tmp_path / 'later.kiosk'
+        script.write_text('''
+            wait until problem
+            dump waiting.json
+            # The test adds the adapter and the strap now.
+            wait until no problem
+            tap "BZ"
+            wait until streaming
+            dump streaming.json
+        ''')
+        kiosk = subprocess.Popen([sideline_bin, '--headless', '--script', str(script), '--screenshots', str(shots),
+                                  '--db', str(db), '--source', 'bluez:hci0'],
+                                 env=env_for(mock.address), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            waiting = wait_for_json(shots / 'waiting.json')
+            mock.add_adapter('hci0')
+            dev, chars = mock.add_strap(A1, 'Polar H10 A1', battery=None)
+            mock.advertise(dev, rssi=-50)
+            assert mock.wait_notifying([chars['hr']], timeout=20), 'the kiosk never subscribed once the adapter was there'
+            mock.set_value(chars['hr'], measurement(127))  # the script waits until it streams
+            _, err = kiosk.communicate(timeout=60)
+        finally:
+            kiosk.kill()
+    finally:
+        mock.close()
+    assert kiosk.returncode == 0, err
+    assert waiting['screen'] == 'teamPicker'
+    assert waiting['sourceProblem'] == 'Bluetooth bluez:hci0 not available, retrying', waiting['sourceProblem']
+    lines = [l for l in err.splitlines() if 'bluez:hci0' in l]
+    assert len(lines) == 2 and 'not available (' in lines[0] and 'no adapter hci0' in lines[0], err
+    assert 'back on bluetoothd' in lines[1], err
+    streaming = wait_for_json(shots / 'streaming.json')
+    assert streaming['sourceProblem'] is None
+    assert next(s for s in streaming['straps'] if s['address'] == A1)['streaming']
+
+
 def test_services_are_judged_only_once_resolved(bluez, sideline_bin, tmp_path):
     """A device whose services bluetoothd resolved without Heart Rate is named for what it is, at
     once; one whose services never resolve is not blamed for a missing characteristic."""
