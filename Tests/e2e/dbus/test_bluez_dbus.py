@@ -412,6 +412,50 @@ def test_kiosk_shows_a_lost_adapter_until_it_is_back(bluez, sideline_bin, tmp_pa
     assert 'hci0 is gone' in err and 'hci0 is back' in err, err
 
 
+def test_kiosk_shows_a_powered_off_adapter_until_it_is_on(bluez, sideline_bin, tmp_path, wait_for_json):
+    """`bluetoothctl power off` while the kiosk runs on bluez:hci0: the coach's red line says the
+    adapter is off; powered on, the line goes and the strap streams again."""
+    db = tmp_path / 'bz.sqlite'
+    dev, chars = bluez.add_strap(A1, 'Polar H10 A1', battery=None)
+    import_team(sideline_bin, db, tmp_path, [A1])
+    shots = tmp_path / 'shots'
+    script = tmp_path / 'power.kiosk'
+    script.write_text('''
+        tap "BZ"
+        wait until connected
+        dump before.json
+        # The test powers the adapter off once before.json is written.
+        wait until problem
+        dump off.json
+        # It powers it on again and the strap streams.
+        wait until no problem
+        wait until streaming
+        dump on.json
+    ''')
+    kiosk = subprocess.Popen([sideline_bin, '--headless', '--script', str(script), '--screenshots', str(shots),
+                              '--db', str(db), '--source', 'bluez:hci0'],
+                             env=env_for(bluez.address), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert bluez.wait_notifying([chars['hr']]), 'the kiosk never subscribed'
+        wait_for_json(shots / 'before.json')
+        bluez.drop_link(dev, [chars['hr']])
+        bluez.set_powered(False)
+        off = wait_for_json(shots / 'off.json')
+        bluez.set_powered(True)
+        bluez.obj(dev).UpdateProperties('org.bluez.Device1', {'ServicesResolved': True}, dbus_interface=dbusmock.MOCK_IFACE)
+        bluez.advertise(dev, rssi=-55)
+        assert bluez.wait_notifying([chars['hr']], timeout=8), 'the strap was not reconnected after power on'
+        bluez.set_value(chars['hr'], measurement(133))  # the script waits until it streams
+        _, err = kiosk.communicate(timeout=60)
+    finally:
+        kiosk.kill()
+    assert kiosk.returncode == 0, err
+    assert off['sourceProblem'] == 'Bluetooth hci0 off, retrying', off['sourceProblem']
+    on = wait_for_json(shots / 'on.json')
+    assert on['sourceProblem'] is None
+    assert next(s for s in on['straps'] if s['address'] == A1)['streaming']
+
+
 def test_kiosk_waits_for_an_adapter_not_there_at_start(sideline_bin, tmp_path, wait_for_json):
     """bluetoothd runs but hci0 is not there yet when the kiosk starts (a board whose dongle or
     driver comes later): the kiosk comes up anyway and says so, and uses the adapter once it is
