@@ -10,6 +10,7 @@ public enum StateDump {
             "screen": s.screen.rawValue,
             "nowMs": s.nowMs,
             "framesDrawn": app.framesDrawn,
+            "wallWindow": app.wall != nil,
             "notice": s.notice.map { $0 as Any } ?? NSNull(),
             "sourceProblem": s.sensors.problem.map { $0 as Any } ?? NSNull(),
             "source": s.sensors.description,

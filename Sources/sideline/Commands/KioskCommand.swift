@@ -30,6 +30,8 @@ struct KioskCommand: ParsableCommand {
     @OptionGroup var bluetooth: BluetoothOptions
     @Option(parsing: .unconditional, help: "Seed of the simulation.") var seed: UInt64 = 7
     @Option(name: .customLong("wall-display"), parsing: .unconditional, help: "Open the wall display fullscreen on display N.") var wallDisplay: Int?
+    @Flag(name: .customLong("one-window"), help: "The display server shows one window only (the service's cage): --wall-display is not opened, since its window would cover the coach's screen; the log says so.")
+    var oneWindow = false
     @Option(name: .customLong("export-dir"), help: "Where 'Export all' writes (default: the first USB stick under /media).") var exportDir: String?
     @Option(name: .customLong("usb-mounts"), help: "Folder where USB sticks are mounted (the package's udev rule: /media/sideline). A stick that appears there gets a backup, exports go to it, and Settings can restore from it.")
     var usbMounts: String?
@@ -89,7 +91,7 @@ struct KioskCommand: ParsableCommand {
         do {
             main = try KioskWindow(title: "Sideline", width: width, height: height, display: nil, fullscreen: fullscreen,
                                    software: headless, fonts: fonts)
-            wall = try wallDisplay.map {
+            wall = try shownWallDisplay.map {
                 try KioskWindow(title: "Sideline wall", width: headless ? 1920 : width, height: headless ? 1080 : height,
                                 display: $0, fullscreen: !headless, software: headless, fonts: fonts)
             }
@@ -131,6 +133,14 @@ struct KioskCommand: ParsableCommand {
         }
         if !headless { app.runEventLoop() }
         if let dumpPath { try StateDump.write(app, to: dumpPath) }
+    }
+
+    /// The wall display to open: none under a one-window compositor, where a second fullscreen
+    /// window would be drawn over the coach's screen and take its taps.
+    private var shownWallDisplay: Int? {
+        guard let wallDisplay, oneWindow else { return wallDisplay }
+        Self.log.warning("wall-display \(wallDisplay) is not opened: this display server shows one window (cage), and the wall's would cover the coach's screen (README: Display)")
+        return nil
     }
 
     /// The adapter was picked by `--source auto` (or no `--source`), not named by the user.
