@@ -14,9 +14,12 @@ extension Frame {
         let inner = panel.inset(metrics.px(10))
         let (tabRow, body) = inner.splitTop(metrics.px(52), gap: metrics.px(8))
         let tabs = tabRow.columns(2, gap: metrics.px(6))
+        // Each tab is touched from the panel's top edge to the middle of the gap below it.
+        func touch(_ tab: Rect) -> Rect { Rect(tab.x, panel.y, tab.w, tab.maxY + metrics.px(4) - panel.y) }
         let shown = state.review.panel
-        button("Heart rate", tabs[0], .review(.showPanel(.heartRate)), style: shown == .heartRate ? .primary : .normal, size: metrics.small)
-        button("HRV", tabs[1], .review(.showPanel(.hrv)), style: shown == .hrv ? .primary : .normal, size: metrics.small)
+        button("Heart rate", tabs[0], .review(.showPanel(.heartRate)), style: shown == .heartRate ? .primary : .normal, size: metrics.small,
+               touch: touch(tabs[0]))
+        button("HRV", tabs[1], .review(.showPanel(.hrv)), style: shown == .hrv ? .primary : .normal, size: metrics.small, touch: touch(tabs[1]))
         switch shown {
         case .heartRate: heartRatePanel(p, body)
         case .hrv: hrvPanel(p, body)
