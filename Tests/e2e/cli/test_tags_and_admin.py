@@ -207,3 +207,14 @@ def test_straps_and_forget_strap(sideline):
     with open(next(out.glob("*_samples.csv")), newline="", encoding="utf-8-sig") as f:
         assert address in {r["strap"] for r in csv.DictReader(f)}
     one_line_error(sideline("forget-strap", address, "--yes", check=False), f"no strap with address {address}")
+
+
+def test_record_started_at_dates_a_scripted_set_up(sideline):
+    """Flow set-ups (deploy/kiosk/flows) date their sessions before the kiosk's scripted clock."""
+    sideline("record", "--source", "sim:2", "--speed", "600", "--team", "T", "--minutes", "1", "--started-at", "2026-03-14T10:00", "--quiet")
+    (line,) = [l for l in sideline("sessions").stdout.splitlines() if l[:1].isdigit()]
+    assert line.split("\t")[2] == "2026-03-14 10:00", line
+    bad = sideline("record", "--source", "sim:2", "--speed", "600", "--team", "U", "--minutes", "1", "--started-at", "14.3.2026 10:00",
+                   "--quiet", check=False)
+    one_line_error(bad, "--started-at", "is not a local time like 2026-03-14T17:30")
+    assert [r[0] for r in query(sideline.db, "SELECT name FROM team")] == ["T"], "refused before anything was recorded"

@@ -3,8 +3,11 @@ session (same team, same tags), and the team graph as a mean inside a min–max 
 numbers are checked against the JSON export (one analysis for every number) and the band against
 the samples CSV, computed here independently."""
 import csv
+import datetime
 import json
 import math
+import pathlib
+import sqlite3
 import subprocess
 
 import pytest
@@ -192,3 +195,25 @@ def test_the_team_graph_is_a_mean_inside_the_lowest_and_highest_player(sessions,
     width, height, pixels = read_png(sessions.shots / "band.png")
     white = sum(1 for row in pixels for p in row if p == (255, 255, 255))
     assert white > 800, "the team's mean is drawn as a white line"
+
+
+def test_the_docs_flow_shows_changes_and_the_previous_line(sideline_bin, tmp_path):
+    """deploy/kiosk/flows/review-hrv.kiosk makes the docs' screenshots of this feature: its previous
+    comparable session must differ enough that the (±) and the faint line can be seen, and its set-ups
+    are dated before the kiosk's scripted clock (14 March 2026, 17:30), not today."""
+    root = pathlib.Path(__file__).resolve().parents[3]
+    flow = tmp_path / "review-hrv.kiosk"
+    flow.write_text((root / "deploy/kiosk/flows/review-hrv.kiosk").read_text() + "dump end.json\n")
+    db = tmp_path / "flow.sqlite"
+    subprocess.run([str(root / "deploy/kiosk/play-flow.sh"), sideline_bin, str(flow), "800x480", str(tmp_path / "shots"), str(db)],
+                   check=True, capture_output=True, timeout=600)
+    review = json.loads((tmp_path / "shots/end.json").read_text())["review"]
+    (player,) = [p for p in review["players"] if p["playerID"] == review["selectedPlayer"]]
+    assert player["previous"] is not None and player["previous"]["samples"] > 100
+    values = [line[1] for lines in player["panelLines"].values() for line in lines if isinstance(line, list)]
+    changed = [v for v in values if "(+" in v or "(−" in v]
+    assert len(changed) >= 3, values
+    with sqlite3.connect(db) as conn:
+        started = [r[0] for r in conn.execute("SELECT started_ms FROM session ORDER BY id")]
+    scripted_clock = datetime.datetime(2026, 3, 14, 17, 30).timestamp() * 1000
+    assert started and all(scripted_clock - 8 * 86_400_000 < ms < scripted_clock for ms in started), started
