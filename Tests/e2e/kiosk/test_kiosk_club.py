@@ -82,6 +82,9 @@ def test_the_sessions_list_shows_average_effort_players_and_tags_and_filters(tag
 
 
 def test_a_session_is_deleted_behind_the_pin_with_everything_in_it(tags):
+    # The review's Delete is drawn as a destructive button (red, on the bar's dark grey), not as plain text.
+    assert tags.pixel_of("tags-review-header", "tags-review.json", "Delete") == DANGER
+    assert tags.pixel_of("tags-review-header", "tags-review.json", "Export") == NORMAL
     deleted = tags.dump("deleted.json")
     assert deleted["notice"] == "Session deleted" and deleted["review"]["open"] is None
     assert [c["id"] for c in deleted["review"]["sessions"]] == [1]
