@@ -7,6 +7,7 @@ import os
 import pathlib
 import sqlite3
 import subprocess
+from itertools import pairwise
 
 import pytest
 
@@ -481,8 +482,12 @@ def test_review_shows_the_exported_numbers_under_the_sessions_zone_model(kiosk, 
     """One analysis for every number: the review's state dump equals the JSON export for every
     player and figure, for a session with dropouts and a recovery minute, recorded under %HRmax
     and reviewed after Settings switched to %HRR (the review keeps the session's model and says so)."""
-    subprocess.run([kiosk.binary, "record", "--db", str(kiosk.db), "--source", "sim:4", "--seed", "5", "--speed", "600",
+    # Seed 1: two players' straps go silent for 9 and 16 s (the simulation's radio dropouts).
+    subprocess.run([kiosk.binary, "record", "--db", str(kiosk.db), "--source", "sim:4", "--seed", "1", "--speed", "600",
                     "--team", "Demo", "--minutes", "3", "--recovery", "60", "--quiet"], check=True, capture_output=True, timeout=120)
+    gaps = [later - earlier for (player, earlier), (same, later) in pairwise(kiosk.sql(
+        "SELECT player_id, t_ms FROM sample WHERE session_id = 1 ORDER BY player_id, t_ms")) if player == same]
+    assert max(gaps) > 5000, "the session has a dropout longer than any sample may be stretched over"
     kiosk.play(f"""
         {open_settings()}
         tap "%HRR"
