@@ -13,6 +13,7 @@ import pytest
 
 from kiosk_png import read_png
 from kioskscript import open_settings, pin_pad
+from tcx_schema import problems
 from waiting import wait_until
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
@@ -99,6 +100,12 @@ def test_demo_flow_through_every_screen(kiosk):
     # Stopped after about 3.5 minutes; then the whole recovery minute was recorded.
     assert 200_000 <= effort_end <= 230_000 and abs(duration - effort_end - 60_000) <= 1000, (effort_end, duration)
     assert kiosk.sql("SELECT COUNT(*) FROM lap WHERE session_id = ?", session_id)[0][0] == 1
+    # Its TCX files, with the coach's lap and the recovery minute as laps of their own, are valid TCX v2.
+    out = kiosk.shots.parent / "tcx"
+    subprocess.run([kiosk.binary, "export", "--db", str(kiosk.db), "--session", str(session_id), "--format", "tcx", "--out", str(out)],
+                   check=True, capture_output=True, timeout=120)
+    tcxs = sorted(out.glob("*.tcx"))
+    assert len(tcxs) == 12 and all(problems(path) == [] for path in tcxs), [problems(path) for path in tcxs]
     per_player = kiosk.sql("SELECT player_id, COUNT(*) FROM sample WHERE session_id = ? GROUP BY player_id", session_id)
     assert len(per_player) == 12
     assert all(count >= 180 for _, count in per_player), per_player  # about 3.5 min at one reading a second
