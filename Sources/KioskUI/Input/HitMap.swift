@@ -7,16 +7,13 @@ public struct Hit: Sendable {
     public var label: String
     public var action: Action?
     public var longPress: Action?
-    /// Why this target is smaller than a gloved finger needs (≥ 64 px at 800×480), when that is deliberate.
-    public var smallBecause: String?
     /// The whole target when a scrolling list shows only part of it (`rect` is the visible part).
     public var whole: Rect?
-    public init(rect: Rect, label: String, action: Action?, longPress: Action? = nil, smallBecause: String? = nil) {
+    public init(rect: Rect, label: String, action: Action?, longPress: Action? = nil) {
         self.rect = rect
         self.label = label
         self.action = action
         self.longPress = longPress
-        self.smallBecause = smallBecause
     }
 }
 

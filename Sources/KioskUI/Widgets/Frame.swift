@@ -60,12 +60,12 @@ extension Frame {
     /// A button: a rounded box, its label, and a touch target (none when disabled). `touch`: a
     /// larger area that takes its taps (the bar or row it sits in), so a glove need not hit the box.
     func button(_ label: String, _ r: Rect, _ action: Action?, style: ButtonStyle = .normal,
-                size: Int? = nil, longPress: Action? = nil, hitLabel: String? = nil, touch: Rect? = nil, smallBecause: String? = nil) {
+                size: Int? = nil, longPress: Action? = nil, hitLabel: String? = nil, touch: Rect? = nil) {
         canvas.fillRounded(r, radius: metrics.px(10), buttonColour(style))
         canvas.text(label, size: size ?? metrics.body, bold: true, colour: style == .disabled ? Theme.textDim : Theme.text,
                     in: r.inset(dx: metrics.px(8), dy: 0), align: .center)
         if style != .disabled {
-            hits.add(Hit(rect: touch ?? r, label: hitLabel ?? label, action: action, longPress: longPress, smallBecause: smallBecause))
+            hits.add(Hit(rect: touch ?? r, label: hitLabel ?? label, action: action, longPress: longPress))
         }
     }
 

@@ -29,14 +29,13 @@ def with_target_dumps(flow, tmp_path):
 
 
 def small_targets(dump):
-    """Targets under MIN_TARGET on their smaller side, except those the kiosk says are small on purpose
-    (with why). A row a scrolling list shows only partly counts at its whole size."""
-    on_purpose = {label for label, why in dump["smallTargets"] if why}
+    """Targets under MIN_TARGET on their smaller side; a row a scrolling list shows only partly counts
+    at its whole size (scrolled into view it is whole)."""
     whole = {c[0]: c[1:] for c in dump["clippedTargets"]}
     small = []
     for label, x, y, w, h in dump["targets"]:
         w, h = whole.get(label, (x, y, w, h))[2:]
-        if min(w, h) < MIN_TARGET and label not in on_purpose:
+        if min(w, h) < MIN_TARGET:
             small.append((label, w, h))
     return small
 
