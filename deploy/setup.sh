@@ -16,7 +16,7 @@ APT_PACKAGES=(
   debhelper help2man lintian binutils             # make deb: packaging, manual page, checks, objdump
   debootstrap                                     # package tests: a clean bookworm chroot; the VM's root
   qemu-utils dosfstools mtools                    # the appliance VM (Tests/appliance): its disk overlay, a FAT USB stick
-  cage xwayland                                   # make bench-appliance: the compositor of the unit, run here headless
+  cage xwayland grim                              # the compositor of the unit, run here headless (make bench-appliance, the two-output test); grim reads its outputs
 )
 
 missing=()

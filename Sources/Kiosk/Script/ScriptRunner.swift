@@ -142,6 +142,8 @@ extension KioskApp {
                 usleep(UInt32(step * 1000))
             }
             left -= step
+            // The window's own events too: a compositor sizes and exposes the window while a script waits.
+            settleEvents()
             if let out = gestures.poll(atMs: runtime.nowMs) { apply(out) }
             runtime.update()
             runtime.commitRecording()
@@ -149,6 +151,7 @@ extension KioskApp {
     }
 
     private func push(mouse type: SDL_EventType, x: Int, y: Int) {
+        let (x, y) = main.windowPoint(x: x, y: y)
         var e = SDL_Event()
         e.type = type.rawValue
         e.button.windowID = main.windowID
@@ -162,6 +165,7 @@ extension KioskApp {
     }
 
     private func push(motion x: Int, y: Int) {
+        let (x, y) = main.windowPoint(x: x, y: y)
         var e = SDL_Event()
         e.type = SDL_MOUSEMOTION.rawValue
         e.motion.windowID = main.windowID

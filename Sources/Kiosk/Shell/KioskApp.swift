@@ -17,6 +17,7 @@ public final class KioskApp {
     var inertiaTarget: (id: String, maxOffset: Int)?
     var dragTarget: DragRegion?
     var quitRequested = false
+    private var lastLayout: String?
     /// Frames drawn, for benchmarks and the state dump.
     public private(set) var framesDrawn = 0
     /// systemd's notification socket when run as a service: ready after the first frame, watchdog from the loop.
@@ -48,16 +49,26 @@ public final class KioskApp {
 
     public var state: AppState { runtime.state }
 
+    /// One window over several outputs: where each view went, logged when it changes (the
+    /// compositor sizes the window after it opens, and again when an output comes or goes).
+    public func noteLayout() {
+        guard let layout = main.layoutSummary, layout != lastLayout else { return }
+        lastLayout = layout
+        Self.log.notice("\(layout)")
+    }
+
     /// Draws both windows if something changed (or the hearts need to beat).
     public func drawIfNeeded(force: Bool = false) {
         guard runtime.needsDraw || force else { return }
         runtime.needsDraw = false
         framesDrawn += 1
         let now = runtime.nowMs, wallClock = runtime.wallClock
+        main.beginDrawing()
         main.view.draw(state, animMs: now, wallClock: wallClock)
         main.present()
         observer?.presented(atNs: DispatchTime.now().uptimeNanoseconds)
         if let wall {
+            wall.beginDrawing()
             wall.view.drawWall(state, animMs: now, wallClock: wallClock)
             wall.present()
         }

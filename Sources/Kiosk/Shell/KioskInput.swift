@@ -11,22 +11,27 @@ extension KioskApp {
         switch type {
         case SDL_QUIT.rawValue:
             quitRequested = true
+        // Coordinates are the coach's view's: in a window shared with the wall (one window across
+        // both outputs), a press on the wall's part is nobody's.
         case SDL_MOUSEBUTTONDOWN.rawValue where e.button.which != UInt32.max && e.button.button == UInt8(SDL_BUTTON_LEFT):
-            guard e.button.windowID == main.windowID else { return }
-            pointerDown(x: Int(e.button.x), y: Int(e.button.y))
+            guard e.button.windowID == main.windowID, let p = main.local(windowX: Int(e.button.x), windowY: Int(e.button.y)) else { return }
+            pointerDown(x: p.x, y: p.y)
         case SDL_MOUSEMOTION.rawValue where e.motion.which != UInt32.max && e.motion.state & 1 != 0:
-            guard e.motion.windowID == main.windowID else { return }
-            pointerMove(x: Int(e.motion.x), y: Int(e.motion.y))
+            guard e.motion.windowID == main.windowID, let p = main.local(windowX: Int(e.motion.x), windowY: Int(e.motion.y)) else { return }
+            pointerMove(x: p.x, y: p.y)
         case SDL_MOUSEBUTTONUP.rawValue where e.button.which != UInt32.max && e.button.button == UInt8(SDL_BUTTON_LEFT):
-            guard e.button.windowID == main.windowID else { return }
-            pointerUp(x: Int(e.button.x), y: Int(e.button.y))
+            guard e.button.windowID == main.windowID, let p = main.local(windowX: Int(e.button.x), windowY: Int(e.button.y)) else { return }
+            pointerUp(x: p.x, y: p.y)
         case SDL_FINGERDOWN.rawValue:
-            guard e.tfinger.windowID == main.windowID || e.tfinger.windowID == 0 else { return }
-            pointerDown(x: Int(e.tfinger.x * Float(main.width)), y: Int(e.tfinger.y * Float(main.height)))
+            guard e.tfinger.windowID == main.windowID || e.tfinger.windowID == 0,
+                  let p = main.local(normalizedX: e.tfinger.x, normalizedY: e.tfinger.y) else { return }
+            pointerDown(x: p.x, y: p.y)
         case SDL_FINGERMOTION.rawValue:
-            pointerMove(x: Int(e.tfinger.x * Float(main.width)), y: Int(e.tfinger.y * Float(main.height)))
+            guard let p = main.local(normalizedX: e.tfinger.x, normalizedY: e.tfinger.y) else { return }
+            pointerMove(x: p.x, y: p.y)
         case SDL_FINGERUP.rawValue:
-            pointerUp(x: Int(e.tfinger.x * Float(main.width)), y: Int(e.tfinger.y * Float(main.height)))
+            guard let p = main.local(normalizedX: e.tfinger.x, normalizedY: e.tfinger.y) else { return }
+            pointerUp(x: p.x, y: p.y)
         case SDL_WINDOWEVENT.rawValue:
             windowEvent(e.window)
         case SDL_RENDER_TARGETS_RESET.rawValue, SDL_RENDER_DEVICE_RESET.rawValue:
@@ -41,10 +46,12 @@ extension KioskApp {
     private func windowEvent(_ w: SDL_WindowEvent) {
         switch SDL_WindowEventID(UInt32(w.event)) {
         case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED:
-            if w.windowID == main.windowID { main.refreshSize() } else { wall?.refreshSize() }
+            if w.windowID == main.windowID { main.refreshSize() }
+            if let wall, w.windowID == wall.windowID { wall.refreshSize() } // the same window when they share one
+            noteLayout()
             runtime.needsDraw = true
         case SDL_WINDOWEVENT_CLOSE:
-            if let wall, w.windowID == wall.windowID {
+            if let wall, w.windowID == wall.windowID, wall.windowID != main.windowID {
                 // The wall display went away (unplugged, closed): the coach's screen and the recording go on.
                 self.wall = nil
                 runtime.dispatch(.inform("Wall display closed — the session goes on"))

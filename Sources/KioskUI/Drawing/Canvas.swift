@@ -14,8 +14,13 @@ public final class Canvas {
     public private(set) var metrics: Metrics
     private var spans: [SDL_Rect] = []
 
-    init(renderer: OpaquePointer, fonts: FontBook, width: Int, height: Int) {
+    /// The renderer's target is shared with another canvas (one window across two outputs): a
+    /// clear must not wipe the other's part, so it fills this canvas's own instead.
+    private let sharesTarget: Bool
+
+    init(renderer: OpaquePointer, fonts: FontBook, width: Int, height: Int, sharesTarget: Bool = false) {
         self.renderer = renderer
+        self.sharesTarget = sharesTarget
         self.text = TextCache(renderer: renderer, fonts: fonts)
         self.metrics = Metrics(width: width, height: height)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
@@ -62,7 +67,19 @@ public final class Canvas {
 
     public func clear(_ c: Colour) {
         setColour(c)
-        SDL_RenderClear(renderer)
+        if sharesTarget {
+            // SDL_RenderClear ignores the viewport: it would clear the other view's part too.
+            // Like SDL_RenderClear, whatever the clip: set aside while it fills, then put back.
+            var clip = SDL_Rect()
+            let clipped = SDL_RenderIsClipEnabled(renderer) == SDL_TRUE
+            SDL_RenderGetClipRect(renderer, &clip)
+            SDL_RenderSetClipRect(renderer, nil)
+            var rect = SDL_Rect(x: 0, y: 0, w: Int32(metrics.width), h: Int32(metrics.height))
+            SDL_RenderFillRect(renderer, &rect)
+            if clipped { SDL_RenderSetClipRect(renderer, &clip) }
+        } else {
+            SDL_RenderClear(renderer)
+        }
     }
 
     public func fill(_ r: Rect, _ c: Colour) {

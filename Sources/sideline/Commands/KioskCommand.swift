@@ -30,8 +30,10 @@ struct KioskCommand: ParsableCommand {
     @OptionGroup var bluetooth: BluetoothOptions
     @Option(parsing: .unconditional, help: "Seed of the simulation.") var seed: UInt64 = 7
     @Option(name: .customLong("wall-display"), parsing: .unconditional, help: "Open the wall display fullscreen on display N.") var wallDisplay: Int?
-    @Flag(name: .customLong("one-window"), help: "The display server shows one window only (the service's cage): --wall-display is not opened, since its window would cover the coach's screen; the log says so.")
+    @Flag(name: .customLong("one-window"), help: "The display server shows one window, spread over every output (the service's cage): the kiosk draws the coach's screen and --wall-display's tiles each into its own output's part of that window.")
     var oneWindow = false
+    @Option(name: .customLong("coach-display"), parsing: .unconditional, help: "With --one-window: the display the coach's screen goes on (default: the first that is not the wall's; the journal lists them).")
+    var coachDisplay: Int?
     @Option(name: .customLong("export-dir"), help: "Where 'Export all' writes (default: the first USB stick under /media).") var exportDir: String?
     @Option(name: .customLong("usb-mounts"), help: "Folder where USB sticks are mounted (the package's udev rule: /media/sideline). A stick that appears there gets a backup, exports go to it, and Settings can restore from it.")
     var usbMounts: String?
@@ -89,11 +91,21 @@ struct KioskCommand: ParsableCommand {
         let fullscreen = !headless && size == nil
         let main: KioskWindow, wall: KioskWindow?
         do {
-            main = try KioskWindow(title: "Sideline", width: width, height: height, display: nil, fullscreen: fullscreen,
-                                   software: headless, fonts: fonts)
-            wall = try shownWallDisplay.map {
-                try KioskWindow(title: "Sideline wall", width: headless ? 1920 : width, height: headless ? 1080 : height,
-                                display: $0, fullscreen: !headless, software: headless, fonts: fonts)
+            if oneWindow, !headless {
+                // One window over every output (cage): the coach's view and the wall's each in their
+                // output's part, so the coach's screen is never stretched over the wall display.
+                (main, wall) = try KioskWindow.spanning(title: "Sideline", coachDisplay: coachDisplay, wallDisplay: wallDisplay,
+                                                        software: false, fonts: fonts)
+                if let wallDisplay, wall == nil {
+                    Self.log.warning("wall-display \(wallDisplay): there is no such output (\(SDL_GetNumVideoDisplays()) connected); the tiles are on the coach's screen only")
+                }
+            } else {
+                main = try KioskWindow(title: "Sideline", width: width, height: height, display: nil, fullscreen: fullscreen,
+                                       software: headless, fonts: fonts)
+                wall = try wallDisplay.map {
+                    try KioskWindow(title: "Sideline wall", width: headless ? 1920 : width, height: headless ? 1080 : height,
+                                    display: $0, fullscreen: !headless, software: headless, fonts: fonts)
+                }
             }
         } catch let error as KioskWindow.Failure {
             throw UserError(error.description + "; run with --headless --script FILE")
@@ -114,6 +126,7 @@ struct KioskCommand: ParsableCommand {
         runtime.sourceFactory = factory
         runtime.backups = usbMounts.map { KioskBackups(databasePath: store.path, usbMounts: $0, exportsToStick: exportDir == nil) }
         let app = KioskApp(runtime: runtime, main: main, wall: wall, wake: wake)
+        app.noteLayout()
         app.service = ServiceNotifier()
         app.startup = startup
         if ProcessInfo.processInfo.environment["SIDELINE_ANNOUNCE_FIRST_FRAME"] != nil { app.observer = FirstFrameAnnouncer() }
@@ -133,14 +146,6 @@ struct KioskCommand: ParsableCommand {
         }
         if !headless { app.runEventLoop() }
         if let dumpPath { try StateDump.write(app, to: dumpPath) }
-    }
-
-    /// The wall display to open: none under a one-window compositor, where a second fullscreen
-    /// window would be drawn over the coach's screen and take its taps.
-    private var shownWallDisplay: Int? {
-        guard let wallDisplay, oneWindow else { return wallDisplay }
-        Self.log.warning("wall-display \(wallDisplay) is not opened: this display server shows one window (cage), and the wall's would cover the coach's screen (README: Display)")
-        return nil
     }
 
     /// The adapter was picked by `--source auto` (or no `--source`), not named by the user.

@@ -142,17 +142,3 @@ def test_a_bad_options_file_is_one_line_naming_the_file_and_line(sideline_bin, t
     unknown = play_with_config(sideline_bin, tmp_path / "u", "colour = red\n")
     assert unknown.returncode != 0 and "--colour" in unknown.stderr, unknown.stderr
 
-
-def test_one_window_leaves_the_wall_display_out_and_says_so(sideline_bin, tmp_path):
-    """The service runs the kiosk in cage, which shows one window: a wall display set in the options
-    file would be a second fullscreen window drawn over the coach's screen (and take its taps).
-    With --one-window (the unit passes it) the kiosk leaves it out and says why; without, it opens."""
-    config = "source = sim:4\nwall-display = 1\n"
-    one = play_with_config(sideline_bin, tmp_path / "one", config, "--one-window")
-    assert one.returncode == 0, one.stderr
-    assert json.loads((tmp_path / "one/shots/state.json").read_text())["wallWindow"] is False
-    assert "wall-display 1 is not opened" in one.stderr and "one window" in one.stderr, one.stderr
-    two = play_with_config(sideline_bin, tmp_path / "two", config)
-    assert two.returncode == 0, two.stderr
-    assert json.loads((tmp_path / "two/shots/state.json").read_text())["wallWindow"] is True
-    assert "not opened" not in two.stderr, two.stderr
