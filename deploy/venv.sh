@@ -13,3 +13,5 @@ if [ ! -x .venv/bin/python ] || [ "$(cat "$STAMP" 2>/dev/null)" != "$want" ]; th
   .venv/bin/pip install -q -r "$REQ"
   echo "$want" > "$STAMP"
 fi
+# Garmin's TCX schema, which no PyPI package ships (from a Debian package's files).
+./deploy/tcx-schema.sh

@@ -52,16 +52,22 @@ final class RawSeriesCorrectionTests: XCTestCase {
     /// RR fixed = intervals whose value the correction changed (or inserted, or removed),
     /// counted here independently by comparing values where the lengths agree.
     func testRRFixedCountsIntervalsChangedNotFlagsPerPass() {
-        for seed: UInt64 in [11, 12, 13] {
+        let seeds: [UInt64] = [11, 12, 13]
+        var compared = 0
+        for seed in seeds {
             let rr = TestData.cleanRR(count: 3000, seed: seed).map { ($0 * 1.024).rounded() / 1.024 }
             let series = NNSeries(intervals: TestData.intervals(rr))
             let nn = series.stretches.flatMap(\.nnMs)
+            // Beat for beat only when correction kept every interval; a clean series must.
+            XCTAssertEqual(nn.count, rr.count, "seed \(seed): intervals kept")
             guard nn.count == rr.count else { continue }
+            compared += 1
             let changed = zip(rr, nn).filter { abs($0 - $1) > 1e-9 }.count
             let flags = series.report.extra + series.report.missed + series.report.ectopic + series.report.longShort
             print("seed \(seed): \(flags) flags over \(series.report.passes) passes, \(changed) intervals changed")
             XCTAssertEqual(series.report.corrected, changed, "seed \(seed)")
         }
+        XCTAssertEqual(compared, seeds.count, "every seed compared beat for beat")
     }
 
     func testRRFixedForSingleArtefacts() {

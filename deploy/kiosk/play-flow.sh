@@ -5,6 +5,8 @@
 #   # setup: ARGS   run `sideline ARGS --db <its database>` first (several lines: in order);
 #                   $WORK/photos holds stand-in portraits and their roster CSV (flows/portraits.py).
 #                   Without a setup line: the team "Demo", 12 simulated players, one past session.
+#                   Set-up sessions give --started-at before the kiosk's scripted clock (14 March 2026,
+#                   17:30), so screenshots do not mix today's date with it.
 #   # kiosk: ARGS   extra options for the kiosk (e.g. --source sim:40)
 # At 1920×1080 the kiosk runs with a wall display (each screenshot gets its -wall twin).
 # Usage: deploy/kiosk/play-flow.sh BIN FLOW SIZE SHOTS [DB]   (DB is kept when given)
@@ -18,7 +20,7 @@ export WORK
 python3 "$ROOT/deploy/kiosk/flows/portraits.py" "$WORK/photos"
 setups=()
 while IFS= read -r line; do setups+=("${line#\# setup: }"); done < <(grep '^# setup: ' "$FLOW" || true)
-[ ${#setups[@]} -eq 0 ] && setups=("record --source sim:12 --seed 7 --speed 600 --team Demo --minutes 1 --quiet")
+[ ${#setups[@]} -eq 0 ] && setups=("record --source sim:12 --seed 7 --speed 600 --team Demo --minutes 1 --started-at 2026-03-12T18:00 --quiet")
 for args in "${setups[@]}"; do
   # eval: a setup line is shell words (quoted team names, $WORK).
   eval "\"$BIN\" $args --db \"$DB\"" >/dev/null

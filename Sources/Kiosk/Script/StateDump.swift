@@ -34,6 +34,8 @@ public enum StateDump {
             "confirmation": s.confirmation.map { $0.question as Any } ?? NSNull(),
             // Where each touch target was drawn, so a test can check the pixels of a button.
             "targets": app.main.view.hits.hits.filter { !$0.label.isEmpty }.map { [$0.label, $0.rect.x, $0.rect.y, $0.rect.w, $0.rect.h] as [Any] },
+            // Rows a list shows only partly, at their whole size.
+            "clippedTargets": app.main.view.hits.hits.compactMap { h in h.whole.map { [h.label, $0.x, $0.y, $0.w, $0.h] as [Any] } },
             "club": club(s.club),
             "settings": Dictionary(uniqueKeysWithValues: s.settings.keyValues.map { ($0.0, $0.1) }),
             "form": s.form.map { f in ["title": f.title, "problems": f.problems,
@@ -59,7 +61,8 @@ public enum StateDump {
                             "avg": p.digest.averageBPM ?? 0, "max": p.digest.maxBPM ?? 0, "digest": digest(p.digest),
                             "previous": p.previous.map { ["sessionID": $0.sessionID, "digest": digest($0.digest), "samples": $0.series.count] as Any }
                                 ?? NSNull(),
-                            "figures": Dictionary(p.analytics.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })]
+                            "figures": Dictionary(p.analytics.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a }),
+                            "panelLines": ["heartRate": panelLines(ReviewPanelLines.heartRate(p)), "hrv": panelLines(ReviewPanelLines.hrv(p))]]
                        } ?? [[String: Any]]()] as [String: Any],
         ]
         if let live = s.live {
@@ -129,6 +132,16 @@ public enum StateDump {
               "lastSeenMs": s.strap.lastSeen.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) as Any } ?? NSNull(),
               "wearers": s.wearers.map { ["name": $0.playerName, "number": $0.shirtNumber, "team": $0.teamName] as [String: Any] }]
          }]
+    }
+
+    /// A review panel's texts as drawn: [label, value] rows and {"note": text} lines.
+    private static func panelLines(_ lines: [ReviewPanelLine]) -> [Any] {
+        lines.map { line -> Any in
+            switch line {
+            case .row(let label, let value): [label, value]
+            case .note(let text): ["note": text]
+            }
+        }
     }
 
     /// Every number of a review player, unrounded (null when there is none), so a test can

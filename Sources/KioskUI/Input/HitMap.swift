@@ -7,6 +7,8 @@ public struct Hit: Sendable {
     public var label: String
     public var action: Action?
     public var longPress: Action?
+    /// The whole target when a scrolling list shows only part of it (`rect` is the visible part).
+    public var whole: Rect?
     public init(rect: Rect, label: String, action: Action?, longPress: Action? = nil) {
         self.rect = rect
         self.label = label

@@ -28,7 +28,7 @@ extension Frame {
             let sessions = "\(p.sessions) session\(p.sessions == 1 ? "" : "s")"
             canvas.text("\(teams) · \(sessions)", size: metrics.small, colour: p.teams.isEmpty ? Theme.warning : Theme.textDim, in: bottom)
             button("Delete", buttonBox, .club(.askToDeletePlayer(playerID: p.playerID)), style: .danger, size: metrics.small + metrics.px(2),
-                   hitLabel: "Delete \(p.player.fullName)")
+                   hitLabel: "Delete \(p.player.fullName)", touch: Rect(buttonBox.x, r.y, buttonBox.w, r.h))
         }
     }
 

@@ -83,7 +83,7 @@ extension Frame {
             let hitLabel = label.hasPrefix("Lap") ? "Lap" : (label.hasPrefix("Sort") ? "Sort" : label)
             button(label, Rect(right - w, metrics.px(6), w, bh), action, style: live.phase == .starting ? .disabled : style,
                    size: size, hitLabel: hitLabel.replacingOccurrences(of: "❚❚ ", with: "").replacingOccurrences(of: "▶ ", with: "")
-                       .replacingOccurrences(of: "■ ", with: ""))
+                       .replacingOccurrences(of: "■ ", with: ""), touch: Rect(right - w, 0, w, metrics.topBar))
             right -= w + metrics.gap
         }
     }

@@ -14,23 +14,16 @@ extension Frame {
         let inner = panel.inset(metrics.px(10))
         let (tabRow, body) = inner.splitTop(metrics.px(52), gap: metrics.px(8))
         let tabs = tabRow.columns(2, gap: metrics.px(6))
+        // Each tab is touched from the panel's top edge to the middle of the gap below it.
+        func touch(_ tab: Rect) -> Rect { Rect(tab.x, panel.y, tab.w, tab.maxY + metrics.px(4) - panel.y) }
         let shown = state.review.panel
-        button("Heart rate", tabs[0], .review(.showPanel(.heartRate)), style: shown == .heartRate ? .primary : .normal, size: metrics.small)
-        button("HRV", tabs[1], .review(.showPanel(.hrv)), style: shown == .hrv ? .primary : .normal, size: metrics.small)
+        button("Heart rate", tabs[0], .review(.showPanel(.heartRate)), style: shown == .heartRate ? .primary : .normal, size: metrics.small,
+               touch: touch(tabs[0]))
+        button("HRV", tabs[1], .review(.showPanel(.hrv)), style: shown == .hrv ? .primary : .normal, size: metrics.small, touch: touch(tabs[1]))
         switch shown {
         case .heartRate: heartRatePanel(p, body)
         case .hrv: hrvPanel(p, body)
         }
-    }
-
-    /// " (+3)", " (−2)", " (=)" after a value; nothing without a previous value.
-    static func delta(_ now: Double?, _ before: Double?, decimals: Int = 0) -> String {
-        guard let now, let before else { return "" }
-        let scale = pow(10, Double(decimals))
-        let diff = ((now - before) * scale).rounded() / scale
-        if diff == 0 { return " (=)" }
-        let text = decimals == 0 ? "\(Int(abs(diff)))" : String(format: "%.\(decimals)f", abs(diff))
-        return diff > 0 ? " (+\(text))" : " (−\(text))"
     }
 
     private struct PanelRows {
@@ -48,6 +41,15 @@ extension Frame {
             y += lineHeight
         }
 
+        mutating func draw(_ lines: [ReviewPanelLine]) {
+            for line in lines {
+                switch line {
+                case .row(let label, let value): row(label, value)
+                case .note(let text): note(text)
+                }
+            }
+        }
+
         mutating func note(_ text: String) {
             frame.canvas.text(text, size: frame.metrics.small - frame.metrics.px(2), colour: Theme.textDim,
                               in: Rect(area.x, y, area.w, lineHeight - frame.metrics.px(4)), align: .right)
@@ -56,13 +58,9 @@ extension Frame {
     }
 
     private func heartRatePanel(_ p: ReviewPlayer, _ area: Rect) {
-        let d = p.digest, before = p.previous?.digest
+        let d = p.digest
         var rows = PanelRows(frame: self, area: area, lineHeight: metrics.px(24), y: area.y)
-        rows.row("Average HR", (d.averageBPM.map { "\(Int($0.rounded()))" } ?? "–") + Self.delta(d.averageBPM, before?.averageBPM))
-        rows.row("Max HR", (d.maxBPM.map(String.init) ?? "–") + Self.delta(d.maxBPM.map(Double.init), before?.maxBPM.map(Double.init)))
-        rows.row("Peak %HRmax", d.peakPercentOfMax.map { "\(Int($0.rounded()))%" } ?? "–")
-        rows.row("kcal", (d.kcal.map { "\(Int($0.rounded()))" } ?? "–") + Self.delta(d.kcal, before?.kcal))
-        for figure in p.analytics.prefix(3) { rows.row(figure.label, figure.value) }
+        rows.draw(ReviewPanelLines.heartRate(p))
         var yy = rows.y + metrics.px(4)
         // Time in zone, as bars with the zone number (never colour alone).
         let total = max(1, d.zoneMs.reduce(0, +))
@@ -80,37 +78,15 @@ extension Frame {
         }
     }
 
-    /// What HRV needs: enough clean beats in one stretch (the frequency domain's shortest window is 128 s).
-    static let hrvNeeds = "needs 2 min of clean RR"
-
     private func hrvPanel(_ p: ReviewPlayer, _ area: Rect) {
-        let d = p.digest, before = p.previous?.digest
         var rows = PanelRows(frame: self, area: area, lineHeight: metrics.px(28), y: area.y)
-        guard let rmssd = d.rmssdMs else {
-            rows.row("HRV", "–")
-            rows.note(Self.hrvNeeds)
-            if let corrected = d.correctedBeatsPercent { rows.row("Beats corrected", Self.percent(corrected)) }
-            return
-        }
-        rows.row("RMSSD", "\(Int(rmssd.rounded())) ms" + Self.delta(rmssd, before?.rmssdMs))
-        rows.row("SDNN", (d.sdnnMs.map { "\(Int($0.rounded())) ms" } ?? "–") + Self.delta(d.sdnnMs, before?.sdnnMs))
-        rows.row("pNN50", (d.pnn50.map { "\(Int($0.rounded()))%" } ?? "–") + Self.delta(d.pnn50, before?.pnn50))
-        if let ratio = d.lfHfRatio {
-            rows.row("LF/HF", String(format: "%.1f", ratio) + Self.delta(ratio, before?.lfHfRatio, decimals: 1))
-        } else {
-            rows.row("LF/HF", "–")
-            rows.note(Self.hrvNeeds)
-        }
-        rows.row("Beats corrected", d.correctedBeatsPercent.map(Self.percent) ?? "–")
+        rows.draw(ReviewPanelLines.hrv(p))
+        guard p.digest.rmssdMs != nil else { return }
         rows.y += metrics.px(6)
         // Corrected beats are guesses: many of them and the numbers above say more about the strap than the heart.
-        if let corrected = d.correctedBeatsPercent, corrected > 5 {
+        if let corrected = p.digest.correctedBeatsPercent, corrected > 5 {
             wrappedText("Over 5 % of the beats were corrected: check the strap's fit before trusting these.",
                         size: metrics.small - metrics.px(2), in: Rect(area.x, rows.y, area.w, max(0, area.maxY - rows.y)), colour: Theme.warning)
         }
-    }
-
-    static func percent(_ value: Double) -> String {
-        value < 10 ? String(format: "%.1f %%", value) : "\(Int(value.rounded())) %"
     }
 }

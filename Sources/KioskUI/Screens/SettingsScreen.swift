@@ -61,9 +61,11 @@ extension Frame {
         } else {
             canvas.text(title, size: metrics.small + metrics.px(2), bold: true, in: label)
         }
-        for (cell, option) in zip(choices.columns(options.count, gap: metrics.px(6)), options) {
+        let gap = metrics.px(6)
+        for (cell, option) in zip(choices.columns(options.count, gap: gap), options) {
+            // Six rows share 800×480's height: each option also takes the half gaps around it.
             button(option.0, cell, option.1, style: option.2 ? .primary : .normal, size: metrics.small + metrics.px(1),
-                   hitLabel: hitPrefix.map { "\($0) \(option.0)" })
+                   hitLabel: hitPrefix.map { "\($0) \(option.0)" }, touch: cell.inset(dx: -gap / 2, dy: -gap / 2))
         }
     }
 }

@@ -38,10 +38,13 @@ extension Frame {
             let strap = line.strapID.flatMap { id in state.sensors.strapTable.first { $0.strapID == id }?.name } ?? "no strap"
             canvas.text("\(strap) · rest \(line.player.restingHR)", size: metrics.small, colour: Theme.textDim, in: strapBox)
             let cells = actions.inset(dx: 0, dy: metrics.px(6)).columns(3, gap: metrics.gap)
-            button("Edit", cells[0], .form(.editPlayer(line.playerID)), hitLabel: "Edit \(line.player.fullName)")
-            button("Rest HR", cells[1], .setup(.measureRest(playerID: line.playerID)), size: metrics.small, hitLabel: "Rest HR \(line.player.fullName)")
+            // Drawn inside the row, touched over its full height.
+            func rowHigh(_ cell: Rect) -> Rect { Rect(cell.x, r.y, cell.w, r.h) }
+            button("Edit", cells[0], .form(.editPlayer(line.playerID)), hitLabel: "Edit \(line.player.fullName)", touch: rowHigh(cells[0]))
+            button("Rest HR", cells[1], .setup(.measureRest(playerID: line.playerID)), size: metrics.small, hitLabel: "Rest HR \(line.player.fullName)",
+                   touch: rowHigh(cells[1]))
             button("Remove", cells[2], .setup(.askToRemove(playerID: line.playerID)), style: .quiet, size: metrics.small,
-                   hitLabel: "Remove \(line.player.fullName)")
+                   hitLabel: "Remove \(line.player.fullName)", touch: rowHigh(cells[2]))
         }
         if state.roster.isEmpty {
             canvas.text("No players yet — add the first one.", size: metrics.body, colour: Theme.textDim, in: listArea, align: .center)

@@ -5,25 +5,33 @@ extension Frame {
     func formOverlay(_ form: Form) {
         hits.block(screen)
         canvas.fill(screen, Theme.background)
-        let keyboardH = metrics.height * 48 / 100
+        // Four rows of keys, each touched with half the gap around it: at least a gloved finger's 64 px.
+        let keyboardH = max(metrics.height * 48 / 100, 4 * (metrics.target - keyGap) + 3 * keyGap + 2 * metrics.px(6))
         let (top, keyboardArea) = screen.splitBottom(keyboardH)
         let panel = top.inset(metrics.margin)
         let (titleRow, body) = panel.splitTop(metrics.px(52), gap: metrics.px(6))
         let (titleBox, actions) = titleRow.splitRight(metrics.px(260))
-        canvas.text(form.title, size: metrics.title, bold: true, in: titleBox)
-        let ab = actions.columns(2, gap: metrics.gap)
-        button("Cancel", ab[0], .form(.cancel))
-        button("Save", ab[1], .form(.submit), style: .primary)
-        var fieldsArea = body
-        if !form.problems.isEmpty {
-            let (fields, problems) = body.splitBottom(metrics.px(26))
-            fieldsArea = fields
-            canvas.text("⚠ " + form.problems.joined(separator: "; "), size: metrics.small, bold: true, colour: Colour(hex: 0xFF8A80), in: problems)
+        // What is wrong takes the title's place, so the fields keep their height.
+        if form.problems.isEmpty {
+            canvas.text(form.title, size: metrics.title, bold: true, in: titleBox)
+        } else {
+            let problems = "⚠ " + form.problems.joined(separator: "; "), warning = Colour(hex: 0xFF8A80)
+            if canvas.measure(problems, size: metrics.small, bold: true) <= titleBox.w {
+                canvas.text(problems, size: metrics.small, bold: true, colour: warning, in: titleBox)
+            } else {
+                wrappedText(problems, size: metrics.small, in: titleBox.inset(dx: 0, dy: metrics.px(2)), colour: warning, bold: true)
+            }
         }
+        let ab = actions.columns(2, gap: metrics.gap)
+        // Touched from the screen's top edge down to the fields.
+        func touch(_ b: Rect) -> Rect { Rect(b.x, 0, b.w, b.maxY + metrics.px(3)) }
+        button("Cancel", ab[0], .form(.cancel), touch: touch(ab[0]))
+        button("Save", ab[1], .form(.submit), style: .primary, touch: touch(ab[1]))
+        let fieldsArea = body
         let slots = form.fields.count + (isPlayer(form) ? 1 : 0)
         let columns = slots > 4 ? 4 : slots
         let rows = (slots + columns - 1) / columns
-        let cells = fieldsArea.rows(rows, gap: metrics.px(6)).flatMap { $0.columns(columns, gap: metrics.px(6)) }
+        let cells = fieldsArea.rows(rows, gap: keyGap).flatMap { $0.columns(columns, gap: keyGap) }
         for (field, cell) in zip(form.fields, cells) {
             let focused = form.focus == field
             canvas.fillRounded(cell, radius: metrics.px(8), focused ? Theme.surfaceHigh : Theme.surface)
@@ -31,13 +39,13 @@ extension Frame {
             let (label, value) = cell.inset(dx: metrics.px(8), dy: metrics.px(2)).splitTop(cell.h * 2 / 5)
             canvas.text(field.label, size: metrics.small - metrics.px(3), colour: Theme.textDim, in: label)
             canvas.text(form.value(field) + (focused ? "▏" : ""), size: metrics.body, bold: true, in: value)
-            hits.add(Hit(rect: cell, label: "field:\(field.label)", action: .form(.focus(field))))
+            hits.add(Hit(rect: keyTouch(cell), label: "field:\(field.label)", action: .form(.focus(field))))
         }
         if isPlayer(form), cells.count > form.fields.count {
             let cell = cells[form.fields.count]
-            let halves = cell.columns(2, gap: metrics.px(4))
-            button("F", halves[0], .form(.setSex(.female)), style: form.sex == .female ? .primary : .normal, hitLabel: "sex:F")
-            button("M", halves[1], .form(.setSex(.male)), style: form.sex == .male ? .primary : .normal, hitLabel: "sex:M")
+            let halves = cell.columns(2, gap: keyGap)
+            button("F", halves[0], .form(.setSex(.female)), style: form.sex == .female ? .primary : .normal, hitLabel: "sex:F", touch: keyTouch(halves[0]))
+            button("M", halves[1], .form(.setSex(.male)), style: form.sex == .male ? .primary : .normal, hitLabel: "sex:M", touch: keyTouch(halves[1]))
         }
         guard let focus = form.focus else { return }
         if focus.isNumeric {
@@ -57,40 +65,45 @@ extension Frame {
         return .form(.focus(form.fields[i + 1]))
     }
 
+    /// The gap between keys (and fields); each is touched with half of it on every side.
+    private var keyGap: Int { metrics.px(6) }
+
+    private func keyTouch(_ key: Rect) -> Rect { key.inset(dx: -keyGap / 2, dy: -keyGap / 2) }
+
     private func letterKeyboard(_ area: Rect, value: String, form: Form, field: Form.Field) {
         canvas.fill(area.inset(-metrics.px(6)), Theme.surface)
         let rows = ["QWERTYUIOP", "ASDFGHJKL-", "ZXCVBNM'."]
-        let rowRects = area.rows(4, gap: metrics.px(5))
+        let rowRects = area.rows(4, gap: keyGap)
         // Capital at the start of a word unless shift says otherwise.
         let capital = (value.isEmpty || value.hasSuffix(" ") || value.hasSuffix("-")) != view.shift
         for (row, rect) in zip(rows, rowRects) {
             let keys = Array(row)
-            let cells = rect.columns(10, gap: metrics.px(5))
+            let cells = rect.columns(10, gap: keyGap)
             for (key, cell) in zip(keys, cells) {
                 let text = capital ? String(key) : String(key).lowercased()
-                button(text, cell, .form(.key(text)), size: metrics.body + metrics.px(2), hitLabel: "key:\(key)")
+                button(text, cell, .form(.key(text)), size: metrics.body + metrics.px(2), hitLabel: "key:\(key)", touch: keyTouch(cell))
             }
             if keys.count == 9 {
-                button("⌫", cells[9], .form(.backspace), hitLabel: "key:⌫")
+                button("⌫", cells[9], .form(.backspace), hitLabel: "key:⌫", touch: keyTouch(cells[9]))
             }
         }
         let bottom = rowRects[3]
-        let (shiftBox, rest) = bottom.splitLeft(bottom.w / 6, gap: metrics.px(5))
-        let (space, next) = rest.splitRight(bottom.w / 5, gap: metrics.px(5))
-        button("⇧", shiftBox, nil, style: view.shift ? .primary : .normal, hitLabel: "key:shift")
-        button("space", space, .form(.key(" ")), hitLabel: "key:space")
-        button("Next ›", next, nextFieldAction(form, field), style: .primary, hitLabel: "key:next")
+        let (shiftBox, rest) = bottom.splitLeft(bottom.w / 6, gap: keyGap)
+        let (space, next) = rest.splitRight(bottom.w / 5, gap: keyGap)
+        button("⇧", shiftBox, nil, style: view.shift ? .primary : .normal, hitLabel: "key:shift", touch: keyTouch(shiftBox))
+        button("space", space, .form(.key(" ")), hitLabel: "key:space", touch: keyTouch(space))
+        button("Next ›", next, nextFieldAction(form, field), style: .primary, hitLabel: "key:next", touch: keyTouch(next))
     }
 
     private func numberPad(_ area: Rect, form: Form, field: Form.Field) {
         canvas.fill(area.inset(-metrics.px(6)), Theme.surface)
         let padW = min(area.w, metrics.px(420))
         let pad = Rect(area.x + (area.w - padW) / 2, area.y, padW, area.h)
-        let (keysArea, side) = pad.splitRight(padW / 4, gap: metrics.px(5))
+        let (keysArea, side) = pad.splitRight(padW / 4, gap: keyGap)
         let keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", field == .weightKg ? "." : "", "0", "⌫"]
-        let cells = keysArea.rows(4, gap: metrics.px(5)).flatMap { $0.columns(3, gap: metrics.px(5)) }
+        let cells = keysArea.rows(4, gap: keyGap).flatMap { $0.columns(3, gap: keyGap) }
         for (key, cell) in zip(keys, cells) where !key.isEmpty {
-            button(key, cell, key == "⌫" ? .form(.backspace) : .form(.key(key)), size: metrics.title, hitLabel: "key:\(key)")
+            button(key, cell, key == "⌫" ? .form(.backspace) : .form(.key(key)), size: metrics.title, hitLabel: "key:\(key)", touch: keyTouch(cell))
         }
         button("Next ›", side, nextFieldAction(form, field), style: .primary, hitLabel: "key:next")
     }

@@ -57,14 +57,15 @@ extension Frame {
         }
     }
 
-    /// A button: a rounded box, its label, and a touch target (none when disabled).
+    /// A button: a rounded box, its label, and a touch target (none when disabled). `touch`: a
+    /// larger area that takes its taps (the bar or row it sits in), so a glove need not hit the box.
     func button(_ label: String, _ r: Rect, _ action: Action?, style: ButtonStyle = .normal,
-                size: Int? = nil, longPress: Action? = nil, hitLabel: String? = nil) {
+                size: Int? = nil, longPress: Action? = nil, hitLabel: String? = nil, touch: Rect? = nil) {
         canvas.fillRounded(r, radius: metrics.px(10), buttonColour(style))
         canvas.text(label, size: size ?? metrics.body, bold: true, colour: style == .disabled ? Theme.textDim : Theme.text,
                     in: r.inset(dx: metrics.px(8), dy: 0), align: .center)
         if style != .disabled {
-            hits.add(Hit(rect: r, label: hitLabel ?? label, action: action, longPress: longPress))
+            hits.add(Hit(rect: touch ?? r, label: hitLabel ?? label, action: action, longPress: longPress))
         }
     }
 
@@ -79,7 +80,7 @@ extension Frame {
         let bh = metrics.topBar - metrics.px(12)
         if let back {
             let w = max(metrics.target, canvas.measure(back.0, size: metrics.body, bold: true) + metrics.px(28))
-            button(back.0, Rect(x, metrics.px(6), w, bh), back.1)
+            button(back.0, Rect(x, metrics.px(6), w, bh), back.1, touch: Rect(x, 0, w, metrics.topBar))
             x += w + metrics.gap
         }
         var right = metrics.width - metrics.margin
@@ -89,7 +90,7 @@ extension Frame {
         right -= cw + metrics.gap
         for (label, action, style) in trailing.reversed() {
             let w = max(metrics.target + metrics.px(16), canvas.measure(label, size: metrics.body, bold: true) + metrics.px(28))
-            button(label, Rect(right - w, metrics.px(6), w, bh), action, style: style)
+            button(label, Rect(right - w, metrics.px(6), w, bh), action, style: style, touch: Rect(right - w, 0, w, metrics.topBar))
             right -= w + metrics.gap
         }
         canvas.text(title, size: metrics.title, bold: true, in: Rect(x + metrics.px(4), 0, max(0, right - x - metrics.px(8)), metrics.topBar))
@@ -202,7 +203,11 @@ extension HitMap {
         for (i, hit) in hits.enumerated() {
             guard i >= start else { continue }
             let top = max(hit.rect.y, area.y), bottom = min(hit.rect.maxY, area.maxY)
-            if bottom > top { kept.append(Hit(rect: Rect(hit.rect.x, top, hit.rect.w, bottom - top), label: hit.label, action: hit.action, longPress: hit.longPress)) }
+            guard bottom > top else { continue }
+            var visible = hit
+            visible.rect = Rect(hit.rect.x, top, hit.rect.w, bottom - top)
+            if visible.rect != hit.rect { visible.whole = hit.whole ?? hit.rect }
+            kept.append(visible)
         }
         replaceHits(from: start, with: kept)
     }

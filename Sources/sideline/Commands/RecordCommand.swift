@@ -21,6 +21,8 @@ struct RecordCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Session length in minutes.") var minutes: Double
     @Option(parsing: .unconditional, help: "Seconds to record on after the effort, while the players rest (60: the 1-minute heart-rate recovery).") var recovery: Double = 0
     @Option(help: "Context tag (repeatable), as the kiosk's lobby offers them: before-training or after-training; training, match, test or recovery-day; lying, sitting or standing; plus one free word (letters, digits, hyphens).") var tag: [String] = []
+    @Option(help: "When the session started, as local time YYYY-MM-DDTHH:MM (default: now); lets scripted set-ups match the kiosk's fixed clock.")
+    var startedAt: String?
     @Flag(help: "Print no per-player summary at the end.") var quiet = false
     @Flag(help: "Print what the session takes as it takes it, 'heard STRAP bpm N' (or 'battery N', 'link STATE'), and 'committed N ms' each time a second of it is safely in the database.") var progress = false
 
@@ -32,6 +34,18 @@ struct RecordCommand: ParsableCommand {
         guard recovery >= 0, recovery <= 600 else { throw ValidationError("--recovery must be between 0 and 600 seconds") }
         // The kiosk's tags: the same words, one of each kind, one free word.
         do { _ = try SessionTags.parse(tag) } catch { throw ValidationError("--tag: \(error.description)") }
+        if let startedAt, Self.localTime(startedAt) == nil {
+            throw ValidationError("--started-at: '\(startedAt)' is not a local time like 2026-03-14T17:30")
+        }
+    }
+
+    /// "2026-03-14T17:30" in this machine's time zone (as the kiosk's scripted clock is), or nil.
+    static func localTime(_ text: String) -> Date? {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.dateFormat = "yyyy-MM-dd'T'HH:mm"
+        f.isLenient = false
+        return f.date(from: text)
     }
 
     func run() throws {
@@ -68,7 +82,7 @@ struct RecordCommand: ParsableCommand {
         }
         defer { pump.stop() }
         let recorder = try SessionRecorder(store: store, teamID: teamRecord.id!, lineup: lineup, plannedMs: durationMs, tags: try SessionTags.parse(tag).tags,
-                                           date: Date(), nowNs: startNs)
+                                           date: startedAt.flatMap(Self.localTime) ?? Date(), nowNs: startNs)
         let sessionID = recorder.start.sessionID
         recorder.endsAtNs = endNs
         if progress {

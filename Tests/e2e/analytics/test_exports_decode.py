@@ -1,6 +1,6 @@
 """Exports of a simulated session, recorded and exported through the real CLI, opened
 by independent decoders: Garmin's FIT SDK (integrity, no errors, the same heart rates
-back, one per second), python-tcxparser and lxml for TCX, and a recomputation of the
+back, one per second), python-tcxparser and Garmin's TCX v2 XSD (with lxml), and a recomputation of the
 summary's headline numbers from the raw samples CSV.
 
 Tolerances: heart rates and record counts exact; average HR within 0.05 bpm and
@@ -15,6 +15,7 @@ from garmin_fit_sdk import Decoder, Stream
 from lxml import etree
 
 from session_files import valid_samples
+from tcx_schema import problems
 
 FIT_EPOCH = 631065600
 TCX = "{http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2}"
@@ -71,8 +72,28 @@ def test_tcx_parses_and_keeps_every_sample(exported):
         assert tcx.hr_max == max(b for _, b in samples[name])
 
 
+def test_every_tcx_is_valid_against_garmins_schema(exported):
+    tcxs = sorted(exported.glob("*.tcx"))
+    assert len(tcxs) == 6
+    for path in tcxs:
+        assert problems(path) == [], path.name
+
+
+def test_the_schema_check_catches_what_it_should(exported):
+    """The validation is real: an exported file with an Intensity outside the schema's enumeration, or
+    with Lap's elements out of order, is refused."""
+    path = sorted(exported.glob("*.tcx"))[0]
+    tree = etree.parse(str(path))
+    tree.find(f".//{TCX}Intensity").text = "Rest"
+    assert any("Intensity" in p for p in problems(tree))
+    tree = etree.parse(str(path))
+    lap = tree.find(f".//{TCX}Lap")
+    lap.insert(0, lap.find(f"{TCX}TriggerMethod"))
+    assert any("TriggerMethod" in p or "TotalTimeSeconds" in p for p in problems(tree)), problems(tree)
+
+
 def test_tcx_follows_the_v2_element_order(exported):
-    """The schema's sequence for Lap, checked element by element (the XSD itself is not shipped on PyPI)."""
+    """The schema's sequence for Lap, checked element by element too (a plainer message than the XSD's)."""
     order = ["TotalTimeSeconds", "DistanceMeters", "MaximumSpeed", "Calories", "AverageHeartRateBpm",
              "MaximumHeartRateBpm", "Intensity", "Cadence", "TriggerMethod", "Track", "Notes", "Extensions"]
     for path in exported.glob("*.tcx"):

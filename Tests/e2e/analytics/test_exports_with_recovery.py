@@ -3,15 +3,17 @@ every record or trackpoint falls in a lap (issue 13, item 6). The recovery minut
 its own (FIT intensity rest, TCX Intensity Resting).
 
 Checked with Garmin's FIT SDK (the decoder's own integrity check and messages) and, for TCX,
-python-tcxparser plus the TrainingCenterDatabase v2 schema's rules read element by element
-with lxml (no PyPI package ships the XSD itself): Lap's child order, Intensity from the
-schema's enumeration (Active, Resting), TotalTimeSeconds per lap summing to the track."""
+Garmin's TrainingCenterDatabase v2 XSD (tcx_schema: every file valid), python-tcxparser, and
+with lxml: Lap's child order, Intensity from the schema's enumeration (Active, Resting),
+TotalTimeSeconds per lap summing to the track."""
 from datetime import datetime
 
 import pytest
 import tcxparser
 from garmin_fit_sdk import Decoder, Stream
 from lxml import etree
+
+from tcx_schema import problems
 
 TCX = "{http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2}"
 
@@ -42,6 +44,13 @@ def test_fit_laps_add_up_to_the_session_and_hold_every_record(exported_with_reco
         in_recovery = [r["heart_rate"] for r in messages["record_mesgs"] if r["timestamp"] > laps[0]["timestamp"]]
         assert len(in_recovery) >= 55, "the recovery minute's heart rates are in the file"
         assert session["max_heart_rate"] == max(r["heart_rate"] for r in messages["record_mesgs"])
+
+
+def test_every_tcx_with_a_recovery_lap_is_valid_against_garmins_schema(exported_with_recovery):
+    tcxs = sorted(exported_with_recovery.glob("*.tcx"))
+    assert len(tcxs) == 3
+    for path in tcxs:
+        assert problems(path) == [], path.name
 
 
 def test_tcx_laps_each_hold_their_own_track(exported_with_recovery):

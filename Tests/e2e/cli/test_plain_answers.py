@@ -1,6 +1,7 @@
 """Bad input as a new user would try it (issue 13, items 8-14): one plain line on stderr,
 exit status 2, and nothing recorded lost or changed."""
 import os
+import pathlib
 import shutil
 import sqlite3
 import subprocess
@@ -75,6 +76,26 @@ def test_export_failures_say_what_could_not_be_written_where(sideline, tmp_path)
     os.mkdir(files[0])
     one_line_error(sideline("export", "--session", "1", "--format", "json", "--out", str(taken), check=False),
                    "cannot write the export file", files[0], "Is a directory")
+
+
+def test_an_export_to_a_full_disk_says_which_file_and_that_the_disk_is_full(sideline, tmp_path):
+    """The export's folder on a tiny tmpfs (a USB stick with no room left): one plain line naming the file
+    that could not be written and why; that file is not left half-written; the session is untouched."""
+    sideline("record", "--source", "sim:3", "--speed", "600", "--team", "F", "--minutes", "2", "--quiet")
+    mount = tmp_path / "stick"
+    mount.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount)], capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a small tmpfs here (needs root)")
+    try:
+        out = mount / "export"
+        line = one_line_error(sideline("export", "--session", "1", "--out", str(out), check=False),
+                              "cannot write the export file", str(out), "the disk is full")
+        assert "database" not in line, line
+        failed = pathlib.Path(line.split("cannot write the export file ", 1)[1].rsplit(": ", 1)[0])
+        assert failed.parent == out and not failed.exists(), (line, sorted(out.iterdir()))
+        assert sessions_in(sideline.db) == 1
+    finally:
+        subprocess.run(["umount", str(mount)], capture_output=True)
 
 
 @pytest.mark.parametrize("flag, value, says", [

@@ -9,6 +9,8 @@ import subprocess
 from garmin_fit_sdk import Decoder, Stream
 from lxml import etree
 
+from tcx_schema import problems
+
 TCX = "{http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2}"
 SESSION_TABLES = ["sample", "rr", "strap_event", "lap", "nn_cache", "session_summary", "session_player"]
 
@@ -99,6 +101,7 @@ def test_every_export_carries_the_tags(sideline, tmp_path):
     tcxs = sorted(out.glob("*.tcx"))
     assert len(tcxs) == 3
     for path in tcxs:
+        assert problems(path) == [], path.name  # the tags in the Activity's Notes keep it valid
         notes = etree.parse(str(path)).getroot().find(f"{TCX}Activities/{TCX}Activity/{TCX}Notes").text
         assert notes.endswith(" · tags: " + want), notes
     fits = sorted(out.glob("*.fit"))
@@ -207,3 +210,14 @@ def test_straps_and_forget_strap(sideline):
     with open(next(out.glob("*_samples.csv")), newline="", encoding="utf-8-sig") as f:
         assert address in {r["strap"] for r in csv.DictReader(f)}
     one_line_error(sideline("forget-strap", address, "--yes", check=False), f"no strap with address {address}")
+
+
+def test_record_started_at_dates_a_scripted_set_up(sideline):
+    """Flow set-ups (deploy/kiosk/flows) date their sessions before the kiosk's scripted clock."""
+    sideline("record", "--source", "sim:2", "--speed", "600", "--team", "T", "--minutes", "1", "--started-at", "2026-03-14T10:00", "--quiet")
+    (line,) = [l for l in sideline("sessions").stdout.splitlines() if l[:1].isdigit()]
+    assert line.split("\t")[2] == "2026-03-14 10:00", line
+    bad = sideline("record", "--source", "sim:2", "--speed", "600", "--team", "U", "--minutes", "1", "--started-at", "14.3.2026 10:00",
+                   "--quiet", check=False)
+    one_line_error(bad, "--started-at", "is not a local time like 2026-03-14T17:30")
+    assert [r[0] for r in query(sideline.db, "SELECT name FROM team")] == ["T"], "refused before anything was recorded"

@@ -1,8 +1,9 @@
 """Every feature flow in deploy/kiosk/flows, played the way the docs' screenshots are made
 (deploy/kiosk/play-flow.sh) on the real binary at both sizes: it runs to its end, each `screenshot`
-is a picture of the screen's size (with its wall display twin at 1920×1080 while live), and live tiles in any
-dump it takes keep their text apart. What each feature does is checked by its own tests; this keeps
-the flows the lead regenerates docs/screenshots from playable."""
+is a picture of the screen's size (with its wall display twin at 1920×1080 while live), live tiles in any
+dump it takes keep their text apart, and at 800×480 every touch target on every screen it photographs
+is at least 64 px on its smaller side (issue 14: gloves). What each feature does is checked by its own
+tests; this keeps the flows the lead regenerates docs/screenshots from playable."""
 import json
 import pathlib
 import re
@@ -14,8 +15,29 @@ from kiosk_png import read_png
 from test_tiles import check_tiles
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
-FLOWS = sorted((ROOT / "deploy/kiosk/flows").glob("*.kiosk"))
+FLOWS = [ROOT / "deploy/kiosk/demo-flow.kiosk"] + sorted((ROOT / "deploy/kiosk/flows").glob("*.kiosk"))
 SIZES = {"800x480": (800, 480), "1920x1080": (1920, 1080)}
+MIN_TARGET = 64  # px at 800×480 (Metrics.target)
+
+
+def with_target_dumps(flow, tmp_path):
+    """The flow with a dump after each screenshot, so the targets of every photographed screen are seen."""
+    text = re.sub(r"^screenshot (\S+)$", r"screenshot \1\ndump \1.targets.json", flow.read_text(), flags=re.M)
+    copy = tmp_path / flow.name
+    copy.write_text(text)
+    return copy
+
+
+def small_targets(dump):
+    """Targets under MIN_TARGET on their smaller side; a row a scrolling list shows only partly counts
+    at its whole size (scrolled into view it is whole)."""
+    whole = {c[0]: c[1:] for c in dump["clippedTargets"]}
+    small = []
+    for label, x, y, w, h in dump["targets"]:
+        w, h = whole.get(label, (x, y, w, h))[2:]
+        if min(w, h) < MIN_TARGET:
+            small.append((label, w, h))
+    return small
 
 
 def play(binary, flow, size, shots):
@@ -28,11 +50,15 @@ def play(binary, flow, size, shots):
 @pytest.mark.parametrize("flow", FLOWS, ids=[f.stem for f in FLOWS])
 def test_the_flow_plays_and_takes_its_screenshots(sideline_bin, tmp_path, flow, size):
     shots = tmp_path / "shots"
-    play(sideline_bin, flow, size, shots)
+    play(sideline_bin, with_target_dumps(flow, tmp_path), size, shots)
     names = re.findall(r"^screenshot (\S+)$", flow.read_text(), re.M)
     assert names, "a flow takes screenshots"
     for name in names:
         assert read_png(shots / f"{name}.png")[:2] == SIZES[size], name
+        targets = json.loads((shots / f"{name}.targets.json").read_text())
+        assert targets["targets"], name
+        if size == "800x480":
+            assert small_targets(targets) == [], f"{flow.stem} {name}: targets under {MIN_TARGET} px"
         if size == "800x480":
             assert not (shots / f"{name}-wall.png").exists(), "no wall display at 800×480"
         elif (shots / f"{name}-wall.png").exists():  # while a session is live

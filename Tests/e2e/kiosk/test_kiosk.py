@@ -7,11 +7,13 @@ import os
 import pathlib
 import sqlite3
 import subprocess
+from itertools import pairwise
 
 import pytest
 
 from kiosk_png import read_png
 from kioskscript import open_settings, pin_pad
+from tcx_schema import problems
 from waiting import wait_until
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
@@ -98,6 +100,12 @@ def test_demo_flow_through_every_screen(kiosk):
     # Stopped after about 3.5 minutes; then the whole recovery minute was recorded.
     assert 200_000 <= effort_end <= 230_000 and abs(duration - effort_end - 60_000) <= 1000, (effort_end, duration)
     assert kiosk.sql("SELECT COUNT(*) FROM lap WHERE session_id = ?", session_id)[0][0] == 1
+    # Its TCX files, with the coach's lap and the recovery minute as laps of their own, are valid TCX v2.
+    out = kiosk.shots.parent / "tcx"
+    subprocess.run([kiosk.binary, "export", "--db", str(kiosk.db), "--session", str(session_id), "--format", "tcx", "--out", str(out)],
+                   check=True, capture_output=True, timeout=120)
+    tcxs = sorted(out.glob("*.tcx"))
+    assert len(tcxs) == 12 and all(problems(path) == [] for path in tcxs), [problems(path) for path in tcxs]
     per_player = kiosk.sql("SELECT player_id, COUNT(*) FROM sample WHERE session_id = ? GROUP BY player_id", session_id)
     assert len(per_player) == 12
     assert all(count >= 180 for _, count in per_player), per_player  # about 3.5 min at one reading a second
@@ -481,8 +489,12 @@ def test_review_shows_the_exported_numbers_under_the_sessions_zone_model(kiosk, 
     """One analysis for every number: the review's state dump equals the JSON export for every
     player and figure, for a session with dropouts and a recovery minute, recorded under %HRmax
     and reviewed after Settings switched to %HRR (the review keeps the session's model and says so)."""
-    subprocess.run([kiosk.binary, "record", "--db", str(kiosk.db), "--source", "sim:4", "--seed", "5", "--speed", "600",
+    # Seed 1: two players' straps go silent for 9 and 16 s (the simulation's radio dropouts).
+    subprocess.run([kiosk.binary, "record", "--db", str(kiosk.db), "--source", "sim:4", "--seed", "1", "--speed", "600",
                     "--team", "Demo", "--minutes", "3", "--recovery", "60", "--quiet"], check=True, capture_output=True, timeout=120)
+    gaps = [later - earlier for (player, earlier), (same, later) in pairwise(kiosk.sql(
+        "SELECT player_id, t_ms FROM sample WHERE session_id = 1 ORDER BY player_id, t_ms")) if player == same]
+    assert max(gaps) > 5000, "the session has a dropout longer than any sample may be stretched over"
     kiosk.play(f"""
         {open_settings()}
         tap "%HRR"

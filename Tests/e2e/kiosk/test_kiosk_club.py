@@ -82,6 +82,9 @@ def test_the_sessions_list_shows_average_effort_players_and_tags_and_filters(tag
 
 
 def test_a_session_is_deleted_behind_the_pin_with_everything_in_it(tags):
+    # The review's Delete is drawn as a destructive button (red, on the bar's dark grey), not as plain text.
+    assert tags.pixel_of("tags-review-header", "tags-review.json", "Delete") == DANGER
+    assert tags.pixel_of("tags-review-header", "tags-review.json", "Export") == NORMAL
     deleted = tags.dump("deleted.json")
     assert deleted["notice"] == "Session deleted" and deleted["review"]["open"] is None
     assert [c["id"] for c in deleted["review"]["sessions"]] == [1]
@@ -107,6 +110,34 @@ def test_a_team_is_renamed_recoloured_and_deleted_and_players_join_from_the_club
     # Ida and Max stay, on Demo; Max was taken off Eagles before, which changed nothing for Demo.
     assert club.sql("""SELECT p.first_name, m.shirt_number FROM player p JOIN membership m ON m.player_id = p.id
                        WHERE p.first_name IN ('Ida', 'Max') AND p.last_name IN ('Fischer', 'Weber') ORDER BY 1""") == [("Ida", 13), ("Max", 24)]
+
+
+@pytest.fixture(scope="module")
+def team_with_sessions(sideline_bin, tmp_path_factory):
+    return Flow(sideline_bin, tmp_path_factory.mktemp("team-with-sessions"), "delete-team-with-sessions")
+
+
+def test_a_team_with_sessions_is_deleted_as_the_question_says(team_with_sessions):
+    flow = team_with_sessions
+    asked = flow.dump("delete-team-confirm.json")
+    juniors = next(t for t in asked["teams"] if t["name"] == "Juniors")
+    assert (juniors["sessions"], juniors["players"]) == (2, 4)
+    assert asked["pin"] is None, "asked only once the PIN was given"
+    assert asked["confirmation"] == ("Delete the team Juniors and its 2 sessions, with every heart rate in them? "
+                                     "Its 4 players stay in All players. This cannot be undone.")
+    done = flow.dump("delete-team-done.json")
+    assert done["notice"] == "Team deleted" and [t["name"] for t in done["teams"]] == ["Demo"]
+    # Exactly what it said: the two sessions with everything recorded in them are gone ...
+    assert flow.sql("SELECT id, team_id FROM session") == [(1, 1)]
+    for table in ["sample", "rr", "strap_event", "lap", "nn_cache", "session_summary", "session_player"]:
+        assert flow.sql(f"SELECT COUNT(*) FROM {table} WHERE session_id IN (2, 3)") == [(0,)], table
+    assert flow.sql("SELECT COUNT(*) FROM membership WHERE team_id = ?", juniors["id"]) == [(0,)]
+    assert flow.sql("SELECT COUNT(*) FROM sample WHERE session_id = 1")[0][0] > 600, "the other team's session is whole"
+    # ... and its four players stay, on no team now, in All players.
+    assert flow.sql("SELECT COUNT(*) FROM player") == [(16,)]
+    players = flow.dump("all-players-after.json")["club"]["players"]
+    on_no_team = [p for p in players if not p["teams"]]
+    assert len(players) == 16 and len(on_no_team) == 4 and all(p["sessions"] == 0 for p in on_no_team)
 
 
 def test_all_players_include_those_on_no_team_and_one_is_deleted(club):

@@ -4,7 +4,9 @@ the database, shown on the roster, the tiles and the wall display; initials in t
 without one; a bad picture gets a clear message and changes nothing. OpenCV (an independent
 decoder) makes the test pictures and reads back what was stored."""
 import contextlib
+import json
 import os
+import pathlib
 import sqlite3
 import subprocess
 
@@ -118,3 +120,37 @@ def test_photos_from_a_usb_stick_on_the_roster_the_tiles_and_the_wall(sideline_b
                 assert near(centre, (200, 0, 200)), (shot, centre)
             else:
                 assert not near(centre, (0, 200, 0)) and not near(centre, (200, 0, 200)), (shot, centre)
+
+
+# Theme.playerPalette: a player's own colour, by id, for their avatar without a photo.
+PLAYER_PALETTE = [0x1565C0, 0xAD1457, 0x2E7D32, 0x6A1B9A, 0xBF360C, 0x00695C, 0x4E342E, 0x283593,
+                  0x880E4F, 0x37474F, 0x33691E, 0x4527A0]
+
+
+def test_a_player_without_a_photo_shows_initials_in_their_colour(sideline_bin, tmp_path):
+    """The docs' photos flow (Ida Fischer has no photo in its roster CSV): on her live tile, a disc in
+    her colour with white initials on it; the others show their photos, not a disc."""
+    root = pathlib.Path(__file__).resolve().parents[3]
+    flow = tmp_path / "photos.kiosk"
+    flow.write_text((root / "deploy/kiosk/flows/photos.kiosk").read_text() + "dump live.json\n")
+    shots = tmp_path / "shots"
+    subprocess.run([str(root / "deploy/kiosk/play-flow.sh"), sideline_bin, str(flow), "800x480", str(shots)],
+                   check=True, capture_output=True, timeout=600)
+    dump = json.loads((shots / "live.json").read_text())
+    without = [line for line in dump["roster"] if line["photoVersion"] is None]
+    assert [line["name"] for line in without] == ["Ida Fischer"]
+    _, _, pixels = read_png(shots / "photos-live-tiles.png")
+    for tile in dump["live"]["tiles"]:
+        x, y, w, h = next(p["rect"] for p in tile["parts"] if p["role"] == "avatar")
+        side = min(w, h)
+        cx, cy, r = x + w / 2, y + h / 2, side / 2 * 0.8  # inside the ring
+        disc = [pixels[py][px] for py in range(y, y + h) for px in range(x, x + w) if (px + 0.5 - cx) ** 2 + (py + 0.5 - cy) ** 2 <= r * r]
+        own = PLAYER_PALETTE[tile["playerID"] % len(PLAYER_PALETTE)]
+        colour = ((own >> 16) & 0xFF, (own >> 8) & 0xFF, own & 0xFF)
+        in_colour = sum(1 for p in disc if p == colour) / len(disc)
+        white = sum(1 for p in disc if min(p) >= 230) / len(disc)
+        if tile["playerID"] == without[0]["playerID"]:
+            assert in_colour >= 0.5, (tile["name"], in_colour)
+            assert white >= 0.03, ("initials drawn", tile["name"], white)
+        else:
+            assert in_colour < 0.05, ("a photo, not a disc", tile["name"], in_colour)

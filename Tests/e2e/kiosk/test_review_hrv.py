@@ -3,7 +3,11 @@ session (same team, same tags), and the team graph as a mean inside a min–max 
 numbers are checked against the JSON export (one analysis for every number) and the band against
 the samples CSV, computed here independently."""
 import csv
+import datetime
 import json
+import math
+import pathlib
+import sqlite3
 import subprocess
 
 import pytest
@@ -18,6 +22,43 @@ def record(kiosk, seed, *tags, minutes=4):
     for tag in tags:
         args += ["--tag", tag]
     subprocess.run(args, check=True, capture_output=True, timeout=120)
+
+
+def as_shown(value, decimals=0):
+    """A value as the panel rounds it (halves away from zero)."""
+    scale = 10 ** decimals
+    return math.copysign(math.floor(abs(value) * scale + 0.5), value) / scale
+
+
+def delta(now, before, decimals=0):
+    """ "(+3)", "(−2)" or "(=)": the change since the previous comparable session, rounded as shown."""
+    if now is None or before is None:
+        return ""
+    diff = as_shown(now - before, decimals)
+    if diff == 0:
+        return " (=)"
+    text = f"{abs(diff):.{decimals}f}"
+    return f" (+{text})" if diff > 0 else f" (−{text})"
+
+
+def expected_hrv_lines(d, before):
+    """The HRV panel's rows from the dumped digests, by issue 14 item 4's wording."""
+    if d["rmssdMs"] is None:
+        return [["HRV", "–"], {"note": "needs 2 min of clean RR"}] + \
+            ([] if d["correctedBeatsPercent"] is None else [["Beats corrected", percent(d["correctedBeatsPercent"])]])
+    b = before or {"rmssdMs": None, "sdnnMs": None, "pnn50": None, "lfHfRatio": None}
+    lines = [["RMSSD", f"{as_shown(d['rmssdMs']):.0f} ms" + delta(d["rmssdMs"], b["rmssdMs"])],
+             ["SDNN", f"{as_shown(d['sdnnMs']):.0f} ms" + delta(d["sdnnMs"], b["sdnnMs"])],
+             ["pNN50", f"{as_shown(d['pnn50']):.0f}%" + delta(d["pnn50"], b["pnn50"])]]
+    if d["lfHfRatio"] is None:
+        lines += [["LF/HF", "–"], {"note": "needs 2 min of clean RR"}]
+    else:
+        lines += [["LF/HF", f"{d['lfHfRatio']:.1f}" + delta(d["lfHfRatio"], b["lfHfRatio"], 1)]]
+    return lines + [["Beats corrected", percent(d["correctedBeatsPercent"])]]
+
+
+def percent(value):
+    return f"{value:.1f} %" if value < 10 else f"{as_shown(value):.0f} %"
 
 
 def export(kiosk, session, fmt, tmp_path):
@@ -88,7 +129,36 @@ def test_the_player_review_shows_hrv_and_the_previous_comparable_session(session
         assert previous["digest"]["averageBPM"] == pytest.approx(old["session"]["avgBPM"], abs=1e-9)
         assert previous["digest"]["rmssdMs"] == pytest.approx(old["hrv"][0]["time"]["rmssdMs"], abs=1e-9)
         assert previous["samples"] > 200, "its line is drawn faintly behind"
+        # What the panels say: each number with its change since session 2 in brackets.
+        assert shown["panelLines"]["hrv"] == expected_hrv_lines(d, previous["digest"]), shown["name"]
+        heart_rate = dict(tuple(line) for line in shown["panelLines"]["heartRate"])
+        assert heart_rate["Average HR"] == f"{as_shown(d['averageBPM']):.0f}" + delta(d["averageBPM"], previous["digest"]["averageBPM"])
+        assert heart_rate["Max HR"] == f"{d['maxBPM']}" + delta(d["maxBPM"], previous["digest"]["maxBPM"])
+        assert heart_rate["kcal"] == f"{as_shown(d['kcal']):.0f}" + delta(d["kcal"], previous["digest"]["kcal"])
     assert any(p["digest"]["lfHfRatio"] is not None for p in review["players"]), "5 minutes of clean RR give LF/HF"
+    values = [line[1] for p in review["players"] for lines in p["panelLines"].values() for line in lines if isinstance(line, list)]
+    assert any("(+" in v for v in values) and any("(−" in v for v in values), "changes both ways are shown"
+
+
+def test_too_short_for_hrv_says_it_needs_two_minutes_of_clean_rr(sideline_bin, tmp_path):
+    kiosk = Kiosk(sideline_bin, tmp_path)
+    subprocess.run([kiosk.binary, "record", "--db", str(kiosk.db), "--source", "sim:3", "--seed", "5", "--speed", "600",
+                    "--team", "Demo", "--minutes", "1", "--recovery", "0", "--quiet"], check=True, capture_output=True, timeout=120)
+    kiosk.play("""
+        tap "Demo"
+        tap "Review"
+        tap "Session 1"
+        dump review.json
+    """)
+    players = kiosk.dump("review.json")["review"]["players"]
+    assert len(players) == 3
+    for player in players:
+        d = player["digest"]
+        assert d["lfHfRatio"] is None, "a minute is under the frequency domain's 128 s window"
+        lines = player["panelLines"]["hrv"]
+        assert lines == expected_hrv_lines(d, None), player["name"]
+        assert {"note": "needs 2 min of clean RR"} in lines
+        assert not any("(" in line[1] for line in lines if isinstance(line, list)), "no previous session: no brackets"
 
 
 def test_the_team_graph_is_a_mean_inside_the_lowest_and_highest_player(sessions, tmp_path):
@@ -125,3 +195,25 @@ def test_the_team_graph_is_a_mean_inside_the_lowest_and_highest_player(sessions,
     width, height, pixels = read_png(sessions.shots / "band.png")
     white = sum(1 for row in pixels for p in row if p == (255, 255, 255))
     assert white > 800, "the team's mean is drawn as a white line"
+
+
+def test_the_docs_flow_shows_changes_and_the_previous_line(sideline_bin, tmp_path):
+    """deploy/kiosk/flows/review-hrv.kiosk makes the docs' screenshots of this feature: its previous
+    comparable session must differ enough that the (±) and the faint line can be seen, and its set-ups
+    are dated before the kiosk's scripted clock (14 March 2026, 17:30), not today."""
+    root = pathlib.Path(__file__).resolve().parents[3]
+    flow = tmp_path / "review-hrv.kiosk"
+    flow.write_text((root / "deploy/kiosk/flows/review-hrv.kiosk").read_text() + "dump end.json\n")
+    db = tmp_path / "flow.sqlite"
+    subprocess.run([str(root / "deploy/kiosk/play-flow.sh"), sideline_bin, str(flow), "800x480", str(tmp_path / "shots"), str(db)],
+                   check=True, capture_output=True, timeout=600)
+    review = json.loads((tmp_path / "shots/end.json").read_text())["review"]
+    (player,) = [p for p in review["players"] if p["playerID"] == review["selectedPlayer"]]
+    assert player["previous"] is not None and player["previous"]["samples"] > 100
+    values = [line[1] for lines in player["panelLines"].values() for line in lines if isinstance(line, list)]
+    changed = [v for v in values if "(+" in v or "(−" in v]
+    assert len(changed) >= 3, values
+    with sqlite3.connect(db) as conn:
+        started = [r[0] for r in conn.execute("SELECT started_ms FROM session ORDER BY id")]
+    scripted_clock = datetime.datetime(2026, 3, 14, 17, 30).timestamp() * 1000
+    assert started and all(scripted_clock - 8 * 86_400_000 < ms < scripted_clock for ms in started), started
