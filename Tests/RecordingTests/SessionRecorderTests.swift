@@ -7,16 +7,7 @@ import XCTest
 
 /// The recording pipeline `record` and the kiosk share: a row when the session starts, a commit
 /// once per second of session, the effort's end, and the end of the row, over a real store.
-final class SessionRecorderTests: XCTestCase {
-    private var folder: String!
-
-    override func setUpWithError() throws {
-        folder = NSTemporaryDirectory() + "sideline-recorder-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
-
+final class SessionRecorderTests: TemporaryFolderTestCase {
     /// A team of two on a stepped simulation, its recorder started `startNs` into the source's clock.
     private func recording(startAfterNs startNs: UInt64) throws -> (SidelineStore, SensorPump, SteppedSimulatedSource, SessionRecorder) {
         let store = try SidelineStore(path: folder + "/r.sqlite")

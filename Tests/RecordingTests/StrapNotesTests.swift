@@ -9,16 +9,7 @@ import XCTest
 
 /// The strap list's notes, as the kiosk and `record` both keep them: sightings dated on the wall
 /// clock against their own strap, and what straps said of themselves, over a real store.
-final class StrapNotesTests: XCTestCase {
-    private var folder: String!
-
-    override func setUpWithError() throws {
-        folder = NSTemporaryDirectory() + "sideline-strapnotes-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
-
+final class StrapNotesTests: TemporaryFolderTestCase {
     private func straps(_ store: SidelineStore) throws -> [String: Strap] {
         Dictionary(uniqueKeysWithValues: try store.strapOverviews().map { ($0.strap.address, $0.strap) })
     }
