@@ -42,6 +42,19 @@ public final class SensorPump {
         }
     }
 
+    /// Ends the session being recorded at `nowNs` (app clock) and hands back its recorder. What is
+    /// still in the ring goes first to the recorder and to `follow`, as every event; what is
+    /// stamped from `nowNs` on is not the session's. nil: nothing was being recorded.
+    @discardableResult
+    public func finishRecording(atNs nowNs: UInt64, follow: (SensorEvent) -> Void = { _ in }) throws -> SessionRecorder? {
+        guard let recorder else { return nil }
+        recorder.endsAtNs = min(recorder.endsAtNs ?? nowNs, nowNs)
+        pump(follow)
+        self.recorder = nil
+        try recorder.finish(nowNs: nowNs)
+        return recorder
+    }
+
     /// Stops the running source, pumps its last events (through `follow`, on the app's clock), and
     /// starts `next` on `straps` with the app's clock going on from where it was. When `next` cannot
     /// start, the old source starts again (its clock restarts, the app's does not) and the error is thrown.

@@ -62,8 +62,8 @@ public final class SessionRecorder {
         try store.setEffortEnd(start.sessionID, tMs: offsetMs)
     }
 
-    /// Commits what is pending and ends the row at `nowNs`. The caller pumps the ring first: what
-    /// is still in it happened before now.
+    /// Commits what is pending and ends the row at `nowNs`. The ring is pumped first (by
+    /// `SensorPump.finishRecording`): what is still in it happened before now.
     public func finish(nowNs: UInt64) throws {
         try commitIfDue(nowNs: nowNs, force: true)
         try store.endSession(start.sessionID, at: start.date(atOffsetMs: recording.offsetMs(nowNs)))

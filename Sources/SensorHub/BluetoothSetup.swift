@@ -2,7 +2,8 @@ import BlueZTransport
 
 /// How a Bluetooth source is set up, whichever host drives it: what `record`, `scan` and the kiosk
 /// were told on the command line, kept by the kiosk to build a source again when the coach switches.
-public struct BluetoothSetup: Sendable {
+/// Each source's `Settings` holds it, beside what only that host has.
+public struct BluetoothSetup: Sendable, Equatable {
     public var broadcastPolicy = BroadcastPolicy.overBudget
     /// Links each controller holds at once (a Pi 4's onboard chip holds 2–3 reliably). bluetoothd
     /// drives one adapter, so there it is also the total.
@@ -19,17 +20,12 @@ public struct BluetoothSetup: Sendable {
 
     /// A Bluetooth source over every spec's controller; all must be Bluetooth. `bluez:hciN`
     /// (bluetoothd's D-Bus API) stands alone: one adapter, no HCI controllers beside it.
-    public func makeSource(specs: [SourceSpec]) throws -> any StrapDiscovering {
+    public func makeSource(specs: [SourceSpec]) throws -> any BluetoothStrapSource {
         if case .bluez(let adapter)? = specs.first(where: { if case .bluez = $0 { true } else { false } }) {
             guard specs.count == 1 else {
                 throw SensorSourceError("--source bluez:\(adapter) cannot be combined with other sources; give it alone")
             }
-            var settings = BlueZDBusSource.Settings()
-            settings.broadcastPolicy = broadcastPolicy
-            settings.maxConnectionsOnAdapter = maxConnectionsPerController
-            settings.verbose = verbose
-            settings.waitsForAdapter = waitsForAdapter
-            return BlueZDBusSource(adapter: adapter, settings: settings)
+            return BlueZDBusSource(adapter: adapter, settings: BlueZDBusSource.Settings(setup: self))
         }
         var openers: [BluetoothSource.ControllerOpener] = []
         for spec in specs {
@@ -42,11 +38,6 @@ public struct BluetoothSetup: Sendable {
                 throw SensorSourceError("--source sim:N cannot be mixed with Bluetooth controllers")
             }
         }
-        var settings = BluetoothSource.Settings()
-        settings.broadcastPolicy = broadcastPolicy
-        settings.maxConnectionsPerController = maxConnectionsPerController
-        settings.verbose = verbose
-        settings.waitsForControllers = waitsForAdapter
-        return BluetoothSource(controllers: openers, settings: settings)
+        return BluetoothSource(controllers: openers, settings: BluetoothSource.Settings(setup: self))
     }
 }

@@ -198,6 +198,45 @@ final class KioskRuntimeTests: XCTestCase {
         XCTAssertEqual(try seen()[addresses[1]]?.lastSeen, runtime.wallClock, "noted as the kiosk stops")
     }
 
+    /// Switching source (Settings → Heart rates): what the old source pushed before it stopped takes
+    /// the path every event takes — the observer, the strap list's sightings, the reducer — before
+    /// the chosen source starts. (The recorder is not on it: a switch waits for the session's end.)
+    func testSwitchingSourceTakesTheOldSourcesLastEventsTheWayEveryEventGoes() throws {
+        let store = try SidelineStore(path: folder + "/kiosk.sqlite")
+        // Not the simulated team's addresses: the simulated source the switch starts adds its own straps.
+        let ours = ["C0:FF:EE:00:00:01", "C0:FF:EE:00:00:02"]
+        for (i, address) in ours.enumerated() { try store.strap(address: address, name: "Strap \(i + 1)") }
+        let source = ScriptedSource()
+        let runtime = try runtime(store, KioskSource(source: source, kind: .bluetooth, description: "scripted"))
+        runtime.sourceFactory = KioskSourceFactory(launchBluetooth: [], simulatedCount: 2, seed: 7, bluetooth: BluetoothSetup(), store: store)
+        let tally = Tally()
+        runtime.observer = tally
+        source.advance(byMs: 1000)
+        source.heartRate(strap: 0, bpm: 122)
+        runtime.update() // a frame takes it; the sightings are noted only every half minute
+        source.advance(byMs: 1000)
+        source.heartRate(strap: 1, bpm: 131)
+        source.battery(strap: 1, percent: 64)
+        // No frame drains the ring before the coach switches; the simulated straps the switch adds to
+        // the store sort before ours, so the strap table the new source starts on is in another order.
+        runtime.switchSource(to: .simulated)
+        XCTAssertFalse(source.isRunning, "the old source stopped")
+        XCTAssertEqual(runtime.state.sensors.kind, .simulated)
+        XCTAssertEqual(runtime.state.sensors.strapTable.map(\.address).suffix(2), ours, "the new table: the simulated straps first")
+        XCTAssertEqual(tally.measurements.map { [$0.strap, $0.bpm] }, [[0, 122], [1, 131]], "the observer saw the last heart rate")
+        XCTAssertEqual(tally.measurements.last?.timestampNs, 2_000_000_000, "on the app's clock")
+        // The reducer took them too, then started the readings afresh for the new source.
+        XCTAssertNil(runtime.state.sensors.readings[1])
+        runtime.shutdown()
+        let noted = Dictionary(uniqueKeysWithValues: try store.strapOverviews().map { ($0.strap.address, $0.strap) })
+        XCTAssertEqual(noted[ours[1]]?.lastBattery, 64, "and the sightings: the strap list's battery")
+        let lastSeen = try XCTUnwrap(noted[ours[1]]?.lastSeen, "and its last seen")
+        XCTAssertEqual(lastSeen.timeIntervalSince1970, 1_773_509_400 + 2, accuracy: 0.01, "dated when it was heard, on the app's clock")
+        // Each sighting is the strap's that was heard, under the table it was heard with.
+        let firstSeen = try XCTUnwrap(noted[ours[0]]?.lastSeen)
+        XCTAssertEqual(firstSeen.timeIntervalSince1970, 1_773_509_400 + 1, accuracy: 0.01)
+    }
+
     /// Sounds go where the shell says: the device opened when the shell asks (after its first
     /// frame, not during the start) and sound is on, each sound the reducer asks for played, and
     /// the device closed at shutdown.

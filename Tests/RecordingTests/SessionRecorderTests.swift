@@ -7,16 +7,7 @@ import XCTest
 
 /// The recording pipeline `record` and the kiosk share: a row when the session starts, a commit
 /// once per second of session, the effort's end, and the end of the row, over a real store.
-final class SessionRecorderTests: XCTestCase {
-    private var folder: String!
-
-    override func setUpWithError() throws {
-        folder = NSTemporaryDirectory() + "sideline-recorder-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: folder) }
-
+final class SessionRecorderTests: TemporaryFolderTestCase {
     /// A team of two on a stepped simulation, its recorder started `startNs` into the source's clock.
     private func recording(startAfterNs startNs: UInt64) throws -> (SidelineStore, SensorPump, SteppedSimulatedSource, SessionRecorder) {
         let store = try SidelineStore(path: folder + "/r.sqlite")
@@ -59,6 +50,28 @@ final class SessionRecorderTests: XCTestCase {
         XCTAssertTrue(samples.allSatisfy { (0...3500).contains($0.tMs) }, "offsets from the start, nothing from before it")
         XCTAssertEqual(samples.count, recorder.recording.counters.samples)
         XCTAssertGreaterThan(recorder.recording.counters.early, 0, "the simulation's first 2.5 s are older than the session")
+    }
+
+    /// The finish step both share: what is still in the ring reaches the recorder and `follow`, what
+    /// is stamped from the finish on is not the session's, and the row ends then.
+    func testFinishingTakesTheRingUpToTheFinishAndEndsTheRow() throws {
+        let (store, pump, source, recorder) = try recording(startAfterNs: 0)
+        source.advance(byNs: 3_000_000_000)
+        pump.pump()
+        source.advance(byNs: 2_000_000_000) // two seconds in the ring, no turn drains them
+        let finishNs = recorder.start.ns + 4_000_000_000
+        var followed: [SensorEvent] = []
+        let finished = try pump.finishRecording(atNs: finishNs) { followed.append($0) }
+        XCTAssertTrue(finished === recorder)
+        XCTAssertNil(pump.recorder, "nothing records after the finish")
+        XCTAssertGreaterThan(followed.filter { $0.timestampNs >= finishNs }.count, 0, "the tiles see everything the ring held")
+        let samples = try store.samples(recorder.start.sessionID).map(\.tMs)
+        XCTAssertGreaterThan(samples.max() ?? 0, 3000, "the ring's last second before the finish is stored")
+        XCTAssertTrue(samples.allSatisfy { $0 < 4000 }, "nothing from the finish on")
+        let session = try store.session(recorder.start.sessionID)
+        XCTAssertEqual(session.state, .ended)
+        XCTAssertEqual(try XCTUnwrap(session.endedAt).timeIntervalSince(session.startedAt), 4, accuracy: 0.001)
+        XCTAssertNil(try pump.finishRecording(atNs: finishNs), "finished once")
     }
 
     func testEventsFromThePlannedEndOnAreNotTheSessions() throws {

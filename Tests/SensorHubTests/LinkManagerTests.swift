@@ -22,8 +22,8 @@ final class LinkManagerTests: XCTestCase {
 
     private func settings(maxConnections: Int, broadcast: BroadcastPolicy = .overBudget) -> BluetoothSource.Settings {
         var settings = BluetoothSource.Settings()
-        settings.maxConnectionsPerController = maxConnections
-        settings.broadcastPolicy = broadcast
+        settings.setup.maxConnectionsPerController = maxConnections
+        settings.setup.broadcastPolicy = broadcast
         return settings
     }
 

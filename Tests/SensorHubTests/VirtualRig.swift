@@ -21,9 +21,10 @@ final class VirtualRig {
     let controllers: [VirtualController]
     let worker: HCIWorker
     let ring = SPSCRing<SensorEvent>(capacity: 1 << 14)
-    let status = ControllerStatus()
-    let counters = BluetoothCounters()
-    let wanted = LatestChange<StrapSelection>()
+    let boards = StrapSourceBoards()
+    var status: ControllerStatus { boards.status }
+    var counters: BluetoothCounters { boards.counters }
+    var wanted: LatestChange<StrapSelection> { boards.wanted }
     /// Every event the worker pushed, in order.
     private(set) var events: [SensorEvent] = []
 
@@ -42,8 +43,7 @@ final class VirtualRig {
         }
         // Waiting, `openAll` throws nothing.
         let opened = try! HCIWorker.openAll(first, waiting: true)
-        worker = HCIWorker(opened: opened, openers: openers, straps: straps.map(\.address), ring: ring, settings: settings,
-                           discovery: DiscoveryBoard(), counters: counters, status: status, inbox: StrapInbox(), wanted: wanted,
+        worker = HCIWorker(opened: opened, openers: openers, straps: straps.map(\.address), ring: ring, settings: settings, boards: boards,
                            discoveryWanted: LatestChange<Bool>(), clock: { clock.nowNs }, wake: {}, log: { level, line in
                                if level >= .info { lines.levels.append(level); lines.all.append(line) } else { lines.debug.append(line) }
                            })

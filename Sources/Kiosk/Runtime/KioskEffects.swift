@@ -131,11 +131,8 @@ extension KioskRuntime {
 
     private func finishRecording(sessionID: Int64) throws {
         guard let recorder, recorder.start.sessionID == sessionID else { return }
-        let now = nowNs
         // What is still in the ring happened before now: to the recorder and the tiles, as every event.
-        pumpSensorEvents()
-        pump.recorder = nil
-        try recorder.finish(nowNs: now)
+        try pump.finishRecording(atNs: nowNs, follow: follow)
         SessionReview.warmCache(store: store, sessionID: sessionID)
     }
 }

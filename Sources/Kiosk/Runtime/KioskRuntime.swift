@@ -80,7 +80,9 @@ public final class KioskRuntime {
         persistedSettings = settings
         dispatch(.settings(.loaded(settings)))
         perform(.loadTeams)
-        try pump.start(straps: try loadStrapTable(), wake: wakeForSource)
+        let table = try readStrapTable()
+        adopt(table)
+        try pump.start(straps: Self.sourceStraps(table), wake: wakeForSource)
     }
 
     /// Opens the sound device ahead of the first sound, when sound is on (the kiosk: once its
@@ -91,10 +93,20 @@ public final class KioskRuntime {
 
     /// The strap table (store order) is the source's index space: a simulated team registers its
     /// straps when made, so it is read again on every (re)start of a source.
-    func loadStrapTable() throws -> [StrapAddress] {
-        let straps = try store.straps()
-        dispatch(.sensors(.strapTableLoaded(straps.compactMap { s in s.id.map { StrapSlot(strapID: $0, address: s.address, name: s.name) } })))
-        return straps.map { StrapAddress(address: $0.address, name: $0.name) }
+    func readStrapTable() throws -> [StrapSlot] {
+        try store.straps().compactMap { s in s.id.map { StrapSlot(strapID: $0, address: s.address, name: s.name) } }
+    }
+
+    /// The table a source (re)starts on becomes the reducer's. What was heard under the table
+    /// before is noted first: its indices may mean other straps now.
+    func adopt(_ table: [StrapSlot]) {
+        if !sightings.pending.isEmpty { noteSightingsIfDue(force: true) }
+        dispatch(.sensors(.strapTableLoaded(table)))
+    }
+
+    /// What the source listens to, in the table's order (the events' strap index).
+    static func sourceStraps(_ table: [StrapSlot]) -> [StrapAddress] {
+        table.map { StrapAddress(address: $0.address, name: $0.name) }
     }
 
     var wakeForSource: @Sendable () -> Void {
@@ -141,14 +153,19 @@ public final class KioskRuntime {
         pollSource()
     }
 
-    /// The ring, once: every event to the recorder (by the pump) and to the reducer.
+    /// The ring, once: every event to the recorder (by the pump) and to `follow`.
     func pumpSensorEvents() {
         wake.rearm() // before the drain: an event pushed after it wakes the loop again
-        pump.pump { event in
-            observer?.pumped(event)
-            sightings.observe(event)
-            dispatch(.sensors(.event(event)))
-        }
+        pump.pump(follow)
+    }
+
+    /// Where every event leaving the ring goes after the recorder, from whichever source and
+    /// however it left (a frame's pump, a source switch): the observer, the strap list's
+    /// sightings, the reducer.
+    func follow(_ event: SensorEvent) {
+        observer?.pumped(event)
+        sightings.observe(event)
+        dispatch(.sensors(.event(event)))
     }
 
     /// Commits the recording when a second has passed. The loop calls it after presenting,

@@ -3,8 +3,9 @@ import SensorHub
 import TeamCore
 
 /// Switching the sensor source from the settings screen: the running source stops, its last
-/// events are pumped as any others, and the chosen one starts on every known strap with the app's
-/// clock going on. A source that cannot start (no adapter, adapter busy) leaves the old one running.
+/// events go where every event goes (`follow`: the observer, the sightings, the reducer), and the
+/// chosen one starts on every known strap with the app's clock going on. A source that cannot
+/// start (no adapter, adapter busy) leaves the old one running.
 extension KioskRuntime {
     public func switchSource(to choice: SensorChoice) {
         guard recorder == nil, let factory = sourceFactory else { return }
@@ -16,15 +17,22 @@ extension KioskRuntime {
             return
         }
         discoverer?.setDiscovery(false)
+        let table: [StrapSlot]
         do {
-            let straps = try loadStrapTable()
-            try pump.switchSource(to: next.source, straps: straps, wake: wakeForSource) { event in
-                dispatch(.sensors(.event(event)))
-            }
+            table = try readStrapTable()
         } catch {
             dispatch(.inform(Self.describe(error)))
             return
         }
+        do {
+            try pump.switchSource(to: next.source, straps: Self.sourceStraps(table), wake: wakeForSource, follow: follow)
+        } catch {
+            adopt(table) // the old source started again, on the table as it is now
+            dispatch(.inform(Self.describe(error)))
+            return
+        }
+        // The old source's last events went through `follow` under the old table; now the new one.
+        adopt(table)
         stepped = next.stepped
         discoverer = next.discoverer
         discoveryOn = false

@@ -1,6 +1,4 @@
-import Foundation
-import Store
-import TeamCore
+import Recording
 
 /// Straps heard by the kiosk are noted in the store (last seen, battery) every half minute of
 /// the app's clock and when it stops: the strap list shows them, and a few writes a minute
@@ -9,18 +7,13 @@ extension KioskRuntime {
     static let sightingsEveryMs: Int64 = 30_000
 
     func noteSightingsIfDue(force: Bool = false) {
-        let now = nowMs
-        guard force || now - lastSightingsNoteMs >= Self.sightingsEveryMs else { return }
-        lastSightingsNoteMs = now
-        let clock = wallClock
-        let notes = sightings.take().compactMap { index, sighting -> SidelineStore.StrapNote? in
-            guard let slot = state.sensors.slot(index) else { return nil }
-            let agoMs = now - Int64(sighting.lastHeardNs / 1_000_000)
-            return SidelineStore.StrapNote(strapID: slot.strapID, battery: sighting.battery,
-                                           seen: clock.addingTimeInterval(-Double(max(0, agoMs)) / 1000))
-        }
+        let now = nowNs
+        let nowMs = Int64(now / 1_000_000)
+        guard force || nowMs - lastSightingsNoteMs >= Self.sightingsEveryMs else { return }
+        lastSightingsNoteMs = nowMs
+        let table = state.sensors
         do {
-            try store.noteStraps(notes)
+            try StrapNotes.note(&sightings, in: store, strapID: { table.slot($0)?.strapID }, clockNs: now, date: wallClock)
         } catch {
             Self.log.warning("could not note the straps heard: \(Self.describe(error))")
         }

@@ -1,10 +1,6 @@
-import BLEHost
 import BlueZTransport
-import Foundation
 import HeartRateProtocol
-import Logging
 import SPSCRing
-import Synchronization
 import TeamCore
 
 /// Heart rates through bluetoothd's D-Bus API (`--source bluez:hciN`), for boards
@@ -25,56 +21,34 @@ import TeamCore
 /// imports libdbus itself.
 ///
 /// One dedicated worker `Thread` owns the D-Bus connection; no other thread touches it.
-public final class BlueZDBusSource: StrapDiscovering, StrapDescribing {
+public final class BlueZDBusSource: BluetoothStrapSource {
     public struct Settings: Sendable {
-        /// Straps connected at once through bluetoothd, in total: it drives one adapter (a Pi 4's
-        /// onboard chip holds 2–3 reliably).
-        public var maxConnectionsOnAdapter = 7
-        public var broadcastPolicy = BroadcastPolicy.overBudget
-        public var verbose = false
+        /// What both Bluetooth sources are told: connections (bluetoothd drives one adapter, so
+        /// its `maxConnectionsPerController` is the total), broadcasts, logging, waiting for
+        /// bluetoothd or the adapter when missing at `start`.
+        public var setup = BluetoothSetup()
         /// The bus; nil is the system bus. Defaults to $SIDELINE_DBUS_ADDRESS.
         public var busAddress: String? = BlueZClient.configuredAddress()
         /// How long a Device1.Connect may take before it is cancelled and retried.
         public var connectTimeoutNs: UInt64 = 30_000_000_000
         /// How long bluetoothd may take to resolve a connected strap's services before the link is dropped and retried.
         public var resolveTimeoutNs: UInt64 = 10_000_000_000
-        /// bluetoothd or the adapter missing at `start` is waited for (its problem shown, one log
-        /// line) instead of failing the start: the kiosk, which may start before either.
-        public var waitsForAdapter = false
-        public init() {}
+        public init(setup: BluetoothSetup = BluetoothSetup()) { self.setup = setup }
     }
 
     public let adapter: String
     public let settings: Settings
-    public let discovery = DiscoveryBoard()
-    public let counters = BluetoothCounters()
-    public let descriptions = StrapDescriptionBoard()
+    public let boards = StrapSourceBoards()
     private let thread = WorkerThread()
-    private let inbox = StrapInbox()
-    private let status = ControllerStatus()
-    /// Which straps may hold a connection, for the worker to take.
-    private let wanted = LatestChange<StrapSelection>()
 
     public init(adapter: String, settings: Settings = Settings()) {
         self.adapter = adapter
         self.settings = settings
     }
 
-    public func nowNs() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
-
-    public func setDiscovery(_ on: Bool) { discovery.setActive(on) }
-
-    public func nearbyStraps(maxAgeSeconds: Double = 10) -> [NearbyStrap] {
-        discovery.snapshot(nowNs: nowNs(), maxAgeNs: UInt64(maxAgeSeconds * 1e9))
-    }
-
-    public func addStraps(_ straps: [StrapAddress]) throws { try inbox.add(straps) }
-
-    public func setWanted(_ straps: StrapSelection) { wanted.set(straps) }
-
-    public func problem() -> String? { status.summary }
-
-    public func takeStrapDescriptions() -> [StrapDescription] { descriptions.take() }
+    /// bluetoothd keeps discovering all along (filtered on 0x180D); pairing only has the worker
+    /// note what it hears.
+    public func setDiscovery(_ on: Bool) { boards.discovery.setActive(on) }
 
     /// Connects to bluetoothd and starts discovery here, so what is wrong (no bus,
     /// no bluetoothd, no adapter, powered off, no permission) is thrown as one line.
@@ -88,13 +62,12 @@ public final class BlueZDBusSource: StrapDiscovering, StrapDescribing {
         } catch {
             client?.bus.close()
             client = nil
-            guard settings.waitsForAdapter else { throw SensorSourceError("bluez:\(adapter): \(error)") }
+            guard settings.setup.waitsForAdapter else { throw SensorSourceError("bluez:\(adapter): \(error)") }
             unavailable = "\(error)"
         }
         let worker = BlueZWorker(adapter: adapter, client: client, straps: straps, addresses: addresses, ring: ring, settings: settings,
-                                 discovery: discovery, descriptions: descriptions, counters: counters, inbox: inbox, wanted: wanted, status: status, wake: wake,
-                                 clock: { [self] in self.nowNs() })
-        status.reset(count: 1)
+                                 boards: boards, wake: wake, clock: { [self] in self.nowNs() })
+        boards.status.reset(count: 1)
         if let unavailable { worker.waitForBluetoothd(because: unavailable) }
         thread.start(name: "sideline.bluez") { shouldStop in worker.run(shouldStop: shouldStop) }
     }

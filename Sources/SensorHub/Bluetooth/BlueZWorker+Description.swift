@@ -28,7 +28,7 @@ extension BlueZWorker {
             guard try straps[i].description.take(value[...], of: characteristic) else {
                 return log("\(straps[i].text)'s \(what) says nothing", .debug)
             }
-            descriptions.note(BDAddress(value: straps[i].address, type: 0), straps[i].description)
+            boards.descriptions.note(BDAddress(value: straps[i].address, type: 0), straps[i].description)
         } catch {
             log("discarded \(straps[i].text)'s \(what): \(error)", .debug)
         }

@@ -11,7 +11,7 @@ import TeamCore
 /// replies and timeouts, a lost link retried with backoff.
 extension BlueZWorker {
     func servedByBroadcast(_ strap: Strap) -> Bool {
-        policy.servedByBroadcast(broadcasts: strap.broadcasts, strapCount: straps.count, connectionBudget: settings.maxConnectionsOnAdapter)
+        policy.servedByBroadcast(broadcasts: strap.broadcasts, strapCount: straps.count, connectionBudget: settings.setup.maxConnectionsPerController)
     }
 
     func linkUp(_ i: Int, nowNs now: UInt64) {
@@ -66,7 +66,7 @@ extension BlueZWorker {
             if error == nil || error?.name == "org.bluez.Error.AlreadyConnected" {
                 linkUp(i, nowNs: now)
             } else {
-                counters.add(.connectFailures)
+                boards.counters.add(.connectFailures)
                 log("connect \(straps[i].text): \(error!)", .debug)
                 linkDown(i, nowNs: now)
             }
@@ -101,7 +101,7 @@ extension BlueZWorker {
             let i = call.strap
             switch call.call {
             case .connect where straps[i].phase == .connecting:
-                counters.add(.connectFailures)
+                boards.counters.add(.connectFailures)
                 abandon(i, nowNs: now)
             case .startNotify where straps[i].subscribing:
                 log("\(straps[i].text) did not confirm notifications; reconnecting")
@@ -120,12 +120,12 @@ extension BlueZWorker {
         for i in straps.indices {
             switch straps[i].phase {
             case .idle:
-                guard linked < settings.maxConnectionsOnAdapter,
+                guard linked < settings.setup.maxConnectionsPerController,
                       let props = client.tree.properties(straps[i].devicePath, BlueZ.device) else { continue }
                 // Heard recently, or already connected by bluetoothd (for another client, or before a restart of ours).
                 let heard = policy.heardRecently(lastHeardNs: straps[i].lastHeardNs, nowNs: now) || props["Connected"]?.boolValue == true
                 guard policy.mayConnect(i, nextAttemptNs: straps[i].nextAttemptNs, heard: heard, broadcasts: straps[i].broadcasts,
-                                        strapCount: straps.count, connectionBudget: settings.maxConnectionsOnAdapter, nowNs: now) else { continue }
+                                        strapCount: straps.count, connectionBudget: settings.setup.maxConnectionsPerController, nowNs: now) else { continue }
                 let serial = client.send(straps[i].devicePath, BlueZ.device, "Connect")
                 guard expect(serial, strap: i, .connect, nowNs: now, timeoutNs: settings.connectTimeoutNs) else { continue }
                 straps[i].phase = .connecting

@@ -20,7 +20,7 @@ extension BlueZWorker {
             if interfaces.contains(BlueZ.gattCharacteristic) { characteristicAdded(path, nowNs: now) }
         case .removed(let path, let interfaces):
             if interfaces.contains(BlueZ.device), let i = straps.firstIndex(where: { $0.devicePath == path }), straps[i].phase != .idle {
-                counters.add(.disconnects)
+                boards.counters.add(.disconnects)
                 linkDown(i, nowNs: now)
             }
             if interfaces.contains(BlueZ.gattCharacteristic) { characteristics[path] = nil }
@@ -47,7 +47,7 @@ extension BlueZWorker {
             if connected, straps[i].phase == .connecting || (straps[i].phase == .idle && changed == nil) {
                 linkUp(i, nowNs: now)
             } else if !connected, straps[i].phase == .connected {
-                counters.add(.disconnects)
+                boards.counters.add(.disconnects)
                 linkDown(i, nowNs: now)
                 straps[i].nextAttemptNs = max(straps[i].nextAttemptNs, now + Self.settleAfterLinkLossNs)
             }
@@ -56,11 +56,11 @@ extension BlueZWorker {
         let broadcast = news("ManufacturerData") ? Self.polarBroadcast(props["ManufacturerData"]) : nil
         let advertised = news("RSSI") || news("ManufacturerData") || news("ServiceData")
         guard advertised else { return }
-        counters.add(.adverts)
+        boards.counters.add(.adverts)
         let rssi = props["RSSI"]?.intValue.map { Int8(clamping: $0) }
-        if discovery.isActive {
+        if boards.discovery.isActive {
             let battery = props["ServiceData"]?.stringKeyed?[Self.batteryServiceUUID]?.bytesValue?.first
-            discovery.note(address: address.value, text: address.description, name: props["Name"]?.stringValue, rssi: rssi,
+            boards.discovery.note(address: address.value, text: address.description, name: props["Name"]?.stringValue, rssi: rssi,
                            heartRateService: props["UUIDs"]?.stringArray?.contains(Self.heartRateUUID) ?? false,
                            broadcast: broadcast ?? Self.polarBroadcast(props["ManufacturerData"]),
                            batteryPercent: battery, connectable: true, nowNs: now)
@@ -71,7 +71,7 @@ extension BlueZWorker {
         straps[i].broadcasts = true
         guard !initial else { _ = straps[i].freshness.accept(broadcast); return }
         guard servedByBroadcast(straps[i]), straps[i].phase != .connected || !straps[i].subscribed else { return }
-        guard straps[i].freshness.accept(broadcast) else { counters.add(.staleBroadcasts); return }
+        guard straps[i].freshness.accept(broadcast) else { boards.counters.add(.staleBroadcasts); return }
         push(SensorEvent(strap: UInt16(i), timestampNs: now, kind: .advert, bpm: UInt16(broadcast.heartRate),
                          contact: .detected, link: .broadcast, rssi: rssi ?? 0))
     }
@@ -98,11 +98,11 @@ extension BlueZWorker {
         if heartRate {
             do {
                 let m = try HeartRateMeasurement.decode(bytes[...])
-                counters.add(.notifications)
-                if m.rrDropped > 0 { counters.add(.rrDropped, m.rrDropped) }
+                boards.counters.add(.notifications)
+                if m.rrDropped > 0 { boards.counters.add(.rrDropped, m.rrDropped) }
                 push(SensorEvent(measurement: m, strap: UInt16(i), nowNs: now))
             } catch {
-                counters.add(.malformed)
+                boards.counters.add(.malformed)
                 log("discarded a malformed measurement from \(straps[i].text): \(error)", .debug)
             }
         } else {
@@ -111,7 +111,7 @@ extension BlueZWorker {
     }
 
     func battery(_ bytes: [UInt8], strap i: Int, nowNs now: UInt64) {
-        guard let level = try? BatteryLevel.decode(bytes[...]) else { counters.add(.malformed); return }
+        guard let level = try? BatteryLevel.decode(bytes[...]) else { boards.counters.add(.malformed); return }
         push(SensorEvent(strap: UInt16(i), timestampNs: now, kind: .battery, battery: level))
     }
 

@@ -50,18 +50,14 @@ final class BlueZWorker: @unchecked Sendable {
     let adapter: String
     let settings: BlueZDBusSource.Settings
     let ring: SPSCRing<SensorEvent>
-    let discovery: DiscoveryBoard
-    let descriptions: StrapDescriptionBoard
-    let counters: BluetoothCounters
+    /// Shared with the source's caller: discovery, counters, descriptions, requests, status.
+    let boards: StrapSourceBoards
     let wake: @Sendable () -> Void
     let clock: @Sendable () -> UInt64
     var straps: [Strap]
     var strapByAddress: [UInt64: Int]
-    let inbox: StrapInbox
-    let wanted: LatestChange<StrapSelection>
     /// Which straps may be connected, and when (the policy `LinkManager` follows too).
     var policy: StrapLinkPolicy
-    let status: ControllerStatus
     var pending: [UInt32: Pending] = [:]
     /// Characteristic path → (strap, is it the heart-rate measurement).
     var characteristics: [String: (strap: Int, heartRate: Bool)] = [:]
@@ -86,22 +82,16 @@ final class BlueZWorker: @unchecked Sendable {
 
     /// `client` nil: bluetoothd or the adapter was not there at start; see `waitForBluetoothd`.
     init(adapter: String, client: BlueZClient?, straps: [StrapAddress], addresses: [UInt64], ring: SPSCRing<SensorEvent>,
-         settings: BlueZDBusSource.Settings, discovery: DiscoveryBoard, descriptions: StrapDescriptionBoard, counters: BluetoothCounters, inbox: StrapInbox,
-         wanted: LatestChange<StrapSelection>, status: ControllerStatus, wake: @escaping @Sendable () -> Void, clock: @escaping @Sendable () -> UInt64) {
+         settings: BlueZDBusSource.Settings, boards: StrapSourceBoards, wake: @escaping @Sendable () -> Void, clock: @escaping @Sendable () -> UInt64) {
         self.client = client
-        self.inbox = inbox
-        self.wanted = wanted
-        self.status = status
         self.adapter = adapter
         self.settings = settings
-        policy = StrapLinkPolicy(broadcast: settings.broadcastPolicy, heardWindow: .propertyChanges)
+        policy = StrapLinkPolicy(broadcast: settings.setup.broadcastPolicy, heardWindow: .propertyChanges)
         self.ring = ring
-        self.discovery = discovery
-        self.descriptions = descriptions
-        self.counters = counters
+        self.boards = boards
         self.wake = wake
         self.clock = clock
-        logger = BluetoothSource.logger(verbose: settings.verbose)
+        logger = BluetoothSource.logger(verbose: settings.setup.verbose)
         self.straps = zip(straps, addresses).map { strap, address in
             Strap(address: address, text: strap.address, devicePath: BlueZ.devicePath(adapter: adapter, address: strap.address))
         }
@@ -111,7 +101,7 @@ final class BlueZWorker: @unchecked Sendable {
     func log(_ line: String, _ level: Logger.Level = .notice) { logger.log(level: level, "bluez:\(adapter): \(line)") }
 
     func push(_ event: SensorEvent) {
-        if !ring.push(event) { counters.add(.ringDrops) }
+        if !ring.push(event) { boards.counters.add(.ringDrops) }
         pushedSinceWake = true
     }
 
@@ -125,8 +115,8 @@ final class BlueZWorker: @unchecked Sendable {
             }
         }
         while !shouldStop() {
-            for strap in inbox.take() { addStrap(strap.address, text: strap.text) }
-            if let change = wanted.take() { setWanted(change) }
+            for strap in boards.inbox.take() { addStrap(strap.address, text: strap.text) }
+            if let change = boards.wanted.take() { setWanted(change) }
             if let client {
                 do {
                     var budget = 512 // then step, so a flood of signals cannot starve connects and timeouts
@@ -178,7 +168,7 @@ final class BlueZWorker: @unchecked Sendable {
     /// (a new bluetoothd has new objects: nothing of the old tree is trusted).
     func busLost(_ reason: String) {
         log("\(reason); reconnecting to bluetoothd")
-        status.set(0, "bluez:\(adapter) lost, retrying") // the reason is in the log line above
+        boards.status.set(0, "bluez:\(adapter) lost, retrying") // the reason is in the log line above
         wake()
         client?.bus.close()
         client = nil
@@ -194,7 +184,7 @@ final class BlueZWorker: @unchecked Sendable {
     /// once, shown, and tried again with the backoff of a lost bus until it is there.
     func waitForBluetoothd(because reason: String) {
         log("not available (\(reason)); retrying", .warning)
-        status.set(0, "bluez:\(adapter) not available, retrying")
+        boards.status.set(0, "bluez:\(adapter) not available, retrying")
         busDownSinceNs = clock()
         reopenFailures = 0
     }
@@ -210,7 +200,7 @@ final class BlueZWorker: @unchecked Sendable {
             adapterState = .ready // BlueZClient checked it is there and powered
             discoveryRetryNs = nil
             log("back on bluetoothd")
-            status.set(0, nil)
+            boards.status.set(0, nil)
             wake()
             for path in fresh.tree.objects.keys.sorted() where fresh.tree.properties(path, BlueZ.device) != nil {
                 deviceChanged(path, changed: nil, initial: true, nowNs: now)
@@ -247,11 +237,11 @@ final class BlueZWorker: @unchecked Sendable {
         case .missing, .off:
             log(state == .missing ? "adapter \(adapter) is gone; waiting for it to come back"
                                   : "adapter \(adapter) is powered off; waiting for it to be powered on")
-            status.set(0, "\(adapter) \(state == .missing ? "lost" : "off"), retrying")
+            boards.status.set(0, "\(adapter) \(state == .missing ? "lost" : "off"), retrying")
             wake()
             discoveryRetryNs = nil
             for i in straps.indices where straps[i].phase != .idle {
-                if straps[i].phase == .connected { counters.add(.disconnects) }
+                if straps[i].phase == .connected { boards.counters.add(.disconnects) }
                 linkDown(i, nowNs: now)
             }
         case .ready:
@@ -278,7 +268,7 @@ final class BlueZWorker: @unchecked Sendable {
             straps[i].nextAttemptNs = now
         }
         log("adapter \(adapter) is back and powered; discovery and connections resumed")
-        status.set(0, nil)
+        boards.status.set(0, nil)
         wake()
     }
 }

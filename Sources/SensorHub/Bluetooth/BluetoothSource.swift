@@ -3,7 +3,6 @@ import Diagnostics
 import Foundation
 import Logging
 import SPSCRing
-import Synchronization
 import TeamCore
 
 /// Heart rates over Bluetooth LE, through Sideline's own HCI host, on one or
@@ -16,18 +15,13 @@ import TeamCore
 /// first, with name and battery where they advertise them. Discovery switches
 /// scanning to active (for names in scan responses); turn it off afterwards.
 /// It works with or without a session running (`start(straps: [])`).
-public final class BluetoothSource: StrapDiscovering, StrapDescribing {
+public final class BluetoothSource: BluetoothStrapSource {
     public struct Settings: Sendable {
-        /// Simultaneous connections per controller (a Pi 4's onboard chip holds 2–3 reliably).
-        public var maxConnectionsPerController = 7
-        public var broadcastPolicy = BroadcastPolicy.overBudget
+        /// What both Bluetooth sources are told: connections per controller, broadcasts, logging,
+        /// waiting for a controller that cannot be opened at `start`.
+        public var setup = BluetoothSetup()
         public var host = HostEngine.Configuration()
-        public var verbose = false
-        /// A controller that cannot be opened at `start` is retried like one lost later (its problem
-        /// shown, one log line) instead of failing the start: the kiosk, whose adapter may appear
-        /// after it (a board's dongle, a slow driver). `record` and `scan` fail at once instead.
-        public var waitsForControllers = false
-        public init() {}
+        public init(setup: BluetoothSetup = BluetoothSetup()) { self.setup = setup }
     }
 
     /// Opens a controller's byte transport; called on `start` so failures surface there as one line.
@@ -38,66 +32,42 @@ public final class BluetoothSource: StrapDiscovering, StrapDescribing {
     }
 
     public let settings: Settings
-    public let discovery = DiscoveryBoard()
-    public let counters = BluetoothCounters()
-    /// What connected straps said of themselves (body sensor location, manufacturer).
-    public let descriptions = StrapDescriptionBoard()
+    public let boards = StrapSourceBoards()
     private let openers: [ControllerOpener]
     private let thread = WorkerThread()
+    /// Discovery switches the controllers' scanning to active: the worker takes the change.
     private let discoveryWanted = LatestChange<Bool>()
-    private let inbox = StrapInbox()
-    /// Which straps may hold a connection, for the worker to take.
-    private let wanted = LatestChange<StrapSelection>()
-    /// Per controller: why it is down, while the worker retries it (nil: working).
-    private let status = ControllerStatus()
 
     public init(controllers: [ControllerOpener], settings: Settings = Settings()) {
         self.openers = controllers
         self.settings = settings
     }
 
-    public func nowNs() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
-
     /// Turns discovery (pairing) mode on or off; applied by the worker within a poll cycle.
     public func setDiscovery(_ on: Bool) {
-        discovery.setActive(on)
+        boards.discovery.setActive(on)
         discoveryWanted.set(on)
     }
-
-    /// Nearby straps heard in the last `maxAgeSeconds`, strongest signal first.
-    public func nearbyStraps(maxAgeSeconds: Double = 10) -> [NearbyStrap] {
-        discovery.snapshot(nowNs: nowNs(), maxAgeNs: UInt64(maxAgeSeconds * 1e9))
-    }
-
-    public func addStraps(_ straps: [StrapAddress]) throws { try inbox.add(straps) }
-
-    public func takeStrapDescriptions() -> [StrapDescription] { descriptions.take() }
-
-    public func setWanted(_ straps: StrapSelection) { wanted.set(straps) }
-
-    public func problem() -> String? { status.summary }
 
     /// Why nothing could be heard, when no controller finished bring-up since `start`
     /// (`record` and `scan` say it and exit 2); nil once one came up.
     public func neverCameUp() -> String? {
-        guard !status.anyCameUp else { return nil }
-        return status.neverUp.map { "\(openers[$0.controller].label) never came up: \($0.lastFailure ?? "no answer yet")" }
+        guard !boards.status.anyCameUp else { return nil }
+        return boards.status.neverUp.map { "\(openers[$0.controller].label) never came up: \($0.lastFailure ?? "no answer yet")" }
             .joined(separator: "; ")
     }
 
     public func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
         let addresses = try straps.map { try $0.bluetoothAddress() }
-        let opened = try HCIWorker.openAll(openers, waiting: settings.waitsForControllers)
-        let status = self.status, settings = self.settings
+        let opened = try HCIWorker.openAll(openers, waiting: settings.setup.waitsForAdapter)
+        let settings = self.settings
         let clock: @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }
-        let log = Self.logger(verbose: settings.verbose)
-        let worker = HCIWorker(opened: opened, openers: openers, straps: addresses, ring: ring, settings: settings,
-                               discovery: discovery, counters: counters, status: status, inbox: inbox, wanted: wanted,
+        let log = Self.logger(verbose: settings.setup.verbose)
+        let worker = HCIWorker(opened: opened, openers: openers, straps: addresses, ring: ring, settings: settings, boards: boards,
                                discoveryWanted: discoveryWanted, clock: clock, wake: wake,
                                log: { level, line in log.log(level: level, "\(line)") })
-        worker.manager.descriptions = descriptions
         // The worker is handed to the thread once, before it starts (a happens-before edge), and no
-        // other thread touches it after; `status` and the mailboxes it shares lock on their own.
+        // other thread touches it after; the boards and mailboxes it shares lock on their own.
         nonisolated(unsafe) let owned = worker
         thread.start(name: "sideline.bluetooth") { shouldStop in
             Self.run(owned, shouldStop: shouldStop, clock: clock, wake: wake)

@@ -23,9 +23,8 @@ final class HCIWorker {
     let manager: LinkManager
     private let openers: [BluetoothSource.ControllerOpener]
     private let settings: BluetoothSource.Settings
-    private let status: ControllerStatus
-    private let inbox: StrapInbox
-    private let wanted: LatestChange<StrapSelection>
+    /// Shared with the source's caller: discovery, counters, descriptions, requests, status.
+    private let boards: StrapSourceBoards
     private let discoveryWanted: LatestChange<Bool>
     private let wake: () -> Void
     private let log: (Logger.Level, String) -> Void
@@ -55,21 +54,19 @@ final class HCIWorker {
     /// start (`record`, `scan`) or is handed in here to be retried like a controller lost later (the
     /// kiosk, which waits for an adapter that is not there yet).
     init(opened: [Result<any ByteTransport, HostFailure>], openers: [BluetoothSource.ControllerOpener], straps: [UInt64], ring: SPSCRing<SensorEvent>,
-         settings: BluetoothSource.Settings, discovery: DiscoveryBoard, counters: BluetoothCounters, status: ControllerStatus,
-         inbox: StrapInbox, wanted: LatestChange<StrapSelection>, discoveryWanted: LatestChange<Bool>,
+         settings: BluetoothSource.Settings, boards: StrapSourceBoards, discoveryWanted: LatestChange<Bool>,
          clock: @escaping () -> UInt64, wake: @escaping () -> Void, log: @escaping (Logger.Level, String) -> Void) {
         self.openers = openers
         self.settings = settings
-        self.status = status
-        self.inbox = inbox
-        self.wanted = wanted
+        self.boards = boards
         self.discoveryWanted = discoveryWanted
         self.wake = wake
         self.log = log
-        manager = LinkManager(straps: straps, ring: ring, settings: settings, discovery: discovery, counters: counters, clock: clock)
+        manager = LinkManager(straps: straps, ring: ring, settings: settings, discovery: boards.discovery, counters: boards.counters, clock: clock)
         manager.log = log
+        manager.descriptions = boards.descriptions
         supervision = zip(opened, openers).map { Supervision(transport: try? $0.get(), health: ControllerHealth(label: $1.label)) }
-        status.reset(count: opened.count)
+        boards.status.reset(count: opened.count)
         for i in opened.indices {
             let transport = try? opened[i].get()
             manager.controllers.append(LinkManager.Controller(label: openers[i].label, engine: makeEngine(i, transport)))
@@ -115,8 +112,8 @@ final class HCIWorker {
     }
 
     private func takeRequests() {
-        for strap in inbox.take() { manager.addStrap(strap.address) }
-        if let change = wanted.take() { manager.setWanted(change) }
+        for strap in boards.inbox.take() { manager.addStrap(strap.address) }
+        if let change = boards.wanted.take() { manager.setWanted(change) }
         if let discovery = discoveryWanted.take() {
             for c in manager.controllers where c.engine.isReady { c.engine.setScanning(enabled: true, active: discovery) }
         }
@@ -153,7 +150,7 @@ final class HCIWorker {
             case .ready:
                 if supervision[i].health.state != .up {
                     supervision[i].failures = 0
-                    status.markUp(i)
+                    boards.status.markUp(i)
                 }
                 report(i, .up)
             case .resetting(let why):
@@ -168,7 +165,7 @@ final class HCIWorker {
         supervision[i].failures += 1
         let delayNs = ReconnectBackoff.delayNs(afterFailures: supervision[i].failures)
         supervision[i].reopenAtNs = nowNs + delayNs
-        status.noteFailure(i, failure.description)
+        boards.status.noteFailure(i, failure.description)
         report(i, .down(failure))
         // Each retry at debug level (the warning above is said once): what the backoff chose.
         log(.debug, "\(openers[i].label): reopening in \(delayNs / 1_000_000) ms")
@@ -195,7 +192,7 @@ final class HCIWorker {
     private func report(_ i: Int, _ state: ControllerHealth.State) {
         guard let line = supervision[i].health.enter(state) else { return }
         log(state == .up ? .notice : .warning, line)
-        status.set(i, supervision[i].health.problem)
+        boards.status.set(i, supervision[i].health.problem)
         wake()
     }
 

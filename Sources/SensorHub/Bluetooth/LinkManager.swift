@@ -55,7 +55,7 @@ final class LinkManager: HostEngineDelegate {
         self.strapByAddress = Dictionary(straps.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         self.ring = ring
         self.settings = settings
-        policy = StrapLinkPolicy(broadcast: settings.broadcastPolicy, heardWindow: .everyReport)
+        policy = StrapLinkPolicy(broadcast: settings.setup.broadcastPolicy, heardWindow: .everyReport)
         self.discovery = discovery
         self.counters = counters
         self.clock = clock
@@ -78,7 +78,7 @@ final class LinkManager: HostEngineDelegate {
     private func controllerIndex(_ host: HostEngine) -> Int { controllers.firstIndex { $0.engine === host } ?? -1 }
 
     /// Links the controllers that work can hold now: each holds `maxConnectionsPerController`.
-    private var connectionBudget: Int { controllers.filter(\.alive).count * settings.maxConnectionsPerController }
+    private var connectionBudget: Int { controllers.filter(\.alive).count * settings.setup.maxConnectionsPerController }
 
     /// Changes which straps may be connected; connected ones no longer wanted are let go
     /// (their disconnection comes back through the host like any other).
@@ -102,7 +102,7 @@ final class LinkManager: HostEngineDelegate {
         for c in controllers.indices where controllers[c].alive {
             let engine = controllers[c].engine
             engine.tick(nowNs: nowNs)
-            guard engine.isReady, engine.connectionCount < settings.maxConnectionsPerController else { continue }
+            guard engine.isReady, engine.connectionCount < settings.setup.maxConnectionsPerController else { continue }
             if let pending = engine.pendingConnect {
                 if pending.isWedged, !anotherControllerCanConnect(besides: c), let waiting = nextStrapToConnect(controller: c, nowNs: nowNs) {
                     let strap = BDAddress(value: straps[waiting].address, type: 0)
@@ -129,7 +129,7 @@ final class LinkManager: HostEngineDelegate {
         controllers.indices.contains { k in
             let engine = controllers[k].engine
             return k != c && controllers[k].alive && engine.isReady && engine.pendingConnect == nil
-                && engine.connectionCount < settings.maxConnectionsPerController
+                && engine.connectionCount < settings.setup.maxConnectionsPerController
         }
     }
 

@@ -100,12 +100,13 @@ struct RecordCommand: ParsableCommand {
         var nowNs = pump.nowNs
         var effortEnded = false
         var sightings = StrapSightings()
+        func sight(_ event: SensorEvent) {
+            if event.timestampNs < endNs { sightings.observe(event) }
+        }
         do {
             while true {
                 nowNs = min(pump.nowNs, endNs)
-                pump.pump { event in
-                    if event.timestampNs < endNs { sightings.observe(event) }
-                }
+                pump.pump(sight)
                 if !effortEnded, nowNs >= effortEndNs {
                     effortEnded = true
                     try recorder.endEffort(atOffsetMs: durationMs)
@@ -123,16 +124,11 @@ struct RecordCommand: ParsableCommand {
             }
             // Stopped early: the effort ended now.
             if !effortEnded { try recorder.endEffort(atOffsetMs: recorder.recording.offsetMs(nowNs)) }
-            try recorder.finish(nowNs: nowNs)
+            try pump.finishRecording(atNs: nowNs, follow: sight)
             // The strap list's "last seen" and battery, and what the straps said of themselves.
-            if let describing = pump.source as? StrapDescribing {
-                try store.describeStraps(describing.takeStrapDescriptions().map { ($0.address, $0.bodyLocation, $0.manufacturer) })
-            }
-            try store.noteStraps(sightings.take().compactMap { index, sighting in
-                lineup.wearer(ofStrap: index)?.strapID.map {
-                    SidelineStore.StrapNote(strapID: $0, battery: sighting.battery, seen: recorder.start.date(atOffsetMs: recorder.recording.offsetMs(sighting.lastHeardNs)))
-                }
-            })
+            try StrapNotes.keepDescriptions(from: pump.source, in: store)
+            try StrapNotes.note(&sightings, in: store, strapID: { lineup.wearer(ofStrap: $0)?.strapID },
+                                clockNs: recorder.start.ns, date: recorder.start.date)
         } catch let error as StoreError {
             throw UserError("\(error); session \(sessionID) is kept up to its last committed second (\(Formatting.duration(Double(recorder.writer.committedTMs) / 1000)))")
         }
