@@ -7,6 +7,9 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
+# The notice line at the bottom (Frame.notice): a pill centred 44 px high, 12 px above the edge.
+NOTICE = (100, 420, 700, 472)
+
 # (left, top, right, bottom) boxes that identify a screen at 800x480 (see the references).
 MARKS = {
     'picker': [(0, 0, 560, 60)],                    # "Sideline — pick a team"
@@ -19,7 +22,13 @@ MARKS = {
     'stop-dialog': [(130, 130, 420, 170), (140, 286, 660, 350)],     # "Stop the session?", Keep going / Stop
     'recovery': [(288, 4, 790, 58)],                                  # Graph, Discard…, Skip recovery, Save
     'stopped-dialog': [(130, 130, 385, 195), (140, 286, 660, 350)],  # "Session stopped", Discard… / Save
+    # The picker with the red line of an adapter named in the options that is not there (yet),
+    # and the picker with that line gone (judged against the plain picker: nothing on the line).
+    'picker-no-adapter': [(0, 0, 560, 60), NOTICE],
+    'picker-clear': [(0, 0, 560, 60), NOTICE],
 }
+# A mark judged against another screen's reference.
+JUDGED_AGAINST = {'picker-clear': 'picker'}
 # Where a finger goes on each screen (800x480), from the same references.
 TAPS = {
     'team': (200, 140),          # the picker's first team card
@@ -73,16 +82,22 @@ class References:
         self.play(binary, demo, 'tap "Demo"\nwait 2s\ntap "Open"\ntap "Start"\nwait 5s\nscreenshot live\n'
                                 'tap "Stop"\nscreenshot stop-dialog\ntap "Stop"\nwait 1s\nscreenshot recovery\n'
                                 'tap "Skip recovery"\nscreenshot stopped-dialog\ntap "Save"\nwait 1s\nscreenshot review\n')
+        # An adapter named in the options that is not there: this machine has no hci0 the kiosk
+        # can open (no Bluetooth in the kernel, or no such adapter), so the same red line.
+        self.play(binary, eagles, 'wait until problem\nscreenshot picker-no-adapter\n', source='hci-user:hci0')
 
-    def play(self, binary, db, script):
+    def kiosk(self, binary, db, script, source='sim:12', *more):
+        """The headless kiosk's command line that plays `script` (written beside the references)."""
         (self.folder / 'script.kiosk').write_text(script)
-        subprocess.run([str(binary), 'kiosk', '--headless', '--size', '800x480', '--db', str(db), '--source', 'sim:12',
-                        '--script', str(self.folder / 'script.kiosk'), '--screenshots', str(self.folder)],
-                       check=True, capture_output=True, timeout=300)
+        return [str(binary), 'kiosk', '--headless', '--size', '800x480', '--db', str(db), '--source', source,
+                '--script', str(self.folder / 'script.kiosk'), '--screenshots', str(self.folder), *more]
+
+    def play(self, binary, db, script, source='sim:12'):
+        subprocess.run(self.kiosk(binary, db, script, source), check=True, capture_output=True, timeout=300)
 
     def shows(self, shot, screen):
         """Whether the screendump `shot` shows `screen`; (verdict, the worst box's differing share)."""
-        a, b = pixels(shot), pixels(self.folder / f'{screen}.png')
+        a, b = pixels(shot), pixels(self.folder / f'{JUDGED_AGAINST.get(screen, screen)}.png')
         if a.shape != b.shape:
             return False, 1.0
         worst = max(differing(a, b, box) for box in MARKS[screen])

@@ -181,11 +181,13 @@ def test_session_through_taps_to_review(appliance):
     assert state == 'ended', state
 
 
-def journal_has(agent, text, timeout, after=None):
+def journal_has(agent, text, timeout, after=None, invocation=None):
     """Waits for a line of the kiosk's journal containing `text` (after the last line containing
-    `after`, when given); the line."""
+    `after`, when given; of one start of the unit, `invocation`, when given); the line."""
+    where = f'_SYSTEMD_INVOCATION_ID={invocation}' if invocation else '-u sideline'
+
     def seen():
-        _, out = agent.sh('journalctl -u sideline -b --no-pager -o cat', check=False)
+        _, out = agent.sh(f'journalctl {where} -b --no-pager -o cat', check=False)
         lines = out.splitlines()
         if after:
             marks = [i for i, line in enumerate(lines) if after in line]
@@ -312,3 +314,31 @@ def test_kiosk_has_only_the_two_capabilities(appliance):
     fields = dict(line.split(':', 1) for line in out.splitlines())
     assert int(fields['CapEff'].strip(), 16) == (1 << 12) | (1 << 13), out
     assert fields['Uid'].split()[0] != '0', out
+
+
+def test_adapter_missing_at_start_is_waited_for(appliance):
+    """A board whose adapter is not there when the kiosk starts (a dongle plugged in later, a slow
+    driver): the kiosk comes up anyway, on the picker with the red line, and stays the same
+    process; when the adapter appears it uses it — the line goes and the straps stream. Last in
+    the suite: it leaves a session recording."""
+    agent = appliance.machine.agent
+    agent.sh('systemctl stop sideline-test-straps', timeout=60)
+    assert wait_until(lambda: agent.sh('[ ! -e /sys/class/bluetooth/hci0 ]', check=False)[0] == 0, 30), 'hci0 is still there'
+    began = time.monotonic()
+    agent.sh('systemctl restart sideline', timeout=180)  # Type=notify: returns once READY (the first frame)
+    start = guest.service_show(agent, 'ActiveState', 'MainPID', 'NRestarts', 'InvocationID')
+    assert start['ActiveState'] == 'active', start
+    line = journal_has(agent, 'hci-user:hci0: not available', 60, invocation=start['InvocationID'])
+    assert line, 'the kiosk never said that its adapter is not available'
+    wait_for_screen(appliance, 'picker-no-adapter', 120)
+    print(f'no hci0, restart → READY and the red line on screen: {time.monotonic() - began:.1f} s ({line})')
+    plugged = time.monotonic()
+    agent.sh('systemctl start sideline-test-straps', timeout=300)  # returns once hci0 is there
+    line = journal_has(agent, 'hci-user:hci0: available', 120, invocation=start['InvocationID'])
+    assert line, 'the kiosk never took up the adapter'
+    wait_for_screen(appliance, 'picker-clear', 60)
+    print(f'hci0 there → "{line}" and the red line gone: {time.monotonic() - plugged:.1f} s')
+    session_id = start_session(appliance)  # the straps stream: every one's heart rates in the session
+    after = guest.service_show(agent, 'ActiveState', 'MainPID', 'NRestarts', 'InvocationID')
+    print(f'the kiosk throughout: {start} → {after}; session {session_id}: {samples(agent, session_id)}')
+    assert after == start, 'the kiosk did not stay the same process'
