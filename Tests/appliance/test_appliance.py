@@ -103,37 +103,66 @@ def test_installs_from_its_dependency_closure(appliance):
     print(f'install done → team picker on screen: {seconds:.1f} s ({shot.name})')
 
 
-def test_session_from_emulated_straps_then_power_cut(appliance):
+def test_session_on_bluez_by_default_then_power_cut(appliance):
+    """The package's default on a fresh Pi OS: bluetoothd enabled and running (with the package's
+    drop-in pointing it at /etc/sideline/bluetooth/main.conf) and `source = auto`: the kiosk picks
+    bluez:hci0, records the straps' heart rates, and the drop-in's [LE] settings are what the
+    kernel uses and what the straps' links get."""
     machine = appliance.machine
     agent = machine.agent
-    # The board as a coach would set it up: a roster, the HCI user channel, bluetoothd off.
+    _, conf = agent.sh("grep '^source' /etc/sideline/sideline.conf; systemctl is-enabled bluetooth; "
+                       'systemctl show bluetooth -p DropInPaths --value')
+    assert conf.split()[:4] == ['source', '=', 'auto', 'enabled'] and 'sideline-le.conf' in conf, conf
+    # The board as a coach would set it up: a roster; the straps are the board's adapter.
     agent.sh('systemctl stop sideline && mkdir -p /etc/sideline-test && '
              f"printf '%s' '{json.dumps(STRAPS)}' > /etc/sideline-test/straps.json && "
              f"printf '%s' '{SHARES}' >> /etc/fstab && "
              f"cat > /etc/systemd/system/sideline-test-straps.service <<'EOF'\n{STRAPS_UNIT}EOF\n"
-             'systemctl daemon-reload && systemctl disable --now bluetooth && '
-             "sed -i 's/^source = .*/source = hci-user:hci0/' /etc/sideline/sideline.conf && "
+             'systemctl daemon-reload && '
              f"printf '%s' '{appliance.references.folder.joinpath('roster.csv').read_text()}' > /tmp/roster.csv && "
              f'runuser -u sideline -- sideline import-roster /tmp/roster.csv --team {TEAM} --db {guest.DB} && '
              'systemctl enable --now sideline-test-straps && sync', timeout=300)
     # sync: the set-up is on disk before the power cut below, as a board's would be long before one
     # (a run lost the straps' unit and its enable link to the cut, and the next boot had no adapter).
-    # The kernel keeps a new hci0 up for its first seconds; until it is down the HCI user channel
-    # is refused, the kiosk exits with that line and systemd starts it again a second later.
     agent.sh('systemctl start --no-block sideline')
     wait_for_screen(appliance, 'picker', 120)
-    _, out = agent.sh('systemctl show sideline -p NRestarts; journalctl -u sideline -b --no-pager -o cat | grep -v "^$" | tail -4')
-    print(out)
+    status = guest.service_show(agent, 'StatusText')['StatusText']
+    print(f'the kiosk with source = auto and bluetoothd running: {status}')
+    assert 'bluez:hci0' in status, status
     session_id = start_session(appliance)
+    le_settings_took_effect(agent)
     # A few more seconds of recording, counted in the database: every strap's samples, not a guessed time.
     first = samples(agent, session_id)[0]
     assert wait_until(lambda: samples(agent, session_id)[0] >= first + 4 * len(STRAPS), 60, step=1), \
         'the live session stopped recording before the power cut'
+    # The next boot's board drives the adapter itself (the kiosk reads its options at start; this
+    # session records on through bluetoothd until the cut).
+    agent.sh("systemctl disable bluetooth && sed -i 's/^source = .*/source = hci-user:hci0/' /etc/sideline/sideline.conf && sync")
     count, last_ms, _ = samples(agent, session_id)
     committed = session(agent)[2]
     appliance.facts['cut'] = {'session': session_id, 'samples': count, 'last_ms': last_ms, 'committed_ms': committed}
     print(f'power cut at session {session_id}: {count} samples, the last at {last_ms} ms, committed up to {committed} ms')
     machine.power_cut()
+
+
+# What /etc/sideline/bluetooth/main.conf's [LE] says, in the kernel's units (1.25 ms, 10 ms).
+LE = {'conn_min_interval': 24, 'conn_max_interval': 400, 'conn_latency': 0, 'supervision_timeout': 720}
+KERNEL_DEFAULTS = {'conn_max_interval': 40, 'supervision_timeout': 42}  # hdev's, without the drop-in
+
+
+def le_settings_took_effect(agent):
+    """bluetoothd hands its [LE] settings to the kernel (MGMT Set Default System Configuration): the
+    kernel's debugfs shows the values it uses, and the emulated controller's log shows what each
+    of the kernel's LE Create Connection commands asked for (as btmon would)."""
+    _, out = agent.sh('cd /sys/kernel/debug/bluetooth/hci0 && for f in ' + ' '.join(LE) + '; do echo $f $(cat $f); done')
+    kernel = {name: int(value) for name, value in (line.split() for line in out.splitlines())}
+    _, log = agent.sh('cat /var/log/straps.jsonl')
+    connects = [json.loads(line) for line in log.splitlines() if '"central-connect"' in line]
+    asked = sorted({(c['interval_min'], c['interval_max'], c['latency'], c['supervision_timeout']) for c in connects})
+    print(f'[LE] settings in the kernel (debugfs hci0): {kernel}; {len(connects)} LE Create Connection, asking '
+          f'(interval min, max, latency, supervision timeout) {asked} (the kernel\'s own defaults: {KERNEL_DEFAULTS})')
+    assert kernel == LE, kernel
+    assert asked == [tuple(LE.values())], connects
 
 
 # ---------------------------------------------------------------------------------------- boot 2
