@@ -307,6 +307,56 @@ def test_stop_and_start_are_clean(appliance):
     assert aborts.strip() == '0', f'cage aborted on stop ({aborts.strip()} assertion lines in the journal)'
 
 
+# TIOCLINUX subcodes (linux/tiocl.h): blank the foreground console now, as the kernel's
+# `consoleblank` timer does when it fires, and unblank it.
+TIOCLINUX, BLANK_SCREEN, UNBLANK_SCREEN = 0x541C, 14, 4
+
+
+def console(agent, subcode):
+    agent.sh(f"python3 -c 'import fcntl; fcntl.ioctl(open(\"/dev/tty1\", \"wb\"), {TIOCLINUX}, bytes([{subcode}]))'")
+
+
+def display_power(agent):
+    """The DPMS state of the connected display (the kernel's DRM connector): On or Off."""
+    _, out = agent.sh('for c in /sys/class/drm/card*-*; do [ "$(cat $c/status)" = connected ] && cat $c/dpms; done; true')
+    return out.strip()
+
+
+def test_screen_is_never_blanked(appliance):
+    """No screen blanking (issue 15). What could blank it: the kernel's console blanking (its
+    `consoleblank` timer; 0, off, in Debian's kernel — but a Pi's cmdline.txt may set it), logind's
+    IdleAction (and its IdleActionSec), and cage/wlroots powering the output off when idle (cage
+    0.1.4 has no idle timeout; only a client speaking wlr-output-power-management could, and the
+    unit runs none). Instead of waiting out a timer, the console blank is forced now, as its timer
+    would when it fires: with the kiosk on screen the kernel leaves the display alone (cage holds
+    the console in graphics mode, which the kernel never blanks); without the kiosk the same call
+    does blank it, so the check can fail."""
+    agent = appliance.machine.agent
+    _, out = agent.sh('cat /sys/module/kernel/parameters/consoleblank; busctl get-property org.freedesktop.login1 '
+                      '/org/freedesktop/login1 org.freedesktop.login1.Manager IdleAction')
+    consoleblank, idle_action = out.splitlines()[:2]
+    print(f'consoleblank={consoleblank} s, logind IdleAction={idle_action}')
+    assert idle_action == 's "ignore"', idle_action
+    console(agent, BLANK_SCREEN)
+    try:
+        shot = appliance.screendump('console-blanked-under-the-kiosk')
+        power = display_power(agent)
+    finally:
+        console(agent, UNBLANK_SCREEN)
+    print(f'the console blanked with the kiosk on screen: display {power}, the picker still shown: '
+          f'{appliance.references.shows(shot, "picker")}')
+    assert power == 'On' and appliance.references.shows(shot, 'picker')[0], (power, shot)
+    # The control: the kiosk stopped, the text console is back and the same blank switches the display off.
+    agent.sh('systemctl stop sideline', timeout=60)
+    console(agent, BLANK_SCREEN)
+    blanked = wait_until(lambda: display_power(agent) == 'Off', 20, step=1)
+    appliance.screendump('console-blanked-without-the-kiosk')
+    console(agent, UNBLANK_SCREEN)
+    agent.sh('systemctl start sideline', timeout=180)
+    wait_for_screen(appliance, 'picker', 120, 'after-blanking')
+    assert blanked, f'the forced console blank did not switch the display off without the kiosk: {display_power(agent)}'
+
+
 def test_killed_kiosk_comes_back(appliance):
     agent = appliance.machine.agent
     service_pid = guest.main_pid(agent)
