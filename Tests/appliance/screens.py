@@ -1,11 +1,15 @@
 """Which kiosk screen a screendump shows, judged against the same binary's own rendering of that
 screen (headless, software renderer, 800x480): the parts of the screen that do not change with the
 clock, the heart rates or the data — a header's title and buttons — must look the same."""
+import sqlite3
 import subprocess
 from pathlib import Path
 
 import numpy as np
 from PIL import Image
+
+from automounted_stick import AutomountedStick
+from machine import wait_until
 
 # The notice line at the bottom (Frame.notice): a pill centred 44 px high, 12 px above the edge.
 NOTICE = (100, 420, 700, 472)
@@ -26,6 +30,12 @@ MARKS = {
     # and the picker with that line gone (judged against the plain picker: nothing on the line).
     'picker-no-adapter': [(0, 0, 560, 60), NOTICE],
     'picker-clear': [(0, 0, 560, 60), NOTICE],
+    # The USB stick's notices over any screen (the pill is all but opaque): "Backup written to the
+    # USB stick (sideline-<date>-<time>Z.sqlite)" but for the date and time (their digits are all
+    # as wide in DejaVu Sans Bold, so the pill and the rest of the text do not move), and
+    # "USB stick: everything is written — safe to remove" whole.
+    'stick-backup-notice': [(12, 424, 477, 468), (663, 424, 788, 468)],
+    'stick-safe-to-remove': [NOTICE],
 }
 # A mark judged against another screen's reference.
 JUDGED_AGAINST = {'picker-clear': 'picker'}
@@ -85,6 +95,7 @@ class References:
         # An adapter named in the options that is not there: this machine has no hci0 the kiosk
         # can open (no Bluetooth in the kernel, or no such adapter), so the same red line.
         self.play(binary, eagles, 'wait until problem\nscreenshot picker-no-adapter\n', source='hci-user:hci0')
+        self.stick_notices(binary, eagles)
 
     def kiosk(self, binary, db, script, source='sim:12', *more):
         """The headless kiosk's command line that plays `script` (written beside the references)."""
@@ -94,6 +105,44 @@ class References:
 
     def play(self, binary, db, script, source='sim:12'):
         subprocess.run(self.kiosk(binary, db, script, source), check=True, capture_output=True, timeout=300)
+
+    def stick_notices(self, binary, db):
+        """The kiosk's own notices for a stick plugged in (the backup written) and released (safe
+        to remove), with a stick mounted as the package's automount mounts one (automounted_stick.py)."""
+        media = self.folder / 'media'
+        stick = AutomountedStick(media / 'sdz1')
+        cues = {name: self.folder / name for name in ('plugged', 'written', 'released')}
+        for cue in cues.values():
+            cue.unlink(missing_ok=True)
+        script = ('wait for "plugged"\nwait for "written"\nwait 1s\nscreenshot stick-backup-notice\n'
+                  'wait for "released"\nwait 1s\nscreenshot stick-safe-to-remove\n')
+        # Its own process group: its lookups in the stick's folder are a client's, not the trigger's owner's.
+        kiosk = subprocess.Popen(self.kiosk(binary, db, script, 'sim:12', '--usb-mounts', str(media)),
+                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            stick.plug()
+            cues['plugged'].touch()
+            # The backup job's last step records its time in the database; then it returns its notice.
+            if not wait_until(lambda: self.setting(db, 'backup.last-usb-ms'), 60, step=0.05):
+                raise RuntimeError('the reference kiosk wrote no backup to the stand-in stick')
+            cues['written'].touch()
+            wait_until(lambda: (self.folder / 'stick-backup-notice.png').exists() or kiosk.poll() is not None, 60, step=0.05)
+            stick.release()
+            cues['released'].touch()
+            out, _ = kiosk.communicate(timeout=120)
+            if kiosk.returncode != 0:
+                raise RuntimeError(f"the reference kiosk with a stick failed (exit {kiosk.returncode}): "
+                                   + out.decode(errors="replace")[-2000:])
+        finally:
+            if kiosk.poll() is None:
+                kiosk.kill()
+            stick.pull()
+
+    @staticmethod
+    def setting(db, key):
+        with sqlite3.connect(f'file:{db}?mode=ro', uri=True) as c:
+            row = c.execute('SELECT value FROM setting WHERE key = ?', (key,)).fetchone()
+        return row[0] if row else None
 
     def shows(self, shot, screen):
         """Whether the screendump `shot` shows `screen`; (verdict, the worst box's differing share)."""
