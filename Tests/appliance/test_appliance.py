@@ -257,6 +257,28 @@ def test_usb_stick_gets_a_backup_and_an_export(appliance):
     assert '.csv' in listing, f'no export on the stick:\n{listing}'
 
 
+def test_daily_backup_runs(appliance):
+    """The daily timer's service, run once now: a new backup in /var/lib/sideline/backups that
+    passes SQLite's integrity check and holds the sessions recorded so far."""
+    agent = appliance.machine.agent
+    listing = 'ls -1 /var/lib/sideline/backups 2>/dev/null; true'  # made by the first backup (an upgrade's, the timer's)
+    _, before = agent.sh(listing)
+    began = time.monotonic()
+    agent.sh('systemctl start sideline-backup.service', timeout=180)  # oneshot: returns when it is done
+    print(f'sideline-backup.service: {time.monotonic() - began:.1f} s (under TCG)')
+    props = dict(line.split('=', 1) for line in agent.sh('systemctl show sideline-backup.service -p Result -p ExecMainStatus')[1].split())
+    assert props == {'Result': 'success', 'ExecMainStatus': '0'}, props
+    _, after = agent.sh(listing)
+    new = sorted(set(after.split()) - set(before.split()))
+    assert len(new) == 1 and new[0].startswith('sideline-') and new[0].endswith('Z.sqlite'), (before, after)
+    script = ('import json, sqlite3, sys; c = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True); '
+              'print(json.dumps([c.execute("PRAGMA integrity_check").fetchone()[0], c.execute("SELECT count(*) FROM session").fetchone()[0]]))')
+    _, out = agent.sh(f"python3 -c '{script}' /var/lib/sideline/backups/{new[0]}")
+    integrity, sessions = json.loads(out.strip().splitlines()[-1])
+    print(f'the backup {new[0]}: integrity_check {integrity}, {sessions} sessions (the database: {guest.query(agent, "SELECT count(*) FROM session")[0][0]})')
+    assert integrity == 'ok' and sessions == guest.query(agent, 'SELECT count(*) FROM session')[0][0]
+
+
 def restarted(agent, old_pid, timeout):
     """Seconds until the service is active again with a new kiosk, or None. Polled once a second:
     each poll runs a shell in the guest, and polling harder slows the emulated CPU the restart needs."""
