@@ -257,6 +257,35 @@ def test_usb_stick_gets_a_backup_and_an_export(appliance):
     assert '.csv' in listing, f'no export on the stick:\n{listing}'
 
 
+def test_ext4_stick_is_refused_with_a_line(appliance):
+    """An ext4 stick keeps its own owners and takes no uid=: the package's udev rule does not mount
+    it (the kiosk's user could not write to it) and says so in the journal; a mount as the old rule
+    asked for (systemd-mount --owner) fails."""
+    agent, monitor = appliance.machine.agent, appliance.machine.monitor
+    stick = appliance.results / 'stick-ext4.img'
+    subprocess.run(['truncate', '-s', '32M', str(stick)], check=True)
+    subprocess.run(['mkfs.ext4', '-q', '-F', '-L', 'EXT4STICK', str(stick)], check=True, capture_output=True)
+    monitor.execute('blockdev-add', **{'node-name': 'ext4stick', 'driver': 'raw',
+                                       'file': {'driver': 'file', 'filename': str(stick)}})
+    monitor.execute('device_add', driver='usb-storage', id='ext4stick', drive='ext4stick', bus='xhci.0')
+
+    def refused():
+        _, out = agent.sh('journalctl -t sideline-usb -b --no-pager -o cat', check=False)
+        return next((line for line in out.splitlines() if 'file system is ext4' in line), None)
+    line = wait_until(refused, 60, step=1)
+    assert line, 'no line in the journal for the ext4 stick'
+    print(line)
+    device = line.split()[2]  # "USB stick sdb not mounted: …"
+    _, mounts = agent.sh('findmnt -rn -o TARGET,FSTYPE | grep "^/media/sideline/" || true')
+    code, tried = agent.sh(f'systemd-mount --owner=sideline --options=nosuid,nodev,noexec /dev/{device} /run/sideline-ext4-try; '
+                           'journalctl -k -b --no-pager -o cat | grep -i "ext4.*uid" | tail -1', check=False)
+    agent.sh('systemd-umount /run/sideline-ext4-try 2>/dev/null; true')
+    monitor.execute('device_del', id='ext4stick')
+    print(f'systemd-mount --owner on it: {tried.strip()}')
+    assert mounts.strip() == '', f'something was mounted for the ext4 stick: {mounts}'
+    assert 'uid' in tried, tried
+
+
 def test_daily_backup_runs(appliance):
     """The daily timer's service, run once now: a new backup in /var/lib/sideline/backups that
     passes SQLite's integrity check and holds the sessions recorded so far."""
