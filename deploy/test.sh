@@ -22,5 +22,5 @@ echo "== ThreadSanitizer: the ring's two-thread stress must be clean, the broken
 echo "== the real Linux Bluetooth stack in a VM: Debian's kernel and bluetoothd 5.66, emulated straps on /dev/vhci"
 ./deploy/vm/test-vm.sh
 
-echo "== the appliance in a VM: the .deb installed by apt, boot to the kiosk, taps, power cut, USB stick, kill -9 and watchdog"
+echo "== the appliance in a VM: the .deb installed by apt, boot to the kiosk (bluez, hci-user), taps, power cut, USB sticks, daily backup, no blanking, kill -9 and watchdog, no adapter at start"
 SIDELINE_DEB="$PWD/$DEB" .venv/bin/python -m pytest -q -rP Tests/appliance

@@ -25,6 +25,9 @@ def depends_names(deb):
     return names
 
 
+LOADER_TAG = {"amd64": "x86-64", "arm64": "AArch64"}  # ldconfig -p's word for each architecture
+
+
 def test_name_version_and_arch(deb):
     version = run(str(ROOT / ".build-static/release/sideline"), "--version").stdout.strip()
     arch = run("dpkg", "--print-architecture").stdout.strip()
@@ -42,8 +45,10 @@ def test_every_library_the_binary_needs_comes_from_a_package_in_depends(deb, tmp
         f"the Swift runtime is linked in, not needed at run time: {needed}"
     cache = run("ldconfig", "-p").stdout
     depends = depends_names(deb)
+    # The loader cache's tag for this machine's own libraries (not a multiarch neighbour's).
+    tag = LOADER_TAG[run("dpkg", "--print-architecture").stdout.strip()]
     for library in needed:
-        match = re.search(rf"^\s+{re.escape(library)} \(libc6,x86-64.*\) => (\S+)$", cache, re.M)
+        match = re.search(rf"^\s+{re.escape(library)} \(libc6,{tag}.*\) => (\S+)$", cache, re.M)
         assert match, f"{library} is not in the loader's cache"
         path = pathlib.Path(match.group(1))
         owner = None

@@ -194,7 +194,7 @@ class Strap:
 
 def watch_central(central, log, reset_ends_connect):
     """Logs what the host under test asks of its controller that straps cannot see (scanning on or
-    off), and optionally gives the controller a Reset that ends a pending connect."""
+    off, the parameters of each connection it makes), and optionally gives the controller a Reset that ends a pending connect."""
     def write(**record):
         record.update(strap='C0', t=time.time())
         log.write(json.dumps(record) + '\n')
@@ -206,6 +206,25 @@ def watch_central(central, log, reset_ends_connect):
         write(kind='central-scan', enable=bool(command.le_scan_enable))
         return set_scan_enable(command)
     central.on_hci_le_set_scan_enable_command = scan_enable
+
+    # The connection parameters the host asks for (what a strap's link gets; bumble's peripheral
+    # side reports fixed placeholders, not these): units of 1.25 ms and 10 ms, as on the air.
+    create_connection = central.on_hci_le_create_connection_command
+    extended_create_connection = central.on_hci_le_extended_create_connection_command
+
+    def connect(command):
+        write(kind='central-connect', peer=str(command.peer_address), interval_min=command.connection_interval_min,
+              interval_max=command.connection_interval_max, latency=command.max_latency,
+              supervision_timeout=command.supervision_timeout)
+        return create_connection(command)
+
+    def extended_connect(command):
+        write(kind='central-connect', peer=str(command.peer_address), interval_min=command.connection_interval_mins[0],
+              interval_max=command.connection_interval_maxs[0], latency=command.max_latencies[0],
+              supervision_timeout=command.supervision_timeouts[0])
+        return extended_create_connection(command)
+    central.on_hci_le_create_connection_command = connect
+    central.on_hci_le_extended_create_connection_command = extended_connect
 
     reset = central.on_hci_reset_command
 
