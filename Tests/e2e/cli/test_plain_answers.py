@@ -5,10 +5,24 @@ import pathlib
 import shutil
 import sqlite3
 import subprocess
+from contextlib import contextmanager
 
 import pytest
 
 ROSTER = "number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap\n7,Mia,Berg,2008,F,61,55,,A0:9E:1A:00:00:01\n"
+
+
+@contextmanager
+def small_tmpfs(mount, size):
+    """A tmpfs of `size` mounted at `mount` for the block (a stick or a disk that fills up); the
+    test is skipped where mounting is not allowed."""
+    mount.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(mount)], capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a small tmpfs here (needs root)")
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", str(mount)], capture_output=True)
 
 
 def one_line_error(result, *parts):
@@ -82,11 +96,7 @@ def test_an_export_to_a_full_disk_says_which_file_and_that_the_disk_is_full(side
     """The export's folder on a tiny tmpfs (a USB stick with no room left): one plain line naming the file
     that could not be written and why; that file is not left half-written; the session is untouched."""
     sideline("record", "--source", "sim:3", "--speed", "600", "--team", "F", "--minutes", "2", "--quiet")
-    mount = tmp_path / "stick"
-    mount.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount)], capture_output=True).returncode != 0:
-        pytest.skip("cannot mount a small tmpfs here (needs root)")
-    try:
+    with small_tmpfs(tmp_path / "stick", "64k") as mount:
         out = mount / "export"
         line = one_line_error(sideline("export", "--session", "1", "--out", str(out), check=False),
                               "cannot write the export file", str(out), "the disk is full")
@@ -94,8 +104,6 @@ def test_an_export_to_a_full_disk_says_which_file_and_that_the_disk_is_full(side
         failed = pathlib.Path(line.split("cannot write the export file ", 1)[1].rsplit(": ", 1)[0])
         assert failed.parent == out and not failed.exists(), (line, sorted(out.iterdir()))
         assert sessions_in(sideline.db) == 1
-    finally:
-        subprocess.run(["umount", str(mount)], capture_output=True)
 
 
 @pytest.mark.parametrize("flag, value, says", [
@@ -165,11 +173,7 @@ def test_another_programs_database_is_refused_unless_asked(sideline, tmp_path):
 
 def test_read_only_commands_work_on_a_full_disk(sideline_bin, tmp_path):
     """A small tmpfs filled up after the recording; no -shm file is left (the recorder closed cleanly)."""
-    mount = tmp_path / "full"
-    mount.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", str(mount)], capture_output=True).returncode != 0:
-        pytest.skip("cannot mount a small tmpfs here (needs root)")
-    try:
+    with small_tmpfs(tmp_path / "full", "3m") as mount:
         db = mount / "sideline.sqlite"
         run = lambda *args: subprocess.run([sideline_bin, *args, "--db", str(db)], capture_output=True, text=True, timeout=120)
         assert run("record", "--source", "sim:3", "--speed", "600", "--team", "Full", "--minutes", "2", "--quiet").returncode == 0
@@ -190,5 +194,3 @@ def test_read_only_commands_work_on_a_full_disk(sideline_bin, tmp_path):
         exported = run("export", "--session", "1", "--format", "json", "--out", str(out))
         assert exported.returncode == 0, exported.stderr
         assert len(list(out.glob("*_summary.json"))) == 1
-    finally:
-        subprocess.run(["umount", str(mount)], capture_output=True)

@@ -27,6 +27,13 @@ def env_for(address):
     return env
 
 
+def start_kiosk(sideline_bin, db, script, shots, bus_address):
+    """The kiosk, headless on bluez:hci0 through the mock's bus, playing `script` (a file)."""
+    return subprocess.Popen([sideline_bin, '--headless', '--script', str(script), '--screenshots', str(shots),
+                             '--db', str(db), '--source', 'bluez:hci0'],
+                            env=env_for(bus_address), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
 def import_team(sideline_bin, db, tmp_path, addresses):
     roster = tmp_path / 'roster.csv'
     rows = ['number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap']
@@ -315,9 +322,7 @@ def test_kiosk_pairs_a_strap_it_never_saw_through_bluetoothd(bluez, sideline_bin
         tap "Polar H10 A1"
         dump paired.json
     ''')
-    kiosk = subprocess.Popen([sideline_bin, '--headless', '--script', str(script), '--screenshots', str(shots),
-                              '--db', str(db), '--source', 'bluez:hci0'],
-                             env=env_for(bluez.address), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    kiosk = start_kiosk(sideline_bin, db, script, shots, bluez.address)
     try:
         wait_for_json(shots / 'open.json')
         # The strap advertises until the kiosk connects it (bluetoothd relays each advertisement
@@ -386,9 +391,7 @@ def test_kiosk_shows_a_lost_adapter_until_it_is_back(bluez, sideline_bin, tmp_pa
         wait until streaming
         dump back.json
     ''')
-    kiosk = subprocess.Popen([sideline_bin, '--headless', '--script', str(script), '--screenshots', str(shots),
-                              '--db', str(db), '--source', 'bluez:hci0'],
-                             env=env_for(bluez.address), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    kiosk = start_kiosk(sideline_bin, db, script, shots, bluez.address)
     try:
         assert bluez.wait_notifying([chars['hr']]), 'the kiosk never subscribed'
         wait_for_json(shots / 'before.json')
@@ -432,9 +435,7 @@ def test_kiosk_shows_a_powered_off_adapter_until_it_is_on(bluez, sideline_bin, t
         wait until streaming
         dump on.json
     ''')
-    kiosk = subprocess.Popen([sideline_bin, '--headless', '--script', str(script), '--screenshots', str(shots),
-                              '--db', str(db), '--source', 'bluez:hci0'],
-                             env=env_for(bluez.address), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    kiosk = start_kiosk(sideline_bin, db, script, shots, bluez.address)
     try:
         assert bluez.wait_notifying([chars['hr']]), 'the kiosk never subscribed'
         wait_for_json(shots / 'before.json')
@@ -475,9 +476,7 @@ def test_kiosk_waits_for_an_adapter_not_there_at_start(sideline_bin, tmp_path, w
             wait until streaming
             dump streaming.json
         ''')
-        kiosk = subprocess.Popen([sideline_bin, '--headless', '--script', str(script), '--screenshots', str(shots),
-                                  '--db', str(db), '--source', 'bluez:hci0'],
-                                 env=env_for(mock.address), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        kiosk = start_kiosk(sideline_bin, db, script, shots, mock.address)
         try:
             waiting = wait_for_json(shots / 'waiting.json')
             mock.add_adapter('hci0')
