@@ -26,6 +26,31 @@ public final class KioskWindow {
     public var windowID: UInt32 { SDL_GetWindowID(window) }
 
     public init(title: String, width: Int, height: Int, display: Int?, fullscreen: Bool, software: Bool, fonts: FontBook) throws {
+        let opened = try Self.open(title: title, width: width, height: height, display: display, fullscreen: fullscreen, software: software)
+        window = opened.window
+        renderer = opened.renderer
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        self.width = Int(w)
+        self.height = Int(h)
+        view = KioskView(canvas: Canvas(renderer: renderer, fonts: fonts, width: Int(w), height: Int(h)))
+        view.persistentFrames = opened.persistentFrames
+        pane = nil
+    }
+
+    private init(pane: Pane, fonts: FontBook, persistentFrames: Bool) {
+        window = pane.span.window
+        renderer = pane.span.renderer
+        self.pane = pane
+        width = pane.rect.w
+        height = pane.rect.h
+        view = KioskView(canvas: Canvas(renderer: renderer, fonts: fonts, width: width, height: height, sharesTarget: true))
+        view.persistentFrames = persistentFrames
+    }
+
+    /// An SDL window with its renderer; `persistentFrames`: what was drawn survives a present.
+    private static func open(title: String, width: Int, height: Int, display: Int?, fullscreen: Bool,
+                             software: Bool) throws -> (window: OpaquePointer, renderer: OpaquePointer, persistentFrames: Bool) {
         if software {
             // Otherwise SDL presents the software frame through an OpenGL (llvmpipe) surface:
             // ~90 MB more memory and a slower present at 1080p.
@@ -42,29 +67,12 @@ public final class KioskWindow {
             SDL_DestroyWindow(window)
             throw Failure(description: "cannot create a renderer (\(String(cString: SDL_GetError())))")
         }
-        self.window = window
-        self.renderer = renderer
-        var w: Int32 = 0, h: Int32 = 0
-        SDL_GetRendererOutputSize(renderer, &w, &h)
-        self.width = Int(w)
-        self.height = Int(h)
-        view = KioskView(canvas: Canvas(renderer: renderer, fonts: fonts, width: Int(w), height: Int(h)))
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
         // Only the software renderer keeps the last frame in the window surface; GPU back buffers are undefined after a present.
-        view.persistentFrames = info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+        let persistent = info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
             && ProcessInfo.processInfo.environment["SIDELINE_FULL_REDRAW"] == nil
-        pane = nil
-    }
-
-    private init(pane: Pane, fonts: FontBook, persistentFrames: Bool) {
-        window = pane.span.window
-        renderer = pane.span.renderer
-        self.pane = pane
-        width = pane.rect.w
-        height = pane.rect.h
-        view = KioskView(canvas: Canvas(renderer: renderer, fonts: fonts, width: width, height: height, sharesTarget: true))
-        view.persistentFrames = persistentFrames
+        return (window, renderer, persistent)
     }
 
     /// One fullscreen window over every output, with the coach's view on one output's part and the
@@ -72,22 +80,16 @@ public final class KioskWindow {
     /// outputs (cage). The wall is nil when there is one output only.
     public static func spanning(title: String, coachDisplay: Int?, wallDisplay: Int?, software: Bool,
                                 fonts: FontBook) throws -> (coach: KioskWindow, wall: KioskWindow?) {
-        let shared = try KioskWindow(title: title, width: 800, height: 480, display: nil, fullscreen: true, software: software, fonts: fonts)
-        let span = SpanningWindow(window: shared.window, renderer: shared.renderer, coachDisplay: coachDisplay, wallDisplay: wallDisplay)
-        shared.handOver()
+        let opened = try open(title: title, width: 800, height: 480, display: nil, fullscreen: true, software: software)
+        let span = SpanningWindow(window: opened.window, renderer: opened.renderer, coachDisplay: coachDisplay, wallDisplay: wallDisplay)
         let layout = span.layout()
-        let persistent = shared.view.persistentFrames
-        let coach = KioskWindow(pane: Pane(span: span, isWall: false, rect: layout.coach), fonts: fonts, persistentFrames: persistent)
-        let wall = layout.wall.map { KioskWindow(pane: Pane(span: span, isWall: true, rect: $0), fonts: fonts, persistentFrames: persistent) }
+        let coach = KioskWindow(pane: Pane(span: span, isWall: false, rect: layout.coach), fonts: fonts, persistentFrames: opened.persistentFrames)
+        let wall = layout.wall.map {
+            KioskWindow(pane: Pane(span: span, isWall: true, rect: $0), fonts: fonts, persistentFrames: opened.persistentFrames)
+        }
         span.presenter = wall == nil ? .coach : .wall
         span.panesOpen = wall == nil ? 1 : 2
         return (coach, wall)
-    }
-
-    /// The shared window's SDL objects now belong to its panes: this object only lends them.
-    private func handOver() {
-        view.canvas.releaseTextures()
-        closed = true
     }
 
     deinit { close() }

@@ -65,11 +65,11 @@ final class HCIWorker {
         manager = LinkManager(straps: straps, ring: ring, settings: settings, discovery: boards.discovery, counters: boards.counters, clock: clock)
         manager.log = log
         manager.descriptions = boards.descriptions
-        supervision = zip(opened, openers).map { Supervision(transport: try? $0.get(), health: ControllerHealth(label: $1.label)) }
+        let transports = opened.map { try? $0.get() }
+        supervision = zip(transports, openers).map { Supervision(transport: $0, health: ControllerHealth(label: $1.label)) }
         boards.status.reset(count: opened.count)
         for i in opened.indices {
-            let transport = try? opened[i].get()
-            manager.controllers.append(LinkManager.Controller(label: openers[i].label, engine: makeEngine(i, transport)))
+            manager.controllers.append(LinkManager.Controller(label: openers[i].label, engine: makeEngine(i, transports[i])))
             if case .failure(let failure) = opened[i] { manager.controllerFailed(i, failure) }
         }
     }
