@@ -1,0 +1,44 @@
+/// The team's season on one day: a row a player, as the kiosk's Season screen, `sideline season`
+/// and the club's pages show it.
+public struct SeasonRow: Sendable, Equatable {
+    public var playerID: Int64
+    public var name: String
+    public var number: Int
+    public var figures: LoadDay
+    /// The player's latest readiness check up to the day, read against their history; nil: none yet.
+    public var readiness: ReadinessAssessment?
+    /// The day of their last session up to the day (any team's).
+    public var lastSession: CalendarDay?
+}
+
+public enum SeasonTable {
+    /// What the table needs of each player: who, their session loads and readiness checks (all teams).
+    public struct PlayerInput: Sendable {
+        public var playerID: Int64
+        public var name: String
+        public var number: Int
+        public var loads: [SessionLoad]
+        public var checks: [ReadinessCheck]
+
+        public init(playerID: Int64, name: String, number: Int, loads: [SessionLoad], checks: [ReadinessCheck]) {
+            self.playerID = playerID
+            self.name = name
+            self.number = number
+            self.loads = loads
+            self.checks = checks
+        }
+    }
+
+    /// Rows in the input's order (the caller sorts for its screen).
+    public static func rows(_ players: [PlayerInput], on day: CalendarDay, thresholds: LoadStatusThresholds = .polar) -> [SeasonRow] {
+        players.map { p in
+            let history = PlayerLoadHistory(sessions: p.loads.filter { $0.day <= day })
+            let checks = p.checks.filter { $0.day <= day }
+            let latest = checks.max { ($0.day, $0.sessionID) < ($1.day, $1.sessionID) }
+            return SeasonRow(playerID: p.playerID, name: p.name, number: p.number,
+                             figures: history.figures(on: day, thresholds: thresholds),
+                             readiness: latest.map { Readiness.assess($0, history: checks) },
+                             lastSession: history.sessions.last?.day)
+        }
+    }
+}
