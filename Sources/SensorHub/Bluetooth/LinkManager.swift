@@ -24,19 +24,11 @@ final class LinkManager: HostEngineDelegate {
 
     typealias Strap = StrapLink<StrapRadio>
 
-    struct Controller {
-        let label: String
-        let engine: HostEngine
-        var handles: [UInt16: Int] = [:] // connection handle → strap index
-        /// Why it stopped, once it has; the worker closes it and opens it again.
-        var failure: HostFailure?
-        var alive: Bool { failure == nil }
-    }
-
     let settings: BluetoothSource.Settings
     let clock: () -> UInt64
     let discovery: DiscoveryBoard
     let counters: BluetoothCounters
+    /// Controller c, whole: its engine and links, and `HCIWorker`'s supervision of it.
     var controllers: [Controller] = []
     private(set) var straps: StrapLinkTable<StrapRadio>
     /// Which straps may be connected, and when (the policy `BlueZDBusSource` follows too).
@@ -179,9 +171,9 @@ final class LinkManager: HostEngineDelegate {
         controllers[c].handles.removeAll()
     }
 
-    /// The worker opened a failed controller again: a fresh engine, no links yet.
-    func controllerReopened(_ c: Int, engine: HostEngine) {
-        controllers[c] = Controller(label: controllers[c].label, engine: engine)
+    /// The worker opened a failed controller again: a fresh transport and engine, no links yet.
+    func controllerReopened(_ c: Int, engine: HostEngine, transport: any ByteTransport) {
+        controllers[c].reopened(engine: engine, transport: transport)
     }
 
     // MARK: HostEngineDelegate
