@@ -64,7 +64,7 @@ final class StrapLinkTableTests: XCTestCase {
 
     func testAFullRingCountsWhatItDropsAndTheReaderIsWokenOnce() {
         let small = SPSCRing<SensorEvent>(capacity: 2)
-        var table = StrapLinkTable<Tag>(ring: small, counters: counters)
+        let table = StrapLinkTable<Tag>(ring: small, counters: counters)
         table.add(0xA1, Tag(name: "strap"))
         XCTAssertFalse(table.takeWake(), "nothing pushed yet")
         for bpm in 60..<65 { table.pushMeasurement(HeartRateMeasurement(heartRate: UInt16(bpm)), strap: 0, nowNs: UInt64(bpm)) }

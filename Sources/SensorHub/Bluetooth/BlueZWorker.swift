@@ -54,7 +54,7 @@ final class BlueZWorker: @unchecked Sendable {
     let boards: StrapSourceBoards
     let wake: @Sendable () -> Void
     let clock: @Sendable () -> UInt64
-    var straps: StrapLinkTable<StrapDevice>
+    let straps: StrapLinkTable<StrapDevice>
     /// Which straps may be connected, and when (the policy `LinkManager` follows too).
     var policy: StrapLinkPolicy
     var pending: [UInt32: Pending] = [:]

@@ -30,7 +30,7 @@ final class LinkManager: HostEngineDelegate {
     let counters: BluetoothCounters
     /// Controller c, whole: its engine and links, and `HCIWorker`'s supervision of it.
     var controllers: [Controller] = []
-    private(set) var straps: StrapLinkTable<StrapRadio>
+    let straps: StrapLinkTable<StrapRadio>
     /// Which straps may be connected, and when (the policy `BlueZDBusSource` follows too).
     private(set) var policy: StrapLinkPolicy
     var log: (Logger.Level, String) -> Void = { _, _ in }

@@ -10,8 +10,9 @@ import TeamCore
 /// to say; what only one path keeps of a strap is the row's `path`.
 ///
 /// Owned by its worker and used on the worker's thread only. A push allocates nothing: it runs
-/// once per notification.
-struct StrapLinkTable<Path>: RandomAccessCollection {
+/// once per notification. A class, not a struct: a push changes the table's own wake flag, not a
+/// value stored in the worker, so no exclusivity check is held on the worker across each push.
+final class StrapLinkTable<Path>: RandomAccessCollection {
     private var rows: [StrapLink<Path>] = []
     private var indexByAddress: [UInt64: Int] = [:]
     let ring: SPSCRing<SensorEvent>
@@ -37,36 +38,36 @@ struct StrapLinkTable<Path>: RandomAccessCollection {
 
     /// A strap paired while running (or at the start); its index is the next one. An address
     /// added twice keeps its first index (the duplicate row only holds the caller's numbering in step).
-    mutating func add(_ address: UInt64, _ path: Path) {
+    func add(_ address: UInt64, _ path: Path) {
         if indexByAddress[address] == nil { indexByAddress[address] = rows.count }
         rows.append(StrapLink(address: address, path: path))
     }
 
     // MARK: the ring
 
-    mutating func push(_ event: SensorEvent) {
+    func push(_ event: SensorEvent) {
         if !ring.push(event) { counters.add(.ringDrops) }
         pushedSinceWake = true
     }
 
     /// Whether anything was pushed since the last call: the worker then wakes the ring's reader.
-    mutating func takeWake() -> Bool {
+    func takeWake() -> Bool {
         defer { pushedSinceWake = false }
         return pushedSinceWake
     }
 
-    mutating func pushMeasurement(_ m: HeartRateMeasurement, strap i: Int, nowNs: UInt64) {
+    func pushMeasurement(_ m: HeartRateMeasurement, strap i: Int, nowNs: UInt64) {
         counters.add(.notifications)
         if m.rrDropped > 0 { counters.add(.rrDropped, m.rrDropped) }
         push(SensorEvent(measurement: m, strap: UInt16(i), nowNs: nowNs))
     }
 
-    mutating func pushBattery(_ level: UInt8, strap i: Int, nowNs: UInt64) {
+    func pushBattery(_ level: UInt8, strap i: Int, nowNs: UInt64) {
         push(SensorEvent(strap: UInt16(i), timestampNs: nowNs, kind: .battery, battery: level))
     }
 
     /// A broadcast heart rate, when it is a new reading (not the value a strap taken off keeps sending).
-    mutating func pushBroadcast(_ broadcast: PolarBroadcast, strap i: Int, rssi: Int8, nowNs: UInt64) {
+    func pushBroadcast(_ broadcast: PolarBroadcast, strap i: Int, rssi: Int8, nowNs: UInt64) {
         guard rows[i].freshness.accept(broadcast) else { counters.add(.staleBroadcasts); return }
         push(SensorEvent(strap: UInt16(i), timestampNs: nowNs, kind: .advert, bpm: UInt16(broadcast.heartRate),
                          contact: .detected, link: .broadcast, rssi: rssi))
@@ -75,20 +76,20 @@ struct StrapLinkTable<Path>: RandomAccessCollection {
     // MARK: a link's steps
 
     /// A connect was asked for.
-    mutating func markConnecting(_ i: Int, nowNs: UInt64) {
+    func markConnecting(_ i: Int, nowNs: UInt64) {
         rows[i].phase = .connecting
         push(SensorEvent(strap: UInt16(i), timestampNs: nowNs, kind: .link, link: .connecting))
     }
 
     /// Its heart rate is subscribed: the link serves, and its failures are forgiven.
-    mutating func markServing(_ i: Int, nowNs: UInt64) {
+    func markServing(_ i: Int, nowNs: UInt64) {
         rows[i].failures = 0
         push(SensorEvent(strap: UInt16(i), timestampNs: nowNs, kind: .link, link: .connected))
     }
 
     /// The link ended, or the connect failed: idle until the policy's backoff for its failures so
     /// far has passed; a link that was up or under way says it ended.
-    mutating func scheduleRetry(_ i: Int, nowNs: UInt64) {
+    func scheduleRetry(_ i: Int, nowNs: UInt64) {
         let wasLinked = rows[i].phase != .idle
         rows[i].phase = .idle
         rows[i].nextAttemptNs = StrapLinkPolicy.retryAtNs(afterFailures: rows[i].failures, nowNs: nowNs)
