@@ -10,8 +10,8 @@ import TeamCore
 /// the life of its bus connection and adapter (bluetoothd gone and back, the adapter unplugged or
 /// powered off); `BlueZWorker+Properties` reads what bluetoothd's signals say of devices and
 /// characteristics; `BlueZWorker+Links` keeps each strap's link (connect, subscribe, timeouts,
-/// backoff) by the `StrapLinkPolicy` both Bluetooth hosts share; `BlueZWorker+Description` reads
-/// what a subscribed strap says of itself.
+/// backoff) in the `StrapLinkTable` and by the `StrapLinkPolicy` both Bluetooth hosts share;
+/// `BlueZWorker+Description` reads what a subscribed strap says of itself.
 ///
 /// Everything the worker thread owns, including the libdbus connection (inside
 /// `client`). Created on the caller's thread, then handed to the worker once before
