@@ -65,10 +65,8 @@ let package = Package(
 
         // The executable: the command line and `main`.
         .executableTarget(name: "sideline", dependencies: [
-            "KioskShell", "KioskBench", "Kiosk", "Recording", "Analytics", "SessionExport", "SessionReview",
-            "TeamCore", "Store", "SensorHub", "SPSCRing", "BlueZTransport", "PlayerPhotos",
-            "Diagnostics", "Appliance",
-            .product(name: "Atomics", package: "swift-atomics"),
+            "KioskShell", "KioskBench", "Kiosk", "Recording", "Analytics", "SessionReview",
+            "TeamCore", "Store", "SensorHub", "SPSCRing", "PlayerPhotos", "Diagnostics", "Appliance",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),

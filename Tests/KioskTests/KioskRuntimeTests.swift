@@ -272,6 +272,23 @@ final class KioskRuntimeTests: XCTestCase {
         runtime.shutdown()
     }
 
+    /// The coach's tap runs every effect it leads to before the loop draws: "Create team" writes the
+    /// team, asks for the teams to be loaded again and answers `.teams(.created)` (whose reduction
+    /// asks for the teams and the roster); those wait in the queue behind it, and all have run when
+    /// `dispatch` returns.
+    func testATapRunsTheEffectsItsAnswersAskForBeforeItReturns() throws {
+        let (store, _) = try store(players: 1)
+        let runtime = try runtime(store, KioskSource(source: ScriptedSource(), kind: .bluetooth, description: "scripted"))
+        runtime.dispatch(.form(.newTeam))
+        runtime.dispatch(.form(.key("Hawks")))
+        runtime.dispatch(.form(.submit))
+        let hawks = try XCTUnwrap(try store.team(named: "Hawks"))
+        XCTAssertEqual(runtime.state.screen, .teamSetup)
+        XCTAssertEqual(runtime.state.teamID, hawks.id)
+        XCTAssertEqual(runtime.state.teams.map(\.team.name).sorted(), ["Eagles", "Hawks"], "the teams, loaded again after the team was made")
+        runtime.shutdown()
+    }
+
     func testRestoringIsRefusedWhileASessionRecords() throws {
         let (store, team) = try store(players: 2)
         let stepped = SteppedSimulatedSource(team: SimulatedTeam(count: 2, seed: 7), seed: 7)
