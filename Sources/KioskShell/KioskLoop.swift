@@ -1,6 +1,7 @@
 import Appliance
 import CSDL2
 import Foundation
+import Kiosk
 import KioskUI
 import TeamCore
 

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Kiosk
 import KioskSound
 import TeamCore
 

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import Kiosk
 import KioskUI
 import TeamCore
 
@@ -78,7 +79,7 @@ extension KioskApp {
                 }
                 advance(ms: 50)
                 // On virtual time the other program still runs in real time: keep pace with it.
-                if runtime.stepped != nil { usleep(50_000) }
+                if runtime.sources.stepped != nil { usleep(50_000) }
             }
         case .screenshot(let name):
             drawIfNeeded(force: true)

@@ -1,6 +1,6 @@
-import CSDL2
 import Foundation
 import Kiosk
+import KioskShell
 import KioskUI
 import SensorHub
 import Store
@@ -8,11 +8,19 @@ import TeamCore
 
 /// `sideline --bench`: the kiosk figures of issue 5, measured on the real app
 /// objects with SDL's offscreen driver and the software renderer.
-struct KioskBench {
+public struct KioskBench {
     let fonts: FontBook
     let work: String
     let binary: String
     let seed: UInt64 = 7
+
+    /// Starts SDL offscreen, measures every figure into `out/bench-kiosk` and prints it; `binary`
+    /// is the `sideline` whose launch is timed.
+    public static func run(binary: String) throws {
+        try SDLVideo.startForBenchmarks()
+        defer { SDLVideo.quit() }
+        try KioskBench(fonts: try SDLVideo.fonts(), work: "out/bench-kiosk", binary: binary).run()
+    }
 
     func run() throws {
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
@@ -110,13 +118,13 @@ struct KioskBench {
         app.runtime.dispatch(.teams(.pick(team.id!)))
         app.runEventLoop(until: DispatchTime.now().uptimeNanoseconds + 1_500_000_000)
         app.runtime.dispatch(.live(.start))
-        guard app.state.screen == .live else { throw UserError("benchmark: the session did not start") }
+        guard app.state.screen == .live else { throw KioskError("benchmark: the session did not start") }
         app.runEventLoop(until: DispatchTime.now().uptimeNanoseconds + 2_000_000_000)
         let probe = LatencyProbe()
         app.observer = probe
         app.runEventLoop(until: DispatchTime.now().uptimeNanoseconds + 10_000_000_000)
         let samples = probe.samplesNs.sorted()
-        guard !samples.isEmpty else { throw UserError("benchmark: no event reached a frame") }
+        guard !samples.isEmpty else { throw KioskError("benchmark: no event reached a frame") }
         return (Double(samples[samples.count / 2]) / 1e6, Double(samples[min(samples.count - 1, samples.count * 99 / 100)]) / 1e6, samples.count)
     }
 
@@ -190,7 +198,7 @@ struct KioskBench {
 
     private func makeApp(store: SidelineStore, source: KioskSource, width: Int, height: Int) throws -> KioskApp {
         let window = try KioskWindow(title: "bench", width: width, height: height, display: nil, fullscreen: false, software: true, fonts: fonts)
-        guard let wake = WakeSignal() else { throw UserError("no SDL user event") }
+        guard let wake = WakeSignal() else { throw KioskError("no SDL user event") }
         let runtime = KioskRuntime(store: store, source: source, wake: wake, wallClockBase: nil, exportDirectory: work)
         try runtime.start()
         return KioskApp(runtime: runtime, main: window, wall: nil, wake: wake)
@@ -200,7 +208,7 @@ struct KioskBench {
         app.runtime.dispatch(.teams(.pick(team.id!)))
         app.advance(ms: 2000)
         app.runtime.dispatch(.live(.start))
-        guard app.state.screen == .live else { throw UserError("benchmark: the session did not start") }
+        guard app.state.screen == .live else { throw KioskError("benchmark: the session did not start") }
     }
 
     // MARK: measuring

@@ -1,4 +1,5 @@
 import Foundation
+import Kiosk
 import KioskUI
 import TeamCore
 

@@ -2,6 +2,7 @@ import Appliance
 import CSDL2
 import Diagnostics
 import Foundation
+import Kiosk
 import KioskUI
 import TeamCore
 
@@ -27,7 +28,7 @@ public final class KioskApp {
     static let log = Diagnostics.logger("kiosk")
     /// A benchmark watching frames and events.
     public var observer: (any KioskObserver)? {
-        didSet { runtime.observer = observer }
+        didSet { runtime.sources.observer = observer }
     }
 
     public init(runtime: KioskRuntime, main: KioskWindow, wall: KioskWindow?, wake: WakeSignal) {
@@ -36,6 +37,7 @@ public final class KioskApp {
         self.wall = wall
         self.wake = wake
         runtime.speaker = SDLSpeaker()
+        runtime.sticks.photos = SDLPhotoPreparer()
         showPhotos()
     }
 
@@ -97,7 +99,7 @@ public final class KioskApp {
     }
 
     /// Before the process ends: the recording ended and kept, the windows closed before SDL_Quit
-    /// (which the kiosk command runs next).
+    /// (which `KioskLaunch` runs next).
     public func shutdown() {
         service?.stopping()
         runtime.shutdown()

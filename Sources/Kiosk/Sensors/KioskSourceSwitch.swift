@@ -6,37 +6,34 @@ import TeamCore
 /// events go where every event goes (`follow`: the observer, the sightings, the reducer), and the
 /// chosen one starts on every known strap with the app's clock going on. A source that cannot
 /// start (no adapter, adapter busy) leaves the old one running.
-extension KioskRuntime {
+extension SourceSupervisor {
     public func switchSource(to choice: SensorChoice) {
-        guard recorder == nil, let factory = sourceFactory else { return }
+        guard pump.recorder == nil, let factory else { return }
         let next: KioskSource
         do {
             next = try factory.make(choice: choice)
         } catch {
-            dispatch(.inform(Self.describe(error)))
+            app.send(.inform(KioskRuntime.describe(error)))
             return
         }
-        discoverer?.setDiscovery(false)
+        running.source.discoverer?.setDiscovery(false)
         let table: [StrapSlot]
         do {
             table = try readStrapTable()
         } catch {
-            dispatch(.inform(Self.describe(error)))
+            app.send(.inform(KioskRuntime.describe(error)))
             return
         }
         do {
             try pump.switchSource(to: next.source, straps: Self.sourceStraps(table), wake: wakeForSource, follow: follow)
         } catch {
             adopt(table) // the old source started again, on the table as it is now
-            dispatch(.inform(Self.describe(error)))
+            app.send(.inform(KioskRuntime.describe(error)))
             return
         }
         // The old source's last events went through `follow` under the old table; now the new one.
         adopt(table)
-        stepped = next.stepped
-        discoverer = next.discoverer
-        discoveryOn = false
-        toldWanted = nil
-        dispatch(.sensors(.switched(next.kind, description: next.description)))
+        running = RunningSource(next) // not scanning, told nothing yet
+        app.send(.sensors(.switched(next.kind, description: next.description)))
     }
 }

@@ -6,19 +6,19 @@ import TeamCore
 /// USB sticks on the kiosk: a stick that appears gets a fresh backup, exports go to it, and the
 /// coach is told when it is safe to pull (the automount has let go of it). Restore from it sits
 /// behind the settings PIN. Writes run off the loop (`BackgroundJobs`).
-extension KioskRuntime {
-    /// From `pollSource`, twice a second.
+extension StickServices {
+    /// From `poll`, twice a second.
     func pollUsbSticks() {
-        guard let backups else { return }
-        let events = backups.poll(MountTable.read())
+        guard let usb else { return }
+        let events = usb.poll(MountTable.read())
         for event in events {
             switch event {
             case .inserted(let stick):
                 Self.log.info("USB stick at \(stick)")
-                backUp(to: stick, backups: backups)
+                backUp(to: stick, usb: usb)
             case .safeToRemove(let stick):
                 Self.log.info("USB stick at \(stick) released: safe to remove")
-                dispatch(.inform("USB stick: everything is written — safe to remove"))
+                app.send(.inform("USB stick: everything is written — safe to remove"))
             case .removed(let stick):
                 Self.log.info("USB stick at \(stick) removed")
             }
@@ -27,14 +27,14 @@ extension KioskRuntime {
     }
 
     /// Every frame, with the jobs' notices: a write to a stick that ended changes what Settings shows.
-    func takeEndedStickJobs() {
-        if backups?.takeEndedJobs() == true { refreshBackupStatus() }
+    func takeEndedJobs() {
+        if usb?.takeEndedJobs() == true { refreshBackupStatus() }
     }
 
-    private func backUp(to stick: String, backups: KioskBackups) {
-        dispatch(.inform("USB stick found: writing a backup…"))
+    private func backUp(to stick: String, usb: KioskBackups) {
+        app.send(.inform("USB stick found: writing a backup…"))
         let store = store
-        runOnStick(stick, backups: backups) {
+        runOnStick(stick, usb: usb) {
             let written = try DatabaseBackup.write(databasePath: store.path, to: stick + "/" + KioskBackups.stickFolder,
                                                    keep: KioskBackups.keepOnStick)
             try? store.setSetting(KioskBackups.lastStickBackupKey, "\(Int64(written.name.date.timeIntervalSince1970 * 1000))")
@@ -44,25 +44,25 @@ extension KioskRuntime {
     }
 
     /// A write to (or read from) a stick off the loop; the stick is released (and said so) once it is done.
-    func runOnStick(_ stick: String, backups: KioskBackups, then: Effect? = nil, _ work: @escaping @Sendable () throws -> String) {
-        backups.jobStarted(on: stick)
+    func runOnStick(_ stick: String, usb: KioskBackups, then: Effect? = nil, _ work: @escaping @Sendable () throws -> String) {
+        usb.jobStarted(on: stick)
         jobs.submit(then: then) {
-            defer { backups.jobFinished(on: stick) }
+            defer { usb.jobFinished(on: stick) }
             return try work()
         }
     }
 
     /// Where an export goes now: the stick that is in, else the export folder.
     func exportTarget() -> (directory: String, stick: String?) {
-        if let backups, backups.exportsToStick, let stick = backups.stick { return (stick + "/sideline-export", stick) }
+        if let usb, usb.exportsToStick, let stick = usb.stick { return (stick + "/sideline-export", stick) }
         return (exportDirectory, nil)
     }
 
     /// Runs an export job, releasing the stick afterwards when it went to one.
     func runExport(_ work: @escaping @Sendable (String) throws -> String) {
         let (directory, stick) = exportTarget()
-        if let stick, let backups {
-            runOnStick(stick, backups: backups) { try work(directory) }
+        if let stick, let usb {
+            runOnStick(stick, usb: usb) { try work(directory) }
         } else {
             jobs.submit { try work(directory) }
         }
@@ -70,15 +70,15 @@ extension KioskRuntime {
 
     /// The settings screen's backup line and whether a stick holds one to restore.
     func refreshBackupStatus() {
-        guard let backups else { return }
+        guard let usb else { return }
         var newest: (Date, String)?
-        if let local = BackupFolder(path: backups.localFolder).latest { newest = (local.date, "on this device") }
+        if let local = BackupFolder(path: usb.localFolder).latest { newest = (local.date, "on this device") }
         if let text = try? store.setting(KioskBackups.lastStickBackupKey), let ms = Double(text) {
             let date = Date(timeIntervalSince1970: ms / 1000)
             if newest == nil || date > newest!.0 { newest = (date, "to a USB stick") }
         }
-        let onStick = backups.newestOnStick().flatMap { BackupName(fileName: ($0 as NSString).lastPathComponent) }
-        dispatch(.settings(.backupsChanged(BackupStatus(lastBackup: newest.map { "\(Self.backupDate($0.0)), \($0.1)" },
+        let onStick = usb.newestOnStick().flatMap { BackupName(fileName: ($0 as NSString).lastPathComponent) }
+        app.send(.settings(.backupsChanged(BackupStatus(lastBackup: newest.map { "\(Self.backupDate($0.0)), \($0.1)" },
                                             stickBackup: onStick.map { "of \(Self.backupDate($0.date)) from the USB stick" }))))
     }
 
@@ -90,21 +90,15 @@ extension KioskRuntime {
         return f.string(from: date)
     }
 
-    /// Settings → Restore from USB, confirmed: the newest backup on the stick becomes the database
-    /// (checked first; the current one kept aside), then the kiosk reloads everything from it.
-    func restoreFromStick() throws {
-        guard recorder == nil else { throw KioskError("finish the session before restoring") }
-        guard let backups, let file = backups.newestOnStick() else { throw KioskError("no backup on a USB stick to restore") }
+    /// Settings → Restore from USB, confirmed (the runtime checks no session records): the newest
+    /// backup on the stick becomes the database, checked first, the current one kept aside. Returns
+    /// the file restored; the runtime then reloads everything from it.
+    func restoreNewestBackup() throws -> String {
+        guard let usb, let file = usb.newestOnStick() else { throw KioskError("no backup on a USB stick to restore") }
         let restored = try DatabaseRestore.restore(file, into: store.path)
         try store.bringSchemaUpToDate()
         _ = try store.markInterruptedSessions()
         Self.log.notice("restored \(file); the previous database is kept as \(restored.asidePath ?? "-")")
-        let settings = store.kioskSettings()
-        persistedSettings = settings
-        dispatch(.settings(.loaded(settings)))
-        dispatch(.navigate(.home))
-        switchSource(to: state.sensors.kind) // the restored strap table, on a fresh source
-        refreshBackupStatus()
-        dispatch(.inform("Restored the backup \((file as NSString).lastPathComponent); the data before it is kept on this device"))
+        return file
     }
 }

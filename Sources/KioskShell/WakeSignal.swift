@@ -1,6 +1,7 @@
 import Atomics
 import CSDL2
 import Foundation
+import Kiosk
 
 /// The sensor worker's way to wake the sleeping SDL loop: a registered user
 /// event (SDL_PushEvent is thread-safe). Rate-limited without losing a wake-up:

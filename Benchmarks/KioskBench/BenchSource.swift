@@ -38,28 +38,3 @@ final class BenchSource: SensorSource {
 
     func stop() { thread.stop() }
 }
-
-/// Ring-to-frame latency: from an event's timestamp to the end of the present that first shows it.
-final class LatencyProbe: KioskObserver {
-    private var pending: [UInt64] = []
-    private(set) var samplesNs: [UInt64] = []
-
-    func pumped(_ event: SensorEvent) { pending.append(event.timestampNs) }
-
-    func presented(atNs now: UInt64) {
-        for t in pending where now >= t { samplesNs.append(now - t) }
-        pending.removeAll(keepingCapacity: true)
-    }
-}
-
-/// The launch benchmark's signal (`SIDELINE_ANNOUNCE_FIRST_FRAME`): "first-frame" on stdout, unbuffered,
-/// the moment the first frame is on screen.
-final class FirstFrameAnnouncer: KioskObserver {
-    private var announced = false
-
-    func presented(atNs: UInt64) {
-        guard !announced else { return }
-        announced = true
-        FileHandle.standardOutput.write(Data("first-frame\n".utf8))
-    }
-}

@@ -1,30 +1,32 @@
 import Foundation
-import PlayerPhotos
 import Store
 import TeamCore
 
 /// "Import photos from USB": players' photos taken from a stick, off the event loop, all or none
-/// (the windows read them from the store: `KioskApp.showPhotos`).
-extension KioskRuntime {
+/// (the windows read them from the store: `KioskApp.showPhotos`). Decoding is the shell's `PhotoPreparing`.
+extension StickServices {
     /// Folders of a stick where photos are looked for: its top, and these below it.
     static let photoFolders = ["", "photos", "sideline-photos"]
 
     /// Team setup → "Import photos from USB": pictures named by shirt number or name, for this team.
     func importPhotos(teamID: Int64) {
-        guard let backups, let stick = backups.stick else {
-            dispatch(.failed("No USB stick found: copy the photos (named 7.jpg or Mia Berg.jpg) to one and plug it in"))
+        let state = app.state()
+        guard let usb, let stick = usb.stick else {
+            app.send(.failed("No USB stick found: copy the photos (named 7.jpg or Mia Berg.jpg) to one and plug it in"))
             return
         }
         guard teamID == state.teamID else { return }
+        // A runtime without a shell (a test) has nothing to decode pictures with.
+        guard let photos else { return app.send(.failed("This kiosk cannot read pictures")) }
         let roster = state.roster, store = store
-        runOnStick(stick, backups: backups, then: .loadRoster(teamID: teamID)) {
-            try Self.importPhotos(from: stick, roster: roster, into: store)
+        runOnStick(stick, usb: usb, then: .loadRoster(teamID: teamID)) {
+            try Self.importPhotos(from: stick, roster: roster, into: store, preparing: photos)
         }
     }
 
     /// Decodes every matching picture first; stores them only when all could be read, in one
     /// transaction. Returns the line the coach reads.
-    static func importPhotos(from stick: String, roster: [RosterLine], into store: SidelineStore) throws -> String {
+    static func importPhotos(from stick: String, roster: [RosterLine], into store: SidelineStore, preparing photos: any PhotoPreparing) throws -> String {
         let files = photoFolders.flatMap { folder -> [String] in
             let path = folder.isEmpty ? stick : stick + "/" + folder
             return ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).map { path + "/" + $0 }
@@ -38,8 +40,8 @@ extension KioskRuntime {
         for match in found.matches {
             let name = (match.file as NSString).lastPathComponent
             do {
-                guard let bytes = FileManager.default.contents(atPath: match.file) else { throw PhotoError("cannot be read") }
-                prepared.append((match.playerID, try StoredPhoto(preparing: [UInt8](bytes)).jpeg))
+                guard let bytes = FileManager.default.contents(atPath: match.file) else { throw KioskError("cannot be read") }
+                prepared.append((match.playerID, try photos.storedJPEG(from: [UInt8](bytes))))
             } catch {
                 log.warning("photo \(match.file): \(error)")
                 bad.append("\(name) (\(error))")

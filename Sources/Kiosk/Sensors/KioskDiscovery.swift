@@ -6,13 +6,13 @@ import TeamCore
 /// source scans; every heart-rate strap it hears that the store does not know yet is
 /// remembered (strap table, store, and the source, which then connects it), and the
 /// signal strength of all of them feeds "closest strap first".
-extension KioskRuntime {
+extension SourceSupervisor {
     /// Stores and hands to the source the straps the scan heard for the first time, and
     /// passes on everyone's signal strength.
     func rememberHeardStraps() {
-        guard let discoverer else { return }
+        guard let discoverer = running.source.discoverer else { return }
         let nearby = discoverer.nearbyStraps(maxAgeSeconds: Double(AppState.noSignalAfterMs) / 1000)
-        var table = state.sensors.strapTable
+        var table = app.state().sensors.strapTable
         var index = Dictionary(table.enumerated().map { ($1.address.uppercased(), UInt16($0)) }, uniquingKeysWith: { a, _ in a })
         var added: [StrapAddress] = []
         for strap in nearby where index[strap.address.uppercased()] == nil && table.count < Int(UInt16.max) {
@@ -24,7 +24,7 @@ extension KioskRuntime {
                 table.append(StrapSlot(strapID: id, address: record.address, name: record.name))
                 added.append(StrapAddress(address: record.address, name: record.name))
             } catch {
-                dispatch(.failed("Could not remember strap \(strap.address): \(error)"))
+                app.send(.failed("Could not remember strap \(strap.address): \(error)"))
                 break
             }
         }
@@ -32,10 +32,10 @@ extension KioskRuntime {
             do {
                 try discoverer.addStraps(added)
             } catch {
-                dispatch(.failed("\(error)"))
+                app.send(.failed("\(error)"))
                 return
             }
-            dispatch(.sensors(.strapTableLoaded(table)))
+            app.send(.sensors(.strapTableLoaded(table)))
         }
         let heard = nearby.compactMap { strap in
             index[strap.address.uppercased()].map { i in
@@ -43,6 +43,6 @@ extension KioskRuntime {
                            usable: strap.connectable || strap.broadcastHeartRate != nil)
             }
         }
-        if !heard.isEmpty { dispatch(.sensors(.heard(heard))) }
+        if !heard.isEmpty { app.send(.sensors(.heard(heard))) }
     }
 }
