@@ -13,7 +13,7 @@ final class BenchSource: SensorSource {
 
     func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
         let count = straps.count
-        thread.start(name: "sideline.bench-straps") { shouldStop in
+        thread.start(name: "sideline.bench") { shouldStop in
             var generator = SystemRandomNumberGenerator()
             let start = DispatchTime.now().uptimeNanoseconds
             var next = (0..<count).map { _ in start + UInt64.random(in: 0..<1_000_000_000, using: &generator) }
