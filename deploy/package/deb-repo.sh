@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# deploy/deb-repo.sh DEB DIR [PACKAGE…]: a flat apt repository in DIR holding everything DEB (and
+# deploy/package/deb-repo.sh DEB DIR [PACKAGE…]: a flat apt repository in DIR holding everything DEB (and
 # any PACKAGE named) depends on, transitively (Depends and Pre-Depends; no Recommends), downloaded from this machine's Debian
 # mirror with `apt-get download`. A machine without the internet (the VM, a chroot test) then
 # installs DEB with `apt install ./DEB` against `deb [trusted=yes] file:DIR ./` alone, so apt

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Boots the image of deploy/vm/build-image.sh once, runs one script inside, and returns when the
+# Boots the image of deploy/scripts/vm/build-image.sh once, runs one script inside, and returns when the
 # guest has powered off (or the time limit killed it).
 #
-#   deploy/vm/boot.sh --run PATH --out DIR [--bin FILE] [--timeout SECONDS]
+#   deploy/scripts/vm/boot.sh --run PATH --out DIR [--bin FILE] [--timeout SECONDS]
 #
 #   --run      the script the guest runs, relative to the checkout (shared read-only at /sideline)
 #   --out      a folder shared read-write at /out: the guest's results; the serial console is
@@ -10,7 +10,7 @@
 #   --bin      the sideline binary (its folder is shared read-only at /sideline-bin)
 #   --timeout  the script's limit inside the guest (default 1200 s); qemu gets 120 s more
 #
-#   deploy/vm/boot.sh --appliance SOCKETS --out DIR --disk FILE [--timeout SECONDS]
+#   deploy/scripts/vm/boot.sh --appliance SOCKETS --out DIR --disk FILE [--timeout SECONDS]
 #
 #   The appliance as a board boots it: systemd as PID 1 (no script), a virtio GPU at 800x480 (no
 #   VGA), a USB host controller with a USB tablet, and two sockets in the folder SOCKETS through
@@ -25,7 +25,7 @@
 # SIDELINE_VM_ACCEL=kvm|tcg skips the probe; SIDELINE_VM_CPUS (2), SIDELINE_VM_MEM (2G).
 # Exit status: the guest script's, or 124 when a limit was hit, or 1 when the guest said nothing.
 set -euo pipefail
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 IMAGE=${SIDELINE_VM_DIR:-$ROOT/.build-vm}/image
 RUN="" OUT="" BIN="" LIMIT=1200 SOCKETS="" DISK=""
 while [ $# -gt 0 ]; do
@@ -41,7 +41,7 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$OUT" ] && { [ -n "$RUN" ] || [ -n "$SOCKETS" ]; } || {
   echo "usage: $0 --run PATH --out DIR [--bin FILE] [--timeout S] | --appliance SOCKETS --out DIR --disk FILE" >&2; exit 2; }
-[ -f "$IMAGE/root.ext4" ] || { echo "boot: no image in $IMAGE; run deploy/vm/build-image.sh" >&2; exit 2; }
+[ -f "$IMAGE/root.ext4" ] || { echo "boot: no image in $IMAGE; run deploy/scripts/vm/build-image.sh" >&2; exit 2; }
 [ -z "$RUN" ] || [ -f "$ROOT/$RUN" ] || { echo "boot: $RUN is not in the checkout" >&2; exit 2; }
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)

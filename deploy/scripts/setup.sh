@@ -2,7 +2,7 @@
 # Idempotent set-up for building, running and testing Sideline on Debian.
 # Installs only what is missing; uses sudo when not root.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 APT_PACKAGES=(
   libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev   # kiosk UI
@@ -12,7 +12,7 @@ APT_PACKAGES=(
   python3-venv dbus                               # test peers: bumble, dbusmock
   libglib2.0-dev python3-dev                      # dbus-python (dbusmock's client) builds from its sdist
   pkg-config
-  qemu-system-x86 busybox-static e2fsprogs xz-utils  # the real-stack VM (deploy/vm, Tests/vm)
+  qemu-system-x86 busybox-static e2fsprogs xz-utils  # the real-stack VM (deploy/scripts/vm, Tests/vm)
   debhelper help2man lintian binutils             # make deb: packaging, manual page, checks, objdump
   debootstrap                                     # package tests: a clean bookworm chroot; the VM's root
   qemu-utils dosfstools mtools                    # the appliance VM (Tests/appliance): its disk overlay, a FAT USB stick

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # libFuzzer targets for the Bluetooth codecs and the host's receive path (not part of make test).
-#   deploy/fuzz.sh [seconds-per-target] [target…]     default 180 s each, every target
+#   deploy/scripts/fuzz.sh [seconds-per-target] [target…]     default 180 s each, every target
 # Builds with swiftc -sanitize=fuzzer,address into .build-fuzz/, keeps each target's corpus in
 # .build-fuzz/corpus/<target>, and crash inputs in .build-fuzz/crashes/<target>/.
 # Exit status is non-zero when any target crashed.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 SECONDS_EACH=${1:-180}
 shift || true
 ALL=(HeartRateMeasurement BatteryLevel BodySensorLocation ManufacturerName AdvertisingData PolarBroadcast HostEngine)

@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
-# `make deb`: out/sideline_<version>_<arch>.deb from the release build (deploy/release-build.sh),
-# packaged by debhelper from deploy/debian/ in a staging folder (.build-deb/). The version is the
+# `make deb`: out/sideline_<version>_<arch>.deb from the release build (deploy/package/release-build.sh),
+# packaged by debhelper from deploy/package/debian/ in a staging folder (.build-deb/). The version is the
 # binary's own (`sideline --version`); DEB_VERSION overrides it (the upgrade tests build two).
 # Prints the package's path on its last line.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-./deploy/release-build.sh >&2
+cd "$(dirname "$0")/../.."
+./deploy/package/release-build.sh >&2
 BIN=.build-static/release/sideline
 VERSION=${DEB_VERSION:-$("$BIN" --version)}
 ARCH=$(dpkg --print-architecture)
 STAGE=.build-deb/sideline-$VERSION
 rm -rf "$STAGE" && mkdir -p "$STAGE" out
-cp -r deploy/debian "$STAGE/debian"
+cp -r deploy/package/debian "$STAGE/debian"
 cp "$BIN" "$STAGE/sideline"
 cp README.md "$STAGE/README.md"
 echo README.md > "$STAGE/debian/sideline.docs"

@@ -4,7 +4,7 @@
 # GarminTrainingCenterDatabase_v2.xsd). Only that file is unpacked from the package (apt-get download,
 # nothing installed) into .venv/share/garmin/, and it must match the pinned checksum.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 OUT=.venv/share/garmin/TrainingCenterDatabasev2.xsd
 PACKAGE=pytrainer VERSION=2.1.0-2
 MEMBER=./usr/share/pytrainer/schemas/GarminTrainingCenterDatabase_v2.xsd

@@ -5,7 +5,7 @@
 # on simulated straps), else the scripted demo flow headless on simulated straps,
 # with screenshots of every screen in out/screenshots.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 BIN="${SIDELINE_BIN:-.build/release/sideline}"
 DB="${SIDELINE_DB:-$PWD/out/demo.sqlite}"
 mkdir -p "$(dirname "$DB")"
@@ -21,7 +21,7 @@ if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
   rm -f "$KIOSK_DB" "$KIOSK_DB"-wal "$KIOSK_DB"-shm
   rm -rf "$SHOTS"
   "$BIN" record --db "$KIOSK_DB" --source sim:12 --seed 7 --speed 600 --team Demo --minutes 1 --quiet >/dev/null
-  "$BIN" --headless --size 800x480 --wall-display 1 --script deploy/kiosk/demo-flow.kiosk --screenshots "$SHOTS" --db "$KIOSK_DB"
+  "$BIN" --headless --size 800x480 --wall-display 1 --script deploy/scripts/kiosk/demo-flow.kiosk --screenshots "$SHOTS" --db "$KIOSK_DB"
   echo "kiosk (no display, so headless): $(ls "$SHOTS"/*.png | wc -l) screenshots of the demo flow in $SHOTS"
 else
   echo "kiosk: tap a team, Start, … (close the window to quit)"

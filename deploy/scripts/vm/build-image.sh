@@ -9,11 +9,13 @@
 #                 libraries sideline links, the kernel's modules, and /usr/local/sbin/sideline-vm-rig
 #                 (the test rig's init: mounts the 9p shares, runs one script, powers off)
 # Nothing of Sideline is in the image: the binary and the test scripts come in through 9p at boot
-# (deploy/vm/boot.sh), so code changes never rebuild it. The image is rebuilt only when this
+# (deploy/scripts/vm/boot.sh), so code changes never rebuild it. Both Pythons (python3 and bumble's)
+# find the test kit there, at /sideline/Tests/kit, through a .pth file: the guest's `import
+# sideline_testkit` as the host's .venv has it. The image is rebuilt only when this
 # script, the bumble pin or the kernel package changes (a hash of them in image/stamp).
-# Needs root, debootstrap, busybox-static, e2fsprogs (deploy/setup.sh installs them).
+# Needs root, debootstrap, busybox-static, e2fsprogs (deploy/scripts/setup.sh installs them).
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../.."
 ROOT=$PWD
 VM=${SIDELINE_VM_DIR:-$ROOT/.build-vm}
 IMAGE=$VM/image
@@ -40,9 +42,9 @@ MODULES=(virtio-gpu virtio_input evdev hid-multitouch hid-generic usbhid xhci-pc
 
 if [ "$(id -u)" -ne 0 ]; then echo "build-image: needs root (debootstrap, chroot)" >&2; exit 1; fi
 for tool in debootstrap mkfs.ext4 apt-get dpkg-deb; do
-  command -v "$tool" >/dev/null || { echo "build-image: $tool missing; run deploy/setup.sh" >&2; exit 1; }
+  command -v "$tool" >/dev/null || { echo "build-image: $tool missing; run deploy/scripts/setup.sh" >&2; exit 1; }
 done
-[ -x /bin/busybox ] || { echo "build-image: busybox-static missing; run deploy/setup.sh" >&2; exit 1; }
+[ -x /bin/busybox ] || { echo "build-image: busybox-static missing; run deploy/scripts/setup.sh" >&2; exit 1; }
 
 # apt's lists tell which kernel linux-image-amd64 means today. SIDELINE_VM_KERNEL names another
 # bookworm kernel package (e.g. linux-image-6.12.100+deb12-amd64) to try a kernel bug elsewhere;
@@ -92,6 +94,10 @@ mkdir -p "$R/tmp/wheels" && cp "$CACHE"/wheels/*.whl "$R/tmp/wheels/"
 chroot "$R" python3 -m venv /opt/bumble
 chroot "$R" env -i PATH=/usr/bin:/bin /opt/bumble/bin/pip install -q --no-index --find-links /tmp/wheels "$BUMBLE_PIN"
 rm -rf "$R/tmp/wheels"
+for python in python3 /opt/bumble/bin/python; do
+  site=$(chroot "$R" "$python" -c 'import sysconfig; print(sysconfig.get_path("purelib"))')
+  mkdir -p "$R$site" && echo /sideline/Tests/kit > "$R$site/sideline-testkit.pth"
+done
 
 log "kernel modules"
 MODS=lib/modules/$KVER
@@ -171,7 +177,7 @@ cat > "$I/init" <<EOF
 #!/bin/busybox sh
 /bin/busybox --install -s /bin
 mount -t proc proc /proc; mount -t sysfs sysfs /sys; mount -t devtmpfs devtmpfs /dev
-case " \$(cat /proc/cmdline) " in  # deploy/vm/boot.sh's KVM probe: the kernel got this far
+case " \$(cat /proc/cmdline) " in  # deploy/scripts/vm/boot.sh's KVM probe: the kernel got this far
   *" sideline.probe "*) echo "sideline-vm: probe ok"; poweroff -f ;;
 esac
 for m in $BOOT_MODULES; do  # built into some kernels (6.12's virtio_pci)

@@ -2,7 +2,7 @@
 # Runs the ring's stress test under ThreadSanitizer, and proves the check is live:
 # a deliberately racy canary ring must make TSan report a data race.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 SCRATCH=.build-tsan
 # Release + TSan as DESIGN.md advises; -enable-testing because test targets use @testable imports.
 FLAGS=(-c release --sanitize=thread --scratch-path "$SCRATCH" -Xswiftc -enable-testing)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Plays one kiosk flow (deploy/kiosk/flows/*.kiosk) headless on a database of its own and leaves its
+# Plays one kiosk flow (deploy/scripts/kiosk/flows/*.kiosk) headless on a database of its own and leaves its
 # screenshots (and dumps) in SHOTS. The one way flows are played: by screenshots.sh for docs and by CI.
 # A flow may say what it needs at its top:
 #   # setup: ARGS   run `sideline ARGS --db <its database>` first (several lines: in order);
@@ -9,15 +9,15 @@
 #                   17:30), so screenshots do not mix today's date with it.
 #   # kiosk: ARGS   extra options for the kiosk (e.g. --source sim:40)
 # At 1920×1080 the kiosk runs with a wall display (each screenshot gets its -wall twin).
-# Usage: deploy/kiosk/play-flow.sh BIN FLOW SIZE SHOTS [DB]   (DB is kept when given)
+# Usage: deploy/scripts/kiosk/play-flow.sh BIN FLOW SIZE SHOTS [DB]   (DB is kept when given)
 set -euo pipefail
 BIN="$1" FLOW="$2" SIZE="$3" SHOTS="$4"
-ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+ROOT="$(cd "$(dirname "$0")/../../.." && pwd)"
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 DB="${5:-$WORK/flow.sqlite}"
 export WORK
-python3 "$ROOT/deploy/kiosk/flows/portraits.py" "$WORK/photos"
+python3 "$ROOT/deploy/scripts/kiosk/flows/portraits.py" "$WORK/photos"
 setups=()
 while IFS= read -r line; do setups+=("${line#\# setup: }"); done < <(grep '^# setup: ' "$FLOW" || true)
 [ ${#setups[@]} -eq 0 ] && setups=("record --source sim:12 --seed 7 --speed 600 --team Demo --minutes 1 --started-at 2026-03-12T18:00 --quiet")
