@@ -3,7 +3,8 @@ with every command's output kept in the scenario's folder."""
 import subprocess
 import time
 
-from stack import run
+from sideline_testkit.realstack.stack import status_and_output
+from sideline_testkit.roster import roster_csv
 
 
 class Sideline:
@@ -24,9 +25,7 @@ class Sideline:
     def import_team(self, db, team, players):
         """`players`: (first, last, strap address or '') in shirt-number order."""
         roster = self.folder / f'{team}.csv'
-        rows = ['number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap']
-        rows += [f'{i + 1},{first},{last},2000,F,60,50,,{strap}' for i, (first, last, strap) in enumerate(players)]
-        roster.write_text('\n'.join(rows) + '\n')
+        roster.write_text(roster_csv(players))
         status, _, err = self.command('import-roster', 'import-roster', str(roster), '--team', team, '--db', str(db))
         if status != 0:
             raise RuntimeError(f'import-roster failed: {err.strip()}')
@@ -59,7 +58,7 @@ class Sideline:
 
     def missing_libraries(self):
         """Shared libraries the binary needs that the image lacks (ldd's 'not found')."""
-        _, out = run(['ldd', self.binary])
+        _, out = status_and_output(['ldd', self.binary])
         return [line.split()[0] for line in out.splitlines() if 'not found' in line]
 
 

@@ -1,7 +1,7 @@
 """The appliance VM from outside, as a person with a screen, a finger and a power switch would see it:
 QEMU's monitor (QMP: screendump, input-send-event taps, USB hot-plug, the power cut) and the guest
 agent (guest-exec: what an installer or a technician types in the guest). One `Machine` is one boot
-of deploy/vm/boot.sh --appliance."""
+of deploy/scripts/vm/boot.sh --appliance."""
 import base64
 import json
 import socket
@@ -9,25 +9,15 @@ import subprocess
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from sideline_testkit.paths import VM_SCRIPTS
+from sideline_testkit.waiting import TimedOut, wait_until
+
 ABS_MAX = 0x7FFF  # QEMU's absolute pointer range (input-send-event abs values)
-SCREEN = (800, 480)  # deploy/vm/boot.sh's virtio-gpu mode: the Raspberry Pi 7" touchscreen's
+SCREEN = (800, 480)  # deploy/scripts/vm/boot.sh's virtio-gpu mode: the Raspberry Pi 7" touchscreen's
 
 
 class Failed(Exception):
     """A command or wait in the guest did not do what it had to."""
-
-
-def wait_until(condition, timeout, step=0.5):
-    """Polls `condition` until it returns something true; that value, or None after `timeout` s."""
-    end = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > end:
-            return None
-        time.sleep(step)
 
 
 class JSONSocket:
@@ -95,7 +85,8 @@ class Agent:
         self.conn = None
 
     def connect(self, timeout):
-        """Waits until the guest's agent answers (it starts with the guest's systemd)."""
+        """Waits until the guest's agent answers (it starts with the guest's systemd); TimedOut if it
+        never does."""
         def answers():
             try:
                 conn = JSONSocket(self.path, timeout=3)
@@ -108,7 +99,7 @@ class Agent:
                 return True
             except (OSError, Failed, ValueError):
                 return False
-        return wait_until(answers, timeout, step=1)
+        wait_until(answers, timeout, "the guest agent answering", step=1)
 
     def call(self, command, **arguments):
         self.conn.send({'execute': command, 'arguments': arguments})
@@ -137,7 +128,7 @@ class Agent:
 
 
 class Machine:
-    """One boot of the appliance VM (deploy/vm/boot.sh --appliance) in the background."""
+    """One boot of the appliance VM (deploy/scripts/vm/boot.sh --appliance) in the background."""
 
     def __init__(self, folder, disk, limit_s):
         self.folder = Path(folder)
@@ -145,14 +136,25 @@ class Machine:
         self.sockets = self.folder / 'sockets'
         self.started = time.monotonic()
         self.process = subprocess.Popen(
-            [str(ROOT / 'deploy/vm/boot.sh'), '--appliance', str(self.sockets), '--out', str(self.folder),
+            [str(VM_SCRIPTS / 'boot.sh'), '--appliance', str(self.sockets), '--out', str(self.folder),
              '--disk', str(disk), '--timeout', str(limit_s)],
             stdout=open(self.folder / 'boot.txt', 'w'), stderr=subprocess.STDOUT)
-        if not wait_until(lambda: (self.sockets / 'qmp.sock').exists() or self.process.poll() is not None, 60, 0.2) \
-                or self.process.poll() is not None:
+        try:
+            wait_until(lambda: (self.sockets / 'qmp.sock').exists() or self.process.poll() is not None, 60,
+                       "QEMU's monitor socket", step=0.2)
+        except TimedOut:
+            pass  # said below, with what boot.sh printed
+        if self.process.poll() is not None or not (self.sockets / 'qmp.sock').exists():
             raise Failed(f'QEMU did not start: {(self.folder / "boot.txt").read_text()}')
         self.monitor = Monitor(self.sockets / 'qmp.sock')
         self.agent = Agent(self.sockets / 'qga.sock')
+
+    def wait_for_agent(self, timeout):
+        """Waits until the guest agent answers; fails with the serial console's tail if it never does."""
+        try:
+            self.agent.connect(timeout)
+        except TimedOut as e:
+            raise Failed(f'{e}\n{self.console_tail()}') from None
 
     def seconds(self):
         """Seconds since power on (QEMU's start)."""

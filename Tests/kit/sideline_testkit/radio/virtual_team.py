@@ -1,10 +1,10 @@
-#!/usr/bin/env python3
-"""Emulated heart-rate straps on a virtual LE radio (bumble), for Sideline's e2e tests.
+"""Emulated heart-rate straps on a virtual LE radio (bumble), for Sideline's tests. Run as
+`python -m sideline_testkit.radio.virtual_team` (emulated_radio.py starts it on a TCP port).
 
 Controller C0 is served over TCP as H4 (Sideline's HCI host connects to it) or, with
 --vhci, attached to the Linux kernel as an HCI device (vhci.py; the VM tests, Tests/vm);
 every strap is its own emulated controller + bumble host + GATT server on the same radio.
-Each strap is described by a JSON object (see STRAP_DEFAULTS) and logs, one JSON
+Each strap is described by a JSON object (straps.py's STRAP_DEFAULTS) and logs, one JSON
 line per event, what it actually sent to a subscribed client and when its link came up
 and went down, so tests can compare Sideline's export with the truth.
 
@@ -14,7 +14,6 @@ drop as at a supervision timeout) and SIGUSR2 plugs a fresh C0 back in.
 import argparse
 import asyncio
 import json
-import os
 import random
 import signal
 import sys
@@ -28,28 +27,10 @@ from bumble.gatt import Characteristic, CharacteristicValue, Service
 from bumble.host import Host
 from bumble.transport import open_transport
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from kernel_facing_controller import KernelFacingController  # noqa: E402
-from strap_link import StrapLink  # noqa: E402
-from vhci import open_vhci  # noqa: E402
-
-STRAP_DEFAULTS = {
-    'uint16': False,          # send the rate as uint16
-    'energy': False,          # include Energy Expended
-    'rr': 2,                  # RR intervals per packet (0-9)
-    'contact': 'detected',    # detected | not-detected | none
-    'battery': 90,            # None: no Battery service
-    'battery_step': 0,        # change the battery level by this every 3 s (notified)
-    'drop_after': 0,          # disconnect after this many seconds, stay silent 'drop_for' s, repeat
-    'drop_for': 2,
-    'silent_att': False,      # never answer ATT requests
-    'malformed_every': 0,     # every Nth notification is malformed (odd RR byte)
-    'broadcast': False,       # advertise Polar 0x006B heart rate, updated every second
-    'appear_after': 0,        # start advertising this many seconds after the harness is ready
-    'vanish_after': 0,        # stop advertising for good this many seconds after appearing (0: never)
-    'body_location': 1,       # Body Sensor Location 0x2A38 (1 chest, 2 wrist…); None: no such characteristic
-    'manufacturer': None,     # a Device Information service with this Manufacturer Name 0x2A29; None: none
-}
+from sideline_testkit.radio.kernel_facing_controller import KernelFacingController
+from sideline_testkit.radio.strap_link import StrapLink
+from sideline_testkit.radio.straps import STRAP_DEFAULTS, address
+from sideline_testkit.radio.vhci import open_vhci
 
 
 def encode_measurement(cfg, bpm, rr, energy):
@@ -71,7 +52,7 @@ class Strap:
     def __init__(self, link, index, cfg, log):
         self.cfg = {**STRAP_DEFAULTS, **cfg}
         self.index = index
-        self.address = f'F0:00:00:00:{index // 256:02X}:{index % 256:02X}'
+        self.address = address(index)
         self.log = log
         controller = Controller(f'S{index}', link=link)
         self.device = Device(name=f'Strap {index}', address=hci.Address(self.address), host=None)

@@ -7,7 +7,8 @@ import struct
 import dbus
 import dbusmock
 from dbusmock import BusType, PrivateDBus, SpawnedMock
-from waiting import wait_until
+
+from sideline_testkit.waiting import wait_until
 
 GATT_SERVICE = 'org.bluez.GattService1'
 GATT_CHAR = 'org.bluez.GattCharacteristic1'

@@ -1,6 +1,7 @@
-"""The host side of one VM run: the image (deploy/vm/build-image.sh, cached), one boot
-(deploy/vm/boot.sh) that runs Tests/vm/guest/main.py over a plan, and the guest's results.
-Used by the pytest suite (Tests/vm/test_real_stack.py) and by `make bench-vm` (bench_vm.py)."""
+"""The host side of one real-stack VM run: the image (deploy/scripts/vm/build-image.sh, cached),
+one boot (deploy/scripts/vm/boot.sh) that runs Tests/vm/guest/main.py over a plan, and the guest's
+results. Used by the pytest suite (Tests/vm/test_real_stack.py) and by `make bench-vm`
+(Benchmarks/vm/bench_vm.py)."""
 import json
 import os
 import shutil
@@ -8,14 +9,16 @@ import subprocess
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-GUEST_MAIN = 'Tests/vm/guest/main.py'
-OOPS_RESTART = 3  # the guest's exit status after a kernel oops (Tests/vm/guest/main.py)
+from sideline_testkit.paths import ROOT, STATIC_BINARY, VM_SCRIPTS
+from sideline_testkit.realstack.guest_runner import RESTART_STATUS
+
+GUEST_MAIN = 'Tests/vm/guest/main.py'  # relative to the checkout, which the guest sees at /sideline
 
 
 def sideline_binary():
-    """The release binary the guest runs: $SIDELINE_VM_BIN, else the static build deploy/test.sh makes."""
-    return Path(os.environ.get('SIDELINE_VM_BIN') or ROOT / '.build-static/release/sideline')
+    """The release binary the guest runs: $SIDELINE_VM_BIN, else the static build
+    (deploy/package/release-build.sh)."""
+    return Path(os.environ.get('SIDELINE_VM_BIN') or STATIC_BINARY)
 
 
 def results_folder():
@@ -40,9 +43,9 @@ def run_in_vm(scenarios, rounds=1, record_seconds=30, limit_s=240):
     binary = sideline_binary()
     if not os.access(binary, os.X_OK):
         raise FileNotFoundError(f'no sideline binary at {binary}; build it with '
-                                'deploy/release-build.sh')
+                                'deploy/package/release-build.sh')
     t0 = time.monotonic()
-    subprocess.run([str(ROOT / 'deploy/vm/build-image.sh')], check=True)
+    subprocess.run([str(VM_SCRIPTS / 'build-image.sh')], check=True)
     image_seconds = time.monotonic() - t0
     folder = results_folder()
     shutil.rmtree(folder, ignore_errors=True)
@@ -55,9 +58,9 @@ def run_in_vm(scenarios, rounds=1, record_seconds=30, limit_s=240):
     # One boot; another after each guest kernel oops (guest exit 3) for the scenario it hit, once
     # more, and those left. Each scenario runs at most twice, so this many boots always suffice.
     for boot in range(1, 2 * len(plan['scenarios']) * rounds + 2):
-        status = subprocess.run([str(ROOT / 'deploy/vm/boot.sh'), '--run', GUEST_MAIN, '--out', str(folder),
+        status = subprocess.run([str(VM_SCRIPTS / 'boot.sh'), '--run', GUEST_MAIN, '--out', str(folder),
                                  '--bin', str(binary), '--timeout', str(guest_limit)]).returncode
         shutil.copy(folder / 'console.txt', folder / f'console-boot{boot}.txt')
-        if status != OOPS_RESTART:
+        if status != RESTART_STATUS:
             break
     return VMRun(folder, status, time.monotonic() - t1, image_seconds)

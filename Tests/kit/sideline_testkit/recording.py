@@ -1,23 +1,17 @@
-"""Shared by the Bluetooth e2e tests: a roster of emulated straps, `sideline record` over
-hci-tcp, the export read back, and the session's clock for wall-time comparisons."""
+"""One `sideline record` session read back (its export, its strap events, its clock against the
+wall's), and a recording of straps on the emulated radio over hci-tcp. Standard library only:
+the real-stack VM guest reads its sessions back with it too."""
 import csv
 import sqlite3
-import subprocess
 import time
 from collections import defaultdict
 
-from waiting import wait_until  # noqa: F401  (the Bluetooth tests import it from here)
-
-
-def run(*args, timeout=180):
-    return subprocess.run(args, check=True, capture_output=True, text=True, timeout=timeout)
-
-
-def address(i):
-    return f'F0:00:00:00:{i // 256:02X}:{i % 256:02X}'
+from sideline_testkit.processes import run
+from sideline_testkit.roster import import_roster, wearers
 
 
 def is_subsequence(short, long):
+    """Whether `short` appears in `long` in order (gaps allowed): nothing invented, nothing reordered."""
     it = iter(long)
     return all(any(x == y for y in it) for x in short)
 
@@ -53,25 +47,14 @@ class Recording:
         return [value for _, kind, value in self.events[addr] if kind == 'battery']
 
 
-def kiosk_team(sideline, db, tmp_path, players):
-    """Imports team BLE: `players` is a list of (first, last, strap address or '')."""
-    roster = tmp_path / 'roster.csv'
-    rows = ['number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap']
-    rows += [f'{i + 1},{first},{last},2000,F,60,50,,{strap}' for i, (first, last, strap) in enumerate(players)]
-    roster.write_text('\n'.join(rows) + '\n')
-    run(sideline, 'import-roster', str(roster), '--team', 'BLE', '--db', str(db))
-
-
-def record(sideline, tmp_path, port, addresses, seconds, *extra):
-    db = tmp_path / 'ble.sqlite'
-    roster = tmp_path / 'roster.csv'
-    rows = ['number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap']
-    rows += [f'{i + 1},P{i + 1},Strap,2000,M,70,50,,{a}' for i, a in enumerate(addresses)]
-    roster.write_text('\n'.join(rows) + '\n')
-    run(sideline, 'import-roster', str(roster), '--team', 'BLE', '--db', str(db))
+def record(sideline, folder, port, addresses, seconds, *extra):
+    """A team wearing the straps at `addresses` recorded for `seconds` from the emulated radio's
+    controller on 127.0.0.1:`port` (hci-tcp), exported and read back."""
+    db = folder / 'ble.sqlite'
+    import_roster(sideline, db, folder, 'BLE', wearers(addresses), sex='M', weight_kg=70)
     launched = time.time()
     out = run(sideline, 'record', '--db', str(db), '--source', f'hci-tcp:127.0.0.1:{port}', '--team', 'BLE',
               '--minutes', str(seconds / 60), '--quiet', *extra)
     finished = time.time()
-    run(sideline, 'export', '--db', str(db), '--session', '1', '--format', 'csv', '--out', str(tmp_path / 'out'))
-    return Recording(db, tmp_path / 'out', launched, finished, out.stdout, out.stderr)
+    run(sideline, 'export', '--db', str(db), '--session', '1', '--format', 'csv', '--out', str(folder / 'out'))
+    return Recording(db, folder / 'out', launched, finished, out.stdout, out.stderr)

@@ -1,15 +1,15 @@
 """Inside the VM: the real Linux Bluetooth stack and what drives it — the kernel's hci_vhci,
-dbus-daemon, bluetoothd 5.66, btmon, and the emulated straps (Tests/e2e/ble/virtual_team.py
-with C0 on /dev/vhci). Every process started here is stopped by `Processes.stop_all`."""
+dbus-daemon, bluetoothd 5.66, btmon, and the emulated straps (sideline_testkit.radio.virtual_team
+with C0 on /dev/vhci, under bumble's Python). Every process started here is stopped by
+`Processes.stop_all`."""
 import os
 import re
 import signal
 import subprocess
-import time
 from pathlib import Path
 
-SRC = Path('/sideline')
-STRAPS_SCRIPT = SRC / 'Tests/e2e/ble/virtual_team.py'
+from sideline_testkit.waiting import TimedOut, wait_until
+
 BUMBLE_PYTHON = '/opt/bumble/bin/python'
 BLUETOOTHD = '/usr/libexec/bluetooth/bluetoothd'
 HCI0 = Path('/sys/class/bluetooth/hci0')
@@ -18,21 +18,10 @@ LE_SETTINGS = {'MinConnectionInterval': '24', 'MaxConnectionInterval': '400', 'C
                'ConnectionSupervisionTimeout': '720'}
 
 
-def wait_until(condition, timeout, step=0.1):
-    """Polls `condition` until it is true; the seconds it took, or None when it never was."""
-    start = time.monotonic()
-    while True:
-        try:
-            if condition():
-                return time.monotonic() - start
-        except OSError:
-            pass
-        if time.monotonic() - start > timeout:
-            return None
-        time.sleep(step)
+STEP_S = 0.1  # how often the guest polls (a poll may run btmgmt or dbus-send)
 
 
-def run(args, timeout=30):
+def status_and_output(args, timeout=30):
     """Runs a command to the end; (exit status, stdout + stderr). A timeout counts as status 124."""
     try:
         p = subprocess.run(args, capture_output=True, text=True, timeout=timeout)
@@ -90,12 +79,12 @@ class Stack:
     def boot(self):
         """Kernel modules, the system bus, bluetoothd's [LE] settings."""
         for module in ('bluetooth', 'hci_vhci'):
-            status, out = run(['modprobe', module])
+            status, out = status_and_output(['modprobe', module])
             if status != 0:
                 raise RuntimeError(f'modprobe {module}: {out.strip()}')
-        run(['dbus-uuidgen', '--ensure=/etc/machine-id'])
+        status_and_output(['dbus-uuidgen', '--ensure=/etc/machine-id'])
         Path('/run/dbus').mkdir(parents=True, exist_ok=True)
-        status, out = run(['dbus-daemon', '--system', '--fork'])
+        status, out = status_and_output(['dbus-daemon', '--system', '--fork'])
         if status != 0:
             raise RuntimeError(f'dbus-daemon: {out.strip()}')
         conf = Path('/etc/bluetooth/main.conf')
@@ -110,61 +99,61 @@ class Stack:
         emulated CPU its logging of every advertisement keeps bluetoothd so busy that its D-Bus
         signals (sent when its main loop is idle) stop going out."""
         self.processes.start('bluetoothd', [BLUETOOTHD, '--nodetach'], log)
-        if wait_until(lambda: self.bluez_on_bus() and self.powered(), 30) is None:
-            raise RuntimeError('bluetoothd did not power hci0 within 30 s')
+        wait_until(lambda: self.bluez_on_bus() and self.powered(), 30, 'bluetoothd powering hci0', STEP_S, OSError)
 
     def stop_bluetoothd(self):
         self.processes.stop('bluetoothd')
 
     def bluez_on_bus(self):
-        _, out = run(['dbus-send', '--system', '--print-reply', '--dest=org.freedesktop.DBus', '/',
+        _, out = status_and_output(['dbus-send', '--system', '--print-reply', '--dest=org.freedesktop.DBus', '/',
                       'org.freedesktop.DBus.NameHasOwner', 'string:org.bluez'], timeout=10)
         return 'boolean true' in out
 
     def powered(self):
         """Whether hci0 is up (the kernel's own flag, whoever powered it)."""
-        _, out = run(['btmgmt', '--index', '0', 'info'], timeout=10)
+        _, out = status_and_output(['btmgmt', '--index', '0', 'info'], timeout=10)
         m = re.search(r'current settings: (.*)', out)
         return m is not None and 'powered' in m.group(1).split()
 
     def power_off_for_user_channel(self):
         """hci0 down and left alone, so an HCI user channel may take it."""
         self.stop_bluetoothd()
-        run(['btmgmt', '--index', '0', 'power', 'off'], timeout=15)
-        if wait_until(lambda: not self.powered(), 10) is None:
-            raise RuntimeError('hci0 stayed up')
+        status_and_output(['btmgmt', '--index', '0', 'power', 'off'], timeout=15)
+        wait_until(lambda: not self.powered(), 10, 'hci0 going down', STEP_S, OSError)
 
     # ------------------------------------------------------------------ the straps and C0
 
     def start_straps(self, configs_file, sent_log, output):
         """virtual_team.py with C0 on /dev/vhci; returns once the straps advertise and hci0 exists."""
         env = dict(os.environ, PYTHONDONTWRITEBYTECODE='1')
-        self.processes.start('straps', [BUMBLE_PYTHON, str(STRAPS_SCRIPT), '--vhci', '/dev/vhci',
+        self.processes.start('straps', [BUMBLE_PYTHON, '-m', 'sideline_testkit.radio.virtual_team', '--vhci', '/dev/vhci',
                                         '--config', str(configs_file), '--log', str(sent_log)], output, env=env)
-        ready = wait_until(lambda: 'ready' in Path(output).read_text() and self.set_up(), 120, step=0.25)
-        if ready is None:
-            raise RuntimeError(f'the strap harness did not start:\n{Path(output).read_text()[-2000:]}')
+        try:
+            wait_until(lambda: 'ready' in Path(output).read_text() and self.set_up(), 120, 'the strap harness starting', 0.25, OSError)
+        except TimedOut:
+            raise RuntimeError(f'the strap harness did not start:\n{Path(output).read_text()[-2000:]}') from None
 
     def set_up(self):
         """Whether the kernel finished bringing hci0 up (management then knows its address)."""
-        _, out = run(['btmgmt', '--index', '0', 'info'], timeout=10)
+        _, out = status_and_output(['btmgmt', '--index', '0', 'info'], timeout=10)
         return HCI0.exists() and re.search(r'addr [0-9A-F:]{17}', out) is not None
 
     def stop_straps(self):
         self.processes.stop('straps')
-        wait_until(lambda: not HCI0.exists(), 20)
+        try:
+            wait_until(lambda: not HCI0.exists(), 20, 'hci0 going away with the straps', STEP_S, OSError)
+        except TimedOut:
+            pass  # the next scenario's bring-up starts a fresh hci0 either way
 
     def unplug(self):
         """C0 leaves the kernel (hci0 unregistered, as a pulled dongle); waits until it is gone."""
         self.processes.signal('straps', signal.SIGUSR1)
-        if wait_until(lambda: not HCI0.exists(), 20) is None:
-            raise RuntimeError('hci0 did not go away')
+        wait_until(lambda: not HCI0.exists(), 20, 'hci0 going away', STEP_S, OSError)
 
     def plug(self):
         """A fresh C0 registers with the kernel again; waits for hci0."""
         self.processes.signal('straps', signal.SIGUSR2)
-        if wait_until(self.set_up, 30) is None:
-            raise RuntimeError('hci0 did not come back')
+        wait_until(self.set_up, 30, 'hci0 coming back', STEP_S, OSError)
 
     # ------------------------------------------------------------------ btmon
 
@@ -172,8 +161,7 @@ class Stack:
         """btmon decoding every HCI packet and management event to a text file (line-buffered,
         so the file is current whenever a check reads it)."""
         self.processes.start('btmon', ['stdbuf', '-oL', 'btmon', '--time'], log)
-        if wait_until(lambda: 'Bluetooth monitor' in Path(log).read_text(), 10) is None:
-            raise RuntimeError('btmon did not start')
+        wait_until(lambda: 'Bluetooth monitor' in Path(log).read_text(), 10, 'btmon starting', STEP_S, OSError)
 
     def stop_btmon(self):
         self.processes.stop('btmon')

@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-from automounted_stick import AutomountedStick
-from machine import wait_until
+from sideline_testkit.appliance.automounted_stick import AutomountedStick
+from sideline_testkit.waiting import wait_until
 
 # The notice line at the bottom (Frame.notice): a pill centred 44 px high, 12 px above the edge.
 NOTICE = (100, 420, 700, 472)
@@ -123,10 +123,10 @@ class References:
             stick.plug()
             cues['plugged'].touch()
             # The backup job's last step records its time in the database; then it returns its notice.
-            if not wait_until(lambda: self.setting(db, 'backup.last-usb-ms'), 60, step=0.05):
-                raise RuntimeError('the reference kiosk wrote no backup to the stand-in stick')
+            wait_until(lambda: self.setting(db, 'backup.last-usb-ms'), 60, 'the reference kiosk writing a backup to the stand-in stick')
             cues['written'].touch()
-            wait_until(lambda: (self.folder / 'stick-backup-notice.png').exists() or kiosk.poll() is not None, 60, step=0.05)
+            wait_until(lambda: (self.folder / 'stick-backup-notice.png').exists() or kiosk.poll() is not None, 60,
+                       'the reference kiosk photographing its backup notice')
             stick.release()
             cues['released'].touch()
             out, _ = kiosk.communicate(timeout=120)

@@ -1,10 +1,21 @@
-"""A process whose output a test reads while it runs: its stdout and stderr lines are collected as
-they come, so the test can wait for the line that says something happened (`record --progress`)."""
+"""Processes a test starts: `run`, one command to its end; `WatchedProcess`, one whose output a test
+reads while it runs (its stdout and stderr lines collected as they come, so the test can wait for
+the line that says something happened: `record --progress`)."""
 import signal
 import subprocess
 import threading
 
-from waiting import wait_until
+from sideline_testkit.waiting import wait_until
+
+
+def run(*args, timeout=180, check=True, **options):
+    """Runs a command to its end with its output captured as text; the CompletedProcess. Fails,
+    with the command's stderr, when it exits non-zero (unless check=False). `timeout` bounds a
+    hang; a package build or an apt download asks for more."""
+    result = subprocess.run(args, capture_output=True, text=True, timeout=timeout, **options)
+    if check and result.returncode != 0:
+        raise AssertionError(f'{" ".join(map(str, args))} failed ({result.returncode}): {result.stderr[-3000:]}')
+    return result
 
 
 class WatchedProcess:

@@ -2,7 +2,8 @@
 values exact and in order, nothing invented, nothing lost while a strap was subscribed."""
 import json
 
-from blehelpers import address, is_subsequence
+from sideline_testkit.radio.straps import address
+from sideline_testkit.recording import is_subsequence
 
 # Notifications this close to the session's end may race it (sent, not yet recorded when it ended).
 END_MARGIN_S = 1.5

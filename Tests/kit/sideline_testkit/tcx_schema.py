@@ -1,19 +1,21 @@
 """Garmin's TrainingCenterDatabase v2 schema, the independent judge of every TCX Sideline exports.
-deploy/tcx-schema.sh (run by deploy/venv.sh) puts it in .venv: no PyPI package ships the XSD, Debian's
-pytrainer package does, and only that file is unpacked from it, checked against a pinned checksum."""
+deploy/scripts/tcx-schema.sh (run by deploy/scripts/venv.sh) puts it in .venv: no PyPI package
+ships the XSD, Debian's pytrainer package does, and only that file is unpacked from it, checked
+against a pinned checksum."""
 import functools
-import pathlib
 
 import pytest
 from lxml import etree
 
-PATH = pathlib.Path(__file__).resolve().parents[2] / ".venv/share/garmin/TrainingCenterDatabasev2.xsd"
+from sideline_testkit.paths import ROOT
+
+PATH = ROOT / ".venv/share/garmin/TrainingCenterDatabasev2.xsd"
 
 
 @functools.cache
 def schema():
     if not PATH.exists():
-        pytest.fail(f"Garmin's TCX schema is missing at {PATH}: run deploy/venv.sh (it runs deploy/tcx-schema.sh)")
+        pytest.fail(f"Garmin's TCX schema is missing at {PATH}: run deploy/scripts/venv.sh (it runs deploy/scripts/tcx-schema.sh)")
     return etree.XMLSchema(etree.parse(str(PATH)))
 
 

@@ -3,7 +3,7 @@ from a local apt repository, the emulated Bluetooth adapter and straps, the data
 service's state. Every function takes the `Agent` of the boot it acts on."""
 import json
 
-SRC = '/sideline'  # the checkout, read-only (9p share "src")
+SRC = '/sideline'  # the checkout, read-only (9p share "src"); the image's Pythons find the test kit in it
 OUT = '/out'       # this boot's results folder, read-write (9p share "out")
 REPO = f'{SRC}/.build-vm/appliance/repo'
 DB = '/var/lib/sideline/sideline.sqlite'
