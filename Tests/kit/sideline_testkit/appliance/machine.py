@@ -111,15 +111,15 @@ class Agent:
     def sh(self, script, timeout=120, check=True):
         """Runs `script` with /bin/sh in the guest (as root); (exit status, stdout + stderr)."""
         pid = self.call('guest-exec', path='/bin/sh', arg=['-c', script], **{'capture-output': True})['pid']
-        end = time.monotonic() + timeout
-        while True:
+
+        def ended():
             status = self.call('guest-exec-status', pid=pid)
-            if status['exited']:
-                break
-            if time.monotonic() > end:
-                self.call('guest-exec', path='/bin/kill', arg=['-9', str(pid)])
-                raise Failed(f'guest: no end within {timeout} s: {script}')
-            time.sleep(0.3)
+            return status if status['exited'] else None
+        try:
+            status = wait_until(ended, timeout, f'the end of {script!r} in the guest', step=0.3)
+        except TimedOut:
+            self.call('guest-exec', path='/bin/kill', arg=['-9', str(pid)])
+            raise Failed(f'guest: no end within {timeout} s: {script}') from None
         out = ''.join(base64.b64decode(status.get(k, '')).decode(errors='replace') for k in ('out-data', 'err-data'))
         code = status.get('exitcode', -1)
         if check and code != 0:
