@@ -19,19 +19,19 @@ func makeLongSession(path: String, players: Int = 30, minutes: Int = 120) throws
     for i in 0..<players {
         let player = Player(firstName: "Player", lastName: "\(i + 1)", birthYear: 1990 + i % 15, sex: i % 3 == 0 ? .female : .male,
                             weightKg: 60 + Double(i % 25), restingHR: 50 + i % 15)
-        ids.append(try store.addPlayer(player, toTeam: team.id!, shirtNumber: i + 1).id!)
+        ids.append(try store.addPlayer(player, toTeam: team.id, shirtNumber: i + 1))
     }
-    let session = try store.startSession(teamID: team.id!, participants: ids.map { Participant(playerID: $0, strapID: nil) },
+    let session = try store.startSession(teamID: team.id, participants: ids.map { Participant(playerID: $0, strapID: nil) },
                                          plannedDurationMs: Int64(minutes) * 60_000, zoneModel: .heartRateReserve)
-    let writer = SessionWriter(store: store, sessionID: session.id!)
+    let writer = SessionWriter(store: store, sessionID: session.id)
     var sampleCount = 0, rrCount = 0
     try simulateLongSession(playerIDs: ids, minutes: minutes) { minute, batch in
         sampleCount += batch.samples.count
         rrCount += batch.rrIntervals.count
         try writer.commit(batch, upToMs: Int64(minute + 1) * 60_000)
     }
-    try store.endSession(session.id!, at: session.startedAt.addingTimeInterval(Double(minutes * 60)))
-    return (store, session.id!, sampleCount, rrCount)
+    try store.endSession(session.id, at: session.startedAt.addingTimeInterval(Double(minutes * 60)))
+    return (store, session.id, sampleCount, rrCount)
 }
 
 /// The long session's samples and beats, one batch a minute (the same for every caller).

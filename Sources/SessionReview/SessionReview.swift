@@ -79,7 +79,7 @@ public enum SessionReview {
     /// Writes the files of one format into `directory`; returns their paths.
     public static func write(_ format: SessionExportFiles.Format, of context: ExportContext, to directory: String) throws -> [String] {
         let session = context.analysis.session
-        let stem = ExportNaming.sessionStem(team: context.teamName, startedAt: session.startedAt, sessionID: session.id ?? 0)
+        let stem = ExportNaming.sessionStem(team: context.teamName, startedAt: session.startedAt, sessionID: session.id)
         return try SessionExportFiles(context: context, stem: stem).files(format, slug: ExportNaming.slug).map { file in
             let path = (directory as NSString).appendingPathComponent(file.name)
             try ExportFile.write(Data(file.bytes), to: path)

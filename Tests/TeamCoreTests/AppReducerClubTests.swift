@@ -4,8 +4,8 @@ import XCTest
 
 /// Behind the settings PIN: "All players" and the strap list.
 final class AppReducerClubTests: XCTestCase {
-    private let mia = ClubPlayer(player: AppFixture.player(20, "Mia"), teams: [], sessions: 3)
-    private let ada = ClubPlayer(player: AppFixture.player(10, "Ada"), teams: [.init(teamID: 1, name: "Eagles", shirtNumber: 7)], sessions: 1)
+    private let mia = ClubPlayer(playerID: 20, player: AppFixture.player("Mia"), teams: [], sessions: 3)
+    private let ada = ClubPlayer(playerID: 10, player: AppFixture.player("Ada"), teams: [.init(teamID: 1, name: "Eagles", shirtNumber: 7)], sessions: 1)
     private let strap = ClubStrap(strap: Strap(id: 100, address: "5A:1D:00:00:00:01", name: "SimStrap 1"),
                                   wearers: [.init(playerName: "Ada Test", shirtNumber: 7, teamName: "Eagles")], sessions: 2)
 

@@ -69,7 +69,7 @@ final class AppReducerFormTests: XCTestCase {
         app.send(.form(.key("9")))
         app.send(.form(.setSex(.male)))
         let mia = Player(firstName: "Mia", lastName: "", birthYear: 2006, sex: .male, weightKg: 70, restingHR: 60)
-        app.send(.form(.submit), .savePlayer(teamID: 1, player: mia, shirtNumber: 9))
+        app.send(.form(.submit), .savePlayer(teamID: 1, playerID: nil, player: mia, shirtNumber: 9))
         XCTAssertNil(app.state.form)
     }
 
@@ -86,7 +86,7 @@ final class AppReducerFormTests: XCTestCase {
         app.send(.form(.key("5")))
         var ada = AppFixture.roster[0].player
         ada.measuredMaxHR = 205
-        app.send(.form(.submit), .savePlayer(teamID: 1, player: ada, shirtNumber: 7))
+        app.send(.form(.submit), .savePlayer(teamID: 1, playerID: 10, player: ada, shirtNumber: 7))
     }
 
     func testCustomDurationOnTheNumberPad() {

@@ -30,7 +30,7 @@ final class AppReducerNavigationTests: XCTestCase {
         XCTAssertEqual(app.state.lobbyParticipants.map(\.line.playerID), [10, 12])
         // Reloading the roster keeps the coach's choice and adds a newcomer.
         var lines = AppFixture.roster
-        lines.append(RosterLine(player: AppFixture.player(13, "Dora"), shirtNumber: 4, strapID: nil))
+        lines.append(RosterLine(playerID: 13, player: AppFixture.player("Dora"), shirtNumber: 4, strapID: nil))
         app.send(.teams(.rosterLoaded(teamID: AppFixture.teamID, lines)))
         XCTAssertEqual(app.state.lobbyParticipants.map(\.line.playerID), [10, 12, 13])
         app.send(.lobby(.toggleIncluded(playerID: 99)))

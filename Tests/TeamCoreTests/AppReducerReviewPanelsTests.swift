@@ -8,7 +8,7 @@ final class AppReducerReviewPanelsTests: XCTestCase {
     private func data() -> ReviewData {
         let players = [(10, "Ada", 7), (11, "Bea", 3)].map { id, name, number in
             ReviewPlayer(playerID: Int64(id), name: name, shirtNumber: number,
-                         physiology: Physiology(player: AppFixture.player(Int64(id), name), year: 2026, formula: .tanaka),
+                         physiology: Physiology(player: AppFixture.player(name), year: 2026, formula: .tanaka),
                          series: [SeriesPoint(tMs: 0, bpm: 90)], digest: SessionDigest())
         }
         return ReviewData(sessionID: 42, startedAt: Date(timeIntervalSince1970: 0), durationMs: 600_000, lapsMs: [], players: players,

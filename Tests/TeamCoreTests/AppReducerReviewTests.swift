@@ -7,7 +7,7 @@ final class AppReducerReviewTests: XCTestCase {
 
     private func data() -> ReviewData {
         let ada = ReviewPlayer(playerID: 10, name: "Ada", shirtNumber: 7,
-                               physiology: Physiology(player: AppFixture.player(10, "Ada"), year: 2026, formula: .tanaka),
+                               physiology: Physiology(player: AppFixture.player("Ada"), year: 2026, formula: .tanaka),
                                series: [SeriesPoint(tMs: 0, bpm: 90)], digest: SessionDigest())
         return ReviewData(sessionID: 42, startedAt: card.startedAt, durationMs: 600_000, lapsMs: [], players: [ada])
     }

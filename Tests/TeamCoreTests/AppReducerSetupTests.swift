@@ -102,7 +102,7 @@ final class AppReducerSetupTests: XCTestCase {
         XCTAssertEqual(app.state.setup.rest?.estimate, 53, "the reading after 20 s is left out")
         var ada = AppFixture.roster[0].player
         ada.restingHR = 53
-        app.send(.setup(.saveRest), .savePlayer(teamID: 1, player: ada, shirtNumber: 7))
+        app.send(.setup(.saveRest), .savePlayer(teamID: 1, playerID: 10, player: ada, shirtNumber: 7))
         XCTAssertNil(app.state.setup.rest)
     }
 

@@ -31,14 +31,14 @@ struct AppHarness {
 enum AppFixture {
     static let teamID: Int64 = 1
 
-    static func player(_ id: Int64, _ first: String, born: Int = 2000, max: Int? = 200, rest: Int = 60) -> Player {
-        Player(id: id, firstName: first, lastName: "Test", birthYear: born, sex: .female, weightKg: 65, restingHR: rest, measuredMaxHR: max)
+    static func player(_ first: String, born: Int = 2000, max: Int? = 200, rest: Int = 60) -> Player {
+        Player(firstName: first, lastName: "Test", birthYear: born, sex: .female, weightKg: 65, restingHR: rest, measuredMaxHR: max)
     }
 
     static var roster: [RosterLine] {
-        [RosterLine(player: player(10, "Ada"), shirtNumber: 7, strapID: 100),
-         RosterLine(player: player(11, "Bea"), shirtNumber: 3, strapID: 101),
-         RosterLine(player: player(12, "Cleo"), shirtNumber: 12, strapID: nil)]
+        [RosterLine(playerID: 10, player: player("Ada"), shirtNumber: 7, strapID: 100),
+         RosterLine(playerID: 11, player: player("Bea"), shirtNumber: 3, strapID: 101),
+         RosterLine(playerID: 12, player: player("Cleo"), shirtNumber: 12, strapID: nil)]
     }
 
     static var straps: [StrapSlot] {

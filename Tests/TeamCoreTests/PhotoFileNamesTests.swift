@@ -4,11 +4,11 @@ import XCTest
 /// Photos on a USB stick named by shirt number or name, matched with the roster.
 final class PhotoFileNamesTests: XCTestCase {
     private let roster = [
-        RosterLine(player: Player(id: 1, firstName: "Mia", lastName: "Berg", birthYear: 2000, sex: .female, weightKg: 60, restingHR: 55),
+        RosterLine(playerID: 1, player: Player(firstName: "Mia", lastName: "Berg", birthYear: 2000, sex: .female, weightKg: 60, restingHR: 55),
                    shirtNumber: 9, strapID: nil),
-        RosterLine(player: Player(id: 2, firstName: "Zoë", lastName: "Van Dijk", birthYear: 2000, sex: .female, weightKg: 60, restingHR: 55),
+        RosterLine(playerID: 2, player: Player(firstName: "Zoë", lastName: "Van Dijk", birthYear: 2000, sex: .female, weightKg: 60, restingHR: 55),
                    shirtNumber: 14, strapID: nil),
-        RosterLine(player: Player(id: 3, firstName: "Noah", lastName: "Costa", birthYear: 2000, sex: .male, weightKg: 70, restingHR: 55),
+        RosterLine(playerID: 3, player: Player(firstName: "Noah", lastName: "Costa", birthYear: 2000, sex: .male, weightKg: 70, restingHR: 55),
                    shirtNumber: 1, strapID: nil),
     ]
 

@@ -7,7 +7,7 @@ import XCTest
 final class ReviewPanelLinesTests: XCTestCase {
     private func player(_ digest: SessionDigest, previous: SessionDigest? = nil) -> ReviewPlayer {
         ReviewPlayer(playerID: 1, name: "Ada Berg", shirtNumber: 7,
-                     physiology: Physiology(player: AppFixture.player(1, "Ada"), year: 2026, formula: .tanaka), series: [],
+                     physiology: Physiology(player: AppFixture.player("Ada"), year: 2026, formula: .tanaka), series: [],
                      digest: digest,
                      previous: previous.map { ReviewComparison(sessionID: 3, startedAt: Date(timeIntervalSince1970: 0), digest: $0, series: []) })
     }

@@ -19,9 +19,8 @@ extension KioskRuntime {
             let name = strap.name ?? "Strap " + strap.address.suffix(5).replacingOccurrences(of: ":", with: "")
             do {
                 let record = try store.strap(address: strap.address, name: name)
-                guard let id = record.id else { continue }
                 index[strap.address.uppercased()] = UInt16(table.count)
-                table.append(StrapSlot(strapID: id, address: record.address, name: record.name))
+                table.append(StrapSlot(strapID: record.id, address: record.address, name: record.name))
                 added.append(StrapAddress(address: record.address, name: record.name))
             } catch {
                 dispatch(.failed("Could not remember strap \(strap.address): \(error)"))

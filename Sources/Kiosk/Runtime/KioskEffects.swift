@@ -33,18 +33,18 @@ extension KioskRuntime {
             })))
         case .loadRoster(let teamID):
             dispatch(.teams(.rosterLoaded(teamID: teamID, try store.roster(teamID: teamID).map {
-                RosterLine(player: $0.player, shirtNumber: $0.shirtNumber, strapID: $0.strap?.id, photoVersion: $0.photoVersion)
+                RosterLine(playerID: $0.playerID, player: $0.player, shirtNumber: $0.shirtNumber, strapID: $0.strap?.id, photoVersion: $0.photoVersion)
             })))
         case .createTeam(let name):
             let team = try store.createTeam(name: name)
             perform(.loadTeams)
-            if let id = team.id { dispatch(.teams(.created(teamID: id))) }
-        case .savePlayer(let teamID, let player, let shirt):
-            if player.id == nil {
-                try store.addPlayer(player, toTeam: teamID, shirtNumber: shirt)
+            dispatch(.teams(.created(teamID: team.id)))
+        case .savePlayer(let teamID, let playerID, let player, let shirt):
+            if let playerID {
+                try store.updatePlayer(playerID, player)
+                try store.setShirtNumber(teamID: teamID, playerID: playerID, shirt)
             } else {
-                try store.updatePlayer(player)
-                try store.setShirtNumber(teamID: teamID, playerID: player.id!, shirt)
+                try store.addPlayer(player, toTeam: teamID, shirtNumber: shirt)
             }
             perform(.loadRoster(teamID: teamID))
         case .removeFromTeam(let teamID, let playerID):
@@ -73,7 +73,7 @@ extension KioskRuntime {
                 .filter { $0.overview.session.state != .running && $0.overview.session.state != .paused }
             dispatch(.review(.sessionsLoaded(teamID: teamID, finished.map { entry in
                 let s = entry.overview.session
-                return SessionCard(sessionID: s.id ?? 0, startedAt: s.startedAt, durationMs: ReviewScreenLoader.durationMs(s),
+                return SessionCard(sessionID: s.id, startedAt: s.startedAt, durationMs: ReviewScreenLoader.durationMs(s),
                                    playerCount: entry.overview.playerCount, reviewed: s.reviewed, effortMs: entry.overview.effortMs,
                                    tags: s.tags, averageBPM: entry.averageBPM)
             })))

@@ -33,8 +33,7 @@ public enum SessionExporter {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var count = 0
         for overview in try store.sessions() where overview.session.state == .ended || overview.session.state == .interrupted {
-            guard let id = overview.session.id else { continue }
-            _ = try SessionCSVExport.write(store: store, sessionID: id, to: directory)
+            _ = try SessionCSVExport.write(store: store, sessionID: overview.session.id, to: directory)
             count += 1
         }
         return count

@@ -20,7 +20,7 @@ public enum StateDump {
                 let r = s.sensors.readings[UInt16(i)] ?? StrapReading()
                 return ["address": slot.address, "name": slot.name, "link": "\(r.link)", "streaming": r.hasSignal(nowMs: s.nowMs)]
             },
-            "teams": s.teams.map { ["id": $0.team.id ?? 0, "name": $0.team.name, "players": $0.playerCount, "unreviewed": $0.unreviewedSessions,
+            "teams": s.teams.map { ["id": $0.team.id, "name": $0.team.name, "players": $0.playerCount, "unreviewed": $0.unreviewedSessions,
                                     "colour": $0.team.colour.hex, "sessions": $0.sessionCount, "lastTags": $0.lastTags] },
             "teamID": s.teamID.map { $0 as Any } ?? NSNull(),
             "roster": s.roster.map { ["playerID": $0.playerID, "name": $0.player.fullName, "number": $0.shirtNumber,

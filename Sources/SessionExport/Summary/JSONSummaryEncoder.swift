@@ -11,8 +11,8 @@ public enum JSONSummaryEncoder {
         let root: [String: Any] = [
             "format": "sideline-session-summary/1",
             "team": context.teamName,
-            "sessionID": a.session.id ?? 0,
-            "startedAt": ISOTime.string(unixMs: Int64((a.session.startedAt.timeIntervalSince1970 * 1000).rounded())),
+            "sessionID": a.session.id,
+            "startedAt": ISOTime.string(unixMs: a.session.startedAt.unixMs),
             "durationSeconds": Double(a.durationMs) / 1000,
             "effortEndSeconds": Double(a.effortEndMs) / 1000,
             "zoneModel": a.zoneModel.rawValue,

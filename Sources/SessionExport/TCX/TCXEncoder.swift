@@ -7,7 +7,7 @@ import TeamCore
 /// a Trackpoint with HeartRateBpm per sample — the element order of the XSD.
 public enum TCXEncoder {
     public static func encode(_ player: PlayerAnalysis, context: ExportContext) -> String {
-        let startMs = Int64((context.startedAt.timeIntervalSince1970 * 1000).rounded())
+        let startMs = context.startedAt.unixMs
         var xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2" \

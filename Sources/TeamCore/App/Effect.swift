@@ -4,7 +4,8 @@ public enum Effect: Sendable, Equatable {
     case loadTeams
     case loadRoster(teamID: Int64)
     case createTeam(name: String)
-    case savePlayer(teamID: Int64, player: Player, shirtNumber: Int)
+    /// Adds a new player (`playerID` nil) to the team's roster, or writes over a stored one.
+    case savePlayer(teamID: Int64, playerID: Int64?, player: Player, shirtNumber: Int)
     case removeFromTeam(teamID: Int64, playerID: Int64)
     case assignStrap(teamID: Int64, playerID: Int64, strapID: Int64?)
     /// Starts a session row (with its context tags, which the team remembers) and the recorder of

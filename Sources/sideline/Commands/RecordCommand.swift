@@ -57,14 +57,15 @@ struct RecordCommand: ParsableCommand {
         defer { withExtendedLifetime(lock) {} }
 
         let teamRecord = try resolveTeam(store: store, specs: specs)
-        let roster = try store.roster(teamID: teamRecord.id!).filter { $0.strap != nil }
+        // The players who wear a strap, each with theirs.
+        let roster = try store.roster(teamID: teamRecord.id).compactMap { entry in entry.strap.map { (entry: entry, strap: $0) } }
         guard !roster.isEmpty else {
             throw UserError("team '\(teamRecord.name)' has no straps assigned; assign straps in the kiosk or in the roster CSV")
         }
         // The source listens to the roster's straps in roster order: a strap's index is its wearer's line.
-        let straps = roster.map { StrapAddress(address: $0.strap!.address, name: $0.strap!.name) }
-        let lineup = Lineup(roster.enumerated().map { index, entry in
-            Lineup.Wearer(playerID: entry.player.id!, strapID: entry.strap!.id!, strapIndex: UInt16(index))
+        let straps = roster.map { StrapAddress(address: $0.strap.address, name: $0.strap.name) }
+        let lineup = Lineup(roster.enumerated().map { index, worn in
+            Lineup.Wearer(playerID: worn.entry.playerID, strapID: worn.strap.id, strapIndex: UInt16(index))
         })
         let pump = SensorPump(source: try makeSource(specs: specs, roster: roster), ringCapacity: 8192)
         let durationMs = Int64(minutes * 60_000)
@@ -81,7 +82,7 @@ struct RecordCommand: ParsableCommand {
             throw UserError(error.description)
         }
         defer { pump.stop() }
-        let recorder = try SessionRecorder(store: store, teamID: teamRecord.id!, lineup: lineup, plannedMs: durationMs, tags: try SessionTags.parse(tag).tags,
+        let recorder = try SessionRecorder(store: store, teamID: teamRecord.id, lineup: lineup, plannedMs: durationMs, tags: try SessionTags.parse(tag).tags,
                                            date: startedAt.flatMap(Self.localTime) ?? Date(), nowNs: startNs)
         let sessionID = recorder.start.sessionID
         recorder.endsAtNs = endNs
@@ -170,14 +171,14 @@ struct RecordCommand: ParsableCommand {
         return created
     }
 
-    private func makeSource(specs: [SourceSpec], roster: [RosterEntry]) throws -> any SensorSource {
+    private func makeSource(specs: [SourceSpec], roster: [(entry: RosterEntry, strap: Strap)]) throws -> any SensorSource {
         switch specs[0] {
         case .controller, .bluez:
             return try bluetooth.setup.makeSource(specs: specs)
         case .simulated:
             let members = roster.map {
-                SimulatedTeam.Member(player: $0.player, shirtNumber: $0.shirtNumber,
-                                     strap: StrapAddress(address: $0.strap!.address, name: $0.strap!.name))
+                SimulatedTeam.Member(player: $0.entry.player, shirtNumber: $0.entry.shirtNumber,
+                                     strap: StrapAddress(address: $0.strap.address, name: $0.strap.name))
             }
             return SimulatedSource(team: SimulatedTeam(members: members), seed: seed, speed: speed)
         }

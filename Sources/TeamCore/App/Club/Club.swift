@@ -24,17 +24,17 @@ public struct ClubPlayer: Sendable, Equatable {
         }
     }
 
+    public var playerID: Int64
     public var player: Player
     public var teams: [Team]
     /// Sessions they took part in: deleting them deletes their part of those.
     public var sessions: Int
-    public init(player: Player, teams: [Team], sessions: Int) {
+    public init(playerID: Int64, player: Player, teams: [Team], sessions: Int) {
+        self.playerID = playerID
         self.player = player
         self.teams = teams
         self.sessions = sessions
     }
-
-    public var playerID: Int64 { player.id ?? 0 }
 }
 
 /// A strap the club knows: what it said last, and who wears it in which team.

@@ -151,14 +151,14 @@ enum FormReducer {
                 problems.append("number \(shirt) is taken")
             }
             let existing = id.flatMap { ctx.line(of: $0) }?.player
-            let player = Player(id: id, firstName: form.value(.firstName).trimmingCharacters(in: .whitespaces),
+            let player = Player(firstName: form.value(.firstName).trimmingCharacters(in: .whitespaces),
                                 lastName: form.value(.lastName).trimmingCharacters(in: .whitespaces),
                                 birthYear: born ?? 0, sex: form.sex, weightKg: weight ?? 0, restingHR: rest ?? 0,
                                 measuredMaxHR: maxHR, photoPath: existing?.photoPath)
             if problems.isEmpty { problems = player.validationProblems }
             guard problems.isEmpty, let shirt else { open?.problems = problems; return .none }
             open = nil
-            return .effects(.savePlayer(teamID: teamID, player: player, shirtNumber: shirt))
+            return .effects(.savePlayer(teamID: teamID, playerID: id, player: player, shirtNumber: shirt))
         }
     }
 }

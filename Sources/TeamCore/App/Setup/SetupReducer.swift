@@ -77,7 +77,7 @@ enum SetupReducer {
             setup.rest = nil
             var player = line.player
             player.restingHR = min(120, max(25, bpm))
-            return .effects(.savePlayer(teamID: teamID, player: player, shirtNumber: line.shirtNumber))
+            return .effects(.savePlayer(teamID: teamID, playerID: line.playerID, player: player, shirtNumber: line.shirtNumber))
         case .cancelRest:
             setup.rest = nil
             return .none
@@ -93,9 +93,8 @@ enum SetupReducer {
             guard ctx.screen == .teamSetup, let teamID = ctx.teamID else { return .none }
             return .effects(.setTeamColour(teamID: teamID, colour: colour))
         case .askToDeleteTeam:
-            guard ctx.screen == .teamSetup, let card = ctx.teams.first(where: { $0.team.id == ctx.teamID }), let id = card.team.id else {
-                return .none
-            }
+            guard ctx.screen == .teamSetup, let card = ctx.teams.first(where: { $0.team.id == ctx.teamID }) else { return .none }
+            let id = card.team.id
             let sessions = card.sessionCount, players = card.playerCount
             var question = sessions == 0 ? "Delete the team \(card.team.name)? It has no sessions."
                 : "Delete the team \(card.team.name) and its \(sessions) session\(sessions == 1 ? "" : "s"), with every heart rate in them?"
