@@ -1,8 +1,8 @@
 // Issue 6's figures: the full review summary of a 2-hour, 30-player session read
 // from SQLite (≤ 150 ms), and its exports (CSV ≤ 1 s, all TCX + FIT ≤ 2 s).
 import Analytics
+import Exports
 import Foundation
-import SessionExport
 import SensorHub
 import SessionReview
 import Store
@@ -104,19 +104,14 @@ func benchAnalytics(rounds: Int) throws {
         load.append(try timed { _ = try store.recordedSeries(sessionID) })
         cold.append(try timed { _ = try SessionReview.load(store: store, sessionID: sessionID, useCache: false) })
         screen.append(try timed { _ = try ReviewScreenLoader(store: store).load(sessionID: sessionID) })
-        var context: ExportContext?
+        var context: AnalysedSession?
         summary.append(try timed { context = try SessionReview.load(store: store, sessionID: sessionID) })
         corrected = context!.analysis.players.reduce(0) { $0 + $1.rr.corrected }
         let out = "\(dir)/out-\(round)"
         // Exports start from the analysis the review screen already holds.
-        csv.append(try timed {
-            _ = try SessionCSVExport.write(store: store, sessionID: sessionID, to: out)
-            _ = try SessionReview.write(.summaryCSV, of: context!, to: out)
-        })
-        files.append(try timed {
-            _ = try SessionReview.write(.tcx, of: context!, to: out)
-            _ = try SessionReview.write(.fit, of: context!, to: out)
-        })
+        let export = SessionExport(store: store, analysed: context!)
+        csv.append(try timed { try export.write([.rawCSV, .summaryCSV], to: out) })
+        files.append(try timed { try export.write([.tcx, .fit], to: out) })
         try? FileManager.default.removeItem(atPath: out)
     }
     func line(_ name: String, _ runs: [(wall: Double, cpu: Double)], target: String) {

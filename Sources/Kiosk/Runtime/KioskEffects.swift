@@ -1,3 +1,4 @@
+import Exports
 import Foundation
 import Recording
 import SensorHub
@@ -91,13 +92,13 @@ extension KioskRuntime {
         case .exportSession(let id):
             let store = store
             runExport { directory in
-                let files = try SessionExporter.export(store: store, sessionID: id, to: directory)
+                let files = try SessionExport(store: store, sessionID: id).write(SessionExport.Format.allCases, to: directory).count
                 return "Exported \(files) file\(files == 1 ? "" : "s") to \(directory)"
             }
         case .exportAll:
             let store = store
             runExport { directory in
-                let count = try SessionExporter.exportAll(store: store, to: directory)
+                let count = try SessionExport.writeFinishedSessions(store: store, to: directory)
                 return "Exported \(count) session\(count == 1 ? "" : "s") to \(directory)"
             }
         case .restoreFromStick:

@@ -1,4 +1,5 @@
 import Appliance
+import Exports
 import Foundation
 import Store
 import TeamCore
@@ -54,7 +55,7 @@ extension KioskRuntime {
 
     /// Where an export goes now: the stick that is in, else the export folder.
     func exportTarget() -> (directory: String, stick: String?) {
-        if let backups, backups.exportsToStick, let stick = backups.stick { return (stick + "/sideline-export", stick) }
+        if let backups, backups.exportsToStick, let stick = backups.stick { return (stick + "/" + SessionExport.folderOnStick, stick) }
         return (exportDirectory, nil)
     }
 

@@ -3,6 +3,7 @@ import ArgumentParser
 import BlueZTransport
 import CSDL2
 import Diagnostics
+import Exports
 import Foundation
 import Kiosk
 import KioskUI
@@ -122,7 +123,7 @@ struct KioskCommand: ParsableCommand {
         let launched = try factory.make(sources: sources, stepped: headless)
         let runtime = KioskRuntime(store: store, source: launched, wake: wake,
                                    wallClockBase: headless && launched.stepped != nil ? Self.scriptEpoch : nil,
-                                   exportDirectory: exportDir ?? SessionExporter.defaultDirectory())
+                                   exportDirectory: exportDir ?? SessionExport.defaultFolder(onStick: UsbStickMounts.desktop().firstWritable(in: .read())))
         runtime.sourceFactory = factory
         runtime.backups = usbMounts.map { KioskBackups(databasePath: store.path, usbMounts: $0, exportsToStick: exportDir == nil) }
         let app = KioskApp(runtime: runtime, main: main, wall: wall, wake: wake)

@@ -1,5 +1,6 @@
 import Analytics
 import Foundation
+import SessionReview
 
 /// One player's session as a FIT activity file: file_id, a timer start event,
 /// one record per second with heart_rate, a lap per coach's lap, the timer stop,
@@ -15,7 +16,7 @@ public enum FITActivityEncoder {
     static let applicationID: [UInt8] = Array("sideline-hr-kiosk".utf8.prefix(16))
     static let tagsFieldName = "session_tags"
 
-    public static func encode(_ player: PlayerAnalysis, context: ExportContext) -> [UInt8] {
+    public static func encode(_ player: PlayerAnalysis, context: AnalysedSession) -> [UInt8] {
         let analysis = context.analysis
         var w = FITWriter(capacity: player.track.count * 6 + 512)
         func time(_ ms: Int64) -> UInt64 { UInt64(max(0, Int64(context.date(atMs: ms).timeIntervalSince1970.rounded(.down)) - fitEpochOffset)) }

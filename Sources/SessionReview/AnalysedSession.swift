@@ -2,8 +2,9 @@ import Analytics
 import Foundation
 import TeamCore
 
-/// What the encoders need besides the analysis: names and the wall-clock start.
-public struct ExportContext: Sendable {
+/// A stored session's analysis with the names it is shown and exported under (the team's, the
+/// players'): what the review screen and every export start from.
+public struct AnalysedSession: Sendable {
     public var teamName: String
     public var playerNames: [Int64: String]
     public var analysis: SessionAnalysis

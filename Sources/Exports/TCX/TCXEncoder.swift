@@ -1,12 +1,13 @@
 import Analytics
 import Foundation
+import SessionReview
 import TeamCore
 
 /// One player's session as Garmin Training Center Database v2 XML: one
 /// Activity, a Lap per coach's lap (time, kcal, average / max heart rate), and
 /// a Trackpoint with HeartRateBpm per sample — the element order of the XSD.
 public enum TCXEncoder {
-    public static func encode(_ player: PlayerAnalysis, context: ExportContext) -> String {
+    public static func encode(_ player: PlayerAnalysis, context: AnalysedSession) -> String {
         let startMs = context.startedAt.unixMs
         var xml = """
             <?xml version="1.0" encoding="UTF-8"?>

@@ -2,7 +2,7 @@ import XCTest
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-@testable import SessionExport
+@testable import Exports
 
 final class TCXTests: XCTestCase {
     func testWellFormedWithLapsAndEveryHeartRate() throws {

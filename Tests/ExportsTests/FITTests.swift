@@ -1,5 +1,5 @@
 import XCTest
-@testable import SessionExport
+@testable import Exports
 
 final class FITTests: XCTestCase {
     func testCRCMatchesTheCRC16ARCCheckValue() {
@@ -69,7 +69,7 @@ final class FITTests: XCTestCase {
     }
 
     func testPlayersWithoutSignalGetNoFile() throws {
-        let files = try SessionExportFiles(context: ExportFixture.context(), stem: "u17_x").files(.fit) { $0.lowercased() }
+        let files = try AnalysedFiles(context: ExportFixture.context(), stem: "u17_x").files(.fit) { $0.lowercased() }
         XCTAssertEqual(files.map(\.name), ["u17_x_ada lovelace_7.fit", "u17_x_émile zola_3.fit"])
     }
 }

@@ -1,5 +1,5 @@
 import XCTest
-@testable import SessionExport
+@testable import Exports
 
 final class SummaryTests: XCTestCase {
     func testCSVRanksPlayersAndLeavesMissingNumbersEmpty() {

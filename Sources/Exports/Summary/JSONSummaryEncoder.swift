@@ -1,12 +1,13 @@
 import Analytics
 import Foundation
+import SessionReview
 import TeamCore
 
 /// The whole analysis as JSON for other tools: every number of the review
 /// screens. A number without enough data is `null`, with the reason beside it
 /// under "notEnoughData" — never NaN, which JSON cannot carry.
 public enum JSONSummaryEncoder {
-    public static func encode(_ context: ExportContext, rankedBy key: RankKey = .banisterTRIMP) throws -> Data {
+    public static func encode(_ context: AnalysedSession, rankedBy key: RankKey = .banisterTRIMP) throws -> Data {
         let a = context.analysis
         let root: [String: Any] = [
             "format": "sideline-session-summary/1",
@@ -23,7 +24,7 @@ public enum JSONSummaryEncoder {
         return try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
     }
 
-    private static func player(_ p: PlayerAnalysis, rank: Int, context: ExportContext) -> [String: Any] {
+    private static func player(_ p: PlayerAnalysis, rank: Int, context: AnalysedSession) -> [String: Any] {
         var reasons: [String: String] = [:]
         var out: [String: Any] = [
             "rank": rank, "playerID": p.playerID, "name": context.name(of: p), "shirtNumber": p.shirtNumber,

@@ -1,6 +1,7 @@
 import Analytics
 import Foundation
-@testable import SessionExport
+@testable import Exports
+import SessionReview
 import TeamCore
 
 /// A 10-minute session of three players: one working with a lap mark at 5 min,
@@ -12,7 +13,7 @@ enum ExportFixture {
         (0..<seconds).map { Sample(playerID: player, strapID: player, tMs: Int64($0) * 1000 + 250, bpm: bpm($0), contact: .detected) }
     }
 
-    static func context() -> ExportContext {
+    static func context() -> AnalysedSession {
         let physiology = Physiology(age: 30, sex: .male, weightKg: 80, restingHR: 60, maxHR: 190, maxSource: .measured)
         let session = Session(id: 12, teamID: 1, plannedDurationMs: 600_000, startedAt: start,
                               endedAt: start.addingTimeInterval(600), state: .ended, zoneModel: .heartRateReserve)
@@ -22,7 +23,7 @@ enum ExportFixture {
         let input = SessionInput(session: session, players: players,
                                  samples: [1: steady({ 120 + $0 % 60 }, seconds: 600, player: 1), 2: steady({ _ in 130 }, seconds: 600, player: 2)],
                                  rrIntervals: [:], laps: [Lap(sessionID: 12, tMs: 300_000, label: "drills & games")])
-        return ExportContext(teamName: "U17 Boys", playerNames: [1: "Ada Lovelace", 2: "Émile Zola", 3: "No Signal"],
+        return AnalysedSession(teamName: "U17 Boys", playerNames: [1: "Ada Lovelace", 2: "Émile Zola", 3: "No Signal"],
                              analysis: SessionAnalysis(input))
     }
 }

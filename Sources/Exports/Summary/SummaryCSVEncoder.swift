@@ -1,4 +1,5 @@
 import Analytics
+import SessionReview
 import TeamCore
 
 /// The team table as CSV: one row per player and session (lap = "all"), then
@@ -17,7 +18,7 @@ public enum SummaryCSVEncoder {
         "rr_beats", "rr_corrected", "rmssd_ms", "sdnn_ms", "sdsd_ms", "pnn50_pct", "lf_ms2", "hf_ms2", "lf_hf", "notes",
     ]
 
-    public static func encode(_ context: ExportContext, rankedBy key: RankKey = .banisterTRIMP) -> String {
+    public static func encode(_ context: AnalysedSession, rankedBy key: RankKey = .banisterTRIMP) -> String {
         let analysis = context.analysis
         var out = CSVRecords.byteOrderMark + header.joined(separator: ",") + "\n"
         for (rank, p) in analysis.ranked(by: key).enumerated() {
@@ -32,7 +33,7 @@ public enum SummaryCSVEncoder {
         return out
     }
 
-    private static func row(_ p: PlayerAnalysis, context: ExportContext, rank: Int, lap: String, label: String?,
+    private static func row(_ p: PlayerAnalysis, context: AnalysedSession, rank: Int, lap: String, label: String?,
                             from: Int64, to: Int64, stats s: HeartRateStats, recovery: Metric<Double>, hrv: HRVSummary?) -> [String] {
         let f = SummaryFormatting.self
         var notes: [String] = []
