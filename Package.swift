@@ -54,16 +54,15 @@ let package = Package(
         .target(name: "Recording", dependencies: ["TeamCore", "Store", "SensorHub", "SPSCRing"], swiftSettings: strict),
         // The kiosk: its runtime (state, effects, sources, recording; no SDL) and its SDL shell (loop, input, scripts).
         .target(name: "Kiosk", dependencies: [
-            "Recording", "TeamCore", "Store", "SensorHub", "SPSCRing", "SessionReview", "Exports", "KioskUI", "CSDL2",
+            "Recording", "TeamCore", "Store", "SensorHub", "SessionReview", "Exports", "KioskUI", "CSDL2",
             "BlueZTransport", "Diagnostics", "Appliance", "PlayerPhotos", "KioskSound", .product(name: "Atomics", package: "swift-atomics"),
         ], swiftSettings: strict),
 
         // The executable: the command line and `main`.
         .executableTarget(name: "sideline", dependencies: [
             "Kiosk", "Recording", "Analytics", "Exports", "SessionReview",
-            "TeamCore", "Store", "SensorHub", "SPSCRing", "KioskUI", "CSDL2", "BlueZTransport", "PlayerPhotos", "KioskSound",
+            "TeamCore", "Store", "SensorHub", "SPSCRing", "KioskUI", "CSDL2", "BlueZTransport", "PlayerPhotos",
             "Diagnostics", "Appliance",
-            .product(name: "Atomics", package: "swift-atomics"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
@@ -72,8 +71,7 @@ let package = Package(
         .target(name: "CBaselines", path: "Benchmarks/CBaselines", linkerSettings: [.linkedLibrary("sqlite3")]),
         .executableTarget(name: "SidelineBench", dependencies: [
             "Analytics", "Exports", "SessionReview",
-            "CBaselines", "SPSCRing", "TeamCore", "Store", "SensorHub", "HeartRateProtocol",
-            .product(name: "GRDB", package: "GRDB.swift"),
+            "CBaselines", "SPSCRing", "TeamCore", "Store", "SensorHub", "HeartRateProtocol", "BLEHost",
         ], path: "Benchmarks/SidelineBench", swiftSettings: strict),
 
         // Test support: an in-memory HCI controller with virtual straps, on virtual time (used only by tests).
@@ -83,21 +81,22 @@ let package = Package(
         .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "SessionReviewTests", dependencies: ["SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
-        .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "TeamCore", "CSDL2"], swiftSettings: strict),
+        .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "PlayerPhotosTests", dependencies: ["PlayerPhotos", "CSDL2"], swiftSettings: strict),
         .testTarget(name: "KioskSoundTests", dependencies: ["KioskSound", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "HeartRateProtocolTests", dependencies: ["HeartRateProtocol"], swiftSettings: strict),
         .testTarget(name: "BLEHostTests", dependencies: ["BLEHost", "HeartRateProtocol"], swiftSettings: strict),
         .testTarget(name: "BlueZTransportTests", dependencies: ["BlueZTransport"], swiftSettings: strict),
         .testTarget(name: "SPSCRingTests", dependencies: ["SPSCRing", "TeamCore"], swiftSettings: strict),
-        .testTarget(name: "SensorHubTests", dependencies: ["SensorHub", "SPSCRing", "TeamCore", "BLEHost", "BlueZTransport", "HeartRateProtocol", "HCITestSupport",
+        .testTarget(name: "SensorHubTests", dependencies: ["SensorHub", "SPSCRing", "TeamCore", "BLEHost", "BlueZTransport", "HCITestSupport",
+                                                           .product(name: "Atomics", package: "swift-atomics"),
                                                            .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .testTarget(name: "ApplianceTests", dependencies: ["Appliance"], swiftSettings: strict),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "SensorHub", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Recording", "SensorHub", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "TeamCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
-        .testTarget(name: "CommandLineTests", dependencies: ["sideline", "Store", "TeamCore",
-                                                           .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
+        // Runs the `sideline` binary (built beside the test bundle, hence the dependency) and reads its database with GRDB.
+        .testTarget(name: "CommandLineTests", dependencies: ["sideline", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
     ]
 )
