@@ -6,7 +6,7 @@ final class AppReducerBackupTests: XCTestCase {
         var app = AppHarness()
         let status = BackupStatus(lastBackup: "14 Mar 17:30, USB stick", stickBackup: "of 14 Mar 17:30")
         app.send(.settings(.backupsChanged(status)))
-        XCTAssertEqual(app.state.backups, status)
+        XCTAssertEqual(app.state.settings.backups, status)
         app.send(.settings(.askToRestoreFromStick)) // not from the team picker: the settings sit behind the PIN
         XCTAssertNil(app.state.confirmation)
 
@@ -22,7 +22,7 @@ final class AppReducerBackupTests: XCTestCase {
 
     func testNothingToRestoreWithoutABackupOnAStickOrWhileRecording() {
         var app = AppFixture.running()
-        app.state.backups = BackupStatus(lastBackup: nil, stickBackup: "of today")
+        app.state.settings.backups = BackupStatus(lastBackup: nil, stickBackup: "of today")
         app.state.screen = .settings
         app.send(.settings(.askToRestoreFromStick))
         XCTAssertNil(app.state.confirmation, "never over a live recording")

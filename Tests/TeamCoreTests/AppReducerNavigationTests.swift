@@ -43,7 +43,7 @@ final class AppReducerNavigationTests: XCTestCase {
         for destination: NavigationAction in [.home, .setup, .review, .lobby, .settings] {
             app.send(.navigate(destination))
             XCTAssertEqual(app.state.screen, .live)
-            XCTAssertNil(app.state.pin)
+            XCTAssertNil(app.state.settings.pin)
         }
     }
 
@@ -58,7 +58,7 @@ final class AppReducerNavigationTests: XCTestCase {
         app.send(.navigate(.review), .loadSessions(teamID: 1))
         XCTAssertEqual(app.state.screen, .review)
         app.send(.navigate(.settings))
-        XCTAssertEqual(app.state.pin, PinEntry(), "the PIN pad first")
+        XCTAssertEqual(app.state.settings.pin, PinEntry(), "the PIN pad first")
     }
 
     func testWithoutATeamOnlyTheSettingsOpen() {

@@ -87,7 +87,7 @@ final class AppReducerRecoveryTests: XCTestCase {
         XCTAssertEqual(app.live, before)
         // No leaving while recording.
         app.sendAll([.navigate(.home), .navigate(.review), .navigate(.lobby), .navigate(.setup), .navigate(.settings)])
-        XCTAssertNil(app.state.pin)
+        XCTAssertNil(app.state.settings.pin)
         XCTAssertEqual(app.state.screen, .live)
     }
 

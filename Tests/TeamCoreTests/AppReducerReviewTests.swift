@@ -83,20 +83,20 @@ final class AppReducerReviewDeleteTests: XCTestCase {
     func testDeleteAsksForThePinThenConfirmsAndReloads() {
         var app = reviewList()
         app.send(.review(.askToDelete))
-        XCTAssertNil(app.state.pin, "nothing open to delete")
+        XCTAssertNil(app.state.settings.pin, "nothing open to delete")
         let data = ReviewData(sessionID: 3, startedAt: Date(timeIntervalSince1970: 0), durationMs: 275_000, lapsMs: [], players: [],
                               tags: ["match"])
         app.send(.review(.open(sessionID: 3)), .loadReview(sessionID: 3), .markReviewed(sessionID: 3))
         app.send(.review(.loaded(data)))
         app.send(.review(.askToDelete))
-        XCTAssertEqual(app.state.pin?.purpose, .authorize(what: "delete session", then: .confirmation(.ask(Confirmation(
+        XCTAssertEqual(app.state.settings.pin?.purpose, .authorize(what: "delete session", then: .confirmation(.ask(Confirmation(
             question: "Delete this session (0 players, 04:35) with every heart rate, beat and lap in it? This cannot be undone.",
             confirmLabel: "Delete for good", onConfirm: .review(.delete(sessionID: 3)))))))
         for digit in ["9", "9", "9", "9"] { app.send(.settings(.pinKey(digit))) }
-        XCTAssertEqual(app.state.pin?.wrong, true, "a wrong PIN asks again")
+        XCTAssertEqual(app.state.settings.pin?.wrong, true, "a wrong PIN asks again")
         XCTAssertNil(app.state.confirmation)
         for digit in ["1", "2", "3", "4"] { app.send(.settings(.pinKey(digit))) }
-        XCTAssertNil(app.state.pin)
+        XCTAssertNil(app.state.settings.pin)
         XCTAssertEqual(app.state.screen, .review, "the PIN unlocked the question, not the settings")
         XCTAssertEqual(app.state.confirmation?.confirmLabel, "Delete for good")
         app.send(.confirmation(.confirm), .deleteSession(sessionID: 3), .loadSessions(teamID: 1), .loadTeams)
@@ -109,7 +109,7 @@ final class AppReducerReviewDeleteTests: XCTestCase {
         app.send(.review(.loaded(ReviewData(sessionID: 1, startedAt: Date(), durationMs: 1000, lapsMs: [], players: []))))
         app.send(.review(.askToDelete))
         app.send(.settings(.pinCancel))
-        XCTAssertNil(app.state.pin)
+        XCTAssertNil(app.state.settings.pin)
         app.send(.review(.askToDelete))
         for digit in ["1", "2", "3", "4"] { app.send(.settings(.pinKey(digit))) }
         app.send(.confirmation(.cancel))

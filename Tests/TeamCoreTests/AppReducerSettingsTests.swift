@@ -8,11 +8,11 @@ final class AppReducerSettingsTests: XCTestCase {
         var app = AppHarness()
         app.send(.navigate(.settings))
         app.sendAll(pin("1111"))
-        XCTAssertEqual(app.state.pin?.wrong, true)
+        XCTAssertEqual(app.state.settings.pin?.wrong, true)
         XCTAssertEqual(app.state.screen, .teamPicker)
         app.sendAll(pin("123"))
         app.send(.settings(.pinKey("4")))
-        XCTAssertNil(app.state.pin)
+        XCTAssertNil(app.state.settings.pin)
         XCTAssertEqual(app.state.screen, .settings)
     }
 
@@ -28,37 +28,37 @@ final class AppReducerSettingsTests: XCTestCase {
         var app = AppHarness()
         app.send(.navigate(.settings))
         app.sendAll([.settings(.pinKey("x")), .settings(.pinKey("12")), .settings(.pinKey("١")), .settings(.pinKey("5"))])
-        XCTAssertEqual(app.state.pin?.digits, "5")
+        XCTAssertEqual(app.state.settings.pin?.digits, "5")
         app.send(.settings(.pinBackspace))
         app.send(.settings(.pinBackspace))
-        XCTAssertEqual(app.state.pin?.digits, "")
+        XCTAssertEqual(app.state.settings.pin?.digits, "")
         app.send(.settings(.pinCancel))
-        XCTAssertNil(app.state.pin)
+        XCTAssertNil(app.state.settings.pin)
         app.send(.settings(.pinKey("1")))
-        XCTAssertNil(app.state.pin, "no pad open: nothing typed")
+        XCTAssertNil(app.state.settings.pin, "no pad open: nothing typed")
     }
 
     func testANewPinIsChosenTwiceAndThenUnlocks() {
         var app = AppHarness()
         app.send(.settings(.changePin)) // only from the settings screen
-        XCTAssertNil(app.state.pin)
+        XCTAssertNil(app.state.settings.pin)
         app.state.screen = .settings
         app.send(.settings(.changePin))
         app.sendAll(pin("2468"))
-        XCTAssertEqual(app.state.pin?.purpose, .repeatNew(first: "2468"))
-        XCTAssertEqual(app.state.pin?.digits, "")
+        XCTAssertEqual(app.state.settings.pin?.purpose, .repeatNew(first: "2468"))
+        XCTAssertEqual(app.state.settings.pin?.digits, "")
         app.sendAll(pin("246"))
         var saved = KioskSettings()
         saved.pin = "2468"
         app.send(.settings(.pinKey("8")), .saveSettings(saved))
-        XCTAssertNil(app.state.pin)
-        XCTAssertEqual(app.state.settings.pin, "2468")
+        XCTAssertNil(app.state.settings.pin)
+        XCTAssertEqual(app.state.settings.values.pin, "2468")
         XCTAssertEqual(app.state.notice, "PIN changed")
 
         app.state.screen = .teamPicker
         app.send(.navigate(.settings))
         app.sendAll(pin("1234"))
-        XCTAssertEqual(app.state.pin?.wrong, true, "the old PIN no longer opens the settings")
+        XCTAssertEqual(app.state.settings.pin?.wrong, true, "the old PIN no longer opens the settings")
         app.sendAll(pin("2468"))
         XCTAssertEqual(app.state.screen, .settings)
     }
@@ -68,15 +68,15 @@ final class AppReducerSettingsTests: XCTestCase {
         app.state.screen = .settings
         app.send(.settings(.changePin))
         app.sendAll(pin("5555555"))
-        XCTAssertEqual(app.state.pin?.purpose, .repeatNew(first: "5555"), "the pad chooses 4 digits, the rest start the repeat")
-        XCTAssertEqual(app.state.pin?.digits, "555")
+        XCTAssertEqual(app.state.settings.pin?.purpose, .repeatNew(first: "5555"), "the pad chooses 4 digits, the rest start the repeat")
+        XCTAssertEqual(app.state.settings.pin?.digits, "555")
         app.send(.settings(.pinKey("6")))
-        XCTAssertEqual(app.state.pin?.purpose, .chooseNew)
-        XCTAssertEqual(app.state.pin?.wrong, true)
-        XCTAssertEqual(app.state.settings.pin, KioskSettings.defaultPin)
+        XCTAssertEqual(app.state.settings.pin?.purpose, .chooseNew)
+        XCTAssertEqual(app.state.settings.pin?.wrong, true)
+        XCTAssertEqual(app.state.settings.values.pin, KioskSettings.defaultPin)
         app.send(.settings(.pinCancel))
-        XCTAssertNil(app.state.pin)
-        XCTAssertEqual(app.state.settings.pin, KioskSettings.defaultPin)
+        XCTAssertNil(app.state.settings.pin)
+        XCTAssertEqual(app.state.settings.values.pin, KioskSettings.defaultPin)
     }
 
     func testSwitchingTheSensorSourceIsSavedAndAskedOfTheShellNeverWhileRecording() {
@@ -85,7 +85,7 @@ final class AppReducerSettingsTests: XCTestCase {
         app.send(.settings(.setSensor(.bluetooth))) // only from the settings screen
         app.state.screen = .settings
         app.send(.settings(.setSensor(.simulated))) // already the running kind
-        var expected = app.state.settings
+        var expected = app.state.settings.values
         expected.sensor = .bluetooth
         app.send(.settings(.setSensor(.bluetooth)), .saveSettings(expected), .switchSource(.bluetooth))
         app.send(.sensors(.switched(.bluetooth, description: "Bluetooth hci-user:hci0")))
@@ -98,7 +98,7 @@ final class AppReducerSettingsTests: XCTestCase {
         live.state.screen = .settings
         live.state.sensors.kind = .bluetooth
         live.send(.settings(.setSensor(.simulated)))
-        XCTAssertEqual(live.state.settings.sensor, .bluetooth, "not saved either")
+        XCTAssertEqual(live.state.settings.values.sensor, .bluetooth, "not saved either")
         XCTAssertEqual(live.state.notice, "Finish the session before changing the sensor source")
     }
 
@@ -121,7 +121,7 @@ final class AppReducerSettingsTests: XCTestCase {
     func testSettingsChangesAreSavedAndIgnoredOutsideSettings() {
         var app = AppHarness()
         app.send(.settings(.toggleWallPrivacy))
-        XCTAssertFalse(app.state.settings.wallPrivacy)
+        XCTAssertFalse(app.state.settings.values.wallPrivacy)
         app.state.screen = .settings
         var expected = KioskSettings()
         expected.wallPrivacy = true
@@ -136,10 +136,10 @@ final class AppReducerSettingsTests: XCTestCase {
         app.send(.settings(.toggleAliases), .saveSettings(expected))
         expected.zoneHoldMs = 0
         app.send(.settings(.setZoneHold(-5)), .saveSettings(expected))
-        let restored = KioskSettings { key in Dictionary(uniqueKeysWithValues: app.state.settings.keyValues)[key] }
-        XCTAssertEqual(restored, app.state.settings)
+        let restored = KioskSettings { key in Dictionary(uniqueKeysWithValues: app.state.settings.values.keyValues)[key] }
+        XCTAssertEqual(restored, app.state.settings.values)
         app.send(.settings(.loaded(KioskSettings())))
-        XCTAssertEqual(app.state.settings, KioskSettings())
+        XCTAssertEqual(app.state.settings.values, KioskSettings())
     }
 
     func testExportingEverythingIsAskedOfTheShellAndSaidOnTheNoticeLine() {
@@ -152,7 +152,7 @@ final class AppReducerSettingsTests: XCTestCase {
 
     func testAliasesReplaceNamesOnTiles() {
         var app = AppFixture.lobby()
-        app.state.settings.showAliases = true
+        app.state.settings.values.showAliases = true
         app.send(AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
         app.send(.live(.start), .startSession(teamID: 1, lineup: AppFixture.lineup, plannedMs: 20 * 60_000))
         XCTAssertEqual(app.live?.tiles.first?.name, "#7")

@@ -12,8 +12,8 @@ final class AppReducerSoundTests: XCTestCase {
     /// each tick's effects collected by time.
     private func countdown(sound: Bool, beeps: Bool, untilMs: Int64) -> (AppHarness, [(Int64, [Effect])]) {
         var app = AppFixture.running(start: 10_000, plannedMs: 60_000)
-        app.state.settings.sound = sound
-        app.state.settings.beeps = beeps
+        app.state.settings.values.sound = sound
+        app.state.settings.values.beeps = beeps
         var heard: [(Int64, [Effect])] = []
         for t in stride(from: Int64(10_250), through: untilMs, by: 250) {
             let effects = AppReducer.reduce(&app.state, .tick(nowMs: t))
@@ -40,8 +40,8 @@ final class AppReducerSoundTests: XCTestCase {
         let (app, heard) = countdown(sound: false, beeps: true, untilMs: 71_000)
         XCTAssertEqual(heard.map(\.1), [[.endEffort(sessionID: 42, atMs: 60_000)]])
         var lapping = AppFixture.running()
-        lapping.state.settings.sound = false
-        lapping.state.settings.beeps = true
+        lapping.state.settings.values.sound = false
+        lapping.state.settings.values.beeps = true
         lapping.send(.tick(nowMs: 20_000))
         lapping.send(.live(.lap), .addLap(sessionID: 42, tMs: 10_000))
         XCTAssertEqual(app.live?.phase, .recovery)
@@ -49,7 +49,7 @@ final class AppReducerSoundTests: XCTestCase {
 
     func testAPausedCountdownDoesNotBeepAndABeepIsNotRepeatedAfterResuming() {
         var app = AppFixture.running(start: 10_000, plannedMs: 60_000)
-        app.state.settings.beeps = true
+        app.state.settings.values.beeps = true
         app.send(.tick(nowMs: 66_500))
         app.send(.tick(nowMs: 67_000), beep(.countdownBeep))
         app.send(.live(.pause), .setSessionPaused(sessionID: 42, paused: true))
@@ -63,7 +63,7 @@ final class AppReducerSoundTests: XCTestCase {
         var app = AppFixture.running()
         app.send(.tick(nowMs: 20_000))
         app.send(.live(.lap), .addLap(sessionID: 42, tMs: 10_000))
-        app.state.settings.beeps = true
+        app.state.settings.values.beeps = true
         app.send(.live(.lap), .addLap(sessionID: 42, tMs: 10_000), beep(.lapBeep))
     }
 
@@ -85,8 +85,8 @@ final class AppReducerSoundTests: XCTestCase {
         app.send(.settings(.setSoundVolume(30)), .saveSettings(expected))
         expected.sound = true
         app.send(.settings(.setSound(true)), .saveSettings(expected), beep(.lapBeep, 30))
-        let restored = KioskSettings { key in Dictionary(uniqueKeysWithValues: app.state.settings.keyValues)[key] }
-        XCTAssertEqual(restored, app.state.settings)
+        let restored = KioskSettings { key in Dictionary(uniqueKeysWithValues: app.state.settings.values.keyValues)[key] }
+        XCTAssertEqual(restored, app.state.settings.values)
         XCTAssertEqual(KioskSettings { $0 == "soundVolume" ? "250" : nil }.soundVolume, KioskSettings().soundVolume, "out of range: default")
     }
 }

@@ -36,7 +36,7 @@ final class AppReducerTeamTests: XCTestCase {
     func testDeletingTheTeamNeedsThePinAndSaysWhatGoesWithIt() {
         var app = setup()
         app.send(.setup(.askToDeleteTeam))
-        guard case .authorize(let what, _)? = app.state.pin?.purpose else { return XCTFail("the PIN first") }
+        guard case .authorize(let what, _)? = app.state.settings.pin?.purpose else { return XCTFail("the PIN first") }
         XCTAssertEqual(what, "delete team")
         for digit in ["1", "2", "3", "4"] { app.send(.settings(.pinKey(digit))) }
         XCTAssertEqual(app.state.confirmation?.question,
@@ -75,7 +75,7 @@ final class AppReducerTeamTests: XCTestCase {
         var app = AppFixture.lobby()
         app.sendAll([.setup(.setColour(RGBColour.teamPalette[3])), .setup(.askToDeleteTeam), .setup(.deleteTeam(teamID: 1)),
                      .form(.renameTeam), .setup(.pickExisting(true))])
-        XCTAssertNil(app.state.pin)
+        XCTAssertNil(app.state.settings.pin)
         XCTAssertNil(app.state.form)
     }
 }

@@ -30,7 +30,7 @@ final class AppReducerTilesTests: XCTestCase {
         XCTAssertNil(app.tile(11).photoVersion)
 
         var aliases = AppFixture.lobby()
-        aliases.state.settings.showAliases = true
+        aliases.state.settings.values.showAliases = true
         aliases.send(AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
         aliases.send(.live(.start), .startSession(teamID: 1, lineup: AppFixture.lineup, plannedMs: 20 * 60_000))
         XCTAssertEqual(aliases.tile(10).nameForms, ["#7"])
@@ -68,7 +68,7 @@ final class AppReducerTilesTests: XCTestCase {
     func testAZoneHoldOf15Seconds() {
         XCTAssertEqual(KioskSettings.zoneHoldChoicesMs, [5_000, 10_000, 15_000, 20_000])
         var app = AppFixture.running(start: 0)
-        app.state.settings.zoneHoldMs = 15_000
+        app.state.settings.values.zoneHoldMs = 15_000
         app.send(AppFixture.hr(strap: 0, bpm: 110, atMs: 1000)) // Ada: 55 % of 200, zone 1
         XCTAssertEqual(app.tile(10).shownZone, .z1)
         for t in stride(from: Int64(2000), through: 16_000, by: 1000) {
@@ -110,16 +110,16 @@ final class AppReducerTilesTests: XCTestCase {
     func testTheSecondSettingsPageOpensOnlyInSettingsAndTheFirstComesBackWithThePin() {
         var app = AppHarness()
         app.send(.settings(.showPage(.tilesAndSound)))
-        XCTAssertEqual(app.state.settingsPage, .general, "not outside settings")
+        XCTAssertEqual(app.state.settings.page, .general, "not outside settings")
         app.send(.navigate(.settings))
         for digit in "1234" { app.send(.settings(.pinKey(String(digit)))) }
         XCTAssertEqual(app.state.screen, .settings)
         app.send(.settings(.showPage(.tilesAndSound)))
-        XCTAssertEqual(app.state.settingsPage, .tilesAndSound)
+        XCTAssertEqual(app.state.settings.page, .tilesAndSound)
         app.send(.navigate(.home), .loadTeams)
         app.send(.navigate(.settings))
         for digit in "1234" { app.send(.settings(.pinKey(String(digit)))) }
-        XCTAssertEqual(app.state.settingsPage, .general)
+        XCTAssertEqual(app.state.settings.page, .general)
     }
 
     func testImportingPhotosIsAskedOfTheShellFromTeamSetup() {

@@ -123,7 +123,7 @@ extension KioskRuntime {
     private func startRecording(teamID: Int64, lineup: Lineup, plannedMs: Int64?, tags: [String]) throws {
         let now = nowNs
         let recorder = try SessionRecorder(store: store, teamID: teamID, lineup: lineup, plannedMs: plannedMs,
-                                           zoneModel: state.settings.zoneModel, formula: state.settings.maxFormula, tags: tags,
+                                           zoneModel: state.settings.values.zoneModel, formula: state.settings.values.maxFormula, tags: tags,
                                            date: wallClock, nowNs: now)
         pump.setWorkload(.training, atNs: now)
         pump.recorder = recorder

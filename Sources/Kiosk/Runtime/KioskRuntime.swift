@@ -88,7 +88,7 @@ public final class KioskRuntime {
     /// Opens the sound device ahead of the first sound, when sound is on (the kiosk: once its
     /// first frame is up).
     public func prepareSound() {
-        if state.settings.sound { speaker?.prepare() }
+        if state.settings.values.sound { speaker?.prepare() }
     }
 
     /// The strap table (store order) is the source's index space: a simulated team registers its

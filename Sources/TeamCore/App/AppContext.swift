@@ -19,7 +19,7 @@ struct AppContext {
         screen = s.screen
         nowMs = s.nowMs
         year = s.year
-        settings = s.settings
+        settings = s.settings.values
         teams = s.teams
         teamID = s.teamID
         roster = s.roster

@@ -29,7 +29,7 @@ public enum AppReducer {
         case .tick(let now):
             guard now >= s.nowMs else { return .none }
             s.nowMs = now
-            return LiveReducer.tick(&s.live, nowMs: now, settings: s.settings)
+            return LiveReducer.tick(&s.live, nowMs: now, settings: s.settings.values)
         case .failed(let message):
             s.notice = message
             if s.live?.phase == .starting { s.live = nil; s.screen = .lobby }
@@ -69,12 +69,9 @@ public enum AppReducer {
             return ReviewReducer.reduce(&s.review, review, context)
         case .settings(.delegate(let outcome)):
             return NavigationReducer.settings(&s, outcome)
-        case .settings(.showPage(let page)):
-            if s.screen == .settings { s.settingsPage = page }
-            return .none
         case .settings(let settings):
             let context = AppContext(s)
-            return SettingsReducer.reduce(&s.settings, &s.pin, &s.backups, settings, context)
+            return SettingsReducer.reduce(&s.settings, settings, context)
         case .club(let club):
             let context = AppContext(s)
             return ClubReducer.reduce(&s.club, club, context)
@@ -103,7 +100,7 @@ public enum AppReducer {
         let previous = s.sensors.readings[event.strap]
         let reduction = SensorsReducer.reduce(&s.sensors, action, nowMs: s.nowMs)
         s.nowMs = max(s.nowMs, event.timestampMs)
-        LiveReducer.observe(&s.live, event, previous: previous, settings: s.settings)
+        LiveReducer.observe(&s.live, event, previous: previous, settings: s.settings.values)
         s.setup.rest?.observe(event)
         return reduction
     }

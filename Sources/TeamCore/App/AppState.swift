@@ -2,8 +2,9 @@ import Foundation
 
 /// Every screen's state. Screens are drawn from it; only `AppReducer` changes it.
 ///
-/// Shared facts first (the root's: screen, clock, notice, team, roster, sensors, settings), then
-/// each feature's own state, which only that feature's reducer writes.
+/// Shared facts first (the root's: screen, clock, notice, team, roster, sensors), then each
+/// feature's own state, which only that feature's reducer writes (the settings' values every
+/// feature reads, through `AppContext`).
 public struct AppState: Sendable, Equatable {
     public enum Screen: String, Sendable, Equatable { case teamPicker, teamSetup, lobby, live, review, settings }
 
@@ -28,10 +29,7 @@ public struct AppState: Sendable, Equatable {
     public var sensors = Sensors()
 
     // Features.
-    public var settings = KioskSettings()
-    public var pin: PinEntry?
-    public var settingsPage = SettingsPage.general
-    public var backups = BackupStatus()
+    public var settings = SettingsState()
     public var form: Form?
     public var setup = TeamSetup()
     public var lobby = Lobby()

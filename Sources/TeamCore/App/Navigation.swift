@@ -29,7 +29,7 @@ enum NavigationReducer {
         case .home:
             s.screen = .teamPicker
             s.form = nil
-            s.pin = nil
+            s.settings.pin = nil
             s.notice = nil
             s.confirmation = nil
             s.setup = TeamSetup()
@@ -53,7 +53,7 @@ enum NavigationReducer {
             s.review.data = nil
             return .effects(.loadSessions(teamID: id))
         case .settings:
-            s.pin = PinEntry()
+            s.settings.pin = PinEntry()
             return .none
         }
     }
@@ -128,7 +128,7 @@ enum NavigationReducer {
         switch outcome {
         case .unlocked:
             s.screen = .settings
-            s.settingsPage = .general
+            s.settings.page = .general
             s.notice = nil
             return .effects(s.teamID.map { .loadRoster(teamID: $0) })
         }

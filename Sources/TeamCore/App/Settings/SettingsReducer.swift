@@ -43,8 +43,17 @@ public enum SettingsAction: Sendable, Equatable {
 /// The PIN pad and the settings behind it. Every change is saved at once (`saveSettings`),
 /// and only on the settings screen; nothing is restored over a live recording.
 enum SettingsReducer {
-    static func reduce(_ settings: inout KioskSettings, _ pin: inout PinEntry?, _ backups: inout BackupStatus,
-                       _ action: SettingsAction, _ ctx: AppContext) -> Reduction {
+    static func reduce(_ state: inout SettingsState, _ action: SettingsAction, _ ctx: AppContext) -> Reduction {
+        if case .showPage(let page) = action {
+            if ctx.screen == .settings { state.page = page }
+            return .none
+        }
+        return reduce(&state.values, &state.pin, &state.backups, action, ctx)
+    }
+
+    /// Every action but the page: what the pad, the values and the backup lines do.
+    private static func reduce(_ settings: inout KioskSettings, _ pin: inout PinEntry?, _ backups: inout BackupStatus,
+                               _ action: SettingsAction, _ ctx: AppContext) -> Reduction {
         switch action {
         case .loaded(let loaded):
             settings = loaded
@@ -89,7 +98,7 @@ enum SettingsReducer {
         case .testSound:
             guard ctx.screen == .settings else { return .none }
             return .effects(settings.play(.buzzer)) + (settings.sound ? .none : .send(.inform("Sound is off")))
-        case .showPage: // the root's: it owns which page shows
+        case .showPage: // handled above: the page is the screen's, not a setting
             return .none
         case .exportAll:
             guard ctx.screen == .settings else { return .none }
