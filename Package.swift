@@ -27,6 +27,8 @@ let package = Package(
         // Pure core.
         .target(name: "HeartRateProtocol", swiftSettings: strict),
         .target(name: "TeamCore", swiftSettings: strict),
+        // The kiosk's app logic: AppState, Action, Effect and the reducers, a folder per feature.
+        .target(name: "AppCore", dependencies: ["TeamCore"], swiftSettings: strict),
         .target(name: "Analytics", dependencies: ["TeamCore"], swiftSettings: strict),
         .target(name: "SPSCRing", dependencies: [.product(name: "Atomics", package: "swift-atomics")], swiftSettings: strict),
 
@@ -36,14 +38,14 @@ let package = Package(
         .target(name: "SensorHub", dependencies: ["TeamCore", "SPSCRing", "HeartRateProtocol", "BLEHost", "BlueZTransport", "Diagnostics",
                                                   .product(name: "Atomics", package: "swift-atomics"),
                                                   .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
-        .target(name: "KioskUI", dependencies: ["TeamCore", "CSDL2", "PlayerPhotos"], swiftSettings: strict),
+        .target(name: "KioskUI", dependencies: ["AppCore", "TeamCore", "CSDL2", "PlayerPhotos"], swiftSettings: strict),
         // Decoding, cropping and scaling players' photos (SDL_image and SDL surfaces, no video subsystem).
         .target(name: "PlayerPhotos", dependencies: ["CSDL2"], swiftSettings: strict),
         // The kiosk's sounds: generated tones, played through SDL audio.
-        .target(name: "KioskSound", dependencies: ["TeamCore", "CSDL2"], swiftSettings: strict),
+        .target(name: "KioskSound", dependencies: ["AppCore", "TeamCore", "CSDL2"], swiftSettings: strict),
         .target(name: "Store", dependencies: ["TeamCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: strict),
         // A stored session analysed (for the review screen and the exports), and the sessions list.
-        .target(name: "SessionReview", dependencies: ["Store", "Analytics", "TeamCore"], swiftSettings: strict),
+        .target(name: "SessionReview", dependencies: ["AppCore", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
         // Every export of a session (raw CSV, summary CSV, TCX, FIT, JSON), written from one analysis.
         .target(name: "Exports", dependencies: ["SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
         // Running as a boxed appliance: log lines for journald, service notifications, USB sticks.
@@ -54,13 +56,13 @@ let package = Package(
         .target(name: "Recording", dependencies: ["TeamCore", "Store", "SensorHub", "SPSCRing"], swiftSettings: strict),
         // The kiosk: its runtime (state, effects, sources, recording; no SDL) and its SDL shell (loop, input, scripts).
         .target(name: "Kiosk", dependencies: [
-            "Recording", "TeamCore", "Store", "SensorHub", "SessionReview", "Exports", "KioskUI", "CSDL2",
+            "AppCore", "Recording", "TeamCore", "Store", "SensorHub", "SessionReview", "Exports", "KioskUI", "CSDL2",
             "BlueZTransport", "Diagnostics", "Appliance", "PlayerPhotos", "KioskSound", .product(name: "Atomics", package: "swift-atomics"),
         ], swiftSettings: strict),
 
         // The executable: the command line and `main`.
         .executableTarget(name: "sideline", dependencies: [
-            "Kiosk", "Recording", "Analytics", "Exports", "SessionReview",
+            "AppCore", "Kiosk", "Recording", "Analytics", "Exports", "SessionReview",
             "TeamCore", "Store", "SensorHub", "SPSCRing", "KioskUI", "CSDL2", "BlueZTransport", "PlayerPhotos",
             "Diagnostics", "Appliance",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -78,12 +80,13 @@ let package = Package(
         .target(name: "HCITestSupport", dependencies: ["BLEHost"], path: "Tests/HCITestSupport", swiftSettings: strict),
 
         .testTarget(name: "TeamCoreTests", dependencies: ["TeamCore"], swiftSettings: strict),
+        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "SessionReviewTests", dependencies: ["SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "PlayerPhotosTests", dependencies: ["PlayerPhotos", "CSDL2"], swiftSettings: strict),
-        .testTarget(name: "KioskSoundTests", dependencies: ["KioskSound", "TeamCore"], swiftSettings: strict),
+        .testTarget(name: "KioskSoundTests", dependencies: ["AppCore", "KioskSound", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "HeartRateProtocolTests", dependencies: ["HeartRateProtocol"], swiftSettings: strict),
         .testTarget(name: "BLEHostTests", dependencies: ["BLEHost", "HeartRateProtocol"], swiftSettings: strict),
         .testTarget(name: "BlueZTransportTests", dependencies: ["BlueZTransport"], swiftSettings: strict),
@@ -94,7 +97,7 @@ let package = Package(
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .testTarget(name: "ApplianceTests", dependencies: ["Appliance"], swiftSettings: strict),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "SensorHub", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Recording", "SensorHub", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
+        .testTarget(name: "KioskTests", dependencies: ["AppCore", "Kiosk", "Recording", "SensorHub", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "TeamCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         // Runs the `sideline` binary (built beside the test bundle, hence the dependency) and reads its database with GRDB.
         .testTarget(name: "CommandLineTests", dependencies: ["sideline", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),

@@ -1,4 +1,5 @@
 import Analytics
+import AppCore
 import Foundation
 import Store
 import TeamCore

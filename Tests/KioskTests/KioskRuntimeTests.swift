@@ -1,3 +1,4 @@
+import AppCore
 import Foundation
 @testable import Kiosk
 import Recording

@@ -1,3 +1,4 @@
+import AppCore
 import Exports
 import Foundation
 import Recording

@@ -1,3 +1,4 @@
+import AppCore
 import TeamCore
 
 /// The live tiles, for the coach's screen and the wall display: avatar, number, name, a heart

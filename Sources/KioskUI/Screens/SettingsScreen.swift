@@ -1,3 +1,4 @@
+import AppCore
 import TeamCore
 
 /// Settings behind the PIN: zones, HRmax formula, display, source, data.

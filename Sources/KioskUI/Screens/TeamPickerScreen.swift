@@ -1,3 +1,4 @@
+import AppCore
 import TeamCore
 
 /// Big team cards: name and colour, players, last session, a badge of sessions not yet reviewed.

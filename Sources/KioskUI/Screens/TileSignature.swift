@@ -1,3 +1,4 @@
+import AppCore
 import TeamCore
 
 /// Everything a live tile shows except the heart's beat: equal signatures draw
