@@ -27,8 +27,9 @@ let package = Package(
         // Pure core.
         .target(name: "HeartRateProtocol", swiftSettings: strict),
         .target(name: "TeamCore", swiftSettings: strict),
+        // The kiosk's app logic: AppState, Action, Effect and the reducers, a folder per feature.
+        .target(name: "AppCore", dependencies: ["TeamCore"], swiftSettings: strict),
         .target(name: "Analytics", dependencies: ["TeamCore"], swiftSettings: strict),
-        .target(name: "SessionExport", dependencies: ["TeamCore", "Analytics"], swiftSettings: strict),
         .target(name: "SPSCRing", dependencies: [.product(name: "Atomics", package: "swift-atomics")], swiftSettings: strict),
 
         // Adapters.
@@ -37,13 +38,16 @@ let package = Package(
         .target(name: "SensorHub", dependencies: ["TeamCore", "SPSCRing", "HeartRateProtocol", "BLEHost", "BlueZTransport", "Diagnostics",
                                                   .product(name: "Atomics", package: "swift-atomics"),
                                                   .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
-        .target(name: "KioskUI", dependencies: ["TeamCore", "CSDL2", "PlayerPhotos"], swiftSettings: strict),
+        .target(name: "KioskUI", dependencies: ["AppCore", "TeamCore", "CSDL2", "PlayerPhotos"], swiftSettings: strict),
         // Decoding, cropping and scaling players' photos (SDL_image and SDL surfaces, no video subsystem).
         .target(name: "PlayerPhotos", dependencies: ["CSDL2"], swiftSettings: strict),
         // The kiosk's sounds: generated tones, played through SDL audio.
-        .target(name: "KioskSound", dependencies: ["TeamCore", "CSDL2"], swiftSettings: strict),
+        .target(name: "KioskSound", dependencies: ["AppCore", "TeamCore", "CSDL2"], swiftSettings: strict),
         .target(name: "Store", dependencies: ["TeamCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: strict),
-        .target(name: "SessionReview", dependencies: ["Store", "Analytics", "SessionExport", "TeamCore"], swiftSettings: strict),
+        // A stored session analysed (for the review screen and the exports), and the sessions list.
+        .target(name: "SessionReview", dependencies: ["AppCore", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
+        // Every export of a session (raw CSV, summary CSV, TCX, FIT, JSON), written from one analysis.
+        .target(name: "Exports", dependencies: ["SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
         // Running as a boxed appliance: log lines for journald, service notifications, USB sticks.
         .target(name: "Diagnostics", dependencies: [.product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .target(name: "Appliance", swiftSettings: strict),
@@ -53,19 +57,19 @@ let package = Package(
         // The kiosk's runtime: state, reducer and effect queue, the source supervisor (sensors) and the
         // stick services (USB, backups, exports, photo import). No SDL: neither CSDL2 nor anything built on it.
         .target(name: "Kiosk", dependencies: [
-            "Recording", "TeamCore", "Store", "SensorHub", "SessionReview", "SessionExport", "BlueZTransport", "Diagnostics", "Appliance",
+            "AppCore", "Recording", "TeamCore", "Store", "SensorHub", "SessionReview", "Exports", "BlueZTransport", "Diagnostics", "Appliance",
         ], swiftSettings: strict),
         // The kiosk on screen: SDL start-up, windows, the event loop, input, the SDL speaker, photo
         // decoding for the runtime, the script player and the state dump.
         .target(name: "KioskShell", dependencies: [
-            "Kiosk", "KioskUI", "KioskSound", "PlayerPhotos", "CSDL2", "Appliance", "BlueZTransport", "Diagnostics", "SensorHub", "Store",
+            "Kiosk", "AppCore", "KioskUI", "KioskSound", "PlayerPhotos", "CSDL2", "Appliance", "BlueZTransport", "Diagnostics", "Exports", "SensorHub", "Store",
             "TeamCore",
             .product(name: "Atomics", package: "swift-atomics"),
         ], swiftSettings: strict),
 
         // The executable: the command line and `main`.
         .executableTarget(name: "sideline", dependencies: [
-            "KioskShell", "KioskBench", "Kiosk", "Recording", "Analytics", "SessionReview",
+            "KioskShell", "KioskBench", "AppCore", "Kiosk", "Recording", "Analytics", "Exports", "SessionReview",
             "TeamCore", "Store", "SensorHub", "SPSCRing", "PlayerPhotos", "Diagnostics", "Appliance",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -74,36 +78,37 @@ let package = Package(
         // Benchmarks: `make bench` (figures from the issues, side by side with C baselines).
         .target(name: "CBaselines", path: "Benchmarks/CBaselines", linkerSettings: [.linkedLibrary("sqlite3")]),
         .executableTarget(name: "SidelineBench", dependencies: [
-            "Analytics", "SessionExport", "SessionReview",
-            "CBaselines", "SPSCRing", "TeamCore", "Store", "SensorHub", "HeartRateProtocol",
-            .product(name: "GRDB", package: "GRDB.swift"),
+            "Analytics", "Exports", "SessionReview",
+            "CBaselines", "SPSCRing", "TeamCore", "Store", "SensorHub", "HeartRateProtocol", "BLEHost",
         ], path: "Benchmarks/SidelineBench", swiftSettings: strict),
         // The kiosk's figures (`sideline --bench`): frames, memory, idle CPU, ring-to-frame latency, launch.
-        .target(name: "KioskBench", dependencies: ["KioskShell", "Kiosk", "KioskUI", "SensorHub", "SPSCRing", "Store", "TeamCore"],
+        .target(name: "KioskBench", dependencies: ["KioskShell", "Kiosk", "AppCore", "KioskUI", "SensorHub", "SPSCRing", "Store", "TeamCore"],
                 path: "Benchmarks/KioskBench", swiftSettings: strict),
 
         // Test support: an in-memory HCI controller with virtual straps, on virtual time (used only by tests).
         .target(name: "HCITestSupport", dependencies: ["BLEHost"], path: "Tests/HCITestSupport", swiftSettings: strict),
 
         .testTarget(name: "TeamCoreTests", dependencies: ["TeamCore"], swiftSettings: strict),
+        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "TeamCore"], swiftSettings: strict),
-        .testTarget(name: "SessionExportTests", dependencies: ["SessionExport", "Analytics", "TeamCore"], swiftSettings: strict),
+        .testTarget(name: "ExportsTests", dependencies: ["Exports", "SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "SessionReviewTests", dependencies: ["SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
-        .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "TeamCore", "CSDL2"], swiftSettings: strict),
+        .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "PlayerPhotosTests", dependencies: ["PlayerPhotos", "CSDL2"], swiftSettings: strict),
-        .testTarget(name: "KioskSoundTests", dependencies: ["KioskSound", "TeamCore"], swiftSettings: strict),
+        .testTarget(name: "KioskSoundTests", dependencies: ["AppCore", "KioskSound", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "HeartRateProtocolTests", dependencies: ["HeartRateProtocol"], swiftSettings: strict),
         .testTarget(name: "BLEHostTests", dependencies: ["BLEHost", "HeartRateProtocol"], swiftSettings: strict),
         .testTarget(name: "BlueZTransportTests", dependencies: ["BlueZTransport"], swiftSettings: strict),
         .testTarget(name: "SPSCRingTests", dependencies: ["SPSCRing", "TeamCore"], swiftSettings: strict),
-        .testTarget(name: "SensorHubTests", dependencies: ["SensorHub", "SPSCRing", "TeamCore", "BLEHost", "BlueZTransport", "HeartRateProtocol", "HCITestSupport",
+        .testTarget(name: "SensorHubTests", dependencies: ["SensorHub", "SPSCRing", "TeamCore", "BLEHost", "BlueZTransport", "HCITestSupport",
+                                                           .product(name: "Atomics", package: "swift-atomics"),
                                                            .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .testTarget(name: "ApplianceTests", dependencies: ["Appliance"], swiftSettings: strict),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "SensorHub", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Recording", "SensorHub", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
+        .testTarget(name: "KioskTests", dependencies: ["AppCore", "Kiosk", "Recording", "SensorHub", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "TeamCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
-        .testTarget(name: "CommandLineTests", dependencies: ["sideline", "Store", "TeamCore",
-                                                           .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
+        // Runs the `sideline` binary (built beside the test bundle, hence the dependency) and reads its database with GRDB.
+        .testTarget(name: "CommandLineTests", dependencies: ["sideline", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
     ]
 )

@@ -122,8 +122,8 @@ func benchStore(rounds: Int) throws {
         for (label, batchSize) in [("one", count), ("second", 30 * 100)] {
             let store = try SidelineStore(path: "\(dir)/swift-\(round)-\(label).sqlite")
             let team = try store.createTeam(name: "Bench")
-            let session = try store.startSession(teamID: team.id!, participants: [], plannedDurationMs: nil)
-            let writer = SessionWriter(store: store, sessionID: session.id!)
+            let session = try store.startSession(teamID: team.id, participants: [], plannedDurationMs: nil)
+            let writer = SessionWriter(store: store, sessionID: session.id)
             var batches: [SessionRecording.Batch] = []
             for chunk in stride(from: 0, to: count, by: batchSize) {
                 var b = SessionRecording.Batch()

@@ -35,10 +35,10 @@ final class BackupTests: XCTestCase {
     func populated() throws -> SidelineStore {
         let store = try fixture.open()
         let team = try store.createTeam(name: "U17")
-        let mia = try store.addPlayer(StoreFixture.player("Mia"), toTeam: team.id!, shirtNumber: 7)
-        let session = try store.startSession(teamID: team.id!, participants: [Participant(playerID: mia.id!, strapID: nil)],
+        let mia = try store.addPlayer(StoreFixture.player("Mia"), toTeam: team.id, shirtNumber: 7)
+        let session = try store.startSession(teamID: team.id, participants: [Participant(playerID: mia, strapID: nil)],
                                              plannedDurationMs: 60_000, zoneModel: .percentOfMax, formula: .tanaka, at: Date())
-        try store.endSession(session.id!)
+        try store.endSession(session.id)
         return store
     }
 
