@@ -30,15 +30,8 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
 
     /// Year, month, day (civil from days, the inverse of `init(year:month:day:)`).
     public var components: (year: Int, month: Int, day: Int) {
-        let z = dayNumber + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let (y, m, d) = ISOTime.civil(daysSinceEpoch: Int64(dayNumber))
+        return (Int(y), Int(m), Int(d))
     }
 
     /// ISO 8601, e.g. "2026-03-14".
