@@ -1,0 +1,60 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The club's PostgreSQL, through PostgresNIO's pooled client. Every request's work runs in one
+/// transaction with the club set for that transaction only (`set_config(…, true)`), so row-level
+/// security scopes each statement to the caller's club and a pooled connection carries nothing
+/// over to the next request.
+public struct ClubDatabase: Sendable {
+    public let client: PostgresClient
+    public let logger: Logger
+
+    public init(url: DatabaseURL, logger: Logger) {
+        client = PostgresClient(configuration: url.configuration, backgroundLogger: logger)
+        self.logger = logger
+    }
+
+    /// Runs `body` in a transaction scoped to `club`.
+    @discardableResult
+    public func inClub<T: Sendable>(_ club: UUID, _ body: (PostgresConnection) async throws -> T) async throws -> T {
+        try await client.withTransaction(logger: logger) { connection in
+            try await connection.query("SELECT set_config('sideline.club_id', \(club.uuidString.lowercased()), true)", logger: logger)
+            return try await body(connection)
+        }
+    }
+
+    /// Runs `body` in a transaction with no club set (lookups through the definer functions, migrations).
+    @discardableResult
+    public func inTransaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+    }
+
+    /// Runs `work` with the client's connection pool running, then stops it: the command line's one-shot commands.
+    public static func with<T: Sendable>(_ url: DatabaseURL, logger: Logger, _ work: @Sendable (ClubDatabase) async throws -> T) async throws -> T {
+        let database = ClubDatabase(url: url, logger: logger)
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { await database.client.run(); return nil }
+            defer { group.cancelAll() }
+            do {
+                return try await work(database)
+            } catch let error as PSQLError {
+                throw ClubError(.unavailable, Self.describe(error, url: url))
+            }
+        }
+    }
+
+    /// One line for a PostgreSQL failure: the server's own message when it sent one, else what failed.
+    static func describe(_ error: PSQLError, url: DatabaseURL) -> String {
+        if let message = error.serverInfo?[.message] { return "PostgreSQL (\(url)): \(message)" }
+        switch error.code {
+        case .connectionError, .serverClosedConnection, .unexpectedBackendMessage: return "cannot reach PostgreSQL at \(url)"
+        default: return "PostgreSQL (\(url)): \(String(reflecting: error.code))"
+        }
+    }
+}
+
+extension PSQLError {
+    /// True for a unique or primary-key violation.
+    var isUniqueViolation: Bool { serverInfo?[.sqlState] == "23505" }
+}
