@@ -7,7 +7,12 @@ import Foundation
 public enum Gzip {
     public struct Failure: Error, Equatable, CustomStringConvertible {
         public var description: String
-        init(_ description: String) { self.description = description }
+        /// The stream was fine so far but inflates past the limit.
+        public var isTooLarge = false
+        init(_ description: String, tooLarge: Bool = false) {
+            self.description = description
+            isTooLarge = tooLarge
+        }
     }
 
     public static func compress(_ data: Data, level: Int32 = 6) -> Data {
@@ -57,7 +62,7 @@ public enum Gzip {
                     status = inflate(&stream, Z_NO_FLUSH)
                     output.append(out.baseAddress!, count: chunk - Int(stream.avail_out))
                 }
-                if output.count > limit { failure = Failure("more than \(limit) bytes once decompressed"); return }
+                if output.count > limit { failure = Failure("more than \(limit) bytes once decompressed", tooLarge: true); return }
                 switch status {
                 case Z_STREAM_END:
                     if stream.avail_in != 0 { failure = Failure("bytes after the end of the gzip stream") }

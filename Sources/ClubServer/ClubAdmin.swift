@@ -100,12 +100,12 @@ public enum ClubAdmin {
         guard email.range(of: "^[^@\\s]+@[^@\\s]+$", options: .regularExpression) != nil, email.count <= 254 else {
             throw ClubError.badRequest("'\(email)' is not an e-mail address")
         }
-        guard password.count >= 10 else { throw ClubError.badRequest("the password has \(password.count) characters; at least 10") }
         switch (role, team) {
         case (.coach, nil): throw ClubError.badRequest("a coach needs --team: the team they see")
         case (.admin, .some): throw ClubError.badRequest("an admin sees the whole club: no --team")
         default: break
         }
+        guard password.count >= 10 else { throw ClubError.badRequest("the password has \(password.count) characters; at least 10") }
         let hash = try PasswordHash.make(password: password).stored
         let id = UUID()
         do {

@@ -10,29 +10,55 @@ public struct ClubDatabase: Sendable {
     public let client: PostgresClient
     public let logger: Logger
 
-    public init(url: DatabaseURL, logger: Logger) {
-        client = PostgresClient(configuration: url.configuration, backgroundLogger: logger)
+    public init(url: DatabaseURL, logger: Logger, poolLogLevel: Logger.Level? = nil) {
+        var poolLogger = logger
+        if let poolLogLevel { poolLogger.logLevel = poolLogLevel }
+        client = PostgresClient(configuration: url.configuration, backgroundLogger: poolLogger)
         self.logger = logger
     }
 
     /// Runs `body` in a transaction scoped to `club`.
     @discardableResult
     public func inClub<T: Sendable>(_ club: UUID, _ body: (PostgresConnection) async throws -> T) async throws -> T {
-        try await client.withTransaction(logger: logger) { connection in
-            try await connection.query("SELECT set_config('sideline.club_id', \(club.uuidString.lowercased()), true)", logger: logger)
-            return try await body(connection)
+        try await Self.unwrapped {
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query("SELECT set_config('sideline.club_id', \(club.uuidString.lowercased()), true)", logger: logger)
+                return try await body(connection)
+            }
         }
     }
 
     /// Runs `body` in a transaction with no club set (lookups through the definer functions, migrations).
     @discardableResult
     public func inTransaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
-        try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        try await Self.unwrapped {
+            try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        }
+    }
+
+    /// PostgresNIO wraps whatever ended a transaction; callers want the error itself: a refusal thrown
+    /// inside (rolled back), or PostgreSQL's own when BEGIN or COMMIT failed.
+    static func unwrapped<T>(_ work: () async throws -> T) async throws -> T {
+        do {
+            return try await work()
+        } catch let error as PostgresTransactionError {
+            throw error.closureError ?? error.commitError ?? error.beginError ?? error.rollbackError ?? error
+        }
     }
 
     /// Runs `work` with the client's connection pool running, then stops it: the command line's one-shot commands.
     public static func with<T: Sendable>(_ url: DatabaseURL, logger: Logger, _ work: @Sendable (ClubDatabase) async throws -> T) async throws -> T {
-        let database = ClubDatabase(url: url, logger: logger)
+        // One connection first: the pool would wait for a server that is not there; this says so at once.
+        do {
+            let probe = try await PostgresConnection.connect(configuration: try url.connectionConfiguration(), id: 0, logger: logger)
+            try await probe.close()
+        } catch let error as PSQLError {
+            throw ClubError(.unavailable, describe(error, url: url))
+        } catch {
+            throw ClubError(.unavailable, "cannot reach PostgreSQL at \(url): \(error)")
+        }
+        // The pool's own chatter ("run() has not been called yet" while its task starts) is not the user's business here.
+        let database = ClubDatabase(url: url, logger: logger, poolLogLevel: .error)
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask { await database.client.run(); return nil }
             defer { group.cancelAll() }

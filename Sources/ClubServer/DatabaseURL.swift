@@ -1,4 +1,5 @@
 import Foundation
+import NIOSSL
 import PostgresNIO
 
 /// `--database-url` / `SIDELINE_CLUB_DATABASE_URL`: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`,
@@ -53,6 +54,20 @@ public struct DatabaseURL: Sendable, Equatable, CustomStringConvertible {
         case .tcp(let host, let port):
             configuration = .init(host: host, port: port, username: user, password: password, database: database,
                                   tls: requireTLS ? .require(.makeClientConfiguration()) : .disable)
+        case .socket(let path):
+            configuration = .init(unixSocketPath: path, username: user, password: password, database: database)
+        }
+        configuration.options.connectTimeout = .seconds(10)
+        return configuration
+    }
+
+    /// The same settings for one connection of its own (the command line's first contact).
+    func connectionConfiguration() throws -> PostgresConnection.Configuration {
+        var configuration: PostgresConnection.Configuration
+        switch endpoint {
+        case .tcp(let host, let port):
+            configuration = .init(host: host, port: port, username: user, password: password, database: database,
+                                  tls: requireTLS ? .require(try NIOSSLContext(configuration: .makeClientConfiguration())) : .disable)
         case .socket(let path):
             configuration = .init(unixSocketPath: path, username: user, password: password, database: database)
         }

@@ -23,7 +23,11 @@ enum HTTP {
         switch request.headers[.contentEncoding]?.lowercased() {
         case nil, "identity": return data
         case "gzip":
-            do { return try Gzip.decompress(data, limit: limit) } catch { throw ClubError.badRequest("Content-Encoding gzip: \(error.description)") }
+            do {
+                return try Gzip.decompress(data, limit: limit)
+            } catch {
+                throw ClubError(error.isTooLarge ? .tooLarge : .badRequest, "Content-Encoding gzip: \(error.description)")
+            }
         case let other?: throw ClubError(.unprocessable, "Content-Encoding '\(other)' is not gzip")
         }
     }

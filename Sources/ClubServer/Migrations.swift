@@ -6,7 +6,7 @@
 /// nothing, so a query it sends without a club sees no row at all. Before the club is known (a
 /// bearer token, an enrolment code, a login), three `SECURITY DEFINER` functions owned by the
 /// schema's owner look up the one matching row and return its ids only; inside them (and only
-/// for the owner) `sideline.lookup = on` lets reads cross clubs.
+/// for the owner: the policy checks `current_user`) `sideline.lookup = on` lets reads cross clubs.
 enum Migrations {
     struct Migration: Sendable {
         var version: Int
@@ -184,27 +184,33 @@ enum Migrations {
                     """,
                 ]
             }
-            statements += [
+            // A definer function reads across clubs only inside itself: it switches the owner's lookup on
+            // for its one query and off again (PostgreSQL 15 lets no one but a superuser give a function a
+            // custom setting of its own, so it is set and reset in the body).
+            func lookup(_ signature: String, returns: String, _ query: String) -> String {
                 """
-                CREATE FUNCTION sideline_token_owner(p_hash bytea) RETURNS TABLE(club_id uuid, kind text, subject_id uuid)
-                LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp SET sideline.lookup = 'on' AS $$
+                CREATE FUNCTION \(signature) RETURNS TABLE(\(returns))
+                LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+                BEGIN
+                    PERFORM set_config('sideline.lookup', 'on', true);
+                    RETURN QUERY \(query);
+                    PERFORM set_config('sideline.lookup', '', true);
+                END
+                $$
+                """
+            }
+            statements += [
+                lookup("sideline_token_owner(p_hash bytea)", returns: "club_id uuid, kind text, subject_id uuid", """
                     SELECT k.club_id, 'kiosk'::text, k.id FROM kiosk k WHERE k.token_hash = p_hash
                     UNION ALL
                     SELECT t.club_id, 'api'::text, t.id FROM api_token t WHERE t.token_hash = p_hash
-                $$
-                """,
-                """
-                CREATE FUNCTION sideline_enrolment_owner(p_hash bytea) RETURNS TABLE(club_id uuid, kiosk_id uuid)
-                LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp SET sideline.lookup = 'on' AS $$
+                    """),
+                lookup("sideline_enrolment_owner(p_hash bytea)", returns: "club_id uuid, kiosk_id uuid", """
                     SELECT k.club_id, k.id FROM kiosk k WHERE k.enrolment_code_hash = p_hash AND k.enrolment_expires_at > now()
-                $$
-                """,
-                """
-                CREATE FUNCTION sideline_login_owner(p_email text) RETURNS TABLE(club_id uuid, user_id uuid)
-                LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp SET sideline.lookup = 'on' AS $$
+                    """),
+                lookup("sideline_login_owner(p_email text)", returns: "club_id uuid, user_id uuid", """
                     SELECT u.club_id, u.id FROM club_user u WHERE lower(u.email) = lower(p_email)
-                $$
-                """,
+                    """),
             ]
             statements += ["sideline_token_owner(bytea)", "sideline_enrolment_owner(bytea)", "sideline_login_owner(text)"].map {
                 "REVOKE ALL ON FUNCTION \($0) FROM PUBLIC"

@@ -28,7 +28,7 @@ public enum SessionStore {
         if try await RosterStore.isDeletedSession(s.uuid, in: connection, logger: logger) {
             throw ClubError(.gone, "session \(s.uuid.uuidString.lowercased()) was deleted on the club; it is not stored again")
         }
-        if let stored = try await connection.query("SELECT sha256 FROM session WHERE uuid = \(s.uuid) FOR UPDATE", logger: logger)
+        if let stored = try await connection.query("SELECT sha256 FROM session WHERE uuid = \(s.uuid)", logger: logger)
             .decode(String.self).firstElement() {
             if stored == sha256 { return .alreadyStored }
             logger.warning("session \(s.uuid.uuidString.lowercased()): refused other content (\(sha256)) from kiosk \(kiosk?.uuidString.lowercased() ?? "-"); stored is \(stored)")

@@ -59,7 +59,7 @@ def test_club_a_sees_nothing_of_club_b(club):
     assert b.upload(bundles.canonical(b_bundle)).status == 201
     token_a, token_b = club.api_token("Alpha"), club.api_token("Beta")
     listed = club.request("GET", "/api/v1/sessions", token_a).json()
-    assert [s["uuid"] for s in listed] == [a_bundle["session"]["uuid"].lower()]
+    assert [s["uuid"].lower() for s in listed] == [a_bundle["session"]["uuid"].lower()]
     assert [s["team"] for s in club.request("GET", "/api/v1/sessions", token_b).json()] == ["Beta U15"]
     b_uuid = b_bundle["session"]["uuid"].lower()
     assert club.request("GET", f"/api/v1/sessions/{b_uuid}", token_a).status == 404

@@ -33,7 +33,7 @@ def test_the_same_bundle_twice_is_stored_once(club):
     # The read API: the list and the session's document from the analysis.
     token = club.api_token("Alpha")
     listed = club.request("GET", "/api/v1/sessions", token).json()
-    assert listed == [{"uuid": bundle["session"]["uuid"].lower(), "team": "U17 Girls", "start": "2026-03-17T10:00:00.000Z", "players": 6}]
+    assert listed == [{"uuid": bundle["session"]["uuid"], "team": "U17 Girls", "start": "2026-03-17T10:00:00.000Z", "players": 6}]
     doc = club.request("GET", f"/api/v1/sessions/{listed[0]['uuid']}", token).json()
     assert doc["team"] == "U17 Girls" and doc["durationSeconds"] == 300 and doc["tags"] == ["match"]
     assert sorted(p["shirtNumber"] for p in doc["players"]) == [1, 2, 3, 4, 5, 6]
