@@ -9,6 +9,8 @@ from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import status_code_conformance
 
 SPEC = pathlib.Path(__file__).resolve().parents[2] / "docs/club-api.yaml"
+# A tus-style chunk is plain bytes: sent as schemathesis sends application/octet-stream.
+schemathesis.serializer.alias("application/offset+octet-stream", "application/octet-stream")
 schema = schemathesis.openapi.from_path(str(SPEC))
 
 
@@ -37,6 +39,6 @@ def test_every_endpoint_answers_without_a_server_error(case, live):
     headers = {"Authorization": f"Bearer {token}"}
     response = case.call(base_url=f"http://127.0.0.1:{live.port}", headers=headers)
     assert response.status_code < 500, f"{case.method} {case.formatted_path}: {response.status_code} {response.text[:300]}"
-    if response.status_code >= 400:
+    if response.status_code >= 400 and case.method != "HEAD":  # a HEAD answer has no body
         assert response.json()["error"], response.text
     case.validate_response(response, checks=[status_code_conformance])
