@@ -18,6 +18,7 @@ struct BenchCommand: AsyncParsableCommand {
             throw ClubError(.badRequest, "--sessions 1…1000, --players 1…80, --minutes 1…600")
         }
         let options = ClubBench.Options(sessions: sessions, players: players, minutes: minutes, listSessions: listSessions)
-        try await database.with { db in try await ClubBench.run(db, options: options, say: say) }
+        // The bench's own lines only: each stored session's log line would bury them.
+        try await database.with(logLevel: .warning) { db in try await ClubBench.run(db, options: options, say: say) }
     }
 }

@@ -53,8 +53,10 @@ struct DatabaseOptions: ParsableArguments {
     func url() throws -> DatabaseURL { try DatabaseURL.resolve(databaseURL) }
 
     /// Runs `work` with the database's connection pool.
-    func with<T: Sendable>(_ work: @Sendable (ClubDatabase) async throws -> T) async throws -> T {
-        try await ClubDatabase.with(try url(), logger: Diagnostics.logger("club.db"), work)
+    func with<T: Sendable>(logLevel: Logger.Level? = nil, _ work: @Sendable (ClubDatabase) async throws -> T) async throws -> T {
+        var logger = Diagnostics.logger("club.db")
+        if let logLevel { logger.logLevel = logLevel }
+        return try await ClubDatabase.with(try url(), logger: logger, work)
     }
 }
 

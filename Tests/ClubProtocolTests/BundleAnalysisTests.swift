@@ -48,7 +48,9 @@ final class BundleAnalysisTests: XCTestCase {
         XCTAssertEqual(bundle.problems, [])
 
         let back = bundle.analysisInput(sessionID: 12)
-        XCTAssertEqual(back.input.session, session)
+        var numbered = session
+        numbered.teamID = 1  // the bundle knows the team by UUID; the analysis's number is its own
+        XCTAssertEqual(back.input.session, numbered)
         XCTAssertEqual(back.input.players.map(\.physiology), players.map(\.physiology))
         XCTAssertEqual(back.input.players.map(\.shirtNumber), [9, 10])
         XCTAssertEqual(back.input.players.map { $0.strapID.map { back.identities.straps[$0]?.address } }, ["A0:9E:1A:00:00:07", nil])
