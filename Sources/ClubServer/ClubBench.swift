@@ -84,13 +84,18 @@ public enum ClubBench {
         say(String(format: "size per session-hour of %d players: compact columns %.2f MB — rows partitioned by month (with their index) %.2f MB (%.1f×)",
                    options.players, Double(compact) / hours / 1e6, Double(rows) / hours / 1e6, Double(rows) / Double(max(compact, 1))))
 
-        // A session's document (load, analyse, JSON) and the list.
-        var documentTimes: [Double] = []
+        // A session's document: computed (load, analyse, JSON) on its first request, then read from the cache.
+        var computed: [Double] = [], cached: [Double] = []
         for upload in uploads.prefix(20) {
-            let begin = ContinuousClock.now
-            let bundle = try await database.inClub(club) { c in try await SessionStore.bundle(upload.bundle.session.uuid, in: c, logger: logger) }
-            _ = try SessionDocument.json(for: bundle!.analysisInput())
-            documentTimes.append(seconds(ContinuousClock.now - begin) * 1000)
+            let uuid = upload.bundle.session.uuid
+            var begin = ContinuousClock.now
+            let bundle = try await database.inClub(club) { c in try await SessionStore.bundle(uuid, in: c, logger: logger) }
+            let document = try SessionDocument.json(for: bundle!.analysisInput())
+            try await database.inClub(club) { c in try await SessionStore.cacheDocument(document, club: club, session: uuid, in: c, logger: logger) }
+            computed.append(seconds(ContinuousClock.now - begin) * 1000)
+            begin = ContinuousClock.now
+            _ = try await database.inClub(club) { c in try await SessionStore.cachedDocument(uuid, in: c, logger: logger) }
+            cached.append(seconds(ContinuousClock.now - begin) * 1000)
         }
         if options.listSessions > options.sessions {
             try await addSmallSessions(options.listSessions - options.sessions, club: club, database: database)
@@ -104,8 +109,9 @@ public enum ClubBench {
             listed = list.count
             listTimes.append(seconds(ContinuousClock.now - begin) * 1000)
         }
-        say(String(format: "session document (load + analysis + JSON): p50 %.0f ms, p95 %.0f ms (goal ≤ 100) — sessions list of %d: p50 %.1f ms, p95 %.1f ms (goal ≤ 100)",
-                   percentile(documentTimes, 0.5), percentile(documentTimes, 0.95), listed, percentile(listTimes, 0.5), percentile(listTimes, 0.95)))
+        say(String(format: "session document: first request (load + analysis + JSON + keep) p50 %.0f ms, p95 %.0f ms; later requests (kept) p50 %.1f ms, p95 %.1f ms (goal ≤ 100)",
+                   percentile(computed, 0.5), percentile(computed, 0.95), percentile(cached, 0.5), percentile(cached, 0.95)))
+        say(String(format: "sessions list of %d: p50 %.1f ms, p95 %.1f ms (goal ≤ 100)", listed, percentile(listTimes, 0.5), percentile(listTimes, 0.95)))
         try await database.inTransaction { c in
             try await c.query("DROP TABLE bench_sample, bench_rr", logger: logger)
         }

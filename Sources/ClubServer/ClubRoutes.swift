@@ -213,7 +213,10 @@ public struct ClubRoutes: Sendable {
     func session(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let club = try await script(request)
         let uuid = try HTTP.uuidParameter(context, "uuid")
-        guard let bundle = try await database.inClub(club, { connection in try await SessionStore.bundle(uuid, in: connection, logger: logger) }) else {
+        if let cached = try await database.inClub(club, { c in try await SessionStore.cachedDocument(uuid, in: c, logger: logger) }) {
+            return HTTP.json(data: cached)
+        }
+        guard let bundle = try await database.inClub(club, { c in try await SessionStore.bundle(uuid, in: c, logger: logger) }) else {
             throw ClubError.notFound("no session \(uuid.uuidString.lowercased()) in this club")
         }
         // The analysis runs on the cores in parallel (DispatchQueue.concurrentPerform): off the event loops.
@@ -222,6 +225,7 @@ public struct ClubRoutes: Sendable {
                 continuation.resume(with: Result { try SessionDocument.json(for: bundle.analysisInput()) })
             }
         }
+        try await database.inClub(club) { c in try await SessionStore.cacheDocument(data, club: club, session: uuid, in: c, logger: logger) }
         return HTTP.json(data: data)
     }
 }

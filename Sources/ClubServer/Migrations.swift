@@ -18,6 +18,26 @@ enum Migrations {
     static let clubTables = ["club", "kiosk", "api_token", "club_user", "roster_field", "roster_conflict",
                              "session", "session_participant", "upload", "upload_chunk"]
 
+    /// Row-level security on a table, as every club table has it: rows of the transaction's club only,
+    /// and the owner's lookup (inside the definer functions) for reads across clubs.
+    static func clubPolicies(_ table: String, owner: String) -> [String] {
+        let column = table == "club" ? "id" : "club_id"
+        let ownerLiteral = "'" + owner.replacingOccurrences(of: "'", with: "''") + "'"
+        return [
+            "ALTER TABLE \(table) ENABLE ROW LEVEL SECURITY",
+            "ALTER TABLE \(table) FORCE ROW LEVEL SECURITY",
+            """
+            CREATE POLICY club_rows ON \(table)
+                USING (\(column) = nullif(current_setting('sideline.club_id', true), '')::uuid)
+                WITH CHECK (\(column) = nullif(current_setting('sideline.club_id', true), '')::uuid)
+            """,
+            """
+            CREATE POLICY owner_lookup ON \(table) FOR SELECT
+                USING (current_user = \(ownerLiteral) AND current_setting('sideline.lookup', true) = 'on')
+            """,
+        ]
+    }
+
     static let all: [Migration] = [
         Migration(version: 1, name: "club-schema") { owner in
             var statements = [
@@ -167,23 +187,7 @@ enum Migrations {
                     PRIMARY KEY (upload_id, "offset"))
                 """,
             ]
-            let ownerLiteral = "'" + owner.replacingOccurrences(of: "'", with: "''") + "'"
-            for table in clubTables {
-                let column = table == "club" ? "id" : "club_id"
-                statements += [
-                    "ALTER TABLE \(table) ENABLE ROW LEVEL SECURITY",
-                    "ALTER TABLE \(table) FORCE ROW LEVEL SECURITY",
-                    """
-                    CREATE POLICY club_rows ON \(table)
-                        USING (\(column) = nullif(current_setting('sideline.club_id', true), '')::uuid)
-                        WITH CHECK (\(column) = nullif(current_setting('sideline.club_id', true), '')::uuid)
-                    """,
-                    """
-                    CREATE POLICY owner_lookup ON \(table) FOR SELECT
-                        USING (current_user = \(ownerLiteral) AND current_setting('sideline.lookup', true) = 'on')
-                    """,
-                ]
-            }
+            for table in clubTables { statements += clubPolicies(table, owner: owner) }
             // A definer function reads across clubs only inside itself: it switches the owner's lookup on
             // for its one query and off again (PostgreSQL 15 lets no one but a superuser give a function a
             // custom setting of its own, so it is set and reset in the body).
@@ -217,6 +221,21 @@ enum Migrations {
             }
             return statements
         },
+        Migration(version: 2, name: "session-document-cache") { owner in
+            [
+                """
+                -- A stored session never changes, so its document (the analysis as JSON) is computed once per
+                -- version of the analysis and kept; deleted with its session.
+                CREATE TABLE session_document(
+                    club_id uuid NOT NULL,
+                    session_uuid uuid NOT NULL,
+                    algorithm text NOT NULL,
+                    document text NOT NULL,
+                    PRIMARY KEY (club_id, session_uuid, algorithm),
+                    FOREIGN KEY (club_id, session_uuid) REFERENCES session(club_id, uuid) ON DELETE CASCADE)
+                """,
+            ] + clubPolicies("session_document", owner: owner)
+        },
     ]
 
     /// What the server's role may do, and nothing else: granted again on every `migrate`.
@@ -230,6 +249,7 @@ enum Migrations {
         "GRANT INSERT ON roster_conflict TO %ROLE%",
         "GRANT SELECT, INSERT, DELETE ON session TO %ROLE%",
         "GRANT SELECT, INSERT, DELETE ON session_participant TO %ROLE%",
+        "GRANT SELECT, INSERT, DELETE ON session_document TO %ROLE%",
         "GRANT SELECT, INSERT, UPDATE, DELETE ON upload TO %ROLE%",
         "GRANT SELECT, INSERT, DELETE ON upload_chunk TO %ROLE%",
         "GRANT EXECUTE ON FUNCTION sideline_token_owner(bytea) TO %ROLE%",

@@ -7,6 +7,9 @@ import TeamCore
 /// kiosk's review runs. The one function to change when the export module's JSON (the document
 /// `sideline export --format json` writes) becomes the server's: it receives the whole analysis input.
 public enum SessionDocument {
+    /// The document's layout and the analysis behind it: a new version makes every cached document stale.
+    public static let algorithm = "sideline-club-session/1 analytics/2026-11"
+
     public static func json(for source: BundleAnalysisInput) throws -> Data {
         let analysis = SessionAnalysis(source.input)
         let session = source.input.session

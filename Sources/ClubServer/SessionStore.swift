@@ -87,6 +87,22 @@ public enum SessionStore {
             straps: extras.straps, participants: participants, laps: extras.laps, strapEvents: extras.strapEvents)
     }
 
+    /// The session's document as computed before for this version of the analysis.
+    public static func cachedDocument(_ uuid: UUID, in connection: PostgresConnection, logger: Logger) async throws -> Data? {
+        try await connection.query("""
+            SELECT document FROM session_document WHERE session_uuid = \(uuid) AND algorithm = \(SessionDocument.algorithm)
+            """, logger: logger).decode(String.self).firstElement().map { Data($0.utf8) }
+    }
+
+    /// Keeps a computed document (a second request computing it at the same time keeps the first).
+    public static func cacheDocument(_ document: Data, club: UUID, session uuid: UUID, in connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("""
+            INSERT INTO session_document(club_id, session_uuid, algorithm, document)
+            SELECT \(club), uuid, \(SessionDocument.algorithm), \(String(decoding: document, as: UTF8.self)) FROM session WHERE uuid = \(uuid)
+            ON CONFLICT DO NOTHING
+            """, logger: logger)
+    }
+
     /// The club's sessions, newest first.
     public static func list(in connection: PostgresConnection, logger: Logger) async throws -> [SessionListItem] {
         try await connection.query("SELECT uuid, team_name, started_ms, player_count FROM session ORDER BY started_ms DESC, uuid", logger: logger)

@@ -34,7 +34,11 @@ def test_the_same_bundle_twice_is_stored_once(club):
     token = club.api_token("Alpha")
     listed = club.request("GET", "/api/v1/sessions", token).json()
     assert listed == [{"uuid": bundle["session"]["uuid"], "team": "U17 Girls", "start": "2026-03-17T10:00:00.000Z", "players": 6}]
-    doc = club.request("GET", f"/api/v1/sessions/{listed[0]['uuid']}", token).json()
+    first = club.request("GET", f"/api/v1/sessions/{listed[0]['uuid']}", token)
+    assert club.owner_sql("SELECT count(*) FROM session_document") == "1", "computed once, then kept"
+    again = club.request("GET", f"/api/v1/sessions/{listed[0]['uuid'].lower()}", token)
+    assert again.body == first.body
+    doc = first.json()
     assert doc["team"] == "U17 Girls" and doc["durationSeconds"] == 300 and doc["tags"] == ["match"]
     assert sorted(p["shirtNumber"] for p in doc["players"]) == [1, 2, 3, 4, 5, 6]
     for p in doc["players"]:
@@ -146,10 +150,12 @@ def test_a_deleted_session_is_gone_everywhere_and_never_comes_back(club):
     uuid = bundle["session"]["uuid"].lower()
     assert a.upload(bundles.canonical(bundle)).status == 201
     token = club.api_token("Alpha")
+    assert club.request("GET", f"/api/v1/sessions/{uuid}", token).status == 200
     assert b.request("DELETE", f"/api/v1/kiosk/sessions/{uuid}").status == 204
     assert club.request("GET", f"/api/v1/sessions/{uuid}", token).status == 404
     assert club.request("GET", "/api/v1/sessions", token).json() == []
     assert club.owner_sql("SELECT count(*) FROM session_participant") == "0"
+    assert club.owner_sql("SELECT count(*) FROM session_document") == "0"
     # Every kiosk learns it from the change feed.
     tombstones = [c for c in a.changes()["changes"] if c["entity"] == "session"]
     assert [(c["key"], c["field"], c["value"], c["stamp"]["origin"]) for c in tombstones] == [(uuid, "deleted", True, b.origin)]
