@@ -146,7 +146,17 @@ public struct ClubRoutes: Sendable {
             try await UploadStore.commit(id, kiosk: kiosk, club: club, in: connection, logger: logger)
         }
         switch committed {
-        case .stored(let stored): return try HTTP.json(stored, status: stored.created ? .created : .ok)
+        case .stored(let stored):
+            if stored.created {
+                // The first view of a 90-minute session would wait for its analysis (a few hundred ms): do it now,
+                // after the answer, so the session's page is read from the kept document.
+                Task { [self] in
+                    do { _ = try await document(club: club, session: stored.sessionUUID) } catch {
+                        logger.warning("session \(stored.sessionUUID.uuidString.lowercased()): its document was not computed ahead (\(error)); the first view computes it")
+                    }
+                }
+            }
+            return try HTTP.json(stored, status: stored.created ? .created : .ok)
         case .refused(let error): throw error
         }
     }
@@ -210,15 +220,12 @@ public struct ClubRoutes: Sendable {
         return try HTTP.json(list)
     }
 
-    func session(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let club = try await script(request)
-        let uuid = try HTTP.uuidParameter(context, "uuid")
+    /// The session's document: kept from before, else computed from the stored bundle and kept. nil: no such session.
+    func document(club: UUID, session uuid: UUID) async throws -> Data? {
         if let cached = try await database.inClub(club, { c in try await SessionStore.cachedDocument(uuid, in: c, logger: logger) }) {
-            return HTTP.json(data: cached)
+            return cached
         }
-        guard let bundle = try await database.inClub(club, { c in try await SessionStore.bundle(uuid, in: c, logger: logger) }) else {
-            throw ClubError.notFound("no session \(uuid.uuidString.lowercased()) in this club")
-        }
+        guard let bundle = try await database.inClub(club, { c in try await SessionStore.bundle(uuid, in: c, logger: logger) }) else { return nil }
         // The analysis runs on the cores in parallel (DispatchQueue.concurrentPerform): off the event loops.
         let data = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
             DispatchQueue.global().async {
@@ -226,6 +233,15 @@ public struct ClubRoutes: Sendable {
             }
         }
         try await database.inClub(club) { c in try await SessionStore.cacheDocument(data, club: club, session: uuid, in: c, logger: logger) }
+        return data
+    }
+
+    func session(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let club = try await script(request)
+        let uuid = try HTTP.uuidParameter(context, "uuid")
+        guard let data = try await document(club: club, session: uuid) else {
+            throw ClubError.notFound("no session \(uuid.uuidString.lowercased()) in this club")
+        }
         return HTTP.json(data: data)
     }
 }
