@@ -36,6 +36,31 @@ public struct ClubDatabase: Sendable {
         }
     }
 
+    /// `serve` refuses a role that row-level security would not hold: a superuser, a role with BYPASSRLS,
+    /// or one that owns the schema's tables (the owner should run migrate and the admin commands only).
+    public static func checkServingRole(_ url: DatabaseURL, logger: Logger) async throws {
+        let row: (String, Bool, Bool, Int64)?
+        do {
+            let connection = try await PostgresConnection.connect(configuration: try url.connectionConfiguration(), id: 0, logger: logger)
+            let answer = try await connection.query("""
+                SELECT r.rolname::text, r.rolsuper, r.rolbypassrls,
+                       (SELECT count(*) FROM pg_class c WHERE c.relowner = r.oid AND c.relnamespace = 'public'::regnamespace AND c.relkind = 'r')
+                FROM pg_roles r WHERE r.rolname = current_user
+                """, logger: logger).decode((String, Bool, Bool, Int64).self).firstElement()
+            try await connection.close()
+            row = answer
+        } catch let error as PSQLError {
+            throw ClubError(.unavailable, describe(error, url: url))
+        }
+        guard let (role, superuser, bypass, owned) = row else { return }
+        if superuser || bypass {
+            throw ClubError(.badRequest, "role '\(role)' is a superuser or has BYPASSRLS: serve connects as the app role that migrate --app-role named")
+        }
+        if owned > 0 {
+            throw ClubError(.badRequest, "role '\(role)' owns \(owned) tables of the schema: serve connects as the app role, not the owner")
+        }
+    }
+
     /// PostgresNIO wraps whatever ended a transaction; callers want the error itself: a refusal thrown
     /// inside (rolled back), or PostgreSQL's own when BEGIN or COMMIT failed.
     static func unwrapped<T>(_ work: () async throws -> T) async throws -> T {

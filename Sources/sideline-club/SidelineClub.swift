@@ -106,6 +106,7 @@ struct ServeCommand: AsyncParsableCommand {
         default: throw ClubError(.badRequest, "--tls-cert and --tls-key go together")
         }
         let url = try database.url()
+        try await ClubDatabase.checkServingRole(url, logger: Diagnostics.logger("club.db"))
         let db = ClubDatabase(url: url, logger: Diagnostics.logger("club.db"))
         let scheme = tls == nil ? "http" : "https"
         try await ClubServerApp.run(database: db, host: host, port: port, tls: tls) { bound in

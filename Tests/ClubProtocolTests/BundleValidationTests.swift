@@ -10,6 +10,14 @@ final class BundleValidationTests: XCTestCase {
         }
     }
 
+    func testMadeUpSessionsAreValidAndRepeatTheirBytes() throws {
+        let a = SyntheticSession.make(seed: 4, players: 3, minutes: 2, startedMs: 1_767_225_600_000)
+        XCTAssertEqual(a.problems, [])
+        XCTAssertEqual(a.sampleCount, 3 * 120)
+        XCTAssertEqual(try a.contentHash(), try SyntheticSession.make(seed: 4, players: 3, minutes: 2, startedMs: 1_767_225_600_000).contentHash())
+        XCTAssertNotEqual(try a.contentHash(), try SyntheticSession.make(seed: 5, players: 3, minutes: 2, startedMs: 1_767_225_600_000).contentHash())
+    }
+
     func testEachBrokenRuleIsNamed() {
         var rng = SeededRandom(state: 99)
         var good = RandomBundles.make(&rng, maxPlayers: 3)

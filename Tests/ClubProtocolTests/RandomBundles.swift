@@ -1,29 +1,6 @@
 import ClubProtocol
 import Foundation
 
-/// SplitMix64, so the property tests are reproducible from their seed.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-extension UUID {
-    init(random rng: inout SeededRandom) {
-        let a = rng.next(), b = rng.next()
-        var bytes = withUnsafeBytes(of: a) { Array($0) } + withUnsafeBytes(of: b) { Array($0) }
-        bytes[6] = (bytes[6] & 0x0F) | 0x40
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        self.init(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                         bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
-    }
-}
-
 /// Bundles with random content inside the rules: names with accents and quotes, gaps, no RR,
 /// readings without energy, straps switched mid-session, open-ended sessions.
 enum RandomBundles {

@@ -86,3 +86,10 @@ def test_mistakes_are_one_line_and_exit_2(club, tmp_path):
         assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and message in r.stderr, r.stderr
     r = subprocess.run([club.bin, "add-club", "X"], capture_output=True, text=True, timeout=60, env={"PATH": "/usr/bin"})
     assert r.returncode == 2 and "SIDELINE_CLUB_DATABASE_URL" in r.stderr
+
+
+def test_serve_refuses_a_role_row_security_would_not_hold(club):
+    import subprocess
+    for url, message in [(club.owner_url, "owns"), (club.pg.url("postgres", club.db), "superuser")]:
+        r = subprocess.run([club.bin, "serve", "--listen", "127.0.0.1:0", "--database-url", url], capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1 and message in r.stderr, r.stderr

@@ -1,20 +1,12 @@
-import ClubProtocol
 import Foundation
 
-/// Sessions made up for the benchmark: a team of players wearing one strap each, a reading a second
-/// with a heart rate that climbs and falls in intervals, and the RR intervals those heart rates give.
-/// Deterministic from the seed, so two runs ingest the same bytes.
+/// Sessions made up for benchmarks and tests (`sideline-club bench`): a team of players wearing one
+/// strap each, a reading a second with a heart rate that climbs and falls in intervals, and the RR
+/// intervals those heart rates give. Deterministic from the seed, so two runs send the same bytes.
 public enum SyntheticSession {
     public static func make(seed: UInt64, players: Int, minutes: Int, startedMs: Int64) -> SessionBundle {
-        var rng = SplitMix(state: seed)
-        func uuid() -> UUID {
-            let a = rng.next(), b = rng.next()
-            var bytes = withUnsafeBytes(of: a) { Array($0) } + withUnsafeBytes(of: b) { Array($0) }
-            bytes[6] = (bytes[6] & 0x0F) | 0x40
-            bytes[8] = (bytes[8] & 0x3F) | 0x80
-            return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                               bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
-        }
+        var rng = SeededRandom(state: seed)
+        func uuid() -> UUID { UUID(random: &rng) }
         let seconds = minutes * 60
         let straps = (0..<players).map { i in
             let address = String(format: "A0:9E:1A:00:%02X:%02X", i / 256, i % 256)
@@ -51,15 +43,31 @@ public enum SyntheticSession {
                                    state: "ended", zoneModel: "percentOfMax", tags: ["training"], reviewed: false),
             straps: straps, participants: participants, laps: [BundleLap(tMs: duration / 2, label: "second half")], strapEvents: [])
     }
+}
 
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+/// SplitMix64: random numbers that a seed repeats (made-up sessions, property tests).
+public struct SeededRandom: RandomNumberGenerator {
+    public var state: UInt64
+
+    public init(state: UInt64) { self.state = state }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension UUID {
+    /// A version-4 UUID from the generator's next 128 bits.
+    public init(random rng: inout some RandomNumberGenerator) {
+        let a = rng.next(), b = rng.next()
+        var bytes = withUnsafeBytes(of: a) { Array($0) } + withUnsafeBytes(of: b) { Array($0) }
+        bytes[6] = (bytes[6] & 0x0F) | 0x40
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        self.init(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                         bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
     }
 }
