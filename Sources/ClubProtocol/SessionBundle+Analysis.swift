@@ -138,5 +138,5 @@ extension Date {
     init(unixMs: Int64) { self.init(timeIntervalSince1970: Double(unixMs) / 1000) }
 
     /// Unix milliseconds, rounded: exact for every instant made from milliseconds.
-    var unixMs: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+    public var unixMs: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
 }

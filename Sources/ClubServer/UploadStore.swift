@@ -136,7 +136,3 @@ public enum UploadStore {
         return .stored(StoredSession(sessionUUID: bundle.session.uuid, sha256: sha256, created: outcome == .created))
     }
 }
-
-extension Date {
-    var unixMs: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
-}

@@ -93,3 +93,46 @@ def test_a_request_with_one_bad_edit_writes_nothing(club):
     assert a.edits(edit(a, "player", PLAYER, "photo", jpeg, t)).status == 200
     assert a.edits(edit(a, "player", PLAYER, "photo", base64.b64encode(b"\x89PNG....").decode(), t + 1)).status == 400
     assert state(a.changes()["changes"])[("player", PLAYER, "photo")] == jpeg
+
+
+def test_random_interleavings_converge_on_the_latest_edit_of_each_field(club):
+    """Three kiosks edit, delete and pull in a random order with random stamps; afterwards every kiosk's
+    view (built from its pulls alone) is the same, and each field holds its latest-stamped edit."""
+    import random
+    club.add_club("Alpha")
+    kiosks = [club.kiosk("Alpha", f"pitch-{i}") for i in range(3)]
+    views = [dict() for _ in kiosks]
+    cursors = [0] * len(kiosks)
+    players = ["5b0e6f7a-1c2d-4e3f-8a9b-0c1d2e3f4a5" + str(i) for i in range(3)]
+    fields = [("firstName", lambda r: r.choice(["Mia", "Zoë", "Åsa", "Ola"])), ("weightKg", lambda r: r.choice([55.5, 61.5, 70.25])),
+              ("deleted", lambda r: r.choice([True, False]))]
+    rng = random.Random(2026)
+    latest = {}
+    for step in range(120):
+        i = rng.randrange(len(kiosks))
+        k = kiosks[i]
+        if rng.random() < 0.7:
+            batch = []
+            for _ in range(rng.randint(1, 4)):
+                player, (field, value) = rng.choice(players), rng.choice(fields)
+                stamp = {"wallMs": 1_760_000_000_000 + rng.randint(0, 50), "counter": rng.randint(0, 2), "origin": k.origin}
+                batch.append({"entity": "player", "key": player, "field": field, "value": value(rng), "stamp": stamp})
+            assert k.edits(*batch).status == 200
+            for e in batch:
+                key = (e["key"], e["field"])
+                s = e["stamp"]
+                order = (s["wallMs"], s["counter"], s["origin"])
+                if key not in latest or order > latest[key][0]:
+                    latest[key] = (order, e["value"])
+        else:
+            page = k.changes(cursors[i])
+            for c in page["changes"]:
+                views[i][(c["key"], c["field"])] = c["value"]
+            cursors[i] = page["lastSeq"]
+    for i, k in enumerate(kiosks):
+        page = k.changes(cursors[i])
+        for c in page["changes"]:
+            views[i][(c["key"], c["field"])] = c["value"]
+    expected = {key: value for key, (_, value) in latest.items()}
+    assert views[0] == views[1] == views[2] == expected
+    assert int(club.owner_sql("SELECT count(DISTINCT key) FROM roster_field WHERE entity = 'player'")) == len({p for p, _ in expected})
