@@ -6,29 +6,29 @@
 #   make bench-ble  Bluetooth figures on the emulated radio (Sideline vs bumble's host, broadcast, reconnect)
 #   make test-vm    only the real-stack suite: Debian's kernel and bluetoothd in a VM (Tests/vm)
 #   make bench-vm   Bluetooth figures on the real stack in the VM (launch, a strap's return, an adapter's return)
-#   make deb    out/sideline_<version>_<arch>.deb: the appliance package (deploy/debian, README "Install on a Raspberry Pi")
+#   make deb    out/sideline_<version>_<arch>.deb: the appliance package (deploy/package/debian, README "Install on a Raspberry Pi")
 #   make bench-appliance  kill -9 → the kiosk back on screen, on this machine's cores: cage (headless) and the kiosk as the unit runs them
 #   make test-appliance  only the appliance in a VM: the .deb installed by apt, boot to the kiosk on bluez and hci-user, taps, crashes, power cut, USB sticks, no blanking, no adapter at start (Tests/appliance)
 .PHONY: demo test test-vm test-appliance bench-appliance bench bench-ble bench-club bench-vm setup build build-static deb
 
 setup:
-	@./deploy/setup.sh
+	@./deploy/scripts/setup.sh
 
 build: setup
 	swift build -c release --product sideline
 
 # One self-contained release binary (Swift runtime inside): what the VM suite runs and a Pi installs.
 build-static: setup
-	./deploy/release-build.sh
+	./deploy/package/release-build.sh
 
 deb: setup
-	./deploy/deb.sh
+	./deploy/package/deb.sh
 
 demo: build
-	@./deploy/demo.sh
+	@./deploy/scripts/demo.sh
 
 test: setup
-	@./deploy/test.sh
+	@./deploy/scripts/test.sh
 
 bench: setup
 	swift build -c release --product sideline-bench
@@ -36,23 +36,23 @@ bench: setup
 
 bench-club: setup
 	swift build -c release --product sideline-club
-	./deploy/club-bench.sh --sessions 200
+	./deploy/scripts/club-bench.sh --sessions 200
 
 bench-ble: setup
 	swift build -c release --product sideline
-	./deploy/venv.sh
-	SIDELINE_BIN=$(CURDIR)/.build/release/sideline .venv/bin/python Tests/e2e/ble/bench_ble.py
+	./deploy/scripts/venv.sh
+	SIDELINE_BIN=$(CURDIR)/.build/release/sideline .venv/bin/python Benchmarks/ble/bench_ble.py
 
 test-vm: setup
-	./deploy/vm/test-vm.sh
+	./deploy/scripts/vm/test-vm.sh
 
 test-appliance: build-static
-	./deploy/venv.sh
+	./deploy/scripts/venv.sh
 	.venv/bin/python -m pytest -q -rP Tests/appliance
 
 bench-appliance: build-static
-	python3 Tests/appliance/bench_restart.py
+	python3 Benchmarks/appliance/bench_restart.py
 
 bench-vm: build-static
-	./deploy/venv.sh
-	.venv/bin/python Tests/vm/bench_vm.py
+	./deploy/scripts/venv.sh
+	.venv/bin/python Benchmarks/vm/bench_vm.py

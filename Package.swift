@@ -60,18 +60,23 @@ let package = Package(
 
         // A session being recorded: the one reader of the sensor ring, and the recorder (kiosk and `record`).
         .target(name: "Recording", dependencies: ["TeamCore", "Store", "SensorHub", "SPSCRing"], swiftSettings: strict),
-        // The kiosk: its runtime (state, effects, sources, recording; no SDL) and its SDL shell (loop, input, scripts).
+        // The kiosk's runtime: state, reducer and effect queue, the source supervisor (sensors) and the
+        // stick services (USB, backups, exports, photo import). No SDL: neither CSDL2 nor anything built on it.
         .target(name: "Kiosk", dependencies: [
-            "Recording", "TeamCore", "Store", "SensorHub", "SPSCRing", "SessionReview", "SessionExport", "KioskUI", "CSDL2",
-            "BlueZTransport", "Diagnostics", "Appliance", "PlayerPhotos", "KioskSound", .product(name: "Atomics", package: "swift-atomics"),
+            "Recording", "TeamCore", "Store", "SensorHub", "SessionReview", "SessionExport", "BlueZTransport", "Diagnostics", "Appliance",
+        ], swiftSettings: strict),
+        // The kiosk on screen: SDL start-up, windows, the event loop, input, the SDL speaker, photo
+        // decoding for the runtime, the script player and the state dump.
+        .target(name: "KioskShell", dependencies: [
+            "Kiosk", "KioskUI", "KioskSound", "PlayerPhotos", "CSDL2", "Appliance", "BlueZTransport", "Diagnostics", "SensorHub", "Store",
+            "TeamCore",
+            .product(name: "Atomics", package: "swift-atomics"),
         ], swiftSettings: strict),
 
         // The executable: the command line and `main`.
         .executableTarget(name: "sideline", dependencies: [
-            "Kiosk", "Recording", "Analytics", "SessionExport", "SessionReview",
-            "TeamCore", "Store", "SensorHub", "SPSCRing", "KioskUI", "CSDL2", "BlueZTransport", "PlayerPhotos", "KioskSound",
-            "Diagnostics", "Appliance",
-            .product(name: "Atomics", package: "swift-atomics"),
+            "KioskShell", "KioskBench", "Kiosk", "Recording", "Analytics", "SessionReview",
+            "TeamCore", "Store", "SensorHub", "SPSCRing", "PlayerPhotos", "Diagnostics", "Appliance",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
@@ -108,6 +113,9 @@ let package = Package(
             "CBaselines", "SPSCRing", "TeamCore", "Store", "SensorHub", "HeartRateProtocol",
             .product(name: "GRDB", package: "GRDB.swift"),
         ], path: "Benchmarks/SidelineBench", swiftSettings: strict),
+        // The kiosk's figures (`sideline --bench`): frames, memory, idle CPU, ring-to-frame latency, launch.
+        .target(name: "KioskBench", dependencies: ["KioskShell", "Kiosk", "KioskUI", "SensorHub", "SPSCRing", "Store", "TeamCore"],
+                path: "Benchmarks/KioskBench", swiftSettings: strict),
 
         // Test support: an in-memory HCI controller with virtual straps, on virtual time (used only by tests).
         .target(name: "HCITestSupport", dependencies: ["BLEHost"], path: "Tests/HCITestSupport", swiftSettings: strict),

@@ -62,7 +62,7 @@ final class KioskRuntimeTests: XCTestCase {
         runtime.dispatch(.lobby(.chooseDuration(60_000)))
         runtime.dispatch(.live(.start))
         let tally = Tally()
-        runtime.observer = tally
+        runtime.sources.observer = tally
         let start = try XCTUnwrap(runtime.recorder?.start)
         let sessionID = start.sessionID
         XCTAssertEqual(runtime.state.live?.sessionID, sessionID)
@@ -208,9 +208,9 @@ final class KioskRuntimeTests: XCTestCase {
         for (i, address) in ours.enumerated() { try store.strap(address: address, name: "Strap \(i + 1)") }
         let source = ScriptedSource()
         let runtime = try runtime(store, KioskSource(source: source, kind: .bluetooth, description: "scripted"))
-        runtime.sourceFactory = KioskSourceFactory(launchBluetooth: [], simulatedCount: 2, seed: 7, bluetooth: BluetoothSetup(), store: store)
+        runtime.sources.factory = KioskSourceFactory(launchBluetooth: [], simulatedCount: 2, seed: 7, bluetooth: BluetoothSetup(), store: store)
         let tally = Tally()
-        runtime.observer = tally
+        runtime.sources.observer = tally
         source.advance(byMs: 1000)
         source.heartRate(strap: 0, bpm: 122)
         runtime.update() // a frame takes it; the sightings are noted only every half minute
@@ -219,7 +219,7 @@ final class KioskRuntimeTests: XCTestCase {
         source.battery(strap: 1, percent: 64)
         // No frame drains the ring before the coach switches; the simulated straps the switch adds to
         // the store sort before ours, so the strap table the new source starts on is in another order.
-        runtime.switchSource(to: .simulated)
+        runtime.sources.switchSource(to: .simulated)
         XCTAssertFalse(source.isRunning, "the old source stopped")
         XCTAssertEqual(runtime.state.sensors.kind, .simulated)
         XCTAssertEqual(runtime.state.sensors.strapTable.map(\.address).suffix(2), ours, "the new table: the simulated straps first")
@@ -269,6 +269,23 @@ final class KioskRuntimeTests: XCTestCase {
         runtime.speaker = speaker
         runtime.prepareSound()
         XCTAssertEqual(speaker.log, [])
+        runtime.shutdown()
+    }
+
+    /// The coach's tap runs every effect it leads to before the loop draws: "Create team" writes the
+    /// team, asks for the teams to be loaded again and answers `.teams(.created)` (whose reduction
+    /// asks for the teams and the roster); those wait in the queue behind it, and all have run when
+    /// `dispatch` returns.
+    func testATapRunsTheEffectsItsAnswersAskForBeforeItReturns() throws {
+        let (store, _) = try store(players: 1)
+        let runtime = try runtime(store, KioskSource(source: ScriptedSource(), kind: .bluetooth, description: "scripted"))
+        runtime.dispatch(.form(.newTeam))
+        runtime.dispatch(.form(.key("Hawks")))
+        runtime.dispatch(.form(.submit))
+        let hawks = try XCTUnwrap(try store.team(named: "Hawks"))
+        XCTAssertEqual(runtime.state.screen, .teamSetup)
+        XCTAssertEqual(runtime.state.teamID, hawks.id)
+        XCTAssertEqual(runtime.state.teams.map(\.team.name).sorted(), ["Eagles", "Hawks"], "the teams, loaded again after the team was made")
         runtime.shutdown()
     }
 

@@ -4,7 +4,7 @@ import XCTest
 /// A deliberately broken ring: head and tail are plain, non-atomic fields.
 /// Under ThreadSanitizer its test must report a data race — proof that the TSan
 /// run of the real ring would catch one. Only runs when SIDELINE_TSAN_CANARY=1
-/// (deploy/tsan-check.sh); in a normal run a racy loop could hang.
+/// (deploy/scripts/tsan-check.sh); in a normal run a racy loop could hang.
 final class CanaryRing: @unchecked Sendable { // unchecked on purpose: this is the race we want TSan to see
     var slots = [Int](repeating: 0, count: 64)
     var head = 0
@@ -27,7 +27,7 @@ final class CanaryRing: @unchecked Sendable { // unchecked on purpose: this is t
 
 final class CanaryRingTests: XCTestCase {
     func testCanaryRaceIsVisibleToThreadSanitizer() throws {
-        try XCTSkipUnless(ProcessInfo.processInfo.environment["SIDELINE_TSAN_CANARY"] == "1", "only under deploy/tsan-check.sh")
+        try XCTSkipUnless(ProcessInfo.processInfo.environment["SIDELINE_TSAN_CANARY"] == "1", "only under deploy/scripts/tsan-check.sh")
         let ring = CanaryRing()
         let producer = Thread { for i in 0..<10_000 { _ = ring.push(i) } }
         producer.start()

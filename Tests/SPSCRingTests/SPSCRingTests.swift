@@ -74,7 +74,7 @@ final class SPSCRingTests: XCTestCase {
 }
 
 /// The two-thread stress: ≥ 10 million events, checking order and count.
-/// Also run under ThreadSanitizer by deploy/tsan-check.sh.
+/// Also run under ThreadSanitizer by deploy/scripts/tsan-check.sh.
 final class SPSCRingStressTests: XCTestCase {
     func testTenMillionEventsAcrossTwoThreadsArriveInOrder() {
         let count = 10_000_000

@@ -193,8 +193,16 @@ final class HCIWorkerTests: XCTestCase {
         let controller = VirtualController(straps: straps)
         let rig = VirtualRig([controller], straps: straps)
         XCTAssertTrue(rig.run(upTo: 5) { subscribed(straps) })
+        let firstEngine = rig.worker.manager.controllers[0].engine
         controller.unplug()
         rig.run(seconds: 10)
+        // One record is the whole controller: its links and its supervision.
+        let down = rig.worker.manager.controllers[0]
+        XCTAssertFalse(down.alive)
+        XCTAssertNil(down.transport, "closed while it waits to be opened again")
+        XCTAssertTrue(down.handles.isEmpty)
+        XCTAssertGreaterThan(down.failuresSinceUp, 1, "going down and each failed reopen")
+        XCTAssertEqual(down.health.problem, "\(label) lost, retrying")
         XCTAssertEqual(rig.lines.all, ["\(label): lost (the controller closed the connection); retrying"])
         XCTAssertEqual(rig.lines.levels, [.warning])
         let failedReopens = rig.lines.debug.filter { !$0.hasPrefix("\(label): reopening in ") }
@@ -208,6 +216,10 @@ final class HCIWorkerTests: XCTestCase {
         XCTAssertEqual(rig.lines.all.last, "\(label): back")
         XCTAssertEqual(rig.lines.levels.last, .notice)
         XCTAssertNil(rig.status.summary)
+        let back = rig.worker.manager.controllers[0]
+        XCTAssertTrue(back.alive && back.transport != nil && back.engine !== firstEngine, "opened again with a fresh engine")
+        XCTAssertEqual(back.handles.count, 2)
+        XCTAssertEqual(back.failuresSinceUp, 0, "up: the next loss starts the backoff again")
         rig.run(seconds: 2)
         XCTAssertGreaterThan(rig.heartRates(strap: 0).count, heardBefore)
         print("figure: straps subscribed again \(Double(rig.nowNs - 2_000_000_000 - pluggedIn) / 1e9) s (virtual) after a lost controller is back")

@@ -48,3 +48,21 @@ final class WorkerThreadTests: XCTestCase {
         }
     }
 }
+
+/// A name longer than the kernel keeps is cut to its first 15 bytes, not refused (which would leave
+/// the process's name on the thread).
+final class WorkerThreadLongNameTests: XCTestCase {
+    func testALongNameIsCutToWhatTheKernelKeeps() {
+        let worker = WorkerThread()
+        let seen = Mutex<String?>(nil)
+        let started = DispatchSemaphore(value: 0)
+        worker.start(name: "sideline.a-name-longer-than-fifteen") { shouldStop in
+            seen.withLock { $0 = try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8) }
+            started.signal()
+            while !shouldStop() { Thread.sleep(forTimeInterval: 0.001) }
+        }
+        XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
+        worker.stop()
+        XCTAssertEqual(seen.withLock { $0 }, "sideline.a-name\n")
+    }
+}

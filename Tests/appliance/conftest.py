@@ -5,16 +5,15 @@ again and runs every other check. Everything (screendumps, consoles, journals) i
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from machine import ROOT, Machine  # noqa: E402
-from screens import References  # noqa: E402
+from sideline_testkit.appliance.machine import Machine
+from sideline_testkit.appliance.screens import References
+from sideline_testkit.paths import PACKAGING, ROOT, STATIC_BINARY, VM_SCRIPTS
 
-LIMIT_S = 900  # each boot's hard limit (deploy/vm/boot.sh adds 120 s); the suite's own waits are shorter
+LIMIT_S = 900  # each boot's hard limit (deploy/scripts/vm/boot.sh adds 120 s); the suite's own waits are shorter
 
 
 class Appliance:
@@ -24,13 +23,13 @@ class Appliance:
         self.results = Path(os.environ.get('SIDELINE_APPLIANCE_RESULTS') or ROOT / '.build-vm/appliance/results')
         shutil.rmtree(self.results, ignore_errors=True)
         self.results.mkdir(parents=True)
-        self.binary = Path(os.environ.get('SIDELINE_VM_BIN') or ROOT / '.build-static/release/sideline')
+        self.binary = Path(os.environ.get('SIDELINE_VM_BIN') or STATIC_BINARY)
         deb = os.environ.get('SIDELINE_DEB')
         if not deb:
-            deb = subprocess.run([str(ROOT / 'deploy/deb.sh')], check=True, capture_output=True, text=True).stdout.split()[-1]
+            deb = subprocess.run([str(PACKAGING / 'deb.sh')], check=True, capture_output=True, text=True).stdout.split()[-1]
         self.deb = Path(deb).resolve().relative_to(ROOT)  # the guest sees the checkout at /sideline
-        subprocess.run([str(ROOT / 'deploy/deb-repo.sh'), str(ROOT / self.deb), str(ROOT / '.build-vm/appliance/repo')], check=True)
-        subprocess.run([str(ROOT / 'deploy/vm/build-image.sh')], check=True)
+        subprocess.run([str(PACKAGING / 'deb-repo.sh'), str(ROOT / self.deb), str(ROOT / '.build-vm/appliance/repo')], check=True)
+        subprocess.run([str(VM_SCRIPTS / 'build-image.sh')], check=True)
         self.references = References(self.binary, self.results / 'references')
         self.disk = self.results / 'disk.qcow2'
         self.machine = None

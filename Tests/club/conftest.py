@@ -11,14 +11,13 @@ import select
 import shutil
 import socket
 import subprocess
-import sys
 import tempfile
 import uuid
 
 import pytest
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "e2e"))
-from waiting import wait_until  # noqa: E402
+from sideline_testkit.paths import ROOT
+from sideline_testkit.waiting import wait_until
 
 PG_BIN = pathlib.Path(os.environ.get("SIDELINE_PG_BIN", "/usr/lib/postgresql/15/bin"))
 OWNER, APP = "sideline_owner", "sideline_app"
@@ -53,7 +52,7 @@ class Postgres:
 @pytest.fixture(scope="session")
 def postgres():
     if not (PG_BIN / "initdb").exists():
-        pytest.fail(f"PostgreSQL 15 not found at {PG_BIN} (deploy/setup.sh installs postgresql-15)")
+        pytest.fail(f"PostgreSQL 15 not found at {PG_BIN} (deploy/scripts/setup.sh installs postgresql-15)")
     root = pathlib.Path(tempfile.mkdtemp(prefix="sideline-club-pg-"))
     prefix = []
     if os.geteuid() == 0:  # initdb refuses root: the cluster is the postgres user's
@@ -73,7 +72,7 @@ def postgres():
 
 @pytest.fixture(scope="session")
 def club_bin() -> str:
-    path = os.environ.get("SIDELINE_CLUB_BIN") or str(pathlib.Path(__file__).resolve().parents[2] / ".build/debug/sideline-club")
+    path = os.environ.get("SIDELINE_CLUB_BIN") or str(ROOT / ".build/debug/sideline-club")
     if not os.access(path, os.X_OK):
         pytest.fail(f"sideline-club not found at {path}; build it with `swift build --product sideline-club`")
     return path

@@ -1,14 +1,14 @@
 """schemathesis against the live server from its OpenAPI description (docs/club-api.yaml): generated
 requests, valid and malformed, on every endpoint with real tokens; none may get a 5xx, and every answer
 must be one the description allows."""
-import pathlib
-
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import status_code_conformance
 
-SPEC = pathlib.Path(__file__).resolve().parents[2] / "docs/club-api.yaml"
+from sideline_testkit.paths import ROOT
+
+SPEC = ROOT / "docs/club-api.yaml"
 # A tus-style chunk is plain bytes: sent as schemathesis sends application/octet-stream.
 schemathesis.serializer.alias("application/offset+octet-stream", "application/octet-stream")
 schema = schemathesis.openapi.from_path(str(SPEC))

@@ -35,7 +35,7 @@ def test_the_same_bundle_twice_is_stored_once(club):
     listed = club.request("GET", "/api/v1/sessions", token).json()
     assert listed == [{"uuid": bundle["session"]["uuid"], "team": "U17 Girls", "start": "2026-03-17T10:00:00.000Z", "players": 6}]
     # The document is computed once, right after the upload, and kept.
-    from waiting import wait_until
+    from sideline_testkit.waiting import wait_until
     wait_until(lambda: club.owner_sql("SELECT count(*) FROM session_document") == "1", 30, what="the document computed ahead")
     first = club.request("GET", f"/api/v1/sessions/{listed[0]['uuid']}", token)
     again = club.request("GET", f"/api/v1/sessions/{listed[0]['uuid'].lower()}", token)

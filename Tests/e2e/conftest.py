@@ -1,17 +1,18 @@
-"""Shared fixtures for the end-to-end tests: the real `sideline` binary and a scratch database."""
+"""Shared fixtures for the end-to-end tests: the real `sideline` binary and a scratch database.
+What the tests drive Sideline with is the test kit (Tests/kit, sideline_testkit)."""
 import json
 import os
-import pathlib
-import subprocess
 
 import pytest
 
-from waiting import wait_until
+from sideline_testkit.paths import ROOT
+from sideline_testkit.processes import run
+from sideline_testkit.waiting import wait_until
 
 
 @pytest.fixture(scope="session")
 def sideline_bin() -> str:
-    path = os.environ.get("SIDELINE_BIN") or str(pathlib.Path(__file__).resolve().parents[2] / ".build/debug/sideline")
+    path = os.environ.get("SIDELINE_BIN") or str(ROOT / ".build/debug/sideline")
     if not os.access(path, os.X_OK):
         pytest.fail(f"sideline binary not found at {path}; build it with `swift build --product sideline`")
     return path
@@ -22,15 +23,12 @@ def sideline(sideline_bin, tmp_path):
     """Runs `sideline ARGS --db <tmp db>` and returns the completed process."""
     db = tmp_path / "sideline.sqlite"
 
-    def run(*args: str, check: bool = True) -> subprocess.CompletedProcess:
-        result = subprocess.run([sideline_bin, *args, "--db", str(db)], capture_output=True, text=True, timeout=300)
-        if check and result.returncode != 0:
-            raise AssertionError(f"sideline {' '.join(args)} failed ({result.returncode}): {result.stderr}")
-        return result
+    def sideline_with_db(*args: str, check: bool = True):
+        return run(sideline_bin, *args, "--db", str(db), check=check, timeout=300)
 
-    run.db = db
-    run.bin = sideline_bin
-    return run
+    sideline_with_db.db = db
+    sideline_with_db.bin = sideline_bin
+    return sideline_with_db
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Fixtures for the Debian package tests (deploy/test.sh runs them after `make deb`):
+"""Fixtures for the Debian package tests (deploy/scripts/test.sh runs them after `make deb`):
 the built .deb, its local apt repository, and a clean bookworm chroot to install it in."""
 import os
 import pathlib
@@ -7,24 +7,18 @@ import subprocess
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from sideline_testkit.paths import PACKAGING, ROOT
+from sideline_testkit.processes import run
+
 CACHE = ROOT / ".build-deb"
-
-
-def run(*args, **kw):
-    kw.setdefault("check", True)
-    kw.setdefault("capture_output", True)
-    kw.setdefault("text", True)
-    kw.setdefault("timeout", 900)
-    result = subprocess.run(args, **kw)
-    return result
+LONG_S = 900  # a package build, an apt download, a chroot unpacked
 
 
 @pytest.fixture(scope="session")
 def deb() -> pathlib.Path:
     path = os.environ.get("SIDELINE_DEB")
     if not path or not pathlib.Path(path).is_file():
-        pytest.fail("SIDELINE_DEB must name the package built by `make deb` (deploy/test.sh sets it)")
+        pytest.fail("SIDELINE_DEB must name the package built by `make deb` (deploy/scripts/test.sh sets it)")
     return pathlib.Path(path).resolve()
 
 
@@ -32,15 +26,15 @@ def deb() -> pathlib.Path:
 def upgrade_deb(deb) -> pathlib.Path:
     """The same build packaged again under a higher version, to upgrade to."""
     version = run("dpkg-deb", "-f", str(deb), "Version").stdout.strip() + "+upgrade1"
-    out = run(str(ROOT / "deploy/deb.sh"), env={**os.environ, "DEB_VERSION": version}, cwd=ROOT).stdout.strip().splitlines()[-1]
+    out = run(str(PACKAGING / "deb.sh"), env={**os.environ, "DEB_VERSION": version}, cwd=ROOT, timeout=LONG_S).stdout.strip().splitlines()[-1]
     return (ROOT / out).resolve()
 
 
 @pytest.fixture(scope="session")
 def repo(deb) -> pathlib.Path:
-    """Every package the .deb needs, transitively, as a flat apt repository (deploy/deb-repo.sh)."""
+    """Every package the .deb needs, transitively, as a flat apt repository (deploy/package/deb-repo.sh)."""
     folder = CACHE / "repo"
-    run(str(ROOT / "deploy/deb-repo.sh"), str(deb), str(folder))
+    run(str(PACKAGING / "deb-repo.sh"), str(deb), str(folder), timeout=LONG_S)
     return folder
 
 
@@ -65,7 +59,7 @@ def chroot_base() -> pathlib.Path:
         shutil.rmtree(build, ignore_errors=True)
         CACHE.mkdir(exist_ok=True)
         run("debootstrap", "--variant=minbase", "bookworm", str(build), mirror(), timeout=1200)
-        run("tar", "-C", str(build), "-cf", str(tarball) + ".tmp", ".")
+        run("tar", "-C", str(build), "-cf", str(tarball) + ".tmp", ".", timeout=LONG_S)
         os.replace(str(tarball) + ".tmp", tarball)
         shutil.rmtree(build, ignore_errors=True)
     return tarball
@@ -76,7 +70,7 @@ class Chroot:
     def __init__(self, base, repo, path):
         self.path = path
         path.mkdir()
-        run("tar", "-C", str(path), "-xf", str(base))
+        run("tar", "-C", str(path), "-xf", str(base), timeout=LONG_S)
         (path / "repo").mkdir()
         run("mount", "--bind", "-o", "ro", str(repo), str(path / "repo"))
         run("mount", "-t", "proc", "proc", str(path / "proc"))

@@ -10,7 +10,8 @@ import subprocess
 
 import pytest
 
-from conftest import ROOT, run
+from sideline_testkit.paths import STATIC_BINARY
+from sideline_testkit.processes import run
 
 
 def control(deb, field):
@@ -29,7 +30,7 @@ LOADER_TAG = {"amd64": "x86-64", "arm64": "AArch64"}  # ldconfig -p's word for e
 
 
 def test_name_version_and_arch(deb):
-    version = run(str(ROOT / ".build-static/release/sideline"), "--version").stdout.strip()
+    version = run(str(STATIC_BINARY), "--version").stdout.strip()
     arch = run("dpkg", "--print-architecture").stdout.strip()
     assert deb.name == f"sideline_{version}_{arch}.deb"
     assert (control(deb, "Package"), control(deb, "Version"), control(deb, "Architecture")) == ("sideline", version, arch)
@@ -75,9 +76,9 @@ def test_contents_conffiles_and_units(deb, tmp_path):
         run("sh", "-n", str(tmp_path / "DEBIAN" / script))
 
 
-@pytest.mark.skipif(shutil.which("lintian") is None, reason="lintian not installed (deploy/setup.sh installs it)")
+@pytest.mark.skipif(shutil.which("lintian") is None, reason="lintian not installed (deploy/scripts/setup.sh installs it)")
 def test_lintian_is_clean(deb):
-    result = run("lintian", "--fail-on", "error,warning", str(deb), check=False)
+    result = run("lintian", "--fail-on", "error,warning", str(deb), check=False, timeout=900)
     assert result.returncode == 0, result.stdout + result.stderr
 
 

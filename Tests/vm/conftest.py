@@ -1,12 +1,9 @@
 """One VM boot for the whole real-stack suite: the boot runs exactly the scenarios pytest selected."""
 import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent / 'guest'))
-from vmrun import run_in_vm  # noqa: E402
+from sideline_testkit.realstack.vm_run import run_in_vm
 
 
 @pytest.fixture(scope='session')

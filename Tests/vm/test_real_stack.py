@@ -1,12 +1,13 @@
 """Sideline on the real Linux Bluetooth stack: Debian's kernel (hci_vhci) and bluetoothd 5.66 in a
-VM, bumble's emulated straps on /dev/vhci. One boot runs every scenario (Tests/vm/guest/scenarios.py);
-each is one test here. On a failure the scenario's failed checks and the tails of its logs (sideline's
-output, bluetoothd, btmon, the straps) are printed; everything is kept in .build-vm/results/."""
+VM, bumble's emulated straps on /dev/vhci. One boot runs every scenario (guest/scenarios.py, which
+guest/main.py runs in the guest); each is one test here. On a failure the scenario's failed checks
+and the tails of its logs (sideline's output, bluetoothd, btmon, the straps) are printed; everything
+is kept in .build-vm/results/."""
 import json
 import warnings
 
 import pytest
-from scenarios import SCENARIOS
+from guest.scenarios import SCENARIOS
 
 LOG_TAILS = ['record.stderr', 'scan.txt', 'kiosk.txt', 'bluetoothd.txt', 'straps.txt', 'btmon.txt']
 

@@ -13,7 +13,7 @@ extension KioskRuntime {
                            sessions: p.sessions)
             })))
         case .loadStraps:
-            noteSightingsIfDue(force: true) // the list says what was heard up to now, not 30 s ago
+            sources.noteSightingsIfDue(force: true) // the list says what was heard up to now, not 30 s ago
             dispatch(.club(.strapsLoaded(try store.strapOverviews().map { s in
                 ClubStrap(strap: s.strap, wearers: s.wearers.map {
                     ClubStrap.Wearer(playerName: $0.playerName, shirtNumber: $0.shirtNumber, teamName: $0.teamName)
@@ -21,20 +21,20 @@ extension KioskRuntime {
             })))
         case .forgetStrap(let address):
             try store.forgetStrap(address: address)
-            perform(.loadStraps)
-            if let teamID = state.teamID { perform(.loadRoster(teamID: teamID)) }
+            then(.loadStraps)
+            if let teamID = state.teamID { then(.loadRoster(teamID: teamID)) }
         case .renameTeam(let teamID, let name):
             try store.renameTeam(teamID, to: name)
-            perform(.loadTeams)
+            then(.loadTeams)
         case .setTeamColour(let teamID, let colour):
             try store.setTeamColour(teamID, colour)
-            perform(.loadTeams)
+            then(.loadTeams)
         case .deleteTeam(let teamID):
             try store.deleteTeam(teamID)
         case .addExistingPlayer(let teamID, let playerID):
             try store.addExistingPlayer(playerID, toTeam: teamID)
-            perform(.loadRoster(teamID: teamID))
-            perform(.loadTeams)
+            then(.loadRoster(teamID: teamID))
+            then(.loadTeams)
         default:
             assertionFailure("\(effect) is not a club effect")
         }

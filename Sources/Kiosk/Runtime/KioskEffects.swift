@@ -5,7 +5,9 @@ import SessionReview
 import Store
 import TeamCore
 
-/// Runs the reducer's effects against the store, the recorder and the source, answering with actions.
+/// Runs the reducer's effects against the store, the recorder, the source and the sticks, answering
+/// with actions. Only the effect queue calls `perform`: an effect's answers are reduced at once, and
+/// what they (or the effect, `then`) ask for next waits in the queue behind it.
 extension KioskRuntime {
     /// A failure becomes the coach's notice (and a log line); the state goes on.
     func perform(_ effect: Effect) {
@@ -24,6 +26,10 @@ extension KioskRuntime {
         return "\(error)"
     }
 
+    /// What an effect asks for once it is done (a reload of what it changed): queued behind the
+    /// effects already waiting, as its answers' effects are.
+    func then(_ effect: Effect) { run([effect]) }
+
     private func attempt(_ effect: Effect) throws {
         switch effect {
         case .loadTeams:
@@ -37,7 +43,7 @@ extension KioskRuntime {
             })))
         case .createTeam(let name):
             let team = try store.createTeam(name: name)
-            perform(.loadTeams)
+            then(.loadTeams)
             if let id = team.id { dispatch(.teams(.created(teamID: id))) }
         case .savePlayer(let teamID, let player, let shirt):
             if player.id == nil {
@@ -46,13 +52,13 @@ extension KioskRuntime {
                 try store.updatePlayer(player)
                 try store.setShirtNumber(teamID: teamID, playerID: player.id!, shirt)
             }
-            perform(.loadRoster(teamID: teamID))
+            then(.loadRoster(teamID: teamID))
         case .removeFromTeam(let teamID, let playerID):
             try store.removeMembership(teamID: teamID, playerID: playerID)
-            perform(.loadRoster(teamID: teamID))
+            then(.loadRoster(teamID: teamID))
         case .assignStrap(let teamID, let playerID, let strapID):
             try store.assignStrap(strapID, teamID: teamID, playerID: playerID)
-            perform(.loadRoster(teamID: teamID))
+            then(.loadRoster(teamID: teamID))
         case .startSession(let teamID, let lineup, let plannedMs, let tags):
             try startRecording(teamID: teamID, lineup: lineup, plannedMs: plannedMs, tags: tags)
         case .setSessionPaused(let id, let paused):
@@ -62,7 +68,7 @@ extension KioskRuntime {
         case .endEffort(let id, let atMs):
             guard let recorder, recorder.start.sessionID == id else { return try store.setEffortEnd(id, tMs: atMs) }
             // Simulated players rest from the effort's end, so the recovery minute shows their hearts slowing.
-            pump.setWorkload(.resting, atNs: recorder.start.ns &+ UInt64(max(0, atMs)) * 1_000_000)
+            sources.pump.setWorkload(.resting, atNs: recorder.start.ns &+ UInt64(max(0, atMs)) * 1_000_000)
             try recorder.endEffort(atOffsetMs: atMs)
         case .finishRecording(let id):
             try finishRecording(sessionID: id)
@@ -82,7 +88,7 @@ extension KioskRuntime {
         case .markReviewed(let id):
             try store.markReviewed(id)
         case .switchSource(let choice):
-            switchSource(to: choice)
+            sources.switchSource(to: choice)
         case .saveSettings(let settings):
             for (key, value) in settings.keyValues(changedSince: persistedSettings) {
                 try store.saveKioskSetting(key, value)
@@ -90,13 +96,13 @@ extension KioskRuntime {
             persistedSettings = settings
         case .exportSession(let id):
             let store = store
-            runExport { directory in
+            sticks.runExport { directory in
                 let files = try SessionExporter.export(store: store, sessionID: id, to: directory)
                 return "Exported \(files) file\(files == 1 ? "" : "s") to \(directory)"
             }
         case .exportAll:
             let store = store
-            runExport { directory in
+            sticks.runExport { directory in
                 let count = try SessionExporter.exportAll(store: store, to: directory)
                 return "Exported \(count) session\(count == 1 ? "" : "s") to \(directory)"
             }
@@ -105,12 +111,12 @@ extension KioskRuntime {
         case .playSound(let sound, let volume):
             speaker?.play(sound, volumePercent: volume)
         case .importPhotos(let teamID):
-            importPhotos(teamID: teamID)
+            sticks.importPhotos(teamID: teamID)
         case .deletePlayerAndData(let playerID):
             try store.deletePlayerAndData(playerID)
-            if let teamID = state.teamID { perform(.loadRoster(teamID: teamID)) }
-            perform(.loadTeams)
-            perform(.loadPlayers)
+            if let teamID = state.teamID { then(.loadRoster(teamID: teamID)) }
+            then(.loadTeams)
+            then(.loadPlayers)
         case .loadPlayers, .loadStraps, .forgetStrap, .renameTeam, .setTeamColour, .deleteTeam, .addExistingPlayer:
             try performClubEffect(effect)
         }
@@ -124,15 +130,15 @@ extension KioskRuntime {
         let recorder = try SessionRecorder(store: store, teamID: teamID, lineup: lineup, plannedMs: plannedMs,
                                            zoneModel: state.settings.zoneModel, formula: state.settings.maxFormula, tags: tags,
                                            date: wallClock, nowNs: now)
-        pump.setWorkload(.training, atNs: now)
-        pump.recorder = recorder
+        sources.pump.setWorkload(.training, atNs: now)
+        sources.pump.recorder = recorder
         dispatch(.live(.started(recorder.start)))
     }
 
     private func finishRecording(sessionID: Int64) throws {
         guard let recorder, recorder.start.sessionID == sessionID else { return }
         // What is still in the ring happened before now: to the recorder and the tiles, as every event.
-        try pump.finishRecording(atNs: nowNs, follow: follow)
+        try sources.finishRecording()
         SessionReview.warmCache(store: store, sessionID: sessionID)
     }
 }

@@ -21,7 +21,7 @@ public final class FontBook {
             folders.map { "\($0)/\(name)" }.first { FileManager.default.fileExists(atPath: $0) }
         }
         guard let regular = find("DejaVuSans.ttf"), let bold = find("DejaVuSans-Bold.ttf") else {
-            throw Missing(description: "font DejaVuSans.ttf / DejaVuSans-Bold.ttf not found in \(folders.joined(separator: ", ")); install fonts-dejavu-core (deploy/setup.sh) or put them in assets/fonts")
+            throw Missing(description: "font DejaVuSans.ttf / DejaVuSans-Bold.ttf not found in \(folders.joined(separator: ", ")); install fonts-dejavu-core (deploy/scripts/setup.sh) or put them in assets/fonts")
         }
         regularPath = regular
         boldPath = bold

@@ -24,8 +24,6 @@ extension BlueZWorker {
     }
 
     func linkDown(_ i: Int, nowNs now: UInt64) {
-        let wasLinked = straps[i].phase != .idle
-        straps[i].phase = .idle
         straps[i].subscribing = false
         straps[i].subscribed = false
         for path in [straps[i].heartRatePath, straps[i].batteryPath].compactMap({ $0 }) { characteristics[path] = nil }
@@ -33,9 +31,7 @@ extension BlueZWorker {
         straps[i].batteryPath = nil
         straps[i].description = SensorDescription()
         straps[i].describingAsked = []
-        straps[i].nextAttemptNs = StrapLinkPolicy.retryAtNs(afterFailures: straps[i].failures, nowNs: now)
-        straps[i].failures += 1
-        if wasLinked { push(SensorEvent(strap: UInt16(i), timestampNs: now, kind: .link, link: .disconnected)) }
+        straps.scheduleRetry(i, nowNs: now)
     }
 
     /// Gives up on a link: asks bluetoothd to drop it (also cancels a pending Connect) and schedules a retry.
@@ -79,9 +75,8 @@ extension BlueZWorker {
                 return
             }
             straps[i].subscribed = true
-            straps[i].failures = 0
             straps[i].complaint = nil
-            push(SensorEvent(strap: UInt16(i), timestampNs: now, kind: .link, link: .connected))
+            straps.markServing(i, nowNs: now)
             describe(i, nowNs: now)
         case .readBattery:
             if let error { log("cannot read \(straps[i].text)'s battery level: \(error)", .debug) }
@@ -128,9 +123,8 @@ extension BlueZWorker {
                                         strapCount: straps.count, connectionBudget: settings.setup.maxConnectionsPerController, nowNs: now) else { continue }
                 let serial = client.send(straps[i].devicePath, BlueZ.device, "Connect")
                 guard expect(serial, strap: i, .connect, nowNs: now, timeoutNs: settings.connectTimeoutNs) else { continue }
-                straps[i].phase = .connecting
+                straps.markConnecting(i, nowNs: now)
                 linked += 1
-                push(SensorEvent(strap: UInt16(i), timestampNs: now, kind: .link, link: .connecting))
             case .connected where !straps[i].subscribed && !straps[i].subscribing:
                 subscribe(i, client: client, nowNs: now)
             default:

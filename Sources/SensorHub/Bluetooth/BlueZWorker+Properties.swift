@@ -40,7 +40,7 @@ extension BlueZWorker {
     func deviceChanged(_ path: String, changed: Set<String>?, initial: Bool = false, nowNs now: UInt64) {
         guard let client, path.hasPrefix(client.adapterPath + "/"), let props = client.tree.properties(path, BlueZ.device),
               let text = props["Address"]?.stringValue, let address = BDAddress(text) else { return }
-        let index = strapByAddress[address.value]
+        let index = straps.index(of: address.value)
         func news(_ key: String) -> Bool { changed.map { $0.contains(key) } ?? (props[key] != nil) }
 
         if let i = index, news("Connected"), let connected = props["Connected"]?.boolValue {
@@ -71,9 +71,7 @@ extension BlueZWorker {
         straps[i].broadcasts = true
         guard !initial else { _ = straps[i].freshness.accept(broadcast); return }
         guard servedByBroadcast(straps[i]), straps[i].phase != .connected || !straps[i].subscribed else { return }
-        guard straps[i].freshness.accept(broadcast) else { boards.counters.add(.staleBroadcasts); return }
-        push(SensorEvent(strap: UInt16(i), timestampNs: now, kind: .advert, bpm: UInt16(broadcast.heartRate),
-                         contact: .detected, link: .broadcast, rssi: rssi ?? 0))
+        straps.pushBroadcast(broadcast, strap: i, rssi: rssi ?? 0, nowNs: now)
     }
 
     /// Polar's broadcast in ManufacturerData `a{qv}` (company 0x006B → `ay`).
@@ -98,9 +96,7 @@ extension BlueZWorker {
         if heartRate {
             do {
                 let m = try HeartRateMeasurement.decode(bytes[...])
-                boards.counters.add(.notifications)
-                if m.rrDropped > 0 { boards.counters.add(.rrDropped, m.rrDropped) }
-                push(SensorEvent(measurement: m, strap: UInt16(i), nowNs: now))
+                straps.pushMeasurement(m, strap: i, nowNs: now)
             } catch {
                 boards.counters.add(.malformed)
                 log("discarded a malformed measurement from \(straps[i].text): \(error)", .debug)
@@ -112,7 +108,7 @@ extension BlueZWorker {
 
     func battery(_ bytes: [UInt8], strap i: Int, nowNs now: UInt64) {
         guard let level = try? BatteryLevel.decode(bytes[...]) else { boards.counters.add(.malformed); return }
-        push(SensorEvent(strap: UInt16(i), timestampNs: now, kind: .battery, battery: level))
+        straps.pushBattery(level, strap: i, nowNs: now)
     }
 
     /// A Battery Level characteristic exported after the strap was subscribed (bluetoothd's signals

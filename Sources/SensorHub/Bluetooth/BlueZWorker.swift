@@ -10,21 +10,20 @@ import TeamCore
 /// the life of its bus connection and adapter (bluetoothd gone and back, the adapter unplugged or
 /// powered off); `BlueZWorker+Properties` reads what bluetoothd's signals say of devices and
 /// characteristics; `BlueZWorker+Links` keeps each strap's link (connect, subscribe, timeouts,
-/// backoff) by the `StrapLinkPolicy` both Bluetooth hosts share; `BlueZWorker+Description` reads
-/// what a subscribed strap says of itself.
+/// backoff) in the `StrapLinkTable` and by the `StrapLinkPolicy` both Bluetooth hosts share;
+/// `BlueZWorker+Description` reads what a subscribed strap says of itself.
 ///
 /// Everything the worker thread owns, including the libdbus connection (inside
 /// `client`). Created on the caller's thread, then handed to the worker once before
 /// `Thread.start` (a happens-before edge) and never touched by another thread after:
 /// hence `@unchecked Sendable`.
 final class BlueZWorker: @unchecked Sendable {
-    enum Phase: Equatable { case idle, connecting, connected }
-
-    struct Strap {
-        let address: UInt64
+    /// What the bluetoothd path keeps of a strap beside the books both paths keep (`StrapLink`):
+    /// the device bluetoothd knows it as, and what this connection has of its GATT session.
+    struct StrapDevice {
+        /// The address as the caller wrote it, for the log.
         let text: String
         let devicePath: String
-        var phase = Phase.idle
         var connectedAtNs: UInt64 = 0
         var subscribing = false
         var subscribed = false
@@ -34,14 +33,16 @@ final class BlueZWorker: @unchecked Sendable {
         /// characteristics were asked for (each once per connection, whatever the answer).
         var description = SensorDescription()
         var describingAsked: Set<UInt16> = []
-        var lastHeardNs: UInt64 = 0
-        var failures = 0
-        var nextAttemptNs: UInt64 = 0
-        var broadcasts = false
-        var freshness = BroadcastFreshness()
         /// The last thing said about why the strap cannot be used (said again only when it changes).
         var complaint: String?
+
+        init(adapter: String, text: String) {
+            self.text = text
+            devicePath = BlueZ.devicePath(adapter: adapter, address: text)
+        }
     }
+
+    typealias Strap = StrapLink<StrapDevice>
 
     enum Call { case connect, startNotify, readBattery, readDescription(UInt16), other }
     struct Pending { let strap: Int; let call: Call; let deadlineNs: UInt64 }
@@ -49,19 +50,16 @@ final class BlueZWorker: @unchecked Sendable {
     var client: BlueZClient?
     let adapter: String
     let settings: BlueZDBusSource.Settings
-    let ring: SPSCRing<SensorEvent>
     /// Shared with the source's caller: discovery, counters, descriptions, requests, status.
     let boards: StrapSourceBoards
     let wake: @Sendable () -> Void
     let clock: @Sendable () -> UInt64
-    var straps: [Strap]
-    var strapByAddress: [UInt64: Int]
+    let straps: StrapLinkTable<StrapDevice>
     /// Which straps may be connected, and when (the policy `LinkManager` follows too).
     var policy: StrapLinkPolicy
     var pending: [UInt32: Pending] = [:]
     /// Characteristic path → (strap, is it the heart-rate measurement).
     var characteristics: [String: (strap: Int, heartRate: Bool)] = [:]
-    var pushedSinceWake = false
     let logger: Logger
     var busDownSinceNs: UInt64?
     var reopenFailures = 0
@@ -87,23 +85,15 @@ final class BlueZWorker: @unchecked Sendable {
         self.adapter = adapter
         self.settings = settings
         policy = StrapLinkPolicy(broadcast: settings.setup.broadcastPolicy, heardWindow: .propertyChanges)
-        self.ring = ring
+        self.straps = StrapLinkTable(ring: ring, counters: boards.counters)
         self.boards = boards
         self.wake = wake
         self.clock = clock
         logger = BluetoothSource.logger(verbose: settings.setup.verbose)
-        self.straps = zip(straps, addresses).map { strap, address in
-            Strap(address: address, text: strap.address, devicePath: BlueZ.devicePath(adapter: adapter, address: strap.address))
-        }
-        self.strapByAddress = Dictionary(addresses.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        for (strap, address) in zip(straps, addresses) { self.straps.add(address, StrapDevice(adapter: adapter, text: strap.address)) }
     }
 
     func log(_ line: String, _ level: Logger.Level = .notice) { logger.log(level: level, "bluez:\(adapter): \(line)") }
-
-    func push(_ event: SensorEvent) {
-        if !ring.push(event) { boards.counters.add(.ringDrops) }
-        pushedSinceWake = true
-    }
 
     // MARK: The loop
 
@@ -135,7 +125,7 @@ final class BlueZWorker: @unchecked Sendable {
                 reopenIfDue()
             }
             step(nowNs: clock())
-            if pushedSinceWake { pushedSinceWake = false; wake() }
+            if straps.takeWake() { wake() }
         }
         // Leave the straps free for the next run: disconnect what we connected.
         if let client {
@@ -149,11 +139,10 @@ final class BlueZWorker: @unchecked Sendable {
     /// A strap paired while running; its index is the next one (a duplicate address keeps
     /// its first index). bluetoothd may know the device already: take its state now.
     func addStrap(_ address: UInt64, text: String) {
-        let path = BlueZ.devicePath(adapter: adapter, address: text)
-        if strapByAddress[address] == nil { strapByAddress[address] = straps.count }
-        straps.append(Strap(address: address, text: text, devicePath: path))
-        if let client, client.tree.properties(path, BlueZ.device) != nil {
-            deviceChanged(path, changed: nil, initial: true, nowNs: clock())
+        let device = StrapDevice(adapter: adapter, text: text)
+        straps.add(address, device)
+        if let client, client.tree.properties(device.devicePath, BlueZ.device) != nil {
+            deviceChanged(device.devicePath, changed: nil, initial: true, nowNs: clock())
         }
     }
 

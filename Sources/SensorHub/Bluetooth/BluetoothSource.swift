@@ -69,7 +69,7 @@ public final class BluetoothSource: BluetoothStrapSource {
         // The worker is handed to the thread once, before it starts (a happens-before edge), and no
         // other thread touches it after; the boards and mailboxes it shares lock on their own.
         nonisolated(unsafe) let owned = worker
-        thread.start(name: "sideline.bluetooth") { shouldStop in
+        thread.start(name: "sideline.hci") { shouldStop in
             Self.run(owned, shouldStop: shouldStop, clock: clock, wake: wake)
         }
     }

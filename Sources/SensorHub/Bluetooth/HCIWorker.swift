@@ -3,23 +3,15 @@ import Logging
 import SPSCRing
 import TeamCore
 
-/// Everything the Bluetooth worker thread owns for Sideline's own HCI host: each controller's
-/// transport and engine, the link manager, and each controller's supervision — bring-up, lost,
-/// reopened with the straps' backoff (at most 5 s), back — with one log line per change of state.
+/// Everything the Bluetooth worker thread owns for Sideline's own HCI host: the link manager, whose
+/// `controllers` hold each controller's transport, engine and supervision record, and that
+/// supervision — bring-up, lost, reopened with the straps' backoff (at most 5 s), back — with one
+/// log line per change of state.
 ///
 /// Driven by `cycle(nowNs:)` and nothing else: `BluetoothSource`'s thread calls it after each
 /// poll(2) on `pollDescriptors`; tests call it on virtual time with in-memory controllers.
 /// Transports are read until they have nothing more, so no readiness flag is needed.
 final class HCIWorker {
-    private struct Supervision {
-        /// Open, or nil while the controller waits to be opened again.
-        var transport: (any ByteTransport)?
-        var health: ControllerHealth
-        var reopenAtNs: UInt64 = 0
-        /// Failed attempts since it was last up: the backoff grows with them.
-        var failures = 0
-    }
-
     let manager: LinkManager
     private let openers: [BluetoothSource.ControllerOpener]
     private let settings: BluetoothSource.Settings
@@ -28,7 +20,6 @@ final class HCIWorker {
     private let discoveryWanted: LatestChange<Bool>
     private let wake: () -> Void
     private let log: (Logger.Level, String) -> Void
-    private var supervision: [Supervision]
     private var buffer = [UInt8](repeating: 0, count: 16384)
     private var shutdownDeadlineNs: UInt64?
 
@@ -65,11 +56,10 @@ final class HCIWorker {
         manager = LinkManager(straps: straps, ring: ring, settings: settings, discovery: boards.discovery, counters: boards.counters, clock: clock)
         manager.log = log
         manager.descriptions = boards.descriptions
-        let transports = opened.map { try? $0.get() }
-        supervision = zip(transports, openers).map { Supervision(transport: $0, health: ControllerHealth(label: $1.label)) }
         boards.status.reset(count: opened.count)
         for i in opened.indices {
-            manager.controllers.append(LinkManager.Controller(label: openers[i].label, engine: makeEngine(i, transports[i])))
+            let transport = try? opened[i].get()
+            manager.controllers.append(LinkManager.Controller(label: openers[i].label, engine: makeEngine(i, transport), transport: transport))
             if case .failure(let failure) = opened[i] { manager.controllerFailed(i, failure) }
         }
     }
@@ -95,14 +85,14 @@ final class HCIWorker {
     }
 
     /// What to poll(2) on: -1 for a controller that is down or has no descriptor.
-    var pollDescriptors: [Int32] { supervision.map { $0.transport?.pollDescriptor ?? -1 } }
+    var pollDescriptors: [Int32] { manager.controllers.map { $0.transport?.pollDescriptor ?? -1 } }
 
     /// One turn: requests from the caller's thread, bytes from every controller, timers,
     /// connects, and each controller's health.
     func cycle(nowNs: UInt64) {
         let stopping = shutdownDeadlineNs != nil
         if !stopping { takeRequests() }
-        for i in supervision.indices where manager.controllers[i].alive { readAll(i, nowNs: nowNs) }
+        for i in manager.controllers.indices where manager.controllers[i].alive { readAll(i, nowNs: nowNs) }
         if stopping {
             for c in manager.controllers where c.alive { c.engine.tick(nowNs: nowNs) }
         } else {
@@ -120,8 +110,9 @@ final class HCIWorker {
     }
 
     private func readAll(_ i: Int, nowNs: UInt64) {
-        guard let transport = supervision[i].transport else { return }
-        let engine = manager.controllers[i].engine // not through the array: callbacks mutate it
+        // Not through the array: callbacks mutate it.
+        guard let transport = manager.controllers[i].transport else { return }
+        let engine = manager.controllers[i].engine
         do {
             while manager.controllers[i].alive {
                 let n = try transport.read(into: &buffer)
@@ -135,21 +126,20 @@ final class HCIWorker {
 
     /// Closes what failed, reopens it when its backoff is due, and tells of every change of state.
     private func supervise(nowNs: UInt64) {
-        for i in supervision.indices {
+        for i in manager.controllers.indices {
             if let failure = manager.controllers[i].failure {
-                if let transport = supervision[i].transport {
-                    transport.close()
-                    supervision[i].transport = nil
+                if manager.controllers[i].transport != nil {
+                    manager.controllers[i].closeTransport()
                     scheduleReopen(i, failure, nowNs: nowNs)
-                } else if nowNs >= supervision[i].reopenAtNs {
+                } else if nowNs >= manager.controllers[i].reopenAtNs {
                     reopen(i, nowNs: nowNs)
                 }
                 continue
             }
             switch manager.controllers[i].engine.phase {
             case .ready:
-                if supervision[i].health.state != .up {
-                    supervision[i].failures = 0
+                if manager.controllers[i].health.state != .up {
+                    manager.controllers[i].cameUp()
                     boards.status.markUp(i)
                 }
                 report(i, .up)
@@ -162,13 +152,11 @@ final class HCIWorker {
     }
 
     private func scheduleReopen(_ i: Int, _ failure: HostFailure, nowNs: UInt64) {
-        supervision[i].failures += 1
-        let delayNs = ReconnectBackoff.delayNs(afterFailures: supervision[i].failures)
-        supervision[i].reopenAtNs = nowNs + delayNs
+        let delayNs = manager.controllers[i].scheduleReopen(nowNs: nowNs)
         boards.status.noteFailure(i, failure.description)
         report(i, .down(failure))
         // Each retry at debug level (the warning above is said once): what the backoff chose.
-        log(.debug, "\(openers[i].label): reopening in \(delayNs / 1_000_000) ms")
+        log(.debug, "\(manager.controllers[i].label): reopening in \(delayNs / 1_000_000) ms")
     }
 
     private func reopen(_ i: Int, nowNs: UInt64) {
@@ -177,22 +165,21 @@ final class HCIWorker {
             transport = try openers[i].open()
         } catch {
             // Still down for the reason it went down ("lost", "not available"): a failed retry is no news.
-            let summary = if case .down(let before) = supervision[i].health.state { before.summary } else { "lost" }
+            let summary = if case .down(let before) = manager.controllers[i].health.state { before.summary } else { "lost" }
             let failure = HostFailure(summary: summary, detail: Self.plain(error))
-            log(.debug, "\(openers[i].label): \(failure.detail)")
+            log(.debug, "\(manager.controllers[i].label): \(failure.detail)")
             scheduleReopen(i, failure, nowNs: nowNs)
             return
         }
-        supervision[i].transport = transport
         let engine = makeEngine(i, transport)
-        manager.controllerReopened(i, engine: engine)
+        manager.controllerReopened(i, engine: engine, transport: transport)
         engine.start(nowNs: nowNs)
     }
 
     private func report(_ i: Int, _ state: ControllerHealth.State) {
-        guard let line = supervision[i].health.enter(state) else { return }
+        guard let line = manager.controllers[i].health.enter(state) else { return }
         log(state == .up ? .notice : .warning, line)
-        boards.status.set(i, supervision[i].health.problem)
+        boards.status.set(i, manager.controllers[i].health.problem)
         wake()
     }
 
@@ -212,9 +199,6 @@ final class HCIWorker {
     }
 
     func close() {
-        for i in supervision.indices {
-            supervision[i].transport?.close()
-            supervision[i].transport = nil
-        }
+        for i in manager.controllers.indices { manager.controllers[i].closeTransport() }
     }
 }

@@ -9,71 +9,49 @@ import TeamCore
 /// advertisements, and turns host callbacks into `SensorEvent`s. Runs on the
 /// worker thread only; the per-notification path allocates nothing.
 final class LinkManager: HostEngineDelegate {
-    enum LinkPhase: Equatable { case idle, connecting(controller: Int), connected(controller: Int, handle: UInt16, subscribed: Bool) }
-
-    struct StrapLink {
-        let address: UInt64
-        var phase = LinkPhase.idle
-        var lastAdvertNs: UInt64 = 0
+    /// What Sideline's own host keeps of a strap beside the books both paths keep (`StrapLink`):
+    /// its advertising as heard, to connect as it next advertises; which controller heard it last
+    /// and which holds its link. Its last connectable advertisement (one a connect can follow) is
+    /// the row's `lastHeardNs`.
+    struct StrapRadio {
+        /// The controller its link is on or being made on (while its phase is not idle).
+        var controller = -1
         /// The strap's advertising period as heard (0: not known yet), to predict its next advertisement.
         var advertIntervalNs: UInt64 = 0
         var lastAdvertType: UInt8 = 0
         var heardBy: Int = -1
-        var failures = 0
-        var nextAttemptNs: UInt64 = 0
-        var broadcasts = false
-        var freshness = BroadcastFreshness()
     }
 
-    struct Controller {
-        let label: String
-        let engine: HostEngine
-        var handles: [UInt16: Int] = [:] // connection handle → strap index
-        /// Why it stopped, once it has; the worker closes it and opens it again.
-        var failure: HostFailure?
-        var alive: Bool { failure == nil }
-    }
+    typealias Strap = StrapLink<StrapRadio>
 
-    let ring: SPSCRing<SensorEvent>
     let settings: BluetoothSource.Settings
     let clock: () -> UInt64
     let discovery: DiscoveryBoard
     let counters: BluetoothCounters
+    /// Controller c, whole: its engine and links, and `HCIWorker`'s supervision of it.
     var controllers: [Controller] = []
-    var straps: [StrapLink]
-    private var strapByAddress: [UInt64: Int]
+    let straps: StrapLinkTable<StrapRadio>
     /// Which straps may be connected, and when (the policy `BlueZDBusSource` follows too).
     private(set) var policy: StrapLinkPolicy
-    private(set) var pushedSinceWake = false
     var log: (Logger.Level, String) -> Void = { _, _ in }
     /// Where what the straps say of themselves goes (set by the source before the worker runs).
     var descriptions: StrapDescriptionBoard?
 
     init(straps: [UInt64], ring: SPSCRing<SensorEvent>, settings: BluetoothSource.Settings, discovery: DiscoveryBoard,
          counters: BluetoothCounters, clock: @escaping () -> UInt64) {
-        self.straps = straps.map { StrapLink(address: $0) }
-        self.strapByAddress = Dictionary(straps.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-        self.ring = ring
+        self.straps = StrapLinkTable(ring: ring, counters: counters)
         self.settings = settings
         policy = StrapLinkPolicy(broadcast: settings.setup.broadcastPolicy, heardWindow: .everyReport)
         self.discovery = discovery
         self.counters = counters
         self.clock = clock
+        for address in straps { addStrap(address) }
     }
 
-    /// A strap paired while running; its index is the next one. An address listed twice
-    /// keeps its first index (the duplicate only holds the caller's numbering in step).
-    func addStrap(_ address: UInt64) {
-        if strapByAddress[address] == nil { strapByAddress[address] = straps.count }
-        straps.append(StrapLink(address: address))
-    }
+    /// A strap paired while running; its index is the next one (a duplicate address keeps its first).
+    func addStrap(_ address: UInt64) { straps.add(address, StrapRadio()) }
 
-    func takeWake() -> Bool { defer { pushedSinceWake = false }; return pushedSinceWake }
-
-    private func push(_ event: SensorEvent) {
-        if !ring.push(event) { counters.add(.ringDrops) }
-        pushedSinceWake = true
-    }
+    func takeWake() -> Bool { straps.takeWake() }
 
     private func controllerIndex(_ host: HostEngine) -> Int { controllers.firstIndex { $0.engine === host } ?? -1 }
 
@@ -92,7 +70,7 @@ final class LinkManager: HostEngineDelegate {
     }
 
     /// Whether a strap is served from its advertisements rather than a connection.
-    func servedByBroadcast(_ strap: StrapLink) -> Bool {
+    func servedByBroadcast(_ strap: Strap) -> Bool {
         policy.servedByBroadcast(broadcasts: strap.broadcasts, strapCount: straps.count, connectionBudget: connectionBudget)
     }
 
@@ -109,7 +87,7 @@ final class LinkManager: HostEngineDelegate {
                     engine.reset(HostFailure(summary: "resetting",
                                              detail: "it never ended a cancelled connect to \(pending.peer), and \(strap) is waiting"), nowNs: nowNs)
                     // The strap that wedged it tries again last, so the others are back before it can wedge it again.
-                    if let i = strapByAddress[pending.peer.value] {
+                    if let i = straps.index(of: pending.peer.value) {
                         straps[i].nextAttemptNs = max(straps[i].nextAttemptNs, nowNs + ReconnectBackoff.longestDelayNs)
                     }
                 }
@@ -118,8 +96,8 @@ final class LinkManager: HostEngineDelegate {
             guard let best = nextStrapToConnect(controller: c, nowNs: nowNs) else { continue }
             let peer = BDAddress(value: straps[best].address, type: straps[best].lastAdvertType)
             if engine.connect(to: peer, nowNs: nowNs) {
-                straps[best].phase = .connecting(controller: c)
-                push(SensorEvent(strap: UInt16(best), timestampNs: nowNs, kind: .link, link: .connecting))
+                straps[best].controller = c
+                straps.markConnecting(best, nowNs: nowNs)
             }
         }
     }
@@ -142,7 +120,7 @@ final class LinkManager: HostEngineDelegate {
         for i in straps.indices {
             let s = straps[i]
             guard s.phase == .idle,
-                  policy.mayConnect(i, nextAttemptNs: s.nextAttemptNs, heard: policy.heardRecently(lastHeardNs: s.lastAdvertNs, nowNs: nowNs),
+                  policy.mayConnect(i, nextAttemptNs: s.nextAttemptNs, heard: policy.heardRecently(lastHeardNs: s.lastHeardNs, nowNs: nowNs),
                                     broadcasts: s.broadcasts, strapCount: straps.count, connectionBudget: budget, nowNs: nowNs) else { continue }
             let wait = Self.nextAdvertWaitNs(s, nowNs: nowNs)
             let better: Bool
@@ -160,18 +138,18 @@ final class LinkManager: HostEngineDelegate {
 
     /// How long until the strap's next advertisement is expected, allowing `leadNs` for the
     /// connect command to reach the controller; straps with an unknown period come last.
-    static func nextAdvertWaitNs(_ s: StrapLink, nowNs: UInt64, leadNs: UInt64 = 10_000_000) -> UInt64 {
+    static func nextAdvertWaitNs(_ s: Strap, nowNs: UInt64, leadNs: UInt64 = 10_000_000) -> UInt64 {
         guard s.advertIntervalNs > 0 else { return 1_000_000_000 }
-        let since = nowNs &- s.lastAdvertNs + leadNs
+        let since = nowNs &- s.lastHeardNs + leadNs
         let periods = (since + s.advertIntervalNs - 1) / s.advertIntervalNs
-        return s.lastAdvertNs &+ periods * s.advertIntervalNs &- nowNs
+        return s.lastHeardNs &+ periods * s.advertIntervalNs &- nowNs
     }
 
     /// Learns a strap's advertising period from consecutive connectable advertisements
     /// (missed ones, at multiples of the period, pull the estimate up only slowly).
-    static func learnAdvertInterval(_ s: inout StrapLink, nowNs: UInt64) {
-        guard s.lastAdvertNs != 0 else { return }
-        let delta = nowNs &- s.lastAdvertNs
+    static func learnAdvertInterval(_ s: inout Strap, nowNs: UInt64) {
+        guard s.lastHeardNs != 0 else { return }
+        let delta = nowNs &- s.lastHeardNs
         guard delta > 5_000_000, delta < 2_000_000_000 else { return } // a duplicate report, or a pause
         if s.advertIntervalNs == 0 {
             s.advertIntervalNs = delta
@@ -182,32 +160,20 @@ final class LinkManager: HostEngineDelegate {
         }
     }
 
-    private func scheduleRetry(_ i: Int, nowNs: UInt64) {
-        let wasLinked = straps[i].phase != .idle
-        straps[i].phase = .idle
-        straps[i].nextAttemptNs = StrapLinkPolicy.retryAtNs(afterFailures: straps[i].failures, nowNs: nowNs)
-        straps[i].failures += 1
-        if wasLinked { push(SensorEvent(strap: UInt16(i), timestampNs: nowNs, kind: .link, link: .disconnected)) }
-    }
-
     /// The controller stopped (transport error, failed bring-up…): its straps wait for it or another.
     func controllerFailed(_ c: Int, _ failure: HostFailure) {
         guard controllers[c].alive else { return }
         controllers[c].failure = failure
         let now = clock()
-        for i in straps.indices {
-            switch straps[i].phase {
-            case .connecting(let k) where k == c: scheduleRetry(i, nowNs: now)
-            case .connected(let k, _, _) where k == c: scheduleRetry(i, nowNs: now)
-            default: break
-            }
+        for i in straps.indices where straps[i].phase != .idle && straps[i].controller == c {
+            straps.scheduleRetry(i, nowNs: now)
         }
         controllers[c].handles.removeAll()
     }
 
-    /// The worker opened a failed controller again: a fresh engine, no links yet.
-    func controllerReopened(_ c: Int, engine: HostEngine) {
-        controllers[c] = Controller(label: controllers[c].label, engine: engine)
+    /// The worker opened a failed controller again: a fresh transport and engine, no links yet.
+    func controllerReopened(_ c: Int, engine: HostEngine, transport: any ByteTransport) {
+        controllers[c].reopened(engine: engine, transport: transport)
     }
 
     // MARK: HostEngineDelegate
@@ -225,53 +191,52 @@ final class LinkManager: HostEngineDelegate {
         counters.add(.adverts)
         let now = clock()
         if discovery.isActive { discovery.note(report, nowNs: now) }
-        guard let i = strapByAddress[report.address.value] else { return }
+        guard let i = straps.index(of: report.address.value) else { return }
         if report.isConnectable {
             Self.learnAdvertInterval(&straps[i], nowNs: now)
-            straps[i].lastAdvertNs = now
+            straps[i].lastHeardNs = now
             straps[i].lastAdvertType = report.address.type
             straps[i].heardBy = controllerIndex(host)
         }
         guard let broadcast = PolarBroadcast.find(inAdvertisement: report.data) else { return }
         straps[i].broadcasts = true
         guard servedByBroadcast(straps[i]) else { return }
-        if case .connected = straps[i].phase { return } // a connection already serves it
-        guard straps[i].freshness.accept(broadcast) else { counters.add(.staleBroadcasts); return }
-        push(SensorEvent(strap: UInt16(i), timestampNs: now, kind: .advert, bpm: UInt16(broadcast.heartRate),
-                         contact: .detected, link: .broadcast, rssi: report.rssi))
+        if straps[i].phase == .connected { return } // a connection already serves it
+        straps.pushBroadcast(broadcast, strap: i, rssi: report.rssi, nowNs: now)
     }
 
     func host(_ host: HostEngine, connected handle: UInt16, to peer: BDAddress) {
         let c = controllerIndex(host)
-        guard c >= 0, let i = strapByAddress[peer.value] else {
+        guard c >= 0, let i = straps.index(of: peer.value) else {
             host.disconnect(handle: handle) // not ours (a late connect after a cancel)
             return
         }
-        if case .connected = straps[i].phase { host.disconnect(handle: handle); return }
-        straps[i].phase = .connected(controller: c, handle: handle, subscribed: false)
+        if straps[i].phase == .connected { host.disconnect(handle: handle); return }
+        straps[i].phase = .connected
+        straps[i].controller = c
         controllers[c].handles[handle] = i
         if !policy.wants(i) { host.disconnect(handle: handle) } // let go while the connect was under way
     }
 
     func host(_ host: HostEngine, failedToConnect peer: BDAddress, status: UInt8) {
         counters.add(.connectFailures)
-        guard let i = strapByAddress[peer.value], case .connecting = straps[i].phase else { return }
-        scheduleRetry(i, nowNs: clock())
+        guard let i = straps.index(of: peer.value), straps[i].phase == .connecting else { return }
+        straps.scheduleRetry(i, nowNs: clock())
     }
 
     func host(_ host: HostEngine, subscribed handle: UInt16) {
         let c = controllerIndex(host)
         guard c >= 0, let i = controllers[c].handles[handle] else { return }
-        straps[i].phase = .connected(controller: c, handle: handle, subscribed: true)
-        straps[i].failures = 0
-        push(SensorEvent(strap: UInt16(i), timestampNs: clock(), kind: .link, link: .connected))
+        straps[i].phase = .connected
+        straps[i].controller = c
+        straps.markServing(i, nowNs: clock())
     }
 
     func host(_ host: HostEngine, disconnected handle: UInt16, peer: BDAddress, reason: UInt8) {
         let c = controllerIndex(host)
         guard c >= 0, let i = controllers[c].handles.removeValue(forKey: handle) else { return }
         counters.add(.disconnects)
-        scheduleRetry(i, nowNs: clock())
+        straps.scheduleRetry(i, nowNs: clock())
     }
 
     func host(_ host: HostEngine, heartRateMeasurement value: ArraySlice<UInt8>, handle: UInt16) {
@@ -283,15 +248,13 @@ final class LinkManager: HostEngineDelegate {
             counters.add(.malformed)
             return
         }
-        counters.add(.notifications)
-        if m.rrDropped > 0 { counters.add(.rrDropped, m.rrDropped) }
-        push(SensorEvent(measurement: m, strap: UInt16(i), nowNs: now))
+        straps.pushMeasurement(m, strap: i, nowNs: now)
     }
 
     func host(_ host: HostEngine, batteryLevel level: UInt8, handle: UInt16) {
         let c = controllerIndex(host)
         guard c >= 0, let i = controllers[c].handles[handle] else { return }
-        push(SensorEvent(strap: UInt16(i), timestampNs: clock(), kind: .battery, battery: level))
+        straps.pushBattery(level, strap: i, nowNs: clock())
     }
 
     func host(_ host: HostEngine, described description: SensorDescription, handle: UInt16) {

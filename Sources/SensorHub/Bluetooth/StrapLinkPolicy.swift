@@ -2,7 +2,7 @@ import TeamCore
 
 /// Which straps a Bluetooth source connects, and when: the one policy of both hosts — Sideline's
 /// own (`LinkManager`, over HCI) and bluetoothd's (`BlueZDBusSource`, over D-Bus). Pure: a source
-/// keeps its links and its clock and asks this about each strap.
+/// keeps its links (in a `StrapLinkTable`) and its clock and asks this about each strap.
 struct StrapLinkPolicy: Sendable {
     /// How recently a strap must have been heard advertising to be worth a connect: a connect to a
     /// strap nobody hears only times out, holding a connection slot meanwhile.

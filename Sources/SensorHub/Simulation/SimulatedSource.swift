@@ -37,7 +37,7 @@ public final class SimulatedSource: SensorSource {
         let speed = self.speed
         let clock = self.clock
         let workloadChanges = self.workloadChanges
-        thread.start(name: "sideline.simulated-straps") { shouldStop in
+        thread.start(name: "sideline.sim") { shouldStop in
             var models = initialModels
             let wallStart = DispatchTime.now().uptimeNanoseconds
             var virtualNow: UInt64 = 0

@@ -24,7 +24,7 @@ struct ImportRosterCommand: ParsableCommand {
         case .failure(let rejection):
             throw UserError("roster not imported, nothing changed; fix these lines of \(file):\n" + rejection.errors.map { "  \($0)" }.joined(separator: "\n"))
         }
-        let (photos, problems) = Self.photos(of: rows, besideFile: file)
+        let (photos, problems) = RosterPhotoFiles.prepare(rows.compactMap { row in row.photoFile.map { (row.line, $0) } }, besideFile: file)
         guard problems.isEmpty else {
             throw UserError("roster not imported, nothing changed; fix these lines of \(file):\n" + problems.map { "  \($0)" }.joined(separator: "\n"))
         }
@@ -36,29 +36,5 @@ struct ImportRosterCommand: ParsableCommand {
             throw UserError("roster not imported, nothing changed; fix these lines of \(file):\n" + lines.map { "  \($0)" }.joined(separator: "\n"))
         }
         print("imported \(rows.count) players into \(target.name)" + (photos.isEmpty ? "" : " with \(photos.count) photo\(photos.count == 1 ? "" : "s")"))
-    }
-
-    /// Every row's photo read and prepared (decoded, cropped, scaled), by line; or what is wrong
-    /// with each that cannot be, so the admin fixes the file once.
-    static func photos(of rows: [RosterCSV.Row], besideFile file: String) -> (photos: [Int: [UInt8]], problems: [String]) {
-        let folder = (file as NSString).deletingLastPathComponent
-        var photos: [Int: [UInt8]] = [:]
-        var problems: [String] = []
-        for row in rows {
-            guard let name = row.photoFile else { continue }
-            let path = name.hasPrefix("/") ? name : (folder.isEmpty ? name : folder + "/" + name)
-            guard let bytes = FileManager.default.contents(atPath: path) else {
-                problems.append("line \(row.line): photo \(name): no such file beside the roster (\(path))")
-                continue
-            }
-            do {
-                photos[row.line] = try StoredPhoto(preparing: [UInt8](bytes)).jpeg
-            } catch let error as PhotoError {
-                problems.append("line \(row.line): photo \(name): \(error.description)")
-            } catch {
-                problems.append("line \(row.line): photo \(name): \(error)")
-            }
-        }
-        return (photos, problems)
     }
 }

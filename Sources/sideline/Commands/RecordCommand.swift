@@ -61,91 +61,50 @@ struct RecordCommand: ParsableCommand {
         guard !roster.isEmpty else {
             throw UserError("team '\(teamRecord.name)' has no straps assigned; assign straps in the kiosk or in the roster CSV")
         }
-        // The source listens to the roster's straps in roster order: a strap's index is its wearer's line.
-        let straps = roster.map { StrapAddress(address: $0.strap!.address, name: $0.strap!.name) }
-        let lineup = Lineup(roster.enumerated().map { index, entry in
-            Lineup.Wearer(playerID: entry.player.id!, strapID: entry.strap!.id!, strapIndex: UInt16(index))
-        })
-        let pump = SensorPump(source: try makeSource(specs: specs, roster: roster), ringCapacity: 8192)
-        let durationMs = Int64(minutes * 60_000)
-        let startNs = pump.nowNs
-        let recoveryMs = Int64(recovery * 1000)
-        let effortEndNs = startNs + UInt64(durationMs) * 1_000_000
-        let endNs = effortEndNs + UInt64(recoveryMs) * 1_000_000
-        // Known ahead, so a simulated team rests from exactly the effort's end (same seed, same data).
-        if recoveryMs > 0 { pump.setWorkload(.resting, atNs: effortEndNs) }
-        // The source runs before the session row exists: one that cannot open leaves no empty session behind.
+        let recording = TimedRecording(roster: roster, source: try makeSource(specs: specs, roster: roster),
+                                       effortMs: Int64(minutes * 60_000), recoveryMs: Int64(recovery * 1000))
         do {
-            try pump.start(straps: straps, wake: {})
+            try recording.startSource()
         } catch let error as SensorSourceError {
             throw UserError(error.description)
         }
-        defer { pump.stop() }
-        let recorder = try SessionRecorder(store: store, teamID: teamRecord.id!, lineup: lineup, plannedMs: durationMs, tags: try SessionTags.parse(tag).tags,
-                                           date: startedAt.flatMap(Self.localTime) ?? Date(), nowNs: startNs)
+        defer { recording.stopSource() }
+        let recorder = try SessionRecorder(store: store, teamID: teamRecord.id!, lineup: recording.lineup, plannedMs: recording.effortMs,
+                                           tags: try SessionTags.parse(tag).tags, date: startedAt.flatMap(Self.localTime) ?? Date(),
+                                           nowNs: recording.startNs)
         let sessionID = recorder.start.sessionID
-        recorder.endsAtNs = endNs
         if progress {
+            let straps = recording.straps
             recorder.onTaken = { event in
                 print("heard \(straps[Int(event.strap)].address) \(Self.progressText(event))")
                 fflush(nil)
             }
         }
-        pump.recorder = recorder
         StopSignal.install()
-        let recoveryNote = recoveryMs > 0 ? " + \(Formatting.decimal(recovery)) s recovery" : ""
+        let recoveryNote = recording.recoveryMs > 0 ? " + \(Formatting.decimal(recovery)) s recovery" : ""
         print("recording session \(sessionID) of \(teamRecord.name): \(roster.count) players, \(Formatting.decimal(minutes)) min\(recoveryNote) (Ctrl-C ends it early)")
         fflush(nil)
-
-        var nowNs = pump.nowNs
-        var effortEnded = false
-        var sightings = StrapSightings()
-        func sight(_ event: SensorEvent) {
-            if event.timestampNs < endNs { sightings.observe(event) }
-        }
         do {
-            while true {
-                nowNs = min(pump.nowNs, endNs)
-                pump.pump(sight)
-                if !effortEnded, nowNs >= effortEndNs {
-                    effortEnded = true
-                    try recorder.endEffort(atOffsetMs: durationMs)
-                    if recoveryMs > 0 {
-                        print("effort over: recording \(Formatting.decimal(recovery)) s of recovery (Ctrl-C ends it)")
-                        fflush(nil)
-                    }
-                }
-                if nowNs >= endNs || StopSignal.requested { break }
-                if try recorder.commitIfDue(nowNs: nowNs), progress {
-                    print("committed \(recorder.writer.committedTMs) ms")
-                    fflush(nil)
-                }
-                usleep(10_000)
-            }
-            // Stopped early: the effort ended now.
-            if !effortEnded { try recorder.endEffort(atOffsetMs: recorder.recording.offsetMs(nowNs)) }
-            try pump.finishRecording(atNs: nowNs, follow: sight)
-            // The strap list's "last seen" and battery, and what the straps said of themselves.
-            try StrapNotes.keepDescriptions(from: pump.source, in: store)
-            try StrapNotes.note(&sightings, in: store, strapID: { lineup.wearer(ofStrap: $0)?.strapID },
-                                clockNs: recorder.start.ns, date: recorder.start.date)
+            try recording.run(into: recorder, shouldStop: { StopSignal.requested }, effortEnded: {
+                guard recording.recoveryMs > 0 else { return }
+                print("effort over: recording \(Formatting.decimal(recovery)) s of recovery (Ctrl-C ends it)")
+                fflush(nil)
+            }, committed: { ms in
+                guard progress else { return }
+                print("committed \(ms) ms")
+                fflush(nil)
+            })
         } catch let error as StoreError {
             throw UserError("\(error); session \(sessionID) is kept up to its last committed second (\(Formatting.duration(Double(recorder.writer.committedTMs) / 1000)))")
         }
         // A controller that never came up recorded nothing: say why, and leave no empty session behind.
-        if let hci = pump.source as? BluetoothSource, let why = hci.neverCameUp() {
+        if let why = recording.neverCameUp {
             try store.deleteSession(sessionID)
             throw UserError("\(why); nothing was recorded")
         }
         let c = recorder.recording.counters
-        print("session \(sessionID) saved: \(c.samples) samples, \(c.rrIntervals) RR intervals, \(c.strapEvents) strap events; \(pump.ring.dropped) events dropped")
-        if let bluetooth = pump.source as? any StrapDiscovering {
-            let b = bluetooth.counters
-            var line = "Bluetooth: \(b[.notifications]) notifications, \(b[.malformed]) malformed (discarded), \(b[.disconnects]) disconnects"
-            // A SensorEvent holds 9 RR intervals, all a 23-byte ATT MTU can carry; more are counted, not kept.
-            if b[.rrDropped] > 0 { line += ", \(b[.rrDropped]) RR intervals beyond 9 in a notification not kept" }
-            print(line)
-        }
+        print("session \(sessionID) saved: \(c.samples) samples, \(c.rrIntervals) RR intervals, \(c.strapEvents) strap events; \(recording.pump.ring.dropped) events dropped")
+        if let line = recording.bluetoothLine { print(line) }
         if !quiet { try printSummary(store: store, sessionID: sessionID) }
     }
 

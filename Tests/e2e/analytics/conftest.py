@@ -1,13 +1,7 @@
 """A simulated session recorded and exported once through the real CLI, shared by the analytics cross-checks."""
-import subprocess
-
 import pytest
 
-
-def run(sideline_bin, *args):
-    result = subprocess.run([sideline_bin, *args], capture_output=True, text=True, timeout=300)
-    assert result.returncode == 0, f"sideline {' '.join(args)} failed ({result.returncode}): {result.stderr}"
-    return result
+from sideline_testkit.processes import run
 
 
 @pytest.fixture(scope="module")
@@ -16,10 +10,10 @@ def exported(sideline_bin, tmp_path_factory):
     root = tmp_path_factory.mktemp("analytics")
     db = str(root / "sideline.sqlite")
     run(sideline_bin, "record", "--db", db, "--source", "sim:6", "--seed", "3", "--speed", "600",
-        "--team", "Demo Club", "--minutes", "10")
+        "--team", "Demo Club", "--minutes", "10", timeout=300)
     out = root / "out"
     for fmt in ("csv", "tcx", "fit", "json"):
-        run(sideline_bin, "export", "--db", db, "--session", "1", "--format", fmt, "--out", str(out))
+        run(sideline_bin, "export", "--db", db, "--session", "1", "--format", fmt, "--out", str(out), timeout=300)
     return out
 
 
@@ -29,8 +23,8 @@ def exported_with_recovery(sideline_bin, tmp_path_factory):
     root = tmp_path_factory.mktemp("recovery")
     db = str(root / "sideline.sqlite")
     run(sideline_bin, "record", "--db", db, "--source", "sim:3", "--seed", "4", "--speed", "600",
-        "--team", "Recovery Club", "--minutes", "5", "--recovery", "60", "--quiet")
+        "--team", "Recovery Club", "--minutes", "5", "--recovery", "60", "--quiet", timeout=300)
     out = root / "out"
     for fmt in ("tcx", "fit", "csv", "json"):
-        run(sideline_bin, "export", "--db", db, "--session", "1", "--format", fmt, "--out", str(out))
+        run(sideline_bin, "export", "--db", db, "--session", "1", "--format", fmt, "--out", str(out), timeout=300)
     return out

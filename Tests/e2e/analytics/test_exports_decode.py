@@ -14,11 +14,23 @@ import tcxparser
 from garmin_fit_sdk import Decoder, Stream
 from lxml import etree
 
-from session_files import valid_samples
-from tcx_schema import problems
+from sideline_testkit.tcx_schema import problems
 
 FIT_EPOCH = 631065600
 TCX = "{http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2}"
+
+
+def valid_samples(out):
+    """Plausible samples with skin contact, per player name, in time order — as Sideline counts them."""
+    (path,) = out.glob("*_samples.csv")
+    players = {}
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            bpm = int(row["bpm"])
+            if row["contact"] == "no" or not 25 <= bpm <= 250:
+                continue
+            players.setdefault(row["player"], []).append((int(row["t_ms"]), bpm))
+    return players
 
 
 def per_second(samples, start_s):

@@ -13,7 +13,7 @@ import tcxparser
 from garmin_fit_sdk import Decoder, Stream
 from lxml import etree
 
-from tcx_schema import problems
+from sideline_testkit.tcx_schema import problems
 
 TCX = "{http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2}"
 

@@ -9,7 +9,9 @@ import sqlite3
 import subprocess
 import time
 
-from blehelpers import address, kiosk_team, wait_until
+from sideline_testkit.radio.straps import address
+from sideline_testkit.roster import import_roster
+from sideline_testkit.waiting import wait_until
 
 
 def recorded_after(db, wall_s):
@@ -26,7 +28,7 @@ def recorded_after(db, wall_s):
 def test_lost_controller_is_reopened_and_the_session_goes_on(radio, sideline, tmp_path, wait_for_json):
     port, _ = radio([{'rr': 1}, {'rr': 1}])
     db = tmp_path / 'kiosk.sqlite'
-    kiosk_team(sideline, db, tmp_path, [('Ada', 'One', address(1)), ('Ben', 'Two', address(2))])
+    import_roster(sideline, db, tmp_path, 'BLE', [('Ada', 'One', address(1)), ('Ben', 'Two', address(2))])
     shots = tmp_path / 'shots'
     script = tmp_path / 'restart.kiosk'
     script.write_text('''

@@ -10,8 +10,11 @@ import time
 
 import pytest
 
-from blehelpers import address, record, run, wait_until
-from watched_process import WatchedProcess
+from sideline_testkit.processes import WatchedProcess, run
+from sideline_testkit.radio.straps import address
+from sideline_testkit.recording import record
+from sideline_testkit.roster import import_roster, wearers
+from sideline_testkit.waiting import wait_until
 
 
 class FakeController:
@@ -56,11 +59,7 @@ def fake_controller():
 
 def team(sideline, tmp_path, addresses):
     db = tmp_path / 'faults.sqlite'
-    roster = tmp_path / 'roster.csv'
-    rows = ['number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap']
-    rows += [f'{i + 1},P{i + 1},Strap,2000,M,70,50,,{a}' for i, a in enumerate(addresses)]
-    roster.write_text('\n'.join(rows) + '\n')
-    run(sideline, 'import-roster', str(roster), '--team', 'BLE', '--db', str(db))
+    import_roster(sideline, db, tmp_path, 'BLE', wearers(addresses), sex='M', weight_kg=70)
     return db
 
 

@@ -8,7 +8,8 @@ The test and the kiosk script take turns by conditions (see test_controller_come
 import socket
 import subprocess
 
-from blehelpers import address, kiosk_team
+from sideline_testkit.radio.straps import address
+from sideline_testkit.roster import import_roster
 
 
 def test_a_controller_not_there_at_start_is_waited_for_then_used(radio, sideline, tmp_path, wait_for_json):
@@ -17,7 +18,7 @@ def test_a_controller_not_there_at_start_is_waited_for_then_used(radio, sideline
         port = s.getsockname()[1]
     label = f'hci-tcp:127.0.0.1:{port}'
     db = tmp_path / 'kiosk.sqlite'
-    kiosk_team(sideline, db, tmp_path, [('Ada', 'One', address(1))])
+    import_roster(sideline, db, tmp_path, 'BLE', [('Ada', 'One', address(1))])
     shots = tmp_path / 'shots'
     script = tmp_path / 'later.kiosk'
     script.write_text('''

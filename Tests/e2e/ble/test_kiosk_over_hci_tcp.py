@@ -5,15 +5,18 @@ import json
 import sqlite3
 import subprocess
 
-from blehelpers import address, is_subsequence, kiosk_team, wait_until
-from kioskscript import open_settings
+from sideline_testkit.kiosk import open_settings
+from sideline_testkit.radio.straps import address
+from sideline_testkit.recording import is_subsequence
+from sideline_testkit.roster import import_roster
+from sideline_testkit.waiting import wait_until
 
 
 def test_pair_a_new_strap_and_record_a_session(radio, sideline, tmp_path):
     port, sent_log = radio([{'rr': 1, 'body_location': 2, 'manufacturer': 'Polar Electro Oy'}, {'rr': 1}, {'rr': 1}])
     db = tmp_path / 'kiosk.sqlite'
     # Ada wears strap 1 already (a wrist sensor, it says); Ben has none; straps 2 and 3 are new to the club.
-    kiosk_team(sideline, db, tmp_path, [('Ada', 'One', address(1)), ('Ben', 'Two', '')])
+    import_roster(sideline, db, tmp_path, 'BLE', [('Ada', 'One', address(1)), ('Ben', 'Two', '')])
     shots = tmp_path / 'shots'
     script = tmp_path / 'pair.kiosk'
     script.write_text(f'''
@@ -129,7 +132,7 @@ def last_link(log, addr, before=float('inf')):
 def test_switching_between_bluetooth_and_simulated_on_the_settings_screen(radio, sideline, tmp_path):
     port, sent_log = radio([{'rr': 1}])
     db = tmp_path / 'kiosk.sqlite'
-    kiosk_team(sideline, db, tmp_path, [('Ada', 'One', address(1))])
+    import_roster(sideline, db, tmp_path, 'BLE', [('Ada', 'One', address(1))])
     shots = tmp_path / 'shots'
     script = tmp_path / 'switch.kiosk'
     script.write_text(f'''

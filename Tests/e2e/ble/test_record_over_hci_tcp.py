@@ -2,7 +2,8 @@
 what the straps logged they sent: values exact, nothing invented, losses counted."""
 import subprocess
 
-from blehelpers import address, is_subsequence, record
+from sideline_testkit.radio.straps import address
+from sideline_testkit.recording import is_subsequence, record
 
 
 def test_mixed_team_values_exact(radio, sideline, tmp_path):

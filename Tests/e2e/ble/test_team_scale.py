@@ -1,9 +1,10 @@
 """Team scale against the emulated radio: 20 straps all connected and notifying, ≥ 99.5 % of
 their notifications recorded exactly; 40 broadcasting straps with ≥ 99 % of their updates
 recorded; straps that drop and come back reconnected. How fast (the issue's 10 s to connect 20,
-3 s to reconnect) is a performance figure: `make bench-ble` prints it (bench_ble.py), no test
+3 s to reconnect) is a performance figure: `make bench-ble` prints it (Benchmarks/ble/bench_ble.py), no test
 judges it against the clock."""
-from blehelpers import address, is_subsequence, record
+from sideline_testkit.radio.straps import address
+from sideline_testkit.recording import is_subsequence, record
 
 
 def test_twenty_connected_straps(radio, sideline, tmp_path):

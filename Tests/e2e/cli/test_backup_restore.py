@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from waiting import wait_until
+from sideline_testkit.waiting import wait_until
 
 NAME = re.compile(r"^sideline-\d{8}-\d{6}Z(-\d+)?\.sqlite$")
 

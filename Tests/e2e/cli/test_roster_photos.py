@@ -8,27 +8,15 @@ import sqlite3
 import cv2
 import numpy
 
+from sideline_testkit.pictures import near, picture
+
 HEADER = "number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap,photo\n"
-
-
-def picture(path, width, height, top_bgr, bottom_bgr=None):
-    """A picture file (its format by its extension): the top half one colour, the bottom half another."""
-    image = numpy.zeros((height, width, 3), numpy.uint8)
-    image[:, :] = top_bgr
-    if bottom_bgr is not None:
-        image[height // 2:, :] = bottom_bgr
-    assert cv2.imwrite(str(path), image)
-    return path
 
 
 def stored_photos(db):
     with contextlib.closing(sqlite3.connect(db)) as con:
         rows = con.execute("""SELECT p.first_name, ph.jpeg FROM player_photo ph JOIN player p ON p.id = ph.player_id""").fetchall()
     return {name: cv2.imdecode(numpy.frombuffer(jpeg, numpy.uint8), cv2.IMREAD_COLOR) for name, jpeg in rows}
-
-
-def near(a, b, tolerance=24):
-    return all(abs(int(x) - int(y)) <= tolerance for x, y in zip(a, b))
 
 
 def test_a_roster_csv_brings_photos_beside_it(sideline, tmp_path):

@@ -9,7 +9,7 @@ import subprocess
 from garmin_fit_sdk import Decoder, Stream
 from lxml import etree
 
-from tcx_schema import problems
+from sideline_testkit.tcx_schema import problems
 
 TCX = "{http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2}"
 SESSION_TABLES = ["sample", "rr", "strap_event", "lap", "nn_cache", "session_summary", "session_player"]
@@ -213,7 +213,7 @@ def test_straps_and_forget_strap(sideline):
 
 
 def test_record_started_at_dates_a_scripted_set_up(sideline):
-    """Flow set-ups (deploy/kiosk/flows) date their sessions before the kiosk's scripted clock."""
+    """Flow set-ups (deploy/scripts/kiosk/flows) date their sessions before the kiosk's scripted clock."""
     sideline("record", "--source", "sim:2", "--speed", "600", "--team", "T", "--minutes", "1", "--started-at", "2026-03-14T10:00", "--quiet")
     (line,) = [l for l in sideline("sessions").stdout.splitlines() if l[:1].isdigit()]
     assert line.split("\t")[2] == "2026-03-14 10:00", line

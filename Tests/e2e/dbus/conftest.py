@@ -1,6 +1,6 @@
 import pytest
 
-from mockbluez import MockBluez
+from sideline_testkit.bluez_mock import MockBluez
 
 
 @pytest.fixture

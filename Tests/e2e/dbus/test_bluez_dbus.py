@@ -14,9 +14,11 @@ from collections import defaultdict
 
 import dbusmock
 import pytest
-from mockbluez import MockBluez, measurement, polar_broadcast
-from waiting import wait_until
-from watched_process import WatchedProcess
+
+from sideline_testkit.bluez_mock import MockBluez, measurement, polar_broadcast
+from sideline_testkit.processes import WatchedProcess
+from sideline_testkit.roster import import_roster, wearers
+from sideline_testkit.waiting import wait_until
 
 A1, A2, A3 = 'F0:00:00:00:0D:01', 'F0:00:00:00:0D:02', 'F0:00:00:00:0D:03'
 
@@ -35,12 +37,7 @@ def start_kiosk(sideline_bin, db, script, shots, bus_address):
 
 
 def import_team(sideline_bin, db, tmp_path, addresses):
-    roster = tmp_path / 'roster.csv'
-    rows = ['number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap']
-    rows += [f'{i + 1},P{i + 1},Strap,2000,M,70,50,,{a}' for i, a in enumerate(addresses)]
-    roster.write_text('\n'.join(rows) + '\n')
-    subprocess.run([sideline_bin, 'import-roster', str(roster), '--team', 'BZ', '--db', str(db)],
-                   check=True, capture_output=True, text=True, timeout=60)
+    import_roster(sideline_bin, db, tmp_path, 'BZ', wearers(addresses), sex='M', weight_kg=70)
 
 
 RECORDING = []

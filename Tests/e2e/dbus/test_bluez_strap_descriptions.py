@@ -9,22 +9,21 @@ import sqlite3
 import subprocess
 
 import dbusmock
-from mockbluez import GATT_CHAR, measurement
-from waiting import wait_until
+
+from sideline_testkit.bluez_mock import GATT_CHAR, measurement
+from sideline_testkit.processes import run
+from sideline_testkit.roster import import_roster, wearers
+from sideline_testkit.waiting import wait_until
 
 A1, A2, A3 = 'F0:00:00:00:0D:01', 'F0:00:00:00:0D:02', 'F0:00:00:00:0D:03'
 
 
 def sideline(sideline_bin, *args):
-    return subprocess.run([sideline_bin, *args], check=True, capture_output=True, text=True, timeout=60).stdout
+    return run(sideline_bin, *args, timeout=60).stdout
 
 
 def import_team(sideline_bin, db, tmp_path, addresses):
-    roster = tmp_path / 'roster.csv'
-    rows = ['number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap']
-    rows += [f'{i + 1},P{i + 1},Strap,2000,M,70,50,,{a}' for i, a in enumerate(addresses)]
-    roster.write_text('\n'.join(rows) + '\n')
-    sideline(sideline_bin, 'import-roster', str(roster), '--team', 'BZ', '--db', str(db))
+    import_roster(sideline_bin, db, tmp_path, 'BZ', wearers(addresses), sex='M', weight_kg=70)
 
 
 def stored_samples(db, address):

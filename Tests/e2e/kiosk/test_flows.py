@@ -1,21 +1,19 @@
-"""Every feature flow in deploy/kiosk/flows, played the way the docs' screenshots are made
-(deploy/kiosk/play-flow.sh) on the real binary at both sizes: it runs to its end, each `screenshot`
-is a picture of the screen's size (with its wall display twin at 1920×1080 while live), live tiles in any
-dump it takes keep their text apart, and at 800×480 every touch target on every screen it photographs
-is at least 64 px on its smaller side (issue 14: gloves). What each feature does is checked by its own
+"""Every feature flow in deploy/scripts/kiosk/flows, played the way the docs' screenshots are made
+(deploy/scripts/kiosk/play-flow.sh) on the real binary at both sizes: it runs to its end, each
+`screenshot` is a picture of the screen's size (with its wall display twin at 1920×1080 while live),
+live tiles in any dump it takes keep their text apart, and at 800×480 every touch target on every
+screen it photographs is at least 64 px on its smaller side (issue 14: gloves). What each feature does is checked by its own
 tests; this keeps the flows the lead regenerates docs/screenshots from playable."""
 import json
-import pathlib
 import re
-import subprocess
 
 import pytest
 
-from kiosk_png import read_png
-from test_tiles import check_tiles
+from sideline_testkit.kiosk import DEMO_FLOW, FLOWS, play_flow
+from sideline_testkit.png import read_png
+from sideline_testkit.tile_checks import check_tiles
 
-ROOT = pathlib.Path(__file__).resolve().parents[3]
-FLOWS = [ROOT / "deploy/kiosk/demo-flow.kiosk"] + sorted((ROOT / "deploy/kiosk/flows").glob("*.kiosk"))
+FLOW_FILES = [DEMO_FLOW] + sorted(FLOWS.glob("*.kiosk"))
 SIZES = {"800x480": (800, 480), "1920x1080": (1920, 1080)}
 MIN_TARGET = 64  # px at 800×480 (Metrics.target)
 
@@ -40,17 +38,11 @@ def small_targets(dump):
     return small
 
 
-def play(binary, flow, size, shots):
-    result = subprocess.run([str(ROOT / "deploy/kiosk/play-flow.sh"), binary, str(flow), size, str(shots)],
-                            capture_output=True, text=True, timeout=900)
-    assert result.returncode == 0, result.stderr
-
-
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("flow", FLOWS, ids=[f.stem for f in FLOWS])
+@pytest.mark.parametrize("flow", FLOW_FILES, ids=[f.stem for f in FLOW_FILES])
 def test_the_flow_plays_and_takes_its_screenshots(sideline_bin, tmp_path, flow, size):
     shots = tmp_path / "shots"
-    play(sideline_bin, with_target_dumps(flow, tmp_path), size, shots)
+    play_flow(sideline_bin, with_target_dumps(flow, tmp_path), size, shots)
     names = re.findall(r"^screenshot (\S+)$", flow.read_text(), re.M)
     assert names, "a flow takes screenshots"
     for name in names:

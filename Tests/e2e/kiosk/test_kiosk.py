@@ -5,19 +5,17 @@ Checks what was stored (read back with Python's own sqlite3) and what was shown
 import json
 import os
 import pathlib
+import signal
 import sqlite3
 import subprocess
 from itertools import pairwise
 
 import pytest
 
-from kiosk_png import read_png
-from kioskscript import open_settings, pin_pad
-from tcx_schema import problems
-from waiting import wait_until
-
-ROOT = pathlib.Path(__file__).resolve().parents[3]
-DEMO_FLOW = ROOT / "deploy/kiosk/demo-flow.kiosk"
+from sideline_testkit.kiosk import DEMO_FLOW, Kiosk, open_settings, pin_pad
+from sideline_testkit.png import read_png
+from sideline_testkit.tcx_schema import problems
+from sideline_testkit.waiting import wait_until
 
 # The tile backgrounds by zone (Theme.zone) and for "no signal"; white text on each keeps ≥ 4.5:1.
 ZONE_COLOURS = {0: (0x4A, 0x52, 0x5E), 1: (0x5E, 0x6A, 0x7A), 2: (0x1F, 0x62, 0xB8),
@@ -34,36 +32,6 @@ def contrast_with_white(rgb):
     return 1.05 / (lum + 0.05)
 
 
-class Kiosk:
-    def __init__(self, binary, tmp_path):
-        self.binary = binary
-        self.db = tmp_path / "kiosk.sqlite"
-        self.shots = tmp_path / "shots"
-
-    def seed_demo_team(self):
-        subprocess.run([self.binary, "record", "--db", str(self.db), "--source", "sim:12", "--seed", "7",
-                        "--speed", "600", "--team", "Demo", "--minutes", "1", "--quiet"],
-                       check=True, capture_output=True, timeout=120)
-
-    def play(self, script_text=None, script_path=None, size="800x480", check=True, extra=(), env=None):
-        if script_text is not None:
-            script_path = self.shots.parent / "script.kiosk"
-            script_path.write_text(script_text)
-        result = subprocess.run([self.binary, "--headless", "--size", size, "--script", str(script_path),
-                                 "--screenshots", str(self.shots), "--db", str(self.db), *extra],
-                                capture_output=True, text=True, timeout=600, env={**os.environ, **(env or {})})
-        if check and result.returncode != 0:
-            raise AssertionError(f"kiosk failed ({result.returncode}): {result.stderr}")
-        return result
-
-    def dump(self, name):
-        return json.loads((self.shots / name).read_text())
-
-    def sql(self, query, *args):
-        with sqlite3.connect(self.db) as db:
-            return db.execute(query, args).fetchall()
-
-
 @pytest.fixture
 def kiosk(sideline_bin, tmp_path):
     return Kiosk(sideline_bin, tmp_path)
@@ -75,7 +43,7 @@ def test_zone_colours_keep_white_text_readable():
 
 
 def test_demo_flow_through_every_screen(kiosk):
-    kiosk.seed_demo_team()
+    kiosk.seed_team()
     kiosk.play(script_path=DEMO_FLOW)
 
     # A team made on the touchscreen, players typed on the on-screen keyboard, straps paired by two taps.
@@ -149,7 +117,7 @@ def test_demo_flow_through_every_screen(kiosk):
 
 
 def test_discard_asks_twice_and_deletes_the_session(kiosk):
-    kiosk.seed_demo_team()
+    kiosk.seed_team()
     kiosk.play("""
         tap "Demo"
         tap "Open"
@@ -176,7 +144,7 @@ def test_discard_asks_twice_and_deletes_the_session(kiosk):
 
 
 def test_countdown_stops_the_session_at_zero(kiosk):
-    kiosk.seed_demo_team()
+    kiosk.seed_team()
     kiosk.play("""
         tap "Demo"
         tap "5 min"
@@ -205,7 +173,7 @@ def test_countdown_stops_the_session_at_zero(kiosk):
 def test_recovery_minute_after_the_countdown(kiosk):
     """The countdown reaches zero: the recorder runs on for a minute while the tiles follow the falling
     heart rates, then stops by itself; the review shows each player's recovery."""
-    kiosk.seed_demo_team()
+    kiosk.seed_team()
     kiosk.play("""
         tap "Demo"
         tap "5 min"
@@ -252,7 +220,7 @@ def test_recovery_minute_after_the_countdown(kiosk):
 
 
 def test_skip_recovery_finishes_now(kiosk):
-    kiosk.seed_demo_team()
+    kiosk.seed_team()
     kiosk.play("""
         tap "Demo"
         wait 2s
@@ -319,7 +287,7 @@ def test_auto_source_without_an_adapter_says_it_simulates(kiosk):
 
 
 def test_exports_to_the_usb_stick_from_review_and_settings(kiosk, tmp_path):
-    kiosk.seed_demo_team()
+    kiosk.seed_team()
     usb = tmp_path / "usb"
     kiosk.play(f"""
         tap "Demo"
@@ -379,7 +347,7 @@ def test_script_mistakes_name_the_line(kiosk):
 
 
 def test_full_hd_renders_the_same_flow(kiosk):
-    kiosk.seed_demo_team()
+    kiosk.seed_team()
     kiosk.play("""
         tap "Demo"
         wait 2s
@@ -422,17 +390,9 @@ def test_incremental_frames_match_full_redraws(sideline_bin, tmp_path):
     for mode in ("incremental", "full"):
         kiosk = Kiosk(sideline_bin, tmp_path / mode)
         (tmp_path / mode).mkdir()
-        kiosk.seed_demo_team()
+        kiosk.seed_team()
         env = {"SIDELINE_FULL_REDRAW": "1"} if mode == "full" else {}
-        import os
-        old = {k: os.environ.get(k) for k in env}
-        os.environ.update(env)
-        try:
-            kiosk.play(script, size="1280x720", extra=("--wall-display", "1"))
-        finally:
-            for k, v in old.items():
-                if v is None:
-                    os.environ.pop(k, None)
+        kiosk.play(script, size="1280x720", extra=("--wall-display", "1"), env=env)
         shots[mode] = kiosk.shots
     for name in [n + wall for n in "abcdefg" for wall in ("", "-wall")]:
         inc = (shots["incremental"] / f"{name}.png").read_bytes()
@@ -453,9 +413,7 @@ def committed_ms(db):
 
 def test_terminating_the_kiosk_mid_session_keeps_the_recording(kiosk, tmp_path):
     """The interactive loop (real time, offscreen window): SIGTERM ends the session cleanly, nothing recorded is lost."""
-    import os
-    import signal
-    kiosk.seed_demo_team()
+    kiosk.seed_team()
     script = tmp_path / "start.kiosk"
     script.write_text('tap "Demo"\nwait until streaming\ntap "Start"\n')
     env = dict(os.environ, SDL_VIDEODRIVER="offscreen")

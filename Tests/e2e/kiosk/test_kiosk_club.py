@@ -1,50 +1,40 @@
-"""Issue 14 by touch, as CI plays it: the flows in deploy/kiosk/flows (which also make the
+"""Issue 14 by touch, as CI plays it: the flows in deploy/scripts/kiosk/flows (which also make the
 screenshots) on the real binary, headless. Checked: what the store kept (Python's sqlite3), the
 state dumps, the pixels of the screenshots, and the numbers against the JSON export."""
 import json
-import pathlib
-import sqlite3
 import subprocess
 
 import pytest
 
-from kiosk_png import read_png
+from sideline_testkit.kiosk import FLOWS, Kiosk
+from sideline_testkit.png import read_png
 
-ROOT = pathlib.Path(__file__).resolve().parents[3]
-FLOWS = ROOT / "deploy/kiosk/flows"
 PRIMARY, NORMAL, DANGER = (0x1D, 0x6F, 0xD6), (0x3A, 0x42, 0x4E), (0xC6, 0x28, 0x28)
 
 
-class Flow:
-    def __init__(self, binary, tmp_path, name, size="800x480"):
-        self.binary, self.db, self.shots = binary, tmp_path / "flow.sqlite", tmp_path / "shots"
-        # Played as the docs' screenshots are (its setup: the team "Demo" with one past session).
-        result = subprocess.run([str(ROOT / "deploy/kiosk/play-flow.sh"), binary, str(FLOWS / f"{name}.kiosk"), size,
-                                 str(self.shots), str(self.db)], capture_output=True, text=True, timeout=600)
-        assert result.returncode == 0, result.stderr
+def played(binary, folder, name, size="800x480"):
+    """The flow `name` played as the docs' screenshots are (its set-up: the team "Demo" with one past
+    session); the kiosk, its database kept."""
+    kiosk = Kiosk(binary, folder)
+    kiosk.play_flow(FLOWS / f"{name}.kiosk", size)
+    return kiosk
 
-    def dump(self, name):
-        return json.loads((self.shots / name).read_text())
 
-    def sql(self, query, *args):
-        with sqlite3.connect(self.db) as db:
-            return db.execute(query, args).fetchall()
-
-    def pixel_of(self, png, dump, label):
-        """The colour inside a target's rounded corner (left, middle), away from its text."""
-        (x, y, w, h), = [t[1:] for t in self.dump(dump)["targets"] if t[0] == label]
-        _, _, pixels = read_png(self.shots / f"{png}.png")
-        return pixels[y + h // 2][x + max(4, h // 8)]
+def pixel_of(kiosk, png, dump, label):
+    """The colour inside a target's rounded corner (left, middle), away from its text."""
+    (x, y, w, h), = [t[1:] for t in kiosk.dump(dump)["targets"] if t[0] == label]
+    _, _, pixels = read_png(kiosk.shots / f"{png}.png")
+    return pixels[y + h // 2][x + max(4, h // 8)]
 
 
 @pytest.fixture(scope="module")
 def tags(sideline_bin, tmp_path_factory):
-    return Flow(sideline_bin, tmp_path_factory.mktemp("tags"), "tags-and-sessions")
+    return played(sideline_bin, tmp_path_factory.mktemp("tags"), "tags-and-sessions")
 
 
 @pytest.fixture(scope="module")
 def club(sideline_bin, tmp_path_factory):
-    return Flow(sideline_bin, tmp_path_factory.mktemp("club"), "club-admin")
+    return played(sideline_bin, tmp_path_factory.mktemp("club"), "club-admin")
 
 
 def test_tags_are_chosen_in_the_lobby_and_go_with_the_session(tags):
@@ -55,7 +45,7 @@ def test_tags_are_chosen_in_the_lobby_and_go_with_the_session(tags):
     assert sheet["lobby"]["editingTags"]
     for label, colour in [("tag:After training", PRIMARY), ("tag:Before training", NORMAL), ("tag:Test", PRIMARY),
                           ("tag:Match", NORMAL), ("tag:Sitting", PRIMARY), ("Word", PRIMARY)]:
-        assert tags.pixel_of("tags-sheet", "tags-sheet.json", label) == colour, label
+        assert pixel_of(tags, "tags-sheet", "tags-sheet.json", label) == colour, label
     assert tags.sql("SELECT name, last_tags FROM team") == [("Demo", ",".join(want))], "remembered for the team's next session"
     review = tags.dump("tags-review.json")["review"]
     assert review["tags"] == want and review["open"] == 2
@@ -77,14 +67,14 @@ def test_the_sessions_list_shows_average_effort_players_and_tags_and_filters(tag
     exported = json.loads(next(out.glob("*_summary.json")).read_text())
     averages = [p["session"]["avgBPM"] for p in exported["players"] if p["session"]["avgBPM"] is not None]
     assert len(averages) == 12 and cards[1]["averageBPM"] == pytest.approx(sum(averages) / len(averages), abs=1e-9)
-    assert tags.pixel_of("sessions-list-filtered", "sessions-filtered.json", "filter:test") == PRIMARY
-    assert tags.pixel_of("sessions-list-filtered", "sessions-filtered.json", "filter:all") == NORMAL
+    assert pixel_of(tags, "sessions-list-filtered", "sessions-filtered.json", "filter:test") == PRIMARY
+    assert pixel_of(tags, "sessions-list-filtered", "sessions-filtered.json", "filter:all") == NORMAL
 
 
 def test_a_session_is_deleted_behind_the_pin_with_everything_in_it(tags):
     # The review's Delete is drawn as a destructive button (red, on the bar's dark grey), not as plain text.
-    assert tags.pixel_of("tags-review-header", "tags-review.json", "Delete") == DANGER
-    assert tags.pixel_of("tags-review-header", "tags-review.json", "Export") == NORMAL
+    assert pixel_of(tags, "tags-review-header", "tags-review.json", "Delete") == DANGER
+    assert pixel_of(tags, "tags-review-header", "tags-review.json", "Export") == NORMAL
     deleted = tags.dump("deleted.json")
     assert deleted["notice"] == "Session deleted" and deleted["review"]["open"] is None
     assert [c["id"] for c in deleted["review"]["sessions"]] == [1]
@@ -114,7 +104,7 @@ def test_a_team_is_renamed_recoloured_and_deleted_and_players_join_from_the_club
 
 @pytest.fixture(scope="module")
 def team_with_sessions(sideline_bin, tmp_path_factory):
-    return Flow(sideline_bin, tmp_path_factory.mktemp("team-with-sessions"), "delete-team-with-sessions")
+    return played(sideline_bin, tmp_path_factory.mktemp("team-with-sessions"), "delete-team-with-sessions")
 
 
 def test_a_team_with_sessions_is_deleted_as_the_question_says(team_with_sessions):
@@ -154,7 +144,7 @@ def test_the_strap_list_and_forget_strap(club):
     second = next(s for s in listed if s["name"] == "SimStrap 2")
     assert second["wearers"] == [{"name": "Emma Olsen", "number": 80, "team": "Demo"}] and second["sessions"] == 1
     assert second["battery"] is not None and second["lastSeenMs"] is not None, "noted while the kiosk heard it"
-    assert club.pixel_of("strap-list", "strap-list.json", "Forget SimStrap 2") == DANGER
+    assert pixel_of(club, "strap-list", "strap-list.json", "Forget SimStrap 2") == DANGER
     after = [s["name"] for s in club.dump("straps-after.json")["club"]["straps"]]
     assert "SimStrap 1" not in after and len(after) == 11
     assert club.sql("SELECT forgotten_ms IS NOT NULL FROM strap WHERE name = 'SimStrap 1'") == [(1,)]
@@ -163,7 +153,7 @@ def test_the_strap_list_and_forget_strap(club):
 
 @pytest.mark.parametrize("name", ["tags-and-sessions", "club-admin"])
 def test_the_flows_run_at_full_hd(sideline_bin, tmp_path, name):
-    flow = Flow(sideline_bin, tmp_path, name, size="1920x1080")
+    flow = played(sideline_bin, tmp_path, name, size="1920x1080")
     pngs = sorted(flow.shots.glob("*.png"))
     assert len(pngs) >= 6
     width, height, _ = read_png(pngs[0])

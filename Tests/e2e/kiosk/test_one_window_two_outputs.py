@@ -6,7 +6,7 @@ Run here on the real compositor: cage on wlroots' headless backend with two outp
 SDL's Wayland driver, each output read back with grim (wlroots' screencopy). The kiosk's script
 taps the coach's screen through the window's own coordinates (offset by the coach's part), so a
 tap on the wrong part would not start the session. Needs root (cage refuses root: it runs as
-nobody), cage and grim (deploy/setup.sh)."""
+nobody), cage and grim (deploy/scripts/setup.sh)."""
 import json
 import os
 import pwd
@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from waiting import wait_until
+from sideline_testkit.waiting import wait_until
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0 or not shutil.which('cage') or not shutil.which('grim'),
                                 reason='needs root (to run cage as nobody), cage and grim')

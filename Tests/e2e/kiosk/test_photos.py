@@ -6,7 +6,6 @@ decoder) makes the test pictures and reads back what was stored."""
 import contextlib
 import json
 import os
-import pathlib
 import sqlite3
 import subprocess
 
@@ -14,17 +13,9 @@ import cv2
 import numpy
 import pytest
 
-from kiosk_png import read_png
-from test_kiosk import Kiosk
-
-def picture(path, width, height, top_bgr, bottom_bgr=None):
-    """A picture file (its format by its extension): the top half one colour, the bottom half another."""
-    image = numpy.zeros((height, width, 3), numpy.uint8)
-    image[:, :] = top_bgr
-    if bottom_bgr is not None:
-        image[height // 2:, :] = bottom_bgr
-    assert cv2.imwrite(str(path), image)
-    return path
+from sideline_testkit.kiosk import FLOWS, Kiosk, play_flow
+from sideline_testkit.pictures import near, picture
+from sideline_testkit.png import read_png
 
 
 def stored_photos(db):
@@ -32,10 +23,6 @@ def stored_photos(db):
         rows = con.execute("""SELECT p.first_name, ph.jpeg, ph.updated_ms FROM player_photo ph
                               JOIN player p ON p.id = ph.player_id ORDER BY p.first_name""").fetchall()
     return {name: (cv2.imdecode(numpy.frombuffer(jpeg, numpy.uint8), cv2.IMREAD_COLOR), version) for name, jpeg, version in rows}
-
-
-def near(a, b, tolerance=24):
-    return all(abs(int(x) - int(y)) <= tolerance for x, y in zip(a, b))
 
 
 @pytest.fixture
@@ -53,8 +40,7 @@ def stick(tmp_path):
 def test_photos_from_a_usb_stick_on_the_roster_the_tiles_and_the_wall(sideline_bin, stick, tmp_path):
     media, mount_point = stick
     kiosk = Kiosk(sideline_bin, tmp_path)
-    subprocess.run([kiosk.binary, "record", "--db", str(kiosk.db), "--source", "sim:4", "--seed", "7", "--speed", "600",
-                    "--team", "Four", "--minutes", "1", "--quiet"], check=True, capture_output=True, timeout=120)
+    kiosk.seed_team("Four", straps=4)
     with contextlib.closing(sqlite3.connect(kiosk.db)) as con:
         roster = con.execute("""SELECT m.shirt_number, p.first_name || ' ' || p.last_name FROM membership m
                                 JOIN player p ON p.id = m.player_id ORDER BY m.shirt_number""").fetchall()
@@ -130,12 +116,10 @@ PLAYER_PALETTE = [0x1565C0, 0xAD1457, 0x2E7D32, 0x6A1B9A, 0xBF360C, 0x00695C, 0x
 def test_a_player_without_a_photo_shows_initials_in_their_colour(sideline_bin, tmp_path):
     """The docs' photos flow (Ida Fischer has no photo in its roster CSV): on her live tile, a disc in
     her colour with white initials on it; the others show their photos, not a disc."""
-    root = pathlib.Path(__file__).resolve().parents[3]
     flow = tmp_path / "photos.kiosk"
-    flow.write_text((root / "deploy/kiosk/flows/photos.kiosk").read_text() + "dump live.json\n")
+    flow.write_text((FLOWS / "photos.kiosk").read_text() + "dump live.json\n")
     shots = tmp_path / "shots"
-    subprocess.run([str(root / "deploy/kiosk/play-flow.sh"), sideline_bin, str(flow), "800x480", str(shots)],
-                   check=True, capture_output=True, timeout=600)
+    play_flow(sideline_bin, flow, "800x480", shots, timeout=600)
     dump = json.loads((shots / "live.json").read_text())
     without = [line for line in dump["roster"] if line["photoVersion"] is None]
     assert [line["name"] for line in without] == ["Ida Fischer"]

@@ -12,8 +12,8 @@ import subprocess
 
 import pytest
 
-from kiosk_png import read_png
-from test_kiosk import Kiosk
+from sideline_testkit.kiosk import FLOWS, Kiosk, play_flow
+from sideline_testkit.png import read_png
 
 
 def record(kiosk, seed, *tags, minutes=4):
@@ -198,15 +198,13 @@ def test_the_team_graph_is_a_mean_inside_the_lowest_and_highest_player(sessions,
 
 
 def test_the_docs_flow_shows_changes_and_the_previous_line(sideline_bin, tmp_path):
-    """deploy/kiosk/flows/review-hrv.kiosk makes the docs' screenshots of this feature: its previous
+    """deploy/scripts/kiosk/flows/review-hrv.kiosk makes the docs' screenshots of this feature: its previous
     comparable session must differ enough that the (±) and the faint line can be seen, and its set-ups
     are dated before the kiosk's scripted clock (14 March 2026, 17:30), not today."""
-    root = pathlib.Path(__file__).resolve().parents[3]
     flow = tmp_path / "review-hrv.kiosk"
-    flow.write_text((root / "deploy/kiosk/flows/review-hrv.kiosk").read_text() + "dump end.json\n")
+    flow.write_text((FLOWS / "review-hrv.kiosk").read_text() + "dump end.json\n")
     db = tmp_path / "flow.sqlite"
-    subprocess.run([str(root / "deploy/kiosk/play-flow.sh"), sideline_bin, str(flow), "800x480", str(tmp_path / "shots"), str(db)],
-                   check=True, capture_output=True, timeout=600)
+    play_flow(sideline_bin, flow, "800x480", tmp_path / "shots", db=db, timeout=600)
     review = json.loads((tmp_path / "shots/end.json").read_text())["review"]
     (player,) = [p for p in review["players"] if p["playerID"] == review["selectedPlayer"]]
     assert player["previous"] is not None and player["previous"]["samples"] > 100

@@ -1,14 +1,11 @@
 """Issue 14, item 11: the buzzer when the countdown ends, beeps over its last 3 s and at a lap, a
 settings switch and volume — heard through SDL's `disk` audio driver, which writes the samples the
 kiosk plays to a file (signed 16-bit, mono, at the rate the kiosk asked for: 48 kHz)."""
-import os
 import struct
-import subprocess
 
 import pytest
 
-from kioskscript import open_settings
-from test_kiosk import Kiosk
+from sideline_testkit.kiosk import Kiosk, open_settings
 
 RATE = 48_000
 
@@ -69,8 +66,7 @@ SESSION = """
 @pytest.fixture
 def seeded(sideline_bin, tmp_path):
     kiosk = Kiosk(sideline_bin, tmp_path)
-    subprocess.run([kiosk.binary, "record", "--db", str(kiosk.db), "--source", "sim:4", "--seed", "7", "--speed", "600",
-                    "--team", "Demo", "--minutes", "1", "--quiet"], check=True, capture_output=True, timeout=120)
+    kiosk.seed_team(straps=4)
     return kiosk
 
 

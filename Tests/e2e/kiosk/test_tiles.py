@@ -1,13 +1,11 @@
 """Issue 14, items 6, 7, 10 and 12: live tiles that stay readable from 4 to 40 players on the coach
 screen and the wall display (never text over text, the battery as a bar that cannot hide the
 name), the tiles' third line as a setting, the zone hold of 15 s, and the live graph."""
-import subprocess
-
 import pytest
 
-from kiosk_png import read_png
-from kioskscript import open_settings
-from test_kiosk import Kiosk
+from sideline_testkit.kiosk import Kiosk, open_settings
+from sideline_testkit.png import read_png
+from sideline_testkit.tile_checks import check_tiles
 
 SQUADS = [4, 12, 16, 24, 40]
 
@@ -17,8 +15,7 @@ def squads(sideline_bin, tmp_path):
     """A club with a squad of each size (the first N of the same 40 simulated straps)."""
     kiosk = Kiosk(sideline_bin, tmp_path)
     for n in SQUADS:
-        subprocess.run([kiosk.binary, "record", "--db", str(kiosk.db), "--source", f"sim:{n}", "--seed", "7", "--speed", "600",
-                        "--team", f"Squad of {n}", "--minutes", "1", "--quiet"], check=True, capture_output=True, timeout=120)
+        kiosk.seed_team(f"Squad of {n}", straps=n)
     return kiosk
 
 
@@ -37,43 +34,6 @@ def session_of(n, wait="45s"):
         tap "Delete session"
         tap "Teams"
     """
-
-
-def overlap(a, b):
-    ax, ay, aw, ah = a
-    bx, by, bw, bh = b
-    return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
-
-
-def inside(part, tile):
-    x, y, w, h = part
-    tx, ty, tw, th = tile
-    return tx <= x and ty <= y and x + w <= tx + tw and y + h <= ty + th
-
-
-def check_tiles(tiles, min_text, where):
-    for tile in tiles:
-        parts = tile["parts"]
-        texts = [p for p in parts if p["text"] is not None]
-        label = f"{where}, tile {tile['playerID']}"
-        for p in parts:
-            assert inside(p["rect"], tile["rect"]), (label, p)
-        # Never text over text, nor over the battery bar, the heart or the avatar.
-        for i, a in enumerate(parts):
-            for b in parts[i + 1:]:
-                assert not overlap(a["rect"], b["rect"]), (label, a, b)
-        roles = {p["role"]: p for p in texts}
-        assert "number" in roles and "name" in roles, (label, texts)
-        for role in ("number", "name"):
-            assert roles[role]["size"] >= min_text, (label, roles[role])
-        # The name is the player's, whole or shortened at a word: never cut mid-word.
-        assert roles["name"]["text"] in name_forms(tile.get("name", roles["name"]["text"])), (label, roles["name"])
-
-
-def name_forms(full):
-    first, _, last = full.partition(" ")
-    forms = [full, f"{first} {last[:1]}." if last else first, first, (first[:1] + last[:1]).upper()]
-    return forms
 
 
 def test_tiles_from_4_to_40_players_on_both_screens(squads):

@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from kioskscript import open_settings
+from sideline_testkit.kiosk import open_settings
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="mounting a stand-in stick needs root")
 

@@ -10,17 +10,13 @@ import json
 import re
 import sqlite3
 import subprocess
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / 'e2e'))
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / 'e2e/ble'))
-from blehelpers import Recording, address, is_subsequence  # noqa: E402
-from stack import wait_until  # noqa: E402
-from truth import compare_broadcast, compare_connected, events, first_sample_after, read_sent, recorded_after  # noqa: E402
-
-SOURCES = {'bluez': 'bluez:hci0', 'hci_user': 'hci-user:hci0'}
+from sideline_testkit.radio.straps import address
+from sideline_testkit.realstack.stack import STEP_S
+from sideline_testkit.realstack.truth import compare_broadcast, compare_connected, events, first_sample_after, recorded_after
+from sideline_testkit.recording import is_subsequence
+from sideline_testkit.waiting import TimedOut, wait_until
 
 # A team as mixed as real ones: uint8 and uint16 rates, 0–5 RR, energy expended, contact not
 # detected, a strap without a battery service; worn on the wrist with its maker's name (Device
@@ -37,69 +33,13 @@ BROADCASTERS = [{'broadcast': True, 'rr': 0} for _ in range(3)]
 MID_SESSION_SECONDS = 50
 
 
-class Context:
-    """What a scenario works with: the stack, the sideline binary, its own results folder."""
-
-    def __init__(self, stack, sideline, folder, record_seconds):
-        self.stack, self.sideline, self.folder = stack, sideline, folder
-        self.record_seconds = record_seconds
-        self.sent_log = folder / 'sent.jsonl'
-        # SQLite's WAL needs shared memory that the 9p results share cannot give: the database
-        # lives in the guest's /tmp and is copied to the results folder at the end.
-        self.db = Path('/tmp') / folder.name / 'sideline.sqlite'
-        self.db.parent.mkdir(parents=True, exist_ok=True)
-
-    def bring_up(self, transport, configs):
-        """btmon, the straps with a fresh hci0, and bluetoothd (bluez) or hci0 left down (hci_user)."""
-        self.stack.start_btmon(self.folder / 'btmon.txt')
-        config = self.folder / 'straps.json'
-        config.write_text(json.dumps(configs))
-        self.stack.start_straps(config, self.sent_log, self.folder / 'straps.txt')
-        if transport == 'bluez':
-            self.stack.start_bluetoothd(self.folder / 'bluetoothd.txt')
-        else:
-            self.stack.power_off_for_user_channel()
-        return SOURCES[transport]
-
-    def tear_down(self):
-        self.stack.stop_bluetoothd()
-        self.stack.stop_straps()
-        self.stack.stop_btmon()
-        if self.db.exists():
-            with sqlite3.connect(self.db) as source, sqlite3.connect(self.folder / 'sideline.sqlite') as copy:
-                source.backup(copy)
-
-    def btmon_text(self):
-        """The HCI trace so far, decoded."""
-        return (self.folder / 'btmon.txt').read_text(errors='replace')
-
-    def sent(self):
-        return read_sent(self.sent_log)
-
-    def team(self, count):
-        self.sideline.import_team(self.db, 'VM', [(f'P{i}', 'Strap', address(i)) for i in range(1, count + 1)])
-
-    def recording(self, checks, run):
-        """The export read back; None (and a failed check) when record or export failed."""
-        checks.check('record exits 0', run.status == 0, run.stderr[-1500:])
-        if not checks.check('export exits 0', run.exported, run.export_error):
-            return None
-        return Recording(self.db, self.folder / 'export', run.launched, run.finished, run.stdout)
-
-    def at(self, launched, seconds):
-        """Sleeps until `seconds` after `launched` (scheduling an intervention, not waiting for a result)."""
-        time.sleep(max(0.0, launched + seconds - time.time()))
-
-    def once_streaming(self, launched, count, notifications=3, limit=60):
-        """Returns once each of straps 1…`count` has notified `notifications` values since `launched`
-        (so Sideline has subscribed to all of them and is recording), or after `limit` s. An
-        intervention "mid-session" waits for this, not for a fixed delay: on a loaded machine the
-        emulated CPU took 12 s and more from launch to the first subscription."""
-        def streaming():
-            sent = self.sent()
-            return all(len([e for e in events(sent, i, 'notify') if e['t'] > launched]) >= notifications
-                       for i in range(1, count + 1))
-        wait_until(streaming, limit, step=0.25)
+def powered_again(ctx):
+    """Whether hci0 is powered within 30 s (bluetoothd powers a returning adapter itself); a scenario
+    reports an adapter that stays off through its checks."""
+    try:
+        return wait_until(ctx.stack.powered, 30, 'hci0 powered again', STEP_S, OSError)
+    except TimedOut:
+        return False
 
 
 def launch_figures(checks, rec, run, indices):
@@ -201,7 +141,7 @@ def adapter_replug(ctx, checks, transport):
         ctx.stack.unplug()
         time.sleep(4)  # the adapter stays away a while: part of the scenario, not a wait for a result
         ctx.stack.plug()
-        if transport == 'bluez' and wait_until(ctx.stack.powered, 30) is None:
+        if transport == 'bluez' and not powered_again(ctx):
             return times
         times['back_at'] = time.time()
         return times
@@ -225,7 +165,7 @@ def power_cycle(ctx, checks, transport):
         times['power_off'] = subprocess.run(['bluetoothctl', 'power', 'off'], capture_output=True, text=True, timeout=30).stdout
         time.sleep(5)  # the adapter stays off a while
         times['power_on'] = subprocess.run(['bluetoothctl', 'power', 'on'], capture_output=True, text=True, timeout=30).stdout
-        if wait_until(ctx.stack.powered, 30) is not None:
+        if powered_again(ctx):
             times['back_at'] = time.time()
         return times
     run = ctx.sideline.record(ctx.db, source, 'VM', max(ctx.record_seconds, MID_SESSION_SECONDS), during=during)
@@ -271,7 +211,11 @@ def exit_leaves_straps_free(ctx, checks, transport):
         ups, downs = events(sent, i, 'connected'), events(sent, i, 'disconnected')
         return ups and downs and downs[-1]['t'] > ups[-1]['t']
     # Eventually, not at once: through bluetoothd the Disconnects go out after sideline has exited.
-    wait_until(lambda: all(dropped(i, ctx.sent()) for i in range(1, len(configs) + 1)), 10)
+    try:
+        wait_until(lambda: all(dropped(i, ctx.sent()) for i in range(1, len(configs) + 1)), 10,
+                   'every strap\'s link down', STEP_S, OSError)
+    except TimedOut:
+        pass  # the checks below name the straps still linked
     sent = ctx.sent()
     for i in range(1, len(configs) + 1):
         checks.check(f'strap {i}: its link dropped at the end', dropped(i, sent),
@@ -379,7 +323,7 @@ def bench_round(ctx, checks, transport):
         time.sleep(3)  # the adapter stays away a while
         ctx.stack.plug()
         if transport == 'bluez':
-            wait_until(ctx.stack.powered, 30)
+            powered_again(ctx)
         times['back_at'] = time.time()
         return times
     run = ctx.sideline.record(ctx.db, source, 'VM', 40, during=during)

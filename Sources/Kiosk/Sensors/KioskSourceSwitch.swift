@@ -1,0 +1,39 @@
+import Foundation
+import SensorHub
+import TeamCore
+
+/// Switching the sensor source from the settings screen: the running source stops, its last
+/// events go where every event goes (`follow`: the observer, the sightings, the reducer), and the
+/// chosen one starts on every known strap with the app's clock going on. A source that cannot
+/// start (no adapter, adapter busy) leaves the old one running.
+extension SourceSupervisor {
+    public func switchSource(to choice: SensorChoice) {
+        guard pump.recorder == nil, let factory else { return }
+        let next: KioskSource
+        do {
+            next = try factory.make(choice: choice)
+        } catch {
+            app.send(.inform(KioskRuntime.describe(error)))
+            return
+        }
+        running.source.discoverer?.setDiscovery(false)
+        let table: [StrapSlot]
+        do {
+            table = try readStrapTable()
+        } catch {
+            app.send(.inform(KioskRuntime.describe(error)))
+            return
+        }
+        do {
+            try pump.switchSource(to: next.source, straps: Self.sourceStraps(table), wake: wakeForSource, follow: follow)
+        } catch {
+            adopt(table) // the old source started again, on the table as it is now
+            app.send(.inform(KioskRuntime.describe(error)))
+            return
+        }
+        // The old source's last events went through `follow` under the old table; now the new one.
+        adopt(table)
+        running = RunningSource(next) // not scanning, told nothing yet
+        app.send(.sensors(.switched(next.kind, description: next.description)))
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Store
+import TeamCore
+
+/// "Import photos from USB": players' photos taken from a stick, off the event loop, all or none
+/// (the windows read them from the store: `KioskApp.showPhotos`). Decoding is the shell's `PhotoPreparing`.
+extension StickServices {
+    /// Folders of a stick where photos are looked for: its top, and these below it.
+    static let photoFolders = ["", "photos", "sideline-photos"]
+
+    /// Team setup → "Import photos from USB": pictures named by shirt number or name, for this team.
+    func importPhotos(teamID: Int64) {
+        let state = app.state()
+        guard let usb, let stick = usb.stick else {
+            app.send(.failed("No USB stick found: copy the photos (named 7.jpg or Mia Berg.jpg) to one and plug it in"))
+            return
+        }
+        guard teamID == state.teamID else { return }
+        // A runtime without a shell (a test) has nothing to decode pictures with.
+        guard let photos else { return app.send(.failed("This kiosk cannot read pictures")) }
+        let roster = state.roster, store = store
+        runOnStick(stick, usb: usb, then: .loadRoster(teamID: teamID)) {
+            try Self.importPhotos(from: stick, roster: roster, into: store, preparing: photos)
+        }
+    }
+
+    /// Decodes every matching picture first; stores them only when all could be read, in one
+    /// transaction. Returns the line the coach reads.
+    static func importPhotos(from stick: String, roster: [RosterLine], into store: SidelineStore, preparing photos: any PhotoPreparing) throws -> String {
+        let files = photoFolders.flatMap { folder -> [String] in
+            let path = folder.isEmpty ? stick : stick + "/" + folder
+            return ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).map { path + "/" + $0 }
+        }
+        let found = PhotoFileNames.match(files, roster: roster)
+        guard !found.matches.isEmpty else {
+            return "No photos for this team on the USB stick: name them by shirt number (7.jpg) or name (Mia Berg.jpg)"
+        }
+        var prepared: [(playerID: Int64, jpeg: [UInt8])] = []
+        var bad: [String] = []
+        for match in found.matches {
+            let name = (match.file as NSString).lastPathComponent
+            do {
+                guard let bytes = FileManager.default.contents(atPath: match.file) else { throw KioskError("cannot be read") }
+                prepared.append((match.playerID, try photos.storedJPEG(from: [UInt8](bytes))))
+            } catch {
+                log.warning("photo \(match.file): \(error)")
+                bad.append("\(name) (\(error))")
+            }
+        }
+        guard bad.isEmpty else {
+            let more = bad.count > 1 ? " and \(bad.count - 1) more" : ""
+            return "Photos not imported, nothing changed: \(bad[0])\(more) cannot be used as a photo"
+        }
+        try store.setPlayerPhotos(prepared)
+        log.info("imported \(prepared.count) photos from \(stick); matching no player: \(found.unmatched)")
+        let unmatched = found.unmatched.isEmpty ? "" : "; \(found.unmatched.count) matched nobody"
+        return "Imported \(prepared.count) photo\(prepared.count == 1 ? "" : "s") from the USB stick\(unmatched)"
+    }
+}

@@ -1,0 +1,104 @@
+import Appliance
+import Foundation
+import Store
+import TeamCore
+
+/// USB sticks on the kiosk: a stick that appears gets a fresh backup, exports go to it, and the
+/// coach is told when it is safe to pull (the automount has let go of it). Restore from it sits
+/// behind the settings PIN. Writes run off the loop (`BackgroundJobs`).
+extension StickServices {
+    /// From `poll`, twice a second.
+    func pollUsbSticks() {
+        guard let usb else { return }
+        let events = usb.poll(MountTable.read())
+        for event in events {
+            switch event {
+            case .inserted(let stick):
+                Self.log.info("USB stick at \(stick)")
+                backUp(to: stick, usb: usb)
+            case .safeToRemove(let stick):
+                Self.log.info("USB stick at \(stick) released: safe to remove")
+                app.send(.inform("USB stick: everything is written — safe to remove"))
+            case .removed(let stick):
+                Self.log.info("USB stick at \(stick) removed")
+            }
+        }
+        if !events.isEmpty { refreshBackupStatus() }
+    }
+
+    /// Every frame, with the jobs' notices: a write to a stick that ended changes what Settings shows.
+    func takeEndedJobs() {
+        if usb?.takeEndedJobs() == true { refreshBackupStatus() }
+    }
+
+    private func backUp(to stick: String, usb: KioskBackups) {
+        app.send(.inform("USB stick found: writing a backup…"))
+        let store = store
+        runOnStick(stick, usb: usb) {
+            let written = try DatabaseBackup.write(databasePath: store.path, to: stick + "/" + KioskBackups.stickFolder,
+                                                   keep: KioskBackups.keepOnStick)
+            try? store.setSetting(KioskBackups.lastStickBackupKey, "\(Int64(written.name.date.timeIntervalSince1970 * 1000))")
+            Self.log.info("backup written to \(written.path)")
+            return "Backup written to the USB stick (\(written.name.fileName))"
+        }
+    }
+
+    /// A write to (or read from) a stick off the loop; the stick is released (and said so) once it is done.
+    func runOnStick(_ stick: String, usb: KioskBackups, then: Effect? = nil, _ work: @escaping @Sendable () throws -> String) {
+        usb.jobStarted(on: stick)
+        jobs.submit(then: then) {
+            defer { usb.jobFinished(on: stick) }
+            return try work()
+        }
+    }
+
+    /// Where an export goes now: the stick that is in, else the export folder.
+    func exportTarget() -> (directory: String, stick: String?) {
+        if let usb, usb.exportsToStick, let stick = usb.stick { return (stick + "/sideline-export", stick) }
+        return (exportDirectory, nil)
+    }
+
+    /// Runs an export job, releasing the stick afterwards when it went to one.
+    func runExport(_ work: @escaping @Sendable (String) throws -> String) {
+        let (directory, stick) = exportTarget()
+        if let stick, let usb {
+            runOnStick(stick, usb: usb) { try work(directory) }
+        } else {
+            jobs.submit { try work(directory) }
+        }
+    }
+
+    /// The settings screen's backup line and whether a stick holds one to restore.
+    func refreshBackupStatus() {
+        guard let usb else { return }
+        var newest: (Date, String)?
+        if let local = BackupFolder(path: usb.localFolder).latest { newest = (local.date, "on this device") }
+        if let text = try? store.setting(KioskBackups.lastStickBackupKey), let ms = Double(text) {
+            let date = Date(timeIntervalSince1970: ms / 1000)
+            if newest == nil || date > newest!.0 { newest = (date, "to a USB stick") }
+        }
+        let onStick = usb.newestOnStick().flatMap { BackupName(fileName: ($0 as NSString).lastPathComponent) }
+        app.send(.settings(.backupsChanged(BackupStatus(lastBackup: newest.map { "\(Self.backupDate($0.0)), \($0.1)" },
+                                            stickBackup: onStick.map { "of \(Self.backupDate($0.date)) from the USB stick" }))))
+    }
+
+    /// "Mon 23 Nov 21:34", local time, 24-hour clock (as the top bar).
+    static func backupDate(_ date: Date) -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_GB")
+        f.dateFormat = "EEE d MMM HH:mm"
+        return f.string(from: date)
+    }
+
+    /// Settings → Restore from USB, confirmed (the runtime checks no session records): the newest
+    /// backup on the stick becomes the database, checked first, the current one kept aside. Returns
+    /// the file restored; the runtime then reloads everything from it.
+    func restoreNewestBackup() throws -> String {
+        guard let usb, let file = usb.newestOnStick() else { throw KioskError("no backup on a USB stick to restore") }
+        let restored = try DatabaseRestore.restore(file, into: store.path)
+        try store.bringSchemaUpToDate()
+        _ = try store.markInterruptedSessions()
+        Self.log.notice("restored \(file); the previous database is kept as \(restored.asidePath ?? "-")")
+        return file
+    }
+}

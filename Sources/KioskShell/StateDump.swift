@@ -1,0 +1,163 @@
+import Foundation
+import Kiosk
+import KioskUI
+import TeamCore
+
+/// The app state as JSON, so tests outside the process can check what the coach sees.
+public enum StateDump {
+    static func json(_ app: KioskApp) -> [String: Any] {
+        let s = app.state
+        var out: [String: Any] = [
+            "screen": s.screen.rawValue,
+            "nowMs": s.nowMs,
+            "framesDrawn": app.framesDrawn,
+            "wallWindow": app.wall != nil,
+            "notice": s.notice.map { $0 as Any } ?? NSNull(),
+            "sourceProblem": s.sensors.problem.map { $0 as Any } ?? NSNull(),
+            "source": s.sensors.description,
+            "backups": ["last": s.backups.lastBackup.map { $0 as Any } ?? NSNull(),
+                        "onStick": s.backups.stickBackup.map { $0 as Any } ?? NSNull()],
+            "straps": s.sensors.strapTable.enumerated().map { i, slot -> [String: Any] in
+                let r = s.sensors.readings[UInt16(i)] ?? StrapReading()
+                return ["address": slot.address, "name": slot.name, "link": "\(r.link)", "streaming": r.hasSignal(nowMs: s.nowMs)]
+            },
+            "teams": s.teams.map { ["id": $0.team.id ?? 0, "name": $0.team.name, "players": $0.playerCount, "unreviewed": $0.unreviewedSessions,
+                                    "colour": $0.team.colour.hex, "sessions": $0.sessionCount, "lastTags": $0.lastTags] },
+            "teamID": s.teamID.map { $0 as Any } ?? NSNull(),
+            "roster": s.roster.map { ["playerID": $0.playerID, "name": $0.player.fullName, "number": $0.shirtNumber,
+                                      "strapID": $0.strapID.map { $0 as Any } ?? NSNull(), "restingHR": $0.player.restingHR,
+                                      "photoVersion": $0.photoVersion.map { $0 as Any } ?? NSNull()] },
+            "settingsPage": s.settingsPage.rawValue,
+            "lobby": ["included": s.lobbyParticipants.map(\.line.playerID).sorted(), "plannedMs": s.lobby.plannedMs.map { $0 as Any } ?? NSNull(),
+                      "canStart": s.canStartSession, "tags": s.lobby.tags.tags, "editingTags": s.lobby.editingTags] as [String: Any],
+            "setup": ["tab": s.setup.tab.rawValue, "pickingExisting": s.setup.pickingExisting],
+            "pin": s.pin.map { pinPurpose($0.purpose) as Any } ?? NSNull(),
+            "confirmation": s.confirmation.map { $0.question as Any } ?? NSNull(),
+            // Where each touch target was drawn, so a test can check the pixels of a button.
+            "targets": app.main.view.hits.hits.filter { !$0.label.isEmpty }.map { [$0.label, $0.rect.x, $0.rect.y, $0.rect.w, $0.rect.h] as [Any] },
+            // Rows a list shows only partly, at their whole size.
+            "clippedTargets": app.main.view.hits.hits.compactMap { h in h.whole.map { [h.label, $0.x, $0.y, $0.w, $0.h] as [Any] } },
+            "club": club(s.club),
+            "settings": Dictionary(uniqueKeysWithValues: s.settings.keyValues.map { ($0.0, $0.1) }),
+            "form": s.form.map { f in ["title": f.title, "problems": f.problems,
+                                       "values": Dictionary(uniqueKeysWithValues: f.values.map { ($0.key.rawValue, $0.value) })] } ?? NSNull(),
+            "review": ["sessions": s.review.sessions.map { c -> [String: Any] in
+                           ["id": c.sessionID, "durationMs": c.durationMs, "players": c.playerCount, "effortMs": c.effortMs, "tags": c.tags,
+                            "averageBPM": c.averageBPM.map { $0 as Any } ?? NSNull(), "reviewed": c.reviewed]
+                       },
+                       "tagFilter": s.review.tagFilter.map { $0 as Any } ?? NSNull(),
+                       "filterTags": s.review.filterTags,
+                       "shown": s.review.shownSessions.map(\.sessionID),
+                       "tags": s.review.data.map { $0.tags as Any } ?? NSNull(),
+                       "open": s.review.data.map { $0.sessionID as Any } ?? NSNull(),
+                       "selectedPlayer": s.review.selectedPlayerID.map { $0 as Any } ?? NSNull(),
+                       "effortEndMs": s.review.data?.effortEndMs.map { $0 as Any } ?? NSNull(),
+                       "zoneModel": s.review.data.map { $0.zoneModel.rawValue as Any } ?? NSNull(),
+                       "spotlight": s.review.spotlightPlayerID.map { $0 as Any } ?? NSNull(),
+                       "panel": s.review.panel.rawValue,
+                       "teamBand": s.review.data?.teamBand.map { ["tMs": $0.tMs, "mean": $0.meanBPM, "min": $0.minBPM, "max": $0.maxBPM] }
+                           ?? [[String: Any]](),
+                       "players": s.review.data?.players.map { p -> [String: Any] in
+                           ["playerID": p.playerID, "name": p.name, "number": p.shirtNumber, "samples": p.series.count,
+                            "avg": p.digest.averageBPM ?? 0, "max": p.digest.maxBPM ?? 0, "digest": digest(p.digest),
+                            "previous": p.previous.map { ["sessionID": $0.sessionID, "digest": digest($0.digest), "samples": $0.series.count] as Any }
+                                ?? NSNull(),
+                            "figures": Dictionary(p.analytics.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a }),
+                            "panelLines": ["heartRate": panelLines(ReviewPanelLines.heartRate(p)), "hrv": panelLines(ReviewPanelLines.hrv(p))]]
+                       } ?? [[String: Any]]()] as [String: Any],
+        ]
+        if let live = s.live {
+            let rects = app.main.view.hits.tileRects
+            let parts = app.main.view.tileParts
+            out["live"] = [
+                "view": live.view.rawValue,
+                "wallTiles": app.wall.map { wall in Self.tiles(rects: wall.view.hits.tileRects, parts: wall.view.tileParts) } ?? NSNull(),
+                "phase": live.phase.rawValue, "sessionID": live.sessionID.map { $0 as Any } ?? NSNull(),
+                "elapsedMs": live.clock.elapsedMs(nowMs: s.nowMs), "remainingMs": live.clock.remainingMs(nowMs: s.nowMs).map { $0 as Any } ?? NSNull(),
+                "laps": live.lapsMs, "sort": live.sort.rawValue,
+                "effortEndMs": live.effortEndOffsetMs.map { $0 as Any } ?? NSNull(),
+                "recoveryRemainingMs": live.recoveryRemainingMs(nowMs: s.nowMs).map { $0 as Any } ?? NSNull(),
+                "tiles": s.shownTiles.map { t -> [String: Any] in
+                    let r = rects[t.playerID]
+                    return ["playerID": t.playerID, "name": t.name, "number": t.shirtNumber, "bpm": t.bpm,
+                            "signal": t.hasSignal, "zone": t.shownZone.rawValue,
+                            "percentOfMax": t.percentOfMax, "effort": t.effortPoints, "kcal": t.kcal,
+                            "recentPoints": t.tile.recent.points.count,
+                            "parts": Self.parts(parts[t.playerID] ?? []),
+                            "flagged": t.isFlagged(nowMs: s.nowMs, alertMs: s.settings.highIntensityAlertMs),
+                            "rect": r.map { [$0.x, $0.y, $0.w, $0.h] } ?? []]
+                },
+            ] as [String: Any]
+        } else {
+            out["live"] = NSNull()
+        }
+        return out
+    }
+
+    /// What a tile shows where: its texts with their font size, and its avatar, heart and battery bar.
+    private static func parts(_ parts: [(role: String, text: String?, size: Int?, box: Rect)]) -> [[String: Any]] {
+        parts.map { p in
+            ["role": p.role, "text": p.text.map { $0 as Any } ?? NSNull(), "size": p.size.map { $0 as Any } ?? NSNull(),
+             "rect": [p.box.x, p.box.y, p.box.w, p.box.h]]
+        }
+    }
+
+    /// The wall display's tiles: where each is and what it shows.
+    private static func tiles(rects: [Int64: Rect], parts: [Int64: [(role: String, text: String?, size: Int?, box: Rect)]]) -> [[String: Any]] {
+        rects.keys.sorted().map { id in
+            let r = rects[id]!
+            return ["playerID": id, "rect": [r.x, r.y, r.w, r.h], "parts": Self.parts(parts[id] ?? [])]
+        }
+    }
+
+    private static func pinPurpose(_ purpose: PinEntry.Purpose) -> String {
+        switch purpose {
+        case .unlock: "unlock"
+        case .chooseNew: "chooseNew"
+        case .repeatNew: "repeatNew"
+        case .authorize(let what, _): "authorize: \(what)"
+        }
+    }
+
+    private static func club(_ c: Club) -> [String: Any] {
+        ["page": c.page.map { $0.rawValue as Any } ?? NSNull(),
+         "players": c.players.map { p -> [String: Any] in
+             ["playerID": p.playerID, "name": p.player.fullName, "sessions": p.sessions,
+              "teams": p.teams.map { ["team": $0.name, "number": $0.shirtNumber] as [String: Any] }]
+         },
+         "straps": c.straps.map { s -> [String: Any] in
+             ["address": s.strap.address, "name": s.strap.name, "sessions": s.sessions,
+              "battery": s.strap.lastBattery.map { $0 as Any } ?? NSNull(),
+              "bodyLocation": s.strap.bodyLocation.map { $0 as Any } ?? NSNull(),
+              "manufacturer": s.strap.manufacturer.map { $0 as Any } ?? NSNull(),
+              "lastSeenMs": s.strap.lastSeen.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) as Any } ?? NSNull(),
+              "wearers": s.wearers.map { ["name": $0.playerName, "number": $0.shirtNumber, "team": $0.teamName] as [String: Any] }]
+         }]
+    }
+
+    /// A review panel's texts as drawn: [label, value] rows and {"note": text} lines.
+    private static func panelLines(_ lines: [ReviewPanelLine]) -> [Any] {
+        lines.map { line -> Any in
+            switch line {
+            case .row(let label, let value): [label, value]
+            case .note(let text): ["note": text]
+            }
+        }
+    }
+
+    /// Every number of a review player, unrounded (null when there is none), so a test can
+    /// compare them with the exports.
+    private static func digest(_ d: SessionDigest) -> [String: Any] {
+        func value<T>(_ x: T?) -> Any { x.map { $0 as Any } ?? NSNull() }
+        return ["samples": d.samples, "signalMs": d.signalMs, "averageBPM": value(d.averageBPM), "minBPM": value(d.minBPM),
+                "maxBPM": value(d.maxBPM), "peakPercentOfMax": value(d.peakPercentOfMax), "zoneMs": d.zoneMs, "kcal": value(d.kcal),
+                "banisterTRIMP": value(d.banisterTRIMP), "effortPoints": value(d.effortPoints),
+                "recoveryBPM": value(d.recoveryBPM), "rmssdMs": value(d.rmssdMs), "sdnnMs": value(d.sdnnMs), "pnn50": value(d.pnn50),
+                "lfHfRatio": value(d.lfHfRatio), "correctedBeatsPercent": value(d.correctedBeatsPercent)]
+    }
+
+    public static func write(_ app: KioskApp, to path: String) throws {
+        let data = try JSONSerialization.data(withJSONObject: json(app), options: [.prettyPrinted, .sortedKeys])
+        guard FileManager.default.createFile(atPath: path, contents: data) else { throw KioskError("cannot write \(path)") }
+    }
+}

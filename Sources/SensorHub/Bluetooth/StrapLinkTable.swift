@@ -1,0 +1,99 @@
+import HeartRateProtocol
+import SPSCRing
+import TeamCore
+
+/// The per-strap books both Bluetooth workers keep alike — `LinkManager` (Sideline's own host,
+/// over HCI) and `BlueZWorker` (bluetoothd, over D-Bus): a row a strap in the caller's numbering,
+/// the address index, the steps of a link both take (asked for, serving, ended and retried with
+/// the backoff), and the ring the straps' events go to, with what it dropped counted and whether
+/// the ring's reader needs a wake. Which strap may be connected, and when, is `StrapLinkPolicy`'s
+/// to say; what only one path keeps of a strap is the row's `path`.
+///
+/// Owned by its worker and used on the worker's thread only. A push allocates nothing: it runs
+/// once per notification. A class, not a struct: a push changes the table's own wake flag, not a
+/// value stored in the worker, so no exclusivity check is held on the worker across each push.
+final class StrapLinkTable<Path>: RandomAccessCollection {
+    private var rows: [StrapLink<Path>] = []
+    private var indexByAddress: [UInt64: Int] = [:]
+    let ring: SPSCRing<SensorEvent>
+    let counters: BluetoothCounters
+    private var pushedSinceWake = false
+
+    init(ring: SPSCRing<SensorEvent>, counters: BluetoothCounters) {
+        self.ring = ring
+        self.counters = counters
+    }
+
+    var startIndex: Int { rows.startIndex }
+    var endIndex: Int { rows.endIndex }
+
+    subscript(i: Int) -> StrapLink<Path> {
+        get { rows[i] }
+        // In place: the row is not copied to change one of its fields.
+        _modify { yield &rows[i] }
+    }
+
+    /// The strap with this address: the first row added with it.
+    func index(of address: UInt64) -> Int? { indexByAddress[address] }
+
+    /// A strap paired while running (or at the start); its index is the next one. An address
+    /// added twice keeps its first index (the duplicate row only holds the caller's numbering in step).
+    func add(_ address: UInt64, _ path: Path) {
+        if indexByAddress[address] == nil { indexByAddress[address] = rows.count }
+        rows.append(StrapLink(address: address, path: path))
+    }
+
+    // MARK: the ring
+
+    func push(_ event: SensorEvent) {
+        if !ring.push(event) { counters.add(.ringDrops) }
+        pushedSinceWake = true
+    }
+
+    /// Whether anything was pushed since the last call: the worker then wakes the ring's reader.
+    func takeWake() -> Bool {
+        defer { pushedSinceWake = false }
+        return pushedSinceWake
+    }
+
+    func pushMeasurement(_ m: HeartRateMeasurement, strap i: Int, nowNs: UInt64) {
+        counters.add(.notifications)
+        if m.rrDropped > 0 { counters.add(.rrDropped, m.rrDropped) }
+        push(SensorEvent(measurement: m, strap: UInt16(i), nowNs: nowNs))
+    }
+
+    func pushBattery(_ level: UInt8, strap i: Int, nowNs: UInt64) {
+        push(SensorEvent(strap: UInt16(i), timestampNs: nowNs, kind: .battery, battery: level))
+    }
+
+    /// A broadcast heart rate, when it is a new reading (not the value a strap taken off keeps sending).
+    func pushBroadcast(_ broadcast: PolarBroadcast, strap i: Int, rssi: Int8, nowNs: UInt64) {
+        guard rows[i].freshness.accept(broadcast) else { counters.add(.staleBroadcasts); return }
+        push(SensorEvent(strap: UInt16(i), timestampNs: nowNs, kind: .advert, bpm: UInt16(broadcast.heartRate),
+                         contact: .detected, link: .broadcast, rssi: rssi))
+    }
+
+    // MARK: a link's steps
+
+    /// A connect was asked for.
+    func markConnecting(_ i: Int, nowNs: UInt64) {
+        rows[i].phase = .connecting
+        push(SensorEvent(strap: UInt16(i), timestampNs: nowNs, kind: .link, link: .connecting))
+    }
+
+    /// Its heart rate is subscribed: the link serves, and its failures are forgiven.
+    func markServing(_ i: Int, nowNs: UInt64) {
+        rows[i].failures = 0
+        push(SensorEvent(strap: UInt16(i), timestampNs: nowNs, kind: .link, link: .connected))
+    }
+
+    /// The link ended, or the connect failed: idle until the policy's backoff for its failures so
+    /// far has passed; a link that was up or under way says it ended.
+    func scheduleRetry(_ i: Int, nowNs: UInt64) {
+        let wasLinked = rows[i].phase != .idle
+        rows[i].phase = .idle
+        rows[i].nextAttemptNs = StrapLinkPolicy.retryAtNs(afterFailures: rows[i].failures, nowNs: nowNs)
+        rows[i].failures += 1
+        if wasLinked { push(SensorEvent(strap: UInt16(i), timestampNs: nowNs, kind: .link, link: .disconnected)) }
+    }
+}

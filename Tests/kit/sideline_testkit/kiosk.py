@@ -1,0 +1,71 @@
+"""The kiosk as tests drive it: the real binary, headless, playing touch scripts (the language of
+deploy/scripts/kiosk/demo-flow.kiosk), its state dumps and screenshots read back, its database
+read with Python's own sqlite3; pieces of scripts the tests share; the docs' flows played as
+deploy/scripts/kiosk/play-flow.sh plays them for the screenshots."""
+import json
+import os
+import sqlite3
+import subprocess
+
+from sideline_testkit.paths import KIOSK_FLOWS
+
+DEMO_FLOW = KIOSK_FLOWS / 'demo-flow.kiosk'
+FLOWS = KIOSK_FLOWS / 'flows'  # the feature flows the docs' screenshots are made from
+PLAY_FLOW = KIOSK_FLOWS / 'play-flow.sh'
+
+
+def pin_pad(digits):
+    """Taps `digits` on the PIN pad, one script line each."""
+    return "\n".join(f'tap "pin:{d}"' for d in digits)
+
+
+def open_settings(pin="1234"):
+    """From the team picker: Settings, then the PIN."""
+    return 'tap "Settings"\n' + pin_pad(pin)
+
+
+def play_flow(binary, flow, size, shots, db=None, timeout=900):
+    """Plays a flow file with play-flow.sh (its set-up first; on a database of its own unless `db`
+    is given, which is kept); its screenshots and dumps land in `shots`."""
+    result = subprocess.run([str(PLAY_FLOW), str(binary), str(flow), size, str(shots), *([str(db)] if db else [])],
+                            capture_output=True, text=True, timeout=timeout)
+    assert result.returncode == 0, result.stderr
+    return result
+
+
+class Kiosk:
+    """One kiosk database in a test's folder, with the folder its scripts' screenshots and dumps go to."""
+
+    def __init__(self, binary, folder):
+        self.binary = binary
+        self.db = folder / "kiosk.sqlite"
+        self.shots = folder / "shots"
+
+    def seed_team(self, team="Demo", straps=12):
+        """A team of `straps` simulated players with one past minute-long session (seed 7)."""
+        subprocess.run([self.binary, "record", "--db", str(self.db), "--source", f"sim:{straps}", "--seed", "7",
+                        "--speed", "600", "--team", team, "--minutes", "1", "--quiet"],
+                       check=True, capture_output=True, timeout=120)
+
+    def play(self, script_text=None, script_path=None, size="800x480", check=True, extra=(), env=None):
+        """Plays a script (its text, or a file) headless; the CompletedProcess."""
+        if script_text is not None:
+            script_path = self.shots.parent / "script.kiosk"
+            script_path.write_text(script_text)
+        result = subprocess.run([self.binary, "--headless", "--size", size, "--script", str(script_path),
+                                 "--screenshots", str(self.shots), "--db", str(self.db), *extra],
+                                capture_output=True, text=True, timeout=600, env={**os.environ, **(env or {})})
+        if check and result.returncode != 0:
+            raise AssertionError(f"kiosk failed ({result.returncode}): {result.stderr}")
+        return result
+
+    def play_flow(self, flow, size="800x480"):
+        """Plays one of the docs' flows on this kiosk's database (kept for the test to read)."""
+        return play_flow(self.binary, flow, size, self.shots, db=self.db, timeout=600)
+
+    def dump(self, name):
+        return json.loads((self.shots / name).read_text())
+
+    def sql(self, query, *args):
+        with sqlite3.connect(self.db) as db:
+            return db.execute(query, args).fetchall()

@@ -1,0 +1,66 @@
+"""The host side of one real-stack VM run: the image (deploy/scripts/vm/build-image.sh, cached),
+one boot (deploy/scripts/vm/boot.sh) that runs Tests/vm/guest/main.py over a plan, and the guest's
+results. Used by the pytest suite (Tests/vm/test_real_stack.py) and by `make bench-vm`
+(Benchmarks/vm/bench_vm.py)."""
+import json
+import os
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+from sideline_testkit.paths import ROOT, STATIC_BINARY, VM_SCRIPTS
+from sideline_testkit.realstack.guest_runner import RESTART_STATUS
+
+GUEST_MAIN = 'Tests/vm/guest/main.py'  # relative to the checkout, which the guest sees at /sideline
+
+
+def sideline_binary():
+    """The release binary the guest runs: $SIDELINE_VM_BIN, else the static build
+    (deploy/package/release-build.sh)."""
+    return Path(os.environ.get('SIDELINE_VM_BIN') or STATIC_BINARY)
+
+
+def results_folder():
+    return Path(os.environ.get('SIDELINE_VM_RESULTS') or ROOT / '.build-vm/results')
+
+
+class VMRun:
+    """What one boot left: the guest's results.json, its console and every scenario's folder."""
+
+    def __init__(self, folder, status, seconds, image_seconds):
+        self.folder, self.status, self.seconds, self.image_seconds = folder, status, seconds, image_seconds
+        results = folder / 'results.json'
+        self.results = json.loads(results.read_text()) if results.exists() else {'scenarios': {}, 'guest': {}}
+
+    def console_tail(self, lines=60):
+        console = self.folder / 'console.txt'
+        return '\n'.join(console.read_text(errors='replace').splitlines()[-lines:]) if console.exists() else '(no console)'
+
+
+def run_in_vm(scenarios, rounds=1, record_seconds=30, limit_s=240):
+    """Builds the image if needed, boots once, runs `scenarios` (each `rounds` times) in the guest."""
+    binary = sideline_binary()
+    if not os.access(binary, os.X_OK):
+        raise FileNotFoundError(f'no sideline binary at {binary}; build it with '
+                                'deploy/package/release-build.sh')
+    t0 = time.monotonic()
+    subprocess.run([str(VM_SCRIPTS / 'build-image.sh')], check=True)
+    image_seconds = time.monotonic() - t0
+    folder = results_folder()
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    plan = {'scenarios': list(scenarios), 'rounds': rounds, 'record_seconds': record_seconds,
+            'binary': binary.name, 'limit_s': limit_s}
+    (folder / 'plan.json').write_text(json.dumps(plan))
+    guest_limit = 60 + limit_s * len(plan['scenarios']) * rounds
+    t1 = time.monotonic()
+    # One boot; another after each guest kernel oops (guest exit 3) for the scenario it hit, once
+    # more, and those left. Each scenario runs at most twice, so this many boots always suffice.
+    for boot in range(1, 2 * len(plan['scenarios']) * rounds + 2):
+        status = subprocess.run([str(VM_SCRIPTS / 'boot.sh'), '--run', GUEST_MAIN, '--out', str(folder),
+                                 '--bin', str(binary), '--timeout', str(guest_limit)]).returncode
+        shutil.copy(folder / 'console.txt', folder / f'console-boot{boot}.txt')
+        if status != RESTART_STATUS:
+            break
+    return VMRun(folder, status, time.monotonic() - t1, image_seconds)

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# deploy/package/deb-repo.sh DEB DIR [PACKAGE…]: a flat apt repository in DIR holding everything DEB (and
+# any PACKAGE named) depends on, transitively (Depends and Pre-Depends; no Recommends), downloaded from this machine's Debian
+# mirror with `apt-get download`. A machine without the internet (the VM, a chroot test) then
+# installs DEB with `apt install ./DEB` against `deb [trusted=yes] file:DIR ./` alone, so apt
+# resolves the package's Depends for real. Idempotent: packages already in DIR are kept.
+set -euo pipefail
+DEB=$(realpath "$1")
+DIR=$2
+shift 2
+EXTRA=("$@")
+mkdir -p "$DIR"
+DIR=$(realpath "$DIR")
+[ -n "$(ls /var/lib/apt/lists/*Packages 2>/dev/null | head -1)" ] || apt-get update -qq
+
+# The package's own dependency names (alternatives: the first), then their closure as apt sees it.
+roots=$( ( (dpkg-deb -f "$DEB" Depends; dpkg-deb -f "$DEB" Pre-Depends) | tr ',' '\n' | sed 's/|.*//; s/(.*)//; s/:any//' | awk 'NF {print $1}'; printf '%s\n' "${EXTRA[@]}") | awk 'NF' | sort -u)
+closure=$(apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks --no-replaces --no-enhances \
+              $roots | awk '/^[a-z0-9]/ {print $1}' | sort -u)
+want=()
+# Each package's candidate version, from one `apt-cache policy` call; virtual packages have none
+# (what provides them is in the closure already).
+while read -r p v; do
+    [ -n "$v" ] && [ "$v" != "(none)" ] || continue
+    ls "$DIR/${p}_$(echo "$v" | sed 's/:/%3a/')_"*.deb >/dev/null 2>&1 || want+=("$p")
+done < <(apt-cache policy $closure | awk '/^[^ ].*:$/ {sub(":$", ""); p=$0} /Candidate:/ {print p, $2}')
+if [ ${#want[@]} -gt 0 ]; then
+    echo "deb-repo: downloading ${#want[@]} packages into $DIR" >&2
+    (cd "$DIR" && apt-get download -q "${want[@]}" 2>&1 | grep -v -e unsandboxed -e '^Get:' >&2 || true)
+fi
+(cd "$DIR" && dpkg-scanpackages -m . 2>/dev/null > Packages)
+echo "deb-repo: $(grep -c '^Package:' "$DIR/Packages") packages in $DIR" >&2

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Plays one kiosk flow (deploy/scripts/kiosk/flows/*.kiosk) headless on a database of its own and leaves its
+# screenshots (and dumps) in SHOTS. The one way flows are played: by screenshots.sh for docs and by CI.
+# A flow may say what it needs at its top:
+#   # setup: ARGS   run `sideline ARGS --db <its database>` first (several lines: in order);
+#                   $WORK/photos holds stand-in portraits and their roster CSV (flows/portraits.py).
+#                   Without a setup line: the team "Demo", 12 simulated players, one past session.
+#                   Set-up sessions give --started-at before the kiosk's scripted clock (14 March 2026,
+#                   17:30), so screenshots do not mix today's date with it.
+#   # kiosk: ARGS   extra options for the kiosk (e.g. --source sim:40)
+# At 1920×1080 the kiosk runs with a wall display (each screenshot gets its -wall twin).
+# Usage: deploy/scripts/kiosk/play-flow.sh BIN FLOW SIZE SHOTS [DB]   (DB is kept when given)
+set -euo pipefail
+BIN="$1" FLOW="$2" SIZE="$3" SHOTS="$4"
+ROOT="$(cd "$(dirname "$0")/../../.." && pwd)"
+WORK="$(mktemp -d)"
+trap 'rm -rf "$WORK"' EXIT
+DB="${5:-$WORK/flow.sqlite}"
+export WORK
+python3 "$ROOT/deploy/scripts/kiosk/flows/portraits.py" "$WORK/photos"
+setups=()
+while IFS= read -r line; do setups+=("${line#\# setup: }"); done < <(grep '^# setup: ' "$FLOW" || true)
+[ ${#setups[@]} -eq 0 ] && setups=("record --source sim:12 --seed 7 --speed 600 --team Demo --minutes 1 --started-at 2026-03-12T18:00 --quiet")
+for args in "${setups[@]}"; do
+  # eval: a setup line is shell words (quoted team names, $WORK).
+  eval "\"$BIN\" $args --db \"$DB\"" >/dev/null
+done
+extra="$(grep '^# kiosk: ' "$FLOW" | sed 's/^# kiosk: //' | tr '\n' ' ' || true)"
+wall=(); [ "$SIZE" = 1920x1080 ] && wall=(--wall-display 1)
+# shellcheck disable=SC2086
+"$BIN" --headless --size "$SIZE" "${wall[@]}" $extra --script "$FLOW" --screenshots "$SHOTS" --db "$DB"

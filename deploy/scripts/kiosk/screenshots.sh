@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Regenerates docs/screenshots: the demo flow and the feature flows in deploy/scripts/kiosk/flows at
+# 800×480 (the Pi touchscreen) and 1920×1080 (with a wall display), headless, each flow on a
+# database of its own (play-flow.sh, which CI uses too).
+# Usage: deploy/scripts/kiosk/screenshots.sh [sideline binary] [OUT (docs/screenshots)] [flow…]
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+BIN="${1:-.build/release/sideline}"
+OUT="${2:-docs/screenshots}"
+shift $(( $# > 2 ? 2 : $# ))
+FLOWS=("$@")
+[ ${#FLOWS[@]} -eq 0 ] && FLOWS=(deploy/scripts/kiosk/demo-flow.kiosk deploy/scripts/kiosk/flows/*.kiosk)
+for size in 800x480 1920x1080; do
+  rm -rf "${OUT:?}/$size"
+  for flow in "${FLOWS[@]}"; do
+    deploy/scripts/kiosk/play-flow.sh "$BIN" "$flow" "$size" "$OUT/$size"
+  done
+  rm -f "$OUT/$size"/*.json
+done
+ls "$OUT"/*/ | head -200

@@ -1,0 +1,206 @@
+#!/usr/bin/env bash
+# Builds the VM image Sideline's real-stack tests boot (Tests/vm), once, into .build-vm/image/:
+#   vmlinuz       Debian bookworm's own kernel (the linux-image-amd64 dependency; Bluetooth,
+#                 hci_vhci, virtio, 9p and ext4 are modules)
+#   initrd.gz     busybox-static: loads virtio + ext4, mounts /dev/vda, switch_root to the init
+#                 named by init= on the kernel command line (default /sbin/init: systemd)
+#   root.ext4     a debootstrap'd bookworm: systemd, dbus, bluez, bluez-test-tools, python3 with
+#                 bumble (pinned as in Tests/e2e/requirements.txt) at /opt/bumble, the runtime
+#                 libraries sideline links, the kernel's modules, and /usr/local/sbin/sideline-vm-rig
+#                 (the test rig's init: mounts the 9p shares, runs one script, powers off)
+# Nothing of Sideline is in the image: the binary and the test scripts come in through 9p at boot
+# (deploy/scripts/vm/boot.sh), so code changes never rebuild it. Both Pythons (python3 and bumble's)
+# find the test kit there, at /sideline/Tests/kit, through a .pth file: the guest's `import
+# sideline_testkit` as the host's .venv has it. The image is rebuilt only when this
+# script, the bumble pin or the kernel package changes (a hash of them in image/stamp).
+# Needs root, debootstrap, busybox-static, e2fsprogs (deploy/scripts/setup.sh installs them).
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+ROOT=$PWD
+VM=${SIDELINE_VM_DIR:-$ROOT/.build-vm}
+IMAGE=$VM/image
+CACHE=$VM/cache
+SUITE=bookworm
+BUMBLE_PIN=$(grep -E '^bumble==' Tests/e2e/requirements.txt)
+log() { echo "build-image: $*" >&2; }
+
+# The guest's packages. systemd-sysv makes the image bootable with systemd as PID 1 too
+# (a later deployment test installs Sideline's .deb in it); the rig itself boots init=sideline-vm-rig.
+PACKAGES=(
+  systemd-sysv dbus kmod procps busybox ca-certificates
+  bluez bluez-test-tools                                   # bluetoothd 5.66, bluetoothctl, btmgmt, btmon
+  python3 python3-venv                                     # the guest's test runner; bumble's venv
+  libsdl2-2.0-0 libsdl2-ttf-2.0-0 libsdl2-image-2.0-0      # what sideline links (static Swift runtime,
+  libbluetooth3 libdbus-1-3 libsqlite3-0 fonts-dejavu-core #  system libraries dynamic)
+  qemu-guest-agent iproute2                                # the appliance test (Tests/appliance): commands, ss
+)
+# Kernel module trees the guest may load: Bluetooth and its crypto, vhci, 9p, virtio, ext4.
+MODULE_TREES=(net crypto lib arch fs drivers/bluetooth drivers/virtio drivers/block drivers/char)
+# Single modules (with what they depend on) for the appliance test: a virtio GPU, touch and tablet
+# input (virtio and USB HID, evdev), a USB host controller and USB disks.
+MODULES=(virtio-gpu virtio_input evdev hid-multitouch hid-generic usbhid xhci-pci usb-storage uas sd_mod)
+
+if [ "$(id -u)" -ne 0 ]; then echo "build-image: needs root (debootstrap, chroot)" >&2; exit 1; fi
+for tool in debootstrap mkfs.ext4 apt-get dpkg-deb; do
+  command -v "$tool" >/dev/null || { echo "build-image: $tool missing; run deploy/scripts/setup.sh" >&2; exit 1; }
+done
+[ -x /bin/busybox ] || { echo "build-image: busybox-static missing; run deploy/scripts/setup.sh" >&2; exit 1; }
+
+# apt's lists tell which kernel linux-image-amd64 means today. SIDELINE_VM_KERNEL names another
+# bookworm kernel package (e.g. linux-image-6.12.100+deb12-amd64) to try a kernel bug elsewhere;
+# give such an image its own SIDELINE_VM_DIR.
+kernel_package() { apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/ {print $2; exit}'; }
+KPKG=${SIDELINE_VM_KERNEL:-$(kernel_package)}
+if [ -z "$KPKG" ]; then apt-get update -qq; KPKG=$(kernel_package); fi
+[ -n "$KPKG" ] || { echo "build-image: apt knows no linux-image-amd64 (no bookworm sources?)" >&2; exit 1; }
+KVER=${KPKG#linux-image-}
+
+WANT=$( { cat "$0"; echo "$BUMBLE_PIN $KPKG $(apt-cache policy "$KPKG" | awk '/Candidate:/ {print $2}')"; } | sha256sum | cut -d' ' -f1)
+if [ "$(cat "$IMAGE/stamp" 2>/dev/null)" = "$WANT" ] && [ -f "$IMAGE/root.ext4" ]; then
+  log "up to date ($KPKG, $BUMBLE_PIN)"
+  exit 0
+fi
+
+# The Debian mirror apt uses here (deb822 or one-line sources).
+mirror() {
+  local m
+  m=$(awk '/^URIs:/ { for (i = 2; i <= NF; i++) if ($i ~ /\/debian\/?$/) { print $i; exit } }' /etc/apt/sources.list.d/*.sources 2>/dev/null || true)
+  [ -n "$m" ] || m=$(awk '$1 == "deb" && $3 == "bookworm" && $2 ~ /\/debian\/?$/ { print $2; exit }' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null || true)
+  echo "${m:-http://deb.debian.org/debian}"
+}
+
+started=$(date +%s)
+WORK=$VM/work
+rm -rf "$WORK"
+mkdir -p "$WORK" "$CACHE/debs" "$CACHE/wheels"
+
+log "kernel $KPKG"
+(cd "$CACHE/debs" && { ls "$KPKG"_*.deb >/dev/null 2>&1 || apt-get -q -o APT::Sandbox::User=root download "$KPKG" >/dev/null; })
+dpkg-deb -x "$(ls "$CACHE"/debs/"$KPKG"_*.deb | tail -1)" "$WORK/kernel"
+
+log "debootstrap $SUITE from $(mirror) (about a minute)"
+if ! debootstrap --variant=minbase --cache-dir="$CACHE/debs" --include="$(IFS=,; echo "${PACKAGES[*]}")" \
+     "$SUITE" "$WORK/root" "$(mirror)" > "$WORK/debootstrap.log" 2>&1; then
+  tail -20 "$WORK/debootstrap.log" >&2
+  exit 1
+fi
+R=$WORK/root
+
+log "$BUMBLE_PIN into /opt/bumble (wheels fetched here, installed offline in the guest root)"
+python3 -m pip download -q "$BUMBLE_PIN" -d "$CACHE/wheels" --only-binary=:all: --python-version 3.11 --implementation cp \
+  --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64 \
+  --platform manylinux1_x86_64 --platform linux_x86_64
+mkdir -p "$R/tmp/wheels" && cp "$CACHE"/wheels/*.whl "$R/tmp/wheels/"
+chroot "$R" python3 -m venv /opt/bumble
+chroot "$R" env -i PATH=/usr/bin:/bin /opt/bumble/bin/pip install -q --no-index --find-links /tmp/wheels "$BUMBLE_PIN"
+rm -rf "$R/tmp/wheels"
+for python in python3 /opt/bumble/bin/python; do
+  site=$(chroot "$R" "$python" -c 'import sysconfig; print(sysconfig.get_path("purelib"))')
+  mkdir -p "$R$site" && echo /sideline/Tests/kit > "$R$site/sideline-testkit.pth"
+done
+
+log "kernel modules"
+MODS=lib/modules/$KVER
+mkdir -p "$R/$MODS/kernel"
+for tree in "${MODULE_TREES[@]}"; do
+  mkdir -p "$R/$MODS/kernel/$(dirname "$tree")"
+  cp -a "$WORK/kernel/$MODS/kernel/$tree" "$R/$MODS/kernel/$tree"
+done
+# The package ships no modules.dep: the guest root's depmod writes one for the whole kernel.
+mv "$WORK/kernel" "$R/tmp/kernel" && chroot "$R" depmod -b /tmp/kernel "$KVER" && mv "$R/tmp/kernel" "$WORK/kernel"
+for m in "${MODULES[@]}"; do  # modules.dep's line for m: m itself, then what it needs
+  awk -v m="/$(echo "$m" | tr _ -).ko" '{ f = $1; gsub(/_/, "-", f) } index(f, m ":") || index(f, m ".xz:") { print; exit }' "$WORK/kernel/$MODS/modules.dep"
+done | tr ' ' '\n' | sed 's/:$//' | sort -u | while read -r ko; do
+  [ -n "$ko" ] && [ ! -e "$R/$MODS/$ko" ] || continue
+  mkdir -p "$R/$MODS/$(dirname "$ko")" && cp -a "$WORK/kernel/$MODS/$ko" "$R/$MODS/$ko"
+done
+cp -a "$WORK/kernel/$MODS"/modules.{order,builtin,builtin.modinfo} "$R/$MODS/" 2>/dev/null || true
+# Later kernels (bookworm's 6.12) ship their modules xz-compressed; the initramfs's busybox loads plain ones.
+find "$R/$MODS" -name '*.ko.xz' -exec xz -d {} +
+chroot "$R" depmod "$KVER"
+
+echo sideline-vm > "$R/etc/hostname"
+printf '127.0.0.1 localhost\n127.0.1.1 sideline-vm\n' > "$R/etc/hosts"
+# Log in as root on the console when booted with systemd (nobody types a password in a test VM).
+chroot "$R" passwd -d root >/dev/null
+
+# The rig's init (kernel command line init=/usr/local/sbin/sideline-vm-rig):
+#   sideline.run=PATH      script to run, relative to the source share (required)
+#   sideline.timeout=S     the script's time limit (default 1200)
+# Shares (qemu -virtfs mount tags): src (read-only) at /sideline, bin (read-only) at /sideline-bin,
+# out (read-write) at /out. The script's exit status goes to /out/exit-status; then power off.
+cat > "$R/usr/local/sbin/sideline-vm-rig" <<'EOF'
+#!/bin/sh
+export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8
+mount -t proc proc /proc; mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev 2>/dev/null; mkdir -p /dev/pts /dev/shm
+mount -t devpts devpts /dev/pts; mount -t tmpfs tmpfs /dev/shm; mount -t tmpfs tmpfs /run; mount -t tmpfs tmpfs /tmp
+hostname sideline-vm; busybox ip link set lo up
+modprobe 9pnet_virtio; modprobe 9p
+arg() { echo " $(cat /proc/cmdline)" | sed -n "s/.* $1=\([^ ]*\).*/\1/p"; }
+for share in src:/sideline:ro bin:/sideline-bin:ro out:/out:rw; do
+  tag=${share%%:*}; rest=${share#*:}; dir=${rest%%:*}; mode=${rest#*:}
+  mkdir -p "$dir"
+  mount -t 9p -o "trans=virtio,version=9p2000.L,msize=262144,$mode" "$tag" "$dir" 2>/dev/null || echo "sideline-vm-rig: no share '$tag'"
+done
+run=$(arg sideline.run); limit=$(arg sideline.timeout)
+echo "sideline-vm-rig: userland up at $(cut -d' ' -f1 /proc/uptime) s; running $run (limit ${limit:-1200} s)"
+if [ -n "$run" ] && [ -f "/sideline/$run" ]; then
+  timeout -k 10 "${limit:-1200}" "/sideline/$run"; status=$?
+else
+  echo "sideline-vm-rig: nothing to run (sideline.run='$run')"; status=127
+fi
+echo "sideline-vm-rig: exit status $status"
+echo "$status" > /out/exit-status
+sync; umount /out 2>/dev/null; sync
+echo o > /proc/sysrq-trigger
+sleep 30
+EOF
+chmod 755 "$R/usr/local/sbin/sideline-vm-rig"
+rm -rf "$R/var/cache/apt/archives"/*.deb "$R/var/lib/apt/lists"/* "$R/usr/share/doc" "$R/usr/share/man"
+
+log "initramfs"
+I=$WORK/initrd
+mkdir -p "$I/bin" "$I/dev" "$I/proc" "$I/sys" "$I/newroot" "$I/$MODS"
+cp /bin/busybox "$I/bin/busybox"
+# The modules that mount the root, with everything they depend on (modules.dep of the root).
+BOOT_MODULES="virtio_pci virtio_blk crc32c_generic ext4"  # ext4 checks metadata with crc32c
+for m in $BOOT_MODULES; do
+  awk -v m="/$m.ko" 'index($1, m ":") { print; exit }' "$R/$MODS/modules.dep"
+done | tr ' ' '\n' | sed 's/:$//' | sort -u | while read -r ko; do
+  [ -n "$ko" ] || continue
+  mkdir -p "$I/$MODS/$(dirname "$ko")" && cp "$R/$MODS/$ko" "$I/$MODS/$ko"
+done
+cp "$R/$MODS/modules.dep" "$I/$MODS/"
+cp "$R/$MODS/modules.builtin" "$I/$MODS/" 2>/dev/null || touch "$I/$MODS/modules.builtin"
+cat > "$I/init" <<EOF
+#!/bin/busybox sh
+/bin/busybox --install -s /bin
+mount -t proc proc /proc; mount -t sysfs sysfs /sys; mount -t devtmpfs devtmpfs /dev
+case " \$(cat /proc/cmdline) " in  # deploy/scripts/vm/boot.sh's KVM probe: the kernel got this far
+  *" sideline.probe "*) echo "sideline-vm: probe ok"; poweroff -f ;;
+esac
+for m in $BOOT_MODULES; do  # built into some kernels (6.12's virtio_pci)
+  grep -q "/\$m.ko\$" /lib/modules/*/modules.builtin || modprobe \$m || echo "initrd: cannot load \$m"
+done
+init=\$(echo " \$(cat /proc/cmdline)" | sed -n 's/.* init=\([^ ]*\).*/\1/p')
+i=0; while [ ! -b /dev/vda ] && [ \$i -lt 200 ]; do sleep 0.05; i=\$((i + 1)); done
+if ! mount -t ext4 -o rw /dev/vda /newroot; then echo "initrd: cannot mount /dev/vda"; echo o > /proc/sysrq-trigger; sleep 30; fi
+umount /proc /sys /dev
+exec switch_root /newroot "\${init:-/sbin/init}"
+EOF
+chmod 755 "$I/init"
+(cd "$I" && find . | busybox cpio -o -H newc 2>/dev/null | gzip -1) > "$WORK/initrd.gz"
+
+log "root.ext4"
+size_mb=$(( $(du -sm "$R" | cut -f1) + 512 ))
+mkfs.ext4 -q -F -L sideline-vm -d "$R" "$WORK/root.ext4" "${size_mb}M" > /dev/null
+
+rm -rf "$IMAGE.old"; [ -d "$IMAGE" ] && mv "$IMAGE" "$IMAGE.old"
+mkdir -p "$IMAGE"
+cp "$WORK/kernel/boot/vmlinuz-$KVER" "$IMAGE/vmlinuz"
+mv "$WORK/initrd.gz" "$WORK/root.ext4" "$IMAGE/"
+echo "$KVER" > "$IMAGE/kernel-version"
+echo "$WANT" > "$IMAGE/stamp"
+rm -rf "$WORK" "$IMAGE.old"
+log "ready in $(( $(date +%s) - started )) s: kernel $KVER, root.ext4 $(du -h "$IMAGE/root.ext4" | cut -f1) ($IMAGE)"
