@@ -10,12 +10,21 @@ let package = Package(
     products: [
         .executable(name: "sideline", targets: ["sideline"]),
         .executable(name: "sideline-bench", targets: ["SidelineBench"]),
+        .executable(name: "sideline-club", targets: ["sideline-club"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The club server (sideline-club): HTTP, PostgreSQL, service lifecycle, SHA-256 and scrypt.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // System libraries: module map + shim.h each.
@@ -23,6 +32,7 @@ let package = Package(
         .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]),
         .systemLibrary(name: "CBluetooth", pkgConfig: "bluez", providers: [.apt(["libbluetooth-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // Pure core.
         .target(name: "HeartRateProtocol", swiftSettings: strict),
@@ -75,6 +85,31 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
 
+        // The club: every kiosk of a club syncs to one server (PostgreSQL). `ClubProtocol` is the wire both sides
+        // speak (pure: bundles, roster changes, canonical bytes, hashes, gzip); `ClubServer` the server's library
+        // (SQL, migrations, tenancy, auth, routes); `sideline-club` its command line.
+        .target(name: "ClubProtocol", dependencies: ["TeamCore", "Analytics", "CZlib",
+                                                     .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
+        .target(name: "ClubServer", dependencies: [
+            "ClubProtocol", "TeamCore", "Analytics", "Diagnostics",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+            .product(name: "Logging", package: "swift-log"),
+        ], swiftSettings: strict),
+        .executableTarget(name: "sideline-club", dependencies: [
+            "ClubServer", "ClubProtocol", "Diagnostics",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ], swiftSettings: strict),
+
         // Benchmarks: `make bench` (figures from the issues, side by side with C baselines).
         .target(name: "CBaselines", path: "Benchmarks/CBaselines", linkerSettings: [.linkedLibrary("sqlite3")]),
         .executableTarget(name: "SidelineBench", dependencies: [
@@ -108,6 +143,8 @@ let package = Package(
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "SensorHub", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
         .testTarget(name: "KioskTests", dependencies: ["AppCore", "Kiosk", "Recording", "SensorHub", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "TeamCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
+        .testTarget(name: "ClubProtocolTests", dependencies: ["ClubProtocol", "Analytics", "TeamCore"], swiftSettings: strict),
+        .testTarget(name: "ClubServerTests", dependencies: ["ClubServer", "ClubProtocol"], swiftSettings: strict),
         // Runs the `sideline` binary (built beside the test bundle, hence the dependency) and reads its database with GRDB.
         .testTarget(name: "CommandLineTests", dependencies: ["sideline", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
     ]
