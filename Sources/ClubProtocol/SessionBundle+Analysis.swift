@@ -56,7 +56,7 @@ public struct BundleIdentityError: Error, Equatable, CustomStringConvertible {
 extension SessionBundle {
     /// The session as the analysis takes it. Players are numbered 1, 2, … in participant
     /// order and straps 1, 2, … in list order; the identities say who each number is.
-    public func analysisInput(sessionID: Int64? = nil) -> BundleAnalysisInput {
+    public func analysisInput(sessionID: Int64 = 0) -> BundleAnalysisInput {
         let strapID = { (index: Int) in Int64(index + 1) }
         let session = Session(
             id: sessionID, teamID: 1, plannedDurationMs: self.session.plannedMs,
@@ -71,7 +71,7 @@ extension SessionBundle {
             let physiology = Physiology(age: p.physiology.age, sex: Sex(rawValue: p.physiology.sex) ?? .male, weightKg: p.physiology.weightKg,
                                         restingHR: p.physiology.restingHR, maxHR: p.physiology.maxHR,
                                         maxSource: Physiology.MaxSource(rawValue: p.physiology.maxSource) ?? .measured)
-            players.append(SessionPlayer(sessionID: sessionID ?? 0, playerID: id, strapID: p.strap.map(strapID), shirtNumber: p.shirtNumber, physiology: physiology))
+            players.append(SessionPlayer(sessionID: sessionID, playerID: id, strapID: p.strap.map(strapID), shirtNumber: p.shirtNumber, physiology: physiology))
             let times = DeltaCoding.decode(p.samples.tMsDeltas)
             samples[id] = times.indices.map { k in
                 Sample(playerID: id, strapID: strapID(p.samples.strap[k]), tMs: times[k], bpm: p.samples.bpm[k],
@@ -81,7 +81,7 @@ extension SessionBundle {
             rr[id] = beatEnds.indices.map { k in RRInterval(playerID: id, tMs: beatEnds[k], rr1024: UInt16(clamping: p.rr.rr1024[k])) }
         }
         let input = SessionInput(session: session, players: players, samples: samples, rrIntervals: rr,
-                                 laps: laps.map { Lap(sessionID: sessionID ?? 0, tMs: $0.tMs, label: $0.label) })
+                                 laps: laps.map { Lap(sessionID: sessionID, tMs: $0.tMs, label: $0.label) })
         let strapsByID = Dictionary(uniqueKeysWithValues: straps.enumerated().map { (strapID($0.offset), $0.element) })
         let events = strapEvents.map { StrapEvent(strapID: strapID($0.strap), tMs: $0.tMs, kind: StrapEvent.Kind(rawValue: $0.kind) ?? .link, value: $0.value) }
         return BundleAnalysisInput(

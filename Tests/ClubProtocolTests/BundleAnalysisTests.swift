@@ -74,7 +74,7 @@ final class BundleAnalysisTests: XCTestCase {
     }
 
     func testAnInputNamingAPlayerWithoutIdentityIsRefused() {
-        let session = Session(teamID: 1, plannedDurationMs: nil, startedAt: Date(timeIntervalSince1970: 1_700_000_000))
+        let session = Session(id: 1, teamID: 1, plannedDurationMs: nil, startedAt: Date(timeIntervalSince1970: 1_700_000_000))
         let p = SessionPlayer(sessionID: 1, playerID: 9, strapID: nil, shirtNumber: 1,
                               physiology: Physiology(age: 20, sex: .male, weightKg: 70, restingHR: 50, maxHR: 200, maxSource: .fox))
         let input = SessionInput(session: session, players: [p], samples: [:], rrIntervals: [:], laps: [])
