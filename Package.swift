@@ -39,7 +39,7 @@ let package = Package(
                                                   .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .target(name: "KioskUI", dependencies: ["TeamCore", "CSDL2", "PlayerPhotos"], swiftSettings: strict),
         // Decoding, cropping and scaling players' photos (SDL_image and SDL surfaces, no video subsystem).
-        .target(name: "PlayerPhotos", dependencies: ["CSDL2"], swiftSettings: strict),
+        .target(name: "PlayerPhotos", dependencies: ["CSDL2", "Appliance"], swiftSettings: strict),
         // The kiosk's sounds: generated tones, played through SDL audio.
         .target(name: "KioskSound", dependencies: ["TeamCore", "CSDL2"], swiftSettings: strict),
         .target(name: "Store", dependencies: ["TeamCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: strict),
@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "SessionExportTests", dependencies: ["SessionExport", "Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "SessionReviewTests", dependencies: ["SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "TeamCore", "CSDL2"], swiftSettings: strict),
-        .testTarget(name: "PlayerPhotosTests", dependencies: ["PlayerPhotos", "CSDL2"], swiftSettings: strict),
+        .testTarget(name: "PlayerPhotosTests", dependencies: ["PlayerPhotos", "CSDL2", "Appliance"], swiftSettings: strict),
         .testTarget(name: "KioskSoundTests", dependencies: ["KioskSound", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "HeartRateProtocolTests", dependencies: ["HeartRateProtocol"], swiftSettings: strict),
         .testTarget(name: "BLEHostTests", dependencies: ["BLEHost", "HeartRateProtocol"], swiftSettings: strict),
