@@ -23,6 +23,8 @@ let package = Package(
         .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]),
         .systemLibrary(name: "CBluetooth", pkgConfig: "bluez", providers: [.apt(["libbluetooth-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        // prctl/capset/setrlimit for a child process that decodes a stranger's file (header-only: no library).
+        .systemLibrary(name: "CSandbox"),
 
         // Pure core.
         .target(name: "HeartRateProtocol", swiftSettings: strict),
@@ -39,7 +41,8 @@ let package = Package(
                                                   .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .target(name: "KioskUI", dependencies: ["TeamCore", "CSDL2", "PlayerPhotos"], swiftSettings: strict),
         // Decoding, cropping and scaling players' photos (SDL_image and SDL surfaces, no video subsystem).
-        .target(name: "PlayerPhotos", dependencies: ["CSDL2", "Appliance"], swiftSettings: strict),
+        // Stick pictures are checked by their header first and decoded in a child process without privileges.
+        .target(name: "PlayerPhotos", dependencies: ["CSDL2", "CSandbox", "Appliance"], swiftSettings: strict),
         // The kiosk's sounds: generated tones, played through SDL audio.
         .target(name: "KioskSound", dependencies: ["TeamCore", "CSDL2"], swiftSettings: strict),
         .target(name: "Store", dependencies: ["TeamCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: strict),
@@ -70,7 +73,7 @@ let package = Package(
         .target(name: "CBaselines", path: "Benchmarks/CBaselines", linkerSettings: [.linkedLibrary("sqlite3")]),
         .executableTarget(name: "SidelineBench", dependencies: [
             "Analytics", "SessionExport", "SessionReview",
-            "CBaselines", "SPSCRing", "TeamCore", "Store", "SensorHub", "HeartRateProtocol",
+            "CBaselines", "SPSCRing", "TeamCore", "Store", "SensorHub", "HeartRateProtocol", "PlayerPhotos",
             .product(name: "GRDB", package: "GRDB.swift"),
         ], path: "Benchmarks/SidelineBench", swiftSettings: strict),
 

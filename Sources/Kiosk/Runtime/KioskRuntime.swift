@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import PlayerPhotos
 import Recording
 import SensorHub
 import Store
@@ -40,6 +41,8 @@ public final class KioskRuntime {
     let wallClockBase: Date?
     /// USB sticks and backups (`--usb-mounts`); nil when not asked for.
     public var backups: KioskBackups?
+    /// Where pictures from a stick are decoded: a helper process of this program (tests: in process).
+    public var photoPreparation = PhotoPreparation.helperOfThisProgram
     let exportDirectory: String
     /// A dispatch changed what the current screen shows; the shell draws and clears it.
     public var needsDraw = true
