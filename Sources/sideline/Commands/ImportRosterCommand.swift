@@ -1,3 +1,4 @@
+import Appliance
 import ArgumentParser
 import Foundation
 import PlayerPhotos
@@ -14,49 +15,55 @@ struct ImportRosterCommand: ParsableCommand {
     @Option(help: "Team name.") var team: String
 
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: file) else { throw UserError("cannot read \(file)") }
-        guard let text = RosterCSV.text(of: [UInt8](data)) else {
-            throw UserError("\(file) is not a text file; save the roster as CSV (number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap)")
+        // A roster may come from anyone's USB stick: a plain file of a roster's size, read as text only if it is text.
+        let bytes: [UInt8]
+        do {
+            bytes = try StickFile.read(file, atMost: RosterCSV.maxFileBytes)
+        } catch {
+            throw UserError("roster not imported, nothing changed: \(file): \(error.description)")
+        }
+        let text: String
+        do {
+            text = try RosterText.decode(bytes)
+        } catch {
+            throw UserError("roster not imported, nothing changed; fix \(file): \(error)")
         }
         let rows: [RosterCSV.Row]
         switch RosterCSV.parse(text) {
         case .success(let parsed): rows = parsed
-        case .failure(let rejection):
-            throw UserError("roster not imported, nothing changed; fix these lines of \(file):\n" + rejection.errors.map { "  \($0)" }.joined(separator: "\n"))
+        case .failure(let rejection): throw Self.rejected(file, rejection.report())
         }
-        let (photos, problems) = Self.photos(of: rows, besideFile: file)
-        guard problems.isEmpty else {
-            throw UserError("roster not imported, nothing changed; fix these lines of \(file):\n" + problems.map { "  \($0)" }.joined(separator: "\n"))
-        }
+        let (photos, problems) = Self.photos(of: rows, besideFile: file, preparing: .helperOfThisProgram)
+        guard problems.isEmpty else { throw Self.rejected(file, RosterCSV.Rejection(errors: problems).report()) }
         let store = try database.open()
         let target: Team
         do {
             target = try store.importRoster(rows, teamNamed: team, photos: photos)
         } catch StoreError.rosterRejected(let lines) {
-            throw UserError("roster not imported, nothing changed; fix these lines of \(file):\n" + lines.map { "  \($0)" }.joined(separator: "\n"))
+            throw Self.rejected(file, lines)
         }
         print("imported \(rows.count) players into \(target.name)" + (photos.isEmpty ? "" : " with \(photos.count) photo\(photos.count == 1 ? "" : "s")"))
     }
 
-    /// Every row's photo read and prepared (decoded, cropped, scaled), by line; or what is wrong
-    /// with each that cannot be, so the admin fixes the file once.
-    static func photos(of rows: [RosterCSV.Row], besideFile file: String) -> (photos: [Int: [UInt8]], problems: [String]) {
+    static func rejected(_ file: String, _ lines: [String]) -> UserError {
+        UserError("roster not imported, nothing changed; fix these lines of \(file):\n" + lines.map { "  \($0)" }.joined(separator: "\n"))
+    }
+
+    /// Every row's photo prepared (decoded, cropped, scaled — in a helper process, see
+    /// `PhotoPreparation`), by line; or what is wrong with each that cannot be, so the admin fixes
+    /// the file once.
+    static func photos(of rows: [RosterCSV.Row], besideFile file: String,
+                       preparing preparation: PhotoPreparation) -> (photos: [Int: [UInt8]], problems: [RosterCSV.LineError]) {
         let folder = (file as NSString).deletingLastPathComponent
         var photos: [Int: [UInt8]] = [:]
-        var problems: [String] = []
+        var problems: [RosterCSV.LineError] = []
         for row in rows {
             guard let name = row.photoFile else { continue }
             let path = name.hasPrefix("/") ? name : (folder.isEmpty ? name : folder + "/" + name)
-            guard let bytes = FileManager.default.contents(atPath: path) else {
-                problems.append("line \(row.line): photo \(name): no such file beside the roster (\(path))")
-                continue
-            }
             do {
-                photos[row.line] = try StoredPhoto(preparing: [UInt8](bytes)).jpeg
-            } catch let error as PhotoError {
-                problems.append("line \(row.line): photo \(name): \(error.description)")
+                photos[row.line] = try preparation.prepare(file: path).jpeg
             } catch {
-                problems.append("line \(row.line): photo \(name): \(error)")
+                problems.append(RosterCSV.LineError(line: row.line, reason: "photo \(name): \(error)"))
             }
         }
         return (photos, problems)
