@@ -1,0 +1,112 @@
+"""Issue 26 on the kiosk: a stranger's USB stick. "Import photos from USB" meets the 40000 × 40000 PNG
+that crashed SDL_image and the other hostile pictures of hostile_files.py, one after another on the
+same stick; "Restore from USB" meets backups that carry a trigger, a view, a virtual table, statistics,
+pragmas or a lying header of their own. Each is refused with a notice naming the file or the object,
+the kiosk stays on screen (one process plays every step, then ends its script normally), and nothing
+changes: no photo stored, the same teams, no database kept aside. The steps take turns with the test
+through `wait for` go-aheads; the stick is a real mount (tmpfs, so root only)."""
+import contextlib
+import json
+import sqlite3
+import subprocess
+
+import hostile_files as hostile
+from kioskscript import open_settings
+from test_usb_stick import stick, teams  # noqa: F401 (the fixture)
+from waiting import wait_until
+
+
+def roster_numbers(db):
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
+        return [r[0] for r in con.execute("SELECT shirt_number FROM membership ORDER BY shirt_number")]
+
+
+def photos_stored(db):
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
+        return con.execute("SELECT COUNT(*) FROM player_photo").fetchone()[0]
+
+
+class StepByStep:
+    """A headless kiosk playing `steps` (each a list of script lines ending in a dump), each after the
+    test put the stick in order and said go."""
+
+    def __init__(self, sideline_bin, tmp_path, db, media, opening, steps):
+        self.shots = tmp_path / "shots"
+        self.shots.mkdir()
+        lines = ["wait 1s", *opening]
+        for i, step in enumerate(steps):
+            lines += [f'wait for "go-{i}"', *step, "wait 1s", f"dump step-{i}.json"]
+        script = tmp_path / "steps.kiosk"
+        script.write_text("\n".join(lines) + "\n")
+        self.process = subprocess.Popen([sideline_bin, "--headless", "--size", "800x480", "--script", str(script),
+                                         "--screenshots", str(self.shots), "--db", str(db), "--usb-mounts", str(media),
+                                         "--source", "sim:4"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def step(self, i):
+        (self.shots / f"go-{i}").touch()
+        dump = self.shots / f"step-{i}.json"
+        wait_until(lambda: dump.exists() or self.process.poll() is not None, 120, what=f"step {i}")
+        assert self.process.poll() is None, f"the kiosk ended at step {i}: {self.process.communicate()[1][-2000:]}"
+        wait_until(lambda: dump.stat().st_size > 0, 10, what=f"step {i}'s dump written")
+        return json.loads(dump.read_text())
+
+    def end(self):
+        _, err = self.process.communicate(timeout=120)
+        assert self.process.returncode == 0, err[-2000:]
+
+
+def test_hostile_pictures_on_a_stick_are_named_and_change_nothing(sideline_bin, stick, tmp_path):  # noqa: F811
+    media, mount_point = stick
+    db = tmp_path / "kiosk.sqlite"
+    subprocess.run([sideline_bin, "record", "--db", str(db), "--source", "sim:4", "--seed", "7", "--speed", "600",
+                    "--team", "Four", "--minutes", "1", "--quiet"], check=True, capture_output=True, timeout=120)
+    number = roster_numbers(db)[0]
+    (mount_point / "photos").mkdir()
+    names = sorted(hostile.PICTURES)
+    kiosk = StepByStep(sideline_bin, tmp_path, db, media, ['tap "Four"', 'tap "Setup"'],
+                       [['tap "Import photos from USB"'] for _ in names])
+    for i, name in enumerate(names):
+        make, says = hostile.PICTURES[name]
+        for old in (mount_point / "photos").iterdir():
+            old.unlink()
+        # Named by shirt number, so it matches a player; its extension says its kind, truly or not.
+        picture = mount_point / "photos" / f"{number}.{name.rsplit('.', 1)[1]}"
+        picture.write_bytes(make())
+        dump = kiosk.step(i)
+        assert dump["notice"].startswith(f"Photos not imported, nothing changed: {picture.name} cannot be used as a photo ("), (name, dump["notice"])
+        assert says in dump["notice"], (name, dump["notice"])
+        assert dump["screen"] == "teamSetup", name
+        assert all(line["photoVersion"] is None for line in dump["roster"]), name
+    for old in (mount_point / "photos").iterdir():
+        old.unlink()
+    kiosk.end()
+    assert photos_stored(db) == 0
+
+
+def test_hostile_backups_on_a_stick_are_named_and_change_nothing(sideline_bin, stick, tmp_path):  # noqa: F811
+    media, mount_point = stick
+    db = tmp_path / "kiosk.sqlite"
+    subprocess.run([sideline_bin, "record", "--db", str(db), "--source", "sim:3", "--speed", "600", "--team", "Here",
+                    "--minutes", "1", "--quiet"], check=True, capture_output=True, timeout=120)
+    other = tmp_path / "other.sqlite"
+    subprocess.run([sideline_bin, "teams", "--db", str(other)], check=True, capture_output=True, timeout=60)
+    subprocess.run([sideline_bin, "backup", "--db", str(other), "--to", str(tmp_path / "good")], check=True, capture_output=True, timeout=60)
+    (good,) = (tmp_path / "good").iterdir()
+    (tmp_path / "hostile").mkdir()
+    made = hostile.hostile_backups(sqlite3, good, tmp_path / "hostile")
+    backups = mount_point / "sideline-backup"
+    backups.mkdir()
+    # Named later than any backup the kiosk writes itself: the newest, the one "Restore from USB" takes.
+    newest = backups / "sideline-20991231-235959Z.sqlite"
+    kiosk = StepByStep(sideline_bin, tmp_path, db, media, [open_settings()],
+                       [['tap "Restore from USB"', 'tap "Restore"'] for _ in made])
+    for i, (name, (path, says)) in enumerate(made.items()):
+        newest.write_bytes(path.read_bytes())
+        dump = kiosk.step(i)
+        assert dump["notice"].startswith(f"cannot restore {newest}: "), (name, dump["notice"])
+        assert says in dump["notice"] and dump["notice"].endswith("nothing was changed"), (name, dump["notice"])
+        assert [t["name"] for t in dump["teams"]] == ["Here"], name
+    newest.unlink()
+    kiosk.end()
+    assert teams(db) == ["Here"]
+    assert [p.name for p in tmp_path.iterdir() if "before-restore" in p.name or "restore-incoming" in p.name] == []
