@@ -43,8 +43,10 @@ public struct PhotoLimits: Sendable, Equatable {
     /// What decoding a picture of this header may take at most, in bytes: the decoder's own
     /// surface (up to 4 bytes a pixel), the ARGB copy cropping works on (4), the first halving of
     /// the square (1), and a progressive JPEG's coefficients (2 bytes a pixel per component).
+    /// `Int.max` for a header no limits would pass (found by fuzzing: 2³⁰ × 2³⁰ pixels × 9 overflowed).
     public static func decodeBytes(_ header: PictureHeader) -> Int {
-        header.pixels * (9 + (header.progressive ? 2 * header.components : 0))
+        let (bytes, overflow) = header.pixels.multipliedReportingOverflow(by: 9 + (header.progressive ? 2 * header.components : 0))
+        return overflow ? .max : bytes
     }
 
 }

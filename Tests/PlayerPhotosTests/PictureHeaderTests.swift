@@ -86,6 +86,17 @@ final class PictureHeaderTests: XCTestCase {
         }
     }
 
+    /// Inputs the fuzz targets found (deploy/fuzz.sh), kept as they were found.
+    func testFuzzFindingsStayFixed() throws {
+        // PictureHeader: an IHDR of 1195984440 × 962658560 pixels overflowed the decode budget's Int (a trap).
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
+                            0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x01, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x2C, 0x00, 0x00, 0x00]
+        let header = try PictureHeader(reading: png)
+        XCTAssertEqual([header.width, header.height], [1_195_984_440, 962_658_560])
+        XCTAssertEqual(PhotoLimits.decodeBytes(header), .max)
+        XCTAssertThrowsError(try PhotoImage(decoding: png)) { XCTAssertTrue("\($0)".contains("too large for a photo")) }
+    }
+
     func testOtherKindsAreRefusedWithAHint() {
         let files: [([UInt8], String)] = [
             ([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0], "an HEIC photo: save it as JPEG"),
