@@ -17,6 +17,7 @@ APT_PACKAGES=(
   debootstrap                                     # package tests: a clean bookworm chroot; the VM's root
   qemu-utils dosfstools mtools                    # the appliance VM (Tests/appliance): its disk overlay, a FAT USB stick
   cage xwayland grim                              # the compositor of the unit, run here headless (make bench-appliance, the two-output test); grim reads its outputs
+  time                                            # GNU time: a command's own peak RSS, not its Python launcher's (make bench-hostile, the hostile-stick tests)
 )
 
 missing=()

@@ -5,6 +5,7 @@ bomb that crashed `import-roster` is made there, not kept)."""
 import os
 import sqlite3
 import subprocess
+import tempfile
 
 import pytest
 
@@ -15,13 +16,11 @@ HEADER = hostile.HEADER
 
 def peak_rss_mb(argv):
     """(returncode, stdout, stderr, peak RSS in MB) of one run: the process's own, or that of a photo
-    helper it waited for, whichever was larger (wait4's figure for a child covers its waited children)."""
-    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    with process.stdout, process.stderr:
-        out, err = process.stdout.read(), process.stderr.read()  # a few lines each
-    _, status, usage = os.wait4(process.pid, 0)
-    process.returncode = os.waitstatus_to_exitcode(status)
-    return process.returncode, out, err, usage.ru_maxrss / 1024
+    helper it waited for, whichever was larger. Through GNU time: a child forked from pytest would
+    carry pytest's own peak into its figure (Linux keeps the larger of the image before and after exec)."""
+    with tempfile.NamedTemporaryFile("r") as peak:
+        result = subprocess.run(["/usr/bin/time", "-q", "-f", "%M", "-o", peak.name, *argv], capture_output=True, text=True, timeout=120)
+        return result.returncode, result.stdout, result.stderr, int(peak.read().split()[-1]) / 1024
 
 
 @pytest.fixture(scope="module")

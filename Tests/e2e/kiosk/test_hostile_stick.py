@@ -4,16 +4,20 @@ same stick; "Restore from USB" meets backups that carry a trigger, a view, a vir
 pragmas or a lying header of their own. Each is refused with a notice naming the file or the object,
 the kiosk stays on screen (one process plays every step, then ends its script normally), and nothing
 changes: no photo stored, the same teams, no database kept aside. The steps take turns with the test
-through `wait for` go-aheads; the stick is a real mount (tmpfs, so root only)."""
+(StepwiseKiosk); the stick is a real mount (tmpfs, so root only)."""
 import contextlib
-import json
+import os
 import sqlite3
 import subprocess
 
+import pytest
+
 import hostile_files as hostile
 from kioskscript import open_settings
+from stepwise_kiosk import StepwiseKiosk
 from test_usb_stick import stick, teams  # noqa: F401 (the fixture)
-from waiting import wait_until
+
+pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="mounting a stand-in stick needs root")
 
 
 def roster_numbers(db):
@@ -26,35 +30,6 @@ def photos_stored(db):
         return con.execute("SELECT COUNT(*) FROM player_photo").fetchone()[0]
 
 
-class StepByStep:
-    """A headless kiosk playing `steps` (each a list of script lines ending in a dump), each after the
-    test put the stick in order and said go."""
-
-    def __init__(self, sideline_bin, tmp_path, db, media, opening, steps):
-        self.shots = tmp_path / "shots"
-        self.shots.mkdir()
-        lines = ["wait 1s", *opening]
-        for i, step in enumerate(steps):
-            lines += [f'wait for "go-{i}"', *step, "wait 1s", f"dump step-{i}.json"]
-        script = tmp_path / "steps.kiosk"
-        script.write_text("\n".join(lines) + "\n")
-        self.process = subprocess.Popen([sideline_bin, "--headless", "--size", "800x480", "--script", str(script),
-                                         "--screenshots", str(self.shots), "--db", str(db), "--usb-mounts", str(media),
-                                         "--source", "sim:4"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-
-    def step(self, i):
-        (self.shots / f"go-{i}").touch()
-        dump = self.shots / f"step-{i}.json"
-        wait_until(lambda: dump.exists() or self.process.poll() is not None, 120, what=f"step {i}")
-        assert self.process.poll() is None, f"the kiosk ended at step {i}: {self.process.communicate()[1][-2000:]}"
-        wait_until(lambda: dump.stat().st_size > 0, 10, what=f"step {i}'s dump written")
-        return json.loads(dump.read_text())
-
-    def end(self):
-        _, err = self.process.communicate(timeout=120)
-        assert self.process.returncode == 0, err[-2000:]
-
-
 def test_hostile_pictures_on_a_stick_are_named_and_change_nothing(sideline_bin, stick, tmp_path):  # noqa: F811
     media, mount_point = stick
     db = tmp_path / "kiosk.sqlite"
@@ -63,7 +38,7 @@ def test_hostile_pictures_on_a_stick_are_named_and_change_nothing(sideline_bin, 
     number = roster_numbers(db)[0]
     (mount_point / "photos").mkdir()
     names = sorted(hostile.PICTURES)
-    kiosk = StepByStep(sideline_bin, tmp_path, db, media, ['tap "Four"', 'tap "Setup"'],
+    kiosk = StepwiseKiosk(sideline_bin, tmp_path, db, media, ['tap "Four"', 'tap "Setup"'],
                        [['tap "Import photos from USB"'] for _ in names])
     for i, name in enumerate(names):
         make, says = hostile.PICTURES[name]
@@ -98,7 +73,7 @@ def test_hostile_backups_on_a_stick_are_named_and_change_nothing(sideline_bin, s
     backups.mkdir()
     # Named later than any backup the kiosk writes itself: the newest, the one "Restore from USB" takes.
     newest = backups / "sideline-20991231-235959Z.sqlite"
-    kiosk = StepByStep(sideline_bin, tmp_path, db, media, [open_settings()],
+    kiosk = StepwiseKiosk(sideline_bin, tmp_path, db, media, [open_settings()],
                        [['tap "Restore from USB"', 'tap "Restore"'] for _ in made])
     for i, (name, (path, says)) in enumerate(made.items()):
         newest.write_bytes(path.read_bytes())
