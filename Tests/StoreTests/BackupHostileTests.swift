@@ -13,12 +13,7 @@ final class BackupHostileTests: XCTestCase {
 
     /// A real backup of a store with a team, a player and an ended session.
     func goodBackup() throws -> String {
-        let store = try fixture.open()
-        let team = try store.createTeam(name: "U17")
-        let mia = try store.addPlayer(StoreFixture.player("Mia"), toTeam: team.id!, shirtNumber: 7)
-        let session = try store.startSession(teamID: team.id!, participants: [Participant(playerID: mia.id!, strapID: nil)],
-                                             plannedDurationMs: 60_000, zoneModel: .percentOfMax, formula: .tanaka, at: Date())
-        try store.endSession(session.id!)
+        _ = try fixture.openWithASession()
         return try DatabaseBackup.write(databasePath: fixture.path, to: fixture.directory + "/backups").path
     }
 

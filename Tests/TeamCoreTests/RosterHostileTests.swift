@@ -3,7 +3,7 @@ import XCTest
 
 /// Rosters from a stranger's USB stick (issue 26): each refused with a plain message naming the
 /// line, in time and memory bounded by the file (the command line caps the file at
-/// `RosterCSV.maxFileBytes` before reading it: see Tests/e2e/cli/test_hostile_stick.py).
+/// `RosterCSV.maxFileBytes` before reading it: see Tests/e2e/cli/test_hostile_input.py).
 final class RosterHostileTests: XCTestCase {
     let header = "number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap,photo\n"
 

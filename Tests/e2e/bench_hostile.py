@@ -30,17 +30,11 @@ BOUND_MB = 300
 
 
 def measured(argv):
-    """(exit status, the line of stderr that says why, peak RSS in MB of the process or a child it
-    waited for, seconds). Through GNU time: a child forked from this Python process would carry this
-    process's own peak into its figure (Linux keeps the larger of the image before and after exec)."""
-    start = time.monotonic()
-    with tempfile.NamedTemporaryFile("r") as peak:
-        result = subprocess.run(["/usr/bin/time", "-q", "-f", "%M", "-o", peak.name, *argv],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=300)
-        kb = int(peak.read().split()[-1])
+    """(exit status, the line of stderr that says why, peak RSS in MB, seconds)."""
+    result, peak, seconds = hostile.run_with_peak_rss(argv)
     lines = result.stderr.strip().splitlines()
     why = next((line for line in lines if line.strip().startswith("line ")), lines[-1] if lines else "")
-    return result.returncode, why.strip(), kb / 1024, time.monotonic() - start
+    return result.returncode, why.strip(), peak, seconds
 
 
 def row(kind, name, peak, seconds, note):
@@ -80,22 +74,10 @@ def command_line(sideline, work):
     for name in [*hostile.ROSTERS, "roster-1GB.csv"]:
         code, first, peak, seconds = measured([sideline, "import-roster", str(work / name), "--team", "U17", "--db", str(work / "db.sqlite")])
         row("roster", name, peak, seconds, first)
-    db, made = backups(sideline, work)
+    db, made = hostile.database_and_hostile_backups(sideline, work, team="Four", straps=4)
     for name, (path, _) in made.items():
         code, first, peak, seconds = measured([sideline, "restore", str(path), "--db", str(db)])
         row("backup", name, peak, seconds, first)
-
-
-def backups(sideline, work):
-    db = work / "kiosk.sqlite"
-    subprocess.run([sideline, "record", "--db", str(db), "--source", "sim:4", "--speed", "600", "--team", "Four",
-                    "--minutes", "1", "--quiet"], check=True, capture_output=True, timeout=300)
-    other = work / "other.sqlite"
-    subprocess.run([sideline, "teams", "--db", str(other)], check=True, capture_output=True, timeout=60)
-    subprocess.run([sideline, "backup", "--db", str(other), "--to", str(work / "good")], check=True, capture_output=True, timeout=60)
-    (good,) = (work / "good").iterdir()
-    (work / "hostile").mkdir(exist_ok=True)
-    return db, hostile.hostile_backups(sqlite3, good, work / "hostile")
 
 
 def kiosk(sideline, work):
@@ -108,7 +90,7 @@ def kiosk(sideline, work):
     stick.mkdir(parents=True)
     subprocess.run(["mount", "-t", "tmpfs", "-o", "size=96m", "stick", str(stick)], check=True)
     try:
-        db, made = backups(sideline, work / "kiosk")
+        db, made = hostile.database_and_hostile_backups(sideline, work / "kiosk", team="Four", straps=4)
         with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
             number = con.execute("SELECT MIN(shirt_number) FROM membership").fetchone()[0]
         pictures = [(name, make()) for name, (make, _) in hostile.PICTURES.items()]

@@ -6,10 +6,14 @@ kept in the repository: the tests, `make bench-hostile` and the fuzz seeds call 
 
     python Tests/e2e/hostile_files.py OUT_DIR     # writes the whole set (pictures, rosters) into OUT_DIR
 """
-import os
 import pathlib
+import shutil
+import sqlite3
 import struct
+import subprocess
 import sys
+import tempfile
+import time
 import zlib
 
 
@@ -171,11 +175,9 @@ def sparse_file(path: pathlib.Path, size: int = 1 << 30) -> pathlib.Path:
 
 # ---------------------------------------------------------------- backups
 
-def hostile_backups(sqlite3, good: pathlib.Path, out: pathlib.Path) -> dict:
+def hostile_backups(good: pathlib.Path, out: pathlib.Path) -> dict:
     """Copies of a real backup `good`, each with one thing Sideline did not put there.
     Returns name → (path, what the refusal must name)."""
-    import shutil
-
     def variant(name, *statements, pragma_before=None):
         path = out / name
         shutil.copy(good, path)
@@ -209,6 +211,31 @@ def hostile_backups(sqlite3, good: pathlib.Path, out: pathlib.Path) -> dict:
     lying.write_bytes(bytes(data))
     made["page-count.sqlite"] = (lying, "pages")
     return made
+
+
+def database_and_hostile_backups(sideline: str, folder: pathlib.Path, team: str = "Here", straps: int = 3):
+    """A database of a recorded team (what a restore must leave alone) and hostile variants of a real
+    backup of another, fresh one: (database, name → (path, what the refusal must name))."""
+    db = folder / "kiosk.sqlite"
+    subprocess.run([sideline, "record", "--db", str(db), "--source", f"sim:{straps}", "--speed", "600", "--team", team,
+                    "--minutes", "1", "--quiet"], check=True, capture_output=True, timeout=300)
+    other = folder / "other.sqlite"
+    subprocess.run([sideline, "teams", "--db", str(other)], check=True, capture_output=True, timeout=60)
+    subprocess.run([sideline, "backup", "--db", str(other), "--to", str(folder / "good")], check=True, capture_output=True, timeout=60)
+    (good,) = (folder / "good").iterdir()
+    (folder / "hostile").mkdir(exist_ok=True)
+    return db, hostile_backups(good, folder / "hostile")
+
+
+def run_with_peak_rss(argv, timeout=300):
+    """Runs argv; returns (completed process, peak RSS in MB of it or of a child it waited for — the
+    photo helper —, seconds). Through GNU time: a child forked from Python would carry Python's own
+    peak into its figure (Linux keeps the larger of the image before and after exec)."""
+    start = time.monotonic()
+    with tempfile.NamedTemporaryFile("r") as peak:
+        result = subprocess.run(["/usr/bin/time", "-q", "-f", "%M", "-o", peak.name, *argv],
+                                capture_output=True, text=True, timeout=timeout)
+        return result, int(peak.read().split()[-1]) / 1024, time.monotonic() - start
 
 
 def main(out: str) -> None:

@@ -52,6 +52,11 @@ struct BackupFileHeader: Equatable {
         validFor = u32(92)
     }
 
+    /// Larger than a Sideline database gets: refused before it is copied or read.
+    static func sizeProblem(_ fileSize: Int, maxBytes: Int) -> String? {
+        fileSize <= maxBytes ? nil : "at \(fileSize >> 20) MB it is larger than a Sideline database gets (at most \(maxBytes >> 20) MB)"
+    }
+
     /// The one-line reason a file of `fileSize` bytes with this header is not restored, or nil.
     func problem(fileSize: Int, maxBytes: Int) -> String? {
         guard pageSize >= 512, pageSize <= 65536, pageSize & (pageSize - 1) == 0 else {
@@ -65,9 +70,7 @@ struct BackupFileHeader: Equatable {
         if changeCounter == validFor, headerPages != 0, Int(headerPages) != pages {
             return "its header says it has \(headerPages) pages, but the file holds \(pages)"
         }
-        guard fileSize <= maxBytes else {
-            return "at \(fileSize >> 20) MB it is larger than a Sideline database gets (at most \(maxBytes >> 20) MB)"
-        }
+        if let problem = Self.sizeProblem(fileSize, maxBytes: maxBytes) { return problem }
         guard textEncoding == 1 else { return "its text is UTF-16 (PRAGMA encoding), not UTF-8 as Sideline writes it" }
         guard largestRootPage == 0 else { return "it uses PRAGMA auto_vacuum, which Sideline does not" }
         guard reservedBytes == 0 else { return "it reserves \(reservedBytes) bytes of every page (an encrypting or checksumming SQLite wrote it)" }

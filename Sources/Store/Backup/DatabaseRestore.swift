@@ -105,37 +105,37 @@ public enum DatabaseRestore {
         return Restored(from: checked, asidePath: aside)
     }
 
-    /// The file's first 100 bytes and its size: a plain file only (a device or a pipe on a stick is not opened for long).
-    private static func firstBytes(of path: String, shown: String) throws -> (bytes: [UInt8], size: Int) {
+    /// Opens a plain file for reading — a device or a pipe on a stick is refused, not waited on —
+    /// and returns its descriptor and size. The caller closes it.
+    private static func openPlainFile(_ path: String, shown: String) throws -> (fd: Int32, size: Int) {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             throw StoreError.backupRejected(path: shown, reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
         }
-        defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
             throw StoreError.backupRejected(path: shown, reason: "it is not a plain file")
         }
+        return (fd, Int(info.st_size))
+    }
+
+    /// The file's first 100 bytes and its size.
+    private static func firstBytes(of path: String, shown: String) throws -> (bytes: [UInt8], size: Int) {
+        let (fd, size) = try openPlainFile(path, shown: shown)
+        defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: 100)
         let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 100, 0) }
-        return (Array(bytes.prefix(max(0, n))), Int(info.st_size))
+        return (Array(bytes.prefix(max(0, n))), size)
     }
 
     /// Copies the backup beside the database, refusing one larger than `maxBytes` or than the
     /// free space allows (the copy, the current database kept aside, and the restored one).
     private static func copyIn(_ backupPath: String, to incoming: String, beside databasePath: String) throws {
-        let source = open(backupPath, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard source >= 0 else {
-            throw StoreError.backupRejected(path: backupPath, reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
-        }
+        let (source, size) = try openPlainFile(backupPath, shown: backupPath)
         defer { close(source) }
-        var info = stat()
-        guard fstat(source, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw StoreError.backupRejected(path: backupPath, reason: "it is not a plain file")
-        }
-        let size = Int(info.st_size)
-        guard size <= maxBytes else {
-            throw StoreError.backupRejected(path: backupPath, reason: "at \(size >> 20) MB it is larger than a Sideline database gets (at most \(maxBytes >> 20) MB)")
+        if let problem = BackupFileHeader.sizeProblem(size, maxBytes: maxBytes) {
+            throw StoreError.backupRejected(path: backupPath, reason: problem)
         }
         let current = (try? FileManager.default.attributesOfItem(atPath: databasePath)[.size] as? Int) ?? 0
         let folder = (databasePath as NSString).deletingLastPathComponent

@@ -1,6 +1,6 @@
 """A headless kiosk that plays its script step by step, each step after the test (or benchmark) has
 put the world in order and said go (`wait for "go-N"`), each ending in a state dump: one kiosk
-process meets many inputs, and stays on screen between them (Tests/e2e/kiosk/test_hostile_stick.py,
+process meets many inputs, and stays on screen between them (Tests/e2e/kiosk/test_hostile_usb_stick.py,
 Tests/e2e/bench_hostile.py)."""
 import json
 import subprocess

@@ -3,24 +3,12 @@
 number), in bounded memory, and nothing changes. The files come from hostile_files.py (the 4.7 MB PNG
 bomb that crashed `import-roster` is made there, not kept)."""
 import os
-import sqlite3
-import subprocess
-import tempfile
 
 import pytest
 
 import hostile_files as hostile
 
 HEADER = hostile.HEADER
-
-
-def peak_rss_mb(argv):
-    """(returncode, stdout, stderr, peak RSS in MB) of one run: the process's own, or that of a photo
-    helper it waited for, whichever was larger. Through GNU time: a child forked from pytest would
-    carry pytest's own peak into its figure (Linux keeps the larger of the image before and after exec)."""
-    with tempfile.NamedTemporaryFile("r") as peak:
-        result = subprocess.run(["/usr/bin/time", "-q", "-f", "%M", "-o", peak.name, *argv], capture_output=True, text=True, timeout=120)
-        return result.returncode, result.stdout, result.stderr, int(peak.read().split()[-1]) / 1024
 
 
 @pytest.fixture(scope="module")
@@ -36,9 +24,9 @@ def test_the_issues_png_bomb_is_refused_by_import_roster_in_little_memory(sideli
     roster = tmp_path / "roster.csv"
     roster.write_text(HEADER + f"7,Mia,Berg,2008,F,60,60,,,{pictures / 'bomb-40000x40000.png'}\n")
     db = tmp_path / "db.sqlite"
-    code, _, err, peak = peak_rss_mb([sideline_bin, "import-roster", str(roster), "--team", "U17", "--db", str(db)])
-    assert code == 2, err
-    assert "line 2: photo" in err and "a PNG of 40000×40000 pixels is too large for a photo" in err, err
+    result, peak, _ = hostile.run_with_peak_rss([sideline_bin, "import-roster", str(roster), "--team", "U17", "--db", str(db)])
+    assert result.returncode == 2, result.stderr
+    assert "line 2: photo" in result.stderr and "a PNG of 40000×40000 pixels is too large for a photo" in result.stderr, result.stderr
     assert peak < 300, f"{peak:.0f} MB"
     assert not db.exists(), "refused before the database was opened"
 
@@ -111,30 +99,16 @@ def test_a_photo_path_that_is_a_device_or_a_pipe_is_refused_without_reading_it(s
     assert "line 4: photo" in result.stderr and "not a JPEG, PNG, GIF, BMP or WebP picture" in result.stderr, result.stderr
 
 
-@pytest.fixture
-def backups(sideline_bin, tmp_path):
-    """A database of its own (team 'Here') and hostile variants of a real backup of another one."""
-    db = tmp_path / "kiosk.sqlite"
-    subprocess.run([sideline_bin, "record", "--db", str(db), "--source", "sim:3", "--speed", "600", "--team", "Here",
-                    "--minutes", "1", "--quiet"], check=True, capture_output=True, timeout=120)
-    other = tmp_path / "other.sqlite"
-    subprocess.run([sideline_bin, "teams", "--db", str(other)], check=True, capture_output=True, timeout=60)
-    subprocess.run([sideline_bin, "backup", "--db", str(other), "--to", str(tmp_path / "good")], check=True, capture_output=True, timeout=60)
-    (good,) = (tmp_path / "good").iterdir()
-    (tmp_path / "hostile").mkdir()
-    return db, hostile.hostile_backups(sqlite3, good, tmp_path / "hostile")
-
-
-def test_hostile_backups_are_refused_by_restore_naming_what_is_wrong(sideline_bin, backups, tmp_path):
-    db, made = backups
+def test_hostile_backups_are_refused_by_restore_naming_what_is_wrong(sideline_bin, tmp_path):
+    db, made = hostile.database_and_hostile_backups(sideline_bin, tmp_path)
     before = db.read_bytes()
     assert len(made) == 11
     for name, (path, reason) in made.items():
-        code, out, err, peak = peak_rss_mb([sideline_bin, "restore", str(path), "--db", str(db)])
-        assert code == 2, (name, out, err)
-        lines = err.strip().splitlines()
-        assert len(lines) == 1 and lines[0].startswith(f"sideline: cannot restore {path}: "), (name, err)
-        assert reason in lines[0] and lines[0].endswith("nothing was changed"), (name, err)
+        result, peak, _ = hostile.run_with_peak_rss([sideline_bin, "restore", str(path), "--db", str(db)])
+        assert result.returncode == 2, (name, result.stdout, result.stderr)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith(f"sideline: cannot restore {path}: "), (name, result.stderr)
+        assert reason in lines[0] and lines[0].endswith("nothing was changed"), (name, result.stderr)
         assert peak < 300, (name, peak)
     assert db.read_bytes() == before
     left = [p.name for p in tmp_path.iterdir() if "before-restore" in p.name or "restore-incoming" in p.name]

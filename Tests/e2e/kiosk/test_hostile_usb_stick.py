@@ -60,15 +60,7 @@ def test_hostile_pictures_on_a_stick_are_named_and_change_nothing(sideline_bin, 
 
 def test_hostile_backups_on_a_stick_are_named_and_change_nothing(sideline_bin, stick, tmp_path):  # noqa: F811
     media, mount_point = stick
-    db = tmp_path / "kiosk.sqlite"
-    subprocess.run([sideline_bin, "record", "--db", str(db), "--source", "sim:3", "--speed", "600", "--team", "Here",
-                    "--minutes", "1", "--quiet"], check=True, capture_output=True, timeout=120)
-    other = tmp_path / "other.sqlite"
-    subprocess.run([sideline_bin, "teams", "--db", str(other)], check=True, capture_output=True, timeout=60)
-    subprocess.run([sideline_bin, "backup", "--db", str(other), "--to", str(tmp_path / "good")], check=True, capture_output=True, timeout=60)
-    (good,) = (tmp_path / "good").iterdir()
-    (tmp_path / "hostile").mkdir()
-    made = hostile.hostile_backups(sqlite3, good, tmp_path / "hostile")
+    db, made = hostile.database_and_hostile_backups(sideline_bin, tmp_path)
     backups = mount_point / "sideline-backup"
     backups.mkdir()
     # Named later than any backup the kiosk writes itself: the newest, the one "Restore from USB" takes.
