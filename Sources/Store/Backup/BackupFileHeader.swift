@@ -65,12 +65,12 @@ struct BackupFileHeader: Equatable {
         guard [1, 2].contains(writeVersion), [1, 2].contains(readVersion) else {
             return "it is damaged (file format versions \(writeVersion)/\(readVersion))"
         }
+        if let problem = Self.sizeProblem(fileSize, maxBytes: maxBytes) { return problem }
         guard fileSize % pageSize == 0, fileSize >= pageSize else { return "it is damaged (its size is not a whole number of pages)" }
         let pages = fileSize / pageSize
         if changeCounter == validFor, headerPages != 0, Int(headerPages) != pages {
             return "its header says it has \(headerPages) pages, but the file holds \(pages)"
         }
-        if let problem = Self.sizeProblem(fileSize, maxBytes: maxBytes) { return problem }
         guard textEncoding == 1 else { return "its text is UTF-16 (PRAGMA encoding), not UTF-8 as Sideline writes it" }
         guard largestRootPage == 0 else { return "it uses PRAGMA auto_vacuum, which Sideline does not" }
         guard reservedBytes == 0 else { return "it reserves \(reservedBytes) bytes of every page (an encrypting or checksumming SQLite wrote it)" }

@@ -37,9 +37,7 @@ public enum DatabaseRestore {
     public static func check(_ path: String, named: String? = nil) throws -> Checked {
         let shown = named ?? path
         func rejected(_ reason: String) -> StoreError { .backupRejected(path: shown, reason: reason) }
-        let (head, size) = try firstBytes(of: path, shown: shown)
-        guard let header = BackupFileHeader(head) else { throw rejected("it is not a SQLite database, or is damaged") }
-        if let problem = header.problem(fileSize: size, maxBytes: maxBytes) { throw rejected(problem) }
+        try checkHeader(path, named: shown)
         var configuration = Configuration()
         configuration.readonly = true
         configuration.prepareDatabase { db in
@@ -79,8 +77,19 @@ public enum DatabaseRestore {
         }
     }
 
+    /// The file's header against `BackupFileHeader`'s rules, before SQLite opens it.
+    private static func checkHeader(_ path: String, named shown: String) throws {
+        let (head, size) = try firstBytes(of: path, shown: shown)
+        guard let header = BackupFileHeader(head) else {
+            throw StoreError.backupRejected(path: shown, reason: "it is not a SQLite database, or is damaged")
+        }
+        if let problem = header.problem(fileSize: size, maxBytes: maxBytes) { throw StoreError.backupRejected(path: shown, reason: problem) }
+    }
+
     /// Restores `backupPath` over the database at `databasePath`. Call with the recorder lock held.
     public static func restore(_ backupPath: String, into databasePath: String, at date: Date = Date()) throws -> Restored {
+        // What the header alone refuses is refused before anything is copied (in an instant, not after gigabytes).
+        try checkHeader(backupPath, named: backupPath)
         let incoming = databasePath + ".restore-incoming"
         defer { for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: incoming + suffix) } }
         try copyIn(backupPath, to: incoming, beside: databasePath)
