@@ -54,8 +54,9 @@ public enum StickFile {
         return bytes
     }
 
-    /// "1.0 GB", "40 MB", "512 kB": sizes as a coach reads them.
+    /// "1.0 GB", "40 MB", "512 kB", "90 bytes": sizes as a coach reads them.
     public static func size(_ bytes: Int) -> String {
+        if bytes < 1024 { return "\(bytes) bytes" }
         if bytes >= 1 << 30 { return "\((Double(bytes) / Double(1 << 30) * 10).rounded() / 10) GB" }
         if bytes >= 1 << 20 { return "\(Int((Double(bytes) / Double(1 << 20)).rounded())) MB" }
         return "\(Int((Double(bytes) / 1024).rounded())) kB"
