@@ -4,7 +4,8 @@ import Store
 /// The backup checker on any bytes, as a file: it refuses or accepts, never traps; and what it
 /// accepts, Sideline can open (migrating an older schema) and read — teams, rosters, straps,
 /// sessions, settings — without a trap. Seeds are real backups (page size 1024, to keep them small).
-let folder = NSTemporaryDirectory() + "sideline-fuzz-backup-\(getpid())"
+/// In memory (/dev/shm) where there is one: opening the store syncs to disk at every step.
+let folder = (FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm/" : NSTemporaryDirectory()) + "sideline-fuzz-backup-\(getpid())"
 let backup = folder + "/backup.sqlite"
 let database = folder + "/sideline.sqlite"
 

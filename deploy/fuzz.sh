@@ -49,6 +49,8 @@ prepare() { # target → sets LIBS, LINK, MAX_LEN
       LIBS=(TeamCore); MAX_LEN=4096 ;;
     BackupCheck)
       [ -d "$GRDB_DIR/GRDB" ] || swift package resolve
+      # GRDB is pinned and takes the longest: built again only when its checkout changed.
+      [ "$OUT/lib/libGRDB.a" -nt "$GRDB_DIR/GRDB" ] && built+="GRDB "
       build_lib GRDB -D SQLITE_ENABLE_FTS5 -D SQLITE_ENABLE_SNAPSHOT -D SQLITE_DISABLE_SNAPSHOT -- $(swift_sources "$GRDB_DIR/GRDB")
       build_lib TeamCore -- $(swift_sources Sources/TeamCore)
       build_lib Store -- $(swift_sources Sources/Store)

@@ -1,4 +1,5 @@
 import GRDB
+import Synchronization
 
 /// A backup's schema against the one Sideline itself creates for the same migrations: every
 /// table, index, trigger and view in `sqlite_master`, by type, name, table and SQL text.
@@ -51,12 +52,18 @@ enum BackupSchema {
         return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations LIMIT ?", arguments: [known.count + 1])
     }
 
-    /// The schema a fresh database has after Sideline's migrations up to `last`, in memory.
+    /// The schema a fresh database has after Sideline's migrations up to `last`, made in memory
+    /// once per migration and kept.
     static func referenceObjects(upTo last: String) throws -> [Object] {
+        if let known = references.withLock({ $0[last] }) { return known }
         let fresh = try DatabaseQueue()
         try Schema.migrator.migrate(fresh, upTo: last)
-        return try fresh.read(objects)
+        let made = try fresh.read(objects)
+        references.withLock { $0[last] = made }
+        return made
     }
+
+    private static let references = Mutex<[String: [Object]]>([:])
 
     /// What differs from the schema Sideline creates up to `last`, in one line; nil when nothing does.
     static func difference(_ objects: [Object], upTo last: String) throws -> String? {
