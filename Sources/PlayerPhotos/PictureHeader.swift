@@ -87,12 +87,15 @@ public struct PictureHeader: Sendable, Equatable {
         var frame: PictureHeader?
         var scans = 0
         segments: while true {
-            // Junk, then fill bytes, before a marker (libjpeg's next_marker tolerates both).
+            // Junk, then fill bytes, before a marker (libjpeg's next_marker tolerates both), and an
+            // FF 00 is junk too: libjpeg discards it and looks further (found by fuzzing: a segment
+            // length read after FF 00 hid from this reader the frame header libjpeg then used).
             while at < r.count, r[at] != 0xFF { at += 1 }
             while at < r.count, r[at] == 0xFF { at += 1 }
             guard at < r.count else { break segments }
             let marker = r[at]
             at += 1
+            if marker == 0x00 { continue }
             if marker == 0xD9 { break segments } // end of image
             if marker == 0x01 || (0xD0...0xD8).contains(marker) { continue } // standalone markers
             guard at + 2 <= r.count else { break segments }

@@ -95,6 +95,16 @@ final class PictureHeaderTests: XCTestCase {
         XCTAssertEqual([header.width, header.height], [1_195_984_440, 962_658_560])
         XCTAssertEqual(PhotoLimits.decodeBytes(header), .max)
         XCTAssertThrowsError(try PhotoImage(decoding: png)) { XCTAssertTrue("\($0)".contains("too large for a photo")) }
+
+        // PhotoDecode: an FF 00 outside a scan, then a frame header of 60000 × 60000. libjpeg discards
+        // FF 00 and reads that header (SDL_image then asked for 10.8 GB); this reader took the 00 for
+        // a marker, its next two bytes (01 FF) for a length, skipped the header and took a later
+        // 10 × 10 one. The fuzzer's input is in Fuzz/seeds/PhotoDecode; this is its shape.
+        let big = Hostile.jpeg(width: 60000, height: 60000), small = Hostile.jpeg(width: 10, height: 10)
+        var hidden: [UInt8] = [0xFF, 0xD8, 0xFF, 0x00, 0x01, 0xFF] + big[2..<15]
+        hidden += [UInt8](repeating: 0, count: 4 + 0x1FF - hidden.count) + small.dropFirst(2)
+        XCTAssertEqual(try PictureHeader(reading: hidden).width, 60000)
+        XCTAssertThrowsError(try PhotoImage(decoding: hidden)) { XCTAssertTrue("\($0)".contains("a JPEG of 60000×60000 pixels is too large")) }
     }
 
     func testOtherKindsAreRefusedWithAHint() {
