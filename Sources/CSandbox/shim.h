@@ -4,8 +4,12 @@
 // prctl and syscall are variadic, which Swift cannot call: wrapped here.
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/audit.h>
 #include <linux/capability.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <spawn.h>
+#include <stddef.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -35,6 +39,90 @@ static inline int sideline_limit_resources(unsigned long long address_space_byte
     if (setrlimit(RLIMIT_FSIZE, &none) != 0) return -errno;
     if (setrlimit(RLIMIT_CORE, &none) != 0) return -errno;
     return 0;
+}
+
+#if defined(__x86_64__)
+#define SIDELINE_AUDIT_ARCH AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define SIDELINE_AUDIT_ARCH AUDIT_ARCH_AARCH64
+#endif
+
+#define SIDELINE_LOAD(field) BPF_STMT(BPF_LD | BPF_W | BPF_ABS, (unsigned int)offsetof(struct seccomp_data, field))
+#define SIDELINE_DENY_IF(nr) BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned int)(nr), 0, 1), BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM)
+
+/// After the file is read, a decoder needs memory and its output pipe, nothing else. The helper runs
+/// as the kiosk's user, so a decoder taken over by a crafted file could otherwise delete the
+/// database, talk to bluetoothd over D-Bus or signal the kiosk. This seccomp filter (on top of the
+/// unit's own) answers EPERM to: sockets; exec and fork; ptrace and other processes' memory; kill,
+/// and tgkill but to itself (abort uses it); every call that creates, removes, renames, links or
+/// changes the mode, owner or attributes of a file; open/openat for writing (openat2, whose flags a
+/// filter cannot read, altogether); io_uring (its operations bypass seccomp); bpf, perf events,
+/// keys and userfaultfd. Another architecture's calls (x32 on x86-64) kill it. Needs no_new_privs
+/// (sideline_drop_privileges) and applies to the calling thread: the helper has only one.
+/// Returns 0, or -errno.
+static inline int sideline_confine_syscalls(void) {
+#ifdef SIDELINE_AUDIT_ARCH
+    unsigned int self = (unsigned int)getpid();
+    unsigned int writes = O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND;
+    struct sock_filter filter[] = {
+        SIDELINE_LOAD(arch),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SIDELINE_AUDIT_ARCH, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
+        SIDELINE_LOAD(nr),
+#if defined(__x86_64__)
+        BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 0, 1), // x32
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
+#endif
+        SIDELINE_DENY_IF(__NR_socket), SIDELINE_DENY_IF(__NR_socketpair), SIDELINE_DENY_IF(__NR_connect),
+        SIDELINE_DENY_IF(__NR_bind), SIDELINE_DENY_IF(__NR_listen), SIDELINE_DENY_IF(__NR_accept4),
+        SIDELINE_DENY_IF(__NR_execve), SIDELINE_DENY_IF(__NR_execveat), SIDELINE_DENY_IF(__NR_ptrace),
+        SIDELINE_DENY_IF(__NR_process_vm_readv), SIDELINE_DENY_IF(__NR_process_vm_writev),
+        SIDELINE_DENY_IF(__NR_kill), SIDELINE_DENY_IF(__NR_tkill),
+        SIDELINE_DENY_IF(__NR_unlinkat), SIDELINE_DENY_IF(__NR_renameat2),
+#ifdef __NR_renameat
+        SIDELINE_DENY_IF(__NR_renameat),
+#endif
+        SIDELINE_DENY_IF(__NR_mkdirat), SIDELINE_DENY_IF(__NR_linkat), SIDELINE_DENY_IF(__NR_symlinkat),
+        SIDELINE_DENY_IF(__NR_mknodat), SIDELINE_DENY_IF(__NR_fchmod), SIDELINE_DENY_IF(__NR_fchmodat),
+        SIDELINE_DENY_IF(__NR_fchown), SIDELINE_DENY_IF(__NR_fchownat), SIDELINE_DENY_IF(__NR_truncate),
+        SIDELINE_DENY_IF(__NR_setxattr), SIDELINE_DENY_IF(__NR_lsetxattr), SIDELINE_DENY_IF(__NR_fsetxattr),
+        SIDELINE_DENY_IF(__NR_removexattr), SIDELINE_DENY_IF(__NR_lremovexattr), SIDELINE_DENY_IF(__NR_fremovexattr),
+        SIDELINE_DENY_IF(__NR_openat2), SIDELINE_DENY_IF(__NR_io_uring_setup), SIDELINE_DENY_IF(__NR_io_uring_enter),
+        SIDELINE_DENY_IF(__NR_io_uring_register), SIDELINE_DENY_IF(__NR_bpf), SIDELINE_DENY_IF(__NR_perf_event_open),
+        SIDELINE_DENY_IF(__NR_add_key), SIDELINE_DENY_IF(__NR_request_key), SIDELINE_DENY_IF(__NR_keyctl),
+        SIDELINE_DENY_IF(__NR_userfaultfd),
+#if defined(__x86_64__)
+        SIDELINE_DENY_IF(__NR_fork), SIDELINE_DENY_IF(__NR_vfork), SIDELINE_DENY_IF(__NR_accept),
+        SIDELINE_DENY_IF(__NR_unlink), SIDELINE_DENY_IF(__NR_rename), SIDELINE_DENY_IF(__NR_mkdir),
+        SIDELINE_DENY_IF(__NR_rmdir), SIDELINE_DENY_IF(__NR_link), SIDELINE_DENY_IF(__NR_symlink),
+        SIDELINE_DENY_IF(__NR_mknod), SIDELINE_DENY_IF(__NR_chmod), SIDELINE_DENY_IF(__NR_chown),
+        SIDELINE_DENY_IF(__NR_lchown), SIDELINE_DENY_IF(__NR_creat),
+        // open(path, flags): flags are the second argument.
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_open, 0, 3),
+        SIDELINE_LOAD(args[1]),
+        BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, writes, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+        SIDELINE_LOAD(nr),
+#endif
+        // openat(dir, path, flags): flags are the third.
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_openat, 0, 4),
+        SIDELINE_LOAD(args[2]),
+        BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, writes, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+        // tgkill(tgid, tid, signal): only to itself.
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_tgkill, 0, 3),
+        SIDELINE_LOAD(args[0]),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, self, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    };
+    struct sock_fprog program = { (unsigned short)(sizeof(filter) / sizeof(filter[0])), filter };
+    if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program, 0, 0) != 0) return -errno;
+    return 0;
+#else
+    return -ENOSYS;
+#endif
 }
 
 /// Asks the kernel's out-of-memory killer to take this process first (raising it needs no privilege).

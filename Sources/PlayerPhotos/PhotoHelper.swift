@@ -10,8 +10,10 @@ import Glibc
 ///
 /// The child reads the file itself, gives up every capability (`sideline_drop_privileges`),
 /// reads the header, and only then decodes, under an address-space limit of its size now plus
-/// what that header may cost (`PhotoLimits.decodeBytes`) and a CPU limit; the kernel's
-/// out-of-memory killer takes it first. It inherits no file descriptor but a pipe (not the
+/// what that header may cost (`PhotoLimits.decodeBytes`), a CPU limit and a seccomp filter that
+/// leaves it memory and its pipe (`sideline_confine_syscalls`: it runs as the kiosk's user, and
+/// SDL_image's GIF decoder writes out of bounds on a crafted file); the kernel's out-of-memory
+/// killer takes it first. It inherits no file descriptor but a pipe (not the
 /// database, not the HCI socket) and an environment of one variable. Its answer on that pipe:
 /// exit 0 and the stored photo's JPEG, or exit 3 and one line saying why not. Anything else —
 /// a signal, another status, more than `maxAnswerBytes`, no end within `timeout` — is a picture
@@ -161,6 +163,9 @@ public enum PhotoHelper {
             guard sideline_limit_resources(UInt64(statusField("VmSize") ?? 0) * 1024 + budget, cpuSeconds) == 0 else {
                 return answer(refusal: "the photo decoder cannot limit itself (\(String(cString: strerror(errno))))")
             }
+            // From here on: memory and the answer's pipe, nothing else (see the filter's comment).
+            let confined = sideline_confine_syscalls()
+            guard confined == 0 else { return answer(refusal: "the photo decoder cannot confine itself (\(String(cString: strerror(-confined))))") }
             let photo = try StoredPhoto(preparing: bytes)
             return write(photo.jpeg) ? 0 : 1
         } catch {

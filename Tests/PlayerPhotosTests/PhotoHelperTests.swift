@@ -74,6 +74,23 @@ import Testing
         }
     }
 
+    /// Run in a child process of the test, on the thread the filter is installed on: memory and
+    /// reading work; a socket, a file opened for writing, an unlink and a signal to the parent do not.
+    @Test func theChildCanComputeButNotWriteFilesOpenSocketsOrSignalTheKiosk() async {
+        await #expect(processExitsWith: .success) {
+            guard sideline_drop_privileges() == 0, sideline_confine_syscalls() == 0 else { _exit(10) }
+            guard socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0) == -1, errno == EPERM else { _exit(11) }
+            guard open(NSTemporaryDirectory() + "/sideline-seccomp-probe", O_WRONLY | O_CREAT, 0o600) == -1, errno == EPERM else { _exit(12) }
+            guard unlink(NSTemporaryDirectory() + "/sideline-seccomp-probe") == -1, errno == EPERM else { _exit(13) }
+            guard kill(getppid(), 0) == -1, errno == EPERM else { _exit(14) }
+            let readable = open("/proc/self/status", O_RDONLY)
+            guard readable >= 0 else { _exit(15) }
+            close(readable)
+            let memory = [UInt8](repeating: 1, count: 8 << 20)
+            _exit(memory.reduce(0) { $0 &+ Int($1) } == 8 << 20 ? 0 : 16)
+        }
+    }
+
     @Test func missingExecutablesAreSaidPlainly() {
         #expect(throws: PhotoError.self) { try PhotoHelper.prepare(file: "/nonexistent.jpg", executable: "/nonexistent/sideline") }
     }
