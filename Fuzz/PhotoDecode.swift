@@ -5,7 +5,11 @@ import PlayerPhotos
 /// milliseconds: a picture that passes the header check decodes to exactly the header's size or is
 /// refused, and crops and scales without a trap. AddressSanitizer watches the decoders' memory
 /// through its interceptors (the system libraries themselves are not instrumented).
-let limits = PhotoLimits(maxFileBytes: 1 << 20, maxSide: 2048, maxPixels: 1 << 20)
+///
+/// GIFs are left out: SDL_image 2.6.3's GIF decoder overruns its LZW stack on a crafted file (this
+/// target's second finding, kept in Tests/e2e/hostile_files.py), a bug in the library that only the
+/// photo helper's process isolation answers; left in, every run would stop at it.
+let limits = PhotoLimits(maxFileBytes: 1 << 20, maxSide: 2048, maxPixels: 1 << 20, kinds: [.png, .jpeg, .bmp, .webp])
 
 func fuzzOne(_ bytes: [UInt8]) {
     guard let image = try? PhotoImage(decoding: bytes, limits: limits) else { return }

@@ -10,20 +10,26 @@ public struct PhotoLimits: Sendable, Equatable {
     /// A progressive JPEG's scans: encoders write about ten, and each scan is a pass over the whole
     /// picture, so thousands of nearly empty ones make a small file decode for minutes.
     public var maxScans: Int
+    /// The kinds taken at all.
+    public var kinds: Set<PictureHeader.Kind>
 
-    public init(maxFileBytes: Int, maxSide: Int, maxPixels: Int, maxScans: Int = 100) {
+    public init(maxFileBytes: Int, maxSide: Int, maxPixels: Int, maxScans: Int = 100,
+                kinds: Set<PictureHeader.Kind> = Set(PictureHeader.Kind.allCases)) {
         self.maxFileBytes = maxFileBytes
         self.maxSide = maxSide
         self.maxPixels = maxPixels
         self.maxScans = maxScans
+        self.kinds = kinds
     }
 
     /// A picture from a USB stick or a roster: a camera's photo up to 40 megapixels (a 12-MP phone
     /// photo is 4032 × 3024; 48-MP modes are 8000 × 6000 and must be saved smaller).
     public static let picture = PhotoLimits(maxFileBytes: 40 << 20, maxSide: 8000, maxPixels: 40_000_000)
     /// A photo the database keeps (`StoredPhoto`: a 256-px square JPEG of some 20 kB), for the
-    /// screens: anything larger in the database did not come from Sideline.
-    public static let stored = PhotoLimits(maxFileBytes: 1 << 20, maxSide: 1024, maxPixels: 1024 * 1024)
+    /// screens, which decode it in the kiosk's own process: anything else in the database (a
+    /// restored backup's) did not come from Sideline, and no other decoder runs on it there —
+    /// SDL_image 2.6's GIF decoder writes out of bounds on a crafted file (found by fuzzing).
+    public static let stored = PhotoLimits(maxFileBytes: 1 << 20, maxSide: 1024, maxPixels: 1024 * 1024, kinds: [.jpeg])
 
     public func check(fileBytes: Int) throws {
         guard fileBytes <= maxFileBytes else {
@@ -32,6 +38,9 @@ public struct PhotoLimits: Sendable, Equatable {
     }
 
     public func check(_ header: PictureHeader) throws {
+        guard kinds.contains(header.kind) else {
+            throw PhotoError("a \(header.kind.rawValue) where only \(kinds.map(\.rawValue).sorted().joined(separator: ", ")) is taken")
+        }
         guard header.width <= maxSide, header.height <= maxSide, header.pixels <= maxPixels else {
             throw PhotoError("a \(header.kind.rawValue) of \(header.width)×\(header.height) pixels is too large for a photo (at most \(maxSide) pixels a side and \(maxPixels / 1_000_000) megapixels)")
         }

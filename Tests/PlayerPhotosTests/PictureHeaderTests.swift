@@ -146,10 +146,13 @@ final class PictureHeaderTests: XCTestCase {
     }
 
     func testStoredPhotosHaveTightLimitsAndFileSizesAreCapped() throws {
-        let large = try TestPictures.written(.png, width: 1500, height: 1000)
+        let large = try TestPictures.written(.jpeg, width: 1500, height: 1000)
         XCTAssertThrowsError(try PhotoImage(decoding: large, limits: .stored)) { XCTAssertTrue("\($0)".contains("at most 1024 pixels a side")) }
         let stored = try StoredPhoto(preparing: large)
         XCTAssertEqual(try PhotoImage(decoding: stored.jpeg, limits: .stored).width, StoredPhoto.side)
+        for other in [TestPictures.gif, TestPictures.bmp, TestPictures.webpLossy, try TestPictures.written(.png, width: 8, height: 8)] {
+            XCTAssertThrowsError(try PhotoImage(decoding: other, limits: .stored)) { XCTAssertTrue("\($0)".hasSuffix("where only JPEG is taken"), "\($0)") }
+        }
         let small = PhotoLimits(maxFileBytes: 2048, maxSide: 8000, maxPixels: 1_000_000)
         XCTAssertThrowsError(try PhotoImage(decoding: large, limits: small)) { XCTAssertTrue("\($0)".contains("too large for a photo (at most 2 kB)"), "\($0)") }
     }

@@ -66,6 +66,8 @@ final class BackupHostileTests: XCTestCase {
              "its table setting is not the one Sideline creates"),
             (try variant("dropped-index", of: good, "DROP INDEX rr_by_player"), "it lacks the index rr_by_player (on rr) Sideline creates"),
             (try variant("statistics", of: good, "ANALYZE"), "it holds sqlite_stat1 (query planner statistics from ANALYZE)"),
+            (try variant("gif-photo", of: good, "INSERT INTO player_photo VALUES (1, x'474946383961', 1)"),
+             "the photo of player 1 is not a JPEG as Sideline stores them"),
             (try variant("skipped", of: good, "DELETE FROM grdb_migrations WHERE identifier = 'v2-sample-energy'"), "its migrations skip some of Sideline's"),
         ])
     }

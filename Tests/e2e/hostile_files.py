@@ -105,6 +105,22 @@ def svg_named_jpg() -> bytes:
            b'<g id="a"><use xlink:href="#a"/></g></svg>'
 
 
+def gif_that_crashes_sdl_image() -> bytes:
+    """A 767 × 514 interlaced GIF, within every limit, whose LZW codes overrun SDL_image 2.6.3's decoder
+    stack: a wild write, a segmentation fault (found by the PhotoDecode fuzz target; Debian bookworm's
+    libsdl2-image). Only the photo helper ever decodes it: the helper dies, the photo is refused."""
+    return bytes.fromhex(
+    "47494638376107000500850000d8c880b4c88090c880d8249680b46b7f00000000000000000000000000000000000000"
+    "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+    "00000000000021212121212121212121eeeeeeeeeeee0000000000000113eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee"
+    "eeeeeeeeeeeceeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee"
+    "eeeeeeeeeeceeeee21fe0221212121210021000000000000000000474946383961010001000000000000000000000000"
+    "00002c00000002ff02020244015353535353535353535353535353535353535353535353535353535353535353535353"
+    "535353535353535353535353535353535353535353535353535353535353535353535353535353535353535353535353"
+    "5353"
+    )
+
+
 PICTURES = {
     # name → (bytes maker, what the refusal must say)
     "bomb-40000x40000.png": (png_bomb, "40000×40000"),
@@ -115,6 +131,7 @@ PICTURES = {
     "lying-300x300.png": (png_lying_about_its_size, "cannot be decoded"),
     "cut-short.png": (lambda: truncated(png_rows(64, 64), 40), "a PNG that cannot be decoded"),
     "recursive-svg.jpg": (svg_named_jpg, "not a JPEG, PNG, GIF, BMP or WebP picture"),
+    "crashes-sdl-image.gif": (gif_that_crashes_sdl_image, "the picture crashed its decoder (Segmentation fault)"),
 }
 
 

@@ -65,6 +65,7 @@ public enum DatabaseRestore {
                 guard problems == ["ok"] else {
                     throw rejected("it is damaged (integrity check: \(DatabaseBackup.firstLine(of: problems)))")
                 }
+                if let photo = try foreignPhoto(db, objects: objects) { throw rejected(photo) }
                 let sessions = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session") ?? 0
                 return Checked(path: shown, migrations: applied.count, sessions: sessions)
             }
@@ -75,6 +76,19 @@ public enum DatabaseRestore {
         } catch {
             throw rejected(SidelineStore.reason(error))
         }
+    }
+
+    /// A stored photo is a JPEG of a few kB that Sideline made (`StoredPhoto`); the screens decode
+    /// it in the kiosk's own process, so anything else in a backup is refused (PlayerPhotos'
+    /// `PhotoLimits.stored` takes 1 MB and JPEG only, and checks again before decoding).
+    static let maxPhotoBytes = 1 << 20
+
+    private static func foreignPhoto(_ db: Database, objects: [BackupSchema.Object]) throws -> String? {
+        guard objects.contains(where: { $0.type == "table" && $0.name == "player_photo" }) else { return nil }
+        let player = try Int64.fetchOne(db, sql: """
+            SELECT player_id FROM player_photo WHERE length(jpeg) > ? OR substr(jpeg, 1, 3) != x'FFD8FF' LIMIT 1
+            """, arguments: [maxPhotoBytes])
+        return player.map { "the photo of player \($0) is not a JPEG as Sideline stores them" }
     }
 
     /// The file's header against `BackupFileHeader`'s rules, before SQLite opens it.
