@@ -36,15 +36,18 @@ final class RosterHostileTests: XCTestCase {
         XCTAssertEqual(reasons(header + players(2) + header + players(1, from: 3)), ["line 4: a second header line (two files joined into one?)"])
     }
 
-    func testFormulasAreRefusedWhereTheyWouldRunInASpreadsheet() {
-        let text = header + "1,\"=HYPERLINK(\"\"http://x.example\"\",\"\"Mia\"\")\",Berg,2008,F,60,60,,,\n2,@SUM(A1),Lind,2008,F,60,60,,,\n"
+    /// Imported as they are (every export writes them as text), and said.
+    func testFormulasAreImportedAndSaid() throws {
+        let text = header + "1,\"=HYPERLINK(\"\"x.example\"\")\",Berg,2008,F,60,60,,,\n2,@SUM(A1),Lind,2008,F,60,60,,,\n"
             + "3,Ann,+1 555,2008,F,60,60,,,\n4,Ann-Sofie,Berg-Lind,2008,F,60,60,,,\n"
-        XCTAssertEqual(reasons(text), [
-            "line 2: first name '=HYPERLINK(\"http://x.exa…' starts with '=', which a spreadsheet runs as a formula",
-            "line 2: first name has 36 characters; at most 24",
-            "line 3: first name '@SUM(A1)' starts with '@', which a spreadsheet runs as a formula",
-            "line 4: last name '+1 555' starts with '+', which a spreadsheet runs as a formula",
+        let rows = try RosterCSV.parse(text).get()
+        XCTAssertEqual(rows.count, 4)
+        XCTAssertEqual(RosterCSV.formulaNotes(rows).map(\.description), [
+            "line 2: first name '=HYPERLINK(\"x.example\")' starts with '=', which a spreadsheet would run as a formula; exports write it as text",
+            "line 3: first name '@SUM(A1)' starts with '@', which a spreadsheet would run as a formula; exports write it as text",
+            "line 4: last name '+1 555' starts with '+', which a spreadsheet would run as a formula; exports write it as text",
         ])
+        XCTAssertEqual(CSVRecords.textCell(rows[1].player.firstName), "'@SUM(A1)")
     }
 
     func testInvisibleCharactersInNamesAreNamed() {

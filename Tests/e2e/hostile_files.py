@@ -167,8 +167,9 @@ def roster_with_nul_bytes() -> bytes:
 
 
 def roster_with_formulas() -> bytes:
-    return (HEADER + '1,"=HYPERLINK(""http://x.example"",""Mia"")",Berg,2008,F,60,60,,,\n'
-            + "2,@SUM(A1),Lind,2008,F,60,60,,,\n").encode()
+    """Names a spreadsheet would run: imported as text, and said."""
+    return (HEADER + '1,"=HYPERLINK(""x"")",Berg,2008,F,60,60,,,\n' + "2,@SUM(A1),Lind,2008,F,60,60,,,\n"
+            + "3,Ann,+1 555,2008,F,60,60,,,\n").encode()
 
 
 ROSTERS = {

@@ -98,6 +98,18 @@ public enum RosterCSV {
         return errors.isEmpty ? .success(rows) : .failure(Rejection(errors: errors))
     }
 
+    /// Names a spreadsheet would run as a formula (=, +, -, @ first): imported as they are — every
+    /// export writes such a cell as text, with a leading apostrophe (`CSVRecords.textCell`) — and
+    /// said, so whoever imports a stranger's roster knows.
+    public static func formulaNotes(_ rows: [Row]) -> [LineError] {
+        rows.flatMap { row in
+            [("first name", row.player.firstName), ("last name", row.player.lastName)].compactMap { label, name in
+                guard let first = name.unicodeScalars.first, "=+-@".unicodeScalars.contains(first) else { return nil }
+                return LineError(line: row.line, reason: "\(label) \(shown(name)) starts with '\(first)', which a spreadsheet would run as a formula; exports write it as text")
+            }
+        }
+    }
+
     /// What makes a record no roster line at all: far too long, or the start of a second file
     /// pasted after the first (its byte-order mark or header line in the middle).
     private static func joinedFileProblem(_ record: CSVRecords.Record) -> String? {
@@ -151,12 +163,6 @@ public enum RosterCSV {
             }
         }
         let photo = f.count > 9 && !f[9].isEmpty ? f[9] : nil
-        // Text a spreadsheet would run as a formula when the roster is opened or exported again.
-        for (label, name) in [("first name", f[1]), ("last name", f[2])] {
-            if let first = name.unicodeScalars.first, "=+-@".unicodeScalars.contains(first) {
-                problems.append("\(label) \(shown(name)) starts with '\(first)', which a spreadsheet runs as a formula")
-            }
-        }
         // Every value that parsed is checked too, with placeholders for those that did not.
         let player = Player(firstName: f[1], lastName: f[2], birthYear: birthYear ?? 2000, sex: sex ?? .female, weightKg: weight ?? 70,
                             restingHR: rest ?? 60, measuredMaxHR: maxHR)

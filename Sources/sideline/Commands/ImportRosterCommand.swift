@@ -43,6 +43,7 @@ struct ImportRosterCommand: ParsableCommand {
             throw Self.rejected(file, lines)
         }
         print("imported \(rows.count) players into \(target.name)" + (photos.isEmpty ? "" : " with \(photos.count) photo\(photos.count == 1 ? "" : "s")"))
+        for note in RosterCSV.formulaNotes(rows).prefix(20) { print("note: \(note)") }
     }
 
     static func rejected(_ file: String, _ lines: [String]) -> UserError {

@@ -57,7 +57,6 @@ ROSTER_REFUSALS = {
     "mixed-encodings.csv": "line 3: is not UTF-8 like line 2 (Windows-1252?)",
     "bom-in-the-middle.csv": "line 4: a byte-order mark in the middle of the file (two files joined into one?)",
     "nul-bytes.csv": "line 4: holds a control character (byte 0x00): this is not a text file",
-    "formulas.csv": "line 2: first name '=HYPERLINK(\"http://x.exa…' starts with '=', which a spreadsheet runs as a formula",
 }
 
 
@@ -71,6 +70,18 @@ def test_hostile_rosters_are_refused_plainly(sideline, tmp_path, name):
     assert ROSTER_REFUSALS[name] in result.stderr, result.stderr
     assert len(result.stderr.splitlines()) <= 22, "at most 20 problems and a count"
     assert not sideline.db.exists()
+
+
+def test_formulas_in_a_roster_are_imported_as_text_and_said(sideline, tmp_path):
+    roster = tmp_path / "formulas.csv"
+    roster.write_bytes(hostile.ROSTERS["formulas.csv"]())
+    out = sideline("import-roster", str(roster), "--team", "U17").stdout.splitlines()
+    assert out[0] == "imported 3 players into U17", out
+    assert out[1:] == [
+        "note: line 2: first name '=HYPERLINK(\"x\")' starts with '=', which a spreadsheet would run as a formula; exports write it as text",
+        "note: line 3: first name '@SUM(A1)' starts with '@', which a spreadsheet would run as a formula; exports write it as text",
+        "note: line 4: last name '+1 555' starts with '+', which a spreadsheet would run as a formula; exports write it as text",
+    ], out
 
 
 @pytest.mark.parametrize("make,reason", [
