@@ -23,9 +23,9 @@ func benchPhotoHelper(rounds: Int, picture: String, sideline: String) throws {
         _ = try StoredPhoto(preparing: bytes)
         inProcess.append(Double(nowNs() - start) / 1e6)
     }
-    report("  in a helper process (sideline prepare-photo), whole", median(helper), unit: "ms")
-    report("  in this process (decode, crop, scale, JPEG; bytes already read)", median(inProcess), unit: "ms")
-    report("  cost of the helper (start it, read the file there, answer)", median(helper) - median(inProcess), unit: "ms")
+    report("  through the helper (sideline prepare-photo), whole", median(helper), unit: "ms")
+    report("  in this process (decode, crop, scale, JPEG)", median(inProcess), unit: "ms")
+    report("  the helper's cost (start, read the file, answer)", median(helper) - median(inProcess), unit: "ms")
     report("  this process's peak RSS after the helper rounds", peakBefore, unit: "MB")
     report("  this process's peak RSS after the in-process rounds", peakRSSMegabytes(), unit: "MB")
 }

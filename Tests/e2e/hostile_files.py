@@ -251,8 +251,9 @@ def run_with_peak_rss(argv, timeout=300):
     peak into its figure (Linux keeps the larger of the image before and after exec)."""
     start = time.monotonic()
     with tempfile.NamedTemporaryFile("r") as peak:
-        result = subprocess.run(["/usr/bin/time", "-q", "-f", "%M", "-o", peak.name, *argv],
-                                capture_output=True, text=True, timeout=timeout)
+        result = subprocess.run(["/usr/bin/time", "-q", "-f", "%M", "-o", peak.name, *argv], capture_output=True, timeout=timeout)
+        # Text, whatever came (prepare-photo answers a JPEG).
+        result.stdout, result.stderr = (result.stdout.decode(errors="replace"), result.stderr.decode(errors="replace"))
         return result, int(peak.read().split()[-1]) / 1024, time.monotonic() - start
 
 
