@@ -33,6 +33,8 @@ let package = Package(
         .systemLibrary(name: "CBluetooth", pkgConfig: "bluez", providers: [.apt(["libbluetooth-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // prctl/capset/setrlimit for a child process that decodes a stranger's file (header-only: no library).
+        .systemLibrary(name: "CSandbox"),
 
         // Pure core.
         .target(name: "HeartRateProtocol", swiftSettings: strict),
@@ -50,7 +52,8 @@ let package = Package(
                                                   .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .target(name: "KioskUI", dependencies: ["AppCore", "TeamCore", "CSDL2", "PlayerPhotos"], swiftSettings: strict),
         // Decoding, cropping and scaling players' photos (SDL_image and SDL surfaces, no video subsystem).
-        .target(name: "PlayerPhotos", dependencies: ["CSDL2"], swiftSettings: strict),
+        // Stick pictures are checked by their header first and decoded in a child process without privileges.
+        .target(name: "PlayerPhotos", dependencies: ["CSDL2", "CSandbox", "Appliance"], swiftSettings: strict),
         // The kiosk's sounds: generated tones, played through SDL audio.
         .target(name: "KioskSound", dependencies: ["AppCore", "TeamCore", "CSDL2"], swiftSettings: strict),
         .target(name: "Store", dependencies: ["TeamCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: strict),
@@ -114,7 +117,7 @@ let package = Package(
         .target(name: "CBaselines", path: "Benchmarks/CBaselines", linkerSettings: [.linkedLibrary("sqlite3")]),
         .executableTarget(name: "SidelineBench", dependencies: [
             "Analytics", "Exports", "SessionReview",
-            "CBaselines", "SPSCRing", "TeamCore", "Store", "SensorHub", "HeartRateProtocol", "BLEHost",
+            "CBaselines", "SPSCRing", "TeamCore", "Store", "SensorHub", "HeartRateProtocol", "BLEHost", "PlayerPhotos",
         ], path: "Benchmarks/SidelineBench", swiftSettings: strict),
         // The kiosk's figures (`sideline --bench`): frames, memory, idle CPU, ring-to-frame latency, launch.
         .target(name: "KioskBench", dependencies: ["KioskShell", "Kiosk", "AppCore", "KioskUI", "SensorHub", "SPSCRing", "Store", "TeamCore"],
@@ -129,7 +132,7 @@ let package = Package(
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "SessionReviewTests", dependencies: ["SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "TeamCore"], swiftSettings: strict),
-        .testTarget(name: "PlayerPhotosTests", dependencies: ["PlayerPhotos", "CSDL2"], swiftSettings: strict),
+        .testTarget(name: "PlayerPhotosTests", dependencies: ["PlayerPhotos", "CSDL2", "Appliance"], swiftSettings: strict),
         .testTarget(name: "KioskSoundTests", dependencies: ["AppCore", "KioskSound", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "HeartRateProtocolTests", dependencies: ["HeartRateProtocol"], swiftSettings: strict),
         .testTarget(name: "BLEHostTests", dependencies: ["BLEHost", "HeartRateProtocol"], swiftSettings: strict),
@@ -141,7 +144,7 @@ let package = Package(
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .testTarget(name: "ApplianceTests", dependencies: ["Appliance"], swiftSettings: strict),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "SensorHub", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
-        .testTarget(name: "KioskTests", dependencies: ["AppCore", "Kiosk", "Recording", "SensorHub", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
+        .testTarget(name: "KioskTests", dependencies: ["AppCore", "Kiosk", "KioskShell", "Recording", "SensorHub", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "TeamCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .testTarget(name: "ClubProtocolTests", dependencies: ["ClubProtocol", "Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "ClubServerTests", dependencies: ["ClubServer", "ClubProtocol"], swiftSettings: strict),

@@ -38,7 +38,7 @@ public final class KioskApp {
         self.wall = wall
         self.wake = wake
         runtime.speaker = SDLSpeaker()
-        runtime.sticks.photos = SDLPhotoPreparer()
+        runtime.sticks.photos = HelperPhotoPreparer()
         showPhotos()
     }
 

@@ -17,7 +17,7 @@ def make(seed: int = 1, players: int = 4, minutes: float = 2, team: str = "U17 G
     participants = []
     for i in range(players):
         n = int(minutes * 60)
-        t, times, bpm = 0, [], []
+        times, bpm = [], []
         for k in range(n):
             times.append(1000 if k else rng.randint(200, 900))
             bpm.append(110 + int(40 * abs(((k + 13 * i) % 120) - 60) / 60) + rng.randint(-3, 3))

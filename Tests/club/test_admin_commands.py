@@ -1,5 +1,4 @@
 """The administrator's commands: last lines scripts can take, one-line refusals with exit status 2."""
-import pathlib
 
 from conftest import APP
 

@@ -63,6 +63,11 @@ public struct Player: Sendable, Equatable, Codable {
             if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                 problems.append("\(label) contains a line break or another control character")
             }
+            // Invisible characters (a byte-order mark, zero-width or right-to-left marks) make two
+            // names look the same, or one look like another.
+            if let hidden = name.unicodeScalars.first(where: { $0.properties.generalCategory == .format }) {
+                problems.append("\(label) contains an invisible character (U+\(String(hidden.value, radix: 16, uppercase: true)))")
+            }
             if name.count > Self.maxNameLength {
                 problems.append("\(label) has \(name.count) characters; at most \(Self.maxNameLength)")
             }
