@@ -9,10 +9,11 @@ import TeamCore
 /// said of themselves). Stopped early, the effort ends then.
 public final class TimedRecording {
     public let pump: SensorPump
-    /// Who wears which strap: the source listens to the roster's straps in roster order, so a
-    /// strap's index is its wearer's line.
+    /// Who wears which strap, read from the table the source starts on (the roster's straps in
+    /// roster order: a strap's index is its wearer's line).
     public let lineup: Lineup
-    public let straps: [StrapAddress]
+    /// What `startSource` starts the pump on; from then on the pump's `straps`.
+    private let table: StrapTable
     public let effortMs: Int64
     public let recoveryMs: Int64
     /// The session's start, on the source's clock: the recorder starts here.
@@ -22,10 +23,11 @@ public final class TimedRecording {
 
     /// `wearers`: the team's players who wear a strap, each with theirs, in roster order.
     public init(wearers: [(playerID: Int64, strap: Strap)], source: any SensorSource, effortMs: Int64, recoveryMs: Int64) {
-        straps = wearers.map { StrapAddress(address: $0.strap.address, name: $0.strap.name) }
-        lineup = Lineup(wearers.enumerated().map { index, wearer in
-            Lineup.Wearer(playerID: wearer.playerID, strapID: wearer.strap.id, strapIndex: UInt16(index))
+        let table = StrapTable(wearers.map { StrapSlot($0.strap) })
+        lineup = Lineup(wearers.map { wearer in
+            Lineup.Wearer(playerID: wearer.playerID, strapID: wearer.strap.id, strapIndex: table.index(ofStrap: wearer.strap.id))
         })
+        self.table = table
         pump = SensorPump(source: source, ringCapacity: 8192)
         self.effortMs = effortMs
         self.recoveryMs = recoveryMs
@@ -38,7 +40,7 @@ public final class TimedRecording {
 
     /// The source starts listening; done before the session row exists, so a source that cannot
     /// open leaves no empty session behind.
-    public func startSource() throws { try pump.start(straps: straps, wake: {}) }
+    public func startSource() throws { try pump.start(straps: table, wake: {}) }
 
     public func stopSource() { pump.stop() }
 

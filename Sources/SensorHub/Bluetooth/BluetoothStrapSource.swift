@@ -20,7 +20,7 @@ extension BluetoothStrapSource {
         boards.discovery.snapshot(nowNs: nowNs(), maxAgeNs: UInt64(maxAgeSeconds * 1e9))
     }
 
-    public func addStraps(_ straps: [StrapAddress]) throws { try boards.inbox.add(straps) }
+    public func addStraps(_ straps: [StrapSlot]) throws { try boards.inbox.add(straps) }
 
     public func setWanted(_ straps: StrapSelection) { boards.wanted.set(straps) }
 

@@ -75,9 +75,9 @@ struct RecordCommand: ParsableCommand {
                                            nowNs: recording.startNs)
         let sessionID = recorder.start.sessionID
         if progress {
-            let straps = recording.straps
+            let straps = recording.pump.straps
             recorder.onTaken = { event in
-                print("heard \(straps[Int(event.strap)].address) \(Self.progressText(event))")
+                print("heard \(straps[event.strap].address) \(Self.progressText(event))")
                 fflush(nil)
             }
         }
