@@ -1,6 +1,6 @@
 import Foundation
 import Kiosk
-import SensorHub
+import SensorCore
 import SPSCRing
 import TeamCore
 

@@ -1,4 +1,4 @@
-import SensorHub
+import SensorCore
 import SPSCRing
 import TeamCore
 

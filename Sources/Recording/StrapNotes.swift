@@ -1,5 +1,5 @@
 import Foundation
-import SensorHub
+import SensorCore
 import Store
 import TeamCore
 

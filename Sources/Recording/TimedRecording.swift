@@ -1,5 +1,5 @@
 import Foundation
-import SensorHub
+import SensorCore
 import Store
 import TeamCore
 
@@ -74,21 +74,8 @@ public final class TimedRecording {
         try pump.finishRecording(atNs: nowNs, follow: sight)
         // The strap list's "last seen" and battery, and what the straps said of themselves.
         try StrapNotes.keepDescriptions(from: pump.source, in: recorder.store)
-        let lineup = lineup
-        try StrapNotes.note(&sightings, in: recorder.store, strapID: { lineup.wearer(ofStrap: $0)?.strapID },
+        let straps = pump.straps
+        try StrapNotes.note(&sightings, in: recorder.store, strapID: { straps.slot($0)?.strapID },
                             clockNs: recorder.start.ns, date: recorder.start.date)
-    }
-
-    /// Why nothing could be recorded: a Bluetooth controller that never came up (nil: it did, or not Bluetooth).
-    public var neverCameUp: String? { (pump.source as? BluetoothSource)?.neverCameUp() }
-
-    /// What the Bluetooth source counted, as one line (nil: not Bluetooth).
-    public var bluetoothLine: String? {
-        guard let bluetooth = pump.source as? any StrapDiscovering else { return nil }
-        let b = bluetooth.counters
-        var line = "Bluetooth: \(b[.notifications]) notifications, \(b[.malformed]) malformed (discarded), \(b[.disconnects]) disconnects"
-        // A SensorEvent holds 9 RR intervals, all a 23-byte ATT MTU can carry; more are counted, not kept.
-        if b[.rrDropped] > 0 { line += ", \(b[.rrDropped]) RR intervals beyond 9 in a notification not kept" }
-        return line
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 @testable import Kiosk
 import Recording
 import SensorHub
+import SensorSimulation
 import Store
 import TeamCore
 import XCTest

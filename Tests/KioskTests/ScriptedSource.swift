@@ -1,5 +1,5 @@
 import Kiosk
-import SensorHub
+import SensorCore
 import SPSCRing
 import Synchronization
 import TeamCore

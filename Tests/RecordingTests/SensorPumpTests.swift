@@ -1,5 +1,6 @@
 import Recording
-import SensorHub
+import SensorCore
+import SensorSimulation
 import SPSCRing
 import Synchronization
 import TeamCore

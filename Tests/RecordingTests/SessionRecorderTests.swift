@@ -1,6 +1,6 @@
 import Foundation
 import Recording
-import SensorHub
+import SensorSimulation
 import Store
 import TeamCore
 import XCTest

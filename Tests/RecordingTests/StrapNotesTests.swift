@@ -1,6 +1,7 @@
 import Foundation
 import Recording
-import SensorHub
+import SensorCore
+import SensorSimulation
 import SPSCRing
 import Store
 import TeamCore

@@ -1,5 +1,6 @@
 import BLEHost
 import BlueZTransport
+import SensorCore
 @testable import SensorHub
 import TeamCore
 import XCTest

@@ -1,3 +1,4 @@
+import SensorCore
 @testable import SensorHub
 import SPSCRing
 import TeamCore

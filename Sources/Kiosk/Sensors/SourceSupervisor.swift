@@ -2,7 +2,7 @@ import AppCore
 import Diagnostics
 import Foundation
 import Recording
-import SensorHub
+import SensorSimulation
 import Store
 import TeamCore
 

@@ -1,5 +1,6 @@
 import BlueZTransport
 import HeartRateProtocol
+import SensorCore
 import SPSCRing
 import TeamCore
 

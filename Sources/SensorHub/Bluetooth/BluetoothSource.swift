@@ -2,6 +2,7 @@ import BLEHost
 import Diagnostics
 import Foundation
 import Logging
+import SensorCore
 import SPSCRing
 import TeamCore
 

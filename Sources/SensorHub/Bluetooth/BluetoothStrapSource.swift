@@ -1,4 +1,5 @@
 import Foundation
+import SensorCore
 import TeamCore
 
 /// Heart rates over Bluetooth LE, whichever host drives the radio: Sideline's own HCI host

@@ -1,4 +1,5 @@
 import BLEHost
+import SensorCore
 import TeamCore
 
 extension StrapSlot {

@@ -2,7 +2,9 @@ import Appliance
 import ArgumentParser
 import Foundation
 import Recording
+import SensorCore
 import SensorHub
+import SensorSimulation
 import SessionReview
 import Store
 import TeamCore

@@ -1,6 +1,7 @@
 import Appliance
 import ArgumentParser
 import Foundation
+import SensorCore
 import SensorHub
 import SPSCRing
 import TeamCore

@@ -1,5 +1,5 @@
 import Foundation
-import SensorHub
+import SensorSimulation
 import SPSCRing
 import TeamCore
 import Testing

@@ -1,5 +1,6 @@
 import Atomics
 import Foundation
+import SensorCore
 import SPSCRing
 import TeamCore
 

@@ -1,4 +1,4 @@
-@testable import SensorHub
+@testable import SensorSimulation
 import SPSCRing
 import TeamCore
 import XCTest

@@ -36,9 +36,3 @@ extension SensorSource {
     public func setWanted(_ straps: StrapSelection) {}
     public func problem() -> String? { nil }
 }
-
-/// A one-line, actionable failure of a source (no adapter, busy, no permission…).
-public struct SensorSourceError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}
