@@ -4,9 +4,10 @@ import Store
 import TeamCore
 
 /// A session recorded for a set time without a screen (`sideline record`): the ring drained into
-/// the recorder every 10 ms, the effort ended at its planned length, the players recorded on while
-/// they rest for the recovery, and at the end the straps' notes kept (last seen, battery, what they
-/// said of themselves). Stopped early, the effort ends then.
+/// the recorder once a turn (every 10 ms of real time; tests step a simulated source instead), the
+/// effort ended at its planned length, the players recorded on while they rest for the recovery, and
+/// at the end the straps' notes kept (last seen, battery, what they said of themselves). Stopped
+/// early, the effort ends then.
 public final class TimedRecording {
     public let pump: SensorPump
     /// Who wears which strap, read from the table the source starts on (the roster's straps in
@@ -44,10 +45,15 @@ public final class TimedRecording {
 
     public func stopSource() { pump.stop() }
 
+    /// Between two turns in real time: 10 ms, what `record` waits for the source to push more.
+    public static func sleepATurn() { usleep(10_000) }
+
     /// Records into `recorder` (made at `startNs`) until the end or until `shouldStop`, then ends the
-    /// session and keeps the straps' notes. `effortEnded` is told when the effort ends on time,
-    /// `committed` each time another second is safely in the database (the session's ms so far).
-    public func run(into recorder: SessionRecorder, shouldStop: () -> Bool, effortEnded: () -> Void, committed: (Int64) -> Void) throws {
+    /// session and keeps the straps' notes. `wait` passes the time between two turns (real time, or a
+    /// stepped source's `advance`). `effortEnded` is told when the effort ends on time, `committed`
+    /// each time another second is safely in the database (the session's ms so far).
+    public func run(into recorder: SessionRecorder, wait: () -> Void = TimedRecording.sleepATurn, shouldStop: () -> Bool,
+                    effortEnded: () -> Void, committed: (Int64) -> Void) throws {
         recorder.endsAtNs = endNs
         pump.recorder = recorder
         var nowNs = pump.nowNs
@@ -67,7 +73,7 @@ public final class TimedRecording {
             }
             if nowNs >= endNs || shouldStop() { break }
             if try recorder.commitIfDue(nowNs: nowNs) { committed(recorder.writer.committedTMs) }
-            usleep(10_000)
+            wait()
         }
         // Stopped early: the effort ended now.
         if !effortOver { try recorder.endEffort(atOffsetMs: recorder.recording.offsetMs(nowNs)) }
