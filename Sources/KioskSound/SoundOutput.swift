@@ -51,9 +51,14 @@ public final class SoundOutput {
     /// Queues a sound; it plays as soon as what is before it has.
     public func play(_ sound: Sound, volumePercent: Int) {
         guard volumePercent > 0 else { return }
+        play(samples: ToneSynthesis.samples(sound, sampleRate: sampleRate, volumePercent: volumePercent))
+    }
+
+    /// Queues samples at the device's rate (a spoken phrase); they play as soon as what is before them has.
+    public func play(samples: [Int16]) {
+        guard !samples.isEmpty else { return }
         let bytesPerSecond = Double(sampleRate * MemoryLayout<Int16>.size)
         if Double(SDL_GetQueuedAudioSize(device)) > Self.maxQueuedSeconds * bytesPerSecond { SDL_ClearQueuedAudio(device) }
-        let samples = ToneSynthesis.samples(sound, sampleRate: sampleRate, volumePercent: volumePercent)
         _ = samples.withUnsafeBytes { SDL_QueueAudio(device, $0.baseAddress, UInt32($0.count)) }
     }
 
