@@ -19,6 +19,9 @@ public enum Effect: Sendable, Equatable {
     /// Records when the effort ended (`atMs`: session offset) and lets simulated players rest;
     /// the recorder runs on for the recovery minute.
     case endEffort(sessionID: Int64, atMs: Int64)
+    /// An interval block began (`atMs`: session offset): simulated players work hard or rest with it
+    /// (real straps need nothing).
+    case intervalBlockStarted(sessionID: Int64, IntervalBlock.Kind, atMs: Int64)
     /// Commits what is pending and ends the session row; the recorder stops.
     case finishRecording(sessionID: Int64)
     case deleteSession(sessionID: Int64)

@@ -35,7 +35,10 @@ public final class SDLSpeaker: KioskSpeaker {
         output.play(samples: samples)
     }
 
-    public func finishPreparing() { phrases?.waitUntilMade() }
+    public func settle() {
+        phrases?.waitUntilMade()
+        output?.waitUntilPlayed(waitMs: 10_000)
+    }
 
     /// Before SDL quits: what is queued plays out, then the device closes.
     public func close() {

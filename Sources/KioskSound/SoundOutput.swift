@@ -64,10 +64,20 @@ public final class SoundOutput {
 
     /// Lets what is queued play out (at most `waitMs`), then closes the device.
     public func close(waitMs: Int = 2500) {
+        drain(waitMs: waitMs)
+        SDL_CloseAudioDevice(device)
+    }
+
+    /// Returns once what is queued has played (at most `waitMs`): scripted runs, whose virtual
+    /// time would otherwise queue a minute's sounds in a moment.
+    public func waitUntilPlayed(waitMs: Int) {
+        if SDL_GetQueuedAudioSize(device) > 0 { drain(waitMs: waitMs) }
+    }
+
+    private func drain(waitMs: Int) {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(waitMs) * 1_000_000
         while SDL_GetQueuedAudioSize(device) > 0, DispatchTime.now().uptimeNanoseconds < deadline { usleep(10_000) }
         // The last queued buffer leaves the queue before the device has played it: one more buffer's time.
         usleep(UInt32(1024 * 1_000_000 / max(1, sampleRate)) * 2)
-        SDL_CloseAudioDevice(device)
     }
 }

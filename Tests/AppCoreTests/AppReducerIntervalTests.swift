@@ -10,6 +10,11 @@ final class AppReducerIntervalTests: XCTestCase {
 
     private func tone(_ sound: Sound) -> Effect { .playSound(sound, volumePercent: volume) }
 
+    /// A block's start as the reducer says it: its tone, then the simulated players follow it.
+    private func started(_ kind: IntervalBlock.Kind, atMs: Int64, sound: Bool = true) -> [Effect] {
+        (sound ? [tone(kind == .work ? .workStart : .restStart)] : []) + [.intervalBlockStarted(sessionID: 42, kind, atMs: atMs)]
+    }
+
     /// A session of Ada and Bea on `program` (the first preset), started at `start` on the app clock.
     private func running(_ program: IntervalProgram, start: Int64 = 10_000,
                          settings: (inout KioskSettings) -> Void = { _ in }) -> AppHarness {
@@ -22,7 +27,7 @@ final class AppReducerIntervalTests: XCTestCase {
         app.send(AppFixture.hr(strap: 0, bpm: 90, atMs: start - 500))
         app.send(.tick(nowMs: start))
         app.send(.live(.start), .startSession(teamID: 1, lineup: AppFixture.lineup, plannedMs: program.totalMs))
-        let go: [Effect] = app.state.settings.values.sound ? [tone(.workStart)] : []
+        let go: [Effect] = (app.state.settings.values.sound ? [tone(.workStart)] : []) + [.intervalBlockStarted(sessionID: 42, .work, atMs: 0)]
         let got = AppReducer.reduce(&app.state, .live(.started(AppFixture.start(42, atMs: start))))
         XCTAssertEqual(got, go, "the first work block starts with the session")
         return app
@@ -60,13 +65,14 @@ final class AppReducerIntervalTests: XCTestCase {
         let beep = tone(.countdownBeep)
         let expected: [(Int64, [Effect])] = [
             (17_000, [beep]), (18_000, [beep]), (19_000, [beep]),
-            (20_000, [.addLap(sessionID: 42, tMs: 10_000, label: "WORK 1/3"), tone(.restStart)]),
+            (20_000, [.addLap(sessionID: 42, tMs: 10_000, label: "WORK 1/3")] + started(.rest, atMs: 10_000)),
             (22_000, [beep]), (23_000, [beep]), (24_000, [beep]),
-            (25_000, [.addLap(sessionID: 42, tMs: 15_000, label: "REST 1/3"), tone(.workStart)]),
+            (25_000, [.addLap(sessionID: 42, tMs: 15_000, label: "REST 1/3")] + started(.work, atMs: 15_000)),
             (32_000, [beep]), (33_000, [beep]), (34_000, [beep]),
-            (35_000, [.addLap(sessionID: 42, tMs: 25_000, label: "WORK 2/3"), tone(.restStart)]),
+            (35_000, [.addLap(sessionID: 42, tMs: 25_000, label: "WORK 2/3")] + started(.rest, atMs: 25_000)),
             (37_000, [beep]), (38_000, [beep]), (39_000, [beep]),
-            (40_000, [.addLap(sessionID: 42, tMs: 30_000, label: "REST 2/3"), tone(.workStart), .speak(.lastInterval, volumePercent: volume)]),
+            (40_000, [.addLap(sessionID: 42, tMs: 30_000, label: "REST 2/3")] + started(.work, atMs: 30_000)
+                + [.speak(.lastInterval, volumePercent: volume)]),
             (47_000, [beep]), (48_000, [beep]), (49_000, [beep]),
             // The program's end is the countdown's: the buzzer, the last block's lap at the effort's end, the recovery minute.
             (50_000, [AppFixture.buzzer, .addLap(sessionID: 42, tMs: 40_000, label: "WORK 3/3"), .endEffort(sessionID: 42, atMs: 40_000)]),
@@ -96,7 +102,7 @@ final class AppReducerIntervalTests: XCTestCase {
         app.send(.live(.resume), .setSessionPaused(sessionID: 42, paused: false))
         let heard = ticks(&app, from: 35_250, until: 40_000)
         // The block ends 10 s of program into the session and 20 s of pause later: at 30 s.
-        XCTAssertEqual(heard.last?.1, [.addLap(sessionID: 42, tMs: 30_000, label: "WORK 1/2"), tone(.restStart)])
+        XCTAssertEqual(heard.last?.1, [.addLap(sessionID: 42, tMs: 30_000, label: "WORK 1/2")] + started(.rest, atMs: 30_000))
         XCTAssertEqual(heard.last?.0, 40_000)
     }
 
@@ -127,8 +133,9 @@ final class AppReducerIntervalTests: XCTestCase {
         XCTAssertTrue(tones.contains(tone(.workStart)))
         var silent = running(IntervalProgram(repeats: 2, workMs: 60_000, restMs: 30_000)) { $0.sound = false }
         let effects = ticks(&silent, from: 10_250, until: 160_000).flatMap(\.1)
-        XCTAssertEqual(effects, [.addLap(sessionID: 42, tMs: 60_000, label: "WORK 1/2"), .addLap(sessionID: 42, tMs: 90_000, label: "REST 1/2"),
-                                 .addLap(sessionID: 42, tMs: 150_000, label: "WORK 2/2"), .endEffort(sessionID: 42, atMs: 150_000)])
+        XCTAssertEqual(effects, [.addLap(sessionID: 42, tMs: 60_000, label: "WORK 1/2")] + started(.rest, atMs: 60_000, sound: false)
+                       + [.addLap(sessionID: 42, tMs: 90_000, label: "REST 1/2")] + started(.work, atMs: 90_000, sound: false)
+                       + [.addLap(sessionID: 42, tMs: 150_000, label: "WORK 2/2"), .endEffort(sessionID: 42, atMs: 150_000)])
     }
 
     func testTheCoachsLapsStillCountBesideTheBlocks() {

@@ -40,6 +40,9 @@ final class IntervalProgramTests: XCTestCase {
         XCTAssertEqual(IntervalProgram(repeats: 3, workMs: 65_000, restMs: 60_000).label, "3 × 1:05 / 1 min")
         XCTAssertEqual(eightByThirty.block(4)!.lapLabel, "WORK 3/8")
         XCTAssertEqual(eightByThirty.block(5)!.lapLabel, "REST 3/8")
+        XCTAssertEqual(eightByThirty.block(4)!.shown(remainingMs: 22_001), "WORK 0:23 · 3/8")
+        XCTAssertEqual(eightByThirty.block(4)!.shown(remainingMs: 30_000), "WORK 0:30 · 3/8")
+        XCTAssertEqual(IntervalBlock.clock(240_000), "4:00")
     }
 
     func testTheStoredFormRoundTripsAndRefusesWhatTheEditorWould() {

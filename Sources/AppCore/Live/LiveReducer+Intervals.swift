@@ -19,6 +19,7 @@ extension LiveReducer {
                 effects.append(.addLap(sessionID: sessionID, tMs: t, label: block.lapLabel))
             case .started(let block):
                 effects.append(settings.playInterval(block.kind == .work ? .workStart : .restStart))
+                effects.append(.intervalBlockStarted(sessionID: sessionID, block.kind, atMs: block.startMs + live.clock.pausedTotalMs))
             case .lastSecond:
                 effects.append(settings.playInterval(.countdownBeep))
             case .say(let cue):

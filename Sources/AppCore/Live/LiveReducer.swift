@@ -48,8 +48,9 @@ enum LiveReducer {
             live.phase = .running
             // The first work block begins with the session: its tone is the players' "go".
             let go = live.intervals != nil ? ctx.settings.playInterval(.workStart) : nil
+            let work = live.intervals != nil ? Effect.intervalBlockStarted(sessionID: start.sessionID, .work, atMs: 0) : nil
             let sides = live.challenge.map { Effect.saveChallenge(sessionID: start.sessionID, SessionChallenge(rule: $0.rule, sides: $0.sides)) }
-            return .effects(go, sides)
+            return .effects(go, work, sides)
         case .pause:
             guard live.phase == .running, let id = live.sessionID else { return .none }
             live.phase = .paused

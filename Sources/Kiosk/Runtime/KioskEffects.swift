@@ -74,6 +74,9 @@ extension KioskRuntime {
             // Simulated players rest from the effort's end, so the recovery minute shows their hearts slowing.
             sources.pump.setWorkload(.resting, atNs: recorder.start.ns &+ UInt64(max(0, atMs)) * 1_000_000)
             try recorder.endEffort(atOffsetMs: atMs)
+        case .intervalBlockStarted(let id, let kind, let atMs):
+            guard let recorder, recorder.start.sessionID == id else { return }
+            sources.pump.setWorkload(kind == .work ? .sprinting : .resting, atNs: recorder.start.ns &+ UInt64(max(0, atMs)) * 1_000_000)
         case .finishRecording(let id):
             try finishRecording(sessionID: id)
         case .deleteSession(let id):

@@ -146,10 +146,11 @@ public final class KioskRuntime {
         speaker?.close()
     }
 
-    /// Scripted waits: the background jobs (exports) finish within them, and the voice's phrases, the same every run.
+    /// Scripted waits: the background jobs (exports) finish within them, the voice's phrases are made
+    /// and the sounds queued play out, the same every run.
     public func waitForJobs() {
         sticks.waitForJobs()
-        speaker?.finishPreparing()
+        speaker?.settle()
     }
 
     /// The stepped source's clock moves on (scripted runs and tests); a real source's runs by itself.

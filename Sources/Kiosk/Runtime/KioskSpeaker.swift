@@ -12,8 +12,10 @@ public protocol KioskSpeaker: AnyObject {
     func say(_ cue: SpokenCue, volumePercent: Int)
     /// Whether cues can be spoken (known once `prepare` has looked).
     var voice: VoiceAvailability { get }
-    /// Scripted runs: the phrases being made are ready before the clock moves on, the same every run.
-    func finishPreparing()
+    /// Scripted waits, before the virtual clock moves on: the phrases being made are ready and what
+    /// is queued has played, so the sounds of a minute that passes in a moment are heard in full,
+    /// the same every run.
+    func settle()
     /// Before the process ends: what is queued (a buzzer at the very end) plays out, then the device closes.
     func close()
 }

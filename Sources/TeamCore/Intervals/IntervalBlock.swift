@@ -37,6 +37,15 @@ public struct IntervalBlock: Sendable, Equatable {
 
     /// The label of the lap that closes the block: "WORK 3/8".
     public var lapLabel: String { "\(word) \(count)" }
+
+    /// What the screens show with `remainingMs` of the block left: "WORK 0:23 · 3/8".
+    public func shown(remainingMs: Int64) -> String { "\(word) \(Self.clock(remainingMs)) · \(count)" }
+
+    /// "0:23": whole seconds left, rounded up (a 30 s block reads 0:30 as it starts and 0:01 last).
+    public static func clock(_ remainingMs: Int64) -> String {
+        let s = (max(0, remainingMs) + 999) / 1000
+        return "\(s / 60):\(s % 60 < 10 ? "0" : "")\(s % 60)"
+    }
 }
 
 /// What a lap's label says of an interval block ("WORK 3/8"), read back for review.
