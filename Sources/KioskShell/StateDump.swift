@@ -34,7 +34,7 @@ public enum StateDump {
                       "intervals": s.lobby.intervals.map { $0.label as Any } ?? NSNull(), "editingIntervals": s.lobby.editingIntervals,
                       "challengeSides": Dictionary(uniqueKeysWithValues: s.lobby.challengeSides.map { ("\($0.key)", $0.value) }),
                       "editingChallenge": s.lobby.editingChallenge] as [String: Any],
-            "voice": "\(s.settings.voice)",
+            "voice": Self.voice(s.settings.voice),
             "setup": ["tab": s.setup.tab.rawValue, "pickingExisting": s.setup.pickingExisting],
             "pin": s.settings.pin.map { pinPurpose($0.purpose) as Any } ?? NSNull(),
             "confirmation": s.confirmation.map { $0.question as Any } ?? NSNull(),
@@ -125,6 +125,15 @@ public enum StateDump {
         rects.keys.sorted().map { id in
             let r = rects[id]!
             return ["playerID": id, "rect": [r.x, r.y, r.w, r.h], "parts": Self.parts(parts[id] ?? [])]
+        }
+    }
+
+    /// "unknown" (not looked for yet), "none", or the voice's name.
+    private static func voice(_ voice: VoiceAvailability) -> String {
+        switch voice {
+        case .unknown: "unknown"
+        case .none: "none"
+        case .installed(let name): name
         }
     }
 

@@ -81,29 +81,27 @@ final class AppReducerChallengeTests: XCTestCase {
         app.send(.live(.confirmStop), .endEffort(sessionID: 42, atMs: 30_200), .saveChallenge(sessionID: 42, result))
     }
 
+    /// Every 500 ms from `from` through `to`: Ada's reading, Bea's if given, a tick.
+    private func readings(_ app: inout AppHarness, from: Int64, to: Int64, ada: Int, bea: Int?) {
+        for s in stride(from: from, through: to, by: 500) {
+            app.send(AppFixture.hr(strap: 0, bpm: ada, atMs: s))
+            if let bea { app.send(AppFixture.hr(strap: 1, bpm: bea, atMs: s)) }
+            app.send(.tick(nowMs: s))
+        }
+    }
+
     func testTheHigherZoneEarnsTheSecondsWhileTheEffortRuns() {
         var app = running(rule: .higherZone)
         // Ada in zone 4 (170 of 200), Bea in zone 2 (130): Ada's seconds.
-        for s in stride(from: Int64(10_000), through: 20_000, by: 500) {
-            app.send(AppFixture.hr(strap: 0, bpm: 170, atMs: s))
-            app.send(AppFixture.hr(strap: 1, bpm: 130, atMs: s))
-            app.send(.tick(nowMs: s))
-        }
+        readings(&app, from: 10_000, to: 20_000, ada: 170, bea: 130)
         XCTAssertEqual(app.live?.challengeScores, [10, 0])
         // Paused: nobody earns.
         app.send(.live(.pause), .setSessionPaused(sessionID: 42, paused: true))
-        for s in stride(from: Int64(20_500), through: 25_000, by: 500) {
-            app.send(AppFixture.hr(strap: 0, bpm: 170, atMs: s))
-            app.send(AppFixture.hr(strap: 1, bpm: 130, atMs: s))
-            app.send(.tick(nowMs: s))
-        }
+        readings(&app, from: 20_500, to: 25_000, ada: 170, bea: 130)
         XCTAssertEqual(app.live?.challengeScores, [10, 0])
         app.send(.live(.resume), .setSessionPaused(sessionID: 42, paused: false))
         // Bea goes quiet: a side nobody can see is not beaten, and nobody earns.
-        for s in stride(from: Int64(25_500), through: 40_000, by: 500) {
-            app.send(AppFixture.hr(strap: 0, bpm: 170, atMs: s))
-            app.send(.tick(nowMs: s))
-        }
+        readings(&app, from: 25_500, to: 40_000, ada: 170, bea: nil)
         XCTAssertEqual(app.live?.challengeScores, [15, 0], "Bea's strap counts 5 s before it is no signal")
     }
 

@@ -5,14 +5,7 @@ import TeamCore
 /// side, again on the blue, again on neither. The side is said in words as well as colour.
 extension Frame {
     func challengeSheet() {
-        hits.block(screen)
-        canvas.fill(screen, Theme.background)
-        let area = screen.inset(metrics.margin)
-        let (titleRow, body) = area.splitTop(metrics.target, gap: metrics.gap)
-        let (titleBox, buttons) = titleRow.splitRight(metrics.px(290), gap: metrics.gap)
-        let (title, hint) = titleBox.splitTop(titleBox.h * 11 / 20)
-        canvas.text("Challenge", size: metrics.title, bold: true, in: title)
-        canvas.text("Tap a player: red · again: blue · again: out", size: metrics.small, colour: Theme.textDim, in: hint)
+        let (buttons, body) = sheet(title: "Challenge", hint: "Tap a player: red · again: blue · again: out", buttonsWidth: metrics.px(290))
         let (clearBox, doneBox) = buttons.splitRight(metrics.px(140), gap: metrics.gap)
         button("Clear", clearBox, .lobby(.challenge(.clear)), style: .quiet, hitLabel: "Clear sides")
         button("Done", doneBox, .lobby(.challenge(.edit(false))), style: .primary)

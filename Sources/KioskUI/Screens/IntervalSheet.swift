@@ -5,15 +5,9 @@ import TeamCore
 /// each; the chosen one again, or "One countdown", goes back to a single countdown.
 extension Frame {
     func intervalSheet() {
-        hits.block(screen)
-        canvas.fill(screen, Theme.background)
-        let area = screen.inset(metrics.margin)
-        let (titleRow, body) = area.splitTop(metrics.target, gap: metrics.gap)
-        let (titleBox, done) = titleRow.splitRight(metrics.px(150))
-        let (title, hint) = titleBox.splitTop(titleBox.h * 11 / 20)
-        canvas.text("Interval program", size: metrics.title, bold: true, in: title)
-        canvas.text("Work and rest blocks instead of one countdown · each block a lap · presets in Settings",
-                    size: metrics.small, colour: Theme.textDim, in: hint)
+        let (done, body) = sheet(title: "Interval program",
+                                 hint: "Work and rest blocks instead of one countdown · each block a lap · presets in Settings",
+                                 buttonsWidth: metrics.px(150))
         button("Done", done, .lobby(.intervals(.edit(false))), style: .primary)
         let presets = state.settings.values.intervalPresets
         let (grid, noneRow) = body.splitBottom(metrics.target, gap: metrics.gap)

@@ -126,6 +126,7 @@ def test_a_tone_at_each_change_beeps_over_each_blocks_last_seconds_and_the_cues_
     audio = tmp_path / "voice.raw"
     result = seeded.play(PROGRAM, env={"SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": str(audio), "SIDELINE_LOG_LEVEL": "debug"})
     assert "spoken cues through" in result.stderr and "espeak-ng" in result.stderr, result.stderr
+    assert seeded.dump("end.json")["voice"] == "espeak-ng", "the settings screen knows"
     assert seeded.dump("end.json")["live"]["phase"] == "recovery"
     got = heard(audio)
     # "Last interval" and "one minute left", back to back, as the last work block starts with a minute left.
@@ -139,4 +140,5 @@ def test_without_espeak_ng_the_program_is_tones_only_and_the_log_says_so(seeded,
     result = seeded.play(PROGRAM, env={"SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": str(audio), "SIDELINE_LOG_LEVEL": "debug",
                                        "PATH": "/nonexistent"})
     assert "no espeak-ng on PATH: interval programs are tones only" in result.stderr, result.stderr
+    assert seeded.dump("end.json")["voice"] == "none"
     assert [name for name, _ in heard(audio)] == TONES
