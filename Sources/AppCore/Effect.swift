@@ -14,10 +14,14 @@ public enum Effect: Sendable, Equatable {
     /// the lineup's straps; answered by `.live(.started)`.
     case startSession(teamID: Int64, lineup: Lineup, plannedMs: Int64?, tags: [String] = [])
     case setSessionPaused(sessionID: Int64, paused: Bool)
-    case addLap(sessionID: Int64, tMs: Int64)
+    /// A lap mark; `label` names the stretch it closes (an interval block's "WORK 3/8"; nil: the coach's).
+    case addLap(sessionID: Int64, tMs: Int64, label: String? = nil)
     /// Records when the effort ended (`atMs`: session offset) and lets simulated players rest;
     /// the recorder runs on for the recovery minute.
     case endEffort(sessionID: Int64, atMs: Int64)
+    /// An interval block began (`atMs`: session offset): simulated players work hard or rest with it
+    /// (real straps need nothing).
+    case intervalBlockStarted(sessionID: Int64, IntervalBlock.Kind, atMs: Int64)
     /// Commits what is pending and ends the session row; the recorder stops.
     case finishRecording(sessionID: Int64)
     case deleteSession(sessionID: Int64)
@@ -47,6 +51,10 @@ public enum Effect: Sendable, Equatable {
     case restoreFromStick
     /// A generated sound through the audio device (none: a line in the log, the kiosk goes on).
     case playSound(Sound, volumePercent: Int)
+    /// A phrase through the voice, when one is installed (none: nothing, the tones carry the cue).
+    case speak(SpokenCue, volumePercent: Int)
+    /// The session's challenge (sides, rule; scores once the effort ended), written over what was stored.
+    case saveChallenge(sessionID: Int64, SessionChallenge)
     /// Photos on the USB stick, named by shirt number or name, for the team's players: all or none.
     case importPhotos(teamID: Int64)
 }

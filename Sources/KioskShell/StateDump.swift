@@ -30,7 +30,11 @@ public enum StateDump {
                                       "photoVersion": $0.photoVersion.map { $0 as Any } ?? NSNull()] },
             "settingsPage": s.settings.page.rawValue,
             "lobby": ["included": s.lobbyParticipants.map(\.line.playerID).sorted(), "plannedMs": s.lobby.plannedMs.map { $0 as Any } ?? NSNull(),
-                      "canStart": s.canStartSession, "tags": s.lobby.tags.tags, "editingTags": s.lobby.editingTags] as [String: Any],
+                      "canStart": s.canStartSession, "tags": s.lobby.tags.tags, "editingTags": s.lobby.editingTags,
+                      "intervals": s.lobby.intervals.map { $0.label as Any } ?? NSNull(), "editingIntervals": s.lobby.editingIntervals,
+                      "challengeSides": Dictionary(uniqueKeysWithValues: s.lobby.challengeSides.map { ("\($0.key)", $0.value) }),
+                      "editingChallenge": s.lobby.editingChallenge] as [String: Any],
+            "voice": Self.voice(s.settings.voice),
             "setup": ["tab": s.setup.tab.rawValue, "pickingExisting": s.setup.pickingExisting],
             "pin": s.settings.pin.map { pinPurpose($0.purpose) as Any } ?? NSNull(),
             "confirmation": s.confirmation.map { $0.question as Any } ?? NSNull(),
@@ -55,6 +59,10 @@ public enum StateDump {
                        "effortEndMs": s.review.data?.effortEndMs.map { $0 as Any } ?? NSNull(),
                        "zoneModel": s.review.data.map { $0.zoneModel.rawValue as Any } ?? NSNull(),
                        "spotlight": s.review.spotlightPlayerID.map { $0 as Any } ?? NSNull(),
+                       "intervalBlocks": s.review.data?.intervalBlocks.map { b -> [String: Any] in
+                           ["kind": b.label.kind.rawValue, "number": b.label.number, "of": b.label.of, "fromMs": b.fromMs, "toMs": b.toMs]
+                       } ?? [[String: Any]](),
+                       "challenge": s.review.data?.challenge.map(challenge) ?? NSNull(),
                        "panel": s.review.panel.rawValue,
                        "teamBand": s.review.data?.teamBand.map { ["tMs": $0.tMs, "mean": $0.meanBPM, "min": $0.minBPM, "max": $0.maxBPM] }
                            ?? [[String: Any]](),
@@ -76,6 +84,15 @@ public enum StateDump {
                 "phase": live.phase.rawValue, "sessionID": live.sessionID.map { $0 as Any } ?? NSNull(),
                 "elapsedMs": live.clock.elapsedMs(nowMs: s.nowMs), "remainingMs": live.clock.remainingMs(nowMs: s.nowMs).map { $0 as Any } ?? NSNull(),
                 "laps": live.lapsMs, "sort": live.sort.rawValue,
+                "interval": live.intervalPosition(nowMs: s.nowMs).map { block, remaining -> Any in
+                    ["block": block.lapLabel, "kind": block.kind.rawValue, "remainingMs": remaining,
+                     "shown": block.shown(remainingMs: remaining)]
+                } ?? NSNull(),
+                "challenge": live.challenge.map { c -> Any in
+                    challenge(SessionChallenge(rule: c.rule, sides: zip(c.sides, live.challengeScores ?? []).map { side, score in
+                        SessionChallenge.Side(name: side.name, playerIDs: side.playerIDs, score: score)
+                    }))
+                } ?? NSNull(),
                 "effortEndMs": live.effortEndOffsetMs.map { $0 as Any } ?? NSNull(),
                 "recoveryRemainingMs": live.recoveryRemainingMs(nowMs: s.nowMs).map { $0 as Any } ?? NSNull(),
                 "tiles": s.shownTiles.map { t -> [String: Any] in
@@ -109,6 +126,21 @@ public enum StateDump {
             let r = rects[id]!
             return ["playerID": id, "rect": [r.x, r.y, r.w, r.h], "parts": Self.parts(parts[id] ?? [])]
         }
+    }
+
+    /// "unknown" (not looked for yet), "none", or the voice's name.
+    private static func voice(_ voice: VoiceAvailability) -> String {
+        switch voice {
+        case .unknown: "unknown"
+        case .none: "none"
+        case .installed(let name): name
+        }
+    }
+
+    /// A challenge's rule, its sides with their players and scores, and who won.
+    private static func challenge(_ c: SessionChallenge) -> Any {
+        ["rule": c.rule.rawValue, "outcome": c.outcome, "winner": c.winner.map { $0 as Any } ?? NSNull(),
+         "sides": c.sides.map { ["name": $0.name, "players": $0.playerIDs, "score": $0.score.map { $0 as Any } ?? NSNull()] as [String: Any] }]
     }
 
     private static func pinPurpose(_ purpose: PinEntry.Purpose) -> String {

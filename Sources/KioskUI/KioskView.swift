@@ -42,6 +42,9 @@ public final class KioskView {
         var wall: Bool
         /// The recovery band moves the tiles down.
         var recovery: Bool
+        /// So do an interval program's band and a challenge's strip (on the wall its bars move their bottom up).
+        var intervals: Bool
+        var challenge: Bool
         /// A notice drawn over the tiles must not stay behind when it goes.
         var notice: String?
     }
@@ -63,7 +66,8 @@ public final class KioskView {
         }
         let layout = LiveLayout(width: canvas.metrics.width, height: canvas.metrics.height,
                                 order: frame.tiles.map(\.playerID), wall: wall,
-                                recovery: session.isInRecovery, notice: wall ? nil : state.shownNotice)
+                                recovery: session.isInRecovery, intervals: session.intervalPosition(nowMs: state.nowMs) != nil,
+                                challenge: session.challenge != nil, notice: wall ? nil : state.shownNotice)
         defer { lastLiveLayout = layout }
         return layout == lastLiveLayout ? view.previousTiles : nil
     }

@@ -61,6 +61,8 @@ struct SimulatedStrap {
 
     /// Intensity while resting after the effort: standing around, as at the briefing.
     static let restingWorkload = 0.25
+    /// Intensity in an interval program's work block.
+    static let sprintingWorkload = 0.92
 
     /// Advances the model to `nowNs`, emitting the events a strap would have sent.
     mutating func advance(to nowNs: UInt64, emit: (SensorEvent) -> Void) {
@@ -84,7 +86,11 @@ struct SimulatedStrap {
         guard t > modelTimeNs else { return }
         let dt = Double(t - modelTimeNs) / Double(Self.ns)
         let seconds = Double(t) / Double(Self.ns)
-        let planned = schedule.workload(atNs: t) == .resting ? Self.restingWorkload : Self.workload(atSeconds: seconds)
+        let planned = switch schedule.workload(atNs: t) {
+        case .resting: Self.restingWorkload
+        case .sprinting: Self.sprintingWorkload
+        case .training: Self.workload(atSeconds: seconds)
+        }
         let target = restingHR + (maxHR - restingHR) * min(1.02, planned * effort)
         let tau = target > hr ? Self.tauRise : Self.tauRecovery
         hr += (target - hr) * (1 - exp(-dt / tau))

@@ -38,11 +38,13 @@ public struct ReviewScreenLoader {
                          previous: previous[p.playerID],
                          analytics: Self.figures(p))
         }
+        let laps = try store.laps(sessionID)
         return ReviewData(sessionID: sessionID, startedAt: session.startedAt, durationMs: duration,
-                          lapsMs: try store.laps(sessionID).map(\.tMs),
+                          lapsMs: laps.map(\.tMs),
                           players: review.sorted { $0.shirtNumber < $1.shirtNumber }, effortEndMs: analysis.totalsEndMs,
                           zoneModel: analysis.zoneModel, tags: session.tags,
-                          teamBand: TeamBand.compute(tracks: analysis.players.map(\.track), durationMs: duration))
+                          teamBand: TeamBand.compute(tracks: analysis.players.map(\.track), durationMs: duration),
+                          intervalBlocks: RecordedIntervalBlock.blocks(fromLaps: laps), challenge: try store.challenge(sessionID))
     }
 
     /// Sessions whose numbers compare: finished (not recording now), with the same tags in any

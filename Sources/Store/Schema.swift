@@ -173,6 +173,25 @@ enum Schema {
                     updated_ms INTEGER NOT NULL);
                 """)
         }
+        migrator.registerMigration("v11-session-challenge") { db in
+            // A challenge between two sides of a session: its rule, each side's name and score (NULL
+            // until the effort ended: the score as the wall display showed it then), and who was on
+            // which side (0 the first, drawn red; 1 the second, blue).
+            try db.execute(sql: """
+                CREATE TABLE session_challenge(
+                    session_id INTEGER PRIMARY KEY REFERENCES session(id) ON DELETE CASCADE,
+                    rule TEXT NOT NULL,
+                    first_name TEXT NOT NULL,
+                    first_score REAL,
+                    second_name TEXT NOT NULL,
+                    second_score REAL);
+                CREATE TABLE session_challenge_player(
+                    session_id INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+                    player_id INTEGER NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                    side INTEGER NOT NULL CHECK (side IN (0, 1)),
+                    PRIMARY KEY (session_id, player_id));
+                """)
+        }
         return migrator
     }
 }

@@ -91,7 +91,7 @@ extension SidelineStore {
     }
 
     /// Deletes a session and everything recorded in it — samples, RR intervals, strap events,
-    /// laps, participants and cached analyses — in one transaction: all of it or, on failure,
+    /// laps, participants, its challenge and cached analyses — in one transaction: all of it or, on failure,
     /// none. A session that does not exist is `StoreError.unknownSession`.
     public func deleteSession(_ sessionID: Int64) throws {
         try write { db in
@@ -104,7 +104,8 @@ extension SidelineStore {
     /// session rows go last, so `changesCount` afterwards counts sessions. The hot tables have no
     /// foreign keys (ingest speed) and are cleaned up here, by hand.
     static func deleteSessions(sql condition: String, _ arguments: StatementArguments, _ db: Database) throws {
-        for table in ["sample", "rr", "strap_event", "lap", "nn_cache", "session_summary", "session_player"] {
+        for table in ["sample", "rr", "strap_event", "lap", "nn_cache", "session_summary", "session_challenge_player", "session_challenge",
+                      "session_player"] {
             try db.execute(sql: "DELETE FROM \(table) WHERE session_id IN (SELECT id FROM session WHERE \(condition))",
                            arguments: arguments)
         }

@@ -314,5 +314,8 @@ private final class LoggingSpeaker: KioskSpeaker {
     var log: [String] = []
     func prepare() { log.append("prepare") }
     func play(_ sound: Sound, volumePercent: Int) { log.append("\(sound.rawValue) \(volumePercent)") }
+    func say(_ cue: SpokenCue, volumePercent: Int) { log.append("say \(cue.rawValue) \(volumePercent)") }
+    var voice: VoiceAvailability { .installed("a test's") }
+    func settle() {}
     func close() { log.append("close") }
 }

@@ -45,6 +45,8 @@ public struct SessionInput: Sendable {
     }
 
     /// Lap spans from the coach's marks: [0, mark1), [mark1, mark2), …, [last mark, effort end).
+    /// A mark's label names the span it closes; a labelled mark at the effort's end (an interval
+    /// block cut short by it, or the program's last) names the last span.
     public var lapSpans: [(fromMs: Int64, toMs: Int64, label: String?)] {
         let end = effortEndMs
         let marks = laps.filter { $0.tMs > 0 && $0.tMs < end }.sorted { $0.tMs < $1.tMs }
@@ -54,7 +56,7 @@ public struct SessionInput: Sendable {
             spans.append((from, mark.tMs, mark.label))
             from = mark.tMs
         }
-        spans.append((from, end, nil))
+        spans.append((from, end, laps.last { $0.tMs == end && $0.label != nil }?.label))
         return spans
     }
 }

@@ -11,10 +11,13 @@ public struct Form: Sendable, Equatable {
         case tagWord
         /// Team setup: the team's new name.
         case renameTeam
+        /// Settings: the interval preset at this index of the list.
+        case intervalPreset(Int)
     }
 
     public enum Field: String, Sendable, Equatable, CaseIterable {
         case teamName, firstName, lastName, shirtNumber, birthYear, weightKg, restingHR, maxHR, minutes, tagWord
+        case repeats, workSeconds, restSeconds
 
         public var label: String {
             switch self {
@@ -28,6 +31,9 @@ public struct Form: Sendable, Equatable {
             case .maxHR: "Max HR (opt.)"
             case .minutes: "Minutes"
             case .tagWord: "Word"
+            case .repeats: "Repeats"
+            case .workSeconds: "Work (seconds)"
+            case .restSeconds: "Rest (seconds)"
             }
         }
 
@@ -64,6 +70,7 @@ public struct Form: Sendable, Equatable {
         case .customDuration: "Custom duration"
         case .tagWord: "A word for this session"
         case .renameTeam: "Rename team"
+        case .intervalPreset(let index): "Interval preset \(index + 1)"
         }
     }
 }

@@ -12,6 +12,8 @@ public enum FormAction: Sendable, Equatable {
     case typeTagWord
     /// From team setup: a new name for the team.
     case renameTeam
+    /// From the settings' interval page: the preset at this index, on the number pad.
+    case editIntervalPreset(Int)
     case focus(Form.Field)
     case key(String)
     case backspace
@@ -57,6 +59,11 @@ enum FormReducer {
         case .renameTeam:
             guard ctx.screen == .teamSetup, let team = ctx.teams.first(where: { $0.team.id == ctx.teamID }) else { return .none }
             form = Form(kind: .renameTeam, fields: [.teamName], values: [.teamName: team.team.name])
+        case .editIntervalPreset(let index):
+            guard ctx.screen == .settings, ctx.settings.intervalPresets.indices.contains(index) else { return .none }
+            let p = ctx.settings.intervalPresets[index]
+            form = Form(kind: .intervalPreset(index), fields: [.repeats, .workSeconds, .restSeconds],
+                        values: [.repeats: "\(p.repeats)", .workSeconds: "\(p.workMs / 1000)", .restSeconds: "\(p.restMs / 1000)"])
         case .focus(let field):
             guard form?.fields.contains(field) == true else { return .none }
             form?.focus = field
@@ -100,6 +107,18 @@ enum FormReducer {
         return .none
     }
 
+    /// Repeats 1–99, work 5 s to an hour, rest none to an hour: the settings keep it, the lobby offers it.
+    private static func submitIntervalPreset(_ open: inout Form?, _ form: Form, index: Int) -> Reduction {
+        let repeats = Int(form.value(.repeats)), work = Int64(form.value(.workSeconds)), rest = Int64(form.value(.restSeconds).isEmpty ? "0" : form.value(.restSeconds))
+        var problems: [String] = []
+        if repeats.map(IntervalProgram.repeatsRange.contains) != true { problems.append("repeats must be between 1 and 99") }
+        if work.map({ IntervalProgram.workRangeMs.contains($0 * 1000) }) != true { problems.append("work must be 5 to 3600 seconds") }
+        if rest.map({ IntervalProgram.restRangeMs.contains($0 * 1000) }) != true { problems.append("rest must be 0 to 3600 seconds") }
+        guard problems.isEmpty, let repeats, let work, let rest else { open?.problems = problems; return .none }
+        open = nil
+        return .send(.settings(.setIntervalPreset(index: index, IntervalProgram(repeats: repeats, workMs: work * 1000, restMs: rest * 1000))))
+    }
+
     static func formatWeight(_ kg: Double) -> String {
         kg == kg.rounded() ? "\(Int(kg))" : "\(kg)"
     }
@@ -127,6 +146,8 @@ enum FormReducer {
             }
             open = nil
             return .send(.lobby(.tags(.word(word))))
+        case .intervalPreset(let index):
+            return submitIntervalPreset(&open, form, index: index)
         case .customDuration:
             guard let minutes = Int(form.value(.minutes)), (1...600).contains(minutes) else {
                 open?.problems = ["minutes must be between 1 and 600"]

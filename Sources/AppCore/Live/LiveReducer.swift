@@ -46,7 +46,11 @@ enum LiveReducer {
             live.sessionID = start.sessionID
             live.clock = SessionClock(startMs: start.ms, plannedMs: live.clock.plannedMs)
             live.phase = .running
-            return .none
+            // The first work block begins with the session: its tone is the players' "go".
+            let go = live.intervals != nil ? ctx.settings.playInterval(.workStart) : nil
+            let work = live.intervals != nil ? Effect.intervalBlockStarted(sessionID: start.sessionID, .work, atMs: 0) : nil
+            let sides = live.challenge.map { Effect.saveChallenge(sessionID: start.sessionID, SessionChallenge(rule: $0.rule, sides: $0.sides)) }
+            return .effects(go, work, sides)
         case .pause:
             guard live.phase == .running, let id = live.sessionID else { return .none }
             live.phase = .paused
@@ -110,19 +114,23 @@ enum LiveReducer {
 
     /// The clock moved: the countdown may have run out (the effort ends, the buzzer sounds), or
     /// the recovery minute; over the countdown's last three seconds a beep each second.
-    static func tick(_ session: inout LiveSession?, nowMs now: Int64, settings: KioskSettings) -> Reduction {
+    /// An interval program's blocks end as laps, with a tone at each change and beeps over each
+    /// block's last three seconds (they replace the countdown's); a challenge counts on.
+    static func tick(_ session: inout LiveSession?, nowMs now: Int64, settings: KioskSettings, sensors: Sensors) -> Reduction {
         guard var live = session, let id = live.sessionID else { return .none }
         defer { session = live }
+        advanceChallenge(&live, nowMs: now, sensors: sensors)
+        let program = runIntervals(&live, sessionID: id, nowMs: now, settings: settings)
         if live.phase == .running || live.phase == .confirmStop, let remaining = live.clock.remainingMs(nowMs: now) {
             if remaining == 0 {
                 // The countdown ran out: the buzzer for the players across the gym, the effort ends
                 // by itself, the recovery minute begins.
                 live.countdownSecond = 0
-                return .effects(settings.play(.buzzer)) + endEffort(&live, sessionID: id, nowMs: now)
+                return program + .effects(settings.play(.buzzer)) + endEffort(&live, sessionID: id, nowMs: now)
             }
             let second = (remaining + 999) / 1000
             defer { live.countdownSecond = second }
-            if let before = live.countdownSecond, second < before, second <= 3 {
+            if live.intervals == nil, let before = live.countdownSecond, second < before, second <= 3 {
                 return .effects(settings.play(.countdownBeep))
             }
         }
@@ -130,9 +138,9 @@ enum LiveReducer {
             // The recovery minute is recorded: the recorder stops; save or discard.
             if live.phase == .recovery { live.phase = .finished } else { live.phaseBeforeDiscard = .finished }
             live.recoveryRecorded = true
-            return .effects(.finishRecording(sessionID: id))
+            return program + .effects(.finishRecording(sessionID: id))
         }
-        return .none
+        return program
     }
 
     /// A heart rate of a strap that tiles follow: their zone colour, high-intensity clock and,
@@ -149,11 +157,17 @@ enum LiveReducer {
 
     /// The effort is over (countdown at zero, or the coach stopped): the countdown stops, effort
     /// points stop accruing, and the recorder runs on for the recovery minute.
+    /// An interval block under way is closed by a lap at the effort's end; a challenge's scores are kept.
     private static func endEffort(_ live: inout LiveSession, sessionID: Int64, nowMs: Int64) -> Reduction {
+        let block = live.intervalPosition(nowMs: nowMs)?.block
         live.phase = .recovery
         live.clock.pause(atMs: nowMs)
         live.effortEndedAtMs = nowMs
-        return .effects(.endEffort(sessionID: sessionID, atMs: live.effortEndOffsetMs ?? 0))
+        let end = live.effortEndOffsetMs ?? 0
+        if block != nil { live.lapsMs.append(end) }
+        return .effects(block.map { .addLap(sessionID: sessionID, tMs: end, label: $0.lapLabel) },
+                        .endEffort(sessionID: sessionID, atMs: end),
+                        live.challenge.map { .saveChallenge(sessionID: sessionID, $0.result(tiles: live.tiles)) })
     }
 
     /// A session of the lobby's players: a tile for each, who wears which strap today (the
@@ -173,8 +187,11 @@ enum LiveReducer {
         let lineup = Lineup(participants.map {
             Lineup.Wearer(playerID: $0.line.playerID, strapID: $0.strapID, strapIndex: ctx.sensors.index(ofStrap: $0.strapID))
         })
-        session = LiveSession(plannedMs: ctx.lobby.plannedMs, startMs: ctx.nowMs, lineup: lineup, tiles: tiles)
-        let started = Effect.startSession(teamID: teamID, lineup: lineup, plannedMs: ctx.lobby.plannedMs, tags: ctx.lobby.tags.tags)
+        var live = LiveSession(plannedMs: ctx.lobby.sessionPlannedMs, startMs: ctx.nowMs, lineup: lineup, tiles: tiles)
+        live.intervals = ctx.lobby.intervals.map(IntervalTimer.init(program:))
+        live.challenge = challenge(ctx)
+        session = live
+        let started = Effect.startSession(teamID: teamID, lineup: lineup, plannedMs: ctx.lobby.sessionPlannedMs, tags: ctx.lobby.tags.tags)
         return Reduction(effects: [started], actions: [.live(.delegate(.started))])
     }
 }

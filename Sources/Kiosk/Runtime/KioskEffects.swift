@@ -65,13 +65,18 @@ extension KioskRuntime {
             try startRecording(teamID: teamID, lineup: lineup, plannedMs: plannedMs, tags: tags)
         case .setSessionPaused(let id, let paused):
             try store.setSessionState(id, paused ? .paused : .running)
-        case .addLap(let id, let tMs):
-            try store.addLap(Lap(sessionID: id, tMs: tMs))
+        case .addLap(let id, let tMs, let label):
+            try store.addLap(Lap(sessionID: id, tMs: tMs, label: label))
+        case .saveChallenge(let id, let challenge):
+            try store.saveChallenge(id, challenge)
         case .endEffort(let id, let atMs):
             guard let recorder, recorder.start.sessionID == id else { return try store.setEffortEnd(id, tMs: atMs) }
             // Simulated players rest from the effort's end, so the recovery minute shows their hearts slowing.
             sources.pump.setWorkload(.resting, atNs: recorder.start.ns &+ UInt64(max(0, atMs)) * 1_000_000)
             try recorder.endEffort(atOffsetMs: atMs)
+        case .intervalBlockStarted(let id, let kind, let atMs):
+            guard let recorder, recorder.start.sessionID == id else { return }
+            sources.pump.setWorkload(kind == .work ? .sprinting : .resting, atNs: recorder.start.ns &+ UInt64(max(0, atMs)) * 1_000_000)
         case .finishRecording(let id):
             try finishRecording(sessionID: id)
         case .deleteSession(let id):
@@ -112,6 +117,8 @@ extension KioskRuntime {
             try restoreFromStick()
         case .playSound(let sound, let volume):
             speaker?.play(sound, volumePercent: volume)
+        case .speak(let cue, let volume):
+            speaker?.say(cue, volumePercent: volume)
         case .importPhotos(let teamID):
             sticks.importPhotos(teamID: teamID)
         case .deletePlayerAndData(let playerID):

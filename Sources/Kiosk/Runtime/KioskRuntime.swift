@@ -72,6 +72,7 @@ public final class KioskRuntime {
     /// first frame is up).
     public func prepareSound() {
         if state.settings.values.sound { speaker?.prepare() }
+        if let speaker { dispatch(.settings(.voiceChecked(speaker.voice))) }
     }
 
     /// Feeds one action through the reducer at once and queues the effects it asks for. From the
@@ -144,8 +145,12 @@ public final class KioskRuntime {
         speaker?.close()
     }
 
-    /// Scripted waits: the background jobs (exports) finish within them, the same every run.
-    public func waitForJobs() { sticks.waitForJobs() }
+    /// Scripted waits: the background jobs (exports) finish within them, the voice's phrases are made
+    /// and the sounds queued play out, the same every run.
+    public func waitForJobs() {
+        sticks.waitForJobs()
+        speaker?.settle()
+    }
 
     /// The stepped source's clock moves on (scripted runs and tests); a real source's runs by itself.
     public func advanceSteppedClock(byNs delta: UInt64) -> Bool {

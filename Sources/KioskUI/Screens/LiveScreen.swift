@@ -2,14 +2,15 @@ import AppCore
 import Foundation
 import TeamCore
 
-/// The coach's live screen: the bar with the clock and controls, the recovery band, the tiles
-/// (`LiveTiles.swift`) and the questions on top.
+/// The coach's live screen: the bar with the clock and controls, the recovery band, an interval
+/// program's band and a challenge's strip, the tiles (`LiveTiles.swift`) and the questions on top.
 extension Frame {
     func liveSession() {
         guard let live = state.live else { return }
         liveBar(live)
         var below = screen.splitTop(metrics.topBar).1
         if live.isInRecovery { below = recoveryBand(live, in: below) }
+        below = challengeStrip(live, in: intervalBand(live, in: below))
         if live.view == .graph {
             liveGraph(in: below)
         } else {

@@ -10,11 +10,15 @@ extension Frame {
                           trailing: [("Review", .navigate(.review), .normal), ("Setup", .navigate(.setup), .normal)])
         let sideW = max(metrics.px(230), area.w / 4)
         let (playersArea, side) = area.splitRight(sideW, gap: metrics.margin)
-        let (tagRow, players) = playersArea.splitTop(metrics.target, gap: metrics.gap)
+        let (tagRow, belowTags) = playersArea.splitTop(metrics.target, gap: metrics.gap)
+        let (planRow, players) = belowTags.splitTop(metrics.target, gap: metrics.gap)
         tagBar(tagRow)
+        sessionPlanBar(planRow)
         lobbyPlayers(players)
         lobbySide(side)
         if state.lobby.editingTags { tagSheet() }
+        if state.lobby.editingIntervals { intervalSheet() }
+        if state.lobby.editingChallenge { challengeSheet() }
         notice()
     }
 
@@ -83,7 +87,9 @@ extension Frame {
         let presets = Set(Lobby.presetsMs.compactMap { $0 })
         for (cell, choice) in zip(cells, choices) {
             let selected: Bool
-            if choice.1 == 0 {
+            if state.lobby.intervals != nil {
+                selected = false // the program sets the length
+            } else if choice.1 == 0 {
                 selected = state.lobby.plannedMs.map { !presets.contains($0) } ?? false
             } else {
                 selected = state.lobby.plannedMs == choice.1

@@ -6,8 +6,10 @@ extension Frame {
     func settingsScreen() {
         if let page = state.club.page { return clubPage(page) }
         if state.settings.page == .tilesAndSound { return tilesAndSoundSettings() }
+        if state.settings.page == .intervals { return intervalSettings() }
         let area = topBar(title: "Settings", back: ("‹ Done", .navigate(.home)),
-                          trailing: [("Tiles & sound ›", .settings(.showPage(.tilesAndSound)), .normal)])
+                          trailing: [("Intervals ›", .settings(.showPage(.intervals)), .normal),
+                                     ("Tiles & sound ›", .settings(.showPage(.tilesAndSound)), .normal)])
         let (left, right) = area.splitLeft(area.w * 58 / 100, gap: metrics.margin)
         let rowH = metrics.target - metrics.px(6)
         let rows = left.rows(6, gap: metrics.px(6))

@@ -28,14 +28,8 @@ extension Frame {
 
     /// The sheet over the lobby: every choice one tap, the chosen one again to clear it.
     func tagSheet() {
-        hits.block(screen)
-        canvas.fill(screen, Theme.background)
-        let area = screen.inset(metrics.margin)
-        let (titleRow, body) = area.splitTop(metrics.target, gap: metrics.gap)
-        let (titleBox, done) = titleRow.splitRight(metrics.px(150))
-        let (title, hint) = titleBox.splitTop(titleBox.h * 11 / 20)
-        canvas.text("Session tags", size: metrics.title, bold: true, in: title)
-        canvas.text("One tap each, again to clear · compare like with like", size: metrics.small, colour: Theme.textDim, in: hint)
+        let (done, body) = sheet(title: "Session tags", hint: "One tap each, again to clear · compare like with like",
+                                 buttonsWidth: metrics.px(150))
         button("Done", done, .lobby(.tags(.edit(false))), style: .primary)
         let tags = state.lobby.tags
         let rows = body.rows(4, gap: metrics.gap)

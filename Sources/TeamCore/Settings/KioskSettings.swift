@@ -34,6 +34,13 @@ public struct KioskSettings: Sendable, Equatable {
     public var showAliases = false
     /// Used when the kiosk starts without `--source` (on Bluetooth only if there is an adapter).
     public var sensor = SensorChoice.bluetooth
+    /// The interval programs the lobby offers, editable in Settings (always `intervalPresetCount`).
+    public var intervalPresets = IntervalProgram.defaultPresets
+    public static let intervalPresetCount = IntervalProgram.defaultPresets.count
+    /// How a challenge between two sides is scored.
+    public var challengeRule = ChallengeRule.effortPoints
+    /// "Last interval", "one minute left" spoken over an interval program (when a voice is installed).
+    public var spokenCues = true
     /// Unlocks the settings; 4 to 8 ASCII digits. The kiosk's pad chooses 4, `sideline settings --pin` up to 8.
     public var pin = KioskSettings.defaultPin
 
@@ -72,7 +79,8 @@ public struct KioskSettings: Sendable, Equatable {
          ("highIntensityAlertMs", "\(highIntensityAlertMs)"), ("wallPrivacy", wallPrivacy ? "1" : "0"),
          ("showAliases", showAliases ? "1" : "0"), ("pin", pin), ("sensor", sensor.rawValue),
          ("tileDetail", tileDetail.rawValue), ("sound", sound ? "1" : "0"), ("soundVolume", "\(soundVolume)"),
-         ("beeps", beeps ? "1" : "0")]
+         ("beeps", beeps ? "1" : "0"), ("intervalPresets", intervalPresets.map(\.storedForm).joined(separator: ",")),
+         ("challengeRule", challengeRule.rawValue), ("spokenCues", spokenCues ? "1" : "0")]
     }
 
     /// The pairs that differ from `old`: what a save writes, so that a value another
@@ -95,5 +103,11 @@ public struct KioskSettings: Sendable, Equatable {
         if let v = lookup("sound") { sound = v == "1" }
         if let v = lookup("soundVolume").flatMap(Int.init), (0...100).contains(v) { soundVolume = v }
         if let v = lookup("beeps") { beeps = v == "1" }
+        if let v = lookup("intervalPresets") {
+            let presets = v.split(separator: ",").compactMap(IntervalProgram.init(storedForm:))
+            if presets.count == Self.intervalPresetCount { intervalPresets = presets }
+        }
+        if let v = lookup("challengeRule").flatMap(ChallengeRule.init(rawValue:)) { challengeRule = v }
+        if let v = lookup("spokenCues") { spokenCues = v == "1" }
     }
 }

@@ -36,6 +36,9 @@ struct SettingsCommand: ParsableCommand {
         print("tiles' third line\t\(thirdLine) (effort points when sorted by effort)")
         print("sound\t\(settings.sound ? "on, volume \(settings.soundVolume) %" : "off")")
         print("beeps\t\(settings.beeps ? "last 3 s of the countdown and laps" : "off (the buzzer only)")")
+        print("interval presets\t\(settings.intervalPresets.map(\.label).joined(separator: "; "))")
+        print("challenges scored by\t\(settings.challengeRule.label)")
+        print("spoken cues\t\(settings.spokenCues ? "on (when espeak-ng is installed)" : "off")")
         print("settings PIN\t\(settings.pin == KioskSettings.defaultPin ? "default (\(KioskSettings.defaultPin))" : "set, \(settings.pin.count) digits")")
     }
 }
