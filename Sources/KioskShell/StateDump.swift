@@ -70,9 +70,12 @@ public enum StateDump {
         if let live = s.live {
             let rects = app.main.view.hits.tileRects
             let parts = app.main.view.tileParts
+            let nameFits = app.main.view.tileNameFits
             out["live"] = [
                 "view": live.view.rawValue,
-                "wallTiles": app.wall.map { wall in Self.tiles(rects: wall.view.hits.tileRects, parts: wall.view.tileParts) } ?? NSNull(),
+                "wallTiles": app.wall.map { wall in
+                    Self.tiles(rects: wall.view.hits.tileRects, parts: wall.view.tileParts, nameFits: wall.view.tileNameFits)
+                } ?? NSNull(),
                 "phase": live.phase.rawValue, "sessionID": live.sessionID.map { $0 as Any } ?? NSNull(),
                 "elapsedMs": live.clock.elapsedMs(nowMs: s.nowMs), "remainingMs": live.clock.remainingMs(nowMs: s.nowMs).map { $0 as Any } ?? NSNull(),
                 "laps": live.lapsMs, "sort": live.sort.rawValue,
@@ -82,9 +85,12 @@ public enum StateDump {
                     let r = rects[t.playerID]
                     return ["playerID": t.playerID, "name": t.name, "number": t.shirtNumber, "bpm": t.bpm,
                             "signal": t.hasSignal, "zone": t.shownZone.rawValue,
-                            "percentOfMax": t.percentOfMax, "effort": t.effortPoints, "kcal": t.kcal,
+                            "percentOfMax": t.percentOfMax, "shownPercent": t.shownPercent, "zoneModel": t.zoneModel.rawValue,
+                            "effort": t.effortPoints, "kcal": t.kcal,
+                            "battery": t.battery.map { $0 as Any } ?? NSNull(),
                             "recentPoints": t.tile.recent.points.count,
                             "parts": Self.parts(parts[t.playerID] ?? []),
+                            "nameFit": nameFits[t.playerID].map(Self.nameFit) ?? NSNull(),
                             "flagged": t.isFlagged(nowMs: s.nowMs, alertMs: s.settings.values.highIntensityAlertMs),
                             "rect": r.map { [$0.x, $0.y, $0.w, $0.h] } ?? []]
                 },
@@ -104,11 +110,18 @@ public enum StateDump {
     }
 
     /// The wall display's tiles: where each is and what it shows.
-    private static func tiles(rects: [Int64: Rect], parts: [Int64: [(role: String, text: String?, size: Int?, box: Rect)]]) -> [[String: Any]] {
+    private static func tiles(rects: [Int64: Rect], parts: [Int64: [(role: String, text: String?, size: Int?, box: Rect)]],
+                              nameFits: [Int64: (room: Int, readable: Int, forms: [(text: String, width: Int)])]) -> [[String: Any]] {
         rects.keys.sorted().map { id in
             let r = rects[id]!
-            return ["playerID": id, "rect": [r.x, r.y, r.w, r.h], "parts": Self.parts(parts[id] ?? [])]
+            return ["playerID": id, "rect": [r.x, r.y, r.w, r.h], "parts": Self.parts(parts[id] ?? []),
+                    "nameFit": nameFits[id].map(Self.nameFit) ?? NSNull()]
         }
+    }
+
+    /// How a tile's name was chosen: the room, the smallest readable size, each form's width at it.
+    private static func nameFit(_ fit: (room: Int, readable: Int, forms: [(text: String, width: Int)])) -> [String: Any] {
+        ["room": fit.room, "readable": fit.readable, "forms": fit.forms.map { [$0.text, $0.width] as [Any] }]
     }
 
     private static func pinPurpose(_ purpose: PinEntry.Purpose) -> String {

@@ -165,10 +165,12 @@ enum LiveReducer {
         let tiles = participants.map { p in
             // With aliases the tile shows the number alone: no photo, no initials either.
             let named = !ctx.settings.showAliases
-            return LiveTile(playerID: p.line.playerID, name: ctx.settings.displayName(p.line.player, number: p.line.shirtNumber),
-                            shirtNumber: p.line.shirtNumber, physiology: ctx.settings.physiology(of: p.line.player, year: ctx.year),
-                            nameForms: ctx.settings.displayNameForms(p.line.player, number: p.line.shirtNumber),
-                            initials: named ? p.line.player.initials : nil, photoVersion: named ? p.line.photoVersion : nil)
+            var tile = LiveTile(playerID: p.line.playerID, name: ctx.settings.displayName(p.line.player, number: p.line.shirtNumber),
+                                shirtNumber: p.line.shirtNumber, physiology: ctx.settings.physiology(of: p.line.player, year: ctx.year),
+                                nameForms: ctx.settings.displayNameForms(p.line.player, number: p.line.shirtNumber),
+                                initials: named ? p.line.player.initials : nil, photoVersion: named ? p.line.photoVersion : nil)
+            tile.zoneModel = ctx.settings.zoneModel
+            return tile
         }
         let lineup = Lineup(participants.map {
             Lineup.Wearer(playerID: $0.line.playerID, strapID: $0.strapID, strapIndex: ctx.sensors.index(ofStrap: $0.strapID))

@@ -17,8 +17,8 @@ extension Frame {
         settingRow(rows[1], "HRmax formula", MaxHeartRateFormula.allCases.map { f in
             (f.rawValue.capitalized, .settings(.setMaxFormula(f)), s.maxFormula == f)
         })
-        settingRow(rows[2], "Zone colour hold", KioskSettings.zoneHoldChoicesMs.map { ms in
-            ("\(ms / 1000) s", .settings(.setZoneHold(ms)), s.zoneHoldMs == ms)
+        settingRow(rows[2], "Zone margin", KioskSettings.zoneMarginChoicesBpm.map { bpm in
+            ("\(bpm) bpm", .settings(.setZoneMargin(bpm: bpm)), s.zoneMarginBpm == bpm)
         })
         settingRow(rows[3], "Wall display", [("Show BPM", s.wallPrivacy ? .settings(.toggleWallPrivacy) : nil, !s.wallPrivacy),
                                              ("Private", s.wallPrivacy ? nil : .settings(.toggleWallPrivacy), s.wallPrivacy)])

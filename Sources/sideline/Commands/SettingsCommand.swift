@@ -25,7 +25,7 @@ struct SettingsCommand: ParsableCommand {
         }
         print("zone model\t\(settings.zoneModel == .percentOfMax ? "%HRmax" : "%HRR (Karvonen)")")
         print("HRmax formula\t\(settings.maxFormula.rawValue.capitalized)")
-        print("zone colour hold\t\(settings.zoneHoldMs / 1000) s")
+        print("zone margin\t\(settings.zoneMarginBpm) bpm past a boundary")
         print("wall display\t\(settings.wallPrivacy ? "private (zone and %HRmax, no BPM)" : "shows BPM")")
         print("tile names\t\(settings.showAliases ? "numbers only" : "names")")
         let thirdLine = switch settings.tileDetail {
