@@ -13,6 +13,9 @@ public enum Effect: Sendable, Equatable {
     /// Starts a session row (with its context tags, which the team remembers) and the recorder of
     /// the lineup's straps; answered by `.live(.started)`.
     case startSession(teamID: Int64, lineup: Lineup, plannedMs: Int64?, tags: [String] = [])
+    /// The team's newest finished session before `sessionID` with its tags: each of the
+    /// players' effort points by the minute (answered by `.live(.lastTimeLoaded)`).
+    case loadLastTime(teamID: Int64, sessionID: Int64, playerIDs: [Int64])
     case setSessionPaused(sessionID: Int64, paused: Bool)
     case addLap(sessionID: Int64, tMs: Int64)
     /// Records when the effort ended (`atMs`: session offset) and lets simulated players rest;

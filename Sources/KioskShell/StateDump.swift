@@ -79,6 +79,7 @@ public enum StateDump {
                 "phase": live.phase.rawValue, "sessionID": live.sessionID.map { $0 as Any } ?? NSNull(),
                 "elapsedMs": live.clock.elapsedMs(nowMs: s.nowMs), "remainingMs": live.clock.remainingMs(nowMs: s.nowMs).map { $0 as Any } ?? NSNull(),
                 "laps": live.lapsMs, "sort": live.sort.rawValue,
+                "lastTimeSession": live.lastTime.map { $0.sessionID as Any } ?? NSNull(),
                 "effortEndMs": live.effortEndOffsetMs.map { $0 as Any } ?? NSNull(),
                 "recoveryRemainingMs": live.recoveryRemainingMs(nowMs: s.nowMs).map { $0 as Any } ?? NSNull(),
                 "tiles": s.shownTiles.map { t -> [String: Any] in
@@ -87,6 +88,7 @@ public enum StateDump {
                             "signal": t.hasSignal, "zone": t.shownZone.rawValue,
                             "percentOfMax": t.percentOfMax, "shownPercent": t.shownPercent, "zoneModel": t.zoneModel.rawValue,
                             "effort": t.effortPoints, "kcal": t.kcal,
+                            "versusLastTime": t.versusLastTime.map { $0 as Any } ?? NSNull(),
                             "battery": t.battery.map { $0 as Any } ?? NSNull(),
                             "recentPoints": t.tile.recent.points.count,
                             "parts": Self.parts(parts[t.playerID] ?? []),

@@ -36,7 +36,8 @@ final class AppReducerLiveTests: XCTestCase {
         XCTAssertEqual(app.state.screen, .live)
         XCTAssertEqual(app.live?.tiles.map(\.shirtNumber), [7, 3, 12])
         XCTAssertEqual(app.live?.phase, .starting)
-        app.send(.live(.started(AppFixture.start(5, atMs: 1000))))
+        app.send(.live(.started(AppFixture.start(5, atMs: 1000))),
+                 .loadLastTime(teamID: 1, sessionID: 5, playerIDs: [10, 11, 12]))
         XCTAssertEqual(app.live?.phase, .running)
         XCTAssertEqual(app.live?.sessionID, 5)
     }

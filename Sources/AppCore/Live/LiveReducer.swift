@@ -14,6 +14,8 @@ public enum LiveAction: Sendable, Equatable {
     case save
     /// Asks first; `confirmDiscard` deletes the session, `cancelDiscard` keeps it.
     case discard, cancelDiscard, confirmDiscard
+    /// The answer to `Effect.loadLastTime`: the previous session with the same tags (nil: none).
+    case lastTimeLoaded(LastTime?)
     case sortTiles(TileSort)
     /// The coach screen: the tiles, or the last five minutes as a graph (one tap each way).
     case showView(LiveView)
@@ -46,6 +48,12 @@ enum LiveReducer {
             live.sessionID = start.sessionID
             live.clock = SessionClock(startMs: start.ms, plannedMs: live.clock.plannedMs)
             live.phase = .running
+            // "vs last time": the team's previous session with these tags, read once, now.
+            guard let teamID = ctx.teamID else { return .none }
+            return .effects(.loadLastTime(teamID: teamID, sessionID: start.sessionID,
+                                          playerIDs: live.tiles.map(\.playerID)))
+        case .lastTimeLoaded(let lastTime):
+            live.lastTime = lastTime
             return .none
         case .pause:
             guard live.phase == .running, let id = live.sessionID else { return .none }

@@ -43,6 +43,8 @@ public struct LiveSession: Sendable, Equatable {
     public var countdownSecond: Int64?
     /// Lap marks, ms since session start.
     public var lapsMs: [Int64] = []
+    /// The team's previous session with the same tags, for "vs last time"; nil until loaded, or when there is none.
+    public var lastTime: LastTime?
 
     public init(plannedMs: Int64?, startMs: Int64, lineup: Lineup, tiles: [LiveTile]) {
         clock = SessionClock(startMs: startMs, plannedMs: plannedMs)

@@ -82,10 +82,16 @@ public struct ShownTile: Sendable, Equatable {
     /// Live, not "no signal": a trusted reading this session, and a recent one.
     public var hasSignal: Bool
 
-    public init(tile: LiveTile, reading: StrapReading?, nowMs: Int64) {
+    /// Effort points ahead of (> 0) or behind where the player was at this minute of the team's
+    /// previous session with the same tags; nil when there is none to compare with.
+    public var versusLastTime: Double?
+
+    /// `lastTimePoints`: where the player was at this point of the previous comparable session.
+    public init(tile: LiveTile, reading: StrapReading?, nowMs: Int64, lastTimePoints: Double? = nil) {
         self.tile = tile
         self.reading = reading ?? StrapReading()
         hasSignal = tile.hasReading && self.reading.hasSignal(nowMs: nowMs)
+        versusLastTime = lastTimePoints.map { tile.effortPoints - $0 }
     }
 
     public var playerID: Int64 { tile.playerID }

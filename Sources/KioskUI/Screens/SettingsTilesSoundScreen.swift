@@ -11,7 +11,7 @@ extension Frame {
         let rows = left.rows(5, gap: metrics.px(6))
         let s = state.settings.values
         settingRow(rows[0], "Tiles' third line", TileDetail.allCases.map { detail in
-            (Self.tileDetailLabel(detail), .settings(.setTileDetail(detail)), s.tileDetail == detail)
+            (Self.tileDetailLabel(detail, model: s.zoneModel), .settings(.setTileDetail(detail)), s.tileDetail == detail)
         }, hitPrefix: "Third line")
         settingRow(rows[1], "Sound", [("Off", .settings(.setSound(false)), !s.sound), ("On", .settings(.setSound(true)), s.sound)],
                    hitPrefix: "Sound")
@@ -27,16 +27,23 @@ extension Frame {
         notice()
     }
 
-    static func tileDetailLabel(_ detail: TileDetail) -> String {
+    /// The percentage is of HRmax or of the reserve, as the zone model measures the zones it sits beside.
+    static func tileDetailLabel(_ detail: TileDetail, model: ZoneModel) -> String {
         switch detail {
-        case .percentOfMax: "%HRmax"
+        case .percentOfMax: model == .percentOfMax ? "%HRmax" : "%HRR"
         case .kcal: "kcal"
         case .effortPoints: "Effort"
+        case .versusLastTime: "vs last"
         }
     }
 
     static func tilesAndSoundHelp(_ s: KioskSettings) -> String {
-        "Under each big number the tiles show \(tileDetailLabel(s.tileDetail) == "Effort" ? "effort points" : tileDetailLabel(s.tileDetail)); "
+        let shown = switch s.tileDetail {
+        case .percentOfMax, .kcal: tileDetailLabel(s.tileDetail, model: s.zoneModel)
+        case .effortPoints: "effort points"
+        case .versusLastTime: "effort points ahead (+) or behind (−) the same minute of the team's last session with the same tags"
+        }
+        return "Under each big number the tiles show \(shown); "
             + "sorted by effort they show effort points. "
             + (s.sound ? "The buzzer sounds when the countdown ends" + (s.beeps ? ", with a beep over its last 3 s and at each lap." : ".")
                 : "No sound: the countdown ends silently.")

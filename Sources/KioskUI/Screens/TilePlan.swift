@@ -37,7 +37,13 @@ struct TilePlan: Equatable, Sendable {
         case .percentOfMax: tile.shownPercent
         case .kcal: Int(tile.kcal.rounded())
         case .effortPoints: Int(tile.effortPoints.rounded(.down))
+        case .versusLastTime: tile.versusLastTime.map { Int($0.rounded()) } ?? Int(tile.effortPoints.rounded(.down))
         }
+    }
+
+    /// "+3", "−5" or "±0": effort points ahead of or behind last time.
+    static func signed(_ difference: Int) -> String {
+        difference > 0 ? "+\(difference)" : (difference < 0 ? "−\(-difference)" : "±0")
     }
 
     /// "HRmax" or "HRR": what the percentage is of, under the zone model the zones are measured by.
@@ -52,6 +58,11 @@ struct TilePlan: Equatable, Sendable {
             return privacy ? [unit] : ["\(value)% \(unit)", "\(value)%"]
         case .kcal: return ["\(value) kcal", value]
         case .effortPoints: return ["\(value) points", "\(value) pts", value]
+        case .versusLastTime:
+            // Without a previous session to compare with, the points themselves.
+            guard tile.versusLastTime != nil else { return ["\(value) points", "\(value) pts", value] }
+            let difference = signed(detailValue(tile, detail: detail))
+            return ["\(difference) vs last time", "\(difference) vs last", difference]
         }
     }
 

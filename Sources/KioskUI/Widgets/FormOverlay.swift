@@ -28,7 +28,13 @@ extension Frame {
         func touch(_ b: Rect) -> Rect { Rect(b.x, 0, b.w, b.maxY + metrics.px(3)) }
         button("Cancel", ab[0], .form(.cancel), touch: touch(ab[0]))
         button("Save", ab[1], .form(.submit), style: .primary, touch: touch(ab[1]))
-        let fieldsArea = body
+        var fieldsArea = body
+        if isPlayer(form) {
+            // The player's zones in bpm as typed, under the current zone model and HRmax formula (issue 25).
+            let zonesRow: Rect
+            (fieldsArea, zonesRow) = body.splitBottom(metrics.px(26), gap: keyGap)
+            playerZones(form, in: zonesRow)
+        }
         let slots = form.fields.count + (isPlayer(form) ? 1 : 0)
         let columns = slots > 4 ? 4 : slots
         let rows = (slots + columns - 1) / columns
@@ -54,6 +60,22 @@ extension Frame {
         } else {
             letterKeyboard(keyboardArea.inset(metrics.px(6)), value: form.value(focus), form: form, field: focus)
         }
+    }
+
+    /// "Zones, %HRmax, HRmax 188 (Tanaka)" and the five zones' chips; a hint while the figures are not numbers yet.
+    private func playerZones(_ form: Form, in row: Rect) {
+        let settings = state.settings.values
+        guard let physiology = form.draftPhysiology(year: state.year, formula: settings.maxFormula) else {
+            canvas.text("Zones in bpm once the birth year and the resting HR are numbers", size: metrics.small - metrics.px(2),
+                        colour: Theme.textDim, in: row)
+            return
+        }
+        let model = settings.zoneModel == .percentOfMax ? "%HRmax" : "%HRR"
+        let source = physiology.maxSource == .measured ? "measured" : physiology.maxSource.rawValue.capitalized
+        let (label, chips) = row.splitLeft(row.w * 30 / 100, gap: keyGap)
+        canvas.text("Zones · \(model) · max \(Int(physiology.maxHR.rounded())) (\(source))", size: metrics.small - metrics.px(3),
+                    bold: true, colour: Theme.textDim, in: label)
+        zoneChips(physiology, model: settings.zoneModel, in: chips, maxText: metrics.small - metrics.px(2))
     }
 
     private func isPlayer(_ form: Form) -> Bool {

@@ -32,6 +32,7 @@ struct SettingsCommand: ParsableCommand {
         case .percentOfMax: "%HRmax"
         case .kcal: "kcal so far"
         case .effortPoints: "effort points"
+        case .versusLastTime: "effort points vs last time"
         }
         print("tiles' third line\t\(thirdLine) (effort points when sorted by effort)")
         print("sound\t\(settings.sound ? "on, volume \(settings.soundVolume) %" : "off")")
