@@ -40,6 +40,13 @@ public enum Effect: Sendable, Equatable {
     case loadStraps
     /// The strap leaves every team and list (`SidelineStore.forgetStrap`).
     case forgetStrap(address: String)
+    /// The club's own name for a strap ("Box A 7"); nil takes it away.
+    case labelStrap(address: String, label: String?)
+    /// "All players": a new player on no team (`playerID` nil), or new details of one.
+    case saveClubPlayer(playerID: Int64?, player: Player)
+    /// A picture on the USB stick named after the player (as "Import photos from USB" names them) becomes their photo.
+    case importPlayerPhoto(playerID: Int64, player: Player)
+    case removePlayerPhoto(playerID: Int64)
     case renameTeam(teamID: Int64, name: String)
     case setTeamColour(teamID: Int64, colour: RGBColour)
     /// The team and its sessions with everything in them; its players stay.

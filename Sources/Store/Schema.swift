@@ -173,6 +173,11 @@ enum Schema {
                     updated_ms INTEGER NOT NULL);
                 """)
         }
+        migrator.registerMigration("v11-strap-label") { db in
+            // The club's own name for a strap ("Box A 7"), shown instead of its advertised name
+            // wherever straps are listed; NULL: none.
+            try db.execute(sql: "ALTER TABLE strap ADD COLUMN label TEXT")
+        }
         return migrator
     }
 }

@@ -5,7 +5,7 @@ extension Form {
     /// settings' HRmax formula, so the editor can show each zone in bpm while the coach types.
     /// nil until the birth year and the resting HR are numbers (a max HR left empty is estimated).
     public func draftPhysiology(year: Int, formula: MaxHeartRateFormula) -> Physiology? {
-        guard case .player = kind, let born = Int(value(.birthYear)), (1900...year).contains(born),
+        guard kind.isPlayer, let born = Int(value(.birthYear)), (1900...year).contains(born),
               let rest = Int(value(.restingHR)), rest > 0 else { return nil }
         let maxText = value(.maxHR)
         let measured = Int(maxText)

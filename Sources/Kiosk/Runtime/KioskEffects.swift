@@ -121,7 +121,8 @@ extension KioskRuntime {
             if let teamID = state.teamID { then(.loadRoster(teamID: teamID)) }
             then(.loadTeams)
             then(.loadPlayers)
-        case .loadPlayers, .loadStraps, .forgetStrap, .renameTeam, .setTeamColour, .deleteTeam, .addExistingPlayer:
+        case .loadPlayers, .loadStraps, .forgetStrap, .renameTeam, .setTeamColour, .deleteTeam, .addExistingPlayer,
+             .labelStrap, .saveClubPlayer, .importPlayerPhoto, .removePlayerPhoto:
             try performClubEffect(effect)
         }
     }

@@ -21,7 +21,7 @@ extension SourceSupervisor {
             do {
                 let record = try store.strap(address: strap.address, name: name)
                 index[strap.address.uppercased()] = UInt16(table.count)
-                table.append(StrapSlot(strapID: record.id, address: record.address, name: record.name))
+                table.append(StrapSlot(strapID: record.id, address: record.address, name: record.shownName))
                 added.append(StrapAddress(address: record.address, name: record.name))
             } catch {
                 app.send(.failed("Could not remember strap \(strap.address): \(error)"))

@@ -78,10 +78,7 @@ extension Frame {
         zoneChips(physiology, model: settings.zoneModel, in: chips, maxText: metrics.small - metrics.px(2))
     }
 
-    private func isPlayer(_ form: Form) -> Bool {
-        if case .player = form.kind { return true }
-        return false
-    }
+    private func isPlayer(_ form: Form) -> Bool { form.kind.isPlayer }
 
     private func nextFieldAction(_ form: Form, _ field: Form.Field) -> Action {
         guard let i = form.fields.firstIndex(of: field), i + 1 < form.fields.count else { return .form(.submit) }
