@@ -38,7 +38,7 @@ public enum StateDump {
             "targets": app.main.view.hits.hits.filter { !$0.label.isEmpty }.map { [$0.label, $0.rect.x, $0.rect.y, $0.rect.w, $0.rect.h] as [Any] },
             // Rows a list shows only partly, at their whole size.
             "clippedTargets": app.main.view.hits.hits.compactMap { h in h.whole.map { [h.label, $0.x, $0.y, $0.w, $0.h] as [Any] } },
-            "club": club(s.club),
+            "club": club(s),
             "settings": Dictionary(uniqueKeysWithValues: s.settings.values.keyValues.map { ($0.0, $0.1) }),
             "form": s.form.map { f in ["title": f.title, "problems": f.problems,
                                        "values": Dictionary(uniqueKeysWithValues: f.values.map { ($0.key.rawValue, $0.value) })] } ?? NSNull(),
@@ -135,20 +135,27 @@ public enum StateDump {
         }
     }
 
-    private static func club(_ c: Club) -> [String: Any] {
-        ["page": c.page.map { $0.rawValue as Any } ?? NSNull(),
-         "players": c.players.map { p -> [String: Any] in
-             ["playerID": p.playerID, "name": p.player.fullName, "sessions": p.sessions,
-              "teams": p.teams.map { ["team": $0.name, "number": $0.shirtNumber] as [String: Any] }]
-         },
-         "straps": c.straps.map { s -> [String: Any] in
-             ["address": s.strap.address, "name": s.strap.name, "sessions": s.sessions,
-              "battery": s.strap.lastBattery.map { $0 as Any } ?? NSNull(),
-              "bodyLocation": s.strap.bodyLocation.map { $0 as Any } ?? NSNull(),
-              "manufacturer": s.strap.manufacturer.map { $0 as Any } ?? NSNull(),
-              "lastSeenMs": s.strap.lastSeen.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) as Any } ?? NSNull(),
-              "wearers": s.wearers.map { ["name": $0.playerName, "number": $0.shirtNumber, "team": $0.teamName] as [String: Any] }]
-         }]
+    /// The club's lists: players in the order shown, straps with whether they are live now.
+    private static func club(_ state: AppState) -> [String: Any] {
+        let c = state.club
+        return ["page": c.page.map { $0.rawValue as Any } ?? NSNull(),
+                "playerSort": c.playerSort.rawValue,
+                "photoChoice": c.photoChoice.map { $0 as Any } ?? NSNull(),
+                "players": c.shownPlayers.map { p -> [String: Any] in
+                    ["playerID": p.playerID, "name": p.player.fullName, "sessions": p.sessions,
+                     "restingHR": p.player.restingHR, "photoVersion": p.photoVersion.map { $0 as Any } ?? NSNull(),
+                     "teams": p.teams.map { ["team": $0.name, "number": $0.shirtNumber] as [String: Any] }]
+                },
+                "straps": c.straps.map { s -> [String: Any] in
+                    ["address": s.strap.address, "name": s.strap.name, "sessions": s.sessions,
+                     "label": s.strap.label.map { $0 as Any } ?? NSNull(),
+                     "live": state.sensors.reading(ofStrap: s.strap.id)?.hasSignal(nowMs: state.nowMs) == true,
+                     "battery": s.strap.lastBattery.map { $0 as Any } ?? NSNull(),
+                     "bodyLocation": s.strap.bodyLocation.map { $0 as Any } ?? NSNull(),
+                     "manufacturer": s.strap.manufacturer.map { $0 as Any } ?? NSNull(),
+                     "lastSeenMs": s.strap.lastSeen.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) as Any } ?? NSNull(),
+                     "wearers": s.wearers.map { ["name": $0.playerName, "number": $0.shirtNumber, "team": $0.teamName] as [String: Any] }]
+                }]
     }
 
     /// A review panel's texts as drawn: [label, value] rows and {"note": text} lines.

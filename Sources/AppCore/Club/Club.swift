@@ -5,7 +5,8 @@ import TeamCore
 /// (players on no team included) and the strap list. The lists are loaded by the shell.
 public struct Club: Sendable, Equatable {
     public enum Page: String, Sendable, Equatable { case players, straps }
-    /// How "All players" is ordered: by name, or by team (then shirt number; players on no team last).
+    /// How "All players" is ordered: by name, or by team (then shirt number; players on no team
+    /// first: they are the ones to see to).
     public enum PlayerSort: String, Sendable, Equatable, CaseIterable { case name, team }
     /// The page open over the settings screen; nil: the settings themselves.
     public var page: Page?
@@ -28,8 +29,8 @@ public struct Club: Sendable, Equatable {
                 case let (x?, y?):
                     if x.name.lowercased() != y.name.lowercased() { return x.name.lowercased() < y.name.lowercased() }
                     if x.shirtNumber != y.shirtNumber { return x.shirtNumber < y.shirtNumber }
-                case (nil, _?): return false
-                case (_?, nil): return true
+                case (nil, _?): return true
+                case (_?, nil): return false
                 case (nil, nil): break
                 }
                 return a.offset < b.offset

@@ -7,7 +7,9 @@ extension Frame {
         hits.block(screen)
         canvas.fill(screen, Theme.background)
         // Four rows of keys, each touched with half the gap around it: at least a gloved finger's 64 px.
-        let keyboardH = max(metrics.height * 48 / 100, 4 * (metrics.target - keyGap) + 3 * keyGap + 2 * metrics.px(6))
+        // A strap's label ("Box A 7") takes digits: a fifth row of keys above the letters.
+        let keyRows = form.focus == .strapLabel ? 5 : 4
+        let keyboardH = max(metrics.height * 48 / 100, keyRows * (metrics.target - keyGap) + (keyRows - 1) * keyGap + 2 * metrics.px(6))
         let (top, keyboardArea) = screen.splitBottom(keyboardH)
         let panel = top.inset(metrics.margin)
         let (titleRow, body) = panel.splitTop(metrics.px(52), gap: metrics.px(6))
@@ -92,8 +94,9 @@ extension Frame {
 
     private func letterKeyboard(_ area: Rect, value: String, form: Form, field: Form.Field) {
         canvas.fill(area.inset(-metrics.px(6)), Theme.surface)
-        let rows = ["QWERTYUIOP", "ASDFGHJKL-", "ZXCVBNM'."]
-        let rowRects = area.rows(4, gap: keyGap)
+        let digits = field == .strapLabel
+        let rows = (digits ? ["1234567890"] : []) + ["QWERTYUIOP", "ASDFGHJKL-", "ZXCVBNM'."]
+        let rowRects = area.rows(rows.count + 1, gap: keyGap)
         // Capital at the start of a word unless shift says otherwise.
         let capital = (value.isEmpty || value.hasSuffix(" ") || value.hasSuffix("-")) != view.shift
         for (row, rect) in zip(rows, rowRects) {
@@ -107,7 +110,7 @@ extension Frame {
                 button("⌫", cells[9], .form(.backspace), hitLabel: "key:⌫", touch: keyTouch(cells[9]))
             }
         }
-        let bottom = rowRects[3]
+        let bottom = rowRects[rows.count]
         let (shiftBox, rest) = bottom.splitLeft(bottom.w / 6, gap: keyGap)
         let (space, next) = rest.splitRight(bottom.w / 5, gap: keyGap)
         button("⇧", shiftBox, nil, style: view.shift ? .primary : .normal, hitLabel: "key:shift", touch: keyTouch(shiftBox))
