@@ -50,8 +50,10 @@ public struct AppState: Sendable, Equatable {
     /// The live tiles in the order the coach chose, each with its strap's latest reading.
     public var shownTiles: [ShownTile] {
         guard let live else { return [] }
+        let elapsed = live.clock.elapsedMs(nowMs: nowMs)
         return live.sort.sorted(live.tiles.map { tile in
-            ShownTile(tile: tile, reading: live.lineup.strapIndex(ofPlayer: tile.playerID).flatMap { sensors.readings[$0] }, nowMs: nowMs)
+            ShownTile(tile: tile, reading: live.lineup.strapIndex(ofPlayer: tile.playerID).flatMap { sensors.readings[$0] }, nowMs: nowMs,
+                      lastTimePoints: live.lastTime?.points(of: tile.playerID, atElapsedMs: elapsed))
         })
     }
 }

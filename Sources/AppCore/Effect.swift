@@ -13,6 +13,9 @@ public enum Effect: Sendable, Equatable {
     /// Starts a session row (with its context tags, which the team remembers) and the recorder of
     /// the lineup's straps; answered by `.live(.started)`.
     case startSession(teamID: Int64, lineup: Lineup, plannedMs: Int64?, tags: [String] = [])
+    /// The team's newest finished session before `sessionID` with its tags: each of the
+    /// players' effort points by the minute (answered by `.live(.lastTimeLoaded)`).
+    case loadLastTime(teamID: Int64, sessionID: Int64, playerIDs: [Int64])
     case setSessionPaused(sessionID: Int64, paused: Bool)
     /// A lap mark; `label` names the stretch it closes (an interval block's "WORK 3/8"; nil: the coach's).
     case addLap(sessionID: Int64, tMs: Int64, label: String? = nil)
@@ -41,6 +44,13 @@ public enum Effect: Sendable, Equatable {
     case loadStraps
     /// The strap leaves every team and list (`SidelineStore.forgetStrap`).
     case forgetStrap(address: String)
+    /// The club's own name for a strap ("Box A 7"); nil takes it away.
+    case labelStrap(address: String, label: String?)
+    /// "All players": a new player on no team (`playerID` nil), or new details of one.
+    case saveClubPlayer(playerID: Int64?, player: Player)
+    /// A picture on the USB stick named after the player (as "Import photos from USB" names them) becomes their photo.
+    case importPlayerPhoto(playerID: Int64, player: Player)
+    case removePlayerPhoto(playerID: Int64)
     case renameTeam(teamID: Int64, name: String)
     case setTeamColour(teamID: Int64, colour: RGBColour)
     /// The team and its sessions with everything in them; its players stay.

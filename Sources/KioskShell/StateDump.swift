@@ -42,7 +42,7 @@ public enum StateDump {
             "targets": app.main.view.hits.hits.filter { !$0.label.isEmpty }.map { [$0.label, $0.rect.x, $0.rect.y, $0.rect.w, $0.rect.h] as [Any] },
             // Rows a list shows only partly, at their whole size.
             "clippedTargets": app.main.view.hits.hits.compactMap { h in h.whole.map { [h.label, $0.x, $0.y, $0.w, $0.h] as [Any] } },
-            "club": club(s.club),
+            "club": club(s),
             "settings": Dictionary(uniqueKeysWithValues: s.settings.values.keyValues.map { ($0.0, $0.1) }),
             "form": s.form.map { f in ["title": f.title, "problems": f.problems,
                                        "values": Dictionary(uniqueKeysWithValues: f.values.map { ($0.key.rawValue, $0.value) })] } ?? NSNull(),
@@ -78,9 +78,12 @@ public enum StateDump {
         if let live = s.live {
             let rects = app.main.view.hits.tileRects
             let parts = app.main.view.tileParts
+            let nameFits = app.main.view.tileNameFits
             out["live"] = [
                 "view": live.view.rawValue,
-                "wallTiles": app.wall.map { wall in Self.tiles(rects: wall.view.hits.tileRects, parts: wall.view.tileParts) } ?? NSNull(),
+                "wallTiles": app.wall.map { wall in
+                    Self.tiles(rects: wall.view.hits.tileRects, parts: wall.view.tileParts, nameFits: wall.view.tileNameFits)
+                } ?? NSNull(),
                 "phase": live.phase.rawValue, "sessionID": live.sessionID.map { $0 as Any } ?? NSNull(),
                 "elapsedMs": live.clock.elapsedMs(nowMs: s.nowMs), "remainingMs": live.clock.remainingMs(nowMs: s.nowMs).map { $0 as Any } ?? NSNull(),
                 "laps": live.lapsMs, "sort": live.sort.rawValue,
@@ -93,15 +96,20 @@ public enum StateDump {
                         SessionChallenge.Side(name: side.name, playerIDs: side.playerIDs, score: score)
                     }))
                 } ?? NSNull(),
+                "lastTimeSession": live.lastTime.map { $0.sessionID as Any } ?? NSNull(),
                 "effortEndMs": live.effortEndOffsetMs.map { $0 as Any } ?? NSNull(),
                 "recoveryRemainingMs": live.recoveryRemainingMs(nowMs: s.nowMs).map { $0 as Any } ?? NSNull(),
                 "tiles": s.shownTiles.map { t -> [String: Any] in
                     let r = rects[t.playerID]
                     return ["playerID": t.playerID, "name": t.name, "number": t.shirtNumber, "bpm": t.bpm,
                             "signal": t.hasSignal, "zone": t.shownZone.rawValue,
-                            "percentOfMax": t.percentOfMax, "effort": t.effortPoints, "kcal": t.kcal,
+                            "percentOfMax": t.percentOfMax, "shownPercent": t.shownPercent, "zoneModel": t.zoneModel.rawValue,
+                            "effort": t.effortPoints, "kcal": t.kcal,
+                            "versusLastTime": t.versusLastTime.map { $0 as Any } ?? NSNull(),
+                            "battery": t.battery.map { $0 as Any } ?? NSNull(),
                             "recentPoints": t.tile.recent.points.count,
                             "parts": Self.parts(parts[t.playerID] ?? []),
+                            "nameFit": nameFits[t.playerID].map(Self.nameFit) ?? NSNull(),
                             "flagged": t.isFlagged(nowMs: s.nowMs, alertMs: s.settings.values.highIntensityAlertMs),
                             "rect": r.map { [$0.x, $0.y, $0.w, $0.h] } ?? []]
                 },
@@ -121,10 +129,12 @@ public enum StateDump {
     }
 
     /// The wall display's tiles: where each is and what it shows.
-    private static func tiles(rects: [Int64: Rect], parts: [Int64: [(role: String, text: String?, size: Int?, box: Rect)]]) -> [[String: Any]] {
+    private static func tiles(rects: [Int64: Rect], parts: [Int64: [(role: String, text: String?, size: Int?, box: Rect)]],
+                              nameFits: [Int64: (room: Int, readable: Int, forms: [(text: String, width: Int)])]) -> [[String: Any]] {
         rects.keys.sorted().map { id in
             let r = rects[id]!
-            return ["playerID": id, "rect": [r.x, r.y, r.w, r.h], "parts": Self.parts(parts[id] ?? [])]
+            return ["playerID": id, "rect": [r.x, r.y, r.w, r.h], "parts": Self.parts(parts[id] ?? []),
+                    "nameFit": nameFits[id].map(Self.nameFit) ?? NSNull()]
         }
     }
 
@@ -143,6 +153,11 @@ public enum StateDump {
          "sides": c.sides.map { ["name": $0.name, "players": $0.playerIDs, "score": $0.score.map { $0 as Any } ?? NSNull()] as [String: Any] }]
     }
 
+    /// How a tile's name was chosen: the room, the smallest readable size, each form's width at it.
+    private static func nameFit(_ fit: (room: Int, readable: Int, forms: [(text: String, width: Int)])) -> [String: Any] {
+        ["room": fit.room, "readable": fit.readable, "forms": fit.forms.map { [$0.text, $0.width] as [Any] }]
+    }
+
     private static func pinPurpose(_ purpose: PinEntry.Purpose) -> String {
         switch purpose {
         case .unlock: "unlock"
@@ -152,20 +167,27 @@ public enum StateDump {
         }
     }
 
-    private static func club(_ c: Club) -> [String: Any] {
-        ["page": c.page.map { $0.rawValue as Any } ?? NSNull(),
-         "players": c.players.map { p -> [String: Any] in
-             ["playerID": p.playerID, "name": p.player.fullName, "sessions": p.sessions,
-              "teams": p.teams.map { ["team": $0.name, "number": $0.shirtNumber] as [String: Any] }]
-         },
-         "straps": c.straps.map { s -> [String: Any] in
-             ["address": s.strap.address, "name": s.strap.name, "sessions": s.sessions,
-              "battery": s.strap.lastBattery.map { $0 as Any } ?? NSNull(),
-              "bodyLocation": s.strap.bodyLocation.map { $0 as Any } ?? NSNull(),
-              "manufacturer": s.strap.manufacturer.map { $0 as Any } ?? NSNull(),
-              "lastSeenMs": s.strap.lastSeen.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) as Any } ?? NSNull(),
-              "wearers": s.wearers.map { ["name": $0.playerName, "number": $0.shirtNumber, "team": $0.teamName] as [String: Any] }]
-         }]
+    /// The club's lists: players in the order shown, straps with whether they are live now.
+    private static func club(_ state: AppState) -> [String: Any] {
+        let c = state.club
+        return ["page": c.page.map { $0.rawValue as Any } ?? NSNull(),
+                "playerSort": c.playerSort.rawValue,
+                "photoChoice": c.photoChoice.map { $0 as Any } ?? NSNull(),
+                "players": c.shownPlayers.map { p -> [String: Any] in
+                    ["playerID": p.playerID, "name": p.player.fullName, "sessions": p.sessions,
+                     "restingHR": p.player.restingHR, "photoVersion": p.photoVersion.map { $0 as Any } ?? NSNull(),
+                     "teams": p.teams.map { ["team": $0.name, "number": $0.shirtNumber] as [String: Any] }]
+                },
+                "straps": c.straps.map { s -> [String: Any] in
+                    ["address": s.strap.address, "name": s.strap.name, "sessions": s.sessions,
+                     "label": s.strap.label.map { $0 as Any } ?? NSNull(),
+                     "live": state.sensors.reading(ofStrap: s.strap.id)?.hasSignal(nowMs: state.nowMs) == true,
+                     "battery": s.strap.lastBattery.map { $0 as Any } ?? NSNull(),
+                     "bodyLocation": s.strap.bodyLocation.map { $0 as Any } ?? NSNull(),
+                     "manufacturer": s.strap.manufacturer.map { $0 as Any } ?? NSNull(),
+                     "lastSeenMs": s.strap.lastSeen.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) as Any } ?? NSNull(),
+                     "wearers": s.wearers.map { ["name": $0.playerName, "number": $0.shirtNumber, "team": $0.teamName] as [String: Any] }]
+                }]
     }
 
     /// A review panel's texts as drawn: [label, value] rows and {"note": text} lines.

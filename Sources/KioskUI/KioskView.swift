@@ -132,6 +132,15 @@ public final class KioskView {
         }
     }
 
+    /// How each live tile's name was chosen, by player: the room it had, the smallest readable size,
+    /// and each form's width at that size (longest form first) — for the state dump, so a test can
+    /// see that the longest form that fits at a readable size is the one shown.
+    public var tileNameFits: [Int64: (room: Int, readable: Int, forms: [(text: String, width: Int)])] {
+        view.tilePlans.mapValues { plan in
+            (plan.nameRoom, plan.readable, plan.nameForms.map { ($0, canvas.drawnWidth($0, size: plan.readable, bold: true)) })
+        }
+    }
+
     /// Whether anything on screen moves by itself (beating hearts), so the loop knows to redraw periodically.
     public static func isAnimated(_ state: AppState) -> Bool {
         state.screen == .live && state.live != nil

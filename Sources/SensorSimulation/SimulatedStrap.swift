@@ -3,7 +3,7 @@ import TeamCore
 
 /// One simulated chest strap: a heart that follows a workload with first-order
 /// kinetics, beats with realistic variability, and misbehaves like real straps
-/// (missed and extra beats, contact loss, radio dropouts, battery drain).
+/// (missed and extra beats, contact loss, radio dropouts, battery drain, no battery at all).
 ///
 /// Purely a function of its seed and virtual time: stepping it in any chunking
 /// of time gives the same events.
@@ -28,6 +28,8 @@ struct SimulatedStrap {
     private var nextMinuteCheckNs: UInt64 = 0
     private var pendingRR: [UInt16] = []
     private var battery: Double
+    /// Like a club's straps: one in ten has no Battery Service (the fifth, fifteenth…), one in ten is nearly flat (the tenth…).
+    private let reportsBattery: Bool
     private var reportedBattery: UInt8 = SensorEvent.noBattery
     private var silentFromNs: UInt64 = 0
     private var silentUntilNs: UInt64 = 0
@@ -45,7 +47,9 @@ struct SimulatedStrap {
         effort = member.effort
         rng = SeededGenerator(seed: seed, stream: UInt64(index.rawValue) + 1)
         hr = restingHR + 15 + Double.random(in: 0..<10, using: &rng)
-        battery = Double.random(in: 35...100, using: &rng)
+        let charge = Double.random(in: 35...100, using: &rng)
+        battery = index.position % 10 == 9 ? charge / 6 : charge
+        reportsBattery = index.position % 10 != 4
         // Straps are not in phase: first notification somewhere in the first second.
         nextNotifyNs = UInt64(Double.random(in: 0.05..<1.0, using: &rng) * Double(Self.ns))
         nextBeatNs = UInt64(60 / hr * Double(Self.ns) * Double.random(in: 0..<1, using: &rng))
@@ -173,7 +177,7 @@ struct SimulatedStrap {
 
     private mutating func reportBattery(at t: UInt64, emit: (SensorEvent) -> Void, force: Bool) {
         let level = UInt8(max(0, min(100, battery.rounded(.down))))
-        guard force || level != reportedBattery else { return }
+        guard reportsBattery, force || level != reportedBattery else { return }
         reportedBattery = level
         emit(SensorEvent(strap: index, timestampNs: t, kind: .battery, battery: level))
     }

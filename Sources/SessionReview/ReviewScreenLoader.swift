@@ -49,7 +49,7 @@ public struct ReviewScreenLoader {
 
     /// Sessions whose numbers compare: finished (not recording now), with the same tags in any
     /// order — HRV and effort only compare across like sessions (a match against a rest test does not).
-    static func isComparable(_ earlier: Session, to session: Session) -> Bool {
+    public static func isComparable(_ earlier: Session, to session: Session) -> Bool {
         earlier.state != .running && earlier.state != .paused && Set(earlier.tags) == Set(session.tags)
     }
 

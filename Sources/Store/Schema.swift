@@ -192,6 +192,11 @@ enum Schema {
                     PRIMARY KEY (session_id, player_id));
                 """)
         }
+        migrator.registerMigration("v12-strap-label") { db in
+            // The club's own name for a strap ("Box A 7"), shown instead of its advertised name
+            // wherever straps are listed; NULL: none.
+            try db.execute(sql: "ALTER TABLE strap ADD COLUMN label TEXT")
+        }
         return migrator
     }
 }

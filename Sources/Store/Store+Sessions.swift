@@ -144,6 +144,15 @@ extension SidelineStore {
         return session
     }
 
+    /// A team's sessions that started before `date`, newest first: the rows alone, without the
+    /// sessions list's counts (a look for the last comparable one reads a few).
+    public func sessions(teamID: Int64, startedBefore date: Date) throws -> [Session] {
+        try read { db in
+            try Session.filter(Column("team_id") == teamID && Column("started_ms") < date.unixMs)
+                .order(Column("started_ms").desc, Column("id").desc).fetchAll(db)
+        }
+    }
+
     /// Sessions newest first, optionally of one team and with one tag (as stored, e.g. "match").
     public func sessions(teamID: Int64? = nil, tag: String? = nil) throws -> [SessionOverview] {
         try read { db in

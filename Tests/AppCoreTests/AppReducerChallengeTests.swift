@@ -28,7 +28,8 @@ final class AppReducerChallengeTests: XCTestCase {
         app.send(.tick(nowMs: 10_000))
         app.send(.live(.start), .startSession(teamID: 1, lineup: AppFixture.lineup, plannedMs: 60_000))
         app.send(.live(.started(AppFixture.start(42, atMs: 10_000))),
-                 .saveChallenge(sessionID: 42, SessionChallenge(rule: rule, sides: duel)))
+                 .saveChallenge(sessionID: 42, SessionChallenge(rule: rule, sides: duel)),
+                 .loadLastTime(teamID: 1, sessionID: 42, playerIDs: [10, 11, 12]))
         return app
     }
 

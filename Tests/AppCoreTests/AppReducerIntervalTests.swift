@@ -27,7 +27,8 @@ final class AppReducerIntervalTests: XCTestCase {
         app.send(AppFixture.hr(strap: 0, bpm: 90, atMs: start - 500))
         app.send(.tick(nowMs: start))
         app.send(.live(.start), .startSession(teamID: 1, lineup: AppFixture.lineup, plannedMs: program.totalMs))
-        let go: [Effect] = (app.state.settings.values.sound ? [tone(.workStart)] : []) + [.intervalBlockStarted(sessionID: 42, .work, atMs: 0)]
+        let go: [Effect] = (app.state.settings.values.sound ? [tone(.workStart)] : []) + [.intervalBlockStarted(sessionID: 42, .work, atMs: 0),
+                                                                                          .loadLastTime(teamID: 1, sessionID: 42, playerIDs: [10, 11, 12])]
         let got = AppReducer.reduce(&app.state, .live(.started(AppFixture.start(42, atMs: start))))
         XCTAssertEqual(got, go, "the first work block starts with the session")
         return app

@@ -53,7 +53,7 @@ final class ChallengeStoreTests: XCTestCase {
         try queue.close()
         let store = try fixture.open()
         let applied = try store.database.read { try String.fetchAll($0, sql: "SELECT identifier FROM grdb_migrations") }
-        XCTAssertEqual(applied.last, "v11-session-challenge")
+        XCTAssertTrue(applied.contains("v11-session-challenge"))
         let (id, _) = try session(store)
         XCTAssertNil(try store.challenge(id))
     }

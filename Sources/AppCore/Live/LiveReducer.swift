@@ -14,6 +14,8 @@ public enum LiveAction: Sendable, Equatable {
     case save
     /// Asks first; `confirmDiscard` deletes the session, `cancelDiscard` keeps it.
     case discard, cancelDiscard, confirmDiscard
+    /// The answer to `Effect.loadLastTime`: the previous session with the same tags (nil: none).
+    case lastTimeLoaded(LastTime?)
     case sortTiles(TileSort)
     /// The coach screen: the tiles, or the last five minutes as a graph (one tap each way).
     case showView(LiveView)
@@ -50,7 +52,12 @@ enum LiveReducer {
             let go = live.intervals != nil ? ctx.settings.playInterval(.workStart) : nil
             let work = live.intervals != nil ? Effect.intervalBlockStarted(sessionID: start.sessionID, .work, atMs: 0) : nil
             let sides = live.challenge.map { Effect.saveChallenge(sessionID: start.sessionID, SessionChallenge(rule: $0.rule, sides: $0.sides)) }
-            return .effects(go, work, sides)
+            // "vs last time": the team's previous session with these tags, read once, now.
+            let lastTime = ctx.teamID.map { Effect.loadLastTime(teamID: $0, sessionID: start.sessionID, playerIDs: live.tiles.map(\.playerID)) }
+            return .effects(go, work, sides, lastTime)
+        case .lastTimeLoaded(let lastTime):
+            live.lastTime = lastTime
+            return .none
         case .pause:
             guard live.phase == .running, let id = live.sessionID else { return .none }
             live.phase = .paused
@@ -179,10 +186,12 @@ enum LiveReducer {
         let tiles = participants.map { p in
             // With aliases the tile shows the number alone: no photo, no initials either.
             let named = !ctx.settings.showAliases
-            return LiveTile(playerID: p.line.playerID, name: ctx.settings.displayName(p.line.player, number: p.line.shirtNumber),
-                            shirtNumber: p.line.shirtNumber, physiology: ctx.settings.physiology(of: p.line.player, year: ctx.year),
-                            nameForms: ctx.settings.displayNameForms(p.line.player, number: p.line.shirtNumber),
-                            initials: named ? p.line.player.initials : nil, photoVersion: named ? p.line.photoVersion : nil)
+            var tile = LiveTile(playerID: p.line.playerID, name: ctx.settings.displayName(p.line.player, number: p.line.shirtNumber),
+                                shirtNumber: p.line.shirtNumber, physiology: ctx.settings.physiology(of: p.line.player, year: ctx.year),
+                                nameForms: ctx.settings.displayNameForms(p.line.player, number: p.line.shirtNumber),
+                                initials: named ? p.line.player.initials : nil, photoVersion: named ? p.line.photoVersion : nil)
+            tile.zoneModel = ctx.settings.zoneModel
+            return tile
         }
         let lineup = Lineup(participants.map {
             Lineup.Wearer(playerID: $0.line.playerID, strapID: $0.strapID, strapIndex: ctx.sensors.index(ofStrap: $0.strapID))

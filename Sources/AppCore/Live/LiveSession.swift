@@ -47,6 +47,8 @@ public struct LiveSession: Sendable, Equatable {
     public var intervals: IntervalTimer?
     /// Two sides chosen in the lobby and their scores so far; nil: no challenge.
     public var challenge: LiveChallenge?
+    /// The team's previous session with the same tags, for "vs last time"; nil until loaded, or when there is none.
+    public var lastTime: LastTime?
 
     public init(plannedMs: Int64?, startMs: Int64, lineup: Lineup, tiles: [LiveTile]) {
         clock = SessionClock(startMs: startMs, plannedMs: plannedMs)

@@ -12,7 +12,7 @@ public enum SettingsAction: Sendable, Equatable {
     case setSensor(SensorChoice)
     case setZoneModel(ZoneModel)
     case setMaxFormula(MaxHeartRateFormula)
-    case setZoneHold(Int64)
+    case setZoneMargin(bpm: Int)
     case toggleWallPrivacy
     case toggleAliases
     case setTileDetail(TileDetail)
@@ -94,8 +94,8 @@ enum SettingsReducer {
             return change(&settings, ctx) { $0.zoneModel = model }
         case .setMaxFormula(let formula):
             return change(&settings, ctx) { $0.maxFormula = formula }
-        case .setZoneHold(let ms):
-            return change(&settings, ctx) { $0.zoneHoldMs = max(0, ms) }
+        case .setZoneMargin(let bpm):
+            return change(&settings, ctx) { $0.zoneMarginBpm = max(0, bpm) }
         case .toggleWallPrivacy:
             return change(&settings, ctx) { $0.wallPrivacy.toggle() }
         case .toggleAliases:

@@ -63,6 +63,8 @@ extension KioskRuntime {
             then(.loadRoster(teamID: teamID))
         case .startSession(let teamID, let lineup, let plannedMs, let tags):
             try startRecording(teamID: teamID, lineup: lineup, plannedMs: plannedMs, tags: tags)
+        case .loadLastTime(let teamID, let sessionID, let playerIDs):
+            try loadLastTime(teamID: teamID, sessionID: sessionID, playerIDs: playerIDs)
         case .setSessionPaused(let id, let paused):
             try store.setSessionState(id, paused ? .paused : .running)
         case .addLap(let id, let tMs, let label):
@@ -126,7 +128,8 @@ extension KioskRuntime {
             if let teamID = state.teamID { then(.loadRoster(teamID: teamID)) }
             then(.loadTeams)
             then(.loadPlayers)
-        case .loadPlayers, .loadStraps, .forgetStrap, .renameTeam, .setTeamColour, .deleteTeam, .addExistingPlayer:
+        case .loadPlayers, .loadStraps, .forgetStrap, .renameTeam, .setTeamColour, .deleteTeam, .addExistingPlayer,
+             .labelStrap, .saveClubPlayer, .importPlayerPhoto, .removePlayerPhoto:
             try performClubEffect(effect)
         }
     }

@@ -97,6 +97,9 @@ public final class KioskRuntime {
         case .live, .lobby, .teamSetup:
             // These show live data; the loop redraws them on its own cadence too.
             return a != b
+        case .settings where b.club.page == .straps:
+            // The strap list says which straps are live now.
+            return a != b
         case .teamPicker, .review, .settings:
             var x = a, y = b
             x.sensors.readings = [:]; y.sensors.readings = [:]

@@ -11,6 +11,12 @@ extension Frame {
         var below = screen.splitTop(metrics.topBar).1
         if live.isInRecovery { below = recoveryBand(live, in: below) }
         below = challengeStrip(live, in: intervalBand(live, in: below))
+        // A notice gets a strip of its own at the bottom: it covers no tile.
+        let clear = clearOfNotice(below)
+        if clear.h < below.h {
+            canvas.fill(Rect(below.x, clear.maxY, below.w, below.maxY - clear.maxY), Theme.background)
+            below = clear
+        }
         if live.view == .graph {
             liveGraph(in: below)
         } else {

@@ -8,16 +8,16 @@ extension Frame {
         let area = topBar(title: "Intervals & challenges", back: ("‹ Settings", .settings(.showPage(.general))),
                           trailing: [("Done", .navigate(.home), .normal)])
         let (left, right) = area.splitLeft(area.w * 62 / 100, gap: metrics.margin)
-        let rows = left.rows(6, gap: metrics.px(6))
         let s = state.settings.values
-        for (i, program) in s.intervalPresets.enumerated() {
-            settingRow(rows[i], "Preset \(i + 1)", [(program.label, .form(.editIntervalPreset(i)), false)], hitPrefix: "Edit preset \(i + 1)")
+        var rows = s.intervalPresets.enumerated().map { i, program in
+            SettingRow("Preset \(i + 1)", [(program.label, .form(.editIntervalPreset(i)), false)], hitPrefix: "Edit preset \(i + 1)")
         }
-        settingRow(rows[4], "Challenges", ChallengeRule.allCases.map { rule in
+        rows.append(SettingRow("Challenges", ChallengeRule.allCases.map { rule in
             (Self.challengeRuleLabel(rule), .settings(.setChallengeRule(rule)), s.challengeRule == rule)
-        }, detail: "scored by", hitPrefix: "Challenge")
-        settingRow(rows[5], "Spoken cues", [("Off", .settings(.setSpokenCues(false)), !s.spokenCues), ("On", .settings(.setSpokenCues(true)), s.spokenCues)],
-                   detail: Self.voiceLabel(state.settings.voice), hitPrefix: "Spoken cues")
+        }, detail: "scored by", hitPrefix: "Challenge"))
+        rows.append(SettingRow("Spoken cues", [("Off", .settings(.setSpokenCues(false)), !s.spokenCues), ("On", .settings(.setSpokenCues(true)), s.spokenCues)],
+                               detail: Self.voiceLabel(state.settings.voice), hitPrefix: "Spoken cues"))
+        settingRows(rows, in: left)
         let (testRow, help) = right.splitTop(metrics.target, gap: metrics.gap)
         button("Test the cues", testRow, s.sound ? .settings(.testIntervalCues) : nil, style: s.sound ? .normal : .disabled,
                size: metrics.small + metrics.px(1))

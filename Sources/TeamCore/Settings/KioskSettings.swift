@@ -11,10 +11,11 @@ public enum SensorChoice: String, Sendable, Equatable, CaseIterable {
 public struct KioskSettings: Sendable, Equatable {
     public var zoneModel: ZoneModel = .percentOfMax
     public var maxFormula: MaxHeartRateFormula = .tanaka
-    /// A tile's colour follows a new zone only after it was held this long (no flicker).
-    public var zoneHoldMs: Int64 = 10_000
-    /// The holds the settings screen offers (some team apps hold 15 s).
-    public static let zoneHoldChoicesMs: [Int64] = [5_000, 10_000, 15_000, 20_000]
+    /// A tile's zone changes once the heart rate is this far past a boundary (no flicker from a
+    /// strap's noise; colour, badge and percentage still agree: `ZoneHysteresis`).
+    public var zoneMarginBpm = 3
+    /// The margins the settings screen offers.
+    public static let zoneMarginChoicesBpm = [2, 3, 4, 5]
     /// The live tiles' third line.
     public var tileDetail = TileDetail.percentOfMax
     /// Sounds at all: the buzzer when the countdown ends, and the beeps if they are on.
@@ -75,7 +76,7 @@ public struct KioskSettings: Sendable, Equatable {
 
     /// Key/value pairs as the store keeps them.
     public var keyValues: [(String, String)] {
-        [("zoneModel", zoneModel.rawValue), ("maxFormula", maxFormula.rawValue), ("zoneHoldMs", "\(zoneHoldMs)"),
+        [("zoneModel", zoneModel.rawValue), ("maxFormula", maxFormula.rawValue), ("zoneMarginBpm", "\(zoneMarginBpm)"),
          ("highIntensityAlertMs", "\(highIntensityAlertMs)"), ("wallPrivacy", wallPrivacy ? "1" : "0"),
          ("showAliases", showAliases ? "1" : "0"), ("pin", pin), ("sensor", sensor.rawValue),
          ("tileDetail", tileDetail.rawValue), ("sound", sound ? "1" : "0"), ("soundVolume", "\(soundVolume)"),
@@ -93,7 +94,7 @@ public struct KioskSettings: Sendable, Equatable {
     public init(keyValues lookup: (String) -> String?) {
         if let v = lookup("zoneModel").flatMap(ZoneModel.init(rawValue:)) { zoneModel = v }
         if let v = lookup("maxFormula").flatMap(MaxHeartRateFormula.init(rawValue:)) { maxFormula = v }
-        if let v = lookup("zoneHoldMs").flatMap(Int64.init), v >= 0 { zoneHoldMs = v }
+        if let v = lookup("zoneMarginBpm").flatMap(Int.init), (0...20).contains(v) { zoneMarginBpm = v }
         if let v = lookup("highIntensityAlertMs").flatMap(Int64.init), v >= 0 { highIntensityAlertMs = v }
         if let v = lookup("wallPrivacy") { wallPrivacy = v == "1" }
         if let v = lookup("showAliases") { showAliases = v == "1" }

@@ -25,13 +25,14 @@ struct SettingsCommand: ParsableCommand {
         }
         print("zone model\t\(settings.zoneModel == .percentOfMax ? "%HRmax" : "%HRR (Karvonen)")")
         print("HRmax formula\t\(settings.maxFormula.rawValue.capitalized)")
-        print("zone colour hold\t\(settings.zoneHoldMs / 1000) s")
+        print("zone margin\t\(settings.zoneMarginBpm) bpm past a boundary")
         print("wall display\t\(settings.wallPrivacy ? "private (zone and %HRmax, no BPM)" : "shows BPM")")
         print("tile names\t\(settings.showAliases ? "numbers only" : "names")")
         let thirdLine = switch settings.tileDetail {
         case .percentOfMax: "%HRmax"
         case .kcal: "kcal so far"
         case .effortPoints: "effort points"
+        case .versusLastTime: "effort points vs last time"
         }
         print("tiles' third line\t\(thirdLine) (effort points when sorted by effort)")
         print("sound\t\(settings.sound ? "on, volume \(settings.soundVolume) %" : "off")")
