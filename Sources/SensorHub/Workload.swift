@@ -5,4 +5,6 @@ public enum Workload: Sendable, Equatable {
     case training
     /// The effort is over: standing around, getting their breath back.
     case resting
+    /// Keeping still for a readiness check, lying or sitting: the heart settles to its resting rate.
+    case still
 }

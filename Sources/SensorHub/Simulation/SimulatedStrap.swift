@@ -22,6 +22,10 @@ struct SimulatedStrap {
     static let ns: UInt64 = 1_000_000_000
 
     private var hr: Double
+    /// How rested the player is today, as the breathing's swing of the heart at rest (vagal tone):
+    /// a readiness check differs from morning to morning as a real one does. Drawn from a stream of
+    /// its own, so every other number of a seed stays as it was.
+    private let restingForm: Double
     private var modelTimeNs: UInt64 = 0
     private var nextBeatNs: UInt64
     private var nextNotifyNs: UInt64
@@ -44,6 +48,8 @@ struct SimulatedStrap {
         maxHR = physiology.maxHR
         effort = member.effort
         rng = SeededGenerator(seed: seed, stream: UInt64(index) + 1)
+        var formRNG = SeededGenerator(seed: seed, stream: UInt64(index) + 0x1_0000)
+        restingForm = exp(0.3 * formRNG.gaussian())
         hr = restingHR + 15 + Double.random(in: 0..<10, using: &rng)
         battery = Double.random(in: 35...100, using: &rng)
         // Straps are not in phase: first notification somewhere in the first second.
@@ -84,7 +90,11 @@ struct SimulatedStrap {
         guard t > modelTimeNs else { return }
         let dt = Double(t - modelTimeNs) / Double(Self.ns)
         let seconds = Double(t) / Double(Self.ns)
-        let planned = schedule.workload(atNs: t) == .resting ? Self.restingWorkload : Self.workload(atSeconds: seconds)
+        let planned = switch schedule.workload(atNs: t) {
+        case .training: Self.workload(atSeconds: seconds)
+        case .resting: Self.restingWorkload
+        case .still: 0.0
+        }
         let target = restingHR + (maxHR - restingHR) * min(1.02, planned * effort)
         let tau = target > hr ? Self.tauRise : Self.tauRecovery
         hr += (target - hr) * (1 - exp(-dt / tau))
@@ -98,7 +108,8 @@ struct SimulatedStrap {
     private mutating func beat() {
         let seconds = Double(nextBeatNs) / Double(Self.ns)
         let restfulness = max(0, 1 - (hr - restingHR) / (maxHR - restingHR))
-        let rsa = (0.01 + 0.05 * restfulness) * sin(2 * .pi * 0.25 * seconds)
+        let form = schedule.workload(atNs: nextBeatNs) == .still ? restingForm : 1
+        let rsa = (0.01 + 0.05 * restfulness * form) * sin(2 * .pi * 0.25 * seconds)
         var rr = 60 / hr * (1 + rsa + 0.012 * rng.gaussian())
         rr = min(max(rr, 0.25), 2.0)
         let intervalNs = UInt64(rr * Double(Self.ns))
