@@ -1,4 +1,5 @@
 import Foundation
+import TeamCore
 
 /// One player's result of one readiness check: a short resting measurement of the whole team,
 /// taken in one posture, its lnRMSSD from the clean RR of the check's last two minutes.
@@ -44,6 +45,9 @@ public struct ReadinessAssessment: Sendable, Equatable {
 }
 
 public enum Readiness {
+    /// lnRMSSD comes from the check's last two minutes.
+    public static let windowMs = ReadinessCheckPlan.measuredMs
+    public static let windowLabel = "last 2 min"
     public static let baselineDays = 7
     public static let rangeDays = 60
     /// Fewer comparable days than this: "building baseline".
