@@ -43,6 +43,10 @@ public struct LiveSession: Sendable, Equatable {
     public var countdownSecond: Int64?
     /// Lap marks, ms since session start.
     public var lapsMs: [Int64] = []
+    /// A readiness check (the players keep still for its length), not a training session; nil: training.
+    public var readinessCheck: ReadinessCheckPlan?
+    /// The check's results once it ended and was analysed.
+    public var readinessResults: [ReadinessResult]?
 
     public init(plannedMs: Int64?, startMs: Int64, lineup: Lineup, tiles: [LiveTile]) {
         clock = SessionClock(startMs: startMs, plannedMs: plannedMs)

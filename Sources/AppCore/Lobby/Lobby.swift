@@ -15,6 +15,8 @@ public struct Lobby: Sendable, Equatable {
     public var tags = SessionTags()
     /// The tag sheet is open.
     public var editingTags = false
+    /// The readiness check sheet is open, with this plan.
+    public var readinessCheck: ReadinessCheckPlan?
     public init() {}
 
     /// Included players, in roster order, with today's strap (the swap, else the team default).

@@ -10,6 +10,8 @@ public enum LobbyAction: Sendable, Equatable {
     case chooseStrap(UInt16)
     /// The session's context tags.
     case tags(TagAction)
+    /// The readiness check sheet.
+    case readiness(ReadinessSheetAction)
 }
 
 enum LobbyReducer {
@@ -29,6 +31,8 @@ enum LobbyReducer {
             lobby.changingStrapFor = nil
         case .tags(let tags):
             return TagChoiceReducer.reduce(&lobby, tags, ctx)
+        case .readiness(let sheet):
+            return ReadinessSheetReducer.reduce(&lobby, sheet, ctx)
         }
         return .none
     }
