@@ -30,7 +30,9 @@ public enum StateDump {
                                       "photoVersion": $0.photoVersion.map { $0 as Any } ?? NSNull()] },
             "settingsPage": s.settings.page.rawValue,
             "lobby": ["included": s.lobbyParticipants.map(\.line.playerID).sorted(), "plannedMs": s.lobby.plannedMs.map { $0 as Any } ?? NSNull(),
-                      "canStart": s.canStartSession, "tags": s.lobby.tags.tags, "editingTags": s.lobby.editingTags] as [String: Any],
+                      "canStart": s.canStartSession, "tags": s.lobby.tags.tags, "editingTags": s.lobby.editingTags,
+                      "readinessCheck": s.lobby.readinessCheck.map(SeasonDump.plan) ?? NSNull()] as [String: Any],
+            "season": SeasonDump.season(s.season),
             "setup": ["tab": s.setup.tab.rawValue, "pickingExisting": s.setup.pickingExisting],
             "pin": s.settings.pin.map { pinPurpose($0.purpose) as Any } ?? NSNull(),
             "confirmation": s.confirmation.map { $0.question as Any } ?? NSNull(),
@@ -78,6 +80,8 @@ public enum StateDump {
                 "laps": live.lapsMs, "sort": live.sort.rawValue,
                 "effortEndMs": live.effortEndOffsetMs.map { $0 as Any } ?? NSNull(),
                 "recoveryRemainingMs": live.recoveryRemainingMs(nowMs: s.nowMs).map { $0 as Any } ?? NSNull(),
+                "readinessCheck": live.readinessCheck.map(SeasonDump.plan) ?? NSNull(),
+                "readinessResults": live.readinessResults.map { $0.map(SeasonDump.result) as Any } ?? NSNull(),
                 "tiles": s.shownTiles.map { t -> [String: Any] in
                     let r = rects[t.playerID]
                     return ["playerID": t.playerID, "name": t.name, "number": t.shirtNumber, "bpm": t.bpm,
@@ -153,7 +157,8 @@ public enum StateDump {
         return ["samples": d.samples, "signalMs": d.signalMs, "averageBPM": value(d.averageBPM), "minBPM": value(d.minBPM),
                 "maxBPM": value(d.maxBPM), "peakPercentOfMax": value(d.peakPercentOfMax), "zoneMs": d.zoneMs, "kcal": value(d.kcal),
                 "banisterTRIMP": value(d.banisterTRIMP), "effortPoints": value(d.effortPoints),
-                "recoveryBPM": value(d.recoveryBPM), "rmssdMs": value(d.rmssdMs), "sdnnMs": value(d.sdnnMs), "pnn50": value(d.pnn50),
+                "recoveryBPM": value(d.recoveryBPM), "hrvWindow": value(d.hrvWindow), "rmssdMs": value(d.rmssdMs),
+                "sdnnMs": value(d.sdnnMs), "sdsdMs": value(d.sdsdMs), "pnn50": value(d.pnn50),
                 "lfHfRatio": value(d.lfHfRatio), "correctedBeatsPercent": value(d.correctedBeatsPercent)]
     }
 

@@ -97,7 +97,7 @@ public final class KioskRuntime {
         case .live, .lobby, .teamSetup:
             // These show live data; the loop redraws them on its own cadence too.
             return a != b
-        case .teamPicker, .review, .settings:
+        case .teamPicker, .review, .season, .settings:
             var x = a, y = b
             x.sensors.readings = [:]; y.sensors.readings = [:]
             x.nowMs = 0; y.nowMs = 0

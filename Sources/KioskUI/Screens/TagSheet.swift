@@ -40,7 +40,7 @@ extension Frame {
         let tags = state.lobby.tags
         let rows = body.rows(4, gap: metrics.gap)
         tagRow(rows[0], "Moment", nil, SessionTags.Moment.allCases.map { ($0.label, .lobby(.tags(.moment($0))), tags.moment == $0) })
-        tagRow(rows[1], "Kind", nil, SessionTags.Kind.allCases.map { ($0.label, .lobby(.tags(.kind($0))), tags.kind == $0) })
+        tagRow(rows[1], "Kind", nil, SessionTags.Kind.choosable.map { ($0.label, .lobby(.tags(.kind($0))), tags.kind == $0) })
         tagRow(rows[2], "Posture", "at rest", SessionTags.Posture.allCases.map { ($0.label, .lobby(.tags(.posture($0))), tags.posture == $0) })
         let (label, choices) = rows[3].splitLeft(rows[3].w / 5, gap: metrics.gap)
         canvas.text("Word", size: metrics.body, bold: true, in: label)

@@ -10,7 +10,18 @@ extension Frame {
             canvas.text(name, size: metrics.px(60), bold: true, in: screen, align: .center)
             return
         }
+        if live.readinessCheck != nil, !live.isRecording, live.phase != .starting {
+            wallReadinessResults(live)
+            return
+        }
         let (bar, rest) = screen.splitTop(metrics.px(72))
+        if live.readinessCheck != nil, let left = live.clock.remainingMs(nowMs: state.nowMs) {
+            // The players see they are to keep still, and for how long.
+            canvas.fill(bar, Theme.readiness)
+            keepStillCountdown(left, size: metrics.px(56), in: bar)
+            liveTiles(in: rest.inset(metrics.px(6)), forWall: true, around: rest)
+            return
+        }
         if let left = live.recoveryRemainingMs(nowMs: state.nowMs) {
             // The players see that the minute is for getting their breath back, and how long it lasts.
             canvas.fill(bar, Theme.recovery)
