@@ -12,7 +12,7 @@ from lxml import etree
 from sideline_testkit.tcx_schema import problems
 
 TCX = "{http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2}"
-SESSION_TABLES = ["sample", "rr", "strap_event", "lap", "nn_cache", "session_summary", "session_player"]
+SESSION_TABLES = ["sample", "rr", "strap_event", "lap", "nn_cache", "session_summary", "session_load", "session_player"]
 
 
 def one_line_error(result, *parts):
