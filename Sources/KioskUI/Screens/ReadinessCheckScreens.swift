@@ -81,6 +81,8 @@ extension Frame {
             }
         }
         for (result, r) in zip(results, rects) {
+            // Where each cell is, for the state dump (a test checks its colour).
+            hits.tileRects[result.playerID] = r
             let measured = result.lnRMSSD != nil
             let colour = privacy ? Theme.surfaceHigh : Theme.seasonTone(result.status.tone)
             canvas.fillRounded(r, radius: metrics.px(10), colour)
@@ -96,7 +98,6 @@ extension Frame {
                     .compactMap { $0 }.joined(separator: " · ")
                 : "too little clean RR"
             canvas.text(figures, size: max(minText, figureRow.h * 6 / 10), colour: Theme.text.withAlpha(220), in: figureRow, align: .center)
-            if forWall { hits.tileRects[result.playerID] = r }
         }
     }
 }
