@@ -20,11 +20,24 @@ public struct PlayerSeason: Sendable {
     public var checks: [ReadinessCheck] = []
     /// Oldest first.
     public var entries: [Entry] = []
+
+    /// A session of the player's, after the ones added before it: a check, or training load.
+    mutating func add(_ entry: SeasonSessionEntry, day: CalendarDay, tags: SessionTags, figures: SessionLoadRecord) {
+        if tags.isReadinessCheck {
+            checks.append(ReadinessCheck(sessionID: entry.sessionID, day: day, posture: tags.posture?.rawValue ?? "",
+                                         lnRMSSD: figures.lnRMSSD, restingBPM: figures.restingBPM, correctedShare: figures.correctedShare))
+        } else {
+            var zones = ZoneTimes()
+            for zone in HeartRateZone.allCases where zone.rawValue < figures.zoneMs.count { zones[zone] = figures.zoneMs[zone.rawValue] }
+            loads.append(SessionLoad(sessionID: entry.sessionID, day: day, cardioLoad: figures.cardioLoad, zones: zones))
+        }
+        entries.append(Entry(session: entry, day: day, figures: figures, isReadinessCheck: tags.isReadinessCheck))
+    }
 }
 
 extension SessionReview {
     /// Names what `session_load` holds; a new way of computing it gets a new name.
-    static let seasonAlgorithm = "season-figures/1"
+    public static let seasonAlgorithm = "season-figures/1"
 
     /// What the season keeps of each player of an analysed session: cardio load, zones, HRR60, and
     /// for a readiness check its lnRMSSD, resting heart rate and share of beats corrected.
@@ -69,25 +82,15 @@ extension SessionReview {
             computed[id] = Dictionary(try keepSeasonFigures(store: store, sessionID: id).map { ($0.playerID, $0) }, uniquingKeysWith: { a, _ in a })
         }
         var seasons = Dictionary(uniqueKeysWithValues: playerIDs.map { ($0, PlayerSeason(playerID: $0)) })
-        var days: [Int64: CalendarDay] = [:]
-        for i in entries.indices {
-            let entry = entries[i]
+        // A session's day and tags are worked out once, not once for each of its players.
+        var sessions: [Int64: (day: CalendarDay, tags: SessionTags)] = [:]
+        for entry in entries {
             guard let figures = entry.kept ?? computed[entry.sessionID]?[entry.playerID] else { continue }
-            let day = days[entry.sessionID] ?? CalendarDay(entry.startedAt, in: calendar)
-            days[entry.sessionID] = day
-            let tags = SessionTags(stored: entry.tags)
-            var season = seasons[entry.playerID] ?? PlayerSeason(playerID: entry.playerID)
-            if tags.isReadinessCheck {
-                season.checks.append(ReadinessCheck(sessionID: entry.sessionID, day: day, posture: tags.posture?.rawValue ?? "",
-                                                    lnRMSSD: figures.lnRMSSD, restingBPM: figures.restingBPM,
-                                                    correctedShare: figures.correctedShare))
-            } else {
-                var zones = ZoneTimes()
-                for zone in HeartRateZone.allCases where zone.rawValue < figures.zoneMs.count { zones[zone] = figures.zoneMs[zone.rawValue] }
-                season.loads.append(SessionLoad(sessionID: entry.sessionID, day: day, cardioLoad: figures.cardioLoad, zones: zones))
-            }
-            season.entries.append(PlayerSeason.Entry(session: entry, day: day, figures: figures, isReadinessCheck: tags.isReadinessCheck))
-            seasons[entry.playerID] = season
+            let known = sessions[entry.sessionID] ?? (CalendarDay(entry.startedAt, in: calendar), SessionTags(stored: entry.tags))
+            sessions[entry.sessionID] = known
+            let (day, tags) = known
+            // Appended where it is kept: a copy out and back would copy the arrays every time.
+            seasons[entry.playerID, default: PlayerSeason(playerID: entry.playerID)].add(entry, day: day, tags: tags, figures: figures)
         }
         return seasons
     }

@@ -67,6 +67,8 @@ extension SidelineStore {
                 ORDER BY s.started_ms, s.id
                 """, arguments: arguments)
             var out: [SeasonSessionEntry] = []
+            // A session's tags are decoded once, not once for each of its players.
+            var tags: (id: Int64, tags: [String]) = (0, [])
             while let row = try rows.next() {
                 let sessionID: Int64 = row[0], playerID: Int64 = row[1]
                 let load: Double? = row[6]
@@ -75,8 +77,9 @@ extension SidelineStore {
                                       zoneMs: (7...12).map { row[$0] as Int64 }, recoveryBPM: row[13],
                                       lnRMSSD: row[14], restingBPM: row[15], correctedShare: row[16])
                 }
+                if tags.id != sessionID { tags = (sessionID, SessionTagsColumn.decode(row[5])) }
                 out.append(SeasonSessionEntry(sessionID: sessionID, playerID: playerID, teamID: row[2], teamName: row[3],
-                                              startedAt: Date(unixMs: row[4]), tags: SessionTagsColumn.decode(row[5]), kept: kept))
+                                              startedAt: Date(unixMs: row[4]), tags: tags.tags, kept: kept))
             }
             return out
         }
