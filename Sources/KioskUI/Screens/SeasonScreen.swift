@@ -27,7 +27,8 @@ extension Frame {
         let (listArea, footnote) = rest.splitBottom(metrics.px(22), gap: metrics.px(4))
         let columns = Self.seasonColumns(headingRow.inset(dx: metrics.px(12), dy: 0))
         for (column, r) in columns {
-            seasonHeading(column, r, touch: Rect(r.x, headingRow.y, r.w, headingRow.h))
+            // The heading takes touches over its whole column, the gap beside it included.
+            seasonHeading(column, r, touch: Rect(r.x, headingRow.y, r.w + 6, headingRow.h))
         }
         if lines.isEmpty {
             canvas.text("No players on the roster", size: metrics.body, colour: Theme.textDim, in: listArea, align: .center)
@@ -43,8 +44,9 @@ extension Frame {
 
     /// Each column's share of a row, left to right.
     static func seasonColumns(_ r: Rect) -> [(SeasonColumn, Rect)] {
-        let shares: [(SeasonColumn, Int)] = [(.player, 21), (.today, 8), (.strain, 9), (.tolerance, 11), (.status, 17),
-                                             (.acwr, 8), (.readiness, 14), (.last, 12)]
+        // No column under 9 %: its heading, a touch target, keeps ≥ 64 px at 800×480.
+        let shares: [(SeasonColumn, Int)] = [(.player, 20), (.today, 9), (.strain, 9), (.tolerance, 11), (.status, 17),
+                                             (.acwr, 9), (.readiness, 14), (.last, 11)]
         var x = r.x
         return shares.map { column, share in
             let w = r.w * share / 100
