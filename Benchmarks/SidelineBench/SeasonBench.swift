@@ -57,14 +57,8 @@ func benchSeason(rounds: Int) throws {
         cli.append(try timed { _ = try SessionReview.seasonTable(store: store, teamID: teamID, on: today) })
     }
     precondition(rows == 40, "the table has a row a player")
-    func line(_ name: String, _ runs: [(wall: Double, cpu: Double)], target: String) {
-        print(String(format: "  %-56@ wall %6.1f ms  cpu %6.1f ms  %@", name as NSString, median(runs.map(\.wall)),
-                     median(runs.map(\.cpu)), target as NSString))
-    }
-    var loadAverage = [Double](repeating: 0, count: 3)
-    _ = getloadavg(&loadAverage, 3)
-    print(String(format: "  (machine load average %.1f on %d cores: wall times include the neighbours' work)",
-                 loadAverage[0], ProcessInfo.processInfo.activeProcessorCount))
+    func line(_ name: String, _ runs: [(wall: Double, cpu: Double)], target: String) { printMedians(name, runs, target: target, decimals: 1) }
+    printLoadAverage()
     line("of which: the kept loads read from SQLite (12 000 rows)", read, target: "")
     line("kiosk season table (SeasonScreenLoader.table)", table, target: "target <= 150 ms")
     line("one player's history (six weeks of charts, every session)", history, target: "")

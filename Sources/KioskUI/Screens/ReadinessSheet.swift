@@ -6,21 +6,14 @@ import TeamCore
 /// in the same posture.
 extension Frame {
     func readinessSheet(_ plan: ReadinessCheckPlan) {
-        hits.block(screen)
-        canvas.fill(screen, Theme.background)
-        let area = screen.inset(metrics.margin)
-        let (titleRow, body) = area.splitTop(metrics.target, gap: metrics.gap)
-        let (titleBox, cancel) = titleRow.splitRight(metrics.px(150))
-        let (title, hint) = titleBox.splitTop(titleBox.h * 11 / 20)
-        canvas.text("Readiness check", size: metrics.title, bold: true, in: title)
-        canvas.text("Everyone at rest, keeping still · HRV of the last 2 minutes", size: metrics.small, colour: Theme.textDim, in: hint)
-        button("Cancel", cancel, .lobby(.readiness(.open(false))), style: .normal)
+        let body = sheet(title: "Readiness check", hint: "Everyone at rest, keeping still · HRV of the last 2 minutes",
+                         button: ("Cancel", .lobby(.readiness(.open(false))), .normal))
         let (choices, startRow) = body.splitBottom(metrics.target + metrics.px(12), gap: metrics.gap)
         let rows = choices.rows(3, gap: metrics.gap)
-        readinessChoices(rows[0], "Length", ReadinessCheckPlan.lengthsMs.map { ms in
+        choiceRow(rows[0], "Length", nil, hitPrefix: "readiness:", ReadinessCheckPlan.lengthsMs.map { ms in
             ("\(ms / 60_000) min", Action.lobby(.readiness(.length(ms))), plan.lengthMs == ms)
         })
-        readinessChoices(rows[1], "Posture", SessionTags.Posture.allCases.map { p in
+        choiceRow(rows[1], "Posture", nil, hitPrefix: "readiness:", SessionTags.Posture.allCases.map { p in
             (p.label, Action.lobby(.readiness(.posture(p))), plan.posture == p)
         })
         let participants = state.lobbyParticipants
@@ -31,13 +24,5 @@ extension Frame {
         let canStart = state.canStartSession
         button("▶  Start check", startRow, canStart ? .live(.startReadinessCheck) : nil, style: canStart ? .selected : .disabled,
                size: metrics.px(26), hitLabel: "Start check")
-    }
-
-    private func readinessChoices(_ r: Rect, _ title: String, _ options: [(String, Action, Bool)]) {
-        let (label, choices) = r.splitLeft(r.w / 5, gap: metrics.gap)
-        canvas.text(title, size: metrics.body, bold: true, in: label)
-        for (cell, option) in zip(choices.columns(options.count, gap: metrics.gap), options) {
-            button(option.0, cell, option.1, style: option.2 ? .primary : .normal, hitLabel: "readiness:\(option.0)")
-        }
     }
 }

@@ -7,18 +7,12 @@ import json
 import math
 import sqlite3
 
+from sideline_testkit.processes import one_line_error
+
 
 def query(db, sql, *args):
     with sqlite3.connect(db) as con:
         return con.execute(sql, args).fetchall()
-
-
-def one_line_error(result, *parts):
-    assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("sideline: "), result.stderr
-    for part in parts:
-        assert part in lines[0], (part, lines[0])
 
 
 def train(sideline, day, minutes="4", team="U17"):
