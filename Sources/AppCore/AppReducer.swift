@@ -69,6 +69,9 @@ public enum AppReducer {
         case .review(let review):
             let context = AppContext(s)
             return ReviewReducer.reduce(&s.review, review, context)
+        case .season(let season):
+            let context = AppContext(s)
+            return SeasonReducer.reduce(&s.season, season, context)
         case .settings(.delegate(let outcome)):
             return NavigationReducer.settings(&s, outcome)
         case .settings(let settings):

@@ -31,6 +31,13 @@ public enum Effect: Sendable, Equatable {
     case loadSessions(teamID: Int64)
     case loadReview(sessionID: Int64)
     case markReviewed(sessionID: Int64)
+    /// The team's season table on today's date (answered by `.season(.loaded)`).
+    case loadSeason(teamID: Int64)
+    /// One player's history across teams (answered by `.season(.historyLoaded)`).
+    case loadPlayerHistory(playerID: Int64)
+    /// The readiness check just recorded, analysed and read against each player's earlier checks
+    /// (answered by `.live(.readinessResults)`).
+    case loadReadinessResults(sessionID: Int64)
     case saveSettings(KioskSettings)
     /// Stop the sensor source and start the chosen one (never while recording).
     case switchSource(SensorChoice)

@@ -33,8 +33,10 @@ public enum StateDump {
                       "canStart": s.canStartSession, "tags": s.lobby.tags.tags, "editingTags": s.lobby.editingTags,
                       "intervals": s.lobby.intervals.map { $0.label as Any } ?? NSNull(), "editingIntervals": s.lobby.editingIntervals,
                       "challengeSides": Dictionary(uniqueKeysWithValues: s.lobby.challengeSides.map { ("\($0.key)", $0.value) }),
-                      "editingChallenge": s.lobby.editingChallenge] as [String: Any],
+                      "editingChallenge": s.lobby.editingChallenge,
+                      "readinessCheck": s.lobby.readinessCheck.map(SeasonDump.plan) ?? NSNull()] as [String: Any],
             "voice": Self.voice(s.settings.voice),
+            "season": SeasonDump.season(s.season),
             "setup": ["tab": s.setup.tab.rawValue, "pickingExisting": s.setup.pickingExisting],
             "pin": s.settings.pin.map { pinPurpose($0.purpose) as Any } ?? NSNull(),
             "confirmation": s.confirmation.map { $0.question as Any } ?? NSNull(),
@@ -99,6 +101,8 @@ public enum StateDump {
                 "lastTimeSession": live.lastTime.map { $0.sessionID as Any } ?? NSNull(),
                 "effortEndMs": live.effortEndOffsetMs.map { $0 as Any } ?? NSNull(),
                 "recoveryRemainingMs": live.recoveryRemainingMs(nowMs: s.nowMs).map { $0 as Any } ?? NSNull(),
+                "readinessCheck": live.readinessCheck.map(SeasonDump.plan) ?? NSNull(),
+                "readinessResults": live.readinessResults.map { $0.map(SeasonDump.result) as Any } ?? NSNull(),
                 "tiles": s.shownTiles.map { t -> [String: Any] in
                     let r = rects[t.playerID]
                     return ["playerID": t.playerID, "name": t.name, "number": t.shirtNumber, "bpm": t.bpm,
@@ -207,7 +211,8 @@ public enum StateDump {
         return ["samples": d.samples, "signalMs": d.signalMs, "averageBPM": value(d.averageBPM), "minBPM": value(d.minBPM),
                 "maxBPM": value(d.maxBPM), "peakPercentOfMax": value(d.peakPercentOfMax), "zoneMs": d.zoneMs, "kcal": value(d.kcal),
                 "banisterTRIMP": value(d.banisterTRIMP), "effortPoints": value(d.effortPoints),
-                "recoveryBPM": value(d.recoveryBPM), "rmssdMs": value(d.rmssdMs), "sdnnMs": value(d.sdnnMs), "pnn50": value(d.pnn50),
+                "recoveryBPM": value(d.recoveryBPM), "hrvWindow": value(d.hrvWindow), "rmssdMs": value(d.rmssdMs),
+                "sdnnMs": value(d.sdnnMs), "sdsdMs": value(d.sdsdMs), "pnn50": value(d.pnn50),
                 "lfHfRatio": value(d.lfHfRatio), "correctedBeatsPercent": value(d.correctedBeatsPercent)]
     }
 

@@ -92,6 +92,7 @@ public final class KioskView {
         case .lobby: frame.lobby()
         case .live: frame.liveSession()
         case .review: frame.reviewScreen()
+        case .season: frame.seasonScreen()
         case .settings: frame.settingsScreen()
         }
         if let form = state.form { frame.formOverlay(form) }

@@ -7,4 +7,6 @@ public enum Workload: Sendable, Equatable {
     case resting
     /// An interval program's work block: near their maximum.
     case sprinting
+    /// Keeping still for a readiness check, lying or sitting: the heart settles to its resting rate.
+    case still
 }

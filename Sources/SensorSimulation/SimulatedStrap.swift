@@ -22,6 +22,10 @@ struct SimulatedStrap {
     static let ns: UInt64 = 1_000_000_000
 
     private var hr: Double
+    /// How rested the player is today, as the breathing's swing of the heart at rest (vagal tone):
+    /// a readiness check differs from morning to morning as a real one does. Drawn from a stream of
+    /// its own, so every other number of a seed stays as it was.
+    private let restingForm: Double
     private var modelTimeNs: UInt64 = 0
     private var nextBeatNs: UInt64
     private var nextNotifyNs: UInt64
@@ -46,6 +50,8 @@ struct SimulatedStrap {
         maxHR = physiology.maxHR
         effort = member.effort
         rng = SeededGenerator(seed: seed, stream: UInt64(index.rawValue) + 1)
+        var formRNG = SeededGenerator(seed: seed, stream: UInt64(index.rawValue) + 0x1_0000)
+        restingForm = exp(0.3 * formRNG.gaussian())
         hr = restingHR + 15 + Double.random(in: 0..<10, using: &rng)
         let charge = Double.random(in: 35...100, using: &rng)
         battery = index.position % 10 == 9 ? charge / 6 : charge
@@ -91,9 +97,10 @@ struct SimulatedStrap {
         let dt = Double(t - modelTimeNs) / Double(Self.ns)
         let seconds = Double(t) / Double(Self.ns)
         let planned = switch schedule.workload(atNs: t) {
+        case .training: Self.workload(atSeconds: seconds)
         case .resting: Self.restingWorkload
         case .sprinting: Self.sprintingWorkload
-        case .training: Self.workload(atSeconds: seconds)
+        case .still: 0.0
         }
         let target = restingHR + (maxHR - restingHR) * min(1.02, planned * effort)
         let tau = target > hr ? Self.tauRise : Self.tauRecovery
@@ -108,7 +115,8 @@ struct SimulatedStrap {
     private mutating func beat() {
         let seconds = Double(nextBeatNs) / Double(Self.ns)
         let restfulness = max(0, 1 - (hr - restingHR) / (maxHR - restingHR))
-        let rsa = (0.01 + 0.05 * restfulness) * sin(2 * .pi * 0.25 * seconds)
+        let form = schedule.workload(atNs: nextBeatNs) == .still ? restingForm : 1
+        let rsa = (0.01 + 0.05 * restfulness * form) * sin(2 * .pi * 0.25 * seconds)
         var rr = 60 / hr * (1 + rsa + 0.012 * rng.gaussian())
         rr = min(max(rr, 0.25), 2.0)
         let intervalNs = UInt64(rr * Double(Self.ns))

@@ -62,14 +62,15 @@ public struct ReviewScreenLoader {
     /// The analysis's session totals of one player, as review shows them.
     static func digest(_ p: PlayerAnalysis, model: ZoneModel) -> SessionDigest {
         let s = p.stats
-        // The whole session's HRV, as the exports' first "hrv" entry.
-        let time = p.hrv.first?.timeDomain.value
+        // HRV over the stated window (the exports' "reportedHRV"), not over the exercise.
+        let time = p.reportedHRV.timeDomain.value
         return SessionDigest(samples: s.sampleCount, signalMs: s.signalMs, averageBPM: s.averageBPM.value,
                              minBPM: s.minBPM.value, maxBPM: s.maxBPM.value, peakPercentOfMax: s.peakPercentOfMax.value,
                              zoneMs: s.zones(model).ms, kcal: s.kcal.value, banisterTRIMP: s.banisterTRIMP.value,
                              effortPoints: s.effortPoints.value, recoveryBPM: p.recoveryBPM.value,
-                             rmssdMs: time?.rmssdMs, sdnnMs: time?.sdnnMs, pnn50: time?.pnn50,
-                             lfHfRatio: p.hrv.first?.frequencyDomain.value?.lfHfRatio,
+                             hrvWindow: p.reportedHRV.window.label, rmssdMs: time?.rmssdMs, sdnnMs: time?.sdnnMs,
+                             sdsdMs: time?.sdsdMs, pnn50: time?.pnn50,
+                             lfHfRatio: p.reportedHRV.frequencyDomain.value?.lfHfRatio,
                              correctedBeatsPercent: p.rr.recorded > 0 ? Double(p.rr.corrected) / Double(p.rr.recorded) * 100 : nil)
     }
 

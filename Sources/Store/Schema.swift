@@ -197,6 +197,28 @@ enum Schema {
             // wherever straps are listed; NULL: none.
             try db.execute(sql: "ALTER TABLE strap ADD COLUMN label TEXT")
         }
+        migrator.registerMigration("v13-session-load") { db in
+            // What the season reads of each player's session, computed once from its analysis when
+            // the session is saved (or, for sessions recorded before, the first time a season needs
+            // it): the cardio load, the time in zones, HRR60, and for a readiness check its lnRMSSD,
+            // resting HR and the share of beats corrected. Stale like nn_cache when more rows come.
+            try db.execute(sql: """
+                CREATE TABLE session_load(
+                    session_id INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+                    player_id INTEGER NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                    algorithm TEXT NOT NULL,
+                    committed_t_ms INTEGER NOT NULL,
+                    cardio_load REAL NOT NULL,
+                    z0_ms INTEGER NOT NULL, z1_ms INTEGER NOT NULL, z2_ms INTEGER NOT NULL,
+                    z3_ms INTEGER NOT NULL, z4_ms INTEGER NOT NULL, z5_ms INTEGER NOT NULL,
+                    recovery_bpm REAL,
+                    ln_rmssd REAL,
+                    resting_bpm REAL,
+                    corrected_share REAL,
+                    PRIMARY KEY (session_id, player_id));
+                CREATE INDEX session_load_by_player ON session_load(player_id);
+                """)
+        }
         return migrator
     }
 }

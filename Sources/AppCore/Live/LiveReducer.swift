@@ -4,6 +4,10 @@ import TeamCore
 public enum LiveAction: Sendable, Equatable {
     /// From the lobby: a session of the included players with today's straps.
     case start
+    /// From the lobby's readiness sheet: a readiness check of the included players, as planned there.
+    case startReadinessCheck
+    /// The check just taken, analysed (the answer to `Effect.loadReadinessResults`).
+    case readinessResults(sessionID: Int64, [ReadinessResult])
     /// The recorder made the session row (the answer to `Effect.startSession`): the session counts from it.
     case started(SessionStart)
     case pause, resume, lap
@@ -25,6 +29,8 @@ public enum LiveAction: Sendable, Equatable {
     public enum Delegate: Sendable, Equatable {
         case started
         case saved(sessionID: Int64)
+        /// A readiness check was kept: the season table shows it.
+        case readinessSaved(sessionID: Int64)
         case discarded(sessionID: Int64)
     }
 }
@@ -32,14 +38,19 @@ public enum LiveAction: Sendable, Equatable {
 enum LiveReducer {
     static func reduce(_ session: inout LiveSession?, _ action: LiveAction, _ ctx: AppContext) -> Reduction {
         guard var live = session else {
-            if case .start = action { return start(&session, ctx) }
+            if case .start = action { return start(&session, ctx, check: nil) }
+            if case .startReadinessCheck = action, let plan = ctx.lobby.readinessCheck { return start(&session, ctx, check: plan) }
             return .none
         }
         // Save and discard end the session (nil); everything else writes it back.
         defer { if session != nil { session = live } }
         let now = ctx.nowMs
         switch action {
-        case .start: // one session at a time
+        case .start, .startReadinessCheck: // one session at a time
+            return .none
+        case .readinessResults(let id, let results):
+            guard live.readinessCheck != nil, live.sessionID == id else { return .none }
+            live.readinessResults = results
             return .none
         case .delegate: // the root's to handle
             return .none
@@ -52,14 +63,16 @@ enum LiveReducer {
             let go = live.intervals != nil ? ctx.settings.playInterval(.workStart) : nil
             let work = live.intervals != nil ? Effect.intervalBlockStarted(sessionID: start.sessionID, .work, atMs: 0) : nil
             let sides = live.challenge.map { Effect.saveChallenge(sessionID: start.sessionID, SessionChallenge(rule: $0.rule, sides: $0.sides)) }
-            // "vs last time": the team's previous session with these tags, read once, now.
-            let lastTime = ctx.teamID.map { Effect.loadLastTime(teamID: $0, sessionID: start.sessionID, playerIDs: live.tiles.map(\.playerID)) }
+            // "vs last time": the team's previous session with these tags, read once, now (a
+            // readiness check has no effort to compare).
+            let lastTime = live.readinessCheck != nil ? nil : ctx.teamID.map { Effect.loadLastTime(teamID: $0, sessionID: start.sessionID, playerIDs: live.tiles.map(\.playerID)) }
             return .effects(go, work, sides, lastTime)
         case .lastTimeLoaded(let lastTime):
             live.lastTime = lastTime
             return .none
         case .pause:
-            guard live.phase == .running, let id = live.sessionID else { return .none }
+            // A readiness check is the players keeping still: no pause, no laps.
+            guard live.phase == .running, live.readinessCheck == nil, let id = live.sessionID else { return .none }
             live.phase = .paused
             live.clock.pause(atMs: now)
             return .effects(.setSessionPaused(sessionID: id, paused: true))
@@ -69,7 +82,7 @@ enum LiveReducer {
             live.clock.resume(atMs: now)
             return .effects(.setSessionPaused(sessionID: id, paused: false))
         case .lap:
-            guard live.phase == .running, let id = live.sessionID else { return .none }
+            guard live.phase == .running, live.readinessCheck == nil, let id = live.sessionID else { return .none }
             let t = now - live.clock.startMs
             live.lapsMs.append(t)
             return .effects(.addLap(sessionID: id, tMs: t), ctx.settings.play(.lapBeep))
@@ -94,7 +107,8 @@ enum LiveReducer {
             // Saving during the recovery minute ends the recording now: what came so far is kept.
             let stop: Effect? = live.isRecording ? .finishRecording(sessionID: id) : nil
             session = nil
-            return Reduction(effects: stop.map { [$0] } ?? [], actions: [.live(.delegate(.saved(sessionID: id)))])
+            let saved: LiveAction.Delegate = live.readinessCheck != nil ? .readinessSaved(sessionID: id) : .saved(sessionID: id)
+            return Reduction(effects: stop.map { [$0] } ?? [], actions: [.live(.delegate(saved))])
         case .discard:
             guard live.phase == .finished || live.phase == .recovery else { return .none }
             // The recovery minute records on while the coach decides.
@@ -166,6 +180,7 @@ enum LiveReducer {
     /// points stop accruing, and the recorder runs on for the recovery minute.
     /// An interval block under way is closed by a lap at the effort's end; a challenge's scores are kept.
     private static func endEffort(_ live: inout LiveSession, sessionID: Int64, nowMs: Int64) -> Reduction {
+        if live.readinessCheck != nil { return endReadinessCheck(&live, sessionID: sessionID, nowMs: nowMs) }
         let block = live.intervalPosition(nowMs: nowMs)?.block
         live.phase = .recovery
         live.clock.pause(atMs: nowMs)
@@ -177,9 +192,20 @@ enum LiveReducer {
                         live.challenge.map { .saveChallenge(sessionID: sessionID, $0.result(tiles: live.tiles)) })
     }
 
+    /// A readiness check ends without a recovery minute (the players were still): the recorder
+    /// stops, and the check is analysed for the coach's screen and the wall.
+    private static func endReadinessCheck(_ live: inout LiveSession, sessionID: Int64, nowMs: Int64) -> Reduction {
+        live.phase = .finished
+        live.clock.pause(atMs: nowMs)
+        live.effortEndedAtMs = nowMs
+        return .effects(.endEffort(sessionID: sessionID, atMs: live.effortEndOffsetMs ?? 0), .finishRecording(sessionID: sessionID),
+                        .loadReadinessResults(sessionID: sessionID))
+    }
+
     /// A session of the lobby's players: a tile for each, who wears which strap today (the
     /// lineup, which the recorder gets too), and the recorder asked for a session row (answered by `.started`).
-    private static func start(_ session: inout LiveSession?, _ ctx: AppContext) -> Reduction {
+    /// `check`: a readiness check of that length and posture instead of a training session.
+    private static func start(_ session: inout LiveSession?, _ ctx: AppContext, check: ReadinessCheckPlan?) -> Reduction {
         guard ctx.screen == .lobby, let teamID = ctx.teamID,
               ctx.lobby.canStart(roster: ctx.roster, sensors: ctx.sensors, nowMs: ctx.nowMs) else { return .none }
         let participants = ctx.lobby.participants(in: ctx.roster)
@@ -196,11 +222,15 @@ enum LiveReducer {
         let lineup = Lineup(participants.map {
             Lineup.Wearer(playerID: $0.line.playerID, strapID: $0.strapID, strapIndex: ctx.sensors.index(ofStrap: $0.strapID))
         })
-        var live = LiveSession(plannedMs: ctx.lobby.sessionPlannedMs, startMs: ctx.nowMs, lineup: lineup, tiles: tiles)
-        live.intervals = ctx.lobby.intervals.map(IntervalTimer.init(program:))
-        live.challenge = challenge(ctx)
+        let plannedMs = check?.lengthMs ?? ctx.lobby.sessionPlannedMs
+        var live = LiveSession(plannedMs: plannedMs, startMs: ctx.nowMs, lineup: lineup, tiles: tiles)
+        live.readinessCheck = check
+        if check == nil { // a check is the players keeping still: no program, no duel
+            live.intervals = ctx.lobby.intervals.map(IntervalTimer.init(program:))
+            live.challenge = challenge(ctx)
+        }
         session = live
-        let started = Effect.startSession(teamID: teamID, lineup: lineup, plannedMs: ctx.lobby.sessionPlannedMs, tags: ctx.lobby.tags.tags)
+        let started = Effect.startSession(teamID: teamID, lineup: lineup, plannedMs: plannedMs, tags: (check?.tags ?? ctx.lobby.tags).tags)
         return Reduction(effects: [started], actions: [.live(.delegate(.started))])
     }
 }

@@ -49,6 +49,10 @@ public struct LiveSession: Sendable, Equatable {
     public var challenge: LiveChallenge?
     /// The team's previous session with the same tags, for "vs last time"; nil until loaded, or when there is none.
     public var lastTime: LastTime?
+    /// A readiness check (the players keep still for its length), not a training session; nil: training.
+    public var readinessCheck: ReadinessCheckPlan?
+    /// The check's results once it ended and was analysed.
+    public var readinessResults: [ReadinessResult]?
 
     public init(plannedMs: Int64?, startMs: Int64, lineup: Lineup, tiles: [LiveTile]) {
         clock = SessionClock(startMs: startMs, plannedMs: plannedMs)

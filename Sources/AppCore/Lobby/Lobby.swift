@@ -23,6 +23,8 @@ public struct Lobby: Sendable, Equatable {
     public var editingChallenge = false
     /// A side of several players is named by its colour (a side of one by its player).
     public static let challengeSideNames = ["Reds", "Blues"]
+    /// The readiness check sheet is open, with this plan.
+    public var readinessCheck: ReadinessCheckPlan?
     public init() {}
 
     /// The session's planned length: the interval program's, else the countdown chosen.

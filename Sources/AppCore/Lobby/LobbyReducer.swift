@@ -14,6 +14,8 @@ public enum LobbyAction: Sendable, Equatable {
     case intervals(IntervalChoice)
     /// Two sides (or two players) against each other.
     case challenge(ChallengeChoice)
+    /// The readiness check sheet.
+    case readiness(ReadinessSheetAction)
 }
 
 enum LobbyReducer {
@@ -38,6 +40,8 @@ enum LobbyReducer {
             return IntervalChoiceReducer.reduce(&lobby, choice, ctx)
         case .challenge(let choice):
             return ChallengeChoiceReducer.reduce(&lobby, choice, ctx)
+        case .readiness(let sheet):
+            return ReadinessSheetReducer.reduce(&lobby, sheet, ctx)
         }
         return .none
     }

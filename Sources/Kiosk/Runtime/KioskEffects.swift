@@ -96,6 +96,13 @@ extension KioskRuntime {
             dispatch(.review(.loaded(try ReviewScreenLoader(store: store).load(sessionID: id))))
         case .markReviewed(let id):
             try store.markReviewed(id)
+        case .loadSeason(let teamID):
+            dispatch(.season(.loaded(try SeasonScreenLoader(store: store).table(teamID: teamID, on: wallClock))))
+        case .loadPlayerHistory(let playerID):
+            guard let teamID = state.teamID else { return }
+            dispatch(.season(.historyLoaded(try SeasonScreenLoader(store: store).history(playerID: playerID, teamID: teamID, on: wallClock))))
+        case .loadReadinessResults(let id):
+            dispatch(.live(.readinessResults(sessionID: id, try SeasonScreenLoader(store: store).readinessResults(sessionID: id))))
         case .switchSource(let choice):
             sources.switchSource(to: choice)
         case .saveSettings(let settings):
@@ -142,7 +149,8 @@ extension KioskRuntime {
         let recorder = try SessionRecorder(store: store, teamID: teamID, lineup: lineup, plannedMs: plannedMs,
                                            zoneModel: state.settings.values.zoneModel, formula: state.settings.values.maxFormula, tags: tags,
                                            date: wallClock, nowNs: now)
-        sources.pump.setWorkload(.training, atNs: now)
+        // Simulated players keep still through a readiness check; otherwise they train.
+        sources.pump.setWorkload(SessionTags(stored: tags).isReadinessCheck ? .still : .training, atNs: now)
         sources.pump.recorder = recorder
         dispatch(.live(.started(recorder.start)))
     }

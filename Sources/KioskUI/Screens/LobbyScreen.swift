@@ -7,7 +7,8 @@ extension Frame {
         let team = state.team
         let area = topBar(title: team?.team.name ?? "Lobby", colour: team.map { Colour($0.team.colour) },
                           back: ("‹ Teams", .navigate(.home)),
-                          trailing: [("Review", .navigate(.review), .normal), ("Setup", .navigate(.setup), .normal)])
+                          trailing: [("Readiness", .lobby(.readiness(.open(true))), .normal), ("Review", .navigate(.review), .normal),
+                                     ("Setup", .navigate(.setup), .normal)])
         let sideW = max(metrics.px(230), area.w / 4)
         let (playersArea, side) = area.splitRight(sideW, gap: metrics.margin)
         let (tagRow, belowTags) = playersArea.splitTop(metrics.target, gap: metrics.gap)
@@ -19,6 +20,7 @@ extension Frame {
         if state.lobby.editingTags { tagSheet() }
         if state.lobby.editingIntervals { intervalSheet() }
         if state.lobby.editingChallenge { challengeSheet() }
+        if let plan = state.lobby.readinessCheck { readinessSheet(plan) }
         notice()
     }
 

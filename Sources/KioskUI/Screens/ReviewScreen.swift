@@ -24,7 +24,7 @@ extension Frame {
             }
         } else {
             let area = topBar(title: "\(team?.team.name ?? "") · sessions", colour: team.map { Colour($0.team.colour) },
-                              back: ("‹ Lobby", .navigate(.lobby)))
+                              back: ("‹ Lobby", .navigate(.lobby)), trailing: [("Season", .navigate(.season), .normal)])
             sessionList(area)
         }
         notice()

@@ -11,7 +11,18 @@ extension Frame {
             canvas.text(name, size: metrics.px(60), bold: true, in: screen, align: .center)
             return
         }
+        if live.readinessCheck != nil, !live.isRecording, live.phase != .starting {
+            wallReadinessResults(live)
+            return
+        }
         var (bar, rest) = screen.splitTop(metrics.px(72))
+        if live.readinessCheck != nil, let left = live.clock.remainingMs(nowMs: state.nowMs) {
+            // The players see they are to keep still, and for how long.
+            canvas.fill(bar, Theme.readiness)
+            keepStillCountdown(left, size: metrics.px(56), in: bar)
+            liveTiles(in: rest.inset(metrics.px(6)), forWall: true, around: rest)
+            return
+        }
         if live.challenge != nil {
             let (tiles, band) = rest.splitBottom(metrics.px(64))
             challengeBars(live, in: band)

@@ -42,6 +42,20 @@ public struct KioskSettings: Sendable, Equatable {
     public var challengeRule = ChallengeRule.effortPoints
     /// "Last interval", "one minute left" spoken over an interval program (when a voice is installed).
     public var spokenCues = true
+    /// Where the season's load status changes its word, as Strain ÷ Tolerance: detraining below the
+    /// first, maintaining from it, productive from the second, overreaching above the third (Polar's
+    /// Training Load Pro; docs/ANALYTICS.md). A club may move them (`sideline settings --load-status`).
+    public var loadStatusRatios: [Double] = KioskSettings.polarLoadStatusRatios
+    public static let polarLoadStatusRatios = [0.8, 1.0, 1.5]
+
+    /// Three positive ratios that do not fall, or nil: "0.8,1.0,1.5".
+    public static func loadStatusRatios(parsing text: String) -> [Double]? {
+        let values = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard values.count == 3, text.split(separator: ",").count == 3, values.allSatisfy({ $0.isFinite && $0 > 0 }),
+              values[0] <= values[1], values[1] <= values[2] else { return nil }
+        return values
+    }
+
     /// Unlocks the settings; 4 to 8 ASCII digits. The kiosk's pad chooses 4, `sideline settings --pin` up to 8.
     public var pin = KioskSettings.defaultPin
 
@@ -81,7 +95,8 @@ public struct KioskSettings: Sendable, Equatable {
          ("showAliases", showAliases ? "1" : "0"), ("pin", pin), ("sensor", sensor.rawValue),
          ("tileDetail", tileDetail.rawValue), ("sound", sound ? "1" : "0"), ("soundVolume", "\(soundVolume)"),
          ("beeps", beeps ? "1" : "0"), ("intervalPresets", intervalPresets.map(\.storedForm).joined(separator: ",")),
-         ("challengeRule", challengeRule.rawValue), ("spokenCues", spokenCues ? "1" : "0")]
+         ("challengeRule", challengeRule.rawValue), ("spokenCues", spokenCues ? "1" : "0"),
+         ("loadStatusRatios", loadStatusRatios.map { "\($0)" }.joined(separator: ","))]
     }
 
     /// The pairs that differ from `old`: what a save writes, so that a value another
@@ -110,5 +125,6 @@ public struct KioskSettings: Sendable, Equatable {
         }
         if let v = lookup("challengeRule").flatMap(ChallengeRule.init(rawValue:)) { challengeRule = v }
         if let v = lookup("spokenCues") { spokenCues = v == "1" }
+        if let v = lookup("loadStatusRatios").flatMap(Self.loadStatusRatios(parsing:)) { loadStatusRatios = v }
     }
 }
