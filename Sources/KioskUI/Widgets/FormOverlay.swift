@@ -16,7 +16,16 @@ extension Frame {
         let (titleBox, actions) = titleRow.splitRight(metrics.px(260))
         // What is wrong takes the title's place, so the fields keep their height.
         if form.problems.isEmpty {
-            canvas.text(form.title, size: metrics.title, bold: true, in: titleBox)
+            var title = titleBox
+            if isPlayer(form) {
+                // The player's zones in bpm as typed, under the current zone model and HRmax formula
+                // (issue 25), beside the title: a row of their own would take the fields below a
+                // gloved finger's 64 px at 800×480.
+                let zones: Rect
+                (title, zones) = titleBox.splitLeft(canvas.measure(form.title, size: metrics.title, bold: true) + metrics.gap)
+                playerZones(form, in: zones)
+            }
+            canvas.text(form.title, size: metrics.title, bold: true, in: title)
         } else {
             let problems = "⚠ " + form.problems.joined(separator: "; "), warning = Colour(hex: 0xFF8A80)
             if canvas.measure(problems, size: metrics.small, bold: true) <= titleBox.w {
@@ -30,17 +39,10 @@ extension Frame {
         func touch(_ b: Rect) -> Rect { Rect(b.x, 0, b.w, b.maxY + metrics.px(3)) }
         button("Cancel", ab[0], .form(.cancel), touch: touch(ab[0]))
         button("Save", ab[1], .form(.submit), style: .primary, touch: touch(ab[1]))
-        var fieldsArea = body
-        if isPlayer(form) {
-            // The player's zones in bpm as typed, under the current zone model and HRmax formula (issue 25).
-            let zonesRow: Rect
-            (fieldsArea, zonesRow) = body.splitBottom(metrics.px(26), gap: keyGap)
-            playerZones(form, in: zonesRow)
-        }
         let slots = form.fields.count + (isPlayer(form) ? 1 : 0)
         let columns = slots > 4 ? 4 : slots
         let rows = (slots + columns - 1) / columns
-        let cells = fieldsArea.rows(rows, gap: keyGap).flatMap { $0.columns(columns, gap: keyGap) }
+        let cells = body.rows(rows, gap: keyGap).flatMap { $0.columns(columns, gap: keyGap) }
         for (field, cell) in zip(form.fields, cells) {
             let focused = form.focus == field
             canvas.fillRounded(cell, radius: metrics.px(8), focused ? Theme.surfaceHigh : Theme.surface)
@@ -64,17 +66,17 @@ extension Frame {
         }
     }
 
-    /// "Zones, %HRmax, HRmax 188 (Tanaka)" and the five zones' chips; a hint while the figures are not numbers yet.
+    /// "Zones, %HRmax, HRmax 188 (Tanaka)" over the five zones' chips; a hint while the figures are not numbers yet.
     private func playerZones(_ form: Form, in row: Rect) {
         let settings = state.settings.values
         guard let physiology = form.draftPhysiology(year: state.year, formula: settings.maxFormula) else {
-            canvas.text("Zones in bpm once the birth year and the resting HR are numbers", size: metrics.small - metrics.px(2),
-                        colour: Theme.textDim, in: row)
+            wrappedText("Zones in bpm once the birth year and the resting HR are numbers", size: metrics.small - metrics.px(2),
+                        in: row, colour: Theme.textDim)
             return
         }
         let model = settings.zoneModel == .percentOfMax ? "%HRmax" : "%HRR"
         let source = physiology.maxSource == .measured ? "measured" : physiology.maxSource.rawValue.capitalized
-        let (label, chips) = row.splitLeft(row.w * 30 / 100, gap: keyGap)
+        let (label, chips) = row.splitTop(row.h * 2 / 5)
         canvas.text("Zones · \(model) · max \(Int(physiology.maxHR.rounded())) (\(source))", size: metrics.small - metrics.px(3),
                     bold: true, colour: Theme.textDim, in: label)
         zoneChips(physiology, model: settings.zoneModel, in: chips, maxText: metrics.small - metrics.px(2))
