@@ -7,7 +7,7 @@
 #   make bench-hostile  peak RSS through each hostile file a USB stick may carry (import-roster, restore, the kiosk), and the photo helper's cost
 #   make test-vm    only the real-stack suite: Debian's kernel and bluetoothd in a VM (Tests/vm)
 #   make bench-vm   Bluetooth figures on the real stack in the VM (launch, a strap's return, an adapter's return)
-#   make deb    out/sideline_<version>_<arch>.deb: the appliance package (deploy/package/debian, README "Install on a Raspberry Pi")
+#   make deb    out/sideline_<version>_<arch>.deb: the appliance package (deploy/package/debian, docs/OPERATIONS.md "Install on a Raspberry Pi")
 #   make bench-appliance  kill -9 → the kiosk back on screen, on this machine's cores: cage (headless) and the kiosk as the unit runs them
 #   make test-appliance  only the appliance in a VM: the .deb installed by apt, boot to the kiosk on bluez and hci-user, taps, crashes, power cut, USB sticks, no blanking, no adapter at start (Tests/appliance)
 .PHONY: demo test test-vm test-appliance bench-appliance bench bench-ble bench-club bench-hostile bench-vm setup build build-static deb
