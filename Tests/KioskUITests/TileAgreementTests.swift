@@ -17,15 +17,16 @@ final class TileAgreementTests: XCTestCase {
     /// one (a slow drift of ±3 bpm and a strap's noise of about ±2), with the interval's jitter.
     /// `slow`: the heart rate without the noise, whose zone changes are real ones.
     private static func series(lower: Double, upper: Double) -> [(tMs: Int64, bpm: Int, slow: Double)] {
-        var rng = SplitMix(seed: 25)
+        var rng = SeededGenerator(seed: 25)
+        func unit() -> Double { Double.random(in: 0..<1, using: &rng) }
         var t: Int64 = 1000
         var out: [(Int64, Int, Double)] = []
         while t < 600_000 {
             let base = t < 300_000 ? lower : upper
             let slow = base + 3 * sin(Double(t) / 23_000)
-            let noise = (rng.unit() + rng.unit() + rng.unit() - 1.5) * 2.6
+            let noise = (unit() + unit() + unit() - 1.5) * 2.6
             out.append((t, Int((slow + noise).rounded()), slow))
-            t += 950 + Int64(rng.unit() * 100)
+            t += 950 + Int64(unit() * 100)
         }
         return out
     }
@@ -108,18 +109,4 @@ final class TileAgreementTests: XCTestCase {
         guard badge.hasPrefix("Z"), let n = Int(badge.dropFirst().prefix { $0.isNumber }) else { return nil }
         return HeartRateZone(rawValue: n)
     }
-}
-
-/// A small seeded generator, so the series is the same on every run.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
