@@ -26,16 +26,27 @@ extension Frame {
         let (headingRow, rest) = area.splitTop(metrics.target, gap: metrics.px(4))
         let (listArea, footnote) = rest.splitBottom(metrics.px(22), gap: metrics.px(4))
         let columns = Self.seasonColumns(headingRow.inset(dx: metrics.px(12), dy: 0))
+        // One size for every heading and one for every name (the longest decides): a row whose
+        // texts do not change size from cell to cell.
+        let headings = columns.map { column, r in (seasonHeadingLabel(column), r.w) }
+        let headingSize = commonSize(headings, max: metrics.small, min: metrics.small - metrics.px(3), bold: true)
         for (column, r) in columns {
             // The heading takes touches over its whole column, the gap beside it included.
-            seasonHeading(column, r, touch: Rect(r.x, headingRow.y, r.w + 6, headingRow.h))
+            seasonHeading(column, r, size: headingSize, touch: Rect(r.x, headingRow.y, r.w + 6, headingRow.h))
         }
+        var names: (index: Int, size: Int)?
         if lines.isEmpty {
             canvas.text("No players on the roster", size: metrics.body, colour: Theme.textDim, in: listArea, align: .center)
         }
         // A list of its own for each order, so a new order starts at its top.
         list(id: "season-\(state.season.sort.rawValue)-\(state.season.descending)", area: listArea, rowHeight: metrics.target, count: lines.count) { i, r in
-            seasonRow(lines[i], r)
+            let fit = names ?? {
+                let width = Self.seasonColumns(r.inset(dx: metrics.px(12), dy: metrics.px(6)))[0].1.w
+                return commonForms(lines.map(Self.seasonNames), widths: lines.map { _ in width }, max: metrics.body - metrics.px(2),
+                                   readable: metrics.small, bold: true)
+            }()
+            names = fit
+            seasonRow(lines[i], r, name: (Self.seasonNames(lines[i])[fit.index], fit.size))
             hits.add(Hit(rect: r, label: lines[i].name, action: .season(.openPlayer(lines[i].playerID))))
         }
         canvas.text("Load: Banister TRIMP a day · Strain 7 days, Tolerance 28 days (Polar) · ACWR by EWMA — guidance, not a diagnosis",
@@ -45,7 +56,7 @@ extension Frame {
     /// Each column's share of a row, left to right.
     static func seasonColumns(_ r: Rect) -> [(SeasonColumn, Rect)] {
         // No column under 9 %: its heading, a touch target, keeps ≥ 64 px at 800×480.
-        let shares: [(SeasonColumn, Int)] = [(.player, 20), (.today, 9), (.strain, 9), (.tolerance, 11), (.status, 17),
+        let shares: [(SeasonColumn, Int)] = [(.player, 19), (.today, 9), (.strain, 9), (.tolerance, 12), (.status, 17),
                                              (.acwr, 9), (.readiness, 14), (.last, 11)]
         var x = r.x
         return shares.map { column, share in
@@ -55,11 +66,15 @@ extension Frame {
         }
     }
 
-    private func seasonHeading(_ column: SeasonColumn, _ r: Rect, touch: Rect) {
+    /// A column's heading, with the order's arrow on the sorted one.
+    private func seasonHeadingLabel(_ column: SeasonColumn) -> String {
+        guard state.season.sort == column else { return Self.seasonHeadingText(column) }
+        return Self.seasonHeadingText(column) + (state.season.descending ? " ▼" : " ▲")
+    }
+
+    private func seasonHeading(_ column: SeasonColumn, _ r: Rect, size: Int, touch: Rect) {
         let sorted = state.season.sort == column
-        let arrow = sorted ? (state.season.descending ? " ▼" : " ▲") : ""
-        let label = Self.seasonHeadingText(column) + arrow
-        canvas.text(label, size: metrics.small, bold: true, colour: sorted ? Theme.text : Theme.textDim, in: r,
+        canvas.text(seasonHeadingLabel(column), size: size, bold: true, colour: sorted ? Theme.text : Theme.textDim, in: r,
                     align: column == .player ? .left : .center)
         hits.add(Hit(rect: touch, label: "sort:\(column.rawValue)", action: .season(.sort(column))))
     }
@@ -77,12 +92,20 @@ extension Frame {
         }
     }
 
-    private func seasonRow(_ line: SeasonLine, _ r: Rect) {
+    /// A row's name from longest to shortest ("14  Luca Zielinski", "14  Luca Z.", "14  Luca"): every
+    /// row takes the longest form at which all fit at a readable size, so the names keep one size.
+    static func seasonNames(_ line: SeasonLine) -> [String] {
+        let parts = line.name.split(separator: " ", maxSplits: 1).map(String.init)
+        let forms = parts.count == 2 ? [line.name, "\(parts[0]) \(parts[1].prefix(1)).", parts[0]] : [line.name, line.name, line.name]
+        return forms.map { "\(line.number)  \($0)" }
+    }
+
+    private func seasonRow(_ line: SeasonLine, _ r: Rect, name: (text: String, size: Int)) {
         canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
         for (column, cell) in Self.seasonColumns(r.inset(dx: metrics.px(12), dy: metrics.px(6))) {
             switch column {
             case .player:
-                canvas.text("\(line.number)  \(line.name)", size: metrics.body - metrics.px(2), bold: true, in: cell)
+                canvas.text(name.text, size: name.size, bold: true, in: cell)
             case .today: seasonNumber(Self.load(line.loadToday), cell)
             case .strain: seasonNumber(Self.load(line.strain), cell)
             case .tolerance: seasonNumber(Self.load(line.tolerance), cell)
