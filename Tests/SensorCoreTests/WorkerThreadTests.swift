@@ -56,10 +56,10 @@ final class WorkerThreadLongNameTests: XCTestCase {
         let worker = WorkerThread()
         let seen = Mutex<String?>(nil)
         let started = DispatchSemaphore(value: 0)
-        worker.start(name: "sideline.a-name-longer-than-fifteen") { shouldStop in
+        // The body only reads its name and returns; stop() then waits for that return.
+        worker.start(name: "sideline.a-name-longer-than-fifteen") { _ in
             seen.withLock { $0 = try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8) }
             started.signal()
-            while !shouldStop() { Thread.sleep(forTimeInterval: 0.001) }
         }
         XCTAssertEqual(started.wait(timeout: .now() + 10), .success)
         worker.stop()
