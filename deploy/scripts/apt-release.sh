@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # deploy/scripts/apt-release.sh RELEASE: apt's view of one Debian release (bookworm, trixie) beside
 # this machine's own, without touching its sources: a private sources list (the release, -updates,
-# -security, main) and private lists under the cache, refreshed at most once a day. Prints the path
+# -security, main), private lists under the cache (refreshed at most once a day) and an empty dpkg
+# status (this machine's installed packages are no candidates). Prints the path
 # of an apt configuration file; any apt command run with APT_CONFIG set to it sees that release:
 #   APT_CONFIG=$(deploy/scripts/apt-release.sh trixie) apt-cache policy linux-image-amd64
 # Used by the VM image builder (deploy/scripts/vm/build-image.sh) and the package's dependency
@@ -32,12 +33,15 @@ Dir::Etc::sourcelist "$DIR/sources.list";
 Dir::Etc::sourceparts "-";
 Dir::State::Lists "$DIR/lists";
 Dir::Cache "$DIR/cache";
+Dir::State::status "$DIR/status";
 Dir::Cache::archives "$DIR/archives";
 APT::Architecture "$(dpkg --print-architecture)";
 APT::Sandbox::User "root";
 Acquire::Languages "none";
 EOF
 mkdir -p "$DIR/cache"
+# An empty dpkg status: what this machine has installed is no candidate of the release.
+[ -f "$DIR/status" ] || : > "$DIR/status"
 fresh=$(find "$DIR/lists" -maxdepth 1 -name '*_Packages*' -mmin -1440 2>/dev/null | head -1)
 if ! cmp -s "$DIR/sources.list.new" "$DIR/sources.list" 2>/dev/null || [ -z "$fresh" ]; then
   mv "$DIR/sources.list.new" "$DIR/sources.list"

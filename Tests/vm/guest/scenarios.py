@@ -223,10 +223,11 @@ def exit_leaves_straps_free(ctx, checks, transport):
     checks.figure('exit_to_link_down_s', [round(events(sent, i, 'disconnected')[-1]['t'] - run.finished, 2) if dropped(i, sent) else None
                                           for i in range(1, len(configs) + 1)])
     btmon = ctx.btmon_text()
-    # By opcode: btmon shortens long command names.
-    disconnects = re.findall(r'< HCI Command: [^\n]*\(0x01\|0x0006\)', btmon)
+    # By opcode: btmon shortens long command names, and 5.82 even "HCI Command" behind the name
+    # of the process that sent it ("sideline[570]: < HCI Comman.. (0x01|0x0006)").
+    disconnects = re.findall(r'< HCI Comm[^\n]*\(0x01\|0x0006\)', btmon)
     checks.check('btmon: an HCI Disconnect for every strap', len(disconnects) >= len(configs), len(disconnects))
-    scans = re.findall(r'< HCI Command: [^\n]*\(0x08\|0x00(?:0c|42)\)[^\n]*\n\s+(?:Extended scan|Scanning): (\w+)', btmon)
+    scans = re.findall(r'< HCI Comm[^\n]*\(0x08\|0x00(?:0c|42)\)[^\n]*\n\s+(?:Extended scan|Scanning): (\w+)', btmon)
     checks.check('btmon: scanning left off', scans and scans[-1] == 'Disabled', scans[-6:])
 
 
