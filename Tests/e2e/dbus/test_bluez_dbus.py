@@ -511,3 +511,42 @@ def test_services_are_judged_only_once_resolved(bluez, sideline_bin, tmp_path):
     proc.wait_for(lambda l: f"bluetoothd has not resolved or exported {A2}'s services" in l, 'A2 judged', timeout=40, stream='err')
     _, err = finish(proc)
     assert 'Measurement characteristic' not in err, err
+
+
+def test_adapter_back_unpowered_then_powered_reconnects_every_strap(bluez, sideline_bin, tmp_path):
+    """hci0 unplugged and plugged back under bluetoothd 5.82 (trixie; this order from the VM's
+    D-Bus trace): the links down, the adapter unpowered with its PowerState left "on", the straps'
+    devices and the adapter removed; then the adapter added back unpowered ("off-enabling") with the
+    straps bluetoothd remembers (not heard yet), and only then powered. Sideline says so, starts
+    discovery again, connects every strap once discovery hears it, and records each again."""
+    db = tmp_path / 'bz.sqlite'
+    straps = {address: bluez.add_strap(address, f'Strap {address[-2:]}', battery=None) for address in (A1, A2)}
+    import_team(sideline_bin, db, tmp_path, list(straps))
+    proc = start_record(sideline_bin, db, bluez.address)
+    assert bluez.wait_notifying([chars['hr'] for _, chars in straps.values()]), 'sideline never subscribed to both straps'
+    for k, (address, (_, chars)) in enumerate(straps.items()):
+        bluez.set_value(chars['hr'], measurement(110 + k))
+        heard(proc, address, f'bpm {110 + k}')
+    bluez.unplug_adapter(list(straps.values()))
+    proc.wait_for(lambda line: 'hci0 is gone' in line, 'the loss told', stream='err')
+    bluez.plug_adapter_unpowered()
+    back = {address: bluez.add_strap(address, f'Strap {address[-2:]}', battery=None, resolved=False, remembered=True)
+            for address in straps}
+    bluez.power_on()
+    for dev, _ in back.values():
+        bluez.advertise(dev, rssi=-50)  # discovery hears each strap again
+    wait_until(lambda: all(bluez.calls(dev, 'Connect') for dev, _ in back.values()), 15,
+               what='a Connect for every strap on the returned adapter')
+    for dev, _ in back.values():
+        bluez.announce_services(dev)
+    assert bluez.wait_notifying([chars['hr'] for _, chars in back.values()], timeout=15), 'sideline did not resubscribe'
+    for k, (address, (_, chars)) in enumerate(back.items()):
+        bluez.set_value(chars['hr'], measurement(120 + k))
+        heard(proc, address, f'bpm {120 + k}')
+    _, err = finish(proc)
+    said = [line.split('bluez:hci0: ')[-1] for line in err.splitlines() if 'adapter hci0' in line]
+    assert said[-3:] == ['adapter hci0 is gone; waiting for it to come back',
+                         'adapter hci0 is powered off; waiting for it to be powered on',
+                         'adapter hci0 is back and powered; discovery and connections resumed'], err
+    samples, _ = export(sideline_bin, db, tmp_path)
+    assert [int(r['bpm']) for r in samples[A1]] == [110, 120] and [int(r['bpm']) for r in samples[A2]] == [111, 121]
