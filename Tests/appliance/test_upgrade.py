@@ -80,9 +80,10 @@ def test_bookworm_board_installs_and_records(board):
     out = guest.install(agent, str(board.deb), str(board.repo))
     assert 'Setting up sideline' in out, out[-2000:]
     wait_for_screen(board, 'picker', 120, 'installed-picker')
-    # A team and a recorded session in the kiosk's database, as the coach would leave them.
-    agent.sh(f'runuser -u sideline -- sideline record --db {guest.DB} --source sim:3 --speed 600 --team {TEAM} '
-             '--minutes 1 --quiet', timeout=300)
+    # A team and a recorded session in the kiosk's database, as the coach would leave them (the
+    # kiosk stopped meanwhile: one recorder per database).
+    agent.sh(f'systemctl stop sideline && runuser -u sideline -- sideline record --db {guest.DB} --source sim:3 '
+             f'--speed 600 --team {TEAM} --minutes 1 --quiet && systemctl start sideline', timeout=300)
     board.facts['sessions'] = guest.query(agent, 'SELECT id, state FROM session')
     board.facts['samples'] = guest.query(agent, 'SELECT count(*) FROM sample')[0][0]
     assert board.facts['sessions'] == [[1, 'ended']] and board.facts['samples'] > 0, board.facts
