@@ -2,14 +2,16 @@
 #   make demo   a simulated session, then the kiosk (Bluetooth adapter if any, else simulated straps; headless with screenshots when there is no display)
 #   make test   every test: unit, end-to-end through the CLI, emulated Bluetooth radio, ThreadSanitizer, the package, the real stack and the appliance in VMs
 #   make bench  the performance figures the issues name, side by side with their baselines
+#   make bench-club the club server's figures on a throwaway PostgreSQL: ingest beside COPY, size per session-hour, document and list times
 #   make bench-ble  Bluetooth figures on the emulated radio (Sideline vs bumble's host, broadcast, reconnect)
+#   make bench-hostile  peak RSS through each hostile file a USB stick may carry (import-roster, restore, the kiosk), and the photo helper's cost
 #   make test-vm    only the real-stack suite: Debian's kernel and bluetoothd in a VM (Tests/vm); RELEASE=bookworm for bookworm's (default trixie)
 #   make bench-vm   Bluetooth figures on the real stack in the VM, trixie and bookworm side by side (launch, a strap's return, an adapter's return, kernel oopses)
 #   make deb    out/sideline_<version>_<arch>.deb: the appliance package (deploy/package/debian, README "Install on a Raspberry Pi")
 #   make bench-appliance  kill -9 → the kiosk back on screen, on this machine's cores: cage (headless) and the kiosk as the unit runs them
 #   make test-appliance  only the appliance in a VM: the .deb installed by apt, boot to the kiosk on bluez and hci-user, taps, crashes, power cut, USB sticks, no blanking, no adapter at start, a bookworm board upgraded to trixie (Tests/appliance); RELEASE=bookworm boots bookworm's
 #   make bench-display  the display measured again in the appliance VM: cage against SDL's KMSDRM (frames drawn, taps, memory)
-.PHONY: demo test test-vm test-appliance bench-appliance bench-display bench bench-ble bench-vm setup build build-static deb
+.PHONY: demo test test-vm test-appliance bench-appliance bench-display bench bench-ble bench-club bench-hostile bench-vm setup build build-static deb
 RELEASE ?= trixie
 
 setup:
@@ -35,10 +37,20 @@ bench: setup
 	swift build -c release --product sideline-bench
 	.build/release/sideline-bench
 
+bench-club: setup
+	swift build -c release --product sideline-club
+	./deploy/scripts/club-bench.sh --sessions 200
+
 bench-ble: setup
 	swift build -c release --product sideline
 	./deploy/scripts/venv.sh
 	SIDELINE_BIN=$(CURDIR)/.build/release/sideline .venv/bin/python Benchmarks/ble/bench_ble.py
+
+bench-hostile: setup
+	swift build -c release --product sideline
+	swift build -c release --product sideline-bench
+	./deploy/scripts/venv.sh
+	.venv/bin/python Benchmarks/hostile/bench_hostile.py
 
 test-vm: setup
 	./deploy/scripts/vm/test-vm.sh $(RELEASE)

@@ -10,12 +10,21 @@ let package = Package(
     products: [
         .executable(name: "sideline", targets: ["sideline"]),
         .executable(name: "sideline-bench", targets: ["SidelineBench"]),
+        .executable(name: "sideline-club", targets: ["sideline-club"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The club server (sideline-club): HTTP, PostgreSQL, service lifecycle, SHA-256 and scrypt.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // System libraries: module map + shim.h each.
@@ -23,12 +32,16 @@ let package = Package(
         .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]),
         .systemLibrary(name: "CBluetooth", pkgConfig: "bluez", providers: [.apt(["libbluetooth-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // prctl/capset/setrlimit for a child process that decodes a stranger's file (header-only: no library).
+        .systemLibrary(name: "CSandbox"),
 
         // Pure core.
         .target(name: "HeartRateProtocol", swiftSettings: strict),
         .target(name: "TeamCore", swiftSettings: strict),
+        // The kiosk's app logic: AppState, Action, Effect and the reducers, a folder per feature.
+        .target(name: "AppCore", dependencies: ["TeamCore"], swiftSettings: strict),
         .target(name: "Analytics", dependencies: ["TeamCore"], swiftSettings: strict),
-        .target(name: "SessionExport", dependencies: ["TeamCore", "Analytics"], swiftSettings: strict),
         .target(name: "SPSCRing", dependencies: [.product(name: "Atomics", package: "swift-atomics")], swiftSettings: strict),
 
         // Adapters.
@@ -37,13 +50,17 @@ let package = Package(
         .target(name: "SensorHub", dependencies: ["TeamCore", "SPSCRing", "HeartRateProtocol", "BLEHost", "BlueZTransport", "Diagnostics",
                                                   .product(name: "Atomics", package: "swift-atomics"),
                                                   .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
-        .target(name: "KioskUI", dependencies: ["TeamCore", "CSDL2", "PlayerPhotos"], swiftSettings: strict),
+        .target(name: "KioskUI", dependencies: ["AppCore", "TeamCore", "CSDL2", "PlayerPhotos"], swiftSettings: strict),
         // Decoding, cropping and scaling players' photos (SDL_image and SDL surfaces, no video subsystem).
-        .target(name: "PlayerPhotos", dependencies: ["CSDL2"], swiftSettings: strict),
+        // Stick pictures are checked by their header first and decoded in a child process without privileges.
+        .target(name: "PlayerPhotos", dependencies: ["CSDL2", "CSandbox", "Appliance"], swiftSettings: strict),
         // The kiosk's sounds: generated tones, played through SDL audio.
-        .target(name: "KioskSound", dependencies: ["TeamCore", "CSDL2"], swiftSettings: strict),
+        .target(name: "KioskSound", dependencies: ["AppCore", "TeamCore", "CSDL2"], swiftSettings: strict),
         .target(name: "Store", dependencies: ["TeamCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: strict),
-        .target(name: "SessionReview", dependencies: ["Store", "Analytics", "SessionExport", "TeamCore"], swiftSettings: strict),
+        // A stored session analysed (for the review screen and the exports), and the sessions list.
+        .target(name: "SessionReview", dependencies: ["AppCore", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
+        // Every export of a session (raw CSV, summary CSV, TCX, FIT, JSON), written from one analysis.
+        .target(name: "Exports", dependencies: ["SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
         // Running as a boxed appliance: log lines for journald, service notifications, USB sticks.
         .target(name: "Diagnostics", dependencies: [.product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .target(name: "Appliance", swiftSettings: strict),
@@ -53,20 +70,45 @@ let package = Package(
         // The kiosk's runtime: state, reducer and effect queue, the source supervisor (sensors) and the
         // stick services (USB, backups, exports, photo import). No SDL: neither CSDL2 nor anything built on it.
         .target(name: "Kiosk", dependencies: [
-            "Recording", "TeamCore", "Store", "SensorHub", "SessionReview", "SessionExport", "BlueZTransport", "Diagnostics", "Appliance",
+            "AppCore", "Recording", "TeamCore", "Store", "SensorHub", "SessionReview", "Exports", "BlueZTransport", "Diagnostics", "Appliance",
         ], swiftSettings: strict),
         // The kiosk on screen: SDL start-up, windows, the event loop, input, the SDL speaker, photo
         // decoding for the runtime, the script player and the state dump.
         .target(name: "KioskShell", dependencies: [
-            "Kiosk", "KioskUI", "KioskSound", "PlayerPhotos", "CSDL2", "Appliance", "BlueZTransport", "Diagnostics", "SensorHub", "Store",
+            "Kiosk", "AppCore", "KioskUI", "KioskSound", "PlayerPhotos", "CSDL2", "Appliance", "BlueZTransport", "Diagnostics", "Exports", "SensorHub", "Store",
             "TeamCore",
             .product(name: "Atomics", package: "swift-atomics"),
         ], swiftSettings: strict),
 
         // The executable: the command line and `main`.
         .executableTarget(name: "sideline", dependencies: [
-            "KioskShell", "KioskBench", "Kiosk", "Recording", "Analytics", "SessionReview",
+            "KioskShell", "KioskBench", "AppCore", "Kiosk", "Recording", "Analytics", "Exports", "SessionReview",
             "TeamCore", "Store", "SensorHub", "SPSCRing", "PlayerPhotos", "Diagnostics", "Appliance",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ], swiftSettings: strict),
+
+        // The club: every kiosk of a club syncs to one server (PostgreSQL). `ClubProtocol` is the wire both sides
+        // speak (pure: bundles, roster changes, canonical bytes, hashes, gzip); `ClubServer` the server's library
+        // (SQL, migrations, tenancy, auth, routes); `sideline-club` its command line.
+        .target(name: "ClubProtocol", dependencies: ["TeamCore", "Analytics", "CZlib",
+                                                     .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
+        .target(name: "ClubServer", dependencies: [
+            "ClubProtocol", "TeamCore", "Analytics", "Diagnostics",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+            .product(name: "Logging", package: "swift-log"),
+        ], swiftSettings: strict),
+        .executableTarget(name: "sideline-club", dependencies: [
+            "ClubServer", "ClubProtocol", "Diagnostics",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
@@ -74,36 +116,39 @@ let package = Package(
         // Benchmarks: `make bench` (figures from the issues, side by side with C baselines).
         .target(name: "CBaselines", path: "Benchmarks/CBaselines", linkerSettings: [.linkedLibrary("sqlite3")]),
         .executableTarget(name: "SidelineBench", dependencies: [
-            "Analytics", "SessionExport", "SessionReview",
-            "CBaselines", "SPSCRing", "TeamCore", "Store", "SensorHub", "HeartRateProtocol",
-            .product(name: "GRDB", package: "GRDB.swift"),
+            "Analytics", "Exports", "SessionReview",
+            "CBaselines", "SPSCRing", "TeamCore", "Store", "SensorHub", "HeartRateProtocol", "BLEHost", "PlayerPhotos",
         ], path: "Benchmarks/SidelineBench", swiftSettings: strict),
         // The kiosk's figures (`sideline --bench`): frames, memory, idle CPU, ring-to-frame latency, launch.
-        .target(name: "KioskBench", dependencies: ["KioskShell", "Kiosk", "KioskUI", "SensorHub", "SPSCRing", "Store", "TeamCore"],
+        .target(name: "KioskBench", dependencies: ["KioskShell", "Kiosk", "AppCore", "KioskUI", "SensorHub", "SPSCRing", "Store", "TeamCore"],
                 path: "Benchmarks/KioskBench", swiftSettings: strict),
 
         // Test support: an in-memory HCI controller with virtual straps, on virtual time (used only by tests).
         .target(name: "HCITestSupport", dependencies: ["BLEHost"], path: "Tests/HCITestSupport", swiftSettings: strict),
 
         .testTarget(name: "TeamCoreTests", dependencies: ["TeamCore"], swiftSettings: strict),
+        .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "TeamCore"], swiftSettings: strict),
-        .testTarget(name: "SessionExportTests", dependencies: ["SessionExport", "Analytics", "TeamCore"], swiftSettings: strict),
+        .testTarget(name: "ExportsTests", dependencies: ["Exports", "SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "SessionReviewTests", dependencies: ["SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
-        .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "TeamCore", "CSDL2"], swiftSettings: strict),
-        .testTarget(name: "PlayerPhotosTests", dependencies: ["PlayerPhotos", "CSDL2"], swiftSettings: strict),
-        .testTarget(name: "KioskSoundTests", dependencies: ["KioskSound", "TeamCore"], swiftSettings: strict),
+        .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "TeamCore"], swiftSettings: strict),
+        .testTarget(name: "PlayerPhotosTests", dependencies: ["PlayerPhotos", "CSDL2", "Appliance"], swiftSettings: strict),
+        .testTarget(name: "KioskSoundTests", dependencies: ["AppCore", "KioskSound", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "HeartRateProtocolTests", dependencies: ["HeartRateProtocol"], swiftSettings: strict),
         .testTarget(name: "BLEHostTests", dependencies: ["BLEHost", "HeartRateProtocol"], swiftSettings: strict),
         .testTarget(name: "BlueZTransportTests", dependencies: ["BlueZTransport"], swiftSettings: strict),
         .testTarget(name: "SPSCRingTests", dependencies: ["SPSCRing", "TeamCore"], swiftSettings: strict),
-        .testTarget(name: "SensorHubTests", dependencies: ["SensorHub", "SPSCRing", "TeamCore", "BLEHost", "BlueZTransport", "HeartRateProtocol", "HCITestSupport",
+        .testTarget(name: "SensorHubTests", dependencies: ["SensorHub", "SPSCRing", "TeamCore", "BLEHost", "BlueZTransport", "HCITestSupport",
+                                                           .product(name: "Atomics", package: "swift-atomics"),
                                                            .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .testTarget(name: "ApplianceTests", dependencies: ["Appliance"], swiftSettings: strict),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "SensorHub", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Recording", "SensorHub", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
+        .testTarget(name: "KioskTests", dependencies: ["AppCore", "Kiosk", "KioskShell", "Recording", "SensorHub", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "TeamCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
-        .testTarget(name: "CommandLineTests", dependencies: ["sideline", "Store", "TeamCore",
-                                                           .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
+        .testTarget(name: "ClubProtocolTests", dependencies: ["ClubProtocol", "Analytics", "TeamCore"], swiftSettings: strict),
+        .testTarget(name: "ClubServerTests", dependencies: ["ClubServer", "ClubProtocol"], swiftSettings: strict),
+        // Runs the `sideline` binary (built beside the test bundle, hence the dependency) and reads its database with GRDB.
+        .testTarget(name: "CommandLineTests", dependencies: ["sideline", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
     ]
 )

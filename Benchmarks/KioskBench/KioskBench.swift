@@ -1,3 +1,4 @@
+import AppCore
 import Foundation
 import Kiosk
 import KioskShell
@@ -115,7 +116,7 @@ public struct KioskBench {
         let app = try makeApp(store: store, source: KioskSource(source: BenchSource(), kind: .bluetooth, description: "bench"),
                               width: width, height: height)
         defer { app.shutdown() }
-        app.runtime.dispatch(.teams(.pick(team.id!)))
+        app.runtime.dispatch(.teams(.pick(team.id)))
         app.runEventLoop(until: DispatchTime.now().uptimeNanoseconds + 1_500_000_000)
         app.runtime.dispatch(.live(.start))
         guard app.state.screen == .live else { throw KioskError("benchmark: the session did not start") }
@@ -164,21 +165,21 @@ public struct KioskBench {
         let store = try SidelineStore(path: path)
         let squad = SimulatedTeam(count: 50, seed: seed)
         let team = try importTeam(store, squad, name: "Launch")
-        let roster = try store.roster(teamID: team.id!)
+        let roster = try store.roster(teamID: team.id)
         let base = Date(timeIntervalSince1970: 1_760_000_000)
         for s in 0..<200 {
             let players = (0..<12).map { roster[(s * 7 + $0) % roster.count] }
-            let session = try store.startSession(teamID: team.id!, participants: players.map { Participant(playerID: $0.player.id!, strapID: $0.strap?.id) },
+            let session = try store.startSession(teamID: team.id, participants: players.map { Participant(playerID: $0.playerID, strapID: $0.strap?.id) },
                                                  plannedDurationMs: 600_000, at: base.addingTimeInterval(Double(s) * 86_400))
             var batch = SessionRecording.Batch()
             for p in players {
                 for t in 0..<300 {
-                    batch.samples.append(Sample(playerID: p.player.id!, strapID: p.strap!.id!, tMs: Int64(t) * 1000,
+                    batch.samples.append(Sample(playerID: p.playerID, strapID: p.strap!.id, tMs: Int64(t) * 1000,
                                                 bpm: 90 + (t * 7 + s) % 90, contact: .detected))
                 }
             }
-            try SessionWriter(store: store, sessionID: session.id!).commit(batch, upToMs: 300_000)
-            try store.endSession(session.id!, at: base.addingTimeInterval(Double(s) * 86_400 + 300))
+            try SessionWriter(store: store, sessionID: session.id).commit(batch, upToMs: 300_000)
+            try store.endSession(session.id, at: base.addingTimeInterval(Double(s) * 86_400 + 300))
         }
     }
 
@@ -205,7 +206,7 @@ public struct KioskBench {
     }
 
     private func startSession(_ app: KioskApp, team: Team) throws {
-        app.runtime.dispatch(.teams(.pick(team.id!)))
+        app.runtime.dispatch(.teams(.pick(team.id)))
         app.advance(ms: 2000)
         app.runtime.dispatch(.live(.start))
         guard app.state.screen == .live else { throw KioskError("benchmark: the session did not start") }

@@ -1,8 +1,8 @@
 // Issue 6's figures: the full review summary of a 2-hour, 30-player session read
 // from SQLite (≤ 150 ms), and its exports (CSV ≤ 1 s, all TCX + FIT ≤ 2 s).
 import Analytics
+import Exports
 import Foundation
-import SessionExport
 import SensorHub
 import SessionReview
 import Store
@@ -19,19 +19,19 @@ func makeLongSession(path: String, players: Int = 30, minutes: Int = 120) throws
     for i in 0..<players {
         let player = Player(firstName: "Player", lastName: "\(i + 1)", birthYear: 1990 + i % 15, sex: i % 3 == 0 ? .female : .male,
                             weightKg: 60 + Double(i % 25), restingHR: 50 + i % 15)
-        ids.append(try store.addPlayer(player, toTeam: team.id!, shirtNumber: i + 1).id!)
+        ids.append(try store.addPlayer(player, toTeam: team.id, shirtNumber: i + 1))
     }
-    let session = try store.startSession(teamID: team.id!, participants: ids.map { Participant(playerID: $0, strapID: nil) },
+    let session = try store.startSession(teamID: team.id, participants: ids.map { Participant(playerID: $0, strapID: nil) },
                                          plannedDurationMs: Int64(minutes) * 60_000, zoneModel: .heartRateReserve)
-    let writer = SessionWriter(store: store, sessionID: session.id!)
+    let writer = SessionWriter(store: store, sessionID: session.id)
     var sampleCount = 0, rrCount = 0
     try simulateLongSession(playerIDs: ids, minutes: minutes) { minute, batch in
         sampleCount += batch.samples.count
         rrCount += batch.rrIntervals.count
         try writer.commit(batch, upToMs: Int64(minute + 1) * 60_000)
     }
-    try store.endSession(session.id!, at: session.startedAt.addingTimeInterval(Double(minutes * 60)))
-    return (store, session.id!, sampleCount, rrCount)
+    try store.endSession(session.id, at: session.startedAt.addingTimeInterval(Double(minutes * 60)))
+    return (store, session.id, sampleCount, rrCount)
 }
 
 /// The long session's samples and beats, one batch a minute (the same for every caller).
@@ -104,19 +104,14 @@ func benchAnalytics(rounds: Int) throws {
         load.append(try timed { _ = try store.recordedSeries(sessionID) })
         cold.append(try timed { _ = try SessionReview.load(store: store, sessionID: sessionID, useCache: false) })
         screen.append(try timed { _ = try ReviewScreenLoader(store: store).load(sessionID: sessionID) })
-        var context: ExportContext?
+        var context: AnalysedSession?
         summary.append(try timed { context = try SessionReview.load(store: store, sessionID: sessionID) })
         corrected = context!.analysis.players.reduce(0) { $0 + $1.rr.corrected }
         let out = "\(dir)/out-\(round)"
         // Exports start from the analysis the review screen already holds.
-        csv.append(try timed {
-            _ = try SessionCSVExport.write(store: store, sessionID: sessionID, to: out)
-            _ = try SessionReview.write(.summaryCSV, of: context!, to: out)
-        })
-        files.append(try timed {
-            _ = try SessionReview.write(.tcx, of: context!, to: out)
-            _ = try SessionReview.write(.fit, of: context!, to: out)
-        })
+        let export = SessionExport(store: store, analysed: context!)
+        csv.append(try timed { try export.write([.rawCSV, .summaryCSV], to: out) })
+        files.append(try timed { try export.write([.tcx, .fit], to: out) })
         try? FileManager.default.removeItem(atPath: out)
     }
     func line(_ name: String, _ runs: [(wall: Double, cpu: Double)], target: String) {

@@ -122,8 +122,8 @@ func benchStore(rounds: Int) throws {
         for (label, batchSize) in [("one", count), ("second", 30 * 100)] {
             let store = try SidelineStore(path: "\(dir)/swift-\(round)-\(label).sqlite")
             let team = try store.createTeam(name: "Bench")
-            let session = try store.startSession(teamID: team.id!, participants: [], plannedDurationMs: nil)
-            let writer = SessionWriter(store: store, sessionID: session.id!)
+            let session = try store.startSession(teamID: team.id, participants: [], plannedDurationMs: nil)
+            let writer = SessionWriter(store: store, sessionID: session.id)
             var batches: [SessionRecording.Batch] = []
             for chunk in stride(from: 0, to: count, by: batchSize) {
                 var b = SessionRecording.Batch()
@@ -154,3 +154,8 @@ if which.isEmpty || which.contains("store") { try benchStore(rounds: rounds) }
 if which.isEmpty || which.contains("analytics") { try benchAnalytics(rounds: rounds) }
 if which.isEmpty || which.contains("ble-worker") { benchBLEWorker(rounds: rounds) }
 if which.contains("analytics-parts") { try benchAnalyticsParts() }
+if which.contains("photo-helper") {
+    let value = { (name: String) in args.first { $0.hasPrefix("--\(name)=") }.map { String($0.dropFirst(name.count + 3)) } }
+    let sideline = value("sideline") ?? (CommandLine.arguments[0] as NSString).deletingLastPathComponent + "/sideline"
+    try benchPhotoHelper(rounds: rounds, picture: value("picture") ?? "12mp.jpg", sideline: sideline)
+}

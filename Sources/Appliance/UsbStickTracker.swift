@@ -21,21 +21,19 @@ public struct UsbStickTracker: Sendable {
     }
 
     /// The folder the sticks are mounted in.
-    public let root: String
+    public var root: String { mounts.roots[0] }
+    private let mounts: UsbStickMounts
     private var sticks: [String: Stick] = [:]
 
     public init(root: String) {
-        self.root = root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root
+        mounts = UsbStickMounts(roots: [root])
     }
 
     /// The sticks in now, by mount point.
     public var present: [String] { sticks.keys.sorted() }
 
     public mutating func update(_ table: MountTable) -> [Event] {
-        var seen: [String: Bool] = [:]
-        for entry in table.entries where Self.parent(of: entry.mountPoint) == root {
-            seen[entry.mountPoint, default: false] = seen[entry.mountPoint, default: false] || entry.fileSystem != "autofs"
-        }
+        let seen = mounts.sticks(in: table)
         var events: [Event] = []
         for path in sticks.keys.sorted() where seen[path] == nil {
             sticks[path] = nil
@@ -69,10 +67,5 @@ public struct UsbStickTracker: Sendable {
         stick.jobs = max(0, stick.jobs - 1)
         if stick.jobs == 0 { stick.awaitingRelease = true }
         sticks[path] = stick
-    }
-
-    static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
-        return String(path[..<slash])
     }
 }

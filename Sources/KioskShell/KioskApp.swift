@@ -1,3 +1,4 @@
+import AppCore
 import Appliance
 import CSDL2
 import Diagnostics
@@ -37,7 +38,7 @@ public final class KioskApp {
         self.wall = wall
         self.wake = wake
         runtime.speaker = SDLSpeaker()
-        runtime.sticks.photos = SDLPhotoPreparer()
+        runtime.sticks.photos = HelperPhotoPreparer()
         showPhotos()
     }
 

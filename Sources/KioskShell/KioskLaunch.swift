@@ -2,6 +2,7 @@ import Appliance
 import BlueZTransport
 import CSDL2
 import Diagnostics
+import Exports
 import Foundation
 import Kiosk
 import KioskUI
@@ -91,7 +92,7 @@ public struct KioskLaunch {
         let launched = try factory.make(sources: sources, stepped: headless)
         let runtime = KioskRuntime(store: store, source: launched, wake: wake,
                                    wallClockBase: headless && launched.stepped != nil ? Self.scriptEpoch : nil,
-                                   exportDirectory: exportDirectory ?? SessionExporter.defaultDirectory(),
+                                   exportDirectory: exportDirectory ?? SessionExport.defaultFolder(onStick: UsbStickMounts.desktop().firstWritable(in: .read())),
                                    usbSticks: usbMounts.map { KioskBackups(databasePath: store.path, usbMounts: $0, exportsToStick: exportDirectory == nil) })
         runtime.sources.factory = factory
         let app = KioskApp(runtime: runtime, main: main, wall: wall, wake: wake)

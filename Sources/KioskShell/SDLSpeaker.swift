@@ -1,3 +1,4 @@
+import AppCore
 import Diagnostics
 import Foundation
 import Kiosk

@@ -1,3 +1,4 @@
+import AppCore
 import Foundation
 import Kiosk
 import KioskUI
@@ -15,30 +16,30 @@ public enum StateDump {
             "notice": s.notice.map { $0 as Any } ?? NSNull(),
             "sourceProblem": s.sensors.problem.map { $0 as Any } ?? NSNull(),
             "source": s.sensors.description,
-            "backups": ["last": s.backups.lastBackup.map { $0 as Any } ?? NSNull(),
-                        "onStick": s.backups.stickBackup.map { $0 as Any } ?? NSNull()],
+            "backups": ["last": s.settings.backups.lastBackup.map { $0 as Any } ?? NSNull(),
+                        "onStick": s.settings.backups.stickBackup.map { $0 as Any } ?? NSNull()],
             "straps": s.sensors.strapTable.enumerated().map { i, slot -> [String: Any] in
                 let r = s.sensors.readings[UInt16(i)] ?? StrapReading()
                 return ["address": slot.address, "name": slot.name, "link": "\(r.link)", "streaming": r.hasSignal(nowMs: s.nowMs)]
             },
-            "teams": s.teams.map { ["id": $0.team.id ?? 0, "name": $0.team.name, "players": $0.playerCount, "unreviewed": $0.unreviewedSessions,
+            "teams": s.teams.map { ["id": $0.team.id, "name": $0.team.name, "players": $0.playerCount, "unreviewed": $0.unreviewedSessions,
                                     "colour": $0.team.colour.hex, "sessions": $0.sessionCount, "lastTags": $0.lastTags] },
             "teamID": s.teamID.map { $0 as Any } ?? NSNull(),
             "roster": s.roster.map { ["playerID": $0.playerID, "name": $0.player.fullName, "number": $0.shirtNumber,
                                       "strapID": $0.strapID.map { $0 as Any } ?? NSNull(), "restingHR": $0.player.restingHR,
                                       "photoVersion": $0.photoVersion.map { $0 as Any } ?? NSNull()] },
-            "settingsPage": s.settingsPage.rawValue,
+            "settingsPage": s.settings.page.rawValue,
             "lobby": ["included": s.lobbyParticipants.map(\.line.playerID).sorted(), "plannedMs": s.lobby.plannedMs.map { $0 as Any } ?? NSNull(),
                       "canStart": s.canStartSession, "tags": s.lobby.tags.tags, "editingTags": s.lobby.editingTags] as [String: Any],
             "setup": ["tab": s.setup.tab.rawValue, "pickingExisting": s.setup.pickingExisting],
-            "pin": s.pin.map { pinPurpose($0.purpose) as Any } ?? NSNull(),
+            "pin": s.settings.pin.map { pinPurpose($0.purpose) as Any } ?? NSNull(),
             "confirmation": s.confirmation.map { $0.question as Any } ?? NSNull(),
             // Where each touch target was drawn, so a test can check the pixels of a button.
             "targets": app.main.view.hits.hits.filter { !$0.label.isEmpty }.map { [$0.label, $0.rect.x, $0.rect.y, $0.rect.w, $0.rect.h] as [Any] },
             // Rows a list shows only partly, at their whole size.
             "clippedTargets": app.main.view.hits.hits.compactMap { h in h.whole.map { [h.label, $0.x, $0.y, $0.w, $0.h] as [Any] } },
             "club": club(s.club),
-            "settings": Dictionary(uniqueKeysWithValues: s.settings.keyValues.map { ($0.0, $0.1) }),
+            "settings": Dictionary(uniqueKeysWithValues: s.settings.values.keyValues.map { ($0.0, $0.1) }),
             "form": s.form.map { f in ["title": f.title, "problems": f.problems,
                                        "values": Dictionary(uniqueKeysWithValues: f.values.map { ($0.key.rawValue, $0.value) })] } ?? NSNull(),
             "review": ["sessions": s.review.sessions.map { c -> [String: Any] in
@@ -84,7 +85,7 @@ public enum StateDump {
                             "percentOfMax": t.percentOfMax, "effort": t.effortPoints, "kcal": t.kcal,
                             "recentPoints": t.tile.recent.points.count,
                             "parts": Self.parts(parts[t.playerID] ?? []),
-                            "flagged": t.isFlagged(nowMs: s.nowMs, alertMs: s.settings.highIntensityAlertMs),
+                            "flagged": t.isFlagged(nowMs: s.nowMs, alertMs: s.settings.values.highIntensityAlertMs),
                             "rect": r.map { [$0.x, $0.y, $0.w, $0.h] } ?? []]
                 },
             ] as [String: Any]

@@ -1,3 +1,4 @@
+import AppCore
 import CSDL2
 import Foundation
 import TeamCore

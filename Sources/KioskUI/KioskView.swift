@@ -1,3 +1,4 @@
+import AppCore
 import Foundation
 import TeamCore
 
@@ -72,7 +73,7 @@ public final class KioskView {
         canvas.beginFrame()
         // The live screen paints every pixel itself (bar, tiles, the gaps between them): clearing
         // first would write the whole frame twice, and in software that is the biggest cost.
-        let paintsEverything = state.screen == .live && state.form == nil && state.pin == nil && state.confirmation == nil
+        let paintsEverything = state.screen == .live && state.form == nil && state.settings.pin == nil && state.confirmation == nil
             && [.running, .paused, .starting, .recovery].contains(state.live?.phase)
         // The graph view is drawn whole, but only when it changed: the software back buffer keeps it meanwhile.
         let graphKey = paintsEverything && state.live?.view == .graph ? LiveGraphKey(state, metrics: canvas.metrics) : nil
@@ -90,7 +91,7 @@ public final class KioskView {
         case .settings: frame.settingsScreen()
         }
         if let form = state.form { frame.formOverlay(form) }
-        if let pin = state.pin { frame.pinPad(pin) }
+        if let pin = state.settings.pin { frame.pinPad(pin) }
         if let c = state.confirmation {
             frame.dialog(title: "Are you sure?", message: c.question,
                          buttons: [("Cancel", .confirmation(.cancel), .normal), (c.confirmLabel, .confirmation(.confirm), .danger)])

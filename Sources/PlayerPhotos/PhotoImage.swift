@@ -18,26 +18,37 @@ public final class PhotoImage {
     public var width: Int { Int(surface.pointee.w) }
     public var height: Int { Int(surface.pointee.h) }
 
-    /// Pictures larger than this on a side are refused before decoding everything: a camera's
-    /// 24-megapixel JPEG decodes fine (6000 px), a corrupt header claiming 100 000 px does not.
-    public static let maxSide = 12_000
-
     init(owning surface: UnsafeMutablePointer<SDL_Surface>) { self.surface = surface }
 
     deinit { SDL_FreeSurface(surface) }
 
-    /// Decodes what SDL_image reads (JPEG, PNG, BMP, GIF, WebP, TIFF…).
-    public convenience init(decoding bytes: [UInt8]) throws {
+    /// Decodes a JPEG, PNG, GIF, BMP or WebP picture within `limits`: the file's size and its
+    /// header are checked before any decoder sees it, and only the decoder of the kind the header
+    /// names runs (SDL_image's `IMG_Load` would pick one by whatever magic it finds, SVG, XCF,
+    /// TGA and PCX included). The decoded size must be the header's.
+    public convenience init(decoding bytes: [UInt8], limits: PhotoLimits = .picture) throws {
         guard !bytes.isEmpty else { throw PhotoError("the file is empty") }
+        try limits.check(fileBytes: bytes.count)
+        let header = try PictureHeader(reading: bytes)
+        try limits.check(header)
         let decoded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
-            // SDL_RWFromConstMem only reads the buffer, and IMG_Load_RW is done with it (and frees the RWops) before returning.
+            // SDL_RWFromConstMem only reads the buffer, and the loader is done with it (closed here) before returning.
             guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
-            return IMG_Load_RW(rw, 1)
+            defer { SDL_RWclose(rw) }
+            switch header.kind {
+            case .png: return IMG_LoadPNG_RW(rw)
+            case .jpeg: return IMG_LoadJPG_RW(rw)
+            case .gif: return IMG_LoadGIF_RW(rw)
+            case .bmp: return IMG_LoadBMP_RW(rw)
+            case .webp: return IMG_LoadWEBP_RW(rw)
+            }
         }
-        guard let decoded else { throw PhotoError("not a picture SDL_image can read (\(String(cString: SDL_GetError())))") }
+        guard let decoded else {
+            throw PhotoError("a \(header.kind.rawValue) that cannot be decoded (\(String(cString: SDL_GetError())))")
+        }
         defer { SDL_FreeSurface(decoded) }
-        guard decoded.pointee.w > 0, decoded.pointee.h > 0, decoded.pointee.w <= Self.maxSide, decoded.pointee.h <= Self.maxSide else {
-            throw PhotoError("a picture of \(decoded.pointee.w)×\(decoded.pointee.h) pixels is not a photo")
+        guard decoded.pointee.w == header.width, decoded.pointee.h == header.height else {
+            throw PhotoError("a \(header.kind.rawValue) that says \(header.width)×\(header.height) pixels but decodes to \(decoded.pointee.w)×\(decoded.pointee.h)")
         }
         guard let argb = SDL_ConvertSurfaceFormat(decoded, sideline_SDL_PIXELFORMAT_ARGB8888(), 0) else {
             throw PhotoError("cannot convert the picture (\(String(cString: SDL_GetError())))")
@@ -45,7 +56,9 @@ public final class PhotoImage {
         self.init(owning: argb)
     }
 
-    public convenience init(decoding data: Data) throws { try self.init(decoding: [UInt8](data)) }
+    public convenience init(decoding data: Data, limits: PhotoLimits = .picture) throws {
+        try self.init(decoding: [UInt8](data), limits: limits)
+    }
 
     /// The square that shows a face best, scaled to `side` pixels: the whole width (or height) of
     /// the picture, from its centre across and a little above its middle down (portraits have
@@ -54,11 +67,12 @@ public final class PhotoImage {
         let crop = min(width, height)
         let x = (width - crop) / 2
         let y = height > width ? (height - crop) / 4 : (height - crop) / 2
-        var source = try copy(Rect32(x: x, y: y, w: crop, h: crop), to: crop)
+        // The first step halves already (a full-size copy of a 40-megapixel crop would cost 160 MB).
+        var source = try copy(Rect32(x: x, y: y, w: crop, h: crop), to: crop / 2 >= side ? crop / 2 : side)
         while source.width / 2 >= side {
             source = try source.copy(Rect32(x: 0, y: 0, w: source.width, h: source.height), to: source.width / 2)
         }
-        return try source.copy(Rect32(x: 0, y: 0, w: source.width, h: source.height), to: side)
+        return source.width == side ? source : try source.copy(Rect32(x: 0, y: 0, w: source.width, h: source.height), to: side)
     }
 
     /// JPEG bytes (SDL_image's encoder), for keeping photos small in the database.

@@ -12,5 +12,16 @@ public struct StoredPhoto: Sendable, Equatable {
         jpeg = try PhotoImage(decoding: bytes).square(side: Self.side).jpeg()
     }
 
+    /// What a photo helper answered, taken only if its header is what `init(preparing:)` makes:
+    /// a JPEG of `side` × `side`.
+    init(checking answer: [UInt8]) throws {
+        let header = try? PictureHeader(reading: answer)
+        guard let header, header.kind == .jpeg, header.width == Self.side, header.height == Self.side,
+              answer.count <= PhotoLimits.stored.maxFileBytes else {
+            throw PhotoError("the photo decoder answered something that is not a \(Self.side)-pixel JPEG")
+        }
+        jpeg = answer
+    }
+
     public init(jpeg: [UInt8]) { self.jpeg = jpeg }
 }

@@ -26,10 +26,9 @@ public final class SessionRecorder {
         let row = try store.startSession(teamID: teamID,
                                          participants: lineup.wearers.map { Participant(playerID: $0.playerID, strapID: $0.strapID) },
                                          plannedDurationMs: plannedMs, zoneModel: zoneModel, formula: formula, tags: tags, at: date)
-        guard let id = row.id else { throw StoreError.notStored("the new session") }
         self.store = store
-        writer = SessionWriter(store: store, sessionID: id)
-        recording = SessionRecording(start: SessionStart(sessionID: id, ns: nowNs, date: row.startedAt), lineup: lineup)
+        writer = SessionWriter(store: store, sessionID: row.id)
+        recording = SessionRecording(start: SessionStart(sessionID: row.id, ns: nowNs, date: row.startedAt), lineup: lineup)
     }
 
     public var start: SessionStart { recording.start }

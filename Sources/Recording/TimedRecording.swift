@@ -20,11 +20,11 @@ public final class TimedRecording {
     let effortEndNs: UInt64
     let endNs: UInt64
 
-    /// `roster`: the team's players who wear a strap.
-    public init(roster: [RosterEntry], source: any SensorSource, effortMs: Int64, recoveryMs: Int64) {
-        straps = roster.map { StrapAddress(address: $0.strap!.address, name: $0.strap!.name) }
-        lineup = Lineup(roster.enumerated().map { index, entry in
-            Lineup.Wearer(playerID: entry.player.id!, strapID: entry.strap!.id!, strapIndex: UInt16(index))
+    /// `wearers`: the team's players who wear a strap, each with theirs, in roster order.
+    public init(wearers: [(playerID: Int64, strap: Strap)], source: any SensorSource, effortMs: Int64, recoveryMs: Int64) {
+        straps = wearers.map { StrapAddress(address: $0.strap.address, name: $0.strap.name) }
+        lineup = Lineup(wearers.enumerated().map { index, wearer in
+            Lineup.Wearer(playerID: wearer.playerID, strapID: wearer.strap.id, strapIndex: UInt16(index))
         })
         pump = SensorPump(source: source, ringCapacity: 8192)
         self.effortMs = effortMs

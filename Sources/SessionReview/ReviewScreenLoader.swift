@@ -1,4 +1,5 @@
 import Analytics
+import AppCore
 import Foundation
 import Store
 import TeamCore
@@ -92,7 +93,7 @@ public struct ReviewScreenLoader {
         var wanted = Set(playerIDs)
         var found: [Int64: ReviewComparison] = [:]
         for session in earlier where !wanted.isEmpty {
-            guard let id = session.id else { continue }
+            let id = session.id
             guard try store.sessionPlayers(id).contains(where: { wanted.contains($0.playerID) }) else { continue }
             let analysis = try SessionReview.load(store: store, sessionID: id).analysis
             for p in analysis.players where wanted.contains(p.playerID) && p.stats.hasSignal {

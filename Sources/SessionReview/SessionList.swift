@@ -24,7 +24,7 @@ extension SessionReview {
         let overviews = try store.sessions(teamID: teamID, tag: tag)
         let cached = try store.cachedAverageBPM(algorithm: summaryAlgorithm, teamID: teamID)
         return try overviews.map { overview in
-            let id = overview.session.id ?? 0
+            let id = overview.session.id
             let finished = overview.session.state == .ended || overview.session.state == .interrupted
             guard finished else { return SessionListEntry(overview: overview, averageBPM: nil) }
             if let known = cached[id] { return SessionListEntry(overview: overview, averageBPM: known) }
@@ -36,9 +36,8 @@ extension SessionReview {
 
     /// The heart-rate part of the analysis only: no RR intervals are read.
     private static func teamAverage(store: SidelineStore, session: Session) throws -> Double? {
-        guard let id = session.id else { return nil }
-        let input = SessionInput(session: session, players: try store.sessionPlayers(id),
-                                 samples: try store.recordedSeries(id, includingRR: false).samples, rrIntervals: [:],
+        let input = SessionInput(session: session, players: try store.sessionPlayers(session.id),
+                                 samples: try store.recordedSeries(session.id, includingRR: false).samples, rrIntervals: [:],
                                  laps: [], hrvWindows: [])
         return SessionAnalysis(input).teamAverageBPM
     }

@@ -1,14 +1,12 @@
 import Analytics
 import Foundation
-import SessionExport
 import Store
 import Synchronization
 import TeamCore
 
-/// Glue between the store and the pure modules: loads a session, analyses it,
-/// and writes its exports. A module of its own so Store stays free of
-/// Analytics and the encoders stay free of SQLite; the command line, the
-/// kiosk's review screen and the benchmarks share it.
+/// Glue between the store and the analysis: loads a stored session and analyses it, for the
+/// review screen, the sessions list and every export (`Exports`). A module of its own so Store
+/// stays free of Analytics; the command line, the kiosk and the benchmarks share it.
 public enum SessionReview {
     /// The analysis of a stored session, with the names exports print.
     ///
@@ -19,7 +17,7 @@ public enum SessionReview {
     /// Call it from the main thread or a dispatch queue, never from a Foundation `Thread`
     /// (the analysis runs `concurrentPerform`; see `SessionAnalysis.init`).
     public static func load(store: SidelineStore, sessionID: Int64,
-                            hrvWindows: [HRVWindow] = [.firstFiveMinutes], useCache: Bool = true) throws -> ExportContext {
+                            hrvWindows: [HRVWindow] = [.firstFiveMinutes], useCache: Bool = true) throws -> AnalysedSession {
         // A background warmCache of this session finishes first: then its cache is read
         // instead of the same correction computed twice on the same cores.
         if useCache { warming.waitUntilDone(sessionID) }
@@ -27,7 +25,7 @@ public enum SessionReview {
     }
 
     private static func analyse(store: SidelineStore, sessionID: Int64, hrvWindows: [HRVWindow],
-                                useCache: Bool) throws -> ExportContext {
+                                useCache: Bool) throws -> AnalysedSession {
         let session = try store.session(sessionID)
         let players = try store.sessionPlayers(sessionID)
         let finished = session.state == .ended || session.state == .interrupted
@@ -53,7 +51,7 @@ public enum SessionReview {
         }
         var names: [Int64: String] = [:]
         for p in players { names[p.playerID] = try store.player(id: p.playerID)?.fullName }
-        return ExportContext(teamName: try store.teamName(id: session.teamID), playerNames: names, analysis: analysis)
+        return AnalysedSession(teamName: try store.teamName(id: session.teamID), playerNames: names, analysis: analysis)
     }
 
     /// Analyses a session that just ended on a background thread, which caches its NN
@@ -75,17 +73,6 @@ public enum SessionReview {
     }
 
     private static let warming = WarmingSessions()
-
-    /// Writes the files of one format into `directory`; returns their paths.
-    public static func write(_ format: SessionExportFiles.Format, of context: ExportContext, to directory: String) throws -> [String] {
-        let session = context.analysis.session
-        let stem = ExportNaming.sessionStem(team: context.teamName, startedAt: session.startedAt, sessionID: session.id ?? 0)
-        return try SessionExportFiles(context: context, stem: stem).files(format, slug: ExportNaming.slug).map { file in
-            let path = (directory as NSString).appendingPathComponent(file.name)
-            try ExportFile.write(Data(file.bytes), to: path)
-            return path
-        }
-    }
 }
 
 /// The sessions a background `warmCache` is analysing now, each with a group that is left when it is done.

@@ -42,13 +42,7 @@ public final class SidelineStore: Sendable {
         }
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
-        do {
-            database = try DatabasePool(path: path, configuration: configuration)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
-            throw StoreError.notADatabase(path: path)
-        } catch {
-            throw StoreError.cannotOpen(path: path, reason: Self.reason(error))
-        }
+        database = try Self.opening(path) { try DatabasePool(path: path, configuration: configuration) }
         try Self.migrate(database, path: path)
         if recovering, RecorderLock(databasePath: path) != nil {
             try markInterruptedSessions()
@@ -75,23 +69,18 @@ public final class SidelineStore: Sendable {
             try checkSchema(queue, path: path, adoptingForeign: false)
             return queue
         }
-        let queue: DatabaseQueue
-        do {
-            queue = try open(path)
-        } catch let error as DatabaseError where [.SQLITE_IOERR, .SQLITE_CANTOPEN, .SQLITE_FULL, .SQLITE_READONLY].contains(error.resultCode) {
-            // In WAL mode even a reader needs the shared-memory file beside the database; where it
-            // cannot be made (a full disk, a read-only folder) and no other process has the database
-            // open (nothing waits in the write-ahead log), the file alone is the whole database.
-            guard walIsEmpty(path), let immutable = try? open(immutableURI(path)) else {
-                throw StoreError.cannotOpen(path: path, reason: reason(error))
+        let queue = try opening(path) {
+            do {
+                return try open(path)
+            } catch let error as DatabaseError where [.SQLITE_IOERR, .SQLITE_CANTOPEN, .SQLITE_FULL, .SQLITE_READONLY].contains(error.resultCode) {
+                // In WAL mode even a reader needs the shared-memory file beside the database; where it
+                // cannot be made (a full disk, a read-only folder) and no other process has the database
+                // open (nothing waits in the write-ahead log), the file alone is the whole database.
+                guard walIsEmpty(path), let immutable = try? open(immutableURI(path)) else {
+                    throw StoreError.cannotOpen(path: path, reason: reason(error))
+                }
+                return immutable
             }
-            queue = immutable
-        } catch let error as StoreError {
-            throw error
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
-            throw StoreError.notADatabase(path: path)
-        } catch {
-            throw StoreError.cannotOpen(path: path, reason: reason(error))
         }
         let pending = try queue.read { try !Schema.migrator.hasCompletedMigrations($0) }
         if pending { return try SidelineStore(path: path, recovering: false) }
@@ -116,37 +105,28 @@ public final class SidelineStore: Sendable {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(5)
-        do {
+        try opening(path) {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             try checkSchema(queue, path: path, adoptingForeign: adoptingForeign)
             try queue.close()
-        } catch let error as StoreError {
-            throw error
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
-            throw StoreError.notADatabase(path: path)
-        } catch {
-            throw StoreError.cannotOpen(path: path, reason: reason(error))
         }
     }
 
     /// Refuses what is not Sideline's to change: a newer Sideline's schema, or another program's
-    /// tables in a file without Sideline's migrations (unless `adoptingForeign`).
+    /// tables in a file without Sideline's migrations (unless `adoptingForeign`). Called inside
+    /// `opening`, which names SQLite's errors.
     private static func checkSchema(_ database: any DatabaseReader, path: String, adoptingForeign: Bool) throws {
-        do {
-            let (superseded, foreign) = try database.read { db -> (Bool, [String]) in
-                let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-                var migrated = false
-                if tables.contains("grdb_migrations"), tables.contains("session") {
-                    migrated = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM grdb_migrations WHERE identifier = 'v1')") ?? false
-                }
-                let superseded = try migrated && Schema.migrator.hasBeenSuperseded(db)
-                return (superseded, migrated ? [] : tables)
+        let (superseded, foreign) = try database.read { db -> (Bool, [String]) in
+            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+            var migrated = false
+            if tables.contains("grdb_migrations"), tables.contains("session") {
+                migrated = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM grdb_migrations WHERE identifier = 'v1')") ?? false
             }
-            if superseded { throw StoreError.newerSchema(path: path) }
-            if !foreign.isEmpty, !adoptingForeign { throw StoreError.foreignDatabase(path: path, tables: foreign) }
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
-            throw StoreError.notADatabase(path: path)
+            let superseded = try migrated && Schema.migrator.hasBeenSuperseded(db)
+            return (superseded, migrated ? [] : tables)
         }
+        if superseded { throw StoreError.newerSchema(path: path) }
+        if !foreign.isEmpty, !adoptingForeign { throw StoreError.foreignDatabase(path: path, tables: foreign) }
     }
 
     /// `sideline migrate`: opens (creating) the database at `path` and migrates it — all the way, or
@@ -173,11 +153,20 @@ public final class SidelineStore: Sendable {
 
 
     private static func migrate(_ database: any DatabaseWriter, path: String) throws {
-        let migrator = Schema.migrator
-        do {
+        try opening(path) {
             // On the one writer connection, after GRDB's own set-up (which picks NORMAL for WAL pools).
             try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
-            try migrator.migrate(database)
+            try Schema.migrator.migrate(database)
+        }
+    }
+
+    /// Runs a step of opening the file at `path` (opening it, checking or migrating its schema),
+    /// turning what went wrong into the one line a person can act on: Sideline's own errors as they
+    /// are, SQLite's "not a database" and "disk full" by name, anything else as why it cannot open.
+    @discardableResult
+    private static func opening<T>(_ path: String, _ step: () throws -> T) throws -> T {
+        do {
+            return try step()
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
@@ -229,9 +218,4 @@ public final class SidelineStore: Sendable {
                            arguments: [key, value])
         }
     }
-}
-
-extension Date {
-    var unixMs: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
-    init(unixMs: Int64) { self.init(timeIntervalSince1970: Double(unixMs) / 1000) }
 }

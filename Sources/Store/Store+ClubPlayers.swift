@@ -5,12 +5,19 @@ import TeamCore
 /// A player of the club as the "All players" list shows them: every team they are on (none is
 /// possible: taken off their last roster) and how many sessions they took part in.
 public struct PlayerOverview: Sendable, Equatable {
-    public struct Team: Sendable, Equatable {
+    public struct Team: Sendable, Equatable, FetchableRecord {
         public var teamID: Int64
         public var name: String
         public var shirtNumber: Int
+
+        public init(row: Row) throws {
+            teamID = row["team_id"]
+            name = row["name"]
+            shirtNumber = row["shirt_number"]
+        }
     }
 
+    public var playerID: Int64
     public var player: Player
     public var teams: [Team]
     public var sessions: Int
@@ -21,19 +28,19 @@ extension SidelineStore {
     public func allPlayers() throws -> [PlayerOverview] {
         try read { db in
             var teams: [Int64: [PlayerOverview.Team]] = [:]
-            for row in try Row.fetchAll(db, sql: """
+            let memberships = try Row.fetchCursor(db, sql: """
                 SELECT m.player_id, m.team_id, m.shirt_number, t.name FROM membership m JOIN team t ON t.id = m.team_id
                 ORDER BY t.name COLLATE NOCASE
-                """) {
-                teams[row["player_id"], default: []].append(PlayerOverview.Team(teamID: row["team_id"], name: row["name"],
-                                                                               shirtNumber: row["shirt_number"]))
+                """)
+            while let row = try memberships.next() {
+                teams[row["player_id"], default: []].append(try PlayerOverview.Team(row: row))
             }
             return try Row.fetchAll(db, sql: """
                 SELECT player.*, (SELECT COUNT(*) FROM session_player sp WHERE sp.player_id = player.id) AS sessions
                 FROM player ORDER BY first_name COLLATE NOCASE, last_name COLLATE NOCASE, id
                 """).map { row in
-                let player = Self.player(from: row)
-                return PlayerOverview(player: player, teams: teams[player.id!] ?? [], sessions: row["sessions"])
+                let id: Int64 = row["id"]
+                return PlayerOverview(playerID: id, player: try Player(row: row), teams: teams[id] ?? [], sessions: row["sessions"])
             }
         }
     }
@@ -43,12 +50,8 @@ extension SidelineStore {
     @discardableResult
     public func addExistingPlayer(_ playerID: Int64, toTeam teamID: Int64) throws -> Int {
         try write { db in
-            guard try Int.fetchOne(db, sql: "SELECT 1 FROM player WHERE id = ?", arguments: [playerID]) != nil else {
-                throw StoreError.unknownPlayer(playerID)
-            }
-            guard try Int.fetchOne(db, sql: "SELECT 1 FROM team WHERE id = ?", arguments: [teamID]) != nil else {
-                throw StoreError.unknownTeam("#\(teamID)")
-            }
+            guard try Player.exists(db, key: playerID) else { throw StoreError.unknownPlayer(playerID) }
+            guard try Team.exists(db, key: teamID) else { throw StoreError.unknownTeam("#\(teamID)") }
             if try Int.fetchOne(db, sql: "SELECT 1 FROM membership WHERE team_id = ? AND player_id = ?", arguments: [teamID, playerID]) != nil {
                 throw StoreError.duplicate("that player is on this team already")
             }

@@ -5,11 +5,19 @@ import TeamCore
 /// A strap as the strap list shows it: who wears it in which team, and how many sessions
 /// recorded it.
 public struct StrapOverview: Sendable, Equatable {
-    public struct Wearer: Sendable, Equatable {
+    public struct Wearer: Sendable, Equatable, FetchableRecord {
         public var playerID: Int64
         public var playerName: String
         public var shirtNumber: Int
         public var teamName: String
+
+        /// A membership's `player_id` and `shirt_number`, the team's name as `team`, and the player's columns.
+        public init(row: Row) throws {
+            playerID = row["player_id"]
+            playerName = try Player(row: row).fullName
+            shirtNumber = row["shirt_number"]
+            teamName = row["team"]
+        }
     }
 
     public var strap: Strap
@@ -33,8 +41,8 @@ extension SidelineStore {
                 SELECT strap.*, (SELECT COUNT(*) FROM session_player sp WHERE sp.strap_id = strap.id) AS sessions
                 FROM strap WHERE forgotten_ms IS NULL
                 """).map { row in
-                let strap = Self.strap(from: row)
-                return StrapOverview(strap: strap, wearers: wearers[strap.id!] ?? [], sessions: row["sessions"])
+                let strap = try Strap(row: row)
+                return StrapOverview(strap: strap, wearers: wearers[strap.id] ?? [], sessions: row["sessions"])
             }.sorted { a, b in
                 let order = a.strap.name.localizedStandardCompare(b.strap.name)
                 return order == .orderedSame ? a.strap.address < b.strap.address : order == .orderedAscending
@@ -49,10 +57,10 @@ extension SidelineStore {
     public func forgetStrap(address: String, at time: Date = Date()) throws -> ForgottenStrap {
         let wanted = address.trimmingCharacters(in: .whitespaces).uppercased()
         return try write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM strap WHERE address = ? AND forgotten_ms IS NULL",
-                                             arguments: [wanted]) else { throw StoreError.unknownStrap(wanted) }
-            let strap = Self.strap(from: row)
-            let unassigned = try Self.strapWearers(db)[strap.id!] ?? []
+            guard let strap = try Strap.filter(sql: "address = ? AND forgotten_ms IS NULL", arguments: [wanted]).fetchOne(db) else {
+                throw StoreError.unknownStrap(wanted)
+            }
+            let unassigned = try Self.strapWearers(db)[strap.id] ?? []
             try db.execute(sql: "UPDATE membership SET strap_id = NULL WHERE strap_id = ?", arguments: [strap.id])
             try db.execute(sql: "UPDATE strap SET forgotten_ms = ? WHERE id = ?", arguments: [time.unixMs, strap.id])
             return ForgottenStrap(strap: strap, unassigned: unassigned)
@@ -62,15 +70,13 @@ extension SidelineStore {
     /// Who wears each strap by default, in which team.
     private static func strapWearers(_ db: Database) throws -> [Int64: [StrapOverview.Wearer]] {
         var wearers: [Int64: [StrapOverview.Wearer]] = [:]
-        for row in try Row.fetchAll(db, sql: """
-            SELECT m.strap_id, p.id, p.first_name, p.last_name, m.shirt_number, t.name AS team
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT m.strap_id, m.player_id, m.shirt_number, t.name AS team, p.*
             FROM membership m JOIN player p ON p.id = m.player_id JOIN team t ON t.id = m.team_id
             WHERE m.strap_id IS NOT NULL ORDER BY t.name COLLATE NOCASE, m.shirt_number
-            """) {
-            let name = Player(firstName: row["first_name"], lastName: row["last_name"], birthYear: 0, sex: .female,
-                              weightKg: 0, restingHR: 0).fullName
-            wearers[row["strap_id"], default: []].append(StrapOverview.Wearer(playerID: row["id"], playerName: name,
-                                                                             shirtNumber: row["shirt_number"], teamName: row["team"]))
+            """)
+        while let row = try rows.next() {
+            wearers[row["strap_id"], default: []].append(try StrapOverview.Wearer(row: row))
         }
         return wearers
     }
@@ -78,9 +84,7 @@ extension SidelineStore {
     /// Every strap's address by id, forgotten ones included: what exports name a sample's strap by.
     public func strapAddresses() throws -> [Int64: String] {
         try read { db in
-            var out: [Int64: String] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, address FROM strap") { out[row["id"]] = row["address"] }
-            return out
+            Dictionary(uniqueKeysWithValues: try Strap.fetchAll(db).map { ($0.id, $0.address) })
         }
     }
 }

@@ -3,26 +3,24 @@ import GRDB
 import TeamCore
 
 extension SidelineStore {
-    /// Adds a new player to a team's roster, optionally with a default strap.
+    /// Adds a new player to a team's roster, optionally with a default strap; returns the player's id.
     @discardableResult
-    public func addPlayer(_ player: Player, toTeam teamID: Int64, shirtNumber: Int, strapID: Int64? = nil) throws -> Player {
+    public func addPlayer(_ player: Player, toTeam teamID: Int64, shirtNumber: Int, strapID: Int64? = nil) throws -> Int64 {
         try write { db in
-            var stored = player
-            try Self.insert(&stored, db)
-            try Self.addMembership(Membership(teamID: teamID, playerID: stored.id!, shirtNumber: shirtNumber, strapID: strapID), db)
-            return stored
+            let id = try Self.insert(player, db)
+            try Self.addMembership(Membership(teamID: teamID, playerID: id, shirtNumber: shirtNumber, strapID: strapID), db)
+            return id
         }
     }
 
-    public func updatePlayer(_ player: Player) throws {
-        guard let id = player.id else { throw StoreError.notStored("the player \(player.fullName)") }
+    /// Writes what the player's description says now over the stored one.
+    public func updatePlayer(_ id: Int64, _ player: Player) throws {
         try write { db in
-            try db.execute(sql: """
-                UPDATE player SET first_name = ?, last_name = ?, birth_year = ?, sex = ?, weight_kg = ?,
-                    resting_hr = ?, max_hr = ?, photo_path = ? WHERE id = ?
-                """, arguments: [player.firstName, player.lastName, player.birthYear, player.sex.rawValue,
-                                 player.weightKg, player.restingHR, player.measuredMaxHR, player.photoPath, id])
-            if db.changesCount == 0 { throw StoreError.unknownPlayer(id) }
+            do {
+                try StoredPlayer(id: id, player: player).update(db)
+            } catch RecordError.recordNotFound {
+                throw StoreError.unknownPlayer(id)
+            }
         }
     }
 
@@ -62,16 +60,13 @@ extension SidelineStore {
     }
 
     public func player(id: Int64) throws -> Player? {
-        try read { try Row.fetchOne($0, sql: "SELECT * FROM player WHERE id = ?", arguments: [id]).map(Self.player(from:)) }
+        try read { try Player.fetchOne($0, key: id) }
     }
 
-    static func insert(_ player: inout Player, _ db: Database) throws {
-        try db.execute(sql: """
-            INSERT INTO player(first_name, last_name, birth_year, sex, weight_kg, resting_hr, max_hr, photo_path)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [player.firstName, player.lastName, player.birthYear, player.sex.rawValue,
-                             player.weightKg, player.restingHR, player.measuredMaxHR, player.photoPath])
-        player.id = db.lastInsertedRowID
+    /// Inserts a player's row; returns its id.
+    static func insert(_ player: Player, _ db: Database) throws -> Int64 {
+        try player.insert(db)
+        return db.lastInsertedRowID
     }
 
     static func addMembership(_ m: Membership, _ db: Database) throws {
@@ -83,13 +78,6 @@ extension SidelineStore {
                                                     arguments: [m.teamID, strap]) != nil {
             throw StoreError.duplicate("that strap is already worn by another player of this team")
         }
-        try db.execute(sql: "INSERT INTO membership(team_id, player_id, shirt_number, strap_id) VALUES (?, ?, ?, ?)",
-                       arguments: [m.teamID, m.playerID, m.shirtNumber, m.strapID])
-    }
-
-    static func player(from row: Row) -> Player {
-        Player(id: row["id"], firstName: row["first_name"], lastName: row["last_name"], birthYear: row["birth_year"],
-               sex: Sex(rawValue: row["sex"]) ?? .male, weightKg: row["weight_kg"], restingHR: row["resting_hr"],
-               measuredMaxHR: row["max_hr"], photoPath: row["photo_path"])
+        try m.insert(db)
     }
 }

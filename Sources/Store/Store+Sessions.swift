@@ -3,11 +3,19 @@ import GRDB
 import TeamCore
 
 /// A session as the sessions list shows it.
-public struct SessionOverview: Sendable, Equatable {
+public struct SessionOverview: Sendable, Equatable, FetchableRecord {
     public var session: Session
     public var teamName: String
     public var playerCount: Int
     public var sampleCount: Int
+
+    /// A `session` row with the team's name and the counts `sessions(teamID:tag:)` selects beside it.
+    public init(row: Row) throws {
+        session = try Session(row: row)
+        teamName = row["team_name"]
+        playerCount = row["players"]
+        sampleCount = row["samples"]
+    }
 
     /// The effort's length, without the recovery minute recorded after it; nil while an
     /// open-ended session runs.
@@ -32,26 +40,21 @@ extension SidelineStore {
                              tags: [String] = [], at start: Date = Date()) throws -> Session {
         let year = Calendar(identifier: .gregorian).component(.year, from: start)
         return try write { db in
+            let storedTags = SessionTagsColumn.encode(tags)
             try db.execute(sql: """
                 INSERT INTO session(team_id, planned_ms, started_ms, state, zone_model, tags)
                 VALUES (?, ?, ?, 'running', ?, ?)
-                """, arguments: [teamID, plannedDurationMs, start.unixMs, zoneModel.rawValue, tags.joined(separator: ",")])
+                """, arguments: [teamID, plannedDurationMs, start.unixMs, zoneModel.rawValue, storedTags])
             let id = db.lastInsertedRowID
-            try db.execute(sql: "UPDATE team SET last_tags = ? WHERE id = ?", arguments: [tags.joined(separator: ","), teamID])
+            try db.execute(sql: "UPDATE team SET last_tags = ? WHERE id = ?", arguments: [storedTags, teamID])
             for p in participants {
                 guard let row = try Row.fetchOne(db, sql: """
                     SELECT player.*, membership.shirt_number FROM player
                     LEFT JOIN membership ON membership.player_id = player.id AND membership.team_id = ?
                     WHERE player.id = ?
                     """, arguments: [teamID, p.playerID]) else { throw StoreError.unknownPlayer(p.playerID) }
-                let player = Self.player(from: row)
-                let physiology = Physiology(player: player, year: year, formula: formula)
-                try db.execute(sql: """
-                    INSERT INTO session_player(session_id, player_id, strap_id, shirt_number, age, sex, weight_kg,
-                        resting_hr, max_hr, max_source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [id, p.playerID, p.strapID, (row["shirt_number"] as Int?) ?? 0, physiology.age,
-                                     physiology.sex.rawValue, physiology.weightKg, physiology.restingHR,
-                                     physiology.maxHR, physiology.maxSource.rawValue])
+                try SessionPlayer(sessionID: id, playerID: p.playerID, strapID: p.strapID, shirtNumber: row["shirt_number"] ?? 0,
+                                  physiology: Physiology(player: try Player(row: row), year: year, formula: formula)).insert(db)
             }
             return Session(id: id, teamID: teamID, plannedDurationMs: plannedDurationMs, startedAt: Date(unixMs: start.unixMs),
                            state: .running, tags: tags, zoneModel: zoneModel)
@@ -61,15 +64,7 @@ extension SidelineStore {
     /// The participants of a session, with strap and physiology snapshot.
     public func sessionPlayers(_ sessionID: Int64) throws -> [SessionPlayer] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM session_player WHERE session_id = ? ORDER BY shirt_number",
-                             arguments: [sessionID]).map { row in
-                SessionPlayer(sessionID: sessionID, playerID: row["player_id"], strapID: row["strap_id"],
-                              shirtNumber: row["shirt_number"],
-                              physiology: Physiology(age: row["age"], sex: Sex(rawValue: row["sex"]) ?? .male,
-                                                     weightKg: row["weight_kg"], restingHR: row["resting_hr"],
-                                                     maxHR: row["max_hr"],
-                                                     maxSource: Physiology.MaxSource(rawValue: row["max_source"]) ?? .tanaka))
-            }
+            try SessionPlayer.filter(Column("session_id") == sessionID).order(Column("shirt_number")).fetchAll(db)
         }
     }
 
@@ -117,17 +112,12 @@ extension SidelineStore {
     }
 
     public func addLap(_ lap: Lap) throws {
-        try write { db in
-            try db.execute(sql: "INSERT INTO lap(session_id, t_ms, label) VALUES (?, ?, ?)",
-                           arguments: [lap.sessionID, lap.tMs, lap.label])
-        }
+        try write { try lap.insert($0) }
     }
 
     public func laps(_ sessionID: Int64) throws -> [Lap] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM lap WHERE session_id = ? ORDER BY t_ms", arguments: [sessionID]).map {
-                Lap(sessionID: sessionID, tMs: $0["t_ms"], label: $0["label"])
-            }
+            try Lap.filter(Column("session_id") == sessionID).order(Column("t_ms")).fetchAll(db)
         }
     }
 
@@ -149,16 +139,14 @@ extension SidelineStore {
     }
 
     public func session(_ id: Int64) throws -> Session {
-        guard let session = try read({ db in
-            try Row.fetchOne(db, sql: "SELECT * FROM session WHERE id = ?", arguments: [id]).map(Self.session(from:))
-        }) else { throw StoreError.unknownSession(id) }
+        guard let session = try read({ try Session.fetchOne($0, key: id) }) else { throw StoreError.unknownSession(id) }
         return session
     }
 
     /// Sessions newest first, optionally of one team and with one tag (as stored, e.g. "match").
     public func sessions(teamID: Int64? = nil, tag: String? = nil) throws -> [SessionOverview] {
         try read { db in
-            try Row.fetchAll(db, sql: """
+            try SessionOverview.fetchAll(db, sql: """
                 SELECT session.*, team.name AS team_name,
                     (SELECT COUNT(*) FROM session_player sp WHERE sp.session_id = session.id) AS players,
                     (SELECT COUNT(*) FROM sample WHERE sample.session_id = session.id) AS samples
@@ -166,21 +154,7 @@ extension SidelineStore {
                 WHERE (?1 IS NULL OR session.team_id = ?1)
                     AND (?2 IS NULL OR instr(',' || session.tags || ',', ',' || ?2 || ',') > 0)
                 ORDER BY session.started_ms DESC, session.id DESC
-                """, arguments: [teamID, tag]).map { row in
-                SessionOverview(session: Self.session(from: row), teamName: row["team_name"],
-                                playerCount: row["players"], sampleCount: row["samples"])
-            }
+                """, arguments: [teamID, tag])
         }
-    }
-
-    static func session(from row: Row) -> Session {
-        let tags = Self.tags(row["tags"])
-        return Session(id: row["id"], teamID: row["team_id"], plannedDurationMs: row["planned_ms"],
-                       startedAt: Date(unixMs: row["started_ms"]),
-                       endedAt: (row["ended_ms"] as Int64?).map(Date.init(unixMs:)),
-                       state: Session.State(rawValue: row["state"]) ?? .interrupted, tags: tags,
-                       reviewed: row["reviewed"],
-                       zoneModel: ZoneModel(rawValue: row["zone_model"]) ?? .percentOfMax,
-                       effortEndMs: row["effort_end_ms"])
     }
 }

@@ -12,7 +12,7 @@ extension SidelineStore {
 
     /// The straps the club knows, forgotten ones left out: the sensor source's table.
     public func straps() throws -> [Strap] {
-        try read { try Row.fetchAll($0, sql: "SELECT * FROM strap WHERE forgotten_ms IS NULL ORDER BY address").map(Self.strap(from:)) }
+        try read { try Strap.filter(sql: "forgotten_ms IS NULL").order(Column("address")).fetchAll($0) }
     }
 
     /// When a strap was last heard, and its battery level then (nil: not reported).
@@ -43,9 +43,7 @@ extension SidelineStore {
 
     static func upsertStrap(address: String, name: String, _ db: Database) throws -> Strap {
         let address = address.uppercased()
-        if let row = try Row.fetchOne(db, sql: "SELECT * FROM strap WHERE address = ?", arguments: [address]) {
-            return strap(from: row)
-        }
+        if let known = try Strap.filter(Column("address") == address).fetchOne(db) { return known }
         try db.execute(sql: "INSERT INTO strap(address, name) VALUES (?, ?)", arguments: [address, name])
         return Strap(id: db.lastInsertedRowID, address: address, name: name)
     }
@@ -62,11 +60,5 @@ extension SidelineStore {
                     """, arguments: [d.bodyLocation, d.manufacturer, d.address.uppercased()])
             }
         }
-    }
-
-    static func strap(from row: Row) -> Strap {
-        Strap(id: row["id"], address: row["address"], name: row["name"], lastBattery: row["last_battery"],
-              lastSeen: (row["last_seen_ms"] as Int64?).map(Date.init(unixMs:)),
-              bodyLocation: row["body_location"], manufacturer: row["manufacturer"])
     }
 }

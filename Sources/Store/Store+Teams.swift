@@ -3,7 +3,7 @@ import GRDB
 import TeamCore
 
 /// A team as the team picker lists it.
-public struct TeamOverview: Sendable, Equatable {
+public struct TeamOverview: Sendable, Equatable, FetchableRecord {
     public var team: Team
     public var playerCount: Int
     public var lastSessionAt: Date?
@@ -11,6 +11,16 @@ public struct TeamOverview: Sendable, Equatable {
     public var sessionCount: Int = 0
     /// The tags of its last session, which the lobby offers again.
     public var lastTags: [String] = []
+
+    /// A `team` row with the counts `teams()` selects beside it.
+    public init(row: Row) throws {
+        team = try Team(row: row)
+        playerCount = row["players"]
+        lastSessionAt = (row["last_ms"] as Int64?).map(Date.init(unixMs:))
+        unreviewedSessions = row["unreviewed"]
+        sessionCount = row["sessions"]
+        lastTags = SessionTagsColumn.decode(row["last_tags"])
+    }
 }
 
 /// What deleting a team takes with it.
@@ -22,12 +32,30 @@ public struct TeamDeletion: Sendable, Equatable {
 }
 
 /// A roster line: the player, their number in this team and their default strap.
-public struct RosterEntry: Sendable, Equatable {
+public struct RosterEntry: Sendable, Equatable, FetchableRecord {
+    public var playerID: Int64
     public var player: Player
     public var shirtNumber: Int
     public var strap: Strap?
     /// The stored photo's version (`player_photo.updated_ms`); nil without a photo.
     public var photoVersion: Int64?
+
+    /// A row of `roster(teamID:)`: the membership's columns, then the player's and the strap's
+    /// (split by `RosterEntry.adapter`; a player without a strap has NULLs there).
+    public init(row: Row) throws {
+        playerID = row["player_id"]
+        shirtNumber = row["shirt_number"]
+        photoVersion = row["photo_version"]
+        player = try Player(row: row.scopes["player"] ?? row)
+        strap = try row.scopes["strap"].flatMap { strap in (strap["id"] as Int64?) == nil ? nil : try Strap(row: strap) }
+    }
+
+    /// Splits `player_id, shirt_number, photo_version, player.*, strap.*` into the entry's own
+    /// columns and the player's and the strap's, whose names overlap (`id`).
+    static func adapter(_ db: Database) throws -> any RowAdapter {
+        let parts = splittingRowAdapters(columnCounts: [3, try Player.numberOfSelectedColumns(db), try Strap.numberOfSelectedColumns(db)])
+        return ScopeAdapter(base: parts[0], scopes: ["player": parts[1], "strap": parts[2]])
+    }
 }
 
 extension SidelineStore {
@@ -38,7 +66,7 @@ extension SidelineStore {
 
     static func insertTeam(name: String, colour: RGBColour?, _ db: Database) throws -> Team {
         let trimmed = try checkedTeamName(name, renaming: nil, db)
-        let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM team") ?? 0
+        let count = try Team.fetchCount(db)
         let palette = RGBColour.teamPalette
         let chosen = colour ?? palette[count % palette.count]
         try db.execute(sql: "INSERT INTO team(name, colour, created_ms) VALUES (?, ?, ?)",
@@ -47,9 +75,11 @@ extension SidelineStore {
     }
 
     public func team(named name: String) throws -> Team? {
-        try read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM team WHERE name = ?", arguments: [name]).map(Self.team(from:))
-        }
+        try read { try Self.team(named: name, $0) }
+    }
+
+    static func team(named name: String, _ db: Database) throws -> Team? {
+        try Team.filter(Column("name") == name).fetchOne(db)
     }
 
     /// The team, or `StoreError.unknownTeam`.
@@ -60,7 +90,7 @@ extension SidelineStore {
 
     public func teams() throws -> [TeamOverview] {
         try read { db in
-            try Row.fetchAll(db, sql: """
+            try TeamOverview.fetchAll(db, sql: """
                 SELECT team.*,
                     (SELECT COUNT(*) FROM membership m WHERE m.team_id = team.id) AS players,
                     (SELECT MAX(started_ms) FROM session s WHERE s.team_id = team.id) AS last_ms,
@@ -68,11 +98,7 @@ extension SidelineStore {
                     (SELECT COUNT(*) FROM session s WHERE s.team_id = team.id AND s.reviewed = 0
                         AND s.state IN ('ended', 'interrupted')) AS unreviewed
                 FROM team ORDER BY name COLLATE NOCASE
-                """).map { row in
-                TeamOverview(team: Self.team(from: row), playerCount: row["players"],
-                             lastSessionAt: (row["last_ms"] as Int64?).map(Date.init(unixMs:)),
-                             unreviewedSessions: row["unreviewed"], sessionCount: row["sessions"], lastTags: Self.tags(row["last_tags"]))
-            }
+                """)
         }
     }
 
@@ -138,31 +164,14 @@ extension SidelineStore {
     /// The team's roster, ordered by shirt number.
     public func roster(teamID: Int64) throws -> [RosterEntry] {
         try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT player.*, membership.shirt_number, strap.id AS s_id, strap.address AS s_address,
-                       strap.name AS s_name, strap.last_battery AS s_battery, strap.last_seen_ms AS s_seen,
-                       player_photo.updated_ms AS photo_version
+            try RosterEntry.fetchAll(db, sql: """
+                SELECT membership.player_id, membership.shirt_number, player_photo.updated_ms AS photo_version, player.*, strap.*
                 FROM membership JOIN player ON player.id = membership.player_id
                 LEFT JOIN strap ON strap.id = membership.strap_id
                 LEFT JOIN player_photo ON player_photo.player_id = player.id
                 WHERE membership.team_id = ? ORDER BY membership.shirt_number, player.last_name
-                """, arguments: [teamID]).map { row in
-                let strap: Strap? = (row["s_id"] as Int64?).map { id in
-                    Strap(id: id, address: row["s_address"], name: row["s_name"], lastBattery: row["s_battery"],
-                          lastSeen: (row["s_seen"] as Int64?).map(Date.init(unixMs:)))
-                }
-                return RosterEntry(player: Self.player(from: row), shirtNumber: row["shirt_number"], strap: strap,
-                                   photoVersion: row["photo_version"])
-            }
+                """, arguments: [teamID], adapter: try RosterEntry.adapter(db))
         }
-    }
-
-    static func tags(_ stored: String) -> [String] {
-        stored.split(separator: ",").map(String.init)
-    }
-
-    static func team(from row: Row) -> Team {
-        Team(id: row["id"], name: row["name"], colour: RGBColour(hex: row["colour"]) ?? RGBColour.teamPalette[0])
     }
 }
 

@@ -12,8 +12,6 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case unknownSession(Int64)
     case unknownPlayer(Int64)
     case unknownStrap(String)
-    /// A player that was never stored (no id) where a stored one is needed.
-    case notStored(String)
     /// Something that already exists (a team name, a shirt number, a strap in the team).
     case duplicate(String)
     /// Input that breaks a rule (an empty name).
@@ -46,8 +44,6 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             return "no player with id \(id)"
         case let .unknownStrap(address):
             return "no strap with address \(address) (see `sideline straps`)"
-        case let .notStored(what):
-            return "\(what) is not in the database yet; add it first"
         case let .duplicate(what), let .invalid(what):
             return what
         case let .noDatabase(path):

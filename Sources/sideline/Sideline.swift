@@ -16,7 +16,7 @@ struct Sideline: ParsableCommand {
             RecordCommand.self, TeamsCommand.self, TeamCommand.self, PlayersCommand.self, SessionsCommand.self, DeleteSessionCommand.self,
             StrapsCommand.self, ForgetStrapCommand.self,
             HRVCommand.self, SettingsCommand.self, BackupCommand.self, RestoreCommand.self, MigrateCommand.self,
-            ExportCommand.self, ImportRosterCommand.self, ScanCommand.self, KioskCommand.self,
+            ExportCommand.self, ImportRosterCommand.self, ScanCommand.self, KioskCommand.self, PreparePhotoCommand.self,
         ],
         defaultSubcommand: KioskCommand.self)
 

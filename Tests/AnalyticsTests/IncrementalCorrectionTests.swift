@@ -106,6 +106,21 @@ final class IncrementalCorrectionTests: XCTestCase {
         XCTAssertEqual(cleaned.peaks.count, peaks.count)
     }
 
+    /// Beat times whose differences would overflow (an infinity, then a NaN in a moving window,
+    /// whose searches assume every value compares) are left alone, as non-finite ones are.
+    func testBeatTimesWhoseDifferencesOverflowAreLeftAlone() {
+        let huge = [-1.7e308, -1e308, 0, 1e308, 1.7e308, 1.75e308, 1.79e308]
+        XCTAssertEqual(LipponenTarvainen.findArtefacts(peaks: huge).count, 0)
+        XCTAssertEqual(LipponenTarvainen.clean(peaks: huge).peaks, huge)
+        let detector = ArtefactDetector()
+        let ordinary = TestData.peaks(Self.noisyRR(count: 500, artefactRate: 0.02, seed: 77))
+        let expected = ReferenceLipponenTarvainen.findArtefacts(peaks: ordinary)
+        XCTAssertEqual(detector.detect(ordinary), expected)
+        XCTAssertEqual(detector.detect(huge).count, 0)
+        XCTAssertEqual(detector.lastWindows.map(\.count), [0, 0, 0, 0, 0, 0, 0], "no window was computed over them")
+        XCTAssertEqual(detector.detect(ordinary), expected, "and the detector is whole afterwards")
+    }
+
     /// One detector reused on unrelated series (not a correction of the last one) still
     /// answers as a fresh detection: reuse is decided by the values, not assumed.
     func testADetectorReusedOnUnrelatedSeries() {

@@ -1,3 +1,4 @@
+import AppCore
 @testable import KioskSound
 import TeamCore
 import XCTest

@@ -1,4 +1,5 @@
 @testable import Kiosk
+import AppCore
 import TeamCore
 import XCTest
 

@@ -1,3 +1,4 @@
+import AppCore
 import Foundation
 @testable import Kiosk
 import Recording
@@ -57,7 +58,7 @@ final class KioskRuntimeTests: XCTestCase {
         let (store, team) = try store()
         let stepped = SteppedSimulatedSource(team: SimulatedTeam(count: 4, seed: 7), seed: 7)
         let runtime = try runtime(store, .stepped(stepped, description: "test"))
-        runtime.dispatch(.teams(.pick(team.id!)))
+        runtime.dispatch(.teams(.pick(team.id)))
         run(runtime, seconds: 3)
         runtime.dispatch(.lobby(.chooseDuration(60_000)))
         runtime.dispatch(.live(.start))
@@ -85,7 +86,7 @@ final class KioskRuntimeTests: XCTestCase {
             .filter { $0.timestampNs >= start.ns && Double(start.offsetMs($0.timestampNs)) <= endOffsetMs }
             .map { [Int64($0.strap), start.offsetMs($0.timestampNs), Int64($0.bpm)] }
         // The strap table is the store's straps in order.
-        let indexOfStrap = Dictionary(uniqueKeysWithValues: try store.straps().enumerated().map { ($1.id!, Int64($0)) })
+        let indexOfStrap = Dictionary(uniqueKeysWithValues: try store.straps().enumerated().map { ($1.id, Int64($0)) })
         let stored = try store.samples(sessionID).map { [indexOfStrap[$0.strapID]!, $0.tMs, Int64($0.bpm)] }
         XCTAssertGreaterThan(stored.count, 4 * 100)
         XCTAssertEqual(stored.sorted { $0.lexicographicallyPrecedes($1) }, shown.sorted { $0.lexicographicallyPrecedes($1) })
@@ -95,7 +96,7 @@ final class KioskRuntimeTests: XCTestCase {
         let (store, team) = try store(players: 2)
         let stepped = SteppedSimulatedSource(team: SimulatedTeam(count: 2, seed: 7), seed: 7)
         let runtime = try runtime(store, .stepped(stepped, description: "test"))
-        runtime.dispatch(.teams(.pick(team.id!)))
+        runtime.dispatch(.teams(.pick(team.id)))
         run(runtime, seconds: 3)
         runtime.dispatch(.lobby(.chooseDuration(nil)))
         runtime.dispatch(.live(.start))
@@ -124,7 +125,7 @@ final class KioskRuntimeTests: XCTestCase {
         source.advance(byMs: 600)
         runtime.update()
         XCTAssertEqual(source.told, [.only([])], "the team picker shows no heart rates")
-        runtime.dispatch(.teams(.pick(team.id!)))
+        runtime.dispatch(.teams(.pick(team.id)))
         for _ in 0..<4 {
             source.advance(byMs: 600)
             runtime.update()
@@ -252,7 +253,7 @@ final class KioskRuntimeTests: XCTestCase {
         XCTAssertEqual(speaker.log, [], "no device opened before the first frame")
         runtime.prepareSound()
         XCTAssertEqual(speaker.log, ["prepare"])
-        runtime.dispatch(.teams(.pick(team.id!)))
+        runtime.dispatch(.teams(.pick(team.id)))
         run(runtime, seconds: 3)
         runtime.dispatch(.live(.start))
         runtime.dispatch(.live(.lap))
@@ -293,7 +294,7 @@ final class KioskRuntimeTests: XCTestCase {
         let (store, team) = try store(players: 2)
         let stepped = SteppedSimulatedSource(team: SimulatedTeam(count: 2, seed: 7), seed: 7)
         let runtime = try runtime(store, .stepped(stepped, description: "test"))
-        runtime.dispatch(.teams(.pick(team.id!)))
+        runtime.dispatch(.teams(.pick(team.id)))
         run(runtime, seconds: 3)
         runtime.dispatch(.live(.start))
         XCTAssertNotNil(runtime.recorder)

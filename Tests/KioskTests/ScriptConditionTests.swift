@@ -1,3 +1,4 @@
+import AppCore
 @testable import Kiosk
 import TeamCore
 import XCTest

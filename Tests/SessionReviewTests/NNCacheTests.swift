@@ -11,22 +11,22 @@ final class NNCacheTests: TemporaryDirectoryTestCase {
         let store = try SidelineStore(path: directory + "/s.sqlite")
         let team = try store.createTeam(name: "Cache")
         let player = try store.addPlayer(Player(firstName: "A", lastName: "B", birthYear: 2000, sex: .female, weightKg: 60, restingHR: 55),
-                                          toTeam: team.id!, shirtNumber: 4)
-        let session = try store.startSession(teamID: team.id!, participants: [Participant(playerID: player.id!, strapID: nil)],
+                                          toTeam: team.id, shirtNumber: 4)
+        let session = try store.startSession(teamID: team.id, participants: [Participant(playerID: player, strapID: nil)],
                                              plannedDurationMs: 360_000)
-        let writer = SessionWriter(store: store, sessionID: session.id!)
+        let writer = SessionWriter(store: store, sessionID: session.id)
         var batch = SessionRecording.Batch()
         var t = 0.0
         for beat in 0..<450 {
             var rr = 800 + 40 * sin(Double(beat) / 3)
             if beat == 200 { rr *= 2 }
             t += rr
-            batch.rrIntervals.append(RRInterval(playerID: player.id!, tMs: Int64(t), rr1024: UInt16(rr * 1.024)))
+            batch.rrIntervals.append(RRInterval(playerID: player, tMs: Int64(t), rr1024: UInt16(rr * 1.024)))
         }
-        for s in 0..<360 { batch.samples.append(Sample(playerID: player.id!, strapID: 0, tMs: Int64(s) * 1000, bpm: 75, contact: .detected)) }
+        for s in 0..<360 { batch.samples.append(Sample(playerID: player, strapID: 0, tMs: Int64(s) * 1000, bpm: 75, contact: .detected)) }
         try writer.commit(batch, upToMs: 360_000)
-        try store.endSession(session.id!, at: session.startedAt.addingTimeInterval(360))
-        return (store, session.id!, writer)
+        try store.endSession(session.id, at: session.startedAt.addingTimeInterval(360))
+        return (store, session.id, writer)
     }
 
     func testSecondReviewReadsTheCacheAndAgrees() throws {

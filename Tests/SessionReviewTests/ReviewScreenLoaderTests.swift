@@ -14,7 +14,7 @@ final class ReviewScreenLoaderTests: TemporaryDirectoryTestCase {
                          zoneModel: ZoneModel = .percentOfMax, tags: [String] = []) throws -> Int64 {
         let session = try store.startSession(teamID: team, participants: players.map { Participant(playerID: $0, strapID: nil) },
                                              plannedDurationMs: 120_000, zoneModel: zoneModel, tags: tags, at: startedAt)
-        let writer = SessionWriter(store: store, sessionID: session.id!)
+        let writer = SessionWriter(store: store, sessionID: session.id)
         var batch = SessionRecording.Batch()
         for s in 0..<120 {
             for (player, rate) in bpm.sorted(by: { $0.key < $1.key }) {
@@ -22,17 +22,17 @@ final class ReviewScreenLoaderTests: TemporaryDirectoryTestCase {
             }
         }
         try writer.commit(batch, upToMs: 120_000)
-        try store.endSession(session.id!, at: startedAt.addingTimeInterval(120))
-        return session.id!
+        try store.endSession(session.id, at: startedAt.addingTimeInterval(120))
+        return session.id
     }
 
     func testEachPlayerIsComparedWithTheirNewestEarlierSessionThatHasTheirData() throws {
         let store = try SidelineStore(path: directory + "/s.sqlite")
-        let team = try store.createTeam(name: "Screen").id!
+        let team = try store.createTeam(name: "Screen").id
         let a = try store.addPlayer(Player(firstName: "Ann", lastName: "A", birthYear: 2000, sex: .female, weightKg: 60, restingHR: 55),
-                                    toTeam: team, shirtNumber: 7).id!
+                                    toTeam: team, shirtNumber: 7)
         let b = try store.addPlayer(Player(firstName: "Ben", lastName: "B", birthYear: 2000, sex: .male, weightKg: 70, restingHR: 60),
-                                    toTeam: team, shirtNumber: 3).id!
+                                    toTeam: team, shirtNumber: 3)
         let day = Date(timeIntervalSince1970: 1_790_000_000)
         _ = try session(store, team: team, players: [a, b], bpm: [a: 100, b: 110], startedAt: day)
         // The next session had Ann without a strap signal: Ann's comparison skips it.
@@ -55,9 +55,9 @@ final class ReviewScreenLoaderTests: TemporaryDirectoryTestCase {
     /// one with the same tags (in any order), whatever came between.
     func testThePreviousSessionIsTheNewestWithTheSameTags() throws {
         let store = try SidelineStore(path: directory + "/s.sqlite")
-        let team = try store.createTeam(name: "Tags").id!
+        let team = try store.createTeam(name: "Tags").id
         let a = try store.addPlayer(Player(firstName: "Ann", lastName: "A", birthYear: 2000, sex: .female, weightKg: 60, restingHR: 55),
-                                    toTeam: team, shirtNumber: 7).id!
+                                    toTeam: team, shirtNumber: 7)
         let day = Date(timeIntervalSince1970: 1_790_000_000)
         let rest = try session(store, team: team, players: [a], bpm: [a: 70], startedAt: day, tags: ["rest-test", "seated"])
         _ = try session(store, team: team, players: [a], bpm: [a: 160], startedAt: day.addingTimeInterval(3600), tags: ["match"])
@@ -80,9 +80,9 @@ final class ReviewScreenLoaderTests: TemporaryDirectoryTestCase {
     /// Review shows the analysis the exports print, under the session's own zone model.
     func testReviewNumbersAreTheAnalysisUnderTheSessionsZoneModel() throws {
         let store = try SidelineStore(path: directory + "/s.sqlite")
-        let team = try store.createTeam(name: "Model").id!
+        let team = try store.createTeam(name: "Model").id
         let a = try store.addPlayer(Player(firstName: "Ann", lastName: "A", birthYear: 2000, sex: .female, weightKg: 60, restingHR: 55),
-                                    toTeam: team, shirtNumber: 7).id!
+                                    toTeam: team, shirtNumber: 7)
         let id = try session(store, team: team, players: [a], bpm: [a: 160], startedAt: Date(), zoneModel: .heartRateReserve)
         let data = try ReviewScreenLoader(store: store).load(sessionID: id)
         let analysis = try SessionReview.load(store: store, sessionID: id).analysis.players[0]
@@ -96,9 +96,9 @@ final class ReviewScreenLoaderTests: TemporaryDirectoryTestCase {
 
     func testWarmCacheStoresTheNNSeriesOfAFinishedSession() throws {
         let store = try SidelineStore(path: directory + "/s.sqlite")
-        let team = try store.createTeam(name: "Warm").id!
+        let team = try store.createTeam(name: "Warm").id
         let a = try store.addPlayer(Player(firstName: "Ann", lastName: "A", birthYear: 2000, sex: .female, weightKg: 60, restingHR: 55),
-                                    toTeam: team, shirtNumber: 7).id!
+                                    toTeam: team, shirtNumber: 7)
         let id = try session(store, team: team, players: [a], bpm: [a: 100], startedAt: Date())
         XCTAssertTrue(try store.cachedNNSeries(id, algorithm: NNSeriesCoding.algorithm).isEmpty)
         SessionReview.warmCache(store: store, sessionID: id)
@@ -110,10 +110,10 @@ final class ReviewScreenLoaderTests: TemporaryDirectoryTestCase {
     /// A team's sessions warmed at once: each read in player ranges and analysed in parallel.
     func testWarmingSeveralTeamSessionsAtOnceCachesEveryPlayer() throws {
         let store = try SidelineStore(path: directory + "/s.sqlite")
-        let team = try store.createTeam(name: "Warm team").id!
+        let team = try store.createTeam(name: "Warm team").id
         let players = try (1...6).map { n in
             try store.addPlayer(Player(firstName: "P\(n)", lastName: "X", birthYear: 2000, sex: .male, weightKg: 70, restingHR: 55),
-                                toTeam: team, shirtNumber: n).id!
+                                toTeam: team, shirtNumber: n)
         }
         let bpm = Dictionary(uniqueKeysWithValues: players.map { ($0, 100 + Int($0)) })
         let ids = try (0..<4).map { k in try session(store, team: team, players: players, bpm: bpm, startedAt: Date(timeIntervalSince1970: 1_790_000_000 + Double(k) * 3600)) }

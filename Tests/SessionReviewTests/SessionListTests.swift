@@ -13,10 +13,10 @@ final class SessionListTests: TemporaryDirectoryTestCase {
         let team = try store.createTeam(name: "List")
         func player(_ name: String) throws -> Int64 {
             try store.addPlayer(Player(firstName: name, lastName: "", birthYear: 2000, sex: .female, weightKg: 60, restingHR: 55),
-                                toTeam: team.id!, shirtNumber: name == "Ada" ? 1 : 2).id!
+                                toTeam: team.id, shirtNumber: name == "Ada" ? 1 : 2)
         }
         let ada = try player("Ada"), bea = try player("Bea")
-        let session = try store.startSession(teamID: team.id!, participants: [Participant(playerID: ada, strapID: nil),
+        let session = try store.startSession(teamID: team.id, participants: [Participant(playerID: ada, strapID: nil),
                                                                            Participant(playerID: bea, strapID: nil)],
                                              plannedDurationMs: 180_000, tags: ["test"])
         var batch = SessionRecording.Batch()
@@ -27,10 +27,10 @@ final class SessionListTests: TemporaryDirectoryTestCase {
                 batch.samples.append(Sample(playerID: bea, strapID: 0, tMs: t, bpm: s < 60 ? 100 : (s < 180 ? 130 : 90), contact: .detected))
             }
         }
-        try SessionWriter(store: store, sessionID: session.id!).commit(batch, upToMs: 240_000)
-        try store.setEffortEnd(session.id!, tMs: 180_000)
-        try store.endSession(session.id!, at: session.startedAt.addingTimeInterval(240))
-        return session.id!
+        try SessionWriter(store: store, sessionID: session.id).commit(batch, upToMs: 240_000)
+        try store.setEffortEnd(session.id, tMs: 180_000)
+        try store.endSession(session.id, at: session.startedAt.addingTimeInterval(240))
+        return session.id
     }
 
     func testTheAverageIsTheAnalysisOfTheEffortAndIsKept() throws {
@@ -62,7 +62,7 @@ final class SessionListTests: TemporaryDirectoryTestCase {
     func testASessionStillRecordingHasNoAverageYet() throws {
         let store = try SidelineStore(path: directory + "/o.sqlite")
         let team = try store.createTeam(name: "Open")
-        _ = try store.startSession(teamID: team.id!, participants: [], plannedDurationMs: nil)
+        _ = try store.startSession(teamID: team.id, participants: [], plannedDurationMs: nil)
         let listed = try XCTUnwrap(SessionReview.sessionList(store: store).first)
         XCTAssertNil(listed.averageBPM)
         XCTAssertNil(listed.overview.effortMs)

@@ -31,16 +31,8 @@ final class BackupTests: XCTestCase {
     override func tearDown() { fixture.remove() }
     var backups: String { fixture.directory + "/backups" }
 
-    /// A store with a team, a player and an ended session with samples.
-    func populated() throws -> SidelineStore {
-        let store = try fixture.open()
-        let team = try store.createTeam(name: "U17")
-        let mia = try store.addPlayer(StoreFixture.player("Mia"), toTeam: team.id!, shirtNumber: 7)
-        let session = try store.startSession(teamID: team.id!, participants: [Participant(playerID: mia.id!, strapID: nil)],
-                                             plannedDurationMs: 60_000, zoneModel: .percentOfMax, formula: .tanaka, at: Date())
-        try store.endSession(session.id!)
-        return store
-    }
+    /// A store with a team, a player and an ended session.
+    func populated() throws -> SidelineStore { try fixture.openWithASession() }
 
     func counts(_ path: String) throws -> [Int] {
         try DatabaseQueue(path: path).read { db in

@@ -10,28 +10,28 @@ final class ClubStoreTests: XCTestCase {
     override func tearDown() { fixture.remove() }
 
     /// A team "A" with Mia and Noah, and `count` sessions of both with a row in every table a session has.
-    private func recorded(_ store: SidelineStore, sessions count: Int = 2, tags: [[String]] = []) throws -> (Team, [Int64], [Player]) {
+    private func recorded(_ store: SidelineStore, sessions count: Int = 2, tags: [[String]] = []) throws -> (Team, [Int64], [Int64]) {
         let team = try store.createTeam(name: "A")
         let strap = try store.strap(address: "00:00:00:00:00:01", name: "one")
-        let mia = try store.addPlayer(StoreFixture.player("Mia"), toTeam: team.id!, shirtNumber: 7, strapID: strap.id)
-        let noah = try store.addPlayer(StoreFixture.player("Noah"), toTeam: team.id!, shirtNumber: 9)
+        let mia = try store.addPlayer(StoreFixture.player("Mia"), toTeam: team.id, shirtNumber: 7, strapID: strap.id)
+        let noah = try store.addPlayer(StoreFixture.player("Noah"), toTeam: team.id, shirtNumber: 9)
         var ids: [Int64] = []
         for i in 0..<count {
-            let session = try store.startSession(teamID: team.id!, participants: [Participant(playerID: mia.id!, strapID: strap.id),
-                                                                               Participant(playerID: noah.id!, strapID: nil)],
+            let session = try store.startSession(teamID: team.id, participants: [Participant(playerID: mia, strapID: strap.id),
+                                                                               Participant(playerID: noah, strapID: nil)],
                                                  plannedDurationMs: 60_000, tags: i < tags.count ? tags[i] : [],
                                                  at: Date(timeIntervalSince1970: 1_800_000_000 + Double(i) * 3600))
             var b = SessionRecording.Batch()
-            b.samples = [Sample(playerID: mia.id!, strapID: strap.id!, tMs: 0, bpm: 90, contact: .detected),
-                         Sample(playerID: noah.id!, strapID: strap.id!, tMs: 0, bpm: 91, contact: .detected)]
-            b.rrIntervals = [RRInterval(playerID: mia.id!, tMs: 900, rr1024: 600)]
-            b.strapEvents = [StrapEvent(strapID: strap.id!, tMs: 0, kind: .battery, value: 90)]
-            try SessionWriter(store: store, sessionID: session.id!).commit(b, upToMs: 1000)
-            try store.addLap(Lap(sessionID: session.id!, tMs: 500))
-            try store.cacheNNSeries(session.id!, algorithm: "test", [mia.id!: Data([1, 2, 3])])
-            try store.cacheAverageBPM(session.id!, algorithm: "test", 90.5)
-            try store.endSession(session.id!, at: Date(timeIntervalSince1970: 1_800_000_060 + Double(i) * 3600))
-            ids.append(session.id!)
+            b.samples = [Sample(playerID: mia, strapID: strap.id, tMs: 0, bpm: 90, contact: .detected),
+                         Sample(playerID: noah, strapID: strap.id, tMs: 0, bpm: 91, contact: .detected)]
+            b.rrIntervals = [RRInterval(playerID: mia, tMs: 900, rr1024: 600)]
+            b.strapEvents = [StrapEvent(strapID: strap.id, tMs: 0, kind: .battery, value: 90)]
+            try SessionWriter(store: store, sessionID: session.id).commit(b, upToMs: 1000)
+            try store.addLap(Lap(sessionID: session.id, tMs: 500))
+            try store.cacheNNSeries(session.id, algorithm: "test", [mia: Data([1, 2, 3])])
+            try store.cacheAverageBPM(session.id, algorithm: "test", 90.5)
+            try store.endSession(session.id, at: Date(timeIntervalSince1970: 1_800_000_060 + Double(i) * 3600))
+            ids.append(session.id)
         }
         return (team, ids, [mia, noah])
     }
@@ -72,25 +72,25 @@ final class ClubStoreTests: XCTestCase {
         let store = try fixture.open()
         let (team, ids, _) = try recorded(store, sessions: 3, tags: [["match", "sitting"], ["matches"], []])
         XCTAssertEqual(try store.session(ids[0]).tags, ["match", "sitting"])
-        XCTAssertEqual(try store.sessions(teamID: team.id!, tag: "match").map(\.session.id), [ids[0]], "not 'matches'")
+        XCTAssertEqual(try store.sessions(teamID: team.id, tag: "match").map(\.session.id), [ids[0]], "not 'matches'")
         XCTAssertEqual(try store.sessions(tag: "sitting").map(\.session.id), [ids[0]])
         XCTAssertEqual(try store.sessions(tag: "matches").map(\.session.id), [ids[1]])
-        XCTAssertEqual(try store.sessions(teamID: team.id!).count, 3)
+        XCTAssertEqual(try store.sessions(teamID: team.id).count, 3)
         let overview = try XCTUnwrap(store.teams().first)
         XCTAssertEqual(overview.lastTags, [], "the last session had none")
         XCTAssertEqual(overview.sessionCount, 3)
-        _ = try store.startSession(teamID: team.id!, participants: [], plannedDurationMs: nil, tags: ["before-training", "test"])
+        _ = try store.startSession(teamID: team.id, participants: [], plannedDurationMs: nil, tags: ["before-training", "test"])
         XCTAssertEqual(try store.teams().first?.lastTags, ["before-training", "test"])
     }
 
     func testEffortLengthLeavesTheRecoveryMinuteOut() throws {
         let store = try fixture.open()
         let (team, ids, _) = try recorded(store, sessions: 1)
-        XCTAssertEqual(try store.sessions(teamID: team.id!).first?.effortMs, 60_000, "no effort end stored: as planned")
+        XCTAssertEqual(try store.sessions(teamID: team.id).first?.effortMs, 60_000, "no effort end stored: as planned")
         try store.setEffortEnd(ids[0], tMs: 45_000)
-        XCTAssertEqual(try store.sessions(teamID: team.id!).first?.effortMs, 45_000)
-        let open = try store.startSession(teamID: team.id!, participants: [], plannedDurationMs: nil)
-        XCTAssertNil(try store.sessions(teamID: team.id!).first { $0.session.id == open.id }?.effortMs, "open-ended and running")
+        XCTAssertEqual(try store.sessions(teamID: team.id).first?.effortMs, 45_000)
+        let open = try store.startSession(teamID: team.id, participants: [], plannedDurationMs: nil)
+        XCTAssertNil(try store.sessions(teamID: team.id).first { $0.session.id == open.id }?.effortMs, "open-ended and running")
     }
 
     func testTheAverageCacheGoesStaleWhenMoreIsCommitted() throws {
@@ -111,15 +111,15 @@ final class ClubStoreTests: XCTestCase {
         let store = try fixture.open()
         let a = try store.createTeam(name: "A")
         _ = try store.createTeam(name: "B")
-        try store.renameTeam(a.id!, to: "  U17 Girls ")
-        try store.renameTeam(a.id!, to: "u17 girls")
+        try store.renameTeam(a.id, to: "  U17 Girls ")
+        try store.renameTeam(a.id, to: "u17 girls")
         XCTAssertEqual(try store.teams().map(\.team.name), ["B", "u17 girls"])
-        XCTAssertThrowsError(try store.renameTeam(a.id!, to: "b")) { XCTAssertEqual($0 as? StoreError, .duplicate("a team named 'b' already exists")) }
-        XCTAssertThrowsError(try store.renameTeam(a.id!, to: " ")) { XCTAssertEqual($0 as? StoreError, .invalid("a team needs a name")) }
-        XCTAssertThrowsError(try store.renameTeam(a.id!, to: String(repeating: "x", count: 25)))
-        XCTAssertThrowsError(try store.renameTeam(a.id!, to: "two\nlines"))
+        XCTAssertThrowsError(try store.renameTeam(a.id, to: "b")) { XCTAssertEqual($0 as? StoreError, .duplicate("a team named 'b' already exists")) }
+        XCTAssertThrowsError(try store.renameTeam(a.id, to: " ")) { XCTAssertEqual($0 as? StoreError, .invalid("a team needs a name")) }
+        XCTAssertThrowsError(try store.renameTeam(a.id, to: String(repeating: "x", count: 25)))
+        XCTAssertThrowsError(try store.renameTeam(a.id, to: "two\nlines"))
         XCTAssertThrowsError(try store.renameTeam(99, to: "C")) { XCTAssertEqual($0 as? StoreError, .unknownTeam("#99")) }
-        try store.setTeamColour(a.id!, RGBColour(hex: "#43A047")!)
+        try store.setTeamColour(a.id, RGBColour(hex: "#43A047")!)
         XCTAssertEqual(try store.teams().first { $0.team.id == a.id }?.team.colour.hex, "#43A047")
     }
 
@@ -127,31 +127,31 @@ final class ClubStoreTests: XCTestCase {
         let store = try fixture.open()
         let (team, ids, players) = try recorded(store)
         let other = try store.createTeam(name: "B")
-        try store.addMembership(Membership(teamID: other.id!, playerID: players[0].id!, shirtNumber: 1))
-        XCTAssertEqual(try store.teamDeletion(team.id!), TeamDeletion(sessions: 2, players: 2, playersOnNoOtherTeam: 1))
-        try store.deleteTeam(team.id!)
+        try store.addMembership(Membership(teamID: other.id, playerID: players[0], shirtNumber: 1))
+        XCTAssertEqual(try store.teamDeletion(team.id), TeamDeletion(sessions: 2, players: 2, playersOnNoOtherTeam: 1))
+        try store.deleteTeam(team.id)
         for id in ids { XCTAssertEqual(try rows(store, session: id).values.filter { $0 != 0 }, []) }
         XCTAssertEqual(try store.teams().map(\.team.name), ["B"])
         let everyone = try store.allPlayers()
         XCTAssertEqual(everyone.map(\.player.firstName), ["Mia", "Noah"], "the players stay")
         XCTAssertEqual(everyone.map(\.teams.count), [1, 0])
         XCTAssertEqual(everyone.map(\.sessions), [0, 0])
-        XCTAssertThrowsError(try store.deleteTeam(team.id!)) { XCTAssertEqual($0 as? StoreError, .unknownTeam("#\(team.id!)")) }
+        XCTAssertThrowsError(try store.deleteTeam(team.id)) { XCTAssertEqual($0 as? StoreError, .unknownTeam("#\(team.id)")) }
     }
 
     func testAnExistingPlayerJoinsAnotherTeamWithAFreeNumber() throws {
         let store = try fixture.open()
         let (_, _, players) = try recorded(store, sessions: 1)
         let b = try store.createTeam(name: "B")
-        XCTAssertEqual(try store.addExistingPlayer(players[0].id!, toTeam: b.id!), 7, "her number from A is free here")
-        let ida = try store.addPlayer(StoreFixture.player("Ida"), toTeam: b.id!, shirtNumber: 9)
-        XCTAssertEqual(try store.addExistingPlayer(players[1].id!, toTeam: b.id!), 1, "Noah's 9 is taken: the lowest free one")
-        XCTAssertThrowsError(try store.addExistingPlayer(players[1].id!, toTeam: b.id!)) {
+        XCTAssertEqual(try store.addExistingPlayer(players[0], toTeam: b.id), 7, "her number from A is free here")
+        let ida = try store.addPlayer(StoreFixture.player("Ida"), toTeam: b.id, shirtNumber: 9)
+        XCTAssertEqual(try store.addExistingPlayer(players[1], toTeam: b.id), 1, "Noah's 9 is taken: the lowest free one")
+        XCTAssertThrowsError(try store.addExistingPlayer(players[1], toTeam: b.id)) {
             XCTAssertEqual($0 as? StoreError, .duplicate("that player is on this team already"))
         }
-        XCTAssertThrowsError(try store.addExistingPlayer(999, toTeam: b.id!)) { XCTAssertEqual($0 as? StoreError, .unknownPlayer(999)) }
-        XCTAssertEqual(try store.roster(teamID: b.id!).map(\.player.id), [players[1].id, players[0].id, ida.id])
-        let mia = try XCTUnwrap(store.allPlayers().first { $0.player.id == players[0].id })
+        XCTAssertThrowsError(try store.addExistingPlayer(999, toTeam: b.id)) { XCTAssertEqual($0 as? StoreError, .unknownPlayer(999)) }
+        XCTAssertEqual(try store.roster(teamID: b.id).map(\.playerID), [players[1], players[0], ida])
+        let mia = try XCTUnwrap(store.allPlayers().first { $0.playerID == players[0] })
         XCTAssertEqual(mia.teams.map(\.name), ["A", "B"])
         XCTAssertEqual(mia.sessions, 1)
     }
@@ -168,9 +168,9 @@ final class ClubStoreTests: XCTestCase {
         XCTAssertEqual(forgotten.unassigned.map(\.teamName), ["A"])
         XCTAssertEqual(try store.straps().map(\.address), ["00:00:00:00:00:09"], "the source's table leaves it out")
         XCTAssertEqual(try store.strapOverviews().map(\.strap.name), ["Polar H10 9"])
-        XCTAssertNil(try store.roster(teamID: team.id!).first?.strap, "Mia has no strap now")
+        XCTAssertNil(try store.roster(teamID: team.id).first?.strap, "Mia has no strap now")
         XCTAssertEqual(try rows(store, session: ids[0])["sample"], 2, "its heart rates stay")
-        XCTAssertEqual(try store.strapAddresses()[forgotten.strap.id!], "00:00:00:00:00:01", "exports still name it")
+        XCTAssertEqual(try store.strapAddresses()[forgotten.strap.id], "00:00:00:00:00:01", "exports still name it")
         XCTAssertThrowsError(try store.forgetStrap(address: "00:00:00:00:00:01")) {
             XCTAssertEqual($0 as? StoreError, .unknownStrap("00:00:00:00:00:01"))
         }
@@ -178,7 +178,7 @@ final class ClubStoreTests: XCTestCase {
         // Heard again by a pairing scan: still forgotten. Paired: known again.
         XCTAssertEqual(try store.strap(address: "00:00:00:00:00:01", name: "one").id, forgotten.strap.id)
         XCTAssertEqual(try store.straps().count, 1)
-        try store.assignStrap(forgotten.strap.id, teamID: team.id!, playerID: players[1].id!)
+        try store.assignStrap(forgotten.strap.id, teamID: team.id, playerID: players[1])
         XCTAssertEqual(try store.straps().count, 2)
 
         // A roster naming a forgotten strap brings it back too.
@@ -192,9 +192,9 @@ final class ClubStoreTests: XCTestCase {
         let store = try fixture.open()
         let strap = try store.strap(address: "00:00:00:00:00:01", name: "one")
         let t = Date(timeIntervalSince1970: 1_800_000_000)
-        try store.noteStraps([.init(strapID: strap.id!, battery: 80, seen: t)])
-        try store.noteStraps([.init(strapID: strap.id!, battery: nil, seen: t.addingTimeInterval(60))])
-        try store.noteStraps([.init(strapID: strap.id!, battery: 10, seen: t.addingTimeInterval(-60))])
+        try store.noteStraps([.init(strapID: strap.id, battery: 80, seen: t)])
+        try store.noteStraps([.init(strapID: strap.id, battery: nil, seen: t.addingTimeInterval(60))])
+        try store.noteStraps([.init(strapID: strap.id, battery: 10, seen: t.addingTimeInterval(-60))])
         let noted = try XCTUnwrap(store.straps().first)
         XCTAssertEqual(noted.lastBattery, 80, "no battery in a sighting keeps the last one; an older sighting changes nothing")
         XCTAssertEqual(noted.lastSeen, t.addingTimeInterval(60))

@@ -37,9 +37,9 @@ final class EffortEndTests: XCTestCase {
     func testANewSessionHasNoEffortEndUntilItIsSet() throws {
         let store = try fixture.open()
         let team = try store.createTeam(name: "A")
-        let session = try store.startSession(teamID: team.id!, participants: [], plannedDurationMs: 300_000)
-        XCTAssertNil(try store.session(session.id!).effortEndMs)
-        try store.setEffortEnd(session.id!, tMs: 312_345)
+        let session = try store.startSession(teamID: team.id, participants: [], plannedDurationMs: 300_000)
+        XCTAssertNil(try store.session(session.id).effortEndMs)
+        try store.setEffortEnd(session.id, tMs: 312_345)
         XCTAssertEqual(try store.sessions().first?.session.effortEndMs, 312_345, "the sessions list carries it too")
     }
 
@@ -47,17 +47,17 @@ final class EffortEndTests: XCTestCase {
     func testAnInterruptedSessionKeepsItsEffortEnd() throws {
         var store: SidelineStore? = try fixture.open()
         let team = try store!.createTeam(name: "A")
-        let p = try store!.addPlayer(StoreFixture.player("Mia"), toTeam: team.id!, shirtNumber: 1)
-        let session = try store!.startSession(teamID: team.id!, participants: [Participant(playerID: p.id!, strapID: nil)],
+        let p = try store!.addPlayer(StoreFixture.player("Mia"), toTeam: team.id, shirtNumber: 1)
+        let session = try store!.startSession(teamID: team.id, participants: [Participant(playerID: p, strapID: nil)],
                                               plannedDurationMs: 60_000)
         var batch = SessionRecording.Batch()
-        batch.samples = (0..<80).map { Sample(playerID: p.id!, strapID: 1, tMs: Int64($0) * 1000, bpm: 150, contact: .detected) }
-        try SessionWriter(store: store!, sessionID: session.id!).commit(batch, upToMs: 80_000)
-        try store!.setEffortEnd(session.id!, tMs: 60_000)
+        batch.samples = (0..<80).map { Sample(playerID: p, strapID: 1, tMs: Int64($0) * 1000, bpm: 150, contact: .detected) }
+        try SessionWriter(store: store!, sessionID: session.id).commit(batch, upToMs: 80_000)
+        try store!.setEffortEnd(session.id, tMs: 60_000)
         store = nil // the process dies 20 s into the recovery minute
 
         let reopened = try fixture.open()
-        let s = try reopened.session(session.id!)
+        let s = try reopened.session(session.id)
         XCTAssertEqual(s.state, .interrupted)
         XCTAssertEqual(s.effortEndMs, 60_000)
         XCTAssertEqual(s.endedAt!.timeIntervalSince(s.startedAt), 80, accuracy: 0.001)

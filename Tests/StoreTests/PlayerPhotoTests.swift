@@ -22,25 +22,25 @@ final class PlayerPhotoTests: XCTestCase {
 
     func testAPhotoIsStoredReplacedWithANewVersionAndShownInTheRoster() throws {
         let store = try SidelineStore(path: directory + "/s.sqlite")
-        let team = try store.createTeam(name: "Eagles").id!
-        let mia = try store.addPlayer(player("Mia"), toTeam: team, shirtNumber: 9).id!
-        let ida = try store.addPlayer(player("Ida"), toTeam: team, shirtNumber: 5).id!
+        let team = try store.createTeam(name: "Eagles").id
+        let mia = try store.addPlayer(player("Mia"), toTeam: team, shirtNumber: 9)
+        let ida = try store.addPlayer(player("Ida"), toTeam: team, shirtNumber: 5)
         XCTAssertNil(try store.playerPhoto(mia))
         let t = Date(timeIntervalSince1970: 1_790_000_000)
         try store.setPlayerPhotos([(mia, [0xFF, 0xD8, 1])], at: t)
         XCTAssertEqual(try store.playerPhoto(mia), [0xFF, 0xD8, 1])
-        let first = try XCTUnwrap(store.roster(teamID: team).first { $0.player.id == mia }?.photoVersion)
-        XCTAssertNil(try store.roster(teamID: team).first { $0.player.id == ida }?.photoVersion)
+        let first = try XCTUnwrap(store.roster(teamID: team).first { $0.playerID == mia }?.photoVersion)
+        XCTAssertNil(try store.roster(teamID: team).first { $0.playerID == ida }?.photoVersion)
         // A second photo in the same millisecond still gets a new version, so the screens redraw it.
         try store.setPlayerPhotos([(mia, [0xFF, 0xD8, 2])], at: t)
         XCTAssertEqual(try store.playerPhoto(mia), [0xFF, 0xD8, 2])
-        XCTAssertGreaterThan(try XCTUnwrap(store.roster(teamID: team).first { $0.player.id == mia }?.photoVersion), first)
+        XCTAssertGreaterThan(try XCTUnwrap(store.roster(teamID: team).first { $0.playerID == mia }?.photoVersion), first)
     }
 
     func testPhotosOfSeveralPlayersAreAllOrNoneAndGoWithThePlayer() throws {
         let store = try SidelineStore(path: directory + "/s.sqlite")
-        let team = try store.createTeam(name: "Eagles").id!
-        let mia = try store.addPlayer(player("Mia"), toTeam: team, shirtNumber: 9).id!
+        let team = try store.createTeam(name: "Eagles").id
+        let mia = try store.addPlayer(player("Mia"), toTeam: team, shirtNumber: 9)
         XCTAssertThrowsError(try store.setPlayerPhotos([(mia, [1]), (999, [2])]))
         XCTAssertNil(try store.playerPhoto(mia), "the second was for nobody: the first is not kept either")
         try store.setPlayerPhotos([(mia, [1])])
@@ -58,7 +58,7 @@ final class PlayerPhotoTests: XCTestCase {
         var good = rows
         good[1].shirtNumber = 5
         let team = try store.importRoster(good, teamNamed: "Eagles", photos: [2: [7, 7]])
-        let roster = try store.roster(teamID: team.id!)
+        let roster = try store.roster(teamID: team.id)
         XCTAssertEqual(roster.map { $0.photoVersion != nil }, [false, true], "Ida (5) without, Mia (9) with")
     }
 }

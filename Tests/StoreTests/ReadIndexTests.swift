@@ -31,11 +31,11 @@ final class ReadIndexTests: XCTestCase {
         let team = try store.createTeam(name: "A")
         let ids = try (1...7).map { i in
             try store.addPlayer(Player(firstName: "P", lastName: "\(i)", birthYear: 2000, sex: .male, weightKg: 70, restingHR: 60),
-                                toTeam: team.id!, shirtNumber: i).id!
+                                toTeam: team.id, shirtNumber: i)
         }
-        let session = try store.startSession(teamID: team.id!, participants: ids.map { Participant(playerID: $0, strapID: nil) },
+        let session = try store.startSession(teamID: team.id, participants: ids.map { Participant(playerID: $0, strapID: nil) },
                                              plannedDurationMs: nil)
-        let writer = SessionWriter(store: store, sessionID: session.id!)
+        let writer = SessionWriter(store: store, sessionID: session.id)
         // Written a second at a time, players interleaved and a later player first, as the recorder does.
         for second in 0..<5 {
             var batch = SessionRecording.Batch()
@@ -48,12 +48,12 @@ final class ReadIndexTests: XCTestCase {
         }
         // Still running: one transaction. Ended: players read in ranges on several
         // connections at once (when the machine has more than one core) — the same rows.
-        let running = try store.recordedSeries(session.id!)
-        try store.endSession(session.id!, at: session.startedAt.addingTimeInterval(5))
-        let series = try store.recordedSeries(session.id!)
+        let running = try store.recordedSeries(session.id)
+        try store.endSession(session.id, at: session.startedAt.addingTimeInterval(5))
+        let series = try store.recordedSeries(session.id)
         XCTAssertEqual(series.samples.mapValues { $0.map(\.tMs) }, running.samples.mapValues { $0.map(\.tMs) })
         XCTAssertEqual(series.rrIntervals.mapValues { $0.map(\.tMs) }, running.rrIntervals.mapValues { $0.map(\.tMs) })
-        XCTAssertEqual(try store.recordedSeries(session.id!, includingRR: false).rrIntervals.count, 0)
+        XCTAssertEqual(try store.recordedSeries(session.id, includingRR: false).rrIntervals.count, 0)
         XCTAssertEqual(Set(series.samples.keys), Set(ids))
         for id in ids {
             XCTAssertEqual(series.samples[id]?.map(\.bpm), (0..<5).map { 100 + Int(id) + $0 })

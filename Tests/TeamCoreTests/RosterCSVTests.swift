@@ -76,9 +76,9 @@ final class RosterCSVTests: XCTestCase {
     }
 
     func testBinaryFilesAreNotText() {
-        XCTAssertNil(RosterCSV.text(of: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00]))
-        XCTAssertNil(RosterCSV.text(of: Array("PK\u{03}\u{04}roster".utf8)))
-        XCTAssertEqual(RosterCSV.text(of: [0x5A, 0x6F, 0xEB]), "Zoë", "Windows-1252 from an older spreadsheet")
-        XCTAssertEqual(RosterCSV.text(of: Array("Zoë;Müller\r\n".utf8)), "Zoë;Müller\r\n")
+        XCTAssertThrowsError(try RosterText.decode([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00]))
+        XCTAssertThrowsError(try RosterText.decode(Array("PK\u{03}\u{04}roster".utf8)))
+        XCTAssertEqual(try RosterText.decode([0x5A, 0x6F, 0xEB]), "Zoë", "Windows-1252 from an older spreadsheet")
+        XCTAssertEqual(try RosterText.decode(Array("Zoë;Müller\r\n".utf8)), "Zoë;Müller\r\n")
     }
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# libFuzzer targets for the Bluetooth codecs and the host's receive path (not part of make test).
+# libFuzzer targets for the Bluetooth codecs, the host's receive path and every path a USB stick
+# reaches (not part of make test).
 #   deploy/scripts/fuzz.sh [seconds-per-target] [target…]     default 180 s each, every target
 # Builds with swiftc -sanitize=fuzzer,address into .build-fuzz/, keeps each target's corpus in
 # .build-fuzz/corpus/<target>, and crash inputs in .build-fuzz/crashes/<target>/.
@@ -8,34 +9,72 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 SECONDS_EACH=${1:-180}
 shift || true
-ALL=(HeartRateMeasurement BatteryLevel BodySensorLocation ManufacturerName AdvertisingData PolarBroadcast HostEngine)
+ALL=(HeartRateMeasurement BatteryLevel BodySensorLocation ManufacturerName AdvertisingData PolarBroadcast HostEngine
+     PictureHeader PhotoDecode RosterCSV BackupCheck)
 TARGETS=("${@:-${ALL[@]}}")
 SWIFTC=${SWIFTC:-$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)}
 OUT=.build-fuzz
 export SWIFT_BACKTRACE=enable=no # its crash handler trips ASan while reporting a finding
 mkdir -p "$OUT/lib"
 FLAGS=(-swift-version 6 -O -g -sanitize=fuzzer,address -parse-as-library)
+# Module maps of the system libraries the stick's paths use (SDL_image, the helper's sandbox, SQLite for GRDB).
+GRDB_DIR=.build/checkouts/GRDB.swift
+INCLUDES=(-I "$OUT/lib" -I Sources/CSDL2 -I Sources/CSandbox -I "$GRDB_DIR/Sources/GRDBSQLite")
 
-# The libraries, instrumented for coverage, as static archives with their modules.
-build_lib() { # name sources… (the rest import what was built before)
+# The libraries, instrumented for coverage, as static archives with their modules; each once per run.
+built=" "
+build_lib() { # name extra-flags… -- sources… (the rest import what was built before)
   local name=$1; shift
-  "$SWIFTC" "${FLAGS[@]}" -module-name "$name" -emit-library -static -emit-module \
-    -emit-module-path "$OUT/lib/$name.swiftmodule" -I "$OUT/lib" "$@" -o "$OUT/lib/lib$name.a" 2> >(grep -v 'ld.gold: warning' >&2)
+  case "$built" in *" $name "*) return ;; esac
+  local extra=()
+  while [ "$1" != "--" ]; do extra+=("$1"); shift; done; shift
+  echo "fuzz: building $name"
+  "$SWIFTC" "${FLAGS[@]}" "${extra[@]}" -module-name "$name" -emit-library -static -emit-module \
+    -emit-module-path "$OUT/lib/$name.swiftmodule" "${INCLUDES[@]}" "$@" -o "$OUT/lib/lib$name.a" 2> >(grep -v 'ld.gold: warning' >&2)
+  built+="$name "
 }
-echo "fuzz: building libraries with $SWIFTC"
-build_lib HeartRateProtocol Sources/HeartRateProtocol/*.swift
-build_lib BLEHost Sources/BLEHost/*.swift
+swift_sources() { find "$1" -name '*.swift' | sort; }
 
+# What each target needs: its libraries (built in order), what it links, its longest input.
+prepare() { # target → sets LIBS, LINK, MAX_LEN
+  LINK=(); MAX_LEN=512
+  case "$1" in
+    PictureHeader|PhotoDecode)
+      build_lib Appliance -- Sources/Appliance/*.swift
+      build_lib PlayerPhotos -- Sources/PlayerPhotos/*.swift
+      LIBS=(PlayerPhotos Appliance); LINK=($(pkg-config --libs sdl2 SDL2_image SDL2_ttf))
+      MAX_LEN=$([ "$1" = PhotoDecode ] && echo 16384 || echo 4096) ;;
+    RosterCSV)
+      build_lib TeamCore -- $(swift_sources Sources/TeamCore)
+      LIBS=(TeamCore); MAX_LEN=4096 ;;
+    BackupCheck)
+      [ -d "$GRDB_DIR/GRDB" ] || swift package resolve
+      # GRDB is pinned and takes the longest: built again only when its checkout changed.
+      [ "$OUT/lib/libGRDB.a" -nt "$GRDB_DIR/GRDB" ] && built+="GRDB "
+      build_lib GRDB -D SQLITE_ENABLE_FTS5 -D SQLITE_ENABLE_SNAPSHOT -D SQLITE_DISABLE_SNAPSHOT -- $(swift_sources "$GRDB_DIR/GRDB")
+      build_lib TeamCore -- $(swift_sources Sources/TeamCore)
+      build_lib Store -- $(swift_sources Sources/Store)
+      LIBS=(Store TeamCore GRDB); LINK=(-lsqlite3); MAX_LEN=65536 ;;
+    *)
+      build_lib HeartRateProtocol -- Sources/HeartRateProtocol/*.swift
+      build_lib BLEHost -- Sources/BLEHost/*.swift
+      LIBS=(BLEHost HeartRateProtocol) ;;
+  esac
+}
+
+echo "fuzz: building with $SWIFTC"
 crashed=()
 for target in "${TARGETS[@]}"; do
+  prepare "$target"
   echo "fuzz: building $target"
-  "$SWIFTC" "${FLAGS[@]}" -module-name "Fuzz$target" -I "$OUT/lib" -L "$OUT/lib" -lBLEHost -lHeartRateProtocol \
+  "$SWIFTC" "${FLAGS[@]}" -module-name "Fuzz$target" "${INCLUDES[@]}" -L "$OUT/lib" "${LIBS[@]/#/-l}" "${LINK[@]}" \
     Fuzz/Support.swift "Fuzz/$target.swift" -o "$OUT/fuzz-$target" 2> >(grep -v 'ld.gold: warning' >&2)
   corpus=$OUT/corpus/$target crashes=$OUT/crashes/$target
   mkdir -p "$corpus" "$crashes"
   [ -d "Fuzz/seeds/$target" ] && cp -n Fuzz/seeds/$target/* "$corpus"/ 2>/dev/null || true
   echo "fuzz: running $target for ${SECONDS_EACH}s"
-  if "$OUT/fuzz-$target" -max_total_time="$SECONDS_EACH" -max_len=512 -print_final_stats=1 \
+  # An input that takes 10 s is a finding too (a decoder that a small file keeps busy).
+  if "$OUT/fuzz-$target" -max_total_time="$SECONDS_EACH" -max_len="$MAX_LEN" -timeout=10 -print_final_stats=1 \
        -artifact_prefix="$crashes/" "$corpus" > "$OUT/$target.log" 2>&1; then
     echo "fuzz: $target clean — $(grep -E '^stat::number_of_executed_units' "$OUT/$target.log" | awk '{print $2}') runs, corpus $(ls "$corpus" | wc -l) inputs"
   else

@@ -10,11 +10,31 @@
 /// decision flow are recomputed in full each pass — they are cheap. The result is
 /// therefore identical to a detection from scratch, which the tests check against the
 /// straightforward implementation on long random series.
+///
+/// Memory safety: the series live in raw buffers this class owns (`DetectionSeries`, `Scratch`,
+/// `window`; freed in the deinits), indexed without bounds checks on the hot path. Why every
+/// access is in bounds, once (the `assert`s check the preconditions in debug builds and tests):
+/// - A pass of n peaks reserves each series (and `map`) for at least n values and writes all of
+///   [0, n) before any is read (`rr`, `absD` in the first loop; the window series by `rolling`, which
+///   fills every output index by computing or copying it; `drrs`, `absM`, `mrrs` by their loops);
+///   every index read is in [0, n): loops run to n, `decide` keeps to [0, n − 1] (`reflect` maps
+///   −1…n into it; it runs only for n ≥ 4), neighbours are read only where guarded (`j + 1 < n`).
+/// - The previous pass's series are read only at `map[k]`, which `matchPeaks` sets to −1 or to an
+///   index below the previous count; a copied run is consecutive in both passes (`map[k] ==
+///   map[k − 1] + 1`), so its old indices stay below that count too. `reserve` reallocates only
+///   the current series (the one two passes old), never the previous one.
+/// - `window` holds 2 · half + 1 ≤ thresholdWindow values for both windows (91 and 11).
+/// - Every beat time is within ±`largestBeatTime`, so no difference, interval or interpolation
+///   overflows: no infinity or NaN reaches a window, whose lower-bound searches rely on a value
+///   that leaves being one that is there (`RollingQuantiles`).
 final class ArtefactDetector {
     private var current = DetectionSeries(), previous = DetectionSeries()
     /// New index → index of the same peak in the previous pass, or −1.
     private var map = Scratch<Int>()
     private let window = UnsafeMutablePointer<Double>.allocate(capacity: LipponenTarvainen.thresholdWindow + 1)
+    /// Beat times beyond this are left alone: far above any session (ms since its start) and
+    /// far below the doubles' largest finite value, so arithmetic on them stays finite.
+    static let largestBeatTime = 1e300
 
     deinit {
         window.deallocate()
@@ -22,15 +42,17 @@ final class ArtefactDetector {
     }
 
     /// Classifies the beats of `peaks`, reusing the previous call's windows where the inputs agree.
-    /// A series with a non-finite beat time is left alone (nothing in it can be classified).
+    /// A series with a non-finite beat time (or one beyond ±`largestBeatTime`) is left alone:
+    /// nothing in it can be classified.
     func detect(_ peaks: [Double]) -> ArtefactIndices {
         swap(&current, &previous)
         let n = peaks.count
         var found = ArtefactIndices()
-        guard n >= 4, peaks.allSatisfy(\.isFinite) else { current.count = 0; return found }
+        guard n >= 4, peaks.allSatisfy({ abs($0) <= Self.largestBeatTime }) else { current.count = 0; return found }
         let s = current
         s.reserve(n)
         s.count = n
+        assert(s.capacity >= n && (previous.count == 0 || previous.capacity >= previous.count))
         let p = previous
         let reuse = p.count >= 4
         let rr = s.rr, absD = s.absD
@@ -132,6 +154,8 @@ final class ArtefactDetector {
 
     /// Pairs each peak with the identical peak of the previous pass (both ascending).
     private func matchPeaks(_ s: DetectionSeries, _ p: DetectionSeries) {
+        // Both peak arrays have exactly their pass's count (`s.peaks = peaks` before this call).
+        assert(s.peaks.count == s.count && p.peaks.count == p.count)
         map.reserve(s.count)
         let map = map.base
         s.peaks.withUnsafeBufferPointer { new in
@@ -158,6 +182,7 @@ final class ArtefactDetector {
                          _ q0: Double, _ out0: UnsafeMutablePointer<Double>, _ old0: UnsafeMutablePointer<Double>,
                          _ q1: Double, _ out1: UnsafeMutablePointer<Double>?, _ old1: UnsafeMutablePointer<Double>?) {
         let window = window
+        assert(2 * half + 1 <= LipponenTarvainen.thresholdWindow + 1, "the window buffer holds every value of a window")
         func compute(_ range: Range<Int>) {
             RollingQuantiles.centred(input, count: n, half: half, range: range, window: window, q0, out0, q1, out1)
         }
@@ -169,6 +194,7 @@ final class ArtefactDetector {
         var k = 0
         while k < n {
             let j = map[k]
+            assert(j < previous.count)
             guard j >= 0, input[k].bitPattern == oldInput[j].bitPattern else { k &+= 1; continue }
             let runStart = k
             k &+= 1
@@ -186,7 +212,8 @@ final class ArtefactDetector {
     }
 }
 
-/// The series one detection pass computes (besides its peaks), in one allocation.
+/// The series one detection pass computes (besides its peaks), in one allocation: ten series of
+/// `capacity` values each, back to back; `reserve(n)` makes room for n in each (contents dropped).
 private final class DetectionSeries {
     var count = 0
     /// The peaks this pass classified (shared with the caller's array, not copied).
@@ -218,8 +245,9 @@ private final class DetectionSeries {
     }
 }
 
-/// A growable scratch buffer whose contents need not survive growing.
-private struct Scratch<T> {
+/// A growable scratch buffer whose contents need not survive growing. Holds trivial values only
+/// (`Int`): growing deallocates without deinitialising, and slots are written before they are read.
+private struct Scratch<T: BitwiseCopyable> {
     private(set) var base = UnsafeMutablePointer<T>.allocate(capacity: 1)
     private var capacity = 1
 

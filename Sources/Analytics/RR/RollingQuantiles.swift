@@ -9,14 +9,25 @@
 /// sort. Any range of outputs can be computed on its own (the window starts from that
 /// range's first index), so a later detection pass recomputes only the windows whose
 /// inputs changed.
+///
+/// Memory safety, given the preconditions of `centred` (v and the outputs hold `count` values,
+/// `range` lies in [0, count), `window` holds 2 · half + 1, no value is NaN): inputs are read at
+/// lo…hi, clamped to [0, count) — in the full-window loop at i − half − 1 ≥ 0 (i ≥ half + 1)
+/// and i + half < count (i < count − half); outputs are written at i ∈ `range`. The window holds
+/// exactly the values v[lo…hi], sorted, so its size never exceeds 2 · half + 1, and a value
+/// leaving it is one that is there: its lower bound `p` is below the size, the scan in
+/// `replaceNearby` stops at it, and every shift moves elements within [0, size]. The quantiles
+/// read positions a ≤ b ≤ size − 1. (A NaN would break "sorted", hence the precondition; the
+/// detector keeps every input finite.)
 enum RollingQuantiles {
     /// Quantiles `q0` (into `out0`) and, if given, `q1` (into `out1`) of the windows
     /// values[i − half … i + half] ∩ [0, count) for every i in `range`.
-    /// `window` needs room for 2 · half + 1 values.
+    /// `window` needs room for 2 · half + 1 values; no value may be NaN.
     static func centred(_ v: UnsafePointer<Double>, count n: Int, half: Int, range: Range<Int>,
                         window w: UnsafeMutablePointer<Double>,
                         _ q0: Double, _ out0: UnsafeMutablePointer<Double>,
                         _ q1: Double, _ out1: UnsafeMutablePointer<Double>?) {
+        assert(half >= 0 && range.lowerBound >= 0 && range.upperBound <= n)
         guard !range.isEmpty else { return }
         let first = range.lowerBound, end = range.upperBound
         // The window of `first`, built by insertion.
@@ -128,8 +139,10 @@ enum RollingQuantiles {
     }
 
     /// For each index, the quantiles `qs` of values[i − h … i + h] (h = width / 2, width odd);
-    /// the whole series at once (tests and one-off callers).
+    /// the whole series at once (tests and one-off callers). Every output index is written, so the
+    /// uninitialised arrays are whole when returned.
     static func centred(_ values: [Double], width: Int, quantiles qs: [Double]) -> [[Double]] {
+        precondition(!values.contains { $0.isNaN }, "a NaN has no place in a sorted window")
         let n = values.count, half = width / 2
         let window = UnsafeMutablePointer<Double>.allocate(capacity: 2 * half + 1)
         defer { window.deallocate() }

@@ -1,4 +1,5 @@
 import Foundation
+import TeamCore
 
 /// One player's result of one readiness check: a short resting measurement of the whole team,
 /// taken in one posture, its lnRMSSD from the clean RR of the check's last two minutes.

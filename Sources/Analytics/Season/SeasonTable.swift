@@ -1,3 +1,5 @@
+import TeamCore
+
 /// The team's season on one day: a row a player, as the kiosk's Season screen, `sideline season`
 /// and the club's pages show it.
 public struct SeasonRow: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import AppCore
 import TeamCore
 
 /// How a part of the runtime (`SourceSupervisor`, `StickServices`) talks to the app: it reads the

@@ -1,3 +1,4 @@
+import AppCore
 import Foundation
 import Store
 import TeamCore
@@ -9,7 +10,7 @@ extension KioskRuntime {
         switch effect {
         case .loadPlayers:
             dispatch(.club(.playersLoaded(try store.allPlayers().map { p in
-                ClubPlayer(player: p.player, teams: p.teams.map { ClubPlayer.Team(teamID: $0.teamID, name: $0.name, shirtNumber: $0.shirtNumber) },
+                ClubPlayer(playerID: p.playerID, player: p.player, teams: p.teams.map { ClubPlayer.Team(teamID: $0.teamID, name: $0.name, shirtNumber: $0.shirtNumber) },
                            sessions: p.sessions)
             })))
         case .loadStraps:

@@ -1,3 +1,5 @@
+import AppCore
+import Exports
 import Foundation
 import Recording
 import SensorHub
@@ -39,18 +41,18 @@ extension KioskRuntime {
             })))
         case .loadRoster(let teamID):
             dispatch(.teams(.rosterLoaded(teamID: teamID, try store.roster(teamID: teamID).map {
-                RosterLine(player: $0.player, shirtNumber: $0.shirtNumber, strapID: $0.strap?.id, photoVersion: $0.photoVersion)
+                RosterLine(playerID: $0.playerID, player: $0.player, shirtNumber: $0.shirtNumber, strapID: $0.strap?.id, photoVersion: $0.photoVersion)
             })))
         case .createTeam(let name):
             let team = try store.createTeam(name: name)
             then(.loadTeams)
-            if let id = team.id { dispatch(.teams(.created(teamID: id))) }
-        case .savePlayer(let teamID, let player, let shirt):
-            if player.id == nil {
-                try store.addPlayer(player, toTeam: teamID, shirtNumber: shirt)
+            dispatch(.teams(.created(teamID: team.id)))
+        case .savePlayer(let teamID, let playerID, let player, let shirt):
+            if let playerID {
+                try store.updatePlayer(playerID, player)
+                try store.setShirtNumber(teamID: teamID, playerID: playerID, shirt)
             } else {
-                try store.updatePlayer(player)
-                try store.setShirtNumber(teamID: teamID, playerID: player.id!, shirt)
+                try store.addPlayer(player, toTeam: teamID, shirtNumber: shirt)
             }
             then(.loadRoster(teamID: teamID))
         case .removeFromTeam(let teamID, let playerID):
@@ -79,7 +81,7 @@ extension KioskRuntime {
                 .filter { $0.overview.session.state != .running && $0.overview.session.state != .paused }
             dispatch(.review(.sessionsLoaded(teamID: teamID, finished.map { entry in
                 let s = entry.overview.session
-                return SessionCard(sessionID: s.id ?? 0, startedAt: s.startedAt, durationMs: ReviewScreenLoader.durationMs(s),
+                return SessionCard(sessionID: s.id, startedAt: s.startedAt, durationMs: ReviewScreenLoader.durationMs(s),
                                    playerCount: entry.overview.playerCount, reviewed: s.reviewed, effortMs: entry.overview.effortMs,
                                    tags: s.tags, averageBPM: entry.averageBPM)
             })))
@@ -97,13 +99,13 @@ extension KioskRuntime {
         case .exportSession(let id):
             let store = store
             sticks.runExport { directory in
-                let files = try SessionExporter.export(store: store, sessionID: id, to: directory)
+                let files = try SessionExport(store: store, sessionID: id).write(SessionExport.Format.allCases, to: directory).count
                 return "Exported \(files) file\(files == 1 ? "" : "s") to \(directory)"
             }
         case .exportAll:
             let store = store
             sticks.runExport { directory in
-                let count = try SessionExporter.exportAll(store: store, to: directory)
+                let count = try SessionExport.writeFinishedSessions(store: store, to: directory)
                 return "Exported \(count) session\(count == 1 ? "" : "s") to \(directory)"
             }
         case .restoreFromStick:
@@ -128,7 +130,7 @@ extension KioskRuntime {
     private func startRecording(teamID: Int64, lineup: Lineup, plannedMs: Int64?, tags: [String]) throws {
         let now = nowNs
         let recorder = try SessionRecorder(store: store, teamID: teamID, lineup: lineup, plannedMs: plannedMs,
-                                           zoneModel: state.settings.zoneModel, formula: state.settings.maxFormula, tags: tags,
+                                           zoneModel: state.settings.values.zoneModel, formula: state.settings.values.maxFormula, tags: tags,
                                            date: wallClock, nowNs: now)
         sources.pump.setWorkload(.training, atNs: now)
         sources.pump.recorder = recorder

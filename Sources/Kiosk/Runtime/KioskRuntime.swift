@@ -1,3 +1,4 @@
+import AppCore
 import Diagnostics
 import Foundation
 import Recording
@@ -71,7 +72,7 @@ public final class KioskRuntime {
     /// Opens the sound device ahead of the first sound, when sound is on (the kiosk: once its
     /// first frame is up).
     public func prepareSound() {
-        if state.settings.sound { speaker?.prepare() }
+        if state.settings.values.sound { speaker?.prepare() }
     }
 
     /// Feeds one action through the reducer at once and queues the effects it asks for. From the

@@ -1,3 +1,4 @@
+import AppCore
 import TeamCore
 
 /// Where the kiosk's sounds go: SDL audio in the shell (`SDLSpeaker`), a list in tests. The runtime

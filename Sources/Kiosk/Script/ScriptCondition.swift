@@ -1,3 +1,4 @@
+import AppCore
 import TeamCore
 
 /// What a script can wait for (`wait until …`): things a source running in real time brings about

@@ -1,3 +1,4 @@
+import AppCore
 import Foundation
 import SensorHub
 import TeamCore
@@ -19,9 +20,8 @@ extension SourceSupervisor {
             let name = strap.name ?? "Strap " + strap.address.suffix(5).replacingOccurrences(of: ":", with: "")
             do {
                 let record = try store.strap(address: strap.address, name: name)
-                guard let id = record.id else { continue }
                 index[strap.address.uppercased()] = UInt16(table.count)
-                table.append(StrapSlot(strapID: id, address: record.address, name: record.name))
+                table.append(StrapSlot(strapID: record.id, address: record.address, name: record.name))
                 added.append(StrapAddress(address: record.address, name: record.name))
             } catch {
                 app.send(.failed("Could not remember strap \(strap.address): \(error)"))

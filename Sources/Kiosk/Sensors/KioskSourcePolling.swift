@@ -1,3 +1,4 @@
+import AppCore
 import TeamCore
 
 /// Looking after the source from the loop: scanning on while the pairing list is open, new straps

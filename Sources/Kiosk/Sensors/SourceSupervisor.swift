@@ -1,3 +1,4 @@
+import AppCore
 import Diagnostics
 import Foundation
 import Recording
@@ -62,7 +63,7 @@ public final class SourceSupervisor {
     /// The strap table (store order) is the source's index space: a simulated team registers its
     /// straps when made, so it is read again on every (re)start of a source.
     func readStrapTable() throws -> [StrapSlot] {
-        try store.straps().compactMap { s in s.id.map { StrapSlot(strapID: $0, address: s.address, name: s.name) } }
+        try store.straps().map { StrapSlot(strapID: $0.id, address: $0.address, name: $0.name) }
     }
 
     /// The table a source (re)starts on becomes the reducer's. What was heard under the table

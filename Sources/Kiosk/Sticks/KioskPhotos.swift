@@ -1,3 +1,4 @@
+import AppCore
 import Foundation
 import Store
 import TeamCore
@@ -24,9 +25,12 @@ extension StickServices {
         }
     }
 
-    /// Decodes every matching picture first; stores them only when all could be read, in one
-    /// transaction. Returns the line the coach reads.
-    static func importPhotos(from stick: String, roster: [RosterLine], into store: SidelineStore, preparing photos: any PhotoPreparing) throws -> String {
+    /// Decodes every matching picture first (the shell's `PhotoPreparing`: a helper process); stores
+    /// them only when all could be read, in one transaction. The first that cannot be read ends
+    /// the import, so a stick of slow hostile pictures costs one decoder's time limit, not one each.
+    /// Returns the line the coach reads.
+    static func importPhotos(from stick: String, roster: [RosterLine], into store: SidelineStore,
+                             preparing photos: any PhotoPreparing) throws -> String {
         let files = photoFolders.flatMap { folder -> [String] in
             let path = folder.isEmpty ? stick : stick + "/" + folder
             return ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).map { path + "/" + $0 }
@@ -36,20 +40,14 @@ extension StickServices {
             return "No photos for this team on the USB stick: name them by shirt number (7.jpg) or name (Mia Berg.jpg)"
         }
         var prepared: [(playerID: Int64, jpeg: [UInt8])] = []
-        var bad: [String] = []
         for match in found.matches {
-            let name = (match.file as NSString).lastPathComponent
             do {
-                guard let bytes = FileManager.default.contents(atPath: match.file) else { throw KioskError("cannot be read") }
-                prepared.append((match.playerID, try photos.storedJPEG(from: [UInt8](bytes))))
+                prepared.append((match.playerID, try photos.storedJPEG(fromFile: match.file)))
             } catch {
                 log.warning("photo \(match.file): \(error)")
-                bad.append("\(name) (\(error))")
+                let name = (match.file as NSString).lastPathComponent
+                return "Photos not imported, nothing changed: \(name) cannot be used as a photo (\(error))"
             }
-        }
-        guard bad.isEmpty else {
-            let more = bad.count > 1 ? " and \(bad.count - 1) more" : ""
-            return "Photos not imported, nothing changed: \(bad[0])\(more) cannot be used as a photo"
         }
         try store.setPlayerPhotos(prepared)
         log.info("imported \(prepared.count) photos from \(stick); matching no player: \(found.unmatched)")

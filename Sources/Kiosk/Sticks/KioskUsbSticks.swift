@@ -1,4 +1,6 @@
+import AppCore
 import Appliance
+import Exports
 import Foundation
 import Store
 import TeamCore
@@ -54,7 +56,7 @@ extension StickServices {
 
     /// Where an export goes now: the stick that is in, else the export folder.
     func exportTarget() -> (directory: String, stick: String?) {
-        if let usb, usb.exportsToStick, let stick = usb.stick { return (stick + "/sideline-export", stick) }
+        if let usb, usb.exportsToStick, let stick = usb.stick { return (stick + "/" + SessionExport.folderOnStick, stick) }
         return (exportDirectory, nil)
     }
 

@@ -2,7 +2,8 @@ import CSDL2
 import PlayerPhotos
 
 /// Players' faces on the screens: the stored photo in a circle, or the initials on a disc in the
-/// player's colour when there is none (or it cannot be read). Photos are decoded once per
+/// player's colour when there is none (or it cannot be read: one not as Sideline stores them, from a
+/// restored backup say, is not decoded at all). Photos are decoded once per
 /// player, version and pixel size, then drawn from a texture.
 final class AvatarTextures {
     struct Key: Hashable {
@@ -23,7 +24,7 @@ final class AvatarTextures {
     func texture(_ key: Key, renderer: OpaquePointer, bytes: () -> [UInt8]?) -> OpaquePointer? {
         if let known = textures[key] { return known }
         var made: OpaquePointer?
-        if let data = bytes(), let image = try? PhotoImage(decoding: data).square(side: key.side) {
+        if let data = bytes(), let image = try? PhotoImage(decoding: data, limits: .stored).square(side: key.side) {
             Self.maskRound(image)
             made = SDL_CreateTextureFromSurface(renderer, image.sdlSurface)
             if let made { SDL_SetTextureBlendMode(made, SDL_BLENDMODE_BLEND) }

@@ -1,3 +1,4 @@
+import AppCore
 import TeamCore
 
 /// A touch target drawn this frame: where it is, what a script calls it, what a tap does.

@@ -1,3 +1,4 @@
+import AppCore
 import Foundation
 import TeamCore
 
@@ -13,7 +14,7 @@ extension Frame {
         canvas.fill(area, Theme.background)
         let box = area.inset(metrics.px(6))
         canvas.fillRounded(box, radius: metrics.px(10), Theme.surface)
-        let model = state.settings.zoneModel
+        let model = state.settings.values.zoneModel
         // The end labels need a column each per so many players: two for a big squad on a small screen.
         let plotH = box.h - metrics.px(34)
         let labelColumns = max(1, (tiles.count * metrics.px(14) + plotH - 1) / max(1, plotH))

@@ -1,3 +1,4 @@
+import AppCore
 import TeamCore
 
 /// The live tiles, for the coach's screen and the wall display: avatar, number, name, a heart
@@ -9,8 +10,8 @@ extension Frame {
     /// `around`: the larger area whose background the tiles sit on (painted here, so the frame needs no full clear).
     func liveTiles(in area: Rect, forWall: Bool, around: Rect) {
         let rects = TileGrid.rects(count: tiles.count, in: area, gap: metrics.px(6))
-        let privacy = forWall && state.settings.wallPrivacy
-        let detail = state.settings.tileDetail.shown(sortedBy: state.live?.sort ?? .number)
+        let privacy = forWall && state.settings.values.wallPrivacy
+        let detail = state.settings.values.tileDetail.shown(sortedBy: state.live?.sort ?? .number)
         // With a back buffer that survives presents (software rendering), a tile whose content did not
         // change only gets its beating heart redrawn: most frames then touch a few percent of the pixels.
         let previous = view.previousTiles
@@ -74,7 +75,7 @@ extension Frame {
             canvas.fill(corner, Theme.background)
         }
         canvas.fillRounded(r, radius: g.radius, bg)
-        let flagged = flag && tile.isFlagged(nowMs: state.nowMs, alertMs: state.settings.highIntensityAlertMs)
+        let flagged = flag && tile.isFlagged(nowMs: state.nowMs, alertMs: state.settings.values.highIntensityAlertMs)
         if flagged { canvas.stroke(r, Theme.warning, width: max(3, min(r.w, r.h) / 24)) }
         let plan = TilePlan(tile, g, detail: detail, privacy: privacy, flagged: flagged, minText: minText) { text, size, bold in
             canvas.drawnWidth(text, size: size, bold: bold)

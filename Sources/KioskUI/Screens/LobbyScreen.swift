@@ -1,3 +1,4 @@
+import AppCore
 import TeamCore
 
 /// Session setup: who is streaming, who is in, the countdown length, Start.

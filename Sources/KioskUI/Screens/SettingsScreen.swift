@@ -1,16 +1,17 @@
+import AppCore
 import TeamCore
 
 /// Settings behind the PIN: zones, HRmax formula, display, source, data.
 extension Frame {
     func settingsScreen() {
         if let page = state.club.page { return clubPage(page) }
-        if state.settingsPage == .tilesAndSound { return tilesAndSoundSettings() }
+        if state.settings.page == .tilesAndSound { return tilesAndSoundSettings() }
         let area = topBar(title: "Settings", back: ("‹ Done", .navigate(.home)),
                           trailing: [("Tiles & sound ›", .settings(.showPage(.tilesAndSound)), .normal)])
         let (left, right) = area.splitLeft(area.w * 58 / 100, gap: metrics.margin)
         let rowH = metrics.target - metrics.px(6)
         let rows = left.rows(6, gap: metrics.px(6))
-        let s = state.settings
+        let s = state.settings.values
         settingRow(rows[0], "Zone model", [("%HRmax", .settings(.setZoneModel(.percentOfMax)), s.zoneModel == .percentOfMax),
                                            ("%HRR", .settings(.setZoneModel(.heartRateReserve)), s.zoneModel == .heartRateReserve)])
         settingRow(rows[1], "HRmax formula", MaxHeartRateFormula.allCases.map { f in
@@ -47,8 +48,8 @@ extension Frame {
         let (textBox, restoreBox) = r.splitRight(r.w * 2 / 5, gap: metrics.px(6))
         let (top, bottom) = textBox.splitTop(textBox.h / 2)
         canvas.text("Last backup", size: metrics.small, bold: true, in: top)
-        canvas.text(state.backups.lastBackup ?? "none yet — insert a USB stick", size: metrics.small - metrics.px(2), colour: Theme.textDim, in: bottom)
-        button("Restore from USB", restoreBox, state.backups.stickBackup == nil ? nil : .settings(.askToRestoreFromStick), size: metrics.small + metrics.px(1))
+        canvas.text(state.settings.backups.lastBackup ?? "none yet — insert a USB stick", size: metrics.small - metrics.px(2), colour: Theme.textDim, in: bottom)
+        button("Restore from USB", restoreBox, state.settings.backups.stickBackup == nil ? nil : .settings(.askToRestoreFromStick), size: metrics.small + metrics.px(1))
     }
 
     /// `hitPrefix`: names the options for scripts where labels repeat ("Sound On", "Beeps On").

@@ -1,3 +1,4 @@
+import AppCore
 import TeamCore
 
 /// The second page of settings: what the live tiles show on their third line, and the sounds
@@ -8,7 +9,7 @@ extension Frame {
                           trailing: [("Done", .navigate(.home), .normal)])
         let (left, right) = area.splitLeft(area.w * 62 / 100, gap: metrics.margin)
         let rows = left.rows(5, gap: metrics.px(6))
-        let s = state.settings
+        let s = state.settings.values
         settingRow(rows[0], "Tiles' third line", TileDetail.allCases.map { detail in
             (Self.tileDetailLabel(detail), .settings(.setTileDetail(detail)), s.tileDetail == detail)
         }, hitPrefix: "Third line")

@@ -1,3 +1,4 @@
+import AppCore
 import TeamCore
 
 /// The session's context tags: a bar in the lobby that says what is chosen, and the sheet

@@ -1,3 +1,4 @@
+import AppCore
 import TeamCore
 
 /// Big team cards: name and colour, players, last session, a badge of sessions not yet reviewed.
@@ -34,7 +35,7 @@ extension Frame {
             canvas.circle(cx: badge.midX, cy: badge.midY, radius: d / 2, Theme.danger)
             canvas.text("\(card.unreviewedSessions)", size: metrics.body, bold: true, in: badge, align: .center)
         }
-        if let id = card.team.id { hits.add(Hit(rect: r, label: card.team.name, action: .teams(.pick(id)))) }
+        hits.add(Hit(rect: r, label: card.team.name, action: .teams(.pick(card.team.id))))
     }
 
     private func newTeamCard(_ r: Rect) {

@@ -1,3 +1,4 @@
+import AppCore
 import TeamCore
 
 /// Roster editing and strap pairing (two taps: a player, then a strap).

@@ -1,3 +1,4 @@
+import AppCore
 import TeamCore
 
 /// Team setup's "Team" tab (name, colour, delete) and the list of the club's other players

@@ -1,3 +1,4 @@
+import AppCore
 import TeamCore
 
 /// The texts of one live tile, each fitted to its own box of `TileGeometry`: the boxes do not

@@ -1,3 +1,4 @@
+import AppCore
 import TeamCore
 
 /// Everything a live tile shows except the heart's beat: equal signatures draw
@@ -27,7 +28,7 @@ struct TileSignature: Equatable {
         signal = tile.hasSignal
         contact = tile.contact
         battery = tile.battery
-        flagged = flag && tile.isFlagged(nowMs: state.nowMs, alertMs: state.settings.highIntensityAlertMs)
+        flagged = flag && tile.isFlagged(nowMs: state.nowMs, alertMs: state.settings.values.highIntensityAlertMs)
         name = tile.name
         number = tile.shirtNumber
         self.privacy = privacy

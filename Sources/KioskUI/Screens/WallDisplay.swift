@@ -1,3 +1,4 @@
+import AppCore
 import TeamCore
 
 /// The wall display: tiles and the countdown, no controls, big enough to read across a gym.

@@ -1,3 +1,4 @@
+import AppCore
 import TeamCore
 
 /// A form on top of the screen with the on-screen keyboard or number pad below it.

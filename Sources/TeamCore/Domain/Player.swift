@@ -2,8 +2,11 @@ import Foundation
 
 /// A person on one or more rosters. Shirt numbers live on the team membership,
 /// because the same player can wear different numbers in different teams.
-public struct Player: Sendable, Equatable, Codable, Identifiable {
-    public var id: Int64?
+///
+/// A player is described before being stored (a roster file's line, the kiosk's new-player form,
+/// a simulated squad), so the store's id is not part of the description: it travels beside it,
+/// as `playerID` (a roster line, a membership, a session's participant, a sample).
+public struct Player: Sendable, Equatable, Codable {
     public var firstName: String
     public var lastName: String
     public var birthYear: Int
@@ -15,9 +18,8 @@ public struct Player: Sendable, Equatable, Codable, Identifiable {
     /// Path of a photo under the data directory, if any.
     public var photoPath: String?
 
-    public init(id: Int64? = nil, firstName: String, lastName: String, birthYear: Int, sex: Sex,
+    public init(firstName: String, lastName: String, birthYear: Int, sex: Sex,
                 weightKg: Double, restingHR: Int, measuredMaxHR: Int? = nil, photoPath: String? = nil) {
-        self.id = id
         self.firstName = firstName
         self.lastName = lastName
         self.birthYear = birthYear
@@ -60,6 +62,11 @@ public struct Player: Sendable, Equatable, Codable, Identifiable {
         for (label, name) in [("first name", firstName), ("last name", lastName)] {
             if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                 problems.append("\(label) contains a line break or another control character")
+            }
+            // Invisible characters (a byte-order mark, zero-width or right-to-left marks) make two
+            // names look the same, or one look like another.
+            if let hidden = name.unicodeScalars.first(where: { $0.properties.generalCategory == .format }) {
+                problems.append("\(label) contains an invisible character (U+\(String(hidden.value, radix: 16, uppercase: true)))")
             }
             if name.count > Self.maxNameLength {
                 problems.append("\(label) has \(name.count) characters; at most \(Self.maxNameLength)")

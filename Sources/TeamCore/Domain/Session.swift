@@ -12,7 +12,8 @@ public struct Session: Sendable, Equatable, Codable, Identifiable {
     /// (the drop in the 60 s after the effort, HRR60) can be read afterwards.
     public static let recoveryMs: Int64 = 60_000
 
-    public var id: Int64?
+    /// The store's row id: a session exists from the moment its row is written.
+    public var id: Int64
     public var teamID: Int64
     /// nil for an open-ended session.
     public var plannedDurationMs: Int64?
@@ -28,7 +29,7 @@ public struct Session: Sendable, Equatable, Codable, Identifiable {
     /// `Sample.tMs`; the recording may go on for the recovery minute. nil: not recorded (older sessions).
     public var effortEndMs: Int64?
 
-    public init(id: Int64? = nil, teamID: Int64, plannedDurationMs: Int64?, startedAt: Date,
+    public init(id: Int64, teamID: Int64, plannedDurationMs: Int64?, startedAt: Date,
                 endedAt: Date? = nil, state: State = .running, tags: [String] = [], reviewed: Bool = false,
                 zoneModel: ZoneModel = .percentOfMax, effortEndMs: Int64? = nil) {
         self.id = id

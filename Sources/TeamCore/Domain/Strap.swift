@@ -2,7 +2,8 @@ import Foundation
 
 /// A Bluetooth LE heart-rate strap, known by its address.
 public struct Strap: Sendable, Equatable, Codable, Identifiable {
-    public var id: Int64?
+    /// The store's row id: the store creates a strap the first time it is heard or named.
+    public var id: Int64
     /// "AA:BB:CC:DD:EE:FF", upper case; simulated straps use the same form.
     public var address: String
     public var name: String
@@ -13,7 +14,7 @@ public struct Strap: Sendable, Equatable, Codable, Identifiable {
     /// Its maker, as its Device Information service names it.
     public var manufacturer: String?
 
-    public init(id: Int64? = nil, address: String, name: String, lastBattery: Int? = nil, lastSeen: Date? = nil,
+    public init(id: Int64, address: String, name: String, lastBattery: Int? = nil, lastSeen: Date? = nil,
                 bodyLocation: String? = nil, manufacturer: String? = nil) {
         self.id = id
         self.address = address.uppercased()

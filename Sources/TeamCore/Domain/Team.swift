@@ -1,13 +1,14 @@
 /// A squad the coach picks on the first screen.
 public struct Team: Sendable, Equatable, Codable, Identifiable {
-    public var id: Int64?
+    /// The store's row id: a team exists only once stored.
+    public var id: Int64
     public var name: String
     public var colour: RGBColour
 
     /// Fits a team card and the lobby's title; the kiosk's keyboard stops there too.
     public static let maxNameLength = 24
 
-    public init(id: Int64? = nil, name: String, colour: RGBColour) {
+    public init(id: Int64, name: String, colour: RGBColour) {
         self.id = id
         self.name = name
         self.colour = colour

@@ -6,6 +6,14 @@ import Foundation
 public enum RosterCSV {
     public static let columns = ["number", "first", "last", "birth_year", "sex", "weight_kg", "rest_hr", "max_hr", "strap", "photo"]
 
+    /// A roster file's size: 500 players of 100 characters are 50 kB. Anything larger is not a
+    /// roster and is refused before it is read (a stick may hold anything under any name).
+    public static let maxFileBytes = 1 << 20
+    /// Players in one file: a team, or a club's whole list.
+    public static let maxPlayers = 500
+    /// Characters in one line: ten short fields and a photo's path.
+    public static let maxLineLength = 1000
+
     public struct Row: Sendable, Equatable {
         public var line: Int
         public var shirtNumber: Int
@@ -32,21 +40,23 @@ public enum RosterCSV {
         public var line: Int
         public var reason: String
         public var description: String { "line \(line): \(reason)" }
+
+        public init(line: Int, reason: String) {
+            self.line = line
+            self.reason = reason
+        }
     }
 
     /// Every problem of a rejected file.
     public struct Rejection: Error, Sendable, Equatable {
         public var errors: [LineError]
-    }
 
-    /// A file's text: UTF-8, else Windows-1252/Latin-1 (what older spreadsheets save); nil for
-    /// bytes that are no text at all (NUL bytes or other control characters: an image, a zip,
-    /// a spreadsheet's own format).
-    public static func text(of bytes: [UInt8]) -> String? {
-        let text = String(validating: bytes, as: UTF8.self) ?? String(bytes: bytes, encoding: .windowsCP1252)
-            ?? String(bytes.map { Character(Unicode.Scalar($0)) })
-        let controls = text.unicodeScalars.filter { $0.value < 0x20 && !["\t", "\n", "\r"].contains($0) }
-        return controls.isEmpty ? text : nil
+        public init(errors: [LineError]) { self.errors = errors }
+
+        /// The problems as lines to print: the first `limit`, then how many more.
+        public func report(limit: Int = 20) -> [String] {
+            errors.prefix(limit).map(\.description) + (errors.count > limit ? ["… and \(errors.count - limit) more"] : [])
+        }
     }
 
     /// Every row, or every problem found (all of them, so the admin fixes the file once).
@@ -57,12 +67,20 @@ public enum RosterCSV {
         if let first = records.first, first.fields.first?.trimmingCharacters(in: .whitespaces).lowercased() == "number" {
             records.removeFirst()
         }
+        guard records.count <= maxPlayers else {
+            return .failure(Rejection(errors: [LineError(line: records[maxPlayers].line, reason:
+                "the file has \(records.count) players; a roster has at most \(maxPlayers)")]))
+        }
         var rows: [Row] = []
         var errors: [LineError] = []
         var numbers: [Int: Int] = [:]
         var straps: [String: Int] = [:]
         if records.isEmpty { errors.append(LineError(line: 1, reason: "the file has no players")) }
         for record in records {
+            if let problem = joinedFileProblem(record) {
+                errors.append(LineError(line: record.line, reason: problem))
+                continue
+            }
             switch parse(record, separator: separator) {
             case .success(let row):
                 if let earlier = numbers[row.shirtNumber] {
@@ -80,6 +98,37 @@ public enum RosterCSV {
         return errors.isEmpty ? .success(rows) : .failure(Rejection(errors: errors))
     }
 
+    /// Names a spreadsheet would run as a formula (=, +, -, @ first): imported as they are — every
+    /// export writes such a cell as text, with a leading apostrophe (`CSVRecords.textCell`) — and
+    /// said, so whoever imports a stranger's roster knows.
+    public static func formulaNotes(_ rows: [Row]) -> [LineError] {
+        rows.flatMap { row in
+            [("first name", row.player.firstName), ("last name", row.player.lastName)].compactMap { label, name in
+                guard let first = name.unicodeScalars.first, "=+-@".unicodeScalars.contains(first) else { return nil }
+                return LineError(line: row.line, reason: "\(label) \(shown(name)) starts with '\(first)', which a spreadsheet would run as a formula; exports write it as text")
+            }
+        }
+    }
+
+    /// What makes a record no roster line at all: far too long, or the start of a second file
+    /// pasted after the first (its byte-order mark or header line in the middle).
+    private static func joinedFileProblem(_ record: CSVRecords.Record) -> String? {
+        let length = record.fields.reduce(record.fields.count - 1) { $0 + $1.count }
+        if length > maxLineLength { return "is \(length) characters long; a roster line has at most \(maxLineLength)" }
+        if record.fields.contains(where: { $0.unicodeScalars.contains("\u{FEFF}") }) {
+            return "a byte-order mark in the middle of the file (two files joined into one?)"
+        }
+        if record.fields.first?.trimmingCharacters(in: .whitespaces).lowercased() == "number" {
+            return "a second header line (two files joined into one?)"
+        }
+        return nil
+    }
+
+    /// A value as a message quotes it: short, so a line of nonsense does not make a page of errors.
+    static func shown(_ value: String) -> String {
+        "'" + (value.count > 24 ? value.prefix(24) + "…" : value) + "'"
+    }
+
     /// The row of one record, or every problem of it.
     private static func parse(_ record: CSVRecords.Record, separator: Unicode.Scalar) -> Result<Row, Rejection> {
         let f = record.fields.map { $0.trimmingCharacters(in: .whitespaces) }
@@ -93,24 +142,24 @@ public enum RosterCSV {
             return reject()
         }
         let number = Int(f[0]).flatMap { (0...999).contains($0) ? $0 : nil }
-        if number == nil { problems.append("shirt number '\(f[0])' is not a number from 0 to 999") }
+        if number == nil { problems.append("shirt number \(shown(f[0])) is not a number from 0 to 999") }
         let birthYear = Int(f[3])
-        if birthYear == nil { problems.append("birth year '\(f[3])' is not a year") }
+        if birthYear == nil { problems.append("birth year \(shown(f[3])) is not a year") }
         let sex = Sex(parsing: f[4])
-        if sex == nil { problems.append("sex '\(f[4])' is not M or F") }
+        if sex == nil { problems.append("sex \(shown(f[4])) is not M or F") }
         let weight = Double(f[5].replacingOccurrences(of: ",", with: "."))
-        if weight == nil { problems.append("weight '\(f[5])' is not a number of kg") }
+        if weight == nil { problems.append("weight \(shown(f[5])) is not a number of kg") }
         let rest = Int(f[6])
-        if rest == nil { problems.append("resting HR '\(f[6])' is not a number") }
+        if rest == nil { problems.append("resting HR \(shown(f[6])) is not a number") }
         var maxHR: Int?
         if f.count > 7, !f[7].isEmpty {
             maxHR = Int(f[7])
-            if maxHR == nil { problems.append("max HR '\(f[7])' is not a number") }
+            if maxHR == nil { problems.append("max HR \(shown(f[7])) is not a number") }
         }
         var strap: String?
         if f.count > 8, !f[8].isEmpty {
             if Strap.isValidAddress(f[8]) { strap = f[8].uppercased() } else {
-                problems.append("strap '\(f[8])' is not a Bluetooth address like A0:9E:1A:12:34:56")
+                problems.append("strap \(shown(f[8])) is not a Bluetooth address like A0:9E:1A:12:34:56")
             }
         }
         let photo = f.count > 9 && !f[9].isEmpty ? f[9] : nil

@@ -1,7 +1,7 @@
 import Analytics
 import ArgumentParser
+import Exports
 import Foundation
-import SessionReview
 import Store
 
 struct ExportCommand: ParsableCommand {
@@ -21,21 +21,18 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let store = try database.openForReading()
-        _ = try store.session(session)
-        let windows = try hrvWindow.isEmpty ? [HRVWindow.firstFiveMinutes] : hrvWindow.map(Self.window(parsing:))
-        let written: [String]
+        _ = try store.session(session) // an unknown session is said before a bad --hrv-window
+        let export = try SessionExport(store: store, sessionID: session,
+                                       hrvWindows: hrvWindow.isEmpty ? [HRVWindow.firstFiveMinutes] : hrvWindow.map(Self.window(parsing:)))
+        let formats: [SessionExport.Format]
         switch format.lowercased() {
-        case "csv":
-            let context = try SessionReview.load(store: store, sessionID: session, hrvWindows: windows)
-            written = try SessionCSVExport.write(store: store, sessionID: session, to: out)
-                + SessionReview.write(.summaryCSV, of: context, to: out)
-        case "tcx": written = try SessionReview.write(.tcx, of: SessionReview.load(store: store, sessionID: session), to: out)
-        case "fit": written = try SessionReview.write(.fit, of: SessionReview.load(store: store, sessionID: session), to: out)
-        case "json":
-            written = try SessionReview.write(.json, of: SessionReview.load(store: store, sessionID: session, hrvWindows: windows), to: out)
+        case "csv": formats = [.rawCSV, .summaryCSV]
+        case "tcx": formats = [.tcx]
+        case "fit": formats = [.fit]
+        case "json": formats = [.json]
         default: throw UserError("unknown --format '\(format)'; use csv, tcx, fit or json")
         }
-        for path in written { print(path) }
+        for path in try export.write(formats, to: out) { print(path) }
     }
 
     /// "0-5" → minutes 0 to 5 of the session.

@@ -1,3 +1,4 @@
+import Appliance
 import ArgumentParser
 import Foundation
 import PlayerPhotos
@@ -14,27 +15,41 @@ struct ImportRosterCommand: ParsableCommand {
     @Option(help: "Team name.") var team: String
 
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: file) else { throw UserError("cannot read \(file)") }
-        guard let text = RosterCSV.text(of: [UInt8](data)) else {
-            throw UserError("\(file) is not a text file; save the roster as CSV (number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap)")
+        // A roster may come from anyone's USB stick: a plain file of a roster's size, read as text only if it is text.
+        let bytes: [UInt8]
+        do {
+            bytes = try StickFile.read(file, atMost: RosterCSV.maxFileBytes)
+        } catch {
+            throw UserError("roster not imported, nothing changed: \(file): \(error.description)")
+        }
+        let text: String
+        do {
+            text = try RosterText.decode(bytes)
+        } catch {
+            throw UserError("roster not imported, nothing changed; fix \(file): \(error)")
         }
         let rows: [RosterCSV.Row]
         switch RosterCSV.parse(text) {
         case .success(let parsed): rows = parsed
-        case .failure(let rejection):
-            throw UserError("roster not imported, nothing changed; fix these lines of \(file):\n" + rejection.errors.map { "  \($0)" }.joined(separator: "\n"))
+        case .failure(let rejection): throw Self.rejected(file, rejection.report())
         }
-        let (photos, problems) = RosterPhotoFiles.prepare(rows.compactMap { row in row.photoFile.map { (row.line, $0) } }, besideFile: file)
+        let (photos, problems) = RosterPhotoFiles.prepare(rows.compactMap { row in row.photoFile.map { (row.line, $0) } }, besideFile: file,
+                                                          preparing: .helperOfThisProgram)
         guard problems.isEmpty else {
-            throw UserError("roster not imported, nothing changed; fix these lines of \(file):\n" + problems.map { "  \($0)" }.joined(separator: "\n"))
+            throw Self.rejected(file, RosterCSV.Rejection(errors: problems.map { RosterCSV.LineError(line: $0.line, reason: $0.reason) }).report())
         }
         let store = try database.open()
         let target: Team
         do {
             target = try store.importRoster(rows, teamNamed: team, photos: photos)
         } catch StoreError.rosterRejected(let lines) {
-            throw UserError("roster not imported, nothing changed; fix these lines of \(file):\n" + lines.map { "  \($0)" }.joined(separator: "\n"))
+            throw Self.rejected(file, lines)
         }
         print("imported \(rows.count) players into \(target.name)" + (photos.isEmpty ? "" : " with \(photos.count) photo\(photos.count == 1 ? "" : "s")"))
+        for note in RosterCSV.formulaNotes(rows).prefix(20) { print("note: \(note)") }
+    }
+
+    static func rejected(_ file: String, _ lines: [String]) -> UserError {
+        UserError("roster not imported, nothing changed; fix these lines of \(file):\n" + lines.map { "  \($0)" }.joined(separator: "\n"))
     }
 }

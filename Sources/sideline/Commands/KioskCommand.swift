@@ -1,3 +1,4 @@
+import AppCore
 import Appliance
 import ArgumentParser
 import Foundation

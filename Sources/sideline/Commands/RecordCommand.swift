@@ -57,11 +57,12 @@ struct RecordCommand: ParsableCommand {
         defer { withExtendedLifetime(lock) {} }
 
         let teamRecord = try resolveTeam(store: store, specs: specs)
-        let roster = try store.roster(teamID: teamRecord.id!).filter { $0.strap != nil }
+        // The players who wear a strap, each with theirs.
+        let roster = try store.roster(teamID: teamRecord.id).compactMap { entry in entry.strap.map { (entry: entry, strap: $0) } }
         guard !roster.isEmpty else {
             throw UserError("team '\(teamRecord.name)' has no straps assigned; assign straps in the kiosk or in the roster CSV")
         }
-        let recording = TimedRecording(roster: roster, source: try makeSource(specs: specs, roster: roster),
+        let recording = TimedRecording(wearers: roster.map { ($0.entry.playerID, $0.strap) }, source: try makeSource(specs: specs, roster: roster),
                                        effortMs: Int64(minutes * 60_000), recoveryMs: Int64(recovery * 1000))
         do {
             try recording.startSource()
@@ -69,7 +70,7 @@ struct RecordCommand: ParsableCommand {
             throw UserError(error.description)
         }
         defer { recording.stopSource() }
-        let recorder = try SessionRecorder(store: store, teamID: teamRecord.id!, lineup: recording.lineup, plannedMs: recording.effortMs,
+        let recorder = try SessionRecorder(store: store, teamID: teamRecord.id, lineup: recording.lineup, plannedMs: recording.effortMs,
                                            tags: try SessionTags.parse(tag).tags, date: startedAt.flatMap(Self.localTime) ?? Date(),
                                            nowNs: recording.startNs)
         let sessionID = recorder.start.sessionID
@@ -129,14 +130,14 @@ struct RecordCommand: ParsableCommand {
         return created
     }
 
-    private func makeSource(specs: [SourceSpec], roster: [RosterEntry]) throws -> any SensorSource {
+    private func makeSource(specs: [SourceSpec], roster: [(entry: RosterEntry, strap: Strap)]) throws -> any SensorSource {
         switch specs[0] {
         case .controller, .bluez:
             return try bluetooth.setup.makeSource(specs: specs)
         case .simulated:
             let members = roster.map {
-                SimulatedTeam.Member(player: $0.player, shirtNumber: $0.shirtNumber,
-                                     strap: StrapAddress(address: $0.strap!.address, name: $0.strap!.name))
+                SimulatedTeam.Member(player: $0.entry.player, shirtNumber: $0.entry.shirtNumber,
+                                     strap: StrapAddress(address: $0.strap.address, name: $0.strap.name))
             }
             return SimulatedSource(team: SimulatedTeam(members: members), seed: seed, speed: speed)
         }

@@ -18,7 +18,7 @@ struct TeamCommand: ParsableCommand {
         func run() throws {
             let store = try database.open()
             let found = try store.requireTeam(named: team)
-            try store.renameTeam(found.id!, to: newName)
+            try store.renameTeam(found.id, to: newName)
             print("renamed \(found.name) to \(newName.trimmingCharacters(in: .whitespaces))")
         }
     }
@@ -33,7 +33,7 @@ struct TeamCommand: ParsableCommand {
             guard let rgb = RGBColour(hex: colour) else { throw UserError("'\(colour)' is not a colour like #43A047") }
             let store = try database.open()
             let found = try store.requireTeam(named: team)
-            try store.setTeamColour(found.id!, rgb)
+            try store.setTeamColour(found.id, rgb)
             print("\(found.name) is now \(rgb.hex)")
         }
     }
@@ -49,9 +49,9 @@ struct TeamCommand: ParsableCommand {
         func run() throws {
             let store = try database.open()
             let found = try store.requireTeam(named: team)
-            let sessions = try store.sessions(teamID: found.id!).map(\.session)
+            let sessions = try store.sessions(teamID: found.id).map(\.session)
             try Recording.refuseIfLive(sessions, store: store, what: "a session of \(found.name) is being recorded")
-            let impact = try store.teamDeletion(found.id!)
+            let impact = try store.teamDeletion(found.id)
             var question = impact.sessions == 0 ? "Delete the team \(found.name) (no sessions)?"
                 : "Delete the team \(found.name) and its \(impact.sessions) session\(impact.sessions == 1 ? "" : "s") with everything recorded in them?"
             if impact.players > 0 {
@@ -59,7 +59,7 @@ struct TeamCommand: ParsableCommand {
                     + (impact.playersOnNoOtherTeam > 0 ? " (\(impact.playersOnNoOtherTeam) on no team then)." : ".")
             }
             guard TerminalQuestion.ask(question, assumeYes: yes) else { return print(TerminalQuestion.declined) }
-            try store.deleteTeam(found.id!)
+            try store.deleteTeam(found.id)
             print("deleted the team \(found.name) and \(impact.sessions) session\(impact.sessions == 1 ? "" : "s")")
         }
     }

@@ -26,7 +26,7 @@ struct PlayersCommand: ParsableCommand {
     func run() throws {
         let store = try database.openForReading()
         let team = try store.requireTeam(named: team)
-        for entry in try store.roster(teamID: team.id!) {
+        for entry in try store.roster(teamID: team.id) {
             let p = entry.player
             let maxHR = p.measuredMaxHR.map { "max \($0)" } ?? "max –"
             let strap = entry.strap.map { "\($0.address) (\($0.name))" } ?? "no strap"
@@ -45,7 +45,7 @@ struct SessionsCommand: ParsableCommand {
         let wanted: String?
         do { wanted = try tag.map(SessionTags.normalised) } catch { throw UserError("--tag: \(error.description)") }
         let store = try database.openForReading()
-        let teamID = try team.map { try store.requireTeam(named: $0).id! }
+        let teamID = try team.map { try store.requireTeam(named: $0).id }
         let entries = try SessionReview.sessionList(store: store, teamID: teamID, tag: wanted)
         let sessions = entries.map(\.overview)
         // Read-only, so nothing is marked: a session left running with no recorder alive is shown
@@ -62,7 +62,7 @@ struct SessionsCommand: ParsableCommand {
             let effort = s.effortMs.map { "effort " + Formatting.duration(Double($0) / 1000) } ?? "effort –"
             let average = entry.averageBPM.map { "avg \(Int($0.rounded())) bpm" } ?? "avg –"
             let tags = s.session.tags.isEmpty ? "no tags" : s.session.tags.joined(separator: ",")
-            print("\(s.session.id!)\t\(s.teamName)\t\(Formatting.dateTime(s.session.startedAt))\t\(duration)\t\(state.rawValue)\t\(s.playerCount) players\t\(s.sampleCount) samples\t\(effort)\t\(average)\t\(tags)")
+            print("\(s.session.id)\t\(s.teamName)\t\(Formatting.dateTime(s.session.startedAt))\t\(duration)\t\(state.rawValue)\t\(s.playerCount) players\t\(s.sampleCount) samples\t\(effort)\t\(average)\t\(tags)")
         }
     }
 }

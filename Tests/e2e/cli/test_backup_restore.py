@@ -1,7 +1,6 @@
 """`sideline backup` and `sideline restore` through the CLI, checked with Python's own sqlite3:
 a consistent copy while `record` writes, the last N kept, and restores that refuse what they
 cannot use (a live recorder, a damaged file, a newer schema) without changing anything."""
-import os
 import pathlib
 import re
 import signal

@@ -48,6 +48,6 @@ def test_a_bad_picture_in_the_csv_imports_nothing(sideline, tmp_path):
     result = sideline("import-roster", str(tmp_path / "roster.csv"), "--team", "Eagles", check=False)
     assert result.returncode == 2
     assert "roster not imported, nothing changed" in result.stderr
-    assert "line 3: photo noah.jpg: not a picture" in result.stderr, result.stderr
+    assert "line 3: photo noah.jpg: not a JPEG, PNG, GIF, BMP or WebP picture" in result.stderr, result.stderr
     assert "line 4: photo ida.jpg: no such file" in result.stderr, result.stderr
     assert not sideline.db.exists(), "refused before the database was even opened"

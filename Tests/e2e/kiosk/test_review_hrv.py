@@ -6,7 +6,6 @@ import csv
 import datetime
 import json
 import math
-import pathlib
 import sqlite3
 import subprocess
 

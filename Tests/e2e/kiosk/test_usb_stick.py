@@ -10,25 +10,9 @@ import subprocess
 
 import pytest
 
-from sideline_testkit.kiosk import open_settings
+from sideline_testkit.kiosk import open_settings, team_names
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="mounting a stand-in stick needs root")
-
-
-@pytest.fixture
-def stick(tmp_path):
-    media = tmp_path / "media"
-    mount_point = media / "sdb1"
-    mount_point.mkdir(parents=True)
-    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64m", "stick", str(mount_point)], check=True)
-    yield media, mount_point
-    # Fails (busy) if anything — the kiosk, a test's own connection — still holds a file on it.
-    subprocess.run(["umount", str(mount_point)], check=True)
-
-
-def teams(db):
-    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
-        return [r[0] for r in con.execute("SELECT name FROM team ORDER BY name")]
 
 
 def test_a_stick_gets_a_backup_takes_exports_and_restores_behind_the_pin(sideline_bin, stick, tmp_path):
@@ -79,7 +63,7 @@ def test_a_stick_gets_a_backup_takes_exports_and_restores_behind_the_pin(sidelin
     assert restored["notice"] == "Restored the backup sideline-20991231-235959Z.sqlite; the data before it is kept on this device", restored["notice"]
     assert restored["screen"] == "teamPicker"
     assert [t["name"] for t in restored["teams"]] == ["From the stick"]
-    assert teams(db) == ["From the stick"]
+    assert team_names(db) == ["From the stick"]
     aside = [p for p in tmp_path.glob("kiosk.sqlite.before-restore-*") if not p.name.endswith("-wal")]
-    assert len(aside) == 1 and teams(aside[0]) == ["Here"]
+    assert len(aside) == 1 and team_names(aside[0]) == ["Here"]
     assert asking["screen"] == "settings"

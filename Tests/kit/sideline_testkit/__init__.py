@@ -10,6 +10,8 @@
     tcx_schema      Garmin's TCX v2 schema as the judge of every exported TCX
     roster          roster CSVs of players and their straps
     recording       `sideline record` read back (Recording), and a recording over the emulated radio
+    hostile_files   what a stranger's USB stick may carry (picture bombs, lying files, bad rosters and backups), made at test time
+    stepwise_kiosk  one headless kiosk fed many inputs, a step at a time, each ending in a state dump
     radio/          the emulated Bluetooth LE radio (bumble): the straps' harness process and its fixes
     bluez_mock      a stand-in bluetoothd (python-dbusmock) on a private bus
     realstack/      the real Linux Bluetooth stack in a VM: the host's boot, the guest's stack and runner

@@ -2,6 +2,7 @@
 deploy/scripts/kiosk/demo-flow.kiosk), its state dumps and screenshots read back, its database
 read with Python's own sqlite3; pieces of scripts the tests share; the docs' flows played as
 deploy/scripts/kiosk/play-flow.sh plays them for the screenshots."""
+import contextlib
 import json
 import os
 import sqlite3
@@ -69,3 +70,9 @@ class Kiosk:
     def sql(self, query, *args):
         with sqlite3.connect(self.db) as db:
             return db.execute(query, args).fetchall()
+
+
+def team_names(db):
+    """The teams in a kiosk's database, by name (read-only: the kiosk may still hold it)."""
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
+        return [r[0] for r in con.execute("SELECT name FROM team ORDER BY name")]

@@ -1,0 +1,57 @@
+import Foundation
+import TeamCore
+
+/// Every screen's state. Screens are drawn from it; only `AppReducer` changes it.
+///
+/// Shared facts first (the root's: screen, clock, notice, team, roster, sensors), then each
+/// feature's own state, which only that feature's reducer writes (the settings' values every
+/// feature reads, through `AppContext`).
+public struct AppState: Sendable, Equatable {
+    public enum Screen: String, Sendable, Equatable { case teamPicker, teamSetup, lobby, live, review, settings }
+
+    /// A strap silent this long shows "no signal" instead of a frozen value (`NoSignal.afterMs`:
+    /// the same limit ends what a gap earns in effort points).
+    public static let noSignalAfterMs = NoSignal.afterMs
+    public static let sourceBackNotice = "Bluetooth is back; straps reconnect by themselves"
+
+    public var screen: Screen = .teamPicker
+    /// The app clock (the sensor source's monotonic clock), milliseconds.
+    public var nowMs: Int64 = 0
+    /// Calendar year for ages (set by the shell).
+    public var year: Int
+    /// A one-line message for the coach (saved, failed…), cleared on navigation.
+    public var notice: String?
+    public var noticeAtMs: Int64 = 0
+
+    public var teams: [TeamCard] = []
+    public var teamID: Int64?
+    /// The chosen team's roster as the store has it.
+    public var roster: [RosterLine] = []
+    /// The straps, their latest readings and the source that hears them.
+    public var sensors = Sensors()
+
+    // Features.
+    public var settings = SettingsState()
+    public var form: Form?
+    public var setup = TeamSetup()
+    public var lobby = Lobby()
+    public var live: LiveSession?
+    public var review = Review()
+    public var confirmation: Confirmation?
+    public var club = Club()
+
+    public init(year: Int) { self.year = year }
+
+    /// The line at the bottom of the coach screen: a fresh notice first, else a standing problem.
+    public var shownNotice: String? { notice ?? sensors.problem }
+
+    public var team: TeamCard? { teams.first { $0.team.id == teamID } }
+
+    /// The live tiles in the order the coach chose, each with its strap's latest reading.
+    public var shownTiles: [ShownTile] {
+        guard let live else { return [] }
+        return live.sort.sorted(live.tiles.map { tile in
+            ShownTile(tile: tile, reading: live.lineup.strapIndex(ofPlayer: tile.playerID).flatMap { sensors.readings[$0] }, nowMs: nowMs)
+        })
+    }
+}

@@ -1,0 +1,52 @@
+import TeamCore
+
+/// A side effect the reducer asks for; the shell runs it (store, source,
+/// files) and answers with actions.
+public enum Effect: Sendable, Equatable {
+    case loadTeams
+    case loadRoster(teamID: Int64)
+    case createTeam(name: String)
+    /// Adds a new player (`playerID` nil) to the team's roster, or writes over a stored one.
+    case savePlayer(teamID: Int64, playerID: Int64?, player: Player, shirtNumber: Int)
+    case removeFromTeam(teamID: Int64, playerID: Int64)
+    case assignStrap(teamID: Int64, playerID: Int64, strapID: Int64?)
+    /// Starts a session row (with its context tags, which the team remembers) and the recorder of
+    /// the lineup's straps; answered by `.live(.started)`.
+    case startSession(teamID: Int64, lineup: Lineup, plannedMs: Int64?, tags: [String] = [])
+    case setSessionPaused(sessionID: Int64, paused: Bool)
+    case addLap(sessionID: Int64, tMs: Int64)
+    /// Records when the effort ended (`atMs`: session offset) and lets simulated players rest;
+    /// the recorder runs on for the recovery minute.
+    case endEffort(sessionID: Int64, atMs: Int64)
+    /// Commits what is pending and ends the session row; the recorder stops.
+    case finishRecording(sessionID: Int64)
+    case deleteSession(sessionID: Int64)
+    case loadSessions(teamID: Int64)
+    case loadReview(sessionID: Int64)
+    case markReviewed(sessionID: Int64)
+    case saveSettings(KioskSettings)
+    /// Stop the sensor source and start the chosen one (never while recording).
+    case switchSource(SensorChoice)
+    case exportAll
+    /// CSV (samples, RR, summary), TCX and FIT per player and the JSON summary of one session.
+    case exportSession(sessionID: Int64)
+    case deletePlayerAndData(playerID: Int64)
+    /// "All players": everyone, on a team or not (answered by `.club(.playersLoaded)`).
+    case loadPlayers
+    /// Every strap the club knows (answered by `.club(.strapsLoaded)`).
+    case loadStraps
+    /// The strap leaves every team and list (`SidelineStore.forgetStrap`).
+    case forgetStrap(address: String)
+    case renameTeam(teamID: Int64, name: String)
+    case setTeamColour(teamID: Int64, colour: RGBColour)
+    /// The team and its sessions with everything in them; its players stay.
+    case deleteTeam(teamID: Int64)
+    /// A player who already exists joins the team (a free shirt number is chosen).
+    case addExistingPlayer(teamID: Int64, playerID: Int64)
+    /// Replace the database with the newest backup on the USB stick (the current one kept aside).
+    case restoreFromStick
+    /// A generated sound through the audio device (none: a line in the log, the kiosk goes on).
+    case playSound(Sound, volumePercent: Int)
+    /// Photos on the USB stick, named by shirt number or name, for the team's players: all or none.
+    case importPhotos(teamID: Int64)
+}

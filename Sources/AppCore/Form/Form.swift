@@ -1,0 +1,69 @@
+import TeamCore
+
+/// Text entry with the on-screen keyboard: a new team, a player, a custom duration.
+public struct Form: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case newTeam
+        /// nil: a new player.
+        case player(Int64?)
+        case customDuration
+        /// The lobby's free tag word.
+        case tagWord
+        /// Team setup: the team's new name.
+        case renameTeam
+    }
+
+    public enum Field: String, Sendable, Equatable, CaseIterable {
+        case teamName, firstName, lastName, shirtNumber, birthYear, weightKg, restingHR, maxHR, minutes, tagWord
+
+        public var label: String {
+            switch self {
+            case .teamName: "Team name"
+            case .firstName: "First name"
+            case .lastName: "Last name"
+            case .shirtNumber: "Shirt no."
+            case .birthYear: "Born (year)"
+            case .weightKg: "Weight kg"
+            case .restingHR: "Resting HR"
+            case .maxHR: "Max HR (opt.)"
+            case .minutes: "Minutes"
+            case .tagWord: "Word"
+            }
+        }
+
+        /// Numbers get the number pad instead of the letter keyboard.
+        public var isNumeric: Bool { ![.teamName, .firstName, .lastName, .tagWord].contains(self) }
+        public var maxLength: Int {
+            if self == .tagWord { return SessionTags.maxWordLength }
+            return isNumeric ? (self == .weightKg ? 5 : 4) : Player.maxNameLength // team names too
+        }
+    }
+
+    public var kind: Kind
+    public var fields: [Field]
+    public var values: [Field: String]
+    public var focus: Field?
+    public var sex: Sex = .female
+    /// Problems shown in place, next to the form.
+    public var problems: [String] = []
+
+    public init(kind: Kind, fields: [Field], values: [Field: String] = [:]) {
+        self.kind = kind
+        self.fields = fields
+        self.values = values
+        self.focus = fields.first
+    }
+
+    public func value(_ field: Field) -> String { values[field] ?? "" }
+
+    public var title: String {
+        switch kind {
+        case .newTeam: "New team"
+        case .player(nil): "New player"
+        case .player: "Edit player"
+        case .customDuration: "Custom duration"
+        case .tagWord: "A word for this session"
+        case .renameTeam: "Rename team"
+        }
+    }
+}

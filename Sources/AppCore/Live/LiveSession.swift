@@ -1,0 +1,75 @@
+import TeamCore
+
+/// What the coach screen shows of a live session (the wall display always shows the tiles).
+public enum LiveView: String, Sendable, Equatable {
+    case tiles
+    case graph
+}
+
+/// A session on the live screen: its phase, the countdown, the laps and a tile per player.
+public struct LiveSession: Sendable, Equatable {
+    public enum Phase: String, Sendable, Equatable {
+        /// Waiting for the store to create the session row.
+        case starting
+        case running, paused
+        case confirmStop
+        /// The effort is over (countdown at zero, or stopped): the recorder runs on for the
+        /// recovery minute and the tiles keep updating; no pause, no laps.
+        case recovery
+        /// Stopped: save or discard.
+        case finished
+        case confirmDiscard
+    }
+    public var phase: Phase = .starting
+    /// Phase to return to when the coach cancels "stop?".
+    public var phaseBeforeStop: Phase = .running
+    /// Phase to return to when the coach keeps the session after all (`.finished` or `.recovery`).
+    public var phaseBeforeDiscard: Phase = .finished
+    /// App clock (ms) when the effort ended; nil while it goes on.
+    public var effortEndedAtMs: Int64?
+    /// The whole recovery minute was recorded (not skipped or cut short by a save).
+    public var recoveryRecorded = false
+    public var sessionID: Int64?
+    /// Counts from the recorder's `SessionStart` once the row exists (`.started`).
+    public var clock: SessionClock
+    /// Who wears which strap: the tiles follow it, and the recorder was given the same.
+    public let lineup: Lineup
+    public var tiles: [LiveTile]
+    public var sort: TileSort = .number
+    /// The coach screen's view: the tiles, or every player's last five minutes as lines.
+    public var view = LiveView.tiles
+    /// Whole seconds left on the countdown at the last tick (rounded up): the beeps of the last
+    /// three seconds play when it steps down to 3, 2 and 1.
+    public var countdownSecond: Int64?
+    /// Lap marks, ms since session start.
+    public var lapsMs: [Int64] = []
+
+    public init(plannedMs: Int64?, startMs: Int64, lineup: Lineup, tiles: [LiveTile]) {
+        clock = SessionClock(startMs: startMs, plannedMs: plannedMs)
+        self.lineup = lineup
+        self.tiles = tiles
+    }
+
+    /// Whether the recorder runs (also through the recovery minute, and while "discard?" is asked during it).
+    public var isRecording: Bool {
+        switch phase {
+        case .running, .paused, .confirmStop, .recovery: true
+        case .confirmDiscard: phaseBeforeDiscard == .recovery
+        case .starting, .finished: false
+        }
+    }
+
+    /// In the recovery minute (with or without the "discard?" question on top).
+    public var isInRecovery: Bool {
+        phase == .recovery || (phase == .confirmDiscard && phaseBeforeDiscard == .recovery)
+    }
+
+    /// What is left of the recovery minute; nil outside it.
+    public func recoveryRemainingMs(nowMs: Int64) -> Int64? {
+        guard isInRecovery, let end = effortEndedAtMs else { return nil }
+        return max(0, Session.recoveryMs - (nowMs - end))
+    }
+
+    /// The effort's end as a session offset (the samples' time base).
+    public var effortEndOffsetMs: Int64? { effortEndedAtMs.map { max(0, $0 - clock.startMs) } }
+}

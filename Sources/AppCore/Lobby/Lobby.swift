@@ -1,0 +1,36 @@
+import TeamCore
+
+/// Before a session: who is in, today's strap swaps, the countdown length.
+public struct Lobby: Sendable, Equatable {
+    public static let presetsMs: [Int64?] = [5 * 60_000, 10 * 60_000, 20 * 60_000, 45 * 60_000, nil]
+    /// Players the coach left out; everyone else on the roster is in (a newcomer too).
+    public var excluded: Set<Int64> = []
+    /// Straps swapped for this session only (player → strap); the team default stays.
+    public var strapOverride: [Int64: Int64] = [:]
+    /// Player whose strap is being changed: the next strap tapped is theirs today.
+    public var changingStrapFor: Int64?
+    /// nil: open-ended.
+    public var plannedMs: Int64? = 20 * 60_000
+    /// The next session's context; starts as the team's last session's.
+    public var tags = SessionTags()
+    /// The tag sheet is open.
+    public var editingTags = false
+    public init() {}
+
+    /// Included players, in roster order, with today's strap (the swap, else the team default).
+    public func participants(in roster: [RosterLine]) -> [(line: RosterLine, strapID: Int64?)] {
+        roster.filter { !excluded.contains($0.playerID) }.map { ($0, strapOverride[$0.playerID] ?? $0.strapID) }
+    }
+
+    /// Start is enabled as soon as one included player's strap has a signal.
+    func canStart(roster: [RosterLine], sensors: Sensors, nowMs: Int64) -> Bool {
+        participants(in: roster).contains { sensors.reading(ofStrap: $0.strapID)?.hasSignal(nowMs: nowMs) == true }
+    }
+}
+
+extension AppState {
+    /// Included players, in roster order, with today's strap.
+    public var lobbyParticipants: [(line: RosterLine, strapID: Int64?)] { lobby.participants(in: roster) }
+
+    public var canStartSession: Bool { lobby.canStart(roster: roster, sensors: sensors, nowMs: nowMs) }
+}

@@ -1,0 +1,92 @@
+import TeamCore
+
+/// The review screen's taps and the store's answers.
+public enum ReviewAction: Sendable, Equatable {
+    case sessionsLoaded(teamID: Int64, [SessionCard])
+    case loaded(ReviewData)
+    case open(sessionID: Int64)
+    /// Back to the list of sessions.
+    case close
+    /// nil: the whole team.
+    case selectPlayer(Int64?)
+    /// The team graph draws this player's line over the team's band (nil: the band alone).
+    case spotlight(Int64?)
+    case showPanel(ReviewPanel)
+    /// The coach's finger on the graph (ms since the start), nil when lifted.
+    case cursor(Int64?)
+    /// Every format of the open session to the USB stick.
+    case export
+    /// Only sessions with this tag in the list (nil: all).
+    case filter(tag: String?)
+    /// "Delete" on the open session: the PIN, then a question.
+    case askToDelete
+    /// Confirmed: the session and everything recorded in it, for good.
+    case delete(sessionID: Int64)
+}
+
+enum ReviewReducer {
+    static func reduce(_ review: inout Review, _ action: ReviewAction, _ ctx: AppContext) -> Reduction {
+        switch action {
+        case .sessionsLoaded(let teamID, let cards):
+            guard teamID == ctx.teamID else { return .none }
+            review.sessions = cards
+            // A filter whose last session went (deleted) would show an empty list with no way out.
+            if let tag = review.tagFilter, !review.filterTags.contains(tag) { review.tagFilter = nil }
+            return .none
+        case .filter(let tag):
+            guard tag == nil || review.filterTags.contains(tag!) else { return .none }
+            review.tagFilter = tag
+            return .none
+        case .askToDelete:
+            guard ctx.screen == .review, let data = review.data else { return .none }
+            let players = data.players.count
+            let question = "Delete this session (\(players) player\(players == 1 ? "" : "s"), \(SessionClock.format(data.durationMs))) "
+                + "with every heart rate, beat and lap in it? This cannot be undone."
+            let ask = Action.confirmation(.ask(Confirmation(question: question, confirmLabel: "Delete for good",
+                                                            onConfirm: .review(.delete(sessionID: data.sessionID)))))
+            return .send(.settings(.requirePin(what: "delete session", then: ask)))
+        case .delete(let id):
+            guard ctx.screen == .review, review.data?.sessionID == id, let teamID = ctx.teamID else { return .none }
+            review.data = nil
+            review.selectedPlayerID = nil
+            review.cursorMs = nil
+            return Reduction(effects: [.deleteSession(sessionID: id), .loadSessions(teamID: teamID), .loadTeams],
+                             actions: [.inform("Session deleted")])
+        case .loaded(let data):
+            review.data = data
+            review.selectedPlayerID = nil
+            review.spotlightPlayerID = nil
+            review.cursorMs = nil
+            return .none
+        case .open(let id):
+            review.data = nil
+            review.selectedPlayerID = nil
+            return .effects(.loadReview(sessionID: id), .markReviewed(sessionID: id))
+        case .close:
+            review.data = nil
+            review.selectedPlayerID = nil
+            review.spotlightPlayerID = nil
+            return .effects(ctx.teamID.map { .loadSessions(teamID: $0) })
+        case .selectPlayer(let id):
+            review.selectedPlayerID = id
+            review.cursorMs = nil
+            // Back on the team graph, the player just looked at stays picked out.
+            if let id { review.spotlightPlayerID = id }
+            return .none
+        case .spotlight(let id):
+            guard id == nil || review.data?.players.contains(where: { $0.playerID == id }) == true else { return .none }
+            review.spotlightPlayerID = id
+            return .none
+        case .showPanel(let panel):
+            review.panel = panel
+            return .none
+        case .cursor(let ms):
+            let limit = review.data?.durationMs ?? 0
+            review.cursorMs = ms.map { min(max(0, $0), limit) }
+            return .none
+        case .export:
+            guard ctx.screen == .review, let id = review.data?.sessionID else { return .none }
+            return Reduction(effects: [.exportSession(sessionID: id)], actions: [.inform("Exporting…")])
+        }
+    }
+}

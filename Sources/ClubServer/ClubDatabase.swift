@@ -1,0 +1,111 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The club's PostgreSQL, through PostgresNIO's pooled client. Every request's work runs in one
+/// transaction with the club set for that transaction only (`set_config(…, true)`), so row-level
+/// security scopes each statement to the caller's club and a pooled connection carries nothing
+/// over to the next request.
+public struct ClubDatabase: Sendable {
+    public let client: PostgresClient
+    public let logger: Logger
+
+    public init(url: DatabaseURL, logger: Logger, poolLogLevel: Logger.Level? = nil) {
+        var poolLogger = logger
+        if let poolLogLevel { poolLogger.logLevel = poolLogLevel }
+        client = PostgresClient(configuration: url.configuration, backgroundLogger: poolLogger)
+        self.logger = logger
+    }
+
+    /// Runs `body` in a transaction scoped to `club`.
+    @discardableResult
+    public func inClub<T: Sendable>(_ club: UUID, _ body: (PostgresConnection) async throws -> T) async throws -> T {
+        try await Self.unwrapped {
+            try await client.withTransaction(logger: logger) { connection in
+                try await connection.query("SELECT set_config('sideline.club_id', \(club.uuidString.lowercased()), true)", logger: logger)
+                return try await body(connection)
+            }
+        }
+    }
+
+    /// Runs `body` in a transaction with no club set (lookups through the definer functions, migrations).
+    @discardableResult
+    public func inTransaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        try await Self.unwrapped {
+            try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        }
+    }
+
+    /// `serve` refuses a role that row-level security would not hold: a superuser, a role with BYPASSRLS,
+    /// or one that owns the schema's tables (the owner should run migrate and the admin commands only).
+    public static func checkServingRole(_ url: DatabaseURL, logger: Logger) async throws {
+        let row: (String, Bool, Bool, Int64)?
+        do {
+            let connection = try await PostgresConnection.connect(configuration: try url.connectionConfiguration(), id: 0, logger: logger)
+            let answer = try await connection.query("""
+                SELECT r.rolname::text, r.rolsuper, r.rolbypassrls,
+                       (SELECT count(*) FROM pg_class c WHERE c.relowner = r.oid AND c.relnamespace = 'public'::regnamespace AND c.relkind = 'r')
+                FROM pg_roles r WHERE r.rolname = current_user
+                """, logger: logger).decode((String, Bool, Bool, Int64).self).firstElement()
+            try await connection.close()
+            row = answer
+        } catch let error as PSQLError {
+            throw ClubError(.unavailable, describe(error, url: url))
+        }
+        guard let (role, superuser, bypass, owned) = row else { return }
+        if superuser || bypass {
+            throw ClubError(.badRequest, "role '\(role)' is a superuser or has BYPASSRLS: serve connects as the app role that migrate --app-role named")
+        }
+        if owned > 0 {
+            throw ClubError(.badRequest, "role '\(role)' owns \(owned) tables of the schema: serve connects as the app role, not the owner")
+        }
+    }
+
+    /// PostgresNIO wraps whatever ended a transaction; callers want the error itself: a refusal thrown
+    /// inside (rolled back), or PostgreSQL's own when BEGIN or COMMIT failed.
+    static func unwrapped<T>(_ work: () async throws -> T) async throws -> T {
+        do {
+            return try await work()
+        } catch let error as PostgresTransactionError {
+            throw error.closureError ?? error.commitError ?? error.beginError ?? error.rollbackError ?? error
+        }
+    }
+
+    /// Runs `work` with the client's connection pool running, then stops it: the command line's one-shot commands.
+    public static func with<T: Sendable>(_ url: DatabaseURL, logger: Logger, _ work: @Sendable (ClubDatabase) async throws -> T) async throws -> T {
+        // One connection first: the pool would wait for a server that is not there; this says so at once.
+        do {
+            let probe = try await PostgresConnection.connect(configuration: try url.connectionConfiguration(), id: 0, logger: logger)
+            try await probe.close()
+        } catch let error as PSQLError {
+            throw ClubError(.unavailable, describe(error, url: url))
+        } catch {
+            throw ClubError(.unavailable, "cannot reach PostgreSQL at \(url): \(error)")
+        }
+        // The pool's own chatter ("run() has not been called yet" while its task starts) is not the user's business here.
+        let database = ClubDatabase(url: url, logger: logger, poolLogLevel: .error)
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { await database.client.run(); return nil }
+            defer { group.cancelAll() }
+            do {
+                return try await work(database)
+            } catch let error as PSQLError {
+                throw ClubError(.unavailable, Self.describe(error, url: url))
+            }
+        }
+    }
+
+    /// One line for a PostgreSQL failure: the server's own message when it sent one, else what failed.
+    static func describe(_ error: PSQLError, url: DatabaseURL) -> String {
+        if let message = error.serverInfo?[.message] { return "PostgreSQL (\(url)): \(message)" }
+        switch error.code {
+        case .connectionError, .serverClosedConnection, .unexpectedBackendMessage: return "cannot reach PostgreSQL at \(url)"
+        default: return "PostgreSQL (\(url)): \(String(reflecting: error.code))"
+        }
+    }
+}
+
+extension PSQLError {
+    /// True for a unique or primary-key violation.
+    var isUniqueViolation: Bool { serverInfo?[.sqlState] == "23505" }
+}

@@ -1,0 +1,24 @@
+/// A refusal with its reason in one plain sentence: the HTTP answer's status and body, and
+/// the command line's one line (exit 2).
+public struct ClubError: Error, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        case badRequest, unauthorized, forbidden, notFound, conflict, gone, tooLarge, unprocessable, unavailable
+        /// Another request did the same at the same moment and its transaction was aborted: ask again (409 too).
+        case concurrent
+    }
+
+    public var kind: Kind
+    public var message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    static func badRequest(_ message: String) -> ClubError { ClubError(.badRequest, message) }
+    static func notFound(_ message: String) -> ClubError { ClubError(.notFound, message) }
+    static func conflict(_ message: String) -> ClubError { ClubError(.conflict, message) }
+    static func unprocessable(_ message: String) -> ClubError { ClubError(.unprocessable, message) }
+}

@@ -1,0 +1,247 @@
+import Analytics
+import ClubProtocol
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import PostgresNIO
+
+/// The HTTP API under /api/v1 (docs/club-api.yaml describes every endpoint): a kiosk's enrolment
+/// and sync (uploads, tombstones, the roster's change feed, status) with its kiosk token, and
+/// the read API for the club's scripts with an API token. Stateless: everything is in PostgreSQL,
+/// so any number of servers can answer for one database.
+public struct ClubRoutes: Sendable {
+    public let database: ClubDatabase
+    var logger: Logger { database.logger }
+
+    public init(database: ClubDatabase) { self.database = database }
+
+    static let smallBody = 64 * 1024
+    static let editsBody = 16 * 1024 * 1024
+
+    public func add(to router: Router<BasicRequestContext>) {
+        router.middlewares.add(ErrorMiddleware())
+        let api = router.group("api/v1")
+        api.post("enrol") { request, _ in try await enrol(request) }
+        api.get("kiosk/status") { request, _ in try await status(request) }
+        api.post("kiosk/uploads") { request, _ in try await createUpload(request) }
+        api.head("kiosk/uploads/{id}") { request, context in try await uploadState(request, context, head: true) }
+        api.get("kiosk/uploads/{id}") { request, context in try await uploadState(request, context, head: false) }
+        api.patch("kiosk/uploads/{id}") { request, context in try await appendUpload(request, context) }
+        api.post("kiosk/uploads/{id}/commit") { request, context in try await commitUpload(request, context) }
+        api.delete("kiosk/sessions/{uuid}") { request, context in try await deleteSession(request, context) }
+        api.get("kiosk/roster/changes") { request, _ in try await rosterChanges(request) }
+        api.post("kiosk/roster/edits") { request, _ in try await rosterEdits(request) }
+        api.get("sessions") { request, _ in try await sessions(request) }
+        api.get("sessions/{uuid}") { request, context in try await session(request, context) }
+    }
+
+    // MARK: Callers
+
+    func caller(_ request: Request) async throws -> Caller {
+        let token = try HTTP.bearer(request)
+        guard let caller = try await Caller.identify(token: token, database: database) else {
+            throw ClubError(.unauthorized, "unknown token")
+        }
+        return caller
+    }
+
+    func kiosk(_ request: Request) async throws -> (club: UUID, kiosk: UUID) {
+        guard case .kiosk(let club, let kiosk) = try await caller(request) else {
+            throw ClubError(.forbidden, "this is a kiosk's endpoint; an API token only reads /api/v1/sessions")
+        }
+        try await database.inClub(club) { connection in
+            try await connection.query("UPDATE kiosk SET last_seen_at = now() WHERE id = \(kiosk)", logger: logger)
+        }
+        return (club, kiosk)
+    }
+
+    func script(_ request: Request) async throws -> UUID {
+        guard case .script(let club) = try await caller(request) else {
+            throw ClubError(.forbidden, "the read API takes an API token (sideline-club add-token), not a kiosk's")
+        }
+        return club
+    }
+
+    // MARK: Kiosks
+
+    func enrol(_ request: Request) async throws -> Response {
+        let body = try await HTTP.decode(EnrolmentRequest.self, from: request, limit: Self.smallBody)
+        guard (1...200).contains(body.code.count) else { throw ClubError.badRequest("the code has 1 to 200 characters") }
+        return try HTTP.json(try await KioskEnrolment.enrol(code: body.code, database: database), status: .created)
+    }
+
+    func status(_ request: Request) async throws -> Response {
+        let (club, kiosk) = try await self.kiosk(request)
+        let status = try await database.inClub(club) { connection in
+            let row = try await connection.query("""
+                SELECT c.name, k.name, c.roster_seq, k.last_seen_at,
+                       (SELECT count(*) FROM session s WHERE s.kiosk_id = k.id)
+                FROM club c, kiosk k WHERE k.id = \(kiosk)
+                """, logger: logger).decode((String, String, Int64, Date?, Int64).self).firstElement()
+            guard let row else { throw ClubError(.unauthorized, "unknown kiosk") }
+            return SyncStatus(clubName: row.0, kioskName: row.1, serverTimeMs: Date().unixMs, rosterSeq: row.2,
+                              sessionsStored: Int(row.4), lastSeenMs: row.3?.unixMs)
+        }
+        return try HTTP.json(status)
+    }
+
+    // MARK: Uploads
+
+    func uploadHeaders(_ state: UploadState) -> HTTPFields {
+        [HTTP.uploadOffset: "\(state.offset)", HTTP.uploadLength: "\(state.length)",
+         .location: "/api/v1/kiosk/uploads/\(state.uploadID.uuidString.lowercased())"]
+    }
+
+    func createUpload(_ request: Request) async throws -> Response {
+        let (club, kiosk) = try await self.kiosk(request)
+        let body = try await HTTP.decode(UploadRequest.self, from: request, limit: Self.smallBody)
+        let started = try await database.inClub(club) { connection in
+            try await UploadStore.create(body, kiosk: kiosk, club: club, in: connection, logger: logger)
+        }
+        switch started {
+        case .upload(let state): return try HTTP.json(state, status: state.offset == 0 ? .created : .ok, headers: uploadHeaders(state))
+        case .stored(let stored): return try HTTP.json(stored, status: .ok)
+        }
+    }
+
+    func uploadState(_ request: Request, _ context: BasicRequestContext, head: Bool) async throws -> Response {
+        let (club, kiosk) = try await self.kiosk(request)
+        let id = try HTTP.uuidParameter(context, "id")
+        let (state, _) = try await database.inClub(club) { connection in
+            try await UploadStore.state(id, kiosk: kiosk, in: connection, logger: logger)
+        }
+        if head {
+            var headers = uploadHeaders(state)
+            headers[.cacheControl] = "no-store"
+            return Response(status: .ok, headers: headers)
+        }
+        return try HTTP.json(state, headers: uploadHeaders(state))
+    }
+
+    func appendUpload(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let (club, kiosk) = try await self.kiosk(request)
+        let id = try HTTP.uuidParameter(context, "id")
+        guard let text = request.headers[HTTP.uploadOffset], let offset = Int(text), offset >= 0 else {
+            throw ClubError.badRequest("Upload-Offset must be the byte offset this chunk starts at (a whole number ≥ 0)")
+        }
+        // The chunk is read whole before anything is written: a link cut mid-chunk stores nothing of it.
+        let bytes: Data
+        do {
+            let buffer = try await request.body.collect(upTo: UploadStore.maxChunk)
+            bytes = Data(buffer.readableBytesView)
+        } catch is NIOTooManyBytesError {
+            throw ClubError(.tooLarge, "a chunk is at most \(UploadStore.maxChunk) bytes")
+        }
+        let state = try await database.inClub(club) { connection in
+            try await UploadStore.append(id, offset: offset, bytes: bytes, kiosk: kiosk, club: club, in: connection, logger: logger)
+        }
+        return try HTTP.json(state, headers: uploadHeaders(state))
+    }
+
+    func commitUpload(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let (club, kiosk) = try await self.kiosk(request)
+        let id = try HTTP.uuidParameter(context, "id")
+        let committed = try await database.inClub(club) { connection in
+            try await UploadStore.commit(id, kiosk: kiosk, club: club, in: connection, logger: logger)
+        }
+        switch committed {
+        case .stored(let stored):
+            if stored.created {
+                // The first view of a 90-minute session would wait for its analysis (a few hundred ms): do it now,
+                // after the answer, so the session's page is read from the kept document.
+                Task { [self] in
+                    do { _ = try await document(club: club, session: stored.sessionUUID) } catch {
+                        logger.warning("session \(stored.sessionUUID.uuidString.lowercased()): its document was not computed ahead (\(error)); the first view computes it")
+                    }
+                }
+            }
+            return try HTTP.json(stored, status: stored.created ? .created : .ok)
+        case .refused(let error): throw error
+        }
+    }
+
+    // MARK: Tombstones and rosters
+
+    func deleteSession(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let (club, kiosk) = try await self.kiosk(request)
+        let uuid = try HTTP.uuidParameter(context, "uuid")
+        let now = Date().unixMs
+        try await database.inClub(club) { connection in
+            try await SessionStore.delete(uuid, stamp: HybridTimestamp(wallMs: now, origin: Caller.origin(ofKiosk: kiosk)),
+                                          club: club, nowMs: now, in: connection, logger: logger)
+        }
+        return Response(status: .noContent)
+    }
+
+    func rosterChanges(_ request: Request) async throws -> Response {
+        let (club, _) = try await kiosk(request)
+        let query = request.uri.queryParameters
+        let since = try Self.integer(query["since"], name: "since", default: 0, range: 0...Int64.max)
+        let limit = try Self.integer(query["limit"], name: "limit", default: Int64(RosterChangesPage.maxPageSize),
+                                     range: 1...Int64(RosterChangesPage.maxPageSize))
+        let page = try await database.inClub(club) { connection in
+            try await RosterStore.changes(since: since, limit: Int(limit), nowMs: Date().unixMs, in: connection, logger: logger)
+        }
+        return try HTTP.json(page)
+    }
+
+    func rosterEdits(_ request: Request) async throws -> Response {
+        let (club, kiosk) = try await self.kiosk(request)
+        let body = try await HTTP.decode(RosterEditsRequest.self, from: request, limit: Self.editsBody)
+        guard body.edits.count <= RosterEditsRequest.maxEdits else {
+            throw ClubError(.tooLarge, "at most \(RosterEditsRequest.maxEdits) edits per request")
+        }
+        let origin = Caller.origin(ofKiosk: kiosk)
+        for (i, edit) in body.edits.enumerated() {
+            if let problem = RosterSchema.problem(with: edit) { throw ClubError.badRequest("edit \(i): \(problem)") }
+            if edit.entity == .session { throw ClubError.badRequest("edit \(i): a session is deleted with DELETE /api/v1/kiosk/sessions/{uuid}") }
+            guard edit.stamp.origin == origin else { throw ClubError.badRequest("edit \(i): this kiosk's stamps carry the origin '\(origin)'") }
+        }
+        let result = try await database.inClub(club) { connection in
+            try await RosterStore.apply(body.edits, club: club, nowMs: Date().unixMs, in: connection, logger: logger)
+        }
+        return try HTTP.json(result)
+    }
+
+    static func integer(_ text: Substring?, name: String, default value: Int64, range: ClosedRange<Int64>) throws -> Int64 {
+        guard let text else { return value }
+        guard let number = Int64(text), range.contains(number) else {
+            throw ClubError.badRequest("\(name) must be a whole number in \(range.lowerBound)…\(range.upperBound)")
+        }
+        return number
+    }
+
+    // MARK: The read API
+
+    func sessions(_ request: Request) async throws -> Response {
+        let club = try await script(request)
+        let list = try await database.inClub(club) { connection in try await SessionStore.list(in: connection, logger: logger) }
+        return try HTTP.json(list)
+    }
+
+    /// The session's document: kept from before, else computed from the stored bundle and kept. nil: no such session.
+    func document(club: UUID, session uuid: UUID) async throws -> Data? {
+        if let cached = try await database.inClub(club, { c in try await SessionStore.cachedDocument(uuid, in: c, logger: logger) }) {
+            return cached
+        }
+        guard let bundle = try await database.inClub(club, { c in try await SessionStore.bundle(uuid, in: c, logger: logger) }) else { return nil }
+        // The analysis runs on the cores in parallel (DispatchQueue.concurrentPerform): off the event loops.
+        let data = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try SessionDocument.json(for: bundle.analysisInput()) })
+            }
+        }
+        try await database.inClub(club) { c in try await SessionStore.cacheDocument(data, club: club, session: uuid, in: c, logger: logger) }
+        return data
+    }
+
+    func session(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let club = try await script(request)
+        let uuid = try HTTP.uuidParameter(context, "uuid")
+        guard let data = try await document(club: club, session: uuid) else {
+            throw ClubError.notFound("no session \(uuid.uuidString.lowercased()) in this club")
+        }
+        return HTTP.json(data: data)
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
+import Logging
+import NIOSSL
+
+/// `sideline-club serve`: the HTTP API on HOST:PORT (TLS with the club's own certificate, or plain
+/// behind the club's proxy), the database's connection pool, both run until SIGTERM or SIGINT.
+public enum ClubServerApp {
+    public struct TLSFiles: Sendable {
+        public var certificate: String
+        public var key: String
+        public init(certificate: String, key: String) {
+            self.certificate = certificate
+            self.key = key
+        }
+    }
+
+    public static func run(database: ClubDatabase, host: String, port: Int, tls: TLSFiles?,
+                           onListening: @escaping @Sendable (Int) -> Void) async throws {
+        let router = Router()
+        ClubRoutes(database: database).add(to: router)
+        let server: HTTPServerBuilder
+        if let tls {
+            let chain: [NIOSSLCertificate], key: NIOSSLPrivateKey
+            do {
+                chain = try NIOSSLCertificate.fromPEMFile(tls.certificate)
+                key = try NIOSSLPrivateKey(file: tls.key, format: .pem)
+            } catch {
+                throw ClubError.badRequest("TLS: cannot read the certificate '\(tls.certificate)' or key '\(tls.key)' as PEM (\(error))")
+            }
+            let configuration = TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+            server = try .tls(.http1(), tlsConfiguration: configuration)
+        } else {
+            server = .http1()
+        }
+        let app = Application(
+            router: router, server: server,
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "sideline-club"),
+            services: [database.client],
+            onServerRunning: { channel in onListening(channel.localAddress?.port ?? port) },
+            logger: database.logger)
+        try await app.runService()
+    }
+}

@@ -1,0 +1,116 @@
+import ClubProtocol
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// Reading requests and writing answers the same way on every route: bodies read to a bound
+/// (gzip bodies inflated to a bound), JSON decoded with a plain message on failure, answers as
+/// JSON with a status.
+enum HTTP {
+    static let uploadOffset = HTTPField.Name("Upload-Offset")!
+    static let uploadLength = HTTPField.Name("Upload-Length")!
+
+    /// The body, at most `limit` bytes as sent and as inflated.
+    static func body(_ request: Request, limit: Int) async throws -> Data {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw ClubError(.tooLarge, "the body is larger than \(limit) bytes")
+        }
+        let data = Data(buffer.readableBytesView)
+        switch request.headers[.contentEncoding]?.lowercased() {
+        case nil, "identity": return data
+        case "gzip":
+            do {
+                return try Gzip.decompress(data, limit: limit)
+            } catch {
+                throw ClubError(error.isTooLarge ? .tooLarge : .badRequest, "Content-Encoding gzip: \(error.description)")
+            }
+        case let other?: throw ClubError(.unprocessable, "Content-Encoding '\(other)' is not gzip")
+        }
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from request: Request, limit: Int) async throws -> T {
+        let data = try await body(request, limit: limit)
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            throw ClubError.badRequest("the body is not a \(String(describing: type)): \(DecodingMessage.describe(error))")
+        }
+    }
+
+    static func json<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) throws -> Response {
+        try json(data: CanonicalJSON.encode(value), status: status, headers: headers)
+    }
+
+    static func json(data: Data, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        var headers = headers
+        headers[.contentType] = "application/json; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        var headers: HTTPFields = [:]
+        if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"sideline-club\"" }
+        return json(data: (try? CanonicalJSON.encode(ErrorBody(error: message))) ?? Data(), status: status, headers: headers)
+    }
+
+    static func status(of kind: ClubError.Kind) -> HTTPResponse.Status {
+        switch kind {
+        case .badRequest: .badRequest
+        case .unauthorized: .unauthorized
+        case .forbidden: .forbidden
+        case .notFound: .notFound
+        case .conflict, .concurrent: .conflict
+        case .gone: .gone
+        case .tooLarge: .contentTooLarge
+        case .unprocessable: .unprocessableContent
+        case .unavailable: .serviceUnavailable
+        }
+    }
+
+    /// The bearer token of the Authorization header.
+    static func bearer(_ request: Request) throws -> String {
+        guard let header = request.headers[.authorization] else {
+            throw ClubError(.unauthorized, "no Authorization header: send 'Authorization: Bearer TOKEN'")
+        }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty, parts[1].count <= 200 else {
+            throw ClubError(.unauthorized, "the Authorization header is not 'Bearer TOKEN'")
+        }
+        return String(parts[1])
+    }
+
+    static func uuidParameter(_ context: some RequestContext, _ name: String) throws -> UUID {
+        guard let text = context.parameters.get(name), let uuid = UUID(uuidString: text) else {
+            throw ClubError.badRequest("'\(context.parameters.get(name) ?? "")' is not a UUID")
+        }
+        return uuid
+    }
+}
+
+/// Every failure becomes a 4xx with a plain message (a 5xx only when the database or the server
+/// itself fails), so a malformed request never sees a stack trace or an empty answer.
+struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as ClubError {
+            if error.kind == .unavailable { context.logger.error("\(error.message)") }
+            return HTTP.error(HTTP.status(of: error.kind), error.message)
+        } catch let error as HTTPError {
+            return HTTP.error(error.status, error.body ?? error.status.reasonPhrase)
+        } catch is NIOTooManyBytesError {
+            return HTTP.error(.contentTooLarge, "the body is too large")
+        } catch let error as PSQLErrorDescribable {
+            context.logger.error("PostgreSQL: \(error.oneLine)")
+            return HTTP.error(.serviceUnavailable, "the club's database is not available; try again")
+        } catch {
+            context.logger.error("\(request.method) \(request.uri.path): \(String(reflecting: error))")
+            return HTTP.error(.internalServerError, "the server failed; it is logged")
+        }
+    }
+}

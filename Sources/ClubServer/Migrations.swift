@@ -1,0 +1,259 @@
+/// The club database's schema, as numbered migrations (docs/CLUB-SCHEMA.md explains it).
+///
+/// Every table holds a `club_id`, and row-level security is on and forced on every one: a row
+/// is visible and writable only while the transaction has set `sideline.club_id` to its club
+/// (`set_config(…, true)`, per transaction). The server's role owns nothing and bypasses
+/// nothing, so a query it sends without a club sees no row at all. Before the club is known (a
+/// bearer token, an enrolment code, a login), three `SECURITY DEFINER` functions owned by the
+/// schema's owner look up the one matching row and return its ids only; inside them (and only
+/// for the owner: the policy checks `current_user`) `sideline.lookup = on` lets reads cross clubs.
+enum Migrations {
+    struct Migration: Sendable {
+        var version: Int
+        var name: String
+        /// One statement each (the extended protocol runs one at a time).
+        var statements: @Sendable (_ owner: String) -> [String]
+    }
+
+    static let clubTables = ["club", "kiosk", "api_token", "club_user", "roster_field", "roster_conflict",
+                             "session", "session_participant", "upload", "upload_chunk"]
+
+    /// Row-level security on a table, as every club table has it: rows of the transaction's club only,
+    /// and the owner's lookup (inside the definer functions) for reads across clubs.
+    static func clubPolicies(_ table: String, owner: String) -> [String] {
+        let column = table == "club" ? "id" : "club_id"
+        let ownerLiteral = "'" + owner.replacingOccurrences(of: "'", with: "''") + "'"
+        return [
+            "ALTER TABLE \(table) ENABLE ROW LEVEL SECURITY",
+            "ALTER TABLE \(table) FORCE ROW LEVEL SECURITY",
+            """
+            CREATE POLICY club_rows ON \(table)
+                USING (\(column) = nullif(current_setting('sideline.club_id', true), '')::uuid)
+                WITH CHECK (\(column) = nullif(current_setting('sideline.club_id', true), '')::uuid)
+            """,
+            """
+            CREATE POLICY owner_lookup ON \(table) FOR SELECT
+                USING (current_user = \(ownerLiteral) AND current_setting('sideline.lookup', true) = 'on')
+            """,
+        ]
+    }
+
+    static let all: [Migration] = [
+        Migration(version: 1, name: "club-schema") { owner in
+            var statements = [
+                """
+                CREATE TABLE club(
+                    id uuid PRIMARY KEY,
+                    name text NOT NULL UNIQUE,
+                    created_at timestamptz NOT NULL DEFAULT now(),
+                    -- the club's change feed: the last number handed out (one writer at a time per club)
+                    roster_seq bigint NOT NULL DEFAULT 0)
+                """,
+                """
+                CREATE TABLE kiosk(
+                    club_id uuid NOT NULL REFERENCES club(id) ON DELETE CASCADE,
+                    id uuid PRIMARY KEY,
+                    name text NOT NULL,
+                    enrolment_code_hash bytea UNIQUE,
+                    enrolment_expires_at timestamptz,
+                    token_hash bytea UNIQUE,
+                    enrolled_at timestamptz,
+                    last_seen_at timestamptz,
+                    created_at timestamptz NOT NULL DEFAULT now(),
+                    UNIQUE (club_id, name))
+                """,
+                """
+                CREATE TABLE api_token(
+                    club_id uuid NOT NULL REFERENCES club(id) ON DELETE CASCADE,
+                    id uuid PRIMARY KEY,
+                    token_hash bytea NOT NULL UNIQUE,
+                    created_at timestamptz NOT NULL DEFAULT now())
+                """,
+                """
+                CREATE TABLE club_user(
+                    club_id uuid NOT NULL REFERENCES club(id) ON DELETE CASCADE,
+                    id uuid PRIMARY KEY,
+                    email text NOT NULL,
+                    role text NOT NULL CHECK (role IN ('admin', 'coach')),
+                    -- a coach's team (NULL: an admin, who sees the whole club)
+                    team_uuid uuid,
+                    password_hash text NOT NULL,
+                    created_at timestamptz NOT NULL DEFAULT now())
+                """,
+                "CREATE UNIQUE INDEX club_user_email ON club_user(lower(email))",
+                """
+                -- Rosters and club settings, one row per field: its value, the stamp of the edit that set
+                -- it (last writer wins per field) and its number in the club's change feed.
+                CREATE TABLE roster_field(
+                    club_id uuid NOT NULL REFERENCES club(id) ON DELETE CASCADE,
+                    entity text NOT NULL,
+                    key text NOT NULL,
+                    field text NOT NULL,
+                    -- the value as canonical JSON text (jsonb would rewrite numbers and keys)
+                    value text NOT NULL,
+                    stamp_wall_ms bigint NOT NULL,
+                    stamp_counter integer NOT NULL,
+                    stamp_origin text NOT NULL,
+                    seq bigint NOT NULL,
+                    PRIMARY KEY (club_id, entity, key, field))
+                """,
+                "CREATE INDEX roster_field_feed ON roster_field(club_id, seq)",
+                """
+                -- Edits that lost to a later edit of the same field: kept so a person can see what was overruled.
+                CREATE TABLE roster_conflict(
+                    club_id uuid NOT NULL REFERENCES club(id) ON DELETE CASCADE,
+                    id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+                    entity text NOT NULL,
+                    key text NOT NULL,
+                    field text NOT NULL,
+                    losing_value text NOT NULL,
+                    losing_stamp text NOT NULL,
+                    winning_stamp text NOT NULL,
+                    logged_at timestamptz NOT NULL DEFAULT now())
+                """,
+                """
+                -- A session as its kiosk uploaded it, immutable: the session row, its content hash and the
+                -- parts of the bundle besides the readings (straps, laps, strap events) as JSON.
+                CREATE TABLE session(
+                    club_id uuid NOT NULL REFERENCES club(id) ON DELETE CASCADE,
+                    uuid uuid NOT NULL,
+                    team_uuid uuid NOT NULL,
+                    team_name text NOT NULL,
+                    started_ms bigint NOT NULL,
+                    ended_ms bigint,
+                    planned_ms bigint,
+                    effort_end_ms bigint,
+                    state text NOT NULL,
+                    zone_model text NOT NULL,
+                    tags text[] NOT NULL,
+                    reviewed boolean NOT NULL,
+                    format integer NOT NULL,
+                    sha256 text NOT NULL,
+                    extras jsonb NOT NULL,
+                    player_count integer NOT NULL,
+                    sample_count bigint NOT NULL,
+                    kiosk_id uuid,
+                    uploaded_at timestamptz NOT NULL DEFAULT now(),
+                    PRIMARY KEY (club_id, uuid))
+                """,
+                "CREATE INDEX session_by_start ON session(club_id, started_ms DESC)",
+                """
+                -- A participant with their readings as compact columns (delta-coded varints, one value per
+                -- column and reading; see SeriesCodec): one row per player and session, not one per reading.
+                CREATE TABLE session_participant(
+                    club_id uuid NOT NULL,
+                    session_uuid uuid NOT NULL,
+                    ordinal integer NOT NULL,
+                    player_uuid uuid NOT NULL,
+                    first_name text NOT NULL,
+                    last_name text NOT NULL,
+                    shirt_number integer NOT NULL,
+                    strap integer,
+                    age integer NOT NULL,
+                    sex text NOT NULL,
+                    weight_kg double precision NOT NULL,
+                    resting_hr double precision NOT NULL,
+                    max_hr double precision NOT NULL,
+                    max_source text NOT NULL,
+                    sample_count integer NOT NULL,
+                    rr_count integer NOT NULL,
+                    samples bytea NOT NULL,
+                    rr bytea NOT NULL,
+                    PRIMARY KEY (club_id, session_uuid, ordinal),
+                    UNIQUE (club_id, session_uuid, player_uuid),
+                    FOREIGN KEY (club_id, session_uuid) REFERENCES session(club_id, uuid) ON DELETE CASCADE)
+                """,
+                "CREATE INDEX session_participant_by_player ON session_participant(club_id, player_uuid)",
+                """
+                -- A resumable upload under way: its bytes arrive as chunks at offsets; it expires unfinished.
+                CREATE TABLE upload(
+                    club_id uuid NOT NULL REFERENCES club(id) ON DELETE CASCADE,
+                    id uuid PRIMARY KEY,
+                    kiosk_id uuid NOT NULL,
+                    session_uuid uuid NOT NULL,
+                    sha256 text NOT NULL,
+                    length bigint NOT NULL,
+                    received bigint NOT NULL DEFAULT 0,
+                    created_at timestamptz NOT NULL DEFAULT now(),
+                    expires_at timestamptz NOT NULL)
+                """,
+                "CREATE INDEX upload_expiry ON upload(club_id, expires_at)",
+                """
+                CREATE TABLE upload_chunk(
+                    club_id uuid NOT NULL,
+                    upload_id uuid NOT NULL REFERENCES upload(id) ON DELETE CASCADE,
+                    "offset" bigint NOT NULL,
+                    bytes bytea NOT NULL,
+                    PRIMARY KEY (upload_id, "offset"))
+                """,
+            ]
+            for table in clubTables { statements += clubPolicies(table, owner: owner) }
+            // A definer function reads across clubs only inside itself: it switches the owner's lookup on
+            // for its one query and off again (PostgreSQL 15 lets no one but a superuser give a function a
+            // custom setting of its own, so it is set and reset in the body).
+            func lookup(_ signature: String, returns: String, _ query: String) -> String {
+                """
+                CREATE FUNCTION \(signature) RETURNS TABLE(\(returns))
+                LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+                BEGIN
+                    PERFORM set_config('sideline.lookup', 'on', true);
+                    RETURN QUERY \(query);
+                    PERFORM set_config('sideline.lookup', '', true);
+                END
+                $$
+                """
+            }
+            statements += [
+                lookup("sideline_token_owner(p_hash bytea)", returns: "club_id uuid, kind text, subject_id uuid", """
+                    SELECT k.club_id, 'kiosk'::text, k.id FROM kiosk k WHERE k.token_hash = p_hash
+                    UNION ALL
+                    SELECT t.club_id, 'api'::text, t.id FROM api_token t WHERE t.token_hash = p_hash
+                    """),
+                lookup("sideline_enrolment_owner(p_hash bytea)", returns: "club_id uuid, kiosk_id uuid", """
+                    SELECT k.club_id, k.id FROM kiosk k WHERE k.enrolment_code_hash = p_hash AND k.enrolment_expires_at > now()
+                    """),
+                lookup("sideline_login_owner(p_email text)", returns: "club_id uuid, user_id uuid", """
+                    SELECT u.club_id, u.id FROM club_user u WHERE lower(u.email) = lower(p_email)
+                    """),
+            ]
+            statements += ["sideline_token_owner(bytea)", "sideline_enrolment_owner(bytea)", "sideline_login_owner(text)"].map {
+                "REVOKE ALL ON FUNCTION \($0) FROM PUBLIC"
+            }
+            return statements
+        },
+        Migration(version: 2, name: "session-document-cache") { owner in
+            [
+                """
+                -- A stored session never changes, so its document (the analysis as JSON) is computed once per
+                -- version of the analysis and kept; deleted with its session.
+                CREATE TABLE session_document(
+                    club_id uuid NOT NULL,
+                    session_uuid uuid NOT NULL,
+                    algorithm text NOT NULL,
+                    document text NOT NULL,
+                    PRIMARY KEY (club_id, session_uuid, algorithm),
+                    FOREIGN KEY (club_id, session_uuid) REFERENCES session(club_id, uuid) ON DELETE CASCADE)
+                """,
+            ] + clubPolicies("session_document", owner: owner)
+        },
+    ]
+
+    /// What the server's role may do, and nothing else: granted again on every `migrate`.
+    static let appGrants: [String] = [
+        "GRANT USAGE ON SCHEMA public TO %ROLE%",
+        "GRANT SELECT, UPDATE ON club TO %ROLE%",
+        "GRANT SELECT, UPDATE ON kiosk TO %ROLE%",
+        "GRANT SELECT ON api_token TO %ROLE%",
+        "GRANT SELECT ON club_user TO %ROLE%",
+        "GRANT SELECT, INSERT, UPDATE ON roster_field TO %ROLE%",
+        "GRANT INSERT ON roster_conflict TO %ROLE%",
+        "GRANT SELECT, INSERT, DELETE ON session TO %ROLE%",
+        "GRANT SELECT, INSERT, DELETE ON session_participant TO %ROLE%",
+        "GRANT SELECT, INSERT, DELETE ON session_document TO %ROLE%",
+        "GRANT SELECT, INSERT, UPDATE, DELETE ON upload TO %ROLE%",
+        "GRANT SELECT, INSERT, DELETE ON upload_chunk TO %ROLE%",
+        "GRANT EXECUTE ON FUNCTION sideline_token_owner(bytea) TO %ROLE%",
+        "GRANT EXECUTE ON FUNCTION sideline_enrolment_owner(bytea) TO %ROLE%",
+        "GRANT EXECUTE ON FUNCTION sideline_login_owner(text) TO %ROLE%",
+    ]
+}

@@ -1,0 +1,123 @@
+import ClubProtocol
+import Foundation
+import Logging
+import PostgresNIO
+import TeamCore
+
+/// Sessions as the club keeps them: the session row (with the bundle's smaller parts as JSON) and
+/// one row per participant holding their readings as compact columns. A stored session gives
+/// back exactly the bundle that was uploaded: the same canonical bytes, the same hash.
+public enum SessionStore {
+    /// The bundle's parts besides the session row and the participants.
+    struct Extras: Codable {
+        var straps: [BundleStrap]
+        var laps: [BundleLap]
+        var strapEvents: [BundleStrapEvent]
+    }
+
+    public enum Outcome: Sendable, Equatable {
+        case created, alreadyStored
+    }
+
+    /// Stores a checked bundle once: the same content again changes nothing; other content under a
+    /// stored session's UUID is refused (a session never changes once uploaded), as is a session
+    /// the club deleted.
+    public static func store(_ bundle: SessionBundle, sha256: String, kiosk: UUID?, club: UUID,
+                             in connection: PostgresConnection, logger: Logger) async throws -> Outcome {
+        let s = bundle.session
+        if try await RosterStore.isDeletedSession(s.uuid, in: connection, logger: logger) {
+            throw ClubError(.gone, "session \(s.uuid.uuidString.lowercased()) was deleted on the club; it is not stored again")
+        }
+        if let stored = try await connection.query("SELECT sha256 FROM session WHERE uuid = \(s.uuid)", logger: logger)
+            .decode(String.self).firstElement() {
+            if stored == sha256 { return .alreadyStored }
+            logger.warning("session \(s.uuid.uuidString.lowercased()): refused other content (\(sha256)) from kiosk \(kiosk?.uuidString.lowercased() ?? "-"); stored is \(stored)")
+            throw ClubError.conflict("session \(s.uuid.uuidString.lowercased()) is stored with other content (sha256 \(stored)); a session never changes once uploaded")
+        }
+        let extras = String(decoding: try CanonicalJSON.encode(Extras(straps: bundle.straps, laps: bundle.laps, strapEvents: bundle.strapEvents)), as: UTF8.self)
+        do {
+            try await connection.query("""
+                INSERT INTO session(club_id, uuid, team_uuid, team_name, started_ms, ended_ms, planned_ms, effort_end_ms, state, zone_model,
+                                    tags, reviewed, format, sha256, extras, player_count, sample_count, kiosk_id)
+                VALUES (\(club), \(s.uuid), \(s.teamUUID), \(s.teamName), \(s.startedMs), \(s.endedMs), \(s.plannedMs), \(s.effortEndMs),
+                        \(s.state), \(s.zoneModel), \(s.tags), \(s.reviewed), \(bundle.format), \(sha256), \(extras)::jsonb,
+                        \(bundle.participants.count), \(Int64(bundle.sampleCount)), \(kiosk))
+                """, logger: logger)
+        } catch let error as PSQLError where error.isUniqueViolation {
+            // Another request stored it between our look and our insert: whichever content, this one did not.
+            throw ClubError(.concurrent, "session \(s.uuid.uuidString.lowercased()) is being stored by another request; ask again")
+        }
+        for (ordinal, p) in bundle.participants.enumerated() {
+            let ph = p.physiology
+            try await connection.query("""
+                INSERT INTO session_participant(club_id, session_uuid, ordinal, player_uuid, first_name, last_name, shirt_number, strap,
+                    age, sex, weight_kg, resting_hr, max_hr, max_source, sample_count, rr_count, samples, rr)
+                VALUES (\(club), \(s.uuid), \(ordinal), \(p.playerUUID), \(p.firstName), \(p.lastName), \(p.shirtNumber), \(p.strap),
+                    \(ph.age), \(ph.sex), \(ph.weightKg), \(ph.restingHR), \(ph.maxHR), \(ph.maxSource),
+                    \(p.samples.count), \(p.rr.count), \(SeriesCodec.encode(p.samples)), \(SeriesCodec.encode(p.rr)))
+                """, logger: logger)
+        }
+        logger.info("session \(s.uuid.uuidString.lowercased()) stored: team \(s.teamName), \(bundle.participants.count) players, \(bundle.sampleCount) readings")
+        return .created
+    }
+
+    /// The bundle of a stored session, as it was uploaded; nil when the club has no such session.
+    public static func bundle(_ uuid: UUID, in connection: PostgresConnection, logger: Logger) async throws -> SessionBundle? {
+        guard let row = try await connection.query("""
+            SELECT team_uuid, team_name, started_ms, ended_ms, planned_ms, effort_end_ms, state, zone_model, tags, reviewed, format, extras::text
+            FROM session WHERE uuid = \(uuid)
+            """, logger: logger).decode((UUID, String, Int64, Int64?, Int64?, Int64?, String, String, [String], Bool, Int, String).self).firstElement()
+        else { return nil }
+        let extras = try CanonicalJSON.decode(Extras.self, from: Data(row.11.utf8))
+        var participants: [BundleParticipant] = []
+        let rows = try await connection.query("""
+            SELECT player_uuid, first_name, last_name, shirt_number, strap, age, sex, weight_kg, resting_hr, max_hr, max_source, samples, rr
+            FROM session_participant WHERE session_uuid = \(uuid) ORDER BY ordinal
+            """, logger: logger)
+        for try await p in rows.decode((UUID, String, String, Int, Int?, Int, String, Double, Double, Double, String, Data, Data).self) {
+            participants.append(BundleParticipant(
+                playerUUID: p.0, firstName: p.1, lastName: p.2, shirtNumber: p.3, strap: p.4,
+                physiology: BundlePhysiology(age: p.5, sex: p.6, weightKg: p.7, restingHR: p.8, maxHR: p.9, maxSource: p.10),
+                samples: try SeriesCodec.decodeSamples(p.11), rr: try SeriesCodec.decodeRR(p.12)))
+        }
+        return SessionBundle(
+            format: row.10,
+            session: BundleSession(uuid: uuid, teamUUID: row.0, teamName: row.1, startedMs: row.2, endedMs: row.3, plannedMs: row.4,
+                                   effortEndMs: row.5, state: row.6, zoneModel: row.7, tags: row.8, reviewed: row.9),
+            straps: extras.straps, participants: participants, laps: extras.laps, strapEvents: extras.strapEvents)
+    }
+
+    /// The session's document as computed before for this version of the analysis.
+    public static func cachedDocument(_ uuid: UUID, in connection: PostgresConnection, logger: Logger) async throws -> Data? {
+        try await connection.query("""
+            SELECT document FROM session_document WHERE session_uuid = \(uuid) AND algorithm = \(SessionDocument.algorithm)
+            """, logger: logger).decode(String.self).firstElement().map { Data($0.utf8) }
+    }
+
+    /// Keeps a computed document (a second request computing it at the same time keeps the first).
+    public static func cacheDocument(_ document: Data, club: UUID, session uuid: UUID, in connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("""
+            INSERT INTO session_document(club_id, session_uuid, algorithm, document)
+            SELECT \(club), uuid, \(SessionDocument.algorithm), \(String(decoding: document, as: UTF8.self)) FROM session WHERE uuid = \(uuid)
+            ON CONFLICT DO NOTHING
+            """, logger: logger)
+    }
+
+    /// The club's sessions, newest first.
+    public static func list(in connection: PostgresConnection, logger: Logger) async throws -> [SessionListItem] {
+        try await connection.query("SELECT uuid, team_name, started_ms, player_count FROM session ORDER BY started_ms DESC, uuid", logger: logger)
+            .decode((UUID, String, Int64, Int).self).all()
+            .map { SessionListItem(uuid: $0.0, team: $0.1, start: ISOTime.string(unixMs: $0.2), players: $0.3) }
+    }
+
+    /// Deletes the session everywhere: its rows here, and a tombstone in the change feed so every
+    /// kiosk deletes its copy and none uploads it again. Deleting twice is deleting once.
+    public static func delete(_ uuid: UUID, stamp: HybridTimestamp, club: UUID, nowMs: Int64,
+                              in connection: PostgresConnection, logger: Logger) async throws {
+        let edit = RosterEdit(entity: .session, key: uuid.uuidString.lowercased(), field: "deleted", value: .bool(true), stamp: stamp)
+        _ = try await RosterStore.apply([edit], club: club, nowMs: nowMs, in: connection, logger: logger)
+        let removed = try await connection.query("DELETE FROM session WHERE uuid = \(uuid) RETURNING 1", logger: logger).decode(Int.self).all()
+        try await connection.query("DELETE FROM upload WHERE session_uuid = \(uuid)", logger: logger)
+        logger.info("session \(uuid.uuidString.lowercased()) deleted by \(stamp.origin)\(removed.isEmpty ? " (the club did not hold it)" : "")")
+    }
+}

@@ -1,0 +1,138 @@
+import ClubProtocol
+import Foundation
+import Logging
+import PostgresNIO
+
+/// Resumable uploads of session bundles, in the manner of tus: create (the hash and length to
+/// come), append chunks at the offset the server has, ask the offset after a broken link, commit.
+/// The bytes wait in PostgreSQL, so any server instance can take the next chunk and a server
+/// killed mid-upload loses nothing acknowledged. Unfinished uploads expire after a day.
+public enum UploadStore {
+    public static let lifetime: TimeInterval = 24 * 3600
+    /// The most one PATCH may carry.
+    public static let maxChunk = 8 * 1024 * 1024
+
+    public enum Started: Sendable, Equatable {
+        case upload(UploadState)
+        /// The session is stored with this content already: nothing to send.
+        case stored(StoredSession)
+    }
+
+    public static func create(_ request: UploadRequest, kiosk: UUID, club: UUID, in connection: PostgresConnection, logger: Logger) async throws -> Started {
+        guard CanonicalJSON.isSHA256Hex(request.sha256) else { throw ClubError.badRequest("sha256 must be 64 lower-case hex digits") }
+        guard (1...UploadRequest.maxLength).contains(request.length) else {
+            throw ClubError(.tooLarge, "length must be 1 to \(UploadRequest.maxLength) bytes (the gzip of the bundle)")
+        }
+        let session = request.sessionUUID
+        if try await RosterStore.isDeletedSession(session, in: connection, logger: logger) {
+            throw ClubError(.gone, "session \(session.uuidString.lowercased()) was deleted on the club; it is not stored again")
+        }
+        if let stored = try await connection.query("SELECT sha256 FROM session WHERE uuid = \(session)", logger: logger).decode(String.self).firstElement() {
+            guard stored == request.sha256 else {
+                logger.warning("session \(session.uuidString.lowercased()): kiosk \(kiosk.uuidString.lowercased()) offered other content (\(request.sha256)); stored is \(stored)")
+                throw ClubError.conflict("session \(session.uuidString.lowercased()) is stored with other content (sha256 \(stored)); a session never changes once uploaded")
+            }
+            return .stored(StoredSession(sessionUUID: session, sha256: stored, created: false))
+        }
+        try await connection.query("DELETE FROM upload WHERE expires_at < now()", logger: logger)
+        // The same upload asked for again (the kiosk lost its answer): carry on where it stands.
+        if let row = try await connection.query("""
+            SELECT id, received, length, expires_at FROM upload
+            WHERE kiosk_id = \(kiosk) AND session_uuid = \(session) AND sha256 = \(request.sha256) AND length = \(Int64(request.length))
+            ORDER BY received DESC LIMIT 1
+            """, logger: logger).decode((UUID, Int64, Int64, Date).self).firstElement() {
+            return .upload(UploadState(uploadID: row.0, sessionUUID: session, offset: Int(row.1), length: Int(row.2), expiresMs: row.3.unixMs))
+        }
+        let id = UUID(), expires = Date().addingTimeInterval(lifetime)
+        try await connection.query("""
+            INSERT INTO upload(club_id, id, kiosk_id, session_uuid, sha256, length, expires_at)
+            VALUES (\(club), \(id), \(kiosk), \(session), \(request.sha256), \(Int64(request.length)), \(expires))
+            """, logger: logger)
+        return .upload(UploadState(uploadID: id, sessionUUID: session, offset: 0, length: request.length, expiresMs: expires.unixMs))
+    }
+
+    /// Where the upload stands (HEAD).
+    public static func state(_ id: UUID, kiosk: UUID, forUpdate: Bool = false, in connection: PostgresConnection, logger: Logger) async throws -> (UploadState, sha256: String) {
+        let lock = forUpdate ? " FOR UPDATE" : ""
+        guard let row = try await connection.query("""
+            SELECT session_uuid, received, length, expires_at, sha256 FROM upload
+            WHERE id = \(id) AND kiosk_id = \(kiosk) AND expires_at >= now()\(unescaped: lock)
+            """, logger: logger).decode((UUID, Int64, Int64, Date, String).self).firstElement()
+        else { throw ClubError.notFound("no upload \(id.uuidString.lowercased()) (unknown, another kiosk's, or expired: start a new one)") }
+        return (UploadState(uploadID: id, sessionUUID: row.0, offset: Int(row.1), length: Int(row.2), expiresMs: row.3.unixMs), row.4)
+    }
+
+    /// Appends a chunk sent for `offset`, which must be where the upload stands.
+    public static func append(_ id: UUID, offset: Int, bytes: Data, kiosk: UUID, club: UUID, in connection: PostgresConnection, logger: Logger) async throws -> UploadState {
+        var (state, _) = try await state(id, kiosk: kiosk, forUpdate: true, in: connection, logger: logger)
+        guard offset == state.offset else {
+            throw ClubError.conflict("Upload-Offset \(offset) is not where the upload stands (\(state.offset)); send from there")
+        }
+        guard !bytes.isEmpty else { return state }
+        guard state.offset + bytes.count <= state.length else {
+            throw ClubError(.tooLarge, "the chunk ends at \(state.offset + bytes.count), past the upload's length \(state.length)")
+        }
+        try await connection.query("""
+            INSERT INTO upload_chunk(club_id, upload_id, "offset", bytes) VALUES (\(club), \(id), \(Int64(offset)), \(bytes))
+            """, logger: logger)
+        state.offset += bytes.count
+        try await connection.query("UPDATE upload SET received = \(Int64(state.offset)) WHERE id = \(id)", logger: logger)
+        return state
+    }
+
+    public enum Committed: Sendable, Equatable {
+        case stored(StoredSession)
+        /// The upload's bytes are not a bundle that can be stored: the upload is discarded.
+        case refused(ClubError)
+    }
+
+    /// Checks the whole upload (gzip, hash, canonical form, the bundle's own rules) and stores the
+    /// session in the same transaction. Bytes that can never make a session discard the upload.
+    public static func commit(_ id: UUID, kiosk: UUID, club: UUID, in connection: PostgresConnection, logger: Logger) async throws -> Committed {
+        let (state, sha256) = try await state(id, kiosk: kiosk, forUpdate: true, in: connection, logger: logger)
+        guard state.offset == state.length else {
+            throw ClubError.conflict("the upload has \(state.offset) of its \(state.length) bytes; send the rest first")
+        }
+        var compressed = Data(capacity: state.length)
+        let chunks = try await connection.query("""
+            SELECT bytes FROM upload_chunk WHERE upload_id = \(id) ORDER BY "offset"
+            """, logger: logger)
+        for try await chunk in chunks.decode(Data.self) { compressed.append(chunk) }
+        func refuse(_ error: ClubError) async throws -> Committed {
+            logger.warning("upload \(id.uuidString.lowercased()) of session \(state.sessionUUID.uuidString.lowercased()) from kiosk \(kiosk.uuidString.lowercased()) refused: \(error.message)")
+            try await connection.query("DELETE FROM upload WHERE id = \(id)", logger: logger)
+            return .refused(error)
+        }
+        let bytes: Data
+        do {
+            bytes = try Gzip.decompress(compressed, limit: UploadRequest.maxBundleBytes)
+        } catch {
+            return try await refuse(.unprocessable("the upload is not a gzip stream of a bundle: \(error.description)"))
+        }
+        let actual = CanonicalJSON.sha256Hex(bytes)
+        guard actual == sha256 else {
+            return try await refuse(.unprocessable("the bundle's SHA-256 is \(actual), not \(sha256) as announced"))
+        }
+        let bundle: SessionBundle
+        do {
+            bundle = try CanonicalJSON.decode(SessionBundle.self, from: bytes)
+        } catch {
+            return try await refuse(.unprocessable("the upload is not a session bundle: \(DecodingMessage.describe(error))"))
+        }
+        guard try CanonicalJSON.encode(bundle) == bytes else {
+            return try await refuse(.unprocessable("the bundle is not in canonical form (JSON with sorted keys, no whitespace)"))
+        }
+        if let problem = bundle.problems.first { return try await refuse(.unprocessable("the bundle: \(problem)")) }
+        guard bundle.session.uuid == state.sessionUUID else {
+            return try await refuse(.unprocessable("the bundle is session \(bundle.session.uuid.uuidString.lowercased()), not \(state.sessionUUID.uuidString.lowercased()) as announced"))
+        }
+        let outcome: SessionStore.Outcome
+        do {
+            outcome = try await SessionStore.store(bundle, sha256: sha256, kiosk: kiosk, club: club, in: connection, logger: logger)
+        } catch let error as ClubError where error.kind == .gone || error.kind == .conflict {
+            return try await refuse(error)
+        }
+        try await connection.query("DELETE FROM upload WHERE id = \(id)", logger: logger)
+        return .stored(StoredSession(sessionUUID: bundle.session.uuid, sha256: sha256, created: outcome == .created))
+    }
+}

@@ -1,0 +1,34 @@
+import GRDB
+import TeamCore
+
+// The hot tables, read back whole (tests, `sideline` checks). The recorder writes them through
+// SQLite's C API (`SessionWriter`) and review reads them the same way (`recordedSeries`): GRDB's
+// rows cost about a microsecond each, and a 2-hour session has hundreds of thousands.
+
+/// A `sample` row: one heart-rate reading.
+extension Sample: FetchableRecord, TableRecord {
+    public static let databaseTableName = "sample"
+
+    public init(row: Row) throws {
+        self.init(playerID: row["player_id"], strapID: row["strap_id"], tMs: row["t_ms"], bpm: row["bpm"],
+                  contact: SensorContact(rawValue: row["contact"]) ?? .notSupported, energyKJ: row["energy_kj"])
+    }
+}
+
+/// An `rr` row: one beat-to-beat interval.
+extension RRInterval: FetchableRecord, TableRecord {
+    public static let databaseTableName = "rr"
+
+    public init(row: Row) throws {
+        self.init(playerID: row["player_id"], tMs: row["t_ms"], rr1024: UInt16(clamping: row["rr_1024"] as Int64))
+    }
+}
+
+/// A `strap_event` row: a battery level or link state a strap reported during a session.
+extension StrapEvent: FetchableRecord, TableRecord {
+    public static let databaseTableName = "strap_event"
+
+    public init(row: Row) throws {
+        self.init(strapID: row["strap_id"], tMs: row["t_ms"], kind: StrapEvent.Kind(rawValue: row["kind"]) ?? .link, value: row["value"])
+    }
+}

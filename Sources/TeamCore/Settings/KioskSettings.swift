@@ -1,0 +1,99 @@
+/// Where the kiosk's heart rates come from, as the settings screen offers it.
+public enum SensorChoice: String, Sendable, Equatable, CaseIterable {
+    /// The machine's Bluetooth adapter (or the controllers the kiosk was started with).
+    case bluetooth
+    /// The simulated team, for demonstrations and trying the kiosk out.
+    case simulated
+}
+
+/// What the coach or club admin can change behind the PIN; persisted by the shell as key/value settings
+/// (the store and `sideline settings` read and write them; the app's `SettingsState` holds them).
+public struct KioskSettings: Sendable, Equatable {
+    public var zoneModel: ZoneModel = .percentOfMax
+    public var maxFormula: MaxHeartRateFormula = .tanaka
+    /// A tile's colour follows a new zone only after it was held this long (no flicker).
+    public var zoneHoldMs: Int64 = 10_000
+    /// The holds the settings screen offers (some team apps hold 15 s).
+    public static let zoneHoldChoicesMs: [Int64] = [5_000, 10_000, 15_000, 20_000]
+    /// The live tiles' third line.
+    public var tileDetail = TileDetail.percentOfMax
+    /// Sounds at all: the buzzer when the countdown ends, and the beeps if they are on.
+    public var sound = true
+    /// Loudness of every sound, percent of full scale.
+    public var soundVolume = 65
+    /// The volumes the settings screen offers: quiet, medium, loud.
+    public static let soundVolumeChoices = [30, 65, 100]
+    /// Short beeps over the countdown's last three seconds and at each lap (the buzzer plays anyway).
+    public var beeps = false
+    /// The coach screen flags a player at or above `highIntensityPercent` for longer than this.
+    public var highIntensityAlertMs: Int64 = 60_000
+    public var highIntensityPercent: Double = 90
+    /// Wall display shows zone colour and %HRmax without BPM.
+    public var wallPrivacy = false
+    /// Tiles show "#7" instead of names (roster privacy option).
+    public var showAliases = false
+    /// Used when the kiosk starts without `--source` (on Bluetooth only if there is an adapter).
+    public var sensor = SensorChoice.bluetooth
+    /// Unlocks the settings; 4 to 8 ASCII digits. The kiosk's pad chooses 4, `sideline settings --pin` up to 8.
+    public var pin = KioskSettings.defaultPin
+
+    public static let defaultPin = "1234"
+    public static let pinLengths = 4...8
+    /// How many digits a PIN chosen on the kiosk's pad has (it checks on the last digit, no OK key).
+    public static let padPinLength = 4
+
+    public static func isValidPin(_ candidate: String) -> Bool {
+        pinLengths.contains(candidate.count) && candidate.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    public init() {}
+
+    /// The name a tile shows: the name, or "#7" when aliases are on.
+    public func displayName(_ player: Player, number: Int) -> String {
+        showAliases ? "#\(number)" : player.fullName
+    }
+
+    /// The names a tile may show, longest first (a narrow tile takes the first that fits); "#7" alone with aliases.
+    public func displayNameForms(_ player: Player, number: Int) -> [String] {
+        showAliases ? ["#\(number)"] : player.nameForms
+    }
+
+    /// The player's heart-rate figures this year, under the chosen HRmax formula.
+    public func physiology(of player: Player, year: Int) -> Physiology {
+        Physiology(player: player, year: year, formula: maxFormula)
+    }
+
+    /// The store keeps each pair under this prefix ("kiosk.pin").
+    public static let storeKeyPrefix = "kiosk."
+
+    /// Key/value pairs as the store keeps them.
+    public var keyValues: [(String, String)] {
+        [("zoneModel", zoneModel.rawValue), ("maxFormula", maxFormula.rawValue), ("zoneHoldMs", "\(zoneHoldMs)"),
+         ("highIntensityAlertMs", "\(highIntensityAlertMs)"), ("wallPrivacy", wallPrivacy ? "1" : "0"),
+         ("showAliases", showAliases ? "1" : "0"), ("pin", pin), ("sensor", sensor.rawValue),
+         ("tileDetail", tileDetail.rawValue), ("sound", sound ? "1" : "0"), ("soundVolume", "\(soundVolume)"),
+         ("beeps", beeps ? "1" : "0")]
+    }
+
+    /// The pairs that differ from `old`: what a save writes, so that a value another
+    /// process stored meanwhile (a PIN reset over SSH) is kept unless the coach changed it too.
+    public func keyValues(changedSince old: KioskSettings) -> [(String, String)] {
+        zip(keyValues, old.keyValues).filter { $0.0.1 != $0.1.1 }.map(\.0)
+    }
+
+    /// Reads what `keyValues` wrote; unknown or malformed values keep their defaults.
+    public init(keyValues lookup: (String) -> String?) {
+        if let v = lookup("zoneModel").flatMap(ZoneModel.init(rawValue:)) { zoneModel = v }
+        if let v = lookup("maxFormula").flatMap(MaxHeartRateFormula.init(rawValue:)) { maxFormula = v }
+        if let v = lookup("zoneHoldMs").flatMap(Int64.init), v >= 0 { zoneHoldMs = v }
+        if let v = lookup("highIntensityAlertMs").flatMap(Int64.init), v >= 0 { highIntensityAlertMs = v }
+        if let v = lookup("wallPrivacy") { wallPrivacy = v == "1" }
+        if let v = lookup("showAliases") { showAliases = v == "1" }
+        if let v = lookup("pin"), Self.isValidPin(v) { pin = v }
+        if let v = lookup("sensor").flatMap(SensorChoice.init(rawValue:)) { sensor = v }
+        if let v = lookup("tileDetail").flatMap(TileDetail.init(rawValue:)) { tileDetail = v }
+        if let v = lookup("sound") { sound = v == "1" }
+        if let v = lookup("soundVolume").flatMap(Int.init), (0...100).contains(v) { soundVolume = v }
+        if let v = lookup("beeps") { beeps = v == "1" }
+    }
+}

@@ -1,0 +1,190 @@
+import ArgumentParser
+import ClubServer
+import Diagnostics
+import Foundation
+import Logging
+
+/// `sideline-club`: the club server and its administration (README "A club with several kiosks").
+@main
+struct SidelineClub: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sideline-club",
+        abstract: "The club server: every kiosk of a club syncs its sessions and rosters to one PostgreSQL.",
+        subcommands: [MigrateCommand.self, ServeCommand.self, AddClubCommand.self, AddKioskCommand.self, AddUserCommand.self,
+                      AddTokenCommand.self, BenchCommand.self])
+
+    /// A mistake the user can fix or a refusal prints one line and exits 2, like `sideline`.
+    static func main() async {
+        Diagnostics.bootstrap()
+        var command: ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            if exitCode(for: error) == .success { exit(withError: error) }
+            fail("\(message(for: error)) (see `sideline-club --help`)")
+        }
+        do {
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as ClubError {
+            fail(error.message)
+        } catch {
+            if exitCode(for: error) == .success { exit(withError: error) }
+            fail(message(for: error))
+        }
+    }
+
+    static func fail(_ message: String) -> Never {
+        log.error("\(message)")
+        Foundation.exit(2)
+    }
+
+    static let log = Diagnostics.logger("club")
+}
+
+/// `--database-url`, shared by every command.
+struct DatabaseOptions: ParsableArguments {
+    @Option(name: .customLong("database-url"), help: "postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (default: $SIDELINE_CLUB_DATABASE_URL).")
+    var databaseURL: String?
+
+    func url() throws -> DatabaseURL { try DatabaseURL.resolve(databaseURL) }
+
+    /// Runs `work` with the database's connection pool.
+    func with<T: Sendable>(logLevel: Logger.Level? = nil, _ work: @Sendable (ClubDatabase) async throws -> T) async throws -> T {
+        var logger = Diagnostics.logger("club.db")
+        if let logLevel { logger.logLevel = logLevel }
+        return try await ClubDatabase.with(try url(), logger: logger, work)
+    }
+}
+
+/// Prints a command's answer on stdout, flushed (tests and scripts read the last line).
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+struct MigrateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate",
+        abstract: "Create or update the club schema (run as its owner) and grant the server's role what it needs.")
+
+    @OptionGroup var database: DatabaseOptions
+    @Option(name: .customLong("app-role"), help: "The role `serve` connects as: it must exist, log in, and be neither superuser nor BYPASSRLS.")
+    var appRole: String
+
+    func run() async throws {
+        let report = try await database.with { try await Migrator.migrate($0, appRole: appRole) }
+        say(report.applied.isEmpty ? "schema at version \(report.version); nothing to do; grants to \(appRole) renewed"
+                                   : "applied \(report.applied.joined(separator: ", ")); schema at version \(report.version); grants to \(appRole) renewed")
+    }
+}
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the club's API, connecting as the app role.")
+
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: "HOST:PORT to listen on (port 0: any free port, printed).")
+    var listen: String = "127.0.0.1:8443"
+    @Option(name: .customLong("tls-cert"), help: "PEM certificate chain: serve HTTPS (else plain HTTP, for a proxy in front).")
+    var tlsCert: String?
+    @Option(name: .customLong("tls-key"), help: "PEM private key of --tls-cert.")
+    var tlsKey: String?
+
+    func run() async throws {
+        guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (0...65535).contains(port) else {
+            throw ClubError(.badRequest, "--listen '\(listen)' is not HOST:PORT")
+        }
+        let host = String(listen[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        let tls: ClubServerApp.TLSFiles?
+        switch (tlsCert, tlsKey) {
+        case let (cert?, key?): tls = .init(certificate: cert, key: key)
+        case (nil, nil): tls = nil
+        default: throw ClubError(.badRequest, "--tls-cert and --tls-key go together")
+        }
+        let url = try database.url()
+        try await ClubDatabase.checkServingRole(url, logger: Diagnostics.logger("club.db"))
+        let db = ClubDatabase(url: url, logger: Diagnostics.logger("club.db"))
+        let scheme = tls == nil ? "http" : "https"
+        try await ClubServerApp.run(database: db, host: host, port: port, tls: tls) { bound in
+            say("listening on \(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(bound)")
+        }
+    }
+}
+
+struct AddClubCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "add-club", abstract: "Add a club.")
+
+    @OptionGroup var database: DatabaseOptions
+    @Argument(help: "The club's name.") var name: String
+
+    func run() async throws {
+        let club = try await database.with { try await ClubAdmin.addClub($0, name: name) }
+        say("club '\(club.name)' added (\(club.id.uuidString.lowercased()))")
+    }
+}
+
+struct AddKioskCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add-kiosk",
+        abstract: "Add a kiosk to a club (or re-enrol one) and print its one-time enrolment code, valid 24 h, as the last line.")
+
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: "The club's name.") var club: String
+    @Argument(help: "The kiosk's name (e.g. pitch-1).") var kiosk: String
+
+    func run() async throws {
+        let (club, enrolment) = try await database.with { db in
+            let club = try await ClubAdmin.club(db, named: self.club)
+            return (club, try await ClubAdmin.addKiosk(db, club: club, name: kiosk))
+        }
+        let until = ISO8601DateFormatter().string(from: enrolment.expires)
+        say("kiosk '\(kiosk)' of club '\(club.name)'\(enrolment.replaced ? " (enrolled before: its old token no longer works)" : ""): enrolment code for `sideline club join`, once, until \(until):")
+        say(enrolment.code)
+    }
+}
+
+struct AddUserCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "add-user", abstract: "Add a web user: an admin sees the club, a coach their team.")
+
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: "The club's name.") var club: String
+    @Argument(help: "The user's e-mail address (their login).") var email: String
+    @Option(help: "admin or coach.") var role: String
+    @Option(help: "A coach's team, by name.") var team: String?
+    @Option(name: .customLong("password-file"), help: "A file whose first line is the password (at least 10 characters).")
+    var passwordFile: String
+
+    func run() async throws {
+        guard let role = ClubAdmin.Role(rawValue: role) else { throw ClubError(.badRequest, "--role must be admin or coach") }
+        guard let text = FileManager.default.contents(atPath: passwordFile).flatMap({ String(data: $0, encoding: .utf8) }) else {
+            throw ClubError(.badRequest, "cannot read the password file '\(passwordFile)'")
+        }
+        let password = String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+            .trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
+        let id = try await database.with { db in
+            let club = try await ClubAdmin.club(db, named: self.club)
+            return try await ClubAdmin.addUser(db, club: club, email: email, role: role, team: team, password: password)
+        }
+        say("\(role.rawValue) \(email) added to club '\(club)' (\(id.uuidString.lowercased()))")
+    }
+}
+
+struct AddTokenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add-token", abstract: "Print a new read-only API token for the club's own scripts as the last line.")
+
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: "The club's name.") var club: String
+
+    func run() async throws {
+        let token = try await database.with { db in
+            try await ClubAdmin.addToken(db, club: try await ClubAdmin.club(db, named: club))
+        }
+        say("read-only API token of club '\(club)' (GET /api/v1/sessions with 'Authorization: Bearer TOKEN'):")
+        say(token)
+    }
+}

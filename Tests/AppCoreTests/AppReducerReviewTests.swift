@@ -1,0 +1,121 @@
+@testable import AppCore
+import Foundation
+import XCTest
+import TeamCore
+
+final class AppReducerReviewTests: XCTestCase {
+    private let card = SessionCard(sessionID: 42, startedAt: Date(timeIntervalSince1970: 0), durationMs: 600_000, playerCount: 2, reviewed: false)
+
+    private func data() -> ReviewData {
+        let ada = ReviewPlayer(playerID: 10, name: "Ada", shirtNumber: 7,
+                               physiology: Physiology(player: AppFixture.player("Ada"), year: 2026, formula: .tanaka),
+                               series: [SeriesPoint(tMs: 0, bpm: 90)], digest: SessionDigest())
+        return ReviewData(sessionID: 42, startedAt: card.startedAt, durationMs: 600_000, lapsMs: [], players: [ada])
+    }
+
+    func testTheListOpensASessionWhichIsMarkedReviewed() {
+        var app = AppFixture.lobby()
+        app.send(.navigate(.review), .loadSessions(teamID: 1))
+        app.send(.review(.sessionsLoaded(teamID: 2, [card])))
+        XCTAssertEqual(app.state.review.sessions, [], "another team's list")
+        app.send(.review(.sessionsLoaded(teamID: 1, [card])))
+        XCTAssertEqual(app.state.review.sessions, [card])
+        app.send(.review(.open(sessionID: 42)), .loadReview(sessionID: 42), .markReviewed(sessionID: 42))
+        app.send(.review(.loaded(data())))
+        XCTAssertEqual(app.state.review.data?.sessionID, 42)
+        app.send(.review(.close), .loadSessions(teamID: 1))
+        XCTAssertNil(app.state.review.data)
+    }
+
+    func testAPlayersGraphAndTheCursorOnIt() {
+        var app = AppFixture.lobby()
+        app.send(.navigate(.review), .loadSessions(teamID: 1))
+        app.send(.review(.loaded(data())))
+        app.send(.review(.selectPlayer(10)))
+        XCTAssertEqual(app.state.review.selectedPlayer?.name, "Ada")
+        app.send(.review(.cursor(700_000)))
+        XCTAssertEqual(app.state.review.cursorMs, 600_000, "held within the session")
+        app.send(.review(.cursor(-5)))
+        XCTAssertEqual(app.state.review.cursorMs, 0)
+        app.send(.review(.selectPlayer(nil)))
+        XCTAssertNil(app.state.review.cursorMs, "a new graph starts without a cursor")
+    }
+
+    func testExportingTheOpenSession() {
+        var app = AppFixture.lobby()
+        app.send(.review(.export))
+        app.send(.navigate(.review), .loadSessions(teamID: 1))
+        app.send(.review(.export)) // nothing open yet
+        app.send(.review(.loaded(data())))
+        app.send(.review(.export), .exportSession(sessionID: 42))
+        XCTAssertEqual(app.state.notice, "Exporting…")
+    }
+}
+
+/// The sessions list's tag filter, and deleting a session (PIN, then a question).
+final class AppReducerReviewDeleteTests: XCTestCase {
+    private func card(_ id: Int64, _ tags: [String]) -> SessionCard {
+        SessionCard(sessionID: id, startedAt: Date(timeIntervalSince1970: Double(id)), durationMs: 660_000, playerCount: 2, reviewed: true,
+                    effortMs: 600_000, tags: tags, averageBPM: 140)
+    }
+
+    private func reviewList() -> AppHarness {
+        var app = AppFixture.lobby()
+        app.send(.navigate(.review), .loadSessions(teamID: 1))
+        app.send(.review(.sessionsLoaded(teamID: 1, [card(1, ["match", "sitting"]), card(2, ["training"]), card(3, ["match"]), card(4, [])])))
+        return app
+    }
+
+    func testTheListFiltersByOneTagOfItsSessions() {
+        var app = reviewList()
+        XCTAssertEqual(app.state.review.filterTags, ["match", "sitting", "training"], "most used first, then alphabetically")
+        app.send(.review(.filter(tag: "match")))
+        XCTAssertEqual(app.state.review.shownSessions.map(\.sessionID), [1, 3])
+        app.send(.review(.filter(tag: "nothing-has-it")))
+        XCTAssertEqual(app.state.review.tagFilter, "match", "only a tag the sessions carry")
+        app.send(.review(.filter(tag: nil)))
+        XCTAssertEqual(app.state.review.shownSessions.map(\.sessionID), [1, 2, 3, 4])
+        app.send(.review(.filter(tag: "training")))
+        // The only training session went (deleted): the list does not stay empty behind a filter.
+        app.send(.review(.sessionsLoaded(teamID: 1, [card(1, ["match"])])))
+        XCTAssertNil(app.state.review.tagFilter)
+    }
+
+    func testDeleteAsksForThePinThenConfirmsAndReloads() {
+        var app = reviewList()
+        app.send(.review(.askToDelete))
+        XCTAssertNil(app.state.settings.pin, "nothing open to delete")
+        let data = ReviewData(sessionID: 3, startedAt: Date(timeIntervalSince1970: 0), durationMs: 275_000, lapsMs: [], players: [],
+                              tags: ["match"])
+        app.send(.review(.open(sessionID: 3)), .loadReview(sessionID: 3), .markReviewed(sessionID: 3))
+        app.send(.review(.loaded(data)))
+        app.send(.review(.askToDelete))
+        XCTAssertEqual(app.state.settings.pin?.purpose, .authorize(what: "delete session", then: .confirmation(.ask(Confirmation(
+            question: "Delete this session (0 players, 04:35) with every heart rate, beat and lap in it? This cannot be undone.",
+            confirmLabel: "Delete for good", onConfirm: .review(.delete(sessionID: 3)))))))
+        for digit in ["9", "9", "9", "9"] { app.send(.settings(.pinKey(digit))) }
+        XCTAssertEqual(app.state.settings.pin?.wrong, true, "a wrong PIN asks again")
+        XCTAssertNil(app.state.confirmation)
+        for digit in ["1", "2", "3", "4"] { app.send(.settings(.pinKey(digit))) }
+        XCTAssertNil(app.state.settings.pin)
+        XCTAssertEqual(app.state.screen, .review, "the PIN unlocked the question, not the settings")
+        XCTAssertEqual(app.state.confirmation?.confirmLabel, "Delete for good")
+        app.send(.confirmation(.confirm), .deleteSession(sessionID: 3), .loadSessions(teamID: 1), .loadTeams)
+        XCTAssertNil(app.state.review.data, "back to the list")
+        XCTAssertEqual(app.state.notice, "Session deleted")
+    }
+
+    func testCancellingThePinOrTheQuestionDeletesNothing() {
+        var app = reviewList()
+        app.send(.review(.loaded(ReviewData(sessionID: 1, startedAt: Date(), durationMs: 1000, lapsMs: [], players: []))))
+        app.send(.review(.askToDelete))
+        app.send(.settings(.pinCancel))
+        XCTAssertNil(app.state.settings.pin)
+        app.send(.review(.askToDelete))
+        for digit in ["1", "2", "3", "4"] { app.send(.settings(.pinKey(digit))) }
+        app.send(.confirmation(.cancel))
+        XCTAssertEqual(app.state.review.data?.sessionID, 1)
+        app.send(.review(.delete(sessionID: 2)))
+        XCTAssertEqual(app.state.review.data?.sessionID, 1, "only the open session")
+    }
+}

@@ -1,0 +1,62 @@
+import ClubProtocol
+import Foundation
+import XCTest
+
+final class RosterTests: XCTestCase {
+    let player = UUID().uuidString.lowercased(), team = UUID().uuidString.lowercased()
+
+    func edit(_ entity: RosterEntity, _ key: String, _ field: String, _ value: RosterValue) -> RosterEdit {
+        RosterEdit(entity: entity, key: key, field: field, value: value, stamp: HybridTimestamp(wallMs: 1_700_000_000_000, origin: "kiosk:a"))
+    }
+
+    func testValidEditsPass() {
+        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 1, 2, 3]).base64EncodedString()
+        for e in [edit(.player, player, "firstName", .string("Mia")), edit(.player, player, "lastName", .string("")),
+                  edit(.player, player, "weightKg", .number(61.5)), edit(.player, player, "weightKg", .integer(61)),
+                  edit(.player, player, "maxHR", .null), edit(.player, player, "photo", .string(jpeg)),
+                  edit(.team, team, "colour", .string("#43A047")), edit(.player, player, "deleted", .bool(true)),
+                  edit(.membership, "\(team)/\(player)", "shirtNumber", .integer(7)),
+                  edit(.strap, StrapIdentity.uuid(forAddress: "A0:9E:1A:00:00:01").uuidString.lowercased(), "address", .string("A0:9E:1A:00:00:01")),
+                  edit(.settings, "club", "zoneModel", .string("heartRateReserve"))] {
+            XCTAssertNil(RosterSchema.problem(with: e), "\(e)")
+        }
+    }
+
+    func testInvalidEditsAreRefusedWithAReason() {
+        let cases: [(RosterEdit, String)] = [
+            (edit(.player, player.uppercased(), "firstName", .string("Mia")), "lower case"),
+            (edit(.player, "not-a-uuid", "firstName", .string("Mia")), "UUID"),
+            (edit(.player, player, "shoeSize", .integer(42)), "no field"),
+            (edit(.player, player, "firstName", .string("   ")), "empty"),
+            (edit(.player, player, "firstName", .string(String(repeating: "x", count: 25))), "at most 24"),
+            (edit(.player, player, "lastName", .string("Berg\nEvil")), "control"),
+            (edit(.player, player, "birthYear", .integer(1800)), "1900"),
+            (edit(.player, player, "weightKg", .string("heavy")), "number"),
+            (edit(.player, player, "photo", .string(Data("PNG…".utf8).base64EncodedString())), "JPEG"),
+            (edit(.team, team, "colour", .string("green")), "#RRGGBB"),
+            (edit(.membership, team, "shirtNumber", .integer(7)), "<team uuid>/<player uuid>"),
+            (edit(.session, team, "deleted", .bool(false)), "cannot be taken back"),
+            (edit(.settings, "other", "zoneModel", .string("percentOfMax")), "\"club\""),
+        ]
+        for (e, expected) in cases {
+            let problem = RosterSchema.problem(with: e)
+            XCTAssertTrue(problem?.contains(expected) == true, "\(e.entity) \(e.field): \(problem ?? "nil")")
+        }
+        var noOrigin = edit(.player, player, "firstName", .string("Mia"))
+        noOrigin.stamp.origin = ""
+        XCTAssertNotNil(RosterSchema.problem(with: noOrigin))
+    }
+
+    func testRosterValuesKeepTheirKindOnTheWire() throws {
+        for value in [RosterValue.null, .bool(true), .integer(-7), .number(61.5), .string("Zoë \"Z\"")] {
+            XCTAssertEqual(try CanonicalJSON.decode(RosterValue.self, from: CanonicalJSON.encode(value)), value)
+        }
+    }
+
+    func testAStrapsIdentityFollowsFromItsAddress() {
+        let a = StrapIdentity.uuid(forAddress: "a0:9e:1a:00:00:01"), b = StrapIdentity.uuid(forAddress: "A0:9E:1A:00:00:01")
+        XCTAssertEqual(a, b)
+        XCTAssertNotEqual(a, StrapIdentity.uuid(forAddress: "A0:9E:1A:00:00:02"))
+        XCTAssertEqual(a.uuidString.dropFirst(14).first, "5", "a version-5 UUID")
+    }
+}

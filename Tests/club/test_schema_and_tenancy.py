@@ -1,0 +1,79 @@
+"""The schema: versioned migrations run twice change nothing; the server's role owns nothing, bypasses
+nothing, and sees no row of any table unless its transaction names the club; clubs see only their own."""
+import bundles
+from conftest import APP, OWNER
+
+
+def test_migrate_twice_is_idempotent(club):
+    again = club.run("migrate", "--app-role", APP)
+    assert "nothing to do" in again.stdout
+    assert club.pg.psql("SELECT version, name FROM sideline_migrations ORDER BY version", user=OWNER, db=club.db).stdout.split() == [
+        "1|club-schema", "2|session-document-cache"]
+    # Every table of the schema but the migrations' own has row-level security on and forced.
+    tables = club.pg.psql("""SELECT relname, relrowsecurity AND relforcerowsecurity FROM pg_class
+                             WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace ORDER BY relname""", db=club.db).stdout.split()
+    assert "sideline_migrations|f" in tables
+    assert [t for t in tables if t.endswith("|f")] == ["sideline_migrations|f"], tables
+    assert len(tables) == 12
+    # The app role owns nothing and bypasses nothing.
+    assert club.pg.psql(f"SELECT count(*) FROM pg_tables WHERE tableowner = '{APP}'", db=club.db).stdout.strip() == "0"
+    assert club.pg.psql(f"SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = '{APP}'").stdout.strip() == "f|f"
+    denied = club.app_sql("SELECT * FROM sideline_migrations", check=False)
+    assert denied.returncode != 0 and "permission denied" in denied.stderr
+
+
+def test_migrate_refuses_a_role_that_sees_past_row_security(club):
+    r = club.run("migrate", "--app-role", "postgres", check=False)
+    assert r.returncode == 2
+    assert r.stdout == "" and len(r.stderr.strip().splitlines()) == 1 and "superuser or has BYPASSRLS" in r.stderr
+    r = club.run("migrate", "--app-role", "nobody_here", check=False)
+    assert r.returncode == 2 and "does not exist" in r.stderr
+
+
+def test_a_query_without_the_club_returns_nothing(club):
+    club.add_club("Alpha")
+    kiosk = club.kiosk("Alpha", "pitch-1")
+    assert kiosk.upload(bundles.canonical(bundles.make(seed=1))).status == 201
+    kiosk.edits({"entity": "team", "key": "a8d0c7a4-5f0e-4d7e-9c7e-6a1f3f7e2b11", "field": "name", "value": "U17",
+                 "stamp": {"wallMs": 1_700_000_000_000, "counter": 0, "origin": kiosk.origin}})
+    assert club.request("GET", f"/api/v1/sessions/{bundles.make(seed=1)['session']['uuid']}", club.api_token("Alpha")).status == 200
+    for table in ["club", "kiosk", "session", "session_participant", "session_document", "roster_field", "api_token"]:
+        # As the server's role, no club set: nothing, even where rows exist.
+        assert club.app_sql(f"SELECT count(*) FROM {table}").stdout.strip() == "0", table
+        # Setting the owner's lookup switch does nothing for the app role.
+        assert club.app_sql(f"SET sideline.lookup = 'on'; SELECT count(*) FROM {table}").stdout.strip() == "0", table
+        assert int(club.owner_sql(f"SELECT count(*) FROM {table}")) > 0, table
+    alpha = club.owner_sql("SELECT id FROM club WHERE name = 'Alpha'")
+    assert club.app_sql(f"SELECT set_config('sideline.club_id', '{alpha}', false); SELECT count(*) FROM session").stdout.split()[-1] == "1"
+    # Writes are checked too: the app role cannot put a row into another club.
+    other = "00000000-0000-4000-8000-000000000001"
+    refused = club.app_sql(f"SELECT set_config('sideline.club_id', '{alpha}', false); "
+                           f"INSERT INTO api_token(club_id, id, token_hash) VALUES ('{other}', gen_random_uuid(), 'x')", check=False)
+    assert refused.returncode != 0 and ("row-level security" in refused.stderr or "permission denied" in refused.stderr)
+
+
+def test_club_a_sees_nothing_of_club_b(club):
+    club.add_club("Alpha")
+    club.add_club("Beta")
+    a, b = club.kiosk("Alpha", "pitch-1"), club.kiosk("Beta", "pitch-1")
+    a_bundle, b_bundle = bundles.make(seed=1, team="Alpha U17"), bundles.make(seed=2, team="Beta U15")
+    assert a.upload(bundles.canonical(a_bundle)).status == 201
+    assert b.upload(bundles.canonical(b_bundle)).status == 201
+    token_a, token_b = club.api_token("Alpha"), club.api_token("Beta")
+    listed = club.request("GET", "/api/v1/sessions", token_a).json()
+    assert [s["uuid"].lower() for s in listed] == [a_bundle["session"]["uuid"].lower()]
+    assert [s["team"] for s in club.request("GET", "/api/v1/sessions", token_b).json()] == ["Beta U15"]
+    b_uuid = b_bundle["session"]["uuid"].lower()
+    assert club.request("GET", f"/api/v1/sessions/{b_uuid}", token_a).status == 404
+    assert club.request("GET", f"/api/v1/sessions/{b_uuid}", token_b).status == 200
+    # B's kiosk cannot delete A's session, nor see A's roster.
+    a.edits({"entity": "team", "key": "a8d0c7a4-5f0e-4d7e-9c7e-6a1f3f7e2b11", "field": "name", "value": "Alpha U17",
+             "stamp": {"wallMs": 1_700_000_000_000, "counter": 0, "origin": a.origin}})
+    assert [c for c in b.changes()["changes"] if c["entity"] == "team"] == []
+    b.request("DELETE", f"/api/v1/kiosk/sessions/{a_bundle['session']['uuid'].lower()}")
+    assert len(club.request("GET", "/api/v1/sessions", token_a).json()) == 1
+    # Tokens of the wrong kind are refused.
+    assert club.request("GET", "/api/v1/sessions", a.token).status == 403
+    assert club.request("GET", "/api/v1/kiosk/status", token_a).status == 403
+    assert club.request("GET", "/api/v1/sessions", "api_nonsense").status == 401
+    assert club.request("GET", "/api/v1/sessions").status == 401
