@@ -47,7 +47,14 @@ let package = Package(
         // Adapters.
         .target(name: "BLEHost", dependencies: ["HeartRateProtocol"], swiftSettings: strict),
         .target(name: "BlueZTransport", dependencies: ["BLEHost", "CBluetooth", "CDBus"], swiftSettings: strict),
-        .target(name: "SensorHub", dependencies: ["TeamCore", "SPSCRing", "HeartRateProtocol", "BLEHost", "BlueZTransport", "Diagnostics",
+        // What every sensor source is, without Bluetooth: the source protocol, its errors, the players'
+        // workload, the worker thread, what straps say of themselves.
+        .target(name: "SensorCore", dependencies: ["TeamCore", "SPSCRing"], swiftSettings: strict),
+        // The simulated team: a threaded source on virtual time, and a stepped one for scripts and tests.
+        .target(name: "SensorSimulation", dependencies: ["SensorCore", "TeamCore", "SPSCRing",
+                                                         .product(name: "Atomics", package: "swift-atomics")], swiftSettings: strict),
+        // The Bluetooth sources (own HCI host, bluetoothd over D-Bus) and `--source` parsing.
+        .target(name: "SensorHub", dependencies: ["SensorCore", "TeamCore", "SPSCRing", "HeartRateProtocol", "BLEHost", "BlueZTransport", "Diagnostics",
                                                   .product(name: "Atomics", package: "swift-atomics"),
                                                   .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .target(name: "KioskUI", dependencies: ["AppCore", "TeamCore", "CSDL2", "PlayerPhotos"], swiftSettings: strict),
@@ -66,11 +73,13 @@ let package = Package(
         .target(name: "Appliance", swiftSettings: strict),
 
         // A session being recorded: the one reader of the sensor ring, and the recorder (kiosk and `record`).
-        .target(name: "Recording", dependencies: ["TeamCore", "Store", "SensorHub", "SPSCRing"], swiftSettings: strict),
+        // On the sensor core, not SensorHub: no libbluetooth or libdbus behind it.
+        .target(name: "Recording", dependencies: ["TeamCore", "Store", "SensorCore", "SPSCRing"], swiftSettings: strict),
         // The kiosk's runtime: state, reducer and effect queue, the source supervisor (sensors) and the
         // stick services (USB, backups, exports, photo import). No SDL: neither CSDL2 nor anything built on it.
         .target(name: "Kiosk", dependencies: [
-            "AppCore", "Recording", "TeamCore", "Store", "SensorHub", "SessionReview", "Exports", "BlueZTransport", "Diagnostics", "Appliance",
+            "AppCore", "Recording", "TeamCore", "Store", "SensorCore", "SensorSimulation", "SensorHub", "SessionReview", "Exports", "BlueZTransport",
+            "Diagnostics", "Appliance",
         ], swiftSettings: strict),
         // The kiosk on screen: SDL start-up, windows, the event loop, input, the SDL speaker, photo
         // decoding for the runtime, the script player and the state dump.
@@ -83,7 +92,7 @@ let package = Package(
         // The executable: the command line and `main`.
         .executableTarget(name: "sideline", dependencies: [
             "KioskShell", "KioskBench", "AppCore", "Kiosk", "Recording", "Analytics", "Exports", "SessionReview",
-            "TeamCore", "Store", "SensorHub", "SPSCRing", "PlayerPhotos", "Diagnostics", "Appliance",
+            "TeamCore", "Store", "SensorCore", "SensorSimulation", "SensorHub", "SPSCRing", "PlayerPhotos", "Diagnostics", "Appliance",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
@@ -117,10 +126,10 @@ let package = Package(
         .target(name: "CBaselines", path: "Benchmarks/CBaselines", linkerSettings: [.linkedLibrary("sqlite3")]),
         .executableTarget(name: "SidelineBench", dependencies: [
             "Analytics", "Exports", "SessionReview",
-            "CBaselines", "SPSCRing", "TeamCore", "Store", "SensorHub", "HeartRateProtocol", "BLEHost", "PlayerPhotos",
+            "CBaselines", "SPSCRing", "TeamCore", "Store", "SensorSimulation", "SensorHub", "HeartRateProtocol", "BLEHost", "PlayerPhotos",
         ], path: "Benchmarks/SidelineBench", swiftSettings: strict),
         // The kiosk's figures (`sideline --bench`): frames, memory, idle CPU, ring-to-frame latency, launch.
-        .target(name: "KioskBench", dependencies: ["KioskShell", "Kiosk", "AppCore", "KioskUI", "SensorHub", "SPSCRing", "Store", "TeamCore"],
+        .target(name: "KioskBench", dependencies: ["KioskShell", "Kiosk", "AppCore", "KioskUI", "SensorCore", "SPSCRing", "Store", "TeamCore"],
                 path: "Benchmarks/KioskBench", swiftSettings: strict),
 
         // Test support: an in-memory HCI controller with virtual straps, on virtual time (used only by tests).
@@ -138,13 +147,17 @@ let package = Package(
         .testTarget(name: "BLEHostTests", dependencies: ["BLEHost", "HeartRateProtocol"], swiftSettings: strict),
         .testTarget(name: "BlueZTransportTests", dependencies: ["BlueZTransport"], swiftSettings: strict),
         .testTarget(name: "SPSCRingTests", dependencies: ["SPSCRing", "TeamCore"], swiftSettings: strict),
-        .testTarget(name: "SensorHubTests", dependencies: ["SensorHub", "SPSCRing", "TeamCore", "BLEHost", "BlueZTransport", "HCITestSupport",
+        .testTarget(name: "SensorCoreTests", dependencies: ["SensorCore", "SPSCRing", "TeamCore",
+                                                            .product(name: "Atomics", package: "swift-atomics")], swiftSettings: strict),
+        .testTarget(name: "SensorSimulationTests", dependencies: ["SensorSimulation", "SensorCore", "SPSCRing", "TeamCore"], swiftSettings: strict),
+        .testTarget(name: "SensorHubTests", dependencies: ["SensorHub", "SensorCore", "SPSCRing", "TeamCore", "BLEHost", "BlueZTransport", "HCITestSupport",
                                                            .product(name: "Atomics", package: "swift-atomics"),
                                                            .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .testTarget(name: "DiagnosticsTests", dependencies: ["Diagnostics", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .testTarget(name: "ApplianceTests", dependencies: ["Appliance"], swiftSettings: strict),
-        .testTarget(name: "RecordingTests", dependencies: ["Recording", "SensorHub", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
-        .testTarget(name: "KioskTests", dependencies: ["AppCore", "Kiosk", "KioskShell", "Recording", "SensorHub", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "SensorCore", "SensorSimulation", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
+        .testTarget(name: "KioskTests", dependencies: ["AppCore", "Kiosk", "KioskShell", "Recording", "SensorCore", "SensorSimulation", "SensorHub", "Store",
+                                                       "TeamCore", "SPSCRing"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "TeamCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .testTarget(name: "ClubProtocolTests", dependencies: ["ClubProtocol", "Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "ClubServerTests", dependencies: ["ClubServer", "ClubProtocol"], swiftSettings: strict),

@@ -1,6 +1,6 @@
 import Foundation
 import Kiosk
-import SensorHub
+import SensorCore
 import SPSCRing
 import TeamCore
 
@@ -11,7 +11,7 @@ final class BenchSource: SensorSource {
 
     func nowNs() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
-    func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
+    func start(straps: StrapTable, ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
         let count = straps.count
         thread.start(name: "sideline.bench") { shouldStop in
             var generator = SystemRandomNumberGenerator()
@@ -23,7 +23,7 @@ final class BenchSource: SensorSource {
                 var pushed = false
                 for i in 0..<count where next[i] <= now {
                     bpm[i] = min(195, max(60, bpm[i] + Double.random(in: -3...3, using: &generator)))
-                    var event = SensorEvent(strap: UInt16(i), timestampNs: DispatchTime.now().uptimeNanoseconds, kind: .measurement,
+                    var event = SensorEvent(strap: StrapIndex(position: i), timestampNs: DispatchTime.now().uptimeNanoseconds, kind: .measurement,
                                             bpm: UInt16(bpm[i]), contact: .detected, battery: 80)
                     event.appendRR(UInt16(60 / bpm[i] * 1024))
                     ring.push(event)

@@ -3,7 +3,7 @@ import Foundation
 import Kiosk
 import KioskShell
 import KioskUI
-import SensorHub
+import SensorSimulation
 import Store
 import TeamCore
 

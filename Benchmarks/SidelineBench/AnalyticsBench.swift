@@ -3,7 +3,7 @@
 import Analytics
 import Exports
 import Foundation
-import SensorHub
+import SensorSimulation
 import SessionReview
 import Store
 import TeamCore

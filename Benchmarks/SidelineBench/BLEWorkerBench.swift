@@ -25,7 +25,7 @@ private final class NotificationSink: HostEngineDelegate {
         guard let i = strapByHandle[handle] else { return }
         let m: HeartRateMeasurement
         do { m = try HeartRateMeasurement.decode(value) } catch { malformed += 1; return }
-        if !ring.push(SensorEvent(measurement: m, strap: UInt16(i), nowNs: 1)) { drops += 1 }
+        if !ring.push(SensorEvent(measurement: m, strap: StrapIndex(position: i), nowNs: 1)) { drops += 1 }
     }
     func host(_ host: HostEngine, batteryLevel level: UInt8, handle: UInt16) {}
     func host(_ host: HostEngine, discardedMalformed what: String, handle: UInt16?) { malformed += 1 }

@@ -6,6 +6,7 @@ import Exports
 import Foundation
 import Kiosk
 import KioskUI
+import SensorCore
 import SensorHub
 import Store
 import TeamCore

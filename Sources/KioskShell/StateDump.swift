@@ -18,8 +18,8 @@ public enum StateDump {
             "source": s.sensors.description,
             "backups": ["last": s.settings.backups.lastBackup.map { $0 as Any } ?? NSNull(),
                         "onStick": s.settings.backups.stickBackup.map { $0 as Any } ?? NSNull()],
-            "straps": s.sensors.strapTable.enumerated().map { i, slot -> [String: Any] in
-                let r = s.sensors.readings[UInt16(i)] ?? StrapReading()
+            "straps": s.sensors.strapTable.indices.map { i -> [String: Any] in
+                let slot = s.sensors.strapTable[i], r = s.sensors.readings[i] ?? StrapReading()
                 return ["address": slot.address, "name": slot.name, "link": "\(r.link)", "streaming": r.hasSignal(nowMs: s.nowMs)]
             },
             "teams": s.teams.map { ["id": $0.team.id, "name": $0.team.name, "players": $0.playerCount, "unreviewed": $0.unreviewedSessions,

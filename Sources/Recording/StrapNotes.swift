@@ -1,5 +1,5 @@
 import Foundation
-import SensorHub
+import SensorCore
 import Store
 import TeamCore
 
@@ -10,7 +10,7 @@ public enum StrapNotes {
     /// Takes what `sightings` gathered and stores it as the straps' notes. `strapID`: the stored
     /// strap an event's strap index stands for (nil: none of ours). `clockNs` on the app's clock was
     /// `date` on the wall clock: the sightings are dated from there.
-    public static func note(_ sightings: inout StrapSightings, in store: SidelineStore, strapID: (UInt16) -> Int64?,
+    public static func note(_ sightings: inout StrapSightings, in store: SidelineStore, strapID: (StrapIndex) -> Int64?,
                             clockNs: UInt64, date: Date) throws {
         let clockMs = Int64(clockNs / 1_000_000)
         let notes = sightings.take().compactMap { index, sighting in

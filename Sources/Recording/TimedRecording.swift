@@ -1,18 +1,20 @@
 import Foundation
-import SensorHub
+import SensorCore
 import Store
 import TeamCore
 
 /// A session recorded for a set time without a screen (`sideline record`): the ring drained into
-/// the recorder every 10 ms, the effort ended at its planned length, the players recorded on while
-/// they rest for the recovery, and at the end the straps' notes kept (last seen, battery, what they
-/// said of themselves). Stopped early, the effort ends then.
+/// the recorder once a turn (every 10 ms of real time; tests step a simulated source instead), the
+/// effort ended at its planned length, the players recorded on while they rest for the recovery, and
+/// at the end the straps' notes kept (last seen, battery, what they said of themselves). Stopped
+/// early, the effort ends then.
 public final class TimedRecording {
     public let pump: SensorPump
-    /// Who wears which strap: the source listens to the roster's straps in roster order, so a
-    /// strap's index is its wearer's line.
+    /// Who wears which strap, read from the table the source starts on (the roster's straps in
+    /// roster order: a strap's index is its wearer's line).
     public let lineup: Lineup
-    public let straps: [StrapAddress]
+    /// What `startSource` starts the pump on; from then on the pump's `straps`.
+    private let table: StrapTable
     public let effortMs: Int64
     public let recoveryMs: Int64
     /// The session's start, on the source's clock: the recorder starts here.
@@ -22,10 +24,11 @@ public final class TimedRecording {
 
     /// `wearers`: the team's players who wear a strap, each with theirs, in roster order.
     public init(wearers: [(playerID: Int64, strap: Strap)], source: any SensorSource, effortMs: Int64, recoveryMs: Int64) {
-        straps = wearers.map { StrapAddress(address: $0.strap.address, name: $0.strap.name) }
-        lineup = Lineup(wearers.enumerated().map { index, wearer in
-            Lineup.Wearer(playerID: wearer.playerID, strapID: wearer.strap.id, strapIndex: UInt16(index))
+        let table = StrapTable(wearers.map { StrapSlot($0.strap) })
+        lineup = Lineup(wearers.map { wearer in
+            Lineup.Wearer(playerID: wearer.playerID, strapID: wearer.strap.id, strapIndex: table.index(ofStrap: wearer.strap.id))
         })
+        self.table = table
         pump = SensorPump(source: source, ringCapacity: 8192)
         self.effortMs = effortMs
         self.recoveryMs = recoveryMs
@@ -38,14 +41,19 @@ public final class TimedRecording {
 
     /// The source starts listening; done before the session row exists, so a source that cannot
     /// open leaves no empty session behind.
-    public func startSource() throws { try pump.start(straps: straps, wake: {}) }
+    public func startSource() throws { try pump.start(straps: table, wake: {}) }
 
     public func stopSource() { pump.stop() }
 
+    /// Between two turns in real time: 10 ms, what `record` waits for the source to push more.
+    public static func sleepATurn() { usleep(10_000) }
+
     /// Records into `recorder` (made at `startNs`) until the end or until `shouldStop`, then ends the
-    /// session and keeps the straps' notes. `effortEnded` is told when the effort ends on time,
-    /// `committed` each time another second is safely in the database (the session's ms so far).
-    public func run(into recorder: SessionRecorder, shouldStop: () -> Bool, effortEnded: () -> Void, committed: (Int64) -> Void) throws {
+    /// session and keeps the straps' notes. `wait` passes the time between two turns (real time, or a
+    /// stepped source's `advance`). `effortEnded` is told when the effort ends on time, `committed`
+    /// each time another second is safely in the database (the session's ms so far).
+    public func run(into recorder: SessionRecorder, wait: () -> Void = TimedRecording.sleepATurn, shouldStop: () -> Bool,
+                    effortEnded: () -> Void, committed: (Int64) -> Void) throws {
         recorder.endsAtNs = endNs
         pump.recorder = recorder
         var nowNs = pump.nowNs
@@ -65,28 +73,15 @@ public final class TimedRecording {
             }
             if nowNs >= endNs || shouldStop() { break }
             if try recorder.commitIfDue(nowNs: nowNs) { committed(recorder.writer.committedTMs) }
-            usleep(10_000)
+            wait()
         }
         // Stopped early: the effort ended now.
         if !effortOver { try recorder.endEffort(atOffsetMs: recorder.recording.offsetMs(nowNs)) }
         try pump.finishRecording(atNs: nowNs, follow: sight)
         // The strap list's "last seen" and battery, and what the straps said of themselves.
         try StrapNotes.keepDescriptions(from: pump.source, in: recorder.store)
-        let lineup = lineup
-        try StrapNotes.note(&sightings, in: recorder.store, strapID: { lineup.wearer(ofStrap: $0)?.strapID },
+        let straps = pump.straps
+        try StrapNotes.note(&sightings, in: recorder.store, strapID: { straps.slot($0)?.strapID },
                             clockNs: recorder.start.ns, date: recorder.start.date)
-    }
-
-    /// Why nothing could be recorded: a Bluetooth controller that never came up (nil: it did, or not Bluetooth).
-    public var neverCameUp: String? { (pump.source as? BluetoothSource)?.neverCameUp() }
-
-    /// What the Bluetooth source counted, as one line (nil: not Bluetooth).
-    public var bluetoothLine: String? {
-        guard let bluetooth = pump.source as? any StrapDiscovering else { return nil }
-        let b = bluetooth.counters
-        var line = "Bluetooth: \(b[.notifications]) notifications, \(b[.malformed]) malformed (discarded), \(b[.disconnects]) disconnects"
-        // A SensorEvent holds 9 RR intervals, all a 23-byte ATT MTU can carry; more are counted, not kept.
-        if b[.rrDropped] > 0 { line += ", \(b[.rrDropped]) RR intervals beyond 9 in a notification not kept" }
-        return line
     }
 }

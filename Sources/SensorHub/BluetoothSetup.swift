@@ -1,4 +1,5 @@
 import BlueZTransport
+import SensorCore
 
 /// How a Bluetooth source is set up, whichever host drives it: what `record`, `scan` and the kiosk
 /// were told on the command line, kept by the kiosk to build a source again when the coach switches.

@@ -1,4 +1,5 @@
 import BlueZTransport
+import SensorCore
 
 /// A `--source` value: where heart rates come from.
 public enum SourceSpec: Equatable, Sendable {

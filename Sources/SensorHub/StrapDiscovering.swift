@@ -1,3 +1,4 @@
+import SensorCore
 /// A source that can list nearby straps for pairing (`sideline scan`, the pairing screen): the
 /// Bluetooth sources, whichever host drives them.
 public protocol StrapDiscovering: SensorSource {

@@ -3,7 +3,7 @@ import Diagnostics
 import Foundation
 import Kiosk
 import Logging
-import SensorHub
+import SensorCore
 import Store
 
 @main

@@ -42,8 +42,8 @@ enum AppFixture {
          RosterLine(playerID: 12, player: player("Cleo"), shirtNumber: 12, strapID: nil)]
     }
 
-    static var straps: [StrapSlot] {
-        (0..<4).map { StrapSlot(strapID: 100 + Int64($0), address: "5A:1D:00:00:00:0\($0 + 1)", name: "SimStrap \($0 + 1)") }
+    static var straps: StrapTable {
+        StrapTable((0..<4).map { StrapSlot(strapID: 100 + Int64($0), address: "5A:1D:00:00:00:0\($0 + 1)", name: "SimStrap \($0 + 1)") })
     }
 
     static let team = TeamCard(team: Team(id: teamID, name: "Eagles", colour: RGBColour.teamPalette[0]),
@@ -59,7 +59,7 @@ enum AppFixture {
         return app
     }
 
-    static func hr(strap: UInt16, bpm: Int, atMs t: Int64, contact: SensorContact = .detected, battery: UInt8 = SensorEvent.noBattery) -> Action {
+    static func hr(strap: StrapIndex, bpm: Int, atMs t: Int64, contact: SensorContact = .detected, battery: UInt8 = SensorEvent.noBattery) -> Action {
         .sensors(.event(SensorEvent(strap: strap, timestampNs: UInt64(t) * 1_000_000, kind: .measurement, bpm: UInt16(bpm),
                                     contact: contact, battery: battery)))
     }

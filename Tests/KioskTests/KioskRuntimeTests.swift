@@ -3,6 +3,7 @@ import Foundation
 @testable import Kiosk
 import Recording
 import SensorHub
+import SensorSimulation
 import Store
 import TeamCore
 import XCTest
@@ -84,7 +85,7 @@ final class KioskRuntimeTests: XCTestCase {
         // sample, at its time on the session's clock, and nothing else is.
         let shown = tally.measurements
             .filter { $0.timestampNs >= start.ns && Double(start.offsetMs($0.timestampNs)) <= endOffsetMs }
-            .map { [Int64($0.strap), start.offsetMs($0.timestampNs), Int64($0.bpm)] }
+            .map { [Int64($0.strap.rawValue), start.offsetMs($0.timestampNs), Int64($0.bpm)] }
         // The strap table is the store's straps in order.
         let indexOfStrap = Dictionary(uniqueKeysWithValues: try store.straps().enumerated().map { ($1.id, Int64($0)) })
         let stored = try store.samples(sessionID).map { [indexOfStrap[$0.strapID]!, $0.tMs, Int64($0.bpm)] }
@@ -224,7 +225,7 @@ final class KioskRuntimeTests: XCTestCase {
         XCTAssertFalse(source.isRunning, "the old source stopped")
         XCTAssertEqual(runtime.state.sensors.kind, .simulated)
         XCTAssertEqual(runtime.state.sensors.strapTable.map(\.address).suffix(2), ours, "the new table: the simulated straps first")
-        XCTAssertEqual(tally.measurements.map { [$0.strap, $0.bpm] }, [[0, 122], [1, 131]], "the observer saw the last heart rate")
+        XCTAssertEqual(tally.measurements.map { [$0.strap.rawValue, $0.bpm] }, [[0, 122], [1, 131]], "the observer saw the last heart rate")
         XCTAssertEqual(tally.measurements.last?.timestampNs, 2_000_000_000, "on the app's clock")
         // The reducer took them too, then started the readings afresh for the new source.
         XCTAssertNil(runtime.state.sensors.readings[1])

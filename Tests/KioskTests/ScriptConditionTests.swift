@@ -32,7 +32,7 @@ final class ScriptConditionTests: XCTestCase {
             var reading = StrapReading()
             reading.link = links[i]
             reading.lastReadingMs = lastReadingMs[i]
-            s.sensors.readings[UInt16(i)] = reading
+            s.sensors.readings[StrapIndex(position: i)] = reading
         }
         return s
     }

@@ -1,5 +1,5 @@
 import Kiosk
-import SensorHub
+import SensorCore
 import SPSCRing
 import Synchronization
 import TeamCore
@@ -10,7 +10,7 @@ final class ScriptedSource: SensorSource {
     private struct State {
         var nowNs: UInt64 = 0
         var ring: SPSCRing<SensorEvent>?
-        var straps: [StrapAddress] = []
+        var straps = StrapTable()
         var told: [StrapSelection] = []
         var problem: String?
         var workloads: [Workload] = []
@@ -19,7 +19,7 @@ final class ScriptedSource: SensorSource {
 
     func nowNs() -> UInt64 { state.withLock { $0.nowNs } }
 
-    func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
+    func start(straps: StrapTable, ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
         state.withLock { $0.ring = ring; $0.straps = straps }
     }
 
@@ -34,7 +34,7 @@ final class ScriptedSource: SensorSource {
     // The test's side.
 
     var told: [StrapSelection] { state.withLock { $0.told } }
-    var straps: [StrapAddress] { state.withLock { $0.straps } }
+    var straps: StrapTable { state.withLock { $0.straps } }
     var isRunning: Bool { state.withLock { $0.ring != nil } }
 
     func setProblem(_ problem: String?) { state.withLock { $0.problem = problem } }
@@ -42,14 +42,14 @@ final class ScriptedSource: SensorSource {
     func advance(byMs ms: UInt64) { state.withLock { $0.nowNs += ms * 1_000_000 } }
 
     /// A heart rate from the strap at `strap`, stamped now on the source's clock.
-    func heartRate(strap: UInt16, bpm: UInt16) {
+    func heartRate(strap: StrapIndex, bpm: UInt16) {
         state.withLock { s in
             _ = s.ring?.push(SensorEvent(strap: strap, timestampNs: s.nowNs, kind: .measurement, bpm: bpm, contact: .detected))
         }
     }
 
     /// A battery level from the strap at `strap`, stamped now on the source's clock.
-    func battery(strap: UInt16, percent: UInt8) {
+    func battery(strap: StrapIndex, percent: UInt8) {
         state.withLock { s in
             _ = s.ring?.push(SensorEvent(strap: strap, timestampNs: s.nowNs, kind: .battery, battery: percent))
         }

@@ -1,6 +1,6 @@
 import Foundation
 import Recording
-import SensorHub
+import SensorSimulation
 import Store
 import TeamCore
 import XCTest
@@ -16,14 +16,13 @@ final class SessionRecorderTests: TemporaryFolderTestCase {
             RosterCSV.Row(line: i + 1, shirtNumber: m.shirtNumber, player: m.player, strapAddress: m.strap.address, strapName: m.strap.name)
         }, teamNamed: "Owls")
         let roster = try store.roster(teamID: team.id)
-        let straps = try store.straps()
+        let straps = StrapTable(try store.straps().map(StrapSlot.init))
         let lineup = Lineup(roster.map { entry in
-            Lineup.Wearer(playerID: entry.playerID, strapID: entry.strap!.id,
-                          strapIndex: straps.firstIndex { $0.id == entry.strap!.id }.map(UInt16.init))
+            Lineup.Wearer(playerID: entry.playerID, strapID: entry.strap!.id, strapIndex: straps.index(ofStrap: entry.strap!.id))
         })
         let source = SteppedSimulatedSource(team: squad, seed: 5)
         let pump = SensorPump(source: source, ringCapacity: 4096)
-        try pump.start(straps: straps.map { StrapAddress(address: $0.address, name: $0.name) }, wake: {})
+        try pump.start(straps: straps, wake: {})
         source.advance(byNs: startNs)
         let recorder = try SessionRecorder(store: store, teamID: team.id, lineup: lineup, plannedMs: 60_000,
                                            date: Date(timeIntervalSince1970: 1_773_509_400), nowNs: pump.nowNs)

@@ -1,6 +1,7 @@
 import Foundation
 import Recording
-import SensorHub
+import SensorCore
+import SensorSimulation
 import SPSCRing
 import Store
 import TeamCore
@@ -24,7 +25,7 @@ final class StrapNotesTests: TemporaryFolderTestCase {
         sightings.observe(SensorEvent(strap: 3, timestampNs: 1_500_000_000, kind: .battery, battery: 77))
         sightings.observe(SensorEvent(strap: 7, timestampNs: 3_250_000_000, kind: .measurement, bpm: 99, contact: .detected))
         sightings.observe(SensorEvent(strap: 1, timestampNs: 3_000_000_000, kind: .measurement, bpm: 80, contact: .detected))
-        let ids: [UInt16: Int64] = [3: a.id, 7: b.id]
+        let ids: [StrapIndex: Int64] = [3: a.id, 7: b.id]
         let wall = Date(timeIntervalSince1970: 1_773_509_400)
         // 4 s on the app's clock was `wall`.
         try StrapNotes.note(&sightings, in: store, strapID: { ids[$0] }, clockNs: 4_000_000_000, date: wall)
@@ -56,7 +57,7 @@ private final class DescribingSource: SensorSource, StrapDescribing {
     private let fresh: Mutex<[StrapDescription]>
     init(_ described: [StrapDescription]) { fresh = Mutex(described) }
     func nowNs() -> UInt64 { 0 }
-    func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {}
+    func start(straps: StrapTable, ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {}
     func stop() {}
     func takeStrapDescriptions() -> [StrapDescription] { fresh.withLock { taken in defer { taken = [] }; return taken } }
 }

@@ -1,5 +1,6 @@
 import BLEHost
 import BlueZTransport
+import SensorCore
 @testable import SensorHub
 import TeamCore
 import XCTest
@@ -35,7 +36,7 @@ final class BluetoothFacadeTests: XCTestCase {
         for source in sources {
             let name = "\(type(of: source))"
             let boards = source.boards
-            try source.addStraps([StrapAddress(address: "a0:9e:1a:12:34:56", name: "H10")])
+            try source.addStraps([StrapSlot(strapID: 1, address: "a0:9e:1a:12:34:56", name: "H10")])
             XCTAssertEqual(boards.inbox.take().map(\.address), [0xA09E_1A12_3456], name)
             source.setWanted(.only([0, 2]))
             XCTAssertEqual(boards.wanted.take(), .only([0, 2]), name)

@@ -1,5 +1,6 @@
 import BLEHost
 import HCITestSupport
+import SensorCore
 @testable import SensorHub
 import TeamCore
 import XCTest
@@ -12,12 +13,12 @@ final class LinkManagerTests: XCTestCase {
     private func subscribed(_ straps: [VirtualStrap]) -> Bool { straps.allSatisfy { $0.log.contains(.subscribed) && $0.isConnected } }
 
     /// Strap indices in the order the link manager asked for their connections.
-    private func connectOrder(_ rig: VirtualRig) -> [UInt16] {
+    private func connectOrder(_ rig: VirtualRig) -> [StrapIndex] {
         rig.events.filter { $0.kind == .link && $0.link == .connecting }.map(\.strap)
     }
 
     private func adverts(_ rig: VirtualRig, strap: Int) -> [SensorEvent] {
-        rig.events.filter { $0.kind == .advert && $0.strap == UInt16(strap) }
+        rig.events.filter { $0.kind == .advert && $0.strap == StrapIndex(position: strap) }
     }
 
     private func settings(maxConnections: Int, broadcast: BroadcastPolicy = .overBudget) -> BluetoothSource.Settings {
@@ -208,7 +209,7 @@ final class LinkManagerTests: XCTestCase {
         // Two connections left for three straps: the dropped one is read from its broadcasts, not reconnected.
         XCTAssertFalse(dropped.isConnected)
         XCTAssertEqual(kept.connectedStraps.count, 2)
-        XCTAssertGreaterThanOrEqual(rig.events[lostAt...].filter { $0.kind == .advert && $0.strap == UInt16(index) }.count, 3)
+        XCTAssertGreaterThanOrEqual(rig.events[lostAt...].filter { $0.kind == .advert && $0.strap == StrapIndex(position: index) }.count, 3)
         lost.plugIn()
         XCTAssertTrue(rig.run(upTo: 15) { subscribed(straps) }, "the budget is back: connected again")
     }

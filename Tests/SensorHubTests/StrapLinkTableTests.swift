@@ -20,19 +20,20 @@ final class StrapLinkTableTests: XCTestCase {
         return out
     }
 
-    func testAnAddressAddedTwiceKeepsItsFirstIndexAndTheRowsStayInTheCallersNumbering() {
+    func testTheRowsAreTheStrapTablesInItsOrder() {
         table.add(0xA1, Tag(name: "first"))
         table.add(0xB2, Tag(name: "other"))
-        table.add(0xA1, Tag(name: "again"))
-        XCTAssertEqual(table.count, 3, "the duplicate holds the caller's numbering in step")
+        XCTAssertEqual(table.count, 2)
         XCTAssertEqual(table.index(of: 0xA1), 0)
         XCTAssertEqual(table.index(of: 0xB2), 1)
         XCTAssertNil(table.index(of: 0xC3))
-        XCTAssertEqual(table.map(\.address), [0xA1, 0xB2, 0xA1])
-        XCTAssertEqual(table[2].name, "again", "the path's fields read as the row's own")
-        table[2].name = "renamed"
-        XCTAssertEqual(table[2].path.name, "renamed")
+        XCTAssertEqual(table.map(\.address), [0xA1, 0xB2])
+        XCTAssertEqual(table[1].name, "other", "the path's fields read as the row's own")
+        table[1].name = "renamed"
+        XCTAssertEqual(table[1].path.name, "renamed")
         XCTAssertEqual(table[0].name, "first")
+        table.pushBattery(90, strap: 1, nowNs: 5)
+        XCTAssertEqual(events().map(\.strap), [1], "a row's events carry its place in the table")
     }
 
     func testARetryWaitsLongerAfterEachFailureUntilTheLinkServes() {

@@ -93,7 +93,7 @@ final class VirtualRig {
 
     /// Heart rates received per strap index.
     func heartRates(strap: Int) -> [UInt16] {
-        events.filter { $0.strap == UInt16(strap) && $0.kind == .measurement }.map(\.bpm)
+        events.filter { $0.strap == StrapIndex(position: strap) && $0.kind == .measurement }.map(\.bpm)
     }
 }
 

@@ -27,7 +27,7 @@ final class LineupTests: XCTestCase {
 
     func testTheRecordingFilesEventsUnderTheLineup() {
         var recording = SessionRecording(start: SessionStart(sessionID: 1, ns: 0, date: Date(timeIntervalSince1970: 0)), lineup: lineup)
-        for strap: UInt16 in [0, 1, 2] {
+        for strap: StrapIndex in [0, 1, 2] {
             recording.ingest(SensorEvent(strap: strap, timestampNs: 1_000_000_000, kind: .measurement, bpm: 90, contact: .detected))
         }
         XCTAssertEqual(recording.takeBatch().samples.map { [$0.playerID, $0.strapID] }, [[12, 103], [10, 100]])

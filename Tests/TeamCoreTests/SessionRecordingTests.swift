@@ -97,6 +97,8 @@ final class SessionRecordingTests: XCTestCase {
         for v in 1...12 { e.appendRR(UInt16(v)) }
         XCTAssertEqual(e.rrValues, Array(1...9).map(UInt16.init))
         XCTAssertLessThanOrEqual(MemoryLayout<SensorEvent>.size, 64, "fits a cache line")
+        XCTAssertEqual(MemoryLayout<StrapIndex>.size, 2, "a strap index costs what the UInt16 it wraps does")
+        XCTAssertEqual(MemoryLayout<SensorEvent>.size, 48, "the same 48 bytes as before the strap index had a type")
         XCTAssertTrue(_isPOD(SensorEvent.self), "no references inside: copying allocates nothing")
     }
 

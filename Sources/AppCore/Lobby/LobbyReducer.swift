@@ -7,7 +7,7 @@ public enum LobbyAction: Sendable, Equatable {
     case chooseDuration(Int64?)
     /// Hold on a player: the next strap tapped is theirs for today (again: never mind).
     case changeStrap(playerID: Int64)
-    case chooseStrap(UInt16)
+    case chooseStrap(StrapIndex)
     /// The session's context tags.
     case tags(TagAction)
 }

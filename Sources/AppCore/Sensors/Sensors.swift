@@ -4,10 +4,10 @@ import TeamCore
 /// The one place a strap's heart rate, contact, battery and signal live: the lobby, the pairing
 /// list and the live tiles all read them here.
 public struct Sensors: Sendable, Equatable {
-    /// The source's strap table: a strap's position is its `SensorEvent.strap` index.
-    public var strapTable: [StrapSlot] = []
+    /// The running source's strap table, as the `SensorPump` that owns it last handed it on.
+    public var strapTable = StrapTable()
     /// The latest heard from each strap, by index.
-    public var readings: [UInt16: StrapReading] = [:]
+    public var readings: [StrapIndex: StrapReading] = [:]
     /// Shown until it is solved (unlike a notice, which goes by itself): the straps cannot be heard.
     public var problem: String?
     /// The kind of source running now (the settings screen highlights it).
@@ -16,22 +16,17 @@ public struct Sensors: Sendable, Equatable {
 
     public init() {}
 
-    public func slot(_ index: UInt16) -> StrapSlot? {
-        Int(index) < strapTable.count ? strapTable[Int(index)] : nil
-    }
+    public func slot(_ index: StrapIndex) -> StrapSlot? { strapTable.slot(index) }
 
     /// The strap table index of a stored strap.
-    public func index(ofStrap strapID: Int64?) -> UInt16? {
-        guard let strapID, let i = strapTable.firstIndex(where: { $0.strapID == strapID }) else { return nil }
-        return UInt16(i)
-    }
+    public func index(ofStrap strapID: Int64?) -> StrapIndex? { strapTable.index(ofStrap: strapID) }
 
     public func reading(ofStrap strapID: Int64?) -> StrapReading? {
         index(ofStrap: strapID).flatMap { readings[$0] }
     }
 
     /// Straps heard recently, strongest signal first (for pairing).
-    public func nearby(nowMs: Int64) -> [UInt16] {
+    public func nearby(nowMs: Int64) -> [StrapIndex] {
         readings.filter { $0.value.hasSignal(nowMs: nowMs) || $0.value.link == .connected || $0.value.wasHeard(nowMs: nowMs) }
             .sorted { a, b in a.value.rssi != b.value.rssi ? a.value.rssi > b.value.rssi : a.key < b.key }
             .map(\.key)

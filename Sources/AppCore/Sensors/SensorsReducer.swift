@@ -2,8 +2,9 @@ import TeamCore
 
 /// What the sensor source tells the app, through the shell.
 public enum SensorsAction: Sendable, Equatable {
-    /// The straps the source listens to, in its index order (at start, and when pairing added some).
-    case strapTableLoaded([StrapSlot])
+    /// The running source's strap table, from its owner (the pump): at start, when pairing added
+    /// some, and when a switch started another source.
+    case strapTableLoaded(StrapTable)
     case event(SensorEvent)
     /// Straps the Bluetooth scan heard advertising while pairing (signal, battery),
     /// before or without a connection.
@@ -19,8 +20,8 @@ public enum SensorsAction: Sendable, Equatable {
 enum SensorsReducer {
     static func reduce(_ sensors: inout Sensors, _ action: SensorsAction, nowMs: Int64) -> Reduction {
         switch action {
-        case .strapTableLoaded(let slots):
-            sensors.strapTable = slots
+        case .strapTableLoaded(let table):
+            sensors.strapTable = table
             return .none
         case .event(let event):
             sensors.readings[event.strap, default: StrapReading()].take(event)

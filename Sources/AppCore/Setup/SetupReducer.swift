@@ -6,7 +6,7 @@ public enum SetupAction: Sendable, Equatable {
     /// First tap of pairing (tapping the chosen player again lets go).
     case choosePlayer(Int64)
     /// Second tap of pairing: this strap is now the chosen player's.
-    case tapStrap(UInt16)
+    case tapStrap(StrapIndex)
     case clearStrap(playerID: Int64)
     /// "Remove": asks first.
     case askToRemove(playerID: Int64)

@@ -17,11 +17,11 @@ public struct TeamSetup: Sendable, Equatable {
 public struct RestMeasurement: Sendable, Equatable {
     public static let durationMs: Int64 = 20_000
     public var playerID: Int64
-    public var strapIndex: UInt16
+    public var strapIndex: StrapIndex
     public var startMs: Int64
     public var sum = 0
     public var count = 0
-    public init(playerID: Int64, strapIndex: UInt16, startMs: Int64) {
+    public init(playerID: Int64, strapIndex: StrapIndex, startMs: Int64) {
         self.playerID = playerID
         self.strapIndex = strapIndex
         self.startMs = startMs

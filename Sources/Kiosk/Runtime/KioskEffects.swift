@@ -2,7 +2,7 @@ import AppCore
 import Exports
 import Foundation
 import Recording
-import SensorHub
+import SensorCore
 import SessionReview
 import Store
 import TeamCore

@@ -2,7 +2,6 @@ import AppCore
 import Diagnostics
 import Foundation
 import Recording
-import SensorHub
 import Store
 import TeamCore
 

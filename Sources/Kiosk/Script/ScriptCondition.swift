@@ -44,6 +44,6 @@ public enum ScriptCondition: Equatable, Sendable {
     private static func readings(_ strap: String?, in state: AppState) -> [StrapReading] {
         state.sensors.strapTable.indices
             .filter { strap == nil || state.sensors.strapTable[$0].name == strap || state.sensors.strapTable[$0].address == strap }
-            .map { state.sensors.readings[UInt16($0)] ?? StrapReading() }
+            .map { state.sensors.readings[$0] ?? StrapReading() }
     }
 }

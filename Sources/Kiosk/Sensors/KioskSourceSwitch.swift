@@ -18,22 +18,23 @@ extension SourceSupervisor {
             return
         }
         running.source.discoverer?.setDiscovery(false)
-        let table: [StrapSlot]
+        let table: StrapTable
         do {
             table = try readStrapTable()
         } catch {
             app.send(.inform(KioskRuntime.describe(error)))
             return
         }
+        let previous = pump.straps
         do {
-            try pump.switchSource(to: next.source, straps: Self.sourceStraps(table), wake: wakeForSource, follow: follow)
+            try pump.switchSource(to: next.source, straps: table, wake: wakeForSource, follow: follow)
         } catch {
-            adopt(table) // the old source started again, on the table as it is now
+            renumbered(from: previous) // the old source started again, on the table as it is now
             app.send(.inform(KioskRuntime.describe(error)))
             return
         }
         // The old source's last events went through `follow` under the old table; now the new one.
-        adopt(table)
+        renumbered(from: previous)
         running = RunningSource(next) // not scanning, told nothing yet
         app.send(.sensors(.switched(next.kind, description: next.description)))
     }

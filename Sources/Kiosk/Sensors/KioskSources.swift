@@ -1,6 +1,8 @@
 import BlueZTransport
 import Foundation
+import SensorCore
 import SensorHub
+import SensorSimulation
 import Store
 import TeamCore
 

@@ -2,7 +2,7 @@ import AppCore
 import Diagnostics
 import Foundation
 import Recording
-import SensorHub
+import SensorSimulation
 import Store
 import TeamCore
 
@@ -47,11 +47,11 @@ public final class SourceSupervisor {
     /// Set in scripted runs on the simulated team: the clock moves only when the script waits.
     public var stepped: SteppedSimulatedSource? { running.source.stepped }
 
-    /// Starts listening to every known strap.
+    /// Starts listening to every known strap; the reducer takes the table from the pump (also when
+    /// the source cannot start: the kiosk then switches to another).
     func start() throws {
-        let table = try readStrapTable()
-        adopt(table)
-        try pump.start(straps: Self.sourceStraps(table), wake: wakeForSource)
+        defer { app.send(.sensors(.strapTableLoaded(pump.straps))) }
+        try pump.start(straps: readStrapTable(), wake: wakeForSource)
     }
 
     /// Before the process ends: the source stops, and what it heard is noted.
@@ -60,22 +60,17 @@ public final class SourceSupervisor {
         noteSightingsIfDue(force: true)
     }
 
-    /// The strap table (store order) is the source's index space: a simulated team registers its
-    /// straps when made, so it is read again on every (re)start of a source.
-    func readStrapTable() throws -> [StrapSlot] {
-        try store.straps().map { StrapSlot(strapID: $0.id, address: $0.address, name: $0.name) }
+    /// The table a source starts on: the store's known straps, in its order. A simulated team
+    /// registers its straps when made, so it is read again on every (re)start of a source.
+    func readStrapTable() throws -> StrapTable {
+        StrapTable(try store.straps().map(StrapSlot.init))
     }
 
-    /// The table a source (re)starts on becomes the reducer's. What was heard under the table
-    /// before is noted first: its indices may mean other straps now.
-    func adopt(_ table: [StrapSlot]) {
-        if !sightings.pending.isEmpty { noteSightingsIfDue(force: true) }
-        app.send(.sensors(.strapTableLoaded(table)))
-    }
-
-    /// What the source listens to, in the table's order (the events' strap index).
-    static func sourceStraps(_ table: [StrapSlot]) -> [StrapAddress] {
-        table.map { StrapAddress(address: $0.address, name: $0.name) }
+    /// The pump's source runs on another table now (a switch): what was heard under `previous` is
+    /// noted by it first — its indices may mean other straps now — and the reducer takes the new one.
+    func renumbered(from previous: StrapTable) {
+        if !sightings.pending.isEmpty { noteSightings(numberedBy: previous) }
+        app.send(.sensors(.strapTableLoaded(pump.straps)))
     }
 
     var wakeForSource: @Sendable () -> Void {

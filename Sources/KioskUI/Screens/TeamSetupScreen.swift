@@ -94,7 +94,7 @@ extension Frame {
     }
 
     /// A strap of the pairing list; tapping it sends `action` (pair it, or swap it in for today).
-    func strapRow(index: UInt16, strongest: Bool, _ r: Rect, action: Action) {
+    func strapRow(index: StrapIndex, strongest: Bool, _ r: Rect, action: Action) {
         guard let slot = state.sensors.slot(index) else { return }
         let reading = state.sensors.readings[index] ?? StrapReading()
         let owner = state.roster.first { $0.strapID == slot.strapID }

@@ -1,5 +1,6 @@
 import BlueZTransport
 import HeartRateProtocol
+import SensorCore
 import SPSCRing
 import TeamCore
 
@@ -52,7 +53,7 @@ public final class BlueZDBusSource: BluetoothStrapSource {
 
     /// Connects to bluetoothd and starts discovery here, so what is wrong (no bus,
     /// no bluetoothd, no adapter, powered off, no permission) is thrown as one line.
-    public func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
+    public func start(straps: StrapTable, ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
         let addresses = try straps.map { try $0.bluetoothAddress() }
         var client: BlueZClient?
         var unavailable: String?
@@ -65,7 +66,7 @@ public final class BlueZDBusSource: BluetoothStrapSource {
             guard settings.setup.waitsForAdapter else { throw SensorSourceError("bluez:\(adapter): \(error)") }
             unavailable = "\(error)"
         }
-        let worker = BlueZWorker(adapter: adapter, client: client, straps: straps, addresses: addresses, ring: ring, settings: settings,
+        let worker = BlueZWorker(adapter: adapter, client: client, straps: Array(straps), addresses: addresses, ring: ring, settings: settings,
                                  boards: boards, wake: wake, clock: { [self] in self.nowNs() })
         boards.status.reset(count: 1)
         if let unavailable { worker.waitForBluetoothd(because: unavailable) }

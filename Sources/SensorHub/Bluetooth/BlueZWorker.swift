@@ -79,7 +79,7 @@ final class BlueZWorker: @unchecked Sendable {
     static let settleAfterLinkLossNs: UInt64 = 2_000_000_000
 
     /// `client` nil: bluetoothd or the adapter was not there at start; see `waitForBluetoothd`.
-    init(adapter: String, client: BlueZClient?, straps: [StrapAddress], addresses: [UInt64], ring: SPSCRing<SensorEvent>,
+    init(adapter: String, client: BlueZClient?, straps: [StrapSlot], addresses: [UInt64], ring: SPSCRing<SensorEvent>,
          settings: BlueZDBusSource.Settings, boards: StrapSourceBoards, wake: @escaping @Sendable () -> Void, clock: @escaping @Sendable () -> UInt64) {
         self.client = client
         self.adapter = adapter
@@ -136,8 +136,8 @@ final class BlueZWorker: @unchecked Sendable {
         }
     }
 
-    /// A strap paired while running; its index is the next one (a duplicate address keeps
-    /// its first index). bluetoothd may know the device already: take its state now.
+    /// A strap of the table (at the start, or paired while running); its index is the next one.
+    /// bluetoothd may know the device already: take its state now.
     func addStrap(_ address: UInt64, text: String) {
         let device = StrapDevice(adapter: adapter, text: text)
         straps.add(address, device)

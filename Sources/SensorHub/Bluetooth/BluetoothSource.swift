@@ -2,6 +2,7 @@ import BLEHost
 import Diagnostics
 import Foundation
 import Logging
+import SensorCore
 import SPSCRing
 import TeamCore
 
@@ -14,7 +15,7 @@ import TeamCore
 /// frame from the pairing screen): straps heard in the last 10 s, closest
 /// first, with name and battery where they advertise them. Discovery switches
 /// scanning to active (for names in scan responses); turn it off afterwards.
-/// It works with or without a session running (`start(straps: [])`).
+/// It works with or without a session running (`start(straps: StrapTable())`).
 public final class BluetoothSource: BluetoothStrapSource {
     public struct Settings: Sendable {
         /// What both Bluetooth sources are told: connections per controller, broadcasts, logging,
@@ -57,7 +58,7 @@ public final class BluetoothSource: BluetoothStrapSource {
             .joined(separator: "; ")
     }
 
-    public func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
+    public func start(straps: StrapTable, ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
         let addresses = try straps.map { try $0.bluetoothAddress() }
         let opened = try HCIWorker.openAll(openers, waiting: settings.setup.waitsForAdapter)
         let settings = self.settings

@@ -1,4 +1,5 @@
 import Foundation
+import SensorCore
 import TeamCore
 
 /// Heart rates over Bluetooth LE, whichever host drives the radio: Sideline's own HCI host
@@ -20,7 +21,7 @@ extension BluetoothStrapSource {
         boards.discovery.snapshot(nowNs: nowNs(), maxAgeNs: UInt64(maxAgeSeconds * 1e9))
     }
 
-    public func addStraps(_ straps: [StrapAddress]) throws { try boards.inbox.add(straps) }
+    public func addStraps(_ straps: [StrapSlot]) throws { try boards.inbox.add(straps) }
 
     public func setWanted(_ straps: StrapSelection) { boards.wanted.set(straps) }
 

@@ -1,5 +1,6 @@
 import BLEHost
 import Logging
+import SensorCore
 import SPSCRing
 import TeamCore
 

@@ -48,7 +48,7 @@ final class LinkManager: HostEngineDelegate {
         for address in straps { addStrap(address) }
     }
 
-    /// A strap paired while running; its index is the next one (a duplicate address keeps its first).
+    /// A strap of the table (at the start, or paired while running); its index is the next one.
     func addStrap(_ address: UInt64) { straps.add(address, StrapRadio()) }
 
     func takeWake() -> Bool { straps.takeWake() }

@@ -4,7 +4,7 @@ import TeamCore
 extension SensorEvent {
     /// A decoded Heart Rate Measurement as the ring event the worker pushes
     /// (public so the worker-cost benchmark runs exactly this code).
-    public init(measurement m: HeartRateMeasurement, strap: UInt16, nowNs: UInt64) {
+    public init(measurement m: HeartRateMeasurement, strap: StrapIndex, nowNs: UInt64) {
         let contact: SensorContact = switch m.contact {
         case .notSupported: .notSupported
         case .notDetected: .notDetected

@@ -27,7 +27,7 @@ struct StrapLinkPolicy: Sendable {
         self.heardWindow = heardWindow
     }
 
-    func wants(_ strap: Int) -> Bool { wanted.contains(UInt16(truncatingIfNeeded: strap)) }
+    func wants(_ strap: Int) -> Bool { wanted.contains(StrapIndex(position: strap)) }
 
     /// Whether a strap is served from its advertisements rather than a connection: never, always
     /// (when it broadcasts), or when the wanted straps outnumber the links the source can hold now.

@@ -3,7 +3,7 @@ import SPSCRing
 import TeamCore
 
 /// The per-strap books both Bluetooth workers keep alike — `LinkManager` (Sideline's own host,
-/// over HCI) and `BlueZWorker` (bluetoothd, over D-Bus): a row a strap in the caller's numbering,
+/// over HCI) and `BlueZWorker` (bluetoothd, over D-Bus): a row a strap of the source's `StrapTable`, in its order,
 /// the address index, the steps of a link both take (asked for, serving, ended and retried with
 /// the backoff), and the ring the straps' events go to, with what it dropped counted and whether
 /// the ring's reader needs a wake. Which strap may be connected, and when, is `StrapLinkPolicy`'s
@@ -33,13 +33,15 @@ final class StrapLinkTable<Path>: RandomAccessCollection {
         _modify { yield &rows[i] }
     }
 
-    /// The strap with this address: the first row added with it.
+    /// The row of the strap with this address.
     func index(of address: UInt64) -> Int? { indexByAddress[address] }
 
-    /// A strap paired while running (or at the start); its index is the next one. An address
-    /// added twice keeps its first index (the duplicate row only holds the caller's numbering in step).
+    /// The next strap of the `StrapTable` the source runs on (at the start, or paired while
+    /// running): row `i` is the table's `StrapIndex` `i`. The table holds an address once, and
+    /// `StrapSlot.bluetoothAddress` reads one way of writing it, so no address comes twice.
     func add(_ address: UInt64, _ path: Path) {
-        if indexByAddress[address] == nil { indexByAddress[address] = rows.count }
+        precondition(indexByAddress[address] == nil, "a strap table holds an address once")
+        indexByAddress[address] = rows.count
         rows.append(StrapLink(address: address, path: path))
     }
 
@@ -59,17 +61,17 @@ final class StrapLinkTable<Path>: RandomAccessCollection {
     func pushMeasurement(_ m: HeartRateMeasurement, strap i: Int, nowNs: UInt64) {
         counters.add(.notifications)
         if m.rrDropped > 0 { counters.add(.rrDropped, m.rrDropped) }
-        push(SensorEvent(measurement: m, strap: UInt16(i), nowNs: nowNs))
+        push(SensorEvent(measurement: m, strap: StrapIndex(position: i), nowNs: nowNs))
     }
 
     func pushBattery(_ level: UInt8, strap i: Int, nowNs: UInt64) {
-        push(SensorEvent(strap: UInt16(i), timestampNs: nowNs, kind: .battery, battery: level))
+        push(SensorEvent(strap: StrapIndex(position: i), timestampNs: nowNs, kind: .battery, battery: level))
     }
 
     /// A broadcast heart rate, when it is a new reading (not the value a strap taken off keeps sending).
     func pushBroadcast(_ broadcast: PolarBroadcast, strap i: Int, rssi: Int8, nowNs: UInt64) {
         guard rows[i].freshness.accept(broadcast) else { counters.add(.staleBroadcasts); return }
-        push(SensorEvent(strap: UInt16(i), timestampNs: nowNs, kind: .advert, bpm: UInt16(broadcast.heartRate),
+        push(SensorEvent(strap: StrapIndex(position: i), timestampNs: nowNs, kind: .advert, bpm: UInt16(broadcast.heartRate),
                          contact: .detected, link: .broadcast, rssi: rssi))
     }
 
@@ -78,13 +80,13 @@ final class StrapLinkTable<Path>: RandomAccessCollection {
     /// A connect was asked for.
     func markConnecting(_ i: Int, nowNs: UInt64) {
         rows[i].phase = .connecting
-        push(SensorEvent(strap: UInt16(i), timestampNs: nowNs, kind: .link, link: .connecting))
+        push(SensorEvent(strap: StrapIndex(position: i), timestampNs: nowNs, kind: .link, link: .connecting))
     }
 
     /// Its heart rate is subscribed: the link serves, and its failures are forgiven.
     func markServing(_ i: Int, nowNs: UInt64) {
         rows[i].failures = 0
-        push(SensorEvent(strap: UInt16(i), timestampNs: nowNs, kind: .link, link: .connected))
+        push(SensorEvent(strap: StrapIndex(position: i), timestampNs: nowNs, kind: .link, link: .connected))
     }
 
     /// The link ended, or the connect failed: idle until the policy's backoff for its failures so
@@ -94,6 +96,6 @@ final class StrapLinkTable<Path>: RandomAccessCollection {
         rows[i].phase = .idle
         rows[i].nextAttemptNs = StrapLinkPolicy.retryAtNs(afterFailures: rows[i].failures, nowNs: nowNs)
         rows[i].failures += 1
-        if wasLinked { push(SensorEvent(strap: UInt16(i), timestampNs: nowNs, kind: .link, link: .disconnected)) }
+        if wasLinked { push(SensorEvent(strap: StrapIndex(position: i), timestampNs: nowNs, kind: .link, link: .disconnected)) }
     }
 }

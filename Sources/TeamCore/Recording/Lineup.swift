@@ -7,9 +7,9 @@ public struct Lineup: Sendable, Equatable {
         /// The stored strap; nil when the player has none today (a tile without a heart rate).
         public var strapID: Int64?
         /// Where the source lists that strap; nil when it does not.
-        public var strapIndex: UInt16?
+        public var strapIndex: StrapIndex?
 
-        public init(playerID: Int64, strapID: Int64?, strapIndex: UInt16?) {
+        public init(playerID: Int64, strapID: Int64?, strapIndex: StrapIndex?) {
             self.playerID = playerID
             self.strapID = strapID
             self.strapIndex = strapIndex
@@ -19,13 +19,13 @@ public struct Lineup: Sendable, Equatable {
     /// In the order the session lists its players.
     public let wearers: [Wearer]
     /// Looked up per event: the wearer holding each strap index (the first, should two be given one).
-    private let byStrap: [UInt16: Wearer]
-    private let strapOfPlayer: [Int64: UInt16]
+    private let byStrap: [StrapIndex: Wearer]
+    private let strapOfPlayer: [Int64: StrapIndex]
 
     public init(_ wearers: [Wearer]) {
         self.wearers = wearers
-        var byStrap: [UInt16: Wearer] = [:]
-        var strapOfPlayer: [Int64: UInt16] = [:]
+        var byStrap: [StrapIndex: Wearer] = [:]
+        var strapOfPlayer: [Int64: StrapIndex] = [:]
         for w in wearers {
             guard let index = w.strapIndex, w.strapID != nil else { continue }
             if byStrap[index] == nil { byStrap[index] = w }
@@ -36,13 +36,13 @@ public struct Lineup: Sendable, Equatable {
     }
 
     /// The wearer of the strap at this index, with the strap's stored id; nil: nobody in this session.
-    public func wearer(ofStrap index: UInt16) -> Wearer? { byStrap[index] }
+    public func wearer(ofStrap index: StrapIndex) -> Wearer? { byStrap[index] }
 
     /// The index of the strap this player wears; nil when they have none.
-    public func strapIndex(ofPlayer playerID: Int64) -> UInt16? { strapOfPlayer[playerID] }
+    public func strapIndex(ofPlayer playerID: Int64) -> StrapIndex? { strapOfPlayer[playerID] }
 
     /// Every strap index someone wears.
-    public var strapIndices: Set<UInt16> { Set(byStrap.keys) }
+    public var strapIndices: Set<StrapIndex> { Set(byStrap.keys) }
 
     public static func == (a: Lineup, b: Lineup) -> Bool { a.wearers == b.wearers }
 }

@@ -30,7 +30,7 @@ public struct SessionRecording: Sendable {
     public let lineup: Lineup
     public private(set) var counters = Counters()
     private var pending = Batch()
-    private var lastBattery: [UInt16: UInt8] = [:]
+    private var lastBattery: [StrapIndex: UInt8] = [:]
     /// Per player, where the last RR interval was placed (1/1024 ms units, and the stored ms).
     private var lastRR: [Int64: (endUnits: Int64, tMs: Int64)] = [:]
 
@@ -106,7 +106,7 @@ public struct SessionRecording: Sendable {
         counters.rrIntervals += n
     }
 
-    private mutating func noteBattery(_ level: UInt8, strap: UInt16, strapID: Int64, t: Int64) {
+    private mutating func noteBattery(_ level: UInt8, strap: StrapIndex, strapID: Int64, t: Int64) {
         guard lastBattery[strap] != level else { return }
         lastBattery[strap] = level
         pending.strapEvents.append(StrapEvent(strapID: strapID, tMs: t, kind: .battery, value: Int(level)))

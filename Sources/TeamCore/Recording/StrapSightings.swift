@@ -9,7 +9,7 @@ public struct StrapSightings: Sendable, Equatable {
         public var battery: Int?
     }
 
-    public private(set) var pending: [UInt16: Sighting] = [:]
+    public private(set) var pending: [StrapIndex: Sighting] = [:]
 
     public init() {}
 
@@ -22,7 +22,7 @@ public struct StrapSightings: Sendable, Equatable {
     }
 
     /// What was gathered since the last take, and nothing kept.
-    public mutating func take() -> [UInt16: Sighting] {
+    public mutating func take() -> [StrapIndex: Sighting] {
         defer { pending = [:] }
         return pending
     }

@@ -17,8 +17,8 @@ public struct SensorEvent: Sendable, BitwiseCopyable, Equatable {
     public static let maxRRCount = 9
     public static let noBattery: UInt8 = 0xFF
 
-    /// Index of the strap in the source's strap table (shared with the consumer when the session starts).
-    public var strap: UInt16
+    /// Which strap: its place in the table the source was started on.
+    public var strap: StrapIndex
     /// Monotonic time of arrival, nanoseconds (the source's clock).
     public var timestampNs: UInt64
     public var kind: Kind
@@ -35,7 +35,7 @@ public struct SensorEvent: Sendable, BitwiseCopyable, Equatable {
     /// RR intervals in 1/1024 s; the first `rrCount` are valid, oldest first.
     public var rr: InlineArray<9, UInt16>
 
-    public init(strap: UInt16, timestampNs: UInt64, kind: Kind, bpm: UInt16 = 0,
+    public init(strap: StrapIndex, timestampNs: UInt64, kind: Kind, bpm: UInt16 = 0,
                 contact: SensorContact = .notSupported, link: LinkState = .connected,
                 battery: UInt8 = SensorEvent.noBattery, rssi: Int8 = 0,
                 energyKJ: UInt16? = nil) {

@@ -2,7 +2,9 @@ import Appliance
 import ArgumentParser
 import Foundation
 import Recording
+import SensorCore
 import SensorHub
+import SensorSimulation
 import SessionReview
 import Store
 import TeamCore
@@ -75,9 +77,9 @@ struct RecordCommand: ParsableCommand {
                                            nowNs: recording.startNs)
         let sessionID = recorder.start.sessionID
         if progress {
-            let straps = recording.straps
+            let straps = recording.pump.straps
             recorder.onTaken = { event in
-                print("heard \(straps[Int(event.strap)].address) \(Self.progressText(event))")
+                print("heard \(straps[event.strap].address) \(Self.progressText(event))")
                 fflush(nil)
             }
         }

@@ -1,6 +1,7 @@
 import Appliance
 import ArgumentParser
 import Foundation
+import SensorCore
 import SensorHub
 import SPSCRing
 import TeamCore
@@ -22,7 +23,7 @@ struct ScanCommand: ParsableCommand {
         let source = try bluetooth.setup.makeSource(specs: self.source.map(SourceSpec.init(parsing:)))
         source.setDiscovery(true)
         do {
-            try source.start(straps: [], ring: SPSCRing<SensorEvent>(capacity: 16), wake: {})
+            try source.start(straps: StrapTable(), ring: SPSCRing<SensorEvent>(capacity: 16), wake: {})
         } catch let error as SensorSourceError {
             throw UserError(error.description)
         }

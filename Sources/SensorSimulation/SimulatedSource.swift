@@ -1,5 +1,6 @@
 import Atomics
 import Foundation
+import SensorCore
 import SPSCRing
 import Synchronization
 import TeamCore
@@ -28,11 +29,11 @@ public final class SimulatedSource: SensorSource {
 
     public func nowNs() -> UInt64 { clock.load(ordering: .acquiring) }
 
-    public func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
+    public func start(straps: StrapTable, ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
         let byAddress = Dictionary(team.members.map { ($0.strap.address, $0) }, uniquingKeysWith: { a, _ in a })
         // Straps the simulation does not know stay silent, as a strap left in the bag would.
-        let initialModels = straps.enumerated().compactMap { index, strap in
-            byAddress[strap.address].map { SimulatedStrap(index: UInt16(index), member: $0, seed: seed) }
+        let initialModels = straps.indices.compactMap { index in
+            byAddress[straps[index].address].map { SimulatedStrap(index: index, member: $0, seed: seed) }
         }
         let speed = self.speed
         let clock = self.clock

@@ -1,3 +1,4 @@
+import SensorCore
 /// When simulated players switch between training and resting. A change takes effect from its
 /// time on, so a model stepped in any chunking of time gives the same heart rates.
 struct WorkloadSchedule: Sendable, Equatable {

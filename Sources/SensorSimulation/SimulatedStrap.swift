@@ -8,7 +8,7 @@ import TeamCore
 /// Purely a function of its seed and virtual time: stepping it in any chunking
 /// of time gives the same events.
 struct SimulatedStrap {
-    let index: UInt16
+    let index: StrapIndex
     let restingHR: Double
     let maxHR: Double
     let effort: Double
@@ -37,13 +37,13 @@ struct SimulatedStrap {
     private var packets = 0
     private var connected = false
 
-    init(index: UInt16, member: SimulatedTeam.Member, seed: UInt64, year: Int = 2026) {
+    init(index: StrapIndex, member: SimulatedTeam.Member, seed: UInt64, year: Int = 2026) {
         self.index = index
         let physiology = Physiology(player: member.player, year: year)
         restingHR = physiology.restingHR
         maxHR = physiology.maxHR
         effort = member.effort
-        rng = SeededGenerator(seed: seed, stream: UInt64(index) + 1)
+        rng = SeededGenerator(seed: seed, stream: UInt64(index.rawValue) + 1)
         hr = restingHR + 15 + Double.random(in: 0..<10, using: &rng)
         battery = Double.random(in: 35...100, using: &rng)
         // Straps are not in phase: first notification somewhere in the first second.

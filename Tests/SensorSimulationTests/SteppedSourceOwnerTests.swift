@@ -1,5 +1,5 @@
 import Foundation
-import SensorHub
+import SensorSimulation
 import SPSCRing
 import TeamCore
 import Testing
@@ -11,7 +11,7 @@ import Testing
         await #expect(processExitsWith: .failure) {
             let team = SimulatedTeam(count: 2, seed: 1)
             let source = SteppedSimulatedSource(team: team, seed: 1)
-            try? source.start(straps: team.members.map(\.strap), ring: SPSCRing<SensorEvent>(capacity: 64), wake: {})
+            try? source.start(straps: team.strapTable, ring: SPSCRing<SensorEvent>(capacity: 64), wake: {})
             let done = DispatchSemaphore(value: 0)
             Thread { source.advance(byNs: 1_000_000_000); done.signal() }.start()
             done.wait()
@@ -22,7 +22,7 @@ import Testing
         let team = SimulatedTeam(count: 2, seed: 1)
         let source = SteppedSimulatedSource(team: team, seed: 1)
         let ring = SPSCRing<SensorEvent>(capacity: 64)
-        try source.start(straps: team.members.map(\.strap), ring: ring, wake: {})
+        try source.start(straps: team.strapTable, ring: ring, wake: {})
         source.advance(byNs: 3_000_000_000)
         #expect(source.nowNs() == 3_000_000_000)
         #expect(ring.count > 0)

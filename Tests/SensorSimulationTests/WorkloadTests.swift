@@ -1,21 +1,21 @@
-import Atomics
-@testable import SensorHub
+import Foundation
+import SensorCore
+import SensorSimulation
 import SPSCRing
-import Synchronization
 import TeamCore
 import XCTest
 
 /// After a session's effort, simulated players rest: their heart rate falls with the model's
 /// recovery kinetics, from exactly the time they were told, whatever the stepping.
 final class WorkloadTests: XCTestCase {
-    struct Reading: Equatable { var strap: UInt16, tNs: UInt64, bpm: UInt16 }
+    struct Reading: Equatable { var strap: StrapIndex, tNs: UInt64, bpm: UInt16 }
 
     /// Measurements of a stepped source over `seconds`, with workload changes told at their times.
     func readings(seconds: UInt64, chunkMs: UInt64, changes: [(Workload, UInt64)] = []) throws -> [Reading] {
         let team = SimulatedTeam(count: 3, seed: 4)
         let source = SteppedSimulatedSource(team: team, seed: 4)
         let ring = SPSCRing<SensorEvent>(capacity: 65_536)
-        try source.start(straps: team.members.map(\.strap), ring: ring, wake: {})
+        try source.start(straps: team.strapTable, ring: ring, wake: {})
         var pending = changes
         var out: [Reading] = []
         while source.nowNs() < seconds * 1_000_000_000 {
@@ -29,7 +29,7 @@ final class WorkloadTests: XCTestCase {
         return out
     }
 
-    func bpm(_ readings: [Reading], strap: UInt16, at seconds: Double) -> Double {
+    func bpm(_ readings: [Reading], strap: StrapIndex, at seconds: Double) -> Double {
         let own = readings.filter { $0.strap == strap }
         return Double(own.min { abs(Double($0.tNs) / 1e9 - seconds) < abs(Double($1.tNs) / 1e9 - seconds) }!.bpm)
     }
@@ -39,7 +39,7 @@ final class WorkloadTests: XCTestCase {
         let working = try readings(seconds: 230, chunkMs: 100)
         let resting = try readings(seconds: 230, chunkMs: 100, changes: [(.resting, rest)])
         XCTAssertEqual(working.filter { $0.tNs < rest }, resting.filter { $0.tNs < rest }, "nothing changes before the effort ends")
-        for strap: UInt16 in 0..<3 {
+        for strap: StrapIndex in 0..<3 {
             let atEnd = bpm(resting, strap: strap, at: 160), minuteLater = bpm(resting, strap: strap, at: 220)
             XCTAssertGreaterThan(atEnd - minuteLater, 40, "strap \(strap): \(atEnd) → \(minuteLater)")
             // Without the rest the next bout (from 210 s) has them climbing again.
@@ -62,7 +62,7 @@ final class WorkloadTests: XCTestCase {
         let source = SimulatedSource(team: team, seed: 4, speed: 2000)
         source.setWorkload(.resting, atNs: 60_000_000_000)
         let ring = SPSCRing<SensorEvent>(capacity: 65_536)
-        try source.start(straps: team.members.map(\.strap), ring: ring, wake: {})
+        try source.start(straps: team.strapTable, ring: ring, wake: {})
         let deadline = Date().addingTimeInterval(20)
         while source.nowNs() < 100_000_000_000, Date() < deadline { usleep(2_000) }
         source.stop()
@@ -72,43 +72,5 @@ final class WorkloadTests: XCTestCase {
         let sort: (Reading, Reading) -> Bool = { ($0.tNs, $0.strap) < ($1.tNs, $1.strap) }
         let horizon: UInt64 = 95_000_000_000
         XCTAssertEqual(threaded.filter { $0.tNs < horizon }.sorted(by: sort), stepped.filter { $0.tNs < horizon }.sorted(by: sort))
-    }
-
-    /// Sources of real straps need not do anything: the protocol's defaults leave their readings as
-    /// they are (what the straps measured), report no problem and take any wanted set.
-    func testTheDefaultsLeaveARealStrapsReadingsAlone() throws {
-        /// Implements only what the protocol requires: each `emit` pushes the strap's next reading.
-        final class Strap: SensorSource {
-            let emitted = ManagedAtomic<UInt16>(0)
-            private let target = Mutex<SPSCRing<SensorEvent>?>(nil)
-            func nowNs() -> UInt64 { UInt64(emitted.load(ordering: .relaxed)) * 1_000_000_000 }
-            func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
-                target.withLock { $0 = ring }
-            }
-            func stop() { target.withLock { $0 = nil } }
-            func emit() {
-                let n = emitted.wrappingIncrementThenLoad(ordering: .relaxed)
-                let event = SensorEvent(strap: 0, timestampNs: nowNs(), kind: .measurement, bpm: 100 + n, contact: .detected)
-                _ = target.withLock { $0 }?.push(event)
-            }
-        }
-        func readings(resting: Bool) throws -> [UInt16] {
-            let source = Strap(), ring = SPSCRing<SensorEvent>(capacity: 64)
-            try source.start(straps: [StrapAddress(address: "AA:BB:CC:DD:EE:FF", name: "H10")], ring: ring, wake: {})
-            for i in 0..<10 {
-                if resting && i == 5 { source.setWorkload(.resting, atNs: source.nowNs()) }
-                source.emit()
-            }
-            var bpm: [UInt16] = []
-            ring.drain { bpm.append($0.bpm) }
-            return bpm
-        }
-        XCTAssertEqual(try readings(resting: true), try readings(resting: false))
-        XCTAssertEqual(try readings(resting: true), Array(101...110))
-        let strap = Strap()
-        XCTAssertNil(strap.problem())
-        XCTAssertNoThrow(try strap.addStraps([StrapAddress(address: "AA:BB:CC:DD:EE:00", name: "H9")]))
-        strap.setWanted(.only([0]))
-        XCTAssertEqual(strap.emitted.load(ordering: .relaxed), 0, "nothing asked of it produced a reading")
     }
 }

@@ -1,5 +1,6 @@
 import Atomics
 import Foundation
+import SensorCore
 import SPSCRing
 import TeamCore
 
@@ -44,12 +45,12 @@ public final class SteppedSimulatedSource: SensorSource {
         #endif
     }
 
-    public func start(straps: [StrapAddress], ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
+    public func start(straps: StrapTable, ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
         assertOwner()
         let byAddress = Dictionary(team.members.map { ($0.strap.address, $0) }, uniquingKeysWith: { a, _ in a })
-        models = straps.enumerated().compactMap { index, strap in
-            byAddress[strap.address].map { member in
-                var model = SimulatedStrap(index: UInt16(index), member: member, seed: seed)
+        models = straps.indices.compactMap { index in
+            byAddress[straps[index].address].map { member in
+                var model = SimulatedStrap(index: index, member: member, seed: seed)
                 model.schedule = schedule
                 return model
             }
@@ -77,7 +78,7 @@ public final class SteppedSimulatedSource: SensorSource {
                 models[i].advance(to: now) { event in
                     var e = event
                     // A stable, made-up signal strength per strap so "strongest nearby" has a winner.
-                    e.rssi = Int8(-42 - Int(index) * 7 % 45)
+                    e.rssi = Int8(-42 - index.position * 7 % 45)
                     ring.push(e)
                 }
             }

@@ -1,5 +1,5 @@
 import Foundation
-@testable import SensorHub
+import SensorCore
 import Synchronization
 import XCTest
 

@@ -46,6 +46,12 @@ public struct SimulatedTeam: Sendable {
     /// Simulates the hearts of a stored roster (players who have a strap).
     public init(members: [Member]) { self.members = members }
 
+    /// The members' straps as a table, in member order, for a source run without a store (tests,
+    /// benchmarks): the stored ids are made up, 1 for the first member's strap and on.
+    public var strapTable: StrapTable {
+        StrapTable(members.enumerated().map { StrapSlot(strapID: Int64($0 + 1), address: $1.strap.address, name: $1.strap.name) })
+    }
+
     /// The i-th simulated strap. A locally administered address (second digit A), so it never
     /// collides with a real strap; the same for every seed, so straps are reused across teams.
     public static func strap(_ i: Int) -> StrapAddress {

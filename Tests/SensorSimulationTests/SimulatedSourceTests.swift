@@ -1,4 +1,4 @@
-@testable import SensorHub
+@testable import SensorSimulation
 import SPSCRing
 import TeamCore
 import XCTest
@@ -6,7 +6,7 @@ import XCTest
 final class SimulatedSourceTests: XCTestCase {
     func events(seed: UInt64, members: Int = 4, seconds: UInt64, chunkMs: UInt64) -> [SensorEvent] {
         let team = SimulatedTeam(count: members, seed: seed)
-        var straps = team.members.enumerated().map { SimulatedStrap(index: UInt16($0), member: $1, seed: seed) }
+        var straps = team.members.enumerated().map { SimulatedStrap(index: StrapIndex(position: $0), member: $1, seed: seed) }
         var out: [SensorEvent] = []
         var t: UInt64 = 0
         while t < seconds * 1_000_000_000 {
@@ -65,7 +65,7 @@ final class SimulatedSourceTests: XCTestCase {
         let team = SimulatedTeam(count: 3, seed: 1)
         let source = SimulatedSource(team: team, seed: 1, speed: 200)
         let ring = SPSCRing<SensorEvent>(capacity: 4096)
-        try source.start(straps: team.members.map(\.strap), ring: ring, wake: {})
+        try source.start(straps: team.strapTable, ring: ring, wake: {})
         let deadline = Date().addingTimeInterval(10)
         while source.nowNs() < 5_000_000_000, Date() < deadline { usleep(5_000) }
         source.stop()
