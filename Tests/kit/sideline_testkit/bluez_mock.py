@@ -195,6 +195,17 @@ class MockBluez:
         self.announce(path, ADAPTER)
         return path
 
+    def hold_connects(self, device, release):
+        """Device1.Connect on `device` answers only once the file `release` exists (at most 60 s), as
+        bluetoothd answers a Connect only when the kernel has the link. The mock serves nothing
+        meanwhile: what clients send waits on the bus, in order (a dbus-monitor sees it)."""
+        self.obj(device).AddMethod(DEVICE, 'Connect', '', '', (
+            'import os, time\n'
+            'deadline = time.monotonic() + 60\n'
+            f'while not os.path.exists({str(release)!r}) and time.monotonic() < deadline:\n'
+            '    time.sleep(0.02)\n'
+            f"self.UpdateProperties('{DEVICE}', {{'Connected': dbus.Boolean(True)}})\n"), dbus_interface=dbusmock.MOCK_IFACE)
+
     def power_on(self, adapter='hci0'):
         self.obj('/org/bluez/' + adapter).UpdateProperties(ADAPTER, {'PowerState': dbus.String('on'), 'Powered': dbus.Boolean(True)},
                                                            dbus_interface=dbusmock.MOCK_IFACE)
