@@ -37,6 +37,16 @@ def start_kiosk(sideline_bin, db, script, shots, bus_address):
                             env=env_for(bus_address), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+def pairing_list_connects(bluez, shots, device, chars, wait_for_json):
+    """Once the kiosk's script has opened the pairing list (dumped open.json): the strap advertises
+    until the kiosk connects it (bluetoothd relays each advertisement as an RSSI change; the
+    pairing screen may turn discovery on a frame after open.json), and the kiosk subscribes."""
+    wait_for_json(shots / 'open.json')
+    wait_until(lambda: bluez.advertise(device, rssi=-48) or bluez.calls(device, 'Connect'), timeout=15,
+               what='the kiosk connecting the strap it heard')
+    assert bluez.wait_notifying([chars['hr']]), 'the kiosk never subscribed to the strap it heard'
+
+
 def import_team(sideline_bin, db, tmp_path, addresses):
     import_roster(sideline_bin, db, tmp_path, 'BZ', wearers(addresses), sex='M', weight_kg=70)
 
@@ -327,12 +337,7 @@ def test_kiosk_pairs_a_strap_it_never_saw_through_bluetoothd(bluez, sideline_bin
     ''')
     kiosk = start_kiosk(sideline_bin, db, script, shots, bluez.address)
     try:
-        wait_for_json(shots / 'open.json')
-        # The strap advertises until the kiosk connects it (bluetoothd relays each advertisement
-        # as an RSSI change; the pairing screen may turn discovery on a frame after open.json).
-        wait_until(lambda: bluez.advertise(dev, rssi=-48) or bluez.calls(dev, 'Connect'), timeout=15,
-                   what='the kiosk connecting the strap it heard')
-        assert bluez.wait_notifying([chars['hr']]), 'the kiosk never subscribed to the new strap'
+        pairing_list_connects(bluez, shots, dev, chars, wait_for_json)
         bluez.set_value(chars['hr'], measurement(bpm=90))  # the script waits until it streams
         _, err = kiosk.communicate(timeout=60)
     finally:
@@ -621,12 +626,9 @@ def test_a_strap_no_longer_wanted_is_let_go_only_once_its_connect_is_answered(bl
     trace = bus_trace(bluez.address)
     kiosk = start_kiosk(sideline_bin, db, script, shots, bluez.address)
     try:
-        wait_for_json(shots / 'open.json')
         # A strap connected and subscribed on the pairing list: its Disconnect, when the list
         # closes, says that Sideline has taken the new wanted set (none: Ada One has no strap).
-        wait_until(lambda: bluez.advertise(other, rssi=-48) or bluez.calls(other, 'Connect'), timeout=15,
-                   what='the kiosk connecting the first strap it heard')
-        assert bluez.wait_notifying([other_chars['hr']]), 'the kiosk never subscribed to the first strap'
+        pairing_list_connects(bluez, shots, other, other_chars, wait_for_json)
         bluez.advertise(held, rssi=-50)  # its Connect is held: the mock answers nothing until `answer`
         wait_until(lambda: calls_to(trace, held, 'Connect'), 15, what='a Connect for the second strap')
         (shots / 'connecting').touch()
