@@ -38,6 +38,13 @@ public struct KioskBench {
         }
         print(String(format: "RSS with 40 players live (1920x1080): %.1f MB   [issue: ≤ 80 MB]", rss))
         for (w, h) in [(1920, 1080), (800, 480)] {
+            // Issue 25: a running interval program (its band) and a challenge (its strip, the
+            // higher-zone rule counting every tick) must not cost frame time.
+            let (median, p90, _) = try liveFrames(width: w, height: h, incremental: true, plan: true)
+            print(String(format: "live screen, 40 players, %dx%d, as the app draws, an interval program and a 20 v 20 challenge running: median %.2f ms CPU per frame (p90 %.2f)",
+                         w, h, median, p90))
+        }
+        for (w, h) in [(1920, 1080), (800, 480)] {
             print(String(format: "live graph view, 40 players × 5 min, %dx%d: median %.2f ms CPU per redraw (it redraws once a second)",
                          w, h, try liveGraphRedraw(width: w, height: h)))
         }
@@ -56,13 +63,16 @@ public struct KioskBench {
 
     // MARK: figures
 
-    private func liveFrames(width: Int, height: Int, incremental: Bool) throws -> (Double, Double, Double) {
-        let (store, team) = try freshStore("live-\(width)-\(incremental ? "incremental" : "full")", players: 40)
+    /// `plan`: the session runs the first interval preset and a challenge of the even shirt numbers
+    /// against the odd, scored by the higher zone.
+    private func liveFrames(width: Int, height: Int, incremental: Bool, plan: Bool = false) throws -> (Double, Double, Double) {
+        let (store, team) = try freshStore("live-\(width)-\(incremental ? "incremental" : "full")\(plan ? "-plan" : "")", players: 40)
+        if plan { try store.saveKioskSetting("challengeRule", ChallengeRule.higherZone.rawValue) }
         let stepped = SteppedSimulatedSource(team: SimulatedTeam(count: 40, seed: seed), seed: seed)
         let app = try makeApp(store: store, source: .stepped(stepped, description: "bench"), width: width, height: height)
         app.main.view.persistentFrames = incremental
         defer { app.shutdown() }
-        try startSession(app, team: team)
+        try startSession(app, team: team, plan: plan)
         app.advance(ms: 120_000)
         var cpu: [Double] = []
         for i in 0..<330 {
@@ -205,11 +215,18 @@ public struct KioskBench {
         return KioskApp(runtime: runtime, main: window, wall: nil, wake: wake)
     }
 
-    private func startSession(_ app: KioskApp, team: Team) throws {
+    private func startSession(_ app: KioskApp, team: Team, plan: Bool = false) throws {
         app.runtime.dispatch(.teams(.pick(team.id)))
         app.advance(ms: 2000)
+        if plan {
+            app.runtime.dispatch(.lobby(.intervals(.choose(0))))
+            for line in app.state.roster {
+                for _ in 0..<(line.shirtNumber % 2 == 0 ? 1 : 2) { app.runtime.dispatch(.lobby(.challenge(.cycle(playerID: line.playerID)))) }
+            }
+        }
         app.runtime.dispatch(.live(.start))
         guard app.state.screen == .live else { throw KioskError("benchmark: the session did not start") }
+        if plan, app.state.live?.intervals == nil || app.state.live?.challenge == nil { throw KioskError("benchmark: no program or challenge") }
     }
 
     // MARK: measuring

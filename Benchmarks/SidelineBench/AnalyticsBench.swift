@@ -87,6 +87,21 @@ func timed(_ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
     return (wall, processCPUMs() - cpu)
 }
 
+/// One figure's wall and CPU medians, with its target.
+func printMedians(_ name: String, _ runs: [(wall: Double, cpu: Double)], target: String, decimals: Int = 0) {
+    let number = "%6.\(decimals)f"
+    print(String(format: "  %-56@ wall \(number) ms  cpu \(number) ms  %@", name as NSString, median(runs.map(\.wall)),
+                 median(runs.map(\.cpu)), target as NSString))
+}
+
+/// The machine's load, which the wall times include.
+func printLoadAverage() {
+    var loadAverage = [Double](repeating: 0, count: 3)
+    _ = getloadavg(&loadAverage, 3)
+    print(String(format: "  (machine load average %.1f on %d cores: wall times include the neighbours' work)",
+                 loadAverage[0], ProcessInfo.processInfo.activeProcessorCount))
+}
+
 func benchAnalytics(rounds: Int) throws {
     let dir = NSTemporaryDirectory() + "sideline-bench-analytics-\(getpid())"
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -114,14 +129,8 @@ func benchAnalytics(rounds: Int) throws {
         files.append(try timed { try export.write([.tcx, .fit], to: out) })
         try? FileManager.default.removeItem(atPath: out)
     }
-    func line(_ name: String, _ runs: [(wall: Double, cpu: Double)], target: String) {
-        print(String(format: "  %-56@ wall %6.0f ms  cpu %6.0f ms  %@", name as NSString, median(runs.map(\.wall)),
-                     median(runs.map(\.cpu)), target as NSString))
-    }
-    var loadAverage = [Double](repeating: 0, count: 3)
-    _ = getloadavg(&loadAverage, 3)
-    print(String(format: "  (machine load average %.1f on %d cores: wall times include the neighbours' work)",
-                 loadAverage[0], ProcessInfo.processInfo.activeProcessorCount))
+    func line(_ name: String, _ runs: [(wall: Double, cpu: Double)], target: String) { printMedians(name, runs, target: target) }
+    printLoadAverage()
     line("read samples + RR from SQLite (C API)", load, target: "")
     line("first analysis: RR corrected, NN cached (warmCache)", [first], target: "(one run, in the background at session end)")
     line("summary from SQLite, RR corrected again (no cache)", cold, target: "")

@@ -153,6 +153,7 @@ if which.isEmpty || which.contains("ring") { benchRing(rounds: rounds) }
 if which.isEmpty || which.contains("store") { try benchStore(rounds: rounds) }
 if which.isEmpty || which.contains("analytics") { try benchAnalytics(rounds: rounds) }
 if which.isEmpty || which.contains("ble-worker") { benchBLEWorker(rounds: rounds) }
+if which.isEmpty || which.contains("season") { try benchSeason(rounds: rounds) }
 if which.contains("analytics-parts") { try benchAnalyticsParts() }
 if which.contains("photo-helper") {
     let value = { (name: String) in args.first { $0.hasPrefix("--\(name)=") }.map { String($0.dropFirst(name.count + 3)) } }

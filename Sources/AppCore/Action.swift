@@ -23,6 +23,7 @@ public enum Action: Sendable, Equatable {
     case lobby(LobbyAction)
     case live(LiveAction)
     case review(ReviewAction)
+    case season(SeasonAction)
     case settings(SettingsAction)
     case club(ClubAction)
 }

@@ -31,7 +31,7 @@ public enum AppReducer {
         case .tick(let now):
             guard now >= s.nowMs else { return .none }
             s.nowMs = now
-            return LiveReducer.tick(&s.live, nowMs: now, settings: s.settings.values)
+            return LiveReducer.tick(&s.live, nowMs: now, settings: s.settings.values, sensors: s.sensors)
         case .failed(let message):
             s.notice = message
             if s.live?.phase == .starting { s.live = nil; s.screen = .lobby }
@@ -69,6 +69,9 @@ public enum AppReducer {
         case .review(let review):
             let context = AppContext(s)
             return ReviewReducer.reduce(&s.review, review, context)
+        case .season(let season):
+            let context = AppContext(s)
+            return SeasonReducer.reduce(&s.season, season, context)
         case .settings(.delegate(let outcome)):
             return NavigationReducer.settings(&s, outcome)
         case .settings(let settings):

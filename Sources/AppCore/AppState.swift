@@ -7,7 +7,7 @@ import TeamCore
 /// feature's own state, which only that feature's reducer writes (the settings' values every
 /// feature reads, through `AppContext`).
 public struct AppState: Sendable, Equatable {
-    public enum Screen: String, Sendable, Equatable { case teamPicker, teamSetup, lobby, live, review, settings }
+    public enum Screen: String, Sendable, Equatable { case teamPicker, teamSetup, lobby, live, review, season, settings }
 
     /// A strap silent this long shows "no signal" instead of a frozen value (`NoSignal.afterMs`:
     /// the same limit ends what a gap earns in effort points).
@@ -37,6 +37,7 @@ public struct AppState: Sendable, Equatable {
     public var lobby = Lobby()
     public var live: LiveSession?
     public var review = Review()
+    public var season = Season()
     public var confirmation: Confirmation?
     public var club = Club()
 
@@ -50,8 +51,10 @@ public struct AppState: Sendable, Equatable {
     /// The live tiles in the order the coach chose, each with its strap's latest reading.
     public var shownTiles: [ShownTile] {
         guard let live else { return [] }
+        let elapsed = live.clock.elapsedMs(nowMs: nowMs)
         return live.sort.sorted(live.tiles.map { tile in
-            ShownTile(tile: tile, reading: live.lineup.strapIndex(ofPlayer: tile.playerID).flatMap { sensors.readings[$0] }, nowMs: nowMs)
+            ShownTile(tile: tile, reading: live.lineup.strapIndex(ofPlayer: tile.playerID).flatMap { sensors.readings[$0] }, nowMs: nowMs,
+                      lastTimePoints: live.lastTime?.points(of: tile.playerID, atElapsedMs: elapsed))
         })
     }
 }

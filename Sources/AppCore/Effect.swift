@@ -13,17 +13,31 @@ public enum Effect: Sendable, Equatable {
     /// Starts a session row (with its context tags, which the team remembers) and the recorder of
     /// the lineup's straps; answered by `.live(.started)`.
     case startSession(teamID: Int64, lineup: Lineup, plannedMs: Int64?, tags: [String] = [])
+    /// The team's newest finished session before `sessionID` with its tags: each of the
+    /// players' effort points by the minute (answered by `.live(.lastTimeLoaded)`).
+    case loadLastTime(teamID: Int64, sessionID: Int64, playerIDs: [Int64])
     case setSessionPaused(sessionID: Int64, paused: Bool)
-    case addLap(sessionID: Int64, tMs: Int64)
+    /// A lap mark; `label` names the stretch it closes (an interval block's "WORK 3/8"; nil: the coach's).
+    case addLap(sessionID: Int64, tMs: Int64, label: String? = nil)
     /// Records when the effort ended (`atMs`: session offset) and lets simulated players rest;
     /// the recorder runs on for the recovery minute.
     case endEffort(sessionID: Int64, atMs: Int64)
+    /// An interval block began (`atMs`: session offset): simulated players work hard or rest with it
+    /// (real straps need nothing).
+    case intervalBlockStarted(sessionID: Int64, IntervalBlock.Kind, atMs: Int64)
     /// Commits what is pending and ends the session row; the recorder stops.
     case finishRecording(sessionID: Int64)
     case deleteSession(sessionID: Int64)
     case loadSessions(teamID: Int64)
     case loadReview(sessionID: Int64)
     case markReviewed(sessionID: Int64)
+    /// The team's season table on today's date (answered by `.season(.loaded)`).
+    case loadSeason(teamID: Int64)
+    /// One player's history across teams (answered by `.season(.historyLoaded)`).
+    case loadPlayerHistory(playerID: Int64)
+    /// The readiness check just recorded, analysed and read against each player's earlier checks
+    /// (answered by `.live(.readinessResults)`).
+    case loadReadinessResults(sessionID: Int64)
     case saveSettings(KioskSettings)
     /// Stop the sensor source and start the chosen one (never while recording).
     case switchSource(SensorChoice)
@@ -37,6 +51,13 @@ public enum Effect: Sendable, Equatable {
     case loadStraps
     /// The strap leaves every team and list (`SidelineStore.forgetStrap`).
     case forgetStrap(address: String)
+    /// The club's own name for a strap ("Box A 7"); nil takes it away.
+    case labelStrap(address: String, label: String?)
+    /// "All players": a new player on no team (`playerID` nil), or new details of one.
+    case saveClubPlayer(playerID: Int64?, player: Player)
+    /// A picture on the USB stick named after the player (as "Import photos from USB" names them) becomes their photo.
+    case importPlayerPhoto(playerID: Int64, player: Player)
+    case removePlayerPhoto(playerID: Int64)
     case renameTeam(teamID: Int64, name: String)
     case setTeamColour(teamID: Int64, colour: RGBColour)
     /// The team and its sessions with everything in them; its players stay.
@@ -47,6 +68,10 @@ public enum Effect: Sendable, Equatable {
     case restoreFromStick
     /// A generated sound through the audio device (none: a line in the log, the kiosk goes on).
     case playSound(Sound, volumePercent: Int)
+    /// A phrase through the voice, when one is installed (none: nothing, the tones carry the cue).
+    case speak(SpokenCue, volumePercent: Int)
+    /// The session's challenge (sides, rule; scores once the effort ended), written over what was stored.
+    case saveChallenge(sessionID: Int64, SessionChallenge)
     /// Photos on the USB stick, named by shirt number or name, for the team's players: all or none.
     case importPhotos(teamID: Int64)
 }

@@ -7,6 +7,8 @@ public enum NavigationAction: Sendable, Equatable {
     case setup
     case lobby
     case review
+    /// The team's season table (from the sessions list).
+    case season
     /// Opens the PIN pad; the settings screen follows the right PIN.
     case settings
 }
@@ -54,6 +56,14 @@ enum NavigationReducer {
             s.notice = nil
             s.review.data = nil
             return .effects(.loadSessions(teamID: id))
+        case .season:
+            guard let id = s.teamID else { return .none }
+            s.screen = .season
+            s.notice = nil
+            s.season.table = nil
+            s.season.historyPlayerID = nil
+            s.season.history = nil
+            return .effects(.loadSeason(teamID: id))
         case .settings:
             s.settings.pin = PinEntry()
             return .none
@@ -72,6 +82,7 @@ enum NavigationReducer {
                 s.lobby = Lobby()
                 s.lobby.tags = SessionTags(stored: s.teams.first { $0.team.id == id }?.lastTags ?? [])
                 s.review = Review()
+                s.season = Season()
             }
             s.teamID = id
             s.notice = nil
@@ -99,12 +110,19 @@ enum NavigationReducer {
         case .started:
             s.screen = .live
             s.notice = nil
+            s.lobby.readinessCheck = nil
             return .none
         case .saved(let id):
             s.screen = .review
             s.review = Review()
             s.notice = "Session saved"
             return .effects(s.teamID.map { .loadSessions(teamID: $0) }, .loadReview(sessionID: id), .markReviewed(sessionID: id))
+        case .readinessSaved(let id):
+            // The check's results are in the season table's readiness column.
+            s.screen = .season
+            s.season = Season()
+            s.notice = "Readiness check saved"
+            return .effects(s.teamID.map { .loadSeason(teamID: $0) }, s.teamID.map { .loadSessions(teamID: $0) }, .markReviewed(sessionID: id))
         case .discarded:
             s.screen = .lobby
             s.notice = "Session discarded"
@@ -120,6 +138,7 @@ enum NavigationReducer {
             s.roster = []
             s.lobby = Lobby()
             s.review = Review()
+            s.season = Season()
             s.setup = TeamSetup()
             s.screen = .teamPicker
             return .effects(.loadTeams)

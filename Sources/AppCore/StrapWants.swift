@@ -9,11 +9,14 @@ extension AppState {
     }
 
     /// The straps to keep connected: the current team's (their default straps, today's swaps, the
-    /// live session's lineup), none on the team picker, every strap while pairing. A Pi's onboard
+    /// live session's lineup), none on the team picker, every strap while pairing or while the
+    /// club's strap list is open. A Pi's onboard
     /// chip holds 2–3 connections: they go to the players in front of the kiosk, not to the next
     /// team warming up beside them.
     public var wantedStraps: StrapSelection {
         if wantsDiscovery { return .all }
+        // The strap list says which straps are live now: it listens to all of them.
+        if screen == .settings && club.page == .straps { return .all }
         guard teamID != nil else { return .only([]) } // the team picker shows no heart rates
         var straps = Set(roster.compactMap { sensors.index(ofStrap: $0.strapID) })
         straps.formUnion(lobby.strapOverride.values.compactMap { sensors.index(ofStrap: $0) })

@@ -1,11 +1,12 @@
 import Foundation
+import TeamCore
 
 /// Sessions made up for benchmarks and tests (`sideline-club bench`): a team of players wearing one
 /// strap each, a reading a second with a heart rate that climbs and falls in intervals, and the RR
 /// intervals those heart rates give. Deterministic from the seed, so two runs send the same bytes.
 public enum SyntheticSession {
     public static func make(seed: UInt64, players: Int, minutes: Int, startedMs: Int64) -> SessionBundle {
-        var rng = SeededRandom(state: seed)
+        var rng = SeededGenerator(seed: seed)
         func uuid() -> UUID { UUID(random: &rng) }
         let seconds = minutes * 60
         let straps = (0..<players).map { i in
@@ -42,21 +43,6 @@ public enum SyntheticSession {
                                    startedMs: startedMs, endedMs: startedMs + duration, plannedMs: duration, effortEndMs: duration,
                                    state: "ended", zoneModel: "percentOfMax", tags: ["training"], reviewed: false),
             straps: straps, participants: participants, laps: [BundleLap(tMs: duration / 2, label: "second half")], strapEvents: [])
-    }
-}
-
-/// SplitMix64: random numbers that a seed repeats (made-up sessions, property tests).
-public struct SeededRandom: RandomNumberGenerator {
-    public var state: UInt64
-
-    public init(state: UInt64) { self.state = state }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

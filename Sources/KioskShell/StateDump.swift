@@ -30,7 +30,13 @@ public enum StateDump {
                                       "photoVersion": $0.photoVersion.map { $0 as Any } ?? NSNull()] },
             "settingsPage": s.settings.page.rawValue,
             "lobby": ["included": s.lobbyParticipants.map(\.line.playerID).sorted(), "plannedMs": s.lobby.plannedMs.map { $0 as Any } ?? NSNull(),
-                      "canStart": s.canStartSession, "tags": s.lobby.tags.tags, "editingTags": s.lobby.editingTags] as [String: Any],
+                      "canStart": s.canStartSession, "tags": s.lobby.tags.tags, "editingTags": s.lobby.editingTags,
+                      "intervals": s.lobby.intervals.map { $0.label as Any } ?? NSNull(), "editingIntervals": s.lobby.editingIntervals,
+                      "challengeSides": Dictionary(uniqueKeysWithValues: s.lobby.challengeSides.map { ("\($0.key)", $0.value) }),
+                      "editingChallenge": s.lobby.editingChallenge,
+                      "readinessCheck": s.lobby.readinessCheck.map(SeasonDump.plan) ?? NSNull()] as [String: Any],
+            "voice": Self.voice(s.settings.voice),
+            "season": SeasonDump.season(s.season),
             "setup": ["tab": s.setup.tab.rawValue, "pickingExisting": s.setup.pickingExisting],
             "pin": s.settings.pin.map { pinPurpose($0.purpose) as Any } ?? NSNull(),
             "confirmation": s.confirmation.map { $0.question as Any } ?? NSNull(),
@@ -38,7 +44,7 @@ public enum StateDump {
             "targets": app.main.view.hits.hits.filter { !$0.label.isEmpty }.map { [$0.label, $0.rect.x, $0.rect.y, $0.rect.w, $0.rect.h] as [Any] },
             // Rows a list shows only partly, at their whole size.
             "clippedTargets": app.main.view.hits.hits.compactMap { h in h.whole.map { [h.label, $0.x, $0.y, $0.w, $0.h] as [Any] } },
-            "club": club(s.club),
+            "club": club(s),
             "settings": Dictionary(uniqueKeysWithValues: s.settings.values.keyValues.map { ($0.0, $0.1) }),
             "form": s.form.map { f in ["title": f.title, "problems": f.problems,
                                        "values": Dictionary(uniqueKeysWithValues: f.values.map { ($0.key.rawValue, $0.value) })] } ?? NSNull(),
@@ -55,6 +61,10 @@ public enum StateDump {
                        "effortEndMs": s.review.data?.effortEndMs.map { $0 as Any } ?? NSNull(),
                        "zoneModel": s.review.data.map { $0.zoneModel.rawValue as Any } ?? NSNull(),
                        "spotlight": s.review.spotlightPlayerID.map { $0 as Any } ?? NSNull(),
+                       "intervalBlocks": s.review.data?.intervalBlocks.map { b -> [String: Any] in
+                           ["kind": b.label.kind.rawValue, "number": b.label.number, "of": b.label.of, "fromMs": b.fromMs, "toMs": b.toMs]
+                       } ?? [[String: Any]](),
+                       "challenge": s.review.data?.challenge.map(challenge) ?? NSNull(),
                        "panel": s.review.panel.rawValue,
                        "teamBand": s.review.data?.teamBand.map { ["tMs": $0.tMs, "mean": $0.meanBPM, "min": $0.minBPM, "max": $0.maxBPM] }
                            ?? [[String: Any]](),
@@ -70,21 +80,40 @@ public enum StateDump {
         if let live = s.live {
             let rects = app.main.view.hits.tileRects
             let parts = app.main.view.tileParts
+            let nameFits = app.main.view.tileNameFits
             out["live"] = [
                 "view": live.view.rawValue,
-                "wallTiles": app.wall.map { wall in Self.tiles(rects: wall.view.hits.tileRects, parts: wall.view.tileParts) } ?? NSNull(),
+                "wallTiles": app.wall.map { wall in
+                    Self.tiles(rects: wall.view.hits.tileRects, parts: wall.view.tileParts, nameFits: wall.view.tileNameFits)
+                } ?? NSNull(),
                 "phase": live.phase.rawValue, "sessionID": live.sessionID.map { $0 as Any } ?? NSNull(),
                 "elapsedMs": live.clock.elapsedMs(nowMs: s.nowMs), "remainingMs": live.clock.remainingMs(nowMs: s.nowMs).map { $0 as Any } ?? NSNull(),
                 "laps": live.lapsMs, "sort": live.sort.rawValue,
+                "interval": live.intervalPosition(nowMs: s.nowMs).map { block, remaining -> Any in
+                    ["block": block.lapLabel, "kind": block.kind.rawValue, "remainingMs": remaining,
+                     "shown": block.shown(remainingMs: remaining)]
+                } ?? NSNull(),
+                "challenge": live.challenge.map { c -> Any in
+                    challenge(SessionChallenge(rule: c.rule, sides: zip(c.sides, live.challengeScores ?? []).map { side, score in
+                        SessionChallenge.Side(name: side.name, playerIDs: side.playerIDs, score: score)
+                    }))
+                } ?? NSNull(),
+                "lastTimeSession": live.lastTime.map { $0.sessionID as Any } ?? NSNull(),
                 "effortEndMs": live.effortEndOffsetMs.map { $0 as Any } ?? NSNull(),
                 "recoveryRemainingMs": live.recoveryRemainingMs(nowMs: s.nowMs).map { $0 as Any } ?? NSNull(),
+                "readinessCheck": live.readinessCheck.map(SeasonDump.plan) ?? NSNull(),
+                "readinessResults": live.readinessResults.map { $0.map(SeasonDump.result) as Any } ?? NSNull(),
                 "tiles": s.shownTiles.map { t -> [String: Any] in
                     let r = rects[t.playerID]
                     return ["playerID": t.playerID, "name": t.name, "number": t.shirtNumber, "bpm": t.bpm,
                             "signal": t.hasSignal, "zone": t.shownZone.rawValue,
-                            "percentOfMax": t.percentOfMax, "effort": t.effortPoints, "kcal": t.kcal,
+                            "percentOfMax": t.percentOfMax, "shownPercent": t.shownPercent, "zoneModel": t.zoneModel.rawValue,
+                            "effort": t.effortPoints, "kcal": t.kcal,
+                            "versusLastTime": t.versusLastTime.map { $0 as Any } ?? NSNull(),
+                            "battery": t.battery.map { $0 as Any } ?? NSNull(),
                             "recentPoints": t.tile.recent.points.count,
                             "parts": Self.parts(parts[t.playerID] ?? []),
+                            "nameFit": nameFits[t.playerID].map(Self.nameFit) ?? NSNull(),
                             "flagged": t.isFlagged(nowMs: s.nowMs, alertMs: s.settings.values.highIntensityAlertMs),
                             "rect": r.map { [$0.x, $0.y, $0.w, $0.h] } ?? []]
                 },
@@ -104,11 +133,33 @@ public enum StateDump {
     }
 
     /// The wall display's tiles: where each is and what it shows.
-    private static func tiles(rects: [Int64: Rect], parts: [Int64: [(role: String, text: String?, size: Int?, box: Rect)]]) -> [[String: Any]] {
+    private static func tiles(rects: [Int64: Rect], parts: [Int64: [(role: String, text: String?, size: Int?, box: Rect)]],
+                              nameFits: [Int64: (room: Int, readable: Int, forms: [(text: String, width: Int)])]) -> [[String: Any]] {
         rects.keys.sorted().map { id in
             let r = rects[id]!
-            return ["playerID": id, "rect": [r.x, r.y, r.w, r.h], "parts": Self.parts(parts[id] ?? [])]
+            return ["playerID": id, "rect": [r.x, r.y, r.w, r.h], "parts": Self.parts(parts[id] ?? []),
+                    "nameFit": nameFits[id].map(Self.nameFit) ?? NSNull()]
         }
+    }
+
+    /// "unknown" (not looked for yet), "none", or the voice's name.
+    private static func voice(_ voice: VoiceAvailability) -> String {
+        switch voice {
+        case .unknown: "unknown"
+        case .none: "none"
+        case .installed(let name): name
+        }
+    }
+
+    /// A challenge's rule, its sides with their players and scores, and who won.
+    private static func challenge(_ c: SessionChallenge) -> Any {
+        ["rule": c.rule.rawValue, "outcome": c.outcome, "winner": c.winner.map { $0 as Any } ?? NSNull(),
+         "sides": c.sides.map { ["name": $0.name, "players": $0.playerIDs, "score": $0.score.map { $0 as Any } ?? NSNull()] as [String: Any] }]
+    }
+
+    /// How a tile's name was chosen: the room, the smallest readable size, each form's width at it.
+    private static func nameFit(_ fit: (room: Int, readable: Int, forms: [(text: String, width: Int)])) -> [String: Any] {
+        ["room": fit.room, "readable": fit.readable, "forms": fit.forms.map { [$0.text, $0.width] as [Any] }]
     }
 
     private static func pinPurpose(_ purpose: PinEntry.Purpose) -> String {
@@ -120,20 +171,27 @@ public enum StateDump {
         }
     }
 
-    private static func club(_ c: Club) -> [String: Any] {
-        ["page": c.page.map { $0.rawValue as Any } ?? NSNull(),
-         "players": c.players.map { p -> [String: Any] in
-             ["playerID": p.playerID, "name": p.player.fullName, "sessions": p.sessions,
-              "teams": p.teams.map { ["team": $0.name, "number": $0.shirtNumber] as [String: Any] }]
-         },
-         "straps": c.straps.map { s -> [String: Any] in
-             ["address": s.strap.address, "name": s.strap.name, "sessions": s.sessions,
-              "battery": s.strap.lastBattery.map { $0 as Any } ?? NSNull(),
-              "bodyLocation": s.strap.bodyLocation.map { $0 as Any } ?? NSNull(),
-              "manufacturer": s.strap.manufacturer.map { $0 as Any } ?? NSNull(),
-              "lastSeenMs": s.strap.lastSeen.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) as Any } ?? NSNull(),
-              "wearers": s.wearers.map { ["name": $0.playerName, "number": $0.shirtNumber, "team": $0.teamName] as [String: Any] }]
-         }]
+    /// The club's lists: players in the order shown, straps with whether they are live now.
+    private static func club(_ state: AppState) -> [String: Any] {
+        let c = state.club
+        return ["page": c.page.map { $0.rawValue as Any } ?? NSNull(),
+                "playerSort": c.playerSort.rawValue,
+                "photoChoice": c.photoChoice.map { $0 as Any } ?? NSNull(),
+                "players": c.shownPlayers.map { p -> [String: Any] in
+                    ["playerID": p.playerID, "name": p.player.fullName, "sessions": p.sessions,
+                     "restingHR": p.player.restingHR, "photoVersion": p.photoVersion.map { $0 as Any } ?? NSNull(),
+                     "teams": p.teams.map { ["team": $0.name, "number": $0.shirtNumber] as [String: Any] }]
+                },
+                "straps": c.straps.map { s -> [String: Any] in
+                    ["address": s.strap.address, "name": s.strap.name, "sessions": s.sessions,
+                     "label": s.strap.label.map { $0 as Any } ?? NSNull(),
+                     "live": state.sensors.reading(ofStrap: s.strap.id)?.hasSignal(nowMs: state.nowMs) == true,
+                     "battery": s.strap.lastBattery.map { $0 as Any } ?? NSNull(),
+                     "bodyLocation": s.strap.bodyLocation.map { $0 as Any } ?? NSNull(),
+                     "manufacturer": s.strap.manufacturer.map { $0 as Any } ?? NSNull(),
+                     "lastSeenMs": s.strap.lastSeen.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) as Any } ?? NSNull(),
+                     "wearers": s.wearers.map { ["name": $0.playerName, "number": $0.shirtNumber, "team": $0.teamName] as [String: Any] }]
+                }]
     }
 
     /// A review panel's texts as drawn: [label, value] rows and {"note": text} lines.
@@ -153,7 +211,8 @@ public enum StateDump {
         return ["samples": d.samples, "signalMs": d.signalMs, "averageBPM": value(d.averageBPM), "minBPM": value(d.minBPM),
                 "maxBPM": value(d.maxBPM), "peakPercentOfMax": value(d.peakPercentOfMax), "zoneMs": d.zoneMs, "kcal": value(d.kcal),
                 "banisterTRIMP": value(d.banisterTRIMP), "effortPoints": value(d.effortPoints),
-                "recoveryBPM": value(d.recoveryBPM), "rmssdMs": value(d.rmssdMs), "sdnnMs": value(d.sdnnMs), "pnn50": value(d.pnn50),
+                "recoveryBPM": value(d.recoveryBPM), "hrvWindow": value(d.hrvWindow), "rmssdMs": value(d.rmssdMs),
+                "sdnnMs": value(d.sdnnMs), "sdsdMs": value(d.sdsdMs), "pnn50": value(d.pnn50),
                 "lfHfRatio": value(d.lfHfRatio), "correctedBeatsPercent": value(d.correctedBeatsPercent)]
     }
 

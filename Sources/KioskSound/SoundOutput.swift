@@ -51,18 +51,33 @@ public final class SoundOutput {
     /// Queues a sound; it plays as soon as what is before it has.
     public func play(_ sound: Sound, volumePercent: Int) {
         guard volumePercent > 0 else { return }
+        play(samples: ToneSynthesis.samples(sound, sampleRate: sampleRate, volumePercent: volumePercent))
+    }
+
+    /// Queues samples at the device's rate (a spoken phrase); they play as soon as what is before them has.
+    public func play(samples: [Int16]) {
+        guard !samples.isEmpty else { return }
         let bytesPerSecond = Double(sampleRate * MemoryLayout<Int16>.size)
         if Double(SDL_GetQueuedAudioSize(device)) > Self.maxQueuedSeconds * bytesPerSecond { SDL_ClearQueuedAudio(device) }
-        let samples = ToneSynthesis.samples(sound, sampleRate: sampleRate, volumePercent: volumePercent)
         _ = samples.withUnsafeBytes { SDL_QueueAudio(device, $0.baseAddress, UInt32($0.count)) }
     }
 
     /// Lets what is queued play out (at most `waitMs`), then closes the device.
     public func close(waitMs: Int = 2500) {
+        drain(waitMs: waitMs)
+        SDL_CloseAudioDevice(device)
+    }
+
+    /// Returns once what is queued has played (at most `waitMs`): scripted runs, whose virtual
+    /// time would otherwise queue a minute's sounds in a moment.
+    public func waitUntilPlayed(waitMs: Int) {
+        if SDL_GetQueuedAudioSize(device) > 0 { drain(waitMs: waitMs) }
+    }
+
+    private func drain(waitMs: Int) {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(waitMs) * 1_000_000
         while SDL_GetQueuedAudioSize(device) > 0, DispatchTime.now().uptimeNanoseconds < deadline { usleep(10_000) }
         // The last queued buffer leaves the queue before the device has played it: one more buffer's time.
         usleep(UInt32(1024 * 1_000_000 / max(1, sampleRate)) * 2)
-        SDL_CloseAudioDevice(device)
     }
 }

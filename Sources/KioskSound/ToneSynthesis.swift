@@ -8,7 +8,10 @@ import TeamCore
 /// - countdown beep: 880 Hz, 150 ms — the last three seconds;
 /// - lap beep: 1320 Hz, 90 ms — short and higher, not mistaken for the countdown;
 /// - buzzer: 1.2 s at 220 Hz with odd harmonics (a band-limited square wave): rough and low, heard
-///   across a gym over the players' noise, and nothing like the beeps.
+///   across a gym over the players' noise, and nothing like the beeps;
+/// - work start: 660 Hz with two odd harmonics, 400 ms — bright, an interval program's "go";
+/// - rest start: 440 Hz, a plain sine for 600 ms — softer and lower, "ease off"; neither is
+///   mistaken for a beep, the buzzer or the other (the last 3 s of a block beep as the countdown's).
 public enum ToneSynthesis {
     public struct Shape: Sendable, Equatable {
         public var frequency: Double
@@ -23,6 +26,8 @@ public enum ToneSynthesis {
         case .countdownBeep: Shape(frequency: 880, durationMs: 150, harmonics: 1, silenceAfterMs: 100)
         case .lapBeep: Shape(frequency: 1320, durationMs: 90, harmonics: 1, silenceAfterMs: 80)
         case .buzzer: Shape(frequency: 220, durationMs: 1200, harmonics: 9, silenceAfterMs: 150)
+        case .workStart: Shape(frequency: 660, durationMs: 400, harmonics: 5, silenceAfterMs: 120)
+        case .restStart: Shape(frequency: 440, durationMs: 600, harmonics: 1, silenceAfterMs: 120)
         }
     }
 

@@ -42,6 +42,9 @@ public final class KioskView {
         var wall: Bool
         /// The recovery band moves the tiles down.
         var recovery: Bool
+        /// So do an interval program's band and a challenge's strip (on the wall its bars move their bottom up).
+        var intervals: Bool
+        var challenge: Bool
         /// A notice drawn over the tiles must not stay behind when it goes.
         var notice: String?
     }
@@ -63,7 +66,8 @@ public final class KioskView {
         }
         let layout = LiveLayout(width: canvas.metrics.width, height: canvas.metrics.height,
                                 order: frame.tiles.map(\.playerID), wall: wall,
-                                recovery: session.isInRecovery, notice: wall ? nil : state.shownNotice)
+                                recovery: session.isInRecovery, intervals: session.intervalPosition(nowMs: state.nowMs) != nil,
+                                challenge: session.challenge != nil, notice: wall ? nil : state.shownNotice)
         defer { lastLiveLayout = layout }
         return layout == lastLiveLayout ? view.previousTiles : nil
     }
@@ -88,6 +92,7 @@ public final class KioskView {
         case .lobby: frame.lobby()
         case .live: frame.liveSession()
         case .review: frame.reviewScreen()
+        case .season: frame.seasonScreen()
         case .settings: frame.settingsScreen()
         }
         if let form = state.form { frame.formOverlay(form) }
@@ -125,6 +130,15 @@ public final class KioskView {
             plan.texts.map { ($0.role, $0.text, $0.size, $0.box) }
                 + [("heart", nil, nil, plan.heart), ("battery", nil, nil, plan.battery)]
                 + (plan.avatar.map { [("avatar", nil, nil, $0)] } ?? [])
+        }
+    }
+
+    /// How each live tile's name was chosen, by player: the room it had, the smallest readable size,
+    /// and each form's width at that size (longest form first) — for the state dump, so a test can
+    /// see that the longest form that fits at a readable size is the one shown.
+    public var tileNameFits: [Int64: (room: Int, readable: Int, forms: [(text: String, width: Int)])] {
+        view.tilePlans.mapValues { plan in
+            (plan.nameRoom, plan.readable, plan.nameForms.map { ($0, canvas.drawnWidth($0, size: plan.readable, bold: true)) })
         }
     }
 

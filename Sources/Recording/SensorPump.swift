@@ -53,6 +53,10 @@ public final class SensorPump {
         return appended
     }
 
+    /// A strap the club labelled: the table shows it by its label from now on. The source is not
+    /// told: it listens by address, and the index stays.
+    public func renameStrap(_ strapID: Int64, to name: String) { straps.rename(strapID: strapID, to: name) }
+
     /// Reads the ring once: each event, timestamped on the app's clock, to the recorder, then to `follow`.
     public func pump(_ follow: (SensorEvent) -> Void = { _ in }) {
         let offset = clockOffsetNs

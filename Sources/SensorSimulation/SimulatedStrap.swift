@@ -3,7 +3,7 @@ import TeamCore
 
 /// One simulated chest strap: a heart that follows a workload with first-order
 /// kinetics, beats with realistic variability, and misbehaves like real straps
-/// (missed and extra beats, contact loss, radio dropouts, battery drain).
+/// (missed and extra beats, contact loss, radio dropouts, battery drain, no battery at all).
 ///
 /// Purely a function of its seed and virtual time: stepping it in any chunking
 /// of time gives the same events.
@@ -22,12 +22,18 @@ struct SimulatedStrap {
     static let ns: UInt64 = 1_000_000_000
 
     private var hr: Double
+    /// How rested the player is today, as the breathing's swing of the heart at rest (vagal tone):
+    /// a readiness check differs from morning to morning as a real one does. Drawn from a stream of
+    /// its own, so every other number of a seed stays as it was.
+    private let restingForm: Double
     private var modelTimeNs: UInt64 = 0
     private var nextBeatNs: UInt64
     private var nextNotifyNs: UInt64
     private var nextMinuteCheckNs: UInt64 = 0
     private var pendingRR: [UInt16] = []
     private var battery: Double
+    /// Like a club's straps: one in ten has no Battery Service (the fifth, fifteenth…), one in ten is nearly flat (the tenth…).
+    private let reportsBattery: Bool
     private var reportedBattery: UInt8 = SensorEvent.noBattery
     private var silentFromNs: UInt64 = 0
     private var silentUntilNs: UInt64 = 0
@@ -44,8 +50,12 @@ struct SimulatedStrap {
         maxHR = physiology.maxHR
         effort = member.effort
         rng = SeededGenerator(seed: seed, stream: UInt64(index.rawValue) + 1)
+        var formRNG = SeededGenerator(seed: seed, stream: UInt64(index.rawValue) + 0x1_0000)
+        restingForm = exp(0.3 * formRNG.gaussian())
         hr = restingHR + 15 + Double.random(in: 0..<10, using: &rng)
-        battery = Double.random(in: 35...100, using: &rng)
+        let charge = Double.random(in: 35...100, using: &rng)
+        battery = index.position % 10 == 9 ? charge / 6 : charge
+        reportsBattery = index.position % 10 != 4
         // Straps are not in phase: first notification somewhere in the first second.
         nextNotifyNs = UInt64(Double.random(in: 0.05..<1.0, using: &rng) * Double(Self.ns))
         nextBeatNs = UInt64(60 / hr * Double(Self.ns) * Double.random(in: 0..<1, using: &rng))
@@ -61,6 +71,8 @@ struct SimulatedStrap {
 
     /// Intensity while resting after the effort: standing around, as at the briefing.
     static let restingWorkload = 0.25
+    /// Intensity in an interval program's work block.
+    static let sprintingWorkload = 0.92
 
     /// Advances the model to `nowNs`, emitting the events a strap would have sent.
     mutating func advance(to nowNs: UInt64, emit: (SensorEvent) -> Void) {
@@ -84,7 +96,12 @@ struct SimulatedStrap {
         guard t > modelTimeNs else { return }
         let dt = Double(t - modelTimeNs) / Double(Self.ns)
         let seconds = Double(t) / Double(Self.ns)
-        let planned = schedule.workload(atNs: t) == .resting ? Self.restingWorkload : Self.workload(atSeconds: seconds)
+        let planned = switch schedule.workload(atNs: t) {
+        case .training: Self.workload(atSeconds: seconds)
+        case .resting: Self.restingWorkload
+        case .sprinting: Self.sprintingWorkload
+        case .still: 0.0
+        }
         let target = restingHR + (maxHR - restingHR) * min(1.02, planned * effort)
         let tau = target > hr ? Self.tauRise : Self.tauRecovery
         hr += (target - hr) * (1 - exp(-dt / tau))
@@ -98,7 +115,8 @@ struct SimulatedStrap {
     private mutating func beat() {
         let seconds = Double(nextBeatNs) / Double(Self.ns)
         let restfulness = max(0, 1 - (hr - restingHR) / (maxHR - restingHR))
-        let rsa = (0.01 + 0.05 * restfulness) * sin(2 * .pi * 0.25 * seconds)
+        let form = schedule.workload(atNs: nextBeatNs) == .still ? restingForm : 1
+        let rsa = (0.01 + 0.05 * restfulness * form) * sin(2 * .pi * 0.25 * seconds)
         var rr = 60 / hr * (1 + rsa + 0.012 * rng.gaussian())
         rr = min(max(rr, 0.25), 2.0)
         let intervalNs = UInt64(rr * Double(Self.ns))
@@ -167,7 +185,7 @@ struct SimulatedStrap {
 
     private mutating func reportBattery(at t: UInt64, emit: (SensorEvent) -> Void, force: Bool) {
         let level = UInt8(max(0, min(100, battery.rounded(.down))))
-        guard force || level != reportedBattery else { return }
+        guard reportsBattery, force || level != reportedBattery else { return }
         reportedBattery = level
         emit(SensorEvent(strap: index, timestampNs: t, kind: .battery, battery: level))
     }

@@ -1,5 +1,5 @@
 import SensorCore
-/// When simulated players switch between training and resting. A change takes effect from its
+/// When simulated players switch between training, resting and sprinting. A change takes effect from its
 /// time on, so a model stepped in any chunking of time gives the same heart rates.
 struct WorkloadSchedule: Sendable, Equatable {
     private var before: Workload = .training

@@ -38,16 +38,18 @@ public struct ReviewScreenLoader {
                          previous: previous[p.playerID],
                          analytics: Self.figures(p))
         }
+        let laps = try store.laps(sessionID)
         return ReviewData(sessionID: sessionID, startedAt: session.startedAt, durationMs: duration,
-                          lapsMs: try store.laps(sessionID).map(\.tMs),
+                          lapsMs: laps.map(\.tMs),
                           players: review.sorted { $0.shirtNumber < $1.shirtNumber }, effortEndMs: analysis.totalsEndMs,
                           zoneModel: analysis.zoneModel, tags: session.tags,
-                          teamBand: TeamBand.compute(tracks: analysis.players.map(\.track), durationMs: duration))
+                          teamBand: TeamBand.compute(tracks: analysis.players.map(\.track), durationMs: duration),
+                          intervalBlocks: RecordedIntervalBlock.blocks(fromLaps: laps), challenge: try store.challenge(sessionID))
     }
 
     /// Sessions whose numbers compare: finished (not recording now), with the same tags in any
     /// order — HRV and effort only compare across like sessions (a match against a rest test does not).
-    static func isComparable(_ earlier: Session, to session: Session) -> Bool {
+    public static func isComparable(_ earlier: Session, to session: Session) -> Bool {
         earlier.state != .running && earlier.state != .paused && Set(earlier.tags) == Set(session.tags)
     }
 
@@ -60,14 +62,15 @@ public struct ReviewScreenLoader {
     /// The analysis's session totals of one player, as review shows them.
     static func digest(_ p: PlayerAnalysis, model: ZoneModel) -> SessionDigest {
         let s = p.stats
-        // The whole session's HRV, as the exports' first "hrv" entry.
-        let time = p.hrv.first?.timeDomain.value
+        // HRV over the stated window (the exports' "reportedHRV"), not over the exercise.
+        let time = p.reportedHRV.timeDomain.value
         return SessionDigest(samples: s.sampleCount, signalMs: s.signalMs, averageBPM: s.averageBPM.value,
                              minBPM: s.minBPM.value, maxBPM: s.maxBPM.value, peakPercentOfMax: s.peakPercentOfMax.value,
                              zoneMs: s.zones(model).ms, kcal: s.kcal.value, banisterTRIMP: s.banisterTRIMP.value,
                              effortPoints: s.effortPoints.value, recoveryBPM: p.recoveryBPM.value,
-                             rmssdMs: time?.rmssdMs, sdnnMs: time?.sdnnMs, pnn50: time?.pnn50,
-                             lfHfRatio: p.hrv.first?.frequencyDomain.value?.lfHfRatio,
+                             hrvWindow: p.reportedHRV.window.label, rmssdMs: time?.rmssdMs, sdnnMs: time?.sdnnMs,
+                             sdsdMs: time?.sdsdMs, pnn50: time?.pnn50,
+                             lfHfRatio: p.reportedHRV.frequencyDomain.value?.lfHfRatio,
                              correctedBeatsPercent: p.rr.recorded > 0 ? Double(p.rr.corrected) / Double(p.rr.recorded) * 100 : nil)
     }
 

@@ -48,6 +48,8 @@ public enum SessionReview {
         }
         if finished, !store.isReadOnly {
             try store.cacheAverageBPM(sessionID, algorithm: summaryAlgorithm, analysis.teamAverageBPM)
+            // What the season reads of it: computed here once, when the session is saved (warmCache).
+            try store.keepSessionLoads(sessionID, algorithm: seasonAlgorithm, seasonRecords(analysis))
         }
         var names: [Int64: String] = [:]
         for p in players { names[p.playerID] = try store.player(id: p.playerID)?.fullName }
@@ -55,7 +57,8 @@ public enum SessionReview {
     }
 
     /// Analyses a session that just ended on a background thread, which caches its NN
-    /// series: the coach's first look at the review then skips the RR correction
+    /// series, its team average and what the season reads of it (`session_load`): the coach's
+    /// first look at the review then skips the RR correction
     /// (a 2-hour team session: ~60 ms instead of ~350 ms here, seconds on a Pi).
     /// Nothing depends on it finishing: a review that comes first computes the same.
     public static func warmCache(store: SidelineStore, sessionID: Int64) {

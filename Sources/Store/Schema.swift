@@ -173,6 +173,52 @@ enum Schema {
                     updated_ms INTEGER NOT NULL);
                 """)
         }
+        migrator.registerMigration("v11-session-challenge") { db in
+            // A challenge between two sides of a session: its rule, each side's name and score (NULL
+            // until the effort ended: the score as the wall display showed it then), and who was on
+            // which side (0 the first, drawn red; 1 the second, blue).
+            try db.execute(sql: """
+                CREATE TABLE session_challenge(
+                    session_id INTEGER PRIMARY KEY REFERENCES session(id) ON DELETE CASCADE,
+                    rule TEXT NOT NULL,
+                    first_name TEXT NOT NULL,
+                    first_score REAL,
+                    second_name TEXT NOT NULL,
+                    second_score REAL);
+                CREATE TABLE session_challenge_player(
+                    session_id INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+                    player_id INTEGER NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                    side INTEGER NOT NULL CHECK (side IN (0, 1)),
+                    PRIMARY KEY (session_id, player_id));
+                """)
+        }
+        migrator.registerMigration("v12-strap-label") { db in
+            // The club's own name for a strap ("Box A 7"), shown instead of its advertised name
+            // wherever straps are listed; NULL: none.
+            try db.execute(sql: "ALTER TABLE strap ADD COLUMN label TEXT")
+        }
+        migrator.registerMigration("v13-session-load") { db in
+            // What the season reads of each player's session, computed once from its analysis when
+            // the session is saved (or, for sessions recorded before, the first time a season needs
+            // it): the cardio load, the time in zones, HRR60, and for a readiness check its lnRMSSD,
+            // resting HR and the share of beats corrected. Stale like nn_cache when more rows come.
+            try db.execute(sql: """
+                CREATE TABLE session_load(
+                    session_id INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+                    player_id INTEGER NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                    algorithm TEXT NOT NULL,
+                    committed_t_ms INTEGER NOT NULL,
+                    cardio_load REAL NOT NULL,
+                    z0_ms INTEGER NOT NULL, z1_ms INTEGER NOT NULL, z2_ms INTEGER NOT NULL,
+                    z3_ms INTEGER NOT NULL, z4_ms INTEGER NOT NULL, z5_ms INTEGER NOT NULL,
+                    recovery_bpm REAL,
+                    ln_rmssd REAL,
+                    resting_bpm REAL,
+                    corrected_share REAL,
+                    PRIMARY KEY (session_id, player_id));
+                CREATE INDEX session_load_by_player ON session_load(player_id);
+                """)
+        }
         return migrator
     }
 }

@@ -21,6 +21,8 @@ public struct PlayerOverview: Sendable, Equatable {
     public var player: Player
     public var teams: [Team]
     public var sessions: Int
+    /// Their stored photo's version (nil: none).
+    public var photoVersion: Int64?
 }
 
 extension SidelineStore {
@@ -36,11 +38,13 @@ extension SidelineStore {
                 teams[row["player_id"], default: []].append(try PlayerOverview.Team(row: row))
             }
             return try Row.fetchAll(db, sql: """
-                SELECT player.*, (SELECT COUNT(*) FROM session_player sp WHERE sp.player_id = player.id) AS sessions
+                SELECT player.*, (SELECT COUNT(*) FROM session_player sp WHERE sp.player_id = player.id) AS sessions,
+                    (SELECT updated_ms FROM player_photo pp WHERE pp.player_id = player.id) AS photo_version
                 FROM player ORDER BY first_name COLLATE NOCASE, last_name COLLATE NOCASE, id
                 """).map { row in
                 let id: Int64 = row["id"]
-                return PlayerOverview(playerID: id, player: try Player(row: row), teams: teams[id] ?? [], sessions: row["sessions"])
+                return PlayerOverview(playerID: id, player: try Player(row: row), teams: teams[id] ?? [], sessions: row["sessions"],
+                                      photoVersion: row["photo_version"])
             }
         }
     }

@@ -13,6 +13,12 @@ extension SidelineStore {
         }
     }
 
+    /// Adds a player of the club on no team yet ("All players" → "+ Add player"); returns their id.
+    @discardableResult
+    public func addPlayer(_ player: Player) throws -> Int64 {
+        try write { try Self.insert(player, $0) }
+    }
+
     /// Writes what the player's description says now over the stored one.
     public func updatePlayer(_ id: Int64, _ player: Player) throws {
         try write { db in

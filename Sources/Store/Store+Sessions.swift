@@ -34,7 +34,8 @@ public struct Participant: Sendable, Equatable {
 
 extension SidelineStore {
     /// Starts a session: the session row plus every participant's strap and physiology that day.
-    /// Its tags become the team's last choice, which the lobby offers next time.
+    /// Its tags become the team's last choice, which the lobby offers next time — except a readiness
+    /// check's: the next training is not a readiness check.
     public func startSession(teamID: Int64, participants: [Participant], plannedDurationMs: Int64?,
                              zoneModel: ZoneModel = .percentOfMax, formula: MaxHeartRateFormula = .tanaka,
                              tags: [String] = [], at start: Date = Date()) throws -> Session {
@@ -46,7 +47,9 @@ extension SidelineStore {
                 VALUES (?, ?, ?, 'running', ?, ?)
                 """, arguments: [teamID, plannedDurationMs, start.unixMs, zoneModel.rawValue, storedTags])
             let id = db.lastInsertedRowID
-            try db.execute(sql: "UPDATE team SET last_tags = ? WHERE id = ?", arguments: [storedTags, teamID])
+            if !SessionTags(stored: tags).isReadinessCheck {
+                try db.execute(sql: "UPDATE team SET last_tags = ? WHERE id = ?", arguments: [storedTags, teamID])
+            }
             for p in participants {
                 guard let row = try Row.fetchOne(db, sql: """
                     SELECT player.*, membership.shirt_number FROM player
@@ -91,7 +94,7 @@ extension SidelineStore {
     }
 
     /// Deletes a session and everything recorded in it — samples, RR intervals, strap events,
-    /// laps, participants and cached analyses — in one transaction: all of it or, on failure,
+    /// laps, participants, its challenge and cached analyses — in one transaction: all of it or, on failure,
     /// none. A session that does not exist is `StoreError.unknownSession`.
     public func deleteSession(_ sessionID: Int64) throws {
         try write { db in
@@ -104,7 +107,8 @@ extension SidelineStore {
     /// session rows go last, so `changesCount` afterwards counts sessions. The hot tables have no
     /// foreign keys (ingest speed) and are cleaned up here, by hand.
     static func deleteSessions(sql condition: String, _ arguments: StatementArguments, _ db: Database) throws {
-        for table in ["sample", "rr", "strap_event", "lap", "nn_cache", "session_summary", "session_player"] {
+        for table in ["sample", "rr", "strap_event", "lap", "nn_cache", "session_summary", "session_load", "session_challenge_player",
+                      "session_challenge", "session_player"] {
             try db.execute(sql: "DELETE FROM \(table) WHERE session_id IN (SELECT id FROM session WHERE \(condition))",
                            arguments: arguments)
         }
@@ -141,6 +145,15 @@ extension SidelineStore {
     public func session(_ id: Int64) throws -> Session {
         guard let session = try read({ try Session.fetchOne($0, key: id) }) else { throw StoreError.unknownSession(id) }
         return session
+    }
+
+    /// A team's sessions that started before `date`, newest first: the rows alone, without the
+    /// sessions list's counts (a look for the last comparable one reads a few).
+    public func sessions(teamID: Int64, startedBefore date: Date) throws -> [Session] {
+        try read { db in
+            try Session.filter(Column("team_id") == teamID && Column("started_ms") < date.unixMs)
+                .order(Column("started_ms").desc, Column("id").desc).fetchAll(db)
+        }
     }
 
     /// Sessions newest first, optionally of one team and with one tag (as stored, e.g. "match").

@@ -10,6 +10,16 @@ extension SidelineStore {
         try write { try Self.upsertStrap(address: address, name: name, $0) }
     }
 
+    /// Gives a strap the club's own name ("Box A 7"), or takes it away (nil or blank).
+    public func setStrapLabel(address: String, label: String?) throws {
+        let label = label?.trimmingCharacters(in: .whitespaces)
+        try write { db in
+            try db.execute(sql: "UPDATE strap SET label = ? WHERE address = ?",
+                           arguments: [label?.isEmpty == false ? label : nil, address.uppercased()])
+            guard db.changesCount == 1 else { throw StoreError.unknownStrap(address) }
+        }
+    }
+
     /// The straps the club knows, forgotten ones left out: the sensor source's table.
     public func straps() throws -> [Strap] {
         try read { try Strap.filter(sql: "forgotten_ms IS NULL").order(Column("address")).fetchAll($0) }

@@ -4,7 +4,7 @@ import Diagnostics
 import Foundation
 import Logging
 
-/// `sideline-club`: the club server and its administration (README "A club with several kiosks").
+/// `sideline-club`: the club server and its administration (docs/CLUB.md).
 @main
 struct SidelineClub: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -43,6 +43,18 @@ final class SessionAnalysisTests: XCTestCase {
         XCTAssertEqual(analysis.players[3].recoveryBPM, .notEnoughData(.noDataAtEnd))
     }
 
+    /// Issue 25, item 4: an interval program's laps name the blocks they close; the last block's
+    /// lap sits at the effort's end and names the last span.
+    func testIntervalLapsNameTheirSpansTheLastOneToo() {
+        var input = input()
+        input.laps = [Lap(sessionID: 1, tMs: 240_000, label: "WORK 1/2"), Lap(sessionID: 1, tMs: 360_000, label: "REST 1/2"),
+                      Lap(sessionID: 1, tMs: 600_000, label: "WORK 2/2")]
+        XCTAssertEqual(input.lapSpans.map(\.label), ["WORK 1/2", "REST 1/2", "WORK 2/2"])
+        XCTAssertEqual(input.lapSpans.map(\.toMs), [240_000, 360_000, 600_000])
+        input.laps = [Lap(sessionID: 1, tMs: 600_000)]
+        XCTAssertEqual(input.lapSpans.map(\.label), [nil], "a coach's lap at the end names nothing")
+    }
+
     func testHRVWholeSessionAndFirstFiveMinutes() {
         let steady = SessionAnalysis(input()).players[1]
         XCTAssertEqual(steady.hrv.map(\.window.label), ["session", "first 5 min"])

@@ -1,5 +1,4 @@
 import XCTest
-@testable import Analytics
 import TeamCore
 
 final class ZoneBoundsTests: XCTestCase {

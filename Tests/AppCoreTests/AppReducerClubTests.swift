@@ -65,4 +65,85 @@ final class AppReducerClubTests: XCTestCase {
                      .club(.askToDeletePlayer(playerID: 10))])
         XCTAssertNil(app.state.confirmation)
     }
+
+    /// Issue 25, item 9: by name as the store lists them, or by team — players on no team first,
+    /// then team by team, by shirt number.
+    func testAllPlayersSortByNameOrByTeam() {
+        let zoe = ClubPlayer(playerID: 30, player: AppFixture.player("Zoe"), teams: [.init(teamID: 2, name: "Ants", shirtNumber: 9)], sessions: 0)
+        let bea = ClubPlayer(playerID: 11, player: AppFixture.player("Bea"), teams: [.init(teamID: 1, name: "Eagles", shirtNumber: 3)], sessions: 0)
+        var app = settings()
+        app.send(.club(.playersLoaded([ada, bea, mia, zoe])))
+        XCTAssertEqual(app.state.club.shownPlayers.map(\.playerID), [10, 11, 20, 30])
+        app.send(.club(.sortPlayers(.team)))
+        XCTAssertEqual(app.state.club.shownPlayers.map(\.playerID), [20, 30, 11, 10])
+    }
+
+    func testAPlayerIsAddedAndEditedInAllPlayersWithoutAShirtNumber() {
+        var app = settings()
+        app.send(.club(.open(.players)), .loadPlayers)
+        app.send(.club(.playersLoaded([ada, mia])))
+        app.send(.club(.editPlayer(nil)))
+        XCTAssertEqual(app.state.form?.kind, .clubPlayer(nil))
+        XCTAssertFalse(app.state.form?.fields.contains(.shirtNumber) ?? true, "a club player has no shirt number: that is a team's")
+        app.send(.form(.submit))
+        XCTAssertEqual(app.state.form?.problems.isEmpty, false, "no name yet")
+        app.send(.form(.focus(.firstName)))
+        app.send(.form(.key("Lina")))
+        app.send(.form(.focus(.lastName)))
+        app.send(.form(.key("Novak")))
+        var lina = Player(firstName: "Lina", lastName: "Novak", birthYear: 2006, sex: .female, weightKg: 70, restingHR: 60)
+        app.send(.form(.submit), .saveClubPlayer(playerID: nil, player: lina))
+        XCTAssertNil(app.state.form)
+        app.send(.club(.editPlayer(20)))
+        XCTAssertEqual(app.state.form?.value(.firstName), "Mia")
+        app.send(.form(.focus(.restingHR)))
+        app.send(.form(.backspace))
+        app.send(.form(.backspace))
+        app.send(.form(.key("52")))
+        lina = mia.player
+        lina.restingHR = 52
+        app.send(.form(.submit), .saveClubPlayer(playerID: 20, player: lina))
+    }
+
+    func testAPlayersPhotoIsReplacedFromTheStickOrRemovedAfterAQuestion() {
+        var withPhoto = mia
+        withPhoto.photoVersion = 1234
+        var app = settings()
+        app.send(.club(.open(.players)), .loadPlayers)
+        app.send(.club(.playersLoaded([ada, withPhoto])))
+        app.send(.club(.choosePhoto(20)))
+        XCTAssertEqual(app.state.club.photoChoice, 20)
+        app.send(.club(.importPhoto(playerID: 20)), .importPlayerPhoto(playerID: 20, player: mia.player))
+        XCTAssertNil(app.state.club.photoChoice)
+        XCTAssertEqual(app.state.notice, "Looking for Mia Test's photo on the USB stick…")
+        app.send(.club(.askToRemovePhoto(playerID: 10)))
+        XCTAssertNil(app.state.confirmation, "Ada has no photo to remove")
+        app.send(.club(.choosePhoto(20)))
+        app.send(.club(.askToRemovePhoto(playerID: 20)))
+        XCTAssertNil(app.state.club.photoChoice)
+        XCTAssertEqual(app.state.confirmation?.question, "Remove Mia Test's photo? Their initials show instead.")
+        app.send(.confirmation(.confirm), .removePlayerPhoto(playerID: 20))
+        XCTAssertEqual(app.state.notice, "Photo removed")
+    }
+
+    func testAStrapIsLabelledOnTheKeyboardAndTheLabelClearedWhenEmpty() {
+        var app = settings()
+        app.send(.club(.open(.straps)), .loadStraps)
+        app.send(.club(.strapsLoaded([strap])))
+        app.send(.club(.labelStrap(address: strap.strap.address)))
+        XCTAssertEqual(app.state.form?.kind, .strapLabel(address: strap.strap.address))
+        app.send(.form(.key("Box A 7!")))
+        XCTAssertEqual(app.state.form?.value(.strapLabel), "Box A 7", "letters, digits and spaces")
+        app.send(.form(.submit), .labelStrap(address: strap.strap.address, label: "Box A 7"))
+        app.send(.club(.labelStrap(address: strap.strap.address)))
+        for _ in 0..<7 { app.send(.form(.backspace)) }
+        app.send(.form(.submit), .labelStrap(address: strap.strap.address, label: nil))
+    }
+
+    func testTheStrapListListensToEveryStrap() {
+        var app = settings()
+        XCTAssertEqual(app.state.wantedStraps, .only([0, 1]))
+        app.send(.club(.open(.straps)), .loadStraps)
+        XCTAssertEqual(app.state.wantedStraps, .all, "it says which straps are live now")
+    }
 }

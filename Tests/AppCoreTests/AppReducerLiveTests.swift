@@ -36,7 +36,8 @@ final class AppReducerLiveTests: XCTestCase {
         XCTAssertEqual(app.state.screen, .live)
         XCTAssertEqual(app.live?.tiles.map(\.shirtNumber), [7, 3, 12])
         XCTAssertEqual(app.live?.phase, .starting)
-        app.send(.live(.started(AppFixture.start(5, atMs: 1000))))
+        app.send(.live(.started(AppFixture.start(5, atMs: 1000))),
+                 .loadLastTime(teamID: 1, sessionID: 5, playerIDs: [10, 11, 12]))
         XCTAssertEqual(app.live?.phase, .running)
         XCTAssertEqual(app.live?.sessionID, 5)
     }
@@ -114,41 +115,42 @@ final class AppReducerLiveTests: XCTestCase {
         XCTAssertEqual(app.live, starting, "one session at a time")
     }
 
-    func testZoneColourFollowsOnlyAfterTheHoldTimeWhileNumbersUpdateLive() {
+    func testTheZoneMovesOnceTheHeartRateIsTheMarginPastABoundaryWhileNumbersUpdateLive() {
         var app = AppFixture.running(start: 0)
-        // Ada: max 200 → 150 bpm is 75 % (zone 3), 170 is 85 % (zone 4).
+        // Ada: max 200 → 150 bpm is 75 % (zone 3), zone 4 from 160; the default margin is 3 bpm.
         app.send(AppFixture.hr(strap: 0, bpm: 150, atMs: 1000))
         XCTAssertEqual(app.tile(10).shownZone, .z3)
-        app.send(AppFixture.hr(strap: 0, bpm: 170, atMs: 2000))
-        XCTAssertEqual(app.tile(10).bpm, 170)
+        app.send(AppFixture.hr(strap: 0, bpm: 162, atMs: 2000))
+        XCTAssertEqual(app.tile(10).bpm, 162)
         XCTAssertEqual(app.tile(10).shownZone, .z3)
-        app.send(AppFixture.hr(strap: 0, bpm: 171, atMs: 11_999))
+        XCTAssertEqual(app.tile(10).shownPercent, 79)
+        app.send(AppFixture.hr(strap: 0, bpm: 163, atMs: 3000))
+        XCTAssertEqual(app.tile(10).shownZone, .z4, "at once, no time hold")
+        app.send(AppFixture.hr(strap: 0, bpm: 158, atMs: 4000))
+        XCTAssertEqual(app.tile(10).shownZone, .z4, "2 bpm back under the boundary: within the margin")
+        XCTAssertEqual(app.tile(10).shownPercent, 80)
+        app.send(AppFixture.hr(strap: 0, bpm: 156, atMs: 5000))
         XCTAssertEqual(app.tile(10).shownZone, .z3)
-        app.send(AppFixture.hr(strap: 0, bpm: 172, atMs: 12_000))
-        XCTAssertEqual(app.tile(10).shownZone, .z4)
+        XCTAssertEqual(app.tile(10).shownPercent, 78)
     }
 
-    func testABriefExcursionDoesNotChangeTheZone() {
+    func testAStepThroughTwoZonesShowsTheZoneItLandsIn() {
+        let ada = Physiology(player: AppFixture.player("Ada"), year: 2026) // max 200
         var h = ZoneHysteresis()
-        h.observe(.z2, atMs: 0, holdMs: 10_000)
-        h.observe(.z3, atMs: 1000, holdMs: 10_000)
-        h.observe(.z2, atMs: 5000, holdMs: 10_000)
-        h.observe(.z3, atMs: 9000, holdMs: 10_000)
-        h.observe(.z3, atMs: 15_000, holdMs: 10_000)
-        XCTAssertEqual(h.shown, .z2, "the 10 s restart when the zone was left")
-        h.observe(.z3, atMs: 19_000, holdMs: 10_000)
-        XCTAssertEqual(h.shown, .z3)
-    }
-
-    func testAClimbThroughTwoZonesLagsByTheHoldTimeOnly() {
-        var h = ZoneHysteresis()
-        h.observe(.z2, atMs: 0, holdMs: 10_000)
-        h.observe(.z3, atMs: 1000, holdMs: 10_000)
-        h.observe(.z4, atMs: 6000, holdMs: 10_000)
-        h.observe(.z4, atMs: 10_999, holdMs: 10_000)
+        h.observe(bpm: 125, physiology: ada, model: .percentOfMax, marginBpm: 3)
         XCTAssertEqual(h.shown, .z2)
-        h.observe(.z4, atMs: 11_000, holdMs: 10_000)
+        h.observe(bpm: 165, physiology: ada, model: .percentOfMax, marginBpm: 3)
         XCTAssertEqual(h.shown, .z4)
+        h.observe(bpm: 161, physiology: ada, model: .percentOfMax, marginBpm: 3)
+        XCTAssertEqual(h.shown, .z4, "1 bpm under the boundary: within the margin")
+        h.observe(bpm: 118, physiology: ada, model: .percentOfMax, marginBpm: 3)
+        XCTAssertEqual(h.shown, .z2, "down to where the margin reaches: 121 is zone 2, 118 within its margin")
+        XCTAssertEqual(h.shownPercent(bpm: 118, physiology: ada, model: .percentOfMax), 60)
+        h.observe(bpm: 116, physiology: ada, model: .percentOfMax, marginBpm: 3)
+        XCTAssertEqual(h.shown, .z1)
+        XCTAssertEqual(ZoneHysteresis.percentRange(.z3), 70 ... 79)
+        XCTAssertEqual(ZoneHysteresis.percentRange(.z5).lowerBound, 90)
+        XCTAssertEqual(ZoneHysteresis.percentRange(.rest).upperBound, 49)
     }
 
     func testNoSignalAfterFiveSecondsAndHollowWithoutContact() {

@@ -107,8 +107,8 @@ final class AppReducerSettingsTests: XCTestCase {
         let loaded = KioskSettings()
         var edited = loaded
         edited.wallPrivacy = true
-        edited.zoneHoldMs = 5_000
-        XCTAssertEqual(edited.keyValues(changedSince: loaded).map(\.0), ["zoneHoldMs", "wallPrivacy"],
+        edited.zoneMarginBpm = 5
+        XCTAssertEqual(edited.keyValues(changedSince: loaded).map(\.0), ["zoneMarginBpm", "wallPrivacy"],
                        "the PIN is not among them, so a PIN set over SSH meanwhile survives")
         XCTAssertTrue(loaded.keyValues(changedSince: loaded).isEmpty)
     }
@@ -129,14 +129,14 @@ final class AppReducerSettingsTests: XCTestCase {
         app.send(.settings(.toggleWallPrivacy), .saveSettings(expected))
         expected.zoneModel = .heartRateReserve
         app.send(.settings(.setZoneModel(.heartRateReserve)), .saveSettings(expected))
-        expected.zoneHoldMs = 5000
-        app.send(.settings(.setZoneHold(5000)), .saveSettings(expected))
+        expected.zoneMarginBpm = 5
+        app.send(.settings(.setZoneMargin(bpm: 5)), .saveSettings(expected))
         expected.maxFormula = .fox
         app.send(.settings(.setMaxFormula(.fox)), .saveSettings(expected))
         expected.showAliases = true
         app.send(.settings(.toggleAliases), .saveSettings(expected))
-        expected.zoneHoldMs = 0
-        app.send(.settings(.setZoneHold(-5)), .saveSettings(expected))
+        expected.zoneMarginBpm = 0
+        app.send(.settings(.setZoneMargin(bpm: -5)), .saveSettings(expected))
         let restored = KioskSettings { key in Dictionary(uniqueKeysWithValues: app.state.settings.values.keyValues)[key] }
         XCTAssertEqual(restored, app.state.settings.values)
         app.send(.settings(.loaded(KioskSettings())))

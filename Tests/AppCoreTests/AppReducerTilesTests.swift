@@ -3,7 +3,7 @@ import XCTest
 import TeamCore
 
 /// Issue 14, items 6, 7, 10 and 12 in the reducer: the names a tile may shorten to, its third
-/// line, the zone hold of 15 s, and the last five minutes the live graph draws.
+/// line, the zone margin, and the last five minutes the live graph draws.
 final class AppReducerTilesTests: XCTestCase {
     func testNamesShortenWordByWordNeverMidWord() {
         let mia = Player(firstName: "Mia", lastName: "Berg", birthYear: 2000, sex: .female, weightKg: 60, restingHR: 55)
@@ -66,18 +66,18 @@ final class AppReducerTilesTests: XCTestCase {
         XCTAssertEqual(app.tile(10).kcal, perMinute, accuracy: 1e-9, "paused: nothing")
     }
 
-    func testAZoneHoldOf15Seconds() {
-        XCTAssertEqual(KioskSettings.zoneHoldChoicesMs, [5_000, 10_000, 15_000, 20_000])
+    func testAZoneMarginOf5Bpm() {
+        XCTAssertEqual(KioskSettings.zoneMarginChoicesBpm, [2, 3, 4, 5])
         var app = AppFixture.running(start: 0)
-        app.state.settings.values.zoneHoldMs = 15_000
-        app.send(AppFixture.hr(strap: 0, bpm: 110, atMs: 1000)) // Ada: 55 % of 200, zone 1
-        XCTAssertEqual(app.tile(10).shownZone, .z1)
-        for t in stride(from: Int64(2000), through: 16_000, by: 1000) {
-            app.send(AppFixture.hr(strap: 0, bpm: 150, atMs: t)) // zone 3
-        }
-        XCTAssertEqual(app.tile(10).shownZone, .z1, "14 s in zone 3 is not yet 15")
-        app.send(AppFixture.hr(strap: 0, bpm: 150, atMs: 17_000))
+        app.state.settings.values.zoneMarginBpm = 5
+        app.send(AppFixture.hr(strap: 0, bpm: 150, atMs: 1000)) // Ada: 75 % of 200, zone 3; zone 4 from 160
         XCTAssertEqual(app.tile(10).shownZone, .z3)
+        app.send(AppFixture.hr(strap: 0, bpm: 164, atMs: 2000))
+        XCTAssertEqual(app.tile(10).shownZone, .z3, "4 bpm past the boundary is within the margin")
+        XCTAssertEqual(app.tile(10).shownPercent, 79, "the percentage stays in the zone shown")
+        app.send(AppFixture.hr(strap: 0, bpm: 165, atMs: 3000))
+        XCTAssertEqual(app.tile(10).shownZone, .z4)
+        XCTAssertEqual(app.tile(10).shownPercent, 82)
     }
 
     func testTheLiveGraphKeepsTheLastFiveMinutesOneReadingASecond() {

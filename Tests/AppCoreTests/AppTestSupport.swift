@@ -84,7 +84,8 @@ enum AppFixture {
         app.send(hr(strap: 0, bpm: 90, atMs: max(0, start - 500)))
         app.send(.tick(nowMs: start))
         app.send(.live(.start), .startSession(teamID: teamID, lineup: lineup, plannedMs: plannedMs))
-        app.send(.live(.started(AppFixture.start(42, atMs: start))))
+        app.send(.live(.started(AppFixture.start(42, atMs: start))),
+                 .loadLastTime(teamID: teamID, sessionID: 42, playerIDs: [10, 11, 12]))
         return app
     }
 }

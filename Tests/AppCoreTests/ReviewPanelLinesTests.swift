@@ -33,11 +33,14 @@ final class ReviewPanelLinesTests: XCTestCase {
         XCTAssertEqual(ReviewPanelLines.heartRate(player(now)).first, .row(label: "Average HR", value: "152"))
     }
 
+    /// HRV over a stated window (said first), with SDSD beside RMSSD and SDNN (issue 24).
     func testHRVRowsWithAndWithoutEnoughCleanRR() {
-        let full = SessionDigest(rmssdMs: 42.4, sdnnMs: 61, pnn50: 20.6, lfHfRatio: 1.26, correctedBeatsPercent: 0.4)
-        let before = SessionDigest(rmssdMs: 38.6, sdnnMs: 61.2, pnn50: 25, lfHfRatio: 1.04, correctedBeatsPercent: 1)
+        let full = SessionDigest(hrvWindow: "first 5 min", rmssdMs: 42.4, sdnnMs: 61, sdsdMs: 42.9, pnn50: 20.6, lfHfRatio: 1.26,
+                                 correctedBeatsPercent: 0.4)
+        let before = SessionDigest(rmssdMs: 38.6, sdnnMs: 61.2, sdsdMs: 40.1, pnn50: 25, lfHfRatio: 1.04, correctedBeatsPercent: 1)
         XCTAssertEqual(ReviewPanelLines.hrv(player(full, previous: before)), [
-            .row(label: "RMSSD", value: "42 ms (+4)"), .row(label: "SDNN", value: "61 ms (=)"),
+            .row(label: "Over", value: "first 5 min"),
+            .row(label: "RMSSD", value: "42 ms (+4)"), .row(label: "SDNN", value: "61 ms (=)"), .row(label: "SDSD", value: "43 ms (+3)"),
             .row(label: "pNN50", value: "21% (−4)"), .row(label: "LF/HF", value: "1.3 (+0.2)"),
             .row(label: "Beats corrected", value: "0.4 %"),
         ])

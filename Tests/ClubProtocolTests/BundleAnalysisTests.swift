@@ -8,7 +8,7 @@ final class BundleAnalysisTests: XCTestCase {
     /// A bundle read into the analysis's input and built back from it is the same bundle.
     func testBundleToSessionInputAndBackIsLossless() throws {
         for seed in 0..<80 as Range<UInt64> {
-            var rng = SeededRandom(state: seed)
+            var rng = SeededGenerator(seed: seed)
             let bundle = RandomBundles.make(&rng)
             let read = bundle.analysisInput(sessionID: 5)
             let again = try SessionBundle(input: read.input, identities: read.identities, strapEvents: read.strapEvents)

@@ -1,11 +1,12 @@
 import ClubProtocol
 import Foundation
+import TeamCore
 import XCTest
 
 final class BundleValidationTests: XCTestCase {
     func testRandomBundlesInsideTheRulesHaveNoProblems() {
         for seed in 0..<40 as Range<UInt64> {
-            var rng = SeededRandom(state: seed)
+            var rng = SeededGenerator(seed: seed)
             XCTAssertEqual(RandomBundles.make(&rng).problems, [], "seed \(seed)")
         }
     }
@@ -19,7 +20,7 @@ final class BundleValidationTests: XCTestCase {
     }
 
     func testEachBrokenRuleIsNamed() {
-        var rng = SeededRandom(state: 99)
+        var rng = SeededGenerator(seed: 99)
         var good = RandomBundles.make(&rng, maxPlayers: 3)
         while good.participants.isEmpty || good.participants[0].samples.count == 0 { good = RandomBundles.make(&rng, maxPlayers: 3) }
         func problems(_ change: (inout SessionBundle) -> Void) -> [String] {

@@ -1,5 +1,6 @@
 import ClubProtocol
 import Foundation
+import TeamCore
 import XCTest
 
 final class CanonicalBytesTests: XCTestCase {
@@ -18,7 +19,7 @@ final class CanonicalBytesTests: XCTestCase {
 
     func testABundleDecodedAndEncodedAgainGivesTheSameBytesAndHash() throws {
         for seed in 0..<60 as Range<UInt64> {
-            var rng = SeededRandom(state: seed)
+            var rng = SeededGenerator(seed: seed)
             let bundle = RandomBundles.make(&rng)
             let bytes = try bundle.canonicalBytes()
             let again = try CanonicalJSON.decode(SessionBundle.self, from: bytes)
@@ -30,7 +31,7 @@ final class CanonicalBytesTests: XCTestCase {
     }
 
     func testTheSameJSONFormattedOtherwiseIsNotCanonical() throws {
-        var rng = SeededRandom(state: 7)
+        var rng = SeededGenerator(seed: 7)
         let bytes = try RandomBundles.make(&rng).canonicalBytes()
         let object = try JSONSerialization.jsonObject(with: bytes)
         let pretty = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted])
@@ -39,7 +40,7 @@ final class CanonicalBytesTests: XCTestCase {
     }
 
     func testAChangedReadingChangesTheHash() throws {
-        var rng = SeededRandom(state: 11)
+        var rng = SeededGenerator(seed: 11)
         var bundle = RandomBundles.make(&rng, maxPlayers: 3)
         while bundle.participants.first?.samples.count ?? 0 == 0 { bundle = RandomBundles.make(&rng, maxPlayers: 3) }
         let before = try bundle.contentHash()

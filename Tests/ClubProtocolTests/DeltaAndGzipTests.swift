@@ -1,11 +1,12 @@
 import ClubProtocol
 import Foundation
+import TeamCore
 import XCTest
 
 final class DeltaAndGzipTests: XCTestCase {
     func testDeltaCodingRoundTripsAnyColumn() {
         for seed in 0..<200 as Range<UInt64> {
-            var rng = SeededRandom(state: seed)
+            var rng = SeededGenerator(seed: seed)
             let n = Int.random(in: 0...300, using: &rng)
             let values: [Int64] = (0..<n).map { _ in
                 switch Int.random(in: 0...3, using: &rng) {
@@ -25,7 +26,7 @@ final class DeltaAndGzipTests: XCTestCase {
     }
 
     func testGzipRoundTripsAndShrinksABundle() throws {
-        var rng = SeededRandom(state: 3)
+        var rng = SeededGenerator(seed: 3)
         let bytes = try RandomBundles.make(&rng, maxPlayers: 6, maxReadings: 2000).canonicalBytes()
         let packed = Gzip.compress(bytes)
         XCTAssertLessThan(packed.count, bytes.count / 2)

@@ -1,10 +1,11 @@
 import ClubProtocol
 import Foundation
+import TeamCore
 
 /// Bundles with random content inside the rules: names with accents and quotes, gaps, no RR,
 /// readings without energy, straps switched mid-session, open-ended sessions.
 enum RandomBundles {
-    static func make(_ rng: inout SeededRandom, maxPlayers: Int = 6, maxReadings: Int = 400) -> SessionBundle {
+    static func make(_ rng: inout SeededGenerator, maxPlayers: Int = 6, maxReadings: Int = 400) -> SessionBundle {
         let strapCount = Int.random(in: 1...maxPlayers + 1, using: &rng)
         let straps = (0..<strapCount).map { i in
             BundleStrap(uuid: UUID(random: &rng), address: String(format: "F0:00:00:00:%02X:%02X", i / 256, i % 256),

@@ -28,18 +28,18 @@ final class SettingsCommandTests: XCTestCase {
         XCTAssertFalse(after.out.contains("902177"), "the PIN is not echoed to the terminal")
     }
 
-    /// What the kiosk's "Tiles & sound" page and the zone hold set (issue 14) shows over SSH too.
-    func testShowsTheTilesThirdLineTheSoundAndAZoneHoldOf15Seconds() throws {
+    /// What the kiosk's "Tiles & sound" page and the zone margin set (issues 14, 25) shows over SSH too.
+    func testShowsTheTilesThirdLineTheSoundAndAZoneMarginOf5Bpm() throws {
         XCTAssertEqual(try cli.run(["settings"]).status, 0) // creates the database
         let queue = try DatabaseQueue(path: cli.db)
         try queue.write { db in
-            for (key, value) in [("tileDetail", "kcal"), ("sound", "1"), ("soundVolume", "100"), ("beeps", "1"), ("zoneHoldMs", "15000")] {
+            for (key, value) in [("tileDetail", "kcal"), ("sound", "1"), ("soundVolume", "100"), ("beeps", "1"), ("zoneMarginBpm", "5")] {
                 try db.execute(sql: "INSERT INTO setting(key, value) VALUES (?, ?)", arguments: ["kiosk." + key, value])
             }
         }
         try queue.close()
         let shown = try cli.run(["settings"])
-        XCTAssertTrue(shown.out.contains("zone colour hold\t15 s\n"), shown.out)
+        XCTAssertTrue(shown.out.contains("zone margin\t5 bpm past a boundary\n"), shown.out)
         XCTAssertTrue(shown.out.contains("tiles' third line\tkcal so far (effort points when sorted by effort)\n"), shown.out)
         XCTAssertTrue(shown.out.contains("sound\ton, volume 100 %\nbeeps\tlast 3 s of the countdown and laps\n"), shown.out)
     }

@@ -93,6 +93,44 @@ final class KioskRuntimeTests: XCTestCase {
         XCTAssertEqual(stored.sorted { $0.lexicographicallyPrecedes($1) }, shown.sorted { $0.lexicographicallyPrecedes($1) })
     }
 
+    /// Issue 24: a readiness check through the runtime — the simulated players keep still, the check ends
+    /// at its length without a recovery minute, its results come from the store, and saving opens the
+    /// season with the check in it.
+    func testAReadinessCheckRecordsReadsItsResultsAndIsSavedIntoTheSeason() throws {
+        let (store, team) = try store()
+        let stepped = SteppedSimulatedSource(team: SimulatedTeam(count: 4, seed: 7), seed: 7)
+        let runtime = try runtime(store, .stepped(stepped, description: "test"))
+        runtime.dispatch(.teams(.pick(team.id)))
+        run(runtime, seconds: 3)
+        runtime.dispatch(.lobby(.readiness(.open(true))))
+        runtime.dispatch(.lobby(.readiness(.length(120_000))))
+        runtime.dispatch(.lobby(.readiness(.posture(.lying))))
+        runtime.dispatch(.live(.startReadinessCheck))
+        let sessionID = try XCTUnwrap(runtime.recorder?.start.sessionID)
+        run(runtime, seconds: 60)
+        XCTAssertEqual(runtime.state.live?.phase, .running)
+        XCTAssertNil(runtime.state.live?.readinessResults)
+        run(runtime, seconds: 60.5)
+        XCTAssertNil(runtime.recorder, "no recovery minute after a check")
+        let live = try XCTUnwrap(runtime.state.live)
+        XCTAssertEqual(live.phase, .finished)
+        let results = try XCTUnwrap(live.readinessResults)
+        XCTAssertEqual(results.count, 4)
+        XCTAssertTrue(results.allSatisfy { $0.lnRMSSD != nil && $0.status.text == "building baseline" }, "a first check: no baseline yet")
+        // Kept still: the heart settled near its resting rate.
+        let roster = Dictionary(uniqueKeysWithValues: try store.roster(teamID: team.id).map { ($0.playerID, $0.player.restingHR) })
+        for r in results { XCTAssertEqual(try XCTUnwrap(r.restingBPM), Double(roster[r.playerID]!), accuracy: 12, r.name) }
+        let session = try store.session(sessionID)
+        XCTAssertEqual(session.tags, ["readiness", "lying"])
+        XCTAssertEqual(session.effortEndMs, 120_000)
+        runtime.dispatch(.live(.save))
+        XCTAssertEqual(runtime.state.screen, .season)
+        let lines = try XCTUnwrap(runtime.state.season.table?.lines)
+        XCTAssertEqual(lines.map(\.readiness.text), Array(repeating: "building baseline", count: 4))
+        XCTAssertEqual(lines.map(\.loadToday), [0, 0, 0, 0], "a check is no training load")
+        XCTAssertEqual(try store.teams().first?.lastTags, [], "nor the team's next tags")
+    }
+
     func testFinishingTakesWhatIsStillInTheRingToTheRecorderAndTheTiles() throws {
         let (store, team) = try store(players: 2)
         let stepped = SteppedSimulatedSource(team: SimulatedTeam(count: 2, seed: 7), seed: 7)
@@ -314,5 +352,8 @@ private final class LoggingSpeaker: KioskSpeaker {
     var log: [String] = []
     func prepare() { log.append("prepare") }
     func play(_ sound: Sound, volumePercent: Int) { log.append("\(sound.rawValue) \(volumePercent)") }
+    func say(_ cue: SpokenCue, volumePercent: Int) { log.append("say \(cue.rawValue) \(volumePercent)") }
+    var voice: VoiceAvailability { .installed("a test's") }
+    func settle() {}
     func close() { log.append("close") }
 }

@@ -30,7 +30,11 @@ final class ClubStoreTests: XCTestCase {
             try store.addLap(Lap(sessionID: session.id, tMs: 500))
             try store.cacheNNSeries(session.id, algorithm: "test", [mia: Data([1, 2, 3])])
             try store.cacheAverageBPM(session.id, algorithm: "test", 90.5)
+            try store.saveChallenge(session.id, SessionChallenge(rule: .effortPoints, sides: [SessionChallenge.Side(name: "Mia", playerIDs: [mia]),
+                                                                                         SessionChallenge.Side(name: "Noah", playerIDs: [noah])]))
             try store.endSession(session.id, at: Date(timeIntervalSince1970: 1_800_000_060 + Double(i) * 3600))
+            try store.keepSessionLoads(session.id, algorithm: "test", [SessionLoadRecord(sessionID: session.id, playerID: mia, cardioLoad: 1.5,
+                                                                                         zoneMs: [0, 60_000, 0, 0, 0, 0])])
             ids.append(session.id)
         }
         return (team, ids, [mia, noah])
@@ -39,7 +43,8 @@ final class ClubStoreTests: XCTestCase {
     private func rows(_ store: SidelineStore, session: Int64) throws -> [String: Int] {
         try store.database.read { db in
             var out: [String: Int] = [:]
-            for table in ["sample", "rr", "strap_event", "lap", "nn_cache", "session_summary", "session_player"] {
+            for table in ["sample", "rr", "strap_event", "lap", "nn_cache", "session_summary", "session_load", "session_challenge",
+                          "session_challenge_player", "session_player"] {
                 out[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE session_id = ?", arguments: [session])
             }
             out["session"] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session WHERE id = ?", arguments: [session])

@@ -38,3 +38,38 @@ final class SessionTagsTests: XCTestCase {
         XCTAssertThrowsError(try SessionTags.normalised(""))
     }
 }
+
+/// Issue 24: a readiness check is a session tagged with its kind and its posture; the tag sheet
+/// does not offer the kind, and the season's load status ratios are a setting.
+final class ReadinessCheckTagsTests: XCTestCase {
+    func testACheckIsTaggedWithItsKindAndPosture() throws {
+        let plan = ReadinessCheckPlan(lengthMs: 240_000, posture: .lying)
+        XCTAssertEqual(plan.tags.tags, ["readiness", "lying"])
+        XCTAssertTrue(SessionTags(stored: ["lying", "readiness"]).isReadinessCheck)
+        XCTAssertFalse(try SessionTags.parse(["match", "sitting"]).isReadinessCheck)
+        XCTAssertFalse(SessionTags.Kind.choosable.contains(.readiness))
+        XCTAssertEqual(SessionTags.Kind.choosable.count, SessionTags.Kind.allCases.count - 1)
+        XCTAssertEqual(ReadinessCheckPlan().lengthMs, 180_000)
+        XCTAssertEqual(ReadinessCheckPlan().posture, .sitting)
+        XCTAssertTrue(ReadinessCheckPlan.allows(lengthMs: 120_000))
+        XCTAssertTrue(ReadinessCheckPlan.allows(lengthMs: 300_000))
+        XCTAssertFalse(ReadinessCheckPlan.allows(lengthMs: 119_999))
+        XCTAssertFalse(ReadinessCheckPlan.allows(lengthMs: 300_001))
+        let session = Session(id: 1, teamID: 1, plannedDurationMs: 180_000, startedAt: Date(), tags: ["readiness", "sitting"])
+        XCTAssertTrue(session.isReadinessCheck)
+    }
+
+    func testTheLoadStatusRatiosAreThreeRisingPositiveNumbers() {
+        XCTAssertEqual(KioskSettings().loadStatusRatios, [0.8, 1.0, 1.5])
+        XCTAssertEqual(KioskSettings.loadStatusRatios(parsing: "0.7, 0.9,1.3"), [0.7, 0.9, 1.3])
+        XCTAssertEqual(KioskSettings.loadStatusRatios(parsing: "1,1,1"), [1, 1, 1])
+        for bad in ["1.2,1.0,1.5", "0.8,1.0", "0.8,1.0,1.5,2", "0,1,2", "a,b,c", "0.8,,1.5", "-1,1,2", "inf,inf,inf"] {
+            XCTAssertNil(KioskSettings.loadStatusRatios(parsing: bad), bad)
+        }
+        var settings = KioskSettings()
+        settings.loadStatusRatios = [0.7, 0.9, 1.3]
+        let stored = Dictionary(uniqueKeysWithValues: settings.keyValues)
+        XCTAssertEqual(KioskSettings { stored[$0] }.loadStatusRatios, [0.7, 0.9, 1.3])
+        XCTAssertEqual(KioskSettings { $0 == "loadStatusRatios" ? "2,1,0" : nil }.loadStatusRatios, [0.8, 1.0, 1.5], "a bad value keeps the default")
+    }
+}

@@ -9,6 +9,7 @@ APT_PACKAGES=(
   libbluetooth-dev libdbus-1-dev                  # BlueZ transports
   libsqlite3-dev                                  # store (GRDB over system SQLite)
   fonts-dejavu-core                               # UI font
+  espeak-ng                                       # the interval timer's spoken cues (Tests/e2e/kiosk/test_intervals.py hears them)
   python3-venv dbus                               # test peers: bumble, dbusmock
   libglib2.0-dev python3-dev                      # dbus-python (dbusmock's client) builds from its sdist
   pkg-config

@@ -45,6 +45,9 @@ public struct ReadinessAssessment: Sendable, Equatable {
 }
 
 public enum Readiness {
+    /// lnRMSSD comes from the check's last two minutes.
+    public static let windowMs = ReadinessCheckPlan.measuredMs
+    public static let windowLabel = "last 2 min"
     public static let baselineDays = 7
     public static let rangeDays = 60
     /// Fewer comparable days than this: "building baseline".

@@ -23,13 +23,17 @@ public struct PlayerAnalysis: Sendable, Equatable {
     public var rr: RRCorrectionReport
     /// The whole session first, then the chosen windows.
     public var hrv: [HRVSummary]
+    /// HRV over the window review reports it over (`SessionInput.reportedHRVWindow`: a readiness
+    /// check's last two minutes, the recovery minute, or the first five minutes), not over exercise.
+    public var reportedHRV: HRVSummary
     public var track: HeartRateTrack
     /// The corrected NN intervals HRV was computed from (review may cache them).
     public var nnSeries: NNSeries
 
     public init(player: SessionPlayer, samples: [Sample], rrIntervals: [RRInterval], zoneModel: ZoneModel,
                 lapSpans: [(fromMs: Int64, toMs: Int64, label: String?)], effortEndMs: Int64, hrvWindows: [HRVWindow],
-                nnSeries cached: NNSeries? = nil, totalsEndMs: Int64? = nil, recordingEndMs: Int64? = nil) {
+                nnSeries cached: NNSeries? = nil, totalsEndMs: Int64? = nil, recordingEndMs: Int64? = nil,
+                reportedHRVWindow: HRVWindow = .firstFiveMinutes) {
         playerID = player.playerID
         shirtNumber = player.shirtNumber
         physiology = player.physiology
@@ -55,5 +59,6 @@ public struct PlayerAnalysis: Sendable, Equatable {
         nnSeries = series
         rr = series.report
         hrv = ([HRVWindow.wholeSession] + hrvWindows).map { HRVSummary(window: $0, series: series) }
+        reportedHRV = hrv.first { $0.window == reportedHRVWindow } ?? HRVSummary(window: reportedHRVWindow, series: series)
     }
 }

@@ -25,7 +25,7 @@ public struct SessionAnalysis: Sendable, Equatable {
         effortEndMs = input.effortEndMs
         totalsEndMs = input.totalsEndMs
         let spans = input.lapSpans, end = input.effortEndMs, model = input.session.zoneModel, totalsEnd = input.totalsEndMs
-        let duration = input.durationMs
+        let duration = input.durationMs, reported = input.reportedHRVWindow
         // One slot per player, each written by exactly one iteration.
         let results = Mutex<[PlayerAnalysis?]>(Array(repeating: nil, count: input.players.count))
         DispatchQueue.concurrentPerform(iterations: input.players.count) { i in
@@ -33,7 +33,8 @@ public struct SessionAnalysis: Sendable, Equatable {
             let analysis = PlayerAnalysis(player: p, samples: input.samples[p.playerID] ?? [],
                                           rrIntervals: input.rrIntervals[p.playerID] ?? [], zoneModel: model,
                                           lapSpans: spans, effortEndMs: end, hrvWindows: input.hrvWindows,
-                                          nnSeries: input.nnSeries[p.playerID], totalsEndMs: totalsEnd, recordingEndMs: duration)
+                                          nnSeries: input.nnSeries[p.playerID], totalsEndMs: totalsEnd, recordingEndMs: duration,
+                                          reportedHRVWindow: reported)
             results.withLock { $0[i] = analysis }
         }
         players = results.withLock { $0.map { $0! } }

@@ -44,7 +44,24 @@ public struct SessionInput: Sendable {
         return effortEndMs
     }
 
+    /// The window review reports a player's HRV over, said beside it: over a whole session the
+    /// exercise in it swamps what HRV tells. A readiness check: its last two minutes, the player
+    /// settled (`Readiness.windowMs`); a session with a recovery minute recorded after its effort:
+    /// that minute; else its first five minutes, the rest before the drills.
+    public var reportedHRVWindow: HRVWindow {
+        let end = effortEndMs
+        if session.isReadinessCheck {
+            return HRVWindow(label: Readiness.windowLabel, fromMs: max(0, end - Readiness.windowMs), toMs: end)
+        }
+        if let recoveryFrom = totalsEndMs {
+            return HRVWindow(label: "recovery minute", fromMs: recoveryFrom, toMs: recoveryFrom + Session.recoveryMs)
+        }
+        return .firstFiveMinutes
+    }
+
     /// Lap spans from the coach's marks: [0, mark1), [mark1, mark2), …, [last mark, effort end).
+    /// A mark's label names the span it closes; a labelled mark at the effort's end (an interval
+    /// block cut short by it, or the program's last) names the last span.
     public var lapSpans: [(fromMs: Int64, toMs: Int64, label: String?)] {
         let end = effortEndMs
         let marks = laps.filter { $0.tMs > 0 && $0.tMs < end }.sorted { $0.tMs < $1.tMs }
@@ -54,7 +71,7 @@ public struct SessionInput: Sendable {
             spans.append((from, mark.tMs, mark.label))
             from = mark.tMs
         }
-        spans.append((from, end, nil))
+        spans.append((from, end, laps.last { $0.tMs == end && $0.label != nil }?.label))
         return spans
     }
 }

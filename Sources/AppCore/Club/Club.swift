@@ -5,11 +5,38 @@ import TeamCore
 /// (players on no team included) and the strap list. The lists are loaded by the shell.
 public struct Club: Sendable, Equatable {
     public enum Page: String, Sendable, Equatable { case players, straps }
+    /// How "All players" is ordered: by name, or by team (then shirt number; players on no team
+    /// first: they are the ones to see to).
+    public enum PlayerSort: String, Sendable, Equatable, CaseIterable { case name, team }
     /// The page open over the settings screen; nil: the settings themselves.
     public var page: Page?
+    /// As the store lists them: by name.
     public var players: [ClubPlayer] = []
     public var straps: [ClubStrap] = []
+    public var playerSort = PlayerSort.name
+    /// The player whose photo the coach is deciding about (replace from USB, remove); nil: no question open.
+    public var photoChoice: Int64?
     public init() {}
+
+    /// "All players" in the chosen order.
+    public var shownPlayers: [ClubPlayer] {
+        switch playerSort {
+        case .name: return players
+        case .team:
+            // Stable: within a team by shirt number, then the store's order (by name).
+            return players.enumerated().sorted { a, b in
+                switch (a.element.teams.first, b.element.teams.first) {
+                case let (x?, y?):
+                    if x.name.lowercased() != y.name.lowercased() { return x.name.lowercased() < y.name.lowercased() }
+                    if x.shirtNumber != y.shirtNumber { return x.shirtNumber < y.shirtNumber }
+                case (nil, _?): return true
+                case (_?, nil): return false
+                case (nil, nil): break
+                }
+                return a.offset < b.offset
+            }.map(\.element)
+        }
+    }
 }
 
 /// A player of the club, with every team they are on (possibly none).
@@ -30,11 +57,14 @@ public struct ClubPlayer: Sendable, Equatable {
     public var teams: [Team]
     /// Sessions they took part in: deleting them deletes their part of those.
     public var sessions: Int
-    public init(playerID: Int64, player: Player, teams: [Team], sessions: Int) {
+    /// Their stored photo's version (nil: none, the initials show).
+    public var photoVersion: Int64?
+    public init(playerID: Int64, player: Player, teams: [Team], sessions: Int, photoVersion: Int64? = nil) {
         self.playerID = playerID
         self.player = player
         self.teams = teams
         self.sessions = sessions
+        self.photoVersion = photoVersion
     }
 }
 

@@ -1,7 +1,8 @@
 import TeamCore
 
 /// "All players" and the strap list, opened from the settings screen (so behind its PIN):
-/// deleting a player and forgetting a strap ask first; the shell changes the store and
+/// players sorted by name or team, added and edited, their photo replaced or removed, deleted;
+/// straps labelled and forgotten. What destroys asks first; the shell changes the store and
 /// reloads the list.
 public enum ClubAction: Sendable, Equatable {
     /// nil: back to the settings.
@@ -14,6 +15,18 @@ public enum ClubAction: Sendable, Equatable {
     case askToForget(address: String)
     /// Confirmed: the strap leaves every team and list.
     case forget(address: String)
+    case sortPlayers(Club.PlayerSort)
+    /// The player form, for a new player on no team (nil) or one of the list.
+    case editPlayer(Int64?)
+    /// The question about a player's photo: replace it from the USB stick, or remove it (nil: closed).
+    case choosePhoto(Int64?)
+    /// A picture on the USB stick named after the player becomes their photo.
+    case importPhoto(playerID: Int64)
+    case askToRemovePhoto(playerID: Int64)
+    /// Confirmed: the player's photo goes; their initials show again.
+    case removePhoto(playerID: Int64)
+    /// The keyboard, for the strap's label ("Box A 7").
+    case labelStrap(address: String)
 }
 
 enum ClubReducer {
@@ -60,6 +73,38 @@ enum ClubReducer {
         case .forget(let address):
             guard ctx.screen == .settings else { return .none }
             return Reduction(effects: [.forgetStrap(address: address)], actions: [.inform("Strap forgotten")])
+        case .sortPlayers(let sort):
+            club.playerSort = sort
+            return .none
+        case .editPlayer(let id):
+            guard ctx.screen == .settings, club.page == .players else { return .none }
+            if let id {
+                guard let p = club.players.first(where: { $0.playerID == id }) else { return .none }
+                return .send(.form(.editClubPlayer(playerID: id, p.player)))
+            }
+            return .send(.form(.editClubPlayer(playerID: nil, nil)))
+        case .choosePhoto(let id):
+            guard ctx.screen == .settings, club.page == .players else { return .none }
+            club.photoChoice = id.flatMap { id in club.players.contains { $0.playerID == id } ? id : nil }
+            return .none
+        case .importPhoto(let id):
+            guard ctx.screen == .settings, let p = club.players.first(where: { $0.playerID == id }) else { return .none }
+            club.photoChoice = nil
+            return Reduction(effects: [.importPlayerPhoto(playerID: id, player: p.player)],
+                             actions: [.inform("Looking for \(p.player.fullName)'s photo on the USB stick…")])
+        case .askToRemovePhoto(let id):
+            guard ctx.screen == .settings, let p = club.players.first(where: { $0.playerID == id }), p.photoVersion != nil else { return .none }
+            club.photoChoice = nil
+            return .send(.confirmation(.ask(Confirmation(question: "Remove \(p.player.fullName)'s photo? Their initials show instead.",
+                                                         confirmLabel: "Remove photo", onConfirm: .club(.removePhoto(playerID: id))))))
+        case .removePhoto(let id):
+            guard ctx.screen == .settings else { return .none }
+            return Reduction(effects: [.removePlayerPhoto(playerID: id)], actions: [.inform("Photo removed")])
+        case .labelStrap(let address):
+            guard ctx.screen == .settings, club.page == .straps, let s = club.straps.first(where: { $0.strap.address == address }) else {
+                return .none
+            }
+            return .send(.form(.labelStrap(address: address, current: s.strap.label)))
         }
     }
 }

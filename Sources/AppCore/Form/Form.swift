@@ -11,10 +11,25 @@ public struct Form: Sendable, Equatable {
         case tagWord
         /// Team setup: the team's new name.
         case renameTeam
+        /// Settings: the interval preset at this index of the list.
+        case intervalPreset(Int)
+        /// "All players": a player of the club, on no team yet (nil) or one of the list — no shirt number.
+        case clubPlayer(Int64?)
+        /// The strap list: the club's own name for the strap with this address.
+        case strapLabel(address: String)
+
+        /// A player's details (the keyboard, the sex buttons, the zones in bpm).
+        public var isPlayer: Bool {
+            switch self {
+            case .player, .clubPlayer: true
+            default: false
+            }
+        }
     }
 
     public enum Field: String, Sendable, Equatable, CaseIterable {
-        case teamName, firstName, lastName, shirtNumber, birthYear, weightKg, restingHR, maxHR, minutes, tagWord
+        case teamName, firstName, lastName, shirtNumber, birthYear, weightKg, restingHR, maxHR, minutes, tagWord, strapLabel
+        case repeats, workSeconds, restSeconds
 
         public var label: String {
             switch self {
@@ -28,13 +43,18 @@ public struct Form: Sendable, Equatable {
             case .maxHR: "Max HR (opt.)"
             case .minutes: "Minutes"
             case .tagWord: "Word"
+            case .repeats: "Repeats"
+            case .workSeconds: "Work (seconds)"
+            case .restSeconds: "Rest (seconds)"
+            case .strapLabel: "Label"
             }
         }
 
         /// Numbers get the number pad instead of the letter keyboard.
-        public var isNumeric: Bool { ![.teamName, .firstName, .lastName, .tagWord].contains(self) }
+        public var isNumeric: Bool { ![.teamName, .firstName, .lastName, .tagWord, .strapLabel].contains(self) }
         public var maxLength: Int {
             if self == .tagWord { return SessionTags.maxWordLength }
+            if self == .strapLabel { return Strap.maxLabelLength }
             return isNumeric ? (self == .weightKg ? 5 : 4) : Player.maxNameLength // team names too
         }
     }
@@ -64,6 +84,10 @@ public struct Form: Sendable, Equatable {
         case .customDuration: "Custom duration"
         case .tagWord: "A word for this session"
         case .renameTeam: "Rename team"
+        case .intervalPreset(let index): "Interval preset \(index + 1)"
+        case .clubPlayer(nil): "New player, on no team"
+        case .clubPlayer: "Edit player"
+        case .strapLabel: "Label for the strap"
         }
     }
 }

@@ -12,6 +12,12 @@ public enum FormAction: Sendable, Equatable {
     case typeTagWord
     /// From team setup: a new name for the team.
     case renameTeam
+    /// From the settings' interval page: the preset at this index, on the number pad.
+    case editIntervalPreset(Int)
+    /// From "All players": a player of the club (nil: a new one, on no team) and their details.
+    case editClubPlayer(playerID: Int64?, Player?)
+    /// From the strap list: the strap's label as it is now.
+    case labelStrap(address: String, current: String?)
     case focus(Form.Field)
     case key(String)
     case backspace
@@ -33,13 +39,10 @@ enum FormReducer {
         case .editPlayer(let id):
             guard ctx.screen == .teamSetup else { return .none }
             if let id, let line = ctx.line(of: id) {
-                let p = line.player
-                var edited = Form(kind: .player(id), fields: playerFields, values: [
-                    .firstName: p.firstName, .lastName: p.lastName, .shirtNumber: "\(line.shirtNumber)",
-                    .birthYear: "\(p.birthYear)", .weightKg: formatWeight(p.weightKg), .restingHR: "\(p.restingHR)",
-                    .maxHR: p.measuredMaxHR.map { "\($0)" } ?? "",
-                ])
-                edited.sex = p.sex
+                var values = values(of: line.player)
+                values[.shirtNumber] = "\(line.shirtNumber)"
+                var edited = Form(kind: .player(id), fields: playerFields, values: values)
+                edited.sex = line.player.sex
                 form = edited
             } else {
                 let used = Set(ctx.roster.map(\.shirtNumber))
@@ -54,9 +57,27 @@ enum FormReducer {
         case .typeTagWord:
             guard ctx.screen == .lobby else { return .none }
             form = Form(kind: .tagWord, fields: [.tagWord], values: [.tagWord: ctx.lobby.tags.word ?? ""])
+        case .editClubPlayer(let id, let player):
+            guard ctx.screen == .settings else { return .none }
+            let fields = playerFields.filter { $0 != .shirtNumber }
+            if let player {
+                var edited = Form(kind: .clubPlayer(id), fields: fields, values: values(of: player))
+                edited.sex = player.sex
+                form = edited
+            } else {
+                form = Form(kind: .clubPlayer(nil), fields: fields, values: [.birthYear: "\(ctx.year - 20)", .weightKg: "70", .restingHR: "60"])
+            }
+        case .labelStrap(let address, let current):
+            guard ctx.screen == .settings else { return .none }
+            form = Form(kind: .strapLabel(address: address), fields: [.strapLabel], values: [.strapLabel: current ?? ""])
         case .renameTeam:
             guard ctx.screen == .teamSetup, let team = ctx.teams.first(where: { $0.team.id == ctx.teamID }) else { return .none }
             form = Form(kind: .renameTeam, fields: [.teamName], values: [.teamName: team.team.name])
+        case .editIntervalPreset(let index):
+            guard ctx.screen == .settings, ctx.settings.intervalPresets.indices.contains(index) else { return .none }
+            let p = ctx.settings.intervalPresets[index]
+            form = Form(kind: .intervalPreset(index), fields: [.repeats, .workSeconds, .restSeconds],
+                        values: [.repeats: "\(p.repeats)", .workSeconds: "\(p.workMs / 1000)", .restSeconds: "\(p.restMs / 1000)"])
         case .focus(let field):
             guard form?.fields.contains(field) == true else { return .none }
             form?.focus = field
@@ -78,7 +99,7 @@ enum FormReducer {
                     }
                     continue
                 } else {
-                    guard ch.isLetter || ch.isNumber || " -'.".contains(ch) else { continue }
+                    guard ch.isLetter || ch.isNumber || " -'.".contains(ch) || (field == .strapLabel && "#/".contains(ch)) else { continue }
                     if ch == " " && (value.isEmpty || value.hasSuffix(" ")) { continue }
                 }
                 value.append(ch)
@@ -100,8 +121,48 @@ enum FormReducer {
         return .none
     }
 
+    /// Repeats 1–99, work 5 s to an hour, rest none to an hour: the settings keep it, the lobby offers it.
+    private static func submitIntervalPreset(_ open: inout Form?, _ form: Form, index: Int) -> Reduction {
+        let repeats = Int(form.value(.repeats)), work = Int64(form.value(.workSeconds)), rest = Int64(form.value(.restSeconds).isEmpty ? "0" : form.value(.restSeconds))
+        var problems: [String] = []
+        if repeats.map(IntervalProgram.repeatsRange.contains) != true { problems.append("repeats must be between 1 and 99") }
+        if work.map({ IntervalProgram.workRangeMs.contains($0 * 1000) }) != true { problems.append("work must be 5 to 3600 seconds") }
+        if rest.map({ IntervalProgram.restRangeMs.contains($0 * 1000) }) != true { problems.append("rest must be 0 to 3600 seconds") }
+        guard problems.isEmpty, let repeats, let work, let rest else { open?.problems = problems; return .none }
+        open = nil
+        return .send(.settings(.setIntervalPreset(index: index, IntervalProgram(repeats: repeats, workMs: work * 1000, restMs: rest * 1000))))
+    }
+
     static func formatWeight(_ kg: Double) -> String {
         kg == kg.rounded() ? "\(Int(kg))" : "\(kg)"
+    }
+
+    /// A stored player's details as the form's fields show them (no shirt number: that is the team's).
+    private static func values(of p: Player) -> [Form.Field: String] {
+        [.firstName: p.firstName, .lastName: p.lastName, .birthYear: "\(p.birthYear)", .weightKg: formatWeight(p.weightKg),
+         .restingHR: "\(p.restingHR)", .maxHR: p.measuredMaxHR.map { "\($0)" } ?? ""]
+    }
+
+    /// The player the form describes, and which of its numbers are not numbers (`existing`: the
+    /// stored one, whose photo path stays). The player's own checks come after these are fixed.
+    private static func player(from form: Form, existing: Player?) -> (Player, [String]) {
+        var problems: [String] = []
+        func number(_ field: Form.Field) -> Int? {
+            let v = Int(form.value(field))
+            if v == nil { problems.append("\(field.label.lowercased()) needs a number") }
+            return v
+        }
+        let born = number(.birthYear), rest = number(.restingHR)
+        let weight = Double(form.value(.weightKg))
+        if weight == nil { problems.append("weight needs a number") }
+        let maxText = form.value(.maxHR)
+        let maxHR = maxText.isEmpty ? nil : Int(maxText)
+        if !maxText.isEmpty && maxHR == nil { problems.append("max HR needs a number") }
+        let player = Player(firstName: form.value(.firstName).trimmingCharacters(in: .whitespaces),
+                            lastName: form.value(.lastName).trimmingCharacters(in: .whitespaces),
+                            birthYear: born ?? 0, sex: form.sex, weightKg: weight ?? 0, restingHR: rest ?? 0,
+                            measuredMaxHR: maxHR, photoPath: existing?.photoPath)
+        return (player, problems)
     }
 
     /// Problems stay in the form, next to its fields; a valid form closes.
@@ -127,6 +188,8 @@ enum FormReducer {
             }
             open = nil
             return .send(.lobby(.tags(.word(word))))
+        case .intervalPreset(let index):
+            return submitIntervalPreset(&open, form, index: index)
         case .customDuration:
             guard let minutes = Int(form.value(.minutes)), (1...600).contains(minutes) else {
                 open?.problems = ["minutes must be between 1 and 600"]
@@ -137,30 +200,28 @@ enum FormReducer {
         case .player(let id):
             guard let teamID = ctx.teamID else { return .none }
             var problems: [String] = []
-            func number(_ field: Form.Field) -> Int? {
-                let v = Int(form.value(field))
-                if v == nil { problems.append("\(field.label.lowercased()) needs a number") }
-                return v
-            }
-            let shirt = number(.shirtNumber), born = number(.birthYear), rest = number(.restingHR)
-            let weight = Double(form.value(.weightKg))
-            if weight == nil { problems.append("weight needs a number") }
-            let maxText = form.value(.maxHR)
-            let maxHR = maxText.isEmpty ? nil : Int(maxText)
-            if !maxText.isEmpty && maxHR == nil { problems.append("max HR needs a number") }
+            let shirt = Int(form.value(.shirtNumber))
+            if shirt == nil { problems.append("\(Form.Field.shirtNumber.label.lowercased()) needs a number") }
+            let (player, numbers) = player(from: form, existing: id.flatMap { ctx.line(of: $0) }?.player)
+            problems += numbers
             if let shirt, !(0...99).contains(shirt) { problems.append("shirt number must be 0–99") }
             if let shirt, ctx.roster.contains(where: { $0.shirtNumber == shirt && $0.playerID != id }) {
                 problems.append("number \(shirt) is taken")
             }
-            let existing = id.flatMap { ctx.line(of: $0) }?.player
-            let player = Player(firstName: form.value(.firstName).trimmingCharacters(in: .whitespaces),
-                                lastName: form.value(.lastName).trimmingCharacters(in: .whitespaces),
-                                birthYear: born ?? 0, sex: form.sex, weightKg: weight ?? 0, restingHR: rest ?? 0,
-                                measuredMaxHR: maxHR, photoPath: existing?.photoPath)
             if problems.isEmpty { problems = player.validationProblems }
             guard problems.isEmpty, let shirt else { open?.problems = problems; return .none }
             open = nil
             return .effects(.savePlayer(teamID: teamID, playerID: id, player: player, shirtNumber: shirt))
+        case .clubPlayer(let id):
+            let (player, numbers) = player(from: form, existing: nil)
+            let problems = numbers.isEmpty ? player.validationProblems : numbers
+            guard problems.isEmpty else { open?.problems = problems; return .none }
+            open = nil
+            return .effects(.saveClubPlayer(playerID: id, player: player))
+        case .strapLabel(let address):
+            let label = form.value(.strapLabel).trimmingCharacters(in: .whitespaces)
+            open = nil
+            return .effects(.labelStrap(address: address, label: label.isEmpty ? nil : label))
         }
     }
 }

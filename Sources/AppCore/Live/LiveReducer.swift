@@ -4,6 +4,10 @@ import TeamCore
 public enum LiveAction: Sendable, Equatable {
     /// From the lobby: a session of the included players with today's straps.
     case start
+    /// From the lobby's readiness sheet: a readiness check of the included players, as planned there.
+    case startReadinessCheck
+    /// The check just taken, analysed (the answer to `Effect.loadReadinessResults`).
+    case readinessResults(sessionID: Int64, [ReadinessResult])
     /// The recorder made the session row (the answer to `Effect.startSession`): the session counts from it.
     case started(SessionStart)
     case pause, resume, lap
@@ -14,6 +18,8 @@ public enum LiveAction: Sendable, Equatable {
     case save
     /// Asks first; `confirmDiscard` deletes the session, `cancelDiscard` keeps it.
     case discard, cancelDiscard, confirmDiscard
+    /// The answer to `Effect.loadLastTime`: the previous session with the same tags (nil: none).
+    case lastTimeLoaded(LastTime?)
     case sortTiles(TileSort)
     /// The coach screen: the tiles, or the last five minutes as a graph (one tap each way).
     case showView(LiveView)
@@ -23,6 +29,8 @@ public enum LiveAction: Sendable, Equatable {
     public enum Delegate: Sendable, Equatable {
         case started
         case saved(sessionID: Int64)
+        /// A readiness check was kept: the season table shows it.
+        case readinessSaved(sessionID: Int64)
         case discarded(sessionID: Int64)
     }
 }
@@ -30,14 +38,19 @@ public enum LiveAction: Sendable, Equatable {
 enum LiveReducer {
     static func reduce(_ session: inout LiveSession?, _ action: LiveAction, _ ctx: AppContext) -> Reduction {
         guard var live = session else {
-            if case .start = action { return start(&session, ctx) }
+            if case .start = action { return start(&session, ctx, check: nil) }
+            if case .startReadinessCheck = action, let plan = ctx.lobby.readinessCheck { return start(&session, ctx, check: plan) }
             return .none
         }
         // Save and discard end the session (nil); everything else writes it back.
         defer { if session != nil { session = live } }
         let now = ctx.nowMs
         switch action {
-        case .start: // one session at a time
+        case .start, .startReadinessCheck: // one session at a time
+            return .none
+        case .readinessResults(let id, let results):
+            guard live.readinessCheck != nil, live.sessionID == id else { return .none }
+            live.readinessResults = results
             return .none
         case .delegate: // the root's to handle
             return .none
@@ -46,9 +59,20 @@ enum LiveReducer {
             live.sessionID = start.sessionID
             live.clock = SessionClock(startMs: start.ms, plannedMs: live.clock.plannedMs)
             live.phase = .running
+            // The first work block begins with the session: its tone is the players' "go".
+            let go = live.intervals != nil ? ctx.settings.playInterval(.workStart) : nil
+            let work = live.intervals != nil ? Effect.intervalBlockStarted(sessionID: start.sessionID, .work, atMs: 0) : nil
+            let sides = live.challenge.map { Effect.saveChallenge(sessionID: start.sessionID, SessionChallenge(rule: $0.rule, sides: $0.sides)) }
+            // "vs last time": the team's previous session with these tags, read once, now (a
+            // readiness check has no effort to compare).
+            let lastTime = live.readinessCheck != nil ? nil : ctx.teamID.map { Effect.loadLastTime(teamID: $0, sessionID: start.sessionID, playerIDs: live.tiles.map(\.playerID)) }
+            return .effects(go, work, sides, lastTime)
+        case .lastTimeLoaded(let lastTime):
+            live.lastTime = lastTime
             return .none
         case .pause:
-            guard live.phase == .running, let id = live.sessionID else { return .none }
+            // A readiness check is the players keeping still: no pause, no laps.
+            guard live.phase == .running, live.readinessCheck == nil, let id = live.sessionID else { return .none }
             live.phase = .paused
             live.clock.pause(atMs: now)
             return .effects(.setSessionPaused(sessionID: id, paused: true))
@@ -58,7 +82,7 @@ enum LiveReducer {
             live.clock.resume(atMs: now)
             return .effects(.setSessionPaused(sessionID: id, paused: false))
         case .lap:
-            guard live.phase == .running, let id = live.sessionID else { return .none }
+            guard live.phase == .running, live.readinessCheck == nil, let id = live.sessionID else { return .none }
             let t = now - live.clock.startMs
             live.lapsMs.append(t)
             return .effects(.addLap(sessionID: id, tMs: t), ctx.settings.play(.lapBeep))
@@ -83,7 +107,8 @@ enum LiveReducer {
             // Saving during the recovery minute ends the recording now: what came so far is kept.
             let stop: Effect? = live.isRecording ? .finishRecording(sessionID: id) : nil
             session = nil
-            return Reduction(effects: stop.map { [$0] } ?? [], actions: [.live(.delegate(.saved(sessionID: id)))])
+            let saved: LiveAction.Delegate = live.readinessCheck != nil ? .readinessSaved(sessionID: id) : .saved(sessionID: id)
+            return Reduction(effects: stop.map { [$0] } ?? [], actions: [.live(.delegate(saved))])
         case .discard:
             guard live.phase == .finished || live.phase == .recovery else { return .none }
             // The recovery minute records on while the coach decides.
@@ -110,19 +135,23 @@ enum LiveReducer {
 
     /// The clock moved: the countdown may have run out (the effort ends, the buzzer sounds), or
     /// the recovery minute; over the countdown's last three seconds a beep each second.
-    static func tick(_ session: inout LiveSession?, nowMs now: Int64, settings: KioskSettings) -> Reduction {
+    /// An interval program's blocks end as laps, with a tone at each change and beeps over each
+    /// block's last three seconds (they replace the countdown's); a challenge counts on.
+    static func tick(_ session: inout LiveSession?, nowMs now: Int64, settings: KioskSettings, sensors: Sensors) -> Reduction {
         guard var live = session, let id = live.sessionID else { return .none }
         defer { session = live }
+        advanceChallenge(&live, nowMs: now, sensors: sensors)
+        let program = runIntervals(&live, sessionID: id, nowMs: now, settings: settings)
         if live.phase == .running || live.phase == .confirmStop, let remaining = live.clock.remainingMs(nowMs: now) {
             if remaining == 0 {
                 // The countdown ran out: the buzzer for the players across the gym, the effort ends
                 // by itself, the recovery minute begins.
                 live.countdownSecond = 0
-                return .effects(settings.play(.buzzer)) + endEffort(&live, sessionID: id, nowMs: now)
+                return program + .effects(settings.play(.buzzer)) + endEffort(&live, sessionID: id, nowMs: now)
             }
             let second = (remaining + 999) / 1000
             defer { live.countdownSecond = second }
-            if let before = live.countdownSecond, second < before, second <= 3 {
+            if live.intervals == nil, let before = live.countdownSecond, second < before, second <= 3 {
                 return .effects(settings.play(.countdownBeep))
             }
         }
@@ -130,9 +159,9 @@ enum LiveReducer {
             // The recovery minute is recorded: the recorder stops; save or discard.
             if live.phase == .recovery { live.phase = .finished } else { live.phaseBeforeDiscard = .finished }
             live.recoveryRecorded = true
-            return .effects(.finishRecording(sessionID: id))
+            return program + .effects(.finishRecording(sessionID: id))
         }
-        return .none
+        return program
     }
 
     /// A heart rate of a strap that tiles follow: their zone colour, high-intensity clock and,
@@ -149,32 +178,59 @@ enum LiveReducer {
 
     /// The effort is over (countdown at zero, or the coach stopped): the countdown stops, effort
     /// points stop accruing, and the recorder runs on for the recovery minute.
+    /// An interval block under way is closed by a lap at the effort's end; a challenge's scores are kept.
     private static func endEffort(_ live: inout LiveSession, sessionID: Int64, nowMs: Int64) -> Reduction {
+        if live.readinessCheck != nil { return endReadinessCheck(&live, sessionID: sessionID, nowMs: nowMs) }
+        let block = live.intervalPosition(nowMs: nowMs)?.block
         live.phase = .recovery
         live.clock.pause(atMs: nowMs)
         live.effortEndedAtMs = nowMs
-        return .effects(.endEffort(sessionID: sessionID, atMs: live.effortEndOffsetMs ?? 0))
+        let end = live.effortEndOffsetMs ?? 0
+        if block != nil { live.lapsMs.append(end) }
+        return .effects(block.map { .addLap(sessionID: sessionID, tMs: end, label: $0.lapLabel) },
+                        .endEffort(sessionID: sessionID, atMs: end),
+                        live.challenge.map { .saveChallenge(sessionID: sessionID, $0.result(tiles: live.tiles)) })
+    }
+
+    /// A readiness check ends without a recovery minute (the players were still): the recorder
+    /// stops, and the check is analysed for the coach's screen and the wall.
+    private static func endReadinessCheck(_ live: inout LiveSession, sessionID: Int64, nowMs: Int64) -> Reduction {
+        live.phase = .finished
+        live.clock.pause(atMs: nowMs)
+        live.effortEndedAtMs = nowMs
+        return .effects(.endEffort(sessionID: sessionID, atMs: live.effortEndOffsetMs ?? 0), .finishRecording(sessionID: sessionID),
+                        .loadReadinessResults(sessionID: sessionID))
     }
 
     /// A session of the lobby's players: a tile for each, who wears which strap today (the
     /// lineup, which the recorder gets too), and the recorder asked for a session row (answered by `.started`).
-    private static func start(_ session: inout LiveSession?, _ ctx: AppContext) -> Reduction {
+    /// `check`: a readiness check of that length and posture instead of a training session.
+    private static func start(_ session: inout LiveSession?, _ ctx: AppContext, check: ReadinessCheckPlan?) -> Reduction {
         guard ctx.screen == .lobby, let teamID = ctx.teamID,
               ctx.lobby.canStart(roster: ctx.roster, sensors: ctx.sensors, nowMs: ctx.nowMs) else { return .none }
         let participants = ctx.lobby.participants(in: ctx.roster)
         let tiles = participants.map { p in
             // With aliases the tile shows the number alone: no photo, no initials either.
             let named = !ctx.settings.showAliases
-            return LiveTile(playerID: p.line.playerID, name: ctx.settings.displayName(p.line.player, number: p.line.shirtNumber),
-                            shirtNumber: p.line.shirtNumber, physiology: ctx.settings.physiology(of: p.line.player, year: ctx.year),
-                            nameForms: ctx.settings.displayNameForms(p.line.player, number: p.line.shirtNumber),
-                            initials: named ? p.line.player.initials : nil, photoVersion: named ? p.line.photoVersion : nil)
+            var tile = LiveTile(playerID: p.line.playerID, name: ctx.settings.displayName(p.line.player, number: p.line.shirtNumber),
+                                shirtNumber: p.line.shirtNumber, physiology: ctx.settings.physiology(of: p.line.player, year: ctx.year),
+                                nameForms: ctx.settings.displayNameForms(p.line.player, number: p.line.shirtNumber),
+                                initials: named ? p.line.player.initials : nil, photoVersion: named ? p.line.photoVersion : nil)
+            tile.zoneModel = ctx.settings.zoneModel
+            return tile
         }
         let lineup = Lineup(participants.map {
             Lineup.Wearer(playerID: $0.line.playerID, strapID: $0.strapID, strapIndex: ctx.sensors.index(ofStrap: $0.strapID))
         })
-        session = LiveSession(plannedMs: ctx.lobby.plannedMs, startMs: ctx.nowMs, lineup: lineup, tiles: tiles)
-        let started = Effect.startSession(teamID: teamID, lineup: lineup, plannedMs: ctx.lobby.plannedMs, tags: ctx.lobby.tags.tags)
+        let plannedMs = check?.lengthMs ?? ctx.lobby.sessionPlannedMs
+        var live = LiveSession(plannedMs: plannedMs, startMs: ctx.nowMs, lineup: lineup, tiles: tiles)
+        live.readinessCheck = check
+        if check == nil { // a check is the players keeping still: no program, no duel
+            live.intervals = ctx.lobby.intervals.map(IntervalTimer.init(program:))
+            live.challenge = challenge(ctx)
+        }
+        session = live
+        let started = Effect.startSession(teamID: teamID, lineup: lineup, plannedMs: plannedMs, tags: (check?.tags ?? ctx.lobby.tags).tags)
         return Reduction(effects: [started], actions: [.live(.delegate(.started))])
     }
 }

@@ -41,8 +41,18 @@ public struct LiveSession: Sendable, Equatable {
     /// Whole seconds left on the countdown at the last tick (rounded up): the beeps of the last
     /// three seconds play when it steps down to 3, 2 and 1.
     public var countdownSecond: Int64?
-    /// Lap marks, ms since session start.
+    /// Lap marks, ms since session start (the coach's, and each interval block's end).
     public var lapsMs: [Int64] = []
+    /// The interval program chosen in the lobby, running on the session's clock; nil: a plain countdown.
+    public var intervals: IntervalTimer?
+    /// Two sides chosen in the lobby and their scores so far; nil: no challenge.
+    public var challenge: LiveChallenge?
+    /// The team's previous session with the same tags, for "vs last time"; nil until loaded, or when there is none.
+    public var lastTime: LastTime?
+    /// A readiness check (the players keep still for its length), not a training session; nil: training.
+    public var readinessCheck: ReadinessCheckPlan?
+    /// The check's results once it ended and was analysed.
+    public var readinessResults: [ReadinessResult]?
 
     public init(plannedMs: Int64?, startMs: Int64, lineup: Lineup, tiles: [LiveTile]) {
         clock = SessionClock(startMs: startMs, plannedMs: plannedMs)
@@ -69,6 +79,15 @@ public struct LiveSession: Sendable, Equatable {
         guard isInRecovery, let end = effortEndedAtMs else { return nil }
         return max(0, Session.recoveryMs - (nowMs - end))
     }
+
+    /// The interval block under way and what is left of it, while the effort runs.
+    public func intervalPosition(nowMs: Int64) -> (block: IntervalBlock, remainingMs: Int64)? {
+        guard effortEndedAtMs == nil, phase != .starting else { return nil }
+        return intervals?.position(elapsedMs: clock.elapsedMs(nowMs: nowMs))
+    }
+
+    /// The challenge's scores now, in side order.
+    public var challengeScores: [Double]? { challenge?.scores(tiles: tiles) }
 
     /// The effort's end as a session offset (the samples' time base).
     public var effortEndOffsetMs: Int64? { effortEndedAtMs.map { max(0, $0 - clock.startMs) } }

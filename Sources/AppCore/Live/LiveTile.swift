@@ -14,6 +14,8 @@ public struct LiveTile: Sendable, Equatable {
     /// A trusted reading arrived since the session began: the tile's figures (and its colour) start with it.
     public var hasReading = false
     public var zone = ZoneHysteresis()
+    /// The zone model the tile's zone and percentage are measured by (the settings' when the session started).
+    public var zoneModel: ZoneModel = .percentOfMax
     public var effortPoints: Double = 0
     /// Energy spent while the effort runs (Keytel 2005, accrued as effort points are).
     public var kcal: Double = 0
@@ -35,8 +37,13 @@ public struct LiveTile: Sendable, Equatable {
         self.photoVersion = photoVersion
     }
 
-    /// The zone the tile is coloured with (held, not the instantaneous one).
+    /// The zone the tile is coloured with (kept within the margin of a boundary, not the instantaneous one).
     public var shownZone: HeartRateZone { zone.shown ?? .rest }
+
+    /// The percentage shown beside the zone at `bpm`: inside the shown zone, so the two never disagree.
+    public func shownPercent(bpm: Int) -> Int {
+        zone.shownPercent(bpm: Double(bpm), physiology: physiology, model: zoneModel)
+    }
 
     /// A reading of the tile's strap. `previous` is the strap's reading before it: the effort
     /// earned since then counts when `accrueEffort` (not before the session starts, nor while it is
@@ -58,7 +65,8 @@ public struct LiveTile: Sendable, Equatable {
         }
         hasReading = true
         recent.append(bpm: bpm, atMs: t)
-        zone.observe(physiology.zone(Double(bpm), model: settings.zoneModel), atMs: t, holdMs: settings.zoneHoldMs)
+        zoneModel = settings.zoneModel
+        zone.observe(bpm: Double(bpm), physiology: physiology, model: zoneModel, marginBpm: Double(settings.zoneMarginBpm))
         if physiology.percentOfMax(Double(bpm)) >= settings.highIntensityPercent {
             if highSinceMs == nil { highSinceMs = t }
         } else {
@@ -74,10 +82,16 @@ public struct ShownTile: Sendable, Equatable {
     /// Live, not "no signal": a trusted reading this session, and a recent one.
     public var hasSignal: Bool
 
-    public init(tile: LiveTile, reading: StrapReading?, nowMs: Int64) {
+    /// Effort points ahead of (> 0) or behind where the player was at this minute of the team's
+    /// previous session with the same tags; nil when there is none to compare with.
+    public var versusLastTime: Double?
+
+    /// `lastTimePoints`: where the player was at this point of the previous comparable session.
+    public init(tile: LiveTile, reading: StrapReading?, nowMs: Int64, lastTimePoints: Double? = nil) {
         self.tile = tile
         self.reading = reading ?? StrapReading()
         hasSignal = tile.hasReading && self.reading.hasSignal(nowMs: nowMs)
+        versusLastTime = lastTimePoints.map { tile.effortPoints - $0 }
     }
 
     public var playerID: Int64 { tile.playerID }
@@ -90,6 +104,9 @@ public struct ShownTile: Sendable, Equatable {
     public var effortPoints: Double { tile.effortPoints }
     public var kcal: Double { tile.kcal }
     public var percentOfMax: Double { tile.physiology.percentOfMax(Double(bpm)) }
+    /// The whole percentage the tile shows beside its zone (of HRmax or of the reserve, as the zone model says).
+    public var shownPercent: Int { tile.shownPercent(bpm: bpm) }
+    public var zoneModel: ZoneModel { tile.zoneModel }
     public var photoVersion: Int64? { tile.photoVersion }
     public var nameForms: [String] { tile.nameForms }
     public var initials: String? { tile.initials }

@@ -1,24 +1,45 @@
 import TeamCore
 
-/// Keeps a tile's zone colour steady: the shown zone changes only after the
-/// heart rate has stayed out of it for `holdMs`, and then to the zone it is in
-/// now (so a steady climb through two zones lags by `holdMs`, not more). A
-/// brief excursion that comes back resets the wait. The first reading shows at once.
+/// The zone a tile shows, and the percentage beside it, from one rule so that the colour, the
+/// badge and the number agree on every frame (decision 056: a margin, not a time hold).
+///
+/// The zone changes as soon as the heart rate is `margin` bpm past a boundary of the shown zone
+/// (a Schmitt trigger), to the zone the heart rate is in less the margin: noise of a few beats
+/// around a boundary keeps the zone, a real change moves it at once. The percentage shown is the
+/// intensity rounded down (79.9 % is zone 3 and reads 79), and within the margin past a boundary
+/// it reads the shown zone's edge (79 % while zone 3 holds at 80.6 %): off by at most the margin,
+/// and only there.
 public struct ZoneHysteresis: Sendable, Equatable {
     public private(set) var shown: HeartRateZone?
-    /// Since when readings have been outside the shown zone.
-    public private(set) var awaySinceMs: Int64?
 
     public init() {}
 
-    public mutating func observe(_ zone: HeartRateZone, atMs t: Int64, holdMs: Int64) {
-        guard let current = shown else { shown = zone; return }
-        if zone == current { awaySinceMs = nil; return }
-        let since = awaySinceMs ?? t
-        awaySinceMs = since
-        if t - since >= holdMs {
-            shown = zone
-            awaySinceMs = nil
+    /// A trusted heart rate: the first shows its zone at once; later ones move it only past the margin.
+    public mutating func observe(bpm: Double, physiology: Physiology, model: ZoneModel, marginBpm: Double) {
+        let now = physiology.zone(bpm, model: model)
+        guard let current = shown else { shown = now; return }
+        if now > current {
+            let beyond = physiology.zone(bpm - marginBpm, model: model)
+            if beyond > current { shown = beyond }
+        } else if now < current {
+            let beyond = physiology.zone(bpm + marginBpm, model: model)
+            if beyond < current { shown = beyond }
         }
+    }
+
+    /// The whole percentage (of HRmax or of the reserve, as the zone model measures) that goes
+    /// beside the shown zone: always inside it.
+    public func shownPercent(bpm: Double, physiology: Physiology, model: ZoneModel) -> Int {
+        let exact = Int(physiology.intensity(bpm, model: model).rounded(.down))
+        guard let zone = shown else { return exact }
+        let range = Self.percentRange(zone)
+        return min(max(exact, range.lowerBound), range.upperBound)
+    }
+
+    /// The whole percentages that read as `zone` (zone 3: 70…79; below zone 1 and zone 5 open-ended).
+    public static func percentRange(_ zone: HeartRateZone) -> ClosedRange<Int> {
+        let lower = HeartRateZone.lowerBoundPercent[zone].map { Int($0) } ?? Int.min
+        let next = HeartRateZone(rawValue: zone.rawValue + 1).flatMap { HeartRateZone.lowerBoundPercent[$0] }
+        return lower ... (next.map { Int($0) - 1 } ?? Int.max)
     }
 }

@@ -15,7 +15,31 @@ public struct Lobby: Sendable, Equatable {
     public var tags = SessionTags()
     /// The tag sheet is open.
     public var editingTags = false
+    /// An interval program instead of one countdown (the session lasts as long as it); nil: none.
+    public var intervals: IntervalProgram?
+    public var editingIntervals = false
+    /// A challenge's sides: player → 0 (red) or 1 (blue); players on neither are not in it.
+    public var challengeSides: [Int64: Int] = [:]
+    public var editingChallenge = false
+    /// A side of several players is named by its colour (a side of one by its player).
+    public static let challengeSideNames = ["Reds", "Blues"]
+    /// The readiness check sheet is open, with this plan.
+    public var readinessCheck: ReadinessCheckPlan?
     public init() {}
+
+    /// The session's planned length: the interval program's, else the countdown chosen.
+    public var sessionPlannedMs: Int64? { intervals?.totalMs ?? plannedMs }
+
+    /// The included players on each challenge side, in roster order.
+    public func challengeSides(in roster: [RosterLine]) -> [[RosterLine]] {
+        let included = participants(in: roster).map(\.line)
+        return (0..<2).map { side in included.filter { challengeSides[$0.playerID] == side } }
+    }
+
+    /// Both sides have someone in the session: the challenge goes with it.
+    public func hasChallenge(in roster: [RosterLine]) -> Bool {
+        challengeSides(in: roster).allSatisfy { !$0.isEmpty }
+    }
 
     /// Included players, in roster order, with today's strap (the swap, else the team default).
     public func participants(in roster: [RosterLine]) -> [(line: RosterLine, strapID: Int64?)] {

@@ -10,6 +10,12 @@ public enum LobbyAction: Sendable, Equatable {
     case chooseStrap(StrapIndex)
     /// The session's context tags.
     case tags(TagAction)
+    /// An interval program instead of one countdown.
+    case intervals(IntervalChoice)
+    /// Two sides (or two players) against each other.
+    case challenge(ChallengeChoice)
+    /// The readiness check sheet.
+    case readiness(ReadinessSheetAction)
 }
 
 enum LobbyReducer {
@@ -21,6 +27,7 @@ enum LobbyReducer {
         case .chooseDuration(let ms):
             guard (ms ?? 1) > 0 else { return .none }
             lobby.plannedMs = ms
+            lobby.intervals = nil // one countdown instead of the program
         case .changeStrap(let player):
             lobby.changingStrapFor = lobby.changingStrapFor == player ? nil : player
         case .chooseStrap(let index):
@@ -29,6 +36,12 @@ enum LobbyReducer {
             lobby.changingStrapFor = nil
         case .tags(let tags):
             return TagChoiceReducer.reduce(&lobby, tags, ctx)
+        case .intervals(let choice):
+            return IntervalChoiceReducer.reduce(&lobby, choice, ctx)
+        case .challenge(let choice):
+            return ChallengeChoiceReducer.reduce(&lobby, choice, ctx)
+        case .readiness(let sheet):
+            return ReadinessSheetReducer.reduce(&lobby, sheet, ctx)
         }
         return .none
     }

@@ -16,9 +16,15 @@ public struct ReviewData: Sendable, Equatable {
     public var tags: [String]
     /// The team's mean heart rate with its lowest and highest player, stretch by stretch.
     public var teamBand: [TeamBandPoint]
+    /// An interval program's blocks, read back from the laps that closed them (none without one).
+    public var intervalBlocks: [RecordedIntervalBlock]
+    /// The challenge the session had, with its result; nil: none.
+    public var challenge: SessionChallenge?
     public init(sessionID: Int64, startedAt: Date, durationMs: Int64, lapsMs: [Int64], players: [ReviewPlayer],
                 effortEndMs: Int64? = nil, zoneModel: ZoneModel = .percentOfMax, tags: [String] = [],
-                teamBand: [TeamBandPoint] = []) {
+                teamBand: [TeamBandPoint] = [], intervalBlocks: [RecordedIntervalBlock] = [], challenge: SessionChallenge? = nil) {
+        self.intervalBlocks = intervalBlocks
+        self.challenge = challenge
         self.zoneModel = zoneModel
         self.tags = tags
         self.teamBand = teamBand

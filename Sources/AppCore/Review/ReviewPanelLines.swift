@@ -39,16 +39,20 @@ public enum ReviewPanelLines {
         ] + p.analytics.prefix(3).map { .row(label: $0.label, value: $0.value) }
     }
 
-    /// RMSSD, SDNN, pNN50, LF/HF and the share of beats corrected; "needs 2 min of clean RR" where one does not apply.
+    /// The window, RMSSD, SDNN, SDSD, pNN50, LF/HF and the share of beats corrected; "needs 2 min of clean RR"
+    /// where one does not apply.
     public static func hrv(_ p: ReviewPlayer) -> [ReviewPanelLine] {
         let d = p.digest, before = p.previous?.digest
         let corrected = ReviewPanelLine.row(label: "Beats corrected", value: d.correctedBeatsPercent.map(percent) ?? "–")
+        // Said first: HRV over a window at rest, not over the exercise.
+        let window: [ReviewPanelLine] = d.hrvWindow.map { [.row(label: "Over", value: $0)] } ?? []
         guard let rmssd = d.rmssdMs else {
-            return [.row(label: "HRV", value: "–"), .note(hrvNeeds)] + (d.correctedBeatsPercent == nil ? [] : [corrected])
+            return window + [.row(label: "HRV", value: "–"), .note(hrvNeeds)] + (d.correctedBeatsPercent == nil ? [] : [corrected])
         }
-        var lines: [ReviewPanelLine] = [
+        var lines: [ReviewPanelLine] = window + [
             .row(label: "RMSSD", value: "\(Int(rmssd.rounded())) ms" + delta(rmssd, before?.rmssdMs)),
             .row(label: "SDNN", value: (d.sdnnMs.map { "\(Int($0.rounded())) ms" } ?? "–") + delta(d.sdnnMs, before?.sdnnMs)),
+            .row(label: "SDSD", value: (d.sdsdMs.map { "\(Int($0.rounded())) ms" } ?? "–") + delta(d.sdsdMs, before?.sdsdMs)),
             .row(label: "pNN50", value: (d.pnn50.map { "\(Int($0.rounded()))%" } ?? "–") + delta(d.pnn50, before?.pnn50)),
         ]
         if let ratio = d.lfHfRatio {

@@ -12,7 +12,7 @@ public enum SettingsAction: Sendable, Equatable {
     case setSensor(SensorChoice)
     case setZoneModel(ZoneModel)
     case setMaxFormula(MaxHeartRateFormula)
-    case setZoneHold(Int64)
+    case setZoneMargin(bpm: Int)
     case toggleWallPrivacy
     case toggleAliases
     case setTileDetail(TileDetail)
@@ -22,6 +22,14 @@ public enum SettingsAction: Sendable, Equatable {
     case setBeeps(Bool)
     /// Plays the buzzer as the countdown's end will (to check the speakers).
     case testSound
+    /// An interval preset as edited on the number pad (`.form(.submit)` of `.editIntervalPreset`).
+    case setIntervalPreset(index: Int, IntervalProgram)
+    case setChallengeRule(ChallengeRule)
+    case setSpokenCues(Bool)
+    /// Plays the work and rest tones and says "last interval", as a program will.
+    case testIntervalCues
+    /// The shell looked for a voice for the spoken cues.
+    case voiceChecked(VoiceAvailability)
     /// The second page of settings (tiles and sound) or back to the first.
     case showPage(SettingsPage)
     case exportAll
@@ -48,6 +56,10 @@ enum SettingsReducer {
     static func reduce(_ state: inout SettingsState, _ action: SettingsAction, _ ctx: AppContext) -> Reduction {
         if case .showPage(let page) = action {
             if ctx.screen == .settings { state.page = page }
+            return .none
+        }
+        if case .voiceChecked(let voice) = action {
+            state.voice = voice
             return .none
         }
         return reduce(&state.values, &state.pin, &state.backups, action, ctx)
@@ -82,8 +94,8 @@ enum SettingsReducer {
             return change(&settings, ctx) { $0.zoneModel = model }
         case .setMaxFormula(let formula):
             return change(&settings, ctx) { $0.maxFormula = formula }
-        case .setZoneHold(let ms):
-            return change(&settings, ctx) { $0.zoneHoldMs = max(0, ms) }
+        case .setZoneMargin(let bpm):
+            return change(&settings, ctx) { $0.zoneMarginBpm = max(0, bpm) }
         case .toggleWallPrivacy:
             return change(&settings, ctx) { $0.wallPrivacy.toggle() }
         case .toggleAliases:
@@ -100,6 +112,19 @@ enum SettingsReducer {
         case .testSound:
             guard ctx.screen == .settings else { return .none }
             return .effects(settings.play(.buzzer)) + (settings.sound ? .none : .send(.inform("Sound is off")))
+        case .setIntervalPreset(let index, let program):
+            guard settings.intervalPresets.indices.contains(index), program.isValid else { return .none }
+            return change(&settings, ctx) { $0.intervalPresets[index] = program }
+        case .setChallengeRule(let rule):
+            return change(&settings, ctx) { $0.challengeRule = rule }
+        case .setSpokenCues(let on):
+            return change(&settings, ctx) { $0.spokenCues = on }
+        case .testIntervalCues:
+            guard ctx.screen == .settings else { return .none }
+            return .effects(settings.playInterval(.workStart), settings.playInterval(.restStart), settings.say(.lastInterval))
+                + (settings.sound ? .none : .send(.inform("Sound is off")))
+        case .voiceChecked: // handled above: not a setting
+            return .none
         case .showPage: // handled above: the page is the screen's, not a setting
             return .none
         case .exportAll:

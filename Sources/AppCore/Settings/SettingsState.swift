@@ -9,6 +9,8 @@ public struct SettingsState: Sendable, Equatable {
     public var pin: PinEntry?
     public var page = SettingsPage.general
     public var backups = BackupStatus()
+    /// Whether spoken cues can be heard (the shell looks when its sound starts).
+    public var voice = VoiceAvailability.unknown
 
     public init() {}
 }

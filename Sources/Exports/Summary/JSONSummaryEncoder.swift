@@ -51,6 +51,9 @@ public enum JSONSummaryEncoder {
                 "ectopic": p.rr.ectopic, "longShort": p.rr.longShort, "passes": p.rr.passes,
             ],
             "hrv": p.hrv.map { hrv(for: $0) },
+            // What the review's HRV panel shows: HRV over a stated window (a readiness check's last
+            // two minutes, the recovery minute, or the first five), not over the exercise.
+            "reportedHRV": hrv(for: p.reportedHRV),
         ]
         out["notEnoughData"] = reasons
         return out

@@ -63,15 +63,22 @@ extension KioskRuntime {
             then(.loadRoster(teamID: teamID))
         case .startSession(let teamID, let lineup, let plannedMs, let tags):
             try startRecording(teamID: teamID, lineup: lineup, plannedMs: plannedMs, tags: tags)
+        case .loadLastTime(let teamID, let sessionID, let playerIDs):
+            try loadLastTime(teamID: teamID, sessionID: sessionID, playerIDs: playerIDs)
         case .setSessionPaused(let id, let paused):
             try store.setSessionState(id, paused ? .paused : .running)
-        case .addLap(let id, let tMs):
-            try store.addLap(Lap(sessionID: id, tMs: tMs))
+        case .addLap(let id, let tMs, let label):
+            try store.addLap(Lap(sessionID: id, tMs: tMs, label: label))
+        case .saveChallenge(let id, let challenge):
+            try store.saveChallenge(id, challenge)
         case .endEffort(let id, let atMs):
             guard let recorder, recorder.start.sessionID == id else { return try store.setEffortEnd(id, tMs: atMs) }
             // Simulated players rest from the effort's end, so the recovery minute shows their hearts slowing.
             sources.pump.setWorkload(.resting, atNs: recorder.start.ns &+ UInt64(max(0, atMs)) * 1_000_000)
             try recorder.endEffort(atOffsetMs: atMs)
+        case .intervalBlockStarted(let id, let kind, let atMs):
+            guard let recorder, recorder.start.sessionID == id else { return }
+            sources.pump.setWorkload(kind == .work ? .sprinting : .resting, atNs: recorder.start.ns &+ UInt64(max(0, atMs)) * 1_000_000)
         case .finishRecording(let id):
             try finishRecording(sessionID: id)
         case .deleteSession(let id):
@@ -89,6 +96,13 @@ extension KioskRuntime {
             dispatch(.review(.loaded(try ReviewScreenLoader(store: store).load(sessionID: id))))
         case .markReviewed(let id):
             try store.markReviewed(id)
+        case .loadSeason(let teamID):
+            dispatch(.season(.loaded(try SeasonScreenLoader(store: store).table(teamID: teamID, on: wallClock))))
+        case .loadPlayerHistory(let playerID):
+            guard let teamID = state.teamID else { return }
+            dispatch(.season(.historyLoaded(try SeasonScreenLoader(store: store).history(playerID: playerID, teamID: teamID, on: wallClock))))
+        case .loadReadinessResults(let id):
+            dispatch(.live(.readinessResults(sessionID: id, try SeasonScreenLoader(store: store).readinessResults(sessionID: id))))
         case .switchSource(let choice):
             sources.switchSource(to: choice)
         case .saveSettings(let settings):
@@ -112,6 +126,8 @@ extension KioskRuntime {
             try restoreFromStick()
         case .playSound(let sound, let volume):
             speaker?.play(sound, volumePercent: volume)
+        case .speak(let cue, let volume):
+            speaker?.say(cue, volumePercent: volume)
         case .importPhotos(let teamID):
             sticks.importPhotos(teamID: teamID)
         case .deletePlayerAndData(let playerID):
@@ -119,7 +135,8 @@ extension KioskRuntime {
             if let teamID = state.teamID { then(.loadRoster(teamID: teamID)) }
             then(.loadTeams)
             then(.loadPlayers)
-        case .loadPlayers, .loadStraps, .forgetStrap, .renameTeam, .setTeamColour, .deleteTeam, .addExistingPlayer:
+        case .loadPlayers, .loadStraps, .forgetStrap, .renameTeam, .setTeamColour, .deleteTeam, .addExistingPlayer,
+             .labelStrap, .saveClubPlayer, .importPlayerPhoto, .removePlayerPhoto:
             try performClubEffect(effect)
         }
     }
@@ -132,7 +149,8 @@ extension KioskRuntime {
         let recorder = try SessionRecorder(store: store, teamID: teamID, lineup: lineup, plannedMs: plannedMs,
                                            zoneModel: state.settings.values.zoneModel, formula: state.settings.values.maxFormula, tags: tags,
                                            date: wallClock, nowNs: now)
-        sources.pump.setWorkload(.training, atNs: now)
+        // Simulated players keep still through a readiness check; otherwise they train.
+        sources.pump.setWorkload(SessionTags(stored: tags).isReadinessCheck ? .still : .training, atNs: now)
         sources.pump.recorder = recorder
         dispatch(.live(.started(recorder.start)))
     }

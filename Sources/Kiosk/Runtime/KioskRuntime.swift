@@ -72,6 +72,7 @@ public final class KioskRuntime {
     /// first frame is up).
     public func prepareSound() {
         if state.settings.values.sound { speaker?.prepare() }
+        if let speaker { dispatch(.settings(.voiceChecked(speaker.voice))) }
     }
 
     /// Feeds one action through the reducer at once and queues the effects it asks for. From the
@@ -96,7 +97,10 @@ public final class KioskRuntime {
         case .live, .lobby, .teamSetup:
             // These show live data; the loop redraws them on its own cadence too.
             return a != b
-        case .teamPicker, .review, .settings:
+        case .settings where b.club.page == .straps:
+            // The strap list says which straps are live now.
+            return a != b
+        case .teamPicker, .review, .season, .settings:
             var x = a, y = b
             x.sensors.readings = [:]; y.sensors.readings = [:]
             x.nowMs = 0; y.nowMs = 0
@@ -144,8 +148,12 @@ public final class KioskRuntime {
         speaker?.close()
     }
 
-    /// Scripted waits: the background jobs (exports) finish within them, the same every run.
-    public func waitForJobs() { sticks.waitForJobs() }
+    /// Scripted waits: the background jobs (exports) finish within them, the voice's phrases are made
+    /// and the sounds queued play out, the same every run.
+    public func waitForJobs() {
+        sticks.waitForJobs()
+        speaker?.settle()
+    }
 
     /// The stepped source's clock moves on (scripted runs and tests); a real source's runs by itself.
     public func advanceSteppedClock(byNs delta: UInt64) -> Bool {

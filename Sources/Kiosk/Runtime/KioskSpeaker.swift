@@ -4,9 +4,18 @@ import TeamCore
 /// Where the kiosk's sounds go: SDL audio in the shell (`SDLSpeaker`), a list in tests. The runtime
 /// says when; the speaker knows how.
 public protocol KioskSpeaker: AnyObject {
-    /// At start, when sound is on: open the device now, so the log says at once whether there is one.
+    /// At start, when sound is on: open the device now, so the log says at once whether there is one,
+    /// and look for a voice (its phrases are made ahead, off the loop).
     func prepare()
     func play(_ sound: Sound, volumePercent: Int)
+    /// A spoken cue, if a voice is installed and its phrase is ready; else nothing (the tones carry it).
+    func say(_ cue: SpokenCue, volumePercent: Int)
+    /// Whether cues can be spoken (known once `prepare` has looked).
+    var voice: VoiceAvailability { get }
+    /// Scripted waits, before the virtual clock moves on: the phrases being made are ready and what
+    /// is queued has played, so the sounds of a minute that passes in a moment are heard in full,
+    /// the same every run.
+    func settle()
     /// Before the process ends: what is queued (a buzzer at the very end) plays out, then the device closes.
     func close()
 }

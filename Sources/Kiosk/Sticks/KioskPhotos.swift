@@ -25,20 +25,37 @@ extension StickServices {
         }
     }
 
+    /// "All players" → a player's photo → "Photo from USB": the picture named after them
+    /// ("Mia Berg.jpg", as the team's import names them) replaces their photo, if there is one.
+    func importPhoto(playerID: Int64, player: Player) {
+        guard let usb, let stick = usb.stick else {
+            app.send(.failed("No USB stick found: copy the photo (named \(player.fullName).jpg) to one and plug it in"))
+            return
+        }
+        guard let photos else { return app.send(.failed("This kiosk cannot read pictures")) }
+        // No shirt number: the player may wear several, or none; the name says whose it is.
+        let line = RosterLine(playerID: playerID, player: player, shirtNumber: -1, strapID: nil)
+        let store = store
+        runOnStick(stick, usb: usb, then: .loadPlayers) {
+            try Self.importPhotos(from: stick, roster: [line], into: store, preparing: photos,
+                                  noneFound: "No photo of \(player.fullName) on the USB stick: name it \(player.fullName).jpg",
+                                  mentionOthers: false)
+        }
+    }
+
     /// Decodes every matching picture first (the shell's `PhotoPreparing`: a helper process); stores
     /// them only when all could be read, in one transaction. The first that cannot be read ends
     /// the import, so a stick of slow hostile pictures costs one decoder's time limit, not one each.
     /// Returns the line the coach reads.
-    static func importPhotos(from stick: String, roster: [RosterLine], into store: SidelineStore,
-                             preparing photos: any PhotoPreparing) throws -> String {
+    static func importPhotos(from stick: String, roster: [RosterLine], into store: SidelineStore, preparing photos: any PhotoPreparing,
+                             noneFound: String = "No photos for this team on the USB stick: name them by shirt number (7.jpg) or name (Mia Berg.jpg)",
+                             mentionOthers: Bool = true) throws -> String {
         let files = photoFolders.flatMap { folder -> [String] in
             let path = folder.isEmpty ? stick : stick + "/" + folder
             return ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).map { path + "/" + $0 }
         }
         let found = PhotoFileNames.match(files, roster: roster)
-        guard !found.matches.isEmpty else {
-            return "No photos for this team on the USB stick: name them by shirt number (7.jpg) or name (Mia Berg.jpg)"
-        }
+        guard !found.matches.isEmpty else { return noneFound }
         var prepared: [(playerID: Int64, jpeg: [UInt8])] = []
         for match in found.matches {
             do {
@@ -51,7 +68,7 @@ extension StickServices {
         }
         try store.setPlayerPhotos(prepared)
         log.info("imported \(prepared.count) photos from \(stick); matching no player: \(found.unmatched)")
-        let unmatched = found.unmatched.isEmpty ? "" : "; \(found.unmatched.count) matched nobody"
+        let unmatched = found.unmatched.isEmpty || !mentionOthers ? "" : "; \(found.unmatched.count) matched nobody"
         return "Imported \(prepared.count) photo\(prepared.count == 1 ? "" : "s") from the USB stick\(unmatched)"
     }
 }

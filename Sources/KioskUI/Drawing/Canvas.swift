@@ -233,20 +233,24 @@ public final class Canvas {
         SDL_RenderCopy(renderer, texture, nil, &dst)
     }
 
-    /// A battery in five steps (0–4 bars), red when low; an outline with a question mark when unknown.
-    public func battery(_ box: Rect, level: Int?, colour: Colour = Theme.text) {
-        let h = box.h, w = min(box.w, h * 2)
-        let body = Rect(box.x, box.y, w - max(2, h / 6), h)
-        let line = max(1, h / 8)
-        let tint = (level ?? 100) <= 20 ? Colour(hex: 0xFF5252) : colour
-        stroke(body, tint, width: line)
-        fill(Rect(body.maxX, box.y + h / 3, max(2, h / 6), h / 3), tint)
+    /// The strap's battery as a glyph: a white outline with a nub, filled from the left as far as
+    /// the level (red at 20 % or less) over a darkened inside, so it reads on every zone colour;
+    /// a hollow outline when the strap reports none.
+    public func battery(_ box: Rect, level: Int?) {
+        guard box.w >= 6, box.h >= 4 else { return }
+        let line = max(1, box.h / 8)
+        let nub = Rect(box.maxX - max(2, box.h / 6), box.y + box.h / 3, max(2, box.h / 6), max(2, box.h - 2 * (box.h / 3)))
+        let body = Rect(box.x, box.y, nub.x - box.x, box.h)
+        stroke(body, Theme.text, width: line)
+        fill(nub, Theme.text)
         guard let level else { return }
-        let bars = min(4, max(0, (level + 12) / 25))
-        let inner = body.inset(line * 2)
-        let bw = (inner.w - line * 3) / 4
-        for i in 0..<max(bars, level <= 20 ? 1 : 0) {
-            fill(Rect(inner.x + i * (bw + line), inner.y, bw, inner.h), tint)
-        }
+        let inside = body.inset(line)
+        fill(inside, Colour(0, 0, 0, 110))
+        let fraction = Double(min(100, max(0, level))) / 100
+        let fillW = level > 0 ? max(1, Int((Double(inside.w) * fraction).rounded())) : 0
+        fill(Rect(inside.x, inside.y, fillW, inside.h), Self.batteryColour(level: level))
     }
+
+    /// The battery glyph's fill: red at 20 % or less, else white.
+    public static func batteryColour(level: Int) -> Colour { level <= 20 ? Colour(hex: 0xFF5252) : Theme.text }
 }

@@ -2,8 +2,9 @@ import AppCore
 import Foundation
 import TeamCore
 
-/// Behind the settings PIN: every player of the club (on a team or not) with Delete, and every
-/// strap it knows with who wears it and Forget.
+/// Behind the settings PIN: every player of the club (on a team or not), sorted by name or team,
+/// added, edited, their photo replaced or removed, deleted; and every strap it knows, which are
+/// live now, who wears it, its label, Forget.
 extension Frame {
     func clubPage(_ page: Club.Page) {
         switch page {
@@ -14,28 +15,50 @@ extension Frame {
     }
 
     private func allPlayers() {
-        let players = state.club.players
-        let area = topBar(title: "All players · \(players.count)", back: ("‹ Settings", .club(.open(nil))))
+        let club = state.club
+        let players = club.shownPlayers
+        let next: Club.PlayerSort = club.playerSort == .name ? .team : .name
+        let area = topBar(title: "All players · \(players.count)", back: ("‹ Settings", .club(.open(nil))),
+                          trailing: [("Sort: \(club.playerSort == .name ? "Name" : "Team")", .club(.sortPlayers(next)), .normal),
+                                     ("+ Add player", .club(.editPlayer(nil)), .primary)])
         if players.isEmpty {
             canvas.text("No players yet", size: metrics.body, colour: Theme.textDim, in: area, align: .center)
         }
         list(id: "clubPlayers", area: area, rowHeight: metrics.target, count: players.count) { i, r in
             let p = players[i]
             canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
-            let (textBox, buttonBox) = r.inset(dx: metrics.px(14), dy: metrics.px(4)).splitRight(metrics.px(120), gap: metrics.gap)
+            let inner = r.inset(dx: metrics.px(10), dy: metrics.px(4))
+            let (face, rest) = inner.splitLeft(inner.h, gap: metrics.px(10))
+            canvas.avatar(playerID: p.playerID, version: p.photoVersion, initials: p.player.initials, in: face)
+            let buttonW = metrics.px(96)
+            let (textBox, buttonsBox) = rest.splitRight(buttonW * 3 + metrics.gap * 2, gap: metrics.gap)
             let (top, bottom) = textBox.splitTop(textBox.h * 11 / 20)
             canvas.text(p.player.fullName, size: metrics.body, bold: true, in: top)
             let teams = p.teams.isEmpty ? "on no team" : p.teams.map { "\($0.name) #\($0.shirtNumber)" }.joined(separator: ", ")
             let sessions = "\(p.sessions) session\(p.sessions == 1 ? "" : "s")"
             canvas.text("\(teams) · \(sessions)", size: metrics.small, colour: p.teams.isEmpty ? Theme.warning : Theme.textDim, in: bottom)
-            button("Delete", buttonBox, .club(.askToDeletePlayer(playerID: p.playerID)), style: .danger, size: metrics.small + metrics.px(2),
-                   hitLabel: "Delete \(p.player.fullName)", touch: Rect(buttonBox.x, r.y, buttonBox.w, r.h))
+            let cells = buttonsBox.columns(3, gap: metrics.gap)
+            func rowHigh(_ cell: Rect) -> Rect { Rect(cell.x, r.y, cell.w, r.h) }
+            let size = metrics.small + metrics.px(2)
+            button("Photo", cells[0], .club(.choosePhoto(p.playerID)), size: size, hitLabel: "Photo \(p.player.fullName)", touch: rowHigh(cells[0]))
+            button("Edit", cells[1], .club(.editPlayer(p.playerID)), size: size, hitLabel: "Edit \(p.player.fullName)", touch: rowHigh(cells[1]))
+            button("Delete", cells[2], .club(.askToDeletePlayer(playerID: p.playerID)), style: .danger, size: size,
+                   hitLabel: "Delete \(p.player.fullName)", touch: rowHigh(cells[2]))
+        }
+        if let id = club.photoChoice, let p = club.players.first(where: { $0.playerID == id }) {
+            let name = p.player.fullName
+            dialog(title: "\(name)'s photo",
+                   message: "A picture named \(name).jpg on the USB stick replaces " + (p.photoVersion == nil ? "the initials." : "the photo, or remove it."),
+                   buttons: [("Cancel", .club(.choosePhoto(nil)), .normal)]
+                       + (p.photoVersion == nil ? [] : [("Remove photo", .club(.askToRemovePhoto(playerID: id)), .danger)])
+                       + [("Photo from USB", .club(.importPhoto(playerID: id)), .primary)])
         }
     }
 
     private func strapList() {
         let straps = state.club.straps
-        let area = topBar(title: "Straps · \(straps.count)", back: ("‹ Settings", .club(.open(nil))))
+        let live = straps.filter { isLiveNow($0) }.count
+        let area = topBar(title: "Straps · \(straps.count) · \(live) live now", back: ("‹ Settings", .club(.open(nil))))
         if straps.isEmpty {
             canvas.text("No straps yet — pair one in a team's setup", size: metrics.body, colour: Theme.textDim, in: area, align: .center)
         }
@@ -45,25 +68,43 @@ extension Frame {
         }
     }
 
-    /// Name and address; when it was last heard and its battery; who wears it in which team.
+    /// Streaming heart rates right now (the list listens to every strap while it is open).
+    private func isLiveNow(_ s: ClubStrap) -> Bool {
+        state.sensors.reading(ofStrap: s.strap.id)?.hasSignal(nowMs: state.nowMs) == true
+    }
+
+    /// Its label (or advertised name), name and address; live now, or when it was last heard, and
+    /// its battery; who wears it in which team; Label and Forget.
     private func strapCard(_ s: ClubStrap, _ r: Rect) {
         canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
-        let (textBox, buttonBox) = r.inset(dx: metrics.px(14), dy: metrics.px(6)).splitRight(metrics.px(120), gap: metrics.gap)
+        let buttonW = metrics.px(104)
+        let (textBox, buttonsBox) = r.inset(dx: metrics.px(14), dy: metrics.px(6)).splitRight(buttonW * 2 + metrics.gap, gap: metrics.gap)
         let lines = textBox.rows(3, gap: 0)
-        let (nameBox, addressBox) = lines[0].splitLeft(min(lines[0].w / 2, canvas.measure(s.strap.name, size: metrics.body, bold: true)
+        let (nameBox, addressBox) = lines[0].splitLeft(min(lines[0].w / 2, canvas.measure(s.strap.shownName, size: metrics.body, bold: true)
                                                                 + metrics.px(16)))
-        canvas.text(s.strap.name, size: metrics.body, bold: true, in: nameBox)
-        // Where it says it is worn and who made it: a wrist sensor explains other readings than a chest strap.
-        canvas.text([s.strap.address, s.strap.sensorText].compactMap { $0 }.joined(separator: " · "), size: metrics.small,
-                    colour: Theme.textDim, in: addressBox)
-        let seen = s.strap.lastSeen.map { "last seen " + Self.dayFormatter.string(from: $0) + ", " + Self.timeFormatter.string(from: $0) }
-            ?? "never heard"
-        let battery = s.strap.lastBattery.map { "battery \($0) %" } ?? "battery –"
-        canvas.text("\(seen) · \(battery)", size: metrics.small, colour: Theme.textDim, in: lines[1])
+        canvas.text(s.strap.shownName, size: metrics.body, bold: true, in: nameBox)
+        // The advertised name under a label; where it says it is worn and who made it: a wrist sensor explains other readings than a chest strap.
+        let said = [s.strap.label == nil ? nil : s.strap.name, s.strap.address, s.strap.sensorText].compactMap { $0 }
+        canvas.text(said.joined(separator: " · "), size: metrics.small, colour: Theme.textDim, in: addressBox)
+        let reading = state.sensors.reading(ofStrap: s.strap.id)
+        if isLiveNow(s), let reading {
+            let dot = metrics.px(12)
+            canvas.circle(cx: lines[1].x + dot / 2, cy: lines[1].midY, radius: dot / 2, Colour(hex: 0x2ECC71))
+            let battery = (reading.battery ?? s.strap.lastBattery).map { "battery \($0) %" } ?? "battery –"
+            canvas.text("live now · \(reading.bpm) bpm · \(battery)", size: metrics.small, bold: true, colour: Colour(hex: 0x7DDE9E),
+                        in: Rect(lines[1].x + dot + metrics.px(6), lines[1].y, lines[1].w - dot - metrics.px(6), lines[1].h))
+        } else {
+            let seen = s.strap.lastSeen.map { "last seen " + Self.dayFormatter.string(from: $0) + ", " + Self.timeFormatter.string(from: $0) }
+                ?? "never heard"
+            let battery = s.strap.lastBattery.map { "battery \($0) %" } ?? "battery –"
+            canvas.text("\(seen) · \(battery)", size: metrics.small, colour: Theme.textDim, in: lines[1])
+        }
         let worn = s.wearers.isEmpty ? "worn by nobody"
             : "worn by " + s.wearers.map { "#\($0.shirtNumber) \($0.playerName) (\($0.teamName))" }.joined(separator: ", ")
         canvas.text(worn, size: metrics.small, colour: s.wearers.isEmpty ? Theme.warning : Theme.text, in: lines[2])
-        button("Forget", buttonBox.inset(dx: 0, dy: metrics.px(4)), .club(.askToForget(address: s.strap.address)), style: .danger,
-               size: metrics.small + metrics.px(2), hitLabel: "Forget \(s.strap.name)")
+        let cells = buttonsBox.inset(dx: 0, dy: metrics.px(4)).columns(2, gap: metrics.gap)
+        let size = metrics.small + metrics.px(2)
+        button("Label", cells[0], .club(.labelStrap(address: s.strap.address)), size: size, hitLabel: "Label \(s.strap.name)")
+        button("Forget", cells[1], .club(.askToForget(address: s.strap.address)), style: .danger, size: size, hitLabel: "Forget \(s.strap.name)")
     }
 }

@@ -15,15 +15,21 @@ extension Frame {
         let box = area.inset(metrics.px(6))
         canvas.fillRounded(box, radius: metrics.px(10), Theme.surface)
         let model = state.settings.values.zoneModel
-        // The end labels need a column each per so many players: two for a big squad on a small screen.
-        let plotH = box.h - metrics.px(34)
-        let labelColumns = max(1, (tiles.count * metrics.px(14) + plotH - 1) / max(1, plotH))
-        let axisW = metrics.px(44), labelW = metrics.px(34) * labelColumns
-        let plot = Rect(box.x + axisW, box.y + metrics.px(24), box.w - axisW - labelW - metrics.px(14), plotH - metrics.px(14))
-        guard plot.w > 20, plot.h > 20 else { return }
+        let plotTop = box.y + metrics.px(24), plotH = box.h - metrics.px(48)
         let (low, high) = Self.liveGraphRange
-        func y(_ percent: Double) -> Int { plot.maxY - Int((min(high, max(low, percent)) - low) / (high - low) * Double(plot.h)) }
-        let now = state.nowMs, from = now - RecentHeartRates.windowMs
+        func y(_ percent: Double) -> Int { plotTop + plotH - Int((min(high, max(low, percent)) - low) / (high - low) * Double(plotH)) }
+        let now = state.nowMs
+        // Where each live line ends, before the plot's width is known: the labels' columns depend on how the ends crowd.
+        let ends: [(tile: ShownTile, y: Int)] = tiles.compactMap { tile in
+            guard tile.hasSignal, let last = tile.tile.recent.window(endingAt: now).last else { return nil }
+            return (tile, y(tile.tile.physiology.intensity(Double(last.bpm), model: model)))
+        }
+        let labelH = min(metrics.px(18), max(8, plotH / max(1, ends.count)))
+        let layout = Self.liveGraphLabelLayout(ends.map(\.y), height: labelH, top: plotTop, bottom: plotTop + plotH)
+        let axisW = metrics.px(44), columnW = metrics.px(32), labelW = columnW * layout.columns
+        let plot = Rect(box.x + axisW, plotTop, box.w - axisW - labelW - metrics.px(14), plotH)
+        guard plot.w > 20, plot.h > 20 else { return }
+        let from = now - RecentHeartRates.windowMs
         func x(_ t: Int64) -> Int { plot.x + Int(Double(t - from) / Double(RecentHeartRates.windowMs) * Double(plot.w)) }
 
         // The zone bands behind, with their names (never colour alone).
@@ -52,7 +58,6 @@ extension Frame {
         }
 
         // A line per player, broken where the strap was silent; its end is labelled.
-        var ends: [(tile: ShownTile, y: Int)] = []
         let thickness = max(2, metrics.px(2))
         for tile in tiles {
             let points = tile.tile.recent.window(endingAt: now)
@@ -70,43 +75,51 @@ extension Frame {
             }
             if run.count == 1 { run.append((run[0].0 + 1, run[0].1)) }
             canvas.polyline(run, colour, thickness: thickness)
-            if tile.hasSignal, let end = run.last { ends.append((tile, end.1)) }
         }
-        let columnW = labelW / labelColumns
-        let sortedEnds = ends.sorted { $0.y < $1.y }
-        for column in 0..<labelColumns {
-            // Every n-th label by height in column n: neighbours on the graph sit side by side.
-            let mine = sortedEnds.enumerated().filter { $0.offset % labelColumns == column }.map(\.element)
-            liveGraphLabels(mine, gutter: Rect(plot.maxX + metrics.px(4) + column * columnW, plot.y, columnW, plot.h),
-                            plotRight: labelColumns == 1 ? plot.maxX : nil)
-        }
+        liveGraphLabels(ends, layout: layout, height: labelH, lineEnd: plot.maxX, gutter: plot.maxX + metrics.px(6), columnW: columnW)
         if tiles.allSatisfy({ $0.tile.recent.points.isEmpty }) {
             canvas.text("Waiting for heart rates…", size: metrics.body, colour: Theme.textDim, in: plot, align: .center)
         }
     }
 
-    /// Shirt numbers at the lines' ends, in the gutter right of the plot, spread so none covers
-    /// another (highest line on top); a thin stroke joins each to its line.
-    /// `plotRight`: where the lines end, for the strokes to the labels (none in two columns: they would cross).
-    private func liveGraphLabels(_ ends: [(tile: ShownTile, y: Int)], gutter: Rect, plotRight: Int?) {
-        guard !ends.isEmpty else { return }
-        let sorted = ends.sorted { $0.y < $1.y }
-        let h = min(metrics.px(20), gutter.h / sorted.count)
-        var positions = sorted.map { $0.y - h / 2 }
-        // Push down what overlaps the label above, then back up from the bottom if it ran out.
-        for i in positions.indices {
-            positions[i] = max(positions[i], gutter.y, i > 0 ? positions[i - 1] + h : gutter.y)
+    /// Where the shirt-number labels of the lines' ends go: as few columns as keep every label
+    /// within about one label's height of its line's end (the n-th by height in column n mod the
+    /// count: neighbours on the graph sit side by side), each column spread so none covers another.
+    static func liveGraphLabelLayout(_ ends: [Int], height h: Int, top: Int, bottom: Int) -> (columns: Int, tops: [Int], column: [Int]) {
+        let order = ends.indices.sorted { ends[$0] < ends[$1] }
+        var best: (columns: Int, tops: [Int], column: [Int], worst: Int)?
+        for columns in 1...4 {
+            var tops = [Int](repeating: 0, count: ends.count), column = [Int](repeating: 0, count: ends.count)
+            for c in 0..<columns {
+                let mine = order.enumerated().filter { $0.offset % columns == c }.map(\.element)
+                var positions = mine.map { ends[$0] - h / 2 }
+                // Push down what overlaps the label above, then back up from the bottom if it ran out.
+                for i in positions.indices { positions[i] = max(positions[i], top, i > 0 ? positions[i - 1] + h : top) }
+                for i in positions.indices.reversed() {
+                    positions[i] = min(positions[i], bottom - h, i + 1 < positions.count ? positions[i + 1] - h : bottom - h)
+                }
+                for (i, p) in zip(mine, positions) { tops[i] = p; column[i] = c }
+            }
+            let worst = ends.indices.map { abs(tops[$0] + h / 2 - ends[$0]) }.max() ?? 0
+            if best == nil || worst < best!.worst { best = (columns, tops, column, worst) }
+            if worst <= h { break }
         }
-        for i in positions.indices.reversed() {
-            positions[i] = min(positions[i], gutter.maxY - h, i + 1 < positions.count ? positions[i + 1] - h : gutter.maxY - h)
+        return best.map { ($0.columns, $0.tops, $0.column) } ?? (1, [], [])
+    }
+
+    /// Shirt numbers at the lines' ends, right of the plot, in the lines' own colours; a thin
+    /// stroke joins each to its line's end (drawn first, so labels lie on the strokes, not under them).
+    private func liveGraphLabels(_ ends: [(tile: ShownTile, y: Int)], layout: (columns: Int, tops: [Int], column: [Int]), height h: Int,
+                                 lineEnd: Int, gutter: Int, columnW: Int) {
+        let labels = ends.indices.map { Rect(gutter + layout.column[$0] * columnW, layout.tops[$0], columnW - metrics.px(2), h - 1) }
+        for (end, label) in zip(ends, labels) {
+            canvas.line(lineEnd, end.y, label.x, label.midY, Theme.playerLineColour(end.tile.playerID))
         }
-        for (end, top) in zip(sorted, positions) {
-            let label = Rect(gutter.x, top, gutter.w - metrics.px(2), h - 1)
-            if let plotRight { canvas.line(plotRight, end.y, label.x, label.midY, Theme.playerLineColour(end.tile.playerID).withAlpha(160)) }
-            canvas.fillRounded(label, radius: h / 4, Theme.playerColour(end.tile.playerID))
+        for (end, label) in zip(ends, labels) {
+            canvas.fillRounded(label, radius: h / 4, Theme.playerLineColour(end.tile.playerID))
             if let fit = TextFit.first(["\(end.tile.shirtNumber)"], width: label.w - 4, height: h, maxSize: h, minSize: 6,
                                        measure: { canvas.drawnWidth($0, size: $1, bold: true) }) {
-                canvas.text(fit.text, size: fit.size, bold: true, in: label, align: .center, shrinkToFit: false)
+                canvas.text(fit.text, size: fit.size, bold: true, colour: Theme.background, in: label, align: .center, shrinkToFit: false)
             }
         }
     }

@@ -2,20 +2,35 @@ import AppCore
 import Foundation
 import TeamCore
 
-/// The coach's live screen: the bar with the clock and controls, the recovery band, the tiles
-/// (`LiveTiles.swift`) and the questions on top.
+/// The coach's live screen: the bar with the clock and controls, the recovery band, an interval
+/// program's band and a challenge's strip, the tiles (`LiveTiles.swift`) and the questions on top.
 extension Frame {
     func liveSession() {
         guard let live = state.live else { return }
+        if live.readinessCheck != nil, !live.isRecording, live.phase != .starting {
+            readinessOutcome(live) // the check is over: its results, Save or Discard
+            return
+        }
         liveBar(live)
         var below = screen.splitTop(metrics.topBar).1
         if live.isInRecovery { below = recoveryBand(live, in: below) }
+        if live.readinessCheck != nil { below = keepStillBand(live, in: below) }
+        below = challengeStrip(live, in: intervalBand(live, in: below))
+        // A notice gets a strip of its own at the bottom: it covers no tile.
+        let clear = clearOfNotice(below)
+        if clear.h < below.h {
+            canvas.fill(Rect(below.x, clear.maxY, below.w, below.maxY - clear.maxY), Theme.background)
+            below = clear
+        }
         if live.view == .graph {
             liveGraph(in: below)
         } else {
             liveTiles(in: below.inset(metrics.px(6)), forWall: false, around: below)
         }
         switch live.phase {
+        case .confirmStop where live.readinessCheck != nil:
+            dialog(title: "Stop the check?", message: "It ends now and each player's last two minutes are read; a shorter check says less.",
+                   buttons: [("Keep going", .live(.cancelStop), .normal), ("Stop", .live(.confirmStop), .danger)])
         case .confirmStop:
             dialog(title: "Stop the session?", message: "The countdown stops; the recording goes on for the recovery minute. You can then save or discard it.",
                    buttons: [("Keep going", .live(.cancelStop), .normal), ("Stop", .live(.confirmStop), .danger)])
@@ -57,7 +72,9 @@ extension Frame {
         let view: (String, Action?, ButtonStyle) = live.view == .graph
             ? ("Tiles", .live(.showView(.tiles)), .selected) : ("Graph", .live(.showView(.graph)), .normal)
         // In the recovery minute there is nothing to pause or lap: keep it, end it now, or throw it away.
-        let buttons: [(String, Action?, ButtonStyle)] = live.isInRecovery ? [
+        // A readiness check is the players keeping still: nothing to pause, lap, sort or graph.
+        let buttons: [(String, Action?, ButtonStyle)] = live.readinessCheck != nil ? [("■ Stop", .live(.stop), .danger)]
+            : live.isInRecovery ? [
             view,
             ("Discard…", .live(.discard), .normal),
             ("Skip recovery", .live(.skipRecovery), .normal),

@@ -2,9 +2,8 @@ import AppCore
 import TeamCore
 
 /// The live tiles, for the coach's screen and the wall display: avatar, number, name, a heart
-/// beating at the player's rate, BPM (or %HRmax in privacy), the third line the coach chose and
-/// the zone, the battery as a bar along the bottom edge; grey with "no signal" when the strap
-/// went quiet. Where each part goes: `TileGeometry`; which words fit: `TilePlan`.
+/// beating at the player's rate, BPM (or the percentage in privacy), the third line the coach chose,
+/// the battery glyph and the zone; grey with "no signal" when the strap went quiet. Where each part goes: `TileGeometry`; which words fit: `TilePlan`.
 extension Frame {
     /// Tiles laid out to fill `area`; the wall variant hides controls and may hide BPM (privacy).
     /// `around`: the larger area whose background the tiles sit on (painted here, so the frame needs no full clear).
@@ -68,18 +67,18 @@ extension Frame {
                           minText: Int) -> TilePlan {
         let r = g.tile
         let live = tile.hasSignal
-        let bg = live ? Theme.zone(tile.shownZone) : Theme.noSignal
+        let flagged = flag && tile.isFlagged(nowMs: state.nowMs, alertMs: state.settings.values.highIntensityAlertMs)
+        let plan = TilePlan(tile, g, detail: detail, privacy: privacy, flagged: flagged, minText: minText) { text, size, bold in
+            canvas.drawnWidth(text, size: size, bold: bold)
+        }
+        let bg = plan.background
         // The round corners show background (and no longer the frame of an earlier alert).
         for corner in [Rect(r.x, r.y, g.radius, g.radius), Rect(r.maxX - g.radius, r.y, g.radius, g.radius),
                        Rect(r.x, r.maxY - g.radius, g.radius, g.radius), Rect(r.maxX - g.radius, r.maxY - g.radius, g.radius, g.radius)] {
             canvas.fill(corner, Theme.background)
         }
         canvas.fillRounded(r, radius: g.radius, bg)
-        let flagged = flag && tile.isFlagged(nowMs: state.nowMs, alertMs: state.settings.values.highIntensityAlertMs)
         if flagged { canvas.stroke(r, Theme.warning, width: max(3, min(r.w, r.h) / 24)) }
-        let plan = TilePlan(tile, g, detail: detail, privacy: privacy, flagged: flagged, minText: minText) { text, size, bold in
-            canvas.drawnWidth(text, size: size, bold: bold)
-        }
         if live {
             canvas.heart(g.heart, Theme.text, hollow: tile.contact == .notDetected, pulse: pulse(bpm: tile.bpm))
         } else {
@@ -95,21 +94,11 @@ extension Frame {
             let colour = t.role == "detail" && !live ? Theme.text.withAlpha(210) : Theme.text
             canvas.text(t.text, size: t.size, bold: t.bold, colour: colour, in: t.box, shrinkToFit: false, background: background)
         }
-        if let avatar = g.avatar, let initials = tile.initials {
+        if let avatar = plan.avatar, let initials = tile.initials {
             canvas.avatar(playerID: tile.playerID, version: tile.photoVersion, initials: initials, in: avatar)
         }
-        batteryBar(tile.battery, g.battery)
+        canvas.battery(plan.battery, level: tile.battery)
         return plan
-    }
-
-    /// The battery as a bar along the tile's bottom edge: its own strip, so it can never hide the
-    /// name; red at 20 % or less; nothing when the strap does not say.
-    private func batteryBar(_ level: Int?, _ track: Rect) {
-        guard let level, track.w > 0 else { return }
-        canvas.fill(track, Colour(0, 0, 0, 80))
-        let fraction = Double(min(100, max(0, level))) / 100
-        let colour = level <= 20 ? Colour(hex: 0xFF5252) : Theme.text.withAlpha(215)
-        canvas.fill(Rect(track.x, track.y, max(level > 0 ? 2 : 0, Int(Double(track.w) * fraction)), track.h), colour)
     }
 
     /// 1 right at a beat, falling to 0 within a sixth of the beat: a heart that beats at the player's rate.

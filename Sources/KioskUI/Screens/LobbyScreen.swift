@@ -7,14 +7,20 @@ extension Frame {
         let team = state.team
         let area = topBar(title: team?.team.name ?? "Lobby", colour: team.map { Colour($0.team.colour) },
                           back: ("‹ Teams", .navigate(.home)),
-                          trailing: [("Review", .navigate(.review), .normal), ("Setup", .navigate(.setup), .normal)])
+                          trailing: [("Readiness", .lobby(.readiness(.open(true))), .normal), ("Review", .navigate(.review), .normal),
+                                     ("Setup", .navigate(.setup), .normal)])
         let sideW = max(metrics.px(230), area.w / 4)
         let (playersArea, side) = area.splitRight(sideW, gap: metrics.margin)
-        let (tagRow, players) = playersArea.splitTop(metrics.target, gap: metrics.gap)
+        let (tagRow, belowTags) = playersArea.splitTop(metrics.target, gap: metrics.gap)
+        let (planRow, players) = belowTags.splitTop(metrics.target, gap: metrics.gap)
         tagBar(tagRow)
+        sessionPlanBar(planRow)
         lobbyPlayers(players)
         lobbySide(side)
         if state.lobby.editingTags { tagSheet() }
+        if state.lobby.editingIntervals { intervalSheet() }
+        if state.lobby.editingChallenge { challengeSheet() }
+        if let plan = state.lobby.readinessCheck { readinessSheet(plan) }
         notice()
     }
 
@@ -83,7 +89,9 @@ extension Frame {
         let presets = Set(Lobby.presetsMs.compactMap { $0 })
         for (cell, choice) in zip(cells, choices) {
             let selected: Bool
-            if choice.1 == 0 {
+            if state.lobby.intervals != nil {
+                selected = false // the program sets the length
+            } else if choice.1 == 0 {
                 selected = state.lobby.plannedMs.map { !presets.contains($0) } ?? false
             } else {
                 selected = state.lobby.plannedMs == choice.1

@@ -27,22 +27,39 @@ extension Frame {
         }
     }
 
+    /// A panel's lines: labels left, values right, each column at one size for all its rows (the
+    /// largest at which the longest fits), so no label or value is smaller than its neighbours.
     private struct PanelRows {
         let frame: Frame
         let area: Rect
         let lineHeight: Int
         var y: Int
+        var labelSize = 0, valueSize = 0
+
+        init(frame: Frame, area: Rect, lineHeight: Int, y: Int) {
+            self.frame = frame
+            self.area = area
+            self.lineHeight = lineHeight
+            self.y = y
+        }
+
+        /// Labels get the wider part: "Recovery 1 min" fits at 800×480 at the common size.
+        private var labelW: Int { area.w * 55 / 100 }
 
         mutating func row(_ label: String, _ value: String) {
-            let m = frame.metrics
-            // Labels get the wider part: "Recovery 1 min" fits at 800×480 without shrinking.
-            let labelW = area.w * 50 / 100
-            frame.canvas.text(label, size: m.small, colour: Theme.textDim, in: Rect(area.x, y, labelW, lineHeight))
-            frame.canvas.text(value, size: m.small + m.px(2), bold: true, in: Rect(area.x + labelW, y, area.w - labelW, lineHeight), align: .right)
+            frame.canvas.text(label, size: labelSize, colour: Theme.textDim, in: Rect(area.x, y, labelW, lineHeight))
+            frame.canvas.text(value, size: valueSize, bold: true, in: Rect(area.x + labelW, y, area.w - labelW, lineHeight), align: .right)
             y += lineHeight
         }
 
         mutating func draw(_ lines: [ReviewPanelLine]) {
+            let m = frame.metrics
+            let rows = lines.compactMap { line -> (String, String)? in
+                if case .row(let label, let value) = line { return (label, value) }
+                return nil
+            }
+            labelSize = frame.commonSize(rows.map { ($0.0, labelW - m.px(4)) }, max: m.small, min: 10, bold: false)
+            valueSize = frame.commonSize(rows.map { ($0.1, area.w - labelW) }, max: m.small + m.px(2), min: 10, bold: true)
             for line in lines {
                 switch line {
                 case .row(let label, let value): row(label, value)
@@ -57,7 +74,6 @@ extension Frame {
             y += lineHeight - frame.metrics.px(4)
         }
     }
-
     private func heartRatePanel(_ p: ReviewPlayer, _ area: Rect) {
         let d = p.digest
         var rows = PanelRows(frame: self, area: area, lineHeight: metrics.px(24), y: area.y)

@@ -24,7 +24,7 @@ extension Frame {
             }
         } else {
             let area = topBar(title: "\(team?.team.name ?? "") · sessions", colour: team.map { Colour($0.team.colour) },
-                              back: ("‹ Lobby", .navigate(.lobby)))
+                              back: ("‹ Lobby", .navigate(.lobby)), trailing: [("Season", .navigate(.season), .normal)])
             sessionList(area)
         }
         notice()
@@ -102,7 +102,12 @@ extension Frame {
     }
 
     private func teamReview(_ data: ReviewData, _ area: Rect) {
-        let (graphArea, chips) = area.splitBottom(max(metrics.target * 2 + metrics.gap, area.h * 36 / 100), gap: metrics.gap)
+        var (graphArea, chips) = area.splitBottom(max(metrics.target * 2 + metrics.gap, area.h * 36 / 100), gap: metrics.gap)
+        if let challenge = data.challenge {
+            let (row, rest) = chips.splitTop(metrics.px(36), gap: metrics.gap)
+            challengeResult(challenge, in: row)
+            chips = rest
+        }
         graph(data, area: graphArea, players: state.review.spotlightPlayer.map { [$0] } ?? [], zoneColoured: false, band: true)
         let columns = max(2, chips.w / metrics.px(190))
         let rows = (data.players.count + columns - 1) / columns
@@ -158,7 +163,10 @@ extension Frame {
             canvas.text("recovery", size: metrics.small - metrics.px(2), bold: true, colour: Theme.recovery.mixed(with: Theme.text, 0.5),
                         in: Rect(ex + metrics.px(4), plot.y + metrics.px(2), max(0, plot.maxX - ex - metrics.px(6)), metrics.px(18)))
         }
-        for (i, lap) in data.lapsMs.enumerated() {
+        // An interval program's laps are its blocks, drawn as a strip; the coach's own laps as dashes.
+        if !data.intervalBlocks.isEmpty { intervalStrip(data.intervalBlocks, x: x, plot: plot) }
+        let blockEnds = Set(data.intervalBlocks.map(\.toMs))
+        for (i, lap) in data.lapsMs.enumerated() where !blockEnds.contains(lap) {
             let lx = x(lap)
             var yy = plot.y
             while yy < plot.maxY { canvas.fill(Rect(lx, yy, max(1, metrics.px(2)), metrics.px(6)), Theme.warning); yy += metrics.px(12) }

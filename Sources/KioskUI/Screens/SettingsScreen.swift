@@ -6,66 +6,101 @@ extension Frame {
     func settingsScreen() {
         if let page = state.club.page { return clubPage(page) }
         if state.settings.page == .tilesAndSound { return tilesAndSoundSettings() }
+        if state.settings.page == .intervals { return intervalSettings() }
         let area = topBar(title: "Settings", back: ("‹ Done", .navigate(.home)),
-                          trailing: [("Tiles & sound ›", .settings(.showPage(.tilesAndSound)), .normal)])
+                          trailing: [("Intervals ›", .settings(.showPage(.intervals)), .normal),
+                                     ("Tiles & sound ›", .settings(.showPage(.tilesAndSound)), .normal)])
         let (left, right) = area.splitLeft(area.w * 58 / 100, gap: metrics.margin)
-        let rowH = metrics.target - metrics.px(6)
-        let rows = left.rows(6, gap: metrics.px(6))
         let s = state.settings.values
-        settingRow(rows[0], "Zone model", [("%HRmax", .settings(.setZoneModel(.percentOfMax)), s.zoneModel == .percentOfMax),
-                                           ("%HRR", .settings(.setZoneModel(.heartRateReserve)), s.zoneModel == .heartRateReserve)])
-        settingRow(rows[1], "HRmax formula", MaxHeartRateFormula.allCases.map { f in
-            (f.rawValue.capitalized, .settings(.setMaxFormula(f)), s.maxFormula == f)
-        })
-        settingRow(rows[2], "Zone colour hold", KioskSettings.zoneHoldChoicesMs.map { ms in
-            ("\(ms / 1000) s", .settings(.setZoneHold(ms)), s.zoneHoldMs == ms)
-        })
-        settingRow(rows[3], "Wall display", [("Show BPM", s.wallPrivacy ? .settings(.toggleWallPrivacy) : nil, !s.wallPrivacy),
-                                             ("Private", s.wallPrivacy ? nil : .settings(.toggleWallPrivacy), s.wallPrivacy)])
-        settingRow(rows[4], "Tile names", [("Names", s.showAliases ? .settings(.toggleAliases) : nil, !s.showAliases),
-                                           ("Numbers only", s.showAliases ? nil : .settings(.toggleAliases), s.showAliases)])
-        // What runs now in full (which controllers, which seed) under the title.
-        settingRow(rows[5], "Heart rates", [("Bluetooth", .settings(.setSensor(.bluetooth)), state.sensors.kind == .bluetooth),
-                                            ("Simulated", .settings(.setSensor(.simulated)), state.sensors.kind == .simulated)],
-                   detail: state.sensors.description)
-        _ = rowH
-        let (exportRow, belowExport) = right.splitTop(metrics.target, gap: metrics.gap)
-        let (exportBox, pinBox) = exportRow.splitRight(exportRow.w * 2 / 5, gap: metrics.px(6))
-        button("Export all to USB", exportBox, .settings(.exportAll), style: .primary, size: metrics.small + metrics.px(2))
-        button("Change PIN", pinBox, .settings(.changePin), size: metrics.small + metrics.px(2))
-        let (backupRow, clubArea) = belowExport.splitTop(metrics.target, gap: metrics.gap)
-        backupLine(backupRow)
-        // The club beyond one team: every player (those on no team too) and every strap, to delete or forget.
-        let (clubRow, _) = clubArea.splitTop(metrics.target, gap: metrics.gap)
-        let club = clubRow.columns(2, gap: metrics.px(6))
-        button("All players", club[0], .club(.open(.players)), size: metrics.small + metrics.px(2))
-        button("Straps", club[1], .club(.open(.straps)), size: metrics.small + metrics.px(2))
+        let rows: [SettingRow] = [
+            SettingRow("Zone model", [("%HRmax", .settings(.setZoneModel(.percentOfMax)), s.zoneModel == .percentOfMax),
+                                      ("%HRR", .settings(.setZoneModel(.heartRateReserve)), s.zoneModel == .heartRateReserve)]),
+            SettingRow("HRmax formula", MaxHeartRateFormula.allCases.map { f in
+                (f.rawValue.capitalized, .settings(.setMaxFormula(f)), s.maxFormula == f)
+            }),
+            SettingRow("Zone margin", KioskSettings.zoneMarginChoicesBpm.map { bpm in
+                ("\(bpm) bpm", .settings(.setZoneMargin(bpm: bpm)), s.zoneMarginBpm == bpm)
+            }),
+            SettingRow("Wall display", [("Show BPM", s.wallPrivacy ? .settings(.toggleWallPrivacy) : nil, !s.wallPrivacy),
+                                        ("Private", s.wallPrivacy ? nil : .settings(.toggleWallPrivacy), s.wallPrivacy)]),
+            SettingRow("Tile names", [("Names", s.showAliases ? .settings(.toggleAliases) : nil, !s.showAliases),
+                                      ("Numbers only", s.showAliases ? nil : .settings(.toggleAliases), s.showAliases)]),
+            // What runs now in full (which controllers, which seed) under the title.
+            SettingRow("Heart rates", [("Bluetooth", .settings(.setSensor(.bluetooth)), state.sensors.kind == .bluetooth),
+                                       ("Simulated", .settings(.setSensor(.simulated)), state.sensors.kind == .simulated)],
+                       detail: state.sensors.description),
+        ]
+        settingRows(rows, in: left)
+        // The club's data: exports, the PIN, backups, every player and every strap — one size for all their buttons.
+        let lines = right.rows(5, gap: metrics.px(6))
+        let (exportBox, pinBox) = lines[0].splitLeft(lines[0].w * 58 / 100, gap: metrics.px(6))
+        let club = lines[4].columns(2, gap: metrics.px(6))
+        let buttons: [(String, Rect, Action?, ButtonStyle)] = [
+            ("Export all to USB", exportBox, .settings(.exportAll), .primary),
+            ("Change PIN", pinBox, .settings(.changePin), .normal),
+            ("Restore from USB", lines[3], state.settings.backups.stickBackup == nil ? nil : .settings(.askToRestoreFromStick), .normal),
+            ("All players", club[0], .club(.open(.players)), .normal),
+            ("Straps", club[1], .club(.open(.straps)), .normal),
+        ]
+        let size = commonSize(buttons.map { ($0.0, $0.1.w - metrics.px(16)) }, max: metrics.small + metrics.px(2), min: 10, bold: true)
+        for (label, box, action, style) in buttons {
+            button(label, box, action, style: action == nil ? .disabled : style, size: size)
+        }
+        backupLine(lines[1].splitBottom(lines[1].h + lines[2].h + metrics.px(6)).1.inset(dx: metrics.px(4), dy: metrics.px(6)))
         notice()
     }
 
-    /// When the last backup was written, and "Restore from USB" when a stick holds one.
+    /// When the last backup was written; "Restore from USB" under it works when a stick holds one.
     private func backupLine(_ r: Rect) {
-        let (textBox, restoreBox) = r.splitRight(r.w * 2 / 5, gap: metrics.px(6))
-        let (top, bottom) = textBox.splitTop(textBox.h / 2)
+        let (top, bottom) = r.splitTop(r.h / 2)
         canvas.text("Last backup", size: metrics.small, bold: true, in: top)
-        canvas.text(state.settings.backups.lastBackup ?? "none yet — insert a USB stick", size: metrics.small - metrics.px(2), colour: Theme.textDim, in: bottom)
-        button("Restore from USB", restoreBox, state.settings.backups.stickBackup == nil ? nil : .settings(.askToRestoreFromStick), size: metrics.small + metrics.px(1))
+        canvas.text(state.settings.backups.lastBackup ?? "none yet — insert a USB stick", size: metrics.small, colour: Theme.textDim, in: bottom)
+    }
+
+    /// A row of settings: its title (and a line under it), and the options, one of them chosen.
+    struct SettingRow {
+        var title: String
+        var options: [(String, Action?, Bool)]
+        var detail: String?
+        var hitPrefix: String?
+        init(_ title: String, _ options: [(String, Action?, Bool)], detail: String? = nil, hitPrefix: String? = nil) {
+            self.title = title
+            self.options = options
+            self.detail = detail
+            self.hitPrefix = hitPrefix
+        }
+    }
+
+    /// Rows of settings stacked in `area`, every option's label at one size (the largest at which
+    /// the longest fits its button), every title at another.
+    func settingRows(_ rows: [SettingRow], in area: Rect) {
+        let rects = area.rows(rows.count, gap: metrics.px(6))
+        let gap = metrics.px(6)
+        let cells = zip(rows, rects).map { row, r in r.splitLeft(r.w * 2 / 5).1.columns(row.options.count, gap: gap) }
+        let optionSize = commonSize(zip(rows, cells).flatMap { row, cells in zip(row.options, cells).map { ($0.0, $1.w - metrics.px(16)) } },
+                                    max: metrics.small + metrics.px(1), min: 10, bold: true)
+        let titleSize = commonSize(zip(rows, rects).map { ($0.title, $1.w * 2 / 5 - metrics.px(4)) }, max: metrics.small + metrics.px(2),
+                                   min: 10, bold: true)
+        for (row, r) in zip(rows, rects) {
+            settingRow(r, row.title, row.options, detail: row.detail, hitPrefix: row.hitPrefix, size: optionSize, titleSize: titleSize)
+        }
     }
 
     /// `hitPrefix`: names the options for scripts where labels repeat ("Sound On", "Beeps On").
-    func settingRow(_ r: Rect, _ title: String, _ options: [(String, Action?, Bool)], detail: String? = nil, hitPrefix: String? = nil) {
+    private func settingRow(_ r: Rect, _ title: String, _ options: [(String, Action?, Bool)], detail: String?, hitPrefix: String?,
+                            size: Int, titleSize: Int) {
         let (label, choices) = r.splitLeft(r.w * 2 / 5)
         if let detail {
             let (top, bottom) = label.splitTop(label.h / 2)
-            canvas.text(title, size: metrics.small + metrics.px(2), bold: true, in: top)
+            canvas.text(title, size: titleSize, bold: true, in: top)
             canvas.text(detail, size: metrics.small - metrics.px(2), colour: Theme.textDim, in: bottom)
         } else {
-            canvas.text(title, size: metrics.small + metrics.px(2), bold: true, in: label)
+            canvas.text(title, size: titleSize, bold: true, in: label)
         }
         let gap = metrics.px(6)
         for (cell, option) in zip(choices.columns(options.count, gap: gap), options) {
             // Six rows share 800×480's height: each option also takes the half gaps around it.
-            button(option.0, cell, option.1, style: option.2 ? .primary : .normal, size: metrics.small + metrics.px(1),
+            button(option.0, cell, option.1, style: option.2 ? .primary : .normal, size: size,
                    hitLabel: hitPrefix.map { "\($0) \(option.0)" }, touch: cell.inset(dx: -gap / 2, dy: -gap / 2))
         }
     }

@@ -28,20 +28,17 @@ extension Frame {
 
     /// The sheet over the lobby: every choice one tap, the chosen one again to clear it.
     func tagSheet() {
-        hits.block(screen)
-        canvas.fill(screen, Theme.background)
-        let area = screen.inset(metrics.margin)
-        let (titleRow, body) = area.splitTop(metrics.target, gap: metrics.gap)
-        let (titleBox, done) = titleRow.splitRight(metrics.px(150))
-        let (title, hint) = titleBox.splitTop(titleBox.h * 11 / 20)
-        canvas.text("Session tags", size: metrics.title, bold: true, in: title)
-        canvas.text("One tap each, again to clear · compare like with like", size: metrics.small, colour: Theme.textDim, in: hint)
+        let (done, body) = sheet(title: "Session tags", hint: "One tap each, again to clear · compare like with like",
+                                 buttonsWidth: metrics.px(150))
         button("Done", done, .lobby(.tags(.edit(false))), style: .primary)
         let tags = state.lobby.tags
         let rows = body.rows(4, gap: metrics.gap)
-        tagRow(rows[0], "Moment", nil, SessionTags.Moment.allCases.map { ($0.label, .lobby(.tags(.moment($0))), tags.moment == $0) })
-        tagRow(rows[1], "Kind", nil, SessionTags.Kind.allCases.map { ($0.label, .lobby(.tags(.kind($0))), tags.kind == $0) })
-        tagRow(rows[2], "Posture", "at rest", SessionTags.Posture.allCases.map { ($0.label, .lobby(.tags(.posture($0))), tags.posture == $0) })
+        choiceRow(rows[0], "Moment", nil, hitPrefix: "tag:",
+                  SessionTags.Moment.allCases.map { ($0.label, .lobby(.tags(.moment($0))), tags.moment == $0) })
+        choiceRow(rows[1], "Kind", nil, hitPrefix: "tag:",
+                  SessionTags.Kind.choosable.map { ($0.label, .lobby(.tags(.kind($0))), tags.kind == $0) })
+        choiceRow(rows[2], "Posture", "at rest", hitPrefix: "tag:",
+                  SessionTags.Posture.allCases.map { ($0.label, .lobby(.tags(.posture($0))), tags.posture == $0) })
         let (label, choices) = rows[3].splitLeft(rows[3].w / 5, gap: metrics.gap)
         canvas.text("Word", size: metrics.body, bold: true, in: label)
         let (wordBox, clearBox) = choices.splitRight(choices.w / 3, gap: metrics.gap)
@@ -53,7 +50,9 @@ extension Frame {
         }
     }
 
-    private func tagRow(_ r: Rect, _ title: String, _ detail: String?, _ options: [(String, Action, Bool)]) {
+    /// A row of one-tap choices, the chosen one marked, with its title (and a word under it) on the
+    /// left; each target is called `hitPrefix` + its label.
+    func choiceRow(_ r: Rect, _ title: String, _ detail: String?, hitPrefix: String, _ options: [(String, Action, Bool)]) {
         let (label, choices) = r.splitLeft(r.w / 5, gap: metrics.gap)
         if let detail {
             let (top, bottom) = label.splitTop(label.h * 11 / 20)
@@ -63,7 +62,7 @@ extension Frame {
             canvas.text(title, size: metrics.body, bold: true, in: label)
         }
         for (cell, option) in zip(choices.columns(options.count, gap: metrics.gap), options) {
-            button(option.0, cell, option.1, style: option.2 ? .primary : .normal, hitLabel: "tag:\(option.0)")
+            button(option.0, cell, option.1, style: option.2 ? .primary : .normal, hitLabel: hitPrefix + option.0)
         }
     }
 }

@@ -34,10 +34,15 @@ extension Frame {
                           in: face.inset(dx: 0, dy: metrics.px(5)))
             let buttons = metrics.px(96)
             let (info, actions) = rest.splitRight(buttons * 3 + metrics.gap * 2)
-            let (nameBox, strapBox) = info.splitLeft(info.w * 3 / 5)
-            canvas.text(line.player.fullName, size: metrics.body + metrics.px(2), bold: true, in: nameBox)
+            // Name, strap and resting HR above; the player's zones in bpm below (issue 25).
+            let (top, chips) = info.inset(dx: 0, dy: metrics.px(4)).splitTop(info.h * 52 / 100 - metrics.px(4))
+            let (nameBox, strapBox) = top.splitLeft(top.w * 3 / 5)
+            canvas.text(line.player.fullName, size: metrics.body, bold: true, in: nameBox)
             let strap = line.strapID.flatMap { id in state.sensors.strapTable.first { $0.strapID == id }?.name } ?? "no strap"
-            canvas.text("\(strap) · rest \(line.player.restingHR)", size: metrics.small, colour: Theme.textDim, in: strapBox)
+            canvas.text("\(strap) · rest \(line.player.restingHR)", size: metrics.small - metrics.px(2), colour: Theme.textDim,
+                        in: strapBox, align: .right)
+            zoneChips(state.settings.values.physiology(of: line.player, year: state.year), model: state.settings.values.zoneModel,
+                      in: chips.inset(dx: 0, dy: metrics.px(1)).splitLeft(chips.w - metrics.px(8)).0, maxText: metrics.small - metrics.px(2))
             let cells = actions.inset(dx: 0, dy: metrics.px(6)).columns(3, gap: metrics.gap)
             // Drawn inside the row, touched over its full height.
             func rowHigh(_ cell: Rect) -> Rect { Rect(cell.x, r.y, cell.w, r.h) }

@@ -1,7 +1,6 @@
 /// Where everything sits in a live tile of a given size, before any text is measured: the rows
-/// (header: avatar, number, name · the heart and the big number · footer: third line, zone badge)
-/// and the battery bar under them. The rows never overlap, and the battery bar has the tile's
-/// bottom edge to itself, so it cannot hide the name. Cheap: worked out for the heart-only redraw too.
+/// (header: avatar, number, name · the heart and the big number · footer: third line, battery
+/// glyph, zone badge). The parts never overlap. Cheap: worked out for the heart-only redraw too.
 struct TileGeometry: Equatable {
     let tile: Rect
     let pad: Int
@@ -11,15 +10,18 @@ struct TileGeometry: Equatable {
     let footer: Rect
     /// The photo or initials, left in the header; nil when the header is too low for a face (or its initials) to read.
     let avatar: Rect?
-    /// Number and name, right of the avatar.
+    /// Number and name, right of the avatar: one row of text, centred in the header.
     let label: Rect
+    /// The same row over the whole header: where number and name go when the avatar is left out
+    /// (no face to show, or a name that fits whole only without it).
+    let wideLabel: Rect
     let heart: Rect
-    /// Right of the heart: BPM, %HRmax in privacy, or "no signal".
+    /// Right of the heart: BPM, the percentage in privacy, or "no signal".
     let numberBox: Rect
     let badge: Rect
-    /// Left of the badge: %HRmax, kcal or effort points.
+    /// Left of the battery: the percentage, kcal, effort points or "vs last time".
     let detailBox: Rect
-    /// The battery's track along the bottom edge, inside the round corners.
+    /// The battery glyph, left of the badge (body and nub, twice as wide as high).
     let battery: Rect
 
     /// `minText`: the smallest readable text (px) on this screen; rows are at least that high.
@@ -32,25 +34,40 @@ struct TileGeometry: Equatable {
         // Fonts come in even pixel sizes (`FontBook.quantize`): the smallest readable one, rounded up.
         let rowMin = Int((Double((minText + 1) / 2 * 2) / TextFit.anyTextPerHeight).rounded(.up))
         let row = min(max(inner.h * 18 / 100, rowMin), inner.h * 30 / 100)
+        // A face a coach knows across the gym: on a big tile the avatar is higher than the text row
+        // (a quarter of the tile), the row's text stays as large as it was.
+        let face = showsAvatar ? min(inner.h * 26 / 100, inner.w / 5) : 0
+        // Only where the label beside it keeps room for a number and a full name at the smallest
+        // readable size (about 16 characters): on a crowded grid the names come first.
+        let side = max(face, row)
+        let faceFits = showsAvatar && side >= max(24, minText * 3 / 2) && inner.w >= side * 5
+            && inner.w - side >= (minText + 1) / 2 * 2 * 10
+        let headerH = faceFits ? max(row, face) : row
         let rest: Rect
-        (header, rest) = inner.splitTop(row)
+        (header, rest) = inner.splitTop(headerH)
         (middle, footer) = rest.splitBottom(row)
-        let avatarSide = header.h
-        if showsAvatar, avatarSide >= max(24, minText * 3 / 2), header.w >= avatarSide * 5 {
-            avatar = Rect(header.x, header.y, avatarSide, avatarSide)
-            label = header.splitLeft(avatarSide, gap: max(2, pad / 2)).1
+        let textRow = Rect(header.x, header.midY - row / 2, header.w, row)
+        wideLabel = textRow
+        if faceFits {
+            avatar = Rect(header.x, header.y, header.h, header.h)
+            let gap = max(2, pad / 2)
+            label = Rect(header.x + header.h + gap, textRow.y, max(0, header.w - header.h - gap), textRow.h)
         } else {
             avatar = nil
-            label = header
+            label = textRow
         }
         let heartSize = min(middle.h * 55 / 100, middle.w / 4)
         heart = Rect(middle.x, middle.midY - heartSize / 2, heartSize, heartSize)
         numberBox = Rect(middle.x + heartSize + pad, middle.y, max(0, middle.w - heartSize - pad), middle.h)
+        let gap = max(2, pad / 2)
         let badgeW = min(footer.w / 3, footer.h * 2)
-        (detailBox, badge) = footer.splitRight(badgeW, gap: max(2, pad / 2))
-        // In the bottom padding, clear of the footer's text and of the round corners.
-        let barH = max(2, min(pad - 1, min(r.w, r.h) / 28))
-        let inset = max(radius, pad)
-        battery = Rect(r.x + inset, r.maxY - pad + (pad - barH) / 2, max(0, r.w - 2 * inset), barH)
+        let (left, badgeBox) = footer.splitRight(badgeW, gap: gap)
+        badge = badgeBox
+        // The glyph two thirds of the row high (at least 8 px: an outline and a fill inside it), twice as wide.
+        let highest = min(footer.h, max(8, footer.h * 65 / 100))
+        let glyphW = min(highest * 2, left.w / 3)
+        let glyphH = max(min(8, highest), min(highest, glyphW * 2 / 3))
+        battery = Rect(left.maxX - glyphW, footer.midY - glyphH / 2, glyphW, glyphH)
+        detailBox = Rect(left.x, footer.y, max(0, battery.x - gap - left.x), footer.h)
     }
 }

@@ -23,7 +23,7 @@ struct TileSignature: Equatable {
     init(_ tile: ShownTile, rect: Rect, state: AppState, privacy: Bool, flag: Bool, detail: TileDetail) {
         self.rect = rect
         bpm = tile.bpm
-        percent = Int(tile.percentOfMax.rounded())
+        percent = tile.shownPercent
         zone = tile.shownZone
         signal = tile.hasSignal
         contact = tile.contact

@@ -1,7 +1,8 @@
 import AppCore
 import TeamCore
 
-/// The wall display: tiles and the countdown, no controls, big enough to read across a gym.
+/// The wall display: tiles and the countdown (or the interval block), a challenge's bars, no
+/// controls, big enough to read across a gym.
 extension Frame {
     func wallDisplay() {
         guard let live = state.live else {
@@ -10,22 +11,40 @@ extension Frame {
             canvas.text(name, size: metrics.px(60), bold: true, in: screen, align: .center)
             return
         }
-        let (bar, rest) = screen.splitTop(metrics.px(72))
+        if live.readinessCheck != nil, !live.isRecording, live.phase != .starting {
+            wallReadinessResults(live)
+            return
+        }
+        var (bar, rest) = screen.splitTop(metrics.px(72))
+        if live.readinessCheck != nil, let left = live.clock.remainingMs(nowMs: state.nowMs) {
+            // The players see they are to keep still, and for how long.
+            canvas.fill(bar, Theme.readiness)
+            keepStillCountdown(left, size: metrics.px(56), in: bar)
+            liveTiles(in: rest.inset(metrics.px(6)), forWall: true, around: rest)
+            return
+        }
+        if live.challenge != nil {
+            let (tiles, band) = rest.splitBottom(metrics.px(64))
+            challengeBars(live, in: band)
+            rest = tiles
+        }
         if let left = live.recoveryRemainingMs(nowMs: state.nowMs) {
             // The players see that the minute is for getting their breath back, and how long it lasts.
             canvas.fill(bar, Theme.recovery)
             recoveryCountdown(left, size: metrics.px(56), in: bar, background: Theme.recovery)
-            liveTiles(in: rest.inset(metrics.px(6)), forWall: true, around: rest)
-            return
-        }
-        canvas.fill(bar, Theme.background)
-        let elapsed = SessionClock.format(live.clock.elapsedMs(nowMs: state.nowMs))
-        let halves = bar.inset(dx: metrics.margin, dy: 0).columns(2, gap: metrics.gap)
-        canvas.text(elapsed, size: metrics.px(60), bold: true, in: halves[0])
-        if live.effortEndedAtMs != nil {
-            // Effort over, recovery done or skipped: the countdown is gone.
-        } else if let remaining = live.clock.remainingMs(nowMs: state.nowMs) {
-            canvas.text("−" + SessionClock.format(remaining), size: metrics.px(60), bold: true, colour: Theme.textDim, in: halves[1], align: .right)
+        } else if let (block, remaining) = live.intervalPosition(nowMs: state.nowMs) {
+            // The players' clock during a program is the block's: what to do, for how long, which repeat.
+            drawIntervalBlock(block, remainingMs: remaining, next: live.intervals?.program.block(block.index + 1), in: bar, size: metrics.px(56))
+        } else {
+            canvas.fill(bar, Theme.background)
+            let elapsed = SessionClock.format(live.clock.elapsedMs(nowMs: state.nowMs))
+            let halves = bar.inset(dx: metrics.margin, dy: 0).columns(2, gap: metrics.gap)
+            canvas.text(elapsed, size: metrics.px(60), bold: true, in: halves[0])
+            if live.effortEndedAtMs != nil {
+                // Effort over, recovery done or skipped: the countdown is gone.
+            } else if let remaining = live.clock.remainingMs(nowMs: state.nowMs) {
+                canvas.text("−" + SessionClock.format(remaining), size: metrics.px(60), bold: true, colour: Theme.textDim, in: halves[1], align: .right)
+            }
         }
         liveTiles(in: rest.inset(metrics.px(6)), forWall: true, around: rest)
     }

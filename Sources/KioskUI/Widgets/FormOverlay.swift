@@ -7,14 +7,25 @@ extension Frame {
         hits.block(screen)
         canvas.fill(screen, Theme.background)
         // Four rows of keys, each touched with half the gap around it: at least a gloved finger's 64 px.
-        let keyboardH = max(metrics.height * 48 / 100, 4 * (metrics.target - keyGap) + 3 * keyGap + 2 * metrics.px(6))
+        // A strap's label ("Box A 7") takes digits: a fifth row of keys above the letters.
+        let keyRows = form.focus == .strapLabel ? 5 : 4
+        let keyboardH = max(metrics.height * 48 / 100, keyRows * (metrics.target - keyGap) + (keyRows - 1) * keyGap + 2 * metrics.px(6))
         let (top, keyboardArea) = screen.splitBottom(keyboardH)
         let panel = top.inset(metrics.margin)
         let (titleRow, body) = panel.splitTop(metrics.px(52), gap: metrics.px(6))
         let (titleBox, actions) = titleRow.splitRight(metrics.px(260))
         // What is wrong takes the title's place, so the fields keep their height.
         if form.problems.isEmpty {
-            canvas.text(form.title, size: metrics.title, bold: true, in: titleBox)
+            var title = titleBox
+            if isPlayer(form) {
+                // The player's zones in bpm as typed, under the current zone model and HRmax formula
+                // (issue 25), beside the title: a row of their own would take the fields below a
+                // gloved finger's 64 px at 800×480.
+                let zones: Rect
+                (title, zones) = titleBox.splitLeft(canvas.measure(form.title, size: metrics.title, bold: true) + metrics.gap)
+                playerZones(form, in: zones)
+            }
+            canvas.text(form.title, size: metrics.title, bold: true, in: title)
         } else {
             let problems = "⚠ " + form.problems.joined(separator: "; "), warning = Colour(hex: 0xFF8A80)
             if canvas.measure(problems, size: metrics.small, bold: true) <= titleBox.w {
@@ -28,11 +39,10 @@ extension Frame {
         func touch(_ b: Rect) -> Rect { Rect(b.x, 0, b.w, b.maxY + metrics.px(3)) }
         button("Cancel", ab[0], .form(.cancel), touch: touch(ab[0]))
         button("Save", ab[1], .form(.submit), style: .primary, touch: touch(ab[1]))
-        let fieldsArea = body
         let slots = form.fields.count + (isPlayer(form) ? 1 : 0)
         let columns = slots > 4 ? 4 : slots
         let rows = (slots + columns - 1) / columns
-        let cells = fieldsArea.rows(rows, gap: keyGap).flatMap { $0.columns(columns, gap: keyGap) }
+        let cells = body.rows(rows, gap: keyGap).flatMap { $0.columns(columns, gap: keyGap) }
         for (field, cell) in zip(form.fields, cells) {
             let focused = form.focus == field
             canvas.fillRounded(cell, radius: metrics.px(8), focused ? Theme.surfaceHigh : Theme.surface)
@@ -56,10 +66,23 @@ extension Frame {
         }
     }
 
-    private func isPlayer(_ form: Form) -> Bool {
-        if case .player = form.kind { return true }
-        return false
+    /// "Zones, %HRmax, HRmax 188 (Tanaka)" over the five zones' chips; a hint while the figures are not numbers yet.
+    private func playerZones(_ form: Form, in row: Rect) {
+        let settings = state.settings.values
+        guard let physiology = form.draftPhysiology(year: state.year, formula: settings.maxFormula) else {
+            wrappedText("Zones in bpm once the birth year and the resting HR are numbers", size: metrics.small - metrics.px(2),
+                        in: row, colour: Theme.textDim)
+            return
+        }
+        let model = settings.zoneModel == .percentOfMax ? "%HRmax" : "%HRR"
+        let source = physiology.maxSource == .measured ? "measured" : physiology.maxSource.rawValue.capitalized
+        let (label, chips) = row.splitTop(row.h * 2 / 5)
+        canvas.text("Zones · \(model) · max \(Int(physiology.maxHR.rounded())) (\(source))", size: metrics.small - metrics.px(3),
+                    bold: true, colour: Theme.textDim, in: label)
+        zoneChips(physiology, model: settings.zoneModel, in: chips, maxText: metrics.small - metrics.px(2))
     }
+
+    private func isPlayer(_ form: Form) -> Bool { form.kind.isPlayer }
 
     private func nextFieldAction(_ form: Form, _ field: Form.Field) -> Action {
         guard let i = form.fields.firstIndex(of: field), i + 1 < form.fields.count else { return .form(.submit) }
@@ -73,8 +96,9 @@ extension Frame {
 
     private func letterKeyboard(_ area: Rect, value: String, form: Form, field: Form.Field) {
         canvas.fill(area.inset(-metrics.px(6)), Theme.surface)
-        let rows = ["QWERTYUIOP", "ASDFGHJKL-", "ZXCVBNM'."]
-        let rowRects = area.rows(4, gap: keyGap)
+        let digits = field == .strapLabel
+        let rows = (digits ? ["1234567890"] : []) + ["QWERTYUIOP", "ASDFGHJKL-", "ZXCVBNM'."]
+        let rowRects = area.rows(rows.count + 1, gap: keyGap)
         // Capital at the start of a word unless shift says otherwise.
         let capital = (value.isEmpty || value.hasSuffix(" ") || value.hasSuffix("-")) != view.shift
         for (row, rect) in zip(rows, rowRects) {
@@ -88,7 +112,7 @@ extension Frame {
                 button("⌫", cells[9], .form(.backspace), hitLabel: "key:⌫", touch: keyTouch(cells[9]))
             }
         }
-        let bottom = rowRects[3]
+        let bottom = rowRects[rows.count]
         let (shiftBox, rest) = bottom.splitLeft(bottom.w / 6, gap: keyGap)
         let (space, next) = rest.splitRight(bottom.w / 5, gap: keyGap)
         button("⇧", shiftBox, nil, style: view.shift ? .primary : .normal, hitLabel: "key:shift", touch: keyTouch(shiftBox))

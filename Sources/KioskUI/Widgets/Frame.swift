@@ -95,8 +95,18 @@ extension Frame {
             right -= w + metrics.gap
         }
         canvas.text(title, size: metrics.title, bold: true, in: Rect(x + metrics.px(4), 0, max(0, right - x - metrics.px(8)), metrics.topBar))
-        return rest.inset(metrics.margin)
+        return clearOfNotice(rest.inset(metrics.margin))
     }
+
+    /// `area` less the strip at the bottom where the notice line is drawn while there is one: the
+    /// notice covers no row, card or legend; the content moves up for the few seconds it shows.
+    func clearOfNotice(_ area: Rect) -> Rect {
+        guard state.shownNotice != nil else { return area }
+        let top = metrics.height - metrics.margin - noticeHeight - metrics.gap
+        return Rect(area.x, area.y, area.w, max(0, min(area.maxY, top) - area.y))
+    }
+
+    private var noticeHeight: Int { metrics.px(44) }
 
     /// A modal dialog with a question and buttons; blocks touches to everything beneath.
     func dialog(title: String, message: String, buttons: [(String, Action, ButtonStyle)]) {
@@ -135,23 +145,24 @@ extension Frame {
         }
     }
 
-    /// The notice line (saved, failed…) at the bottom; tap to dismiss.
+    /// The notice line (saved, failed…) at the bottom, in the strip the screens leave free for it (`clearOfNotice`).
     func notice() {
         guard let text = state.shownNotice else { return }
         let standing = state.notice == nil // a source problem: red until solved
-        let h = metrics.px(44)
+        let h = noticeHeight
         let w = min(metrics.width - 2 * metrics.margin, canvas.measure(text, size: metrics.body, bold: true) + metrics.px(48))
         let r = Rect((metrics.width - w) / 2, metrics.height - h - metrics.margin, w, h)
         canvas.fillRounded(r, radius: h / 2, standing ? Theme.danger : Colour(hex: 0x11151A).withAlpha(235))
         canvas.text(text, size: metrics.body, bold: true, in: r.inset(dx: metrics.px(20), dy: 0), align: .center)
-        // No hit of its own: a tap goes to the button under it (a gloved coach aiming at
-        // "Bluetooth" should not merely dismiss a toast); it goes by itself after 4 s.
+        // No hit of its own: it goes by itself after 4 s.
     }
 
-    /// A vertically scrolling list of equal rows, clipped to `area`.
+    /// A vertically scrolling list of equal rows, clipped to `area`. A list longer than its area
+    /// keeps a gutter on the right for its scroll indicator: the rows end before it.
     func list(id: String, area: Rect, rowHeight: Int, count: Int, row: (Int, Rect) -> Void) {
         let content = count * (rowHeight + metrics.gap)
         let maxOffset = max(0, content - area.h)
+        let gutter = maxOffset > 0 ? metrics.px(10) : 0
         let offset = min(max(0, view.scroll[id] ?? 0), maxOffset)
         hits.add(DragRegion(rect: area, target: .scroll(id: id, maxOffset: maxOffset)))
         canvas.clip(area)
@@ -161,7 +172,7 @@ extension Frame {
         while i < count {
             let y = area.y + i * (rowHeight + metrics.gap) - offset
             if y >= area.maxY { break }
-            let r = Rect(area.x, y, area.w, rowHeight)
+            let r = Rect(area.x, y, area.w - gutter, rowHeight)
             let before = hits.hits.count
             row(i, r)
             hits.clipHits(from: before, to: area)
@@ -171,7 +182,7 @@ extension Frame {
             // A thin scroll indicator so the coach knows there is more.
             let th = max(metrics.px(24), area.h * area.h / max(content, 1))
             let ty = area.y + (area.h - th) * offset / maxOffset
-            canvas.fillRounded(Rect(area.maxX - metrics.px(4), ty, metrics.px(4), th), radius: metrics.px(2), Theme.textDim.withAlpha(120))
+            canvas.fillRounded(Rect(area.maxX - metrics.px(5), ty, metrics.px(4), th), radius: metrics.px(2), Theme.textDim.withAlpha(120))
         }
     }
 

@@ -78,6 +78,9 @@ public struct Lap: Sendable, Equatable, Codable {
 }
 
 extension Session {
+    /// A readiness check (tagged `readiness`, with the posture it was taken in), not a training session.
+    public var isReadinessCheck: Bool { SessionTags(stored: tags).isReadinessCheck }
+
     /// How long the session recorded: to its end, else as planned; nil while an open-ended one runs.
     public var recordedMs: Int64? {
         if let end = endedAt { return max(0, Int64((end.timeIntervalSince(startedAt) * 1000).rounded())) }

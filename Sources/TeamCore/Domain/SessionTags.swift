@@ -11,6 +11,12 @@ public struct SessionTags: Sendable, Equatable, Hashable {
 
     public enum Kind: String, Sendable, CaseIterable {
         case training, match, test, recoveryDay = "recovery-day"
+        /// A readiness check: a short resting measurement of the whole team (lobby → "Readiness check",
+        /// `record --readiness`), never chosen on the tag sheet.
+        case readiness
+
+        /// What the lobby's tag sheet offers: a readiness check is started as one, not tagged so.
+        public static let choosable: [Kind] = allCases.filter { $0 != .readiness }
     }
 
     public enum Posture: String, Sendable, CaseIterable {
@@ -39,6 +45,12 @@ public struct SessionTags: Sendable, Equatable, Hashable {
     }
 
     public var isEmpty: Bool { tags.isEmpty }
+
+    /// A readiness check's tags: its kind and the posture it was taken in.
+    public static func readinessCheck(posture: Posture) -> SessionTags { SessionTags(kind: .readiness, posture: posture) }
+
+    /// Whether these are a readiness check's tags.
+    public var isReadinessCheck: Bool { kind == .readiness }
 
     /// Tags as a session stored them (older sessions may carry any words): known words take
     /// their place, the first other word is the free word, the rest are left out.
@@ -139,6 +151,7 @@ extension SessionTags.Kind {
         case .match: "Match"
         case .test: "Test"
         case .recoveryDay: "Recovery day"
+        case .readiness: "Readiness check"
         }
     }
 }

@@ -13,9 +13,11 @@ public struct Strap: Sendable, Equatable, Codable, Identifiable {
     public var bodyLocation: String?
     /// Its maker, as its Device Information service names it.
     public var manufacturer: String?
+    /// The club's own name for it ("Box A 7"); nil: none, the advertised name stands.
+    public var label: String?
 
     public init(id: Int64, address: String, name: String, lastBattery: Int? = nil, lastSeen: Date? = nil,
-                bodyLocation: String? = nil, manufacturer: String? = nil) {
+                bodyLocation: String? = nil, manufacturer: String? = nil, label: String? = nil) {
         self.id = id
         self.address = address.uppercased()
         self.name = name
@@ -23,7 +25,14 @@ public struct Strap: Sendable, Equatable, Codable, Identifiable {
         self.lastSeen = lastSeen
         self.bodyLocation = bodyLocation
         self.manufacturer = manufacturer
+        self.label = label
     }
+
+    /// What lists call it: its label, else its advertised name.
+    public var shownName: String { label ?? name }
+
+    /// The longest label a strap can be given.
+    public static let maxLabelLength = 16
 
     /// "chest · Polar Electro Oy", what it said of itself; nil when nothing.
     public var sensorText: String? {

@@ -16,9 +16,14 @@ public struct SessionDigest: Sendable, Equatable {
     public var effortPoints: Double?
     /// Drop in the minute after the effort (bpm).
     public var recoveryBPM: Double?
-    /// HRV of the whole session's corrected NN intervals (nil: too few beats).
+    /// What the HRV figures are over: a stated window ("recovery minute", "first 5 min", a readiness
+    /// check's "last 2 min"), never the whole session with its exercise.
+    public var hrvWindow: String?
+    /// HRV of the corrected NN intervals in that window (nil: too few beats).
     public var rmssdMs: Double?
     public var sdnnMs: Double?
+    /// Standard deviation of successive differences.
+    public var sdsdMs: Double?
     /// Share of successive differences over 50 ms, percent.
     public var pnn50: Double?
     /// LF/HF power ratio; nil when no stretch of clean beats is long enough (about 2 minutes).
@@ -29,8 +34,8 @@ public struct SessionDigest: Sendable, Equatable {
     public init(samples: Int = 0, signalMs: Int64 = 0, averageBPM: Double? = nil, minBPM: Int? = nil, maxBPM: Int? = nil,
                 peakPercentOfMax: Double? = nil, zoneMs: [Int64] = Array(repeating: 0, count: HeartRateZone.allCases.count),
                 kcal: Double? = nil, banisterTRIMP: Double? = nil, effortPoints: Double? = nil,
-                recoveryBPM: Double? = nil, rmssdMs: Double? = nil, sdnnMs: Double? = nil, pnn50: Double? = nil,
-                lfHfRatio: Double? = nil, correctedBeatsPercent: Double? = nil) {
+                recoveryBPM: Double? = nil, hrvWindow: String? = nil, rmssdMs: Double? = nil, sdnnMs: Double? = nil,
+                sdsdMs: Double? = nil, pnn50: Double? = nil, lfHfRatio: Double? = nil, correctedBeatsPercent: Double? = nil) {
         self.samples = samples
         self.signalMs = signalMs
         self.averageBPM = averageBPM
@@ -42,8 +47,10 @@ public struct SessionDigest: Sendable, Equatable {
         self.banisterTRIMP = banisterTRIMP
         self.effortPoints = effortPoints
         self.recoveryBPM = recoveryBPM
+        self.hrvWindow = hrvWindow
         self.rmssdMs = rmssdMs
         self.sdnnMs = sdnnMs
+        self.sdsdMs = sdsdMs
         self.pnn50 = pnn50
         self.lfHfRatio = lfHfRatio
         self.correctedBeatsPercent = correctedBeatsPercent

@@ -12,6 +12,6 @@ public struct StrapSlot: Sendable, Equatable {
         self.name = name
     }
 
-    /// A stored strap as a table's entry.
-    public init(_ strap: Strap) { self.init(strapID: strap.id, address: strap.address, name: strap.name) }
+    /// A stored strap as a table's entry, named as the screens show it (the club's label, else its own name).
+    public init(_ strap: Strap) { self.init(strapID: strap.id, address: strap.address, name: strap.shownName) }
 }

@@ -50,5 +50,11 @@ public struct StrapTable: RandomAccessCollection, Sendable, Equatable {
         return true
     }
 
+    /// The stored strap `strapID` is shown by `name` from now on (a label the club gave it); its
+    /// index and address stay, so the events it numbers do not change.
+    public mutating func rename(strapID: Int64, to name: String) {
+        for position in slots.indices where slots[position].strapID == strapID { slots[position].name = name }
+    }
+
     public static func == (a: StrapTable, b: StrapTable) -> Bool { a.slots == b.slots }
 }

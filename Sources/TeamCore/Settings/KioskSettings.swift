@@ -11,10 +11,11 @@ public enum SensorChoice: String, Sendable, Equatable, CaseIterable {
 public struct KioskSettings: Sendable, Equatable {
     public var zoneModel: ZoneModel = .percentOfMax
     public var maxFormula: MaxHeartRateFormula = .tanaka
-    /// A tile's colour follows a new zone only after it was held this long (no flicker).
-    public var zoneHoldMs: Int64 = 10_000
-    /// The holds the settings screen offers (some team apps hold 15 s).
-    public static let zoneHoldChoicesMs: [Int64] = [5_000, 10_000, 15_000, 20_000]
+    /// A tile's zone changes once the heart rate is this far past a boundary (no flicker from a
+    /// strap's noise; colour, badge and percentage still agree: `ZoneHysteresis`).
+    public var zoneMarginBpm = 3
+    /// The margins the settings screen offers.
+    public static let zoneMarginChoicesBpm = [2, 3, 4, 5]
     /// The live tiles' third line.
     public var tileDetail = TileDetail.percentOfMax
     /// Sounds at all: the buzzer when the countdown ends, and the beeps if they are on.
@@ -34,6 +35,27 @@ public struct KioskSettings: Sendable, Equatable {
     public var showAliases = false
     /// Used when the kiosk starts without `--source` (on Bluetooth only if there is an adapter).
     public var sensor = SensorChoice.bluetooth
+    /// The interval programs the lobby offers, editable in Settings (always `intervalPresetCount`).
+    public var intervalPresets = IntervalProgram.defaultPresets
+    public static let intervalPresetCount = IntervalProgram.defaultPresets.count
+    /// How a challenge between two sides is scored.
+    public var challengeRule = ChallengeRule.effortPoints
+    /// "Last interval", "one minute left" spoken over an interval program (when a voice is installed).
+    public var spokenCues = true
+    /// Where the season's load status changes its word, as Strain ÷ Tolerance: detraining below the
+    /// first, maintaining from it, productive from the second, overreaching above the third (Polar's
+    /// Training Load Pro; docs/ANALYTICS.md). A club may move them (`sideline settings --load-status`).
+    public var loadStatusRatios: [Double] = KioskSettings.polarLoadStatusRatios
+    public static let polarLoadStatusRatios = [0.8, 1.0, 1.5]
+
+    /// Three positive ratios that do not fall, or nil: "0.8,1.0,1.5".
+    public static func loadStatusRatios(parsing text: String) -> [Double]? {
+        let values = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard values.count == 3, text.split(separator: ",").count == 3, values.allSatisfy({ $0.isFinite && $0 > 0 }),
+              values[0] <= values[1], values[1] <= values[2] else { return nil }
+        return values
+    }
+
     /// Unlocks the settings; 4 to 8 ASCII digits. The kiosk's pad chooses 4, `sideline settings --pin` up to 8.
     public var pin = KioskSettings.defaultPin
 
@@ -68,11 +90,13 @@ public struct KioskSettings: Sendable, Equatable {
 
     /// Key/value pairs as the store keeps them.
     public var keyValues: [(String, String)] {
-        [("zoneModel", zoneModel.rawValue), ("maxFormula", maxFormula.rawValue), ("zoneHoldMs", "\(zoneHoldMs)"),
+        [("zoneModel", zoneModel.rawValue), ("maxFormula", maxFormula.rawValue), ("zoneMarginBpm", "\(zoneMarginBpm)"),
          ("highIntensityAlertMs", "\(highIntensityAlertMs)"), ("wallPrivacy", wallPrivacy ? "1" : "0"),
          ("showAliases", showAliases ? "1" : "0"), ("pin", pin), ("sensor", sensor.rawValue),
          ("tileDetail", tileDetail.rawValue), ("sound", sound ? "1" : "0"), ("soundVolume", "\(soundVolume)"),
-         ("beeps", beeps ? "1" : "0")]
+         ("beeps", beeps ? "1" : "0"), ("intervalPresets", intervalPresets.map(\.storedForm).joined(separator: ",")),
+         ("challengeRule", challengeRule.rawValue), ("spokenCues", spokenCues ? "1" : "0"),
+         ("loadStatusRatios", loadStatusRatios.map { "\($0)" }.joined(separator: ","))]
     }
 
     /// The pairs that differ from `old`: what a save writes, so that a value another
@@ -85,7 +109,7 @@ public struct KioskSettings: Sendable, Equatable {
     public init(keyValues lookup: (String) -> String?) {
         if let v = lookup("zoneModel").flatMap(ZoneModel.init(rawValue:)) { zoneModel = v }
         if let v = lookup("maxFormula").flatMap(MaxHeartRateFormula.init(rawValue:)) { maxFormula = v }
-        if let v = lookup("zoneHoldMs").flatMap(Int64.init), v >= 0 { zoneHoldMs = v }
+        if let v = lookup("zoneMarginBpm").flatMap(Int.init), (0...20).contains(v) { zoneMarginBpm = v }
         if let v = lookup("highIntensityAlertMs").flatMap(Int64.init), v >= 0 { highIntensityAlertMs = v }
         if let v = lookup("wallPrivacy") { wallPrivacy = v == "1" }
         if let v = lookup("showAliases") { showAliases = v == "1" }
@@ -95,5 +119,12 @@ public struct KioskSettings: Sendable, Equatable {
         if let v = lookup("sound") { sound = v == "1" }
         if let v = lookup("soundVolume").flatMap(Int.init), (0...100).contains(v) { soundVolume = v }
         if let v = lookup("beeps") { beeps = v == "1" }
+        if let v = lookup("intervalPresets") {
+            let presets = v.split(separator: ",").compactMap(IntervalProgram.init(storedForm:))
+            if presets.count == Self.intervalPresetCount { intervalPresets = presets }
+        }
+        if let v = lookup("challengeRule").flatMap(ChallengeRule.init(rawValue:)) { challengeRule = v }
+        if let v = lookup("spokenCues") { spokenCues = v == "1" }
+        if let v = lookup("loadStatusRatios").flatMap(Self.loadStatusRatios(parsing:)) { loadStatusRatios = v }
     }
 }

@@ -8,5 +8,8 @@ public enum TileDetail: String, Sendable, Equatable, CaseIterable {
     case kcal
     /// Session effort points (`EffortPoints`).
     case effortPoints
+    /// Effort points ahead of (+3) or behind (−5) where the player was at the same minute of the
+    /// team's previous session with the same tags; the points themselves when there is none.
+    case versusLastTime
 
 }

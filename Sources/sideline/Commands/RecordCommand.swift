@@ -13,14 +13,16 @@ struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Record a session of a team's straps to the database.",
-        discussion: "With --source sim:N a team that does not exist yet is created with N generated players and straps. --recovery 60 records the minute after the effort, for heart-rate recovery. Ctrl-C ends the session early and keeps it.")
+        discussion: "With --source sim:N a team that does not exist yet is created with N generated players and straps. --recovery 60 records the minute after the effort, for heart-rate recovery. --readiness 180 records a readiness check instead of a session: the team at rest for 3 minutes, tagged with its posture (--tag lying, sitting or standing; sitting if none). Ctrl-C ends the session early and keeps it.")
     @OptionGroup var database: DatabaseOptions
     @Option(help: "Where heart rates come from: sim:N (N simulated straps), hci-tcp:HOST:PORT or hci-user:hciN (repeat for several controllers), or bluez:hciN (through bluetoothd; alone).") var source: [String] = []
     @OptionGroup var bluetooth: BluetoothOptions
     @Option(parsing: .unconditional, help: "Seed of the simulation (same seed, same data).") var seed: UInt64 = 1
     @Option(parsing: .unconditional, help: "Simulation speed: 60 records a minute per second (1 to 100000).") var speed: Double = 1
     @Option(help: "Team name.") var team: String
-    @Option(parsing: .unconditional, help: "Session length in minutes.") var minutes: Double
+    @Option(parsing: .unconditional, help: "Session length in minutes.") var minutes: Double?
+    @Option(parsing: .unconditional, help: "Record a readiness check of this many seconds (120 to 300) instead of a session: lnRMSSD of each player's last two minutes at rest.")
+    var readiness: Double?
     @Option(parsing: .unconditional, help: "Seconds to record on after the effort, while the players rest (60: the 1-minute heart-rate recovery).") var recovery: Double = 0
     @Option(help: "Context tag (repeatable), as the kiosk's lobby offers them: before-training or after-training; training, match, test or recovery-day; lying, sitting or standing; plus one free word (letters, digits, hyphens).") var tag: [String] = []
     @Option(help: "When the session started, as local time YYYY-MM-DDTHH:MM (default: now); lets scripted set-ups match the kiosk's fixed clock.")
@@ -30,12 +32,29 @@ struct RecordCommand: ParsableCommand {
 
     func validate() throws {
         guard !source.isEmpty else { throw ValidationError("give a --source, e.g. --source sim:12") }
-        guard minutes > 0, minutes <= 24 * 60 else { throw ValidationError("--minutes must be between 0 and 1440") }
+        switch (minutes, readiness) {
+        case (nil, nil): throw ValidationError("give --minutes for a session, or --readiness SECONDS for a readiness check")
+        case (.some, .some): throw ValidationError("--minutes and --readiness: a session or a readiness check, not both")
+        case (let minutes?, nil):
+            guard minutes > 0, minutes <= 24 * 60 else { throw ValidationError("--minutes must be between 0 and 1440") }
+        case (nil, let seconds?):
+            guard ReadinessCheckPlan.allows(lengthMs: Int64(seconds * 1000)) else {
+                throw ValidationError("--readiness must be between 120 and 300 seconds")
+            }
+            guard recovery == 0 else { throw ValidationError("--recovery: a readiness check has no recovery (the players are at rest)") }
+        }
         // Below real time a simulated session would take longer than it lasts (1e-9: never ends).
         guard speed >= 1, speed <= 100_000 else { throw ValidationError("--speed must be between 1 (real time) and 100000") }
         guard recovery >= 0, recovery <= 600 else { throw ValidationError("--recovery must be between 0 and 600 seconds") }
         // The kiosk's tags: the same words, one of each kind, one free word.
-        do { _ = try SessionTags.parse(tag) } catch { throw ValidationError("--tag: \(error.description)") }
+        let tags: SessionTags
+        do { tags = try SessionTags.parse(tag) } catch { throw ValidationError("--tag: \(error.description)") }
+        if readiness != nil, tags != SessionTags(posture: tags.posture) {
+            throw ValidationError("--tag: a readiness check is tagged with its posture only (lying, sitting or standing)")
+        }
+        if readiness == nil, tags.isReadinessCheck {
+            throw ValidationError("--tag readiness: record a readiness check with --readiness SECONDS")
+        }
         if let startedAt, Self.localTime(startedAt) == nil {
             throw ValidationError("--started-at: '\(startedAt)' is not a local time like 2026-03-14T17:30")
         }
@@ -64,8 +83,11 @@ struct RecordCommand: ParsableCommand {
         guard !roster.isEmpty else {
             throw UserError("team '\(teamRecord.name)' has no straps assigned; assign straps in the kiosk or in the roster CSV")
         }
+        let effortMs = readiness.map { Int64($0 * 1000) } ?? Int64((minutes ?? 0) * 60_000)
         let recording = TimedRecording(wearers: roster.map { ($0.entry.playerID, $0.strap) }, source: try makeSource(specs: specs, roster: roster),
-                                       effortMs: Int64(minutes * 60_000), recoveryMs: Int64(recovery * 1000))
+                                       effortMs: effortMs, recoveryMs: Int64(recovery * 1000))
+        // Simulated players keep still through a readiness check.
+        if readiness != nil { recording.pump.setWorkload(.still, atNs: recording.startNs) }
         do {
             try recording.startSource()
         } catch let error as SensorSourceError {
@@ -73,7 +95,7 @@ struct RecordCommand: ParsableCommand {
         }
         defer { recording.stopSource() }
         let recorder = try SessionRecorder(store: store, teamID: teamRecord.id, lineup: recording.lineup, plannedMs: recording.effortMs,
-                                           tags: try SessionTags.parse(tag).tags, date: startedAt.flatMap(Self.localTime) ?? Date(),
+                                           tags: try sessionTags().tags, date: startedAt.flatMap(Self.localTime) ?? Date(),
                                            nowNs: recording.startNs)
         let sessionID = recorder.start.sessionID
         if progress {
@@ -85,7 +107,11 @@ struct RecordCommand: ParsableCommand {
         }
         StopSignal.install()
         let recoveryNote = recording.recoveryMs > 0 ? " + \(Formatting.decimal(recovery)) s recovery" : ""
-        print("recording session \(sessionID) of \(teamRecord.name): \(roster.count) players, \(Formatting.decimal(minutes)) min\(recoveryNote) (Ctrl-C ends it early)")
+        if let readiness {
+            print("recording readiness check \(sessionID) of \(teamRecord.name): \(roster.count) players, \(Formatting.decimal(readiness, digits: 0)) s, \(try sessionTags().posture?.rawValue ?? "") (Ctrl-C ends it early)")
+        } else {
+            print("recording session \(sessionID) of \(teamRecord.name): \(roster.count) players, \(Formatting.decimal(minutes ?? 0)) min\(recoveryNote) (Ctrl-C ends it early)")
+        }
         fflush(nil)
         do {
             try recording.run(into: recorder, shouldStop: { StopSignal.requested }, effortEnded: {
@@ -108,7 +134,18 @@ struct RecordCommand: ParsableCommand {
         let c = recorder.recording.counters
         print("session \(sessionID) saved: \(c.samples) samples, \(c.rrIntervals) RR intervals, \(c.strapEvents) strap events; \(recording.pump.ring.dropped) events dropped")
         if let line = recording.bluetoothLine { print(line) }
-        if !quiet { try printSummary(store: store, sessionID: sessionID) }
+        if !quiet {
+            try printSummary(store: store, sessionID: sessionID)
+        } else {
+            // What the season reads of it, kept now (the summary's analysis keeps it too).
+            try SessionReview.keepSeasonFigures(store: store, sessionID: sessionID)
+        }
+    }
+
+    /// The session's tags: as given, or a readiness check's (its posture; sitting if none given).
+    private func sessionTags() throws -> SessionTags {
+        let tags = try SessionTags.parse(tag)
+        return readiness == nil ? tags : .readinessCheck(posture: tags.posture ?? .sitting)
     }
 
     /// What `--progress` says of an event the session took.
@@ -145,11 +182,13 @@ struct RecordCommand: ParsableCommand {
         }
     }
 
-    /// The review numbers of every player, ranked by training load (Banister TRIMP).
+    /// The review numbers of every player, ranked by training load (Banister TRIMP); HRV over the stated window.
     private func printSummary(store: SidelineStore, sessionID: Int64) throws {
         let context = try SessionReview.load(store: store, sessionID: sessionID)
         // The recovery column only when the recording went on past the effort (--recovery).
         let recovery = context.analysis.totalsEndMs != nil
+        // HRV over a stated window (the recovery minute, a check's last two minutes…), not over the exercise.
+        if let window = context.analysis.players.first?.reportedHRV.window { print("RMSSD over the \(window.label)") }
         print("#   player               signal  avg  max  %max   kcal  TRIMP  z1-z5 (s, \(context.analysis.zoneModel.rawValue))       RMSSD  RR fixed"
               + (recovery ? "  HRR60" : ""))
         for p in context.analysis.ranked() {
@@ -163,7 +202,7 @@ struct RecordCommand: ParsableCommand {
                 pad(s.peakPercentOfMax.value.map { String(format: "%.0f%%", $0) } ?? "–", 5, right: true),
                 pad(s.kcal.value.map { String(format: "%.0f", $0) } ?? "–", 6, right: true),
                 pad(s.banisterTRIMP.value.map { String(format: "%.0f", $0) } ?? "–", 6, right: true), " " + zones.joined(separator: " "),
-                pad(p.hrv.first?.timeDomain.value.map { String(format: "%.0f", $0.rmssdMs) } ?? "–", 6, right: true),
+                pad(p.reportedHRV.timeDomain.value.map { String(format: "%.0f", $0.rmssdMs) } ?? "–", 6, right: true),
                 pad("\(p.rr.corrected)/\(p.rr.recorded)", 10, right: true),
             ] + (recovery ? [pad(p.recoveryBPM.value.map { String(format: "%.0f", $0) } ?? "–", 6, right: true)] : [])
             print(columns.joined(separator: " "))
@@ -171,7 +210,8 @@ struct RecordCommand: ParsableCommand {
     }
 }
 
-private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+/// A table cell: `text` filled with spaces to `width` characters (on the left when `right`).
+func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
     let fill = String(repeating: " ", count: max(0, width - text.count))
     return right ? fill + text : text + fill
 }

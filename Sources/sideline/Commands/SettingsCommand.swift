@@ -11,10 +11,25 @@ struct SettingsCommand: ParsableCommand {
         discussion: "The PIN is shown only as set or default (\(KioskSettings.defaultPin)); --pin replaces it (4 to 8 digits).")
     @OptionGroup var database: DatabaseOptions
     @Option(help: "New settings PIN, 4 to 8 digits.") var pin: String?
+    @Option(help: "Where the season's load status changes its word, as Strain ÷ Tolerance: three rising ratios, e.g. 0.8,1.0,1.5 (Polar's).")
+    var loadStatus: String?
+
+    func validate() throws {
+        if let loadStatus, KioskSettings.loadStatusRatios(parsing: loadStatus) == nil {
+            throw ValidationError("--load-status: three rising positive ratios like 0.8,1.0,1.5")
+        }
+    }
 
     func run() throws {
-        let store = try pin == nil ? database.openForReading() : database.open()
+        let store = try pin == nil && loadStatus == nil ? database.openForReading() : database.open()
         let settings = store.kioskSettings()
+        if let ratios = loadStatus.flatMap(KioskSettings.loadStatusRatios(parsing:)) {
+            var changed = settings
+            changed.loadStatusRatios = ratios
+            for (key, value) in changed.keyValues(changedSince: settings) { try store.saveKioskSetting(key, value) }
+            print("load status: detraining below \(ratios[0]), maintaining from it, productive from \(ratios[1]), overreaching above \(ratios[2])")
+            if pin == nil { return }
+        }
         if let pin {
             guard KioskSettings.isValidPin(pin) else {
                 throw UserError("a PIN is 4 to 8 digits (0-9); the PIN was not changed")
@@ -25,17 +40,24 @@ struct SettingsCommand: ParsableCommand {
         }
         print("zone model\t\(settings.zoneModel == .percentOfMax ? "%HRmax" : "%HRR (Karvonen)")")
         print("HRmax formula\t\(settings.maxFormula.rawValue.capitalized)")
-        print("zone colour hold\t\(settings.zoneHoldMs / 1000) s")
+        print("zone margin\t\(settings.zoneMarginBpm) bpm past a boundary")
         print("wall display\t\(settings.wallPrivacy ? "private (zone and %HRmax, no BPM)" : "shows BPM")")
         print("tile names\t\(settings.showAliases ? "numbers only" : "names")")
         let thirdLine = switch settings.tileDetail {
         case .percentOfMax: "%HRmax"
         case .kcal: "kcal so far"
         case .effortPoints: "effort points"
+        case .versusLastTime: "effort points vs last time"
         }
         print("tiles' third line\t\(thirdLine) (effort points when sorted by effort)")
         print("sound\t\(settings.sound ? "on, volume \(settings.soundVolume) %" : "off")")
         print("beeps\t\(settings.beeps ? "last 3 s of the countdown and laps" : "off (the buzzer only)")")
+        print("interval presets\t\(settings.intervalPresets.map(\.label).joined(separator: "; "))")
+        print("challenges scored by\t\(settings.challengeRule.label)")
+        print("spoken cues\t\(settings.spokenCues ? "on (when espeak-ng is installed)" : "off")")
+        let r = settings.loadStatusRatios
+        print("load status\tStrain ÷ Tolerance: maintaining from \(r[0]), productive from \(r[1]), overreaching above \(r[2])"
+              + (r == KioskSettings.polarLoadStatusRatios ? " (Polar's)" : ""))
         print("settings PIN\t\(settings.pin == KioskSettings.defaultPin ? "default (\(KioskSettings.defaultPin))" : "set, \(settings.pin.count) digits")")
     }
 }

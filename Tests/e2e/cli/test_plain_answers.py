@@ -9,6 +9,8 @@ from contextlib import contextmanager
 
 import pytest
 
+from sideline_testkit.processes import one_line_error
+
 ROSTER = "number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap\n7,Mia,Berg,2008,F,61,55,,A0:9E:1A:00:00:01\n"
 
 
@@ -23,15 +25,6 @@ def small_tmpfs(mount, size):
         yield mount
     finally:
         subprocess.run(["umount", str(mount)], capture_output=True)
-
-
-def one_line_error(result, *parts):
-    assert result.returncode == 2, (result.returncode, result.stderr)
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("sideline: "), result.stderr
-    for part in parts:
-        assert part in lines[0], (part, lines[0])
-    return lines[0]
 
 
 def sessions_in(db):

@@ -9,18 +9,11 @@ import subprocess
 from garmin_fit_sdk import Decoder, Stream
 from lxml import etree
 
+from sideline_testkit.processes import one_line_error
 from sideline_testkit.tcx_schema import problems
 
 TCX = "{http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2}"
-SESSION_TABLES = ["sample", "rr", "strap_event", "lap", "nn_cache", "session_summary", "session_player"]
-
-
-def one_line_error(result, *parts):
-    assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("sideline: "), result.stderr
-    for part in parts:
-        assert part in lines[0], (part, lines[0])
+SESSION_TABLES = ["sample", "rr", "strap_event", "lap", "nn_cache", "session_summary", "session_load", "session_player"]
 
 
 def query(db, sql, *args):

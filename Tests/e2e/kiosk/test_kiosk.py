@@ -489,7 +489,7 @@ def test_review_shows_the_exported_numbers_under_the_sessions_zone_model(kiosk, 
                              ("effortPoints", "effortPoints"), ("recoveryBPM", "recovery60sBPM")):
             assert d[mine] == pytest.approx(want[theirs], abs=1e-9), (label, mine)
         assert [ms / 1000 for ms in d["zoneMs"]] == pytest.approx([want["zoneSecondsPercentOfMax"][z] for z in zones], abs=1e-9), label
-        rmssd = players[shown["playerID"]]["hrv"][0]["time"]["rmssdMs"]
+        rmssd = players[shown["playerID"]]["reportedHRV"]["time"]["rmssdMs"]  # over the stated window
         assert d["rmssdMs"] == pytest.approx(rmssd, abs=1e-9), label
         # What the panel prints is those numbers, rounded.
         assert shown["figures"]["TRIMP"] == f'{want["trimpBanister"]:.0f}', label

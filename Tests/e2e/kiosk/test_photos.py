@@ -13,7 +13,7 @@ import cv2
 import numpy
 import pytest
 
-from sideline_testkit.kiosk import FLOWS, Kiosk, play_flow
+from sideline_testkit.kiosk import FLOWS, Kiosk, open_settings, play_flow
 from sideline_testkit.pictures import near, picture
 from sideline_testkit.png import read_png
 
@@ -138,3 +138,49 @@ def test_a_player_without_a_photo_shows_initials_in_their_colour(sideline_bin, t
             assert white >= 0.03, ("initials drawn", tile["name"], white)
         else:
             assert in_colour < 0.05, ("a photo, not a disc", tile["name"], in_colour)
+
+
+def test_one_players_photo_replaced_from_a_usb_stick_and_removed(sideline_bin, stick, tmp_path):
+    """Issue 25, item 9: All players → a player's photo → "Photo from USB" takes the picture named
+    after them (the others' pictures stay on the stick, unused); "Remove photo" asks, then their
+    initials show again."""
+    media, mount_point = stick
+    kiosk = Kiosk(sideline_bin, tmp_path)
+    kiosk.seed_team("Four", straps=4)
+    with contextlib.closing(sqlite3.connect(kiosk.db)) as con:
+        (first, last), (other_first, other_last) = con.execute(
+            "SELECT first_name, last_name FROM player ORDER BY first_name, last_name LIMIT 2").fetchall()
+    name, other = f"{first} {last}", f"{other_first} {other_last}"
+    picture(mount_point / f"{name}.jpg", 400, 400, (0, 0, 220))
+    picture(mount_point / f"{other}.jpg", 400, 400, (220, 0, 0))
+    settings = f"""
+        wait 1s
+        {open_settings()}
+        tap "All players"
+    """
+    kiosk.play(settings + f"""
+        tap "Photo {name}"
+        dump choice.json
+        tap "Photo from USB"
+        wait 1s
+        dump replaced.json
+    """, extra=("--usb-mounts", str(media), "--source", "sim:4"))
+    choice = kiosk.dump("choice.json")["club"]
+    assert choice["photoChoice"] == next(p["playerID"] for p in choice["players"] if p["name"] == name)
+    replaced = kiosk.dump("replaced.json")
+    assert replaced["notice"] == "Imported 1 photo from the USB stick", replaced["notice"]
+    photos = stored_photos(kiosk.db)
+    assert list(photos) == [first], "only theirs"
+    assert near(tuple(int(v) for v in photos[first][0][128, 128]), (0, 0, 220)), "OpenCV reads BGR, as the picture was written"
+    assert next(p for p in replaced["club"]["players"] if p["name"] == name)["photoVersion"] is not None
+    kiosk.play(settings + f"""
+        tap "Photo {name}"
+        tap "Remove photo"
+        dump asked.json
+        tap "Remove photo"
+        dump removed.json
+    """, extra=("--usb-mounts", str(media), "--source", "sim:4"))
+    assert kiosk.dump("asked.json")["confirmation"] == f"Remove {name}'s photo? Their initials show instead."
+    removed = kiosk.dump("removed.json")
+    assert stored_photos(kiosk.db) == {}
+    assert next(p for p in removed["club"]["players"] if p["name"] == name)["photoVersion"] is None

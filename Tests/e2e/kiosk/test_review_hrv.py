@@ -41,13 +41,17 @@ def delta(now, before, decimals=0):
 
 
 def expected_hrv_lines(d, before):
-    """The HRV panel's rows from the dumped digests, by issue 14 item 4's wording."""
+    """The HRV panel's rows from the dumped digests, by issue 14 item 4's wording and issue 24's: the window
+    first (HRV over a stated window, not the exercise), SDSD beside RMSSD and SDNN."""
+    window = [["Over", d["hrvWindow"]]] if d["hrvWindow"] else []
     if d["rmssdMs"] is None:
-        return [["HRV", "–"], {"note": "needs 2 min of clean RR"}] + \
+        return window + [["HRV", "–"], {"note": "needs 2 min of clean RR"}] + \
             ([] if d["correctedBeatsPercent"] is None else [["Beats corrected", percent(d["correctedBeatsPercent"])]])
-    b = before or {"rmssdMs": None, "sdnnMs": None, "pnn50": None, "lfHfRatio": None}
-    lines = [["RMSSD", f"{as_shown(d['rmssdMs']):.0f} ms" + delta(d["rmssdMs"], b["rmssdMs"])],
+    b = before or {"rmssdMs": None, "sdnnMs": None, "sdsdMs": None, "pnn50": None, "lfHfRatio": None}
+    lines = window + [
+             ["RMSSD", f"{as_shown(d['rmssdMs']):.0f} ms" + delta(d["rmssdMs"], b["rmssdMs"])],
              ["SDNN", f"{as_shown(d['sdnnMs']):.0f} ms" + delta(d["sdnnMs"], b["sdnnMs"])],
+             ["SDSD", f"{as_shown(d['sdsdMs']):.0f} ms" + delta(d["sdsdMs"], b["sdsdMs"])],
              ["pNN50", f"{as_shown(d['pnn50']):.0f}%" + delta(d["pnn50"], b["pnn50"])]]
     if d["lfHfRatio"] is None:
         lines += [["LF/HF", "–"], {"note": "needs 2 min of clean RR"}]
@@ -111,10 +115,13 @@ def test_the_player_review_shows_hrv_and_the_previous_comparable_session(session
     exported_before = {p["playerID"]: p for p in before["players"]}
     for shown in review["players"]:
         want = exported_now[shown["playerID"]]
-        time, frequency = want["hrv"][0]["time"], want["hrv"][0]["frequency"]
+        # HRV over the session's stated window, the recovery minute here (issue 24), as the export reports it.
+        time, frequency = want["reportedHRV"]["time"], want["reportedHRV"]["frequency"]
         d = shown["digest"]
+        assert d["hrvWindow"] == want["reportedHRV"]["window"] == "recovery minute"
         assert d["rmssdMs"] == pytest.approx(time["rmssdMs"], abs=1e-9)
         assert d["sdnnMs"] == pytest.approx(time["sdnnMs"], abs=1e-9)
+        assert d["sdsdMs"] == pytest.approx(time["sdsdMs"], abs=1e-9)
         assert d["pnn50"] == pytest.approx(time["pnn50"], abs=1e-9)
         if frequency is None:
             assert d["lfHfRatio"] is None
@@ -126,7 +133,7 @@ def test_the_player_review_shows_hrv_and_the_previous_comparable_session(session
         assert previous is not None and previous["sessionID"] == 2, shown["name"]
         old = exported_before[shown["playerID"]]
         assert previous["digest"]["averageBPM"] == pytest.approx(old["session"]["avgBPM"], abs=1e-9)
-        assert previous["digest"]["rmssdMs"] == pytest.approx(old["hrv"][0]["time"]["rmssdMs"], abs=1e-9)
+        assert previous["digest"]["rmssdMs"] == pytest.approx(old["reportedHRV"]["time"]["rmssdMs"], abs=1e-9)
         assert previous["samples"] > 200, "its line is drawn faintly behind"
         # What the panels say: each number with its change since session 2 in brackets.
         assert shown["panelLines"]["hrv"] == expected_hrv_lines(d, previous["digest"]), shown["name"]
@@ -134,7 +141,7 @@ def test_the_player_review_shows_hrv_and_the_previous_comparable_session(session
         assert heart_rate["Average HR"] == f"{as_shown(d['averageBPM']):.0f}" + delta(d["averageBPM"], previous["digest"]["averageBPM"])
         assert heart_rate["Max HR"] == f"{d['maxBPM']}" + delta(d["maxBPM"], previous["digest"]["maxBPM"])
         assert heart_rate["kcal"] == f"{as_shown(d['kcal']):.0f}" + delta(d["kcal"], previous["digest"]["kcal"])
-    assert any(p["digest"]["lfHfRatio"] is not None for p in review["players"]), "5 minutes of clean RR give LF/HF"
+    assert all(p["digest"]["lfHfRatio"] is None for p in review["players"]), "a minute is under LF/HF's 128 s window"
     values = [line[1] for p in review["players"] for lines in p["panelLines"].values() for line in lines if isinstance(line, list)]
     assert any("(+" in v for v in values) and any("(−" in v for v in values), "changes both ways are shown"
 

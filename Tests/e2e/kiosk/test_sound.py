@@ -1,48 +1,19 @@
 """Issue 14, item 11: the buzzer when the countdown ends, beeps over its last 3 s and at a lap, a
 settings switch and volume — heard through SDL's `disk` audio driver, which writes the samples the
 kiosk plays to a file (signed 16-bit, mono, at the rate the kiosk asked for: 48 kHz)."""
-import struct
-
 import pytest
 
+from sideline_testkit.audio import samples, sounds, tone_name
 from sideline_testkit.kiosk import Kiosk, open_settings
-
-RATE = 48_000
-
-
-def sounds(path):
-    """The non-silent stretches of a disk-driver file: (start s, length s, frequency Hz) each, where
-    stretches closer than 10 ms are one (a tone crosses zero between its samples)."""
-    data = path.read_bytes()
-    samples = struct.unpack(f"<{len(data) // 2}h", data[:len(data) // 2 * 2])
-    stretches, start, last = [], None, None
-    for i, value in enumerate(samples):
-        if value == 0:
-            continue
-        if start is not None and i - last > RATE // 100:
-            stretches.append((start, last))
-            start = None
-        if start is None:
-            start = i
-        last = i
-    if start is not None:
-        stretches.append((start, last))
-    out = []
-    for a, b in stretches:
-        part = samples[a:b + 1]
-        rising = sum(1 for x, y in zip(part, part[1:]) if x < 0 <= y)
-        out.append((a / RATE, (b - a + 1) / RATE, rising * RATE / len(part)))
-    return out
 
 
 def tones(heard):
     """Each sound by its pitch: the lap beep (1320 Hz), a countdown beep (880 Hz) or the buzzer (220 Hz)."""
-    names = {1320: "lap", 880: "beep", 220: "buzzer"}
     out = []
     for _, _, frequency in heard:
-        nearest = min(names, key=lambda f: abs(f - frequency))
-        assert abs(nearest - frequency) <= nearest * 0.03, heard
-        out.append(names[nearest])
+        name = tone_name(frequency)
+        assert name, heard
+        out.append(name)
     return out
 
 
@@ -85,7 +56,7 @@ def test_the_buzzer_sounds_when_the_countdown_ends(seeded, tmp_path):
     assert tones(heard) == ["lap", "buzzer"], heard
     _, length, _ = heard[-1]
     assert 1.15 <= length <= 1.21, heard
-    peak = max(abs(v) for v in struct.unpack(f"<{audio.stat().st_size // 2}h", audio.read_bytes()[:audio.stat().st_size // 2 * 2]))
+    peak = max(abs(v) for v in samples(audio))
     assert peak >= 0.85 * 32767, "Loud is loud"
 
 

@@ -5,6 +5,7 @@
     processes       run (a command to its end) and WatchedProcess (one whose output is read as it runs)
     kiosk           the kiosk driven headless by touch scripts (Kiosk), script pieces, the flows
     png             a PNG reader for pixel checks, standard library only
+    audio           what the kiosk played, read from SDL's disk audio driver: its sounds by pitch
     pictures        test photos made with OpenCV, colours compared after a JPEG round trip
     tile_checks     what every live tile in a state dump must hold (text apart, readable, whole names)
     tcx_schema      Garmin's TCX v2 schema as the judge of every exported TCX

@@ -45,3 +45,13 @@ def read_png(path):
         rows.append([tuple(line[x * channels:x * channels + 3]) for x in range(width)])
         previous = line
     return width, height, rows
+
+
+def read_png_pixels(path):
+    """The same pixels as an (height, width, 3) numpy array of RGB, decoded by OpenCV: for tests that
+    read dozens of Full HD screenshots (`read_png` takes a second or more for each)."""
+    import cv2  # the venv's (Tests/e2e/requirements.txt); imported here so read_png needs nothing
+
+    image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+    assert image is not None, f"{path} is not a picture OpenCV can read"
+    return image[:, :, ::-1]

@@ -1,6 +1,7 @@
 """Processes a test starts: `run`, one command to its end; `WatchedProcess`, one whose output a test
 reads while it runs (its stdout and stderr lines collected as they come, so the test can wait for
-the line that says something happened: `record --progress`)."""
+the line that says something happened: `record --progress`); `one_line_error`, what a command a user
+got wrong must answer."""
 import signal
 import subprocess
 import threading
@@ -16,6 +17,17 @@ def run(*args, timeout=180, check=True, **options):
     if check and result.returncode != 0:
         raise AssertionError(f'{" ".join(map(str, args))} failed ({result.returncode}): {result.stderr[-3000:]}')
     return result
+
+
+def one_line_error(result, *parts):
+    """Asserts that a command the user got wrong said so as Sideline does: exit status 2 and one line
+    "sideline: …" on stderr containing every one of `parts`. Returns that line."""
+    assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("sideline: "), result.stderr
+    for part in parts:
+        assert part in lines[0], (part, lines[0])
+    return lines[0]
 
 
 class WatchedProcess:

@@ -13,7 +13,7 @@ from sideline_testkit.waiting import TimedOut, wait_until
 BUMBLE_PYTHON = '/opt/bumble/bin/python'
 BLUETOOTHD = '/usr/libexec/bluetooth/bluetoothd'
 HCI0 = Path('/sys/class/bluetooth/hci0')
-# README: the [LE] settings that let straps' long connection intervals through.
+# docs/OPERATIONS.md "Bluetooth on the board": the [LE] settings that let straps' long connection intervals through.
 LE_SETTINGS = {'MinConnectionInterval': '24', 'MaxConnectionInterval': '400', 'ConnectionLatency': '0',
                'ConnectionSupervisionTimeout': '720'}
 

@@ -1,6 +1,7 @@
 import Foundation
 
-/// SplitMix64: a small, fast, seedable generator, so the same seed gives the same team and data.
+/// SplitMix64: a small, fast, seedable generator, so the same seed gives the same data every run:
+/// the simulated team, made-up sessions for the club's benchmarks, property tests.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 

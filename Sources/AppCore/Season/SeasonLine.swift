@@ -1,0 +1,58 @@
+/// A local calendar day as the season screens show it: its number (days since 1970-01-01, for
+/// sorting and chart positions) and its words ("Sat 14 Mar").
+public struct SeasonDay: Sendable, Equatable {
+    public var dayNumber: Int
+    public var label: String
+
+    public init(dayNumber: Int, label: String) {
+        self.dayNumber = dayNumber
+        self.label = label
+    }
+
+    /// "14 Mar" from "Sat 14 Mar": where six of them share a chart's width.
+    public var shortLabel: String { label.split(separator: " ").suffix(2).joined(separator: " ") }
+}
+
+/// One player's row of the team's season table, prepared by the shell from the season analysis.
+public struct SeasonLine: Sendable, Equatable {
+    public var playerID: Int64
+    public var name: String
+    public var number: Int
+    /// The day's summed cardio load (Banister TRIMP).
+    public var loadToday: Double
+    /// Mean daily load, 7 days (Polar's Strain) and 28 days (Tolerance).
+    public var strain: Double
+    public var tolerance: Double
+    public var status: SeasonWord
+    /// Acute ÷ chronic load by EWMA; nil while building a baseline.
+    public var acwr: Double?
+    public var readiness: SeasonWord
+    public var lastSession: SeasonDay?
+
+    public init(playerID: Int64, name: String, number: Int, loadToday: Double, strain: Double, tolerance: Double,
+                status: SeasonWord, acwr: Double?, readiness: SeasonWord, lastSession: SeasonDay?) {
+        self.playerID = playerID
+        self.name = name
+        self.number = number
+        self.loadToday = loadToday
+        self.strain = strain
+        self.tolerance = tolerance
+        self.status = status
+        self.acwr = acwr
+        self.readiness = readiness
+        self.lastSession = lastSession
+    }
+}
+
+/// The team's season on one day.
+public struct SeasonTableData: Sendable, Equatable {
+    public var teamID: Int64
+    public var day: SeasonDay
+    public var lines: [SeasonLine]
+
+    public init(teamID: Int64, day: SeasonDay, lines: [SeasonLine]) {
+        self.teamID = teamID
+        self.day = day
+        self.lines = lines
+    }
+}

@@ -1,0 +1,37 @@
+import AppCore
+import TeamCore
+
+/// The lobby's row under the tags: an interval program instead of one countdown, and a challenge
+/// between two sides; each says what is chosen and opens its sheet with one tap.
+extension Frame {
+    func sessionPlanBar(_ r: Rect) {
+        let halves = r.columns(2, gap: metrics.gap)
+        let lobby = state.lobby
+        let program = lobby.intervals.map { "\($0.label) · \(SessionClock.format($0.totalMs))" }
+        planBar(halves[0], title: "Intervals", value: program, none: "none — one countdown", chosen: Theme.work,
+                action: .lobby(.intervals(.edit(true))))
+        let sides = lobby.challengeSides(in: state.roster)
+        let challenge: String? = lobby.hasChallenge(in: state.roster) ? Self.challengeSummary(sides) : nil
+        planBar(halves[1], title: "Challenge", value: challenge, none: "none — tap to pick sides", chosen: Theme.challengeSides[0],
+                action: .lobby(.challenge(.edit(true))))
+    }
+
+    /// "Ada vs Bea" for two players, else "Reds 4 vs Blues 3".
+    static func challengeSummary(_ sides: [[RosterLine]]) -> String {
+        if sides.allSatisfy({ $0.count == 1 }) { return "\(sides[0][0].player.firstName) vs \(sides[1][0].player.firstName)" }
+        return "\(Lobby.challengeSideNames[0]) \(sides[0].count) vs \(Lobby.challengeSideNames[1]) \(sides[1].count)"
+    }
+
+    private func planBar(_ r: Rect, title: String, value: String?, none: String, chosen: Colour, action: Action) {
+        canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
+        if value != nil { canvas.fill(Rect(r.x, r.y + metrics.px(8), metrics.px(6), r.h - metrics.px(16)), chosen) }
+        let inner = r.inset(dx: metrics.px(14), dy: metrics.px(4))
+        let (top, bottom) = inner.splitTop(inner.h * 11 / 20)
+        let (titleBox, edit) = top.splitRight(metrics.px(24))
+        canvas.text(title, size: metrics.small, bold: true, colour: Theme.textDim, in: titleBox)
+        canvas.text("›", size: metrics.body, bold: true, colour: Theme.accent.mixed(with: Theme.text, 0.4), in: edit, align: .right)
+        canvas.text(value ?? none, size: value == nil ? metrics.small - metrics.px(2) : metrics.small, bold: value != nil,
+                    colour: value == nil ? Theme.textDim : Theme.text, in: bottom)
+        hits.add(Hit(rect: r, label: title, action: action))
+    }
+}

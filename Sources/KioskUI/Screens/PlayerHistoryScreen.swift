@@ -1,0 +1,178 @@
+import AppCore
+import Foundation
+import TeamCore
+
+/// One player's season: today's figures, four small charts of the last six weeks (daily load with
+/// Strain and Tolerance, weekly time in zones, HRR60, readiness lnRMSSD in its normal band) and
+/// every session of theirs, any team's.
+extension Frame {
+    func playerHistoryScreen() {
+        let team = state.team
+        let name = state.season.history.map { "\($0.line.number) \($0.line.name)" }
+            ?? state.season.table?.lines.first { $0.playerID == state.season.historyPlayerID }?.name ?? ""
+        let area = topBar(title: name, colour: team.map { Colour($0.team.colour) }, back: ("‹ Season", .season(.closePlayer)),
+                          trailing: [("Lobby", .navigate(.lobby), .normal)])
+        guard let history = state.season.history else {
+            canvas.text("Adding up the season…", size: metrics.body, colour: Theme.textDim, in: area, align: .center)
+            return
+        }
+        let (summary, body) = area.splitTop(metrics.px(44), gap: metrics.gap)
+        historySummary(history.line, summary)
+        let (charts, sessions) = body.splitRight(max(metrics.px(230), body.w * 30 / 100), gap: metrics.gap)
+        let cells = charts.rows(2, gap: metrics.gap).flatMap { $0.columns(2, gap: metrics.gap) }
+        loadChart(history, cells[0])
+        zonesChart(history, cells[1])
+        recoveryChart(history, cells[2])
+        readinessChart(history, cells[3])
+        historySessions(history, sessions)
+    }
+
+    /// Today's row of the table, in one line: load, Strain, Tolerance, status, ACWR, readiness.
+    private func historySummary(_ line: SeasonLine, _ r: Rect) {
+        var x = r.x
+        func figure(_ label: String, _ value: String) {
+            let lw = canvas.measure(label, size: metrics.small), vw = canvas.measure(value, size: metrics.body, bold: true)
+            canvas.text(label, size: metrics.small, colour: Theme.textDim, in: Rect(x, r.y, lw, r.h))
+            canvas.text(value, size: metrics.body, bold: true, in: Rect(x + lw + metrics.px(4), r.y, vw + 2, r.h))
+            x += lw + vw + metrics.px(16)
+        }
+        figure("today", Self.load(line.loadToday))
+        figure("Strain", Self.load(line.strain))
+        figure("Tolerance", Self.load(line.tolerance))
+        figure("ACWR", line.acwr.map { String(format: "%.2f", $0) } ?? "–")
+        // Each word with what it is the word of: "below" alone could be anything.
+        for (cell, (label, word)) in zip(Rect(x, r.y, max(0, r.maxX - x), r.h).columns(2, gap: metrics.gap),
+                                        [("load", line.status), ("readiness", line.readiness)]) {
+            let (labelBox, pill) = cell.splitLeft(canvas.measure(label, size: metrics.small) + metrics.px(6))
+            canvas.text(label, size: metrics.small, colour: Theme.textDim, in: labelBox)
+            seasonWord(word, pill)
+        }
+    }
+
+    /// A chart's frame and title; returns the plot area.
+    /// `legend`: words in the colours of what they name, right-aligned on the title's row.
+    private func chartFrame(_ title: String, legend: [(String, Colour)] = [], _ r: Rect) -> Rect {
+        canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
+        let inner = r.inset(dx: metrics.px(10), dy: metrics.px(6))
+        let (titleRow, plot) = inner.splitTop(metrics.px(22), gap: metrics.px(4))
+        let tw = canvas.measure(title, size: metrics.small, bold: true)
+        canvas.text(title, size: metrics.small, bold: true, in: Rect(titleRow.x, titleRow.y, min(tw + 2, titleRow.w), titleRow.h))
+        let size = metrics.small - metrics.px(3)
+        var right = titleRow.maxX
+        for (word, colour) in legend.reversed() {
+            let w = canvas.measure(word, size: size, bold: true)
+            guard right - w > titleRow.x + tw + metrics.px(8) else { break }
+            canvas.text(word, size: size, bold: true, colour: colour, in: Rect(right - w, titleRow.y, w + 1, titleRow.h), shrinkToFit: false)
+            right -= w + metrics.px(8)
+        }
+        return plot
+    }
+
+    /// The top of a chart's scale, written small in its corner.
+    private func scaleLabel(_ text: String, _ plot: Rect) {
+        canvas.text(text, size: metrics.small - metrics.px(4), colour: Theme.textDim, in: Rect(plot.x, plot.y, plot.w / 2, metrics.px(14)))
+    }
+
+    /// The x position of a day on a chart of the history's days.
+    private func dayX(_ dayNumber: Int, _ history: PlayerHistory, _ plot: Rect) -> Int {
+        guard let first = history.days.first?.dayNumber, let last = history.days.last?.dayNumber, last > first else { return plot.midX }
+        return plot.x + (dayNumber - first) * plot.w / (last - first + 1) + plot.w / (2 * (last - first + 1))
+    }
+
+    private func loadChart(_ history: PlayerHistory, _ r: Rect) {
+        let plot = chartFrame("Daily load", legend: [("Strain", Theme.warning), ("Tolerance", Theme.text)], r)
+        let top = max(1, history.days.map { max($0.load, $0.strain, $0.tolerance) }.max() ?? 1) * 1.1
+        func y(_ v: Double) -> Int { plot.maxY - Int(v / top * Double(plot.h)) }
+        scaleLabel(Self.load(top), plot)
+        let bw = max(1, plot.w / max(1, history.days.count) - 1)
+        for d in history.days where d.load > 0 {
+            let x = dayX(d.dayNumber, history, plot)
+            canvas.fill(Rect(x - bw / 2, y(d.load), bw, plot.maxY - y(d.load)), Theme.textDim.withAlpha(150))
+        }
+        canvas.polyline(history.days.map { (dayX($0.dayNumber, history, plot), y($0.tolerance)) }, Theme.text, thickness: max(2, metrics.px(2)))
+        canvas.polyline(history.days.map { (dayX($0.dayNumber, history, plot), y($0.strain)) }, Theme.warning, thickness: max(2, metrics.px(2)))
+    }
+
+    private func zonesChart(_ history: PlayerHistory, _ r: Rect) {
+        let plot = chartFrame("Minutes in zones a week", r)
+        let (bars, labels) = plot.splitBottom(metrics.px(16))
+        let totals = history.weeks.map { $0.zoneMs.dropFirst().reduce(0, +) }
+        let top = max(60_000, totals.max() ?? 0)
+        scaleLabel("\(Int((Double(top) / 60_000).rounded())) min", bars)
+        let cells = bars.columns(max(1, history.weeks.count), gap: metrics.px(6))
+        let labelSize = metrics.small - metrics.px(4)
+        // Every week's day when they fit side by side, else every other one, ending with this week's.
+        let widest = history.weeks.map { canvas.measure($0.lastDay.shortLabel, size: labelSize) }.max() ?? 0
+        let every = widest + metrics.px(4) > (cells.first?.w ?? 0) + metrics.px(6) ? 2 : 1
+        for (i, (week, cell)) in zip(history.weeks, cells).enumerated() {
+            var y = cell.maxY
+            for zone in HeartRateZone.allCases.dropFirst() {
+                let h = Int(Double(week.zoneMs[zone.rawValue]) / Double(top) * Double(cell.h))
+                canvas.fill(Rect(cell.x, y - h, cell.w, h), Theme.zone(zone))
+                y -= h
+            }
+            guard (history.weeks.count - 1 - i) % every == 0 else { continue }
+            canvas.text(week.lastDay.shortLabel, size: labelSize, colour: Theme.textDim,
+                        in: Rect(cell.x - metrics.px(12), labels.y, cell.w + metrics.px(24), labels.h), align: .center, shrinkToFit: false)
+        }
+    }
+
+    private func recoveryChart(_ history: PlayerHistory, _ r: Rect) {
+        let plot = chartFrame("HRR60, bpm", legend: [("the minute after the effort", Theme.textDim)], r)
+        guard !history.recoveries.isEmpty else {
+            canvas.text("no recovery minutes yet", size: metrics.small, colour: Theme.textDim, in: plot, align: .center)
+            return
+        }
+        let values = history.recoveries.map(\.value)
+        let lo = min(0, values.min()!), hi = max(values.max()!, lo + 10) * 1.1
+        func y(_ v: Double) -> Int { plot.maxY - Int((v - lo) / (hi - lo) * Double(plot.h)) }
+        scaleLabel("\(Int(hi.rounded())) bpm", plot)
+        let points = history.recoveries.map { (dayX($0.dayNumber, history, plot), y($0.value)) }
+        canvas.polyline(points, Theme.recovery.mixed(with: Theme.text, 0.4), thickness: max(2, metrics.px(2)))
+        for (x, yy) in points { canvas.circle(cx: x, cy: yy, radius: max(3, metrics.px(4)), Theme.text) }
+    }
+
+    private func readinessChart(_ history: PlayerHistory, _ r: Rect) {
+        let posture = history.checkPosture.map { " (\($0))" } ?? ""
+        let plot = chartFrame("Readiness lnRMSSD\(posture)", legend: [("normal range", Theme.seasonTone(.good).mixed(with: Theme.text, 0.3))], r)
+        guard !history.checks.isEmpty else {
+            canvas.text("no readiness checks yet", size: metrics.small, colour: Theme.textDim, in: plot, align: .center)
+            return
+        }
+        let values = history.checks.flatMap { [$0.lnRMSSD, $0.normalLow ?? $0.lnRMSSD, $0.normalHigh ?? $0.lnRMSSD] }
+        let lo = values.min()! - 0.2, hi = values.max()! + 0.2
+        func y(_ v: Double) -> Int { plot.maxY - Int((v - lo) / (hi - lo) * Double(plot.h)) }
+        scaleLabel(String(format: "%.1f", hi), plot)
+        // The band each check was read against, from that check to the next.
+        for (i, c) in history.checks.enumerated() {
+            guard let low = c.normalLow, let high = c.normalHigh else { continue }
+            let x0 = dayX(c.dayNumber, history, plot)
+            let x1 = i + 1 < history.checks.count ? dayX(history.checks[i + 1].dayNumber, history, plot) : x0 + metrics.px(6)
+            canvas.fill(Rect(x0, y(high), max(2, x1 - x0), max(1, y(low) - y(high))), Theme.seasonTone(.good).withAlpha(110))
+        }
+        canvas.polyline(history.checks.map { (dayX($0.dayNumber, history, plot), y($0.lnRMSSD)) }, Theme.textDim, thickness: max(1, metrics.px(1)))
+        for c in history.checks {
+            canvas.circle(cx: dayX(c.dayNumber, history, plot), cy: y(c.lnRMSSD), radius: max(3, metrics.px(5)),
+                          Theme.seasonTone(c.status.tone).mixed(with: Theme.text, 0.2))
+        }
+    }
+
+    /// Every session of the player's, newest first: day, team, tags, load (or a check's lnRMSSD).
+    private func historySessions(_ history: PlayerHistory, _ area: Rect) {
+        let (titleRow, listArea) = area.splitTop(metrics.px(24), gap: metrics.px(4))
+        canvas.text("\(history.sessions.count) session\(history.sessions.count == 1 ? "" : "s"), every team",
+                    size: metrics.small, bold: true, colour: Theme.textDim, in: titleRow)
+        list(id: "history", area: listArea, rowHeight: metrics.target, count: history.sessions.count) { i, r in
+            let s = history.sessions[i]
+            canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
+            let inner = r.inset(dx: metrics.px(10), dy: metrics.px(6))
+            let (top, bottom) = inner.splitTop(inner.h * 11 / 20)
+            let value = s.load.map { Self.load($0) } ?? s.lnRMSSD.map { String(format: "ln %.2f", $0) } ?? "–"
+            let vw = canvas.measure(value, size: metrics.body, bold: true) + metrics.px(4)
+            canvas.text(s.day.label, size: metrics.small + metrics.px(1), bold: true, in: Rect(top.x, top.y, top.w - vw, top.h))
+            canvas.text(value, size: metrics.body, bold: true, in: Rect(top.maxX - vw, top.y, vw, top.h), align: .right)
+            let tags = s.tags.isEmpty ? "" : " · " + Self.tagText(s.tags)
+            canvas.text(s.teamName + tags, size: metrics.small - metrics.px(3), colour: Theme.textDim, in: bottom)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import AppCore
+import TeamCore
+
+/// What review shows of an interval program and a challenge: the blocks as a strip along the
+/// graph's foot (work shaded above it), and the challenge's result over the players.
+extension Frame {
+    /// Each block from its start to the lap that closed it: work in its colour, rest in its own,
+    /// labelled "WORK 3/8" where that fits, "W3" where only that does.
+    func intervalStrip(_ blocks: [RecordedIntervalBlock], x: (Int64) -> Int, plot: Rect) {
+        let h = metrics.px(18)
+        let size = metrics.small - metrics.px(3)
+        for block in blocks {
+            let from = x(block.fromMs), to = x(block.toMs)
+            let colour = Theme.block(block.label.kind)
+            if block.label.kind == .work { canvas.fill(Rect(from, plot.y, to - from, plot.h - h), colour.withAlpha(38)) }
+            let r = Rect(from, plot.maxY - h, max(1, to - from - 1), h)
+            canvas.fill(r, colour)
+            let word = block.label.kind == .work ? "WORK" : "REST"
+            let long = "\(word) \(block.label.number)/\(block.label.of)", short = "\(word.prefix(1))\(block.label.number)"
+            for label in [long, short] where canvas.measure(label, size: size, bold: true) + metrics.px(4) <= r.w {
+                canvas.text(label, size: size, bold: true, in: r, align: .center, background: colour)
+                break
+            }
+        }
+    }
+
+    /// "Reds 143 – 121 Blues · Reds won": each side in its colour, the outcome and the rule beside.
+    func challengeResult(_ challenge: SessionChallenge, in r: Rect) {
+        canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
+        let inner = r.inset(dx: metrics.px(10), dy: metrics.px(4))
+        let size = metrics.small + metrics.px(1)
+        var x = inner.x
+        for (i, side) in challenge.sides.enumerated() {
+            let text = "\(side.name)  \(side.score.map(challenge.rule.format) ?? "–")"
+            let w = canvas.measure(text, size: size, bold: true) + metrics.px(20)
+            let pill = Rect(x, inner.y, min(w, inner.maxX - x), inner.h)
+            canvas.fillRounded(pill, radius: inner.h / 2, Theme.challengeSides[i])
+            canvas.text(text, size: size, bold: true, in: pill, align: .center, background: Theme.challengeSides[i])
+            x = pill.maxX + metrics.gap
+        }
+        let outcome = "\(challenge.outcome) · \(challenge.rule.label)"
+        canvas.text(outcome, size: size, bold: true, colour: Theme.textDim, in: Rect(x, inner.y, max(0, inner.maxX - x), inner.h))
+    }
+}

@@ -1,0 +1,162 @@
+import AppCore
+import TeamCore
+
+/// Review → "Season": the team's training load, load status and readiness, a row a player, sorted
+/// by any column (tap its heading; again turns the order round); a row opens the player's history.
+extension Frame {
+    func seasonScreen() {
+        if state.season.historyPlayerID != nil {
+            playerHistoryScreen()
+        } else {
+            seasonTable()
+        }
+        notice()
+    }
+
+    private func seasonTable() {
+        let team = state.team
+        let day = state.season.table.map { " · " + $0.day.label } ?? ""
+        let area = topBar(title: "\(team?.team.name ?? "") · season\(day)", colour: team.map { Colour($0.team.colour) },
+                          back: ("‹ Sessions", .navigate(.review)), trailing: [("Lobby", .navigate(.lobby), .normal)])
+        guard state.season.table != nil else {
+            canvas.text("Adding up the season…", size: metrics.body, colour: Theme.textDim, in: area, align: .center)
+            return
+        }
+        let lines = state.season.shownLines
+        let (headingRow, rest) = area.splitTop(metrics.target, gap: metrics.px(4))
+        let (listArea, footnote) = rest.splitBottom(metrics.px(22), gap: metrics.px(4))
+        let columns = Self.seasonColumns(headingRow.inset(dx: metrics.px(12), dy: 0))
+        // One size for every heading and one for every name (the longest decides): a row whose
+        // texts do not change size from cell to cell.
+        let headings = columns.map { column, r in (seasonHeadingLabel(column), r.w) }
+        let headingSize = commonSize(headings, max: metrics.small, min: metrics.small - metrics.px(3), bold: true)
+        for (column, r) in columns {
+            // The heading takes touches over its whole column, the gap beside it included.
+            seasonHeading(column, r, size: headingSize, touch: Rect(r.x, headingRow.y, r.w + 6, headingRow.h))
+        }
+        var names: (index: Int, size: Int)?
+        if lines.isEmpty {
+            canvas.text("No players on the roster", size: metrics.body, colour: Theme.textDim, in: listArea, align: .center)
+        }
+        // A list of its own for each order, so a new order starts at its top.
+        list(id: "season-\(state.season.sort.rawValue)-\(state.season.descending)", area: listArea, rowHeight: metrics.target, count: lines.count) { i, r in
+            let fit = names ?? {
+                let width = Self.seasonColumns(r.inset(dx: metrics.px(12), dy: metrics.px(6)))[0].1.w
+                return commonForms(lines.map(Self.seasonNames), widths: lines.map { _ in width }, max: metrics.body - metrics.px(2),
+                                   readable: metrics.small, bold: true)
+            }()
+            names = fit
+            seasonRow(lines[i], r, name: (Self.seasonNames(lines[i])[fit.index], fit.size))
+            hits.add(Hit(rect: r, label: lines[i].name, action: .season(.openPlayer(lines[i].playerID))))
+        }
+        canvas.text("Load: Banister TRIMP a day · Strain 7 days, Tolerance 28 days (Polar) · ACWR by EWMA — guidance, not a diagnosis",
+                    size: metrics.small - metrics.px(3), colour: Theme.textDim, in: footnote)
+    }
+
+    /// Each column's share of a row, left to right.
+    static func seasonColumns(_ r: Rect) -> [(SeasonColumn, Rect)] {
+        // No column under 9 %: its heading, a touch target, keeps ≥ 64 px at 800×480.
+        let shares: [(SeasonColumn, Int)] = [(.player, 19), (.today, 9), (.strain, 9), (.tolerance, 12), (.status, 17),
+                                             (.acwr, 9), (.readiness, 14), (.last, 11)]
+        var x = r.x
+        return shares.map { column, share in
+            let w = r.w * share / 100
+            defer { x += w }
+            return (column, Rect(x, r.y, w - 6, r.h))
+        }
+    }
+
+    /// A column's heading, with the order's arrow on the sorted one.
+    private func seasonHeadingLabel(_ column: SeasonColumn) -> String {
+        guard state.season.sort == column else { return Self.seasonHeadingText(column) }
+        return Self.seasonHeadingText(column) + (state.season.descending ? " ▼" : " ▲")
+    }
+
+    private func seasonHeading(_ column: SeasonColumn, _ r: Rect, size: Int, touch: Rect) {
+        let sorted = state.season.sort == column
+        canvas.text(seasonHeadingLabel(column), size: size, bold: true, colour: sorted ? Theme.text : Theme.textDim, in: r,
+                    align: column == .player ? .left : .center)
+        hits.add(Hit(rect: touch, label: "sort:\(column.rawValue)", action: .season(.sort(column))))
+    }
+
+    static func seasonHeadingText(_ column: SeasonColumn) -> String {
+        switch column {
+        case .player: "Player"
+        case .today: "Today"
+        case .strain: "Strain"
+        case .tolerance: "Tolerance"
+        case .status: "Status"
+        case .acwr: "ACWR"
+        case .readiness: "Readiness"
+        case .last: "Last"
+        }
+    }
+
+    /// A row's name from longest to shortest ("14  Luca Zielinski", "14  Luca Z.", "14  Luca"): every
+    /// row takes the longest form at which all fit at a readable size, so the names keep one size.
+    static func seasonNames(_ line: SeasonLine) -> [String] {
+        let parts = line.name.split(separator: " ", maxSplits: 1).map(String.init)
+        let forms = parts.count == 2 ? [line.name, "\(parts[0]) \(parts[1].prefix(1)).", parts[0]] : [line.name, line.name, line.name]
+        return forms.map { "\(line.number)  \($0)" }
+    }
+
+    private func seasonRow(_ line: SeasonLine, _ r: Rect, name: (text: String, size: Int)) {
+        canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
+        for (column, cell) in Self.seasonColumns(r.inset(dx: metrics.px(12), dy: metrics.px(6))) {
+            switch column {
+            case .player:
+                canvas.text(name.text, size: name.size, bold: true, in: cell)
+            case .today: seasonNumber(Self.load(line.loadToday), cell)
+            case .strain: seasonNumber(Self.load(line.strain), cell)
+            case .tolerance: seasonNumber(Self.load(line.tolerance), cell)
+            case .status: seasonWord(line.status, cell)
+            case .acwr: seasonNumber(line.acwr.map { String(format: "%.2f", $0) } ?? "–", cell)
+            case .readiness: seasonWord(line.readiness, cell)
+            case .last:
+                canvas.text(line.lastSession?.label ?? "–", size: metrics.small, colour: Theme.textDim, in: cell, align: .center)
+            }
+        }
+    }
+
+    private func seasonNumber(_ text: String, _ cell: Rect) {
+        canvas.text(text, size: metrics.body - metrics.px(2), bold: true, in: cell, align: .center)
+    }
+
+    /// A load, rounded as the table shows it.
+    static func load(_ value: Double) -> String { "\(Int(value.rounded()))" }
+
+    /// A status or readiness word on its colour: never the colour alone.
+    func seasonWord(_ word: SeasonWord, _ cell: Rect) {
+        guard word != .none else {
+            canvas.text("–", size: metrics.body, bold: true, colour: Theme.textDim, in: cell, align: .center)
+            return
+        }
+        let pill = cell.inset(dx: 0, dy: max(0, (cell.h - metrics.px(44)) / 2))
+        canvas.fillRounded(pill, radius: metrics.px(8), Theme.seasonTone(word.tone))
+        let size = metrics.small - metrics.px(1)
+        let inner = pill.inset(dx: metrics.px(4), dy: 0)
+        let parts = word.text.split(separator: " ")
+        if parts.count > 1, canvas.measure(word.text, size: size, bold: true) > inner.w {
+            // "building baseline" on two lines rather than too small to read.
+            let (top, bottom) = inner.splitTop(inner.h / 2)
+            canvas.text(String(parts[0]), size: size, bold: true, in: top, align: .center)
+            canvas.text(parts.dropFirst().joined(separator: " "), size: size, bold: true, in: bottom, align: .center)
+        } else {
+            canvas.text(word.text, size: size, bold: true, in: inner, align: .center)
+        }
+    }
+}
+
+extension Theme {
+    /// A season word's colour: each keeps ≥ 4.5:1 with white text.
+    public static func seasonTone(_ tone: SeasonTone) -> Colour {
+        switch tone {
+        case .unknown: Colour(hex: 0x4A525E)
+        case .low: Colour(hex: 0x1F62B8)
+        case .steady: Colour(hex: 0x0E6B73)
+        case .good: Colour(hex: 0x1C7A36)
+        case .caution: Colour(hex: 0xB04E08)
+        case .high: Colour(hex: 0xC01B1B)
+        }
+    }
+}

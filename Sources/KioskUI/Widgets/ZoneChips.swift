@@ -1,0 +1,24 @@
+import AppCore
+import TeamCore
+
+/// A player's five zones in bpm as chips in the zones' colours ("Z3 140–159"), for the roster and
+/// the player editor: the ranges the tiles colour by, under the current zone model.
+extension Frame {
+    func zoneChips(_ physiology: Physiology, model: ZoneModel, in area: Rect, maxText: Int) {
+        let ranges = ZoneBounds(physiology: physiology).wholeBpmRanges(model)
+        let gap = max(2, metrics.px(3))
+        let cells = area.columns(ranges.count, gap: gap)
+        let boxes = cells.map { $0.inset(dx: max(2, metrics.px(4)), dy: 0) }
+        // The zone's name stays (never colour alone); the range's end goes first when room is short.
+        let forms = ranges.map { r in
+            ["\(Theme.zoneName(r.zone)) \(r.from)" + (r.to.map { "–\($0)" } ?? "+"), "\(Theme.zoneName(r.zone)) \(r.from)" + (r.to == nil ? "+" : "")]
+        }
+        // One size and one wording for all five: a row whose texts do not change size from chip to chip.
+        let maxSize = min(maxText, Int(Double(area.h) * TextFit.plainPerHeight) / 2 * 2)
+        let (form, size) = commonForms(forms, widths: boxes.map(\.w), max: maxSize, readable: max(10, metrics.px(11)), bold: true)
+        for (i, range) in ranges.enumerated() {
+            canvas.fillRounded(cells[i], radius: min(cells[i].h / 3, metrics.px(6)), Theme.zone(range.zone))
+            canvas.text(forms[i][form], size: size, bold: true, in: boxes[i], align: .center)
+        }
+    }
+}

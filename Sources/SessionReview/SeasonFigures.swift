@@ -1,0 +1,105 @@
+import Analytics
+import Foundation
+import Store
+import TeamCore
+
+/// One player's season as stored: their training sessions' loads, their readiness checks, and every
+/// session they took part in (any team), each with what the season keeps of it.
+public struct PlayerSeason: Sendable {
+    /// A session of the player's, with its local day and what is kept of it.
+    public struct Entry: Sendable {
+        public var session: SeasonSessionEntry
+        public var day: CalendarDay
+        public var figures: SessionLoadRecord
+        public var isReadinessCheck: Bool
+    }
+
+    public var playerID: Int64
+    /// Training sessions only: a readiness check is a resting measurement, not load.
+    public var loads: [SessionLoad] = []
+    public var checks: [ReadinessCheck] = []
+    /// Oldest first.
+    public var entries: [Entry] = []
+
+    /// A session of the player's, after the ones added before it: a check, or training load.
+    mutating func add(_ entry: SeasonSessionEntry, day: CalendarDay, tags: SessionTags, figures: SessionLoadRecord) {
+        if tags.isReadinessCheck {
+            checks.append(ReadinessCheck(sessionID: entry.sessionID, day: day, posture: tags.posture?.rawValue ?? "",
+                                         lnRMSSD: figures.lnRMSSD, restingBPM: figures.restingBPM, correctedShare: figures.correctedShare))
+        } else {
+            var zones = ZoneTimes()
+            for zone in HeartRateZone.allCases where zone.rawValue < figures.zoneMs.count { zones[zone] = figures.zoneMs[zone.rawValue] }
+            loads.append(SessionLoad(sessionID: entry.sessionID, day: day, cardioLoad: figures.cardioLoad, zones: zones))
+        }
+        entries.append(Entry(session: entry, day: day, figures: figures, isReadinessCheck: tags.isReadinessCheck))
+    }
+}
+
+extension SessionReview {
+    /// Names what `session_load` holds; a new way of computing it gets a new name.
+    public static let seasonAlgorithm = "season-figures/1"
+
+    /// What the season keeps of each player of an analysed session: cardio load, zones, HRR60, and
+    /// for a readiness check its lnRMSSD, resting heart rate and share of beats corrected.
+    static func seasonRecords(_ analysis: SessionAnalysis) -> [SessionLoadRecord] {
+        let readiness = analysis.session.isReadinessCheck
+        let id = analysis.session.id
+        return analysis.players.map { p in
+            let check = readiness ? ReadinessCheck(sessionID: id, day: CalendarDay(dayNumber: 0), posture: "", analysis: p) : nil
+            return SessionLoadRecord(sessionID: id, playerID: p.playerID, cardioLoad: p.stats.banisterTRIMP.value ?? 0,
+                                     zoneMs: p.stats.zones(analysis.zoneModel).ms, recoveryBPM: p.recoveryBPM.value,
+                                     lnRMSSD: check?.lnRMSSD, restingBPM: check?.restingBPM, correctedShare: check?.correctedShare)
+        }
+    }
+
+    /// Computes what the season keeps of a finished session and keeps it (a read-only store keeps
+    /// nothing): `record` calls it when a session is saved; the kiosk's `warmCache` and every review
+    /// keep the same from their analysis; a season finds older sessions without it and calls it once.
+    /// A training session needs its heart rates only; a readiness check its RR too (its HRV).
+    @discardableResult
+    public static func keepSeasonFigures(store: SidelineStore, sessionID: Int64) throws -> [SessionLoadRecord] {
+        let session = try store.session(sessionID)
+        if session.isReadinessCheck {
+            // `load` keeps them (and the NN series) as every analysis of a finished session does.
+            return seasonRecords(try load(store: store, sessionID: sessionID).analysis)
+        }
+        let input = SessionInput(session: session, players: try store.sessionPlayers(sessionID),
+                                 samples: try store.recordedSeries(sessionID, includingRR: false).samples, rrIntervals: [:],
+                                 laps: [], hrvWindows: [])
+        let records = seasonRecords(SessionAnalysis(input))
+        let finished = session.state == .ended || session.state == .interrupted
+        if finished, !store.isReadOnly { try store.keepSessionLoads(sessionID, algorithm: seasonAlgorithm, records) }
+        return records
+    }
+
+    /// Every player's season (every finished session of theirs, any team), from what the store keeps;
+    /// a session kept by no one yet, or stale, is analysed once here and kept. Days are local days in
+    /// `calendar`'s time zone (the kiosk's).
+    public static func playerSeasons(store: SidelineStore, playerIDs: [Int64], calendar: Calendar = .current) throws -> [Int64: PlayerSeason] {
+        let entries = try store.seasonEntries(playerIDs: playerIDs, algorithm: seasonAlgorithm)
+        var computed: [Int64: [Int64: SessionLoadRecord]] = [:]
+        for id in Set(entries.filter { $0.kept == nil }.map(\.sessionID)).sorted() {
+            computed[id] = Dictionary(try keepSeasonFigures(store: store, sessionID: id).map { ($0.playerID, $0) }, uniquingKeysWith: { a, _ in a })
+        }
+        var seasons = Dictionary(uniqueKeysWithValues: playerIDs.map { ($0, PlayerSeason(playerID: $0)) })
+        // A session's day and tags are worked out once, not once for each of its players.
+        var sessions: [Int64: (day: CalendarDay, tags: SessionTags)] = [:]
+        for entry in entries {
+            guard let figures = entry.kept ?? computed[entry.sessionID]?[entry.playerID] else { continue }
+            let known = sessions[entry.sessionID] ?? (CalendarDay(entry.startedAt, in: calendar), SessionTags(stored: entry.tags))
+            sessions[entry.sessionID] = known
+            let (day, tags) = known
+            // Appended where it is kept: a copy out and back would copy the arrays every time.
+            seasons[entry.playerID, default: PlayerSeason(playerID: entry.playerID)].add(entry, day: day, tags: tags, figures: figures)
+        }
+        return seasons
+    }
+}
+
+extension LoadStatusThresholds {
+    /// The club's thresholds as the settings keep them (Polar's unless changed).
+    public init(settings: KioskSettings) {
+        let r = settings.loadStatusRatios.count == 3 ? settings.loadStatusRatios : KioskSettings.polarLoadStatusRatios
+        self.init(maintainingFrom: r[0], productiveFrom: r[1], overreachingAbove: r[2])
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import GRDB
+import TeamCore
+
+/// What the season keeps of one player's session (`session_load`), computed once from the
+/// session's analysis: its cardio load and time in zones, its HRR60, and for a readiness check
+/// the check's lnRMSSD, resting heart rate and share of beats corrected. Plain numbers, so the
+/// store stays free of the analysis.
+public struct SessionLoadRecord: Sendable, Equatable {
+    public var sessionID: Int64
+    public var playerID: Int64
+    /// Banister TRIMP over the effort; 0 without a heart rate.
+    public var cardioLoad: Double
+    /// Milliseconds in rest, zone 1 … zone 5 under the session's zone model.
+    public var zoneMs: [Int64]
+    public var recoveryBPM: Double?
+    public var lnRMSSD: Double?
+    public var restingBPM: Double?
+    /// 0…1.
+    public var correctedShare: Double?
+
+    public init(sessionID: Int64, playerID: Int64, cardioLoad: Double, zoneMs: [Int64], recoveryBPM: Double? = nil,
+                lnRMSSD: Double? = nil, restingBPM: Double? = nil, correctedShare: Double? = nil) {
+        self.sessionID = sessionID
+        self.playerID = playerID
+        self.cardioLoad = cardioLoad
+        self.zoneMs = zoneMs
+        self.recoveryBPM = recoveryBPM
+        self.lnRMSSD = lnRMSSD
+        self.restingBPM = restingBPM
+        self.correctedShare = correctedShare
+    }
+}
+
+/// A player's part in a finished session, as a season reads it: which session, and what is kept
+/// of it (nil: not computed yet, or computed before more rows were committed).
+public struct SeasonSessionEntry: Sendable, Equatable {
+    public var sessionID: Int64
+    public var playerID: Int64
+    public var teamID: Int64
+    public var teamName: String
+    public var startedAt: Date
+    public var tags: [String]
+    public var kept: SessionLoadRecord?
+}
+
+extension SidelineStore {
+    /// Every finished session (ended or interrupted, any team) of these players, oldest first, each
+    /// with what `session_load` keeps of it for `algorithm` — or nil where that is missing or stale.
+    public func seasonEntries(playerIDs: [Int64], algorithm: String) throws -> [SeasonSessionEntry] {
+        guard !playerIDs.isEmpty else { return [] }
+        let placeholders = Array(repeating: "?", count: playerIDs.count).joined(separator: ",")
+        var arguments: StatementArguments = [algorithm]
+        arguments += StatementArguments(playerIDs)
+        return try read { db in
+            // Read by column index through a cursor: a season of 40 players reads ~12 000 rows.
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT sp.session_id, sp.player_id, s.team_id, t.name, s.started_ms, s.tags,
+                       l.cardio_load, l.z0_ms, l.z1_ms, l.z2_ms, l.z3_ms, l.z4_ms, l.z5_ms,
+                       l.recovery_bpm, l.ln_rmssd, l.resting_bpm, l.corrected_share
+                FROM session_player sp
+                JOIN session s ON s.id = sp.session_id
+                JOIN team t ON t.id = s.team_id
+                LEFT JOIN session_load l ON l.session_id = sp.session_id AND l.player_id = sp.player_id
+                    AND l.algorithm = ? AND l.committed_t_ms = s.committed_t_ms
+                WHERE sp.player_id IN (\(placeholders)) AND s.state IN ('ended', 'interrupted')
+                ORDER BY s.started_ms, s.id
+                """, arguments: arguments)
+            var out: [SeasonSessionEntry] = []
+            // A session's tags are decoded once, not once for each of its players.
+            var tags: (id: Int64, tags: [String]) = (0, [])
+            while let row = try rows.next() {
+                let sessionID: Int64 = row[0], playerID: Int64 = row[1]
+                let load: Double? = row[6]
+                let kept = load.map { load in
+                    SessionLoadRecord(sessionID: sessionID, playerID: playerID, cardioLoad: load,
+                                      zoneMs: (7...12).map { row[$0] as Int64 }, recoveryBPM: row[13],
+                                      lnRMSSD: row[14], restingBPM: row[15], correctedShare: row[16])
+                }
+                if tags.id != sessionID { tags = (sessionID, SessionTagsColumn.decode(row[5])) }
+                out.append(SeasonSessionEntry(sessionID: sessionID, playerID: playerID, teamID: row[2], teamName: row[3],
+                                              startedAt: Date(unixMs: row[4]), tags: tags.tags, kept: kept))
+            }
+            return out
+        }
+    }
+
+    /// Keeps what the season reads of a session's players, in one transaction, marked with the
+    /// session's `committed_t_ms` (rows committed later make it stale); nothing when the session is gone.
+    public func keepSessionLoads(_ sessionID: Int64, algorithm: String, _ records: [SessionLoadRecord]) throws {
+        try write { db in
+            for r in records where r.sessionID == sessionID {
+                try db.execute(sql: """
+                    INSERT OR REPLACE INTO session_load(session_id, player_id, algorithm, committed_t_ms, cardio_load,
+                        z0_ms, z1_ms, z2_ms, z3_ms, z4_ms, z5_ms, recovery_bpm, ln_rmssd, resting_bpm, corrected_share)
+                    SELECT id, ?, ?, committed_t_ms, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM session WHERE id = ?
+                    """, arguments: [r.playerID, algorithm, r.cardioLoad] + StatementArguments(Self.sixZones(r.zoneMs))
+                        + [r.recoveryBPM, r.lnRMSSD, r.restingBPM, r.correctedShare, sessionID])
+            }
+        }
+    }
+
+    /// Rest and zones 1–5, whatever length was handed in.
+    private static func sixZones(_ ms: [Int64]) -> [Int64] {
+        (0..<6).map { $0 < ms.count ? ms[$0] : 0 }
+    }
+}

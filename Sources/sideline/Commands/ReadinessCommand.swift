@@ -1,0 +1,79 @@
+import Analytics
+import ArgumentParser
+import Foundation
+import SessionReview
+import Store
+import TeamCore
+
+/// A team's last readiness checks (`record --readiness`, or the kiosk's lobby), each player's result
+/// read against their own earlier checks in the same posture.
+struct ReadinessCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "readiness",
+        abstract: "List a team's last readiness checks, each player against their own normal range.",
+        discussion: """
+            lnRMSSD is from the clean RR of each check's last two minutes; the baseline is the mean of the last 7 days' \
+            checks, the normal range the mean ± ½ SD of the last 60 days' (same posture); fewer than 5 checks: "building \
+            baseline". Record one with `sideline record --readiness 180 --tag lying`.
+            """)
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: "Team name.") var team: String
+    @Option(help: "How many checks, newest first.") var last = 5
+    @Flag(help: "JSON instead of text.") var json = false
+
+    func validate() throws {
+        guard last > 0 else { throw ValidationError("--last must be at least 1") }
+    }
+
+    func run() throws {
+        let store = try database.openForReading()
+        let team = try store.requireTeam(named: team)
+        let checks = try SessionReview.readinessChecks(store: store, teamID: team.id, limit: last)
+        if json {
+            let root: [String: Any] = ["team": team.name, "checks": checks.map { c -> [String: Any] in
+                ["sessionID": c.session.id, "date": c.day.description, "startedAt": ISOTime.string(unixMs: c.session.startedAt.unixMs),
+                 "posture": c.posture, "players": c.players.map { p -> [String: Any] in
+                     var out = Self.json(p.assessment)
+                     out["playerID"] = p.playerID
+                     out["name"] = p.name
+                     out["number"] = p.number
+                     return out
+                 }]
+            }]
+            let data = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
+            print(String(decoding: data, as: UTF8.self))
+            return
+        }
+        if checks.isEmpty { print("no readiness checks of \(team.name) yet (record one with `sideline record --readiness 180`)") }
+        for c in checks {
+            let length = c.session.recordedMs.map { Formatting.duration(Double($0) / 1000) } ?? "–"
+            print("check \(c.session.id)\t\(Formatting.dateTime(c.session.startedAt))\t\(c.posture)\t\(length)\t\(c.players.count) players")
+            print("  #   player                lnRMSSD   RMSSD  rest HR  corrected  status             baseline  normal range")
+            for p in c.players.sorted(by: { $0.number < $1.number }) {
+                let a = p.assessment, check = a.check
+                let range = zip2(a.normalLow, a.normalHigh).map { String(format: "%.2f–%.2f", $0, $1) } ?? "–"
+                print(["  " + pad("\(p.number)", 3), pad(String(p.name.prefix(20)), 20),
+                       pad(check.lnRMSSD.map { String(format: "%.2f", $0) } ?? "–", 8, right: true),
+                       pad(check.lnRMSSD.map { String(format: "%.0f ms", exp($0)) } ?? "–", 7, right: true),
+                       pad(check.restingBPM.map { String(format: "%.0f bpm", $0) } ?? "–", 8, right: true),
+                       pad(check.correctedShare.map { String(format: "%.1f %%", $0 * 100) } ?? "–", 10, right: true),
+                       " " + pad(a.status.rawValue, 18), pad(a.baseline.map { String(format: "%.2f", $0) } ?? "–", 8, right: true),
+                       " " + range].joined(separator: " "))
+            }
+        }
+    }
+
+    /// One player's check and its reading, as JSON (numbers unrounded, null for none).
+    static func json(_ a: ReadinessAssessment) -> [String: Any] {
+        func value(_ x: Double?) -> Any { x.map { $0 as Any } ?? NSNull() }
+        return ["sessionID": a.check.sessionID, "date": a.check.day.description, "posture": a.check.posture,
+                "lnRMSSD": value(a.check.lnRMSSD), "restingBPM": value(a.check.restingBPM), "correctedShare": value(a.check.correctedShare),
+                "status": a.status.rawValue, "baseline": value(a.baseline), "normalLow": value(a.normalLow),
+                "normalHigh": value(a.normalHigh), "comparableDays": a.comparableDays]
+    }
+}
+
+private func zip2<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
+    guard let a, let b else { return nil }
+    return (a, b)
+}

@@ -1,0 +1,62 @@
+import Analytics
+import ArgumentParser
+import Foundation
+import SessionReview
+import Store
+import TeamCore
+
+/// The team's season on one day, from the one season analysis the kiosk's Season screen shows:
+/// each player's load today, Strain, Tolerance, load status, ACWR and readiness.
+struct SeasonCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "season",
+        abstract: "A team's training load, load status and readiness on one day.",
+        discussion: """
+            Load is each day's summed Banister TRIMP (cardio load); Strain and Tolerance are its means over 7 and 28 days; \
+            the load status is Strain ÷ Tolerance in Polar's words ("building baseline" before 28 days of history); ACWR \
+            is acute ÷ chronic load by EWMA (guidance, not a diagnosis). Readiness: the player's last readiness check \
+            against their own normal range. Formulas and sources: docs/ANALYTICS.md.
+            """)
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: "Team name.") var team: String
+    @Option(help: "The day, YYYY-MM-DD (default: today, local time).") var on: String?
+    @Flag(help: "JSON instead of a table.") var json = false
+
+    func validate() throws {
+        if let on, CalendarDay(iso: on) == nil { throw ValidationError("--on: '\(on)' is not a date like 2026-03-14") }
+    }
+
+    func run() throws {
+        let store = try database.openForReading()
+        let team = try store.requireTeam(named: team)
+        let day = on.flatMap(CalendarDay.init(iso:)) ?? CalendarDay(Date(), in: .current)
+        let rows = try SessionReview.seasonTable(store: store, teamID: team.id, on: day)
+        if json {
+            let root: [String: Any] = ["team": team.name, "date": day.description, "players": rows.map(Self.json)]
+            let data = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
+            print(String(decoding: data, as: UTF8.self))
+            return
+        }
+        print("\(team.name) · season on \(day) — load: Banister TRIMP a day; Strain 7 days, Tolerance 28 days; ACWR by EWMA (guidance, not a diagnosis)")
+        print("#   player                today  strain  tolerance  status             ACWR  readiness          last session")
+        for r in rows {
+            let f = r.figures
+            print([pad("\(r.number)", 3), pad(String(r.name.prefix(20)), 20), pad(Formatting.decimal(f.load, digits: 0), 6, right: true),
+                   pad(Formatting.decimal(f.strain, digits: 0), 7, right: true), pad(Formatting.decimal(f.tolerance, digits: 0), 10, right: true),
+                   " " + pad(f.status.rawValue, 18), pad(f.acwrEWMA.map { String(format: "%.2f", $0) } ?? "–", 5, right: true),
+                   " " + pad(r.readiness?.status.rawValue ?? "–", 18), r.lastSession?.description ?? "–"].joined(separator: " "))
+        }
+    }
+
+    /// A row as JSON: numbers unrounded, words lowercase as the analysis names them, null for none.
+    static func json(_ r: SeasonRow) -> [String: Any] {
+        let f = r.figures
+        func value(_ x: Double?) -> Any { x.map { $0 as Any } ?? NSNull() }
+        return ["playerID": r.playerID, "name": r.name, "number": r.number, "loadToday": f.load, "strain": f.strain, "tolerance": f.tolerance,
+                "loadStatus": f.status.rawValue, "acwrEwma": value(f.acwrEWMA), "acwrRolling": value(f.acwrRolling),
+                "acuteEwma": f.acuteEWMA, "chronicEwma": f.chronicEWMA,
+                "readiness": r.readiness.map { $0.status.rawValue as Any } ?? NSNull(),
+                "readinessCheck": r.readiness.map { ReadinessCommand.json($0) as Any } ?? NSNull(),
+                "lastSession": r.lastSession.map { $0.description as Any } ?? NSNull()]
+    }
+}

@@ -1,0 +1,110 @@
+"""Issue 24: the season table against an independent Python implementation written from the papers
+(season_oracle.py). Six weeks of a small team recorded with `record --started-at` (simulated straps, fast):
+training on some days, two sessions on others, none on many, readiness checks sitting on most mornings and a
+few lying. Each session is exported (JSON and CSV); the oracle computes every player's TRIMP from the samples
+CSV and the table from them, and `sideline season --team T --on DAY --json` must agree to rounding on
+several days — before the baseline is built and after. In a time zone whose evening is the next day in UTC,
+so days are local days."""
+import datetime as dt
+import json
+import os
+
+import pytest
+
+from sideline_testkit.processes import run
+
+import season_oracle as oracle
+
+TZ = "America/Los_Angeles"  # evening sessions fall on the next day in UTC
+TEAM = "Oracle"
+# Before any check, with 3 checks, the day after a lying one, and later: before the 28 days and after.
+DAYS = ["2026-02-20", "2026-02-26", "2026-02-28", "2026-03-02", "2026-03-08", "2026-03-12", "2026-03-14"]
+
+
+def days_from(start, offsets):
+    return [start + dt.timedelta(days=k) for k in offsets]
+
+
+@pytest.fixture(scope="module")
+def season(sideline_bin, tmp_path_factory):
+    """The recorded season: (database, exported sessions)."""
+    root = tmp_path_factory.mktemp("season")
+    db = str(root / "season.sqlite")
+    env = {**os.environ, "TZ": TZ}
+
+    def sideline(*args):
+        return run(sideline_bin, *args, "--db", db, timeout=300, env=env)
+
+    start = dt.date(2026, 2, 2)
+    plan = []  # (local start, args)
+    for k, day in enumerate(days_from(start, [0, 2, 3, 5, 8, 9, 12, 15, 16, 19, 22, 26, 29, 30, 31, 33, 36, 37, 38])):
+        minutes = 6 + (k * 7) % 9  # 6 … 14 minutes: loads that differ day to day
+        plan.append((dt.datetime.combine(day, dt.time(18, 30)), ["--minutes", str(minutes), "--recovery", "60", "--tag", "training"]))
+    for day in days_from(start, [9, 30]):  # a second session on those days: the day's load is their sum
+        plan.append((dt.datetime.combine(day, dt.time(7, 15)), ["--minutes", "5", "--tag", "test"]))
+    for day in days_from(start, [20, 22, 24, 25, 27, 29, 31, 32, 34, 36, 37, 38]):
+        plan.append((dt.datetime.combine(day, dt.time(8, 0)), ["--readiness", "120", "--tag", "sitting"]))
+    for day in days_from(start, [26, 33]):  # another posture: never compared with sitting
+        plan.append((dt.datetime.combine(day, dt.time(8, 30)), ["--readiness", "150", "--tag", "lying"]))
+    plan.sort()
+    for seed, (when, args) in enumerate(plan, start=11):
+        sideline("record", "--source", "sim:4", "--seed", str(seed), "--speed", "600", "--team", TEAM,
+                 "--started-at", when.strftime("%Y-%m-%dT%H:%M"), "--quiet", *args)
+    sessions = []
+    for sid in range(1, len(plan) + 1):
+        out = root / f"export-{sid}"
+        sideline("export", "--session", str(sid), "--format", "json", "--out", str(out))
+        sideline("export", "--session", str(sid), "--format", "csv", "--out", str(out))
+        summary = json.loads(next(out.glob("*_summary.json")).read_text())
+        sessions.append(oracle.Session(summary, next(out.glob("*_samples.csv")), next(out.glob("*_rr.csv")), TZ))
+    return sideline, sessions
+
+
+def test_the_oracles_trimp_is_the_exported_cardio_load(season):
+    _, sessions = season
+    for s in sessions:
+        for name, f in s.players.items():
+            assert f["load"] == pytest.approx(f["exportedTRIMP"], rel=1e-9, abs=1e-9), (s.id, name)
+
+
+def test_a_checks_lnrmssd_is_the_rmssd_of_its_last_two_minutes(season):
+    _, sessions = season
+    compared = 0
+    for s in sessions:
+        for name, f in s.players.items():
+            if s.readiness and f["ownRMSSD"] is not None and f["exportedRMSSD"] is not None:
+                assert f["exportedRMSSD"] == pytest.approx(f["ownRMSSD"], rel=1e-9), (s.id, name)
+                compared += 1
+    assert compared >= 10, "enough checks without a corrected beat to compare"
+
+
+@pytest.mark.parametrize("on", DAYS)
+def test_the_season_table_agrees_with_the_oracle(season, on):
+    sideline, sessions = season
+    table = json.loads(sideline("season", "--team", TEAM, "--on", on, "--json").stdout)
+    assert table["team"] == TEAM and table["date"] == on
+    want = oracle.season_table(sessions, dt.date.fromisoformat(on))
+    assert sorted(p["name"] for p in table["players"]) == sorted(want)
+    for p in table["players"]:
+        w = want[p["name"]]
+        for key in ("loadToday", "strain", "tolerance"):
+            assert p[key] == pytest.approx(w[key], rel=1e-9, abs=1e-9), (on, p["name"], key)
+        assert p["loadStatus"] == w["loadStatus"], (on, p["name"])
+        if w["acwrEwma"] is None:
+            assert p["acwrEwma"] is None, (on, p["name"])
+        else:
+            assert p["acwrEwma"] == pytest.approx(w["acwrEwma"], rel=1e-9), (on, p["name"])
+        assert p["readiness"] == w["readiness"], (on, p["name"])
+        assert p["lastSession"] == w["lastSession"], (on, p["name"])
+
+
+def test_the_days_cover_every_status_the_season_can_say(season):
+    """The recorded season is not trivial: it builds a baseline, then says something, and readiness too."""
+    sideline, sessions = season
+    statuses, readiness = set(), set()
+    for on in DAYS:
+        for p in oracle.season_table(sessions, dt.date.fromisoformat(on)).values():
+            statuses.add(p["loadStatus"])
+            readiness.add(p["readiness"])
+    assert "building baseline" in statuses and len(statuses) >= 3, statuses
+    assert {"building baseline", None} <= readiness and len(readiness) >= 3, readiness

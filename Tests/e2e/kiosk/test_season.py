@@ -1,0 +1,187 @@
+"""Issue 24 by touch, headless, on the real binary: the docs' flows deploy/scripts/kiosk/flows/season.kiosk
+(Review → Season: 40 players, the list scrolls, sorted by a column, a player's history) and
+readiness-check.kiosk (lobby → Readiness → a check that keeps still → the team's results on the coach's
+screen and the wall, saved into the season; the wall in privacy). Their state dumps are checked against the
+command line's season and readiness (one analysis: the same numbers), and their pixels: every word on its
+colour, the wall's grid without words or colours in privacy."""
+import json
+
+import pytest
+
+from sideline_testkit.kiosk import FLOWS, Kiosk
+from sideline_testkit.pictures import near
+from sideline_testkit.png import read_png
+
+# The season words' colours (KioskUI Theme.seasonTone), by tone.
+TONES = {"unknown": (0x4A, 0x52, 0x5E), "low": (0x1F, 0x62, 0xB8), "steady": (0x0E, 0x6B, 0x73),
+         "good": (0x1C, 0x7A, 0x36), "caution": (0xB0, 0x4E, 0x08), "high": (0xC0, 0x1B, 0x1B)}
+SURFACE_HIGH = (0x3A, 0x42, 0x4E)
+SHARES = [("player", 20), ("today", 9), ("strain", 9), ("tolerance", 11), ("status", 17), ("acwr", 9), ("readiness", 14), ("last", 11)]
+
+
+def column(row_rect, name, scale=1.0):
+    """Where a column of a season row is drawn (SeasonScreen.seasonColumns over the row less its padding)."""
+    x, y, w, h = row_rect
+    pad = round(12 * scale)
+    inner_x, inner_w = x + pad, w - 2 * pad
+    for key, share in SHARES:
+        width = inner_w * share // 100
+        if key == name:
+            return inner_x, y, width - 6, h
+        inner_x += width
+    raise KeyError(name)
+
+
+def cli_json(kiosk, *args):
+    import subprocess
+    result = subprocess.run([kiosk.binary, *args, "--db", str(kiosk.db), "--json"], capture_output=True, text=True, timeout=300, check=True)
+    return json.loads(result.stdout)
+
+
+@pytest.fixture(scope="module")
+def season(sideline_bin, tmp_path_factory):
+    kiosk = Kiosk(sideline_bin, tmp_path_factory.mktemp("season"))
+    kiosk.play_flow(FLOWS / "season.kiosk")
+    return kiosk
+
+
+def test_the_season_table_is_the_command_lines_for_forty_players(season):
+    table = season.dump("season.json")["season"]
+    assert season.dump("season.json")["screen"] == "season"
+    assert table["day"]["label"] == "Sat 14 Mar" and len(table["lines"]) == 40
+    cli = {p["playerID"]: p for p in cli_json(season, "season", "--team", "Demo", "--on", "2026-03-14")["players"]}
+    for line in table["lines"]:
+        want = cli[line["playerID"]]
+        assert (line["name"], line["number"]) == (want["name"], want["number"])
+        for key, other in (("loadToday", "loadToday"), ("strain", "strain"), ("tolerance", "tolerance"), ("acwr", "acwrEwma")):
+            assert line[key] == want[other], (line["name"], key)
+        assert line["status"]["text"] == want["loadStatus"], line["name"]
+        assert line["readiness"]["text"] == (want["readiness"] or "–"), line["name"]
+        assert (line["lastSession"] or {}).get("dayNumber") is not None or want["lastSession"] is None
+    words = {line["status"]["text"] for line in table["lines"]}
+    assert {"building baseline", "detraining", "productive", "overreaching"} <= words, words
+    assert {line["readiness"]["text"] for line in table["lines"]} >= {"within", "building baseline"}
+    assert table["shown"] == [line["playerID"] for line in sorted(table["lines"], key=lambda l: l["number"])]
+
+
+def test_a_heading_sorts_and_each_word_is_drawn_on_its_colour(season):
+    dump = season.dump("season-by-status.json")
+    shown = dump["season"]["shown"]
+    lines = {line["playerID"]: line for line in dump["season"]["lines"]}
+    order = ["overreaching", "productive", "maintaining", "detraining", "building baseline"]
+    ranks = [order.index(lines[pid]["status"]["text"]) for pid in shown]
+    assert ranks == sorted(ranks), "the words that need attention first"
+    _, _, pixels = read_png(season.shots / "season-sorted-by-status.png")
+    clipped = {t[0] for t in dump["clippedTargets"]}
+    names = [line["name"] for line in lines.values()]
+    rows = {t[0]: t[1:] for t in dump["targets"]}
+    checked = 0
+    for pid in shown:
+        line = lines[pid]
+        if line["name"] not in rows or line["name"] in clipped or names.count(line["name"]) > 1:
+            continue  # out of sight, partly, or a name two players share
+        x, y, w, h = column(rows[line["name"]], "status")
+        assert near(pixels[y + h // 2][x + 3], TONES[line["status"]["tone"]]), (line["name"], line["status"])
+        if line["readiness"]["text"] != "–":
+            rx, ry, rw, rh = column(rows[line["name"]], "readiness")
+            assert near(pixels[ry + rh // 2][rx + 3], TONES[line["readiness"]["tone"]]), (line["name"], line["readiness"])
+        checked += 1
+    assert checked >= 3, "the rows on screen"
+    by_number = season.dump("season-by-number.json")["season"]
+    assert by_number["sort"] == "player" and not by_number["descending"]
+
+
+def test_forty_players_scroll(season):
+    _, _, before = read_png(season.shots / "season-table.png")
+    _, _, after = read_png(season.shots / "season-table-scrolled.png")
+    assert before[300] != after[300], "the rows moved"
+
+
+def test_a_players_history_has_every_session_and_the_charts_figures(season):
+    dump = season.dump("player-history.json")
+    assert dump["screen"] == "season"
+    history = dump["season"]["history"]
+    assert history["line"]["name"] == "Ben Ivanova"
+    assert len(history["days"]) == 42 and len(history["weeks"]) == 6
+    days = {d["day"]: d for d in history["days"]}
+    # Today's row is the last day of the chart and the table's.
+    last = history["days"][-1]
+    assert (last["strain"], last["tolerance"], last["load"]) == (history["line"]["strain"], history["line"]["tolerance"],
+                                                                 history["line"]["loadToday"])
+    assert all(d["strain"] >= 0 and d["tolerance"] >= 0 for d in days.values())
+    sessions = history["sessions"]
+    with_player = season.sql("SELECT COUNT(*) FROM session_player sp JOIN player p ON p.id = sp.player_id "
+                             "WHERE p.first_name = 'Ben' AND p.last_name = 'Ivanova'")[0][0]
+    assert len(sessions) == with_player, "every session of theirs"
+    assert [s["day"]["dayNumber"] for s in sessions] == sorted((s["day"]["dayNumber"] for s in sessions), reverse=True)
+    checks = [s for s in sessions if "readiness" in s["tags"]]
+    assert checks and all(s["load"] is None and s["lnRMSSD"] is not None for s in checks)
+    assert history["checkPosture"] == "lying" and len(history["checks"]) == len(checks)
+    assert all(c["normalLow"] is None or c["normalLow"] < c["normalHigh"] for c in history["checks"])
+    assert len(history["recoveries"]) >= 5
+    assert sum(history["weeks"][-1]["zoneMs"]) > 0
+    _, _, pixels = read_png(season.shots / "season-player-history.png")
+    strain_line = sum(1 for row in pixels[130:300] for p in row[10:280] if near(p, (0xF2, 0xB7, 0x05), 40))
+    assert strain_line > 50, "the Strain line is drawn"
+
+
+@pytest.fixture(scope="module")
+def readiness(sideline_bin, tmp_path_factory):
+    kiosk = Kiosk(sideline_bin, tmp_path_factory.mktemp("readiness"))
+    kiosk.play_flow(FLOWS / "readiness-check.kiosk", size="1920x1080")
+    return kiosk
+
+
+def test_a_readiness_check_by_touch(readiness):
+    sheet = readiness.dump("readiness-sheet.json")
+    assert sheet["lobby"]["readinessCheck"] == {"lengthMs": 120_000, "posture": "sitting"}
+    running = readiness.dump("readiness-running.json")["live"]
+    assert running["phase"] == "running" and running["readinessCheck"] == {"lengthMs": 120_000, "posture": "sitting"}
+    assert running["remainingMs"] == 80_000 and running["readinessResults"] is None
+    _, _, wall = read_png(readiness.shots / "readiness-keep-still-wall.png")
+    assert near(wall[20][20], (0x3F, 0x3A, 0x8F)), "the wall's band says keep still"
+
+    results = readiness.dump("readiness-results.json")
+    live = results["live"]
+    assert live["phase"] == "finished" and len(live["readinessResults"]) == 12
+    session = live["sessionID"]
+    assert readiness.sql("SELECT tags, planned_ms, effort_end_ms FROM session WHERE id = ?", session) == [("readiness,sitting", 120_000, 120_000)]
+    listed = cli_json(readiness, "readiness", "--team", "Demo", "--last", "1")["checks"][0]
+    assert listed["sessionID"] == session, "saved"
+    by_id = {p["playerID"]: p for p in listed["players"]}
+    for r in live["readinessResults"]:
+        want = by_id[r["playerID"]]
+        assert r["lnRMSSD"] == pytest.approx(want["lnRMSSD"], rel=1e-12) and r["status"]["text"] == want["status"], r["name"]
+        for key in ("normalLow", "baseline"):
+            assert r[key] == pytest.approx(want[key], rel=1e-12), (r["name"], key)
+    assert {r["status"]["text"] for r in live["readinessResults"]} - {"building baseline"}, "four weeks sitting: a baseline"
+    # Coach's screen and wall: each player's word on its colour.
+    for picture, tiles in (("readiness-results.png", live["tiles"]), ("readiness-results-wall.png", live["wallTiles"])):
+        _, _, pixels = read_png(readiness.shots / picture)
+        tones = {r["playerID"]: r["status"]["tone"] for r in live["readinessResults"]}
+        for tile in tiles:
+            x, y, w, h = tile["rect"]
+            assert near(pixels[y + h // 2][x + 6], TONES[tones[tile["playerID"]]]), (picture, tile["playerID"])
+
+    saved = readiness.dump("readiness-saved.json")
+    assert saved["screen"] == "season" and saved["notice"] == "Readiness check saved"
+    words = {line["playerID"]: line["readiness"]["text"] for line in saved["season"]["lines"]}
+    assert words == {r["playerID"]: r["status"]["text"] for r in live["readinessResults"]}
+
+
+def test_the_wall_keeps_a_check_private_when_told(readiness):
+    private = readiness.dump("readiness-private.json")
+    assert private["settings"]["wallPrivacy"] == "1"
+    live = private["live"]
+    assert live["phase"] == "finished" and len(live["readinessResults"]) == 12
+    _, _, wall = read_png(readiness.shots / "readiness-results-private-wall.png")
+    for tile in live["wallTiles"]:
+        x, y, w, h = tile["rect"]
+        assert near(wall[y + h // 2][x + 6], SURFACE_HIGH), "no colour that tells a result"
+    # The coach's screen keeps the words.
+    _, _, coach = read_png(readiness.shots / "readiness-results-private.png")
+    tones = {r["playerID"]: r["status"]["tone"] for r in live["readinessResults"]}
+    for tile in live["tiles"]:
+        x, y, w, h = tile["rect"]
+        assert near(coach[y + h // 2][x + 6], TONES[tones[tile["playerID"]]])
+    assert readiness.sql("SELECT COUNT(*) FROM session WHERE tags = 'readiness,sitting'")[0][0] == 15, "the second check was discarded"
