@@ -5,12 +5,14 @@
 #   make bench-club the club server's figures on a throwaway PostgreSQL: ingest beside COPY, size per session-hour, document and list times
 #   make bench-ble  Bluetooth figures on the emulated radio (Sideline vs bumble's host, broadcast, reconnect)
 #   make bench-hostile  peak RSS through each hostile file a USB stick may carry (import-roster, restore, the kiosk), and the photo helper's cost
-#   make test-vm    only the real-stack suite: Debian's kernel and bluetoothd in a VM (Tests/vm)
-#   make bench-vm   Bluetooth figures on the real stack in the VM (launch, a strap's return, an adapter's return)
+#   make test-vm    only the real-stack suite: Debian's kernel and bluetoothd in a VM (Tests/vm); RELEASE=bookworm for bookworm's (default trixie)
+#   make bench-vm   Bluetooth figures on the real stack in the VM, trixie and bookworm side by side (launch, a strap's return, an adapter's return, kernel oopses)
 #   make deb    out/sideline_<version>_<arch>.deb: the appliance package (deploy/package/debian, docs/OPERATIONS.md "Install on a Raspberry Pi")
 #   make bench-appliance  kill -9 → the kiosk back on screen, on this machine's cores: cage (headless) and the kiosk as the unit runs them
-#   make test-appliance  only the appliance in a VM: the .deb installed by apt, boot to the kiosk on bluez and hci-user, taps, crashes, power cut, USB sticks, no blanking, no adapter at start (Tests/appliance)
-.PHONY: demo test test-vm test-appliance bench-appliance bench bench-ble bench-club bench-hostile bench-vm setup build build-static deb
+#   make test-appliance  only the appliance in a VM: the .deb installed by apt, boot to the kiosk on bluez and hci-user, taps, crashes, power cut, USB sticks, no blanking, no adapter at start, a bookworm board upgraded to trixie (Tests/appliance); RELEASE=bookworm boots bookworm's
+#   make bench-display  the display measured again in the appliance VM: cage against SDL's KMSDRM (frames drawn, taps, memory)
+.PHONY: demo test test-vm test-appliance bench-appliance bench-display bench bench-ble bench-club bench-hostile bench-vm setup build build-static deb
+RELEASE ?= trixie
 
 setup:
 	@./deploy/scripts/setup.sh
@@ -51,11 +53,15 @@ bench-hostile: setup
 	.venv/bin/python Benchmarks/hostile/bench_hostile.py
 
 test-vm: setup
-	./deploy/scripts/vm/test-vm.sh
+	./deploy/scripts/vm/test-vm.sh $(RELEASE)
 
 test-appliance: build-static
 	./deploy/scripts/venv.sh
-	.venv/bin/python -m pytest -q -rP Tests/appliance
+	SIDELINE_VM_RELEASE=$(RELEASE) .venv/bin/python -m pytest -q -rP Tests/appliance
+
+bench-display: deb
+	./deploy/scripts/venv.sh
+	.venv/bin/python Benchmarks/appliance/display_vm.py --release $(RELEASE)
 
 bench-appliance: build-static
 	python3 Benchmarks/appliance/bench_restart.py

@@ -1,16 +1,20 @@
 """Fixtures for the Debian package tests (deploy/scripts/test.sh runs them after `make deb`):
-the built .deb, its local apt repository, and a clean bookworm chroot to install it in."""
+the built .deb, and per Debian release it is proven on (trixie, bookworm) a local apt repository of
+its dependency closure and a clean chroot to install it in."""
 import os
 import pathlib
 import shutil
 import subprocess
+import time
 
 import pytest
 
-from sideline_testkit.paths import PACKAGING, ROOT
+from sideline_testkit.paths import PACKAGING, RELEASES, ROOT, cache_folder
 from sideline_testkit.processes import run
 
 CACHE = ROOT / ".build-deb"
+CHROOTS = cache_folder() / "chroots"  # minimal roots, outside the checkout: a fresh clone reuses them
+CHROOT_DAYS = 7  # a minimal root older than this is made again (the repository brings newer libraries anyway)
 LONG_S = 900  # a package build, an apt download, a chroot unpacked
 
 
@@ -30,35 +34,35 @@ def upgrade_deb(deb) -> pathlib.Path:
     return (ROOT / out).resolve()
 
 
+@pytest.fixture(scope="session", params=RELEASES)
+def release(request) -> str:
+    """Each Debian release the package is proven on."""
+    return request.param
+
+
 @pytest.fixture(scope="session")
-def repo(deb) -> pathlib.Path:
-    """Every package the .deb needs, transitively, as a flat apt repository (deploy/package/deb-repo.sh)."""
-    folder = CACHE / "repo"
-    run(str(PACKAGING / "deb-repo.sh"), str(deb), str(folder), timeout=LONG_S)
+def repo(deb, release) -> pathlib.Path:
+    """Every package the .deb needs in `release`, transitively, as a flat apt repository (deploy/package/deb-repo.sh)."""
+    folder = CACHE / f"repo-{release}"
+    run(str(PACKAGING / "deb-repo.sh"), "--release", release, str(deb), str(folder), timeout=LONG_S)
     return folder
 
 
-def mirror() -> str:
-    for sources in pathlib.Path("/etc/apt/sources.list.d").glob("*.sources"):
-        for line in sources.read_text().splitlines():
-            if line.startswith("URIs:") and line.rstrip("/").endswith("/debian"):
-                return line.split()[1]
-    for line in pathlib.Path("/etc/apt/sources.list").read_text().splitlines() if pathlib.Path("/etc/apt/sources.list").exists() else []:
-        parts = line.split()
-        if len(parts) >= 3 and parts[0] == "deb" and parts[2] == "bookworm":
-            return parts[1]
-    pytest.fail("no Debian mirror in the apt sources")
+def mirror(release) -> str:
+    """The mirror the release's private apt view uses (deploy/scripts/apt-release.sh)."""
+    config = pathlib.Path(run(str(ROOT / "deploy/scripts/apt-release.sh"), release, timeout=LONG_S).stdout.strip())
+    return next(line.split()[2] for line in (config.parent / "sources.list").read_text().splitlines() if line.startswith("deb "))
 
 
 @pytest.fixture(scope="session")
-def chroot_base() -> pathlib.Path:
-    """A minimal bookworm (debootstrap --variant=minbase), made once and kept as a tarball."""
-    tarball = CACHE / "chroot-minbase.tar"
-    if not tarball.exists():
-        build = CACHE / "chroot-build"
+def chroot_base(release) -> pathlib.Path:
+    """A minimal root of `release` (debootstrap --variant=minbase), kept as a tarball in the cache."""
+    tarball = CHROOTS / f"{release}-minbase.tar"
+    if not tarball.exists() or time.time() - tarball.stat().st_mtime > CHROOT_DAYS * 86400:
+        build = CHROOTS / f"{release}-build"
         shutil.rmtree(build, ignore_errors=True)
-        CACHE.mkdir(exist_ok=True)
-        run("debootstrap", "--variant=minbase", "bookworm", str(build), mirror(), timeout=1200)
+        CHROOTS.mkdir(parents=True, exist_ok=True)
+        run("debootstrap", "--variant=minbase", release, str(build), mirror(release), timeout=1200)
         run("tar", "-C", str(build), "-cf", str(tarball) + ".tmp", ".", timeout=LONG_S)
         os.replace(str(tarball) + ".tmp", tarball)
         shutil.rmtree(build, ignore_errors=True)

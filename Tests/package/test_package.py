@@ -1,7 +1,9 @@
 """The Debian package, checked from outside (its control data, contents and lintian) and by
-installing it into a clean bookworm chroot whose only apt source is a local repository of its
-dependency closure: install (apt resolves Depends), run, upgrade (backup + migration), remove
-(data kept), purge (data gone)."""
+installing it into a clean chroot of each release it is proven on (trixie, bookworm) whose only apt
+source is a local repository of its dependency closure there: install (apt resolves Depends), run,
+upgrade (backup + migration), remove (data kept), purge (data gone). The one package, built here
+on bookworm's toolchain with the Swift runtime linked in, serves both."""
+import os
 import pathlib
 import re
 import shutil
@@ -10,7 +12,7 @@ import subprocess
 
 import pytest
 
-from sideline_testkit.paths import STATIC_BINARY
+from sideline_testkit.paths import ROOT, STATIC_BINARY
 from sideline_testkit.processes import run
 
 
@@ -82,7 +84,26 @@ def test_lintian_is_clean(deb):
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_install_run_upgrade_remove_purge_in_a_clean_bookworm(chroot, deb, upgrade_deb):
+def release_apt(release):
+    """The environment in which apt sees `release` (deploy/scripts/apt-release.sh)."""
+    config = run(str(ROOT / "deploy/scripts/apt-release.sh"), release, timeout=900).stdout.strip()
+    return {**os.environ, "APT_CONFIG": config}
+
+
+def test_every_dependency_is_a_package_of_the_release(deb, release):
+    """Each name in Depends (each alternative) is a real package of the release, not only a name
+    another package provides: trixie renamed libraries for 64-bit time (t64), keeping the old name
+    as a Provides where the ABI did not change (amd64, arm64). A name kept alive only so would still
+    install, but names what no longer exists."""
+    env = release_apt(release)
+    names = sorted(depends_names(deb) - {"${misc:Depends}"})
+    shown = run("apt-cache", "show", "--no-all-versions", *names, env=env, check=False).stdout
+    real = set(re.findall(r"^Package: (\S+)$", shown, re.M))
+    virtual = [n for n in names if n not in real]
+    assert not virtual, f"in {release}, Depends names packages that exist only as what others provide: {virtual}"
+
+
+def test_install_run_upgrade_remove_purge_in_a_clean_chroot(chroot, deb, upgrade_deb, release):
     # Install: apt resolves every dependency from the local repository alone.
     chroot.install(deb)
     assert chroot.sh("dpkg-query -W -f='${Status} ${Version}' sideline").stdout == f"install ok installed {control(deb, 'Version')}"
@@ -91,7 +112,9 @@ def test_install_run_upgrade_remove_purge_in_a_clean_bookworm(chroot, deb, upgra
     groups = set(chroot.sh("id -nG sideline").stdout.split())
     assert {"video", "input", "render", "bluetooth"} <= groups, groups
     assert chroot.sh("stat -c '%a %U %G' /var/lib/sideline").stdout.strip() == "700 sideline sideline"
-    assert chroot.sh("readlink /etc/systemd/system/multi-user.target.wants/sideline.service").stdout.strip() == "/lib/systemd/system/sideline.service"
+    # bookworm's helper links /lib/systemd/system/…, trixie's (merged /usr) may link /usr/lib/…: the same file.
+    assert chroot.sh("readlink -f /etc/systemd/system/multi-user.target.wants/sideline.service").stdout.strip() \
+        in ("/lib/systemd/system/sideline.service", "/usr/lib/systemd/system/sideline.service")
     assert chroot.sh("readlink /etc/systemd/system/timers.target.wants/sideline-backup.timer").stdout.strip()
 
     # It runs there, as its user: a recording, a backup, and the kiosk drawing a frame (SDL, fonts).

@@ -30,7 +30,7 @@ def test_scenario(name, vm):
     print(f'{name}: {result["seconds"]} s of VM time; figures {json.dumps(result["figures"])}')
     first = vm.results.get('oopsed', {}).get(name)
     if first:
-        # Debian 6.1's hci_chan_del race (docs/DESIGN.md), not Sideline's: said, and the scenario ran again.
+        # A guest kernel oops (Debian 6.1's hci_chan_del race, docs/BLUETOOTH.md), not Sideline's: said, and the scenario ran again.
         warnings.warn(GuestKernelOops(f'{name}: the guest kernel oopsed (logs in {vm.folder / (name + "-oopsed")}); '
                                       f'run again in a fresh boot: {"passed" if result["passed"] else "failed"}\n'
                                       f'{first["kernel_oops"]}'))

@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
-# deploy/package/deb-repo.sh DEB DIR [PACKAGE…]: a flat apt repository in DIR holding everything DEB (and
-# any PACKAGE named) depends on, transitively (Depends and Pre-Depends; no Recommends), downloaded from this machine's Debian
-# mirror with `apt-get download`. A machine without the internet (the VM, a chroot test) then
-# installs DEB with `apt install ./DEB` against `deb [trusted=yes] file:DIR ./` alone, so apt
-# resolves the package's Depends for real. Idempotent: packages already in DIR are kept.
+# deploy/package/deb-repo.sh [--release RELEASE] DEB DIR [PACKAGE…]: a flat apt repository in DIR
+# holding everything DEB (and any PACKAGE named) depends on, transitively (Depends and Pre-Depends;
+# no Recommends), as the Debian release RELEASE has them (bookworm, trixie: apt's private view of
+# it, deploy/scripts/apt-release.sh; without --release, this machine's own apt sources), downloaded
+# with `apt-get download`. A machine without the internet (the VM, a chroot test) then installs
+# DEB with `apt install ./DEB` against `deb [trusted=yes] file:DIR ./` alone, so apt resolves the
+# package's Depends for real. Idempotent: packages already in DIR are kept.
 set -euo pipefail
+if [ "${1:-}" = --release ]; then
+    export APT_CONFIG
+    APT_CONFIG=$("$(dirname "$0")/../scripts/apt-release.sh" "$2")
+    shift 2
+fi
 DEB=$(realpath "$1")
 DIR=$2
 shift 2
 EXTRA=("$@")
 mkdir -p "$DIR"
 DIR=$(realpath "$DIR")
-[ -n "$(ls /var/lib/apt/lists/*Packages 2>/dev/null | head -1)" ] || apt-get update -qq
+[ -n "${APT_CONFIG:-}" ] || [ -n "$(ls /var/lib/apt/lists/*Packages 2>/dev/null | head -1)" ] || apt-get update -qq
 
 # The package's own dependency names (alternatives: the first), then their closure as apt sees it.
 roots=$( ( (dpkg-deb -f "$DEB" Depends; dpkg-deb -f "$DEB" Pre-Depends) | tr ',' '\n' | sed 's/|.*//; s/(.*)//; s/:any//' | awk 'NF {print $1}'; printf '%s\n' "${EXTRA[@]}") | awk 'NF' | sort -u)

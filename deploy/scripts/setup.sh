@@ -15,7 +15,7 @@ APT_PACKAGES=(
   pkg-config
   qemu-system-x86 busybox-static e2fsprogs xz-utils  # the real-stack VM (deploy/scripts/vm, Tests/vm)
   debhelper help2man lintian binutils             # make deb: packaging, manual page, checks, objdump
-  debootstrap                                     # package tests: a clean bookworm chroot; the VM's root
+  debootstrap                                     # package tests: clean trixie and bookworm chroots; the VMs' roots
   qemu-utils dosfstools mtools                    # the appliance VM (Tests/appliance): its disk overlay, a FAT USB stick
   cage xwayland grim                              # the compositor of the unit, run here headless (make bench-appliance, the two-output test); grim reads its outputs
   zlib1g-dev postgresql-15 postgresql-client-15   # the club server: gzip transfers; Tests/club and make bench-club start a throwaway cluster

@@ -125,6 +125,9 @@ extension BlueZWorker {
                 guard expect(serial, strap: i, .connect, nowNs: now, timeoutNs: settings.connectTimeoutNs) else { continue }
                 straps.markConnecting(i, nowNs: now)
                 linked += 1
+            case .connected where !policy.wants(i):
+                abandon(i, nowNs: now) // its Connect finished after it stopped being wanted (setWanted)
+                linked -= 1
             case .connected where !straps[i].subscribed && !straps[i].subscribing:
                 subscribe(i, client: client, nowNs: now)
             default:

@@ -146,11 +146,16 @@ final class BlueZWorker: @unchecked Sendable {
         }
     }
 
-    /// Changes which straps may be connected; linked ones no longer wanted are let go.
+    /// Changes which straps may be connected; linked ones no longer wanted are let go. A Connect
+    /// still under way is let finish and the link let go after (`step`): cancelling it races the
+    /// kernel's own completion of the link, and trixie's 6.12 then failed the connect while the
+    /// controller kept the link up, with no host — the strap, connected, stopped advertising and
+    /// was never heard again (the kiosk tells its first wanted set just after the source has
+    /// asked for every strap it hears).
     func setWanted(_ selection: StrapSelection) {
         policy.wanted = selection
         let now = clock()
-        for i in straps.indices where straps[i].phase != .idle && !policy.wants(i) { abandon(i, nowNs: now) }
+        for i in straps.indices where straps[i].phase == .connected && !policy.wants(i) { abandon(i, nowNs: now) }
     }
 
     /// bluetoothd or the bus went away: every link is down; reopen with backoff

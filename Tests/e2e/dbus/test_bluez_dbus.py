@@ -7,6 +7,7 @@ bpm N'): a value is sent once the one before it was taken (so each has its own m
 strap's do), and Ctrl-C ends the session once the last one was (what is taken is kept). The
 mock's call log and properties say what Sideline asked bluetoothd for (StartNotify, Connect)."""
 import csv
+import itertools
 import os
 import sqlite3
 import subprocess
@@ -36,8 +37,26 @@ def start_kiosk(sideline_bin, db, script, shots, bus_address):
                             env=env_for(bus_address), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
+def pairing_list_connects(bluez, shots, device, chars, wait_for_json):
+    """Once the kiosk's script has opened the pairing list (dumped open.json): the strap advertises
+    until the kiosk connects it (bluetoothd relays each advertisement as an RSSI change; the
+    pairing screen may turn discovery on a frame after open.json), and the kiosk subscribes."""
+    wait_for_json(shots / 'open.json')
+    wait_until(lambda: bluez.advertise(device, rssi=-48) or bluez.calls(device, 'Connect'), timeout=15,
+               what='the kiosk connecting the strap it heard')
+    assert bluez.wait_notifying([chars['hr']]), 'the kiosk never subscribed to the strap it heard'
+
+
 def import_team(sideline_bin, db, tmp_path, addresses):
     import_roster(sideline_bin, db, tmp_path, 'BZ', wearers(addresses), sex='M', weight_kg=70)
+
+
+def import_player_without_strap(sideline_bin, db, tmp_path):
+    """Team BZ with one player, Ada One, who has no strap yet."""
+    roster = tmp_path / 'roster.csv'
+    roster.write_text('number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap\n1,Ada,One,2000,F,60,50,,\n')
+    subprocess.run([sideline_bin, 'import-roster', str(roster), '--team', 'BZ', '--db', str(db)],
+                   check=True, capture_output=True, text=True, timeout=60)
 
 
 RECORDING = []
@@ -301,10 +320,7 @@ def test_kiosk_pairs_a_strap_it_never_saw_through_bluetoothd(bluez, sideline_bin
     """The kiosk on bluez:hci0: the pairing screen hears a strap bluetoothd reports, stores it
     under its name, connects it and shows its heart rate; two taps pair it."""
     db = tmp_path / 'bz.sqlite'
-    roster = tmp_path / 'roster.csv'
-    roster.write_text('number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap\n1,Ada,One,2000,F,60,50,,\n')
-    subprocess.run([sideline_bin, 'import-roster', str(roster), '--team', 'BZ', '--db', str(db)],
-                   check=True, capture_output=True, text=True, timeout=60)
+    import_player_without_strap(sideline_bin, db, tmp_path)
     dev, chars = bluez.add_strap(A1, 'Polar H10 A1', battery=64)
     shots = tmp_path / 'shots'
     script = tmp_path / 'pair.kiosk'
@@ -321,12 +337,7 @@ def test_kiosk_pairs_a_strap_it_never_saw_through_bluetoothd(bluez, sideline_bin
     ''')
     kiosk = start_kiosk(sideline_bin, db, script, shots, bluez.address)
     try:
-        wait_for_json(shots / 'open.json')
-        # The strap advertises until the kiosk connects it (bluetoothd relays each advertisement
-        # as an RSSI change; the pairing screen may turn discovery on a frame after open.json).
-        wait_until(lambda: bluez.advertise(dev, rssi=-48) or bluez.calls(dev, 'Connect'), timeout=15,
-                   what='the kiosk connecting the strap it heard')
-        assert bluez.wait_notifying([chars['hr']]), 'the kiosk never subscribed to the new strap'
+        pairing_list_connects(bluez, shots, dev, chars, wait_for_json)
         bluez.set_value(chars['hr'], measurement(bpm=90))  # the script waits until it streams
         _, err = kiosk.communicate(timeout=60)
     finally:
@@ -511,3 +522,126 @@ def test_services_are_judged_only_once_resolved(bluez, sideline_bin, tmp_path):
     proc.wait_for(lambda l: f"bluetoothd has not resolved or exported {A2}'s services" in l, 'A2 judged', timeout=40, stream='err')
     _, err = finish(proc)
     assert 'Measurement characteristic' not in err, err
+
+
+def test_adapter_back_unpowered_then_powered_reconnects_every_strap(bluez, sideline_bin, tmp_path):
+    """hci0 unplugged and plugged back under bluetoothd 5.82 (trixie; this order from the VM's
+    D-Bus trace): the links down, the adapter unpowered with its PowerState left "on", the straps'
+    devices and the adapter removed; then the adapter added back unpowered ("off-enabling") with the
+    straps bluetoothd remembers (not heard yet), and only then powered. Sideline says so, starts
+    discovery again, connects every strap once discovery hears it, and records each again."""
+    db = tmp_path / 'bz.sqlite'
+    straps = {address: bluez.add_strap(address, f'Strap {address[-2:]}', battery=None) for address in (A1, A2)}
+    import_team(sideline_bin, db, tmp_path, list(straps))
+    proc = start_record(sideline_bin, db, bluez.address)
+    assert bluez.wait_notifying([chars['hr'] for _, chars in straps.values()]), 'sideline never subscribed to both straps'
+    for k, (address, (_, chars)) in enumerate(straps.items()):
+        bluez.set_value(chars['hr'], measurement(110 + k))
+        heard(proc, address, f'bpm {110 + k}')
+    bluez.unplug_adapter(list(straps.values()))
+    proc.wait_for(lambda line: 'hci0 is gone' in line, 'the loss told', stream='err')
+    bluez.plug_adapter_unpowered()
+    back = {address: bluez.add_strap(address, f'Strap {address[-2:]}', battery=None, resolved=False, remembered=True)
+            for address in straps}
+    bluez.power_on()
+    for dev, _ in back.values():
+        bluez.advertise(dev, rssi=-50)  # discovery hears each strap again
+    wait_until(lambda: all(bluez.calls(dev, 'Connect') for dev, _ in back.values()), 15,
+               what='a Connect for every strap on the returned adapter')
+    for dev, _ in back.values():
+        bluez.announce_services(dev)
+    assert bluez.wait_notifying([chars['hr'] for _, chars in back.values()], timeout=15), 'sideline did not resubscribe'
+    for k, (address, (_, chars)) in enumerate(back.items()):
+        bluez.set_value(chars['hr'], measurement(120 + k))
+        heard(proc, address, f'bpm {120 + k}')
+    _, err = finish(proc)
+    said = [line.split('bluez:hci0: ')[-1] for line in err.splitlines() if 'adapter hci0' in line]
+    assert said[-3:] == ['adapter hci0 is gone; waiting for it to come back',
+                         'adapter hci0 is powered off; waiting for it to be powered on',
+                         'adapter hci0 is back and powered; discovery and connections resumed'], err
+    samples, _ = export(sideline_bin, db, tmp_path)
+    assert [int(r['bpm']) for r in samples[A1]] == [110, 120] and [int(r['bpm']) for r in samples[A2]] == [111, 121]
+
+
+def bus_trace(address):
+    """dbus-monitor on the mock's bus: every message in the order the bus routed it, as lines
+    (seen while the mock itself is busy answering a call)."""
+    probe = 'org.sideline.Monitor'
+    trace = WatchedProcess(['stdbuf', '-oL', 'dbus-monitor', '--address', address, "destination='org.bluez'",
+                            "sender='org.bluez'", f"interface='{probe}'"])
+    RECORDING.append(trace)  # killed at the test's end whatever happens
+
+    def listening():  # a signal of our own, sent until the monitor shows it
+        subprocess.run(['dbus-send', f'--bus={address}', '--type=signal', '/', f'{probe}.Listening'], timeout=10)
+        return any(f'interface={probe}' in line for line in trace.lines['out'])
+    wait_until(listening, 10, what='dbus-monitor listening')
+    return trace
+
+
+def calls_to(trace, device, member):
+    """The calls of `member` on `device` the bus has routed so far: (line number, sender, serial)."""
+    return [(k, line.split(' sender=')[1].split()[0], line.split(' serial=')[1].split()[0])
+            for k, line in enumerate(trace.lines['out'])
+            if line.startswith('method call') and f'path={device};' in line and line.endswith(f'member={member}')]
+
+
+def connect_finished_at(trace, device, call):
+    """The line number at which the bus routed the first sign that a call of `calls_to` to Connect
+    finished: bluetoothd's Connected true for the device (sent before its answer), or the answer."""
+    lines, (_, sender, serial) = trace.lines['out'], call
+    for k, line in enumerate(lines):
+        if line.startswith(('method return', 'error')) and f'-> destination={sender} ' in line \
+                and line.endswith(f'reply_serial={serial}'):
+            return k
+        if line.startswith('signal') and f'path={device};' in line and line.endswith('member=PropertiesChanged'):
+            body = [b.strip() for b in itertools.takewhile(lambda b: b.startswith(' '), lines[k + 1:])]
+            if any(b == 'string "Connected"' and after.endswith('boolean true') for b, after in zip(body, body[1:])):
+                return k
+    return None
+
+
+def test_a_strap_no_longer_wanted_is_let_go_only_once_its_connect_is_answered(bluez, sideline_bin, tmp_path, wait_for_json):
+    """The kiosk leaves the pairing list while bluetoothd has not yet answered its Connect for a
+    strap heard there: that strap is not wanted any more, but Sideline lets the Connect finish and
+    only then disconnects it. A Disconnect sent while the Connect was under way raced the kernel's
+    own completion of the link on trixie (6.12): the connect failed, the controller kept the link
+    with no host on it, and the strap, connected, stopped advertising and was never heard again."""
+    db = tmp_path / 'bz.sqlite'
+    import_player_without_strap(sideline_bin, db, tmp_path)
+    held, _ = bluez.add_strap(A1, 'Polar H10 A1')
+    other, other_chars = bluez.add_strap(A2, 'Polar H10 A2')
+    shots = tmp_path / 'shots'
+    bluez.hold_connects(held, shots / 'answer')
+    script = tmp_path / 'leave.kiosk'
+    script.write_text('''
+        tap "BZ"
+        tap "Setup"
+        tap "Straps"
+        dump open.json
+        wait for "connecting"
+        tap "Roster"
+        dump left.json
+        wait for "done"
+    ''')
+    trace = bus_trace(bluez.address)
+    kiosk = start_kiosk(sideline_bin, db, script, shots, bluez.address)
+    try:
+        # A strap connected and subscribed on the pairing list: its Disconnect, when the list
+        # closes, says that Sideline has taken the new wanted set (none: Ada One has no strap).
+        pairing_list_connects(bluez, shots, other, other_chars, wait_for_json)
+        bluez.advertise(held, rssi=-50)  # its Connect is held: the mock answers nothing until `answer`
+        wait_until(lambda: calls_to(trace, held, 'Connect'), 15, what='a Connect for the second strap')
+        (shots / 'connecting').touch()
+        wait_for_json(shots / 'left.json')
+        wait_until(lambda: calls_to(trace, other, 'Disconnect'), 15, what='the first strap let go with the pairing list')
+        (shots / 'answer').touch()
+        wait_until(lambda: calls_to(trace, held, 'Disconnect'), 15, what='the second strap let go once connected')
+        (shots / 'done').touch()
+        _, err = kiosk.communicate(timeout=60)
+    finally:
+        kiosk.kill()
+    assert kiosk.returncode == 0, err
+    connect, = calls_to(trace, held, 'Connect')
+    finished, (disconnected, _, _) = connect_finished_at(trace, held, connect), calls_to(trace, held, 'Disconnect')[0]
+    assert finished is not None and finished < disconnected, 'Disconnect sent while its Connect was under way:\n' + '\n'.join(
+        line for line in trace.lines['out'][connect[0]:] if not line.startswith(' '))

@@ -98,14 +98,17 @@ class MockBluez:
         return path
 
     def add_strap(self, address, name, battery=87, battery_notify=False, adapter='hci0', heart_rate=True, resolved=True,
-                  body_location=None, manufacturer=None):
+                  body_location=None, manufacturer=None, remembered=False):
         """Device1 with a Heart Rate service (0x2A37, notify; none with heart_rate=False) and a Battery
         service (0x2A19, read [+ notify]). `resolved`: ServicesResolved, which bluetoothd sets once it
         has exported every service it discovered (False: it never finishes). `body_location` (an int,
         or the raw value as bytes): a readable Body Sensor Location 0x2A38 in the Heart Rate service;
         `manufacturer` (str, or raw bytes): a Device Information service 0x180A with a readable
-        Manufacturer Name 0x2A29."""
-        dev = self.root.AddDevice(adapter, address, name, dbus_interface='org.bluez.Mock')
+        Manufacturer Name 0x2A29. `remembered`: the device as bluetoothd brings back a strap it knows
+        from its storage when an adapter comes back — not heard yet (no RSSI), its services not
+        exported (`announce_services` once it is connected)."""
+        dev = self._remembered_device(adapter, address, name) if remembered else \
+            self.root.AddDevice(adapter, address, name, dbus_interface='org.bluez.Mock')
         self.obj(dev).UpdateProperties(DEVICE, {
             # The services bluetoothd found (it lists them in UUIDs when it resolves them).
             'UUIDs': dbus.Array([uuid16(u) for u, present in ((0x180D, heart_rate), (0x180F, battery is not None),
@@ -139,6 +142,73 @@ class MockBluez:
             value = manufacturer.encode() if isinstance(manufacturer, str) else manufacturer
             self._add_char(chars['manufacturer'], info_service, 0x2A29, ['read'], value)
         return dev, chars
+
+    def _remembered_device(self, adapter, address, name):
+        path = f'/org/bluez/{adapter}/dev_{address.replace(":", "_")}'
+        self.root.AddObject(path, DEVICE, {
+            'Address': dbus.String(address), 'AddressType': dbus.String('random'), 'Name': dbus.String(name),
+            'Alias': dbus.String(name), 'Paired': dbus.Boolean(False), 'Connected': dbus.Boolean(False),
+            'Adapter': dbus.ObjectPath(f'/org/bluez/{adapter}'), 'ServicesResolved': dbus.Boolean(False),
+            'UUIDs': dbus.Array([], signature='s'),
+        }, [('Connect', '', '', f"self.UpdateProperties('{DEVICE}', {{'Connected': dbus.Boolean(True)}})"),
+            ('Disconnect', '', '', f"self.UpdateProperties('{DEVICE}', {{'Connected': dbus.Boolean(False)}})")],
+            dbus_interface=dbusmock.MOCK_IFACE)
+        self.announce(path, DEVICE)
+        # Heard later: RSSI is a property from then on (advertise); added without a signal, as it has no value yet.
+        self.obj(path).AddProperty(DEVICE, 'RSSI', dbus.Int16(0), dbus_interface=dbusmock.MOCK_IFACE)
+        return path
+
+    def announce_services(self, device):
+        """What bluetoothd sends once it has discovered a connected device's services: each service
+        and characteristic object, then ServicesResolved."""
+        for path in sorted(p for p in self.root.GetManagedObjects(dbus_interface='org.freedesktop.DBus.ObjectManager')
+                           if p.startswith(device + '/')):
+            interface = GATT_SERVICE if path.rsplit('/', 1)[-1].startswith('service') else GATT_CHAR
+            self.announce(path, interface)
+        self.obj(device).UpdateProperties(DEVICE, {'ServicesResolved': dbus.Boolean(True)}, dbus_interface=dbusmock.MOCK_IFACE)
+
+    def unplug_adapter(self, devices, adapter='hci0'):
+        """hci0 pulled, as bluetoothd 5.82 tells it (trixie, the VM's D-Bus trace): every link down
+        (`devices`: (device, its characteristics) of add_strap),
+        the adapter unpowered with its PowerState left "on", then its devices and itself removed."""
+        for device, chars in devices:
+            self.drop_link(device, list(chars.values()))
+        path = '/org/bluez/' + adapter
+        self.obj(path).AddProperty(ADAPTER, 'PowerState', dbus.String('on'), dbus_interface=dbusmock.MOCK_IFACE)  # the template has none
+        self.obj(path).UpdateProperties(ADAPTER, {'Powered': dbus.Boolean(False), 'Discovering': dbus.Boolean(False),
+                                                  'PowerState': dbus.String('on')}, dbus_interface=dbusmock.MOCK_IFACE)
+        self.root.RemoveAdapterWithDevices(adapter, dbus_interface='org.bluez.Mock')
+
+    def plug_adapter_unpowered(self, adapter='hci0'):
+        """hci0 back, as bluetoothd 5.82 adds it: unpowered ("off-enabling") until it has powered it
+        itself (`power_on`). Discovery is the adapter's own, as the template's."""
+        path = '/org/bluez/' + adapter
+        self.root.AddObject(path, ADAPTER, {
+            'Address': dbus.String('C0:00:00:00:00:01'), 'AddressType': dbus.String('public'), 'Name': dbus.String('sideline-test'),
+            'Alias': dbus.String('sideline-test'), 'Powered': dbus.Boolean(False), 'PowerState': dbus.String('off-enabling'),
+            'Discoverable': dbus.Boolean(False), 'Discovering': dbus.Boolean(False), 'Pairable': dbus.Boolean(False),
+            'UUIDs': dbus.Array([], signature='s'), 'Roles': dbus.Array(['central', 'peripheral'], signature='s'),
+        }, [('SetDiscoveryFilter', 'a{sv}', '', ''),
+            ('StartDiscovery', '', '', f"self.UpdateProperties('{ADAPTER}', {{'Discovering': dbus.Boolean(True)}})"),
+            ('StopDiscovery', '', '', f"self.UpdateProperties('{ADAPTER}', {{'Discovering': dbus.Boolean(False)}})")],
+            dbus_interface=dbusmock.MOCK_IFACE)
+        self.announce(path, ADAPTER)
+        return path
+
+    def hold_connects(self, device, release):
+        """Device1.Connect on `device` answers only once the file `release` exists (at most 60 s), as
+        bluetoothd answers a Connect only when the kernel has the link. The mock serves nothing
+        meanwhile: what clients send waits on the bus, in order (a dbus-monitor sees it)."""
+        self.obj(device).AddMethod(DEVICE, 'Connect', '', '', (
+            'import os, time\n'
+            'deadline = time.monotonic() + 60\n'
+            f'while not os.path.exists({str(release)!r}) and time.monotonic() < deadline:\n'
+            '    time.sleep(0.02)\n'
+            f"self.UpdateProperties('{DEVICE}', {{'Connected': dbus.Boolean(True)}})\n"), dbus_interface=dbusmock.MOCK_IFACE)
+
+    def power_on(self, adapter='hci0'):
+        self.obj('/org/bluez/' + adapter).UpdateProperties(ADAPTER, {'PowerState': dbus.String('on'), 'Powered': dbus.Boolean(True)},
+                                                           dbus_interface=dbusmock.MOCK_IFACE)
 
     def reads(self, char):
         """How many times a client has called ReadValue on the characteristic."""

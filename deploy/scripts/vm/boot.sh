@@ -2,15 +2,17 @@
 # Boots the image of deploy/scripts/vm/build-image.sh once, runs one script inside, and returns when the
 # guest has powered off (or the time limit killed it).
 #
-#   deploy/scripts/vm/boot.sh --run PATH --out DIR [--bin FILE] [--timeout SECONDS]
+#   deploy/scripts/vm/boot.sh [--image DIR] --run PATH --out DIR [--bin FILE] [--timeout SECONDS]
 #
+#   --image    the image folder (deploy/scripts/vm/build-image.sh prints it); default
+#              .build-vm/$SIDELINE_VM_RELEASE/image (trixie when unset)
 #   --run      the script the guest runs, relative to the checkout (shared read-only at /sideline)
 #   --out      a folder shared read-write at /out: the guest's results; the serial console is
 #              written to DIR/console.txt, the script's exit status to DIR/exit-status
 #   --bin      the sideline binary (its folder is shared read-only at /sideline-bin)
 #   --timeout  the script's limit inside the guest (default 1200 s); qemu gets 120 s more
 #
-#   deploy/scripts/vm/boot.sh --appliance SOCKETS --out DIR --disk FILE [--timeout SECONDS]
+#   deploy/scripts/vm/boot.sh [--image DIR] --appliance SOCKETS --out DIR --disk FILE [--timeout SECONDS]
 #
 #   The appliance as a board boots it: systemd as PID 1 (no script), a virtio GPU at 800x480 (no
 #   VGA), a USB host controller with a USB tablet, and two sockets in the folder SOCKETS through
@@ -18,7 +20,9 @@
 #   device_add, quit) and qga.sock (the guest agent: guest-exec). The shares are there; the guest
 #   mounts them itself. --disk is a qcow2 overlay over the image (made when missing) that keeps
 #   what the guest writes, so a second boot sees the first one's; the run ends when the caller
-#   powers the guest off (or quits QEMU), or after --timeout + 120 s.
+#   powers the guest off (or quits QEMU), or after --timeout + 120 s. An existing --disk keeps its
+#   own backing image, so a disk made over one release's image boots on with another's kernel
+#   and initramfs (--image): a board upgraded in place (Tests/appliance's upgrade test).
 #
 # The guest's root is the image with snapshot=on: every boot starts clean, nothing is written back.
 # Accelerator: KVM when a 10-second probe boots the kernel with it, else TCG (multi-threaded).
@@ -26,10 +30,11 @@
 # Exit status: the guest script's, or 124 when a limit was hit, or 1 when the guest said nothing.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
-IMAGE=${SIDELINE_VM_DIR:-$ROOT/.build-vm}/image
+IMAGE=$ROOT/.build-vm/${SIDELINE_VM_RELEASE:-trixie}/image
 RUN="" OUT="" BIN="" LIMIT=1200 SOCKETS="" DISK=""
 while [ $# -gt 0 ]; do
   case "$1" in
+    --image) IMAGE=$2; shift 2 ;;
     --run) RUN=$2; shift 2 ;;
     --out) OUT=$2; shift 2 ;;
     --bin) BIN=$2; shift 2 ;;
@@ -40,7 +45,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -n "$OUT" ] && { [ -n "$RUN" ] || [ -n "$SOCKETS" ]; } || {
-  echo "usage: $0 --run PATH --out DIR [--bin FILE] [--timeout S] | --appliance SOCKETS --out DIR --disk FILE" >&2; exit 2; }
+  echo "usage: $0 [--image DIR] --run PATH --out DIR [--bin FILE] [--timeout S] | [--image DIR] --appliance SOCKETS --out DIR --disk FILE" >&2; exit 2; }
 [ -f "$IMAGE/root.ext4" ] || { echo "boot: no image in $IMAGE; run deploy/scripts/vm/build-image.sh" >&2; exit 2; }
 [ -z "$RUN" ] || [ -f "$ROOT/$RUN" ] || { echo "boot: $RUN is not in the checkout" >&2; exit 2; }
 mkdir -p "$OUT"

@@ -1,34 +1,42 @@
 #!/usr/bin/env bash
-# Builds the VM image Sideline's real-stack tests boot (Tests/vm), once, into .build-vm/image/:
-#   vmlinuz       Debian bookworm's own kernel (the linux-image-amd64 dependency; Bluetooth,
-#                 hci_vhci, virtio, 9p and ext4 are modules)
+# deploy/scripts/vm/build-image.sh [RELEASE]: the VM image Sideline's real-stack and appliance tests
+# boot (Tests/vm, Tests/appliance), for one Debian release (trixie, the default, or bookworm; or
+# $SIDELINE_VM_RELEASE), built once per set of inputs and kept in the cache:
+#   vmlinuz       the release's own kernel (the linux-image-amd64 dependency; Bluetooth, hci_vhci,
+#                 virtio, 9p and ext4 are modules): 6.12 on trixie, 6.1 on bookworm
 #   initrd.gz     busybox-static: loads virtio + ext4, mounts /dev/vda, switch_root to the init
 #                 named by init= on the kernel command line (default /sbin/init: systemd)
-#   root.ext4     a debootstrap'd bookworm: systemd, dbus, bluez, bluez-test-tools, python3 with
-#                 bumble (pinned as in Tests/e2e/requirements.txt) at /opt/bumble, the runtime
-#                 libraries sideline links, the kernel's modules, and /usr/local/sbin/sideline-vm-rig
-#                 (the test rig's init: mounts the 9p shares, runs one script, powers off)
+#   root.ext4     a debootstrap'd root of the release: systemd, dbus, bluez, bluez-test-tools,
+#                 python3 with bumble (pinned as in Tests/e2e/requirements.txt) at /opt/bumble, the
+#                 runtime libraries sideline links, the kernel's modules, and
+#                 /usr/local/sbin/sideline-vm-rig (the test rig's init: mounts the 9p shares, runs one
+#                 script, powers off)
+#   modules.tar   the kernel's modules as root.ext4 holds them (KVER/… for /lib/modules), for a
+#                 board upgraded in place to this release (Tests/appliance's upgrade test)
 # Nothing of Sideline is in the image: the binary and the test scripts come in through 9p at boot
 # (deploy/scripts/vm/boot.sh), so code changes never rebuild it. Both Pythons (python3 and bumble's)
 # find the test kit there, at /sideline/Tests/kit, through a .pth file: the guest's `import
-# sideline_testkit` as the host's .venv has it. The image is rebuilt only when this
-# script, the bumble pin or the kernel package changes (a hash of them in image/stamp).
-# Needs root, debootstrap, busybox-static, e2fsprogs (deploy/scripts/setup.sh installs them).
+# sideline_testkit` as the host's .venv has it.
+# Cached by its inputs in $SIDELINE_CACHE/vm/images/RELEASE-HASH (default ~/.cache/sideline, outside
+# the checkout, so reruns, other checkouts and CI's fresh clones reuse it); HASH covers this script
+# (the package and module lists are in it), the bumble pin and the kernel package's version, so an
+# image is rebuilt only when one of them changes. .build-vm/RELEASE/image links to the current one;
+# the last line printed is its folder. Needs root, debootstrap, busybox-static, e2fsprogs
+# (deploy/scripts/setup.sh installs them).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 ROOT=$PWD
-VM=${SIDELINE_VM_DIR:-$ROOT/.build-vm}
-IMAGE=$VM/image
-CACHE=$VM/cache
-SUITE=bookworm
+SUITE=${1:-${SIDELINE_VM_RELEASE:-trixie}}
+CACHE=${SIDELINE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sideline}/vm
 BUMBLE_PIN=$(grep -E '^bumble==' Tests/e2e/requirements.txt)
-log() { echo "build-image: $*" >&2; }
+log() { echo "build-image[$SUITE]: $*" >&2; }
+case "$SUITE" in bookworm|trixie) ;; *) echo "build-image: RELEASE is bookworm or trixie, not '$SUITE'" >&2; exit 2 ;; esac
 
 # The guest's packages. systemd-sysv makes the image bootable with systemd as PID 1 too
-# (a later deployment test installs Sideline's .deb in it); the rig itself boots init=sideline-vm-rig.
+# (the appliance test installs Sideline's .deb in it); the rig itself boots init=sideline-vm-rig.
 PACKAGES=(
   systemd-sysv dbus kmod procps busybox ca-certificates
-  bluez bluez-test-tools                                   # bluetoothd 5.66, bluetoothctl, btmgmt, btmon
+  bluez bluez-test-tools                                   # bluetoothd (5.82 / 5.66), bluetoothctl, btmgmt, btmon
   python3 python3-venv                                     # the guest's test runner; bumble's venv
   libsdl2-2.0-0 libsdl2-ttf-2.0-0 libsdl2-image-2.0-0      # what sideline links (static Swift runtime,
   libbluetooth3 libdbus-1-3 libsqlite3-0 fonts-dejavu-core #  system libraries dynamic)
@@ -46,51 +54,63 @@ for tool in debootstrap mkfs.ext4 apt-get dpkg-deb; do
 done
 [ -x /bin/busybox ] || { echo "build-image: busybox-static missing; run deploy/scripts/setup.sh" >&2; exit 1; }
 
-# apt's lists tell which kernel linux-image-amd64 means today. SIDELINE_VM_KERNEL names another
-# bookworm kernel package (e.g. linux-image-6.12.100+deb12-amd64) to try a kernel bug elsewhere;
-# give such an image its own SIDELINE_VM_DIR.
+# The release's apt lists (a private view: deploy/scripts/apt-release.sh) tell which kernel
+# linux-image-amd64 means today. SIDELINE_VM_KERNEL names another kernel package of the release
+# (e.g. linux-image-6.12.100+deb12-amd64 on bookworm) to try a kernel bug elsewhere: its image is
+# another cache entry, and .build-vm/RELEASE/image links to it until the next build.
+export APT_CONFIG
+APT_CONFIG=$(./deploy/scripts/apt-release.sh "$SUITE")
 kernel_package() { apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/ {print $2; exit}'; }
 KPKG=${SIDELINE_VM_KERNEL:-$(kernel_package)}
-if [ -z "$KPKG" ]; then apt-get update -qq; KPKG=$(kernel_package); fi
-[ -n "$KPKG" ] || { echo "build-image: apt knows no linux-image-amd64 (no bookworm sources?)" >&2; exit 1; }
+[ -n "$KPKG" ] || { echo "build-image: apt knows no linux-image-amd64 in $SUITE" >&2; exit 1; }
 KVER=${KPKG#linux-image-}
+KDEB_VERSION=$(apt-cache policy "$KPKG" | awk '/Candidate:/ {print $2}')
 
-WANT=$( { cat "$0"; echo "$BUMBLE_PIN $KPKG $(apt-cache policy "$KPKG" | awk '/Candidate:/ {print $2}')"; } | sha256sum | cut -d' ' -f1)
-if [ "$(cat "$IMAGE/stamp" 2>/dev/null)" = "$WANT" ] && [ -f "$IMAGE/root.ext4" ]; then
-  log "up to date ($KPKG, $BUMBLE_PIN)"
+WANT=$( { cat "$0"; echo "$SUITE $BUMBLE_PIN $KPKG $KDEB_VERSION"; } | sha256sum | cut -c1-16)
+IMAGE=$CACHE/images/$SUITE-$WANT
+LINK=$ROOT/.build-vm/$SUITE/image
+mkdir -p "$CACHE/images" "$(dirname "$LINK")"
+# One builder per image at a time (the suites may ask together): the second finds it built.
+exec 9> "$IMAGE.lock"
+flock 9
+if [ -f "$IMAGE/stamp" ] && [ -f "$IMAGE/root.ext4" ]; then
+  ln -sfn "$IMAGE" "$LINK"
+  log "up to date ($KPKG $KDEB_VERSION, $BUMBLE_PIN)"
+  echo "$IMAGE"
   exit 0
 fi
-
-# The Debian mirror apt uses here (deb822 or one-line sources).
-mirror() {
-  local m
-  m=$(awk '/^URIs:/ { for (i = 2; i <= NF; i++) if ($i ~ /\/debian\/?$/) { print $i; exit } }' /etc/apt/sources.list.d/*.sources 2>/dev/null || true)
-  [ -n "$m" ] || m=$(awk '$1 == "deb" && $3 == "bookworm" && $2 ~ /\/debian\/?$/ { print $2; exit }' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null || true)
-  echo "${m:-http://deb.debian.org/debian}"
-}
+MIRROR=$(awk '$1 == "deb" { print $3; exit }' "$(dirname "$APT_CONFIG")/sources.list")
 
 started=$(date +%s)
-WORK=$VM/work
+WORK=$IMAGE.work
+DEBS=$CACHE/debs/$SUITE
 rm -rf "$WORK"
-mkdir -p "$WORK" "$CACHE/debs" "$CACHE/wheels"
+mkdir -p "$WORK" "$DEBS"
 
 log "kernel $KPKG"
-(cd "$CACHE/debs" && { ls "$KPKG"_*.deb >/dev/null 2>&1 || apt-get -q -o APT::Sandbox::User=root download "$KPKG" >/dev/null; })
-dpkg-deb -x "$(ls "$CACHE"/debs/"$KPKG"_*.deb | tail -1)" "$WORK/kernel"
+(cd "$DEBS" && { ls "$KPKG"_"${KDEB_VERSION//:/%3a}"_*.deb >/dev/null 2>&1 || apt-get -q download "$KPKG" >/dev/null; })
+dpkg-deb -x "$(ls "$DEBS"/"$KPKG"_"${KDEB_VERSION//:/%3a}"_*.deb | tail -1)" "$WORK/kernel"
+# trixie's kernel package has its modules under /usr/lib (merged /usr), bookworm's under /lib.
+if [ -d "$WORK/kernel/usr/lib/modules" ] && [ ! -d "$WORK/kernel/lib/modules" ]; then
+  mkdir -p "$WORK/kernel/lib" && mv "$WORK/kernel/usr/lib/modules" "$WORK/kernel/lib/modules"
+fi
 
-log "debootstrap $SUITE from $(mirror) (about a minute)"
-if ! debootstrap --variant=minbase --cache-dir="$CACHE/debs" --include="$(IFS=,; echo "${PACKAGES[*]}")" \
-     "$SUITE" "$WORK/root" "$(mirror)" > "$WORK/debootstrap.log" 2>&1; then
+log "debootstrap $SUITE from $MIRROR (a few minutes)"
+if ! debootstrap --variant=minbase --cache-dir="$DEBS" --include="$(IFS=,; echo "${PACKAGES[*]}")" \
+     "$SUITE" "$WORK/root" "$MIRROR" > "$WORK/debootstrap.log" 2>&1; then
   tail -20 "$WORK/debootstrap.log" >&2
   exit 1
 fi
 R=$WORK/root
 
-log "$BUMBLE_PIN into /opt/bumble (wheels fetched here, installed offline in the guest root)"
-python3 -m pip download -q "$BUMBLE_PIN" -d "$CACHE/wheels" --only-binary=:all: --python-version 3.11 --implementation cp \
+# Wheels for the guest's own Python (3.13 on trixie, 3.11 on bookworm).
+PYVER=$(chroot "$R" python3 -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')
+WHEELS=$CACHE/wheels/py$PYVER
+log "$BUMBLE_PIN into /opt/bumble for Python $PYVER (wheels fetched here, installed offline in the guest root)"
+python3 -m pip download -q "$BUMBLE_PIN" -d "$WHEELS" --only-binary=:all: --python-version "$PYVER" --implementation cp \
   --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64 \
   --platform manylinux1_x86_64 --platform linux_x86_64
-mkdir -p "$R/tmp/wheels" && cp "$CACHE"/wheels/*.whl "$R/tmp/wheels/"
+mkdir -p "$R/tmp/wheels" && cp "$WHEELS"/*.whl "$R/tmp/wheels/"
 chroot "$R" python3 -m venv /opt/bumble
 chroot "$R" env -i PATH=/usr/bin:/bin /opt/bumble/bin/pip install -q --no-index --find-links /tmp/wheels "$BUMBLE_PIN"
 rm -rf "$R/tmp/wheels"
@@ -115,7 +135,7 @@ done | tr ' ' '\n' | sed 's/:$//' | sort -u | while read -r ko; do
   mkdir -p "$R/$MODS/$(dirname "$ko")" && cp -a "$WORK/kernel/$MODS/$ko" "$R/$MODS/$ko"
 done
 cp -a "$WORK/kernel/$MODS"/modules.{order,builtin,builtin.modinfo} "$R/$MODS/" 2>/dev/null || true
-# Later kernels (bookworm's 6.12) ship their modules xz-compressed; the initramfs's busybox loads plain ones.
+# Later kernels (6.12) ship their modules xz-compressed; the initramfs's busybox loads plain ones.
 find "$R/$MODS" -name '*.ko.xz' -exec xz -d {} +
 chroot "$R" depmod "$KVER"
 
@@ -196,11 +216,17 @@ log "root.ext4"
 size_mb=$(( $(du -sm "$R" | cut -f1) + 512 ))
 mkfs.ext4 -q -F -L sideline-vm -d "$R" "$WORK/root.ext4" "${size_mb}M" > /dev/null
 
-rm -rf "$IMAGE.old"; [ -d "$IMAGE" ] && mv "$IMAGE" "$IMAGE.old"
+tar -C "$R/lib/modules" -cf "$WORK/modules.tar" "$KVER"
 mkdir -p "$IMAGE"
 cp "$WORK/kernel/boot/vmlinuz-$KVER" "$IMAGE/vmlinuz"
-mv "$WORK/initrd.gz" "$WORK/root.ext4" "$IMAGE/"
+mv "$WORK/initrd.gz" "$WORK/root.ext4" "$WORK/modules.tar" "$IMAGE/"
 echo "$KVER" > "$IMAGE/kernel-version"
-echo "$WANT" > "$IMAGE/stamp"
-rm -rf "$WORK" "$IMAGE.old"
+echo "$SUITE $KPKG $KDEB_VERSION $BUMBLE_PIN" > "$IMAGE/stamp"
+rm -rf "$WORK"
+ln -sfn "$IMAGE" "$LINK"
+# Older images of this release go (each is about 1 GB); another release's stay.
+for old in "$CACHE/images/$SUITE"-*; do
+  case "$old" in "$IMAGE"|"$IMAGE".lock|*.work) ;; *) rm -rf "$old" ;; esac
+done
 log "ready in $(( $(date +%s) - started )) s: kernel $KVER, root.ext4 $(du -h "$IMAGE/root.ext4" | cut -f1) ($IMAGE)"
+echo "$IMAGE"

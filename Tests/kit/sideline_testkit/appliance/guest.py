@@ -5,7 +5,6 @@ import json
 
 SRC = '/sideline'  # the checkout, read-only (9p share "src"); the image's Pythons find the test kit in it
 OUT = '/out'       # this boot's results folder, read-write (9p share "out")
-REPO = f'{SRC}/.build-vm/appliance/repo'
 DB = '/var/lib/sideline/sideline.sqlite'
 # Only the local repository: the guest has no network, and apt must resolve Depends from it alone.
 APT = ('apt-get -q -o Dir::Etc::sourcelist=/etc/apt/sources.list.d/sideline-local.list '
@@ -18,13 +17,14 @@ def mount_shares(agent):
              'mountpoint -q /out || mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 out /out')
 
 
-def install(agent, deb_in_checkout):
-    """`apt install ./sideline_….deb` against the dependency closure only; apt's output."""
-    agent.sh(f'echo "deb [trusted=yes] file:{REPO} ./" > /etc/apt/sources.list.d/sideline-local.list')
+def install(agent, deb_in_checkout, repo_in_checkout):
+    """`apt install ./sideline_….deb` against the dependency closure only (a flat repository in
+    the checkout: deploy/package/deb-repo.sh); apt's output."""
+    agent.sh(f'echo "deb [trusted=yes] file:{SRC}/{repo_in_checkout} ./" > /etc/apt/sources.list.d/sideline-local.list')
     agent.sh(f'{APT} update', timeout=120)
     _, out = agent.sh(f'cp {SRC}/{deb_in_checkout} /tmp/ && cd /tmp && '
                       f'DEBIAN_FRONTEND=noninteractive {APT} install -y --no-install-recommends ./{deb_in_checkout.split("/")[-1]}',
-                      timeout=400)
+                      timeout=1800)  # 116–267 s under TCG; over 400 s on a machine at load 20
     return out
 
 

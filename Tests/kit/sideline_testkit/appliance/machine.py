@@ -84,10 +84,12 @@ class Agent:
         self.path = path
         self.conn = None
 
-    def connect(self, timeout):
+    def connect(self, timeout, alive=lambda: True):
         """Waits until the guest's agent answers (it starts with the guest's systemd); TimedOut if it
-        never does."""
+        never does, Failed at once if `alive` says QEMU is gone."""
         def answers():
+            if not alive():
+                raise Failed('QEMU exited before the guest agent answered')
             try:
                 conn = JSONSocket(self.path, timeout=3)
                 token = int(time.monotonic() * 1000) % 2**31
@@ -128,15 +130,16 @@ class Agent:
 
 
 class Machine:
-    """One boot of the appliance VM (deploy/scripts/vm/boot.sh --appliance) in the background."""
+    """One boot of the appliance VM (deploy/scripts/vm/boot.sh --appliance) in the background: the
+    kernel and initramfs of `image` (deploy/scripts/vm/build-image.sh's folder), the root in `disk`."""
 
-    def __init__(self, folder, disk, limit_s):
+    def __init__(self, folder, disk, limit_s, image):
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.sockets = self.folder / 'sockets'
         self.started = time.monotonic()
         self.process = subprocess.Popen(
-            [str(VM_SCRIPTS / 'boot.sh'), '--appliance', str(self.sockets), '--out', str(self.folder),
+            [str(VM_SCRIPTS / 'boot.sh'), '--image', str(image), '--appliance', str(self.sockets), '--out', str(self.folder),
              '--disk', str(disk), '--timeout', str(limit_s)],
             stdout=open(self.folder / 'boot.txt', 'w'), stderr=subprocess.STDOUT)
         try:
@@ -152,9 +155,9 @@ class Machine:
     def wait_for_agent(self, timeout):
         """Waits until the guest agent answers; fails with the serial console's tail if it never does."""
         try:
-            self.agent.connect(timeout)
-        except TimedOut as e:
-            raise Failed(f'{e}\n{self.console_tail()}') from None
+            self.agent.connect(timeout, alive=lambda: self.process.poll() is None)
+        except (TimedOut, Failed) as e:
+            raise Failed(f'{e}\n{(self.folder / "boot.txt").read_text()[-600:]}\n{self.console_tail()}') from None
 
     def seconds(self):
         """Seconds since power on (QEMU's start)."""

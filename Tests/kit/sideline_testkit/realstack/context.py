@@ -26,12 +26,14 @@ class Context:
         self.db.parent.mkdir(parents=True, exist_ok=True)
 
     def bring_up(self, transport, configs):
-        """btmon, the straps with a fresh hci0, and bluetoothd (bluez) or hci0 left down (hci_user)."""
+        """btmon, the straps with a fresh hci0, and bluetoothd with dbus-monitor watching it (bluez)
+        or hci0 left down (hci_user)."""
         self.stack.start_btmon(self.folder / 'btmon.txt')
         config = self.folder / 'straps.json'
         config.write_text(json.dumps(configs))
         self.stack.start_straps(config, self.sent_log, self.folder / 'straps.txt')
         if transport == 'bluez':
+            self.stack.start_dbus_monitor(self.folder / 'dbus.txt')
             self.stack.start_bluetoothd(self.folder / 'bluetoothd.txt')
         else:
             self.stack.power_off_for_user_channel()
@@ -39,6 +41,7 @@ class Context:
 
     def tear_down(self):
         self.stack.stop_bluetoothd()
+        self.stack.stop_dbus_monitor()
         self.stack.stop_straps()
         self.stack.stop_btmon()
         if self.db.exists():
@@ -66,16 +69,27 @@ class Context:
         """Sleeps until `seconds` after `launched` (scheduling an intervention, not waiting for a result)."""
         time.sleep(max(0.0, launched + seconds - time.time()))
 
-    def once_streaming(self, launched, count, notifications=3, limit=60):
-        """Returns once each of straps 1…`count` has notified `notifications` values since `launched`
-        (so Sideline has subscribed to all of them and is recording), or after `limit` s. An
-        intervention "mid-session" waits for this, not for a fixed delay: on a loaded machine the
-        emulated CPU took 12 s and more from launch to the first subscription."""
-        def streaming():
-            sent = self.sent()
-            return all(len([e for e in events(sent, i, 'notify') if e['t'] > launched]) >= notifications
-                       for i in range(1, count + 1))
+    def recorded(self):
+        """Samples recorded so far per strap address, read from the session's database while
+        `record` writes it (WAL: a reader beside the writer)."""
         try:
-            wait_until(streaming, limit, f'straps 1…{count} streaming', 0.25, OSError)
+            with sqlite3.connect(f'file:{self.db}?mode=ro', uri=True, timeout=1) as c:
+                return dict(c.execute('SELECT strap.address, count(*) FROM sample JOIN strap ON strap.id = sample.strap_id '
+                                      'GROUP BY strap.address').fetchall())
+        except sqlite3.Error:
+            return {}  # not created yet, or busy this moment
+
+    def once_streaming(self, launched, count, notifications=3, limit=60):
+        """Returns once each of straps 1…`count` has `notifications` samples recorded in the session's
+        database (so Sideline has subscribed to all of them and records), or after `limit` s. An
+        intervention "mid-session" waits for this, not for a fixed delay: on a loaded machine the
+        emulated CPU took 12 s and more from launch to the first subscription, and bluetoothd's
+        D-Bus signals reached Sideline up to 3 s after the straps sent them (load average 24): a
+        wait for what the straps sent would intervene before anything was recorded."""
+        def streaming():
+            counts = self.recorded()
+            return all(counts.get(address(i), 0) >= notifications for i in range(1, count + 1))
+        try:
+            wait_until(streaming, limit, f'straps 1…{count} recorded', 0.25, OSError)
         except TimedOut:
             pass  # the intervention goes ahead; the scenario's checks say what was not recorded

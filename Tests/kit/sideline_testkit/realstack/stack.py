@@ -1,5 +1,5 @@
 """Inside the VM: the real Linux Bluetooth stack and what drives it — the kernel's hci_vhci,
-dbus-daemon, bluetoothd 5.66, btmon, and the emulated straps (sideline_testkit.radio.virtual_team
+dbus-daemon, bluetoothd (5.82 on trixie, 5.66 on bookworm), btmon, dbus-monitor, and the emulated straps (sideline_testkit.radio.virtual_team
 with C0 on /dev/vhci, under bumble's Python). Every process started here is stopped by
 `Processes.stop_all`."""
 import os
@@ -165,3 +165,20 @@ class Stack:
 
     def stop_btmon(self):
         self.processes.stop('btmon')
+
+    # ------------------------------------------------------------------ D-Bus
+
+    def start_dbus_monitor(self, log):
+        """What passes between Sideline and bluetoothd on the system bus — the signals bluetoothd
+        sends, in their order, and every call to it (Device1.Connect…) — to a text file."""
+        probe = 'org.sideline.Monitor'
+        self.processes.start('dbus-monitor', ['stdbuf', '-oL', 'dbus-monitor', '--system', "sender='org.bluez'",
+                                              "destination='org.bluez'", f"interface='{probe}'"], log)
+
+        def listening():  # a signal of our own, sent until the monitor shows it
+            status_and_output(['dbus-send', '--system', '--type=signal', '/', f'{probe}.Listening'], timeout=10)
+            return f'interface={probe}' in Path(log).read_text()
+        wait_until(listening, 10, 'dbus-monitor listening', STEP_S, OSError)
+
+    def stop_dbus_monitor(self):
+        self.processes.stop('dbus-monitor')

@@ -1,6 +1,6 @@
-"""The host side of one real-stack VM run: the image (deploy/scripts/vm/build-image.sh, cached),
-one boot (deploy/scripts/vm/boot.sh) that runs Tests/vm/guest/main.py over a plan, and the guest's
-results. Used by the pytest suite (Tests/vm/test_real_stack.py) and by `make bench-vm`
+"""The host side of one real-stack VM run: the release's image (deploy/scripts/vm/build-image.sh,
+cached), one boot (deploy/scripts/vm/boot.sh) that runs Tests/vm/guest/main.py over a plan, and the
+guest's results. Used by the pytest suite (Tests/vm/test_real_stack.py) and by `make bench-vm`
 (Benchmarks/vm/bench_vm.py)."""
 import json
 import os
@@ -9,7 +9,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from sideline_testkit.paths import ROOT, STATIC_BINARY, VM_SCRIPTS
+from sideline_testkit.paths import STATIC_BINARY, VM_SCRIPTS, vm_folder, vm_release
 from sideline_testkit.realstack.guest_runner import RESTART_STATUS
 
 GUEST_MAIN = 'Tests/vm/guest/main.py'  # relative to the checkout, which the guest sees at /sideline
@@ -21,15 +21,22 @@ def sideline_binary():
     return Path(os.environ.get('SIDELINE_VM_BIN') or STATIC_BINARY)
 
 
-def results_folder():
-    return Path(os.environ.get('SIDELINE_VM_RESULTS') or ROOT / '.build-vm/results')
+def results_folder(release, name='results'):
+    """Where one run's logs go: .build-vm/RELEASE/NAME (under $SIDELINE_VM_RESULTS instead when set)."""
+    return Path(os.environ.get('SIDELINE_VM_RESULTS') or vm_folder(release)) / name
+
+
+def image(release):
+    """The release's image folder, built first if its inputs changed (build-image.sh prints it last)."""
+    out = subprocess.run([str(VM_SCRIPTS / 'build-image.sh'), release], check=True, stdout=subprocess.PIPE, text=True).stdout
+    return Path(out.split()[-1])
 
 
 class VMRun:
     """What one boot left: the guest's results.json, its console and every scenario's folder."""
 
-    def __init__(self, folder, status, seconds, image_seconds):
-        self.folder, self.status, self.seconds, self.image_seconds = folder, status, seconds, image_seconds
+    def __init__(self, release, folder, status, seconds, image_seconds):
+        self.release, self.folder, self.status, self.seconds, self.image_seconds = release, folder, status, seconds, image_seconds
         results = folder / 'results.json'
         self.results = json.loads(results.read_text()) if results.exists() else {'scenarios': {}, 'guest': {}}
 
@@ -38,16 +45,19 @@ class VMRun:
         return '\n'.join(console.read_text(errors='replace').splitlines()[-lines:]) if console.exists() else '(no console)'
 
 
-def run_in_vm(scenarios, rounds=1, record_seconds=30, limit_s=240):
-    """Builds the image if needed, boots once, runs `scenarios` (each `rounds` times) in the guest."""
+def run_in_vm(scenarios, rounds=1, record_seconds=30, limit_s=240, release=None, name='results'):
+    """Builds the release's image if needed, boots once, runs `scenarios` (each `rounds` times) in
+    the guest. `release`: bookworm or trixie (default: $SIDELINE_VM_RELEASE, else trixie); `name`:
+    the run's folder under .build-vm/RELEASE/."""
+    release = release or vm_release()
     binary = sideline_binary()
     if not os.access(binary, os.X_OK):
         raise FileNotFoundError(f'no sideline binary at {binary}; build it with '
                                 'deploy/package/release-build.sh')
     t0 = time.monotonic()
-    subprocess.run([str(VM_SCRIPTS / 'build-image.sh')], check=True)
+    image_folder = image(release)
     image_seconds = time.monotonic() - t0
-    folder = results_folder()
+    folder = results_folder(release, name)
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     plan = {'scenarios': list(scenarios), 'rounds': rounds, 'record_seconds': record_seconds,
@@ -58,9 +68,9 @@ def run_in_vm(scenarios, rounds=1, record_seconds=30, limit_s=240):
     # One boot; another after each guest kernel oops (guest exit 3) for the scenario it hit, once
     # more, and those left. Each scenario runs at most twice, so this many boots always suffice.
     for boot in range(1, 2 * len(plan['scenarios']) * rounds + 2):
-        status = subprocess.run([str(VM_SCRIPTS / 'boot.sh'), '--run', GUEST_MAIN, '--out', str(folder),
+        status = subprocess.run([str(VM_SCRIPTS / 'boot.sh'), '--image', str(image_folder), '--run', GUEST_MAIN, '--out', str(folder),
                                  '--bin', str(binary), '--timeout', str(guest_limit)]).returncode
         shutil.copy(folder / 'console.txt', folder / f'console-boot{boot}.txt')
         if status != RESTART_STATUS:
             break
-    return VMRun(folder, status, time.monotonic() - t1, image_seconds)
+    return VMRun(release, folder, status, time.monotonic() - t1, image_seconds)

@@ -1,0 +1,68 @@
+"""The figures a run of the VM suites measures, per Debian release, gathered in one file so one run
+prints them side by side (deploy/scripts/test.sh: `python -m sideline_testkit.figures` at its end).
+Figures are printed, never asserted: each suite records what it measured with `record`, one JSON
+line each in .build-vm/figures.jsonl ($SIDELINE_FIGURES); the file is emptied at a run's start."""
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from sideline_testkit.paths import RELEASES, ROOT
+
+# What the table shows, in its order: (key, label, unit).
+TABLE = [
+    ('power_on_to_picker_s', 'appliance: power on → team picker on screen', 's'),
+    ('kill_to_ready_s', 'appliance: kill -9 of the kiosk → READY again', 's'),
+    ('upgrade_s', 'appliance: apt full-upgrade bookworm → trixie', 's'),
+    ('bluez_first_sample_s', 'real stack: launch → first sample, bluez:hci0 (each strap)', 's'),
+    ('hci_user_first_sample_s', 'real stack: launch → first sample, hci-user:hci0 (each strap)', 's'),
+    ('kernel_oopses', 'real stack: guest kernel oopses / scenarios run', ''),
+]
+
+
+def path():
+    return Path(os.environ.get('SIDELINE_FIGURES') or ROOT / '.build-vm/figures.jsonl')
+
+
+def record(release, key, value, note=''):
+    """One measured value (a number, or a list of them) of `release`."""
+    path().parent.mkdir(parents=True, exist_ok=True)
+    with path().open('a') as f:
+        f.write(json.dumps({'release': release, 'key': key, 'value': value, 'note': note, 't': time.time()}) + '\n')
+
+
+def cell(values, unit):
+    numbers = [v for value in values for v in (value if isinstance(value, list) else [value]) if isinstance(v, (int, float))]
+    if not numbers:
+        return '—'
+    if unit == '':  # counts: summed
+        return str(sum(numbers))
+    low, high = min(numbers), max(numbers)
+    return f'{statistics.median(numbers):.1f} s ({low:.1f}–{high:.1f}, {len(numbers)})' if len(numbers) > 1 else f'{low:.1f} s'
+
+
+def table(lines):
+    rows = [json.loads(line) for line in lines if line.strip()]
+    out = [f'{"figure":62} ' + ' '.join(f'{r:>24}' for r in RELEASES)]
+    for key, label, unit in TABLE:
+        cells = []
+        for release in RELEASES:
+            values = [r['value'] for r in rows if r['release'] == release and r['key'] == key]
+            if key == 'kernel_oopses':
+                runs = [r['note'] for r in rows if r['release'] == release and r['key'] == key]
+                cells.append(f'{sum(values)} / {sum(int(n) for n in runs)}' if values else '—')
+            else:
+                cells.append(cell(values, unit))
+        out.append(f'{label:62} ' + ' '.join(f'{c:>24}' for c in cells))
+    return '\n'.join(out)
+
+
+if __name__ == '__main__':
+    if len(sys.argv) > 1 and sys.argv[1] == '--reset':
+        path().unlink(missing_ok=True)
+        sys.exit(0)
+    text = path().read_text().splitlines() if path().exists() else []
+    print('Figures of this run, per Debian release (median (min–max, count); TCG-emulated VMs, see docs/BENCHMARKS.md):')
+    print(table(text))
