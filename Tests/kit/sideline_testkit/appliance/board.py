@@ -44,7 +44,10 @@ class Board:
         self.shots = 0
 
     def boot(self, image_folder=None):
-        """Powers the board on; `image_folder`: another image's kernel and initramfs (an upgraded board's)."""
+        """Powers the board on; `image_folder`: another image's kernel and initramfs (an upgraded board's).
+        A boot a failed test left running has its plug pulled first: QEMU cannot open a disk another holds."""
+        if self.machine and self.machine.process.poll() is None:
+            self.stop()
         self.boots += 1
         self.machine = Machine(self.results / f'boot{self.boots}', self.disk, self.limit_s, image_folder or self.image)
         return self.machine
