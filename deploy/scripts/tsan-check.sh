@@ -3,9 +3,17 @@
 # a deliberately racy canary ring must make TSan report a data race.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-SCRATCH=.build-tsan
+ROOT=$PWD
+SCRATCH=$ROOT/.build-tsan
+# A package of the ring, TeamCore and the ring's tests only (deploy/scripts/tsan/Package.swift over
+# the real source folders), so TSan's release build is of them and not of the club server's SwiftNIO.
+PKG=$SCRATCH/package
+mkdir -p "$PKG/Sources" "$PKG/Tests"
+cp deploy/scripts/tsan/Package.swift "$PKG/Package.swift"
+for folder in Sources/SPSCRing Sources/TeamCore Tests/SPSCRingTests; do ln -sfn "$ROOT/$folder" "$PKG/$folder"; done
+cd "$PKG"
 # Release + TSan as DESIGN.md advises; -enable-testing because test targets use @testable imports.
-FLAGS=(-c release --sanitize=thread --scratch-path "$SCRATCH" -Xswiftc -enable-testing)
+FLAGS=(-c release --sanitize=thread --scratch-path "$SCRATCH/build" -Xswiftc -enable-testing)
 swift build "${FLAGS[@]}" --build-tests
 swift test "${FLAGS[@]}" --skip-build --filter SPSCRingStressTests
 if SIDELINE_TSAN_CANARY=1 TSAN_OPTIONS=halt_on_error=1 swift test "${FLAGS[@]}" --skip-build --filter CanaryRingTests > "$SCRATCH/canary.log" 2>&1; then
