@@ -19,10 +19,12 @@ import time
 import urllib.parse
 
 RETRYABLE = (OSError, http.client.HTTPException, TimeoutError)
+STARTED = time.monotonic()
 
 
 def say(event: str, **fields):
-    print(json.dumps({"event": event, **fields}), flush=True)
+    """One JSON line: the event, its fields, and `t`, seconds since the client started."""
+    print(json.dumps({"event": event, **fields, "t": round(time.monotonic() - STARTED, 3)}), flush=True)
 
 
 class Server:
