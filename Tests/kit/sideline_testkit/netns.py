@@ -122,12 +122,20 @@ class Host:
         run("ip", "netns", "exec", self.network.bridge_ns, "tc", "qdisc", "del", "dev", self.port, "root", check=False)
         self.restore()
 
-    def tcp_retransmits(self) -> int:
-        """The namespace's count of retransmitted TCP segments (its own /proc/net/snmp): proof that a
-        client went on trying while a fault held, whatever the client is."""
-        snmp = self.run("cat", "/proc/net/snmp").stdout.splitlines()
-        tcp = [line.split() for line in snmp if line.startswith("Tcp:")]
-        return int(tcp[1][tcp[0].index("RetransSegs")])
+    def tcp_counters(self) -> dict:
+        """The namespace's own TCP counters (/proc/net/snmp and /proc/net/netstat): what its clients did,
+        whatever the client is."""
+        counters = {}
+        for table in ("snmp", "netstat"):
+            lines = [line.split() for line in self.run("cat", f"/proc/net/{table}").stdout.splitlines()]
+            for names, values in zip(lines[::2], lines[1::2]):
+                counters.update({f"{names[0]}{name}": int(value) for name, value in zip(names[1:], values[1:])})
+        return counters
+
+    def connections_opened(self) -> int:
+        """Connections this host has begun (connect() sent a SYN): during a cut, a client that gave up a
+        request and tried anew."""
+        return self.tcp_counters()["Tcp:ActiveOpens"]
 
 
 class Network:
