@@ -6,7 +6,6 @@ instances serve one database — and psql reaches PostgreSQL through its Unix so
 import hashlib
 import json
 import pathlib
-import select
 import subprocess
 import sys
 import uuid
@@ -14,7 +13,7 @@ import uuid
 from conftest import APP, OWNER, Club
 from sideline_testkit.netns import Network
 from sideline_testkit.postgres import Postgres
-from sideline_testkit.waiting import wait_until
+from sideline_testkit.processes import WatchedProcess
 
 SERVER_PORT = 8080
 CLIENT = pathlib.Path(__file__).with_name("club_upload.py")
@@ -23,33 +22,27 @@ CLIENT = pathlib.Path(__file__).with_name("club_upload.py")
 class NamespacedServer:
     """`sideline-club serve` inside the server's namespace, listening on its veth address."""
 
-    def __init__(self, host, binary: str, url: str, log: pathlib.Path):
-        self.host, self.binary, self.url, self.log = host, binary, url, log
+    def __init__(self, host, binary: str, url: str):
+        self.host, self.binary, self.url = host, binary, url
         self.process = None
 
     def start(self):
-        self.process = self.host.popen(self.binary, "serve", "--database-url", self.url, "--listen", f"{self.host.address}:{SERVER_PORT}",
-                                       stdout=subprocess.PIPE, stderr=open(self.log, "ab"), text=True)
-        line = ""
+        self.process = WatchedProcess(self.host.command(self.binary, "serve", "--database-url", self.url,
+                                                        "--listen", f"{self.host.address}:{SERVER_PORT}"))
+        self.process.wait_for(lambda line: line.startswith("listening on"), "the namespaced server listening", timeout=30)
 
-        def listening():
-            nonlocal line
-            if self.process.poll() is not None:
-                raise AssertionError(f"serve in {self.host.ns} exited {self.process.returncode}: {self.log.read_text()[-2000:]}")
-            if select.select([self.process.stdout], [], [], 0.05)[0]:
-                line = self.process.stdout.readline()
-            return line.startswith("listening on")
-        wait_until(listening, 30, what="the namespaced server listening")
+    def running(self) -> bool:
+        return self.process.proc.poll() is None
 
     def kill(self):
         """kill -9: no goodbye to any connection."""
-        self.process.kill()
-        self.process.wait(timeout=10)
+        self.process.proc.kill()
+        self.process.proc.wait(timeout=10)
 
     def stop(self):
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(timeout=30)
+        if self.process and self.running():
+            self.process.proc.terminate()
+            self.process.finish(timeout=30)
 
 
 class Rig:
@@ -68,7 +61,7 @@ class Rig:
             self.club = Club(self.pg, binary, db, folder / "serve-host.log")
             self.club.run("migrate", "--app-role", APP)
             self.club.start()
-            self.server = NamespacedServer(self.server_host, binary, self.pg.url(APP, db), folder / "serve-ns.log")
+            self.server = NamespacedServer(self.server_host, binary, self.pg.url(APP, db))
             self.server.start()
             self.network.relay(self.relay_host, SERVER_PORT, f"{self.server_host.address}:{SERVER_PORT}", delay_ms=0)
         except BaseException:
@@ -96,7 +89,7 @@ class Rig:
         """Every fault off, the server running: what each test starts from."""
         for host in self.network.hosts.values():
             host.clear()
-        if self.server.process.poll() is not None:
+        if not self.server.running():
             self.server.start()
 
     def close(self):

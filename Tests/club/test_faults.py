@@ -75,26 +75,33 @@ def mid_upload(rig, bundle: dict, data: bytes) -> int:
     return held
 
 
-def test_the_link_cut_mid_upload_and_restored_resumes_and_stores_once(healed, tmp_path):
-    rig = healed
-    kiosk = rig.kiosks[0]
-    bundle, data = session(seed=101, players=8, minutes=20)
-    kiosk.rate(500)  # slow enough that the cut lands mid-upload
+def upload_through(rig, kiosk, name: str, seed: int, fault, what: str, tmp_path):
+    """A session of 8 players × 20 minutes uploaded over 500 kbit/s with `fault` done mid-upload; it must
+    come through stored once. Prints where the fault struck and what it cost."""
+    bundle, data = session(seed=seed, players=8, minutes=20)
+    kiosk.rate(500)  # slow enough that the fault lands mid-upload
     started = time.monotonic()
-    client = upload_process(kiosk, rig.direct_url(), kiosk_token(rig, "pitch-1"), write_bundle(tmp_path, data), "--chunk", "32768")
+    client = upload_process(kiosk, rig.direct_url(), kiosk_token(rig, name), write_bundle(tmp_path, data), "--chunk", "32768")
     held = mid_upload(rig, bundle, data)
-    before = kiosk.connections_opened()
-    kiosk.cut()
-    # The cable stays out until the kiosk has given up its request and tries a new connection into
-    # the dead link: what comes back is a new request resuming the upload, not TCP's own retransmission.
-    wait_until(lambda: kiosk.connections_opened() > before, 60, what="the kiosk trying a new connection into the cut link")
-    assert rig.received(bundle["session"]["uuid"]) < packed_length(data), "the cut came after the upload"
-    kiosk.restore()
+    fault()
     events = finished(client, 120)
     assert events[-1]["event"] == "stored" and events[-1]["created"] is True
-    print(f"\nlink cut mid-upload at {held} bytes: retried {sum(e['event'] == 'retry' for e in events)} times, "
-          f"stored once in {time.monotonic() - started:.1f} s")
+    print(f"\n{what} at {held} of {packed_length(data)} bytes: stored once in {time.monotonic() - started:.1f} s "
+          f"({sum(e['event'] == 'retry' for e in events)} retries)")
     assert_stored_once(rig, bundle, data)
+
+
+def test_the_link_cut_mid_upload_and_restored_resumes_and_stores_once(healed, tmp_path):
+    kiosk = healed.kiosks[0]
+
+    def cut():
+        before = kiosk.connections_opened()
+        kiosk.cut()
+        # The cable stays out until the kiosk has given up its request and tries a new connection into
+        # the dead link: what comes back is a new request resuming the upload, not TCP's own retransmission.
+        wait_until(lambda: kiosk.connections_opened() > before, 60, what="the kiosk trying a new connection into the cut link")
+        kiosk.restore()
+    upload_through(healed, kiosk, "pitch-1", 101, cut, "link cut and restored", tmp_path)
 
 
 def test_thirty_percent_loss_with_300_ms_delay_completes_once(healed, tmp_path):
@@ -117,38 +124,18 @@ def test_thirty_percent_loss_with_300_ms_delay_completes_once(healed, tmp_path):
 
 
 def test_the_server_killed_mid_upload_and_restarted_stores_once(healed, tmp_path):
-    rig = healed
-    kiosk = rig.kiosks[2]
-    bundle, data = session(seed=103, players=8, minutes=20)
-    kiosk.rate(500)
-    started = time.monotonic()
-    client = upload_process(kiosk, rig.direct_url(), kiosk_token(rig, "pitch-3"), write_bundle(tmp_path, data), "--chunk", "32768")
-    held = mid_upload(rig, bundle, data)
-    rig.server.kill()
-    rig.server.start()
-    events = finished(client, 120)
-    assert events[-1]["event"] == "stored" and events[-1]["created"] is True
-    print(f"\nserver killed -9 at {held} bytes and restarted: stored once in {time.monotonic() - started:.1f} s "
-          f"({sum(e['event'] == 'retry' for e in events)} retries)")
-    assert_stored_once(rig, bundle, data)
+    def kill_and_restart():
+        healed.server.kill()
+        healed.server.start()
+    upload_through(healed, healed.kiosks[2], "pitch-3", 103, kill_and_restart, "server killed -9 and restarted", tmp_path)
 
 
 def test_postgresql_restarted_mid_upload_stores_once(healed, tmp_path):
-    rig = healed
-    kiosk = rig.kiosks[0]
-    bundle, data = session(seed=104, players=8, minutes=20)
-    kiosk.rate(500)
-    started = time.monotonic()
-    client = upload_process(kiosk, rig.direct_url(), kiosk_token(rig, "pitch-1"), write_bundle(tmp_path, data), "--chunk", "32768")
-    held = mid_upload(rig, bundle, data)
-    started_at = rig.club.owner_sql("SELECT pg_postmaster_start_time()")
-    rig.pg.restart()
-    assert rig.club.owner_sql("SELECT pg_postmaster_start_time()") != started_at
-    events = finished(client, 120)
-    assert events[-1]["event"] == "stored" and events[-1]["created"] is True
-    print(f"\nPostgreSQL restarted at {held} bytes: stored once in {time.monotonic() - started:.1f} s "
-          f"({sum(e['event'] == 'retry' for e in events)} retries)")
-    assert_stored_once(rig, bundle, data)
+    def restart():
+        started_at = healed.club.owner_sql("SELECT pg_postmaster_start_time()")
+        healed.pg.restart()
+        assert healed.club.owner_sql("SELECT pg_postmaster_start_time()") != started_at
+    upload_through(healed, healed.kiosks[0], "pitch-1", 104, restart, "PostgreSQL restarted", tmp_path)
 
 
 def test_replayed_chunks_and_commits_store_nothing_twice(healed, tmp_path):

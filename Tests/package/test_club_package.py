@@ -5,16 +5,13 @@ upgrades with the admin's settings kept, is removed and purged. The checks both 
 (NEEDED against Depends, each release's packages, lintian) are in test_package.py. Each chroot run
 prints its time."""
 import re
-import select
-import subprocess
 import time
 
 import pytest
 
 from conftest import Chroot
 from sideline_testkit.postgres import Postgres
-from sideline_testkit.processes import run
-from sideline_testkit.waiting import wait_until
+from sideline_testkit.processes import WatchedProcess, run
 
 UNIT = "sideline-club.service"
 CONF = "/etc/sideline-club/sideline-club.conf"
@@ -87,12 +84,15 @@ def check_unit(chroot, release):
     return exposure, match.group(2)
 
 
-def serve_in_chroot(chroot, url: str):
-    """The installed binary as the service runs it — its user, its settings' listen address — on the host's
-    throwaway PostgreSQL (a chroot shares the host's network)."""
-    return subprocess.Popen(["chroot", str(chroot.path), "runuser", "-u", "sideline_club", "--", "/usr/bin/sideline-club", "serve",
-                             "--database-url", url, "--listen", "127.0.0.1:0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={"PATH": "/usr/sbin:/usr/bin:/sbin:/bin"})
+def serve_in_chroot(chroot, url: str) -> WatchedProcess:
+    """The installed binary as the service runs it, as its own user, on the host's throwaway PostgreSQL
+    (a chroot shares the host's network); returns once it listens."""
+    # chroot sets the user itself and execs the server (runuser would fork it, and a kill of runuser leave it running).
+    uid, gid = chroot.sh("getent passwd sideline_club").stdout.split(":")[2:4]
+    server = WatchedProcess(["chroot", f"--userspec={uid}:{gid}", str(chroot.path), "/usr/bin/sideline-club", "serve",
+                             "--database-url", url, "--listen", "127.0.0.1:0"], env={"PATH": "/usr/sbin:/usr/bin:/sbin:/bin"})
+    server.wait_for(lambda line: line.startswith("listening on http://127.0.0.1:"), "the installed server listening", timeout=30)
+    return server
 
 
 def test_install_serve_upgrade_remove_purge_in_a_clean_chroot(club_chroot, club_deb, club_upgrade_deb, release, postgres):
@@ -113,24 +113,11 @@ def test_install_serve_upgrade_remove_purge_in_a_clean_chroot(club_chroot, club_
     chroot.sh(f"sideline-club migrate --app-role sideline_club --database-url {owner_url}")
     chroot.sh(f"sideline-club add-club 'Riverside FC' --database-url {owner_url}")
     code = chroot.sh(f"sideline-club add-kiosk --club 'Riverside FC' pitch-1 --database-url {owner_url}").stdout.strip().splitlines()[-1]
-    server = serve_in_chroot(chroot, app_url)
-    try:
-        line = ""
-
-        def listening():
-            nonlocal line
-            assert server.poll() is None, server.stderr.read()
-            if select.select([server.stdout], [], [], 0.05)[0]:
-                line = server.stdout.readline()
-            return line.startswith("listening on http://127.0.0.1:")
-        wait_until(listening, 30, what="the installed server listening")
-        port = line.strip().rsplit(":", 1)[1]
+    with serve_in_chroot(chroot, app_url) as server:
+        port = next(line for line in server.lines["out"] if line.startswith("listening on")).rsplit(":", 1)[1]
         enrolled = run("curl", "-sS", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Content-Type: application/json",
                        "-d", f'{{"code": "{code}"}}', f"http://127.0.0.1:{port}/api/v1/enrol").stdout
-        assert enrolled == "201", enrolled
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
+        assert enrolled == "201", (enrolled, server.lines["err"][-20:])
 
     # Upgrade: the admin's settings are kept, the user stays.
     chroot.sh(f"sed -i 's/^SIDELINE_CLUB_LISTEN=.*/SIDELINE_CLUB_LISTEN=0.0.0.0:443/' {CONF}")
