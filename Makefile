@@ -3,15 +3,17 @@
 #   make test   every test: unit, end-to-end through the CLI, emulated Bluetooth radio, ThreadSanitizer, the package, the real stack and the appliance in VMs
 #   make bench  the performance figures the issues name, side by side with their baselines
 #   make bench-club the club server's figures on a throwaway PostgreSQL: ingest beside COPY, size per session-hour, document and list times
+#   make bench-club-upload the issue's upload figure on a shaped link: a 90-minute 24-player session over 1 Mbit/s with 100 ms round trips (network namespaces, root)
 #   make bench-ble  Bluetooth figures on the emulated radio (Sideline vs bumble's host, broadcast, reconnect)
 #   make bench-hostile  peak RSS through each hostile file a USB stick may carry (import-roster, restore, the kiosk), and the photo helper's cost
 #   make test-vm    only the real-stack suite: Debian's kernel and bluetoothd in a VM (Tests/vm); RELEASE=bookworm for bookworm's (default trixie)
 #   make bench-vm   Bluetooth figures on the real stack in the VM, trixie and bookworm side by side (launch, a strap's return, an adapter's return, kernel oopses)
-#   make deb    out/sideline_<version>_<arch>.deb: the appliance package (deploy/package/debian, docs/OPERATIONS.md "Install on a Raspberry Pi")
+#   make deb    out/sideline_<version>_<arch>.deb, the appliance package (docs/OPERATIONS.md "Install on a Raspberry Pi"), and
+#               out/sideline-club_<version>_<arch>.deb, the club server's (docs/CLUB-OPERATIONS.md); both from deploy/package/debian
 #   make bench-appliance  kill -9 → the kiosk back on screen, on this machine's cores: cage (headless) and the kiosk as the unit runs them
 #   make test-appliance  only the appliance in a VM: the .deb installed by apt, boot to the kiosk on bluez and hci-user, taps, crashes, power cut, USB sticks, no blanking, no adapter at start, a bookworm board upgraded to trixie (Tests/appliance); RELEASE=bookworm boots bookworm's
 #   make bench-display  the display measured again in the appliance VM: cage against SDL's KMSDRM (frames drawn, taps, memory)
-.PHONY: demo test test-vm test-appliance bench-appliance bench-display bench bench-ble bench-club bench-hostile bench-vm setup build build-static deb
+.PHONY: demo test test-vm test-appliance bench-appliance bench-display bench bench-ble bench-club bench-club-upload bench-hostile bench-vm setup build build-static deb
 RELEASE ?= trixie
 
 setup:
@@ -40,6 +42,11 @@ bench: setup
 bench-club: setup
 	swift build -c release --product sideline-club
 	./deploy/scripts/club-bench.sh --sessions 200
+
+bench-club-upload: setup
+	swift build -c release --product sideline-club
+	./deploy/scripts/venv.sh
+	SIDELINE_CLUB_BIN=$(CURDIR)/.build/release/sideline-club .venv/bin/python Benchmarks/club/upload_link.py
 
 bench-ble: setup
 	swift build -c release --product sideline

@@ -1,6 +1,5 @@
-"""Fixtures for the club server's end-to-end tests: a throwaway PostgreSQL 15 cluster (Debian's, run as
-the postgres user in a temporary directory of its own, on a port and socket directory of its own), a
-fresh database per test migrated by the real `sideline-club`, and the real server on it."""
+"""Fixtures for the club server's end-to-end tests: a throwaway PostgreSQL 15 cluster
+(sideline_testkit.postgres), a fresh database per test migrated by the real `sideline-club`, and the real server on it."""
 import gzip
 import hashlib
 import http.client
@@ -8,66 +7,27 @@ import json
 import os
 import pathlib
 import select
-import shutil
-import socket
 import subprocess
-import tempfile
 import uuid
 
 import pytest
 
 from sideline_testkit.paths import ROOT
+from sideline_testkit.postgres import Postgres
 from sideline_testkit.waiting import wait_until
 
-PG_BIN = pathlib.Path(os.environ.get("SIDELINE_PG_BIN", "/usr/lib/postgresql/15/bin"))
 OWNER, APP = "sideline_owner", "sideline_app"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Postgres:
-    def __init__(self, root: pathlib.Path, port: int, prefix: list):
-        self.root, self.port, self.prefix = root, port, prefix
-
-    def psql(self, sql: str, user: str = "postgres", db: str = "postgres", check: bool = True) -> subprocess.CompletedProcess:
-        """Runs SQL through psql as `user` over TCP (no superuser unless asked): stdout is the rows, `|`-separated."""
-        result = subprocess.run(["psql", "-h", "127.0.0.1", "-p", str(self.port), "-U", user, "-d", db, "-v", "ON_ERROR_STOP=1",
-                                 "-X", "-tAq", "-c", sql], capture_output=True, text=True, timeout=60)
-        if check and result.returncode != 0:
-            raise AssertionError(f"psql as {user}: {sql}\n{result.stderr}")
-        return result
-
-    def url(self, user: str, db: str) -> str:
-        return f"postgres://{user}@127.0.0.1:{self.port}/{db}"
-
-    def pg_ctl(self, *args: str):
-        subprocess.run(self.prefix + [str(PG_BIN / "pg_ctl"), "-D", str(self.root / "data"), *args], check=True,
-                       capture_output=True, timeout=120)
 
 
 @pytest.fixture(scope="session")
 def postgres():
-    if not (PG_BIN / "initdb").exists():
-        pytest.fail(f"PostgreSQL 15 not found at {PG_BIN} (deploy/scripts/setup.sh installs postgresql-15)")
-    root = pathlib.Path(tempfile.mkdtemp(prefix="sideline-club-pg-"))
-    prefix = []
-    if os.geteuid() == 0:  # initdb refuses root: the cluster is the postgres user's
-        shutil.chown(root, "postgres", "postgres")
-        prefix = ["runuser", "-u", "postgres", "--"]
-    subprocess.run(prefix + [str(PG_BIN / "initdb"), "-D", str(root / "data"), "-A", "trust", "-U", "postgres", "-E", "UTF8",
-                             "--no-sync"], check=True, capture_output=True, timeout=120)
-    port = free_port()
-    pg = Postgres(root, port, prefix)
-    pg.pg_ctl("-l", str(root / "log"), "-w", "-t", "60", "-o",
-              f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off", "start")
+    try:
+        pg = Postgres.create()
+    except AssertionError as error:
+        pytest.fail(str(error))
     pg.psql(f"CREATE ROLE {OWNER} LOGIN; CREATE ROLE {APP} LOGIN")
     yield pg
-    pg.pg_ctl("-m", "immediate", "stop")
-    shutil.rmtree(root, ignore_errors=True)
+    pg.destroy()
 
 
 @pytest.fixture(scope="session")

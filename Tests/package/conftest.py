@@ -26,12 +26,35 @@ def deb() -> pathlib.Path:
     return pathlib.Path(path).resolve()
 
 
+def club_package(deb: pathlib.Path) -> pathlib.Path:
+    """The club server's package that deb.sh built beside the kiosk's: same version, same folder."""
+    path = deb.with_name(deb.name.replace("sideline_", "sideline-club_", 1))
+    assert path.is_file(), f"{path.name} was not built beside {deb.name} (deploy/package/deb.sh builds both)"
+    return path
+
+
+@pytest.fixture(scope="session")
+def club_deb(deb) -> pathlib.Path:
+    return club_package(deb)
+
+
 @pytest.fixture(scope="session")
 def upgrade_deb(deb) -> pathlib.Path:
-    """The same build packaged again under a higher version, to upgrade to."""
+    """The same build packaged again under a higher version, to upgrade to (both packages: the kiosk's is returned)."""
     version = run("dpkg-deb", "-f", str(deb), "Version").stdout.strip() + "+upgrade1"
     out = run(str(PACKAGING / "deb.sh"), env={**os.environ, "DEB_VERSION": version}, cwd=ROOT, timeout=LONG_S).stdout.strip().splitlines()[-1]
     return (ROOT / out).resolve()
+
+
+@pytest.fixture(scope="session")
+def club_upgrade_deb(upgrade_deb) -> pathlib.Path:
+    return club_package(upgrade_deb)
+
+
+@pytest.fixture(scope="session", params=["sideline", "sideline-club"])
+def package(request, deb, club_deb) -> tuple:
+    """(name, .deb) of each package the checkout builds, for the checks both must pass."""
+    return request.param, deb if request.param == "sideline" else club_deb
 
 
 @pytest.fixture(scope="session", params=RELEASES)
@@ -41,10 +64,12 @@ def release(request) -> str:
 
 
 @pytest.fixture(scope="session")
-def repo(deb, release) -> pathlib.Path:
-    """Every package the .deb needs in `release`, transitively, as a flat apt repository (deploy/package/deb-repo.sh)."""
+def repo(deb, club_deb, release) -> pathlib.Path:
+    """Every package the two .debs need in `release`, transitively, as one flat apt repository
+    (deploy/package/deb-repo.sh; the club server's adds nothing the kiosk's closure lacks but the odd library)."""
     folder = CACHE / f"repo-{release}"
-    run(str(PACKAGING / "deb-repo.sh"), "--release", release, str(deb), str(folder), timeout=LONG_S)
+    for package in (deb, club_deb):
+        run(str(PACKAGING / "deb-repo.sh"), "--release", release, str(package), str(folder), timeout=LONG_S)
     return folder
 
 

@@ -38,11 +38,12 @@ def test_name_version_and_arch(deb):
     assert (control(deb, "Package"), control(deb, "Version"), control(deb, "Architecture")) == ("sideline", version, arch)
 
 
-def test_every_library_the_binary_needs_comes_from_a_package_in_depends(deb, tmp_path):
+def test_every_library_the_binary_needs_comes_from_a_package_in_depends(package, tmp_path):
     """objdump's NEEDED list, each library found by the loader's cache and its package by dpkg -S —
-    independent of dpkg-shlibdeps, which wrote Depends."""
+    independent of dpkg-shlibdeps, which wrote Depends. Both packages' binaries."""
+    name, deb = package
     run("dpkg-deb", "-x", str(deb), str(tmp_path))
-    binary = tmp_path / "usr/bin/sideline"
+    binary = tmp_path / "usr/bin" / name
     needed = re.findall(r"NEEDED\s+(\S+)", run("objdump", "-p", str(binary)).stdout)
     assert needed and not [n for n in needed if "swift" in n.lower() or "Foundation" in n], \
         f"the Swift runtime is linked in, not needed at run time: {needed}"
@@ -79,7 +80,8 @@ def test_contents_conffiles_and_units(deb, tmp_path):
 
 
 @pytest.mark.skipif(shutil.which("lintian") is None, reason="lintian not installed (deploy/scripts/setup.sh installs it)")
-def test_lintian_is_clean(deb):
+def test_lintian_is_clean(package):
+    _, deb = package
     result = run("lintian", "--fail-on", "error,warning", str(deb), check=False, timeout=900)
     assert result.returncode == 0, result.stdout + result.stderr
 
@@ -90,11 +92,12 @@ def release_apt(release):
     return {**os.environ, "APT_CONFIG": config}
 
 
-def test_every_dependency_is_a_package_of_the_release(deb, release):
+def test_every_dependency_is_a_package_of_the_release(package, release):
     """Each name in Depends (each alternative) is a real package of the release, not only a name
     another package provides: trixie renamed libraries for 64-bit time (t64), keeping the old name
     as a Provides where the ABI did not change (amd64, arm64). A name kept alive only so would still
     install, but names what no longer exists."""
+    _, deb = package
     env = release_apt(release)
     names = sorted(depends_names(deb) - {"${misc:Depends}"})
     shown = run("apt-cache", "show", "--no-all-versions", *names, env=env, check=False).stdout

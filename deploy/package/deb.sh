@@ -1,23 +1,34 @@
 #!/usr/bin/env bash
-# `make deb`: out/sideline_<version>_<arch>.deb from the release build (deploy/package/release-build.sh),
-# packaged by debhelper from deploy/package/debian/ in a staging folder (.build-deb/). The version is the
-# binary's own (`sideline --version`); DEB_VERSION overrides it (the upgrade tests build two).
-# Prints the package's path on its last line.
+# `make deb`: both packages of the checkout from the release build (deploy/package/release-build.sh),
+# packaged by debhelper from deploy/package/debian/ in a staging folder (.build-deb/):
+#   out/sideline_<version>_<arch>.deb       the kiosk appliance
+#   out/sideline-club_<version>_<arch>.deb  the club server (docs/CLUB-OPERATIONS.md)
+# One source, one version: the kiosk binary's own (`sideline --version`); DEB_VERSION overrides it (the
+# upgrade tests build two). Prints the club server's package's path, then on its last line the kiosk's
+# (what the appliance suites and `tail -1` callers take).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-./deploy/package/release-build.sh >&2
+./deploy/package/release-build.sh sideline sideline-club >&2
 BIN=.build-static/release/sideline
+CLUB_BIN=.build-static/release/sideline-club
 VERSION=${DEB_VERSION:-$("$BIN" --version)}
 ARCH=$(dpkg --print-architecture)
 STAGE=.build-deb/sideline-$VERSION
 rm -rf "$STAGE" && mkdir -p "$STAGE" out
 cp -r deploy/package/debian "$STAGE/debian"
 cp "$BIN" "$STAGE/sideline"
+cp "$CLUB_BIN" "$STAGE/sideline-club"
 cp README.md "$STAGE/README.md"
 echo README.md > "$STAGE/debian/sideline.docs"
 # The manual page is the binary's own --help (help2man), so it never disagrees with it.
 help2man --no-info --no-discard-stderr --name "team heart-rate kiosk" --version-string "$VERSION" "$BIN" > "$STAGE/debian/sideline.1"
 echo debian/sideline.1 > "$STAGE/debian/sideline.manpages"
+mkdir -p "$STAGE/docs"
+cp docs/CLUB-OPERATIONS.md docs/CLUB.md docs/club-api.yaml "$STAGE/docs/"
+printf '%s\n' docs/CLUB-OPERATIONS.md docs/CLUB.md docs/club-api.yaml > "$STAGE/debian/sideline-club.docs"
+help2man --no-info --no-discard-stderr --name "club server for Sideline heart-rate kiosks" --version-string "$VERSION" \
+    "$CLUB_BIN" > "$STAGE/debian/sideline-club.1"
+echo debian/sideline-club.1 > "$STAGE/debian/sideline-club.manpages"
 # The changelog carries the version; one entry per build is enough for a package built from a checkout.
 cat > "$STAGE/debian/changelog" <<CHANGES
 sideline ($VERSION) unstable; urgency=medium
@@ -28,6 +39,9 @@ sideline ($VERSION) unstable; urgency=medium
 CHANGES
 (cd "$STAGE" && dpkg-buildpackage -b -uc -us --no-check-builddeps >&2)
 DEB="out/sideline_${VERSION}_${ARCH}.deb"
+CLUB_DEB="out/sideline-club_${VERSION}_${ARCH}.deb"
 mv ".build-deb/sideline_${VERSION}_${ARCH}.deb" "$DEB"
+mv ".build-deb/sideline-club_${VERSION}_${ARCH}.deb" "$CLUB_DEB"
 rm -f .build-deb/sideline_"${VERSION}"_*.buildinfo .build-deb/sideline_"${VERSION}"_*.changes
+echo "$CLUB_DEB"
 echo "$DEB"

@@ -4,6 +4,10 @@
 # .deb's Depends). The package (deploy/package/deb.sh) and the VM suites (Tests/vm) use this binary, in
 # its own scratch folder so the debug and benchmark builds in .build are never relinked:
 #   .build-static/release/sideline
+# Arguments name other products to build the same way (deb.sh adds sideline-club, the club server's
+# package); without any, only `sideline`, which is all the VM suites need.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-swift build -c release --static-swift-stdlib --product sideline --scratch-path .build-static
+for product in "${@:-sideline}"; do
+    swift build -c release --static-swift-stdlib --product "$product" --scratch-path .build-static
+done

@@ -12,13 +12,16 @@ echo "== end-to-end tests against independent peers (pytest in .venv)"
 swift build --product sideline
 SIDELINE_BIN="$PWD/.build/debug/sideline" .venv/bin/python -m pytest -q Tests/e2e
 
-echo "== the club server against a throwaway PostgreSQL 15: schema, row-level security, enrolment, uploads, tombstones, rosters, schemathesis"
+echo "== the club server against a throwaway PostgreSQL 15: schema, row-level security, enrolment, uploads, tombstones, rosters, schemathesis; uploads through real network faults in namespaces (a cut link, loss and delay, the server killed, PostgreSQL restarted, replays)"
 swift build --product sideline-club
-SIDELINE_CLUB_BIN="$PWD/.build/debug/sideline-club" .venv/bin/python -m pytest -q Tests/club
+SIDELINE_CLUB_BIN="$PWD/.build/debug/sideline-club" .venv/bin/python -m pytest -q -rP Tests/club
 
-echo "== Debian package: make deb, its Depends against the binary's NEEDED and each release's packages, lintian, install/upgrade/remove/purge in a clean trixie and a clean bookworm"
+echo "== Debian packages, the kiosk's and the club server's: make deb, Depends against each binary's NEEDED and each release's packages, lintian, the club's unit (systemd-analyze verify, security), install/upgrade/remove/purge in a clean trixie and a clean bookworm"
+started=$SECONDS
 DEB=$(./deploy/package/deb.sh | tail -1)
-SIDELINE_DEB="$PWD/$DEB" .venv/bin/python -m pytest -q Tests/package
+built=$SECONDS
+SIDELINE_DEB="$PWD/$DEB" .venv/bin/python -m pytest -q -rP Tests/package
+echo "packages: built in $((built - started)) s (both release binaries and both .debs), tested in $((SECONDS - built)) s"
 
 echo "== ThreadSanitizer: the ring's two-thread stress must be clean, the broken canary ring must be caught"
 ./deploy/scripts/tsan-check.sh
