@@ -8,6 +8,9 @@
 # package); without any, only `sideline`, which is all the VM suites need.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# `-j N` first limits the build's jobs (make test builds on one core beside its end-to-end tests).
+JOBS=()
+if [ "${1:-}" = -j ]; then JOBS=(-j "$2"); shift 2; fi
 for product in "${@:-sideline}"; do
-    swift build -c release --static-swift-stdlib --product "$product" --scratch-path .build-static
+    swift build -c release --static-swift-stdlib --product "$product" --scratch-path .build-static "${JOBS[@]}"
 done
