@@ -93,9 +93,7 @@ public enum ClubBench {
         for upload in uploads.prefix(20) {
             let uuid = upload.uuid
             var begin = ContinuousClock.now
-            let bundle = try await database.inClub(club) { c in try await SessionStore.bundle(uuid, in: c, logger: logger) }
-            let document = try SessionDocument.json(for: bundle!.analysisInput())
-            try await database.inClub(club) { c in try await SessionStore.cacheDocument(document, club: club, session: uuid, in: c, logger: logger) }
+            try await SessionAnalysisCache(database: database).compute(club: club, session: uuid)
             computed.append(seconds(ContinuousClock.now - begin) * 1000)
             begin = ContinuousClock.now
             _ = try await database.inClub(club) { c in try await SessionStore.cachedDocument(uuid, in: c, logger: logger) }
