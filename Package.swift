@@ -163,7 +163,9 @@ let package = Package(
                                                        "TeamCore", "SPSCRing"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "TeamCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .testTarget(name: "ClubProtocolTests", dependencies: ["ClubProtocol", "Analytics", "TeamCore"], swiftSettings: strict),
-        .testTarget(name: "ClubServerTests", dependencies: ["ClubServer", "ClubProtocol", "Analytics", "Exports", "TeamCore"], swiftSettings: strict),
+        // The kiosk's store and its exports too: the server's document is compared with the kiosk's (SQLite in the tests only).
+        .testTarget(name: "ClubServerTests", dependencies: ["ClubServer", "ClubProtocol", "Analytics", "Exports", "TeamCore",
+                                                            "Store", "StoredExports", "SessionReview"], swiftSettings: strict),
         // Runs the `sideline` binary (built beside the test bundle, hence the dependency) and reads its database with GRDB.
         .testTarget(name: "CommandLineTests", dependencies: ["sideline", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
     ]

@@ -14,7 +14,7 @@ enum LoginThrottle {
     /// True when this e-mail or address has failed too often lately.
     static func isLimited(email: String, address: String, database: ClubDatabase) async throws -> Bool {
         let counts = try await database.inTransaction { connection in
-            try await connection.query("SELECT by_email, by_address FROM sideline_login_failures(\(email), \(address), \(window))",
+            try await connection.query("SELECT by_email, by_address FROM sideline_login_failures(\(email), \(address), \(window)::integer)",
                                        logger: database.logger).decode((Int64, Int64).self).firstElement()
         }
         guard let (byEmail, byAddress) = counts else { return false }
