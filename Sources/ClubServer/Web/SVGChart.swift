@@ -15,7 +15,9 @@ struct SVGChart {
     static let palette = ["#0b6bcb", "#c2261b", "#1a7f37", "#8e44ad", "#d35400", "#16a085", "#b7950b", "#2c3e50",
                           "#e84393", "#6d4c41", "#00838f", "#7f8c8d"]
 
-    init(xRange: ClosedRange<Double>, yRange: ClosedRange<Double>, height: Double = 280) {
+    /// `width` and `height` in the viewBox's units, which are CSS pixels at that width: a chart half a page wide is given about half the width, so its labels stay readable.
+    init(xRange: ClosedRange<Double>, yRange: ClosedRange<Double>, width: Double = 800, height: Double = 280) {
+        self.width = width
         self.xRange = xRange.lowerBound == xRange.upperBound ? xRange.lowerBound...(xRange.lowerBound + 1) : xRange
         self.yRange = yRange.lowerBound == yRange.upperBound ? (yRange.lowerBound - 1)...(yRange.upperBound + 1) : yRange
         self.height = height
@@ -75,6 +77,12 @@ struct SVGChart {
         return "<svg class=\"chart\"\(idAttribute) viewBox=\"0 0 \(Self.n(width)) \(Self.n(height))\" role=\"img\" aria-label=\"\(label.html)\" xmlns=\"http://www.w3.org/2000/svg\">"
             + "<rect x=\"\(Self.n(left))\" y=\"\(Self.n(top))\" width=\"\(Self.n(width - left - right))\" height=\"\(Self.n(height - top - bottom))\" fill=\"none\" stroke=\"#d9dee7\"/>"
             + parts.joined() + "</svg>"
+    }
+
+    /// A chart drawn twice: at `wide` for a laptop and print, at `narrow` for a phone (its labels would
+    /// be too small scaled down), the stylesheet showing one.
+    static func responsive(wide: Double = 800, narrow: Double = 400, _ draw: (Double) -> String) -> String {
+        "<div class=\"wide\">\(draw(wide))</div><div class=\"narrow\">\(draw(narrow))</div>"
     }
 
     /// A legend's colour sample (an SVG, not a style attribute: the pages' content policy allows no inline style).

@@ -18,14 +18,21 @@ struct SeasonChartsSVG {
     /// x as days before the shown day (0 = that day).
     func x(_ d: CalendarDay) -> Double { Double(d.dayNumber - day.dayNumber) }
 
+    /// A tick a week (every other week on a narrow chart), labelled month-day.
     func dayTicks(_ chart: inout SVGChart) {
-        chart.gridX(stride(from: -Double(days - 1), through: 0, by: 7).map { $0 }) { day.adding(days: Int($0)).description.dropFirst(5).description }
+        let step = chart.width < 600 ? 14.0 : 7.0
+        chart.gridX(stride(from: 0, through: -Double(days - 1), by: -step).map { $0 }) { day.adding(days: Int($0)).description.dropFirst(5).description }
     }
 
     func dailyLoad() -> String {
+        SVGChart.responsive { dailyLoad(width: $0) }
+            + "<div class=\"legend\"><span>\(SVGChart.swatch("#9fb9dc"))daily load</span><span>\(SVGChart.swatch("#c2261b"))Strain</span><span>\(SVGChart.swatch("#1a7f37"))Tolerance</span></div>"
+    }
+
+    func dailyLoad(width: Double) -> String {
         let loadDays = history.days(from: first, through: day, thresholds: thresholds)
         let top = max(50, (loadDays.map { max($0.load, $0.strain, $0.tolerance) }.max() ?? 0) * 1.1)
-        var chart = SVGChart(xRange: -Double(days) + 0.5...0.5, yRange: 0...top, height: 240)
+        var chart = SVGChart(xRange: -Double(days) + 0.5...0.5, yRange: 0...top, width: width, height: 240)
         chart.gridY(SVGChart.ticks(chart.yRange, count: 4)) { "\(Int($0))" }
         dayTicks(&chart)
         for d in loadDays where d.load > 0 {
@@ -33,8 +40,7 @@ struct SeasonChartsSVG {
         }
         chart.line(loadDays.map { (x($0.day), $0.tolerance) }, colour: "#1a7f37", width: 2, dash: "5 3", title: "Tolerance (28 days)")
         chart.line(loadDays.map { (x($0.day), $0.strain) }, colour: "#c2261b", width: 2, title: "Strain (7 days)")
-        return chart.svg(label: "Daily load over \(days) days with Strain and Tolerance", id: "chart-load")
-            + "<div class=\"legend\"><span>\(SVGChart.swatch("#9fb9dc"))daily load</span><span>\(SVGChart.swatch("#c2261b"))Strain</span><span>\(SVGChart.swatch("#1a7f37"))Tolerance</span></div>"
+        return chart.svg(label: "Daily load over \(days) days with Strain and Tolerance", id: width < 600 ? nil : "chart-load")
     }
 
     static let zoneColours = ["#b0b7c3", "#7fb3e6", "#4caf50", "#f0c419", "#f08c00", "#d7263d"]
@@ -42,7 +48,7 @@ struct SeasonChartsSVG {
     func weeklyZones() -> String {
         let weeks = (0..<(days / 7)).reversed().map { history.week(endingOn: day.adding(days: -7 * $0)) }
         let top = max(30, (weeks.map { Double($0.zones.ms.dropFirst().reduce(0, +)) / 60_000 }.max() ?? 0) * 1.1)
-        var chart = SVGChart(xRange: -0.5...Double(weeks.count) - 0.5, yRange: 0...top, height: 220)
+        var chart = SVGChart(xRange: -0.5...Double(weeks.count) - 0.5, yRange: 0...top, width: 420, height: 240)
         chart.gridY(SVGChart.ticks(chart.yRange, count: 4)) { "\(Int($0))′" }
         chart.gridX(weeks.indices.map(Double.init)) { weeks[Int($0)].lastDay.description.dropFirst(5).description }
         for (i, w) in weeks.enumerated() {
@@ -63,7 +69,7 @@ struct SeasonChartsSVG {
         let points = (season.entries[player] ?? []).filter { !$0.tags.isReadinessCheck && $0.day >= first && $0.day <= day }
             .compactMap { e in e.figures.recoveryBPM.map { (x(e.day), $0) } }
         let values = points.map(\.1)
-        var chart = SVGChart(xRange: -Double(days) + 0.5...0.5, yRange: max(0, (values.min() ?? 10) - 5)...((values.max() ?? 40) + 5), height: 220)
+        var chart = SVGChart(xRange: -Double(days) + 0.5...0.5, yRange: max(0, (values.min() ?? 10) - 5)...((values.max() ?? 40) + 5), width: 420, height: 240)
         chart.gridY(SVGChart.ticks(chart.yRange, count: 4)) { "\(Int($0))" }
         dayTicks(&chart)
         chart.line(points.map { ($0.0, $0.1) }, colour: "#0b6bcb", width: 1.5)
@@ -73,12 +79,16 @@ struct SeasonChartsSVG {
     }
 
     func readiness() -> String {
+        SVGChart.responsive { readiness(width: $0) }
+    }
+
+    func readiness(width: Double) -> String {
         let past = season.checks(player).filter { $0.day <= day }
         let posture = past.max { ($0.day, $0.sessionID) < ($1.day, $1.sessionID) }?.posture
         let shown = past.filter { $0.posture == posture && $0.day >= first && $0.lnRMSSD != nil }
         let assessed = shown.map { (check: $0, a: Readiness.assess($0, history: past)) }
         let values = assessed.flatMap { [$0.check.lnRMSSD, $0.a.normalLow, $0.a.normalHigh].compactMap { $0 } }
-        var chart = SVGChart(xRange: -Double(days) + 0.5...0.5, yRange: ((values.min() ?? 2.5) - 0.3)...((values.max() ?? 4.5) + 0.3), height: 220)
+        var chart = SVGChart(xRange: -Double(days) + 0.5...0.5, yRange: ((values.min() ?? 2.5) - 0.3)...((values.max() ?? 4.5) + 0.3), width: width, height: 220)
         chart.gridY(SVGChart.ticks(chart.yRange, count: 4)) { String(format: "%.1f", $0) }
         dayTicks(&chart)
         let banded = assessed.filter { $0.a.normalLow != nil && $0.a.normalHigh != nil }
@@ -90,6 +100,6 @@ struct SeasonChartsSVG {
         }
         let note = assessed.isEmpty ? "<p class=\"muted\">No readiness check in these weeks.</p>"
             : "<div class=\"legend\"><span>\(SVGChart.swatch("#1a7f37"))normal range (\((posture ?? "").html))</span><span>\(SVGChart.swatch("#b45309"))below</span></div>"
-        return chart.svg(label: "Readiness checks: lnRMSSD with the player's normal range", id: "chart-readiness") + note
+        return chart.svg(label: "Readiness checks: lnRMSSD with the player's normal range", id: width < 600 ? nil : "chart-readiness") + note
     }
 }

@@ -65,8 +65,8 @@ struct WebSeasonPages: Sendable {
             let f = r.figures, p = season.players[Int(r.playerID)]
             return "<tr data-player=\"\(p.uuid.uuidString.lowercased())\"><td class=\"num\">\(r.number)</td>"
                 + "<td><a href=\"/teams/\(t)/season/\(p.uuid.uuidString.lowercased())?on=\(day)\">\(r.name.html)</a></td>"
-                + "<td class=\"num\" data-field=\"loadToday\">\(WebFormat.whole(f.load))</td><td class=\"num\" data-field=\"strain\">\(WebFormat.whole(f.strain))</td>"
-                + "<td class=\"num\" data-field=\"tolerance\">\(WebFormat.whole(f.tolerance))</td>"
+                + "<td class=\"num opt\" data-field=\"loadToday\">\(WebFormat.whole(f.load))</td><td class=\"num\" data-field=\"strain\">\(WebFormat.whole(f.strain))</td>"
+                + "<td class=\"num opt\" data-field=\"tolerance\">\(WebFormat.whole(f.tolerance))</td>"
                 + "<td>\(Self.word(f.status.rawValue, tone: Self.tone(f.status), field: "loadStatus"))</td>"
                 + "<td class=\"num\" data-field=\"acwrEwma\">\(WebFormat.two(f.acwrEWMA))</td>"
                 + "<td>\(r.readiness.map { Self.word($0.status.rawValue, tone: Self.tone($0.status), field: "readiness") } ?? "<span data-field=\"readiness\">–</span>")</td>"
@@ -78,8 +78,8 @@ struct WebSeasonPages: Sendable {
             <p class="sub">\(day.description) · load is each day's Banister TRIMP; Strain and Tolerance its 7- and 28-day means; status is Strain ÷ Tolerance in Polar's words; ACWR by EWMA is guidance, not a diagnosis.</p>
             <div class="actions"><a href="/teams/\(t)/season?on=\(previous)">‹ \(previous)</a><a href="/teams/\(t)/season?on=\(next)">\(next) ›</a>
             <a href="/teams/\(t)/season.csv?on=\(day)" download>CSV</a><a href="/teams/\(t)">Roster</a></div>
-            <div class="scroll"><table id="season"><thead><tr><th class="num">#</th><th>Player</th><th class="num">Today</th><th class="num">Strain</th>
-            <th class="num">Tolerance</th><th>Load status</th><th class="num">ACWR</th><th>Readiness</th><th class="opt">Last session</th></tr></thead>
+            <div class="scroll"><table id="season"><thead><tr><th class="num">#</th><th>Player</th><th class="num opt">Today</th><th class="num">Strain</th>
+            <th class="num opt">Tolerance</th><th>Load status</th><th class="num">ACWR</th><th>Readiness</th><th class="opt">Last session</th></tr></thead>
             <tbody>\(lines)</tbody></table></div>
             <p class="muted">Readiness: the last readiness check's lnRMSSD against the player's own normal range (at least 5 checks). Formulas and sources: docs/ANALYTICS.md.</p>
             """
@@ -118,7 +118,7 @@ struct WebSeasonPages: Sendable {
         let row = season.table(on: day)[index], f = row.figures
         let charts = SeasonChartsSVG(season: season, player: player, day: day, days: Self.historyDays, thresholds: ClubSeason.thresholds)
         let sessions = (season.entries[player] ?? []).filter { $0.day <= day }.reversed().prefix(30).map { e in
-            "<tr><td>\(e.day.description)</td><td>\(e.teamName.html)</td><td class=\"opt\">\(WebSessionPages.tags(e.tags.tags))</td>"
+            "<tr><td class=\"nowrap\">\(e.day.description)</td><td class=\"opt\">\(e.teamName.html)</td><td class=\"opt\">\(WebSessionPages.tags(e.tags.tags))</td>"
                 + "<td class=\"num\">\(e.tags.isReadinessCheck ? "–" : WebFormat.whole(e.figures.cardioLoad))</td>"
                 + "<td class=\"num\">\(e.tags.isReadinessCheck ? WebFormat.two(e.figures.lnRMSSD) : "–")</td>"
                 + "<td><a href=\"/sessions/\(e.session.uuidString.lowercased())\">open</a></td></tr>"
@@ -133,7 +133,7 @@ struct WebSeasonPages: Sendable {
             <h2>Daily load, Strain and Tolerance</h2>\(charts.dailyLoad())
             <div class="grid2"><div><h2>Weekly time in zones</h2>\(charts.weeklyZones())</div><div><h2>Heart rate recovery (HRR 60 s)</h2>\(charts.recovery())</div></div>
             <h2>Readiness: lnRMSSD and the normal range</h2>\(charts.readiness())
-            <h2>Sessions</h2><div class="scroll"><table id="player-sessions"><thead><tr><th>Day</th><th>Team</th><th class="opt">Tags</th>
+            <h2>Sessions</h2><div class="scroll"><table id="player-sessions"><thead><tr><th>Day</th><th class="opt">Team</th><th class="opt">Tags</th>
             <th class="num">Load</th><th class="num">lnRMSSD</th><th></th></tr></thead><tbody>\(sessions)</tbody></table></div>
             """
         return WebPage(title: p.name, user: user, section: .teams, body: body).response

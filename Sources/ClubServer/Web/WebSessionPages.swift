@@ -64,6 +64,14 @@ struct WebSessionPages: Sendable {
         }
     }
 
+    static func zoneModel(_ raw: String) -> String {
+        switch ZoneModel(rawValue: raw) {
+        case .percentOfMax: "zones by % of max HR"
+        case .heartRateReserve: "zones by % of heart-rate reserve"
+        case nil: raw.html
+        }
+    }
+
     static func tags(_ tags: [String]) -> String {
         tags.isEmpty ? "<span class=\"muted\">no tags</span>" : tags.map { "<span class=\"tag\">\($0.html)</span>" }.joined()
     }
@@ -100,7 +108,7 @@ struct WebSessionPages: Sendable {
               let bundle = try await database.inClub(user.club, { c in try await SessionStore.bundle(uuid, in: c, logger: database.logger) })
         else { throw ClubError.notFound("Session \(uuid.uuidString.lowercased()) was deleted.") }
         let document = try SessionPageDocument(data)
-        let graph = SessionGraphSVG.draw(bundle.analysisInput(), players: document.players.map { ($0.shirtNumber, $0.name) })
+        let graph = SessionGraphSVG.draw(bundle.analysisInput())
         let stem = SessionDocument.stem(team: row.teamName, startedAt: Date(timeIntervalSince1970: Double(row.startedMs) / 1000), session: uuid)
         let base = "/sessions/\(uuid.uuidString.lowercased())/files/"
         func link(_ name: String, _ label: String) -> String { "<a href=\"\(base)\(name.html)\" download>\(label.html)</a>" }
@@ -123,7 +131,7 @@ struct WebSessionPages: Sendable {
         }.joined()
         let body = """
             <h1>\(row.teamName.html) · \(WebFormat.dateTime(unixMs: row.startedMs))</h1>
-            <p class="sub">effort \(row.effortMs.map(WebFormat.duration) ?? "–") · \(row.players) players · team average \(row.averageBPM.map { "\(Int($0.rounded())) bpm" } ?? "–") · \(document.zoneModel.html) · \(Self.tags(row.tags))</p>
+            <p class="sub">effort \(row.effortMs.map(WebFormat.duration) ?? "–") · \(row.players) players · team average \(row.averageBPM.map { "\(Int($0.rounded())) bpm" } ?? "–") · \(Self.zoneModel(document.zoneModel)) · \(Self.tags(row.tags))</p>
             \(graph)
             <h2>Players</h2>
             <div class="scroll"><table id="players"><thead><tr><th class="num">#</th><th>Player</th><th class="num">Avg</th><th class="num">Max</th>

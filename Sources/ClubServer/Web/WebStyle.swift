@@ -33,6 +33,9 @@ enum WebStyle {
     .word { display: inline-block; border-radius: 4px; padding: 0 .45rem; font-size: .85rem; color: #fff; white-space: nowrap; }
     .tone-good { background: var(--good); } .tone-high { background: var(--high); } .tone-steady { background: var(--steady); }
     .tone-low { background: var(--low); } .tone-unknown { background: var(--unknown); } .tone-caution { background: var(--caution); }
+    .pic { width: 48px; }
+    .nowrap { white-space: nowrap; }
+    .narrow { display: none; }
     .photo { width: 40px; height: 40px; border-radius: 50%; object-fit: cover; background: #dfe4ec; display: block; }
     .photo.big { width: 96px; height: 96px; }
     .message { padding: .6rem .8rem; border-radius: 6px; margin-bottom: 1rem; }
@@ -56,6 +59,9 @@ enum WebStyle {
     @media (max-width: 640px) {
         main { padding: .7rem; }
         .opt { display: none; }
+        .wide { display: none; }
+        .narrow { display: block; }
+        .word { font-size: .75rem; padding: 0 .3rem; }
         .grid2, .pair { grid-template-columns: 1fr; }
         th, td { padding: .35rem .3rem; }
         body { font-size: 15px; }
@@ -67,6 +73,8 @@ enum WebStyle {
         main { max-width: none; padding: 0; }
         .card, svg.chart { border: 0; }
         .opt { display: table-cell !important; }
+        .wide { display: block !important; }
+        .narrow { display: none !important; }
         th, td { padding: 2px 4px; }
         .word { color: #000 !important; background: none !important; border: 1px solid #000; }
         tr { break-inside: avoid; }

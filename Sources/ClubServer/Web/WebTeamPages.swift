@@ -54,7 +54,7 @@ struct WebTeamPages: Sendable {
         let players = roster.roster(of: uuid)
         let rows = players.map { m, p in
             let photo = p.hasPhoto ? "<img class=\"photo\" src=\"/teams/\(t)/players/\(p.uuid.uuidString.lowercased())/photo\" alt=\"\">" : "<span class=\"photo\"></span>"
-            return "<tr data-player=\"\(p.uuid.uuidString.lowercased())\"><td>\(photo)</td><td class=\"num\">\(m.shirtNumber)</td>"
+            return "<tr data-player=\"\(p.uuid.uuidString.lowercased())\"><td class=\"pic\">\(photo)</td><td class=\"num\">\(m.shirtNumber)</td>"
                 + "<td><a href=\"/teams/\(t)/players/\(p.uuid.uuidString.lowercased())\">\(p.fullName.html)</a></td>"
                 + "<td class=\"num opt\">\(p.birthYear.map(String.init) ?? "–")</td><td class=\"opt\">\(p.sex.html)</td>"
                 + "<td class=\"num opt\">\(p.weightKg.map { WebFormat.one($0) } ?? "–")</td><td class=\"num opt\">\(p.restingHR.map(String.init) ?? "–")</td>"
@@ -65,7 +65,7 @@ struct WebTeamPages: Sendable {
             <h1>\(name.html)</h1>\(message)
             <div class="actions"><a class="button" href="/teams/\(t)/players/new">Add a player</a><a href="/teams/\(t)/season">Season: load and readiness</a></div>
             \(players.isEmpty ? "<p class=\"muted\">No player on this roster yet.</p>" : """
-            <div class="scroll"><table id="roster"><thead><tr><th></th><th class="num">#</th><th>Player</th><th class="num opt">Born</th><th class="opt">Sex</th>
+            <div class="scroll"><table id="roster"><thead><tr><th class="pic"></th><th class="num">#</th><th>Player</th><th class="num opt">Born</th><th class="opt">Sex</th>
             <th class="num opt">kg</th><th class="num opt">Rest HR</th><th class="num opt">Max HR</th></tr></thead><tbody>\(rows)</tbody></table></div>
             """)
             """
