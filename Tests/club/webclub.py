@@ -1,7 +1,7 @@
 """The club's web pages in a real browser: Debian's chromium driven headless through Debian's chromedriver
 (Selenium from PyPI, never its driver download), a club with two teams, their rosters, sessions and users,
 and plain HTTP with a browser's cookie for what a browser will not send (a forged form)."""
-import http.client
+import http.client as httpclient
 import os
 import pathlib
 import re
@@ -86,15 +86,20 @@ class WebClub:
         return f"http://127.0.0.1:{self.club.port}"
 
     def login(self, driver, email: str, password: str = PASSWORD):
-        from selenium.webdriver.common.by import By
-        driver.get(self.base + "/login")
-        driver.find_element(By.NAME, "email").clear()
-        driver.find_element(By.NAME, "email").send_keys(email)
-        driver.find_element(By.NAME, "password").send_keys(password)
-        submit(driver, driver.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+        sign_in(driver, self.base, email, password)
 
     def session_uuid(self, bundle) -> str:
         return bundle["session"]["uuid"].lower()
+
+
+def sign_in(driver, base: str, email: str, password: str = PASSWORD):
+    """Fills in and sends the sign-in form at `base` as a person would."""
+    from selenium.webdriver.common.by import By
+    driver.get(base + "/login")
+    driver.find_element(By.NAME, "email").clear()
+    driver.find_element(By.NAME, "email").send_keys(email)
+    driver.find_element(By.NAME, "password").send_keys(password)
+    submit(driver, driver.find_element(By.CSS_SELECTOR, "button[type=submit]"))
 
 
 def cookie_of(driver) -> str:
@@ -125,3 +130,21 @@ def submit(driver, button):
     old = driver.find_element(By.TAG_NAME, "html")
     button.click()
     WebDriverWait(driver, 30).until(expected_conditions.staleness_of(old))
+
+
+def login_http(club, email: str, password: str = PASSWORD) -> str:
+    """Signs in over plain HTTP as a browser does (the form's token and its cookie); the session cookie."""
+    form = http(club, "GET", "/login")
+    token = csrf_of(form.body)
+    login_cookie = form.headers["set-cookie"].split(";")[0]
+    connection = httpclient.HTTPConnection("127.0.0.1", club.port, timeout=60)
+    try:
+        connection.request("POST", "/login", body=urllib.parse.urlencode({"csrf": token, "email": email, "password": password}),
+                           headers={"Content-Type": "application/x-www-form-urlencoded", "Cookie": login_cookie})
+        r = connection.getresponse()
+        r.read()
+        assert r.status == 303, r.status
+        cookies = [v.split(";")[0] for k, v in r.getheaders() if k.lower() == "set-cookie"]
+    finally:
+        connection.close()
+    return next(c.split("=", 1)[1] for c in cookies if c.startswith("sideline_session="))
