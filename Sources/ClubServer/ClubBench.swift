@@ -15,6 +15,9 @@ public enum ClubBench {
         public var players: Int
         public var minutes: Int
         public var listSessions: Int
+        /// The season page's figure: a team of this many players with this many sessions.
+        public var seasonPlayers: Int = 40
+        public var seasonSessions: Int = 300
         public init(sessions: Int, players: Int, minutes: Int, listSessions: Int) {
             self.sessions = sessions
             self.players = players
@@ -118,6 +121,9 @@ public enum ClubBench {
             try await c.query("DROP TABLE bench_sample, bench_rr", logger: logger)
         }
         try await database.inClub(club) { c in try await c.query("DELETE FROM club WHERE id = \(club)", logger: logger) }
+        if options.seasonSessions > 0 {
+            try await ClubSeasonBench.run(database, players: options.seasonPlayers, sessions: options.seasonSessions, say: say)
+        }
     }
 
     /// COPY (text format) of every reading and beat into `bench_sample` / `bench_rr`, partitioned by

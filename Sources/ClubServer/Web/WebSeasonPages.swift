@@ -57,7 +57,11 @@ struct WebSeasonPages: Sendable {
     }
 
     func table(_ user: WebUser, team uuid: UUID, request: Request) async throws -> Response {
-        let day = try Self.day(request)
+        try await table(user, team: uuid, on: try Self.day(request))
+    }
+
+    /// The page of the team's season on `day` (what `sideline-club bench` times).
+    func table(_ user: WebUser, team uuid: UUID, on day: CalendarDay) async throws -> Response {
         let (name, season) = try await season(user, team: uuid)
         let t = uuid.uuidString.lowercased()
         let rows = season.table(on: day)
