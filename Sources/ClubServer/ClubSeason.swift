@@ -36,29 +36,50 @@ struct ClubSeason: Sendable {
 
     static let thresholds = LoadStatusThresholds.polar
 
-    /// Every finished session (any team) of these players that has its figures kept.
-    static func load(players: [Player], in connection: PostgresConnection, logger: Logger, calendar: Calendar = .current) async throws -> ClubSeason {
-        var entries: [UUID: [Entry]] = [:]
-        var ids: [UUID: Int64] = [:]
-        let rows = try await connection.query("""
-            SELECT l.player_uuid, s.uuid, s.started_ms, s.tags, s.team_name, l.cardio_load, l.zone_ms, l.recovery_bpm, l.ln_rmssd,
-                   l.resting_bpm, l.corrected_share
-            FROM session_load l JOIN session s ON s.uuid = l.session_uuid
-            WHERE l.algorithm = \(SessionDocument.algorithm) AND l.player_uuid = ANY(\(players.map(\.uuid)))
-              AND s.state IN ('ended', 'interrupted')
-            ORDER BY s.started_ms, s.uuid
-            """, logger: logger)
-        var days: [Int64: CalendarDay] = [:]
-        for try await r in rows.decode((UUID, UUID, Int64, [String], String, Double, [Int64], Double?, Double?, Double?, Double?).self) {
-            // Sessions are numbered in the order they started, so "the latest check" is the same one the kiosk finds.
-            let id = ids[r.1] ?? Int64(ids.count + 1)
-            ids[r.1] = id
-            let day = days[r.2] ?? CalendarDay(Date(timeIntervalSince1970: Double(r.2) / 1000), in: calendar)
-            days[r.2] = day
-            entries[r.0, default: []].append(Entry(
-                session: r.1, sessionID: id, teamName: r.4, startedMs: r.2, day: day, tags: SessionTags(stored: r.3),
-                figures: SessionSeasonFigures(playerID: 0, cardioLoad: r.5, zoneMs: r.6, recoveryBPM: r.7, lnRMSSD: r.8, restingBPM: r.9, correctedShare: r.10)))
+    /// Every finished session (any team) of these players that has its figures kept. `zones`: read each
+    /// session's time in zones too (the player page's weekly chart; the table needs none).
+    static func load(players: [Player], zones: Bool = false, in connection: PostgresConnection, logger: Logger,
+                     calendar: Calendar = .current) async throws -> ClubSeason {
+        let uuids = players.map(\.uuid)
+        // The players' figures as plain numbers (a row a player and session: 12 000 rows for 40 players × 300
+        // sessions), then their sessions (a row each): two index scans, no join for the planner to misjudge.
+        var figures: [(player: UUID, session: UUID, figures: SessionSeasonFigures)] = []
+        let columns = "player_uuid, session_uuid, cardio_load, recovery_bpm, ln_rmssd, resting_bpm, corrected_share"
+        if zones {
+            let rows = try await connection.query("""
+                SELECT \(unescaped: columns), zone_ms FROM session_load WHERE algorithm = \(SessionDocument.algorithm) AND player_uuid = ANY(\(uuids))
+                """, logger: logger)
+            for try await r in rows.decode((UUID, UUID, Double, Double?, Double?, Double?, Double?, [Int64]).self) {
+                figures.append((r.0, r.1, SessionSeasonFigures(playerID: 0, cardioLoad: r.2, zoneMs: r.7, recoveryBPM: r.3, lnRMSSD: r.4,
+                                                               restingBPM: r.5, correctedShare: r.6)))
+            }
+        } else {
+            let rows = try await connection.query("""
+                SELECT \(unescaped: columns) FROM session_load WHERE algorithm = \(SessionDocument.algorithm) AND player_uuid = ANY(\(uuids))
+                """, logger: logger)
+            for try await r in rows.decode((UUID, UUID, Double, Double?, Double?, Double?, Double?).self) {
+                figures.append((r.0, r.1, SessionSeasonFigures(playerID: 0, cardioLoad: r.2, zoneMs: [], recoveryBPM: r.3, lnRMSSD: r.4,
+                                                               restingBPM: r.5, correctedShare: r.6)))
+            }
         }
+        var sessions: [UUID: (id: Int64, startedMs: Int64, day: CalendarDay, tags: SessionTags, team: String)] = [:]
+        let sessionRows = try await connection.query("""
+            SELECT uuid, started_ms, tags, team_name FROM session
+            WHERE uuid = ANY(\(Array(Set(figures.map(\.session))))) AND state IN ('ended', 'interrupted')
+            ORDER BY started_ms, uuid
+            """, logger: logger)
+        for try await (uuid, startedMs, tags, team) in sessionRows.decode((UUID, Int64, [String], String).self) {
+            // Sessions are numbered in the order they started, so "the latest check" is the same one the kiosk finds.
+            let day = CalendarDay(Date(timeIntervalSince1970: Double(startedMs) / 1000), in: calendar)
+            sessions[uuid] = (Int64(sessions.count + 1), startedMs, day, SessionTags(stored: tags), team)
+        }
+        var entries: [UUID: [Entry]] = [:]
+        for (player, session, f) in figures {
+            guard let s = sessions[session] else { continue }
+            entries[player, default: []].append(Entry(session: session, sessionID: s.id, teamName: s.team, startedMs: s.startedMs, day: s.day,
+                                                      tags: s.tags, figures: f))
+        }
+        for key in entries.keys { entries[key]!.sort { $0.sessionID < $1.sessionID } }
         return ClubSeason(players: players, entries: entries, calendar: calendar)
     }
 

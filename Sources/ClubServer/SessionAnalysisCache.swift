@@ -43,15 +43,19 @@ struct SessionAnalysisCache: Sendable {
         return data
     }
 
-    /// The sessions that have no kept analysis yet (stored before this version of it), oldest first.
+    /// The sessions of these players that have no kept analysis yet (stored before this version of it).
+    /// Asked on every season page: the club's sessions without a document first (one row a session, and
+    /// almost always none), the players' part only when there are some.
     func missing(club: UUID, players: [UUID]) async throws -> [UUID] {
         try await database.inClub(club) { c in
-            try await c.query("""
-                SELECT DISTINCT s.uuid, s.started_ms FROM session s JOIN session_participant p ON p.session_uuid = s.uuid
-                WHERE p.player_uuid = ANY(\(players))
-                  AND NOT EXISTS (SELECT 1 FROM session_document d WHERE d.session_uuid = s.uuid AND d.algorithm = \(SessionDocument.algorithm))
-                ORDER BY s.started_ms
-                """, logger: logger).decode((UUID, Int64).self).all().map(\.0)
+            let stale = try await c.query("""
+                SELECT s.uuid FROM session s
+                WHERE NOT EXISTS (SELECT 1 FROM session_document d WHERE d.session_uuid = s.uuid AND d.algorithm = \(SessionDocument.algorithm))
+                """, logger: logger).decode(UUID.self).all()
+            guard !stale.isEmpty else { return [] }
+            return try await c.query("""
+                SELECT DISTINCT session_uuid FROM session_participant WHERE session_uuid = ANY(\(stale)) AND player_uuid = ANY(\(players))
+                """, logger: logger).decode(UUID.self).all()
         }
     }
 }

@@ -22,14 +22,15 @@ struct WebSeasonPages: Sendable {
     }
 
     /// The team's name and season; sessions whose figures are not kept yet are analysed first (once).
-    func season(_ user: WebUser, team uuid: UUID) async throws -> (name: String, season: ClubSeason) {
+    /// `zones`: with each session's time in zones (the player page).
+    func season(_ user: WebUser, team uuid: UUID, zones: Bool = false) async throws -> (name: String, season: ClubSeason) {
         let (name, roster) = try await database.inClub(user.club) { c in try await teams.team(user, uuid, in: c) }
         let players = roster.roster(of: uuid).map { ClubSeason.Player(uuid: $0.player.uuid, name: $0.player.fullName, number: $0.member.shirtNumber) }
         let cache = SessionAnalysisCache(database: database)
         for session in try await cache.missing(club: user.club, players: players.map(\.uuid)) {
             try await cache.compute(club: user.club, session: session)
         }
-        let season = try await database.inClub(user.club) { c in try await ClubSeason.load(players: players, in: c, logger: database.logger) }
+        let season = try await database.inClub(user.club) { c in try await ClubSeason.load(players: players, zones: zones, in: c, logger: database.logger) }
         return (name, season)
     }
 
@@ -67,12 +68,12 @@ struct WebSeasonPages: Sendable {
         let rows = season.table(on: day)
         let lines = rows.map { r in
             let f = r.figures, p = season.players[Int(r.playerID)]
-            return "<tr data-player=\"\(p.uuid.uuidString.lowercased())\"><td class=\"num\">\(r.number)</td>"
+            return "<tr data-player=\"\(p.uuid.uuidString.lowercased())\"><td class=\"num opt\">\(r.number)</td>"
                 + "<td><a href=\"/teams/\(t)/season/\(p.uuid.uuidString.lowercased())?on=\(day)\">\(r.name.html)</a></td>"
                 + "<td class=\"num opt\" data-field=\"loadToday\">\(WebFormat.whole(f.load))</td><td class=\"num\" data-field=\"strain\">\(WebFormat.whole(f.strain))</td>"
                 + "<td class=\"num opt\" data-field=\"tolerance\">\(WebFormat.whole(f.tolerance))</td>"
                 + "<td>\(Self.word(f.status.rawValue, tone: Self.tone(f.status), field: "loadStatus"))</td>"
-                + "<td class=\"num\" data-field=\"acwrEwma\">\(WebFormat.two(f.acwrEWMA))</td>"
+                + "<td class=\"num opt\" data-field=\"acwrEwma\">\(WebFormat.two(f.acwrEWMA))</td>"
                 + "<td>\(r.readiness.map { Self.word($0.status.rawValue, tone: Self.tone($0.status), field: "readiness") } ?? "<span data-field=\"readiness\">–</span>")</td>"
                 + "<td class=\"opt\" data-field=\"lastSession\">\(r.lastSession?.description ?? "–")</td></tr>"
         }.joined()
@@ -82,8 +83,8 @@ struct WebSeasonPages: Sendable {
             <p class="sub">\(day.description) · load is each day's Banister TRIMP; Strain and Tolerance its 7- and 28-day means; status is Strain ÷ Tolerance in Polar's words; ACWR by EWMA is guidance, not a diagnosis.</p>
             <div class="actions"><a href="/teams/\(t)/season?on=\(previous)">‹ \(previous)</a><a href="/teams/\(t)/season?on=\(next)">\(next) ›</a>
             <a href="/teams/\(t)/season.csv?on=\(day)" download>CSV</a><a href="/teams/\(t)">Roster</a></div>
-            <div class="scroll"><table id="season"><thead><tr><th class="num">#</th><th>Player</th><th class="num opt">Today</th><th class="num">Strain</th>
-            <th class="num opt">Tolerance</th><th>Load status</th><th class="num">ACWR</th><th>Readiness</th><th class="opt">Last session</th></tr></thead>
+            <div class="scroll"><table id="season"><thead><tr><th class="num opt">#</th><th>Player</th><th class="num opt">Today</th><th class="num">Strain</th>
+            <th class="num opt">Tolerance</th><th>Load status</th><th class="num opt">ACWR</th><th>Readiness</th><th class="opt">Last session</th></tr></thead>
             <tbody>\(lines)</tbody></table></div>
             <p class="muted">Readiness: the last readiness check's lnRMSSD against the player's own normal range (at least 5 checks). Formulas and sources: docs/ANALYTICS.md.</p>
             """
@@ -114,7 +115,7 @@ struct WebSeasonPages: Sendable {
 
     func player(_ user: WebUser, team uuid: UUID, player: UUID, request: Request) async throws -> Response {
         let day = try Self.day(request)
-        let (name, season) = try await season(user, team: uuid)
+        let (name, season) = try await season(user, team: uuid, zones: true)
         guard let index = season.players.firstIndex(where: { $0.uuid == player }) else {
             throw ClubError.notFound("No player \(player.uuidString.lowercased()) on \(name).")
         }

@@ -80,13 +80,13 @@ struct WebSessionPages: Sendable {
     func list(_ user: WebUser) async throws -> Response {
         let rows = try await rows(user)
         let lines: [String] = rows.map { r in
-            "<tr data-uuid=\"\(r.uuid.uuidString.lowercased())\"><td><a href=\"/sessions/\(r.uuid.uuidString.lowercased())\">\(WebFormat.dateTime(unixMs: r.startedMs))</a></td>"
-                + "<td>\(r.teamName.html)</td><td class=\"num\">\(r.effortMs.map(WebFormat.duration) ?? "–")</td><td class=\"num\">\(r.players)</td>"
+            "<tr data-uuid=\"\(r.uuid.uuidString.lowercased())\"><td class=\"nowrap\"><a href=\"/sessions/\(r.uuid.uuidString.lowercased())\">\(WebFormat.dateTime(unixMs: r.startedMs))</a></td>"
+                + "<td>\(r.teamName.html)</td><td class=\"num\">\(r.effortMs.map(WebFormat.duration) ?? "–")</td><td class=\"num opt\">\(r.players)</td>"
                 + "<td class=\"num\">\(r.averageBPM.map { "\(Int($0.rounded())) bpm" } ?? "–")</td><td class=\"opt\">\(Self.tags(r.tags))</td>"
                 + "<td class=\"opt\">\((r.kiosk ?? "–").html)</td></tr>"
         }
         let table = rows.isEmpty ? "<p class=\"muted\">No session yet: kiosks upload theirs when they sync.</p>" : """
-            <div class="scroll"><table id="sessions"><thead><tr><th>When</th><th>Team</th><th class="num">Effort</th><th class="num">Players</th>
+            <div class="scroll"><table id="sessions"><thead><tr><th>When</th><th>Team</th><th class="num">Effort</th><th class="num opt">Players</th>
             <th class="num">Avg</th><th class="opt">Tags</th><th class="opt">Kiosk</th></tr></thead><tbody>
             \(lines.joined())
             </tbody></table></div>
