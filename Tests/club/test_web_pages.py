@@ -66,3 +66,25 @@ def test_every_page_fits_the_width_and_is_captured(web, width):
                 web.login(driver, ADMIN)
     finally:
         driver.quit()
+
+
+def test_the_season_prints_as_a_one_page_team_report(web):
+    """Printed (A4 landscape), the season page is the table and its heading: no bar, no links row, no forms,
+    every column back, within one page's height."""
+    driver = webclub.browser(width=1123, height=794)  # A4 landscape at 96 px an inch
+    try:
+        web.login(driver, ADMIN)
+        driver.get(f"{web.base}/teams/{web.team_a}/season")
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+        hidden = driver.execute_script("""return ['header.bar', '.actions'].map(s => getComputedStyle(document.querySelector(s)).display)""")
+        assert hidden == ["none", "none"]
+        shown = driver.execute_script("return getComputedStyle(document.querySelector('#season td.opt')).display")
+        assert shown == "table-cell"
+        # One page: A4 landscape less 10 mm margins is about 718 px high at 96 px an inch.
+        assert driver.execute_script("return document.documentElement.scrollHeight") <= 718
+        out = os.environ.get("SIDELINE_CLUB_SCREENSHOTS")
+        if out:
+            pathlib.Path(out).mkdir(parents=True, exist_ok=True)
+            driver.save_screenshot(str(pathlib.Path(out) / "season-print.png"))
+    finally:
+        driver.quit()
