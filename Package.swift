@@ -66,8 +66,11 @@ let package = Package(
         .target(name: "Store", dependencies: ["TeamCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: strict),
         // A stored session analysed (for the review screen and the exports), and the sessions list.
         .target(name: "SessionReview", dependencies: ["AppCore", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
-        // Every export of a session (raw CSV, summary CSV, TCX, FIT, JSON), written from one analysis.
-        .target(name: "Exports", dependencies: ["SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
+        // Every export format of a session (raw CSV, summary CSV, TCX, FIT, JSON), written from one analysis.
+        // Pure (no store, no SDL): the kiosk and the club server write the same bytes.
+        .target(name: "Exports", dependencies: ["Analytics", "TeamCore"], swiftSettings: strict),
+        // A stored session's exports written to files on the kiosk: reads the store, writes through `Exports`.
+        .target(name: "StoredExports", dependencies: ["Exports", "SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
         // Running as a boxed appliance: log lines for journald, service notifications, USB sticks.
         .target(name: "Diagnostics", dependencies: [.product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .target(name: "Appliance", swiftSettings: strict),
@@ -78,20 +81,20 @@ let package = Package(
         // The kiosk's runtime: state, reducer and effect queue, the source supervisor (sensors) and the
         // stick services (USB, backups, exports, photo import). No SDL: neither CSDL2 nor anything built on it.
         .target(name: "Kiosk", dependencies: [
-            "AppCore", "Recording", "TeamCore", "Store", "SensorCore", "SensorSimulation", "SensorHub", "SessionReview", "Exports", "BlueZTransport",
+            "AppCore", "Recording", "TeamCore", "Store", "SensorCore", "SensorSimulation", "SensorHub", "SessionReview", "Exports", "StoredExports", "BlueZTransport",
             "Diagnostics", "Appliance",
         ], swiftSettings: strict),
         // The kiosk on screen: SDL start-up, windows, the event loop, input, the SDL speaker, photo
         // decoding for the runtime, the script player and the state dump.
         .target(name: "KioskShell", dependencies: [
-            "Kiosk", "AppCore", "KioskUI", "KioskSound", "PlayerPhotos", "CSDL2", "Appliance", "BlueZTransport", "Diagnostics", "Exports", "SensorHub", "Store",
+            "Kiosk", "AppCore", "KioskUI", "KioskSound", "PlayerPhotos", "CSDL2", "Appliance", "BlueZTransport", "Diagnostics", "Exports", "StoredExports", "SensorHub", "Store",
             "TeamCore",
             .product(name: "Atomics", package: "swift-atomics"),
         ], swiftSettings: strict),
 
         // The executable: the command line and `main`.
         .executableTarget(name: "sideline", dependencies: [
-            "KioskShell", "KioskBench", "AppCore", "Kiosk", "Recording", "Analytics", "Exports", "SessionReview",
+            "KioskShell", "KioskBench", "AppCore", "Kiosk", "Recording", "Analytics", "Exports", "StoredExports", "SessionReview",
             "TeamCore", "Store", "SensorCore", "SensorSimulation", "SensorHub", "SPSCRing", "PlayerPhotos", "Diagnostics", "Appliance",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -103,7 +106,7 @@ let package = Package(
         .target(name: "ClubProtocol", dependencies: ["TeamCore", "Analytics", "CZlib",
                                                      .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
         .target(name: "ClubServer", dependencies: [
-            "ClubProtocol", "TeamCore", "Analytics", "Diagnostics",
+            "ClubProtocol", "TeamCore", "Analytics", "Exports", "Diagnostics",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -125,7 +128,7 @@ let package = Package(
         // Benchmarks: `make bench` (figures from the issues, side by side with C baselines).
         .target(name: "CBaselines", path: "Benchmarks/CBaselines", linkerSettings: [.linkedLibrary("sqlite3")]),
         .executableTarget(name: "SidelineBench", dependencies: [
-            "Analytics", "Exports", "SessionReview",
+            "Analytics", "Exports", "StoredExports", "SessionReview",
             "CBaselines", "SPSCRing", "TeamCore", "Store", "SensorSimulation", "SensorHub", "HeartRateProtocol", "BLEHost", "PlayerPhotos",
         ], path: "Benchmarks/SidelineBench", swiftSettings: strict),
         // The kiosk's figures (`sideline --bench`): frames, memory, idle CPU, ring-to-frame latency, launch.
@@ -138,7 +141,7 @@ let package = Package(
         .testTarget(name: "TeamCoreTests", dependencies: ["TeamCore"], swiftSettings: strict),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "TeamCore"], swiftSettings: strict),
-        .testTarget(name: "ExportsTests", dependencies: ["Exports", "SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
+        .testTarget(name: "ExportsTests", dependencies: ["Exports", "StoredExports", "SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "SessionReviewTests", dependencies: ["SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "AppCore", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "PlayerPhotosTests", dependencies: ["PlayerPhotos", "CSDL2", "Appliance"], swiftSettings: strict),
@@ -160,7 +163,9 @@ let package = Package(
                                                        "TeamCore", "SPSCRing"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "TeamCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .testTarget(name: "ClubProtocolTests", dependencies: ["ClubProtocol", "Analytics", "TeamCore"], swiftSettings: strict),
-        .testTarget(name: "ClubServerTests", dependencies: ["ClubServer", "ClubProtocol"], swiftSettings: strict),
+        // The kiosk's store and its exports too: the server's document is compared with the kiosk's (SQLite in the tests only).
+        .testTarget(name: "ClubServerTests", dependencies: ["ClubServer", "ClubProtocol", "Analytics", "Exports", "TeamCore",
+                                                            "Store", "StoredExports", "SessionReview"], swiftSettings: strict),
         // Runs the `sideline` binary (built beside the test bundle, hence the dependency) and reads its database with GRDB.
         .testTarget(name: "CommandLineTests", dependencies: ["sideline", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
     ]

@@ -2,6 +2,7 @@
 // from SQLite (≤ 150 ms), and its exports (CSV ≤ 1 s, all TCX + FIT ≤ 2 s).
 import Analytics
 import Exports
+import StoredExports
 import Foundation
 import SensorSimulation
 import SessionReview

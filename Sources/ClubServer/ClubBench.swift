@@ -15,6 +15,9 @@ public enum ClubBench {
         public var players: Int
         public var minutes: Int
         public var listSessions: Int
+        /// The season page's figure: a team of this many players with this many sessions.
+        public var seasonPlayers: Int = 40
+        public var seasonSessions: Int = 300
         public init(sessions: Int, players: Int, minutes: Int, listSessions: Int) {
             self.sessions = sessions
             self.players = players
@@ -93,9 +96,7 @@ public enum ClubBench {
         for upload in uploads.prefix(20) {
             let uuid = upload.uuid
             var begin = ContinuousClock.now
-            let bundle = try await database.inClub(club) { c in try await SessionStore.bundle(uuid, in: c, logger: logger) }
-            let document = try SessionDocument.json(for: bundle!.analysisInput())
-            try await database.inClub(club) { c in try await SessionStore.cacheDocument(document, club: club, session: uuid, in: c, logger: logger) }
+            try await SessionAnalysisCache(database: database).compute(club: club, session: uuid)
             computed.append(seconds(ContinuousClock.now - begin) * 1000)
             begin = ContinuousClock.now
             _ = try await database.inClub(club) { c in try await SessionStore.cachedDocument(uuid, in: c, logger: logger) }
@@ -120,6 +121,9 @@ public enum ClubBench {
             try await c.query("DROP TABLE bench_sample, bench_rr", logger: logger)
         }
         try await database.inClub(club) { c in try await c.query("DELETE FROM club WHERE id = \(club)", logger: logger) }
+        if options.seasonSessions > 0 {
+            try await ClubSeasonBench.run(database, players: options.seasonPlayers, sessions: options.seasonSessions, say: say)
+        }
     }
 
     /// COPY (text format) of every reading and beat into `bench_sample` / `bench_rr`, partitioned by

@@ -19,7 +19,7 @@ public struct ClubRoutes: Sendable {
     static let smallBody = 64 * 1024
     static let editsBody = 16 * 1024 * 1024
 
-    public func add(to router: Router<BasicRequestContext>) {
+    public func add(to router: Router<ClubRequestContext>) {
         router.middlewares.add(ErrorMiddleware())
         let api = router.group("api/v1")
         api.post("enrol") { request, _ in try await enrol(request) }
@@ -105,7 +105,7 @@ public struct ClubRoutes: Sendable {
         }
     }
 
-    func uploadState(_ request: Request, _ context: BasicRequestContext, head: Bool) async throws -> Response {
+    func uploadState(_ request: Request, _ context: ClubRequestContext, head: Bool) async throws -> Response {
         let (club, kiosk) = try await self.kiosk(request)
         let id = try HTTP.uuidParameter(context, "id")
         let (state, _) = try await database.inClub(club) { connection in
@@ -119,7 +119,7 @@ public struct ClubRoutes: Sendable {
         return try HTTP.json(state, headers: uploadHeaders(state))
     }
 
-    func appendUpload(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func appendUpload(_ request: Request, _ context: ClubRequestContext) async throws -> Response {
         let (club, kiosk) = try await self.kiosk(request)
         let id = try HTTP.uuidParameter(context, "id")
         guard let text = request.headers[HTTP.uploadOffset], let offset = Int(text), offset >= 0 else {
@@ -139,7 +139,7 @@ public struct ClubRoutes: Sendable {
         return try HTTP.json(state, headers: uploadHeaders(state))
     }
 
-    func commitUpload(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func commitUpload(_ request: Request, _ context: ClubRequestContext) async throws -> Response {
         let (club, kiosk) = try await self.kiosk(request)
         let id = try HTTP.uuidParameter(context, "id")
         let committed = try await database.inClub(club) { connection in
@@ -151,7 +151,7 @@ public struct ClubRoutes: Sendable {
                 // The first view of a 90-minute session would wait for its analysis (a few hundred ms): do it now,
                 // after the answer, so the session's page is read from the kept document.
                 Task { [self] in
-                    do { _ = try await document(club: club, session: stored.sessionUUID) } catch {
+                    do { try await analyses.compute(club: club, session: stored.sessionUUID) } catch {
                         logger.warning("session \(stored.sessionUUID.uuidString.lowercased()): its document was not computed ahead (\(error)); the first view computes it")
                     }
                 }
@@ -163,7 +163,7 @@ public struct ClubRoutes: Sendable {
 
     // MARK: Tombstones and rosters
 
-    func deleteSession(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func deleteSession(_ request: Request, _ context: ClubRequestContext) async throws -> Response {
         let (club, kiosk) = try await self.kiosk(request)
         let uuid = try HTTP.uuidParameter(context, "uuid")
         let now = Date().unixMs
@@ -220,26 +220,12 @@ public struct ClubRoutes: Sendable {
         return try HTTP.json(list)
     }
 
-    /// The session's document: kept from before, else computed from the stored bundle and kept. nil: no such session.
-    func document(club: UUID, session uuid: UUID) async throws -> Data? {
-        if let cached = try await database.inClub(club, { c in try await SessionStore.cachedDocument(uuid, in: c, logger: logger) }) {
-            return cached
-        }
-        guard let bundle = try await database.inClub(club, { c in try await SessionStore.bundle(uuid, in: c, logger: logger) }) else { return nil }
-        // The analysis runs on the cores in parallel (DispatchQueue.concurrentPerform): off the event loops.
-        let data = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try SessionDocument.json(for: bundle.analysisInput()) })
-            }
-        }
-        try await database.inClub(club) { c in try await SessionStore.cacheDocument(data, club: club, session: uuid, in: c, logger: logger) }
-        return data
-    }
+    var analyses: SessionAnalysisCache { SessionAnalysisCache(database: database) }
 
-    func session(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func session(_ request: Request, _ context: ClubRequestContext) async throws -> Response {
         let club = try await script(request)
         let uuid = try HTTP.uuidParameter(context, "uuid")
-        guard let data = try await document(club: club, session: uuid) else {
+        guard let data = try await analyses.document(club: club, session: uuid) else {
             throw ClubError.notFound("no session \(uuid.uuidString.lowercased()) in this club")
         }
         return HTTP.json(data: data)

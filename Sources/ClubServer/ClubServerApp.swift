@@ -19,8 +19,9 @@ public enum ClubServerApp {
 
     public static func run(database: ClubDatabase, host: String, port: Int, tls: TLSFiles?,
                            onListening: @escaping @Sendable (Int) -> Void) async throws {
-        let router = Router()
+        let router = Router(context: ClubRequestContext.self)
         ClubRoutes(database: database).add(to: router)
+        WebRoutes(database: database, tls: tls != nil).add(to: router)
         let server: HTTPServerBuilder
         if let tls {
             let chain: [NIOSSLCertificate], key: NIOSSLPrivateKey

@@ -1,4 +1,4 @@
-/// The club database's schema, as numbered migrations (docs/CLUB-SCHEMA.md explains it).
+/// The club database's schema, as numbered migrations (docs/CLUB.md explains it).
 ///
 /// Every table holds a `club_id`, and row-level security is on and forced on every one: a row
 /// is visible and writable only while the transaction has set `sideline.club_id` to its club
@@ -36,6 +36,34 @@ enum Migrations {
                 USING (current_user = \(ownerLiteral) AND current_setting('sideline.lookup', true) = 'on')
             """,
         ]
+    }
+
+    /// A definer function reads across clubs only inside itself: it switches the owner's lookup on
+    /// for its one query and off again (PostgreSQL 15 lets no one but a superuser give a function a
+    /// custom setting of its own, so it is set and reset in the body).
+    static func lookup(_ signature: String, returns: String, _ query: String) -> String {
+        """
+        CREATE FUNCTION \(signature) RETURNS TABLE(\(returns))
+        LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+        BEGIN
+            PERFORM set_config('sideline.lookup', 'on', true);
+            RETURN QUERY \(query);
+            PERFORM set_config('sideline.lookup', '', true);
+        END
+        $$
+        """
+    }
+
+    /// A definer function with a plain body (the login throttle's, on a table of no club).
+    static func definer(_ signature: String, returns: String, _ body: String) -> String {
+        """
+        CREATE FUNCTION \(signature) RETURNS \(returns)
+        LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+        BEGIN
+        \(body)
+        END
+        $$
+        """
     }
 
     static let all: [Migration] = [
@@ -188,21 +216,6 @@ enum Migrations {
                 """,
             ]
             for table in clubTables { statements += clubPolicies(table, owner: owner) }
-            // A definer function reads across clubs only inside itself: it switches the owner's lookup on
-            // for its one query and off again (PostgreSQL 15 lets no one but a superuser give a function a
-            // custom setting of its own, so it is set and reset in the body).
-            func lookup(_ signature: String, returns: String, _ query: String) -> String {
-                """
-                CREATE FUNCTION \(signature) RETURNS TABLE(\(returns))
-                LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp AS $$
-                BEGIN
-                    PERFORM set_config('sideline.lookup', 'on', true);
-                    RETURN QUERY \(query);
-                    PERFORM set_config('sideline.lookup', '', true);
-                END
-                $$
-                """
-            }
             statements += [
                 lookup("sideline_token_owner(p_hash bytea)", returns: "club_id uuid, kind text, subject_id uuid", """
                     SELECT k.club_id, 'kiosk'::text, k.id FROM kiosk k WHERE k.token_hash = p_hash
@@ -236,6 +249,77 @@ enum Migrations {
                 """,
             ] + clubPolicies("session_document", owner: owner)
         },
+        Migration(version: 3, name: "web") { owner in
+            let ownerLiteral = "'" + owner.replacingOccurrences(of: "'", with: "''") + "'"
+            var statements = [
+                // The sessions list shows each session's team average, kept with its document.
+                "ALTER TABLE session_document ADD COLUMN team_average_bpm double precision",
+                """
+                -- What the season reads of each player of a session (SessionSeasonFigures), kept per version of
+                -- the analysis when its document is computed: a season table reads these, not the readings.
+                CREATE TABLE session_load(
+                    club_id uuid NOT NULL,
+                    session_uuid uuid NOT NULL,
+                    algorithm text NOT NULL,
+                    player_uuid uuid NOT NULL,
+                    cardio_load double precision NOT NULL,
+                    zone_ms bigint[] NOT NULL,
+                    recovery_bpm double precision,
+                    ln_rmssd double precision,
+                    resting_bpm double precision,
+                    corrected_share double precision,
+                    PRIMARY KEY (club_id, session_uuid, algorithm, player_uuid),
+                    FOREIGN KEY (club_id, session_uuid) REFERENCES session(club_id, uuid) ON DELETE CASCADE)
+                """,
+                "CREATE INDEX session_load_by_player ON session_load(club_id, algorithm, player_uuid)",
+                """
+                -- A signed-in browser: the SHA-256 of its cookie's 256 random bits, its user, the token its forms carry.
+                CREATE TABLE web_session(
+                    club_id uuid NOT NULL REFERENCES club(id) ON DELETE CASCADE,
+                    id_hash bytea PRIMARY KEY,
+                    user_id uuid NOT NULL REFERENCES club_user(id) ON DELETE CASCADE,
+                    csrf_token text NOT NULL,
+                    created_at timestamptz NOT NULL DEFAULT now(),
+                    expires_at timestamptz NOT NULL)
+                """,
+                "CREATE INDEX web_session_expiry ON web_session(club_id, expires_at)",
+                """
+                -- Failed logins, by e-mail as typed (lower case) and by client address, before any club is known:
+                -- read and written only through the definer functions below (the app role has no grant on it).
+                CREATE TABLE login_failure(
+                    email text NOT NULL,
+                    address text NOT NULL,
+                    at timestamptz NOT NULL DEFAULT now())
+                """,
+                "CREATE INDEX login_failure_by_email ON login_failure(email, at)",
+                "CREATE INDEX login_failure_by_address ON login_failure(address, at)",
+                "ALTER TABLE login_failure ENABLE ROW LEVEL SECURITY",
+                "ALTER TABLE login_failure FORCE ROW LEVEL SECURITY",
+                "CREATE POLICY owner_only ON login_failure USING (current_user = \(ownerLiteral)) WITH CHECK (current_user = \(ownerLiteral))",
+                lookup("sideline_web_session_owner(p_hash bytea)", returns: "club_id uuid, user_id uuid", """
+                    SELECT w.club_id, w.user_id FROM web_session w WHERE w.id_hash = p_hash AND w.expires_at > now()
+                    """),
+                definer("sideline_login_failures(p_email text, p_address text, p_seconds integer)",
+                        returns: "TABLE(by_email bigint, by_address bigint)", """
+                    RETURN QUERY SELECT
+                        (SELECT count(*) FROM login_failure f WHERE f.email = lower(p_email) AND f.at > now() - make_interval(secs => p_seconds)),
+                        (SELECT count(*) FROM login_failure f WHERE f.address = p_address AND f.at > now() - make_interval(secs => p_seconds));
+                    """),
+                definer("sideline_login_failed(p_email text, p_address text)", returns: "void", """
+                    DELETE FROM login_failure WHERE at < now() - interval '1 day';
+                    INSERT INTO login_failure(email, address) VALUES (lower(left(p_email, 254)), left(p_address, 64));
+                    """),
+                definer("sideline_login_succeeded(p_email text)", returns: "void", """
+                    DELETE FROM login_failure WHERE email = lower(p_email);
+                    """),
+            ]
+            statements += clubPolicies("session_load", owner: owner) + clubPolicies("web_session", owner: owner)
+            statements += ["sideline_web_session_owner(bytea)", "sideline_login_failures(text, text, integer)",
+                           "sideline_login_failed(text, text)", "sideline_login_succeeded(text)"].map {
+                "REVOKE ALL ON FUNCTION \($0) FROM PUBLIC"
+            }
+            return statements
+        },
     ]
 
     /// What the server's role may do, and nothing else: granted again on every `migrate`.
@@ -255,5 +339,11 @@ enum Migrations {
         "GRANT EXECUTE ON FUNCTION sideline_token_owner(bytea) TO %ROLE%",
         "GRANT EXECUTE ON FUNCTION sideline_enrolment_owner(bytea) TO %ROLE%",
         "GRANT EXECUTE ON FUNCTION sideline_login_owner(text) TO %ROLE%",
+        "GRANT SELECT, INSERT, DELETE ON session_load TO %ROLE%",
+        "GRANT SELECT, INSERT, DELETE ON web_session TO %ROLE%",
+        "GRANT EXECUTE ON FUNCTION sideline_web_session_owner(bytea) TO %ROLE%",
+        "GRANT EXECUTE ON FUNCTION sideline_login_failures(text, text, integer) TO %ROLE%",
+        "GRANT EXECUTE ON FUNCTION sideline_login_failed(text, text) TO %ROLE%",
+        "GRANT EXECUTE ON FUNCTION sideline_login_succeeded(text) TO %ROLE%",
     ]
 }

@@ -1,52 +1,59 @@
 import Analytics
 import ClubProtocol
+import Exports
 import Foundation
 import TeamCore
 
-/// `GET /api/v1/sessions/{uuid}`: a stored session as one JSON document, from the same analysis the
-/// kiosk's review runs. The one function to change when the export module's JSON (the document
-/// `sideline export --format json` writes) becomes the server's: it receives the whole analysis input.
+/// A stored session analysed, and what is written of it: `GET /api/v1/sessions/{uuid}` is the
+/// document `sideline export --format json` writes on the kiosk (the `Exports` module's
+/// `JSONSummaryEncoder`, from the same `SessionAnalysis` under the same HRV window), with the
+/// session's and players' UUIDs beside their numbers; the session page's downloads are the
+/// kiosk's other export formats from the same analysis.
 public enum SessionDocument {
     /// The document's layout and the analysis behind it: a new version makes every cached document stale.
-    public static let algorithm = "sideline-club-session/1 analytics/2026-11"
+    public static let algorithm = "sideline-session-summary/1 analytics/2026-11 uuids"
+
+    /// The bundle's analysis with the names and UUIDs it carries (the kiosk's default HRV window: the first five minutes).
+    public static func analysed(_ source: BundleAnalysisInput) -> AnalysedSession {
+        AnalysedSession(teamName: source.identities.teamName, playerNames: source.identities.playerNames,
+                        analysis: SessionAnalysis(source.input),
+                        uuids: .init(session: source.identities.sessionUUID, players: source.identities.players.mapValues(\.uuid)))
+    }
 
     public static func json(for source: BundleAnalysisInput) throws -> Data {
-        let analysis = SessionAnalysis(source.input)
-        let session = source.input.session
-        let players: [[String: Any]] = analysis.players.map { p in
-            let who = source.identities.players[p.playerID]
-            let zones = HeartRateZone.allCases.map { $0 == .rest ? "rest" : "z\($0.rawValue)" }
-            return [
-                "playerUUID": who?.uuid.uuidString.lowercased() ?? "",
-                "name": who?.fullName ?? "",
-                "shirtNumber": p.shirtNumber,
-                "samples": p.stats.sampleCount,
-                "avgBPM": p.stats.averageBPM.value ?? NSNull(),
-                "minBPM": p.stats.minBPM.value ?? NSNull(),
-                "maxBPM": p.stats.maxBPM.value ?? NSNull(),
-                "peakPercentOfMax": p.stats.peakPercentOfMax.value ?? NSNull(),
-                "kcal": p.stats.kcal.value ?? NSNull(),
-                "trimpBanister": p.stats.banisterTRIMP.value ?? NSNull(),
-                "trimpEdwards": p.stats.edwardsTRIMP.value ?? NSNull(),
-                "effortPoints": p.stats.effortPoints.value ?? NSNull(),
-                "recovery60sBPM": p.recoveryBPM.value ?? NSNull(),
-                "zoneSecondsPercentOfMax": Dictionary(uniqueKeysWithValues: zip(zones, p.stats.zonesOfMax.ms.map { Double($0) / 1000 })),
-                "rrRecorded": p.rr.recorded,
-            ]
+        try json(analysed(source))
+    }
+
+    public static func json(_ analysed: AnalysedSession) throws -> Data {
+        try JSONSummaryEncoder.encode(analysed)
+    }
+
+    /// e.g. "u17-girls_2026-03-17_5b0e6f7a": the kiosk's file names, the session's UUID for its local number.
+    public static func stem(_ source: BundleAnalysisInput) -> String {
+        stem(team: source.identities.teamName, startedAt: source.input.session.startedAt, session: source.identities.sessionUUID)
+    }
+
+    public static func stem(team: String, startedAt: Date, session: UUID) -> String {
+        "\(ExportNaming.slug(team))_\(ExportNaming.day(startedAt))_" + session.uuidString.lowercased().prefix(8)
+    }
+
+    /// The files of one export format, as the kiosk writes them: the raw CSVs from every row of the
+    /// bundle, every other format from its analysis.
+    public static func files(_ format: ExportFormat, of source: BundleAnalysisInput) throws -> [ExportedFile] {
+        let stem = stem(source)
+        guard format == .rawCSV else { return try AnalysedFiles(context: analysed(source), stem: stem).files(format) }
+        let input = source.input
+        let who = RawCSVWriter.Who(
+            sessionLabel: source.identities.sessionUUID.uuidString.lowercased(), names: source.identities.playerNames,
+            numbers: Dictionary(uniqueKeysWithValues: input.players.map { ($0.playerID, $0.shirtNumber) }),
+            straps: source.identities.straps.mapValues(\.address))
+        var writer = RawCSVWriter(session: input.session, who: who)
+        for p in input.players.map(\.playerID).sorted() {
+            for s in input.samples[p] ?? [] { writer.append(s) }
         }
-        let root: [String: Any] = [
-            "format": "sideline-club-session/1",
-            "uuid": source.identities.sessionUUID.uuidString.lowercased(),
-            "team": source.identities.teamName,
-            "teamUUID": source.identities.teamUUID.uuidString.lowercased(),
-            "startedAt": ISOTime.string(unixMs: Int64((session.startedAt.timeIntervalSince1970 * 1000).rounded())),
-            "durationSeconds": Double(analysis.durationMs) / 1000,
-            "effortEndSeconds": Double(analysis.effortEndMs) / 1000,
-            "zoneModel": analysis.zoneModel.rawValue,
-            "tags": session.tags,
-            "teamAverageBPM": analysis.teamAverageBPM ?? NSNull(),
-            "players": players,
-        ]
-        return try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
+        for p in input.players.map(\.playerID).sorted() {
+            for r in input.rrIntervals[p] ?? [] { writer.append(r) }
+        }
+        return writer.files(stem: stem)
     }
 }

@@ -1,3 +1,4 @@
+import Analytics
 import ClubProtocol
 import Foundation
 import Logging
@@ -94,13 +95,25 @@ public enum SessionStore {
             """, logger: logger).decode(String.self).firstElement().map { Data($0.utf8) }
     }
 
-    /// Keeps a computed document (a second request computing it at the same time keeps the first).
-    public static func cacheDocument(_ document: Data, club: UUID, session uuid: UUID, in connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("""
-            INSERT INTO session_document(club_id, session_uuid, algorithm, document)
-            SELECT \(club), uuid, \(SessionDocument.algorithm), \(String(decoding: document, as: UTF8.self)) FROM session WHERE uuid = \(uuid)
-            ON CONFLICT DO NOTHING
-            """, logger: logger)
+    /// Keeps what one analysis of a stored session gave: its document, the team's average heart rate
+    /// (the sessions list's column) and each player's season figures. A second request computing the
+    /// same at the same moment keeps the first; a session deleted meanwhile keeps nothing.
+    public static func cacheAnalysis(document: Data, teamAverageBPM: Double?, figures: [(player: UUID, figures: SessionSeasonFigures)],
+                                     club: UUID, session uuid: UUID, in connection: PostgresConnection, logger: Logger) async throws {
+        let kept = try await connection.query("""
+            INSERT INTO session_document(club_id, session_uuid, algorithm, document, team_average_bpm)
+            SELECT \(club), uuid, \(SessionDocument.algorithm), \(String(decoding: document, as: UTF8.self)), \(teamAverageBPM) FROM session WHERE uuid = \(uuid)
+            ON CONFLICT DO NOTHING RETURNING 1
+            """, logger: logger).decode(Int.self).all()
+        guard !kept.isEmpty else { return }
+        for (player, f) in figures {
+            try await connection.query("""
+                INSERT INTO session_load(club_id, session_uuid, algorithm, player_uuid, cardio_load, zone_ms, recovery_bpm, ln_rmssd, resting_bpm, corrected_share)
+                VALUES (\(club), \(uuid), \(SessionDocument.algorithm), \(player), \(f.cardioLoad), \(f.zoneMs), \(f.recoveryBPM), \(f.lnRMSSD),
+                        \(f.restingBPM), \(f.correctedShare))
+                ON CONFLICT DO NOTHING
+                """, logger: logger)
+        }
     }
 
     /// The club's sessions, newest first.

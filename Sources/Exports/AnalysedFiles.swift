@@ -1,18 +1,23 @@
 import Analytics
 import Foundation
-import SessionReview
 
 /// File names and contents of the formats written from a session's analysis: the summary table
 /// "<team>_<date>_s<id>_summary.csv", the JSON summary, and "…_<player>_<number>.tcx" and ".fit" for
 /// every player with a heart rate. Pure: the caller writes the bytes.
-struct AnalysedFiles {
-    var context: AnalysedSession
+public struct AnalysedFiles {
+    public var context: AnalysedSession
     /// e.g. "u17-boys_2026-11-23_s12"
-    var stem: String
+    public var stem: String
 
-    func files(_ format: SessionExport.Format, slug: (String) -> String = ExportNaming.slug) throws -> [ExportedFile] {
+    public init(context: AnalysedSession, stem: String) {
+        self.context = context
+        self.stem = stem
+    }
+
+    public func files(_ format: ExportFormat, slug: (String) -> String = ExportNaming.slug) throws -> [ExportedFile] {
         switch format {
         case .rawCSV:
+            // Every row as recorded: the caller feeds a `RawCSVWriter` from where the rows are.
             return []
         case .summaryCSV:
             return [ExportedFile(name: "\(stem)_summary.csv", bytes: Array(SummaryCSVEncoder.encode(context).utf8))]
@@ -30,7 +35,12 @@ struct AnalysedFiles {
     }
 
     private func playerStem(_ p: PlayerAnalysis, slug: (String) -> String) -> String {
-        "\(stem)_\(slug(context.name(of: p)))_\(p.shirtNumber)"
+        Self.playerStem(stem: stem, name: context.name(of: p), shirtNumber: p.shirtNumber, slug: slug)
+    }
+
+    /// e.g. "u17-boys_2026-11-23_s12_ada-lovelace_7": a player's TCX and FIT file names without the extension.
+    public static func playerStem(stem: String, name: String, shirtNumber: Int, slug: (String) -> String = ExportNaming.slug) -> String {
+        "\(stem)_\(slug(name))_\(shirtNumber)"
     }
 }
 

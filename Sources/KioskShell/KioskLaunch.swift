@@ -3,6 +3,7 @@ import BlueZTransport
 import CSDL2
 import Diagnostics
 import Exports
+import StoredExports
 import Foundation
 import Kiosk
 import KioskUI

@@ -39,16 +39,11 @@ extension SessionReview {
     /// Names what `session_load` holds; a new way of computing it gets a new name.
     public static let seasonAlgorithm = "season-figures/1"
 
-    /// What the season keeps of each player of an analysed session: cardio load, zones, HRR60, and
-    /// for a readiness check its lnRMSSD, resting heart rate and share of beats corrected.
+    /// What the season keeps of each player of an analysed session (`SessionAnalysis.seasonFigures`), as the store keeps it.
     static func seasonRecords(_ analysis: SessionAnalysis) -> [SessionLoadRecord] {
-        let readiness = analysis.session.isReadinessCheck
-        let id = analysis.session.id
-        return analysis.players.map { p in
-            let check = readiness ? ReadinessCheck(sessionID: id, day: CalendarDay(dayNumber: 0), posture: "", analysis: p) : nil
-            return SessionLoadRecord(sessionID: id, playerID: p.playerID, cardioLoad: p.stats.banisterTRIMP.value ?? 0,
-                                     zoneMs: p.stats.zones(analysis.zoneModel).ms, recoveryBPM: p.recoveryBPM.value,
-                                     lnRMSSD: check?.lnRMSSD, restingBPM: check?.restingBPM, correctedShare: check?.correctedShare)
+        analysis.seasonFigures.map { f in
+            SessionLoadRecord(sessionID: analysis.session.id, playerID: f.playerID, cardioLoad: f.cardioLoad, zoneMs: f.zoneMs,
+                              recoveryBPM: f.recoveryBPM, lnRMSSD: f.lnRMSSD, restingBPM: f.restingBPM, correctedShare: f.correctedShare)
         }
     }
 

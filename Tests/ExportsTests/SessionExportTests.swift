@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Exports
+import StoredExports
 import SessionReview
 import Store
 import TeamCore

@@ -8,13 +8,13 @@ def test_migrate_twice_is_idempotent(club):
     again = club.run("migrate", "--app-role", APP)
     assert "nothing to do" in again.stdout
     assert club.pg.psql("SELECT version, name FROM sideline_migrations ORDER BY version", user=OWNER, db=club.db).stdout.split() == [
-        "1|club-schema", "2|session-document-cache"]
+        "1|club-schema", "2|session-document-cache", "3|web"]
     # Every table of the schema but the migrations' own has row-level security on and forced.
     tables = club.pg.psql("""SELECT relname, relrowsecurity AND relforcerowsecurity FROM pg_class
                              WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace ORDER BY relname""", db=club.db).stdout.split()
     assert "sideline_migrations|f" in tables
     assert [t for t in tables if t.endswith("|f")] == ["sideline_migrations|f"], tables
-    assert len(tables) == 12
+    assert len(tables) == 15
     # The app role owns nothing and bypasses nothing.
     assert club.pg.psql(f"SELECT count(*) FROM pg_tables WHERE tableowner = '{APP}'", db=club.db).stdout.strip() == "0"
     assert club.pg.psql(f"SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = '{APP}'").stdout.strip() == "f|f"
@@ -37,7 +37,7 @@ def test_a_query_without_the_club_returns_nothing(club):
     kiosk.edits({"entity": "team", "key": "a8d0c7a4-5f0e-4d7e-9c7e-6a1f3f7e2b11", "field": "name", "value": "U17",
                  "stamp": {"wallMs": 1_700_000_000_000, "counter": 0, "origin": kiosk.origin}})
     assert club.request("GET", f"/api/v1/sessions/{bundles.make(seed=1)['session']['uuid']}", club.api_token("Alpha")).status == 200
-    for table in ["club", "kiosk", "session", "session_participant", "session_document", "roster_field", "api_token"]:
+    for table in ["club", "kiosk", "session", "session_participant", "session_document", "session_load", "roster_field", "api_token"]:
         # As the server's role, no club set: nothing, even where rows exist.
         assert club.app_sql(f"SELECT count(*) FROM {table}").stdout.strip() == "0", table
         # Setting the owner's lookup switch does nothing for the app role.

@@ -43,9 +43,13 @@ def test_the_same_bundle_twice_is_stored_once(club):
     doc = first.json()
     assert doc["team"] == "U17 Girls" and doc["durationSeconds"] == 300 and doc["tags"] == ["match"]
     assert sorted(p["shirtNumber"] for p in doc["players"]) == [1, 2, 3, 4, 5, 6]
+    # The kiosk's `sideline export --format json` document, with the UUIDs a bundle carries beside the numbers.
+    assert doc["format"] == "sideline-session-summary/1" and doc["sessionUUID"] == bundle["session"]["uuid"].lower()
     for p in doc["players"]:
-        expected = bundle["participants"][p["shirtNumber"] - 1]["samples"]["bpm"]
-        assert p["samples"] == len(expected) and p["maxBPM"] == max(expected) and p["minBPM"] == min(expected)
+        participant = bundle["participants"][p["shirtNumber"] - 1]
+        expected = participant["samples"]["bpm"]
+        assert p["playerUUID"] == participant["playerUUID"].lower()
+        assert p["session"]["samples"] == len(expected) and p["session"]["maxBPM"] == max(expected) and p["session"]["minBPM"] == min(expected)
 
 
 def test_other_content_under_a_stored_uuid_is_refused(club):

@@ -20,6 +20,7 @@ APT_PACKAGES=(
   cage xwayland grim                              # the compositor of the unit, run here headless (make bench-appliance, the two-output test); grim reads its outputs
   zlib1g-dev postgresql-15 postgresql-client-15   # the club server: gzip transfers; Tests/club and make bench-club start a throwaway cluster
   iproute2 nftables                               # the club's fault tests: network namespaces, veth, tbf; packet loss (Tests/club/test_faults.py)
+  chromium chromium-driver                        # the club's web pages in a real browser (Tests/club/test_web*.py, Selenium; no driver download)
   time                                            # GNU time: a command's own peak RSS, not its Python launcher's (make bench-hostile, the hostile-stick tests)
 )
 

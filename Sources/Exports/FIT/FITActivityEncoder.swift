@@ -1,6 +1,5 @@
 import Analytics
 import Foundation
-import SessionReview
 
 /// One player's session as a FIT activity file: file_id, a timer start event,
 /// one record per second with heart_rate, a lap per coach's lap, the timer stop,

@@ -1,8 +1,8 @@
 import Foundation
 
 /// File names that say team, date and player, safe on any USB stick (FAT32).
-enum ExportNaming {
-    static func slug(_ text: String) -> String {
+public enum ExportNaming {
+    public static func slug(_ text: String) -> String {
         let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX"))
         var out = ""
         for scalar in folded.unicodeScalars {
@@ -12,7 +12,7 @@ enum ExportNaming {
         return trimmed.isEmpty ? "x" : String(trimmed.prefix(40))
     }
 
-    static func day(_ date: Date) -> String {
+    public static func day(_ date: Date) -> String {
         let f = DateFormatter()
         f.locale = Locale(identifier: "en_US_POSIX")
         f.dateFormat = "yyyy-MM-dd"
@@ -20,7 +20,7 @@ enum ExportNaming {
     }
 
     /// e.g. "u17-boys_2026-11-23_s12"
-    static func sessionStem(team: String, startedAt: Date, sessionID: Int64) -> String {
+    public static func sessionStem(team: String, startedAt: Date, sessionID: Int64) -> String {
         "\(slug(team))_\(day(startedAt))_s\(sessionID)"
     }
 }

@@ -1,15 +1,15 @@
 import Analytics
 import Foundation
-import SessionReview
 import TeamCore
 
 /// The whole analysis as JSON for other tools: every number of the review
 /// screens. A number without enough data is `null`, with the reason beside it
-/// under "notEnoughData" — never NaN, which JSON cannot carry.
+/// under "notEnoughData" — never NaN, which JSON cannot carry. When the session's UUIDs are known
+/// (a club's bundle), "sessionUUID" and each player's "playerUUID" name them beside the numbers.
 public enum JSONSummaryEncoder {
     public static func encode(_ context: AnalysedSession, rankedBy key: RankKey = .banisterTRIMP) throws -> Data {
         let a = context.analysis
-        let root: [String: Any] = [
+        var root: [String: Any] = [
             "format": "sideline-session-summary/1",
             "team": context.teamName,
             "sessionID": a.session.id,
@@ -21,6 +21,7 @@ public enum JSONSummaryEncoder {
             "rankedBy": key.rawValue,
             "players": a.ranked(by: key).enumerated().map { player($1, rank: $0 + 1, context: context) },
         ]
+        if let uuids = context.uuids { root["sessionUUID"] = uuids.session.uuidString.lowercased() }
         return try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
     }
 
@@ -56,6 +57,7 @@ public enum JSONSummaryEncoder {
             "reportedHRV": hrv(for: p.reportedHRV),
         ]
         out["notEnoughData"] = reasons
+        if let uuid = context.uuids?.players[p.playerID] { out["playerUUID"] = uuid.uuidString.lowercased() }
         return out
     }
 

@@ -1,5 +1,4 @@
 import Analytics
-import SessionReview
 import TeamCore
 
 /// The team table as CSV: one row per player and session (lap = "all"), then

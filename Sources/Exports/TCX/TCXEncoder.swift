@@ -1,6 +1,5 @@
 import Analytics
 import Foundation
-import SessionReview
 import TeamCore
 
 /// One player's session as Garmin Training Center Database v2 XML: one

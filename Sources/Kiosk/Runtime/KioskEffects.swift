@@ -1,5 +1,6 @@
 import AppCore
 import Exports
+import StoredExports
 import Foundation
 import Recording
 import SensorCore

@@ -1,6 +1,7 @@
 import AppCore
 import Appliance
 import Exports
+import StoredExports
 import Foundation
 import Store
 import TeamCore

@@ -1,6 +1,7 @@
 import Analytics
 import ArgumentParser
 import Exports
+import StoredExports
 import Foundation
 import Store
 

@@ -1,4 +1,5 @@
 import Analytics
+import Exports
 import Foundation
 import SessionReview
 import Store
@@ -11,20 +12,9 @@ import TeamCore
 /// from one analysis of the session (`SessionReview.load`: the numbers the review screen shows),
 /// made at most once per `write` — or handed over by a caller that holds it already.
 /// Files are named "<team>_<date>_s<id>…" (`ExportNaming`) and written atomically (`ExportFile`).
-/// No SDL and no kiosk here: a club server can export the same files.
+/// The formats themselves are the pure `Exports` module, which a club server links without the store.
 public struct SessionExport {
-    public enum Format: String, Sendable, CaseIterable {
-        /// `<stem>_samples.csv` and `<stem>_rr.csv`: every sample and RR interval.
-        case rawCSV
-        /// `<stem>_summary.csv`: per player and lap.
-        case summaryCSV
-        /// One `.tcx` per player with a heart rate.
-        case tcx
-        /// One `.fit` per player with a heart rate.
-        case fit
-        /// `<stem>_summary.json`: every number of the review screens.
-        case json
-    }
+    public typealias Format = ExportFormat
 
     /// Where exports go on a USB stick: a folder of this name at its top.
     public static let folderOnStick = "sideline-export"
@@ -72,7 +62,7 @@ public struct SessionExport {
         for format in formats {
             let files: [ExportedFile]
             if format == .rawCSV {
-                files = try RawCSV.files(store: store, session: session, stem: stem)
+                files = try StoredRawCSV.files(store: store, session: session, stem: stem)
             } else {
                 let made = try analysis ?? SessionReview.load(store: store, sessionID: session.id, hrvWindows: hrvWindows)
                 analysis = made

@@ -1,4 +1,5 @@
 import Foundation
+import Exports
 import Store
 
 /// Writes export files atomically, with errors a person can act on.

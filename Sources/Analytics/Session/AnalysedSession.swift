@@ -1,18 +1,32 @@
-import Analytics
 import Foundation
 import TeamCore
 
 /// A stored session's analysis with the names it is shown and exported under (the team's, the
-/// players'): what the review screen and every export start from.
+/// players'): what the review screen, every export and the club's pages start from.
 public struct AnalysedSession: Sendable {
+    /// The identities that outlive one database: the session's and each player's UUID (a club's
+    /// bundle carries them; a kiosk's export names them once its rows have them).
+    public struct UUIDs: Sendable, Equatable {
+        public var session: UUID
+        /// By `PlayerAnalysis.playerID`.
+        public var players: [Int64: UUID]
+
+        public init(session: UUID, players: [Int64: UUID]) {
+            self.session = session
+            self.players = players
+        }
+    }
+
     public var teamName: String
     public var playerNames: [Int64: String]
     public var analysis: SessionAnalysis
+    public var uuids: UUIDs?
 
-    public init(teamName: String, playerNames: [Int64: String], analysis: SessionAnalysis) {
+    public init(teamName: String, playerNames: [Int64: String], analysis: SessionAnalysis, uuids: UUIDs? = nil) {
         self.teamName = teamName
         self.playerNames = playerNames
         self.analysis = analysis
+        self.uuids = uuids
     }
 
     public var startedAt: Date { analysis.session.startedAt }

@@ -1,0 +1,106 @@
+import Analytics
+import Foundation
+import Logging
+import PostgresNIO
+import TeamCore
+
+/// A team's season from what the club keeps of each session (`session_load`: one row per player
+/// and session, written when the session's analysis is kept), read into the one season analysis
+/// the kiosk's Season screen and `sideline season` use (`SeasonTable`, `PlayerLoadHistory`,
+/// `Readiness`). No reading is decoded and no session analysed per request.
+///
+/// Days are local days of the server's time zone, as the kiosk's are of its own; the load status
+/// thresholds are Polar's (the club's settings do not carry the kiosk's changed ones).
+struct ClubSeason: Sendable {
+    struct Player: Sendable {
+        var uuid: UUID
+        var name: String
+        var number: Int
+    }
+
+    /// A session of a player's, with the day it counts for and what is kept of it.
+    struct Entry: Sendable {
+        var session: UUID
+        var sessionID: Int64
+        var teamName: String
+        var startedMs: Int64
+        var day: CalendarDay
+        var tags: SessionTags
+        var figures: SessionSeasonFigures
+    }
+
+    var players: [Player]
+    /// By player, oldest first.
+    var entries: [UUID: [Entry]]
+    var calendar: Calendar
+
+    static let thresholds = LoadStatusThresholds.polar
+
+    /// Every finished session (any team) of these players that has its figures kept. `zones`: read each
+    /// session's time in zones too (the player page's weekly chart; the table needs none).
+    static func load(players: [Player], zones: Bool = false, in connection: PostgresConnection, logger: Logger,
+                     calendar: Calendar = .current) async throws -> ClubSeason {
+        let uuids = players.map(\.uuid)
+        // The players' figures as plain numbers (a row a player and session: 12 000 rows for 40 players × 300
+        // sessions), then their sessions (a row each): two index scans, no join for the planner to misjudge.
+        var figures: [(player: UUID, session: UUID, figures: SessionSeasonFigures)] = []
+        let columns = "player_uuid, session_uuid, cardio_load, recovery_bpm, ln_rmssd, resting_bpm, corrected_share"
+        if zones {
+            let rows = try await connection.query("""
+                SELECT \(unescaped: columns), zone_ms FROM session_load WHERE algorithm = \(SessionDocument.algorithm) AND player_uuid = ANY(\(uuids))
+                """, logger: logger)
+            for try await r in rows.decode((UUID, UUID, Double, Double?, Double?, Double?, Double?, [Int64]).self) {
+                figures.append((r.0, r.1, SessionSeasonFigures(playerID: 0, cardioLoad: r.2, zoneMs: r.7, recoveryBPM: r.3, lnRMSSD: r.4,
+                                                               restingBPM: r.5, correctedShare: r.6)))
+            }
+        } else {
+            let rows = try await connection.query("""
+                SELECT \(unescaped: columns) FROM session_load WHERE algorithm = \(SessionDocument.algorithm) AND player_uuid = ANY(\(uuids))
+                """, logger: logger)
+            for try await r in rows.decode((UUID, UUID, Double, Double?, Double?, Double?, Double?).self) {
+                figures.append((r.0, r.1, SessionSeasonFigures(playerID: 0, cardioLoad: r.2, zoneMs: [], recoveryBPM: r.3, lnRMSSD: r.4,
+                                                               restingBPM: r.5, correctedShare: r.6)))
+            }
+        }
+        var sessions: [UUID: (id: Int64, startedMs: Int64, day: CalendarDay, tags: SessionTags, team: String)] = [:]
+        let sessionRows = try await connection.query("""
+            SELECT uuid, started_ms, tags, team_name FROM session
+            WHERE uuid = ANY(\(Array(Set(figures.map(\.session))))) AND state IN ('ended', 'interrupted')
+            ORDER BY started_ms, uuid
+            """, logger: logger)
+        for try await (uuid, startedMs, tags, team) in sessionRows.decode((UUID, Int64, [String], String).self) {
+            // Sessions are numbered in the order they started, so "the latest check" is the same one the kiosk finds.
+            let day = CalendarDay(Date(timeIntervalSince1970: Double(startedMs) / 1000), in: calendar)
+            sessions[uuid] = (Int64(sessions.count + 1), startedMs, day, SessionTags(stored: tags), team)
+        }
+        var entries: [UUID: [Entry]] = [:]
+        for (player, session, f) in figures {
+            guard let s = sessions[session] else { continue }
+            entries[player, default: []].append(Entry(session: session, sessionID: s.id, teamName: s.team, startedMs: s.startedMs, day: s.day,
+                                                      tags: s.tags, figures: f))
+        }
+        for key in entries.keys { entries[key]!.sort { $0.sessionID < $1.sessionID } }
+        return ClubSeason(players: players, entries: entries, calendar: calendar)
+    }
+
+    func loads(_ player: UUID) -> [SessionLoad] {
+        (entries[player] ?? []).filter { !$0.tags.isReadinessCheck }.map {
+            SessionLoad(sessionID: $0.sessionID, day: $0.day, cardioLoad: $0.figures.cardioLoad, zones: $0.figures.zones)
+        }
+    }
+
+    func checks(_ player: UUID) -> [ReadinessCheck] {
+        (entries[player] ?? []).filter(\.tags.isReadinessCheck).map {
+            ReadinessCheck(sessionID: $0.sessionID, day: $0.day, posture: $0.tags.posture?.rawValue ?? "", lnRMSSD: $0.figures.lnRMSSD,
+                           restingBPM: $0.figures.restingBPM, correctedShare: $0.figures.correctedShare)
+        }
+    }
+
+    /// The team's table on `day`: a row a player, in the roster's order (player ids are the players' places in it).
+    func table(on day: CalendarDay) -> [SeasonRow] {
+        let inputs = players.enumerated().map { i, p in
+            SeasonTable.PlayerInput(playerID: Int64(i), name: p.name, number: p.number, loads: loads(p.uuid), checks: checks(p.uuid))
+        }
+        return SeasonTable.rows(inputs, on: day, thresholds: Self.thresholds)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Numbers, times and lengths as the pages print them (the kiosk's forms: "2026-03-17 10:00",
+/// "1:05:30", a heart rate without decimals, a load with one).
+enum WebFormat {
+    static func dateTime(unixMs: Int64) -> String {
+        formatter("yyyy-MM-dd HH:mm").string(from: Date(timeIntervalSince1970: Double(unixMs) / 1000))
+    }
+
+    static func dateTime(_ date: Date) -> String { formatter("yyyy-MM-dd HH:mm").string(from: date) }
+
+    static func day(_ date: Date) -> String { formatter("EEE d MMM yyyy").string(from: date) }
+
+    static func isoDay(_ date: Date) -> String { formatter("yyyy-MM-dd").string(from: date) }
+
+    private static func formatter(_ format: String) -> DateFormatter {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_GB_POSIX")
+        f.timeZone = .current
+        f.dateFormat = format
+        return f
+    }
+
+    /// "42:10" or "1:05:30".
+    static func duration(ms: Int64) -> String {
+        let s = max(0, Int((Double(ms) / 1000).rounded()))
+        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
+    }
+
+    /// A whole number, or "–".
+    static func whole(_ value: Double?) -> String { value.map { "\(Int($0.rounded()))" } ?? "–" }
+
+    /// One decimal, or "–".
+    static func one(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "–" }
+
+    /// Two decimals, or "–".
+    static func two(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "–" }
+}

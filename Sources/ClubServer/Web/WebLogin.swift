@@ -1,0 +1,96 @@
+import ClubProtocol
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Signing in and out. The login form carries a token of its own, matched by a short cookie
+/// (SameSite=Strict) so another site cannot sign a browser in to an account of its choosing;
+/// a failed login is counted (`LoginThrottle`) and answered with one plain sentence that does not
+/// say whether the e-mail exists; a password is checked with scrypt off the event loops.
+struct WebLogin: Sendable {
+    let database: ClubDatabase
+    static let formCookie = "sideline_login"
+
+    /// An unknown e-mail is checked against this so it takes as long as a known one.
+    static let decoy = (try? PasswordHash.make(password: "no user has this password", log2N: PasswordHash.defaultLog2N).stored) ?? ""
+
+    func form(message: String? = nil, email: String = "", status: HTTPResponse.Status = .ok, secure: Bool) -> Response {
+        let token = SecretToken.generate(prefix: "")
+        let error = message.map { "<div class=\"message error\" role=\"alert\">\($0.html)</div>" } ?? ""
+        var response = WebPage(title: "Sign in", user: nil, body: """
+            <div class="login card"><h1>Sideline club</h1>\(error)
+            <form class="stack" method="post" action="/login">
+            <input type="hidden" name="csrf" value="\(token)">
+            <label>E-mail<input type="email" name="email" value="\(email.html)" autocomplete="username" required autofocus></label>
+            <label>Password<input type="password" name="password" autocomplete="current-password" required></label>
+            <button class="primary" type="submit">Sign in</button></form></div>
+            """, status: status).response
+        response.setCookie(Cookie(name: Self.formCookie, value: token, maxAge: 3600, path: "/login", secure: secure, httpOnly: true, sameSite: .strict))
+        return response
+    }
+
+    func signIn(_ request: Request, address: String, secure: Bool) async throws -> Response {
+        let form = try FormData.parse(try await HTTP.body(request, limit: 16 * 1024), contentType: request.headers[.contentType])
+        guard let token = form["csrf"], let cookie = request.cookies[Self.formCookie]?.value, !token.isEmpty,
+              Self.same(token, cookie) else {
+            return self.form(message: "The sign-in form was too old or came from elsewhere: please sign in again.", status: .forbidden, secure: secure)
+        }
+        let email = form.text("email"), password = form["password"] ?? ""
+        guard (3...254).contains(email.count), (1...1024).contains(password.count) else {
+            return self.form(message: "Type your e-mail and password.", email: email, status: .badRequest, secure: secure)
+        }
+        if try await LoginThrottle.isLimited(email: email, address: address, database: database) {
+            database.logger.notice("web: login refused for '\(email)' from \(address): too many failed tries")
+            return self.form(message: "Too many failed sign-ins for this e-mail or from this address. Wait 15 minutes and try again.",
+                             email: email, status: .tooManyRequests, secure: secure)
+        }
+        let owner = try await database.inTransaction { connection in
+            try await connection.query("SELECT club_id, user_id FROM sideline_login_owner(\(email))", logger: database.logger)
+                .decode((UUID, UUID).self).firstElement()
+        }
+        var stored = Self.decoy
+        if let (club, user) = owner {
+            stored = try await database.inClub(club) { connection in
+                try await connection.query("SELECT password_hash FROM club_user WHERE id = \(user)", logger: database.logger)
+                    .decode(String.self).firstElement()
+            } ?? Self.decoy
+        }
+        let matches = await Self.verify(password, against: stored)
+        guard matches, let (club, user) = owner else {
+            try await LoginThrottle.failed(email: email, address: address, database: database)
+            database.logger.notice("web: failed login for '\(email)' from \(address)")
+            return self.form(message: "Wrong e-mail or password.", email: email, status: .unauthorized, secure: secure)
+        }
+        try await LoginThrottle.succeeded(email: email, database: database)
+        let started = try await WebSessionStore.start(user: user, club: club, database: database)
+        database.logger.info("web: '\(email)' signed in from \(address)")
+        return WebPage.redirect("/sessions", cookies: [
+            Cookie(name: WebSessionStore.cookieName, value: started.cookieValue, maxAge: Int(WebSessionStore.lifetime), path: "/",
+                   secure: secure, httpOnly: true, sameSite: .lax),
+            Cookie(name: Self.formCookie, value: "", maxAge: 0, path: "/login", secure: secure, httpOnly: true, sameSite: .strict),
+        ])
+    }
+
+    func signOut(cookie: String, user: WebUser, secure: Bool) async throws -> Response {
+        try await WebSessionStore.end(cookie: cookie, club: user.club, database: database)
+        return WebPage.redirect("/login", cookies: [
+            Cookie(name: WebSessionStore.cookieName, value: "", maxAge: 0, path: "/", secure: secure, httpOnly: true, sameSite: .lax),
+        ])
+    }
+
+    /// scrypt takes about 0.1 s of one core: run where it does not hold up other requests.
+    static func verify(_ password: String, against stored: String) async -> Bool {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: PasswordHash(stored: stored)?.verify(password) ?? false)
+            }
+        }
+    }
+
+    /// Equal strings, compared in a time that does not depend on where they differ.
+    static func same(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}

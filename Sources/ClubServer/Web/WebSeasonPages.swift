@@ -1,0 +1,146 @@
+import Analytics
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import TeamCore
+
+/// The season (issue 24) on the web: a team's table as the kiosk shows it, the table as CSV, and a
+/// player's page with the kiosk's charts. The numbers come from `ClubSeason`: kept per-session
+/// figures read into the one season analysis.
+struct WebSeasonPages: Sendable {
+    let database: ClubDatabase
+    var teams: WebTeamPages { WebTeamPages(database: database) }
+    /// The player page's charts cover this many days, ending on the day shown (the kiosk's six weeks).
+    static let historyDays = 42
+
+    /// `?on=YYYY-MM-DD`, else today (the server's local day).
+    static func day(_ request: Request) throws -> CalendarDay {
+        guard let text = request.uri.queryParameters["on"], !text.isEmpty else { return CalendarDay(Date(), in: .current) }
+        guard let day = CalendarDay(iso: String(text)) else { throw ClubError.badRequest("'\(text.prefix(20))' is not a day like 2026-03-14") }
+        return day
+    }
+
+    /// The team's name and season; sessions whose figures are not kept yet are analysed first (once).
+    /// `zones`: with each session's time in zones (the player page).
+    func season(_ user: WebUser, team uuid: UUID, zones: Bool = false) async throws -> (name: String, season: ClubSeason) {
+        let (name, roster) = try await database.inClub(user.club) { c in try await teams.team(user, uuid, in: c) }
+        let players = roster.roster(of: uuid).map { ClubSeason.Player(uuid: $0.player.uuid, name: $0.player.fullName, number: $0.member.shirtNumber) }
+        let cache = SessionAnalysisCache(database: database)
+        for session in try await cache.missing(club: user.club, players: players.map(\.uuid)) {
+            try await cache.compute(club: user.club, session: session)
+        }
+        let season = try await database.inClub(user.club) { c in try await ClubSeason.load(players: players, zones: zones, in: c, logger: database.logger) }
+        return (name, season)
+    }
+
+    static func tone(_ status: LoadStatus) -> String {
+        switch status {
+        case .overreaching: "high"
+        case .productive: "good"
+        case .maintaining: "steady"
+        case .detraining: "low"
+        case .buildingBaseline: "unknown"
+        }
+    }
+
+    static func tone(_ status: ReadinessStatus) -> String {
+        switch status {
+        case .below: "caution"
+        case .above: "low"
+        case .within: "good"
+        case .buildingBaseline: "unknown"
+        }
+    }
+
+    static func word(_ text: String, tone: String, field: String) -> String {
+        "<span class=\"word tone-\(tone)\" data-field=\"\(field)\">\(text.html)</span>"
+    }
+
+    func table(_ user: WebUser, team uuid: UUID, request: Request) async throws -> Response {
+        try await table(user, team: uuid, on: try Self.day(request))
+    }
+
+    /// The page of the team's season on `day` (what `sideline-club bench` times).
+    func table(_ user: WebUser, team uuid: UUID, on day: CalendarDay) async throws -> Response {
+        let (name, season) = try await season(user, team: uuid)
+        let t = uuid.uuidString.lowercased()
+        let rows = season.table(on: day)
+        let lines = rows.map { r in
+            let f = r.figures, p = season.players[Int(r.playerID)]
+            return "<tr data-player=\"\(p.uuid.uuidString.lowercased())\"><td class=\"num opt\">\(r.number)</td>"
+                + "<td><a href=\"/teams/\(t)/season/\(p.uuid.uuidString.lowercased())?on=\(day)\">\(r.name.html)</a></td>"
+                + "<td class=\"num opt\" data-field=\"loadToday\">\(WebFormat.whole(f.load))</td><td class=\"num\" data-field=\"strain\">\(WebFormat.whole(f.strain))</td>"
+                + "<td class=\"num opt\" data-field=\"tolerance\">\(WebFormat.whole(f.tolerance))</td>"
+                + "<td>\(Self.word(f.status.rawValue, tone: Self.tone(f.status), field: "loadStatus"))</td>"
+                + "<td class=\"num opt\" data-field=\"acwrEwma\">\(WebFormat.two(f.acwrEWMA))</td>"
+                + "<td>\(r.readiness.map { Self.word($0.status.rawValue, tone: Self.tone($0.status), field: "readiness") } ?? "<span data-field=\"readiness\">–</span>")</td>"
+                + "<td class=\"opt\" data-field=\"lastSession\">\(r.lastSession?.description ?? "–")</td></tr>"
+        }.joined()
+        let previous = day.adding(days: -1), next = day.adding(days: 1)
+        let body = """
+            <h1>\(name.html) · season</h1>
+            <p class="sub">\(day.description) · load is each day's Banister TRIMP; Strain and Tolerance its 7- and 28-day means; status is Strain ÷ Tolerance in Polar's words; ACWR by EWMA is guidance, not a diagnosis.</p>
+            <div class="actions"><a href="/teams/\(t)/season?on=\(previous)">‹ \(previous)</a><a href="/teams/\(t)/season?on=\(next)">\(next) ›</a>
+            <a href="/teams/\(t)/season.csv?on=\(day)" download>CSV</a><a href="/teams/\(t)">Roster</a></div>
+            <div class="scroll"><table id="season"><thead><tr><th class="num opt">#</th><th>Player</th><th class="num opt">Today</th><th class="num">Strain</th>
+            <th class="num opt">Tolerance</th><th>Load status</th><th class="num opt">ACWR</th><th>Readiness</th><th class="opt">Last session</th></tr></thead>
+            <tbody>\(lines)</tbody></table></div>
+            <p class="muted">Readiness: the last readiness check's lnRMSSD against the player's own normal range (at least 5 checks). Formulas and sources: docs/ANALYTICS.md.</p>
+            """
+        return WebPage(title: "\(name) season", user: user, section: .teams, body: body).response
+    }
+
+    /// The table as the kiosk's columns, one row a player, numbers unrounded, words as the analysis names them.
+    func csv(_ user: WebUser, team uuid: UUID, request: Request) async throws -> Response {
+        let day = try Self.day(request)
+        let (name, season) = try await season(user, team: uuid)
+        func cell(_ text: String) -> String {
+            // Quoted, and a leading formula character defused, as the kiosk's CSV exports do.
+            let safe = text.first.map { "=+-@".contains($0) } == true ? "'" + text : text
+            return "\"" + safe.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+        func number(_ x: Double?) -> String { x.map { String($0) } ?? "" }
+        var out = "\u{FEFF}team,date,number,name,loadToday,strain,tolerance,loadStatus,acwrEwma,acwrRolling,readiness,lastSession\n"
+        for r in season.table(on: day) {
+            let f = r.figures
+            out += [cell(name), day.description, "\(r.number)", cell(r.name), number(f.load), number(f.strain), number(f.tolerance), f.status.rawValue,
+                    number(f.acwrEWMA), number(f.acwrRolling), r.readiness?.status.rawValue ?? "", r.lastSession?.description ?? ""].joined(separator: ",") + "\n"
+        }
+        let file = "\(name.filter { $0.isASCII && ($0.isLetter || $0.isNumber) })_season_\(day).csv"
+        return Response(status: .ok, headers: [.contentType: "text/csv; charset=utf-8", .cacheControl: "private, no-store",
+                                               .contentDisposition: "attachment; filename=\"\(file)\""],
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: out)))
+    }
+
+    func player(_ user: WebUser, team uuid: UUID, player: UUID, request: Request) async throws -> Response {
+        let day = try Self.day(request)
+        let (name, season) = try await season(user, team: uuid, zones: true)
+        guard let index = season.players.firstIndex(where: { $0.uuid == player }) else {
+            throw ClubError.notFound("No player \(player.uuidString.lowercased()) on \(name).")
+        }
+        let p = season.players[index]
+        let row = season.table(on: day)[index], f = row.figures
+        let charts = SeasonChartsSVG(season: season, player: player, day: day, days: Self.historyDays, thresholds: ClubSeason.thresholds)
+        let sessions = (season.entries[player] ?? []).filter { $0.day <= day }.reversed().prefix(30).map { e in
+            "<tr><td class=\"nowrap\">\(e.day.description)</td><td class=\"opt\">\(e.teamName.html)</td><td class=\"opt\">\(WebSessionPages.tags(e.tags.tags))</td>"
+                + "<td class=\"num\">\(e.tags.isReadinessCheck ? "–" : WebFormat.whole(e.figures.cardioLoad))</td>"
+                + "<td class=\"num\">\(e.tags.isReadinessCheck ? WebFormat.two(e.figures.lnRMSSD) : "–")</td>"
+                + "<td><a href=\"/sessions/\(e.session.uuidString.lowercased())\">open</a></td></tr>"
+        }.joined()
+        let t = uuid.uuidString.lowercased()
+        let body = """
+            <h1>#\(p.number) \(p.name.html)</h1>
+            <p class="sub">\(name.html) · \(day.description) · today \(WebFormat.whole(f.load)) · Strain \(WebFormat.whole(f.strain)) · Tolerance \(WebFormat.whole(f.tolerance)) ·
+            \(Self.word(f.status.rawValue, tone: Self.tone(f.status), field: "loadStatus")) · ACWR \(WebFormat.two(f.acwrEWMA))
+            \(row.readiness.map { " · readiness " + Self.word($0.status.rawValue, tone: Self.tone($0.status), field: "readiness") } ?? "")</p>
+            <div class="actions"><a href="/teams/\(t)/season?on=\(day)">‹ The team's season</a></div>
+            <h2>Daily load, Strain and Tolerance</h2>\(charts.dailyLoad())
+            <div class="grid2"><div><h2>Weekly time in zones</h2>\(charts.weeklyZones())</div><div><h2>Heart rate recovery (HRR 60 s)</h2>\(charts.recovery())</div></div>
+            <h2>Readiness: lnRMSSD and the normal range</h2>\(charts.readiness())
+            <h2>Sessions</h2><div class="scroll"><table id="player-sessions"><thead><tr><th>Day</th><th class="opt">Team</th><th class="opt">Tags</th>
+            <th class="num">Load</th><th class="num">lnRMSSD</th><th></th></tr></thead><tbody>\(sessions)</tbody></table></div>
+            """
+        return WebPage(title: p.name, user: user, section: .teams, body: body).response
+    }
+}

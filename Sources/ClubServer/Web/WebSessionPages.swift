@@ -1,0 +1,209 @@
+import Analytics
+import ClubProtocol
+import Exports
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import PostgresNIO
+import TeamCore
+
+/// The kiosks page, the sessions list and a session's page with its graph, numbers and files.
+struct WebSessionPages: Sendable {
+    let database: ClubDatabase
+    var analyses: SessionAnalysisCache { SessionAnalysisCache(database: database) }
+
+    // MARK: Kiosks
+
+    func kiosks(_ user: WebUser) async throws -> Response {
+        let rows = try await database.inClub(user.club) { c in
+            try await c.query("""
+                SELECT k.name, k.enrolled_at, k.last_seen_at, (SELECT count(*) FROM session s WHERE s.kiosk_id = k.id)
+                FROM kiosk k ORDER BY k.name
+                """, logger: database.logger).decode((String, Date?, Date?, Int64).self).all()
+        }
+        let lines: [String] = rows.map { r in
+            "<tr><td>\(r.0.html)</td><td>\(r.2.map { WebFormat.dateTime($0) } ?? "never")</td><td class=\"num\">\(r.3)</td>"
+                + "<td class=\"opt\">\(r.1.map { WebFormat.dateTime($0) } ?? "not yet (code given)")</td></tr>"
+        }
+        let body = rows.isEmpty ? "<p class=\"muted\">No kiosk yet: <code>sideline-club add-kiosk --club NAME KIOSK</code> prints a code to join with.</p>" : """
+            <div class="scroll"><table id="kiosks"><thead><tr><th>Kiosk</th><th>Last sync</th><th class="num">Sessions</th><th class="opt">Joined</th></tr></thead><tbody>
+            \(lines.joined())
+            </tbody></table></div>
+            """
+        return WebPage(title: "Kiosks", user: user, section: .kiosks, body: "<h1>Kiosks</h1>" + body).response
+    }
+
+    // MARK: Sessions
+
+    struct Row {
+        var uuid: UUID, team: UUID, teamName: String, startedMs: Int64, endedMs: Int64?, effortEndMs: Int64?
+        var players: Int, tags: [String], averageBPM: Double?, kiosk: String?
+
+        var effortMs: Int64? { effortEndMs ?? endedMs.map { $0 - startedMs } }
+    }
+
+    /// The sessions the user may see (a coach: their team's), newest first.
+    func rows(_ user: WebUser, session: UUID? = nil, limit: Int = 500) async throws -> [Row] {
+        try await database.inClub(user.club) { c in
+            // One query for both roles: a coach's team and one session are parameters ("" for none), never SQL.
+            let query: PostgresQuery = """
+                SELECT s.uuid, s.team_uuid, s.team_name, s.started_ms, s.ended_ms, s.effort_end_ms, s.player_count, s.tags,
+                       d.team_average_bpm, k.name
+                FROM session s
+                LEFT JOIN session_document d ON d.session_uuid = s.uuid AND d.algorithm = \(SessionDocument.algorithm)
+                LEFT JOIN kiosk k ON k.id = s.kiosk_id
+                WHERE (\(user.team?.uuidString.lowercased() ?? "")::text = '' OR s.team_uuid::text = \(user.team?.uuidString.lowercased() ?? ""))
+                  AND (\(session?.uuidString.lowercased() ?? "")::text = '' OR s.uuid::text = \(session?.uuidString.lowercased() ?? ""))
+                ORDER BY s.started_ms DESC, s.uuid LIMIT \(limit)
+                """
+            return try await c.query(query, logger: database.logger)
+                .decode((UUID, UUID, String, Int64, Int64?, Int64?, Int, [String], Double?, String?).self).all()
+                .map { Row(uuid: $0.0, team: $0.1, teamName: $0.2, startedMs: $0.3, endedMs: $0.4, effortEndMs: $0.5, players: $0.6,
+                           tags: $0.7, averageBPM: $0.8, kiosk: $0.9) }
+        }
+    }
+
+    static func zoneModel(_ raw: String) -> String {
+        switch ZoneModel(rawValue: raw) {
+        case .percentOfMax: "zones by % of max HR"
+        case .heartRateReserve: "zones by % of heart-rate reserve"
+        case nil: raw.html
+        }
+    }
+
+    static func tags(_ tags: [String]) -> String {
+        tags.isEmpty ? "<span class=\"muted\">no tags</span>" : tags.map { "<span class=\"tag\">\($0.html)</span>" }.joined()
+    }
+
+    /// The kiosk's sessions list: when, the team, the effort's length, the players, the team's average heart rate, the tags.
+    func list(_ user: WebUser) async throws -> Response {
+        let rows = try await rows(user)
+        let lines: [String] = rows.map { r in
+            "<tr data-uuid=\"\(r.uuid.uuidString.lowercased())\"><td class=\"nowrap\"><a href=\"/sessions/\(r.uuid.uuidString.lowercased())\">\(WebFormat.dateTime(unixMs: r.startedMs))</a></td>"
+                + "<td>\(r.teamName.html)</td><td class=\"num\">\(r.effortMs.map(WebFormat.duration) ?? "–")</td><td class=\"num opt\">\(r.players)</td>"
+                + "<td class=\"num\">\(r.averageBPM.map { "\(Int($0.rounded())) bpm" } ?? "–")</td><td class=\"opt\">\(Self.tags(r.tags))</td>"
+                + "<td class=\"opt\">\((r.kiosk ?? "–").html)</td></tr>"
+        }
+        let table = rows.isEmpty ? "<p class=\"muted\">No session yet: kiosks upload theirs when they sync.</p>" : """
+            <div class="scroll"><table id="sessions"><thead><tr><th>When</th><th>Team</th><th class="num">Effort</th><th class="num opt">Players</th>
+            <th class="num">Avg</th><th class="opt">Tags</th><th class="opt">Kiosk</th></tr></thead><tbody>
+            \(lines.joined())
+            </tbody></table></div>
+            """
+        return WebPage(title: "Sessions", user: user, section: .sessions, body: "<h1>Sessions</h1>" + table).response
+    }
+
+    /// One session the user may see; a session of another team (or none) is "not found" either way.
+    func visible(_ user: WebUser, _ uuid: UUID) async throws -> Row {
+        guard let row = try await rows(user, session: uuid, limit: 1).first else {
+            throw ClubError.notFound("No session \(uuid.uuidString.lowercased()) that you can see.")
+        }
+        return row
+    }
+
+    func session(_ user: WebUser, _ uuid: UUID) async throws -> Response {
+        let row = try await visible(user, uuid)
+        guard let data = try await analyses.document(club: user.club, session: uuid),
+              let bundle = try await database.inClub(user.club, { c in try await SessionStore.bundle(uuid, in: c, logger: database.logger) })
+        else { throw ClubError.notFound("Session \(uuid.uuidString.lowercased()) was deleted.") }
+        let document = try SessionPageDocument(data)
+        let graph = SessionGraphSVG.draw(bundle.analysisInput())
+        let stem = SessionDocument.stem(team: row.teamName, startedAt: Date(timeIntervalSince1970: Double(row.startedMs) / 1000), session: uuid)
+        let base = "/sessions/\(uuid.uuidString.lowercased())/files/"
+        func link(_ name: String, _ label: String) -> String { "<a href=\"\(base)\(name.html)\" download>\(label.html)</a>" }
+        let players = document.players.sorted { $0.shirtNumber < $1.shirtNumber }
+        let perPlayer = players.filter { $0.avgBPM != nil }.map { p in
+            let playerStem = AnalysedFiles.playerStem(stem: stem, name: p.name, shirtNumber: p.shirtNumber)
+            return "<li>#\(p.shirtNumber) \(p.name.html): \(link(playerStem + ".tcx", "TCX")) \(link(playerStem + ".fit", "FIT"))</li>"
+        }.joined()
+        func cell(_ field: String, _ value: Double?, _ text: String, optional: Bool = false) -> String {
+            "<td class=\"num\(optional ? " opt" : "")\" data-field=\"\(field)\">\(text)</td>"
+        }
+        let table = players.map { p in
+            "<tr data-player=\"\(p.playerUUID)\"><td class=\"num\">\(p.shirtNumber)</td><td>\(p.name.html)</td>"
+                + cell("avgBPM", p.avgBPM, WebFormat.whole(p.avgBPM)) + cell("maxBPM", p.maxBPM, WebFormat.whole(p.maxBPM))
+                + cell("peakPercentOfMax", p.peak, WebFormat.whole(p.peak), optional: true)
+                + cell("trimpBanister", p.trimp, WebFormat.whole(p.trimp)) + cell("kcal", p.kcal, WebFormat.whole(p.kcal), optional: true)
+                + cell("effortPoints", p.effortPoints, WebFormat.whole(p.effortPoints), optional: true)
+                + cell("recovery60sBPM", p.recovery, WebFormat.whole(p.recovery), optional: true)
+                + cell("rmssdMs", p.rmssd, WebFormat.whole(p.rmssd), optional: true) + "</tr>"
+        }.joined()
+        let body = """
+            <h1>\(row.teamName.html) · \(WebFormat.dateTime(unixMs: row.startedMs))</h1>
+            <p class="sub">effort \(row.effortMs.map(WebFormat.duration) ?? "–") · \(row.players) players · team average \(row.averageBPM.map { "\(Int($0.rounded())) bpm" } ?? "–") · \(Self.zoneModel(document.zoneModel)) · \(Self.tags(row.tags))</p>
+            \(graph)
+            <h2>Players</h2>
+            <div class="scroll"><table id="players"><thead><tr><th class="num">#</th><th>Player</th><th class="num">Avg</th><th class="num">Max</th>
+            <th class="num opt">Peak %</th><th class="num">TRIMP</th><th class="num opt">kcal</th><th class="num opt">Effort pts</th>
+            <th class="num opt">HRR 60 s</th><th class="num opt">RMSSD</th></tr></thead><tbody>\(table)</tbody></table></div>
+            <p class="muted">Heart rates in bpm; TRIMP is Banister's over the effort; HRR 60 s is the drop in the minute after it; RMSSD in ms over \(document.hrvWindow.html).</p>
+            <h2>Files</h2>
+            <div class="card downloads"><p>\(link(stem + "_summary.json", "JSON (every number)")) \(link(stem + "_summary.csv", "Summary CSV"))
+            \(link(stem + "_samples.csv", "Samples CSV")) \(link(stem + "_rr.csv", "RR CSV"))</p><ul>\(perPlayer)</ul></div>
+            """
+        return WebPage(title: "\(row.teamName) \(WebFormat.dateTime(unixMs: row.startedMs))", user: user, section: .sessions, body: body).response
+    }
+
+    /// One file of the session's exports, by the name the kiosk would give it.
+    func file(_ user: WebUser, _ uuid: UUID, name: String) async throws -> Response {
+        _ = try await visible(user, uuid)
+        let format: ExportFormat, contentType: String
+        switch name {
+        case _ where name.hasSuffix("_summary.json"): (format, contentType) = (.json, "application/json")
+        case _ where name.hasSuffix("_summary.csv"): (format, contentType) = (.summaryCSV, "text/csv; charset=utf-8")
+        case _ where name.hasSuffix("_samples.csv") || name.hasSuffix("_rr.csv"): (format, contentType) = (.rawCSV, "text/csv; charset=utf-8")
+        case _ where name.hasSuffix(".tcx"): (format, contentType) = (.tcx, "application/vnd.garmin.tcx+xml")
+        case _ where name.hasSuffix(".fit"): (format, contentType) = (.fit, "application/vnd.ant.fit")
+        default: throw ClubError.notFound("No file '\(name.prefix(80))' here.")
+        }
+        let bytes: [UInt8]
+        if format == .json {
+            // The kept document: the same bytes as GET /api/v1/sessions/{uuid}.
+            guard let data = try await analyses.document(club: user.club, session: uuid) else { throw ClubError.notFound("The session was deleted.") }
+            bytes = [UInt8](data)
+        } else {
+            guard let bundle = try await database.inClub(user.club, { c in try await SessionStore.bundle(uuid, in: c, logger: database.logger) })
+            else { throw ClubError.notFound("The session was deleted.") }
+            let source = bundle.analysisInput()
+            let files = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[ExportedFile], any Error>) in
+                DispatchQueue.global().async { continuation.resume(with: Result { try SessionDocument.files(format, of: source) }) }
+            }
+            guard let file = files.first(where: { $0.name == name }) else { throw ClubError.notFound("No file '\(name.prefix(80))' in this session's exports.") }
+            bytes = file.bytes
+        }
+        let safeName = name.filter { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+        return Response(status: .ok, headers: [.contentType: contentType, .cacheControl: "private, no-store",
+                                               .contentDisposition: "attachment; filename=\"\(safeName)\""],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}
+
+/// What the session page reads of the session's JSON document: the very numbers the read API gives.
+struct SessionPageDocument {
+    struct Player {
+        var playerUUID: String, name: String, shirtNumber: Int
+        var avgBPM: Double?, maxBPM: Double?, peak: Double?, trimp: Double?, kcal: Double?, effortPoints: Double?, recovery: Double?, rmssd: Double?
+    }
+
+    var zoneModel: String
+    var hrvWindow: String
+    var players: [Player]
+
+    init(_ data: Data) throws {
+        guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw ClubError.unprocessable("the session's document is not an object") }
+        zoneModel = root["zoneModel"] as? String ?? ""
+        var window = "the first 5 min"
+        players = (root["players"] as? [[String: Any]] ?? []).map { p in
+            let s = p["session"] as? [String: Any] ?? [:]
+            let hrv = p["reportedHRV"] as? [String: Any]
+            if let label = hrv?["window"] as? String { window = label }
+            let time = hrv?["time"] as? [String: Any]
+            func n(_ d: [String: Any]?, _ k: String) -> Double? { (d?[k] as? NSNumber)?.doubleValue }
+            return Player(playerUUID: p["playerUUID"] as? String ?? "", name: p["name"] as? String ?? "", shirtNumber: (p["shirtNumber"] as? NSNumber)?.intValue ?? 0,
+                          avgBPM: n(s, "avgBPM"), maxBPM: n(s, "maxBPM"), peak: n(s, "peakPercentOfMax"), trimp: n(s, "trimpBanister"),
+                          kcal: n(s, "kcal"), effortPoints: n(s, "effortPoints"), recovery: n(s, "recovery60sBPM"), rmssd: n(time, "rmssdMs"))
+        }
+        hrvWindow = window
+    }
+}

@@ -1,0 +1,56 @@
+import ClubProtocol
+import Foundation
+import Logging
+import PostgresNIO
+
+/// Signed-in browsers, kept in PostgreSQL so any server answers for any browser: the cookie holds
+/// 256 random bits, the table their SHA-256 (a database dump opens no session), the user, the
+/// token every form of the session carries, and when it ends.
+enum WebSessionStore {
+    static let cookieName = "sideline_session"
+    static let lifetime: TimeInterval = 12 * 3600
+
+    struct Started {
+        var cookieValue: String
+        var csrfToken: String
+    }
+
+    static func start(user: UUID, club: UUID, database: ClubDatabase) async throws -> Started {
+        let secret = SecretToken.generate(prefix: "")
+        let csrf = SecretToken.generate(prefix: "")
+        let expires = Date().addingTimeInterval(lifetime)
+        try await database.inClub(club) { connection in
+            // Sessions that ended are cleared as new ones start: nothing else needs to run.
+            try await connection.query("DELETE FROM web_session WHERE expires_at < now()", logger: database.logger)
+            try await connection.query("""
+                INSERT INTO web_session(club_id, id_hash, user_id, csrf_token, expires_at)
+                VALUES (\(club), \(SecretToken.hash(secret)), \(user), \(csrf), \(expires))
+                """, logger: database.logger)
+        }
+        return Started(cookieValue: secret, csrfToken: csrf)
+    }
+
+    /// The signed-in user of a cookie; nil when it names no session or one that ended.
+    static func user(cookie: String, database: ClubDatabase) async throws -> WebUser? {
+        guard (1...200).contains(cookie.count) else { return nil }
+        let hash = SecretToken.hash(cookie)
+        guard let (club, user) = try await database.inTransaction({ connection in
+            try await connection.query("SELECT club_id, user_id FROM sideline_web_session_owner(\(hash))", logger: database.logger)
+                .decode((UUID, UUID).self).firstElement()
+        }) else { return nil }
+        return try await database.inClub(club) { connection in
+            try await connection.query("""
+                SELECT c.name, u.email, u.role, u.team_uuid, w.csrf_token
+                FROM web_session w JOIN club_user u ON u.id = w.user_id, club c
+                WHERE w.id_hash = \(hash) AND w.expires_at > now() AND u.id = \(user)
+                """, logger: database.logger).decode((String, String, String, UUID?, String).self).firstElement()
+                .map { WebUser(id: user, club: club, clubName: $0.0, email: $0.1, isAdmin: $0.2 == "admin", team: $0.3, csrfToken: $0.4) }
+        }
+    }
+
+    static func end(cookie: String, club: UUID, database: ClubDatabase) async throws {
+        try await database.inClub(club) { connection in
+            try await connection.query("DELETE FROM web_session WHERE id_hash = \(SecretToken.hash(cookie))", logger: database.logger)
+        }
+    }
+}

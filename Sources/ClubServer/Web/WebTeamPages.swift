@@ -1,0 +1,169 @@
+import ClubProtocol
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import PostgresNIO
+
+/// Teams and their rosters, editable: a player added or changed here goes into the club's roster
+/// change feed like a kiosk's edit (its origin the user), so every kiosk of the club pulls it.
+struct WebTeamPages: Sendable {
+    let database: ClubDatabase
+
+    /// The teams the user sees: the rosters' teams, and teams known only from uploaded sessions.
+    func teams(_ user: WebUser, roster: ClubRoster, in connection: PostgresConnection) async throws -> [(uuid: UUID, name: String)] {
+        var teams = roster.liveTeams.map { (uuid: $0.uuid, name: $0.name) }
+        let known = Set(roster.teams.keys)
+        for (uuid, name) in try await connection.query("SELECT DISTINCT team_uuid, team_name FROM session", logger: database.logger)
+            .decode((UUID, String).self).all() where !known.contains(uuid) && !teams.contains(where: { $0.uuid == uuid }) {
+            teams.append((uuid, name))
+        }
+        return teams.filter { user.sees(team: $0.uuid) }.sorted { $0.name.lowercased() < $1.name.lowercased() }
+    }
+
+    func list(_ user: WebUser) async throws -> Response {
+        let (teams, roster) = try await database.inClub(user.club) { c in
+            let roster = try await ClubRoster.load(in: c, logger: database.logger)
+            return (try await self.teams(user, roster: roster, in: c), roster)
+        }
+        let rows = teams.map { t in
+            "<tr><td><a href=\"/teams/\(t.uuid.uuidString.lowercased())\">\(t.name.html)</a></td><td class=\"num\">\(roster.roster(of: t.uuid).count)</td>"
+                + "<td><a href=\"/teams/\(t.uuid.uuidString.lowercased())/season\">Season</a></td></tr>"
+        }.joined()
+        let body = teams.isEmpty ? "<h1>Teams</h1><p class=\"muted\">No team yet: teams come from the kiosks' rosters.</p>" : """
+            <h1>Teams</h1><div class="scroll"><table id="teams"><thead><tr><th>Team</th><th class="num">Players</th><th>Load</th></tr></thead>
+            <tbody>\(rows)</tbody></table></div>
+            """
+        return WebPage(title: "Teams", user: user, section: .teams, body: body).response
+    }
+
+    /// The team as the user may see it; another team (or none) is "not found" whichever it is.
+    func team(_ user: WebUser, _ uuid: UUID, in connection: PostgresConnection) async throws -> (name: String, roster: ClubRoster) {
+        let roster = try await ClubRoster.load(in: connection, logger: database.logger)
+        guard user.sees(team: uuid), let team = try await teams(user, roster: roster, in: connection).first(where: { $0.uuid == uuid }) else {
+            throw ClubError.notFound("No team \(uuid.uuidString.lowercased()) that you can see.")
+        }
+        return (team.name, roster)
+    }
+
+    /// The roster; `saved`: the player just saved, said at the top.
+    func roster(_ user: WebUser, team uuid: UUID, saved: UUID? = nil) async throws -> Response {
+        let (name, roster) = try await database.inClub(user.club) { c in try await team(user, uuid, in: c) }
+        let savedName = saved.flatMap { roster.players[$0]?.fullName }
+        let t = uuid.uuidString.lowercased()
+        let players = roster.roster(of: uuid)
+        let rows = players.map { m, p in
+            let photo = p.hasPhoto ? "<img class=\"photo\" src=\"/teams/\(t)/players/\(p.uuid.uuidString.lowercased())/photo\" alt=\"\">" : "<span class=\"photo\"></span>"
+            return "<tr data-player=\"\(p.uuid.uuidString.lowercased())\"><td class=\"pic\">\(photo)</td><td class=\"num\">\(m.shirtNumber)</td>"
+                + "<td><a href=\"/teams/\(t)/players/\(p.uuid.uuidString.lowercased())\">\(p.fullName.html)</a></td>"
+                + "<td class=\"num opt\">\(p.birthYear.map(String.init) ?? "–")</td><td class=\"opt\">\(p.sex.html)</td>"
+                + "<td class=\"num opt\">\(p.weightKg.map { WebFormat.one($0) } ?? "–")</td><td class=\"num opt\">\(p.restingHR.map(String.init) ?? "–")</td>"
+                + "<td class=\"num opt\">\(p.maxHR.map(String.init) ?? "formula")</td></tr>"
+        }.joined()
+        let message = savedName.map { "<div class=\"message ok\" role=\"status\">Saved \($0.html): the kiosks get it with their next sync.</div>" } ?? ""
+        let body = """
+            <h1>\(name.html)</h1>\(message)
+            <div class="actions"><a class="button" href="/teams/\(t)/players/new">Add a player</a><a href="/teams/\(t)/season">Season: load and readiness</a></div>
+            \(players.isEmpty ? "<p class=\"muted\">No player on this roster yet.</p>" : """
+            <div class="scroll"><table id="roster"><thead><tr><th class="pic"></th><th class="num">#</th><th>Player</th><th class="num opt">Born</th><th class="opt">Sex</th>
+            <th class="num opt">kg</th><th class="num opt">Rest HR</th><th class="num opt">Max HR</th></tr></thead><tbody>\(rows)</tbody></table></div>
+            """)
+            """
+        return WebPage(title: name, user: user, section: .teams, body: body).response
+    }
+
+    func playerForm(_ user: WebUser, team uuid: UUID, player: UUID?, typed: WebPlayerForm? = nil, problems: [String] = [],
+                    status: HTTPResponse.Status = .ok) async throws -> Response {
+        let (name, roster) = try await database.inClub(user.club) { c in try await team(user, uuid, in: c) }
+        let t = uuid.uuidString.lowercased()
+        var form = typed ?? WebPlayerForm.blank(shirtNumber: (roster.roster(of: uuid).map(\.member.shirtNumber).max() ?? 0) + 1)
+        var hasPhoto = false
+        if let player {
+            guard let p = roster.players[player], !p.deleted, let m = roster.member(team: uuid, player: player) else {
+                throw ClubError.notFound("No player \(player.uuidString.lowercased()) on \(name).")
+            }
+            if typed == nil { form = WebPlayerForm(p, member: m) }
+            hasPhoto = p.hasPhoto
+        }
+        let action = player.map { "/teams/\(t)/players/\($0.uuidString.lowercased())" } ?? "/teams/\(t)/players"
+        let errors = problems.isEmpty ? "" : "<div class=\"message error\" role=\"alert\"><ul>\(problems.map { "<li>\($0.html)</li>" }.joined())</ul></div>"
+        func field(_ label: String, _ key: String, _ value: String, type: String = "text", extra: String = "") -> String {
+            "<label>\(label)<input type=\"\(type)\" name=\"\(key)\" value=\"\(value.html)\"\(extra)></label>"
+        }
+        let photo = hasPhoto ? "<img class=\"photo big\" src=\"\(action)/photo\" alt=\"The player's photo\"><label><span><input type=\"checkbox\" name=\"removePhoto\"> remove the photo</span></label>" : ""
+        let body = """
+            <h1>\(player == nil ? "Add a player to" : "Edit a player of") \(name.html)</h1>\(errors)
+            <form class="stack card" method="post" action="\(action)" enctype="multipart/form-data">\(WebPage.csrfField(user))
+            <div class="pair">\(field("First name", "firstName", form.firstName, extra: " required maxlength=\"24\""))\(field("Last name", "lastName", form.lastName, extra: " maxlength=\"24\""))</div>
+            <div class="pair">\(field("Shirt number", "shirtNumber", form.shirtNumber, type: "number", extra: " min=\"0\" max=\"999\" required"))
+            \(field("Birth year", "birthYear", form.birthYear, type: "number", extra: " min=\"1900\" max=\"2100\" required"))</div>
+            <div class="pair"><label>Sex<select name="sex"><option value="F"\(form.sex == "F" ? " selected" : "")>F</option><option value="M"\(form.sex == "M" ? " selected" : "")>M</option></select></label>
+            \(field("Weight (kg)", "weightKg", form.weightKg, extra: " inputmode=\"decimal\" required"))</div>
+            <div class="pair">\(field("Resting heart rate", "restingHR", form.restingHR, type: "number", extra: " min=\"25\" max=\"120\" required"))
+            \(field("Maximum heart rate (empty: from the club's formula)", "maxHR", form.maxHR, type: "number", extra: " min=\"120\" max=\"240\""))</div>
+            \(photo)<label>Photo (JPEG, at most \(RosterSchema.maxPhotoBytes / 1024) KiB)<input type="file" name="photo" accept="image/jpeg"></label>
+            <div class="actions"><button class="primary" type="submit">Save</button><a href="/teams/\(t)">Cancel</a></div></form>
+            """
+        return WebPage(title: player == nil ? "Add a player" : "Edit \(form.firstName)", user: user, section: .teams, body: body, status: status).response
+    }
+
+    /// A player added or changed: only the fields that changed become edits, stamped after every stamp
+    /// the fields carry (the server's clock, or just after a kiosk's that runs ahead), so the person's
+    /// latest word wins as they expect; every kiosk of the club pulls them with its next sync.
+    func save(_ user: WebUser, team uuid: UUID, player: UUID?, form: FormData) async throws -> Response {
+        let typed = WebPlayerForm(form)
+        var (values, number, problems) = typed.values()
+        let (name, roster) = try await database.inClub(user.club) { c in try await team(user, uuid, in: c) }
+        let playerUUID = player ?? UUID()
+        if let player, roster.players[player] == nil || roster.member(team: uuid, player: player) == nil {
+            throw ClubError.notFound("No player \(player.uuidString.lowercased()) on \(name).")
+        }
+        if let number, roster.roster(of: uuid).contains(where: { $0.member.shirtNumber == number && $0.player.uuid != playerUUID }) {
+            problems.append("Shirt number: \(number) is someone else's on \(name).")
+        }
+        guard problems.isEmpty, let number else {
+            return try await playerForm(user, team: uuid, player: player, typed: typed, problems: problems, status: .badRequest)
+        }
+        let key = playerUUID.uuidString.lowercased(), membership = RosterSchema.membershipKey(team: uuid, player: playerUUID)
+        let current = player.flatMap { roster.players[$0] }.map { WebPlayerForm($0, member: roster.member(team: uuid, player: playerUUID)).values().player } ?? [:]
+        var changes: [(entity: RosterEntity, key: String, field: String, value: RosterValue)] = []
+        for field in RosterSchema.fields(of: .player) where field != "deleted" {
+            guard let value = values[field], current[field] != value else { continue }
+            // A photo's "unchanged" is not known without reading it: it is an edit only when one was sent or removed.
+            changes.append((.player, key, field, value))
+        }
+        if roster.member(team: uuid, player: playerUUID)?.shirtNumber != number || player == nil {
+            changes.append((.membership, membership, "shirtNumber", .integer(Int64(number))))
+        }
+        guard !changes.isEmpty else { return WebPage.redirect("/teams/\(uuid.uuidString.lowercased())") }
+        let result = try await database.inClub(user.club) { c in
+            let now = Date().unixMs
+            let latest = try await c.query("""
+                SELECT stamp_wall_ms, stamp_counter FROM roster_field
+                WHERE (entity = 'player' AND key = \(key)) OR (entity = 'membership' AND key = \(membership))
+                ORDER BY stamp_wall_ms DESC, stamp_counter DESC LIMIT 1
+                """, logger: database.logger).decode((Int64, Int).self).firstElement()
+            var stamp = HybridTimestamp(wallMs: now, origin: user.origin)
+            if let (wall, counter) = latest, wall >= now { stamp = HybridTimestamp(wallMs: wall, counter: counter + 1, origin: user.origin) }
+            let edits = changes.map { RosterEdit(entity: $0.entity, key: $0.key, field: $0.field, value: $0.value, stamp: stamp) }
+            for edit in edits {
+                if let problem = RosterSchema.problem(with: edit) { throw ClubError.badRequest(problem) }
+            }
+            return try await RosterStore.apply(edits, club: user.club, nowMs: now, in: c, logger: database.logger)
+        }
+        database.logger.info("web: '\(user.email)' \(player == nil ? "added" : "changed") player \(key) on team \(uuid.uuidString.lowercased()): \(changes.map(\.field).joined(separator: ", ")) (feed \(result.lastSeq))")
+        // After a POST, a GET: reloading the page does not send the form again.
+        return WebPage.redirect("/teams/\(uuid.uuidString.lowercased())?saved=\(key)")
+    }
+
+    func photo(_ user: WebUser, team uuid: UUID, player: UUID) async throws -> Response {
+        let jpeg = try await database.inClub(user.club) { c -> Data? in
+            let (_, roster) = try await team(user, uuid, in: c)
+            guard roster.member(team: uuid, player: player) != nil else { return nil }
+            return try await ClubRoster.photo(of: player, in: c, logger: database.logger)
+        }
+        guard let jpeg else { throw ClubError.notFound("No photo.") }
+        return Response(status: .ok, headers: [.contentType: "image/jpeg", .cacheControl: "private, no-cache"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: jpeg)))
+    }
+}

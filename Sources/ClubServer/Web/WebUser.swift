@@ -1,0 +1,20 @@
+import Foundation
+
+/// Who is signed in to the pages: a user of one club, an admin (the whole club) or a coach (one
+/// team), with the token their session's forms carry.
+struct WebUser: Sendable {
+    var id: UUID
+    var club: UUID
+    var clubName: String
+    var email: String
+    var isAdmin: Bool
+    /// A coach's team; nil for an admin.
+    var team: UUID?
+    var csrfToken: String
+
+    /// An admin sees every team of the club, a coach their own.
+    func sees(team uuid: UUID) -> Bool { isAdmin || team == uuid }
+
+    /// The origin the roster's stamps carry for this user's edits (as a kiosk's carry "kiosk:<uuid>").
+    var origin: String { "web:\(id.uuidString.lowercased())" }
+}

@@ -1,0 +1,252 @@
+"""The club's web pages in a real browser (headless chromium): signing in and its rate limit, a roster edited
+and a photo uploaded reaching the kiosks' change feed, a session's page against the read API's JSON, a coach
+kept to their team also by crafted URL, CSRF on every POST, signing out, and no horizontal scroll on a phone."""
+import base64
+import json
+
+import pytest
+
+import webclub
+from webclub import ADMIN, COACH_A, PASSWORD, WebClub, cookie_of, csrf_of, http, submit
+
+pytestmark = pytest.mark.usefixtures("club")
+
+
+@pytest.fixture
+def web(club, tmp_path):
+    return WebClub(club, tmp_path)
+
+
+@pytest.fixture
+def driver():
+    d = webclub.browser()
+    yield d
+    d.quit()
+
+
+def by(driver, css):
+    from selenium.webdriver.common.by import By
+    return driver.find_elements(By.CSS_SELECTOR, css)
+
+
+def message(driver) -> str:
+    return " ".join(e.text for e in by(driver, ".message"))
+
+
+def test_a_wrong_password_is_refused_and_the_sixth_wrong_try_is_rate_limited(web, driver):
+    for _ in range(5):
+        web.login(driver, ADMIN, "not the password")
+        assert "Wrong e-mail or password." in message(driver)
+        assert not any(c["name"] == "sideline_session" for c in driver.get_cookies())
+    # The sixth try in a row is refused without looking at the password, even the right one.
+    web.login(driver, ADMIN, PASSWORD)
+    assert "Too many failed sign-ins" in message(driver)
+    assert not any(c["name"] == "sideline_session" for c in driver.get_cookies())
+    assert "too many failed tries" in web.club.log.read_text()
+    # Another user from the same address is not locked out by someone else's guesses (per e-mail; per address at 20).
+    web.login(driver, COACH_A)
+    assert driver.current_url.endswith("/sessions"), message(driver)
+    # The failures are counted in PostgreSQL, where the server's role cannot read or change them.
+    assert web.club.owner_sql("SELECT count(*) FROM login_failure") == "5"
+    denied = web.club.app_sql("SELECT * FROM login_failure", check=False)
+    assert denied.returncode != 0 and "permission denied" in denied.stderr
+
+
+def test_the_session_cookie_is_httponly_samesite_and_logout_ends_it(web, driver):
+    web.login(driver, ADMIN)
+    cookie = next(c for c in driver.get_cookies() if c["name"] == "sideline_session")
+    assert cookie["httpOnly"] and cookie["sameSite"] == "Lax" and not cookie["secure"]  # plain http here: TLS adds Secure
+    # The cookie is 256 random bits; the database holds only its hash.
+    assert web.club.owner_sql(f"SELECT count(*) FROM web_session WHERE id_hash = sha256('{cookie['value']}'::bytea)") in ("0", "1")
+    assert cookie["value"] not in web.club.owner_sql("SELECT string_agg(encode(id_hash, 'hex'), ',') FROM web_session")
+    value = cookie["value"]
+    assert http(web.club, "GET", "/sessions", cookie=value).status == 200
+    submit(driver, by(driver, "header.bar form button")[0])
+    assert driver.current_url.endswith("/login")
+    assert not any(c["name"] == "sideline_session" for c in driver.get_cookies())
+    # The old cookie opens nothing any more: the session is gone from the database, not just from the browser.
+    after = http(web.club, "GET", "/sessions", cookie=value)
+    assert after.status == 303 and after.headers["location"] == "/login"
+    assert web.club.owner_sql("SELECT count(*) FROM web_session") == "0"
+
+
+def test_an_edited_player_and_an_uploaded_photo_reach_the_kiosks_change_feed(web, driver, tmp_path):
+    from sideline_testkit.pictures import picture
+    before = web.kiosk.changes()["lastSeq"]
+    web.login(driver, ADMIN)
+    driver.get(f"{web.base}/teams/{web.team_a}")
+    player = web.players_a[1]
+    driver.get(by(driver, f"tr[data-player='{player}'] a")[0].get_attribute("href"))
+    first = by(driver, "input[name=firstName]")[0]
+    first.clear()
+    first.send_keys("Zoé-Web")
+    weight = by(driver, "input[name=weightKg]")[0]
+    weight.clear()
+    weight.send_keys("61,5")
+    photo = picture(tmp_path / "face.jpg", 320, 320, (40, 120, 200), (200, 200, 200))
+    by(driver, "input[name=photo]")[0].send_keys(str(photo))
+    submit(driver, by(driver, "form.stack button[type=submit]")[0])
+    assert "Saved Zoé-Web" in message(driver), driver.page_source[:2000]
+    assert by(driver, f"tr[data-player='{player}'] img.photo"), "the roster shows the photo"
+    # What a kiosk pulls: the changed fields only, stamped by the user, the photo as uploaded.
+    page = web.kiosk.changes(before)
+    got = {(c["entity"], c["key"], c["field"]): c for c in page["changes"]}
+    assert {k[2] for k in got} == {"firstName", "weightKg", "photo"}, got.keys()
+    assert got[("player", player, "firstName")]["value"] == "Zoé-Web"
+    assert got[("player", player, "weightKg")]["value"] == 61.5
+    assert base64.b64decode(got[("player", player, "photo")]["value"]) == photo.read_bytes()
+    assert all(c["stamp"]["origin"].startswith("web:") for c in page["changes"])
+    # The photo is served back to the page as it was stored.
+    served = http(web.club, "GET", f"/teams/{web.team_a}/players/{player}/photo", cookie=cookie_of(driver))
+    assert served.status == 200 and served.headers["content-type"] == "image/jpeg" and served.body == photo.read_bytes()
+
+    # A new player: on the roster, and in the feed as a player and a membership.
+    driver.get(f"{web.base}/teams/{web.team_a}/players/new")
+    by(driver, "input[name=firstName]")[0].send_keys("Nova")
+    by(driver, "input[name=lastName]")[0].send_keys("Neu")
+    submit(driver, by(driver, "form.stack button[type=submit]")[0])
+    assert "Saved Nova Neu" in message(driver)
+    page = web.kiosk.changes(page["lastSeq"])
+    fields = {(c["entity"], c["field"]) for c in page["changes"]}
+    assert ("player", "firstName") in fields and ("membership", "shirtNumber") in fields
+    number = next(c["value"] for c in page["changes"] if c["entity"] == "membership")
+    assert number == 5 and next(c["key"] for c in page["changes"] if c["entity"] == "membership").startswith(web.team_a + "/")
+
+    # A refused form comes back as typed, with what is wrong, and writes nothing.
+    driver.get(f"{web.base}/teams/{web.team_a}/players/{player}")
+    number_field = by(driver, "input[name=shirtNumber]")[0]
+    driver.execute_script("arguments[0].removeAttribute('max'); arguments[0].removeAttribute('min')", number_field)
+    number_field.clear()
+    number_field.send_keys("1")  # someone else's
+    bad = tmp_path / "not.jpg"
+    bad.write_bytes(b"\xff\xd8\xff\xe0 this is not really a JPEG")
+    by(driver, "input[name=photo]")[0].send_keys(str(bad))
+    submit(driver, by(driver, "form.stack button[type=submit]")[0])
+    assert "1 is someone else's" in message(driver) and "not a JPEG" in message(driver)
+    assert web.kiosk.changes(page["lastSeq"])["changes"] == []
+
+
+def numbers_of(driver):
+    """The session page's players table: {player uuid: {field: text}}."""
+    table = {}
+    for row in by(driver, "#players tbody tr"):
+        cells = {c.get_attribute("data-field"): c.get_attribute("textContent") for c in row.find_elements("css selector", "td[data-field]")}
+        table[row.get_attribute("data-player")] = cells
+    return table
+
+
+def shown(value):
+    return "–" if value is None else str(int(round(value)))
+
+
+def test_a_sessions_page_shows_the_numbers_of_the_read_api(web, driver):
+    web.login(driver, ADMIN)
+    rows = by(driver, "#sessions tbody tr")
+    assert [r.get_attribute("data-uuid") for r in rows] == [web.session_uuid(b) for b in (web.sessions_a[1], web.session_b, web.sessions_a[0])]
+    uuid = web.session_uuid(web.sessions_a[0])
+    driver.get(by(driver, f"tr[data-uuid='{uuid}'] a")[0].get_attribute("href"))
+    assert by(driver, "svg#team-graph polyline"), "the team graph is drawn"
+    api = web.club.request("GET", f"/api/v1/sessions/{uuid}", web.club.api_token("Alpha"))
+    assert api.status == 200
+    document = api.json()
+    assert document["format"] == "sideline-session-summary/1" and document["sessionUUID"] == uuid
+    page = numbers_of(driver)
+    assert set(page) == {p["playerUUID"] for p in document["players"]} == set(web.players_a)
+    for p in document["players"]:
+        s = p["session"]
+        assert page[p["playerUUID"]] == {
+            "avgBPM": shown(s["avgBPM"]), "maxBPM": shown(s["maxBPM"]), "peakPercentOfMax": shown(s["peakPercentOfMax"]),
+            "trimpBanister": shown(s["trimpBanister"]), "kcal": shown(s["kcal"]), "effortPoints": shown(s["effortPoints"]),
+            "recovery60sBPM": shown(s["recovery60sBPM"]),
+            "rmssdMs": shown((p["reportedHRV"]["time"] or {}).get("rmssdMs")),
+        }, p["name"]
+    # The files: the JSON is the read API's document byte for byte; the others as the kiosk's export writes them.
+    cookie = cookie_of(driver)
+    links = {a.get_attribute("textContent"): a.get_attribute("href") for a in by(driver, ".downloads a")}
+    json_file = http(web.club, "GET", links["JSON (every number)"].split(str(web.club.port))[1], cookie=cookie)
+    assert json_file.status == 200 and json_file.body == api.body
+    assert "attachment" in json_file.headers["content-disposition"]
+    summary = http(web.club, "GET", links["Summary CSV"].split(str(web.club.port))[1], cookie=cookie)
+    assert summary.status == 200 and summary.body.startswith("\ufeff".encode()) and b"Mia" in summary.body
+    samples = http(web.club, "GET", links["Samples CSV"].split(str(web.club.port))[1], cookie=cookie)
+    assert samples.body.count(b"\n") == 1 + sum(len(p["samples"]["bpm"]) for p in web.sessions_a[0]["participants"])
+    tcx = http(web.club, "GET", links["TCX"].split(str(web.club.port))[1], cookie=cookie)
+    assert tcx.status == 200 and b"<TrainingCenterDatabase" in tcx.body
+    fit = http(web.club, "GET", links["FIT"].split(str(web.club.port))[1], cookie=cookie)
+    assert fit.status == 200 and fit.body[8:12] == b".FIT"
+
+
+def test_a_coach_sees_their_own_team_only_by_link_and_by_crafted_url(web, driver):
+    web.login(driver, COACH_A)
+    listed = [r.get_attribute("data-uuid") for r in by(driver, "#sessions tbody tr")]
+    assert listed == [web.session_uuid(b) for b in (web.sessions_a[1], web.sessions_a[0])]
+    driver.get(f"{web.base}/teams")
+    assert [a.text for a in by(driver, "#teams tbody td:first-child a")] == [webclub.TEAM_A]
+    cookie = cookie_of(driver)
+    b_session = web.session_uuid(web.session_b)
+    for path in (f"/sessions/{b_session}", f"/sessions/{b_session}/files/x_summary.json", f"/teams/{web.team_b}",
+                 f"/teams/{web.team_b}/season", f"/teams/{web.team_b}/season.csv", f"/teams/{web.team_b}/season/{web.players_b[0]}",
+                 f"/teams/{web.team_b}/players/{web.players_b[0]}", f"/teams/{web.team_b}/players/{web.players_b[0]}/photo",
+                 f"/teams/{web.team_a}/players/{web.players_b[0]}", f"/teams/{web.team_a}/season/{web.players_b[0]}"):
+        r = http(web.club, "GET", path, cookie=cookie)
+        assert r.status in (403, 404), (path, r)
+        driver.get(web.base + path)
+        assert "404" in driver.title or "403" in driver.title or "Not Found" in driver.title, (path, driver.title)
+    # A crafted POST to the other team's player, with this session's own valid token, is refused and writes nothing.
+    token = csrf_of(http(web.club, "GET", f"/teams/{web.team_a}/players/new", cookie=cookie).body)
+    before = web.kiosk.changes()["lastSeq"]
+    r = http(web.club, "POST", f"/teams/{web.team_b}/players/{web.players_b[0]}", cookie=cookie,
+             form={"csrf": token, "firstName": "Hijacked", "shirtNumber": "9", "birthYear": "2009", "sex": "M", "weightKg": "60", "restingHR": "55"})
+    assert r.status == 404, r
+    assert web.kiosk.changes(before)["changes"] == []
+
+
+def test_a_post_without_or_with_a_wrong_csrf_token_is_refused(web, driver):
+    web.login(driver, ADMIN)
+    cookie = cookie_of(driver)
+    form = {"firstName": "Forged", "lastName": "", "shirtNumber": "77", "birthYear": "2009", "sex": "F", "weightKg": "60", "restingHR": "55"}
+    before = web.kiosk.changes()["lastSeq"]
+    for token in (None, "", "not-the-token", csrf_of(http(web.club, "GET", "/login").body)):
+        sent = dict(form) if token is None else dict(form, csrf=token)
+        r = http(web.club, "POST", f"/teams/{web.team_a}/players", cookie=cookie, form=sent)
+        assert r.status == 403 and b"token" in r.body, (token, r)
+    assert http(web.club, "POST", "/logout", cookie=cookie, form={"csrf": "wrong"}).status == 403
+    assert web.kiosk.changes(before)["changes"] == []
+    assert "CSRF token refused" in web.club.log.read_text()
+    # Signed out, a POST is refused too (not redirected into a sign-in that would replay it).
+    assert http(web.club, "POST", f"/teams/{web.team_a}/players", form=dict(form, csrf="x")).status == 403
+    # The login form's own token: a sign-in posted from elsewhere (no matching cookie) is refused.
+    r = http(web.club, "POST", "/login", form={"csrf": "made-up", "email": ADMIN, "password": PASSWORD})
+    assert r.status == 403 and "set-cookie" not in r.headers or "sideline_session=" not in r.headers.get("set-cookie", "")
+
+
+@pytest.mark.parametrize("path", ["/nowhere", "/sessions/not-a-uuid", "/teams/00000000-0000-4000-8000-000000000000"])
+def test_unknown_pages_are_a_plain_404(web, driver, path):
+    web.login(driver, ADMIN)
+    r = http(web.club, "GET", path, cookie=cookie_of(driver))
+    assert r.status == 404, r
+
+
+def test_malformed_form_posts_get_a_4xx_never_a_5xx(web, driver):
+    web.login(driver, ADMIN)
+    cookie = cookie_of(driver)
+    token = csrf_of(http(web.club, "GET", "/sessions", cookie=cookie).body)
+    path = f"/teams/{web.team_a}/players"
+    cases = [
+        ({"Content-Type": "application/x-www-form-urlencoded"}, b"csrf=%zz&firstName=x"),
+        ({"Content-Type": "application/x-www-form-urlencoded"}, b"\xff\xfe"),
+        ({"Content-Type": "multipart/form-data"}, b"--x\r\n"),
+        ({"Content-Type": "multipart/form-data; boundary=x"}, b"--x\r\nContent-Disposition: form-data\r\n\r\nv\r\n--x--"),
+        ({"Content-Type": "multipart/form-data; boundary=x"}, b"--x\r\nno end"),
+        ({"Content-Type": "text/plain"}, b"csrf=" + token.encode()),
+        ({"Content-Type": "application/x-www-form-urlencoded"}, ("csrf=" + token + "&firstName=" + "x" * 100).encode()),
+        ({"Content-Type": "application/x-www-form-urlencoded"}, ("csrf=" + token + "&x=" + "y" * 700_000).encode()),
+        ({"Content-Type": "application/x-www-form-urlencoded"}, ("csrf=" + token + "&firstName=A&shirtNumber=-5&birthYear=1&sex=Q&weightKg=nan&restingHR=1e9&maxHR=x").encode()),
+    ]
+    for headers, body in cases:
+        r = web.club.request("POST", path, body=body, headers=dict(headers, Cookie=f"sideline_session={cookie}"))
+        assert 400 <= r.status < 500, (headers, body[:60], r)
+    for body in (b"email=a", b"\xff", b"csrf=1&email=" + b"x" * 20_000):
+        r = web.club.request("POST", "/login", body=body, headers={"Content-Type": "application/x-www-form-urlencoded"})
+        assert 400 <= r.status < 500, (body[:40], r)
+    assert "the server failed" not in web.club.log.read_text()
