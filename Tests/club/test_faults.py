@@ -59,7 +59,7 @@ def assert_stored_once(rig, bundle: dict, data: bytes):
     assert document.status == 200, document
     players = {p["shirtNumber"]: p for p in document.json()["players"]}
     for participant in bundle["participants"]:
-        shown = players[participant["shirtNumber"]]
+        shown = players[participant["shirtNumber"]]["session"]
         assert (shown["samples"], shown["maxBPM"], shown["minBPM"]) == \
             (len(participant["samples"]["bpm"]), max(participant["samples"]["bpm"]), min(participant["samples"]["bpm"]))
 
