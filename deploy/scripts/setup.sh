@@ -19,6 +19,7 @@ APT_PACKAGES=(
   qemu-utils dosfstools mtools                    # the appliance VM (Tests/appliance): its disk overlay, a FAT USB stick
   cage xwayland grim                              # the compositor of the unit, run here headless (make bench-appliance, the two-output test); grim reads its outputs
   zlib1g-dev postgresql-15 postgresql-client-15   # the club server: gzip transfers; Tests/club and make bench-club start a throwaway cluster
+  libcurl4-openssl-dev openssl                    # the kiosk's club sync: HTTPS through libcurl (the system's TLS and CA store); Tests/club makes a self-signed certificate
   time                                            # GNU time: a command's own peak RSS, not its Python launcher's (make bench-hostile, the hostile-stick tests)
 )
 

@@ -12,9 +12,9 @@ echo "== end-to-end tests against independent peers (pytest in .venv)"
 swift build --product sideline
 SIDELINE_BIN="$PWD/.build/debug/sideline" .venv/bin/python -m pytest -q Tests/e2e
 
-echo "== the club server against a throwaway PostgreSQL 15: schema, row-level security, enrolment, uploads, tombstones, rosters, schemathesis"
+echo "== the club server against a throwaway PostgreSQL 15: schema, row-level security, enrolment, uploads, tombstones, rosters, schemathesis; the kiosk's \`sideline club\` against it, and the convergence property test"
 swift build --product sideline-club
-SIDELINE_CLUB_BIN="$PWD/.build/debug/sideline-club" .venv/bin/python -m pytest -q Tests/club
+SIDELINE_BIN="$PWD/.build/debug/sideline" SIDELINE_CLUB_BIN="$PWD/.build/debug/sideline-club" .venv/bin/python -m pytest -q Tests/club
 
 echo "== Debian package: make deb, its Depends against the binary's NEEDED and each release's packages, lintian, install/upgrade/remove/purge in a clean trixie and a clean bookworm"
 DEB=$(./deploy/package/deb.sh | tail -1)
