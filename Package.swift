@@ -82,7 +82,7 @@ let package = Package(
         // stick services (USB, backups, exports, photo import). No SDL: neither CSDL2 nor anything built on it.
         .target(name: "Kiosk", dependencies: [
             "AppCore", "Recording", "TeamCore", "Store", "SensorCore", "SensorSimulation", "SensorHub", "SessionReview", "Exports", "BlueZTransport",
-            "Diagnostics", "Appliance",
+            "Diagnostics", "Appliance", "ClubSync",
         ], swiftSettings: strict),
         // The kiosk on screen: SDL start-up, windows, the event loop, input, the SDL speaker, photo
         // decoding for the runtime, the script player and the state dump.

@@ -17,6 +17,8 @@ public struct ClubSyncReport: Sendable, Equatable {
     /// Why the pass stopped short; nil when everything went up and came down.
     public var problem: ClubSyncError?
 
+    public init() {}
+
     public var isComplete: Bool { problem == nil && waiting.isEmpty }
 
     /// One line: what went, or what waits and why ("3 sessions waiting: club.example.org unreachable (connection refused)").

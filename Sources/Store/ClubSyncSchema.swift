@@ -36,11 +36,18 @@ enum ClubSyncSchema {
         """
 
     /// Queues `fields` (SQL rows of one column `field`) of `entity`'s record `key` (SQL, NULL: skip)
-    /// with the clock's stamp.
+    /// with the clock's stamp, in place of an earlier edit of the same field. Not `INSERT OR REPLACE`:
+    /// inside a trigger the statement that fired it decides conflicts, and an upsert's would fail.
     static func queue(_ entity: RosterEntity, key: String, fields: [(name: String, when: String?)]) -> String {
-        let rows = fields.map { f in "SELECT '\(f.name)' AS field" + (f.when.map { " WHERE \($0)" } ?? "") }.joined(separator: " UNION ALL ")
-        return """
-            INSERT OR REPLACE INTO club_roster_edit(entity, key, field, stamp_wall_ms, stamp_counter)
+        queue(entity, key: key, rows: fields.map { f in "SELECT '\(f.name)' AS field" + (f.when.map { " WHERE \($0)" } ?? "") }.joined(separator: " UNION ALL "))
+    }
+
+    /// `rows`: SQL selecting the fields, one column `field`.
+    static func queue(_ entity: RosterEntity, key: String, rows: String) -> String {
+        """
+            DELETE FROM club_roster_edit WHERE (entity, key, field) IN
+                (SELECT '\(entity.rawValue)', k.key, f.field FROM club_state c, (SELECT \(key) AS key) k, (\(rows)) f WHERE c.capture_suppressed = 0);
+            INSERT INTO club_roster_edit(entity, key, field, stamp_wall_ms, stamp_counter)
                 SELECT '\(entity.rawValue)', k.key, f.field, c.last_wall_ms, c.last_counter
                 FROM club_state c, (SELECT \(key) AS key) k, (\(rows)) f
                 WHERE c.capture_suppressed = 0 AND k.key IS NOT NULL;
@@ -123,8 +130,7 @@ enum ClubSyncSchema {
             """
             CREATE TRIGGER club_setting_\(event.lowercased())ed AFTER \(event) ON setting WHEN NEW.key IN (\(keys)) BEGIN
                 \(tick)
-                INSERT OR REPLACE INTO club_roster_edit(entity, key, field, stamp_wall_ms, stamp_counter)
-                    SELECT 'settings', 'club', \(field), last_wall_ms, last_counter FROM club_state WHERE capture_suppressed = 0;
+                \(queue(.settings, key: "'club'", rows: "SELECT \(field) AS field"))
             END;
             """
         }.joined(separator: "\n")

@@ -34,6 +34,8 @@ final class ChangeCaptureTests: XCTestCase {
         try fixture.clearQueue()
 
         try store.setPlayerPhotos([(mia, [0xFF, 0xD8, 0xFF, 0xE0, 1, 2])])
+        // An upsert while the field waits already (inside a trigger, the upsert's conflict handling rules).
+        try store.setPlayerPhotos([(mia, [0xFF, 0xD8, 0xFF, 0xE0, 3, 4])])
         try store.deletePlayerPhoto(mia)
         XCTAssertEqual(try fixture.queued(), ["player photo"])
         try fixture.clearQueue()
@@ -50,6 +52,7 @@ final class ChangeCaptureTests: XCTestCase {
         try fixture.clearQueue()
 
         try store.saveKioskSetting("zoneModel", ZoneModel.heartRateReserve.rawValue)
+        try store.saveKioskSetting("zoneModel", ZoneModel.percentOfMax.rawValue)
         try store.saveKioskSetting("maxFormula", MaxHeartRateFormula.fox.rawValue)
         try store.saveKioskSetting("soundOn", "no")
         XCTAssertEqual(try fixture.queued(), ["settings maxHRFormula", "settings zoneModel"], "only the settings a club shares")

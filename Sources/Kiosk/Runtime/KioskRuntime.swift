@@ -1,4 +1,5 @@
 import AppCore
+import ClubSync
 import Diagnostics
 import Foundation
 import Recording
@@ -21,6 +22,8 @@ public final class KioskRuntime {
     public let sources: SourceSupervisor
     /// The USB side: sticks, backups, exports, photo import, and the background jobs' outcomes.
     public let sticks: StickServices
+    /// The club sync in the background (when this kiosk joined a club): its snapshot is the screens' to read.
+    public let club: ClubSyncWorker
     /// Effects waiting their turn: `dispatch` only adds to it, one loop runs them.
     private let effects = EffectQueue<Effect>()
     /// The settings as this process last read or wrote them: a save writes only what the
@@ -39,6 +42,7 @@ public final class KioskRuntime {
         self.store = store
         sources = SourceSupervisor(store: store, source: source, wake: wake, wallClockBase: wallClockBase)
         sticks = StickServices(store: store, usb: usbSticks, wake: wake, exportDirectory: exportDirectory)
+        club = ClubSyncWorker(store: store)
         state = AppState(year: Calendar(identifier: .gregorian).component(.year, from: wallClockBase ?? Date()))
         state.sensors.kind = source.kind
         state.sensors.description = source.description
@@ -66,6 +70,7 @@ public final class KioskRuntime {
         dispatch(.settings(.loaded(settings)))
         run([.loadTeams])
         try sources.start()
+        club.start()
     }
 
     /// Opens the sound device ahead of the first sound, when sound is on (the kiosk: once its
@@ -145,6 +150,7 @@ public final class KioskRuntime {
         }
         sources.stop()
         sticks.waitForJobs()
+        club.stop()
         speaker?.close()
     }
 
