@@ -78,11 +78,11 @@ def test_a_recorded_session_reaches_the_club_exactly_once(club, sideline_bin, tm
 def test_a_pass_killed_mid_upload_is_finished_by_the_next_exactly_once(club, sideline_bin, tmp_path):
     club.add_club("Alpha")
     a = kiosk(sideline_bin, tmp_path, "pitch-1")
-    a.record(players=12, minutes=3)
+    a.record(players=16, minutes=6)
     a.join(club, "Alpha")
-    # 512-byte chunks: hundreds of requests, so the pass is caught half-way.
-    slow = subprocess.Popen([a.bin, "club", "sync", "--chunk-bytes", "512", "--db", a.db], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    wait_until(lambda: int(club.owner_sql("SELECT coalesce(max(received), 0) FROM upload") or 0) > 2048 or slow.poll() is not None,
+    # 256-byte chunks: a thousand requests and more, so the pass is caught half-way.
+    slow = subprocess.Popen([a.bin, "club", "sync", "--chunk-bytes", "256", "--db", a.db], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    wait_until(lambda: int(club.owner_sql("SELECT coalesce(max(received), 0) FROM upload") or 0) > 0 or slow.poll() is not None,
                60, what="the upload under way")
     assert slow.poll() is None, slow.communicate()
     slow.send_signal(signal.SIGKILL)
