@@ -52,6 +52,9 @@ public struct ClubLink: Codable, Sendable, Equatable {
             guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
                 throw ClubSyncError.local("cannot write \(temporary)")
             }
+            // Root joining over SSH: the file is the kiosk's user's, as the database is, or the service could not read it.
+            var owner = stat()
+            if geteuid() == 0, stat(database, &owner) == 0 { _ = chown(temporary, owner.st_uid, owner.st_gid) }
             let fd = open(temporary, O_RDONLY)
             if fd >= 0 { fsync(fd); close(fd) }
             guard rename(temporary, path) == 0 else { throw ClubSyncError.local("cannot write \(path): \(String(cString: strerror(errno)))") }

@@ -15,6 +15,24 @@ public struct ClubStatus: Codable, Sendable, Equatable {
     /// Why the last pass stopped short; nil when it went through.
     public var lastProblem: String?
 
+    enum CodingKeys: String, CodingKey {
+        case joined, server, club, kiosk, sessionsWaiting, deletionsWaiting, rosterEditsWaiting, lastSyncMs, lastProblem
+    }
+
+    /// Every key, an unknown as null (scripts read one shape).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(joined, forKey: .joined)
+        try c.encode(server, forKey: .server)
+        try c.encode(club, forKey: .club)
+        try c.encode(kiosk, forKey: .kiosk)
+        try c.encode(sessionsWaiting, forKey: .sessionsWaiting)
+        try c.encode(deletionsWaiting, forKey: .deletionsWaiting)
+        try c.encode(rosterEditsWaiting, forKey: .rosterEditsWaiting)
+        try c.encode(lastSyncMs, forKey: .lastSyncMs)
+        try c.encode(lastProblem, forKey: .lastProblem)
+    }
+
     public static func read(store: SidelineStore) throws(ClubSyncError) -> ClubStatus {
         let link = try ClubLink.load(forDatabase: store.path)
         do {

@@ -23,6 +23,8 @@ public struct ClubSyncSnapshot: Sendable, Equatable {
 /// club only looks for its link file.
 public final class ClubSyncWorker: Sendable {
     let store: SidelineStore
+    /// Over the CA file the link keeps (the kiosk's `--club-ca-file`).
+    let caFile: String?
     let queue = DispatchQueue(label: "sideline.club-sync", qos: .utility)
     let logger = Logger(label: "sideline.club")
     private struct State {
@@ -34,8 +36,9 @@ public final class ClubSyncWorker: Sendable {
     }
     private let state: Mutex<State>
 
-    public init(store: SidelineStore, schedule: ClubSyncSchedule = ClubSyncSchedule()) {
+    public init(store: SidelineStore, caFile: String? = nil, schedule: ClubSyncSchedule = ClubSyncSchedule()) {
         self.store = store
+        self.caFile = caFile
         state = Mutex(State(schedule: schedule))
     }
 
@@ -77,7 +80,7 @@ public final class ClubSyncWorker: Sendable {
             return schedule(after: state.withLock { $0.schedule.intervalSeconds })
         }
         state.withLock { $0.snapshot.syncing = true; $0.snapshot.joined = true }
-        let report = ClubSyncPass(store: store, link: link).run()
+        let report = ClubSyncPass(store: store, link: link, caFile: caFile).run()
         let line = (try? ClubStatus.read(store: store))?.line()
         let wait = state.withLock { state in
             state.snapshot.syncing = false

@@ -149,6 +149,30 @@ def test_a_roster_edit_on_one_kiosk_reaches_another(club, sideline_bin, tmp_path
     assert a.sql("SELECT uuid FROM strap") == b.sql("SELECT uuid FROM strap")
 
 
+def test_a_restored_roster_reaches_the_club_and_the_kiosk_stays_in_it(club, sideline_bin, tmp_path):
+    club.add_club("Alpha")
+    a = kiosk(sideline_bin, tmp_path, "pitch-1")
+    a.run("import-roster", str(write_roster(tmp_path)), "--team", "U17")
+    a.join(club, "Alpha")
+    a.sync()
+    a.run("backup", "--to", str(tmp_path / "backups"))
+    backup = next((tmp_path / "backups").glob("sideline-*.sqlite"))
+    a.run("team", "rename", "U17", "Renamed")
+    a.sync()
+    a.run("restore", str(backup))
+    assert os.path.exists(a.db + ".club"), "the link is not in the database: a restore keeps it"
+    a.sync()
+    names = {c["value"] for c in club.kiosk("Alpha", "office").changes()["changes"] if c["entity"] == "team" and c["field"] == "name"}
+    assert names == {"U17"}, "the restored roster is an edit made now"
+    assert a.sql("SELECT name FROM team") == [("U17",)]
+
+
+def write_roster(folder):
+    roster = folder / "roster.csv"
+    roster.write_text("7,Mia,Berg,2009,F,58.5,52,,\n9,Ola,Nord,2008,M,71,55,199,\n")
+    return roster
+
+
 def test_plain_http_off_this_machine_is_refused(sideline_bin, tmp_path):
     a = kiosk(sideline_bin, tmp_path, "pitch-1")
     for url in ["http://192.0.2.1:8080", "http://club.example.org", "ftp://127.0.0.1"]:

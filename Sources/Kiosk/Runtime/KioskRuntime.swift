@@ -36,13 +36,13 @@ public final class KioskRuntime {
     static let log = Diagnostics.logger("kiosk")
 
     /// `usbSticks`: the sticks under `--usb-mounts` (nil: not asked for); `exportDirectory`: where
-    /// exports go when no stick takes them.
+    /// exports go when no stick takes them; `clubCAFile`: the club's own CA for the background sync.
     public init(store: SidelineStore, source: KioskSource, wake: any LoopWake, wallClockBase: Date?, exportDirectory: String,
-                usbSticks: KioskBackups? = nil) {
+                usbSticks: KioskBackups? = nil, clubCAFile: String? = nil) {
         self.store = store
         sources = SourceSupervisor(store: store, source: source, wake: wake, wallClockBase: wallClockBase)
         sticks = StickServices(store: store, usb: usbSticks, wake: wake, exportDirectory: exportDirectory)
-        club = ClubSyncWorker(store: store)
+        club = ClubSyncWorker(store: store, caFile: clubCAFile)
         state = AppState(year: Calendar(identifier: .gregorian).component(.year, from: wallClockBase ?? Date()))
         state.sensors.kind = source.kind
         state.sensors.description = source.description
