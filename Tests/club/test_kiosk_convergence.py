@@ -117,7 +117,7 @@ def test_random_interleavings_on_two_kiosks_and_the_web_converge(club, sideline_
     steps = []
     started = time.monotonic()
     try:
-        for _ in range(70):
+        for _ in range(120):
             roll = rng.random()
             if roll < 0.45:
                 steps.append(kiosk_edit(rng.choice([a, b]), rng))
