@@ -95,7 +95,8 @@ final class ChangeCaptureTests: XCTestCase {
         let team = try store.createTeam(name: "U17")
         let stamps = try store.pendingRosterEdits(origin: "kiosk:test").edits.map(\.stamp)
         XCTAssertEqual(Set(stamps).count, 1, "one edit, one stamp")
-        XCTAssertGreaterThanOrEqual(stamps[0].wallMs, now + 600_000)
+        // SQLite's clock counts whole milliseconds (truncated); `unixMs` rounds: 1 ms apart at most.
+        XCTAssertGreaterThanOrEqual(stamps[0].wallMs, now + 600_000 - 1)
         XCTAssertLessThan(stamps[0].wallMs, Date().unixMs + 600_000 + 1000)
         // A stamp seen from the club later than the clock: the next edit is stamped after it, as HybridLogicalClock says.
         let future = HybridTimestamp(wallMs: now + 3_600_000, counter: 5, origin: "web:x")

@@ -130,7 +130,7 @@ def test_random_interleavings_on_two_kiosks_and_the_web_converge(club, sideline_
         for k in (a, b, a, b):
             k.sync()
         server = club_roster(feed(web.client))
-        assert len({key for (e, key, _) in server if e == "player"}) >= 2 and any(e == "membership" for (e, _, _) in server)
+        assert len({key for (e, key, _) in server if e == "player"}) >= 2, "something left to compare"
         assert a.roster() == server, "pitch-1 differs from the club"
         assert b.roster() == server, "pitch-2 differs from the club"
         for k in (a, b):
