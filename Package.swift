@@ -33,6 +33,8 @@ let package = Package(
         .systemLibrary(name: "CBluetooth", pkgConfig: "bluez", providers: [.apt(["libbluetooth-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // HTTPS for the kiosk's club sync: the system's TLS and CA store (Debian's libcurl, OpenSSL flavour).
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // prctl/capset/setrlimit for a child process that decodes a stranger's file (header-only: no library).
         .systemLibrary(name: "CSandbox"),
 
@@ -63,7 +65,8 @@ let package = Package(
         .target(name: "PlayerPhotos", dependencies: ["CSDL2", "CSandbox", "Appliance"], swiftSettings: strict),
         // The kiosk's sounds: generated tones, played through SDL audio.
         .target(name: "KioskSound", dependencies: ["AppCore", "TeamCore", "CSDL2"], swiftSettings: strict),
-        .target(name: "Store", dependencies: ["TeamCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: strict),
+        // ClubProtocol for the identities a club shares (a strap's UUID follows from its address) and the roster's field names.
+        .target(name: "Store", dependencies: ["TeamCore", "ClubProtocol", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: strict),
         // A stored session analysed (for the review screen and the exports), and the sessions list.
         .target(name: "SessionReview", dependencies: ["AppCore", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
         // Every export format of a session (raw CSV, summary CSV, TCX, FIT, JSON), written from one analysis.
@@ -82,7 +85,7 @@ let package = Package(
         // stick services (USB, backups, exports, photo import). No SDL: neither CSDL2 nor anything built on it.
         .target(name: "Kiosk", dependencies: [
             "AppCore", "Recording", "TeamCore", "Store", "SensorCore", "SensorSimulation", "SensorHub", "SessionReview", "Exports", "StoredExports", "BlueZTransport",
-            "Diagnostics", "Appliance",
+            "Diagnostics", "Appliance", "ClubSync",
         ], swiftSettings: strict),
         // The kiosk on screen: SDL start-up, windows, the event loop, input, the SDL speaker, photo
         // decoding for the runtime, the script player and the state dump.
@@ -96,6 +99,7 @@ let package = Package(
         .executableTarget(name: "sideline", dependencies: [
             "KioskShell", "KioskBench", "AppCore", "Kiosk", "Recording", "Analytics", "Exports", "StoredExports", "SessionReview",
             "TeamCore", "Store", "SensorCore", "SensorSimulation", "SensorHub", "SPSCRing", "PlayerPhotos", "Diagnostics", "Appliance",
+            "ClubSync",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
@@ -119,6 +123,10 @@ let package = Package(
             .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
+        // The kiosk's side of the club: enrolment, the outbox's uploads and tombstones, the roster pushed and pulled,
+        // over HTTPS through libcurl (no SwiftNIO in the kiosk). No SDL.
+        .target(name: "ClubSync", dependencies: ["Store", "ClubProtocol", "TeamCore", "Analytics", "CCurl",
+                                                 .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .executableTarget(name: "sideline-club", dependencies: [
             "ClubServer", "ClubProtocol", "Diagnostics",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -163,6 +171,8 @@ let package = Package(
                                                        "TeamCore", "SPSCRing"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "TeamCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .testTarget(name: "ClubProtocolTests", dependencies: ["ClubProtocol", "Analytics", "TeamCore"], swiftSettings: strict),
+        .testTarget(name: "ClubSyncTests", dependencies: ["ClubSync", "Store", "ClubProtocol", "TeamCore", "Analytics", "SessionReview",
+                                                          .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         // The kiosk's store and its exports too: the server's document is compared with the kiosk's (SQLite in the tests only).
         .testTarget(name: "ClubServerTests", dependencies: ["ClubServer", "ClubProtocol", "Analytics", "Exports", "TeamCore",
                                                             "Store", "StoredExports", "SessionReview"], swiftSettings: strict),

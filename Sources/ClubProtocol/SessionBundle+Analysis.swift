@@ -132,11 +132,3 @@ extension SessionBundle {
             strapEvents: events)
     }
 }
-
-extension Date {
-    /// The instant of a Unix millisecond count, as the kiosk's rows store wall-clock times.
-    init(unixMs: Int64) { self.init(timeIntervalSince1970: Double(unixMs) / 1000) }
-
-    /// Unix milliseconds, rounded: exact for every instant made from milliseconds.
-    public var unixMs: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
-}

@@ -33,6 +33,8 @@ public struct KioskLaunch {
     /// `--export-dir` (nil: the first USB stick under /media, and the stick that is in).
     public var exportDirectory: String?
     public var usbMounts: String?
+    /// `--club-ca-file`: the club's own CA for the background sync (nil: the one kept at `club join`).
+    public var clubCAFile: String?
     public var dumpPath: String?
 
     public init(source: [String], headless: Bool, bluetooth: BluetoothSetup, seed: UInt64) {
@@ -95,7 +97,8 @@ public struct KioskLaunch {
         let runtime = KioskRuntime(store: store, source: launched, wake: wake,
                                    wallClockBase: headless && launched.stepped != nil ? Self.scriptEpoch : nil,
                                    exportDirectory: exportDirectory ?? SessionExport.defaultFolder(onStick: UsbStickMounts.desktop().firstWritable(in: .read())),
-                                   usbSticks: usbMounts.map { KioskBackups(databasePath: store.path, usbMounts: $0, exportsToStick: exportDirectory == nil) })
+                                   usbSticks: usbMounts.map { KioskBackups(databasePath: store.path, usbMounts: $0, exportsToStick: exportDirectory == nil) },
+                                   clubCAFile: clubCAFile)
         runtime.sources.factory = factory
         let app = KioskApp(runtime: runtime, main: main, wall: wall, wake: wake)
         app.noteLayout()

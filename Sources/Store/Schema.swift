@@ -219,6 +219,11 @@ enum Schema {
                 CREATE INDEX session_load_by_player ON session_load(player_id);
                 """)
         }
+        migrator.registerMigration("v14-club-sync") { db in
+            // UUIDs for what a club shares, the sync's state and its outbox, and the triggers that
+            // capture every roster edit (ClubSyncSchema).
+            try ClubSyncSchema.migrate(db)
+        }
         return migrator
     }
 }

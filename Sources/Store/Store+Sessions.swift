@@ -60,7 +60,8 @@ extension SidelineStore {
                                   physiology: Physiology(player: try Player(row: row), year: year, formula: formula)).insert(db)
             }
             return Session(id: id, teamID: teamID, plannedDurationMs: plannedDurationMs, startedAt: Date(unixMs: start.unixMs),
-                           state: .running, tags: tags, zoneModel: zoneModel)
+                           state: .running, tags: tags, zoneModel: zoneModel,
+                           uuid: UUIDColumn.decode(try String.fetchOne(db, sql: "SELECT uuid FROM session WHERE id = ?", arguments: [id])))
         }
     }
 

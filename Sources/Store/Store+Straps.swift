@@ -1,3 +1,4 @@
+import ClubProtocol
 import Foundation
 import GRDB
 import TeamCore
@@ -54,8 +55,9 @@ extension SidelineStore {
     static func upsertStrap(address: String, name: String, _ db: Database) throws -> Strap {
         let address = address.uppercased()
         if let known = try Strap.filter(Column("address") == address).fetchOne(db) { return known }
-        try db.execute(sql: "INSERT INTO strap(address, name) VALUES (?, ?)", arguments: [address, name])
-        return Strap(id: db.lastInsertedRowID, address: address, name: name)
+        let uuid = StrapIdentity.uuid(forAddress: address)
+        try db.execute(sql: "INSERT INTO strap(address, name, uuid) VALUES (?, ?, ?)", arguments: [address, name, UUIDColumn.encode(uuid)])
+        return Strap(id: db.lastInsertedRowID, address: address, name: name, uuid: uuid)
     }
 
     /// Keeps what straps said of themselves on connecting (by address); what one did not say

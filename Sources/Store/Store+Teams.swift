@@ -71,7 +71,9 @@ extension SidelineStore {
         let chosen = colour ?? palette[count % palette.count]
         try db.execute(sql: "INSERT INTO team(name, colour, created_ms) VALUES (?, ?, ?)",
                        arguments: [trimmed, chosen.hex, Date().unixMs])
-        return Team(id: db.lastInsertedRowID, name: trimmed, colour: chosen)
+        let id = db.lastInsertedRowID
+        return Team(id: id, name: trimmed, colour: chosen,
+                    uuid: UUIDColumn.decode(try String.fetchOne(db, sql: "SELECT uuid FROM team WHERE id = ?", arguments: [id])))
     }
 
     public func team(named name: String) throws -> Team? {

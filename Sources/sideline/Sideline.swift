@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClubSync
 import Diagnostics
 import Foundation
 import Kiosk
@@ -17,6 +18,7 @@ struct Sideline: ParsableCommand {
             StrapsCommand.self, ForgetStrapCommand.self, SeasonCommand.self, ReadinessCommand.self,
             HRVCommand.self, SettingsCommand.self, BackupCommand.self, RestoreCommand.self, MigrateCommand.self,
             ExportCommand.self, ImportRosterCommand.self, ScanCommand.self, KioskCommand.self, PreparePhotoCommand.self,
+            ClubCommand.self,
         ],
         defaultSubcommand: KioskCommand.self)
 
@@ -42,6 +44,8 @@ struct Sideline: ParsableCommand {
         } catch let error as KioskError {
             fail(error.description)
         } catch let error as SensorSourceError {
+            fail(error.description)
+        } catch let error as ClubSyncError {
             fail(error.description)
         } catch {
             exit(withError: error)

@@ -38,6 +38,15 @@ def club_bin() -> str:
     return path
 
 
+@pytest.fixture(scope="session")
+def sideline_bin() -> str:
+    """The kiosk's binary, for its side of the sync (`sideline club …`)."""
+    path = os.environ.get("SIDELINE_BIN") or str(ROOT / ".build/debug/sideline")
+    if not os.access(path, os.X_OK):
+        pytest.fail(f"sideline not found at {path}; build it with `swift build --product sideline`")
+    return path
+
+
 class Response:
     def __init__(self, status: int, headers: dict, body: bytes):
         self.status, self.headers, self.body = status, headers, body

@@ -161,5 +161,6 @@ extension KioskRuntime {
         // What is still in the ring happened before now: to the recorder and the tiles, as every event.
         try sources.finishRecording()
         SessionReview.warmCache(store: store, sessionID: sessionID)
+        club.sessionSaved()
     }
 }

@@ -1,4 +1,5 @@
 import AppCore
+import ClubSync
 import Diagnostics
 import Foundation
 import Recording
@@ -21,6 +22,8 @@ public final class KioskRuntime {
     public let sources: SourceSupervisor
     /// The USB side: sticks, backups, exports, photo import, and the background jobs' outcomes.
     public let sticks: StickServices
+    /// The club sync in the background (when this kiosk joined a club): its snapshot is the screens' to read.
+    public let club: ClubSyncWorker
     /// Effects waiting their turn: `dispatch` only adds to it, one loop runs them.
     private let effects = EffectQueue<Effect>()
     /// The settings as this process last read or wrote them: a save writes only what the
@@ -33,12 +36,13 @@ public final class KioskRuntime {
     static let log = Diagnostics.logger("kiosk")
 
     /// `usbSticks`: the sticks under `--usb-mounts` (nil: not asked for); `exportDirectory`: where
-    /// exports go when no stick takes them.
+    /// exports go when no stick takes them; `clubCAFile`: the club's own CA for the background sync.
     public init(store: SidelineStore, source: KioskSource, wake: any LoopWake, wallClockBase: Date?, exportDirectory: String,
-                usbSticks: KioskBackups? = nil) {
+                usbSticks: KioskBackups? = nil, clubCAFile: String? = nil) {
         self.store = store
         sources = SourceSupervisor(store: store, source: source, wake: wake, wallClockBase: wallClockBase)
         sticks = StickServices(store: store, usb: usbSticks, wake: wake, exportDirectory: exportDirectory)
+        club = ClubSyncWorker(store: store, caFile: clubCAFile)
         state = AppState(year: Calendar(identifier: .gregorian).component(.year, from: wallClockBase ?? Date()))
         state.sensors.kind = source.kind
         state.sensors.description = source.description
@@ -66,6 +70,7 @@ public final class KioskRuntime {
         dispatch(.settings(.loaded(settings)))
         run([.loadTeams])
         try sources.start()
+        club.start()
     }
 
     /// Opens the sound device ahead of the first sound, when sound is on (the kiosk: once its
@@ -145,6 +150,7 @@ public final class KioskRuntime {
         }
         sources.stop()
         sticks.waitForJobs()
+        club.stop()
         speaker?.close()
     }
 

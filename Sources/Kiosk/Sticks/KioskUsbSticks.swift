@@ -101,6 +101,8 @@ extension StickServices {
         let restored = try DatabaseRestore.restore(file, into: store.path)
         try store.bringSchemaUpToDate()
         _ = try store.markInterruptedSessions()
+        // The restored roster is an edit made now: the club hears of it on the next sync.
+        try store.queueWholeRosterForClub(forgettingTombstones: false)
         Self.log.notice("restored \(file); the previous database is kept as \(restored.asidePath ?? "-")")
         return file
     }

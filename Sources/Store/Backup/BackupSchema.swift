@@ -28,9 +28,14 @@ enum BackupSchema {
     }
 
     /// Kinds of object Sideline never creates: each would run code of its own when the kiosk reads
-    /// or writes. Checked before anything else is read.
-    static func foreignKind(_ objects: [Object]) -> String? {
-        if let trigger = objects.first(where: { $0.type == "trigger" }) { return "it holds the \(trigger.named), which Sideline does not create" }
+    /// or writes (a trigger counts as Sideline's only when it is one of its own, word for word).
+    /// Checked before anything else is read.
+    static func foreignKind(_ objects: [Object]) throws -> String? {
+        // Sideline's own triggers (the club sync's change capture, v14) are known by their exact text.
+        let own = Set(try referenceObjects(upTo: Schema.migrator.migrations.last!).filter { $0.type == "trigger" })
+        if let trigger = objects.first(where: { $0.type == "trigger" && !own.contains($0) }) {
+            return "it holds the \(trigger.named), which Sideline does not create"
+        }
         if let view = objects.first(where: { $0.type == "view" }) { return "it holds the \(view.named), which Sideline does not create" }
         if let virtual = objects.first(where: { $0.type == "table" && ($0.sql ?? "").uppercased().hasPrefix("CREATE VIRTUAL TABLE") }) {
             return "it holds the virtual table \(virtual.name), which Sideline does not create"

@@ -49,7 +49,7 @@ public enum DatabaseRestore {
             defer { try? queue.close() }
             return try queue.inDatabase { db in
                 let objects = try BackupSchema.objects(db)
-                if let problem = BackupSchema.foreignKind(objects) { throw rejected(problem) }
+                if let problem = try BackupSchema.foreignKind(objects) { throw rejected(problem) }
                 let known = Schema.migrator.migrations
                 guard let applied = try BackupSchema.appliedMigrations(db, objects: objects, known: known), applied.contains(known[0]) else {
                     throw rejected("it is not a Sideline database")

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import TeamCore
 
@@ -9,7 +10,7 @@ extension Player: FetchableRecord, PersistableRecord {
     public init(row: Row) throws {
         self.init(firstName: row["first_name"], lastName: row["last_name"], birthYear: row["birth_year"],
                   sex: Sex(rawValue: row["sex"]) ?? .male, weightKg: row["weight_kg"], restingHR: row["resting_hr"],
-                  measuredMaxHR: row["max_hr"], photoPath: row["photo_path"])
+                  measuredMaxHR: row["max_hr"], photoPath: row["photo_path"], uuid: UUIDColumn.decode(row["uuid"]))
     }
 
     public func encode(to container: inout PersistenceContainer) {
@@ -21,6 +22,8 @@ extension Player: FetchableRecord, PersistableRecord {
         container["resting_hr"] = restingHR
         container["max_hr"] = measuredMaxHR
         container["photo_path"] = photoPath
+        // Written once, on insert (a new player without one gets a random one from the schema's trigger); never renumbered.
+        if let uuid { container["uuid"] = UUIDColumn.encode(uuid) }
     }
 }
 

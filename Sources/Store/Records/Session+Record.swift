@@ -13,7 +13,7 @@ extension Session: FetchableRecord, TableRecord {
                   endedAt: (row["ended_ms"] as Int64?).map(Date.init(unixMs:)),
                   state: Session.State(rawValue: row["state"]) ?? .interrupted, tags: SessionTagsColumn.decode(row["tags"]),
                   reviewed: row["reviewed"], zoneModel: ZoneModel(rawValue: row["zone_model"]) ?? .percentOfMax,
-                  effortEndMs: row["effort_end_ms"])
+                  effortEndMs: row["effort_end_ms"], uuid: UUIDColumn.decode(row["uuid"]))
     }
 }
 

@@ -10,6 +10,7 @@ extension Strap: FetchableRecord, TableRecord {
     public init(row: Row) throws {
         self.init(id: row["id"], address: row["address"], name: row["name"], lastBattery: row["last_battery"],
                   lastSeen: (row["last_seen_ms"] as Int64?).map(Date.init(unixMs:)),
-                  bodyLocation: row["body_location"], manufacturer: row["manufacturer"], label: row["label"])
+                  bodyLocation: row["body_location"], manufacturer: row["manufacturer"], label: row["label"],
+                  uuid: UUIDColumn.decode(row["uuid"]))
     }
 }

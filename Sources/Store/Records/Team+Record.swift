@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import TeamCore
 
@@ -7,6 +8,7 @@ extension Team: FetchableRecord, TableRecord {
     public static let databaseTableName = "team"
 
     public init(row: Row) throws {
-        self.init(id: row["id"], name: row["name"], colour: RGBColour(hex: row["colour"]) ?? RGBColour.teamPalette[0])
+        self.init(id: row["id"], name: row["name"], colour: RGBColour(hex: row["colour"]) ?? RGBColour.teamPalette[0],
+                  uuid: UUIDColumn.decode(row["uuid"]))
     }
 }

@@ -17,9 +17,12 @@ public struct Player: Sendable, Equatable, Codable {
     public var measuredMaxHR: Int?
     /// Path of a photo under the data directory, if any.
     public var photoPath: String?
+    /// Who the player is in the club, on every kiosk and on the server. nil for a player not yet
+    /// stored: the store gives a new one theirs.
+    public var uuid: UUID?
 
     public init(firstName: String, lastName: String, birthYear: Int, sex: Sex,
-                weightKg: Double, restingHR: Int, measuredMaxHR: Int? = nil, photoPath: String? = nil) {
+                weightKg: Double, restingHR: Int, measuredMaxHR: Int? = nil, photoPath: String? = nil, uuid: UUID? = nil) {
         self.firstName = firstName
         self.lastName = lastName
         self.birthYear = birthYear
@@ -28,6 +31,7 @@ public struct Player: Sendable, Equatable, Codable {
         self.restingHR = restingHR
         self.measuredMaxHR = measuredMaxHR
         self.photoPath = photoPath
+        self.uuid = uuid
     }
 
     /// First and last name; no stray space when the last name is empty.

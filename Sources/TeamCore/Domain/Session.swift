@@ -28,10 +28,12 @@ public struct Session: Sendable, Equatable, Codable, Identifiable {
     /// When the effort ended (countdown at zero, the coach stopped), ms since the start like
     /// `Sample.tMs`; the recording may go on for the recovery minute. nil: not recorded (older sessions).
     public var effortEndMs: Int64?
+    /// Who it is in the club (its bundle's and its tombstone's key); nil only for a session made outside the store.
+    public var uuid: UUID?
 
     public init(id: Int64, teamID: Int64, plannedDurationMs: Int64?, startedAt: Date,
                 endedAt: Date? = nil, state: State = .running, tags: [String] = [], reviewed: Bool = false,
-                zoneModel: ZoneModel = .percentOfMax, effortEndMs: Int64? = nil) {
+                zoneModel: ZoneModel = .percentOfMax, effortEndMs: Int64? = nil, uuid: UUID? = nil) {
         self.id = id
         self.teamID = teamID
         self.plannedDurationMs = plannedDurationMs
@@ -42,6 +44,7 @@ public struct Session: Sendable, Equatable, Codable, Identifiable {
         self.reviewed = reviewed
         self.zoneModel = zoneModel
         self.effortEndMs = effortEndMs
+        self.uuid = uuid
     }
 }
 

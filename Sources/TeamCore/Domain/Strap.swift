@@ -15,9 +15,12 @@ public struct Strap: Sendable, Equatable, Codable, Identifiable {
     public var manufacturer: String?
     /// The club's own name for it ("Box A 7"); nil: none, the advertised name stands.
     public var label: String?
+    /// Its identity in the club: a UUID that follows from the address (`StrapIdentity`), so two
+    /// kiosks that meet one strap agree; nil only for a strap made outside the store.
+    public var uuid: UUID?
 
     public init(id: Int64, address: String, name: String, lastBattery: Int? = nil, lastSeen: Date? = nil,
-                bodyLocation: String? = nil, manufacturer: String? = nil, label: String? = nil) {
+                bodyLocation: String? = nil, manufacturer: String? = nil, label: String? = nil, uuid: UUID? = nil) {
         self.id = id
         self.address = address.uppercased()
         self.name = name
@@ -26,6 +29,7 @@ public struct Strap: Sendable, Equatable, Codable, Identifiable {
         self.bodyLocation = bodyLocation
         self.manufacturer = manufacturer
         self.label = label
+        self.uuid = uuid
     }
 
     /// What lists call it: its label, else its advertised name.

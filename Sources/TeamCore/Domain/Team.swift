@@ -1,17 +1,22 @@
+import Foundation
+
 /// A squad the coach picks on the first screen.
 public struct Team: Sendable, Equatable, Codable, Identifiable {
     /// The store's row id: a team exists only once stored.
     public var id: Int64
     public var name: String
     public var colour: RGBColour
+    /// Who it is in the club, on every kiosk and on the server; nil only for a team made outside the store.
+    public var uuid: UUID?
 
     /// Fits a team card and the lobby's title; the kiosk's keyboard stops there too.
     public static let maxNameLength = 24
 
-    public init(id: Int64, name: String, colour: RGBColour) {
+    public init(id: Int64, name: String, colour: RGBColour, uuid: UUID? = nil) {
         self.id = id
         self.name = name
         self.colour = colour
+        self.uuid = uuid
     }
 }
 

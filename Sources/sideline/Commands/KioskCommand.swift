@@ -34,6 +34,8 @@ struct KioskCommand: ParsableCommand {
     @Option(name: .customLong("export-dir"), help: "Where 'Export all' writes (default: the first USB stick under /media).") var exportDir: String?
     @Option(name: .customLong("usb-mounts"), help: "Folder where USB sticks are mounted (the package's udev rule: /media/sideline). A stick that appears there gets a backup, exports go to it, and Settings can restore from it.")
     var usbMounts: String?
+    @Option(name: .customLong("club-ca-file"), help: "The club's own CA certificate (PEM) for its server, over the one `sideline club join --ca-file` kept (the service: club-ca-file = … in /etc/sideline/sideline.conf).")
+    var clubCAFile: String?
     @Option(help: "Read options from this file, one NAME = VALUE a line, NAME a long option here (the service: /etc/sideline/sideline.conf); options given here win.")
     var config: String?
     @Option(name: .customLong("dump"), help: "Write the final state as JSON to this file.") var dumpPath: String?
@@ -66,6 +68,7 @@ struct KioskCommand: ParsableCommand {
         launch.coachDisplay = coachDisplay
         launch.exportDirectory = exportDir
         launch.usbMounts = usbMounts
+        launch.clubCAFile = clubCAFile
         try launch.run(store: store, startup: startup)
     }
 }

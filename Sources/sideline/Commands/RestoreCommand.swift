@@ -22,6 +22,8 @@ struct RestoreCommand: ParsableCommand {
         // Migrates an older backup; sessions it caught running are marked interrupted (we hold the lock).
         let store = try SidelineStore(path: path, recovering: false)
         let interrupted = try store.markInterruptedSessions()
+        // The restored roster is an edit made now: the club hears of it on the next sync.
+        try store.queueWholeRosterForClub(forgettingTombstones: false)
         var line = "restored \(file): \(restored.from.sessions) session\(restored.from.sessions == 1 ? "" : "s")"
         if interrupted > 0 { line += " (\(interrupted) caught recording, marked interrupted)" }
         if let aside = restored.asidePath { line += "; the previous database is kept as \(aside)" }

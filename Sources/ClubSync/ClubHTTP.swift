@@ -1,0 +1,147 @@
+import CCurl
+import Foundation
+
+/// An HTTP answer, its body bounded.
+public struct ClubHTTPResponse: Sendable {
+    public var status: Int
+    /// Header names in lower case.
+    public var headers: [String: String]
+    public var body: Data
+}
+
+/// Why a request got no answer: the network, the name, the certificate, a timeout — one line.
+public struct ClubTransportError: Error, Equatable, CustomStringConvertible {
+    public var description: String
+}
+
+/// HTTPS through libcurl: the system's TLS (OpenSSL) with Debian's CA store, or a club's own CA
+/// file; the server's certificate and name always verified; no redirects; a connect timeout and
+/// a low-speed timeout so a dead network never hangs a pass; the answer read up to a bound.
+/// One easy handle per request, used on the calling thread only.
+public struct ClubHTTP: Sendable {
+    public var caFile: String?
+    public var connectTimeoutSeconds = 10
+    /// A transfer slower than `lowSpeedBytes` a second for `lowSpeedSeconds` is given up.
+    public var lowSpeedBytes = 100
+    public var lowSpeedSeconds = 30
+    public var maxResponseBytes = 16 * 1024 * 1024
+
+    public init(caFile: String? = nil) { self.caFile = caFile }
+
+    /// libcurl's global set-up, once per process, before any handle (it is not thread-safe itself).
+    private static let initialised: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+
+    public func send(_ method: String, _ url: URL, headers: [String: String] = [:], body: Data? = nil) throws(ClubTransportError) -> ClubHTTPResponse {
+        guard Self.initialised, let curl = curl_easy_init() else { throw ClubTransportError(description: "libcurl could not start") }
+        defer { curl_easy_cleanup(curl) }
+        let sink = ResponseSink(limit: maxResponseBytes)
+        // The sink lives until this function returns, after curl_easy_perform: the callbacks never outlive it.
+        let sinkPointer = Unmanaged.passUnretained(sink).toOpaque()
+        var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        defer { curl_slist_free_all(headerList) }
+        for (name, value) in headers { headerList = curl_slist_append(headerList, "\(name): \(value)") }
+        // Without a body, curl would add "Expect: 100-continue" to big PATCHes and wait a second for it.
+        headerList = curl_slist_append(headerList, "Expect:")
+
+        let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { errors in
+            // An empty body still needs a pointer curl will not read past: one byte, of which it sends none.
+            let bodyBytes: [UInt8] = body.map { $0.isEmpty ? [0] : [UInt8]($0) } ?? []
+            return bodyBytes.withUnsafeBufferPointer { bytes in
+                func check(_ result: CURLcode) -> Bool { result == CURLE_OK }
+                var ok = check(sideline_curl_set_string(curl, CURLOPT_URL, url.absoluteString))
+                ok = ok && check(sideline_curl_set_pointer(curl, CURLOPT_ERRORBUFFER, errors.baseAddress))
+                ok = ok && check(sideline_curl_set_long(curl, CURLOPT_NOSIGNAL, 1))
+                ok = ok && check(sideline_curl_set_long(curl, CURLOPT_SSL_VERIFYPEER, 1))
+                ok = ok && check(sideline_curl_set_long(curl, CURLOPT_SSL_VERIFYHOST, 2))
+                ok = ok && check(sideline_curl_set_long(curl, CURLOPT_FOLLOWLOCATION, 0))
+                ok = ok && check(sideline_curl_set_long(curl, CURLOPT_CONNECTTIMEOUT, connectTimeoutSeconds))
+                ok = ok && check(sideline_curl_set_long(curl, CURLOPT_LOW_SPEED_LIMIT, lowSpeedBytes))
+                ok = ok && check(sideline_curl_set_long(curl, CURLOPT_LOW_SPEED_TIME, lowSpeedSeconds))
+                ok = ok && check(sideline_curl_set_string(curl, CURLOPT_PROTOCOLS_STR, "https,http"))
+                if let caFile { ok = ok && check(sideline_curl_set_string(curl, CURLOPT_CAINFO, caFile)) }
+                ok = ok && check(sideline_curl_set_pointer(curl, CURLOPT_HTTPHEADER, headerList))
+                ok = ok && check(sideline_curl_set_callback(curl, CURLOPT_WRITEFUNCTION, responseBodyCallback))
+                ok = ok && check(sideline_curl_set_pointer(curl, CURLOPT_WRITEDATA, sinkPointer))
+                ok = ok && check(sideline_curl_set_callback(curl, CURLOPT_HEADERFUNCTION, responseHeaderCallback))
+                ok = ok && check(sideline_curl_set_pointer(curl, CURLOPT_HEADERDATA, sinkPointer))
+                switch method {
+                case "GET": break
+                case "HEAD": ok = ok && check(sideline_curl_set_long(curl, CURLOPT_NOBODY, 1))
+                default:
+                    ok = ok && check(sideline_curl_set_string(curl, CURLOPT_CUSTOMREQUEST, method))
+                    if body != nil {
+                        ok = ok && check(sideline_curl_set_off(curl, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body?.count ?? 0)))
+                        // curl reads the bytes during curl_easy_perform below, inside this closure: they outlive it.
+                        ok = ok && check(sideline_curl_set_pointer(curl, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress)))
+                    }
+                }
+                guard ok else { return CURLE_FAILED_INIT }
+                return curl_easy_perform(curl)
+            }
+        }
+        guard code == CURLE_OK else {
+            if sink.overflowed { throw ClubTransportError(description: "the answer is larger than \(maxResponseBytes / 1024) KiB") }
+            var osError = 0
+            _ = sideline_curl_os_errno(curl, &osError)
+            let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw ClubTransportError(description: Self.reason(code, detail: detail, osError: Int32(osError)))
+        }
+        var status = 0
+        _ = sideline_curl_response_code(curl, &status)
+        return ClubHTTPResponse(status: status, headers: sink.headers, body: sink.body)
+    }
+
+    /// "connection refused", "certificate not trusted (…)": what a person reads in a status line.
+    static func reason(_ code: CURLcode, detail: String, osError: Int32) -> String {
+        let detail = detail.trimmingCharacters(in: .whitespacesAndNewlines)
+        let last = detail.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST: return "unknown host"
+        case CURLE_COULDNT_CONNECT:
+            if osError != 0 { return String(cString: strerror(osError)).lowercased() }
+            return last.isEmpty ? "cannot connect" : last.lowercased()
+        case CURLE_OPERATION_TIMEDOUT: return "timed out"
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CONNECT_ERROR:
+            return "its certificate is not trusted (\(detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail))"
+        case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING: return "the connection broke (\(detail))"
+        default: return detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        }
+    }
+}
+
+/// Where libcurl's callbacks put the answer. A class so one pointer reaches it from C.
+private final class ResponseSink {
+    let limit: Int
+    var body = Data()
+    var headers: [String: String] = [:]
+    var overflowed = false
+    init(limit: Int) { self.limit = limit }
+}
+
+/// The body, chunk by chunk; returning less than was given (0) makes curl stop with a write error.
+private let responseBodyCallback: sideline_curl_data_callback = { data, size, count, user in
+    guard let data, let user else { return 0 }
+    let sink = Unmanaged<ResponseSink>.fromOpaque(user).takeUnretainedValue()
+    let n = size * count
+    guard sink.body.count + n <= sink.limit else {
+        sink.overflowed = true
+        return 0
+    }
+    data.withMemoryRebound(to: UInt8.self, capacity: n) { sink.body.append($0, count: n) }
+    return n
+}
+
+/// One header line at a time ("Name: value\r\n"); a new status line (after a 100) starts over.
+private let responseHeaderCallback: sideline_curl_data_callback = { data, size, count, user in
+    guard let data, let user else { return 0 }
+    let sink = Unmanaged<ResponseSink>.fromOpaque(user).takeUnretainedValue()
+    let n = size * count
+    let line = data.withMemoryRebound(to: UInt8.self, capacity: n) { String(decoding: UnsafeBufferPointer(start: $0, count: n), as: UTF8.self) }
+    if line.hasPrefix("HTTP/") { sink.headers = [:] }
+    if let colon = line.firstIndex(of: ":") {
+        sink.headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    guard sink.headers.count <= 100 else { return 0 }
+    return n
+}

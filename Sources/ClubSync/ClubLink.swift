@@ -1,0 +1,74 @@
+import Foundation
+
+/// The kiosk's membership of a club: the server, its token, who it is there. Kept in a file of
+/// its own beside the database (`<database>.club`, mode 0600), not in the database and not in
+/// /etc/sideline/sideline.conf:
+/// - the database travels: every backup (on a USB stick too) is a copy of it, and a token in it
+///   would leave the kiosk on every stick; a restore would also put back an older link;
+/// - the config file is root's, and the kiosk's user must be able to join from its own screen.
+public struct ClubLink: Codable, Sendable, Equatable {
+    public var server: String
+    public var token: String
+    public var clubName: String
+    public var kioskID: UUID
+    public var kioskName: String
+    /// The club's own CA certificate (PEM), when its server's certificate is not from a public CA.
+    public var caFile: String?
+
+    public init(server: String, token: String, clubName: String, kioskID: UUID, kioskName: String, caFile: String?) {
+        self.server = server
+        self.token = token
+        self.clubName = clubName
+        self.kioskID = kioskID
+        self.kioskName = kioskName
+        self.caFile = caFile
+    }
+
+    /// The origin this kiosk's roster edits carry (as the server names kiosks).
+    public var origin: String { "kiosk:\(kioskID.uuidString.lowercased())" }
+
+    public static func path(forDatabase database: String) -> String { database + ".club" }
+
+    /// The link beside `database`, nil when the kiosk is in no club.
+    public static func load(forDatabase database: String) throws(ClubSyncError) -> ClubLink? {
+        let path = path(forDatabase: database)
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else { throw .local("cannot read \(path)") }
+        do {
+            return try JSONDecoder().decode(ClubLink.self, from: data)
+        } catch {
+            throw .local("\(path) is damaged; `sideline club leave` and join again")
+        }
+    }
+
+    /// Writes the link atomically, readable by this user only (it holds the kiosk's token).
+    public func save(forDatabase database: String) throws(ClubSyncError) {
+        let path = Self.path(forDatabase: database)
+        let temporary = path + ".new"
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let data = try encoder.encode(self)
+            guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
+                throw ClubSyncError.local("cannot write \(temporary)")
+            }
+            // Root joining over SSH: the file is the kiosk's user's, as the database is, or the service could not read it.
+            var owner = stat()
+            if geteuid() == 0, stat(database, &owner) == 0 { _ = chown(temporary, owner.st_uid, owner.st_gid) }
+            let fd = open(temporary, O_RDONLY)
+            if fd >= 0 { fsync(fd); close(fd) }
+            guard rename(temporary, path) == 0 else { throw ClubSyncError.local("cannot write \(path): \(String(cString: strerror(errno)))") }
+        } catch let error as ClubSyncError {
+            throw error
+        } catch {
+            throw .local("cannot write \(path): \(error)")
+        }
+    }
+
+    /// Forgets the link (the token); the database keeps everything.
+    public static func remove(forDatabase database: String) throws(ClubSyncError) {
+        let path = path(forDatabase: database)
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        guard unlink(path) == 0 else { throw .local("cannot remove \(path): \(String(cString: strerror(errno)))") }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Store
+
+/// `sideline club status`: what waits, when the last pass reached the club, which club.
+public struct ClubStatus: Codable, Sendable, Equatable {
+    public var joined: Bool
+    public var server: String?
+    public var club: String?
+    public var kiosk: String?
+    public var sessionsWaiting: Int
+    public var deletionsWaiting: Int
+    public var rosterEditsWaiting: Int
+    /// Unix ms of the last pass that went through; nil: never.
+    public var lastSyncMs: Int64?
+    /// Why the last pass stopped short; nil when it went through.
+    public var lastProblem: String?
+
+    enum CodingKeys: String, CodingKey {
+        case joined, server, club, kiosk, sessionsWaiting, deletionsWaiting, rosterEditsWaiting, lastSyncMs, lastProblem
+    }
+
+    /// Every key, an unknown as null (scripts read one shape).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(joined, forKey: .joined)
+        try c.encode(server, forKey: .server)
+        try c.encode(club, forKey: .club)
+        try c.encode(kiosk, forKey: .kiosk)
+        try c.encode(sessionsWaiting, forKey: .sessionsWaiting)
+        try c.encode(deletionsWaiting, forKey: .deletionsWaiting)
+        try c.encode(rosterEditsWaiting, forKey: .rosterEditsWaiting)
+        try c.encode(lastSyncMs, forKey: .lastSyncMs)
+        try c.encode(lastProblem, forKey: .lastProblem)
+    }
+
+    public static func read(store: SidelineStore) throws(ClubSyncError) -> ClubStatus {
+        let link = try ClubLink.load(forDatabase: store.path)
+        do {
+            let counts = try store.clubOutboxCounts(), state = try store.clubSyncState()
+            return ClubStatus(joined: link != nil, server: link?.server, club: link?.clubName, kiosk: link?.kioskName,
+                              sessionsWaiting: counts.sessions, deletionsWaiting: counts.tombstones, rosterEditsWaiting: counts.rosterEdits,
+                              lastSyncMs: state.lastSyncMs, lastProblem: state.lastProblem)
+        } catch {
+            throw .local("the sync state cannot be read: \(error)")
+        }
+    }
+
+    /// "3 sessions waiting · last sync 10:42 · club.example.org"
+    public func line(now: Date = Date(), timeZone: TimeZone = .current) -> String {
+        let counts = ClubOutboxCounts(sessions: sessionsWaiting, tombstones: deletionsWaiting, rosterEdits: rosterEditsWaiting)
+        let host = server.flatMap { URLComponents(string: $0)?.host } ?? "no club"
+        return [counts.summary, "last sync " + Self.when(lastSyncMs, now: now, timeZone: timeZone), joined ? host : "no club (sideline club join URL CODE)"]
+            .joined(separator: " · ")
+    }
+
+    /// "10:42" today, "2026-11-25 10:42" before, "never".
+    static func when(_ ms: Int64?, now: Date, timeZone: TimeZone) -> String {
+        guard let ms else { return "never" }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let date = Date(timeIntervalSince1970: Double(ms) / 1000)
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        let time = String(format: "%02d:%02d", c.hour!, c.minute!)
+        return calendar.isDate(date, inSameDayAs: now) ? time : String(format: "%04d-%02d-%02d ", c.year!, c.month!, c.day!) + time
+    }
+}

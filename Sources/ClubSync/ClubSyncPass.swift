@@ -1,0 +1,82 @@
+import ClubProtocol
+import Foundation
+import Logging
+import Store
+
+/// One sync pass of a kiosk in a club: the server's time (the clock's offset), sessions deleted
+/// here (tombstones), finished sessions up, the roster's edits up, then the club's changes down.
+/// Everything it has not done stays in the outbox, in the database, for the next pass.
+public struct ClubSyncPass: Sendable {
+    public let store: SidelineStore
+    public let link: ClubLink
+    public var http: ClubHTTP
+    /// The gzip's chunk per PATCH (smaller in tests, to cut an upload half-way).
+    public var chunkBytes = 256 * 1024
+    let logger = Logger(label: "sideline.club")
+
+    public init(store: SidelineStore, link: ClubLink, caFile: String? = nil) {
+        self.store = store
+        self.link = link
+        http = ClubHTTP(caFile: caFile ?? link.caFile)
+    }
+
+    public func run() -> ClubSyncReport {
+        var report = ClubSyncReport()
+        do {
+            try sync(&report)
+        } catch {
+            report.problem = error
+        }
+        do {
+            report.waiting = try store.clubOutboxCounts()
+            try store.noteClubPass(problem: report.isComplete ? nil : report.line)
+        } catch {
+            report.problem = report.problem ?? .local("the outbox cannot be read: \(error)")
+        }
+        if let problem = report.problem { logger.warning("club sync: \(report.waiting.summary): \(problem)") }
+        return report
+    }
+
+    func sync(_ report: inout ClubSyncReport) throws(ClubSyncError) {
+        let server = try ClubServerURL(link.server)
+        let api = ClubAPI(server: server, token: link.token, http: http)
+        var clock: HybridLogicalClock
+        do {
+            try store.fillStrapIdentities()
+            clock = try store.clubSyncState().clock(origin: link.origin)
+        } catch { throw .local("the sync state cannot be read: \(error)") }
+        let status = try api.status()
+        clock.observeServer(timeMs: status.value.serverTimeMs, sentMs: status.sentMs, receivedMs: status.receivedMs)
+        try save(clock)
+
+        report.tombstonesSent = try TombstonePush(store: store, api: api, logger: logger).run()
+
+        let uploads = SessionUpload(store: store, api: api, chunkBytes: chunkBytes, logger: logger)
+        let waiting: [SessionAwaitingUpload]
+        do { waiting = try store.sessionsAwaitingUpload() } catch { throw .local("the outbox cannot be read: \(error)") }
+        var refusal: ClubSyncError?
+        for session in waiting {
+            do {
+                switch try uploads.upload(session) {
+                case .stored: report.sessionsUploaded += 1
+                case .settled(let why): report.settled.append("session \(session.uuid.uuidString.lowercased()): \(why)")
+                }
+            } catch .refused(let host, let status, let message) {
+                // One session the club refuses does not hold back the others; the pass reports it.
+                refusal = refusal ?? .refused(host: host, status: status, message: "session \(session.uuid.uuidString.lowercased()): \(message)")
+            }
+        }
+
+        report.rosterEditsPushed = try RosterPush(store: store, api: api, origin: link.origin, logger: logger).run(clock: &clock)
+        try save(clock)
+        let pulled = try RosterPull(store: store, api: api, logger: logger).run(clock: &clock)
+        report.rosterChangesApplied = pulled.applied
+        report.sessionsDeletedByClub = pulled.sessionsDeleted
+        try save(clock)
+        if let refusal { throw refusal }
+    }
+
+    func save(_ clock: HybridLogicalClock) throws(ClubSyncError) {
+        do { try store.saveClubClock(clock) } catch { throw .local("the sync state could not be written: \(error)") }
+    }
+}

@@ -1,0 +1,39 @@
+import Store
+
+/// What one pass did, and what still waits.
+public struct ClubSyncReport: Sendable, Equatable {
+    public var sessionsUploaded = 0
+    public var tombstonesSent = 0
+    public var rosterEditsPushed = 0
+    public var rosterChangesApplied = 0
+    public var sessionsDeletedByClub = 0
+    /// Sessions the club will never take (deleted there, or held with other content), one line each.
+    public var settled: [String] = []
+    /// What still waits after the pass.
+    public var waiting = ClubOutboxCounts(sessions: 0, tombstones: 0, rosterEdits: 0)
+    /// Why the pass stopped short; nil when everything went up and came down.
+    public var problem: ClubSyncError?
+
+    public init() {}
+
+    public var isComplete: Bool { problem == nil && waiting.isEmpty }
+
+    /// One line: what went, or what waits and why ("3 sessions waiting: club.example.org unreachable (connection refused)").
+    public var line: String {
+        if isComplete {
+            return "up to date: \(sessionsUploaded) sessions uploaded, \(tombstonesSent) deleted on the club, \(rosterEditsPushed) roster edits sent, "
+                + "\(rosterChangesApplied) roster changes received, \(sessionsDeletedByClub) sessions deleted by the club"
+        }
+        return "\(waiting.summary): \(problem?.description ?? "not everything went")"
+    }
+}
+
+extension ClubOutboxCounts {
+    /// "3 sessions waiting", "nothing waiting", "1 session and 2 roster edits waiting".
+    public var summary: String {
+        let parts = [(sessions, "session"), (tombstones, "deletion"), (rosterEdits, "roster edit")].filter { $0.0 > 0 }
+            .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
+        if parts.isEmpty { return "nothing waiting" }
+        return (parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!) + " waiting"
+    }
+}

@@ -1,0 +1,94 @@
+import Dispatch
+import Foundation
+import Logging
+import Store
+import Synchronization
+
+/// What the kiosk's screens may show of the background sync, read at any time from any thread.
+public struct ClubSyncSnapshot: Sendable, Equatable {
+    /// "3 sessions waiting · last sync 10:42 · club.example.org" (`ClubStatus.line`); nil before the first look.
+    public var statusLine: String?
+    public var joined = false
+    /// A pass is running.
+    public var syncing = false
+    /// The last pass's one line.
+    public var lastPass: String?
+    public var passes = 0
+}
+
+/// The kiosk's background sync: a pass after a session is saved and every few minutes, backing off
+/// while the club cannot be reached (`ClubSyncSchedule`). It runs on a serial dispatch queue of its
+/// own — off the event loop and the sensor worker, and not on a Foundation `Thread` (a session's
+/// bundle is read with `concurrentPerform`) — and publishes a `ClubSyncSnapshot`. A kiosk in no
+/// club only looks for its link file.
+public final class ClubSyncWorker: Sendable {
+    let store: SidelineStore
+    /// Over the CA file the link keeps (the kiosk's `--club-ca-file`).
+    let caFile: String?
+    let queue = DispatchQueue(label: "sideline.club-sync", qos: .utility)
+    let logger = Logger(label: "sideline.club")
+    private struct State {
+        var schedule: ClubSyncSchedule
+        var snapshot = ClubSyncSnapshot()
+        /// Only the latest scheduled pass runs: an older timer finds a newer generation and returns.
+        var generation = 0
+        var stopped = false
+    }
+    private let state: Mutex<State>
+
+    public init(store: SidelineStore, caFile: String? = nil, schedule: ClubSyncSchedule = ClubSyncSchedule()) {
+        self.store = store
+        self.caFile = caFile
+        state = Mutex(State(schedule: schedule))
+    }
+
+    public var snapshot: ClubSyncSnapshot { state.withLock { $0.snapshot } }
+
+    /// The first pass now, then on the schedule.
+    public func start() { schedule(after: 0) }
+
+    /// A session was saved: a pass soon.
+    public func sessionSaved() { schedule(after: state.withLock { $0.schedule.afterSessionSeconds }) }
+
+    /// No pass starts from now on; one under way finishes first.
+    public func stop() {
+        state.withLock { $0.stopped = true }
+        queue.sync {}
+    }
+
+    func schedule(after seconds: Double) {
+        let generation: Int? = state.withLock { state in
+            guard !state.stopped else { return nil }
+            state.generation += 1
+            return state.generation
+        }
+        guard let generation else { return }
+        queue.asyncAfter(deadline: .now() + seconds) { [self] in
+            guard state.withLock({ !$0.stopped && $0.generation == generation }) else { return }
+            runPass()
+        }
+    }
+
+    func runPass() {
+        let link: ClubLink?
+        do { link = try ClubLink.load(forDatabase: store.path) } catch {
+            logger.warning("club sync: \(error)")
+            link = nil
+        }
+        guard let link else {
+            state.withLock { $0.snapshot.joined = false }
+            return schedule(after: state.withLock { $0.schedule.intervalSeconds })
+        }
+        state.withLock { $0.snapshot.syncing = true; $0.snapshot.joined = true }
+        let report = ClubSyncPass(store: store, link: link, caFile: caFile).run()
+        let line = (try? ClubStatus.read(store: store))?.line()
+        let wait = state.withLock { state in
+            state.snapshot.syncing = false
+            state.snapshot.lastPass = report.line
+            state.snapshot.statusLine = line
+            state.snapshot.passes += 1
+            return state.schedule.next(after: report)
+        }
+        schedule(after: wait)
+    }
+}

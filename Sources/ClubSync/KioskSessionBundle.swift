@@ -1,0 +1,46 @@
+import Analytics
+import ClubProtocol
+import Foundation
+import Store
+import TeamCore
+
+/// A stored session as the bundle that goes up to the club: read with the loader the review and
+/// the exports use (the session row, its participants, every sample and RR interval, the laps),
+/// plus its strap events, and named by UUID (`SessionBundle(input:identities:strapEvents:)`).
+///
+/// Call it from the main thread or a dispatch queue, never from a Foundation `Thread`
+/// (`recordedSeries` reads players in parallel with `concurrentPerform`).
+public enum KioskSessionBundle {
+    public static func make(store: SidelineStore, sessionID: Int64) throws -> SessionBundle {
+        let session = try store.session(sessionID)
+        guard let sessionUUID = session.uuid else { throw ClubSyncError.local("session \(sessionID) has no UUID") }
+        let players = try store.sessionPlayers(sessionID)
+        let series = try store.recordedSeries(sessionID)
+        let input = SessionInput(session: session, players: players, samples: series.samples, rrIntervals: series.rrIntervals,
+                                 laps: try store.laps(sessionID))
+        let events = try store.strapEvents(sessionID)
+        let team = try store.teamIdentity(id: session.teamID)
+
+        var who: [Int64: BundleIdentities.PlayerIdentity] = [:]
+        for p in players {
+            guard let player = try store.player(id: p.playerID), let uuid = player.uuid else {
+                throw ClubSyncError.local("session \(sessionID): player \(p.playerID) has no UUID")
+            }
+            who[p.playerID] = .init(uuid: uuid, firstName: player.firstName, lastName: player.lastName)
+        }
+        var strapIDs = Set(players.compactMap(\.strapID)).union(events.map(\.strapID))
+        for rows in series.samples.values { for row in rows { strapIDs.insert(row.strapID) } }
+        var straps: [Int64: BundleStrap] = [:]
+        for strap in try store.straps(ids: Array(strapIDs)) {
+            straps[strap.id] = BundleStrap(uuid: strap.uuid ?? StrapIdentity.uuid(forAddress: strap.address), address: strap.address,
+                                           name: strap.name, bodyLocation: strap.bodyLocation, manufacturer: strap.manufacturer,
+                                           lastBattery: strap.lastBattery)
+        }
+        let identities = BundleIdentities(sessionUUID: sessionUUID, teamUUID: team.uuid, teamName: team.name, players: who, straps: straps)
+        do {
+            return try SessionBundle(input: input, identities: identities, strapEvents: events)
+        } catch {
+            throw ClubSyncError.local("session \(sessionID): \(error.description)")
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import ClubProtocol
+import Foundation
+import Logging
+import Store
+
+/// One finished session up to the club, resumably: create the upload (or find the one under way
+/// — the outbox keeps its id and the hash of what it sends), PATCH the gzip in chunks from where
+/// the server stands, commit. The server keeps what it acknowledged, so a pass cut anywhere (the
+/// link, a kill -9, a power cut) goes on from there next time; the session stays on the kiosk.
+struct SessionUpload {
+    let store: SidelineStore
+    let api: ClubAPI
+    let chunkBytes: Int
+    let logger: Logger
+
+    enum Outcome: Equatable {
+        /// The club holds it now (or held it already).
+        case stored
+        /// The club will never take it (deleted there, or held with other content): out of the outbox.
+        case settled(String)
+    }
+
+    func upload(_ waiting: SessionAwaitingUpload) throws(ClubSyncError) -> Outcome {
+        let bundle: SessionBundle, canonical: Data
+        do {
+            bundle = try KioskSessionBundle.make(store: store, sessionID: waiting.sessionID)
+            canonical = try bundle.canonicalBytes()
+        } catch let error as ClubSyncError {
+            throw error
+        } catch {
+            throw .local("session \(waiting.sessionID) cannot be read for the club: \(error)")
+        }
+        let sha = CanonicalJSON.sha256Hex(canonical)
+        let packed = Gzip.compress(canonical)
+        let session = waiting.uuid
+        do throws(ClubSyncError) {
+            var upload: (id: UUID, offset: Int)?
+            // After a cut: ask where the upload we were sending stands (HEAD), if it still sends the same bytes.
+            if waiting.sha256 == sha, let id = waiting.uploadID, let offset = try api.uploadOffset(id) {
+                upload = (id, offset)
+            }
+            if upload == nil {
+                switch try api.createUpload(UploadRequest(sessionUUID: session, sha256: sha, length: packed.count)) {
+                case .stored:
+                    try note { try store.noteUploadStored(session, sha256: sha) }
+                    return .stored
+                case .upload(let state):
+                    try note { try store.noteUploadStarted(session, sha256: sha, uploadID: state.uploadID) }
+                    upload = (state.uploadID, state.offset)
+                }
+            }
+            guard let (id, start) = upload else { return .stored }
+            var offset = start
+            while offset < packed.count {
+                let end = min(packed.count, offset + chunkBytes)
+                do throws(ClubSyncError) {
+                    offset = try api.append(id, offset: offset, bytes: packed.subdata(in: offset..<end)).offset
+                } catch .refused(_, 409, _) {
+                    // Our idea of the offset was stale (an earlier chunk did arrive): ask again.
+                    guard let now = try api.uploadOffset(id) else { throw ClubSyncError.refused(host: api.server.host, status: 404, message: "the upload expired") }
+                    offset = now
+                }
+            }
+            let stored = try api.commit(id)
+            try note { try store.noteUploadStored(session, sha256: stored.sha256) }
+            logger.info("session \(session.uuidString.lowercased()) uploaded (\(bundle.sampleCount) readings, \(packed.count) bytes)")
+            return .stored
+        } catch .refused(_, let status, let message) where status == 409 && message.contains("stored with other content") || status == 410 {
+            // Deleted on the club (its tombstone comes down with the roster), or held there as it was
+            // first uploaded (a session never changes once uploaded): nothing more to send.
+            logger.notice("session \(session.uuidString.lowercased()): \(message)")
+            try note { try store.noteUploadStored(session, sha256: sha) }
+            return .settled(message)
+        } catch .refused(_, let status, let message) where status == 422 || status == 404 {
+            // Bytes that can never make a session, or an upload expired: start from scratch next time, and say so.
+            try note { try store.noteUploadStarted(session, sha256: sha, uploadID: nil) }
+            throw .refused(host: api.server.host, status: status, message: message)
+        }
+    }
+
+    func note(_ write: () throws -> Void) throws(ClubSyncError) {
+        do { try write() } catch { throw .local("the outbox could not be written: \(error)") }
+    }
+}

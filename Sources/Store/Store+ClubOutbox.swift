@@ -1,0 +1,174 @@
+import ClubProtocol
+import Foundation
+import GRDB
+import TeamCore
+
+/// A finished session the club does not hold yet, with its upload's progress if one began.
+public struct SessionAwaitingUpload: Sendable, Equatable {
+    public var sessionID: Int64
+    public var uuid: UUID
+    /// The hash and the server's upload of the bundle being sent; nil before the first attempt.
+    public var sha256: String?
+    public var uploadID: UUID?
+}
+
+extension SidelineStore {
+    /// A finished session (ended, or interrupted by a process that died) that no upload stored.
+    static let awaitingUpload = """
+        s.state IN ('ended', 'interrupted') AND s.uuid IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM club_session_upload u WHERE u.session_uuid = s.uuid AND u.stored_ms IS NOT NULL)
+        """
+
+    // MARK: Roster edits
+
+    /// The queued roster edits with their values as they are now, stamped for `origin`, oldest
+    /// first. Edits the club would refuse (`RosterSchema`: a name longer than the club allows,
+    /// say) are returned apart, so one cannot hold back the rest.
+    public func pendingRosterEdits(origin: String, limit: Int = RosterEditsRequest.maxEdits) throws -> (edits: [RosterEdit], refused: [(RosterEdit, String)]) {
+        try read { db in
+            var edits: [RosterEdit] = [], refused: [(RosterEdit, String)] = []
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT entity, key, field, stamp_wall_ms, stamp_counter FROM club_roster_edit
+                ORDER BY stamp_wall_ms, stamp_counter, CASE entity WHEN 'settings' THEN 0 WHEN 'team' THEN 1 WHEN 'strap' THEN 2
+                    WHEN 'player' THEN 3 ELSE 4 END, key, field LIMIT ?
+                """, arguments: [limit])
+            for row in rows {
+                guard let entity = RosterEntity(rawValue: row["entity"]) else { continue }
+                let key: String = row["key"], field: String = row["field"]
+                let edit = RosterEdit(entity: entity, key: key, field: field, value: try Self.rosterValue(entity, key: key, field: field, db),
+                                      stamp: HybridTimestamp(wallMs: row["stamp_wall_ms"], counter: row["stamp_counter"], origin: origin))
+                if let problem = RosterSchema.problem(with: edit) { refused.append((edit, problem)) } else { edits.append(edit) }
+            }
+            return (edits, refused)
+        }
+    }
+
+    /// Takes pushed (or refused) edits out of the outbox — each only if it was not edited again since.
+    public func removeRosterEdits(_ edits: [RosterEdit]) throws {
+        try write { db in
+            for e in edits {
+                try db.execute(sql: """
+                    DELETE FROM club_roster_edit WHERE entity = ? AND key = ? AND field = ? AND stamp_wall_ms = ? AND stamp_counter = ?
+                    """, arguments: [e.entity.rawValue, e.key, e.field, e.stamp.wallMs, e.stamp.counter])
+            }
+        }
+    }
+
+    /// A roster field's value as the store holds it now, in the club's terms (`RosterSchema`).
+    static func rosterValue(_ entity: RosterEntity, key: String, field: String, _ db: Database) throws -> RosterValue {
+        func value(_ sql: String, _ arguments: StatementArguments) throws -> DatabaseValue? {
+            try DatabaseValue.fetchOne(db, sql: sql, arguments: arguments)
+        }
+        func text(_ v: DatabaseValue?) -> RosterValue { (String.fromDatabaseValue(v ?? .null)).map(RosterValue.string) ?? .null }
+        switch entity {
+        case .team:
+            guard let row = try Row.fetchOne(db, sql: "SELECT name, colour FROM team WHERE uuid = ?", arguments: [key]) else {
+                return field == "deleted" ? .bool(true) : .null
+            }
+            switch field {
+            case "name": return .string(row["name"])
+            case "colour": return .string(row["colour"])
+            default: return .bool(false)
+            }
+        case .player:
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM player WHERE uuid = ?", arguments: [key]) else {
+                return field == "deleted" ? .bool(true) : .null
+            }
+            switch field {
+            case "firstName": return .string(row["first_name"])
+            case "lastName": return .string(row["last_name"])
+            case "birthYear": return .integer(row["birth_year"])
+            case "sex": return .string(row["sex"])
+            case "weightKg": return .number(row["weight_kg"])
+            case "restingHR": return .integer(row["resting_hr"])
+            case "maxHR": return (row["max_hr"] as Int64?).map(RosterValue.integer) ?? .null
+            case "photo":
+                let jpeg = try Data.fetchOne(db, sql: "SELECT jpeg FROM player_photo WHERE player_id = ?", arguments: [row["id"] as Int64])
+                return jpeg.map { .string($0.base64EncodedString()) } ?? .null
+            default: return .bool(false)
+            }
+        case .membership:
+            let parts = key.split(separator: "/").map(String.init)
+            let row = parts.count == 2 ? try Row.fetchOne(db, sql: """
+                SELECT m.shirt_number, s.uuid AS strap FROM membership m JOIN team t ON t.id = m.team_id JOIN player p ON p.id = m.player_id
+                LEFT JOIN strap s ON s.id = m.strap_id WHERE t.uuid = ? AND p.uuid = ?
+                """, arguments: [parts[0], parts[1]]) : nil
+            guard let row else { return field == "deleted" ? .bool(true) : .null }
+            switch field {
+            case "shirtNumber": return .integer(row["shirt_number"])
+            case "strap": return text(row["strap"])
+            default: return .bool(false)
+            }
+        case .strap:
+            guard let row = try Row.fetchOne(db, sql: "SELECT address, label, forgotten_ms FROM strap WHERE uuid = ?", arguments: [key]) else {
+                return field == "deleted" ? .bool(true) : .null
+            }
+            switch field {
+            case "address": return .string(row["address"])
+            case "name": return .string(row["label"] ?? "")
+            default: return .bool((row["forgotten_ms"] as Int64?) != nil)
+            }
+        case .settings:
+            guard let local = ClubSyncSchema.settings.first(where: { $0.field == field }) else { return .null }
+            let stored = try value("SELECT value FROM setting WHERE key = ?", [local.key])
+            return stored.map { text($0) } ?? .string(field == "zoneModel" ? ZoneModel.percentOfMax.rawValue : MaxHeartRateFormula.tanaka.rawValue)
+        case .session:
+            return .bool(try value("SELECT 1 FROM session WHERE uuid = ?", [key]) == nil)
+        }
+    }
+
+    // MARK: Sessions
+
+    /// Finished sessions the club does not hold yet, oldest first.
+    public func sessionsAwaitingUpload() throws -> [SessionAwaitingUpload] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT s.id, s.uuid, u.sha256, u.upload_id FROM session s LEFT JOIN club_session_upload u ON u.session_uuid = s.uuid
+                WHERE \(Self.awaitingUpload) ORDER BY s.started_ms, s.id
+                """).compactMap { row in
+                guard let uuid = UUIDColumn.decode(row["uuid"]) else { return nil }
+                return SessionAwaitingUpload(sessionID: row["id"], uuid: uuid, sha256: row["sha256"], uploadID: UUIDColumn.decode(row["upload_id"]))
+            }
+        }
+    }
+
+    /// An upload began (or began again with other bytes): what it sends and the server's id for it.
+    public func noteUploadStarted(_ session: UUID, sha256: String, uploadID: UUID?) throws {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO club_session_upload(session_uuid, sha256, upload_id) SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM session WHERE uuid = ?1)
+                ON CONFLICT(session_uuid) DO UPDATE SET sha256 = excluded.sha256, upload_id = excluded.upload_id, stored_ms = NULL
+                """, arguments: [UUIDColumn.encode(session), sha256, uploadID.map(UUIDColumn.encode)])
+        }
+    }
+
+    /// The club holds the session: it leaves the outbox (and stays here: sync never deletes a session).
+    public func noteUploadStored(_ session: UUID, sha256: String, at time: Date = Date()) throws {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO club_session_upload(session_uuid, sha256, stored_ms) SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM session WHERE uuid = ?1)
+                ON CONFLICT(session_uuid) DO UPDATE SET sha256 = excluded.sha256, upload_id = NULL, stored_ms = excluded.stored_ms
+                """, arguments: [UUIDColumn.encode(session), sha256, time.unixMs])
+        }
+    }
+
+    /// The session's uuid, or `StoreError.unknownSession`.
+    public func sessionUUID(_ id: Int64) throws -> UUID {
+        guard let uuid = try read({ try String.fetchOne($0, sql: "SELECT uuid FROM session WHERE id = ?", arguments: [id]) }).flatMap(UUIDColumn.decode)
+        else { throw StoreError.unknownSession(id) }
+        return uuid
+    }
+
+    // MARK: Tombstones
+
+    /// Sessions deleted here that the club has not been told of, oldest first.
+    public func sessionTombstones() throws -> [UUID] {
+        try read { db in
+            try String.fetchAll(db, sql: "SELECT session_uuid FROM club_session_tombstone ORDER BY deleted_ms").compactMap(UUIDColumn.decode)
+        }
+    }
+
+    public func removeSessionTombstone(_ session: UUID) throws {
+        try write { try $0.execute(sql: "DELETE FROM club_session_tombstone WHERE session_uuid = ?", arguments: [UUIDColumn.encode(session)]) }
+    }
+}

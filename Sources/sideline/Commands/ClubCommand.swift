@@ -1,0 +1,89 @@
+import ArgumentParser
+import ClubSync
+import Foundation
+import Store
+
+/// `sideline club …`: this kiosk in a club (docs/CLUB.md). The command line parses; `ClubSync` does.
+struct ClubCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "club",
+        abstract: "Sync this kiosk's sessions and rosters with a club server (sideline-club).",
+        subcommands: [ClubJoinCommand.self, ClubSyncCommand.self, ClubStatusCommand.self, ClubLeaveCommand.self])
+}
+
+struct ClubJoinCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "join",
+        abstract: "Enrol this kiosk with the code `sideline-club add-kiosk` printed.",
+        discussion: """
+            The address is https://…; plain http:// only to this machine. The kiosk's token is kept beside the database \
+            (<database>.club, readable by this user only), not in it: backups do not carry it. The whole roster is queued \
+            for the club; every finished session waits in the outbox until `sideline club sync`.
+            """)
+    @OptionGroup var database: DatabaseOptions
+    @Argument(help: "The club server's address (https://club.example.org).") var url: String
+    @Argument(help: "The one-time enrolment code.") var code: String
+    @Option(name: .customLong("ca-file"), help: "The club's own CA certificate (PEM), when its server's is not from a public CA.")
+    var caFile: String?
+
+    func run() throws {
+        let store = try database.open()
+        let link = try ClubMembership.join(store: store, server: url, code: code, caFile: caFile)
+        print("joined the club \(link.clubName) at \(link.server) as \(link.kioskName); `sideline club sync` sends what waits")
+    }
+}
+
+struct ClubSyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "One sync pass: deletions, finished sessions and roster edits up, the club's changes down.",
+        discussion: "Exits 0 when everything is up and down; 2 with one line saying what waits and why.")
+    @OptionGroup var database: DatabaseOptions
+    @Option(name: .customLong("chunk-bytes"), help: ArgumentHelp("Bytes per upload request (tests).", visibility: .hidden))
+    var chunkBytes: Int?
+
+    func validate() throws {
+        if let chunkBytes, !(1...8 * 1024 * 1024).contains(chunkBytes) {
+            throw ValidationError("--chunk-bytes must be 1 to 8388608")
+        }
+    }
+
+    func run() throws {
+        let store = try database.open()
+        guard let link = try ClubLink.load(forDatabase: store.path) else { throw ClubSyncError.notJoined }
+        var pass = ClubSyncPass(store: store, link: link)
+        if let chunkBytes { pass.chunkBytes = chunkBytes }
+        let report = pass.run()
+        for line in report.settled { print(line) }
+        guard report.isComplete else { throw UserError(report.line) }
+        print(report.line)
+    }
+}
+
+struct ClubStatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "What waits to be synced, when the last sync went through, and the club's server.")
+    @OptionGroup var database: DatabaseOptions
+    @Flag(help: "As JSON.") var json = false
+
+    func run() throws {
+        let status = try ClubStatus.read(store: try database.open())
+        guard json else { return print(status.line()) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        print(String(decoding: try encoder.encode(status), as: UTF8.self))
+    }
+}
+
+struct ClubLeaveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "leave",
+        abstract: "Forget the club's token; every session and the roster stay on this kiosk.")
+    @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+        let link = try ClubMembership.leave(store: try database.open())
+        print("left the club \(link.clubName) (\(link.server)); everything recorded stays here")
+    }
+}

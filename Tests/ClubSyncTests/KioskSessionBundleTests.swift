@@ -1,0 +1,69 @@
+import Analytics
+import ClubProtocol
+import ClubSync
+import Foundation
+import SessionReview
+import Store
+import TeamCore
+import XCTest
+
+/// The bundle a kiosk uploads holds what its own review and exports analyse: the same players,
+/// the same readings (counts, first and last), the same analysis read back from the bundle.
+final class KioskSessionBundleTests: XCTestCase {
+    let fixture = ClubSyncFixture()
+    override func tearDown() { fixture.remove() }
+
+    func testABundleFromTheKiosksRowsAnalysesAsTheExportsDo() throws {
+        let store = try fixture.open()
+        let team = try store.createTeam(name: "U17")
+        let straps = try (1...2).map { try store.strap(address: "A0:9E:1A:00:00:0\($0)", name: "Polar H10 \($0)") }
+        let players = try ["Mia", "Ola"].enumerated().map { i, name in
+            try store.addPlayer(ClubSyncFixture.player(name), toTeam: team.id, shirtNumber: i + 7, strapID: straps[i].id)
+        }
+        let session = try store.startSession(teamID: team.id, participants: zip(players, straps).map { Participant(playerID: $0, strapID: $1.id) },
+                                             plannedDurationMs: 120_000, tags: ["match"])
+        let writer = SessionWriter(store: store, sessionID: session.id)
+        for second in 0..<120 {
+            var batch = SessionRecording.Batch()
+            for (i, player) in players.enumerated() {
+                let bpm = 120 + (second * (i + 1)) % 40
+                batch.samples.append(Sample(playerID: player, strapID: straps[i].id, tMs: Int64(second * 1000 + 250 * i), bpm: bpm, contact: .detected))
+                batch.rrIntervals.append(RRInterval(playerID: player, tMs: Int64(second * 1000 + 250 * i), rr1024: UInt16(61_440 / bpm)))
+            }
+            if second == 60 { batch.strapEvents.append(StrapEvent(strapID: straps[0].id, tMs: 60_000, kind: .battery, value: 80)) }
+            try writer.commit(batch, upToMs: Int64(second * 1000 + 999))
+        }
+        try store.addLap(Lap(sessionID: session.id, tMs: 60_000, label: "half"))
+        try store.endSession(session.id, at: session.startedAt.addingTimeInterval(120))
+
+        let bundle = try onDispatchQueue { try KioskSessionBundle.make(store: store, sessionID: session.id) }
+        XCTAssertEqual(bundle.session.uuid, session.uuid)
+        XCTAssertEqual(bundle.session.teamUUID, team.uuid)
+        XCTAssertEqual(bundle.straps.map(\.uuid), straps.map { StrapIdentity.uuid(forAddress: $0.address) })
+        XCTAssertEqual(bundle.strapEvents, [BundleStrapEvent(strap: 0, tMs: 60_000, kind: "battery", value: 80)])
+        XCTAssertEqual(bundle.problems, [], "the server's rules hold")
+        // Byte for byte the same bundle each time: one session, one hash.
+        let again = try onDispatchQueue { try KioskSessionBundle.make(store: store, sessionID: session.id) }
+        XCTAssertEqual(try again.contentHash(), try bundle.contentHash())
+
+        let exported = try onDispatchQueue { try SessionReview.load(store: store, sessionID: session.id) }.analysis
+        let fromBundle = SessionAnalysis(bundle.analysisInput().input)
+        XCTAssertEqual(fromBundle.players.count, exported.players.count)
+        for (mine, theirs) in zip(bundle.participants, exported.players.sorted { $0.shirtNumber < $1.shirtNumber }) {
+            let rows = try store.samples(session.id).filter { $0.playerID == theirs.playerID }
+            XCTAssertEqual(mine.samples.count, rows.count)
+            XCTAssertEqual(mine.samples.bpm.first, rows.first?.bpm)
+            XCTAssertEqual(mine.samples.bpm.last, rows.last?.bpm)
+            XCTAssertEqual(DeltaCoding.decode(mine.samples.tMsDeltas).last, rows.last?.tMs)
+            XCTAssertEqual(mine.rr.count, try store.rrIntervals(session.id).filter { $0.playerID == theirs.playerID }.count)
+        }
+        XCTAssertEqual(fromBundle.players.sorted { $0.shirtNumber < $1.shirtNumber }.map(\.stats),
+                       exported.players.sorted { $0.shirtNumber < $1.shirtNumber }.map(\.stats))
+        XCTAssertEqual(fromBundle.teamAverageBPM, exported.teamAverageBPM)
+    }
+
+    /// The store reads a finished session's players in parallel (`concurrentPerform`): from a dispatch queue, as the kiosk does.
+    func onDispatchQueue<T: Sendable>(_ work: @escaping @Sendable () throws -> T) throws -> T {
+        try DispatchQueue.global().sync { try work() }
+    }
+}

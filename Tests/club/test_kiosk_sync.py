@@ -1,0 +1,202 @@
+"""The kiosk's side of the club with the real `sideline` and `sideline-club`: joining with a code, a recorded
+session synced exactly once (also when the pass is killed mid-upload), tombstones both ways, roster edits from
+one kiosk reaching another, and the transport's rules (no plain http:// off the machine, the server's
+certificate verified, a club's own CA accepted)."""
+import json
+import os
+import signal
+import subprocess
+
+from kiosk_cli import KioskCLI
+from sideline_testkit.waiting import wait_until
+
+
+def kiosk(sideline_bin, tmp_path, name) -> KioskCLI:
+    return KioskCLI(sideline_bin, tmp_path / f"{name}.sqlite", name)
+
+
+def one_line_refusal(result, *words):
+    assert result.returncode == 2, result
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and result.stdout == "", result
+    for word in words:
+        assert word in lines[0], (word, lines[0])
+
+
+def test_join_with_a_code_once(club, sideline_bin, tmp_path):
+    club.add_club("Alpha")
+    a, b = kiosk(sideline_bin, tmp_path, "pitch-1"), kiosk(sideline_bin, tmp_path, "pitch-2")
+    url = f"http://127.0.0.1:{club.port}"
+    one_line_refusal(a.club("join", url, "NOT-A-CODE", check=False), "refused the code")
+    code = club.enrolment_code("Alpha", "pitch-1")
+    joined = a.club("join", url, code)
+    assert "joined the club Alpha" in joined.stdout
+    link = json.loads(open(a.db + ".club").read())
+    assert link["clubName"] == "Alpha" and link["server"] == url and oct(os.stat(a.db + ".club").st_mode & 0o777) == "0o600"
+    # A used code, and an expired one, are refused in one line.
+    one_line_refusal(b.club("join", url, code, check=False), "refused the code")
+    expired = club.enrolment_code("Alpha", "pitch-2")
+    alpha = club.owner_sql("SELECT id FROM club WHERE name = 'Alpha'")
+    club.pg.psql(f"SET sideline.club_id = '{alpha}'; UPDATE kiosk SET enrolment_expires_at = now() - interval '1 minute' WHERE name = 'pitch-2'",
+                 user="sideline_owner", db=club.db)
+    one_line_refusal(b.club("join", url, expired, check=False), "refused the code")
+    # Joined twice, or a flag mistake: one line, exit 2.
+    one_line_refusal(a.club("join", url, "X", check=False), "already")
+    one_line_refusal(a.club("sync", "--chunk-bytes", "0", check=False), "chunk-bytes")
+    # Joining queued the kiosk's roster (here only the club's shared settings); a pass sends it.
+    assert a.club("status").stdout == "2 roster edits waiting · last sync never · 127.0.0.1\n"
+    a.sync()
+    status = a.club("status").stdout
+    assert status.startswith("nothing waiting · last sync ") and status.endswith(" · 127.0.0.1\n") and "never" not in status
+    # Leaving forgets the token, keeps the data.
+    assert "left the club Alpha" in a.club("leave").stdout
+    assert not os.path.exists(a.db + ".club")
+    one_line_refusal(a.club("sync", check=False), "in no club")
+
+
+def test_a_recorded_session_reaches_the_club_exactly_once(club, sideline_bin, tmp_path):
+    club.add_club("Alpha")
+    a = kiosk(sideline_bin, tmp_path, "pitch-1")
+    a.record(players=3, minutes=1)
+    a.join(club, "Alpha")
+    assert a.club("status").stdout.startswith("1 session and ")
+    assert "up to date: 1 sessions uploaded" in a.sync().stdout
+    assert a.sync().stdout.startswith("up to date: 0 sessions uploaded")
+    assert club.owner_sql("SELECT count(*) FROM session") == "1"
+    (uuid,), = a.sql("SELECT uuid FROM session")
+    token = club.api_token("Alpha")
+    doc = club.request("GET", f"/api/v1/sessions/{uuid}", token).json()
+    local = dict(a.sql("SELECT p.first_name || CASE p.last_name WHEN '' THEN '' ELSE ' ' || p.last_name END, COUNT(*) "
+                       "FROM sample s JOIN player p ON p.id = s.player_id GROUP BY s.player_id"))
+    assert {p["name"]: p["samples"] for p in doc["players"]} == local
+    status = json.loads(a.club("status", "--json").stdout)
+    assert status["sessionsWaiting"] == 0 and status["rosterEditsWaiting"] == 0 and status["lastSyncMs"] > 0
+    # The session stays on the kiosk.
+    assert a.sql("SELECT count(*) FROM session") == [(1,)]
+
+
+def test_a_pass_killed_mid_upload_is_finished_by_the_next_exactly_once(club, sideline_bin, tmp_path):
+    club.add_club("Alpha")
+    a = kiosk(sideline_bin, tmp_path, "pitch-1")
+    a.record(players=16, minutes=6)
+    a.join(club, "Alpha")
+    # 256-byte chunks: a thousand requests and more, so the pass is caught half-way.
+    slow = subprocess.Popen([a.bin, "club", "sync", "--chunk-bytes", "256", "--db", a.db], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    wait_until(lambda: int(club.owner_sql("SELECT coalesce(max(received), 0) FROM upload") or 0) > 0 or slow.poll() is not None,
+               60, what="the upload under way")
+    assert slow.poll() is None, slow.communicate()
+    slow.send_signal(signal.SIGKILL)
+    slow.wait()
+    half = int(club.owner_sql("SELECT max(received) FROM upload"))
+    length = int(club.owner_sql("SELECT max(length) FROM upload"))
+    assert 0 < half < length
+    assert club.owner_sql("SELECT count(*) FROM session") == "0"
+    (upload_id,), = a.sql("SELECT upload_id FROM club_session_upload")
+    assert upload_id, "the outbox kept the upload's id"
+    assert "1 sessions uploaded" in a.sync().stdout
+    assert club.owner_sql("SELECT count(*) FROM session") == "1"
+    assert club.owner_sql("SELECT count(*) FROM upload") == "0"
+    a.sync()
+    assert club.owner_sql("SELECT count(*) FROM session") == "1"
+
+
+def test_deleting_a_session_on_either_side_deletes_it_on_the_other(club, sideline_bin, tmp_path):
+    club.add_club("Alpha")
+    a = kiosk(sideline_bin, tmp_path, "pitch-1")
+    a.record(players=2, minutes=0.5)
+    a.record(players=2, minutes=0.5)
+    a.join(club, "Alpha")
+    a.sync()
+    assert club.owner_sql("SELECT count(*) FROM session") == "2"
+    (first, id1), (second, id2) = a.sql("SELECT uuid, id FROM session ORDER BY id")
+    # Deleted on the kiosk → gone on the club.
+    a.run("delete-session", str(id1), "--yes")
+    assert a.club("status").stdout.startswith("1 deletion waiting")
+    a.sync()
+    assert club.owner_sql("SELECT count(*) FROM session") == "1"
+    token = club.api_token("Alpha")
+    assert club.request("GET", f"/api/v1/sessions/{first}", token).status == 404
+    # Deleted on the club (another kiosk's DELETE) → gone on this kiosk after its next sync, and no tombstone sent back.
+    other = club.kiosk("Alpha", "office")
+    assert other.request("DELETE", f"/api/v1/kiosk/sessions/{second}").status == 204
+    assert "1 sessions deleted by the club" in a.sync().stdout
+    assert a.sql("SELECT count(*) FROM session") == [(0,)]
+    assert a.sql("SELECT count(*) FROM club_session_tombstone") == [(0,)]
+
+
+def test_a_roster_edit_on_one_kiosk_reaches_another(club, sideline_bin, tmp_path):
+    club.add_club("Alpha")
+    a, b = kiosk(sideline_bin, tmp_path, "pitch-1"), kiosk(sideline_bin, tmp_path, "pitch-2")
+    roster = tmp_path / "roster.csv"
+    roster.write_text("number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap\n"
+                      "7,Mia,Berg,2009,F,58.5,52,,A0:9E:1A:00:00:07\n9,Ola,Nord,2008,M,71,55,199,\n")
+    a.run("import-roster", str(roster), "--team", "U17")
+    a.join(club, "Alpha")
+    a.sync()
+    b.join(club, "Alpha")
+    b.sync()
+    assert b.roster() == a.roster()
+    assert len(b.roster()) > 0
+    # Edits from the command line on A (rename, recolour) and a script on B's SQLite (a weight) cross over.
+    a.run("team", "rename", "U17", "U17 Girls")
+    a.run("team", "colour", "U17 Girls", "#43A047")
+    b.write("UPDATE player SET weight_kg = 59.5 WHERE first_name = 'Mia'")
+    a.sync(), b.sync(), a.sync()
+    assert a.roster() == b.roster()
+    assert a.sql("SELECT name, colour FROM team") == [("U17 Girls", "#43A047")]
+    assert a.sql("SELECT weight_kg FROM player WHERE first_name = 'Mia'") == [(59.5,)]
+    # The strap came with its UUID from its address, on both.
+    assert a.sql("SELECT uuid FROM strap") == b.sql("SELECT uuid FROM strap")
+
+
+def test_a_restored_roster_reaches_the_club_and_the_kiosk_stays_in_it(club, sideline_bin, tmp_path):
+    club.add_club("Alpha")
+    a = kiosk(sideline_bin, tmp_path, "pitch-1")
+    a.run("import-roster", str(write_roster(tmp_path)), "--team", "U17")
+    a.join(club, "Alpha")
+    a.sync()
+    a.run("backup", "--to", str(tmp_path / "backups"))
+    backup = next((tmp_path / "backups").glob("sideline-*.sqlite"))
+    a.run("team", "rename", "U17", "Renamed")
+    a.sync()
+    a.run("restore", str(backup))
+    assert os.path.exists(a.db + ".club"), "the link is not in the database: a restore keeps it"
+    a.sync()
+    names = {c["value"] for c in club.kiosk("Alpha", "office").changes()["changes"] if c["entity"] == "team" and c["field"] == "name"}
+    assert names == {"U17"}, "the restored roster is an edit made now"
+    assert a.sql("SELECT name FROM team") == [("U17",)]
+
+
+def write_roster(folder):
+    roster = folder / "roster.csv"
+    roster.write_text("7,Mia,Berg,2009,F,58.5,52,,\n9,Ola,Nord,2008,M,71,55,199,\n")
+    return roster
+
+
+def test_plain_http_off_this_machine_is_refused(sideline_bin, tmp_path):
+    a = kiosk(sideline_bin, tmp_path, "pitch-1")
+    for url in ["http://192.0.2.1:8080", "http://club.example.org", "ftp://127.0.0.1"]:
+        one_line_refusal(a.club("join", url, "CODE", check=False), url.split(":")[0])
+    assert not os.path.exists(a.db + ".club")
+
+
+def test_a_self_signed_server_needs_the_clubs_ca_file(club, sideline_bin, tmp_path):
+    club.add_club("Alpha")
+    cert, key = tmp_path / "club.pem", tmp_path / "club.key"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
+    server = subprocess.Popen([club.bin, "serve", "--database-url", club.app_url, "--listen", "127.0.0.1:0", "--tls-cert", str(cert),
+                               "--tls-key", str(key)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        line = server.stdout.readline()
+        assert line.startswith("listening on https://127.0.0.1:"), line
+        url = line.strip().split(" ")[-1]
+        a = kiosk(sideline_bin, tmp_path, "pitch-1")
+        one_line_refusal(a.club("join", url, club.enrolment_code("Alpha", "pitch-1"), check=False), "certificate")
+        assert not os.path.exists(a.db + ".club")
+        a.club("join", url, club.enrolment_code("Alpha", "pitch-1"), "--ca-file", str(cert))
+        a.record(players=2, minutes=0.5)
+        assert "1 sessions uploaded" in a.sync().stdout
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
