@@ -22,7 +22,7 @@ started=$SECONDS
 wait "$release_build" || { tail -50 "$RELEASE_LOG"; echo "the release build failed (its log: $RELEASE_LOG)" >&2; exit 1; }
 echo "release binaries: waited $((SECONDS - started)) s for them after the end-to-end tests"
 
-echo "== the club server against a throwaway PostgreSQL 15: schema, row-level security, enrolment, uploads, tombstones, rosters, schemathesis; uploads through real network faults in namespaces (a cut link, loss and delay, the server killed, PostgreSQL restarted, replays); the kiosk's `sideline club` against it, and the convergence property test"
+echo "== the club server against a throwaway PostgreSQL 15: schema, row-level security, enrolment, uploads, tombstones, rosters, schemathesis; uploads through real network faults in namespaces (a cut link, loss and delay, the server killed, PostgreSQL restarted, replays); the kiosk's \`sideline club\` against it, and the convergence property test"
 swift build --product sideline-club
 SIDELINE_BIN="$PWD/.build/debug/sideline" SIDELINE_CLUB_BIN="$PWD/.build/debug/sideline-club" .venv/bin/python -m pytest -q -rP Tests/club
 
