@@ -20,8 +20,16 @@ mkdir -p "$DIR"
 DIR=$(realpath "$DIR")
 [ -n "${APT_CONFIG:-}" ] || [ -n "$(ls /var/lib/apt/lists/*Packages 2>/dev/null | head -1)" ] || apt-get update -qq
 
-# The package's own dependency names (alternatives: the first), then their closure as apt sees it.
-roots=$( ( (dpkg-deb -f "$DEB" Depends; dpkg-deb -f "$DEB" Pre-Depends) | tr ',' '\n' | sed 's/|.*//; s/(.*)//; s/:any//' | awk 'NF {print $1}'; printf '%s\n' "${EXTRA[@]}") | awk 'NF' | sort -u)
+# The package's own dependency names, then their closure as apt sees it. Of a group of alternatives,
+# the first this release knows (libcurl4t64 | libcurl4: trixie's name, else bookworm's); `apt-cache
+# policy` lists a known name, virtual ones included, and says nothing of an unknown one.
+groups=$( (dpkg-deb -f "$DEB" Depends; dpkg-deb -f "$DEB" Pre-Depends) | tr ',' '\n' | sed 's/([^)]*)//g; s/:any//g' | awk 'NF')
+known=$(apt-cache policy $(echo "$groups" | tr '|' '\n') 2>/dev/null | awk '/^[^ ].*:$/ {sub(":$", ""); print}')
+roots=$( (echo "$groups" | while read -r group; do
+              for name in $(echo "$group" | tr '|' ' '); do
+                  if echo "$known" | grep -qx "$name"; then echo "$name"; break; fi
+              done
+          done; printf '%s\n' "${EXTRA[@]}") | awk 'NF' | sort -u)
 closure=$(apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks --no-replaces --no-enhances \
               $roots | awk '/^[a-z0-9]/ {print $1}' | sort -u)
 want=()
