@@ -42,6 +42,8 @@ PACKAGES=(
   libbluetooth3 libdbus-1-3 libsqlite3-0 fonts-dejavu-core #  system libraries dynamic)
   qemu-guest-agent iproute2                                # the appliance test (Tests/appliance): commands, ss
 )
+# libcurl, which sideline links for the club sync, under each release's name (trixie's t64 rename).
+if [ "$SUITE" = trixie ]; then PACKAGES+=(libcurl4t64); else PACKAGES+=(libcurl4); fi
 # Kernel module trees the guest may load: Bluetooth and its crypto, vhci, 9p, virtio, ext4.
 MODULE_TREES=(net crypto lib arch fs drivers/bluetooth drivers/virtio drivers/block drivers/char)
 # Single modules (with what they depend on) for the appliance test: a virtio GPU, touch and tablet
