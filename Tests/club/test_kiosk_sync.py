@@ -68,7 +68,7 @@ def test_a_recorded_session_reaches_the_club_exactly_once(club, sideline_bin, tm
     doc = club.request("GET", f"/api/v1/sessions/{uuid}", token).json()
     local = dict(a.sql("SELECT p.first_name || CASE p.last_name WHEN '' THEN '' ELSE ' ' || p.last_name END, COUNT(*) "
                        "FROM sample s JOIN player p ON p.id = s.player_id GROUP BY s.player_id"))
-    assert {p["name"]: p["samples"] for p in doc["players"]} == local
+    assert {p["name"]: p["session"]["samples"] for p in doc["players"]} == local
     status = json.loads(a.club("status", "--json").stdout)
     assert status["sessionsWaiting"] == 0 and status["rosterEditsWaiting"] == 0 and status["lastSyncMs"] > 0
     # The session stays on the kiosk.
