@@ -10,7 +10,7 @@ import TeamCore
 /// `Readiness`). No reading is decoded and no session analysed per request.
 ///
 /// Days are local days of the server's time zone, as the kiosk's are of its own; the load status
-/// thresholds are Polar's (the club's settings do not carry the kiosk's changed ones).
+/// thresholds and the season's start are the club's settings, shared with its kiosks.
 struct ClubSeason: Sendable {
     struct Player: Sendable {
         var uuid: UUID
@@ -33,8 +33,9 @@ struct ClubSeason: Sendable {
     /// By player, oldest first.
     var entries: [UUID: [Entry]]
     var calendar: Calendar
+    var settings: ClubSettings
 
-    static let thresholds = LoadStatusThresholds.polar
+    var thresholds: LoadStatusThresholds { settings.loadStatus }
 
     /// Every finished session (any team) of these players that has its figures kept. `zones`: read each
     /// session's time in zones too (the player page's weekly chart; the table needs none).
@@ -80,7 +81,8 @@ struct ClubSeason: Sendable {
                                                       tags: s.tags, figures: f))
         }
         for key in entries.keys { entries[key]!.sort { $0.sessionID < $1.sessionID } }
-        return ClubSeason(players: players, entries: entries, calendar: calendar)
+        let settings = try await ClubSettings.load(in: connection, logger: logger)
+        return ClubSeason(players: players, entries: entries, calendar: calendar, settings: settings)
     }
 
     func loads(_ player: UUID) -> [SessionLoad] {
@@ -101,6 +103,20 @@ struct ClubSeason: Sendable {
         let inputs = players.enumerated().map { i, p in
             SeasonTable.PlayerInput(playerID: Int64(i), name: p.name, number: p.number, loads: loads(p.uuid), checks: checks(p.uuid))
         }
-        return SeasonTable.rows(inputs, on: day, thresholds: Self.thresholds)
+        return SeasonTable.rows(inputs, on: day, thresholds: thresholds)
+    }
+
+    /// The team's average of every day from `from` through `through`; readiness in `posture` (nil: any).
+    func teamAverage(from: CalendarDay, through: CalendarDay, posture: String?) -> [TeamAverageDay] {
+        TeamAverage.days(histories: players.map { PlayerLoadHistory(sessions: loads($0.uuid).filter { $0.day <= through }) },
+                         checks: players.map { checks($0.uuid) }, from: from, through: through, posture: posture)
+    }
+
+    /// This season so far against the same span of the last, for one player or (nil) the team.
+    func seasonComparison(player: UUID?, on day: CalendarDay) -> SeasonComparison {
+        if let player {
+            return SeasonComparison.player(loads: loads(player), checks: checks(player), on: day, start: settings.seasonStart)
+        }
+        return SeasonComparison.team(players.map { (loads($0.uuid), checks($0.uuid)) }, on: day, start: settings.seasonStart)
     }
 }
