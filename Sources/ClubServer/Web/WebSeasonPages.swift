@@ -22,15 +22,16 @@ struct WebSeasonPages: Sendable {
     }
 
     /// The team's name and season; sessions whose figures are not kept yet are analysed first (once).
-    /// `zones`: with each session's time in zones (the player page).
-    func season(_ user: WebUser, team uuid: UUID, zones: Bool = false) async throws -> (name: String, season: ClubSeason) {
+    /// `zonesOn`: the days whose sessions' time in zones is read too.
+    func season(_ user: WebUser, team uuid: UUID, zonesOn: @escaping @Sendable (ClubSettings) -> [ClosedRange<CalendarDay>] = { _ in [] })
+        async throws -> (name: String, season: ClubSeason) {
         let (name, roster) = try await database.inClub(user.club) { c in try await teams.team(user, uuid, in: c) }
         let players = roster.roster(of: uuid).map { ClubSeason.Player(uuid: $0.player.uuid, name: $0.player.fullName, number: $0.member.shirtNumber) }
         let cache = SessionAnalysisCache(database: database)
         for session in try await cache.missing(club: user.club, players: players.map(\.uuid)) {
             try await cache.compute(club: user.club, session: session)
         }
-        let season = try await database.inClub(user.club) { c in try await ClubSeason.load(players: players, zones: zones, in: c, logger: database.logger) }
+        let season = try await database.inClub(user.club) { c in try await ClubSeason.load(players: players, zonesOn: zonesOn, in: c, logger: database.logger) }
         return (name, season)
     }
 
@@ -53,6 +54,12 @@ struct WebSeasonPages: Sendable {
         }
     }
 
+    /// The days whose time in zones "this season against the last" reads.
+    static func comparisonDays(_ settings: ClubSettings, on day: CalendarDay) -> [ClosedRange<CalendarDay>] {
+        let spans = SeasonComparison.spans(on: day, start: settings.seasonStart)
+        return [spans.this, spans.last]
+    }
+
     /// "This season against the last", with the club's season start said.
     static func comparison(_ season: ClubSeason, player: UUID?, on day: CalendarDay) -> String {
         let start = season.settings.seasonStart
@@ -73,7 +80,7 @@ struct WebSeasonPages: Sendable {
 
     /// The page of the team's season on `day` (what `sideline-club bench` times).
     func table(_ user: WebUser, team uuid: UUID, on day: CalendarDay) async throws -> Response {
-        let (name, season) = try await season(user, team: uuid, zones: true)
+        let (name, season) = try await season(user, team: uuid, zonesOn: { Self.comparisonDays($0, on: day) })
         let t = uuid.uuidString.lowercased()
         let rows = season.table(on: day)
         let lines = rows.map { r in
@@ -126,7 +133,9 @@ struct WebSeasonPages: Sendable {
 
     func player(_ user: WebUser, team uuid: UUID, player: UUID, request: Request) async throws -> Response {
         let day = try Self.day(request)
-        let (name, season) = try await season(user, team: uuid, zones: true)
+        let (name, season) = try await season(user, team: uuid, zonesOn: {
+            Self.comparisonDays($0, on: day) + [day.adding(days: 1 - Self.historyDays)...day]
+        })
         guard let index = season.players.firstIndex(where: { $0.uuid == player }) else {
             throw ClubError.notFound("No player \(player.uuidString.lowercased()) on \(name).")
         }
