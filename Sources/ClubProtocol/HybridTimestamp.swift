@@ -24,10 +24,16 @@ public struct HybridTimestamp: Codable, Sendable, Hashable, Comparable, CustomSt
 /// logical clock). A kiosk whose clock is ten minutes wrong then stamps an edit made after
 /// a web edit it has synced as later, and one made before as earlier, as a person would expect.
 public struct HybridLogicalClock: Sendable, Equatable {
+    /// How far a stamp may run ahead of the server's clock (a kiosk's clock is corrected by its last
+    /// sync, not perfectly); the server stores an edit stamped further ahead at its own time.
+    public static let maxAheadMs: Int64 = 5_000
+
     public let origin: String
     /// Server time minus local time, from the last sync.
     public private(set) var offsetMs: Int64 = 0
     public private(set) var last: HybridTimestamp?
+    /// The latest stamp the club can hold, as of the server's time this clock last observed (nil before).
+    public private(set) var ceilingMs: Int64?
 
     public init(origin: String, offsetMs: Int64 = 0, last: HybridTimestamp? = nil) {
         self.origin = origin
@@ -39,6 +45,11 @@ public struct HybridLogicalClock: Sendable, Equatable {
     /// came back at `receivedMs` (local clock); the server's time is taken to be mid-way.
     public mutating func observeServer(timeMs serverMs: Int64, sentMs: Int64, receivedMs: Int64) {
         offsetMs = serverMs - (sentMs + (receivedMs - sentMs) / 2)
+        ceilingMs = serverMs + Self.maxAheadMs
+        // A last stamp beyond anything the club holds was taken by this kiosk's own clock running fast
+        // before the offset was known (a roster stamped on joining): go on from the server's time, or
+        // every edit would stay that far ahead — and beat later edits elsewhere — until real time caught up.
+        if let last, last.wallMs > serverMs + Self.maxAheadMs { self.last = nil }
         observe(HybridTimestamp(wallMs: serverMs, origin: ""))
     }
 

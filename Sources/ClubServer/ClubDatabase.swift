@@ -37,27 +37,45 @@ public struct ClubDatabase: Sendable {
     }
 
     /// `serve` refuses a role that row-level security would not hold: a superuser, a role with BYPASSRLS,
-    /// or one that owns the schema's tables (the owner should run migrate and the admin commands only).
+    /// or one that owns the schema's tables (the owner should run migrate and the admin commands only);
+    /// and a schema its migrations do not match (older: migrate first; newer: this server is the old one),
+    /// rather than failing on the first request that meets a missing column.
     public static func checkServingRole(_ url: DatabaseURL, logger: Logger) async throws {
-        let row: (String, Bool, Bool, Int64)?
+        let row: (String, Bool, Bool, Int64, Bool)?
+        var schema: Int?
         do {
             let connection = try await PostgresConnection.connect(configuration: try url.connectionConfiguration(), id: 0, logger: logger)
             let answer = try await connection.query("""
                 SELECT r.rolname::text, r.rolsuper, r.rolbypassrls,
-                       (SELECT count(*) FROM pg_class c WHERE c.relowner = r.oid AND c.relnamespace = 'public'::regnamespace AND c.relkind = 'r')
+                       (SELECT count(*) FROM pg_class c WHERE c.relowner = r.oid AND c.relnamespace = 'public'::regnamespace AND c.relkind = 'r'),
+                       coalesce(has_table_privilege(to_regclass('public.sideline_migrations'), 'SELECT'), false)
                 FROM pg_roles r WHERE r.rolname = current_user
-                """, logger: logger).decode((String, Bool, Bool, Int64).self).firstElement()
+                """, logger: logger).decode((String, Bool, Bool, Int64, Bool).self).firstElement()
+            if answer?.4 == true {
+                schema = try await connection.query("SELECT coalesce(max(version), 0)::integer FROM sideline_migrations",
+                                                    logger: logger).decode(Int.self).firstElement()
+            }
             try await connection.close()
             row = answer
         } catch let error as PSQLError {
             throw ClubError(.unavailable, describe(error, url: url))
         }
-        guard let (role, superuser, bypass, owned) = row else { return }
+        guard let (role, superuser, bypass, owned, _) = row else { return }
         if superuser || bypass {
             throw ClubError(.badRequest, "role '\(role)' is a superuser or has BYPASSRLS: serve connects as the app role that migrate --app-role named")
         }
         if owned > 0 {
             throw ClubError(.badRequest, "role '\(role)' owns \(owned) tables of the schema: serve connects as the app role, not the owner")
+        }
+        let needed = Migrations.all.map(\.version).max() ?? 0
+        guard let schema else {
+            throw ClubError(.badRequest, "role '\(role)' finds no Sideline schema it may read in \(url.database): run `sideline-club migrate --app-role \(role)` as the database's owner first")
+        }
+        if schema < needed {
+            throw ClubError(.badRequest, "the database's schema is at version \(schema) and this server needs \(needed): run `sideline-club migrate --app-role \(role)` as the database's owner first")
+        }
+        if schema > needed {
+            throw ClubError(.badRequest, "the database's schema is at version \(schema), newer than this server's \(needed): another instance was upgraded; upgrade this one too")
         }
     }
 

@@ -325,6 +325,8 @@ enum Migrations {
     /// What the server's role may do, and nothing else: granted again on every `migrate`.
     static let appGrants: [String] = [
         "GRANT USAGE ON SCHEMA public TO %ROLE%",
+        // Read only: `serve` refuses a schema older or newer than its migrations.
+        "GRANT SELECT ON sideline_migrations TO %ROLE%",
         "GRANT SELECT, UPDATE ON club TO %ROLE%",
         "GRANT SELECT, UPDATE ON kiosk TO %ROLE%",
         "GRANT SELECT ON api_token TO %ROLE%",

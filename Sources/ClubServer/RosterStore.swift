@@ -13,8 +13,8 @@ import PostgresNIO
 public enum RosterStore {
     /// A stamp may run ahead of the server's clock by this much (a kiosk's clock is corrected by its
     /// last sync, not perfectly); beyond it, the edit is stored at the server's time, so a clock set
-    /// in the future cannot make its edits win over every later one.
-    public static let maxAheadMs: Int64 = 5_000
+    /// in the future cannot make its edits win over every later one. The kiosk's clock knows it too.
+    public static let maxAheadMs = HybridLogicalClock.maxAheadMs
 
     public static func apply(_ edits: [RosterEdit], club: UUID, nowMs: Int64, in connection: PostgresConnection, logger: Logger) async throws -> RosterEditsResult {
         var seq = try await connection.query("UPDATE club SET roster_seq = roster_seq WHERE id = \(club) RETURNING roster_seq", logger: logger)

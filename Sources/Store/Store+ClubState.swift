@@ -55,10 +55,12 @@ extension SidelineStore {
         try write { try Self.saveClubClock(clock, $0) }
     }
 
-    /// The offset as measured; the last stamp only ever moves on (a trigger may have stamped an edit meanwhile).
+    /// The offset as measured; the last stamp only ever moves on (a trigger may have stamped an edit meanwhile),
+    /// except past the club's ceiling: a stamp of a fast clock the server's time has shown up (`observeServer`).
     static func saveClubClock(_ clock: HybridLogicalClock, _ db: Database) throws {
         let state = try clubSyncState(db)
         var last = (state.lastWallMs, state.lastCounter)
+        if let ceiling = clock.ceilingMs, last.0 > ceiling { last = (0, 0) }
         if let seen = clock.last, (seen.wallMs, seen.counter) > last { last = (seen.wallMs, seen.counter) }
         try db.execute(sql: "UPDATE club_state SET offset_ms = ?, last_wall_ms = ?, last_counter = ?",
                        arguments: [clock.offsetMs, last.0, last.1])

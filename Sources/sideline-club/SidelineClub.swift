@@ -10,6 +10,7 @@ struct SidelineClub: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sideline-club",
         abstract: "The club server: every kiosk of a club syncs its sessions and rosters to one PostgreSQL.",
+        version: SidelineVersion.current,
         subcommands: [MigrateCommand.self, ServeCommand.self, AddClubCommand.self, AddKioskCommand.self, AddUserCommand.self,
                       AddTokenCommand.self, BenchCommand.self])
 

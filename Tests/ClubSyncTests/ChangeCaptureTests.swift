@@ -114,6 +114,21 @@ final class ChangeCaptureTests: XCTestCase {
         XCTAssertEqual(expected.stamp(localMs: now).wallMs, renamed.stamp.wallMs, "the trigger's stamp is HybridLogicalClock's")
     }
 
+    /// Stamps a fast clock took before the club's time was known do not hold the clock ahead once a
+    /// sync has measured it: the next edit is stamped by the server's time.
+    func testAFastClocksEarlierStampsDoNotHoldTheClockAheadAfterASync() throws {
+        let store = try fixture.open()
+        let now = Date().unixMs
+        try store.saveClubClock(HybridLogicalClock(origin: "kiosk:test", last: HybridTimestamp(wallMs: now + 600_000, origin: "")))
+        var clock = try store.clubSyncState().clock(origin: "kiosk:test")
+        clock.observeServer(timeMs: now, sentMs: now + 600_000, receivedMs: now + 600_000)
+        try store.saveClubClock(clock)
+        _ = try store.createTeam(name: "U17")
+        let stamps = try store.pendingRosterEdits(origin: "kiosk:test").edits.map(\.stamp.wallMs)
+        XCTAssertFalse(stamps.isEmpty)
+        XCTAssertLessThan(stamps.max()!, Date().unixMs + HybridLogicalClock.maxAheadMs)
+    }
+
     func testApplyingTheClubsChangesQueuesNothingAndKeepsALaterLocalEdit() throws {
         let store = try fixture.open()
         let team = try store.createTeam(name: "U17")

@@ -1,31 +1,50 @@
 """A kiosk on the command line: its own database, `sideline club …` against the test's server, and its
-roster read back from SQLite in the club's terms (what the change feed says of each field)."""
+roster read back from SQLite in the club's terms (what the change feed says of each field). The binary may
+run behind a prefix (inside a network namespace: `ip netns exec …`) and with its clock skewed (`env`)."""
+import json
+import os
 import sqlite3
 import subprocess
 
 
 class KioskCLI:
-    def __init__(self, binary: str, db, name: str):
+    def __init__(self, binary: str, db, name: str, prefix: tuple = (), env: dict = None):
         self.bin, self.db, self.name = binary, str(db), name
+        self.prefix, self.env = list(prefix), {**os.environ, **env} if env else None
+
+    def command(self, *args: str) -> list:
+        return [*self.prefix, self.bin, *args, "--db", self.db]
 
     def run(self, *args: str, check: bool = True, timeout: int = 120) -> subprocess.CompletedProcess:
-        result = subprocess.run([self.bin, *args, "--db", self.db], capture_output=True, text=True, timeout=timeout)
+        result = subprocess.run(self.command(*args), capture_output=True, text=True, timeout=timeout, env=self.env)
         if check and result.returncode != 0:
             raise AssertionError(f"sideline {' '.join(args)} ({self.name}) exited {result.returncode}: {result.stderr}{result.stdout}")
         return result
 
+    def popen(self, *args: str) -> subprocess.Popen:
+        """`sideline ARGS` started, not waited for (its output in pipes)."""
+        return subprocess.Popen(self.command(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=self.env)
+
     def club(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
         return self.run("club", *args, check=check)
 
-    def join(self, club, club_name: str, **kw) -> subprocess.CompletedProcess:
+    def join(self, club, club_name: str, url: str = None, *extra: str, **kw) -> subprocess.CompletedProcess:
         code = club.enrolment_code(club_name, self.name)
-        return self.club("join", f"http://127.0.0.1:{club.port}", code, **kw)
+        return self.club("join", url or f"http://127.0.0.1:{club.port}", code, *extra, **kw)
 
     def sync(self, *extra: str) -> subprocess.CompletedProcess:
         return self.club("sync", *extra)
 
-    def record(self, team: str = "Demo", players: int = 3, minutes: float = 1):
-        self.run("record", "--source", f"sim:{players}", "--speed", "60", "--team", team, "--minutes", str(minutes), "--quiet")
+    def record(self, team: str = "Demo", players: int = 3, minutes: float = 1, speed: int = 60, seed: int = 1):
+        self.run("record", "--source", f"sim:{players}", "--speed", str(speed), "--team", team, "--minutes", str(minutes),
+                 "--seed", str(seed), "--quiet")
+
+    def export_json(self, session_id: int, folder) -> dict:
+        """The document `sideline export --format json` writes for the session."""
+        self.run("export", "--session", str(session_id), "--format", "json", "--out", str(folder))
+        written = sorted(folder.glob("*.json"))
+        assert len(written) == 1, written
+        return json.loads(written[0].read_text())
 
     def sql(self, query: str, *args):
         with sqlite3.connect(self.db) as c:

@@ -1,5 +1,8 @@
 """The schema: versioned migrations run twice change nothing; the server's role owns nothing, bypasses
 nothing, and sees no row of any table unless its transaction names the club; clubs see only their own."""
+import subprocess
+import uuid
+
 import bundles
 from conftest import APP, OWNER
 
@@ -18,7 +21,10 @@ def test_migrate_twice_is_idempotent(club):
     # The app role owns nothing and bypasses nothing.
     assert club.pg.psql(f"SELECT count(*) FROM pg_tables WHERE tableowner = '{APP}'", db=club.db).stdout.strip() == "0"
     assert club.pg.psql(f"SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = '{APP}'").stdout.strip() == "f|f"
-    denied = club.app_sql("SELECT * FROM sideline_migrations", check=False)
+    # It reads the migrations' versions (serve checks the schema) and may change none of them.
+    newest = club.pg.psql("SELECT max(version) FROM sideline_migrations", user=OWNER, db=club.db).stdout.strip()
+    assert club.app_sql("SELECT max(version) FROM sideline_migrations").stdout.strip() == newest
+    denied = club.app_sql("DELETE FROM sideline_migrations", check=False)
     assert denied.returncode != 0 and "permission denied" in denied.stderr
 
 
@@ -77,3 +83,28 @@ def test_club_a_sees_nothing_of_club_b(club):
     assert club.request("GET", "/api/v1/kiosk/status", token_a).status == 403
     assert club.request("GET", "/api/v1/sessions", "api_nonsense").status == 401
     assert club.request("GET", "/api/v1/sessions").status == 401
+
+
+def test_serve_refuses_a_schema_it_does_not_match(club, postgres, club_bin):
+    """A server started before `migrate`, or one instance left behind when another was upgraded, says
+    so in one line at start instead of failing at the first request that meets a missing column."""
+    fresh = "club_" + uuid.uuid4().hex[:10]
+    postgres.psql(f"CREATE DATABASE {fresh} OWNER {OWNER}")
+    try:
+        serve = [club_bin, "serve", "--listen", "127.0.0.1:0", "--database-url"]
+        r = subprocess.run(serve + [postgres.url(APP, fresh)], capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and r.stdout == "", r
+        assert len(r.stderr.strip().splitlines()) == 1 and "run `sideline-club migrate --app-role sideline_app`" in r.stderr, r.stderr
+        # Migrated, then a newer server's migration recorded: this (older) server refuses too.
+        club.run("migrate", "--app-role", APP, url=postgres.url(OWNER, fresh))
+        postgres.psql("INSERT INTO sideline_migrations(version, name) VALUES (999, 'from-the-future')", user=OWNER, db=fresh)
+        r = subprocess.run(serve + [postgres.url(APP, fresh)], capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and "newer than this server's" in r.stderr and "upgrade this one too" in r.stderr, r.stderr
+    finally:
+        postgres.psql(f"DROP DATABASE {fresh} WITH (FORCE)")
+
+
+def test_version_is_the_kiosks(club_bin, sideline_bin):
+    club_version = subprocess.run([club_bin, "--version"], capture_output=True, text=True, check=True).stdout.strip()
+    kiosk_version = subprocess.run([sideline_bin, "--version"], capture_output=True, text=True, check=True).stdout.strip()
+    assert club_version == kiosk_version and club_version.count(".") == 2, (club_version, kiosk_version)

@@ -38,14 +38,6 @@ def pages(web, driver):
             ("season-player", f"/teams/{web.team_a}/season/{player}"), ("settings", "/settings")]
 
 
-def capture(driver, path: pathlib.Path, width: int):
-    """The whole page as one PNG at `width` CSS pixels."""
-    height = driver.execute_script("return Math.max(document.documentElement.scrollHeight, document.body.scrollHeight)")
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": min(int(height), 6000),
-                                                                  "deviceScaleFactor": 1, "mobile": width < 600})
-    driver.save_screenshot(str(path))
-
-
 @pytest.mark.parametrize("width", [1280, 375])
 def test_every_page_fits_the_width_and_is_captured(web, width):
     out = os.environ.get("SIDELINE_CLUB_SCREENSHOTS")
@@ -62,7 +54,7 @@ def test_every_page_fits_the_width_and_is_captured(web, width):
             if out:
                 folder = pathlib.Path(out)
                 folder.mkdir(parents=True, exist_ok=True)
-                capture(driver, folder / f"{name}-{width}.png", width)
+                webclub.capture(driver, folder / f"{name}-{width}.png", width)
                 driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": 900 if width > 600 else 812,
                                                                               "deviceScaleFactor": 1 if width > 600 else 2, "mobile": width < 600})
             if name == "login":

@@ -36,6 +36,14 @@ def browser(width=1280, height=900):
     return driver
 
 
+def capture(driver, path: pathlib.Path, width: int):
+    """The whole page as one PNG at `width` CSS pixels."""
+    height = driver.execute_script("return Math.max(document.documentElement.scrollHeight, document.body.scrollHeight)")
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": min(int(height), 6000),
+                                                                  "deviceScaleFactor": 1, "mobile": width < 600})
+    driver.save_screenshot(str(path))
+
+
 def team_uuid(seed: int) -> str:
     """The team UUID `bundles.make(seed)` gives its session (lower case, as roster keys are)."""
     return bundles.make(seed=seed, players=1, minutes=0.1)["session"]["teamUUID"].lower()

@@ -20,6 +20,7 @@ APT_PACKAGES=(
   cage xwayland grim                              # the compositor of the unit, run here headless (make bench-appliance, the two-output test); grim reads its outputs
   zlib1g-dev postgresql-15 postgresql-client-15   # the club server: gzip transfers; Tests/club and make bench-club start a throwaway cluster
   iproute2 nftables                               # the club's fault tests: network namespaces, veth, tbf; packet loss (Tests/club/test_faults.py)
+  faketime                                        # the club's fault tests: a kiosk whose clock is 10 minutes wrong (libfaketime by LD_PRELOAD)
   chromium chromium-driver                        # the club's web pages in a real browser (Tests/club/test_web*.py, Selenium; no driver download)
   libcurl4-openssl-dev openssl                    # the kiosk's club sync: HTTPS through libcurl (the system's TLS and CA store); Tests/club makes a self-signed certificate
   time                                            # GNU time: a command's own peak RSS, not its Python launcher's (make bench-hostile, the hostile-stick tests)

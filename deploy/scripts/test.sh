@@ -17,20 +17,20 @@ release_build=$!
 echo "== end-to-end tests against independent peers (pytest in .venv)"
 ./deploy/scripts/venv.sh
 swift build --product sideline
-SIDELINE_BIN="$PWD/.build/debug/sideline" .venv/bin/python -m pytest -q Tests/e2e
+SIDELINE_BIN="$PWD/.build/debug/sideline" .venv/bin/python -m pytest -q -rfE Tests/e2e
 started=$SECONDS
 wait "$release_build" || { tail -50 "$RELEASE_LOG"; echo "the release build failed (its log: $RELEASE_LOG)" >&2; exit 1; }
 echo "release binaries: waited $((SECONDS - started)) s for them after the end-to-end tests"
 
 echo "== the club server against a throwaway PostgreSQL 15: schema, row-level security, enrolment, uploads, tombstones, rosters, schemathesis; uploads through real network faults in namespaces (a cut link, loss and delay, the server killed, PostgreSQL restarted, replays); the kiosk's \`sideline club\` against it, and the convergence property test"
 swift build --product sideline-club
-SIDELINE_BIN="$PWD/.build/debug/sideline" SIDELINE_CLUB_BIN="$PWD/.build/debug/sideline-club" .venv/bin/python -m pytest -q -rP Tests/club
+SIDELINE_BIN="$PWD/.build/debug/sideline" SIDELINE_CLUB_BIN="$PWD/.build/debug/sideline-club" .venv/bin/python -m pytest -q -rfEP Tests/club
 
 echo "== Debian packages, the kiosk's and the club server's: make deb, Depends against each binary's NEEDED and each release's packages, lintian, the club's unit (systemd-analyze verify, security), install/upgrade/remove/purge in a clean trixie and a clean bookworm"
 started=$SECONDS
 DEB=$(./deploy/package/deb.sh | tail -1)
 built=$SECONDS
-SIDELINE_DEB="$PWD/$DEB" .venv/bin/python -m pytest -q -rP Tests/package
+SIDELINE_DEB="$PWD/$DEB" .venv/bin/python -m pytest -q -rfEP Tests/package
 echo "packages: built in $((built - started)) s (both release binaries and both .debs), tested in $((SECONDS - built)) s"
 
 echo "== ThreadSanitizer: the ring's two-thread stress must be clean, the broken canary ring must be caught"
@@ -43,6 +43,6 @@ echo "== the real Linux Bluetooth stack in a VM: trixie's kernel 6.12 and blueto
 ./deploy/scripts/vm/test-vm.sh trixie
 
 echo "== the appliance in a VM (trixie): the .deb installed by apt, boot to the kiosk (bluez, hci-user), taps, power cut, USB sticks, daily backup, no blanking, kill -9 and watchdog, no adapter at start; then a bookworm board with Sideline upgraded in place to trixie"
-SIDELINE_VM_RELEASE=trixie SIDELINE_DEB="$PWD/$DEB" .venv/bin/python -m pytest -q -rP Tests/appliance
+SIDELINE_VM_RELEASE=trixie SIDELINE_DEB="$PWD/$DEB" .venv/bin/python -m pytest -q -rfEP Tests/appliance
 
 .venv/bin/python -m sideline_testkit.figures

@@ -137,7 +137,7 @@ struct WebSessionPages: Sendable {
             <div class="scroll"><table id="players"><thead><tr><th class="num">#</th><th>Player</th><th class="num">Avg</th><th class="num">Max</th>
             <th class="num opt">Peak %</th><th class="num">TRIMP</th><th class="num opt">kcal</th><th class="num opt">Effort pts</th>
             <th class="num opt">HRR 60 s</th><th class="num opt">RMSSD</th></tr></thead><tbody>\(table)</tbody></table></div>
-            <p class="muted">Heart rates in bpm; TRIMP is Banister's over the effort; HRR 60 s is the drop in the minute after it; RMSSD in ms over \(document.hrvWindow.html).</p>
+            <p class="muted">Heart rates in bpm; TRIMP is Banister's over the effort; HRR 60 s is the drop in the minute after it; RMSSD in ms, over the \(document.hrvWindow.html).</p>
             <h2>Files</h2>
             <div class="card downloads"><p>\(link(stem + "_summary.json", "JSON (every number)")) \(link(stem + "_summary.csv", "Summary CSV"))
             \(link(stem + "_samples.csv", "Samples CSV")) \(link(stem + "_rr.csv", "RR CSV"))</p><ul>\(perPlayer)</ul></div>
@@ -193,7 +193,7 @@ struct SessionPageDocument {
     init(_ data: Data) throws {
         guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw ClubError.unprocessable("the session's document is not an object") }
         zoneModel = root["zoneModel"] as? String ?? ""
-        var window = "the first 5 min"
+        var window = "first 5 min"
         players = (root["players"] as? [[String: Any]] ?? []).map { p in
             let s = p["session"] as? [String: Any] ?? [:]
             let hrv = p["reportedHRV"] as? [String: Any]

@@ -226,9 +226,11 @@ echo "$KVER" > "$IMAGE/kernel-version"
 echo "$SUITE $KPKG $KDEB_VERSION $BUMBLE_PIN" > "$IMAGE/stamp"
 rm -rf "$WORK"
 ln -sfn "$IMAGE" "$LINK"
-# Older images of this release go (each is about 1 GB); another release's stay.
-for old in "$CACHE/images/$SUITE"-*; do
-  case "$old" in "$IMAGE"|"$IMAGE".lock|*.work) ;; *) rm -rf "$old" ;; esac
+# Older images of this release go (each is about 1 GB), but the newest other one stays: two
+# checkouts of different inputs (a branch beside main) each keep theirs, even mid-run, instead of
+# deleting each other's. Another release's stay.
+for old in $(ls -1dt "$CACHE/images/$SUITE"-* 2>/dev/null | grep -v -e '\.lock$' -e '\.work$' | grep -v -x -F "$IMAGE" | tail -n +2); do
+  rm -rf "$old"
 done
 log "ready in $(( $(date +%s) - started )) s: kernel $KVER, root.ext4 $(du -h "$IMAGE/root.ext4" | cut -f1) ($IMAGE)"
 echo "$IMAGE"

@@ -18,6 +18,6 @@ step ./deploy/package/release-build.sh
 step ./deploy/scripts/venv.sh
 step ./deploy/scripts/vm/build-image.sh "$SIDELINE_VM_RELEASE" >/dev/null
 status=0
-step .venv/bin/python -m pytest -q Tests/vm || status=$?
+step .venv/bin/python -m pytest -q -rfE Tests/vm || status=$?
 echo "vm stage ($SIDELINE_VM_RELEASE): $((SECONDS - stage_start)) s in all" >&2
 exit "$status"
