@@ -14,10 +14,15 @@ public enum RosterSchema {
         case .player: ["firstName", "lastName", "birthYear", "sex", "weightKg", "restingHR", "maxHR", "photo", "deleted"]
         case .membership: ["shirtNumber", "strap", "deleted"]
         case .strap: ["address", "name", "deleted"]
-        case .settings: ["zoneModel", "maxHRFormula"]
+        case .settings: sharedSettings.map(\.field)
         case .session: ["deleted"]
         }
     }
+
+    /// The settings a club shares with its kiosks: the kiosk's key (`KioskSettings.keyValues`) → the club's field.
+    public static let sharedSettings: [(kioskKey: String, field: String)] = [
+        ("zoneModel", "zoneModel"), ("maxFormula", "maxHRFormula"), ("loadStatusRatios", "loadStatusRatios"), ("seasonStart", "seasonStart"),
+    ]
 
     /// The membership key of a player on a team.
     public static func membershipKey(team: UUID, player: UUID) -> String {
@@ -102,6 +107,17 @@ public enum RosterSchema {
         case (.strap, "name"): return name(max: 64, empty: true)
         case (.settings, "zoneModel"): return oneOf(ZoneModel.allCases.map(\.rawValue))
         case (.settings, "maxHRFormula"): return oneOf(MaxHeartRateFormula.allCases.map(\.rawValue))
+        case (.settings, "loadStatusRatios"):
+            // The kiosk's own rule (`sideline settings --load-status`): three positive ratios that do not fall.
+            guard let text = value.string, text.utf8.count <= 64, KioskSettings.loadStatusRatios(parsing: text) != nil else {
+                return "three positive ratios that do not fall, like \"0.8,1.0,1.5\""
+            }
+            return nil
+        case (.settings, "seasonStart"):
+            guard let text = value.string, text.utf8.count <= 8, SeasonStart(parsing: text) != nil else {
+                return "a month and day like \"08-01\" (February 29 is not every year's)"
+            }
+            return nil
         default: return "unknown field"
         }
     }

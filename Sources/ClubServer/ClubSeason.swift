@@ -10,7 +10,7 @@ import TeamCore
 /// `Readiness`). No reading is decoded and no session analysed per request.
 ///
 /// Days are local days of the server's time zone, as the kiosk's are of its own; the load status
-/// thresholds are Polar's (the club's settings do not carry the kiosk's changed ones).
+/// thresholds and the season's start are the club's settings, shared with its kiosks.
 struct ClubSeason: Sendable {
     struct Player: Sendable {
         var uuid: UUID
@@ -33,34 +33,27 @@ struct ClubSeason: Sendable {
     /// By player, oldest first.
     var entries: [UUID: [Entry]]
     var calendar: Calendar
+    var settings: ClubSettings
 
-    static let thresholds = LoadStatusThresholds.polar
+    var thresholds: LoadStatusThresholds { settings.loadStatus }
 
-    /// Every finished session (any team) of these players that has its figures kept. `zones`: read each
-    /// session's time in zones too (the player page's weekly chart; the table needs none).
-    static func load(players: [Player], zones: Bool = false, in connection: PostgresConnection, logger: Logger,
-                     calendar: Calendar = .current) async throws -> ClubSeason {
+    /// Every finished session (any team) of these players that has its figures kept. `zonesOn`: the days
+    /// whose sessions' time in zones is read too (the comparison's spans, the player page's weeks), given
+    /// the club's settings; the table itself needs none.
+    static func load(players: [Player], zonesOn: (ClubSettings) -> [ClosedRange<CalendarDay>] = { _ in [] },
+                     in connection: PostgresConnection, logger: Logger, calendar: Calendar = .current) async throws -> ClubSeason {
+        let settings = try await ClubSettings.load(in: connection, logger: logger)
         let uuids = players.map(\.uuid)
         // The players' figures as plain numbers (a row a player and session: 12 000 rows for 40 players × 300
         // sessions), then their sessions (a row each): two index scans, no join for the planner to misjudge.
         var figures: [(player: UUID, session: UUID, figures: SessionSeasonFigures)] = []
-        let columns = "player_uuid, session_uuid, cardio_load, recovery_bpm, ln_rmssd, resting_bpm, corrected_share"
-        if zones {
-            let rows = try await connection.query("""
-                SELECT \(unescaped: columns), zone_ms FROM session_load WHERE algorithm = \(SessionDocument.algorithm) AND player_uuid = ANY(\(uuids))
-                """, logger: logger)
-            for try await r in rows.decode((UUID, UUID, Double, Double?, Double?, Double?, Double?, [Int64]).self) {
-                figures.append((r.0, r.1, SessionSeasonFigures(playerID: 0, cardioLoad: r.2, zoneMs: r.7, recoveryBPM: r.3, lnRMSSD: r.4,
-                                                               restingBPM: r.5, correctedShare: r.6)))
-            }
-        } else {
-            let rows = try await connection.query("""
-                SELECT \(unescaped: columns) FROM session_load WHERE algorithm = \(SessionDocument.algorithm) AND player_uuid = ANY(\(uuids))
-                """, logger: logger)
-            for try await r in rows.decode((UUID, UUID, Double, Double?, Double?, Double?, Double?).self) {
-                figures.append((r.0, r.1, SessionSeasonFigures(playerID: 0, cardioLoad: r.2, zoneMs: [], recoveryBPM: r.3, lnRMSSD: r.4,
-                                                               restingBPM: r.5, correctedShare: r.6)))
-            }
+        let rows = try await connection.query("""
+            SELECT player_uuid, session_uuid, cardio_load, recovery_bpm, ln_rmssd, resting_bpm, corrected_share FROM session_load
+            WHERE algorithm = \(SessionDocument.algorithm) AND player_uuid = ANY(\(uuids))
+            """, logger: logger)
+        for try await r in rows.decode((UUID, UUID, Double, Double?, Double?, Double?, Double?).self) {
+            figures.append((r.0, r.1, SessionSeasonFigures(playerID: 0, cardioLoad: r.2, zoneMs: [], recoveryBPM: r.3, lnRMSSD: r.4,
+                                                           restingBPM: r.5, correctedShare: r.6)))
         }
         var sessions: [UUID: (id: Int64, startedMs: Int64, day: CalendarDay, tags: SessionTags, team: String)] = [:]
         let sessionRows = try await connection.query("""
@@ -73,14 +66,30 @@ struct ClubSeason: Sendable {
             let day = CalendarDay(Date(timeIntervalSince1970: Double(startedMs) / 1000), in: calendar)
             sessions[uuid] = (Int64(sessions.count + 1), startedMs, day, SessionTags(stored: tags), team)
         }
+        // Time in zones for the sessions of the days asked for only, each zone a column of its own: thousands of
+        // small arrays cost more to read and decode than the figures above.
+        let days = zonesOn(settings)
+        let wanted = sessions.filter { s in days.contains { $0.contains(s.value.day) } }.map(\.key)
+        var zones: [UUID: [UUID: [Int64]]] = [:]
+        if !wanted.isEmpty {
+            let zoneRows = try await connection.query("""
+                SELECT player_uuid, session_uuid, zone_ms[1], zone_ms[2], zone_ms[3], zone_ms[4], zone_ms[5], zone_ms[6] FROM session_load
+                WHERE algorithm = \(SessionDocument.algorithm) AND player_uuid = ANY(\(uuids)) AND session_uuid = ANY(\(wanted))
+                """, logger: logger)
+            for try await r in zoneRows.decode((UUID, UUID, Int64?, Int64?, Int64?, Int64?, Int64?, Int64?).self) {
+                zones[r.0, default: [:]][r.1] = [r.2, r.3, r.4, r.5, r.6, r.7].map { $0 ?? 0 }
+            }
+        }
         var entries: [UUID: [Entry]] = [:]
         for (player, session, f) in figures {
             guard let s = sessions[session] else { continue }
+            var kept = f
+            if let ms = zones[player]?[session] { kept.zoneMs = ms }
             entries[player, default: []].append(Entry(session: session, sessionID: s.id, teamName: s.team, startedMs: s.startedMs, day: s.day,
-                                                      tags: s.tags, figures: f))
+                                                      tags: s.tags, figures: kept))
         }
         for key in entries.keys { entries[key]!.sort { $0.sessionID < $1.sessionID } }
-        return ClubSeason(players: players, entries: entries, calendar: calendar)
+        return ClubSeason(players: players, entries: entries, calendar: calendar, settings: settings)
     }
 
     func loads(_ player: UUID) -> [SessionLoad] {
@@ -101,6 +110,20 @@ struct ClubSeason: Sendable {
         let inputs = players.enumerated().map { i, p in
             SeasonTable.PlayerInput(playerID: Int64(i), name: p.name, number: p.number, loads: loads(p.uuid), checks: checks(p.uuid))
         }
-        return SeasonTable.rows(inputs, on: day, thresholds: Self.thresholds)
+        return SeasonTable.rows(inputs, on: day, thresholds: thresholds)
+    }
+
+    /// The team's average of every day from `from` through `through`; readiness in `posture` (nil: any).
+    func teamAverage(from: CalendarDay, through: CalendarDay, posture: String?) -> [TeamAverageDay] {
+        TeamAverage.days(histories: players.map { PlayerLoadHistory(sessions: loads($0.uuid).filter { $0.day <= through }) },
+                         checks: players.map { checks($0.uuid) }, from: from, through: through, posture: posture)
+    }
+
+    /// This season so far against the same span of the last, for one player or (nil) the team.
+    func seasonComparison(player: UUID?, on day: CalendarDay) -> SeasonComparison {
+        if let player {
+            return SeasonComparison.player(loads: loads(player), checks: checks(player), on: day, start: settings.seasonStart)
+        }
+        return SeasonComparison.team(players.map { (loads($0.uuid), checks($0.uuid)) }, on: day, start: settings.seasonStart)
     }
 }

@@ -74,8 +74,14 @@ enum ClubSeasonBench {
         let roster = try await timed("roster") { try await database.inClub(club) { c in try await WebTeamPages(database: database).team(user, team, in: c) } }
         let members = roster.roster.roster(of: team).map { ClubSeason.Player(uuid: $0.player.uuid, name: $0.player.fullName, number: $0.member.shirtNumber) }
         _ = try await timed("missing") { try await cache.missing(club: club, players: members.map(\.uuid)) }
-        let season = try await timed("figures") { try await database.inClub(club) { c in try await ClubSeason.load(players: members, in: c, logger: logger) } }
+        _ = try await timed("figures") { try await database.inClub(club) { c in try await ClubSeason.load(players: members, in: c, logger: logger) } }
+        let season = try await timed("figures with the comparison's zones") {
+            try await database.inClub(club) { c in
+                try await ClubSeason.load(players: members, zonesOn: { WebSeasonPages.comparisonDays($0, on: today) }, in: c, logger: logger)
+            }
+        }
         _ = await timed("analysis") { season.table(on: today) }
+        _ = await timed("this season against the last") { season.seasonComparison(player: nil, on: today) }
         say("season page parts: " + parts.map { String(format: "%@ %.1f ms", $0.0, $0.1) }.joined(separator: ", "))
         say(String(format: "season table of %d players × %d sessions (the page: roster, kept figures, analysis, HTML of %d kB): p50 %.1f ms, p95 %.1f ms (goal ≤ 100)",
                    players, sessions, bytes / 1000, ClubBench.percentile(times, 0.5), ClubBench.percentile(times, 0.95)))

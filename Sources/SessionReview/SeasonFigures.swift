@@ -90,11 +90,3 @@ extension SessionReview {
         return seasons
     }
 }
-
-extension LoadStatusThresholds {
-    /// The club's thresholds as the settings keep them (Polar's unless changed).
-    public init(settings: KioskSettings) {
-        let r = settings.loadStatusRatios.count == 3 ? settings.loadStatusRatios : KioskSettings.polarLoadStatusRatios
-        self.init(maintainingFrom: r[0], productiveFrom: r[1], overreachingAbove: r[2])
-    }
-}

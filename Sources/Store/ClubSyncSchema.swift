@@ -1,5 +1,6 @@
 import ClubProtocol
 import GRDB
+import TeamCore
 
 /// Schema v14: what a club needs of the kiosk's database — UUIDs for teams, players, straps and
 /// sessions, the sync's own state, and the outbox (roster edits to push, sessions to upload,
@@ -120,10 +121,14 @@ enum ClubSyncSchema {
         return sql
     }
 
-    /// The shared settings: the kiosk's keys → the club's fields.
-    static let settings: [(key: String, field: String)] = [("kiosk.zoneModel", "zoneModel"), ("kiosk.maxFormula", "maxHRFormula")]
+    /// The shared settings: the kiosk's keys → the club's fields. v14 captured the first two; v15
+    /// re-creates the triggers with every one (`migrateSharedSettings`).
+    static let settings: [(key: String, field: String)] = RosterSchema.sharedSettings.map { (KioskSettings.storeKeyPrefix + $0.kioskKey, $0.field) }
+    /// What v14's triggers capture: frozen, as the migration must write what it always wrote.
+    static let settingsV14: [(key: String, field: String)] = [("kiosk.zoneModel", "zoneModel"), ("kiosk.maxFormula", "maxHRFormula")]
 
-    static var settingTriggers: String {
+    /// `club_setting_inserted` and `club_setting_updateed` (sic: v14 named them so, and a migration's names stay).
+    static func settingTriggers(_ settings: [(key: String, field: String)]) -> String {
         let field = "CASE NEW.key " + settings.map { "WHEN '\($0.key)' THEN '\($0.field)'" }.joined(separator: " ") + " END"
         let keys = settings.map { "'\($0.key)'" }.joined(separator: ", ")
         return ["INSERT", "UPDATE"].map { event in
@@ -134,6 +139,22 @@ enum ClubSyncSchema {
             END;
             """
         }.joined(separator: "\n")
+    }
+
+    /// Schema v15: the load status thresholds and the season's start are shared with the club too.
+    /// The setting triggers are made again with every shared key, and a value this kiosk set before
+    /// is queued, so the club learns it with the next push (an edit made now: a later one elsewhere wins).
+    static func migrateSharedSettings(_ db: Database) throws {
+        try db.execute(sql: """
+            DROP TRIGGER club_setting_inserted;
+            DROP TRIGGER club_setting_updateed;
+            \(settingTriggers(settings))
+            """)
+        let added = settings.dropFirst(settingsV14.count)
+        let set = try String.fetchAll(db, sql: "SELECT key FROM setting WHERE key IN (\(added.map { "'\($0.key)'" }.joined(separator: ", ")))")
+        guard !set.isEmpty else { return }
+        let fields = added.filter { set.contains($0.key) }.map { "SELECT '\($0.field)' AS field" }.joined(separator: " UNION ALL ")
+        try db.execute(sql: tick + queue(.settings, key: "'club'", rows: fields))
     }
 
     static func migrate(_ db: Database) throws {
@@ -211,7 +232,7 @@ enum ClubSyncSchema {
                 \(tick)
                 \(queue(.player, key: "(SELECT uuid FROM player WHERE id = OLD.player_id)", fields: [("photo", nil)]))
             END;
-            \(settingTriggers)
+            \(settingTriggers(settingsV14))
             """)
         for c in captured { try db.execute(sql: triggers(c)) }
     }

@@ -224,6 +224,11 @@ enum Schema {
             // capture every roster edit (ClubSyncSchema).
             try ClubSyncSchema.migrate(db)
         }
+        migrator.registerMigration("v15-club-season-settings") { db in
+            // The load status thresholds and the season's start become settings the club shares:
+            // the setting triggers capture them too (ClubSyncSchema.migrateSharedSettings).
+            try ClubSyncSchema.migrateSharedSettings(db)
+        }
         return migrator
     }
 }

@@ -111,7 +111,9 @@ extension SidelineStore {
         case .settings:
             guard let local = ClubSyncSchema.settings.first(where: { $0.field == field }) else { return .null }
             let stored = try value("SELECT value FROM setting WHERE key = ?", [local.key])
-            return stored.map { text($0) } ?? .string(field == "zoneModel" ? ZoneModel.percentOfMax.rawValue : MaxHeartRateFormula.tanaka.rawValue)
+            // Never set here: the kiosk's default, as its settings read it.
+            let unprefixed = String(local.key.dropFirst(KioskSettings.storeKeyPrefix.count))
+            return stored.map { text($0) } ?? .string(KioskSettings().keyValues.first { $0.0 == unprefixed }?.1 ?? "")
         case .session:
             return .bool(try value("SELECT 1 FROM session WHERE uuid = ?", [key]) == nil)
         }

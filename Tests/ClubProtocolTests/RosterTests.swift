@@ -17,7 +17,9 @@ final class RosterTests: XCTestCase {
                   edit(.team, team, "colour", .string("#43A047")), edit(.player, player, "deleted", .bool(true)),
                   edit(.membership, "\(team)/\(player)", "shirtNumber", .integer(7)),
                   edit(.strap, StrapIdentity.uuid(forAddress: "A0:9E:1A:00:00:01").uuidString.lowercased(), "address", .string("A0:9E:1A:00:00:01")),
-                  edit(.settings, "club", "zoneModel", .string("heartRateReserve"))] {
+                  edit(.settings, "club", "zoneModel", .string("heartRateReserve")),
+                  edit(.settings, "club", "loadStatusRatios", .string("0.7,0.9,1.3")), edit(.settings, "club", "loadStatusRatios", .string("1.0,1.0,1.0")),
+                  edit(.settings, "club", "seasonStart", .string("07-15")), edit(.settings, "club", "seasonStart", .string("02-28"))] {
             XCTAssertNil(RosterSchema.problem(with: e), "\(e)")
         }
     }
@@ -37,6 +39,13 @@ final class RosterTests: XCTestCase {
             (edit(.membership, team, "shirtNumber", .integer(7)), "<team uuid>/<player uuid>"),
             (edit(.session, team, "deleted", .bool(false)), "cannot be taken back"),
             (edit(.settings, "other", "zoneModel", .string("percentOfMax")), "\"club\""),
+            (edit(.settings, "club", "loadStatusRatios", .string("1.2,1.0,1.5")), "do not fall"),
+            (edit(.settings, "club", "loadStatusRatios", .string("0.8,1.0")), "three"),
+            (edit(.settings, "club", "loadStatusRatios", .string("0,1.0,1.5")), "positive"),
+            (edit(.settings, "club", "loadStatusRatios", .number(0.8)), "three"),
+            (edit(.settings, "club", "seasonStart", .string("02-29")), "month and day"),
+            (edit(.settings, "club", "seasonStart", .string("13-01")), "month and day"),
+            (edit(.settings, "club", "seasonStart", .string("August")), "month and day"),
         ]
         for (e, expected) in cases {
             let problem = RosterSchema.problem(with: e)

@@ -55,7 +55,10 @@ final class ChangeCaptureTests: XCTestCase {
         try store.saveKioskSetting("zoneModel", ZoneModel.percentOfMax.rawValue)
         try store.saveKioskSetting("maxFormula", MaxHeartRateFormula.fox.rawValue)
         try store.saveKioskSetting("soundOn", "no")
-        XCTAssertEqual(try fixture.queued(), ["settings maxHRFormula", "settings zoneModel"], "only the settings a club shares")
+        try store.saveKioskSetting("loadStatusRatios", "0.7,0.9,1.3")
+        try store.saveKioskSetting("seasonStart", "07-15")
+        XCTAssertEqual(try fixture.queued(), ["settings loadStatusRatios", "settings maxHRFormula", "settings seasonStart", "settings zoneModel"],
+                       "only the settings a club shares")
         try fixture.clearQueue()
 
         // `sideline import-roster`.

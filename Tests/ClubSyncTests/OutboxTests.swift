@@ -71,12 +71,15 @@ final class OutboxTests: XCTestCase {
         XCTAssertEqual(queued.filter { $0.hasPrefix("team ") }.count, RosterSchema.fields(of: .team).count)
         XCTAssertEqual(queued.filter { $0.hasPrefix("player ") }.count, RosterSchema.fields(of: .player).count)
         XCTAssertEqual(queued.filter { $0.hasPrefix("membership ") }.count, RosterSchema.fields(of: .membership).count)
-        XCTAssertEqual(queued.filter { $0.hasPrefix("settings ") }.count, 2)
+        XCTAssertEqual(queued.filter { $0.hasPrefix("settings ") }.count, RosterSchema.fields(of: .settings).count)
         XCTAssertEqual(try store.sessionTombstones(), [])
         let (edits, refused) = try store.pendingRosterEdits(origin: "kiosk:test")
         XCTAssertEqual(refused.count, 0)
         XCTAssertTrue(edits.allSatisfy { RosterSchema.problem(with: $0) == nil })
         XCTAssertEqual(edits.first { $0.entity == .player && $0.field == "photo" }?.value, .null)
+        // Settings never set here go up as the kiosk's defaults.
+        XCTAssertEqual(edits.first { $0.entity == .settings && $0.field == "loadStatusRatios" }?.value, .string("0.8,1.0,1.5"))
+        XCTAssertEqual(edits.first { $0.entity == .settings && $0.field == "seasonStart" }?.value, .string("08-01"))
     }
 
     func testStatusSaysWhatWaitsWhenAndWhere() throws {

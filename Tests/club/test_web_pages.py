@@ -1,6 +1,7 @@
 """Every page of the club's web at a laptop's width (1280) and a phone's (375): drawn without a horizontal
 scroll on the phone, and — with SIDELINE_CLUB_SCREENSHOTS=DIR — a screenshot of each at both widths into DIR
-(docs/screenshots/club holds the ones the docs show). A season of six weeks for one team fills the pages."""
+(docs/screenshots/club holds the ones the docs show). A season of six weeks for one team fills the pages, and
+three weeks of the same days a year before give "this season against the last" something to compare."""
 import datetime as dt
 import os
 import pathlib
@@ -16,7 +17,9 @@ from webclub import ADMIN, WebClub
 @pytest.fixture
 def web(club, tmp_path):
     w = WebClub(club, tmp_path)
-    for b in season_bundles.season(webclub.TEAM_A, dt.date.today(), w.sessions_a[0]["participants"]):
+    today, who = dt.date.today(), w.sessions_a[0]["participants"]
+    last_year = today.replace(year=today.year - 1) if (today.month, today.day) != (2, 29) else today - dt.timedelta(days=366)
+    for b in season_bundles.season(webclub.TEAM_A, today, who) + season_bundles.season(webclub.TEAM_A, last_year, who, weeks=3, seed=8):
         r = w.kiosk.upload(bundles.canonical(b))
         assert r.status == 201, r
     return w
@@ -32,7 +35,7 @@ def pages(web, driver):
     return [("login", "/login"), ("sessions", "/sessions"), ("session", f"/sessions/{training}"), ("kiosks", "/kiosks"),
             ("teams", "/teams"), ("roster", f"/teams/{web.team_a}"), ("player-edit", f"/teams/{web.team_a}/players/{player}"),
             ("player-new", f"/teams/{web.team_a}/players/new"), ("season", f"/teams/{web.team_a}/season"),
-            ("season-player", f"/teams/{web.team_a}/season/{player}")]
+            ("season-player", f"/teams/{web.team_a}/season/{player}"), ("settings", "/settings")]
 
 
 @pytest.mark.parametrize("width", [1280, 375])

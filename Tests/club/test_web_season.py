@@ -4,21 +4,29 @@ straps, fast) into a kiosk's SQLite — training with a recovery minute, a secon
 readiness checks on most mornings of the last three weeks — each session made into a bundle from the kiosk's
 rows (kiosk_bundles.py, as the kiosk's sync will) and uploaded, the roster pushed with the same UUIDs; then on
 several days, before and after 28 days of history, every player's load today, Strain, Tolerance, status, ACWR,
-readiness and last session agree. Kiosk and server run in a time zone whose evening is the next day in UTC."""
+readiness and last session agree. Kiosk and server run in a time zone whose evening is the next day in UTC.
+
+The player page's team average and both pages' "this season against the last" are checked against the Python
+oracle (sideline_testkit.season_oracle) on every session's `sideline export`, not against Swift: with the club's
+season set to begin on 20 February, a day in March 2026 has this season's figures and no data for the last, a day
+in February 2027 the other way round, and a day in February 2026 a season that began a year before."""
 import csv
 import datetime as dt
 import io
 import json
 import os
+import re
+import sqlite3
 
 import pytest
 
 import bundles
 import kiosk_bundles
 import webclub
+from sideline_testkit import season_oracle as oracle
 from sideline_testkit.paths import ROOT
 from sideline_testkit.processes import run
-from webclub import ADMIN, PASSWORD, http
+from webclub import ADMIN, PASSWORD, csrf_of, http
 
 TZ = "America/Los_Angeles"
 TEAM = "Season"
@@ -49,6 +57,57 @@ def kiosk(tmp_path_factory):
         sideline("record", "--source", "sim:4", "--seed", str(seed), "--speed", "600", "--team", TEAM,
                  "--started-at", when.strftime("%Y-%m-%dT%H:%M"), "--quiet", *args)
     return db, sideline
+
+
+@pytest.fixture(scope="module")
+def exported(kiosk, tmp_path_factory):
+    """Every session as `sideline export` writes it, read by the oracle."""
+    db, sideline = kiosk
+    root = tmp_path_factory.mktemp("exports")
+    sessions = []
+    for (sid,) in kiosk_rows(db, "SELECT id FROM session ORDER BY id"):
+        out = root / f"export-{sid}"
+        sideline("export", "--session", str(sid), "--format", "json", "--out", str(out))
+        sideline("export", "--session", str(sid), "--format", "csv", "--out", str(out))
+        summary = json.loads(next(out.glob("*_summary.json")).read_text())
+        sessions.append(oracle.Session(summary, next(out.glob("*_samples.csv")), next(out.glob("*_rr.csv")), TZ))
+    return sessions
+
+
+def kiosk_rows(db, query):
+    with sqlite3.connect(db) as c:
+        return c.execute(query).fetchall()
+
+
+def cells(html: bytes, **attributes) -> dict:
+    """{data-field: data-value} of the page's cells carrying `attributes` (data-span="this", …)."""
+    text = html.decode()
+    out = {}
+    for tag in re.findall(r"<td [^>]*data-field=[^>]*>", text):
+        if all(f'data-{k}="{v}"' in tag for k, v in attributes.items()):
+            out[re.search(r'data-field="([^"]*)"', tag).group(1)] = re.search(r'data-value="([^"]*)"', tag).group(1)
+    return out
+
+
+def same(got: str, want, what):
+    if want is None:
+        assert got == "", (what, got)
+    elif isinstance(want, list):
+        assert [int(x) for x in got.split()] == pytest.approx(want, abs=1), (what, got, want)
+    else:
+        assert float(got) == pytest.approx(want, rel=1e-9, abs=1e-9), (what, got, want)
+
+
+def check_season_vs_last(html, figures, what):
+    for span, f in zip(("this", "last"), figures):
+        got = cells(html, span=span)
+        if f["sessions"] == 0 and f["readinessMean"] is None:
+            assert all(v == "" for v in got.values()), (what, span, got)
+            assert html.decode().count(f'data-span="{span}"') == 5 and "no data" in html.decode(), (what, span)
+            continue
+        assert int(got["sessions"]) == f["sessions"], (what, span)
+        for field in ("totalLoad", "meanStrain", "zones", "readinessMean"):
+            same(got[field], f[field], (what, span, field))
 
 
 def test_the_season_page_and_csv_equal_sideline_season_json(club, kiosk, tmp_path):
@@ -110,3 +169,57 @@ def test_the_season_page_and_csv_equal_sideline_season_json(club, kiosk, tmp_pat
     finally:
         driver.quit()
     assert club.owner_sql("SELECT count(DISTINCT session_uuid) FROM session_load") == "27"
+
+
+SEASON_DAYS = ["2026-02-10", "2026-02-28", "2026-03-08", "2027-02-25"]
+
+
+def test_the_team_average_and_this_season_against_the_last_equal_the_oracle(club, kiosk, exported, tmp_path):
+    db, _ = kiosk
+    club.stop()
+    club.start(env={"TZ": TZ})
+    club.add_club("Alpha")
+    k = club.kiosk("Alpha", "pitch-1")
+    assert k.edits(*kiosk_bundles.roster_edits(db, k.origin, 1_760_000_000_000)).status == 200
+    for b in kiosk_bundles.from_kiosk(db):
+        assert k.upload(bundles.canonical(b)).status == 201
+    (tmp_path / "password").write_text(PASSWORD)
+    club.run("add-user", "--club", "Alpha", ADMIN, "--role", "admin", "--password-file", str(tmp_path / "password"))
+    cookie = webclub.login_http(club, ADMIN)
+    # The club's season begins on 20 February (an admin's setting, through the page's form).
+    token = csrf_of(http(club, "GET", "/settings", cookie=cookie).body)
+    r = http(club, "POST", "/settings", cookie=cookie, form={"csrf": token, "zoneModel": "percentOfMax", "maxHRFormula": "tanaka",
+                                                              "maintainingFrom": "0.8", "productiveFrom": "1.0", "overreachingAbove": "1.5",
+                                                              "seasonStartMonth": "2", "seasonStartDay": "20"})
+    assert r.status == 303, r
+    team = str(kiosk_bundles.ident("team", 1))
+    players = {f"{first} {last}".strip(): str(kiosk_bundles.ident("player", pid))
+               for pid, first, last in kiosk_rows(db, "SELECT id, first_name, last_name FROM player")}
+    names = set(players)
+    assert names == {n for s in exported for n in s.players}
+    compared = 0
+    for text in SEASON_DAYS:
+        day = dt.date.fromisoformat(text)
+        spans = oracle.season_spans(day, 2, 20)
+        page = http(club, "GET", f"/teams/{team}/season?on={text}", cookie=cookie)
+        assert page.status == 200, page
+        check_season_vs_last(page.body, [oracle.team_span_figures(exported, names, span) for span in spans], (text, "team"))
+        for name, uuid in players.items():
+            page = http(club, "GET", f"/teams/{team}/season/{uuid}?on={text}", cookie=cookie)
+            assert page.status == 200, page
+            check_season_vs_last(page.body, [oracle.span_figures(exported, name, span) for span in spans], (text, name))
+            got = cells(page.body)
+            loads = oracle.daily_loads(exported).get(name, {})
+            row = oracle.player_row(loads, day)
+            posture = oracle.latest_posture(exported, name, day)
+            team_day = oracle.team_average(exported, day, names, posture)
+            same(got["player-load"], row["loadToday"], (text, name, "load"))
+            same(got["player-strain"], row["strain"], (text, name, "strain"))
+            same(got["player-tolerance"], row["tolerance"], (text, name, "tolerance"))
+            same(got["player-lnRMSSD"], oracle.day_check(exported, name, day, posture), (text, name, "lnRMSSD"))
+            for field in ("load", "strain", "tolerance", "lnRMSSD"):
+                same(got[f"team-{field}"], team_day[field], (text, name, f"team {field}"))
+            compared += 1
+    assert compared == 4 * len(SEASON_DAYS)
+    last_march = oracle.span_figures(exported, next(iter(names)), oracle.season_spans(dt.date(2027, 2, 25), 2, 20)[1])
+    assert last_march["sessions"] > 0 and last_march["readinessMean"] is not None, "the last season of Feb 2027 has data to compare"

@@ -1,3 +1,5 @@
+import TeamCore
+
 /// Polar Training Load Pro's cardio load status: Strain (mean daily load, 7 days) against Tolerance
 /// (mean daily load, 28 days). Words as Polar uses them; "building baseline" until 28 days of history.
 public enum LoadStatus: String, Sendable, Equatable, CaseIterable {
@@ -48,5 +50,13 @@ public enum ACWRBand: String, Sendable, Equatable {
         case ...1.5: self = .high
         default: self = .veryHigh
         }
+    }
+}
+
+extension LoadStatusThresholds {
+    /// The club's thresholds as the settings keep them (Polar's unless changed).
+    public init(settings: KioskSettings) {
+        let r = settings.loadStatusRatios.count == 3 ? settings.loadStatusRatios : KioskSettings.polarLoadStatusRatios
+        self.init(maintainingFrom: r[0], productiveFrom: r[1], overreachingAbove: r[2])
     }
 }

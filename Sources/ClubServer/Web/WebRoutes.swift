@@ -25,6 +25,7 @@ public struct WebRoutes: Sendable {
         let sessions = WebSessionPages(database: database)
         let teams = WebTeamPages(database: database)
         let season = WebSeasonPages(database: database)
+        let settings = WebSettingsPage(database: database)
         router.get("/") { request, _ in
             request.cookies[WebSessionStore.cookieName] == nil ? WebPage.redirect("/login") : WebPage.redirect("/sessions")
         }
@@ -50,6 +51,12 @@ public struct WebRoutes: Sendable {
             try await signedIn(request, context) { user, _ in
                 try await sessions.file(user, try Self.uuid(context, "uuid"), name: context.parameters.get("name") ?? "")
             }
+        }
+        router.get("settings") { request, context in
+            try await signedIn(request, context) { user, _ in try await settings.form(user, saved: request.uri.queryParameters["saved"] != nil) }
+        }
+        router.post("settings") { request, context in
+            try await signedIn(request, context, post: true) { user, form in try await settings.save(user, form: form!) }
         }
         router.get("teams") { request, context in try await signedIn(request, context) { user, _ in try await teams.list(user) } }
         router.get("teams/{team}") { request, context in

@@ -27,6 +27,9 @@ enum WebStyle {
     table { border-collapse: collapse; width: 100%; background: var(--card); }
     th, td { text-align: left; padding: .4rem .5rem; border-bottom: 1px solid var(--line); vertical-align: middle; }
     th { font-size: .8rem; text-transform: uppercase; letter-spacing: .03em; color: var(--dim); white-space: nowrap; }
+    tbody th { font-size: inherit; text-transform: none; letter-spacing: 0; color: var(--ink); font-weight: 500; white-space: normal; }
+    table.compact th, table.compact td.num { white-space: normal; }
+    table.compact tbody th { width: 40%; }
     td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
     tr:hover td { background: #f0f4fa; }
     .tag { display: inline-block; background: #e8eef7; color: #23436b; border-radius: 10px; padding: 0 .5rem; font-size: .8rem; margin: 0 .2rem .1rem 0; }
@@ -44,6 +47,10 @@ enum WebStyle {
     form.stack { display: grid; gap: .7rem; max-width: 520px; }
     form.stack label { display: grid; gap: .2rem; font-size: .9rem; color: var(--dim); }
     .pair { display: grid; grid-template-columns: 1fr 1fr; gap: .7rem; }
+    .three { display: grid; grid-template-columns: 1fr 1fr 1fr; gap: .7rem; }
+    fieldset { border: 1px solid var(--line); border-radius: 6px; margin: 0; padding: .5rem .7rem .7rem; }
+    legend { font-size: .9rem; color: var(--ink); padding: 0 .3rem; }
+    fieldset p { margin: 0; }
     input, select { font: inherit; padding: .45rem .5rem; border: 1px solid #b7c0cd; border-radius: 5px; background: #fff; color: var(--ink); width: 100%; min-width: 0; }
     input[type=file] { padding: .3rem; }
     button.primary, a.button { font: inherit; background: var(--accent); color: #fff; border: 0; border-radius: 5px; padding: .5rem 1rem; cursor: pointer; text-decoration: none; display: inline-block; }
@@ -62,7 +69,7 @@ enum WebStyle {
         .wide { display: none; }
         .narrow { display: block; }
         .word { font-size: .75rem; padding: 0 .3rem; }
-        .grid2, .pair { grid-template-columns: 1fr; }
+        .grid2, .pair, .three { grid-template-columns: 1fr; }
         th, td { padding: .35rem .3rem; }
         body { font-size: 15px; }
     }

@@ -107,9 +107,8 @@ struct WebTeamPages: Sendable {
         return WebPage(title: player == nil ? "Add a player" : "Edit \(form.firstName)", user: user, section: .teams, body: body, status: status).response
     }
 
-    /// A player added or changed: only the fields that changed become edits, stamped after every stamp
-    /// the fields carry (the server's clock, or just after a kiosk's that runs ahead), so the person's
-    /// latest word wins as they expect; every kiosk of the club pulls them with its next sync.
+    /// A player added or changed: only the fields that changed become edits (`WebRosterEdits`: stamped
+    /// so the person's latest word wins); every kiosk of the club pulls them with its next sync.
     func save(_ user: WebUser, team uuid: UUID, player: UUID?, form: FormData) async throws -> Response {
         let typed = WebPlayerForm(form)
         var (values, number, problems) = typed.values()
@@ -126,7 +125,7 @@ struct WebTeamPages: Sendable {
         }
         let key = playerUUID.uuidString.lowercased(), membership = RosterSchema.membershipKey(team: uuid, player: playerUUID)
         let current = player.flatMap { roster.players[$0] }.map { WebPlayerForm($0, member: roster.member(team: uuid, player: playerUUID)).values().player } ?? [:]
-        var changes: [(entity: RosterEntity, key: String, field: String, value: RosterValue)] = []
+        var changes: [WebRosterEdits.Change] = []
         for field in RosterSchema.fields(of: .player) where field != "deleted" {
             guard let value = values[field], current[field] != value else { continue }
             // A photo's "unchanged" is not known without reading it: it is an edit only when one was sent or removed.
@@ -137,19 +136,7 @@ struct WebTeamPages: Sendable {
         }
         guard !changes.isEmpty else { return WebPage.redirect("/teams/\(uuid.uuidString.lowercased())") }
         let result = try await database.inClub(user.club) { c in
-            let now = Date().unixMs
-            let latest = try await c.query("""
-                SELECT stamp_wall_ms, stamp_counter FROM roster_field
-                WHERE (entity = 'player' AND key = \(key)) OR (entity = 'membership' AND key = \(membership))
-                ORDER BY stamp_wall_ms DESC, stamp_counter DESC LIMIT 1
-                """, logger: database.logger).decode((Int64, Int).self).firstElement()
-            var stamp = HybridTimestamp(wallMs: now, origin: user.origin)
-            if let (wall, counter) = latest, wall >= now { stamp = HybridTimestamp(wallMs: wall, counter: counter + 1, origin: user.origin) }
-            let edits = changes.map { RosterEdit(entity: $0.entity, key: $0.key, field: $0.field, value: $0.value, stamp: stamp) }
-            for edit in edits {
-                if let problem = RosterSchema.problem(with: edit) { throw ClubError.badRequest(problem) }
-            }
-            return try await RosterStore.apply(edits, club: user.club, nowMs: now, in: c, logger: database.logger)
+            try await WebRosterEdits.apply(changes, by: user, in: c, logger: database.logger)
         }
         database.logger.info("web: '\(user.email)' \(player == nil ? "added" : "changed") player \(key) on team \(uuid.uuidString.lowercased()): \(changes.map(\.field).joined(separator: ", ")) (feed \(result.lastSeq))")
         // After a POST, a GET: reloading the page does not send the form again.

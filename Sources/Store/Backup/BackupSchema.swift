@@ -31,8 +31,11 @@ enum BackupSchema {
     /// or writes (a trigger counts as Sideline's only when it is one of its own, word for word).
     /// Checked before anything else is read.
     static func foreignKind(_ objects: [Object]) throws -> String? {
-        // Sideline's own triggers (the club sync's change capture, v14) are known by their exact text.
-        let own = Set(try referenceObjects(upTo: Schema.migrator.migrations.last!).filter { $0.type == "trigger" })
+        // Sideline's own triggers (the club sync's change capture, v14, made again by v15) are known by
+        // their exact text in any version since: a backup of an older version holds that version's.
+        let migrations = Schema.migrator.migrations
+        let since = migrations.firstIndex(of: "v14-club-sync") ?? migrations.count - 1
+        let own = Set(try migrations[since...].flatMap { try referenceObjects(upTo: $0) }.filter { $0.type == "trigger" })
         if let trigger = objects.first(where: { $0.type == "trigger" && !own.contains($0) }) {
             return "it holds the \(trigger.named), which Sideline does not create"
         }

@@ -47,6 +47,8 @@ public struct KioskSettings: Sendable, Equatable {
     /// Training Load Pro; docs/ANALYTICS.md). A club may move them (`sideline settings --load-status`).
     public var loadStatusRatios: [Double] = KioskSettings.polarLoadStatusRatios
     public static let polarLoadStatusRatios = [0.8, 1.0, 1.5]
+    /// Where the club's season begins each year: "this season against the last" counts from it.
+    public var seasonStart = SeasonStart.standard
 
     /// Three positive ratios that do not fall, or nil: "0.8,1.0,1.5".
     public static func loadStatusRatios(parsing text: String) -> [Double]? {
@@ -96,7 +98,7 @@ public struct KioskSettings: Sendable, Equatable {
          ("tileDetail", tileDetail.rawValue), ("sound", sound ? "1" : "0"), ("soundVolume", "\(soundVolume)"),
          ("beeps", beeps ? "1" : "0"), ("intervalPresets", intervalPresets.map(\.storedForm).joined(separator: ",")),
          ("challengeRule", challengeRule.rawValue), ("spokenCues", spokenCues ? "1" : "0"),
-         ("loadStatusRatios", loadStatusRatios.map { "\($0)" }.joined(separator: ","))]
+         ("loadStatusRatios", loadStatusRatios.map { "\($0)" }.joined(separator: ",")), ("seasonStart", seasonStart.description)]
     }
 
     /// The pairs that differ from `old`: what a save writes, so that a value another
@@ -126,5 +128,6 @@ public struct KioskSettings: Sendable, Equatable {
         if let v = lookup("challengeRule").flatMap(ChallengeRule.init(rawValue:)) { challengeRule = v }
         if let v = lookup("spokenCues") { spokenCues = v == "1" }
         if let v = lookup("loadStatusRatios").flatMap(Self.loadStatusRatios(parsing:)) { loadStatusRatios = v }
+        if let v = lookup("seasonStart").flatMap(SeasonStart.init(parsing:)) { seasonStart = v }
     }
 }

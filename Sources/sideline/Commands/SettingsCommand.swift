@@ -7,29 +7,38 @@ import TeamCore
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
-        abstract: "Show the kiosk's settings, or set its settings PIN.",
+        abstract: "Show the kiosk's settings, or set its settings PIN, load status thresholds or season start.",
         discussion: "The PIN is shown only as set or default (\(KioskSettings.defaultPin)); --pin replaces it (4 to 8 digits).")
     @OptionGroup var database: DatabaseOptions
     @Option(help: "New settings PIN, 4 to 8 digits.") var pin: String?
     @Option(help: "Where the season's load status changes its word, as Strain ÷ Tolerance: three rising ratios, e.g. 0.8,1.0,1.5 (Polar's).")
     var loadStatus: String?
+    @Option(help: "The day the club's season begins each year, MM-DD (08-01: 1 August). Shared with the club, like --load-status.")
+    var seasonStart: String?
 
     func validate() throws {
         if let loadStatus, KioskSettings.loadStatusRatios(parsing: loadStatus) == nil {
             throw ValidationError("--load-status: three rising positive ratios like 0.8,1.0,1.5")
         }
+        if let seasonStart, SeasonStart(parsing: seasonStart) == nil {
+            throw ValidationError("--season-start: a month and day like 08-01 (February 29 is not every year's)")
+        }
     }
 
     func run() throws {
-        let store = try pin == nil && loadStatus == nil ? database.openForReading() : database.open()
+        let store = try pin == nil && loadStatus == nil && seasonStart == nil ? database.openForReading() : database.open()
         let settings = store.kioskSettings()
+        var changed = settings
         if let ratios = loadStatus.flatMap(KioskSettings.loadStatusRatios(parsing:)) {
-            var changed = settings
             changed.loadStatusRatios = ratios
-            for (key, value) in changed.keyValues(changedSince: settings) { try store.saveKioskSetting(key, value) }
             print("load status: detraining below \(ratios[0]), maintaining from it, productive from \(ratios[1]), overreaching above \(ratios[2])")
-            if pin == nil { return }
         }
+        if let start = seasonStart.flatMap(SeasonStart.init(parsing:)) {
+            changed.seasonStart = start
+            print("season: begins each year on \(start) (month-day)")
+        }
+        for (key, value) in changed.keyValues(changedSince: settings) { try store.saveKioskSetting(key, value) }
+        if (loadStatus != nil || seasonStart != nil) && pin == nil { return }
         if let pin {
             guard KioskSettings.isValidPin(pin) else {
                 throw UserError("a PIN is 4 to 8 digits (0-9); the PIN was not changed")
@@ -58,6 +67,7 @@ struct SettingsCommand: ParsableCommand {
         let r = settings.loadStatusRatios
         print("load status\tStrain ÷ Tolerance: maintaining from \(r[0]), productive from \(r[1]), overreaching above \(r[2])"
               + (r == KioskSettings.polarLoadStatusRatios ? " (Polar's)" : ""))
+        print("season start\t\(settings.seasonStart) (month-day)\(settings.seasonStart == .standard ? ", the default" : "")")
         print("settings PIN\t\(settings.pin == KioskSettings.defaultPin ? "default (\(KioskSettings.defaultPin))" : "set, \(settings.pin.count) digits")")
     }
 }

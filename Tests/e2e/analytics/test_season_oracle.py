@@ -13,7 +13,7 @@ import pytest
 
 from sideline_testkit.processes import run
 
-import season_oracle as oracle
+from sideline_testkit import season_oracle as oracle
 
 TZ = "America/Los_Angeles"  # evening sessions fall on the next day in UTC
 TEAM = "Oracle"

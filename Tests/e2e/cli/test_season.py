@@ -131,3 +131,12 @@ def test_the_load_status_thresholds_are_a_setting(sideline):
     sideline("settings", "--load-status", "0.7,0.9,1.3")
     assert query(sideline.db, "SELECT value FROM setting WHERE key = 'kiosk.loadStatusRatios'") == [("0.7,0.9,1.3",)]
     assert "maintaining from 0.7, productive from 0.9, overreaching above 1.3\n" in sideline("settings").stdout
+
+
+def test_the_season_start_is_a_setting(sideline):
+    assert "season start\t08-01 (month-day), the default\n" in sideline("settings").stdout
+    for bad in ("02-29", "13-01", "August"):
+        one_line_error(sideline("settings", "--season-start", bad, check=False), "--season-start")
+    assert "begins each year on 07-15" in sideline("settings", "--season-start", "7-15").stdout
+    assert query(sideline.db, "SELECT value FROM setting WHERE key = 'kiosk.seasonStart'") == [("07-15",)]
+    assert "season start\t07-15 (month-day)\n" in sideline("settings").stdout

@@ -15,6 +15,11 @@ and the samples and RR CSVs.
 - Foster 1998: weekly load, monotony (mean / sample SD), strain.
 - Readiness (Plews et al. 2012, 2013; Buchheit 2014): one lnRMSSD a day (the day's last check) per posture;
   the 7-day rolling mean against the mean ± ½ SD of the last 60 days; fewer than 5 days: building baseline.
+- The team's average on a day (docs/ANALYTICS.md): the mean over the players whose first session is on or before
+  it (a day without a session is 0), and for readiness over the players with a check that day (their last).
+- This season against the last: from the club's season start (month, day) to the day shown, beside as many
+  days from the previous season's start; sessions, summed load, the mean of the daily Strain from the first
+  session on, time in zones (the export's), the mean lnRMSSD of the checks; "no data" (None) without any.
 Local calendar days in the time zone given."""
 import csv
 import datetime as dt
@@ -98,9 +103,11 @@ class Session:
         for row in _rows(rr_csv):
             rr.setdefault(int(row['shirt_number']), []).append((int(row['t_ms']), int(row['rr_1024']) * 1000 / 1024))
         self.players = {}
+        zone_key = 'zoneSecondsPercentOfMax' if summary['zoneModel'] == 'percentOfMax' else 'zoneSecondsHeartRateReserve'
         for number, p in by_number.items():
             figures = {'load': trimp(samples.get(number, []), p['physiology'], totals_end),
-                       'exportedTRIMP': p['session']['trimpBanister'] or 0.0, 'lnRMSSD': None, 'ownRMSSD': None}
+                       'exportedTRIMP': p['session']['trimpBanister'] or 0.0, 'lnRMSSD': None, 'ownRMSSD': None,
+                       'zoneMs': [round(p['session'][zone_key][f'z{z}'] * 1000) for z in range(1, 6)]}
             if self.readiness:
                 time = (p.get('reportedHRV') or {}).get('time')
                 figures['lnRMSSD'] = math.log(time['rmssdMs']) if time and time['rmssdMs'] > 0 else None
@@ -130,17 +137,21 @@ def mean_load(loads, day, n):
     return sum(loads.get(day - dt.timedelta(days=k), 0.0) for k in range(n)) / n
 
 
-def status(strain, tolerance, history_days):
+POLAR = (0.8, 1.0, 1.5)
+
+
+def status(strain, tolerance, history_days, thresholds=POLAR):
+    """`thresholds`: maintaining from, productive from, overreaching above (Polar's unless the club moved them)."""
     if history_days < 28:
         return 'building baseline'
     if tolerance <= 0:
         return 'detraining'
     ratio = strain / tolerance
-    if ratio > 1.5:
+    if ratio > thresholds[2]:
         return 'overreaching'
-    if ratio >= 1.0:
+    if ratio >= thresholds[1]:
         return 'productive'
-    if ratio >= 0.8:
+    if ratio >= thresholds[0]:
         return 'maintaining'
     return 'detraining'
 
@@ -154,7 +165,7 @@ def ewma(loads, first, day, n):
     return value
 
 
-def player_row(loads, day):
+def player_row(loads, day, thresholds=POLAR):
     """The load figures of one player on `day` from their daily loads."""
     past = {d: v for d, v in loads.items() if d <= day}
     first = min(past) if past else None
@@ -166,7 +177,7 @@ def player_row(loads, day):
         'loadToday': past.get(day, 0.0),
         'strain': strain,
         'tolerance': tolerance,
-        'loadStatus': status(strain, tolerance, history),
+        'loadStatus': status(strain, tolerance, history, thresholds),
         'acwrEwma': acute / chronic if history >= 28 and chronic > 0 else None,
         'lastSession': max(past).isoformat() if past else None,
     }
@@ -206,7 +217,7 @@ def readiness(checks, day):
     return 'within'
 
 
-def season_table(sessions, day):
+def season_table(sessions, day, thresholds=POLAR):
     """{player: row} as `sideline season --json` lists it, for every player of the sessions."""
     loads = daily_loads(sessions)
     checks = {}
@@ -217,7 +228,92 @@ def season_table(sessions, day):
     names = {name for s in sessions for name in s.players}
     table = {}
     for name in names:
-        row = player_row(loads.get(name, {}), day)
+        row = player_row(loads.get(name, {}), day, thresholds)
         row['readiness'] = readiness(checks.get(name, []), day)
         table[name] = row
     return table
+
+
+# ---- the team's average and this season against the last ----
+
+
+def team_average(sessions, day, names, posture):
+    """The team's average on `day` over the players `names`: load, Strain and Tolerance of those whose first
+    session is on or before it; lnRMSSD of those with a check that day in `posture` (their last of the day)."""
+    loads = daily_loads(sessions)
+    counted = []
+    for name in names:
+        past = {d: v for d, v in loads.get(name, {}).items() if d <= day}
+        if past:
+            counted.append((past.get(day, 0.0), mean_load(past, day, 7), mean_load(past, day, 28)))
+    checks = {}
+    for s in sorted(sessions, key=lambda s: s.id):
+        if s.readiness and s.day == day and s.posture == posture:
+            for name, f in s.players.items():
+                if name in names and f['lnRMSSD'] is not None:
+                    checks[name] = f['lnRMSSD']  # the day's last check
+    mean = (lambda xs: sum(xs) / len(xs) if xs else None)
+    return {'players': len(counted), 'load': mean([c[0] for c in counted]), 'strain': mean([c[1] for c in counted]),
+            'tolerance': mean([c[2] for c in counted]), 'checks': len(checks), 'lnRMSSD': mean(list(checks.values()))}
+
+
+def latest_posture(sessions, name, day):
+    past = [s for s in sessions if s.readiness and s.day <= day and name in s.players]
+    return max(past, key=lambda s: (s.day, s.id)).posture if past else None
+
+
+def day_check(sessions, name, day, posture):
+    """The player's lnRMSSD of their last check on `day` in `posture`, or None."""
+    found = [s for s in sessions if s.readiness and s.day == day and s.posture == posture and name in s.players
+             and s.players[name]['lnRMSSD'] is not None]
+    return max(found, key=lambda s: s.id).players[name]['lnRMSSD'] if found else None
+
+
+def season_spans(day, start_month, start_day):
+    """This season's first day through `day`, and the same number of days from the previous season's start
+    (never past the day before this season began)."""
+    this_first = dt.date(day.year, start_month, start_day)
+    if this_first > day:
+        this_first = dt.date(day.year - 1, start_month, start_day)
+    last_first = dt.date(this_first.year - 1, start_month, start_day)
+    last_last = min(last_first + (day - this_first), this_first - dt.timedelta(days=1))
+    return (this_first, day), (last_first, last_last)
+
+
+def span_figures(sessions, name, span):
+    """One player's figures over `span` (first, last); None for each figure that has no data."""
+    first, last = span
+    training = [s for s in sessions if not s.readiness and name in s.players and first <= s.day <= last]
+    values = [s.players[name]['lnRMSSD'] for s in sessions if s.readiness and name in s.players and first <= s.day <= last
+              and s.players[name]['lnRMSSD'] is not None]
+    out = {'sessions': len(training), 'totalLoad': None, 'meanStrain': None, 'zones': None,
+           'readinessMean': sum(values) / len(values) if values else None, 'ids': {s.id for s in training}}
+    if not training:
+        return out
+    out['totalLoad'] = sum(s.players[name]['load'] for s in training)
+    out['zones'] = [sum(s.players[name]['zoneMs'][z] for s in training) for z in range(5)]
+    loads = {d: v for d, v in daily_loads(sessions).get(name, {}).items() if d <= last}
+    d = max(first, min(loads))
+    strains = []
+    while d <= last:
+        strains.append(mean_load(loads, d, 7))
+        d += dt.timedelta(days=1)
+    out['meanStrain'] = sum(strains) / len(strains)
+    return out
+
+
+def team_span_figures(sessions, names, span):
+    """The team's: sessions counted once, load, Strain and zones per player who trained, every check's lnRMSSD."""
+    each = [span_figures(sessions, name, span) for name in names]
+    trained = [f for f in each if f['sessions'] > 0]
+    first, last = span
+    values = [s.players[n]['lnRMSSD'] for s in sessions if s.readiness and first <= s.day <= last for n in names
+              if n in s.players and s.players[n]['lnRMSSD'] is not None]
+    out = {'sessions': len(set().union(*[f['ids'] for f in each])) if each else 0, 'totalLoad': None, 'meanStrain': None,
+           'zones': None, 'readinessMean': sum(values) / len(values) if values else None}
+    if trained:
+        n = len(trained)
+        out['totalLoad'] = sum(f['totalLoad'] for f in trained) / n
+        out['meanStrain'] = sum(f['meanStrain'] for f in trained) / n
+        out['zones'] = [round(sum(f['zones'][z] for f in trained) / n) for z in range(5)]
+    return out

@@ -1,0 +1,39 @@
+import Analytics
+import ClubProtocol
+import Foundation
+import Logging
+import PostgresNIO
+import TeamCore
+
+/// The settings a club shares with its kiosks, read back from the change feed's fields (entity
+/// `settings`, key `club`): a field never set is the kiosk's default, as a kiosk that never pulled
+/// one reads it.
+struct ClubSettings: Sendable, Equatable {
+    var values: [String: String] = [:]
+
+    /// The settings as a kiosk holding these values reads them: a field never set, or not readable,
+    /// is the kiosk's default.
+    var kiosk: KioskSettings {
+        KioskSettings { key in RosterSchema.sharedSettings.first { $0.kioskKey == key }.flatMap { values[$0.field] } }
+    }
+
+    /// A field's value as the kiosks hold it (the default when never set).
+    func value(_ field: String) -> String {
+        guard let key = RosterSchema.sharedSettings.first(where: { $0.field == field })?.kioskKey else { return "" }
+        return kiosk.keyValues.first { $0.0 == key }?.1 ?? ""
+    }
+
+    /// Where the season's load status changes its word (Polar's until the club moves them).
+    var loadStatus: LoadStatusThresholds { LoadStatusThresholds(settings: kiosk) }
+
+    var seasonStart: SeasonStart { kiosk.seasonStart }
+
+    static func load(in connection: PostgresConnection, logger: Logger) async throws -> ClubSettings {
+        var settings = ClubSettings()
+        let rows = try await connection.query("SELECT field, value FROM roster_field WHERE entity = 'settings' AND key = 'club'", logger: logger)
+        for try await (field, text) in rows.decode((String, String).self) {
+            if let string = (try? CanonicalJSON.decode(RosterValue.self, from: Data(text.utf8)))?.string { settings.values[field] = string }
+        }
+        return settings
+    }
+}

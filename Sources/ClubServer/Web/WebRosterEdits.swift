@@ -1,0 +1,32 @@
+import ClubProtocol
+import Foundation
+import Logging
+import PostgresNIO
+
+/// Edits made by a person on the web, into the club's change feed like a kiosk's: checked against
+/// `RosterSchema` (one bad field refuses them all), stamped `web:<user>` at the server's time — or
+/// just after the latest stamp the records' fields carry, so the person's latest word wins even over
+/// a kiosk whose clock ran a little ahead — and every kiosk pulls them with its next sync.
+enum WebRosterEdits {
+    typealias Change = (entity: RosterEntity, key: String, field: String, value: RosterValue)
+
+    static func apply(_ changes: [Change], by user: WebUser, in connection: PostgresConnection, logger: Logger) async throws -> RosterEditsResult {
+        let now = Date().unixMs
+        var latest: (wall: Int64, counter: Int)?
+        var asked = Set<String>()
+        for change in changes where asked.insert("\(change.entity.rawValue) \(change.key)").inserted {
+            let found = try await connection.query("""
+                SELECT stamp_wall_ms, stamp_counter FROM roster_field WHERE entity = \(change.entity.rawValue) AND key = \(change.key)
+                ORDER BY stamp_wall_ms DESC, stamp_counter DESC LIMIT 1
+                """, logger: logger).decode((Int64, Int).self).firstElement()
+            if let found, latest.map({ found > $0 }) ?? true { latest = found }
+        }
+        var stamp = HybridTimestamp(wallMs: now, origin: user.origin)
+        if let (wall, counter) = latest, wall >= now { stamp = HybridTimestamp(wallMs: wall, counter: counter + 1, origin: user.origin) }
+        let edits = changes.map { RosterEdit(entity: $0.entity, key: $0.key, field: $0.field, value: $0.value, stamp: stamp) }
+        for edit in edits {
+            if let problem = RosterSchema.problem(with: edit) { throw ClubError.badRequest(problem) }
+        }
+        return try await RosterStore.apply(edits, club: user.club, nowMs: now, in: connection, logger: logger)
+    }
+}

@@ -1,0 +1,123 @@
+import Analytics
+import ClubProtocol
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TeamCore
+
+/// The settings a club shares with its kiosks (zone model, HRmax formula, the season's load status
+/// thresholds and the day its season begins), for an admin only: a coach is told there is no such
+/// page. A change goes into the club's change feed like a kiosk's (`WebRosterEdits`), so every kiosk
+/// pulls it, and an edit made on a kiosk shows here after its next sync.
+struct WebSettingsPage: Sendable {
+    let database: ClubDatabase
+
+    static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+
+    /// What the form holds, as typed.
+    struct Typed: Sendable {
+        var zoneModel: String
+        var maxHRFormula: String
+        var ratios: [String]
+        var startMonth: String
+        var startDay: String
+
+        init(_ settings: ClubSettings) {
+            let kiosk = settings.kiosk
+            zoneModel = kiosk.zoneModel.rawValue
+            maxHRFormula = kiosk.maxFormula.rawValue
+            ratios = kiosk.loadStatusRatios.map { "\($0)" }
+            startMonth = "\(kiosk.seasonStart.month)"
+            startDay = "\(kiosk.seasonStart.day)"
+        }
+
+        init(_ form: FormData) {
+            zoneModel = form.text("zoneModel")
+            maxHRFormula = form.text("maxHRFormula")
+            ratios = ["maintainingFrom", "productiveFrom", "overreachingAbove"].map { form.text($0) }
+            startMonth = form.text("seasonStartMonth")
+            startDay = form.text("seasonStartDay")
+        }
+
+        /// The club's fields as the kiosks store them, and a sentence for each that cannot be.
+        func values() -> (values: [String: String], problems: [String]) {
+            var values: [String: String] = [:], problems: [String] = []
+            if ZoneModel(rawValue: zoneModel) != nil { values["zoneModel"] = zoneModel } else { problems.append("Zone model: choose one of the list.") }
+            if MaxHeartRateFormula(rawValue: maxHRFormula) != nil { values["maxHRFormula"] = maxHRFormula } else { problems.append("HRmax formula: choose one of the list.") }
+            let numbers = ratios.map { Double($0.replacingOccurrences(of: ",", with: ".")) }
+            if numbers.allSatisfy({ $0 != nil }), let parsed = KioskSettings.loadStatusRatios(parsing: numbers.map { "\($0!)" }.joined(separator: ",")) {
+                values["loadStatusRatios"] = parsed.map { "\($0)" }.joined(separator: ",")
+            } else {
+                problems.append("Load status: three positive numbers that do not fall (maintaining from ≤ productive from ≤ overreaching above), like 0.8, 1.0 and 1.5.")
+            }
+            if let m = Int(startMonth), let d = Int(startDay), let start = SeasonStart(month: m, day: d) {
+                values["seasonStart"] = start.description
+            } else {
+                problems.append("Season start: a day that every year has (February 29 is not one).")
+            }
+            return (values, problems)
+        }
+    }
+
+    func requireAdmin(_ user: WebUser) throws {
+        // As for a team that is not theirs: a coach learns nothing, not even that the page exists.
+        guard user.isAdmin else { throw ClubError.notFound("There is no such page.") }
+    }
+
+    func form(_ user: WebUser, saved: Bool = false) async throws -> Response {
+        try requireAdmin(user)
+        let settings = try await database.inClub(user.club) { c in try await ClubSettings.load(in: c, logger: database.logger) }
+        return page(user, typed: Typed(settings), message: saved ? "<div class=\"message ok\" role=\"status\">Saved: the kiosks get it with their next sync.</div>" : "")
+    }
+
+    func page(_ user: WebUser, typed: Typed, message: String = "", status: HTTPResponse.Status = .ok) -> Response {
+        func options(_ values: [(String, String)], _ chosen: String) -> String {
+            values.map { "<option value=\"\($0.0.html)\"\($0.0 == chosen ? " selected" : "")>\($0.1.html)</option>" }.joined()
+        }
+        func ratio(_ label: String, _ name: String, _ value: String) -> String {
+            "<label>\(label)<input type=\"text\" inputmode=\"decimal\" name=\"\(name)\" value=\"\(value.html)\" required></label>"
+        }
+        let zoneModels = [(ZoneModel.percentOfMax.rawValue, "% of HRmax"), (ZoneModel.heartRateReserve.rawValue, "% of heart-rate reserve (Karvonen)")]
+        let formulas = [(MaxHeartRateFormula.tanaka.rawValue, "Tanaka: 208 − 0.7 × age"), (MaxHeartRateFormula.fox.rawValue, "Fox: 220 − age"),
+                        (MaxHeartRateFormula.gellish.rawValue, "Gellish: 206.9 − 0.67 × age")]
+        let body = """
+            <h1>The club's settings</h1>\(message)
+            <p class="sub">Shared with every kiosk of the club: a change here reaches them with their next sync, and one made on a kiosk shows here after it syncs.</p>
+            <form class="stack card" method="post" action="/settings">\(WebPage.csrfField(user))
+            <div class="pair"><label>Zone model<select name="zoneModel">\(options(zoneModels, typed.zoneModel))</select></label>
+            <label>HRmax formula (a player without a measured maximum)<select name="maxHRFormula">\(options(formulas, typed.maxHRFormula))</select></label></div>
+            <fieldset class="stack"><legend>Load status: where Strain ÷ Tolerance changes its word (Polar's: 0.8, 1.0, 1.5)</legend>
+            <div class="three">\(ratio("Maintaining from", "maintainingFrom", typed.ratios[0]))\(ratio("Productive from", "productiveFrom", typed.ratios[1]))\(ratio("Overreaching above", "overreachingAbove", typed.ratios[2]))</div>
+            <p class="muted">Below the first: detraining.</p></fieldset>
+            <fieldset class="stack"><legend>The season begins each year on (this season is compared with the same days of the last)</legend>
+            <div class="pair"><label>Month<select name="seasonStartMonth">\(options(Self.months.enumerated().map { ("\($0.offset + 1)", $0.element) }, typed.startMonth))</select></label>
+            <label>Day<input type="number" name="seasonStartDay" value="\(typed.startDay.html)" min="1" max="31" required></label></div></fieldset>
+            <div class="actions"><button class="primary" type="submit">Save</button></div></form>
+            """
+        return WebPage(title: "Settings", user: user, section: .settings, body: body, status: status).response
+    }
+
+    /// Only the fields that changed become edits; a refused form comes back as typed with a sentence a problem, and writes nothing.
+    func save(_ user: WebUser, form: FormData) async throws -> Response {
+        try requireAdmin(user)
+        let typed = Typed(form)
+        let (values, problems) = typed.values()
+        guard problems.isEmpty else {
+            let list = "<div class=\"message error\" role=\"alert\"><ul>\(problems.map { "<li>\($0.html)</li>" }.joined())</ul></div>"
+            return page(user, typed: typed, message: list, status: .badRequest)
+        }
+        let result = try await database.inClub(user.club) { c -> RosterEditsResult? in
+            let current = try await ClubSettings.load(in: c, logger: database.logger)
+            let changes: [WebRosterEdits.Change] = RosterSchema.fields(of: .settings).compactMap { field in
+                guard let value = values[field], value != current.value(field) else { return nil }
+                return (.settings, "club", field, .string(value))
+            }
+            guard !changes.isEmpty else { return nil }
+            return try await WebRosterEdits.apply(changes, by: user, in: c, logger: database.logger)
+        }
+        if let result {
+            database.logger.info("web: '\(user.email)' changed the club's settings (feed \(result.lastSeq))")
+        }
+        return WebPage.redirect("/settings?saved=1")
+    }
+}

@@ -1,0 +1,101 @@
+"""The club's shared settings on the web (issue 24): the load status thresholds and the season's start, beside
+the zone model and HRmax formula, edited by an admin on /settings and synced both ways through the roster's change
+feed with the real `sideline` — a web edit reaches a kiosk (`sideline settings` shows it and `sideline season`'s
+words move with it, as do the web's), a kiosk's edit shows on the page, a bad value is a 400 with a plain sentence
+that writes nothing, a coach finds no such page, and a form without the session's token is refused."""
+import csv
+import datetime as dt
+import io
+import json
+
+from kiosk_cli import KioskCLI
+from sideline_testkit import season_oracle as oracle
+from webclub import ADMIN, COACH_A, PASSWORD, csrf_of, http, login_http
+
+TEAM = "Load"
+START = dt.date(2026, 2, 2)
+DAY = (START + dt.timedelta(days=30)).isoformat()
+POLAR = {"zoneModel": "percentOfMax", "maxHRFormula": "tanaka", "maintainingFrom": "0.8", "productiveFrom": "1.0",
+         "overreachingAbove": "1.5", "seasonStartMonth": "8", "seasonStartDay": "1"}
+
+
+def season(kiosk) -> dict:
+    """{name: (strain, tolerance, status)} of `sideline season --json` on DAY."""
+    players = json.loads(kiosk.run("season", "--team", TEAM, "--on", DAY, "--json").stdout)["players"]
+    return {p["name"]: (p["strain"], p["tolerance"], p["loadStatus"]) for p in players}
+
+
+def test_the_clubs_settings_sync_both_ways_and_move_the_season(club, sideline_bin, tmp_path):
+    club.add_club("Alpha")
+    kiosk = KioskCLI(sideline_bin, tmp_path / "pitch-1.sqlite", "pitch-1")
+    for k, offset in enumerate([0, 3, 7, 10, 14, 17, 21, 24, 28, 29, 30]):
+        kiosk.run("record", "--source", "sim:3", "--seed", str(k + 1), "--speed", "600", "--team", TEAM, "--minutes", str(5 + (k * 3) % 7),
+                  "--started-at", f"{START + dt.timedelta(days=offset)}T18:30", "--quiet")
+    kiosk.join(club, "Alpha")
+    kiosk.sync()
+    before = season(kiosk)
+    assert all(status != "building baseline" for _, _, status in before.values())
+    (tmp_path / "password").write_text(PASSWORD)
+    club.run("add-user", "--club", "Alpha", ADMIN, "--role", "admin", "--password-file", str(tmp_path / "password"))
+    club.run("add-user", "--club", "Alpha", COACH_A, "--role", "coach", "--team", TEAM, "--password-file", str(tmp_path / "password"))
+    admin, coach = login_http(club, ADMIN), login_http(club, COACH_A)
+    probe = club.kiosk("Alpha", "probe")
+
+    def settings_feed():
+        return [(c["field"], c["value"], c["stamp"]["origin"]) for c in probe.changes()["changes"] if c["entity"] == "settings"]
+
+    # A coach finds no such page, by link or by a crafted request; an admin's bar links it.
+    assert b'href="/settings"' not in http(club, "GET", "/teams", cookie=coach).body
+    assert b'href="/settings"' in http(club, "GET", "/teams", cookie=admin).body
+    assert http(club, "GET", "/settings", cookie=coach).status == 404
+    coach_token = csrf_of(http(club, "GET", "/teams", cookie=coach).body)
+    assert http(club, "POST", "/settings", cookie=coach, form=dict(POLAR, csrf=coach_token, maintainingFrom="0.1")).status == 404
+    page = http(club, "GET", "/settings", cookie=admin)
+    assert page.status == 200 and b'name="maintainingFrom" value="0.8"' in page.body and b'<option value="8" selected>August' in page.body
+    token = csrf_of(page.body)
+    # Bad values: a 400 with a sentence, the form as typed, nothing written; no token: 403.
+    feed = settings_feed()
+    for bad, sentence in [({"maintainingFrom": "1.2"}, "do not fall"), ({"productiveFrom": "abc"}, "do not fall"),
+                          ({"overreachingAbove": "-1"}, "positive"), ({"seasonStartMonth": "2", "seasonStartDay": "29"}, "February 29"),
+                          ({"seasonStartMonth": "13"}, "Season start"), ({"zoneModel": "<b>zones</b>"}, "Zone model")]:
+        r = http(club, "POST", "/settings", cookie=admin, form=dict(POLAR, csrf=token, **bad))
+        assert r.status == 400 and sentence.encode() in r.body and b"<b>zones</b>" not in r.body, (bad, r)
+        assert settings_feed() == feed, bad
+    assert http(club, "POST", "/settings", cookie=admin, form=dict(POLAR, csrf="forged", maintainingFrom="0.5")).status == 403
+    assert settings_feed() == feed
+
+    # Thresholds around the first player's ratio, so that their word must change.
+    name, (strain, tolerance, status) = sorted(before.items())[0]
+    ratio = strain / tolerance
+    scale = (0.5, 0.6, 0.7) if status == "detraining" else (1.1, 1.2, 1.3)
+    ratios = [round(ratio * f, 3) for f in scale]
+    r = http(club, "POST", "/settings", cookie=admin, form=dict(POLAR, csrf=token, maintainingFrom=str(ratios[0]), productiveFrom=str(ratios[1]),
+                                                                  overreachingAbove=str(ratios[2]), seasonStartMonth="7", seasonStartDay="15"))
+    assert r.status == 303 and r.headers["location"] == "/settings?saved=1", r
+    written = {field: value for field, value, origin in settings_feed() if origin.startswith("web:")}
+    assert written == {"loadStatusRatios": ",".join(str(x) for x in ratios), "seasonStart": "07-15"}, "only the fields that changed"
+    assert b"Saved" in http(club, "GET", "/settings?saved=1", cookie=admin).body
+
+    # The kiosk pulls them: its settings say so, and its season's words follow the new thresholds.
+    kiosk.sync()
+    shown = kiosk.run("settings").stdout
+    assert f"maintaining from {ratios[0]}, productive from {ratios[1]}, overreaching above {ratios[2]}\n" in shown, shown
+    assert "season start\t07-15 (month-day)\n" in shown, shown
+    after = season(kiosk)
+    expected = {n: oracle.status(s, t, 31, tuple(ratios)) for n, (s, t, _) in before.items()}
+    assert {n: st for n, (_, _, st) in after.items()} == expected
+    assert after[name][2] != status, "the first player's word moved with the thresholds"
+    # The web's season table uses the club's thresholds too.
+    team = kiosk.sql("SELECT uuid FROM team WHERE name = ?", TEAM)[0][0]
+    table = http(club, "GET", f"/teams/{team}/season.csv?on={DAY}", cookie=admin).body.decode("utf-8-sig")
+    assert {row["name"]: row["loadStatus"] for row in csv.DictReader(io.StringIO(table))} == expected
+
+    # A kiosk's edit reaches the page after its sync.
+    kiosk.run("settings", "--load-status", "0.7,0.9,1.3", "--season-start", "09-01")
+    kiosk.sync()
+    page = http(club, "GET", "/settings", cookie=admin).body
+    for field, value in (("maintainingFrom", "0.7"), ("productiveFrom", "0.9"), ("overreachingAbove", "1.3"), ("seasonStartDay", "1")):
+        assert f'name="{field}" value="{value}"'.encode() in page, field
+    assert b'<option value="9" selected>September' in page
+    final = {field: (value, origin.split(":")[0]) for field, value, origin in settings_feed()}
+    assert final["loadStatusRatios"] == ("0.7,0.9,1.3", "kiosk") and final["seasonStart"] == ("09-01", "kiosk")
