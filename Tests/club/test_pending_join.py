@@ -43,8 +43,9 @@ def test_a_wrong_or_used_code_is_dropped_with_the_servers_reason(club, sideline_
     url = f"http://127.0.0.1:{club.port}"
     path = pending(a, url, "enrol_not-a-code")
     result = a.sync("--if-joined", check=False)
-    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1, result
-    assert "the join typed on the kiosk failed: 127.0.0.1 refused the code" in result.stderr, result.stderr
+    # The journal's line, then the command's own.
+    assert result.returncode == 2 and result.stdout == "", result
+    assert result.stderr.strip().splitlines()[-1].startswith("sideline: the join typed on the kiosk failed: 127.0.0.1 refused the code: "), result.stderr
     assert not os.path.exists(path) and not os.path.exists(a.db + ".club")
     assert last_problem(a).startswith("127.0.0.1 refused the code: "), last_problem(a)
     # The kiosk is in no club: the service's next pass has nothing to do.
