@@ -13,7 +13,7 @@ public enum ClubSyncAction: Sendable, Equatable {
     /// The shell found what was typed no server address or code (the command line's rule).
     case joinRejected(String)
     /// The join waits for a pass, which was asked for.
-    case joinQueued(host: String)
+    case joinQueued
     case syncNow
     case askToLeave
     /// Confirmed: the token goes; every session stays.
@@ -49,13 +49,15 @@ enum ClubSyncReducer {
         case .joinRejected(let why):
             page.problem = why
             return .none
-        case .joinQueued(let host):
+        case .joinQueued:
+            // The page itself says "Joining HOST…" until the pass has taken the code.
             page.code = ""
             page.problem = nil
-            return .effects(.loadClubSyncStatus) + .send(.inform("Joining \(host)…"))
+            return .effects(.loadClubSyncStatus)
         case .syncNow:
             guard isOpen(ctx), case .joined? = page.status?.membership else { return .none }
-            return .effects(.syncClubNow) + .send(.inform("Syncing…"))
+            // Asked for, not seen running (the appliance's service runs it): the status line tells when it went.
+            return .effects(.syncClubNow) + .send(.inform("Sync pass asked for"))
         case .askToLeave:
             guard isOpen(ctx), case .joined(let club, _, let host)? = page.status?.membership else { return .none }
             let question = "Leave the club \(club) (\(host))? Every session and the roster stay on this kiosk, "

@@ -13,7 +13,7 @@ extension KioskRuntime {
             if let why = try clubSync.join(server: server, code: code) {
                 dispatch(.clubSync(.joinRejected(why)))
             } else {
-                dispatch(.clubSync(.joinQueued(host: PendingClubJoin.load(forDatabase: store.path)?.host ?? server)))
+                dispatch(.clubSync(.joinQueued))
             }
         case .syncClubNow:
             try clubSync.passNow()
