@@ -23,9 +23,13 @@ public final class KioskClubSync {
 
     func stop() { worker?.stop() }
 
-    /// A session was saved: its upload soon.
+    /// A session was saved: its upload soon (the service is not woken for a kiosk in no club).
     func sessionSaved() throws(ClubSyncError) {
-        guard let worker else { return try ClubSyncRequest.write(forDatabase: store.path) }
+        guard let worker else {
+            let files = [ClubLink.path(forDatabase: store.path), PendingClubJoin.path(forDatabase: store.path)]
+            guard files.contains(where: FileManager.default.fileExists(atPath:)) else { return }
+            return try ClubSyncRequest.write(forDatabase: store.path)
+        }
         worker.sessionSaved()
     }
 
