@@ -44,7 +44,7 @@ public final class KioskClubSync {
         let status = try ClubStatus.read(store: store)
         let membership: ClubSyncStatus.Membership
         if status.joined, let server = status.server {
-            membership = .joined(club: status.club ?? "", kiosk: status.kiosk ?? "", host: URLComponents(string: server)?.host ?? server)
+            membership = .joined(club: status.club ?? "", kiosk: status.kiosk ?? "", host: (try? ClubServerURL(server))?.host ?? server)
         } else if let pending = PendingClubJoin.load(forDatabase: store.path) {
             membership = .joining(host: pending.host)
         } else {

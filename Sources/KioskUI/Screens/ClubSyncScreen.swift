@@ -8,11 +8,14 @@ extension Frame {
     func clubSyncPage() {
         let page = state.clubSync
         let area = topBar(title: "Club sync", back: ("‹ Settings", .clubSync(.close)))
-        switch page.status?.membership {
-        case nil: canvas.text("Reading…", size: metrics.body, colour: Theme.textDim, in: area, align: .center)
-        case .none?: clubJoinFields(page, in: area)
-        case .joining(let host)?: clubJoining(host, page.status!, in: area)
-        case .joined(let club, let kiosk, _)?: clubJoined(club: club, kiosk: kiosk, page.status!, in: area)
+        if let status = page.status {
+            switch status.membership {
+            case .none: clubJoinFields(page, in: area)
+            case .joining(let host): clubJoining(host, status, in: area)
+            case .joined(let club, let kiosk, _): clubJoined(club: club, kiosk: kiosk, status, in: area)
+            }
+        } else {
+            canvas.text("Reading…", size: metrics.body, colour: Theme.textDim, in: area, align: .center)
         }
         notice()
     }
