@@ -4,6 +4,7 @@
 #   make bench  the performance figures the issues name, side by side with their baselines
 #   make club-demo  a throwaway club: PostgreSQL, sideline-club on loopback, two simulated kiosks recording and syncing; screenshots of its web pages in out/club-demo/ (no display), else the address and sign-in until Ctrl-C
 #   make bench-club the club server's figures on a throwaway PostgreSQL: ingest beside COPY, size per session-hour, document and list times
+#   make bench-club-kiosk the live screen's frame time and ring-to-frame latency without and with a club sync pass beside it (a throwaway PostgreSQL and sideline-club, a season waiting)
 #   make bench-club-upload the issue's upload figure on a shaped link: a 90-minute 24-player session recorded and synced by the real kiosk over 1 Mbit/s with 100 ms round trips (network namespaces, root)
 #   make bench-ble  Bluetooth figures on the emulated radio (Sideline vs bumble's host, broadcast, reconnect)
 #   make bench-hostile  peak RSS through each hostile file a USB stick may carry (import-roster, restore, the kiosk), and the photo helper's cost
@@ -14,7 +15,7 @@
 #   make bench-appliance  kill -9 → the kiosk back on screen, on this machine's cores: cage (headless) and the kiosk as the unit runs them
 #   make test-appliance  only the appliance in a VM: the .deb installed by apt, boot to the kiosk on bluez and hci-user, taps, crashes, power cut, USB sticks, no blanking, no adapter at start, a bookworm board upgraded to trixie (Tests/appliance); RELEASE=bookworm boots bookworm's
 #   make bench-display  the display measured again in the appliance VM: cage against SDL's KMSDRM (frames drawn, taps, memory)
-.PHONY: demo club-demo test test-vm test-appliance bench-appliance bench-display bench bench-ble bench-club bench-club-upload bench-hostile bench-vm setup build build-static deb
+.PHONY: demo club-demo test test-vm test-appliance bench-appliance bench-display bench bench-ble bench-club bench-club-kiosk bench-club-upload bench-hostile bench-vm setup build build-static deb
 RELEASE ?= trixie
 
 setup:
@@ -48,6 +49,12 @@ bench: setup
 bench-club: setup
 	swift build -c release --product sideline-club
 	./deploy/scripts/club-bench.sh --sessions 200
+
+bench-club-kiosk: setup
+	swift build -c release --product sideline
+	swift build -c release --product sideline-club
+	./deploy/scripts/venv.sh
+	SIDELINE_BIN=$(CURDIR)/.build/release/sideline SIDELINE_CLUB_BIN=$(CURDIR)/.build/release/sideline-club .venv/bin/python Benchmarks/club/kiosk_frames_while_syncing.py
 
 bench-club-upload: setup
 	swift build -c release --product sideline

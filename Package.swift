@@ -90,7 +90,7 @@ let package = Package(
         // The kiosk on screen: SDL start-up, windows, the event loop, input, the SDL speaker, photo
         // decoding for the runtime, the script player and the state dump.
         .target(name: "KioskShell", dependencies: [
-            "Kiosk", "AppCore", "KioskUI", "KioskSound", "PlayerPhotos", "CSDL2", "Appliance", "BlueZTransport", "Diagnostics", "Exports", "StoredExports", "SensorHub", "Store",
+            "Kiosk", "AppCore", "KioskUI", "KioskSound", "PlayerPhotos", "CSDL2", "Appliance", "BlueZTransport", "ClubSync", "Diagnostics", "Exports", "StoredExports", "SensorHub", "Store",
             "TeamCore",
             .product(name: "Atomics", package: "swift-atomics"),
         ], swiftSettings: strict),
@@ -140,7 +140,7 @@ let package = Package(
             "CBaselines", "SPSCRing", "TeamCore", "Store", "SensorSimulation", "SensorHub", "HeartRateProtocol", "BLEHost", "PlayerPhotos",
         ], path: "Benchmarks/SidelineBench", swiftSettings: strict),
         // The kiosk's figures (`sideline --bench`): frames, memory, idle CPU, ring-to-frame latency, launch.
-        .target(name: "KioskBench", dependencies: ["KioskShell", "Kiosk", "AppCore", "KioskUI", "SensorCore", "SPSCRing", "Store", "TeamCore"],
+        .target(name: "KioskBench", dependencies: ["KioskShell", "Kiosk", "AppCore", "ClubSync", "KioskUI", "SensorCore", "SPSCRing", "Store", "TeamCore"],
                 path: "Benchmarks/KioskBench", swiftSettings: strict),
 
         // Test support: an in-memory HCI controller with virtual straps, on virtual time (used only by tests).

@@ -25,6 +25,8 @@ public struct KioskBench {
 
     func run() throws {
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        // Benchmarks/club/kiosk_frames_while_syncing.py: only the live screen beside a club sync pass.
+        if let database = ProcessInfo.processInfo.environment["SIDELINE_BENCH_CLUB_DB"] { return try whileSyncing(database: database) }
         print("kiosk benchmarks — SDL offscreen driver, software renderer, \(ProcessInfo.processInfo.activeProcessorCount) cores")
         var rss = 0.0
         for (w, h) in [(1920, 1080), (800, 480)] {
@@ -73,16 +75,25 @@ public struct KioskBench {
         app.main.view.persistentFrames = incremental
         defer { app.shutdown() }
         try startSession(app, team: team, plan: plan)
-        app.advance(ms: 120_000)
-        var cpu: [Double] = []
-        for i in 0..<330 {
-            stepped.advance(byNs: 16_666_667)
-            let t0 = Self.threadCPUms()
-            app.frame(force: true)
-            if i >= 30 { cpu.append(Self.threadCPUms() - t0) }
-        }
-        cpu.sort()
+        let cpu = frameTimes(app, stepped, frames: 300).cpu.sorted()
         return (cpu[cpu.count / 2], cpu[cpu.count * 9 / 10], Self.rssMB())
+    }
+
+    /// Two minutes into the session, `frames` frames of 60 Hz (after 30 to warm up): each one's CPU
+    /// time on this thread and its wall time, in ms.
+    func frameTimes(_ app: KioskApp, _ stepped: SteppedSimulatedSource, frames: Int) -> (cpu: [Double], wall: [Double]) {
+        app.advance(ms: 120_000)
+        var cpu: [Double] = [], wall: [Double] = []
+        for i in 0..<(frames + 30) {
+            stepped.advance(byNs: 16_666_667)
+            let (t0, w0) = (Self.threadCPUms(), DispatchTime.now().uptimeNanoseconds)
+            app.frame(force: true)
+            if i >= 30 {
+                cpu.append(Self.threadCPUms() - t0)
+                wall.append(Double(DispatchTime.now().uptimeNanoseconds - w0) / 1e6)
+            }
+        }
+        return (cpu, wall)
     }
 
     /// The coach's graph view of a session five and a half minutes in: every redraw is a whole one.
@@ -123,6 +134,13 @@ public struct KioskBench {
 
     private func latency(width: Int, height: Int) throws -> (Double, Double, Int) {
         let (store, team) = try freshStore("latency-\(width)", players: 40)
+        let samples = try latencySamples(store: store, team: team, width: width, height: height)
+        return (Double(samples[samples.count / 2]) / 1e6, Double(samples[min(samples.count - 1, samples.count * 99 / 100)]) / 1e6, samples.count)
+    }
+
+    /// Ten seconds of the live screen on 40 straps notifying in real time: each event's ns from the
+    /// ring to the end of the present that showed it, sorted.
+    func latencySamples(store: SidelineStore, team: Team, width: Int, height: Int) throws -> [UInt64] {
         let app = try makeApp(store: store, source: KioskSource(source: BenchSource(), kind: .bluetooth, description: "bench"),
                               width: width, height: height)
         defer { app.shutdown() }
@@ -136,7 +154,7 @@ public struct KioskBench {
         app.runEventLoop(until: DispatchTime.now().uptimeNanoseconds + 10_000_000_000)
         let samples = probe.samplesNs.sorted()
         guard !samples.isEmpty else { throw KioskError("benchmark: no event reached a frame") }
-        return (Double(samples[samples.count / 2]) / 1e6, Double(samples[min(samples.count - 1, samples.count * 99 / 100)]) / 1e6, samples.count)
+        return samples
     }
 
     private func launch() throws -> Double {
@@ -200,22 +218,24 @@ public struct KioskBench {
         return (store, try importTeam(store, SimulatedTeam(count: players, seed: seed), name: "Bench"))
     }
 
-    private func importTeam(_ store: SidelineStore, _ squad: SimulatedTeam, name: String) throws -> Team {
+    func importTeam(_ store: SidelineStore, _ squad: SimulatedTeam, name: String) throws -> Team {
         let rows = squad.members.enumerated().map { i, m in
             RosterCSV.Row(line: i + 1, shirtNumber: m.shirtNumber, player: m.player, strapAddress: m.strap.address, strapName: m.strap.name)
         }
         return try store.importRoster(rows, teamNamed: name)
     }
 
-    private func makeApp(store: SidelineStore, source: KioskSource, width: Int, height: Int) throws -> KioskApp {
+    /// The app on `store` as the kiosk runs it, but with no club sync worker of its own (a benchmark
+    /// that wants one starts it beside the app).
+    func makeApp(store: SidelineStore, source: KioskSource, width: Int, height: Int) throws -> KioskApp {
         let window = try KioskWindow(title: "bench", width: width, height: height, display: nil, fullscreen: false, software: true, fonts: fonts)
         guard let wake = WakeSignal() else { throw KioskError("no SDL user event") }
-        let runtime = KioskRuntime(store: store, source: source, wake: wake, wallClockBase: nil, exportDirectory: work)
+        let runtime = KioskRuntime(store: store, source: source, wake: wake, wallClockBase: nil, exportDirectory: work, clubSync: .service)
         try runtime.start()
         return KioskApp(runtime: runtime, main: window, wall: nil, wake: wake)
     }
 
-    private func startSession(_ app: KioskApp, team: Team, plan: Bool = false) throws {
+    func startSession(_ app: KioskApp, team: Team, plan: Bool = false) throws {
         app.runtime.dispatch(.teams(.pick(team.id)))
         app.advance(ms: 2000)
         if plan {

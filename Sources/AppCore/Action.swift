@@ -26,4 +26,5 @@ public enum Action: Sendable, Equatable {
     case season(SeasonAction)
     case settings(SettingsAction)
     case club(ClubAction)
+    case clubSync(ClubSyncAction)
 }

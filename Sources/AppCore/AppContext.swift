@@ -9,6 +9,8 @@ struct AppContext {
     /// Calendar year for ages.
     let year: Int
     let settings: KioskSettings
+    /// The settings screen's page (when that screen shows).
+    let settingsPage: SettingsPage
     let teams: [TeamCard]
     let teamID: Int64?
     let roster: [RosterLine]
@@ -22,6 +24,7 @@ struct AppContext {
         nowMs = s.nowMs
         year = s.year
         settings = s.settings.values
+        settingsPage = s.settings.page
         teams = s.teams
         teamID = s.teamID
         roster = s.roster

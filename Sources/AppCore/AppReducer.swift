@@ -31,7 +31,9 @@ public enum AppReducer {
         case .tick(let now):
             guard now >= s.nowMs else { return .none }
             s.nowMs = now
+            let clubSyncShows = s.screen == .settings && s.settings.page == .clubSync && s.club.page == nil
             return LiveReducer.tick(&s.live, nowMs: now, settings: s.settings.values, sensors: s.sensors)
+                + ClubSyncReducer.tick(&s.clubSync, nowMs: now, open: clubSyncShows)
         case .failed(let message):
             s.notice = message
             if s.live?.phase == .starting { s.live = nil; s.screen = .lobby }
@@ -80,6 +82,9 @@ public enum AppReducer {
         case .club(let club):
             let context = AppContext(s)
             return ClubReducer.reduce(&s.club, club, context)
+        case .clubSync(let clubSync):
+            let context = AppContext(s)
+            return ClubSyncReducer.reduce(&s.clubSync, clubSync, context)
         }
     }
 

@@ -40,6 +40,7 @@ public struct AppState: Sendable, Equatable {
     public var season = Season()
     public var confirmation: Confirmation?
     public var club = Club()
+    public var clubSync = ClubSyncPage()
 
     public init(year: Int) { self.year = year }
 

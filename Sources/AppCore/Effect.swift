@@ -74,4 +74,13 @@ public enum Effect: Sendable, Equatable {
     case saveChallenge(sessionID: Int64, SessionChallenge)
     /// Photos on the USB stick, named by shirt number or name, for the team's players: all or none.
     case importPhotos(teamID: Int64)
+    /// What Settings → Club sync shows, from the database and the files beside it (answered by `.clubSync(.statusLoaded)`).
+    case loadClubSyncStatus
+    /// The address and code as typed: checked as `sideline club join` checks them (answered by
+    /// `.clubSync(.joinRejected)`), else kept as the pending join and a pass asked for (`.clubSync(.joinQueued)`).
+    case joinClub(server: String, code: String)
+    /// A pass now: the background worker's, or the appliance's sync service asked through its request file.
+    case syncClubNow
+    /// The club's token goes, and a join that waits; every session stays.
+    case leaveClub
 }

@@ -43,26 +43,15 @@ public struct ClubLink: Codable, Sendable, Equatable {
 
     /// Writes the link atomically, readable by this user only (it holds the kiosk's token).
     public func save(forDatabase database: String) throws(ClubSyncError) {
-        let path = Self.path(forDatabase: database)
-        let temporary = path + ".new"
+        let data: Data
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data = try encoder.encode(self)
-            guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
-                throw ClubSyncError.local("cannot write \(temporary)")
-            }
-            // Root joining over SSH: the file is the kiosk's user's, as the database is, or the service could not read it.
-            var owner = stat()
-            if geteuid() == 0, stat(database, &owner) == 0 { _ = chown(temporary, owner.st_uid, owner.st_gid) }
-            let fd = open(temporary, O_RDONLY)
-            if fd >= 0 { fsync(fd); close(fd) }
-            guard rename(temporary, path) == 0 else { throw ClubSyncError.local("cannot write \(path): \(String(cString: strerror(errno)))") }
-        } catch let error as ClubSyncError {
-            throw error
+            data = try encoder.encode(self)
         } catch {
-            throw .local("cannot write \(path): \(error)")
+            throw .local("cannot write \(Self.path(forDatabase: database)): \(error)")
         }
+        try OwnerOnlyFile.replace(Self.path(forDatabase: database), with: data, ownedLike: database)
     }
 
     /// Forgets the link (the token); the database keeps everything.

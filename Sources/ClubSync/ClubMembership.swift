@@ -8,9 +8,7 @@ public enum ClubMembership {
     /// Trades the one-time code for the kiosk's token, keeps the link beside the database, and
     /// queues the kiosk's whole roster for the club (its sessions wait in the outbox already).
     public static func join(store: SidelineStore, server text: String, code: String, caFile: String?) throws(ClubSyncError) -> ClubLink {
-        let server = try ClubServerURL(text)
-        let code = code.trimmingCharacters(in: .whitespaces)
-        guard (1...200).contains(code.count) else { throw .invalid("the enrolment code is the last line `sideline-club add-kiosk` printed") }
+        let (server, code) = try checked(server: text, code: code)
         if let caFile {
             guard FileManager.default.isReadableFile(atPath: caFile) else { throw .invalid("cannot read the CA file \(caFile)") }
         }
@@ -35,11 +33,28 @@ public enum ClubMembership {
         return link
     }
 
-    /// Forgets the token; everything recorded, and what waits in the outbox, stays.
+    /// The address and the code as typed (on the command line or the kiosk's screen), or what is
+    /// wrong with them — before anything is sent.
+    public static func checked(server text: String, code: String) throws(ClubSyncError) -> (ClubServerURL, String) {
+        let server = try ClubServerURL(text)
+        let code = code.trimmingCharacters(in: .whitespaces)
+        guard (1...200).contains(code.count) else { throw .invalid("the enrolment code is the last line `sideline-club add-kiosk` printed") }
+        return (server, code)
+    }
+
+    /// Forgets the token (and a join typed on the kiosk that waits); everything recorded, and what
+    /// waits in the outbox, stays.
     public static func leave(store: SidelineStore) throws(ClubSyncError) -> ClubLink {
         guard let link = try ClubLink.load(forDatabase: store.path) else { throw .notJoined }
         try ClubLink.remove(forDatabase: store.path)
+        try forgetPendingJoin(store: store)
         return link
+    }
+
+    /// A join typed on the kiosk is typed again or given up: the old one and its problem go.
+    public static func forgetPendingJoin(store: SidelineStore) throws(ClubSyncError) {
+        try PendingClubJoin.remove(forDatabase: store.path)
+        do { try store.clearClubProblem() } catch { throw .local("the sync state could not be written: \(error)") }
     }
 
     static func absolute(_ path: String) -> String {

@@ -11,6 +11,7 @@ public struct ClubServerURL: Sendable, Equatable, CustomStringConvertible {
 
     public init(_ text: String) throws(ClubSyncError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw .invalid("type the club server's address (https://club.example.org)") }
         guard let parts = URLComponents(string: trimmed), let scheme = parts.scheme?.lowercased(), let host = parts.host, !host.isEmpty,
               parts.query == nil, parts.fragment == nil, parts.user == nil, parts.password == nil else {
             throw .invalid("\(trimmed) is not a server address (https://club.example.org)")

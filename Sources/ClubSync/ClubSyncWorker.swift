@@ -19,8 +19,9 @@ public struct ClubSyncSnapshot: Sendable, Equatable {
 /// The kiosk's background sync: a pass after a session is saved and every few minutes, backing off
 /// while the club cannot be reached (`ClubSyncSchedule`). It runs on a serial dispatch queue of its
 /// own — off the event loop and the sensor worker, and not on a Foundation `Thread` (a session's
-/// bundle is read with `concurrentPerform`) — and publishes a `ClubSyncSnapshot`. A kiosk in no
-/// club only looks for its link file.
+/// bundle is read with `concurrentPerform`) — and publishes a `ClubSyncSnapshot`. Each pass is
+/// `ClubSyncRun`'s, as `sideline club sync` runs it: a join typed on the kiosk first. A kiosk in no
+/// club and with no join waiting only looks for its files.
 public final class ClubSyncWorker: Sendable {
     let store: SidelineStore
     /// Over the CA file the link keeps (the kiosk's `--club-ca-file`).
@@ -50,6 +51,9 @@ public final class ClubSyncWorker: Sendable {
     /// A session was saved: a pass soon.
     public func sessionSaved() { schedule(after: state.withLock { $0.schedule.afterSessionSeconds }) }
 
+    /// The coach asked (Sync now, Join): a pass now, after one under way.
+    public func passNow() { schedule(after: 0) }
+
     /// No pass starts from now on; one under way finishes first.
     public func stop() {
         state.withLock { $0.stopped = true }
@@ -70,24 +74,34 @@ public final class ClubSyncWorker: Sendable {
     }
 
     func runPass() {
-        let link: ClubLink?
-        do { link = try ClubLink.load(forDatabase: store.path) } catch {
-            logger.warning("club sync: \(error)")
-            link = nil
-        }
-        guard let link else {
-            state.withLock { $0.snapshot.joined = false }
-            return schedule(after: state.withLock { $0.schedule.intervalSeconds })
-        }
-        state.withLock { $0.snapshot.syncing = true; $0.snapshot.joined = true }
-        let report = ClubSyncPass(store: store, link: link, caFile: caFile).run()
+        state.withLock { $0.snapshot.syncing = true }
+        let run = ClubSyncRun.run(store: store, caFile: caFile)
         let line = (try? ClubStatus.read(store: store))?.line()
         let wait = state.withLock { state in
             state.snapshot.syncing = false
-            state.snapshot.lastPass = report.line
             state.snapshot.statusLine = line
-            state.snapshot.passes += 1
-            return state.schedule.next(after: report)
+            switch run {
+            case .notInClub:
+                state.snapshot.joined = false
+                return state.schedule.intervalSeconds
+            case .joinRefused(let error):
+                state.snapshot.joined = false
+                state.snapshot.lastPass = error.description
+                state.snapshot.passes += 1
+                return state.schedule.intervalSeconds
+            case .joinWaiting(let error):
+                state.snapshot.joined = false
+                state.snapshot.lastPass = error.description
+                state.snapshot.passes += 1
+                var report = ClubSyncReport()
+                report.problem = error
+                return state.schedule.next(after: report)
+            case .passed(let report, _):
+                state.snapshot.joined = true
+                state.snapshot.lastPass = report.line
+                state.snapshot.passes += 1
+                return state.schedule.next(after: report)
+            }
         }
         schedule(after: wait)
     }

@@ -1,5 +1,6 @@
 import Appliance
 import BlueZTransport
+import ClubSync
 import CSDL2
 import Diagnostics
 import Exports
@@ -35,6 +36,8 @@ public struct KioskLaunch {
     public var usbMounts: String?
     /// `--club-ca-file`: the club's own CA for the background sync (nil: the one kept at `club join`).
     public var clubCAFile: String?
+    /// `--club-sync`: passes in this process, or by the appliance's sync service.
+    public var clubSync = ClubSyncMode.inProcess
     public var dumpPath: String?
 
     public init(source: [String], headless: Bool, bluetooth: BluetoothSetup, seed: UInt64) {
@@ -98,7 +101,7 @@ public struct KioskLaunch {
                                    wallClockBase: headless && launched.stepped != nil ? Self.scriptEpoch : nil,
                                    exportDirectory: exportDirectory ?? SessionExport.defaultFolder(onStick: UsbStickMounts.desktop().firstWritable(in: .read())),
                                    usbSticks: usbMounts.map { KioskBackups(databasePath: store.path, usbMounts: $0, exportsToStick: exportDirectory == nil) },
-                                   clubCAFile: clubCAFile)
+                                   clubSync: clubSync, clubCAFile: clubCAFile)
         runtime.sources.factory = factory
         let app = KioskApp(runtime: runtime, main: main, wall: wall, wake: wake)
         app.noteLayout()

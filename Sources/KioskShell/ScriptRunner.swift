@@ -69,6 +69,7 @@ extension KioskApp {
                     throw KioskError("not so within \(ScriptCondition.limitMs / 1000) s")
                 }
                 advance(ms: 100)
+                if condition.happensInRealTime, runtime.sources.stepped != nil { usleep(100_000) }
             }
         case .waitForFile(let name):
             let path = name.hasPrefix("/") ? name : "\(screenshots)/\(name)"
@@ -101,10 +102,7 @@ extension KioskApp {
     }
 
     private func expectsCapital() -> Bool {
-        guard let form = state.form, let field = form.focus else { return false }
-        let value = form.value(field)
-        let auto = value.isEmpty || value.hasSuffix(" ") || value.hasSuffix("-")
-        return auto != main.view.view.shift ? true : false
+        state.form?.capitalNext(shift: main.view.view.shift) ?? false
     }
 
     private func tapKey(_ label: String) throws {

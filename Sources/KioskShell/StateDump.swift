@@ -45,6 +45,7 @@ public enum StateDump {
             // Rows a list shows only partly, at their whole size.
             "clippedTargets": app.main.view.hits.hits.compactMap { h in h.whole.map { [h.label, $0.x, $0.y, $0.w, $0.h] as [Any] } },
             "club": club(s),
+            "clubSync": clubSync(s.clubSync),
             "settings": Dictionary(uniqueKeysWithValues: s.settings.values.keyValues.map { ($0.0, $0.1) }),
             "form": s.form.map { f in ["title": f.title, "problems": f.problems,
                                        "values": Dictionary(uniqueKeysWithValues: f.values.map { ($0.key.rawValue, $0.value) })] } ?? NSNull(),
@@ -192,6 +193,20 @@ public enum StateDump {
                      "lastSeenMs": s.strap.lastSeen.map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) as Any } ?? NSNull(),
                      "wearers": s.wearers.map { ["name": $0.playerName, "number": $0.shirtNumber, "team": $0.teamName] as [String: Any] }]
                 }]
+    }
+
+    /// Settings → Club sync as shown: the membership, the status line, the last problem, what was typed.
+    private static func clubSync(_ page: ClubSyncPage) -> [String: Any] {
+        func value(_ x: String?) -> Any { x.map { $0 as Any } ?? NSNull() }
+        var membership: [String: Any] = ["state": "unknown"]
+        switch page.status?.membership {
+        case nil: break
+        case .none?: membership = ["state": "none"]
+        case .joining(let host)?: membership = ["state": "joining", "host": host]
+        case .joined(let club, let kiosk, let host)?: membership = ["state": "joined", "club": club, "kiosk": kiosk, "host": host]
+        }
+        return ["membership": membership, "line": value(page.status?.line), "lastProblem": value(page.status?.lastProblem),
+                "syncing": page.status?.syncing ?? false, "server": page.server, "code": page.code, "problem": value(page.problem)]
     }
 
     /// A review panel's texts as drawn: [label, value] rows and {"note": text} lines.

@@ -77,6 +77,12 @@ extension SidelineStore {
         }
     }
 
+    /// The last problem no longer applies (the kiosk left its club, a new join was typed); when the
+    /// last pass went through stays.
+    public func clearClubProblem() throws {
+        try write { try $0.execute(sql: "UPDATE club_state SET last_problem = NULL") }
+    }
+
     public func clubOutboxCounts() throws -> ClubOutboxCounts {
         try read { db in
             ClubOutboxCounts(

@@ -46,6 +46,17 @@ final class SessionRecordingTests: XCTestCase {
         XCTAssertEqual(rr.map(\.tMs), [5_000, 6_000, 6_500, 9_000])
     }
 
+    /// The first packet after the start carries beats of the second before it: those that ended
+    /// before time zero are not the session's (the club refuses a row before it), yet they place the rest.
+    func testBeatsThatEndedBeforeTheSessionBeganAreNotKept() {
+        var r = recording(startNs: 2_000_000_000)
+        r.ingest(measurement(at: 2_300, bpm: 100, rr: [512, 512, 512])) // beats ending at -700, -200, 300 ms
+        r.ingest(measurement(at: 2_900, bpm: 100, rr: [512]))
+        let rr = r.takeBatch().rrIntervals
+        XCTAssertEqual(rr.map(\.tMs), [300, 900])
+        XCTAssertEqual(r.counters.rrIntervals, 2)
+    }
+
     func testRRFromPacketsThatFitAreAnchoredOnArrival() {
         var r = recording(startNs: 0)
         r.ingest(measurement(at: 5_000, bpm: 100, rr: [512, 512]))

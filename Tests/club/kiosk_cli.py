@@ -32,8 +32,8 @@ class KioskCLI:
         code = club.enrolment_code(club_name, self.name)
         return self.club("join", url or f"http://127.0.0.1:{club.port}", code, *extra, **kw)
 
-    def sync(self, *extra: str) -> subprocess.CompletedProcess:
-        return self.club("sync", *extra)
+    def sync(self, *extra: str, check: bool = True) -> subprocess.CompletedProcess:
+        return self.club("sync", *extra, check=check)
 
     def record(self, team: str = "Demo", players: int = 3, minutes: float = 1, speed: int = 60, seed: int = 1):
         self.run("record", "--source", f"sim:{players}", "--speed", str(speed), "--team", team, "--minutes", str(minutes),

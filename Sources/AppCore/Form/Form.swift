@@ -17,6 +17,8 @@ public struct Form: Sendable, Equatable {
         case clubPlayer(Int64?)
         /// The strap list: the club's own name for the strap with this address.
         case strapLabel(address: String)
+        /// Settings → Club sync: the club server's address and the enrolment code.
+        case clubJoin
 
         /// A player's details (the keyboard, the sex buttons, the zones in bpm).
         public var isPlayer: Bool {
@@ -30,6 +32,7 @@ public struct Form: Sendable, Equatable {
     public enum Field: String, Sendable, Equatable, CaseIterable {
         case teamName, firstName, lastName, shirtNumber, birthYear, weightKg, restingHR, maxHR, minutes, tagWord, strapLabel
         case repeats, workSeconds, restSeconds
+        case clubServer, enrolmentCode
 
         public var label: String {
             switch self {
@@ -47,12 +50,20 @@ public struct Form: Sendable, Equatable {
             case .workSeconds: "Work (seconds)"
             case .restSeconds: "Rest (seconds)"
             case .strapLabel: "Label"
+            case .clubServer: "Server address"
+            case .enrolmentCode: "Enrolment code"
             }
         }
 
+        /// Typed as they are printed, in lower case, with the symbols an address or a code has
+        /// (`https://club.example.org:8443`, `enrol_abcd-efgh…`): not names.
+        public var isMachineText: Bool { self == .clubServer || self == .enrolmentCode }
+
         /// Numbers get the number pad instead of the letter keyboard.
-        public var isNumeric: Bool { ![.teamName, .firstName, .lastName, .tagWord, .strapLabel].contains(self) }
+        public var isNumeric: Bool { ![.teamName, .firstName, .lastName, .tagWord, .strapLabel, .clubServer, .enrolmentCode].contains(self) }
         public var maxLength: Int {
+            if self == .clubServer { return 200 }
+            if self == .enrolmentCode { return 100 }
             if self == .tagWord { return SessionTags.maxWordLength }
             if self == .strapLabel { return Strap.maxLabelLength }
             return isNumeric ? (self == .weightKg ? 5 : 4) : Player.maxNameLength // team names too
@@ -76,6 +87,18 @@ public struct Form: Sendable, Equatable {
 
     public func value(_ field: Field) -> String { values[field] ?? "" }
 
+    /// Whether the next letter key types a capital: at the start of a name's word, unless shift
+    /// says otherwise; an address or a code is lower case unless shift says otherwise.
+    public func capitalNext(shift: Bool) -> Bool {
+        guard let focus else { return shift }
+        if focus.isMachineText { return shift }
+        let value = value(focus)
+        return (value.isEmpty || value.hasSuffix(" ") || value.hasSuffix("-")) != shift
+    }
+
+    /// The form's primary button.
+    public var submitLabel: String { kind == .clubJoin ? "Join" : "Save" }
+
     public var title: String {
         switch kind {
         case .newTeam: "New team"
@@ -88,6 +111,7 @@ public struct Form: Sendable, Equatable {
         case .clubPlayer(nil): "New player, on no team"
         case .clubPlayer: "Edit player"
         case .strapLabel: "Label for the strap"
+        case .clubJoin: "Join a club"
         }
     }
 }

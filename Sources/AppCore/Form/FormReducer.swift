@@ -18,6 +18,8 @@ public enum FormAction: Sendable, Equatable {
     case editClubPlayer(playerID: Int64?, Player?)
     /// From the strap list: the strap's label as it is now.
     case labelStrap(address: String, current: String?)
+    /// From Settings → Club sync: the address and code as typed so far, the keyboard on `focus`.
+    case joinClub(server: String, code: String, focus: Form.Field)
     case focus(Form.Field)
     case key(String)
     case backspace
@@ -70,6 +72,10 @@ enum FormReducer {
         case .labelStrap(let address, let current):
             guard ctx.screen == .settings else { return .none }
             form = Form(kind: .strapLabel(address: address), fields: [.strapLabel], values: [.strapLabel: current ?? ""])
+        case .joinClub(let server, let code, let focus):
+            guard ctx.screen == .settings else { return .none }
+            form = Form(kind: .clubJoin, fields: [.clubServer, .enrolmentCode], values: [.clubServer: server, .enrolmentCode: code])
+            form?.focus = focus == .enrolmentCode ? .enrolmentCode : .clubServer
         case .renameTeam:
             guard ctx.screen == .teamSetup, let team = ctx.teams.first(where: { $0.team.id == ctx.teamID }) else { return .none }
             form = Form(kind: .renameTeam, fields: [.teamName], values: [.teamName: team.team.name])
@@ -85,7 +91,10 @@ enum FormReducer {
             guard let field = form?.focus, var value = form?.value(field) else { return .none }
             for ch in text {
                 guard value.count < field.maxLength else { break }
-                if field.isNumeric {
+                if field.isMachineText {
+                    // What an address or a code is made of; no spaces (a code reads as well in groups with hyphens).
+                    guard ch.isASCII, ch.isLetter || ch.isNumber || ":/.-_[]".contains(ch) else { continue }
+                } else if field.isNumeric {
                     guard ch.isNumber || (field == .weightKg && ch == "." && !value.contains(".")) else { continue }
                 } else if field == .tagWord {
                     // One word: letters, digits, hyphens (a space becomes one).
@@ -222,6 +231,10 @@ enum FormReducer {
             let label = form.value(.strapLabel).trimmingCharacters(in: .whitespaces)
             open = nil
             return .effects(.labelStrap(address: address, label: label.isEmpty ? nil : label))
+        case .clubJoin:
+            // Checked by the join itself (the command line's rule), its problem on the page.
+            open = nil
+            return .send(.clubSync(.typed(server: form.value(.clubServer), code: form.value(.enrolmentCode))))
         }
     }
 }

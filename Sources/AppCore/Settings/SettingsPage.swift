@@ -7,4 +7,6 @@ public enum SettingsPage: String, Sendable, Equatable {
     case tilesAndSound
     /// The interval presets the lobby offers, how challenges are scored, spoken cues.
     case intervals
+    /// This kiosk and the club server: join, status, Sync now, leave (`ClubSyncPage`).
+    case clubSync
 }

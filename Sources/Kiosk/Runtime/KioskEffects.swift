@@ -1,4 +1,5 @@
 import AppCore
+import ClubSync
 import Exports
 import StoredExports
 import Foundation
@@ -26,6 +27,7 @@ extension KioskRuntime {
         if let e = error as? StoreError { return e.description }
         if let e = error as? KioskError { return e.description }
         if let e = error as? SensorSourceError { return e.description }
+        if let e = error as? ClubSyncError { return e.description }
         return "\(error)"
     }
 
@@ -139,6 +141,8 @@ extension KioskRuntime {
         case .loadPlayers, .loadStraps, .forgetStrap, .renameTeam, .setTeamColour, .deleteTeam, .addExistingPlayer,
              .labelStrap, .saveClubPlayer, .importPlayerPhoto, .removePlayerPhoto:
             try performClubEffect(effect)
+        case .loadClubSyncStatus, .joinClub, .syncClubNow, .leaveClub:
+            try performClubSyncEffect(effect)
         }
     }
 
@@ -161,6 +165,6 @@ extension KioskRuntime {
         // What is still in the ring happened before now: to the recorder and the tiles, as every event.
         try sources.finishRecording()
         SessionReview.warmCache(store: store, sessionID: sessionID)
-        club.sessionSaved()
+        try clubSync.sessionSaved()
     }
 }

@@ -22,8 +22,8 @@ public final class KioskRuntime {
     public let sources: SourceSupervisor
     /// The USB side: sticks, backups, exports, photo import, and the background jobs' outcomes.
     public let sticks: StickServices
-    /// The club sync in the background (when this kiosk joined a club): its snapshot is the screens' to read.
-    public let club: ClubSyncWorker
+    /// The club sync: the background worker's passes, or requests to the appliance's sync service.
+    public let clubSync: KioskClubSync
     /// Effects waiting their turn: `dispatch` only adds to it, one loop runs them.
     private let effects = EffectQueue<Effect>()
     /// The settings as this process last read or wrote them: a save writes only what the
@@ -36,13 +36,14 @@ public final class KioskRuntime {
     static let log = Diagnostics.logger("kiosk")
 
     /// `usbSticks`: the sticks under `--usb-mounts` (nil: not asked for); `exportDirectory`: where
-    /// exports go when no stick takes them; `clubCAFile`: the club's own CA for the background sync.
+    /// exports go when no stick takes them; `clubSync`: where the club's passes run; `clubCAFile`:
+    /// the club's own CA for them.
     public init(store: SidelineStore, source: KioskSource, wake: any LoopWake, wallClockBase: Date?, exportDirectory: String,
-                usbSticks: KioskBackups? = nil, clubCAFile: String? = nil) {
+                usbSticks: KioskBackups? = nil, clubSync: ClubSyncMode = .inProcess, clubCAFile: String? = nil) {
         self.store = store
         sources = SourceSupervisor(store: store, source: source, wake: wake, wallClockBase: wallClockBase)
         sticks = StickServices(store: store, usb: usbSticks, wake: wake, exportDirectory: exportDirectory)
-        club = ClubSyncWorker(store: store, caFile: clubCAFile)
+        self.clubSync = KioskClubSync(store: store, mode: clubSync, caFile: clubCAFile)
         state = AppState(year: Calendar(identifier: .gregorian).component(.year, from: wallClockBase ?? Date()))
         state.sensors.kind = source.kind
         state.sensors.description = source.description
@@ -70,7 +71,7 @@ public final class KioskRuntime {
         dispatch(.settings(.loaded(settings)))
         run([.loadTeams])
         try sources.start()
-        club.start()
+        clubSync.start()
     }
 
     /// Opens the sound device ahead of the first sound, when sound is on (the kiosk: once its
@@ -109,6 +110,8 @@ public final class KioskRuntime {
             var x = a, y = b
             x.sensors.readings = [:]; y.sensors.readings = [:]
             x.nowMs = 0; y.nowMs = 0
+            // Settings → Club sync reads its status each second: only a new status is worth a frame.
+            x.clubSync.lastReadMs = nil; y.clubSync.lastReadMs = nil
             return x != y
         }
     }
@@ -150,7 +153,7 @@ public final class KioskRuntime {
         }
         sources.stop()
         sticks.waitForJobs()
-        club.stop()
+        clubSync.stop()
         speaker?.close()
     }
 

@@ -17,6 +17,8 @@ import Foundation
 ///     wait until streaming    … until every one has a live heart rate
 ///                             (connected, disconnected, streaming "Strap 2": only the strap with this name or address)
 ///     wait until signal       … until every tile of the live session shows a heart rate
+///     wait until club "nothing waiting"  … until Settings → Club sync shows this (its status line, its
+///                             problem, "joining HOST"), keeping pace with the real time the sync passes take
 ///     wait for "go"           advance it until another program creates the file "go" in the screenshots folder
 ///     screenshot 01-teams     save DIR/01-teams.png (and 01-teams-wall.png with a wall display)
 ///     expect screen live      stop with an error unless the screen is `live`
@@ -144,12 +146,13 @@ public struct KioskScript: Sendable {
         if s == "signal" { return .signal }
         let (what, rest) = splitVerb(s)
         let strap = quoted(rest)
-        let usage = KioskError("wait until problem | no problem | connected [\"strap\"] | disconnected [\"strap\"] | streaming [\"strap\"] | signal")
+        let usage = KioskError("wait until problem | no problem | connected [\"strap\"] | disconnected [\"strap\"] | streaming [\"strap\"] | signal | club \"text\"")
         guard rest.isEmpty || strap != nil else { throw usage }
         switch what {
         case "connected": return .connected(strap)
         case "disconnected": return .disconnected(strap)
         case "streaming": return .streaming(strap)
+        case "club" where strap != nil: return .clubSync(strap!)
         default: throw usage
         }
     }

@@ -17,6 +17,15 @@ public enum ScriptCondition: Equatable, Sendable {
     case streaming(String?)
     /// Every tile of the live session shows a heart rate (one heard since the session began).
     case signal
+    /// Settings → Club sync shows this text: in its status line, its last problem, or "joining HOST".
+    case clubSync(String)
+
+    /// Brought about by another thread or program in real time (a club sync pass), not by the
+    /// app's clock: a script on virtual time waits for it at the pace of the real one.
+    public var happensInRealTime: Bool {
+        if case .clubSync = self { return true }
+        return false
+    }
 
     /// The longest a script waits for a condition (or a file), in seconds of the app's clock.
     public static let limitMs: Int64 = 60_000
@@ -37,6 +46,11 @@ public enum ScriptCondition: Equatable, Sendable {
         case .signal:
             let tiles = state.shownTiles
             return state.live != nil && !tiles.isEmpty && tiles.allSatisfy(\.hasSignal)
+        case .clubSync(let text):
+            guard let status = state.clubSync.status else { return false }
+            var shown = [status.line, status.lastProblem ?? ""]
+            if case .joining(let host) = status.membership { shown.append("joining \(host)") }
+            return shown.contains { $0.contains(text) }
         }
     }
 

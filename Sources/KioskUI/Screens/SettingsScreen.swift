@@ -7,6 +7,7 @@ extension Frame {
         if let page = state.club.page { return clubPage(page) }
         if state.settings.page == .tilesAndSound { return tilesAndSoundSettings() }
         if state.settings.page == .intervals { return intervalSettings() }
+        if state.settings.page == .clubSync { return clubSyncPage() }
         let area = topBar(title: "Settings", back: ("‹ Done", .navigate(.home)),
                           trailing: [("Intervals ›", .settings(.showPage(.intervals)), .normal),
                                      ("Tiles & sound ›", .settings(.showPage(.tilesAndSound)), .normal)])
@@ -35,10 +36,12 @@ extension Frame {
         let lines = right.rows(5, gap: metrics.px(6))
         let (exportBox, pinBox) = lines[0].splitLeft(lines[0].w * 58 / 100, gap: metrics.px(6))
         let club = lines[4].columns(2, gap: metrics.px(6))
+        let (restoreBox, clubSyncBox) = lines[3].splitLeft(lines[3].w * 58 / 100, gap: metrics.px(6))
         let buttons: [(String, Rect, Action?, ButtonStyle)] = [
             ("Export all to USB", exportBox, .settings(.exportAll), .primary),
             ("Change PIN", pinBox, .settings(.changePin), .normal),
-            ("Restore from USB", lines[3], state.settings.backups.stickBackup == nil ? nil : .settings(.askToRestoreFromStick), .normal),
+            ("Restore from USB", restoreBox, state.settings.backups.stickBackup == nil ? nil : .settings(.askToRestoreFromStick), .normal),
+            ("Club sync", clubSyncBox, .clubSync(.open), .normal),
             ("All players", club[0], .club(.open(.players)), .normal),
             ("Straps", club[1], .club(.open(.straps)), .normal),
         ]

@@ -7,8 +7,8 @@ extension Frame {
         hits.block(screen)
         canvas.fill(screen, Theme.background)
         // Four rows of keys, each touched with half the gap around it: at least a gloved finger's 64 px.
-        // A strap's label ("Box A 7") takes digits: a fifth row of keys above the letters.
-        let keyRows = form.focus == .strapLabel ? 5 : 4
+        // A strap's label ("Box A 7"), a server's address and a code take digits: a fifth row of keys above the letters.
+        let keyRows = form.focus == .strapLabel || form.focus?.isMachineText == true ? 5 : 4
         let keyboardH = max(metrics.height * 48 / 100, keyRows * (metrics.target - keyGap) + (keyRows - 1) * keyGap + 2 * metrics.px(6))
         let (top, keyboardArea) = screen.splitBottom(keyboardH)
         let panel = top.inset(metrics.margin)
@@ -38,7 +38,7 @@ extension Frame {
         // Touched from the screen's top edge down to the fields.
         func touch(_ b: Rect) -> Rect { Rect(b.x, 0, b.w, b.maxY + metrics.px(3)) }
         button("Cancel", ab[0], .form(.cancel), touch: touch(ab[0]))
-        button("Save", ab[1], .form(.submit), style: .primary, touch: touch(ab[1]))
+        button(form.submitLabel, ab[1], .form(.submit), style: .primary, touch: touch(ab[1]))
         let slots = form.fields.count + (isPlayer(form) ? 1 : 0)
         let columns = slots > 4 ? 4 : slots
         let rows = (slots + columns - 1) / columns
@@ -49,7 +49,8 @@ extension Frame {
             if focused { canvas.stroke(cell, Theme.accent, width: metrics.px(3)) }
             let (label, value) = cell.inset(dx: metrics.px(8), dy: metrics.px(2)).splitTop(cell.h * 2 / 5)
             canvas.text(field.label, size: metrics.small - metrics.px(3), colour: Theme.textDim, in: label)
-            canvas.text(form.value(field) + (focused ? "▏" : ""), size: metrics.body, bold: true, in: value)
+            canvas.text(fittingTail(form.value(field) + (focused ? "▏" : ""), size: metrics.body, bold: true, width: value.w),
+                        size: metrics.body, bold: true, in: value)
             hits.add(Hit(rect: keyTouch(cell), label: "field:\(field.label)", action: .form(.focus(field))))
         }
         if isPlayer(form), cells.count > form.fields.count {
@@ -64,6 +65,14 @@ extension Frame {
         } else {
             letterKeyboard(keyboardArea.inset(metrics.px(6)), value: form.value(focus), form: form, field: focus)
         }
+    }
+
+    /// The end of `text` that fits `width` ("…" before it when some is cut): what is being typed shows.
+    func fittingTail(_ text: String, size: Int, bold: Bool, width: Int) -> String {
+        guard canvas.measure(text, size: size, bold: bold) > width else { return text }
+        var tail = Substring(text)
+        while !tail.isEmpty, canvas.measure("…" + tail, size: size, bold: bold) > width { tail = tail.dropFirst() }
+        return "…" + tail
     }
 
     /// "Zones, %HRmax, HRmax 188 (Tanaka)" over the five zones' chips; a hint while the figures are not numbers yet.
@@ -96,11 +105,11 @@ extension Frame {
 
     private func letterKeyboard(_ area: Rect, value: String, form: Form, field: Form.Field) {
         canvas.fill(area.inset(-metrics.px(6)), Theme.surface)
-        let digits = field == .strapLabel
-        let rows = (digits ? ["1234567890"] : []) + ["QWERTYUIOP", "ASDFGHJKL-", "ZXCVBNM'."]
+        let digits = field == .strapLabel || field.isMachineText
+        // An address or a code: its symbols where a name has an apostrophe and a full stop (the stop moves down).
+        let rows = (digits ? ["1234567890"] : []) + ["QWERTYUIOP", "ASDFGHJKL-", field.isMachineText ? "ZXCVBNM:/" : "ZXCVBNM'."]
         let rowRects = area.rows(rows.count + 1, gap: keyGap)
-        // Capital at the start of a word unless shift says otherwise.
-        let capital = (value.isEmpty || value.hasSuffix(" ") || value.hasSuffix("-")) != view.shift
+        let capital = form.capitalNext(shift: view.shift)
         for (row, rect) in zip(rows, rowRects) {
             let keys = Array(row)
             let cells = rect.columns(10, gap: keyGap)
@@ -116,7 +125,13 @@ extension Frame {
         let (shiftBox, rest) = bottom.splitLeft(bottom.w / 6, gap: keyGap)
         let (space, next) = rest.splitRight(bottom.w / 5, gap: keyGap)
         button("⇧", shiftBox, nil, style: view.shift ? .primary : .normal, hitLabel: "key:shift", touch: keyTouch(shiftBox))
-        button("space", space, .form(.key(" ")), hitLabel: "key:space", touch: keyTouch(space))
+        if field.isMachineText {
+            let (stop, underscore) = space.splitRight(space.w / 3, gap: keyGap)
+            button(".", stop, .form(.key(".")), size: metrics.body + metrics.px(2), hitLabel: "key:.", touch: keyTouch(stop))
+            button("_", underscore, .form(.key("_")), size: metrics.body + metrics.px(2), hitLabel: "key:_", touch: keyTouch(underscore))
+        } else {
+            button("space", space, .form(.key(" ")), hitLabel: "key:space", touch: keyTouch(space))
+        }
         button("Next ›", next, nextFieldAction(form, field), style: .primary, hitLabel: "key:next", touch: keyTouch(next))
     }
 

@@ -81,6 +81,10 @@ public struct SessionRecording: Sendable {
     /// (a strap that buffered beats, arrival jitter) continues the chain instead
     /// of overlapping it. Rows are read back in time order, and HRV depends on the
     /// order of successive intervals, so time order must be arrival order.
+    ///
+    /// A beat that ended before the session began (the first packet's earlier beats) is not the
+    /// session's, as an event stamped before it is not: it only anchors the chain. Kept, it would be
+    /// the one row before time zero — the club refuses such a session ("RR times must not go back").
     private mutating func appendRR(of event: SensorEvent, at arrivalMs: Int64, player: Int64) {
         let n = Int(event.rrCount)
         guard n > 0 else { return }
@@ -99,11 +103,12 @@ public struct SessionRecording: Sendable {
             // Round to the nearest millisecond; strictly after the previous row.
             var tMs = (end + 512).floorDiv(1024)
             if let p = previous, tMs <= p.tMs { tMs = p.tMs + 1 }
-            pending.rrIntervals.append(RRInterval(playerID: player, tMs: tMs, rr1024: event.rr[i]))
             previous = (end, tMs)
+            guard tMs >= 0 else { continue }
+            pending.rrIntervals.append(RRInterval(playerID: player, tMs: tMs, rr1024: event.rr[i]))
+            counters.rrIntervals += 1
         }
         lastRR[player] = previous
-        counters.rrIntervals += n
     }
 
     private mutating func noteBattery(_ level: UInt8, strap: StrapIndex, strapID: Int64, t: Int64) {

@@ -37,8 +37,16 @@ struct ClubSyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: "One sync pass: deletions, finished sessions and roster edits up, the club's changes down.",
-        discussion: "Exits 0 when everything is up and down; 2 with one line saying what waits and why.")
+        discussion: """
+            A join typed on the kiosk's screen (<database>.club-join) is done first: a refused code is dropped, an \
+            unreachable club keeps it for the next pass. Exits 0 when everything is up and down; 2 with one line saying \
+            what waits and why (or that this kiosk is in no club, unless --if-joined).
+            """)
     @OptionGroup var database: DatabaseOptions
+    @Flag(name: .customLong("if-joined"), help: "Exit 0 quietly when this kiosk is in no club and no join waits (the appliance's sync service).")
+    var ifJoined = false
+    @Option(name: .customLong("ca-file"), help: "The club's own CA certificate (PEM), over the one the join kept; also for a join typed on the kiosk.")
+    var caFile: String?
     @Option(name: .customLong("chunk-bytes"), help: ArgumentHelp("Bytes per upload request (tests).", visibility: .hidden))
     var chunkBytes: Int?
 
@@ -50,13 +58,20 @@ struct ClubSyncCommand: ParsableCommand {
 
     func run() throws {
         let store = try database.open()
-        guard let link = try ClubLink.load(forDatabase: store.path) else { throw ClubSyncError.notJoined }
-        var pass = ClubSyncPass(store: store, link: link)
-        if let chunkBytes { pass.chunkBytes = chunkBytes }
-        let report = pass.run()
-        for line in report.settled { print(line) }
-        guard report.isComplete else { throw UserError(report.line) }
-        print(report.line)
+        switch ClubSyncRun.run(store: store, caFile: caFile, chunkBytes: chunkBytes) {
+        case .notInClub:
+            if ifJoined { return }
+            throw ClubSyncError.notJoined
+        case .joinRefused(let error):
+            throw UserError("the join typed on the kiosk failed: \(error)")
+        case .joinWaiting(let error):
+            throw UserError("\(error); the join typed on the kiosk waits for the next pass")
+        case .passed(let report, let joined):
+            if let joined { print("joined the club \(joined.clubName) at \(joined.server) as \(joined.kioskName)") }
+            for line in report.settled { print(line) }
+            guard report.isComplete else { throw UserError(report.line) }
+            print(report.line)
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import AppCore
+import ClubSync
 import Appliance
 import ArgumentParser
 import Foundation
@@ -36,6 +37,8 @@ struct KioskCommand: ParsableCommand {
     var usbMounts: String?
     @Option(name: .customLong("club-ca-file"), help: "The club's own CA certificate (PEM) for its server, over the one `sideline club join --ca-file` kept (the service: club-ca-file = … in /etc/sideline/sideline.conf).")
     var clubCAFile: String?
+    @Option(name: .customLong("club-sync"), help: "Where club sync passes run: in-process (the default: a background worker in the kiosk) or service (the appliance's sideline-club-sync.service; the kiosk only writes <database>.club-sync-request). The config file: club-sync = service.")
+    var clubSync: ClubSyncMode = .inProcess
     @Option(help: "Read options from this file, one NAME = VALUE a line, NAME a long option here (the service: /etc/sideline/sideline.conf); options given here win.")
     var config: String?
     @Option(name: .customLong("dump"), help: "Write the final state as JSON to this file.") var dumpPath: String?
@@ -69,6 +72,10 @@ struct KioskCommand: ParsableCommand {
         launch.exportDirectory = exportDir
         launch.usbMounts = usbMounts
         launch.clubCAFile = clubCAFile
+        launch.clubSync = clubSync
         try launch.run(store: store, startup: startup)
     }
 }
+
+/// `--club-sync in-process|service`: the mode's own names.
+extension ClubSyncMode: ExpressibleByArgument {}

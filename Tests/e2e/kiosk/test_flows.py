@@ -9,13 +9,12 @@ import re
 
 import pytest
 
-from sideline_testkit.kiosk import DEMO_FLOW, FLOWS, play_flow
+from sideline_testkit.kiosk import DEMO_FLOW, FLOWS, MIN_TARGET, play_flow, small_targets
 from sideline_testkit.png import read_png
 from sideline_testkit.tile_checks import check_tiles
 
 FLOW_FILES = [DEMO_FLOW] + sorted(FLOWS.glob("*.kiosk"))
 SIZES = {"800x480": (800, 480), "1920x1080": (1920, 1080)}
-MIN_TARGET = 64  # px at 800×480 (Metrics.target)
 
 
 def with_target_dumps(flow, tmp_path):
@@ -24,18 +23,6 @@ def with_target_dumps(flow, tmp_path):
     copy = tmp_path / flow.name
     copy.write_text(text)
     return copy
-
-
-def small_targets(dump):
-    """Targets under MIN_TARGET on their smaller side; a row a scrolling list shows only partly counts
-    at its whole size (scrolled into view it is whole)."""
-    whole = {c[0]: c[1:] for c in dump["clippedTargets"]}
-    small = []
-    for label, x, y, w, h in dump["targets"]:
-        w, h = whole.get(label, (x, y, w, h))[2:]
-        if min(w, h) < MIN_TARGET:
-            small.append((label, w, h))
-    return small
 
 
 @pytest.mark.parametrize("size", SIZES)

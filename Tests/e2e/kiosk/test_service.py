@@ -106,10 +106,10 @@ def test_under_journald_every_line_carries_its_syslog_priority(sideline_bin, tmp
     assert other.stderr.startswith("sideline: cannot restore"), other.stderr
 
 
-def play_with_config(sideline_bin, folder, config, *extra):
+def play_with_config(sideline_bin, folder, config, *extra, script="wait 2s\nscreenshot first\ndump state.json\n"):
     folder.mkdir(exist_ok=True)
     (folder / "sideline.conf").write_text(config)
-    (folder / "s.kiosk").write_text("wait 2s\nscreenshot first\ndump state.json\n")
+    (folder / "s.kiosk").write_text(script)
     return subprocess.run([sideline_bin, "--config", str(folder / "sideline.conf"), "--headless", "--script", str(folder / "s.kiosk"),
                            "--screenshots", str(folder / "shots"), "--db", str(folder / "c.sqlite"), *extra],
                           capture_output=True, text=True, timeout=300)
@@ -142,3 +142,23 @@ def test_a_bad_options_file_is_one_line_naming_the_file_and_line(sideline_bin, t
     unknown = play_with_config(sideline_bin, tmp_path / "u", "colour = red\n")
     assert unknown.returncode != 0 and "--colour" in unknown.stderr, unknown.stderr
 
+
+
+def test_club_sync_as_the_appliance_runs_it_only_asks_its_service(sideline_bin, tmp_path):
+    """`club-sync = service`: a join typed on the screen is kept for the sync service, which the kiosk asks for a
+    pass through its request file; no pass runs in the kiosk (Tests/club plays it against a real server)."""
+    join = "\n".join(['tap "Settings"', *[f'tap "pin:{d}"' for d in "1234"], 'tap "Club sync"', "wait 1s",
+                      'tap "Server address"', 'type "https://club.example.org"', 'tap "key:next"', 'type "enrol_abcd-efgh"',
+                      'tap "Join"', "wait 3s", "dump state.json"]) + "\n"
+    result = play_with_config(sideline_bin, tmp_path / "s", "club-sync = service\n", script=join)
+    assert result.returncode == 0, result.stderr
+    db = tmp_path / "s/c.sqlite"
+    assert json.loads((tmp_path / "s/c.sqlite.club-join").read_text()) == {"url": "https://club.example.org", "code": "enrol_abcd-efgh"}
+    assert (tmp_path / "s/c.sqlite.club-sync-request").stat().st_mode & 0o777 == 0o600
+    state = json.loads((tmp_path / "s/shots/state.json").read_text())
+    assert state["clubSync"]["membership"] == {"state": "joining", "host": "club.example.org"}, state["clubSync"]
+    assert state["clubSync"]["lastProblem"] is None, "no pass ran here"
+    assert db.exists()
+
+    wrong = play_with_config(sideline_bin, tmp_path / "w", "club-sync = sideways\n")
+    assert wrong.returncode != 0 and "club-sync" in wrong.stderr, wrong.stderr

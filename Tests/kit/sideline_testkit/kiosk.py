@@ -15,6 +15,21 @@ FLOWS = KIOSK_FLOWS / 'flows'  # the feature flows the docs' screenshots are mad
 PLAY_FLOW = KIOSK_FLOWS / 'play-flow.sh'
 
 
+MIN_TARGET = 64  # px at 800×480 (Metrics.target): a gloved finger (issue 14)
+
+
+def small_targets(dump):
+    """A state dump's touch targets under MIN_TARGET on their smaller side; a row a scrolling list shows
+    only partly counts at its whole size (scrolled into view it is whole)."""
+    whole = {c[0]: c[1:] for c in dump["clippedTargets"]}
+    small = []
+    for label, x, y, w, h in dump["targets"]:
+        w, h = whole.get(label, (x, y, w, h))[2:]
+        if min(w, h) < MIN_TARGET:
+            small.append((label, w, h))
+    return small
+
+
 def pin_pad(digits):
     """Taps `digits` on the PIN pad, one script line each."""
     return "\n".join(f'tap "pin:{d}"' for d in digits)

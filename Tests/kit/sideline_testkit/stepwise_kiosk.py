@@ -9,7 +9,7 @@ from sideline_testkit.waiting import wait_until
 
 
 class StepwiseKiosk:
-    def __init__(self, sideline_bin, folder, db, media, opening, steps, source="sim:4"):
+    def __init__(self, sideline_bin, folder, db, media, opening, steps, source="sim:4", size="800x480", extra=()):
         self.shots = folder / "shots"
         self.shots.mkdir()
         lines = ["wait 1s", *opening]
@@ -19,9 +19,9 @@ class StepwiseKiosk:
         script = folder / "steps.kiosk"
         script.write_text("\n".join(lines) + "\n")
         self.steps = len(steps)
-        self.process = subprocess.Popen([sideline_bin, "--headless", "--size", "800x480", "--script", str(script),
+        self.process = subprocess.Popen([sideline_bin, "--headless", "--size", size, "--script", str(script),
                                          "--screenshots", str(self.shots), "--db", str(db), "--usb-mounts", str(media),
-                                         "--source", source], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                         "--source", source, *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
     def step(self, i):
         """Says go for step `i` and returns its dump, once the kiosk wrote it (still running)."""

@@ -1,0 +1,38 @@
+import Foundation
+import Store
+
+/// What `sideline club sync` and the kiosk's background worker both run: a join typed on the
+/// kiosk first (`PendingJoinOutcome.settle`), then, in a club, one `ClubSyncPass`.
+public enum ClubSyncRun: Sendable, Equatable {
+    /// No link and no join waiting.
+    case notInClub
+    /// The join typed on the kiosk was refused; the kiosk stays out of the club.
+    case joinRefused(ClubSyncError)
+    /// The join typed on the kiosk could not reach the club; it waits for the next pass.
+    case joinWaiting(ClubSyncError)
+    /// A pass ran (`joined`: the join typed on the kiosk went through just before it).
+    case passed(ClubSyncReport, joined: ClubLink?)
+
+    /// `caFile`: over the link's (the kiosk's `--club-ca-file`); `chunkBytes`: the upload's chunk (tests).
+    public static func run(store: SidelineStore, caFile: String? = nil, chunkBytes: Int? = nil) -> ClubSyncRun {
+        var joined: ClubLink?
+        switch PendingJoinOutcome.settle(store: store, caFile: caFile) {
+        case .none: break
+        case .joined(let link): joined = link
+        case .refused(let error): return .joinRefused(error)
+        case .waiting(let error): return .joinWaiting(error)
+        }
+        let link: ClubLink
+        do {
+            guard let found = try ClubLink.load(forDatabase: store.path) else { return .notInClub }
+            link = found
+        } catch {
+            var report = ClubSyncReport()
+            report.problem = error
+            return .passed(report, joined: nil)
+        }
+        var pass = ClubSyncPass(store: store, link: link, caFile: caFile)
+        if let chunkBytes { pass.chunkBytes = chunkBytes }
+        return .passed(pass.run(), joined: joined)
+    }
+}

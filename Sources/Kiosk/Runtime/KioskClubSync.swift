@@ -1,0 +1,79 @@
+import AppCore
+import ClubSync
+import Foundation
+import Store
+
+/// The kiosk's club sync as its mode makes it (`--club-sync`): in this process, the background
+/// worker's passes; for the appliance's sync service, a request file written whenever a pass is
+/// wanted, and no worker and no socket here. Either way the screen reads what it shows from the
+/// database and the files beside it, so it is the same in both modes.
+public final class KioskClubSync {
+    public let mode: ClubSyncMode
+    let store: SidelineStore
+    /// In-process only.
+    public let worker: ClubSyncWorker?
+
+    public init(store: SidelineStore, mode: ClubSyncMode, caFile: String?) {
+        self.store = store
+        self.mode = mode
+        worker = mode == .inProcess ? ClubSyncWorker(store: store, caFile: caFile) : nil
+    }
+
+    func start() { worker?.start() }
+
+    func stop() { worker?.stop() }
+
+    /// A session was saved: its upload soon (the service is not woken for a kiosk in no club).
+    func sessionSaved() throws(ClubSyncError) {
+        guard let worker else {
+            let files = [ClubLink.path(forDatabase: store.path), PendingClubJoin.path(forDatabase: store.path)]
+            guard files.contains(where: FileManager.default.fileExists(atPath:)) else { return }
+            return try ClubSyncRequest.write(forDatabase: store.path)
+        }
+        worker.sessionSaved()
+    }
+
+    /// The coach asked (Join, Sync now).
+    func passNow() throws(ClubSyncError) {
+        guard let worker else { return try ClubSyncRequest.write(forDatabase: store.path) }
+        worker.passNow()
+    }
+
+    /// Settings → Club sync: the link, a join that waits, the outbox and the last pass — files and two counts.
+    func status() throws(ClubSyncError) -> ClubSyncStatus {
+        let status = try ClubStatus.read(store: store)
+        let membership: ClubSyncStatus.Membership
+        if status.joined, let server = status.server {
+            membership = .joined(club: status.club ?? "", kiosk: status.kiosk ?? "", host: (try? ClubServerURL(server))?.host ?? server)
+        } else if let pending = PendingClubJoin.load(forDatabase: store.path) {
+            membership = .joining(host: pending.host)
+        } else {
+            membership = .none
+        }
+        return ClubSyncStatus(membership: membership, line: status.line(), lastProblem: status.lastProblem,
+                              syncing: worker?.snapshot.syncing ?? false)
+    }
+
+    /// Checks what was typed as `sideline club join` does, keeps it as the pending join and asks for
+    /// a pass; nil when it was taken, else what is wrong with it.
+    func join(server: String, code: String) throws(ClubSyncError) -> String? {
+        let pending: PendingClubJoin
+        do { pending = try PendingClubJoin.checked(url: server, code: code) } catch .invalid(let why) { return why }
+        if let link = try ClubLink.load(forDatabase: store.path) {
+            return "this kiosk is in the club \(link.clubName) already"
+        }
+        try ClubMembership.forgetPendingJoin(store: store)
+        try pending.save(forDatabase: store.path)
+        try passNow()
+        return nil
+    }
+
+    /// Leaves the club (the token goes) or gives up a join that waits; every session stays.
+    func leave() throws(ClubSyncError) -> String {
+        if let link = try? ClubMembership.leave(store: store) {
+            return "Left the club \(link.clubName); every session stays on this kiosk"
+        }
+        try ClubMembership.forgetPendingJoin(store: store)
+        return "The join was given up"
+    }
+}
