@@ -229,6 +229,22 @@ enum Schema {
             // the setting triggers capture them too (ClubSyncSchema.migrateSharedSettings).
             try ClubSyncSchema.migrateSharedSettings(db)
         }
+        migrator.registerMigration("v16-rr-before-start") { db in
+            // Beats that ended before their session began were kept until 0.15 (the first packet's
+            // earlier beats); the recording no longer keeps them, and the club refuses a session that
+            // holds one. Dropped here so the kiosk's export and what it uploads stay one and the same;
+            // what was computed from them is computed again when next asked for, and an upload that
+            // was refused for them starts afresh.
+            try db.execute(sql: """
+                CREATE TEMP TABLE rr_before_start AS SELECT DISTINCT session_id, player_id FROM rr WHERE t_ms < 0;
+                DELETE FROM rr WHERE t_ms < 0;
+                DELETE FROM nn_cache WHERE (session_id, player_id) IN (SELECT session_id, player_id FROM rr_before_start);
+                DELETE FROM session_load WHERE (session_id, player_id) IN (SELECT session_id, player_id FROM rr_before_start);
+                UPDATE club_session_upload SET upload_id = NULL
+                    WHERE stored_ms IS NULL AND session_uuid IN (SELECT uuid FROM session WHERE id IN (SELECT session_id FROM rr_before_start));
+                DROP TABLE rr_before_start;
+                """)
+        }
         return migrator
     }
 }
