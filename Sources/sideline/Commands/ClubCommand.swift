@@ -41,6 +41,11 @@ struct ClubSyncCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
     @Option(name: .customLong("chunk-bytes"), help: ArgumentHelp("Bytes per upload request (tests).", visibility: .hidden))
     var chunkBytes: Int?
+    @Option(help: """
+        The kiosk's config file (the appliance's sync service: /etc/sideline/sideline.conf): its club-ca-file, when there is \
+        one, over the CA file `club join --ca-file` kept, as the kiosk's own sync takes it; its other lines are the kiosk's.
+        """)
+    var config: String?
 
     func validate() throws {
         if let chunkBytes, !(1...8 * 1024 * 1024).contains(chunkBytes) {
@@ -51,7 +56,8 @@ struct ClubSyncCommand: ParsableCommand {
     func run() throws {
         let store = try database.open()
         guard let link = try ClubLink.load(forDatabase: store.path) else { throw ClubSyncError.notJoined }
-        var pass = ClubSyncPass(store: store, link: link)
+        let caFile = try config.flatMap { try KioskConfigFile(path: $0).value(of: "club-ca-file") }
+        var pass = ClubSyncPass(store: store, link: link, caFile: caFile)
         if let chunkBytes { pass.chunkBytes = chunkBytes }
         let report = pass.run()
         for line in report.settled { print(line) }
