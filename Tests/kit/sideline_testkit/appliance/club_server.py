@@ -1,7 +1,8 @@
 """The club a board syncs with, on the host (Tests/appliance): a throwaway PostgreSQL
 (sideline_testkit.postgres), the real `sideline-club` migrated and serving over TLS with a certificate
-from a throwaway CA (openssl), for the address the guest reaches the host at: QEMU user networking's
-10.0.2.2, which is the host's loopback. The kiosk refuses plain http:// to any other address, and
+from a throwaway CA (sideline_testkit.throwaway_ca: dated from yesterday, so a guest clock a little
+behind the host's still finds it valid), for the address the guest reaches the host at: QEMU user
+networking's 10.0.2.2, which is the host's loopback. The kiosk refuses plain http:// to any other address, and
 verifies the certificate with the club's CA file, as a club with its own CA gives it."""
 import http.client
 import json
@@ -13,6 +14,7 @@ from pathlib import Path
 from sideline_testkit.paths import ROOT
 from sideline_testkit.postgres import Postgres
 from sideline_testkit.processes import WatchedProcess
+from sideline_testkit.throwaway_ca import ThrowawayCA
 
 HOST_FROM_GUEST = '10.0.2.2'  # QEMU user networking: the host's 127.0.0.1 as the guest sees it
 OWNER, APP, DATABASE = 'sideline_owner', 'sideline_app', 'club'
@@ -25,31 +27,15 @@ def club_binary():
     return path
 
 
-def openssl(*args, cwd):
-    subprocess.run(['openssl', *args], cwd=cwd, check=True, capture_output=True, timeout=60)
-
-
-def make_certificates(folder):
-    """A CA (ca.pem) and the server's certificate signed by it (server.pem, server.key) for 10.0.2.2
-    and 127.0.0.1 (the test's own requests)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=Sideline test club CA',
-            '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign',
-            '-keyout', 'ca.key', '-out', 'ca.pem', cwd=folder)
-    openssl('req', '-newkey', 'rsa:2048', '-nodes', '-subj', f'/CN={HOST_FROM_GUEST}', '-keyout', 'server.key', '-out', 'server.csr',
-            cwd=folder)
-    (folder / 'server.ext').write_text(f'basicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n'
-                                       f'subjectAltName=IP:{HOST_FROM_GUEST},IP:127.0.0.1\n')
-    openssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '2',
-            '-extfile', 'server.ext', '-out', 'server.pem', cwd=folder)
-
-
 class ClubServer:
     """One club on a fresh cluster, served over TLS on the host's loopback; `url` is the guest's address for it."""
 
     def __init__(self, folder, club):
         self.folder, self.club, self.bin = Path(folder), club, club_binary()
-        make_certificates(self.folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        ca = ThrowawayCA(self.folder, 'Sideline test club CA')
+        # 127.0.0.1 beside the guest's address: the test's own requests to the read API.
+        cert, key = ca.issue('server', [HOST_FROM_GUEST, '127.0.0.1'])
         self.pg = Postgres.create()
         self.pg.psql(f'CREATE ROLE {OWNER} LOGIN; CREATE ROLE {APP} LOGIN')
         self.pg.psql(f'CREATE DATABASE {DATABASE} OWNER {OWNER}')  # alone: not in a transaction
@@ -57,11 +43,12 @@ class ClubServer:
         self.admin('add-club', club)
         self.token = self.admin('add-token', '--club', club)
         self.server = WatchedProcess([str(self.bin), 'serve', '--database-url', self.pg.url(APP, DATABASE), '--listen', '127.0.0.1:0',
-                                      '--tls-cert', str(self.folder / 'server.pem'), '--tls-key', str(self.folder / 'server.key')])
+                                      '--tls-cert', str(cert), '--tls-key', str(key)])
         self.server.wait_for(lambda line: line.startswith('listening on https://127.0.0.1:'), 'the club server listening', timeout=60)
         self.port = int(next(line for line in self.server.lines['out'] if line.startswith('listening on')).rsplit(':', 1)[1])
         self.url = f'https://{HOST_FROM_GUEST}:{self.port}'
-        self.ca = (self.folder / 'ca.pem').read_text()
+        self.ca_file = ca.cert
+        self.ca = ca.cert.read_text()
 
     def admin(self, *args):
         """`sideline-club ARGS` as the schema's owner; its last line."""
@@ -75,7 +62,7 @@ class ClubServer:
 
     def sessions(self):
         """The read API's list of the club's sessions (the club's own scripts' view), over TLS with the CA."""
-        context = ssl.create_default_context(cafile=str(self.folder / 'ca.pem'))
+        context = ssl.create_default_context(cafile=str(self.ca_file))
         connection = http.client.HTTPSConnection('127.0.0.1', self.port, context=context, timeout=60)
         try:
             connection.request('GET', '/api/v1/sessions', headers={'Authorization': f'Bearer {self.token}'})
