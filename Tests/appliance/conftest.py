@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from sideline_testkit.appliance.board import Board, dependency_repository, image
+from sideline_testkit.appliance.club_server import ClubServer
 from sideline_testkit.appliance.screens import References
 from sideline_testkit.paths import PACKAGING, ROOT, STATIC_BINARY, vm_folder, vm_release
 
@@ -49,3 +50,11 @@ def appliance(deb, references):
     a = Appliance(deb, references)
     yield a
     a.stop()
+
+
+@pytest.fixture(scope='module')
+def club_server(appliance):
+    """The club the board joins, on the host (club_server.py): made when a test first asks for it."""
+    server = ClubServer(appliance.results / 'club', 'Riverside FC')
+    yield server
+    server.stop()

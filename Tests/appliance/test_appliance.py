@@ -8,13 +8,13 @@ import json
 import subprocess
 import time
 
-import pytest
 
 from sideline_testkit.appliance import guest
+from sideline_testkit.appliance.machine import Failed
 from sideline_testkit.appliance.board import kill_kiosk, kill_to_ready, kiosk_pid, restart_figures, restarted, startup_line, wait_for_screen
 from sideline_testkit.appliance.screens import TAPS, TEAM
 from sideline_testkit.figures import record
-from sideline_testkit.waiting import wait_until
+from sideline_testkit.waiting import TimedOut, wait_until
 
 STRAPS = [{'rr': 1}, {'rr': 1}, {'rr': 1}]  # sideline_testkit.radio: F0:00:00:00:00:01..03, the roster's
 # The appliance test's radio: bumble's emulated controller with the straps, attached to the kernel
@@ -183,6 +183,73 @@ def test_power_cut_kept_every_committed_second(appliance):
     assert count >= cut['samples'] and last_ms >= cut['last_ms'] and committed >= cut['committed_ms']
 
 
+# The club sync (docs/OPERATIONS.md "The club sync"): the kiosk's unit has no network, so the sync
+# runs in sideline-club-sync.service, started by its path unit when the kiosk writes its request file
+# and by its timer. The board joins the host's club server over a USB Ethernet adapter before the
+# session below is saved, and the test after it waits for that session on the server.
+SYNC = 'sideline-club-sync'
+REQUEST = f'{guest.DB}.club-sync-request'
+NIC_MAC = '52:54:00:c1:0b:01'
+
+
+def sync_passes(agent):
+    """The lines this boot's sync passes ended with ("up to date: …", or what waits and why)."""
+    _, out = agent.sh(f'journalctl -u {SYNC}.service -b --no-pager -o cat', check=False)
+    return [line for line in out.splitlines() if line.startswith('up to date:') or ' waiting: ' in line]
+
+
+def plug_network(appliance):
+    """A USB Ethernet adapter on QEMU's user network (the host at 10.0.2.2), its address set by hand:
+    the image has no DHCP client. The interface's name."""
+    agent, monitor = appliance.machine.agent, appliance.machine.monitor
+    monitor.execute('netdev_add', type='user', id='clubnet')
+    monitor.execute('device_add', driver='usb-net', id='clubnic', netdev='clubnet', bus='xhci.0', mac=NIC_MAC)
+    name = wait_until(lambda: agent.sh(f'grep -l {NIC_MAC} /sys/class/net/*/address', check=False)[1].strip(), 60,
+                      'the USB Ethernet adapter in /sys/class/net', step=1).split('/')[-2]
+    agent.sh(f'ip link set dev {name} up && ip addr add 10.0.2.15/24 dev {name}')
+    return name
+
+
+def unplug_network(appliance):
+    """The adapter pulled: the later tests see the board as before (its passes from now on find no server)."""
+    for command, name in (('device_del', 'clubnic'), ('netdev_del', 'clubnet')):
+        try:
+            appliance.machine.monitor.execute(command, id=name)
+        except Failed:
+            pass  # never plugged: the join test failed before
+
+
+def up_to_date(agent, after, what, timeout=180):
+    """Waits for a pass after the first `after` to end up to date; the passes since. Fails with them if none does."""
+    try:
+        wait_until(lambda: any(line.startswith('up to date:') for line in sync_passes(agent)[after:]), timeout, what, step=1)
+    except TimedOut as e:
+        raise AssertionError(f'{e}: {sync_passes(agent)[after:]}') from None
+    return sync_passes(agent)[after:]
+
+
+def test_board_joins_the_club_over_ssh(appliance, club_server):
+    """As an admin over SSH (docs/OPERATIONS.md): the club's CA where the config names it, then
+    `sideline club join` as the kiosk's user. The timer is stopped until the next test has its pass,
+    so that pass can only be the path unit's."""
+    agent = appliance.machine.agent
+    _, units = agent.sh(f'systemctl is-enabled {SYNC}.timer {SYNC}.path; systemctl is-active {SYNC}.timer {SYNC}.path', check=False)
+    assert units.split() == ['enabled', 'enabled', 'active', 'active'], units
+    agent.sh(f'systemctl stop {SYNC}.timer && rm -f {REQUEST}')
+    interface = plug_network(appliance)
+    (appliance.machine.folder / 'club-ca.pem').write_text(club_server.ca)
+    agent.sh('install -m 644 /out/club-ca.pem /etc/sideline/club-ca.pem && '
+             "sed -i 's|^#club-ca-file = .*|club-ca-file = /etc/sideline/club-ca.pem|' /etc/sideline/sideline.conf")
+    # Joined with the CA in a file that is gone afterwards: the passes can verify the server only with
+    # the config's club-ca-file (the unit's --config), the one place the kiosk's sync reads it too.
+    began = time.monotonic()
+    _, joined = agent.sh(f'install -m 644 /etc/sideline/club-ca.pem /tmp/ca-at-join.pem && '
+                         f'runuser -u sideline -- sideline club join {club_server.url} {club_server.enrolment_code("pitch-1")} '
+                         f'--ca-file /tmp/ca-at-join.pem --db {guest.DB}; status=$?; rm -f /tmp/ca-at-join.pem; exit $status', timeout=180)
+    print(f'{interface} at 10.0.2.15; {joined.strip()} ({time.monotonic() - began:.1f} s)')
+    appliance.facts['passes'] = len(sync_passes(agent))
+
+
 def test_session_through_taps_to_review(appliance):
     agent = appliance.machine.agent
     session_id = start_session(appliance)
@@ -197,6 +264,59 @@ def test_session_through_taps_to_review(appliance):
     tap(appliance, 'save', 'review')
     state = guest.query(agent, f'SELECT state FROM session WHERE id = {session_id}')[0][0]
     assert state == 'ended', state
+    appliance.facts['saved'] = session_id
+
+
+def test_saved_session_reaches_the_club_through_the_sync_unit(appliance, club_server):
+    """Saving the session asks for a pass: the kiosk (club-sync = service) writes its request file,
+    the path unit starts sideline-club-sync.service, and the server has every finished session of the
+    board exactly once (a second pass uploads nothing). The kiosk's unit keeps its sandbox."""
+    agent = appliance.machine.agent
+    assert 'passes' in appliance.facts and 'saved' in appliance.facts, 'the board did not join, or no session was saved'
+    try:
+        finished = {uuid for (uuid,) in guest.query(agent, "SELECT lower(uuid) FROM session WHERE state IN ('ended', 'interrupted')")}
+        saved = guest.query(agent, f'SELECT lower(uuid) FROM session WHERE id = {appliance.facts["saved"]}')[0][0]
+        # The kiosk (club-sync = service, in a club) wrote it when the session was saved; the test never does here.
+        assert agent.sh(f'test -e {REQUEST}', check=False)[0] == 0, f'the kiosk wrote no {REQUEST} when the session was saved'
+        began = time.monotonic()
+
+        def on_the_club():
+            listed = [s['uuid'].lower() for s in club_server.sessions()]
+            return listed if set(listed) >= finished else None
+        wait_until(on_the_club, 300, 'every finished session of the board on the club server', step=3)
+        passes = up_to_date(agent, appliance.facts['passes'], 'the pass in the sync unit\'s journal')
+        print(f'trigger: the kiosk\'s request file; the sessions on the club {time.monotonic() - began:.1f} s later; the passes: {passes}')
+        listed = sorted(s['uuid'].lower() for s in club_server.sessions())
+        assert listed == sorted(finished) and saved in listed, (listed, finished)
+        wait_until(lambda: agent.sh(f'systemctl is-active {SYNC}.service', check=False)[1].strip() == 'inactive', 60,
+                   'the pass ending', step=1)
+        props = dict(line.split('=', 1) for line in agent.sh(
+            f'systemctl show {SYNC}.service -p Result -p User -p CapabilityBoundingSet -p RestrictAddressFamilies')[1].split('\n') if '=' in line)
+        print(f'{SYNC}.service: {props}')
+        assert props['Result'] == 'success' and props['User'] == 'sideline' and props['CapabilityBoundingSet'] == '', props
+        assert 'AF_INET' in props['RestrictAddressFamilies'] and 'AF_BLUETOOTH' not in props['RestrictAddressFamilies'], props
+
+        # Exactly once: asked again, the pass finds nothing to send and the club lists the same sessions.
+        before = len(sync_passes(agent))
+        agent.sh(f"runuser -u sideline -- sh -c 'date +%s%3N > {REQUEST}'")
+        again = up_to_date(agent, before, 'a second pass')
+        print(f'the second pass: {again[-1]}')
+        assert again[-1].startswith('up to date: 0 sessions uploaded'), again
+        assert sorted(s['uuid'].lower() for s in club_server.sessions()) == listed
+        _, journal = agent.sh(f'journalctl -u {SYNC}.service -b --no-pager -o short-monotonic | tail -8')
+        print(journal)
+
+        # The kiosk kept its sandbox: no IP at all, and no socket of it in ss's list.
+        kiosk = guest.service_show(agent, 'RestrictAddressFamilies', 'IPAddressDeny')
+        assert 'AF_INET' not in kiosk['RestrictAddressFamilies'] and 'AF_BLUETOOTH' in kiosk['RestrictAddressFamilies'], kiosk
+        _, sockets = agent.sh('ss -tuanp')
+        assert f'pid={kiosk_pid(agent)},' not in sockets, sockets
+    finally:
+        agent.sh(f'systemctl start {SYNC}.timer', check=False)
+        unplug_network(appliance)
+    _, timers = agent.sh(f'systemctl list-timers --no-pager {SYNC}.timer')
+    print(timers)
+    assert f'{SYNC}.timer' in timers and agent.sh(f'systemctl is-active {SYNC}.timer', check=False)[1].strip() == 'active', timers
 
 
 def journal_has(agent, text, timeout, after=None, invocation=None):

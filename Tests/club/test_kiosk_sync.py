@@ -197,6 +197,16 @@ def test_a_self_signed_server_needs_the_clubs_ca_file(club, sideline_bin, tmp_pa
         a.club("join", url, club.enrolment_code("Alpha", "pitch-1"), "--ca-file", str(cert))
         a.record(players=2, minutes=0.5)
         assert "1 sessions uploaded" in a.sync().stdout
+        # The CA moved where the appliance keeps it: the file join kept is gone, and the pass fails until it
+        # reads club-ca-file from the kiosk's config file, as the appliance's sync service does (--config).
+        kept = tmp_path / "etc" / "club-ca.pem"
+        kept.parent.mkdir()
+        cert.rename(kept)
+        a.record(players=2, minutes=0.5)
+        assert a.club("sync", check=False).returncode == 2
+        config = tmp_path / "etc" / "sideline.conf"
+        config.write_text(f"source = sim:3\n# the club's own CA\nclub-ca-file = {kept}\n")
+        assert "1 sessions uploaded" in a.club("sync", "--config", str(config)).stdout
     finally:
         server.terminate()
         server.wait(timeout=30)

@@ -3,6 +3,7 @@ the built .deb, and per Debian release it is proven on (trixie, bookworm) a loca
 its dependency closure and a clean chroot to install it in."""
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import time
@@ -16,6 +17,7 @@ CACHE = ROOT / ".build-deb"
 CHROOTS = cache_folder() / "chroots"  # minimal roots, outside the checkout: a fresh clone reuses them
 CHROOT_DAYS = 7  # a minimal root older than this is made again (the repository brings newer libraries anyway)
 LONG_S = 900  # a package build, an apt download, a chroot unpacked
+EXPOSURE_AT_MOST = 2.0  # systemd-analyze security's scale: 0 (locked down) to 10 (UNSAFE); "OK" below 4.5
 
 
 @pytest.fixture(scope="session")
@@ -140,3 +142,27 @@ def chroot(chroot_base, repo, tmp_path):
     c = Chroot(chroot_base, repo, tmp_path / "root")
     yield c
     c.close()
+
+
+def unit_path(chroot, unit) -> str:
+    """Where the package put `unit` (bookworm's debhelper: /lib, trixie's may use /usr/lib)."""
+    return next(p for p in (f"/lib/systemd/system/{unit}", f"/usr/lib/systemd/system/{unit}")
+                if chroot.sh(f"test -f {p}", check=False).returncode == 0)
+
+
+def check_unit(chroot, unit, rate=True):
+    """systemd's own checks of an installed unit, with the chroot's release's systemd: `verify` without
+    a complaint and, for a service (`rate`), `security`'s exposure at most EXPOSURE_AT_MOST; (exposure, rating)."""
+    path = unit_path(chroot, unit)
+    verified = chroot.sh(f"systemd-analyze verify --man=no {path}", check=False)
+    complaints = [line for line in (verified.stdout + verified.stderr).splitlines() if unit in line or "sideline" in line]
+    assert verified.returncode == 0 and not complaints, verified.stdout + verified.stderr
+    if not rate:
+        return None
+    security = chroot.sh(f"systemd-analyze security --offline=yes --no-pager {path}", check=False)
+    match = re.search(r"Overall exposure level for \S+: (\d+\.\d+) (\S+)", security.stdout + security.stderr)
+    assert match, security.stdout[-2000:] + security.stderr[-2000:]
+    exposure = float(match.group(1))
+    assert exposure <= EXPOSURE_AT_MOST, f"{unit}: exposure {exposure} {match.group(2)}:\n" + \
+        "\n".join(line for line in security.stdout.splitlines() if line.startswith("✗"))
+    return exposure, match.group(2)

@@ -9,13 +9,12 @@ import time
 
 import pytest
 
-from conftest import Chroot
+from conftest import Chroot, check_unit
 from sideline_testkit.postgres import Postgres
 from sideline_testkit.processes import WatchedProcess, run
 
 UNIT = "sideline-club.service"
 CONF = "/etc/sideline-club/sideline-club.conf"
-EXPOSURE_AT_MOST = 2.0  # systemd-analyze security's scale: 0 (locked down) to 10 (UNSAFE); "OK" below 4.5
 
 
 def control(deb, field):
@@ -65,25 +64,6 @@ def postgres():
     pg.destroy()
 
 
-def unit_path(chroot) -> str:
-    return next(p for p in (f"/lib/systemd/system/{UNIT}", f"/usr/lib/systemd/system/{UNIT}") if chroot.sh(f"test -f {p}", check=False).returncode == 0)
-
-
-def check_unit(chroot, release):
-    """systemd's own checks of the installed unit, with that release's systemd."""
-    path = unit_path(chroot)
-    verified = chroot.sh(f"systemd-analyze verify --man=no {path}", check=False)
-    complaints = [line for line in (verified.stdout + verified.stderr).splitlines() if UNIT in line or "sideline" in line]
-    assert verified.returncode == 0 and not complaints, verified.stdout + verified.stderr
-    security = chroot.sh(f"systemd-analyze security --offline=yes --no-pager {path}", check=False)
-    match = re.search(r"Overall exposure level for \S+: (\d+\.\d+) (\S+)", security.stdout + security.stderr)
-    assert match, security.stdout[-2000:] + security.stderr[-2000:]
-    exposure = float(match.group(1))
-    assert exposure <= EXPOSURE_AT_MOST, f"exposure {exposure} {match.group(2)}:\n" + \
-        "\n".join(line for line in security.stdout.splitlines() if line.startswith("✗"))
-    return exposure, match.group(2)
-
-
 def serve_in_chroot(chroot, url: str) -> WatchedProcess:
     """The installed binary as the service runs it, as its own user, on the host's throwaway PostgreSQL
     (a chroot shares the host's network); returns once it listens."""
@@ -103,7 +83,7 @@ def test_install_serve_upgrade_remove_purge_in_a_clean_chroot(club_chroot, club_
     passwd = chroot.sh("getent passwd sideline_club").stdout.strip().split(":")
     assert passwd[6] == "/usr/sbin/nologin", passwd
     assert chroot.sh(f"readlink -f /etc/systemd/system/multi-user.target.wants/{UNIT}").stdout.strip().endswith(f"/systemd/system/{UNIT}")
-    exposure, rating = check_unit(chroot, release)
+    exposure, rating = check_unit(chroot, UNIT)
     # The settings file the unit reads is what a local database needs as shipped.
     settings = chroot.sh(f"cat {CONF}").stdout
     assert "SIDELINE_CLUB_DATABASE_URL=postgres://sideline_club@/sideline_club?host=/run/postgresql" in settings

@@ -12,6 +12,7 @@ import subprocess
 
 import pytest
 
+from conftest import check_unit
 from sideline_testkit.paths import ROOT, STATIC_BINARY
 from sideline_testkit.processes import run
 
@@ -69,6 +70,7 @@ def test_every_library_the_binary_needs_comes_from_a_package_in_depends(package,
 def test_contents_conffiles_and_units(deb, tmp_path):
     listing = run("dpkg-deb", "--contents", str(deb)).stdout
     for path in ["./usr/bin/sideline", "./lib/systemd/system/sideline.service", "./lib/systemd/system/sideline-backup.timer",
+                 *(f"./lib/systemd/system/sideline-club-sync.{kind}" for kind in ("service", "timer", "path")),
                  "./usr/lib/sysusers.d/sideline.conf", "./usr/lib/tmpfiles.d/sideline.conf", "./lib/udev/rules.d/90-sideline.rules",
                  "./etc/sideline/sideline.conf", "./etc/sideline/bluetooth/main.conf",
                  "./lib/systemd/system/bluetooth.service.d/sideline-le.conf", "./usr/share/man/man1/sideline.1.gz"]:
@@ -123,6 +125,14 @@ def test_install_run_upgrade_remove_purge_in_a_clean_chroot(chroot, deb, upgrade
     assert chroot.sh("readlink -f /etc/systemd/system/multi-user.target.wants/sideline.service").stdout.strip() \
         in ("/lib/systemd/system/sideline.service", "/usr/lib/systemd/system/sideline.service")
     assert chroot.sh("readlink /etc/systemd/system/timers.target.wants/sideline-backup.timer").stdout.strip()
+    # The club sync, outside the kiosk's network-less sandbox: its timer and its path unit enabled,
+    # the oneshot service only ever started by them; systemd's checks of all three.
+    assert chroot.sh("readlink /etc/systemd/system/timers.target.wants/sideline-club-sync.timer").stdout.strip()
+    assert chroot.sh("readlink /etc/systemd/system/paths.target.wants/sideline-club-sync.path").stdout.strip()
+    exposure, rating = check_unit(chroot, "sideline-club-sync.service")
+    check_unit(chroot, "sideline-club-sync.timer", rate=False)
+    check_unit(chroot, "sideline-club-sync.path", rate=False)
+    print(f"\nsideline-club-sync.service on {release}: exposure {exposure} {rating}")
 
     # It runs there, as its user: a recording, a backup, and the kiosk drawing a frame (SDL, fonts).
     db = "/var/lib/sideline/sideline.sqlite"

@@ -49,6 +49,11 @@ struct ClubSyncCommand: ParsableCommand {
     var caFile: String?
     @Option(name: .customLong("chunk-bytes"), help: ArgumentHelp("Bytes per upload request (tests).", visibility: .hidden))
     var chunkBytes: Int?
+    @Option(help: """
+        The kiosk's config file (the appliance's sync service: /etc/sideline/sideline.conf): its club-ca-file, when there is \
+        one, over the CA file `club join --ca-file` kept, as the kiosk's own sync takes it; its other lines are the kiosk's.
+        """)
+    var config: String?
 
     func validate() throws {
         if let chunkBytes, !(1...8 * 1024 * 1024).contains(chunkBytes) {
@@ -58,7 +63,9 @@ struct ClubSyncCommand: ParsableCommand {
 
     func run() throws {
         let store = try database.open()
-        switch ClubSyncRun.run(store: store, caFile: caFile, chunkBytes: chunkBytes) {
+        // --ca-file, else the config file's club-ca-file, else the CA the join kept.
+        let ca = try caFile ?? config.flatMap { try KioskConfigFile(path: $0).value(of: "club-ca-file") }
+        switch ClubSyncRun.run(store: store, caFile: ca, chunkBytes: chunkBytes) {
         case .notInClub:
             if ifJoined { return }
             throw ClubSyncError.notJoined

@@ -37,6 +37,19 @@ struct KioskConfigFile {
         }
     }
 
+    /// The value of the file's last line for `name` (a later line wins, as on a command line).
+    func value(of name: String) -> String? {
+        entries.last { $0.name == name }?.value
+    }
+
+    /// Reads and parses the file at `path`.
+    init(path: String) throws {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw UserError("cannot read the config file \(path)")
+        }
+        try self.init(text: text, path: path)
+    }
+
     /// The file's options as arguments, leaving out every option the command line gives itself.
     func arguments(overriddenBy commandLine: [String]) -> [String] {
         let given = Set(commandLine.compactMap { arg -> String? in
@@ -70,10 +83,7 @@ struct KioskConfigFile {
             path = String(rest[at].dropFirst("--config=".count))
             rest.remove(at: at)
         }
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw UserError("cannot read the config file \(path)")
-        }
-        let file = try KioskConfigFile(text: text, path: path)
+        let file = try KioskConfigFile(path: path)
         rest.insert(contentsOf: file.arguments(overriddenBy: rest), at: at)
         return rest
     }

@@ -47,8 +47,10 @@ if [ "$SUITE" = trixie ]; then PACKAGES+=(libcurl4t64); else PACKAGES+=(libcurl4
 # Kernel module trees the guest may load: Bluetooth and its crypto, vhci, 9p, virtio, ext4.
 MODULE_TREES=(net crypto lib arch fs drivers/bluetooth drivers/virtio drivers/block drivers/char)
 # Single modules (with what they depend on) for the appliance test: a virtio GPU, touch and tablet
-# input (virtio and USB HID, evdev), a USB host controller and USB disks.
-MODULES=(virtio-gpu virtio_input evdev hid-multitouch hid-generic usbhid xhci-pci usb-storage uas sd_mod)
+# input (virtio and USB HID, evdev), a USB host controller and USB disks, and a USB Ethernet
+# adapter (QEMU's usb-net: CDC Ethernet or RNDIS) plugged in for the club sync.
+MODULES=(virtio-gpu virtio_input evdev hid-multitouch hid-generic usbhid xhci-pci usb-storage uas sd_mod
+         usbnet cdc_ether rndis_host)
 
 if [ "$(id -u)" -ne 0 ]; then echo "build-image: needs root (debootstrap, chroot)" >&2; exit 1; fi
 for tool in debootstrap mkfs.ext4 apt-get dpkg-deb; do
