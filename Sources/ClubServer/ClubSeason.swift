@@ -34,13 +34,16 @@ struct ClubSeason: Sendable {
     var entries: [UUID: [Entry]]
     var calendar: Calendar
     var settings: ClubSettings
+    /// "This season against the last" on `day`: each player's time in zones per span, summed by the database.
+    var comparison: (day: CalendarDay, zones: [UUID: SeasonZoneTotals])?
 
     var thresholds: LoadStatusThresholds { settings.loadStatus }
 
     /// Every finished session (any team) of these players that has its figures kept. `zonesOn`: the days
-    /// whose sessions' time in zones is read too (the comparison's spans, the player page's weeks), given
-    /// the club's settings; the table itself needs none.
-    static func load(players: [Player], zonesOn: (ClubSettings) -> [ClosedRange<CalendarDay>] = { _ in [] },
+    /// whose sessions' time in zones is read too, session by session (the player page's weeks); the table
+    /// itself needs none. `comparisonOn`: the day "this season against the last" is shown for, whose two
+    /// spans' time in zones PostgreSQL sums per player (a season's sessions each read cost ~100 ms).
+    static func load(players: [Player], zonesOn: [ClosedRange<CalendarDay>] = [], comparisonOn: CalendarDay? = nil,
                      in connection: PostgresConnection, logger: Logger, calendar: Calendar = .current) async throws -> ClubSeason {
         let settings = try await ClubSettings.load(in: connection, logger: logger)
         let uuids = players.map(\.uuid)
@@ -68,8 +71,7 @@ struct ClubSeason: Sendable {
         }
         // Time in zones for the sessions of the days asked for only, each zone a column of its own: thousands of
         // small arrays cost more to read and decode than the figures above.
-        let days = zonesOn(settings)
-        let wanted = sessions.filter { s in days.contains { $0.contains(s.value.day) } }.map(\.key)
+        let wanted = sessions.filter { s in zonesOn.contains { $0.contains(s.value.day) } }.map(\.key)
         var zones: [UUID: [UUID: [Int64]]] = [:]
         if !wanted.isEmpty {
             let zoneRows = try await connection.query("""
@@ -89,7 +91,41 @@ struct ClubSeason: Sendable {
                                                       tags: s.tags, figures: kept))
         }
         for key in entries.keys { entries[key]!.sort { $0.sessionID < $1.sessionID } }
-        return ClubSeason(players: players, entries: entries, calendar: calendar, settings: settings)
+        var season = ClubSeason(players: players, entries: entries, calendar: calendar, settings: settings)
+        if let day = comparisonOn {
+            let spans = SeasonComparison.spans(on: day, start: settings.seasonStart)
+            season.comparison = (day, try await zoneTotals(players: uuids, sessions: sessions.mapValues { ($0.day, $0.tags) },
+                                                           spans: [spans.this, spans.last], in: connection, logger: logger))
+        }
+        return season
+    }
+
+    /// Each player's time in zones summed over their training sessions in each span (`SeasonZoneTotals`'
+    /// definition): which sessions count — their local day, readiness checks left out — is decided here
+    /// as `loads()` decides it, and PostgreSQL sums their rows (a row a player and span comes back).
+    private static func zoneTotals(players: [UUID], sessions: [UUID: (day: CalendarDay, tags: SessionTags)], spans: [ClosedRange<CalendarDay>],
+                                   in connection: PostgresConnection, logger: Logger) async throws -> [UUID: SeasonZoneTotals] {
+        var counted: [UUID] = [], spanOf: [Int] = []
+        for (uuid, s) in sessions where !s.tags.isReadinessCheck {
+            guard let span = spans.firstIndex(where: { $0.contains(s.day) }) else { continue }
+            counted.append(uuid)
+            spanOf.append(span)
+        }
+        var totals: [UUID: SeasonZoneTotals] = [:]
+        guard !counted.isEmpty else { return totals }
+        let rows = try await connection.query("""
+            SELECT l.player_uuid, w.span, SUM(l.zone_ms[1])::int8, SUM(l.zone_ms[2])::int8, SUM(l.zone_ms[3])::int8,
+                   SUM(l.zone_ms[4])::int8, SUM(l.zone_ms[5])::int8, SUM(l.zone_ms[6])::int8
+            FROM session_load l JOIN unnest(\(counted)::uuid[], \(spanOf)::int8[]) AS w(session, span) ON l.session_uuid = w.session
+            WHERE l.algorithm = \(SessionDocument.algorithm) AND l.player_uuid = ANY(\(players))
+            GROUP BY l.player_uuid, w.span
+            """, logger: logger)
+        for try await r in rows.decode((UUID, Int, Int64?, Int64?, Int64?, Int64?, Int64?, Int64?).self) {
+            var zones = ZoneTimes()
+            for (zone, ms) in zip(HeartRateZone.allCases, [r.2, r.3, r.4, r.5, r.6, r.7]) { zones[zone] = ms ?? 0 }
+            if r.1 == 0 { totals[r.0, default: SeasonZoneTotals()].thisSeason = zones } else { totals[r.0, default: SeasonZoneTotals()].lastSeason = zones }
+        }
+        return totals
     }
 
     func loads(_ player: UUID) -> [SessionLoad] {
@@ -119,11 +155,15 @@ struct ClubSeason: Sendable {
                          checks: players.map { checks($0.uuid) }, from: from, through: through, posture: posture)
     }
 
-    /// This season so far against the same span of the last, for one player or (nil) the team.
-    func seasonComparison(player: UUID?, on day: CalendarDay) -> SeasonComparison {
+    /// This season so far against the same span of the last, for one player or (nil) the team, on the day
+    /// `load(comparisonOn:)` was given.
+    func seasonComparison(player: UUID?) -> SeasonComparison {
+        guard let (day, zones) = comparison else { preconditionFailure("ClubSeason.load(comparisonOn:) reads the comparison's time in zones") }
         if let player {
-            return SeasonComparison.player(loads: loads(player), checks: checks(player), on: day, start: settings.seasonStart)
+            return SeasonComparison.player(loads: loads(player), checks: checks(player), zones: zones[player] ?? SeasonZoneTotals(),
+                                           on: day, start: settings.seasonStart)
         }
-        return SeasonComparison.team(players.map { (loads($0.uuid), checks($0.uuid)) }, on: day, start: settings.seasonStart)
+        return SeasonComparison.team(players.map { (loads($0.uuid), checks($0.uuid), zones[$0.uuid] ?? SeasonZoneTotals()) },
+                                     on: day, start: settings.seasonStart)
     }
 }

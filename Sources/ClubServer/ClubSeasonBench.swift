@@ -76,12 +76,16 @@ enum ClubSeasonBench {
         _ = try await timed("missing") { try await cache.missing(club: club, players: members.map(\.uuid)) }
         _ = try await timed("figures") { try await database.inClub(club) { c in try await ClubSeason.load(players: members, in: c, logger: logger) } }
         let season = try await timed("figures with the comparison's zones") {
+            try await database.inClub(club) { c in try await ClubSeason.load(players: members, comparisonOn: today, in: c, logger: logger) }
+        }
+        _ = try await timed("figures for a player's page (its weeks' zones too)") {
             try await database.inClub(club) { c in
-                try await ClubSeason.load(players: members, zonesOn: { WebSeasonPages.comparisonDays($0, on: today) }, in: c, logger: logger)
+                try await ClubSeason.load(players: members, zonesOn: [today.adding(days: 1 - WebSeasonPages.historyDays)...today], comparisonOn: today,
+                                          in: c, logger: logger)
             }
         }
         _ = await timed("analysis") { season.table(on: today) }
-        _ = await timed("this season against the last") { season.seasonComparison(player: nil, on: today) }
+        _ = await timed("this season against the last") { season.seasonComparison(player: nil) }
         say("season page parts: " + parts.map { String(format: "%@ %.1f ms", $0.0, $0.1) }.joined(separator: ", "))
         say(String(format: "season table of %d players × %d sessions (the page: roster, kept figures, analysis, HTML of %d kB): p50 %.1f ms, p95 %.1f ms (goal ≤ 100)",
                    players, sessions, bytes / 1000, ClubBench.percentile(times, 0.5), ClubBench.percentile(times, 0.95)))

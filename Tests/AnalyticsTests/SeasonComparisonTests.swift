@@ -54,7 +54,8 @@ final class SeasonComparisonTests: XCTestCase {
         let checks = [ReadinessCheck(sessionID: 3, day: day(2025, 2, 2), posture: "sitting", lnRMSSD: 4.0),
                       ReadinessCheck(sessionID: 4, day: day(2025, 2, 3), posture: "sitting", lnRMSSD: 4.2),
                       ReadinessCheck(sessionID: 5, day: day(2025, 2, 4), posture: "sitting", lnRMSSD: nil)]
-        let c = SeasonComparison.player(loads: loads, checks: checks, on: day(2026, 2, 3), start: start)
+        let c = SeasonComparison.player(loads: loads, checks: checks, zones: SeasonZoneTotals(loads: loads, on: day(2026, 2, 3), start: start),
+                                        on: day(2026, 2, 3), start: start)
         XCTAssertEqual(c.thisSeason.sessions, 1)
         XCTAssertEqual(c.thisSeason.totalLoad, 50)
         XCTAssertNil(c.thisSeason.readinessMean, "no check this season: no data, not 0")
@@ -71,7 +72,7 @@ final class SeasonComparisonTests: XCTestCase {
 
     func testASeasonWithoutDataSaysSoInsteadOfZeros() {
         let loads = [SessionLoad(sessionID: 1, day: day(2026, 2, 1), cardioLoad: 70)]
-        let c = SeasonComparison.player(loads: loads, checks: [], on: day(2026, 2, 3), start: start)
+        let c = SeasonComparison.player(loads: loads, checks: [], zones: SeasonZoneTotals(), on: day(2026, 2, 3), start: start)
         XCTAssertFalse(c.lastSeason.hasData)
         XCTAssertNil(c.lastSeason.totalLoad)
         XCTAssertNil(c.lastSeason.meanStrain)
@@ -79,12 +80,43 @@ final class SeasonComparisonTests: XCTestCase {
         XCTAssertTrue(c.thisSeason.hasData)
     }
 
+    func zones(_ pairs: [HeartRateZone: Int64]) -> ZoneTimes {
+        var z = ZoneTimes()
+        for (zone, ms) in pairs { z[zone] = ms }
+        return z
+    }
+
+    func testTheTimeInZonesOfASpanIsItsSessionsSummedZoneByZone() {
+        let loads = [SessionLoad(sessionID: 1, day: day(2024, 7, 31), cardioLoad: 10, zones: zones([.z1: 1])),         // before the last span
+                     SessionLoad(sessionID: 2, day: day(2024, 8, 1), cardioLoad: 10, zones: zones([.rest: 5, .z2: 20])),
+                     SessionLoad(sessionID: 3, day: day(2025, 2, 3), cardioLoad: 10, zones: zones([.z2: 300, .z5: 7])),
+                     SessionLoad(sessionID: 4, day: day(2025, 2, 4), cardioLoad: 10, zones: zones([.z3: 1_000])),       // past its last day
+                     SessionLoad(sessionID: 5, day: day(2025, 8, 1), cardioLoad: 10, zones: zones([.z4: 40])),
+                     SessionLoad(sessionID: 6, day: day(2026, 2, 3), cardioLoad: 10, zones: zones([.z4: 2, .z5: 1])),
+                     SessionLoad(sessionID: 7, day: day(2026, 2, 4), cardioLoad: 10, zones: zones([.z4: 9_000]))]      // after the day shown
+        let totals = SeasonZoneTotals(loads: loads.shuffled(), on: day(2026, 2, 3), start: start)
+        XCTAssertEqual(totals.lastSeason, zones([.rest: 5, .z2: 320, .z5: 7]))
+        XCTAssertEqual(totals.thisSeason, zones([.z4: 42, .z5: 1]))
+        XCTAssertEqual(SeasonZoneTotals(loads: [], on: day(2026, 2, 3), start: start), SeasonZoneTotals())
+    }
+
+    func testTheComparisonShowsTheTotalsItIsGivenWhereThePlayerTrained() {
+        let loads = [SessionLoad(sessionID: 1, day: day(2026, 2, 1), cardioLoad: 70, zones: zones([.z1: 1]))]
+        let given = SeasonZoneTotals(thisSeason: zones([.z2: 600_000]), lastSeason: zones([.z3: 5]))
+        let c = SeasonComparison.player(loads: loads, checks: [], zones: given, on: day(2026, 2, 3), start: start)
+        XCTAssertEqual(c.thisSeason.zones, zones([.z2: 600_000]), "the database's sums, not the loads' own zones")
+        XCTAssertNil(c.lastSeason.zones, "no session in the span: no data, whatever the totals say")
+        let team = SeasonComparison.team([(loads, [], given), (loads, [], SeasonZoneTotals(thisSeason: zones([.z2: 300_001]))), ([], [], given)],
+                                         on: day(2026, 2, 3), start: start)
+        XCTAssertEqual(team.thisSeason.zones, zones([.z2: 450_001]), "(600 000 + 300 001) / 2 rounded: per player who trained")
+    }
+
     func testATeamCountsSessionsOnceAndAveragesThePlayersWhoTrained() {
         let d = day(2026, 2, 2)
         let a = [SessionLoad(sessionID: 1, day: d, cardioLoad: 70), SessionLoad(sessionID: 2, day: d, cardioLoad: 10)]
         let b = [SessionLoad(sessionID: 1, day: d, cardioLoad: 30)]
         let checks = [ReadinessCheck(sessionID: 3, day: d, posture: "lying", lnRMSSD: 3.0)]
-        let c = SeasonComparison.team([(a, []), (b, checks), ([], [])], on: d, start: start)
+        let c = SeasonComparison.team([(a, [], SeasonZoneTotals()), (b, checks, SeasonZoneTotals()), ([], [], SeasonZoneTotals())], on: d, start: start)
         XCTAssertEqual(c.thisSeason.sessions, 2)
         XCTAssertEqual(c.thisSeason.totalLoad, 55, "(80 + 30) / 2: the player without a session is not counted")
         XCTAssertEqual(try XCTUnwrap(c.thisSeason.meanStrain), 55.0 / 7, accuracy: 1e-12)

@@ -13,4 +13,9 @@ public struct ZoneTimes: Sendable, Equatable {
 
     /// Minutes in a zone.
     public func minutes(_ zone: HeartRateZone) -> Double { Double(self[zone]) / 60_000 }
+
+    /// Adds another's time, zone by zone (a day's sessions, a week's days, a span's sessions).
+    public static func += (a: inout ZoneTimes, b: ZoneTimes) {
+        for zone in HeartRateZone.allCases { a[zone] += b[zone] }
+    }
 }

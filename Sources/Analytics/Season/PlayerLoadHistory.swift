@@ -52,9 +52,7 @@ public struct PlayerLoadHistory: Sendable {
         var load: [Int: Double] = [:], zones: [Int: ZoneTimes] = [:]
         for s in sessions {
             load[s.day.dayNumber, default: 0] += s.cardioLoad
-            var z = zones[s.day.dayNumber] ?? ZoneTimes()
-            for zone in HeartRateZone.allCases { z[zone] += s.zones[zone] }
-            zones[s.day.dayNumber] = z
+            zones[s.day.dayNumber, default: ZoneTimes()] += s.zones
         }
         dailyLoad = load
         dailyZones = zones
@@ -117,7 +115,7 @@ public struct PlayerLoadHistory: Sendable {
         let days = (lastDay.dayNumber - 6)...lastDay.dayNumber
         let loads = days.map { dailyLoad[$0] ?? 0 }
         var zones = ZoneTimes()
-        for d in days { if let z = dailyZones[d] { for zone in HeartRateZone.allCases { zones[zone] += z[zone] } } }
+        for d in days { if let z = dailyZones[d] { zones += z } }
         let total = loads.reduce(0, +)
         let mean = total / 7
         let sd = (loads.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / 6).squareRoot()

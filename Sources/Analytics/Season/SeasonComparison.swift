@@ -34,28 +34,31 @@ public struct SeasonComparison: Sendable, Equatable {
         return (thisFirst...day, lastFirst...lastLast)
     }
 
-    /// One player's: their session loads and readiness checks (any order; days past `day` are ignored).
-    public static func player(loads: [SessionLoad], checks: [ReadinessCheck], on day: CalendarDay, start: SeasonStart) -> SeasonComparison {
+    /// One player's: their session loads and readiness checks (any order; days past `day` are ignored),
+    /// and their time in zones in each span summed (`SeasonZoneTotals(loads:on:start:)`, or the club's
+    /// database summing the same sessions): the loads' own `zones` are not read.
+    public static func player(loads: [SessionLoad], checks: [ReadinessCheck], zones: SeasonZoneTotals,
+                              on day: CalendarDay, start: SeasonStart) -> SeasonComparison {
         let (this, last) = spans(on: day, start: start)
-        return SeasonComparison(thisSeason: figures(loads: loads, checks: checks, span: this),
-                                lastSeason: figures(loads: loads, checks: checks, span: last))
+        return SeasonComparison(thisSeason: figures(loads: loads, checks: checks, zones: zones.thisSeason, span: this),
+                                lastSeason: figures(loads: loads, checks: checks, zones: zones.lastSeason, span: last))
     }
 
     /// A team's: per player who trained in the span, their figures averaged; sessions counted once.
-    public static func team(_ players: [(loads: [SessionLoad], checks: [ReadinessCheck])], on day: CalendarDay, start: SeasonStart) -> SeasonComparison {
+    public static func team(_ players: [(loads: [SessionLoad], checks: [ReadinessCheck], zones: SeasonZoneTotals)],
+                            on day: CalendarDay, start: SeasonStart) -> SeasonComparison {
         let (this, last) = spans(on: day, start: start)
-        return SeasonComparison(thisSeason: teamFigures(players, span: this), lastSeason: teamFigures(players, span: last))
+        return SeasonComparison(thisSeason: teamFigures(players.map { ($0.loads, $0.checks, $0.zones.thisSeason) }, span: this),
+                                lastSeason: teamFigures(players.map { ($0.loads, $0.checks, $0.zones.lastSeason) }, span: last))
     }
 
-    static func figures(loads: [SessionLoad], checks: [ReadinessCheck], span: ClosedRange<CalendarDay>) -> SpanFigures {
+    static func figures(loads: [SessionLoad], checks: [ReadinessCheck], zones: ZoneTimes, span: ClosedRange<CalendarDay>) -> SpanFigures {
         let inSpan = loads.filter { span.contains($0.day) }
         let values = checks.filter { span.contains($0.day) }.compactMap(\.lnRMSSD)
         var result = SpanFigures(first: span.lowerBound, last: span.upperBound, sessions: inSpan.count,
                                  readinessMean: values.isEmpty ? nil : values.reduce(0, +) / Double(values.count))
         guard !inSpan.isEmpty else { return result }
         result.totalLoad = inSpan.map(\.cardioLoad).reduce(0, +)
-        var zones = ZoneTimes()
-        for s in inSpan { for zone in HeartRateZone.allCases { zones[zone] += s.zones[zone] } }
         result.zones = zones
         let history = PlayerLoadHistory(sessions: loads.filter { $0.day <= span.upperBound })
         let from = max(span.lowerBound, history.firstDay ?? span.lowerBound)
@@ -64,8 +67,8 @@ public struct SeasonComparison: Sendable, Equatable {
         return result
     }
 
-    static func teamFigures(_ players: [(loads: [SessionLoad], checks: [ReadinessCheck])], span: ClosedRange<CalendarDay>) -> SpanFigures {
-        let each = players.map { figures(loads: $0.loads, checks: $0.checks, span: span) }
+    static func teamFigures(_ players: [(loads: [SessionLoad], checks: [ReadinessCheck], zones: ZoneTimes)], span: ClosedRange<CalendarDay>) -> SpanFigures {
+        let each = players.map { figures(loads: $0.loads, checks: $0.checks, zones: $0.zones, span: span) }
         let trained = each.filter { $0.sessions > 0 }
         let values = players.flatMap { $0.checks.filter { span.contains($0.day) }.compactMap(\.lnRMSSD) }
         let sessions = Set(players.flatMap { $0.loads.filter { span.contains($0.day) }.map(\.sessionID) }).count

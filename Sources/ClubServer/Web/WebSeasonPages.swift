@@ -22,8 +22,9 @@ struct WebSeasonPages: Sendable {
     }
 
     /// The team's name and season; sessions whose figures are not kept yet are analysed first (once).
-    /// `zonesOn`: the days whose sessions' time in zones is read too.
-    func season(_ user: WebUser, team uuid: UUID, zonesOn: @escaping @Sendable (ClubSettings) -> [ClosedRange<CalendarDay>] = { _ in [] })
+    /// `zonesOn`: the days whose sessions' time in zones is read too; `comparisonOn`: the day "this season
+    /// against the last" is shown for (`ClubSeason.load`).
+    func season(_ user: WebUser, team uuid: UUID, zonesOn: [ClosedRange<CalendarDay>] = [], comparisonOn: CalendarDay? = nil)
         async throws -> (name: String, season: ClubSeason) {
         let (name, roster) = try await database.inClub(user.club) { c in try await teams.team(user, uuid, in: c) }
         let players = roster.roster(of: uuid).map { ClubSeason.Player(uuid: $0.player.uuid, name: $0.player.fullName, number: $0.member.shirtNumber) }
@@ -31,7 +32,7 @@ struct WebSeasonPages: Sendable {
         for session in try await cache.missing(club: user.club, players: players.map(\.uuid)) {
             try await cache.compute(club: user.club, session: session)
         }
-        let season = try await database.inClub(user.club) { c in try await ClubSeason.load(players: players, zonesOn: zonesOn, in: c, logger: database.logger) }
+        let season = try await database.inClub(user.club) { c in try await ClubSeason.load(players: players, zonesOn: zonesOn, comparisonOn: comparisonOn, in: c, logger: database.logger) }
         return (name, season)
     }
 
@@ -54,19 +55,13 @@ struct WebSeasonPages: Sendable {
         }
     }
 
-    /// The days whose time in zones "this season against the last" reads.
-    static func comparisonDays(_ settings: ClubSettings, on day: CalendarDay) -> [ClosedRange<CalendarDay>] {
-        let spans = SeasonComparison.spans(on: day, start: settings.seasonStart)
-        return [spans.this, spans.last]
-    }
-
-    /// "This season against the last", with the club's season start said.
-    static func comparison(_ season: ClubSeason, player: UUID?, on day: CalendarDay) -> String {
+    /// "This season against the last" (on the day the season was loaded for), with the club's season start said.
+    static func comparison(_ season: ClubSeason, player: UUID?) -> String {
         let start = season.settings.seasonStart
         return """
             <section class="comparison"><h2>This season against the last</h2>
             <p class="sub">The club's season begins on \(start.day) \(WebSettingsPage.months[start.month - 1]); the season so far beside the same days of the last\(player == nil ? ", per player who trained in them" : "").</p>
-            \(SeasonComparisonTable.html(season.seasonComparison(player: player, on: day), team: player == nil))</section>
+            \(SeasonComparisonTable.html(season.seasonComparison(player: player), team: player == nil))</section>
             """
     }
 
@@ -80,7 +75,7 @@ struct WebSeasonPages: Sendable {
 
     /// The page of the team's season on `day` (what `sideline-club bench` times).
     func table(_ user: WebUser, team uuid: UUID, on day: CalendarDay) async throws -> Response {
-        let (name, season) = try await season(user, team: uuid, zonesOn: { Self.comparisonDays($0, on: day) })
+        let (name, season) = try await season(user, team: uuid, comparisonOn: day)
         let t = uuid.uuidString.lowercased()
         let rows = season.table(on: day)
         let lines = rows.map { r in
@@ -104,7 +99,7 @@ struct WebSeasonPages: Sendable {
             <th class="num opt">Tolerance</th><th>Load status</th><th class="num opt">ACWR</th><th>Readiness</th><th class="opt">Last session</th></tr></thead>
             <tbody>\(lines)</tbody></table></div>
             <p class="muted">Readiness: the last readiness check's lnRMSSD against the player's own normal range (at least 5 checks). Formulas and sources: docs/ANALYTICS.md.</p>
-            \(Self.comparison(season, player: nil, on: day))
+            \(Self.comparison(season, player: nil))
             """
         return WebPage(title: "\(name) season", user: user, section: .teams, body: body).response
     }
@@ -133,9 +128,7 @@ struct WebSeasonPages: Sendable {
 
     func player(_ user: WebUser, team uuid: UUID, player: UUID, request: Request) async throws -> Response {
         let day = try Self.day(request)
-        let (name, season) = try await season(user, team: uuid, zonesOn: {
-            Self.comparisonDays($0, on: day) + [day.adding(days: 1 - Self.historyDays)...day]
-        })
+        let (name, season) = try await season(user, team: uuid, zonesOn: [day.adding(days: 1 - Self.historyDays)...day], comparisonOn: day)
         guard let index = season.players.firstIndex(where: { $0.uuid == player }) else {
             throw ClubError.notFound("No player \(player.uuidString.lowercased()) on \(name).")
         }
@@ -161,7 +154,7 @@ struct WebSeasonPages: Sendable {
             <h2>Readiness: lnRMSSD and the normal range</h2>\(charts.readiness())
             <h2>Against the team's average</h2>\(team.numbers())
             <h3>Daily load</h3>\(team.load())<h3>Strain and Tolerance</h3>\(team.strain())<h3>Readiness lnRMSSD</h3>\(team.readiness())
-            \(Self.comparison(season, player: player, on: day))
+            \(Self.comparison(season, player: player))
             <h2>Sessions</h2><div class="scroll"><table id="player-sessions"><thead><tr><th>Day</th><th class="opt">Team</th><th class="opt">Tags</th>
             <th class="num">Load</th><th class="num">lnRMSSD</th><th></th></tr></thead><tbody>\(sessions)</tbody></table></div>
             """
