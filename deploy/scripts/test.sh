@@ -3,7 +3,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-echo "== unit and end-to-end tests (swift test)"
+# Each stage's start, so the run ends with what each stage cost (the CI budget's ledger), failed or not.
+STAGES=()
+stage() { STAGES+=("$SECONDS $1"); }
+ledger() {
+  local code=$? i start name next
+  echo "== stages (s): $(for i in "${!STAGES[@]}"; do
+    read -r start name <<< "${STAGES[$i]}"; next=${STAGES[$((i + 1))]:-$SECONDS}; printf '%s %d · ' "$name" $((${next%% *} - start)); done)total $SECONDS"
+  return $code
+}
+trap ledger EXIT
+
+stage "swift test"; echo "== unit and end-to-end tests (swift test)"
 swift build --build-tests
 swift test --skip-build
 
@@ -14,7 +25,7 @@ RELEASE_LOG=.build/release-build.log
 ./deploy/package/release-build.sh -j 1 sideline sideline-club > "$RELEASE_LOG" 2>&1 &
 release_build=$!
 
-echo "== end-to-end tests against independent peers (pytest in .venv)"
+stage "e2e"; echo "== end-to-end tests against independent peers (pytest in .venv)"
 ./deploy/scripts/venv.sh
 swift build --product sideline
 SIDELINE_BIN="$PWD/.build/debug/sideline" .venv/bin/python -m pytest -q -rfE Tests/e2e
@@ -22,27 +33,27 @@ started=$SECONDS
 wait "$release_build" || { tail -50 "$RELEASE_LOG"; echo "the release build failed (its log: $RELEASE_LOG)" >&2; exit 1; }
 echo "release binaries: waited $((SECONDS - started)) s for them after the end-to-end tests"
 
-echo "== the club server against a throwaway PostgreSQL 15: schema, row-level security, enrolment, uploads, tombstones, rosters, schemathesis; uploads through real network faults in namespaces (a cut link, loss and delay, the server killed, PostgreSQL restarted, replays); the kiosk's \`sideline club\` against it, and the convergence property test"
+stage "club"; echo "== the club server against a throwaway PostgreSQL 15: schema, row-level security, enrolment, uploads, tombstones, rosters, schemathesis; uploads through real network faults in namespaces (a cut link, loss and delay, the server killed, PostgreSQL restarted, replays); the kiosk's \`sideline club\` against it, and the convergence property test"
 swift build --product sideline-club
 SIDELINE_BIN="$PWD/.build/debug/sideline" SIDELINE_CLUB_BIN="$PWD/.build/debug/sideline-club" .venv/bin/python -m pytest -q -rfEP Tests/club
 
-echo "== Debian packages, the kiosk's and the club server's: make deb, Depends against each binary's NEEDED and each release's packages, lintian, the club's unit (systemd-analyze verify, security), install/upgrade/remove/purge in a clean trixie and a clean bookworm"
+stage "package"; echo "== Debian packages, the kiosk's and the club server's: make deb, Depends against each binary's NEEDED and each release's packages, lintian, the club's unit (systemd-analyze verify, security), install/upgrade/remove/purge in a clean trixie and a clean bookworm"
 started=$SECONDS
 DEB=$(./deploy/package/deb.sh | tail -1)
 built=$SECONDS
 SIDELINE_DEB="$PWD/$DEB" .venv/bin/python -m pytest -q -rfEP Tests/package
 echo "packages: built in $((built - started)) s (both release binaries and both .debs), tested in $((SECONDS - built)) s"
 
-echo "== ThreadSanitizer: the ring's two-thread stress must be clean, the broken canary ring must be caught"
+stage "tsan"; echo "== ThreadSanitizer: the ring's two-thread stress must be clean, the broken canary ring must be caught"
 ./deploy/scripts/tsan-check.sh
 
 # The VM suites' figures (boot → picker, kill → READY, first samples, kernel oopses) per release, printed at the end.
 .venv/bin/python -m sideline_testkit.figures --reset
 
-echo "== the real Linux Bluetooth stack in a VM: trixie's kernel 6.12 and bluetoothd 5.82, emulated straps on /dev/vhci"
+stage "real stack"; echo "== the real Linux Bluetooth stack in a VM: trixie's kernel 6.12 and bluetoothd 5.82, emulated straps on /dev/vhci"
 ./deploy/scripts/vm/test-vm.sh trixie
 
-echo "== the appliance in a VM (trixie): the .deb installed by apt, boot to the kiosk (bluez, hci-user), taps, power cut, USB sticks, daily backup, no blanking, kill -9 and watchdog, no adapter at start; then a bookworm board with Sideline upgraded in place to trixie"
+stage "appliance"; echo "== the appliance in a VM (trixie): the .deb installed by apt, boot to the kiosk (bluez, hci-user), taps, power cut, USB sticks, daily backup, no blanking, kill -9 and watchdog, no adapter at start; then a bookworm board with Sideline upgraded in place to trixie"
 SIDELINE_VM_RELEASE=trixie SIDELINE_DEB="$PWD/$DEB" .venv/bin/python -m pytest -q -rfEP Tests/appliance
 
 .venv/bin/python -m sideline_testkit.figures
