@@ -15,4 +15,9 @@ public enum ClubSyncRequest {
         let failure = written == line.count ? nil : String(cString: strerror(errno))
         guard close(fd) == 0, failure == nil else { throw .local("cannot write \(path): \(failure ?? String(cString: strerror(errno)))") }
     }
+
+    /// When the kiosk last asked: the file's modification time (nil when it never asked).
+    public static func lastAsked(forDatabase database: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path(forDatabase: database)))?[.modificationDate] as? Date
+    }
 }

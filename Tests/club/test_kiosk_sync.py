@@ -100,6 +100,44 @@ def test_a_pass_killed_mid_upload_is_finished_by_the_next_exactly_once(club, sid
     assert club.owner_sql("SELECT count(*) FROM session") == "1"
 
 
+def test_a_session_saved_during_a_pass_gets_a_pass_of_its_own(club, sideline_bin, tmp_path):
+    """The appliance's .path unit folds a request the kiosk writes while the sync service runs into that
+    run: `club sync` passes again when the request file changed during its pass. The pass is held at its
+    first upload by a lock on the club's upload table while a second session is saved and asked for."""
+    club.add_club("Alpha")
+    a = kiosk(sideline_bin, tmp_path, "pitch-1")
+    a.record(players=3, minutes=1)
+    a.join(club, "Alpha")
+    pg = club.pg
+    holder = subprocess.Popen(["psql", "-h", pg.listen, "-p", str(pg.port), "-U", "sideline_owner", "-d", club.db, "-X", "-tAq",
+                               "-v", "ON_ERROR_STOP=1"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        holder.stdin.write("BEGIN; LOCK TABLE upload IN ACCESS EXCLUSIVE MODE; SELECT 'locked';\n")
+        holder.stdin.flush()
+        assert holder.stdout.readline().strip() == "locked"
+        sync = a.popen("club", "sync")
+        wait_until(lambda: club.owner_sql("SELECT count(*) FROM pg_locks WHERE NOT granted AND relation = 'upload'::regclass") != "0"
+                   or sync.poll() is not None, 60, what="the pass waiting for the upload table")
+        assert sync.poll() is None, sync.communicate()
+        # Mid-pass: a session saved and the kiosk's request written, as `--club-sync service` writes it.
+        a.record(players=2, minutes=0.5, seed=2)
+        (tmp_path / "pitch-1.sqlite.club-sync-request").write_text("2026-11-27T10:00:00Z\n")
+        holder.stdin.write("COMMIT;\n")
+        holder.stdin.flush()
+        out, err = sync.communicate(timeout=120)
+    finally:
+        holder.kill()
+        holder.wait()
+    assert sync.returncode == 0, (out, err)
+    lines = out.splitlines()
+    assert lines[0].startswith("1 session"), lines  # the one saved mid-pass waits after the first pass
+    assert lines[-1].startswith("another pass, asked for during the last: up to date: 1 sessions uploaded"), lines
+    assert club.owner_sql("SELECT count(*) FROM session") == "2"
+    # Nothing asked since: one pass.
+    again = a.sync().stdout.splitlines()
+    assert len(again) == 1 and again[0].startswith("up to date: 0 sessions uploaded"), again
+
+
 def test_deleting_a_session_on_either_side_deletes_it_on_the_other(club, sideline_bin, tmp_path):
     club.add_club("Alpha")
     a = kiosk(sideline_bin, tmp_path, "pitch-1")

@@ -39,8 +39,9 @@ struct ClubSyncCommand: ParsableCommand {
         abstract: "One sync pass: deletions, finished sessions and roster edits up, the club's changes down.",
         discussion: """
             A join typed on the kiosk's screen (<database>.club-join) is done first: a refused code is dropped, an \
-            unreachable club keeps it for the next pass. Exits 0 when everything is up and down; 2 with one line saying \
-            what waits and why (or that this kiosk is in no club, unless --if-joined).
+            unreachable club keeps it for the next pass. A pass the kiosk asked for while this one ran (it wrote \
+            <database>.club-sync-request: a session saved, Sync now) follows it, up to 3 in all. Exits 0 when everything \
+            is up and down; 2 with one line saying what waits and why (or that this kiosk is in no club, unless --if-joined).
             """)
     @OptionGroup var database: DatabaseOptions
     @Flag(name: .customLong("if-joined"), help: "Exit 0 quietly when this kiosk is in no club and no join waits (the appliance's sync service).")
@@ -65,7 +66,16 @@ struct ClubSyncCommand: ParsableCommand {
         let store = try database.open()
         // --ca-file, else the config file's club-ca-file, else the CA the join kept.
         let ca = try caFile ?? config.flatMap { try KioskConfigFile(path: $0).value(of: "club-ca-file") }
-        switch ClubSyncRun.run(store: store, caFile: ca, chunkBytes: chunkBytes) {
+        var passes = 0
+        let outcome = ClubSyncRun.runAnsweringRequests(store: store, caFile: ca, chunkBytes: chunkBytes) { outcome in
+            passes += 1
+            // What each pass did; a pass that stopped on a problem says it as the exit's one line below.
+            guard case .passed(let report, let joined) = outcome else { return }
+            if let joined { print("joined the club \(joined.clubName) at \(joined.server) as \(joined.kioskName)") }
+            for line in report.settled { print(line) }
+            if report.problem == nil { print(passes > 1 ? "another pass, asked for during the last: \(report.line)" : report.line) }
+        }
+        switch outcome {
         case .notInClub:
             if ifJoined { return }
             throw ClubSyncError.notJoined
@@ -73,11 +83,8 @@ struct ClubSyncCommand: ParsableCommand {
             throw UserError("the join typed on the kiosk failed: \(error)")
         case .joinWaiting(let error):
             throw UserError("\(error); the join typed on the kiosk waits for the next pass")
-        case .passed(let report, let joined):
-            if let joined { print("joined the club \(joined.clubName) at \(joined.server) as \(joined.kioskName)") }
-            for line in report.settled { print(line) }
+        case .passed(let report, _):
             guard report.isComplete else { throw UserError(report.line) }
-            print(report.line)
         }
     }
 }
