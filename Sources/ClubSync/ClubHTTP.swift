@@ -17,7 +17,7 @@ public struct ClubTransportError: Error, Equatable, CustomStringConvertible {
 /// HTTPS through libcurl: the system's TLS (OpenSSL) with Debian's CA store, or a club's own CA
 /// file; the server's certificate and name always verified; no redirects; a connect timeout and
 /// a low-speed timeout so a dead network never hangs a pass; the answer read up to a bound.
-/// One easy handle per request, used on the calling thread only.
+/// Copies share one `ClubConnection`: a pass's requests go over one connection, one at a time.
 public struct ClubHTTP: Sendable {
     public var caFile: String?
     public var connectTimeoutSeconds = 10
@@ -25,15 +25,22 @@ public struct ClubHTTP: Sendable {
     public var lowSpeedBytes = 100
     public var lowSpeedSeconds = 30
     public var maxResponseBytes = 16 * 1024 * 1024
+    let connection = ClubConnection()
 
     public init(caFile: String? = nil) { self.caFile = caFile }
 
     /// libcurl's global set-up, once per process, before any handle (it is not thread-safe itself).
-    private static let initialised: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+    static let initialised: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
 
     public func send(_ method: String, _ url: URL, headers: [String: String] = [:], body: Data? = nil) throws(ClubTransportError) -> ClubHTTPResponse {
-        guard Self.initialised, let curl = curl_easy_init() else { throw ClubTransportError(description: "libcurl could not start") }
-        defer { curl_easy_cleanup(curl) }
+        let outcome = connection.transfer { curl in perform(curl, method, url, headers: headers, body: body) }
+        guard let outcome else { throw ClubTransportError(description: "libcurl could not start") }
+        return try outcome.get()
+    }
+
+    /// One request on the connection's handle (options set afresh: the handle was reset).
+    private func perform(_ curl: UnsafeMutableRawPointer, _ method: String, _ url: URL, headers: [String: String],
+                         body: Data?) -> Result<ClubHTTPResponse, ClubTransportError> {
         let sink = ResponseSink(limit: maxResponseBytes)
         // The sink lives until this function returns, after curl_easy_perform: the callbacks never outlive it.
         let sinkPointer = Unmanaged.passUnretained(sink).toOpaque()
@@ -81,15 +88,15 @@ public struct ClubHTTP: Sendable {
             }
         }
         guard code == CURLE_OK else {
-            if sink.overflowed { throw ClubTransportError(description: "the answer is larger than \(maxResponseBytes / 1024) KiB") }
+            if sink.overflowed { return .failure(ClubTransportError(description: "the answer is larger than \(maxResponseBytes / 1024) KiB")) }
             var osError = 0
             _ = sideline_curl_os_errno(curl, &osError)
             let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw ClubTransportError(description: Self.reason(code, detail: detail, osError: Int32(osError)))
+            return .failure(ClubTransportError(description: Self.reason(code, detail: detail, osError: Int32(osError))))
         }
         var status = 0
         _ = sideline_curl_response_code(curl, &status)
-        return ClubHTTPResponse(status: status, headers: sink.headers, body: sink.body)
+        return .success(ClubHTTPResponse(status: status, headers: sink.headers, body: sink.body))
     }
 
     /// "connection refused", "certificate not trusted (…)": what a person reads in a status line.

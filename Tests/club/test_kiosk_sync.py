@@ -4,10 +4,13 @@ one kiosk reaching another, and the transport's rules (no plain http:// off the 
 certificate verified, a club's own CA accepted)."""
 import json
 import os
+import pathlib
 import signal
 import subprocess
+import sys
 
 from kiosk_cli import KioskCLI
+from sideline_testkit.postgres import free_port
 from sideline_testkit.waiting import wait_until
 
 
@@ -136,6 +139,31 @@ def test_a_session_saved_during_a_pass_gets_a_pass_of_its_own(club, sideline_bin
     # Nothing asked since: one pass.
     again = a.sync().stdout.splitlines()
     assert len(again) == 1 and again[0].startswith("up to date: 0 sessions uploaded"), again
+
+
+def test_a_pass_keeps_one_connection_for_its_requests(club, sideline_bin, tmp_path):
+    """A pass's requests (the server's time, the upload's chunks and commit, the roster up and the feed
+    down) share one connection: counted by a relay in front of the server, which sees each one opened."""
+    club.add_club("Alpha")
+    a = kiosk(sideline_bin, tmp_path, "pitch-1")
+    a.record(players=4, minutes=2)
+    port, opened = free_port(), tmp_path / "connections.txt"
+    kit = pathlib.Path(__file__).resolve().parents[1] / "kit"
+    relay = subprocess.Popen([sys.executable, "-m", "sideline_testkit.delay_relay", "--listen", f"127.0.0.1:{port}",
+                              "--to", f"127.0.0.1:{club.port}", "--delay-ms", "0", "--connections", str(opened)],
+                             env={**os.environ, "PYTHONPATH": str(kit)}, stdout=subprocess.PIPE, text=True)
+    try:
+        assert relay.stdout.readline().startswith("relaying")
+        a.join(club, "Alpha", f"http://127.0.0.1:{port}")
+        joined = len(opened.read_text().splitlines())
+        # At least eight requests: the server's time, the upload's start, its 1 kB chunks, its commit, the
+        # roster edits the join queued, the feed.
+        out = a.sync("--chunk-bytes", "1024").stdout
+        assert "up to date: 1 sessions uploaded" in out and " 0 roster edits sent" not in out, out
+        assert len(opened.read_text().splitlines()) - joined == 1, opened.read_text()
+    finally:
+        relay.kill()
+        relay.wait()
 
 
 def test_deleting_a_session_on_either_side_deletes_it_on_the_other(club, sideline_bin, tmp_path):

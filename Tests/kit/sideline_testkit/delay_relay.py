@@ -6,7 +6,8 @@ reset on one side closes the other, as a real connection would end.
 
     python -m sideline_testkit.delay_relay --listen 0.0.0.0:8080 --to 10.77.0.1:8080 --delay-ms 300
 
-Prints "relaying …" once it accepts connections. Standard library only."""
+With `--connections FILE`, a line is appended to FILE for every connection accepted (with --delay-ms 0:
+a counter of the connections a client opens). Prints "relaying …" once it accepts connections. Standard library only."""
 import argparse
 import asyncio
 
@@ -45,12 +46,15 @@ async def carry(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, dela
         writer.close()
 
 
-async def serve(listen: str, target: str, delay_ms: int):
+async def serve(listen: str, target: str, delay_ms: int, connections: str = None):
     host, port = listen.rsplit(":", 1)
     target_host, target_port = target.rsplit(":", 1)
     half = delay_ms / 2000
 
     async def connection(client_reader, client_writer):
+        if connections:
+            with open(connections, "a") as log:
+                log.write(f"{client_writer.get_extra_info('peername')}\n")
         try:
             server_reader, server_writer = await asyncio.open_connection(target_host, int(target_port))
         except OSError:
@@ -75,8 +79,9 @@ def main():
     parser.add_argument("--listen", required=True)
     parser.add_argument("--to", required=True)
     parser.add_argument("--delay-ms", type=int, required=True)
+    parser.add_argument("--connections", help="a line appended here for every connection accepted")
     arguments = parser.parse_args()
-    asyncio.run(serve(arguments.listen, arguments.to, arguments.delay_ms))
+    asyncio.run(serve(arguments.listen, arguments.to, arguments.delay_ms, arguments.connections))
 
 
 if __name__ == "__main__":
