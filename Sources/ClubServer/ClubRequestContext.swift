@@ -1,8 +1,9 @@
+import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// Every request's context: Hummingbird's core, and the client's address, which the login's
-/// rate limit counts failures by (the address the server sees: behind the club's proxy, the proxy's).
+/// Every request's context: Hummingbird's core, and the peer's address, from which the login's rate
+/// limit takes the client's (`ClientAddress`: behind the club's proxy, the address the proxy forwards).
 public struct ClubRequestContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     public let remoteAddress: SocketAddress?
@@ -13,5 +14,7 @@ public struct ClubRequestContext: RequestContext, RemoteAddressRequestContext {
     }
 
     /// The client's IP address as text ("-" when the socket does not say).
-    public var clientAddress: String { remoteAddress?.ipAddress ?? "-" }
+    func clientAddress(_ request: Request) -> String {
+        ClientAddress.of(peer: remoteAddress?.ipAddress, forwardedFor: request.headers[values: HTTPField.Name("X-Forwarded-For")!])
+    }
 }

@@ -3,6 +3,7 @@ and a photo uploaded reaching the kiosks' change feed, a session's page against 
 kept to their team also by crafted URL, CSRF on every POST, signing out, and no horizontal scroll on a phone."""
 import base64
 import json
+import urllib.parse
 
 import pytest
 
@@ -50,6 +51,28 @@ def test_a_wrong_password_is_refused_and_the_sixth_wrong_try_is_rate_limited(web
     assert web.club.owner_sql("SELECT count(*) FROM login_failure") == "5"
     denied = web.club.app_sql("SELECT * FROM login_failure", check=False)
     assert denied.returncode != 0 and "permission denied" in denied.stderr
+
+
+def test_behind_the_proxy_the_limit_counts_each_clients_address(web):
+    """Behind the club's proxy every request reaches the server from 127.0.0.1: the limit counts the address
+    the proxy appended to X-Forwarded-For, so one guesser's 20 failures lock out their address, not the club."""
+    club = web.club
+
+    def sign_in(email, forwarded, password="not the password"):
+        form = http(club, "GET", "/login")
+        body = urllib.parse.urlencode({"csrf": csrf_of(form.body), "email": email, "password": password}).encode()
+        return club.request("POST", "/login", body=body, headers={
+            "Content-Type": "application/x-www-form-urlencoded", "Cookie": form.headers["set-cookie"].split(";")[0],
+            "X-Forwarded-For": forwarded}).status
+
+    for i in range(20):
+        assert sign_in(f"guess{i}@example.org", "198.51.100.66") == 401
+    assert sign_in("one.more@example.org", "198.51.100.66") == 429
+    # The guesser's own X-Forwarded-For before the proxy's does not take them out of their count.
+    assert sign_in("and.another@example.org", "203.0.113.7, 198.51.100.66") == 429
+    # Another client behind the same proxy signs in.
+    assert sign_in(ADMIN, "203.0.113.7", PASSWORD) == 303
+    assert "login refused for 'one.more@example.org' from 198.51.100.66" in club.log.read_text()
 
 
 def test_the_session_cookie_is_httponly_samesite_and_logout_ends_it(web, driver):

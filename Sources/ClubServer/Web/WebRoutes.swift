@@ -35,7 +35,7 @@ public struct WebRoutes: Sendable {
         }
         router.get("login") { request, _ in login.form(secure: secure(request)) }
         router.post("login") { request, context in
-            try await html(nil) { try await login.signIn(request, address: context.clientAddress, secure: secure(request)) }
+            try await html(nil) { try await login.signIn(request, address: context.clientAddress(request), secure: secure(request)) }
         }
         router.post("logout") { request, context in
             try await signedIn(request, context, post: true) { user, _ in
