@@ -2,11 +2,16 @@
 and a photo uploaded reaching the kiosks' change feed, a session's page against the read API's JSON, a coach
 kept to their team also by crafted URL, CSRF on every POST, signing out, and no horizontal scroll on a phone."""
 import base64
+import html
 import json
+import random
+import re
 import urllib.parse
+import uuid
 
 import pytest
 
+import bundles
 import webclub
 from webclub import ADMIN, COACH_A, PASSWORD, WebClub, cookie_of, csrf_of, http, submit
 
@@ -197,6 +202,36 @@ def test_a_sessions_page_shows_the_numbers_of_the_read_api(web, driver):
     assert tcx.status == 200 and b"<TrainingCenterDatabase" in tcx.body
     fit = http(web.club, "GET", links["FIT"].split(str(web.club.port))[1], cookie=cookie)
     assert fit.status == 200 and fit.body[8:12] == b".FIT"
+
+
+def test_the_sessions_list_pages_through_a_season_without_losing_or_repeating_one(web):
+    """100 sessions a page, newest first; "Older sessions" continues after the last row shown (a keyset), so
+    sessions that started at the same moment are neither skipped nor shown twice across the pages."""
+    sessions = []
+    for i in range(104):
+        bundle = bundles.make(seed=100 + i, players=1, minutes=0.1, team=webclub.TEAM_A)
+        bundle["session"]["uuid"] = str(uuid.UUID(int=random.Random(i).getrandbits(128), version=4)).upper()
+        bundle["session"]["startedMs"] = 1_700_000_000_000 + (i // 4) * 60_000  # four at a time start together
+        bundle["session"]["endedMs"] = bundle["session"]["startedMs"] + 6_000
+        assert web.kiosk.upload(bundles.canonical(bundle)).status == 201
+        sessions.append(bundle)
+    cookie = webclub.login_http(web.club, ADMIN)
+    first = http(web.club, "GET", "/sessions", cookie=cookie).body.decode()
+    shown = re.findall(r'<tr data-uuid="([0-9a-f-]+)">', first)
+    assert len(shown) == 100 and "Newest sessions" not in first
+    older = re.search(r'<a id="older" href="([^"]+)">', first).group(1)
+    second = http(web.club, "GET", html.unescape(older), cookie=cookie).body.decode()
+    rest = re.findall(r'<tr data-uuid="([0-9a-f-]+)">', second)
+    assert 'id="older"' not in second and "Newest sessions" in second
+    every = [web.session_uuid(b) for b in sessions + web.sessions_a + [web.session_b]]
+    assert len(shown + rest) == len(set(shown + rest)) == len(every) and set(shown + rest) == set(every)
+    started = {web.session_uuid(b): b["session"]["startedMs"] for b in sessions + web.sessions_a + [web.session_b]}
+    order = [(-started[u], u) for u in shown + rest]
+    assert order == sorted(order), "newest first, then by UUID"
+    # A made-up cursor is refused in one sentence; one past the end is an empty page.
+    assert http(web.club, "GET", "/sessions?after=yesterday", cookie=cookie).status == 400
+    past = http(web.club, "GET", f"/sessions?after=0_{uuid.UUID(int=0)}", cookie=cookie)
+    assert past.status == 200 and "No older session." in past.body.decode()
 
 
 def test_a_coach_sees_their_own_team_only_by_link_and_by_crafted_url(web, driver):

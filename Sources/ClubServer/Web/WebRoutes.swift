@@ -43,7 +43,7 @@ public struct WebRoutes: Sendable {
             }
         }
         router.get("kiosks") { request, context in try await signedIn(request, context) { user, _ in try await sessions.kiosks(user) } }
-        router.get("sessions") { request, context in try await signedIn(request, context) { user, _ in try await sessions.list(user) } }
+        router.get("sessions") { request, context in try await signedIn(request, context) { user, _ in try await sessions.list(user, request: request) } }
         router.get("sessions/{uuid}") { request, context in
             try await signedIn(request, context) { user, _ in try await sessions.session(user, try Self.uuid(context, "uuid")) }
         }

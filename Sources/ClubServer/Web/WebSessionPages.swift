@@ -43,8 +43,31 @@ struct WebSessionPages: Sendable {
         var effortMs: Int64? { effortEndMs ?? endedMs.map { $0 - startedMs } }
     }
 
-    /// The sessions the user may see (a coach: their team's), newest first.
-    func rows(_ user: WebUser, session: UUID? = nil, limit: Int = 500) async throws -> [Row] {
+    /// Where a page of the sessions list begins: after this session in the list's order (newest first,
+    /// then by UUID), "<startedMs>_<uuid>" in the address. A keyset, so a page costs the same however old.
+    struct ListCursor: Equatable {
+        var startedMs: Int64
+        var uuid: UUID
+
+        init(startedMs: Int64, uuid: UUID) {
+            self.startedMs = startedMs
+            self.uuid = uuid
+        }
+
+        init?(_ text: Substring) {
+            let parts = text.split(separator: "_", omittingEmptySubsequences: false)
+            guard parts.count == 2, let ms = Int64(parts[0]), let uuid = UUID(uuidString: String(parts[1])) else { return nil }
+            self.init(startedMs: ms, uuid: uuid)
+        }
+
+        var text: String { "\(startedMs)_\(uuid.uuidString.lowercased())" }
+    }
+
+    /// Rows a page of the sessions list shows.
+    static let pageSize = 100
+
+    /// The sessions the user may see (a coach: their team's), newest first; `after`: those after it in that order.
+    func rows(_ user: WebUser, session: UUID? = nil, after: ListCursor? = nil, limit: Int = 500) async throws -> [Row] {
         try await database.inClub(user.club) { c in
             // One query for both roles: a coach's team and one session are parameters ("" for none), never SQL.
             let query: PostgresQuery = """
@@ -55,6 +78,8 @@ struct WebSessionPages: Sendable {
                 LEFT JOIN kiosk k ON k.id = s.kiosk_id
                 WHERE (\(user.team?.uuidString.lowercased() ?? "")::text = '' OR s.team_uuid::text = \(user.team?.uuidString.lowercased() ?? ""))
                   AND (\(session?.uuidString.lowercased() ?? "")::text = '' OR s.uuid::text = \(session?.uuidString.lowercased() ?? ""))
+                  AND (s.started_ms < \(after?.startedMs ?? Int64.max)
+                       OR (s.started_ms = \(after?.startedMs ?? Int64.max) AND s.uuid > \(after?.uuid ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))))
                 ORDER BY s.started_ms DESC, s.uuid LIMIT \(limit)
                 """
             return try await c.query(query, logger: database.logger)
@@ -76,22 +101,37 @@ struct WebSessionPages: Sendable {
         tags.isEmpty ? "<span class=\"muted\">no tags</span>" : tags.map { "<span class=\"tag\">\($0.html)</span>" }.joined()
     }
 
-    /// The kiosk's sessions list: when, the team, the effort's length, the players, the team's average heart rate, the tags.
-    func list(_ user: WebUser) async throws -> Response {
-        let rows = try await rows(user)
+    /// The kiosk's sessions list: when, the team, the effort's length, the players, the team's average heart rate, the tags;
+    /// `pageSize` a page, "Older sessions" to the next.
+    func list(_ user: WebUser, request: Request) async throws -> Response {
+        var after: ListCursor?
+        if let text = request.uri.queryParameters["after"] {
+            guard let cursor = ListCursor(text) else { throw ClubError.badRequest("after= is <startedMs>_<uuid>, as the list's own link gives it") }
+            after = cursor
+        }
+        var rows = try await rows(user, after: after, limit: Self.pageSize + 1)
+        let more = rows.count > Self.pageSize
+        rows = Array(rows.prefix(Self.pageSize))
         let lines: [String] = rows.map { r in
             "<tr data-uuid=\"\(r.uuid.uuidString.lowercased())\"><td class=\"nowrap\"><a href=\"/sessions/\(r.uuid.uuidString.lowercased())\">\(WebFormat.dateTime(unixMs: r.startedMs))</a></td>"
                 + "<td>\(r.teamName.html)</td><td class=\"num\">\(r.effortMs.map(WebFormat.duration) ?? "–")</td><td class=\"num opt\">\(r.players)</td>"
                 + "<td class=\"num\">\(r.averageBPM.map { "\(Int($0.rounded())) bpm" } ?? "–")</td><td class=\"opt\">\(Self.tags(r.tags))</td>"
                 + "<td class=\"opt\">\((r.kiosk ?? "–").html)</td></tr>"
         }
-        let table = rows.isEmpty ? "<p class=\"muted\">No session yet: kiosks upload theirs when they sync.</p>" : """
+        let none = after == nil ? "No session yet: kiosks upload theirs when they sync." : "No older session."
+        let table = rows.isEmpty ? "<p class=\"muted\">\(none)</p>" : """
             <div class="scroll"><table id="sessions"><thead><tr><th>When</th><th>Team</th><th class="num">Effort</th><th class="num opt">Players</th>
             <th class="num">Avg</th><th class="opt">Tags</th><th class="opt">Kiosk</th></tr></thead><tbody>
             \(lines.joined())
             </tbody></table></div>
             """
-        return WebPage(title: "Sessions", user: user, section: .sessions, body: "<h1>Sessions</h1>" + table).response
+        var pages: [String] = []
+        if after != nil { pages.append("<a href=\"/sessions\">Newest sessions</a>") }
+        if more, let last = rows.last {
+            pages.append("<a id=\"older\" href=\"/sessions?after=\(ListCursor(startedMs: last.startedMs, uuid: last.uuid).text)\">Older sessions →</a>")
+        }
+        let nav = pages.isEmpty ? "" : "<p class=\"pages\">\(pages.joined(separator: " · "))</p>"
+        return WebPage(title: "Sessions", user: user, section: .sessions, body: "<h1>Sessions</h1>" + table + nav).response
     }
 
     /// One session the user may see; a session of another team (or none) is "not found" either way.

@@ -22,6 +22,7 @@ enum WebStyle {
     h1 { font-size: 1.45rem; margin: .2rem 0 .8rem; overflow-wrap: anywhere; }
     h2 { font-size: 1.15rem; margin: 1.4rem 0 .5rem; }
     p.sub { color: var(--dim); margin: -.5rem 0 1rem; }
+    p.pages a { display: inline-block; padding: .7rem 0; }
     .card { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: .8rem; margin-bottom: 1rem; }
     .scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; }
     table { border-collapse: collapse; width: 100%; background: var(--card); }
