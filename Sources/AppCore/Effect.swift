@@ -64,8 +64,11 @@ public enum Effect: Sendable, Equatable {
     case deleteTeam(teamID: Int64)
     /// A player who already exists joins the team (a free shirt number is chosen).
     case addExistingPlayer(teamID: Int64, playerID: Int64)
-    /// Replace the database with the newest backup on the USB stick (the current one kept aside).
+    /// Replace the database with the newest backup on the USB stick (the current one kept aside), off
+    /// the loop; `finishRestore` follows on the loop.
     case restoreFromStick
+    /// After a restore: everything reloaded from the database when it was put back (`restored`), then `.settings(.restoreEnded)`.
+    case finishRestore(restored: Bool)
     /// A generated sound through the audio device (none: a line in the log, the kiosk goes on).
     case playSound(Sound, volumePercent: Int)
     /// A phrase through the voice, when one is installed (none: nothing, the tones carry the cue).

@@ -17,7 +17,7 @@ public enum StateDump {
             "sourceProblem": s.sensors.problem.map { $0 as Any } ?? NSNull(),
             "source": s.sensors.description,
             "backups": ["last": s.settings.backups.lastBackup.map { $0 as Any } ?? NSNull(),
-                        "onStick": s.settings.backups.stickBackup.map { $0 as Any } ?? NSNull()],
+                        "onStick": s.settings.backups.stickBackup.map { $0 as Any } ?? NSNull(), "restoring": s.settings.restoring],
             "straps": s.sensors.strapTable.indices.map { i -> [String: Any] in
                 let slot = s.sensors.strapTable[i], r = s.sensors.readings[i] ?? StrapReading()
                 return ["address": slot.address, "name": slot.name, "link": "\(r.link)", "streaming": r.hasSignal(nowMs: s.nowMs)]

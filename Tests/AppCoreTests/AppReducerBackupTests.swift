@@ -18,7 +18,11 @@ final class AppReducerBackupTests: XCTestCase {
         XCTAssertNil(app.state.confirmation)
         app.send(.settings(.askToRestoreFromStick))
         app.send(.confirmation(.confirm), .restoreFromStick)
-        XCTAssertEqual(app.state.notice, "Restoring…")
+        XCTAssertTrue(app.state.settings.restoring, "the screen says so until it ends")
+        // One restore at a time: a second confirmation while the first runs starts nothing.
+        app.send(.settings(.restoreFromStick))
+        app.send(.settings(.restoreEnded))
+        XCTAssertFalse(app.state.settings.restoring)
     }
 
     func testNothingToRestoreWithoutABackupOnAStickOrWhileRecording() {

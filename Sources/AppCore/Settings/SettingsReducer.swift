@@ -39,6 +39,8 @@ public enum SettingsAction: Sendable, Equatable {
     case askToRestoreFromStick
     /// Confirmed: the database is replaced by the newest backup on the stick.
     case restoreFromStick
+    /// The restore ended, put back or refused (its notice says which).
+    case restoreEnded
     /// A destructive action outside the settings: the PIN pad first, then `then` (its question).
     indirect case requirePin(what: String, then: Action)
     /// What the settings feature tells its parent: the screen follows.
@@ -60,6 +62,16 @@ enum SettingsReducer {
         }
         if case .voiceChecked(let voice) = action {
             state.voice = voice
+            return .none
+        }
+        // A restore runs off the loop; until it ends, a second one is not started.
+        if case .restoreFromStick = action {
+            guard ctx.screen == .settings, !ctx.isRecording, !state.restoring else { return .none }
+            state.restoring = true
+            return Reduction(effects: [.restoreFromStick])
+        }
+        if case .restoreEnded = action {
+            state.restoring = false
             return .none
         }
         return reduce(&state.values, &state.pin, &state.backups, action, ctx)
@@ -138,9 +150,8 @@ enum SettingsReducer {
             let question = "Replace all teams and sessions with the backup \(backup)? What is here now is kept aside on this device."
             return .send(.confirmation(.ask(Confirmation(question: question, confirmLabel: "Restore",
                                                          onConfirm: .settings(.restoreFromStick)))))
-        case .restoreFromStick:
-            guard ctx.screen == .settings, !ctx.isRecording else { return .none }
-            return Reduction(effects: [.restoreFromStick], actions: [.inform("Restoring…")])
+        case .restoreFromStick, .restoreEnded:
+            return .none // the restore's own state (`reduce(_:_:_:)` above)
         case .requirePin(let what, let then):
             guard pin == nil, !ctx.isRecording else { return .none }
             pin = PinEntry(purpose: .authorize(what: what, then: then))

@@ -11,6 +11,8 @@ public struct SettingsState: Sendable, Equatable {
     public var backups = BackupStatus()
     /// Whether spoken cues can be heard (the shell looks when its sound starts).
     public var voice = VoiceAvailability.unknown
+    /// A backup from the stick is being put back (off the loop): the screen says so and takes no tap.
+    public var restoring = false
 
     public init() {}
 }

@@ -127,6 +127,8 @@ extension KioskRuntime {
             }
         case .restoreFromStick:
             try restoreFromStick()
+        case .finishRestore(let restored):
+            finishRestore(restored: restored)
         case .playSound(let sound, let volume):
             speaker?.play(sound, volumePercent: volume)
         case .speak(let cue, let volume):

@@ -125,8 +125,9 @@ public final class KioskRuntime {
         sources.noteSightingsIfDue()
         for outcome in sticks.takeOutcomes() {
             Self.log.notice("\(outcome.line)")
-            dispatch(.inform(outcome.line))
+            // What follows first (it may change screens, which clears the notice), then the job's line.
             if let then = outcome.then { run([then]) }
+            dispatch(.inform(outcome.line))
         }
         sticks.takeEndedJobs()
         sources.poll()

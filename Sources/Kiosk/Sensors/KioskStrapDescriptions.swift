@@ -5,6 +5,7 @@ import TeamCore
 /// store as it comes, twice a second at most; an open strap list shows it at once.
 extension SourceSupervisor {
     func keepStrapDescriptions() {
+        guard !holdStrapNotes else { return } // kept by the source until the restore ends
         do {
             guard try StrapNotes.keepDescriptions(from: running.source.source, in: store) else { return }
         } catch {

@@ -8,6 +8,7 @@ extension SourceSupervisor {
     static let sightingsEveryMs: Int64 = 30_000
 
     func noteSightingsIfDue(force: Bool = false) {
+        guard !holdStrapNotes else { return }
         let nowMs = Int64(nowNs / 1_000_000)
         guard force || nowMs - lastSightingsNoteMs >= Self.sightingsEveryMs else { return }
         noteSightings(numberedBy: pump.straps)
@@ -23,4 +24,7 @@ extension SourceSupervisor {
             Self.log.warning("could not note the straps heard: \(KioskRuntime.describe(error))")
         }
     }
+
+    /// Drops what was heard so far (its strap indices meant straps of a database since replaced).
+    func forgetSightings() { _ = sightings.take() }
 }

@@ -25,6 +25,8 @@ public final class SourceSupervisor {
     /// Straps heard since they were last noted in the store, and when that was (app clock).
     var sightings = StrapSightings()
     var lastSightingsNoteMs: Int64 = 0
+    /// While a restore replaces the database, nothing the straps say is written to it.
+    var holdStrapNotes = false
     let wake: any LoopWake
     /// Wall-clock time shown in the top bar; in scripted runs a fixed date plus the app's clock.
     let wallClockBase: Date?

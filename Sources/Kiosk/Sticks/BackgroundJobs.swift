@@ -22,11 +22,16 @@ final class BackgroundJobs: Sendable {
 
     /// Runs `work` on a dispatch queue (never a Foundation `Thread`: see DESIGN, "Slow work"); `then` runs on the loop afterwards.
     func submit(then: Effect? = nil, _ work: @escaping @Sendable () throws -> String) {
+        submit(then: { _ in then }, work)
+    }
+
+    /// As above; what runs on the loop afterwards depends on whether `work` went through (`true`) or threw.
+    func submit(then: @escaping @Sendable (_ succeeded: Bool) -> Effect?, _ work: @escaping @Sendable () throws -> String) {
         inFlight.enter()
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            let line: String
-            do { line = try work() } catch { line = KioskRuntime.describe(error) }
-            outcomes.withLock { $0.append(Outcome(line: line, then: then)) }
+            let line: String, succeeded: Bool
+            do { (line, succeeded) = (try work(), true) } catch { (line, succeeded) = (KioskRuntime.describe(error), false) }
+            outcomes.withLock { $0.append(Outcome(line: line, then: then(succeeded))) }
             inFlight.leave()
             wake.wake()
         }

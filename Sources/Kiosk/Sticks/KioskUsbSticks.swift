@@ -48,6 +48,11 @@ extension StickServices {
 
     /// A write to (or read from) a stick off the loop; the stick is released (and said so) once it is done.
     func runOnStick(_ stick: String, usb: KioskBackups, then: Effect? = nil, _ work: @escaping @Sendable () throws -> String) {
+        runOnStick(stick, usb: usb, then: { _ in then }, work)
+    }
+
+    func runOnStick(_ stick: String, usb: KioskBackups, then: @escaping @Sendable (_ succeeded: Bool) -> Effect?,
+                    _ work: @escaping @Sendable () throws -> String) {
         usb.jobStarted(on: stick)
         jobs.submit(then: then) {
             defer { usb.jobFinished(on: stick) }
@@ -94,16 +99,20 @@ extension StickServices {
     }
 
     /// Settings → Restore from USB, confirmed (the runtime checks no session records): the newest
-    /// backup on the stick becomes the database, checked first, the current one kept aside. Returns
-    /// the file restored; the runtime then reloads everything from it.
-    func restoreNewestBackup() throws -> String {
-        guard let usb, let file = usb.newestOnStick() else { throw KioskError("no backup on a USB stick to restore") }
-        let restored = try DatabaseRestore.restore(file, into: store.path)
-        try store.bringSchemaUpToDate()
-        _ = try store.markInterruptedSessions()
-        // The restored roster is an edit made now: the club hears of it on the next sync.
-        try store.queueWholeRosterForClub(forgettingTombstones: false)
-        Self.log.notice("restored \(file); the previous database is kept as \(restored.asidePath ?? "-")")
-        return file
+    /// backup on the stick becomes the database, checked first, the current one kept aside — off the
+    /// loop, since copying, checking and putting back a season's database takes longer than the
+    /// watchdog waits for a frame. `.finishRestore` follows on the loop, which reloads everything.
+    func restoreNewestBackup() throws {
+        guard let usb, let stick = usb.stick, let file = usb.newestOnStick() else { throw KioskError("no backup on a USB stick to restore") }
+        let store = store
+        runOnStick(stick, usb: usb, then: { .finishRestore(restored: $0) }) {
+            let restored = try DatabaseRestore.restore(file, into: store.path)
+            try store.bringSchemaUpToDate()
+            _ = try store.markInterruptedSessions()
+            // The restored roster is an edit made now: the club hears of it on the next sync.
+            try store.queueWholeRosterForClub(forgettingTombstones: false)
+            Self.log.notice("restored \(file); the previous database is kept as \(restored.asidePath ?? "-")")
+            return "Restored the backup \((file as NSString).lastPathComponent); the data before it is kept on this device"
+        }
     }
 }

@@ -3,7 +3,18 @@ import TeamCore
 
 /// Settings behind the PIN: zones, HRmax formula, display, source, data.
 extension Frame {
+    /// While a backup is put back (off the loop): what is happening, and no button — nothing may
+    /// write to the database meanwhile, and the stick must stay in.
+    private func restoringScreen() {
+        let area = topBar(title: "Settings")
+        let lines = Rect(area.x, area.y + area.h / 3, area.w, metrics.target * 3 / 2).rows(2, gap: 0)
+        canvas.text("Restoring the backup from the USB stick…", size: metrics.title, bold: true, in: lines[0], align: .center)
+        canvas.text("Keep the stick in. A season's data takes a minute or two.", size: metrics.body, colour: Theme.textDim,
+                    in: lines[1], align: .center)
+    }
+
     func settingsScreen() {
+        if state.settings.restoring { return restoringScreen() }
         if let page = state.club.page { return clubPage(page) }
         if state.settings.page == .tilesAndSound { return tilesAndSoundSettings() }
         if state.settings.page == .intervals { return intervalSettings() }

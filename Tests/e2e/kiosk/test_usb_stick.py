@@ -37,7 +37,8 @@ def test_a_stick_gets_a_backup_takes_exports_and_restores_behind_the_pin(sidelin
         "wait 1s", "dump inserted.json",
         open_settings(),
         "tap \"Export all to USB\"", "wait 1s", "dump exported.json", "screenshot settings-backup",
-        "tap \"Restore from USB\"", "dump asking.json", "tap \"Restore\"", "wait 1s", "dump restored.json",
+        "tap \"Restore from USB\"", "dump asking.json", "tap \"Restore\"", "screenshot settings-restoring", "dump restoring.json",
+        "wait 1s", "dump restored.json",
     ]) + "\n")
     result = subprocess.run([sideline_bin, "--headless", "--size", "800x480", "--script", str(script), "--screenshots", str(tmp_path / "shots"),
                              "--db", str(db), "--usb-mounts", str(media), "--source", "sim:3"],
@@ -59,7 +60,12 @@ def test_a_stick_gets_a_backup_takes_exports_and_restores_behind_the_pin(sidelin
     assert exported["backups"]["onStick"].startswith("of ") and exported["backups"]["onStick"].endswith("from the USB stick")
 
     asking = json.loads((shots / "asking.json").read_text())
+    # The restore runs off the loop: until the loop takes its end, the screen says so and offers no button.
+    restoring = json.loads((shots / "restoring.json").read_text())
+    assert restoring["backups"]["restoring"] and restoring["screen"] == "settings", restoring["backups"]
+    assert restoring["targets"] == [], restoring["targets"]
     restored = json.loads((shots / "restored.json").read_text())
+    assert not restored["backups"]["restoring"]
     assert restored["notice"] == "Restored the backup sideline-20991231-235959Z.sqlite; the data before it is kept on this device", restored["notice"]
     assert restored["screen"] == "teamPicker"
     assert [t["name"] for t in restored["teams"]] == ["From the stick"]
