@@ -131,13 +131,16 @@ def csrf_of(html: bytes) -> str:
 
 
 def submit(driver, button):
-    """Clicks a form's button and waits for the page it leads to (the old page's root gone)."""
+    """Clicks a form's button and waits for the page it leads to (the old page's root gone). Asked about
+    the old root while the page is being replaced, chromedriver may answer with a generic error ("unhandled
+    inspector error: Cannot find context …") rather than "stale element": that answer is asked again."""
+    from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait
     old = driver.find_element(By.TAG_NAME, "html")
     button.click()
-    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(old))
+    WebDriverWait(driver, 30, ignored_exceptions=(WebDriverException,)).until(expected_conditions.staleness_of(old))
 
 
 def login_http(club, email: str, password: str = PASSWORD) -> str:
