@@ -9,7 +9,7 @@ extension Frame {
         let area = topBar(title: "Settings")
         let lines = Rect(area.x, area.y + area.h / 3, area.w, metrics.target * 3 / 2).rows(2, gap: 0)
         canvas.text("Restoring the backup from the USB stick…", size: metrics.title, bold: true, in: lines[0], align: .center)
-        canvas.text("Keep the stick in. A season's data takes a minute or two.", size: metrics.body, colour: Theme.textDim,
+        canvas.text("Keep the stick in: a whole season's data can take a few minutes.", size: metrics.body, colour: Theme.textDim,
                     in: lines[1], align: .center)
     }
 
