@@ -65,9 +65,11 @@ struct WebSessionPages: Sendable {
 
     /// Rows a page of the sessions list shows.
     static let pageSize = 100
+    /// Stands in for the cursor's UUID on the first page, where `after == nil` decides alone.
+    private static let noUUID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
     /// The sessions the user may see (a coach: their team's), newest first; `after`: those after it in that order.
-    func rows(_ user: WebUser, session: UUID? = nil, after: ListCursor? = nil, limit: Int = 500) async throws -> [Row] {
+    func rows(_ user: WebUser, session: UUID? = nil, after: ListCursor? = nil, limit: Int) async throws -> [Row] {
         try await database.inClub(user.club) { c in
             // One query for both roles: a coach's team and one session are parameters ("" for none), never SQL.
             let query: PostgresQuery = """
@@ -78,8 +80,8 @@ struct WebSessionPages: Sendable {
                 LEFT JOIN kiosk k ON k.id = s.kiosk_id
                 WHERE (\(user.team?.uuidString.lowercased() ?? "")::text = '' OR s.team_uuid::text = \(user.team?.uuidString.lowercased() ?? ""))
                   AND (\(session?.uuidString.lowercased() ?? "")::text = '' OR s.uuid::text = \(session?.uuidString.lowercased() ?? ""))
-                  AND (s.started_ms < \(after?.startedMs ?? Int64.max)
-                       OR (s.started_ms = \(after?.startedMs ?? Int64.max) AND s.uuid > \(after?.uuid ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))))
+                  AND (\(after == nil) OR s.started_ms < \(after?.startedMs ?? 0)
+                       OR (s.started_ms = \(after?.startedMs ?? 0) AND s.uuid > \(after?.uuid ?? Self.noUUID)))
                 ORDER BY s.started_ms DESC, s.uuid LIMIT \(limit)
                 """
             return try await c.query(query, logger: database.logger)
