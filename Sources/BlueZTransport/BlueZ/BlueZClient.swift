@@ -85,15 +85,18 @@ public final class BlueZClient {
         _ = try call(path, BlueZ.properties, "Set", [.string(interface), .string(name), .variant(value)])
     }
 
+    /// SetDiscoveryFilter's argument: LE only, these services, every advertisement reported.
+    public static func discoveryFilter(serviceUUIDs: [String]) -> DBusValue {
+        .properties([("UUIDs", .strings(serviceUUIDs)), ("Transport", .string("le")), ("DuplicateData", .bool(true))])
+    }
+
     /// Discovery of heart-rate straps on LE with every advertisement reported
     /// (DuplicateData: broadcasts repeat their bytes, the frame counter tells new from stale).
     /// Also after the adapter was powered off and on, when bluetoothd may still count this
     /// connection's discovery (it answers InProgress to the same client only).
     public func startDiscovery(serviceUUIDs: [String]) throws(BlueZError) {
         do {
-            _ = try call(adapterPath, BlueZ.adapter, "SetDiscoveryFilter", [.properties([
-                ("UUIDs", .strings(serviceUUIDs)), ("Transport", .string("le")), ("DuplicateData", .bool(true)),
-            ])])
+            _ = try call(adapterPath, BlueZ.adapter, "SetDiscoveryFilter", [Self.discoveryFilter(serviceUUIDs: serviceUUIDs)])
             do {
                 _ = try call(adapterPath, BlueZ.adapter, "StartDiscovery")
             } catch where error.name == "org.bluez.Error.InProgress" {

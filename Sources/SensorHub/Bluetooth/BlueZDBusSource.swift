@@ -51,23 +51,32 @@ public final class BlueZDBusSource: BluetoothStrapSource {
     /// note what it hears.
     public func setDiscovery(_ on: Bool) { boards.discovery.setActive(on) }
 
-    /// Connects to bluetoothd and starts discovery here, so what is wrong (no bus,
-    /// no bluetoothd, no adapter, powered off, no permission) is thrown as one line.
+    /// Connects to bluetoothd and, when anything needs it, starts discovery here, so what is wrong
+    /// (no bus, no bluetoothd, no adapter, powered off, no permission) is thrown as one line.
+    /// Straps bluetoothd already knows need none: they are connected at once (`BlueZWorker+Discovery`).
     public func start(straps: StrapTable, ring: SPSCRing<SensorEvent>, wake: @escaping @Sendable () -> Void) throws {
         let addresses = try straps.map { try $0.bluetoothAddress() }
         var client: BlueZClient?
         var unavailable: String?
         do {
             client = try BlueZClient(adapter: adapter, address: settings.busAddress)
-            try client?.startDiscovery(serviceUUIDs: [BlueZ.uuid(GATTNumbers.heartRateService)])
         } catch {
-            client?.bus.close()
-            client = nil
             guard settings.setup.waitsForAdapter else { throw SensorSourceError("bluez:\(adapter): \(error)") }
             unavailable = "\(error)"
         }
         let worker = BlueZWorker(adapter: adapter, client: client, straps: Array(straps), addresses: addresses, ring: ring, settings: settings,
                                  boards: boards, wake: wake, clock: { [self] in self.nowNs() })
+        if let client, worker.discoveryNeed(client: client) != nil {
+            do {
+                try client.startDiscovery(serviceUUIDs: [BlueZ.uuid(GATTNumbers.heartRateService)])
+                worker.discoveryStarted(nowNs: nowNs())
+            } catch {
+                client.bus.close()
+                worker.client = nil
+                guard settings.setup.waitsForAdapter else { throw SensorSourceError("bluez:\(adapter): \(error)") }
+                unavailable = "\(error)"
+            }
+        }
         boards.status.reset(count: 1)
         if let unavailable { worker.waitForBluetoothd(because: unavailable) }
         thread.start(name: "sideline.bluez") { shouldStop in worker.run(shouldStop: shouldStop) }

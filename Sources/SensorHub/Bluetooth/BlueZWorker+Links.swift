@@ -15,6 +15,7 @@ extension BlueZWorker {
     }
 
     func linkUp(_ i: Int, nowNs now: UInt64) {
+        straps.noteSighting(i)
         straps[i].phase = .connected
         straps[i].connectedAtNs = now
         straps[i].subscribing = false
@@ -53,10 +54,17 @@ extension BlueZWorker {
         return true
     }
 
+    /// A call of the adapter's own (discovery), of no strap.
+    func expect(_ serial: UInt32, _ call: Call, nowNs now: UInt64) -> Bool {
+        expect(serial, strap: -1, call, nowNs: now, timeoutNs: 30_000_000_000)
+    }
+
     func replied(_ call: Pending, error: BusError?, arguments: [DBusValue]) {
         let i = call.strap
         let now = clock()
         switch call.call {
+        case .setDiscoveryFilter, .startDiscovery, .stopDiscovery:
+            discoveryReplied(call.call, error: error)
         case .connect:
             guard straps[i].phase == .connecting else { return }
             if error == nil || error?.name == "org.bluez.Error.AlreadyConnected" {
@@ -109,6 +117,11 @@ extension BlueZWorker {
         }
         resumeIfDue(nowNs: now)
         guard let client, adapterState == .ready else { return }
+        keepDiscovery(client: client, nowNs: now)
+        // A strap bluetoothd already knows (a device object: found by an earlier discovery, or kept
+        // from before) needs no advertisement heard first while every wanted strap can have a link:
+        // its Connect waits on the kernel's accept list. Only over budget does hearing pick who.
+        let withinBudget = policy.wanted.count(ofTable: straps.count) <= settings.setup.maxConnectionsPerController
         // Every strap due is asked for at once: bluetoothd passes each Connect to the kernel,
         // which keeps them on its accept list and connects each strap when it next advertises.
         var linked = straps.filter { $0.phase != .idle }.count
@@ -117,8 +130,10 @@ extension BlueZWorker {
             case .idle:
                 guard linked < settings.setup.maxConnectionsPerController,
                       let props = client.tree.properties(straps[i].devicePath, BlueZ.device) else { continue }
-                // Heard recently, or already connected by bluetoothd (for another client, or before a restart of ours).
+                // Heard recently, already connected by bluetoothd (for another client, or before a
+                // restart of ours), or known to it while there is room for every wanted strap.
                 let heard = policy.heardRecently(lastHeardNs: straps[i].lastHeardNs, nowNs: now) || props["Connected"]?.boolValue == true
+                    || withinBudget
                 guard policy.mayConnect(i, nextAttemptNs: straps[i].nextAttemptNs, heard: heard, broadcasts: straps[i].broadcasts,
                                         strapCount: straps.count, connectionBudget: settings.setup.maxConnectionsPerController, nowNs: now) else { continue }
                 let serial = client.send(straps[i].devicePath, BlueZ.device, "Connect")

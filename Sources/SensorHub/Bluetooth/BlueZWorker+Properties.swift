@@ -14,6 +14,9 @@ extension BlueZWorker {
         if let client, AdapterState.concerns(change, adapterPath: client.adapterPath) {
             adapterChanged(AdapterState(tree: client.tree, adapterPath: client.adapterPath), nowNs: now)
         }
+        if let client, case .changed(client.adapterPath, BlueZ.adapter, let properties) = change, properties.contains("Discovering") {
+            discoveringChanged(client: client)
+        }
         switch change {
         case .added(let path, let interfaces):
             if interfaces.contains(BlueZ.device) { deviceChanged(path, changed: nil, nowNs: now) }
@@ -57,6 +60,7 @@ extension BlueZWorker {
         let advertised = news("RSSI") || news("ManufacturerData") || news("ServiceData")
         guard advertised else { return }
         boards.counters.add(.adverts)
+        if !initial { discoveryHeard(nowNs: now) }
         let rssi = props["RSSI"]?.intValue.map { Int8(clamping: $0) }
         if boards.discovery.isActive {
             let battery = props["ServiceData"]?.stringKeyed?[Self.batteryServiceUUID]?.bytesValue?.first
@@ -66,7 +70,8 @@ extension BlueZWorker {
                            batteryPercent: battery, connectable: true, nowNs: now)
         }
         guard let i = index else { return }
-        straps[i].lastHeardNs = now
+        // What GetManagedObjects says at the start may be an old discovery's: a reason to connect, not a sighting.
+        if initial { straps[i].lastHeardNs = now } else { straps.heardAdvertising(i, nowNs: now) }
         guard let broadcast else { return }
         straps[i].broadcasts = true
         guard !initial else { _ = straps[i].freshness.accept(broadcast); return }

@@ -44,7 +44,8 @@ final class BlueZWorker: @unchecked Sendable {
 
     typealias Strap = StrapLink<StrapDevice>
 
-    enum Call { case connect, startNotify, readBattery, readDescription(UInt16), other }
+    enum Call { case connect, startNotify, readBattery, readDescription(UInt16), setDiscoveryFilter, startDiscovery, stopDiscovery, other }
+    /// A call under way; `strap` is -1 for the adapter's own (discovery).
     struct Pending { let strap: Int; let call: Call; let deadlineNs: UInt64 }
 
     var client: BlueZClient?
@@ -68,6 +69,8 @@ final class BlueZWorker: @unchecked Sendable {
     /// Discovery could not be started again on a returned adapter yet: retried at this time.
     var discoveryRetryNs: UInt64?
     var discoveryFailures = 0
+    /// This client's discovery: asked for only while needed, checked to be running (`BlueZWorker+Discovery`).
+    var discovery = BlueZDiscovery()
 
     static let heartRateUUID = BlueZ.uuid(GATTNumbers.heartRateService)
     static let batteryServiceUUID = BlueZ.uuid(GATTNumbers.batteryService)
@@ -79,18 +82,29 @@ final class BlueZWorker: @unchecked Sendable {
     static let settleAfterLinkLossNs: UInt64 = 2_000_000_000
 
     /// `client` nil: bluetoothd or the adapter was not there at start; see `waitForBluetoothd`.
+    /// The source starts discovery itself when the straps need it, before the thread starts.
     init(adapter: String, client: BlueZClient?, straps: [StrapSlot], addresses: [UInt64], ring: SPSCRing<SensorEvent>,
          settings: BlueZDBusSource.Settings, boards: StrapSourceBoards, wake: @escaping @Sendable () -> Void, clock: @escaping @Sendable () -> UInt64) {
         self.client = client
         self.adapter = adapter
         self.settings = settings
         policy = StrapLinkPolicy(broadcast: settings.setup.broadcastPolicy, heardWindow: .propertyChanges)
-        self.straps = StrapLinkTable(ring: ring, counters: boards.counters)
+        self.straps = StrapLinkTable(ring: ring, counters: boards.counters, sightings: boards.sightings)
         self.boards = boards
         self.wake = wake
         self.clock = clock
         logger = BluetoothSource.logger(verbose: settings.setup.verbose)
         for (strap, address) in zip(straps, addresses) { self.straps.add(address, StrapDevice(adapter: adapter, text: strap.address)) }
+    }
+
+    /// `BlueZClient.startDiscovery` succeeded (at start, or on a returned bus or adapter).
+    func discoveryStarted(nowNs now: UInt64) {
+        discovery.asked = true
+        discovery.askedAtNs = now
+        discovery.unneededSinceNs = nil
+        if let client, client.tree.properties(client.adapterPath, BlueZ.adapter)?["Discovering"]?.boolValue == true {
+            discovery.seenRunning = true
+        }
     }
 
     func log(_ line: String, _ level: Logger.Level = .notice) { logger.log(level: level, "bluez:\(adapter): \(line)") }
@@ -130,7 +144,11 @@ final class BlueZWorker: @unchecked Sendable {
         // Leave the straps free for the next run: disconnect what we connected.
         if let client {
             for s in straps where s.phase != .idle { _ = client.send(s.devicePath, BlueZ.device, "Disconnect") }
-            _ = client.send(client.adapterPath, BlueZ.adapter, "StopDiscovery")
+            if boards.discovery.isActive && discovery.asked {
+                finishPairing(client: client) // what bluetoothd found, in before the caller reads it
+            } else {
+                _ = client.send(client.adapterPath, BlueZ.adapter, "StopDiscovery")
+            }
             client.bus.flush()
             client.bus.close()
         }
@@ -168,6 +186,7 @@ final class BlueZWorker: @unchecked Sendable {
         client = nil
         pending.removeAll()
         characteristics.removeAll()
+        discovery = BlueZDiscovery()
         let now = clock()
         busDownSinceNs = now
         reopenFailures = 0
@@ -193,6 +212,7 @@ final class BlueZWorker: @unchecked Sendable {
             busDownSinceNs = nil
             adapterState = .ready // BlueZClient checked it is there and powered
             discoveryRetryNs = nil
+            discoveryStarted(nowNs: now)
             log("back on bluetoothd")
             boards.status.set(0, nil)
             wake()
@@ -234,6 +254,7 @@ final class BlueZWorker: @unchecked Sendable {
             boards.status.set(0, "\(adapter) \(state == .missing ? "lost" : "off"), retrying")
             wake()
             discoveryRetryNs = nil
+            discovery = BlueZDiscovery() // bluetoothd forgot it with the adapter
             for i in straps.indices where straps[i].phase != .idle {
                 if straps[i].phase == .connected { boards.counters.add(.disconnects) }
                 linkDown(i, nowNs: now)
@@ -257,6 +278,7 @@ final class BlueZWorker: @unchecked Sendable {
             return
         }
         discoveryRetryNs = nil
+        discoveryStarted(nowNs: now)
         for i in straps.indices where straps[i].phase == .idle {
             straps[i].failures = 0
             straps[i].nextAttemptNs = now

@@ -21,6 +21,12 @@ extension BluetoothStrapSource {
         boards.discovery.snapshot(nowNs: nowNs(), maxAgeNs: UInt64(maxAgeSeconds * 1e9))
     }
 
+    /// What went wrong with discovery during pairing (bluetoothd stopped it or never ran it); nil when nothing is known to have.
+    public var discoveryProblem: String? { boards.discovery.problem }
+
+    /// Whether the strap at this index of the source's table was heard since the source started.
+    public func wasHeard(_ strap: StrapIndex) -> Bool { boards.sightings.wasHeard(strap) }
+
     public func addStraps(_ straps: [StrapSlot]) throws { try boards.inbox.add(straps) }
 
     public func setWanted(_ straps: StrapSelection) { boards.wanted.set(straps) }

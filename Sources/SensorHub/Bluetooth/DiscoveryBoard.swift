@@ -8,6 +8,7 @@ import Synchronization
 public final class DiscoveryBoard: Sendable {
     private let active = ManagedAtomic<Bool>(false)
     private let seen = Mutex<[UInt64: NearbyStrap]>([:])
+    private let trouble = Mutex<String?>(nil)
 
     public init() {}
 
@@ -15,7 +16,13 @@ public final class DiscoveryBoard: Sendable {
     func setActive(_ on: Bool) {
         active.store(on, ordering: .relaxed)
         if !on { seen.withLock { $0.removeAll() } }
+        if on { trouble.withLock { $0 = nil } }
     }
+
+    /// What went wrong with discovery during pairing (bluetoothd stopped it, never ran it), for
+    /// `scan` to say; nil when nothing is known to have.
+    public var problem: String? { trouble.withLock { $0 } }
+    func noteProblem(_ line: String) { trouble.withLock { $0 = line } }
 
     /// Straps heard within `maxAgeNs` of `nowNs`, closest (strongest RSSI) first.
     public func snapshot(nowNs: UInt64, maxAgeNs: UInt64) -> [NearbyStrap] {

@@ -54,7 +54,8 @@ final class HCIWorker {
         self.discoveryWanted = discoveryWanted
         self.wake = wake
         self.log = log
-        manager = LinkManager(straps: straps, ring: ring, settings: settings, discovery: boards.discovery, counters: boards.counters, clock: clock)
+        manager = LinkManager(straps: straps, ring: ring, settings: settings, discovery: boards.discovery, counters: boards.counters,
+                              sightings: boards.sightings, clock: clock)
         manager.log = log
         manager.descriptions = boards.descriptions
         boards.status.reset(count: opened.count)

@@ -38,8 +38,8 @@ final class LinkManager: HostEngineDelegate {
     var descriptions: StrapDescriptionBoard?
 
     init(straps: [UInt64], ring: SPSCRing<SensorEvent>, settings: BluetoothSource.Settings, discovery: DiscoveryBoard,
-         counters: BluetoothCounters, clock: @escaping () -> UInt64) {
-        self.straps = StrapLinkTable(ring: ring, counters: counters)
+         counters: BluetoothCounters, sightings: StrapSightings = StrapSightings(), clock: @escaping () -> UInt64) {
+        self.straps = StrapLinkTable(ring: ring, counters: counters, sightings: sightings)
         self.settings = settings
         policy = StrapLinkPolicy(broadcast: settings.setup.broadcastPolicy, heardWindow: .everyReport)
         self.discovery = discovery
@@ -192,9 +192,10 @@ final class LinkManager: HostEngineDelegate {
         let now = clock()
         if discovery.isActive { discovery.note(report, nowNs: now) }
         guard let i = straps.index(of: report.address.value) else { return }
+        straps.noteSighting(i)
         if report.isConnectable {
             Self.learnAdvertInterval(&straps[i], nowNs: now)
-            straps[i].lastHeardNs = now
+            straps.heardAdvertising(i, nowNs: now)
             straps[i].lastAdvertType = report.address.type
             straps[i].heardBy = controllerIndex(host)
         }

@@ -17,6 +17,8 @@ struct StrapLink<Path> {
     var nextAttemptNs: UInt64 = 0
     /// When it was last heard advertising (0: never), for `StrapLinkPolicy.heardRecently`.
     var lastHeardNs: UInt64 = 0
+    /// Heard at all since the source started (told once to `StrapSightings`).
+    var sighted = false
     /// It was heard broadcasting its heart rate (Polar), so it can be served without a link.
     var broadcasts = false
     var freshness = BroadcastFreshness()

@@ -17,11 +17,13 @@ final class StrapLinkTable<Path>: RandomAccessCollection {
     private var indexByAddress: [UInt64: Int] = [:]
     let ring: SPSCRing<SensorEvent>
     let counters: BluetoothCounters
+    let sightings: StrapSightings
     private var pushedSinceWake = false
 
-    init(ring: SPSCRing<SensorEvent>, counters: BluetoothCounters) {
+    init(ring: SPSCRing<SensorEvent>, counters: BluetoothCounters, sightings: StrapSightings = StrapSightings()) {
         self.ring = ring
         self.counters = counters
+        self.sightings = sightings
     }
 
     var startIndex: Int { rows.startIndex }
@@ -75,6 +77,19 @@ final class StrapLinkTable<Path>: RandomAccessCollection {
                          contact: .detected, link: .broadcast, rssi: rssi))
     }
 
+    /// The strap was heard advertising now (connectably: a connect may find it).
+    func heardAdvertising(_ i: Int, nowNs: UInt64) {
+        rows[i].lastHeardNs = nowNs
+        noteSighting(i)
+    }
+
+    /// The strap was heard at all (an advertisement of any kind, a link): it is out there.
+    func noteSighting(_ i: Int) {
+        guard !rows[i].sighted else { return }
+        rows[i].sighted = true
+        sightings.mark(i)
+    }
+
     // MARK: a link's steps
 
     /// A connect was asked for.
@@ -85,6 +100,7 @@ final class StrapLinkTable<Path>: RandomAccessCollection {
 
     /// Its heart rate is subscribed: the link serves, and its failures are forgiven.
     func markServing(_ i: Int, nowNs: UInt64) {
+        noteSighting(i)
         rows[i].failures = 0
         push(SensorEvent(strap: StrapIndex(position: i), timestampNs: nowNs, kind: .link, link: .connected))
     }

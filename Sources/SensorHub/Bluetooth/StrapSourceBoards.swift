@@ -8,6 +8,8 @@ public struct StrapSourceBoards: Sendable {
     public let discovery = DiscoveryBoard()
     /// What the worker counted (notifications, malformed packets…).
     public let counters = BluetoothCounters()
+    /// Which straps of the table were ever heard since the source started.
+    public let sightings = StrapSightings()
     /// What connected straps said of themselves (body sensor location, manufacturer).
     public let descriptions = StrapDescriptionBoard()
     /// Straps added while running, taken by the worker in order.

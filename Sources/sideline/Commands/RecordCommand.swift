@@ -134,6 +134,12 @@ struct RecordCommand: ParsableCommand {
         let c = recorder.recording.counters
         print("session \(sessionID) saved: \(c.samples) samples, \(c.rrIntervals) RR intervals, \(c.strapEvents) strap events; \(recording.pump.ring.dropped) events dropped")
         if let line = recording.bluetoothLine { print(line) }
+        // A strap of the roster never heard: said by name, not left to a session of zeros.
+        let names = Dictionary(roster.map { ($0.strap.address.uppercased(), "\($0.entry.player.fullName) #\($0.entry.shirtNumber)") },
+                               uniquingKeysWith: { first, _ in first })
+        for strap in recording.unheardStraps {
+            print("strap \(strap.address) (\(names[strap.address.uppercased()] ?? "?")): never heard during the session; is it worn, charged, within range, not held by a phone?")
+        }
         if !quiet {
             try printSummary(store: store, sessionID: sessionID)
         } else {

@@ -30,10 +30,17 @@ struct ScanCommand: ParsableCommand {
         StopSignal.install()
         let end = Date().addingTimeInterval(seconds)
         while Date() < end, !StopSignal.requested { usleep(50_000) }
-        let straps = source.nearbyStraps(maxAgeSeconds: seconds + 1)
+        // Read after the source stopped: through bluetoothd, what it found during the scan may
+        // arrive only with the end of its discovery (a busy bluetoothd holds its signals back).
+        let stopped = Date()
         source.stop()
+        let straps = source.nearbyStraps(maxAgeSeconds: seconds + 1 + Date().timeIntervalSince(stopped))
         if let hci = source as? BluetoothSource, let why = hci.neverCameUp() {
             throw UserError("\(why); no straps could be heard")
+        }
+        if let trouble = source.discoveryProblem {
+            guard !straps.isEmpty else { throw UserError("\(trouble); no straps could be heard") }
+            FileHandle.standardError.write(Data("warning: \(trouble); the list may be incomplete\n".utf8))
         }
         print("address            rssi  name                  battery  broadcast-bpm  connectable")
         for s in straps {
