@@ -54,8 +54,11 @@ public struct AppState: Sendable, Equatable {
         guard let live else { return [] }
         let elapsed = live.clock.elapsedMs(nowMs: nowMs)
         return live.sort.sorted(live.tiles.map { tile in
-            ShownTile(tile: tile, reading: live.lineup.strapIndex(ofPlayer: tile.playerID).flatMap { sensors.readings[$0] }, nowMs: nowMs,
-                      lastTimePoints: live.lastTime?.points(of: tile.playerID, atElapsedMs: elapsed))
+            let strap = live.lineup.strapIndex(ofPlayer: tile.playerID)
+            // A player without a strap today has nothing to find: never "not found".
+            return ShownTile(tile: tile, reading: strap.flatMap { sensors.readings[$0] }, nowMs: nowMs,
+                             lastTimePoints: live.lastTime?.points(of: tile.playerID, atElapsedMs: elapsed),
+                             openedMs: strap == nil ? nil : live.clock.startMs)
         })
     }
 }

@@ -107,7 +107,7 @@ public enum StateDump {
                 "tiles": s.shownTiles.map { t -> [String: Any] in
                     let r = rects[t.playerID]
                     return ["playerID": t.playerID, "name": t.name, "number": t.shirtNumber, "bpm": t.bpm,
-                            "signal": t.hasSignal, "zone": t.shownZone.rawValue,
+                            "signal": t.hasSignal, "notFound": t.notFound, "zone": t.shownZone.rawValue,
                             "percentOfMax": t.percentOfMax, "shownPercent": t.shownPercent, "zoneModel": t.zoneModel.rawValue,
                             "effort": t.effortPoints, "kcal": t.kcal,
                             "versusLastTime": t.versusLastTime.map { $0 as Any } ?? NSNull(),

@@ -179,6 +179,22 @@ final class AppReducerLiveTests: XCTestCase {
         XCTAssertEqual(app.tile(10).effortPoints, 3.0 / 60, accuracy: 1e-9, "a second in zone 3")
     }
 
+    func testAStrapNeverHeardIsNotFoundNotSilent() {
+        var app = AppFixture.running(start: 0)
+        // Strap 1 only asked for (a connect under way is not a sighting); strap 0 heard once, then quiet.
+        app.send(.sensors(.event(SensorEvent(strap: 1, timestampNs: 1_000_000_000, kind: .link, link: .connecting))))
+        app.send(AppFixture.hr(strap: 0, bpm: 120, atMs: 1000))
+        app.send(.tick(nowMs: ShownTile.notFoundAfterMs - 1))
+        XCTAssertFalse(app.tile(11).notFound, "not before the first connects had their time")
+        app.send(.tick(nowMs: ShownTile.notFoundAfterMs))
+        XCTAssertTrue(app.tile(11).notFound)
+        XCTAssertFalse(app.tile(11).hasSignal)
+        XCTAssertFalse(app.tile(10).notFound, "heard once: silent, not unknown")
+        XCTAssertFalse(app.tile(12).notFound, "no strap today: nothing to find")
+        app.send(.sensors(.event(SensorEvent(strap: 1, timestampNs: 21_000_000_000, kind: .battery, battery: 80))))
+        XCTAssertFalse(app.tile(11).notFound, "a battery level is the strap speaking")
+    }
+
     func testTheTileAndTheLobbyReadTheSameReading() {
         var app = AppFixture.running(start: 0)
         app.send(AppFixture.hr(strap: 1, bpm: 133, atMs: 1000, battery: 41))

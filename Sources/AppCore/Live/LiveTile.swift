@@ -81,16 +81,26 @@ public struct ShownTile: Sendable, Equatable {
     public var reading: StrapReading
     /// Live, not "no signal": a trusted reading this session, and a recent one.
     public var hasSignal: Bool
+    /// The strap was never heard at all — not advertising, not linked — since the source started,
+    /// and the live screen has been open `notFoundAfterMs`: not worn, not charged, out of range,
+    /// or held by a phone, rather than a strap gone quiet.
+    public var notFound: Bool
+
+    /// How long a live screen waits before a strap never heard is "not found" (the source's first
+    /// connects and a slow board's first samples take a few seconds).
+    public static let notFoundAfterMs: Int64 = 20_000
 
     /// Effort points ahead of (> 0) or behind where the player was at this minute of the team's
     /// previous session with the same tags; nil when there is none to compare with.
     public var versusLastTime: Double?
 
-    /// `lastTimePoints`: where the player was at this point of the previous comparable session.
-    public init(tile: LiveTile, reading: StrapReading?, nowMs: Int64, lastTimePoints: Double? = nil) {
+    /// `lastTimePoints`: where the player was at this point of the previous comparable session;
+    /// `openedMs`: when the live screen opened (nil: never "not found").
+    public init(tile: LiveTile, reading: StrapReading?, nowMs: Int64, lastTimePoints: Double? = nil, openedMs: Int64? = nil) {
         self.tile = tile
         self.reading = reading ?? StrapReading()
         hasSignal = tile.hasReading && self.reading.hasSignal(nowMs: nowMs)
+        notFound = !hasSignal && !self.reading.everHeard && openedMs.map { nowMs - $0 >= Self.notFoundAfterMs } == true
         versusLastTime = lastTimePoints.map { tile.effortPoints - $0 }
     }
 

@@ -47,6 +47,9 @@ public struct StrapReading: Sendable, Equatable {
     public var lastHeardMs: Int64?
     /// The scan heard it but it neither accepts connections nor broadcasts.
     public var heardButBusy = false
+    /// Anything came from the strap itself since the source started (a reading, an advertisement, a
+    /// battery level, a link up): a strap never heard is "not found", not merely silent.
+    public var everHeard = false
     public init() {}
 
     /// A trusted heart rate arrived within `AppState.noSignalAfterMs`: the number is live, not frozen.

@@ -31,6 +31,7 @@ enum SensorsReducer {
                 var reading = sensors.readings[h.strapIndex] ?? StrapReading()
                 reading.rssi = h.rssi
                 reading.lastHeardMs = nowMs
+                reading.everHeard = true
                 reading.heardButBusy = !h.usable
                 if let battery = h.battery { reading.battery = battery }
                 sensors.readings[h.strapIndex] = reading
@@ -56,6 +57,7 @@ extension StrapReading {
     mutating func take(_ e: SensorEvent) {
         switch e.kind {
         case .measurement, .advert:
+            everHeard = true
             contact = e.contact
             if e.kind == .advert || e.rssi != 0 { rssi = Int(e.rssi) }
             if e.bpm > 0 && e.contact != .notDetected {
@@ -65,9 +67,11 @@ extension StrapReading {
             if e.battery != SensorEvent.noBattery { battery = Int(e.battery) }
             if e.kind == .measurement { link = .connected }
         case .battery:
+            everHeard = true
             battery = Int(e.battery)
         case .link:
             link = e.link
+            if e.link == .connected || e.link == .broadcast { everHeard = true } // a connect asked for is not a sighting
             if e.rssi != 0 { rssi = Int(e.rssi) }
         }
     }

@@ -68,7 +68,8 @@ struct TilePlan: Equatable, Sendable {
 
     /// Why a tile is grey, longest wording first.
     static func silentForms(_ tile: ShownTile) -> [String] {
-        tile.contact == .notDetected ? ["strap not on skin", "not on skin", "no skin"]
+        if tile.notFound { return ["strap never heard", "never heard", "unheard"] }
+        return tile.contact == .notDetected ? ["strap not on skin", "not on skin", "no skin"]
             : ["strap silent > \(AppState.noSignalAfterMs / 1000) s", "silent > \(AppState.noSignalAfterMs / 1000) s", "silent"]
     }
 
@@ -130,7 +131,7 @@ struct TilePlan: Equatable, Sendable {
             if let t = fit("badge", [Theme.zoneName(tile.shownZone) + (flagged ? "!" : "")], in: g.badge.inset(dx: max(1, g.badge.h / 8), dy: 0),
                            max: footerSize, align: .center, orShrink: true) { texts.append(t) }
         } else {
-            if let t = fit("status", ["no signal"], in: g.numberBox, max: g.middle.h * 4 / 10, min: 8, align: .center, orShrink: true) {
+            if let t = fit("status", [tile.notFound ? "not found" : "no signal"], in: g.numberBox, max: g.middle.h * 4 / 10, min: 8, align: .center, orShrink: true) {
                 texts.append(t)
             }
             let reason = Rect(g.footer.x, g.footer.y, max(0, battery.x - max(2, g.pad / 2) - g.footer.x), g.footer.h)
