@@ -150,7 +150,13 @@ extension BlueZWorker {
             }
         }
         if let answer, let error = answer.error {
-            discovery.problem = discovery.problem ?? "bluetoothd had ended this scan's discovery before its end (\(error.name): \(error.message))"
+            // "No discovery started": bluetoothd no longer had this client's discovery. Anything else
+            // (InProgress while it still starts or stops one, NotReady) says nothing of what was found.
+            if error.message.contains("No discovery started") {
+                discovery.problem = discovery.problem ?? "bluetoothd had ended this scan's discovery before its end (\(error.name): \(error.message))"
+            } else {
+                log("stopping the scan's discovery: \(error)", .debug)
+            }
         } else if answer == nil {
             discovery.problem = discovery.problem ?? "bluetoothd did not answer within \(Self.discoveryStopWaitMs / 1000) s of the scan's end; what it found may be missing"
         } else if !discovery.seenRunning {
