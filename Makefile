@@ -14,8 +14,9 @@
 #               out/sideline-club_<version>_<arch>.deb, the club server's (docs/CLUB-OPERATIONS.md); both from deploy/package/debian
 #   make bench-appliance  kill -9 → the kiosk back on screen, on this machine's cores: cage (headless) and the kiosk as the unit runs them
 #   make test-appliance  only the appliance in a VM: the .deb installed by apt, boot to the kiosk on bluez and hci-user, taps, crashes, power cut, USB sticks, no blanking, no adapter at start, a bookworm board upgraded to trixie (Tests/appliance); RELEASE=bookworm boots bookworm's
+#   make test-upgrade  only a bookworm board with Sideline upgraded in place to trixie (Tests/appliance/test_upgrade.py; not in make test: run it when deploy/package changes)
 #   make bench-display  the display measured again in the appliance VM: cage against SDL's KMSDRM (frames drawn, taps, memory)
-.PHONY: demo club-demo test test-vm test-appliance bench-appliance bench-display bench bench-ble bench-club bench-club-kiosk bench-club-upload bench-hostile bench-vm setup build build-static deb
+.PHONY: demo club-demo test test-vm test-appliance test-upgrade bench-appliance bench-display bench bench-ble bench-club bench-club-kiosk bench-club-upload bench-hostile bench-vm setup build build-static deb
 RELEASE ?= trixie
 
 setup:
@@ -79,6 +80,10 @@ test-vm: setup
 test-appliance: build-static
 	./deploy/scripts/venv.sh
 	SIDELINE_VM_RELEASE=$(RELEASE) .venv/bin/python -m pytest -q -rP Tests/appliance
+
+test-upgrade: build-static
+	./deploy/scripts/venv.sh
+	.venv/bin/python -m pytest -q -rP Tests/appliance/test_upgrade.py
 
 bench-display: deb
 	./deploy/scripts/venv.sh

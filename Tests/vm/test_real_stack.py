@@ -1,13 +1,14 @@
-"""Sideline on the real Linux Bluetooth stack: Debian's kernel (hci_vhci) and bluetoothd 5.66 in a
-VM, bumble's emulated straps on /dev/vhci. One boot runs every scenario (guest/scenarios.py, which
-guest/main.py runs in the guest); each is one test here. On a failure the scenario's failed checks
+"""Sideline on the real Linux Bluetooth stack: Debian's kernel (hci_vhci) and bluetoothd in a VM,
+bumble's emulated straps on /dev/vhci. One boot runs every scenario (guest/scenarios.py, which
+guest/main.py runs in the guest), a second boot with the VM throttled to a slow board's speed the
+THROTTLED ones; each is one test here. On a failure the scenario's failed checks
 and the tails of its logs (sideline's output, bluetoothd, btmon, the straps) are printed; everything
 is kept in .build-vm/results/."""
 import json
 import warnings
 
 import pytest
-from guest.scenarios import SCENARIOS
+from guest.scenarios import SCENARIOS, THROTTLED
 
 LOG_TAILS = ['record.stderr', 'scan.txt', 'kiosk.txt', 'bluetoothd.txt', 'straps.txt', 'btmon.txt']
 
@@ -22,6 +23,16 @@ def tail(path, lines=40):
 
 @pytest.mark.parametrize('name', list(SCENARIOS))
 def test_scenario(name, vm):
+    judge(name, vm)
+
+
+@pytest.mark.parametrize('name', list(THROTTLED))
+def test_slow_scenario(name, slow_vm):
+    """The same stack on a slow CPU (conftest: the VM capped at THROTTLED_CORES of the host)."""
+    judge(name, slow_vm)
+
+
+def judge(name, vm):
     guest_error = vm.results['guest'].get('error')
     assert not guest_error, f'the guest could not set up the stack:\n{guest_error}\n--- console\n{vm.console_tail()}'
     result = vm.results['scenarios'].get(name)

@@ -5,9 +5,9 @@ rounds (scenarios.py) and writes /out/results.json. The kit is on the guest's pa
 .pth file)."""
 import sys
 
-from scenarios import BENCH, SCENARIOS
+from scenarios import BENCH, EXTRA, SCENARIOS, THROTTLED
 
 from sideline_testkit.realstack.guest_runner import run_plan
 
 if __name__ == '__main__':
-    sys.exit(run_plan({**SCENARIOS, **BENCH}))
+    sys.exit(run_plan({**SCENARIOS, **THROTTLED, **EXTRA, **BENCH}))

@@ -11,6 +11,9 @@
 #              written to DIR/console.txt, the script's exit status to DIR/exit-status
 #   --bin      the sideline binary (its folder is shared read-only at /sideline-bin)
 #   --timeout  the script's limit inside the guest (default 1200 s); qemu gets 120 s more
+#   --cpu-limit CORES  caps the whole VM (every QEMU thread) at CORES of the host's CPU time (e.g. 1.0)
+#              in a cgroup of its own (cgroup v2 cpu.max, or v1 cpu.cfs_quota_us): a slow board that
+#              stays slow whatever else the host runs (Tests/vm's throttled scenarios)
 #
 #   deploy/scripts/vm/boot.sh [--image DIR] --appliance SOCKETS --out DIR --disk FILE [--timeout SECONDS]
 #
@@ -31,7 +34,7 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
 IMAGE=$ROOT/.build-vm/${SIDELINE_VM_RELEASE:-trixie}/image
-RUN="" OUT="" BIN="" LIMIT=1200 SOCKETS="" DISK=""
+RUN="" OUT="" BIN="" LIMIT=1200 SOCKETS="" DISK="" CPU_LIMIT=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --image) IMAGE=$2; shift 2 ;;
@@ -41,6 +44,7 @@ while [ $# -gt 0 ]; do
     --timeout) LIMIT=$2; shift 2 ;;
     --appliance) SOCKETS=$2; shift 2 ;;
     --disk) DISK=$2; shift 2 ;;
+    --cpu-limit) CPU_LIMIT=$2; shift 2 ;;
     *) echo "boot: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -95,9 +99,28 @@ else
   echo "boot: ${ACCEL[*]}, running $RUN (limit $LIMIT s)" >&2
 fi
 
+# The CPU cap: a cgroup of this boot's own, QEMU started inside it (a shell that moves itself in
+# and execs QEMU), removed when QEMU has ended.
+LAUNCH=()
+CGROUP=""
+if [ -n "$CPU_LIMIT" ]; then
+  QUOTA=$(awk -v c="$CPU_LIMIT" 'BEGIN { q = int(c * 100000); if (q < 1000) exit 1; print q }') \
+    || { echo "boot: --cpu-limit takes a number of cores like 1.0, not '$CPU_LIMIT'" >&2; exit 2; }
+  if [ -f /sys/fs/cgroup/cgroup.controllers ]; then
+    CGROUP=/sys/fs/cgroup/sideline-vm-$$
+    mkdir "$CGROUP" && echo "$QUOTA 100000" > "$CGROUP/cpu.max"
+  else
+    CGROUP=/sys/fs/cgroup/cpu/sideline-vm-$$
+    mkdir "$CGROUP" && echo 100000 > "$CGROUP/cpu.cfs_period_us" && echo "$QUOTA" > "$CGROUP/cpu.cfs_quota_us"
+  fi || { echo "boot: cannot make a cgroup for --cpu-limit under /sys/fs/cgroup (needs root and the cpu controller)" >&2; exit 2; }
+  trap 'rmdir "$CGROUP" 2>/dev/null || true' EXIT
+  LAUNCH=(sh -c 'echo $$ > "$0/cgroup.procs" && exec "$@"' "$CGROUP")
+  echo "boot: the VM capped at $CPU_LIMIT of the host's cores" >&2
+fi
+
 status=0
 timeout -k 10 $((LIMIT + 120)) \
-  "${QEMU[@]}" "${ACCEL[@]}" \
+  "${LAUNCH[@]}" "${QEMU[@]}" "${ACCEL[@]}" \
     -append "$APPEND" -drive "$DRIVE" \
     -virtfs "local,path=$ROOT,mount_tag=src,security_model=none,readonly=on" \
     -virtfs "local,path=$BINDIR,mount_tag=bin,security_model=none,readonly=on" \

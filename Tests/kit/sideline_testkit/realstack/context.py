@@ -25,16 +25,16 @@ class Context:
         self.db = Path('/tmp') / folder.name / 'sideline.sqlite'
         self.db.parent.mkdir(parents=True, exist_ok=True)
 
-    def bring_up(self, transport, configs):
+    def bring_up(self, transport, configs, busy_bluetoothd=False):
         """btmon, the straps with a fresh hci0, and bluetoothd with dbus-monitor watching it (bluez)
-        or hci0 left down (hci_user)."""
+        or hci0 left down (hci_user). `busy_bluetoothd`: one too busy to send its signals (Stack.start_bluetoothd)."""
         self.stack.start_btmon(self.folder / 'btmon.txt')
         config = self.folder / 'straps.json'
         config.write_text(json.dumps(configs))
         self.stack.start_straps(config, self.sent_log, self.folder / 'straps.txt')
         if transport == 'bluez':
             self.stack.start_dbus_monitor(self.folder / 'dbus.txt')
-            self.stack.start_bluetoothd(self.folder / 'bluetoothd.txt')
+            self.stack.start_bluetoothd(self.folder / 'bluetoothd.txt', busy=busy_bluetoothd)
         else:
             self.stack.power_off_for_user_channel()
         return SOURCES[transport]

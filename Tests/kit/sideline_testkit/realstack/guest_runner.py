@@ -38,6 +38,22 @@ class ScenarioTimeout(Exception):
     pass
 
 
+# How fast the guest's CPU is, told by one fixed loop of Python timed in the guest and on the host:
+# their ratio says how much slower than the workstation the VM runs (a Pi 4 core is 4-10x slower
+# than it, docs/DESIGN.md), whatever the workstation.
+CPU_LOOP = 'import time; t = time.perf_counter(); sum(range(10_000_000)); print(time.perf_counter() - t)'
+
+
+def cpu_loop_seconds():
+    """Seconds the guest takes for CPU_LOOP (the median of three), before any scenario runs."""
+    import statistics
+    import subprocess
+    import sys
+    runs = [float(subprocess.run([sys.executable, '-c', CPU_LOOP], capture_output=True, text=True, timeout=300).stdout)
+            for _ in range(3)]
+    return round(statistics.median(runs), 3)
+
+
 def kernel_oops():
     """The kernel's first oops report since boot (its lines up to the end of the trace), if any."""
     _, log = status_and_output(['dmesg'])
@@ -77,6 +93,7 @@ def run_plan(known):
             raise RuntimeError(f'the image lacks libraries sideline needs: {", ".join(missing)}')
         _, versions = status_and_output(['sh', '-c', "uname -r; bluetoothd --version; /opt/bumble/bin/pip show bumble | sed -n 's/^Version: //p'"])
         results['guest']['versions'] = versions.split()  # kernel, bluetoothd, bumble
+        results['guest']['cpu_loop_s'] = cpu_loop_seconds()
     except Exception:  # noqa: BLE001  (the host test reports it)
         results['guest']['error'] = traceback.format_exc()
         save()

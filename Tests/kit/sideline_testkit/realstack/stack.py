@@ -94,15 +94,23 @@ class Stack:
 
     # ------------------------------------------------------------------ bluetoothd
 
-    def start_bluetoothd(self, log):
-        """bluetoothd in the foreground; returns once it has powered hci0. Not with --debug: on the
-        emulated CPU its logging of every advertisement keeps bluetoothd so busy that its D-Bus
-        signals (sent when its main loop is idle) stop going out."""
-        self.processes.start('bluetoothd', [BLUETOOTHD, '--nodetach'], log)
+    def start_bluetoothd(self, log, busy=False):
+        """bluetoothd in the foreground; returns once it has powered hci0. Not with --debug, unless
+        `busy`: on the emulated CPU its logging of every advertisement keeps bluetoothd so busy that
+        its D-Bus signals (sent when its main loop is idle) stop going out — what a bluetoothd that
+        cannot keep up with a team's advertisements on a slow board does, which `busy` scenarios
+        make on purpose."""
+        self.processes.start('bluetoothd', [BLUETOOTHD, '--nodetach'] + (['--debug'] if busy else []), log)
         wait_until(lambda: self.bluez_on_bus() and self.powered(), 30, 'bluetoothd powering hci0', STEP_S, OSError)
 
     def stop_bluetoothd(self):
         self.processes.stop('bluetoothd')
+
+    def other_client_discovers(self, seconds):
+        """Another D-Bus client (bluetoothctl) discovers for `seconds` and exits, as a phone app or
+        an earlier pairing would: bluetoothd keeps the devices it found, and its discovery ends
+        with the client."""
+        status_and_output(['bluetoothctl', '--timeout', str(seconds), 'scan', 'on'], timeout=seconds + 30)
 
     def bluez_on_bus(self):
         _, out = status_and_output(['dbus-send', '--system', '--print-reply', '--dest=org.freedesktop.DBus', '/',

@@ -45,10 +45,11 @@ class VMRun:
         return '\n'.join(console.read_text(errors='replace').splitlines()[-lines:]) if console.exists() else '(no console)'
 
 
-def run_in_vm(scenarios, rounds=1, record_seconds=30, limit_s=240, release=None, name='results'):
+def run_in_vm(scenarios, rounds=1, record_seconds=30, limit_s=240, release=None, name='results', cpu_limit=None):
     """Builds the release's image if needed, boots once, runs `scenarios` (each `rounds` times) in
     the guest. `release`: bookworm or trixie (default: $SIDELINE_VM_RELEASE, else trixie); `name`:
-    the run's folder under .build-vm/RELEASE/."""
+    the run's folder under .build-vm/RELEASE/; `cpu_limit`: the whole VM capped at that many of the
+    host's cores (boot.sh --cpu-limit), a slow board whatever else the host runs."""
     release = release or vm_release()
     binary = sideline_binary()
     if not os.access(binary, os.X_OK):
@@ -69,7 +70,8 @@ def run_in_vm(scenarios, rounds=1, record_seconds=30, limit_s=240, release=None,
     # more, and those left. Each scenario runs at most twice, so this many boots always suffice.
     for boot in range(1, 2 * len(plan['scenarios']) * rounds + 2):
         status = subprocess.run([str(VM_SCRIPTS / 'boot.sh'), '--image', str(image_folder), '--run', GUEST_MAIN, '--out', str(folder),
-                                 '--bin', str(binary), '--timeout', str(guest_limit)]).returncode
+                                 '--bin', str(binary), '--timeout', str(guest_limit)]
+                                + (['--cpu-limit', str(cpu_limit)] if cpu_limit else [])).returncode
         shutil.copy(folder / 'console.txt', folder / f'console-boot{boot}.txt')
         if status != RESTART_STATUS:
             break
