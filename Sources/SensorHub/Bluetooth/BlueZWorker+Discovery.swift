@@ -42,7 +42,7 @@ extension BlueZWorker {
     /// Asked for, needed, and yet no device heard (or `Discovering` false) for this long: restart.
     static let discoveryQuietNs: UInt64 = 10_000_000_000
     /// How long the end of pairing waits for bluetoothd to confirm discovery stopped.
-    static let discoveryStopWaitMs: UInt64 = 15_000
+    static let discoveryStopWaitMs: UInt64 = 30_000
 
     /// Why discovery is needed now; nil when nothing needs it.
     func discoveryNeed(client: BlueZClient) -> String? {
