@@ -98,12 +98,20 @@ extension Frame {
         }
         var right = metrics.width - metrics.margin
         for ((label, action, style), w) in zip(buttons, widths()).reversed() {
-            let hitLabel = label.hasPrefix("Lap") ? "Lap" : (label.hasPrefix("Sort") ? "Sort" : label)
             button(label, Rect(right - w, metrics.px(6), w, bh), action, style: live.phase == .starting ? .disabled : style,
-                   size: size, hitLabel: hitLabel.replacingOccurrences(of: "❚❚ ", with: "").replacingOccurrences(of: "▶ ", with: "")
-                       .replacingOccurrences(of: "■ ", with: ""), touch: Rect(right - w, 0, w, metrics.topBar))
+                   size: size, hitLabel: Self.liveBarHitLabel(label), touch: Rect(right - w, 0, w, metrics.topBar))
             right -= w + metrics.gap
         }
+    }
+
+    /// What a script taps a live bar button by: "Lap" and "Sort" without what follows, the others
+    /// without their symbol ("❚❚ Pause" is "Pause"). Every frame draws the bar: prefixes only, no
+    /// search and replace through Foundation.
+    static func liveBarHitLabel(_ label: String) -> String {
+        if label.hasPrefix("Lap") { return "Lap" }
+        if label.hasPrefix("Sort") { return "Sort" }
+        for symbol in ["❚❚ ", "▶ ", "■ "] where label.hasPrefix(symbol) { return String(label.dropFirst(symbol.count)) }
+        return label
     }
 
     /// The recovery minute across the screen, big enough to read from the bench: what is
