@@ -55,15 +55,18 @@ extension Frame {
         var x = metrics.margin
         let elapsed = SessionClock.format(live.clock.elapsedMs(nowMs: state.nowMs))
         let ew = metrics.px(120)
-        canvas.text(elapsed, size: metrics.px(40), bold: true, in: Rect(x, 0, ew, metrics.topBar))
+        // The bar's clocks change every second and are drawn every frame: copied opaque onto the bar,
+        // whose team strip at the bottom they stay clear of (the PAUSED line below does not: blended).
+        canvas.text(elapsed, size: metrics.px(40), bold: true, in: Rect(x, 0, ew, metrics.topBar), background: Theme.surface)
         x += ew + metrics.gap
         if live.effortEndedAtMs != nil {
             // The clock stopped with the effort; the band below counts the recovery minute.
         } else if let remaining = live.clock.remainingMs(nowMs: state.nowMs) {
             canvas.text("−" + SessionClock.format(remaining), size: metrics.px(26), bold: true, colour: Theme.textDim,
-                        in: Rect(x, 0, metrics.px(104), metrics.topBar))
+                        in: Rect(x, 0, metrics.px(104), metrics.topBar), background: Theme.surface)
         } else {
-            canvas.text("open", size: metrics.px(22), colour: Theme.textDim, in: Rect(x, 0, metrics.px(104), metrics.topBar))
+            canvas.text("open", size: metrics.px(22), colour: Theme.textDim, in: Rect(x, 0, metrics.px(104), metrics.topBar),
+                        background: Theme.surface)
         }
         if live.clock.isPaused && live.phase == .paused {
             canvas.text("PAUSED", size: metrics.px(18), bold: true, colour: Theme.warning, in: Rect(x, metrics.topBar - metrics.px(22), metrics.px(104), metrics.px(20)))
