@@ -10,14 +10,17 @@ import collections
 import re
 
 
-def self_costs(path):
-    """Self (exclusive) Ir of each function, by name."""
+def self_costs(path, inclusive=False):
+    """Self (exclusive) Ir of each function, by name; or with what it calls (recursion counts twice)."""
     names, costs = {}, collections.Counter()
     current, skip_next = None, False
     with open(path) as f:
         for line in f:
             if skip_next:  # the cost line after calls= is the callee's, inclusive
                 skip_next = False
+                parts = line.split()
+                if inclusive and len(parts) >= 2 and current is not None:
+                    costs[current] += int(parts[1])
                 continue
             if line.startswith("cfn="):  # a callee: its name may be defined here, used later as fn=(id)
                 m = re.match(r"cfn=\((\d+)\) (.*)", line.strip())
@@ -46,10 +49,12 @@ def main():
     p.add_argument("once")
     p.add_argument("twice")
     p.add_argument("--top", type=int, default=30)
+    p.add_argument("--inclusive", action="store_true", help="each function with what it calls")
     a = p.parse_args()
-    one, two = self_costs(a.once), self_costs(a.twice)
+    one, two = self_costs(a.once, a.inclusive), self_costs(a.twice, a.inclusive)
     diff = {k: (two.get(k, 0) - one.get(k, 0)) / a.n for k in set(one) | set(two)}
-    total = sum(diff.values())
+    total = sum((two.get(k, 0) - one.get(k, 0)) / a.n for k in set(self_costs(a.once)) | set(self_costs(a.twice))) if a.inclusive \
+        else sum(diff.values())
     print(f"{total:,.0f} instructions a unit")
     for name, cost in sorted(diff.items(), key=lambda kv: -kv[1])[:a.top]:
         print(f"{cost:>12,.0f} {100 * cost / total:5.1f}%  {name[:150]}")
