@@ -95,12 +95,15 @@ extension Frame {
         func widths() -> [Int] {
             buttons.map { max(metrics.target + metrics.px(8), canvas.measure($0.0, size: size, bold: true) + padding) }
         }
-        while widths().reduce(0, +) + metrics.gap * (buttons.count - 1) > available, size > metrics.px(15) {
+        // Measured once a size: the bar is drawn every frame.
+        var buttonWidths = widths()
+        while buttonWidths.reduce(0, +) + metrics.gap * (buttons.count - 1) > available, size > metrics.px(15) {
             size -= 1
             padding = metrics.px(16)
+            buttonWidths = widths()
         }
         var right = metrics.width - metrics.margin
-        for ((label, action, style), w) in zip(buttons, widths()).reversed() {
+        for ((label, action, style), w) in zip(buttons, buttonWidths).reversed() {
             button(label, Rect(right - w, metrics.px(6), w, bh), action, style: live.phase == .starting ? .disabled : style,
                    size: size, hitLabel: Self.liveBarHitLabel(label), touch: Rect(right - w, 0, w, metrics.topBar))
             right -= w + metrics.gap
@@ -108,12 +111,15 @@ extension Frame {
     }
 
     /// What a script taps a live bar button by: "Lap" and "Sort" without what follows, the others
-    /// without their symbol ("❚❚ Pause" is "Pause"). Every frame draws the bar: prefixes only, no
-    /// search and replace through Foundation.
+    /// without their symbol ("❚❚ Pause" is "Pause"). Every frame draws the bar: the labels' bytes
+    /// compared (they are this file's own literals), no search and replace through Foundation.
     static func liveBarHitLabel(_ label: String) -> String {
-        if label.hasPrefix("Lap") { return "Lap" }
-        if label.hasPrefix("Sort") { return "Sort" }
-        for symbol in ["❚❚ ", "▶ ", "■ "] where label.hasPrefix(symbol) { return String(label.dropFirst(symbol.count)) }
+        let bytes = label.utf8
+        if bytes.starts(with: "Lap".utf8) { return "Lap" }
+        if bytes.starts(with: "Sort".utf8) { return "Sort" }
+        for symbol in ["❚❚ ", "▶ ", "■ "] where bytes.starts(with: symbol.utf8) {
+            return String(Substring(bytes.dropFirst(symbol.utf8.count)))
+        }
         return label
     }
 
