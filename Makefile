@@ -2,6 +2,7 @@
 #   make demo   a simulated session, then the kiosk (Bluetooth adapter if any, else simulated straps; headless with screenshots when there is no display)
 #   make test   every test: unit, end-to-end through the CLI, emulated Bluetooth radio, ThreadSanitizer, the package, the real stack and the appliance in VMs
 #   make bench  the performance figures the issues name, side by side with their baselines
+#   make bench-instructions  issue 34's table: instructions per unit (callgrind over N and 2N units) beside the time, the target and a Pi 4 / Pi 5 estimate; a few minutes
 #   make club-demo  a throwaway club: PostgreSQL, sideline-club on loopback, two simulated kiosks recording and syncing; screenshots of its web pages in out/club-demo/ (no display), else the address and sign-in until Ctrl-C
 #   make bench-club the club server's figures on a throwaway PostgreSQL: ingest beside COPY, size per session-hour, document and list times
 #   make bench-club-kiosk the live screen's frame time and ring-to-frame latency without and with a club sync pass beside it (a throwaway PostgreSQL and sideline-club, a season waiting)
@@ -16,7 +17,7 @@
 #   make test-appliance  only the appliance in a VM: the .deb installed by apt, boot to the kiosk on bluez and hci-user, taps, crashes, power cut, USB sticks, no blanking, no adapter at start, a bookworm board upgraded to trixie (Tests/appliance); RELEASE=bookworm boots bookworm's
 #   make test-upgrade  only a bookworm board with Sideline upgraded in place to trixie (Tests/appliance/test_upgrade.py; not in make test: run it when deploy/package changes)
 #   make bench-display  the display measured again in the appliance VM: cage against SDL's KMSDRM (frames drawn, taps, memory)
-.PHONY: demo club-demo test test-vm test-appliance test-upgrade bench-appliance bench-display bench bench-ble bench-club bench-club-kiosk bench-club-upload bench-hostile bench-vm setup build build-static deb
+.PHONY: demo club-demo test test-vm test-appliance test-upgrade bench-appliance bench-display bench bench-instructions bench-ble bench-club bench-club-kiosk bench-club-upload bench-hostile bench-vm setup build build-static deb
 RELEASE ?= trixie
 
 setup:
@@ -46,6 +47,11 @@ test: setup
 bench: setup
 	swift build -c release --product sideline-bench
 	.build/release/sideline-bench
+
+bench-instructions: setup
+	swift build -c release --product sideline-bench
+	swift build -c release --product sideline
+	python3 Benchmarks/instructions/bench_instructions.py
 
 bench-club: setup
 	swift build -c release --product sideline-club

@@ -20,13 +20,16 @@ public struct KioskBench {
     public static func run(binary: String) throws {
         try SDLVideo.startForBenchmarks()
         defer { SDLVideo.quit() }
-        try KioskBench(fonts: try SDLVideo.fonts(), work: "out/bench-kiosk", binary: binary).run()
+        let work = ProcessInfo.processInfo.environment["SIDELINE_BENCH_WORK"] ?? "out/bench-kiosk"
+        try KioskBench(fonts: try SDLVideo.fonts(), work: work, binary: binary).run()
     }
 
     func run() throws {
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         // Benchmarks/club/kiosk_frames_while_syncing.py: only the live screen beside a club sync pass.
         if let database = ProcessInfo.processInfo.environment["SIDELINE_BENCH_CLUB_DB"] { return try whileSyncing(database: database) }
+        // make bench-instructions: exactly N units of one figure (CountedUnits.swift).
+        if let units = ProcessInfo.processInfo.environment["SIDELINE_BENCH_UNITS"] { return try runCountedUnits(units) }
         print("kiosk benchmarks — SDL offscreen driver, software renderer, \(ProcessInfo.processInfo.activeProcessorCount) cores")
         var rss = 0.0
         for (w, h) in [(1920, 1080), (800, 480)] {
@@ -68,15 +71,26 @@ public struct KioskBench {
     /// `plan`: the session runs the first interval preset and a challenge of the even shirt numbers
     /// against the odd, scored by the higher zone.
     private func liveFrames(width: Int, height: Int, incremental: Bool, plan: Bool = false) throws -> (Double, Double, Double) {
+        let (app, stepped) = try liveApp(width: width, height: height, incremental: incremental, plan: plan)
+        defer { app.shutdown() }
+        let cpu = frameTimes(app, stepped, frames: 300).cpu.sorted()
+        return (cpu[cpu.count / 2], cpu[cpu.count * 9 / 10], Self.rssMB())
+    }
+
+    /// The live screen of 40 simulated players, the session just started.
+    func liveApp(width: Int, height: Int, incremental: Bool, plan: Bool = false) throws -> (KioskApp, SteppedSimulatedSource) {
         let (store, team) = try freshStore("live-\(width)-\(incremental ? "incremental" : "full")\(plan ? "-plan" : "")", players: 40)
         if plan { try store.saveKioskSetting("challengeRule", ChallengeRule.higherZone.rawValue) }
         let stepped = SteppedSimulatedSource(team: SimulatedTeam(count: 40, seed: seed), seed: seed)
         let app = try makeApp(store: store, source: .stepped(stepped, description: "bench"), width: width, height: height)
         app.main.view.persistentFrames = incremental
-        defer { app.shutdown() }
-        try startSession(app, team: team, plan: plan)
-        let cpu = frameTimes(app, stepped, frames: 300).cpu.sorted()
-        return (cpu[cpu.count / 2], cpu[cpu.count * 9 / 10], Self.rssMB())
+        do {
+            try startSession(app, team: team, plan: plan)
+        } catch {
+            app.shutdown()
+            throw error
+        }
+        return (app, stepped)
     }
 
     /// Two minutes into the session, `frames` frames of 60 Hz (after 30 to warm up): each one's CPU
@@ -157,11 +171,17 @@ public struct KioskBench {
         return samples
     }
 
-    private func launch() throws -> Double {
+    /// The launch figure's database (50 players, 200 sessions; written once) and its script (the first frame, then quit).
+    func launchFixture() throws -> (database: String, script: String) {
         let db = "\(work)/launch.sqlite"
         if !FileManager.default.fileExists(atPath: db) { try buildLaunchDatabase(db) }
         let script = "\(work)/launch.kiosk"
         try "expect screen teamPicker\n".write(toFile: script, atomically: true, encoding: .utf8)
+        return (db, script)
+    }
+
+    private func launch() throws -> Double {
+        let (db, script) = try launchFixture()
         var times: [Double] = []
         for _ in 0..<5 {
             let process = Process()
@@ -211,7 +231,7 @@ public struct KioskBench {
         }
     }
 
-    private func freshStore(_ name: String, players: Int) throws -> (SidelineStore, Team) {
+    func freshStore(_ name: String, players: Int) throws -> (SidelineStore, Team) {
         let path = "\(work)/\(name).sqlite"
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         let store = try SidelineStore(path: path)

@@ -15,7 +15,14 @@ import TeamCore
 /// high on purpose: ~3 beats a second gives the issue's ≈ 650 k RR intervals.
 func makeLongSession(path: String, players: Int = 30, minutes: Int = 120) throws -> (SidelineStore, Int64, samples: Int, rr: Int) {
     let store = try SidelineStore(path: path)
-    let team = try store.createTeam(name: "Bench Long")
+    let (sessionID, samples, rr) = try makeLongSession(in: store, teamName: "Bench Long", players: players, minutes: minutes)
+    return (store, sessionID, samples, rr)
+}
+
+/// The same session written into `store`, for a team of its own named `teamName`.
+func makeLongSession(in store: SidelineStore, teamName: String, players: Int = 30,
+                     minutes: Int = 120) throws -> (Int64, samples: Int, rr: Int) {
+    let team = try store.createTeam(name: teamName)
     var ids: [Int64] = []
     for i in 0..<players {
         let player = Player(firstName: "Player", lastName: "\(i + 1)", birthYear: 1990 + i % 15, sex: i % 3 == 0 ? .female : .male,
@@ -32,7 +39,7 @@ func makeLongSession(path: String, players: Int = 30, minutes: Int = 120) throws
         try writer.commit(batch, upToMs: Int64(minute + 1) * 60_000)
     }
     try store.endSession(session.id, at: session.startedAt.addingTimeInterval(Double(minutes * 60)))
-    return (store, session.id, sampleCount, rrCount)
+    return (session.id, sampleCount, rrCount)
 }
 
 /// The long session's samples and beats, one batch a minute (the same for every caller).

@@ -154,6 +154,18 @@ if which.isEmpty || which.contains("store") { try benchStore(rounds: rounds) }
 if which.isEmpty || which.contains("analytics") { try benchAnalytics(rounds: rounds) }
 if which.isEmpty || which.contains("ble-worker") { benchBLEWorker(rounds: rounds) }
 if which.isEmpty || which.contains("season") { try benchSeason(rounds: rounds) }
+// `count-units fixtures --dir=D`, then `count-units UNIT --count=N --db=FILE`: see CountedUnitsBench.swift.
+if which.contains("count-units") {
+    let value = { (name: String) in args.first { $0.hasPrefix("--\(name)=") }.map { String($0.dropFirst(name.count + 3)) } }
+    if which.contains("fixtures") {
+        try CountedUnitFixtures.write(into: value("dir") ?? "out/bench-instructions")
+    } else {
+        guard let unit = CountedUnit.allCases.first(where: { which.contains($0.rawValue) }), let path = value("db") else {
+            fatalError("count-units: name one of \(CountedUnit.allCases.map(\.rawValue)) and --db=FILE")
+        }
+        try runCountedUnits(unit, count: Int(value("count") ?? "") ?? 1, path: path)
+    }
+}
 if which.contains("analytics-parts") { try benchAnalyticsParts() }
 if which.contains("photo-helper") {
     let value = { (name: String) in args.first { $0.hasPrefix("--\(name)=") }.map { String($0.dropFirst(name.count + 3)) } }

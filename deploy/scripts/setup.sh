@@ -24,6 +24,7 @@ APT_PACKAGES=(
   chromium chromium-driver                        # the club's web pages in a real browser (Tests/club/test_web*.py, Selenium; no driver download)
   libcurl4-openssl-dev openssl                    # the kiosk's club sync: HTTPS through libcurl (the system's TLS and CA store); Tests/club makes a self-signed certificate
   time                                            # GNU time: a command's own peak RSS, not its Python launcher's (make bench-hostile, the hostile-stick tests)
+  valgrind                                        # make bench-instructions: callgrind counts instructions per unit
 )
 
 missing=()

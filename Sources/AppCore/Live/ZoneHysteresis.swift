@@ -37,7 +37,11 @@ public struct ZoneHysteresis: Sendable, Equatable {
     }
 
     /// The whole percentages that read as `zone` (zone 3: 70…79; below zone 1 and zone 5 open-ended).
-    public static func percentRange(_ zone: HeartRateZone) -> ClosedRange<Int> {
+    public static func percentRange(_ zone: HeartRateZone) -> ClosedRange<Int> { percentRanges[zone.rawValue] }
+
+    /// `percentRange` of each zone by its raw value, worked out once from the zones' bounds: every
+    /// frame asks it of every tile, and two dictionary lookups a time hashed a zone each.
+    private static let percentRanges: [ClosedRange<Int>] = HeartRateZone.allCases.map { zone in
         let lower = HeartRateZone.lowerBoundPercent[zone].map { Int($0) } ?? Int.min
         let next = HeartRateZone(rawValue: zone.rawValue + 1).flatMap { HeartRateZone.lowerBoundPercent[$0] }
         return lower ... (next.map { Int($0) - 1 } ?? Int.max)

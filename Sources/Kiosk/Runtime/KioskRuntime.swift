@@ -85,9 +85,12 @@ public final class KioskRuntime {
     /// loop (input, a frame) the queue then runs, each effect's answers adding theirs behind it; from
     /// inside an effect this only adds, so an effect never runs inside another.
     public func dispatch(_ action: Action) {
+        // A frame already due needs no comparison, and no copy of the state kept to compare with:
+        // while one is kept, every array and dictionary the reducer changes is copied whole first.
+        guard !needsDraw else { return run(AppReducer.reduce(&state, action)) }
         let before = state
         let asked = AppReducer.reduce(&state, action)
-        if !needsDraw && Self.visiblyDifferent(before, state) { needsDraw = true }
+        if Self.visiblyDifferent(before, state) { needsDraw = true }
         run(asked)
     }
 

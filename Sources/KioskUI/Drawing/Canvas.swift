@@ -168,6 +168,9 @@ public final class Canvas {
 
     public func measure(_ s: String, size: Int, bold: Bool = false) -> Int { text.measure(s, size: size, bold: bold).0 }
 
+    /// The height of the text's box at this size (cached with its width).
+    public func measuredHeight(_ s: String, size: Int, bold: Bool = false) -> Int { text.measure(s, size: size, bold: bold).1 }
+
     /// The width `text(_:size:bold:)` will draw at exactly this size: big numbers go glyph by glyph.
     public func drawnWidth(_ s: String, size: Int, bold: Bool = false) -> Int {
         guard Self.usesGlyphs(s, size: size) else { return measure(s, size: size, bold: bold) }

@@ -55,15 +55,18 @@ extension Frame {
         var x = metrics.margin
         let elapsed = SessionClock.format(live.clock.elapsedMs(nowMs: state.nowMs))
         let ew = metrics.px(120)
-        canvas.text(elapsed, size: metrics.px(40), bold: true, in: Rect(x, 0, ew, metrics.topBar))
+        // The bar's clocks change every second and are drawn every frame: copied opaque onto the bar,
+        // whose team strip at the bottom they stay clear of (the PAUSED line below does not: blended).
+        canvas.text(elapsed, size: metrics.px(40), bold: true, in: Rect(x, 0, ew, metrics.topBar), background: Theme.surface)
         x += ew + metrics.gap
         if live.effortEndedAtMs != nil {
             // The clock stopped with the effort; the band below counts the recovery minute.
         } else if let remaining = live.clock.remainingMs(nowMs: state.nowMs) {
             canvas.text("−" + SessionClock.format(remaining), size: metrics.px(26), bold: true, colour: Theme.textDim,
-                        in: Rect(x, 0, metrics.px(104), metrics.topBar))
+                        in: Rect(x, 0, metrics.px(104), metrics.topBar), background: Theme.surface)
         } else {
-            canvas.text("open", size: metrics.px(22), colour: Theme.textDim, in: Rect(x, 0, metrics.px(104), metrics.topBar))
+            canvas.text("open", size: metrics.px(22), colour: Theme.textDim, in: Rect(x, 0, metrics.px(104), metrics.topBar),
+                        background: Theme.surface)
         }
         if live.clock.isPaused && live.phase == .paused {
             canvas.text("PAUSED", size: metrics.px(18), bold: true, colour: Theme.warning, in: Rect(x, metrics.topBar - metrics.px(22), metrics.px(104), metrics.px(20)))
@@ -92,18 +95,32 @@ extension Frame {
         func widths() -> [Int] {
             buttons.map { max(metrics.target + metrics.px(8), canvas.measure($0.0, size: size, bold: true) + padding) }
         }
-        while widths().reduce(0, +) + metrics.gap * (buttons.count - 1) > available, size > metrics.px(15) {
+        // Measured once a size: the bar is drawn every frame.
+        var buttonWidths = widths()
+        while buttonWidths.reduce(0, +) + metrics.gap * (buttons.count - 1) > available, size > metrics.px(15) {
             size -= 1
             padding = metrics.px(16)
+            buttonWidths = widths()
         }
         var right = metrics.width - metrics.margin
-        for ((label, action, style), w) in zip(buttons, widths()).reversed() {
-            let hitLabel = label.hasPrefix("Lap") ? "Lap" : (label.hasPrefix("Sort") ? "Sort" : label)
+        for ((label, action, style), w) in zip(buttons, buttonWidths).reversed() {
             button(label, Rect(right - w, metrics.px(6), w, bh), action, style: live.phase == .starting ? .disabled : style,
-                   size: size, hitLabel: hitLabel.replacingOccurrences(of: "❚❚ ", with: "").replacingOccurrences(of: "▶ ", with: "")
-                       .replacingOccurrences(of: "■ ", with: ""), touch: Rect(right - w, 0, w, metrics.topBar))
+                   size: size, hitLabel: Self.liveBarHitLabel(label), touch: Rect(right - w, 0, w, metrics.topBar))
             right -= w + metrics.gap
         }
+    }
+
+    /// What a script taps a live bar button by: "Lap" and "Sort" without what follows, the others
+    /// without their symbol ("❚❚ Pause" is "Pause"). Every frame draws the bar: the labels' bytes
+    /// compared (they are this file's own literals), no search and replace through Foundation.
+    static func liveBarHitLabel(_ label: String) -> String {
+        let bytes = label.utf8
+        if bytes.starts(with: "Lap".utf8) { return "Lap" }
+        if bytes.starts(with: "Sort".utf8) { return "Sort" }
+        for symbol in ["❚❚ ", "▶ ", "■ "] where bytes.starts(with: symbol.utf8) {
+            return String(Substring(bytes.dropFirst(symbol.utf8.count)))
+        }
+        return label
     }
 
     /// The recovery minute across the screen, big enough to read from the bench: what is

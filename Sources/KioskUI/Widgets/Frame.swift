@@ -62,9 +62,13 @@ extension Frame {
     /// larger area that takes its taps (the bar or row it sits in), so a glove need not hit the box.
     func button(_ label: String, _ r: Rect, _ action: Action?, style: ButtonStyle = .normal,
                 size: Int? = nil, longPress: Action? = nil, hitLabel: String? = nil, touch: Rect? = nil) {
-        canvas.fillRounded(r, radius: metrics.px(10), buttonColour(style))
-        canvas.text(label, size: size ?? metrics.body, bold: true, colour: style == .disabled ? Theme.textDim : Theme.text,
-                    in: r.inset(dx: metrics.px(8), dy: 0), align: .center)
+        let radius = metrics.px(10), textSize = size ?? metrics.body
+        canvas.fillRounded(r, radius: radius, buttonColour(style))
+        // Copied opaque onto the button's colour (no blending per pixel) when the label's rows stay
+        // clear of the rounded corners'; a taller label is blended as before.
+        let opaque = canvas.measuredHeight(label, size: textSize, bold: true) <= r.h - 2 * radius
+        canvas.text(label, size: textSize, bold: true, colour: style == .disabled ? Theme.textDim : Theme.text,
+                    in: r.inset(dx: metrics.px(8), dy: 0), align: .center, background: opaque ? buttonColour(style) : nil)
         if style != .disabled {
             hits.add(Hit(rect: touch ?? r, label: hitLabel ?? label, action: action, longPress: longPress))
         }

@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""make bench-instructions: issue 34's table, each figure as instructions per unit.
+
+Every row runs N and 2N units of its figure under valgrind's callgrind and prints
+(cost(2N) - cost(N)) / N, so the process's start, the store's opening and the set-up
+before the first unit cancel; beside it the figure's CPU time per unit on this machine
+(a native run's median), its target, and a Raspberry Pi 4 / Pi 5 estimate:
+
+    time = instructions x r / (IPC x clock)
+    r (AArch64 / x86-64 instruction count) 1.0-1.3
+    Pi 4 (Cortex-A72): IPC 0.6-1.2 at 1.5-1.8 GHz; Pi 5 (Cortex-A76): IPC 0.9-1.8 at 2.4 GHz
+
+Counted as docs/DESIGN.md "The board" says: on `objcopy --strip-debug` copies (valgrind 3.19
+cannot read Swift's DWARF 5), with glibc's rep movsb/stosb thresholds out of reach so a copy
+counts as its loop would on AArch64. The launch row is one whole `sideline` process (headless,
+800x480, the team picker's first frame, then it quits): there start-up is the figure.
+
+Not a test: it prints, it does not judge. Run from the repository root after a release build of
+sideline and sideline-bench (the Makefile's target does both).
+"""
+import argparse
+import concurrent.futures
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TUNABLES = "glibc.cpu.x86_rep_movsb_threshold=4294967295:glibc.cpu.x86_rep_stosb_threshold=4294967295"
+
+# name, how it is run, N, target (instructions), what one unit is
+ROWS = [
+    ("review summary, 2 h x 30 players (NN cached)", "bench:review-summary", 1, 150e6),
+    ("first analysis of that session", "bench:first-analysis", 1, 1e9),
+    ("season table, 40 players x 300 sessions", "bench:season-table", 2, 100e6),
+    ("the loop applying one heart-rate event", "kiosk:event", 800, 3e3),
+    ("live frame, 40 tiles 800x480, as drawn", "kiosk:live-frame-800x480", 60, 0.6e6),
+    ("live frame, 40 tiles 1920x1080, full redraw", "kiosk:live-frame-1920x1080-full", 60, 5e6),
+    ("launch to first frame (50 players, 200 sessions)", "launch", None, 60e6),
+]
+def human(n):
+    for scale, suffix in ((1e9, " G"), (1e6, " M"), (1e3, " k")):
+        if abs(n) >= scale:
+            return f"{n / scale:.3g}{suffix}"
+    return f"{n:.0f}"
+
+
+def seconds(s):
+    for scale, suffix in ((1, " s"), (1e-3, " ms"), (1e-6, " µs")):
+        if s >= scale:
+            return f"{s / scale:.3g}{suffix}"
+    return f"{s / 1e-9:.3g} ns"
+
+
+def pi_estimate(instructions):
+    """(Pi 4 low, Pi 4 high, Pi 5 low, Pi 5 high) in seconds."""
+    return (instructions * 1.0 / (1.2 * 1.8e9), instructions * 1.3 / (0.6 * 1.5e9),
+            instructions * 1.0 / (1.8 * 2.4e9), instructions * 1.3 / (0.9 * 2.4e9))
+
+
+class Bench:
+    def __init__(self, work, release):
+        self.work = work
+        self.bin = os.path.join(work, "bin")
+        self.release = release
+
+    def strip(self):
+        os.makedirs(self.bin, exist_ok=True)
+        for name in ("sideline", "sideline-bench"):
+            subprocess.run(["objcopy", "--strip-debug", os.path.join(self.release, name), os.path.join(self.bin, name)], check=True)
+
+    def fixtures(self, reuse):
+        fixtures = os.path.join(self.work, "fixtures")
+        kiosk = os.path.join(self.work, "kiosk")
+        if not (reuse and os.path.exists(os.path.join(fixtures, "season.sqlite"))):
+            t = time.time()
+            subprocess.run([os.path.join(self.bin, "sideline-bench"), "count-units", "fixtures", f"--dir={fixtures}"], check=True)
+            print(f"(fixtures written in {time.time() - t:.0f} s)", flush=True)
+        os.makedirs(kiosk, exist_ok=True)
+        out = self.kiosk_run("launch-fixture", kiosk, valgrind=None).stdout
+        m = re.search(r"--db (\S+) --script (\S+)", out)
+        self.launch_db, self.launch_script = m.group(1), m.group(2)
+
+    def env(self):
+        env = dict(os.environ, GLIBC_TUNABLES=TUNABLES)
+        env.setdefault("SDL_VIDEODRIVER", "offscreen")
+        env.setdefault("SDL_AUDIODRIVER", "dummy")
+        return env
+
+    def kiosk_run(self, units, work, valgrind):
+        env = self.env()
+        env["SIDELINE_BENCH_UNITS"] = units
+        env["SIDELINE_BENCH_WORK"] = work
+        return self.run([os.path.join(self.bin, "sideline"), "--bench"], env, valgrind)
+
+    def run(self, argv, env, valgrind):
+        if valgrind:
+            argv = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={valgrind}", "--dump-instr=no"] + argv
+        p = subprocess.run(argv, env=env, cwd=ROOT, capture_output=True, text=True)
+        if p.returncode != 0:
+            raise RuntimeError(f"{' '.join(argv)} failed ({p.returncode}):\n{p.stdout[-2000:]}\n{p.stderr[-3000:]}")
+        return p
+
+    def units(self, how, count, tag, valgrind):
+        """Runs `count` units of `how`; returns (instructions or None, median CPU ms a unit)."""
+        place = os.path.join(self.work, "runs", f"{how.replace(':', '-')}-{count}-{tag}")
+        shutil.rmtree(place, ignore_errors=True)
+        os.makedirs(place)
+        out = os.path.join(place, "callgrind.out") if valgrind else None
+        if how.startswith("bench:"):
+            unit = how.split(":", 1)[1]
+            fixture = {"review-summary": "review-warm.sqlite", "first-analysis": "review-cold.sqlite",
+                       "season-table": "season.sqlite"}[unit]
+            db = os.path.join(place, fixture)
+            shutil.copyfile(os.path.join(self.work, "fixtures", fixture), db)
+            p = self.run([os.path.join(self.bin, "sideline-bench"), "count-units", unit, f"--count={count}", f"--db={db}"],
+                         self.env(), out)
+        elif how.startswith("kiosk:"):
+            p = self.kiosk_run(f"{how.split(':', 1)[1]}:{count}", place, out)
+        else:  # launch: one whole process
+            db = os.path.join(place, "launch.sqlite")
+            shutil.copyfile(self.launch_db, db)
+            argv = [os.path.join(self.bin, "sideline"), "--headless", "--size", "800x480", "--script", self.launch_script,
+                    "--screenshots", os.path.join(place, "shots"), "--db", db]
+            if not valgrind:  # its CPU time, user + system, by GNU time
+                argv = ["/usr/bin/time", "-f", "median %U %S ms CPU a process", "-o", os.path.join(place, "time")] + argv
+            p = self.run(argv, self.env(), out)
+            if not valgrind:
+                user, system = open(os.path.join(place, "time")).read().split()[1:3]
+                return None, (float(user) + float(system)) * 1000
+        m = re.search(r"median ([0-9.]+) ms CPU a unit", p.stdout)
+        ms = float(m.group(1)) if m else None
+        instructions = None
+        if out:
+            with open(out) as f:
+                for line in f:
+                    if line.startswith("summary:") or line.startswith("totals:"):
+                        instructions = int(line.split()[1])
+                        break
+        return instructions, ms
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--work", default=os.path.join(ROOT, "out", "bench-instructions"))
+    parser.add_argument("--release", default=os.path.join(ROOT, ".build", "release"))
+    parser.add_argument("--reuse-fixtures", action="store_true", help="keep the fixtures of an earlier run")
+    parser.add_argument("--only", help="rows whose name or unit contains this")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    bench = Bench(args.work, args.release)
+    bench.strip()
+    bench.fixtures(args.reuse_fixtures)
+    rows = [r for r in ROWS if not args.only or args.only in r[0] or args.only in r[1]]
+    started = time.time()
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        jobs = {}
+        for name, how, n, target in rows:
+            if n is None:
+                jobs[name] = [pool.submit(bench.units, how, 1, "counted", True)]
+            else:
+                jobs[name] = [pool.submit(bench.units, how, n, "counted", True), pool.submit(bench.units, how, 2 * n, "counted", True)]
+        # Native runs for the time beside each count, after the counted ones (one core each).
+        timed = {name: pool.submit(bench.units, how, n or 1, "timed", False) for name, how, n, target in rows}
+        results = {name: [j.result() for j in js] for name, js in jobs.items()}
+        times = {name: j.result()[1] for name, j in timed.items()}
+    print(f"instructions per unit, x86-64, callgrind over N and 2N units ({time.time() - started:.0f} s); "
+          f"Pi time = instructions x r / (IPC x clock), r 1.0-1.3, Pi 4 A72 IPC 0.6-1.2 at 1.5-1.8 GHz, Pi 5 A76 IPC 0.9-1.8 at 2.4 GHz")
+    print(f"{'unit':<62} {'instructions':>12} {'target':>8}  {'CPU here':>9}  {'Pi 4 estimate':>17}  {'Pi 5 estimate':>17}  N")
+    for name, how, n, target in rows:
+        r = results[name]
+        if n is None:
+            per = r[0][0]
+        else:
+            per = (r[1][0] - r[0][0]) / n
+        here = times.get(name)
+        p4a, p4b, p5a, p5b = pi_estimate(per)
+        mark = "" if target is None else ("  ok" if per <= target else "  OVER")
+        print(f"{name:<62} {human(per):>12} {('≤ ' + human(target)) if target else '':>8}  "
+              f"{(f'{here:.3g} ms' if here is not None else ''):>9}  {seconds(p4a) + '–' + seconds(p4b):>17}  "
+              f"{seconds(p5a) + '–' + seconds(p5b):>17}  {n or 'whole process'}{mark}")
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
