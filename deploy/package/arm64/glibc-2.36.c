@@ -1,9 +1,11 @@
-// The glibc functions that Debian sid's Swift runtime (swiftlang 6.2.3, built against glibc 2.42) calls
-// under names bookworm's glibc (2.36) does not have: the ISO C23 scanners (GLIBC_2.38) and strlcpy/strlcat
-// (GLIBC_2.38). Linked into every arm64 binary (toolset.json: -l:sideline-glibc-2.36.o, from the
-// sysroot's library folder), these definitions win over trixie's libc.so.6 at link time, so the binary
-// needs no glibc symbol newer than GLIBC_2.36 and loads on bookworm and trixie alike. C23 adds binary
-// literals ("0b101") to strtol and scanf's %i; nothing in the runtime parses them.
+// The glibc functions that an arm64 binary linked against trixie's glibc (2.41) would take at versions
+// bookworm's glibc (2.36) does not have: what Debian sid's Swift runtime (swiftlang 6.2.3, built against
+// glibc 2.42) calls under new names — the ISO C23 scanners and strlcpy/strlcat (GLIBC_2.38) — and fmod and
+// fmodf, whose default version in libm became GLIBC_2.38 (a new implementation; fmod is exact, so both
+// versions give the same bits). Linked into every arm64 binary (toolset.json: -l:sideline-glibc-2.36.o,
+// from the sysroot's library folder), these definitions win over trixie's libraries at link time, so the
+// binary needs no glibc symbol newer than GLIBC_2.36 and loads on bookworm and trixie alike. C23 adds
+// binary literals ("0b101") to strtol and scanf's %i; nothing in the runtime parses them.
 // Compiled as plain C11 (no _GNU_SOURCE): glibc's headers then name the C99 functions, not these.
 #define _POSIX_C_SOURCE 200809L  // strnlen
 #include <stdarg.h>
@@ -39,3 +41,11 @@ size_t strlcat(char *destination, const char *source, size_t size) {
     if (used == size) return size + strlen(source);
     return used + strlcpy(destination + used, source, size - used);
 }
+
+// fmod and fmodf as libm had them before 2.38 (GLIBC_2.17 is aarch64's first version).
+double sideline_fmod_2_17(double, double);
+float sideline_fmodf_2_17(float, float);
+__asm__(".symver sideline_fmod_2_17, fmod@GLIBC_2.17");
+__asm__(".symver sideline_fmodf_2_17, fmodf@GLIBC_2.17");
+double fmod(double x, double y) { return sideline_fmod_2_17(x, y); }
+float fmodf(float x, float y) { return sideline_fmodf_2_17(x, y); }

@@ -14,8 +14,8 @@
 #   sdk-KEY/                 the Swift SDK (swift-sdks path): sideline-arm64.artifactbundle with this
 #                            folder's swift-sdk.json and toolset.json, the trixie root as its sysroot, the
 #                            aarch64 resource directories of swiftlang:arm64 (and libswiftlang:arm64's
-#                            shared runtime, for the test bundles), and glibc-2.36.c compiled
-#                            into the sysroot's library folder
+#                            shared runtime, for the test bundles)
+#   and in the trixie root's library folder, glibc-2.36.c compiled (sideline-glibc-2.36.o, .key its hash)
 # KEY hashes what makes the piece: the shell function that builds it (its package list is in it) and
 # its inputs (the swiftlang version, the repository's SDK files), so editing one rebuilds that one
 # only. Prints, for `eval`, SID_ROOT, TRIXIE_ROOT, BOOKWORM_ROOT, SDKS (the --swift-sdks-path) and
@@ -147,14 +147,24 @@ EOF
   dpkg-deb --fsys-tarfile "$(deb_of libswiftlang arm64)" | tar -x -C "$work" ./usr/libexec/swift/lib/swift/linux
   mv "$work/usr/libexec/swift/lib/swift" "$work/usr/libexec/swift/lib/swift_static" "$work/usr/libexec/swift/lib/clang" "$sdk/swift/usr/lib/"
   rm -rf "$work/usr"
+}
+
+# glibc-2.36.c compiled into the sysroot's library folder, where toolset.json's -l: finds it; made again
+# whenever the file changes (its hash beside it), on every run: not a piece of the SDK, so a change to it
+# costs a relink (build.sh), not a rebuild.
+make_shim() {
+  local object=$TRIXIE_ROOT/usr/lib/aarch64-linux-gnu/sideline-glibc-2.36.o want
+  want=$(key < "$HERE/glibc-2.36.c")
+  [ -f "$object" ] && [ "$(cat "$object.key" 2>/dev/null)" = "$want" ] && return 0
   log "glibc-2.36.c into the sysroot"
-  cp "$HERE/glibc-2.36.c" "$work/glibc-2.36.c"
+  mkdir -p "$CACHE/shim" && cp "$HERE/glibc-2.36.c" "$CACHE/shim/glibc-2.36.c"
   ./deploy/package/arm64/run.sh "$SID_ROOT" /usr/libexec/swift/bin/clang --target=aarch64-linux-gnu --sysroot="$TRIXIE_ROOT" \
-    -std=c11 -O2 -fPIC -Wall -Werror -c "$work/glibc-2.36.c" -o "$TRIXIE_ROOT/usr/lib/aarch64-linux-gnu/sideline-glibc-2.36.o"
-  # The shim must not itself reach for what it replaces.
-  if nm -u "$TRIXIE_ROOT/usr/lib/aarch64-linux-gnu/sideline-glibc-2.36.o" | grep -E '__isoc23|strlc'; then
+    -std=c11 -O2 -fPIC -fno-builtin -Wall -Werror -c "$CACHE/shim/glibc-2.36.c" -o "$object.new"
+  # The shim must not itself reach for what it replaces, but for the old versions it names.
+  if nm -u "$object.new" | grep -E '__isoc23|strlc|^ *U (fmod|fmodf)$'; then
     echo "toolchain.sh: glibc-2.36.c calls a GLIBC_2.38 function itself" >&2; exit 1
   fi
+  mv "$object.new" "$object" && echo "$want" > "$object.key"
 }
 
 # make PIECE KEY FUNCTION ARGS…: the piece's folder in the cache, made by FUNCTION if it is not there yet.
@@ -195,7 +205,11 @@ wait "$trixie_made" || { echo "toolchain.sh: the arm64 trixie root failed" >&2; 
 wait "$bookworm_made" || { echo "toolchain.sh: the arm64 bookworm root failed" >&2; exit 1; }
 TRIXIE_ROOT=$TRIXIE/root
 BOOKWORM_ROOT=$BOOKWORM/root
-SDK=$(make_piece sdk "$( { declare -f make_sdk; cat "$HERE/swift-sdk.json" "$HERE/toolset.json" "$HERE/glibc-2.36.c"; echo "$SWIFT_VERSION $TRIXIE"; } | key)" make_sdk)
+SDK=$(make_piece sdk "$( { declare -f make_sdk; cat "$HERE/swift-sdk.json" "$HERE/toolset.json"; echo "$SWIFT_VERSION $TRIXIE"; } | key)" make_sdk)
+make_shim
+# The driver links a --static-swift-stdlib build with swiftrt.o from the sysroot's usr/lib/swift_static
+# (not from the SDK's swiftStaticResourcesPath): the sysroot points there at the SDK's.
+ln -sfn "$SDK/sideline-arm64.artifactbundle/sideline-arm64/swift/usr/lib/swift_static" "$TRIXIE_ROOT/usr/lib/swift_static"
 echo "SWIFT_VERSION=$SWIFT_VERSION"
 echo "SID_ROOT=$SID_ROOT"
 echo "TRIXIE_ROOT=$TRIXIE_ROOT"
