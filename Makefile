@@ -13,12 +13,16 @@
 #   make bench-vm   Bluetooth figures on the real stack in the VM, trixie and bookworm side by side (launch, a strap's return, an adapter's return, kernel oopses)
 #   make deb    out/sideline_<version>_<arch>.deb, the appliance package (docs/OPERATIONS.md "Install on a Raspberry Pi"), and
 #               out/sideline-club_<version>_<arch>.deb, the club server's (docs/CLUB-OPERATIONS.md); both from deploy/package/debian
+#               ARCH=arm64: both for a Raspberry Pi, cross-compiled here with Debian's own Swift (deploy/package/arm64/, docs/decisions/062-arm64-cross-build.md)
+#   make test-arm64  the arm64 build's checks: both arm64 .debs, their binaries on an arm64 trixie and bookworm root (qemu-user), the core test targets
+#               as aarch64 code, and the same session's exports byte for byte on both architectures (deploy/scripts/arm64-test.sh)
 #   make bench-appliance  kill -9 → the kiosk back on screen, on this machine's cores: cage (headless) and the kiosk as the unit runs them
 #   make test-appliance  only the appliance in a VM: the .deb installed by apt, boot to the kiosk on bluez and hci-user, taps, crashes, power cut, USB sticks, no blanking, no adapter at start, a bookworm board upgraded to trixie (Tests/appliance); RELEASE=bookworm boots bookworm's
 #   make test-upgrade  only a bookworm board with Sideline upgraded in place to trixie (Tests/appliance/test_upgrade.py; not in make test: run it when deploy/package changes)
 #   make bench-display  the display measured again in the appliance VM: cage against SDL's KMSDRM (frames drawn, taps, memory)
-.PHONY: demo club-demo test test-vm test-appliance test-upgrade bench-appliance bench-display bench bench-instructions bench-ble bench-club bench-club-kiosk bench-club-upload bench-hostile bench-vm setup build build-static deb
+.PHONY: demo club-demo test test-arm64 test-vm test-appliance test-upgrade bench-appliance bench-display bench bench-instructions bench-ble bench-club bench-club-kiosk bench-club-upload bench-hostile bench-vm setup build build-static deb
 RELEASE ?= trixie
+ARCH ?=
 
 setup:
 	@./deploy/scripts/setup.sh
@@ -31,7 +35,10 @@ build-static: setup
 	./deploy/package/release-build.sh
 
 deb: setup
-	./deploy/package/deb.sh
+	./deploy/package/deb.sh $(if $(ARCH),--arch $(ARCH))
+
+test-arm64: setup
+	./deploy/scripts/arm64-test.sh
 
 demo: build
 	@./deploy/scripts/demo.sh

@@ -78,9 +78,12 @@ public enum HCICommand {
     }
 
     public static func leCreateConnection(to peer: BDAddress, parameters: ConnectionParameters = .straps) -> [UInt8] {
-        packet(Opcode.leCreateConnection,
-               le16(0x0060) + le16(0x0060) + [0x00, peer.type] + peer.littleEndianBytes + [0x00]
-                   + parameters.bytes + le16(0) + le16(0))
+        // In parts: as one sum, Swift 6.2's type checker gives up on it (Debian's swiftlang, the arm64 build).
+        let scanIntervalAndWindow: [UInt8] = le16(0x0060) + le16(0x0060)
+        let filterPolicyPeerAndOwnAddressType: [UInt8] = [0x00, peer.type] + peer.littleEndianBytes + [0x00]
+        let connectionEventLengths: [UInt8] = le16(0) + le16(0)
+        return packet(Opcode.leCreateConnection,
+                      scanIntervalAndWindow + filterPolicyPeerAndOwnAddressType + parameters.bytes + connectionEventLengths)
     }
 
     public static func leCreateConnectionCancel() -> [UInt8] { packet(Opcode.leCreateConnectionCancel) }

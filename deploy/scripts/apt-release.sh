@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
-# deploy/scripts/apt-release.sh RELEASE: apt's view of one Debian release (bookworm, trixie) beside
-# this machine's own, without touching its sources: a private sources list (the release, -updates,
-# -security, main), private lists under the cache (refreshed at most once a day) and an empty dpkg
-# status (this machine's installed packages are no candidates). Prints the path
-# of an apt configuration file; any apt command run with APT_CONFIG set to it sees that release:
+# deploy/scripts/apt-release.sh RELEASE [ARCH]: apt's view of one Debian release (bookworm, trixie;
+# sid, which has no -updates or -security) beside this machine's own, without touching its sources: a
+# private sources list (the release, -updates, -security, main), private lists under the cache
+# (refreshed at most once a day) and an empty dpkg status (this machine's installed packages are no
+# candidates). ARCH (default this machine's) is the architecture apt's view is of: arm64 lists
+# arm64's packages (the arm64 build, deploy/package/arm64/). Prints the path of an apt configuration
+# file; any apt command run with APT_CONFIG set to it sees that release:
 #   APT_CONFIG=$(deploy/scripts/apt-release.sh trixie) apt-cache policy linux-image-amd64
+#   APT_CONFIG=$(deploy/scripts/apt-release.sh sid arm64) apt-get download swiftlang
 # Used by the VM image builder (deploy/scripts/vm/build-image.sh) and the package's dependency
 # repositories (deploy/package/deb-repo.sh). The cache: $SIDELINE_CACHE (default ~/.cache/sideline).
 set -euo pipefail
-RELEASE=${1:?usage: apt-release.sh RELEASE}
+RELEASE=${1:?usage: apt-release.sh RELEASE [ARCH]}
+HOST_ARCH=$(dpkg --print-architecture)
+ARCH=${2:-$HOST_ARCH}
 CACHE=${SIDELINE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sideline}
 DIR=$CACHE/apt/$RELEASE
+[ "$ARCH" = "$HOST_ARCH" ] || DIR=$DIR-$ARCH
 mkdir -p "$DIR/lists/partial" "$DIR/archives/partial"
 
 # The Debian mirror this machine's apt uses (deb822 or one-line sources); security from its own host.
@@ -23,11 +29,15 @@ mirror() {
 MIRROR=$(mirror)
 SECURITY=${MIRROR%/debian*}/debian-security
 KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
-cat > "$DIR/sources.list.new" <<EOF
+if [ "$RELEASE" = sid ]; then
+  echo "deb [signed-by=$KEYRING] $MIRROR $RELEASE main" > "$DIR/sources.list.new"
+else
+  cat > "$DIR/sources.list.new" <<EOF
 deb [signed-by=$KEYRING] $MIRROR $RELEASE main
 deb [signed-by=$KEYRING] $MIRROR $RELEASE-updates main
 deb [signed-by=$KEYRING] $SECURITY $RELEASE-security main
 EOF
+fi
 cat > "$DIR/apt.conf" <<EOF
 Dir::Etc::sourcelist "$DIR/sources.list";
 Dir::Etc::sourceparts "-";
@@ -35,7 +45,8 @@ Dir::State::Lists "$DIR/lists";
 Dir::Cache "$DIR/cache";
 Dir::State::status "$DIR/status";
 Dir::Cache::archives "$DIR/archives";
-APT::Architecture "$(dpkg --print-architecture)";
+APT::Architecture "$ARCH";
+APT::Architectures { "$ARCH"; };
 APT::Sandbox::User "root";
 Acquire::Languages "none";
 EOF

@@ -42,17 +42,18 @@ public enum SummaryCSVEncoder {
         if let hrv, case .notEnoughData(let why) = hrv.timeDomain { notes.append("HRV: \(why.rawValue)") } else if let hrv, case .notEnoughData(let why) = hrv.frequencyDomain { notes.append("LF/HF: \(why.rawValue)") }
         let zonesMax = HeartRateZone.allCases.map { f.fixed(Double(s.zonesOfMax[$0]) / 1000, 1) }
         let zonesHRR = HeartRateZone.allCases.map { f.fixed(Double(s.zonesOfReserve[$0]) / 1000, 1) }
-        return [String(rank), CSVRecords.textCell(context.name(of: p)), String(p.shirtNumber), lap, CSVRecords.textCell(label ?? ""),
-                f.fixed(Double(from) / 1000, 1), f.fixed(Double(to) / 1000, 1), f.fixed(Double(s.signalMs) / 1000, 1),
-                f.cell(s.averageBPM), f.cell(s.minBPM), f.cell(s.maxBPM), f.cell(s.peakPercentOfMax),
-                f.fixed(p.physiology.maxHR, 2), f.fixed(p.physiology.restingHR, 0), p.physiology.maxSource.rawValue,
-                context.analysis.zoneModel.rawValue, CSVRecords.textCell(context.analysis.session.tags.joined(separator: " "))]
-            + zonesMax + zonesHRR
-            + [f.cell(s.kcal), f.cell(s.banisterTRIMP), f.cell(s.edwardsTRIMP), f.cell(s.effortPoints), f.cell(recovery),
-               hrv == nil ? "" : String(p.rr.recorded), hrv == nil ? "" : String(p.rr.corrected),
-               time.map { f.fixed($0.rmssdMs, 1) } ?? "", time.map { f.fixed($0.sdnnMs, 1) } ?? "",
-               time.map { f.fixed($0.sdsdMs, 1) } ?? "", time.map { f.fixed($0.pnn50, 1) } ?? "",
-               freq.map { f.fixed($0.lfPowerMs2, 1) } ?? "", freq.map { f.fixed($0.hfPowerMs2, 1) } ?? "",
-               freq.map { f.fixed($0.lfHfRatio, 3) } ?? "", CSVRecords.textCell(notes.joined(separator: "; "))]
+        // In parts, each typed: as one expression, Swift 6.2's type checker gives up on it (Debian's swiftlang, the arm64 build).
+        let who: [String] = [String(rank), CSVRecords.textCell(context.name(of: p)), String(p.shirtNumber), lap, CSVRecords.textCell(label ?? ""),
+                             f.fixed(Double(from) / 1000, 1), f.fixed(Double(to) / 1000, 1), f.fixed(Double(s.signalMs) / 1000, 1),
+                             f.cell(s.averageBPM), f.cell(s.minBPM), f.cell(s.maxBPM), f.cell(s.peakPercentOfMax),
+                             f.fixed(p.physiology.maxHR, 2), f.fixed(p.physiology.restingHR, 0), p.physiology.maxSource.rawValue,
+                             context.analysis.zoneModel.rawValue, CSVRecords.textCell(context.analysis.session.tags.joined(separator: " "))]
+        let load: [String] = [f.cell(s.kcal), f.cell(s.banisterTRIMP), f.cell(s.edwardsTRIMP), f.cell(s.effortPoints), f.cell(recovery)]
+        let beats: [String] = [hrv == nil ? "" : String(p.rr.recorded), hrv == nil ? "" : String(p.rr.corrected)]
+        let timeDomain: [String] = [time.map { f.fixed($0.rmssdMs, 1) } ?? "", time.map { f.fixed($0.sdnnMs, 1) } ?? "",
+                                    time.map { f.fixed($0.sdsdMs, 1) } ?? "", time.map { f.fixed($0.pnn50, 1) } ?? ""]
+        let frequencyDomain: [String] = [freq.map { f.fixed($0.lfPowerMs2, 1) } ?? "", freq.map { f.fixed($0.hfPowerMs2, 1) } ?? "",
+                                         freq.map { f.fixed($0.lfHfRatio, 3) } ?? ""]
+        return who + zonesMax + zonesHRR + load + beats + timeDomain + frequencyDomain + [CSVRecords.textCell(notes.joined(separator: "; "))]
     }
 }

@@ -1,0 +1,107 @@
+"""The arm64 packages `make deb ARCH=arm64` builds (Debian's Swift, cross-compiled here), checked from
+outside and run on an arm64 trixie and an arm64 bookworm root through qemu-user: aarch64 code, the
+Swift runtime linked in, no glibc symbol newer than bookworm's (GLIBC_2.36), every versioned symbol
+they need defined by bookworm's own libraries, and the binaries answering and recording there."""
+import pathlib
+import re
+import sqlite3
+
+import pytest
+
+from conftest import PACKAGES, SCRATCH, in_root
+from sideline_testkit.processes import run
+
+BOOKWORM_GLIBC = (2, 36)  # the oldest release the package is proven on (docs/decisions/061-trixie-is-the-main-line.md)
+MULTIARCH = ("usr/lib/aarch64-linux-gnu", "lib/aarch64-linux-gnu")
+
+
+def control(deb, field):
+    return run("dpkg-deb", "-f", str(deb), field).stdout.strip()
+
+
+def needed_versions(binary) -> dict:
+    """readelf -V's version needs: {library: {version names}}."""
+    needs, library = {}, None
+    for line in run("readelf", "-V", "-W", str(binary)).stdout.splitlines():
+        if m := re.search(r"File: (\S+)\s+Cnt:", line):
+            library = m.group(1)
+            needs.setdefault(library, set())
+        elif (m := re.search(r"Name: (\S+)\s+Flags:", line)) and library:
+            needs[library].add(m.group(1))
+    return needs
+
+
+def defined_versions(library) -> set:
+    """readelf -V's version definitions of a shared library."""
+    text = run("readelf", "-V", "-W", str(library)).stdout
+    section = text.split("Version definition section", 1)[-1].split("Version needs section", 1)[0]
+    return set(re.findall(r"Name: (\S+)", section))
+
+
+@pytest.fixture(params=PACKAGES)
+def package(request, debs, binaries):
+    return request.param, debs[request.param], binaries[request.param]
+
+
+def test_name_version_and_arch(package, toolchain):
+    name, deb, binary = package
+    version = in_root(toolchain["BOOKWORM_ROOT"], binary, "--version").stdout.strip()
+    assert deb.name == f"{name}_{version}_arm64.deb"
+    assert (control(deb, "Package"), control(deb, "Version"), control(deb, "Architecture")) == (name, version, "arm64")
+
+
+def test_aarch64_code_with_the_swift_runtime_linked_in(package):
+    _, _, binary = package
+    header = run("readelf", "-h", str(binary)).stdout
+    assert re.search(r"Machine:\s+AArch64", header), header
+    needed = re.findall(r"\(NEEDED\)\s+Shared library: \[(\S+)\]", run("readelf", "-d", str(binary)).stdout)
+    assert "libc.so.6" in needed
+    assert not [n for n in needed if "swift" in n.lower() or "Foundation" in n or "dispatch" in n], needed
+
+
+def test_no_glibc_symbol_newer_than_bookworms(package):
+    """The versions the binary asks of glibc (readelf -V): none above GLIBC_2.36, or bookworm's loader
+    refuses it. The Swift runtime of sid (glibc 2.42) calls some GLIBC_2.38 functions:
+    deploy/package/arm64/glibc-2.36.c answers them inside the binary."""
+    _, _, binary = package
+    needs = needed_versions(binary)
+    glibc = {v for versions in needs.values() for v in versions if v.startswith("GLIBC_2.")}
+    assert glibc, needs
+    newest = max(tuple(int(p) for p in v.removeprefix("GLIBC_").split(".")) for v in glibc)
+    assert newest <= BOOKWORM_GLIBC, f"needs GLIBC_{'.'.join(map(str, newest))}: {sorted(glibc)}"
+    dynamic = run("readelf", "--dyn-syms", "-W", str(binary)).stdout
+    assert not re.search(r"\bUND\b.*(__isoc23_|strlcpy|strlcat)", dynamic), "a GLIBC_2.38 function is still taken from libc"
+
+
+def test_every_versioned_symbol_is_defined_by_bookworms_libraries(package, toolchain):
+    """Beyond glibc: libstdc++'s GLIBCXX_*/CXXABI_*, libcurl's, each as bookworm's own file defines it."""
+    _, _, binary = package
+    root = pathlib.Path(toolchain["BOOKWORM_ROOT"])
+    for library, versions in needed_versions(binary).items():
+        path = next((root / d / library for d in MULTIARCH if (root / d / library).exists()), None)
+        assert path, f"bookworm's root has no {library}"
+        missing = versions - defined_versions(path.resolve())
+        assert not missing, f"{library} of bookworm lacks {sorted(missing)}"
+
+
+@pytest.mark.parametrize("release", ["trixie", "bookworm"])
+def test_runs_and_records_on_an_arm64_board(release, binaries, toolchain):
+    """--version, then a simulated session recorded into SQLite, on the release's own libraries;
+    LD_BIND_NOW resolves every symbol at start, so one missing in the release fails here, not later."""
+    root = toolchain[f"{release.upper()}_ROOT"]
+    env = ["env", "LD_BIND_NOW=1", "TZ=UTC"]
+    version = in_root(root, *env, binaries["sideline"], "--version").stdout.strip()
+    assert re.fullmatch(r"\d+\.\d+\.\d+\S*", version), version
+    club = in_root(root, *env, binaries["sideline-club"], "--version").stdout.strip()
+    assert club == version
+    db = SCRATCH / f"record-{release}.sqlite"
+    for leftover in db.parent.glob(db.name + "*"):
+        leftover.unlink()
+    result = in_root(root, *env, binaries["sideline"], "record", "--source", "sim:4", "--speed", "60", "--team", "Board", "--minutes", "1",
+                     "--db", db, timeout=300)
+    assert result.stdout.strip(), result.stderr
+    with sqlite3.connect(db) as connection:
+        sessions = connection.execute("SELECT count(*) FROM session").fetchone()[0]
+        samples = connection.execute("SELECT count(*) FROM sample").fetchone()[0]
+    assert sessions == 1
+    assert samples >= 4 * 50, f"4 straps for a minute at about 1 Hz: {samples} samples"

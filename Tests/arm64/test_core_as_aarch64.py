@@ -1,0 +1,70 @@
+"""The pure core's test targets compiled for aarch64 (deploy/package/arm64/build.sh --tests: one debug
+test bundle, the shared runtime of libswiftlang:arm64 beside it in the Swift SDK) and run as AArch64
+code through qemu-user on the arm64 trixie root: XCTest's cases and Swift Testing's tests of each
+target, the ring's two-thread stress tests included. qemu runs the guest at least as strongly ordered
+as the host (x86-64's TSO), so a missing barrier in the ring stays hidden here: that needs a real
+board. $SIDELINE_ARM64_TESTS names a bundle's folder built already (arm64-test.sh builds it first)."""
+import os
+import pathlib
+import re
+
+import pytest
+
+from conftest import LONG_S, in_root
+from sideline_testkit.paths import PACKAGING, ROOT
+from sideline_testkit.processes import run
+
+TARGETS = ("HeartRateProtocolTests", "BLEHostTests", "SPSCRingTests", "TeamCoreTests", "AnalyticsTests", "StoreTests",
+           "AppCoreTests", "ExportsTests", "ClubProtocolTests")
+BUNDLE = "SidelinePackageTests.xctest"
+RUN_S = 1800  # a target's tests under emulation (debug code, about ten times slower than native)
+
+
+@pytest.fixture(scope="session")
+def bundle(toolchain) -> pathlib.Path:
+    folder = os.environ.get("SIDELINE_ARM64_TESTS") or \
+        run(str(PACKAGING / "arm64/build.sh"), "-j", "2", "--tests", timeout=LONG_S).stdout.strip().splitlines()[-1]
+    path = pathlib.Path(folder) / BUNDLE
+    assert path.is_file(), f"no {BUNDLE} in {folder}"
+    assert re.search(r"Machine:\s+AArch64", run("readelf", "-h", str(path)).stdout)
+    return path
+
+
+def in_trixie(toolchain, bundle, *args, check=True):
+    """The bundle run on the trixie root, in the checkout, on the aarch64 shared runtime of the SDK."""
+    runtime = pathlib.Path(toolchain["SDKS"]) / "sideline-arm64.artifactbundle/sideline-arm64/swift/usr/lib/swift/linux"
+    return in_root(toolchain["TRIXIE_ROOT"], "sh", "-c", 'cd "$0" && exec "$@"', ROOT, "env", f"LD_LIBRARY_PATH={runtime}",
+                   "TZ=UTC", bundle, *args, timeout=RUN_S, check=check)
+
+
+@pytest.fixture(scope="session")
+def xctest_classes(toolchain, bundle) -> dict:
+    """Every XCTest class of the bundle by target: {"SPSCRingTests": ["SPSCRingTests.SPSCRingTests", …]}."""
+    listing = in_trixie(toolchain, bundle, "--list-tests").stdout
+    classes = {}
+    for module, cls in re.findall(r"^(\w+)\.(\w+)/\w+", listing, re.M):
+        classes.setdefault(module, set()).add(f"{module}.{cls}")
+    return {module: sorted(names) for module, names in classes.items()}
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_xctest_cases_pass_as_aarch64_code(target, toolchain, bundle, xctest_classes):
+    classes = xctest_classes.get(target)
+    assert classes, f"the bundle lists no XCTest case of {target}"
+    result = in_trixie(toolchain, bundle, ",".join(classes), check=False)
+    output = result.stdout + result.stderr
+    executed = re.findall(r"Executed (\d+) tests?, with (\d+) failures?", output)
+    assert result.returncode == 0 and executed, output[-4000:]
+    count, failures = map(int, executed[-1])
+    assert failures == 0 and count > 0, output[-4000:]
+    print(f"{target}: {count} XCTest cases passed as aarch64 code")
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_swift_testing_tests_pass_as_aarch64_code(target, toolchain, bundle):
+    listing = in_trixie(toolchain, bundle, "--testing-library", "swift-testing", "--list-tests").stdout
+    if not re.search(rf"^{target}\.", listing, re.M):
+        pytest.skip(f"{target} has no Swift Testing tests")
+    result = in_trixie(toolchain, bundle, "--testing-library", "swift-testing", "--filter", f"^{target}\\.", check=False)
+    output = result.stdout + result.stderr
+    assert result.returncode == 0 and re.search(r"Test run with \d+ tests?.* passed", output), output[-4000:]

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# deploy/package/arm64/build.sh [-j N] [--tests] [PRODUCT…]: Sideline cross-compiled for aarch64 with
+# Debian's own Swift (swiftlang from sid: its amd64 compiler in the sid root, the Swift SDK of
+# deploy/package/arm64/ with an arm64 trixie sysroot; deploy/package/arm64/toolchain.sh makes and caches
+# them). Without --tests: each PRODUCT (default sideline) as a release build with the Swift runtime
+# linked in (--static-swift-stdlib), as deploy/package/release-build.sh builds amd64's, in
+#   .build-arm64/aarch64-unknown-linux-gnu/release/PRODUCT
+# With --tests: the debug build of every test target as one test bundle (the shared runtime of
+# libswiftlang:arm64 beside it in the SDK), in
+#   .build-arm64-tests/aarch64-unknown-linux-gnu/debug/SidelinePackageTests.xctest
+# Each scratch folder is its own, so amd64's .build and .build-static are never touched. Prints the
+# folder the binaries are in. `-j N` limits the build's jobs.
+set -euo pipefail
+cd "$(dirname "$0")/../../.."
+CHECKOUT=$PWD
+JOBS=()
+if [ "${1:-}" = -j ]; then JOBS=(-j "$2"); shift 2; fi
+TESTS=false
+if [ "${1:-}" = --tests ]; then TESTS=true; shift; fi
+eval "$(./deploy/package/arm64/toolchain.sh)"
+# SwiftPM reads the .pc files of the bluez, dbus-1, zlib and libcurl system-library targets itself:
+# the sysroot's, on PKG_CONFIG_PATH, their paths prefixed with the sysroot.
+PC_PATH="$TRIXIE_ROOT/usr/lib/aarch64-linux-gnu/pkgconfig:$TRIXIE_ROOT/usr/share/pkgconfig"
+BUILD=(./deploy/package/arm64/run.sh "$SID_ROOT" env
+       PKG_CONFIG_SYSROOT_DIR="$TRIXIE_ROOT" PKG_CONFIG_PATH="$PC_PATH" PKG_CONFIG_LIBDIR="$PC_PATH"
+       swift build --package-path "$CHECKOUT" --swift-sdks-path "$SDKS" --swift-sdk sideline-arm64 "${JOBS[@]}")
+# SwiftPM does not see the glibc shim (toolchain.sh) as an input: a binary older than it is linked again.
+SHIM=$TRIXIE_ROOT/usr/lib/aarch64-linux-gnu/sideline-glibc-2.36.o
+relink_if_stale() { if [ -f "$1" ] && [ "$1" -ot "$SHIM" ]; then rm -f "$1"; fi; }
+if $TESTS; then
+  OUT=$CHECKOUT/.build-arm64-tests/aarch64-unknown-linux-gnu/debug
+  relink_if_stale "$OUT/SidelinePackageTests.xctest"
+  "${BUILD[@]}" --build-tests --scratch-path "$CHECKOUT/.build-arm64-tests" >&2
+else
+  OUT=$CHECKOUT/.build-arm64/aarch64-unknown-linux-gnu/release
+  for product in "${@:-sideline}"; do
+    relink_if_stale "$OUT/$product"
+    "${BUILD[@]}" -c release --static-swift-stdlib --product "$product" --scratch-path "$CHECKOUT/.build-arm64" >&2
+  done
+fi
+echo "$OUT"
