@@ -42,4 +42,16 @@ final class StrapLinkPolicyTests: XCTestCase {
         XCTAssertEqual(StrapLinkPolicy.retryAtNs(afterFailures: 0, nowNs: 10), 10, "the first retry at once")
         XCTAssertEqual(StrapLinkPolicy.retryAtNs(afterFailures: 99, nowNs: 10), 10 + ReconnectBackoff.longestDelayNs)
     }
+
+    func testAKnownStrapIsAskedForUnheardOnlyWhileEveryStrapFitsAndItCannotBeABroadcastOne() {
+        let fits = StrapLinkPolicy(broadcast: .overBudget, heardWindow: .propertyChanges)
+        XCTAssertTrue(fits.mayConnectUnheard(everHeard: false, strapCount: 4, connectionBudget: 4))
+        XCTAssertFalse(fits.mayConnectUnheard(everHeard: true, strapCount: 5, connectionBudget: 4), "over budget: hearing picks who")
+        XCTAssertTrue(StrapLinkPolicy(broadcast: .never, heardWindow: .propertyChanges)
+            .mayConnectUnheard(everHeard: false, strapCount: 1, connectionBudget: 4))
+        let always = StrapLinkPolicy(broadcast: .always, heardWindow: .propertyChanges)
+        XCTAssertFalse(always.mayConnectUnheard(everHeard: false, strapCount: 1, connectionBudget: 4),
+                       "its advertisements may yet say it is read from its broadcasts")
+        XCTAssertTrue(always.mayConnectUnheard(everHeard: true, strapCount: 1, connectionBudget: 4), "heard once: it does not broadcast")
+    }
 }

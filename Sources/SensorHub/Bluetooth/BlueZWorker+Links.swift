@@ -118,10 +118,6 @@ extension BlueZWorker {
         resumeIfDue(nowNs: now)
         guard let client, adapterState == .ready else { return }
         keepDiscovery(client: client, nowNs: now)
-        // A strap bluetoothd already knows (a device object: found by an earlier discovery, or kept
-        // from before) needs no advertisement heard first while every wanted strap can have a link:
-        // its Connect waits on the kernel's accept list. Only over budget does hearing pick who.
-        let withinBudget = policy.wanted.count(ofTable: straps.count) <= settings.setup.maxConnectionsPerController
         // Every strap due is asked for at once: bluetoothd passes each Connect to the kernel,
         // which keeps them on its accept list and connects each strap when it next advertises.
         var linked = straps.filter { $0.phase != .idle }.count
@@ -131,9 +127,12 @@ extension BlueZWorker {
                 guard linked < settings.setup.maxConnectionsPerController,
                       let props = client.tree.properties(straps[i].devicePath, BlueZ.device) else { continue }
                 // Heard recently, already connected by bluetoothd (for another client, or before a
-                // restart of ours), or known to it while there is room for every wanted strap.
+                // restart of ours), or known to it (found by an earlier discovery, or kept from
+                // before) while there is room for every wanted strap: its Connect waits on the
+                // kernel's accept list. Only over budget does hearing pick who.
                 let heard = policy.heardRecently(lastHeardNs: straps[i].lastHeardNs, nowNs: now) || props["Connected"]?.boolValue == true
-                    || withinBudget
+                    || policy.mayConnectUnheard(everHeard: straps[i].lastHeardNs != 0, strapCount: straps.count,
+                                                connectionBudget: settings.setup.maxConnectionsPerController)
                 guard policy.mayConnect(i, nextAttemptNs: straps[i].nextAttemptNs, heard: heard, broadcasts: straps[i].broadcasts,
                                         strapCount: straps.count, connectionBudget: settings.setup.maxConnectionsPerController, nowNs: now) else { continue }
                 let serial = client.send(straps[i].devicePath, BlueZ.device, "Connect")

@@ -45,6 +45,14 @@ struct StrapLinkPolicy: Sendable {
         lastHeardNs != 0 && nowNs &- lastHeardNs < heardWindow.ns
     }
 
+    /// Whether bluetoothd may be asked to connect a strap it knows (a device object) before anyone
+    /// heard it advertise: while every wanted strap has room for a link, unless its advertisements
+    /// could still say it is to be read from its broadcasts (policy always, never heard yet). A
+    /// device bluetoothd kept from an earlier Connect carries no advertisement data at all.
+    func mayConnectUnheard(everHeard: Bool, strapCount: Int, connectionBudget: Int) -> Bool {
+        wanted.count(ofTable: strapCount) <= connectionBudget && (broadcast != .always || everHeard)
+    }
+
     /// An idle strap may be asked for now: wanted, its backoff over, heard recently (or, for
     /// bluetoothd, already connected by it), and not served from its broadcasts.
     func mayConnect(_ strap: Int, nextAttemptNs: UInt64, heard: Bool, broadcasts: Bool,

@@ -246,6 +246,23 @@ def test_broadcast_with_stale_rejection(bluez, sideline_bin, tmp_path):
     assert not bluez.notifying(bluez.obj(dev).object_path + '/service000c/char000d'), 'broadcast straps are not connected'
 
 
+def test_a_remembered_strap_is_heard_before_it_is_connected_when_broadcasts_are_read(bluez, sideline_bin, tmp_path):
+    """bluetoothd keeps a strap it was once asked to connect, with no advertisement data: under
+    `--broadcast always` it may yet be one to read from its broadcasts, so it is heard first."""
+    db = tmp_path / 'bz.sqlite'
+    dev, _ = bluez.add_strap(A3, 'Polar H9 A3', battery=None, remembered=True)
+    import_team(sideline_bin, db, tmp_path, [A3])
+    proc = start_record(sideline_bin, db, bluez.address, '--broadcast', 'always')
+    bluez.wait_discovering_started()
+    for bpm, counter in ((80, 1), (81, 2)):
+        bluez.advertise(dev, manufacturer=polar_broadcast(bpm, counter), rssi=-50 - counter)
+    heard(proc, A3, 'bpm 81')
+    finish(proc)
+    samples, _ = export(sideline_bin, db, tmp_path)
+    assert [int(r['bpm']) for r in samples[A3]] == [80, 81]
+    assert not bluez.calls(dev, 'Connect'), 'a strap read from its broadcasts was asked to connect'
+
+
 def test_scan_lists_straps(bluez, sideline_bin, tmp_path):
     dev, _ = bluez.add_strap(A1, 'Polar H10 A1', battery=None)
     proc = subprocess.Popen([sideline_bin, 'scan', '--source', 'bluez:hci0', '--seconds', '2'],

@@ -154,8 +154,7 @@ class MockBluez:
             ('Disconnect', '', '', f"self.UpdateProperties('{DEVICE}', {{'Connected': dbus.Boolean(False)}})")],
             dbus_interface=dbusmock.MOCK_IFACE)
         self.announce(path, DEVICE)
-        # Heard later: RSSI is a property from then on (advertise); added without a signal, as it has no value yet.
-        self.obj(path).AddProperty(DEVICE, 'RSSI', dbus.Int16(0), dbus_interface=dbusmock.MOCK_IFACE)
+        # Not heard yet: no RSSI or ManufacturerData until it advertises (bluetoothd has none to show).
         return path
 
     def announce_services(self, device):
@@ -283,4 +282,8 @@ class MockBluez:
                                                         signature='qv')
         if rssi is not None:
             props['RSSI'] = dbus.Int16(rssi)
-        self.obj(device).UpdateProperties(DEVICE, props, dbus_interface=dbusmock.MOCK_IFACE)
+        obj = self.obj(device)
+        present = obj.GetAll(DEVICE, dbus_interface=dbus.PROPERTIES_IFACE)
+        for name in set(props) - set(present):  # the first advertisement heard: bluetoothd shows these from now on
+            obj.AddProperty(DEVICE, name, props[name], dbus_interface=dbusmock.MOCK_IFACE)
+        obj.UpdateProperties(DEVICE, props, dbus_interface=dbusmock.MOCK_IFACE)
