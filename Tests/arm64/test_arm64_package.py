@@ -73,6 +73,21 @@ def test_no_glibc_symbol_newer_than_bookworms(package):
     assert not re.search(r"\bUND\b.*(__isoc23_|strlcpy|strlcat)", dynamic), "a GLIBC_2.38 function is still taken from libc"
 
 
+def test_nothing_the_binary_imports_is_also_exported_by_it(package):
+    """A name the binary both exports and imports (with a version) binds to the binary's own
+    definition: glibc's loader lets an unversioned definition answer a versioned reference. The
+    shim's `fmod` once did, and fmod@GLIBC_2.17 called itself for ever in every Calendar call."""
+    _, _, binary = package
+    exported, imported = set(), set()
+    for line in run("readelf", "--dyn-syms", "-W", str(binary)).stdout.splitlines():
+        fields = line.split()
+        if len(fields) >= 8 and fields[0].endswith(":") and fields[3] in ("FUNC", "OBJECT", "IFUNC"):
+            name = fields[7].split("@")[0]
+            (imported if fields[6] == "UND" else exported).add(name)
+    assert imported, "no imports read: readelf's format changed?"
+    assert not exported & imported, sorted(exported & imported)
+
+
 def test_every_versioned_symbol_is_defined_by_bookworms_libraries(package, toolchain):
     """Beyond glibc: libstdc++'s GLIBCXX_*/CXXABI_*, libcurl's, each as bookworm's own file defines it."""
     _, _, binary = package
