@@ -13,16 +13,19 @@ from sideline_testkit.figures import record
 from sideline_testkit.realstack.guest_runner import CPU_LOOP
 from sideline_testkit.realstack.vm_run import run_in_vm
 
-# Figure key per scenario whose launch → first sample it records: (idle VM's, throttled VM's).
-FIRST_SAMPLES = {'bluez_team': 'bluez_first_sample_s', 'hci_user_team': 'hci_user_first_sample_s',
-                 'slow_bluez_team': 'slow_bluez_first_sample_s', 'slow_hci_user_team': 'slow_hci_user_first_sample_s',
-                 'slow_bluez_scan_then_record': 'slow_bluez_after_scan_first_sample_s'}
+# The run's figure key for each (scenario, launch → first sample figure it records), idle and throttled.
+FIRST_SAMPLES = {('bluez_team', 'launch_to_first_sample_s'): 'bluez_first_sample_s',
+                 ('hci_user_team', 'launch_to_first_sample_s'): 'hci_user_first_sample_s',
+                 ('slow_bluez_team_again', 'launch_to_first_sample_s'): 'slow_bluez_first_sample_s',
+                 ('slow_bluez_team_again', 'again_launch_to_first_sample_s'): 'slow_bluez_again_first_sample_s',
+                 ('slow_hci_user_team', 'launch_to_first_sample_s'): 'slow_hci_user_first_sample_s',
+                 ('slow_bluez_scan_then_record', 'launch_to_first_sample_s'): 'slow_bluez_after_scan_first_sample_s'}
 
 
 def record_figures(result):
     scenarios = result.results['scenarios']
-    for name, key in FIRST_SAMPLES.items():
-        firsts = scenarios.get(name, {}).get('figures', {}).get('launch_to_first_sample_s')
+    for (name, figure), key in FIRST_SAMPLES.items():
+        firsts = scenarios.get(name, {}).get('figures', {}).get(figure)
         if firsts:
             record(result.release, key, firsts)
     oopsed = result.results.get('oopsed', {})

@@ -20,6 +20,7 @@ TABLE = [
     ('hci_user_first_sample_s', 'real stack: launch → first sample, hci-user:hci0 (each strap)', 's'),
     ('slow_bluez_first_sample_s', 'real stack, slow CPU: launch → first sample, bluez:hci0', 's'),
     ('slow_bluez_after_scan_first_sample_s', 'real stack, slow CPU: the same right after a scan, bluez:hci0', 's'),
+    ('slow_bluez_again_first_sample_s', 'real stack, slow CPU: the next session (straps known), bluez:hci0', 's'),
     ('slow_hci_user_first_sample_s', 'real stack, slow CPU: launch → first sample, hci-user:hci0', 's'),
     ('slow_cpu_loop_ratio', 'real stack, slow CPU: guest ÷ host time of one Python loop', 'x'),
     ('kernel_oopses', 'real stack: guest kernel oopses / scenarios run', ''),
@@ -27,7 +28,8 @@ TABLE = [
 # Targets (issue 32): a figure whose median is over its target is named under the table, so a slip
 # shows in the next CI log without failing the run (figures are never asserted).
 TARGETS = {'bluez_first_sample_s': 5.0, 'hci_user_first_sample_s': 3.0, 'slow_bluez_first_sample_s': 5.0,
-           'slow_bluez_after_scan_first_sample_s': 5.0, 'slow_hci_user_first_sample_s': 3.0}
+           'slow_bluez_after_scan_first_sample_s': 5.0, 'slow_bluez_again_first_sample_s': 5.0,
+           'slow_hci_user_first_sample_s': 3.0}
 
 
 def path():

@@ -44,6 +44,10 @@ class Context:
         self.stack.stop_dbus_monitor()
         self.stack.stop_straps()
         self.stack.stop_btmon()
+        self.keep_database()
+
+    def keep_database(self):
+        """The session's database copied into the results folder."""
         if self.db.exists():
             with sqlite3.connect(self.db) as source, sqlite3.connect(self.folder / 'sideline.sqlite') as copy:
                 source.backup(copy)
