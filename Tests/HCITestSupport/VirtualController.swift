@@ -232,7 +232,10 @@ public final class VirtualController: ByteTransport, @unchecked Sendable {
 
     private func connectionComplete(status: UInt8, handle: UInt16, peer: UInt64) -> [UInt8] {
         let address = (0..<6).map { UInt8(truncatingIfNeeded: peer >> (8 * UInt64($0))) }
-        return [0x04, 0x3E, 0x13, 0x01, status] + le16(handle) + [0x00, 0x00] + address + le16(24) + le16(0) + le16(500) + [0x00]
+        // In parts: Debian's Swift 6.2.3 (the arm64 build) gives up type-checking it as one sum.
+        let head: [UInt8] = [0x04, 0x3E, 0x13, 0x01, status] + le16(handle) + [0x00, 0x00]
+        let timing: [UInt8] = le16(24) + le16(0) + le16(500) + [0x00]
+        return head + address + timing
     }
 
     private func linkEnded(_ handle: UInt16, strap: VirtualStrap, hostReason: UInt8) {
