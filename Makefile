@@ -2,7 +2,7 @@
 #   make demo   a simulated session, then the kiosk (Bluetooth adapter if any, else simulated straps; headless with screenshots when there is no display)
 #   make test   every test: unit, end-to-end through the CLI, emulated Bluetooth radio, ThreadSanitizer, the package, the real stack and the appliance in VMs
 #   make bench  the performance figures the issues name, side by side with their baselines
-#   make bench-instructions  issue 34's table: instructions per unit (callgrind over N and 2N units) beside the time, the target and a Pi 4 / Pi 5 estimate; a few minutes
+#   make bench-instructions  issue 34's table: instructions per unit (callgrind over N and 2N units) beside the time, the target and a Pi 4 / Pi 5 estimate; a few minutes. ARCH=arm64: the arm64 build's own counts, under qemu-user with a counting plugin
 #   make club-demo  a throwaway club: PostgreSQL, sideline-club on loopback, two simulated kiosks recording and syncing; screenshots of its web pages in out/club-demo/ (no display), else the address and sign-in until Ctrl-C
 #   make bench-club the club server's figures on a throwaway PostgreSQL: ingest beside COPY, size per session-hour, document and list times
 #   make bench-club-kiosk the live screen's frame time and ring-to-frame latency without and with a club sync pass beside it (a throwaway PostgreSQL and sideline-club, a season waiting)
@@ -56,9 +56,14 @@ bench: setup
 	.build/release/sideline-bench
 
 bench-instructions: setup
+ifeq ($(ARCH),arm64)
+	./deploy/package/arm64/build.sh sideline sideline-bench
+	eval "$$(./deploy/package/arm64/toolchain.sh)" && python3 Benchmarks/instructions/bench_instructions.py --arch arm64 --root "$$TRIXIE_ROOT"
+else
 	swift build -c release --product sideline-bench
 	swift build -c release --product sideline
 	python3 Benchmarks/instructions/bench_instructions.py
+endif
 
 bench-club: setup
 	swift build -c release --product sideline-club

@@ -15,6 +15,12 @@ cannot read Swift's DWARF 5), with glibc's rep movsb/stosb thresholds out of rea
 counts as its loop would on AArch64. The launch row is one whole `sideline` process (headless,
 800x480, the team picker's first frame, then it quits): there start-up is the figure.
 
+With --arch arm64 the same rows are counted on the arm64 build (deploy/package/arm64/build.sh):
+each run under qemu-user (`qemu-aarch64`, bookworm's 7.2, on the arm64 trixie root of
+deploy/package/arm64/toolchain.sh) with qemu_instruction_count.c as its TCG plugin, which counts
+every guest instruction executed — AArch64's own count, so r above is measured, not assumed. No
+CPU time is printed for it (emulated time means nothing).
+
 Not a test: it prints, it does not judge. Run from the repository root after a release build of
 sideline and sideline-bench (the Makefile's target does both).
 """
@@ -60,23 +66,72 @@ def pi_estimate(instructions):
             instructions * 1.0 / (1.8 * 2.4e9), instructions * 1.3 / (0.9 * 2.4e9))
 
 
+class Callgrind:
+    """x86-64's count: valgrind's callgrind on this machine."""
+    arch, timed = "x86-64", True
+
+    def prefix(self, out):
+        return ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--dump-instr=no"]
+
+    def runner(self):
+        return []
+
+    def instructions(self, out, process):
+        with open(out) as f:
+            for line in f:
+                if line.startswith("summary:") or line.startswith("totals:"):
+                    return int(line.split()[1])
+        return None
+
+    def install(self, release, bin_dir):
+        # valgrind 3.19 cannot read Swift's DWARF 5: counted on copies without it.
+        for name in ("sideline", "sideline-bench"):
+            subprocess.run(["objcopy", "--strip-debug", os.path.join(release, name), os.path.join(bin_dir, name)], check=True)
+
+
+class QemuPlugin:
+    """AArch64's count: qemu-user with qemu_instruction_count.c, on an arm64 root's libraries."""
+    arch, timed = "AArch64", False
+
+    def __init__(self, root, work):
+        self.root = root
+        self.plugin = os.path.join(work, "libqemu_instruction_count.so")
+        source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "qemu_instruction_count.c")
+        subprocess.run(["cc", "-shared", "-fPIC", "-O2", "-Wall", "-Werror", "-o", self.plugin, source], check=True)
+
+    def prefix(self, out):
+        return self.runner() + ["-plugin", self.plugin]
+
+    def runner(self):
+        return ["qemu-aarch64", "-L", self.root]
+
+    def instructions(self, out, process):
+        m = re.search(r"^instructions: (\d+)$", process.stderr, re.M)
+        return int(m.group(1)) if m else None
+
+    def install(self, release, bin_dir):
+        for name in ("sideline", "sideline-bench"):
+            shutil.copyfile(os.path.join(release, name), os.path.join(bin_dir, name))
+            os.chmod(os.path.join(bin_dir, name), 0o755)
+
+
 class Bench:
-    def __init__(self, work, release):
+    def __init__(self, work, release, counter):
         self.work = work
         self.bin = os.path.join(work, "bin")
         self.release = release
+        self.counter = counter
 
     def strip(self):
         os.makedirs(self.bin, exist_ok=True)
-        for name in ("sideline", "sideline-bench"):
-            subprocess.run(["objcopy", "--strip-debug", os.path.join(self.release, name), os.path.join(self.bin, name)], check=True)
+        self.counter.install(self.release, self.bin)
 
     def fixtures(self, reuse):
         fixtures = os.path.join(self.work, "fixtures")
         kiosk = os.path.join(self.work, "kiosk")
         if not (reuse and os.path.exists(os.path.join(fixtures, "season.sqlite"))):
             t = time.time()
-            subprocess.run([os.path.join(self.bin, "sideline-bench"), "count-units", "fixtures", f"--dir={fixtures}"], check=True)
+            self.run([os.path.join(self.bin, "sideline-bench"), "count-units", "fixtures", f"--dir={fixtures}"], self.env(), None)
             print(f"(fixtures written in {time.time() - t:.0f} s)", flush=True)
         os.makedirs(kiosk, exist_ok=True)
         out = self.kiosk_run("launch-fixture", kiosk, valgrind=None).stdout
@@ -96,8 +151,8 @@ class Bench:
         return self.run([os.path.join(self.bin, "sideline"), "--bench"], env, valgrind)
 
     def run(self, argv, env, valgrind):
-        if valgrind:
-            argv = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={valgrind}", "--dump-instr=no"] + argv
+        """`valgrind`: where the count goes (the run is counted); else the binary just runs."""
+        argv = (self.counter.prefix(valgrind) if valgrind else self.counter.runner()) + argv
         p = subprocess.run(argv, env=env, cwd=ROOT, capture_output=True, text=True)
         if p.returncode != 0:
             raise RuntimeError(f"{' '.join(argv)} failed ({p.returncode}):\n{p.stdout[-2000:]}\n{p.stderr[-3000:]}")
@@ -132,14 +187,7 @@ class Bench:
                 return None, (float(user) + float(system)) * 1000
         m = re.search(r"median ([0-9.]+) ms CPU a unit", p.stdout)
         ms = float(m.group(1)) if m else None
-        instructions = None
-        if out:
-            with open(out) as f:
-                for line in f:
-                    if line.startswith("summary:") or line.startswith("totals:"):
-                        instructions = int(line.split()[1])
-                        break
-        return instructions, ms
+        return (self.counter.instructions(out, p) if out else None), ms
 
 
 def main():
@@ -149,8 +197,20 @@ def main():
     parser.add_argument("--reuse-fixtures", action="store_true", help="keep the fixtures of an earlier run")
     parser.add_argument("--only", help="rows whose name or unit contains this")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--arch", choices=["x86-64", "arm64"], default="x86-64",
+                        help="arm64: the arm64 build counted under qemu-user (--release defaults to its folder)")
+    parser.add_argument("--root", help="arm64: the arm64 root whose libraries it runs on (toolchain.sh's TRIXIE_ROOT)")
     args = parser.parse_args()
-    bench = Bench(args.work, args.release)
+    if args.arch == "arm64":
+        if not args.root:
+            parser.error("--arch arm64 needs --root (the arm64 trixie root of deploy/package/arm64/toolchain.sh)")
+        release = args.release if args.release != parser.get_default("release") else \
+            os.path.join(ROOT, ".build-arm64", "aarch64-unknown-linux-gnu", "release")
+        work = args.work + "-arm64" if args.work == parser.get_default("work") else args.work
+        os.makedirs(work, exist_ok=True)
+        bench = Bench(work, release, QemuPlugin(args.root, work))
+    else:
+        bench = Bench(args.work, args.release, Callgrind())
     bench.strip()
     bench.fixtures(args.reuse_fixtures)
     rows = [r for r in ROWS if not args.only or args.only in r[0] or args.only in r[1]]
@@ -163,10 +223,12 @@ def main():
             else:
                 jobs[name] = [pool.submit(bench.units, how, n, "counted", True), pool.submit(bench.units, how, 2 * n, "counted", True)]
         # Native runs for the time beside each count, after the counted ones (one core each).
-        timed = {name: pool.submit(bench.units, how, n or 1, "timed", False) for name, how, n, target in rows}
+        timed = {name: pool.submit(bench.units, how, n or 1, "timed", False) for name, how, n, target in rows} \
+            if bench.counter.timed else {}
         results = {name: [j.result() for j in js] for name, js in jobs.items()}
         times = {name: j.result()[1] for name, j in timed.items()}
-    print(f"instructions per unit, x86-64, callgrind over N and 2N units ({time.time() - started:.0f} s); "
+    how_counted = "callgrind" if bench.counter.timed else "qemu-user's TCG plugin"
+    print(f"instructions per unit, {bench.counter.arch}, {how_counted} over N and 2N units ({time.time() - started:.0f} s); "
           f"Pi time = instructions x r / (IPC x clock), r 1.0-1.3, Pi 4 A72 IPC 0.6-1.2 at 1.5-1.8 GHz, Pi 5 A76 IPC 0.9-1.8 at 2.4 GHz")
     print(f"{'unit':<62} {'instructions':>12} {'target':>8}  {'CPU here':>9}  {'Pi 4 estimate':>17}  {'Pi 5 estimate':>17}  N")
     for name, how, n, target in rows:

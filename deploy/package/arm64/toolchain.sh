@@ -34,6 +34,8 @@ mkdir -p "$CACHE"
 missing=()
 command -v debootstrap >/dev/null || missing+=(debootstrap)
 [ -x /usr/bin/qemu-aarch64-static ] || missing+=(qemu-user-static)
+# The dynamic qemu-aarch64: the one that loads TCG plugins (make bench-instructions ARCH=arm64 counts with one).
+[ -x /usr/bin/qemu-aarch64 ] || missing+=(qemu-user)
 if [ ${#missing[@]} -gt 0 ]; then
   log "installing ${missing[*]}"
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" >&2
