@@ -46,6 +46,7 @@ def binaries(debs) -> dict:
     """Each package's binary as the package installs it, unpacked in the checkout (the roots see it)."""
     folder = SCRATCH / "debs"
     shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)  # dpkg-deb -x makes the last folder only
     found = {}
     for name, deb in debs.items():
         run("dpkg-deb", "-x", str(deb), str(folder / name))
