@@ -14,8 +14,9 @@ extension SessionBundle {
         check(Session.State(rawValue: session.state) != nil, "session state '\(session.state.prefix(40))' is not running, paused, ended or interrupted")
         check(ZoneModel(rawValue: session.zoneModel) != nil, "zone model '\(session.zoneModel.prefix(40))' is unknown")
         check(InputBounds.unixMs.contains(session.startedMs), "startedMs \(session.startedMs) is not a time from 2000 to 2100")
-        if let ended = session.endedMs {
-            check(ended >= session.startedMs && ended - session.startedMs <= InputBounds.sessionMs,
+        // Compared only once the start is in range: the end minus a start near Int64's ends would overflow.
+        if let ended = session.endedMs, InputBounds.unixMs.contains(session.startedMs) {
+            check(ended >= session.startedMs && ended <= session.startedMs + InputBounds.sessionMs,
                   "endedMs must be from startedMs to 24 h after it")
         }
         check(session.plannedMs.map(InputBounds.offsetMs.contains) ?? true, "plannedMs must be 0 to 24 h")
