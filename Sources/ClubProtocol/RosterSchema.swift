@@ -36,13 +36,16 @@ public enum RosterSchema {
         guard fields(of: edit.entity).contains(edit.field) else {
             return "\(edit.entity.rawValue) has no field '\(edit.field.prefix(40))' (its fields: \(fields(of: edit.entity).joined(separator: ", ")))"
         }
-        guard edit.stamp.wallMs > 0, edit.stamp.counter >= 0, edit.stamp.counter < 1 << 30,
+        guard InputBounds.unixMs.contains(edit.stamp.wallMs), edit.stamp.counter >= 0, edit.stamp.counter < 1 << 30,
               (1...64).contains(edit.stamp.origin.utf8.count) else {
-            return "\(what): the stamp needs a positive time, a counter ≥ 0 and an origin of 1 to 64 bytes"
+            return "\(what): the stamp needs a time from 2000 to 2100, a counter ≥ 0 and an origin of 1 to 64 bytes"
         }
         if let problem = valueProblem(edit.entity, edit.field, edit.value) { return "\(what): \(problem)" }
         return nil
     }
+
+    /// A roster name's bounds: `characters`, and four bytes a character (UTF-8's widest scalar).
+    static func nameBounds(_ characters: Int) -> TextBounds { TextBounds(characters: characters, bytes: 4 * characters) }
 
     static func keyProblem(_ entity: RosterEntity, _ key: String) -> String? {
         switch entity {
@@ -64,9 +67,10 @@ public enum RosterSchema {
     static func valueProblem(_ entity: RosterEntity, _ field: String, _ value: RosterValue) -> String? {
         func name(max: Int, empty: Bool) -> String? {
             guard let s = value.string else { return "a string" }
-            if !empty && s.trimmingCharacters(in: .whitespaces).isEmpty { return "must not be empty" }
-            if s.count > max { return "at most \(max) characters" }
-            if s.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return "no line breaks or control characters" }
+            // Bytes before anything else: a 6 MB name is refused without walking it.
+            if let problem = nameBounds(max).problem(s, mayBeEmpty: empty) {
+                return problem == "empty" ? "must not be empty" : "at most \(max) characters and \(nameBounds(max).bytes) bytes, no line breaks or control characters: \(problem)"
+            }
             return nil
         }
         func integer(_ range: ClosedRange<Int64>, nullable: Bool = false) -> String? {
@@ -89,7 +93,7 @@ public enum RosterSchema {
         case (.player, "birthYear"): return integer(1900...2100)
         case (.player, "sex"): return oneOf(Sex.allCases.map(\.rawValue))
         case (.player, "weightKg"):
-            guard let w = value.number, (20...250).contains(w) else { return "a number in 20…250" }
+            guard let w = value.number, InputBounds.weightKg.contains(w) else { return "a number in 20…250" }
             return nil
         case (.player, "restingHR"): return integer(25...120)
         case (.player, "maxHR"): return integer(120...240, nullable: true)

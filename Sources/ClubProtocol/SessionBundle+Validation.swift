@@ -2,72 +2,97 @@ import Foundation
 import TeamCore
 
 extension SessionBundle {
-    /// Bounds a bundle must keep: a day-long session of a big squad fits with room to spare.
-    public enum Limits {
-        public static let participants = 80
-        public static let straps = 160
-        public static let readingsPerParticipant = 200_000
-        public static let rrPerParticipant = 400_000
-        public static let laps = 1_000
-        public static let strapEvents = 100_000
-        public static let textLength = 200
-    }
-
     /// What is wrong with the bundle, each as a plain sentence; empty when it can be stored.
+    /// Every number and text is held to `InputBounds`: the server stores nothing outside them.
     public var problems: [String] {
         var problems: [String] = []
         func check(_ ok: Bool, _ message: @autoclosure () -> String) { if !ok { problems.append(message()) } }
+        func text(_ value: String, _ what: @autoclosure () -> String, mayBeEmpty: Bool = true) {
+            if let problem = InputBounds.bundleText.problem(value, mayBeEmpty: mayBeEmpty) { problems.append("\(what()): \(problem)") }
+        }
         check(format == Self.currentFormat, "format \(format) is not \(Self.currentFormat)")
-        check(Session.State(rawValue: session.state) != nil, "session state '\(session.state)' is not running, paused, ended or interrupted")
-        check(ZoneModel(rawValue: session.zoneModel) != nil, "zone model '\(session.zoneModel)' is unknown")
-        check(session.startedMs > 0, "startedMs must be positive")
-        check((session.endedMs ?? session.startedMs) >= session.startedMs, "endedMs is before startedMs")
-        check((session.plannedMs ?? 0) >= 0, "plannedMs is negative")
-        check((session.effortEndMs ?? 0) >= 0, "effortEndMs is negative")
-        check(!session.teamName.isEmpty && session.teamName.count <= Limits.textLength, "team name must have 1 to \(Limits.textLength) characters")
-        check(session.tags.count <= 16 && session.tags.allSatisfy { !$0.contains(",") && $0.count <= Limits.textLength },
-              "tags: at most 16, without commas")
-        check(participants.count <= Limits.participants, "more than \(Limits.participants) participants")
-        check(straps.count <= Limits.straps, "more than \(Limits.straps) straps")
-        check(laps.count <= Limits.laps, "more than \(Limits.laps) laps")
-        check(strapEvents.count <= Limits.strapEvents, "more than \(Limits.strapEvents) strap events")
+        check(Session.State(rawValue: session.state) != nil, "session state '\(session.state.prefix(40))' is not running, paused, ended or interrupted")
+        check(ZoneModel(rawValue: session.zoneModel) != nil, "zone model '\(session.zoneModel.prefix(40))' is unknown")
+        check(InputBounds.unixMs.contains(session.startedMs), "startedMs \(session.startedMs) is not a time from 2000 to 2100")
+        // Compared only once the start is in range: the end minus a start near Int64's ends would overflow.
+        if let ended = session.endedMs, InputBounds.unixMs.contains(session.startedMs) {
+            check(ended >= session.startedMs && ended <= session.startedMs + InputBounds.sessionMs,
+                  "endedMs must be from startedMs to 24 h after it")
+        }
+        check(session.plannedMs.map(InputBounds.offsetMs.contains) ?? true, "plannedMs must be 0 to 24 h")
+        check(session.effortEndMs.map(InputBounds.offsetMs.contains) ?? true, "effortEndMs must be 0 to 24 h")
+        text(session.teamName, "team name", mayBeEmpty: false)
+        check(session.tags.count <= InputBounds.tags, "more than \(InputBounds.tags) tags")
+        for tag in session.tags {
+            text(tag, "a tag")
+            check(!tag.contains(","), "a tag contains a comma")
+        }
+        check(participants.count <= InputBounds.participants, "more than \(InputBounds.participants) participants")
+        check(straps.count <= InputBounds.straps, "more than \(InputBounds.straps) straps")
+        check(laps.count <= InputBounds.laps, "more than \(InputBounds.laps) laps")
+        check(strapEvents.count <= InputBounds.strapEvents, "more than \(InputBounds.strapEvents) strap events")
+        check(sampleCount <= InputBounds.readingsPerSession, "more than \(InputBounds.readingsPerSession) readings in the session")
+        check(participants.reduce(0) { $0 + $1.rr.count } <= InputBounds.rrPerSession, "more than \(InputBounds.rrPerSession) RR intervals in the session")
         check(Set(participants.map(\.playerUUID)).count == participants.count, "a player takes part twice")
         check(Set(straps.map(\.uuid)).count == straps.count, "a strap is listed twice")
         for strap in straps {
-            check(Strap.isValidAddress(strap.address), "strap address '\(strap.address)' is not AA:BB:CC:DD:EE:FF")
-            check(strap.name.count <= Limits.textLength, "a strap name is longer than \(Limits.textLength) characters")
+            check(Strap.isValidAddress(strap.address), "strap address '\(strap.address.prefix(40))' is not AA:BB:CC:DD:EE:FF")
+            text(strap.name, "a strap's name")
+            if let location = strap.bodyLocation { text(location, "a strap's body location") }
+            if let manufacturer = strap.manufacturer { text(manufacturer, "a strap's manufacturer") }
+            check(strap.lastBattery.map(InputBounds.strapByte.contains) ?? true, "a strap's last battery is outside 0…255")
         }
         let strapRange = 0..<straps.count
-        for lap in laps { check(lap.tMs >= 0 && (lap.label?.count ?? 0) <= Limits.textLength, "a lap at \(lap.tMs) ms is out of range") }
+        for lap in laps {
+            check(InputBounds.offsetMs.contains(lap.tMs), "a lap at \(lap.tMs) ms is not 0 to 24 h into the session")
+            if let label = lap.label { text(label, "a lap's label") }
+        }
         for event in strapEvents {
             check(strapRange.contains(event.strap), "a strap event names strap \(event.strap), not in the list")
-            check(StrapEvent.Kind(rawValue: event.kind) != nil, "strap event kind '\(event.kind)' is not battery or link")
-            check(event.tMs >= 0, "a strap event has a negative time")
+            check(StrapEvent.Kind(rawValue: event.kind) != nil, "strap event kind '\(event.kind.prefix(40))' is not battery or link")
+            check(InputBounds.offsetMs.contains(event.tMs), "a strap event at \(event.tMs) ms is not 0 to 24 h into the session")
+            check(InputBounds.strapByte.contains(event.value), "a strap event's value \(event.value) is outside 0…255")
         }
         for p in participants {
             let who = "player \(p.playerUUID.uuidString.lowercased())"
-            check(!p.firstName.isEmpty && p.firstName.count <= Limits.textLength && p.lastName.count <= Limits.textLength, "\(who): name must have 1 to \(Limits.textLength) characters")
-            check((0...999).contains(p.shirtNumber), "\(who): shirt number \(p.shirtNumber) is not 0…999")
+            text(p.firstName, "\(who): first name", mayBeEmpty: false)
+            text(p.lastName, "\(who): last name")
+            check(InputBounds.shirtNumber.contains(p.shirtNumber), "\(who): shirt number \(p.shirtNumber) is not 0…999")
             check(p.strap.map { strapRange.contains($0) } ?? true, "\(who): strap \(p.strap ?? -1) is not in the list")
-            check(Sex(rawValue: p.physiology.sex) != nil, "\(who): sex must be M or F")
-            check(Physiology.MaxSource(rawValue: p.physiology.maxSource) != nil, "\(who): max HR source '\(p.physiology.maxSource)' is unknown")
-            check([p.physiology.weightKg, p.physiology.restingHR, p.physiology.maxHR].allSatisfy(\.isFinite) && p.physiology.maxHR > 0,
-                  "\(who): physiology numbers must be finite and max HR positive")
-            check((0...150).contains(p.physiology.age), "\(who): age \(p.physiology.age) is not 0…150")
+            let ph = p.physiology
+            check(Sex(rawValue: ph.sex) != nil, "\(who): sex must be M or F")
+            check(Physiology.MaxSource(rawValue: ph.maxSource) != nil, "\(who): max HR source '\(ph.maxSource.prefix(40))' is unknown")
+            check(InputBounds.weightKg.contains(ph.weightKg), "\(who): weight \(ph.weightKg) kg is not 20…250")
+            check(Self.isHeartRate(ph.restingHR) && Self.isHeartRate(ph.maxHR), "\(who): resting and max HR must be 20…260 bpm")
+            check(InputBounds.age.contains(ph.age), "\(who): age \(ph.age) is not 0…150")
             let s = p.samples
-            check(s.count <= Limits.readingsPerParticipant, "\(who): more than \(Limits.readingsPerParticipant) readings")
+            check(s.count <= InputBounds.readingsPerParticipant, "\(who): more than \(InputBounds.readingsPerParticipant) readings")
             check([s.tMsDeltas.count, s.contact.count, s.strap.count, s.energyKJ.count].allSatisfy { $0 == s.bpm.count },
                   "\(who): the sample columns differ in length")
-            check(s.tMsDeltas.allSatisfy { $0 >= 0 && $0 < 1 << 40 }, "\(who): sample times must not go back")
-            check(s.bpm.allSatisfy { (0...255).contains($0) }, "\(who): a heart rate is outside 0…255")
-            check(s.contact.allSatisfy { SensorContact(rawValue: UInt8(clamping: $0)) != nil && (0...255).contains($0) }, "\(who): a contact value is not 0, 1 or 2")
+            check(Self.timesFit(s.tMsDeltas), "\(who): sample times must not go back, nor past 24 h into the session")
+            check(s.bpm.allSatisfy(InputBounds.readingBPM.contains), "\(who): a reading's heart rate is outside 0…255")
+            check(s.contact.allSatisfy { (0...2).contains($0) }, "\(who): a contact value is not 0, 1 or 2")
             check(s.strap.allSatisfy { strapRange.contains($0) }, "\(who): a reading names a strap not in the list")
-            check(s.energyKJ.allSatisfy { $0.map { (0...65_535).contains($0) } ?? true }, "\(who): an energy value is outside 0…65535")
-            check(p.rr.count <= Limits.rrPerParticipant, "\(who): more than \(Limits.rrPerParticipant) RR intervals")
+            check(s.energyKJ.allSatisfy { $0.map(InputBounds.energyKJ.contains) ?? true }, "\(who): an energy value is outside 0…65535")
+            check(p.rr.count <= InputBounds.rrPerParticipant, "\(who): more than \(InputBounds.rrPerParticipant) RR intervals")
             check(p.rr.tMsDeltas.count == p.rr.rr1024.count, "\(who): the RR columns differ in length")
-            check(p.rr.tMsDeltas.allSatisfy { $0 >= 0 && $0 < 1 << 40 }, "\(who): RR times must not go back")
-            check(p.rr.rr1024.allSatisfy { (1...65_535).contains($0) }, "\(who): an RR value is outside 1…65535")
+            check(Self.timesFit(p.rr.tMsDeltas), "\(who): RR times must not go back, nor past 24 h into the session")
+            check(p.rr.rr1024.allSatisfy(InputBounds.rr1024.contains), "\(who): an RR interval is outside 1…65535 (1/1024 s)")
         }
         return problems
+    }
+
+    /// A physiology heart rate: finite and in range (NaN is in no range).
+    static func isHeartRate(_ bpm: Double) -> Bool { bpm >= Double(InputBounds.heartRate.lowerBound) && bpm <= Double(InputBounds.heartRate.upperBound) }
+
+    /// Offsets as deltas that never go back and never pass 24 h: each delta is checked before it
+    /// is added, so the running sum cannot overflow whatever the bundle says.
+    static func timesFit(_ deltas: [Int64]) -> Bool {
+        var t: Int64 = 0
+        for delta in deltas {
+            guard delta >= 0, delta <= InputBounds.sessionMs - t else { return false }
+            t += delta
+        }
+        return true
     }
 }

@@ -320,6 +320,20 @@ enum Migrations {
             }
             return statements
         },
+        Migration(version: 4, name: "session-quarantine") { owner in
+            let ownerLiteral = "'" + owner.replacingOccurrences(of: "'", with: "''") + "'"
+            return [
+                "ALTER TABLE session ADD COLUMN quarantine_reason text",
+                "ALTER TABLE session ADD COLUMN quarantined_at timestamptz",
+                """
+                -- A session `sideline-club check` found outside the bounds of a kiosk's input (InputBounds) stays
+                -- stored, but the server's role no longer sees it: no page, export, read API or season serves it.
+                -- The owner (who runs check) still does, to list it or let it go when the rules allow it again.
+                CREATE POLICY served_sessions ON session AS RESTRICTIVE
+                    USING (quarantine_reason IS NULL OR current_user = \(ownerLiteral))
+                """,
+            ]
+        },
     ]
 
     /// What the server's role may do, and nothing else: granted again on every `migrate`.

@@ -14,9 +14,11 @@ public struct ClubStatus: Codable, Sendable, Equatable {
     public var lastSyncMs: Int64?
     /// Why the last pass stopped short; nil when it went through.
     public var lastProblem: String?
+    /// Sessions the club refused for good (outside its bounds): kept here, not sent again.
+    public var sessionsRefused: [SessionRefusedByClub] = []
 
     enum CodingKeys: String, CodingKey {
-        case joined, server, club, kiosk, sessionsWaiting, deletionsWaiting, rosterEditsWaiting, lastSyncMs, lastProblem
+        case joined, server, club, kiosk, sessionsWaiting, deletionsWaiting, rosterEditsWaiting, lastSyncMs, lastProblem, sessionsRefused
     }
 
     /// Every key, an unknown as null (scripts read one shape).
@@ -31,6 +33,7 @@ public struct ClubStatus: Codable, Sendable, Equatable {
         try c.encode(rosterEditsWaiting, forKey: .rosterEditsWaiting)
         try c.encode(lastSyncMs, forKey: .lastSyncMs)
         try c.encode(lastProblem, forKey: .lastProblem)
+        try c.encode(sessionsRefused, forKey: .sessionsRefused)
     }
 
     public static func read(store: SidelineStore) throws(ClubSyncError) -> ClubStatus {
@@ -39,7 +42,7 @@ public struct ClubStatus: Codable, Sendable, Equatable {
             let counts = try store.clubOutboxCounts(), state = try store.clubSyncState()
             return ClubStatus(joined: link != nil, server: link?.server, club: link?.clubName, kiosk: link?.kioskName,
                               sessionsWaiting: counts.sessions, deletionsWaiting: counts.tombstones, rosterEditsWaiting: counts.rosterEdits,
-                              lastSyncMs: state.lastSyncMs, lastProblem: state.lastProblem)
+                              lastSyncMs: state.lastSyncMs, lastProblem: state.lastProblem, sessionsRefused: try store.sessionsRefusedByClub())
         } catch {
             throw .local("the sync state cannot be read: \(error)")
         }
@@ -49,8 +52,16 @@ public struct ClubStatus: Codable, Sendable, Equatable {
     public func line(now: Date = Date(), timeZone: TimeZone = .current) -> String {
         let counts = ClubOutboxCounts(sessions: sessionsWaiting, tombstones: deletionsWaiting, rosterEdits: rosterEditsWaiting)
         let host = server.flatMap { URLComponents(string: $0)?.host } ?? "no club"
-        return [counts.summary, "last sync " + Self.when(lastSyncMs, now: now, timeZone: timeZone), joined ? host : "no club (sideline club join URL CODE)"]
+        let refused = sessionsRefused.isEmpty ? [] : ["\(sessionsRefused.count) session\(sessionsRefused.count == 1 ? "" : "s") refused by the club"]
+        return ([counts.summary] + refused + ["last sync " + Self.when(lastSyncMs, now: now, timeZone: timeZone), joined ? host : "no club (sideline club join URL CODE)"])
             .joined(separator: " · ")
+    }
+
+    /// One line per session the club refused: which (its uuid and start) and why.
+    public func refusedLines(timeZone: TimeZone = .current) -> [String] {
+        sessionsRefused.map { r in
+            "session \(r.uuid.uuidString.lowercased()) of \(Self.when(r.startedMs, now: .distantPast, timeZone: timeZone)) not uploaded, for good: \(r.reason)"
+        }
     }
 
     /// "10:42" today, "2026-11-25 10:42" before, "never".

@@ -60,6 +60,7 @@ public struct ClubSyncPass: Sendable {
                 switch try uploads.upload(session) {
                 case .stored: report.sessionsUploaded += 1
                 case .settled(let why): report.settled.append("session \(session.uuid.uuidString.lowercased()): \(why)")
+                case .refused(let why): report.refused.append("session \(session.uuid.uuidString.lowercased()) not uploaded, for good: \(why)")
                 }
             } catch .refused(let host, let status, let message) {
                 // One session the club refuses does not hold back the others; the pass reports it.

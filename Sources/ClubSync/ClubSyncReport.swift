@@ -9,6 +9,9 @@ public struct ClubSyncReport: Sendable, Equatable {
     public var sessionsDeletedByClub = 0
     /// Sessions the club will never take (deleted there, or held with other content), one line each.
     public var settled: [String] = []
+    /// Sessions the club refused for good in this pass (422, or outside its bounds), one line each:
+    /// said once here, then listed by `sideline club status`; they stay on the kiosk and are not sent again.
+    public var refused: [String] = []
     /// What still waits after the pass.
     public var waiting = ClubOutboxCounts(sessions: 0, tombstones: 0, rosterEdits: 0)
     /// Why the pass stopped short; nil when everything went up and came down.

@@ -18,6 +18,9 @@ struct SessionUpload {
         case stored
         /// The club will never take it (deleted there, or held with other content): out of the outbox.
         case settled(String)
+        /// The club refuses it for good (a value outside its bounds, 422; or the kiosk found so before
+        /// sending): out of the outbox with the reason, kept here.
+        case refused(String)
     }
 
     func upload(_ waiting: SessionAwaitingUpload) throws(ClubSyncError) -> Outcome {
@@ -31,8 +34,12 @@ struct SessionUpload {
             throw .local("session \(waiting.sessionID) cannot be read for the club: \(error)")
         }
         let sha = CanonicalJSON.sha256Hex(canonical)
-        let packed = Gzip.compress(canonical)
         let session = waiting.uuid
+        // The club's own check, before a byte is sent: a bundle it would refuse is refused here, once.
+        if let problem = bundle.problems.first {
+            return try refused(session, sha256: sha, reason: "outside the club's bounds, found before sending: \(problem)")
+        }
+        let packed = Gzip.compress(canonical)
         do throws(ClubSyncError) {
             var upload: (id: UUID, offset: Int)?
             // After a cut: ask where the upload we were sending stands (HEAD), if it still sends the same bytes.
@@ -71,11 +78,20 @@ struct SessionUpload {
             logger.notice("session \(session.uuidString.lowercased()): \(message)")
             try note { try store.noteUploadStored(session, sha256: sha) }
             return .settled(message)
-        } catch .refused(_, let status, let message) where status == 422 || status == 404 {
-            // Bytes that can never make a session, or an upload expired: start from scratch next time, and say so.
+        } catch .refused(_, 422, let message) {
+            // Bytes the club can never store as a session: sending them again would be refused again.
+            return try refused(session, sha256: sha, reason: "refused by the club (422): \(message)")
+        } catch .refused(_, 404, let message) {
+            // The upload expired: start from scratch next time, and say so.
             try note { try store.noteUploadStarted(session, sha256: sha, uploadID: nil) }
-            throw .refused(host: api.server.host, status: status, message: message)
+            throw .refused(host: api.server.host, status: 404, message: message)
         }
+    }
+
+    func refused(_ session: UUID, sha256: String, reason: String) throws(ClubSyncError) -> Outcome {
+        logger.warning("session \(session.uuidString.lowercased()) is not uploaded: \(reason)")
+        try note { try store.noteUploadRefused(session, sha256: sha256, reason: reason) }
+        return .refused(reason)
     }
 
     func note(_ write: () throws -> Void) throws(ClubSyncError) {

@@ -245,6 +245,14 @@ enum Schema {
                 DROP TABLE rr_before_start;
                 """)
         }
+        migrator.registerMigration("v17-club-upload-refused") { db in
+            // A session the club refused for good (422: a value outside its bounds, docs/CLUB.md)
+            // leaves the outbox with the club's reason; the session itself stays here.
+            try db.execute(sql: """
+                ALTER TABLE club_session_upload ADD COLUMN refused_ms INTEGER;
+                ALTER TABLE club_session_upload ADD COLUMN refused_reason TEXT;
+                """)
+        }
         return migrator
     }
 }

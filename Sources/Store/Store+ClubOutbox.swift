@@ -12,11 +12,21 @@ public struct SessionAwaitingUpload: Sendable, Equatable {
     public var uploadID: UUID?
 }
 
+/// A finished session the club refused for good, and its one-line reason.
+public struct SessionRefusedByClub: Sendable, Equatable, Codable {
+    public var uuid: UUID
+    public var startedMs: Int64
+    public var refusedMs: Int64
+    public var reason: String
+}
+
 extension SidelineStore {
-    /// A finished session (ended, or interrupted by a process that died) that no upload stored.
+    /// A finished session (ended, or interrupted by a process that died) that no upload stored
+    /// and the club did not refuse for good.
     static let awaitingUpload = """
         s.state IN ('ended', 'interrupted') AND s.uuid IS NOT NULL
-        AND NOT EXISTS (SELECT 1 FROM club_session_upload u WHERE u.session_uuid = s.uuid AND u.stored_ms IS NOT NULL)
+        AND NOT EXISTS (SELECT 1 FROM club_session_upload u WHERE u.session_uuid = s.uuid
+                        AND (u.stored_ms IS NOT NULL OR u.refused_ms IS NOT NULL))
         """
 
     // MARK: Roster edits
@@ -139,7 +149,8 @@ extension SidelineStore {
         try write { db in
             try db.execute(sql: """
                 INSERT INTO club_session_upload(session_uuid, sha256, upload_id) SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM session WHERE uuid = ?1)
-                ON CONFLICT(session_uuid) DO UPDATE SET sha256 = excluded.sha256, upload_id = excluded.upload_id, stored_ms = NULL
+                ON CONFLICT(session_uuid) DO UPDATE SET sha256 = excluded.sha256, upload_id = excluded.upload_id, stored_ms = NULL,
+                    refused_ms = NULL, refused_reason = NULL
                 """, arguments: [UUIDColumn.encode(session), sha256, uploadID.map(UUIDColumn.encode)])
         }
     }
@@ -149,8 +160,36 @@ extension SidelineStore {
         try write { db in
             try db.execute(sql: """
                 INSERT INTO club_session_upload(session_uuid, sha256, stored_ms) SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM session WHERE uuid = ?1)
-                ON CONFLICT(session_uuid) DO UPDATE SET sha256 = excluded.sha256, upload_id = NULL, stored_ms = excluded.stored_ms
+                ON CONFLICT(session_uuid) DO UPDATE SET sha256 = excluded.sha256, upload_id = NULL, stored_ms = excluded.stored_ms,
+                    refused_ms = NULL, refused_reason = NULL
                 """, arguments: [UUIDColumn.encode(session), sha256, time.unixMs])
+        }
+    }
+
+    /// The club will never take the session as it is (422, or the kiosk's own check against the
+    /// club's bounds): it leaves the outbox with the reason, and stays here.
+    public func noteUploadRefused(_ session: UUID, sha256: String, reason: String, at time: Date = Date()) throws {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO club_session_upload(session_uuid, sha256, refused_ms, refused_reason) SELECT ?1, ?2, ?3, ?4
+                    WHERE EXISTS (SELECT 1 FROM session WHERE uuid = ?1)
+                ON CONFLICT(session_uuid) DO UPDATE SET sha256 = excluded.sha256, upload_id = NULL, stored_ms = NULL,
+                    refused_ms = excluded.refused_ms, refused_reason = excluded.refused_reason
+                """, arguments: [UUIDColumn.encode(session), sha256, time.unixMs, reason])
+        }
+    }
+
+    /// The sessions the club refused for good, oldest refusal first.
+    public func sessionsRefusedByClub() throws -> [SessionRefusedByClub] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT u.session_uuid, u.refused_ms, u.refused_reason, s.started_ms FROM club_session_upload u
+                JOIN session s ON s.uuid = u.session_uuid
+                WHERE u.refused_ms IS NOT NULL ORDER BY u.refused_ms, s.started_ms
+                """).compactMap { row in
+                guard let uuid = UUIDColumn.decode(row["session_uuid"]) else { return nil }
+                return SessionRefusedByClub(uuid: uuid, startedMs: row["started_ms"], refusedMs: row["refused_ms"], reason: row["refused_reason"] ?? "")
+            }
         }
     }
 

@@ -12,7 +12,7 @@ struct SidelineClub: AsyncParsableCommand {
         abstract: "The club server: every kiosk of a club syncs its sessions and rosters to one PostgreSQL.",
         version: SidelineVersion.current,
         subcommands: [MigrateCommand.self, ServeCommand.self, AddClubCommand.self, AddKioskCommand.self, AddUserCommand.self,
-                      AddTokenCommand.self, BenchCommand.self])
+                      AddTokenCommand.self, CheckCommand.self, BenchCommand.self])
 
     /// A mistake the user can fix or a refusal prints one line and exits 2, like `sideline`.
     static func main() async {
@@ -187,5 +187,24 @@ struct AddTokenCommand: AsyncParsableCommand {
         }
         say("read-only API token of club '\(club)' (GET /api/v1/sessions with 'Authorization: Bearer TOKEN'):")
         say(token)
+    }
+}
+
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Hold every stored session to today's bounds of a kiosk's input; quarantine (keep, stop serving) those outside, one line each.")
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() async throws {
+        let report = try await database.with { try await SessionCheck.run($0) }
+        for f in report.quarantined {
+            say("quarantined\(f.isNew ? "" : " before"): club '\(f.club)' session \(f.session.uuidString.lowercased()) (\(f.teamName.prefix(40)), "
+                + "started \(f.started)): \(f.reason)")
+        }
+        for uuid in report.released { say("served again: session \(uuid.uuidString.lowercased()) passes today's rules") }
+        let fresh = report.quarantined.filter(\.isNew).count
+        say("\(report.checked) sessions checked: \(report.quarantined.count) quarantined (\(fresh) now), \(report.released.count) served again")
     }
 }

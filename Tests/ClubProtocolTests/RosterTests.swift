@@ -56,6 +56,32 @@ final class RosterTests: XCTestCase {
         XCTAssertNotNil(RosterSchema.problem(with: noOrigin))
     }
 
+    /// A hostile kiosk's edits: numbers far out, a 6 MB "character", a NUL, a stamp near the end of time.
+    func testOutOfRangeValuesAndBytesAreRefused() {
+        let zalgo = "M" + String(repeating: "\u{301}", count: 3_000_000)
+        let cases: [(RosterEdit, String)] = [
+            (edit(.player, player, "weightKg", .number(1e300)), "20…250"),
+            (edit(.player, player, "weightKg", .number(1e-300)), "20…250"),
+            (edit(.player, player, "restingHR", .integer(Int64.max)), "25…120"),
+            (edit(.player, player, "maxHR", .integer(-1)), "120…240"),
+            (edit(.player, player, "firstName", .string(zalgo)), "96 bytes"),
+            (edit(.player, player, "firstName", .string("Mia\u{0}")), "U+0000"),
+            (edit(.team, team, "name", .string(String(repeating: "\u{1F600}", count: 25))), "at most 24 characters"),
+            (edit(.strap, team, "name", .string(String(repeating: "e\u{301}", count: 200))), "256 bytes"),
+        ]
+        for (e, expected) in cases {
+            let problem = RosterSchema.problem(with: e)
+            XCTAssertTrue(problem?.contains(expected) == true, "\(e.entity) \(e.field): \(problem ?? "nil")")
+        }
+        XCTAssertNil(RosterSchema.problem(with: edit(.player, player, "firstName", .string(String(repeating: "\u{1F600}", count: 24)))),
+                     "24 characters of 4 bytes fit")
+        for wallMs in [Int64.max, 1, InputBounds.unixMs.upperBound + 1] {
+            var e = edit(.player, player, "firstName", .string("Mia"))
+            e.stamp.wallMs = wallMs
+            XCTAssertTrue(RosterSchema.problem(with: e)?.contains("2000 to 2100") == true, "\(wallMs)")
+        }
+    }
+
     func testRosterValuesKeepTheirKindOnTheWire() throws {
         for value in [RosterValue.null, .bool(true), .integer(-7), .number(61.5), .string("Zoë \"Z\"")] {
             XCTAssertEqual(try CanonicalJSON.decode(RosterValue.self, from: CanonicalJSON.encode(value)), value)

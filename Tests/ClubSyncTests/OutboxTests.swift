@@ -41,6 +41,26 @@ final class OutboxTests: XCTestCase {
         XCTAssertEqual(try store!.clubOutboxCounts().sessions, 2)
     }
 
+    /// A session the club refuses for good leaves the outbox with its reason, survives the process,
+    /// and stays on the kiosk; it is listed, never offered again.
+    func testARefusedSessionLeavesTheOutboxWithItsReasonAndStays() throws {
+        var store: SidelineStore? = try fixture.open()
+        let team = try store!.createTeam(name: "U17")
+        let refused = try endedSession(store!, team: team.id), other = try endedSession(store!, team: team.id)
+        let uuid = try store!.sessionUUID(refused)
+        try store!.noteUploadStarted(uuid, sha256: String(repeating: "c", count: 64), uploadID: UUID())
+        try store!.noteUploadRefused(uuid, sha256: String(repeating: "c", count: 64), reason: "refused by the club (422): the bundle: weight")
+        store = nil
+
+        store = try fixture.open()
+        XCTAssertEqual(try store!.sessionsAwaitingUpload().map(\.sessionID), [other])
+        XCTAssertEqual(try store!.clubOutboxCounts().sessions, 1)
+        let listed = try store!.sessionsRefusedByClub()
+        XCTAssertEqual(listed.map(\.uuid), [uuid])
+        XCTAssertEqual(listed.first?.reason, "refused by the club (422): the bundle: weight")
+        XCTAssertEqual(try store!.sessions().count, 2, "a refused session stays on the kiosk")
+    }
+
     func testDeletingASessionHereWaitsAsATombstoneAndTheClubsDeletionLeavesNone() throws {
         let store = try fixture.open()
         let team = try store.createTeam(name: "U17")

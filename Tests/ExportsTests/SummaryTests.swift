@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import Exports
 
@@ -22,6 +23,15 @@ final class SummaryTests: XCTestCase {
         XCTAssertEqual(SummaryFormatting.fixed(-0.04, 1), "0.0")
         XCTAssertEqual(SummaryFormatting.fixed(-1.25, 1), "-1.3")
         XCTAssertEqual(SummaryFormatting.fixed(.nan, 1), "")
+    }
+
+    func testFixedDecimalsOfExtremeValuesNeverTrap() {
+        XCTAssertEqual(SummaryFormatting.fixed(1e-300, 1), "0.0")
+        XCTAssertEqual(SummaryFormatting.fixed(-1e-300, 2), "0.00")
+        XCTAssertEqual(SummaryFormatting.fixed(.infinity, 1), "")
+        XCTAssertEqual(SummaryFormatting.fixed(1e300, 1), String(format: "%.1f", 1e300), "past Int64: printed whole, no trap")
+        XCTAssertEqual(SummaryFormatting.fixed(-1e300, 0).count, 302)
+        XCTAssertEqual(SummaryFormatting.fixed(8.99e14, 1), "899000000000000.0", "the largest that splits exactly")
     }
 
     func testJSONCarriesNullsWithReasons() throws {

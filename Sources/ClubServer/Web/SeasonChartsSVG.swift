@@ -36,7 +36,7 @@ struct SeasonChartsSVG {
         chart.gridY(SVGChart.ticks(chart.yRange, count: 4)) { "\(Int($0))" }
         dayTicks(&chart)
         for d in loadDays where d.load > 0 {
-            chart.bar(x: x(d.day), from: 0, to: d.load, barWidth: 0.7, colour: "#9fb9dc", title: "\(d.day): load \(Int(d.load.rounded()))")
+            chart.bar(x: x(d.day), from: 0, to: d.load, barWidth: 0.7, colour: "#9fb9dc", title: "\(d.day): load \(WebFormat.whole(d.load))")
         }
         chart.line(loadDays.map { (x($0.day), $0.tolerance) }, colour: "#1a7f37", width: 2, dash: "5 3", title: "Tolerance (28 days)")
         chart.line(loadDays.map { (x($0.day), $0.strain) }, colour: "#c2261b", width: 2, title: "Strain (7 days)")
@@ -57,7 +57,7 @@ struct SeasonChartsSVG {
                 let minutes = w.zones.minutes(zone)
                 guard minutes > 0 else { continue }
                 chart.bar(x: Double(i), from: base, to: base + minutes, barWidth: 0.6, colour: Self.zoneColours[zone.rawValue],
-                          title: "week to \(w.lastDay): zone \(zone.rawValue) \(Int(minutes.rounded())) min")
+                          title: "week to \(w.lastDay): zone \(zone.rawValue) \(WebFormat.whole(minutes)) min")
                 base += minutes
             }
         }
@@ -73,7 +73,7 @@ struct SeasonChartsSVG {
         chart.gridY(SVGChart.ticks(chart.yRange, count: 4)) { "\(Int($0))" }
         dayTicks(&chart)
         chart.line(points.map { ($0.0, $0.1) }, colour: "#0b6bcb", width: 1.5)
-        for p in points { chart.dot((p.0, p.1), colour: "#0b6bcb", title: "drop of \(Int(p.1.rounded())) bpm in the minute after the effort") }
+        for p in points { chart.dot((p.0, p.1), colour: "#0b6bcb", title: "drop of \(WebFormat.whole(p.1)) bpm in the minute after the effort") }
         let empty = points.isEmpty ? "<p class=\"muted\">No session with a recovery minute in these weeks.</p>" : ""
         return chart.svg(label: "Heart rate recovery in the minute after each session's effort, bpm", id: "chart-hrr") + empty
     }

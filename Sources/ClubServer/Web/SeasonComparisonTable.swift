@@ -25,7 +25,7 @@ enum SeasonComparisonTable {
             \(row("Load\(per)", "totalLoad", { number($0.totalLoad) }, { $0.totalLoad.map { WebFormat.whole($0) } }))
             \(row("Mean Strain\(per)", "meanStrain", { number($0.meanStrain) }, { $0.meanStrain.map { WebFormat.whole($0) } }))
             \(row("Minutes in zones 1 · 2 · 3 · 4 · 5\(per)", "zones", { f in f.zones.map { z in zoneList.map { "\(z[$0])" }.joined(separator: " ") } },
-                  { f in f.zones.map { z in zoneList.map { "\(Int(z.minutes($0).rounded()))" }.joined(separator: " · ") } }))
+                  { f in f.zones.map { z in zoneList.map { WebFormat.whole(z.minutes($0)) }.joined(separator: " · ") } }))
             \(row("Readiness lnRMSSD (mean of the checks)", "readinessMean", { number($0.readinessMean) }, { $0.readinessMean.map { WebFormat.two($0) } }))
             </tbody></table></div>
             """

@@ -70,7 +70,7 @@ struct TeamComparisonSVG {
     func load(width: Double) -> String {
         let top = max(50, (player.map(\.load) + team.compactMap(\.load)).max() ?? 0) * 1.1
         var chart = SVGChart(xRange: -Double(days) + 0.5...0.5, yRange: 0...top, width: width, height: 200)
-        chart.gridY(SVGChart.ticks(chart.yRange, count: 4)) { "\(Int($0))" }
+        chart.gridY(SVGChart.ticks(chart.yRange, count: 4)) { WebFormat.whole($0) }
         dayTicks(&chart)
         chart.line(team.compactMap { t in t.load.map { (x(t.day), $0) } }, colour: Self.teamColour, width: 2, dash: "5 3", title: "the team's average daily load")
         chart.line(player.map { (x($0.day), $0.load) }, colour: Self.playerColour, width: 1.5, title: "the player's daily load")
@@ -88,7 +88,7 @@ struct TeamComparisonSVG {
         let values = player.flatMap { [$0.strain, $0.tolerance] } + team.flatMap { [$0.strain, $0.tolerance].compactMap { $0 } }
         let top = max(20, (values.max() ?? 0) * 1.1)
         var chart = SVGChart(xRange: -Double(days) + 0.5...0.5, yRange: 0...top, width: width, height: 220)
-        chart.gridY(SVGChart.ticks(chart.yRange, count: 4)) { "\(Int($0))" }
+        chart.gridY(SVGChart.ticks(chart.yRange, count: 4)) { WebFormat.whole($0) }
         dayTicks(&chart)
         chart.line(team.compactMap { t in t.tolerance.map { (x(t.day), $0) } }, colour: Self.toleranceColour, width: 1.5, dash: "5 3", title: "the team's Tolerance")
         chart.line(team.compactMap { t in t.strain.map { (x(t.day), $0) } }, colour: Self.strainColour, width: 1.5, dash: "5 3", title: "the team's Strain")

@@ -1,10 +1,12 @@
 import Foundation
+import TeamCore
 
 /// Numbers, times and lengths as the pages print them (the kiosk's forms: "2026-03-17 10:00",
 /// "1:05:30", a heart rate without decimals, a load with one).
 enum WebFormat {
+    /// Any stored time: one past four-digit years is printed as the nearest that has them (a formatter prints nothing for it).
     static func dateTime(unixMs: Int64) -> String {
-        formatter("yyyy-MM-dd HH:mm").string(from: Date(timeIntervalSince1970: Double(unixMs) / 1000))
+        formatter("yyyy-MM-dd HH:mm").string(from: Date(timeIntervalSince1970: Double(ISOTime.writable.clamp(unixMs)) / 1000))
     }
 
     static func dateTime(_ date: Date) -> String { formatter("yyyy-MM-dd HH:mm").string(from: date) }
@@ -23,12 +25,12 @@ enum WebFormat {
 
     /// "42:10" or "1:05:30".
     static func duration(ms: Int64) -> String {
-        let s = max(0, Int((Double(ms) / 1000).rounded()))
+        let s = max(0, Int((Double(ms) / 1000).rounded())) // |ms| / 1000 < 2^54: always fits
         return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
     }
 
-    /// A whole number, or "–".
-    static func whole(_ value: Double?) -> String { value.map { "\(Int($0.rounded()))" } ?? "–" }
+    /// A whole number, or "–" (also for NaN; a number past Int's range prints as its end, never traps).
+    static func whole(_ value: Double?) -> String { value.flatMap { Int(roundedClamping: $0) }.map { "\($0)" } ?? "–" }
 
     /// One decimal, or "–".
     static func one(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "–" }

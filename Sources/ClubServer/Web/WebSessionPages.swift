@@ -117,7 +117,7 @@ struct WebSessionPages: Sendable {
         let lines: [String] = rows.map { r in
             "<tr data-uuid=\"\(r.uuid.uuidString.lowercased())\"><td class=\"nowrap\"><a href=\"/sessions/\(r.uuid.uuidString.lowercased())\">\(WebFormat.dateTime(unixMs: r.startedMs))</a></td>"
                 + "<td>\(r.teamName.html)</td><td class=\"num\">\(r.effortMs.map(WebFormat.duration) ?? "–")</td><td class=\"num opt\">\(r.players)</td>"
-                + "<td class=\"num\">\(r.averageBPM.map { "\(Int($0.rounded())) bpm" } ?? "–")</td><td class=\"opt\">\(Self.tags(r.tags))</td>"
+                + "<td class=\"num\">\(r.averageBPM.map { "\(WebFormat.whole($0)) bpm" } ?? "–")</td><td class=\"opt\">\(Self.tags(r.tags))</td>"
                 + "<td class=\"opt\">\((r.kiosk ?? "–").html)</td></tr>"
         }
         let none = after == nil ? "No session yet: kiosks upload theirs when they sync." : "No older session."
@@ -173,7 +173,7 @@ struct WebSessionPages: Sendable {
         }.joined()
         let body = """
             <h1>\(row.teamName.html) · \(WebFormat.dateTime(unixMs: row.startedMs))</h1>
-            <p class="sub">effort \(row.effortMs.map(WebFormat.duration) ?? "–") · \(row.players) players · team average \(row.averageBPM.map { "\(Int($0.rounded())) bpm" } ?? "–") · \(Self.zoneModel(document.zoneModel)) · \(Self.tags(row.tags))</p>
+            <p class="sub">effort \(row.effortMs.map(WebFormat.duration) ?? "–") · \(row.players) players · team average \(row.averageBPM.map { "\(WebFormat.whole($0)) bpm" } ?? "–") · \(Self.zoneModel(document.zoneModel)) · \(Self.tags(row.tags))</p>
             \(graph)
             <h2>Players</h2>
             <div class="scroll"><table id="players"><thead><tr><th class="num">#</th><th>Player</th><th class="num">Avg</th><th class="num">Max</th>

@@ -1,5 +1,6 @@
 import Analytics
 import Foundation
+import TeamCore
 
 /// One player's session as a FIT activity file: file_id, a timer start event,
 /// one record per second with heart_rate, a lap per coach's lap, the timer stop,
@@ -18,7 +19,7 @@ public enum FITActivityEncoder {
     public static func encode(_ player: PlayerAnalysis, context: AnalysedSession) -> [UInt8] {
         let analysis = context.analysis
         var w = FITWriter(capacity: player.track.count * 6 + 512)
-        func time(_ ms: Int64) -> UInt64 { UInt64(max(0, Int64(context.date(atMs: ms).timeIntervalSince1970.rounded(.down)) - fitEpochOffset)) }
+        func time(_ ms: Int64) -> UInt64 { UInt64(max(0, (Int64(truncatedClamping: context.date(atMs: ms).timeIntervalSince1970.rounded(.down)) ?? 0) &- fitEpochOffset)) }
         let start = time(0), end = time(analysis.durationMs)
 
         w.define(local: Local.fileID.rawValue, global: 0, fields: [
@@ -72,9 +73,9 @@ public enum FITActivityEncoder {
             let isLast = i == laps.count - 1, isRecovery = player.recoveryLap != nil && isLast
             w.write(local: Local.lap.rawValue, [
                 UInt64(i), time(lap.toMs), 9, 1, time(lap.fromMs), span, span,
-                lap.stats.kcal.value.map { UInt64(min(65534, $0.rounded())) },
-                lap.stats.averageBPM.value.map { UInt64(min(254, $0.rounded())) },
-                lap.stats.maxBPM.value.map { UInt64(min(254, $0)) },
+                lap.stats.kcal.value.flatMap { UInt64(roundedClamping: min(65534, $0)) },
+                lap.stats.averageBPM.value.flatMap { UInt64(roundedClamping: min(254, $0)) },
+                lap.stats.maxBPM.value.map { UInt64(clamping: min(254, $0)) },
                 isRecovery ? 1 : 0, // intensity: rest or active
                 isLast ? 7 : 0, 0, // lap trigger session_end or manual; sport generic
             ])
@@ -92,9 +93,9 @@ public enum FITActivityEncoder {
         let s = player.recordingStats
         let sessionValues: [UInt64?] = [
             0, end, 8, 1, start, 0, 0, duration, duration,
-            s.kcal.value.map { UInt64(min(65534, $0.rounded())) },
-            s.averageBPM.value.map { UInt64(min(254, $0.rounded())) },
-            s.maxBPM.value.map { UInt64(min(254, $0)) },
+            s.kcal.value.flatMap { UInt64(roundedClamping: min(65534, $0)) },
+            s.averageBPM.value.flatMap { UInt64(roundedClamping: min(254, $0)) },
+            s.maxBPM.value.map { UInt64(clamping: min(254, $0)) },
             0, UInt64(laps.count), 0,
         ]
         w.write(local: Local.session.rawValue, sessionValues.map(FITWriter.Value.number),
@@ -106,7 +107,7 @@ public enum FITActivityEncoder {
             .init(number: 5, type: .uint32),
         ])
         let localOffset = Int64(TimeZone.current.secondsFromGMT(for: context.startedAt))
-        w.write(local: Local.activity.rawValue, [end, duration, 1, 0, 26, 1, UInt64(max(0, Int64(end) + localOffset))])
+        w.write(local: Local.activity.rawValue, [end, duration, 1, 0, 26, 1, UInt64(max(0, Int64(clamping: end) &+ localOffset))])
         return w.file()
     }
 

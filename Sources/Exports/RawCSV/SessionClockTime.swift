@@ -14,7 +14,7 @@ struct SessionClockTime {
     }
 
     func append(offsetMs: Int64, to out: inout CSVBytes, with writer: inout ISOTime.Writer) {
-        let unixMs = startMs + offsetMs
+        let unixMs = startMs.addingClamped(offsetMs)
         let offset = fixedOffset ?? TimeZone.current.secondsFromGMT(for: Date(unixMs: unixMs))
         out.appendTime(unixMs: unixMs, offsetSeconds: offset, with: &writer)
     }

@@ -1,4 +1,5 @@
 import Analytics
+import Foundation
 
 /// How numbers look in the CSV summary: fixed decimals, and an empty cell
 /// (never "nan") where there is not enough data.
@@ -16,6 +17,8 @@ enum SummaryFormatting {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let rounded = (abs(x) * scale).rounded()
+        // Past 2^53 a double has no fraction to split off, and past 2^63 Int64 traps: print it as it is.
+        guard rounded < 9e15 else { return String(format: "%.\(decimals)f", x) }
         let whole = Int64(rounded / scale), fraction = Int64(rounded) - whole * Int64(scale)
         var out = (x < 0 && rounded > 0 ? "-" : "") + String(whole)
         if decimals > 0 {

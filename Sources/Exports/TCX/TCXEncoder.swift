@@ -27,12 +27,12 @@ public enum TCXEncoder {
             let isLast = n == laps.count - 1, isRecovery = player.recoveryLap != nil && isLast
             let trackEnd = isLast ? Int64.max : lap.toMs
             let s = lap.stats
-            xml += "<Lap StartTime=\"\(ISOTime.string(unixMs: startMs + lap.fromMs, fractional: false))\">\n"
+            xml += "<Lap StartTime=\"\(ISOTime.string(unixMs: startMs.addingClamped(lap.fromMs), fractional: false))\">\n"
             xml += "<TotalTimeSeconds>\(decimal(Double(max(0, lap.toMs - lap.fromMs)) / 1000))</TotalTimeSeconds>\n"
             xml += "<DistanceMeters>0</DistanceMeters>\n"
-            xml += "<Calories>\(Int(min(65535, (s.kcal.value ?? 0).rounded())))</Calories>\n"
+            xml += "<Calories>\(max(0, Int(roundedClamping: min(65535, s.kcal.value ?? 0)) ?? 0))</Calories>\n"
             if let average = s.averageBPM.value, let maximum = s.maxBPM.value {
-                xml += "<AverageHeartRateBpm><Value>\(min(255, max(1, Int(average.rounded()))))</Value></AverageHeartRateBpm>\n"
+                xml += "<AverageHeartRateBpm><Value>\(min(255, max(1, Int(roundedClamping: average) ?? 1)))</Value></AverageHeartRateBpm>\n"
                 xml += "<MaximumHeartRateBpm><Value>\(min(255, maximum))</Value></MaximumHeartRateBpm>\n"
             }
             xml += "<Intensity>\(isRecovery ? "Resting" : "Active")</Intensity>\n<TriggerMethod>Manual</TriggerMethod>\n"
@@ -40,7 +40,7 @@ public enum TCXEncoder {
             if i < track.count, track.tMs[i] < trackEnd {
                 xml += "<Track>\n"
                 while i < track.count, track.tMs[i] < trackEnd {
-                    xml += "<Trackpoint><Time>\(ISOTime.string(unixMs: startMs + track.tMs[i]))</Time>"
+                    xml += "<Trackpoint><Time>\(ISOTime.string(unixMs: startMs.addingClamped(track.tMs[i])))</Time>"
                     xml += "<HeartRateBpm><Value>\(track.bpm[i])</Value></HeartRateBpm></Trackpoint>\n"
                     i += 1
                 }

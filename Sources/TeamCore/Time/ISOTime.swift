@@ -12,7 +12,7 @@ public enum ISOTime {
 
     /// The wall-clock time `offsetSeconds` east of UTC, with that offset ("+01:00"); nil: UTC, "Z".
     public static func append(unixMs: Int64, offsetSeconds: Int?, fractional: Bool = true, to out: inout [UInt8]) {
-        let local = unixMs + Int64(offsetSeconds ?? 0) * 1000
+        let local = localMs(unixMs, offsetSeconds)
         let ms = ((local % 1000) + 1000) % 1000
         let seconds = (local - ms) / 1000
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
@@ -40,7 +40,8 @@ public enum ISOTime {
 
         /// `ISOTime.append(unixMs:offsetSeconds:fractional: true, to:)`, with the same bytes.
         public mutating func append(unixMs: Int64, offsetSeconds: Int?, to out: inout [UInt8]) {
-            let local = unixMs + Int64(offsetSeconds ?? 0) * 1000
+            let unixMs = ISOTime.writable.clamp(unixMs)
+            let local = ISOTime.localMs(unixMs, offsetSeconds)
             let msOfMinute = ((local % 60_000) + 60_000) % 60_000
             let thisMinute = (local - msOfMinute) / 60_000
             if thisMinute != minute || (offsetSeconds ?? Int.max) != minuteOffset {
@@ -58,6 +59,17 @@ public enum ISOTime {
             out.append(zero + UInt8(ms / 100)); out.append(zero + UInt8(ms / 10 % 10)); out.append(zero + UInt8(ms % 10))
             out.append(contentsOf: suffix)
         }
+    }
+
+    /// The instants with a four-digit year, a day in from each end (0000-01-02 to 9999-12-30) so a
+    /// local offset stays inside: a time outside (a stored session's, read from anywhere) is written
+    /// as the nearest end, never trapping on its arithmetic.
+    public static let writable: ClosedRange<Int64> = -62_167_132_800_000...253_402_214_399_999
+
+    /// Local wall-clock ms of `unixMs`, held to `writable` first; an offset of more than a day is none.
+    static func localMs(_ unixMs: Int64, _ offsetSeconds: Int?) -> Int64 {
+        let offset = Int64(offsetSeconds ?? 0)
+        return writable.clamp(unixMs) + (abs(offset) <= 86_400 ? offset * 1000 : 0)
     }
 
     /// Howard Hinnant's days-to-civil algorithm (proleptic Gregorian).
@@ -85,3 +97,4 @@ public enum ISOTime {
         }
     }
 }
+

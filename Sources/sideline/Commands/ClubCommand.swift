@@ -72,7 +72,7 @@ struct ClubSyncCommand: ParsableCommand {
             // What each pass did; a pass that stopped on a problem says it as the exit's one line below.
             guard case .passed(let report, let joined) = outcome else { return }
             if let joined { print("joined the club \(joined.clubName) at \(joined.server) as \(joined.kioskName)") }
-            for line in report.settled { print(line) }
+            for line in report.settled + report.refused { print(line) }
             if report.problem == nil { print(passes > 1 ? "another pass, asked for during the last: \(report.line)" : report.line) }
         }
         switch outcome {
@@ -98,7 +98,11 @@ struct ClubStatusCommand: ParsableCommand {
 
     func run() throws {
         let status = try ClubStatus.read(store: try database.open())
-        guard json else { return print(status.line()) }
+        guard json else {
+            print(status.line())
+            for line in status.refusedLines() { print(line) }
+            return
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         print(String(decoding: try encoder.encode(status), as: UTF8.self))
