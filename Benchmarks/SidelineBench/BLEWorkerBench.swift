@@ -58,7 +58,10 @@ private func subscribedEngine(sink: NotificationSink) -> HostEngine {
         }
     }
     completeCommands()
-    engine.receive(event(0x3E, [0x01, 0x00] + le16(0x40) + [0x00, 0x00, 1, 2, 3, 4, 5, 6] + le16(40) + le16(0) + le16(500) + [0])[...], nowNs: 0)
+    // In typed parts: Debian's Swift 6.2.3 (the arm64 build) gives up type-checking one long sum.
+    let connection: [UInt8] = [0x01, 0x00] + le16(0x40) + [0x00, 0x00, 1, 2, 3, 4, 5, 6]
+    let timing: [UInt8] = le16(40) + le16(0) + le16(500) + [0]
+    engine.receive(event(0x3E, connection + timing)[...], nowNs: 0)
     // Answer the GATT client until it subscribes.
     for _ in 0..<20 where !sink.subscribed {
         completeCommands()

@@ -115,8 +115,9 @@ func benchStore(rounds: Int) throws {
     let dir = NSTemporaryDirectory() + "sideline-bench-\(getpid())"
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: dir) }
-    let samples = (0..<count).map { i in
-        Sample(playerID: Int64(i % 30) + 1, strapID: Int64(i % 30) + 1, tMs: Int64(i / 30) * 1000, bpm: 60 + i % 120, contact: .detected)
+    let samples = (0..<count).map { i -> Sample in
+        let player = Int64(i % 30) + 1, second = Int64(i / 30)
+        return Sample(playerID: player, strapID: player, tMs: second * 1000, bpm: 60 + i % 120, contact: .detected)
     }
     for round in 0..<rounds {
         for (label, batchSize) in [("one", count), ("second", 30 * 100)] {

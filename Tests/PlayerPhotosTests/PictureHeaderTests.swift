@@ -162,8 +162,11 @@ final class PictureHeaderTests: XCTestCase {
 enum Hostile {
     static func png(width: UInt32, height: UInt32) -> [UInt8] {
         func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be(13) + Array("IHDR".utf8) + be(width) + be(height)
-            + [8, 2, 0, 0, 0] + be(0) + be(4) + Array("IDAT".utf8) + [0x78, 0xDA, 0x03, 0x00] + be(0)
+        // In typed parts: Debian's Swift 6.2.3 (the arm64 build) gives up type-checking one long sum.
+        let header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be(13) + Array("IHDR".utf8)
+        let size: [UInt8] = be(width) + be(height) + [8, 2, 0, 0, 0] + be(0)
+        let data: [UInt8] = be(4) + Array("IDAT".utf8) + [0x78, 0xDA, 0x03, 0x00] + be(0)
+        return header + size + data
     }
 
     static func jpeg(width: Int, height: Int, scans: Int = 1, progressive: Bool = false) -> [UInt8] {
@@ -175,14 +178,16 @@ enum Hostile {
 
     static func gifFrame(width: UInt16, height: UInt16) -> [UInt8] {
         func le(_ v: UInt16) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
-        return Array("GIF89a".utf8) + le(1) + le(1) + [0, 0, 0] + [0x2C] + le(0) + le(0) + le(width) + le(height) + [0]
-            + [2, 2, 0x44, 0x01, 0x00] + [0x3B]
+        let screen: [UInt8] = Array("GIF89a".utf8) + le(1) + le(1) + [0, 0, 0]
+        let image: [UInt8] = [0x2C] + le(0) + le(0) + le(width) + le(height) + [0]
+        return screen + image + [2, 2, 0x44, 0x01, 0x00, 0x3B]
     }
 
     static func bmp(width: Int32, height: Int32) -> [UInt8] {
         func le(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8(v >> (8 * $0) & 0xFF) } }
-        return Array("BM".utf8) + le(70) + le(0) + le(54) + le(40) + le(UInt32(bitPattern: width)) + le(UInt32(bitPattern: height))
-            + [1, 0, 24, 0] + [UInt8](repeating: 0, count: 40)
+        let file: [UInt8] = Array("BM".utf8) + le(70) + le(0) + le(54) + le(40)
+        let size: [UInt8] = le(UInt32(bitPattern: width)) + le(UInt32(bitPattern: height))
+        return file + size + [1, 0, 24, 0] + [UInt8](repeating: 0, count: 40)
     }
 
     static func webpCanvas(width: UInt32, height: UInt32) -> [UInt8] {
