@@ -162,11 +162,19 @@ final class PictureHeaderTests: XCTestCase {
 enum Hostile {
     static func png(width: UInt32, height: UInt32) -> [UInt8] {
         func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-        // In typed parts: Debian's Swift 6.2.3 (the arm64 build) gives up type-checking one long sum.
-        let header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + be(13) + Array("IHDR".utf8)
-        let size: [UInt8] = be(width) + be(height) + [8, 2, 0, 0, 0] + be(0)
-        let data: [UInt8] = be(4) + Array("IDAT".utf8) + [0x78, 0xDA, 0x03, 0x00] + be(0)
-        return header + size + data
+        // Appended piece by piece: Debian's Swift 6.2.3 (the arm64 build) gives up type-checking long sums.
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        bytes += be(13)
+        bytes += Array("IHDR".utf8)
+        bytes += be(width)
+        bytes += be(height)
+        bytes += [8, 2, 0, 0, 0]
+        bytes += be(0)
+        bytes += be(4)
+        bytes += Array("IDAT".utf8)
+        bytes += [0x78, 0xDA, 0x03, 0x00]
+        bytes += be(0)
+        return bytes
     }
 
     static func jpeg(width: Int, height: Int, scans: Int = 1, progressive: Bool = false) -> [UInt8] {
@@ -178,20 +186,35 @@ enum Hostile {
 
     static func gifFrame(width: UInt16, height: UInt16) -> [UInt8] {
         func le(_ v: UInt16) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8)] }
-        let screen: [UInt8] = Array("GIF89a".utf8) + le(1) + le(1) + [0, 0, 0]
-        let image: [UInt8] = [0x2C] + le(0) + le(0) + le(width) + le(height) + [0]
-        return screen + image + [2, 2, 0x44, 0x01, 0x00, 0x3B]
+        var bytes = Array("GIF89a".utf8)
+        bytes += le(1)
+        bytes += le(1)
+        bytes += [0, 0, 0, 0x2C]
+        bytes += le(0)
+        bytes += le(0)
+        bytes += le(width)
+        bytes += le(height)
+        bytes += [0, 2, 2, 0x44, 0x01, 0x00, 0x3B]
+        return bytes
     }
 
     static func bmp(width: Int32, height: Int32) -> [UInt8] {
         func le(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8(v >> (8 * $0) & 0xFF) } }
-        let file: [UInt8] = Array("BM".utf8) + le(70) + le(0) + le(54) + le(40)
-        let size: [UInt8] = le(UInt32(bitPattern: width)) + le(UInt32(bitPattern: height))
-        return file + size + [1, 0, 24, 0] + [UInt8](repeating: 0, count: 40)
+        var bytes = Array("BM".utf8)
+        for field: UInt32 in [70, 0, 54, 40, UInt32(bitPattern: width), UInt32(bitPattern: height)] { bytes += le(field) }
+        bytes += [1, 0, 24, 0]
+        bytes += [UInt8](repeating: 0, count: 40)
+        return bytes
     }
 
     static func webpCanvas(width: UInt32, height: UInt32) -> [UInt8] {
         func le24(_ v: UInt32) -> [UInt8] { (0..<3).map { UInt8(v >> (8 * $0) & 0xFF) } }
-        return Array("RIFF".utf8) + [22, 0, 0, 0] + Array("WEBPVP8X".utf8) + [10, 0, 0, 0] + [0, 0, 0, 0] + le24(width - 1) + le24(height - 1)
+        var bytes = Array("RIFF".utf8)
+        bytes += [22, 0, 0, 0]
+        bytes += Array("WEBPVP8X".utf8)
+        bytes += [10, 0, 0, 0, 0, 0, 0, 0]
+        bytes += le24(width - 1)
+        bytes += le24(height - 1)
+        return bytes
     }
 }
