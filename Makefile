@@ -14,7 +14,7 @@
 #   make deb    out/sideline_<version>_<arch>.deb, the appliance package (docs/OPERATIONS.md "Install on a Raspberry Pi"), and
 #               out/sideline-club_<version>_<arch>.deb, the club server's (docs/CLUB-OPERATIONS.md); both from deploy/package/debian
 #               ARCH=arm64: both for a Raspberry Pi, cross-compiled here with Debian's own Swift (deploy/package/arm64/, docs/decisions/062-arm64-cross-build.md)
-#   make test-arm64  the arm64 build's checks (not yet passing: sideline hangs opening a database under qemu-user 7.2; docs/TESTING.md): both arm64 .debs, their binaries on an arm64 trixie and bookworm root (qemu-user), the core test targets
+#   make test-arm64  the arm64 build's checks (not in make test; docs/TESTING.md): both arm64 .debs, their binaries on an arm64 trixie and bookworm root (qemu-user), the core test targets
 #               as aarch64 code, and the same session's exports byte for byte on both architectures (deploy/scripts/arm64-test.sh)
 #   make bench-appliance  kill -9 → the kiosk back on screen, on this machine's cores: cage (headless) and the kiosk as the unit runs them
 #   make test-appliance  only the appliance in a VM: the .deb installed by apt, boot to the kiosk on bluez and hci-user, taps, crashes, power cut, USB sticks, no blanking, no adapter at start, a bookworm board upgraded to trixie (Tests/appliance); RELEASE=bookworm boots bookworm's
