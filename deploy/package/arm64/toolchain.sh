@@ -209,9 +209,12 @@ TRIXIE_ROOT=$TRIXIE/root
 BOOKWORM_ROOT=$BOOKWORM/root
 SDK=$(make_piece sdk "$( { declare -f make_sdk; cat "$HERE/swift-sdk.json" "$HERE/toolset.json"; echo "$SWIFT_VERSION $TRIXIE"; } | key)" make_sdk)
 make_shim
-# The driver links a --static-swift-stdlib build with swiftrt.o from the sysroot's usr/lib/swift_static
-# (not from the SDK's swiftStaticResourcesPath): the sysroot points there at the SDK's.
-ln -sfn "$SDK/sideline-arm64.artifactbundle/sideline-arm64/swift/usr/lib/swift_static" "$TRIXIE_ROOT/usr/lib/swift_static"
+# The driver links with swiftrt.o from the sysroot's usr/lib/swift_static (a --static-swift-stdlib
+# build) or usr/lib/swift (a debug build and the test bundle, on the shared runtime), not from the
+# SDK's resource paths: the sysroot points there at the SDK's.
+for resources in swift_static swift; do
+  ln -sfn "$SDK/sideline-arm64.artifactbundle/sideline-arm64/swift/usr/lib/$resources" "$TRIXIE_ROOT/usr/lib/$resources"
+done
 echo "SWIFT_VERSION=$SWIFT_VERSION"
 echo "SID_ROOT=$SID_ROOT"
 echo "TRIXIE_ROOT=$TRIXIE_ROOT"
