@@ -26,11 +26,12 @@ final class BundleAnalysisTests: XCTestCase {
         let ola = Physiology(age: 18, sex: .male, weightKg: 71, restingHR: 48, maxHR: 201, maxSource: .measured)
         let players = [SessionPlayer(sessionID: 12, playerID: 40, strapID: 7, shirtNumber: 9, physiology: mia),
                        SessionPlayer(sessionID: 12, playerID: 41, strapID: nil, shirtNumber: 10, physiology: ola)]
-        let samples: [Int64: [Sample]] = [
-            40: (0..<600).map { Sample(playerID: 40, strapID: $0 < 300 ? 7 : 8, tMs: Int64($0) * 1000 + 13, bpm: 120 + $0 % 50,
-                                       contact: .detected, energyKJ: $0 % 10 == 0 ? $0 : nil) },
-            41: [],
-        ]
+        let mias = (0..<600).map { (i: Int) -> Sample in
+            let strap: Int64 = i < 300 ? 7 : 8
+            let energy: Int? = i % 10 == 0 ? i : nil
+            return Sample(playerID: 40, strapID: strap, tMs: Int64(i) * 1000 + 13, bpm: 120 + i % 50, contact: .detected, energyKJ: energy)
+        }
+        let samples: [Int64: [Sample]] = [40: mias, 41: []]
         let rr: [Int64: [RRInterval]] = [40: (1...900).map { RRInterval(playerID: 40, tMs: Int64($0) * 650, rr1024: 666) }, 41: []]
         let input = SessionInput(session: session, players: players, samples: samples, rrIntervals: rr,
                                  laps: [Lap(sessionID: 12, tMs: 300_000, label: "second half")])
