@@ -209,6 +209,16 @@ TRIXIE_ROOT=$TRIXIE/root
 BOOKWORM_ROOT=$BOOKWORM/root
 SDK=$(make_piece sdk "$( { declare -f make_sdk; cat "$HERE/swift-sdk.json" "$HERE/toolset.json"; echo "$SWIFT_VERSION $TRIXIE"; } | key)" make_sdk)
 make_shim
+# Debian's swiftlang 6.2.3 ships the interface of _Testing_Foundation (Swift Testing's overlay for
+# Foundation, which every test file importing both links through autolinking) but not its library,
+# for either architecture: the test bundle's link asks for -l_Testing_Foundation. An empty stand-in
+# answers it; no test uses the overlay's API (a symbol of it would stay undefined and fail the link).
+testing_overlay=$SDK/sideline-arm64.artifactbundle/sideline-arm64/swift/usr/lib/swift/linux/lib_Testing_Foundation.so
+if [ ! -f "$testing_overlay" ]; then
+  log "an empty lib_Testing_Foundation.so for the test bundle (Debian's swiftlang lacks it)"
+  ./deploy/package/arm64/run.sh "$SID_ROOT" /usr/libexec/swift/bin/clang --target=aarch64-linux-gnu -fuse-ld=lld -shared -nostdlib \
+    -Wl,-soname,lib_Testing_Foundation.so -o "$testing_overlay" -x c /dev/null
+fi
 # The driver links with swiftrt.o from the sysroot's usr/lib/swift_static (a --static-swift-stdlib
 # build) or usr/lib/swift (a debug build and the test bundle, on the shared runtime), not from the
 # SDK's resource paths: the sysroot points there at the SDK's.
