@@ -219,6 +219,18 @@ if [ ! -f "$testing_overlay" ]; then
   ./deploy/package/arm64/run.sh "$SID_ROOT" /usr/libexec/swift/bin/clang --target=aarch64-linux-gnu -fuse-ld=lld -shared -nostdlib \
     -Wl,-soname,lib_Testing_Foundation.so -o "$testing_overlay" -x c /dev/null
 fi
+# libFoundationXML.so of libswiftlang (the tests' TCX checks use XMLDocument) needs sid's libxml2.so.16,
+# which trixie does not have: sid's libxml2-16 (it needs only glibc 2.38 and zlib) beside the shared
+# runtime the test bundle runs on. Test-only: the products import no FoundationXML.
+runtime=$SDK/sideline-arm64.artifactbundle/sideline-arm64/swift/usr/lib/swift/linux
+if ! ls "$runtime"/libxml2.so.16* > /dev/null 2>&1; then
+  log "sid's libxml2-16 beside the shared runtime (libFoundationXML.so needs it)"
+  mkdir -p "$CACHE/debs/libxml2" && rm -rf "$CACHE/debs/libxml2/x"
+  (cd "$CACHE/debs/libxml2" && rm -f ./*.deb && APT_CONFIG=$(cd "$ROOT" && ./deploy/scripts/apt-release.sh sid arm64) \
+     apt-get download -q libxml2-16 >&2)
+  dpkg-deb -x "$CACHE"/debs/libxml2/libxml2-16_*_arm64.deb "$CACHE/debs/libxml2/x"
+  cp -a "$CACHE"/debs/libxml2/x/usr/lib/aarch64-linux-gnu/libxml2.so.16* "$runtime/"
+fi
 # The driver links with swiftrt.o from the sysroot's usr/lib/swift_static (a --static-swift-stdlib
 # build) or usr/lib/swift (a debug build and the test bundle, on the shared runtime), not from the
 # SDK's resource paths: the sysroot points there at the SDK's.
