@@ -26,6 +26,8 @@ public struct WebRoutes: Sendable {
         let teams = WebTeamPages(database: database)
         let season = WebSeasonPages(database: database)
         let settings = WebSettingsPage(database: database)
+        // For the pages only (added after the API's routes): a kiosk or script sends no Origin, a browser always does.
+        router.middlewares.add(SameOriginCheck())
         router.get("/") { request, _ in
             request.cookies[WebSessionStore.cookieName] == nil ? WebPage.redirect("/login") : WebPage.redirect("/sessions")
         }
