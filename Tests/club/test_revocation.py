@@ -102,6 +102,10 @@ def test_a_disabled_user_is_refused_at_once_and_enabled_again(club, tmp_path):
     assert sign_in_status(club, COACH_A, "not the password") == (401, False)
     row = next(line for line in lines(club, "list-users") if line.startswith(COACH_A))
     assert f"\tcoach of U17 Girls\tdisabled 20" in row, row
+    # The server's role may set the mark and nothing else of a user (its grant is for that column only).
+    for sql in ("UPDATE club_user SET role = 'admin'", "UPDATE club_user SET password_hash = 'x'", "UPDATE api_token SET token_hash = 'x'"):
+        denied = club.app_sql(sql, check=False)
+        assert denied.returncode != 0 and "permission denied" in denied.stderr, sql
     # Enabled again: the old session stays ended, a new sign-in works.
     assert "enabled" in club.run("enable-user", "--club", "Alpha", COACH_A).stdout
     assert http(club, "GET", "/sessions", cookie=cookie).status == 303
