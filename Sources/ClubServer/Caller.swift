@@ -43,7 +43,7 @@ public enum KioskEnrolment {
         return try await database.inClub(club) { connection in
             guard let name = try await connection.query("""
                 UPDATE kiosk SET token_hash = \(tokenHash), enrolment_code_hash = NULL, enrolment_expires_at = NULL,
-                                 enrolled_at = now(), last_seen_at = now()
+                                 enrolled_at = now(), last_seen_at = now(), revoked_at = NULL
                 WHERE id = \(kiosk) AND enrolment_code_hash = \(codeHash) AND enrolment_expires_at > now()
                 RETURNING name
                 """, logger: database.logger).decode(String.self).firstElement()

@@ -2,7 +2,7 @@ import ClubProtocol
 import Foundation
 import PostgresNIO
 
-/// The administrator's commands (`add-club`, `add-kiosk`, `add-user`, `add-token`), run as the
+/// The administrator's commands (`add-club`, `add-kiosk`, `add-user`, `add-token`; taking access away: `ClubAccess`), run as the
 /// schema's owner over SSH. They find a club by name across clubs (the owner's lookup), then
 /// write inside that club like the server does.
 public enum ClubAdmin {
@@ -82,14 +82,16 @@ public enum ClubAdmin {
     }
 
     /// A read-only API token for the club's own scripts.
-    public static func addToken(_ database: ClubDatabase, club: Club) async throws -> String {
+    /// The token and its id (the id names it in listings and to `revoke-token`; the token is shown once).
+    public static func addToken(_ database: ClubDatabase, club: Club) async throws -> (id: UUID, token: String) {
         let token = SecretToken.generate(prefix: "api_")
         let hash = SecretToken.hash(token)
+        let id = UUID()
         try await database.inClub(club.id) { connection in
-            try await connection.query("INSERT INTO api_token(club_id, id, token_hash) VALUES (\(club.id), \(UUID()), \(hash))",
+            try await connection.query("INSERT INTO api_token(club_id, id, token_hash) VALUES (\(club.id), \(id), \(hash))",
                                        logger: database.logger)
         }
-        return token
+        return (id, token)
     }
 
     public enum Role: String, Sendable, CaseIterable { case admin, coach }

@@ -24,6 +24,7 @@ public struct ClubRoutes: Sendable {
         let api = router.group("api/v1")
         api.post("enrol") { request, _ in try await enrol(request) }
         api.get("kiosk/status") { request, _ in try await status(request) }
+        api.post("kiosk/leave") { request, _ in try await leave(request) }
         api.post("kiosk/uploads") { request, _ in try await createUpload(request) }
         api.head("kiosk/uploads/{id}") { request, context in try await uploadState(request, context, head: true) }
         api.get("kiosk/uploads/{id}") { request, context in try await uploadState(request, context, head: false) }
@@ -84,6 +85,13 @@ public struct ClubRoutes: Sendable {
                               sessionsStored: Int(row.4), lastSeenMs: row.3?.unixMs)
         }
         return try HTTP.json(status)
+    }
+
+    /// `sideline club leave`: the kiosk revokes its own token; what it uploaded stays.
+    func leave(_ request: Request) async throws -> Response {
+        let (club, kiosk) = try await self.kiosk(request)
+        _ = try await ClubAccess.revokeKiosk(database, club: club, kiosk: .id(kiosk))
+        return Response(status: .noContent)
     }
 
     // MARK: Uploads

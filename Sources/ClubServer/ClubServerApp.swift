@@ -20,6 +20,7 @@ public enum ClubServerApp {
     public static func run(database: ClubDatabase, host: String, port: Int, tls: TLSFiles?,
                            onListening: @escaping @Sendable (Int) -> Void) async throws {
         let router = Router(context: ClubRequestContext.self)
+        router.middlewares.add(ResponseHeadersMiddleware())
         ClubRoutes(database: database).add(to: router)
         WebRoutes(database: database, tls: tls != nil).add(to: router)
         let server: HTTPServerBuilder

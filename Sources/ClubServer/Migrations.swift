@@ -334,6 +334,52 @@ enum Migrations {
                 """,
             ]
         },
+        Migration(version: 5, name: "revocation-and-sign-in") { _ in
+            [
+                // A revoked kiosk loses its token (and any code) at once; its row and what it uploaded stay, and
+                // `add-kiosk` for its name gives it a code to enrol again, which clears the mark.
+                "ALTER TABLE kiosk ADD COLUMN revoked_at timestamptz",
+                // A revoked API token keeps its row (the listing shows when); the lookup no longer finds it.
+                "ALTER TABLE api_token ADD COLUMN revoked_at timestamptz",
+                // A disabled user keeps their row and may be enabled again; their sessions open nothing meanwhile.
+                "ALTER TABLE club_user ADD COLUMN disabled_at timestamptz",
+                """
+                CREATE OR REPLACE FUNCTION sideline_token_owner(p_hash bytea) RETURNS TABLE(club_id uuid, kind text, subject_id uuid)
+                LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+                BEGIN
+                    PERFORM set_config('sideline.lookup', 'on', true);
+                    RETURN QUERY
+                        SELECT k.club_id, 'kiosk'::text, k.id FROM kiosk k WHERE k.token_hash = p_hash AND k.revoked_at IS NULL
+                        UNION ALL
+                        SELECT t.club_id, 'api'::text, t.id FROM api_token t WHERE t.token_hash = p_hash AND t.revoked_at IS NULL;
+                    PERFORM set_config('sideline.lookup', '', true);
+                END
+                $$
+                """,
+                // The sign-in limit (SignInLimit) counts failures per e-mail and address pair as well.
+                "CREATE INDEX login_failure_by_pair ON login_failure(email, address, at)",
+                definer("sideline_login_history(p_email text, p_address text, p_seconds integer)",
+                        returns: "TABLE(now_ms bigint, email_ms bigint[], pair_ms bigint[], address_ms bigint[])", """
+                    RETURN QUERY SELECT
+                        (extract(epoch FROM now()) * 1000)::bigint,
+                        ARRAY(SELECT (extract(epoch FROM f.at) * 1000)::bigint FROM login_failure f
+                              WHERE f.email = lower(p_email) AND f.at > now() - make_interval(secs => p_seconds) ORDER BY f.at DESC LIMIT 64),
+                        ARRAY(SELECT (extract(epoch FROM f.at) * 1000)::bigint FROM login_failure f
+                              WHERE f.email = lower(p_email) AND f.address = p_address AND f.at > now() - make_interval(secs => p_seconds)
+                              ORDER BY f.at DESC LIMIT 64),
+                        ARRAY(SELECT (extract(epoch FROM f.at) * 1000)::bigint FROM login_failure f
+                              WHERE f.address = p_address AND f.at > now() - make_interval(secs => p_seconds) ORDER BY f.at DESC LIMIT 64);
+                    """),
+                // A success clears its own pair only: the admin signing in does not give a guesser elsewhere fresh tries.
+                definer("sideline_login_succeeded_from(p_email text, p_address text)", returns: "void", """
+                    DELETE FROM login_failure WHERE email = lower(p_email) AND address = left(p_address, 64);
+                    """),
+                "DROP FUNCTION sideline_login_failures(text, text, integer)",
+                "DROP FUNCTION sideline_login_succeeded(text)",
+                "REVOKE ALL ON FUNCTION sideline_login_history(text, text, integer) FROM PUBLIC",
+                "REVOKE ALL ON FUNCTION sideline_login_succeeded_from(text, text) FROM PUBLIC",
+            ]
+        },
     ]
 
     /// What the server's role may do, and nothing else: granted again on every `migrate`.
@@ -358,8 +404,11 @@ enum Migrations {
         "GRANT SELECT, INSERT, DELETE ON session_load TO %ROLE%",
         "GRANT SELECT, INSERT, DELETE ON web_session TO %ROLE%",
         "GRANT EXECUTE ON FUNCTION sideline_web_session_owner(bytea) TO %ROLE%",
-        "GRANT EXECUTE ON FUNCTION sideline_login_failures(text, text, integer) TO %ROLE%",
         "GRANT EXECUTE ON FUNCTION sideline_login_failed(text, text) TO %ROLE%",
-        "GRANT EXECUTE ON FUNCTION sideline_login_succeeded(text) TO %ROLE%",
+        // Revocation from the admin's web page (and a kiosk's own `leave`, through UPDATE on kiosk above).
+        "GRANT UPDATE (revoked_at) ON api_token TO %ROLE%",
+        "GRANT UPDATE (disabled_at) ON club_user TO %ROLE%",
+        "GRANT EXECUTE ON FUNCTION sideline_login_history(text, text, integer) TO %ROLE%",
+        "GRANT EXECUTE ON FUNCTION sideline_login_succeeded_from(text, text) TO %ROLE%",
     ]
 }

@@ -65,6 +65,11 @@ public struct ClubAPI: Sendable {
         try timed { () throws(ClubSyncError) in try decode(SyncStatus.self, send("GET", "kiosk/status")) }
     }
 
+    /// The kiosk revokes its own token (`sideline club leave`): after this it opens nothing on the server.
+    public func leave() throws(ClubSyncError) {
+        _ = try send("POST", "kiosk/leave", body: Data())
+    }
+
     public enum Started: Sendable {
         case upload(UploadState)
         /// The club holds the session with this hash already: nothing to send.

@@ -42,13 +42,42 @@ public enum ClubMembership {
         return (server, code)
     }
 
-    /// Forgets the token (and a join typed on the kiosk that waits); everything recorded, and what
-    /// waits in the outbox, stays.
-    public static func leave(store: SidelineStore) throws(ClubSyncError) -> ClubLink {
+    /// What leaving did on the server.
+    public enum ServerSide: Sendable, Equatable {
+        /// The server revoked the token.
+        case revoked
+        /// The server no longer knew the token (revoked or replaced before).
+        case unknownThere
+        /// No answer, or a refusal: the token may still work there until the admin revokes the kiosk.
+        case notRevoked(ClubSyncError)
+        /// Not asked (the kiosk's screen, whose loop never waits for the network).
+        case notAsked
+    }
+
+    /// Revokes the kiosk's token on the server when it answers (a few seconds at most), then forgets it
+    /// here (and a join typed on the kiosk that waits) whatever the server said: a kiosk can always leave.
+    /// Everything recorded, and what waits in the outbox, stays.
+    public static func leave(store: SidelineStore, revokingOnServer: Bool = true) throws(ClubSyncError) -> (link: ClubLink, server: ServerSide) {
         guard let link = try ClubLink.load(forDatabase: store.path) else { throw .notJoined }
+        let server = revokingOnServer ? revoke(link) : .notAsked
         try ClubLink.remove(forDatabase: store.path)
         try forgetPendingJoin(store: store)
-        return link
+        return (link, server)
+    }
+
+    static func revoke(_ link: ClubLink) -> ServerSide {
+        do {
+            var http = ClubHTTP(caFile: link.caFile)
+            // Leaving must not hang on a dead network: the local half goes on either way.
+            http.connectTimeoutSeconds = 5
+            http.lowSpeedSeconds = 10
+            try ClubAPI(server: try ClubServerURL(link.server), token: link.token, http: http).leave()
+            return .revoked
+        } catch .refused(_, 401, _) {
+            return .unknownThere
+        } catch {
+            return .notRevoked(error)
+        }
     }
 
     /// A join typed on the kiosk is typed again or given up: the old one and its problem go.

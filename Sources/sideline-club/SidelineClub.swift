@@ -12,7 +12,8 @@ struct SidelineClub: AsyncParsableCommand {
         abstract: "The club server: every kiosk of a club syncs its sessions and rosters to one PostgreSQL.",
         version: SidelineVersion.current,
         subcommands: [MigrateCommand.self, ServeCommand.self, AddClubCommand.self, AddKioskCommand.self, AddUserCommand.self,
-                      AddTokenCommand.self, CheckCommand.self, BenchCommand.self])
+                      AddTokenCommand.self, RevokeKioskCommand.self, RevokeTokenCommand.self, DisableUserCommand.self, EnableUserCommand.self,
+                      ListKiosksCommand.self, ListTokensCommand.self, ListUsersCommand.self, CheckCommand.self, BenchCommand.self])
 
     /// A mistake the user can fix or a refusal prints one line and exits 2, like `sideline`.
     static func main() async {
@@ -182,10 +183,11 @@ struct AddTokenCommand: AsyncParsableCommand {
     @Option(help: "The club's name.") var club: String
 
     func run() async throws {
-        let token = try await database.with { db in
+        let (id, token) = try await database.with { db in
             try await ClubAdmin.addToken(db, club: try await ClubAdmin.club(db, named: club))
         }
-        say("read-only API token of club '\(club)' (GET /api/v1/sessions with 'Authorization: Bearer TOKEN'):")
+        say("read-only API token \(id.uuidString.lowercased()) of club '\(club)' (GET /api/v1/sessions with 'Authorization: Bearer TOKEN'; "
+            + "`revoke-token` with that id ends it):")
         say(token)
     }
 }

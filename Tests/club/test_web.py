@@ -49,7 +49,7 @@ def test_a_wrong_password_is_refused_and_the_sixth_wrong_try_is_rate_limited(web
     assert "Too many failed sign-ins" in message(driver)
     assert not any(c["name"] == "sideline_session" for c in driver.get_cookies())
     assert "too many failed tries" in web.club.log.read_text()
-    # Another user from the same address is not locked out by someone else's guesses (per e-mail; per address at 20).
+    # Another user from the same address is not locked out by someone else's guesses (per e-mail and address; per address at 20).
     web.login(driver, COACH_A)
     assert driver.current_url.endswith("/sessions"), message(driver)
     # The failures are counted in PostgreSQL, where the server's role cannot read or change them.

@@ -2,23 +2,21 @@ import Foundation
 import Logging
 import PostgresNIO
 
-/// Failed logins slow a guesser down: after 5 failures for one e-mail, or 20 from one client
-/// address, within 15 minutes, the next try is refused without looking at the password. Counted in
-/// PostgreSQL (through the owner's functions: the table belongs to no club), so every server counts
-/// the same tries; a successful login clears its e-mail's count.
+/// The sign-in limit's memory: failed sign-ins kept in PostgreSQL (through the owner's functions: the
+/// table belongs to no club), so every server counts the same tries, and `SignInLimit` deciding on them.
+/// A successful sign-in clears the failures of its own e-mail and address pair only.
 enum LoginThrottle {
-    static let window: Int = 15 * 60
-    static let perEmail: Int64 = 5
-    static let perAddress: Int64 = 20
+    static let limit = SignInLimit()
 
-    /// True when this e-mail or address has failed too often lately.
-    static func isLimited(email: String, address: String, database: ClubDatabase) async throws -> Bool {
-        let counts = try await database.inTransaction { connection in
-            try await connection.query("SELECT by_email, by_address FROM sideline_login_failures(\(email), \(address), \(window)::integer)",
-                                       logger: database.logger).decode((Int64, Int64).self).firstElement()
+    static func decision(email: String, address: String, database: ClubDatabase) async throws -> SignInLimit.Decision {
+        let row = try await database.inTransaction { connection in
+            try await connection.query("""
+                SELECT now_ms, email_ms, pair_ms, address_ms FROM sideline_login_history(\(email), \(address), \(Int(limit.window))::integer)
+                """, logger: database.logger).decode((Int64, [Int64], [Int64], [Int64]).self).firstElement()
         }
-        guard let (byEmail, byAddress) = counts else { return false }
-        return byEmail >= perEmail || byAddress >= perAddress
+        guard let (now, email, pair, address) = row else { return .check }
+        func dates(_ ms: [Int64]) -> [Date] { ms.map { Date(timeIntervalSince1970: Double($0) / 1000) } }
+        return limit.decide(.init(email: dates(email), pair: dates(pair), address: dates(address)), now: dates([now])[0])
     }
 
     static func failed(email: String, address: String, database: ClubDatabase) async throws {
@@ -27,9 +25,9 @@ enum LoginThrottle {
         }
     }
 
-    static func succeeded(email: String, database: ClubDatabase) async throws {
+    static func succeeded(email: String, address: String, database: ClubDatabase) async throws {
         try await database.inTransaction { connection in
-            try await connection.query("SELECT sideline_login_succeeded(\(email))", logger: database.logger)
+            try await connection.query("SELECT sideline_login_succeeded_from(\(email), \(address))", logger: database.logger)
         }
     }
 }

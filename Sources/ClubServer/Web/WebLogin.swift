@@ -5,7 +5,7 @@ import Hummingbird
 
 /// Signing in and out. The login form carries a token of its own, matched by a short cookie
 /// (SameSite=Strict) so another site cannot sign a browser in to an account of its choosing;
-/// a failed login is counted (`LoginThrottle`) and answered with one plain sentence that does not
+/// a failed login is counted (`LoginThrottle`, `SignInLimit`) and answered with one plain sentence that does not
 /// say whether the e-mail exists; a password is checked with scrypt off the event loops.
 struct WebLogin: Sendable {
     let database: ClubDatabase
@@ -39,21 +39,22 @@ struct WebLogin: Sendable {
         guard (3...254).contains(email.count), (1...1024).contains(password.count) else {
             return self.form(message: "Type your e-mail and password.", email: email, status: .badRequest, secure: secure)
         }
-        if try await LoginThrottle.isLimited(email: email, address: address, database: database) {
-            database.logger.notice("web: login refused for '\(email)' from \(address): too many failed tries")
-            return self.form(message: "Too many failed sign-ins for this e-mail or from this address. Wait 15 minutes and try again.",
-                             email: email, status: .tooManyRequests, secure: secure)
+        if case .refused(let reason, let wait) = try await LoginThrottle.decision(email: email, address: address, database: database) {
+            database.logger.notice("web: login refused for '\(email)' from \(address): too many failed tries (\(reason.rawValue))")
+            var response = self.form(message: Self.refusal(reason, wait: wait), email: email, status: .tooManyRequests, secure: secure)
+            response.headers[.retryAfter] = "\(max(1, Int(wait.rounded(.up))))"
+            return response
         }
         let owner = try await database.inTransaction { connection in
             try await connection.query("SELECT club_id, user_id FROM sideline_login_owner(\(email))", logger: database.logger)
                 .decode((UUID, UUID).self).firstElement()
         }
-        var stored = Self.decoy
+        var stored = Self.decoy, disabled = false
         if let (club, user) = owner {
-            stored = try await database.inClub(club) { connection in
-                try await connection.query("SELECT password_hash FROM club_user WHERE id = \(user)", logger: database.logger)
-                    .decode(String.self).firstElement()
-            } ?? Self.decoy
+            (stored, disabled) = try await database.inClub(club) { connection in
+                try await connection.query("SELECT password_hash, disabled_at IS NOT NULL FROM club_user WHERE id = \(user)", logger: database.logger)
+                    .decode((String, Bool).self).firstElement()
+            } ?? (Self.decoy, false)
         }
         let matches = await Self.verify(password, against: stored)
         guard matches, let (club, user) = owner else {
@@ -61,7 +62,12 @@ struct WebLogin: Sendable {
             database.logger.notice("web: failed login for '\(email)' from \(address)")
             return self.form(message: "Wrong e-mail or password.", email: email, status: .unauthorized, secure: secure)
         }
-        try await LoginThrottle.succeeded(email: email, database: database)
+        // Said only to someone who knows the password: it tells a guesser nothing.
+        guard !disabled else {
+            database.logger.notice("web: login refused for '\(email)' from \(address): the user is disabled")
+            return self.form(message: "This account is disabled: ask the club's admin.", email: email, status: .unauthorized, secure: secure)
+        }
+        try await LoginThrottle.succeeded(email: email, address: address, database: database)
         let started = try await WebSessionStore.start(user: user, club: club, database: database)
         database.logger.info("web: '\(email)' signed in from \(address)")
         return WebPage.redirect("/sessions", cookies: [
@@ -76,6 +82,17 @@ struct WebLogin: Sendable {
         return WebPage.redirect("/login", cookies: [
             Cookie(name: WebSessionStore.cookieName, value: "", maxAge: 0, path: "/", secure: secure, httpOnly: true, sameSite: .lax),
         ])
+    }
+
+    /// The refusal's sentence: which limit, and how long (never a lock: docs/CLUB-OPERATIONS.md).
+    static func refusal(_ reason: SignInLimit.Reason, wait: TimeInterval) -> String {
+        let seconds = max(1, Int(wait.rounded(.up)))
+        let when = seconds < 90 ? "\(seconds) seconds" : "\((seconds + 59) / 60) minutes"
+        switch reason {
+        case .pair: return "Too many failed sign-ins for this e-mail from this address. Try again in \(when)."
+        case .address: return "Too many failed sign-ins from this address. Try again in \(when)."
+        case .email: return "Too many failed sign-ins for this e-mail lately: it is slowed down. Try again in \(when)."
+        }
     }
 
     /// scrypt takes about 0.1 s of one core: run where it does not hold up other requests.

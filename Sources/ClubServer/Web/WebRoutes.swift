@@ -26,6 +26,9 @@ public struct WebRoutes: Sendable {
         let teams = WebTeamPages(database: database)
         let season = WebSeasonPages(database: database)
         let settings = WebSettingsPage(database: database)
+        let access = WebAccessPages(database: database)
+        // For the pages only (added after the API's routes): a kiosk or script sends no Origin, a browser always does.
+        router.middlewares.add(SameOriginCheck())
         router.get("/") { request, _ in
             request.cookies[WebSessionStore.cookieName] == nil ? WebPage.redirect("/login") : WebPage.redirect("/sessions")
         }
@@ -42,7 +45,20 @@ public struct WebRoutes: Sendable {
                 try await login.signOut(cookie: request.cookies[WebSessionStore.cookieName]?.value ?? "", user: user, secure: secure(request))
             }
         }
-        router.get("kiosks") { request, context in try await signedIn(request, context) { user, _ in try await sessions.kiosks(user) } }
+        router.get("kiosks") { request, context in try await signedIn(request, context) { user, _ in try await access.kiosks(user) } }
+        router.post("kiosks/{id}/revoke") { request, context in
+            try await signedIn(request, context, post: true) { user, _ in try await access.revokeKiosk(user, id: try Self.uuid(context, "id")) }
+        }
+        router.post("tokens/{id}/revoke") { request, context in
+            try await signedIn(request, context, post: true) { user, _ in try await access.revokeToken(user, id: try Self.uuid(context, "id")) }
+        }
+        router.get("users") { request, context in try await signedIn(request, context) { user, _ in try await access.users(user) } }
+        router.post("users/{id}/disable") { request, context in
+            try await signedIn(request, context, post: true) { user, _ in try await access.setDisabled(user, id: try Self.uuid(context, "id"), disabled: true) }
+        }
+        router.post("users/{id}/enable") { request, context in
+            try await signedIn(request, context, post: true) { user, _ in try await access.setDisabled(user, id: try Self.uuid(context, "id"), disabled: false) }
+        }
         router.get("sessions") { request, context in try await signedIn(request, context) { user, _ in try await sessions.list(user, request: request) } }
         router.get("sessions/{uuid}") { request, context in
             try await signedIn(request, context) { user, _ in try await sessions.session(user, try Self.uuid(context, "uuid")) }
@@ -110,7 +126,13 @@ public struct WebRoutes: Sendable {
     func signedIn(_ request: Request, _ context: ClubRequestContext, post: Bool = false,
                   _ body: (WebUser, FormData?) async throws -> Response) async throws -> Response {
         let cookie = request.cookies[WebSessionStore.cookieName]?.value
-        guard let cookie, let user = try await WebSessionStore.user(cookie: cookie, database: database) else {
+        let user: WebUser
+        let lookup: WebSessionStore.Lookup = if let cookie { try await WebSessionStore.user(cookie: cookie, database: database) } else { .none }
+        switch lookup {
+        case .signedIn(let signedIn): user = signedIn
+        case .disabled:
+            return WebPage.problem(.unauthorized, "This account is disabled: ask the club's admin.", user: nil).response
+        case .none:
             if post { return WebPage.problem(.forbidden, "You are not signed in (or your session ended): sign in again.", user: nil).response }
             return WebPage.redirect("/login")
         }

@@ -8,31 +8,10 @@ import NIOCore
 import PostgresNIO
 import TeamCore
 
-/// The kiosks page, the sessions list and a session's page with its graph, numbers and files.
+/// The sessions list and a session's page with its graph, numbers and files.
 struct WebSessionPages: Sendable {
     let database: ClubDatabase
     var analyses: SessionAnalysisCache { SessionAnalysisCache(database: database) }
-
-    // MARK: Kiosks
-
-    func kiosks(_ user: WebUser) async throws -> Response {
-        let rows = try await database.inClub(user.club) { c in
-            try await c.query("""
-                SELECT k.name, k.enrolled_at, k.last_seen_at, (SELECT count(*) FROM session s WHERE s.kiosk_id = k.id)
-                FROM kiosk k ORDER BY k.name
-                """, logger: database.logger).decode((String, Date?, Date?, Int64).self).all()
-        }
-        let lines: [String] = rows.map { r in
-            "<tr><td>\(r.0.html)</td><td>\(r.2.map { WebFormat.dateTime($0) } ?? "never")</td><td class=\"num\">\(r.3)</td>"
-                + "<td class=\"opt\">\(r.1.map { WebFormat.dateTime($0) } ?? "not yet (code given)")</td></tr>"
-        }
-        let body = rows.isEmpty ? "<p class=\"muted\">No kiosk yet: <code>sideline-club add-kiosk --club NAME KIOSK</code> prints a code to join with.</p>" : """
-            <div class="scroll"><table id="kiosks"><thead><tr><th>Kiosk</th><th>Last sync</th><th class="num">Sessions</th><th class="opt">Joined</th></tr></thead><tbody>
-            \(lines.joined())
-            </tbody></table></div>
-            """
-        return WebPage(title: "Kiosks", user: user, section: .kiosks, body: "<h1>Kiosks</h1>" + body).response
-    }
 
     // MARK: Sessions
 

@@ -30,22 +30,33 @@ enum WebSessionStore {
         return Started(cookieValue: secret, csrfToken: csrf)
     }
 
-    /// The signed-in user of a cookie; nil when it names no session or one that ended.
-    static func user(cookie: String, database: ClubDatabase) async throws -> WebUser? {
-        guard (1...200).contains(cookie.count) else { return nil }
+    /// What a cookie opens.
+    enum Lookup {
+        case signedIn(WebUser)
+        /// The session of a user the admin disabled since: refused (401), not sent to sign in again.
+        case disabled
+        /// No session, or one that ended.
+        case none
+    }
+
+    /// The signed-in user of a cookie, read afresh on every request, so a disabled user is refused at once.
+    static func user(cookie: String, database: ClubDatabase) async throws -> Lookup {
+        guard (1...200).contains(cookie.count) else { return .none }
         let hash = SecretToken.hash(cookie)
         guard let (club, user) = try await database.inTransaction({ connection in
             try await connection.query("SELECT club_id, user_id FROM sideline_web_session_owner(\(hash))", logger: database.logger)
                 .decode((UUID, UUID).self).firstElement()
-        }) else { return nil }
-        return try await database.inClub(club) { connection in
+        }) else { return .none }
+        let row = try await database.inClub(club) { connection in
             try await connection.query("""
-                SELECT c.name, u.email, u.role, u.team_uuid, w.csrf_token
+                SELECT c.name, u.email, u.role, u.team_uuid, w.csrf_token, u.disabled_at IS NOT NULL
                 FROM web_session w JOIN club_user u ON u.id = w.user_id, club c
                 WHERE w.id_hash = \(hash) AND w.expires_at > now() AND u.id = \(user)
-                """, logger: database.logger).decode((String, String, String, UUID?, String).self).firstElement()
-                .map { WebUser(id: user, club: club, clubName: $0.0, email: $0.1, isAdmin: $0.2 == "admin", team: $0.3, csrfToken: $0.4) }
+                """, logger: database.logger).decode((String, String, String, UUID?, String, Bool).self).firstElement()
         }
+        guard let row else { return .none }
+        if row.5 { return .disabled }
+        return .signedIn(WebUser(id: user, club: club, clubName: row.0, email: row.1, isAdmin: row.2 == "admin", team: row.3, csrfToken: row.4))
     }
 
     static func end(cookie: String, club: UUID, database: ClubDatabase) async throws {

@@ -55,6 +55,8 @@ enum WebStyle {
     input, select { font: inherit; padding: .45rem .5rem; border: 1px solid #b7c0cd; border-radius: 5px; background: #fff; color: var(--ink); width: 100%; min-width: 0; }
     input[type=file] { padding: .3rem; }
     button.primary, a.button { font: inherit; background: var(--accent); color: #fff; border: 0; border-radius: 5px; padding: .5rem 1rem; cursor: pointer; text-decoration: none; display: inline-block; }
+    form.inline { display: inline; margin: 0; }
+    button.danger { font: inherit; font-size: .9rem; background: none; color: #a11; border: 1px solid #a11; border-radius: 4px; padding: .1rem .6rem; cursor: pointer; }
     .actions { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .5rem 0 1rem; }
     .downloads a { display: inline-block; margin: 0 .6rem .3rem 0; }
     svg.chart { width: 100%; height: auto; display: block; background: var(--card); border: 1px solid var(--line); border-radius: 8px; }

@@ -70,7 +70,8 @@ public final class KioskClubSync {
 
     /// Leaves the club (the token goes) or gives up a join that waits; every session stays.
     func leave() throws(ClubSyncError) -> String {
-        if let link = try? ClubMembership.leave(store: store) {
+        // The screen's loop never waits for the network: the token is forgotten here, and the club's admin revokes it there.
+        if let (link, _) = try? ClubMembership.leave(store: store, revokingOnServer: false) {
             return "Left the club \(link.clubName); every session stays on this kiosk"
         }
         try ClubMembership.forgetPendingJoin(store: store)

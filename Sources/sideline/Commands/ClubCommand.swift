@@ -112,11 +112,21 @@ struct ClubStatusCommand: ParsableCommand {
 struct ClubLeaveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "leave",
-        abstract: "Forget the club's token; every session and the roster stay on this kiosk.")
+        abstract: "Revoke the club's token on its server (when it answers) and forget it here; every session and the roster stay on this kiosk.")
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-        let link = try ClubMembership.leave(store: try database.open())
-        print("left the club \(link.clubName) (\(link.server)); everything recorded stays here")
+        let (link, server) = try ClubMembership.leave(store: try database.open())
+        switch server {
+        case .revoked:
+            print("left the club \(link.clubName) (\(link.server)): its token is revoked there; everything recorded stays here")
+        case .unknownThere:
+            print("left the club \(link.clubName) (\(link.server)): the server no longer knew its token; everything recorded stays here")
+        case .notRevoked(let problem):
+            print("left the club \(link.clubName) here only: \(problem) — its token was not revoked on the server "
+                  + "(the club's admin: `sideline-club revoke-kiosk --club '\(link.clubName)' \(link.kioskName)`); everything recorded stays here")
+        case .notAsked:
+            print("left the club \(link.clubName) here only; everything recorded stays here")
+        }
     }
 }
