@@ -31,7 +31,11 @@ public struct ClubLink: Codable, Sendable, Equatable {
 
     /// The link beside `database`, nil when the kiosk is in no club.
     public static func load(forDatabase database: String) throws(ClubSyncError) -> ClubLink? {
-        let path = path(forDatabase: database)
+        try load(path: path(forDatabase: database))
+    }
+
+    /// The link kept in the file at `path`, nil when there is none.
+    static func load(path: String) throws(ClubSyncError) -> ClubLink? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         guard let data = FileManager.default.contents(atPath: path) else { throw .local("cannot read \(path)") }
         do {
@@ -56,7 +60,10 @@ public struct ClubLink: Codable, Sendable, Equatable {
 
     /// Forgets the link (the token); the database keeps everything.
     public static func remove(forDatabase database: String) throws(ClubSyncError) {
-        let path = path(forDatabase: database)
+        try remove(path: path(forDatabase: database))
+    }
+
+    static func remove(path: String) throws(ClubSyncError) {
         guard FileManager.default.fileExists(atPath: path) else { return }
         guard unlink(path) == 0 else { throw .local("cannot remove \(path): \(String(cString: strerror(errno)))") }
     }

@@ -50,7 +50,8 @@ public enum ClubMembership {
         case unknownThere
         /// No answer, or a refusal: the token may still work there until the admin revokes the kiosk.
         case notRevoked(ClubSyncError)
-        /// Not asked (the kiosk's screen, whose loop never waits for the network).
+        /// Not asked yet (the kiosk's screen, whose loop never waits for the network: the next pass
+        /// asks, `LeftClubLink`).
         case notAsked
     }
 
@@ -59,8 +60,15 @@ public enum ClubMembership {
     /// Everything recorded, and what waits in the outbox, stays.
     public static func leave(store: SidelineStore, revokingOnServer: Bool = true) throws(ClubSyncError) -> (link: ClubLink, server: ServerSide) {
         guard let link = try ClubLink.load(forDatabase: store.path) else { throw .notJoined }
-        let server = revokingOnServer ? revoke(link) : .notAsked
-        try ClubLink.remove(forDatabase: store.path)
+        let server: ServerSide
+        if revokingOnServer {
+            server = revoke(link)
+            try ClubLink.remove(forDatabase: store.path)
+        } else {
+            // The kiosk's screen: out of the club at once, the token revoked by the next pass.
+            try LeftClubLink.keepForRevocation(forDatabase: store.path)
+            server = .notAsked
+        }
         try forgetPendingJoin(store: store)
         return (link, server)
     }

@@ -15,6 +15,8 @@ public enum ClubSyncRun: Sendable, Equatable {
 
     /// `caFile`: over the link's (the kiosk's `--club-ca-file`); `chunkBytes`: the upload's chunk (tests).
     public static func run(store: SidelineStore, caFile: String? = nil, chunkBytes: Int? = nil) -> ClubSyncRun {
+        // A club left from the kiosk's screen: its token revoked there first (kept for the next pass if unanswered).
+        _ = LeftClubLink.settle(forDatabase: store.path)
         var joined: ClubLink?
         switch PendingJoinOutcome.settle(store: store, caFile: caFile) {
         case .none: break

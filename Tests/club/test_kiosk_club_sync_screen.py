@@ -130,10 +130,20 @@ def test_join_wait_sync_now_and_leave_as_the_appliance_does_it(club, sideline_bi
         on_server = {s["uuid"].lower() for s in club.request("GET", "/api/v1/sessions", token=token).json()}
         assert len(recorded) == 2 and recorded == on_server, (recorded, on_server)
 
+        kiosk_token = json.loads(open(kiosk.db + ".club").read())["token"]
+        before_leaving = request_time(kiosk)
         left = rig.step(5)
         assert left["clubSync"]["membership"] == {"state": "none"}, left["clubSync"]
         assert not os.path.exists(kiosk.db + ".club")
         assert len(kiosk.sql("SELECT id FROM session")) == 2, "leaving keeps every session"
+        # Out of the club at once; the token is kept aside for the pass Leave asked for, which has
+        # the server revoke it (the screen's loop never waits for the network).
+        assert oct(os.stat(kiosk.db + ".club-left").st_mode & 0o777) == "0o600"
+        assert request_time(kiosk) != before_leaving, "Leave asked the sync service for a pass"
+        assert club.request("GET", "/api/v1/kiosk/status", token=kiosk_token).status == 200
+        kiosk.sync("--if-joined")
+        assert club.request("GET", "/api/v1/kiosk/status", token=kiosk_token).status == 401
+        assert not os.path.exists(kiosk.db + ".club-left"), "revoked: nothing of the club is kept"
         rig.end()
     finally:
         if rig.process.poll() is None:

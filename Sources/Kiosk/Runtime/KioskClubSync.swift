@@ -70,8 +70,10 @@ public final class KioskClubSync {
 
     /// Leaves the club (the token goes) or gives up a join that waits; every session stays.
     func leave() throws(ClubSyncError) -> String {
-        // The screen's loop never waits for the network: the token is forgotten here, and the club's admin revokes it there.
+        // The screen's loop never waits for the network: out of the club here at once, and a pass
+        // (asked for now) has the server revoke the token.
         if let (link, _) = try? ClubMembership.leave(store: store, revokingOnServer: false) {
+            try? passNow()
             return "Left the club \(link.clubName); every session stays on this kiosk"
         }
         try ClubMembership.forgetPendingJoin(store: store)
