@@ -13,10 +13,12 @@ public enum ClubSyncRun: Sendable, Equatable {
     /// A pass ran (`joined`: the join typed on the kiosk went through just before it).
     case passed(ClubSyncReport, joined: ClubLink?)
 
-    /// `caFile`: over the link's (the kiosk's `--club-ca-file`); `chunkBytes`: the upload's chunk (tests).
-    public static func run(store: SidelineStore, caFile: String? = nil, chunkBytes: Int? = nil) -> ClubSyncRun {
+    /// `caFile`: over the link's (the kiosk's `--club-ca-file`); `chunkBytes`: the upload's chunk (tests);
+    /// `leftClub`: told what the server said about a left club's token, when one waited.
+    public static func run(store: SidelineStore, caFile: String? = nil, chunkBytes: Int? = nil,
+                           leftClub: (ClubLink, ClubMembership.ServerSide) -> Void = { _, _ in }) -> ClubSyncRun {
         // A club left from the kiosk's screen: its token revoked there first (kept for the next pass if unanswered).
-        _ = LeftClubLink.settle(forDatabase: store.path)
+        if let (link, server) = LeftClubLink.settle(forDatabase: store.path) { leftClub(link, server) }
         var joined: ClubLink?
         switch PendingJoinOutcome.settle(store: store, caFile: caFile) {
         case .none: break
@@ -43,11 +45,12 @@ public enum ClubSyncRun: Sendable, Equatable {
     /// saved mid-pass would otherwise wait for the timer. Another pass only after one that went through,
     /// at most `limit` in all; `each` sees every outcome, the last is returned.
     public static func runAnsweringRequests(store: SidelineStore, caFile: String? = nil, chunkBytes: Int? = nil, limit: Int = 3,
+                                            leftClub: (ClubLink, ClubMembership.ServerSide) -> Void = { _, _ in },
                                             each: (ClubSyncRun) -> Void = { _ in }) -> ClubSyncRun {
         var passes = 0
         while true {
             let started = Date()
-            let outcome = run(store: store, caFile: caFile, chunkBytes: chunkBytes)
+            let outcome = run(store: store, caFile: caFile, chunkBytes: chunkBytes, leftClub: leftClub)
             passes += 1
             each(outcome)
             guard passes < limit, case .passed(let report, _) = outcome, report.problem == nil,

@@ -16,23 +16,22 @@ public enum LeftClubLink {
 
     /// Has the server revoke the left club's token, if one waits; the file goes once the server
     /// revoked it or no longer knows it, and stays for the next pass when the server did not answer.
-    /// nil when nothing waited.
-    static func settle(forDatabase database: String) -> ClubMembership.ServerSide? {
+    /// nil when nothing waited (or the file was damaged: it goes, as it holds no token anyone can use).
+    static func settle(forDatabase database: String) -> (ClubLink, ClubMembership.ServerSide)? {
         let path = path(forDatabase: database)
         let link: ClubLink
         do {
             guard let found = try ClubLink.load(path: path) else { return nil }
             link = found
         } catch {
-            // A damaged file holds no token anyone can use: nothing is left to revoke.
             try? ClubLink.remove(path: path)
-            return .notRevoked(error)
+            return nil
         }
         let server = ClubMembership.revoke(link)
         switch server {
         case .revoked, .unknownThere: try? ClubLink.remove(path: path)
         case .notRevoked, .notAsked: break
         }
-        return server
+        return (link, server)
     }
 }

@@ -67,7 +67,15 @@ struct ClubSyncCommand: ParsableCommand {
         // --ca-file, else the config file's club-ca-file, else the CA the join kept.
         let ca = try caFile ?? config.flatMap { try KioskConfigFile(path: $0).value(of: "club-ca-file") }
         var passes = 0
-        let outcome = ClubSyncRun.runAnsweringRequests(store: store, caFile: ca, chunkBytes: chunkBytes) { outcome in
+        let outcome = ClubSyncRun.runAnsweringRequests(store: store, caFile: ca, chunkBytes: chunkBytes, leftClub: { link, server in
+            // Left on the kiosk's screen: this pass asked the server to revoke the token.
+            switch server {
+            case .revoked: print("the token of the club \(link.clubName), left on the kiosk, is revoked there")
+            case .unknownThere: print("the token of the club \(link.clubName), left on the kiosk, was unknown there")
+            case .notRevoked(let problem): print("the token of the club \(link.clubName), left on the kiosk, is not revoked yet: \(problem); the next pass asks again")
+            case .notAsked: break
+            }
+        }) { outcome in
             passes += 1
             // What each pass did; a pass that stopped on a problem says it as the exit's one line below.
             guard case .passed(let report, let joined) = outcome else { return }
