@@ -95,8 +95,14 @@ struct ServeCommand: AsyncParsableCommand {
     var tlsCert: String?
     @Option(name: .customLong("tls-key"), help: "PEM private key of --tls-cert.")
     var tlsKey: String?
+    @Option(name: .customLong("idle-timeout"),
+            help: "Seconds a connection may stay silent, or take to send a request's headers, before it is closed (1-3600).")
+    var idleTimeout: Int = ClubServerApp.defaultIdleTimeoutSeconds
 
     func run() async throws {
+        guard (1...3600).contains(idleTimeout) else {
+            throw ClubError(.badRequest, "--idle-timeout \(idleTimeout): seconds from 1 to 3600")
+        }
         guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (0...65535).contains(port) else {
             throw ClubError(.badRequest, "--listen '\(listen)' is not HOST:PORT")
         }
@@ -111,7 +117,7 @@ struct ServeCommand: AsyncParsableCommand {
         try await ClubDatabase.checkServingRole(url, logger: Diagnostics.logger("club.db"))
         let db = ClubDatabase(url: url, logger: Diagnostics.logger("club.db"))
         let scheme = tls == nil ? "http" : "https"
-        try await ClubServerApp.run(database: db, host: host, port: port, tls: tls) { bound in
+        try await ClubServerApp.run(database: db, host: host, port: port, tls: tls, idleTimeoutSeconds: idleTimeout) { bound in
             say("listening on \(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(bound)")
         }
     }

@@ -76,9 +76,10 @@ class Club:
     def last_line(self, *args: str) -> str:
         return self.run(*args).stdout.strip().splitlines()[-1]
 
-    def start(self, env: dict = None, port: int = 0):
-        """Starts `serve` (with `env` added to the environment: a time zone, say), on `port` (0: any free one)."""
-        self.server = subprocess.Popen([self.bin, "serve", "--database-url", self.app_url, "--listen", f"127.0.0.1:{port}"],
+    def start(self, env: dict = None, port: int = 0, args: tuple = ()):
+        """Starts `serve` (with `env` added to the environment: a time zone, say, and `args` to its
+        options: a short `--idle-timeout`, say), on `port` (0: any free one)."""
+        self.server = subprocess.Popen([self.bin, "serve", "--database-url", self.app_url, "--listen", f"127.0.0.1:{port}", *args],
                                        stdout=subprocess.PIPE, stderr=open(self.log, "ab"), text=True,
                                        env={**os.environ, **(env or {})})
         line = ""
