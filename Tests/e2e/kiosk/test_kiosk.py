@@ -13,7 +13,7 @@ from itertools import pairwise
 import pytest
 
 from sideline_testkit.kiosk import DEMO_FLOW, Kiosk, open_settings, pin_pad
-from sideline_testkit.png import read_png
+from sideline_testkit.png import read_png, read_png_size
 from sideline_testkit.tcx_schema import problems
 from sideline_testkit.waiting import wait_until
 
@@ -356,8 +356,7 @@ def test_full_hd_renders_the_same_flow(kiosk):
         screenshot live
         dump live.json
     """, size="1920x1080", extra=("--wall-display", "1"))
-    width, height, _ = read_png(kiosk.shots / "live.png")
-    assert (width, height) == (1920, 1080)
+    assert read_png_size(kiosk.shots / "live.png") == (1920, 1080)
     assert (kiosk.shots / "live-wall.png").exists()
     tiles = kiosk.dump("live.json")["live"]["tiles"]
     assert len(tiles) == 12 and all(t["signal"] for t in tiles)
