@@ -9,18 +9,27 @@ import PostgresNIO
 public struct ClubDatabase: Sendable {
     public let client: PostgresClient
     public let logger: Logger
+    /// How long one transaction may take, waiting for a connection included (`serve` sets it; the
+    /// one-shot commands wait as long as their work takes). While PostgreSQL is down the pool waits
+    /// a minute before it gives up on a request; past this the request is answered 503 instead.
+    public let deadline: Duration?
 
-    public init(url: DatabaseURL, logger: Logger, poolLogLevel: Logger.Level? = nil) {
+    /// What `serve` gives a transaction: a commit of the largest bundle takes a few seconds, and the kiosk
+    /// gives up after 30.
+    public static let servingDeadline: Duration = .seconds(15)
+
+    public init(url: DatabaseURL, logger: Logger, poolLogLevel: Logger.Level? = nil, deadline: Duration? = nil) {
         var poolLogger = logger
         if let poolLogLevel { poolLogger.logLevel = poolLogLevel }
         client = PostgresClient(configuration: url.configuration, backgroundLogger: poolLogger)
         self.logger = logger
+        self.deadline = deadline
     }
 
     /// Runs `body` in a transaction scoped to `club`.
     @discardableResult
-    public func inClub<T: Sendable>(_ club: UUID, _ body: (PostgresConnection) async throws -> T) async throws -> T {
-        try await Self.unwrapped {
+    public func inClub<T: Sendable>(_ club: UUID, _ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try await within {
             try await client.withTransaction(logger: logger) { connection in
                 try await connection.query("SELECT set_config('sideline.club_id', \(club.uuidString.lowercased()), true)", logger: logger)
                 return try await body(connection)
@@ -30,9 +39,31 @@ public struct ClubDatabase: Sendable {
 
     /// Runs `body` in a transaction with no club set (lookups through the definer functions, migrations).
     @discardableResult
-    public func inTransaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
-        try await Self.unwrapped {
+    public func inTransaction<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try await within {
             try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        }
+    }
+
+    /// `work`, unwrapped, within the deadline if there is one: past it the work is cancelled (the pool's
+    /// wait for a connection ends on cancellation, and a query on a connection PostgreSQL has closed fails)
+    /// and the caller gets `.unavailable`, answered 503. The work runs as a child task so that only it is
+    /// cancelled: the request's own task must still write its answer.
+    func within<T: Sendable>(_ work: @Sendable () async throws -> T) async throws -> T {
+        guard let deadline else { return try await Self.unwrapped(work) }
+        return try await withoutActuallyEscaping(work) { work in
+            try await withThrowingTaskGroup(of: T?.self) { group in
+                group.addTask { try await Self.unwrapped(work) }
+                group.addTask {
+                    try await Task.sleep(for: deadline)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let result = try await group.next() ?? nil else {
+                    throw ClubError(.unavailable, "the club's database did not answer within \(deadline)")
+                }
+                return result
+            }
         }
     }
 

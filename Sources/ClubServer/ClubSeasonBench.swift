@@ -27,7 +27,7 @@ enum ClubSeasonBench {
                       RosterEdit(entity: .membership, key: RosterSchema.membershipKey(team: team, player: p), field: "shirtNumber",
                                  value: .integer(Int64(i + 1)), stamp: stamp)]
         }
-        try await database.inClub(club) { c in _ = try await RosterStore.apply(edits, club: club, nowMs: Int64(Date().timeIntervalSince1970 * 1000), in: c, logger: logger) }
+        try await database.inClub(club) { [edits] c in _ = try await RosterStore.apply(edits, club: club, nowMs: Int64(Date().timeIntervalSince1970 * 1000), in: c, logger: logger) }
 
         // A session a day or so over the season before `today`, ending yesterday.
         let today = CalendarDay(Date(), in: .current)
@@ -41,7 +41,7 @@ enum ClubSeasonBench {
             for i in bundle.participants.indices { bundle.participants[i].playerUUID = people[i] }
             if s % 5 == 4 { bundle.session.tags = ["readiness", "sitting"] }
             let hash = try bundle.contentHash()
-            try await database.inClub(club) { c in
+            try await database.inClub(club) { [bundle] c in
                 _ = try await SessionStore.store(bundle, sha256: hash, kiosk: nil, club: club, in: c, logger: logger)
             }
             try await cache.compute(club: club, session: bundle.session.uuid)

@@ -135,7 +135,7 @@ struct WebTeamPages: Sendable {
             changes.append((.membership, membership, "shirtNumber", .integer(Int64(number))))
         }
         guard !changes.isEmpty else { return WebPage.redirect("/teams/\(uuid.uuidString.lowercased())") }
-        let result = try await database.inClub(user.club) { c in
+        let result = try await database.inClub(user.club) { [changes] c in
             try await WebRosterEdits.apply(changes, by: user, in: c, logger: database.logger)
         }
         database.logger.info("web: '\(user.email)' \(player == nil ? "added" : "changed") player \(key) on team \(uuid.uuidString.lowercased()): \(changes.map(\.field).joined(separator: ", ")) (feed \(result.lastSeq))")
