@@ -28,10 +28,10 @@ public struct ClubDatabase: Sendable {
 
     /// Runs `body` in a transaction scoped to `club`.
     @discardableResult
-    public func inClub<T: Sendable>(_ club: UUID, _ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+    public func inClub<T: Sendable>(_ club: UUID, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         try await within {
             try await client.withTransaction(logger: logger) { connection in
-                try await connection.query("SELECT set_config('sideline.club_id', \(club.uuidString.lowercased()), true)", logger: logger)
+                try await connection.collect("SELECT set_config('sideline.club_id', \(club.uuidString.lowercased()), true)", logger: logger)
                 return try await body(connection)
             }
         }
@@ -39,31 +39,35 @@ public struct ClubDatabase: Sendable {
 
     /// Runs `body` in a transaction with no club set (lookups through the definer functions, migrations).
     @discardableResult
-    public func inTransaction<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+    public func inTransaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         try await within {
             try await client.withTransaction(logger: logger) { connection in try await body(connection) }
         }
     }
 
-    /// `work`, unwrapped, within the deadline if there is one: past it the work is cancelled (the pool's
-    /// wait for a connection ends on cancellation, and a query on a connection PostgreSQL has closed fails)
-    /// and the caller gets `.unavailable`, answered 503. The work runs as a child task so that only it is
-    /// cancelled: the request's own task must still write its answer.
-    func within<T: Sendable>(_ work: @Sendable () async throws -> T) async throws -> T {
+    /// `work`, unwrapped, within the deadline if there is one: past it — or when the request itself is
+    /// cancelled (the server stopping) — the caller gets `.unavailable` (503) at once, and the work is
+    /// cancelled and left to end by itself. Not awaited: PostgresNIO does not always end work on
+    /// cancellation (a lease or a query on a connection PostgreSQL dropped can wait for the pool's own
+    /// timeouts, a minute), and the request must still be answered. A commit answered 503 that completes
+    /// later anyway is found stored by the kiosk's next try (uploads are idempotent).
+    func within<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
         guard let deadline else { return try await Self.unwrapped(work) }
-        return try await withoutActuallyEscaping(work) { work in
-            try await withThrowingTaskGroup(of: T?.self) { group in
-                group.addTask { try await Self.unwrapped(work) }
-                group.addTask {
-                    try await Task.sleep(for: deadline)
-                    return nil
+        let answer = FirstAnswer<T>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                answer.deliver(to: continuation)
+                let worker = Task {
+                    do { answer.give(.success(try await Self.unwrapped(work))) } catch { answer.give(.failure(error)) }
                 }
-                defer { group.cancelAll() }
-                guard let result = try await group.next() ?? nil else {
-                    throw ClubError(.unavailable, "the club's database did not answer within \(deadline)")
+                answer.onGiven { worker.cancel() }
+                Task {
+                    try? await Task.sleep(for: deadline)
+                    answer.give(.failure(ClubError(.unavailable, "the club's database did not answer within \(deadline)")))
                 }
-                return result
             }
+        } onCancel: {
+            answer.give(.failure(CancellationError()))
         }
     }
 
@@ -76,14 +80,14 @@ public struct ClubDatabase: Sendable {
         var schema: Int?
         do {
             let connection = try await PostgresConnection.connect(configuration: try url.connectionConfiguration(), id: 0, logger: logger)
-            let answer = try await connection.query("""
+            let answer = try await connection.collect("""
                 SELECT r.rolname::text, r.rolsuper, r.rolbypassrls,
                        (SELECT count(*) FROM pg_class c WHERE c.relowner = r.oid AND c.relnamespace = 'public'::regnamespace AND c.relkind = 'r'),
                        coalesce(has_table_privilege(to_regclass('public.sideline_migrations'), 'SELECT'), false)
                 FROM pg_roles r WHERE r.rolname = current_user
                 """, logger: logger).decode((String, Bool, Bool, Int64, Bool).self).firstElement()
             if answer?.4 == true {
-                schema = try await connection.query("SELECT coalesce(max(version), 0)::integer FROM sideline_migrations",
+                schema = try await connection.collect("SELECT coalesce(max(version), 0)::integer FROM sideline_migrations",
                                                     logger: logger).decode(Int.self).firstElement()
             }
             try await connection.close()

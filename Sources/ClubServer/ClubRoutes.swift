@@ -57,7 +57,7 @@ public struct ClubRoutes: Sendable {
             throw ClubError(.forbidden, "this is a kiosk's endpoint; an API token only reads /api/v1/sessions")
         }
         try await database.inClub(club) { connection in
-            try await connection.query("UPDATE kiosk SET last_seen_at = now() WHERE id = \(kiosk)", logger: logger)
+            try await connection.collect("UPDATE kiosk SET last_seen_at = now() WHERE id = \(kiosk)", logger: logger)
         }
         return (club, kiosk)
     }
@@ -80,7 +80,7 @@ public struct ClubRoutes: Sendable {
     func status(_ request: Request) async throws -> Response {
         let (club, kiosk) = try await self.kiosk(request)
         let status = try await database.inClub(club) { connection in
-            let row = try await connection.query("""
+            let row = try await connection.collect("""
                 SELECT c.name, k.name, c.roster_seq, k.last_seen_at,
                        (SELECT count(*) FROM session s WHERE s.kiosk_id = k.id)
                 FROM club c, kiosk k WHERE k.id = \(kiosk)

@@ -14,7 +14,7 @@ enum ClubSeasonBench {
         let logger = database.logger
         let club = UUID(), team = UUID()
         try await database.inClub(club) { c in
-            try await c.query("INSERT INTO club(id, name) VALUES (\(club), \("season bench " + club.uuidString.lowercased()))", logger: logger)
+            try await c.collect("INSERT INTO club(id, name) VALUES (\(club), \("season bench " + club.uuidString.lowercased()))", logger: logger)
         }
         var rng = SystemRandomNumberGenerator()
         let people = (0..<players).map { _ in UUID(random: &rng) }
@@ -52,7 +52,7 @@ enum ClubSeasonBench {
         // A club's live database has its statistics from autovacuum; a table just filled has none, and the
         // planner then guesses one row where there are 12 000 (a nested loop: 20 ms where 0.3 ms will do).
         try await database.inTransaction { c in
-            try await c.query("ANALYZE session, session_participant, session_document, session_load, roster_field", logger: logger)
+            try await c.collect("ANALYZE session, session_participant, session_document, session_load, roster_field", logger: logger)
         }
         let pages = WebSeasonPages(database: database)
         let user = WebUser(id: UUID(), club: club, clubName: "bench", email: "bench@example.org", isAdmin: true, team: nil, csrfToken: "")
@@ -90,7 +90,7 @@ enum ClubSeasonBench {
         say(String(format: "season table of %d players × %d sessions (the page: roster, kept figures, analysis, HTML of %d kB): p50 %.1f ms, p95 %.1f ms (goal ≤ 100)",
                    players, sessions, bytes / 1000, ClubBench.percentile(times, 0.5), ClubBench.percentile(times, 0.95)))
         if ProcessInfo.processInfo.environment["SIDELINE_CLUB_BENCH_KEEP"] == nil {
-            try await database.inClub(club) { c in try await c.query("DELETE FROM club WHERE id = \(club)", logger: logger) }
+            try await database.inClub(club) { c in try await c.collect("DELETE FROM club WHERE id = \(club)", logger: logger) }
         }
     }
 }

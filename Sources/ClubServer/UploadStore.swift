@@ -24,7 +24,7 @@ public enum UploadStore {
     /// Deletes every club's expired uploads (and their chunks): the sweep `serve` runs on a timer; the count.
     public static func sweepExpired(_ database: ClubDatabase) async throws -> Int {
         try await database.inTransaction { connection in
-            try await connection.query("SELECT sideline_sweep_expired_uploads()", logger: database.logger)
+            try await connection.collect("SELECT sideline_sweep_expired_uploads()", logger: database.logger)
                 .decode(Int64.self).firstElement().map(Int.init) ?? 0
         }
     }
@@ -44,16 +44,16 @@ public enum UploadStore {
         if try await RosterStore.isDeletedSession(session, in: connection, logger: logger) {
             throw ClubError(.gone, "session \(session.uuidString.lowercased()) was deleted on the club; it is not stored again")
         }
-        if let stored = try await connection.query("SELECT sha256 FROM session WHERE uuid = \(session)", logger: logger).decode(String.self).firstElement() {
+        if let stored = try await connection.collect("SELECT sha256 FROM session WHERE uuid = \(session)", logger: logger).decode(String.self).firstElement() {
             guard stored == request.sha256 else {
                 logger.warning("session \(session.uuidString.lowercased()): kiosk \(kiosk.uuidString.lowercased()) offered other content (\(request.sha256)); stored is \(stored)")
                 throw ClubError.conflict("session \(session.uuidString.lowercased()) is stored with other content (sha256 \(stored)); a session never changes once uploaded")
             }
             return .stored(StoredSession(sessionUUID: session, sha256: stored, created: false))
         }
-        try await connection.query("DELETE FROM upload WHERE expires_at < now()", logger: logger)
+        try await connection.collect("DELETE FROM upload WHERE expires_at < now()", logger: logger)
         // The same upload asked for again (the kiosk lost its answer): carry on where it stands.
-        if let row = try await connection.query("""
+        if let row = try await connection.collect("""
             SELECT id, received, length, expires_at FROM upload
             WHERE kiosk_id = \(kiosk) AND session_uuid = \(session) AND sha256 = \(request.sha256) AND length = \(Int64(request.length))
             ORDER BY received DESC LIMIT 1
@@ -61,11 +61,11 @@ public enum UploadStore {
             return .upload(UploadState(uploadID: row.0, sessionUUID: session, offset: Int(row.1), length: Int(row.2), expiresMs: row.3.unixMs))
         }
         // Another content of the same session from the same kiosk replaces its unfinished upload: only one can be stored.
-        try await connection.query("""
+        try await connection.collect("""
             DELETE FROM upload WHERE kiosk_id = \(kiosk) AND session_uuid = \(session) AND (sha256 <> \(request.sha256) OR length <> \(Int64(request.length)))
             """, logger: logger)
         let quota = Quota.perKiosk
-        if let (count, bytes) = try await connection.query("""
+        if let (count, bytes) = try await connection.collect("""
             SELECT count(*), coalesce(sum(length), 0)::bigint FROM upload WHERE kiosk_id = \(kiosk)
             """, logger: logger).decode((Int64, Int64).self).firstElement(),
            count >= quota.uploads || bytes + Int64(request.length) > quota.bytes {
@@ -73,7 +73,7 @@ public enum UploadStore {
             throw ClubError(.overQuota, "this kiosk has \(count) unfinished uploads (\(bytes) bytes); at most \(quota.uploads) and \(quota.bytes) bytes: finish one, or wait for them to expire")
         }
         let id = UUID(), expires = Date().addingTimeInterval(lifetime)
-        try await connection.query("""
+        try await connection.collect("""
             INSERT INTO upload(club_id, id, kiosk_id, session_uuid, sha256, length, expires_at)
             VALUES (\(club), \(id), \(kiosk), \(session), \(request.sha256), \(Int64(request.length)), \(expires))
             """, logger: logger)
@@ -83,7 +83,7 @@ public enum UploadStore {
     /// Where the upload stands (HEAD).
     public static func state(_ id: UUID, kiosk: UUID, forUpdate: Bool = false, in connection: PostgresConnection, logger: Logger) async throws -> (UploadState, sha256: String) {
         let lock = forUpdate ? " FOR UPDATE" : ""
-        guard let row = try await connection.query("""
+        guard let row = try await connection.collect("""
             SELECT session_uuid, received, length, expires_at, sha256 FROM upload
             WHERE id = \(id) AND kiosk_id = \(kiosk) AND expires_at >= now()\(unescaped: lock)
             """, logger: logger).decode((UUID, Int64, Int64, Date, String).self).firstElement()
@@ -101,11 +101,11 @@ public enum UploadStore {
         guard state.offset + bytes.count <= state.length else {
             throw ClubError(.tooLarge, "the chunk ends at \(state.offset + bytes.count), past the upload's length \(state.length)")
         }
-        try await connection.query("""
+        try await connection.collect("""
             INSERT INTO upload_chunk(club_id, upload_id, "offset", bytes) VALUES (\(club), \(id), \(Int64(offset)), \(bytes))
             """, logger: logger)
         state.offset += bytes.count
-        try await connection.query("UPDATE upload SET received = \(Int64(state.offset)) WHERE id = \(id)", logger: logger)
+        try await connection.collect("UPDATE upload SET received = \(Int64(state.offset)) WHERE id = \(id)", logger: logger)
         return state
     }
 
@@ -114,14 +114,14 @@ public enum UploadStore {
     /// chunk of gzip, `InputBounds.bundleBytes` of text and then what a text of `InputBounds.bundleShape`
     /// decodes to — whatever the upload says (docs/decisions/069-a-commit-has-a-memory-ceiling.md).
     static func inflated(_ id: UUID, in connection: PostgresConnection, logger: Logger) async throws -> Data {
-        let offsets = try await connection.query("""
+        let offsets = try await connection.collect("""
             SELECT "offset" FROM upload_chunk WHERE upload_id = \(id) ORDER BY "offset"
             """, logger: logger).decode(Int64.self).all()
         let inflater: Gzip.Inflater
         do { inflater = try Gzip.Inflater(limit: UploadRequest.maxBundleBytes) } catch { throw CommitFailure(error.description) }
         var shape = BundleShape()
         for offset in offsets {
-            guard let chunk = try await connection.query("""
+            guard let chunk = try await connection.collect("""
                 SELECT bytes FROM upload_chunk WHERE upload_id = \(id) AND "offset" = \(offset)
                 """, logger: logger).decode(Data.self).firstElement() else { continue }
             do {
@@ -160,7 +160,7 @@ public enum UploadStore {
         }
         func refuse(_ error: ClubError) async throws -> Committed {
             logger.warning("upload \(id.uuidString.lowercased()) of session \(state.sessionUUID.uuidString.lowercased()) from kiosk \(kiosk.uuidString.lowercased()) refused: \(error.message)")
-            try await connection.query("DELETE FROM upload WHERE id = \(id)", logger: logger)
+            try await connection.collect("DELETE FROM upload WHERE id = \(id)", logger: logger)
             return .refused(error)
         }
         let bytes: Data
@@ -192,7 +192,7 @@ public enum UploadStore {
         } catch let error as ClubError where error.kind == .gone || error.kind == .conflict {
             return try await refuse(error)
         }
-        try await connection.query("DELETE FROM upload WHERE id = \(id)", logger: logger)
+        try await connection.collect("DELETE FROM upload WHERE id = \(id)", logger: logger)
         return .stored(StoredSession(sessionUUID: bundle.session.uuid, sha256: sha256, created: outcome == .created))
     }
 }

@@ -14,7 +14,7 @@ struct WebTeamPages: Sendable {
     func teams(_ user: WebUser, roster: ClubRoster, in connection: PostgresConnection) async throws -> [(uuid: UUID, name: String)] {
         var teams = roster.liveTeams.map { (uuid: $0.uuid, name: $0.name) }
         let known = Set(roster.teams.keys)
-        for (uuid, name) in try await connection.query("SELECT DISTINCT team_uuid, team_name FROM session", logger: database.logger)
+        for (uuid, name) in try await connection.collect("SELECT DISTINCT team_uuid, team_name FROM session", logger: database.logger)
             .decode((UUID, String).self).all() where !known.contains(uuid) && !teams.contains(where: { $0.uuid == uuid }) {
             teams.append((uuid, name))
         }
