@@ -118,6 +118,8 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
+            // For its pool's one error type, which PostgresNIO passes on unwrapped (no connection to be had: 503).
+            .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),

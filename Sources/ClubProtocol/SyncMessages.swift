@@ -48,7 +48,7 @@ public struct UploadRequest: Codable, Sendable, Equatable {
 
     /// The most one upload may send compressed, and the most it may inflate to.
     public static let maxLength = 64 * 1024 * 1024
-    public static let maxBundleBytes = 512 * 1024 * 1024
+    public static let maxBundleBytes = InputBounds.bundleBytes
 }
 
 /// An upload under way: send from `offset` (PATCH with `Upload-Offset`), then commit.

@@ -9,20 +9,29 @@ import PostgresNIO
 public struct ClubDatabase: Sendable {
     public let client: PostgresClient
     public let logger: Logger
+    /// How long one transaction may take, waiting for a connection included (`serve` sets it; the
+    /// one-shot commands wait as long as their work takes). While PostgreSQL is down the pool waits
+    /// a minute before it gives up on a request; past this the request is answered 503 instead.
+    public let deadline: Duration?
 
-    public init(url: DatabaseURL, logger: Logger, poolLogLevel: Logger.Level? = nil) {
+    /// What `serve` gives a transaction: a commit of the largest bundle takes a few seconds, and the kiosk
+    /// gives up after 30.
+    public static let servingDeadline: Duration = .seconds(15)
+
+    public init(url: DatabaseURL, logger: Logger, poolLogLevel: Logger.Level? = nil, deadline: Duration? = nil) {
         var poolLogger = logger
         if let poolLogLevel { poolLogger.logLevel = poolLogLevel }
         client = PostgresClient(configuration: url.configuration, backgroundLogger: poolLogger)
         self.logger = logger
+        self.deadline = deadline
     }
 
     /// Runs `body` in a transaction scoped to `club`.
     @discardableResult
-    public func inClub<T: Sendable>(_ club: UUID, _ body: (PostgresConnection) async throws -> T) async throws -> T {
-        try await Self.unwrapped {
+    public func inClub<T: Sendable>(_ club: UUID, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try await within {
             try await client.withTransaction(logger: logger) { connection in
-                try await connection.query("SELECT set_config('sideline.club_id', \(club.uuidString.lowercased()), true)", logger: logger)
+                try await connection.collect("SELECT set_config('sideline.club_id', \(club.uuidString.lowercased()), true)", logger: logger)
                 return try await body(connection)
             }
         }
@@ -30,9 +39,35 @@ public struct ClubDatabase: Sendable {
 
     /// Runs `body` in a transaction with no club set (lookups through the definer functions, migrations).
     @discardableResult
-    public func inTransaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
-        try await Self.unwrapped {
+    public func inTransaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try await within {
             try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        }
+    }
+
+    /// `work`, unwrapped, within the deadline if there is one: past it — or when the request itself is
+    /// cancelled (the server stopping) — the caller gets `.unavailable` (503) at once, and the work is
+    /// cancelled and left to end by itself. Not awaited: PostgresNIO does not always end work on
+    /// cancellation (a lease or a query on a connection PostgreSQL dropped can wait for the pool's own
+    /// timeouts, a minute), and the request must still be answered. A commit answered 503 that completes
+    /// later anyway is found stored by the kiosk's next try (uploads are idempotent).
+    func within<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        guard let deadline else { return try await Self.unwrapped(work) }
+        let answer = FirstAnswer<T>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                answer.deliver(to: continuation)
+                let worker = Task {
+                    do { answer.give(.success(try await Self.unwrapped(work))) } catch { answer.give(.failure(error)) }
+                }
+                answer.onGiven { worker.cancel() }
+                Task {
+                    try? await Task.sleep(for: deadline)
+                    answer.give(.failure(ClubError(.unavailable, "the club's database did not answer within \(deadline)")))
+                }
+            }
+        } onCancel: {
+            answer.give(.failure(CancellationError()))
         }
     }
 
@@ -45,14 +80,14 @@ public struct ClubDatabase: Sendable {
         var schema: Int?
         do {
             let connection = try await PostgresConnection.connect(configuration: try url.connectionConfiguration(), id: 0, logger: logger)
-            let answer = try await connection.query("""
+            let answer = try await connection.collect("""
                 SELECT r.rolname::text, r.rolsuper, r.rolbypassrls,
                        (SELECT count(*) FROM pg_class c WHERE c.relowner = r.oid AND c.relnamespace = 'public'::regnamespace AND c.relkind = 'r'),
                        coalesce(has_table_privilege(to_regclass('public.sideline_migrations'), 'SELECT'), false)
                 FROM pg_roles r WHERE r.rolname = current_user
                 """, logger: logger).decode((String, Bool, Bool, Int64, Bool).self).firstElement()
             if answer?.4 == true {
-                schema = try await connection.query("SELECT coalesce(max(version), 0)::integer FROM sideline_migrations",
+                schema = try await connection.collect("SELECT coalesce(max(version), 0)::integer FROM sideline_migrations",
                                                     logger: logger).decode(Int.self).firstElement()
             }
             try await connection.close()

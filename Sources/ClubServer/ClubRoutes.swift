@@ -14,7 +14,12 @@ public struct ClubRoutes: Sendable {
     public let database: ClubDatabase
     var logger: Logger { database.logger }
 
-    public init(database: ClubDatabase) { self.database = database }
+    let commits: CommitGate
+
+    public init(database: ClubDatabase, concurrentCommits: Int = ClubServerApp.Limits().concurrentCommits) {
+        self.database = database
+        commits = CommitGate(width: concurrentCommits)
+    }
 
     static let smallBody = 64 * 1024
     static let editsBody = 16 * 1024 * 1024
@@ -52,7 +57,7 @@ public struct ClubRoutes: Sendable {
             throw ClubError(.forbidden, "this is a kiosk's endpoint; an API token only reads /api/v1/sessions")
         }
         try await database.inClub(club) { connection in
-            try await connection.query("UPDATE kiosk SET last_seen_at = now() WHERE id = \(kiosk)", logger: logger)
+            try await connection.collect("UPDATE kiosk SET last_seen_at = now() WHERE id = \(kiosk)", logger: logger)
         }
         return (club, kiosk)
     }
@@ -75,7 +80,7 @@ public struct ClubRoutes: Sendable {
     func status(_ request: Request) async throws -> Response {
         let (club, kiosk) = try await self.kiosk(request)
         let status = try await database.inClub(club) { connection in
-            let row = try await connection.query("""
+            let row = try await connection.collect("""
                 SELECT c.name, k.name, c.roster_seq, k.last_seen_at,
                        (SELECT count(*) FROM session s WHERE s.kiosk_id = k.id)
                 FROM club c, kiosk k WHERE k.id = \(kiosk)
@@ -150,16 +155,19 @@ public struct ClubRoutes: Sendable {
     func commitUpload(_ request: Request, _ context: ClubRequestContext) async throws -> Response {
         let (club, kiosk) = try await self.kiosk(request)
         let id = try HTTP.uuidParameter(context, "id")
-        let committed = try await database.inClub(club) { connection in
-            try await UploadStore.commit(id, kiosk: kiosk, club: club, in: connection, logger: logger)
+        let committed = try await commits.through { [database, logger] in
+            try await database.inClub(club) { connection in
+                try await UploadStore.commit(id, kiosk: kiosk, club: club, in: connection, logger: logger)
+            }
         }
         switch committed {
         case .stored(let stored):
             if stored.created {
                 // The first view of a 90-minute session would wait for its analysis (a few hundred ms): do it now,
                 // after the answer, so the session's page is read from the kept document.
+                // Through the gate as well: the analysis of the largest bundle costs about what its commit did.
                 Task { [self] in
-                    do { try await analyses.compute(club: club, session: stored.sessionUUID) } catch {
+                    do { try await commits.through { [analyses] in try await analyses.compute(club: club, session: stored.sessionUUID) } } catch {
                         logger.warning("session \(stored.sessionUUID.uuidString.lowercased()): its document was not computed ahead (\(error)); the first view computes it")
                     }
                 }

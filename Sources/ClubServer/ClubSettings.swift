@@ -30,7 +30,7 @@ struct ClubSettings: Sendable, Equatable {
 
     static func load(in connection: PostgresConnection, logger: Logger) async throws -> ClubSettings {
         var settings = ClubSettings()
-        let rows = try await connection.query("SELECT field, value FROM roster_field WHERE entity = 'settings' AND key = 'club'", logger: logger)
+        let rows = try await connection.collect("SELECT field, value FROM roster_field WHERE entity = 'settings' AND key = 'club'", logger: logger)
         for try await (field, text) in rows.decode((String, String).self) {
             if let string = (try? CanonicalJSON.decode(RosterValue.self, from: Data(text.utf8)))?.string { settings.values[field] = string }
         }

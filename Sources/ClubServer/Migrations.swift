@@ -380,6 +380,33 @@ enum Migrations {
                 "REVOKE ALL ON FUNCTION sideline_login_succeeded_from(text, text) FROM PUBLIC",
             ]
         },
+        Migration(version: 6, name: "upload-quota-and-sweep") { owner in
+            let ownerLiteral = "'" + owner.replacingOccurrences(of: "'", with: "''") + "'"
+            return [
+                // A kiosk's unfinished uploads, counted on every new one (UploadStore.Quota).
+                "CREATE INDEX upload_by_kiosk ON upload(kiosk_id)",
+                // The sweep deletes expired uploads of every club, and nothing else: the owner's lookup may
+                // delete across clubs only rows already expired.
+                """
+                CREATE POLICY owner_sweep ON upload FOR DELETE
+                    USING (current_user = \(ownerLiteral) AND current_setting('sideline.lookup', true) = 'on' AND expires_at < now())
+                """,
+                """
+                CREATE FUNCTION sideline_sweep_expired_uploads() RETURNS bigint
+                LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+                DECLARE swept bigint;
+                BEGIN
+                    PERFORM set_config('sideline.lookup', 'on', true);
+                    DELETE FROM upload WHERE expires_at < now();
+                    GET DIAGNOSTICS swept = ROW_COUNT;
+                    PERFORM set_config('sideline.lookup', '', true);
+                    RETURN swept;
+                END
+                $$
+                """,
+                "REVOKE ALL ON FUNCTION sideline_sweep_expired_uploads() FROM PUBLIC",
+            ]
+        },
     ]
 
     /// What the server's role may do, and nothing else: granted again on every `migrate`.
@@ -410,5 +437,6 @@ enum Migrations {
         "GRANT UPDATE (disabled_at) ON club_user TO %ROLE%",
         "GRANT EXECUTE ON FUNCTION sideline_login_history(text, text, integer) TO %ROLE%",
         "GRANT EXECUTE ON FUNCTION sideline_login_succeeded_from(text, text) TO %ROLE%",
+        "GRANT EXECUTE ON FUNCTION sideline_sweep_expired_uploads() TO %ROLE%",
     ]
 }

@@ -48,12 +48,12 @@ struct SessionAnalysisCache: Sendable {
     /// almost always none), the players' part only when there are some.
     func missing(club: UUID, players: [UUID]) async throws -> [UUID] {
         try await database.inClub(club) { c in
-            let stale = try await c.query("""
+            let stale = try await c.collect("""
                 SELECT s.uuid FROM session s
                 WHERE NOT EXISTS (SELECT 1 FROM session_document d WHERE d.session_uuid = s.uuid AND d.algorithm = \(SessionDocument.algorithm))
                 """, logger: logger).decode(UUID.self).all()
             guard !stale.isEmpty else { return [] }
-            return try await c.query("""
+            return try await c.collect("""
                 SELECT DISTINCT session_uuid FROM session_participant WHERE session_uuid = ANY(\(stale)) AND player_uuid = ANY(\(players))
                 """, logger: logger).decode(UUID.self).all()
         }

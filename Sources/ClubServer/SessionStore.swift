@@ -29,7 +29,7 @@ public enum SessionStore {
         if try await RosterStore.isDeletedSession(s.uuid, in: connection, logger: logger) {
             throw ClubError(.gone, "session \(s.uuid.uuidString.lowercased()) was deleted on the club; it is not stored again")
         }
-        if let stored = try await connection.query("SELECT sha256 FROM session WHERE uuid = \(s.uuid)", logger: logger)
+        if let stored = try await connection.collect("SELECT sha256 FROM session WHERE uuid = \(s.uuid)", logger: logger)
             .decode(String.self).firstElement() {
             if stored == sha256 { return .alreadyStored }
             logger.warning("session \(s.uuid.uuidString.lowercased()): refused other content (\(sha256)) from kiosk \(kiosk?.uuidString.lowercased() ?? "-"); stored is \(stored)")
@@ -37,7 +37,7 @@ public enum SessionStore {
         }
         let extras = String(decoding: try CanonicalJSON.encode(Extras(straps: bundle.straps, laps: bundle.laps, strapEvents: bundle.strapEvents)), as: UTF8.self)
         do {
-            try await connection.query("""
+            try await connection.collect("""
                 INSERT INTO session(club_id, uuid, team_uuid, team_name, started_ms, ended_ms, planned_ms, effort_end_ms, state, zone_model,
                                     tags, reviewed, format, sha256, extras, player_count, sample_count, kiosk_id)
                 VALUES (\(club), \(s.uuid), \(s.teamUUID), \(s.teamName), \(s.startedMs), \(s.endedMs), \(s.plannedMs), \(s.effortEndMs),
@@ -50,7 +50,7 @@ public enum SessionStore {
         }
         for (ordinal, p) in bundle.participants.enumerated() {
             let ph = p.physiology
-            try await connection.query("""
+            try await connection.collect("""
                 INSERT INTO session_participant(club_id, session_uuid, ordinal, player_uuid, first_name, last_name, shirt_number, strap,
                     age, sex, weight_kg, resting_hr, max_hr, max_source, sample_count, rr_count, samples, rr)
                 VALUES (\(club), \(s.uuid), \(ordinal), \(p.playerUUID), \(p.firstName), \(p.lastName), \(p.shirtNumber), \(p.strap),
@@ -64,14 +64,14 @@ public enum SessionStore {
 
     /// The bundle of a stored session, as it was uploaded; nil when the club has no such session.
     public static func bundle(_ uuid: UUID, in connection: PostgresConnection, logger: Logger) async throws -> SessionBundle? {
-        guard let row = try await connection.query("""
+        guard let row = try await connection.collect("""
             SELECT team_uuid, team_name, started_ms, ended_ms, planned_ms, effort_end_ms, state, zone_model, tags, reviewed, format, extras::text
             FROM session WHERE uuid = \(uuid)
             """, logger: logger).decode((UUID, String, Int64, Int64?, Int64?, Int64?, String, String, [String], Bool, Int, String).self).firstElement()
         else { return nil }
         let extras = try CanonicalJSON.decode(Extras.self, from: Data(row.11.utf8))
         var participants: [BundleParticipant] = []
-        let rows = try await connection.query("""
+        let rows = try await connection.collect("""
             SELECT player_uuid, first_name, last_name, shirt_number, strap, age, sex, weight_kg, resting_hr, max_hr, max_source, samples, rr
             FROM session_participant WHERE session_uuid = \(uuid) ORDER BY ordinal
             """, logger: logger)
@@ -90,7 +90,7 @@ public enum SessionStore {
 
     /// The session's document as computed before for this version of the analysis.
     public static func cachedDocument(_ uuid: UUID, in connection: PostgresConnection, logger: Logger) async throws -> Data? {
-        try await connection.query("""
+        try await connection.collect("""
             SELECT document FROM session_document WHERE session_uuid = \(uuid) AND algorithm = \(SessionDocument.algorithm)
             """, logger: logger).decode(String.self).firstElement().map { Data($0.utf8) }
     }
@@ -100,14 +100,14 @@ public enum SessionStore {
     /// same at the same moment keeps the first; a session deleted meanwhile keeps nothing.
     public static func cacheAnalysis(document: Data, teamAverageBPM: Double?, figures: [(player: UUID, figures: SessionSeasonFigures)],
                                      club: UUID, session uuid: UUID, in connection: PostgresConnection, logger: Logger) async throws {
-        let kept = try await connection.query("""
+        let kept = try await connection.collect("""
             INSERT INTO session_document(club_id, session_uuid, algorithm, document, team_average_bpm)
             SELECT \(club), uuid, \(SessionDocument.algorithm), \(String(decoding: document, as: UTF8.self)), \(teamAverageBPM) FROM session WHERE uuid = \(uuid)
             ON CONFLICT DO NOTHING RETURNING 1
             """, logger: logger).decode(Int.self).all()
         guard !kept.isEmpty else { return }
         for (player, f) in figures {
-            try await connection.query("""
+            try await connection.collect("""
                 INSERT INTO session_load(club_id, session_uuid, algorithm, player_uuid, cardio_load, zone_ms, recovery_bpm, ln_rmssd, resting_bpm, corrected_share)
                 VALUES (\(club), \(uuid), \(SessionDocument.algorithm), \(player), \(f.cardioLoad), \(f.zoneMs), \(f.recoveryBPM), \(f.lnRMSSD),
                         \(f.restingBPM), \(f.correctedShare))
@@ -118,7 +118,7 @@ public enum SessionStore {
 
     /// The club's sessions, newest first.
     public static func list(in connection: PostgresConnection, logger: Logger) async throws -> [SessionListItem] {
-        try await connection.query("SELECT uuid, team_name, started_ms, player_count FROM session ORDER BY started_ms DESC, uuid", logger: logger)
+        try await connection.collect("SELECT uuid, team_name, started_ms, player_count FROM session ORDER BY started_ms DESC, uuid", logger: logger)
             .decode((UUID, String, Int64, Int).self).all()
             .map { SessionListItem(uuid: $0.0, team: $0.1, start: ISOTime.string(unixMs: $0.2), players: $0.3) }
     }
@@ -129,8 +129,8 @@ public enum SessionStore {
                               in connection: PostgresConnection, logger: Logger) async throws {
         let edit = RosterEdit(entity: .session, key: uuid.uuidString.lowercased(), field: "deleted", value: .bool(true), stamp: stamp)
         _ = try await RosterStore.apply([edit], club: club, nowMs: nowMs, in: connection, logger: logger)
-        let removed = try await connection.query("DELETE FROM session WHERE uuid = \(uuid) RETURNING 1", logger: logger).decode(Int.self).all()
-        try await connection.query("DELETE FROM upload WHERE session_uuid = \(uuid)", logger: logger)
+        let removed = try await connection.collect("DELETE FROM session WHERE uuid = \(uuid) RETURNING 1", logger: logger).decode(Int.self).all()
+        try await connection.collect("DELETE FROM upload WHERE session_uuid = \(uuid)", logger: logger)
         logger.info("session \(uuid.uuidString.lowercased()) deleted by \(stamp.origin)\(removed.isEmpty ? " (the club did not hold it)" : "")")
     }
 }

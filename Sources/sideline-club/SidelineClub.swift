@@ -97,12 +97,28 @@ struct ServeCommand: AsyncParsableCommand {
     var tlsKey: String?
     @Option(name: .customLong("idle-timeout"),
             help: "Seconds a connection may stay silent, or take to send a request's headers, before it is closed (1-3600).")
-    var idleTimeout: Int = ClubServerApp.defaultIdleTimeoutSeconds
+    var idleTimeout: Int = ClubServerApp.Limits().idleTimeoutSeconds
+    @Option(name: .customLong("max-connections"),
+            help: "Connections open at once; more wait to be accepted until one closes (16-60000; keep it under the unit's LimitNOFILE).")
+    var maxConnections: Int = ClubServerApp.Limits().maxConnections
+    @Option(name: .customLong("shutdown-grace"),
+            help: "Seconds requests under way may take to finish after SIGTERM before they are cancelled (1-60).")
+    var shutdownGrace: Int = ClubServerApp.Limits().shutdownGraceSeconds
 
     func run() async throws {
         guard (1...3600).contains(idleTimeout) else {
             throw ClubError(.badRequest, "--idle-timeout \(idleTimeout): seconds from 1 to 3600")
         }
+        guard (16...60000).contains(maxConnections) else {
+            throw ClubError(.badRequest, "--max-connections \(maxConnections): from 16 to 60000")
+        }
+        guard (1...60).contains(shutdownGrace) else {
+            throw ClubError(.badRequest, "--shutdown-grace \(shutdownGrace): seconds from 1 to 60")
+        }
+        var limits = ClubServerApp.Limits()
+        limits.idleTimeoutSeconds = idleTimeout
+        limits.maxConnections = maxConnections
+        limits.shutdownGraceSeconds = shutdownGrace
         guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (0...65535).contains(port) else {
             throw ClubError(.badRequest, "--listen '\(listen)' is not HOST:PORT")
         }
@@ -115,9 +131,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let url = try database.url()
         try await ClubDatabase.checkServingRole(url, logger: Diagnostics.logger("club.db"))
-        let db = ClubDatabase(url: url, logger: Diagnostics.logger("club.db"))
+        let db = ClubDatabase(url: url, logger: Diagnostics.logger("club.db"), deadline: ClubDatabase.servingDeadline)
         let scheme = tls == nil ? "http" : "https"
-        try await ClubServerApp.run(database: db, host: host, port: port, tls: tls, idleTimeoutSeconds: idleTimeout) { bound in
+        try await ClubServerApp.run(database: db, host: host, port: port, tls: tls, limits: limits) { bound in
             say("listening on \(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(bound)")
         }
     }

@@ -15,7 +15,7 @@ enum WebRosterEdits {
         var latest: (wall: Int64, counter: Int)?
         var asked = Set<String>()
         for change in changes where asked.insert("\(change.entity.rawValue) \(change.key)").inserted {
-            let found = try await connection.query("""
+            let found = try await connection.collect("""
                 SELECT stamp_wall_ms, stamp_counter FROM roster_field WHERE entity = \(change.entity.rawValue) AND key = \(change.key)
                 ORDER BY stamp_wall_ms DESC, stamp_counter DESC LIMIT 1
                 """, logger: logger).decode((Int64, Int).self).firstElement()

@@ -63,7 +63,7 @@ struct WebSessionPages: Sendable {
                        OR (s.started_ms = \(after?.startedMs ?? 0) AND s.uuid > \(after?.uuid ?? Self.noUUID)))
                 ORDER BY s.started_ms DESC, s.uuid LIMIT \(limit)
                 """
-            return try await c.query(query, logger: database.logger)
+            return try await c.collect(query, logger: database.logger)
                 .decode((UUID, UUID, String, Int64, Int64?, Int64?, Int, [String], Double?, String?).self).all()
                 .map { Row(uuid: $0.0, team: $0.1, teamName: $0.2, startedMs: $0.3, endedMs: $0.4, effortEndMs: $0.5, players: $0.6,
                            tags: $0.7, averageBPM: $0.8, kiosk: $0.9) }

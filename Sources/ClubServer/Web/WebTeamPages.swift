@@ -14,7 +14,7 @@ struct WebTeamPages: Sendable {
     func teams(_ user: WebUser, roster: ClubRoster, in connection: PostgresConnection) async throws -> [(uuid: UUID, name: String)] {
         var teams = roster.liveTeams.map { (uuid: $0.uuid, name: $0.name) }
         let known = Set(roster.teams.keys)
-        for (uuid, name) in try await connection.query("SELECT DISTINCT team_uuid, team_name FROM session", logger: database.logger)
+        for (uuid, name) in try await connection.collect("SELECT DISTINCT team_uuid, team_name FROM session", logger: database.logger)
             .decode((UUID, String).self).all() where !known.contains(uuid) && !teams.contains(where: { $0.uuid == uuid }) {
             teams.append((uuid, name))
         }
@@ -135,7 +135,7 @@ struct WebTeamPages: Sendable {
             changes.append((.membership, membership, "shirtNumber", .integer(Int64(number))))
         }
         guard !changes.isEmpty else { return WebPage.redirect("/teams/\(uuid.uuidString.lowercased())") }
-        let result = try await database.inClub(user.club) { c in
+        let result = try await database.inClub(user.club) { [changes] c in
             try await WebRosterEdits.apply(changes, by: user, in: c, logger: database.logger)
         }
         database.logger.info("web: '\(user.email)' \(player == nil ? "added" : "changed") player \(key) on team \(uuid.uuidString.lowercased()): \(changes.map(\.field).joined(separator: ", ")) (feed \(result.lastSeq))")
