@@ -29,6 +29,11 @@ extension SidelineStore {
             let playerID: Int64 = player!["player_id"]  // not nil: a non-participant is refused above
             try db.execute(sql: "INSERT OR REPLACE INTO session_rating(session_id, player_id, rpe, rated_ms, by_coach) VALUES (?, ?, ?, ?, ?)",
                            arguments: [sessionID, playerID, rpe, now.unixMs, byCoach])
+            // A session the club already holds goes up again with its ratings (only they may change: decision 067);
+            // one the club refused for good stays out.
+            try db.execute(sql: """
+                DELETE FROM club_session_upload WHERE refused_ms IS NULL AND session_uuid = (SELECT uuid FROM session WHERE id = ?)
+                """, arguments: [sessionID])
             return SessionRating(sessionID: sessionID, playerID: playerID, rpe: rpe, ratedAt: Date(unixMs: now.unixMs), byCoach: byCoach)
         }
     }
