@@ -31,15 +31,10 @@ extension SessionReview {
             let rating = ratings[p.playerID]
             return SessionRatingSheet.Line(playerID: p.playerID, name: try store.player(id: p.playerID)?.fullName ?? "Player \(p.shirtNumber)",
                                            number: p.shirtNumber, rating: rating,
-                                           srpeLoad: zip(rating, minutes).map { SessionRPE.load(rpe: $0.rpe, effortMinutes: $1) })
+                                           srpeLoad: rating.flatMap { r in minutes.map { SessionRPE.load(rpe: r.rpe, effortMinutes: $0) } })
         }
         return SessionRatingSheet(session: session, effortMinutes: minutes,
                                   windowClosesAt: session.endedAt.map { $0.addingTimeInterval(Double(SessionRPE.ratingWindowMs) / 1000) },
                                   lines: lines)
     }
-}
-
-private func zip<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
-    guard let a, let b else { return nil }
-    return (a, b)
 }

@@ -85,10 +85,10 @@ extension SidelineStore {
                 }
                 if tags.id != sessionID { tags = (sessionID, SessionTagsColumn.decode(row[5])) }
                 let startedMs: Int64 = row[4], endedMs: Int64? = row[18]
-                let effortMs = endedMs.map { Session.effortEndMs(stored: row[19], plannedMs: row[17], recordedMs: max(0, $0 - startedMs)) } ?? 0
+                let effortMinutes = endedMs.map { Session.effortMinutes(startedMs: startedMs, endedMs: $0, plannedMs: row[17], effortEndMs: row[19]) } ?? 0
                 out.append(SeasonSessionEntry(sessionID: sessionID, playerID: playerID, teamID: row[2], teamName: row[3],
                                               startedAt: Date(unixMs: startedMs), tags: tags.tags, kept: kept,
-                                              effortMinutes: Double(effortMs) / 60_000, rpe: row[20]))
+                                              effortMinutes: effortMinutes, rpe: row[20]))
             }
             return out
         }

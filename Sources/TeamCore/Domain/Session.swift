@@ -94,12 +94,7 @@ extension Session {
     /// follows it); for older sessions without it, the countdown's end if there was one, else the
     /// recording's end (a pause or an early stop makes that guess wrong).
     public func effortEndMs(recordedMs: Int64) -> Int64 {
-        Self.effortEndMs(stored: effortEndMs, plannedMs: plannedDurationMs, recordedMs: recordedMs)
-    }
-
-    /// The same from a session's columns (a store reading many sessions without their rows).
-    public static func effortEndMs(stored: Int64?, plannedMs: Int64?, recordedMs: Int64) -> Int64 {
-        if let stored { return min(max(0, stored), recordedMs) }
-        return min(plannedMs ?? recordedMs, recordedMs)
+        if let stored = effortEndMs { return min(max(0, stored), recordedMs) }
+        return min(plannedDurationMs ?? recordedMs, recordedMs)
     }
 }

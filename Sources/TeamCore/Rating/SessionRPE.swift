@@ -84,6 +84,12 @@ extension Session {
         return Double(effortEndMs(recordedMs: recorded)) / 60_000
     }
 
+    /// The same from a finished session's columns (a store reading many sessions without their rows).
+    public static func effortMinutes(startedMs: Int64, endedMs: Int64, plannedMs: Int64?, effortEndMs stored: Int64?) -> Double {
+        Session(id: 0, teamID: 0, plannedDurationMs: plannedMs, startedAt: Date(unixMs: startedMs), endedAt: Date(unixMs: endedMs),
+                state: .ended, effortEndMs: stored).effortMinutes ?? 0
+    }
+
     /// Whether `rpe` for the player `number` can be kept at `now`: nil when it can, else why not.
     /// `participant`: the number belongs to a player of the session. A coach may correct at any time.
     public func refusal(rpe: Int, number: Int, participant: Bool, at now: Date, byCoach: Bool) -> RatingRefusal? {
