@@ -21,7 +21,7 @@ extension Frame {
     private func ratingHint(_ sheet: RatingSheet) -> String {
         if sheet.coach { return "Coach: tap a player to set or correct their rating" }
         if !sheet.windowOpen { return "The players' 2 hours to rate are over: the coach can correct (Coach)" }
-        return "Find your tile, then tap how hard the whole session was"
+        return "Find your tile, then tap how hard the whole session was (best about \(SessionRPE.promptAfterMs / 60_000) min after it)"
     }
 
     /// The wall while the team rates: every player's tile, rated or not.

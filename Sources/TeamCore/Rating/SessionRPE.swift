@@ -23,7 +23,7 @@ public enum SessionRPE {
 
     /// A player rates within 2 hours of the session's end; after that only the coach corrects.
     public static let ratingWindowMs: Int64 = 2 * 3_600_000
-    /// The kiosk offers the rating first ~30 min after the session, the recommended delay (Foster 2001).
+    /// The recommended delay before rating (Foster 2001): the sheet says so; the kiosk offers "Rate" at once.
     public static let promptAfterMs: Int64 = 30 * 60_000
 
     /// Session load by sRPE, arbitrary units: the rating × the session's effort minutes.
