@@ -31,6 +31,10 @@ public enum Effect: Sendable, Equatable {
     case loadSessions(teamID: Int64)
     case loadReview(sessionID: Int64)
     case markReviewed(sessionID: Int64)
+    /// The session's players and their ratings, and whether players may still rate (answered by `.review(.rating(.loaded))`).
+    case loadRatingSheet(sessionID: Int64)
+    /// A player's session RPE kept (the store checks the rules again; a refusal is the coach's notice).
+    case saveRating(sessionID: Int64, playerID: Int64, rpe: Int, byCoach: Bool)
     /// The team's season table on today's date (answered by `.season(.loaded)`).
     case loadSeason(teamID: Int64)
     /// One player's history across teams (answered by `.season(.historyLoaded)`).

@@ -55,6 +55,7 @@ enum NavigationReducer {
             s.screen = .review
             s.notice = nil
             s.review.data = nil
+            s.review.rating = nil
             return .effects(.loadSessions(teamID: id))
         case .season:
             guard let id = s.teamID else { return .none }

@@ -39,11 +39,16 @@ public struct UploadRequest: Codable, Sendable, Equatable {
     public var sha256: String
     /// Bytes of the gzip stream.
     public var length: Int
+    /// SHA-256 hex of the bundle without its ratings (`SessionBundle.withoutRatings`): when the club holds
+    /// the session with other ratings and the same readings, the upload replaces the ratings (decision 067).
+    /// Absent from kiosks before format 2: any other content is refused at once, as before.
+    public var readingsSHA256: String?
 
-    public init(sessionUUID: UUID, sha256: String, length: Int) {
+    public init(sessionUUID: UUID, sha256: String, length: Int, readingsSHA256: String? = nil) {
         self.sessionUUID = sessionUUID
         self.sha256 = sha256
         self.length = length
+        self.readingsSHA256 = readingsSHA256
     }
 
     /// The most one upload may send compressed, and the most it may inflate to.

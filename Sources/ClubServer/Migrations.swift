@@ -407,6 +407,15 @@ enum Migrations {
                 "REVOKE ALL ON FUNCTION sideline_sweep_expired_uploads() FROM PUBLIC",
             ]
         },
+        Migration(version: 7, name: "session-rpe") { _ in
+            [
+                // A participant's session RPE (bundle format 2): the only part of a stored session that changes
+                // after its upload — a later bundle that differs in nothing else replaces them (decision 067).
+                "ALTER TABLE session_participant ADD COLUMN rpe smallint CHECK (rpe BETWEEN 0 AND 10)",
+                "ALTER TABLE session_participant ADD COLUMN rated_ms bigint",
+                "ALTER TABLE session_participant ADD COLUMN rated_by_coach boolean",
+            ]
+        },
     ]
 
     /// What the server's role may do, and nothing else: granted again on every `migrate`.
@@ -438,5 +447,8 @@ enum Migrations {
         "GRANT EXECUTE ON FUNCTION sideline_login_history(text, text, integer) TO %ROLE%",
         "GRANT EXECUTE ON FUNCTION sideline_login_succeeded_from(text, text) TO %ROLE%",
         "GRANT EXECUTE ON FUNCTION sideline_sweep_expired_uploads() TO %ROLE%",
+        // A later bundle of a stored session with new ratings (SessionStore.store): its hash and format, and the ratings.
+        "GRANT UPDATE (sha256, format) ON session TO %ROLE%",
+        "GRANT UPDATE (rpe, rated_ms, rated_by_coach) ON session_participant TO %ROLE%",
     ]
 }

@@ -18,11 +18,14 @@ public enum SessionStore {
 
     public enum Outcome: Sendable, Equatable {
         case created, alreadyStored
+        /// The stored session's players' ratings were replaced (nothing else differed).
+        case ratingsUpdated
     }
 
     /// Stores a checked bundle once: the same content again changes nothing; other content under a
-    /// stored session's UUID is refused (a session never changes once uploaded), as is a session
-    /// the club deleted.
+    /// stored session's UUID is refused (a session never changes once uploaded) — unless only the
+    /// players' ratings differ, which replace the stored ones (a rating given or corrected after the
+    /// upload, decision 067) — as is a session the club deleted.
     public static func store(_ bundle: SessionBundle, sha256: String, kiosk: UUID?, club: UUID,
                              in connection: PostgresConnection, logger: Logger) async throws -> Outcome {
         let s = bundle.session
@@ -32,6 +35,11 @@ public enum SessionStore {
         if let stored = try await connection.collect("SELECT sha256 FROM session WHERE uuid = \(s.uuid)", logger: logger)
             .decode(String.self).firstElement() {
             if stored == sha256 { return .alreadyStored }
+            if let before = try await Self.bundle(s.uuid, in: connection, logger: logger),
+               try before.withoutRatings.canonicalBytes() == bundle.withoutRatings.canonicalBytes() {
+                try await replaceRatings(bundle, sha256: sha256, in: connection, logger: logger)
+                return .ratingsUpdated
+            }
             logger.warning("session \(s.uuid.uuidString.lowercased()): refused other content (\(sha256)) from kiosk \(kiosk?.uuidString.lowercased() ?? "-"); stored is \(stored)")
             throw ClubError.conflict("session \(s.uuid.uuidString.lowercased()) is stored with other content (sha256 \(stored)); a session never changes once uploaded")
         }
@@ -52,14 +60,33 @@ public enum SessionStore {
             let ph = p.physiology
             try await connection.collect("""
                 INSERT INTO session_participant(club_id, session_uuid, ordinal, player_uuid, first_name, last_name, shirt_number, strap,
-                    age, sex, weight_kg, resting_hr, max_hr, max_source, sample_count, rr_count, samples, rr)
+                    age, sex, weight_kg, resting_hr, max_hr, max_source, sample_count, rr_count, samples, rr, rpe, rated_ms, rated_by_coach)
                 VALUES (\(club), \(s.uuid), \(ordinal), \(p.playerUUID), \(p.firstName), \(p.lastName), \(p.shirtNumber), \(p.strap),
                     \(ph.age), \(ph.sex), \(ph.weightKg), \(ph.restingHR), \(ph.maxHR), \(ph.maxSource),
-                    \(p.samples.count), \(p.rr.count), \(SeriesCodec.encode(p.samples)), \(SeriesCodec.encode(p.rr)))
+                    \(p.samples.count), \(p.rr.count), \(SeriesCodec.encode(p.samples)), \(SeriesCodec.encode(p.rr)),
+                    \(p.rating.map { Int16($0.rpe) }), \(p.rating?.ratedMs), \(p.rating?.byCoach))
                 """, logger: logger)
         }
         logger.info("session \(s.uuid.uuidString.lowercased()) stored: team \(s.teamName), \(bundle.participants.count) players, \(bundle.sampleCount) readings")
         return .created
+    }
+
+    /// A stored session's ratings replaced by a later bundle's (its readings checked equal by the caller):
+    /// the hash and format it is now stored under, each participant's rating, and the kept document
+    /// (which carries the ratings) computed again when next asked for.
+    static func replaceRatings(_ bundle: SessionBundle, sha256: String, in connection: PostgresConnection, logger: Logger) async throws {
+        let s = bundle.session
+        try await connection.collect("UPDATE session SET sha256 = \(sha256), format = \(bundle.format) WHERE uuid = \(s.uuid)", logger: logger)
+        for p in bundle.participants {
+            try await connection.collect("""
+                UPDATE session_participant SET rpe = \(p.rating.map { Int16($0.rpe) }), rated_ms = \(p.rating?.ratedMs),
+                    rated_by_coach = \(p.rating?.byCoach)
+                WHERE session_uuid = \(s.uuid) AND player_uuid = \(p.playerUUID)
+                """, logger: logger)
+        }
+        try await connection.collect("DELETE FROM session_document WHERE session_uuid = \(s.uuid)", logger: logger)
+        let rated = bundle.participants.filter { $0.rating != nil }.count
+        logger.info("session \(s.uuid.uuidString.lowercased()): ratings replaced (\(rated) of \(bundle.participants.count) rated)")
     }
 
     /// The bundle of a stored session, as it was uploaded; nil when the club has no such session.
@@ -72,14 +99,18 @@ public enum SessionStore {
         let extras = try CanonicalJSON.decode(Extras.self, from: Data(row.11.utf8))
         var participants: [BundleParticipant] = []
         let rows = try await connection.collect("""
-            SELECT player_uuid, first_name, last_name, shirt_number, strap, age, sex, weight_kg, resting_hr, max_hr, max_source, samples, rr
+            SELECT player_uuid, first_name, last_name, shirt_number, strap, age, sex, weight_kg, resting_hr, max_hr, max_source, samples, rr,
+                   rpe, rated_ms, rated_by_coach
             FROM session_participant WHERE session_uuid = \(uuid) ORDER BY ordinal
             """, logger: logger)
-        for try await p in rows.decode((UUID, String, String, Int, Int?, Int, String, Double, Double, Double, String, Data, Data).self) {
+        for try await p in rows.decode((UUID, String, String, Int, Int?, Int, String, Double, Double, Double, String, Data, Data,
+                                        Int16?, Int64?, Bool?).self) {
+            var rating: BundleRating?
+            if let rpe = p.13, let ratedMs = p.14 { rating = BundleRating(rpe: Int(rpe), ratedMs: ratedMs, byCoach: p.15 ?? false) }
             participants.append(BundleParticipant(
                 playerUUID: p.0, firstName: p.1, lastName: p.2, shirtNumber: p.3, strap: p.4,
                 physiology: BundlePhysiology(age: p.5, sex: p.6, weightKg: p.7, restingHR: p.8, maxHR: p.9, maxSource: p.10),
-                samples: try SeriesCodec.decodeSamples(p.11), rr: try SeriesCodec.decodeRR(p.12)))
+                samples: try SeriesCodec.decodeSamples(p.11), rr: try SeriesCodec.decodeRR(p.12), rating: rating))
         }
         return SessionBundle(
             format: row.10,

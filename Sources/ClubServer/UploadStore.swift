@@ -35,6 +35,11 @@ public enum UploadStore {
         case stored(StoredSession)
     }
 
+    /// SHA-256 hex of a stored session's bundle without its ratings; nil when the club has none.
+    static func storedReadingsSHA256(_ session: UUID, in connection: PostgresConnection, logger: Logger) async throws -> String? {
+        try await SessionStore.bundle(session, in: connection, logger: logger).map { CanonicalJSON.sha256Hex(try $0.withoutRatings.canonicalBytes()) }
+    }
+
     public static func create(_ request: UploadRequest, kiosk: UUID, club: UUID, in connection: PostgresConnection, logger: Logger) async throws -> Started {
         guard CanonicalJSON.isSHA256Hex(request.sha256) else { throw ClubError.badRequest("sha256 must be 64 lower-case hex digits") }
         guard (1...UploadRequest.maxLength).contains(request.length) else {
@@ -45,11 +50,15 @@ public enum UploadStore {
             throw ClubError(.gone, "session \(session.uuidString.lowercased()) was deleted on the club; it is not stored again")
         }
         if let stored = try await connection.collect("SELECT sha256 FROM session WHERE uuid = \(session)", logger: logger).decode(String.self).firstElement() {
-            guard stored == request.sha256 else {
+            // Other ratings of the same readings (a rating given or corrected after the upload): sent, then
+            // `SessionStore.store` checks the whole bundle and replaces the ratings only.
+            let ratingsOnly = stored != request.sha256
+                ? try await storedReadingsSHA256(session, in: connection, logger: logger).map { $0 == request.readingsSHA256 } ?? false : false
+            guard stored == request.sha256 || ratingsOnly else {
                 logger.warning("session \(session.uuidString.lowercased()): kiosk \(kiosk.uuidString.lowercased()) offered other content (\(request.sha256)); stored is \(stored)")
                 throw ClubError.conflict("session \(session.uuidString.lowercased()) is stored with other content (sha256 \(stored)); a session never changes once uploaded")
             }
-            return .stored(StoredSession(sessionUUID: session, sha256: stored, created: false))
+            if !ratingsOnly { return .stored(StoredSession(sessionUUID: session, sha256: stored, created: false)) }
         }
         try await connection.collect("DELETE FROM upload WHERE expires_at < now()", logger: logger)
         // The same upload asked for again (the kiosk lost its answer): carry on where it stands.

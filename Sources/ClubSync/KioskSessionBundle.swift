@@ -36,9 +36,10 @@ public enum KioskSessionBundle {
                                            name: strap.name, bodyLocation: strap.bodyLocation, manufacturer: strap.manufacturer,
                                            lastBattery: strap.lastBattery)
         }
+        let ratings = try store.sessionRatings(sessionID)
         let identities = BundleIdentities(sessionUUID: sessionUUID, teamUUID: team.uuid, teamName: team.name, players: who, straps: straps)
         do {
-            return try SessionBundle(input: input, identities: identities, strapEvents: events)
+            return try SessionBundle(input: input, identities: identities, strapEvents: events, ratings: ratings)
         } catch {
             throw ClubSyncError.local("session \(sessionID): \(error.description)")
         }

@@ -47,7 +47,8 @@ struct SessionUpload {
                 upload = (id, offset)
             }
             if upload == nil {
-                switch try api.createUpload(UploadRequest(sessionUUID: session, sha256: sha, length: packed.count)) {
+                let readings = try? CanonicalJSON.sha256Hex(bundle.withoutRatings.canonicalBytes())
+                switch try api.createUpload(UploadRequest(sessionUUID: session, sha256: sha, length: packed.count, readingsSHA256: readings)) {
                 case .stored:
                     try note { try store.noteUploadStored(session, sha256: sha) }
                     return .stored

@@ -67,6 +67,19 @@ public enum StateDump {
                        } ?? [[String: Any]](),
                        "challenge": s.review.data?.challenge.map(challenge) ?? NSNull(),
                        "panel": s.review.panel.rawValue,
+                       "rating": s.review.rating.map { r -> Any in
+                           ["sessionID": r.sessionID, "windowOpen": r.windowOpen, "coach": r.coach, "rated": r.ratedCount,
+                            "choosing": r.choosing.map { $0 as Any } ?? NSNull(),
+                            // Where the wall drew each player's tile (by player id), for a test of its pixels.
+                            "wallTiles": app.wall.map { wall in
+                                Dictionary(uniqueKeysWithValues: wall.view.hits.tileRects.map { ("\($0.key)", [$0.value.x, $0.value.y, $0.value.w, $0.value.h]) })
+                                    as Any
+                            } ?? NSNull(),
+                            "lines": r.lines.map { l -> [String: Any] in
+                                ["playerID": l.playerID, "name": l.name, "number": l.number, "rpe": l.rpe.map { $0 as Any } ?? NSNull(),
+                                 "byCoach": l.byCoach]
+                            }]
+                       } ?? NSNull(),
                        "teamBand": s.review.data?.teamBand.map { ["tMs": $0.tMs, "mean": $0.meanBPM, "min": $0.minBPM, "max": $0.maxBPM] }
                            ?? [[String: Any]](),
                        "players": s.review.data?.players.map { p -> [String: Any] in

@@ -46,8 +46,10 @@ public struct SeasonScreenLoader {
         let row = SeasonTable.rows([input], on: day, thresholds: thresholds)[0]
         let loads = PlayerLoadHistory(sessions: season.loads.filter { $0.day <= day })
         let first = day.adding(days: 1 - Self.historyDays)
-        let days = loads.days(from: first, through: day, thresholds: thresholds).map {
-            PlayerHistory.Day(dayNumber: $0.day.dayNumber, load: $0.load, strain: $0.strain, tolerance: $0.tolerance)
+        let srpe = SRPEHistory(sessions: loads.sessions)
+        let days = zip(loads.days(from: first, through: day, thresholds: thresholds), srpe.days(from: first, through: day)).map { d, s in
+            PlayerHistory.Day(dayNumber: d.day.dayNumber, load: d.load, strain: d.strain, tolerance: d.tolerance,
+                              srpe: s.load, trimpToSRPE: s.trimpToSRPE)
         }
         let weeks = (0..<(Self.historyDays / 7)).reversed().map { k -> PlayerHistory.Week in
             let week = loads.week(endingOn: day.adding(days: -7 * k))
@@ -68,7 +70,8 @@ public struct SeasonScreenLoader {
         let sessions = season.entries.filter { $0.day <= day }.reversed().map { e in
             PlayerHistory.SessionEntry(sessionID: e.session.sessionID, teamName: e.session.teamName, day: seasonDay(e.day),
                                        tags: e.session.tags, load: e.isReadinessCheck ? nil : e.figures.cardioLoad,
-                                       lnRMSSD: e.isReadinessCheck ? e.figures.lnRMSSD : nil)
+                                       lnRMSSD: e.isReadinessCheck ? e.figures.lnRMSSD : nil, rpe: e.session.rpe,
+                                       srpeLoad: e.session.rpe.map { SessionRPE.load(rpe: $0, effortMinutes: e.session.effortMinutes) })
         }
         return PlayerHistory(playerID: playerID, line: line(row), days: days, weeks: weeks, recoveries: recoveries,
                              checkPosture: posture, checks: checks, sessions: Array(sessions))
@@ -89,7 +92,7 @@ public struct SeasonScreenLoader {
         SeasonLine(playerID: row.playerID, name: row.name, number: row.number, loadToday: row.figures.load,
                    strain: row.figures.strain, tolerance: row.figures.tolerance, status: Self.word(row.figures.status),
                    acwr: row.figures.acwrEWMA, readiness: row.readiness.map { Self.word($0.status) } ?? .none,
-                   lastSession: row.lastSession.map(seasonDay))
+                   lastSession: row.lastSession.map(seasonDay), srpeToday: row.srpe.today, srpeWeek: row.srpe.week.load)
     }
 
     func seasonDay(_ day: CalendarDay) -> SeasonDay {

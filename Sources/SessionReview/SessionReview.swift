@@ -53,7 +53,8 @@ public enum SessionReview {
         }
         var names: [Int64: String] = [:]
         for p in players { names[p.playerID] = try store.player(id: p.playerID)?.fullName }
-        return AnalysedSession(teamName: try store.teamName(id: session.teamID), playerNames: names, analysis: analysis)
+        return AnalysedSession(teamName: try store.teamName(id: session.teamID), playerNames: names, analysis: analysis,
+                               ratings: try store.sessionRatings(sessionID))
     }
 
     /// Analyses a session that just ended on a background thread, which caches its NN

@@ -253,6 +253,20 @@ enum Schema {
                 ALTER TABLE club_session_upload ADD COLUMN refused_reason TEXT;
                 """)
         }
+        migrator.registerMigration("v18-session-rpe") { db in
+            // Each player's own rating of a session they took part in (session RPE, CR-10 0–10),
+            // when it was given and whether the coach set or corrected it (docs/ANALYTICS.md).
+            try db.execute(sql: """
+                CREATE TABLE session_rating(
+                    session_id INTEGER NOT NULL,
+                    player_id INTEGER NOT NULL,
+                    rpe INTEGER NOT NULL CHECK (rpe BETWEEN 0 AND 10),
+                    rated_ms INTEGER NOT NULL,
+                    by_coach INTEGER NOT NULL DEFAULT 0 CHECK (by_coach IN (0, 1)),
+                    PRIMARY KEY (session_id, player_id),
+                    FOREIGN KEY (session_id, player_id) REFERENCES session_player(session_id, player_id) ON DELETE CASCADE);
+                """)
+        }
         return migrator
     }
 }

@@ -43,7 +43,7 @@ extension SidelineStore {
     /// Deletes a player and every sample, RR interval and session entry of theirs.
     public func deletePlayerAndData(_ playerID: Int64) throws {
         try write { db in
-            for table in ["sample", "rr", "session_player", "membership"] {
+            for table in ["sample", "rr", "session_rating", "session_player", "membership"] {
                 try db.execute(sql: "DELETE FROM \(table) WHERE player_id = ?", arguments: [playerID])
             }
             try db.execute(sql: "DELETE FROM player WHERE id = ?", arguments: [playerID])

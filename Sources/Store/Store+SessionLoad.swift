@@ -42,6 +42,10 @@ public struct SeasonSessionEntry: Sendable, Equatable {
     public var startedAt: Date
     public var tags: [String]
     public var kept: SessionLoadRecord?
+    /// The minutes an sRPE rating multiplies (`Session.effortMinutes`).
+    public var effortMinutes: Double
+    /// The player's session RPE; nil: not rated.
+    public var rpe: Int?
 }
 
 extension SidelineStore {
@@ -57,12 +61,14 @@ extension SidelineStore {
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT sp.session_id, sp.player_id, s.team_id, t.name, s.started_ms, s.tags,
                        l.cardio_load, l.z0_ms, l.z1_ms, l.z2_ms, l.z3_ms, l.z4_ms, l.z5_ms,
-                       l.recovery_bpm, l.ln_rmssd, l.resting_bpm, l.corrected_share
+                       l.recovery_bpm, l.ln_rmssd, l.resting_bpm, l.corrected_share,
+                       s.planned_ms, s.ended_ms, s.effort_end_ms, r.rpe
                 FROM session_player sp
                 JOIN session s ON s.id = sp.session_id
                 JOIN team t ON t.id = s.team_id
                 LEFT JOIN session_load l ON l.session_id = sp.session_id AND l.player_id = sp.player_id
                     AND l.algorithm = ? AND l.committed_t_ms = s.committed_t_ms
+                LEFT JOIN session_rating r ON r.session_id = sp.session_id AND r.player_id = sp.player_id
                 WHERE sp.player_id IN (\(placeholders)) AND s.state IN ('ended', 'interrupted')
                 ORDER BY s.started_ms, s.id
                 """, arguments: arguments)
@@ -78,8 +84,11 @@ extension SidelineStore {
                                       lnRMSSD: row[14], restingBPM: row[15], correctedShare: row[16])
                 }
                 if tags.id != sessionID { tags = (sessionID, SessionTagsColumn.decode(row[5])) }
+                let startedMs: Int64 = row[4], endedMs: Int64? = row[18]
+                let effortMinutes = endedMs.map { Session.effortMinutes(startedMs: startedMs, endedMs: $0, plannedMs: row[17], effortEndMs: row[19]) } ?? 0
                 out.append(SeasonSessionEntry(sessionID: sessionID, playerID: playerID, teamID: row[2], teamName: row[3],
-                                              startedAt: Date(unixMs: row[4]), tags: tags.tags, kept: kept))
+                                              startedAt: Date(unixMs: startedMs), tags: tags.tags, kept: kept,
+                                              effortMinutes: effortMinutes, rpe: row[20]))
             }
             return out
         }

@@ -149,11 +149,14 @@ class Kiosk:
     def request(self, method, path, body=None, headers=None) -> Response:
         return self.club.request(method, path, token=self.token, body=body, headers=headers)
 
-    def upload(self, bundle: bytes, chunk: int = 64 * 1024) -> Response:
-        """Uploads a bundle's canonical bytes the way a kiosk does: create, PATCH chunks, commit."""
+    def upload(self, bundle: bytes, chunk: int = 64 * 1024, readings: str = None) -> Response:
+        """Uploads a bundle's canonical bytes the way a kiosk does: create, PATCH chunks, commit. `readings`: the
+        SHA-256 of the bundle without its ratings, as a kiosk since format 2 announces it."""
         packed = gzip.compress(bundle)
-        r = self.request("POST", "/api/v1/kiosk/uploads", {"sessionUUID": json.loads(bundle)["session"]["uuid"],
-                                                          "sha256": hashlib.sha256(bundle).hexdigest(), "length": len(packed)})
+        announce = {"sessionUUID": json.loads(bundle)["session"]["uuid"], "sha256": hashlib.sha256(bundle).hexdigest(), "length": len(packed)}
+        if readings:
+            announce["readingsSHA256"] = readings
+        r = self.request("POST", "/api/v1/kiosk/uploads", announce)
         if r.status != 201 and not (r.status == 200 and "uploadID" in r.json()):
             return r
         state = r.json()

@@ -22,11 +22,15 @@ public enum ReviewAction: Sendable, Equatable {
     case askToDelete
     /// Confirmed: the session and everything recorded in it, for good.
     case delete(sessionID: Int64)
+    /// "Rate the session" over the open session.
+    indirect case rating(RatingAction)
 }
 
 enum ReviewReducer {
     static func reduce(_ review: inout Review, _ action: ReviewAction, _ ctx: AppContext) -> Reduction {
         switch action {
+        case .rating(let rating):
+            return RatingReducer.reduce(&review.rating, sessionID: review.data?.sessionID, rating, ctx)
         case .sessionsLoaded(let teamID, let cards):
             guard teamID == ctx.teamID else { return .none }
             review.sessions = cards
@@ -48,11 +52,13 @@ enum ReviewReducer {
         case .delete(let id):
             guard ctx.screen == .review, review.data?.sessionID == id, let teamID = ctx.teamID else { return .none }
             review.data = nil
+            review.rating = nil
             review.selectedPlayerID = nil
             review.cursorMs = nil
             return Reduction(effects: [.deleteSession(sessionID: id), .loadSessions(teamID: teamID), .loadTeams],
                              actions: [.inform("Session deleted")])
         case .loaded(let data):
+            if review.rating?.sessionID != data.sessionID { review.rating = nil }
             review.data = data
             review.selectedPlayerID = nil
             review.spotlightPlayerID = nil
@@ -64,6 +70,7 @@ enum ReviewReducer {
             return .effects(.loadReview(sessionID: id), .markReviewed(sessionID: id))
         case .close:
             review.data = nil
+            review.rating = nil
             review.selectedPlayerID = nil
             review.spotlightPlayerID = nil
             return .effects(ctx.teamID.map { .loadSessions(teamID: $0) })

@@ -8,11 +8,16 @@ public struct PlayerHistory: Sendable, Equatable {
         public var load: Double
         public var strain: Double
         public var tolerance: Double
-        public init(dayNumber: Int, load: Double, strain: Double, tolerance: Double) {
+        /// The day's sRPE load, and TRIMP ÷ sRPE of its rated sessions (nil: none rated).
+        public var srpe: Double
+        public var trimpToSRPE: Double?
+        public init(dayNumber: Int, load: Double, strain: Double, tolerance: Double, srpe: Double = 0, trimpToSRPE: Double? = nil) {
             self.dayNumber = dayNumber
             self.load = load
             self.strain = strain
             self.tolerance = tolerance
+            self.srpe = srpe
+            self.trimpToSRPE = trimpToSRPE
         }
     }
 
@@ -68,13 +73,19 @@ public struct PlayerHistory: Sendable, Equatable {
         public var load: Double?
         /// The readiness check's lnRMSSD.
         public var lnRMSSD: Double?
-        public init(sessionID: Int64, teamName: String, day: SeasonDay, tags: [String], load: Double?, lnRMSSD: Double?) {
+        /// The player's session RPE and its sRPE load; nil: not rated.
+        public var rpe: Int?
+        public var srpeLoad: Double?
+        public init(sessionID: Int64, teamName: String, day: SeasonDay, tags: [String], load: Double?, lnRMSSD: Double?,
+                    rpe: Int? = nil, srpeLoad: Double? = nil) {
             self.sessionID = sessionID
             self.teamName = teamName
             self.day = day
             self.tags = tags
             self.load = load
             self.lnRMSSD = lnRMSSD
+            self.rpe = rpe
+            self.srpeLoad = srpeLoad
         }
     }
 

@@ -1,12 +1,12 @@
 /// A column of the season table; a tap on its heading sorts by it, a second tap turns the order round.
 public enum SeasonColumn: String, Sendable, Equatable, CaseIterable {
-    case player, today, strain, tolerance, status, acwr, readiness, last
+    case player, today, srpe, strain, tolerance, status, acwr, readiness, last
 
     /// The order a first tap sorts in: numbers highest first, the newest last session first, the
     /// words that need attention first, players by shirt number.
     public var startsDescending: Bool {
         switch self {
-        case .today, .strain, .tolerance, .acwr, .last: true
+        case .today, .srpe, .strain, .tolerance, .acwr, .last: true
         case .player, .status, .readiness: false
         }
     }
@@ -17,6 +17,7 @@ public enum SeasonColumn: String, Sendable, Equatable, CaseIterable {
         switch self {
         case .player: return by(a.number, b.number)
         case .today: return by(a.loadToday, b.loadToday)
+        case .srpe: return by(a.srpeToday, b.srpeToday)
         case .strain: return by(a.strain, b.strain)
         case .tolerance: return by(a.tolerance, b.tolerance)
         case .status: return by(a.status.order, b.status.order)

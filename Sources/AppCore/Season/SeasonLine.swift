@@ -28,9 +28,13 @@ public struct SeasonLine: Sendable, Equatable {
     public var acwr: Double?
     public var readiness: SeasonWord
     public var lastSession: SeasonDay?
+    /// The day's sRPE load (RPE × effort minutes of the rated sessions) and the 7 days' ending on it.
+    public var srpeToday: Double
+    public var srpeWeek: Double
 
     public init(playerID: Int64, name: String, number: Int, loadToday: Double, strain: Double, tolerance: Double,
-                status: SeasonWord, acwr: Double?, readiness: SeasonWord, lastSession: SeasonDay?) {
+                status: SeasonWord, acwr: Double?, readiness: SeasonWord, lastSession: SeasonDay?,
+                srpeToday: Double = 0, srpeWeek: Double = 0) {
         self.playerID = playerID
         self.name = name
         self.number = number
@@ -41,6 +45,8 @@ public struct SeasonLine: Sendable, Equatable {
         self.acwr = acwr
         self.readiness = readiness
         self.lastSession = lastSession
+        self.srpeToday = srpeToday
+        self.srpeWeek = srpeWeek
     }
 }
 

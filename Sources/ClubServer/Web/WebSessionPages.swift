@@ -148,7 +148,9 @@ struct WebSessionPages: Sendable {
                 + cell("trimpBanister", p.trimp, WebFormat.whole(p.trimp)) + cell("kcal", p.kcal, WebFormat.whole(p.kcal), optional: true)
                 + cell("effortPoints", p.effortPoints, WebFormat.whole(p.effortPoints), optional: true)
                 + cell("recovery60sBPM", p.recovery, WebFormat.whole(p.recovery), optional: true)
-                + cell("rmssdMs", p.rmssd, WebFormat.whole(p.rmssd), optional: true) + "</tr>"
+                + cell("rmssdMs", p.rmssd, WebFormat.whole(p.rmssd), optional: true)
+                + cell("rpe", p.rpe, p.rpe.map { WebFormat.whole($0) + (p.rpeByCoach ? "*" : "") } ?? "–")
+                + cell("srpeLoad", p.srpeLoad, WebFormat.whole(p.srpeLoad)) + "</tr>"
         }.joined()
         let body = """
             <h1>\(row.teamName.html) · \(WebFormat.dateTime(unixMs: row.startedMs))</h1>
@@ -157,8 +159,8 @@ struct WebSessionPages: Sendable {
             <h2>Players</h2>
             <div class="scroll"><table id="players"><thead><tr><th class="num">#</th><th>Player</th><th class="num">Avg</th><th class="num">Max</th>
             <th class="num opt">Peak %</th><th class="num">TRIMP</th><th class="num opt">kcal</th><th class="num opt">Effort pts</th>
-            <th class="num opt">HRR 60 s</th><th class="num opt">RMSSD</th></tr></thead><tbody>\(table)</tbody></table></div>
-            <p class="muted">Heart rates in bpm; TRIMP is Banister's over the effort; HRR 60 s is the drop in the minute after it; RMSSD in ms, over the \(document.hrvWindow.html).</p>
+            <th class="num opt">HRR 60 s</th><th class="num opt">RMSSD</th><th class="num">RPE</th><th class="num">sRPE</th></tr></thead><tbody>\(table)</tbody></table></div>
+            <p class="muted">Heart rates in bpm; TRIMP is Banister's over the effort; HRR 60 s is the drop in the minute after it; RMSSD in ms, over the \(document.hrvWindow.html). RPE is the player's own rating of the session (CR-10, 0–10; * set or corrected by the coach), sRPE that rating × the effort's minutes (Foster 2001).</p>
             <h2>Files</h2>
             <div class="card downloads"><p>\(link(stem + "_summary.json", "JSON (every number)")) \(link(stem + "_summary.csv", "Summary CSV"))
             \(link(stem + "_samples.csv", "Samples CSV")) \(link(stem + "_rr.csv", "RR CSV"))</p><ul>\(perPlayer)</ul></div>
@@ -205,6 +207,8 @@ struct SessionPageDocument {
     struct Player {
         var playerUUID: String, name: String, shirtNumber: Int
         var avgBPM: Double?, maxBPM: Double?, peak: Double?, trimp: Double?, kcal: Double?, effortPoints: Double?, recovery: Double?, rmssd: Double?
+        /// The player's session RPE and its sRPE load; nil: not rated.
+        var rpe: Double? = nil, rpeByCoach = false, srpeLoad: Double? = nil
     }
 
     var zoneModel: String
@@ -221,9 +225,14 @@ struct SessionPageDocument {
             if let label = hrv?["window"] as? String { window = label }
             let time = hrv?["time"] as? [String: Any]
             func n(_ d: [String: Any]?, _ k: String) -> Double? { (d?[k] as? NSNumber)?.doubleValue }
-            return Player(playerUUID: p["playerUUID"] as? String ?? "", name: p["name"] as? String ?? "", shirtNumber: (p["shirtNumber"] as? NSNumber)?.intValue ?? 0,
+            let rating = p["rpe"] as? [String: Any]
+            var player = Player(playerUUID: p["playerUUID"] as? String ?? "", name: p["name"] as? String ?? "", shirtNumber: (p["shirtNumber"] as? NSNumber)?.intValue ?? 0,
                           avgBPM: n(s, "avgBPM"), maxBPM: n(s, "maxBPM"), peak: n(s, "peakPercentOfMax"), trimp: n(s, "trimpBanister"),
                           kcal: n(s, "kcal"), effortPoints: n(s, "effortPoints"), recovery: n(s, "recovery60sBPM"), rmssd: n(time, "rmssdMs"))
+            player.rpe = n(rating, "value")
+            player.rpeByCoach = (rating?["byCoach"] as? Bool) ?? false
+            player.srpeLoad = n(p, "srpeLoad")
+            return player
         }
         hrvWindow = window
     }

@@ -99,6 +99,16 @@ extension KioskRuntime {
             dispatch(.review(.loaded(try ReviewScreenLoader(store: store).load(sessionID: id))))
         case .markReviewed(let id):
             try store.markReviewed(id)
+        case .loadRatingSheet(let id):
+            let sheet = try SessionReview.ratingSheet(store: store, sessionID: id)
+            dispatch(.review(.rating(.loaded(RatingSheet(
+                sessionID: id, lines: sheet.lines.map { RatingLine(playerID: $0.playerID, name: $0.name, number: $0.number,
+                                                                   rpe: $0.rating?.rpe, byCoach: $0.rating?.byCoach ?? false) },
+                windowOpen: sheet.windowClosesAt.map { wallClock <= $0 } ?? false, windowClosesAt: sheet.windowClosesAt)))))
+        case .saveRating(let id, let playerID, let rpe, let byCoach):
+            // The kiosk's clock decides the window, as it dated the session.
+            let kept = try store.rateSession(id, playerID: playerID, rpe: rpe, at: wallClock, byCoach: byCoach)
+            dispatch(.review(.rating(.saved(playerID: playerID, rpe: kept.rpe, byCoach: kept.byCoach))))
         case .loadSeason(let teamID):
             dispatch(.season(.loaded(try SeasonScreenLoader(store: store).table(teamID: teamID, on: wallClock))))
         case .loadPlayerHistory(let playerID):

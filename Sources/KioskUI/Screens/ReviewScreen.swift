@@ -6,15 +6,18 @@ import TeamCore
 extension Frame {
     func reviewScreen() {
         let team = state.team
-        if let data = state.review.data {
+        if let data = state.review.data, let sheet = state.review.rating, sheet.sessionID == data.sessionID {
+            ratingSheet(sheet)
+        } else if let data = state.review.data {
             let back: (String, Action) = state.review.selectedPlayerID != nil ? ("‹ Team", .review(.selectPlayer(nil))) : ("‹ Sessions", .review(.close))
             // The zones are the session's, recorded under its model: said, so a changed setting does not surprise.
             // The year is in the sessions list; without it the day and time stay readable beside four buttons at 800×480.
             // Delete looks like the destructive button it is (red, as every delete on the kiosk); the PIN and a question follow.
             let title = Self.dayFormatter.string(from: data.startedAt) + ", " + Self.timeFormatter.string(from: data.startedAt)
             let bar = topBar(title: title, colour: team.map { Colour($0.team.colour) }, back: back,
-                             trailing: [("Export", .review(.export), .normal), ("Delete", .review(.askToDelete), .danger),
-                                        ("Lobby", .navigate(.lobby), .normal)])
+                             trailing: (data.tags.contains(SessionTags.Kind.readiness.rawValue) ? [] : [("Rate", .review(.rating(.open)), .primary)])
+                                + [("Export", .review(.export), .normal), ("Delete", .review(.askToDelete), .danger),
+                                   ("Lobby", .navigate(.lobby), .normal)])
             let (info, area) = bar.splitTop(metrics.px(24), gap: metrics.px(6))
             sessionInfo(data, info)
             if let player = state.review.selectedPlayer {

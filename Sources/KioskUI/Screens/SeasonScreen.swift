@@ -49,15 +49,16 @@ extension Frame {
             seasonRow(lines[i], r, name: (Self.seasonNames(lines[i])[fit.index], fit.size))
             hits.add(Hit(rect: r, label: lines[i].name, action: .season(.openPlayer(lines[i].playerID))))
         }
-        canvas.text("Load: Banister TRIMP a day · Strain 7 days, Tolerance 28 days (Polar) · ACWR by EWMA — guidance, not a diagnosis",
+        canvas.text("Today: TRIMP · sRPE: RPE × minutes · Strain 7 d, Tolerance 28 d (Polar) · ACWR by EWMA — guidance, not a diagnosis",
                     size: metrics.small - metrics.px(3), colour: Theme.textDim, in: footnote)
     }
 
     /// Each column's share of a row, left to right.
     static func seasonColumns(_ r: Rect) -> [(SeasonColumn, Rect)] {
         // No column under 9 %: its heading, a touch target, keeps ≥ 64 px at 800×480.
-        let shares: [(SeasonColumn, Int)] = [(.player, 19), (.today, 9), (.strain, 9), (.tolerance, 12), (.status, 17),
-                                             (.acwr, 9), (.readiness, 14), (.last, 11)]
+        // TRIMP ("Today") and sRPE side by side: the heart's load and the player's own, one number a day each.
+        let shares: [(SeasonColumn, Int)] = [(.player, 17), (.today, 9), (.srpe, 9), (.strain, 9), (.tolerance, 11), (.status, 15),
+                                             (.acwr, 9), (.readiness, 12), (.last, 9)]
         var x = r.x
         return shares.map { column, share in
             let w = r.w * share / 100
@@ -83,6 +84,7 @@ extension Frame {
         switch column {
         case .player: "Player"
         case .today: "Today"
+        case .srpe: "sRPE"
         case .strain: "Strain"
         case .tolerance: "Tolerance"
         case .status: "Status"
@@ -107,6 +109,7 @@ extension Frame {
             case .player:
                 canvas.text(name.text, size: name.size, bold: true, in: cell)
             case .today: seasonNumber(Self.load(line.loadToday), cell)
+            case .srpe: seasonNumber(Self.load(line.srpeToday), cell)
             case .strain: seasonNumber(Self.load(line.strain), cell)
             case .tolerance: seasonNumber(Self.load(line.tolerance), cell)
             case .status: seasonWord(line.status, cell)

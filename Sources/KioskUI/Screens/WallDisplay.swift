@@ -5,6 +5,10 @@ import TeamCore
 /// controls, big enough to read across a gym.
 extension Frame {
     func wallDisplay() {
+        if state.live == nil, state.screen == .review, let sheet = state.review.rating {
+            wallRatings(sheet)
+            return
+        }
         guard let live = state.live else {
             canvas.clear(Theme.background)
             let name = state.team?.team.name ?? "Sideline"

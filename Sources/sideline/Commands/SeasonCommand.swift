@@ -15,7 +15,8 @@ struct SeasonCommand: ParsableCommand {
             Load is each day's summed Banister TRIMP (cardio load); Strain and Tolerance are its means over 7 and 28 days; \
             the load status is Strain ÷ Tolerance in Polar's words ("building baseline" before 28 days of history); ACWR \
             is acute ÷ chronic load by EWMA (guidance, not a diagnosis). Readiness: the player's last readiness check \
-            against their own normal range. Formulas and sources: docs/ANALYTICS.md.
+            against their own normal range. sRPE: the players' session RPE × effort minutes, a day's sum, the week's \
+            sum and Foster's monotony (unrated sessions add nothing and are counted). Formulas and sources: docs/ANALYTICS.md.
             """)
     @OptionGroup var database: DatabaseOptions
     @Option(help: "Team name.") var team: String
@@ -38,13 +39,14 @@ struct SeasonCommand: ParsableCommand {
             return
         }
         print("\(team.name) · season on \(day) — load: Banister TRIMP a day; Strain 7 days, Tolerance 28 days; ACWR by EWMA (guidance, not a diagnosis)")
-        print("#   player                today  strain  tolerance  status             ACWR  readiness          last session")
+        print("#   player                today  strain  tolerance  status             ACWR  readiness          sRPE  week  last session")
         for r in rows {
             let f = r.figures
             print([pad("\(r.number)", 3), pad(String(r.name.prefix(20)), 20), pad(Formatting.decimal(f.load, digits: 0), 6, right: true),
                    pad(Formatting.decimal(f.strain, digits: 0), 7, right: true), pad(Formatting.decimal(f.tolerance, digits: 0), 10, right: true),
                    " " + pad(f.status.rawValue, 18), pad(f.acwrEWMA.map { String(format: "%.2f", $0) } ?? "–", 5, right: true),
-                   " " + pad(r.readiness?.status.rawValue ?? "–", 18), r.lastSession?.description ?? "–"].joined(separator: " "))
+                   " " + pad(r.readiness?.status.rawValue ?? "–", 18), pad(Formatting.decimal(r.srpe.today, digits: 0), 5, right: true),
+                   pad(Formatting.decimal(r.srpe.week.load, digits: 0), 5, right: true), r.lastSession?.description ?? "–"].joined(separator: " "))
         }
     }
 
@@ -57,6 +59,9 @@ struct SeasonCommand: ParsableCommand {
                 "acuteEwma": f.acuteEWMA, "chronicEwma": f.chronicEWMA,
                 "readiness": r.readiness.map { $0.status.rawValue as Any } ?? NSNull(),
                 "readinessCheck": r.readiness.map { ReadinessCommand.json($0) as Any } ?? NSNull(),
-                "lastSession": r.lastSession.map { $0.description as Any } ?? NSNull()]
+                "lastSession": r.lastSession.map { $0.description as Any } ?? NSNull(),
+                "srpeLoadToday": r.srpe.today, "srpeWeek": r.srpe.week.load, "srpeMonotony": value(r.srpe.week.monotony),
+                "srpeStrain": value(r.srpe.week.strain), "srpeRatedSessions": r.srpe.ratedSessions,
+                "srpeUnratedSessions": r.srpe.unratedSessions, "trimpToSrpeWeek": value(r.srpe.trimpToSRPE)]
     }
 }

@@ -3,7 +3,9 @@
 training on some days, two sessions on others, none on many, readiness checks sitting on most mornings and a
 few lying. Each session is exported (JSON and CSV); the oracle computes every player's TRIMP from the samples
 CSV and the table from them, and `sideline season --team T --on DAY --json` must agree to rounding on
-several days — before the baseline is built and after. In a time zone whose evening is the next day in UTC,
+several days — before the baseline is built and after. Issue 36: most players rate most training sessions (`sideline
+rpe`, the coach's correction, as the sessions are long past their 2-hour window), some never; the oracle's sRPE loads,
+week, monotony and TRIMP:sRPE ratio, from the exported ratings and effort ends, agree too. In a time zone whose evening is the next day in UTC,
 so days are local days."""
 import datetime as dt
 import json
@@ -19,6 +21,11 @@ TZ = "America/Los_Angeles"  # evening sessions fall on the next day in UTC
 TEAM = "Oracle"
 # Before any check, with 3 checks, the day after a lying one, and later: before the 28 days and after.
 DAYS = ["2026-02-20", "2026-02-26", "2026-02-28", "2026-03-02", "2026-03-08", "2026-03-12", "2026-03-14"]
+
+
+def rating(session_id, number):
+    """A CR-10 rating that differs from session to session and player to player (0 and 10 among them)."""
+    return (session_id * 3 + number) % 11
 
 
 def days_from(start, offsets):
@@ -50,6 +57,13 @@ def season(sideline_bin, tmp_path_factory):
     for seed, (when, args) in enumerate(plan, start=11):
         sideline("record", "--source", "sim:4", "--seed", str(seed), "--speed", "600", "--team", TEAM,
                  "--started-at", when.strftime("%Y-%m-%dT%H:%M"), "--quiet", *args)
+    for sid, (_, args) in enumerate(plan, start=1):
+        if "--readiness" in args:
+            continue
+        for p in json.loads(sideline("rpe", "--session", str(sid), "--json").stdout)["players"]:
+            if (sid + p["number"]) % 5 == 0:
+                continue  # never rated: adds no sRPE load
+            sideline("rpe", "--session", str(sid), "--number", str(p["number"]), "--value", str(rating(sid, p["number"])), "--coach")
     sessions = []
     for sid in range(1, len(plan) + 1):
         out = root / f"export-{sid}"
@@ -65,6 +79,20 @@ def test_the_oracles_trimp_is_the_exported_cardio_load(season):
     for s in sessions:
         for name, f in s.players.items():
             assert f["load"] == pytest.approx(f["exportedTRIMP"], rel=1e-9, abs=1e-9), (s.id, name)
+
+
+def test_the_exported_ratings_are_the_ones_given_and_their_load_rpe_times_effort_minutes(season):
+    _, sessions = season
+    rated = unrated = 0
+    for s in sessions:
+        for name, f in s.players.items():
+            if s.readiness or f["rpe"] is None:
+                assert f["exportedSRPE"] is None, (s.id, name)
+                unrated += not s.readiness
+                continue
+            assert f["exportedSRPE"] == pytest.approx(f["srpe"], rel=1e-12), (s.id, name)
+            rated += 1
+    assert rated >= 50 and unrated >= 5, (rated, unrated)
 
 
 def test_a_checks_lnrmssd_is_the_rmssd_of_its_last_two_minutes(season):
@@ -95,6 +123,11 @@ def test_the_season_table_agrees_with_the_oracle(season, on):
         else:
             assert p["acwrEwma"] == pytest.approx(w["acwrEwma"], rel=1e-9), (on, p["name"])
         assert p["readiness"] == w["readiness"], (on, p["name"])
+        for key in ("srpeLoadToday", "srpeWeek", "srpeMonotony", "srpeStrain", "trimpToSrpeWeek"):
+            if w[key] is None:
+                assert p[key] is None, (on, p["name"], key)
+            else:
+                assert p[key] == pytest.approx(w[key], rel=1e-9, abs=1e-9), (on, p["name"], key)
         assert p["lastSession"] == w["lastSession"], (on, p["name"])
 
 
@@ -108,3 +141,11 @@ def test_the_days_cover_every_status_the_season_can_say(season):
             readiness.add(p["readiness"])
     assert "building baseline" in statuses and len(statuses) >= 3, statuses
     assert {"building baseline", None} <= readiness and len(readiness) >= 3, readiness
+
+
+def test_the_srpe_figures_are_not_trivial(season):
+    """Some days have sRPE load and a monotony, a week with none has neither."""
+    _, sessions = season
+    rows = [p for on in DAYS for p in oracle.season_table(sessions, dt.date.fromisoformat(on)).values()]
+    assert any(p["srpeLoadToday"] > 0 for p in rows) and any(p["srpeLoadToday"] == 0 for p in rows)
+    assert any(p["srpeMonotony"] is not None for p in rows)

@@ -16,7 +16,8 @@ from sideline_testkit.png import read_png
 TONES = {"unknown": (0x4A, 0x52, 0x5E), "low": (0x1F, 0x62, 0xB8), "steady": (0x0E, 0x6B, 0x73),
          "good": (0x1C, 0x7A, 0x36), "caution": (0xB0, 0x4E, 0x08), "high": (0xC0, 0x1B, 0x1B)}
 SURFACE_HIGH = (0x3A, 0x42, 0x4E)
-SHARES = [("player", 20), ("today", 9), ("strain", 9), ("tolerance", 11), ("status", 17), ("acwr", 9), ("readiness", 14), ("last", 11)]
+SHARES = [("player", 17), ("today", 9), ("srpe", 9), ("strain", 9), ("tolerance", 11), ("status", 15), ("acwr", 9), ("readiness", 12),
+          ("last", 9)]
 
 
 def column(row_rect, name, scale=1.0):
