@@ -6,72 +6,19 @@ A restore of a backup taken before the erasure brings them back only until the s
 the erasure log beside the database outlives the restore and erases them again.
 
 The oracle for "the readings' bytes" is independent of Sideline: SQLite's documented record format
-(https://www.sqlite.org/fileformat.html#record_format), encoded here from the rows Python's own
-sqlite3 reads before the erasure; found in the file before, so the search is known to work."""
+(sideline_testkit.sqlite_records), encoded from the rows Python's own sqlite3 reads before the
+erasure; found in the file before, so the search is known to work."""
 import sqlite3
 import subprocess
 
 from sideline_testkit.processes import one_line_error, run
+from sideline_testkit.sqlite_records import query, raw_files, sample_records
 
 ROSTER = ("number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap\n"
           "7,Ada,Lovelace,2001,F,60,55,,A0:00:00:00:00:01\n"
           "87,Zebulonia,Quixotterby,2002,F,61,58,,A0:00:00:00:00:02\n"
           "9,Bea,Brook,2000,M,80,60,,A0:00:00:00:00:03\n")
 NAMES = [b"Zebulonia", b"Quixotterby"]
-
-
-def query(db, sql, *args):
-    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    try:
-        return con.execute(sql, args).fetchall()
-    finally:
-        con.close()
-
-
-def varint(n):
-    """SQLite's big-endian base-128 varint (values below 2**56 here)."""
-    out = [n & 0x7F]
-    n >>= 7
-    while n:
-        out.append(0x80 | (n & 0x7F))
-        n >>= 7
-    return bytes(reversed(out))
-
-
-def record(values):
-    """A row's record in SQLite's file format: header (its size, a serial type per column), then the body."""
-    types, body = [], b""
-    for v in values:
-        if v is None:
-            types.append(0)
-        elif v == 0:
-            types.append(8)
-        elif v == 1:
-            types.append(9)
-        else:
-            for serial, size in ((1, 1), (2, 2), (3, 3), (4, 4), (5, 6), (6, 8)):
-                if -(1 << (8 * size - 1)) <= v < (1 << (8 * size - 1)):
-                    types.append(serial)
-                    body += v.to_bytes(size, "big", signed=True)
-                    break
-    header = b"".join(varint(t) for t in types)
-    return varint(len(header) + 1) + header + body
-
-
-def sample_records(db, player_id):
-    """The player's sample rows as the table stores them, and as the covering index does."""
-    rows = query(db, "SELECT session_id, player_id, strap_id, t_ms, bpm, contact, energy_kj, rowid FROM sample WHERE player_id = ?",
-                 player_id)
-    table = [record(r[:7]) for r in rows]
-    index = [record((r[0], r[1], r[3], r[4], r[5], r[2], r[6], r[7])) for r in rows]
-    return table + index
-
-
-def raw_files(db):
-    """The database and its write-ahead log, byte for byte (free pages and old frames included)."""
-    data = db.read_bytes()
-    wal = db.with_name(db.name + "-wal")
-    return data + (wal.read_bytes() if wal.exists() else b"")
 
 
 def exports(sideline, sessions, out):
