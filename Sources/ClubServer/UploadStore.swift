@@ -28,6 +28,10 @@ public enum UploadStore {
             throw ClubError(.gone, "session \(session.uuidString.lowercased()) was deleted on the club; it is not stored again")
         }
         if let stored = try await connection.query("SELECT sha256 FROM session WHERE uuid = \(session)", logger: logger).decode(String.self).firstElement() {
+            if stored != request.sha256, try await SessionStore.isSuperseded(session, sha256: request.sha256, in: connection, logger: logger) {
+                // An older form of the session, from before a player in it was erased: the club's is the one now.
+                return .stored(StoredSession(sessionUUID: session, sha256: stored, created: false, superseded: true))
+            }
             guard stored == request.sha256 else {
                 logger.warning("session \(session.uuidString.lowercased()): kiosk \(kiosk.uuidString.lowercased()) offered other content (\(request.sha256)); stored is \(stored)")
                 throw ClubError.conflict("session \(session.uuidString.lowercased()) is stored with other content (sha256 \(stored)); a session never changes once uploaded")
@@ -133,6 +137,11 @@ public enum UploadStore {
             return try await refuse(error)
         }
         try await connection.query("DELETE FROM upload WHERE id = \(id)", logger: logger)
-        return .stored(StoredSession(sessionUUID: bundle.session.uuid, sha256: sha256, created: outcome == .created))
+        switch outcome {
+        case .created: return .stored(StoredSession(sessionUUID: bundle.session.uuid, sha256: sha256, created: true))
+        case .alreadyStored: return .stored(StoredSession(sessionUUID: bundle.session.uuid, sha256: sha256, created: false))
+        case .createdWithout(let stored): return .stored(StoredSession(sessionUUID: bundle.session.uuid, sha256: stored, created: true, superseded: true))
+        case .superseded(let stored): return .stored(StoredSession(sessionUUID: bundle.session.uuid, sha256: stored, created: false, superseded: true))
+        }
     }
 }
