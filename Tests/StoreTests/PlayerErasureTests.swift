@@ -72,6 +72,21 @@ final class PlayerErasureTests: XCTestCase {
         XCTAssertEqual(try reopened.reapplyErasures(), 0, "nothing left to do")
     }
 
+    /// The kiosk's "Restore from USB": the open store is migrated again after the backup is put back
+    /// (`bringSchemaUpToDate`), and that applies the erasures made since the backup.
+    func testARestoreOnTheOpenStoreErasesAgain() throws {
+        let store = try fixture.open()
+        let (session, mia, ola) = try twoPlayersInAChallenge(store)
+        let backup = try DatabaseBackup.write(databasePath: fixture.path, to: fixture.directory + "/backups")
+        try store.erasePlayer(mia, by: "test")
+        _ = try DatabaseRestore.restore(backup.path, into: fixture.path)
+        XCTAssertEqual(try store.sessionPlayers(session).count, 2, "the backup brought her back")
+        try store.bringSchemaUpToDate()
+        XCTAssertNil(try store.player(id: mia))
+        XCTAssertEqual(try store.sessionPlayers(session).map(\.playerID), [ola])
+        XCTAssertEqual(try store.playerErasures().count, 1)
+    }
+
     func testTheLogAloneErasesAndTheDatabaseAloneJoinsTheLog() throws {
         let store = try fixture.open()
         let (_, mia, ola) = try twoPlayersInAChallenge(store)
