@@ -168,6 +168,17 @@ def test_the_club_erases_and_the_kiosks_follow(club, sideline_bin, tmp_path):
     team = club.owner_sql("SELECT DISTINCT team_uuid FROM session")
     page = http(club, "GET", f"/teams/{team}/players/{player}/erase", cookie=cookie)
     assert page.status == 200 and b"Erase Zebulonia Quixotterby everywhere" in page.body and b"2 sessions" in page.body, page
+    # A coach of the team does not even learn that the page exists.
+    (tmp_path / "coach-password").write_text(PASSWORD)
+    club.run("add-user", "--club", "Alpha", "coach@alpha.example", "--role", "coach", "--team", "Eagles",
+             "--password-file", str(tmp_path / "coach-password"))
+    coach = login_http(club, "coach@alpha.example")
+    assert http(club, "GET", f"/teams/{team}/players/{player}/erase", cookie=coach).status == 404
+    coach_token = csrf_of(http(club, "GET", f"/teams/{team}", cookie=coach).body)
+    refused = http(club, "POST", f"/teams/{team}/players/{player}/erase", cookie=coach, form={"csrf": coach_token, "confirm": "yes"})
+    assert refused.status == 404, refused
+    assert b"Erase this player" not in http(club, "GET", f"/teams/{team}/players/{player}", cookie=coach).body
+    assert b"Erase this player" in http(club, "GET", f"/teams/{team}/players/{player}", cookie=cookie).body
     # Without the CSRF token: refused. Without the box ticked: nothing happens.
     forged = http(club, "POST", f"/teams/{team}/players/{player}/erase", cookie=cookie, form={"confirm": "yes"})
     assert forged.status == 403, forged
