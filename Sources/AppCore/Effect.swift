@@ -48,7 +48,9 @@ public enum Effect: Sendable, Equatable {
     case exportAll
     /// CSV (samples, RR, summary), TCX and FIT per player and the JSON summary of one session.
     case exportSession(sessionID: Int64)
-    case deletePlayerAndData(playerID: Int64)
+    /// The player erased everywhere (`SidelineStore.erasePlayer`): every row of theirs, the file compacted,
+    /// the erasure recorded for the club and for restores.
+    case erasePlayer(playerID: Int64)
     /// "All players": everyone, on a team or not (answered by `.club(.playersLoaded)`).
     case loadPlayers
     /// Every strap the club knows (answered by `.club(.strapsLoaded)`).

@@ -80,11 +80,16 @@ public struct StoredSession: Codable, Sendable, Equatable {
     public var sha256: String
     /// True when this request stored it; false when it was there already.
     public var created: Bool
+    /// True when what was offered is an older form of the stored session: the club rewrote it
+    /// without a player erased since (`sha256` is the stored one). Nothing more to send. Absent
+    /// from servers before erasures.
+    public var superseded: Bool?
 
-    public init(sessionUUID: UUID, sha256: String, created: Bool) {
+    public init(sessionUUID: UUID, sha256: String, created: Bool, superseded: Bool? = nil) {
         self.sessionUUID = sessionUUID
         self.sha256 = sha256
         self.created = created
+        self.superseded = superseded
     }
 }
 
@@ -98,14 +103,19 @@ public struct SyncStatus: Codable, Sendable, Equatable {
     /// Sessions this kiosk uploaded that the club holds.
     public var sessionsStored: Int
     public var lastSeenMs: Int64?
+    /// How many players the club has erased. Fewer than a kiosk knows the club acknowledged: the club's
+    /// database was restored from a backup, and the kiosk sends them all again. Absent from servers before erasures.
+    public var playersErased: Int?
 
-    public init(clubName: String, kioskName: String, serverTimeMs: Int64, rosterSeq: Int64, sessionsStored: Int, lastSeenMs: Int64?) {
+    public init(clubName: String, kioskName: String, serverTimeMs: Int64, rosterSeq: Int64, sessionsStored: Int, lastSeenMs: Int64?,
+                playersErased: Int? = nil) {
         self.clubName = clubName
         self.kioskName = kioskName
         self.serverTimeMs = serverTimeMs
         self.rosterSeq = rosterSeq
         self.sessionsStored = sessionsStored
         self.lastSeenMs = lastSeenMs
+        self.playersErased = playersErased
     }
 }
 

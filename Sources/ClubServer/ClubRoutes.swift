@@ -38,6 +38,8 @@ public struct ClubRoutes: Sendable {
         api.delete("kiosk/sessions/{uuid}") { request, context in try await deleteSession(request, context) }
         api.get("kiosk/roster/changes") { request, _ in try await rosterChanges(request) }
         api.post("kiosk/roster/edits") { request, _ in try await rosterEdits(request) }
+        api.post("kiosk/erasures") { request, _ in try await pushErasures(request) }
+        api.get("kiosk/erasures") { request, _ in try await erasures(request) }
         api.get("sessions") { request, _ in try await sessions(request) }
         api.get("sessions/{uuid}") { request, context in try await session(request, context) }
     }
@@ -82,12 +84,12 @@ public struct ClubRoutes: Sendable {
         let status = try await database.inClub(club) { connection in
             let row = try await connection.collect("""
                 SELECT c.name, k.name, c.roster_seq, k.last_seen_at,
-                       (SELECT count(*) FROM session s WHERE s.kiosk_id = k.id)
+                       (SELECT count(*) FROM session s WHERE s.kiosk_id = k.id), (SELECT count(*) FROM player_erasure)
                 FROM club c, kiosk k WHERE k.id = \(kiosk)
-                """, logger: logger).decode((String, String, Int64, Date?, Int64).self).firstElement()
+                """, logger: logger).decode((String, String, Int64, Date?, Int64, Int64).self).firstElement()
             guard let row else { throw ClubError(.unauthorized, "unknown kiosk") }
             return SyncStatus(clubName: row.0, kioskName: row.1, serverTimeMs: Date().unixMs, rosterSeq: row.2,
-                              sessionsStored: Int(row.4), lastSeenMs: row.3?.unixMs)
+                              sessionsStored: Int(row.4), lastSeenMs: row.3?.unixMs, playersErased: Int(row.5))
         }
         return try HTTP.json(status)
     }
@@ -190,14 +192,20 @@ public struct ClubRoutes: Sendable {
         return Response(status: .noContent)
     }
 
-    func rosterChanges(_ request: Request) async throws -> Response {
+    /// A kiosk's request for a page of one of the club's feeds: its club, where it stands (`since`) and
+    /// how many it takes (`limit`, at most `maxPage`).
+    func feedRequest(_ request: Request, maxPage: Int) async throws -> (club: UUID, since: Int64, limit: Int) {
         let (club, _) = try await kiosk(request)
         let query = request.uri.queryParameters
         let since = try Self.integer(query["since"], name: "since", default: 0, range: 0...Int64.max)
-        let limit = try Self.integer(query["limit"], name: "limit", default: Int64(RosterChangesPage.maxPageSize),
-                                     range: 1...Int64(RosterChangesPage.maxPageSize))
+        let limit = try Self.integer(query["limit"], name: "limit", default: Int64(maxPage), range: 1...Int64(maxPage))
+        return (club, since, Int(limit))
+    }
+
+    func rosterChanges(_ request: Request) async throws -> Response {
+        let (club, since, limit) = try await feedRequest(request, maxPage: RosterChangesPage.maxPageSize)
         let page = try await database.inClub(club) { connection in
-            try await RosterStore.changes(since: since, limit: Int(limit), nowMs: Date().unixMs, in: connection, logger: logger)
+            try await RosterStore.changes(since: since, limit: limit, nowMs: Date().unixMs, in: connection, logger: logger)
         }
         return try HTTP.json(page)
     }
@@ -218,6 +226,37 @@ public struct ClubRoutes: Sendable {
             try await RosterStore.apply(body.edits, club: club, nowMs: Date().unixMs, in: connection, logger: logger)
         }
         return try HTTP.json(result)
+    }
+
+    // MARK: Erasures
+
+    /// The erasures a kiosk made: each recorded once and applied to everything the club holds.
+    func pushErasures(_ request: Request) async throws -> Response {
+        let (club, kiosk) = try await self.kiosk(request)
+        let body = try await HTTP.decode(ErasuresRequest.self, from: request, limit: Self.smallBody * 4)
+        guard body.erasures.count <= ErasuresRequest.maxErasures else {
+            throw ClubError(.tooLarge, "at most \(ErasuresRequest.maxErasures) erasures per request")
+        }
+        for (i, erasure) in body.erasures.enumerated() {
+            if let problem = erasure.problem { throw ClubError.badRequest("erasure \(i): \(problem)") }
+        }
+        logger.notice("kiosk \(kiosk.uuidString.lowercased()) sends \(body.erasures.count) player erasure(s)")
+        try await erase(body.erasures, club: club)
+        return Response(status: .noContent)
+    }
+
+    /// Applies erasures in one transaction, then computes the rewritten sessions' analyses again (their team figures).
+    func erase(_ erasures: [PlayerErasure], club: UUID) async throws {
+        let rewritten = try await ClubErasure.apply(erasures, club: club, database: database)
+        Task { [database] in await ClubErasure.recompute(rewritten, club: club, database: database) }
+    }
+
+    func erasures(_ request: Request) async throws -> Response {
+        let (club, since, limit) = try await feedRequest(request, maxPage: ErasuresPage.maxPageSize)
+        let page = try await database.inClub(club) { connection in
+            try await ClubErasure.page(since: since, limit: limit, in: connection, logger: logger)
+        }
+        return try HTTP.json(page)
     }
 
     static func integer(_ text: Substring?, name: String, default value: Int64, range: ClosedRange<Int64>) throws -> Int64 {

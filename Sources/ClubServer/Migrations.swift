@@ -416,6 +416,34 @@ enum Migrations {
                 "ALTER TABLE session_participant ADD COLUMN rated_by_coach boolean",
             ]
         },
+        Migration(version: 8, name: "player-erasure") { owner in
+            [
+                """
+                -- Players erased for good (ClubErasure): named by the digest of their UUID (PlayerErasure), never by
+                -- anything of theirs; numbered in the club's feed (club.roster_seq) so every kiosk pulls them. Never deleted.
+                CREATE TABLE player_erasure(
+                    club_id uuid NOT NULL REFERENCES club(id) ON DELETE CASCADE,
+                    player_digest text NOT NULL CHECK (player_digest ~ '^[0-9a-f]{64}$'),
+                    erased_at timestamptz NOT NULL,
+                    erased_by text NOT NULL,
+                    seq bigint NOT NULL,
+                    recorded_at timestamptz NOT NULL DEFAULT now(),
+                    PRIMARY KEY (club_id, player_digest))
+                """,
+                "CREATE INDEX player_erasure_feed ON player_erasure(club_id, seq)",
+                """
+                -- The hashes a stored session had before it was rewritten without an erased player: a kiosk that
+                -- offers one is told the session is superseded (nothing to send), not refused.
+                CREATE TABLE session_superseded(
+                    club_id uuid NOT NULL,
+                    session_uuid uuid NOT NULL,
+                    sha256 text NOT NULL,
+                    superseded_at timestamptz NOT NULL DEFAULT now(),
+                    PRIMARY KEY (club_id, session_uuid, sha256),
+                    FOREIGN KEY (club_id, session_uuid) REFERENCES session(club_id, uuid) ON DELETE CASCADE)
+                """,
+            ] + clubPolicies("player_erasure", owner: owner) + clubPolicies("session_superseded", owner: owner)
+        },
     ]
 
     /// What the server's role may do, and nothing else: granted again on every `migrate`.
@@ -450,5 +478,12 @@ enum Migrations {
         // A later bundle of a stored session with new ratings (SessionStore.store): its hash and format, and the ratings.
         "GRANT UPDATE (sha256, format) ON session TO %ROLE%",
         "GRANT UPDATE (rpe, rated_ms, rated_by_coach) ON session_participant TO %ROLE%",
+        // Erasures (ClubErasure): the log is only added to; a session is rewritten without the player, and
+        // their roster fields and logged conflicts go.
+        "GRANT SELECT, INSERT ON player_erasure TO %ROLE%",
+        "GRANT SELECT, INSERT ON session_superseded TO %ROLE%",
+        "GRANT UPDATE (sha256, extras, player_count, sample_count) ON session TO %ROLE%",
+        "GRANT DELETE ON roster_field TO %ROLE%",
+        "GRANT SELECT (entity, key), DELETE ON roster_conflict TO %ROLE%",
     ]
 }

@@ -19,9 +19,15 @@ public enum RosterStore {
     public static func apply(_ edits: [RosterEdit], club: UUID, nowMs: Int64, in connection: PostgresConnection, logger: Logger) async throws -> RosterEditsResult {
         var seq = try await connection.collect("UPDATE club SET roster_seq = roster_seq WHERE id = \(club) RETURNING roster_seq", logger: logger)
             .decode(Int64.self).firstElement() ?? 0
+        let erased = try await ClubErasure.erasedDigests(in: connection, logger: logger)
         var outcomes: [RosterEditsResult.Outcome] = []
         for edit in edits {
             var stamp = edit.stamp
+            if !erased.isEmpty, let player = edit.playerKey, let digest = PlayerErasure.digest(playerKey: player), erased.contains(digest) {
+                // An edit of a player the club erased (from a kiosk that has not heard yet): not stored, not logged.
+                outcomes.append(.init(accepted: false, seq: nil, stamp: stamp))
+                continue
+            }
             if stamp.wallMs > nowMs + maxAheadMs {
                 logger.notice("roster: \(edit.entity.rawValue) \(edit.key) \(edit.field) stamped \(stamp.wallMs - nowMs) ms ahead of the server by \(stamp.origin); stored at the server's time")
                 stamp = HybridTimestamp(wallMs: nowMs, counter: stamp.counter, origin: stamp.origin)

@@ -20,21 +20,32 @@ public enum SessionStore {
         case created, alreadyStored
         /// The stored session's players' ratings were replaced (nothing else differed).
         case ratingsUpdated
+        /// What was offered is an older form of the stored session (a player erased since): the stored hash.
+        case superseded(String)
+        /// Stored without players the club erased: under this hash, not the one offered.
+        case createdWithout(String)
     }
 
     /// Stores a checked bundle once: the same content again changes nothing; other content under a
     /// stored session's UUID is refused (a session never changes once uploaded) — unless only the
     /// players' ratings differ, which replace the stored ones (a rating given or corrected after the
-    /// upload, decision 067) — as is a session the club deleted.
-    public static func store(_ bundle: SessionBundle, sha256: String, kiosk: UUID?, club: UUID,
+    /// upload, decision 067) — as is a session the club deleted. Players the club erased are left out
+    /// (decision 068).
+    public static func store(_ offered: SessionBundle, sha256 offeredSHA: String, kiosk: UUID?, club: UUID,
                              in connection: PostgresConnection, logger: Logger) async throws -> Outcome {
-        let s = bundle.session
+        let s = offered.session
         if try await RosterStore.isDeletedSession(s.uuid, in: connection, logger: logger) {
             throw ClubError(.gone, "session \(s.uuid.uuidString.lowercased()) was deleted on the club; it is not stored again")
         }
+        // A kiosk that has not heard of an erasure yet still sends the player: they are left out here.
+        let erased = try await ClubErasure.erased(among: offered.participants.map(\.playerUUID), in: connection, logger: logger)
+        let bundle = erased.isEmpty ? offered : offered.erasing(players: erased)
+        let sha256 = erased.isEmpty ? offeredSHA : try bundle.contentHash()
         if let stored = try await connection.collect("SELECT sha256 FROM session WHERE uuid = \(s.uuid)", logger: logger)
             .decode(String.self).firstElement() {
-            if stored == sha256 { return .alreadyStored }
+            if stored == offeredSHA { return .alreadyStored }
+            if stored == sha256 { return .superseded(stored) }
+            if try await isSuperseded(s.uuid, sha256: offeredSHA, in: connection, logger: logger) { return .superseded(stored) }
             if let before = try await Self.bundle(s.uuid, in: connection, logger: logger),
                try before.withoutRatings.canonicalBytes() == bundle.withoutRatings.canonicalBytes() {
                 try await replaceRatings(bundle, sha256: sha256, in: connection, logger: logger)
@@ -43,7 +54,7 @@ public enum SessionStore {
             logger.warning("session \(s.uuid.uuidString.lowercased()): refused other content (\(sha256)) from kiosk \(kiosk?.uuidString.lowercased() ?? "-"); stored is \(stored)")
             throw ClubError.conflict("session \(s.uuid.uuidString.lowercased()) is stored with other content (sha256 \(stored)); a session never changes once uploaded")
         }
-        let extras = String(decoding: try CanonicalJSON.encode(Extras(straps: bundle.straps, laps: bundle.laps, strapEvents: bundle.strapEvents)), as: UTF8.self)
+        let extras = try extrasJSON(bundle)
         do {
             try await connection.collect("""
                 INSERT INTO session(club_id, uuid, team_uuid, team_name, started_ms, ended_ms, planned_ms, effort_end_ms, state, zone_model,
@@ -56,6 +67,30 @@ public enum SessionStore {
             // Another request stored it between our look and our insert: whichever content, this one did not.
             throw ClubError(.concurrent, "session \(s.uuid.uuidString.lowercased()) is being stored by another request; ask again")
         }
+        try await insertParticipants(bundle, club: club, in: connection, logger: logger)
+        if !erased.isEmpty {
+            try await connection.collect("""
+                INSERT INTO session_superseded(club_id, session_uuid, sha256) VALUES (\(club), \(s.uuid), \(offeredSHA)) ON CONFLICT DO NOTHING
+                """, logger: logger)
+        }
+        logger.info("session \(s.uuid.uuidString.lowercased()) stored: team \(s.teamName), \(bundle.participants.count) players, \(bundle.sampleCount) readings")
+        return erased.isEmpty ? .created : .createdWithout(sha256)
+    }
+
+    /// True when `sha256` is an older form of the stored session, rewritten since without an erased player.
+    static func isSuperseded(_ session: UUID, sha256: String, in connection: PostgresConnection, logger: Logger) async throws -> Bool {
+        try await connection.collect("SELECT 1 FROM session_superseded WHERE session_uuid = \(session) AND sha256 = \(sha256)", logger: logger)
+            .decode(Int.self).firstElement() != nil
+    }
+
+    /// The bundle's parts besides the session row and the participants, as `session.extras` holds them.
+    static func extrasJSON(_ bundle: SessionBundle) throws -> String {
+        String(decoding: try CanonicalJSON.encode(Extras(straps: bundle.straps, laps: bundle.laps, strapEvents: bundle.strapEvents)), as: UTF8.self)
+    }
+
+    /// One `session_participant` row per participant, in the bundle's order.
+    static func insertParticipants(_ bundle: SessionBundle, club: UUID, in connection: PostgresConnection, logger: Logger) async throws {
+        let s = bundle.session
         for (ordinal, p) in bundle.participants.enumerated() {
             let ph = p.physiology
             try await connection.collect("""
@@ -67,8 +102,6 @@ public enum SessionStore {
                     \(p.rating.map { Int16($0.rpe) }), \(p.rating?.ratedMs), \(p.rating?.byCoach))
                 """, logger: logger)
         }
-        logger.info("session \(s.uuid.uuidString.lowercased()) stored: team \(s.teamName), \(bundle.participants.count) players, \(bundle.sampleCount) readings")
-        return .created
     }
 
     /// A stored session's ratings replaced by a later bundle's (its readings checked equal by the caller):

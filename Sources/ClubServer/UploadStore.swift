@@ -50,6 +50,10 @@ public enum UploadStore {
             throw ClubError(.gone, "session \(session.uuidString.lowercased()) was deleted on the club; it is not stored again")
         }
         if let stored = try await connection.collect("SELECT sha256 FROM session WHERE uuid = \(session)", logger: logger).decode(String.self).firstElement() {
+            if stored != request.sha256, try await SessionStore.isSuperseded(session, sha256: request.sha256, in: connection, logger: logger) {
+                // An older form of the session, from before a player in it was erased: the club's is the one now.
+                return .stored(StoredSession(sessionUUID: session, sha256: stored, created: false, superseded: true))
+            }
             // Other ratings of the same readings (a rating given or corrected after the upload): sent, then
             // `SessionStore.store` checks the whole bundle and replaces the ratings only.
             let ratingsOnly = stored != request.sha256
@@ -202,6 +206,11 @@ public enum UploadStore {
             return try await refuse(error)
         }
         try await connection.collect("DELETE FROM upload WHERE id = \(id)", logger: logger)
-        return .stored(StoredSession(sessionUUID: bundle.session.uuid, sha256: sha256, created: outcome == .created))
+        switch outcome {
+        case .created, .ratingsUpdated: return .stored(StoredSession(sessionUUID: bundle.session.uuid, sha256: sha256, created: outcome == .created))
+        case .alreadyStored: return .stored(StoredSession(sessionUUID: bundle.session.uuid, sha256: sha256, created: false))
+        case .createdWithout(let stored): return .stored(StoredSession(sessionUUID: bundle.session.uuid, sha256: stored, created: true, superseded: true))
+        case .superseded(let stored): return .stored(StoredSession(sessionUUID: bundle.session.uuid, sha256: stored, created: false, superseded: true))
+        }
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 import Logging
 import Store
 
-/// One sync pass of a kiosk in a club: the server's time (the clock's offset), sessions deleted
-/// here (tombstones), finished sessions up, the roster's edits up, then the club's changes down.
+/// One sync pass of a kiosk in a club: the server's time (the clock's offset), players erased (both
+/// ways), sessions deleted here (tombstones), finished sessions up, the roster's edits up, then the club's changes down.
 /// Everything it has not done stays in the outbox, in the database, for the next pass.
 public struct ClubSyncPass: Sendable {
     public let store: SidelineStore
@@ -49,6 +49,7 @@ public struct ClubSyncPass: Sendable {
         clock.observeServer(timeMs: status.value.serverTimeMs, sentMs: status.sentMs, receivedMs: status.receivedMs)
         try save(clock)
 
+        (report.erasuresSent, report.playersErasedByClub) = try ErasureSync(store: store, api: api, logger: logger).run(clubHolds: status.value.playersErased)
         report.tombstonesSent = try TombstonePush(store: store, api: api, logger: logger).run()
 
         let uploads = SessionUpload(store: store, api: api, chunkBytes: chunkBytes, logger: logger)

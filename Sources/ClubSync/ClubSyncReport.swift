@@ -4,6 +4,9 @@ import Store
 public struct ClubSyncReport: Sendable, Equatable {
     public var sessionsUploaded = 0
     public var tombstonesSent = 0
+    /// Player erasures made here that went to the club, and players erased here because the club said so.
+    public var erasuresSent = 0
+    public var playersErasedByClub = 0
     public var rosterEditsPushed = 0
     public var rosterChangesApplied = 0
     public var sessionsDeletedByClub = 0
@@ -26,6 +29,7 @@ public struct ClubSyncReport: Sendable, Equatable {
         if isComplete {
             return "up to date: \(sessionsUploaded) sessions uploaded, \(tombstonesSent) deleted on the club, \(rosterEditsPushed) roster edits sent, "
                 + "\(rosterChangesApplied) roster changes received, \(sessionsDeletedByClub) sessions deleted by the club"
+                + (erasuresSent + playersErasedByClub > 0 ? ", \(erasuresSent) player erasures sent, \(playersErasedByClub) players erased as the club asked" : "")
         }
         return "\(waiting.summary): \(problem?.description ?? "not everything went")"
     }

@@ -267,6 +267,20 @@ enum Schema {
                     FOREIGN KEY (session_id, player_id) REFERENCES session_player(session_id, player_id) ON DELETE CASCADE);
                 """)
         }
+        migrator.registerMigration("v19-player-erasure") { db in
+            // Players erased for good (`PlayerErasure`): named by a one-way digest of their UUID, never by
+            // anything of theirs. Kept for ever: a restore or a stale kiosk that brings a player back has
+            // them erased again. `sent_ms`: when the club acknowledged it (NULL: still to send). The club's
+            // erasures are pulled from `club_state.erasure_seq` on.
+            try db.execute(sql: """
+                CREATE TABLE player_erasure(
+                    player_digest TEXT PRIMARY KEY,
+                    erased_ms INTEGER NOT NULL,
+                    erased_by TEXT NOT NULL,
+                    sent_ms INTEGER);
+                ALTER TABLE club_state ADD COLUMN erasure_seq INTEGER NOT NULL DEFAULT 0;
+                """)
+        }
         return migrator
     }
 }

@@ -40,16 +40,6 @@ extension SidelineStore {
         try write { try $0.execute(sql: "DELETE FROM membership WHERE team_id = ? AND player_id = ?", arguments: [teamID, playerID]) }
     }
 
-    /// Deletes a player and every sample, RR interval and session entry of theirs.
-    public func deletePlayerAndData(_ playerID: Int64) throws {
-        try write { db in
-            for table in ["sample", "rr", "session_rating", "session_player", "membership"] {
-                try db.execute(sql: "DELETE FROM \(table) WHERE player_id = ?", arguments: [playerID])
-            }
-            try db.execute(sql: "DELETE FROM player WHERE id = ?", arguments: [playerID])
-        }
-    }
-
     /// Sets (or clears) the strap a player wears by default in a team. A strap another
     /// player of the same team wears is taken from them (the coach handed it over).
     public func assignStrap(_ strapID: Int64?, teamID: Int64, playerID: Int64) throws {

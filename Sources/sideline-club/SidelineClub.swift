@@ -13,7 +13,8 @@ struct SidelineClub: AsyncParsableCommand {
         version: SidelineVersion.current,
         subcommands: [MigrateCommand.self, ServeCommand.self, AddClubCommand.self, AddKioskCommand.self, AddUserCommand.self,
                       AddTokenCommand.self, RevokeKioskCommand.self, RevokeTokenCommand.self, DisableUserCommand.self, EnableUserCommand.self,
-                      ListKiosksCommand.self, ListTokensCommand.self, ListUsersCommand.self, CheckCommand.self, BenchCommand.self])
+                      ListKiosksCommand.self, ListTokensCommand.self, ListUsersCommand.self, CheckCommand.self, BenchCommand.self,
+                      ErasePlayerCommand.self])
 
     /// A mistake the user can fix or a refusal prints one line and exits 2, like `sideline`.
     static func main() async {

@@ -14,7 +14,7 @@ struct Sideline: ParsableCommand {
         abstract: "Team heart-rate kiosk: record, review and export sessions of Bluetooth heart-rate straps.",
         version: SidelineVersion.current,
         subcommands: [
-            RecordCommand.self, TeamsCommand.self, TeamCommand.self, PlayersCommand.self, SessionsCommand.self, DeleteSessionCommand.self,
+            RecordCommand.self, TeamsCommand.self, TeamCommand.self, PlayersCommand.self, SessionsCommand.self, DeleteSessionCommand.self, ErasePlayerCommand.self,
             StrapsCommand.self, ForgetStrapCommand.self, SeasonCommand.self, ReadinessCommand.self, RPECommand.self,
             HRVCommand.self, SettingsCommand.self, BackupCommand.self, RestoreCommand.self, MigrateCommand.self,
             ExportCommand.self, ImportRosterCommand.self, ScanCommand.self, KioskCommand.self, PreparePhotoCommand.self,

@@ -42,8 +42,7 @@ final class AppReducerClubTests: XCTestCase {
         app.send(.confirmation(.cancel))
         app.send(.club(.askToDeletePlayer(playerID: 10)))
         XCTAssertEqual(app.state.confirmation?.question, "Delete Ada Test and their heart rates in 1 session? They leave Eagles. This cannot be undone.")
-        app.send(.confirmation(.confirm), .deletePlayerAndData(playerID: 10))
-        XCTAssertEqual(app.state.notice, "Player and data deleted")
+        app.send(.confirmation(.confirm), .erasePlayer(playerID: 10))
     }
 
     func testForgettingAStrapSaysWhoLosesItAndWhatStays() {

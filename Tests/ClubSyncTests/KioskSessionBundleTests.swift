@@ -62,6 +62,48 @@ final class KioskSessionBundleTests: XCTestCase {
         XCTAssertEqual(fromBundle.teamAverageBPM, exported.teamAverageBPM)
     }
 
+    /// A kiosk that erased a player builds the very bundle the club makes by erasing them from the
+    /// one it holds (`SessionBundle.erasing`): the same bytes, the same hash. Their strap goes with them
+    /// unless a strap event still names it.
+    func testABundleAfterAnErasureIsTheClubsRewrite() throws {
+        for eventOnTheirStrap in [false, true] {
+            let fixture = ClubSyncFixture()
+            defer { fixture.remove() }
+            let store = try fixture.open()
+            let team = try store.createTeam(name: "U17")
+            let straps = try (1...3).map { try store.strap(address: "A0:9E:1A:00:00:0\($0)", name: "Polar H10 \($0)") }
+            let players = try ["Mia", "Ola", "Kai"].enumerated().map { i, name in
+                try store.addPlayer(ClubSyncFixture.player(name), toTeam: team.id, shirtNumber: i + 7, strapID: straps[i].id)
+            }
+            let session = try store.startSession(teamID: team.id, participants: zip(players, straps).map { Participant(playerID: $0, strapID: $1.id) },
+                                                 plannedDurationMs: 60_000)
+            let writer = SessionWriter(store: store, sessionID: session.id)
+            for second in 0..<30 {
+                var batch = SessionRecording.Batch()
+                for (i, player) in players.enumerated() {
+                    batch.samples.append(Sample(playerID: player, strapID: straps[i].id, tMs: Int64(second * 1000 + 100 * i), bpm: 110 + i + second % 7, contact: .detected))
+                    batch.rrIntervals.append(RRInterval(playerID: player, tMs: Int64(second * 1000 + 100 * i), rr1024: 520))
+                }
+                if second == 10 { batch.strapEvents.append(StrapEvent(strapID: straps[2].id, tMs: 10_000, kind: .battery, value: 70)) }
+                if second == 20, eventOnTheirStrap { batch.strapEvents.append(StrapEvent(strapID: straps[1].id, tMs: 20_000, kind: .link, value: 0)) }
+                try writer.commit(batch, upToMs: Int64(second * 1000 + 999))
+            }
+            try store.endSession(session.id, at: session.startedAt.addingTimeInterval(30))
+            let before = try onDispatchQueue { try KioskSessionBundle.make(store: store, sessionID: session.id) }
+            let ola = try XCTUnwrap(store.player(id: players[1])?.uuid)
+
+            try store.erasePlayer(players[1], by: "test")
+            let after = try onDispatchQueue { try KioskSessionBundle.make(store: store, sessionID: session.id) }
+            let rewritten = before.erasing(players: [ola])
+            XCTAssertEqual(after, rewritten)
+            XCTAssertEqual(try after.contentHash(), try rewritten.contentHash())
+            XCTAssertEqual(after.participants.map(\.firstName), ["Mia", "Kai"])
+            XCTAssertEqual(after.straps.count, eventOnTheirStrap ? 3 : 2, "their strap goes unless an event names it")
+            XCTAssertEqual(after.problems, [])
+            XCTAssertNotEqual(try after.contentHash(), try before.contentHash())
+        }
+    }
+
     /// The store reads a finished session's players in parallel (`concurrentPerform`): from a dispatch queue, as the kiosk does.
     func onDispatchQueue<T: Sendable>(_ work: @escaping @Sendable () throws -> T) throws -> T {
         try DispatchQueue.global().sync { try work() }

@@ -69,12 +69,12 @@ final class RatingStoreTests: XCTestCase {
         })
     }
 
-    func testRatingsGoWithTheirSessionAndTheirPlayer() throws {
+    func testRatingsGoWithTheirSessionAndTheirErasedPlayer() throws {
         let store = try fixture.open()
         let (id, p) = try ended(store)
         try store.rateSession(id, number: 7, rpe: 6, byCoach: false)
         try store.rateSession(id, number: 8, rpe: 4, byCoach: false)
-        try store.deletePlayerAndData(p[1])
+        _ = try store.erasePlayer(p[1], by: "test")
         XCTAssertEqual(try store.sessionRatings(id).keys.sorted(), [p[0]])
         try store.deleteSession(id)
         XCTAssertEqual(try count(store), 0)

@@ -55,7 +55,8 @@ enum ClubReducer {
                                                          onConfirm: .club(.deletePlayer(playerID: id))))))
         case .deletePlayer(let id):
             guard ctx.screen == .settings else { return .none }
-            return Reduction(effects: [.deletePlayerAndData(playerID: id)], actions: [.inform("Player and data deleted")])
+            // The shell says when it is done (the file is compacted afterwards, which takes a while).
+            return .effects(.erasePlayer(playerID: id))
         case .askToForget(let address):
             guard ctx.screen == .settings, let s = club.straps.first(where: { $0.strap.address == address }) else { return .none }
             var question = "Forget \(s.strap.name) (\(s.strap.address))?"

@@ -78,7 +78,8 @@ public struct WebRoutes: Sendable {
         router.get("teams/{team}") { request, context in
             try await signedIn(request, context) { user, _ in
                 try await teams.roster(user, team: try Self.uuid(context, "team"),
-                                       saved: request.uri.queryParameters["saved"].flatMap { UUID(uuidString: String($0)) })
+                                       saved: request.uri.queryParameters["saved"].flatMap { UUID(uuidString: String($0)) },
+                                       erased: request.uri.queryParameters["erased"] != nil)
             }
         }
         router.get("teams/{team}/players/new") { request, context in
@@ -97,6 +98,16 @@ public struct WebRoutes: Sendable {
         router.post("teams/{team}/players/{player}") { request, context in
             try await signedIn(request, context, post: true) { user, form in
                 try await teams.save(user, team: try Self.uuid(context, "team"), player: try Self.uuid(context, "player"), form: form!)
+            }
+        }
+        router.get("teams/{team}/players/{player}/erase") { request, context in
+            try await signedIn(request, context) { user, _ in
+                try await teams.eraseForm(user, team: try Self.uuid(context, "team"), player: try Self.uuid(context, "player"))
+            }
+        }
+        router.post("teams/{team}/players/{player}/erase") { request, context in
+            try await signedIn(request, context, post: true) { user, form in
+                try await teams.erase(user, team: try Self.uuid(context, "team"), player: try Self.uuid(context, "player"), form: form!)
             }
         }
         router.get("teams/{team}/players/{player}/photo") { request, context in

@@ -145,11 +145,14 @@ extension KioskRuntime {
             speaker?.say(cue, volumePercent: volume)
         case .importPhotos(let teamID):
             sticks.importPhotos(teamID: teamID)
-        case .deletePlayerAndData(let playerID):
-            try store.deletePlayerAndData(playerID)
-            if let teamID = state.teamID { then(.loadRoster(teamID: teamID)) }
-            then(.loadTeams)
-            then(.loadPlayers)
+        case .erasePlayer(let playerID):
+            guard recorder == nil else { throw KioskError("finish the session before erasing a player") }
+            // Off the loop: deleting a season of readings and compacting the file take seconds on a board.
+            let store = store
+            sticks.jobs.submit(then: .loadPlayers) {
+                let erased = try store.erasePlayer(playerID, by: "kiosk settings (PIN)")
+                return "Player erased: \(erased.samples) readings in \(erased.sessions) session\(erased.sessions == 1 ? "" : "s")"
+            }
         case .loadPlayers, .loadStraps, .forgetStrap, .renameTeam, .setTeamColour, .deleteTeam, .addExistingPlayer,
              .labelStrap, .saveClubPlayer, .importPlayerPhoto, .removePlayerPhoto:
             try performClubEffect(effect)
