@@ -90,6 +90,8 @@ extension SessionBundle {
             bundle.participants[i].samples.strap = bundle.participants[i].samples.strap.map { newIndex[$0] ?? $0 }
         }
         for i in bundle.strapEvents.indices { bundle.strapEvents[i].strap = newIndex[bundle.strapEvents[i].strap] ?? bundle.strapEvents[i].strap }
+        // The erased player may have been the only one who rated it: the kiosk's own bundle is then format 1 again.
+        bundle.format = SessionBundle.format(for: bundle.participants)
         return bundle
     }
 }

@@ -56,4 +56,19 @@ final class BundleRatingTests: XCTestCase {
         b.format = 3
         XCTAssertTrue(b.problems.contains { $0.contains("format 3 is not one of 1, 2") })
     }
+
+    /// A club's rewrite without an erased player equals the kiosk's own bundle after the erasure (decision 068):
+    /// when that player gave the session's only rating, both are format 1 again, with format 1's bytes.
+    func testErasingTheOnlyRaterGivesFormatOneAgain() throws {
+        let b = bundle()
+        let read = b.analysisInput(sessionID: 5)
+        let ratedAt = Date(unixMs: 1_773_490_000_000)
+        let rated = try SessionBundle(input: read.input, identities: read.identities, strapEvents: read.strapEvents,
+                                      ratings: [1: SessionRating(sessionID: 5, playerID: 1, rpe: 7, ratedAt: ratedAt, byCoach: false)])
+        XCTAssertEqual(rated.format, 2)
+        let erased = rated.erasing(players: [rated.participants[0].playerUUID])
+        XCTAssertEqual(erased.format, 1)
+        XCTAssertEqual(try erased.contentHash(), try b.erasing(players: [b.participants[0].playerUUID]).contentHash())
+        XCTAssertEqual(rated.erasing(players: [rated.participants[1].playerUUID]).format, 2, "the rater stays: format 2")
+    }
 }
