@@ -14,12 +14,7 @@ public struct ClubRoutes: Sendable {
     public let database: ClubDatabase
     var logger: Logger { database.logger }
 
-    let commits: CommitGate
-
-    public init(database: ClubDatabase, concurrentCommits: Int = ClubServerApp.Limits().concurrentCommits) {
-        self.database = database
-        commits = CommitGate(width: concurrentCommits)
-    }
+    public init(database: ClubDatabase) { self.database = database }
 
     static let smallBody = 64 * 1024
     static let editsBody = 16 * 1024 * 1024
@@ -155,7 +150,7 @@ public struct ClubRoutes: Sendable {
     func commitUpload(_ request: Request, _ context: ClubRequestContext) async throws -> Response {
         let (club, kiosk) = try await self.kiosk(request)
         let id = try HTTP.uuidParameter(context, "id")
-        let committed = try await commits.through { [database, logger] in
+        let committed = try await database.withBundle { [database, logger] in
             try await database.inClub(club) { connection in
                 try await UploadStore.commit(id, kiosk: kiosk, club: club, in: connection, logger: logger)
             }
@@ -165,9 +160,8 @@ public struct ClubRoutes: Sendable {
             if stored.created {
                 // The first view of a 90-minute session would wait for its analysis (a few hundred ms): do it now,
                 // after the answer, so the session's page is read from the kept document.
-                // Through the gate as well: the analysis of the largest bundle costs about what its commit did.
                 Task { [self] in
-                    do { try await commits.through { [analyses] in try await analyses.compute(club: club, session: stored.sessionUUID) } } catch {
+                    do { try await analyses.compute(club: club, session: stored.sessionUUID) } catch {
                         logger.warning("session \(stored.sessionUUID.uuidString.lowercased()): its document was not computed ahead (\(error)); the first view computes it")
                     }
                 }
