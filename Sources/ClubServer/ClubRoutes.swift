@@ -133,16 +133,20 @@ public struct ClubRoutes: Sendable {
         guard let text = request.headers[HTTP.uploadOffset], let offset = Int(text), offset >= 0 else {
             throw ClubError.badRequest("Upload-Offset must be the byte offset this chunk starts at (a whole number ≥ 0)")
         }
-        // The chunk is read whole before anything is written: a link cut mid-chunk stores nothing of it.
-        let bytes: Data
-        do {
-            let buffer = try await request.body.collect(upTo: UploadStore.maxChunk)
-            bytes = Data(buffer.readableBytesView)
-        } catch is NIOTooManyBytesError {
-            throw ClubError(.tooLarge, "a chunk is at most \(UploadStore.maxChunk) bytes")
-        }
-        let state = try await database.inClub(club) { connection in
-            try await UploadStore.append(id, offset: offset, bytes: bytes, kiosk: kiosk, club: club, in: connection, logger: logger)
+        // The chunk is read whole before anything is written: a link cut mid-chunk stores nothing of it. A few
+        // at a time (the rest wait with their bytes unread): each is copied twice on its way to PostgreSQL.
+        let body = request.body
+        let state = try await database.withChunk { [database, logger] in
+            let bytes: Data
+            do {
+                let buffer = try await body.collect(upTo: UploadRequest.maxChunk)
+                bytes = Data(buffer.readableBytesView)
+            } catch is NIOTooManyBytesError {
+                throw ClubError(.tooLarge, "a chunk is at most \(UploadRequest.maxChunk) bytes")
+            }
+            return try await database.inClub(club) { connection in
+                try await UploadStore.append(id, offset: offset, bytes: bytes, kiosk: kiosk, club: club, in: connection, logger: logger)
+            }
         }
         return try HTTP.json(state, headers: uploadHeaders(state))
     }

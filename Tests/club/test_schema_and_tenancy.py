@@ -11,7 +11,8 @@ def test_migrate_twice_is_idempotent(club):
     again = club.run("migrate", "--app-role", APP)
     assert "nothing to do" in again.stdout
     assert club.pg.psql("SELECT version, name FROM sideline_migrations ORDER BY version", user=OWNER, db=club.db).stdout.split() == [
-        "1|club-schema", "2|session-document-cache", "3|web", "4|session-quarantine", "5|revocation-and-sign-in"]
+        "1|club-schema", "2|session-document-cache", "3|web", "4|session-quarantine", "5|revocation-and-sign-in",
+        "6|upload-quota-and-sweep"]
     # Every table of the schema but the migrations' own has row-level security on and forced.
     tables = club.pg.psql("""SELECT relname, relrowsecurity AND relforcerowsecurity FROM pg_class
                              WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace ORDER BY relname""", db=club.db).stdout.split()

@@ -1,11 +1,11 @@
 import Foundation
 
-/// At most `width` requests hold a whole session bundle in memory at once: a commit inflating, decoding
-/// and storing one, or an analysis loading and analysing one. Each has a memory ceiling of its own
-/// (`InputBounds.bundleShape`), so the process's is `width` of them whatever kiosks and readers ask for
-/// together (docs/decisions/069-a-commit-has-a-memory-ceiling.md). The others wait their turn, holding
-/// no database connection — for `waitingAtMost`, then they are answered 503.
-actor BundleGate {
+/// At most `width` requests do one kind of memory-heavy work at once — hold a whole session bundle (a
+/// commit, an analysis), or a chunk of an upload — each within a ceiling of its own, so the process's is
+/// `width` of them whatever kiosks and readers ask for together (docs/decisions/069-a-commit-has-a-memory-ceiling.md).
+/// The others wait their turn, holding no database connection (and a chunk not yet read stays in the
+/// socket) — for `waitingAtMost`, then they are answered 503.
+actor MemoryGate {
     let width: Int
     private var inside = 0
     private var waiting: [(id: UUID, continuation: CheckedContinuation<Bool, Never>)] = []
@@ -19,7 +19,7 @@ actor BundleGate {
     @discardableResult
     func through<T: Sendable>(waitingAtMost limit: Duration, _ work: @Sendable () async throws -> T) async throws -> T {
         guard await enter(waitingAtMost: limit) else {
-            throw ClubError(.unavailable, "the server is busy with other sessions' uploads and analyses; try again")
+            throw ClubError(.unavailable, "the server is busy with other uploads and analyses; try again")
         }
         defer { leave() }
         return try await work()
