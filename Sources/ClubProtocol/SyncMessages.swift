@@ -54,6 +54,8 @@ public struct UploadRequest: Codable, Sendable, Equatable {
     /// The most one upload may send compressed, and the most it may inflate to.
     public static let maxLength = 64 * 1024 * 1024
     public static let maxBundleBytes = InputBounds.bundleBytes
+    /// The most one PATCH may carry (a kiosk sends 256 kB): a server reads a few at once, each copied twice.
+    public static let maxChunk = 2 * 1024 * 1024
 }
 
 /// An upload under way: send from `offset` (PATCH with `Upload-Offset`), then commit.

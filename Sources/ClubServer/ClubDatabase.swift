@@ -17,13 +17,29 @@ public struct ClubDatabase: Sendable {
     /// What `serve` gives a transaction: a commit of the largest bundle takes a few seconds, and the kiosk
     /// gives up after 30.
     public static let servingDeadline: Duration = .seconds(15)
+    /// Who may hold a session bundle in memory now: commits and analyses, one at a time by default.
+    let bundles: MemoryGate
+    /// Who may read an upload's chunk now (up to `UploadRequest.maxChunk`, copied twice on its way in).
+    let chunks = MemoryGate(width: 4)
 
-    public init(url: DatabaseURL, logger: Logger, poolLogLevel: Logger.Level? = nil, deadline: Duration? = nil) {
+    public init(url: DatabaseURL, logger: Logger, poolLogLevel: Logger.Level? = nil, deadline: Duration? = nil,
+                bundlesAtOnce: Int = 1) {
         var poolLogger = logger
         if let poolLogLevel { poolLogger.logLevel = poolLogLevel }
         client = PostgresClient(configuration: url.configuration, backgroundLogger: poolLogger)
         self.logger = logger
         self.deadline = deadline
+        bundles = MemoryGate(width: bundlesAtOnce)
+    }
+
+    /// `work` on a whole bundle, once the gate lets it through (waiting as long as a transaction may take, when serving).
+    func withBundle<T: Sendable>(_ work: @Sendable () async throws -> T) async throws -> T {
+        try await bundles.through(waitingAtMost: deadline ?? .seconds(3600), work)
+    }
+
+    /// `work` reading and storing one upload chunk, once the chunk gate lets it through.
+    func withChunk<T: Sendable>(_ work: @Sendable () async throws -> T) async throws -> T {
+        try await chunks.through(waitingAtMost: deadline ?? .seconds(3600), work)
     }
 
     /// Runs `body` in a transaction scoped to `club`.

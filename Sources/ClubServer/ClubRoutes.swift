@@ -14,12 +14,7 @@ public struct ClubRoutes: Sendable {
     public let database: ClubDatabase
     var logger: Logger { database.logger }
 
-    let commits: CommitGate
-
-    public init(database: ClubDatabase, concurrentCommits: Int = ClubServerApp.Limits().concurrentCommits) {
-        self.database = database
-        commits = CommitGate(width: concurrentCommits)
-    }
+    public init(database: ClubDatabase) { self.database = database }
 
     static let smallBody = 64 * 1024
     static let editsBody = 16 * 1024 * 1024
@@ -140,16 +135,20 @@ public struct ClubRoutes: Sendable {
         guard let text = request.headers[HTTP.uploadOffset], let offset = Int(text), offset >= 0 else {
             throw ClubError.badRequest("Upload-Offset must be the byte offset this chunk starts at (a whole number ≥ 0)")
         }
-        // The chunk is read whole before anything is written: a link cut mid-chunk stores nothing of it.
-        let bytes: Data
-        do {
-            let buffer = try await request.body.collect(upTo: UploadStore.maxChunk)
-            bytes = Data(buffer.readableBytesView)
-        } catch is NIOTooManyBytesError {
-            throw ClubError(.tooLarge, "a chunk is at most \(UploadStore.maxChunk) bytes")
-        }
-        let state = try await database.inClub(club) { connection in
-            try await UploadStore.append(id, offset: offset, bytes: bytes, kiosk: kiosk, club: club, in: connection, logger: logger)
+        // The chunk is read whole before anything is written: a link cut mid-chunk stores nothing of it. A few
+        // at a time (the rest wait with their bytes unread): each is copied twice on its way to PostgreSQL.
+        let body = request.body
+        let state = try await database.withChunk { [database, logger] in
+            let bytes: Data
+            do {
+                let buffer = try await body.collect(upTo: UploadRequest.maxChunk)
+                bytes = Data(buffer.readableBytesView)
+            } catch is NIOTooManyBytesError {
+                throw ClubError(.tooLarge, "a chunk is at most \(UploadRequest.maxChunk) bytes")
+            }
+            return try await database.inClub(club) { connection in
+                try await UploadStore.append(id, offset: offset, bytes: bytes, kiosk: kiosk, club: club, in: connection, logger: logger)
+            }
         }
         return try HTTP.json(state, headers: uploadHeaders(state))
     }
@@ -157,7 +156,7 @@ public struct ClubRoutes: Sendable {
     func commitUpload(_ request: Request, _ context: ClubRequestContext) async throws -> Response {
         let (club, kiosk) = try await self.kiosk(request)
         let id = try HTTP.uuidParameter(context, "id")
-        let committed = try await commits.through { [database, logger] in
+        let committed = try await database.withBundle { [database, logger] in
             try await database.inClub(club) { connection in
                 try await UploadStore.commit(id, kiosk: kiosk, club: club, in: connection, logger: logger)
             }
@@ -167,9 +166,8 @@ public struct ClubRoutes: Sendable {
             if stored.created {
                 // The first view of a 90-minute session would wait for its analysis (a few hundred ms): do it now,
                 // after the answer, so the session's page is read from the kept document.
-                // Through the gate as well: the analysis of the largest bundle costs about what its commit did.
                 Task { [self] in
-                    do { try await commits.through { [analyses] in try await analyses.compute(club: club, session: stored.sessionUUID) } } catch {
+                    do { try await analyses.compute(club: club, session: stored.sessionUUID) } catch {
                         logger.warning("session \(stored.sessionUUID.uuidString.lowercased()): its document was not computed ahead (\(error)); the first view computes it")
                     }
                 }

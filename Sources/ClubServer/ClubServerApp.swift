@@ -32,9 +32,6 @@ public enum ClubServerApp {
         /// After SIGTERM, how long requests under way may finish before they are cancelled; the server
         /// has ended within twice this (`serve --shutdown-grace`).
         public var shutdownGraceSeconds = 4
-        /// Commits (and the analyses that follow them) that work on a bundle at once; each has its own
-        /// memory ceiling (`InputBounds.bundleShape`), so together they have one. Others wait their turn.
-        public var concurrentCommits = 1
         /// How often the expired uploads of every club are deleted.
         public var uploadSweepSeconds = 600
 
@@ -45,7 +42,7 @@ public enum ClubServerApp {
                            onListening: @escaping @Sendable (Int) -> Void) async throws {
         let router = Router(context: ClubRequestContext.self)
         router.middlewares.add(ResponseHeadersMiddleware())
-        ClubRoutes(database: database, concurrentCommits: limits.concurrentCommits).add(to: router)
+        ClubRoutes(database: database).add(to: router)
         WebRoutes(database: database, tls: tls != nil).add(to: router)
         let http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(limits.idleTimeoutSeconds)))
         let server: HTTPServerBuilder

@@ -20,9 +20,14 @@ struct SessionAnalysisCache: Sendable {
         return try await compute(club: club, session: uuid)
     }
 
-    /// Analyses the stored bundle (off the event loops: the analysis runs on the cores in parallel) and keeps the results.
+    /// Analyses the stored bundle (off the event loops: the analysis runs on the cores in parallel) and keeps the
+    /// results; through the bundle gate, as the analysis of the largest bundle costs about what its commit did.
     @discardableResult
     func compute(club: UUID, session uuid: UUID) async throws -> Data? {
+        try await database.withBundle { [self] in try await computeNow(club: club, session: uuid) }
+    }
+
+    private func computeNow(club: UUID, session uuid: UUID) async throws -> Data? {
         guard let bundle = try await database.inClub(club, { c in try await SessionStore.bundle(uuid, in: c, logger: logger) }) else { return nil }
         let source = bundle.analysisInput()
         let (data, average, figures) = try await withCheckedThrowingContinuation {

@@ -10,8 +10,6 @@ import PostgresNIO
 /// may hold only a few at once (`Quota`): what one kiosk leaves half-sent cannot fill the club's disk.
 public enum UploadStore {
     public static let lifetime: TimeInterval = 24 * 3600
-    /// The most one PATCH may carry.
-    public static let maxChunk = 8 * 1024 * 1024
 
     /// What one kiosk may hold unfinished: a kiosk sends one session at a time, so a handful is room for
     /// a few cut passes; the bytes are the lengths announced (each at most `UploadRequest.maxLength`).

@@ -40,7 +40,7 @@ def ten_million_readings(session_uuid: str) -> tuple:
     return streamed_gzip([before, '"bpm":['] + ["0," * 1_000_000] * 10 + ["0]", after])
 
 
-def send(kiosk, session_uuid: str, packed: bytes, sha: str, chunk: int = 4 * 1024 * 1024):
+def send(kiosk, session_uuid: str, packed: bytes, sha: str, chunk: int = 2 * 1024 * 1024):
     """Create, PATCH every chunk, commit: the commit's answer."""
     r = kiosk.request("POST", "/api/v1/kiosk/uploads", {"sessionUUID": session_uuid, "sha256": sha, "length": len(packed)})
     assert r.status == 201, r

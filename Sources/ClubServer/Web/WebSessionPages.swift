@@ -125,11 +125,14 @@ struct WebSessionPages: Sendable {
 
     func session(_ user: WebUser, _ uuid: UUID) async throws -> Response {
         let row = try await visible(user, uuid)
+        // The graph needs the whole bundle in memory: through the gate, like a commit (decision 069).
         guard let data = try await analyses.document(club: user.club, session: uuid),
-              let bundle = try await database.inClub(user.club, { c in try await SessionStore.bundle(uuid, in: c, logger: database.logger) })
+              let graph = try await database.withBundle({ [database] in
+                  try await database.inClub(user.club, { c in try await SessionStore.bundle(uuid, in: c, logger: database.logger) })
+                      .map { SessionGraphSVG.draw($0.analysisInput()) }
+              })
         else { throw ClubError.notFound("Session \(uuid.uuidString.lowercased()) was deleted.") }
         let document = try SessionPageDocument(data)
-        let graph = SessionGraphSVG.draw(bundle.analysisInput())
         let stem = SessionDocument.stem(team: row.teamName, startedAt: Date(timeIntervalSince1970: Double(row.startedMs) / 1000), session: uuid)
         let base = "/sessions/\(uuid.uuidString.lowercased())/files/"
         func link(_ name: String, _ label: String) -> String { "<a href=\"\(base)\(name.html)\" download>\(label.html)</a>" }
@@ -186,12 +189,16 @@ struct WebSessionPages: Sendable {
             guard let data = try await analyses.document(club: user.club, session: uuid) else { throw ClubError.notFound("The session was deleted.") }
             bytes = [UInt8](data)
         } else {
-            guard let bundle = try await database.inClub(user.club, { c in try await SessionStore.bundle(uuid, in: c, logger: database.logger) })
-            else { throw ClubError.notFound("The session was deleted.") }
-            let source = bundle.analysisInput()
-            let files = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[ExportedFile], any Error>) in
-                DispatchQueue.global().async { continuation.resume(with: Result { try SessionDocument.files(format, of: source) }) }
+            // The whole bundle in memory, and its files: through the gate, like a commit (decision 069).
+            let loaded = try await database.withBundle { [database] () -> [ExportedFile]? in
+                guard let bundle = try await database.inClub(user.club, { c in try await SessionStore.bundle(uuid, in: c, logger: database.logger) })
+                else { return nil }
+                let source = bundle.analysisInput()
+                return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[ExportedFile], any Error>) in
+                    DispatchQueue.global().async { continuation.resume(with: Result { try SessionDocument.files(format, of: source) }) }
+                }
             }
+            guard let files = loaded else { throw ClubError.notFound("The session was deleted.") }
             guard let file = files.first(where: { $0.name == name }) else { throw ClubError.notFound("No file '\(name.prefix(80))' in this session's exports.") }
             bytes = file.bytes
         }
