@@ -168,7 +168,8 @@ def test_postgresql_stopped_answers_503_and_the_server_recovers(club):
 
 def test_postgresql_killed_while_large_results_stream_and_under_commits_is_answered_503(club):
     """The kill test: PostgreSQL stopped (immediate: every backend gone at once) while documents of a large session
-    stream to 8 readers and 2 commits are in flight, five times over. Every request is answered — 200/201 or 503,
+    stream to 8 readers and 2 commits are in flight, three times over (the process ended in 5 of 5 such rounds before
+    the rows were collected; three keep the suite's minutes). Every request is answered — 200/201 or 503,
     never a hang, a 500 or a crash — and the same process serves again once PostgreSQL is back."""
     club.add_club("Harbour")
     kiosk = club.kiosk("Harbour", "pitch-1")
@@ -192,7 +193,7 @@ def test_postgresql_killed_while_large_results_stream_and_under_commits_is_answe
             # A PATCH refused with 503 before the commit is the kiosk's ordinary retry, not this test's concern.
             return 503 if "503" in str(error) else f"no answer: {error!r}"
 
-    for round_ in range(5):
+    for round_ in range(3):
         # The documents are computed again, each from the stored rows (as the superuser: the kept ones are the club's).
         club.pg.psql("DELETE FROM session_document", db=club.db)
         with concurrent.futures.ThreadPoolExecutor(10) as pool:
