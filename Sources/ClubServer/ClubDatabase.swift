@@ -61,9 +61,9 @@ public struct ClubDatabase: Sendable {
         }
     }
 
-    /// `work`, unwrapped, within the deadline if there is one: past it — or when the request itself is
-    /// cancelled (the server stopping) — the caller gets `.unavailable` (503) at once, and the work is
-    /// cancelled and left to end by itself. Not awaited: PostgresNIO does not always end work on
+    /// `work`, unwrapped, within the deadline if there is one: past it the caller gets `.unavailable` (503)
+    /// at once — and a `CancellationError` at once when the request itself is cancelled (the server
+    /// stopping) — while the work is cancelled and left to end by itself. Not awaited: PostgresNIO does not always end work on
     /// cancellation (a lease or a query on a connection PostgreSQL dropped can wait for the pool's own
     /// timeouts, a minute), and the request must still be answered. A commit answered 503 that completes
     /// later anyway is found stored by the kiosk's next try (uploads are idempotent).
@@ -76,10 +76,13 @@ public struct ClubDatabase: Sendable {
                 let worker = Task {
                     do { answer.give(.success(try await Self.unwrapped(work))) } catch { answer.give(.failure(error)) }
                 }
-                answer.onGiven { worker.cancel() }
-                Task {
-                    try? await Task.sleep(for: deadline)
+                let timer = Task {
+                    do { try await Task.sleep(for: deadline) } catch { return }
                     answer.give(.failure(ClubError(.unavailable, "the club's database did not answer within \(deadline)")))
+                }
+                answer.onGiven {
+                    worker.cancel()
+                    timer.cancel()
                 }
             }
         } onCancel: {
