@@ -187,6 +187,9 @@ def test_a_sessions_page_shows_the_numbers_of_the_read_api(web, driver):
             "trimpBanister": shown(s["trimpBanister"]), "kcal": shown(s["kcal"]), "effortPoints": shown(s["effortPoints"]),
             "recovery60sBPM": shown(s["recovery60sBPM"]),
             "rmssdMs": shown((p["reportedHRV"]["time"] or {}).get("rmssdMs")),
+            # Session RPE (decision 067): the rating, starred when the coach gave it, and its load.
+            "rpe": "–" if p["rpe"] is None else shown(p["rpe"]["value"]) + ("*" if p["rpe"]["byCoach"] else ""),
+            "srpeLoad": shown(p["srpeLoad"]),
         }, p["name"]
     # The files: the JSON is the read API's document byte for byte; the others as the kiosk's export writes them.
     cookie = cookie_of(driver)
