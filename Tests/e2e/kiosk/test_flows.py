@@ -25,15 +25,6 @@ def with_target_dumps(flow, tmp_path):
     return copy
 
 
-@pytest.fixture(scope="module", autouse=True)
-def setups_recorded_once(tmp_path_factory):
-    """Each flow's set-up (a season of recordings, for some) is recorded at its first size and copied for
-    the second (play-flow.sh's SIDELINE_FLOW_SETUP_CACHE)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("SIDELINE_FLOW_SETUP_CACHE", str(tmp_path_factory.mktemp("flow-setups")))
-        yield
-
-
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("flow", FLOW_FILES, ids=[f.stem for f in FLOW_FILES])
 def test_the_flow_plays_and_takes_its_screenshots(sideline_bin, tmp_path, flow, size):
