@@ -31,6 +31,10 @@ public enum Effect: Sendable, Equatable {
     case loadSessions(teamID: Int64)
     case loadReview(sessionID: Int64)
     case markReviewed(sessionID: Int64)
+    /// A held peak accepted as the player's measured HRmax (`MaxHeartRateSuggestion`).
+    case setMeasuredMaxHR(playerID: Int64, bpm: Int)
+    /// A suggested HRmax turned down: the player is not asked again up to `bpm`.
+    case dismissMaxHR(playerID: Int64, bpm: Int)
     /// The session's players and their ratings, and whether players may still rate (answered by `.review(.rating(.loaded))`).
     case loadRatingSheet(sessionID: Int64)
     /// A player's session RPE kept (the store checks the rules again; a refusal is the coach's notice).

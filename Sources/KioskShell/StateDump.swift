@@ -66,6 +66,10 @@ public enum StateDump {
                            ["kind": b.label.kind.rawValue, "number": b.label.number, "of": b.label.of, "fromMs": b.fromMs, "toMs": b.toMs]
                        } ?? [[String: Any]](),
                        "challenge": s.review.data?.challenge.map(challenge) ?? NSNull(),
+                       "maxHRSuggestions": s.review.data?.maxHRSuggestions.map { m -> [String: Any] in
+                           ["playerID": m.playerID, "name": m.name, "observedBPM": m.observedBPM, "onFileBPM": m.onFileBPM,
+                            "onFileSource": m.onFileSource.rawValue]
+                       } ?? [[String: Any]](),
                        "panel": s.review.panel.rawValue,
                        "rating": s.review.rating.map { r -> Any in
                            ["sessionID": r.sessionID, "windowOpen": r.windowOpen, "coach": r.coach, "rated": r.ratedCount,

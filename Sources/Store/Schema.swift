@@ -281,6 +281,11 @@ enum Schema {
                 ALTER TABLE club_state ADD COLUMN erasure_seq INTEGER NOT NULL DEFAULT 0;
                 """)
         }
+        migrator.registerMigration("v22-max-hr-dismissed") { db in
+            // The highest HRmax found in the data the coach turned down for the player
+            // (`MaxHeartRateSuggestion`): not suggested again up to it. NULL: none turned down.
+            try db.execute(sql: "ALTER TABLE player ADD COLUMN max_hr_dismissed INTEGER")
+        }
         return migrator
     }
 }

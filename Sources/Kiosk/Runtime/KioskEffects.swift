@@ -99,6 +99,10 @@ extension KioskRuntime {
             dispatch(.review(.loaded(try ReviewScreenLoader(store: store).load(sessionID: id))))
         case .markReviewed(let id):
             try store.markReviewed(id)
+        case .setMeasuredMaxHR(let playerID, let bpm):
+            try store.setMeasuredMaxHR(playerID: playerID, bpm: bpm)
+        case .dismissMaxHR(let playerID, let bpm):
+            try store.dismissMaxHR(playerID: playerID, bpm: bpm)
         case .loadRatingSheet(let id):
             let sheet = try SessionReview.ratingSheet(store: store, sessionID: id)
             dispatch(.review(.rating(.loaded(RatingSheet(
