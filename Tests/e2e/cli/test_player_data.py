@@ -54,6 +54,13 @@ def test_a_players_zip_holds_all_their_data_and_nothing_of_the_others(sideline, 
         assert {r["player"] for r in samples + beats} == {"Zebulonia Quixotterby"}
         summary = json.loads(files[stem + "_summary.json"])
         assert [p["name"] for p in summary["players"]] == ["Zebulonia Quixotterby"]
+        # Analysed alone, the player's numbers are the ones the session's own (team) export gives them.
+        team = json.loads(open(sideline("export", "--session", str(session), "--format", "json", "--out",
+                                        str(tmp_path / f"export-{session}")).stdout.split()[0]).read())
+        theirs = next(p for p in team["players"] if p["shirtNumber"] == 87)
+        assert summary["players"][0]["playerUUID"] == uuid
+        assert {k: v for k, v in summary["players"][0].items() if k not in ("rank", "playerUUID")} == \
+            {k: v for k, v in theirs.items() if k != "rank"}
         assert stem + "_zebulonia-quixotterby_87.fit" in files and stem + "_zebulonia-quixotterby_87.tcx" in files
     for name, data in files.items():
         for other in (b"Lovelace", b"Brook"):
