@@ -39,7 +39,7 @@ public enum ClubPlayerData {
         let archive: LockedArchive
         do {
             archive = LockedArchive(try PlayerDataArchive(directory: directory, profile: profile, thresholds: thresholds, now: now))
-        } catch let failure as ZipWriter.Failure {
+        } catch let failure as ArchiveFile.Failure {
             throw ClubError(.unavailable, failure.description)
         }
         do {
@@ -62,6 +62,7 @@ public enum ClubPlayerData {
         } catch {
             archive.writer.withLock { $0.discard() }
             // A full disk is the server's trouble, said as it is.
+            if let failure = error as? ArchiveFile.Failure { throw ClubError(.unavailable, failure.description) }
             if let failure = error as? ZipWriter.Failure { throw ClubError(.unavailable, failure.description) }
             throw error
         }

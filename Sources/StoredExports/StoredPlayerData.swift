@@ -5,7 +5,7 @@ import Store
 import TeamCore
 
 /// A player's own data from the kiosk's store as one ZIP (`PlayerDataArchive`): `sideline player-data`
-/// and the kiosk's "Player's data to USB". Every finished session of theirs (any team), oldest first,
+/// and the kiosk's All players → "Data". Every finished session of theirs (any team), oldest first,
 /// one at a time; a session still recording is left out.
 public enum StoredPlayerData {
     /// Writes the archive into `directory` (made if missing) and returns its path; on any failure no
@@ -17,11 +17,17 @@ public enum StoredPlayerData {
             uuid: p.uuid, firstName: p.firstName, lastName: p.lastName, birthYear: p.birthYear, sex: p.sex.rawValue, weightKg: p.weightKg,
             restingHR: p.restingHR, measuredMaxHR: p.measuredMaxHR,
             teams: overview.teams.map { .init(team: $0.name, shirtNumber: $0.shirtNumber) }, photoJPEG: try store.playerPhoto(playerID))
+        let path = (directory as NSString).appendingPathComponent(PlayerDataArchive.fileName(profile, on: now))
+        try ExportFile.makeFolder(directory, for: path)
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw StoreError.cannotWriteExport(path: directory, reason: "cannot create the folder (\((error as NSError).localizedFailureReason ?? "\(error)"))")
+            return try write(profile, of: playerID, store: store, to: directory, now: now)
+        } catch let failure as ArchiveFile.Failure {
+            throw StoreError.cannotWriteExport(path: failure.path, reason: failure.reason)
         }
+    }
+
+    private static func write(_ profile: PlayerDataArchive.Profile, of playerID: Int64, store: SidelineStore, to directory: String,
+                              now: Date) throws -> String {
         let archive = try PlayerDataArchive(directory: directory, profile: profile, thresholds: LoadStatusThresholds(settings: store.kioskSettings()),
                                             now: now)
         do {

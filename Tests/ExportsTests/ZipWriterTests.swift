@@ -93,7 +93,7 @@ final class ZipWriterTests: XCTestCase {
         try kept.commit()
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["kept.zip"])
         XCTAssertThrowsError(try ArchiveFile(path: folder + "/missing/x.zip")) {
-            XCTAssertEqual("\($0)", "cannot write \(folder)/missing/x.zip: there is no folder \(folder)/missing")
+            XCTAssertEqual($0 as? ArchiveFile.Failure, ArchiveFile.Failure(path: folder + "/missing/x.zip", reason: "there is no folder \(folder)/missing"))
         }
     }
 }
