@@ -301,3 +301,17 @@ def test_a_players_data_from_the_club_holds_every_kiosks_readings_of_theirs(club
     unknown = club.run("player-data", "--club", "Alpha", "--player", str(uuidlib.uuid4()), "--out", str(out), check=False)
     assert unknown.returncode == 2 and "knows no player" in unknown.stderr and "nothing was written" in unknown.stderr
     assert os.listdir(out) == [os.path.basename(path)], "nothing more"
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    cannot = club.run("player-data", "--club", "Alpha", "--player", player, "--out", str(blocker / "sub"), check=False)
+    assert cannot.returncode == 2 and f"cannot write into {blocker / 'sub'}" in cannot.stderr, cannot.stderr
+    full = tmp_path / "full"  # a 64 KiB file system with 4 KiB free
+    full.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(full)], check=True)
+    try:
+        (full / "filler").write_bytes(b"x" * 60 * 1024)
+        refused = club.run("player-data", "--club", "Alpha", "--player", player, "--out", str(full), check=False)
+        assert refused.returncode == 2 and "the disk is full" in refused.stderr and len(refused.stderr.strip().splitlines()) == 1, refused.stderr
+        assert os.listdir(full) == ["filler"], "no partial file left"
+    finally:
+        subprocess.run(["umount", str(full)], check=True)
