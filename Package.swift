@@ -70,8 +70,9 @@ let package = Package(
         // A stored session analysed (for the review screen and the exports), and the sessions list.
         .target(name: "SessionReview", dependencies: ["AppCore", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
         // Every export format of a session (raw CSV, summary CSV, TCX, FIT, JSON), written from one analysis.
-        // Pure (no store, no SDL): the kiosk and the club server write the same bytes.
-        .target(name: "Exports", dependencies: ["Analytics", "TeamCore"], swiftSettings: strict),
+        // Pure (no store, no SDL): the kiosk and the club server write the same bytes. A player's own data as
+        // one ZIP (zlib's DEFLATE and CRC-32) is here too, written to a file the caller names.
+        .target(name: "Exports", dependencies: ["Analytics", "TeamCore", "CZlib"], swiftSettings: strict),
         // A stored session's exports written to files on the kiosk: reads the store, writes through `Exports`.
         .target(name: "StoredExports", dependencies: ["Exports", "SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
         // Running as a boxed appliance: log lines for journald, service notifications, USB sticks.

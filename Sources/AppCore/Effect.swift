@@ -68,6 +68,8 @@ public enum Effect: Sendable, Equatable {
     /// A picture on the USB stick named after the player (as "Import photos from USB" names them) becomes their photo.
     case importPlayerPhoto(playerID: Int64, player: Player)
     case removePlayerPhoto(playerID: Int64)
+    /// The player's own data as one ZIP (`StoredPlayerData`), onto the stick that is in, else the export folder.
+    case exportPlayerData(playerID: Int64)
     case renameTeam(teamID: Int64, name: String)
     case setTeamColour(teamID: Int64, colour: RGBColour)
     /// The team and its sessions with everything in them; its players stay.

@@ -15,38 +15,13 @@ struct ErasePlayerCommand: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
     @Option(help: "The club's name.") var club: String
-    @Option(help: "The player's UUID.") var player: String?
-    @Option(help: "The player's first and last name, as on the roster (with --team).") var name: String?
-    @Option(help: "The team the named player is on.") var team: String?
+    @OptionGroup var choice: PlayerChoice
     @Flag(help: "Do not ask.") var yes = false
-
-    func validate() throws {
-        if (player == nil) == (name == nil) { throw ValidationError("name the player by --player UUID, or by --name \"First Last\" with --team") }
-        if name != nil, team == nil { throw ValidationError("--name needs --team") }
-        if let player, UUID(uuidString: player) == nil { throw ValidationError("--player: '\(player)' is not a UUID") }
-    }
 
     func run() async throws {
         let line = try await database.with { db -> String in
             let club = try await ClubAdmin.club(db, named: self.club)
-            let uuid: UUID
-            if let player {
-                uuid = UUID(uuidString: player)!
-                guard try await ClubErasure.knows(uuid, club: club.id, database: db) else {
-                    throw ClubError(.notFound, "club '\(club.name)' knows no player \(player.lowercased()); nothing was erased")
-                }
-            } else {
-                let parts = name!.split(separator: " ", maxSplits: 1).map(String.init)
-                let found = try await db.inClub(club.id) { c in
-                    try await ClubErasure.players(named: parts[0], parts.count > 1 ? parts[1] : "", team: team!, in: c, logger: db.logger)
-                }
-                guard found.count == 1 else {
-                    throw ClubError(found.isEmpty ? .notFound : .conflict, found.isEmpty
-                        ? "no player named '\(name!)' on team '\(team!)' of club '\(club.name)'; nothing was erased"
-                        : "\(found.count) players named '\(name!)' on team '\(team!)'; name one by --player UUID; nothing was erased")
-                }
-                uuid = found[0]
-            }
+            let uuid = try await choice.resolve(club: club, database: db, nothing: "nothing was erased")
             guard ask("Erase player \(uuid.uuidString.lowercased()) of club '\(club.name)' everywhere, for good?") else {
                 return "nothing changed (answer y, or add --yes)"
             }

@@ -17,7 +17,7 @@ struct Sideline: ParsableCommand {
             RecordCommand.self, TeamsCommand.self, TeamCommand.self, PlayersCommand.self, SessionsCommand.self, DeleteSessionCommand.self, ErasePlayerCommand.self,
             StrapsCommand.self, ForgetStrapCommand.self, SeasonCommand.self, ReadinessCommand.self, RPECommand.self,
             HRVCommand.self, SettingsCommand.self, BackupCommand.self, RestoreCommand.self, MigrateCommand.self,
-            ExportCommand.self, ImportRosterCommand.self, ScanCommand.self, KioskCommand.self, PreparePhotoCommand.self,
+            ExportCommand.self, PlayerDataCommand.self, ImportRosterCommand.self, ScanCommand.self, KioskCommand.self, PreparePhotoCommand.self,
             ClubCommand.self,
         ],
         defaultSubcommand: KioskCommand.self)

@@ -125,6 +125,17 @@ final class AppReducerClubTests: XCTestCase {
         XCTAssertEqual(app.state.notice, "Photo removed")
     }
 
+    func testAPlayersDataGoesToTheStickFromTheSettingsOnly() {
+        var app = settings()
+        app.send(.club(.open(.players)), .loadPlayers)
+        app.send(.club(.playersLoaded([ada, mia])))
+        app.send(.club(.exportPlayerData(playerID: 20)), .exportPlayerData(playerID: 20))
+        XCTAssertEqual(app.state.notice, "Writing Mia Test's data to the USB stick…")
+        app.send(.club(.exportPlayerData(playerID: 99)))
+        app.state.screen = .lobby
+        app.send(.club(.exportPlayerData(playerID: 20)))
+    }
+
     func testAStrapIsLabelledOnTheKeyboardAndTheLabelClearedWhenEmpty() {
         var app = settings()
         app.send(.club(.open(.straps)), .loadStraps)

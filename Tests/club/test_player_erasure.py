@@ -5,19 +5,24 @@ included), not in a `pg_dump` of the club, not in the web pages, the API or the 
 players' readings are intact, and each session's stored hash is the one its kiosk computes again from its own rows.
 Then the same from the club's side: an admin erases a player on the web (CSRF, a ticked box), and
 `sideline-club erase-player --name … --team …`; a kiosk that still offers an old hash is told
-"superseded", and a restored `pg_dump` gets its erasures back from the kiosks.
+"superseded", and a restored `pg_dump` gets its erasures back from the kiosks. And item 2: the player's own
+data from the club, on the command line and as the admin's download.
 
 Oracles independent of the code under test: the raw bytes of the files (Python reads them), SQLite's
 record format for the kiosks' readings (sideline_testkit.sqlite_records), the hex of the player's stored
 readings as PostgreSQL itself prints them, read before the erasure (found in a dump before: the search works)."""
+import csv
 import hashlib
+import io
 import json
+import os
 import pathlib
 import re
 import subprocess
 import uuid as uuidlib
 
 from kiosk_cli import KioskCLI
+from sideline_testkit.player_zip import checked_player_zip
 from sideline_testkit.sqlite_records import raw_files, sample_records
 from webclub import PASSWORD, csrf_of, http, login_http
 
@@ -256,3 +261,57 @@ def test_a_restored_dump_gets_its_erasures_back_from_the_kiosks(club, sideline_b
     assert "1 player erasures sent" in out, out
     assert b"Quixotterby" not in pg_dump(club)
     assert club.owner_sql("SELECT count(*) FROM player_erasure") == "1"
+
+
+def test_a_players_data_from_the_club_holds_every_kiosks_readings_of_theirs(club, sideline_bin, tmp_path):
+    """Issue 37, item 2 on the club: `sideline-club player-data` and the admin's download give one ZIP (zipfile,
+    `unzip -t`, the FIT SDK) whose CSVs are the player's rows in both kiosks' databases, nothing of the others."""
+    a, b, player = two_kiosks_and_a_club(club, sideline_bin, tmp_path)
+    out = tmp_path / "request"
+    path = club.last_line("player-data", "--club", "Alpha", "--name", "zebulonia quixotterby", "--team", "eagles", "--out", str(out))
+    assert os.listdir(out) == [os.path.basename(path)]
+    files = checked_player_zip(path)
+    assert json.loads(files["profile.json"])["playerUUID"] == player
+    samples = sorted(n for n in files if n.endswith("_samples.csv"))
+    assert len(samples) == 2
+    for name in samples:
+        rows = list(csv.DictReader(io.StringIO(files[name].decode("utf-8-sig"))))
+        session = {r["session"] for r in rows}.pop()
+        kiosk = a if a.sql("SELECT count(*) FROM session WHERE uuid = ?", session) == [(1,)] else b
+        assert [(int(r["t_ms"]), int(r["bpm"])) for r in rows] == kiosk.sql(
+            "SELECT s.t_ms, s.bpm FROM sample s JOIN session x ON x.id = s.session_id JOIN player p ON p.id = s.player_id "
+            "WHERE x.uuid = ? AND p.uuid = ? ORDER BY s.t_ms", session, player), name
+    for name, data in files.items():
+        assert b"Lovelace" not in data and b"Brook" not in data, name
+
+    # The admin's download: the same archive, streamed; a coach does not learn the address exists.
+    cookie = admin(club, tmp_path)
+    team = club.owner_sql("SELECT DISTINCT team_uuid FROM session")
+    assert b"/data.zip" in http(club, "GET", f"/teams/{team}/players/{player}", cookie=cookie).body
+    got = http(club, "GET", f"/teams/{team}/players/{player}/data.zip", cookie=cookie)
+    assert got.status == 200 and got.headers.get("content-type") == "application/zip", got
+    (tmp_path / "web.zip").write_bytes(got.body)
+    web = checked_player_zip(tmp_path / "web.zip")
+    assert {n: web[n] for n in samples} == {n: files[n] for n in samples}
+    (tmp_path / "coach-password").write_text(PASSWORD)
+    club.run("add-user", "--club", "Alpha", "coach@alpha.example", "--role", "coach", "--team", "Eagles",
+             "--password-file", str(tmp_path / "coach-password"))
+    assert http(club, "GET", f"/teams/{team}/players/{player}/data.zip", cookie=login_http(club, "coach@alpha.example")).status == 404
+
+    unknown = club.run("player-data", "--club", "Alpha", "--player", str(uuidlib.uuid4()), "--out", str(out), check=False)
+    assert unknown.returncode == 2 and "knows no player" in unknown.stderr and "nothing was written" in unknown.stderr
+    assert os.listdir(out) == [os.path.basename(path)], "nothing more"
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    cannot = club.run("player-data", "--club", "Alpha", "--player", player, "--out", str(blocker / "sub"), check=False)
+    assert cannot.returncode == 2 and f"cannot write into {blocker / 'sub'}" in cannot.stderr, cannot.stderr
+    full = tmp_path / "full"  # a 64 KiB file system with 4 KiB free
+    full.mkdir()
+    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(full)], check=True)
+    try:
+        (full / "filler").write_bytes(b"x" * 60 * 1024)
+        refused = club.run("player-data", "--club", "Alpha", "--player", player, "--out", str(full), check=False)
+        assert refused.returncode == 2 and "the disk is full" in refused.stderr and len(refused.stderr.strip().splitlines()) == 1, refused.stderr
+        assert os.listdir(full) == ["filler"], "no partial file left"
+    finally:
+        subprocess.run(["umount", str(full)], check=True)

@@ -27,6 +27,7 @@ public struct WebRoutes: Sendable {
         let season = WebSeasonPages(database: database)
         let settings = WebSettingsPage(database: database)
         let access = WebAccessPages(database: database)
+        let playerData = WebPlayerData(database: database, teams: teams)
         // For the pages only (added after the API's routes): a kiosk or script sends no Origin, a browser always does.
         router.middlewares.add(SameOriginCheck())
         router.get("/") { request, _ in
@@ -108,6 +109,11 @@ public struct WebRoutes: Sendable {
         router.post("teams/{team}/players/{player}/erase") { request, context in
             try await signedIn(request, context, post: true) { user, form in
                 try await teams.erase(user, team: try Self.uuid(context, "team"), player: try Self.uuid(context, "player"), form: form!)
+            }
+        }
+        router.get("teams/{team}/players/{player}/data.zip") { request, context in
+            try await signedIn(request, context) { user, _ in
+                try await playerData.download(user, team: try Self.uuid(context, "team"), player: try Self.uuid(context, "player"))
             }
         }
         router.get("teams/{team}/players/{player}/photo") { request, context in

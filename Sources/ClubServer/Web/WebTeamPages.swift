@@ -104,7 +104,8 @@ struct WebTeamPages: Sendable {
             \(field("Maximum heart rate (empty: from the club's formula)", "maxHR", form.maxHR, type: "number", extra: " min=\"120\" max=\"240\""))</div>
             \(photo)<label>Photo (JPEG, at most \(RosterSchema.maxPhotoBytes / 1024) KiB)<input type="file" name="photo" accept="image/jpeg"></label>
             <div class="actions"><button class="primary" type="submit">Save</button><a href="/teams/\(t)">Cancel</a></div></form>
-            \(player != nil && user.isAdmin ? "<p><a class=\"danger\" href=\"\(action)/erase\">Erase this player everywhere…</a></p>" : "")
+            \(player != nil && user.isAdmin ? "<p><a id=\"player-data\" href=\"\(action)/data.zip\" download>Download this player's data (ZIP)</a> · "
+                + "<a class=\"danger\" href=\"\(action)/erase\">Erase this player everywhere…</a></p>" : "")
             """
         return WebPage(title: player == nil ? "Add a player" : "Edit \(form.firstName)", user: user, section: .teams, body: body, status: status).response
     }

@@ -139,6 +139,12 @@ extension KioskRuntime {
                 let count = try SessionExport.writeFinishedSessions(store: store, to: directory)
                 return "Exported \(count) session\(count == 1 ? "" : "s") to \(directory)"
             }
+        case .exportPlayerData(let playerID):
+            let store = store
+            sticks.runExport { directory in
+                let path = try StoredPlayerData.write(store: store, playerID: playerID, to: directory)
+                return "Player's data written to \(directory): \((path as NSString).lastPathComponent)"
+            }
         case .restoreFromStick:
             try restoreFromStick()
         case .finishRestore(let restored):

@@ -1,5 +1,6 @@
 import Analytics
 import ArgumentParser
+import Exports
 import Foundation
 import SessionReview
 import Store
@@ -33,7 +34,7 @@ struct SeasonCommand: ParsableCommand {
         let day = on.flatMap(CalendarDay.init(iso:)) ?? CalendarDay(Date(), in: .current)
         let rows = try SessionReview.seasonTable(store: store, teamID: team.id, on: day)
         if json {
-            let root: [String: Any] = ["team": team.name, "date": day.description, "players": rows.map(Self.json)]
+            let root: [String: Any] = ["team": team.name, "date": day.description, "players": rows.map(SeasonJSON.row)]
             let data = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
             print(String(decoding: data, as: UTF8.self))
             return
@@ -48,20 +49,5 @@ struct SeasonCommand: ParsableCommand {
                    " " + pad(r.readiness?.status.rawValue ?? "–", 18), pad(Formatting.decimal(r.srpe.today, digits: 0), 5, right: true),
                    pad(Formatting.decimal(r.srpe.week.load, digits: 0), 5, right: true), r.lastSession?.description ?? "–"].joined(separator: " "))
         }
-    }
-
-    /// A row as JSON: numbers unrounded, words lowercase as the analysis names them, null for none.
-    static func json(_ r: SeasonRow) -> [String: Any] {
-        let f = r.figures
-        func value(_ x: Double?) -> Any { x.map { $0 as Any } ?? NSNull() }
-        return ["playerID": r.playerID, "name": r.name, "number": r.number, "loadToday": f.load, "strain": f.strain, "tolerance": f.tolerance,
-                "loadStatus": f.status.rawValue, "acwrEwma": value(f.acwrEWMA), "acwrRolling": value(f.acwrRolling),
-                "acuteEwma": f.acuteEWMA, "chronicEwma": f.chronicEWMA,
-                "readiness": r.readiness.map { $0.status.rawValue as Any } ?? NSNull(),
-                "readinessCheck": r.readiness.map { ReadinessCommand.json($0) as Any } ?? NSNull(),
-                "lastSession": r.lastSession.map { $0.description as Any } ?? NSNull(),
-                "srpeLoadToday": r.srpe.today, "srpeWeek": r.srpe.week.load, "srpeMonotony": value(r.srpe.week.monotony),
-                "srpeStrain": value(r.srpe.week.strain), "srpeRatedSessions": r.srpe.ratedSessions,
-                "srpeUnratedSessions": r.srpe.unratedSessions, "trimpToSrpeWeek": value(r.srpe.trimpToSRPE)]
     }
 }
