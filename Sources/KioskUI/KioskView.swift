@@ -121,6 +121,7 @@ public final class KioskView {
     private func keepTiles(of frame: Frame) {
         view.previousTiles = frame.drawnTiles
         view.tilePlans = frame.view.tilePlans.filter { frame.drawnTiles[$0.key] != nil }
+        view.liveBar = frame.drawnBar
     }
 
     /// What each live tile shows where, by player: its texts (role, words, font size, box) and its
