@@ -26,9 +26,9 @@ public enum WellnessItem: String, CaseIterable, Sendable, Codable {
         let words: [String] = switch self {
         case .fatigue: ["Always tired", "More tired than normal", "Normal", "Fresh", "Very fresh"]
         case .sleep: ["Insomnia", "Restless sleep", "Difficulty falling asleep", "Good", "Very restful"]
-        case .soreness: ["Very sore", "Increased soreness, tightness", "Normal", "Feeling good", "Feeling great"]
+        case .soreness: ["Very sore", "Sore and tight", "Normal", "Feeling good", "Feeling great"]
         case .stress: ["Highly stressed", "Feeling stressed", "Normal", "Relaxed", "Very relaxed"]
-        case .mood: ["Highly annoyed, irritable, down", "Snappy with others", "Less interested than usual",
+        case .mood: ["Irritable, down", "Snappy with others", "Less interested than usual",
                      "A generally good mood", "Very positive mood"]
         }
         return words[value - 1]
