@@ -59,7 +59,8 @@ extension Frame {
         hits.add(Hit(rect: r, label: "wellness:\(item.rawValue):\(value)", action: .checkIn(.answer(item, value))))
     }
 
-    /// Words on a button: one line when they fit, else two split near the middle, shrunk no further than readable.
+    /// Words on a button: one line when they fit, else two split where the wider line is narrowest,
+    /// shrunk no further than readable.
     private func buttonWords(_ words: String, in box: Rect) {
         let readable = metrics.small - metrics.px(4)
         var size = min(metrics.small, box.h * 4 / 10)
@@ -67,14 +68,13 @@ extension Frame {
             canvas.text(words, size: size, colour: Theme.text, in: box)
             return
         }
-        let spaces = words.indices.filter { words[$0] == " " }
-        guard let middle = spaces.min(by: {
-            abs(words.distance(from: words.startIndex, to: $0) - words.count / 2) < abs(words.distance(from: words.startIndex, to: $1) - words.count / 2)
+        let splits = words.indices.filter { words[$0] == " " }.map { [String(words[..<$0]), String(words[words.index(after: $0)...])] }
+        guard let lines = splits.min(by: { a, b in
+            a.map { canvas.measure($0, size: size) }.max()! < b.map { canvas.measure($0, size: size) }.max()!
         }) else {
             canvas.text(words, size: readable, colour: Theme.text, in: box)
             return
         }
-        let lines = [String(words[..<middle]), String(words[words.index(after: middle)...])]
         while size > readable, lines.contains(where: { canvas.measure($0, size: size) > box.w }) { size -= 1 }
         for (text, half) in zip(lines, box.rows(2, gap: 0)) { canvas.text(text, size: size, colour: Theme.text, in: half) }
     }
