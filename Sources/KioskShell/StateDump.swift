@@ -39,6 +39,11 @@ public enum StateDump {
             "season": SeasonDump.season(s.season),
             "checkIn": s.checkIn.map { c -> Any in
                 ["returnTo": c.returnTo.rawValue, "day": c.dayLabel.map { $0 as Any } ?? NSNull(), "answered": c.answeredCount,
+                 // Where the wall drew each player's tile (by player id), for a test of its pixels.
+                 "wallTiles": app.wall.map { wall in
+                     Dictionary(uniqueKeysWithValues: wall.view.hits.tileRects.map { ("\($0.key)", [$0.value.x, $0.value.y, $0.value.w, $0.value.h]) })
+                         as Any
+                 } ?? NSNull(),
                  "choosing": c.choosing.map { $0 as Any } ?? NSNull(), "draft": c.draft.map { $0.map { $0 as Any } ?? NSNull() },
                  "lines": c.lines.map { ["playerID": $0.playerID, "name": $0.name, "number": $0.number, "answered": $0.answered] }]
             } ?? NSNull(),

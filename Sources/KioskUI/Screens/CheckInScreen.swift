@@ -23,6 +23,18 @@ extension Frame {
         notice()
     }
 
+    /// The wall while the team checks in: every player's tile, "checked in" or "not yet" — never an answer.
+    func wallCheckIns(_ checkIn: CheckIn) {
+        canvas.clear(Theme.background)
+        let (bar, rest) = screen.splitTop(metrics.px(72))
+        canvas.text("Morning check-in · \(checkIn.answeredCount) of \(checkIn.lines.count)", size: metrics.px(44), bold: true,
+                    in: bar.inset(dx: metrics.margin, dy: 0))
+        playerStatusGrid(checkIn.lines.map { line in
+            PlayerStatusTile(playerID: line.playerID, number: line.number, name: line.name, done: line.answered,
+                             status: line.answered ? "checked in" : "not yet", hit: nil)
+        }, in: rest.inset(metrics.px(6)), forWall: true)
+    }
+
     /// The questions over the sheet: the player's name, Save and Cancel, then a row an item.
     private func wellnessQuestions(_ line: CheckInLine, _ checkIn: CheckIn) {
         hits.block(screen)

@@ -16,6 +16,7 @@ from sideline_testkit.png import read_png
 TONES = {"unknown": (0x4A, 0x52, 0x5E), "low": (0x1F, 0x62, 0xB8), "steady": (0x0E, 0x6B, 0x73),
          "good": (0x1C, 0x7A, 0x36), "caution": (0xB0, 0x4E, 0x08), "high": (0xC0, 0x1B, 0x1B)}
 SURFACE_HIGH = (0x3A, 0x42, 0x4E)
+GOOD = (0x1E, 0x8A, 0x3C)  # Theme.good: a tile whose player is done
 SHARES = [("player", 14), ("today", 9), ("srpe", 9), ("strain", 9), ("tolerance", 10), ("status", 12), ("acwr", 9), ("readiness", 10),
           ("wellness", 9), ("last", 9)]
 
@@ -200,6 +201,12 @@ def test_the_morning_check_in_by_touch(readiness):
     assert readiness.dump("checkin-one.json")["checkIn"]["answered"] == 1
     three = readiness.dump("checkin-three.json")["checkIn"]
     assert three["returnTo"] == "season" and three["answered"] == 3 and three["choosing"] is None
+    # The wall: who has checked in (green), never what; the others grey.
+    _, _, wall = read_png(readiness.shots / "checkin-three-wall.png")
+    answered = {str(l["playerID"]) for l in three["lines"] if l["answered"]}
+    assert len(three["wallTiles"]) == 12
+    for player, (x, y, w, h) in three["wallTiles"].items():
+        assert near(wall[y + 4][x + w // 2], GOOD if player in answered else SURFACE_HIGH), player
     rows = readiness.sql("SELECT p.first_name, a.fatigue, a.sleep, a.soreness, a.stress, a.mood FROM wellness_answer a "
                          "JOIN player p ON p.id = a.player_id WHERE a.day = '2026-03-14' ORDER BY p.first_name, p.last_name")
     assert rows == [("Finn", 4, 4, 4, 4, 4), ("Ida", 2, 2, 2, 4, 3), ("Max", 3, 5, 3, 3, 4)]
