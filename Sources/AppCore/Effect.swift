@@ -39,6 +39,11 @@ public enum Effect: Sendable, Equatable {
     case loadRatingSheet(sessionID: Int64)
     /// A player's session RPE kept (the store checks the rules again; a refusal is the coach's notice).
     case saveRating(sessionID: Int64, playerID: Int64, rpe: Int, byCoach: Bool)
+    /// The team's roster and who has answered the morning wellness today (answered by `.checkIn(.loaded)`).
+    case loadCheckIn(teamID: Int64)
+    /// A player's morning wellness for today, by their shirt number in the team (answered by `.checkIn(.saved)`;
+    /// a refusal is the coach's notice).
+    case saveWellness(teamID: Int64, number: Int, answers: WellnessAnswers)
     /// The team's season table on today's date (answered by `.season(.loaded)`).
     case loadSeason(teamID: Int64)
     /// One player's history across teams (answered by `.season(.historyLoaded)`).

@@ -44,6 +44,7 @@ public enum ClubErasure {
         let players = try await connection.collect("""
             SELECT DISTINCT player_uuid::text FROM session_participant WHERE \(unescaped: digest("player_uuid::text")) = \(erasure.playerDigest)
             UNION SELECT key FROM roster_field WHERE entity = 'player' AND \(unescaped: digest("key")) = \(erasure.playerDigest)
+            UNION SELECT DISTINCT player_uuid::text FROM wellness_answer WHERE \(unescaped: digest("player_uuid::text")) = \(erasure.playerDigest)
             """, logger: logger).decode(String.self).all()
         var rewritten: [UUID] = []
         for key in players {
@@ -66,6 +67,7 @@ public enum ClubErasure {
                     """, logger: logger)
             }
             try await connection.collect("DELETE FROM session_load WHERE player_uuid = \(player)", logger: logger)
+            try await connection.collect("DELETE FROM wellness_answer WHERE player_uuid = \(player)", logger: logger)
         }
         if !players.isEmpty {
             // An unfinished upload's bytes may hold them; its kiosk starts it again (and the commit leaves them out).

@@ -35,6 +35,8 @@ public struct ClubRoutes: Sendable {
         api.post("kiosk/roster/edits") { request, _ in try await rosterEdits(request) }
         api.post("kiosk/erasures") { request, _ in try await pushErasures(request) }
         api.get("kiosk/erasures") { request, _ in try await erasures(request) }
+        api.post("kiosk/wellness") { request, _ in try await pushWellness(request) }
+        api.get("wellness") { request, _ in try await wellness(request) }
         api.get("sessions") { request, _ in try await sessions(request) }
         api.get("sessions/{uuid}") { request, context in try await session(request, context) }
     }
@@ -255,6 +257,35 @@ public struct ClubRoutes: Sendable {
             try await ClubErasure.page(since: since, limit: limit, in: connection, logger: logger)
         }
         return try HTTP.json(page)
+    }
+
+    // MARK: Morning wellness
+
+    /// A kiosk's answers since its last sync: checked whole first (one bad record refuses the request,
+    /// nothing kept), then each kept unless the club holds a later one for that player and day.
+    func pushWellness(_ request: Request) async throws -> Response {
+        let (club, kiosk) = try await self.kiosk(request)
+        let body = try await HTTP.decode(WellnessRequest.self, from: request, limit: Self.smallBody * 4)
+        guard body.answers.count <= WellnessRequest.maxAnswers else {
+            throw ClubError(.tooLarge, "at most \(WellnessRequest.maxAnswers) wellness answers per request")
+        }
+        let now = Date().unixMs
+        for (i, record) in body.answers.enumerated() {
+            if let problem = record.problem(todayMs: now) { throw ClubError.badRequest("answer \(i): \(problem)") }
+        }
+        try await database.inClub(club) { connection in
+            _ = try await ClubWellness.store(body.answers, club: club, kiosk: kiosk, in: connection, logger: logger)
+        }
+        return Response(status: .noContent)
+    }
+
+    /// The read API's day of wellness (`?on=YYYY-MM-DD`, default today in the server's zone).
+    func wellness(_ request: Request) async throws -> Response {
+        let club = try await script(request)
+        let day = try WebSeasonPages.day(request)
+        guard day >= WellnessRecord.earliestDay, day.components.year <= 9999 else { throw ClubError.badRequest("on: \(day) is no day of a season") }
+        let items = try await database.inClub(club) { connection in try await ClubWellness.day(day, in: connection, logger: logger) }
+        return try HTTP.json(items)
     }
 
     static func integer(_ text: Substring?, name: String, default value: Int64, range: ClosedRange<Int64>) throws -> Int64 {

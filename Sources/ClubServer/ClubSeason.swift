@@ -32,6 +32,8 @@ struct ClubSeason: Sendable {
     var players: [Player]
     /// By player, oldest first.
     var entries: [UUID: [Entry]]
+    /// Each player's morning wellness answers, oldest first.
+    var wellness: [UUID: [WellnessEntry]] = [:]
     var calendar: Calendar
     var settings: ClubSettings
     /// "This season against the last" on `day`: each player's time in zones per span, summed by the database.
@@ -92,6 +94,7 @@ struct ClubSeason: Sendable {
         }
         for key in entries.keys { entries[key]!.sort { $0.sessionID < $1.sessionID } }
         var season = ClubSeason(players: players, entries: entries, calendar: calendar, settings: settings)
+        season.wellness = try await ClubWellness.load(players: uuids, in: connection, logger: logger)
         if let day = comparisonOn {
             let spans = SeasonComparison.spans(on: day, start: settings.seasonStart)
             season.comparison = (day, try await zoneTotals(players: uuids, sessions: sessions.mapValues { ($0.day, $0.tags) },
@@ -144,7 +147,8 @@ struct ClubSeason: Sendable {
     /// The team's table on `day`: a row a player, in the roster's order (player ids are the players' places in it).
     func table(on day: CalendarDay) -> [SeasonRow] {
         let inputs = players.enumerated().map { i, p in
-            SeasonTable.PlayerInput(playerID: Int64(i), name: p.name, number: p.number, loads: loads(p.uuid), checks: checks(p.uuid))
+            SeasonTable.PlayerInput(playerID: Int64(i), name: p.name, number: p.number, loads: loads(p.uuid), checks: checks(p.uuid),
+                                    wellness: wellness[p.uuid] ?? [])
         }
         return SeasonTable.rows(inputs, on: day, thresholds: thresholds)
     }

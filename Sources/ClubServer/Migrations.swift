@@ -444,6 +444,26 @@ enum Migrations {
                 """,
             ] + clubPolicies("player_erasure", owner: owner) + clubPolicies("session_superseded", owner: owner)
         },
+        Migration(version: 9, name: "wellness") { owner in
+            [
+                """
+                -- Each player's morning wellness (decision 070): one answer set a player and local day, the latest
+                -- given winning (answered_ms); sent by the kiosks as records of their own (ClubWellness), not in bundles.
+                CREATE TABLE wellness_answer(
+                    club_id uuid NOT NULL REFERENCES club(id) ON DELETE CASCADE,
+                    player_uuid uuid NOT NULL,
+                    day date NOT NULL,
+                    fatigue smallint NOT NULL CHECK (fatigue BETWEEN 1 AND 5),
+                    sleep smallint NOT NULL CHECK (sleep BETWEEN 1 AND 5),
+                    soreness smallint NOT NULL CHECK (soreness BETWEEN 1 AND 5),
+                    stress smallint NOT NULL CHECK (stress BETWEEN 1 AND 5),
+                    mood smallint NOT NULL CHECK (mood BETWEEN 1 AND 5),
+                    answered_ms bigint NOT NULL,
+                    kiosk_id uuid,
+                    PRIMARY KEY (club_id, player_uuid, day))
+                """,
+            ] + clubPolicies("wellness_answer", owner: owner)
+        },
     ]
 
     /// What the server's role may do, and nothing else: granted again on every `migrate`.
@@ -485,5 +505,7 @@ enum Migrations {
         "GRANT UPDATE (sha256, extras, player_count, sample_count) ON session TO %ROLE%",
         "GRANT DELETE ON roster_field TO %ROLE%",
         "GRANT SELECT (entity, key), DELETE ON roster_conflict TO %ROLE%",
+        // Morning wellness (ClubWellness): kept and replaced by a later answer, gone with an erased player.
+        "GRANT SELECT, INSERT, UPDATE, DELETE ON wellness_answer TO %ROLE%",
     ]
 }

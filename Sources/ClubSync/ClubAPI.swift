@@ -113,6 +113,10 @@ public struct ClubAPI: Sendable {
         _ = try send("POST", "kiosk/erasures", json: ErasuresRequest(erasures: erasures))
     }
 
+    public func pushWellness(_ answers: [WellnessRecord]) throws(ClubSyncError) {
+        _ = try send("POST", "kiosk/wellness", json: WellnessRequest(answers: answers))
+    }
+
     public func erasures(since: Int64) throws(ClubSyncError) -> ErasuresPage {
         try decode(ErasuresPage.self, send("GET", "kiosk/erasures?since=\(since)"))
     }

@@ -37,6 +37,16 @@ public enum StateDump {
                       "readinessCheck": s.lobby.readinessCheck.map(SeasonDump.plan) ?? NSNull()] as [String: Any],
             "voice": Self.voice(s.settings.voice),
             "season": SeasonDump.season(s.season),
+            "checkIn": s.checkIn.map { c -> Any in
+                ["returnTo": c.returnTo.rawValue, "day": c.dayLabel.map { $0 as Any } ?? NSNull(), "answered": c.answeredCount,
+                 // Where the wall drew each player's tile (by player id), for a test of its pixels.
+                 "wallTiles": app.wall.map { wall in
+                     Dictionary(uniqueKeysWithValues: wall.view.hits.tileRects.map { ("\($0.key)", [$0.value.x, $0.value.y, $0.value.w, $0.value.h]) })
+                         as Any
+                 } ?? NSNull(),
+                 "choosing": c.choosing.map { $0 as Any } ?? NSNull(), "draft": c.draft.map { $0.map { $0 as Any } ?? NSNull() },
+                 "lines": c.lines.map { ["playerID": $0.playerID, "name": $0.name, "number": $0.number, "answered": $0.answered] }]
+            } ?? NSNull(),
             "setup": ["tab": s.setup.tab.rawValue, "pickingExisting": s.setup.pickingExisting],
             "pin": s.settings.pin.map { pinPurpose($0.purpose) as Any } ?? NSNull(),
             "confirmation": s.confirmation.map { $0.question as Any } ?? NSNull(),

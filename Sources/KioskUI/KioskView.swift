@@ -93,6 +93,7 @@ public final class KioskView {
         case .live: frame.liveSession()
         case .review: frame.reviewScreen()
         case .season: frame.seasonScreen()
+        case .checkIn: frame.checkInScreen()
         case .settings: frame.settingsScreen()
         }
         if let form = state.form { frame.formOverlay(form) }

@@ -281,6 +281,24 @@ enum Schema {
                 ALTER TABLE club_state ADD COLUMN erasure_seq INTEGER NOT NULL DEFAULT 0;
                 """)
         }
+        migrator.registerMigration("v20-wellness") { db in
+            // Each player's morning wellness, one answer set a local day (a second the same day replaces
+            // the first), five items 1–5 (docs/ANALYTICS.md). `sent_ms`: when the club acknowledged it
+            // (NULL: still to send; a replaced answer goes again).
+            try db.execute(sql: """
+                CREATE TABLE wellness_answer(
+                    player_id INTEGER NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                    day TEXT NOT NULL CHECK (day GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+                    fatigue INTEGER NOT NULL CHECK (fatigue BETWEEN 1 AND 5),
+                    sleep INTEGER NOT NULL CHECK (sleep BETWEEN 1 AND 5),
+                    soreness INTEGER NOT NULL CHECK (soreness BETWEEN 1 AND 5),
+                    stress INTEGER NOT NULL CHECK (stress BETWEEN 1 AND 5),
+                    mood INTEGER NOT NULL CHECK (mood BETWEEN 1 AND 5),
+                    answered_ms INTEGER NOT NULL,
+                    sent_ms INTEGER,
+                    PRIMARY KEY (player_id, day));
+                """)
+        }
         migrator.registerMigration("v22-max-hr-dismissed") { db in
             // The highest HRmax found in the data the coach turned down for the player
             // (`MaxHeartRateSuggestion`): not suggested again up to it. NULL: none turned down.

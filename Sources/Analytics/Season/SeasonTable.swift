@@ -9,6 +9,8 @@ public struct SeasonRow: Sendable, Equatable {
     public var figures: LoadDay
     /// The same day by session RPE.
     public var srpe: SRPEFigures
+    /// The player's morning wellness that day against their 28 days before; nil: not answered that day.
+    public var wellness: WellnessDay?
     /// The player's latest readiness check up to the day, read against their history; nil: none yet.
     public var readiness: ReadinessAssessment?
     /// The day of their last session up to the day (any team's).
@@ -16,20 +18,22 @@ public struct SeasonRow: Sendable, Equatable {
 }
 
 public enum SeasonTable {
-    /// What the table needs of each player: who, their session loads and readiness checks (all teams).
+    /// What the table needs of each player: who, their session loads and readiness checks (all teams), their wellness answers.
     public struct PlayerInput: Sendable {
         public var playerID: Int64
         public var name: String
         public var number: Int
         public var loads: [SessionLoad]
         public var checks: [ReadinessCheck]
+        public var wellness: [WellnessEntry]
 
-        public init(playerID: Int64, name: String, number: Int, loads: [SessionLoad], checks: [ReadinessCheck]) {
+        public init(playerID: Int64, name: String, number: Int, loads: [SessionLoad], checks: [ReadinessCheck], wellness: [WellnessEntry] = []) {
             self.playerID = playerID
             self.name = name
             self.number = number
             self.loads = loads
             self.checks = checks
+            self.wellness = wellness
         }
     }
 
@@ -43,6 +47,7 @@ public enum SeasonTable {
             return SeasonRow(playerID: p.playerID, name: p.name, number: p.number,
                              figures: history.figures(on: day, thresholds: thresholds),
                              srpe: SRPEHistory(sessions: past).figures(on: day),
+                             wellness: WellnessHistory(p.wellness).day(day),
                              readiness: latest.map { Readiness.assess($0, history: checks) },
                              lastSession: history.sessions.last?.day)
         }

@@ -1,6 +1,6 @@
 /// One player's season for their history screen: every session across teams, and the figures of
 /// the small charts — daily load with Strain and Tolerance, weekly time in zones, HRR60, readiness
-/// lnRMSSD with its normal band. Prepared by the shell from the season analysis.
+/// lnRMSSD with its normal band, the morning wellness totals. Prepared by the shell from the season analysis.
 public struct PlayerHistory: Sendable, Equatable {
     /// One day of the load chart.
     public struct Day: Sendable, Equatable {
@@ -100,9 +100,11 @@ public struct PlayerHistory: Sendable, Equatable {
     public var checkPosture: String?
     public var checks: [Check]
     public var sessions: [SessionEntry]
+    /// The mornings answered in the charts' days, oldest first.
+    public var wellness: [WellnessFigure]
 
     public init(playerID: Int64, line: SeasonLine, days: [Day], weeks: [Week], recoveries: [Point], checkPosture: String?,
-                checks: [Check], sessions: [SessionEntry]) {
+                checks: [Check], sessions: [SessionEntry], wellness: [WellnessFigure] = []) {
         self.playerID = playerID
         self.line = line
         self.days = days
@@ -111,5 +113,6 @@ public struct PlayerHistory: Sendable, Equatable {
         self.checkPosture = checkPosture
         self.checks = checks
         self.sessions = sessions
+        self.wellness = wellness
     }
 }

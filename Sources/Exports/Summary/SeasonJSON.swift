@@ -1,5 +1,6 @@
 import Analytics
 import Foundation
+import TeamCore
 
 /// The season's numbers as JSON objects (numbers unrounded, words lowercase as the analysis names
 /// them, null for none): `sideline season --json`, `sideline readiness --json` and a player's own data.
@@ -25,6 +26,29 @@ public enum SeasonJSON {
                 "srpeLoadToday": r.srpe.today, "srpeWeek": r.srpe.week.load, "srpeMonotony": value(r.srpe.week.monotony),
                 "srpeStrain": value(r.srpe.week.strain), "srpeRatedSessions": r.srpe.ratedSessions,
                 "srpeUnratedSessions": r.srpe.unratedSessions, "trimpToSrpeWeek": value(r.srpe.trimpToSRPE)]
+            .merging(wellness(r.wellness).filter { $0.key.hasPrefix("wellness") }) { a, _ in a }
+    }
+
+    /// A day's wellness as JSON (null when not answered): the answers, each item's and the total's
+    /// value, mean, SD, z and drop, unrounded (`sideline wellness --json`); a season row carries its
+    /// total, z and flag.
+    public static func wellness(_ day: WellnessDay?) -> [String: Any] {
+        func value(_ x: Double?) -> Any { x.map { $0 as Any } ?? NSNull() }
+        func score(_ s: WellnessScore) -> [String: Any] {
+            ["value": s.value, "mean": value(s.mean), "sd": value(s.sd), "z": value(s.z), "dropped": s.dropped]
+        }
+        guard let day else {
+            return ["answered": false, "wellnessTotal": NSNull(), "wellnessZ": NSNull(), "wellnessFlagged": NSNull(), "items": NSNull(),
+                    "total": NSNull(), "baselineAnswers": NSNull()]
+        }
+        var items: [String: Any] = [:]
+        for item in WellnessItem.allCases {
+            var out = score(day.score(item))
+            out["words"] = item.words(day.answers[item]) ?? ""
+            items[item.rawValue] = out
+        }
+        return ["answered": true, "wellnessTotal": day.total.value, "wellnessZ": value(day.total.z), "wellnessFlagged": day.flagged,
+                "items": items, "total": score(day.total), "baselineAnswers": day.baselineAnswers]
     }
 
     /// One player's readiness check and its reading against their history.

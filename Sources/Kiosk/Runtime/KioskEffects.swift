@@ -113,6 +113,14 @@ extension KioskRuntime {
             // The kiosk's clock decides the window, as it dated the session.
             let kept = try store.rateSession(id, playerID: playerID, rpe: rpe, at: wallClock, byCoach: byCoach)
             dispatch(.review(.rating(.saved(playerID: playerID, rpe: kept.rpe, byCoach: kept.byCoach))))
+        case .loadCheckIn(let teamID):
+            let sheet = try SeasonScreenLoader(store: store).checkIn(teamID: teamID, on: wallClock)
+            dispatch(.checkIn(.loaded(dayLabel: sheet.dayLabel, sheet.lines)))
+        case .saveWellness(let teamID, let number, let answers):
+            // The kiosk's clock decides the day, as it dates sessions.
+            let kept = try store.recordWellness(teamID: teamID, number: number, day: CalendarDay(wallClock, in: .current), answers: answers,
+                                                at: wallClock)
+            dispatch(.checkIn(.saved(playerID: kept.entry.playerID)))
         case .loadSeason(let teamID):
             dispatch(.season(.loaded(try SeasonScreenLoader(store: store).table(teamID: teamID, on: wallClock))))
         case .loadPlayerHistory(let playerID):

@@ -3,8 +3,8 @@ import Foundation
 import TeamCore
 
 /// One player's season: today's figures, six small charts of the last six weeks (daily load with
-/// Strain and Tolerance, daily sRPE, TRIMP : sRPE, weekly time in zones, HRR60, readiness lnRMSSD in its normal band) and
-/// every session of theirs, any team's.
+/// Strain and Tolerance, daily sRPE, TRIMP : sRPE, weekly time in zones, HRR60, readiness lnRMSSD in its normal band),
+/// their morning wellness totals against their own mean ± SD, and every session of theirs, any team's.
 extension Frame {
     func playerHistoryScreen() {
         let team = state.team
@@ -27,7 +27,10 @@ extension Frame {
         zonesChart(history, cells[3])
         recoveryChart(history, cells[4])
         readinessChart(history, cells[5])
-        historySessions(history, sessions)
+        // The morning wellness above the sessions: the player's own word beside the figures of their heart.
+        let (wellness, list) = sessions.splitTop(cells[0].h, gap: metrics.gap)
+        wellnessChart(history, wellness)
+        historySessions(history, list)
     }
 
     /// Today's row of the table, in one line: load, Strain, Tolerance, status, ACWR, readiness.
@@ -191,6 +194,32 @@ extension Frame {
         for c in history.checks {
             canvas.circle(cx: dayX(c.dayNumber, history, plot), cy: y(c.lnRMSSD), radius: max(3, metrics.px(5)),
                           Theme.seasonTone(c.status.tone).mixed(with: Theme.text, 0.2))
+        }
+    }
+
+    /// Each morning's wellness total (5–25) on the band of the player's mean ± 1 SD it was read against,
+    /// a drop beyond it on the caution colour; today's total and z in the title.
+    private func wellnessChart(_ history: PlayerHistory, _ r: Rect) {
+        let today = history.line.wellness.map { w in " \(w.total)\(w.flagged ? " ↓" : "") · \(Self.wellnessZ(w))" } ?? ""
+        let plot = chartFrame("Wellness\(today)", r)
+        guard !history.wellness.isEmpty else {
+            canvas.text("no check-ins yet", size: metrics.small, colour: Theme.textDim, in: plot, align: .center)
+            return
+        }
+        let lo = 5.0, hi = 25.0
+        func y(_ v: Double) -> Int { plot.maxY - Int((v - lo) / (hi - lo) * Double(plot.h)) }
+        scaleLabel("25", plot)
+        for (i, w) in history.wellness.enumerated() {
+            guard let mean = w.mean, let sd = w.sd else { continue }
+            let x0 = dayX(w.dayNumber, history, plot)
+            let x1 = i + 1 < history.wellness.count ? dayX(history.wellness[i + 1].dayNumber, history, plot) : x0 + metrics.px(6)
+            let top = y(min(hi, mean + sd)), bottom = y(max(lo, mean - sd))
+            canvas.fill(Rect(x0, top, max(2, x1 - x0), max(1, bottom - top)), Theme.seasonTone(.good).withAlpha(110))
+        }
+        let points = history.wellness.map { (dayX($0.dayNumber, history, plot), y(Double($0.total))) }
+        canvas.polyline(points, Theme.textDim, thickness: max(1, metrics.px(1)))
+        for (w, (x, yy)) in zip(history.wellness, points) {
+            canvas.circle(cx: x, cy: yy, radius: max(3, metrics.px(5)), w.flagged ? Theme.seasonTone(.caution) : Theme.text)
         }
     }
 

@@ -33,43 +33,19 @@ extension Frame {
         ratingGrid(sheet, in: rest.inset(metrics.px(6)), forWall: true)
     }
 
-    /// A tile a player: face, number and name; green with "rated" once they have (the value beside it
-    /// for the coach, or on a wall that is not private), grey with "tap to rate" before.
+    /// A tile a player: green with "rated" once they have (the value beside it for the coach, or on a
+    /// wall that is not private), grey with "tap to rate" before.
     private func ratingGrid(_ sheet: RatingSheet, in area: Rect, forWall: Bool) {
         let showValues = forWall ? !state.settings.values.wallPrivacy : sheet.coach
-        let minText = tileMinText(forWall: forWall)
-        let rects = TileGrid.rects(count: sheet.lines.count, in: area, gap: metrics.px(6))
         func status(_ line: RatingLine) -> String {
             guard let rpe = line.rpe else { return forWall ? "not yet" : "tap to rate" }
             guard showValues else { return "rated" }
             return "\(rpe)" + (SessionRPE.anchor(rpe).map { " · \($0)" } ?? "") + (line.byCoach ? " (coach)" : "")
         }
-        func name(_ line: RatingLine) -> String { state.settings.values.showAliases ? "#\(line.number)" : "\(line.number) \(line.name)" }
-        // One size for every name of the grid, the largest that fits them all (never under the minimum).
-        var nameSize = minText
-        if let cell = rects.first {
-            let inner = cell.inset(dx: max(4, cell.w / 20), dy: max(2, cell.h / 14))
-            let words = inner.w - min(inner.h, inner.w * 2 / 5) - max(4, cell.w / 24)
-            nameSize = max(minText, min(inner.h / 2 * 6 / 10, metrics.px(forWall ? 40 : 22)))
-            while nameSize > minText, sheet.lines.contains(where: { canvas.measure(name($0), size: nameSize, bold: true) > words }) {
-                nameSize -= 1
-            }
-        }
-        for (line, r) in zip(sheet.lines, rects) {
-            hits.tileRects[line.playerID] = r
-            let rated = line.rpe != nil
-            let colour = rated ? Theme.good : Theme.surfaceHigh
-            canvas.fillRounded(r, radius: metrics.px(10), colour)
-            let inner = r.inset(dx: max(4, r.w / 20), dy: max(2, r.h / 14))
-            let roster = state.roster.first { $0.playerID == line.playerID }
-            let (face, words) = inner.splitLeft(min(inner.h, inner.w * 2 / 5), gap: max(4, r.w / 24))
-            canvas.avatar(playerID: line.playerID, version: roster?.photoVersion, initials: roster?.player.initials ?? "#\(line.number)", in: face)
-            let (nameRow, statusRow) = words.splitTop(words.h / 2)
-            canvas.text(name(line), size: nameSize, bold: true, in: nameRow)
-            canvas.text(status(line), size: min(statusRow.h * 5 / 10, nameSize * 5 / 4), bold: rated,
-                        colour: rated ? Theme.text : Theme.textDim, in: statusRow)
-            if !forWall { hits.add(Hit(rect: r, label: "rate:\(line.number)", action: .review(.rating(.pick(playerID: line.playerID))))) }
-        }
+        playerStatusGrid(sheet.lines.map { line in
+            PlayerStatusTile(playerID: line.playerID, number: line.number, name: line.name, done: line.rpe != nil, status: status(line),
+                             hit: forWall ? nil : ("rate:\(line.number)", .review(.rating(.pick(playerID: line.playerID)))))
+        }, in: area, forWall: forWall)
     }
 
     /// The scale over the sheet: the player's name, then 0–10 in two rows of big buttons, each with

@@ -9,6 +9,10 @@ extension Frame {
             wallRatings(sheet)
             return
         }
+        if state.live == nil, state.screen == .checkIn, let checkIn = state.checkIn {
+            wallCheckIns(checkIn)
+            return
+        }
         guard let live = state.live else {
             canvas.clear(Theme.background)
             let name = state.team?.team.name ?? "Sideline"

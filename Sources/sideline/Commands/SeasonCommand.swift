@@ -17,7 +17,8 @@ struct SeasonCommand: ParsableCommand {
             the load status is Strain ÷ Tolerance in Polar's words ("building baseline" before 28 days of history); ACWR \
             is acute ÷ chronic load by EWMA (guidance, not a diagnosis). Readiness: the player's last readiness check \
             against their own normal range. sRPE: the players' session RPE × effort minutes, a day's sum, the week's \
-            sum and Foster's monotony (unrated sessions add nothing and are counted). Formulas and sources: docs/ANALYTICS.md.
+            sum and Foster's monotony (unrated sessions add nothing and are counted). Wellness: the day's total of the five \
+            items and its z against the player's 28 days before (`sideline wellness`). Formulas and sources: docs/ANALYTICS.md.
             """)
     @OptionGroup var database: DatabaseOptions
     @Option(help: "Team name.") var team: String
@@ -40,14 +41,20 @@ struct SeasonCommand: ParsableCommand {
             return
         }
         print("\(team.name) · season on \(day) — load: Banister TRIMP a day; Strain 7 days, Tolerance 28 days; ACWR by EWMA (guidance, not a diagnosis)")
-        print("#   player                today  strain  tolerance  status             ACWR  readiness          sRPE  week  last session")
+        print("#   player                today  strain  tolerance  status             ACWR  readiness          sRPE  week  wellness (z)  last session")
         for r in rows {
             let f = r.figures
             print([pad("\(r.number)", 3), pad(String(r.name.prefix(20)), 20), pad(Formatting.decimal(f.load, digits: 0), 6, right: true),
                    pad(Formatting.decimal(f.strain, digits: 0), 7, right: true), pad(Formatting.decimal(f.tolerance, digits: 0), 10, right: true),
                    " " + pad(f.status.rawValue, 18), pad(f.acwrEWMA.map { String(format: "%.2f", $0) } ?? "–", 5, right: true),
                    " " + pad(r.readiness?.status.rawValue ?? "–", 18), pad(Formatting.decimal(r.srpe.today, digits: 0), 5, right: true),
-                   pad(Formatting.decimal(r.srpe.week.load, digits: 0), 5, right: true), r.lastSession?.description ?? "–"].joined(separator: " "))
+                   pad(Formatting.decimal(r.srpe.week.load, digits: 0), 5, right: true),
+                   pad(r.wellness.map(Self.wellness) ?? "–", 13, right: true), r.lastSession?.description ?? "–"].joined(separator: " "))
         }
+    }
+
+    /// A day's wellness total with its z and a "↓" for a drop beyond 1 SD, e.g. "17 (−1.4)↓".
+    static func wellness(_ w: WellnessDay) -> String {
+        "\(w.total.value)" + (w.total.z.map { String(format: " (%+.1f)", $0) } ?? "") + (w.flagged ? "↓" : "")
     }
 }

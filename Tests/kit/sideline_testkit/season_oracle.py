@@ -17,6 +17,9 @@ and the samples and RR CSVs.
   export's effortEndSeconds / 60: the recovery minute is no work); an unrated session adds nothing. Daily sRPE is the
   day's sum, the week the 7 days ending on the day, monotony Foster's on those 7 daily sRPE loads; the TRIMP:sRPE ratio
   of a week is the TRIMP of its rated sessions over their sRPE.
+- Morning wellness (Hooper & Mackinnon 1995; McLean et al. 2010): five items 1–5, the day's total their sum; the
+  total's z against the player's answers of the 28 days before the day (mean, sample SD), none with fewer than 7 of
+  them or an SD of 0; flagged when the total or any item is more than 1 SD below its mean.
 - Readiness (Plews et al. 2012, 2013; Buchheit 2014): one lnRMSSD a day (the day's last check) per posture;
   the 7-day rolling mean against the mean ± ½ SD of the last 60 days; fewer than 5 days: building baseline.
 - The team's average on a day (docs/ANALYTICS.md): the mean over the players whose first session is on or before
@@ -222,6 +225,25 @@ def foster_week(loads, last_day):
     return total, monotony, (total * monotony if monotony is not None else None)
 
 
+def wellness(answers, day):
+    """One player's wellness on `day` from `answers` {date: [fatigue, sleep, soreness, stress, mood]}: the row's
+    wellnessTotal, wellnessZ and wellnessFlagged (None for each when the day has no answer)."""
+    if day not in answers:
+        return {'wellnessTotal': None, 'wellnessZ': None, 'wellnessFlagged': None}
+    earlier = [answers[d] for d in (day - dt.timedelta(days=k) for k in range(1, 29)) if d in answers]
+    today = answers[day]
+    columns = [[a[i] for a in earlier] for i in range(5)] + [[sum(a) for a in earlier]]
+    values = list(today) + [sum(today)]
+    z, flagged = None, False
+    if len(earlier) >= 7:
+        for i, (column, value) in enumerate(zip(columns, values)):
+            mean, sd = statistics.mean(column), statistics.stdev(column)
+            flagged = flagged or value < mean - sd - 1e-9
+            if i == 5 and sd > 1e-9:
+                z = (value - mean) / sd
+    return {'wellnessTotal': sum(today), 'wellnessZ': z, 'wellnessFlagged': flagged}
+
+
 def readiness(checks, day):
     """The status of a player's latest check on or before `day`, read against their checks in its posture;
     `checks`: [(date, session id, posture, lnRMSSD or None)]. None: no check at all."""
@@ -248,8 +270,9 @@ def readiness(checks, day):
     return 'within'
 
 
-def season_table(sessions, day, thresholds=POLAR):
-    """{player: row} as `sideline season --json` lists it, for every player of the sessions."""
+def season_table(sessions, day, thresholds=POLAR, answers=None):
+    """{player: row} as `sideline season --json` lists it, for every player of the sessions; `answers`: each
+    player's wellness {name: {date: [five items]}}."""
     loads = daily_loads(sessions)
     checks = {}
     for s in sessions:
@@ -263,6 +286,7 @@ def season_table(sessions, day, thresholds=POLAR):
         row = player_row(loads.get(name, {}), day, thresholds)
         row.update(srpe_row(srpe.get(name, {}), day))
         row['readiness'] = readiness(checks.get(name, []), day)
+        row.update(wellness((answers or {}).get(name, {}), day))
         table[name] = row
     return table
 
