@@ -444,6 +444,36 @@ enum Migrations {
                 """,
             ] + clubPolicies("player_erasure", owner: owner) + clubPolicies("session_superseded", owner: owner)
         },
+        Migration(version: 10, name: "access-log") { owner in
+            [
+                """
+                -- Who viewed, downloaded or changed what (AccessLog, decision 071): appended by the server and the admin's
+                -- commands, never changed: the server's role may only add rows (not their time or number) and read them.
+                -- A player is named by the digest an erasure names them by (PlayerErasure), never by their UUID or name.
+                CREATE TABLE access_log(
+                    club_id uuid NOT NULL REFERENCES club(id) ON DELETE CASCADE,
+                    id bigint GENERATED ALWAYS AS IDENTITY,
+                    at timestamptz NOT NULL DEFAULT now(),
+                    kind text NOT NULL CHECK (kind IN ('view', 'download', 'change', 'sync')),
+                    action text NOT NULL CHECK (length(action) BETWEEN 1 AND 160),
+                    user_id uuid,
+                    actor text NOT NULL CHECK (length(actor) BETWEEN 1 AND 200),
+                    address text NOT NULL CHECK (length(address) BETWEEN 1 AND 64),
+                    team_uuid uuid,
+                    session_uuid uuid,
+                    player_digest text CHECK (player_digest ~ '^[0-9a-f]{64}$'),
+                    kiosk_id uuid,
+                    -- A kiosk's sync is logged once a day per kind of work (the unique index below): its UTC day.
+                    sync_day date,
+                    CHECK ((kind = 'sync') = (sync_day IS NOT NULL AND kiosk_id IS NOT NULL)),
+                    PRIMARY KEY (club_id, id))
+                """,
+                "CREATE INDEX access_log_by_time ON access_log(club_id, at)",
+                "CREATE INDEX access_log_by_player ON access_log(club_id, player_digest, id) WHERE player_digest IS NOT NULL",
+                "CREATE INDEX access_log_by_user ON access_log(club_id, user_id, id) WHERE user_id IS NOT NULL",
+                "CREATE UNIQUE INDEX access_log_sync_once_a_day ON access_log(club_id, kiosk_id, action, sync_day) WHERE kind = 'sync'",
+            ] + clubPolicies("access_log", owner: owner)
+        },
     ]
 
     /// What the server's role may do, and nothing else: granted again on every `migrate`.
@@ -485,5 +515,8 @@ enum Migrations {
         "GRANT UPDATE (sha256, extras, player_count, sample_count) ON session TO %ROLE%",
         "GRANT DELETE ON roster_field TO %ROLE%",
         "GRANT SELECT (entity, key), DELETE ON roster_conflict TO %ROLE%",
+        // The access log (AccessLog): added to and read, never changed; its time and number are the database's own.
+        "GRANT SELECT, INSERT (club_id, kind, action, user_id, actor, address, team_uuid, session_uuid, player_digest, kiosk_id, sync_day) ON access_log TO %ROLE%",
+        "GRANT USAGE ON SEQUENCE access_log_id_seq TO %ROLE%",
     ]
 }

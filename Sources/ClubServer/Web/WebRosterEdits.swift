@@ -27,6 +27,29 @@ enum WebRosterEdits {
         for edit in edits {
             if let problem = RosterSchema.problem(with: edit) { throw ClubError.badRequest(problem) }
         }
-        return try await RosterStore.apply(edits, club: user.club, nowMs: now, in: connection, logger: logger)
+        let result = try await RosterStore.apply(edits, club: user.club, nowMs: now, in: connection, logger: logger)
+        for event in accessEvents(changes) { try await AccessLog.record(event, by: .web(user), in: connection, logger: logger) }
+        return result
+    }
+
+    /// The access log's lines for `changes`: one a record changed, naming its fields (never their values).
+    static func accessEvents(_ changes: [Change]) -> [AccessEvent] {
+        var order: [String] = [], fields: [String: [String]] = [:], records: [String: (RosterEntity, String)] = [:]
+        for change in changes {
+            let id = "\(change.entity.rawValue) \(change.key)"
+            if fields[id] == nil { order.append(id); records[id] = (change.entity, change.key) }
+            fields[id, default: []].append(change.field)
+        }
+        return order.map { id in
+            let (entity, key) = records[id]!
+            let parts = key.split(separator: "/").map { UUID(uuidString: String($0)) }
+            let action = "\(entity.rawValue) edited: \(fields[id]!.joined(separator: ", "))"
+            switch entity {
+            case .player: return .change(action, player: parts.first ?? nil)
+            case .membership: return .change(action, team: parts.first ?? nil, player: parts.count > 1 ? parts[1] : nil)
+            case .team: return .change(action, team: parts.first ?? nil)
+            default: return .change(action)
+            }
+        }
     }
 }
