@@ -72,6 +72,11 @@ public struct Accessor: Sendable, Equatable {
         Accessor(club: club, user: nil, name: "sideline-club \(command) (user \(ProcessInfo.processInfo.userName))", address: "local", kiosk: nil)
     }
 
+    /// A job of the server's own (the daily retention).
+    static func job(_ name: String, club: UUID) -> Accessor {
+        Accessor(club: club, user: nil, name: "sideline-club serve: \(name) job", address: "local", kiosk: nil)
+    }
+
     /// A club's script with its read-only API token.
     static func script(club: UUID, token: UUID, address: String) -> Accessor {
         Accessor(club: club, user: nil, name: "API token \(token.uuidString.lowercased())", address: address, kiosk: nil)

@@ -474,6 +474,39 @@ enum Migrations {
                 "CREATE UNIQUE INDEX access_log_sync_once_a_day ON access_log(club_id, kiosk_id, action, sync_day) WHERE kind = 'sync'",
             ] + clubPolicies("access_log", owner: owner)
         },
+        Migration(version: 11, name: "retention") { owner in
+            let ownerLiteral = "'" + owner.replacingOccurrences(of: "'", with: "''") + "'"
+            return [
+                // The daily retention job (ClubRetention) goes through every club: their ids, nothing else.
+                lookup("sideline_club_ids()", returns: "club_id uuid", "SELECT c.id FROM club c"),
+                // The access log is kept for the club's retention period: the owner's function deletes a club's
+                // lines older than the period the club's settings hold now (never younger than a month), so the
+                // server's role, which may not delete a line, cannot choose which go (decision 072).
+                """
+                CREATE POLICY owner_expiry ON access_log FOR DELETE
+                    USING (current_user = \(ownerLiteral) AND current_setting('sideline.lookup', true) = 'on')
+                """,
+                """
+                CREATE FUNCTION sideline_expire_access_log(p_club uuid) RETURNS bigint
+                LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+                DECLARE months integer; expired bigint := 0;
+                BEGIN
+                    PERFORM set_config('sideline.lookup', 'on', true);
+                    SELECT CASE WHEN f.value ~ '^"[0-9]{1,3}"$' THEN trim(both '"' from f.value)::integer ELSE 0 END INTO months
+                        FROM roster_field f WHERE f.club_id = p_club AND f.entity = 'settings' AND f.key = 'club' AND f.field = 'retentionMonths';
+                    IF coalesce(months, 0) > 0 THEN
+                        DELETE FROM access_log WHERE club_id = p_club AND at < now() - make_interval(months => greatest(months, 1));
+                        GET DIAGNOSTICS expired = ROW_COUNT;
+                    END IF;
+                    PERFORM set_config('sideline.lookup', '', true);
+                    RETURN expired;
+                END
+                $$
+                """,
+                "REVOKE ALL ON FUNCTION sideline_club_ids() FROM PUBLIC",
+                "REVOKE ALL ON FUNCTION sideline_expire_access_log(uuid) FROM PUBLIC",
+            ]
+        },
     ]
 
     /// What the server's role may do, and nothing else: granted again on every `migrate`.
@@ -518,5 +551,8 @@ enum Migrations {
         // The access log (AccessLog): added to and read, never changed; its time and number are the database's own.
         "GRANT SELECT, INSERT (club_id, kind, action, user_id, actor, address, team_uuid, session_uuid, player_digest, kiosk_id, sync_day) ON access_log TO %ROLE%",
         "GRANT USAGE ON SEQUENCE access_log_id_seq TO %ROLE%",
+        // The daily retention job (ClubRetention): the clubs to go through, and the log's own expiry.
+        "GRANT EXECUTE ON FUNCTION sideline_club_ids() TO %ROLE%",
+        "GRANT EXECUTE ON FUNCTION sideline_expire_access_log(uuid) TO %ROLE%",
     ]
 }

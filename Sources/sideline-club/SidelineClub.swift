@@ -14,7 +14,7 @@ struct SidelineClub: AsyncParsableCommand {
         subcommands: [MigrateCommand.self, ServeCommand.self, AddClubCommand.self, AddKioskCommand.self, AddUserCommand.self,
                       AddTokenCommand.self, RevokeKioskCommand.self, RevokeTokenCommand.self, DisableUserCommand.self, EnableUserCommand.self,
                       ListKiosksCommand.self, ListTokensCommand.self, ListUsersCommand.self, CheckCommand.self, BenchCommand.self,
-                      ErasePlayerCommand.self, AccessLogCommand.self])
+                      ErasePlayerCommand.self, AccessLogCommand.self, SettingsCommand.self, ApplyRetentionCommand.self])
 
     /// A mistake the user can fix or a refusal prints one line and exits 2, like `sideline`.
     static func main() async {

@@ -11,6 +11,12 @@ enum WebRosterEdits {
     typealias Change = (entity: RosterEntity, key: String, field: String, value: RosterValue)
 
     static func apply(_ changes: [Change], by user: WebUser, in connection: PostgresConnection, logger: Logger) async throws -> RosterEditsResult {
+        try await apply(changes, origin: user.origin, club: user.club, loggedAs: .web(user), in: connection, logger: logger)
+    }
+
+    /// The same for an admin's command (`sideline-club settings`): its origin, logged as it.
+    static func apply(_ changes: [Change], origin: String, club: UUID, loggedAs who: Accessor,
+                      in connection: PostgresConnection, logger: Logger) async throws -> RosterEditsResult {
         let now = Date().unixMs
         var latest: (wall: Int64, counter: Int)?
         var asked = Set<String>()
@@ -21,14 +27,14 @@ enum WebRosterEdits {
                 """, logger: logger).decode((Int64, Int).self).firstElement()
             if let found, latest.map({ found > $0 }) ?? true { latest = found }
         }
-        var stamp = HybridTimestamp(wallMs: now, origin: user.origin)
-        if let (wall, counter) = latest, wall >= now { stamp = HybridTimestamp(wallMs: wall, counter: counter + 1, origin: user.origin) }
+        var stamp = HybridTimestamp(wallMs: now, origin: origin)
+        if let (wall, counter) = latest, wall >= now { stamp = HybridTimestamp(wallMs: wall, counter: counter + 1, origin: origin) }
         let edits = changes.map { RosterEdit(entity: $0.entity, key: $0.key, field: $0.field, value: $0.value, stamp: stamp) }
         for edit in edits {
             if let problem = RosterSchema.problem(with: edit) { throw ClubError.badRequest(problem) }
         }
-        let result = try await RosterStore.apply(edits, club: user.club, nowMs: now, in: connection, logger: logger)
-        for event in accessEvents(changes) { try await AccessLog.record(event, by: .web(user), in: connection, logger: logger) }
+        let result = try await RosterStore.apply(edits, club: club, nowMs: now, in: connection, logger: logger)
+        for event in accessEvents(changes) { try await AccessLog.record(event, by: who, in: connection, logger: logger) }
         return result
     }
 
