@@ -64,11 +64,14 @@ extension Frame {
         notice()
     }
 
-    /// When the last backup was written; "Restore from USB" under it works when a stick holds one.
+    /// When the last backup was written ("Restore from USB" under it works when a stick holds one), and
+    /// how long sessions are kept (the club's rule, `sideline settings --retention-months`).
     private func backupLine(_ r: Rect) {
-        let (top, bottom) = r.splitTop(r.h / 2)
-        canvas.text("Last backup", size: metrics.small, bold: true, in: top)
-        canvas.text(state.settings.backups.lastBackup ?? "none yet — insert a USB stick", size: metrics.small, colour: Theme.textDim, in: bottom)
+        let rows = r.rows(4, gap: 0)
+        canvas.text("Last backup", size: metrics.small, bold: true, in: rows[0])
+        canvas.text(state.settings.backups.lastBackup ?? "none yet — insert a USB stick", size: metrics.small, colour: Theme.textDim, in: rows[1])
+        canvas.text("Sessions kept", size: metrics.small, bold: true, in: rows[2])
+        canvas.text(state.settings.values.retention.shortRule, size: metrics.small, colour: Theme.textDim, in: rows[3])
     }
 
     /// A row of settings: its title (and a line under it), and the options, one of them chosen.

@@ -28,6 +28,11 @@ public struct SessionRetention: Sendable, Equatable {
         cutoff(now: now, timeZone: timeZone).map { Int64(($0.timeIntervalSince1970 * 1000).rounded(.down)) }
     }
 
+    /// "for good" / "12 months, then deleted": the rule in the kiosk's Settings.
+    public var shortRule: String {
+        months == 0 ? "for good" : "\(months) month\(months == 1 ? "" : "s"), then deleted"
+    }
+
     /// "Sessions are kept for good." / "Sessions are kept for 12 months." — the rule as Settings shows it.
     public var sentence: String {
         months == 0 ? "Sessions are kept for good." : "Sessions are kept for \(months) month\(months == 1 ? "" : "s"), then deleted, with players who left."
