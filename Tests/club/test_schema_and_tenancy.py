@@ -131,3 +131,21 @@ def test_the_access_log_is_only_added_to_and_read_by_the_app_role(club):
         refused = club.app_sql(scoped + sql, check=False)
         assert refused.returncode != 0 and "permission denied" in refused.stderr, (sql, refused.stderr)
     assert club.owner_sql("SELECT id, at, kind, action, actor, address FROM access_log ORDER BY id") == before
+
+
+def test_a_kiosk_however_busy_adds_one_access_log_line_a_day_for_each_kind_of_work(club):
+    """A hostile kiosk cannot grow the access log (decision 071): its pulls, edits, erasures and deletions are
+    logged once a day each, whatever it sends."""
+    club.add_club("Alpha")
+    kiosk = club.kiosk("Alpha", "pitch-1")
+    team = "a8d0c7a4-5f0e-4d7e-9c7e-6a1f3f7e2b11"
+    for i in range(20):
+        kiosk.changes()
+        assert kiosk.edits({"entity": "team", "key": team, "field": "name", "value": f"U{i}",
+                            "stamp": {"wallMs": 1_700_000_000_000 + i, "counter": 0, "origin": kiosk.origin}}).status == 200
+        assert kiosk.request("POST", "/api/v1/kiosk/erasures", {"erasures": [
+            {"playerDigest": f"{i:064x}", "erasedMs": 1_700_000_000_000, "by": "kiosk settings (PIN)"}]}).status == 204
+        assert kiosk.request("DELETE", f"/api/v1/kiosk/sessions/{uuid.UUID(int=i + 1, version=4)}").status == 204
+    lines = club.owner_sql("SELECT kind, action, actor FROM access_log WHERE kind = 'sync' ORDER BY id").splitlines()
+    assert lines == ["sync|roster pulled|kiosk pitch-1", "sync|roster edited|kiosk pitch-1", "sync|players erased|kiosk pitch-1",
+                     "sync|sessions deleted|kiosk pitch-1"], lines
