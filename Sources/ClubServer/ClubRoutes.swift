@@ -173,8 +173,8 @@ public struct ClubRoutes: Sendable {
         }
         switch committed {
         case .stored(let stored):
-            if stored.created { try await logSync("sessions uploaded", club: club, kiosk: kiosk, request, context) }
             if stored.created {
+                try await logSync("sessions uploaded", club: club, kiosk: kiosk, request, context)
                 // The first view of a 90-minute session would wait for its analysis (a few hundred ms): do it now,
                 // after the answer, so the session's page is read from the kept document.
                 Task { [self] in
