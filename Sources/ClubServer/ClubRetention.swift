@@ -54,12 +54,18 @@ public enum ClubRetention {
         }
     }
 
-    /// The roster's players with no live membership (on a team not deleted) and no session from `cutoffMs` on.
+    /// The roster's players who left before the window: no live membership (on a team not deleted), no
+    /// session from `cutoffMs` on, and no edit of them or their memberships since (a player taken off a
+    /// team yesterday, or added to none, is not erased tonight).
     static func leftPlayers(since cutoffMs: Int64, in connection: PostgresConnection, logger: Logger) async throws -> [UUID] {
         let roster = try await ClubRoster.load(in: connection, logger: logger)
         let members = Set(roster.members.filter { !$0.deleted && roster.teams[$0.team]?.deleted != true }.map(\.player))
         let recent = Set(try await connection.collect("""
             SELECT DISTINCT p.player_uuid FROM session_participant p JOIN session s ON s.uuid = p.session_uuid WHERE s.started_ms >= \(cutoffMs)
+            UNION
+            SELECT DISTINCT CASE WHEN entity = 'player' THEN key ELSE split_part(key, '/', 2) END::uuid FROM roster_field
+            WHERE entity IN ('player', 'membership') AND stamp_wall_ms >= \(cutoffMs)
+              AND (CASE WHEN entity = 'player' THEN key ELSE split_part(key, '/', 2) END) ~ '^[0-9a-f-]{36}$'
             """, logger: logger).decode(UUID.self).all())
         return roster.players.keys.filter { !members.contains($0) && !recent.contains($0) }.sorted { $0.uuidString < $1.uuidString }
     }

@@ -104,8 +104,9 @@ def test_the_clubs_settings_sync_both_ways_and_move_the_season(club, sideline_bi
 def test_retention_deletes_exactly_the_sessions_older_than_the_window_and_the_players_who_left(club, tmp_path):
     """Item 3 on the club (decision 072): "keep sessions for 12 months", applied as of a chosen day (never by waiting):
     a session that started a millisecond before the cutoff goes with a tombstone every kiosk pulls, one at the cutoff
-    stays; players with no team and no session left in the window are erased (decision 068), a member or a player with
-    a recent session is not; access-log lines older than the period expire, by the database's clock."""
+    stays; players with no team, no session and no roster edit left in the window are erased (decision 068), a member, a
+    player with a recent session or one edited lately is not; access-log lines older than the period expire, by the
+    database's clock."""
     import hashlib
     import bundles
     club.add_club("Alpha")
@@ -121,12 +122,14 @@ def test_retention_deletes_exactly_the_sessions_older_than_the_window_and_the_pl
     member, left_old = players("old")  # both only in the old session; the first still on a team
     left_recent = players("recent")[0]
     left_never = "9b2f4f4e-2c3a-4c41-9a55-0d1f5b7c0a11"  # on the roster, on no team, in no session
+    left_lately = "9b2f4f4e-2c3a-4c41-9a55-0d1f5b7c0a12"  # the same, but edited within the window
     team = sessions["old"]["session"]["teamUUID"].lower()
-    stamp = {"wallMs": 1_760_000_000_000, "counter": 0, "origin": kiosk.origin}
+    stamp = {"wallMs": 1_760_000_000_000, "counter": 0, "origin": kiosk.origin}  # 2025-10: in the window
+    before = dict(stamp, wallMs=1_740_000_000_000)  # 2025-02: before it
     edits = [{"entity": "team", "key": team, "field": "name", "value": "U17", "stamp": stamp},
-             {"entity": "membership", "key": f"{team}/{member}", "field": "shirtNumber", "value": 7, "stamp": stamp}]
-    for p in (member, left_old, left_recent, left_never):
-        edits.append({"entity": "player", "key": p, "field": "firstName", "value": "P" + p[:4], "stamp": stamp})
+             {"entity": "membership", "key": f"{team}/{member}", "field": "shirtNumber", "value": 7, "stamp": before}]
+    for p, when in ((member, before), (left_old, before), (left_recent, before), (left_never, before), (left_lately, stamp)):
+        edits.append({"entity": "player", "key": p, "field": "firstName", "value": "P" + p[:4], "stamp": when})
     assert all(o["accepted"] for o in kiosk.edits(*edits).json()["outcomes"])
     for b in sessions.values():
         assert kiosk.upload(bundles.canonical(b)).status == 201
@@ -157,7 +160,7 @@ def test_retention_deletes_exactly_the_sessions_older_than_the_window_and_the_pl
     assert {c["field"]: c["value"] for c in feed if c["entity"] == "settings"} == {"retentionMonths": "12"}
     digest = lambda p: hashlib.sha256(f"sideline player erasure 1:{p}".encode()).hexdigest()
     assert set(club.owner_sql("SELECT player_digest FROM player_erasure").split()) == {digest(left_old), digest(left_never)}
-    assert set(club.owner_sql("SELECT DISTINCT key FROM roster_field WHERE entity = 'player'").split()) == {member, left_recent}
+    assert set(club.owner_sql("SELECT DISTINCT key FROM roster_field WHERE entity = 'player'").split()) == {member, left_recent, left_lately}
     log = club.owner_sql("SELECT actor, action FROM access_log ORDER BY id")
     assert "old@alpha.example" not in log and "newer@alpha.example" in log
     assert "|retention (12 months): 1 sessions deleted, 2 players erased" in log and "|settings edited: retentionMonths" in log
