@@ -228,6 +228,15 @@ def test_a_sessions_page_shows_the_numbers_of_the_read_api(web, driver):
     driver.get(f"{web.base}/access-log?from=2099-01-01")
     assert access_log_rows(driver) == [] and "Nothing logged" in driver.page_source
     assert http(web.club, "GET", "/access-log?from=yesterday", cookie=cookie).status == 400
+    # A hundred lines a page, "Older" after the last one shown (a keyset): none lost, none twice.
+    web.club.owner_sql("SELECT set_config('sideline.club_id', id::text, false) FROM club; INSERT INTO access_log(club_id, kind, action, actor, address) "
+                       "SELECT c.id, 'download', 'paging ' || i, 'script@alpha.example', '192.0.2.9' FROM club c, generate_series(1, 130) i")
+    first = http(web.club, "GET", "/access-log?kind=download", cookie=cookie).body.decode()
+    older = html.unescape(re.search(r'<a id="older" href="([^"]+)">', first).group(1))
+    second = http(web.club, "GET", older, cookie=cookie).body.decode()
+    pages = [re.findall(r'<td data-field="action">([^<]*)</td>', page) for page in (first, second)]
+    assert len(pages[0]) == 100 and 'id="older"' not in second and "kind=download" in older
+    assert sorted(pages[0] + pages[1]) == sorted({*pages[0], *pages[1]}) and sum(a.startswith("paging ") for a in pages[0] + pages[1]) == 130
     # The command line prints it too, oldest first, from a day or a time on.
     printed = web.club.run("access-log", "--club", "Alpha").stdout.splitlines()
     assert any(f"\tdownload\t{ADMIN}\t127.0.0.1\tfile fit\t{fit_name}\t{webclub.TEAM_A}\t{uuid}" in line for line in printed), printed
