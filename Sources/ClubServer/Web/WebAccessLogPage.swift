@@ -17,6 +17,10 @@ struct WebAccessLogPage: Sendable {
         var user = "", player = "", kind = "", from = "", to = ""
         var before: Int64?
 
+        /// No filter: every line, newest first.
+        static let empty = Query()
+        private init() {}
+
         init(_ request: Request) {
             let q = request.uri.queryParameters
             func text(_ name: Substring) -> String { q[name].map { String($0.prefix(64)) } ?? "" }
