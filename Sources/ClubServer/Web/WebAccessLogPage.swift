@@ -88,8 +88,10 @@ struct WebAccessLogPage: Sendable {
             let player = e.playerDigest.map { names[$0] ?? "an erased player" } ?? ""
             let team = e.team.flatMap { roster.teams[$0]?.name } ?? (e.team == nil ? "" : "a team")
             let session = e.session.map { "<a href=\"/sessions/\($0.uuidString.lowercased())\">\($0.uuidString.prefix(8).lowercased())</a>" } ?? ""
-            return "<tr data-kind=\"\(e.kind.html)\"><td class=\"nowrap\">\(WebFormat.dateTime(e.at))</td><td>\(e.actor.html)</td>"
-                + "<td class=\"opt\">\(e.address.html)</td><td data-field=\"kind\">\(e.kind.html)</td><td data-field=\"action\">\(e.action.html)</td>"
+            // The kind leads the "what" (a phone has room for four columns, not five).
+            let when = WebFormat.dateTime(e.at).split(separator: " ").map { "<span class=\"nowrap\">\($0)</span>" }.joined(separator: " ")
+            return "<tr data-kind=\"\(e.kind.html)\"><td>\(when)</td><td class=\"anywhere\">\(e.actor.html)</td>"
+                + "<td class=\"opt\">\(e.address.html)</td><td><span class=\"muted\">\(e.kind.html)</span> <span data-field=\"action\">\(e.action.html)</span></td>"
                 + "<td data-field=\"player\">\(player.html)</td><td class=\"opt\">\(team.html)</td><td class=\"opt\">\(session)</td></tr>"
         }.joined()
         func options(_ values: [(String, String)], _ chosen: String) -> String {
@@ -116,7 +118,7 @@ struct WebAccessLogPage: Sendable {
             <label>To<input type="date" name="to" value="\(query.to.html)"></label>
             <div class="actions"><button class="primary" type="submit">Show</button><a href="/access-log">All</a></div></form>
             \(shown.isEmpty ? "<p class=\"muted\">Nothing logged that passes this filter.</p>" : """
-            <div class="scroll"><table id="access-log"><thead><tr><th>When</th><th>Who</th><th class="opt">Address</th><th>Kind</th><th>What</th>
+            <div class="scroll"><table id="access-log"><thead><tr><th>When</th><th>Who</th><th class="opt">Address</th><th>What</th>
             <th>Player</th><th class="opt">Team</th><th class="opt">Session</th></tr></thead><tbody>\(lines)</tbody></table></div>
             """)
             \(pages.isEmpty ? "" : "<p class=\"pages\">\(pages.joined(separator: " · "))</p>")

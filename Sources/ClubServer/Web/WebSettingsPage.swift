@@ -106,7 +106,7 @@ struct WebSettingsPage: Sendable {
             <fieldset class="stack"><legend>Keep sessions for (months; 0: for good)</legend>
             <label>Months<input type="number" name="retentionMonths" value="\(typed.retentionMonths.html)" min="0" max="\(SessionRetention.monthsRange.upperBound)"></label>
             <p class="muted" id="retention-rule">\((Int(typed.retentionMonths).map(SessionRetention.init(months:)) ?? SessionRetention(months: 0)).sentence.html) \
-            Every day the server and each kiosk delete older sessions, and erase players who have left (no team, no session since). The access log is kept as long.</p></fieldset>
+            With a period set, every day the server and each kiosk delete older sessions, and the server erases players who have left (no team, no session and no change within it). The access log is kept as long.</p></fieldset>
             <div class="actions"><button class="primary" type="submit">Save</button></div></form>
             """
         return WebPage(title: "Settings", user: user, section: .settings, body: body, status: status).response

@@ -39,6 +39,7 @@ enum WebStyle {
     .tone-low { background: var(--low); } .tone-unknown { background: var(--unknown); } .tone-caution { background: var(--caution); }
     .pic { width: 48px; }
     .nowrap { white-space: nowrap; }
+    .anywhere { overflow-wrap: anywhere; min-width: 8rem; }
     .narrow { display: none; }
     .photo { width: 40px; height: 40px; border-radius: 50%; object-fit: cover; background: #dfe4ec; display: block; }
     .photo.big { width: 96px; height: 96px; }
