@@ -6,11 +6,11 @@ import PostgresNIO
 /// Who sent a request, from its bearer token: a kiosk of a club, or a club's script (read only).
 public enum Caller: Sendable, Equatable {
     case kiosk(club: UUID, kiosk: UUID)
-    case script(club: UUID)
+    case script(club: UUID, token: UUID)
 
     public var club: UUID {
         switch self {
-        case .kiosk(let club, _), .script(let club): club
+        case .kiosk(let club, _), .script(let club, _): club
         }
     }
 
@@ -25,7 +25,7 @@ public enum Caller: Sendable, Equatable {
                 .decode((UUID, String, UUID).self).firstElement()
         }
         guard let (club, kind, subject) = row else { return nil }
-        return kind == "kiosk" ? .kiosk(club: club, kiosk: subject) : .script(club: club)
+        return kind == "kiosk" ? .kiosk(club: club, kiosk: subject) : .script(club: club, token: subject)
     }
 }
 

@@ -149,12 +149,20 @@ public enum ClubErasure {
 }
 
 extension ClubErasure {
-    /// Applies `erasures` to the club in one transaction; returns the sessions rewritten.
-    public static func apply(_ erasures: [PlayerErasure], club: UUID, database: ClubDatabase) async throws -> [UUID] {
+    /// Applies `erasures` to the club in one transaction, logged as `who`'s changes in it (a kiosk's as
+    /// its one sync line of the day); returns the sessions rewritten.
+    public static func apply(_ erasures: [PlayerErasure], club: UUID, database: ClubDatabase, loggedAs who: Accessor) async throws -> [UUID] {
         try await database.inClub(club) { connection in
             var sessions: [UUID] = []
             for erasure in erasures {
                 sessions += try await erase(erasure, club: club, in: connection, logger: database.logger).sessionsRewritten
+                if who.kiosk == nil {
+                    try await AccessLog.record(AccessEvent(.change, "player erased", playerDigest: erasure.playerDigest), by: who,
+                                               in: connection, logger: database.logger)
+                }
+            }
+            if who.kiosk != nil, !erasures.isEmpty {
+                try await AccessLog.record(AccessEvent(.sync, "players erased"), by: who, in: connection, logger: database.logger)
             }
             return sessions
         }
@@ -171,9 +179,10 @@ extension ClubErasure {
     }
 
     /// `sideline-club erase-player` and the web's admin: the player (by UUID) erased, everything recomputed.
-    public static func erasePlayer(_ player: UUID, by: String, club: UUID, database: ClubDatabase, at date: Date = Date()) async throws -> (erasure: PlayerErasure, sessions: Int) {
+    public static func erasePlayer(_ player: UUID, by: String, club: UUID, database: ClubDatabase, loggedAs who: Accessor,
+                                   at date: Date = Date()) async throws -> (erasure: PlayerErasure, sessions: Int) {
         let erasure = PlayerErasure(playerDigest: PlayerErasure.digest(playerUUID: player), erasedMs: date.unixMs, by: by)
-        let sessions = try await apply([erasure], club: club, database: database)
+        let sessions = try await apply([erasure], club: club, database: database, loggedAs: who)
         await recompute(sessions, club: club, database: database)
         return (erasure, sessions.count)
     }

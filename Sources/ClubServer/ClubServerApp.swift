@@ -34,6 +34,8 @@ public enum ClubServerApp {
         public var shutdownGraceSeconds = 4
         /// How often the expired uploads of every club are deleted.
         public var uploadSweepSeconds = 600
+        /// How often each club's retention is applied (`ClubRetention`): daily, and at start.
+        public var retentionSeconds = 86_400
 
         public init() {}
     }
@@ -63,7 +65,8 @@ public enum ClubServerApp {
             router: router, server: server,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "sideline-club",
                                                     availableConnectionsDelegate: .maximum(limits.maxConnections, logger: database.logger)),
-            services: [database.client, UploadSweep(database: database, interval: .seconds(limits.uploadSweepSeconds))],
+            services: [database.client, UploadSweep(database: database, interval: .seconds(limits.uploadSweepSeconds)),
+                       RetentionJob(database: database, interval: .seconds(limits.retentionSeconds))],
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? port) },
             logger: database.logger)
         // Requests under way get the grace to finish, then are cancelled; a transaction waiting on a

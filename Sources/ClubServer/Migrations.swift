@@ -464,6 +464,69 @@ enum Migrations {
                 """,
             ] + clubPolicies("wellness_answer", owner: owner)
         },
+        Migration(version: 10, name: "access-log") { owner in
+            [
+                """
+                -- Who viewed, downloaded or changed what (AccessLog, decision 071): appended by the server and the admin's
+                -- commands, never changed: the server's role may only add rows (not their time or number) and read them.
+                -- A player is named by the digest an erasure names them by (PlayerErasure), never by their UUID or name.
+                CREATE TABLE access_log(
+                    club_id uuid NOT NULL REFERENCES club(id) ON DELETE CASCADE,
+                    id bigint GENERATED ALWAYS AS IDENTITY,
+                    at timestamptz NOT NULL DEFAULT now(),
+                    kind text NOT NULL CHECK (kind IN ('view', 'download', 'change', 'sync')),
+                    action text NOT NULL CHECK (length(action) BETWEEN 1 AND 160),
+                    user_id uuid,
+                    actor text NOT NULL CHECK (length(actor) BETWEEN 1 AND 200),
+                    address text NOT NULL CHECK (length(address) BETWEEN 1 AND 64),
+                    team_uuid uuid,
+                    session_uuid uuid,
+                    player_digest text CHECK (player_digest ~ '^[0-9a-f]{64}$'),
+                    kiosk_id uuid,
+                    -- A kiosk's sync is logged once a day per kind of work (the unique index below): its UTC day.
+                    sync_day date,
+                    CHECK ((kind = 'sync') = (sync_day IS NOT NULL AND kiosk_id IS NOT NULL)),
+                    PRIMARY KEY (club_id, id))
+                """,
+                "CREATE INDEX access_log_by_time ON access_log(club_id, at)",
+                "CREATE INDEX access_log_by_player ON access_log(club_id, player_digest, id) WHERE player_digest IS NOT NULL",
+                "CREATE INDEX access_log_by_user ON access_log(club_id, user_id, id) WHERE user_id IS NOT NULL",
+                "CREATE UNIQUE INDEX access_log_sync_once_a_day ON access_log(club_id, kiosk_id, action, sync_day) WHERE kind = 'sync'",
+            ] + clubPolicies("access_log", owner: owner)
+        },
+        Migration(version: 11, name: "retention") { owner in
+            let ownerLiteral = "'" + owner.replacingOccurrences(of: "'", with: "''") + "'"
+            return [
+                // The daily retention job (ClubRetention) goes through every club: their ids, nothing else.
+                lookup("sideline_club_ids()", returns: "club_id uuid", "SELECT c.id FROM club c"),
+                // The access log is kept for the club's retention period: the owner's function deletes a club's
+                // lines older than the period the club's settings hold now (never younger than a month), so the
+                // server's role, which may not delete a line, cannot choose which go (decision 072).
+                """
+                CREATE POLICY owner_expiry ON access_log FOR DELETE
+                    USING (current_user = \(ownerLiteral) AND current_setting('sideline.lookup', true) = 'on')
+                """,
+                """
+                CREATE FUNCTION sideline_expire_access_log(p_club uuid) RETURNS bigint
+                LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+                DECLARE months integer; expired bigint := 0;
+                BEGIN
+                    PERFORM set_config('sideline.lookup', 'on', true);
+                    SELECT CASE WHEN f.value ~ '^"[0-9]{1,3}"$' THEN trim(both '"' from f.value)::integer ELSE 0 END INTO months
+                        FROM roster_field f WHERE f.club_id = p_club AND f.entity = 'settings' AND f.key = 'club' AND f.field = 'retentionMonths';
+                    IF coalesce(months, 0) > 0 THEN
+                        DELETE FROM access_log WHERE club_id = p_club AND at < now() - make_interval(months => greatest(months, 1));
+                        GET DIAGNOSTICS expired = ROW_COUNT;
+                    END IF;
+                    PERFORM set_config('sideline.lookup', '', true);
+                    RETURN expired;
+                END
+                $$
+                """,
+                "REVOKE ALL ON FUNCTION sideline_club_ids() FROM PUBLIC",
+                "REVOKE ALL ON FUNCTION sideline_expire_access_log(uuid) FROM PUBLIC",
+            ]
+        },
     ]
 
     /// What the server's role may do, and nothing else: granted again on every `migrate`.
@@ -507,5 +570,11 @@ enum Migrations {
         "GRANT SELECT (entity, key), DELETE ON roster_conflict TO %ROLE%",
         // Morning wellness (ClubWellness): kept and replaced by a later answer, gone with an erased player.
         "GRANT SELECT, INSERT, UPDATE, DELETE ON wellness_answer TO %ROLE%",
+        // The access log (AccessLog): added to and read, never changed; its time and number are the database's own.
+        "GRANT SELECT, INSERT (club_id, kind, action, user_id, actor, address, team_uuid, session_uuid, player_digest, kiosk_id, sync_day) ON access_log TO %ROLE%",
+        "GRANT USAGE ON SEQUENCE access_log_id_seq TO %ROLE%",
+        // The daily retention job (ClubRetention): the clubs to go through, and the log's own expiry.
+        "GRANT EXECUTE ON FUNCTION sideline_club_ids() TO %ROLE%",
+        "GRANT EXECUTE ON FUNCTION sideline_expire_access_log(uuid) TO %ROLE%",
     ]
 }

@@ -214,7 +214,7 @@ extension SidelineStore {
 
     /// A write transaction on a connection that overwrites what it deletes with zeros
     /// (`PRAGMA secure_delete`), switched back afterwards.
-    private func writeSecurely<T>(_ updates: (Database) throws -> T) throws -> T {
+    func writeSecurely<T>(_ updates: (Database) throws -> T) throws -> T {
         do {
             return try database.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA secure_delete = ON")
@@ -233,7 +233,7 @@ extension SidelineStore {
 
     /// Rewrites the file without free pages (`VACUUM`) and empties the write-ahead log into it
     /// (`wal_checkpoint(TRUNCATE)`): the old copies of deleted pages there go too.
-    private func compact() throws {
+    func compact() throws {
         do {
             try database.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA secure_delete = ON")

@@ -26,7 +26,7 @@ struct ErasePlayerCommand: AsyncParsableCommand {
                 return "nothing changed (answer y, or add --yes)"
             }
             let by = "sideline-club erase-player (user \(ProcessInfo.processInfo.userName))"
-            let erased = try await ClubErasure.erasePlayer(uuid, by: by, club: club.id, database: db)
+            let erased = try await ClubErasure.erasePlayer(uuid, by: by, club: club.id, database: db, loggedAs: .command("erase-player", club: club.id))
             return "erased player \(uuid.uuidString.lowercased()) of club '\(club.name)': \(erased.sessions) session\(erased.sessions == 1 ? "" : "s") rewritten; "
                     + "every kiosk erases them at its next sync; backups keep their copy until they age out"
         }

@@ -27,6 +27,7 @@ struct PlayerDataCommand: AsyncParsableCommand {
             } catch {
                 throw ClubError(.badRequest, "cannot write into \(out): \((error as NSError).localizedFailureReason ?? "\(error)")")
             }
+            try await AccessLog.record(.download("player data ZIP", player: player), by: .command("player-data", club: club.id), database: db)
             return try await ClubPlayerData.write(player: player, club: club.id, database: db, to: out)
         }
         say(path)

@@ -14,7 +14,7 @@ struct SidelineClub: AsyncParsableCommand {
         subcommands: [MigrateCommand.self, ServeCommand.self, AddClubCommand.self, AddKioskCommand.self, AddUserCommand.self,
                       AddTokenCommand.self, RevokeKioskCommand.self, RevokeTokenCommand.self, DisableUserCommand.self, EnableUserCommand.self,
                       ListKiosksCommand.self, ListTokensCommand.self, ListUsersCommand.self, CheckCommand.self, BenchCommand.self,
-                      ErasePlayerCommand.self, PlayerDataCommand.self])
+                      ErasePlayerCommand.self, PlayerDataCommand.self, AccessLogCommand.self, SettingsCommand.self, ApplyRetentionCommand.self])
 
     /// A mistake the user can fix or a refusal prints one line and exits 2, like `sideline`.
     static func main() async {
@@ -164,7 +164,9 @@ struct AddKioskCommand: AsyncParsableCommand {
     func run() async throws {
         let (club, enrolment) = try await database.with { db in
             let club = try await ClubAdmin.club(db, named: self.club)
-            return (club, try await ClubAdmin.addKiosk(db, club: club, name: kiosk))
+            let enrolment = try await ClubAdmin.addKiosk(db, club: club, name: kiosk)
+            try await AccessLog.record(.change("kiosk \(enrolment.replaced ? "given a new code" : "added"): \(kiosk)"), by: .command("add-kiosk", club: club.id), database: db)
+            return (club, enrolment)
         }
         let until = ISO8601DateFormatter().string(from: enrolment.expires)
         say("kiosk '\(kiosk)' of club '\(club.name)'\(enrolment.replaced ? " (enrolled before: its old token no longer works)" : ""): enrolment code for `sideline club join`, once, until \(until):")
@@ -192,7 +194,9 @@ struct AddUserCommand: AsyncParsableCommand {
             .trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
         let id = try await database.with { db in
             let club = try await ClubAdmin.club(db, named: self.club)
-            return try await ClubAdmin.addUser(db, club: club, email: email, role: role, team: team, password: password)
+            let id = try await ClubAdmin.addUser(db, club: club, email: email, role: role, team: team, password: password)
+            try await AccessLog.record(.change("user added: \(email) (\(role.rawValue))"), by: .command("add-user", club: club.id), database: db)
+            return id
         }
         say("\(role.rawValue) \(email) added to club '\(club)' (\(id.uuidString.lowercased()))")
     }
@@ -207,7 +211,10 @@ struct AddTokenCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (id, token) = try await database.with { db in
-            try await ClubAdmin.addToken(db, club: try await ClubAdmin.club(db, named: club))
+            let club = try await ClubAdmin.club(db, named: club)
+            let (id, token) = try await ClubAdmin.addToken(db, club: club)
+            try await AccessLog.record(.change("API token added: \(id.uuidString.lowercased())"), by: .command("add-token", club: club.id), database: db)
+            return (id, token)
         }
         say("read-only API token \(id.uuidString.lowercased()) of club '\(club)' (GET /api/v1/sessions with 'Authorization: Bearer TOKEN'; "
             + "`revoke-token` with that id ends it):")

@@ -47,7 +47,7 @@ def test_join_with_a_code_once(club, sideline_bin, tmp_path):
     one_line_refusal(a.club("join", url, "X", check=False), "already")
     one_line_refusal(a.club("sync", "--chunk-bytes", "0", check=False), "chunk-bytes")
     # Joining queued the kiosk's roster (here only the club's shared settings); a pass sends it.
-    assert a.club("status").stdout == "4 roster edits waiting · last sync never · 127.0.0.1\n"
+    assert a.club("status").stdout == "5 roster edits waiting · last sync never · 127.0.0.1\n"
     a.sync()
     status = a.club("status").stdout
     assert status.startswith("nothing waiting · last sync ") and status.endswith(" · 127.0.0.1\n") and "never" not in status
@@ -188,6 +188,30 @@ def test_deleting_a_session_on_either_side_deletes_it_on_the_other(club, sidelin
     assert "1 sessions deleted by the club" in a.sync().stdout
     assert a.sql("SELECT count(*) FROM session") == [(0,)]
     assert a.sql("SELECT count(*) FROM club_session_tombstone") == [(0,)]
+
+
+def test_the_kiosks_retention_deletes_exactly_the_older_sessions_and_the_club_follows(club, sideline_bin, tmp_path):
+    """Item 3 on a kiosk (decision 072): `sideline retention --today` (the daily timer's command, the day driven) deletes
+    the session that started a minute before the cutoff and keeps the one at it; the rule and the deletion reach the club."""
+    club.add_club("Alpha")
+    a = kiosk(sideline_bin, tmp_path, "pitch-1")
+    for seed, started in enumerate(("2025-05-31T23:59", "2025-06-01T00:00", "2026-05-01T18:00")):
+        a.run("record", "--source", "sim:2", "--seed", str(seed + 1), "--speed", "600", "--team", "Demo", "--minutes", "0.2",
+              "--started-at", started, "--quiet")
+    a.join(club, "Alpha")
+    a.sync()
+    assert club.owner_sql("SELECT count(*) FROM session") == "3"
+    old, kept = a.sql("SELECT uuid FROM session ORDER BY started_ms")[0][0], [u for (u,) in a.sql("SELECT uuid FROM session ORDER BY started_ms")[1:]]
+    assert a.run("retention", "--today", "2026-06-01").stdout == "sessions are kept for good: nothing deleted\n"
+    a.run("settings", "--retention-months", "12")
+    assert "retention\tSessions are kept for 12 months" in a.run("settings").stdout
+    out = a.run("retention", "--today", "2026-06-01").stdout
+    assert out == "sessions kept 12 months: 1 sessions deleted, players who left are erased by the club\n", out
+    assert [u for (u,) in a.sql("SELECT uuid FROM session ORDER BY started_ms")] == kept
+    a.sync()
+    assert set(club.owner_sql("SELECT uuid FROM session").split()) == {u.lower() for u in kept}
+    assert club.owner_sql("SELECT value FROM roster_field WHERE entity = 'settings' AND field = 'retentionMonths'") == '"12"'
+    assert old.lower() not in club.owner_sql("SELECT string_agg(uuid::text, ' ') FROM session")
 
 
 def test_a_roster_edit_on_one_kiosk_reaches_another(club, sideline_bin, tmp_path):

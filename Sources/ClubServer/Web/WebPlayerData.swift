@@ -19,12 +19,15 @@ struct WebPlayerData: Sendable {
         guard roster.players[player] != nil, roster.member(team: uuid, player: player) != nil else {
             throw ClubError.notFound("No player \(player.uuidString.lowercased()) on \(name).")
         }
+        // Logged before anything is answered (decision 071), by the player's digest as every line.
+        try await AccessLog.record(.download("player data ZIP", team: uuid, player: player), by: .web(user), database: database)
         let folder = NSTemporaryDirectory() + "sideline-player-data-" + UUID().uuidString.lowercased()
         guard mkdir(folder, 0o700) == 0 else { throw ClubError(.unavailable, "the server cannot make a temporary folder: \(String(cString: strerror(errno)))") }
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = try await ClubPlayerData.write(player: player, club: user.club, database: database, to: folder)
         let file = try OpenedFile(path)
-        database.logger.notice("web: '\(user.email)' downloaded the data of player \(player.uuidString.lowercased()) (\(file.size) bytes)")
+        // The journal outlives an erasure: the player is in the access log (by digest), not here.
+        database.logger.notice("web: '\(user.email)' downloaded a player's data (\(file.size) bytes)")
         let fileName = (path as NSString).lastPathComponent.filter { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
         return Response(status: .ok, headers: [.contentType: "application/zip", .cacheControl: "private, no-store",
                                                .contentDisposition: "attachment; filename=\"\(fileName)\""],

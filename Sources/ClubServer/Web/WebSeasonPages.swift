@@ -94,7 +94,9 @@ struct WebSeasonPages: Sendable {
     }
 
     func table(_ user: WebUser, team uuid: UUID, request: Request) async throws -> Response {
-        try await table(user, team: uuid, on: try Self.day(request))
+        let page = try await table(user, team: uuid, on: try Self.day(request))
+        try await AccessLog.record(.view("season table", team: uuid), by: .web(user), database: database)
+        return page
     }
 
     /// The page of the team's season on `day` (what `sideline-club bench` times).
@@ -147,6 +149,7 @@ struct WebSeasonPages: Sendable {
                     r.wellness.map { "\($0.total.value)" } ?? "", number(r.wellness?.total.z)].joined(separator: ",") + "\n"
         }
         let file = "\(name.filter { $0.isASCII && ($0.isLetter || $0.isNumber) })_season_\(day).csv"
+        try await AccessLog.record(.download("season CSV", team: uuid), by: .web(user), database: database)
         return Response(status: .ok, headers: [.contentType: "text/csv; charset=utf-8", .cacheControl: "private, no-store",
                                                .contentDisposition: "attachment; filename=\"\(file)\""],
                         body: ResponseBody(byteBuffer: ByteBuffer(string: out)))
@@ -169,6 +172,7 @@ struct WebSeasonPages: Sendable {
                 + "<td><a href=\"/sessions/\(e.session.uuidString.lowercased())\">open</a></td></tr>"
         }.joined()
         let t = uuid.uuidString.lowercased()
+        try await AccessLog.record(.view("season of a player", team: uuid, player: player), by: .web(user), database: database)
         let body = """
             <h1>#\(p.number) \(p.name.html)</h1>
             <p class="sub">\(name.html) · \(day.description) · today \(WebFormat.whole(f.load)) · Strain \(WebFormat.whole(f.strain)) · Tolerance \(WebFormat.whole(f.tolerance)) ·

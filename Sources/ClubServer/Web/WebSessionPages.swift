@@ -133,7 +133,8 @@ struct WebSessionPages: Sendable {
               })
         else { throw ClubError.notFound("Session \(uuid.uuidString.lowercased()) was deleted.") }
         let document = try SessionPageDocument(data)
-        let stem = SessionDocument.stem(team: row.teamName, startedAt: Date(timeIntervalSince1970: Double(row.startedMs) / 1000), session: uuid)
+        try await AccessLog.record(.view("session page", team: row.team, session: uuid), by: .web(user), database: database)
+        let stem = Self.stem(row, uuid)
         let base = "/sessions/\(uuid.uuidString.lowercased())/files/"
         func link(_ name: String, _ label: String) -> String { "<a href=\"\(base)\(name.html)\" download>\(label.html)</a>" }
         let players = document.players.sorted { $0.shirtNumber < $1.shirtNumber }
@@ -171,9 +172,14 @@ struct WebSessionPages: Sendable {
         return WebPage(title: "\(row.teamName) \(WebFormat.dateTime(unixMs: row.startedMs))", user: user, section: .sessions, body: body).response
     }
 
+    /// The start of the session's export files' names.
+    static func stem(_ row: Row, _ uuid: UUID) -> String {
+        SessionDocument.stem(team: row.teamName, startedAt: Date(timeIntervalSince1970: Double(row.startedMs) / 1000), session: uuid)
+    }
+
     /// One file of the session's exports, by the name the kiosk would give it.
     func file(_ user: WebUser, _ uuid: UUID, name: String) async throws -> Response {
-        _ = try await visible(user, uuid)
+        let row = try await visible(user, uuid)
         let format: ExportFormat, contentType: String
         switch name {
         case _ where name.hasSuffix("_summary.json"): (format, contentType) = (.json, "application/json")
@@ -202,6 +208,16 @@ struct WebSessionPages: Sendable {
             guard let file = files.first(where: { $0.name == name }) else { throw ClubError.notFound("No file '\(name.prefix(80))' in this session's exports.") }
             bytes = file.bytes
         }
+        // Logged by its format and player, not its name (which holds the player's name).
+        var player: UUID?
+        if format == .tcx || format == .fit, let data = try await analyses.document(club: user.club, session: uuid) {
+            let stem = Self.stem(row, uuid)
+            player = try SessionPageDocument(data).players.first {
+                name.hasPrefix(AnalysedFiles.playerStem(stem: stem, name: $0.name, shirtNumber: $0.shirtNumber) + ".")
+            }.flatMap { UUID(uuidString: $0.playerUUID) }
+        }
+        try await AccessLog.record(.download("file \(format.rawValue)\(name.hasSuffix("_rr.csv") ? " (RR)" : "")", team: row.team, session: uuid, player: player),
+                                   by: .web(user), database: database)
         let safeName = name.filter { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
         return Response(status: .ok, headers: [.contentType: contentType, .cacheControl: "private, no-store",
                                                .contentDisposition: "attachment; filename=\"\(safeName)\""],

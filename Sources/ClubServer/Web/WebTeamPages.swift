@@ -70,6 +70,7 @@ struct WebTeamPages: Sendable {
             <th class="num opt">kg</th><th class="num opt">Rest HR</th><th class="num opt">Max HR</th></tr></thead><tbody>\(rows)</tbody></table></div>
             """)
             """
+        try await AccessLog.record(.view("roster page", team: uuid), by: .web(user), database: database)
         return WebPage(title: name, user: user, section: .teams, body: body).response
     }
 
@@ -85,6 +86,7 @@ struct WebTeamPages: Sendable {
             }
             if typed == nil { form = WebPlayerForm(p, member: m) }
             hasPhoto = p.hasPhoto
+            try await AccessLog.record(.view("player page", team: uuid, player: player), by: .web(user), database: database)
         }
         let action = player.map { "/teams/\(t)/players/\($0.uuidString.lowercased())" } ?? "/teams/\(t)/players"
         let errors = problems.isEmpty ? "" : "<div class=\"message error\" role=\"alert\"><ul>\(problems.map { "<li>\($0.html)</li>" }.joined())</ul></div>"
@@ -181,7 +183,8 @@ struct WebTeamPages: Sendable {
         guard roster.players[player] != nil, roster.member(team: uuid, player: player) != nil else {
             throw ClubError.notFound("No player \(player.uuidString.lowercased()) on \(name).")
         }
-        let erased = try await ClubErasure.erasePlayer(player, by: "club web, admin " + String(user.email.prefix(60)), club: user.club, database: database)
+        let erased = try await ClubErasure.erasePlayer(player, by: "club web, admin " + String(user.email.prefix(60)), club: user.club,
+                                                       database: database, loggedAs: .web(user))
         database.logger.notice("web: '\(user.email)' erased a player of team \(uuid.uuidString.lowercased()): \(erased.sessions) sessions rewritten")
         return WebPage.redirect("/teams/\(uuid.uuidString.lowercased())?erased=1")
     }
@@ -193,6 +196,7 @@ struct WebTeamPages: Sendable {
             return try await ClubRoster.photo(of: player, in: c, logger: database.logger)
         }
         guard let jpeg else { throw ClubError.notFound("No photo.") }
+        try await AccessLog.record(.view("photo", team: uuid, player: player), by: .web(user), database: database)
         return Response(status: .ok, headers: [.contentType: "image/jpeg", .cacheControl: "private, no-cache"],
                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: jpeg)))
     }
