@@ -18,7 +18,7 @@ def test_migrate_twice_is_idempotent(club):
                              WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace ORDER BY relname""", db=club.db).stdout.split()
     assert "sideline_migrations|f" in tables
     assert [t for t in tables if t.endswith("|f")] == ["sideline_migrations|f"], tables
-    assert len(tables) == 18
+    assert len(tables) == 19
     # The app role owns nothing and bypasses nothing.
     assert club.pg.psql(f"SELECT count(*) FROM pg_tables WHERE tableowner = '{APP}'", db=club.db).stdout.strip() == "0"
     assert club.pg.psql(f"SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = '{APP}'").stdout.strip() == "f|f"
