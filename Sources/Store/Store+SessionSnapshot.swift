@@ -13,8 +13,6 @@ public struct SessionSnapshot: Sendable, Equatable {
         public var uuid: UUID?
         public var firstName: String
         public var lastName: String
-
-        public var fullName: String { lastName.isEmpty ? firstName : "\(firstName) \(lastName)" }
     }
 
     public var teamName: String
@@ -48,6 +46,27 @@ extension SidelineStore {
                                    bodyLocation: s["body_location"], manufacturer: s["manufacturer"], uuid: UUIDColumn.decode(s["uuid"]))
             }
             return SessionSnapshot(teamName: row["team_name"], reviewed: row["reviewed"], players: players, straps: straps)
+        }
+    }
+
+    /// The names a session goes by (decision 074): its team's and its players' (by player id) as recorded
+    /// when it ended; while it runs (or when another program finished it and no snapshot was taken yet), as
+    /// the roster has them now. The kiosk's review and exports name a session by these, the club by its bundle's.
+    public func sessionNames(_ sessionID: Int64) throws -> (team: String, players: [Int64: String]) {
+        try read { db in
+            let team = try String.fetchOne(db, sql: """
+                SELECT coalesce(ss.team_name, t.name) FROM session s JOIN team t ON t.id = s.team_id
+                LEFT JOIN session_snapshot ss ON ss.session_id = s.id WHERE s.id = ?
+                """, arguments: [sessionID]) ?? "team of session \(sessionID)"
+            var players: [Int64: String] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT sp.player_id, coalesce(sp.first_name, p.first_name) AS first_name,
+                       CASE WHEN sp.first_name IS NULL THEN p.last_name ELSE sp.last_name END AS last_name
+                FROM session_player sp JOIN player p ON p.id = sp.player_id WHERE sp.session_id = ?
+                """, arguments: [sessionID]) {
+                players[row["player_id"]] = Player.fullName(firstName: row["first_name"], lastName: row["last_name"])
+            }
+            return (team, players)
         }
     }
 
