@@ -100,6 +100,16 @@ final class KioskSessionBundleTests: XCTestCase {
         let exported = try onDispatchQueue { try SessionReview.load(store: store, sessionID: session.id) }
         XCTAssertEqual(exported.teamName, "U17")
         XCTAssertEqual(exported.playerNames, [mia: "Mia Berg"], "the kiosk's export names the session as the club's document does")
+        XCTAssertEqual(try store.seasonEntries(playerIDs: [mia], algorithm: "-").map(\.teamName), ["U17"], "the season too")
+
+        // A session a process that died left running is snapshotted as it becomes interrupted, with today's names.
+        let cut = try store.startSession(teamID: team.id, participants: [Participant(playerID: mia, strapID: strap.id)], plannedDurationMs: 60_000)
+        XCTAssertNil(try store.sessionSnapshot(cut.id), "nothing is fixed while it runs")
+        try store.markInterruptedSessions()
+        let interrupted = try XCTUnwrap(store.sessionSnapshot(cut.id))
+        XCTAssertEqual(interrupted.teamName, "U17 Girls")
+        XCTAssertEqual(interrupted.players[mia]?.firstName, "Maja")
+        XCTAssertEqual(interrupted.straps[strap.id]?.lastBattery, 40)
     }
 
     /// Sessions finished before schema v24 get today's names once, by the migration; a rename afterwards moves nothing.
