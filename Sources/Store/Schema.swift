@@ -309,6 +309,31 @@ enum Schema {
             // through this index instead of sorting ~12 000 joined rows each time the table opens.
             try db.execute(sql: "CREATE INDEX session_by_start ON session(started_ms)")
         }
+        migrator.registerMigration("v24-session-snapshot") { db in
+            // What a finished session's record takes from rows that change later, as it stood when the
+            // session ended (`SessionSnapshot`, decision 074): its players' names beside their physiology,
+            // its team's name and review flag, its straps as they were. Sessions finished before get
+            // today's values, once.
+            try db.execute(sql: """
+                ALTER TABLE session_player ADD COLUMN first_name TEXT;
+                ALTER TABLE session_player ADD COLUMN last_name TEXT;
+                CREATE TABLE session_snapshot(
+                    session_id INTEGER PRIMARY KEY REFERENCES session(id) ON DELETE CASCADE,
+                    team_name TEXT NOT NULL,
+                    reviewed INTEGER NOT NULL);
+                CREATE TABLE session_strap(
+                    session_id INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+                    strap_id INTEGER NOT NULL,
+                    address TEXT NOT NULL,
+                    uuid TEXT,
+                    name TEXT NOT NULL,
+                    body_location TEXT,
+                    manufacturer TEXT,
+                    battery INTEGER,
+                    PRIMARY KEY (session_id, strap_id));
+                """)
+            try SidelineStore.takeSessionSnapshots(db)
+        }
         return migrator
     }
 }

@@ -61,6 +61,12 @@ extension SidelineStore {
             // A club has a few teams: their names once, not joined into every one of ~12 000 rows.
             var teamNames: [Int64: String] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT id, name FROM team") { teamNames[row[0]] = row[1] }
+            // A session is named by its team as recorded (decision 074): only those of a team renamed since differ.
+            var recordedTeamNames: [Int64: String] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT ss.session_id, ss.team_name FROM session_snapshot ss JOIN session s ON s.id = ss.session_id
+                JOIN team t ON t.id = s.team_id WHERE ss.team_name <> t.name
+                """) { recordedTeamNames[row[0]] = row[1] }
             // Sessions in start order through `session_by_start` (v23), each one's players by its key:
             // no sort of the whole season. Columns read through SQLite's C API.
             let statement = try db.cachedStatement(sql: """
@@ -102,7 +108,7 @@ extension SidelineStore {
                 }
                 let startedMs = sqlite3_column_int64(s, 3)
                 let effortMinutes = int(17).map { Session.effortMinutes(startedMs: startedMs, endedMs: $0, plannedMs: int(16), effortEndMs: int(18)) } ?? 0
-                out.append(SeasonSessionEntry(sessionID: sessionID, playerID: playerID, teamID: teamID, teamName: teamNames[teamID] ?? "",
+                out.append(SeasonSessionEntry(sessionID: sessionID, playerID: playerID, teamID: teamID, teamName: recordedTeamNames[sessionID] ?? teamNames[teamID] ?? "",
                                               startedAt: Date(unixMs: startedMs), tags: tags.tags, kept: kept,
                                               effortMinutes: effortMinutes, rpe: int(19).map { Int($0) }))
             }

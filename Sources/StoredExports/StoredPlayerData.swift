@@ -32,11 +32,10 @@ public enum StoredPlayerData {
                                             now: now)
         do {
             let straps = try store.strapAddresses()
-            var teamNames: [Int64: String] = [:]
             for session in try store.sessions(ofPlayer: playerID) where session.state == .ended || session.state == .interrupted {
                 guard let player = try store.sessionPlayers(session.id).first(where: { $0.playerID == playerID }) else { continue }
-                let team = try teamNames[session.teamID] ?? store.teamName(id: session.teamID)
-                teamNames[session.teamID] = team
+                // The team as the session recorded it, as the club's archive names it (decision 074).
+                let team = try store.sessionNames(session.id).team
                 let series = try store.recordedSeries(session.id)
                 try archive.add(.init(session: session, teamName: team,
                                       stem: ExportNaming.sessionStem(team: team, startedAt: session.startedAt, sessionID: session.id),

@@ -35,7 +35,12 @@ public struct Player: Sendable, Equatable, Codable {
     }
 
     /// First and last name; no stray space when the last name is empty.
-    public var fullName: String { lastName.isEmpty ? firstName : "\(firstName) \(lastName)" }
+    public var fullName: String { Self.fullName(firstName: firstName, lastName: lastName) }
+
+    /// The one rule for a full name, also for names kept apart from a player (a session's as recorded).
+    public static func fullName(firstName: String, lastName: String) -> String {
+        lastName.isEmpty ? firstName : "\(firstName) \(lastName)"
+    }
 
     /// "MB" for Mia Berg, "M" for a player without a last name: the avatar when there is no photo.
     public var initials: String {
