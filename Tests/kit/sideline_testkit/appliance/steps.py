@@ -14,32 +14,45 @@ from sideline_testkit.waiting import wait_until
 
 STRAPS = [{'rr': 1}, {'rr': 1}, {'rr': 1}]  # sideline_testkit.radio: F0:00:00:00:00:01..03, the roster's
 STRAPS_LOG = '/var/log/straps.jsonl'  # what each strap sent and when its link came and went (virtual_team.py)
-# The appliance test's radio: bumble's emulated controller with the straps, attached to the kernel
-# through /dev/vhci, started before the kiosk at every boot (a board's adapter is there at power on).
-STRAPS_UNIT = f"""[Unit]
-Description=Emulated heart-rate straps on /dev/vhci (the appliance test's radio)
+# How the emulated controller reaches the kernel (virtual_team.py): (the module it needs, its option).
+# /dev/vhci where the kernel has hci_vhci; else hci_uart's H4 on a pseudo-terminal (btattach) —
+# Debian's arm64 kernel is built without hci_vhci (CONFIG_BT_HCIVHCI is not set in 6.12).
+VHCI = ('hci_vhci', '--vhci /dev/vhci')
+UART = ('hci_uart', '--uart /run/sideline-test-uart')
+
+
+def straps_unit(radio=VHCI):
+    """The appliance test's radio: bumble's emulated controller with the straps, attached to the
+    kernel as `radio` says, started before the kiosk at every boot (a board's adapter is there at
+    power on)."""
+    module, option = radio
+    return f"""[Unit]
+Description=Emulated heart-rate straps on {option.split()[1]} (the appliance test's radio)
 Before=sideline.service
 RequiresMountsFor={guest.SRC}
 [Service]
-ExecStartPre=/sbin/modprobe hci_vhci
-ExecStart=/opt/bumble/bin/python -m sideline_testkit.radio.virtual_team --vhci /dev/vhci --config /etc/sideline-test/straps.json --log {STRAPS_LOG}
+ExecStartPre=/sbin/modprobe {module}
+ExecStart=/opt/bumble/bin/python -m sideline_testkit.radio.virtual_team {option} --config /etc/sideline-test/straps.json --log {STRAPS_LOG}
 ExecStartPost=/bin/sh -c 'for i in $(seq 900); do [ -e /sys/class/bluetooth/hci0 ] && exit 0; sleep 0.2; done; exit 1'
 TimeoutStartSec=240
 [Install]
 WantedBy=multi-user.target
 """
+
+
 SHARES = ('src /sideline 9p trans=virtio,version=9p2000.L,msize=262144,ro,nofail 0 0\n'
           'out /out 9p trans=virtio,version=9p2000.L,msize=262144,nofail 0 0\n')
 
 
-def set_up_board(appliance):
+def set_up_board(appliance, radio=VHCI):
     """The board as a coach would set it up, the kiosk stopped meanwhile: the shares in fstab, the
-    roster imported, the straps' unit enabled and started (hci0 there). The caller starts the kiosk."""
+    roster imported, the straps' unit (`radio`: how it reaches the kernel) enabled and started (hci0
+    there). The caller starts the kiosk."""
     appliance.machine.agent.sh(
         'systemctl stop sideline && mkdir -p /etc/sideline-test && '
         f"printf '%s' '{json.dumps(STRAPS)}' > /etc/sideline-test/straps.json && "
         f"printf '%s' '{SHARES}' >> /etc/fstab && "
-        f"cat > /etc/systemd/system/sideline-test-straps.service <<'EOF'\n{STRAPS_UNIT}EOF\n"
+        f"cat > /etc/systemd/system/sideline-test-straps.service <<'EOF'\n{straps_unit(radio)}EOF\n"
         'systemctl daemon-reload && '
         f"printf '%s' '{appliance.references.folder.joinpath('roster.csv').read_text()}' > /tmp/roster.csv && "
         f'runuser -u sideline -- sideline import-roster /tmp/roster.csv --team {TEAM} --db {guest.DB} && '
