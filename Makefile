@@ -6,6 +6,7 @@
 #   make club-demo  a throwaway club: PostgreSQL, sideline-club on loopback, two simulated kiosks recording and syncing; screenshots of its web pages in out/club-demo/ (no display), else the address and sign-in until Ctrl-C
 #   make bench-club the club server's figures on a throwaway PostgreSQL: ingest beside COPY, size per session-hour, document and list times
 #   make bench-club-kiosk the live screen's frame time and ring-to-frame latency without and with a club sync pass beside it (a throwaway PostgreSQL and sideline-club, a season waiting)
+#   make bench-club-hostile the club server's peak memory through the hostile uploads (bombs, 10 million readings, the upload quota, PostgreSQL stopped mid-stream) and a session page's p95 with 1,000 idle connections held
 #   make bench-club-upload the issue's upload figure on a shaped link: a 90-minute 24-player session recorded and synced by the real kiosk over 1 Mbit/s with 100 ms round trips (network namespaces, root)
 #   make bench-ble  Bluetooth figures on the emulated radio (Sideline vs bumble's host, broadcast, reconnect)
 #   make bench-hostile  peak RSS through each hostile file a USB stick may carry (import-roster, restore, the kiosk), and the photo helper's cost
@@ -22,7 +23,7 @@
 #               the USB stick's backup, kill -9 → READY, with its figures (Tests/arm64/test_appliance_vm.py, deploy/scripts/vm/test-appliance-arm64.sh; not in make test: docs/TESTING.md)
 #   make test-upgrade  only a bookworm board with Sideline upgraded in place to trixie (Tests/appliance/test_upgrade.py; not in make test: run it when deploy/package changes)
 #   make bench-display  the display measured again in the appliance VM: cage against SDL's KMSDRM (frames drawn, taps, memory)
-.PHONY: demo club-demo test test-arm64 test-vm test-appliance test-upgrade bench-appliance bench-display bench bench-instructions bench-ble bench-club bench-club-kiosk bench-club-upload bench-hostile bench-vm setup build build-static deb
+.PHONY: demo club-demo test test-arm64 test-vm test-appliance test-upgrade bench-appliance bench-display bench bench-instructions bench-ble bench-club bench-club-kiosk bench-club-hostile bench-club-upload bench-hostile bench-vm setup build build-static deb
 RELEASE ?= trixie
 ARCH ?=
 
@@ -76,6 +77,11 @@ bench-club-kiosk: setup
 	swift build -c release --product sideline-club
 	./deploy/scripts/venv.sh
 	SIDELINE_BIN=$(CURDIR)/.build/release/sideline SIDELINE_CLUB_BIN=$(CURDIR)/.build/release/sideline-club .venv/bin/python Benchmarks/club/kiosk_frames_while_syncing.py
+
+bench-club-hostile: setup
+	swift build -c release --product sideline-club
+	./deploy/scripts/venv.sh
+	SIDELINE_CLUB_BIN=$(CURDIR)/.build/release/sideline-club .venv/bin/python Benchmarks/club/hostile_server.py
 
 bench-club-upload: setup
 	swift build -c release --product sideline

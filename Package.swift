@@ -70,8 +70,9 @@ let package = Package(
         // A stored session analysed (for the review screen and the exports), and the sessions list.
         .target(name: "SessionReview", dependencies: ["AppCore", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
         // Every export format of a session (raw CSV, summary CSV, TCX, FIT, JSON), written from one analysis.
-        // Pure (no store, no SDL): the kiosk and the club server write the same bytes.
-        .target(name: "Exports", dependencies: ["Analytics", "TeamCore"], swiftSettings: strict),
+        // Pure (no store, no SDL): the kiosk and the club server write the same bytes. A player's own data as
+        // one ZIP (zlib's DEFLATE and CRC-32) is here too, written to a file the caller names.
+        .target(name: "Exports", dependencies: ["Analytics", "TeamCore", "CZlib"], swiftSettings: strict),
         // A stored session's exports written to files on the kiosk: reads the store, writes through `Exports`.
         .target(name: "StoredExports", dependencies: ["Exports", "SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
         // Running as a boxed appliance: log lines for journald, service notifications, USB sticks.
@@ -118,6 +119,8 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
+            // For its pool's one error type, which PostgresNIO passes on unwrapped (no connection to be had: 503).
+            .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "_CryptoExtras", package: "swift-crypto"),

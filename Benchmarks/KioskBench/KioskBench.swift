@@ -14,6 +14,9 @@ public struct KioskBench {
     let work: String
     let binary: String
     let seed: UInt64 = 7
+    /// SIDELINE_BENCH_SMOKE (the e2e test that proves the benchmark runs to its end): every figure on a
+    /// tenth or less of its frames, events and launches — the printed figures then mean nothing.
+    let smoke = ProcessInfo.processInfo.environment["SIDELINE_BENCH_SMOKE"] != nil
 
     /// Starts SDL offscreen, measures every figure into `out/bench-kiosk` and prints it; `binary`
     /// is the `sideline` whose launch is timed.
@@ -73,7 +76,7 @@ public struct KioskBench {
     private func liveFrames(width: Int, height: Int, incremental: Bool, plan: Bool = false) throws -> (Double, Double, Double) {
         let (app, stepped) = try liveApp(width: width, height: height, incremental: incremental, plan: plan)
         defer { app.shutdown() }
-        let cpu = frameTimes(app, stepped, frames: 300).cpu.sorted()
+        let cpu = frameTimes(app, stepped, frames: smoke ? 10 : 300, warmUp: smoke ? 3 : 30).cpu.sorted()
         return (cpu[cpu.count / 2], cpu[cpu.count * 9 / 10], Self.rssMB())
     }
 
@@ -93,16 +96,16 @@ public struct KioskBench {
         return (app, stepped)
     }
 
-    /// Two minutes into the session, `frames` frames of 60 Hz (after 30 to warm up): each one's CPU
+    /// Two minutes into the session, `frames` frames of 60 Hz (after `warmUp` to warm up): each one's CPU
     /// time on this thread and its wall time, in ms.
-    func frameTimes(_ app: KioskApp, _ stepped: SteppedSimulatedSource, frames: Int) -> (cpu: [Double], wall: [Double]) {
+    func frameTimes(_ app: KioskApp, _ stepped: SteppedSimulatedSource, frames: Int, warmUp: Int = 30) -> (cpu: [Double], wall: [Double]) {
         app.advance(ms: 120_000)
         var cpu: [Double] = [], wall: [Double] = []
-        for i in 0..<(frames + 30) {
+        for i in 0..<(frames + warmUp) {
             stepped.advance(byNs: 16_666_667)
             let (t0, w0) = (Self.threadCPUms(), DispatchTime.now().uptimeNanoseconds)
             app.frame(force: true)
-            if i >= 30 {
+            if i >= warmUp {
                 cpu.append(Self.threadCPUms() - t0)
                 wall.append(Double(DispatchTime.now().uptimeNanoseconds - w0) / 1e6)
             }
@@ -120,7 +123,7 @@ public struct KioskBench {
         app.advance(ms: 330_000)
         app.runtime.dispatch(.live(.showView(.graph)))
         var cpu: [Double] = []
-        for _ in 0..<40 {
+        for _ in 0..<(smoke ? 4 : 40) {
             stepped.advance(byNs: 1_000_000_000)
             app.runtime.update()
             app.main.view.invalidate()
@@ -141,7 +144,7 @@ public struct KioskBench {
         app.drawIfNeeded(force: true)
         usleep(500_000)
         let (cpu0, wall0) = (Self.processCPUs(), DispatchTime.now().uptimeNanoseconds)
-        app.runEventLoop(until: wall0 + 5_000_000_000)
+        app.runEventLoop(until: wall0 + (smoke ? 500_000_000 : 5_000_000_000))
         let (cpu1, wall1) = (Self.processCPUs(), DispatchTime.now().uptimeNanoseconds)
         return (cpu1 - cpu0) / (Double(wall1 - wall0) / 1e9) * 100
     }
@@ -165,7 +168,7 @@ public struct KioskBench {
         app.runEventLoop(until: DispatchTime.now().uptimeNanoseconds + 2_000_000_000)
         let probe = LatencyProbe()
         app.observer = probe
-        app.runEventLoop(until: DispatchTime.now().uptimeNanoseconds + 10_000_000_000)
+        app.runEventLoop(until: DispatchTime.now().uptimeNanoseconds + (smoke ? 1_000_000_000 : 10_000_000_000))
         let samples = probe.samplesNs.sorted()
         guard !samples.isEmpty else { throw KioskError("benchmark: no event reached a frame") }
         return samples
@@ -173,7 +176,7 @@ public struct KioskBench {
 
     /// The launch figure's database (50 players, 200 sessions; written once) and its script (the first frame, then quit).
     func launchFixture() throws -> (database: String, script: String) {
-        let db = "\(work)/launch.sqlite"
+        let db = "\(work)/\(smoke ? "launch-smoke" : "launch").sqlite"
         if !FileManager.default.fileExists(atPath: db) { try buildLaunchDatabase(db) }
         let script = "\(work)/launch.kiosk"
         try "expect screen teamPicker\n".write(toFile: script, atomically: true, encoding: .utf8)
@@ -183,7 +186,7 @@ public struct KioskBench {
     private func launch() throws -> Double {
         let (db, script) = try launchFixture()
         var times: [Double] = []
-        for _ in 0..<5 {
+        for _ in 0..<(smoke ? 1 : 5) {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = ["--headless", "--size", "800x480", "--script", script, "--screenshots", "\(work)/launch-shots", "--db", db]
@@ -215,7 +218,7 @@ public struct KioskBench {
         let team = try importTeam(store, squad, name: "Launch")
         let roster = try store.roster(teamID: team.id)
         let base = Date(timeIntervalSince1970: 1_760_000_000)
-        for s in 0..<200 {
+        for s in 0..<(smoke ? 20 : 200) {
             let players = (0..<12).map { roster[(s * 7 + $0) % roster.count] }
             let session = try store.startSession(teamID: team.id, participants: players.map { Participant(playerID: $0.playerID, strapID: $0.strap?.id) },
                                                  plannedDurationMs: 600_000, at: base.addingTimeInterval(Double(s) * 86_400))

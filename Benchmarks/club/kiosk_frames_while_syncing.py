@@ -12,13 +12,11 @@ import pathlib
 import subprocess
 import sys
 import tempfile
-import uuid
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Tests/club"))
 
-from conftest import APP, OWNER, Club  # noqa: E402  (the tests' server, as they start it)
-from sideline_testkit.postgres import Postgres  # noqa: E402
+from conftest import throwaway_club  # noqa: E402  (the tests' server, as they start it)
 
 
 def main():
@@ -28,26 +26,14 @@ def main():
     sideline = os.environ.get("SIDELINE_BIN") or str(ROOT / ".build/release/sideline")
     club_bin = os.environ.get("SIDELINE_CLUB_BIN") or str(ROOT / ".build/release/sideline-club")
     folder = pathlib.Path(tempfile.mkdtemp(prefix="sideline-bench-club-kiosk-"))
-    pg = Postgres.create()
-    club = None
-    try:
-        pg.psql(f"CREATE ROLE {OWNER} LOGIN; CREATE ROLE {APP} LOGIN")
-        db = "club_" + uuid.uuid4().hex[:10]
-        pg.psql(f"CREATE DATABASE {db} OWNER {OWNER}")
-        club = Club(pg, club_bin, db, folder / "serve.log")
-        club.run("migrate", "--app-role", APP)
-        club.start()
+    with throwaway_club(club_bin, folder) as club:
         club.add_club("Bench FC")
         kiosk_db = folder / "kiosk.sqlite"
         subprocess.run([sideline, "club", "join", f"http://127.0.0.1:{club.port}", club.enrolment_code("Bench FC", "pitch-1"),
                         "--db", str(kiosk_db)], check=True, capture_output=True, text=True, timeout=120)
         env = {**os.environ, "SIDELINE_BENCH_CLUB_DB": str(kiosk_db), "SIDELINE_BENCH_CLUB_SESSIONS": str(arguments.sessions)}
         result = subprocess.run([sideline, "--bench"], env=env, cwd=folder, text=True, timeout=3600)
-        sys.exit(result.returncode)
-    finally:
-        if club:
-            club.stop()
-        pg.destroy()
+    sys.exit(result.returncode)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ public enum Action: Sendable, Equatable {
     case live(LiveAction)
     case review(ReviewAction)
     case season(SeasonAction)
+    case checkIn(CheckInAction)
     case settings(SettingsAction)
     case club(ClubAction)
     case clubSync(ClubSyncAction)

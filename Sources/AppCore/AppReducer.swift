@@ -74,6 +74,9 @@ public enum AppReducer {
         case .season(let season):
             let context = AppContext(s)
             return SeasonReducer.reduce(&s.season, season, context)
+        case .checkIn(let checkIn):
+            let context = AppContext(s)
+            return CheckInReducer.reduce(&s.checkIn, checkIn, context)
         case .settings(.delegate(let outcome)):
             return NavigationReducer.settings(&s, outcome)
         case .settings(let settings):

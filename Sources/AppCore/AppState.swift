@@ -7,7 +7,7 @@ import TeamCore
 /// feature's own state, which only that feature's reducer writes (the settings' values every
 /// feature reads, through `AppContext`).
 public struct AppState: Sendable, Equatable {
-    public enum Screen: String, Sendable, Equatable { case teamPicker, teamSetup, lobby, live, review, season, settings }
+    public enum Screen: String, Sendable, Equatable { case teamPicker, teamSetup, lobby, live, review, season, settings, checkIn }
 
     /// A strap silent this long shows "no signal" instead of a frozen value (`NoSignal.afterMs`:
     /// the same limit ends what a gap earns in effort points).
@@ -38,6 +38,8 @@ public struct AppState: Sendable, Equatable {
     public var live: LiveSession?
     public var review = Review()
     public var season = Season()
+    /// The morning Check-in while it is open.
+    public var checkIn: CheckIn?
     public var confirmation: Confirmation?
     public var club = Club()
     public var clubSync = ClubSyncPage()

@@ -31,6 +31,19 @@ public enum Effect: Sendable, Equatable {
     case loadSessions(teamID: Int64)
     case loadReview(sessionID: Int64)
     case markReviewed(sessionID: Int64)
+    /// A held peak accepted as the player's measured HRmax (`MaxHeartRateSuggestion`).
+    case setMeasuredMaxHR(playerID: Int64, bpm: Int)
+    /// A suggested HRmax turned down: the player is not asked again up to `bpm`.
+    case dismissMaxHR(playerID: Int64, bpm: Int)
+    /// The session's players and their ratings, and whether players may still rate (answered by `.review(.rating(.loaded))`).
+    case loadRatingSheet(sessionID: Int64)
+    /// A player's session RPE kept (the store checks the rules again; a refusal is the coach's notice).
+    case saveRating(sessionID: Int64, playerID: Int64, rpe: Int, byCoach: Bool)
+    /// The team's roster and who has answered the morning wellness today (answered by `.checkIn(.loaded)`).
+    case loadCheckIn(teamID: Int64)
+    /// A player's morning wellness for today, by their shirt number in the team (answered by `.checkIn(.saved)`;
+    /// a refusal is the coach's notice).
+    case saveWellness(teamID: Int64, number: Int, answers: WellnessAnswers)
     /// The team's season table on today's date (answered by `.season(.loaded)`).
     case loadSeason(teamID: Int64)
     /// One player's history across teams (answered by `.season(.historyLoaded)`).
@@ -44,7 +57,9 @@ public enum Effect: Sendable, Equatable {
     case exportAll
     /// CSV (samples, RR, summary), TCX and FIT per player and the JSON summary of one session.
     case exportSession(sessionID: Int64)
-    case deletePlayerAndData(playerID: Int64)
+    /// The player erased everywhere (`SidelineStore.erasePlayer`): every row of theirs, the file compacted,
+    /// the erasure recorded for the club and for restores.
+    case erasePlayer(playerID: Int64)
     /// "All players": everyone, on a team or not (answered by `.club(.playersLoaded)`).
     case loadPlayers
     /// Every strap the club knows (answered by `.club(.strapsLoaded)`).
@@ -58,6 +73,8 @@ public enum Effect: Sendable, Equatable {
     /// A picture on the USB stick named after the player (as "Import photos from USB" names them) becomes their photo.
     case importPlayerPhoto(playerID: Int64, player: Player)
     case removePlayerPhoto(playerID: Int64)
+    /// The player's own data as one ZIP (`StoredPlayerData`), onto the stick that is in, else the export folder.
+    case exportPlayerData(playerID: Int64)
     case renameTeam(teamID: Int64, name: String)
     case setTeamColour(teamID: Int64, colour: RGBColour)
     /// The team and its sessions with everything in them; its players stay.

@@ -11,6 +11,8 @@ public enum NavigationAction: Sendable, Equatable {
     case season
     /// Opens the PIN pad; the settings screen follows the right PIN.
     case settings
+    /// The morning wellness Check-in (from the lobby, the readiness sheet or the season after a check); Done comes back.
+    case checkIn
 }
 
 /// The club's teams and the chosen team's roster, as the store answers.
@@ -55,6 +57,7 @@ enum NavigationReducer {
             s.screen = .review
             s.notice = nil
             s.review.data = nil
+            s.review.rating = nil
             return .effects(.loadSessions(teamID: id))
         case .season:
             guard let id = s.teamID else { return .none }
@@ -67,6 +70,12 @@ enum NavigationReducer {
         case .settings:
             s.settings.pin = PinEntry()
             return .none
+        case .checkIn:
+            guard let id = s.teamID, s.screen == .lobby || s.screen == .season else { return .none }
+            s.checkIn = CheckIn(teamID: id, returnTo: s.screen)
+            s.screen = .checkIn
+            s.notice = nil
+            return .effects(.loadCheckIn(teamID: id))
         }
     }
 
@@ -121,7 +130,7 @@ enum NavigationReducer {
             // The check's results are in the season table's readiness column.
             s.screen = .season
             s.season = Season()
-            s.notice = "Readiness check saved"
+            s.notice = "Readiness check saved · Check-in for the morning questions"
             return .effects(s.teamID.map { .loadSeason(teamID: $0) }, s.teamID.map { .loadSessions(teamID: $0) }, .markReviewed(sessionID: id))
         case .discarded:
             s.screen = .lobby

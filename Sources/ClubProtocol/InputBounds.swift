@@ -41,4 +41,15 @@ public enum InputBounds {
 
     /// Names and words: a bundle's team, player, strap and lap names, its tags, what a strap said of itself.
     public static let bundleText = TextBounds(characters: 200, bytes: 800)
+
+    /// A bundle's canonical JSON text, inflated (docs/decisions/069-a-commit-has-a-memory-ceiling.md):
+    /// a 90-minute session of 24 players is about 4 MB.
+    public static let bundleBytes = 64 * 1024 * 1024
+    /// What decoding a bundle may cost, bounded by its text's shape (`BundleShape`) before it is decoded:
+    /// 2 million values (a 90-minute session of 24 players holds about 0.9 million: readings, beats and
+    /// the rest; about 50 bytes each while a commit decodes, checks and stores them), the text of every
+    /// name and word at its bound, and no number longer than 32 bytes. These, not the counts above,
+    /// bound a commit's memory; they refuse a day of 60 straps (about 60 million values) that the counts
+    /// would let through.
+    public static let bundleShape = BundleShape.Limits(values: 2_000_000, stringBytes: 4 * 1024 * 1024, tokenBytes: 32)
 }

@@ -22,6 +22,7 @@ public enum RosterSchema {
     /// The settings a club shares with its kiosks: the kiosk's key (`KioskSettings.keyValues`) → the club's field.
     public static let sharedSettings: [(kioskKey: String, field: String)] = [
         ("zoneModel", "zoneModel"), ("maxFormula", "maxHRFormula"), ("loadStatusRatios", "loadStatusRatios"), ("seasonStart", "seasonStart"),
+        ("retentionMonths", "retentionMonths"),
     ]
 
     /// The membership key of a player on a team.
@@ -120,6 +121,13 @@ public enum RosterSchema {
         case (.settings, "seasonStart"):
             guard let text = value.string, text.utf8.count <= 8, SeasonStart(parsing: text) != nil else {
                 return "a month and day like \"08-01\" (February 29 is not every year's)"
+            }
+            return nil
+        case (.settings, "retentionMonths"):
+            // Text like the other settings (the kiosk's key/value form): "0" keeps every session.
+            guard let text = value.string, text.utf8.count <= 3, let months = Int(text), "\(months)" == text,
+                  SessionRetention.monthsRange.contains(months) else {
+                return "a whole number of months from \(SessionRetention.monthsRange.lowerBound) (keep for good) to \(SessionRetention.monthsRange.upperBound), as text"
             }
             return nil
         default: return "unknown field"

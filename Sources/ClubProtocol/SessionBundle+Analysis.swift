@@ -46,6 +46,8 @@ public struct BundleAnalysisInput: Sendable {
     public var input: SessionInput
     public var identities: BundleIdentities
     public var strapEvents: [StrapEvent]
+    /// The players' session RPE, by the input's player id.
+    public var ratings: [Int64: SessionRating] = [:]
 }
 
 /// A session input names a player or strap the identities do not know.
@@ -65,8 +67,12 @@ extension SessionBundle {
             zoneModel: ZoneModel(rawValue: self.session.zoneModel) ?? .percentOfMax, effortEndMs: self.session.effortEndMs)
         var players: [SessionPlayer] = [], samples: [Int64: [Sample]] = [:], rr: [Int64: [RRInterval]] = [:]
         var identities: [Int64: BundleIdentities.PlayerIdentity] = [:]
+        var ratings: [Int64: SessionRating] = [:]
         for (i, p) in participants.enumerated() {
             let id = Int64(i + 1)
+            if let r = p.rating {
+                ratings[id] = SessionRating(sessionID: sessionID, playerID: id, rpe: r.rpe, ratedAt: Date(unixMs: r.ratedMs), byCoach: r.byCoach)
+            }
             identities[id] = .init(uuid: p.playerUUID, firstName: p.firstName, lastName: p.lastName)
             let physiology = Physiology(age: p.physiology.age, sex: Sex(rawValue: p.physiology.sex) ?? .male, weightKg: p.physiology.weightKg,
                                         restingHR: p.physiology.restingHR, maxHR: p.physiology.maxHR,
@@ -88,12 +94,14 @@ extension SessionBundle {
             input: input,
             identities: BundleIdentities(sessionUUID: self.session.uuid, teamUUID: self.session.teamUUID, teamName: self.session.teamName,
                                          players: identities, straps: strapsByID),
-            strapEvents: events)
+            strapEvents: events, ratings: ratings)
     }
 
     /// The bundle of a session the analysis reads, with who its numbers are. Straps are listed
     /// in the order of their ids; every player and strap the input names must be in `identities`.
-    public init(input: SessionInput, identities: BundleIdentities, strapEvents: [StrapEvent] = []) throws(BundleIdentityError) {
+    /// `ratings`: the players' session RPE by player id (a bundle with one is format 2).
+    public init(input: SessionInput, identities: BundleIdentities, strapEvents: [StrapEvent] = [],
+                ratings: [Int64: SessionRating] = [:]) throws(BundleIdentityError) {
         let strapIDs = identities.straps.keys.sorted()
         let strapIndex = Dictionary(uniqueKeysWithValues: strapIDs.enumerated().map { ($0.element, $0.offset) })
         func index(ofStrap id: Int64) throws(BundleIdentityError) -> Int {
@@ -116,7 +124,8 @@ extension SessionBundle {
                 strap: try p.strapID.map { id throws(BundleIdentityError) in try index(ofStrap: id) },
                 physiology: BundlePhysiology(age: ph.age, sex: ph.sex.rawValue, weightKg: ph.weightKg, restingHR: ph.restingHR,
                                              maxHR: ph.maxHR, maxSource: ph.maxSource.rawValue),
-                samples: samples, rr: rr))
+                samples: samples, rr: rr,
+                rating: ratings[p.playerID].map { BundleRating(rpe: $0.rpe, ratedMs: $0.ratedAt.unixMs, byCoach: $0.byCoach) }))
         }
         var events: [BundleStrapEvent] = []
         for e in strapEvents { events.append(BundleStrapEvent(strap: try index(ofStrap: e.strapID), tMs: e.tMs, kind: e.kind.rawValue, value: e.value)) }

@@ -10,7 +10,13 @@ extension SessionBundle {
         func text(_ value: String, _ what: @autoclosure () -> String, mayBeEmpty: Bool = true) {
             if let problem = InputBounds.bundleText.problem(value, mayBeEmpty: mayBeEmpty) { problems.append("\(what()): \(problem)") }
         }
-        check(format == Self.currentFormat, "format \(format) is not \(Self.currentFormat)")
+        check(Self.acceptedFormats.contains(format), "format \(format) is not one of \(Self.acceptedFormats.map(String.init).joined(separator: ", "))")
+        check(format >= 2 || participants.allSatisfy { $0.rating == nil }, "a format 1 bundle carries no ratings")
+        for p in participants {
+            guard let r = p.rating else { continue }
+            check(SessionRPE.scale.contains(r.rpe), "an RPE of \(r.rpe) is off the CR-10 scale (0 to 10)")
+            check(InputBounds.unixMs.contains(r.ratedMs), "ratedMs \(r.ratedMs) is not a time from 2000 to 2100")
+        }
         check(Session.State(rawValue: session.state) != nil, "session state '\(session.state.prefix(40))' is not running, paused, ended or interrupted")
         check(ZoneModel(rawValue: session.zoneModel) != nil, "zone model '\(session.zoneModel.prefix(40))' is unknown")
         check(InputBounds.unixMs.contains(session.startedMs), "startedMs \(session.startedMs) is not a time from 2000 to 2100")

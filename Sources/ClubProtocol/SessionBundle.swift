@@ -2,13 +2,23 @@ import Foundation
 
 /// A finished session as it goes up to the club, once and immutable (format 1): everything the
 /// kiosk's analysis and exports read, so the server computes the same numbers with the same code.
+/// Format 2 adds the players' session RPE (`BundleParticipant.rating`): the only part that may change
+/// after an upload — a rating given or corrected later travels as the same bundle with new ratings
+/// (decision 067). A bundle without a rating is written as format 1, byte for byte as before.
 ///
 /// Samples and RR intervals are columns per participant (one array per field, times as deltas):
 /// a 90-minute session of 24 players is 130 k readings, and columns of small integers are what
 /// JSON and gzip carry best. Identity is by UUID (session, team, players, straps); the numbers
 /// a kiosk gives its rows never leave it. Its content hash is the SHA-256 of its canonical bytes.
 public struct SessionBundle: Codable, Sendable, Equatable {
-    public static let currentFormat = 1
+    /// The newest format this side writes and reads (a bundle with ratings).
+    public static let currentFormat = 2
+    /// The formats a club accepts: 1 (before ratings) and 2.
+    public static let acceptedFormats = 1...2
+    /// The format a bundle is written in: the oldest that carries what it holds.
+    public static func format(for participants: [BundleParticipant]) -> Int {
+        participants.contains { $0.rating != nil } ? 2 : 1
+    }
 
     public var format: Int
     public var session: BundleSession
@@ -19,9 +29,10 @@ public struct SessionBundle: Codable, Sendable, Equatable {
     public var laps: [BundleLap]
     public var strapEvents: [BundleStrapEvent]
 
-    public init(format: Int = SessionBundle.currentFormat, session: BundleSession, straps: [BundleStrap],
+    /// `format`: nil writes the oldest format that carries the participants (`format(for:)`).
+    public init(format: Int? = nil, session: BundleSession, straps: [BundleStrap],
                 participants: [BundleParticipant], laps: [BundleLap], strapEvents: [BundleStrapEvent]) {
-        self.format = format
+        self.format = format ?? Self.format(for: participants)
         self.session = session
         self.straps = straps
         self.participants = participants
@@ -103,9 +114,11 @@ public struct BundleParticipant: Codable, Sendable, Equatable {
     public var physiology: BundlePhysiology
     public var samples: SampleColumns
     public var rr: RRColumns
+    /// Their session RPE (format 2); nil: not rated (and left out of the bytes).
+    public var rating: BundleRating?
 
     public init(playerUUID: UUID, firstName: String, lastName: String, shirtNumber: Int, strap: Int?,
-                physiology: BundlePhysiology, samples: SampleColumns, rr: RRColumns) {
+                physiology: BundlePhysiology, samples: SampleColumns, rr: RRColumns, rating: BundleRating? = nil) {
         self.playerUUID = playerUUID
         self.firstName = firstName
         self.lastName = lastName
@@ -114,6 +127,30 @@ public struct BundleParticipant: Codable, Sendable, Equatable {
         self.physiology = physiology
         self.samples = samples
         self.rr = rr
+        self.rating = rating
+    }
+}
+
+/// A player's session RPE as the kiosk keeps it: 0–10 (CR-10), when it was given, whether by the coach.
+public struct BundleRating: Codable, Sendable, Equatable {
+    public var rpe: Int
+    public var ratedMs: Int64
+    public var byCoach: Bool
+
+    public init(rpe: Int, ratedMs: Int64, byCoach: Bool) {
+        self.rpe = rpe
+        self.ratedMs = ratedMs
+        self.byCoach = byCoach
+    }
+}
+
+extension SessionBundle {
+    /// The same bundle without its ratings (format 1): what two uploads of one session must share.
+    public var withoutRatings: SessionBundle {
+        var copy = self
+        copy.format = 1
+        for i in copy.participants.indices { copy.participants[i].rating = nil }
+        return copy
     }
 }
 

@@ -39,16 +39,23 @@ public struct UploadRequest: Codable, Sendable, Equatable {
     public var sha256: String
     /// Bytes of the gzip stream.
     public var length: Int
+    /// SHA-256 hex of the bundle without its ratings (`SessionBundle.withoutRatings`): when the club holds
+    /// the session with other ratings and the same readings, the upload replaces the ratings (decision 067).
+    /// Absent from kiosks before format 2: any other content is refused at once, as before.
+    public var readingsSHA256: String?
 
-    public init(sessionUUID: UUID, sha256: String, length: Int) {
+    public init(sessionUUID: UUID, sha256: String, length: Int, readingsSHA256: String? = nil) {
         self.sessionUUID = sessionUUID
         self.sha256 = sha256
         self.length = length
+        self.readingsSHA256 = readingsSHA256
     }
 
     /// The most one upload may send compressed, and the most it may inflate to.
     public static let maxLength = 64 * 1024 * 1024
-    public static let maxBundleBytes = 512 * 1024 * 1024
+    public static let maxBundleBytes = InputBounds.bundleBytes
+    /// The most one PATCH may carry (a kiosk sends 256 kB): a server reads a few at once, each copied twice.
+    public static let maxChunk = 2 * 1024 * 1024
 }
 
 /// An upload under way: send from `offset` (PATCH with `Upload-Offset`), then commit.
@@ -75,11 +82,16 @@ public struct StoredSession: Codable, Sendable, Equatable {
     public var sha256: String
     /// True when this request stored it; false when it was there already.
     public var created: Bool
+    /// True when what was offered is an older form of the stored session: the club rewrote it
+    /// without a player erased since (`sha256` is the stored one). Nothing more to send. Absent
+    /// from servers before erasures.
+    public var superseded: Bool?
 
-    public init(sessionUUID: UUID, sha256: String, created: Bool) {
+    public init(sessionUUID: UUID, sha256: String, created: Bool, superseded: Bool? = nil) {
         self.sessionUUID = sessionUUID
         self.sha256 = sha256
         self.created = created
+        self.superseded = superseded
     }
 }
 
@@ -93,14 +105,19 @@ public struct SyncStatus: Codable, Sendable, Equatable {
     /// Sessions this kiosk uploaded that the club holds.
     public var sessionsStored: Int
     public var lastSeenMs: Int64?
+    /// How many players the club has erased. Fewer than a kiosk knows the club acknowledged: the club's
+    /// database was restored from a backup, and the kiosk sends them all again. Absent from servers before erasures.
+    public var playersErased: Int?
 
-    public init(clubName: String, kioskName: String, serverTimeMs: Int64, rosterSeq: Int64, sessionsStored: Int, lastSeenMs: Int64?) {
+    public init(clubName: String, kioskName: String, serverTimeMs: Int64, rosterSeq: Int64, sessionsStored: Int, lastSeenMs: Int64?,
+                playersErased: Int? = nil) {
         self.clubName = clubName
         self.kioskName = kioskName
         self.serverTimeMs = serverTimeMs
         self.rosterSeq = rosterSeq
         self.sessionsStored = sessionsStored
         self.lastSeenMs = lastSeenMs
+        self.playersErased = playersErased
     }
 }
 

@@ -34,7 +34,7 @@ public enum ClubAccess {
 
     public static func kiosks(_ database: ClubDatabase, club: UUID) async throws -> [KioskRow] {
         try await database.inClub(club) { c in
-            try await c.query("""
+            try await c.collect("""
                 SELECT k.id, k.name, k.enrolled_at, k.last_seen_at, k.revoked_at,
                        CASE WHEN k.enrolment_expires_at > now() THEN k.enrolment_expires_at END,
                        (SELECT count(*) FROM session s WHERE s.kiosk_id = k.id)
@@ -46,14 +46,14 @@ public enum ClubAccess {
 
     public static func tokens(_ database: ClubDatabase, club: UUID) async throws -> [TokenRow] {
         try await database.inClub(club) { c in
-            try await c.query("SELECT id, created_at, revoked_at FROM api_token ORDER BY created_at, id", logger: database.logger)
+            try await c.collect("SELECT id, created_at, revoked_at FROM api_token ORDER BY created_at, id", logger: database.logger)
                 .decode((UUID, Date, Date?).self).all().map { TokenRow(id: $0.0, createdAt: $0.1, revokedAt: $0.2) }
         }
     }
 
     public static func users(_ database: ClubDatabase, club: UUID) async throws -> [UserRow] {
         try await database.inClub(club) { c in
-            try await c.query("""
+            try await c.collect("""
                 SELECT u.id, u.email, u.role,
                        (SELECT n.value::jsonb #>> '{}' FROM roster_field n
                         WHERE n.entity = 'team' AND n.field = 'name' AND n.key = u.team_uuid::text),
@@ -76,11 +76,11 @@ public enum ClubAccess {
     /// enrolling again with a new code from `add-kiosk`.
     public static func revokeKiosk(_ database: ClubDatabase, club: UUID, kiosk: KioskSelector) async throws -> Outcome {
         try await database.inClub(club) { c in
-            let found = try await c.query("SELECT id, name, revoked_at FROM kiosk WHERE name = \(kiosk.name) OR id = \(kiosk.id)", logger: database.logger)
+            let found = try await c.collect("SELECT id, name, revoked_at FROM kiosk WHERE name = \(kiosk.name) OR id = \(kiosk.id)", logger: database.logger)
                 .decode((UUID, String, Date?).self).firstElement()
             guard let (id, name, revokedAt) = found else { throw ClubError.notFound("this club has no kiosk \(kiosk.description)") }
             if let revokedAt { return Outcome(name: name, changed: false, since: revokedAt) }
-            let now = try await c.query("""
+            let now = try await c.collect("""
                 UPDATE kiosk SET revoked_at = now(), token_hash = NULL, enrolment_code_hash = NULL, enrolment_expires_at = NULL
                 WHERE id = \(id) RETURNING revoked_at
                 """, logger: database.logger).decode(Date.self).firstElement() ?? Date()
@@ -110,14 +110,14 @@ public enum ClubAccess {
         let id = UUID(uuidString: token.trimmingCharacters(in: .whitespaces))
         let hash = SecretToken.hash(token)
         return try await database.inClub(club) { c in
-            let found = try await c.query("SELECT id, revoked_at FROM api_token WHERE id = \(id) OR token_hash = \(hash)", logger: database.logger)
+            let found = try await c.collect("SELECT id, revoked_at FROM api_token WHERE id = \(id) OR token_hash = \(hash)", logger: database.logger)
                 .decode((UUID, Date?).self).firstElement()
             guard let (tokenID, revokedAt) = found else {
                 throw ClubError.notFound("this club has no API token '\(token.prefix(60))' (its id, as `list-tokens` prints it, or the token itself)")
             }
             let name = tokenID.uuidString.lowercased()
             if let revokedAt { return Outcome(name: name, changed: false, since: revokedAt) }
-            let now = try await c.query("UPDATE api_token SET revoked_at = now() WHERE id = \(tokenID) RETURNING revoked_at", logger: database.logger)
+            let now = try await c.collect("UPDATE api_token SET revoked_at = now() WHERE id = \(tokenID) RETURNING revoked_at", logger: database.logger)
                 .decode(Date.self).firstElement() ?? Date()
             database.logger.notice("API token \(name) revoked")
             return Outcome(name: name, changed: true, since: now)
@@ -128,17 +128,17 @@ public enum ClubAccess {
     /// again, they sign in afresh (the sessions they had are ended, not brought back).
     public static func setUserDisabled(_ database: ClubDatabase, club: UUID, user: UserSelector, disabled: Bool) async throws -> Outcome {
         try await database.inClub(club) { c in
-            let found = try await c.query("SELECT id, email, disabled_at FROM club_user WHERE lower(email) = lower(\(user.email)) OR id = \(user.id)", logger: database.logger)
+            let found = try await c.collect("SELECT id, email, disabled_at FROM club_user WHERE lower(email) = lower(\(user.email)) OR id = \(user.id)", logger: database.logger)
                 .decode((UUID, String, Date?).self).firstElement()
             guard let (id, email, disabledAt) = found else { throw ClubError.notFound("this club has no user \(user.description)") }
             if disabled, let disabledAt { return Outcome(name: email, changed: false, since: disabledAt) }
             if !disabled, disabledAt == nil { return Outcome(name: email, changed: false, since: Date()) }
-            let now = try await c.query("SELECT now()", logger: database.logger).decode(Date.self).firstElement() ?? Date()
+            let now = try await c.collect("SELECT now()", logger: database.logger).decode(Date.self).firstElement() ?? Date()
             if disabled {
-                try await c.query("UPDATE club_user SET disabled_at = now() WHERE id = \(id)", logger: database.logger)
+                try await c.collect("UPDATE club_user SET disabled_at = now() WHERE id = \(id)", logger: database.logger)
             } else {
-                try await c.query("UPDATE club_user SET disabled_at = NULL WHERE id = \(id)", logger: database.logger)
-                try await c.query("DELETE FROM web_session WHERE user_id = \(id)", logger: database.logger)
+                try await c.collect("UPDATE club_user SET disabled_at = NULL WHERE id = \(id)", logger: database.logger)
+                try await c.collect("DELETE FROM web_session WHERE user_id = \(id)", logger: database.logger)
             }
             database.logger.notice("user '\(email)' \(disabled ? "disabled" : "enabled")")
             return Outcome(name: email, changed: true, since: now)

@@ -22,7 +22,7 @@ public enum ClubAdmin {
         let id = UUID()
         do {
             try await database.inClub(id) { connection in
-                try await connection.query("INSERT INTO club(id, name) VALUES (\(id), \(name))", logger: database.logger)
+                try await connection.collect("INSERT INTO club(id, name) VALUES (\(id), \(name))", logger: database.logger)
             }
         } catch let error as PSQLError where error.isUniqueViolation {
             throw ClubError.conflict("a club named '\(name)' exists already")
@@ -39,8 +39,8 @@ public enum ClubAdmin {
 
     static func findClub(_ database: ClubDatabase, name: String) async throws -> Club? {
         try await database.inTransaction { connection in
-            try await connection.query("SELECT set_config('sideline.lookup', 'on', true)", logger: database.logger)
-            return try await connection.query("SELECT id, name FROM club WHERE name = \(name)", logger: database.logger)
+            try await connection.collect("SELECT set_config('sideline.lookup', 'on', true)", logger: database.logger)
+            return try await connection.collect("SELECT id, name FROM club WHERE name = \(name)", logger: database.logger)
                 .decode((UUID, String).self).firstElement().map { Club(id: $0.0, name: $0.1) }
         }
     }
@@ -64,16 +64,16 @@ public enum ClubAdmin {
         let expires = Date().addingTimeInterval(enrolmentValidity)
         let hash = SecretToken.hash(code)
         return try await database.inClub(club.id) { connection in
-            let existing = try await connection.query("SELECT id FROM kiosk WHERE name = \(name)", logger: database.logger)
+            let existing = try await connection.collect("SELECT id FROM kiosk WHERE name = \(name)", logger: database.logger)
                 .decode(UUID.self).firstElement()
             if let existing {
-                try await connection.query("""
+                try await connection.collect("""
                     UPDATE kiosk SET enrolment_code_hash = \(hash), enrolment_expires_at = \(expires), token_hash = NULL WHERE id = \(existing)
                     """, logger: database.logger)
                 return KioskEnrolment(kioskID: existing, code: code, expires: expires, replaced: true)
             }
             let id = UUID()
-            try await connection.query("""
+            try await connection.collect("""
                 INSERT INTO kiosk(club_id, id, name, enrolment_code_hash, enrolment_expires_at)
                 VALUES (\(club.id), \(id), \(name), \(hash), \(expires))
                 """, logger: database.logger)
@@ -88,7 +88,7 @@ public enum ClubAdmin {
         let hash = SecretToken.hash(token)
         let id = UUID()
         try await database.inClub(club.id) { connection in
-            try await connection.query("INSERT INTO api_token(club_id, id, token_hash) VALUES (\(club.id), \(id), \(hash))",
+            try await connection.collect("INSERT INTO api_token(club_id, id, token_hash) VALUES (\(club.id), \(id), \(hash))",
                                        logger: database.logger)
         }
         return (id, token)
@@ -114,7 +114,7 @@ public enum ClubAdmin {
             try await database.inClub(club.id) { connection in
                 var teamUUID: UUID?
                 if let team {
-                    let keys = try await connection.query("""
+                    let keys = try await connection.collect("""
                         SELECT n.key FROM roster_field n
                         WHERE n.entity = 'team' AND n.field = 'name' AND lower(n.value::jsonb #>> '{}') = lower(\(team))
                           AND NOT EXISTS (SELECT 1 FROM roster_field d WHERE d.club_id = n.club_id AND d.entity = 'team' AND d.key = n.key
@@ -126,7 +126,7 @@ public enum ClubAdmin {
                     }
                     teamUUID = key
                 }
-                try await connection.query("""
+                try await connection.collect("""
                     INSERT INTO club_user(club_id, id, email, role, team_uuid, password_hash)
                     VALUES (\(club.id), \(id), \(email), \(role.rawValue), \(teamUUID), \(hash))
                     """, logger: database.logger)

@@ -31,7 +31,7 @@ public enum ClubBench {
         try await Migrator.applySchema(database)
         let club = UUID()
         try await database.inClub(club) { c in
-            try await c.query("INSERT INTO club(id, name) VALUES (\(club), \("bench " + club.uuidString.lowercased()))", logger: logger)
+            try await c.collect("INSERT INTO club(id, name) VALUES (\(club), \("bench " + club.uuidString.lowercased()))", logger: logger)
         }
         defer { }
         say("bench: \(options.sessions) sessions × \(options.players) players × \(options.minutes) min (a reading a second, RR beat by beat)")
@@ -79,10 +79,10 @@ public enum ClubBench {
 
         let hours = Double(options.sessions * options.minutes) / 60
         let (compact, rows) = try await database.inTransaction { c in
-            let compact = try await c.query("""
+            let compact = try await c.collect("""
                 SELECT pg_total_relation_size('session') + pg_total_relation_size('session_participant')
                 """, logger: logger).decode(Int64.self).firstElement() ?? 0
-            let rows = try await c.query("""
+            let rows = try await c.collect("""
                 SELECT sum(pg_total_relation_size(relid))::bigint FROM (
                     SELECT relid FROM pg_partition_tree('bench_sample') UNION ALL SELECT relid FROM pg_partition_tree('bench_rr')) t
                 """, logger: logger).decode(Int64?.self).firstElement() ?? nil
@@ -118,9 +118,9 @@ public enum ClubBench {
                    percentile(computed, 0.5), percentile(computed, 0.95), percentile(cached, 0.5), percentile(cached, 0.95)))
         say(String(format: "sessions list of %d: p50 %.1f ms, p95 %.1f ms (goal ≤ 100)", listed, percentile(listTimes, 0.5), percentile(listTimes, 0.95)))
         try await database.inTransaction { c in
-            try await c.query("DROP TABLE bench_sample, bench_rr", logger: logger)
+            try await c.collect("DROP TABLE bench_sample, bench_rr", logger: logger)
         }
-        try await database.inClub(club) { c in try await c.query("DELETE FROM club WHERE id = \(club)", logger: logger) }
+        try await database.inClub(club) { c in try await c.collect("DELETE FROM club WHERE id = \(club)", logger: logger) }
         if options.seasonSessions > 0 {
             try await ClubSeasonBench.run(database, players: options.seasonPlayers, sessions: options.seasonSessions, say: say)
         }
@@ -134,17 +134,17 @@ public enum ClubBench {
         try await database.inTransaction { c in
             for (table, columns) in [("bench_sample", "t_ms bigint, bpm smallint, contact smallint, strap smallint, energy_kj integer"),
                                      ("bench_rr", "t_ms bigint, rr_1024 integer")] {
-                try await c.query(PostgresQuery(unsafeSQL: """
+                try await c.collect(PostgresQuery(unsafeSQL: """
                     CREATE TABLE \(table)(session_uuid uuid NOT NULL, player_uuid uuid NOT NULL, started date NOT NULL, \(columns)) PARTITION BY RANGE (started)
                     """), logger: logger)
                 for month in months {
                     let next = Calendar(identifier: .gregorian).date(byAdding: .month, value: 1, to: month)!
                     let name = "\(table)_\(Int(month.timeIntervalSince1970))"
-                    try await c.query(PostgresQuery(unsafeSQL: """
+                    try await c.collect(PostgresQuery(unsafeSQL: """
                         CREATE TABLE \(name) PARTITION OF \(table) FOR VALUES FROM ('\(day(month))') TO ('\(day(next))')
                         """), logger: logger)
                 }
-                try await c.query(PostgresQuery(unsafeSQL: "CREATE INDEX ON \(table)(session_uuid, player_uuid, t_ms)"), logger: logger)
+                try await c.collect(PostgresQuery(unsafeSQL: "CREATE INDEX ON \(table)(session_uuid, player_uuid, t_ms)"), logger: logger)
             }
         }
         // The rows in COPY's text format are made session by session while the COPY runs; the time spent

@@ -9,20 +9,45 @@ import PostgresNIO
 public struct ClubDatabase: Sendable {
     public let client: PostgresClient
     public let logger: Logger
+    /// How long one transaction may take, waiting for a connection included (`serve` sets it; the
+    /// one-shot commands wait as long as their work takes). While PostgreSQL is down the pool waits
+    /// a minute before it gives up on a request; past this the request is answered 503 instead.
+    public let deadline: Duration?
 
-    public init(url: DatabaseURL, logger: Logger, poolLogLevel: Logger.Level? = nil) {
+    /// What `serve` gives a transaction: a commit of the largest bundle takes a few seconds, and the kiosk
+    /// gives up after 30.
+    public static let servingDeadline: Duration = .seconds(15)
+    /// Who may hold a session bundle in memory now: commits and analyses, one at a time by default.
+    let bundles: MemoryGate
+    /// Who may read an upload's chunk now (up to `UploadRequest.maxChunk`, copied twice on its way in).
+    let chunks = MemoryGate(width: 4)
+
+    public init(url: DatabaseURL, logger: Logger, poolLogLevel: Logger.Level? = nil, deadline: Duration? = nil,
+                bundlesAtOnce: Int = 1) {
         var poolLogger = logger
         if let poolLogLevel { poolLogger.logLevel = poolLogLevel }
         client = PostgresClient(configuration: url.configuration, backgroundLogger: poolLogger)
         self.logger = logger
+        self.deadline = deadline
+        bundles = MemoryGate(width: bundlesAtOnce)
+    }
+
+    /// `work` on a whole bundle, once the gate lets it through (waiting as long as a transaction may take, when serving).
+    func withBundle<T: Sendable>(_ work: @Sendable () async throws -> T) async throws -> T {
+        try await bundles.through(waitingAtMost: deadline ?? .seconds(3600), work)
+    }
+
+    /// `work` reading and storing one upload chunk, once the chunk gate lets it through.
+    func withChunk<T: Sendable>(_ work: @Sendable () async throws -> T) async throws -> T {
+        try await chunks.through(waitingAtMost: deadline ?? .seconds(3600), work)
     }
 
     /// Runs `body` in a transaction scoped to `club`.
     @discardableResult
-    public func inClub<T: Sendable>(_ club: UUID, _ body: (PostgresConnection) async throws -> T) async throws -> T {
-        try await Self.unwrapped {
+    public func inClub<T: Sendable>(_ club: UUID, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try await within {
             try await client.withTransaction(logger: logger) { connection in
-                try await connection.query("SELECT set_config('sideline.club_id', \(club.uuidString.lowercased()), true)", logger: logger)
+                try await connection.collect("SELECT set_config('sideline.club_id', \(club.uuidString.lowercased()), true)", logger: logger)
                 return try await body(connection)
             }
         }
@@ -30,9 +55,38 @@ public struct ClubDatabase: Sendable {
 
     /// Runs `body` in a transaction with no club set (lookups through the definer functions, migrations).
     @discardableResult
-    public func inTransaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
-        try await Self.unwrapped {
+    public func inTransaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try await within {
             try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        }
+    }
+
+    /// `work`, unwrapped, within the deadline if there is one: past it the caller gets `.unavailable` (503)
+    /// at once — and a `CancellationError` at once when the request itself is cancelled (the server
+    /// stopping) — while the work is cancelled and left to end by itself. Not awaited: PostgresNIO does not always end work on
+    /// cancellation (a lease or a query on a connection PostgreSQL dropped can wait for the pool's own
+    /// timeouts, a minute), and the request must still be answered. A commit answered 503 that completes
+    /// later anyway is found stored by the kiosk's next try (uploads are idempotent).
+    func within<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        guard let deadline else { return try await Self.unwrapped(work) }
+        let answer = FirstAnswer<T>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                answer.deliver(to: continuation)
+                let worker = Task {
+                    do { answer.give(.success(try await Self.unwrapped(work))) } catch { answer.give(.failure(error)) }
+                }
+                let timer = Task {
+                    do { try await Task.sleep(for: deadline) } catch { return }
+                    answer.give(.failure(ClubError(.unavailable, "the club's database did not answer within \(deadline)")))
+                }
+                answer.onGiven {
+                    worker.cancel()
+                    timer.cancel()
+                }
+            }
+        } onCancel: {
+            answer.give(.failure(CancellationError()))
         }
     }
 
@@ -45,14 +99,14 @@ public struct ClubDatabase: Sendable {
         var schema: Int?
         do {
             let connection = try await PostgresConnection.connect(configuration: try url.connectionConfiguration(), id: 0, logger: logger)
-            let answer = try await connection.query("""
+            let answer = try await connection.collect("""
                 SELECT r.rolname::text, r.rolsuper, r.rolbypassrls,
                        (SELECT count(*) FROM pg_class c WHERE c.relowner = r.oid AND c.relnamespace = 'public'::regnamespace AND c.relkind = 'r'),
                        coalesce(has_table_privilege(to_regclass('public.sideline_migrations'), 'SELECT'), false)
                 FROM pg_roles r WHERE r.rolname = current_user
                 """, logger: logger).decode((String, Bool, Bool, Int64, Bool).self).firstElement()
             if answer?.4 == true {
-                schema = try await connection.query("SELECT coalesce(max(version), 0)::integer FROM sideline_migrations",
+                schema = try await connection.collect("SELECT coalesce(max(version), 0)::integer FROM sideline_migrations",
                                                     logger: logger).decode(Int.self).firstElement()
             }
             try await connection.close()

@@ -3,6 +3,8 @@
 public struct ClubError: Error, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         case badRequest, unauthorized, forbidden, notFound, conflict, gone, tooLarge, unprocessable, unavailable
+        /// Over a quota that frees itself (a kiosk's unfinished uploads): ask again later (429).
+        case overQuota
         /// Another request did the same at the same moment and its transaction was aborted: ask again (409 too).
         case concurrent
     }

@@ -57,7 +57,7 @@ struct ClubRoster: Sendable {
     static func load(in connection: PostgresConnection, logger: Logger) async throws -> ClubRoster {
         var roster = ClubRoster()
         var members: [String: Member] = [:]
-        let rows = try await connection.query("""
+        let rows = try await connection.collect("""
             SELECT entity, key, field, CASE WHEN field = 'photo' THEN (value <> 'null')::text ELSE value END
             FROM roster_field WHERE entity IN ('team', 'player', 'membership')
             """, logger: logger)
@@ -112,7 +112,7 @@ struct ClubRoster: Sendable {
 
     /// A player's photo (JPEG bytes), if they have one.
     static func photo(of player: UUID, in connection: PostgresConnection, logger: Logger) async throws -> Data? {
-        guard let text = try await connection.query("""
+        guard let text = try await connection.collect("""
             SELECT value FROM roster_field WHERE entity = 'player' AND key = \(player.uuidString.lowercased()) AND field = 'photo'
             """, logger: logger).decode(String.self).firstElement(),
             let value = try? CanonicalJSON.decode(RosterValue.self, from: Data(text.utf8)), let base64 = value.string else { return nil }

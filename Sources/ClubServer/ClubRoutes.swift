@@ -24,16 +24,20 @@ public struct ClubRoutes: Sendable {
         let api = router.group("api/v1")
         api.post("enrol") { request, _ in try await enrol(request) }
         api.get("kiosk/status") { request, _ in try await status(request) }
-        api.post("kiosk/leave") { request, _ in try await leave(request) }
+        api.post("kiosk/leave") { request, context in try await leave(request, context) }
         api.post("kiosk/uploads") { request, _ in try await createUpload(request) }
         api.head("kiosk/uploads/{id}") { request, context in try await uploadState(request, context, head: true) }
         api.get("kiosk/uploads/{id}") { request, context in try await uploadState(request, context, head: false) }
         api.patch("kiosk/uploads/{id}") { request, context in try await appendUpload(request, context) }
         api.post("kiosk/uploads/{id}/commit") { request, context in try await commitUpload(request, context) }
         api.delete("kiosk/sessions/{uuid}") { request, context in try await deleteSession(request, context) }
-        api.get("kiosk/roster/changes") { request, _ in try await rosterChanges(request) }
-        api.post("kiosk/roster/edits") { request, _ in try await rosterEdits(request) }
-        api.get("sessions") { request, _ in try await sessions(request) }
+        api.get("kiosk/roster/changes") { request, context in try await rosterChanges(request, context) }
+        api.post("kiosk/roster/edits") { request, context in try await rosterEdits(request, context) }
+        api.post("kiosk/erasures") { request, context in try await pushErasures(request, context) }
+        api.get("kiosk/erasures") { request, _ in try await erasures(request) }
+        api.post("kiosk/wellness") { request, context in try await pushWellness(request, context) }
+        api.get("wellness") { request, context in try await wellness(request, context) }
+        api.get("sessions") { request, context in try await sessions(request, context) }
         api.get("sessions/{uuid}") { request, context in try await session(request, context) }
     }
 
@@ -52,16 +56,22 @@ public struct ClubRoutes: Sendable {
             throw ClubError(.forbidden, "this is a kiosk's endpoint; an API token only reads /api/v1/sessions")
         }
         try await database.inClub(club) { connection in
-            try await connection.query("UPDATE kiosk SET last_seen_at = now() WHERE id = \(kiosk)", logger: logger)
+            try await connection.collect("UPDATE kiosk SET last_seen_at = now() WHERE id = \(kiosk)", logger: logger)
         }
         return (club, kiosk)
     }
 
-    func script(_ request: Request) async throws -> UUID {
-        guard case .script(let club) = try await caller(request) else {
+    func script(_ request: Request, _ context: ClubRequestContext) async throws -> Accessor {
+        guard case .script(let club, let token) = try await caller(request) else {
             throw ClubError(.forbidden, "the read API takes an API token (sideline-club add-token), not a kiosk's")
         }
-        return club
+        return .script(club: club, token: token, address: context.clientAddress(request))
+    }
+
+    /// The access log's line for a kiosk's sync: once a day for each kind of work (decision 071).
+    func logSync(_ action: String, club: UUID, kiosk: UUID, _ request: Request, _ context: ClubRequestContext) async throws {
+        try await AccessLog.record(AccessEvent(.sync, action), by: .kiosk(club: club, kiosk: kiosk, address: context.clientAddress(request)),
+                                   database: database)
     }
 
     // MARK: Kiosks
@@ -75,22 +85,26 @@ public struct ClubRoutes: Sendable {
     func status(_ request: Request) async throws -> Response {
         let (club, kiosk) = try await self.kiosk(request)
         let status = try await database.inClub(club) { connection in
-            let row = try await connection.query("""
+            let row = try await connection.collect("""
                 SELECT c.name, k.name, c.roster_seq, k.last_seen_at,
-                       (SELECT count(*) FROM session s WHERE s.kiosk_id = k.id)
+                       (SELECT count(*) FROM session s WHERE s.kiosk_id = k.id), (SELECT count(*) FROM player_erasure)
                 FROM club c, kiosk k WHERE k.id = \(kiosk)
-                """, logger: logger).decode((String, String, Int64, Date?, Int64).self).firstElement()
+                """, logger: logger).decode((String, String, Int64, Date?, Int64, Int64).self).firstElement()
             guard let row else { throw ClubError(.unauthorized, "unknown kiosk") }
             return SyncStatus(clubName: row.0, kioskName: row.1, serverTimeMs: Date().unixMs, rosterSeq: row.2,
-                              sessionsStored: Int(row.4), lastSeenMs: row.3?.unixMs)
+                              sessionsStored: Int(row.4), lastSeenMs: row.3?.unixMs, playersErased: Int(row.5))
         }
         return try HTTP.json(status)
     }
 
     /// `sideline club leave`: the kiosk revokes its own token; what it uploaded stays.
-    func leave(_ request: Request) async throws -> Response {
+    func leave(_ request: Request, _ context: ClubRequestContext) async throws -> Response {
         let (club, kiosk) = try await self.kiosk(request)
-        _ = try await ClubAccess.revokeKiosk(database, club: club, kiosk: .id(kiosk))
+        let outcome = try await ClubAccess.revokeKiosk(database, club: club, kiosk: .id(kiosk))
+        if outcome.changed {
+            try await AccessLog.record(.change("kiosk left the club: \(outcome.name)"),
+                                       by: .kiosk(club: club, kiosk: kiosk, address: context.clientAddress(request)), database: database)
+        }
         return Response(status: .noContent)
     }
 
@@ -133,16 +147,20 @@ public struct ClubRoutes: Sendable {
         guard let text = request.headers[HTTP.uploadOffset], let offset = Int(text), offset >= 0 else {
             throw ClubError.badRequest("Upload-Offset must be the byte offset this chunk starts at (a whole number ≥ 0)")
         }
-        // The chunk is read whole before anything is written: a link cut mid-chunk stores nothing of it.
-        let bytes: Data
-        do {
-            let buffer = try await request.body.collect(upTo: UploadStore.maxChunk)
-            bytes = Data(buffer.readableBytesView)
-        } catch is NIOTooManyBytesError {
-            throw ClubError(.tooLarge, "a chunk is at most \(UploadStore.maxChunk) bytes")
-        }
-        let state = try await database.inClub(club) { connection in
-            try await UploadStore.append(id, offset: offset, bytes: bytes, kiosk: kiosk, club: club, in: connection, logger: logger)
+        // The chunk is read whole before anything is written: a link cut mid-chunk stores nothing of it. A few
+        // at a time (the rest wait with their bytes unread): each is copied twice on its way to PostgreSQL.
+        let body = request.body
+        let state = try await database.withChunk { [database, logger] in
+            let bytes: Data
+            do {
+                let buffer = try await body.collect(upTo: UploadRequest.maxChunk)
+                bytes = Data(buffer.readableBytesView)
+            } catch is NIOTooManyBytesError {
+                throw ClubError(.tooLarge, "a chunk is at most \(UploadRequest.maxChunk) bytes")
+            }
+            return try await database.inClub(club) { connection in
+                try await UploadStore.append(id, offset: offset, bytes: bytes, kiosk: kiosk, club: club, in: connection, logger: logger)
+            }
         }
         return try HTTP.json(state, headers: uploadHeaders(state))
     }
@@ -150,12 +168,15 @@ public struct ClubRoutes: Sendable {
     func commitUpload(_ request: Request, _ context: ClubRequestContext) async throws -> Response {
         let (club, kiosk) = try await self.kiosk(request)
         let id = try HTTP.uuidParameter(context, "id")
-        let committed = try await database.inClub(club) { connection in
-            try await UploadStore.commit(id, kiosk: kiosk, club: club, in: connection, logger: logger)
+        let committed = try await database.withBundle { [database, logger] in
+            try await database.inClub(club) { connection in
+                try await UploadStore.commit(id, kiosk: kiosk, club: club, in: connection, logger: logger)
+            }
         }
         switch committed {
         case .stored(let stored):
             if stored.created {
+                try await logSync("sessions uploaded", club: club, kiosk: kiosk, request, context)
                 // The first view of a 90-minute session would wait for its analysis (a few hundred ms): do it now,
                 // after the answer, so the session's page is read from the kept document.
                 Task { [self] in
@@ -179,22 +200,30 @@ public struct ClubRoutes: Sendable {
             try await SessionStore.delete(uuid, stamp: HybridTimestamp(wallMs: now, origin: Caller.origin(ofKiosk: kiosk)),
                                           club: club, nowMs: now, in: connection, logger: logger)
         }
+        try await logSync("sessions deleted", club: club, kiosk: kiosk, request, context)
         return Response(status: .noContent)
     }
 
-    func rosterChanges(_ request: Request) async throws -> Response {
-        let (club, _) = try await kiosk(request)
+    /// A kiosk's request for a page of one of the club's feeds: its club, where it stands (`since`) and
+    /// how many it takes (`limit`, at most `maxPage`).
+    func feedRequest(_ request: Request, maxPage: Int) async throws -> (club: UUID, kiosk: UUID, since: Int64, limit: Int) {
+        let (club, kiosk) = try await kiosk(request)
         let query = request.uri.queryParameters
         let since = try Self.integer(query["since"], name: "since", default: 0, range: 0...Int64.max)
-        let limit = try Self.integer(query["limit"], name: "limit", default: Int64(RosterChangesPage.maxPageSize),
-                                     range: 1...Int64(RosterChangesPage.maxPageSize))
+        let limit = try Self.integer(query["limit"], name: "limit", default: Int64(maxPage), range: 1...Int64(maxPage))
+        return (club, kiosk, since, Int(limit))
+    }
+
+    func rosterChanges(_ request: Request, _ context: ClubRequestContext) async throws -> Response {
+        let (club, kiosk, since, limit) = try await feedRequest(request, maxPage: RosterChangesPage.maxPageSize)
+        try await logSync("roster pulled", club: club, kiosk: kiosk, request, context)
         let page = try await database.inClub(club) { connection in
-            try await RosterStore.changes(since: since, limit: Int(limit), nowMs: Date().unixMs, in: connection, logger: logger)
+            try await RosterStore.changes(since: since, limit: limit, nowMs: Date().unixMs, in: connection, logger: logger)
         }
         return try HTTP.json(page)
     }
 
-    func rosterEdits(_ request: Request) async throws -> Response {
+    func rosterEdits(_ request: Request, _ context: ClubRequestContext) async throws -> Response {
         let (club, kiosk) = try await self.kiosk(request)
         let body = try await HTTP.decode(RosterEditsRequest.self, from: request, limit: Self.editsBody)
         guard body.edits.count <= RosterEditsRequest.maxEdits else {
@@ -209,7 +238,70 @@ public struct ClubRoutes: Sendable {
         let result = try await database.inClub(club) { connection in
             try await RosterStore.apply(body.edits, club: club, nowMs: Date().unixMs, in: connection, logger: logger)
         }
+        if !body.edits.isEmpty { try await logSync("roster edited", club: club, kiosk: kiosk, request, context) }
         return try HTTP.json(result)
+    }
+
+    // MARK: Erasures
+
+    /// The erasures a kiosk made: each recorded once and applied to everything the club holds.
+    func pushErasures(_ request: Request, _ context: ClubRequestContext) async throws -> Response {
+        let (club, kiosk) = try await self.kiosk(request)
+        let body = try await HTTP.decode(ErasuresRequest.self, from: request, limit: Self.smallBody * 4)
+        guard body.erasures.count <= ErasuresRequest.maxErasures else {
+            throw ClubError(.tooLarge, "at most \(ErasuresRequest.maxErasures) erasures per request")
+        }
+        for (i, erasure) in body.erasures.enumerated() {
+            if let problem = erasure.problem { throw ClubError.badRequest("erasure \(i): \(problem)") }
+        }
+        logger.notice("kiosk \(kiosk.uuidString.lowercased()) sends \(body.erasures.count) player erasure(s)")
+        try await erase(body.erasures, club: club, by: .kiosk(club: club, kiosk: kiosk, address: context.clientAddress(request)))
+        return Response(status: .noContent)
+    }
+
+    /// Applies erasures in one transaction, then computes the rewritten sessions' analyses again (their team figures).
+    func erase(_ erasures: [PlayerErasure], club: UUID, by who: Accessor) async throws {
+        let rewritten = try await ClubErasure.apply(erasures, club: club, database: database, loggedAs: who)
+        Task { [database] in await ClubErasure.recompute(rewritten, club: club, database: database) }
+    }
+
+    func erasures(_ request: Request) async throws -> Response {
+        let (club, _, since, limit) = try await feedRequest(request, maxPage: ErasuresPage.maxPageSize)
+        let page = try await database.inClub(club) { connection in
+            try await ClubErasure.page(since: since, limit: limit, in: connection, logger: logger)
+        }
+        return try HTTP.json(page)
+    }
+
+    // MARK: Morning wellness
+
+    /// A kiosk's answers since its last sync: checked whole first (one bad record refuses the request,
+    /// nothing kept), then each kept unless the club holds a later one for that player and day.
+    func pushWellness(_ request: Request, _ context: ClubRequestContext) async throws -> Response {
+        let (club, kiosk) = try await self.kiosk(request)
+        let body = try await HTTP.decode(WellnessRequest.self, from: request, limit: Self.smallBody * 4)
+        guard body.answers.count <= WellnessRequest.maxAnswers else {
+            throw ClubError(.tooLarge, "at most \(WellnessRequest.maxAnswers) wellness answers per request")
+        }
+        let now = Date().unixMs
+        for (i, record) in body.answers.enumerated() {
+            if let problem = record.problem(todayMs: now) { throw ClubError.badRequest("answer \(i): \(problem)") }
+        }
+        try await database.inClub(club) { connection in
+            _ = try await ClubWellness.store(body.answers, club: club, kiosk: kiosk, in: connection, logger: logger)
+        }
+        if !body.answers.isEmpty { try await logSync("wellness answers sent", club: club, kiosk: kiosk, request, context) }
+        return Response(status: .noContent)
+    }
+
+    /// The read API's day of wellness (`?on=YYYY-MM-DD`, default today in the server's zone).
+    func wellness(_ request: Request, _ context: ClubRequestContext) async throws -> Response {
+        let script = try await script(request, context)
+        let day = try WebSeasonPages.day(request)
+        guard day >= WellnessRecord.earliestDay, day.components.year <= 9999 else { throw ClubError.badRequest("on: \(day) is no day of a season") }
+        try await AccessLog.record(.download("wellness of \(day) (API)"), by: script, database: database)
+        let items = try await database.inClub(script.club) { connection in try await ClubWellness.day(day, in: connection, logger: logger) }
+        return try HTTP.json(items)
     }
 
     static func integer(_ text: Substring?, name: String, default value: Int64, range: ClosedRange<Int64>) throws -> Int64 {
@@ -222,20 +314,22 @@ public struct ClubRoutes: Sendable {
 
     // MARK: The read API
 
-    func sessions(_ request: Request) async throws -> Response {
-        let club = try await script(request)
-        let list = try await database.inClub(club) { connection in try await SessionStore.list(in: connection, logger: logger) }
+    func sessions(_ request: Request, _ context: ClubRequestContext) async throws -> Response {
+        let script = try await script(request, context)
+        try await AccessLog.record(.download("sessions list (API)"), by: script, database: database)
+        let list = try await database.inClub(script.club) { connection in try await SessionStore.list(in: connection, logger: logger) }
         return try HTTP.json(list)
     }
 
     var analyses: SessionAnalysisCache { SessionAnalysisCache(database: database) }
 
     func session(_ request: Request, _ context: ClubRequestContext) async throws -> Response {
-        let club = try await script(request)
+        let script = try await script(request, context)
         let uuid = try HTTP.uuidParameter(context, "uuid")
-        guard let data = try await analyses.document(club: club, session: uuid) else {
+        guard let data = try await analyses.document(club: script.club, session: uuid) else {
             throw ClubError.notFound("no session \(uuid.uuidString.lowercased()) in this club")
         }
+        try await AccessLog.record(.download("session document (API)", session: uuid), by: script, database: database)
         return HTTP.json(data: data)
     }
 }

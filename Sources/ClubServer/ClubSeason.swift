@@ -32,6 +32,8 @@ struct ClubSeason: Sendable {
     var players: [Player]
     /// By player, oldest first.
     var entries: [UUID: [Entry]]
+    /// Each player's morning wellness answers, oldest first.
+    var wellness: [UUID: [WellnessEntry]] = [:]
     var calendar: Calendar
     var settings: ClubSettings
     /// "This season against the last" on `day`: each player's time in zones per span, summed by the database.
@@ -50,7 +52,7 @@ struct ClubSeason: Sendable {
         // The players' figures as plain numbers (a row a player and session: 12 000 rows for 40 players × 300
         // sessions), then their sessions (a row each): two index scans, no join for the planner to misjudge.
         var figures: [(player: UUID, session: UUID, figures: SessionSeasonFigures)] = []
-        let rows = try await connection.query("""
+        let rows = try await connection.collect("""
             SELECT player_uuid, session_uuid, cardio_load, recovery_bpm, ln_rmssd, resting_bpm, corrected_share FROM session_load
             WHERE algorithm = \(SessionDocument.algorithm) AND player_uuid = ANY(\(uuids))
             """, logger: logger)
@@ -59,7 +61,7 @@ struct ClubSeason: Sendable {
                                                            restingBPM: r.5, correctedShare: r.6)))
         }
         var sessions: [UUID: (id: Int64, startedMs: Int64, day: CalendarDay, tags: SessionTags, team: String)] = [:]
-        let sessionRows = try await connection.query("""
+        let sessionRows = try await connection.collect("""
             SELECT uuid, started_ms, tags, team_name FROM session
             WHERE uuid = ANY(\(Array(Set(figures.map(\.session))))) AND state IN ('ended', 'interrupted')
             ORDER BY started_ms, uuid
@@ -74,7 +76,7 @@ struct ClubSeason: Sendable {
         let wanted = sessions.filter { s in zonesOn.contains { $0.contains(s.value.day) } }.map(\.key)
         var zones: [UUID: [UUID: [Int64]]] = [:]
         if !wanted.isEmpty {
-            let zoneRows = try await connection.query("""
+            let zoneRows = try await connection.collect("""
                 SELECT player_uuid, session_uuid, zone_ms[1], zone_ms[2], zone_ms[3], zone_ms[4], zone_ms[5], zone_ms[6] FROM session_load
                 WHERE algorithm = \(SessionDocument.algorithm) AND player_uuid = ANY(\(uuids)) AND session_uuid = ANY(\(wanted))
                 """, logger: logger)
@@ -92,6 +94,7 @@ struct ClubSeason: Sendable {
         }
         for key in entries.keys { entries[key]!.sort { $0.sessionID < $1.sessionID } }
         var season = ClubSeason(players: players, entries: entries, calendar: calendar, settings: settings)
+        season.wellness = try await ClubWellness.load(players: uuids, in: connection, logger: logger)
         if let day = comparisonOn {
             let spans = SeasonComparison.spans(on: day, start: settings.seasonStart)
             season.comparison = (day, try await zoneTotals(players: uuids, sessions: sessions.mapValues { ($0.day, $0.tags) },
@@ -113,7 +116,7 @@ struct ClubSeason: Sendable {
         }
         var totals: [UUID: SeasonZoneTotals] = [:]
         guard !counted.isEmpty else { return totals }
-        let rows = try await connection.query("""
+        let rows = try await connection.collect("""
             SELECT l.player_uuid, w.span, SUM(l.zone_ms[1])::int8, SUM(l.zone_ms[2])::int8, SUM(l.zone_ms[3])::int8,
                    SUM(l.zone_ms[4])::int8, SUM(l.zone_ms[5])::int8, SUM(l.zone_ms[6])::int8
             FROM session_load l JOIN unnest(\(counted)::uuid[], \(spanOf)::int8[]) AS w(session, span) ON l.session_uuid = w.session
@@ -144,7 +147,8 @@ struct ClubSeason: Sendable {
     /// The team's table on `day`: a row a player, in the roster's order (player ids are the players' places in it).
     func table(on day: CalendarDay) -> [SeasonRow] {
         let inputs = players.enumerated().map { i, p in
-            SeasonTable.PlayerInput(playerID: Int64(i), name: p.name, number: p.number, loads: loads(p.uuid), checks: checks(p.uuid))
+            SeasonTable.PlayerInput(playerID: Int64(i), name: p.name, number: p.number, loads: loads(p.uuid), checks: checks(p.uuid),
+                                    wellness: wellness[p.uuid] ?? [])
         }
         return SeasonTable.rows(inputs, on: day, thresholds: thresholds)
     }

@@ -14,7 +14,7 @@ enum ClubSeasonBench {
         let logger = database.logger
         let club = UUID(), team = UUID()
         try await database.inClub(club) { c in
-            try await c.query("INSERT INTO club(id, name) VALUES (\(club), \("season bench " + club.uuidString.lowercased()))", logger: logger)
+            try await c.collect("INSERT INTO club(id, name) VALUES (\(club), \("season bench " + club.uuidString.lowercased()))", logger: logger)
         }
         var rng = SystemRandomNumberGenerator()
         let people = (0..<players).map { _ in UUID(random: &rng) }
@@ -27,7 +27,7 @@ enum ClubSeasonBench {
                       RosterEdit(entity: .membership, key: RosterSchema.membershipKey(team: team, player: p), field: "shirtNumber",
                                  value: .integer(Int64(i + 1)), stamp: stamp)]
         }
-        try await database.inClub(club) { c in _ = try await RosterStore.apply(edits, club: club, nowMs: Int64(Date().timeIntervalSince1970 * 1000), in: c, logger: logger) }
+        try await database.inClub(club) { [edits] c in _ = try await RosterStore.apply(edits, club: club, nowMs: Int64(Date().timeIntervalSince1970 * 1000), in: c, logger: logger) }
 
         // A session a day or so over the season before `today`, ending yesterday.
         let today = CalendarDay(Date(), in: .current)
@@ -41,7 +41,7 @@ enum ClubSeasonBench {
             for i in bundle.participants.indices { bundle.participants[i].playerUUID = people[i] }
             if s % 5 == 4 { bundle.session.tags = ["readiness", "sitting"] }
             let hash = try bundle.contentHash()
-            try await database.inClub(club) { c in
+            try await database.inClub(club) { [bundle] c in
                 _ = try await SessionStore.store(bundle, sha256: hash, kiosk: nil, club: club, in: c, logger: logger)
             }
             try await cache.compute(club: club, session: bundle.session.uuid)
@@ -52,7 +52,7 @@ enum ClubSeasonBench {
         // A club's live database has its statistics from autovacuum; a table just filled has none, and the
         // planner then guesses one row where there are 12 000 (a nested loop: 20 ms where 0.3 ms will do).
         try await database.inTransaction { c in
-            try await c.query("ANALYZE session, session_participant, session_document, session_load, roster_field", logger: logger)
+            try await c.collect("ANALYZE session, session_participant, session_document, session_load, roster_field", logger: logger)
         }
         let pages = WebSeasonPages(database: database)
         let user = WebUser(id: UUID(), club: club, clubName: "bench", email: "bench@example.org", isAdmin: true, team: nil, csrfToken: "")
@@ -90,7 +90,7 @@ enum ClubSeasonBench {
         say(String(format: "season table of %d players × %d sessions (the page: roster, kept figures, analysis, HTML of %d kB): p50 %.1f ms, p95 %.1f ms (goal ≤ 100)",
                    players, sessions, bytes / 1000, ClubBench.percentile(times, 0.5), ClubBench.percentile(times, 0.95)))
         if ProcessInfo.processInfo.environment["SIDELINE_CLUB_BENCH_KEEP"] == nil {
-            try await database.inClub(club) { c in try await c.query("DELETE FROM club WHERE id = \(club)", logger: logger) }
+            try await database.inClub(club) { c in try await c.collect("DELETE FROM club WHERE id = \(club)", logger: logger) }
         }
     }
 }

@@ -69,6 +69,7 @@ enum HTTP {
         case .tooLarge: .contentTooLarge
         case .unprocessable: .unprocessableContent
         case .unavailable: .serviceUnavailable
+        case .overQuota: .tooManyRequests
         }
     }
 

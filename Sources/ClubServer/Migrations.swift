@@ -380,6 +380,153 @@ enum Migrations {
                 "REVOKE ALL ON FUNCTION sideline_login_succeeded_from(text, text) FROM PUBLIC",
             ]
         },
+        Migration(version: 6, name: "upload-quota-and-sweep") { owner in
+            let ownerLiteral = "'" + owner.replacingOccurrences(of: "'", with: "''") + "'"
+            return [
+                // A kiosk's unfinished uploads, counted on every new one (UploadStore.Quota).
+                "CREATE INDEX upload_by_kiosk ON upload(kiosk_id)",
+                // The sweep deletes expired uploads of every club, and nothing else: the owner's lookup may
+                // delete across clubs only rows already expired.
+                """
+                CREATE POLICY owner_sweep ON upload FOR DELETE
+                    USING (current_user = \(ownerLiteral) AND current_setting('sideline.lookup', true) = 'on' AND expires_at < now())
+                """,
+                """
+                CREATE FUNCTION sideline_sweep_expired_uploads() RETURNS bigint
+                LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+                DECLARE swept bigint;
+                BEGIN
+                    PERFORM set_config('sideline.lookup', 'on', true);
+                    DELETE FROM upload WHERE expires_at < now();
+                    GET DIAGNOSTICS swept = ROW_COUNT;
+                    PERFORM set_config('sideline.lookup', '', true);
+                    RETURN swept;
+                END
+                $$
+                """,
+                "REVOKE ALL ON FUNCTION sideline_sweep_expired_uploads() FROM PUBLIC",
+            ]
+        },
+        Migration(version: 7, name: "session-rpe") { _ in
+            [
+                // A participant's session RPE (bundle format 2): the only part of a stored session that changes
+                // after its upload — a later bundle that differs in nothing else replaces them (decision 067).
+                "ALTER TABLE session_participant ADD COLUMN rpe smallint CHECK (rpe BETWEEN 0 AND 10)",
+                "ALTER TABLE session_participant ADD COLUMN rated_ms bigint",
+                "ALTER TABLE session_participant ADD COLUMN rated_by_coach boolean",
+            ]
+        },
+        Migration(version: 8, name: "player-erasure") { owner in
+            [
+                """
+                -- Players erased for good (ClubErasure): named by the digest of their UUID (PlayerErasure), never by
+                -- anything of theirs; numbered in the club's feed (club.roster_seq) so every kiosk pulls them. Never deleted.
+                CREATE TABLE player_erasure(
+                    club_id uuid NOT NULL REFERENCES club(id) ON DELETE CASCADE,
+                    player_digest text NOT NULL CHECK (player_digest ~ '^[0-9a-f]{64}$'),
+                    erased_at timestamptz NOT NULL,
+                    erased_by text NOT NULL,
+                    seq bigint NOT NULL,
+                    recorded_at timestamptz NOT NULL DEFAULT now(),
+                    PRIMARY KEY (club_id, player_digest))
+                """,
+                "CREATE INDEX player_erasure_feed ON player_erasure(club_id, seq)",
+                """
+                -- The hashes a stored session had before it was rewritten without an erased player: a kiosk that
+                -- offers one is told the session is superseded (nothing to send), not refused.
+                CREATE TABLE session_superseded(
+                    club_id uuid NOT NULL,
+                    session_uuid uuid NOT NULL,
+                    sha256 text NOT NULL,
+                    superseded_at timestamptz NOT NULL DEFAULT now(),
+                    PRIMARY KEY (club_id, session_uuid, sha256),
+                    FOREIGN KEY (club_id, session_uuid) REFERENCES session(club_id, uuid) ON DELETE CASCADE)
+                """,
+            ] + clubPolicies("player_erasure", owner: owner) + clubPolicies("session_superseded", owner: owner)
+        },
+        Migration(version: 9, name: "wellness") { owner in
+            [
+                """
+                -- Each player's morning wellness (decision 070): one answer set a player and local day, the latest
+                -- given winning (answered_ms); sent by the kiosks as records of their own (ClubWellness), not in bundles.
+                CREATE TABLE wellness_answer(
+                    club_id uuid NOT NULL REFERENCES club(id) ON DELETE CASCADE,
+                    player_uuid uuid NOT NULL,
+                    day date NOT NULL,
+                    fatigue smallint NOT NULL CHECK (fatigue BETWEEN 1 AND 5),
+                    sleep smallint NOT NULL CHECK (sleep BETWEEN 1 AND 5),
+                    soreness smallint NOT NULL CHECK (soreness BETWEEN 1 AND 5),
+                    stress smallint NOT NULL CHECK (stress BETWEEN 1 AND 5),
+                    mood smallint NOT NULL CHECK (mood BETWEEN 1 AND 5),
+                    answered_ms bigint NOT NULL,
+                    kiosk_id uuid,
+                    PRIMARY KEY (club_id, player_uuid, day))
+                """,
+            ] + clubPolicies("wellness_answer", owner: owner)
+        },
+        Migration(version: 10, name: "access-log") { owner in
+            [
+                """
+                -- Who viewed, downloaded or changed what (AccessLog, decision 071): appended by the server and the admin's
+                -- commands, never changed: the server's role may only add rows (not their time or number) and read them.
+                -- A player is named by the digest an erasure names them by (PlayerErasure), never by their UUID or name.
+                CREATE TABLE access_log(
+                    club_id uuid NOT NULL REFERENCES club(id) ON DELETE CASCADE,
+                    id bigint GENERATED ALWAYS AS IDENTITY,
+                    at timestamptz NOT NULL DEFAULT now(),
+                    kind text NOT NULL CHECK (kind IN ('view', 'download', 'change', 'sync')),
+                    action text NOT NULL CHECK (length(action) BETWEEN 1 AND 160),
+                    user_id uuid,
+                    actor text NOT NULL CHECK (length(actor) BETWEEN 1 AND 200),
+                    address text NOT NULL CHECK (length(address) BETWEEN 1 AND 64),
+                    team_uuid uuid,
+                    session_uuid uuid,
+                    player_digest text CHECK (player_digest ~ '^[0-9a-f]{64}$'),
+                    kiosk_id uuid,
+                    -- A kiosk's sync is logged once a day per kind of work (the unique index below): its UTC day.
+                    sync_day date,
+                    CHECK ((kind = 'sync') = (sync_day IS NOT NULL AND kiosk_id IS NOT NULL)),
+                    PRIMARY KEY (club_id, id))
+                """,
+                "CREATE INDEX access_log_by_time ON access_log(club_id, at)",
+                "CREATE INDEX access_log_by_player ON access_log(club_id, player_digest, id) WHERE player_digest IS NOT NULL",
+                "CREATE INDEX access_log_by_user ON access_log(club_id, user_id, id) WHERE user_id IS NOT NULL",
+                "CREATE UNIQUE INDEX access_log_sync_once_a_day ON access_log(club_id, kiosk_id, action, sync_day) WHERE kind = 'sync'",
+            ] + clubPolicies("access_log", owner: owner)
+        },
+        Migration(version: 11, name: "retention") { owner in
+            let ownerLiteral = "'" + owner.replacingOccurrences(of: "'", with: "''") + "'"
+            return [
+                // The daily retention job (ClubRetention) goes through every club: their ids, nothing else.
+                lookup("sideline_club_ids()", returns: "club_id uuid", "SELECT c.id FROM club c"),
+                // The access log is kept for the club's retention period: the owner's function deletes a club's
+                // lines older than the period the club's settings hold now (never younger than a month), so the
+                // server's role, which may not delete a line, cannot choose which go (decision 072).
+                """
+                CREATE POLICY owner_expiry ON access_log FOR DELETE
+                    USING (current_user = \(ownerLiteral) AND current_setting('sideline.lookup', true) = 'on')
+                """,
+                """
+                CREATE FUNCTION sideline_expire_access_log(p_club uuid) RETURNS bigint
+                LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+                DECLARE months integer; expired bigint := 0;
+                BEGIN
+                    PERFORM set_config('sideline.lookup', 'on', true);
+                    SELECT CASE WHEN f.value ~ '^"[0-9]{1,3}"$' THEN trim(both '"' from f.value)::integer ELSE 0 END INTO months
+                        FROM roster_field f WHERE f.club_id = p_club AND f.entity = 'settings' AND f.key = 'club' AND f.field = 'retentionMonths';
+                    IF coalesce(months, 0) > 0 THEN
+                        DELETE FROM access_log WHERE club_id = p_club AND at < now() - make_interval(months => greatest(months, 1));
+                        GET DIAGNOSTICS expired = ROW_COUNT;
+                    END IF;
+                    PERFORM set_config('sideline.lookup', '', true);
+                    RETURN expired;
+                END
+                $$
+                """,
+                "REVOKE ALL ON FUNCTION sideline_club_ids() FROM PUBLIC",
+                "REVOKE ALL ON FUNCTION sideline_expire_access_log(uuid) FROM PUBLIC",
+            ]
+        },
     ]
 
     /// What the server's role may do, and nothing else: granted again on every `migrate`.
@@ -410,5 +557,24 @@ enum Migrations {
         "GRANT UPDATE (disabled_at) ON club_user TO %ROLE%",
         "GRANT EXECUTE ON FUNCTION sideline_login_history(text, text, integer) TO %ROLE%",
         "GRANT EXECUTE ON FUNCTION sideline_login_succeeded_from(text, text) TO %ROLE%",
+        "GRANT EXECUTE ON FUNCTION sideline_sweep_expired_uploads() TO %ROLE%",
+        // A later bundle of a stored session with new ratings (SessionStore.store): its hash and format, and the ratings.
+        "GRANT UPDATE (sha256, format) ON session TO %ROLE%",
+        "GRANT UPDATE (rpe, rated_ms, rated_by_coach) ON session_participant TO %ROLE%",
+        // Erasures (ClubErasure): the log is only added to; a session is rewritten without the player, and
+        // their roster fields and logged conflicts go.
+        "GRANT SELECT, INSERT ON player_erasure TO %ROLE%",
+        "GRANT SELECT, INSERT ON session_superseded TO %ROLE%",
+        "GRANT UPDATE (sha256, extras, player_count, sample_count) ON session TO %ROLE%",
+        "GRANT DELETE ON roster_field TO %ROLE%",
+        "GRANT SELECT (entity, key), DELETE ON roster_conflict TO %ROLE%",
+        // Morning wellness (ClubWellness): kept and replaced by a later answer, gone with an erased player.
+        "GRANT SELECT, INSERT, UPDATE, DELETE ON wellness_answer TO %ROLE%",
+        // The access log (AccessLog): added to and read, never changed; its time and number are the database's own.
+        "GRANT SELECT, INSERT (club_id, kind, action, user_id, actor, address, team_uuid, session_uuid, player_digest, kiosk_id, sync_day) ON access_log TO %ROLE%",
+        "GRANT USAGE ON SEQUENCE access_log_id_seq TO %ROLE%",
+        // The daily retention job (ClubRetention): the clubs to go through, and the log's own expiry.
+        "GRANT EXECUTE ON FUNCTION sideline_club_ids() TO %ROLE%",
+        "GRANT EXECUTE ON FUNCTION sideline_expire_access_log(uuid) TO %ROLE%",
     ]
 }

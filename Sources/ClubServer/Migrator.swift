@@ -16,17 +16,17 @@ public enum Migrator {
             throw ClubError.badRequest("app role '\(appRole)' must be a lower-case PostgreSQL name (letters, digits, _)")
         }
         let owner = try await database.inTransaction { connection in
-            try await connection.query("SELECT current_user::text", logger: database.logger).decode(String.self).firstElement() ?? ""
+            try await connection.collect("SELECT current_user::text", logger: database.logger).decode(String.self).firstElement() ?? ""
         }
         guard owner != appRole else { throw ClubError.badRequest("the app role must not be the owner (\(owner)) that runs migrate") }
         try await checkAppRole(appRole, database: database)
         let applied = try await applySchema(database)
         try await database.inTransaction { connection in
             let quoted = "\"\(appRole)\""
-            try await connection.query(PostgresQuery(unsafeSQL: "REVOKE ALL ON ALL TABLES IN SCHEMA public FROM \(quoted)"), logger: database.logger)
-            try await connection.query(PostgresQuery(unsafeSQL: "REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM \(quoted)"), logger: database.logger)
+            try await connection.collect(PostgresQuery(unsafeSQL: "REVOKE ALL ON ALL TABLES IN SCHEMA public FROM \(quoted)"), logger: database.logger)
+            try await connection.collect(PostgresQuery(unsafeSQL: "REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM \(quoted)"), logger: database.logger)
             for grant in Migrations.appGrants {
-                try await connection.query(PostgresQuery(unsafeSQL: grant.replacingOccurrences(of: "%ROLE%", with: quoted)), logger: database.logger)
+                try await connection.collect(PostgresQuery(unsafeSQL: grant.replacingOccurrences(of: "%ROLE%", with: quoted)), logger: database.logger)
             }
         }
         return Report(applied: applied, version: Migrations.all.last?.version ?? 0)
@@ -36,24 +36,24 @@ public enum Migrator {
     @discardableResult
     static func applySchema(_ database: ClubDatabase) async throws -> [String] {
         let owner = try await database.inTransaction { connection in
-            try await connection.query("SELECT current_user::text", logger: database.logger).decode(String.self).firstElement() ?? ""
+            try await connection.collect("SELECT current_user::text", logger: database.logger).decode(String.self).firstElement() ?? ""
         }
         var applied: [String] = []
         for migration in Migrations.all {
             let done: Bool = try await database.inTransaction { connection in
                 // One migrate at a time: a second waits here and then finds the work done.
-                try await connection.query("SELECT pg_advisory_xact_lock(7368547)", logger: database.logger)
-                try await connection.query("""
+                try await connection.collect("SELECT pg_advisory_xact_lock(7368547)", logger: database.logger)
+                try await connection.collect("""
                     CREATE TABLE IF NOT EXISTS sideline_migrations(
                         version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())
                     """, logger: database.logger)
-                let exists = try await connection.query("SELECT 1 FROM sideline_migrations WHERE version = \(migration.version)",
+                let exists = try await connection.collect("SELECT 1 FROM sideline_migrations WHERE version = \(migration.version)",
                                                         logger: database.logger).decode(Int.self).firstElement() != nil
                 if exists { return true }
                 for statement in migration.statements(owner) {
-                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: database.logger)
+                    try await connection.collect(PostgresQuery(unsafeSQL: statement), logger: database.logger)
                 }
-                try await connection.query("INSERT INTO sideline_migrations(version, name) VALUES (\(migration.version), \(migration.name))",
+                try await connection.collect("INSERT INTO sideline_migrations(version, name) VALUES (\(migration.version), \(migration.name))",
                                            logger: database.logger)
                 return false
             }
@@ -65,7 +65,7 @@ public enum Migrator {
     /// The server's role must exist, log in, and be unable to see past row-level security.
     static func checkAppRole(_ role: String, database: ClubDatabase) async throws {
         let row = try await database.inTransaction { connection in
-            try await connection.query("SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = \(role)",
+            try await connection.collect("SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = \(role)",
                                        logger: database.logger).decode((Bool, Bool).self).firstElement()
         }
         guard let (superuser, bypass) = row else {

@@ -1,10 +1,16 @@
 import PostgresNIO
+import _ConnectionPoolModule
 
-/// PostgreSQL's failures as one log line (the server's message when it sent one).
+/// PostgreSQL's failures as one log line (the server's message when it sent one); each is answered 503.
 protocol PSQLErrorDescribable: Error {
     var oneLine: String { get }
 }
 
 extension PSQLError: PSQLErrorDescribable {
     var oneLine: String { serverInfo?[.message] ?? String(reflecting: code) }
+}
+
+/// The pool's: no connection could be had (PostgreSQL has been unreachable for a while, or the server is stopping).
+extension ConnectionPoolError: PSQLErrorDescribable {
+    var oneLine: String { "no connection to PostgreSQL (\(self))" }
 }

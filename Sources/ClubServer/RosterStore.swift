@@ -17,23 +17,29 @@ public enum RosterStore {
     public static let maxAheadMs = HybridLogicalClock.maxAheadMs
 
     public static func apply(_ edits: [RosterEdit], club: UUID, nowMs: Int64, in connection: PostgresConnection, logger: Logger) async throws -> RosterEditsResult {
-        var seq = try await connection.query("UPDATE club SET roster_seq = roster_seq WHERE id = \(club) RETURNING roster_seq", logger: logger)
+        var seq = try await connection.collect("UPDATE club SET roster_seq = roster_seq WHERE id = \(club) RETURNING roster_seq", logger: logger)
             .decode(Int64.self).firstElement() ?? 0
+        let erased = try await ClubErasure.erasedDigests(in: connection, logger: logger)
         var outcomes: [RosterEditsResult.Outcome] = []
         for edit in edits {
             var stamp = edit.stamp
+            if !erased.isEmpty, let player = edit.playerKey, let digest = PlayerErasure.digest(playerKey: player), erased.contains(digest) {
+                // An edit of a player the club erased (from a kiosk that has not heard yet): not stored, not logged.
+                outcomes.append(.init(accepted: false, seq: nil, stamp: stamp))
+                continue
+            }
             if stamp.wallMs > nowMs + maxAheadMs {
                 logger.notice("roster: \(edit.entity.rawValue) \(edit.key) \(edit.field) stamped \(stamp.wallMs - nowMs) ms ahead of the server by \(stamp.origin); stored at the server's time")
                 stamp = HybridTimestamp(wallMs: nowMs, counter: stamp.counter, origin: stamp.origin)
             }
-            let current = try await connection.query("""
+            let current = try await connection.collect("""
                 SELECT stamp_wall_ms, stamp_counter, stamp_origin FROM roster_field
                 WHERE entity = \(edit.entity.rawValue) AND key = \(edit.key) AND field = \(edit.field) FOR UPDATE
                 """, logger: logger).decode((Int64, Int, String).self).firstElement().map { HybridTimestamp(wallMs: $0.0, counter: $0.1, origin: $0.2) }
             let value = String(decoding: try CanonicalJSON.encode(edit.value), as: UTF8.self)
             if let current, current >= stamp {
                 logger.notice("roster: \(edit.entity.rawValue) \(edit.key) \(edit.field) = \(edit.value) by \(stamp) lost to the edit of \(current)")
-                try await connection.query("""
+                try await connection.collect("""
                     INSERT INTO roster_conflict(club_id, entity, key, field, losing_value, losing_stamp, winning_stamp)
                     VALUES (\(club), \(edit.entity.rawValue), \(edit.key), \(edit.field), \(value), \(stamp.description), \(current.description))
                     """, logger: logger)
@@ -41,7 +47,7 @@ public enum RosterStore {
                 continue
             }
             seq += 1
-            try await connection.query("""
+            try await connection.collect("""
                 INSERT INTO roster_field(club_id, entity, key, field, value, stamp_wall_ms, stamp_counter, stamp_origin, seq)
                 VALUES (\(club), \(edit.entity.rawValue), \(edit.key), \(edit.field), \(value), \(stamp.wallMs), \(stamp.counter), \(stamp.origin), \(seq))
                 ON CONFLICT (club_id, entity, key, field) DO UPDATE SET
@@ -50,13 +56,13 @@ public enum RosterStore {
                 """, logger: logger)
             outcomes.append(.init(accepted: true, seq: seq, stamp: stamp))
         }
-        try await connection.query("UPDATE club SET roster_seq = \(seq) WHERE id = \(club)", logger: logger)
+        try await connection.collect("UPDATE club SET roster_seq = \(seq) WHERE id = \(club)", logger: logger)
         return RosterEditsResult(outcomes: outcomes, lastSeq: seq, serverTimeMs: nowMs)
     }
 
     /// The fields whose last change came after `since`, oldest first, at most `limit`.
     public static func changes(since: Int64, limit: Int, nowMs: Int64, in connection: PostgresConnection, logger: Logger) async throws -> RosterChangesPage {
-        let rows = try await connection.query("""
+        let rows = try await connection.collect("""
             SELECT seq, entity, key, field, value, stamp_wall_ms, stamp_counter, stamp_origin FROM roster_field
             WHERE seq > \(since) ORDER BY seq LIMIT \(limit + 1)
             """, logger: logger).decode((Int64, String, String, String, String, Int64, Int, String).self).all()
@@ -74,12 +80,12 @@ public enum RosterStore {
     }
 
     public static func lastSeq(in connection: PostgresConnection, logger: Logger) async throws -> Int64 {
-        try await connection.query("SELECT roster_seq FROM club", logger: logger).decode(Int64.self).firstElement() ?? 0
+        try await connection.collect("SELECT roster_seq FROM club", logger: logger).decode(Int64.self).firstElement() ?? 0
     }
 
     /// True when the session has a tombstone in the feed.
     public static func isDeletedSession(_ uuid: UUID, in connection: PostgresConnection, logger: Logger) async throws -> Bool {
-        try await connection.query("""
+        try await connection.collect("""
             SELECT 1 FROM roster_field WHERE entity = 'session' AND key = \(uuid.uuidString.lowercased()) AND field = 'deleted' AND value = 'true'
             """, logger: logger).decode(Int.self).firstElement() != nil
     }

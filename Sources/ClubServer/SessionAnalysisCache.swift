@@ -20,9 +20,14 @@ struct SessionAnalysisCache: Sendable {
         return try await compute(club: club, session: uuid)
     }
 
-    /// Analyses the stored bundle (off the event loops: the analysis runs on the cores in parallel) and keeps the results.
+    /// Analyses the stored bundle (off the event loops: the analysis runs on the cores in parallel) and keeps the
+    /// results; through the bundle gate, as the analysis of the largest bundle costs about what its commit did.
     @discardableResult
     func compute(club: UUID, session uuid: UUID) async throws -> Data? {
+        try await database.withBundle { [self] in try await computeNow(club: club, session: uuid) }
+    }
+
+    private func computeNow(club: UUID, session uuid: UUID) async throws -> Data? {
         guard let bundle = try await database.inClub(club, { c in try await SessionStore.bundle(uuid, in: c, logger: logger) }) else { return nil }
         let source = bundle.analysisInput()
         let (data, average, figures) = try await withCheckedThrowingContinuation {
@@ -48,12 +53,12 @@ struct SessionAnalysisCache: Sendable {
     /// almost always none), the players' part only when there are some.
     func missing(club: UUID, players: [UUID]) async throws -> [UUID] {
         try await database.inClub(club) { c in
-            let stale = try await c.query("""
+            let stale = try await c.collect("""
                 SELECT s.uuid FROM session s
                 WHERE NOT EXISTS (SELECT 1 FROM session_document d WHERE d.session_uuid = s.uuid AND d.algorithm = \(SessionDocument.algorithm))
                 """, logger: logger).decode(UUID.self).all()
             guard !stale.isEmpty else { return [] }
-            return try await c.query("""
+            return try await c.collect("""
                 SELECT DISTINCT session_uuid FROM session_participant WHERE session_uuid = ANY(\(stale)) AND player_uuid = ANY(\(players))
                 """, logger: logger).decode(UUID.self).all()
         }

@@ -33,8 +33,8 @@ public enum SessionCheck {
         let logger = database.logger
         // The owner's lookup across clubs: ids only; each session is then read inside its club.
         let sessions = try await database.inTransaction { connection in
-            try await connection.query("SELECT set_config('sideline.lookup', 'on', true)", logger: logger)
-            return try await connection.query("""
+            try await connection.collect("SELECT set_config('sideline.lookup', 'on', true)", logger: logger)
+            return try await connection.collect("""
                 SELECT c.id, c.name, s.uuid, s.team_name, s.started_ms, s.quarantine_reason
                 FROM session s JOIN club c ON c.id = s.club_id ORDER BY c.name, s.started_ms, s.uuid
                 """, logger: logger).decode((UUID, String, UUID, String, Int64, String?).self).all()
@@ -59,7 +59,7 @@ public enum SessionCheck {
                                                   reason: earlier ?? reason, isNew: earlier == nil))
             case (nil, .some):
                 try await database.inClub(club) { connection in
-                    try await connection.query("UPDATE session SET quarantine_reason = NULL, quarantined_at = NULL WHERE uuid = \(uuid)", logger: logger)
+                    try await connection.collect("UPDATE session SET quarantine_reason = NULL, quarantined_at = NULL WHERE uuid = \(uuid)", logger: logger)
                 }
                 report.released.append(uuid)
             case (nil, nil):
@@ -72,11 +72,11 @@ public enum SessionCheck {
     /// Kept, but no longer served; what was computed from it goes (it is computed again if it is let go).
     static func quarantine(_ uuid: UUID, club: UUID, reason: String, database: ClubDatabase) async throws {
         try await database.inClub(club) { connection in
-            try await connection.query("""
+            try await connection.collect("""
                 UPDATE session SET quarantine_reason = \(reason), quarantined_at = now() WHERE uuid = \(uuid)
                 """, logger: database.logger)
-            try await connection.query("DELETE FROM session_document WHERE session_uuid = \(uuid)", logger: database.logger)
-            try await connection.query("DELETE FROM session_load WHERE session_uuid = \(uuid)", logger: database.logger)
+            try await connection.collect("DELETE FROM session_document WHERE session_uuid = \(uuid)", logger: database.logger)
+            try await connection.collect("DELETE FROM session_load WHERE session_uuid = \(uuid)", logger: database.logger)
         }
         database.logger.warning("session \(uuid.uuidString.lowercased()) quarantined: \(reason)")
     }

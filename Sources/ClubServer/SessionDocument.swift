@@ -11,13 +11,14 @@ import TeamCore
 /// kiosk's other export formats from the same analysis.
 public enum SessionDocument {
     /// The document's layout and the analysis behind it: a new version makes every cached document stale.
-    public static let algorithm = "sideline-session-summary/1 analytics/2026-11 uuids"
+    public static let algorithm = "sideline-session-summary/1 analytics/2026-11 uuids rpe"
 
     /// The bundle's analysis with the names and UUIDs it carries (the kiosk's default HRV window: the first five minutes).
     public static func analysed(_ source: BundleAnalysisInput) -> AnalysedSession {
         AnalysedSession(teamName: source.identities.teamName, playerNames: source.identities.playerNames,
                         analysis: SessionAnalysis(source.input),
-                        uuids: .init(session: source.identities.sessionUUID, players: source.identities.players.mapValues(\.uuid)))
+                        uuids: .init(session: source.identities.sessionUUID, players: source.identities.players.mapValues(\.uuid)),
+                        ratings: source.ratings)
     }
 
     public static func json(for source: BundleAnalysisInput) throws -> Data {

@@ -18,26 +18,45 @@ public enum SessionStore {
 
     public enum Outcome: Sendable, Equatable {
         case created, alreadyStored
+        /// The stored session's players' ratings were replaced (nothing else differed).
+        case ratingsUpdated
+        /// What was offered is an older form of the stored session (a player erased since): the stored hash.
+        case superseded(String)
+        /// Stored without players the club erased: under this hash, not the one offered.
+        case createdWithout(String)
     }
 
     /// Stores a checked bundle once: the same content again changes nothing; other content under a
-    /// stored session's UUID is refused (a session never changes once uploaded), as is a session
-    /// the club deleted.
-    public static func store(_ bundle: SessionBundle, sha256: String, kiosk: UUID?, club: UUID,
+    /// stored session's UUID is refused (a session never changes once uploaded) — unless only the
+    /// players' ratings differ, which replace the stored ones (a rating given or corrected after the
+    /// upload, decision 067) — as is a session the club deleted. Players the club erased are left out
+    /// (decision 068).
+    public static func store(_ offered: SessionBundle, sha256 offeredSHA: String, kiosk: UUID?, club: UUID,
                              in connection: PostgresConnection, logger: Logger) async throws -> Outcome {
-        let s = bundle.session
+        let s = offered.session
         if try await RosterStore.isDeletedSession(s.uuid, in: connection, logger: logger) {
             throw ClubError(.gone, "session \(s.uuid.uuidString.lowercased()) was deleted on the club; it is not stored again")
         }
-        if let stored = try await connection.query("SELECT sha256 FROM session WHERE uuid = \(s.uuid)", logger: logger)
+        // A kiosk that has not heard of an erasure yet still sends the player: they are left out here.
+        let erased = try await ClubErasure.erased(among: offered.participants.map(\.playerUUID), in: connection, logger: logger)
+        let bundle = erased.isEmpty ? offered : offered.erasing(players: erased)
+        let sha256 = erased.isEmpty ? offeredSHA : try bundle.contentHash()
+        if let stored = try await connection.collect("SELECT sha256 FROM session WHERE uuid = \(s.uuid)", logger: logger)
             .decode(String.self).firstElement() {
-            if stored == sha256 { return .alreadyStored }
+            if stored == offeredSHA { return .alreadyStored }
+            if stored == sha256 { return .superseded(stored) }
+            if try await isSuperseded(s.uuid, sha256: offeredSHA, in: connection, logger: logger) { return .superseded(stored) }
+            if let before = try await Self.bundle(s.uuid, in: connection, logger: logger),
+               try before.withoutRatings.canonicalBytes() == bundle.withoutRatings.canonicalBytes() {
+                try await replaceRatings(bundle, sha256: sha256, in: connection, logger: logger)
+                return .ratingsUpdated
+            }
             logger.warning("session \(s.uuid.uuidString.lowercased()): refused other content (\(sha256)) from kiosk \(kiosk?.uuidString.lowercased() ?? "-"); stored is \(stored)")
             throw ClubError.conflict("session \(s.uuid.uuidString.lowercased()) is stored with other content (sha256 \(stored)); a session never changes once uploaded")
         }
-        let extras = String(decoding: try CanonicalJSON.encode(Extras(straps: bundle.straps, laps: bundle.laps, strapEvents: bundle.strapEvents)), as: UTF8.self)
+        let extras = try extrasJSON(bundle)
         do {
-            try await connection.query("""
+            try await connection.collect("""
                 INSERT INTO session(club_id, uuid, team_uuid, team_name, started_ms, ended_ms, planned_ms, effort_end_ms, state, zone_model,
                                     tags, reviewed, format, sha256, extras, player_count, sample_count, kiosk_id)
                 VALUES (\(club), \(s.uuid), \(s.teamUUID), \(s.teamName), \(s.startedMs), \(s.endedMs), \(s.plannedMs), \(s.effortEndMs),
@@ -48,38 +67,83 @@ public enum SessionStore {
             // Another request stored it between our look and our insert: whichever content, this one did not.
             throw ClubError(.concurrent, "session \(s.uuid.uuidString.lowercased()) is being stored by another request; ask again")
         }
-        for (ordinal, p) in bundle.participants.enumerated() {
-            let ph = p.physiology
-            try await connection.query("""
-                INSERT INTO session_participant(club_id, session_uuid, ordinal, player_uuid, first_name, last_name, shirt_number, strap,
-                    age, sex, weight_kg, resting_hr, max_hr, max_source, sample_count, rr_count, samples, rr)
-                VALUES (\(club), \(s.uuid), \(ordinal), \(p.playerUUID), \(p.firstName), \(p.lastName), \(p.shirtNumber), \(p.strap),
-                    \(ph.age), \(ph.sex), \(ph.weightKg), \(ph.restingHR), \(ph.maxHR), \(ph.maxSource),
-                    \(p.samples.count), \(p.rr.count), \(SeriesCodec.encode(p.samples)), \(SeriesCodec.encode(p.rr)))
+        try await insertParticipants(bundle, club: club, in: connection, logger: logger)
+        if !erased.isEmpty {
+            try await connection.collect("""
+                INSERT INTO session_superseded(club_id, session_uuid, sha256) VALUES (\(club), \(s.uuid), \(offeredSHA)) ON CONFLICT DO NOTHING
                 """, logger: logger)
         }
         logger.info("session \(s.uuid.uuidString.lowercased()) stored: team \(s.teamName), \(bundle.participants.count) players, \(bundle.sampleCount) readings")
-        return .created
+        return erased.isEmpty ? .created : .createdWithout(sha256)
+    }
+
+    /// True when `sha256` is an older form of the stored session, rewritten since without an erased player.
+    static func isSuperseded(_ session: UUID, sha256: String, in connection: PostgresConnection, logger: Logger) async throws -> Bool {
+        try await connection.collect("SELECT 1 FROM session_superseded WHERE session_uuid = \(session) AND sha256 = \(sha256)", logger: logger)
+            .decode(Int.self).firstElement() != nil
+    }
+
+    /// The bundle's parts besides the session row and the participants, as `session.extras` holds them.
+    static func extrasJSON(_ bundle: SessionBundle) throws -> String {
+        String(decoding: try CanonicalJSON.encode(Extras(straps: bundle.straps, laps: bundle.laps, strapEvents: bundle.strapEvents)), as: UTF8.self)
+    }
+
+    /// One `session_participant` row per participant, in the bundle's order.
+    static func insertParticipants(_ bundle: SessionBundle, club: UUID, in connection: PostgresConnection, logger: Logger) async throws {
+        let s = bundle.session
+        for (ordinal, p) in bundle.participants.enumerated() {
+            let ph = p.physiology
+            try await connection.collect("""
+                INSERT INTO session_participant(club_id, session_uuid, ordinal, player_uuid, first_name, last_name, shirt_number, strap,
+                    age, sex, weight_kg, resting_hr, max_hr, max_source, sample_count, rr_count, samples, rr, rpe, rated_ms, rated_by_coach)
+                VALUES (\(club), \(s.uuid), \(ordinal), \(p.playerUUID), \(p.firstName), \(p.lastName), \(p.shirtNumber), \(p.strap),
+                    \(ph.age), \(ph.sex), \(ph.weightKg), \(ph.restingHR), \(ph.maxHR), \(ph.maxSource),
+                    \(p.samples.count), \(p.rr.count), \(SeriesCodec.encode(p.samples)), \(SeriesCodec.encode(p.rr)),
+                    \(p.rating.map { Int16($0.rpe) }), \(p.rating?.ratedMs), \(p.rating?.byCoach))
+                """, logger: logger)
+        }
+    }
+
+    /// A stored session's ratings replaced by a later bundle's (its readings checked equal by the caller):
+    /// the hash and format it is now stored under, each participant's rating, and the kept document
+    /// (which carries the ratings) computed again when next asked for.
+    static func replaceRatings(_ bundle: SessionBundle, sha256: String, in connection: PostgresConnection, logger: Logger) async throws {
+        let s = bundle.session
+        try await connection.collect("UPDATE session SET sha256 = \(sha256), format = \(bundle.format) WHERE uuid = \(s.uuid)", logger: logger)
+        for p in bundle.participants {
+            try await connection.collect("""
+                UPDATE session_participant SET rpe = \(p.rating.map { Int16($0.rpe) }), rated_ms = \(p.rating?.ratedMs),
+                    rated_by_coach = \(p.rating?.byCoach)
+                WHERE session_uuid = \(s.uuid) AND player_uuid = \(p.playerUUID)
+                """, logger: logger)
+        }
+        try await connection.collect("DELETE FROM session_document WHERE session_uuid = \(s.uuid)", logger: logger)
+        let rated = bundle.participants.filter { $0.rating != nil }.count
+        logger.info("session \(s.uuid.uuidString.lowercased()): ratings replaced (\(rated) of \(bundle.participants.count) rated)")
     }
 
     /// The bundle of a stored session, as it was uploaded; nil when the club has no such session.
     public static func bundle(_ uuid: UUID, in connection: PostgresConnection, logger: Logger) async throws -> SessionBundle? {
-        guard let row = try await connection.query("""
+        guard let row = try await connection.collect("""
             SELECT team_uuid, team_name, started_ms, ended_ms, planned_ms, effort_end_ms, state, zone_model, tags, reviewed, format, extras::text
             FROM session WHERE uuid = \(uuid)
             """, logger: logger).decode((UUID, String, Int64, Int64?, Int64?, Int64?, String, String, [String], Bool, Int, String).self).firstElement()
         else { return nil }
         let extras = try CanonicalJSON.decode(Extras.self, from: Data(row.11.utf8))
         var participants: [BundleParticipant] = []
-        let rows = try await connection.query("""
-            SELECT player_uuid, first_name, last_name, shirt_number, strap, age, sex, weight_kg, resting_hr, max_hr, max_source, samples, rr
+        let rows = try await connection.collect("""
+            SELECT player_uuid, first_name, last_name, shirt_number, strap, age, sex, weight_kg, resting_hr, max_hr, max_source, samples, rr,
+                   rpe, rated_ms, rated_by_coach
             FROM session_participant WHERE session_uuid = \(uuid) ORDER BY ordinal
             """, logger: logger)
-        for try await p in rows.decode((UUID, String, String, Int, Int?, Int, String, Double, Double, Double, String, Data, Data).self) {
+        for try await p in rows.decode((UUID, String, String, Int, Int?, Int, String, Double, Double, Double, String, Data, Data,
+                                        Int16?, Int64?, Bool?).self) {
+            var rating: BundleRating?
+            if let rpe = p.13, let ratedMs = p.14 { rating = BundleRating(rpe: Int(rpe), ratedMs: ratedMs, byCoach: p.15 ?? false) }
             participants.append(BundleParticipant(
                 playerUUID: p.0, firstName: p.1, lastName: p.2, shirtNumber: p.3, strap: p.4,
                 physiology: BundlePhysiology(age: p.5, sex: p.6, weightKg: p.7, restingHR: p.8, maxHR: p.9, maxSource: p.10),
-                samples: try SeriesCodec.decodeSamples(p.11), rr: try SeriesCodec.decodeRR(p.12)))
+                samples: try SeriesCodec.decodeSamples(p.11), rr: try SeriesCodec.decodeRR(p.12), rating: rating))
         }
         return SessionBundle(
             format: row.10,
@@ -90,7 +154,7 @@ public enum SessionStore {
 
     /// The session's document as computed before for this version of the analysis.
     public static func cachedDocument(_ uuid: UUID, in connection: PostgresConnection, logger: Logger) async throws -> Data? {
-        try await connection.query("""
+        try await connection.collect("""
             SELECT document FROM session_document WHERE session_uuid = \(uuid) AND algorithm = \(SessionDocument.algorithm)
             """, logger: logger).decode(String.self).firstElement().map { Data($0.utf8) }
     }
@@ -100,14 +164,14 @@ public enum SessionStore {
     /// same at the same moment keeps the first; a session deleted meanwhile keeps nothing.
     public static func cacheAnalysis(document: Data, teamAverageBPM: Double?, figures: [(player: UUID, figures: SessionSeasonFigures)],
                                      club: UUID, session uuid: UUID, in connection: PostgresConnection, logger: Logger) async throws {
-        let kept = try await connection.query("""
+        let kept = try await connection.collect("""
             INSERT INTO session_document(club_id, session_uuid, algorithm, document, team_average_bpm)
             SELECT \(club), uuid, \(SessionDocument.algorithm), \(String(decoding: document, as: UTF8.self)), \(teamAverageBPM) FROM session WHERE uuid = \(uuid)
             ON CONFLICT DO NOTHING RETURNING 1
             """, logger: logger).decode(Int.self).all()
         guard !kept.isEmpty else { return }
         for (player, f) in figures {
-            try await connection.query("""
+            try await connection.collect("""
                 INSERT INTO session_load(club_id, session_uuid, algorithm, player_uuid, cardio_load, zone_ms, recovery_bpm, ln_rmssd, resting_bpm, corrected_share)
                 VALUES (\(club), \(uuid), \(SessionDocument.algorithm), \(player), \(f.cardioLoad), \(f.zoneMs), \(f.recoveryBPM), \(f.lnRMSSD),
                         \(f.restingBPM), \(f.correctedShare))
@@ -118,7 +182,7 @@ public enum SessionStore {
 
     /// The club's sessions, newest first.
     public static func list(in connection: PostgresConnection, logger: Logger) async throws -> [SessionListItem] {
-        try await connection.query("SELECT uuid, team_name, started_ms, player_count FROM session ORDER BY started_ms DESC, uuid", logger: logger)
+        try await connection.collect("SELECT uuid, team_name, started_ms, player_count FROM session ORDER BY started_ms DESC, uuid", logger: logger)
             .decode((UUID, String, Int64, Int).self).all()
             .map { SessionListItem(uuid: $0.0, team: $0.1, start: ISOTime.string(unixMs: $0.2), players: $0.3) }
     }
@@ -129,8 +193,8 @@ public enum SessionStore {
                               in connection: PostgresConnection, logger: Logger) async throws {
         let edit = RosterEdit(entity: .session, key: uuid.uuidString.lowercased(), field: "deleted", value: .bool(true), stamp: stamp)
         _ = try await RosterStore.apply([edit], club: club, nowMs: nowMs, in: connection, logger: logger)
-        let removed = try await connection.query("DELETE FROM session WHERE uuid = \(uuid) RETURNING 1", logger: logger).decode(Int.self).all()
-        try await connection.query("DELETE FROM upload WHERE session_uuid = \(uuid)", logger: logger)
+        let removed = try await connection.collect("DELETE FROM session WHERE uuid = \(uuid) RETURNING 1", logger: logger).decode(Int.self).all()
+        try await connection.collect("DELETE FROM upload WHERE session_uuid = \(uuid)", logger: logger)
         logger.info("session \(uuid.uuidString.lowercased()) deleted by \(stamp.origin)\(removed.isEmpty ? " (the club did not hold it)" : "")")
     }
 }

@@ -6,16 +6,36 @@ import PostgresNIO
 /// Resumable uploads of session bundles, in the manner of tus: create (the hash and length to
 /// come), append chunks at the offset the server has, ask the offset after a broken link, commit.
 /// The bytes wait in PostgreSQL, so any server instance can take the next chunk and a server
-/// killed mid-upload loses nothing acknowledged. Unfinished uploads expire after a day.
+/// killed mid-upload loses nothing acknowledged. Unfinished uploads expire after a day, and a kiosk
+/// may hold only a few at once (`Quota`): what one kiosk leaves half-sent cannot fill the club's disk.
 public enum UploadStore {
     public static let lifetime: TimeInterval = 24 * 3600
-    /// The most one PATCH may carry.
-    public static let maxChunk = 8 * 1024 * 1024
+
+    /// What one kiosk may hold unfinished: a kiosk sends one session at a time, so a handful is room for
+    /// a few cut passes; the bytes are the lengths announced (each at most `UploadRequest.maxLength`).
+    public struct Quota: Sendable, Equatable {
+        public var uploads: Int
+        public var bytes: Int64
+        public static let perKiosk = Quota(uploads: 4, bytes: 2 * Int64(UploadRequest.maxLength))
+    }
+
+    /// Deletes every club's expired uploads (and their chunks): the sweep `serve` runs on a timer; the count.
+    public static func sweepExpired(_ database: ClubDatabase) async throws -> Int {
+        try await database.inTransaction { connection in
+            try await connection.collect("SELECT sideline_sweep_expired_uploads()", logger: database.logger)
+                .decode(Int64.self).firstElement().map(Int.init) ?? 0
+        }
+    }
 
     public enum Started: Sendable, Equatable {
         case upload(UploadState)
         /// The session is stored with this content already: nothing to send.
         case stored(StoredSession)
+    }
+
+    /// SHA-256 hex of a stored session's bundle without its ratings; nil when the club has none.
+    static func storedReadingsSHA256(_ session: UUID, in connection: PostgresConnection, logger: Logger) async throws -> String? {
+        try await SessionStore.bundle(session, in: connection, logger: logger).map { CanonicalJSON.sha256Hex(try $0.withoutRatings.canonicalBytes()) }
     }
 
     public static func create(_ request: UploadRequest, kiosk: UUID, club: UUID, in connection: PostgresConnection, logger: Logger) async throws -> Started {
@@ -27,24 +47,44 @@ public enum UploadStore {
         if try await RosterStore.isDeletedSession(session, in: connection, logger: logger) {
             throw ClubError(.gone, "session \(session.uuidString.lowercased()) was deleted on the club; it is not stored again")
         }
-        if let stored = try await connection.query("SELECT sha256 FROM session WHERE uuid = \(session)", logger: logger).decode(String.self).firstElement() {
-            guard stored == request.sha256 else {
+        if let stored = try await connection.collect("SELECT sha256 FROM session WHERE uuid = \(session)", logger: logger).decode(String.self).firstElement() {
+            if stored != request.sha256, try await SessionStore.isSuperseded(session, sha256: request.sha256, in: connection, logger: logger) {
+                // An older form of the session, from before a player in it was erased: the club's is the one now.
+                return .stored(StoredSession(sessionUUID: session, sha256: stored, created: false, superseded: true))
+            }
+            // Other ratings of the same readings (a rating given or corrected after the upload): sent, then
+            // `SessionStore.store` checks the whole bundle and replaces the ratings only.
+            let ratingsOnly = stored != request.sha256
+                ? try await storedReadingsSHA256(session, in: connection, logger: logger).map { $0 == request.readingsSHA256 } ?? false : false
+            guard stored == request.sha256 || ratingsOnly else {
                 logger.warning("session \(session.uuidString.lowercased()): kiosk \(kiosk.uuidString.lowercased()) offered other content (\(request.sha256)); stored is \(stored)")
                 throw ClubError.conflict("session \(session.uuidString.lowercased()) is stored with other content (sha256 \(stored)); a session never changes once uploaded")
             }
-            return .stored(StoredSession(sessionUUID: session, sha256: stored, created: false))
+            if !ratingsOnly { return .stored(StoredSession(sessionUUID: session, sha256: stored, created: false)) }
         }
-        try await connection.query("DELETE FROM upload WHERE expires_at < now()", logger: logger)
+        try await connection.collect("DELETE FROM upload WHERE expires_at < now()", logger: logger)
         // The same upload asked for again (the kiosk lost its answer): carry on where it stands.
-        if let row = try await connection.query("""
+        if let row = try await connection.collect("""
             SELECT id, received, length, expires_at FROM upload
             WHERE kiosk_id = \(kiosk) AND session_uuid = \(session) AND sha256 = \(request.sha256) AND length = \(Int64(request.length))
             ORDER BY received DESC LIMIT 1
             """, logger: logger).decode((UUID, Int64, Int64, Date).self).firstElement() {
             return .upload(UploadState(uploadID: row.0, sessionUUID: session, offset: Int(row.1), length: Int(row.2), expiresMs: row.3.unixMs))
         }
+        // Another content of the same session from the same kiosk replaces its unfinished upload: only one can be stored.
+        try await connection.collect("""
+            DELETE FROM upload WHERE kiosk_id = \(kiosk) AND session_uuid = \(session) AND (sha256 <> \(request.sha256) OR length <> \(Int64(request.length)))
+            """, logger: logger)
+        let quota = Quota.perKiosk
+        if let (count, bytes) = try await connection.collect("""
+            SELECT count(*), coalesce(sum(length), 0)::bigint FROM upload WHERE kiosk_id = \(kiosk)
+            """, logger: logger).decode((Int64, Int64).self).firstElement(),
+           count >= quota.uploads || bytes + Int64(request.length) > quota.bytes {
+            logger.warning("kiosk \(kiosk.uuidString.lowercased()): a new upload refused, \(count) unfinished (\(bytes) bytes) already")
+            throw ClubError(.overQuota, "this kiosk has \(count) unfinished uploads (\(bytes) bytes); at most \(quota.uploads) and \(quota.bytes) bytes: finish one, or wait for them to expire")
+        }
         let id = UUID(), expires = Date().addingTimeInterval(lifetime)
-        try await connection.query("""
+        try await connection.collect("""
             INSERT INTO upload(club_id, id, kiosk_id, session_uuid, sha256, length, expires_at)
             VALUES (\(club), \(id), \(kiosk), \(session), \(request.sha256), \(Int64(request.length)), \(expires))
             """, logger: logger)
@@ -54,7 +94,7 @@ public enum UploadStore {
     /// Where the upload stands (HEAD).
     public static func state(_ id: UUID, kiosk: UUID, forUpdate: Bool = false, in connection: PostgresConnection, logger: Logger) async throws -> (UploadState, sha256: String) {
         let lock = forUpdate ? " FOR UPDATE" : ""
-        guard let row = try await connection.query("""
+        guard let row = try await connection.collect("""
             SELECT session_uuid, received, length, expires_at, sha256 FROM upload
             WHERE id = \(id) AND kiosk_id = \(kiosk) AND expires_at >= now()\(unescaped: lock)
             """, logger: logger).decode((UUID, Int64, Int64, Date, String).self).firstElement()
@@ -72,12 +112,48 @@ public enum UploadStore {
         guard state.offset + bytes.count <= state.length else {
             throw ClubError(.tooLarge, "the chunk ends at \(state.offset + bytes.count), past the upload's length \(state.length)")
         }
-        try await connection.query("""
+        try await connection.collect("""
             INSERT INTO upload_chunk(club_id, upload_id, "offset", bytes) VALUES (\(club), \(id), \(Int64(offset)), \(bytes))
             """, logger: logger)
         state.offset += bytes.count
-        try await connection.query("UPDATE upload SET received = \(Int64(state.offset)) WHERE id = \(id)", logger: logger)
+        try await connection.collect("UPDATE upload SET received = \(Int64(state.offset)) WHERE id = \(id)", logger: logger)
         return state
+    }
+
+    /// The upload's bundle text, inflated chunk by chunk (one query per chunk: no result set larger than
+    /// one chunk is ever streamed) and its shape checked as it comes out, so one commit holds at most one
+    /// chunk of gzip, `InputBounds.bundleBytes` of text and then what a text of `InputBounds.bundleShape`
+    /// decodes to — whatever the upload says (docs/decisions/069-a-commit-has-a-memory-ceiling.md).
+    static func inflated(_ id: UUID, in connection: PostgresConnection, logger: Logger) async throws -> Data {
+        let offsets = try await connection.collect("""
+            SELECT "offset" FROM upload_chunk WHERE upload_id = \(id) ORDER BY "offset"
+            """, logger: logger).decode(Int64.self).all()
+        let inflater: Gzip.Inflater
+        do { inflater = try Gzip.Inflater(limit: UploadRequest.maxBundleBytes) } catch { throw CommitFailure(error.description) }
+        var shape = BundleShape()
+        for offset in offsets {
+            guard let chunk = try await connection.collect("""
+                SELECT bytes FROM upload_chunk WHERE upload_id = \(id) AND "offset" = \(offset)
+                """, logger: logger).decode(Data.self).firstElement() else { continue }
+            do {
+                try inflater.feed(chunk) { piece in
+                    shape.scan(piece)
+                    return shape.problem != nil
+                }
+            } catch {
+                if let problem = shape.problem { throw CommitFailure("the bundle holds \(problem)") }
+                throw CommitFailure("the upload is not a gzip stream of a bundle: \(error.description)")
+            }
+        }
+        do { return try inflater.finish() } catch {
+            throw CommitFailure("the upload is not a gzip stream of a bundle: \(error.description)")
+        }
+    }
+
+    /// Why an upload's bytes can never make a session (the upload is discarded, the answer is a final 422).
+    struct CommitFailure: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
     }
 
     public enum Committed: Sendable, Equatable {
@@ -93,21 +169,16 @@ public enum UploadStore {
         guard state.offset == state.length else {
             throw ClubError.conflict("the upload has \(state.offset) of its \(state.length) bytes; send the rest first")
         }
-        var compressed = Data(capacity: state.length)
-        let chunks = try await connection.query("""
-            SELECT bytes FROM upload_chunk WHERE upload_id = \(id) ORDER BY "offset"
-            """, logger: logger)
-        for try await chunk in chunks.decode(Data.self) { compressed.append(chunk) }
         func refuse(_ error: ClubError) async throws -> Committed {
             logger.warning("upload \(id.uuidString.lowercased()) of session \(state.sessionUUID.uuidString.lowercased()) from kiosk \(kiosk.uuidString.lowercased()) refused: \(error.message)")
-            try await connection.query("DELETE FROM upload WHERE id = \(id)", logger: logger)
+            try await connection.collect("DELETE FROM upload WHERE id = \(id)", logger: logger)
             return .refused(error)
         }
         let bytes: Data
         do {
-            bytes = try Gzip.decompress(compressed, limit: UploadRequest.maxBundleBytes)
-        } catch {
-            return try await refuse(.unprocessable("the upload is not a gzip stream of a bundle: \(error.description)"))
+            bytes = try await inflated(id, in: connection, logger: logger)
+        } catch let failure as CommitFailure {
+            return try await refuse(.unprocessable(failure.message))
         }
         let actual = CanonicalJSON.sha256Hex(bytes)
         guard actual == sha256 else {
@@ -132,7 +203,12 @@ public enum UploadStore {
         } catch let error as ClubError where error.kind == .gone || error.kind == .conflict {
             return try await refuse(error)
         }
-        try await connection.query("DELETE FROM upload WHERE id = \(id)", logger: logger)
-        return .stored(StoredSession(sessionUUID: bundle.session.uuid, sha256: sha256, created: outcome == .created))
+        try await connection.collect("DELETE FROM upload WHERE id = \(id)", logger: logger)
+        switch outcome {
+        case .created, .ratingsUpdated: return .stored(StoredSession(sessionUUID: bundle.session.uuid, sha256: sha256, created: outcome == .created))
+        case .alreadyStored: return .stored(StoredSession(sessionUUID: bundle.session.uuid, sha256: sha256, created: false))
+        case .createdWithout(let stored): return .stored(StoredSession(sessionUUID: bundle.session.uuid, sha256: stored, created: true, superseded: true))
+        case .superseded(let stored): return .stored(StoredSession(sessionUUID: bundle.session.uuid, sha256: stored, created: false, superseded: true))
+        }
     }
 }

@@ -109,6 +109,18 @@ public struct ClubAPI: Sendable {
         try timed { () throws(ClubSyncError) in try decode(RosterEditsResult.self, send("POST", "kiosk/roster/edits", json: RosterEditsRequest(edits: edits))) }
     }
 
+    public func pushErasures(_ erasures: [PlayerErasure]) throws(ClubSyncError) {
+        _ = try send("POST", "kiosk/erasures", json: ErasuresRequest(erasures: erasures))
+    }
+
+    public func pushWellness(_ answers: [WellnessRecord]) throws(ClubSyncError) {
+        _ = try send("POST", "kiosk/wellness", json: WellnessRequest(answers: answers))
+    }
+
+    public func erasures(since: Int64) throws(ClubSyncError) -> ErasuresPage {
+        try decode(ErasuresPage.self, send("GET", "kiosk/erasures?since=\(since)"))
+    }
+
     public func changes(since: Int64) throws(ClubSyncError) -> Timed<RosterChangesPage> {
         try timed { () throws(ClubSyncError) in try decode(RosterChangesPage.self, send("GET", "kiosk/roster/changes?since=\(since)")) }
     }

@@ -3,8 +3,9 @@ import Foundation
 import Logging
 import Store
 
-/// One sync pass of a kiosk in a club: the server's time (the clock's offset), sessions deleted
-/// here (tombstones), finished sessions up, the roster's edits up, then the club's changes down.
+/// One sync pass of a kiosk in a club: the server's time (the clock's offset), players erased (both
+/// ways), sessions deleted here (tombstones), finished sessions up, the roster's edits up, the morning
+/// wellness answers up, then the club's changes down.
 /// Everything it has not done stays in the outbox, in the database, for the next pass.
 public struct ClubSyncPass: Sendable {
     public let store: SidelineStore
@@ -49,6 +50,7 @@ public struct ClubSyncPass: Sendable {
         clock.observeServer(timeMs: status.value.serverTimeMs, sentMs: status.sentMs, receivedMs: status.receivedMs)
         try save(clock)
 
+        (report.erasuresSent, report.playersErasedByClub) = try ErasureSync(store: store, api: api, logger: logger).run(clubHolds: status.value.playersErased)
         report.tombstonesSent = try TombstonePush(store: store, api: api, logger: logger).run()
 
         let uploads = SessionUpload(store: store, api: api, chunkBytes: chunkBytes, logger: logger)
@@ -70,6 +72,7 @@ public struct ClubSyncPass: Sendable {
 
         report.rosterEditsPushed = try RosterPush(store: store, api: api, origin: link.origin, logger: logger).run(clock: &clock)
         try save(clock)
+        report.wellnessSent = try WellnessSync(store: store, api: api, logger: logger).run()
         let pulled = try RosterPull(store: store, api: api, logger: logger).run(clock: &clock)
         report.rosterChangesApplied = pulled.applied
         report.sessionsDeletedByClub = pulled.sessionsDeleted

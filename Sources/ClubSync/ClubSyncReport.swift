@@ -4,9 +4,14 @@ import Store
 public struct ClubSyncReport: Sendable, Equatable {
     public var sessionsUploaded = 0
     public var tombstonesSent = 0
+    /// Player erasures made here that went to the club, and players erased here because the club said so.
+    public var erasuresSent = 0
+    public var playersErasedByClub = 0
     public var rosterEditsPushed = 0
     public var rosterChangesApplied = 0
     public var sessionsDeletedByClub = 0
+    /// Morning wellness answers the club took in this pass.
+    public var wellnessSent = 0
     /// Sessions the club will never take (deleted there, or held with other content), one line each.
     public var settled: [String] = []
     /// Sessions the club refused for good in this pass (422, or outside its bounds), one line each:
@@ -26,6 +31,8 @@ public struct ClubSyncReport: Sendable, Equatable {
         if isComplete {
             return "up to date: \(sessionsUploaded) sessions uploaded, \(tombstonesSent) deleted on the club, \(rosterEditsPushed) roster edits sent, "
                 + "\(rosterChangesApplied) roster changes received, \(sessionsDeletedByClub) sessions deleted by the club"
+                + (erasuresSent + playersErasedByClub > 0 ? ", \(erasuresSent) player erasures sent, \(playersErasedByClub) players erased as the club asked" : "")
+                + (wellnessSent > 0 ? ", \(wellnessSent) wellness answers sent" : "")
         }
         return "\(waiting.summary): \(problem?.description ?? "not everything went")"
     }

@@ -7,13 +7,20 @@ import TeamCore
 /// A stored session as the bundle that goes up to the club: read with the loader the review and
 /// the exports use (the session row, its participants, every sample and RR interval, the laps),
 /// plus its strap events, and named by UUID (`SessionBundle(input:identities:strapEvents:)`).
+/// Whatever else it says — the team's, players' and straps' names, the straps' battery, the review
+/// flag — comes from the session's snapshot (`SessionSnapshot`, taken when it ended), never from rows
+/// that change later: a finished session's bundle has the same bytes, and hash, for ever (decision 074).
 ///
 /// Call it from the main thread or a dispatch queue, never from a Foundation `Thread`
 /// (`recordedSeries` reads players in parallel with `concurrentPerform`).
 public enum KioskSessionBundle {
     public static func make(store: SidelineStore, sessionID: Int64) throws -> SessionBundle {
-        let session = try store.session(sessionID)
+        var session = try store.session(sessionID)
         guard let sessionUUID = session.uuid else { throw ClubSyncError.local("session \(sessionID) has no UUID") }
+        guard let snapshot = try store.sessionSnapshot(sessionID) ?? { try store.takeSessionSnapshots(); return try store.sessionSnapshot(sessionID) }() else {
+            throw ClubSyncError.local("session \(sessionID) has not ended")
+        }
+        session.reviewed = snapshot.reviewed
         let players = try store.sessionPlayers(sessionID)
         let series = try store.recordedSeries(sessionID)
         let input = SessionInput(session: session, players: players, samples: series.samples, rrIntervals: series.rrIntervals,
@@ -23,7 +30,7 @@ public enum KioskSessionBundle {
 
         var who: [Int64: BundleIdentities.PlayerIdentity] = [:]
         for p in players {
-            guard let player = try store.player(id: p.playerID), let uuid = player.uuid else {
+            guard let player = snapshot.players[p.playerID], let uuid = player.uuid else {
                 throw ClubSyncError.local("session \(sessionID): player \(p.playerID) has no UUID")
             }
             who[p.playerID] = .init(uuid: uuid, firstName: player.firstName, lastName: player.lastName)
@@ -31,14 +38,16 @@ public enum KioskSessionBundle {
         var strapIDs = Set(players.compactMap(\.strapID)).union(events.map(\.strapID))
         for rows in series.samples.values { for row in rows { strapIDs.insert(row.strapID) } }
         var straps: [Int64: BundleStrap] = [:]
-        for strap in try store.straps(ids: Array(strapIDs)) {
-            straps[strap.id] = BundleStrap(uuid: strap.uuid ?? StrapIdentity.uuid(forAddress: strap.address), address: strap.address,
-                                           name: strap.name, bodyLocation: strap.bodyLocation, manufacturer: strap.manufacturer,
-                                           lastBattery: strap.lastBattery)
+        for id in strapIDs {
+            guard let strap = snapshot.straps[id] else { throw ClubSyncError.local("session \(sessionID): strap \(id) is not in its snapshot") }
+            straps[id] = BundleStrap(uuid: strap.uuid ?? StrapIdentity.uuid(forAddress: strap.address), address: strap.address,
+                                     name: strap.name, bodyLocation: strap.bodyLocation, manufacturer: strap.manufacturer,
+                                     lastBattery: strap.lastBattery)
         }
-        let identities = BundleIdentities(sessionUUID: sessionUUID, teamUUID: team.uuid, teamName: team.name, players: who, straps: straps)
+        let ratings = try store.sessionRatings(sessionID)
+        let identities = BundleIdentities(sessionUUID: sessionUUID, teamUUID: team.uuid, teamName: snapshot.teamName, players: who, straps: straps)
         do {
-            return try SessionBundle(input: input, identities: identities, strapEvents: events)
+            return try SessionBundle(input: input, identities: identities, strapEvents: events, ratings: ratings)
         } catch {
             throw ClubSyncError.local("session \(sessionID): \(error.description)")
         }

@@ -36,7 +36,7 @@ struct SessionUpload {
         let sha = CanonicalJSON.sha256Hex(canonical)
         let session = waiting.uuid
         // The club's own check, before a byte is sent: a bundle it would refuse is refused here, once.
-        if let problem = bundle.problems.first {
+        if let problem = bundle.problems.first ?? Self.sizeProblem(canonical) {
             return try refused(session, sha256: sha, reason: "outside the club's bounds, found before sending: \(problem)")
         }
         let packed = Gzip.compress(canonical)
@@ -47,7 +47,8 @@ struct SessionUpload {
                 upload = (id, offset)
             }
             if upload == nil {
-                switch try api.createUpload(UploadRequest(sessionUUID: session, sha256: sha, length: packed.count)) {
+                let readings = try? CanonicalJSON.sha256Hex(bundle.withoutRatings.canonicalBytes())
+                switch try api.createUpload(UploadRequest(sessionUUID: session, sha256: sha, length: packed.count, readingsSHA256: readings)) {
                 case .stored:
                     try note { try store.noteUploadStored(session, sha256: sha) }
                     return .stored
@@ -86,6 +87,13 @@ struct SessionUpload {
             try note { try store.noteUploadStarted(session, sha256: sha, uploadID: nil) }
             throw .refused(host: api.server.host, status: 404, message: message)
         }
+    }
+
+    /// The club's ceiling on what one commit may cost (docs/decisions/069-a-commit-has-a-memory-ceiling.md),
+    /// checked on the text it would inflate to.
+    static func sizeProblem(_ canonical: Data) -> String? {
+        if canonical.count > UploadRequest.maxBundleBytes { return "the bundle is more than \(UploadRequest.maxBundleBytes) bytes" }
+        return BundleShape.problem(canonical).map { "the bundle holds \($0)" }
     }
 
     func refused(_ session: UUID, sha256: String, reason: String) throws(ClubSyncError) -> Outcome {

@@ -85,7 +85,8 @@ extension KioskApp {
         case .screenshot(let name):
             drawIfNeeded(force: true)
             try main.savePNG(to: "\(screenshots)/\(name).png")
-            if let wall, state.live != nil { try wall.savePNG(to: "\(screenshots)/\(name)-wall.png") }
+            // The wall has something of its own to show: tiles, or who has rated the session or checked in.
+            if let wall, state.live != nil || state.review.rating != nil || state.checkIn != nil { try wall.savePNG(to: "\(screenshots)/\(name)-wall.png") }
         case .expectScreen(let name):
             guard state.screen.rawValue == name else { throw KioskError("expected screen \(name), on \(state.screen.rawValue)") }
         case .expectLabel(let label):

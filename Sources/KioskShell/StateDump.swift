@@ -37,6 +37,16 @@ public enum StateDump {
                       "readinessCheck": s.lobby.readinessCheck.map(SeasonDump.plan) ?? NSNull()] as [String: Any],
             "voice": Self.voice(s.settings.voice),
             "season": SeasonDump.season(s.season),
+            "checkIn": s.checkIn.map { c -> Any in
+                ["returnTo": c.returnTo.rawValue, "day": c.dayLabel.map { $0 as Any } ?? NSNull(), "answered": c.answeredCount,
+                 // Where the wall drew each player's tile (by player id), for a test of its pixels.
+                 "wallTiles": app.wall.map { wall in
+                     Dictionary(uniqueKeysWithValues: wall.view.hits.tileRects.map { ("\($0.key)", [$0.value.x, $0.value.y, $0.value.w, $0.value.h]) })
+                         as Any
+                 } ?? NSNull(),
+                 "choosing": c.choosing.map { $0 as Any } ?? NSNull(), "draft": c.draft.map { $0.map { $0 as Any } ?? NSNull() },
+                 "lines": c.lines.map { ["playerID": $0.playerID, "name": $0.name, "number": $0.number, "answered": $0.answered] }]
+            } ?? NSNull(),
             "setup": ["tab": s.setup.tab.rawValue, "pickingExisting": s.setup.pickingExisting],
             "pin": s.settings.pin.map { pinPurpose($0.purpose) as Any } ?? NSNull(),
             "confirmation": s.confirmation.map { $0.question as Any } ?? NSNull(),
@@ -66,7 +76,24 @@ public enum StateDump {
                            ["kind": b.label.kind.rawValue, "number": b.label.number, "of": b.label.of, "fromMs": b.fromMs, "toMs": b.toMs]
                        } ?? [[String: Any]](),
                        "challenge": s.review.data?.challenge.map(challenge) ?? NSNull(),
+                       "maxHRSuggestions": s.review.data?.maxHRSuggestions.map { m -> [String: Any] in
+                           ["playerID": m.playerID, "name": m.name, "observedBPM": m.observedBPM, "onFileBPM": m.onFileBPM,
+                            "onFileSource": m.onFileSource.rawValue]
+                       } ?? [[String: Any]](),
                        "panel": s.review.panel.rawValue,
+                       "rating": s.review.rating.map { r -> Any in
+                           ["sessionID": r.sessionID, "windowOpen": r.windowOpen, "coach": r.coach, "rated": r.ratedCount,
+                            "choosing": r.choosing.map { $0 as Any } ?? NSNull(),
+                            // Where the wall drew each player's tile (by player id), for a test of its pixels.
+                            "wallTiles": app.wall.map { wall in
+                                Dictionary(uniqueKeysWithValues: wall.view.hits.tileRects.map { ("\($0.key)", [$0.value.x, $0.value.y, $0.value.w, $0.value.h]) })
+                                    as Any
+                            } ?? NSNull(),
+                            "lines": r.lines.map { l -> [String: Any] in
+                                ["playerID": l.playerID, "name": l.name, "number": l.number, "rpe": l.rpe.map { $0 as Any } ?? NSNull(),
+                                 "byCoach": l.byCoach]
+                            }]
+                       } ?? NSNull(),
                        "teamBand": s.review.data?.teamBand.map { ["tMs": $0.tMs, "mean": $0.meanBPM, "min": $0.minBPM, "max": $0.maxBPM] }
                            ?? [[String: Any]](),
                        "players": s.review.data?.players.map { p -> [String: Any] in

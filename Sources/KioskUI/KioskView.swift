@@ -93,6 +93,7 @@ public final class KioskView {
         case .live: frame.liveSession()
         case .review: frame.reviewScreen()
         case .season: frame.seasonScreen()
+        case .checkIn: frame.checkInScreen()
         case .settings: frame.settingsScreen()
         }
         if let form = state.form { frame.formOverlay(form) }
@@ -121,6 +122,7 @@ public final class KioskView {
     private func keepTiles(of frame: Frame) {
         view.previousTiles = frame.drawnTiles
         view.tilePlans = frame.view.tilePlans.filter { frame.drawnTiles[$0.key] != nil }
+        view.liveBar = frame.drawnBar
     }
 
     /// What each live tile shows where, by player: its texts (role, words, font size, box) and its

@@ -44,7 +44,23 @@ public struct ReviewScreenLoader {
                           players: review.sorted { $0.shirtNumber < $1.shirtNumber }, effortEndMs: analysis.totalsEndMs,
                           zoneModel: analysis.zoneModel, tags: session.tags,
                           teamBand: TeamBand.compute(tracks: analysis.players.map(\.track), durationMs: duration),
-                          intervalBlocks: RecordedIntervalBlock.blocks(fromLaps: laps), challenge: try store.challenge(sessionID))
+                          intervalBlocks: RecordedIntervalBlock.blocks(fromLaps: laps), challenge: try store.challenge(sessionID),
+                          maxHRSuggestions: try maxHRSuggestions(context))
+    }
+
+    /// The players who held a heart rate above the HRmax on file (their own today, a formula's at
+    /// their age in the session's year), in shirt-number order; players deleted since are left out.
+    func maxHRSuggestions(_ context: AnalysedSession) throws -> [MaxHeartRateSuggestion] {
+        let players = context.analysis.players.sorted { $0.shirtNumber < $1.shirtNumber }
+        let dismissed = try store.dismissedMaxHR(playerIDs: players.map(\.playerID))
+        let formula = store.kioskSettings().maxFormula
+        let year = Calendar.current.component(.year, from: context.analysis.session.startedAt)
+        return try players.compactMap { p in
+            guard let player = try store.player(id: p.playerID) else { return nil }
+            return MaxHeartRateSuggestion.suggest(playerID: p.playerID, name: context.name(of: p), observedBPM: p.sustainedPeakBPM,
+                                                  onFile: Physiology(player: player, year: year, formula: formula),
+                                                  dismissedUpToBPM: dismissed[p.playerID])
+        }
     }
 
     /// Sessions whose numbers compare: finished (not recording now), with the same tags in any

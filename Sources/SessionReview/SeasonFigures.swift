@@ -29,7 +29,8 @@ public struct PlayerSeason: Sendable {
         } else {
             var zones = ZoneTimes()
             for zone in HeartRateZone.allCases where zone.rawValue < figures.zoneMs.count { zones[zone] = figures.zoneMs[zone.rawValue] }
-            loads.append(SessionLoad(sessionID: entry.sessionID, day: day, cardioLoad: figures.cardioLoad, zones: zones))
+            loads.append(SessionLoad(sessionID: entry.sessionID, day: day, cardioLoad: figures.cardioLoad, zones: zones,
+                                     rpe: entry.rpe, effortMinutes: entry.effortMinutes))
         }
         entries.append(Entry(session: entry, day: day, figures: figures, isReadinessCheck: tags.isReadinessCheck))
     }

@@ -25,9 +25,11 @@ extension SessionReview {
     public static func seasonTable(store: SidelineStore, teamID: Int64, on day: CalendarDay, calendar: Calendar = .current) throws -> [SeasonRow] {
         let roster = try store.roster(teamID: teamID)
         let seasons = try playerSeasons(store: store, playerIDs: roster.map(\.playerID), calendar: calendar)
+        let wellness = try store.wellnessEntries(playerIDs: roster.map(\.playerID))
         let inputs = roster.map { entry in
             SeasonTable.PlayerInput(playerID: entry.playerID, name: entry.player.fullName, number: entry.shirtNumber,
-                                    loads: seasons[entry.playerID]?.loads ?? [], checks: seasons[entry.playerID]?.checks ?? [])
+                                    loads: seasons[entry.playerID]?.loads ?? [], checks: seasons[entry.playerID]?.checks ?? [],
+                                    wellness: wellness[entry.playerID] ?? [])
         }
         return SeasonTable.rows(inputs, on: day, thresholds: LoadStatusThresholds(settings: store.kioskSettings()))
     }

@@ -40,14 +40,17 @@ public struct SeasonScreenLoader {
         }
         let season = try SessionReview.playerSeasons(store: store, playerIDs: [playerID], calendar: calendar)[playerID]
             ?? PlayerSeason(playerID: playerID)
+        let answers = try store.wellnessEntries(playerIDs: [playerID])[playerID] ?? []
         let input = SeasonTable.PlayerInput(playerID: playerID, name: member.player.fullName, number: member.shirtNumber,
-                                            loads: season.loads, checks: season.checks)
+                                            loads: season.loads, checks: season.checks, wellness: answers)
         let thresholds = LoadStatusThresholds(settings: store.kioskSettings())
         let row = SeasonTable.rows([input], on: day, thresholds: thresholds)[0]
         let loads = PlayerLoadHistory(sessions: season.loads.filter { $0.day <= day })
         let first = day.adding(days: 1 - Self.historyDays)
-        let days = loads.days(from: first, through: day, thresholds: thresholds).map {
-            PlayerHistory.Day(dayNumber: $0.day.dayNumber, load: $0.load, strain: $0.strain, tolerance: $0.tolerance)
+        let srpe = SRPEHistory(sessions: loads.sessions)
+        let days = zip(loads.days(from: first, through: day, thresholds: thresholds), srpe.days(from: first, through: day)).map { d, s in
+            PlayerHistory.Day(dayNumber: d.day.dayNumber, load: d.load, strain: d.strain, tolerance: d.tolerance,
+                              srpe: s.load, trimpToSRPE: s.trimpToSRPE)
         }
         let weeks = (0..<(Self.historyDays / 7)).reversed().map { k -> PlayerHistory.Week in
             let week = loads.week(endingOn: day.adding(days: -7 * k))
@@ -68,10 +71,21 @@ public struct SeasonScreenLoader {
         let sessions = season.entries.filter { $0.day <= day }.reversed().map { e in
             PlayerHistory.SessionEntry(sessionID: e.session.sessionID, teamName: e.session.teamName, day: seasonDay(e.day),
                                        tags: e.session.tags, load: e.isReadinessCheck ? nil : e.figures.cardioLoad,
-                                       lnRMSSD: e.isReadinessCheck ? e.figures.lnRMSSD : nil)
+                                       lnRMSSD: e.isReadinessCheck ? e.figures.lnRMSSD : nil, rpe: e.session.rpe,
+                                       srpeLoad: e.session.rpe.map { SessionRPE.load(rpe: $0, effortMinutes: e.session.effortMinutes) })
         }
+        let wellness = WellnessHistory(answers).days(from: first, through: day).map(Self.figure)
         return PlayerHistory(playerID: playerID, line: line(row), days: days, weeks: weeks, recoveries: recoveries,
-                             checkPosture: posture, checks: checks, sessions: Array(sessions))
+                             checkPosture: posture, checks: checks, sessions: Array(sessions), wellness: wellness)
+    }
+
+    /// The morning Check-in on the local day `date` falls on: the day's words and each roster player, answered or not.
+    public func checkIn(teamID: Int64, on date: Date) throws -> (dayLabel: String, lines: [CheckInLine]) {
+        let day = CalendarDay(date, in: calendar)
+        let lines = try SessionReview.teamWellness(store: store, teamID: teamID, on: day).lines.map {
+            CheckInLine(playerID: $0.playerID, name: $0.name, number: $0.number, answered: $0.wellness != nil)
+        }
+        return (seasonDay(day).label, lines)
     }
 
     /// The readiness check just recorded: each player's result, in shirt-number order.
@@ -89,7 +103,13 @@ public struct SeasonScreenLoader {
         SeasonLine(playerID: row.playerID, name: row.name, number: row.number, loadToday: row.figures.load,
                    strain: row.figures.strain, tolerance: row.figures.tolerance, status: Self.word(row.figures.status),
                    acwr: row.figures.acwrEWMA, readiness: row.readiness.map { Self.word($0.status) } ?? .none,
-                   lastSession: row.lastSession.map(seasonDay))
+                   lastSession: row.lastSession.map(seasonDay), srpeToday: row.srpe.today, srpeWeek: row.srpe.week.load,
+                   wellness: row.wellness.map(Self.figure))
+    }
+
+    static func figure(_ w: WellnessDay) -> WellnessFigure {
+        WellnessFigure(dayNumber: w.day.dayNumber, total: w.total.value, z: w.total.z, flagged: w.flagged, mean: w.total.mean, sd: w.total.sd,
+                       droppedItems: (w.total.dropped ? ["Total"] : []) + w.droppedItems.map(\.title))
     }
 
     func seasonDay(_ day: CalendarDay) -> SeasonDay {

@@ -51,9 +51,10 @@ public enum SessionReview {
             // What the season reads of it: computed here once, when the session is saved (warmCache).
             try store.keepSessionLoads(sessionID, algorithm: seasonAlgorithm, seasonRecords(analysis))
         }
-        var names: [Int64: String] = [:]
-        for p in players { names[p.playerID] = try store.player(id: p.playerID)?.fullName }
-        return AnalysedSession(teamName: try store.teamName(id: session.teamID), playerNames: names, analysis: analysis)
+        // A finished session goes by its names as recorded, as the club's document does (decision 074).
+        let names = try store.sessionNames(sessionID)
+        return AnalysedSession(teamName: names.team, playerNames: names.players, analysis: analysis,
+                               ratings: try store.sessionRatings(sessionID))
     }
 
     /// Analyses a session that just ended on a background thread, which caches its NN

@@ -106,9 +106,10 @@ struct ClubRecordWriter {
         var existing = try id("player", key)
         if deleted {
             guard let existing else { return }
-            if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session_player WHERE player_id = ?", arguments: [existing])! > 0 {
+            let recorded = "SELECT (SELECT COUNT(*) FROM session_player WHERE player_id = ?1) + (SELECT COUNT(*) FROM wellness_answer WHERE player_id = ?1)"
+            if try Int.fetchOne(db, sql: recorded, arguments: [existing])! > 0 {
                 try db.execute(sql: "DELETE FROM membership WHERE player_id = ?", arguments: [existing])
-                outcome.notes.append("player \(key): deleted on the club; kept here (they took part in sessions), on no team")
+                outcome.notes.append("player \(key): deleted on the club; kept here (they took part in sessions or answered wellness), on no team")
             } else {
                 try db.execute(sql: "DELETE FROM player WHERE id = ?", arguments: [existing])
             }

@@ -253,6 +253,87 @@ enum Schema {
                 ALTER TABLE club_session_upload ADD COLUMN refused_reason TEXT;
                 """)
         }
+        migrator.registerMigration("v18-session-rpe") { db in
+            // Each player's own rating of a session they took part in (session RPE, CR-10 0–10),
+            // when it was given and whether the coach set or corrected it (docs/ANALYTICS.md).
+            try db.execute(sql: """
+                CREATE TABLE session_rating(
+                    session_id INTEGER NOT NULL,
+                    player_id INTEGER NOT NULL,
+                    rpe INTEGER NOT NULL CHECK (rpe BETWEEN 0 AND 10),
+                    rated_ms INTEGER NOT NULL,
+                    by_coach INTEGER NOT NULL DEFAULT 0 CHECK (by_coach IN (0, 1)),
+                    PRIMARY KEY (session_id, player_id),
+                    FOREIGN KEY (session_id, player_id) REFERENCES session_player(session_id, player_id) ON DELETE CASCADE);
+                """)
+        }
+        migrator.registerMigration("v19-player-erasure") { db in
+            // Players erased for good (`PlayerErasure`): named by a one-way digest of their UUID, never by
+            // anything of theirs. Kept for ever: a restore or a stale kiosk that brings a player back has
+            // them erased again. `sent_ms`: when the club acknowledged it (NULL: still to send). The club's
+            // erasures are pulled from `club_state.erasure_seq` on.
+            try db.execute(sql: """
+                CREATE TABLE player_erasure(
+                    player_digest TEXT PRIMARY KEY,
+                    erased_ms INTEGER NOT NULL,
+                    erased_by TEXT NOT NULL,
+                    sent_ms INTEGER);
+                ALTER TABLE club_state ADD COLUMN erasure_seq INTEGER NOT NULL DEFAULT 0;
+                """)
+        }
+        migrator.registerMigration("v20-wellness") { db in
+            // Each player's morning wellness, one answer set a local day (a second the same day replaces
+            // the first), five items 1–5 (docs/ANALYTICS.md). `sent_ms`: when the club acknowledged it
+            // (NULL: still to send; a replaced answer goes again).
+            try db.execute(sql: """
+                CREATE TABLE wellness_answer(
+                    player_id INTEGER NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                    day TEXT NOT NULL CHECK (day GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+                    fatigue INTEGER NOT NULL CHECK (fatigue BETWEEN 1 AND 5),
+                    sleep INTEGER NOT NULL CHECK (sleep BETWEEN 1 AND 5),
+                    soreness INTEGER NOT NULL CHECK (soreness BETWEEN 1 AND 5),
+                    stress INTEGER NOT NULL CHECK (stress BETWEEN 1 AND 5),
+                    mood INTEGER NOT NULL CHECK (mood BETWEEN 1 AND 5),
+                    answered_ms INTEGER NOT NULL,
+                    sent_ms INTEGER,
+                    PRIMARY KEY (player_id, day));
+                """)
+        }
+        migrator.registerMigration("v22-max-hr-dismissed") { db in
+            // The highest HRmax found in the data the coach turned down for the player
+            // (`MaxHeartRateSuggestion`): not suggested again up to it. NULL: none turned down.
+            try db.execute(sql: "ALTER TABLE player ADD COLUMN max_hr_dismissed INTEGER")
+        }
+        migrator.registerMigration("v23-session-by-start") { db in
+            // The season reads every session of its players in start order (`seasonEntries`): walked
+            // through this index instead of sorting ~12 000 joined rows each time the table opens.
+            try db.execute(sql: "CREATE INDEX session_by_start ON session(started_ms)")
+        }
+        migrator.registerMigration("v24-session-snapshot") { db in
+            // What a finished session's record takes from rows that change later, as it stood when the
+            // session ended (`SessionSnapshot`, decision 074): its players' names beside their physiology,
+            // its team's name and review flag, its straps as they were. Sessions finished before get
+            // today's values, once.
+            try db.execute(sql: """
+                ALTER TABLE session_player ADD COLUMN first_name TEXT;
+                ALTER TABLE session_player ADD COLUMN last_name TEXT;
+                CREATE TABLE session_snapshot(
+                    session_id INTEGER PRIMARY KEY REFERENCES session(id) ON DELETE CASCADE,
+                    team_name TEXT NOT NULL,
+                    reviewed INTEGER NOT NULL);
+                CREATE TABLE session_strap(
+                    session_id INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+                    strap_id INTEGER NOT NULL,
+                    address TEXT NOT NULL,
+                    uuid TEXT,
+                    name TEXT NOT NULL,
+                    body_location TEXT,
+                    manufacturer TEXT,
+                    battery INTEGER,
+                    PRIMARY KEY (session_id, strap_id));
+                """)
+            try SidelineStore.takeSessionSnapshots(db)
+        }
         return migrator
     }
 }

@@ -44,6 +44,7 @@ public final class SidelineStore: Sendable {
         configuration.busyMode = .timeout(5)
         database = try Self.opening(path) { try DatabasePool(path: path, configuration: configuration) }
         try Self.migrate(database, path: path)
+        try reapplyErasures()
         if recovering, RecorderLock(databasePath: path) != nil {
             try markInterruptedSessions()
         }
@@ -146,9 +147,11 @@ public final class SidelineStore: Sendable {
         return "at \(upTo) (\(known.firstIndex(of: upTo)! + 1) of \(known.count) migrations)"
     }
 
-    /// Migrates the open database again: after a restore put an older backup in place.
+    /// Migrates the open database again and applies the erasures recorded since: after a restore put
+    /// an older backup in place.
     public func bringSchemaUpToDate() throws {
         try Self.migrate(database, path: path)
+        try reapplyErasures()
     }
 
 

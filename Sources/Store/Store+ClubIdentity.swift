@@ -9,11 +9,6 @@ extension SidelineStore {
         return (uuid, team.name)
     }
 
-    /// The straps with these ids, forgotten ones included (a session that recorded one names it).
-    public func straps(ids: [Int64]) throws -> [Strap] {
-        try read { try Strap.filter(keys: ids).order(Column("id")).fetchAll($0) }
-    }
-
     /// The session with this club identity, if it is here.
     public func sessionID(uuid: UUID) throws -> Int64? {
         try read { try Int64.fetchOne($0, sql: "SELECT id FROM session WHERE uuid = ?", arguments: [UUIDColumn.encode(uuid)]) }

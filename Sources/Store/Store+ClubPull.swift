@@ -29,8 +29,13 @@ extension SidelineStore {
             // Records in the order they can be made: a membership names its team, player and strap.
             let order: [RosterEntity] = [.settings, .team, .strap, .player, .membership, .session]
             var byRecord: [String: [RosterChange]] = [:], keys: [(RosterEntity, String)] = []
+            let erased = Set(try String.fetchAll(db, sql: "SELECT player_digest FROM player_erasure"))
             for change in changes {
                 clock.observe(change.stamp)
+                // A player erased here stays erased, whatever a stale copy of the roster says.
+                if !erased.isEmpty, let player = change.playerKey, let digest = PlayerErasure.digest(playerKey: player), erased.contains(digest) {
+                    continue
+                }
                 let id = "\(change.entity.rawValue) \(change.key)"
                 if byRecord[id] == nil { keys.append((change.entity, change.key)) }
                 byRecord[id, default: []].append(change)

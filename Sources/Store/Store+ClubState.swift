@@ -99,7 +99,9 @@ extension SidelineStore {
     public func queueWholeRosterForClub(forgettingTombstones: Bool) throws {
         try write { db in
             if forgettingTombstones { try db.execute(sql: "DELETE FROM club_session_tombstone") }
-            try db.execute(sql: "UPDATE club_state SET roster_seq = 0")
+            try db.execute(sql: "UPDATE club_state SET roster_seq = 0, erasure_seq = 0")
+            // The erasures made here go to the club too (it may hold a player this kiosk erased before joining).
+            try db.execute(sql: "UPDATE player_erasure SET sent_ms = NULL")
             try Self.fillStrapIdentities(db)
             try db.execute(sql: ClubSyncSchema.tick)
             let stamp = "(SELECT last_wall_ms FROM club_state), (SELECT last_counter FROM club_state)"

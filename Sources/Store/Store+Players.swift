@@ -40,16 +40,6 @@ extension SidelineStore {
         try write { try $0.execute(sql: "DELETE FROM membership WHERE team_id = ? AND player_id = ?", arguments: [teamID, playerID]) }
     }
 
-    /// Deletes a player and every sample, RR interval and session entry of theirs.
-    public func deletePlayerAndData(_ playerID: Int64) throws {
-        try write { db in
-            for table in ["sample", "rr", "session_player", "membership"] {
-                try db.execute(sql: "DELETE FROM \(table) WHERE player_id = ?", arguments: [playerID])
-            }
-            try db.execute(sql: "DELETE FROM player WHERE id = ?", arguments: [playerID])
-        }
-    }
-
     /// Sets (or clears) the strap a player wears by default in a team. A strap another
     /// player of the same team wears is taken from them (the coach handed it over).
     public func assignStrap(_ strapID: Int64?, teamID: Int64, playerID: Int64) throws {
@@ -67,6 +57,40 @@ extension SidelineStore {
 
     public func player(id: Int64) throws -> Player? {
         try read { try Player.fetchOne($0, key: id) }
+    }
+
+    /// A held peak the coach accepted (`MaxHeartRateSuggestion`) becomes the player's measured HRmax:
+    /// the same column the player form writes, so sessions from now on snapshot it.
+    public func setMeasuredMaxHR(playerID: Int64, bpm: Int) throws {
+        guard Player.measuredMaxHRRange.contains(bpm) else {
+            throw StoreError.invalid("max HR \(bpm) is not between \(Player.measuredMaxHRRange.lowerBound) and \(Player.measuredMaxHRRange.upperBound)")
+        }
+        try write { db in
+            try db.execute(sql: "UPDATE player SET max_hr = ? WHERE id = ?", arguments: [bpm, playerID])
+            guard db.changesCount == 1 else { throw StoreError.unknownPlayer(playerID) }
+        }
+    }
+
+    /// A suggested HRmax the coach turned down: none up to `bpm` is suggested for the player again.
+    public func dismissMaxHR(playerID: Int64, bpm: Int) throws {
+        try write { db in
+            try db.execute(sql: "UPDATE player SET max_hr_dismissed = max(coalesce(max_hr_dismissed, 0), ?) WHERE id = ?",
+                           arguments: [bpm, playerID])
+        }
+    }
+
+    /// The highest HRmax turned down, for the players that have one.
+    public func dismissedMaxHR(playerIDs: [Int64]) throws -> [Int64: Int] {
+        guard !playerIDs.isEmpty else { return [:] }
+        let placeholders = Array(repeating: "?", count: playerIDs.count).joined(separator: ",")
+        return try read { db in
+            var out: [Int64: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, max_hr_dismissed FROM player WHERE id IN (\(placeholders)) AND max_hr_dismissed IS NOT NULL",
+                                        arguments: StatementArguments(playerIDs)) {
+                out[row[0]] = row[1]
+            }
+            return out
+        }
     }
 
     /// Inserts a player's row; returns its id.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import TeamCore
 
 /// What the season keeps of one player's session (`session_load`), computed once from the
@@ -42,6 +43,10 @@ public struct SeasonSessionEntry: Sendable, Equatable {
     public var startedAt: Date
     public var tags: [String]
     public var kept: SessionLoadRecord?
+    /// The minutes an sRPE rating multiplies (`Session.effortMinutes`).
+    public var effortMinutes: Double
+    /// The player's session RPE; nil: not rated.
+    public var rpe: Int?
 }
 
 extension SidelineStore {
@@ -53,33 +58,59 @@ extension SidelineStore {
         var arguments: StatementArguments = [algorithm]
         arguments += StatementArguments(playerIDs)
         return try read { db in
-            // Read by column index through a cursor: a season of 40 players reads ~12 000 rows.
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT sp.session_id, sp.player_id, s.team_id, t.name, s.started_ms, s.tags,
+            // A club has a few teams: their names once, not joined into every one of ~12 000 rows.
+            var teamNames: [Int64: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, name FROM team") { teamNames[row[0]] = row[1] }
+            // A session is named by its team as recorded (decision 074): only those of a team renamed since differ.
+            var recordedTeamNames: [Int64: String] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT ss.session_id, ss.team_name FROM session_snapshot ss JOIN session s ON s.id = ss.session_id
+                JOIN team t ON t.id = s.team_id WHERE ss.team_name <> t.name
+                """) { recordedTeamNames[row[0]] = row[1] }
+            // Sessions in start order through `session_by_start` (v23), each one's players by its key:
+            // no sort of the whole season. Columns read through SQLite's C API.
+            let statement = try db.cachedStatement(sql: """
+                SELECT sp.session_id, sp.player_id, s.team_id, s.started_ms, s.tags,
                        l.cardio_load, l.z0_ms, l.z1_ms, l.z2_ms, l.z3_ms, l.z4_ms, l.z5_ms,
-                       l.recovery_bpm, l.ln_rmssd, l.resting_bpm, l.corrected_share
-                FROM session_player sp
-                JOIN session s ON s.id = sp.session_id
-                JOIN team t ON t.id = s.team_id
+                       l.recovery_bpm, l.ln_rmssd, l.resting_bpm, l.corrected_share,
+                       s.planned_ms, s.ended_ms, s.effort_end_ms, r.rpe
+                FROM session s INDEXED BY session_by_start
+                CROSS JOIN session_player sp ON sp.session_id = s.id
                 LEFT JOIN session_load l ON l.session_id = sp.session_id AND l.player_id = sp.player_id
                     AND l.algorithm = ? AND l.committed_t_ms = s.committed_t_ms
+                LEFT JOIN session_rating r ON r.session_id = sp.session_id AND r.player_id = sp.player_id
                 WHERE sp.player_id IN (\(placeholders)) AND s.state IN ('ended', 'interrupted')
                 ORDER BY s.started_ms, s.id
-                """, arguments: arguments)
+                """)
+            try statement.setArguments(arguments)
+            let s = statement.sqliteStatement
+            defer { sqlite3_reset(s) }
+            func int(_ i: Int32) -> Int64? { sqlite3_column_type(s, i) == SQLITE_NULL ? nil : sqlite3_column_int64(s, i) }
+            func real(_ i: Int32) -> Double? { sqlite3_column_type(s, i) == SQLITE_NULL ? nil : sqlite3_column_double(s, i) }
             var out: [SeasonSessionEntry] = []
             // A session's tags are decoded once, not once for each of its players.
             var tags: (id: Int64, tags: [String]) = (0, [])
-            while let row = try rows.next() {
-                let sessionID: Int64 = row[0], playerID: Int64 = row[1]
-                let load: Double? = row[6]
-                let kept = load.map { load in
-                    SessionLoadRecord(sessionID: sessionID, playerID: playerID, cardioLoad: load,
-                                      zoneMs: (7...12).map { row[$0] as Int64 }, recoveryBPM: row[13],
-                                      lnRMSSD: row[14], restingBPM: row[15], correctedShare: row[16])
+            while true {
+                let code = sqlite3_step(s)
+                if code == SQLITE_DONE { break }
+                guard code == SQLITE_ROW else {
+                    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
                 }
-                if tags.id != sessionID { tags = (sessionID, SessionTagsColumn.decode(row[5])) }
-                out.append(SeasonSessionEntry(sessionID: sessionID, playerID: playerID, teamID: row[2], teamName: row[3],
-                                              startedAt: Date(unixMs: row[4]), tags: tags.tags, kept: kept))
+                let sessionID = sqlite3_column_int64(s, 0), playerID = sqlite3_column_int64(s, 1), teamID = sqlite3_column_int64(s, 2)
+                let kept = real(5).map { load in
+                    SessionLoadRecord(sessionID: sessionID, playerID: playerID, cardioLoad: load,
+                                      zoneMs: (6...11).map { sqlite3_column_int64(s, $0) }, recoveryBPM: real(12),
+                                      lnRMSSD: real(13), restingBPM: real(14), correctedShare: real(15))
+                }
+                if tags.id != sessionID {
+                    let text = sqlite3_column_text(s, 4).map { String(cString: $0) } ?? ""
+                    tags = (sessionID, SessionTagsColumn.decode(text))
+                }
+                let startedMs = sqlite3_column_int64(s, 3)
+                let effortMinutes = int(17).map { Session.effortMinutes(startedMs: startedMs, endedMs: $0, plannedMs: int(16), effortEndMs: int(18)) } ?? 0
+                out.append(SeasonSessionEntry(sessionID: sessionID, playerID: playerID, teamID: teamID, teamName: recordedTeamNames[sessionID] ?? teamNames[teamID] ?? "",
+                                              startedAt: Date(unixMs: startedMs), tags: tags.tags, kept: kept,
+                                              effortMinutes: effortMinutes, rpe: int(19).map { Int($0) }))
             }
             return out
         }

@@ -87,10 +87,11 @@ extension SidelineStore {
         }
     }
 
-    /// Ends a session and keeps it.
+    /// Ends a session and keeps it, with what its record takes from rows that change later (`SessionSnapshot`).
     public func endSession(_ sessionID: Int64, at end: Date = Date()) throws {
         try write { db in
             try db.execute(sql: "UPDATE session SET state = 'ended', ended_ms = ? WHERE id = ?", arguments: [end.unixMs, sessionID])
+            try Self.takeSessionSnapshots(db)
         }
     }
 
@@ -108,8 +109,8 @@ extension SidelineStore {
     /// session rows go last, so `changesCount` afterwards counts sessions. The hot tables have no
     /// foreign keys (ingest speed) and are cleaned up here, by hand.
     static func deleteSessions(sql condition: String, _ arguments: StatementArguments, _ db: Database) throws {
-        for table in ["sample", "rr", "strap_event", "lap", "nn_cache", "session_summary", "session_load", "session_challenge_player",
-                      "session_challenge", "session_player"] {
+        for table in ["sample", "rr", "strap_event", "lap", "nn_cache", "session_summary", "session_load", "session_rating", "session_challenge_player",
+                      "session_challenge", "session_strap", "session_snapshot", "session_player"] {
             try db.execute(sql: "DELETE FROM \(table) WHERE session_id IN (SELECT id FROM session WHERE \(condition))",
                            arguments: arguments)
         }
@@ -139,7 +140,9 @@ extension SidelineStore {
                 UPDATE session SET state = 'interrupted', ended_ms = started_ms + committed_t_ms
                 WHERE state IN ('running', 'paused')
                 """)
-            return db.changesCount
+            let interrupted = db.changesCount
+            try Self.takeSessionSnapshots(db)
+            return interrupted
         }
     }
 

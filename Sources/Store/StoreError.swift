@@ -1,3 +1,5 @@
+import TeamCore
+
 /// Store failures, each with a message a coach or club admin can act on.
 public enum StoreError: Error, Equatable, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
@@ -20,6 +22,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case noDatabase(path: String)
     case backupFailed(reason: String)
     case backupRejected(path: String, reason: String)
+    /// A session rating the rules do not take (off the scale, not a player of the session, too late…).
+    case ratingRefused(RatingRefusal)
 
     public var description: String {
         switch self {
@@ -52,6 +56,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             return "backup failed: \(reason)"
         case let .backupRejected(path, reason):
             return "cannot restore \(path): \(reason); nothing was changed"
+        case let .ratingRefused(refusal):
+            return refusal.description
         case let .rosterRejected(lines):
             return "roster not imported, nothing changed:\n" + lines.joined(separator: "\n")
         }

@@ -36,7 +36,7 @@ public struct SessionExport {
     public init(store: SidelineStore, sessionID: Int64, hrvWindows: [HRVWindow] = [.firstFiveMinutes]) throws {
         self.store = store
         session = try store.session(sessionID)
-        teamName = try store.teamName(id: session.teamID)
+        teamName = try store.sessionNames(sessionID).team
         self.hrvWindows = hrvWindows
         analysed = nil
     }

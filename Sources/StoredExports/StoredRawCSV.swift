@@ -8,8 +8,8 @@ enum StoredRawCSV {
     static func files(store: SidelineStore, session: Session, stem: String) throws -> [ExportedFile] {
         let sessionID = session.id
         let players = try store.sessionPlayers(sessionID)
-        var names: [Int64: String] = [:]
-        for p in players { names[p.playerID] = try store.player(id: p.playerID)?.fullName ?? "player \(p.playerID)" }
+        // Named as recorded, as the club's raw CSVs are (decision 074).
+        let names = try store.sessionNames(sessionID).players
         let who = RawCSVWriter.Who(sessionLabel: "\(sessionID)", names: names,
                                    numbers: Dictionary(uniqueKeysWithValues: players.map { ($0.playerID, $0.shirtNumber) }),
                                    straps: try store.strapAddresses())

@@ -17,7 +17,10 @@ struct RevokeKioskCommand: AsyncParsableCommand {
 
     func run() async throws {
         let outcome = try await database.with { db in
-            try await ClubAccess.revokeKiosk(db, club: try await ClubAdmin.club(db, named: self.club).id, kiosk: .name(kiosk))
+            let club = try await ClubAdmin.club(db, named: self.club).id
+            let outcome = try await ClubAccess.revokeKiosk(db, club: club, kiosk: .name(kiosk))
+            if outcome.changed { try await AccessLog.record(.change("kiosk revoked: \(outcome.name)"), by: .command("revoke-kiosk", club: club), database: db) }
+            return outcome
         }
         say(outcome.changed ? "kiosk '\(outcome.name)' of club '\(club)' revoked: its token opens nothing; its sessions stay"
                             : "kiosk '\(outcome.name)' of club '\(club)' was revoked already, at \(stamp(outcome.since))")
@@ -33,7 +36,10 @@ struct RevokeTokenCommand: AsyncParsableCommand {
 
     func run() async throws {
         let outcome = try await database.with { db in
-            try await ClubAccess.revokeToken(db, club: try await ClubAdmin.club(db, named: self.club).id, token: token)
+            let club = try await ClubAdmin.club(db, named: self.club).id
+            let outcome = try await ClubAccess.revokeToken(db, club: club, token: token)
+            if outcome.changed { try await AccessLog.record(.change("API token revoked: \(outcome.name)"), by: .command("revoke-token", club: club), database: db) }
+            return outcome
         }
         say(outcome.changed ? "API token \(outcome.name) of club '\(club)' revoked"
                             : "API token \(outcome.name) of club '\(club)' was revoked already, at \(stamp(outcome.since))")
@@ -50,7 +56,12 @@ struct DisableUserCommand: AsyncParsableCommand {
 
     func run() async throws {
         let outcome = try await database.with { db in
-            try await ClubAccess.setUserDisabled(db, club: try await ClubAdmin.club(db, named: self.club).id, user: .email(email), disabled: true)
+            let club = try await ClubAdmin.club(db, named: self.club).id
+            let outcome = try await ClubAccess.setUserDisabled(db, club: club, user: .email(email), disabled: true)
+            if outcome.changed {
+                try await AccessLog.record(.change("user disabled: \(outcome.name)"), by: .command("disable-user", club: club), database: db)
+            }
+            return outcome
         }
         say(outcome.changed ? "user \(outcome.name) of club '\(club)' disabled: signed out everywhere, sign-in refused"
                             : "user \(outcome.name) of club '\(club)' was disabled already, at \(stamp(outcome.since))")
@@ -66,7 +77,12 @@ struct EnableUserCommand: AsyncParsableCommand {
 
     func run() async throws {
         let outcome = try await database.with { db in
-            try await ClubAccess.setUserDisabled(db, club: try await ClubAdmin.club(db, named: self.club).id, user: .email(email), disabled: false)
+            let club = try await ClubAdmin.club(db, named: self.club).id
+            let outcome = try await ClubAccess.setUserDisabled(db, club: club, user: .email(email), disabled: false)
+            if outcome.changed {
+                try await AccessLog.record(.change("user enabled: \(outcome.name)"), by: .command("enable-user", club: club), database: db)
+            }
+            return outcome
         }
         say(outcome.changed ? "user \(outcome.name) of club '\(club)' enabled: they sign in again"
                             : "user \(outcome.name) of club '\(club)' was not disabled")

@@ -13,7 +13,8 @@ struct SidelineClub: AsyncParsableCommand {
         version: SidelineVersion.current,
         subcommands: [MigrateCommand.self, ServeCommand.self, AddClubCommand.self, AddKioskCommand.self, AddUserCommand.self,
                       AddTokenCommand.self, RevokeKioskCommand.self, RevokeTokenCommand.self, DisableUserCommand.self, EnableUserCommand.self,
-                      ListKiosksCommand.self, ListTokensCommand.self, ListUsersCommand.self, CheckCommand.self, BenchCommand.self])
+                      ListKiosksCommand.self, ListTokensCommand.self, ListUsersCommand.self, CheckCommand.self, BenchCommand.self,
+                      ErasePlayerCommand.self, PlayerDataCommand.self, AccessLogCommand.self, SettingsCommand.self, ApplyRetentionCommand.self])
 
     /// A mistake the user can fix or a refusal prints one line and exits 2, like `sideline`.
     static func main() async {
@@ -97,12 +98,28 @@ struct ServeCommand: AsyncParsableCommand {
     var tlsKey: String?
     @Option(name: .customLong("idle-timeout"),
             help: "Seconds a connection may stay silent, or take to send a request's headers, before it is closed (1-3600).")
-    var idleTimeout: Int = ClubServerApp.defaultIdleTimeoutSeconds
+    var idleTimeout: Int = ClubServerApp.Limits().idleTimeoutSeconds
+    @Option(name: .customLong("max-connections"),
+            help: "Connections open at once; more wait to be accepted until one closes (16-60000; keep it under the unit's LimitNOFILE).")
+    var maxConnections: Int = ClubServerApp.Limits().maxConnections
+    @Option(name: .customLong("shutdown-grace"),
+            help: "Seconds requests under way may take to finish after SIGTERM before they are cancelled (1-60).")
+    var shutdownGrace: Int = ClubServerApp.Limits().shutdownGraceSeconds
 
     func run() async throws {
         guard (1...3600).contains(idleTimeout) else {
             throw ClubError(.badRequest, "--idle-timeout \(idleTimeout): seconds from 1 to 3600")
         }
+        guard (16...60000).contains(maxConnections) else {
+            throw ClubError(.badRequest, "--max-connections \(maxConnections): from 16 to 60000")
+        }
+        guard (1...60).contains(shutdownGrace) else {
+            throw ClubError(.badRequest, "--shutdown-grace \(shutdownGrace): seconds from 1 to 60")
+        }
+        var limits = ClubServerApp.Limits()
+        limits.idleTimeoutSeconds = idleTimeout
+        limits.maxConnections = maxConnections
+        limits.shutdownGraceSeconds = shutdownGrace
         guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (0...65535).contains(port) else {
             throw ClubError(.badRequest, "--listen '\(listen)' is not HOST:PORT")
         }
@@ -115,9 +132,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let url = try database.url()
         try await ClubDatabase.checkServingRole(url, logger: Diagnostics.logger("club.db"))
-        let db = ClubDatabase(url: url, logger: Diagnostics.logger("club.db"))
+        let db = ClubDatabase(url: url, logger: Diagnostics.logger("club.db"), deadline: ClubDatabase.servingDeadline)
         let scheme = tls == nil ? "http" : "https"
-        try await ClubServerApp.run(database: db, host: host, port: port, tls: tls, idleTimeoutSeconds: idleTimeout) { bound in
+        try await ClubServerApp.run(database: db, host: host, port: port, tls: tls, limits: limits) { bound in
             say("listening on \(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(bound)")
         }
     }
@@ -147,7 +164,9 @@ struct AddKioskCommand: AsyncParsableCommand {
     func run() async throws {
         let (club, enrolment) = try await database.with { db in
             let club = try await ClubAdmin.club(db, named: self.club)
-            return (club, try await ClubAdmin.addKiosk(db, club: club, name: kiosk))
+            let enrolment = try await ClubAdmin.addKiosk(db, club: club, name: kiosk)
+            try await AccessLog.record(.change("kiosk \(enrolment.replaced ? "given a new code" : "added"): \(kiosk)"), by: .command("add-kiosk", club: club.id), database: db)
+            return (club, enrolment)
         }
         let until = ISO8601DateFormatter().string(from: enrolment.expires)
         say("kiosk '\(kiosk)' of club '\(club.name)'\(enrolment.replaced ? " (enrolled before: its old token no longer works)" : ""): enrolment code for `sideline club join`, once, until \(until):")
@@ -175,7 +194,9 @@ struct AddUserCommand: AsyncParsableCommand {
             .trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
         let id = try await database.with { db in
             let club = try await ClubAdmin.club(db, named: self.club)
-            return try await ClubAdmin.addUser(db, club: club, email: email, role: role, team: team, password: password)
+            let id = try await ClubAdmin.addUser(db, club: club, email: email, role: role, team: team, password: password)
+            try await AccessLog.record(.change("user added: \(email) (\(role.rawValue))"), by: .command("add-user", club: club.id), database: db)
+            return id
         }
         say("\(role.rawValue) \(email) added to club '\(club)' (\(id.uuidString.lowercased()))")
     }
@@ -190,7 +211,10 @@ struct AddTokenCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (id, token) = try await database.with { db in
-            try await ClubAdmin.addToken(db, club: try await ClubAdmin.club(db, named: club))
+            let club = try await ClubAdmin.club(db, named: club)
+            let (id, token) = try await ClubAdmin.addToken(db, club: club)
+            try await AccessLog.record(.change("API token added: \(id.uuidString.lowercased())"), by: .command("add-token", club: club.id), database: db)
+            return (id, token)
         }
         say("read-only API token \(id.uuidString.lowercased()) of club '\(club)' (GET /api/v1/sessions with 'Authorization: Bearer TOKEN'; "
             + "`revoke-token` with that id ends it):")

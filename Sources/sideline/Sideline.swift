@@ -14,11 +14,11 @@ struct Sideline: ParsableCommand {
         abstract: "Team heart-rate kiosk: record, review and export sessions of Bluetooth heart-rate straps.",
         version: SidelineVersion.current,
         subcommands: [
-            RecordCommand.self, TeamsCommand.self, TeamCommand.self, PlayersCommand.self, SessionsCommand.self, DeleteSessionCommand.self,
-            StrapsCommand.self, ForgetStrapCommand.self, SeasonCommand.self, ReadinessCommand.self,
+            RecordCommand.self, TeamsCommand.self, TeamCommand.self, PlayersCommand.self, SessionsCommand.self, DeleteSessionCommand.self, ErasePlayerCommand.self,
+            StrapsCommand.self, ForgetStrapCommand.self, SeasonCommand.self, ReadinessCommand.self, RPECommand.self, WellnessCommand.self,
             HRVCommand.self, SettingsCommand.self, BackupCommand.self, RestoreCommand.self, MigrateCommand.self,
-            ExportCommand.self, ImportRosterCommand.self, ScanCommand.self, KioskCommand.self, PreparePhotoCommand.self,
-            ClubCommand.self,
+            ExportCommand.self, PlayerDataCommand.self, ImportRosterCommand.self, ScanCommand.self, KioskCommand.self, PreparePhotoCommand.self,
+            ClubCommand.self, RetentionCommand.self,
         ],
         defaultSubcommand: KioskCommand.self)
 

@@ -42,8 +42,7 @@ final class AppReducerClubTests: XCTestCase {
         app.send(.confirmation(.cancel))
         app.send(.club(.askToDeletePlayer(playerID: 10)))
         XCTAssertEqual(app.state.confirmation?.question, "Delete Ada Test and their heart rates in 1 session? They leave Eagles. This cannot be undone.")
-        app.send(.confirmation(.confirm), .deletePlayerAndData(playerID: 10))
-        XCTAssertEqual(app.state.notice, "Player and data deleted")
+        app.send(.confirmation(.confirm), .erasePlayer(playerID: 10))
     }
 
     func testForgettingAStrapSaysWhoLosesItAndWhatStays() {
@@ -124,6 +123,17 @@ final class AppReducerClubTests: XCTestCase {
         XCTAssertEqual(app.state.confirmation?.question, "Remove Mia Test's photo? Their initials show instead.")
         app.send(.confirmation(.confirm), .removePlayerPhoto(playerID: 20))
         XCTAssertEqual(app.state.notice, "Photo removed")
+    }
+
+    func testAPlayersDataGoesToTheStickFromTheSettingsOnly() {
+        var app = settings()
+        app.send(.club(.open(.players)), .loadPlayers)
+        app.send(.club(.playersLoaded([ada, mia])))
+        app.send(.club(.exportPlayerData(playerID: 20)), .exportPlayerData(playerID: 20))
+        XCTAssertEqual(app.state.notice, "Writing Mia Test's data to the USB stick…")
+        app.send(.club(.exportPlayerData(playerID: 99)))
+        app.state.screen = .lobby
+        app.send(.club(.exportPlayerData(playerID: 20)))
     }
 
     func testAStrapIsLabelledOnTheKeyboardAndTheLabelClearedWhenEmpty() {

@@ -119,3 +119,43 @@ final class AppReducerReviewDeleteTests: XCTestCase {
         XCTAssertEqual(app.state.review.data?.sessionID, 1, "only the open session")
     }
 }
+
+/// An HRmax found in the data: asked once a player, accepted or turned down.
+final class AppReducerMaxHRSuggestionTests: XCTestCase {
+    private func physiology(_ max: Double, _ source: Physiology.MaxSource) -> Physiology {
+        Physiology(age: 20, sex: .female, weightKg: 60, restingHR: 50, maxHR: max, maxSource: source)
+    }
+
+    func testASuggestionIsAHeldPeakAboveTheFileAndAboveWhatWasTurnedDown() {
+        let suggest = { (observed: Int?, onFile: Physiology, dismissed: Int?) in
+            MaxHeartRateSuggestion.suggest(playerID: 1, name: "Ada", observedBPM: observed, onFile: onFile, dismissedUpToBPM: dismissed)?.observedBPM
+        }
+        XCTAssertEqual(suggest(197, physiology(194.3, .tanaka), nil), 197)
+        XCTAssertNil(suggest(194, physiology(194.3, .tanaka), nil), "the file's value, rounded, is not above it")
+        XCTAssertNil(suggest(nil, physiology(150, .measured), nil), "nothing held for five seconds")
+        XCTAssertNil(suggest(170, physiology(150, .measured), 170), "turned down at 170 already")
+        XCTAssertEqual(suggest(171, physiology(150, .measured), 170), 171, "more than was turned down")
+        XCTAssertNil(suggest(245, physiology(150, .measured), nil), "not a value an HRmax may take")
+    }
+
+    private func openReview(_ suggestions: [MaxHeartRateSuggestion]) -> AppHarness {
+        var app = AppFixture.lobby()
+        app.send(.navigate(.review), .loadSessions(teamID: 1))
+        app.send(.review(.loaded(ReviewData(sessionID: 42, startedAt: Date(timeIntervalSince1970: 0), durationMs: 600_000, lapsMs: [],
+                                            players: [], maxHRSuggestions: suggestions))))
+        return app
+    }
+
+    func testUsingOneAndKeepingTheOther() {
+        let ada = MaxHeartRateSuggestion(playerID: 10, name: "Ada", observedBPM: 201, onFileBPM: 194, onFileSource: .tanaka)
+        let ben = MaxHeartRateSuggestion(playerID: 11, name: "Ben", observedBPM: 188, onFileBPM: 180, onFileSource: .measured)
+        var app = openReview([ada, ben])
+        app.send(.review(.acceptMaxHR(playerID: 10)), .setMeasuredMaxHR(playerID: 10, bpm: 201), .loadRoster(teamID: 1))
+        XCTAssertEqual(app.state.review.data?.maxHRSuggestions, [ben], "the next player is asked")
+        XCTAssertEqual(app.state.notice, "Ada: HRmax 201 from the next session on")
+        app.send(.review(.acceptMaxHR(playerID: 10)))
+        app.send(.review(.dismissMaxHR(playerID: 11)), .dismissMaxHR(playerID: 11, bpm: 188))
+        XCTAssertEqual(app.state.review.data?.maxHRSuggestions, [])
+        app.send(.review(.dismissMaxHR(playerID: 11)))
+    }
+}

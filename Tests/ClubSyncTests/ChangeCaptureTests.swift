@@ -70,9 +70,9 @@ final class ChangeCaptureTests: XCTestCase {
         try fixture.clearQueue()
 
         try store.removeMembership(teamID: team.id, playerID: mia)
-        try store.deletePlayerAndData(mia)
+        try store.erasePlayer(mia, by: "test")
         try store.deleteTeam(team.id)
-        XCTAssertEqual(try fixture.queued(), ["membership deleted", "player deleted", "team deleted"])
+        XCTAssertEqual(try fixture.queued(), ["team deleted"], "an erasure is a record of its own: no roster edit keeps the player's UUID")
     }
 
     func testTheQueuedValueIsTheFieldAsItIsWhenPushed() throws {
@@ -164,6 +164,10 @@ final class ChangeCaptureTests: XCTestCase {
         let team = try store.createTeam(name: "U17")
         let mia = try store.addPlayer(ClubSyncFixture.player("Mia"), toTeam: team.id, shirtNumber: 7)
         let ola = try store.addPlayer(ClubSyncFixture.player("Ola"), toTeam: team.id, shirtNumber: 9)
+        let ida = try store.addPlayer(ClubSyncFixture.player("Ida"), toTeam: team.id, shirtNumber: 11)
+        // Ida took part in no session but answered the morning wellness: her answers are recorded data too.
+        try store.recordWellness(teamID: team.id, number: 11, day: CalendarDay(Date(), in: .current),
+                                 answers: WellnessAnswers(fatigue: 3, sleep: 3, soreness: 3, stress: 3, mood: 3))
         let session = try store.startSession(teamID: team.id, participants: [Participant(playerID: mia, strapID: nil)], plannedDurationMs: nil)
         try store.endSession(session.id)
         let key = { (id: Int64) in try store.player(id: id)!.uuid!.uuidString.lowercased() }
@@ -171,23 +175,26 @@ final class ChangeCaptureTests: XCTestCase {
         let deletions = [
             RosterChange(seq: 1, entity: .player, key: try key(mia), field: "deleted", value: .bool(true), stamp: stamp),
             RosterChange(seq: 2, entity: .player, key: try key(ola), field: "deleted", value: .bool(true), stamp: stamp),
-            RosterChange(seq: 3, entity: .team, key: team.uuid!.uuidString.lowercased(), field: "deleted", value: .bool(true), stamp: stamp),
+            RosterChange(seq: 3, entity: .player, key: try key(ida), field: "deleted", value: .bool(true), stamp: stamp),
+            RosterChange(seq: 4, entity: .team, key: team.uuid!.uuidString.lowercased(), field: "deleted", value: .bool(true), stamp: stamp),
         ]
-        let outcome = try store.applyClubChanges(deletions, lastSeq: 3, clock: HybridLogicalClock(origin: "kiosk:test"))
-        XCTAssertEqual(outcome.notes.count, 2, "\(outcome.notes)")
+        let outcome = try store.applyClubChanges(deletions, lastSeq: 4, clock: HybridLogicalClock(origin: "kiosk:test"))
+        XCTAssertEqual(outcome.notes.count, 3, "\(outcome.notes)")
         XCTAssertNil(try store.player(id: ola), "a player without sessions goes")
         XCTAssertNotNil(try store.player(id: mia), "a player who took part in a session stays")
+        XCTAssertNotNil(try store.player(id: ida), "a player with wellness answers stays")
+        XCTAssertEqual(try store.wellnessEntries(playerIDs: [ida])[ida]?.count, 1)
         XCTAssertEqual(try store.roster(teamID: team.id).count, 0)
         XCTAssertEqual(try store.sessions().count, 1, "the session stays")
         // An edit of a deleted record does not bring it back; its `deleted` set to false does.
         let later = HybridTimestamp(wallMs: stamp.wallMs + 1, origin: "web:x")
-        _ = try store.applyClubChanges([RosterChange(seq: 4, entity: .player, key: try key(mia), field: "firstName", value: .string("Mía"), stamp: later)],
-                                       lastSeq: 4, clock: HybridLogicalClock(origin: "kiosk:test"))
+        _ = try store.applyClubChanges([RosterChange(seq: 5, entity: .player, key: try key(mia), field: "firstName", value: .string("Mía"), stamp: later)],
+                                       lastSeq: 5, clock: HybridLogicalClock(origin: "kiosk:test"))
         XCTAssertEqual(try store.player(id: mia)?.firstName, "Mía", "kept here, so edited")
         let gone = UUID().uuidString.lowercased()
-        _ = try store.applyClubChanges([RosterChange(seq: 5, entity: .player, key: gone, field: "deleted", value: .bool(true), stamp: later),
-                                        RosterChange(seq: 6, entity: .player, key: gone, field: "firstName", value: .string("X"), stamp: later)],
-                                       lastSeq: 6, clock: HybridLogicalClock(origin: "kiosk:test"))
+        _ = try store.applyClubChanges([RosterChange(seq: 6, entity: .player, key: gone, field: "deleted", value: .bool(true), stamp: later),
+                                        RosterChange(seq: 7, entity: .player, key: gone, field: "firstName", value: .string("X"), stamp: later)],
+                                       lastSeq: 7, clock: HybridLogicalClock(origin: "kiosk:test"))
         XCTAssertEqual(try fixture.sql("SELECT count(*) FROM player WHERE uuid = '\(gone)'", as: Int.self), [0])
     }
 }

@@ -110,9 +110,10 @@ final class SessionExportTests: XCTestCase {
         try store.renameTeam(try store.requireTeam(named: "U17 Boys").id, to: "A")
         _ = try recorded(store, state: .running)
         XCTAssertEqual(try SessionExport.writeFinishedSessions(store: store, to: directory + "/all"), 1)
+        // Named by the team as the session recorded it, not as it was renamed since (decision 074).
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory + "/all").sorted(),
-                       ["a_\(ExportNaming.day(Date(timeIntervalSince1970: 1_795_000_000)))_s\(finished)_rr.csv",
-                        "a_\(ExportNaming.day(Date(timeIntervalSince1970: 1_795_000_000)))_s\(finished)_samples.csv"])
+                       ["u17-boys_\(ExportNaming.day(Date(timeIntervalSince1970: 1_795_000_000)))_s\(finished)_rr.csv",
+                        "u17-boys_\(ExportNaming.day(Date(timeIntervalSince1970: 1_795_000_000)))_s\(finished)_samples.csv"])
     }
 
     func testAnUnknownSessionAndAnUnwritableFolderAreSaidPlainly() throws {

@@ -208,4 +208,30 @@ final class SeasonFiguresTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(results[0].status, history.checks.last?.status)
         XCTAssertEqual(results[0].status.text, row.readiness?.status.rawValue)
     }
+
+    /// Session RPE reaches the table and the history as the season analysis has it: the line's sRPE is the
+    /// row's, the history's days carry it with TRIMP ÷ sRPE, a session entry its rating; a readiness check takes none.
+    func testTheScreensShowSRPEBesideTheTRIMP() throws {
+        let store = try SidelineStore(path: directory + "/s.sqlite")
+        let t = try team(store)
+        let ada = try player(store, "Ada", team: t, number: 7)
+        let yesterday = try record(store, team: t, [ada], at: date(-1), minutes: 20)
+        let today = try record(store, team: t, [ada], at: date(0), minutes: 10)
+        try store.rateSession(yesterday, number: 7, rpe: 4, at: date(10), byCoach: true)
+        try store.rateSession(today, number: 7, rpe: 6, at: date(0, hours: 18.5), byCoach: false)
+        let day = CalendarDay(year: 2026, month: 3, day: 14)
+        let loader = SeasonScreenLoader(store: store, calendar: utc)
+        let row = try SessionReview.seasonTable(store: store, teamID: t, on: day, calendar: utc)[0]
+        XCTAssertEqual(row.srpe.today, 60, "RPE 6 × 10 effort minutes (the recovery minute left out)")
+        XCTAssertEqual(row.srpe.week.load, 60 + 80)
+        let line = try loader.table(teamID: t, on: day).lines[0]
+        XCTAssertEqual(line.srpeToday, 60)
+        XCTAssertEqual(line.srpeWeek, 140)
+        let history = try loader.history(playerID: ada, teamID: t, on: day)
+        XCTAssertEqual(history.days.suffix(2).map(\.srpe), [80, 60])
+        XCTAssertEqual(history.days.last?.trimpToSRPE ?? 0, row.figures.load / 60, accuracy: 1e-12)
+        XCTAssertNil(history.days.first?.trimpToSRPE, "no rated session that day")
+        XCTAssertEqual(history.sessions.map(\.rpe), [6, 4])
+        XCTAssertEqual(history.sessions.map(\.srpeLoad), [60, 80])
+    }
 }

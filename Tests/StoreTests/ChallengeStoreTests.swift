@@ -37,7 +37,7 @@ final class ChallengeStoreTests: XCTestCase {
         let (id, p) = try session(store)
         try store.saveChallenge(id, SessionChallenge(rule: .effortPoints, sides: [.init(name: "A", playerIDs: [p[0]], score: 1),
                                                                                   .init(name: "B", playerIDs: [p[1], p[2]], score: 2)]))
-        try store.deletePlayerAndData(p[2])
+        try store.erasePlayer(p[2], by: "test")
         XCTAssertEqual(try store.challenge(id)?.sides[1].playerIDs, [p[1]])
         try store.deleteSession(id)
         XCTAssertNil(try store.challenge(id))

@@ -44,7 +44,7 @@ final class PlayerPhotoTests: XCTestCase {
         XCTAssertThrowsError(try store.setPlayerPhotos([(mia, [1]), (999, [2])]))
         XCTAssertNil(try store.playerPhoto(mia), "the second was for nobody: the first is not kept either")
         try store.setPlayerPhotos([(mia, [1])])
-        try store.deletePlayerAndData(mia)
+        try store.erasePlayer(mia, by: "test")
         let left = try store.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM player_photo") }
         XCTAssertEqual(left, 0)
     }

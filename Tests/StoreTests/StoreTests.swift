@@ -204,7 +204,7 @@ final class StoreTests: XCTestCase {
         b.samples = [Sample(playerID: mia, strapID: 1, tMs: 0, bpm: 90, contact: .detected),
                      Sample(playerID: noah, strapID: 2, tMs: 0, bpm: 91, contact: .detected)]
         try SessionWriter(store: store, sessionID: session.id).commit(b, upToMs: 1000)
-        try store.deletePlayerAndData(mia)
+        try store.erasePlayer(mia, by: "test")
         XCTAssertEqual(try store.samples(session.id).map(\.playerID), [noah])
         XCTAssertEqual(try store.sessionPlayers(session.id).map(\.playerID), [noah])
         XCTAssertNil(try store.player(id: mia))

@@ -72,4 +72,20 @@ final class ReadinessCheckTagsTests: XCTestCase {
         XCTAssertEqual(KioskSettings { stored[$0] }.loadStatusRatios, [0.7, 0.9, 1.3])
         XCTAssertEqual(KioskSettings { $0 == "loadStatusRatios" ? "2,1,0" : nil }.loadStatusRatios, [0.8, 1.0, 1.5], "a bad value keeps the default")
     }
+
+    func testRetentionCountsCalendarMonthsBackAndKeepsEverythingByDefault() throws {
+        let utc = try XCTUnwrap(TimeZone(identifier: "UTC"))
+        XCTAssertTrue(KioskSettings().retention.keepsEverything)
+        XCTAssertNil(SessionRetention(months: 0).cutoff(now: Date(), timeZone: utc))
+        let endOfMarch = Date(timeIntervalSince1970: 1_774_958_400)  // 2026-03-31T12:00Z
+        XCTAssertEqual(SessionRetention(months: 1).cutoffMs(now: endOfMarch, timeZone: utc), 1_772_280_000_000, "2026-02-28T12:00Z: the month's last day")
+        XCTAssertEqual(SessionRetention(months: 12).cutoffMs(now: endOfMarch, timeZone: utc), 1_743_422_400_000, "2025-03-31T12:00Z")
+        var settings = KioskSettings()
+        settings.retention = SessionRetention(months: 24)
+        let stored = Dictionary(uniqueKeysWithValues: settings.keyValues)
+        XCTAssertEqual(stored["retentionMonths"], "24")
+        XCTAssertEqual(KioskSettings { stored[$0] }.retention, SessionRetention(months: 24))
+        XCTAssertEqual(KioskSettings { $0 == "retentionMonths" ? "601" : nil }.retention.months, 0, "out of range keeps the default")
+        XCTAssertEqual(SessionRetention(months: 1).shortRule, "1 month, then deleted")
+    }
 }

@@ -1,5 +1,6 @@
 """Fixtures for the club server's end-to-end tests: a throwaway PostgreSQL 15 cluster
 (sideline_testkit.postgres), a fresh database per test migrated by the real `sideline-club`, and the real server on it."""
+import contextlib
 import gzip
 import hashlib
 import http.client
@@ -149,11 +150,14 @@ class Kiosk:
     def request(self, method, path, body=None, headers=None) -> Response:
         return self.club.request(method, path, token=self.token, body=body, headers=headers)
 
-    def upload(self, bundle: bytes, chunk: int = 64 * 1024) -> Response:
-        """Uploads a bundle's canonical bytes the way a kiosk does: create, PATCH chunks, commit."""
+    def upload(self, bundle: bytes, chunk: int = 64 * 1024, readings: str = None) -> Response:
+        """Uploads a bundle's canonical bytes the way a kiosk does: create, PATCH chunks, commit. `readings`: the
+        SHA-256 of the bundle without its ratings, as a kiosk since format 2 announces it."""
         packed = gzip.compress(bundle)
-        r = self.request("POST", "/api/v1/kiosk/uploads", {"sessionUUID": json.loads(bundle)["session"]["uuid"],
-                                                          "sha256": hashlib.sha256(bundle).hexdigest(), "length": len(packed)})
+        announce = {"sessionUUID": json.loads(bundle)["session"]["uuid"], "sha256": hashlib.sha256(bundle).hexdigest(), "length": len(packed)}
+        if readings:
+            announce["readingsSHA256"] = readings
+        r = self.request("POST", "/api/v1/kiosk/uploads", announce)
         if r.status != 201 and not (r.status == 200 and "uploadID" in r.json()):
             return r
         state = r.json()
@@ -174,13 +178,34 @@ class Kiosk:
         return r.json()
 
 
-@pytest.fixture
-def club(postgres, club_bin, tmp_path):
+def new_club(pg: Postgres, club_bin: str, folder: pathlib.Path) -> Club:
+    """A fresh database on `pg` migrated by the real `sideline-club`, and the server serving it."""
     db = "club_" + uuid.uuid4().hex[:10]
-    postgres.psql(f"CREATE DATABASE {db} OWNER {OWNER}")
-    c = Club(postgres, club_bin, db, tmp_path / "serve.log")
+    pg.psql(f"CREATE DATABASE {db} OWNER {OWNER}")
+    c = Club(pg, club_bin, db, folder / "serve.log")
     c.run("migrate", "--app-role", APP)
     c.start()
+    return c
+
+
+@contextlib.contextmanager
+def throwaway_club(club_bin: str, folder: pathlib.Path):
+    """A throwaway PostgreSQL with a club database and the server serving it, outside pytest (the benchmarks)."""
+    pg = Postgres.create()
+    club = None
+    try:
+        pg.psql(f"CREATE ROLE {OWNER} LOGIN; CREATE ROLE {APP} LOGIN")
+        club = new_club(pg, club_bin, folder)
+        yield club
+    finally:
+        if club:
+            club.stop()
+        pg.destroy()
+
+
+@pytest.fixture
+def club(postgres, club_bin, tmp_path):
+    c = new_club(postgres, club_bin, tmp_path)
     yield c
     c.stop()
-    postgres.psql(f"DROP DATABASE {db} WITH (FORCE)")
+    postgres.psql(f"DROP DATABASE {c.db} WITH (FORCE)")

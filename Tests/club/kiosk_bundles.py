@@ -1,5 +1,6 @@
 """Session bundles made from a kiosk's SQLite the way the kiosk's sync makes them (the rows as recorded: the
-session, who took part with their physiology that day, every sample and RR interval, laps, straps), written
+session, who took part with their physiology that day and their names and team's name when it ended (its
+snapshot, decision 074), every sample and RR interval, laps, straps), written
 here in Python from the database's schema rather than from Sideline's Swift. Identities are UUID v5 of the
 kiosk's own numbers, so the same player is the same UUID in every session."""
 import sqlite3
@@ -28,8 +29,7 @@ def deltas(values):
 def from_kiosk(path: str) -> list:
     db = sqlite3.connect(path)
     db.row_factory = sqlite3.Row
-    teams = {r["id"]: r["name"] for r in db.execute("SELECT id, name FROM team")}
-    players = {r["id"]: r for r in db.execute("SELECT id, first_name, last_name FROM player")}
+    recorded_teams = dict(db.execute("SELECT session_id, team_name FROM session_snapshot").fetchall())
     straps = {r["id"]: r for r in db.execute("SELECT id, address, name FROM strap")}
     out = []
     for s in db.execute("SELECT * FROM session WHERE state IN ('ended', 'interrupted') ORDER BY id").fetchall():
@@ -43,9 +43,8 @@ def from_kiosk(path: str) -> list:
             rows = db.execute("SELECT t_ms, bpm, contact, strap_id, energy_kj FROM sample WHERE session_id = ? AND player_id = ? ORDER BY t_ms",
                               (sid, p["player_id"])).fetchall()
             beats = db.execute("SELECT t_ms, rr_1024 FROM rr WHERE session_id = ? AND player_id = ? ORDER BY t_ms", (sid, p["player_id"])).fetchall()
-            person = players[p["player_id"]]
             participants.append({
-                "playerUUID": str(ident("player", p["player_id"])).upper(), "firstName": person["first_name"], "lastName": person["last_name"],
+                "playerUUID": str(ident("player", p["player_id"])).upper(), "firstName": p["first_name"], "lastName": p["last_name"],
                 "shirtNumber": p["shirt_number"], "strap": index.get(p["strap_id"]),
                 "physiology": {"age": p["age"], "sex": p["sex"], "weightKg": number(p["weight_kg"]), "restingHR": number(p["resting_hr"]),
                                "maxHR": number(p["max_hr"]), "maxSource": p["max_source"]},
@@ -57,7 +56,7 @@ def from_kiosk(path: str) -> list:
             if participants[-1]["strap"] is None:
                 del participants[-1]["strap"]  # an absent optional, as Swift's encoder leaves it out
         session = {"uuid": str(ident("session", sid)).upper(), "teamUUID": str(ident("team", s["team_id"])).upper(),
-                   "teamName": teams[s["team_id"]], "startedMs": s["started_ms"], "endedMs": s["ended_ms"], "plannedMs": s["planned_ms"],
+                   "teamName": recorded_teams[sid], "startedMs": s["started_ms"], "endedMs": s["ended_ms"], "plannedMs": s["planned_ms"],
                    "effortEndMs": s["effort_end_ms"], "state": s["state"], "zoneModel": s["zone_model"],
                    "tags": [t for t in s["tags"].split(",") if t], "reviewed": bool(s["reviewed"])}
         out.append({

@@ -71,6 +71,14 @@ class KioskCLI:
         return {k: v for k, v in out.items() if v is not None}
 
 
+def without_ids(document: dict) -> dict:
+    """A session's document (the kiosk's `export --format json`, the club's read API) but for the ids only one
+    side has (the kiosk's row numbers, the club's UUIDs)."""
+    document = {k: v for k, v in document.items() if k not in ("sessionID", "sessionUUID")}
+    document["players"] = [{k: v for k, v in p.items() if k not in ("playerID", "playerUUID")} for p in document["players"]]
+    return document
+
+
 def club_roster(changes) -> dict:
     """The club's live roster from its feed (every change since 0), in `KioskCLI.roster`'s terms: records whose
     `deleted` is true left out, memberships of a deleted team or player too, and only the fields a kiosk keeps."""

@@ -19,6 +19,7 @@ import time
 import pytest
 
 from club_rig import Rig, SyncPasses
+from kiosk_cli import without_ids
 from sideline_testkit.faketime import skewed
 from webclub import http, login_http
 from sideline_testkit.netns import available
@@ -84,13 +85,6 @@ def club_series(rig, uuid: str) -> dict:
             return at
         out[player] = (times(samples["tMsDeltas"]), samples["bpm"], times(rr["tMsDeltas"]), rr["rr1024"])
     return out
-
-
-def without_ids(document: dict) -> dict:
-    """The document but for the ids only one side has (the kiosk's row numbers, the club's UUIDs)."""
-    document = {k: v for k, v in document.items() if k not in ("sessionID", "sessionUUID")}
-    document["players"] = [{k: v for k, v in p.items() if k not in ("playerID", "playerUUID")} for p in document["players"]]
-    return document
 
 
 def assert_stored_once(rig, kiosk, folder):

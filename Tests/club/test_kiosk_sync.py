@@ -9,7 +9,7 @@ import signal
 import subprocess
 import sys
 
-from kiosk_cli import KioskCLI
+from kiosk_cli import KioskCLI, without_ids
 from sideline_testkit.postgres import free_port
 from sideline_testkit.waiting import wait_until
 
@@ -47,7 +47,7 @@ def test_join_with_a_code_once(club, sideline_bin, tmp_path):
     one_line_refusal(a.club("join", url, "X", check=False), "already")
     one_line_refusal(a.club("sync", "--chunk-bytes", "0", check=False), "chunk-bytes")
     # Joining queued the kiosk's roster (here only the club's shared settings); a pass sends it.
-    assert a.club("status").stdout == "4 roster edits waiting · last sync never · 127.0.0.1\n"
+    assert a.club("status").stdout == "5 roster edits waiting · last sync never · 127.0.0.1\n"
     a.sync()
     status = a.club("status").stdout
     assert status.startswith("nothing waiting · last sync ") and status.endswith(" · 127.0.0.1\n") and "never" not in status
@@ -76,6 +76,22 @@ def test_a_recorded_session_reaches_the_club_exactly_once(club, sideline_bin, tm
     assert status["sessionsWaiting"] == 0 and status["rosterEditsWaiting"] == 0 and status["lastSyncMs"] > 0
     # The session stays on the kiosk.
     assert a.sql("SELECT count(*) FROM session") == [(1,)]
+    # The commit's answer lost (the outbox as it stands then), and meanwhile the player, team and strap renamed and
+    # the strap's battery changed: the session's bundle is fixed since it ended (decision 074), so the next pass
+    # finds it stored — no 409, not dropped — and both sides name the session as it was recorded.
+    (sha,), = a.sql("SELECT sha256 FROM club_session_upload")
+    a.write("UPDATE club_session_upload SET stored_ms = NULL")
+    a.run("team", "rename", "Demo", "Demo Renamed")
+    a.write("UPDATE player SET first_name = first_name || ' Renamed'")
+    a.write("UPDATE strap SET label = 'Box A 7', last_battery = 3")
+    passed = a.sync()
+    assert "up to date: 1 sessions uploaded" in passed.stdout and "other content" not in passed.stdout + passed.stderr, passed
+    assert "other content" not in club.log.read_text()
+    assert a.sql("SELECT sha256, stored_ms IS NOT NULL, refused_ms FROM club_session_upload") == [(sha, 1, None)]
+    assert club.owner_sql("SELECT count(*), min(sha256) FROM session") == f"1|{sha}"
+    renamed = club.request("GET", f"/api/v1/sessions/{uuid}", token).json()
+    assert {p["name"] for p in renamed["players"]} == set(local), "the club names the session as it was recorded"
+    assert without_ids(renamed) == without_ids(a.export_json(1, tmp_path / "export")), "the kiosk's export agrees"
 
 
 def test_a_pass_killed_mid_upload_is_finished_by_the_next_exactly_once(club, sideline_bin, tmp_path):
@@ -94,10 +110,14 @@ def test_a_pass_killed_mid_upload_is_finished_by_the_next_exactly_once(club, sid
     length = int(club.owner_sql("SELECT max(length) FROM upload"))
     assert 0 < half < length
     assert club.owner_sql("SELECT count(*) FROM session") == "0"
-    (upload_id,), = a.sql("SELECT upload_id FROM club_session_upload")
+    (upload_id, sha), = a.sql("SELECT upload_id, sha256 FROM club_session_upload")
     assert upload_id, "the outbox kept the upload's id"
+    # A rename and a new battery between the passes change nothing of the session's bytes: the next pass
+    # goes on with the same upload (the same hash) from where the server stands.
+    a.write("UPDATE player SET first_name = 'Renamed' WHERE id = (SELECT min(id) FROM player)")
+    a.write("UPDATE strap SET last_battery = 3")
     assert "1 sessions uploaded" in a.sync().stdout
-    assert club.owner_sql("SELECT count(*) FROM session") == "1"
+    assert club.owner_sql("SELECT count(*), min(sha256) FROM session") == f"1|{sha}"
     assert club.owner_sql("SELECT count(*) FROM upload") == "0"
     a.sync()
     assert club.owner_sql("SELECT count(*) FROM session") == "1"
@@ -188,6 +208,30 @@ def test_deleting_a_session_on_either_side_deletes_it_on_the_other(club, sidelin
     assert "1 sessions deleted by the club" in a.sync().stdout
     assert a.sql("SELECT count(*) FROM session") == [(0,)]
     assert a.sql("SELECT count(*) FROM club_session_tombstone") == [(0,)]
+
+
+def test_the_kiosks_retention_deletes_exactly_the_older_sessions_and_the_club_follows(club, sideline_bin, tmp_path):
+    """Item 3 on a kiosk (decision 072): `sideline retention --today` (the daily timer's command, the day driven) deletes
+    the session that started a minute before the cutoff and keeps the one at it; the rule and the deletion reach the club."""
+    club.add_club("Alpha")
+    a = kiosk(sideline_bin, tmp_path, "pitch-1")
+    for seed, started in enumerate(("2025-05-31T23:59", "2025-06-01T00:00", "2026-05-01T18:00")):
+        a.run("record", "--source", "sim:2", "--seed", str(seed + 1), "--speed", "600", "--team", "Demo", "--minutes", "0.2",
+              "--started-at", started, "--quiet")
+    a.join(club, "Alpha")
+    a.sync()
+    assert club.owner_sql("SELECT count(*) FROM session") == "3"
+    old, kept = a.sql("SELECT uuid FROM session ORDER BY started_ms")[0][0], [u for (u,) in a.sql("SELECT uuid FROM session ORDER BY started_ms")[1:]]
+    assert a.run("retention", "--today", "2026-06-01").stdout == "sessions are kept for good: nothing deleted\n"
+    a.run("settings", "--retention-months", "12")
+    assert "retention\tSessions are kept for 12 months" in a.run("settings").stdout
+    out = a.run("retention", "--today", "2026-06-01").stdout
+    assert out == "sessions kept 12 months: 1 sessions deleted, players who left are erased by the club\n", out
+    assert [u for (u,) in a.sql("SELECT uuid FROM session ORDER BY started_ms")] == kept
+    a.sync()
+    assert set(club.owner_sql("SELECT uuid FROM session").split()) == {u.lower() for u in kept}
+    assert club.owner_sql("SELECT value FROM roster_field WHERE entity = 'settings' AND field = 'retentionMonths'") == '"12"'
+    assert old.lower() not in club.owner_sql("SELECT string_agg(uuid::text, ' ') FROM session")
 
 
 def test_a_roster_edit_on_one_kiosk_reaches_another(club, sideline_bin, tmp_path):

@@ -11,13 +11,14 @@ def test_migrate_twice_is_idempotent(club):
     again = club.run("migrate", "--app-role", APP)
     assert "nothing to do" in again.stdout
     assert club.pg.psql("SELECT version, name FROM sideline_migrations ORDER BY version", user=OWNER, db=club.db).stdout.split() == [
-        "1|club-schema", "2|session-document-cache", "3|web", "4|session-quarantine", "5|revocation-and-sign-in"]
+        "1|club-schema", "2|session-document-cache", "3|web", "4|session-quarantine", "5|revocation-and-sign-in",
+        "6|upload-quota-and-sweep", "7|session-rpe", "8|player-erasure", "9|wellness", "10|access-log", "11|retention"]
     # Every table of the schema but the migrations' own has row-level security on and forced.
     tables = club.pg.psql("""SELECT relname, relrowsecurity AND relforcerowsecurity FROM pg_class
                              WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace ORDER BY relname""", db=club.db).stdout.split()
     assert "sideline_migrations|f" in tables
     assert [t for t in tables if t.endswith("|f")] == ["sideline_migrations|f"], tables
-    assert len(tables) == 15
+    assert len(tables) == 19
     # The app role owns nothing and bypasses nothing.
     assert club.pg.psql(f"SELECT count(*) FROM pg_tables WHERE tableowner = '{APP}'", db=club.db).stdout.strip() == "0"
     assert club.pg.psql(f"SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = '{APP}'").stdout.strip() == "f|f"
@@ -108,3 +109,43 @@ def test_version_is_the_kiosks(club_bin, sideline_bin):
     club_version = subprocess.run([club_bin, "--version"], capture_output=True, text=True, check=True).stdout.strip()
     kiosk_version = subprocess.run([sideline_bin, "--version"], capture_output=True, text=True, check=True).stdout.strip()
     assert club_version == kiosk_version and club_version.count(".") == 2, (club_version, kiosk_version)
+
+
+def test_the_access_log_is_only_added_to_and_read_by_the_app_role(club):
+    """The access log (decision 071): the server's role adds lines (not their time) and reads them; an UPDATE,
+    a DELETE or a TRUNCATE of it is refused, and what was logged stays as it was."""
+    club.add_club("Alpha")
+    club.kiosk("Alpha", "pitch-1")  # add-kiosk logs a change by the command that ran it
+    alpha = club.owner_sql("SELECT id FROM club WHERE name = 'Alpha'")
+    scoped = f"SELECT set_config('sideline.club_id', '{alpha}', false); "
+    added = club.app_sql(scoped + f"INSERT INTO access_log(club_id, kind, action, actor, address) "
+                                  f"VALUES ('{alpha}', 'view', 'session page', 'someone@alpha.example', '192.0.2.1') RETURNING id")
+    assert added.returncode == 0
+    before = club.owner_sql("SELECT id, at, kind, action, actor, address FROM access_log ORDER BY id")
+    assert "kiosk added: pitch-1" in before and "someone@alpha.example" in before
+    assert club.app_sql(scoped + "SELECT count(*) FROM access_log").stdout.split()[-1] == "2"
+    for sql in ("UPDATE access_log SET actor = 'nobody'", "UPDATE access_log SET at = now() - interval '1 year'",
+                "DELETE FROM access_log", "DELETE FROM access_log WHERE kind = 'view'", "TRUNCATE access_log",
+                # Its time is the database's: a line cannot be backdated.
+                f"INSERT INTO access_log(club_id, at, kind, action, actor, address) VALUES ('{alpha}', '2020-01-01', 'view', 'x', 'y', 'z')"):
+        refused = club.app_sql(scoped + sql, check=False)
+        assert refused.returncode != 0 and "permission denied" in refused.stderr, (sql, refused.stderr)
+    assert club.owner_sql("SELECT id, at, kind, action, actor, address FROM access_log ORDER BY id") == before
+
+
+def test_a_kiosk_however_busy_adds_one_access_log_line_a_day_for_each_kind_of_work(club):
+    """A hostile kiosk cannot grow the access log (decision 071): its pulls, edits, erasures and deletions are
+    logged once a day each, whatever it sends."""
+    club.add_club("Alpha")
+    kiosk = club.kiosk("Alpha", "pitch-1")
+    team = "a8d0c7a4-5f0e-4d7e-9c7e-6a1f3f7e2b11"
+    for i in range(20):
+        kiosk.changes()
+        assert kiosk.edits({"entity": "team", "key": team, "field": "name", "value": f"U{i}",
+                            "stamp": {"wallMs": 1_700_000_000_000 + i, "counter": 0, "origin": kiosk.origin}}).status == 200
+        assert kiosk.request("POST", "/api/v1/kiosk/erasures", {"erasures": [
+            {"playerDigest": f"{i:064x}", "erasedMs": 1_700_000_000_000, "by": "kiosk settings (PIN)"}]}).status == 204
+        assert kiosk.request("DELETE", f"/api/v1/kiosk/sessions/{uuid.UUID(int=i + 1, version=4)}").status == 204
+    lines = club.owner_sql("SELECT kind, action, actor FROM access_log WHERE kind = 'sync' ORDER BY id").splitlines()
+    assert lines == ["sync|roster pulled|kiosk pitch-1", "sync|roster edited|kiosk pitch-1", "sync|players erased|kiosk pitch-1",
+                     "sync|sessions deleted|kiosk pitch-1"], lines

@@ -60,17 +60,19 @@ def test_other_content_under_a_stored_uuid_is_refused(club):
     bundle["participants"][0]["samples"]["bpm"][0] += 1
     refused = kiosk.upload(bundles.canonical(bundle))
     assert refused.status == 409 and "other content" in refused.json()["error"]
-    # Two uploads of different content begun before either is committed: the second commit is refused.
+    # Two uploads of different content begun before either is committed (by two kiosks: one kiosk's second
+    # replaces its first): the second commit is refused.
     other = bundles.make(seed=5)
     changed = json.loads(json.dumps(other))
     changed["session"]["tags"] = ["training"]
+    second = club.kiosk("Alpha", "pitch-2")
     r1, p1 = start(kiosk, bundles.canonical(other))
-    r2, p2 = start(kiosk, bundles.canonical(changed))
+    r2, p2 = start(second, bundles.canonical(changed))
     assert r1.status == 201 and r2.status == 201 and r1.json()["uploadID"] != r2.json()["uploadID"]
-    for r, packed in [(r1, p1), (r2, p2)]:
-        assert kiosk.request("PATCH", f"/api/v1/kiosk/uploads/{r.json()['uploadID']}", packed, {"Upload-Offset": "0"}).status == 200
+    for sender, r, packed in [(kiosk, r1, p1), (second, r2, p2)]:
+        assert sender.request("PATCH", f"/api/v1/kiosk/uploads/{r.json()['uploadID']}", packed, {"Upload-Offset": "0"}).status == 200
     assert kiosk.request("POST", f"/api/v1/kiosk/uploads/{r1.json()['uploadID']}/commit").status == 201
-    late = kiosk.request("POST", f"/api/v1/kiosk/uploads/{r2.json()['uploadID']}/commit")
+    late = second.request("POST", f"/api/v1/kiosk/uploads/{r2.json()['uploadID']}/commit")
     assert late.status == 409, late
     assert club.owner_sql(f"SELECT tags FROM session WHERE uuid = '{other['session']['uuid'].lower()}'") == "{match}"
     assert "refused other content" in club.log.read_text()
@@ -113,14 +115,16 @@ def test_bytes_that_are_no_bundle_are_refused_and_the_upload_discarded(club):
     good = bundles.make(seed=7)
     data = bundles.canonical(good)
     pretty = json.dumps(good, indent=2, sort_keys=True, ensure_ascii=False).encode()
+    unsorted = json.dumps(good, separators=(",", ":"), ensure_ascii=False).encode()  # keys in the order made, not sorted
     invalid = json.loads(json.dumps(good))
     invalid["session"]["state"] = "lost"
     other_uuid = json.loads(json.dumps(good))
     other_uuid["session"]["uuid"] = "6F1B1C2E-55A4-4C1E-9D0B-3C1E5A7D2F91"
     cases = [
         (data, b"not gzip at all", "not a gzip stream"),
-        (data, gzip.compress(data + b" "), "SHA-256"),
-        (pretty, gzip.compress(pretty), "canonical"),
+        (data, gzip.compress(data + b"0"), "SHA-256"),
+        (pretty, gzip.compress(pretty), "whitespace"),  # refused by its shape before it is decoded (decision 069)
+        (unsorted, gzip.compress(unsorted), "canonical"),
         (bundles.canonical(invalid), gzip.compress(bundles.canonical(invalid)), "state 'lost'"),
         (b'{"format":1}', gzip.compress(b'{"format":1}'), "not a session bundle"),
     ]

@@ -187,6 +187,9 @@ def test_a_sessions_page_shows_the_numbers_of_the_read_api(web, driver):
             "trimpBanister": shown(s["trimpBanister"]), "kcal": shown(s["kcal"]), "effortPoints": shown(s["effortPoints"]),
             "recovery60sBPM": shown(s["recovery60sBPM"]),
             "rmssdMs": shown((p["reportedHRV"]["time"] or {}).get("rmssdMs")),
+            # Session RPE (decision 067): the rating, starred when the coach gave it, and its load.
+            "rpe": "–" if p["rpe"] is None else shown(p["rpe"]["value"]) + ("*" if p["rpe"]["byCoach"] else ""),
+            "srpeLoad": shown(p["srpeLoad"]),
         }, p["name"]
     # The files: the JSON is the read API's document byte for byte; the others as the kiosk's export writes them.
     cookie = cookie_of(driver)
@@ -202,6 +205,53 @@ def test_a_sessions_page_shows_the_numbers_of_the_read_api(web, driver):
     assert tcx.status == 200 and b"<TrainingCenterDatabase" in tcx.body
     fit = http(web.club, "GET", links["FIT"].split(str(web.club.port))[1], cookie=cookie)
     assert fit.status == 200 and fit.body[8:12] == b".FIT"
+    # The access log (decision 071) says who looked: the page, each file (by format and player, never by its name),
+    # the API's answer; each kiosk's sync once a day whatever it sent; a coach is told there is no such page.
+    for _ in range(3):
+        web.kiosk.changes()
+    fit_player = next(p for p in web.sessions_a[0]["participants"]
+                      if links["FIT"].endswith(f"_{p['shirtNumber']}.fit") and p["firstName"].lower() in links["FIT"])
+    fit_name = f"{fit_player['firstName']} {fit_player['lastName']}"
+    by(driver, "header.bar a[href='/access-log']")[0].click()
+    logged = access_log_rows(driver)
+    assert ("view", "session page", "") in [(k, a, p) for _, k, a, p in logged]
+    assert ("download", "file fit", fit_name) in [(k, a, p) for _, k, a, p in logged]
+    assert [a for who, k, a, _ in logged if who.startswith("API token")] == ["session document (API)"]
+    assert [a for who, k, a, _ in logged if k == "sync"] == ["roster pulled", "sessions uploaded", "roster edited"]
+    assert all(ADMIN == who for who, k, _, _ in logged if k in ("view", "download") and not who.startswith("API token"))
+    assert fit_player["lastName"].encode() not in web.club.owner_sql("SELECT string_agg(action || actor, ' ') FROM access_log").encode()
+    from selenium.webdriver.support.ui import Select
+    Select(by(driver, "select[name=player]")[0]).select_by_visible_text(fit_name)
+    Select(by(driver, "select[name=kind]")[0]).select_by_value("download")
+    submit(driver, by(driver, "form.filters button")[0])
+    assert {(k, p) for _, k, _, p in access_log_rows(driver)} == {("download", fit_name)}
+    driver.get(f"{web.base}/access-log?from=2099-01-01")
+    assert access_log_rows(driver) == [] and "Nothing logged" in driver.page_source
+    assert http(web.club, "GET", "/access-log?from=yesterday", cookie=cookie).status == 400
+    # A hundred lines a page, "Older" after the last one shown (a keyset): none lost, none twice.
+    web.club.owner_sql("SELECT set_config('sideline.club_id', id::text, false) FROM club; INSERT INTO access_log(club_id, kind, action, actor, address) "
+                       "SELECT c.id, 'download', 'paging ' || i, 'script@alpha.example', '192.0.2.9' FROM club c, generate_series(1, 130) i")
+    first = http(web.club, "GET", "/access-log?kind=download", cookie=cookie).body.decode()
+    older = html.unescape(re.search(r'<a id="older" href="([^"]+)">', first).group(1))
+    second = http(web.club, "GET", older, cookie=cookie).body.decode()
+    pages = [re.findall(r'<span data-field="action">([^<]*)</span>', page) for page in (first, second)]
+    assert len(pages[0]) == 100 and 'id="older"' not in second and "kind=download" in older
+    assert sorted(pages[0] + pages[1]) == sorted({*pages[0], *pages[1]}) and sum(a.startswith("paging ") for a in pages[0] + pages[1]) == 130
+    # The command line prints it too, oldest first, from a day or a time on.
+    printed = web.club.run("access-log", "--club", "Alpha").stdout.splitlines()
+    assert any(f"\tdownload\t{ADMIN}\t127.0.0.1\tfile fit\t{fit_name}\t{webclub.TEAM_A}\t{uuid}" in line for line in printed), printed
+    assert printed[0].split("\t")[1] == "change" and "\tkiosk added: pitch-1\t" in printed[0], printed[0]
+    assert web.club.run("access-log", "--club", "Alpha", "--since", "2099-01-01").stdout == ""
+    assert web.club.run("access-log", "--club", "Alpha", "--since", "soon", check=False).returncode == 2
+    coach = webclub.login_http(web.club, COACH_A)
+    assert http(web.club, "GET", "/access-log", cookie=coach).status == 404
+
+
+def access_log_rows(driver) -> list:
+    """The access log page's rows: (who, kind, what, player)."""
+    return [(r.find_elements("css selector", "td")[1].text, r.get_attribute("data-kind"),
+             r.find_element("css selector", "[data-field=action]").text, r.find_element("css selector", "[data-field=player]").text)
+            for r in by(driver, "#access-log tbody tr")]
 
 
 def test_the_sessions_list_pages_through_a_season_without_losing_or_repeating_one(web):

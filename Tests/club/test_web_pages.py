@@ -35,7 +35,8 @@ def pages(web, driver):
     return [("login", "/login"), ("sessions", "/sessions"), ("session", f"/sessions/{training}"), ("kiosks", "/kiosks"),
             ("teams", "/teams"), ("roster", f"/teams/{web.team_a}"), ("player-edit", f"/teams/{web.team_a}/players/{player}"),
             ("player-new", f"/teams/{web.team_a}/players/new"), ("season", f"/teams/{web.team_a}/season"),
-            ("season-player", f"/teams/{web.team_a}/season/{player}"), ("settings", "/settings")]
+            ("season-player", f"/teams/{web.team_a}/season/{player}"), ("settings", "/settings"),
+            ("access-log", "/access-log")]
 
 
 @pytest.mark.parametrize("width", [1280, 375])

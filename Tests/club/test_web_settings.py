@@ -99,3 +99,70 @@ def test_the_clubs_settings_sync_both_ways_and_move_the_season(club, sideline_bi
     assert b'<option value="9" selected>September' in page
     final = {field: (value, origin.split(":")[0]) for field, value, origin in settings_feed()}
     assert final["loadStatusRatios"] == ("0.7,0.9,1.3", "kiosk") and final["seasonStart"] == ("09-01", "kiosk")
+
+
+def test_retention_deletes_exactly_the_sessions_older_than_the_window_and_the_players_who_left(club, tmp_path):
+    """Item 3 on the club (decision 072): "keep sessions for 12 months", applied as of a chosen day (never by waiting):
+    a session that started a millisecond before the cutoff goes with a tombstone every kiosk pulls, one at the cutoff
+    stays; players with no team, no session and no roster edit left in the window are erased (decision 068), a member, a
+    player with a recent session or one edited lately is not; access-log lines older than the period expire, by the
+    database's clock."""
+    import hashlib
+    import bundles
+    club.add_club("Alpha")
+    kiosk = club.kiosk("Alpha", "pitch-1")
+    today = dt.datetime(2026, 6, 1, tzinfo=dt.timezone.utc)
+    cutoff_ms = int(dt.datetime(2025, 6, 1, tzinfo=dt.timezone.utc).timestamp() * 1000)
+    sessions = {}
+    for name, seed, started in (("old", 1, cutoff_ms - 1), ("edge", 2, cutoff_ms), ("recent", 3, cutoff_ms + 300 * 86_400_000)):
+        b = bundles.make(seed=seed, players=2, minutes=0.1)
+        b["session"]["startedMs"], b["session"]["endedMs"] = started, started + 6_000
+        sessions[name] = b
+    players = lambda name: [p["playerUUID"].lower() for p in sessions[name]["participants"]]
+    member, left_old = players("old")  # both only in the old session; the first still on a team
+    left_recent = players("recent")[0]
+    left_never = "9b2f4f4e-2c3a-4c41-9a55-0d1f5b7c0a11"  # on the roster, on no team, in no session
+    left_lately = "9b2f4f4e-2c3a-4c41-9a55-0d1f5b7c0a12"  # the same, but edited within the window
+    team = sessions["old"]["session"]["teamUUID"].lower()
+    stamp = {"wallMs": 1_760_000_000_000, "counter": 0, "origin": kiosk.origin}  # 2025-10: in the window
+    before = dict(stamp, wallMs=1_740_000_000_000)  # 2025-02: before it
+    edits = [{"entity": "team", "key": team, "field": "name", "value": "U17", "stamp": stamp},
+             {"entity": "membership", "key": f"{team}/{member}", "field": "shirtNumber", "value": 7, "stamp": before}]
+    for p, when in ((member, before), (left_old, before), (left_recent, before), (left_never, before), (left_lately, stamp)):
+        edits.append({"entity": "player", "key": p, "field": "firstName", "value": "P" + p[:4], "stamp": when})
+    assert all(o["accepted"] for o in kiosk.edits(*edits).json()["outcomes"])
+    for b in sessions.values():
+        assert kiosk.upload(bundles.canonical(b)).status == 201
+    club.owner_sql("SELECT set_config('sideline.club_id', id::text, false) FROM club; INSERT INTO access_log(club_id, at, kind, action, actor, address) SELECT id, now() - interval '13 months', 'view', "
+                   "'session page', 'old@alpha.example', '192.0.2.1' FROM club; "
+                   "INSERT INTO access_log(club_id, at, kind, action, actor, address) SELECT id, now() - interval '11 months', 'view', "
+                   "'session page', 'newer@alpha.example', '192.0.2.1' FROM club")
+    # Kept for good by default: nothing happens.
+    assert "kept for good" in club.last_line("settings", "--club", "Alpha")
+    assert "nothing deleted" in club.last_line("apply-retention", "--club", "Alpha", "--today", today.isoformat())
+    assert club.run("settings", "--club", "Alpha", "--retention-months", "601", check=False).returncode == 2
+    assert "kept for 12 months" in club.last_line("settings", "--club", "Alpha", "--retention-months", "12")
+    # The admin's settings page shows the rule and refuses what is not one.
+    (tmp_path / "password").write_text(PASSWORD)
+    club.run("add-user", "--club", "Alpha", ADMIN, "--role", "admin", "--password-file", str(tmp_path / "password"))
+    admin = login_http(club, ADMIN)
+    page = http(club, "GET", "/settings", cookie=admin).body
+    assert b'name="retentionMonths" value="12"' in page and b"Sessions are kept for 12 months" in page
+    refused = http(club, "POST", "/settings", cookie=admin, form=dict(POLAR, csrf=csrf_of(page), retentionMonths="a year"))
+    assert refused.status == 400 and b"Keep sessions for" in refused.body
+    out = club.run("apply-retention", "--club", "Alpha", "--today", today.isoformat().replace("+00:00", "Z")).stdout.splitlines()
+    old_uuid = sessions["old"]["session"]["uuid"].lower()
+    assert out[:-1] == [f"deleted session {old_uuid}"]
+    assert out[-1].endswith("1 sessions deleted, 2 players erased, 1 access-log lines expired"), out
+    assert set(club.owner_sql("SELECT uuid FROM session").split()) == {sessions[n]["session"]["uuid"].lower() for n in ("edge", "recent")}
+    feed = kiosk.changes()["changes"]
+    assert [(c["key"], c["value"], c["stamp"]["origin"]) for c in feed if c["entity"] == "session"] == [(old_uuid, True, "club:retention")]
+    assert {c["field"]: c["value"] for c in feed if c["entity"] == "settings"} == {"retentionMonths": "12"}
+    digest = lambda p: hashlib.sha256(f"sideline player erasure 1:{p}".encode()).hexdigest()
+    assert set(club.owner_sql("SELECT player_digest FROM player_erasure").split()) == {digest(left_old), digest(left_never)}
+    assert set(club.owner_sql("SELECT DISTINCT key FROM roster_field WHERE entity = 'player'").split()) == {member, left_recent, left_lately}
+    log = club.owner_sql("SELECT actor, action FROM access_log ORDER BY id")
+    assert "old@alpha.example" not in log and "newer@alpha.example" in log
+    assert "|retention (12 months): 1 sessions deleted, 2 players erased" in log and "|settings edited: retentionMonths" in log
+    # Again on the same day: nothing more to do.
+    assert club.last_line("apply-retention", "--club", "Alpha", "--today", "2026-06-01").endswith("0 sessions deleted, 0 players erased, 0 access-log lines expired")

@@ -70,6 +70,7 @@ def test_every_library_the_binary_needs_comes_from_a_package_in_depends(package,
 def test_contents_conffiles_and_units(deb, tmp_path):
     listing = run("dpkg-deb", "--contents", str(deb)).stdout
     for path in ["./usr/bin/sideline", "./lib/systemd/system/sideline.service", "./lib/systemd/system/sideline-backup.timer",
+                 "./lib/systemd/system/sideline-retention.timer", "./lib/systemd/system/sideline-retention.service",
                  *(f"./lib/systemd/system/sideline-club-sync.{kind}" for kind in ("service", "timer", "path")),
                  "./usr/lib/sysusers.d/sideline.conf", "./usr/lib/tmpfiles.d/sideline.conf", "./lib/udev/rules.d/90-sideline.rules",
                  "./etc/sideline/sideline.conf", "./etc/sideline/bluetooth/main.conf",

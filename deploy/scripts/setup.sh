@@ -26,6 +26,7 @@ APT_PACKAGES=(
   libcurl4-openssl-dev openssl                    # the kiosk's club sync: HTTPS through libcurl (the system's TLS and CA store); Tests/club makes a self-signed certificate
   time                                            # GNU time: a command's own peak RSS, not its Python launcher's (make bench-hostile, the hostile-stick tests)
   valgrind                                        # make bench-instructions: callgrind counts instructions per unit
+  unzip                                           # a player's data ZIP checked by an independent reader (`unzip -t`, Tests/kit/sideline_testkit/player_zip.py)
 )
 
 missing=()

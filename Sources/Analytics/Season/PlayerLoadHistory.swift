@@ -113,13 +113,30 @@ public struct PlayerLoadHistory: Sendable {
     /// Foster's week ending on `lastDay`: load, monotony, strain, and time in zones.
     public func week(endingOn lastDay: CalendarDay) -> LoadWeek {
         let days = (lastDay.dayNumber - 6)...lastDay.dayNumber
-        let loads = days.map { dailyLoad[$0] ?? 0 }
         var zones = ZoneTimes()
         for d in days { if let z = dailyZones[d] { zones += z } }
+        let foster = FosterWeek(dailyLoads: days.map { dailyLoad[$0] ?? 0 })
+        return LoadWeek(lastDay: lastDay, load: foster.load, monotony: foster.monotony, fosterStrain: foster.strain, zones: zones)
+    }
+}
+
+/// Foster's weekly figures from 7 daily loads (a day without a session is 0), whatever the load
+/// measures — TRIMP or sRPE (Foster, *Med Sci Sports Exerc* 1998;30:1164–1168).
+public struct FosterWeek: Sendable, Equatable {
+    /// The week's summed load.
+    public var load: Double
+    /// Mean daily load ÷ its standard deviation (sample, n − 1); nil when every day had the same load.
+    public var monotony: Double?
+    /// Weekly load × monotony.
+    public var strain: Double?
+
+    public init(dailyLoads loads: [Double]) {
         let total = loads.reduce(0, +)
-        let mean = total / 7
-        let sd = (loads.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / 6).squareRoot()
-        let monotony: Double? = sd > 1e-9 ? mean / sd : nil
-        return LoadWeek(lastDay: lastDay, load: total, monotony: monotony, fosterStrain: monotony.map { total * $0 }, zones: zones)
+        let n = Double(loads.count)
+        let mean = total / n
+        let sd = (loads.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / (n - 1)).squareRoot()
+        load = total
+        monotony = sd > 1e-9 ? mean / sd : nil
+        strain = monotony.map { total * $0 }
     }
 }

@@ -21,12 +21,22 @@ public struct AnalysedSession: Sendable {
     public var playerNames: [Int64: String]
     public var analysis: SessionAnalysis
     public var uuids: UUIDs?
+    /// The players' session RPE, by `PlayerAnalysis.playerID` (a player without one did not rate).
+    public var ratings: [Int64: SessionRating]
 
-    public init(teamName: String, playerNames: [Int64: String], analysis: SessionAnalysis, uuids: UUIDs? = nil) {
+    public init(teamName: String, playerNames: [Int64: String], analysis: SessionAnalysis, uuids: UUIDs? = nil,
+                ratings: [Int64: SessionRating] = [:]) {
         self.teamName = teamName
         self.playerNames = playerNames
         self.analysis = analysis
         self.uuids = uuids
+        self.ratings = ratings
+    }
+
+    /// A player's sRPE load (RPE × the session's effort minutes); nil: not rated.
+    public func srpeLoad(of player: PlayerAnalysis) -> Double? {
+        guard let rpe = ratings[player.playerID]?.rpe, let minutes = analysis.session.effortMinutes else { return nil }
+        return SessionRPE.load(rpe: rpe, effortMinutes: minutes)
     }
 
     public var startedAt: Date { analysis.session.startedAt }

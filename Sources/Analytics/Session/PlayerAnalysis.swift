@@ -61,4 +61,8 @@ public struct PlayerAnalysis: Sendable, Equatable {
         hrv = ([HRVWindow.wholeSession] + hrvWindows).map { HRVSummary(window: $0, series: series) }
         reportedHRV = hrv.first { $0.window == reportedHRVWindow } ?? HRVSummary(window: reportedHRVWindow, series: series)
     }
+
+    /// The highest heart rate held for five seconds anywhere in the recording (`SustainedPeak`): what an
+    /// HRmax found in the data may be. Asked for once a review, so not kept.
+    public var sustainedPeakBPM: Int? { SustainedPeak.bpm(of: track) }
 }

@@ -25,6 +25,8 @@ public enum ClubAction: Sendable, Equatable {
     case askToRemovePhoto(playerID: Int64)
     /// Confirmed: the player's photo goes; their initials show again.
     case removePhoto(playerID: Int64)
+    /// Everything kept of the player, as one ZIP onto the USB stick (their request under GDPR Art. 15/20).
+    case exportPlayerData(playerID: Int64)
     /// The keyboard, for the strap's label ("Box A 7").
     case labelStrap(address: String)
 }
@@ -55,7 +57,8 @@ enum ClubReducer {
                                                          onConfirm: .club(.deletePlayer(playerID: id))))))
         case .deletePlayer(let id):
             guard ctx.screen == .settings else { return .none }
-            return Reduction(effects: [.deletePlayerAndData(playerID: id)], actions: [.inform("Player and data deleted")])
+            // The shell says when it is done (the file is compacted afterwards, which takes a while).
+            return .effects(.erasePlayer(playerID: id))
         case .askToForget(let address):
             guard ctx.screen == .settings, let s = club.straps.first(where: { $0.strap.address == address }) else { return .none }
             var question = "Forget \(s.strap.name) (\(s.strap.address))?"
@@ -100,6 +103,9 @@ enum ClubReducer {
         case .removePhoto(let id):
             guard ctx.screen == .settings else { return .none }
             return Reduction(effects: [.removePlayerPhoto(playerID: id)], actions: [.inform("Photo removed")])
+        case .exportPlayerData(let id):
+            guard ctx.screen == .settings, let p = club.players.first(where: { $0.playerID == id }) else { return .none }
+            return Reduction(effects: [.exportPlayerData(playerID: id)], actions: [.inform("Writing \(p.player.fullName)'s data to the USB stick…")])
         case .labelStrap(let address):
             guard ctx.screen == .settings, club.page == .straps, let s = club.straps.first(where: { $0.strap.address == address }) else {
                 return .none

@@ -21,8 +21,7 @@ public struct Lobby: Sendable, Equatable {
     /// A challenge's sides: player → 0 (red) or 1 (blue); players on neither are not in it.
     public var challengeSides: [Int64: Int] = [:]
     public var editingChallenge = false
-    /// A side of several players is named by its colour (a side of one by its player).
-    public static let challengeSideNames = ["Reds", "Blues"]
+    public static let challengeSideNames = SessionChallenge.sideNames
     /// The readiness check sheet is open, with this plan.
     public var readinessCheck: ReadinessCheckPlan?
     public init() {}

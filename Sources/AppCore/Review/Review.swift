@@ -13,6 +13,8 @@ public struct Review: Sendable, Equatable {
     public var cursorMs: Int64?
     /// The list shows only sessions with this tag; nil: all.
     public var tagFilter: String?
+    /// "Rate the session" over the open session (nil: not rating).
+    public var rating: RatingSheet?
     public init() {}
 
     public var selectedPlayer: ReviewPlayer? { data?.players.first { $0.playerID == selectedPlayerID } }

@@ -20,9 +20,13 @@ public struct ReviewData: Sendable, Equatable {
     public var intervalBlocks: [RecordedIntervalBlock]
     /// The challenge the session had, with its result; nil: none.
     public var challenge: SessionChallenge?
+    /// Players who held a heart rate above their HRmax on file: the coach is asked, one at a time.
+    public var maxHRSuggestions: [MaxHeartRateSuggestion]
     public init(sessionID: Int64, startedAt: Date, durationMs: Int64, lapsMs: [Int64], players: [ReviewPlayer],
                 effortEndMs: Int64? = nil, zoneModel: ZoneModel = .percentOfMax, tags: [String] = [],
-                teamBand: [TeamBandPoint] = [], intervalBlocks: [RecordedIntervalBlock] = [], challenge: SessionChallenge? = nil) {
+                teamBand: [TeamBandPoint] = [], intervalBlocks: [RecordedIntervalBlock] = [], challenge: SessionChallenge? = nil,
+                maxHRSuggestions: [MaxHeartRateSuggestion] = []) {
+        self.maxHRSuggestions = maxHRSuggestions
         self.intervalBlocks = intervalBlocks
         self.challenge = challenge
         self.zoneModel = zoneModel

@@ -22,11 +22,25 @@ public enum ReviewAction: Sendable, Equatable {
     case askToDelete
     /// Confirmed: the session and everything recorded in it, for good.
     case delete(sessionID: Int64)
+    /// "Rate the session" over the open session.
+    indirect case rating(RatingAction)
+    /// The held peak becomes the player's measured HRmax (from their next session on).
+    case acceptMaxHR(playerID: Int64)
+    /// Not this value: the player is not asked again up to it.
+    case dismissMaxHR(playerID: Int64)
 }
 
 enum ReviewReducer {
+    /// The open session's suggestion for this player, taken off the list (answered once).
+    private static func takeSuggestion(_ review: inout Review, _ playerID: Int64) -> MaxHeartRateSuggestion? {
+        guard let i = review.data?.maxHRSuggestions.firstIndex(where: { $0.playerID == playerID }) else { return nil }
+        return review.data?.maxHRSuggestions.remove(at: i)
+    }
+
     static func reduce(_ review: inout Review, _ action: ReviewAction, _ ctx: AppContext) -> Reduction {
         switch action {
+        case .rating(let rating):
+            return RatingReducer.reduce(&review.rating, sessionID: review.data?.sessionID, rating, ctx)
         case .sessionsLoaded(let teamID, let cards):
             guard teamID == ctx.teamID else { return .none }
             review.sessions = cards
@@ -48,11 +62,13 @@ enum ReviewReducer {
         case .delete(let id):
             guard ctx.screen == .review, review.data?.sessionID == id, let teamID = ctx.teamID else { return .none }
             review.data = nil
+            review.rating = nil
             review.selectedPlayerID = nil
             review.cursorMs = nil
             return Reduction(effects: [.deleteSession(sessionID: id), .loadSessions(teamID: teamID), .loadTeams],
                              actions: [.inform("Session deleted")])
         case .loaded(let data):
+            if review.rating?.sessionID != data.sessionID { review.rating = nil }
             review.data = data
             review.selectedPlayerID = nil
             review.spotlightPlayerID = nil
@@ -64,6 +80,7 @@ enum ReviewReducer {
             return .effects(.loadReview(sessionID: id), .markReviewed(sessionID: id))
         case .close:
             review.data = nil
+            review.rating = nil
             review.selectedPlayerID = nil
             review.spotlightPlayerID = nil
             return .effects(ctx.teamID.map { .loadSessions(teamID: $0) })
@@ -87,6 +104,15 @@ enum ReviewReducer {
         case .export:
             guard ctx.screen == .review, let id = review.data?.sessionID else { return .none }
             return Reduction(effects: [.exportSession(sessionID: id)], actions: [.inform("Exporting…")])
+        case .acceptMaxHR(let playerID):
+            guard let suggestion = takeSuggestion(&review, playerID) else { return .none }
+            // The roster holds the player's details: the form and the next session read them there.
+            let reload: [Effect] = ctx.teamID.map { [.loadRoster(teamID: $0)] } ?? []
+            return Reduction(effects: [.setMeasuredMaxHR(playerID: playerID, bpm: suggestion.observedBPM)] + reload,
+                             actions: [.inform("\(suggestion.name): HRmax \(suggestion.observedBPM) from the next session on")])
+        case .dismissMaxHR(let playerID):
+            guard let suggestion = takeSuggestion(&review, playerID) else { return .none }
+            return .effects(.dismissMaxHR(playerID: playerID, bpm: suggestion.observedBPM))
         }
     }
 }

@@ -1,6 +1,6 @@
 /// One player's season for their history screen: every session across teams, and the figures of
 /// the small charts — daily load with Strain and Tolerance, weekly time in zones, HRR60, readiness
-/// lnRMSSD with its normal band. Prepared by the shell from the season analysis.
+/// lnRMSSD with its normal band, the morning wellness totals. Prepared by the shell from the season analysis.
 public struct PlayerHistory: Sendable, Equatable {
     /// One day of the load chart.
     public struct Day: Sendable, Equatable {
@@ -8,11 +8,16 @@ public struct PlayerHistory: Sendable, Equatable {
         public var load: Double
         public var strain: Double
         public var tolerance: Double
-        public init(dayNumber: Int, load: Double, strain: Double, tolerance: Double) {
+        /// The day's sRPE load, and TRIMP ÷ sRPE of its rated sessions (nil: none rated).
+        public var srpe: Double
+        public var trimpToSRPE: Double?
+        public init(dayNumber: Int, load: Double, strain: Double, tolerance: Double, srpe: Double = 0, trimpToSRPE: Double? = nil) {
             self.dayNumber = dayNumber
             self.load = load
             self.strain = strain
             self.tolerance = tolerance
+            self.srpe = srpe
+            self.trimpToSRPE = trimpToSRPE
         }
     }
 
@@ -68,13 +73,19 @@ public struct PlayerHistory: Sendable, Equatable {
         public var load: Double?
         /// The readiness check's lnRMSSD.
         public var lnRMSSD: Double?
-        public init(sessionID: Int64, teamName: String, day: SeasonDay, tags: [String], load: Double?, lnRMSSD: Double?) {
+        /// The player's session RPE and its sRPE load; nil: not rated.
+        public var rpe: Int?
+        public var srpeLoad: Double?
+        public init(sessionID: Int64, teamName: String, day: SeasonDay, tags: [String], load: Double?, lnRMSSD: Double?,
+                    rpe: Int? = nil, srpeLoad: Double? = nil) {
             self.sessionID = sessionID
             self.teamName = teamName
             self.day = day
             self.tags = tags
             self.load = load
             self.lnRMSSD = lnRMSSD
+            self.rpe = rpe
+            self.srpeLoad = srpeLoad
         }
     }
 
@@ -89,9 +100,11 @@ public struct PlayerHistory: Sendable, Equatable {
     public var checkPosture: String?
     public var checks: [Check]
     public var sessions: [SessionEntry]
+    /// The mornings answered in the charts' days, oldest first.
+    public var wellness: [WellnessFigure]
 
     public init(playerID: Int64, line: SeasonLine, days: [Day], weeks: [Week], recoveries: [Point], checkPosture: String?,
-                checks: [Check], sessions: [SessionEntry]) {
+                checks: [Check], sessions: [SessionEntry], wellness: [WellnessFigure] = []) {
         self.playerID = playerID
         self.line = line
         self.days = days
@@ -100,5 +113,6 @@ public struct PlayerHistory: Sendable, Equatable {
         self.checkPosture = checkPosture
         self.checks = checks
         self.sessions = sessions
+        self.wellness = wellness
     }
 }

@@ -28,9 +28,16 @@ public struct SeasonLine: Sendable, Equatable {
     public var acwr: Double?
     public var readiness: SeasonWord
     public var lastSession: SeasonDay?
+    /// The day's sRPE load (RPE × effort minutes of the rated sessions) and the 7 days' ending on it.
+    public var srpeToday: Double
+    public var srpeWeek: Double
+    /// The day's morning wellness: total (5–25), its z against the player's 28 days before (nil: no
+    /// baseline yet), and whether the total or an item dropped beyond 1 SD. nil total: not answered.
+    public var wellness: WellnessFigure?
 
     public init(playerID: Int64, name: String, number: Int, loadToday: Double, strain: Double, tolerance: Double,
-                status: SeasonWord, acwr: Double?, readiness: SeasonWord, lastSession: SeasonDay?) {
+                status: SeasonWord, acwr: Double?, readiness: SeasonWord, lastSession: SeasonDay?,
+                srpeToday: Double = 0, srpeWeek: Double = 0, wellness: WellnessFigure? = nil) {
         self.playerID = playerID
         self.name = name
         self.number = number
@@ -41,6 +48,33 @@ public struct SeasonLine: Sendable, Equatable {
         self.acwr = acwr
         self.readiness = readiness
         self.lastSession = lastSession
+        self.srpeToday = srpeToday
+        self.srpeWeek = srpeWeek
+        self.wellness = wellness
+    }
+}
+
+/// A day's wellness as the season screens show it.
+public struct WellnessFigure: Sendable, Equatable {
+    public var dayNumber: Int
+    public var total: Int
+    public var z: Double?
+    /// The total or an item dropped beyond 1 SD: drawn with "↓" on the caution colour.
+    public var flagged: Bool
+    /// The baseline's mean and SD of the total (nil: fewer than 7 earlier answers).
+    public var mean: Double?
+    public var sd: Double?
+    /// The items that dropped, by their titles ("Sleep quality").
+    public var droppedItems: [String]
+
+    public init(dayNumber: Int, total: Int, z: Double?, flagged: Bool, mean: Double? = nil, sd: Double? = nil, droppedItems: [String] = []) {
+        self.dayNumber = dayNumber
+        self.total = total
+        self.z = z
+        self.flagged = flagged
+        self.mean = mean
+        self.sd = sd
+        self.droppedItems = droppedItems
     }
 }
 

@@ -10,7 +10,7 @@ enum LoginThrottle {
 
     static func decision(email: String, address: String, database: ClubDatabase) async throws -> SignInLimit.Decision {
         let row = try await database.inTransaction { connection in
-            try await connection.query("""
+            try await connection.collect("""
                 SELECT now_ms, email_ms, pair_ms, address_ms FROM sideline_login_history(\(email), \(address), \(Int(limit.window))::integer)
                 """, logger: database.logger).decode((Int64, [Int64], [Int64], [Int64]).self).firstElement()
         }
@@ -21,13 +21,13 @@ enum LoginThrottle {
 
     static func failed(email: String, address: String, database: ClubDatabase) async throws {
         try await database.inTransaction { connection in
-            try await connection.query("SELECT sideline_login_failed(\(email), \(address))", logger: database.logger)
+            try await connection.collect("SELECT sideline_login_failed(\(email), \(address))", logger: database.logger)
         }
     }
 
     static func succeeded(email: String, address: String, database: ClubDatabase) async throws {
         try await database.inTransaction { connection in
-            try await connection.query("SELECT sideline_login_succeeded_from(\(email), \(address))", logger: database.logger)
+            try await connection.collect("SELECT sideline_login_succeeded_from(\(email), \(address))", logger: database.logger)
         }
     }
 }

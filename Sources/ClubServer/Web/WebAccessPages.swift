@@ -76,6 +76,7 @@ struct WebAccessPages: Sendable {
     func revokeKiosk(_ user: WebUser, id: UUID) async throws -> Response {
         try requireAdmin(user)
         let outcome = try await ClubAccess.revokeKiosk(database, club: user.club, kiosk: .id(id))
+        if outcome.changed { try await AccessLog.record(.change("kiosk revoked: \(outcome.name)"), by: .web(user), database: database) }
         database.logger.notice("web: '\(user.email)' revoked kiosk '\(outcome.name)'")
         return WebPage.redirect("/kiosks")
     }
@@ -83,6 +84,7 @@ struct WebAccessPages: Sendable {
     func revokeToken(_ user: WebUser, id: UUID) async throws -> Response {
         try requireAdmin(user)
         let outcome = try await ClubAccess.revokeToken(database, club: user.club, token: id.uuidString)
+        if outcome.changed { try await AccessLog.record(.change("API token revoked: \(outcome.name)"), by: .web(user), database: database) }
         database.logger.notice("web: '\(user.email)' revoked API token \(outcome.name)")
         return WebPage.redirect("/kiosks")
     }
@@ -92,6 +94,9 @@ struct WebAccessPages: Sendable {
         // An admin cannot shut themselves out of the page that would let them back in.
         guard id != user.id else { throw ClubError.badRequest("You cannot disable yourself.") }
         let outcome = try await ClubAccess.setUserDisabled(database, club: user.club, user: .id(id), disabled: disabled)
+        if outcome.changed {
+            try await AccessLog.record(.change("user \(disabled ? "disabled" : "enabled"): \(outcome.name)"), by: .web(user), database: database)
+        }
         database.logger.notice("web: '\(user.email)' \(disabled ? "disabled" : "enabled") user '\(outcome.name)'")
         return WebPage.redirect("/users")
     }

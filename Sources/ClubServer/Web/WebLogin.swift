@@ -46,13 +46,13 @@ struct WebLogin: Sendable {
             return response
         }
         let owner = try await database.inTransaction { connection in
-            try await connection.query("SELECT club_id, user_id FROM sideline_login_owner(\(email))", logger: database.logger)
+            try await connection.collect("SELECT club_id, user_id FROM sideline_login_owner(\(email))", logger: database.logger)
                 .decode((UUID, UUID).self).firstElement()
         }
         var stored = Self.decoy, disabled = false
         if let (club, user) = owner {
             (stored, disabled) = try await database.inClub(club) { connection in
-                try await connection.query("SELECT password_hash, disabled_at IS NOT NULL FROM club_user WHERE id = \(user)", logger: database.logger)
+                try await connection.collect("SELECT password_hash, disabled_at IS NOT NULL FROM club_user WHERE id = \(user)", logger: database.logger)
                     .decode((String, Bool).self).firstElement()
             } ?? (Self.decoy, false)
         }

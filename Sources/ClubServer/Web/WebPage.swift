@@ -6,7 +6,7 @@ import NIOCore
 /// A page of the club's web: the bar (club, sections, who is signed in, sign out) and the content,
 /// as one HTML document with the one stylesheet. No script.
 struct WebPage {
-    enum Section: String { case sessions, teams, kiosks, users, settings, none }
+    enum Section: String { case sessions, teams, kiosks, users, settings, accessLog = "access-log", none }
 
     var title: String
     var user: WebUser?
@@ -22,7 +22,7 @@ struct WebPage {
             }
             bar = """
             <header class="bar"><span class="club">\(user.clubName.html)</span>
-            <nav>\(link(.sessions, "Sessions"))\(link(.teams, "Teams"))\(link(.kiosks, "Kiosks"))\(user.isAdmin ? link(.users, "Users") + link(.settings, "Settings") : "")</nav>
+            <nav>\(link(.sessions, "Sessions"))\(link(.teams, "Teams"))\(link(.kiosks, "Kiosks"))\(user.isAdmin ? link(.users, "Users") + link(.settings, "Settings") + link(.accessLog, "Access log") : "")</nav>
             <span class="who">\(user.email.html) · \(user.isAdmin ? "admin" : "coach")</span>
             <form method="post" action="/logout">\(Self.csrfField(user))<button type="submit">Sign out</button></form></header>
             """

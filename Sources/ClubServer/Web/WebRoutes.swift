@@ -27,6 +27,8 @@ public struct WebRoutes: Sendable {
         let season = WebSeasonPages(database: database)
         let settings = WebSettingsPage(database: database)
         let access = WebAccessPages(database: database)
+        let playerData = WebPlayerData(database: database, teams: teams)
+        let accessLog = WebAccessLogPage(database: database)
         // For the pages only (added after the API's routes): a kiosk or script sends no Origin, a browser always does.
         router.middlewares.add(SameOriginCheck())
         router.get("/") { request, _ in
@@ -59,6 +61,7 @@ public struct WebRoutes: Sendable {
         router.post("users/{id}/enable") { request, context in
             try await signedIn(request, context, post: true) { user, _ in try await access.setDisabled(user, id: try Self.uuid(context, "id"), disabled: false) }
         }
+        router.get("access-log") { request, context in try await signedIn(request, context) { user, _ in try await accessLog.page(user, request: request) } }
         router.get("sessions") { request, context in try await signedIn(request, context) { user, _ in try await sessions.list(user, request: request) } }
         router.get("sessions/{uuid}") { request, context in
             try await signedIn(request, context) { user, _ in try await sessions.session(user, try Self.uuid(context, "uuid")) }
@@ -78,7 +81,8 @@ public struct WebRoutes: Sendable {
         router.get("teams/{team}") { request, context in
             try await signedIn(request, context) { user, _ in
                 try await teams.roster(user, team: try Self.uuid(context, "team"),
-                                       saved: request.uri.queryParameters["saved"].flatMap { UUID(uuidString: String($0)) })
+                                       saved: request.uri.queryParameters["saved"].flatMap { UUID(uuidString: String($0)) },
+                                       erased: request.uri.queryParameters["erased"] != nil)
             }
         }
         router.get("teams/{team}/players/new") { request, context in
@@ -97,6 +101,21 @@ public struct WebRoutes: Sendable {
         router.post("teams/{team}/players/{player}") { request, context in
             try await signedIn(request, context, post: true) { user, form in
                 try await teams.save(user, team: try Self.uuid(context, "team"), player: try Self.uuid(context, "player"), form: form!)
+            }
+        }
+        router.get("teams/{team}/players/{player}/erase") { request, context in
+            try await signedIn(request, context) { user, _ in
+                try await teams.eraseForm(user, team: try Self.uuid(context, "team"), player: try Self.uuid(context, "player"))
+            }
+        }
+        router.post("teams/{team}/players/{player}/erase") { request, context in
+            try await signedIn(request, context, post: true) { user, form in
+                try await teams.erase(user, team: try Self.uuid(context, "team"), player: try Self.uuid(context, "player"), form: form!)
+            }
+        }
+        router.get("teams/{team}/players/{player}/data.zip") { request, context in
+            try await signedIn(request, context) { user, _ in
+                try await playerData.download(user, team: try Self.uuid(context, "team"), player: try Self.uuid(context, "player"))
             }
         }
         router.get("teams/{team}/players/{player}/photo") { request, context in
@@ -126,7 +145,7 @@ public struct WebRoutes: Sendable {
     func signedIn(_ request: Request, _ context: ClubRequestContext, post: Bool = false,
                   _ body: (WebUser, FormData?) async throws -> Response) async throws -> Response {
         let cookie = request.cookies[WebSessionStore.cookieName]?.value
-        let user: WebUser
+        var user: WebUser
         let lookup: WebSessionStore.Lookup = if let cookie { try await WebSessionStore.user(cookie: cookie, database: database) } else { .none }
         switch lookup {
         case .signedIn(let signedIn): user = signedIn
@@ -136,6 +155,7 @@ public struct WebRoutes: Sendable {
             if post { return WebPage.problem(.forbidden, "You are not signed in (or your session ended): sign in again.", user: nil).response }
             return WebPage.redirect("/login")
         }
+        user.address = context.clientAddress(request)
         return try await html(user) {
             var form: FormData?
             if post {

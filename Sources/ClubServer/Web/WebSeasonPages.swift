@@ -65,12 +65,38 @@ struct WebSeasonPages: Sendable {
             """
     }
 
+    /// A day's wellness total with its z ("17 (z −1.4)"), on the caution tone with "↓" when the total or an
+    /// item dropped beyond 1 SD; "–" without an answer. `data-total`, `data-z`: the unrounded numbers.
+    static func wellness(_ w: WellnessDay?) -> String {
+        guard let w else { return "<span data-field=\"wellness\">–</span>" }
+        let z = w.total.z.map { " (z " + String(format: "%+.1f", $0).replacingOccurrences(of: "-", with: "−") + ")" } ?? ""
+        let attributes = "data-field=\"wellness\" data-total=\"\(w.total.value)\" data-z=\"\(w.total.z.map { String($0) } ?? "")\" data-flagged=\"\(w.flagged)\""
+        guard w.flagged else { return "<span \(attributes)>\(w.total.value)\(z)</span>" }
+        let dropped = ((w.total.dropped ? ["total"] : []) + w.droppedItems.map { $0.title.lowercased() }).joined(separator: ", ")
+        return "<span class=\"word tone-caution\" \(attributes) title=\"a drop beyond 1 SD: \(dropped.html)\">\(w.total.value)\(z) ↓</span>"
+    }
+
+    /// The player's mornings of the last weeks ending on `day`, newest first: the five answers, the total, z and drop.
+    static func wellnessList(_ entries: [WellnessEntry], on day: CalendarDay) -> String {
+        let days = WellnessHistory(entries).days(from: day.adding(days: 1 - historyDays), through: day).reversed()
+        guard !days.isEmpty else { return "<p class=\"muted\">No morning check-ins in these weeks.</p>" }
+        let rows = days.map { w in
+            "<tr><td class=\"nowrap\">\(w.day)</td>" + WellnessItem.allCases.map { "<td class=\"num opt\">\(w.answers[$0])</td>" }.joined()
+                + "<td class=\"num\">\(wellness(w))</td></tr>"
+        }.joined()
+        let heads = WellnessItem.allCases.map { "<th class=\"num opt\">\($0.title.html)</th>" }.joined()
+        return "<div class=\"scroll\"><table id=\"player-wellness\"><thead><tr><th>Day</th>\(heads)<th class=\"num\">Total</th></tr></thead>"
+            + "<tbody>\(rows)</tbody></table></div><p class=\"muted\">Each item 1 (worst) to 5 (best); the total against the player's own 28 days before.</p>"
+    }
+
     static func word(_ text: String, tone: String, field: String) -> String {
         "<span class=\"word tone-\(tone)\" data-field=\"\(field)\">\(text.html)</span>"
     }
 
     func table(_ user: WebUser, team uuid: UUID, request: Request) async throws -> Response {
-        try await table(user, team: uuid, on: try Self.day(request))
+        let page = try await table(user, team: uuid, on: try Self.day(request))
+        try await AccessLog.record(.view("season table", team: uuid), by: .web(user), database: database)
+        return page
     }
 
     /// The page of the team's season on `day` (what `sideline-club bench` times).
@@ -87,6 +113,7 @@ struct WebSeasonPages: Sendable {
                 + "<td>\(Self.word(f.status.rawValue, tone: Self.tone(f.status), field: "loadStatus"))</td>"
                 + "<td class=\"num opt\" data-field=\"acwrEwma\">\(WebFormat.two(f.acwrEWMA))</td>"
                 + "<td>\(r.readiness.map { Self.word($0.status.rawValue, tone: Self.tone($0.status), field: "readiness") } ?? "<span data-field=\"readiness\">–</span>")</td>"
+                + "<td class=\"num\">\(Self.wellness(r.wellness))</td>"
                 + "<td class=\"opt\" data-field=\"lastSession\">\(r.lastSession?.description ?? "–")</td></tr>"
         }.joined()
         let previous = day.adding(days: -1), next = day.adding(days: 1)
@@ -96,9 +123,9 @@ struct WebSeasonPages: Sendable {
             <div class="actions"><a href="/teams/\(t)/season?on=\(previous)">‹ \(previous)</a><a href="/teams/\(t)/season?on=\(next)">\(next) ›</a>
             <a href="/teams/\(t)/season.csv?on=\(day)" download>CSV</a><a href="/teams/\(t)">Roster</a></div>
             <div class="scroll"><table id="season"><thead><tr><th class="num opt">#</th><th>Player</th><th class="num opt">Today</th><th class="num">Strain</th>
-            <th class="num opt">Tolerance</th><th>Load status</th><th class="num opt">ACWR</th><th>Readiness</th><th class="opt">Last session</th></tr></thead>
+            <th class="num opt">Tolerance</th><th>Load status</th><th class="num opt">ACWR</th><th>Readiness</th><th class="num">Wellness</th><th class="opt">Last session</th></tr></thead>
             <tbody>\(lines)</tbody></table></div>
-            <p class="muted">Readiness: the last readiness check's lnRMSSD against the player's own normal range (at least 5 checks). Formulas and sources: docs/ANALYTICS.md.</p>
+            <p class="muted">Readiness: the last readiness check's lnRMSSD against the player's own normal range (at least 5 checks). Wellness: the day's total of the five morning items (5–25) and its z against the player's own 28 days before (at least 7 answers); ↓ a drop beyond 1 SD of the total or an item — a cue to talk, not a diagnosis. Formulas and sources: docs/ANALYTICS.md.</p>
             \(Self.comparison(season, player: nil))
             """
         return WebPage(title: "\(name) season", user: user, section: .teams, body: body).response
@@ -114,13 +141,15 @@ struct WebSeasonPages: Sendable {
             return "\"" + safe.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }
         func number(_ x: Double?) -> String { x.map { String($0) } ?? "" }
-        var out = "\u{FEFF}team,date,number,name,loadToday,strain,tolerance,loadStatus,acwrEwma,acwrRolling,readiness,lastSession\n"
+        var out = "\u{FEFF}team,date,number,name,loadToday,strain,tolerance,loadStatus,acwrEwma,acwrRolling,readiness,lastSession,wellnessTotal,wellnessZ\n"
         for r in season.table(on: day) {
             let f = r.figures
             out += [cell(name), day.description, "\(r.number)", cell(r.name), number(f.load), number(f.strain), number(f.tolerance), f.status.rawValue,
-                    number(f.acwrEWMA), number(f.acwrRolling), r.readiness?.status.rawValue ?? "", r.lastSession?.description ?? ""].joined(separator: ",") + "\n"
+                    number(f.acwrEWMA), number(f.acwrRolling), r.readiness?.status.rawValue ?? "", r.lastSession?.description ?? "",
+                    r.wellness.map { "\($0.total.value)" } ?? "", number(r.wellness?.total.z)].joined(separator: ",") + "\n"
         }
         let file = "\(name.filter { $0.isASCII && ($0.isLetter || $0.isNumber) })_season_\(day).csv"
+        try await AccessLog.record(.download("season CSV", team: uuid), by: .web(user), database: database)
         return Response(status: .ok, headers: [.contentType: "text/csv; charset=utf-8", .cacheControl: "private, no-store",
                                                .contentDisposition: "attachment; filename=\"\(file)\""],
                         body: ResponseBody(byteBuffer: ByteBuffer(string: out)))
@@ -143,15 +172,18 @@ struct WebSeasonPages: Sendable {
                 + "<td><a href=\"/sessions/\(e.session.uuidString.lowercased())\">open</a></td></tr>"
         }.joined()
         let t = uuid.uuidString.lowercased()
+        try await AccessLog.record(.view("season of a player", team: uuid, player: player), by: .web(user), database: database)
         let body = """
             <h1>#\(p.number) \(p.name.html)</h1>
             <p class="sub">\(name.html) · \(day.description) · today \(WebFormat.whole(f.load)) · Strain \(WebFormat.whole(f.strain)) · Tolerance \(WebFormat.whole(f.tolerance)) ·
             \(Self.word(f.status.rawValue, tone: Self.tone(f.status), field: "loadStatus")) · ACWR \(WebFormat.two(f.acwrEWMA))
-            \(row.readiness.map { " · readiness " + Self.word($0.status.rawValue, tone: Self.tone($0.status), field: "readiness") } ?? "")</p>
+            \(row.readiness.map { " · readiness " + Self.word($0.status.rawValue, tone: Self.tone($0.status), field: "readiness") } ?? "")
+            · wellness \(Self.wellness(row.wellness))</p>
             <div class="actions"><a href="/teams/\(t)/season?on=\(day)">‹ The team's season</a></div>
             <h2>Daily load, Strain and Tolerance</h2>\(charts.dailyLoad())
             <div class="grid2"><div><h2>Weekly time in zones</h2>\(charts.weeklyZones())</div><div><h2>Heart rate recovery (HRR 60 s)</h2>\(charts.recovery())</div></div>
             <h2>Readiness: lnRMSSD and the normal range</h2>\(charts.readiness())
+            <h2>Morning wellness</h2>\(Self.wellnessList(season.wellness[player] ?? [], on: day))
             <h2>Against the team's average</h2>\(team.numbers())
             <h3>Daily load</h3>\(team.load())<h3>Strain and Tolerance</h3>\(team.strain())<h3>Readiness lnRMSSD</h3>\(team.readiness())
             \(Self.comparison(season, player: player))

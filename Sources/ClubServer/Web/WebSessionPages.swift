@@ -63,7 +63,7 @@ struct WebSessionPages: Sendable {
                        OR (s.started_ms = \(after?.startedMs ?? 0) AND s.uuid > \(after?.uuid ?? Self.noUUID)))
                 ORDER BY s.started_ms DESC, s.uuid LIMIT \(limit)
                 """
-            return try await c.query(query, logger: database.logger)
+            return try await c.collect(query, logger: database.logger)
                 .decode((UUID, UUID, String, Int64, Int64?, Int64?, Int, [String], Double?, String?).self).all()
                 .map { Row(uuid: $0.0, team: $0.1, teamName: $0.2, startedMs: $0.3, endedMs: $0.4, effortEndMs: $0.5, players: $0.6,
                            tags: $0.7, averageBPM: $0.8, kiosk: $0.9) }
@@ -125,12 +125,16 @@ struct WebSessionPages: Sendable {
 
     func session(_ user: WebUser, _ uuid: UUID) async throws -> Response {
         let row = try await visible(user, uuid)
+        // The graph needs the whole bundle in memory: through the gate, like a commit (decision 069).
         guard let data = try await analyses.document(club: user.club, session: uuid),
-              let bundle = try await database.inClub(user.club, { c in try await SessionStore.bundle(uuid, in: c, logger: database.logger) })
+              let graph = try await database.withBundle({ [database] in
+                  try await database.inClub(user.club, { c in try await SessionStore.bundle(uuid, in: c, logger: database.logger) })
+                      .map { SessionGraphSVG.draw($0.analysisInput()) }
+              })
         else { throw ClubError.notFound("Session \(uuid.uuidString.lowercased()) was deleted.") }
         let document = try SessionPageDocument(data)
-        let graph = SessionGraphSVG.draw(bundle.analysisInput())
-        let stem = SessionDocument.stem(team: row.teamName, startedAt: Date(timeIntervalSince1970: Double(row.startedMs) / 1000), session: uuid)
+        try await AccessLog.record(.view("session page", team: row.team, session: uuid), by: .web(user), database: database)
+        let stem = Self.stem(row, uuid)
         let base = "/sessions/\(uuid.uuidString.lowercased())/files/"
         func link(_ name: String, _ label: String) -> String { "<a href=\"\(base)\(name.html)\" download>\(label.html)</a>" }
         let players = document.players.sorted { $0.shirtNumber < $1.shirtNumber }
@@ -148,7 +152,9 @@ struct WebSessionPages: Sendable {
                 + cell("trimpBanister", p.trimp, WebFormat.whole(p.trimp)) + cell("kcal", p.kcal, WebFormat.whole(p.kcal), optional: true)
                 + cell("effortPoints", p.effortPoints, WebFormat.whole(p.effortPoints), optional: true)
                 + cell("recovery60sBPM", p.recovery, WebFormat.whole(p.recovery), optional: true)
-                + cell("rmssdMs", p.rmssd, WebFormat.whole(p.rmssd), optional: true) + "</tr>"
+                + cell("rmssdMs", p.rmssd, WebFormat.whole(p.rmssd), optional: true)
+                + cell("rpe", p.rpe, p.rpe.map { WebFormat.whole($0) + (p.rpeByCoach ? "*" : "") } ?? "–")
+                + cell("srpeLoad", p.srpeLoad, WebFormat.whole(p.srpeLoad)) + "</tr>"
         }.joined()
         let body = """
             <h1>\(row.teamName.html) · \(WebFormat.dateTime(unixMs: row.startedMs))</h1>
@@ -157,8 +163,8 @@ struct WebSessionPages: Sendable {
             <h2>Players</h2>
             <div class="scroll"><table id="players"><thead><tr><th class="num">#</th><th>Player</th><th class="num">Avg</th><th class="num">Max</th>
             <th class="num opt">Peak %</th><th class="num">TRIMP</th><th class="num opt">kcal</th><th class="num opt">Effort pts</th>
-            <th class="num opt">HRR 60 s</th><th class="num opt">RMSSD</th></tr></thead><tbody>\(table)</tbody></table></div>
-            <p class="muted">Heart rates in bpm; TRIMP is Banister's over the effort; HRR 60 s is the drop in the minute after it; RMSSD in ms, over the \(document.hrvWindow.html).</p>
+            <th class="num opt">HRR 60 s</th><th class="num opt">RMSSD</th><th class="num">RPE</th><th class="num">sRPE</th></tr></thead><tbody>\(table)</tbody></table></div>
+            <p class="muted">Heart rates in bpm; TRIMP is Banister's over the effort; HRR 60 s is the drop in the minute after it; RMSSD in ms, over the \(document.hrvWindow.html). RPE is the player's own rating of the session (CR-10, 0–10; * set or corrected by the coach), sRPE that rating × the effort's minutes (Foster 2001).</p>
             <h2>Files</h2>
             <div class="card downloads"><p>\(link(stem + "_summary.json", "JSON (every number)")) \(link(stem + "_summary.csv", "Summary CSV"))
             \(link(stem + "_samples.csv", "Samples CSV")) \(link(stem + "_rr.csv", "RR CSV"))</p><ul>\(perPlayer)</ul></div>
@@ -166,9 +172,14 @@ struct WebSessionPages: Sendable {
         return WebPage(title: "\(row.teamName) \(WebFormat.dateTime(unixMs: row.startedMs))", user: user, section: .sessions, body: body).response
     }
 
+    /// The start of the session's export files' names.
+    static func stem(_ row: Row, _ uuid: UUID) -> String {
+        SessionDocument.stem(team: row.teamName, startedAt: Date(timeIntervalSince1970: Double(row.startedMs) / 1000), session: uuid)
+    }
+
     /// One file of the session's exports, by the name the kiosk would give it.
     func file(_ user: WebUser, _ uuid: UUID, name: String) async throws -> Response {
-        _ = try await visible(user, uuid)
+        let row = try await visible(user, uuid)
         let format: ExportFormat, contentType: String
         switch name {
         case _ where name.hasSuffix("_summary.json"): (format, contentType) = (.json, "application/json")
@@ -184,15 +195,29 @@ struct WebSessionPages: Sendable {
             guard let data = try await analyses.document(club: user.club, session: uuid) else { throw ClubError.notFound("The session was deleted.") }
             bytes = [UInt8](data)
         } else {
-            guard let bundle = try await database.inClub(user.club, { c in try await SessionStore.bundle(uuid, in: c, logger: database.logger) })
-            else { throw ClubError.notFound("The session was deleted.") }
-            let source = bundle.analysisInput()
-            let files = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[ExportedFile], any Error>) in
-                DispatchQueue.global().async { continuation.resume(with: Result { try SessionDocument.files(format, of: source) }) }
+            // The whole bundle in memory, and its files: through the gate, like a commit (decision 069).
+            let loaded = try await database.withBundle { [database] () -> [ExportedFile]? in
+                guard let bundle = try await database.inClub(user.club, { c in try await SessionStore.bundle(uuid, in: c, logger: database.logger) })
+                else { return nil }
+                let source = bundle.analysisInput()
+                return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[ExportedFile], any Error>) in
+                    DispatchQueue.global().async { continuation.resume(with: Result { try SessionDocument.files(format, of: source) }) }
+                }
             }
+            guard let files = loaded else { throw ClubError.notFound("The session was deleted.") }
             guard let file = files.first(where: { $0.name == name }) else { throw ClubError.notFound("No file '\(name.prefix(80))' in this session's exports.") }
             bytes = file.bytes
         }
+        // Logged by its format and player, not its name (which holds the player's name).
+        var player: UUID?
+        if format == .tcx || format == .fit, let data = try await analyses.document(club: user.club, session: uuid) {
+            let stem = Self.stem(row, uuid)
+            player = try SessionPageDocument(data).players.first {
+                name.hasPrefix(AnalysedFiles.playerStem(stem: stem, name: $0.name, shirtNumber: $0.shirtNumber) + ".")
+            }.flatMap { UUID(uuidString: $0.playerUUID) }
+        }
+        try await AccessLog.record(.download("file \(format.rawValue)\(name.hasSuffix("_rr.csv") ? " (RR)" : "")", team: row.team, session: uuid, player: player),
+                                   by: .web(user), database: database)
         let safeName = name.filter { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
         return Response(status: .ok, headers: [.contentType: contentType, .cacheControl: "private, no-store",
                                                .contentDisposition: "attachment; filename=\"\(safeName)\""],
@@ -205,6 +230,8 @@ struct SessionPageDocument {
     struct Player {
         var playerUUID: String, name: String, shirtNumber: Int
         var avgBPM: Double?, maxBPM: Double?, peak: Double?, trimp: Double?, kcal: Double?, effortPoints: Double?, recovery: Double?, rmssd: Double?
+        /// The player's session RPE and its sRPE load; nil: not rated.
+        var rpe: Double? = nil, rpeByCoach = false, srpeLoad: Double? = nil
     }
 
     var zoneModel: String
@@ -221,9 +248,14 @@ struct SessionPageDocument {
             if let label = hrv?["window"] as? String { window = label }
             let time = hrv?["time"] as? [String: Any]
             func n(_ d: [String: Any]?, _ k: String) -> Double? { (d?[k] as? NSNumber)?.doubleValue }
-            return Player(playerUUID: p["playerUUID"] as? String ?? "", name: p["name"] as? String ?? "", shirtNumber: (p["shirtNumber"] as? NSNumber)?.intValue ?? 0,
+            let rating = p["rpe"] as? [String: Any]
+            var player = Player(playerUUID: p["playerUUID"] as? String ?? "", name: p["name"] as? String ?? "", shirtNumber: (p["shirtNumber"] as? NSNumber)?.intValue ?? 0,
                           avgBPM: n(s, "avgBPM"), maxBPM: n(s, "maxBPM"), peak: n(s, "peakPercentOfMax"), trimp: n(s, "trimpBanister"),
                           kcal: n(s, "kcal"), effortPoints: n(s, "effortPoints"), recovery: n(s, "recovery60sBPM"), rmssd: n(time, "rmssdMs"))
+            player.rpe = n(rating, "value")
+            player.rpeByCoach = (rating?["byCoach"] as? Bool) ?? false
+            player.srpeLoad = n(p, "srpeLoad")
+            return player
         }
         hrvWindow = window
     }

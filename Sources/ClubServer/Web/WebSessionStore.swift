@@ -21,8 +21,8 @@ enum WebSessionStore {
         let expires = Date().addingTimeInterval(lifetime)
         try await database.inClub(club) { connection in
             // Sessions that ended are cleared as new ones start: nothing else needs to run.
-            try await connection.query("DELETE FROM web_session WHERE expires_at < now()", logger: database.logger)
-            try await connection.query("""
+            try await connection.collect("DELETE FROM web_session WHERE expires_at < now()", logger: database.logger)
+            try await connection.collect("""
                 INSERT INTO web_session(club_id, id_hash, user_id, csrf_token, expires_at)
                 VALUES (\(club), \(SecretToken.hash(secret)), \(user), \(csrf), \(expires))
                 """, logger: database.logger)
@@ -44,11 +44,11 @@ enum WebSessionStore {
         guard (1...200).contains(cookie.count) else { return .none }
         let hash = SecretToken.hash(cookie)
         guard let (club, user) = try await database.inTransaction({ connection in
-            try await connection.query("SELECT club_id, user_id FROM sideline_web_session_owner(\(hash))", logger: database.logger)
+            try await connection.collect("SELECT club_id, user_id FROM sideline_web_session_owner(\(hash))", logger: database.logger)
                 .decode((UUID, UUID).self).firstElement()
         }) else { return .none }
         let row = try await database.inClub(club) { connection in
-            try await connection.query("""
+            try await connection.collect("""
                 SELECT c.name, u.email, u.role, u.team_uuid, w.csrf_token, u.disabled_at IS NOT NULL
                 FROM web_session w JOIN club_user u ON u.id = w.user_id, club c
                 WHERE w.id_hash = \(hash) AND w.expires_at > now() AND u.id = \(user)
@@ -61,7 +61,7 @@ enum WebSessionStore {
 
     static func end(cookie: String, club: UUID, database: ClubDatabase) async throws {
         try await database.inClub(club) { connection in
-            try await connection.query("DELETE FROM web_session WHERE id_hash = \(SecretToken.hash(cookie))", logger: database.logger)
+            try await connection.collect("DELETE FROM web_session WHERE id_hash = \(SecretToken.hash(cookie))", logger: database.logger)
         }
     }
 }

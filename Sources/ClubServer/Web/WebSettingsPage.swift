@@ -21,6 +21,7 @@ struct WebSettingsPage: Sendable {
         var ratios: [String]
         var startMonth: String
         var startDay: String
+        var retentionMonths: String
 
         init(_ settings: ClubSettings) {
             let kiosk = settings.kiosk
@@ -29,6 +30,7 @@ struct WebSettingsPage: Sendable {
             ratios = kiosk.loadStatusRatios.map { "\($0)" }
             startMonth = "\(kiosk.seasonStart.month)"
             startDay = "\(kiosk.seasonStart.day)"
+            retentionMonths = "\(kiosk.retention.months)"
         }
 
         init(_ form: FormData) {
@@ -37,6 +39,7 @@ struct WebSettingsPage: Sendable {
             ratios = ["maintainingFrom", "productiveFrom", "overreachingAbove"].map { form.text($0) }
             startMonth = form.text("seasonStartMonth")
             startDay = form.text("seasonStartDay")
+            retentionMonths = form.text("retentionMonths")
         }
 
         /// The club's fields as the kiosks store them, and a sentence for each that cannot be.
@@ -54,6 +57,14 @@ struct WebSettingsPage: Sendable {
                 values["seasonStart"] = start.description
             } else {
                 problems.append("Season start: a day that every year has (February 29 is not one).")
+            }
+            let months = retentionMonths.trimmingCharacters(in: .whitespaces)
+            if months.isEmpty {
+                values["retentionMonths"] = "0"
+            } else if let n = Int(months), SessionRetention.monthsRange.contains(n) {
+                values["retentionMonths"] = "\(n)"
+            } else {
+                problems.append("Keep sessions for: a whole number of months from 1 to \(SessionRetention.monthsRange.upperBound), or 0 (or nothing) to keep them for good.")
             }
             return (values, problems)
         }
@@ -92,6 +103,10 @@ struct WebSettingsPage: Sendable {
             <fieldset class="stack"><legend>The season begins each year on (this season is compared with the same days of the last)</legend>
             <div class="pair"><label>Month<select name="seasonStartMonth">\(options(Self.months.enumerated().map { ("\($0.offset + 1)", $0.element) }, typed.startMonth))</select></label>
             <label>Day<input type="number" name="seasonStartDay" value="\(typed.startDay.html)" min="1" max="31" required></label></div></fieldset>
+            <fieldset class="stack"><legend>Keep sessions for (months; 0: for good)</legend>
+            <label>Months<input type="number" name="retentionMonths" value="\(typed.retentionMonths.html)" min="0" max="\(SessionRetention.monthsRange.upperBound)"></label>
+            <p class="muted" id="retention-rule">\((Int(typed.retentionMonths).map(SessionRetention.init(months:)) ?? SessionRetention(months: 0)).sentence.html) \
+            With a period set, every day the server and each kiosk delete older sessions, and the server erases players who have left (no team, no session and no change within it). The access log is kept as long.</p></fieldset>
             <div class="actions"><button class="primary" type="submit">Save</button></div></form>
             """
         return WebPage(title: "Settings", user: user, section: .settings, body: body, status: status).response

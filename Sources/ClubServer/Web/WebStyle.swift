@@ -39,6 +39,7 @@ enum WebStyle {
     .tone-low { background: var(--low); } .tone-unknown { background: var(--unknown); } .tone-caution { background: var(--caution); }
     .pic { width: 48px; }
     .nowrap { white-space: nowrap; }
+    .anywhere { overflow-wrap: anywhere; min-width: 8rem; }
     .narrow { display: none; }
     .photo { width: 40px; height: 40px; border-radius: 50%; object-fit: cover; background: #dfe4ec; display: block; }
     .photo.big { width: 96px; height: 96px; }
@@ -56,6 +57,8 @@ enum WebStyle {
     input[type=file] { padding: .3rem; }
     button.primary, a.button { font: inherit; background: var(--accent); color: #fff; border: 0; border-radius: 5px; padding: .5rem 1rem; cursor: pointer; text-decoration: none; display: inline-block; }
     form.inline { display: inline; margin: 0; }
+    form.filters { display: grid; grid-template-columns: repeat(auto-fit, minmax(9.5rem, 1fr)); gap: .5rem .7rem; align-items: end; margin-bottom: 1rem; }
+    form.filters label { display: grid; gap: .2rem; font-size: .9rem; color: var(--dim); }
     button.danger { font: inherit; font-size: .9rem; background: none; color: #a11; border: 1px solid #a11; border-radius: 4px; padding: .1rem .6rem; cursor: pointer; }
     .actions { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .5rem 0 1rem; }
     .downloads a { display: inline-block; margin: 0 .6rem .3rem 0; }

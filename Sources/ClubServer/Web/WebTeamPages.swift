@@ -14,7 +14,7 @@ struct WebTeamPages: Sendable {
     func teams(_ user: WebUser, roster: ClubRoster, in connection: PostgresConnection) async throws -> [(uuid: UUID, name: String)] {
         var teams = roster.liveTeams.map { (uuid: $0.uuid, name: $0.name) }
         let known = Set(roster.teams.keys)
-        for (uuid, name) in try await connection.query("SELECT DISTINCT team_uuid, team_name FROM session", logger: database.logger)
+        for (uuid, name) in try await connection.collect("SELECT DISTINCT team_uuid, team_name FROM session", logger: database.logger)
             .decode((UUID, String).self).all() where !known.contains(uuid) && !teams.contains(where: { $0.uuid == uuid }) {
             teams.append((uuid, name))
         }
@@ -47,7 +47,7 @@ struct WebTeamPages: Sendable {
     }
 
     /// The roster; `saved`: the player just saved, said at the top.
-    func roster(_ user: WebUser, team uuid: UUID, saved: UUID? = nil) async throws -> Response {
+    func roster(_ user: WebUser, team uuid: UUID, saved: UUID? = nil, erased: Bool = false) async throws -> Response {
         let (name, roster) = try await database.inClub(user.club) { c in try await team(user, uuid, in: c) }
         let savedName = saved.flatMap { roster.players[$0]?.fullName }
         let t = uuid.uuidString.lowercased()
@@ -60,7 +60,8 @@ struct WebTeamPages: Sendable {
                 + "<td class=\"num opt\">\(p.weightKg.map { WebFormat.one($0) } ?? "–")</td><td class=\"num opt\">\(p.restingHR.map(String.init) ?? "–")</td>"
                 + "<td class=\"num opt\">\(p.maxHR.map(String.init) ?? "formula")</td></tr>"
         }.joined()
-        let message = savedName.map { "<div class=\"message ok\" role=\"status\">Saved \($0.html): the kiosks get it with their next sync.</div>" } ?? ""
+        var message = savedName.map { "<div class=\"message ok\" role=\"status\">Saved \($0.html): the kiosks get it with their next sync.</div>" } ?? ""
+        if erased { message = "<div class=\"message ok\" role=\"status\">The player is erased from the club; every kiosk erases them at its next sync.</div>" }
         let body = """
             <h1>\(name.html)</h1>\(message)
             <div class="actions"><a class="button" href="/teams/\(t)/players/new">Add a player</a><a href="/teams/\(t)/season">Season: load and readiness</a></div>
@@ -69,6 +70,7 @@ struct WebTeamPages: Sendable {
             <th class="num opt">kg</th><th class="num opt">Rest HR</th><th class="num opt">Max HR</th></tr></thead><tbody>\(rows)</tbody></table></div>
             """)
             """
+        try await AccessLog.record(.view("roster page", team: uuid), by: .web(user), database: database)
         return WebPage(title: name, user: user, section: .teams, body: body).response
     }
 
@@ -84,6 +86,7 @@ struct WebTeamPages: Sendable {
             }
             if typed == nil { form = WebPlayerForm(p, member: m) }
             hasPhoto = p.hasPhoto
+            try await AccessLog.record(.view("player page", team: uuid, player: player), by: .web(user), database: database)
         }
         let action = player.map { "/teams/\(t)/players/\($0.uuidString.lowercased())" } ?? "/teams/\(t)/players"
         let errors = problems.isEmpty ? "" : "<div class=\"message error\" role=\"alert\"><ul>\(problems.map { "<li>\($0.html)</li>" }.joined())</ul></div>"
@@ -103,6 +106,8 @@ struct WebTeamPages: Sendable {
             \(field("Maximum heart rate (empty: from the club's formula)", "maxHR", form.maxHR, type: "number", extra: " min=\"120\" max=\"240\""))</div>
             \(photo)<label>Photo (JPEG, at most \(RosterSchema.maxPhotoBytes / 1024) KiB)<input type="file" name="photo" accept="image/jpeg"></label>
             <div class="actions"><button class="primary" type="submit">Save</button><a href="/teams/\(t)">Cancel</a></div></form>
+            \(player != nil && user.isAdmin ? "<p><a id=\"player-data\" href=\"\(action)/data.zip\" download>Download this player's data (ZIP)</a> · "
+                + "<a class=\"danger\" href=\"\(action)/erase\">Erase this player everywhere…</a></p>" : "")
             """
         return WebPage(title: player == nil ? "Add a player" : "Edit \(form.firstName)", user: user, section: .teams, body: body, status: status).response
     }
@@ -135,12 +140,53 @@ struct WebTeamPages: Sendable {
             changes.append((.membership, membership, "shirtNumber", .integer(Int64(number))))
         }
         guard !changes.isEmpty else { return WebPage.redirect("/teams/\(uuid.uuidString.lowercased())") }
-        let result = try await database.inClub(user.club) { c in
+        let result = try await database.inClub(user.club) { [changes] c in
             try await WebRosterEdits.apply(changes, by: user, in: c, logger: database.logger)
         }
         database.logger.info("web: '\(user.email)' \(player == nil ? "added" : "changed") player \(key) on team \(uuid.uuidString.lowercased()): \(changes.map(\.field).joined(separator: ", ")) (feed \(result.lastSeq))")
         // After a POST, a GET: reloading the page does not send the form again.
         return WebPage.redirect("/teams/\(uuid.uuidString.lowercased())?saved=\(key)")
+    }
+
+    /// An admin's "Erase this player everywhere": what goes, and a box to tick before the button does anything.
+    func eraseForm(_ user: WebUser, team uuid: UUID, player: UUID, problem: String? = nil) async throws -> Response {
+        guard user.isAdmin else { throw ClubError.notFound("There is no such page.") }
+        let (name, roster, sessions) = try await database.inClub(user.club) { c in
+            let (name, roster) = try await team(user, uuid, in: c)
+            let sessions = try await c.collect("SELECT count(DISTINCT session_uuid) FROM session_participant WHERE player_uuid = \(player)",
+                                             logger: database.logger).decode(Int64.self).firstElement() ?? 0
+            return (name, roster, sessions)
+        }
+        guard let p = roster.players[player], roster.member(team: uuid, player: player) != nil else {
+            throw ClubError.notFound("No player \(player.uuidString.lowercased()) on \(name).")
+        }
+        let t = uuid.uuidString.lowercased(), action = "/teams/\(t)/players/\(player.uuidString.lowercased())/erase"
+        let body = """
+            <h1>Erase \(p.fullName.html) everywhere</h1>\(problem.map { "<div class=\"message error\" role=\"alert\">\($0.html)</div>" } ?? "")
+            <div class="card"><p>Their profile, photo and memberships, and their heart rates, RR intervals and figures in \(sessions) session\(sessions == 1 ? "" : "s") \
+            are removed from the club for good; those sessions keep the others' readings and their team figures are computed again without them. \
+            Every kiosk of the club erases them at its next sync. The club's backups keep a copy until they age out. This cannot be undone.</p>
+            <form class="stack" method="post" action="\(action)">\(WebPage.csrfField(user))
+            <label><span><input type="checkbox" name="confirm" value="yes" required> I want \(p.fullName.html) erased for good</span></label>
+            <div class="actions"><button class="danger" type="submit">Erase for good</button><a href="/teams/\(t)/players/\(player.uuidString.lowercased())">Cancel</a></div></form></div>
+            """
+        return WebPage(title: "Erase \(p.fullName)", user: user, section: .teams, body: body, status: problem == nil ? .ok : .badRequest).response
+    }
+
+    /// The erasure, confirmed (the box ticked, the CSRF token checked before this runs).
+    func erase(_ user: WebUser, team uuid: UUID, player: UUID, form: FormData) async throws -> Response {
+        guard user.isAdmin else { throw ClubError.notFound("There is no such page.") }
+        guard form["confirm"] == "yes" else {
+            return try await eraseForm(user, team: uuid, player: player, problem: "Tick the box to confirm: nothing was erased.")
+        }
+        let (name, roster) = try await database.inClub(user.club) { c in try await team(user, uuid, in: c) }
+        guard roster.players[player] != nil, roster.member(team: uuid, player: player) != nil else {
+            throw ClubError.notFound("No player \(player.uuidString.lowercased()) on \(name).")
+        }
+        let erased = try await ClubErasure.erasePlayer(player, by: "club web, admin " + String(user.email.prefix(60)), club: user.club,
+                                                       database: database, loggedAs: .web(user))
+        database.logger.notice("web: '\(user.email)' erased a player of team \(uuid.uuidString.lowercased()): \(erased.sessions) sessions rewritten")
+        return WebPage.redirect("/teams/\(uuid.uuidString.lowercased())?erased=1")
     }
 
     func photo(_ user: WebUser, team uuid: UUID, player: UUID) async throws -> Response {
@@ -150,6 +196,7 @@ struct WebTeamPages: Sendable {
             return try await ClubRoster.photo(of: player, in: c, logger: database.logger)
         }
         guard let jpeg else { throw ClubError.notFound("No photo.") }
+        try await AccessLog.record(.view("photo", team: uuid, player: player), by: .web(user), database: database)
         return Response(status: .ok, headers: [.contentType: "image/jpeg", .cacheControl: "private, no-cache"],
                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: jpeg)))
     }

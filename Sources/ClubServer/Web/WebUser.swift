@@ -11,6 +11,8 @@ struct WebUser: Sendable {
     /// A coach's team; nil for an admin.
     var team: UUID?
     var csrfToken: String
+    /// Where this request came from (`ClientAddress`), for the access log.
+    var address = "-"
 
     /// An admin sees every team of the club, a coach their own.
     func sees(team uuid: UUID) -> Bool { isAdmin || team == uuid }

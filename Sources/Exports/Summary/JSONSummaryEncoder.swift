@@ -57,6 +57,11 @@ public enum JSONSummaryEncoder {
             "reportedHRV": hrv(for: p.reportedHRV),
         ]
         out["notEnoughData"] = reasons
+        // The player's own rating (session RPE) and its load; null: not rated.
+        let rating = context.ratings[p.playerID]
+        out["rpe"] = rating.map { ["value": $0.rpe, "byCoach": $0.byCoach, "ratedAt": ISOTime.string(unixMs: $0.ratedAt.unixMs)] as [String: Any] }
+            ?? NSNull()
+        out["srpeLoad"] = context.srpeLoad(of: p) ?? NSNull()
         if let uuid = context.uuids?.players[p.playerID] { out["playerUUID"] = uuid.uuidString.lowercased() }
         return out
     }

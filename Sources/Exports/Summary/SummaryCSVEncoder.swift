@@ -5,7 +5,8 @@ import TeamCore
 /// one row per player and lap. Ranked as on the review screen. Empty cells
 /// mean not enough data; the `notes` column says why. `tags`: the session's context tags, space-separated. For spreadsheets: UTF-8 with a
 /// byte-order mark, text guarded against formulas; seconds in zones (z0 = rest, below
-/// zone 1) rounded to tenths.
+/// zone 1) rounded to tenths. `rpe` and `srpe_load`: the player's session RPE and RPE × effort minutes, on
+/// the row of the whole session only (empty when not rated).
 public enum SummaryCSVEncoder {
     public static let header = [
         "rank", "player", "shirt_number", "lap", "lap_label", "from_s", "to_s", "signal_s",
@@ -14,7 +15,7 @@ public enum SummaryCSVEncoder {
         "z0_max_s", "z1_max_s", "z2_max_s", "z3_max_s", "z4_max_s", "z5_max_s",
         "z0_hrr_s", "z1_hrr_s", "z2_hrr_s", "z3_hrr_s", "z4_hrr_s", "z5_hrr_s",
         "kcal", "trimp_banister", "trimp_edwards", "effort_points", "recovery_60s_bpm",
-        "rr_beats", "rr_corrected", "rmssd_ms", "sdnn_ms", "sdsd_ms", "pnn50_pct", "lf_ms2", "hf_ms2", "lf_hf", "notes",
+        "rr_beats", "rr_corrected", "rmssd_ms", "sdnn_ms", "sdsd_ms", "pnn50_pct", "lf_ms2", "hf_ms2", "lf_hf", "rpe", "srpe_load", "notes",
     ]
 
     public static func encode(_ context: AnalysedSession, rankedBy key: RankKey = .banisterTRIMP) -> String {
@@ -54,6 +55,9 @@ public enum SummaryCSVEncoder {
                                     time.map { f.fixed($0.sdsdMs, 1) } ?? "", time.map { f.fixed($0.pnn50, 1) } ?? ""]
         let frequencyDomain: [String] = [freq.map { f.fixed($0.lfPowerMs2, 1) } ?? "", freq.map { f.fixed($0.hfPowerMs2, 1) } ?? "",
                                          freq.map { f.fixed($0.lfHfRatio, 3) } ?? ""]
-        return who + zonesMax + zonesHRR + load + beats + timeDomain + frequencyDomain + [CSVRecords.textCell(notes.joined(separator: "; "))]
+        let whole = lap == "all"
+        let rating: [String] = [whole ? context.ratings[p.playerID].map { String($0.rpe) } ?? "" : "",
+                                whole ? context.srpeLoad(of: p).map { f.fixed($0, 1) } ?? "" : ""]
+        return who + zonesMax + zonesHRR + load + beats + timeDomain + frequencyDomain + rating + [CSVRecords.textCell(notes.joined(separator: "; "))]
     }
 }

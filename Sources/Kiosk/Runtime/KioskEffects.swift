@@ -99,6 +99,28 @@ extension KioskRuntime {
             dispatch(.review(.loaded(try ReviewScreenLoader(store: store).load(sessionID: id))))
         case .markReviewed(let id):
             try store.markReviewed(id)
+        case .setMeasuredMaxHR(let playerID, let bpm):
+            try store.setMeasuredMaxHR(playerID: playerID, bpm: bpm)
+        case .dismissMaxHR(let playerID, let bpm):
+            try store.dismissMaxHR(playerID: playerID, bpm: bpm)
+        case .loadRatingSheet(let id):
+            let sheet = try SessionReview.ratingSheet(store: store, sessionID: id)
+            dispatch(.review(.rating(.loaded(RatingSheet(
+                sessionID: id, lines: sheet.lines.map { RatingLine(playerID: $0.playerID, name: $0.name, number: $0.number,
+                                                                   rpe: $0.rating?.rpe, byCoach: $0.rating?.byCoach ?? false) },
+                windowOpen: sheet.windowClosesAt.map { wallClock <= $0 } ?? false, windowClosesAt: sheet.windowClosesAt)))))
+        case .saveRating(let id, let playerID, let rpe, let byCoach):
+            // The kiosk's clock decides the window, as it dated the session.
+            let kept = try store.rateSession(id, playerID: playerID, rpe: rpe, at: wallClock, byCoach: byCoach)
+            dispatch(.review(.rating(.saved(playerID: playerID, rpe: kept.rpe, byCoach: kept.byCoach))))
+        case .loadCheckIn(let teamID):
+            let sheet = try SeasonScreenLoader(store: store).checkIn(teamID: teamID, on: wallClock)
+            dispatch(.checkIn(.loaded(dayLabel: sheet.dayLabel, sheet.lines)))
+        case .saveWellness(let teamID, let number, let answers):
+            // The kiosk's clock decides the day, as it dates sessions.
+            let kept = try store.recordWellness(teamID: teamID, number: number, day: CalendarDay(wallClock, in: .current), answers: answers,
+                                                at: wallClock)
+            dispatch(.checkIn(.saved(playerID: kept.entry.playerID)))
         case .loadSeason(let teamID):
             dispatch(.season(.loaded(try SeasonScreenLoader(store: store).table(teamID: teamID, on: wallClock))))
         case .loadPlayerHistory(let playerID):
@@ -125,6 +147,12 @@ extension KioskRuntime {
                 let count = try SessionExport.writeFinishedSessions(store: store, to: directory)
                 return "Exported \(count) session\(count == 1 ? "" : "s") to \(directory)"
             }
+        case .exportPlayerData(let playerID):
+            let store = store
+            sticks.runExport { directory in
+                let path = try StoredPlayerData.write(store: store, playerID: playerID, to: directory)
+                return "Player's data written to \(directory): \((path as NSString).lastPathComponent)"
+            }
         case .restoreFromStick:
             try restoreFromStick()
         case .finishRestore(let restored):
@@ -135,11 +163,14 @@ extension KioskRuntime {
             speaker?.say(cue, volumePercent: volume)
         case .importPhotos(let teamID):
             sticks.importPhotos(teamID: teamID)
-        case .deletePlayerAndData(let playerID):
-            try store.deletePlayerAndData(playerID)
-            if let teamID = state.teamID { then(.loadRoster(teamID: teamID)) }
-            then(.loadTeams)
-            then(.loadPlayers)
+        case .erasePlayer(let playerID):
+            guard recorder == nil else { throw KioskError("finish the session before erasing a player") }
+            // Off the loop: deleting a season of readings and compacting the file take seconds on a board.
+            let store = store
+            sticks.jobs.submit(then: .loadPlayers) {
+                let erased = try store.erasePlayer(playerID, by: "kiosk settings (PIN)")
+                return "Player erased: \(erased.samples) readings in \(erased.sessions) session\(erased.sessions == 1 ? "" : "s")"
+            }
         case .loadPlayers, .loadStraps, .forgetStrap, .renameTeam, .setTeamColour, .deleteTeam, .addExistingPlayer,
              .labelStrap, .saveClubPlayer, .importPlayerPhoto, .removePlayerPhoto:
             try performClubEffect(effect)

@@ -109,7 +109,7 @@ public final class KioskRuntime {
         case .settings where b.club.page == .straps:
             // The strap list says which straps are live now.
             return a != b
-        case .teamPicker, .review, .season, .settings:
+        case .teamPicker, .review, .season, .settings, .checkIn:
             var x = a, y = b
             x.sensors.readings = [:]; y.sensors.readings = [:]
             x.nowMs = 0; y.nowMs = 0

@@ -31,19 +31,22 @@ extension Frame {
             let (face, rest) = inner.splitLeft(inner.h, gap: metrics.px(10))
             canvas.avatar(playerID: p.playerID, version: p.photoVersion, initials: p.player.initials, in: face)
             let buttonW = metrics.px(96)
-            let (textBox, buttonsBox) = rest.splitRight(buttonW * 3 + metrics.gap * 2, gap: metrics.gap)
+            let (textBox, buttonsBox) = rest.splitRight(buttonW * 4 + metrics.gap * 3, gap: metrics.gap)
             let (top, bottom) = textBox.splitTop(textBox.h * 11 / 20)
             canvas.text(p.player.fullName, size: metrics.body, bold: true, in: top)
             let teams = p.teams.isEmpty ? "on no team" : p.teams.map { "\($0.name) #\($0.shirtNumber)" }.joined(separator: ", ")
             let sessions = "\(p.sessions) session\(p.sessions == 1 ? "" : "s")"
             canvas.text("\(teams) · \(sessions)", size: metrics.small, colour: p.teams.isEmpty ? Theme.warning : Theme.textDim, in: bottom)
-            let cells = buttonsBox.columns(3, gap: metrics.gap)
+            let cells = buttonsBox.columns(4, gap: metrics.gap)
             func rowHigh(_ cell: Rect) -> Rect { Rect(cell.x, r.y, cell.w, r.h) }
             let size = metrics.small + metrics.px(2)
             button("Photo", cells[0], .club(.choosePhoto(p.playerID)), size: size, hitLabel: "Photo \(p.player.fullName)", touch: rowHigh(cells[0]))
             button("Edit", cells[1], .club(.editPlayer(p.playerID)), size: size, hitLabel: "Edit \(p.player.fullName)", touch: rowHigh(cells[1]))
-            button("Delete", cells[2], .club(.askToDeletePlayer(playerID: p.playerID)), style: .danger, size: size,
-                   hitLabel: "Delete \(p.player.fullName)", touch: rowHigh(cells[2]))
+            // Their data onto the stick: a player's request to see or take what is kept of them (GDPR Art. 15/20).
+            button("Data", cells[2], .club(.exportPlayerData(playerID: p.playerID)), size: size, hitLabel: "Data \(p.player.fullName)",
+                   touch: rowHigh(cells[2]))
+            button("Delete", cells[3], .club(.askToDeletePlayer(playerID: p.playerID)), style: .danger, size: size,
+                   hitLabel: "Delete \(p.player.fullName)", touch: rowHigh(cells[3]))
         }
         if let id = club.photoChoice, let p = club.players.first(where: { $0.playerID == id }) {
             let name = p.player.fullName

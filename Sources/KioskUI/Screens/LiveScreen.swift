@@ -48,29 +48,10 @@ extension Frame {
     }
 
     private func liveBar(_ live: LiveSession) {
-        let bar = screen.splitTop(metrics.topBar).0
-        canvas.fill(bar, Theme.surface)
-        if let team = state.team { canvas.fill(Rect(0, bar.maxY - metrics.px(4), bar.w, metrics.px(4)), Colour(team.team.colour)) }
-        let bh = metrics.topBar - metrics.px(12)
-        var x = metrics.margin
         let elapsed = SessionClock.format(live.clock.elapsedMs(nowMs: state.nowMs))
-        let ew = metrics.px(120)
-        // The bar's clocks change every second and are drawn every frame: copied opaque onto the bar,
-        // whose team strip at the bottom they stay clear of (the PAUSED line below does not: blended).
-        canvas.text(elapsed, size: metrics.px(40), bold: true, in: Rect(x, 0, ew, metrics.topBar), background: Theme.surface)
-        x += ew + metrics.gap
-        if live.effortEndedAtMs != nil {
-            // The clock stopped with the effort; the band below counts the recovery minute.
-        } else if let remaining = live.clock.remainingMs(nowMs: state.nowMs) {
-            canvas.text("−" + SessionClock.format(remaining), size: metrics.px(26), bold: true, colour: Theme.textDim,
-                        in: Rect(x, 0, metrics.px(104), metrics.topBar), background: Theme.surface)
-        } else {
-            canvas.text("open", size: metrics.px(22), colour: Theme.textDim, in: Rect(x, 0, metrics.px(104), metrics.topBar),
-                        background: Theme.surface)
-        }
-        if live.clock.isPaused && live.phase == .paused {
-            canvas.text("PAUSED", size: metrics.px(18), bold: true, colour: Theme.warning, in: Rect(x, metrics.topBar - metrics.px(22), metrics.px(104), metrics.px(20)))
-        }
+        // The clock stopped with the effort (the band below counts the recovery minute): no second clock.
+        let remaining = live.effortEndedAtMs != nil ? "" : live.clock.remainingMs(nowMs: state.nowMs).map { "−" + SessionClock.format($0) } ?? "open"
+        let paused = live.clock.isPaused && live.phase == .paused
         // One tap to the graph of the last five minutes and one back (sorting is for the tiles).
         let view: (String, Action?, ButtonStyle) = live.view == .graph
             ? ("Tiles", .live(.showView(.tiles)), .selected) : ("Graph", .live(.showView(.graph)), .normal)
@@ -89,6 +70,38 @@ extension Frame {
             view,
             ("■ Stop", .live(.stop), .danger),
         ]
+        // The bar changes once a second: a frame that may keep the last one's pixels (the tiles' incremental
+        // redraw) and would draw the same bar only puts its touch targets back.
+        let inputs = LiveBarInputs(elapsed: elapsed, remaining: remaining, paused: paused, starting: live.phase == .starting,
+                                   buttons: buttons.map { LiveBarInputs.Button(label: $0.0, style: $0.2) },
+                                   team: state.team.map { Colour($0.team.colour) }, width: metrics.width)
+        if self.view.previousTiles != nil, let last = self.view.liveBar, last.inputs == inputs {
+            for hit in last.hits { hits.add(hit) }
+            drawnBar = last
+            return
+        }
+        let firstHit = hits.hits.count
+        defer { drawnBar = LiveBarDrawn(inputs: inputs, hits: Array(hits.hits[firstHit...])) }
+        let bar = screen.splitTop(metrics.topBar).0
+        canvas.fill(bar, Theme.surface)
+        if let team = inputs.team { canvas.fill(Rect(0, bar.maxY - metrics.px(4), bar.w, metrics.px(4)), team) }
+        let bh = metrics.topBar - metrics.px(12)
+        var x = metrics.margin
+        let ew = metrics.px(120)
+        // The bar's clocks are copied opaque onto the bar, whose team strip at the bottom they stay clear
+        // of (the PAUSED line below does not: blended).
+        canvas.text(elapsed, size: metrics.px(40), bold: true, in: Rect(x, 0, ew, metrics.topBar), background: Theme.surface)
+        x += ew + metrics.gap
+        if remaining == "open" {
+            canvas.text(remaining, size: metrics.px(22), colour: Theme.textDim, in: Rect(x, 0, metrics.px(104), metrics.topBar),
+                        background: Theme.surface)
+        } else if !remaining.isEmpty {
+            canvas.text(remaining, size: metrics.px(26), bold: true, colour: Theme.textDim,
+                        in: Rect(x, 0, metrics.px(104), metrics.topBar), background: Theme.surface)
+        }
+        if paused {
+            canvas.text("PAUSED", size: metrics.px(18), bold: true, colour: Theme.warning, in: Rect(x, metrics.topBar - metrics.px(22), metrics.px(104), metrics.px(20)))
+        }
         // The buttons take what the clocks leave; on a small screen their labels get smaller, never cut.
         let available = metrics.width - metrics.margin - x - metrics.px(104) - metrics.gap
         var size = metrics.body, padding = metrics.px(24)

@@ -7,7 +7,8 @@ extension Frame {
         let team = state.team
         let area = topBar(title: team?.team.name ?? "Lobby", colour: team.map { Colour($0.team.colour) },
                           back: ("‹ Teams", .navigate(.home)),
-                          trailing: [("Readiness", .lobby(.readiness(.open(true))), .normal), ("Review", .navigate(.review), .normal),
+                          trailing: [("Check-in", .navigate(.checkIn), .normal), ("Readiness", .lobby(.readiness(.open(true))), .normal),
+                                     ("Review", .navigate(.review), .normal),
                                      ("Setup", .navigate(.setup), .normal)])
         let sideW = max(metrics.px(230), area.w / 4)
         let (playersArea, side) = area.splitRight(sideW, gap: metrics.margin)

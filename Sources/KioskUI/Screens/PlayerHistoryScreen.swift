@@ -2,9 +2,9 @@ import AppCore
 import Foundation
 import TeamCore
 
-/// One player's season: today's figures, four small charts of the last six weeks (daily load with
-/// Strain and Tolerance, weekly time in zones, HRR60, readiness lnRMSSD in its normal band) and
-/// every session of theirs, any team's.
+/// One player's season: today's figures, six small charts of the last six weeks (daily load with
+/// Strain and Tolerance, daily sRPE, TRIMP : sRPE, weekly time in zones, HRR60, readiness lnRMSSD in its normal band),
+/// their morning wellness totals against their own mean ± SD, and every session of theirs, any team's.
 extension Frame {
     func playerHistoryScreen() {
         let team = state.team
@@ -19,12 +19,18 @@ extension Frame {
         let (summary, body) = area.splitTop(metrics.px(44), gap: metrics.gap)
         historySummary(history.line, summary)
         let (charts, sessions) = body.splitRight(max(metrics.px(230), body.w * 30 / 100), gap: metrics.gap)
-        let cells = charts.rows(2, gap: metrics.gap).flatMap { $0.columns(2, gap: metrics.gap) }
+        // The heart's load, the player's own (sRPE) and their ratio on the top row; zones, HRR60, readiness below.
+        let cells = charts.rows(2, gap: metrics.gap).flatMap { $0.columns(3, gap: metrics.gap) }
         loadChart(history, cells[0])
-        zonesChart(history, cells[1])
-        recoveryChart(history, cells[2])
-        readinessChart(history, cells[3])
-        historySessions(history, sessions)
+        srpeChart(history, cells[1])
+        ratioChart(history, cells[2])
+        zonesChart(history, cells[3])
+        recoveryChart(history, cells[4])
+        readinessChart(history, cells[5])
+        // The morning wellness above the sessions: the player's own word beside the figures of their heart.
+        let (wellness, list) = sessions.splitTop(cells[0].h, gap: metrics.gap)
+        wellnessChart(history, wellness)
+        historySessions(history, list)
     }
 
     /// Today's row of the table, in one line: load, Strain, Tolerance, status, ACWR, readiness.
@@ -37,6 +43,7 @@ extension Frame {
             x += lw + vw + metrics.px(16)
         }
         figure("today", Self.load(line.loadToday))
+        figure("sRPE", Self.load(line.srpeToday))
         figure("Strain", Self.load(line.strain))
         figure("Tolerance", Self.load(line.tolerance))
         figure("ACWR", line.acwr.map { String(format: "%.2f", $0) } ?? "–")
@@ -91,6 +98,39 @@ extension Frame {
         }
         canvas.polyline(history.days.map { (dayX($0.dayNumber, history, plot), y($0.tolerance)) }, Theme.text, thickness: max(2, metrics.px(2)))
         canvas.polyline(history.days.map { (dayX($0.dayNumber, history, plot), y($0.strain)) }, Theme.warning, thickness: max(2, metrics.px(2)))
+    }
+
+    /// The daily sRPE load as bars (RPE × effort minutes of the rated sessions).
+    private func srpeChart(_ history: PlayerHistory, _ r: Rect) {
+        let plot = chartFrame("Daily sRPE", r)
+        guard history.days.contains(where: { $0.srpe > 0 }) else {
+            canvas.text("no ratings yet", size: metrics.small, colour: Theme.textDim, in: plot, align: .center)
+            return
+        }
+        let top = max(1, history.days.map(\.srpe).max() ?? 1) * 1.1
+        scaleLabel(Self.load(top), plot)
+        let bw = max(1, plot.w / max(1, history.days.count) - 1)
+        for d in history.days where d.srpe > 0 {
+            let x = dayX(d.dayNumber, history, plot), h = Int(d.srpe / top * Double(plot.h))
+            canvas.fill(Rect(x - bw / 2, plot.maxY - h, bw, h), Theme.accent.mixed(with: Theme.text, 0.25))
+        }
+    }
+
+    /// TRIMP ÷ sRPE on each day with a rated session: the heart's load against the player's own.
+    /// A ratio that drifts is worth a look (at the player, or the strap), not a verdict.
+    private func ratioChart(_ history: PlayerHistory, _ r: Rect) {
+        let plot = chartFrame("TRIMP : sRPE", r)
+        let points = history.days.compactMap { d in d.trimpToSRPE.map { (d.dayNumber, $0) } }
+        guard !points.isEmpty else {
+            canvas.text("no ratings yet", size: metrics.small, colour: Theme.textDim, in: plot, align: .center)
+            return
+        }
+        let hi = max(points.map(\.1).max()! * 1.2, 0.01)
+        func y(_ v: Double) -> Int { plot.maxY - Int(v / hi * Double(plot.h)) }
+        scaleLabel(String(format: "%.2f", hi), plot)
+        let xy = points.map { (dayX($0.0, history, plot), y($0.1)) }
+        canvas.polyline(xy, Theme.textDim, thickness: max(1, metrics.px(1)))
+        for (x, yy) in xy { canvas.circle(cx: x, cy: yy, radius: max(3, metrics.px(4)), Theme.text) }
     }
 
     private func zonesChart(_ history: PlayerHistory, _ r: Rect) {
@@ -157,6 +197,32 @@ extension Frame {
         }
     }
 
+    /// Each morning's wellness total (5–25) on the band of the player's mean ± 1 SD it was read against,
+    /// a drop beyond it on the caution colour; today's total and z in the title.
+    private func wellnessChart(_ history: PlayerHistory, _ r: Rect) {
+        let today = history.line.wellness.map { w in " \(w.total)\(w.flagged ? " ↓" : "") · \(Self.wellnessZ(w))" } ?? ""
+        let plot = chartFrame("Wellness\(today)", r)
+        guard !history.wellness.isEmpty else {
+            canvas.text("no check-ins yet", size: metrics.small, colour: Theme.textDim, in: plot, align: .center)
+            return
+        }
+        let lo = 5.0, hi = 25.0
+        func y(_ v: Double) -> Int { plot.maxY - Int((v - lo) / (hi - lo) * Double(plot.h)) }
+        scaleLabel("25", plot)
+        for (i, w) in history.wellness.enumerated() {
+            guard let mean = w.mean, let sd = w.sd else { continue }
+            let x0 = dayX(w.dayNumber, history, plot)
+            let x1 = i + 1 < history.wellness.count ? dayX(history.wellness[i + 1].dayNumber, history, plot) : x0 + metrics.px(6)
+            let top = y(min(hi, mean + sd)), bottom = y(max(lo, mean - sd))
+            canvas.fill(Rect(x0, top, max(2, x1 - x0), max(1, bottom - top)), Theme.seasonTone(.good).withAlpha(110))
+        }
+        let points = history.wellness.map { (dayX($0.dayNumber, history, plot), y(Double($0.total))) }
+        canvas.polyline(points, Theme.textDim, thickness: max(1, metrics.px(1)))
+        for (w, (x, yy)) in zip(history.wellness, points) {
+            canvas.circle(cx: x, cy: yy, radius: max(3, metrics.px(5)), w.flagged ? Theme.seasonTone(.caution) : Theme.text)
+        }
+    }
+
     /// Every session of the player's, newest first: day, team, tags, load (or a check's lnRMSSD).
     private func historySessions(_ history: PlayerHistory, _ area: Rect) {
         let (titleRow, listArea) = area.splitTop(metrics.px(24), gap: metrics.px(4))
@@ -172,7 +238,8 @@ extension Frame {
             canvas.text(s.day.label, size: metrics.small + metrics.px(1), bold: true, in: Rect(top.x, top.y, top.w - vw, top.h))
             canvas.text(value, size: metrics.body, bold: true, in: Rect(top.maxX - vw, top.y, vw, top.h), align: .right)
             let tags = s.tags.isEmpty ? "" : " · " + Self.tagText(s.tags)
-            canvas.text(s.teamName + tags, size: metrics.small - metrics.px(3), colour: Theme.textDim, in: bottom)
+            let rating = s.rpe.map { rpe in " · RPE \(rpe)" + (s.srpeLoad.map { " (\(Self.load($0)))" } ?? "") } ?? ""
+            canvas.text(s.teamName + tags + rating, size: metrics.small - metrics.px(3), colour: Theme.textDim, in: bottom)
         }
     }
 }

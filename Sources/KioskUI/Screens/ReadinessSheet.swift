@@ -6,8 +6,11 @@ import TeamCore
 /// in the same posture.
 extension Frame {
     func readinessSheet(_ plan: ReadinessCheckPlan) {
-        let (cancel, body) = sheet(title: "Readiness check", hint: "Everyone at rest, keeping still · HRV of the last 2 minutes",
-                                   buttonsWidth: metrics.px(150))
+        let (buttons, body) = sheet(title: "Readiness check", hint: "Everyone at rest, keeping still · HRV of the last 2 minutes",
+                                    buttonsWidth: metrics.px(300))
+        // The morning wellness questions fit the check: before it here, or after it from the season.
+        let (checkIn, cancel) = buttons.splitRight(metrics.px(146), gap: metrics.gap)
+        button("Check-in", checkIn, .navigate(.checkIn), style: .normal)
         button("Cancel", cancel, .lobby(.readiness(.open(false))), style: .normal)
         let (choices, startRow) = body.splitBottom(metrics.target + metrics.px(12), gap: metrics.gap)
         let rows = choices.rows(3, gap: metrics.gap)

@@ -6,15 +6,18 @@ import TeamCore
 extension Frame {
     func reviewScreen() {
         let team = state.team
-        if let data = state.review.data {
+        if let data = state.review.data, let sheet = state.review.rating, sheet.sessionID == data.sessionID {
+            ratingSheet(sheet)
+        } else if let data = state.review.data {
             let back: (String, Action) = state.review.selectedPlayerID != nil ? ("‹ Team", .review(.selectPlayer(nil))) : ("‹ Sessions", .review(.close))
             // The zones are the session's, recorded under its model: said, so a changed setting does not surprise.
             // The year is in the sessions list; without it the day and time stay readable beside four buttons at 800×480.
             // Delete looks like the destructive button it is (red, as every delete on the kiosk); the PIN and a question follow.
             let title = Self.dayFormatter.string(from: data.startedAt) + ", " + Self.timeFormatter.string(from: data.startedAt)
             let bar = topBar(title: title, colour: team.map { Colour($0.team.colour) }, back: back,
-                             trailing: [("Export", .review(.export), .normal), ("Delete", .review(.askToDelete), .danger),
-                                        ("Lobby", .navigate(.lobby), .normal)])
+                             trailing: (data.tags.contains(SessionTags.Kind.readiness.rawValue) ? [] : [("Rate", .review(.rating(.open)), .primary)])
+                                + [("Export", .review(.export), .normal), ("Delete", .review(.askToDelete), .danger),
+                                   ("Lobby", .navigate(.lobby), .normal)])
             let (info, area) = bar.splitTop(metrics.px(24), gap: metrics.px(6))
             sessionInfo(data, info)
             if let player = state.review.selectedPlayer {
@@ -102,6 +105,12 @@ extension Frame {
     }
 
     private func teamReview(_ data: ReviewData, _ area: Rect) {
+        var area = area
+        if let suggestion = data.maxHRSuggestions.first {
+            let (row, rest) = area.splitTop(metrics.target, gap: metrics.gap)
+            maxHRSuggestion(suggestion, of: data.maxHRSuggestions.count, in: row)
+            area = rest
+        }
         var (graphArea, chips) = area.splitBottom(max(metrics.target * 2 + metrics.gap, area.h * 36 / 100), gap: metrics.gap)
         if let challenge = data.challenge {
             let (row, rest) = chips.splitTop(metrics.px(36), gap: metrics.gap)
@@ -131,6 +140,25 @@ extension Frame {
                 hits.add(Hit(rect: cell, label: p.name, action: picked ? .review(.selectPlayer(p.playerID)) : .review(.spotlight(p.playerID))))
             }
         }
+    }
+
+    /// A held peak above the player's HRmax on file: the coach makes it their HRmax, or not (one
+    /// player at a time; the next follows). Both answers are a glove-sized button.
+    private func maxHRSuggestion(_ s: MaxHeartRateSuggestion, of count: Int, in r: Rect) {
+        canvas.fillRounded(r, radius: metrics.px(10), Theme.surfaceHigh)
+        let use = "Use \(s.observedBPM)", keep = "Keep \(s.onFileBPM)"
+        let (least, size, pad) = (metrics.target * 2, metrics.body, metrics.px(32))
+        let width = { [canvas] (label: String) in max(least, canvas.measure(label, size: size, bold: true) + pad) }
+        let (text, buttons) = r.splitRight(width(use) + width(keep) + metrics.gap, gap: metrics.gap)
+        let (useBox, keepBox) = buttons.splitLeft(width(use), gap: metrics.gap)
+        let source = s.onFileSource == .measured ? "measured" : "\(s.onFileSource.rawValue.capitalized)'s estimate"
+        let (top, bottom) = text.inset(dx: metrics.px(14), dy: metrics.px(4)).splitTop(text.h / 2 - metrics.px(4))
+        canvas.text("\(s.name) held \(s.observedBPM) bpm for 5 s" + (count > 1 ? " · 1 of \(count)" : ""),
+                    size: metrics.small + metrics.px(1), bold: true, in: top, background: Theme.surfaceHigh)
+        canvas.text("HRmax on file \(s.onFileBPM) (\(source)): a new HRmax?", size: metrics.small, colour: Theme.textDim, in: bottom,
+                    background: Theme.surfaceHigh)
+        button(use, useBox, .review(.acceptMaxHR(playerID: s.playerID)), style: .primary, hitLabel: "Use HRmax \(s.observedBPM)")
+        button(keep, keepBox, .review(.dismissMaxHR(playerID: s.playerID)), style: .normal, hitLabel: "Keep HRmax \(s.onFileBPM)")
     }
 
     /// The zone model as the settings screen names it.

@@ -17,7 +17,8 @@ extension Frame {
         let team = state.team
         let day = state.season.table.map { " · " + $0.day.label } ?? ""
         let area = topBar(title: "\(team?.team.name ?? "") · season\(day)", colour: team.map { Colour($0.team.colour) },
-                          back: ("‹ Sessions", .navigate(.review)), trailing: [("Lobby", .navigate(.lobby), .normal)])
+                          back: ("‹ Sessions", .navigate(.review)),
+                          trailing: [("Check-in", .navigate(.checkIn), .normal), ("Lobby", .navigate(.lobby), .normal)])
         guard state.season.table != nil else {
             canvas.text("Adding up the season…", size: metrics.body, colour: Theme.textDim, in: area, align: .center)
             return
@@ -49,15 +50,17 @@ extension Frame {
             seasonRow(lines[i], r, name: (Self.seasonNames(lines[i])[fit.index], fit.size))
             hits.add(Hit(rect: r, label: lines[i].name, action: .season(.openPlayer(lines[i].playerID))))
         }
-        canvas.text("Load: Banister TRIMP a day · Strain 7 days, Tolerance 28 days (Polar) · ACWR by EWMA — guidance, not a diagnosis",
+        canvas.text("Today: TRIMP · sRPE: RPE × min · Strain 7 d, Tolerance 28 d · ACWR by EWMA · Wellness 5–25, z vs own 28 d — guidance, not a diagnosis",
                     size: metrics.small - metrics.px(3), colour: Theme.textDim, in: footnote)
     }
 
     /// Each column's share of a row, left to right.
     static func seasonColumns(_ r: Rect) -> [(SeasonColumn, Rect)] {
         // No column under 9 %: its heading, a touch target, keeps ≥ 64 px at 800×480.
-        let shares: [(SeasonColumn, Int)] = [(.player, 19), (.today, 9), (.strain, 9), (.tolerance, 12), (.status, 17),
-                                             (.acwr, 9), (.readiness, 14), (.last, 11)]
+        // TRIMP ("Today") and sRPE side by side: the heart's load and the player's own, one number a day each.
+        // Morning wellness beside readiness: the player's own word and the heart's, both of the morning.
+        let shares: [(SeasonColumn, Int)] = [(.player, 14), (.today, 9), (.srpe, 9), (.strain, 9), (.tolerance, 10), (.status, 12),
+                                             (.acwr, 9), (.readiness, 10), (.wellness, 9), (.last, 9)]
         var x = r.x
         return shares.map { column, share in
             let w = r.w * share / 100
@@ -83,11 +86,13 @@ extension Frame {
         switch column {
         case .player: "Player"
         case .today: "Today"
+        case .srpe: "sRPE"
         case .strain: "Strain"
         case .tolerance: "Tolerance"
         case .status: "Status"
         case .acwr: "ACWR"
         case .readiness: "Readiness"
+        case .wellness: "Wellness"
         case .last: "Last"
         }
     }
@@ -107,15 +112,36 @@ extension Frame {
             case .player:
                 canvas.text(name.text, size: name.size, bold: true, in: cell)
             case .today: seasonNumber(Self.load(line.loadToday), cell)
+            case .srpe: seasonNumber(Self.load(line.srpeToday), cell)
             case .strain: seasonNumber(Self.load(line.strain), cell)
             case .tolerance: seasonNumber(Self.load(line.tolerance), cell)
             case .status: seasonWord(line.status, cell)
             case .acwr: seasonNumber(line.acwr.map { String(format: "%.2f", $0) } ?? "–", cell)
             case .readiness: seasonWord(line.readiness, cell)
+            case .wellness: wellnessCell(line.wellness, cell)
             case .last:
                 canvas.text(line.lastSession?.label ?? "–", size: metrics.small, colour: Theme.textDim, in: cell, align: .center)
             }
         }
+    }
+
+    /// The day's wellness total over its z ("z −1.4"); on the caution colour with "↓" when it or an item
+    /// dropped beyond 1 SD (never the colour alone); "–" when the player did not answer that day.
+    func wellnessCell(_ wellness: WellnessFigure?, _ cell: Rect) {
+        guard let w = wellness else {
+            canvas.text("–", size: metrics.body, bold: true, colour: Theme.textDim, in: cell, align: .center)
+            return
+        }
+        let box = cell.inset(dx: 0, dy: max(0, (cell.h - metrics.px(48)) / 2))
+        if w.flagged { canvas.fillRounded(box, radius: metrics.px(8), Theme.seasonTone(.caution)) }
+        let (top, bottom) = box.splitTop(box.h * 55 / 100)
+        canvas.text("\(w.total)" + (w.flagged ? " ↓" : ""), size: metrics.body - metrics.px(2), bold: true, in: top, align: .center)
+        canvas.text(Self.wellnessZ(w), size: metrics.small - metrics.px(3), colour: w.flagged ? Theme.text : Theme.textDim, in: bottom, align: .center)
+    }
+
+    /// "z −1.4"; "z –" without one (fewer than 7 earlier answers, or all of them the same).
+    static func wellnessZ(_ w: WellnessFigure) -> String {
+        "z " + (w.z.map { String(format: "%+.1f", $0).replacingOccurrences(of: "-", with: "−") } ?? "–")
     }
 
     private func seasonNumber(_ text: String, _ cell: Rect) {

@@ -60,15 +60,21 @@ extension Frame {
         for (label, box, action, style) in buttons {
             button(label, box, action, style: action == nil ? .disabled : style, size: size)
         }
-        backupLine(lines[1].splitBottom(lines[1].h + lines[2].h + metrics.px(6)).1.inset(dx: metrics.px(4), dy: metrics.px(6)))
+        backupLine(lines[1].inset(dx: metrics.px(4), dy: metrics.px(6)))
+        labelled("Sessions kept", s.retention.shortRule, in: lines[2].inset(dx: metrics.px(4), dy: metrics.px(6)))
         notice()
     }
 
     /// When the last backup was written; "Restore from USB" under it works when a stick holds one.
     private func backupLine(_ r: Rect) {
+        labelled("Last backup", state.settings.backups.lastBackup ?? "none yet — insert a USB stick", in: r)
+    }
+
+    /// A title over its value (the last backup; how long sessions are kept, the club's rule).
+    private func labelled(_ title: String, _ value: String, in r: Rect) {
         let (top, bottom) = r.splitTop(r.h / 2)
-        canvas.text("Last backup", size: metrics.small, bold: true, in: top)
-        canvas.text(state.settings.backups.lastBackup ?? "none yet — insert a USB stick", size: metrics.small, colour: Theme.textDim, in: bottom)
+        canvas.text(title, size: metrics.small, bold: true, in: top)
+        canvas.text(value, size: metrics.small, colour: Theme.textDim, in: bottom)
     }
 
     /// A row of settings: its title (and a line under it), and the options, one of them chosen.

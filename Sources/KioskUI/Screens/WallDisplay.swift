@@ -5,6 +5,14 @@ import TeamCore
 /// controls, big enough to read across a gym.
 extension Frame {
     func wallDisplay() {
+        if state.live == nil, state.screen == .review, let sheet = state.review.rating {
+            wallRatings(sheet)
+            return
+        }
+        if state.live == nil, state.screen == .checkIn, let checkIn = state.checkIn {
+            wallCheckIns(checkIn)
+            return
+        }
         guard let live = state.live else {
             canvas.clear(Theme.background)
             let name = state.team?.team.name ?? "Sideline"

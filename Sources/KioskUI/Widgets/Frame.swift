@@ -12,7 +12,34 @@ public struct ViewState: Sendable, Equatable {
     /// What each live tile last wrote where (kept while only its heart is redrawn): the state dump's proof
     /// that no text sits on another.
     var tilePlans: [Int64: TilePlan] = [:]
+    /// The live bar as last drawn (`liveBar`), and the touch targets it left.
+    var liveBar: LiveBarDrawn?
     public init() {}
+}
+
+/// What the live bar shows: the same on a frame that keeps the last one's pixels means nothing to draw.
+struct LiveBarInputs: Sendable, Equatable {
+    struct Button: Sendable, Equatable {
+        var label: String
+        var style: ButtonStyle
+    }
+    var elapsed: String
+    /// The countdown, "open", or empty once the effort ended.
+    var remaining: String
+    var paused: Bool
+    /// Every button disabled while the session starts.
+    var starting: Bool
+    var buttons: [Button]
+    var team: Colour?
+    var width: Int
+}
+
+/// The bar drawn, and its touch targets (they follow from the inputs and the screen's size alone).
+struct LiveBarDrawn: Sendable, Equatable {
+    var inputs: LiveBarInputs
+    var hits: [Hit]
+
+    static func == (a: LiveBarDrawn, b: LiveBarDrawn) -> Bool { a.inputs == b.inputs }
 }
 
 /// One frame being drawn: the canvas, sizes, the state shown, and the touch
@@ -30,6 +57,8 @@ final class Frame {
     var view: ViewState
     /// The live tiles drawn in this frame (for the next frame's incremental redraw).
     var drawnTiles: [Int64: TileSignature] = [:]
+    /// The live bar drawn in this frame (nil: none), for the next frame.
+    var drawnBar: LiveBarDrawn?
 
     init(canvas: Canvas, state: AppState, animMs: Int64, wallClock: Date, view: ViewState) {
         self.canvas = canvas

@@ -15,6 +15,9 @@ public struct SessionChallenge: Sendable, Equatable {
         }
     }
 
+    /// A side of several players is named by its colour (a side of one by its player).
+    public static let sideNames = ["Reds", "Blues"]
+
     public var rule: ChallengeRule
     /// Always two: the first is drawn red, the second blue.
     public var sides: [Side]

@@ -35,7 +35,12 @@ public struct Player: Sendable, Equatable, Codable {
     }
 
     /// First and last name; no stray space when the last name is empty.
-    public var fullName: String { lastName.isEmpty ? firstName : "\(firstName) \(lastName)" }
+    public var fullName: String { Self.fullName(firstName: firstName, lastName: lastName) }
+
+    /// The one rule for a full name, also for names kept apart from a player (a session's as recorded).
+    public static func fullName(firstName: String, lastName: String) -> String {
+        lastName.isEmpty ? firstName : "\(firstName) \(lastName)"
+    }
 
     /// "MB" for Mia Berg, "M" for a player without a last name: the avatar when there is no photo.
     public var initials: String {
@@ -56,10 +61,12 @@ public struct Player: Sendable, Equatable, Codable {
     /// Age in whole years on a given calendar year (birth date beyond the year is not kept).
     public func age(inYear year: Int) -> Int { max(0, year - birthYear) }
 
-    /// Problems a roster editor should show next to the field; empty when valid.
     /// Names fit a tile and a review row; the kiosk's keyboard stops there too.
     public static let maxNameLength = 24
+    /// What a measured HRmax may be, bpm.
+    public static let measuredMaxHRRange = 120...240
 
+    /// Problems a roster editor should show next to the field; empty when valid.
     public var validationProblems: [String] {
         var problems: [String] = []
         if firstName.trimmingCharacters(in: .whitespaces).isEmpty { problems.append("first name is empty") }
@@ -79,7 +86,9 @@ public struct Player: Sendable, Equatable, Codable {
         if !(1900...2100).contains(birthYear) { problems.append("birth year \(birthYear) is not between 1900 and 2100") }
         if !(20...250).contains(weightKg) { problems.append("weight \(weightKg) kg is not between 20 and 250") }
         if !(25...120).contains(restingHR) { problems.append("resting HR \(restingHR) is not between 25 and 120") }
-        if let max = measuredMaxHR, !(120...240).contains(max) { problems.append("max HR \(max) is not between 120 and 240") }
+        if let max = measuredMaxHR, !Self.measuredMaxHRRange.contains(max) {
+            problems.append("max HR \(max) is not between \(Self.measuredMaxHRRange.lowerBound) and \(Self.measuredMaxHRRange.upperBound)")
+        }
         if let max = measuredMaxHR, max <= restingHR { problems.append("max HR must be above resting HR") }
         return problems
     }

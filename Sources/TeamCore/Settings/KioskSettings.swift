@@ -49,6 +49,8 @@ public struct KioskSettings: Sendable, Equatable {
     public static let polarLoadStatusRatios = [0.8, 1.0, 1.5]
     /// Where the club's season begins each year: "this season against the last" counts from it.
     public var seasonStart = SeasonStart.standard
+    /// The club's "keep sessions for N months" (0: for good), shared with the club like the season's start.
+    public var retention = SessionRetention(months: 0)
 
     /// Three positive ratios that do not fall, or nil: "0.8,1.0,1.5".
     public static func loadStatusRatios(parsing text: String) -> [Double]? {
@@ -98,7 +100,8 @@ public struct KioskSettings: Sendable, Equatable {
          ("tileDetail", tileDetail.rawValue), ("sound", sound ? "1" : "0"), ("soundVolume", "\(soundVolume)"),
          ("beeps", beeps ? "1" : "0"), ("intervalPresets", intervalPresets.map(\.storedForm).joined(separator: ",")),
          ("challengeRule", challengeRule.rawValue), ("spokenCues", spokenCues ? "1" : "0"),
-         ("loadStatusRatios", loadStatusRatios.map { "\($0)" }.joined(separator: ",")), ("seasonStart", seasonStart.description)]
+         ("loadStatusRatios", loadStatusRatios.map { "\($0)" }.joined(separator: ",")), ("seasonStart", seasonStart.description),
+         ("retentionMonths", "\(retention.months)")]
     }
 
     /// The pairs that differ from `old`: what a save writes, so that a value another
@@ -129,5 +132,6 @@ public struct KioskSettings: Sendable, Equatable {
         if let v = lookup("spokenCues") { spokenCues = v == "1" }
         if let v = lookup("loadStatusRatios").flatMap(Self.loadStatusRatios(parsing:)) { loadStatusRatios = v }
         if let v = lookup("seasonStart").flatMap(SeasonStart.init(parsing:)) { seasonStart = v }
+        if let v = lookup("retentionMonths").flatMap(Int.init), SessionRetention.monthsRange.contains(v) { retention = SessionRetention(months: v) }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClubProtocol
 import ClubSync
 import Foundation
 import Store
@@ -57,8 +58,8 @@ struct ClubSyncCommand: ParsableCommand {
     var config: String?
 
     func validate() throws {
-        if let chunkBytes, !(1...8 * 1024 * 1024).contains(chunkBytes) {
-            throw ValidationError("--chunk-bytes must be 1 to 8388608")
+        if let chunkBytes, !(1...UploadRequest.maxChunk).contains(chunkBytes) {
+            throw ValidationError("--chunk-bytes must be 1 to \(UploadRequest.maxChunk)")
         }
     }
 

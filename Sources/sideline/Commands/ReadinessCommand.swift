@@ -1,5 +1,6 @@
 import Analytics
 import ArgumentParser
+import Exports
 import Foundation
 import SessionReview
 import Store
@@ -33,7 +34,7 @@ struct ReadinessCommand: ParsableCommand {
             let root: [String: Any] = ["team": team.name, "checks": checks.map { c -> [String: Any] in
                 ["sessionID": c.session.id, "date": c.day.description, "startedAt": ISOTime.string(unixMs: c.session.startedAt.unixMs),
                  "posture": c.posture, "players": c.players.map { p -> [String: Any] in
-                     var out = Self.json(p.assessment)
+                     var out = SeasonJSON.readiness(p.assessment)
                      out["playerID"] = p.playerID
                      out["name"] = p.name
                      out["number"] = p.number
@@ -61,15 +62,6 @@ struct ReadinessCommand: ParsableCommand {
                        " " + range].joined(separator: " "))
             }
         }
-    }
-
-    /// One player's check and its reading, as JSON (numbers unrounded, null for none).
-    static func json(_ a: ReadinessAssessment) -> [String: Any] {
-        func value(_ x: Double?) -> Any { x.map { $0 as Any } ?? NSNull() }
-        return ["sessionID": a.check.sessionID, "date": a.check.day.description, "posture": a.check.posture,
-                "lnRMSSD": value(a.check.lnRMSSD), "restingBPM": value(a.check.restingBPM), "correctedShare": value(a.check.correctedShare),
-                "status": a.status.rawValue, "baseline": value(a.baseline), "normalLow": value(a.normalLow),
-                "normalHigh": value(a.normalHigh), "comparableDays": a.comparableDays]
     }
 }
 

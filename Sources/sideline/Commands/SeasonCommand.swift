@@ -1,5 +1,6 @@
 import Analytics
 import ArgumentParser
+import Exports
 import Foundation
 import SessionReview
 import Store
@@ -15,7 +16,9 @@ struct SeasonCommand: ParsableCommand {
             Load is each day's summed Banister TRIMP (cardio load); Strain and Tolerance are its means over 7 and 28 days; \
             the load status is Strain ÷ Tolerance in Polar's words ("building baseline" before 28 days of history); ACWR \
             is acute ÷ chronic load by EWMA (guidance, not a diagnosis). Readiness: the player's last readiness check \
-            against their own normal range. Formulas and sources: docs/ANALYTICS.md.
+            against their own normal range. sRPE: the players' session RPE × effort minutes, a day's sum, the week's \
+            sum and Foster's monotony (unrated sessions add nothing and are counted). Wellness: the day's total of the five \
+            items and its z against the player's 28 days before (`sideline wellness`). Formulas and sources: docs/ANALYTICS.md.
             """)
     @OptionGroup var database: DatabaseOptions
     @Option(help: "Team name.") var team: String
@@ -32,31 +35,26 @@ struct SeasonCommand: ParsableCommand {
         let day = on.flatMap(CalendarDay.init(iso:)) ?? CalendarDay(Date(), in: .current)
         let rows = try SessionReview.seasonTable(store: store, teamID: team.id, on: day)
         if json {
-            let root: [String: Any] = ["team": team.name, "date": day.description, "players": rows.map(Self.json)]
+            let root: [String: Any] = ["team": team.name, "date": day.description, "players": rows.map(SeasonJSON.row)]
             let data = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
             print(String(decoding: data, as: UTF8.self))
             return
         }
         print("\(team.name) · season on \(day) — load: Banister TRIMP a day; Strain 7 days, Tolerance 28 days; ACWR by EWMA (guidance, not a diagnosis)")
-        print("#   player                today  strain  tolerance  status             ACWR  readiness          last session")
+        print("#   player                today  strain  tolerance  status             ACWR  readiness          sRPE  week  wellness (z)  last session")
         for r in rows {
             let f = r.figures
             print([pad("\(r.number)", 3), pad(String(r.name.prefix(20)), 20), pad(Formatting.decimal(f.load, digits: 0), 6, right: true),
                    pad(Formatting.decimal(f.strain, digits: 0), 7, right: true), pad(Formatting.decimal(f.tolerance, digits: 0), 10, right: true),
                    " " + pad(f.status.rawValue, 18), pad(f.acwrEWMA.map { String(format: "%.2f", $0) } ?? "–", 5, right: true),
-                   " " + pad(r.readiness?.status.rawValue ?? "–", 18), r.lastSession?.description ?? "–"].joined(separator: " "))
+                   " " + pad(r.readiness?.status.rawValue ?? "–", 18), pad(Formatting.decimal(r.srpe.today, digits: 0), 5, right: true),
+                   pad(Formatting.decimal(r.srpe.week.load, digits: 0), 5, right: true),
+                   pad(r.wellness.map(Self.wellness) ?? "–", 13, right: true), r.lastSession?.description ?? "–"].joined(separator: " "))
         }
     }
 
-    /// A row as JSON: numbers unrounded, words lowercase as the analysis names them, null for none.
-    static func json(_ r: SeasonRow) -> [String: Any] {
-        let f = r.figures
-        func value(_ x: Double?) -> Any { x.map { $0 as Any } ?? NSNull() }
-        return ["playerID": r.playerID, "name": r.name, "number": r.number, "loadToday": f.load, "strain": f.strain, "tolerance": f.tolerance,
-                "loadStatus": f.status.rawValue, "acwrEwma": value(f.acwrEWMA), "acwrRolling": value(f.acwrRolling),
-                "acuteEwma": f.acuteEWMA, "chronicEwma": f.chronicEWMA,
-                "readiness": r.readiness.map { $0.status.rawValue as Any } ?? NSNull(),
-                "readinessCheck": r.readiness.map { ReadinessCommand.json($0) as Any } ?? NSNull(),
-                "lastSession": r.lastSession.map { $0.description as Any } ?? NSNull()]
+    /// A day's wellness total with its z and a "↓" for a drop beyond 1 SD, e.g. "17 (−1.4)↓".
+    static func wellness(_ w: WellnessDay) -> String {
+        "\(w.total.value)" + (w.total.z.map { String(format: " (%+.1f)", $0) } ?? "") + (w.flagged ? "↓" : "")
     }
 }

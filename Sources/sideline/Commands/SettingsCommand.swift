@@ -7,7 +7,7 @@ import TeamCore
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
-        abstract: "Show the kiosk's settings, or set its settings PIN, load status thresholds or season start.",
+        abstract: "Show the kiosk's settings, or set its settings PIN, load status thresholds, season start or retention.",
         discussion: "The PIN is shown only as set or default (\(KioskSettings.defaultPin)); --pin replaces it (4 to 8 digits).")
     @OptionGroup var database: DatabaseOptions
     @Option(help: "New settings PIN, 4 to 8 digits.") var pin: String?
@@ -15,8 +15,13 @@ struct SettingsCommand: ParsableCommand {
     var loadStatus: String?
     @Option(help: "The day the club's season begins each year, MM-DD (08-01: 1 August). Shared with the club, like --load-status.")
     var seasonStart: String?
+    @Option(name: .customLong("retention-months"), help: "Keep sessions for N months, then delete them (0: for good). Shared with the club, like --load-status.")
+    var retentionMonths: Int?
 
     func validate() throws {
+        if let retentionMonths, !SessionRetention.monthsRange.contains(retentionMonths) {
+            throw ValidationError("--retention-months: a whole number of months from 1 to \(SessionRetention.monthsRange.upperBound), or 0 to keep sessions for good")
+        }
         if let loadStatus, KioskSettings.loadStatusRatios(parsing: loadStatus) == nil {
             throw ValidationError("--load-status: three rising positive ratios like 0.8,1.0,1.5")
         }
@@ -26,7 +31,8 @@ struct SettingsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let store = try pin == nil && loadStatus == nil && seasonStart == nil ? database.openForReading() : database.open()
+        let setting = loadStatus != nil || seasonStart != nil || retentionMonths != nil
+        let store = try pin == nil && !setting ? database.openForReading() : database.open()
         let settings = store.kioskSettings()
         var changed = settings
         if let ratios = loadStatus.flatMap(KioskSettings.loadStatusRatios(parsing:)) {
@@ -37,8 +43,12 @@ struct SettingsCommand: ParsableCommand {
             changed.seasonStart = start
             print("season: begins each year on \(start) (month-day)")
         }
+        if let retentionMonths {
+            changed.retention = SessionRetention(months: retentionMonths)
+            print("retention: \(changed.retention.sentence)")
+        }
         for (key, value) in changed.keyValues(changedSince: settings) { try store.saveKioskSetting(key, value) }
-        if (loadStatus != nil || seasonStart != nil) && pin == nil { return }
+        if setting && pin == nil { return }
         if let pin {
             guard KioskSettings.isValidPin(pin) else {
                 throw UserError("a PIN is 4 to 8 digits (0-9); the PIN was not changed")
@@ -68,6 +78,7 @@ struct SettingsCommand: ParsableCommand {
         print("load status\tStrain ÷ Tolerance: maintaining from \(r[0]), productive from \(r[1]), overreaching above \(r[2])"
               + (r == KioskSettings.polarLoadStatusRatios ? " (Polar's)" : ""))
         print("season start\t\(settings.seasonStart) (month-day)\(settings.seasonStart == .standard ? ", the default" : "")")
+        print("retention\t\(settings.retention.sentence)")
         print("settings PIN\t\(settings.pin == KioskSettings.defaultPin ? "default (\(KioskSettings.defaultPin))" : "set, \(settings.pin.count) digits")")
     }
 }

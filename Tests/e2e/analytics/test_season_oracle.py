@@ -3,7 +3,10 @@
 training on some days, two sessions on others, none on many, readiness checks sitting on most mornings and a
 few lying. Each session is exported (JSON and CSV); the oracle computes every player's TRIMP from the samples
 CSV and the table from them, and `sideline season --team T --on DAY --json` must agree to rounding on
-several days — before the baseline is built and after. In a time zone whose evening is the next day in UTC,
+several days — before the baseline is built and after. Issue 36: most players rate most training sessions (`sideline
+rpe`, the coach's correction, as the sessions are long past their 2-hour window), some never; the oracle's sRPE loads,
+week, monotony and TRIMP:sRPE ratio, from the exported ratings and effort ends, agree too; so do the wellness totals
+and z-scores (item 2) from the answers two players gave with `sideline wellness` on most mornings of the last four weeks. In a time zone whose evening is the next day in UTC,
 so days are local days."""
 import datetime as dt
 import json
@@ -19,6 +22,16 @@ TZ = "America/Los_Angeles"  # evening sessions fall on the next day in UTC
 TEAM = "Oracle"
 # Before any check, with 3 checks, the day after a lying one, and later: before the 28 days and after.
 DAYS = ["2026-02-20", "2026-02-26", "2026-02-28", "2026-03-02", "2026-03-08", "2026-03-12", "2026-03-14"]
+
+
+def rating(session_id, number):
+    """A CR-10 rating that differs from session to session and player to player (0 and 10 among them)."""
+    return (session_id * 3 + number) % 11
+
+
+def wellness_items(offset, number):
+    """Five answers 1–5 that differ from morning to morning and player to player (a bad morning now and then)."""
+    return [1 + (offset * (3 + i) + number * (i + 1) + i) % 5 for i in range(5)]
 
 
 def days_from(start, offsets):
@@ -50,6 +63,22 @@ def season(sideline_bin, tmp_path_factory):
     for seed, (when, args) in enumerate(plan, start=11):
         sideline("record", "--source", "sim:4", "--seed", str(seed), "--speed", "600", "--team", TEAM,
                  "--started-at", when.strftime("%Y-%m-%dT%H:%M"), "--quiet", *args)
+    for sid, (_, args) in enumerate(plan, start=1):
+        if "--readiness" in args:
+            continue
+        for p in json.loads(sideline("rpe", "--session", str(sid), "--json").stdout)["players"]:
+            if (sid + p["number"]) % 5 == 0:
+                continue  # never rated: adds no sRPE load
+            sideline("rpe", "--session", str(sid), "--number", str(p["number"]), "--value", str(rating(sid, p["number"])), "--coach")
+    answers = {}  # {name: {date: [five items]}}: what the players answered, the oracle's input
+    for p in json.loads(sideline("rpe", "--session", "1", "--json").stdout)["players"][:2]:  # two answer, two never do
+        for offset in range(12, 41):
+            if offset % 4 == 3 or (offset + p["number"]) % 9 == 0:
+                continue  # mornings without an answer
+            day, items = start + dt.timedelta(days=offset), wellness_items(offset, p["number"])
+            sideline("wellness", "--team", TEAM, "--number", str(p["number"]), "--on", day.isoformat(),
+                     *[a for pair in zip(("--fatigue", "--sleep", "--soreness", "--stress", "--mood"), map(str, items)) for a in pair])
+            answers.setdefault(p["name"], {})[day] = items
     sessions = []
     for sid in range(1, len(plan) + 1):
         out = root / f"export-{sid}"
@@ -57,18 +86,32 @@ def season(sideline_bin, tmp_path_factory):
         sideline("export", "--session", str(sid), "--format", "csv", "--out", str(out))
         summary = json.loads(next(out.glob("*_summary.json")).read_text())
         sessions.append(oracle.Session(summary, next(out.glob("*_samples.csv")), next(out.glob("*_rr.csv")), TZ))
-    return sideline, sessions
+    return sideline, sessions, answers
 
 
 def test_the_oracles_trimp_is_the_exported_cardio_load(season):
-    _, sessions = season
+    _, sessions, _ = season
     for s in sessions:
         for name, f in s.players.items():
             assert f["load"] == pytest.approx(f["exportedTRIMP"], rel=1e-9, abs=1e-9), (s.id, name)
 
 
+def test_the_exported_ratings_are_the_ones_given_and_their_load_rpe_times_effort_minutes(season):
+    _, sessions, _ = season
+    rated = unrated = 0
+    for s in sessions:
+        for name, f in s.players.items():
+            if s.readiness or f["rpe"] is None:
+                assert f["exportedSRPE"] is None, (s.id, name)
+                unrated += not s.readiness
+                continue
+            assert f["exportedSRPE"] == pytest.approx(f["srpe"], rel=1e-12), (s.id, name)
+            rated += 1
+    assert rated >= 50 and unrated >= 5, (rated, unrated)
+
+
 def test_a_checks_lnrmssd_is_the_rmssd_of_its_last_two_minutes(season):
-    _, sessions = season
+    _, sessions, _ = season
     compared = 0
     for s in sessions:
         for name, f in s.players.items():
@@ -80,10 +123,10 @@ def test_a_checks_lnrmssd_is_the_rmssd_of_its_last_two_minutes(season):
 
 @pytest.mark.parametrize("on", DAYS)
 def test_the_season_table_agrees_with_the_oracle(season, on):
-    sideline, sessions = season
+    sideline, sessions, answers = season
     table = json.loads(sideline("season", "--team", TEAM, "--on", on, "--json").stdout)
     assert table["team"] == TEAM and table["date"] == on
-    want = oracle.season_table(sessions, dt.date.fromisoformat(on))
+    want = oracle.season_table(sessions, dt.date.fromisoformat(on), answers=answers)
     assert sorted(p["name"] for p in table["players"]) == sorted(want)
     for p in table["players"]:
         w = want[p["name"]]
@@ -95,12 +138,22 @@ def test_the_season_table_agrees_with_the_oracle(season, on):
         else:
             assert p["acwrEwma"] == pytest.approx(w["acwrEwma"], rel=1e-9), (on, p["name"])
         assert p["readiness"] == w["readiness"], (on, p["name"])
+        for key in ("srpeLoadToday", "srpeWeek", "srpeMonotony", "srpeStrain", "trimpToSrpeWeek"):
+            if w[key] is None:
+                assert p[key] is None, (on, p["name"], key)
+            else:
+                assert p[key] == pytest.approx(w[key], rel=1e-9, abs=1e-9), (on, p["name"], key)
         assert p["lastSession"] == w["lastSession"], (on, p["name"])
+        assert (p["wellnessTotal"], p["wellnessFlagged"]) == (w["wellnessTotal"], w["wellnessFlagged"]), (on, p["name"])
+        if w["wellnessZ"] is None:
+            assert p["wellnessZ"] is None, (on, p["name"])
+        else:
+            assert p["wellnessZ"] == pytest.approx(w["wellnessZ"], rel=1e-9, abs=1e-12), (on, p["name"])
 
 
 def test_the_days_cover_every_status_the_season_can_say(season):
     """The recorded season is not trivial: it builds a baseline, then says something, and readiness too."""
-    sideline, sessions = season
+    sideline, sessions, answers = season
     statuses, readiness = set(), set()
     for on in DAYS:
         for p in oracle.season_table(sessions, dt.date.fromisoformat(on)).values():
@@ -108,3 +161,27 @@ def test_the_days_cover_every_status_the_season_can_say(season):
             readiness.add(p["readiness"])
     assert "building baseline" in statuses and len(statuses) >= 3, statuses
     assert {"building baseline", None} <= readiness and len(readiness) >= 3, readiness
+
+
+def test_the_srpe_figures_are_not_trivial(season):
+    """Some days have sRPE load and a monotony, a week with none has neither."""
+    _, sessions, _ = season
+    rows = [p for on in DAYS for p in oracle.season_table(sessions, dt.date.fromisoformat(on)).values()]
+    assert any(p["srpeLoadToday"] > 0 for p in rows) and any(p["srpeLoadToday"] == 0 for p in rows)
+    assert any(p["srpeMonotony"] is not None for p in rows)
+
+
+def test_the_wellness_listing_is_what_was_answered_and_the_days_say_something(season):
+    """`sideline wellness --json` gives back the answers the oracle was fed; the days include a z, none (too few
+    earlier answers or no answer) and a flagged drop."""
+    sideline, sessions, answers = season
+    on = dt.date.fromisoformat(DAYS[-1])
+    listed = json.loads(sideline("wellness", "--team", TEAM, "--on", on.isoformat(), "--json").stdout)["players"]
+    keys = ("fatigue", "sleep", "soreness", "stress", "mood")
+    for p in listed:
+        given = answers.get(p["name"], {}).get(on)
+        assert ([p["items"][k]["value"] for k in keys] if p["answered"] else None) == given, p["name"]
+    rows = [r for d in DAYS for r in oracle.season_table(sessions, dt.date.fromisoformat(d), answers=answers).values()]
+    assert any(r["wellnessZ"] is not None for r in rows) and any(r["wellnessTotal"] is None for r in rows)
+    assert any(r["wellnessTotal"] is not None and r["wellnessZ"] is None for r in rows)
+    assert any(r["wellnessFlagged"] for r in rows) and any(r["wellnessFlagged"] is False for r in rows)

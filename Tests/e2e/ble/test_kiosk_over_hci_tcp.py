@@ -34,6 +34,9 @@ def test_pair_a_new_strap_and_record_a_session(radio, sideline, tmp_path):
         tap "Lobby"
         wait until disconnected "{address(3)}"
         dump lobby.json
+        # Start takes a strap with a heart rate; connected is not yet streaming.
+        wait until streaming "{address(1)}"
+        wait until streaming "{address(2)}"
         tap "Start"
         wait until signal
         # The test says when both players have four samples stored.

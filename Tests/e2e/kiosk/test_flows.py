@@ -10,7 +10,7 @@ import re
 import pytest
 
 from sideline_testkit.kiosk import DEMO_FLOW, FLOWS, MIN_TARGET, play_flow, small_targets
-from sideline_testkit.png import read_png
+from sideline_testkit.png import read_png_size
 from sideline_testkit.tile_checks import check_tiles
 
 FLOW_FILES = [DEMO_FLOW] + sorted(FLOWS.glob("*.kiosk"))
@@ -33,7 +33,7 @@ def test_the_flow_plays_and_takes_its_screenshots(sideline_bin, tmp_path, flow, 
     names = re.findall(r"^screenshot (\S+)$", flow.read_text(), re.M)
     assert names, "a flow takes screenshots"
     for name in names:
-        assert read_png(shots / f"{name}.png")[:2] == SIZES[size], name
+        assert read_png_size(shots / f"{name}.png") == SIZES[size], name
         targets = json.loads((shots / f"{name}.targets.json").read_text())
         assert targets["targets"], name
         if size == "800x480":
@@ -41,7 +41,7 @@ def test_the_flow_plays_and_takes_its_screenshots(sideline_bin, tmp_path, flow, 
         if size == "800x480":
             assert not (shots / f"{name}-wall.png").exists(), "no wall display at 800×480"
         elif (shots / f"{name}-wall.png").exists():  # while a session is live
-            read_png(shots / f"{name}-wall.png")
+            read_png_size(shots / f"{name}-wall.png")
     for dump in re.findall(r"^dump (\S+)$", flow.read_text(), re.M):
         live = json.loads((shots / dump).read_text()).get("live")
         # A readiness check's results take the tiles' place: no tile is drawn then.

@@ -7,7 +7,7 @@ import subprocess
 import pytest
 
 from sideline_testkit.kiosk import FLOWS, Kiosk
-from sideline_testkit.png import read_png
+from sideline_testkit.png import read_png, read_png_size
 
 PRIMARY, NORMAL, DANGER = (0x1D, 0x6F, 0xD6), (0x3A, 0x42, 0x4E), (0xC6, 0x28, 0x28)
 
@@ -156,5 +156,4 @@ def test_the_flows_run_at_full_hd(sideline_bin, tmp_path, name):
     flow = played(sideline_bin, tmp_path, name, size="1920x1080")
     pngs = sorted(flow.shots.glob("*.png"))
     assert len(pngs) >= 6
-    width, height, _ = read_png(pngs[0])
-    assert (width, height) == (1920, 1080)
+    assert read_png_size(pngs[0]) == (1920, 1080)

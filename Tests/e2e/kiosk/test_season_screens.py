@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from sideline_testkit.kiosk import FLOWS, Kiosk
+from sideline_testkit.kiosk import FLOWS, Kiosk, small_targets
 from sideline_testkit.pictures import near
 from sideline_testkit.png import read_png
 
@@ -16,7 +16,9 @@ from sideline_testkit.png import read_png
 TONES = {"unknown": (0x4A, 0x52, 0x5E), "low": (0x1F, 0x62, 0xB8), "steady": (0x0E, 0x6B, 0x73),
          "good": (0x1C, 0x7A, 0x36), "caution": (0xB0, 0x4E, 0x08), "high": (0xC0, 0x1B, 0x1B)}
 SURFACE_HIGH = (0x3A, 0x42, 0x4E)
-SHARES = [("player", 20), ("today", 9), ("strain", 9), ("tolerance", 11), ("status", 17), ("acwr", 9), ("readiness", 14), ("last", 11)]
+GOOD = (0x1E, 0x8A, 0x3C)  # Theme.good: a tile whose player is done
+SHARES = [("player", 14), ("today", 9), ("srpe", 9), ("strain", 9), ("tolerance", 10), ("status", 12), ("acwr", 9), ("readiness", 10),
+          ("wellness", 9), ("last", 9)]
 
 
 def column(row_rect, name, scale=1.0):
@@ -164,7 +166,7 @@ def test_a_readiness_check_by_touch(readiness):
             assert near(pixels[y + h // 2][x + 6], TONES[tones[tile["playerID"]]]), (picture, tile["playerID"])
 
     saved = readiness.dump("readiness-saved.json")
-    assert saved["screen"] == "season" and saved["notice"] == "Readiness check saved"
+    assert saved["screen"] == "season" and saved["notice"] == "Readiness check saved · Check-in for the morning questions"
     words = {line["playerID"]: line["readiness"]["text"] for line in saved["season"]["lines"]}
     assert words == {r["playerID"]: r["status"]["text"] for r in live["readinessResults"]}
 
@@ -185,3 +187,40 @@ def test_the_wall_keeps_a_check_private_when_told(readiness):
         x, y, w, h = tile["rect"]
         assert near(coach[y + h // 2][x + 6], TONES[tones[tile["playerID"]]])
     assert readiness.sql("SELECT COUNT(*) FROM session WHERE tags = 'readiness,sitting'")[0][0] == 15, "the second check was discarded"
+
+
+def test_the_morning_check_in_by_touch(readiness):
+    """Issue 36, item 2, in the same flow: #13 checks in from the readiness sheet before the check, #19 and #24 from
+    the season table after it — a tile, one of 1–5 on each of five rows, Save (7 taps a player). What the database keeps
+    is what was tapped, for the kiosk's day; the sheet says who, never what; the season table and #13's history show
+    the total, its z against the eight mornings before (the CLI's numbers) and the drop."""
+    open_ = readiness.dump("checkin-open.json")
+    assert open_["screen"] == "checkIn" and open_["checkIn"]["returnTo"] == "lobby" and len(open_["checkIn"]["lines"]) == 12
+    assert small_targets(open_) == [] and small_targets(readiness.dump("checkin-questions.json")) == []
+    assert readiness.dump("checkin-questions.json")["checkIn"]["draft"] == [2, 2, 2, 4, 3]
+    assert readiness.dump("checkin-one.json")["checkIn"]["answered"] == 1
+    three = readiness.dump("checkin-three.json")["checkIn"]
+    assert three["returnTo"] == "season" and three["answered"] == 3 and three["choosing"] is None
+    # The wall: who has checked in (green), never what; the others grey.
+    _, _, wall = read_png(readiness.shots / "checkin-three-wall.png")
+    answered = {str(l["playerID"]) for l in three["lines"] if l["answered"]}
+    assert len(three["wallTiles"]) == 12
+    for player, (x, y, w, h) in three["wallTiles"].items():
+        assert near(wall[y + 4][x + w // 2], GOOD if player in answered else SURFACE_HIGH), player
+    rows = readiness.sql("SELECT p.first_name, a.fatigue, a.sleep, a.soreness, a.stress, a.mood FROM wellness_answer a "
+                         "JOIN player p ON p.id = a.player_id WHERE a.day = '2026-03-14' ORDER BY p.first_name, p.last_name")
+    assert rows == [("Finn", 4, 4, 4, 4, 4), ("Ida", 2, 2, 2, 4, 3), ("Max", 3, 5, 3, 3, 4)]
+    season = readiness.dump("wellness-season.json")["season"]
+    cli = {p["playerID"]: p for p in cli_json(readiness, "season", "--team", "Demo", "--on", "2026-03-14")["players"]}
+    shown = {l["number"]: l["wellness"] for l in season["lines"]}
+    for line in season["lines"]:
+        want, got = cli[line["playerID"]], line["wellness"] or {"total": None, "z": None, "flagged": None}
+        assert (got["total"], got["flagged"]) == (want["wellnessTotal"], want["wellnessFlagged"]), line["name"]
+        assert got["z"] == (None if want["wellnessZ"] is None else pytest.approx(want["wellnessZ"], rel=1e-12)), line["name"]
+    assert shown[13]["flagged"] and shown[13]["z"] < -1 and shown[19]["flagged"] is False and shown[24]["z"] is None
+    history = readiness.dump("wellness-history.json")["season"]["history"]
+    assert [w["total"] for w in history["wellness"]][-1] == 13 and len(history["wellness"]) == 9
+    assert "Total" in history["wellness"][-1]["dropped"]
+    taps = [l for l in (FLOWS / "readiness-check.kiosk").read_text().splitlines() if l.startswith('tap "')]
+    first = taps.index('tap "checkin:13"')
+    assert taps[first:first + 7][-1] == 'tap "Save"', "a player: tile, five answers, Save"

@@ -1,6 +1,6 @@
 """A USB stick on the kiosk (`--usb-mounts`): a stick that is in gets a backup and a notice,
-exports go to it, Settings shows the last backup and restores the stick's newest one behind the
-PIN. The stick is a real mount (tmpfs, so root only); the automount's release ("safe to remove")
+exports go to it (a player's own data too, from All players), Settings shows the last backup and restores the
+stick's newest one behind the PIN. The stick is a real mount (tmpfs, so root only); the automount's release ("safe to remove")
 needs systemd and is proven in the VM appliance test."""
 import contextlib
 import json
@@ -11,6 +11,7 @@ import subprocess
 import pytest
 
 from sideline_testkit.kiosk import open_settings, team_names
+from sideline_testkit.player_zip import checked_player_zip
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="mounting a stand-in stick needs root")
 
@@ -73,3 +74,26 @@ def test_a_stick_gets_a_backup_takes_exports_and_restores_behind_the_pin(sidelin
     aside = [p for p in tmp_path.glob("kiosk.sqlite.before-restore-*") if not p.name.endswith("-wal")]
     assert len(aside) == 1 and team_names(aside[0]) == ["Here"]
     assert asking["screen"] == "settings"
+
+
+def test_a_players_data_goes_onto_the_stick_from_all_players(sideline_bin, stick, tmp_path):
+    """Issue 37, item 2 on the kiosk's screen: Settings (PIN) → All players → "Data" writes the player's ZIP onto the stick."""
+    media, mount_point = stick
+    db = tmp_path / "kiosk.sqlite"
+    subprocess.run([sideline_bin, "record", "--db", str(db), "--source", "sim:3", "--speed", "600", "--team", "Here",
+                    "--minutes", "1", "--quiet"], check=True, capture_output=True, timeout=120)
+    with contextlib.closing(sqlite3.connect(db)) as con:
+        (first, last), = con.execute("SELECT first_name, last_name FROM player ORDER BY first_name, last_name LIMIT 1").fetchall()
+    script = tmp_path / "s.kiosk"
+    script.write_text("\n".join(["wait 1s", open_settings(), "tap \"All players\"", "screenshot all-players",
+                                 f"tap \"Data {first} {last}\"", "wait 1s", "dump data.json"]) + "\n")
+    result = subprocess.run([sideline_bin, "--headless", "--size", "800x480", "--script", str(script), "--screenshots", str(tmp_path / "shots"),
+                             "--db", str(db), "--usb-mounts", str(media), "--source", "sim:3"],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    notice = json.loads((tmp_path / "shots" / "data.json").read_text())["notice"]
+    (written,) = (mount_point / "sideline-export").iterdir()
+    assert notice == f"Player's data written to {mount_point}/sideline-export: {written.name}", notice
+    files = checked_player_zip(written)
+    assert json.loads(files["profile.json"])["lastName"] == last
+    assert len([n for n in files if n.endswith("_samples.csv")]) == 1

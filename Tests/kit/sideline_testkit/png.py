@@ -3,8 +3,8 @@ import struct
 import zlib
 
 
-def read_png(path):
-    """Returns (width, height, rows) where rows[y][x] is an (r, g, b) tuple."""
+def _header_and_data(path):
+    """(width, height, channels, the inflated scanlines) of an 8-bit RGB(A) non-interlaced PNG."""
     data = open(path, "rb").read()
     assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path} is not a PNG"
     pos, idat = 8, b""
@@ -22,6 +22,20 @@ def read_png(path):
             break
     channels = 4 if colour_type == 6 else 3
     raw = zlib.decompress(idat)
+    assert len(raw) == height * (1 + width * channels), f"{path}: its pixel data is not {width}×{height}"
+    return width, height, channels, raw
+
+
+def read_png_size(path):
+    """(width, height) of a whole PNG — every scanline present — without unfiltering its pixels:
+    `read_png` spends seconds of pure Python on a Full HD picture, this milliseconds."""
+    width, height, _, _ = _header_and_data(path)
+    return width, height
+
+
+def read_png(path):
+    """Returns (width, height, rows) where rows[y][x] is an (r, g, b) tuple."""
+    width, height, channels, raw = _header_and_data(path)
     stride = width * channels
     rows, previous, offset = [], bytearray(stride), 0
     for _ in range(height):

@@ -13,6 +13,13 @@ and the samples and RR CSVs.
 - Williams et al. 2017: EWMA_t = λ·load_t + (1 − λ)·EWMA_{t−1}, λ = 2/(N+1), N = 7 and 28, from 0 the day
   before the first session; ACWR = acute / chronic.
 - Foster 1998: weekly load, monotony (mean / sample SD), strain.
+- Session RPE (Foster et al. 2001): a player's CR-10 rating × the session's minutes up to the effort's end (the
+  export's effortEndSeconds / 60: the recovery minute is no work); an unrated session adds nothing. Daily sRPE is the
+  day's sum, the week the 7 days ending on the day, monotony Foster's on those 7 daily sRPE loads; the TRIMP:sRPE ratio
+  of a week is the TRIMP of its rated sessions over their sRPE.
+- Morning wellness (Hooper & Mackinnon 1995; McLean et al. 2010): five items 1–5, the day's total their sum; the
+  total's z against the player's answers of the 28 days before the day (mean, sample SD), none with fewer than 7 of
+  them or an SD of 0; flagged when the total or any item is more than 1 SD below its mean.
 - Readiness (Plews et al. 2012, 2013; Buchheit 2014): one lnRMSSD a day (the day's last check) per posture;
   the 7-day rolling mean against the mean ± ½ SD of the last 60 days; fewer than 5 days: building baseline.
 - The team's average on a day (docs/ANALYTICS.md): the mean over the players whose first session is on or before
@@ -105,7 +112,11 @@ class Session:
         self.players = {}
         zone_key = 'zoneSecondsPercentOfMax' if summary['zoneModel'] == 'percentOfMax' else 'zoneSecondsHeartRateReserve'
         for number, p in by_number.items():
-            figures = {'load': trimp(samples.get(number, []), p['physiology'], totals_end),
+            rating = p.get('rpe')
+            figures = {'rpe': rating['value'] if rating else None,
+                       'srpe': rating['value'] * summary['effortEndSeconds'] / 60 if rating else None,
+                       'exportedSRPE': p.get('srpeLoad'),
+                       'load': trimp(samples.get(number, []), p['physiology'], totals_end),
                        'exportedTRIMP': p['session']['trimpBanister'] or 0.0, 'lnRMSSD': None, 'ownRMSSD': None,
                        'zoneMs': [round(p['session'][zone_key][f'z{z}'] * 1000) for z in range(1, 6)]}
             if self.readiness:
@@ -183,12 +194,54 @@ def player_row(loads, day, thresholds=POLAR):
     }
 
 
+def daily_srpe(sessions):
+    """{player: {date: (summed sRPE, summed TRIMP of the rated sessions)}} over the rated training sessions."""
+    days = {}
+    for s in sessions:
+        if s.readiness:
+            continue
+        for name, f in s.players.items():
+            if f['srpe'] is None:
+                continue
+            srpe, trimp_ = days.setdefault(name, {}).get(s.day, (0.0, 0.0))
+            days[name][s.day] = (srpe + f['srpe'], trimp_ + f['load'])
+    return days
+
+
+def srpe_row(days, day):
+    """One player's sRPE figures on `day` from `daily_srpe`'s days of theirs."""
+    week = [days.get(day - dt.timedelta(days=k), (0.0, 0.0)) for k in range(7)]
+    total, monotony, strain = foster_week({d: v[0] for d, v in days.items()}, day)
+    trimp_ = sum(t for _, t in week)
+    return {'srpeLoadToday': week[0][0], 'srpeWeek': total, 'srpeMonotony': monotony, 'srpeStrain': strain,
+            'trimpToSrpeWeek': trimp_ / total if total > 0 else None}
+
+
 def foster_week(loads, last_day):
     week = [loads.get(last_day - dt.timedelta(days=k), 0.0) for k in range(7)]
     total = sum(week)
     sd = statistics.stdev(week)
     monotony = statistics.mean(week) / sd if sd > 1e-9 else None
     return total, monotony, (total * monotony if monotony is not None else None)
+
+
+def wellness(answers, day):
+    """One player's wellness on `day` from `answers` {date: [fatigue, sleep, soreness, stress, mood]}: the row's
+    wellnessTotal, wellnessZ and wellnessFlagged (None for each when the day has no answer)."""
+    if day not in answers:
+        return {'wellnessTotal': None, 'wellnessZ': None, 'wellnessFlagged': None}
+    earlier = [answers[d] for d in (day - dt.timedelta(days=k) for k in range(1, 29)) if d in answers]
+    today = answers[day]
+    columns = [[a[i] for a in earlier] for i in range(5)] + [[sum(a) for a in earlier]]
+    values = list(today) + [sum(today)]
+    z, flagged = None, False
+    if len(earlier) >= 7:
+        for i, (column, value) in enumerate(zip(columns, values)):
+            mean, sd = statistics.mean(column), statistics.stdev(column)
+            flagged = flagged or value < mean - sd - 1e-9
+            if i == 5 and sd > 1e-9:
+                z = (value - mean) / sd
+    return {'wellnessTotal': sum(today), 'wellnessZ': z, 'wellnessFlagged': flagged}
 
 
 def readiness(checks, day):
@@ -217,8 +270,9 @@ def readiness(checks, day):
     return 'within'
 
 
-def season_table(sessions, day, thresholds=POLAR):
-    """{player: row} as `sideline season --json` lists it, for every player of the sessions."""
+def season_table(sessions, day, thresholds=POLAR, answers=None):
+    """{player: row} as `sideline season --json` lists it, for every player of the sessions; `answers`: each
+    player's wellness {name: {date: [five items]}}."""
     loads = daily_loads(sessions)
     checks = {}
     for s in sessions:
@@ -226,10 +280,13 @@ def season_table(sessions, day, thresholds=POLAR):
             for name, f in s.players.items():
                 checks.setdefault(name, []).append((s.day, s.id, s.posture, f['lnRMSSD']))
     names = {name for s in sessions for name in s.players}
+    srpe = daily_srpe(sessions)
     table = {}
     for name in names:
         row = player_row(loads.get(name, {}), day, thresholds)
+        row.update(srpe_row(srpe.get(name, {}), day))
         row['readiness'] = readiness(checks.get(name, []), day)
+        row.update(wellness((answers or {}).get(name, {}), day))
         table[name] = row
     return table
 

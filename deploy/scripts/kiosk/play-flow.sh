@@ -21,10 +21,29 @@ python3 "$ROOT/deploy/scripts/kiosk/flows/portraits.py" "$WORK/photos"
 setups=()
 while IFS= read -r line; do setups+=("${line#\# setup: }"); done < <(grep '^# setup: ' "$FLOW" || true)
 [ ${#setups[@]} -eq 0 ] && setups=("record --source sim:12 --seed 7 --speed 600 --team Demo --minutes 1 --started-at 2026-03-12T18:00 --quiet")
-for args in "${setups[@]}"; do
-  # eval: a setup line is shell words (quoted team names, $WORK).
-  eval "\"$BIN\" $args --db \"$DB\"" >/dev/null
-done
+set_up() {
+  for args in "${setups[@]}"; do
+    # eval: a setup line is shell words (quoted team names, $WORK).
+    eval "\"$BIN\" $args --db \"$DB\"" >/dev/null
+  done
+}
+# SIDELINE_FLOW_SETUP_CACHE (tests): a folder where a flow's set-up database is kept, by the binary and
+# the set-up lines, so the same flow at its second size starts from a copy instead of recording it again.
+if [ -n "${SIDELINE_FLOW_SETUP_CACHE:-}" ] && [ ! -e "$DB" ]; then
+  key="$( { stat -c '%n %s %Y' "$BIN"; printf '%s\n' "${setups[@]}"; } | sha256sum | cut -c1-16)"
+  cached="$SIDELINE_FLOW_SETUP_CACHE/$key"
+  if [ -d "$cached" ]; then
+    for file in "$cached"/db*; do cp -a "$file" "$DB${file#"$cached"/db}"; done
+  else
+    set_up
+    mkdir -p "$SIDELINE_FLOW_SETUP_CACHE"
+    partial="$(mktemp -d "$SIDELINE_FLOW_SETUP_CACHE/.partial.XXXXXX")"
+    for file in "$DB"*; do cp -a "$file" "$partial/db${file#"$DB"}"; done
+    mv -T "$partial" "$cached" 2>/dev/null || rm -rf "$partial"  # a flow played beside it kept its copy first
+  fi
+else
+  set_up
+fi
 extra="$(grep '^# kiosk: ' "$FLOW" | sed 's/^# kiosk: //' | tr '\n' ' ' || true)"
 wall=(); [ "$SIZE" = 1920x1080 ] && wall=(--wall-display 1)
 # shellcheck disable=SC2086

@@ -1,0 +1,128 @@
+import ClubProtocol
+import Foundation
+import HTTPTypes
+import Hummingbird
+import TeamCore
+
+/// The admin's page of the access log (`AccessLog`): newest first, a hundred lines a page, filtered by
+/// user, player, kind and a span of days (the server's local days, as every time on the pages). A
+/// coach is told there is no such page. Viewing it is logged too.
+struct WebAccessLogPage: Sendable {
+    let database: ClubDatabase
+
+    static let pageSize = 100
+
+    /// The filter as the form sends it (GET, so a filtered page can be bookmarked and paged).
+    struct Query: Sendable, Equatable {
+        var user = "", player = "", kind = "", from = "", to = ""
+        var before: Int64?
+
+        /// No filter: every line, newest first.
+        static let empty = Query()
+        private init() {}
+
+        init(_ request: Request) {
+            let q = request.uri.queryParameters
+            func text(_ name: Substring) -> String { q[name].map { String($0.prefix(64)) } ?? "" }
+            user = text("user")
+            player = text("player")
+            kind = text("kind")
+            from = text("from")
+            to = text("to")
+            before = q["before"].flatMap { Int64($0) }
+        }
+
+        /// The filter this asks for, or a sentence saying which field is not one.
+        func filter(in zone: TimeZone) throws -> AccessLog.Filter {
+            var filter = AccessLog.Filter()
+            switch user {
+            case "": break
+            case "none": filter.who = .noUser
+            default:
+                guard let id = UUID(uuidString: user) else { throw ClubError.badRequest("User: choose one of the list.") }
+                filter.who = .user(id)
+            }
+            if !player.isEmpty {
+                guard let id = UUID(uuidString: player) else { throw ClubError.badRequest("Player: choose one of the list.") }
+                filter.playerDigest = PlayerErasure.digest(playerUUID: id)
+            }
+            if !kind.isEmpty {
+                guard let k = AccessEvent.Kind(rawValue: kind) else { throw ClubError.badRequest("Kind: choose one of the list.") }
+                filter.kind = k
+            }
+            if !from.isEmpty {
+                guard let day = CalendarDay(iso: from) else { throw ClubError.badRequest("From: a day like 2026-03-14.") }
+                filter.from = AccessLog.start(of: day, in: zone)
+            }
+            if !to.isEmpty {
+                guard let day = CalendarDay(iso: to) else { throw ClubError.badRequest("To: a day like 2026-03-14.") }
+                filter.until = AccessLog.start(of: day.adding(days: 1), in: zone)
+            }
+            return filter
+        }
+
+        /// The address of this filter's page of lines before `id`.
+        func link(before id: Int64?) -> String {
+            var items = [("user", user), ("player", player), ("kind", kind), ("from", from), ("to", to)].filter { !$0.1.isEmpty }
+            if let id { items.append(("before", "\(id)")) }
+            var components = URLComponents()
+            components.path = "/access-log"
+            components.queryItems = items.map { URLQueryItem(name: $0.0, value: $0.1) }
+            return components.string ?? "/access-log"
+        }
+    }
+
+    func page(_ user: WebUser, request: Request) async throws -> Response {
+        guard user.isAdmin else { throw ClubError.notFound("There is no such page.") }
+        let query = Query(request)
+        let filter = try query.filter(in: .current)
+        try await AccessLog.record(.view("access log"), by: .web(user), database: database)
+        let (entries, roster) = try await database.inClub(user.club) { c in
+            (try await AccessLog.page(filter, before: query.before, limit: Self.pageSize + 1, in: c, logger: database.logger),
+             try await ClubRoster.load(in: c, logger: database.logger))
+        }
+        let names = AccessLog.playerNames(roster)
+        let users = try await ClubAccess.users(database, club: user.club)
+        let shown = entries.prefix(Self.pageSize)
+        let lines = shown.map { e in
+            let player = e.playerDigest.map { names[$0] ?? "an erased player" } ?? ""
+            let team = e.team.flatMap { roster.teams[$0]?.name } ?? (e.team == nil ? "" : "a team")
+            let session = e.session.map { "<a href=\"/sessions/\($0.uuidString.lowercased())\">\($0.uuidString.prefix(8).lowercased())</a>" } ?? ""
+            // The kind leads the "what" (a phone has room for four columns, not five).
+            let when = WebFormat.dateTime(e.at).split(separator: " ").map { "<span class=\"nowrap\">\($0)</span>" }.joined(separator: " ")
+            return "<tr data-kind=\"\(e.kind.html)\"><td>\(when)</td><td class=\"anywhere\">\(e.actor.html)</td>"
+                + "<td class=\"opt\">\(e.address.html)</td><td><span class=\"muted\">\(e.kind.html)</span> <span data-field=\"action\">\(e.action.html)</span></td>"
+                + "<td data-field=\"player\">\(player.html)</td><td class=\"opt\">\(team.html)</td><td class=\"opt\">\(session)</td></tr>"
+        }.joined()
+        func options(_ values: [(String, String)], _ chosen: String) -> String {
+            values.map { "<option value=\"\($0.0.html)\"\($0.0 == chosen ? " selected" : "")>\($0.1.html)</option>" }.joined()
+        }
+        let userOptions = [("", "anyone"), ("none", "commands, kiosks, scripts")] + users.map { ($0.id.uuidString.lowercased(), $0.email) }
+        let players = roster.players.values.filter { !$0.deleted }.sorted { ($0.fullName.lowercased(), $0.uuid.uuidString) < ($1.fullName.lowercased(), $1.uuid.uuidString) }
+        let playerOptions = [("", "any player")] + players.map { ($0.uuid.uuidString.lowercased(), $0.fullName) }
+        let kindOptions = [("", "any kind")] + AccessEvent.Kind.allCases.map { ($0.rawValue, $0.rawValue) }
+        var pages: [String] = []
+        if query.before != nil { pages.append("<a href=\"\(query.link(before: nil).html)\">Newest</a>") }
+        if entries.count > Self.pageSize, let last = shown.last {
+            pages.append("<a id=\"older\" href=\"\(query.link(before: last.id).html)\">Older →</a>")
+        }
+        let body = """
+            <h1>Access log</h1>
+            <p class="sub">Who viewed or downloaded which player's or session's data, and every change, with the address it came from. \
+            Nothing here can be changed or deleted by the server; a kiosk's sync is one line a day for each kind of work. docs/CLUB-OPERATIONS.md says what is kept and for how long.</p>
+            <form class="filters card" method="get" action="/access-log">
+            <label>User<select name="user">\(options(userOptions, query.user))</select></label>
+            <label>Player<select name="player">\(options(playerOptions, query.player))</select></label>
+            <label>Kind<select name="kind">\(options(kindOptions, query.kind))</select></label>
+            <label>From<input type="date" name="from" value="\(query.from.html)"></label>
+            <label>To<input type="date" name="to" value="\(query.to.html)"></label>
+            <div class="actions"><button class="primary" type="submit">Show</button><a href="/access-log">All</a></div></form>
+            \(shown.isEmpty ? "<p class=\"muted\">Nothing logged that passes this filter.</p>" : """
+            <div class="scroll"><table id="access-log"><thead><tr><th>When</th><th>Who</th><th class="opt">Address</th><th>What</th>
+            <th>Player</th><th class="opt">Team</th><th class="opt">Session</th></tr></thead><tbody>\(lines)</tbody></table></div>
+            """)
+            \(pages.isEmpty ? "" : "<p class=\"pages\">\(pages.joined(separator: " · "))</p>")
+            """
+        return WebPage(title: "Access log", user: user, section: .accessLog, body: body).response
+    }
+}
