@@ -30,6 +30,7 @@ public struct ClubSyncPass: Sendable {
         }
         do {
             report.waiting = try store.clubOutboxCounts()
+            report.heldForConsent = try store.consentHolds().map(\.line)
             try store.noteClubPass(problem: report.isComplete ? nil : report.line)
         } catch {
             report.problem = report.problem ?? .local("the outbox cannot be read: \(error)")
