@@ -234,6 +234,38 @@ def test_the_kiosks_retention_deletes_exactly_the_older_sessions_and_the_club_fo
     assert old.lower() not in club.owner_sql("SELECT string_agg(uuid::text, ' ') FROM session")
 
 
+def test_a_session_with_a_player_without_consent_stays_on_the_kiosk_until_the_club_records_it(club, sideline_bin, tmp_path):
+    """Item 5 (decision 075): with "require consent" on, a session in which a player has no consent on file stays on the
+    kiosk, whole, and the pass says who holds it back; consent and the rule travel with the roster; once the club
+    records the missing consent the session goes up as it was recorded."""
+    club.add_club("Alpha")
+    a = kiosk(sideline_bin, tmp_path, "pitch-1")
+    a.run("record", "--source", "sim:2", "--seed", "3", "--speed", "600", "--team", "Demo", "--minutes", "0.2", "--quiet")
+    players = json.loads(a.run("consent", "--team", "Demo", "--json").stdout)["players"]
+    given, lacking = players
+    a.run("consent", "--team", "Demo", "--number", str(given["number"]), "--on", "2026-09-01", "--by", "Anna Berg")
+    a.run("settings", "--require-consent", "on")
+    a.join(club, "Alpha")
+    out = a.sync().stdout
+    assert f"held back: 1 session of {lacking['name']} (Demo #{lacking['number']}): no consent on file, which the club requires\n" in out, out
+    assert club.owner_sql("SELECT count(*) FROM session") == "0"
+    assert a.club("status").stdout.startswith("nothing waiting")
+    feed = club.kiosk("Alpha", "probe").changes()["changes"]
+    assert {(c["key"], c["value"]) for c in feed if c["field"] == "consent"} == {(given["uuid"], "2026-09-01 Anna Berg"), (lacking["uuid"], None)}
+    assert [c["value"] for c in feed if c["field"] == "requireConsent"] == ["1"]
+    # The club records the missing consent (as the web's player page does): the next pass pulls it and sends the session.
+    other = club.kiosk("Alpha", "office")
+    stamp = {"wallMs": 1_900_000_000_000, "counter": 0, "origin": other.origin}
+    bad = other.edits({"entity": "player", "key": lacking["uuid"], "field": "consent", "value": "2026-09-01 ", "stamp": stamp})
+    assert bad.status == 400 and "consent" in bad.json()["error"], bad
+    assert all(o["accepted"] for o in other.edits({"entity": "player", "key": lacking["uuid"], "field": "consent",
+                                                     "value": "2026-10-02 the player", "stamp": stamp}).json()["outcomes"])
+    out = a.sync().stdout
+    assert "held back" not in out and "1 sessions uploaded" in out, out
+    assert club.owner_sql("SELECT count(*) FROM session") == "1"
+    assert "on file: 2026-10-02, by the player" in a.run("consent", "--team", "Demo").stdout
+
+
 def test_a_roster_edit_on_one_kiosk_reaches_another(club, sideline_bin, tmp_path):
     club.add_club("Alpha")
     a, b = kiosk(sideline_bin, tmp_path, "pitch-1"), kiosk(sideline_bin, tmp_path, "pitch-2")
