@@ -55,6 +55,8 @@ public struct ClubSyncPass: Sendable {
         report.tombstonesSent = try TombstonePush(store: store, api: api, logger: logger).run()
 
         let uploads = SessionUpload(store: store, api: api, chunkBytes: chunkBytes, logger: logger)
+        let held: Set<UUID>
+        do { held = try store.sessionsHeldForConsent() } catch { throw .local("the outbox cannot be read: \(error)") }
         var refusal = try upload(uploads, &report)
         report.rosterEditsPushed = try RosterPush(store: store, api: api, origin: link.origin, logger: logger).run(clock: &clock)
         try save(clock)
@@ -64,14 +66,15 @@ public struct ClubSyncPass: Sendable {
         report.sessionsDeletedByClub = pulled.sessionsDeleted
         try save(clock)
         // A consent (or the rule) just pulled may free sessions held for it: they go in this pass (decision 075).
-        if pulled.applied > 0 { refusal = try upload(uploads, &report) ?? refusal }
+        // Only those: a session saved during the pass gets a pass of its own.
+        if pulled.applied > 0 && !held.isEmpty { refusal = try upload(uploads, &report, only: held) ?? refusal }
         if let refusal { throw refusal }
     }
 
     /// Every finished session the club may have now, up; the first refusal returned (one does not hold back the others).
-    func upload(_ uploads: SessionUpload, _ report: inout ClubSyncReport) throws(ClubSyncError) -> ClubSyncError? {
+    func upload(_ uploads: SessionUpload, _ report: inout ClubSyncReport, only: Set<UUID>? = nil) throws(ClubSyncError) -> ClubSyncError? {
         let waiting: [SessionAwaitingUpload]
-        do { waiting = try store.sessionsAwaitingUpload() } catch { throw .local("the outbox cannot be read: \(error)") }
+        do { waiting = try store.sessionsAwaitingUpload().filter { only?.contains($0.uuid) ?? true } } catch { throw .local("the outbox cannot be read: \(error)") }
         var refusal: ClubSyncError?
         for session in waiting {
             do {

@@ -42,6 +42,14 @@ extension SidelineStore {
         }
     }
 
+    /// The finished sessions held for consent now (not yet with the club).
+    public func sessionsHeldForConsent() throws -> Set<UUID> {
+        try read { db in
+            Set(try String.fetchAll(db, sql: "SELECT s.uuid FROM session s WHERE \(Self.awaitingUpload) AND \(Self.heldForConsent)")
+                .compactMap(UUIDColumn.decode))
+        }
+    }
+
     /// Players holding sessions back for lack of consent, by name; empty when the club does not require it.
     public func consentHolds() throws -> [ConsentHold] {
         try read { db in

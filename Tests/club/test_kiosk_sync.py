@@ -47,7 +47,7 @@ def test_join_with_a_code_once(club, sideline_bin, tmp_path):
     one_line_refusal(a.club("join", url, "X", check=False), "already")
     one_line_refusal(a.club("sync", "--chunk-bytes", "0", check=False), "chunk-bytes")
     # Joining queued the kiosk's roster (here only the club's shared settings); a pass sends it.
-    assert a.club("status").stdout == "5 roster edits waiting · last sync never · 127.0.0.1\n"
+    assert a.club("status").stdout == "6 roster edits waiting · last sync never · 127.0.0.1\n"
     a.sync()
     status = a.club("status").stdout
     assert status.startswith("nothing waiting · last sync ") and status.endswith(" · 127.0.0.1\n") and "never" not in status
