@@ -249,7 +249,8 @@ def test_a_session_with_a_player_without_consent_stays_on_the_kiosk_until_the_cl
     out = a.sync().stdout
     assert f"held back: 1 session of {lacking['name']} (Demo #{lacking['number']}): no consent on file, which the club requires\n" in out, out
     assert club.owner_sql("SELECT count(*) FROM session") == "0"
-    assert a.club("status").stdout.startswith("nothing waiting")
+    status = a.club("status").stdout
+    assert status.startswith("nothing waiting · sessions of 1 player held for consent · last sync ") and "held back: 1 session of" in status, status
     feed = club.kiosk("Alpha", "probe").changes()["changes"]
     assert {(c["key"], c["value"]) for c in feed if c["field"] == "consent"} == {(given["uuid"], "2026-09-01 Anna Berg"), (lacking["uuid"], None)}
     assert [c["value"] for c in feed if c["field"] == "requireConsent"] == ["1"]

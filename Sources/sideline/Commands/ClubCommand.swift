@@ -109,7 +109,7 @@ struct ClubStatusCommand: ParsableCommand {
         let status = try ClubStatus.read(store: try database.open())
         guard json else {
             print(status.line())
-            for line in status.refusedLines() { print(line) }
+            for line in status.refusedLines() + status.heldForConsent { print(line) }
             return
         }
         let encoder = JSONEncoder()
