@@ -8,6 +8,7 @@ struct AppContext {
     let nowMs: Int64
     /// Calendar year for ages.
     let year: Int
+    let today: CalendarDay
     let settings: KioskSettings
     /// The settings screen's page (when that screen shows).
     let settingsPage: SettingsPage
@@ -23,6 +24,7 @@ struct AppContext {
         screen = s.screen
         nowMs = s.nowMs
         year = s.year
+        today = s.today
         settings = s.settings.values
         settingsPage = s.settings.page
         teams = s.teams

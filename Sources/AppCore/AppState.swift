@@ -19,6 +19,8 @@ public struct AppState: Sendable, Equatable {
     public var nowMs: Int64 = 0
     /// Calendar year for ages (set by the shell).
     public var year: Int
+    /// Today in the kiosk's time zone (set by the shell, checked once a minute): a consent's date may not be after it.
+    public var today: CalendarDay
     /// A one-line message for the coach (saved, failed…), cleared on navigation.
     public var notice: String?
     public var noticeAtMs: Int64 = 0
@@ -44,7 +46,10 @@ public struct AppState: Sendable, Equatable {
     public var club = Club()
     public var clubSync = ClubSyncPage()
 
-    public init(year: Int) { self.year = year }
+    public init(year: Int, today: CalendarDay? = nil) {
+        self.year = year
+        self.today = today ?? CalendarDay(year: year, month: 1, day: 1)
+    }
 
     /// The line at the bottom of the coach screen: a fresh notice first, else a standing problem.
     public var shownNotice: String? { notice ?? sensors.problem }

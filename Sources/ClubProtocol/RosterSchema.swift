@@ -11,7 +11,7 @@ public enum RosterSchema {
     public static func fields(of entity: RosterEntity) -> [String] {
         switch entity {
         case .team: ["name", "colour", "deleted"]
-        case .player: ["firstName", "lastName", "birthYear", "sex", "weightKg", "restingHR", "maxHR", "photo", "deleted"]
+        case .player: ["firstName", "lastName", "birthYear", "sex", "weightKg", "restingHR", "maxHR", "photo", "consent", "deleted"]
         case .membership: ["shirtNumber", "strap", "deleted"]
         case .strap: ["address", "name", "deleted"]
         case .settings: sharedSettings.map(\.field)
@@ -22,7 +22,7 @@ public enum RosterSchema {
     /// The settings a club shares with its kiosks: the kiosk's key (`KioskSettings.keyValues`) → the club's field.
     public static let sharedSettings: [(kioskKey: String, field: String)] = [
         ("zoneModel", "zoneModel"), ("maxFormula", "maxHRFormula"), ("loadStatusRatios", "loadStatusRatios"), ("seasonStart", "seasonStart"),
-        ("retentionMonths", "retentionMonths"),
+        ("retentionMonths", "retentionMonths"), ("requireConsent", "requireConsent"),
     ]
 
     /// The membership key of a player on a team.
@@ -104,6 +104,11 @@ public enum RosterSchema {
                 return "null or a base64 JPEG of at most \(maxPhotoBytes / 1024) KiB"
             }
             return jpeg.starts(with: [0xFF, 0xD8, 0xFF]) ? nil : "not a JPEG"
+        case (.player, "consent"):
+            // One text for the date and who gave it, so a conflict never pairs one edit's date with another's name.
+            if value == .null { return nil }
+            return value.string.flatMap(Consent.init(storedForm:)) != nil ? nil
+                : "null or \"YYYY-MM-DD name\": the day consent was given and who gave it (1 to \(Consent.maxGiverLength) characters)"
         case (.membership, "shirtNumber"): return integer(0...999)
         case (.membership, "strap"):
             if value == .null { return nil }
@@ -130,6 +135,9 @@ public enum RosterSchema {
                 return "a whole number of months from \(SessionRetention.monthsRange.lowerBound) (keep for good) to \(SessionRetention.monthsRange.upperBound), as text"
             }
             return nil
+        case (.settings, "requireConsent"):
+            // The kiosk's key/value form of a switch.
+            return oneOf(["0", "1"])
         default: return "unknown field"
         }
     }

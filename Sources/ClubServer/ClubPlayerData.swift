@@ -33,7 +33,7 @@ public enum ClubPlayerData {
             let photo = try await ClubRoster.photo(of: player, in: c, logger: logger)
             let profile = PlayerDataArchive.Profile(uuid: player, firstName: p.firstName, lastName: p.lastName, birthYear: p.birthYear, sex: p.sex,
                                                     weightKg: p.weightKg, restingHR: p.restingHR, measuredMaxHR: p.maxHR, teams: teams,
-                                                    photoJPEG: photo.map { [UInt8]($0) })
+                                                    consent: p.consent, photoJPEG: photo.map { [UInt8]($0) })
             return (profile, sessions, try await ClubSettings.load(in: c, logger: logger).loadStatus)
         }
         let archive: LockedArchive

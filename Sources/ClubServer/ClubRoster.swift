@@ -2,6 +2,7 @@ import ClubProtocol
 import Foundation
 import Logging
 import PostgresNIO
+import TeamCore
 
 /// The club's rosters as the pages show them, read back from the change feed's fields: teams,
 /// players and memberships with their current values (a field never set is its default). Photos
@@ -23,6 +24,8 @@ struct ClubRoster: Sendable {
         var weightKg: Double?
         var restingHR: Int?
         var maxHR: Int?
+        /// Consent on file (decision 075), nil: none.
+        var consent: Consent?
         var hasPhoto = false
         var deleted = false
 
@@ -89,6 +92,7 @@ struct ClubRoster: Sendable {
                 case "weightKg": p.weightKg = value.number
                 case "restingHR": p.restingHR = value.integer.map(Int.init)
                 case "maxHR": p.maxHR = value.integer.map(Int.init)
+                case "consent": p.consent = value.string.flatMap(Consent.init(storedForm:))
                 case "deleted": p.deleted = value.bool ?? false
                 default: break
                 }

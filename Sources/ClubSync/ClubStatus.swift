@@ -16,9 +16,12 @@ public struct ClubStatus: Codable, Sendable, Equatable {
     public var lastProblem: String?
     /// Sessions the club refused for good (outside its bounds): kept here, not sent again.
     public var sessionsRefused: [SessionRefusedByClub] = []
+    /// Players whose missing consent holds sessions here (the club requires it), one line each (`ConsentHold.line`).
+    public var heldForConsent: [String] = []
 
     enum CodingKeys: String, CodingKey {
         case joined, server, club, kiosk, sessionsWaiting, deletionsWaiting, rosterEditsWaiting, lastSyncMs, lastProblem, sessionsRefused
+        case heldForConsent
     }
 
     /// Every key, an unknown as null (scripts read one shape).
@@ -34,6 +37,7 @@ public struct ClubStatus: Codable, Sendable, Equatable {
         try c.encode(lastSyncMs, forKey: .lastSyncMs)
         try c.encode(lastProblem, forKey: .lastProblem)
         try c.encode(sessionsRefused, forKey: .sessionsRefused)
+        try c.encode(heldForConsent, forKey: .heldForConsent)
     }
 
     public static func read(store: SidelineStore) throws(ClubSyncError) -> ClubStatus {
@@ -42,7 +46,8 @@ public struct ClubStatus: Codable, Sendable, Equatable {
             let counts = try store.clubOutboxCounts(), state = try store.clubSyncState()
             return ClubStatus(joined: link != nil, server: link?.server, club: link?.clubName, kiosk: link?.kioskName,
                               sessionsWaiting: counts.sessions, deletionsWaiting: counts.tombstones, rosterEditsWaiting: counts.rosterEdits,
-                              lastSyncMs: state.lastSyncMs, lastProblem: state.lastProblem, sessionsRefused: try store.sessionsRefusedByClub())
+                              lastSyncMs: state.lastSyncMs, lastProblem: state.lastProblem, sessionsRefused: try store.sessionsRefusedByClub(),
+                              heldForConsent: try store.consentHolds().map(\.line))
         } catch {
             throw .local("the sync state cannot be read: \(error)")
         }
@@ -53,7 +58,8 @@ public struct ClubStatus: Codable, Sendable, Equatable {
         let counts = ClubOutboxCounts(sessions: sessionsWaiting, tombstones: deletionsWaiting, rosterEdits: rosterEditsWaiting)
         let host = server.flatMap { URLComponents(string: $0)?.host } ?? "no club"
         let refused = sessionsRefused.isEmpty ? [] : ["\(sessionsRefused.count) session\(sessionsRefused.count == 1 ? "" : "s") refused by the club"]
-        return ([counts.summary] + refused + ["last sync " + Self.when(lastSyncMs, now: now, timeZone: timeZone), joined ? host : "no club (sideline club join URL CODE)"])
+        let held = heldForConsent.isEmpty ? [] : ["sessions of \(heldForConsent.count) player\(heldForConsent.count == 1 ? "" : "s") held for consent"]
+        return ([counts.summary] + refused + held + ["last sync " + Self.when(lastSyncMs, now: now, timeZone: timeZone), joined ? host : "no club (sideline club join URL CODE)"])
             .joined(separator: " · ")
     }
 

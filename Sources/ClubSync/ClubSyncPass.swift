@@ -30,6 +30,7 @@ public struct ClubSyncPass: Sendable {
         }
         do {
             report.waiting = try store.clubOutboxCounts()
+            report.heldForConsent = try store.consentHolds().map(\.line)
             try store.noteClubPass(problem: report.isComplete ? nil : report.line)
         } catch {
             report.problem = report.problem ?? .local("the outbox cannot be read: \(error)")
@@ -54,8 +55,26 @@ public struct ClubSyncPass: Sendable {
         report.tombstonesSent = try TombstonePush(store: store, api: api, logger: logger).run()
 
         let uploads = SessionUpload(store: store, api: api, chunkBytes: chunkBytes, logger: logger)
+        let held: Set<UUID>
+        do { held = try store.sessionsHeldForConsent() } catch { throw .local("the outbox cannot be read: \(error)") }
+        var refusal = try upload(uploads, &report)
+        report.rosterEditsPushed = try RosterPush(store: store, api: api, origin: link.origin, logger: logger).run(clock: &clock)
+        try save(clock)
+        report.wellnessSent = try WellnessSync(store: store, api: api, logger: logger).run()
+        let pulled = try RosterPull(store: store, api: api, logger: logger).run(clock: &clock)
+        report.rosterChangesApplied = pulled.applied
+        report.sessionsDeletedByClub = pulled.sessionsDeleted
+        try save(clock)
+        // A consent (or the rule) just pulled may free sessions held for it: they go in this pass (decision 075).
+        // Only those: a session saved during the pass gets a pass of its own.
+        if pulled.applied > 0 && !held.isEmpty { refusal = try upload(uploads, &report, only: held) ?? refusal }
+        if let refusal { throw refusal }
+    }
+
+    /// Every finished session the club may have now, up; the first refusal returned (one does not hold back the others).
+    func upload(_ uploads: SessionUpload, _ report: inout ClubSyncReport, only: Set<UUID>? = nil) throws(ClubSyncError) -> ClubSyncError? {
         let waiting: [SessionAwaitingUpload]
-        do { waiting = try store.sessionsAwaitingUpload() } catch { throw .local("the outbox cannot be read: \(error)") }
+        do { waiting = try store.sessionsAwaitingUpload().filter { only?.contains($0.uuid) ?? true } } catch { throw .local("the outbox cannot be read: \(error)") }
         var refusal: ClubSyncError?
         for session in waiting {
             do {
@@ -65,19 +84,10 @@ public struct ClubSyncPass: Sendable {
                 case .refused(let why): report.refused.append("session \(session.uuid.uuidString.lowercased()) not uploaded, for good: \(why)")
                 }
             } catch .refused(let host, let status, let message) {
-                // One session the club refuses does not hold back the others; the pass reports it.
                 refusal = refusal ?? .refused(host: host, status: status, message: "session \(session.uuid.uuidString.lowercased()): \(message)")
             }
         }
-
-        report.rosterEditsPushed = try RosterPush(store: store, api: api, origin: link.origin, logger: logger).run(clock: &clock)
-        try save(clock)
-        report.wellnessSent = try WellnessSync(store: store, api: api, logger: logger).run()
-        let pulled = try RosterPull(store: store, api: api, logger: logger).run(clock: &clock)
-        report.rosterChangesApplied = pulled.applied
-        report.sessionsDeletedByClub = pulled.sessionsDeleted
-        try save(clock)
-        if let refusal { throw refusal }
+        return refusal
     }
 
     func save(_ clock: HybridLogicalClock) throws(ClubSyncError) {

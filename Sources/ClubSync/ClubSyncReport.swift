@@ -17,6 +17,8 @@ public struct ClubSyncReport: Sendable, Equatable {
     /// Sessions the club refused for good in this pass (422, or outside its bounds), one line each:
     /// said once here, then listed by `sideline club status`; they stay on the kiosk and are not sent again.
     public var refused: [String] = []
+    /// Players whose missing consent holds sessions on the kiosk (the club requires it), one line each.
+    public var heldForConsent: [String] = []
     /// What still waits after the pass.
     public var waiting = ClubOutboxCounts(sessions: 0, tombstones: 0, rosterEdits: 0)
     /// Why the pass stopped short; nil when everything went up and came down.
@@ -33,6 +35,7 @@ public struct ClubSyncReport: Sendable, Equatable {
                 + "\(rosterChangesApplied) roster changes received, \(sessionsDeletedByClub) sessions deleted by the club"
                 + (erasuresSent + playersErasedByClub > 0 ? ", \(erasuresSent) player erasures sent, \(playersErasedByClub) players erased as the club asked" : "")
                 + (wellnessSent > 0 ? ", \(wellnessSent) wellness answers sent" : "")
+                + (heldForConsent.isEmpty ? "" : "; the sessions of \(heldForConsent.count) player\(heldForConsent.count == 1 ? "" : "s") held for consent")
         }
         return "\(waiting.summary): \(problem?.description ?? "not everything went")"
     }
@@ -45,5 +48,13 @@ extension ClubOutboxCounts {
             .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
         if parts.isEmpty { return "nothing waiting" }
         return (parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!) + " waiting"
+    }
+}
+
+extension ConsentHold {
+    /// "held back: 2 sessions of Mia Berg (U12 #7): no consent on file, which the club requires".
+    public var line: String {
+        "held back: \(sessions) session\(sessions == 1 ? "" : "s") of \(name)"
+            + (teams.isEmpty ? "" : " (\(teams.joined(separator: ", ")))") + ": no consent on file, which the club requires"
     }
 }

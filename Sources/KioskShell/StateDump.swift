@@ -34,6 +34,7 @@ public enum StateDump {
                       "intervals": s.lobby.intervals.map { $0.label as Any } ?? NSNull(), "editingIntervals": s.lobby.editingIntervals,
                       "challengeSides": Dictionary(uniqueKeysWithValues: s.lobby.challengeSides.map { ("\($0.key)", $0.value) }),
                       "editingChallenge": s.lobby.editingChallenge,
+                      "lackingConsent": s.playersLackingConsent.map(\.playerID),
                       "readinessCheck": s.lobby.readinessCheck.map(SeasonDump.plan) ?? NSNull()] as [String: Any],
             "voice": Self.voice(s.settings.voice),
             "season": SeasonDump.season(s.season),

@@ -127,6 +127,12 @@ struct ClubRecordWriter {
             guard let value = fields[field] else { continue }
             try db.execute(sql: "UPDATE player SET \(column) = ? WHERE id = ?", arguments: [databaseValue(value), existing])
         }
+        if let consent = fields["consent"] {
+            // Both columns or neither (the schema's check); a value the schema refused never gets here.
+            let onFile = consent.string.flatMap(Consent.init(storedForm:))
+            try db.execute(sql: "UPDATE player SET consent_day = ?, consent_by = ? WHERE id = ?",
+                           arguments: [onFile?.day.description, onFile?.givenBy, existing])
+        }
         if let photo = fields["photo"] {
             if let text = photo.string, let jpeg = Data(base64Encoded: text) {
                 try SidelineStore.setPhoto(playerID: existing, jpeg: [UInt8](jpeg), at: Date(), db)

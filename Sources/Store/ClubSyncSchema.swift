@@ -141,20 +141,47 @@ enum ClubSyncSchema {
         }.joined(separator: "\n")
     }
 
+    /// What v15's triggers capture: frozen too. (Until v25 it read the live list, so a kiosk migrated
+    /// before the retention was shared never captured `retentionMonths`; v25 makes them all again.)
+    static let settingsV15 = Array(settings.prefix(4))
+
     /// Schema v15: the load status thresholds and the season's start are shared with the club too.
-    /// The setting triggers are made again with every shared key, and a value this kiosk set before
-    /// is queued, so the club learns it with the next push (an edit made now: a later one elsewhere wins).
     static func migrateSharedSettings(_ db: Database) throws {
+        try remakeSettingTriggers(settingsV15, queuingSetValuesAfter: settingsV14.count, db)
+    }
+
+    /// The setting triggers are made again with `settings`, and a value this kiosk set before of those past
+    /// the first `known` is queued, so the club learns it with the next push (an edit made now: a later one
+    /// elsewhere wins).
+    static func remakeSettingTriggers(_ settings: [(key: String, field: String)], queuingSetValuesAfter known: Int, _ db: Database) throws {
         try db.execute(sql: """
             DROP TRIGGER club_setting_inserted;
             DROP TRIGGER club_setting_updateed;
             \(settingTriggers(settings))
             """)
-        let added = settings.dropFirst(settingsV14.count)
+        let added = settings.dropFirst(known)
         let set = try String.fetchAll(db, sql: "SELECT key FROM setting WHERE key IN (\(added.map { "'\($0.key)'" }.joined(separator: ", ")))")
         guard !set.isEmpty else { return }
         let fields = added.filter { set.contains($0.key) }.map { "SELECT '\($0.field)' AS field" }.joined(separator: " UNION ALL ")
         try db.execute(sql: tick + queue(.settings, key: "'club'", rows: fields))
+    }
+
+    /// The player's fields v25 captures: v14's and consent on file (decision 075). Frozen.
+    static let playerV25: Captured = {
+        var player = captured.first { $0.entity == .player }!
+        player.fields.append(("consent", "\(changed("consent_day")) OR \(changed("consent_by"))"))
+        return player
+    }()
+    /// What v25's setting triggers capture: every setting shared when it was written. Frozen.
+    static let settingsV25 = Array(settings.prefix(6))
+
+    /// Schema v25: the player's triggers capture consent on file; the setting triggers capture every
+    /// shared setting (the retention's months and "require consent" too), and a value set here before
+    /// of those v15 did not know is queued.
+    static func migrateConsent(_ db: Database) throws {
+        try db.execute(sql: "DROP TRIGGER club_player_inserted; DROP TRIGGER club_player_updated; DROP TRIGGER club_player_deleted;")
+        try db.execute(sql: triggers(playerV25))
+        try remakeSettingTriggers(settingsV25, queuingSetValuesAfter: settingsV15.count, db)
     }
 
     static func migrate(_ db: Database) throws {

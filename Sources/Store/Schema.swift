@@ -334,6 +334,17 @@ enum Schema {
                 """)
             try SidelineStore.takeSessionSnapshots(db)
         }
+        migrator.registerMigration("v25-consent") { db in
+            // Consent on file (decision 075): the day it was given and by whom, both or neither; the
+            // roster's capture learns the field, and the setting triggers every shared setting
+            // (`ClubSyncSchema.migrateConsent`).
+            try db.execute(sql: """
+                ALTER TABLE player ADD COLUMN consent_day TEXT
+                    CHECK (consent_day IS NULL OR consent_day GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]');
+                ALTER TABLE player ADD COLUMN consent_by TEXT CHECK ((consent_by IS NULL) = (consent_day IS NULL));
+                """)
+            try ClubSyncSchema.migrateConsent(db)
+        }
         return migrator
     }
 }

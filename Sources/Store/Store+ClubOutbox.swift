@@ -92,6 +92,9 @@ extension SidelineStore {
             case "weightKg": return .number(row["weight_kg"])
             case "restingHR": return .integer(row["resting_hr"])
             case "maxHR": return (row["max_hr"] as Int64?).map(RosterValue.integer) ?? .null
+            case "consent":
+                let day: String? = row["consent_day"], by: String? = row["consent_by"]
+                return day.flatMap(CalendarDay.init(iso:)).map { .string(Consent(day: $0, givenBy: by ?? "").storedForm) } ?? .null
             case "photo":
                 let jpeg = try Data.fetchOne(db, sql: "SELECT jpeg FROM player_photo WHERE player_id = ?", arguments: [row["id"] as Int64])
                 return jpeg.map { .string($0.base64EncodedString()) } ?? .null
@@ -131,12 +134,12 @@ extension SidelineStore {
 
     // MARK: Sessions
 
-    /// Finished sessions the club does not hold yet, oldest first.
+    /// Finished sessions the club does not hold yet and may have now (none held for consent), oldest first.
     public func sessionsAwaitingUpload() throws -> [SessionAwaitingUpload] {
         try read { db in
             try Row.fetchAll(db, sql: """
                 SELECT s.id, s.uuid, u.sha256, u.upload_id FROM session s LEFT JOIN club_session_upload u ON u.session_uuid = s.uuid
-                WHERE \(Self.awaitingUpload) ORDER BY s.started_ms, s.id
+                WHERE \(Self.awaitingUpload) AND NOT (\(Self.heldForConsent)) ORDER BY s.started_ms, s.id
                 """).compactMap { row in
                 guard let uuid = UUIDColumn.decode(row["uuid"]) else { return nil }
                 return SessionAwaitingUpload(sessionID: row["id"], uuid: uuid, sha256: row["sha256"], uploadID: UUIDColumn.decode(row["upload_id"]))

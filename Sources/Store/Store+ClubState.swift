@@ -26,6 +26,7 @@ public struct ClubSyncState: Sendable, Equatable {
 
 /// What waits in the outbox.
 public struct ClubOutboxCounts: Sendable, Equatable {
+    /// Sessions to upload now (not those held for consent: `consentHolds`).
     public var sessions: Int
     public var tombstones: Int
     public var rosterEdits: Int
@@ -86,7 +87,7 @@ extension SidelineStore {
     public func clubOutboxCounts() throws -> ClubOutboxCounts {
         try read { db in
             ClubOutboxCounts(
-                sessions: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session s WHERE \(Self.awaitingUpload)")!,
+                sessions: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session s WHERE \(Self.awaitingUpload) AND NOT (\(Self.heldForConsent))")!,
                 tombstones: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM club_session_tombstone")!,
                 rosterEdits: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM club_roster_edit")!)
         }

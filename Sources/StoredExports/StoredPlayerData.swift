@@ -16,7 +16,7 @@ public enum StoredPlayerData {
         let profile = PlayerDataArchive.Profile(
             uuid: p.uuid, firstName: p.firstName, lastName: p.lastName, birthYear: p.birthYear, sex: p.sex.rawValue, weightKg: p.weightKg,
             restingHR: p.restingHR, measuredMaxHR: p.measuredMaxHR,
-            teams: overview.teams.map { .init(team: $0.name, shirtNumber: $0.shirtNumber) }, photoJPEG: try store.playerPhoto(playerID))
+            teams: overview.teams.map { .init(team: $0.name, shirtNumber: $0.shirtNumber) }, consent: p.consent, photoJPEG: try store.playerPhoto(playerID))
         let path = (directory as NSString).appendingPathComponent(PlayerDataArchive.fileName(profile, on: now))
         try ExportFile.makeFolder(directory, for: path)
         do {

@@ -18,7 +18,7 @@ struct Sideline: ParsableCommand {
             StrapsCommand.self, ForgetStrapCommand.self, SeasonCommand.self, ReadinessCommand.self, RPECommand.self, WellnessCommand.self,
             HRVCommand.self, SettingsCommand.self, BackupCommand.self, RestoreCommand.self, MigrateCommand.self,
             ExportCommand.self, PlayerDataCommand.self, ImportRosterCommand.self, ScanCommand.self, KioskCommand.self, PreparePhotoCommand.self,
-            ClubCommand.self, RetentionCommand.self,
+            ClubCommand.self, RetentionCommand.self, ConsentCommand.self,
         ],
         defaultSubcommand: KioskCommand.self)
 

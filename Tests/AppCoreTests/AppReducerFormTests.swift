@@ -89,6 +89,36 @@ final class AppReducerFormTests: XCTestCase {
         app.send(.form(.submit), .savePlayer(teamID: 1, playerID: 10, player: ada, shirtNumber: 7))
     }
 
+    /// Consent on file (decision 075): the date typed as digits on the number pad, who gave it on the keyboard;
+    /// a name alone is consent given today; a date after today, or a date without a name, is refused in place.
+    func testConsentIsTypedOnThePlayerForm() {
+        var app = AppFixture.lobby()
+        app.state.today = CalendarDay(year: 2026, month: 3, day: 14)
+        app.send(.navigate(.setup))
+        app.send(.form(.editPlayer(10)))
+        XCTAssertEqual(app.state.form?.value(.consentDay), "")
+        app.send(.form(.focus(.consentDay)))
+        XCTAssertEqual(app.state.form?.focus?.isNumeric, true)
+        app.send(.form(.key("2026031")))
+        XCTAssertEqual(app.state.form?.value(.consentDay), "2026-03-1", "the hyphens come by themselves")
+        app.send(.form(.backspace))
+        app.send(.form(.backspace))
+        XCTAssertEqual(app.state.form?.value(.consentDay), "2026-0", "a hyphen goes with the digit before it")
+        app.send(.form(.key("41x6")))
+        XCTAssertEqual(app.state.form?.value(.consentDay), "2026-04-16")
+        app.send(.form(.submit))
+        XCTAssertEqual(app.state.form?.problems, ["consent by: a guardian's name, or \"the player\""])
+        app.send(.form(.focus(.consentBy)))
+        app.send(.form(.key("Anna Berg")))
+        app.send(.form(.submit))
+        XCTAssertEqual(app.state.form?.problems, ["the consent's date 2026-04-16 is in the future"])
+        app.send(.form(.focus(.consentDay)))
+        for _ in 0..<10 { app.send(.form(.backspace)) }
+        var ada = AppFixture.roster[0].player
+        ada.consent = Consent(day: CalendarDay(year: 2026, month: 3, day: 14), givenBy: "Anna Berg")
+        app.send(.form(.submit), .savePlayer(teamID: 1, playerID: 10, player: ada, shirtNumber: 7))
+    }
+
     func testCustomDurationOnTheNumberPad() {
         var app = AppFixture.lobby()
         app.send(.form(.typeDuration))

@@ -24,7 +24,7 @@ final class ChangeCaptureTests: XCTestCase {
 
         let mia = try store.addPlayer(ClubSyncFixture.player("Mia"), toTeam: team.id, shirtNumber: 7)
         XCTAssertEqual(try fixture.queued(), ["membership deleted", "membership shirtNumber", "membership strap"]
-                       + ["birthYear", "deleted", "firstName", "lastName", "maxHR", "restingHR", "sex", "weightKg"].map { "player \($0)" })
+                       + ["birthYear", "consent", "deleted", "firstName", "lastName", "maxHR", "restingHR", "sex", "weightKg"].map { "player \($0)" })
         try fixture.clearQueue()
 
         var heavier = ClubSyncFixture.player("Mia")
@@ -127,6 +127,50 @@ final class ChangeCaptureTests: XCTestCase {
         let stamps = try store.pendingRosterEdits(origin: "kiosk:test").edits.map(\.stamp.wallMs)
         XCTAssertFalse(stamps.isEmpty)
         XCTAssertLessThan(stamps.max()!, Date().unixMs + HybridLogicalClock.maxAheadMs)
+    }
+
+    /// Consent on file (decision 075): one roster field both ways, refused when it cannot be; a session with a
+    /// player without it is held, whole, while the club requires it, and goes once they have it.
+    func testConsentTravelsAsOneFieldAndHoldsTheSessionsOfThoseWithout() throws {
+        let store = try fixture.open()
+        let team = try store.createTeam(name: "U12")
+        let mia = try store.addPlayer(ClubSyncFixture.player("Mia"), toTeam: team.id, shirtNumber: 7)
+        let ola = try store.addPlayer(ClubSyncFixture.player("Ola"), toTeam: team.id, shirtNumber: 9)
+        try fixture.clearQueue()
+        let today = CalendarDay(year: 2026, month: 11, day: 29)
+        let given = Consent(day: CalendarDay(year: 2026, month: 9, day: 1), givenBy: "Anna Berg")
+        try store.setConsent(given, playerID: mia, today: today)
+        XCTAssertEqual(try fixture.queued(), ["player consent"])
+        let pushed = try store.pendingRosterEdits(origin: "kiosk:test").edits
+        XCTAssertEqual(pushed.map(\.value), [.string("2026-09-01 Anna Berg")])
+        XCTAssertThrowsError(try store.setConsent(Consent(day: today.adding(days: 2), givenBy: "Anna Berg"), playerID: mia, today: today))
+        XCTAssertThrowsError(try store.setConsent(Consent(day: today, givenBy: String(repeating: "x", count: 10_000)), playerID: mia, today: today))
+        XCTAssertEqual(try store.player(id: mia)?.consent, given, "a refused consent changes nothing")
+
+        let session = try store.startSession(teamID: team.id, participants: [mia, ola].map { Participant(playerID: $0, strapID: nil) }, plannedDurationMs: 60_000)
+        try store.endSession(session.id)
+        XCTAssertEqual(try store.sessionsAwaitingUpload().count, 1, "not required: it goes")
+        try store.saveKioskSetting("requireConsent", "1")
+        XCTAssertEqual(try fixture.queued().filter { $0.hasPrefix("settings") }, ["settings requireConsent"], "shared with the club")
+        XCTAssertEqual(try store.sessionsAwaitingUpload(), [], "Ola has none: the whole session stays")
+        XCTAssertEqual(try store.clubOutboxCounts().sessions, 0)
+        XCTAssertEqual(try store.consentHolds(), [ConsentHold(playerID: ola, name: "Ola Berg", teams: ["U12 #9"], sessions: 1)])
+
+        // The club records Ola's consent: pulled, it lets the session go; the club clears Mia's.
+        let olaKey = try XCTUnwrap(store.player(id: ola)?.uuid).uuidString.lowercased()
+        let miaKey = try XCTUnwrap(store.player(id: mia)?.uuid).uuidString.lowercased()
+        let later = HybridTimestamp(wallMs: Date().unixMs + 60_000, origin: "web:x")
+        _ = try store.applyClubChanges([RosterChange(seq: 1, entity: .player, key: olaKey, field: "consent", value: .string("2026-10-02 the player"), stamp: later),
+                                        RosterChange(seq: 2, entity: .player, key: miaKey, field: "consent", value: .null, stamp: later)],
+                                       lastSeq: 2, clock: HybridLogicalClock(origin: "kiosk:test"))
+        XCTAssertEqual(try store.player(id: ola)?.consent, Consent(day: CalendarDay(year: 2026, month: 10, day: 2), givenBy: Consent.byThePlayer))
+        XCTAssertNil(try store.player(id: mia)?.consent)
+        XCTAssertEqual(try store.consentHolds().map(\.name), ["Mia Berg"])
+        try store.setConsent(given, playerID: mia, today: today)
+        XCTAssertEqual(try store.sessionsAwaitingUpload().map(\.sessionID), [session.id], "everyone has consent: it goes")
+        XCTAssertEqual(try store.consentHolds(), [])
+        XCTAssertNotNil(RosterSchema.problem(with: RosterEdit(entity: .player, key: miaKey, field: "consent", value: .string("2026-13-01 Anna"), stamp: later)))
+        XCTAssertNotNil(RosterSchema.problem(with: RosterEdit(entity: .player, key: miaKey, field: "consent", value: .string("2026-09-01 "), stamp: later)))
     }
 
     func testApplyingTheClubsChangesQueuesNothingAndKeepsALaterLocalEdit() throws {

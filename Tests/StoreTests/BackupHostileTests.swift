@@ -136,6 +136,15 @@ final class BackupHostileTests: XCTestCase {
             try queue.close()
             XCTAssertEqual(try DatabaseRestore.check(path).migrations, index + 1, migration)
         }
+        // Until v25, v15 captured the settings shared in the version that ran it: a v24 file made with the retention's
+        // five holds those triggers, and is Sideline's own too.
+        let retentionEra = fixture.directory + "/v24-five-settings.sqlite"
+        let queue = try DatabaseQueue(path: retentionEra)
+        try Schema.migrator.migrate(queue, upTo: "v24-session-snapshot")
+        try queue.write { try $0.execute(sql: "DROP TRIGGER club_setting_inserted; DROP TRIGGER club_setting_updateed;"
+                                         + ClubSyncSchema.settingTriggers(Array(ClubSyncSchema.settings.prefix(5)))) }
+        try queue.close()
+        XCTAssertEqual(try DatabaseRestore.check(retentionEra).migrations, Schema.migrator.migrations.firstIndex(of: "v24-session-snapshot")! + 1)
         _ = try goodBackup()
         let store = try fixture.open()
         try store.database.writeWithoutTransaction { _ = try $0.checkpoint(.truncate) }

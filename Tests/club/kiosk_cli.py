@@ -61,9 +61,10 @@ class KioskCLI:
         out = {}
         for uuid, name, colour in self.sql("SELECT uuid, name, colour FROM team"):
             out[("team", uuid, "name")], out[("team", uuid, "colour")] = name, colour
-        for row in self.sql("SELECT uuid, first_name, last_name, birth_year, sex, weight_kg, resting_hr, max_hr FROM player"):
+        for row in self.sql("SELECT uuid, first_name, last_name, birth_year, sex, weight_kg, resting_hr, max_hr, "
+                            "consent_day || ' ' || consent_by FROM player"):
             uuid = row[0]
-            for field, value in zip(["firstName", "lastName", "birthYear", "sex", "weightKg", "restingHR", "maxHR"], row[1:]):
+            for field, value in zip(["firstName", "lastName", "birthYear", "sex", "weightKg", "restingHR", "maxHR", "consent"], row[1:]):
                 out[("player", uuid, field)] = value
         for key, number, strap in self.sql("SELECT t.uuid || '/' || p.uuid, m.shirt_number, s.uuid FROM membership m JOIN team t ON t.id = m.team_id "
                                            "JOIN player p ON p.id = m.player_id LEFT JOIN strap s ON s.id = m.strap_id"):
@@ -86,7 +87,7 @@ def club_roster(changes) -> dict:
     for c in changes:
         fields[(c["entity"], c["key"], c["field"])] = c["value"]
     dead = {(e, k) for (e, k, f), v in fields.items() if f == "deleted" and v is True}
-    kept = {"team": {"name", "colour"}, "player": {"firstName", "lastName", "birthYear", "sex", "weightKg", "restingHR", "maxHR"},
+    kept = {"team": {"name", "colour"}, "player": {"firstName", "lastName", "birthYear", "sex", "weightKg", "restingHR", "maxHR", "consent"},
             "membership": {"shirtNumber", "strap"}}
     out = {}
     for (entity, key, field), value in fields.items():

@@ -42,7 +42,8 @@ class Web:
         if players:
             p = rng.choice(players)
             choices += [("player", p, "firstName", rng.choice(NAMES)), ("player", p, "weightKg", rng.choice([55.5, 61.0, 70.25])),
-                        ("player", p, "birthYear", rng.choice([2008, 2009, 2010]))]
+                        ("player", p, "birthYear", rng.choice([2008, 2009, 2010])),
+                        ("player", p, "consent", rng.choice([None, "2026-09-01 Anna Berg", "2026-10-02 the player"]))]
             if rng.random() < 0.15:
                 choices.append(("player", p, "deleted", True))
         if teams:
@@ -64,7 +65,7 @@ def kiosk_edit(k: KioskCLI, rng) -> str:
     players = [p for (p,) in k.sql("SELECT uuid FROM player ORDER BY uuid")]
     teams = [t for (t,) in k.sql("SELECT id FROM team ORDER BY id")]
     members = k.sql("SELECT team_id, player_id FROM membership ORDER BY team_id, player_id")
-    kind = rng.choice(["name", "weight", "colour", "shirt", "leave", "join", "delete", "new"])
+    kind = rng.choice(["name", "weight", "consent", "colour", "shirt", "leave", "join", "delete", "new"])
     if kind == "name" and players:
         p = rng.choice(players)
         k.write("UPDATE player SET first_name = ? WHERE uuid = ?", rng.choice(NAMES), p)
@@ -73,6 +74,11 @@ def kiosk_edit(k: KioskCLI, rng) -> str:
         p = rng.choice(players)
         k.write("UPDATE player SET weight_kg = ? WHERE uuid = ?", rng.choice([58.0, 64.5, 72.0]), p)
         return f"{k.name}: player {p[:8]} weightKg"
+    if kind == "consent" and players:
+        p = rng.choice(players)
+        day, by = rng.choice([(None, None), ("2026-08-15", "Ola Nord"), ("2026-10-02", "the player")])
+        k.write("UPDATE player SET consent_day = ?, consent_by = ? WHERE uuid = ?", day, by, p)
+        return f"{k.name}: player {p[:8]} consent"
     if kind == "colour" and teams:
         k.write("UPDATE team SET colour = ? WHERE id = ?", rng.choice(COLOURS), rng.choice(teams))
         return f"{k.name}: team colour"

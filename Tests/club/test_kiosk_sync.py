@@ -47,7 +47,7 @@ def test_join_with_a_code_once(club, sideline_bin, tmp_path):
     one_line_refusal(a.club("join", url, "X", check=False), "already")
     one_line_refusal(a.club("sync", "--chunk-bytes", "0", check=False), "chunk-bytes")
     # Joining queued the kiosk's roster (here only the club's shared settings); a pass sends it.
-    assert a.club("status").stdout == "5 roster edits waiting · last sync never · 127.0.0.1\n"
+    assert a.club("status").stdout == "6 roster edits waiting · last sync never · 127.0.0.1\n"
     a.sync()
     status = a.club("status").stdout
     assert status.startswith("nothing waiting · last sync ") and status.endswith(" · 127.0.0.1\n") and "never" not in status
@@ -232,6 +232,39 @@ def test_the_kiosks_retention_deletes_exactly_the_older_sessions_and_the_club_fo
     assert set(club.owner_sql("SELECT uuid FROM session").split()) == {u.lower() for u in kept}
     assert club.owner_sql("SELECT value FROM roster_field WHERE entity = 'settings' AND field = 'retentionMonths'") == '"12"'
     assert old.lower() not in club.owner_sql("SELECT string_agg(uuid::text, ' ') FROM session")
+
+
+def test_a_session_with_a_player_without_consent_stays_on_the_kiosk_until_the_club_records_it(club, sideline_bin, tmp_path):
+    """Item 5 (decision 075): with "require consent" on, a session in which a player has no consent on file stays on the
+    kiosk, whole, and the pass says who holds it back; consent and the rule travel with the roster; once the club
+    records the missing consent the session goes up as it was recorded."""
+    club.add_club("Alpha")
+    a = kiosk(sideline_bin, tmp_path, "pitch-1")
+    a.run("record", "--source", "sim:2", "--seed", "3", "--speed", "600", "--team", "Demo", "--minutes", "0.2", "--quiet")
+    players = json.loads(a.run("consent", "--team", "Demo", "--json").stdout)["players"]
+    given, lacking = players
+    a.run("consent", "--team", "Demo", "--number", str(given["number"]), "--on", "2026-09-01", "--by", "Anna Berg")
+    a.run("settings", "--require-consent", "on")
+    a.join(club, "Alpha")
+    out = a.sync().stdout
+    assert f"held back: 1 session of {lacking['name']} (Demo #{lacking['number']}): no consent on file, which the club requires\n" in out, out
+    assert club.owner_sql("SELECT count(*) FROM session") == "0"
+    status = a.club("status").stdout
+    assert status.startswith("nothing waiting · sessions of 1 player held for consent · last sync ") and "held back: 1 session of" in status, status
+    feed = club.kiosk("Alpha", "probe").changes()["changes"]
+    assert {(c["key"], c["value"]) for c in feed if c["field"] == "consent"} == {(given["uuid"], "2026-09-01 Anna Berg"), (lacking["uuid"], None)}
+    assert [c["value"] for c in feed if c["field"] == "requireConsent"] == ["1"]
+    # The club records the missing consent (as the web's player page does): the next pass pulls it and sends the session.
+    other = club.kiosk("Alpha", "office")
+    stamp = {"wallMs": 1_900_000_000_000, "counter": 0, "origin": other.origin}
+    bad = other.edits({"entity": "player", "key": lacking["uuid"], "field": "consent", "value": "2026-09-01 ", "stamp": stamp})
+    assert bad.status == 400 and "consent" in bad.json()["error"], bad
+    assert all(o["accepted"] for o in other.edits({"entity": "player", "key": lacking["uuid"], "field": "consent",
+                                                     "value": "2026-10-02 the player", "stamp": stamp}).json()["outcomes"])
+    out = a.sync().stdout
+    assert "held back" not in out and "1 sessions uploaded" in out, out
+    assert club.owner_sql("SELECT count(*) FROM session") == "1"
+    assert "on file: 2026-10-02, by the player" in a.run("consent", "--team", "Demo").stdout
 
 
 def test_a_roster_edit_on_one_kiosk_reaches_another(club, sideline_bin, tmp_path):

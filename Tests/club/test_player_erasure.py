@@ -30,7 +30,7 @@ ROSTER = ("number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap\n"
           "7,Ada,Lovelace,2001,F,60,55,,A0:00:00:00:00:01\n"
           "87,Zebulonia,Quixotterby,2002,F,61,58,,A0:00:00:00:00:02\n"
           "9,Bea,Brook,2000,M,80,60,,A0:00:00:00:00:03\n")
-NAMES = [b"Zebulonia", b"Quixotterby"]
+NAMES = [b"Zebulonia", b"Quixotterby", b"Vorobyev"]  # the last: her guardian, in her consent on file (item 5)
 ADMIN = "admin@alpha.example"
 
 
@@ -52,6 +52,7 @@ def two_kiosks_and_a_club(club, sideline_bin, tmp_path):
     roster = tmp_path / "roster.csv"
     roster.write_text(ROSTER)
     a.run("import-roster", str(roster), "--team", "Eagles")
+    a.run("consent", "--team", "Eagles", "--number", "87", "--on", "2026-01-15", "--by", "Xanthippe Vorobyev")
     a.record(team="Eagles", players=3, minutes=2, speed=6000)
     a.join(club, "Alpha")
     a.sync()

@@ -113,14 +113,21 @@ def test_an_edited_player_and_an_uploaded_photo_reach_the_kiosks_change_feed(web
     weight.send_keys("61,5")
     photo = picture(tmp_path / "face.jpg", 320, 320, (40, 120, 200), (200, 200, 200))
     by(driver, "input[name=photo]")[0].send_keys(str(photo))
+    # Consent on file (decision 075): a date picker's typing is the browser's locale's, so its value is set.
+    driver.execute_script("arguments[0].value = '2026-09-01'", by(driver, "input[name=consentDay]")[0])
+    by(driver, "input[name=consentBy]")[0].send_keys("Anna Berg")
     submit(driver, by(driver, "form.stack button[type=submit]")[0])
     assert "Saved Zoé-Web" in message(driver), driver.page_source[:2000]
     assert by(driver, f"tr[data-player='{player}'] img.photo"), "the roster shows the photo"
+    assert by(driver, f"tr[data-player='{player}'] td.consent")[0].text == "2026-09-01"
     # What a kiosk pulls: the changed fields only, stamped by the user, the photo as uploaded.
     page = web.kiosk.changes(before)
     got = {(c["entity"], c["key"], c["field"]): c for c in page["changes"]}
-    assert {k[2] for k in got} == {"firstName", "weightKg", "photo"}, got.keys()
+    assert {k[2] for k in got} == {"firstName", "weightKg", "photo", "consent"}, got.keys()
     assert got[("player", player, "firstName")]["value"] == "Zoé-Web"
+    assert got[("player", player, "consent")]["value"] == "2026-09-01 Anna Berg"
+    assert "player edited: firstName, weightKg, photo, consent" in web.club.owner_sql("SELECT string_agg(action, '|') FROM access_log"), \
+        "the change is in the access log, by its fields"
     assert got[("player", player, "weightKg")]["value"] == 61.5
     assert base64.b64decode(got[("player", player, "photo")]["value"]) == photo.read_bytes()
     assert all(c["stamp"]["origin"].startswith("web:") for c in page["changes"])

@@ -70,10 +70,12 @@ def test_the_clubs_settings_sync_both_ways_and_move_the_season(club, sideline_bi
     scale = (0.5, 0.6, 0.7) if status == "detraining" else (1.1, 1.2, 1.3)
     ratios = [round(ratio * f, 3) for f in scale]
     r = http(club, "POST", "/settings", cookie=admin, form=dict(POLAR, csrf=token, maintainingFrom=str(ratios[0]), productiveFrom=str(ratios[1]),
-                                                                  overreachingAbove=str(ratios[2]), seasonStartMonth="7", seasonStartDay="15"))
+                                                                  overreachingAbove=str(ratios[2]), seasonStartMonth="7", seasonStartDay="15",
+                                                                  requireConsent="on"))
     assert r.status == 303 and r.headers["location"] == "/settings?saved=1", r
     written = {field: value for field, value, origin in settings_feed() if origin.startswith("web:")}
-    assert written == {"loadStatusRatios": ",".join(str(x) for x in ratios), "seasonStart": "07-15"}, "only the fields that changed"
+    assert written == {"loadStatusRatios": ",".join(str(x) for x in ratios), "seasonStart": "07-15", "requireConsent": "1"}, \
+        "only the fields that changed"
     assert b"Saved" in http(club, "GET", "/settings?saved=1", cookie=admin).body
 
     # The kiosk pulls them: its settings say so, and its season's words follow the new thresholds.
@@ -81,6 +83,7 @@ def test_the_clubs_settings_sync_both_ways_and_move_the_season(club, sideline_bi
     shown = kiosk.run("settings").stdout
     assert f"maintaining from {ratios[0]}, productive from {ratios[1]}, overreaching above {ratios[2]}\n" in shown, shown
     assert "season start\t07-15 (month-day)\n" in shown, shown
+    assert "consent\trequired before a player's sessions sync" in shown, shown
     after = season(kiosk)
     expected = {n: oracle.status(s, t, 31, tuple(ratios)) for n, (s, t, _) in before.items()}
     assert {n: st for n, (_, _, st) in after.items()} == expected
@@ -91,9 +94,10 @@ def test_the_clubs_settings_sync_both_ways_and_move_the_season(club, sideline_bi
     assert {row["name"]: row["loadStatus"] for row in csv.DictReader(io.StringIO(table))} == expected
 
     # A kiosk's edit reaches the page after its sync.
-    kiosk.run("settings", "--load-status", "0.7,0.9,1.3", "--season-start", "09-01")
+    kiosk.run("settings", "--load-status", "0.7,0.9,1.3", "--season-start", "09-01", "--require-consent", "off")
     kiosk.sync()
     page = http(club, "GET", "/settings", cookie=admin).body
+    assert b'name="requireConsent">' in page and b"Consent is not required before sessions sync" in page
     for field, value in (("maintainingFrom", "0.7"), ("productiveFrom", "0.9"), ("overreachingAbove", "1.3"), ("seasonStartDay", "1")):
         assert f'name="{field}" value="{value}"'.encode() in page, field
     assert b'<option value="9" selected>September' in page

@@ -31,6 +31,8 @@ public struct Form: Sendable, Equatable {
 
     public enum Field: String, Sendable, Equatable, CaseIterable {
         case teamName, firstName, lastName, shirtNumber, birthYear, weightKg, restingHR, maxHR, minutes, tagWord, strapLabel
+        /// Consent on file (decision 075): the day, typed as digits (the hyphens come by themselves), and who gave it.
+        case consentDay, consentBy
         case repeats, workSeconds, restSeconds
         case clubServer, enrolmentCode
 
@@ -44,6 +46,8 @@ public struct Form: Sendable, Equatable {
             case .weightKg: "Weight kg"
             case .restingHR: "Resting HR"
             case .maxHR: "Max HR (opt.)"
+            case .consentDay: "Consent date"
+            case .consentBy: "Consent by"
             case .minutes: "Minutes"
             case .tagWord: "Word"
             case .repeats: "Repeats"
@@ -60,12 +64,14 @@ public struct Form: Sendable, Equatable {
         public var isMachineText: Bool { self == .clubServer || self == .enrolmentCode }
 
         /// Numbers get the number pad instead of the letter keyboard.
-        public var isNumeric: Bool { ![.teamName, .firstName, .lastName, .tagWord, .strapLabel, .clubServer, .enrolmentCode].contains(self) }
+        public var isNumeric: Bool { ![.teamName, .firstName, .lastName, .tagWord, .strapLabel, .clubServer, .enrolmentCode, .consentBy].contains(self) }
         public var maxLength: Int {
             if self == .clubServer { return 200 }
             if self == .enrolmentCode { return 100 }
             if self == .tagWord { return SessionTags.maxWordLength }
             if self == .strapLabel { return Strap.maxLabelLength }
+            if self == .consentDay { return 10 }  // 2026-09-01
+            if self == .consentBy { return Consent.maxGiverLength }
             return isNumeric ? (self == .weightKg ? 5 : 4) : Player.maxNameLength // team names too
         }
     }

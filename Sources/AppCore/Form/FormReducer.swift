@@ -31,7 +31,7 @@ public enum FormAction: Sendable, Equatable {
 /// Text entry: new team, player editor, custom duration. A submitted form becomes a store
 /// effect, or (a duration) the lobby's choice.
 enum FormReducer {
-    static let playerFields: [Form.Field] = [.firstName, .lastName, .shirtNumber, .birthYear, .weightKg, .restingHR, .maxHR]
+    static let playerFields: [Form.Field] = [.firstName, .lastName, .shirtNumber, .birthYear, .weightKg, .restingHR, .maxHR, .consentDay, .consentBy]
 
     static func reduce(_ form: inout Form?, _ action: FormAction, _ ctx: AppContext) -> Reduction {
         switch action {
@@ -94,6 +94,10 @@ enum FormReducer {
                 if field.isMachineText {
                     // What an address or a code is made of; no spaces (a code reads as well in groups with hyphens).
                     guard ch.isASCII, ch.isLetter || ch.isNumber || ":/.-_[]".contains(ch) else { continue }
+                } else if field == .consentDay {
+                    // Digits only, on the number pad; the date's hyphens come after the year and the month.
+                    guard ch.isASCII, ch.isNumber else { continue }
+                    if value.count == 4 || value.count == 7 { value.append("-") }
                 } else if field.isNumeric {
                     guard ch.isNumber || (field == .weightKg && ch == "." && !value.contains(".")) else { continue }
                 } else if field == .tagWord {
@@ -118,6 +122,7 @@ enum FormReducer {
         case .backspace:
             guard let field = form?.focus, var value = form?.value(field) else { return .none }
             if !value.isEmpty { value.removeLast() }
+            if field == .consentDay, value.hasSuffix("-") { value.removeLast() }
             form?.values[field] = value
         case .setSex(let sex):
             form?.sex = sex
@@ -149,12 +154,13 @@ enum FormReducer {
     /// A stored player's details as the form's fields show them (no shirt number: that is the team's).
     private static func values(of p: Player) -> [Form.Field: String] {
         [.firstName: p.firstName, .lastName: p.lastName, .birthYear: "\(p.birthYear)", .weightKg: formatWeight(p.weightKg),
-         .restingHR: "\(p.restingHR)", .maxHR: p.measuredMaxHR.map { "\($0)" } ?? ""]
+         .restingHR: "\(p.restingHR)", .maxHR: p.measuredMaxHR.map { "\($0)" } ?? "",
+         .consentDay: p.consent.map { "\($0.day)" } ?? "", .consentBy: p.consent?.givenBy ?? ""]
     }
 
     /// The player the form describes, and which of its numbers are not numbers (`existing`: the
     /// stored one, whose photo path stays). The player's own checks come after these are fixed.
-    private static func player(from form: Form, existing: Player?) -> (Player, [String]) {
+    private static func player(from form: Form, existing: Player?, today: CalendarDay) -> (Player, [String]) {
         var problems: [String] = []
         func number(_ field: Form.Field) -> Int? {
             let v = Int(form.value(field))
@@ -170,8 +176,27 @@ enum FormReducer {
         let player = Player(firstName: form.value(.firstName).trimmingCharacters(in: .whitespaces),
                             lastName: form.value(.lastName).trimmingCharacters(in: .whitespaces),
                             birthYear: born ?? 0, sex: form.sex, weightKg: weight ?? 0, restingHR: rest ?? 0,
-                            measuredMaxHR: maxHR, photoPath: existing?.photoPath)
+                            measuredMaxHR: maxHR, photoPath: existing?.photoPath, consent: consent(from: form, today: today, &problems))
         return (player, problems)
+    }
+
+    /// Consent on file as the form has it: none when both fields are empty; a name alone is consent given today.
+    private static func consent(from form: Form, today: CalendarDay, _ problems: inout [String]) -> Consent? {
+        let text = form.value(.consentDay), by = form.value(.consentBy).trimmingCharacters(in: .whitespaces)
+        if text.isEmpty && by.isEmpty { return nil }
+        guard !by.isEmpty else {
+            problems.append("consent by: a guardian's name, or \"\(Consent.byThePlayer)\"")
+            return nil
+        }
+        guard let day = text.isEmpty ? today : CalendarDay(iso: text) else {
+            problems.append("consent date: a date like 2026-09-01")
+            return nil
+        }
+        if let problem = Consent.problem(day: day, givenBy: by, today: today) {
+            problems.append(problem)
+            return nil
+        }
+        return Consent(day: day, givenBy: by)
     }
 
     /// Problems stay in the form, next to its fields; a valid form closes.
@@ -211,7 +236,7 @@ enum FormReducer {
             var problems: [String] = []
             let shirt = Int(form.value(.shirtNumber))
             if shirt == nil { problems.append("\(Form.Field.shirtNumber.label.lowercased()) needs a number") }
-            let (player, numbers) = player(from: form, existing: id.flatMap { ctx.line(of: $0) }?.player)
+            let (player, numbers) = player(from: form, existing: id.flatMap { ctx.line(of: $0) }?.player, today: ctx.today)
             problems += numbers
             if let shirt, !(0...99).contains(shirt) { problems.append("shirt number must be 0–99") }
             if let shirt, ctx.roster.contains(where: { $0.shirtNumber == shirt && $0.playerID != id }) {
@@ -222,7 +247,7 @@ enum FormReducer {
             open = nil
             return .effects(.savePlayer(teamID: teamID, playerID: id, player: player, shirtNumber: shirt))
         case .clubPlayer(let id):
-            let (player, numbers) = player(from: form, existing: nil)
+            let (player, numbers) = player(from: form, existing: nil, today: ctx.today)
             let problems = numbers.isEmpty ? player.validationProblems : numbers
             guard problems.isEmpty else { open?.problems = problems; return .none }
             open = nil

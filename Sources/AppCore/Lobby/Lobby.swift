@@ -56,4 +56,10 @@ extension AppState {
     public var lobbyParticipants: [(line: RosterLine, strapID: Int64?)] { lobby.participants(in: roster) }
 
     public var canStartSession: Bool { lobby.canStart(roster: roster, sensors: sensors, nowMs: nowMs) }
+
+    /// The roster's players without consent on file, when the club requires it (decision 075): their sessions
+    /// stay on this kiosk until they have it. Recording is never held.
+    public var playersLackingConsent: [RosterLine] {
+        settings.values.requireConsent ? roster.filter { $0.player.consent == nil } : []
+    }
 }

@@ -6,6 +6,8 @@ import TeamCore
 /// read into the roster's fields with a plain sentence for each one that is not right.
 struct WebPlayerForm: Sendable {
     var firstName = "", lastName = "", shirtNumber = "", birthYear = "", sex = "F", weightKg = "", restingHR = "", maxHR = ""
+    /// Consent on file: the day it was given and who gave it, both or neither (decision 075).
+    var consentDay = "", consentBy = ""
     var photo: Data?
     var removePhoto = false
 
@@ -25,12 +27,16 @@ struct WebPlayerForm: Sendable {
                   birthYear: player.birthYear.map(String.init) ?? "", sex: player.sex,
                   weightKg: player.weightKg.map { $0.rounded() == $0 ? "\(Int($0))" : "\($0)" } ?? "",
                   restingHR: player.restingHR.map(String.init) ?? "", maxHR: player.maxHR.map(String.init) ?? "")
+        consentDay = player.consent?.day.description ?? ""
+        consentBy = player.consent?.givenBy ?? ""
     }
 
     init(_ form: FormData) {
         self.init(firstName: form.text("firstName"), lastName: form.text("lastName"), shirtNumber: form.text("shirtNumber"),
                   birthYear: form.text("birthYear"), sex: form.text("sex"), weightKg: form.text("weightKg").replacingOccurrences(of: ",", with: "."),
                   restingHR: form.text("restingHR"), maxHR: form.text("maxHR"))
+        consentDay = form.text("consentDay")
+        consentBy = form.text("consentBy").trimmingCharacters(in: .whitespaces)
         photo = form.files["photo"].map(\.bytes)
         removePhoto = form["removePhoto"] == "on"
     }
@@ -57,6 +63,20 @@ struct WebPlayerForm: Sendable {
         if let w = Double(weightKg), (20...250).contains(w) { out["weightKg"] = .number(w) } else { problems.append("Weight: a number of kilograms from 20 to 250.") }
         if let r = whole(restingHR, "Resting heart rate", 25...120) { out["restingHR"] = .integer(Int64(r)) }
         if maxHR.isEmpty { out["maxHR"] = .null } else if let m = whole(maxHR, "Maximum heart rate", 120...240) { out["maxHR"] = .integer(Int64(m)) }
+        switch (consentDay.isEmpty, consentBy.isEmpty) {
+        case (true, true): out["consent"] = .null
+        case (false, false):
+            if let day = CalendarDay(iso: consentDay) {
+                if let problem = Consent.problem(day: day, givenBy: consentBy, today: CalendarDay(Date(), in: .current)) {
+                    problems.append("Consent: \(problem).")
+                } else {
+                    out["consent"] = .string(Consent(day: day, givenBy: consentBy).storedForm)
+                }
+            } else {
+                problems.append("Consent: a date like 2026-09-01.")
+            }
+        default: problems.append("Consent: the day it was given and who gave it (a guardian's name, or \"\(Consent.byThePlayer)\"), or neither.")
+        }
         if let photo {
             if photo.count > RosterSchema.maxPhotoBytes {
                 problems.append("Photo: \(photo.count / 1024) KiB; at most \(RosterSchema.maxPhotoBytes / 1024) KiB (a square JPEG of 256 to 512 pixels is plenty).")

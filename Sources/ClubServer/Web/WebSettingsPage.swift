@@ -22,6 +22,7 @@ struct WebSettingsPage: Sendable {
         var startMonth: String
         var startDay: String
         var retentionMonths: String
+        var requireConsent: Bool
 
         init(_ settings: ClubSettings) {
             let kiosk = settings.kiosk
@@ -31,6 +32,7 @@ struct WebSettingsPage: Sendable {
             startMonth = "\(kiosk.seasonStart.month)"
             startDay = "\(kiosk.seasonStart.day)"
             retentionMonths = "\(kiosk.retention.months)"
+            requireConsent = kiosk.requireConsent
         }
 
         init(_ form: FormData) {
@@ -40,6 +42,7 @@ struct WebSettingsPage: Sendable {
             startMonth = form.text("seasonStartMonth")
             startDay = form.text("seasonStartDay")
             retentionMonths = form.text("retentionMonths")
+            requireConsent = form["requireConsent"] == "on"
         }
 
         /// The club's fields as the kiosks store them, and a sentence for each that cannot be.
@@ -66,6 +69,7 @@ struct WebSettingsPage: Sendable {
             } else {
                 problems.append("Keep sessions for: a whole number of months from 1 to \(SessionRetention.monthsRange.upperBound), or 0 (or nothing) to keep them for good.")
             }
+            values["requireConsent"] = requireConsent ? "1" : "0"
             return (values, problems)
         }
     }
@@ -107,6 +111,11 @@ struct WebSettingsPage: Sendable {
             <label>Months<input type="number" name="retentionMonths" value="\(typed.retentionMonths.html)" min="0" max="\(SessionRetention.monthsRange.upperBound)"></label>
             <p class="muted" id="retention-rule">\((Int(typed.retentionMonths).map(SessionRetention.init(months:)) ?? SessionRetention(months: 0)).sentence.html) \
             With a period set, every day the server and each kiosk delete older sessions, and the server erases players who have left (no team, no session and no change within it). The access log is kept as long.</p></fieldset>
+            <fieldset class="stack"><legend>Consent on file</legend>
+            <label><span><input type="checkbox" name="requireConsent"\(typed.requireConsent ? " checked" : "")> Require consent before a player's sessions sync</span></label>
+            <p class="muted" id="consent-rule">Consent is \((typed.requireConsent ? "required" : "not required").html) before sessions sync. \
+            When required, a session with a player who has no consent on file stays on its kiosk, whole, until they have it (the kiosk records as before; its lobby says who lacks it). \
+            The date and who gave it are on each player's page.</p></fieldset>
             <div class="actions"><button class="primary" type="submit">Save</button></div></form>
             """
         return WebPage(title: "Settings", user: user, section: .settings, body: body, status: status).response

@@ -55,6 +55,8 @@ enum WebStyle {
     fieldset p { margin: 0; }
     input, select { font: inherit; padding: .45rem .5rem; border: 1px solid #b7c0cd; border-radius: 5px; background: #fff; color: var(--ink); width: 100%; min-width: 0; }
     input[type=file] { padding: .3rem; }
+    input[type=checkbox] { width: auto; margin: 0; }
+    form.stack label > span { display: flex; align-items: center; gap: .5rem; color: var(--ink); }
     button.primary, a.button { font: inherit; background: var(--accent); color: #fff; border: 0; border-radius: 5px; padding: .5rem 1rem; cursor: pointer; text-decoration: none; display: inline-block; }
     form.inline { display: inline; margin: 0; }
     form.filters { display: grid; grid-template-columns: repeat(auto-fit, minmax(9.5rem, 1fr)); gap: .5rem .7rem; align-items: end; margin-bottom: 1rem; }

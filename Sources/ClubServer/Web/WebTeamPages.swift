@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import PostgresNIO
+import TeamCore
 
 /// Teams and their rosters, editable: a player added or changed here goes into the club's roster
 /// change feed like a kiosk's edit (its origin the user), so every kiosk of the club pulls it.
@@ -58,7 +59,8 @@ struct WebTeamPages: Sendable {
                 + "<td><a href=\"/teams/\(t)/players/\(p.uuid.uuidString.lowercased())\">\(p.fullName.html)</a></td>"
                 + "<td class=\"num opt\">\(p.birthYear.map(String.init) ?? "–")</td><td class=\"opt\">\(p.sex.html)</td>"
                 + "<td class=\"num opt\">\(p.weightKg.map { WebFormat.one($0) } ?? "–")</td><td class=\"num opt\">\(p.restingHR.map(String.init) ?? "–")</td>"
-                + "<td class=\"num opt\">\(p.maxHR.map(String.init) ?? "formula")</td></tr>"
+                + "<td class=\"num opt\">\(p.maxHR.map(String.init) ?? "formula")</td>"
+                + "<td class=\"opt consent\">\(p.consent.map { "\($0.day)" } ?? "<span class=\"muted\">none</span>")</td></tr>"
         }.joined()
         var message = savedName.map { "<div class=\"message ok\" role=\"status\">Saved \($0.html): the kiosks get it with their next sync.</div>" } ?? ""
         if erased { message = "<div class=\"message ok\" role=\"status\">The player is erased from the club; every kiosk erases them at its next sync.</div>" }
@@ -67,7 +69,7 @@ struct WebTeamPages: Sendable {
             <div class="actions"><a class="button" href="/teams/\(t)/players/new">Add a player</a><a href="/teams/\(t)/season">Season: load and readiness</a></div>
             \(players.isEmpty ? "<p class=\"muted\">No player on this roster yet.</p>" : """
             <div class="scroll"><table id="roster"><thead><tr><th class="pic"></th><th class="num">#</th><th>Player</th><th class="num opt">Born</th><th class="opt">Sex</th>
-            <th class="num opt">kg</th><th class="num opt">Rest HR</th><th class="num opt">Max HR</th></tr></thead><tbody>\(rows)</tbody></table></div>
+            <th class="num opt">kg</th><th class="num opt">Rest HR</th><th class="num opt">Max HR</th><th class="opt">Consent</th></tr></thead><tbody>\(rows)</tbody></table></div>
             """)
             """
         try await AccessLog.record(.view("roster page", team: uuid), by: .web(user), database: database)
@@ -94,6 +96,11 @@ struct WebTeamPages: Sendable {
             "<label>\(label)<input type=\"\(type)\" name=\"\(key)\" value=\"\(value.html)\"\(extra)></label>"
         }
         let photo = hasPhoto ? "<img class=\"photo big\" src=\"\(action)/photo\" alt=\"The player's photo\"><label><span><input type=\"checkbox\" name=\"removePhoto\"> remove the photo</span></label>" : ""
+        // Consent on file (decision 075): an admin records or clears it; a coach sees it.
+        let consent = user.isAdmin ? """
+            <fieldset class="stack" id="consent"><legend>Consent on file (both, or neither; a club may require it before the player's sessions sync)</legend>
+            <div class="pair">\(field("Given on", "consentDay", form.consentDay, type: "date"))\(field("By (a guardian's name, or \u{201C}\(Consent.byThePlayer)\u{201D})", "consentBy", form.consentBy, extra: " maxlength=\"\(Consent.maxGiverLength)\""))</div></fieldset>
+            """ : "<p id=\"consent\" class=\"muted\">Consent \(form.consentDay.isEmpty ? "not on file" : "on file: \(form.consentDay), by \(form.consentBy)".html) (an admin records it).</p>"
         let body = """
             <h1>\(player == nil ? "Add a player to" : "Edit a player of") \(name.html)</h1>\(errors)
             <form class="stack card" method="post" action="\(action)" enctype="multipart/form-data">\(WebPage.csrfField(user))
@@ -104,6 +111,7 @@ struct WebTeamPages: Sendable {
             \(field("Weight (kg)", "weightKg", form.weightKg, extra: " inputmode=\"decimal\" required"))</div>
             <div class="pair">\(field("Resting heart rate", "restingHR", form.restingHR, type: "number", extra: " min=\"25\" max=\"120\" required"))
             \(field("Maximum heart rate (empty: from the club's formula)", "maxHR", form.maxHR, type: "number", extra: " min=\"120\" max=\"240\""))</div>
+            \(consent)
             \(photo)<label>Photo (JPEG, at most \(RosterSchema.maxPhotoBytes / 1024) KiB)<input type="file" name="photo" accept="image/jpeg"></label>
             <div class="actions"><button class="primary" type="submit">Save</button><a href="/teams/\(t)">Cancel</a></div></form>
             \(player != nil && user.isAdmin ? "<p><a id=\"player-data\" href=\"\(action)/data.zip\" download>Download this player's data (ZIP)</a> · "
@@ -117,6 +125,8 @@ struct WebTeamPages: Sendable {
     func save(_ user: WebUser, team uuid: UUID, player: UUID?, form: FormData) async throws -> Response {
         let typed = WebPlayerForm(form)
         var (values, number, problems) = typed.values()
+        // Only an admin records consent; a coach's form does not carry it.
+        if !user.isAdmin { values["consent"] = nil }
         let (name, roster) = try await database.inClub(user.club) { c in try await team(user, uuid, in: c) }
         let playerUUID = player ?? UUID()
         if let player, roster.players[player] == nil || roster.member(team: uuid, player: player) == nil {

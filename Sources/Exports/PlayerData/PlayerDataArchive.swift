@@ -34,11 +34,13 @@ public final class PlayerDataArchive {
         public var restingHR: Int?
         public var measuredMaxHR: Int?
         public var teams: [Membership]
+        /// Consent on file (decision 075), nil: none.
+        public var consent: Consent?
         /// The stored photo (JPEG), if there is one.
         public var photoJPEG: [UInt8]?
 
         public init(uuid: UUID?, firstName: String, lastName: String, birthYear: Int?, sex: String, weightKg: Double?, restingHR: Int?,
-                    measuredMaxHR: Int?, teams: [Membership], photoJPEG: [UInt8]?) {
+                    measuredMaxHR: Int?, teams: [Membership], consent: Consent? = nil, photoJPEG: [UInt8]?) {
             self.uuid = uuid
             self.firstName = firstName
             self.lastName = lastName
@@ -48,6 +50,7 @@ public final class PlayerDataArchive {
             self.restingHR = restingHR
             self.measuredMaxHR = measuredMaxHR
             self.teams = teams
+            self.consent = consent
             self.photoJPEG = photoJPEG
         }
 
@@ -214,6 +217,7 @@ public final class PlayerDataArchive {
                 "firstName": profile.firstName, "lastName": profile.lastName, "birthYear": value(profile.birthYear), "sex": profile.sex,
                 "weightKg": value(profile.weightKg), "restingHR": value(profile.restingHR), "measuredMaxHR": value(profile.measuredMaxHR),
                 "teams": profile.teams.map { ["team": $0.team, "shirtNumber": $0.shirtNumber] },
+                "consent": value(profile.consent.map { ["day": $0.day.description, "givenBy": $0.givenBy] }),
                 "photo": profile.photoJPEG == nil ? "none" : "photo.jpg", "exportedAt": ISOTime.string(unixMs: now.unixMs)]
     }
 
@@ -228,7 +232,8 @@ public final class PlayerDataArchive {
 
         profile.json
             Who you are to Sideline: name, birth year, sex, weight, resting and measured maximum heart
-            rate (the physiology your zones and calories are worked out from), your teams and shirt numbers.
+            rate (the physiology your zones and calories are worked out from), your teams and shirt numbers,
+            and the consent on file (the day it was given and who gave it; null: none recorded).
         photo.jpg (if you have one)
             The photo shown on your tile.
         sessions/<team>_<date>_<session>_samples.csv

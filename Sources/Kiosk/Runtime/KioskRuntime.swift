@@ -44,7 +44,9 @@ public final class KioskRuntime {
         sources = SourceSupervisor(store: store, source: source, wake: wake, wallClockBase: wallClockBase)
         sticks = StickServices(store: store, usb: usbSticks, wake: wake, exportDirectory: exportDirectory)
         self.clubSync = KioskClubSync(store: store, mode: clubSync, caFile: clubCAFile)
-        state = AppState(year: Calendar(identifier: .gregorian).component(.year, from: wallClockBase ?? Date()))
+        state = AppState(year: Calendar(identifier: .gregorian).component(.year, from: wallClockBase ?? Date()),
+                         today: CalendarDay(wallClockBase ?? Date(), in: .current))
+        self.wallClockBase = wallClockBase
         state.sensors.kind = source.kind
         state.sensors.description = source.description
         let link = AppLink(state: { [unowned self] in state }, send: { [unowned self] in dispatch($0) },
@@ -119,12 +121,26 @@ public final class KioskRuntime {
         }
     }
 
+    /// The wall clock at the app clock's zero in a scripted run (nil: the machine's clock).
+    private let wallClockBase: Date?
+    private var todayCheckedAtMs: Int64?
+
+    /// Today, once a minute: the day turns while a kiosk runs for weeks (consent's dates are checked against it).
+    private func noteTodayIfDue(nowMs: Int64) {
+        if let checked = todayCheckedAtMs, nowMs >= checked, nowMs - checked < 60_000 { return }
+        todayCheckedAtMs = nowMs
+        let wall = wallClockBase.map { $0.addingTimeInterval(Double(nowMs) / 1000) } ?? Date()
+        let day = CalendarDay(wall, in: .current)
+        if state.today != day { state.today = day }
+    }
+
     /// Once a frame, before drawing: the sensor events since the last frame, the clock, the
     /// outcomes of background jobs, and (twice a second each) the source's and the sticks' news.
     public func update() {
         let now = nowNs
         sources.pumpSensorEvents()
         dispatch(.tick(nowMs: Int64(now / 1_000_000)))
+        noteTodayIfDue(nowMs: Int64(now / 1_000_000))
         sources.noteSightingsIfDue()
         for outcome in sticks.takeOutcomes() {
             Self.log.notice("\(outcome.line)")

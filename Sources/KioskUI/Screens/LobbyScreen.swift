@@ -26,10 +26,17 @@ extension Frame {
     }
 
     private func lobbyPlayers(_ area: Rect) {
-        let hint = state.lobby.changingStrapFor != nil ? "Tap a strap below for today's session" :
-            "Tap to include or leave out · hold to change a strap for today"
+        let lacking = state.playersLackingConsent.count
         let (hintRow, grid) = area.splitTop(metrics.px(26), gap: metrics.px(4))
-        canvas.text(hint, size: metrics.small, colour: Theme.textDim, in: hintRow)
+        if state.lobby.changingStrapFor != nil {
+            canvas.text("Tap a strap below for today's session", size: metrics.small, colour: Theme.textDim, in: hintRow)
+        } else if lacking > 0 {
+            // The club requires consent (decision 075): how many lack it in amber, in the hint's place (the side's
+            // buttons keep their 64 px); each one's chip says "no consent". They record; their sessions wait here.
+            canvas.text("\(lacking) without consent: their sessions stay on this kiosk", size: metrics.small, colour: Colour(hex: 0xFFB74D), in: hintRow)
+        } else {
+            canvas.text("Tap to include or leave out · hold to change a strap for today", size: metrics.small, colour: Theme.textDim, in: hintRow)
+        }
         let columns = max(2, grid.w / metrics.px(180))
         let rowH = metrics.target
         let players = state.roster
@@ -64,6 +71,7 @@ extension Frame {
         var detail = included ? (streaming ? "live" : (strapID == nil ? "no strap" : "no signal")) : "left out"
         if let reading = state.sensors.reading(ofStrap: strapID), streaming { detail += " · \(reading.bpm) bpm" }
         if state.lobby.strapOverride[line.playerID] != nil { detail += " · swapped" }
+        if state.settings.values.requireConsent && line.player.consent == nil { detail += " · no consent" }
         canvas.text(detail, size: metrics.small - metrics.px(2), colour: Theme.textDim, in: bottom)
         hits.add(Hit(rect: r, label: "\(line.player.fullName)", action: .lobby(.toggleIncluded(playerID: line.playerID)),
                      longPress: .lobby(.changeStrap(playerID: line.playerID))))

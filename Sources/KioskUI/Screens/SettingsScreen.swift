@@ -61,7 +61,9 @@ extension Frame {
             button(label, box, action, style: action == nil ? .disabled : style, size: size)
         }
         backupLine(lines[1].inset(dx: metrics.px(4), dy: metrics.px(6)))
-        labelled("Sessions kept", s.retention.shortRule, in: lines[2].inset(dx: metrics.px(4), dy: metrics.px(6)))
+        // The club's consent rule beside its retention (decision 075): both decide what leaves and stays.
+        labelled(s.requireConsent ? "Sessions kept · consent required" : "Sessions kept", s.retention.shortRule,
+                 in: lines[2].inset(dx: metrics.px(4), dy: metrics.px(6)))
         notice()
     }
 

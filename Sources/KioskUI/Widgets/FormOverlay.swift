@@ -40,7 +40,8 @@ extension Frame {
         button("Cancel", ab[0], .form(.cancel), touch: touch(ab[0]))
         button(form.submitLabel, ab[1], .form(.submit), style: .primary, touch: touch(ab[1]))
         let slots = form.fields.count + (isPlayer(form) ? 1 : 0)
-        let columns = slots > 4 ? 4 : slots
+        // A player's ten slots (consent's two too) in two rows of five: three rows would take the fields below 64 px at 800×480.
+        let columns = slots > 8 ? 5 : min(slots, 4)
         let rows = (slots + columns - 1) / columns
         let cells = body.rows(rows, gap: keyGap).flatMap { $0.columns(columns, gap: keyGap) }
         for (field, cell) in zip(form.fields, cells) {

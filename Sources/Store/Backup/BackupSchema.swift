@@ -35,7 +35,7 @@ enum BackupSchema {
         // their exact text in any version since: a backup of an older version holds that version's.
         let migrations = Schema.migrator.migrations
         let since = migrations.firstIndex(of: "v14-club-sync") ?? migrations.count - 1
-        let own = Set(try migrations[since...].flatMap { try referenceObjects(upTo: $0) }.filter { $0.type == "trigger" })
+        let own = Set(try migrations[since...].flatMap { try referenceObjects(upTo: $0) }.filter { $0.type == "trigger" } + pastSettingTriggers())
         if let trigger = objects.first(where: { $0.type == "trigger" && !own.contains($0) }) {
             return "it holds the \(trigger.named), which Sideline does not create"
         }
@@ -73,6 +73,31 @@ enum BackupSchema {
 
     private static let references = Mutex<[String: [Object]]>([:])
 
+    /// A setting trigger as a version before v25 made it, in a file of such a version (v25 makes them again).
+    static func isPastSettingTrigger(_ object: Object, upTo last: String) throws -> Bool {
+        let migrations = Schema.migrator.migrations
+        guard let at = migrations.firstIndex(of: last), let fixed = migrations.firstIndex(of: "v25-consent"), at < fixed else { return false }
+        return try pastSettingTriggers().contains(object)
+    }
+
+    /// The setting triggers as past versions made them: until v25 fixed it, v15 captured the shared settings of
+    /// the version that ran it (four, then five with the retention), so a backup may hold either.
+    static func pastSettingTriggers() throws -> [Object] {
+        let key = "past setting triggers"
+        if let known = references.withLock({ $0[key] }) { return known }
+        let fresh = try DatabaseQueue()
+        try Schema.migrator.migrate(fresh, upTo: "v15-club-season-settings")
+        let made = try fresh.write { db in
+            try (ClubSyncSchema.settingsV15.count...ClubSyncSchema.settingsV25.count).flatMap { n in
+                try db.execute(sql: "DROP TRIGGER club_setting_inserted; DROP TRIGGER club_setting_updateed;"
+                               + ClubSyncSchema.settingTriggers(Array(ClubSyncSchema.settings.prefix(n))))
+                return try objects(db).filter { $0.type == "trigger" && $0.name.hasPrefix("club_setting_") }
+            }
+        }
+        references.withLock { $0[key] = made }
+        return made
+    }
+
     /// What differs from the schema Sideline creates up to `last`, in one line; nil when nothing does.
     static func difference(_ objects: [Object], upTo last: String) throws -> String? {
         let reference = try referenceObjects(upTo: last)
@@ -82,7 +107,7 @@ enum BackupSchema {
             guard let twin = expected["\(object.type) \(object.name)"] else {
                 return "it holds the \(object.named), which Sideline does not create"
             }
-            if twin != object { return "its \(object.named) is not the one Sideline creates" }
+            if twin != object, !(try isPastSettingTrigger(object, upTo: last)) { return "its \(object.named) is not the one Sideline creates" }
         }
         if let missing = reference.first(where: { !found.contains("\($0.type) \($0.name)") }) {
             return "it lacks the \(missing.named) Sideline creates"

@@ -10,7 +10,8 @@ extension Player: FetchableRecord, PersistableRecord {
     public init(row: Row) throws {
         self.init(firstName: row["first_name"], lastName: row["last_name"], birthYear: row["birth_year"],
                   sex: Sex(rawValue: row["sex"]) ?? .male, weightKg: row["weight_kg"], restingHR: row["resting_hr"],
-                  measuredMaxHR: row["max_hr"], photoPath: row["photo_path"], uuid: UUIDColumn.decode(row["uuid"]))
+                  measuredMaxHR: row["max_hr"], photoPath: row["photo_path"], uuid: UUIDColumn.decode(row["uuid"]),
+                  consent: (row["consent_day"] as String?).flatMap(CalendarDay.init(iso:)).map { Consent(day: $0, givenBy: row["consent_by"] ?? "") })
     }
 
     public func encode(to container: inout PersistenceContainer) {
@@ -22,6 +23,8 @@ extension Player: FetchableRecord, PersistableRecord {
         container["resting_hr"] = restingHR
         container["max_hr"] = measuredMaxHR
         container["photo_path"] = photoPath
+        container["consent_day"] = consent?.day.description
+        container["consent_by"] = consent?.givenBy
         // Written once, on insert (a new player without one gets a random one from the schema's trigger); never renumbered.
         if let uuid { container["uuid"] = UUIDColumn.encode(uuid) }
     }

@@ -20,9 +20,12 @@ public struct Player: Sendable, Equatable, Codable {
     /// Who the player is in the club, on every kiosk and on the server. nil for a player not yet
     /// stored: the store gives a new one theirs.
     public var uuid: UUID?
+    /// Consent on file (decision 075); nil: none recorded.
+    public var consent: Consent?
 
     public init(firstName: String, lastName: String, birthYear: Int, sex: Sex,
-                weightKg: Double, restingHR: Int, measuredMaxHR: Int? = nil, photoPath: String? = nil, uuid: UUID? = nil) {
+                weightKg: Double, restingHR: Int, measuredMaxHR: Int? = nil, photoPath: String? = nil, uuid: UUID? = nil,
+                consent: Consent? = nil) {
         self.firstName = firstName
         self.lastName = lastName
         self.birthYear = birthYear
@@ -32,6 +35,7 @@ public struct Player: Sendable, Equatable, Codable {
         self.measuredMaxHR = measuredMaxHR
         self.photoPath = photoPath
         self.uuid = uuid
+        self.consent = consent
     }
 
     /// First and last name; no stray space when the last name is empty.
@@ -66,19 +70,24 @@ public struct Player: Sendable, Equatable, Codable {
     /// What a measured HRmax may be, bpm.
     public static let measuredMaxHRRange = 120...240
 
+    /// A line break or control character, or an invisible one (a byte-order mark, zero-width or
+    /// right-to-left marks make two names look the same, or one look like another), in `text`; or nil.
+    public static func hiddenCharacterProblem(_ label: String, _ text: String) -> String? {
+        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "\(label) contains a line break or another control character"
+        }
+        if let hidden = text.unicodeScalars.first(where: { $0.properties.generalCategory == .format }) {
+            return "\(label) contains an invisible character (U+\(String(hidden.value, radix: 16, uppercase: true)))"
+        }
+        return nil
+    }
+
     /// Problems a roster editor should show next to the field; empty when valid.
     public var validationProblems: [String] {
         var problems: [String] = []
         if firstName.trimmingCharacters(in: .whitespaces).isEmpty { problems.append("first name is empty") }
         for (label, name) in [("first name", firstName), ("last name", lastName)] {
-            if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                problems.append("\(label) contains a line break or another control character")
-            }
-            // Invisible characters (a byte-order mark, zero-width or right-to-left marks) make two
-            // names look the same, or one look like another.
-            if let hidden = name.unicodeScalars.first(where: { $0.properties.generalCategory == .format }) {
-                problems.append("\(label) contains an invisible character (U+\(String(hidden.value, radix: 16, uppercase: true)))")
-            }
+            if let problem = Self.hiddenCharacterProblem(label, name) { problems.append(problem) }
             if name.count > Self.maxNameLength {
                 problems.append("\(label) has \(name.count) characters; at most \(Self.maxNameLength)")
             }
@@ -90,6 +99,7 @@ public struct Player: Sendable, Equatable, Codable {
             problems.append("max HR \(max) is not between \(Self.measuredMaxHRRange.lowerBound) and \(Self.measuredMaxHRRange.upperBound)")
         }
         if let max = measuredMaxHR, max <= restingHR { problems.append("max HR must be above resting HR") }
+        if let consent, let problem = Consent.giverProblem(consent.givenBy) { problems.append(problem) }
         return problems
     }
 }

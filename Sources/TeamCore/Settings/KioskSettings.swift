@@ -51,6 +51,15 @@ public struct KioskSettings: Sendable, Equatable {
     public var seasonStart = SeasonStart.standard
     /// The club's "keep sessions for N months" (0: for good), shared with the club like the season's start.
     public var retention = SessionRetention(months: 0)
+    /// The club's "require consent before sync" (decision 075), shared like the retention: a session with a
+    /// player who has no consent on file stays on the kiosk, whole, until they have it (recording is never held).
+    public var requireConsent = false
+
+    /// The consent rule in words, for the command line, the kiosk's Settings and the club's page.
+    public var consentRule: String {
+        requireConsent ? "required before a player's sessions sync (they stay on the kiosk until then)"
+            : "not required before sessions sync"
+    }
 
     /// Three positive ratios that do not fall, or nil: "0.8,1.0,1.5".
     public static func loadStatusRatios(parsing text: String) -> [Double]? {
@@ -101,7 +110,7 @@ public struct KioskSettings: Sendable, Equatable {
          ("beeps", beeps ? "1" : "0"), ("intervalPresets", intervalPresets.map(\.storedForm).joined(separator: ",")),
          ("challengeRule", challengeRule.rawValue), ("spokenCues", spokenCues ? "1" : "0"),
          ("loadStatusRatios", loadStatusRatios.map { "\($0)" }.joined(separator: ",")), ("seasonStart", seasonStart.description),
-         ("retentionMonths", "\(retention.months)")]
+         ("retentionMonths", "\(retention.months)"), ("requireConsent", requireConsent ? "1" : "0")]
     }
 
     /// The pairs that differ from `old`: what a save writes, so that a value another
@@ -133,5 +142,6 @@ public struct KioskSettings: Sendable, Equatable {
         if let v = lookup("loadStatusRatios").flatMap(Self.loadStatusRatios(parsing:)) { loadStatusRatios = v }
         if let v = lookup("seasonStart").flatMap(SeasonStart.init(parsing:)) { seasonStart = v }
         if let v = lookup("retentionMonths").flatMap(Int.init), SessionRetention.monthsRange.contains(v) { retention = SessionRetention(months: v) }
+        if let v = lookup("requireConsent") { requireConsent = v == "1" }
     }
 }

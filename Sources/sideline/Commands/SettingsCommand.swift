@@ -7,7 +7,7 @@ import TeamCore
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
-        abstract: "Show the kiosk's settings, or set its settings PIN, load status thresholds, season start or retention.",
+        abstract: "Show the kiosk's settings, or set its settings PIN, load status thresholds, season start, retention or consent rule.",
         discussion: "The PIN is shown only as set or default (\(KioskSettings.defaultPin)); --pin replaces it (4 to 8 digits).")
     @OptionGroup var database: DatabaseOptions
     @Option(help: "New settings PIN, 4 to 8 digits.") var pin: String?
@@ -17,10 +17,15 @@ struct SettingsCommand: ParsableCommand {
     var seasonStart: String?
     @Option(name: .customLong("retention-months"), help: "Keep sessions for N months, then delete them (0: for good). Shared with the club, like --load-status.")
     var retentionMonths: Int?
+    @Option(name: .customLong("require-consent"), help: "on: a session with a player without consent on file stays here until they have it (recording goes on); off. Shared with the club.")
+    var requireConsent: String?
 
     func validate() throws {
         if let retentionMonths, !SessionRetention.monthsRange.contains(retentionMonths) {
             throw ValidationError("--retention-months: a whole number of months from 1 to \(SessionRetention.monthsRange.upperBound), or 0 to keep sessions for good")
+        }
+        if let requireConsent, !["on", "off"].contains(requireConsent) {
+            throw ValidationError("--require-consent: on or off")
         }
         if let loadStatus, KioskSettings.loadStatusRatios(parsing: loadStatus) == nil {
             throw ValidationError("--load-status: three rising positive ratios like 0.8,1.0,1.5")
@@ -31,7 +36,7 @@ struct SettingsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let setting = loadStatus != nil || seasonStart != nil || retentionMonths != nil
+        let setting = loadStatus != nil || seasonStart != nil || retentionMonths != nil || requireConsent != nil
         let store = try pin == nil && !setting ? database.openForReading() : database.open()
         let settings = store.kioskSettings()
         var changed = settings
@@ -46,6 +51,10 @@ struct SettingsCommand: ParsableCommand {
         if let retentionMonths {
             changed.retention = SessionRetention(months: retentionMonths)
             print("retention: \(changed.retention.sentence)")
+        }
+        if let requireConsent {
+            changed.requireConsent = requireConsent == "on"
+            print("consent: \(changed.consentRule)")
         }
         for (key, value) in changed.keyValues(changedSince: settings) { try store.saveKioskSetting(key, value) }
         if setting && pin == nil { return }
@@ -79,6 +88,7 @@ struct SettingsCommand: ParsableCommand {
               + (r == KioskSettings.polarLoadStatusRatios ? " (Polar's)" : ""))
         print("season start\t\(settings.seasonStart) (month-day)\(settings.seasonStart == .standard ? ", the default" : "")")
         print("retention\t\(settings.retention.sentence)")
+        print("consent\t\(settings.consentRule)")
         print("settings PIN\t\(settings.pin == KioskSettings.defaultPin ? "default (\(KioskSettings.defaultPin))" : "set, \(settings.pin.count) digits")")
     }
 }

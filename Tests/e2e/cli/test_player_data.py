@@ -34,6 +34,7 @@ def test_a_players_zip_holds_all_their_data_and_nothing_of_the_others(sideline, 
     sideline("record", "--source", "sim:3", "--speed", "6000", "--team", "Eagles", "--readiness", "180", "--tag", "lying", "--quiet")
     sideline("rpe", "--session", "2", "--number", "87", "--value", "6", "--coach")
     (pid, uuid), = query(sideline.db, "SELECT id, uuid FROM player WHERE last_name = 'Quixotterby'")
+    sideline("consent", "--team", "Eagles", "--number", "87", "--on", "2026-01-15", "--by", "Ada Quixotterby")
 
     out = tmp_path / "requests" / "zebulonia"
     path = sideline("player-data", "--team", "Eagles", "--number", "87", "--out", str(out)).stdout.strip()
@@ -43,6 +44,7 @@ def test_a_players_zip_holds_all_their_data_and_nothing_of_the_others(sideline, 
     profile = json.loads(files["profile.json"])
     assert (profile["playerUUID"], profile["firstName"], profile["measuredMaxHR"], profile["teams"]) == \
         (uuid, "Zebulonia", 190, [{"team": "Eagles", "shirtNumber": 87}])
+    assert profile["consent"] == {"day": "2026-01-15", "givenBy": "Ada Quixotterby"}, "consent on file is the player's data too"
     for session in (1, 2, 3):
         stem = next(n for n in files if n.endswith(f"_s{session}_samples.csv")).removesuffix("_samples.csv")
         samples = rows(files[stem + "_samples.csv"])

@@ -157,3 +157,14 @@ def test_the_flows_run_at_full_hd(sideline_bin, tmp_path, name):
     pngs = sorted(flow.shots.glob("*.png"))
     assert len(pngs) >= 6
     assert read_png_size(pngs[0]) == (1920, 1080)
+
+
+def test_the_lobby_says_who_lacks_consent_and_the_player_form_records_it(club):
+    """Issue 37, item 5 by touch (the club-admin flow; its set-up turns the club's consent rule on): every player's
+    chip says "no consent" and the side counts them; Ida's form records 1 March 2026 and Anna Berg, queued for the club."""
+    before, after = club.dump("consent-lobby.json")["lobby"]["lackingConsent"], club.dump("consent-given.json")["lobby"]["lackingConsent"]
+    assert len(before) == 12 and len(after) == 10, "Finn Horvat left the team, Ida has consent"
+    ida = club.sql("SELECT id, consent_day, consent_by FROM player WHERE first_name = 'Ida' AND last_name = 'Fischer'")
+    assert [row[1:] for row in ida] == [("2026-03-01", "Anna Berg")] and ida[0][0] in before and ida[0][0] not in after
+    assert club.sql("SELECT count(*) FROM club_roster_edit WHERE entity = 'player' AND field = 'consent'")[0][0] >= 1
+
