@@ -240,7 +240,7 @@ def test_a_session_with_a_player_without_consent_stays_on_the_kiosk_until_the_cl
     records the missing consent the session goes up as it was recorded."""
     club.add_club("Alpha")
     a = kiosk(sideline_bin, tmp_path, "pitch-1")
-    a.run("record", "--source", "sim:2", "--seed", "3", "--speed", "600", "--team", "Demo", "--minutes", "0.2", "--quiet")
+    a.run("record", "--source", "sim:2", "--seed", "3", "--speed", "6000", "--team", "Demo", "--minutes", "0.2", "--quiet")
     players = json.loads(a.run("consent", "--team", "Demo", "--json").stdout)["players"]
     given, lacking = players
     a.run("consent", "--team", "Demo", "--number", str(given["number"]), "--on", "2026-09-01", "--by", "Anna Berg")

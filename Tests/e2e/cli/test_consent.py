@@ -16,7 +16,7 @@ def rows(db):
 
 
 def test_consent_is_recorded_listed_cleared_and_bad_input_changes_nothing(sideline):
-    sideline("record", "--source", "sim:2", "--seed", "4", "--speed", "600", "--team", "U12", "--minutes", "0.2", "--quiet")
+    sideline("record", "--source", "sim:2", "--seed", "4", "--speed", "6000", "--team", "U12", "--minutes", "0.2", "--quiet")
     first, second = json.loads(sideline("consent", "--team", "U12", "--json").stdout)["players"]
     assert first["consent"] is None and second["consent"] is None
     n = str(first["number"])
