@@ -1,7 +1,7 @@
 """The kiosk's side of the club with the real `sideline` and `sideline-club`: joining with a code, a recorded
 session synced exactly once (also when the pass is killed mid-upload), tombstones both ways, roster edits from
 one kiosk reaching another, and the transport's rules (no plain http:// off the machine, the server's
-certificate verified, a club's own CA accepted)."""
+certificate verified, a club's own CA accepted, libcurl opened only by a pass and missed in one line)."""
 import json
 import os
 import pathlib
