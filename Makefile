@@ -65,6 +65,7 @@ ifeq ($(ARCH),arm64)
 else
 	swift build -c release --product sideline-bench
 	swift build -c release --product sideline
+	./deploy/package/release-build.sh sideline
 	python3 Benchmarks/instructions/bench_instructions.py
 endif
 

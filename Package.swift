@@ -33,8 +33,9 @@ let package = Package(
         .systemLibrary(name: "CBluetooth", pkgConfig: "bluez", providers: [.apt(["libbluetooth-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // HTTPS for the kiosk's club sync: the system's TLS and CA store (Debian's libcurl, OpenSSL flavour).
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // HTTPS for the kiosk's club sync: the system's TLS and CA store (Debian's libcurl, OpenSSL flavour),
+        // opened with dlopen when a sync first needs it, not linked (its headers: libcurl4-openssl-dev).
+        .target(name: "CCurl"),
         // prctl/capset/setrlimit for a child process that decodes a stranger's file (header-only: no library).
         .systemLibrary(name: "CSandbox"),
 

@@ -13,7 +13,9 @@ before the first unit cancel; beside it the figure's CPU time per unit on this m
 Counted as docs/DESIGN.md "The board" says: on `objcopy --strip-debug` copies (valgrind 3.19
 cannot read Swift's DWARF 5), with glibc's rep movsb/stosb thresholds out of reach so a copy
 counts as its loop would on AArch64. The launch row is one whole `sideline` process (headless,
-800x480, the team picker's first frame, then it quits): there start-up is the figure.
+800x480, the team picker's first frame, then it quits): there start-up is the figure, so it counts the
+binary the board runs — release-build.sh's, the Swift runtime linked in (--static-release) — not the
+dynamically linked one the other rows use. Where its instructions go: launch_profile.py.
 
 With --arch arm64 the same rows are counted on the arm64 build (deploy/package/arm64/build.sh):
 each run under qemu-user (`qemu-aarch64`, bookworm's 7.2, on the arm64 trixie root of
@@ -83,10 +85,20 @@ class Callgrind:
                     return int(line.split()[1])
         return None
 
+    def __init__(self, static_release):
+        self.static_release = static_release
+
     def install(self, release, bin_dir):
         # valgrind 3.19 cannot read Swift's DWARF 5: counted on copies without it.
         for name in ("sideline", "sideline-bench"):
             subprocess.run(["objcopy", "--strip-debug", os.path.join(release, name), os.path.join(bin_dir, name)], check=True)
+        static = os.path.join(self.static_release, "sideline")
+        if not os.path.exists(static):
+            sys.exit(f"{static} is missing: the launch row counts the board's binary (deploy/package/release-build.sh)")
+        subprocess.run(["objcopy", "--strip-debug", static, os.path.join(bin_dir, "sideline-static")], check=True)
+
+    def launch_binary(self, bin_dir):
+        return os.path.join(bin_dir, "sideline-static")
 
 
 class QemuPlugin:
@@ -114,6 +126,9 @@ class QemuPlugin:
             shutil.copyfile(os.path.join(release, name), os.path.join(bin_dir, name))
             os.chmod(os.path.join(bin_dir, name), 0o755)
 
+    def launch_binary(self, bin_dir):
+        return os.path.join(bin_dir, "sideline")  # the arm64 build links the Swift runtime in already
+
 
 class Bench:
     def __init__(self, work, release, counter):
@@ -126,10 +141,11 @@ class Bench:
         os.makedirs(self.bin, exist_ok=True)
         self.counter.install(self.release, self.bin)
 
-    def fixtures(self, reuse):
+    def fixtures(self, reuse, analytics=True):
+        """`analytics`: the sideline-bench rows' databases too (the slow part; --only launch needs none)."""
         fixtures = os.path.join(self.work, "fixtures")
         kiosk = os.path.join(self.work, "kiosk")
-        if not (reuse and os.path.exists(os.path.join(fixtures, "season.sqlite"))):
+        if analytics and not (reuse and os.path.exists(os.path.join(fixtures, "season.sqlite"))):
             t = time.time()
             self.run([os.path.join(self.bin, "sideline-bench"), "count-units", "fixtures", f"--dir={fixtures}"], self.env(), None)
             print(f"(fixtures written in {time.time() - t:.0f} s)", flush=True)
@@ -177,7 +193,7 @@ class Bench:
         else:  # launch: one whole process
             db = os.path.join(place, "launch.sqlite")
             shutil.copyfile(self.launch_db, db)
-            argv = [os.path.join(self.bin, "sideline"), "--headless", "--size", "800x480", "--script", self.launch_script,
+            argv = [self.counter.launch_binary(self.bin), "--headless", "--size", "800x480", "--script", self.launch_script,
                     "--screenshots", os.path.join(place, "shots"), "--db", db]
             if not valgrind:  # its CPU time, user + system, by GNU time
                 argv = ["/usr/bin/time", "-f", "median %U %S ms CPU a process", "-o", os.path.join(place, "time")] + argv
@@ -194,6 +210,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--work", default=os.path.join(ROOT, "out", "bench-instructions"))
     parser.add_argument("--release", default=os.path.join(ROOT, ".build", "release"))
+    parser.add_argument("--static-release", default=os.path.join(ROOT, ".build-static", "release"),
+                        help="x86-64: where release-build.sh's sideline is (the launch row's binary)")
     parser.add_argument("--reuse-fixtures", action="store_true", help="keep the fixtures of an earlier run")
     parser.add_argument("--only", help="rows whose name or unit contains this")
     parser.add_argument("--jobs", type=int, default=2)
@@ -210,10 +228,10 @@ def main():
         os.makedirs(work, exist_ok=True)
         bench = Bench(work, release, QemuPlugin(args.root, work))
     else:
-        bench = Bench(args.work, args.release, Callgrind())
+        bench = Bench(args.work, args.release, Callgrind(args.static_release))
     bench.strip()
-    bench.fixtures(args.reuse_fixtures)
     rows = [r for r in ROWS if not args.only or args.only in r[0] or args.only in r[1]]
+    bench.fixtures(args.reuse_fixtures, analytics=any(how.startswith("bench:") for _, how, _, _ in rows))
     started = time.time()
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         jobs = {}

@@ -35,7 +35,7 @@ public struct ClubAPI: Sendable {
         do {
             response = try http.send(method, server.endpoint(path), headers: headers, body: payload)
         } catch {
-            throw .unreachable(host: server.host, reason: error.description)
+            throw error.isLocal ? .local(error.description) : .unreachable(host: server.host, reason: error.description)
         }
         guard (200..<300).contains(response.status) else {
             let message = (try? JSONDecoder().decode(ErrorBody.self, from: response.body))?.error

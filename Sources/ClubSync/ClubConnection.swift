@@ -6,25 +6,36 @@ import Synchronization
 /// two round trips before a byte of the request. libcurl keeps the live connection and the TLS session
 /// in the handle between transfers; `curl_easy_reset` before each clears the options, not those.
 /// A connection that died (the server's idle timeout, a cut link) is noticed by libcurl and opened again.
-final class ClubConnection: @unchecked Sendable {
-    // @unchecked: `handle` is a C pointer Swift cannot check; it is only used inside `lock`, one
-    // transfer at a time, and freed in deinit, when no other reference is left.
-    private let handle: UnsafeMutableRawPointer?
-    private let lock = Mutex(())
+/// The handle is made at the first transfer: only a process that sends a request opens libcurl.
+final class ClubConnection: Sendable {
+    /// The easy handle, once made: a C pointer, only used inside the mutex, one transfer at a time.
+    private struct Handle: @unchecked Sendable {
+        // @unchecked: the pointer is libcurl's handle, touched only with the mutex held (`transfer`) or
+        // in deinit, when no other reference to the connection is left.
+        let pointer: UnsafeMutableRawPointer
+    }
+    private let handle = Mutex<Handle?>(nil)
 
-    init() { handle = ClubHTTP.initialised ? curl_easy_init() : nil }
+    init() {}
 
-    deinit { if let handle { curl_easy_cleanup(handle) } }
+    deinit { handle.withLock { if let pointer = $0?.pointer { sideline_curl_easy_cleanup(pointer) } } }
 
-    /// `body` with the handle, its options at libcurl's defaults; nil when libcurl could not start. The
-    /// options are cleared again after it: they point into the request's own buffers (the body, the
-    /// headers, the error text), which do not outlive `body`.
-    func transfer<T: Sendable>(_ body: (UnsafeMutableRawPointer) -> T) -> T? {
-        lock.withLock { _ in
-            guard let handle else { return nil }
-            curl_easy_reset(handle)
-            defer { curl_easy_reset(handle) }
-            return body(handle)
+    /// `body` with the handle, its options at libcurl's defaults; a `ClubTransportError` when libcurl
+    /// could not be opened or started. The options are cleared again after it: they point into the
+    /// request's own buffers (the body, the headers, the error text), which do not outlive `body`.
+    func transfer<T: Sendable>(_ body: (UnsafeMutableRawPointer) -> T) -> Result<T, ClubTransportError> {
+        handle.withLock { handle in
+            if handle == nil {
+                if let missing = ClubHTTP.libcurlMissing { return .failure(missing) }
+                guard let made = sideline_curl_easy_init() else {
+                    return .failure(ClubTransportError(description: "libcurl could not start", isLocal: true))
+                }
+                handle = Handle(pointer: made)
+            }
+            let pointer = handle!.pointer
+            sideline_curl_easy_reset(pointer)
+            defer { sideline_curl_easy_reset(pointer) }
+            return .success(body(pointer))
         }
     }
 }

@@ -12,6 +12,8 @@ public struct ClubHTTPResponse: Sendable {
 /// Why a request got no answer: the network, the name, the certificate, a timeout — one line.
 public struct ClubTransportError: Error, Equatable, CustomStringConvertible {
     public var description: String
+    /// The kiosk itself cannot send (libcurl missing), not the network or the server.
+    public var isLocal = false
 }
 
 /// HTTPS through libcurl: the system's TLS (OpenSSL) with Debian's CA store, or a club's own CA
@@ -29,13 +31,18 @@ public struct ClubHTTP: Sendable {
 
     public init(caFile: String? = nil) { self.caFile = caFile }
 
-    /// libcurl's global set-up, once per process, before any handle (it is not thread-safe itself).
-    static let initialised: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+    /// Why libcurl cannot be used, or nil once it is open (and globally set up): tried once per process,
+    /// at the first request. The package depends on libcurl; a board without it gets this one line.
+    static let libcurlMissing: ClubTransportError? = {
+        var reason = [CChar](repeating: 0, count: 512)
+        guard sideline_curl_open(&reason, reason.count) != 0 else { return nil }
+        let why = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return ClubTransportError(description: "the club sync needs libcurl (\(why)): install Debian's libcurl4t64 or libcurl4",
+                                  isLocal: true)
+    }()
 
     public func send(_ method: String, _ url: URL, headers: [String: String] = [:], body: Data? = nil) throws(ClubTransportError) -> ClubHTTPResponse {
-        let outcome = connection.transfer { curl in perform(curl, method, url, headers: headers, body: body) }
-        guard let outcome else { throw ClubTransportError(description: "libcurl could not start") }
-        return try outcome.get()
+        try connection.transfer { curl in perform(curl, method, url, headers: headers, body: body) }.get().get()
     }
 
     /// One request on the connection's handle (options set afresh: the handle was reset).
@@ -46,10 +53,10 @@ public struct ClubHTTP: Sendable {
         let sinkPointer = Unmanaged.passUnretained(sink).toOpaque()
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         var headerList: UnsafeMutablePointer<curl_slist>?
-        defer { curl_slist_free_all(headerList) }
-        for (name, value) in headers { headerList = curl_slist_append(headerList, "\(name): \(value)") }
+        defer { sideline_curl_slist_free_all(headerList) }
+        for (name, value) in headers { headerList = sideline_curl_slist_append(headerList, "\(name): \(value)") }
         // Without a body, curl would add "Expect: 100-continue" to big PATCHes and wait a second for it.
-        headerList = curl_slist_append(headerList, "Expect:")
+        headerList = sideline_curl_slist_append(headerList, "Expect:")
 
         let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { errors in
             // An empty body still needs a pointer curl will not read past: one byte, of which it sends none.
@@ -84,7 +91,7 @@ public struct ClubHTTP: Sendable {
                     }
                 }
                 guard ok else { return CURLE_FAILED_INIT }
-                return curl_easy_perform(curl)
+                return sideline_curl_easy_perform(curl)
             }
         }
         guard code == CURLE_OK else {
@@ -110,9 +117,9 @@ public struct ClubHTTP: Sendable {
             return last.isEmpty ? "cannot connect" : last.lowercased()
         case CURLE_OPERATION_TIMEDOUT: return "timed out"
         case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CONNECT_ERROR:
-            return "its certificate is not trusted (\(detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail))"
+            return "its certificate is not trusted (\(detail.isEmpty ? String(cString: sideline_curl_easy_strerror(code)) : detail))"
         case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING: return "the connection broke (\(detail))"
-        default: return detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        default: return detail.isEmpty ? String(cString: sideline_curl_easy_strerror(code)) : detail
         }
     }
 }

@@ -36,12 +36,16 @@ public final class SidelineStore: Sendable {
            !FileManager.default.isWritableFile(atPath: directory) {
             throw StoreError.cannotOpen(path: path, reason: "the folder \(directory) is not writable by this user")
         }
-        if FileManager.default.fileExists(atPath: path) {
-            // Checked before the pool opens it: opening switches the file to WAL, a change in itself.
-            try Self.checkSchema(path: path, adoptingForeign: adoptingForeign)
-        }
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
+        if FileManager.default.fileExists(atPath: path) {
+            // Checked on the pool's writer as it opens, before the pool switches the file to WAL (a change in
+            // itself), not on a connection of its own: each connection parses the whole schema (≈ 7 M
+            // instructions at launch). Readers are read-only; the writer alone checks.
+            configuration.prepareDatabase { db in
+                if !db.configuration.readonly { try Self.checkSchema(db, path: path, adoptingForeign: adoptingForeign) }
+            }
+        }
         database = try Self.opening(path) { try DatabasePool(path: path, configuration: configuration) }
         try Self.migrate(database, path: path)
         try reapplyErasures()
@@ -67,7 +71,7 @@ public final class SidelineStore: Sendable {
         configuration.busyMode = .timeout(5)
         func open(_ location: String) throws -> DatabaseQueue {
             let queue = try DatabaseQueue(path: location, configuration: configuration)
-            try checkSchema(queue, path: path, adoptingForeign: false)
+            try queue.read { try checkSchema($0, path: path, adoptingForeign: false) }
             return queue
         }
         let queue = try opening(path) {
@@ -101,33 +105,17 @@ public final class SidelineStore: Sendable {
         return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?immutable=1"
     }
 
-    /// `checkSchema` through a read-only connection of its own, closed again.
-    private static func checkSchema(path: String, adoptingForeign: Bool) throws {
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .timeout(5)
-        try opening(path) {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            try checkSchema(queue, path: path, adoptingForeign: adoptingForeign)
-            try queue.close()
-        }
-    }
-
     /// Refuses what is not Sideline's to change: a newer Sideline's schema, or another program's
     /// tables in a file without Sideline's migrations (unless `adoptingForeign`). Called inside
     /// `opening`, which names SQLite's errors.
-    private static func checkSchema(_ database: any DatabaseReader, path: String, adoptingForeign: Bool) throws {
-        let (superseded, foreign) = try database.read { db -> (Bool, [String]) in
-            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-            var migrated = false
-            if tables.contains("grdb_migrations"), tables.contains("session") {
-                migrated = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM grdb_migrations WHERE identifier = 'v1')") ?? false
-            }
-            let superseded = try migrated && Schema.migrator.hasBeenSuperseded(db)
-            return (superseded, migrated ? [] : tables)
+    private static func checkSchema(_ db: Database, path: String, adoptingForeign: Bool) throws {
+        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        var migrated = false
+        if tables.contains("grdb_migrations"), tables.contains("session") {
+            migrated = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM grdb_migrations WHERE identifier = 'v1')") ?? false
         }
-        if superseded { throw StoreError.newerSchema(path: path) }
-        if !foreign.isEmpty, !adoptingForeign { throw StoreError.foreignDatabase(path: path, tables: foreign) }
+        if try migrated && Schema.migrator.hasBeenSuperseded(db) { throw StoreError.newerSchema(path: path) }
+        if !migrated, !tables.isEmpty, !adoptingForeign { throw StoreError.foreignDatabase(path: path, tables: tables) }
     }
 
     /// `sideline migrate`: opens (creating) the database at `path` and migrates it — all the way, or

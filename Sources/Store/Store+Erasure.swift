@@ -54,6 +54,8 @@ extension SidelineStore {
         let recordedDigests = Set(recorded.map(\.playerDigest))
         let unrecorded = logged.filter { !recordedDigests.contains($0.playerDigest) }
         let digests = recordedDigests.union(loggedDigests)
+        // Nothing ever erased (every launch of most kiosks): no player's key is worth hashing.
+        guard !digests.isEmpty else { return 0 }
         let present = try read { db in
             try Row.fetchAll(db, sql: "SELECT id, uuid FROM player WHERE uuid IS NOT NULL").compactMap { row -> (String, Int64)? in
                 guard let digest = PlayerErasure.digest(playerKey: row["uuid"]), digests.contains(digest) else { return nil }

@@ -1,13 +1,16 @@
 """The kiosk's side of the club with the real `sideline` and `sideline-club`: joining with a code, a recorded
 session synced exactly once (also when the pass is killed mid-upload), tombstones both ways, roster edits from
 one kiosk reaching another, and the transport's rules (no plain http:// off the machine, the server's
-certificate verified, a club's own CA accepted)."""
+certificate verified, a club's own CA accepted, libcurl opened only by a pass and missed in one line)."""
 import json
 import os
 import pathlib
+import re
 import signal
 import subprocess
 import sys
+
+import pytest
 
 from kiosk_cli import KioskCLI, without_ids
 from sideline_testkit.postgres import free_port
@@ -353,3 +356,40 @@ def test_a_self_signed_server_needs_the_clubs_ca_file(club, sideline_bin, tmp_pa
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def libcurl_path():
+    """The file the loader opens for libcurl.so.4 on this machine (ldconfig's cache), its links followed."""
+    cache = subprocess.run(["ldconfig", "-p"], capture_output=True, text=True, check=True).stdout
+    match = re.search(r"^\s+libcurl\.so\.4 \(libc6,x86-64[^)]*\) => (\S+)$", cache, re.M) or \
+        re.search(r"^\s+libcurl\.so\.4 \([^)]*\) => (\S+)$", cache, re.M)
+    assert match, "libcurl.so.4 is not in the loader's cache"
+    return os.path.realpath(match.group(1))
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="a mount namespace of its own needs root")
+def test_without_libcurl_the_kiosk_records_and_a_pass_says_so_in_one_line(club, sideline_bin, tmp_path):
+    """libcurl is opened when a pass first sends a request, not linked (decision 078): the binary names no
+    libcurl, a board whose libcurl is gone still starts and records, and a pass stops with one line that
+    says what to install, losing nothing — the next pass with libcurl back uploads the session."""
+    needed = re.findall(r"NEEDED\s+(\S+)", subprocess.run(["objdump", "-p", sideline_bin], capture_output=True, text=True,
+                                                          check=True).stdout)
+    assert needed and not [n for n in needed if "curl" in n], needed
+    club.add_club("Alpha")
+    a = kiosk(sideline_bin, tmp_path, "pitch-1")
+    a.join(club, "Alpha")
+    # The same kiosk in a mount namespace where libcurl's file is empty: the loader cannot open it.
+    broken = KioskCLI(sideline_bin, a.db, "pitch-1",
+                      prefix=("unshare", "--mount", "sh", "-c", f'mount --bind /dev/null "{libcurl_path()}" && exec "$@"', "sh"))
+    broken.record(players=2, minutes=0.5)
+    # Exit 2; the pass's log line and the exit's line (as for any pass that stops) say what to install.
+    result = broken.sync(check=False)
+    assert result.returncode == 2 and result.stdout == "", result
+    lines = result.stderr.strip().splitlines()
+    assert 1 <= len(lines) <= 2, lines
+    for line in lines:
+        for words in ("1 session and", "needs libcurl", "libcurl.so.4", "install Debian's libcurl4t64 or libcurl4"):
+            assert words in line, (words, line)
+    assert broken.club("status").stdout.startswith("1 session and ")
+    assert "1 sessions uploaded" in a.sync().stdout
+    assert club.owner_sql("SELECT count(*) FROM session") == "1"

@@ -39,6 +39,21 @@ def test_name_version_and_arch(deb):
     assert (control(deb, "Package"), control(deb, "Version"), control(deb, "Architecture")) == ("sideline", version, arch)
 
 
+def library_owner(library):
+    """(path, the package that owns it) of a library the loader's cache finds by its soname, on this
+    machine's own architecture (not a multiarch neighbour's)."""
+    cache = run("ldconfig", "-p").stdout
+    tag = LOADER_TAG[run("dpkg", "--print-architecture").stdout.strip()]
+    match = re.search(rf"^\s+{re.escape(library)} \(libc6,{tag}.*\) => (\S+)$", cache, re.M)
+    assert match, f"{library} is not in the loader's cache"
+    path = pathlib.Path(match.group(1))
+    for candidate in [path, path.resolve(), pathlib.Path("/usr") / path.relative_to("/") if not str(path).startswith("/usr") else path]:
+        found = subprocess.run(["dpkg", "-S", str(candidate)], capture_output=True, text=True)
+        if found.returncode == 0:
+            return path, found.stdout.split(":")[0].strip()
+    raise AssertionError(f"no package owns {path}")
+
+
 def test_every_library_the_binary_needs_comes_from_a_package_in_depends(package, tmp_path):
     """objdump's NEEDED list, each library found by the loader's cache and its package by dpkg -S —
     independent of dpkg-shlibdeps, which wrote Depends. Both packages' binaries."""
@@ -48,23 +63,24 @@ def test_every_library_the_binary_needs_comes_from_a_package_in_depends(package,
     needed = re.findall(r"NEEDED\s+(\S+)", run("objdump", "-p", str(binary)).stdout)
     assert needed and not [n for n in needed if "swift" in n.lower() or "Foundation" in n], \
         f"the Swift runtime is linked in, not needed at run time: {needed}"
-    cache = run("ldconfig", "-p").stdout
     depends = depends_names(deb)
-    # The loader cache's tag for this machine's own libraries (not a multiarch neighbour's).
-    tag = LOADER_TAG[run("dpkg", "--print-architecture").stdout.strip()]
     for library in needed:
-        match = re.search(rf"^\s+{re.escape(library)} \(libc6,{tag}.*\) => (\S+)$", cache, re.M)
-        assert match, f"{library} is not in the loader's cache"
-        path = pathlib.Path(match.group(1))
-        owner = None
-        for candidate in [path, path.resolve(), pathlib.Path("/usr") / path.relative_to("/") if not str(path).startswith("/usr") else path]:
-            found = subprocess.run(["dpkg", "-S", str(candidate)], capture_output=True, text=True)
-            if found.returncode == 0:
-                owner = found.stdout.split(":")[0].strip()
-                break
-        assert owner, f"no package owns {path}"
+        _, owner = library_owner(library)
         essential = run("dpkg-query", "-W", "-f=${Essential}", owner).stdout.strip() == "yes"
         assert owner in depends or owner == "libc6" or essential, f"{library} comes from {owner}, which Depends does not name: {sorted(depends)}"
+
+
+def test_libcurl_which_the_kiosk_opens_when_it_syncs_is_in_depends(deb, tmp_path):
+    """libcurl is opened with dlopen by its soname (CCurl.h's SIDELINE_LIBCURL), so dpkg-shlibdeps never sees
+    it: the binary names it nowhere in NEEDED, carries the soname, and its package is in Depends by hand."""
+    soname = re.search(r'#define SIDELINE_LIBCURL "([^"]+)"', (ROOT / "Sources/CCurl/include/CCurl.h").read_text()).group(1)
+    run("dpkg-deb", "-x", str(deb), str(tmp_path))
+    binary = tmp_path / "usr/bin/sideline"
+    needed = re.findall(r"NEEDED\s+(\S+)", run("objdump", "-p", str(binary)).stdout)
+    assert soname not in needed, needed
+    assert soname.encode() in binary.read_bytes(), f"{soname} is not in the binary: CCurl.h is not what was built"
+    _, owner = library_owner(soname)
+    assert owner in depends_names(deb), f"{soname} comes from {owner}, which Depends does not name"
 
 
 def test_contents_conffiles_and_units(deb, tmp_path):

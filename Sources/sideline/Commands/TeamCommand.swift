@@ -10,7 +10,7 @@ struct TeamCommand: ParsableCommand {
         subcommands: [Rename.self, Colour.self, Delete.self])
 
     struct Rename: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Give a team another name.")
+        static let configuration = CommandConfiguration(commandName: "rename", abstract: "Give a team another name.")
         @OptionGroup var database: DatabaseOptions
         @Argument(help: "The team's name now.") var team: String
         @Argument(help: "Its new name.") var newName: String
