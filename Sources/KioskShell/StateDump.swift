@@ -72,8 +72,8 @@ public enum StateDump {
                        "effortEndMs": s.review.data?.effortEndMs.map { $0 as Any } ?? NSNull(),
                        "zoneModel": s.review.data.map { $0.zoneModel.rawValue as Any } ?? NSNull(),
                        "spotlight": s.review.spotlightPlayerID.map { $0 as Any } ?? NSNull(),
-                       "intervalBlocks": s.review.data?.intervalBlocks.map { b -> [String: Any] in
-                           ["kind": b.label.kind.rawValue, "number": b.label.number, "of": b.label.of, "fromMs": b.fromMs, "toMs": b.toMs]
+                       "intervalBlocks": s.review.data?.intervalBlocks.compactMap { b -> [String: Any]? in
+                           b.intervalLabel.map { ["kind": $0.kind.rawValue, "number": $0.number, "of": $0.of, "fromMs": b.fromMs, "toMs": b.toMs] }
                        } ?? [[String: Any]](),
                        "challenge": s.review.data?.challenge.map(challenge) ?? NSNull(),
                        "maxHRSuggestions": s.review.data?.maxHRSuggestions.map { m -> [String: Any] in
