@@ -1,4 +1,5 @@
 import Analytics
+import AppCore
 import Foundation
 import Store
 import TeamCore
@@ -21,6 +22,51 @@ public struct SessionDrillReport: Sendable {
 
     public var session: Session
     public var drills: [Line]
+
+    /// The drills of an analysed session (not its interval blocks), each with every player's figures.
+    public init(_ context: AnalysedSession) {
+        let a = context.analysis
+        let players = a.players.sorted { $0.shirtNumber < $1.shirtNumber }
+        session = a.session
+        drills = a.phases.enumerated().filter { $0.element.kind == .drill }.map { i, phase in
+            let figures = players.map { p in
+                Player(playerID: p.playerID, name: context.name(of: p), number: p.shirtNumber,
+                       figures: DrillFigures(p.phases[i].stats, zoneModel: a.zoneModel))
+            }
+            return Line(phase: phase, players: figures, team: TeamDrillFigures(figures.map(\.figures)))
+        }
+    }
+
+    /// As review shows them.
+    public var reviewDrills: [ReviewDrill] {
+        drills.map { line in
+            ReviewDrill(phase: line.phase, team: DrillNumbers(line.team),
+                        players: Dictionary(uniqueKeysWithValues: line.players.map { ($0.playerID, DrillNumbers($0.figures)) }))
+        }
+    }
+}
+
+extension DrillNumbers {
+    public init(_ f: DrillFigures) {
+        self.init(minutes: f.minutes, meanBPM: f.meanBPM, peakBPM: f.peakBPM.map(Double.init), highIntensityPercent: f.highIntensityPercent,
+                  trimp: f.signalMs > 0 ? f.trimp : nil)
+    }
+
+    public init(_ t: TeamDrillFigures) {
+        self.init(minutes: t.minutes ?? 0, meanBPM: t.meanBPM, peakBPM: t.peakBPM, highIntensityPercent: t.highIntensityPercent, trimp: t.trimp)
+    }
+}
+
+extension DrillSeasonReport {
+    /// As review's sheet shows it, weeks named by their Monday ("9 Mar").
+    public var sheet: DrillSeasonSheet {
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return DrillSeasonSheet(drill: drill, weeks: season.weeks.map { w in
+            let (_, month, day) = w.monday.components
+            return DrillSeasonSheet.Week(label: "\(day) \(months[month - 1])", sessions: w.sessionIDs.count, team: DrillNumbers(w.team),
+                                         players: w.players.mapValues(DrillNumbers.init))
+        })
+    }
 }
 
 /// One drill of a team across the season, week by week, with the names of its players.
@@ -34,17 +80,7 @@ public struct DrillSeasonReport: Sendable {
 extension SessionReview {
     /// A session's drills (not its interval blocks), each with every player's figures.
     public static func drillReport(store: SidelineStore, sessionID: Int64) throws -> SessionDrillReport {
-        let context = try load(store: store, sessionID: sessionID)
-        let a = context.analysis
-        let players = a.players.sorted { $0.shirtNumber < $1.shirtNumber }
-        let lines = a.phases.enumerated().filter { $0.element.kind == .drill }.map { i, phase in
-            let figures = players.map { p in
-                SessionDrillReport.Player(playerID: p.playerID, name: context.name(of: p), number: p.shirtNumber,
-                                          figures: DrillFigures(p.phases[i].stats, zoneModel: a.zoneModel))
-            }
-            return SessionDrillReport.Line(phase: phase, players: figures, team: TeamDrillFigures(figures.map(\.figures)))
-        }
-        return SessionDrillReport(session: a.session, drills: lines)
+        SessionDrillReport(try load(store: store, sessionID: sessionID))
     }
 
     /// Every occurrence of the drill named `name` (whatever its case) in the team's finished sessions, week by

@@ -45,7 +45,7 @@ public struct ReviewScreenLoader {
                           zoneModel: analysis.zoneModel, tags: session.tags,
                           teamBand: TeamBand.compute(tracks: analysis.players.map(\.track), durationMs: duration),
                           intervalBlocks: SessionPhase.intervalBlocks(fromLaps: laps), challenge: try store.challenge(sessionID),
-                          maxHRSuggestions: try maxHRSuggestions(context))
+                          maxHRSuggestions: try maxHRSuggestions(context), drills: SessionDrillReport(context).reviewDrills)
     }
 
     /// The players who held a heart rate above the HRmax on file (their own today, a formula's at

@@ -80,6 +80,24 @@ extension SidelineStore {
         }
     }
 
+    /// A drill started in a session being recorded (the kiosk's live screen): after the drills before it, within the
+    /// session; the one before it ends here unless it ended already. Refused in one line, nothing changed.
+    public func startDrill(_ sessionID: Int64, _ drill: DrillStart) throws {
+        if let problem = Drill.nameProblem(drill.name) { throw StoreError.invalid("a drill name \(problem)") }
+        try write { db in
+            guard let session = try Session.fetchOne(db, key: sessionID) else { throw StoreError.unknownSession(sessionID) }
+            guard session.state == .running || session.state == .paused, session.effortEndMs == nil else {
+                throw StoreError.invalid("session \(sessionID) is over: a drill starts while it runs")
+            }
+            let last = try Int64.fetchOne(db, sql: "SELECT MAX(start_ms) FROM session_drill WHERE session_id = ?", arguments: [sessionID])
+            guard drill.startMs >= 0, drill.startMs > (last ?? -1) else {
+                throw StoreError.invalid("drill '\(drill.name)' would start before the drill under way")
+            }
+            try db.execute(sql: "INSERT INTO session_drill(session_id, start_ms, end_ms, name) VALUES (?, ?, NULL, ?)",
+                           arguments: [sessionID, drill.startMs, Drill.trimmed(drill.name)])
+        }
+    }
+
     /// The team's finished sessions that ran a drill of this name (whatever its case), oldest first.
     public func sessionIDs(teamID: Int64, withDrill name: String) throws -> [Int64] {
         try read { db in
