@@ -299,7 +299,14 @@ extension Frame {
         let (graphArea, panel) = area.splitRight(max(metrics.px(250), area.w * 34 / 100), gap: metrics.gap)
         let (titleRow, graphRest) = graphArea.splitTop(metrics.px(34))
         playerTitle(p, titleRow)
-        graph(data, area: graphRest, players: [p], zoneColoured: true, previous: p.previous)
+        var graphBox = graphRest
+        if !data.drills.isEmpty {
+            // The player's own figures in each drill; a tap: that drill across the season, the player's weeks under the team's.
+            let (rest, row) = graphRest.splitBottom(metrics.target, gap: metrics.gap)
+            drillChips(data.drills, playerID: p.playerID, in: row)
+            graphBox = rest
+        }
+        graph(data, area: graphBox, players: [p], zoneColoured: true, previous: p.previous)
         playerPanel(p, panel)
     }
 }
