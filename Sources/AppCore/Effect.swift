@@ -22,6 +22,8 @@ public enum Effect: Sendable, Equatable {
     /// Records when the effort ended (`atMs`: session offset) and lets simulated players rest;
     /// the recorder runs on for the recovery minute.
     case endEffort(sessionID: Int64, atMs: Int64)
+    /// A drill added to the team's library (`SidelineStore.addDrill`); the library is read again.
+    case addDrill(teamID: Int64, name: String)
     /// A drill began (`DrillStart.startMs`: session offset); the one before ends there (`SidelineStore.startDrill`).
     case startDrill(sessionID: Int64, DrillStart)
     /// An interval block began (`atMs`: session offset): simulated players work hard or rest with it

@@ -80,6 +80,9 @@ extension KioskRuntime {
             // Simulated players rest from the effort's end, so the recovery minute shows their hearts slowing.
             sources.pump.setWorkload(.resting, atNs: recorder.start.ns &+ UInt64(max(0, atMs)) * 1_000_000)
             try recorder.endEffort(atOffsetMs: atMs)
+        case .addDrill(let teamID, let name):
+            try store.addDrill(teamID: teamID, name: name)
+            dispatch(.lobby(.drills(.libraryLoaded(teamID: teamID, try store.drills(teamID: teamID)))))
         case .startDrill(let id, let drill):
             try store.startDrill(id, drill)
         case .intervalBlockStarted(let id, let kind, let atMs):

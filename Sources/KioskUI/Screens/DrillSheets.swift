@@ -11,7 +11,9 @@ extension Frame {
         let plan = state.lobby.drillPlan
         let (grid, planRow) = body.splitBottom(metrics.target, gap: metrics.gap)
         drillGrid(state.lobby.drillLibrary.map(\.name), planned: state.lobby.drillLibrary.map(\.plannedMinutes), in: grid) { .lobby(.drills(.add($0))) }
-        let (planBox, edit) = planRow.splitRight(metrics.px(260), gap: metrics.gap)
+        let (planAndNew, edit) = planRow.splitRight(metrics.px(260), gap: metrics.gap)
+        let (planBox, newDrill) = planAndNew.splitRight(metrics.px(150), gap: metrics.gap)
+        button("New…", newDrill, .form(.newDrill), hitLabel: "New drill")
         canvas.fillRounded(planBox, radius: metrics.px(10), Theme.surface)
         canvas.text(plan.isEmpty ? "No plan: drills can still be started from the live screen" : "Plan: " + Self.drillPlanSummary(plan),
                     size: metrics.small, bold: !plan.isEmpty, colour: plan.isEmpty ? Theme.textDim : Theme.text,
@@ -24,26 +26,33 @@ extension Frame {
     /// The library as big buttons, four a row (gloves): each tap is one `action(index)`.
     private func drillGrid(_ names: [String], planned: [Int?], in area: Rect, action: (Int) -> Action) {
         guard !names.isEmpty else {
-            wrappedText("The team has no drills yet. Add them with `sideline drills --team NAME --add \"SSG 4v4\"` (docs/CLI.md).",
+            wrappedText("The team has no drills yet: \"New…\" adds one (or `sideline drills --team NAME --add \"SSG 4v4\"`).",
                         size: metrics.body, in: area.inset(metrics.px(20)), colour: Theme.textDim)
             return
         }
         let columns = 4
         let rows = max(2, (names.count + columns - 1) / columns)
-        let cells = area.rows(rows, gap: metrics.gap).flatMap { $0.columns(columns, gap: metrics.gap) }
-        for (i, (cell, name)) in zip(cells, names).enumerated() {
-            canvas.fillRounded(cell, radius: metrics.px(12), Theme.surfaceHigh)
-            let inner = cell.inset(dx: metrics.px(10), dy: metrics.px(6))
-            let minutes = planned.indices.contains(i) ? planned[i] : nil
-            if let minutes {
-                let (top, bottom) = inner.splitTop(inner.h * 3 / 5)
-                canvas.text(name, size: metrics.body, bold: true, in: top, align: .center)
-                canvas.text("\(minutes) min", size: metrics.small, colour: Theme.textDim, in: bottom, align: .center)
-            } else {
-                canvas.text(name, size: metrics.body, bold: true, in: inner, align: .center)
+        // Two rows fill the sheet; more share it down to a glove's target, then the grid scrolls.
+        let rowHeight = max(metrics.target + metrics.px(8), area.h / rows - metrics.gap)  // the list counts a gap after each row
+        list(id: "drillGrid", area: area, rowHeight: rowHeight, count: rows) { row, r in
+            for (col, cell) in r.columns(columns, gap: metrics.gap).enumerated() where row * columns + col < names.count {
+                drillCell(names[row * columns + col], minutes: planned.indices.contains(row * columns + col) ? planned[row * columns + col] : nil,
+                          in: cell, action: action(row * columns + col))
             }
-            hits.add(Hit(rect: cell, label: "Drill \(name)", action: action(i)))
         }
+    }
+
+    private func drillCell(_ name: String, minutes: Int?, in cell: Rect, action: Action) {
+        canvas.fillRounded(cell, radius: metrics.px(12), Theme.surfaceHigh)
+        let inner = cell.inset(dx: metrics.px(10), dy: metrics.px(6))
+        if let minutes {
+            let (top, bottom) = inner.splitTop(inner.h * 3 / 5)
+            canvas.text(name, size: metrics.body, bold: true, in: top, align: .center)
+            canvas.text("\(minutes) min", size: metrics.small, colour: Theme.textDim, in: bottom, align: .center)
+        } else {
+            canvas.text(name, size: metrics.body, bold: true, in: inner, align: .center)
+        }
+        hits.add(Hit(rect: cell, label: "Drill \(name)", action: action))
     }
 
     /// The coach's band under the bar while drills are planned or known: the drill under way and its time, and a
