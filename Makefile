@@ -19,6 +19,8 @@
 #               as aarch64 code, and the same session's exports byte for byte on both architectures (deploy/scripts/arm64-test.sh)
 #   make bench-appliance  kill -9 → the kiosk back on screen, on this machine's cores: cage (headless) and the kiosk as the unit runs them
 #   make test-appliance  only the appliance in a VM: the .deb installed by apt, boot to the kiosk on bluez and hci-user, taps, crashes, power cut, USB sticks, no blanking, no adapter at start, a bookworm board upgraded to trixie (Tests/appliance); RELEASE=bookworm boots bookworm's
+#               ARCH=arm64: an arm64 trixie board (qemu-system-aarch64, Cortex-A72, TCG) in one boot: the arm64 .deb installed by apt, the picker, emulated straps (on hci_uart: no hci_vhci in Debian's arm64 kernel) recorded exactly,
+#               the USB stick's backup, kill -9 → READY, with its figures (Tests/arm64/test_appliance_vm.py, deploy/scripts/vm/test-appliance-arm64.sh; not in make test: docs/TESTING.md)
 #   make test-upgrade  only a bookworm board with Sideline upgraded in place to trixie (Tests/appliance/test_upgrade.py; not in make test: run it when deploy/package changes)
 #   make bench-display  the display measured again in the appliance VM: cage against SDL's KMSDRM (frames drawn, taps, memory)
 .PHONY: demo club-demo test test-arm64 test-vm test-appliance test-upgrade bench-appliance bench-display bench bench-instructions bench-ble bench-club bench-club-kiosk bench-club-hostile bench-club-upload bench-hostile bench-vm setup build build-static deb
@@ -102,8 +104,12 @@ test-vm: setup
 	./deploy/scripts/vm/test-vm.sh $(RELEASE)
 
 test-appliance: build-static
+ifeq ($(ARCH),arm64)
+	./deploy/scripts/vm/test-appliance-arm64.sh
+else
 	./deploy/scripts/venv.sh
 	SIDELINE_VM_RELEASE=$(RELEASE) .venv/bin/python -m pytest -q -rP Tests/appliance
+endif
 
 test-upgrade: build-static
 	./deploy/scripts/venv.sh

@@ -14,8 +14,8 @@ public struct ClubDatabase: Sendable {
     /// a minute before it gives up on a request; past this the request is answered 503 instead.
     public let deadline: Duration?
 
-    /// What `serve` gives a transaction: a commit of the largest bundle takes a few seconds, and the kiosk
-    /// gives up after 30.
+    /// What `serve` gives a transaction by default (`--database-deadline`): a commit of the largest bundle
+    /// takes a few seconds, and the kiosk gives up after 30.
     public static let servingDeadline: Duration = .seconds(15)
     /// Who may hold a session bundle in memory now: commits and analyses, one at a time by default.
     let bundles: MemoryGate

@@ -105,6 +105,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("shutdown-grace"),
             help: "Seconds requests under way may take to finish after SIGTERM before they are cancelled (1-60).")
     var shutdownGrace: Int = ClubServerApp.Limits().shutdownGraceSeconds
+    @Option(name: .customLong("database-deadline"),
+            help: "Seconds one request's database work may take, waiting for a connection included, before it is answered 503 (1-300).")
+    var databaseDeadline: Int = Int(ClubDatabase.servingDeadline.components.seconds)
 
     func run() async throws {
         guard (1...3600).contains(idleTimeout) else {
@@ -115,6 +118,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (1...60).contains(shutdownGrace) else {
             throw ClubError(.badRequest, "--shutdown-grace \(shutdownGrace): seconds from 1 to 60")
+        }
+        guard (1...300).contains(databaseDeadline) else {
+            throw ClubError(.badRequest, "--database-deadline \(databaseDeadline): seconds from 1 to 300")
         }
         var limits = ClubServerApp.Limits()
         limits.idleTimeoutSeconds = idleTimeout
@@ -132,7 +138,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let url = try database.url()
         try await ClubDatabase.checkServingRole(url, logger: Diagnostics.logger("club.db"))
-        let db = ClubDatabase(url: url, logger: Diagnostics.logger("club.db"), deadline: ClubDatabase.servingDeadline)
+        let db = ClubDatabase(url: url, logger: Diagnostics.logger("club.db"), deadline: .seconds(databaseDeadline))
         let scheme = tls == nil ? "http" : "https"
         try await ClubServerApp.run(database: db, host: host, port: port, tls: tls, limits: limits) { bound in
             say("listening on \(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(bound)")

@@ -12,64 +12,10 @@ import time
 from sideline_testkit.appliance import guest
 from sideline_testkit.appliance.machine import Failed
 from sideline_testkit.appliance.board import kill_kiosk, kill_to_ready, kiosk_pid, restart_figures, restarted, startup_line, wait_for_screen
-from sideline_testkit.appliance.screens import TAPS, TEAM
+from sideline_testkit.appliance.steps import (STRAPS, journal_has, samples, session, set_up_board, start_session,
+                                              stick_backup_and_export, tap)
 from sideline_testkit.figures import record
 from sideline_testkit.waiting import TimedOut, wait_until
-
-STRAPS = [{'rr': 1}, {'rr': 1}, {'rr': 1}]  # sideline_testkit.radio: F0:00:00:00:00:01..03, the roster's
-# The appliance test's radio: bumble's emulated controller with the straps, attached to the kernel
-# through /dev/vhci, started before the kiosk at every boot (a board's adapter is there at power on).
-STRAPS_UNIT = f"""[Unit]
-Description=Emulated heart-rate straps on /dev/vhci (the appliance test's radio)
-Before=sideline.service
-RequiresMountsFor={guest.SRC}
-[Service]
-ExecStartPre=/sbin/modprobe hci_vhci
-ExecStart=/opt/bumble/bin/python -m sideline_testkit.radio.virtual_team --vhci /dev/vhci --config /etc/sideline-test/straps.json --log /var/log/straps.jsonl
-ExecStartPost=/bin/sh -c 'for i in $(seq 900); do [ -e /sys/class/bluetooth/hci0 ] && exit 0; sleep 0.2; done; exit 1'
-TimeoutStartSec=240
-[Install]
-WantedBy=multi-user.target
-"""
-SHARES = ('src /sideline 9p trans=virtio,version=9p2000.L,msize=262144,ro,nofail 0 0\n'
-          'out /out 9p trans=virtio,version=9p2000.L,msize=262144,nofail 0 0\n')
-
-
-def tap(appliance, target, then, timeout=60):
-    """Taps a target and waits for the screen it leads to; prints the tap → screen time."""
-    appliance.machine.monitor.tap(*TAPS[target])
-    shot, seconds = wait_for_screen(appliance, then, timeout)
-    print(f'tap {target} → {then} on screen: {seconds:.1f} s (screendump every second)')
-    return shot
-
-
-def session(agent, sql_where='1'):
-    rows = guest.query(agent, f'SELECT id, state, committed_t_ms FROM session WHERE {sql_where} ORDER BY id DESC LIMIT 1')
-    return rows[0] if rows else None
-
-
-def samples(agent, session_id):
-    return guest.query(agent, f'SELECT count(*), max(t_ms), count(DISTINCT player_id) FROM sample WHERE session_id = {session_id}')[0]
-
-
-def start_session(appliance):
-    """Picker → the team → lobby → open-ended → Start → live, with the straps' heart rates recorded."""
-    agent = appliance.machine.agent
-    tap(appliance, 'team', 'lobby')
-    # Start is enabled once the straps stream (they connect over the emulated radio first).
-    appliance.machine.monitor.tap(*TAPS['open'])
-
-    def started():
-        appliance.machine.monitor.tap(*TAPS['start'])
-        return appliance.references.shows(appliance.screendump('live'), 'live')[0]
-    begun = time.monotonic()
-    wait_until(started, 180, 'the lobby starting a session (the straps streaming)', step=3)
-    print(f'lobby → live (straps connected and streaming, Start tapped): {time.monotonic() - begun:.1f} s')
-    row = session(agent)
-    assert row and row[1] == 'running', f'no running session in the database: {row}'
-    wait_until(lambda: samples(agent, row[0])[2] == len(STRAPS), 90, f'heart rates from all {len(STRAPS)} straps in the session',
-               step=2)
-    return row[0]
 
 
 # ---------------------------------------------------------------------------------------- boot 1
@@ -102,14 +48,7 @@ def test_session_on_bluez_by_default_then_power_cut(appliance):
                        'systemctl show bluetooth -p DropInPaths --value')
     assert conf.split()[:4] == ['source', '=', 'auto', 'enabled'] and 'sideline-le.conf' in conf, conf
     # The board as a coach would set it up: a roster; the straps are the board's adapter.
-    agent.sh('systemctl stop sideline && mkdir -p /etc/sideline-test && '
-             f"printf '%s' '{json.dumps(STRAPS)}' > /etc/sideline-test/straps.json && "
-             f"printf '%s' '{SHARES}' >> /etc/fstab && "
-             f"cat > /etc/systemd/system/sideline-test-straps.service <<'EOF'\n{STRAPS_UNIT}EOF\n"
-             'systemctl daemon-reload && '
-             f"printf '%s' '{appliance.references.folder.joinpath('roster.csv').read_text()}' > /tmp/roster.csv && "
-             f'runuser -u sideline -- sideline import-roster /tmp/roster.csv --team {TEAM} --db {guest.DB} && '
-             'systemctl enable --now sideline-test-straps && sync', timeout=300)
+    set_up_board(appliance)
     # sync: the set-up is on disk before the power cut below, as a board's would be long before one
     # (a run lost the straps' unit and its enable link to the cut, and the next boot had no adapter).
     agent.sh('systemctl start --no-block sideline')
@@ -319,51 +258,11 @@ def test_saved_session_reaches_the_club_through_the_sync_unit(appliance, club_se
     assert f'{SYNC}.timer' in timers and agent.sh(f'systemctl is-active {SYNC}.timer', check=False)[1].strip() == 'active', timers
 
 
-def journal_has(agent, text, timeout, after=None, invocation=None):
-    """Waits for a line of the kiosk's journal containing `text` (after the last line containing
-    `after`, when given; of one start of the unit, `invocation`, when given); the line. Fails if none comes."""
-    where = f'_SYSTEMD_INVOCATION_ID={invocation}' if invocation else '-u sideline'
-
-    def seen():
-        _, out = agent.sh(f'journalctl {where} -b --no-pager -o cat', check=False)
-        lines = out.splitlines()
-        if after:
-            marks = [i for i, line in enumerate(lines) if after in line]
-            lines = lines[marks[-1] + 1:] if marks else []
-        return next((line for line in lines if text in line), None)
-    return wait_until(seen, timeout, f'a journal line with {text!r}', step=1)
-
-
 def test_usb_stick_gets_a_backup_and_an_export(appliance):
     """On the review screen a FAT stick is plugged in: a backup lands on it with a notice, Export
     writes the session there, the stick is released ("safe to remove") and pulled; then its files
     are read on the host with mtools, not with Sideline."""
-    agent, monitor = appliance.machine.agent, appliance.machine.monitor
-    stick = appliance.results / 'stick.img'
-    subprocess.run(['truncate', '-s', '64M', str(stick)], check=True)
-    subprocess.run(['mkfs.vfat', '-n', 'STICK', str(stick)], check=True, capture_output=True)
-    monitor.execute('blockdev-add', **{'node-name': 'stick', 'driver': 'raw',
-                                       'file': {'driver': 'file', 'filename': str(stick)}})
-    plugged = time.monotonic()
-    monitor.execute('device_add', driver='usb-storage', id='stick', drive='stick', bus='xhci.0')
-    # The notices show for 4 s: screendumps twice a second, judged against the kiosk's own
-    # rendering of each notice (screens.py), then the journal.
-    wait_for_screen(appliance, 'stick-backup-notice', 120, step=0.5)
-    print(f'USB stick plugged → "Backup written to the USB stick (…)" on screen: {time.monotonic() - plugged:.1f} s')
-    journal_has(agent, 'backup written to /media/sideline/', 60)  # a backup on the stick
-    monitor.tap(*TAPS['export'])
-    exported = journal_has(agent, 'Exported ', 120)
-    appliance.screendump('stick-export-notice')
-    print(exported)
-    wait_for_screen(appliance, 'stick-safe-to-remove', 120, step=0.5)
-    journal_has(agent, 'released: safe to remove', 60, after='Exported ')
-    monitor.execute('device_del', id='stick')
-    journal_has(agent, 'removed', 60, after='released: safe to remove')
-    listing = subprocess.run(['mdir', '-/', '-b', '-i', str(stick), '::'], capture_output=True, text=True).stdout
-    print(listing)
-    assert '::/sideline-backup/sideline-' in listing and '.sqlite' in listing, listing
-    assert '.csv' in listing, f'no export on the stick:\n{listing}'
-
+    stick_backup_and_export(appliance)
 
 def test_ext4_stick_is_refused_with_a_line(appliance):
     """An ext4 stick keeps its own owners and takes no uid=: the package's udev rule does not mount

@@ -209,3 +209,12 @@ def club(postgres, club_bin, tmp_path):
     yield c
     c.stop()
     postgres.psql(f"DROP DATABASE {c.db} WITH (FORCE)")
+
+
+@pytest.fixture(scope="module")
+def module_club(postgres, club_bin, tmp_path_factory):
+    """One club for a whole test file whose tests only read what its fixture stored (the web pages')."""
+    c = new_club(postgres, club_bin, tmp_path_factory.mktemp("club"))
+    yield c
+    c.stop()
+    postgres.psql(f"DROP DATABASE {c.db} WITH (FORCE)")

@@ -35,7 +35,7 @@ class KioskCLI:
     def sync(self, *extra: str, check: bool = True) -> subprocess.CompletedProcess:
         return self.club("sync", *extra, check=check)
 
-    def record(self, team: str = "Demo", players: int = 3, minutes: float = 1, speed: int = 60, seed: int = 1):
+    def record(self, team: str = "Demo", players: int = 3, minutes: float = 1, speed: int = 6000, seed: int = 1):
         self.run("record", "--source", f"sim:{players}", "--speed", str(speed), "--team", team, "--minutes", str(minutes),
                  "--seed", str(seed), "--quiet")
 

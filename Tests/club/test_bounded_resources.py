@@ -131,7 +131,8 @@ def test_connections_past_the_cap_wait_for_a_place(club):
 
 
 def test_serve_refuses_limits_out_of_range(club):
-    for flag, value in (("--max-connections", "15"), ("--max-connections", "60001"), ("--shutdown-grace", "0")):
+    for flag, value in (("--max-connections", "15"), ("--max-connections", "60001"), ("--shutdown-grace", "0"),
+                        ("--database-deadline", "0"), ("--database-deadline", "301")):
         result = club.run("serve", "--listen", "127.0.0.1:0", flag, value, url=club.app_url, check=False)
         assert result.returncode != 0 and flag in result.stderr, result
 
@@ -144,12 +145,21 @@ def start_postgres(club):
     club.pg.start()
 
 
+def serve_with_a_short_database_deadline(club):
+    """The server again with `--database-deadline 4`: while PostgreSQL is down every request waits out the
+    deadline before its 503, and the default's 15 s, a dozen times over, would be most of these tests' minutes.
+    The kill below lands 0.3-0.7 s into the work, well inside the 4 s."""
+    club.stop()
+    club.start(args=("--database-deadline", "4"))
+    return club.server.pid
+
+
 def test_postgresql_stopped_answers_503_and_the_server_recovers(club):
     club.add_club("Harbour")
     kiosk = club.kiosk("Harbour", "pitch-1")
     token = club.api_token("Harbour")
-    pid = club.server.pid
     assert kiosk.upload(bundles.canonical(bundles.make(seed=5, players=4, minutes=10))).status == 201
+    pid = serve_with_a_short_database_deadline(club)
     stop_postgres(club)
     try:
         for path, who in (("/api/v1/sessions", token), ("/api/v1/kiosk/status", kiosk.token)):
@@ -157,6 +167,7 @@ def test_postgresql_stopped_answers_503_and_the_server_recovers(club):
             r = club.request("GET", path, token=who)
             print(f"{path} while PostgreSQL is down: {r.status} in {time.monotonic() - started:.1f} s")
             assert r.status == 503 and "database" in r.json()["error"], r
+            assert time.monotonic() - started < 10, "the 503 waited well past the 4-s deadline"
         r = club.request("GET", "/sessions", headers={"Cookie": "sideline_session=" + "0" * 64})
         assert r.status in (303, 503), r  # the web: a session cookie cannot be checked either
     finally:
@@ -174,11 +185,11 @@ def test_postgresql_killed_while_large_results_stream_and_under_commits_is_answe
     club.add_club("Harbour")
     kiosk = club.kiosk("Harbour", "pitch-1")
     token = club.api_token("Harbour")
-    pid = club.server.pid
     big = bundles.make(seed=6, players=24, minutes=90)
     assert kiosk.upload(bundles.canonical(big), chunk=1 << 20).status == 201
     path = f"/api/v1/sessions/{big['session']['uuid'].lower()}"
     assert club.request("GET", path, token=token).status == 200
+    pid = serve_with_a_short_database_deadline(club)
 
     def read_document(_):
         try:

@@ -48,7 +48,7 @@ def shot(name):
 
 def seeded_kiosk(sideline_bin, tmp_path):
     kiosk = KioskCLI(sideline_bin, tmp_path / "pitch-1.sqlite", "pitch-1")
-    kiosk.run("record", "--source", "sim:4", "--seed", "7", "--speed", "600", "--team", "Demo", "--minutes", "1", "--quiet")
+    kiosk.run("record", "--source", "sim:4", "--seed", "7", "--speed", "6000", "--team", "Demo", "--minutes", "1", "--quiet")
     return kiosk
 
 

@@ -216,7 +216,7 @@ def test_the_kiosks_retention_deletes_exactly_the_older_sessions_and_the_club_fo
     club.add_club("Alpha")
     a = kiosk(sideline_bin, tmp_path, "pitch-1")
     for seed, started in enumerate(("2025-05-31T23:59", "2025-06-01T00:00", "2026-05-01T18:00")):
-        a.run("record", "--source", "sim:2", "--seed", str(seed + 1), "--speed", "600", "--team", "Demo", "--minutes", "0.2",
+        a.run("record", "--source", "sim:2", "--seed", str(seed + 1), "--speed", "6000", "--team", "Demo", "--minutes", "0.2",
               "--started-at", started, "--quiet")
     a.join(club, "Alpha")
     a.sync()

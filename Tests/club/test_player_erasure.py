@@ -52,13 +52,13 @@ def two_kiosks_and_a_club(club, sideline_bin, tmp_path):
     roster = tmp_path / "roster.csv"
     roster.write_text(ROSTER)
     a.run("import-roster", str(roster), "--team", "Eagles")
-    a.record(team="Eagles", players=3, minutes=2, speed=600)
+    a.record(team="Eagles", players=3, minutes=2, speed=6000)
     a.join(club, "Alpha")
     a.sync()
     b.join(club, "Alpha")
     b.sync()
     assert b.sql("SELECT count(*) FROM player WHERE last_name = 'Quixotterby'") == [(1,)], "B has the roster"
-    b.record(team="Eagles", players=3, minutes=2, speed=600, seed=2)
+    b.record(team="Eagles", players=3, minutes=2, speed=6000, seed=2)
     b.sync()
     assert club.owner_sql("SELECT count(*) FROM session") == "2"
     (player,), = a.sql("SELECT uuid FROM player WHERE last_name = 'Quixotterby'")

@@ -15,9 +15,10 @@ import webclub
 from webclub import ADMIN, WebClub
 
 
-@pytest.fixture
-def web(club, tmp_path):
-    w = WebClub(club, tmp_path)
+@pytest.fixture(scope="module")
+def web(module_club, tmp_path_factory):
+    """Stored once for the file: its tests read the pages and change nothing."""
+    w = WebClub(module_club, tmp_path_factory.mktemp("web"))
     today, who = dt.date.today(), w.sessions_a[0]["participants"]
     last_year = today.replace(year=today.year - 1) if (today.month, today.day) != (2, 29) else today - dt.timedelta(days=366)
     for b in season_bundles.season(webclub.TEAM_A, today, who) + season_bundles.season(webclub.TEAM_A, last_year, who, weeks=3, seed=8):

@@ -54,7 +54,7 @@ def kiosk(tmp_path_factory):
         plan.append((dt.datetime.combine(start + dt.timedelta(days=offset), dt.time(8, 0)), ["--readiness", "120", "--tag", "sitting"]))
     plan.sort()
     for seed, (when, args) in enumerate(plan, start=11):
-        sideline("record", "--source", "sim:4", "--seed", str(seed), "--speed", "600", "--team", TEAM,
+        sideline("record", "--source", "sim:4", "--seed", str(seed), "--speed", "6000", "--team", TEAM,
                  "--started-at", when.strftime("%Y-%m-%dT%H:%M"), "--quiet", *args)
     return db, sideline
 

@@ -29,7 +29,7 @@ def test_the_clubs_settings_sync_both_ways_and_move_the_season(club, sideline_bi
     club.add_club("Alpha")
     kiosk = KioskCLI(sideline_bin, tmp_path / "pitch-1.sqlite", "pitch-1")
     for k, offset in enumerate([0, 3, 7, 10, 14, 17, 21, 24, 28, 29, 30]):
-        kiosk.run("record", "--source", "sim:3", "--seed", str(k + 1), "--speed", "600", "--team", TEAM, "--minutes", str(5 + (k * 3) % 7),
+        kiosk.run("record", "--source", "sim:3", "--seed", str(k + 1), "--speed", "6000", "--team", TEAM, "--minutes", str(5 + (k * 3) % 7),
                   "--started-at", f"{START + dt.timedelta(days=offset)}T18:30", "--quiet")
     kiosk.join(club, "Alpha")
     kiosk.sync()

@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
-# deploy/package/deb-repo.sh [--release RELEASE] DEB DIR [PACKAGE…]: a flat apt repository in DIR
-# holding everything DEB (and any PACKAGE named) depends on, transitively (Depends and Pre-Depends;
-# no Recommends), as the Debian release RELEASE has them (bookworm, trixie: apt's private view of
-# it, deploy/scripts/apt-release.sh; without --release, this machine's own apt sources), downloaded
+# deploy/package/deb-repo.sh [--release RELEASE [--arch ARCH]] DEB DIR [PACKAGE…]: a flat apt
+# repository in DIR holding everything DEB (and any PACKAGE named) depends on, transitively (Depends
+# and Pre-Depends; no Recommends), as the Debian release RELEASE has them for ARCH (bookworm, trixie;
+# this machine's architecture, or arm64 for an arm64 DEB: apt's private view of it,
+# deploy/scripts/apt-release.sh; without --release, this machine's own apt sources), downloaded
 # with `apt-get download`. A machine without the internet (the VM, a chroot test) then installs
 # DEB with `apt install ./DEB` against `deb [trusted=yes] file:DIR ./` alone, so apt resolves the
 # package's Depends for real. Idempotent: packages already in DIR are kept.
 set -euo pipefail
 if [ "${1:-}" = --release ]; then
-    export APT_CONFIG
-    APT_CONFIG=$("$(dirname "$0")/../scripts/apt-release.sh" "$2")
+    RELEASE=$2
     shift 2
+    ARCH=()
+    if [ "${1:-}" = --arch ]; then ARCH=("$2"); shift 2; fi
+    export APT_CONFIG
+    APT_CONFIG=$("$(dirname "$0")/../scripts/apt-release.sh" "$RELEASE" "${ARCH[@]}")
 fi
 DEB=$(realpath "$1")
 DIR=$2

@@ -11,7 +11,8 @@
 # deploy/package/arm64/toolchain.sh, which caches the toolchain, the roots and the Swift SDK in
 # ~/.cache/sideline/arm64 by their inputs; the builds are in .build-arm64*, .build-static, out/.
 # Prints what each step cost, as deploy/scripts/test.sh's ledger does. Not part of `make test`
-# (docs/TESTING.md says what it would cost there).
+# (docs/TESTING.md says what it would cost there). The arm64 board in a VM (Tests/arm64/test_appliance_vm.py)
+# is `make test-appliance ARCH=arm64`'s, not this run's.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 STAGES=()
@@ -41,4 +42,4 @@ TESTS=$(./deploy/package/arm64/build.sh -j 2 --tests | tail -1)
 stage "pytest arm64"; echo "== Tests/arm64: the packages on arm64 trixie and bookworm, exports across architectures, the core tests as aarch64 code"
 ./deploy/scripts/venv.sh > /dev/null
 SIDELINE_ARM64_DEB="$PWD/$DEB" SIDELINE_ARM64_TESTS="$TESTS" SIDELINE_BIN="$PWD/.build-static/release/sideline" \
-  .venv/bin/python -m pytest -q -rfEs --durations=10 Tests/arm64
+  .venv/bin/python -m pytest -q -rfEs --durations=10 Tests/arm64 --ignore=Tests/arm64/test_appliance_vm.py

@@ -17,6 +17,7 @@ APT_PACKAGES=(
   debhelper help2man lintian binutils             # make deb: packaging, manual page, checks, objdump
   debootstrap                                     # package tests: clean trixie and bookworm chroots; the VMs' roots
   qemu-utils dosfstools mtools                    # the appliance VM (Tests/appliance): its disk overlay, a FAT USB stick
+  qemu-system-arm                                 # the arm64 appliance VM (make test-appliance ARCH=arm64): qemu-system-aarch64
   cage xwayland grim                              # the compositor of the unit, run here headless (make bench-appliance, the two-output test); grim reads its outputs
   zlib1g-dev postgresql-15 postgresql-client-15   # the club server: gzip transfers; Tests/club and make bench-club start a throwaway cluster
   iproute2 nftables                               # the club's fault tests: network namespaces, veth, tbf; packet loss (Tests/club/test_faults.py)

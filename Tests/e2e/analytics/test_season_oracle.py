@@ -68,7 +68,7 @@ def season(sideline_bin, tmp_path_factory):
         plan.append((dt.datetime.combine(day, dt.time(8, 30)), ["--readiness", "150", "--tag", "lying"]))
     plan.sort()
     for seed, (when, args) in enumerate(plan, start=11):
-        sideline("record", "--source", "sim:4", "--seed", str(seed), "--speed", "600", "--team", TEAM,
+        sideline("record", "--source", "sim:4", "--seed", str(seed), "--speed", "6000", "--team", TEAM,
                  "--started-at", when.strftime("%Y-%m-%dT%H:%M"), "--quiet", *args)
     for sid, (_, args) in enumerate(plan, start=1):
         if "--readiness" in args:

@@ -115,7 +115,7 @@ def test_restore_puts_a_backup_back_keeps_the_old_database_aside_and_marks_a_cau
 
 
 def test_restore_refuses_a_damaged_file_a_newer_schema_and_a_foreign_database(sideline, sideline_bin, tmp_path):
-    sideline("record", "--source", "sim:2", "--speed", "600", "--team", "T", "--minutes", "1", "--quiet")
+    sideline("record", "--source", "sim:2", "--speed", "6000", "--team", "T", "--minutes", "1", "--quiet")
     out = sideline("backup", "--to", str(tmp_path / "b")).stdout
     good = pathlib.Path(out.split("backup written: ")[1].split(" (")[0])
     original = sideline.db.read_bytes()

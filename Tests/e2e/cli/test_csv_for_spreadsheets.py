@@ -15,7 +15,7 @@ def test_csv_exports_open_cleanly_in_a_spreadsheet(sideline, tmp_path):
                       "2,Zoë,Müller,2002,F,60,58,,A0:00:00:00:00:02\n"
                       "3,@SUM(A1),-5,2000,M,80,60,,A0:00:00:00:00:03\n", encoding="utf-8")
     sideline("import-roster", str(roster), "--team", "Sheet")
-    sideline("record", "--source", "sim:3", "--speed", "600", "--team", "Sheet", "--minutes", "3", "--quiet")
+    sideline("record", "--source", "sim:3", "--speed", "6000", "--team", "Sheet", "--minutes", "3", "--quiet")
     out = tmp_path / "out"
     files = sideline("export", "--session", "1", "--format", "csv", "--out", str(out)).stdout.split()
     sideline("export", "--session", "1", "--format", "json", "--out", str(out))

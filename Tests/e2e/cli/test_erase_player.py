@@ -35,7 +35,7 @@ def setup_two_sessions(sideline, tmp_path):
     roster.write_text(ROSTER)
     sideline("import-roster", str(roster), "--team", "Eagles")
     for _ in range(2):
-        sideline("record", "--source", "sim:3", "--speed", "600", "--team", "Eagles", "--minutes", "2", "--quiet")
+        sideline("record", "--source", "sim:3", "--speed", "6000", "--team", "Eagles", "--minutes", "2", "--quiet")
     (pid, uuid), = query(sideline.db, "SELECT id, uuid FROM player WHERE last_name = 'Quixotterby'")
     return pid, uuid
 

@@ -70,7 +70,7 @@ def test_the_recorder_lock_follows_symlinks(sideline, tmp_path):
 
 
 def test_export_failures_say_what_could_not_be_written_where(sideline, tmp_path):
-    sideline("record", "--source", "sim:2", "--speed", "600", "--team", "E", "--minutes", "0.5", "--quiet")
+    sideline("record", "--source", "sim:2", "--speed", "6000", "--team", "E", "--minutes", "0.5", "--quiet")
     blocker = tmp_path / "a-file"
     blocker.write_text("")
     line = one_line_error(sideline("export", "--session", "1", "--out", str(blocker / "sub"), check=False),
@@ -88,7 +88,7 @@ def test_export_failures_say_what_could_not_be_written_where(sideline, tmp_path)
 def test_an_export_to_a_full_disk_says_which_file_and_that_the_disk_is_full(sideline, tmp_path):
     """The export's folder on a tiny tmpfs (a USB stick with no room left): one plain line naming the file
     that could not be written and why; that file is not left half-written; the session is untouched."""
-    sideline("record", "--source", "sim:3", "--speed", "600", "--team", "F", "--minutes", "2", "--quiet")
+    sideline("record", "--source", "sim:3", "--speed", "6000", "--team", "F", "--minutes", "2", "--quiet")
     with small_tmpfs(tmp_path / "stick", "64k") as mount:
         out = mount / "export"
         line = one_line_error(sideline("export", "--session", "1", "--out", str(out), check=False),
@@ -154,7 +154,7 @@ def test_another_programs_database_is_refused_unless_asked(sideline, tmp_path):
         con.execute("INSERT INTO notes(body) VALUES ('mine')")
     before = open(sideline.db, "rb").read()
     one_line_error(sideline("teams", check=False), "another program's tables (notes)", "--adopt-database")
-    one_line_error(sideline("record", "--source", "sim:2", "--speed", "600", "--team", "X", "--minutes", "0.2", check=False),
+    one_line_error(sideline("record", "--source", "sim:2", "--speed", "6000", "--team", "X", "--minutes", "0.2", check=False),
                    "another program's tables")
     assert open(sideline.db, "rb").read() == before, "nothing was changed"
     sideline("teams", "--adopt-database")
@@ -169,7 +169,7 @@ def test_read_only_commands_work_on_a_full_disk(sideline_bin, tmp_path):
     with small_tmpfs(tmp_path / "full", "3m") as mount:
         db = mount / "sideline.sqlite"
         run = lambda *args: subprocess.run([sideline_bin, *args, "--db", str(db)], capture_output=True, text=True, timeout=120)
-        assert run("record", "--source", "sim:3", "--speed", "600", "--team", "Full", "--minutes", "2", "--quiet").returncode == 0
+        assert run("record", "--source", "sim:3", "--speed", "6000", "--team", "Full", "--minutes", "2", "--quiet").returncode == 0
         assert not (mount / "sideline.sqlite-shm").exists()
         with open(mount / "fill", "wb") as fill:
             try:

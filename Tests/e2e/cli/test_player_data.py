@@ -30,8 +30,8 @@ def test_a_players_zip_holds_all_their_data_and_nothing_of_the_others(sideline, 
     roster.write_text(ROSTER)
     sideline("import-roster", str(roster), "--team", "Eagles")
     for seed in ("1", "2"):
-        sideline("record", "--source", "sim:3", "--seed", seed, "--speed", "600", "--team", "Eagles", "--minutes", "2", "--quiet")
-    sideline("record", "--source", "sim:3", "--speed", "600", "--team", "Eagles", "--readiness", "180", "--tag", "lying", "--quiet")
+        sideline("record", "--source", "sim:3", "--seed", seed, "--speed", "6000", "--team", "Eagles", "--minutes", "2", "--quiet")
+    sideline("record", "--source", "sim:3", "--speed", "6000", "--team", "Eagles", "--readiness", "180", "--tag", "lying", "--quiet")
     sideline("rpe", "--session", "2", "--number", "87", "--value", "6", "--coach")
     (pid, uuid), = query(sideline.db, "SELECT id, uuid FROM player WHERE last_name = 'Quixotterby'")
 
@@ -79,7 +79,7 @@ def test_bad_requests_are_one_line_and_leave_nothing(sideline, tmp_path):
     roster = tmp_path / "roster.csv"
     roster.write_text(ROSTER)
     sideline("import-roster", str(roster), "--team", "Eagles")
-    sideline("record", "--source", "sim:3", "--speed", "600", "--team", "Eagles", "--minutes", "1", "--quiet")
+    sideline("record", "--source", "sim:3", "--speed", "6000", "--team", "Eagles", "--minutes", "1", "--quiet")
     out = tmp_path / "out"
     one_line_error(sideline("player-data", "--team", "Eagles", "--number", "42", "--out", str(out), check=False),
                    "no player wears #42 in Eagles")

@@ -43,7 +43,7 @@ def test_recovery_minute_is_recorded_and_reviewed(sideline, tmp_path):
 
 
 def test_without_recovery_nothing_changes(sideline):
-    out = sideline("record", "--source", "sim:2", "--speed", "600", "--team", "Q", "--minutes", "1").stdout
+    out = sideline("record", "--source", "sim:2", "--speed", "6000", "--team", "Q", "--minutes", "1").stdout
     assert "effort over" not in out and "HRR60" not in out
     assert session_row(sideline.db) == ("ended", 60_000, 60_000, 60_000)
 
@@ -77,7 +77,7 @@ def test_kill_in_the_recovery_minute_keeps_the_effort_end(sideline_bin, tmp_path
     # `sessions` only reads: it shows the session as interrupted; the next recording marks it so.
     listed = subprocess.run([sideline_bin, "sessions", "--db", str(db)], check=True, capture_output=True, text=True, timeout=60)
     assert "\tinterrupted\t" in listed.stdout, listed.stdout
-    subprocess.run([sideline_bin, "record", "--db", str(db), "--source", "sim:3", "--speed", "600", "--team", "C",
+    subprocess.run([sideline_bin, "record", "--db", str(db), "--source", "sim:3", "--speed", "6000", "--team", "C",
                     "--minutes", "0.1", "--quiet"], check=True, capture_output=True, timeout=60)
     with sqlite3.connect(db) as con:
         state, effort_end = con.execute("SELECT state, effort_end_ms FROM session WHERE id = 1").fetchone()

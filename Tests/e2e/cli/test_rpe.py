@@ -18,7 +18,7 @@ def ratings(db):
 
 
 def record(sideline, *extra):
-    return sideline("record", "--source", "sim:3", "--seed", "5", "--speed", "600", "--team", "U17", "--quiet", *extra)
+    return sideline("record", "--source", "sim:3", "--seed", "5", "--speed", "6000", "--team", "U17", "--quiet", *extra)
 
 
 @pytest.fixture

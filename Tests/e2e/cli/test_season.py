@@ -16,12 +16,12 @@ def query(db, sql, *args):
 
 
 def train(sideline, day, minutes="4", team="U17"):
-    return sideline("record", "--source", "sim:3", "--seed", day[-2:], "--speed", "600", "--team", team, "--minutes", minutes,
+    return sideline("record", "--source", "sim:3", "--seed", day[-2:], "--speed", "6000", "--team", team, "--minutes", minutes,
                     "--recovery", "60", "--tag", "training", "--started-at", f"{day}T18:00", "--quiet")
 
 
 def check(sideline, day, *extra, team="U17"):
-    return sideline("record", "--source", "sim:3", "--seed", str(100 + int(day[-2:])), "--speed", "600", "--team", team,
+    return sideline("record", "--source", "sim:3", "--seed", str(100 + int(day[-2:])), "--speed", "6000", "--team", team,
                     "--readiness", "150", "--started-at", f"{day}T08:00", *extra)
 
 

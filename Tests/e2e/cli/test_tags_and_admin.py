@@ -28,7 +28,7 @@ def rows_of_session(db, session):
 
 
 def record(sideline, team, *tags, minutes="1", recovery="0", quiet=True):
-    args = ["record", "--source", "sim:3", "--seed", "2", "--speed", "600", "--team", team, "--minutes", minutes,
+    args = ["record", "--source", "sim:3", "--seed", "2", "--speed", "6000", "--team", team, "--minutes", minutes,
             "--recovery", recovery] + (["--quiet"] if quiet else [])
     for tag in tags:
         args += ["--tag", tag]
@@ -74,7 +74,7 @@ def test_bad_tags_are_refused_and_record_nothing(sideline):
 
 
 def record_bad(sideline, *tags):
-    args = ["record", "--source", "sim:2", "--speed", "600", "--team", "T", "--minutes", "1", "--quiet"]
+    args = ["record", "--source", "sim:2", "--speed", "6000", "--team", "T", "--minutes", "1", "--quiet"]
     for tag in tags:
         args += ["--tag", tag]
     return sideline(*args, check=False)
@@ -207,10 +207,10 @@ def test_straps_and_forget_strap(sideline):
 
 def test_record_started_at_dates_a_scripted_set_up(sideline):
     """Flow set-ups (deploy/scripts/kiosk/flows) date their sessions before the kiosk's scripted clock."""
-    sideline("record", "--source", "sim:2", "--speed", "600", "--team", "T", "--minutes", "1", "--started-at", "2026-03-14T10:00", "--quiet")
+    sideline("record", "--source", "sim:2", "--speed", "6000", "--team", "T", "--minutes", "1", "--started-at", "2026-03-14T10:00", "--quiet")
     (line,) = [l for l in sideline("sessions").stdout.splitlines() if l[:1].isdigit()]
     assert line.split("\t")[2] == "2026-03-14 10:00", line
-    bad = sideline("record", "--source", "sim:2", "--speed", "600", "--team", "U", "--minutes", "1", "--started-at", "14.3.2026 10:00",
+    bad = sideline("record", "--source", "sim:2", "--speed", "6000", "--team", "U", "--minutes", "1", "--started-at", "14.3.2026 10:00",
                    "--quiet", check=False)
     one_line_error(bad, "--started-at", "is not a local time like 2026-03-14T17:30")
     assert [r[0] for r in query(sideline.db, "SELECT name FROM team")] == ["T"], "refused before anything was recorded"

@@ -32,7 +32,7 @@ def photos_stored(db):
 def test_hostile_pictures_on_a_stick_are_named_and_change_nothing(sideline_bin, stick, tmp_path):  # noqa: F811
     media, mount_point = stick
     db = tmp_path / "kiosk.sqlite"
-    subprocess.run([sideline_bin, "record", "--db", str(db), "--source", "sim:4", "--seed", "7", "--speed", "600",
+    subprocess.run([sideline_bin, "record", "--db", str(db), "--source", "sim:4", "--seed", "7", "--speed", "6000",
                     "--team", "Four", "--minutes", "1", "--quiet"], check=True, capture_output=True, timeout=120)
     number = roster_numbers(db)[0]
     (mount_point / "photos").mkdir()

@@ -449,7 +449,7 @@ def test_review_shows_the_exported_numbers_under_the_sessions_zone_model(kiosk, 
     player and figure, for a session with dropouts and a recovery minute, recorded under %HRmax
     and reviewed after Settings switched to %HRR (the review keeps the session's model and says so)."""
     # Seed 1: two players' straps go silent for 9 and 16 s (the simulation's radio dropouts).
-    subprocess.run([kiosk.binary, "record", "--db", str(kiosk.db), "--source", "sim:4", "--seed", "1", "--speed", "600",
+    subprocess.run([kiosk.binary, "record", "--db", str(kiosk.db), "--source", "sim:4", "--seed", "1", "--speed", "6000",
                     "--team", "Demo", "--minutes", "3", "--recovery", "60", "--quiet"], check=True, capture_output=True, timeout=120)
     gaps = [later - earlier for (player, earlier), (same, later) in pairwise(kiosk.sql(
         "SELECT player_id, t_ms FROM sample WHERE session_id = 1 ORDER BY player_id, t_ms")) if player == same]

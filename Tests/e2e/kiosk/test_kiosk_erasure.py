@@ -35,7 +35,7 @@ def test_delete_player_on_the_kiosk_is_an_erasure(sideline_bin, tmp_path):
     roster = tmp_path / "roster.csv"
     roster.write_text(ROSTER)
     for args in (["import-roster", str(roster), "--team", "Eagles"],
-                 ["record", "--source", "sim:3", "--speed", "600", "--team", "Eagles", "--minutes", "1", "--quiet"]):
+                 ["record", "--source", "sim:3", "--speed", "6000", "--team", "Eagles", "--minutes", "1", "--quiet"]):
         subprocess.run([sideline_bin, *args, "--db", str(kiosk.db)], check=True, capture_output=True, timeout=120)
     (pid, uuid), = kiosk.sql("SELECT id, uuid FROM player WHERE last_name = 'Quixotterby'")
     records = sample_records(kiosk.db, pid)

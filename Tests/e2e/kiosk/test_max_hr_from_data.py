@@ -62,7 +62,7 @@ def test_the_used_hrmax_is_the_next_sessions_and_the_kept_one_is_not_asked_again
     assert played.dump("reopened.json")["review"]["maxHRSuggestions"] == [], "neither is asked again"
     # The session keeps the HRmax it was recorded with; the next one takes the new one.
     assert played.sql("SELECT max_source FROM session_player WHERE session_id = 1 AND player_id = ?", jonas) == [("tanaka",)]
-    subprocess.run([played.binary, "record", "--db", str(played.db), "--source", "sim:4", "--seed", "3", "--speed", "600",
+    subprocess.run([played.binary, "record", "--db", str(played.db), "--source", "sim:4", "--seed", "3", "--speed", "6000",
                     "--team", "Demo", "--minutes", "1", "--quiet"], check=True, capture_output=True, timeout=120)
     assert played.sql("SELECT max_hr, max_source FROM session_player WHERE session_id = 2 AND player_id = ?", jonas) == [(jonas_peak, "measured")]
     assert played.sql("SELECT max_hr FROM session_player WHERE session_id = 2 AND player_id = ?", paul) == [(150,)]

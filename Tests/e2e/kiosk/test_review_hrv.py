@@ -16,7 +16,7 @@ from sideline_testkit.png import read_png
 
 
 def record(kiosk, seed, *tags, minutes=4):
-    args = [kiosk.binary, "record", "--db", str(kiosk.db), "--source", "sim:6", "--seed", str(seed), "--speed", "600",
+    args = [kiosk.binary, "record", "--db", str(kiosk.db), "--source", "sim:6", "--seed", str(seed), "--speed", "6000",
             "--team", "Demo", "--minutes", str(minutes), "--recovery", "60", "--quiet"]
     for tag in tags:
         args += ["--tag", tag]
@@ -148,7 +148,7 @@ def test_the_player_review_shows_hrv_and_the_previous_comparable_session(session
 
 def test_too_short_for_hrv_says_it_needs_two_minutes_of_clean_rr(sideline_bin, tmp_path):
     kiosk = Kiosk(sideline_bin, tmp_path)
-    subprocess.run([kiosk.binary, "record", "--db", str(kiosk.db), "--source", "sim:3", "--seed", "5", "--speed", "600",
+    subprocess.run([kiosk.binary, "record", "--db", str(kiosk.db), "--source", "sim:3", "--seed", "5", "--speed", "6000",
                     "--team", "Demo", "--minutes", "1", "--recovery", "0", "--quiet"], check=True, capture_output=True, timeout=120)
     kiosk.play("""
         tap "Demo"

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="mounting a stand-in s
 def test_a_stick_gets_a_backup_takes_exports_and_restores_behind_the_pin(sideline_bin, stick, tmp_path):
     media, mount_point = stick
     db = tmp_path / "kiosk.sqlite"
-    subprocess.run([sideline_bin, "record", "--db", str(db), "--source", "sim:3", "--speed", "600", "--team", "Here",
+    subprocess.run([sideline_bin, "record", "--db", str(db), "--source", "sim:3", "--speed", "6000", "--team", "Here",
                     "--minutes", "1", "--quiet"], check=True, capture_output=True, timeout=120)
     # A backup from another day already on the stick, named later than anything written today.
     other = tmp_path / "other.sqlite"
@@ -80,7 +80,7 @@ def test_a_players_data_goes_onto_the_stick_from_all_players(sideline_bin, stick
     """Issue 37, item 2 on the kiosk's screen: Settings (PIN) → All players → "Data" writes the player's ZIP onto the stick."""
     media, mount_point = stick
     db = tmp_path / "kiosk.sqlite"
-    subprocess.run([sideline_bin, "record", "--db", str(db), "--source", "sim:3", "--speed", "600", "--team", "Here",
+    subprocess.run([sideline_bin, "record", "--db", str(db), "--source", "sim:3", "--speed", "6000", "--team", "Here",
                     "--minutes", "1", "--quiet"], check=True, capture_output=True, timeout=120)
     with contextlib.closing(sqlite3.connect(db)) as con:
         (first, last), = con.execute("SELECT first_name, last_name FROM player ORDER BY first_name, last_name LIMIT 1").fetchall()

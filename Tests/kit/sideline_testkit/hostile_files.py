@@ -235,7 +235,7 @@ def database_and_hostile_backups(sideline: str, folder: pathlib.Path, team: str 
     """A database of a recorded team (what a restore must leave alone) and hostile variants of a real
     backup of another, fresh one: (database, name → (path, what the refusal must name))."""
     db = folder / "kiosk.sqlite"
-    subprocess.run([sideline, "record", "--db", str(db), "--source", f"sim:{straps}", "--speed", "600", "--team", team,
+    subprocess.run([sideline, "record", "--db", str(db), "--source", f"sim:{straps}", "--speed", "6000", "--team", team,
                     "--minutes", "1", "--quiet"], check=True, capture_output=True, timeout=300)
     other = folder / "other.sqlite"
     subprocess.run([sideline, "teams", "--db", str(other)], check=True, capture_output=True, timeout=60)

@@ -60,7 +60,7 @@ class Kiosk:
     def seed_team(self, team="Demo", straps=12):
         """A team of `straps` simulated players with one past minute-long session (seed 7)."""
         subprocess.run([self.binary, "record", "--db", str(self.db), "--source", f"sim:{straps}", "--seed", "7",
-                        "--speed", "600", "--team", team, "--minutes", "1", "--quiet"],
+                        "--speed", "6000", "--team", team, "--minutes", "1", "--quiet"],
                        check=True, capture_output=True, timeout=120)
 
     def play(self, script_text=None, script_path=None, size="800x480", check=True, extra=(), env=None):

@@ -30,22 +30,8 @@ log() { echo "arm64-toolchain: $*" >&2; }
 if [ "$(id -u)" -ne 0 ]; then echo "toolchain.sh: needs root (debootstrap, chroot, binfmt_misc)" >&2; exit 1; fi
 mkdir -p "$CACHE"
 
-# Tools from this machine's own release.
-missing=()
-command -v debootstrap >/dev/null || missing+=(debootstrap)
-[ -x /usr/bin/qemu-aarch64-static ] || missing+=(qemu-user-static)
-# The dynamic qemu-aarch64: the one that loads TCG plugins (make bench-instructions ARCH=arm64 counts with one).
-[ -x /usr/bin/qemu-aarch64 ] || missing+=(qemu-user)
-if [ ${#missing[@]} -gt 0 ]; then
-  log "installing ${missing[*]}"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" >&2
-fi
-# arm64 code through qemu-user: the F flag opens the interpreter now, so chroots need no copy of it.
-[ -f /proc/sys/fs/binfmt_misc/register ] || mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
-if [ ! -f /proc/sys/fs/binfmt_misc/qemu-aarch64 ]; then
-  log "registering qemu-aarch64 with binfmt_misc"
-  cat /usr/lib/binfmt.d/qemu-aarch64.conf > /proc/sys/fs/binfmt_misc/register
-fi
+# Tools from this machine's own release (debootstrap, qemu-user), arm64 code run through binfmt_misc.
+./deploy/package/arm64/binfmt.sh
 
 key() { sha256sum | cut -c1-16; }
 # One builder per piece at a time (two checkouts may ask together): the second finds it made.

@@ -28,6 +28,9 @@
 #   and initramfs (--image): a board upgraded in place (Tests/appliance's upgrade test).
 #
 # The guest's root is the image with snapshot=on: every boot starts clean, nothing is written back.
+# The image's architecture (its arch file; this machine's when it has none) picks the machine: q35
+# for amd64; for arm64 (a Raspberry Pi's) qemu-system-aarch64's virt board with a Cortex-A72 (a Pi
+# 4's core), the console on its PL011 (ttyAMA0), always TCG (no KVM runs arm64 code on x86).
 # Accelerator: KVM when a 10-second probe boots the kernel with it, else TCG (multi-threaded).
 # SIDELINE_VM_ACCEL=kvm|tcg skips the probe; SIDELINE_VM_CPUS (2), SIDELINE_VM_MEM (2G).
 # Exit status: the guest script's, or 124 when a limit was hit, or 1 when the guest said nothing.
@@ -61,8 +64,15 @@ if [ -n "$BIN" ]; then
   BINDIR=$(cd "$(dirname "$BIN")" && pwd)
 fi
 
-QEMU=(qemu-system-x86_64 -machine q35 -m "${SIDELINE_VM_MEM:-2G}" -smp "${SIDELINE_VM_CPUS:-2}"
-      -nographic -no-reboot -nic none -kernel "$IMAGE/vmlinuz" -initrd "$IMAGE/initrd.gz")
+ARCH=$(cat "$IMAGE/arch" 2>/dev/null || dpkg --print-architecture)
+case "$ARCH" in
+  amd64) QEMU=(qemu-system-x86_64 -machine q35) CONSOLE=ttyS0 ;;
+  arm64) QEMU=(qemu-system-aarch64 -machine virt) CONSOLE=ttyAMA0 ACCEL=(-accel tcg,thread=multi -cpu cortex-a72) ;;
+  *) echo "boot: $IMAGE is an image for $ARCH, which this script does not boot" >&2; exit 2 ;;
+esac
+command -v "${QEMU[0]}" >/dev/null || { echo "boot: ${QEMU[0]} missing; run deploy/scripts/setup.sh" >&2; exit 2; }
+QEMU+=(-m "${SIDELINE_VM_MEM:-2G}" -smp "${SIDELINE_VM_CPUS:-2}"
+       -nographic -no-reboot -nic none -kernel "$IMAGE/vmlinuz" -initrd "$IMAGE/initrd.gz")
 
 # /dev/kvm can be there and still not boot a stock kernel (a paravirtual KVM aborts on
 # -cpu host or hangs after "Booting from ROM"): only a kernel that reaches the initramfs counts.
@@ -71,7 +81,7 @@ kvm_boots() {
   timeout -k 2 10 "${QEMU[@]}" -accel kvm -cpu host -append "console=ttyS0 quiet sideline.probe" 2>&1 \
     | grep -q -m1 'sideline-vm: probe ok'
 }
-case "${SIDELINE_VM_ACCEL:-auto}" in
+[ "$ARCH" != amd64 ] || case "${SIDELINE_VM_ACCEL:-auto}" in
   kvm) ACCEL=(-accel kvm -cpu host) ;;
   tcg) ACCEL=(-accel tcg,thread=multi -cpu max) ;;
   *) if kvm_boots; then ACCEL=(-accel kvm -cpu host); else ACCEL=(-accel tcg,thread=multi -cpu max); fi ;;
@@ -86,8 +96,8 @@ if [ -n "$SOCKETS" ]; then
   # Mesa's llvmpipe (the kiosk's GL under cage) compiles to the CPU's widest vectors; with -cpu max
   # QEMU 7.2's TCG ran it into segfaults at AVX2 gathers (vpgatherdd) in 2 of 3 starts, and with
   # only avx2=off other programs died of SIGILL. A CPU model without AVX (SSE4.2) avoids both.
-  [ "${ACCEL[1]}" != "tcg,thread=multi" ] || ACCEL=(-accel tcg,thread=multi -cpu Nehalem)
-  APPEND="console=ttyS0 root=/dev/vda quiet loglevel=4 panic=-1"
+  [ "$ARCH" != amd64 ] || [ "${ACCEL[1]}" != "tcg,thread=multi" ] || ACCEL=(-accel tcg,thread=multi -cpu Nehalem)
+  APPEND="console=$CONSOLE root=/dev/vda quiet loglevel=4 panic=-1"
   QEMU+=(-vga none -device virtio-gpu-pci,xres=800,yres=480
          -device qemu-xhci,id=xhci -device "${SIDELINE_VM_POINTER:-usb-tablet},bus=xhci.0"
          -qmp "unix:$SOCKETS/qmp.sock,server=on,wait=off"
@@ -95,7 +105,7 @@ if [ -n "$SOCKETS" ]; then
          -device virtio-serial-pci -device virtserialport,chardev=qga,name=org.qemu.guest_agent.0)
   echo "boot: ${ACCEL[*]}, the appliance (systemd), sockets in $SOCKETS (limit $LIMIT s)" >&2
 else
-  APPEND="console=ttyS0 root=/dev/vda quiet loglevel=4 panic=-1 init=/usr/local/sbin/sideline-vm-rig sideline.run=$RUN sideline.timeout=$LIMIT"
+  APPEND="console=$CONSOLE root=/dev/vda quiet loglevel=4 panic=-1 init=/usr/local/sbin/sideline-vm-rig sideline.run=$RUN sideline.timeout=$LIMIT"
   echo "boot: ${ACCEL[*]}, running $RUN (limit $LIMIT s)" >&2
 fi
 

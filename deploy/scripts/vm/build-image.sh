@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# deploy/scripts/vm/build-image.sh [RELEASE]: the VM image Sideline's real-stack and appliance tests
-# boot (Tests/vm, Tests/appliance), for one Debian release (trixie, the default, or bookworm; or
-# $SIDELINE_VM_RELEASE), built once per set of inputs and kept in the cache:
-#   vmlinuz       the release's own kernel (the linux-image-amd64 dependency; Bluetooth, hci_vhci,
+# deploy/scripts/vm/build-image.sh [RELEASE [ARCH]]: the VM image Sideline's real-stack and appliance
+# tests boot (Tests/vm, Tests/appliance, Tests/arm64), for one Debian release (trixie, the default, or
+# bookworm; or $SIDELINE_VM_RELEASE) and one architecture (this machine's, the default, or arm64: a
+# Raspberry Pi's, booted by qemu-system-aarch64; or $SIDELINE_VM_ARCH), built once per set of inputs
+# and kept in the cache:
+#   vmlinuz       the release's own kernel (the linux-image-ARCH dependency; Bluetooth, hci_vhci,
 #                 virtio, 9p and ext4 are modules): 6.12 on trixie, 6.1 on bookworm
-#   initrd.gz     busybox-static: loads virtio + ext4, mounts /dev/vda, switch_root to the init
+#   initrd.gz     busybox-static (the architecture's own): loads virtio + ext4, mounts /dev/vda, switch_root to the init
 #                 named by init= on the kernel command line (default /sbin/init: systemd)
 #   root.ext4     a debootstrap'd root of the release: systemd, dbus, bluez, bluez-test-tools,
 #                 python3 with bumble (pinned as in Tests/e2e/requirements.txt) at /opt/bumble, the
@@ -13,24 +15,38 @@
 #                 script, powers off)
 #   modules.tar   the kernel's modules as root.ext4 holds them (KVER/… for /lib/modules), for a
 #                 board upgraded in place to this release (Tests/appliance's upgrade test)
+#   arch          the image's Debian architecture (deploy/scripts/vm/boot.sh picks QEMU by it)
 # Nothing of Sideline is in the image: the binary and the test scripts come in through 9p at boot
 # (deploy/scripts/vm/boot.sh), so code changes never rebuild it. Both Pythons (python3 and bumble's)
 # find the test kit there, at /sideline/Tests/kit, through a .pth file: the guest's `import
 # sideline_testkit` as the host's .venv has it.
-# Cached by its inputs in $SIDELINE_CACHE/vm/images/RELEASE-HASH (default ~/.cache/sideline, outside
-# the checkout, so reruns, other checkouts and CI's fresh clones reuse it); HASH covers this script
-# (the package and module lists are in it), the bumble pin and the kernel package's version, so an
-# image is rebuilt only when one of them changes. .build-vm/RELEASE/image links to the current one;
-# the last line printed is its folder. Needs root, debootstrap, busybox-static, e2fsprogs
-# (deploy/scripts/setup.sh installs them).
+# Cached by its inputs in $SIDELINE_CACHE/vm/images/NAME-HASH (default ~/.cache/sideline, outside
+# the checkout, so reruns, other checkouts and CI's fresh clones reuse it); NAME is the release
+# (trixie) for this machine's architecture and ARCH-RELEASE (arm64-trixie) for another; HASH covers
+# this script (the package and module lists are in it), the architecture, the bumble pin and the
+# kernel package's version, so an image is rebuilt only when one of them changes.
+# .build-vm/NAME/image links to the current one; the last line printed is its folder. Needs root,
+# debootstrap, busybox-static, e2fsprogs (deploy/scripts/setup.sh installs them); an arm64 image
+# also qemu-user-static with binfmt_misc (deploy/package/arm64/binfmt.sh: debootstrap's second stage
+# and the chroot steps run arm64 code).
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 ROOT=$PWD
 SUITE=${1:-${SIDELINE_VM_RELEASE:-trixie}}
+HOST_ARCH=$(dpkg --print-architecture)
+ARCH=${2:-${SIDELINE_VM_ARCH:-$HOST_ARCH}}
+NAME=$SUITE
+[ "$ARCH" = "$HOST_ARCH" ] || NAME=$ARCH-$SUITE
 CACHE=${SIDELINE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sideline}/vm
 BUMBLE_PIN=$(grep -E '^bumble==' Tests/e2e/requirements.txt)
-log() { echo "build-image[$SUITE]: $*" >&2; }
+log() { echo "build-image[$NAME]: $*" >&2; }
 case "$SUITE" in bookworm|trixie) ;; *) echo "build-image: RELEASE is bookworm or trixie, not '$SUITE'" >&2; exit 2 ;; esac
+# The wheels' platform tags (pip's names) of each architecture the images are built for.
+case "$ARCH" in
+  amd64) MACHINE=x86_64 ;;
+  arm64) MACHINE=aarch64 ;;
+  *) echo "build-image: ARCH is amd64 or arm64, not '$ARCH'" >&2; exit 2 ;;
+esac
 
 # The guest's packages. systemd-sysv makes the image bootable with systemd as PID 1 too
 # (the appliance test installs Sideline's .deb in it); the rig itself boots init=sideline-vm-rig.
@@ -48,31 +64,34 @@ if [ "$SUITE" = trixie ]; then PACKAGES+=(libcurl4t64); else PACKAGES+=(libcurl4
 MODULE_TREES=(net crypto lib arch fs drivers/bluetooth drivers/virtio drivers/block drivers/char)
 # Single modules (with what they depend on) for the appliance test: a virtio GPU, touch and tablet
 # input (virtio and USB HID, evdev), a USB host controller and USB disks, and a USB Ethernet
-# adapter (QEMU's usb-net: CDC Ethernet or RNDIS) plugged in for the club sync.
+# adapter (QEMU's usb-net: CDC Ethernet or RNDIS) plugged in for the club sync; hci_uart (it needs
+# pwrseq-core, outside the trees above) for an emulated controller on a UART where the kernel has
+# no hci_vhci (Debian's arm64 kernel).
 MODULES=(virtio-gpu virtio_input evdev hid-multitouch hid-generic usbhid xhci-pci usb-storage uas sd_mod
-         usbnet cdc_ether rndis_host)
+         usbnet cdc_ether rndis_host hci_uart)
 
 if [ "$(id -u)" -ne 0 ]; then echo "build-image: needs root (debootstrap, chroot)" >&2; exit 1; fi
 for tool in debootstrap mkfs.ext4 apt-get dpkg-deb; do
   command -v "$tool" >/dev/null || { echo "build-image: $tool missing; run deploy/scripts/setup.sh" >&2; exit 1; }
 done
 [ -x /bin/busybox ] || { echo "build-image: busybox-static missing; run deploy/scripts/setup.sh" >&2; exit 1; }
+[ "$ARCH" = "$HOST_ARCH" ] || ./deploy/package/arm64/binfmt.sh
 
-# The release's apt lists (a private view: deploy/scripts/apt-release.sh) tell which kernel
-# linux-image-amd64 means today. SIDELINE_VM_KERNEL names another kernel package of the release
-# (e.g. linux-image-6.12.100+deb12-amd64 on bookworm) to try a kernel bug elsewhere: its image is
-# another cache entry, and .build-vm/RELEASE/image links to it until the next build.
+# The release's apt lists for the architecture (a private view: deploy/scripts/apt-release.sh) tell
+# which kernel linux-image-ARCH means today. SIDELINE_VM_KERNEL names another kernel package of the
+# release (e.g. linux-image-6.12.100+deb12-amd64 on bookworm) to try a kernel bug elsewhere: its image
+# is another cache entry, and .build-vm/NAME/image links to it until the next build.
 export APT_CONFIG
-APT_CONFIG=$(./deploy/scripts/apt-release.sh "$SUITE")
-kernel_package() { apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/ {print $2; exit}'; }
+APT_CONFIG=$(./deploy/scripts/apt-release.sh "$SUITE" "$ARCH")
+kernel_package() { apt-cache depends "linux-image-$ARCH" 2>/dev/null | awk '/Depends: linux-image-[0-9]/ {print $2; exit}'; }
 KPKG=${SIDELINE_VM_KERNEL:-$(kernel_package)}
-[ -n "$KPKG" ] || { echo "build-image: apt knows no linux-image-amd64 in $SUITE" >&2; exit 1; }
+[ -n "$KPKG" ] || { echo "build-image: apt knows no linux-image-$ARCH in $SUITE" >&2; exit 1; }
 KVER=${KPKG#linux-image-}
 KDEB_VERSION=$(apt-cache policy "$KPKG" | awk '/Candidate:/ {print $2}')
 
-WANT=$( { cat "$0"; echo "$SUITE $BUMBLE_PIN $KPKG $KDEB_VERSION"; } | sha256sum | cut -c1-16)
-IMAGE=$CACHE/images/$SUITE-$WANT
-LINK=$ROOT/.build-vm/$SUITE/image
+WANT=$( { cat "$0"; echo "$SUITE $ARCH $BUMBLE_PIN $KPKG $KDEB_VERSION"; } | sha256sum | cut -c1-16)
+IMAGE=$CACHE/images/$NAME-$WANT
+LINK=$ROOT/.build-vm/$NAME/image
 mkdir -p "$CACHE/images" "$(dirname "$LINK")"
 # One builder per image at a time (the suites may ask together): the second finds it built.
 exec 9> "$IMAGE.lock"
@@ -88,6 +107,7 @@ MIRROR=$(awk '$1 == "deb" { print $3; exit }' "$(dirname "$APT_CONFIG")/sources.
 started=$(date +%s)
 WORK=$IMAGE.work
 DEBS=$CACHE/debs/$SUITE
+[ "$ARCH" = "$HOST_ARCH" ] || DEBS=$CACHE/debs/$NAME
 rm -rf "$WORK"
 mkdir -p "$WORK" "$DEBS"
 
@@ -99,21 +119,23 @@ if [ -d "$WORK/kernel/usr/lib/modules" ] && [ ! -d "$WORK/kernel/lib/modules" ];
   mkdir -p "$WORK/kernel/lib" && mv "$WORK/kernel/usr/lib/modules" "$WORK/kernel/lib/modules"
 fi
 
-log "debootstrap $SUITE from $MIRROR (a few minutes)"
-if ! debootstrap --variant=minbase --cache-dir="$DEBS" --include="$(IFS=,; echo "${PACKAGES[*]}")" \
+log "debootstrap $SUITE $ARCH from $MIRROR (a few minutes; another architecture's second stage through qemu-user, longer)"
+if ! debootstrap --arch="$ARCH" --variant=minbase --cache-dir="$DEBS" --include="$(IFS=,; echo "${PACKAGES[*]}")" \
      "$SUITE" "$WORK/root" "$MIRROR" > "$WORK/debootstrap.log" 2>&1; then
   tail -20 "$WORK/debootstrap.log" >&2
   exit 1
 fi
 R=$WORK/root
 
-# Wheels for the guest's own Python (3.13 on trixie, 3.11 on bookworm).
+# Wheels for the guest's own Python (3.13 on trixie, 3.11 on bookworm) and architecture (this
+# machine's in py3.13, another's in py3.13-aarch64).
 PYVER=$(chroot "$R" python3 -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')
 WHEELS=$CACHE/wheels/py$PYVER
-log "$BUMBLE_PIN into /opt/bumble for Python $PYVER (wheels fetched here, installed offline in the guest root)"
+[ "$ARCH" = "$HOST_ARCH" ] || WHEELS=$WHEELS-$MACHINE
+log "$BUMBLE_PIN into /opt/bumble for Python $PYVER on $MACHINE (wheels fetched here, installed offline in the guest root)"
 python3 -m pip download -q "$BUMBLE_PIN" -d "$WHEELS" --only-binary=:all: --python-version "$PYVER" --implementation cp \
-  --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64 \
-  --platform manylinux1_x86_64 --platform linux_x86_64
+  --platform "manylinux_2_28_$MACHINE" --platform "manylinux_2_17_$MACHINE" --platform "manylinux2014_$MACHINE" \
+  --platform "manylinux1_$MACHINE" --platform "linux_$MACHINE"
 mkdir -p "$R/tmp/wheels" && cp "$WHEELS"/*.whl "$R/tmp/wheels/"
 chroot "$R" python3 -m venv /opt/bumble
 chroot "$R" env -i PATH=/usr/bin:/bin /opt/bumble/bin/pip install -q --no-index --find-links /tmp/wheels "$BUMBLE_PIN"
@@ -186,7 +208,14 @@ rm -rf "$R/var/cache/apt/archives"/*.deb "$R/var/lib/apt/lists"/* "$R/usr/share/
 log "initramfs"
 I=$WORK/initrd
 mkdir -p "$I/bin" "$I/dev" "$I/proc" "$I/sys" "$I/newroot" "$I/$MODS"
-cp /bin/busybox "$I/bin/busybox"
+# busybox-static of the image's architecture: this machine's own, or the release's package of ARCH.
+if [ "$ARCH" = "$HOST_ARCH" ]; then
+  cp /bin/busybox "$I/bin/busybox"
+else
+  (cd "$DEBS" && { ls busybox-static_*_"$ARCH".deb >/dev/null 2>&1 || apt-get -q download busybox-static >/dev/null; })
+  dpkg-deb -x "$(ls "$DEBS"/busybox-static_*_"$ARCH".deb | tail -1)" "$WORK/busybox-static"
+  install -m 755 "$(ls "$WORK"/busybox-static/{usr/,}bin/busybox 2>/dev/null | head -1)" "$I/bin/busybox"  # trixie's is in /usr/bin
+fi
 # The modules that mount the root, with everything they depend on (modules.dep of the root).
 BOOT_MODULES="virtio_pci virtio_blk crc32c_generic ext4"  # ext4 checks metadata with crc32c
 for m in $BOOT_MODULES; do
@@ -225,13 +254,14 @@ mkdir -p "$IMAGE"
 cp "$WORK/kernel/boot/vmlinuz-$KVER" "$IMAGE/vmlinuz"
 mv "$WORK/initrd.gz" "$WORK/root.ext4" "$WORK/modules.tar" "$IMAGE/"
 echo "$KVER" > "$IMAGE/kernel-version"
-echo "$SUITE $KPKG $KDEB_VERSION $BUMBLE_PIN" > "$IMAGE/stamp"
+echo "$ARCH" > "$IMAGE/arch"
+echo "$SUITE $ARCH $KPKG $KDEB_VERSION $BUMBLE_PIN" > "$IMAGE/stamp"
 rm -rf "$WORK"
 ln -sfn "$IMAGE" "$LINK"
-# Older images of this release go (each is about 1 GB), but the newest other one stays: two
-# checkouts of different inputs (a branch beside main) each keep theirs, even mid-run, instead of
-# deleting each other's. Another release's stay.
-for old in $(ls -1dt "$CACHE/images/$SUITE"-* 2>/dev/null | grep -v -e '\.lock$' -e '\.work$' | grep -v -x -F "$IMAGE" | tail -n +2); do
+# Older images of this release and architecture go (each is about 1 GB), but the newest other one
+# stays: two checkouts of different inputs (a branch beside main) each keep theirs, even mid-run,
+# instead of deleting each other's. Another release's or architecture's stay.
+for old in $(ls -1dt "$CACHE/images/$NAME"-* 2>/dev/null | grep -v -e '\.lock$' -e '\.work$' | grep -v -x -F "$IMAGE" | tail -n +2); do
   rm -rf "$old"
 done
 log "ready in $(( $(date +%s) - started )) s: kernel $KVER, root.ext4 $(du -h "$IMAGE/root.ext4" | cut -f1) ($IMAGE)"

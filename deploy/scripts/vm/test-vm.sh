@@ -8,12 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../../.."
 export SIDELINE_VM_RELEASE=${1:-${SIDELINE_VM_RELEASE:-trixie}}
 stage_start=$SECONDS
-step() {
-  local start=$SECONDS rc=0
-  "$@" || rc=$?
-  echo "vm stage ($SIDELINE_VM_RELEASE): $* took $((SECONDS - start)) s" >&2
-  return "$rc"
-}
+STAGE="vm stage ($SIDELINE_VM_RELEASE)"
+source deploy/scripts/vm/step.sh
 step ./deploy/package/release-build.sh
 step ./deploy/scripts/venv.sh
 step ./deploy/scripts/vm/build-image.sh "$SIDELINE_VM_RELEASE" >/dev/null

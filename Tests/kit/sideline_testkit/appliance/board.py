@@ -15,16 +15,20 @@ from sideline_testkit.waiting import TimedOut, wait_until
 LIMIT_S = 3600  # each boot's hard limit (deploy/scripts/vm/boot.sh adds 120 s); the suites' own waits are shorter
 
 
-def image(release):
-    """The release's VM image folder (deploy/scripts/vm/build-image.sh builds it when its inputs changed)."""
-    out = subprocess.run([str(VM_SCRIPTS / 'build-image.sh'), release], check=True, stdout=subprocess.PIPE, text=True).stdout
+def image(release, arch=None):
+    """The release's VM image folder (deploy/scripts/vm/build-image.sh builds it when its inputs changed);
+    `arch`: another architecture's (arm64), else this machine's."""
+    out = subprocess.run([str(VM_SCRIPTS / 'build-image.sh'), release, *([arch] if arch else [])], check=True,
+                         stdout=subprocess.PIPE, text=True).stdout
     return Path(out.split()[-1])
 
 
-def dependency_repository(deb, release, folder, *extra):
-    """The package's dependency closure in `release` (and `extra` packages'), as a flat apt
-    repository in `folder` inside the checkout, where the guest sees it; its path in the checkout."""
-    subprocess.run([str(PACKAGING / 'deb-repo.sh'), '--release', release, str(deb), str(folder), *extra], check=True)
+def dependency_repository(deb, release, folder, *extra, arch=None):
+    """The package's dependency closure in `release` (and `extra` packages'), of `arch` (else this
+    machine's architecture), as a flat apt repository in `folder` inside the checkout, where the
+    guest sees it; its path in the checkout."""
+    subprocess.run([str(PACKAGING / 'deb-repo.sh'), '--release', release, *(['--arch', arch] if arch else []), str(deb), str(folder),
+                    *extra], check=True)
     return Path(folder).resolve().relative_to(ROOT)
 
 
@@ -129,11 +133,11 @@ def restart_figures(agent, killed_us):
                      f'(unit started again after {(started - killed_us) / 1e6:.1f} s; the kiosk: {startup_line(agent)})')
 
 
-def kill_to_ready(agent):
+def kill_to_ready(agent, timeout=60):
     """kill -9 of the kiosk → the unit active again (READY after the first frame): (seconds, the sentence)."""
     service_pid = guest.main_pid(agent)
     killed_us = kill_kiosk(agent, 9)
-    restarted(agent, service_pid, 60, 'the service coming back after kill -9')
+    restarted(agent, service_pid, timeout, 'the service coming back after kill -9')
     return restart_figures(agent, killed_us)
 
 

@@ -2,7 +2,9 @@
 `python -m sideline_testkit.radio.virtual_team` (emulated_radio.py starts it on a TCP port).
 
 Controller C0 is served over TCP as H4 (Sideline's HCI host connects to it) or, with
---vhci, attached to the Linux kernel as an HCI device (vhci.py; the VM tests, Tests/vm);
+--vhci, attached to the Linux kernel as an HCI device (vhci.py; the VM tests, Tests/vm); or,
+with --uart, on a pseudo-terminal that the kernel's hci_uart drives as an H4 UART (btattach; a
+kernel without hci_vhci: Debian's arm64 kernel, the arm64 board of Tests/arm64);
 every strap is its own emulated controller + bumble host + GATT server on the same radio.
 Each strap is described by a JSON object (straps.py's STRAP_DEFAULTS) and logs, one JSON
 line per event, what it actually sent to a subscribed client and when its link came up
@@ -16,6 +18,7 @@ import asyncio
 import json
 import random
 import signal
+import subprocess
 import sys
 import time
 
@@ -218,6 +221,16 @@ def watch_central(central, log, reset_ends_connect):
     central.on_hci_reset_command = reset_command
 
 
+async def attach_uart(path, link, address, watch):
+    """C0 on a pseudo-terminal linked at `path`, attached to the kernel's hci_uart as an H4 UART by
+    btattach (BlueZ's), which stays running for as long as the kernel's hci device should: the
+    controller first, then btattach (the kernel sends HCI Reset at once). Returns btattach's process."""
+    transport = await open_transport(f'pty:{path}')
+    watch(KernelFacingController('C0', host_source=transport.source, host_sink=transport.sink, link=link,
+                                 public_address=address))
+    return subprocess.Popen(['btattach', '-B', path, '-P', 'h4'], stdout=subprocess.DEVNULL)
+
+
 class KernelController:
     """C0 as the kernel's hci device through /dev/vhci, unplugged and plugged back on request."""
 
@@ -252,7 +265,8 @@ async def main():
     where = parser.add_mutually_exclusive_group(required=True)
     where.add_argument('--port', type=int, help='serve C0 as H4 over TCP on 127.0.0.1:PORT')
     where.add_argument('--vhci', help='attach C0 to the kernel through this vhci device (/dev/vhci)')
-    parser.add_argument('--address', default='C0:00:00:00:00:01', help="C0's public address (with --vhci)")
+    where.add_argument('--uart', help='attach C0 to the kernel as an H4 UART on a pseudo-terminal linked at this path (btattach)')
+    parser.add_argument('--address', default='C0:00:00:00:00:01', help="C0's public address (with --vhci or --uart)")
     parser.add_argument('--config', required=True, help='JSON list of strap objects')
     parser.add_argument('--log', required=True)
     parser.add_argument('--reset-ends-connect', action='store_true',
@@ -282,10 +296,14 @@ async def main():
                     await action()
             loop.add_signal_handler(signal.SIGUSR1, lambda: asyncio.ensure_future(change(kernel.unplug)))
             loop.add_signal_handler(signal.SIGUSR2, lambda: asyncio.ensure_future(change(kernel.plug)))
-        print(f'ready {len(straps)} straps on {args.vhci or f"127.0.0.1:{args.port}"}', flush=True)
+        attached = await attach_uart(args.uart, link, args.address, watch) if args.uart else None
+        print(f'ready {len(straps)} straps on {args.vhci or args.uart or f"127.0.0.1:{args.port}"}', flush=True)
         stopped = loop.create_future()
         loop.add_signal_handler(signal.SIGTERM, lambda: stopped.done() or stopped.set_result(None))
         await stopped
+        if attached:  # the UART's line discipline goes with btattach: the kernel's hci device is unregistered
+            attached.terminate()
+            attached.wait()
 
 
 if __name__ == '__main__':
