@@ -17,7 +17,7 @@ def test_drills_go_up_with_their_session_and_the_club_shows_them(club, sideline_
     a = KioskCLI(sideline_bin, tmp_path / "pitch-1.sqlite", "pitch-1")
     a.record(players=3, minutes=1)  # no drills: format 1, as before
     for day, seed in (("2026-03-03T18:00", 2), ("2026-03-05T18:00", 3), ("2026-03-12T18:00", 4)):
-        a.run("record", "--source", "sim:3", "--speed", "600", "--team", "Demo", "--minutes", "4", "--seed", str(seed), "--quiet",
+        a.run("record", "--source", "sim:3", "--speed", "6000", "--team", "Demo", "--minutes", "4", "--seed", str(seed), "--quiet",
               "--recovery", "60", "--started-at", day, "--drill", "Warm-up@0-60", "--drill", "SSG 4v4@90")
     a.join(club, "Alpha")
     assert "4 sessions uploaded" in a.sync().stdout

@@ -18,12 +18,12 @@ def rows(db):
 
 
 def record(sideline, *extra, check=True):
-    return sideline("record", "--source", "sim:3", "--seed", "5", "--speed", "600", "--team", "U17", "--quiet",
+    return sideline("record", "--source", "sim:3", "--seed", "5", "--speed", "6000", "--team", "U17", "--quiet",
                     "--minutes", "5", "--recovery", "60", *extra, check=check)
 
 
 def test_a_session_recorded_with_drills_lists_them_and_the_library_gains_them(sideline):
-    sideline("record", "--source", "sim:3", "--seed", "5", "--speed", "600", "--team", "U17", "--minutes", "1", "--quiet")
+    sideline("record", "--source", "sim:3", "--seed", "5", "--speed", "6000", "--team", "U17", "--minutes", "1", "--quiet")
     assert "'Rondo 5v2' added (6 min planned)" in sideline("drills", "--team", "U17", "--add", " Rondo 5v2 ", "--minutes", "6").stdout
     out = record(sideline, "--drill", "SSG 4v4@120", "--drill", "rondo 5V2@0-100").stdout
     assert "drill 'SSG 4v4' added to the team's library" in out and "Rondo 5v2" not in out.split("drills:")[0]
@@ -53,7 +53,7 @@ def test_bad_drills_record_nothing(sideline, args, says):
 
 
 def test_a_bad_library_entry_changes_nothing(sideline):
-    sideline("record", "--source", "sim:3", "--seed", "5", "--speed", "600", "--team", "U17", "--minutes", "1", "--quiet")
+    sideline("record", "--source", "sim:3", "--seed", "5", "--speed", "6000", "--team", "U17", "--minutes", "1", "--quiet")
     sideline("drills", "--team", "U17", "--add", "SSG 4v4")
     before = rows(sideline.db)
     for name, says in [("y" * 10_000, "more than 32 characters"), ("   ", "is empty"), ("ssg 4V4", "drill named 'SSG 4v4' already"),
