@@ -4,6 +4,7 @@ a drill beyond the session — as one plain line that changes nothing (the rows 
 themselves are checked against the oracle in Tests/e2e/analytics/test_season_oracle.py."""
 import json
 import sqlite3
+import zipfile
 
 import pytest
 
@@ -35,6 +36,12 @@ def test_a_session_recorded_with_drills_lists_them_and_the_library_gains_them(si
     assert all(len(d["players"]) == 3 and d["team"]["players"] == 3 for d in listed)
     table = sideline("drills", "--session", "2").stdout
     assert "SSG 4v4 · 2:00–5:00" in table and "team (mean of 3)" in table
+    # A player's own data (one ZIP) carries the drills too: its session JSON has the same phases as the export.
+    number = listed[0]["players"][0]["number"]
+    path = sideline("player-data", "--team", "U17", "--number", str(number), "--out", str(sideline.db.parent / "data")).stdout.strip()
+    with zipfile.ZipFile(path) as z:
+        summaries = [json.loads(z.read(n)) for n in z.namelist() if n.endswith("_summary.json")]
+    assert [[p["name"] for p in doc["phases"]] for doc in summaries] == [[], ["Rondo 5v2", "SSG 4v4"]]
 
 
 @pytest.mark.parametrize("args, says", [
