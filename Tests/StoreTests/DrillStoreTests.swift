@@ -21,10 +21,17 @@ final class DrillStoreTests: XCTestCase {
     }
 
     func testASessionsDrillsAreKeptUnderTheLibrarysNamesOrRefusedWhole() throws {
-        let store = try fixture.openWithASession()  // 60 s planned, ended at once
+        let store = try fixture.open()
+        let team = try store.createTeam(name: "A")
+        let mia = try store.addPlayer(StoreFixture.player("Mia"), toTeam: team.id, shirtNumber: 7)
+        let end = Date()
+        let started = try store.startSession(teamID: team.id, participants: [Participant(playerID: mia, strapID: nil)],
+                                             plannedDurationMs: 600_000, at: end.addingTimeInterval(-600))
+        try store.endSession(started.id, at: end)
         let session = try store.session(1)
         try store.addDrill(teamID: session.teamID, name: "Warm-up")
         let effort = try XCTUnwrap(session.recordedMs)
+        XCTAssertEqual(effort, 600_000)
         XCTAssertThrowsError(try store.recordDrills(1, [DrillStart(name: "x", startMs: 0), DrillStart(name: "y", startMs: effort + 1)]))
         XCTAssertThrowsError(try store.recordDrills(1, [DrillStart(name: String(repeating: "é", count: 5_000), startMs: 0)]))
         XCTAssertEqual(try store.sessionDrills(1), [])
