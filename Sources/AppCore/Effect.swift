@@ -22,6 +22,10 @@ public enum Effect: Sendable, Equatable {
     /// Records when the effort ended (`atMs`: session offset) and lets simulated players rest;
     /// the recorder runs on for the recovery minute.
     case endEffort(sessionID: Int64, atMs: Int64)
+    /// A drill added to the team's library (`SidelineStore.addDrill`); the library is read again.
+    case addDrill(teamID: Int64, name: String)
+    /// A drill began (`DrillStart.startMs`: session offset); the one before ends there (`SidelineStore.startDrill`).
+    case startDrill(sessionID: Int64, DrillStart)
     /// An interval block began (`atMs`: session offset): simulated players work hard or rest with it
     /// (real straps need nothing).
     case intervalBlockStarted(sessionID: Int64, IntervalBlock.Kind, atMs: Int64)
@@ -31,6 +35,8 @@ public enum Effect: Sendable, Equatable {
     case loadSessions(teamID: Int64)
     case loadReview(sessionID: Int64)
     case markReviewed(sessionID: Int64)
+    /// One drill of the team across the season, week by week (answered by `.review(.drillSeasonLoaded)`).
+    case loadDrillSeason(teamID: Int64, drill: String)
     /// A held peak accepted as the player's measured HRmax (`MaxHeartRateSuggestion`).
     case setMeasuredMaxHR(playerID: Int64, bpm: Int)
     /// A suggested HRmax turned down: the player is not asked again up to `bpm`.

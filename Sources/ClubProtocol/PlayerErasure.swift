@@ -91,7 +91,7 @@ extension SessionBundle {
         }
         for i in bundle.strapEvents.indices { bundle.strapEvents[i].strap = newIndex[bundle.strapEvents[i].strap] ?? bundle.strapEvents[i].strap }
         // The erased player may have been the only one who rated it: the kiosk's own bundle is then format 1 again.
-        bundle.format = SessionBundle.format(for: bundle.participants)
+        bundle.format = SessionBundle.format(for: bundle.participants, drills: bundle.drills)
         return bundle
     }
 }

@@ -86,8 +86,9 @@ extension SessionBundle {
             let beatEnds = DeltaCoding.decode(p.rr.tMsDeltas)
             rr[id] = beatEnds.indices.map { k in RRInterval(playerID: id, tMs: beatEnds[k], rr1024: UInt16(clamping: p.rr.rr1024[k])) }
         }
-        let input = SessionInput(session: session, players: players, samples: samples, rrIntervals: rr,
+        var input = SessionInput(session: session, players: players, samples: samples, rrIntervals: rr,
                                  laps: laps.map { Lap(sessionID: sessionID, tMs: $0.tMs, label: $0.label) })
+        input.drills = (drills ?? []).map(\.drillStart)
         let strapsByID = Dictionary(uniqueKeysWithValues: straps.enumerated().map { (strapID($0.offset), $0.element) })
         let events = strapEvents.map { StrapEvent(strapID: strapID($0.strap), tMs: $0.tMs, kind: StrapEvent.Kind(rawValue: $0.kind) ?? .link, value: $0.value) }
         return BundleAnalysisInput(
@@ -138,6 +139,7 @@ extension SessionBundle {
             straps: strapIDs.map { identities.straps[$0]! },
             participants: participants,
             laps: input.laps.map { BundleLap(tMs: $0.tMs, label: $0.label) },
-            strapEvents: events)
+            strapEvents: events,
+            drills: input.drills.map { BundleDrill(name: $0.name, startMs: $0.startMs, endMs: $0.endMs) })
     }
 }

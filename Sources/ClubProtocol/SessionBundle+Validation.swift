@@ -12,6 +12,15 @@ extension SessionBundle {
         }
         check(Self.acceptedFormats.contains(format), "format \(format) is not one of \(Self.acceptedFormats.map(String.init).joined(separator: ", "))")
         check(format >= 2 || participants.allSatisfy { $0.rating == nil }, "a format 1 bundle carries no ratings")
+        check(format >= 3 || drills == nil, "a format \(format) bundle carries no drills")
+        if let drills {
+            check(drills.count <= InputBounds.laps, "more than \(InputBounds.laps) drills")
+            for d in drills { text(d.name, "a drill's name", mayBeEmpty: false) }
+            let effort = session.effortEndMs ?? session.endedMs.map { $0 - session.startedMs } ?? InputBounds.sessionMs
+            if drills.count <= InputBounds.laps, let problem = DrillStart.problem(drills.map(\.drillStart), effortMs: min(effort, InputBounds.sessionMs)) {
+                problems.append(problem)
+            }
+        }
         for p in participants {
             guard let r = p.rating else { continue }
             check(SessionRPE.scale.contains(r.rpe), "an RPE of \(r.rpe) is off the CR-10 scale (0 to 10)")

@@ -1,23 +1,27 @@
 import Foundation
+import TeamCore
 
 /// A finished session as it goes up to the club, once and immutable (format 1): everything the
 /// kiosk's analysis and exports read, so the server computes the same numbers with the same code.
 /// Format 2 adds the players' session RPE (`BundleParticipant.rating`): the only part that may change
 /// after an upload — a rating given or corrected later travels as the same bundle with new ratings
 /// (decision 067). A bundle without a rating is written as format 1, byte for byte as before.
+/// Format 3 adds the drills the session ran (`drills`, decision 077); a bundle without drills keeps the
+/// format (and bytes) it had.
 ///
 /// Samples and RR intervals are columns per participant (one array per field, times as deltas):
 /// a 90-minute session of 24 players is 130 k readings, and columns of small integers are what
 /// JSON and gzip carry best. Identity is by UUID (session, team, players, straps); the numbers
 /// a kiosk gives its rows never leave it. Its content hash is the SHA-256 of its canonical bytes.
 public struct SessionBundle: Codable, Sendable, Equatable {
-    /// The newest format this side writes and reads (a bundle with ratings).
-    public static let currentFormat = 2
-    /// The formats a club accepts: 1 (before ratings) and 2.
-    public static let acceptedFormats = 1...2
+    /// The newest format this side writes and reads (a bundle with drills).
+    public static let currentFormat = 3
+    /// The formats a club accepts: 1 (before ratings), 2 (ratings) and 3 (drills).
+    public static let acceptedFormats = 1...3
     /// The format a bundle is written in: the oldest that carries what it holds.
-    public static func format(for participants: [BundleParticipant]) -> Int {
-        participants.contains { $0.rating != nil } ? 2 : 1
+    public static func format(for participants: [BundleParticipant], drills: [BundleDrill]? = nil) -> Int {
+        if drills?.isEmpty == false { return 3 }
+        return participants.contains { $0.rating != nil } ? 2 : 1
     }
 
     public var format: Int
@@ -28,11 +32,15 @@ public struct SessionBundle: Codable, Sendable, Equatable {
     public var participants: [BundleParticipant]
     public var laps: [BundleLap]
     public var strapEvents: [BundleStrapEvent]
+    /// The drills the session ran, in time order (format 3); nil: none (and left out of the bytes).
+    public var drills: [BundleDrill]?
 
-    /// `format`: nil writes the oldest format that carries the participants (`format(for:)`).
+    /// `format`: nil writes the oldest format that carries the participants and drills (`format(for:drills:)`).
     public init(format: Int? = nil, session: BundleSession, straps: [BundleStrap],
-                participants: [BundleParticipant], laps: [BundleLap], strapEvents: [BundleStrapEvent]) {
-        self.format = format ?? Self.format(for: participants)
+                participants: [BundleParticipant], laps: [BundleLap], strapEvents: [BundleStrapEvent], drills: [BundleDrill]? = nil) {
+        let drills = drills?.isEmpty == false ? drills : nil
+        self.drills = drills
+        self.format = format ?? Self.format(for: participants, drills: drills)
         self.session = session
         self.straps = straps
         self.participants = participants
@@ -148,8 +156,8 @@ extension SessionBundle {
     /// The same bundle without its ratings (format 1): what two uploads of one session must share.
     public var withoutRatings: SessionBundle {
         var copy = self
-        copy.format = 1
         for i in copy.participants.indices { copy.participants[i].rating = nil }
+        copy.format = Self.format(for: copy.participants, drills: drills)
         return copy
     }
 }
@@ -209,6 +217,22 @@ public struct RRColumns: Codable, Sendable, Equatable {
     }
 
     public var count: Int { rr1024.count }
+}
+
+/// A drill the session ran: its name as the kiosk's library spelled it then, from `startMs` to `endMs` or (nil)
+/// to the next drill or the effort's end (`DrillStart`).
+public struct BundleDrill: Codable, Sendable, Equatable {
+    public var name: String
+    public var startMs: Int64
+    public var endMs: Int64?
+
+    public init(name: String, startMs: Int64, endMs: Int64? = nil) {
+        self.name = name
+        self.startMs = startMs
+        self.endMs = endMs
+    }
+
+    public var drillStart: DrillStart { DrillStart(name: name, startMs: startMs, endMs: endMs) }
 }
 
 /// A lap mark the coach set.

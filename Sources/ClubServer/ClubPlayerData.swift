@@ -53,6 +53,7 @@ public enum ClubPlayerData {
                         session: source.input.session, teamName: source.identities.teamName, stem: SessionDocument.stem(source),
                         label: session.uuidString.lowercased(), sessionUUID: session, player: place,
                         samples: source.input.samples[id] ?? [], rrIntervals: source.input.rrIntervals[id] ?? [], laps: source.input.laps,
+                        drills: source.input.drills,
                         straps: source.identities.straps.mapValues(\.address), rating: source.ratings[id])
                     // Analysing and encoding take CPU: off the server's event loops, as the session files are.
                     try await offTheLoop { try archive.writer.withLock { try $0.add(part) } }

@@ -11,7 +11,7 @@ import TeamCore
 /// kiosk's other export formats from the same analysis.
 public enum SessionDocument {
     /// The document's layout and the analysis behind it: a new version makes every cached document stale.
-    public static let algorithm = "sideline-session-summary/1 analytics/2026-11 uuids rpe"
+    public static let algorithm = "sideline-session-summary/1 analytics/2026-11 uuids rpe drills"
 
     /// The bundle's analysis with the names and UUIDs it carries (the kiosk's default HRV window: the first five minutes).
     public static func analysed(_ source: BundleAnalysisInput) -> AnalysedSession {

@@ -14,6 +14,8 @@ public enum SessionStore {
         var straps: [BundleStrap]
         var laps: [BundleLap]
         var strapEvents: [BundleStrapEvent]
+        /// Format 3's drills; nil (left out) for a session without any, so older sessions' extras are as they were.
+        var drills: [BundleDrill]?
     }
 
     public enum Outcome: Sendable, Equatable {
@@ -85,7 +87,7 @@ public enum SessionStore {
 
     /// The bundle's parts besides the session row and the participants, as `session.extras` holds them.
     static func extrasJSON(_ bundle: SessionBundle) throws -> String {
-        String(decoding: try CanonicalJSON.encode(Extras(straps: bundle.straps, laps: bundle.laps, strapEvents: bundle.strapEvents)), as: UTF8.self)
+        String(decoding: try CanonicalJSON.encode(Extras(straps: bundle.straps, laps: bundle.laps, strapEvents: bundle.strapEvents, drills: bundle.drills)), as: UTF8.self)
     }
 
     /// One `session_participant` row per participant, in the bundle's order.
@@ -149,7 +151,7 @@ public enum SessionStore {
             format: row.10,
             session: BundleSession(uuid: uuid, teamUUID: row.0, teamName: row.1, startedMs: row.2, endedMs: row.3, plannedMs: row.4,
                                    effortEndMs: row.5, state: row.6, zoneModel: row.7, tags: row.8, reviewed: row.9),
-            straps: extras.straps, participants: participants, laps: extras.laps, strapEvents: extras.strapEvents)
+            straps: extras.straps, participants: participants, laps: extras.laps, strapEvents: extras.strapEvents, drills: extras.drills)
     }
 
     /// The session's document as computed before for this version of the analysis.

@@ -23,8 +23,12 @@ public enum KioskSessionBundle {
         session.reviewed = snapshot.reviewed
         let players = try store.sessionPlayers(sessionID)
         let series = try store.recordedSeries(sessionID)
-        let input = SessionInput(session: session, players: players, samples: series.samples, rrIntervals: series.rrIntervals,
+        var input = SessionInput(session: session, players: players, samples: series.samples, rrIntervals: series.rrIntervals,
                                  laps: try store.laps(sessionID))
+        // A drill started after the effort's end (a kiosk that died before it was kept) makes no phase: it stays home.
+        let effortEnd = input.effortEndMs
+        input.drills = try store.sessionDrills(sessionID).filter { $0.startMs < effortEnd }
+            .map { DrillStart(name: $0.name, startMs: $0.startMs, endMs: $0.endMs.map { min($0, effortEnd) }) }
         let events = try store.strapEvents(sessionID)
         let team = try store.teamIdentity(id: session.teamID)
 

@@ -35,6 +35,7 @@ public enum StateDump {
                       "challengeSides": Dictionary(uniqueKeysWithValues: s.lobby.challengeSides.map { ("\($0.key)", $0.value) }),
                       "editingChallenge": s.lobby.editingChallenge,
                       "lackingConsent": s.playersLackingConsent.map(\.playerID),
+                      "drillLibrary": s.lobby.drillLibrary.map(\.name), "drillPlan": s.lobby.drillPlan, "editingDrills": s.lobby.editingDrills,
                       "readinessCheck": s.lobby.readinessCheck.map(SeasonDump.plan) ?? NSNull()] as [String: Any],
             "voice": Self.voice(s.settings.voice),
             "season": SeasonDump.season(s.season),
@@ -73,10 +74,16 @@ public enum StateDump {
                        "effortEndMs": s.review.data?.effortEndMs.map { $0 as Any } ?? NSNull(),
                        "zoneModel": s.review.data.map { $0.zoneModel.rawValue as Any } ?? NSNull(),
                        "spotlight": s.review.spotlightPlayerID.map { $0 as Any } ?? NSNull(),
-                       "intervalBlocks": s.review.data?.intervalBlocks.map { b -> [String: Any] in
-                           ["kind": b.label.kind.rawValue, "number": b.label.number, "of": b.label.of, "fromMs": b.fromMs, "toMs": b.toMs]
+                       "intervalBlocks": s.review.data?.intervalBlocks.compactMap { b -> [String: Any]? in
+                           b.intervalLabel.map { ["kind": $0.kind.rawValue, "number": $0.number, "of": $0.of, "fromMs": b.fromMs, "toMs": b.toMs] }
                        } ?? [[String: Any]](),
                        "challenge": s.review.data?.challenge.map(challenge) ?? NSNull(),
+                       "drills": s.review.data?.drills.map { d -> [String: Any] in
+                           ["name": d.phase.name, "fromMs": d.phase.fromMs, "toMs": d.phase.toMs, "team": Self.drillNumbers(d.team)]
+                       } ?? [[String: Any]](),
+                       "drillSeason": s.review.drillSeason.map { sheet -> Any in
+                           ["drill": sheet.drill, "weeks": sheet.weeks.map { ["label": $0.label, "sessions": $0.sessions, "team": Self.drillNumbers($0.team)] }]
+                       } ?? NSNull(),
                        "maxHRSuggestions": s.review.data?.maxHRSuggestions.map { m -> [String: Any] in
                            ["playerID": m.playerID, "name": m.name, "observedBPM": m.observedBPM, "onFileBPM": m.onFileBPM,
                             "onFileSource": m.onFileSource.rawValue]
@@ -118,6 +125,8 @@ public enum StateDump {
                 "phase": live.phase.rawValue, "sessionID": live.sessionID.map { $0 as Any } ?? NSNull(),
                 "elapsedMs": live.clock.elapsedMs(nowMs: s.nowMs), "remainingMs": live.clock.remainingMs(nowMs: s.nowMs).map { $0 as Any } ?? NSNull(),
                 "laps": live.lapsMs, "sort": live.sort.rawValue,
+                "drills": live.drills.map { ["name": $0.name, "startMs": $0.startMs] as [String: Any] },
+                "nextDrill": live.nextPlannedDrill.map { $0 as Any } ?? NSNull(), "pickingDrill": live.pickingDrill,
                 "interval": live.intervalPosition(nowMs: s.nowMs).map { block, remaining -> Any in
                     ["block": block.lapLabel, "kind": block.kind.rawValue, "remainingMs": remaining,
                      "shown": block.shown(remainingMs: remaining)]
@@ -262,5 +271,12 @@ public enum StateDump {
     public static func write(_ app: KioskApp, to path: String) throws {
         let data = try JSONSerialization.data(withJSONObject: json(app), options: [.prettyPrinted, .sortedKeys])
         guard FileManager.default.createFile(atPath: path, contents: data) else { throw KioskError("cannot write \(path)") }
+    }
+
+    /// A drill's figures as the dump gives them (null: no heart rate).
+    static func drillNumbers(_ n: DrillNumbers) -> [String: Any] {
+        func value(_ x: Double?) -> Any { x.map { $0 as Any } ?? NSNull() }
+        return ["minutes": n.minutes, "meanBPM": value(n.meanBPM), "peakBPM": value(n.peakBPM),
+                "highIntensityPercent": value(n.highIntensityPercent), "trimp": value(n.trimp)]
     }
 }

@@ -44,8 +44,8 @@ public struct ReviewScreenLoader {
                           players: review.sorted { $0.shirtNumber < $1.shirtNumber }, effortEndMs: analysis.totalsEndMs,
                           zoneModel: analysis.zoneModel, tags: session.tags,
                           teamBand: TeamBand.compute(tracks: analysis.players.map(\.track), durationMs: duration),
-                          intervalBlocks: RecordedIntervalBlock.blocks(fromLaps: laps), challenge: try store.challenge(sessionID),
-                          maxHRSuggestions: try maxHRSuggestions(context))
+                          intervalBlocks: SessionPhase.intervalBlocks(fromLaps: laps), challenge: try store.challenge(sessionID),
+                          maxHRSuggestions: try maxHRSuggestions(context), drills: SessionDrillReport(context).reviewDrills)
     }
 
     /// The players who held a heart rate above the HRmax on file (their own today, a formula's at

@@ -39,6 +39,7 @@ public enum SessionReview {
         let series = try store.recordedSeries(sessionID, includingRR: !allCached)
         var input = SessionInput(session: session, players: players, samples: series.samples,
                                  rrIntervals: series.rrIntervals, laps: try store.laps(sessionID), hrvWindows: hrvWindows)
+        input.drills = try store.sessionDrills(sessionID)
         input.nnSeries = cached
         let analysis = SessionAnalysis(input)
         if useCache, finished, !allCached, !store.isReadOnly {

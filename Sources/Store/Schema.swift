@@ -345,6 +345,27 @@ enum Schema {
                 """)
             try ClubSyncSchema.migrateConsent(db)
         }
+        migrator.registerMigration("v27-drills") { db in
+            // A team's drill library (decision 077): names unique in the team whatever their case, the minutes
+            // planned (NULL: as long as it takes), in the order the coach added them. And the drills each
+            // session ran, by the name they had then: from start_ms to end_ms, or (NULL) to the next drill or
+            // the effort's end. A session's phases are these and its interval blocks (laps, decision 059).
+            try db.execute(sql: """
+                CREATE TABLE drill(
+                    id INTEGER PRIMARY KEY,
+                    team_id INTEGER NOT NULL REFERENCES team(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 128),
+                    planned_minutes INTEGER CHECK (planned_minutes BETWEEN 1 AND 120),
+                    UNIQUE (team_id, name COLLATE NOCASE));
+                CREATE TABLE session_drill(
+                    session_id INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+                    start_ms INTEGER NOT NULL CHECK (start_ms >= 0),
+                    end_ms INTEGER CHECK (end_ms > start_ms),
+                    name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 128),
+                    PRIMARY KEY (session_id, start_ms));
+                CREATE INDEX session_drill_by_name ON session_drill(name COLLATE NOCASE);
+                """)
+        }
         return migrator
     }
 }

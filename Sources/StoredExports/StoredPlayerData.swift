@@ -41,7 +41,7 @@ public enum StoredPlayerData {
                                       stem: ExportNaming.sessionStem(team: team, startedAt: session.startedAt, sessionID: session.id),
                                       label: "\(session.id)", sessionUUID: session.uuid, player: player,
                                       samples: series.samples[playerID] ?? [], rrIntervals: series.rrIntervals[playerID] ?? [],
-                                      laps: try store.laps(session.id), straps: straps, rating: try store.sessionRatings(session.id)[playerID]))
+                                      laps: try store.laps(session.id), drills: try store.sessionDrills(session.id), straps: straps, rating: try store.sessionRatings(session.id)[playerID]))
             }
             return try archive.finish()
         } catch {

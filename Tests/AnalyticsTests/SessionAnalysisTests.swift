@@ -21,6 +21,25 @@ final class SessionAnalysisTests: XCTestCase {
                             laps: [Lap(sessionID: 1, tMs: 300_000, label: "drills")])
     }
 
+    /// Drills and interval blocks are one list of phases; a phase's figures are the session's code over its span,
+    /// the laps inside it untouched; an open drill ends at the effort's end, not with the recovery minute.
+    func testDrillsAndIntervalBlocksArePhasesWithTheSessionsFigures() {
+        var input = input()
+        input.laps.append(Lap(sessionID: 1, tMs: 60_000, label: "WORK 1/1"))
+        input.drills = [DrillStart(name: "SSG 4v4", startMs: 450_000), DrillStart(name: "Warm-up", startMs: 0, endMs: 240_000)]
+        let analysis = SessionAnalysis(input)
+        XCTAssertEqual(analysis.phases.map(\.name), ["WORK 1/1", "Warm-up", "SSG 4v4"])
+        XCTAssertEqual(analysis.phases.last?.toMs, 600_000)
+        let hard = analysis.players[0]
+        XCTAssertEqual(hard.laps.count, 3, "a drill splits no lap")
+        let ssg = hard.phases[2].stats
+        XCTAssertEqual(ssg.signalMs, 150_000)
+        XCTAssertEqual(ssg.averageBPM, .value(170))
+        XCTAssertEqual(ssg, HeartRateStats(track: hard.track, weights: HeartRateWeights(physiology: TestData.male30, zoneModel: .heartRateReserve),
+                                           fromMs: 450_000, toMs: 600_000))
+        XCTAssertEqual(ssg.highIntensityMs, 150_000, "170 of an HRmax of 190 is 89 %, above 85 %")
+    }
+
     func testLapsRecoveryAndRanking() {
         let analysis = SessionAnalysis(input())
         XCTAssertEqual(analysis.durationMs, 660_000)

@@ -53,8 +53,8 @@ final class BundleRatingTests: XCTestCase {
         XCTAssertTrue(b.problems.isEmpty)
         b.format = 1
         XCTAssertTrue(b.problems.contains { $0.contains("format 1 bundle carries no ratings") })
-        b.format = 3
-        XCTAssertTrue(b.problems.contains { $0.contains("format 3 is not one of 1, 2") })
+        b.format = 4
+        XCTAssertTrue(b.problems.contains { $0.contains("format 4 is not one of 1, 2, 3") })
     }
 
     /// A club's rewrite without an erased player equals the kiosk's own bundle after the erasure (decision 068):

@@ -28,7 +28,7 @@ final class BundleValidationTests: XCTestCase {
             change(&b)
             return b.problems
         }
-        XCTAssertTrue(problems { $0.format = 3 }.contains { $0.contains("format") })
+        XCTAssertTrue(problems { $0.format = 4 }.contains { $0.contains("format") })
         XCTAssertTrue(problems { $0.session.state = "lost" }.contains { $0.contains("state") })
         XCTAssertTrue(problems { $0.session.zoneModel = "vibes" }.contains { $0.contains("zone model") })
         XCTAssertTrue(problems { $0.participants[0].samples.bpm.removeLast() }.contains { $0.contains("differ in length") })

@@ -66,12 +66,15 @@ final class IntervalProgramTests: XCTestCase {
     func testRecordedBlocksComeFromTheLapsThatClosedThemThroughACoachsLap() {
         let laps = [Lap(sessionID: 1, tMs: 31_000, label: "WORK 1/2"), Lap(sessionID: 1, tMs: 45_000),
                     Lap(sessionID: 1, tMs: 61_000, label: "REST 1/2"), Lap(sessionID: 1, tMs: 88_000, label: "WORK 2/2")]
-        XCTAssertEqual(RecordedIntervalBlock.blocks(fromLaps: laps.reversed()), [
-            RecordedIntervalBlock(label: IntervalLapLabel(kind: .work, number: 1, of: 2), fromMs: 0, toMs: 31_000),
-            RecordedIntervalBlock(label: IntervalLapLabel(kind: .rest, number: 1, of: 2), fromMs: 31_000, toMs: 61_000),
-            RecordedIntervalBlock(label: IntervalLapLabel(kind: .work, number: 2, of: 2), fromMs: 61_000, toMs: 88_000),
+        let blocks = SessionPhase.intervalBlocks(fromLaps: laps.reversed())
+        XCTAssertEqual(blocks, [
+            SessionPhase(kind: .work, name: "WORK 1/2", fromMs: 0, toMs: 31_000),
+            SessionPhase(kind: .rest, name: "REST 1/2", fromMs: 31_000, toMs: 61_000),
+            SessionPhase(kind: .work, name: "WORK 2/2", fromMs: 61_000, toMs: 88_000),
         ])
-        XCTAssertEqual(RecordedIntervalBlock.blocks(fromLaps: [Lap(sessionID: 1, tMs: 5_000)]), [])
+        XCTAssertEqual(blocks.map(\.intervalLabel), [IntervalLapLabel(kind: .work, number: 1, of: 2),
+                                                     IntervalLapLabel(kind: .rest, number: 1, of: 2), IntervalLapLabel(kind: .work, number: 2, of: 2)])
+        XCTAssertEqual(SessionPhase.intervalBlocks(fromLaps: [Lap(sessionID: 1, tMs: 5_000)]), [])
     }
 
     func testPresetsRuleAndCuesAreKeptAsSettings() {

@@ -1,7 +1,8 @@
 """Every page of the club's web at a laptop's width (1280) and a phone's (375): drawn without a horizontal
 scroll on the phone, and — with SIDELINE_CLUB_SCREENSHOTS=DIR — a screenshot of each at both widths into DIR
 (docs/screenshots/club holds the ones the docs show). A season of six weeks for one team fills the pages, and
-three weeks of the same days a year before give "this season against the last" something to compare."""
+three weeks of the same days a year before give "this season against the last" something to compare; the training
+sessions ran a warm-up and an SSG (format 3), so the session page lists drills and the team has a drill page."""
 import datetime as dt
 import os
 import pathlib
@@ -21,6 +22,10 @@ def web(module_club, tmp_path_factory):
     today, who = dt.date.today(), w.sessions_a[0]["participants"]
     last_year = today.replace(year=today.year - 1) if (today.month, today.day) != (2, 29) else today - dt.timedelta(days=366)
     for b in season_bundles.season(webclub.TEAM_A, today, who) + season_bundles.season(webclub.TEAM_A, last_year, who, weeks=3, seed=8):
+        if "training" in b["session"]["tags"] and b["session"].get("effortEndMs"):
+            effort = b["session"]["effortEndMs"]
+            b["format"] = 3
+            b["drills"] = [{"name": "Warm-up", "startMs": 0, "endMs": effort // 3}, {"name": "SSG 4v4", "startMs": effort // 2}]
         r = w.kiosk.upload(bundles.canonical(b))
         assert r.status == 201, r
     return w
@@ -36,7 +41,8 @@ def pages(web, driver):
     return [("login", "/login"), ("sessions", "/sessions"), ("session", f"/sessions/{training}"), ("kiosks", "/kiosks"),
             ("teams", "/teams"), ("roster", f"/teams/{web.team_a}"), ("player-edit", f"/teams/{web.team_a}/players/{player}"),
             ("player-new", f"/teams/{web.team_a}/players/new"), ("season", f"/teams/{web.team_a}/season"),
-            ("season-player", f"/teams/{web.team_a}/season/{player}"), ("settings", "/settings"),
+            ("season-player", f"/teams/{web.team_a}/season/{player}"), ("drill-season", f"/teams/{web.team_a}/drills?name=SSG%204v4"),
+            ("settings", "/settings"),
             ("access-log", "/access-log")]
 
 

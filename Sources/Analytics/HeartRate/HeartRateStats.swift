@@ -17,8 +17,18 @@ public struct HeartRateStats: Sendable, Equatable {
     public var banisterTRIMP: Metric<Double> = .notEnoughData(.noHeartRate)
     public var edwardsTRIMP: Metric<Double> = .notEnoughData(.noHeartRate)
     public var effortPoints: Metric<Double> = .notEnoughData(.noHeartRate)
+    /// Signal time above `highIntensityPercentOfMax` of HRmax (docs/ANALYTICS.md, "Drills").
+    public var highIntensityMs: Int64 = 0
+
+    /// The threshold of "high intensity" team sport studies of drills report time above (% HRmax).
+    public static let highIntensityPercentOfMax = 85.0
 
     public init() {}
+
+    /// The share of the signal time above 85 % HRmax, in percent.
+    public var highIntensityPercent: Metric<Double> {
+        signalMs > 0 ? .value(Double(highIntensityMs) * 100 / Double(signalMs)) : .notEnoughData(.noHeartRate)
+    }
 
     public func zones(_ model: ZoneModel) -> ZoneTimes {
         model == .percentOfMax ? zonesOfMax : zonesOfReserve
@@ -46,6 +56,7 @@ public struct HeartRateStats: Sendable, Equatable {
             lo = min(lo, bpm); hi = max(hi, bpm)
             zonesOfMax[w.zoneOfMax[bpm]] += ms
             zonesOfReserve[w.zoneOfReserve[bpm]] += ms
+            if w.isHighIntensity[bpm] { highIntensityMs += ms }
             kcal += w.kcalPerMinute[bpm] * minutes
             banister += w.banisterPerMinute[bpm] * minutes
             edwards += w.edwardsPerMinute[bpm] * minutes

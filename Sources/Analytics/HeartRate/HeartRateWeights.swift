@@ -11,6 +11,8 @@ struct HeartRateWeights: Sendable {
     private(set) var banisterPerMinute: [Double] = []
     private(set) var edwardsPerMinute: [Double] = []
     private(set) var effortPerMinute: [Double] = []
+    /// Whether a heart rate is above `HeartRateStats.highIntensityPercentOfMax` of HRmax.
+    private(set) var isHighIntensity: [Bool] = []
 
     init(physiology p: Physiology, zoneModel: ZoneModel) {
         physiology = p
@@ -24,6 +26,8 @@ struct HeartRateWeights: Sendable {
             banisterPerMinute.append(TrainingLoad.banisterPerMinute(fractionOfReserve: reserve, sex: p.sex))
             edwardsPerMinute.append(TrainingLoad.edwardsWeight(percentOfMax: p.percentOfMax(hr)))
             effortPerMinute.append(TrainingLoad.effortPointsPerMinute(zone: p.zone(hr, model: zoneModel)))
+            // As a product, not a percentage: 170 bpm of an HRmax of 200 is exactly 85 %, not above it.
+            isHighIntensity.append(hr * 100 > HeartRateStats.highIntensityPercentOfMax * p.maxHR)
         }
     }
 }

@@ -1,3 +1,5 @@
+import TeamCore
+
 /// One lap of one player: the numbers of the session, over the lap's span,
 /// and the recovery in the minute after it ended.
 public struct LapAnalysis: Sendable, Equatable {
@@ -11,4 +13,11 @@ public struct LapAnalysis: Sendable, Equatable {
 
     /// The label of the lap after the effort (`PlayerAnalysis.recoveryLap`).
     public static let recoveryLabel = "Recovery"
+}
+
+/// One phase of one player (a drill, an interval block): the session's numbers over the phase's span —
+/// minutes with a signal, mean and peak heart rate, time above 85 % HRmax, TRIMP, zones (`HeartRateStats`).
+public struct PhaseAnalysis: Sendable, Equatable {
+    public var phase: SessionPhase
+    public var stats: HeartRateStats
 }

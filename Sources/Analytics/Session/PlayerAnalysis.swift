@@ -12,6 +12,8 @@ public struct PlayerAnalysis: Sendable, Equatable {
     public var stats: HeartRateStats
     /// The coach's laps: they split the effort, [0, effort end).
     public var laps: [LapAnalysis]
+    /// The session's phases (`SessionInput.phases`: drills and interval blocks), in time order.
+    public var phases: [PhaseAnalysis]
     /// What was recorded after the effort (the recovery minute), as a lap of its own, so a
     /// file's laps add up to the whole recording; nil when the recording stopped with the effort.
     public var recoveryLap: LapAnalysis?
@@ -31,7 +33,7 @@ public struct PlayerAnalysis: Sendable, Equatable {
     public var nnSeries: NNSeries
 
     public init(player: SessionPlayer, samples: [Sample], rrIntervals: [RRInterval], zoneModel: ZoneModel,
-                lapSpans: [(fromMs: Int64, toMs: Int64, label: String?)], effortEndMs: Int64, hrvWindows: [HRVWindow],
+                lapSpans: [(fromMs: Int64, toMs: Int64, label: String?)], phases: [SessionPhase] = [], effortEndMs: Int64, hrvWindows: [HRVWindow],
                 nnSeries cached: NNSeries? = nil, totalsEndMs: Int64? = nil, recordingEndMs: Int64? = nil,
                 reportedHRVWindow: HRVWindow = .firstFiveMinutes) {
         playerID = player.playerID
@@ -45,6 +47,9 @@ public struct PlayerAnalysis: Sendable, Equatable {
             LapAnalysis(number: i + 1, label: span.label, fromMs: span.fromMs, toMs: span.toMs,
                         stats: HeartRateStats(track: track, weights: weights, fromMs: span.fromMs, toMs: span.toMs),
                         recoveryBPM: HeartRateRecovery.drop(track: track, afterEndAt: span.toMs))
+        }
+        self.phases = phases.map { [track] phase in
+            PhaseAnalysis(phase: phase, stats: HeartRateStats(track: track, weights: weights, fromMs: phase.fromMs, toMs: phase.toMs))
         }
         recoveryBPM = HeartRateRecovery.drop(track: track, afterEndAt: effortEndMs)
         if let end = recordingEndMs, end > effortEndMs {

@@ -12,6 +12,8 @@ public struct SessionAnalysis: Sendable, Equatable {
     public var totalsEndMs: Int64?
     /// In the session's participant order.
     public var players: [PlayerAnalysis]
+    /// Its drills and interval blocks, in time order (each player's figures over them: `PlayerAnalysis.phases`).
+    public var phases: [SessionPhase]
 
     /// Analyses players in parallel on the available cores (each player is independent).
     ///
@@ -24,7 +26,8 @@ public struct SessionAnalysis: Sendable, Equatable {
         durationMs = input.durationMs
         effortEndMs = input.effortEndMs
         totalsEndMs = input.totalsEndMs
-        let spans = input.lapSpans, end = input.effortEndMs, model = input.session.zoneModel, totalsEnd = input.totalsEndMs
+        self.phases = input.phases
+        let spans = input.lapSpans, phases = input.phases, end = input.effortEndMs, model = input.session.zoneModel, totalsEnd = input.totalsEndMs
         let duration = input.durationMs, reported = input.reportedHRVWindow
         // One slot per player, each written by exactly one iteration.
         let results = Mutex<[PlayerAnalysis?]>(Array(repeating: nil, count: input.players.count))
@@ -32,7 +35,7 @@ public struct SessionAnalysis: Sendable, Equatable {
             let p = input.players[i]
             let analysis = PlayerAnalysis(player: p, samples: input.samples[p.playerID] ?? [],
                                           rrIntervals: input.rrIntervals[p.playerID] ?? [], zoneModel: model,
-                                          lapSpans: spans, effortEndMs: end, hrvWindows: input.hrvWindows,
+                                          lapSpans: spans, phases: phases, effortEndMs: end, hrvWindows: input.hrvWindows,
                                           nnSeries: input.nnSeries[p.playerID], totalsEndMs: totalsEnd, recordingEndMs: duration,
                                           reportedHRVWindow: reported)
             results.withLock { $0[i] = analysis }

@@ -9,6 +9,8 @@ public struct SessionInput: Sendable {
     /// Each player's RR intervals, in time order.
     public var rrIntervals: [Int64: [RRInterval]]
     public var laps: [Lap]
+    /// The drills the coach started (the phases besides the interval blocks, which are laps).
+    public var drills: [DrillStart] = []
     /// HRV windows besides the whole session.
     public var hrvWindows: [HRVWindow]
     /// Artefact-corrected NN series computed earlier (a cache); players without one
@@ -57,6 +59,13 @@ public struct SessionInput: Sendable {
             return HRVWindow(label: "recovery minute", fromMs: recoveryFrom, toMs: recoveryFrom + Session.recoveryMs)
         }
         return .firstFiveMinutes
+    }
+
+    /// The session's phases in time order: its drills (within the effort) and its interval blocks (from
+    /// their laps). One notion, one list (decision 077).
+    public var phases: [SessionPhase] {
+        (DrillStart.phases(drills, effortEndMs: effortEndMs) + SessionPhase.intervalBlocks(fromLaps: laps))
+            .sorted { ($0.fromMs, $0.toMs) < ($1.fromMs, $1.toMs) }
     }
 
     /// Lap spans from the coach's marks: [0, mark1), [mark1, mark2), …, [last mark, effort end).

@@ -19,6 +19,8 @@ public struct Form: Sendable, Equatable {
         case strapLabel(address: String)
         /// Settings → Club sync: the club server's address and the enrolment code.
         case clubJoin
+        /// The lobby's drill sheet: a new drill for the team's library.
+        case newDrill
 
         /// A player's details (the keyboard, the sex buttons, the zones in bpm).
         public var isPlayer: Bool {
@@ -30,7 +32,7 @@ public struct Form: Sendable, Equatable {
     }
 
     public enum Field: String, Sendable, Equatable, CaseIterable {
-        case teamName, firstName, lastName, shirtNumber, birthYear, weightKg, restingHR, maxHR, minutes, tagWord, strapLabel
+        case teamName, firstName, lastName, shirtNumber, birthYear, weightKg, restingHR, maxHR, minutes, tagWord, strapLabel, drillName
         /// Consent on file (decision 075): the day, typed as digits (the hyphens come by themselves), and who gave it.
         case consentDay, consentBy
         case repeats, workSeconds, restSeconds
@@ -56,6 +58,7 @@ public struct Form: Sendable, Equatable {
             case .strapLabel: "Label"
             case .clubServer: "Server address"
             case .enrolmentCode: "Enrolment code"
+            case .drillName: "Drill name"
             }
         }
 
@@ -63,8 +66,11 @@ public struct Form: Sendable, Equatable {
         /// (`https://club.example.org:8443`, `enrol_abcd-efgh…`): not names.
         public var isMachineText: Bool { self == .clubServer || self == .enrolmentCode }
 
+        /// Text with digits in it ("Box A 7", "SSG 4v4", an address): a row of digits above the letters.
+        public var takesDigits: Bool { self == .strapLabel || self == .drillName || isMachineText }
+
         /// Numbers get the number pad instead of the letter keyboard.
-        public var isNumeric: Bool { ![.teamName, .firstName, .lastName, .tagWord, .strapLabel, .clubServer, .enrolmentCode, .consentBy].contains(self) }
+        public var isNumeric: Bool { ![.teamName, .firstName, .lastName, .tagWord, .strapLabel, .clubServer, .enrolmentCode, .consentBy, .drillName].contains(self) }
         public var maxLength: Int {
             if self == .clubServer { return 200 }
             if self == .enrolmentCode { return 100 }
@@ -72,6 +78,7 @@ public struct Form: Sendable, Equatable {
             if self == .strapLabel { return Strap.maxLabelLength }
             if self == .consentDay { return 10 }  // 2026-09-01
             if self == .consentBy { return Consent.maxGiverLength }
+            if self == .drillName { return Drill.maxNameLength }
             return isNumeric ? (self == .weightKg ? 5 : 4) : Player.maxNameLength // team names too
         }
     }
@@ -118,6 +125,7 @@ public struct Form: Sendable, Equatable {
         case .clubPlayer: "Edit player"
         case .strapLabel: "Label for the strap"
         case .clubJoin: "Join a club"
+        case .newDrill: "New drill"
         }
     }
 }

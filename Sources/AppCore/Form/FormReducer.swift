@@ -10,6 +10,8 @@ public enum FormAction: Sendable, Equatable {
     case typeDuration
     /// From the lobby's tag sheet: the session's free word.
     case typeTagWord
+    /// From the lobby's drill sheet: a new drill for the team's library.
+    case newDrill
     /// From team setup: a new name for the team.
     case renameTeam
     /// From the settings' interval page: the preset at this index, on the number pad.
@@ -56,6 +58,9 @@ enum FormReducer {
         case .typeDuration:
             guard ctx.screen == .lobby else { return .none }
             form = Form(kind: .customDuration, fields: [.minutes])
+        case .newDrill:
+            guard ctx.screen == .lobby, ctx.teamID != nil else { return .none }
+            form = Form(kind: .newDrill, fields: [.drillName])
         case .typeTagWord:
             guard ctx.screen == .lobby else { return .none }
             form = Form(kind: .tagWord, fields: [.tagWord], values: [.tagWord: ctx.lobby.tags.word ?? ""])
@@ -256,6 +261,19 @@ enum FormReducer {
             let label = form.value(.strapLabel).trimmingCharacters(in: .whitespaces)
             open = nil
             return .effects(.labelStrap(address: address, label: label.isEmpty ? nil : label))
+        case .newDrill:
+            guard let teamID = ctx.teamID else { return .none }
+            let name = Drill.trimmed(form.value(.drillName))
+            if let problem = Drill.nameProblem(name) {
+                open?.problems = ["the name \(problem)"]
+                return .none
+            }
+            if let twin = ctx.lobby.drillLibrary.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) {
+                open?.problems = ["the team has \(twin.name) already"]
+                return .none
+            }
+            open = nil
+            return .effects(.addDrill(teamID: teamID, name: name))
         case .clubJoin:
             // Checked by the join itself (the command line's rule), its problem on the page.
             open = nil

@@ -23,6 +23,10 @@ public enum LiveAction: Sendable, Equatable {
     case sortTiles(TileSort)
     /// The coach screen: the tiles, or the last five minutes as a graph (one tap each way).
     case showView(LiveView)
+    /// A drill begins now (the plan's next, or one of the library picked on the fly); the one under way ends.
+    case startDrill(String)
+    /// The library's sheet opens (true) or closes.
+    case pickDrill(Bool)
     /// What the live feature tells its parent: the screen follows.
     case delegate(Delegate)
 
@@ -66,7 +70,10 @@ enum LiveReducer {
             // "vs last time": the team's previous session with these tags, read once, now (a
             // readiness check has no effort to compare).
             let lastTime = live.readinessCheck != nil ? nil : ctx.teamID.map { Effect.loadLastTime(teamID: $0, sessionID: start.sessionID, playerIDs: live.tiles.map(\.playerID)) }
-            return .effects(go, work, sides, lastTime)
+            // A plan begins with its first drill.
+            var drill: Effect?
+            if let first = live.nextPlannedDrill { drill = startDrill(&live, first, sessionID: start.sessionID, nowMs: start.ms) }
+            return .effects(go, work, sides, lastTime, drill)
         case .lastTimeLoaded(let lastTime):
             live.lastTime = lastTime
             return .none
@@ -130,7 +137,26 @@ enum LiveReducer {
         case .showView(let view):
             live.view = view
             return .none
+        case .pickDrill(let open):
+            live.pickingDrill = open && live.readinessCheck == nil && (live.phase == .running || live.phase == .paused)
+            return .none
+        case .startDrill(let name):
+            guard live.phase == .running || live.phase == .paused, live.readinessCheck == nil, let id = live.sessionID,
+                  let effect = startDrill(&live, name, sessionID: id, nowMs: now) else { return .none }
+            live.pickingDrill = false
+            return .effects(effect, ctx.settings.play(.lapBeep))
         }
+    }
+
+    /// A drill begins at the session's offset now (pauses counted, as a lap's): the plan moves on when it is
+    /// the plan's next. Nil for a name that is no drill, or a second start in the same millisecond.
+    private static func startDrill(_ live: inout LiveSession, _ name: String, sessionID: Int64, nowMs: Int64) -> Effect? {
+        let t = max(0, nowMs - live.clock.startMs)
+        guard Drill.nameProblem(name) == nil, (live.drills.last?.startMs ?? -1) < t else { return nil }
+        if name == live.nextPlannedDrill { live.drillPlanStarted += 1 }
+        let drill = DrillStart(name: Drill.trimmed(name), startMs: t)
+        live.drills.append(drill)
+        return .startDrill(sessionID: sessionID, drill)
     }
 
     /// The clock moved: the countdown may have run out (the effort ends, the buzzer sounds), or
@@ -226,9 +252,11 @@ enum LiveReducer {
         let plannedMs = check?.lengthMs ?? ctx.lobby.sessionPlannedMs
         var live = LiveSession(plannedMs: plannedMs, startMs: ctx.nowMs, lineup: lineup, tiles: tiles)
         live.readinessCheck = check
-        if check == nil { // a check is the players keeping still: no program, no duel
+        if check == nil { // a check is the players keeping still: no program, no duel, no drills
             live.intervals = ctx.lobby.intervals.map(IntervalTimer.init(program:))
             live.challenge = challenge(ctx)
+            live.drillPlan = ctx.lobby.drillPlan
+            live.drillLibrary = ctx.lobby.drillLibrary.map(\.name)
         }
         session = live
         let started = Effect.startSession(teamID: teamID, lineup: lineup, plannedMs: plannedMs, tags: (check?.tags ?? ctx.lobby.tags).tags)

@@ -54,6 +54,15 @@ public struct LiveSession: Sendable, Equatable {
     /// The check's results once it ended and was analysed.
     public var readinessResults: [ReadinessResult]?
 
+    /// The lobby's plan of drills, and how many of it have been started.
+    public var drillPlan: [String] = []
+    public var drillPlanStarted = 0
+    /// The team's library, for a drill started on the fly.
+    public var drillLibrary: [String] = []
+    /// The drills started so far (session offsets), the latest under way until the next or the effort's end.
+    public var drills: [DrillStart] = []
+    /// The sheet of the library is open over the tiles.
+    public var pickingDrill = false
     public init(plannedMs: Int64?, startMs: Int64, lineup: Lineup, tiles: [LiveTile]) {
         clock = SessionClock(startMs: startMs, plannedMs: plannedMs)
         self.lineup = lineup
@@ -90,5 +99,11 @@ public struct LiveSession: Sendable, Equatable {
     public var challengeScores: [Double]? { challenge?.scores(tiles: tiles) }
 
     /// The effort's end as a session offset (the samples' time base).
+    /// The plan's next drill, nil when the plan is done (or there is none).
+    public var nextPlannedDrill: String? { drillPlanStarted < drillPlan.count ? drillPlan[drillPlanStarted] : nil }
+
+    /// The drill under way (nil before the first, and once the effort is over).
+    public var currentDrill: DrillStart? { effortEndedAtMs == nil ? drills.last : nil }
+
     public var effortEndOffsetMs: Int64? { effortEndedAtMs.map { max(0, $0 - clock.startMs) } }
 }

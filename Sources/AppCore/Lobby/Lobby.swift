@@ -22,6 +22,11 @@ public struct Lobby: Sendable, Equatable {
     public var challengeSides: [Int64: Int] = [:]
     public var editingChallenge = false
     public static let challengeSideNames = SessionChallenge.sideNames
+    /// The team's drill library (`.drills(.libraryLoaded)`, with the roster).
+    public var drillLibrary: [Drill] = []
+    /// The drills planned for the session, in order: the first starts with it, "Next" starts the others.
+    public var drillPlan: [String] = []
+    public var editingDrills = false
     /// The readiness check sheet is open, with this plan.
     public var readinessCheck: ReadinessCheckPlan?
     public init() {}

@@ -16,6 +16,8 @@ public enum LobbyAction: Sendable, Equatable {
     case challenge(ChallengeChoice)
     /// The readiness check sheet.
     case readiness(ReadinessSheetAction)
+    /// The drills planned for the session.
+    case drills(DrillChoice)
 }
 
 enum LobbyReducer {
@@ -42,6 +44,8 @@ enum LobbyReducer {
             return ChallengeChoiceReducer.reduce(&lobby, choice, ctx)
         case .readiness(let sheet):
             return ReadinessSheetReducer.reduce(&lobby, sheet, ctx)
+        case .drills(let choice):
+            return DrillChoiceReducer.reduce(&lobby, choice, ctx)
         }
         return .none
     }

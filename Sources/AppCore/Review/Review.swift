@@ -13,6 +13,8 @@ public struct Review: Sendable, Equatable {
     public var cursorMs: Int64?
     /// The list shows only sessions with this tag; nil: all.
     public var tagFilter: String?
+    /// One drill across the season over the open session (nil: not shown).
+    public var drillSeason: DrillSeasonSheet?
     /// "Rate the session" over the open session (nil: not rating).
     public var rating: RatingSheet?
     public init() {}

@@ -17,15 +17,18 @@ public struct ReviewData: Sendable, Equatable {
     /// The team's mean heart rate with its lowest and highest player, stretch by stretch.
     public var teamBand: [TeamBandPoint]
     /// An interval program's blocks, read back from the laps that closed them (none without one).
-    public var intervalBlocks: [RecordedIntervalBlock]
+    public var intervalBlocks: [SessionPhase]
+    /// The session's drills, in time order, with the team's and each player's figures.
+    public var drills: [ReviewDrill] = []
     /// The challenge the session had, with its result; nil: none.
     public var challenge: SessionChallenge?
     /// Players who held a heart rate above their HRmax on file: the coach is asked, one at a time.
     public var maxHRSuggestions: [MaxHeartRateSuggestion]
     public init(sessionID: Int64, startedAt: Date, durationMs: Int64, lapsMs: [Int64], players: [ReviewPlayer],
                 effortEndMs: Int64? = nil, zoneModel: ZoneModel = .percentOfMax, tags: [String] = [],
-                teamBand: [TeamBandPoint] = [], intervalBlocks: [RecordedIntervalBlock] = [], challenge: SessionChallenge? = nil,
-                maxHRSuggestions: [MaxHeartRateSuggestion] = []) {
+                teamBand: [TeamBandPoint] = [], intervalBlocks: [SessionPhase] = [], challenge: SessionChallenge? = nil,
+                maxHRSuggestions: [MaxHeartRateSuggestion] = [], drills: [ReviewDrill] = []) {
+        self.drills = drills
         self.maxHRSuggestions = maxHRSuggestions
         self.intervalBlocks = intervalBlocks
         self.challenge = challenge

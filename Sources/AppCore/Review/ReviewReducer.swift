@@ -28,6 +28,9 @@ public enum ReviewAction: Sendable, Equatable {
     case acceptMaxHR(playerID: Int64)
     /// Not this value: the player is not asked again up to it.
     case dismissMaxHR(playerID: Int64)
+    /// "Across the season" of one of the session's drills (nil: the sheet closes); answered by `drillSeasonLoaded`.
+    case drillSeason(String?)
+    case drillSeasonLoaded(DrillSeasonSheet)
 }
 
 enum ReviewReducer {
@@ -69,6 +72,7 @@ enum ReviewReducer {
                              actions: [.inform("Session deleted")])
         case .loaded(let data):
             if review.rating?.sessionID != data.sessionID { review.rating = nil }
+            review.drillSeason = nil
             review.data = data
             review.selectedPlayerID = nil
             review.spotlightPlayerID = nil
@@ -79,6 +83,7 @@ enum ReviewReducer {
             review.selectedPlayerID = nil
             return .effects(.loadReview(sessionID: id), .markReviewed(sessionID: id))
         case .close:
+            review.drillSeason = nil
             review.data = nil
             review.rating = nil
             review.selectedPlayerID = nil
@@ -113,6 +118,18 @@ enum ReviewReducer {
         case .dismissMaxHR(let playerID):
             guard let suggestion = takeSuggestion(&review, playerID) else { return .none }
             return .effects(.dismissMaxHR(playerID: playerID, bpm: suggestion.observedBPM))
+        case .drillSeason(nil):
+            review.drillSeason = nil
+            return .none
+        case .drillSeason(let name?):
+            guard ctx.screen == .review, let teamID = ctx.teamID, review.data?.drills.contains(where: { $0.phase.name == name }) == true else {
+                return .none
+            }
+            return .effects(.loadDrillSeason(teamID: teamID, drill: name))
+        case .drillSeasonLoaded(let sheet):
+            guard ctx.screen == .review, review.data != nil else { return .none }
+            review.drillSeason = sheet
+            return .none
         }
     }
 }

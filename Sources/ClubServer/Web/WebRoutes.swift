@@ -29,6 +29,7 @@ public struct WebRoutes: Sendable {
         let access = WebAccessPages(database: database)
         let playerData = WebPlayerData(database: database, teams: teams)
         let accessLog = WebAccessLogPage(database: database)
+        let drills = WebDrillPages(database: database, teams: teams)
         // For the pages only (added after the API's routes): a kiosk or script sends no Origin, a browser always does.
         router.middlewares.add(SameOriginCheck())
         router.get("/") { request, _ in
@@ -125,6 +126,9 @@ public struct WebRoutes: Sendable {
         }
         router.get("teams/{team}/season") { request, context in
             try await signedIn(request, context) { user, _ in try await season.table(user, team: try Self.uuid(context, "team"), request: request) }
+        }
+        router.get("teams/{team}/drills") { request, context in
+            try await signedIn(request, context) { user, _ in try await drills.season(user, team: try Self.uuid(context, "team"), request: request) }
         }
         router.get("teams/{team}/season.csv") { request, context in
             try await signedIn(request, context) { user, _ in try await season.csv(user, team: try Self.uuid(context, "team"), request: request) }

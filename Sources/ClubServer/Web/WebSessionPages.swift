@@ -156,6 +156,7 @@ struct WebSessionPages: Sendable {
                 + cell("rpe", p.rpe, p.rpe.map { WebFormat.whole($0) + (p.rpeByCoach ? "*" : "") } ?? "–")
                 + cell("srpeLoad", p.srpeLoad, WebFormat.whole(p.srpeLoad)) + "</tr>"
         }.joined()
+        let drills = try Self.drillsSection(DocumentDrills(data), team: row.team)
         let body = """
             <h1>\(row.teamName.html) · \(WebFormat.dateTime(unixMs: row.startedMs))</h1>
             <p class="sub">effort \(row.effortMs.map(WebFormat.duration) ?? "–") · \(row.players) players · team average \(row.averageBPM.map { "\(WebFormat.whole($0)) bpm" } ?? "–") · \(Self.zoneModel(document.zoneModel)) · \(Self.tags(row.tags))</p>
@@ -165,11 +166,39 @@ struct WebSessionPages: Sendable {
             <th class="num opt">Peak %</th><th class="num">TRIMP</th><th class="num opt">kcal</th><th class="num opt">Effort pts</th>
             <th class="num opt">HRR 60 s</th><th class="num opt">RMSSD</th><th class="num">RPE</th><th class="num">sRPE</th></tr></thead><tbody>\(table)</tbody></table></div>
             <p class="muted">Heart rates in bpm; TRIMP is Banister's over the effort; HRR 60 s is the drop in the minute after it; RMSSD in ms, over the \(document.hrvWindow.html). RPE is the player's own rating of the session (CR-10, 0–10; * set or corrected by the coach), sRPE that rating × the effort's minutes (Foster 2001).</p>
+            \(drills)
             <h2>Files</h2>
             <div class="card downloads"><p>\(link(stem + "_summary.json", "JSON (every number)")) \(link(stem + "_summary.csv", "Summary CSV"))
             \(link(stem + "_samples.csv", "Samples CSV")) \(link(stem + "_rr.csv", "RR CSV"))</p><ul>\(perPlayer)</ul></div>
             """
         return WebPage(title: "\(row.teamName) \(WebFormat.dateTime(unixMs: row.startedMs))", user: user, section: .sessions, body: body).response
+    }
+
+    /// The session's drills, a table each: every player's minutes with a heart rate, mean and peak HR, % of that
+    /// time above 85 % HRmax and TRIMP, then the team's mean of its players; a link to the drill across the season.
+    static func drillsSection(_ document: DocumentDrills, team: UUID) -> String {
+        guard !document.drills.isEmpty else { return "" }
+        func cells(_ minutes: Double?, _ mean: Double?, _ peak: Double?, _ high: Double?, _ trimp: Double?) -> String {
+            [minutes.map { WebFormat.one($0) } ?? "–", WebFormat.whole(mean), WebFormat.whole(peak), high.map { "\(WebFormat.whole($0)) %" } ?? "–",
+             WebFormat.whole(trimp)].map { "<td class=\"num\">\($0)</td>" }.joined()
+        }
+        let tables = document.drills.map { drill in
+            let figures = drill.players.map { DrillFigures($0.stats, zoneModel: document.zoneModel) }
+            let rows = zip(drill.players, figures).map { p, f in
+                "<tr data-player=\"\(p.uuid.html)\"><td class=\"num\">\(p.number)</td><td>\(p.name.html)</td>"
+                    + cells(f.minutes, f.meanBPM, f.peakBPM.map(Double.init), f.highIntensityPercent, f.signalMs > 0 ? f.trimp : nil) + "</tr>"
+            }.joined()
+            let t = TeamDrillFigures(figures)
+            let link = "/teams/\(team.uuidString.lowercased())/drills?name=\(drill.phase.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+            return """
+                <h3>\(drill.phase.name.html) · \(WebFormat.duration(ms: drill.phase.fromMs))–\(WebFormat.duration(ms: drill.phase.toMs)) <a href="\(link)">across the season ›</a></h3>
+                <div class="scroll"><table class="drill" data-drill="\(drill.phase.name.html)"><thead><tr><th class="num">#</th><th>Player</th><th class="num">Min</th>
+                <th class="num">Mean</th><th class="num">Peak</th><th class="num">&gt;85 %</th><th class="num">TRIMP</th></tr></thead>
+                <tbody>\(rows)<tr class="team"><td></td><td>Team (mean of \(t.players))</td>\(cells(t.minutes, t.meanBPM, t.peakBPM, t.highIntensityPercent, t.trimp))</tr></tbody></table></div>
+                """
+        }.joined()
+        return "<h2>Drills</h2>" + tables
+            + "<p class=\"muted\">Minutes with a heart rate in the drill; &gt;85 % is the share of them above 85 % HRmax; TRIMP is Banister's; the team row is the mean of its players (docs/ANALYTICS.md, \"Drills\").</p>"
     }
 
     /// The start of the session's export files' names.

@@ -70,12 +70,16 @@ public final class PlayerDataArchive {
         public var samples: [Sample]
         public var rrIntervals: [RRInterval]
         public var laps: [Lap]
+        /// The session's drills: its phases beside the interval blocks' laps (decision 077).
+        public var drills: [DrillStart]
         /// Strap addresses by strap id (the samples' strap column).
         public var straps: [Int64: String]
         public var rating: SessionRating?
 
         public init(session: Session, teamName: String, stem: String, label: String, sessionUUID: UUID?, player: SessionPlayer,
-                    samples: [Sample], rrIntervals: [RRInterval], laps: [Lap], straps: [Int64: String], rating: SessionRating?) {
+                    samples: [Sample], rrIntervals: [RRInterval], laps: [Lap], drills: [DrillStart] = [], straps: [Int64: String],
+                    rating: SessionRating?) {
+            self.drills = drills
             self.session = session
             self.teamName = teamName
             self.stem = stem
@@ -139,7 +143,8 @@ public final class PlayerDataArchive {
         for beat in beats { csv.append(beat) }
         for f in csv.files(stem: s.stem) { try add("sessions/\(f.name)", f.bytes) }
 
-        let input = SessionInput(session: s.session, players: [s.player], samples: [id: samples], rrIntervals: [id: beats], laps: s.laps)
+        var input = SessionInput(session: s.session, players: [s.player], samples: [id: samples], rrIntervals: [id: beats], laps: s.laps)
+        input.drills = s.drills
         let analysed = AnalysedSession(teamName: s.teamName, playerNames: [id: profile.fullName], analysis: SessionAnalysis(input),
                                        uuids: s.sessionUUID.map { .init(session: $0, players: profile.uuid.map { [id: $0] } ?? [:]) },
                                        ratings: s.rating.map { [id: $0] } ?? [:])

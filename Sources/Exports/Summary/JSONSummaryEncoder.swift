@@ -18,6 +18,8 @@ public enum JSONSummaryEncoder {
             "effortEndSeconds": Double(a.effortEndMs) / 1000,
             "zoneModel": a.zoneModel.rawValue,
             "tags": a.session.tags,
+            // Its drills and interval blocks (decision 077); each player's figures over them under "phases".
+            "phases": a.phases.map(DrillJSON.phase),
             "rankedBy": key.rawValue,
             "players": a.ranked(by: key).enumerated().map { player($1, rank: $0 + 1, context: context) },
         ]
@@ -46,6 +48,13 @@ public enum JSONSummaryEncoder {
                 s["notEnoughData"] = lapReasons
                 return s
             },
+            "phases": p.phases.map { phase -> [String: Any] in
+                var phaseReasons: [String: String] = [:]
+                var s = stats(phase.stats, recovery: nil, reasons: &phaseReasons, prefix: "")
+                s.merge(DrillJSON.phase(phase.phase)) { a, _ in a }
+                s["notEnoughData"] = phaseReasons
+                return s
+            },
             "rr": [
                 "recorded": p.rr.recorded, "rejected": p.rr.rejected, "implausible": p.rr.implausible, "stretches": p.rr.stretches,
                 "corrected": p.rr.corrected, "extra": p.rr.extra, "missed": p.rr.missed,
@@ -66,7 +75,7 @@ public enum JSONSummaryEncoder {
         return out
     }
 
-    private static func stats(_ s: HeartRateStats, recovery: Metric<Double>, reasons: inout [String: String], prefix: String) -> [String: Any] {
+    private static func stats(_ s: HeartRateStats, recovery: Metric<Double>?, reasons: inout [String: String], prefix: String) -> [String: Any] {
         func number(_ name: String, _ m: Metric<Double>) -> Any {
             if case .notEnoughData(let why) = m { reasons[name] = why.rawValue }
             return m.value ?? NSNull()
@@ -85,8 +94,9 @@ public enum JSONSummaryEncoder {
             "zoneSecondsHeartRateReserve": Dictionary(uniqueKeysWithValues: zip(zoneNames, s.zonesOfReserve.ms.map { Double($0) / 1000 })),
             "kcal": number("kcal", s.kcal), "trimpBanister": number("trimpBanister", s.banisterTRIMP),
             "trimpEdwards": number("trimpEdwards", s.edwardsTRIMP), "effortPoints": number("effortPoints", s.effortPoints),
-            "recovery60sBPM": number("recovery60sBPM", recovery),
-        ]
+            "highIntensitySeconds": Double(s.highIntensityMs) / 1000,
+            "highIntensityPercent": number("highIntensityPercent", s.highIntensityPercent),
+        ].merging(recovery.map { ["recovery60sBPM": number("recovery60sBPM", $0)] } ?? [:]) { a, _ in a }
     }
 
     private static func hrv(for h: HRVSummary) -> [String: Any] {

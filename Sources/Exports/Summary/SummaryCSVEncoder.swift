@@ -6,7 +6,9 @@ import TeamCore
 /// mean not enough data; the `notes` column says why. `tags`: the session's context tags, space-separated. For spreadsheets: UTF-8 with a
 /// byte-order mark, text guarded against formulas; seconds in zones (z0 = rest, below
 /// zone 1) rounded to tenths. `rpe` and `srpe_load`: the player's session RPE and RPE × effort minutes, on
-/// the row of the whole session only (empty when not rated).
+/// the row of the whole session only (empty when not rated). A session's drills (decision 077) follow each player's
+/// laps as rows of their own, `lap` = "drill" and `lap_label` its name (an interval block is a lap already).
+/// `above_85_s`: seconds above 85 % HRmax (docs/ANALYTICS.md, "Drills").
 public enum SummaryCSVEncoder {
     public static let header = [
         "rank", "player", "shirt_number", "lap", "lap_label", "from_s", "to_s", "signal_s",
@@ -15,7 +17,7 @@ public enum SummaryCSVEncoder {
         "z0_max_s", "z1_max_s", "z2_max_s", "z3_max_s", "z4_max_s", "z5_max_s",
         "z0_hrr_s", "z1_hrr_s", "z2_hrr_s", "z3_hrr_s", "z4_hrr_s", "z5_hrr_s",
         "kcal", "trimp_banister", "trimp_edwards", "effort_points", "recovery_60s_bpm",
-        "rr_beats", "rr_corrected", "rmssd_ms", "sdnn_ms", "sdsd_ms", "pnn50_pct", "lf_ms2", "hf_ms2", "lf_hf", "rpe", "srpe_load", "notes",
+        "rr_beats", "rr_corrected", "rmssd_ms", "sdnn_ms", "sdsd_ms", "pnn50_pct", "lf_ms2", "hf_ms2", "lf_hf", "rpe", "srpe_load", "above_85_s", "notes",
     ]
 
     public static func encode(_ context: AnalysedSession, rankedBy key: RankKey = .banisterTRIMP) -> String {
@@ -29,6 +31,10 @@ public enum SummaryCSVEncoder {
                 out += row(p, context: context, rank: rank + 1, lap: String(lap.number), label: lap.label, from: lap.fromMs, to: lap.toMs,
                            stats: lap.stats, recovery: lap.recoveryBPM, hrv: nil).joined(separator: ",") + "\n"
             }
+            for phase in p.phases where phase.phase.kind == .drill {
+                out += row(p, context: context, rank: rank + 1, lap: "drill", label: phase.phase.name, from: phase.phase.fromMs,
+                           to: phase.phase.toMs, stats: phase.stats, recovery: .notEnoughData(.noDataAfterEnd), hrv: nil).joined(separator: ",") + "\n"
+            }
         }
         return out
     }
@@ -38,7 +44,7 @@ public enum SummaryCSVEncoder {
         let f = SummaryFormatting.self
         var notes: [String] = []
         if !s.hasSignal { notes.append(NotEnoughData.noHeartRate.rawValue) }
-        if case .notEnoughData(let why) = recovery, s.hasSignal { notes.append("recovery: \(why.rawValue)") }
+        if case .notEnoughData(let why) = recovery, s.hasSignal, lap != "drill" { notes.append("recovery: \(why.rawValue)") }
         let time = hrv?.timeDomain.value, freq = hrv?.frequencyDomain.value
         if let hrv, case .notEnoughData(let why) = hrv.timeDomain { notes.append("HRV: \(why.rawValue)") } else if let hrv, case .notEnoughData(let why) = hrv.frequencyDomain { notes.append("LF/HF: \(why.rawValue)") }
         let zonesMax = HeartRateZone.allCases.map { f.fixed(Double(s.zonesOfMax[$0]) / 1000, 1) }
@@ -58,6 +64,7 @@ public enum SummaryCSVEncoder {
         let whole = lap == "all"
         let rating: [String] = [whole ? context.ratings[p.playerID].map { String($0.rpe) } ?? "" : "",
                                 whole ? context.srpeLoad(of: p).map { f.fixed($0, 1) } ?? "" : ""]
-        return who + zonesMax + zonesHRR + load + beats + timeDomain + frequencyDomain + rating + [CSVRecords.textCell(notes.joined(separator: "; "))]
+        return who + zonesMax + zonesHRR + load + beats + timeDomain + frequencyDomain + rating
+            + [f.fixed(Double(s.highIntensityMs) / 1000, 1), CSVRecords.textCell(notes.joined(separator: "; "))]
     }
 }

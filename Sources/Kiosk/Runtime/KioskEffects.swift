@@ -46,6 +46,7 @@ extension KioskRuntime {
             dispatch(.teams(.rosterLoaded(teamID: teamID, try store.roster(teamID: teamID).map {
                 RosterLine(playerID: $0.playerID, player: $0.player, shirtNumber: $0.shirtNumber, strapID: $0.strap?.id, photoVersion: $0.photoVersion)
             })))
+            dispatch(.lobby(.drills(.libraryLoaded(teamID: teamID, try store.drills(teamID: teamID)))))
         case .createTeam(let name):
             let team = try store.createTeam(name: name)
             then(.loadTeams)
@@ -79,6 +80,11 @@ extension KioskRuntime {
             // Simulated players rest from the effort's end, so the recovery minute shows their hearts slowing.
             sources.pump.setWorkload(.resting, atNs: recorder.start.ns &+ UInt64(max(0, atMs)) * 1_000_000)
             try recorder.endEffort(atOffsetMs: atMs)
+        case .addDrill(let teamID, let name):
+            try store.addDrill(teamID: teamID, name: name)
+            dispatch(.lobby(.drills(.libraryLoaded(teamID: teamID, try store.drills(teamID: teamID)))))
+        case .startDrill(let id, let drill):
+            try store.startDrill(id, drill)
         case .intervalBlockStarted(let id, let kind, let atMs):
             guard let recorder, recorder.start.sessionID == id else { return }
             sources.pump.setWorkload(kind == .work ? .sprinting : .resting, atNs: recorder.start.ns &+ UInt64(max(0, atMs)) * 1_000_000)
@@ -97,6 +103,8 @@ extension KioskRuntime {
             })))
         case .loadReview(let id):
             dispatch(.review(.loaded(try ReviewScreenLoader(store: store).load(sessionID: id))))
+        case .loadDrillSeason(let teamID, let drill):
+            dispatch(.review(.drillSeasonLoaded(try SessionReview.drillSeason(store: store, teamID: teamID, name: drill).sheet)))
         case .markReviewed(let id):
             try store.markReviewed(id)
         case .setMeasuredMaxHR(let playerID, let bpm):

@@ -8,6 +8,9 @@ extension Theme {
     /// A rest block: calm blue-grey (white 9.9:1).
     public static let rest = Colour(hex: 0x37474F)
 
+    /// A drill (its band's edge, its span on review's graph): violet, apart from work's red and rest's grey.
+    public static let drill = Colour(hex: 0x6A4FB3)
+
     public static func block(_ kind: IntervalBlock.Kind) -> Colour { kind == .work ? work : rest }
 
     /// The challenge's two sides, as bibs are: red, then blue (white 6.0:1 and 5.8:1).

@@ -15,7 +15,7 @@ extension Frame {
         var below = screen.splitTop(metrics.topBar).1
         if live.isInRecovery { below = recoveryBand(live, in: below) }
         if live.readinessCheck != nil { below = keepStillBand(live, in: below) }
-        below = challengeStrip(live, in: intervalBand(live, in: below))
+        below = challengeStrip(live, in: drillBand(live, in: intervalBand(live, in: below)))
         // A notice gets a strip of its own at the bottom: it covers no tile.
         let clear = clearOfNotice(below)
         if clear.h < below.h {
@@ -27,6 +27,7 @@ extension Frame {
         } else {
             liveTiles(in: below.inset(metrics.px(6)), forWall: false, around: below)
         }
+        if live.pickingDrill { liveDrillSheet(live) }
         switch live.phase {
         case .confirmStop where live.readinessCheck != nil:
             dialog(title: "Stop the check?", message: "It ends now and each player's last two minutes are read; a shorter check says less.",

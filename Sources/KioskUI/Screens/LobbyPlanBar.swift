@@ -1,20 +1,25 @@
 import AppCore
 import TeamCore
 
-/// The lobby's row under the tags: an interval program instead of one countdown, and a challenge
-/// between two sides; each says what is chosen and opens its sheet with one tap.
+/// The lobby's row under the tags: an interval program instead of one countdown, the drills planned, and a
+/// challenge between two sides; each says what is chosen and opens its sheet with one tap.
 extension Frame {
     func sessionPlanBar(_ r: Rect) {
-        let halves = r.columns(2, gap: metrics.gap)
+        let thirds = r.columns(3, gap: metrics.gap)
         let lobby = state.lobby
         let program = lobby.intervals.map { "\($0.label) · \(SessionClock.format($0.totalMs))" }
-        planBar(halves[0], title: "Intervals", value: program, none: "none — one countdown", chosen: Theme.work,
+        planBar(thirds[0], title: "Intervals", value: program, none: "none — one countdown", chosen: Theme.work,
                 action: .lobby(.intervals(.edit(true))))
+        planBar(thirds[1], title: "Drills", value: lobby.drillPlan.isEmpty ? nil : Self.drillPlanSummary(lobby.drillPlan),
+                none: "none — tap to plan", chosen: Theme.drill, action: .lobby(.drills(.edit(true))))
         let sides = lobby.challengeSides(in: state.roster)
         let challenge: String? = lobby.hasChallenge(in: state.roster) ? Self.challengeSummary(sides) : nil
-        planBar(halves[1], title: "Challenge", value: challenge, none: "none — tap to pick sides", chosen: Theme.challengeSides[0],
+        planBar(thirds[2], title: "Challenge", value: challenge, none: "none — tap to pick sides", chosen: Theme.challengeSides[0],
                 action: .lobby(.challenge(.edit(true))))
     }
+
+    /// "Warm-up → SSG 4v4 → Sprints".
+    static func drillPlanSummary(_ plan: [String]) -> String { plan.joined(separator: " → ") }
 
     /// "Ada vs Bea" for two players, else "Reds 4 vs Blues 3".
     static func challengeSummary(_ sides: [[RosterLine]]) -> String {

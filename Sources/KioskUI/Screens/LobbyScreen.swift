@@ -20,6 +20,7 @@ extension Frame {
         lobbySide(side)
         if state.lobby.editingTags { tagSheet() }
         if state.lobby.editingIntervals { intervalSheet() }
+        if state.lobby.editingDrills { drillPlanSheet() }
         if state.lobby.editingChallenge { challengeSheet() }
         if let plan = state.lobby.readinessCheck { readinessSheet(plan) }
         notice()

@@ -6,17 +6,18 @@ import TeamCore
 extension Frame {
     /// Each block from its start to the lap that closed it: work in its colour, rest in its own,
     /// labelled "WORK 3/8" where that fits, "W3" where only that does.
-    func intervalStrip(_ blocks: [RecordedIntervalBlock], x: (Int64) -> Int, plot: Rect) {
+    func intervalStrip(_ blocks: [SessionPhase], x: (Int64) -> Int, plot: Rect) {
         let h = metrics.px(18)
         let size = metrics.small - metrics.px(3)
         for block in blocks {
+            guard let label = block.intervalLabel else { continue }
             let from = x(block.fromMs), to = x(block.toMs)
-            let colour = Theme.block(block.label.kind)
-            if block.label.kind == .work { canvas.fill(Rect(from, plot.y, to - from, plot.h - h), colour.withAlpha(38)) }
+            let colour = Theme.block(label.kind)
+            if label.kind == .work { canvas.fill(Rect(from, plot.y, to - from, plot.h - h), colour.withAlpha(38)) }
             let r = Rect(from, plot.maxY - h, max(1, to - from - 1), h)
             canvas.fill(r, colour)
-            let word = block.label.kind == .work ? "WORK" : "REST"
-            let long = "\(word) \(block.label.number)/\(block.label.of)", short = "\(word.prefix(1))\(block.label.number)"
+            let word = label.kind == .work ? "WORK" : "REST"
+            let long = "\(word) \(label.number)/\(label.of)", short = "\(word.prefix(1))\(label.number)"
             for label in [long, short] where canvas.measure(label, size: size, bold: true) + metrics.px(4) <= r.w {
                 canvas.text(label, size: size, bold: true, in: r, align: .center, background: colour)
                 break

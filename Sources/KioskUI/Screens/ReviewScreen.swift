@@ -8,6 +8,8 @@ extension Frame {
         let team = state.team
         if let data = state.review.data, let sheet = state.review.rating, sheet.sessionID == data.sessionID {
             ratingSheet(sheet)
+        } else if state.review.data != nil, let sheet = state.review.drillSeason {
+            drillSeasonSheet(sheet, player: state.review.selectedPlayer ?? state.review.spotlightPlayer)
         } else if let data = state.review.data {
             let back: (String, Action) = state.review.selectedPlayerID != nil ? ("‹ Team", .review(.selectPlayer(nil))) : ("‹ Sessions", .review(.close))
             // The zones are the session's, recorded under its model: said, so a changed setting does not surprise.
@@ -117,6 +119,11 @@ extension Frame {
             challengeResult(challenge, in: row)
             chips = rest
         }
+        if !data.drills.isEmpty {
+            let (row, rest) = chips.splitTop(metrics.target, gap: metrics.gap)
+            drillChips(data.drills, playerID: state.review.spotlightPlayerID, in: row)
+            chips = rest
+        }
         graph(data, area: graphArea, players: state.review.spotlightPlayer.map { [$0] } ?? [], zoneColoured: false, band: true)
         let columns = max(2, chips.w / metrics.px(190))
         let rows = (data.players.count + columns - 1) / columns
@@ -193,6 +200,7 @@ extension Frame {
         }
         // An interval program's laps are its blocks, drawn as a strip; the coach's own laps as dashes.
         if !data.intervalBlocks.isEmpty { intervalStrip(data.intervalBlocks, x: x, plot: plot) }
+        if !data.drills.isEmpty { drillStrip(data.drills, x: x, plot: plot) }
         let blockEnds = Set(data.intervalBlocks.map(\.toMs))
         for (i, lap) in data.lapsMs.enumerated() where !blockEnds.contains(lap) {
             let lx = x(lap)
@@ -291,7 +299,14 @@ extension Frame {
         let (graphArea, panel) = area.splitRight(max(metrics.px(250), area.w * 34 / 100), gap: metrics.gap)
         let (titleRow, graphRest) = graphArea.splitTop(metrics.px(34))
         playerTitle(p, titleRow)
-        graph(data, area: graphRest, players: [p], zoneColoured: true, previous: p.previous)
+        var graphBox = graphRest
+        if !data.drills.isEmpty {
+            // The player's own figures in each drill; a tap: that drill across the season, the player's weeks under the team's.
+            let (rest, row) = graphRest.splitBottom(metrics.target, gap: metrics.gap)
+            drillChips(data.drills, playerID: p.playerID, in: row)
+            graphBox = rest
+        }
+        graph(data, area: graphBox, players: [p], zoneColoured: true, previous: p.previous)
         playerPanel(p, panel)
     }
 }

@@ -7,8 +7,8 @@ extension Frame {
         hits.block(screen)
         canvas.fill(screen, Theme.background)
         // Four rows of keys, each touched with half the gap around it: at least a gloved finger's 64 px.
-        // A strap's label ("Box A 7"), a server's address and a code take digits: a fifth row of keys above the letters.
-        let keyRows = form.focus == .strapLabel || form.focus?.isMachineText == true ? 5 : 4
+        // A strap's label ("Box A 7"), a drill's name ("SSG 4v4"), a server's address and a code take digits: a fifth row of keys above the letters.
+        let keyRows = form.focus?.takesDigits == true ? 5 : 4
         let keyboardH = max(metrics.height * 48 / 100, keyRows * (metrics.target - keyGap) + (keyRows - 1) * keyGap + 2 * metrics.px(6))
         let (top, keyboardArea) = screen.splitBottom(keyboardH)
         let panel = top.inset(metrics.margin)
@@ -106,7 +106,7 @@ extension Frame {
 
     private func letterKeyboard(_ area: Rect, value: String, form: Form, field: Form.Field) {
         canvas.fill(area.inset(-metrics.px(6)), Theme.surface)
-        let digits = field == .strapLabel || field.isMachineText
+        let digits = field.takesDigits
         // An address or a code: its symbols where a name has an apostrophe and a full stop (the stop moves down).
         let rows = (digits ? ["1234567890"] : []) + ["QWERTYUIOP", "ASDFGHJKL-", field.isMachineText ? "ZXCVBNM:/" : "ZXCVBNM'."]
         let rowRects = area.rows(rows.count + 1, gap: keyGap)

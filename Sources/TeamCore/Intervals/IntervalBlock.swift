@@ -29,6 +29,11 @@ public struct IntervalBlock: Sendable, Equatable {
 
     public var lengthMs: Int64 { endMs - startMs }
 
+    /// The block as a phase of the program's clock (a session's clock once the pauses before it are added).
+    public var phase: SessionPhase {
+        SessionPhase(kind: kind == .work ? .work : .rest, name: lapLabel, fromMs: startMs, toMs: endMs)
+    }
+
     /// "WORK" or "REST": what the players read from across the gym.
     public var word: String { kind == .work ? "WORK" : "REST" }
 

@@ -27,6 +27,8 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "Context tag (repeatable), as the kiosk's lobby offers them: before-training or after-training; training, match, test or recovery-day; lying, sitting or standing; plus one free word (letters, digits, hyphens).") var tag: [String] = []
     @Option(help: "When the session started, as local time YYYY-MM-DDTHH:MM (default: now); lets scripted set-ups match the kiosk's fixed clock.")
     var startedAt: String?
+    @Option(help: "A drill the session runs (repeatable): NAME@SECONDS from the start, to the next drill or the end, or NAME@FROM-TO; e.g. --drill 'Warm-up@0' --drill 'SSG 4v4@600-1080'. A name the team's library lacks is added to it.")
+    var drill: [String] = []
     @Flag(help: "Print no per-player summary at the end.") var quiet = false
     @Flag(help: "Print what the session takes as it takes it, 'heard STRAP bpm N' (or 'battery N', 'link STATE'), and 'committed N ms' each time a second of it is safely in the database.") var progress = false
 
@@ -55,8 +57,27 @@ struct RecordCommand: ParsableCommand {
         if readiness == nil, tags.isReadinessCheck {
             throw ValidationError("--tag readiness: record a readiness check with --readiness SECONDS")
         }
+        if !drill.isEmpty {
+            guard readiness == nil else { throw ValidationError("--drill: a readiness check has no drills") }
+            if let problem = DrillStart.problem(try drillStarts(), effortMs: minutes.map { Int64($0 * 60_000) }) {
+                throw ValidationError("--drill: \(problem)")
+            }
+        }
         if let startedAt, Self.localTime(startedAt) == nil {
             throw ValidationError("--started-at: '\(startedAt)' is not a local time like 2026-03-14T17:30")
+        }
+    }
+
+    /// The `--drill` options read: "NAME@SECONDS" or "NAME@FROM-TO" (the last "@" splits, so a name may hold one).
+    func drillStarts() throws -> [DrillStart] {
+        try drill.map { text in
+            guard let at = text.lastIndex(of: "@") else { throw ValidationError("--drill: '\(text.prefix(40))' is not NAME@SECONDS or NAME@FROM-TO") }
+            let times = text[text.index(after: at)...].split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+            func ms(_ s: Substring) -> Int64? { Double(s).flatMap { $0.isFinite && $0 >= 0 && $0 < 1e7 ? Int64(($0 * 1000).rounded()) : nil } }
+            guard let from = times.first.flatMap(ms), times.count == 1 || ms(times[1]) != nil else {
+                throw ValidationError("--drill: '\(text.prefix(40))' is not NAME@SECONDS or NAME@FROM-TO (seconds from the session's start)")
+            }
+            return DrillStart(name: String(text[..<at]), startMs: from, endMs: times.count == 2 ? ms(times[1]) : nil)
         }
     }
 
@@ -134,6 +155,7 @@ struct RecordCommand: ParsableCommand {
         let c = recorder.recording.counters
         print("session \(sessionID) saved: \(c.samples) samples, \(c.rrIntervals) RR intervals, \(c.strapEvents) strap events; \(recording.pump.ring.dropped) events dropped")
         if let line = recording.bluetoothLine { print(line) }
+        try keepDrills(store: store, sessionID: sessionID)
         // A strap of the roster never heard: said by name, not left to a session of zeros.
         let names = Dictionary(roster.map { ($0.strap.address.uppercased(), "\($0.entry.player.fullName) #\($0.entry.shirtNumber)") },
                                uniquingKeysWith: { first, _ in first })
@@ -146,6 +168,24 @@ struct RecordCommand: ParsableCommand {
             // What the season reads of it, kept now (the summary's analysis keeps it too).
             try SessionReview.keepSeasonFigures(store: store, sessionID: sessionID)
         }
+    }
+
+    /// The `--drill`s of the session as it ran: one that would start after an effort cut short (Ctrl-C) is left
+    /// out, one it cut short ends with it; said so either way.
+    private func keepDrills(store: SidelineStore, sessionID: Int64) throws {
+        guard !drill.isEmpty else { return }
+        let effortMs = try store.session(sessionID).recordedMs.map { try store.session(sessionID).effortEndMs(recordedMs: $0) } ?? 0
+        var drills: [DrillStart] = []
+        for d in try drillStarts() {
+            guard d.startMs < effortMs else {
+                print("drill '\(d.name)' not kept: the session ended before it started")
+                continue
+            }
+            drills.append(DrillStart(name: d.name, startMs: d.startMs, endMs: d.endMs.map { min($0, effortMs) }))
+        }
+        let kept = try store.recordDrills(sessionID, drills)
+        for name in kept.added { print("drill '\(name)' added to the team's library") }
+        print("drills: " + kept.kept.map { "\($0.name) from \(DrillsCommand.clock($0.startMs))" }.joined(separator: ", "))
     }
 
     /// The session's tags: as given, or a readiness check's (its posture; sitting if none given).

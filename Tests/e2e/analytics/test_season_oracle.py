@@ -6,10 +6,13 @@ CSV and the table from them, and `sideline season --team T --on DAY --json` must
 several days — before the baseline is built and after. Issue 36: most players rate most training sessions (`sideline
 rpe`, the coach's correction, as the sessions are long past their 2-hour window), some never; the oracle's sRPE loads,
 week, monotony and TRIMP:sRPE ratio, from the exported ratings and effort ends, agree too; so do the wellness totals
-and z-scores (item 2) from the answers two players gave with `sideline wellness` on most mornings of the last four weeks. In a time zone whose evening is the next day in UTC,
+and z-scores (item 2) from the answers two players gave with `sideline wellness` on most mornings of the last four weeks;
+and (item 3) the drills most training sessions ran (`record --drill`): each drill's figures per player in `sideline
+drills --session` and "SSG 4v4" week by week in `sideline drills --team --drill`, from the exported phases and samples. In a time zone whose evening is the next day in UTC,
 so days are local days."""
 import datetime as dt
 import json
+import math
 import os
 
 import pytest
@@ -21,6 +24,9 @@ from sideline_testkit import season_oracle as oracle
 TZ = "America/Los_Angeles"  # evening sessions fall on the next day in UTC
 TEAM = "Oracle"
 # Before any check, with 3 checks, the day after a lying one, and later: before the 28 days and after.
+# The drills of the training sessions, by k % 3: a closed warm-up then an SSG open to the effort's end (not the
+# recovery minute); an SSG closed by a rondo open to the end; none.
+DRILLS = [["Warm-up@0-120", "SSG 4v4@150"], ["SSG 4v4@60-200", "Rondo 5v2@200"], []]
 DAYS = ["2026-02-20", "2026-02-26", "2026-02-28", "2026-03-02", "2026-03-08", "2026-03-12", "2026-03-14"]
 
 
@@ -52,7 +58,8 @@ def season(sideline_bin, tmp_path_factory):
     plan = []  # (local start, args)
     for k, day in enumerate(days_from(start, [0, 2, 3, 5, 8, 9, 12, 15, 16, 19, 22, 26, 29, 30, 31, 33, 36, 37, 38])):
         minutes = 6 + (k * 7) % 9  # 6 … 14 minutes: loads that differ day to day
-        plan.append((dt.datetime.combine(day, dt.time(18, 30)), ["--minutes", str(minutes), "--recovery", "60", "--tag", "training"]))
+        drills = [a for d in DRILLS[k % 3] for a in ("--drill", d)]
+        plan.append((dt.datetime.combine(day, dt.time(18, 30)), ["--minutes", str(minutes), "--recovery", "60", "--tag", "training", *drills]))
     for day in days_from(start, [9, 30]):  # a second session on those days: the day's load is their sum
         plan.append((dt.datetime.combine(day, dt.time(7, 15)), ["--minutes", "5", "--tag", "test"]))
     for day in days_from(start, [20, 22, 24, 25, 27, 29, 31, 32, 34, 36, 37, 38]):
@@ -185,3 +192,77 @@ def test_the_wellness_listing_is_what_was_answered_and_the_days_say_something(se
     assert any(r["wellnessZ"] is not None for r in rows) and any(r["wellnessTotal"] is None for r in rows)
     assert any(r["wellnessTotal"] is not None and r["wellnessZ"] is None for r in rows)
     assert any(r["wellnessFlagged"] for r in rows) and any(r["wellnessFlagged"] is False for r in rows)
+
+
+def drill_spans(args, effort_end_s):
+    """The phases `record --drill` should give: [(name, from s, to s)], an open drill to the next or the effort's end."""
+    specs = [args[i + 1] for i, a in enumerate(args) if a == "--drill"]
+    starts = []
+    for spec in specs:
+        name, times = spec.rsplit("@", 1)
+        a, _, b = times.partition("-")
+        starts.append((name, float(a), float(b) if b else None))
+    starts.sort(key=lambda d: d[1])
+    return [(name, a, min(b if b is not None else math.inf, starts[i + 1][1] if i + 1 < len(starts) else math.inf, effort_end_s))
+            for i, (name, a, b) in enumerate(starts)]
+
+
+def assert_figures(got, want, where):
+    if want is None:
+        assert got["meanBPM"] is None and got["minutes"] == 0, where
+        return
+    for key in ("minutes", "meanBPM", "highIntensityPercent", "trimp"):
+        assert got[key] == pytest.approx(want[key], rel=1e-9, abs=1e-9), (where, key)
+    assert got["peakBPM"] == want["peakBPM"], where
+    assert sum(got["zoneMinutes"].values()) == pytest.approx(got["minutes"], rel=1e-9, abs=1e-9), where
+
+
+def test_each_sessions_drills_are_the_recorded_phases_with_the_oracles_figures(season):
+    sideline, sessions, _ = season
+    checked = 0
+    for s in sessions:
+        listed = json.loads(sideline("drills", "--session", str(s.id), "--json").stdout)["drills"]
+        assert [(d["name"], d["fromSeconds"], d["toSeconds"]) for d in listed] == \
+            [(p["name"], p["fromSeconds"], p["toSeconds"]) for p in s.phases if p["kind"] == "drill"], s.id
+        for d in listed:
+            span = (d["fromSeconds"], d["toSeconds"])
+            wants = {name: oracle.pooled([per[span]]) for name, per in s.drills.items()}
+            for p in d["players"]:
+                assert_figures(p, wants[p["name"]], (s.id, d["name"], p["name"]))
+            team = oracle.team_mean(list(wants.values()))
+            for key in ("minutes", "meanBPM", "peakBPM", "highIntensityPercent", "trimp"):
+                assert d["team"][key] == pytest.approx(team[key], rel=1e-9), (s.id, d["name"], key)
+            checked += 1
+    assert checked >= 20, checked
+
+
+def test_the_exported_phases_are_the_drills_given_to_record(season):
+    _, sessions, _ = season
+    with_drills = [s for s in sessions if any(p["kind"] == "drill" for p in s.phases)]
+    assert len(with_drills) >= 10
+    for s in with_drills:
+        # In order, none overlapping, each as `drill_spans` reads the arguments: an open drill to the next or the
+        # effort's end.
+        phases = [p for p in s.phases if p["kind"] == "drill"]
+        assert all(a["toSeconds"] <= b["fromSeconds"] for a, b in zip(phases, phases[1:])), s.id
+        names = [p["name"] for p in phases]
+        assert names in (["Warm-up", "SSG 4v4"], ["SSG 4v4", "Rondo 5v2"]), names
+        assert phases[-1]["toSeconds"] == s.effort_end_s, "an open drill ends with the effort, not the recovery minute"
+        want = drill_spans([a for d in DRILLS[0 if names[0] == "Warm-up" else 1] for a in ("--drill", d)], s.effort_end_s)
+        assert [(p["name"], p["fromSeconds"], p["toSeconds"]) for p in phases] == want, s.id
+
+
+def test_one_drill_across_the_season_week_by_week_agrees_with_the_oracle(season):
+    sideline, sessions, _ = season
+    got = json.loads(sideline("drills", "--team", TEAM, "--drill", "ssg 4V4", "--json").stdout)
+    assert got["drill"] == "SSG 4v4"
+    want = oracle.drill_weeks(sessions, "SSG 4v4")
+    assert [w["week"] for w in got["weeks"]] == [m.isoformat() for m in sorted(want)]
+    assert len(want) >= 4 and any(len(w["sessions"]) > 1 for w in want.values())
+    for w in got["weeks"]:
+        o = want[dt.date.fromisoformat(w["week"])]
+        assert w["sessions"] == o["sessions"], w["week"]
+        for p in w["players"]:
+            assert_figures(p, o["players"][p["name"]], (w["week"], p["name"]))
+        for key in ("minutes", "meanBPM", "peakBPM", "highIntensityPercent", "trimp"):
+            assert w["team"][key] == pytest.approx(o["team"][key], rel=1e-9), (w["week"], key)

@@ -2,9 +2,12 @@
 pad, chosen in the lobby, run by touch: "WORK 0:05 · 1/3" / "REST" on the coach's screen and the wall
 (state dump and pixels), each block a lap in the database at its exact time, the review's blocks, and
 the sounds through SDL's `disk` audio driver — a tone at each change, beeps over each block's last 3 s,
-"last interval" and "one minute left" in espeak-ng's voice, or tones only without it."""
+"last interval" and "one minute left" in espeak-ng's voice, or tones only without it. Issue 36, item 3: drills are
+phases beside the blocks — planned in the lobby, the next started by touch, each a `session_drill` row, review's
+drills with the team's figures, and one drill across the season."""
 import re
 import shutil
+import subprocess
 
 import pytest
 
@@ -48,12 +51,19 @@ def seeded(sideline_bin, tmp_path):
 
 
 def test_a_program_by_touch_shows_its_blocks_and_records_each_as_a_lap(seeded):
-    # 3 × 10 s / 5 s: work 0–10, rest 10–15, work 15–25, rest 25–30, work 30–40 s.
+    for drill in ("Warm-up", "SSG 4v4"):
+        subprocess.run([seeded.binary, "drills", "--db", str(seeded.db), "--team", "Demo", "--add", drill], check=True, capture_output=True)
+    # 3 × 10 s / 5 s: work 0–10, rest 10–15, work 15–25, rest 25–30, work 30–40 s. Drills: the warm-up from the
+    # start, the SSG from about 12 s (a tap) to the effort's end.
     seeded.play(f"""
         {edit_preset_1(3, 10, 5)}
         tap "Demo"
         tap "Intervals"
         tap "Preset 1"
+        tap "Drills"
+        tap "Drill Warm-up"
+        tap "Drill SSG 4v4"
+        tap "Done"
         dump lobby.json
         wait 2s
         tap "Start"
@@ -64,16 +74,27 @@ def test_a_program_by_touch_shows_its_blocks_and_records_each_as_a_lap(seeded):
         wait 7s
         dump rest.json
         expect pixel 4,160 {REST}
+        tap "Next drill"
+        dump next.json
         wait 30s
         dump over.json
         tap "Save"
         dump review.json
+        tap "Drill SSG 4v4"
+        dump season.json
     """, size="1920x1080", extra=("--wall-display", "1"))
     assert seeded.dump("settings.json")["settings"]["intervalPresets"].startswith("3x10+5,")
     lobby = seeded.dump("lobby.json")["lobby"]
     assert lobby["intervals"] == "3 × 10 s / 5 s" and not lobby["editingIntervals"]
+    assert lobby["drillPlan"] == ["Warm-up", "SSG 4v4"] and not lobby["editingDrills"]
     work = seeded.dump("work.json")["live"]["interval"]
     assert work["block"] == "WORK 1/3" and re.fullmatch(r"WORK 0:0[4-6] · 1/3", work["shown"]), work
+    assert [(d["name"], d["startMs"]) for d in seeded.dump("work.json")["live"]["drills"]] == [("Warm-up", 0)]
+    assert seeded.dump("work.json")["live"]["nextDrill"] == "SSG 4v4"
+    after = seeded.dump("next.json")["live"]
+    assert [d["name"] for d in after["drills"]] == ["Warm-up", "SSG 4v4"] and after["nextDrill"] is None
+    ssg_start = after["drills"][1]["startMs"]
+    assert 11_000 <= ssg_start <= 13_000, ssg_start
     rest = seeded.dump("rest.json")["live"]
     assert rest["interval"]["block"] == "REST 1/3", rest["interval"]
     assert rest["laps"] == [10_000], "the first block's lap, at its exact end"
@@ -93,6 +114,15 @@ def test_a_program_by_touch_shows_its_blocks_and_records_each_as_a_lap(seeded):
     assert [(b["kind"], b["number"], b["fromMs"], b["toMs"]) for b in blocks] == [
         ("work", 1, 0, 10_000), ("rest", 1, 10_000, 15_000), ("work", 2, 15_000, 25_000), ("rest", 2, 25_000, 30_000),
         ("work", 3, 30_000, effort_end)]
+    # The drills: rows as started, open; in review ended by the next and by the effort's end, with the team's figures.
+    assert seeded.sql("SELECT name, start_ms, end_ms FROM session_drill WHERE session_id = ? ORDER BY start_ms", session_id) == [
+        ("Warm-up", 0, None), ("SSG 4v4", ssg_start, None)]
+    drills = seeded.dump("review.json")["review"]["drills"]
+    assert [(d["name"], d["fromMs"], d["toMs"]) for d in drills] == [("Warm-up", 0, ssg_start), ("SSG 4v4", ssg_start, effort_end)]
+    assert all(d["team"]["meanBPM"] and d["team"]["minutes"] > 0 for d in drills), drills
+    season = seeded.dump("season.json")["review"]["drillSeason"]
+    assert season["drill"] == "SSG 4v4" and [w["sessions"] for w in season["weeks"]] == [1]
+    assert season["weeks"][0]["team"] == pytest.approx(drills[1]["team"], rel=1e-12), "one session: the week is the session's drill"
 
 
 def heard(audio):

@@ -27,6 +27,12 @@ and the samples and RR CSVs.
 - This season against the last: from the club's season start (month, day) to the day shown, beside as many
   days from the previous season's start; sessions, summed load, the mean of the daily Strain from the first
   session on, time in zones (the export's), the mean lnRMSSD of the checks; "no data" (None) without any.
+- Drills (issue 36 item 3, docs/ANALYTICS.md "Drills"): over each drill's span [from, to) of the export's phases,
+  per player the minutes with a heart rate, the mean weighted by time, the peak, the % of that time above 85 % HRmax
+  (bpm · 100 > 85 · HRmax: exactly 85 % is not above) and Banister's TRIMP, each sample standing for its span as above
+  and clipped to the drill. Week by week (Monday to Sunday, local days): a player's occurrences that week pooled
+  (minutes, time above and TRIMP summed, the mean weighted by time, the highest peak); the team the mean of its
+  players with a heart rate in the drill that week.
 Local calendar days in the time zone given."""
 import csv
 import datetime as dt
@@ -46,6 +52,74 @@ def banister_per_minute(x, sex):
     x = min(1.0, max(0.0, x))
     a, b = (0.64, 1.92) if sex == 'M' else (0.86, 1.67)
     return x * a * math.exp(b * x)
+
+
+def spans(samples):
+    """Each kept sample (skin contact, 25–250 bpm; the later of two at one millisecond) with the time it stands for:
+    [(t_ms, end_ms, bpm)]."""
+    kept = {}
+    for t, bpm, contact in sorted(samples, key=lambda s: s[0]):
+        if contact == 'no' or not 25 <= bpm <= 250:
+            continue
+        kept[t] = bpm
+    times = sorted(kept)
+    out = []
+    for i, t in enumerate(times):
+        gap = times[i + 1] - t if i + 1 < len(times) else None
+        out.append((t, t + (1000 if gap is None or gap > 5000 else gap), kept[t]))
+    return out
+
+
+def drill_figures(samples, physiology, from_ms, to_ms):
+    """One player's figures over a drill [from_ms, to_ms): {ms, bpm_ms, peak, high_ms, trimp}."""
+    rest, top = physiology['restingHR'], physiology['maxHR']
+    f = {'ms': 0, 'bpm_ms': 0.0, 'peak': None, 'high_ms': 0, 'trimp': 0.0}
+    for t, end, bpm in spans(samples):
+        a, b = max(t, from_ms), min(end, to_ms)
+        if b <= a:
+            continue
+        f['ms'] += b - a
+        f['bpm_ms'] += bpm * (b - a)
+        f['peak'] = bpm if f['peak'] is None else max(f['peak'], bpm)
+        if bpm * 100 > 85 * top:
+            f['high_ms'] += b - a
+        f['trimp'] += (b - a) / 60000 * banister_per_minute((bpm - rest) / (top - rest), physiology['sex'])
+    return f
+
+
+def pooled(figures):
+    """Occurrences of a drill pooled; None without a heart rate."""
+    got = [f for f in figures if f['ms'] > 0]
+    if not got:
+        return None
+    ms = sum(f['ms'] for f in got)
+    return {'minutes': ms / 60000, 'meanBPM': sum(f['bpm_ms'] for f in got) / ms, 'peakBPM': max(f['peak'] for f in got),
+            'highIntensityPercent': sum(f['high_ms'] for f in got) * 100 / ms, 'trimp': sum(f['trimp'] for f in got)}
+
+
+def team_mean(players):
+    """The mean of each figure over the players with a heart rate."""
+    got = [p for p in players if p is not None]
+    return {k: sum(p[k] for p in got) / len(got) for k in ('minutes', 'meanBPM', 'peakBPM', 'highIntensityPercent', 'trimp')} if got else None
+
+
+def drill_weeks(sessions, drill):
+    """{monday: {'sessions': [ids], 'players': {name: figures}, 'team': figures}} of one drill (case-insensitive)."""
+    weeks = {}
+    for s in sessions:
+        for phase in s.phases:
+            if phase['kind'] != 'drill' or phase['name'].lower() != drill.lower():
+                continue
+            monday = s.day - dt.timedelta(days=s.day.weekday())
+            w = weeks.setdefault(monday, {'sessions': [], 'occurrences': {}})
+            if s.id not in w['sessions']:
+                w['sessions'].append(s.id)
+            for name, per_phase in s.drills.items():
+                w['occurrences'].setdefault(name, []).append(per_phase[(phase['fromSeconds'], phase['toSeconds'])])
+    for w in weeks.values():
+        w['players'] = {name: pooled(figures) for name, figures in w.pop('occurrences').items()}
+        w['team'] = team_mean(list(w['players'].values()))
+    return weeks
 
 
 def trimp(samples, physiology, until_ms):
@@ -100,6 +174,7 @@ class Session:
         self.readiness = 'readiness' in summary['tags']
         self.posture = next((t for t in summary['tags'] if t in ('lying', 'sitting', 'standing')), '')
         effort_end = summary['effortEndSeconds'] * 1000
+        self.effort_end_s = summary['effortEndSeconds']
         # The totals stop at the effort's end when the recording went on past it (the recovery minute);
         # otherwise everything recorded counts (docs/ANALYTICS.md, "Per player, per session and per lap").
         totals_end = effort_end if summary['durationSeconds'] * 1000 > effort_end else math.inf
@@ -110,6 +185,12 @@ class Session:
         for row in _rows(rr_csv):
             rr.setdefault(int(row['shirt_number']), []).append((int(row['t_ms']), int(row['rr_1024']) * 1000 / 1024))
         self.players = {}
+        # Each player's figures over each drill: {name: {(from s, to s): figures}}.
+        self.phases = summary.get('phases', [])
+        self.drills = {p['name']: {(ph['fromSeconds'], ph['toSeconds']):
+                                   drill_figures(samples.get(number, []), p['physiology'], ph['fromSeconds'] * 1000, ph['toSeconds'] * 1000)
+                                   for ph in self.phases if ph['kind'] == 'drill'}
+                       for number, p in by_number.items()}
         zone_key = 'zoneSecondsPercentOfMax' if summary['zoneModel'] == 'percentOfMax' else 'zoneSecondsHeartRateReserve'
         for number, p in by_number.items():
             rating = p.get('rpe')
