@@ -1,0 +1,16 @@
+import TeamCore
+
+/// The player's latest readiness check reads below their normal range (`Readiness.assess`), and it
+/// is recent: a check older than its own 7-day baseline says nothing about today.
+public struct ReadinessBelowRule: PlayerFlagRule {
+    public init() {}
+
+    public func flag(_ player: FlagInput.Player, on day: CalendarDay) -> AttentionFlag? {
+        guard let a = player.row.readiness, a.status == .below, let baseline = a.baseline, let low = a.normalLow, let high = a.normalHigh,
+              a.check.day.dayNumber > day.dayNumber - Readiness.baselineDays else { return nil }
+        return AttentionFlag(kind: .readiness, subject: player.subject,
+                    reason: "lnRMSSD 7-day mean \(flagNumber(baseline, digits: 2)) below the normal range "
+                        + "\(flagNumber(low, digits: 2))–\(flagNumber(high, digits: 2)) (check of \(a.check.day), \(a.check.posture))",
+                    figures: ["baseline": baseline, "normalLow": low, "normalHigh": high])
+    }
+}
