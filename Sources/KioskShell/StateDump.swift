@@ -34,7 +34,11 @@ public enum StateDump {
                       "intervals": s.lobby.intervals.map { $0.label as Any } ?? NSNull(), "editingIntervals": s.lobby.editingIntervals,
                       "challengeSides": Dictionary(uniqueKeysWithValues: s.lobby.challengeSides.map { ("\($0.key)", $0.value) }),
                       "editingChallenge": s.lobby.editingChallenge,
-                      "readinessCheck": s.lobby.readinessCheck.map(SeasonDump.plan) ?? NSNull()] as [String: Any],
+                      "readinessCheck": s.lobby.readinessCheck.map(SeasonDump.plan) ?? NSNull(),
+                      "attention": s.lobby.attention.map { lines in
+                          lines.map { ["key": $0.key, "title": $0.title, "subject": $0.subject, "reason": $0.reason] } as Any
+                      } ?? NSNull(),
+                      "showingAttention": s.lobby.showingAttention] as [String: Any],
             "voice": Self.voice(s.settings.voice),
             "season": SeasonDump.season(s.season),
             "checkIn": s.checkIn.map { c -> Any in

@@ -16,6 +16,8 @@ public enum LobbyAction: Sendable, Equatable {
     case challenge(ChallengeChoice)
     /// The readiness check sheet.
     case readiness(ReadinessSheetAction)
+    /// "Needs attention": today's flags.
+    case attention(AttentionAction)
 }
 
 enum LobbyReducer {
@@ -42,6 +44,8 @@ enum LobbyReducer {
             return ChallengeChoiceReducer.reduce(&lobby, choice, ctx)
         case .readiness(let sheet):
             return ReadinessSheetReducer.reduce(&lobby, sheet, ctx)
+        case .attention(let attention):
+            return AttentionReducer.reduce(&lobby, attention, ctx)
         }
         return .none
     }

@@ -40,6 +40,19 @@ public enum FlagKind: String, Sendable, Equatable, CaseIterable {
         }
     }
 
+    /// A word for counting flags of the kind: "4 readiness · 7 HRmax".
+    public var shortTitle: String {
+        switch self {
+        case .overreaching: "overreaching"
+        case .acwr: "ACWR"
+        case .readiness: "readiness"
+        case .wellness: "wellness"
+        case .strapBattery: "battery"
+        case .strapUnseen: "strap unseen"
+        case .maxHR: "HRmax"
+        }
+    }
+
     /// What to do about it: a cue to look or ask, never a diagnosis (docs/ANALYTICS.md, "Flags").
     public var advice: String {
         switch self {
