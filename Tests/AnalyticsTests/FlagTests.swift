@@ -31,6 +31,9 @@ final class FlagTests: XCTestCase {
         XCTAssertEqual(flag.reason, "Strain 76 ÷ Tolerance 50 = 1.52 (overreaching above 1.50)")
         XCTAssertEqual(flag.key, "overreaching/player-7")
         XCTAssertEqual(flag.figures["ratio"] ?? 0, 1.52, accuracy: 1e-12)
+        // Just above the threshold, enough decimals that the ratio does not read as the threshold.
+        let close = try XCTUnwrap(rule.flag(player(row(strain: 150.4, tolerance: 100, status: .overreaching)), on: day))
+        XCTAssertEqual(close.reason, "Strain 150 ÷ Tolerance 100 = 1.504 (overreaching above 1.50)")
     }
 
     func testACWRAboveOnePointFiveOnly() throws {

@@ -69,3 +69,9 @@ public protocol StrapFlagRule: Sendable {
 func flagNumber(_ x: Double, digits: Int = 0) -> String {
     String(format: "%.\(digits)f", x)
 }
+
+/// Decimals enough that `value` does not print equal to `bound` it was compared with (2, else 3 or 4):
+/// "1.505 (above 1.50)", never "1.50 (above 1.50)".
+func distinctDigits(_ value: Double, from bound: Double) -> Int {
+    (2...4).first { flagNumber(value, digits: $0) != flagNumber(bound, digits: $0) } ?? 4
+}

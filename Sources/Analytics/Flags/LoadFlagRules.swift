@@ -11,7 +11,8 @@ public struct OverreachingRule: PlayerFlagRule {
         let f = player.row.figures
         guard f.status == .overreaching, let ratio = f.acwrRolling else { return nil }
         return AttentionFlag(kind: .overreaching, subject: player.subject,
-                    reason: "Strain \(flagNumber(f.strain)) ÷ Tolerance \(flagNumber(f.tolerance)) = \(flagNumber(ratio, digits: 2))"
+                    reason: "Strain \(flagNumber(f.strain)) ÷ Tolerance \(flagNumber(f.tolerance)) = "
+                        + flagNumber(ratio, digits: distinctDigits(ratio, from: thresholds.overreachingAbove))
                         + " (overreaching above \(flagNumber(thresholds.overreachingAbove, digits: 2)))",
                     figures: ["strain": f.strain, "tolerance": f.tolerance, "ratio": ratio, "threshold": thresholds.overreachingAbove])
     }
@@ -26,7 +27,7 @@ public struct ACWRRule: PlayerFlagRule {
         let f = player.row.figures
         guard let acwr = f.acwrEWMA, ACWRBand(ratio: acwr) == .veryHigh else { return nil }
         return AttentionFlag(kind: .acwr, subject: player.subject,
-                    reason: "ACWR \(flagNumber(acwr, digits: 2)) = acute \(flagNumber(f.acuteEWMA)) / chronic \(flagNumber(f.chronicEWMA))",
+                    reason: "ACWR \(flagNumber(acwr, digits: distinctDigits(acwr, from: 1.5))) = acute \(flagNumber(f.acuteEWMA)) / chronic \(flagNumber(f.chronicEWMA))",
                     figures: ["acwr": acwr, "acute": f.acuteEWMA, "chronic": f.chronicEWMA])
     }
 }

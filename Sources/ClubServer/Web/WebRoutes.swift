@@ -25,6 +25,7 @@ public struct WebRoutes: Sendable {
         let sessions = WebSessionPages(database: database)
         let teams = WebTeamPages(database: database)
         let season = WebSeasonPages(database: database)
+        let report = WebTeamReport(database: database)
         let settings = WebSettingsPage(database: database)
         let access = WebAccessPages(database: database)
         let playerData = WebPlayerData(database: database, teams: teams)
@@ -125,6 +126,9 @@ public struct WebRoutes: Sendable {
         }
         router.get("teams/{team}/season") { request, context in
             try await signedIn(request, context) { user, _ in try await season.table(user, team: try Self.uuid(context, "team"), request: request) }
+        }
+        router.get("teams/{team}/report") { request, context in
+            try await signedIn(request, context) { user, _ in try await report.page(user, team: try Self.uuid(context, "team"), request: request) }
         }
         router.get("teams/{team}/season.csv") { request, context in
             try await signedIn(request, context) { user, _ in try await season.csv(user, team: try Self.uuid(context, "team"), request: request) }
