@@ -243,3 +243,7 @@ def test_the_flags_agree_with_the_oracle_and_a_dismissal_lasts_the_day(season):
         assert not any(f["dismissed"] for f in json.loads(sideline("flags", "--team", TEAM, "--on", before, "--json").stdout)["flags"])
     one_line_error(run(sideline.bin, "flags", "--db", db, "--team", TEAM, "--on", last, "--dismiss", "acwr/player-999",
                        check=False, env={**os.environ, "TZ": TZ}), "acwr/player-999", "nothing was changed")
+    line = one_line_error(run(sideline.bin, "flags", "--db", db, "--team", TEAM, "--dismiss", "x" * 10_000, check=False,
+                              env={**os.environ, "TZ": TZ}), "nothing was changed")
+    assert len(line) < 300, "a 10 kB key is not echoed whole"
+    assert [r for (r,) in sqlite3.connect(db).execute("SELECT flag_key FROM flag_dismissal")] == [key], "only the one dismissed"
