@@ -18,14 +18,14 @@ struct WebTeamReport: Sendable {
         return ClubFlags.list(season: season, roster: roster.roster(of: uuid), straps: straps, on: day)
     }
 
-    /// The season page's "Needs attention" section.
+    /// The season page's "Needs attention" section (not printed: the weekly report is the printed one).
     static func section(_ list: FlagList) -> String {
         let items = list.active.map { f in
             "<li data-key=\"\(f.key.html)\" data-rule=\"\(f.kind.rawValue)\"><b>\(f.kind.title.html)</b> · \(f.subject.title.html)"
                 + " — <span data-field=\"reason\">\(f.reason.html)</span> <span class=\"muted\">\(f.advice.html)</span></li>"
         }.joined()
         return """
-            <section id="flags"><h2>Needs attention (\(list.active.count))</h2>
+            <section id="flags" class="noprint"><h2>Needs attention (\(list.active.count))</h2>
             \(items.isEmpty ? "<p class=\"muted\">Nothing today.</p>" : "<ul class=\"flags\">\(items)</ul>")
             <p class="muted">The kiosk's rules on the club's data: load status overreaching, ACWR above 1.5, readiness below the normal range (a check of the last 7 days), a wellness drop beyond 1 SD, a strap of the team's sessions with its battery below 20 % or not in one for 7 days, no measured HRmax. Cues to look or ask, never a diagnosis (docs/ANALYTICS.md, "Flags").</p></section>
             """
