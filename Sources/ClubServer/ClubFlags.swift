@@ -26,6 +26,20 @@ enum ClubFlags {
         return TeamFlags.list(FlagInput(day: day, players: players, straps: straps), dismissed: dismissed, thresholds: season.thresholds)
     }
 
+    /// The keys dismissed for `day` in the team's list (migration 13).
+    static func dismissed(team: UUID, on day: CalendarDay, in connection: PostgresConnection, logger: Logger) async throws -> Set<String> {
+        Set(try await connection.collect("SELECT flag_key FROM flag_dismissal WHERE team_uuid = \(team) AND day = \(day.description)::date",
+                                         logger: logger).decode(String.self).all())
+    }
+
+    /// Dismisses a flag of the team's list for `day` (a second time changes nothing); the caller checks the key is in that day's list.
+    static func dismiss(club: UUID, team: UUID, key: String, on day: CalendarDay, in connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.collect("""
+            INSERT INTO flag_dismissal(club_id, team_uuid, day, flag_key) VALUES (\(club), \(team), \(day.description)::date, \(key))
+            ON CONFLICT DO NOTHING
+            """, logger: logger)
+    }
+
     private struct Straps: Decodable { var straps: [BundleStrap] }
 
     /// The straps of the team's sessions of the `strapDays` days up to `day`, each as its latest session left it.

@@ -178,6 +178,16 @@ def test_the_season_page_and_csv_equal_sideline_season_json(club, kiosk, tmp_pat
         assert {(rule, titles[rule]) for rule, _ in want} == shown and want, (want, shown)
         names = [li.text for li in driver.find_elements("css selector", "#flags li")]
         assert all(any(name in text for text in names) for _, name in want)
+        # Dismissed for the day on the web: gone from that day's list, kept as a row and a change in the access log.
+        first = driver.find_element("css selector", "#flags li")
+        key = first.get_attribute("data-key")
+        first.find_element("css selector", "button.dismiss").click()
+        assert key not in [li.get_attribute("data-key") for li in driver.find_elements("css selector", "#flags li")]
+        assert "1 dismissed for the day" in driver.find_element("id", "flags-dismissed").text
+        assert club.owner_sql(f"SELECT day FROM flag_dismissal WHERE flag_key = '{key}'") == DAYS[-1]
+        driver.get(f"http://127.0.0.1:{club.port}/teams/{team}/season?on={DAYS[-2]}")
+        assert not driver.find_elements("id", "flags-dismissed"), "another day shows it again"
+        driver.get(f"http://127.0.0.1:{club.port}/teams/{team}/season?on={DAYS[-1]}")
         driver.get(f"http://127.0.0.1:{club.port}/teams/{team}/report?on={DAYS[-1]}")
         report = {row.find_element("css selector", "td:nth-child(2)").text: row for row in driver.find_elements("css selector", "#report tbody tr")}
         expected = {p["name"]: p for p in json.loads(sideline("season", "--team", TEAM, "--on", DAYS[-1], "--json").stdout)["players"]}
@@ -196,6 +206,7 @@ def test_the_season_page_and_csv_equal_sideline_season_json(club, kiosk, tmp_pat
         driver.quit()
     assert club.owner_sql("SELECT count(DISTINCT session_uuid) FROM session_load") == "27"
     assert "weekly report" in club.owner_sql("SELECT string_agg(action, ',') FROM access_log")
+    assert "flag dismissed" in club.owner_sql("SELECT string_agg(action, ',') FROM access_log WHERE kind = 'change'")
 
 
 SEASON_DAYS = ["2026-02-10", "2026-02-28", "2026-03-08", "2027-02-25"]

@@ -130,6 +130,9 @@ public struct WebRoutes: Sendable {
         router.get("teams/{team}/report") { request, context in
             try await signedIn(request, context) { user, _ in try await report.page(user, team: try Self.uuid(context, "team"), request: request) }
         }
+        router.post("teams/{team}/flags/dismiss") { request, context in
+            try await signedIn(request, context, post: true) { user, form in try await report.dismiss(user, team: try Self.uuid(context, "team"), form: form!) }
+        }
         router.get("teams/{team}/season.csv") { request, context in
             try await signedIn(request, context) { user, _ in try await season.csv(user, team: try Self.uuid(context, "team"), request: request) }
         }

@@ -126,7 +126,7 @@ struct WebSeasonPages: Sendable {
             <th class="num opt">Tolerance</th><th>Load status</th><th class="num opt">ACWR</th><th>Readiness</th><th class="num">Wellness</th><th class="opt">Last session</th></tr></thead>
             <tbody>\(lines)</tbody></table></div>
             <p class="muted">Readiness: the last readiness check's lnRMSSD against the player's own normal range (at least 5 checks). Wellness: the day's total of the five morning items (5–25) and its z against the player's own 28 days before (at least 7 answers); ↓ a drop beyond 1 SD of the total or an item — a cue to talk, not a diagnosis. Formulas and sources: docs/ANALYTICS.md.</p>
-            \(WebTeamReport.section(try await WebTeamReport(database: database).flags(user, team: uuid, season: season, on: day)))
+            \(WebTeamReport.section(try await WebTeamReport(database: database).flags(user, team: uuid, season: season, on: day), team: uuid, user: user))
             \(Self.comparison(season, player: nil))
             """
         return WebPage(title: "\(name) season", user: user, section: .teams, body: body).response

@@ -11,22 +11,44 @@ struct WebTeamReport: Sendable {
 
     /// The team's flags on `day`, from the season already loaded.
     func flags(_ user: WebUser, team uuid: UUID, season: ClubSeason, on day: CalendarDay) async throws -> FlagList {
-        let (straps, roster) = try await database.inClub(user.club) { c in
+        let (straps, roster, dismissed) = try await database.inClub(user.club) { c in
             (try await ClubFlags.straps(team: uuid, on: day, in: c, logger: database.logger),
-             try await seasonPages.teams.team(user, uuid, in: c).roster)
+             try await seasonPages.teams.team(user, uuid, in: c).roster,
+             try await ClubFlags.dismissed(team: uuid, on: day, in: c, logger: database.logger))
         }
-        return ClubFlags.list(season: season, roster: roster.roster(of: uuid), straps: straps, on: day)
+        return ClubFlags.list(season: season, roster: roster.roster(of: uuid), straps: straps, on: day, dismissed: dismissed)
     }
 
-    /// The season page's "Needs attention" section (not printed: the weekly report is the printed one).
-    static func section(_ list: FlagList) -> String {
+    /// `POST /teams/{team}/flags/dismiss` (`key`, `on`): one flag of that day's list dismissed for the day, logged as a
+    /// change; back to the season page. A key not in the list is refused (400) with nothing kept.
+    func dismiss(_ user: WebUser, team uuid: UUID, form: FormData) async throws -> Response {
+        guard let day = CalendarDay(iso: form.text("on")) else { throw ClubError.badRequest("'\(form.text("on").prefix(20))' is not a day like 2026-03-14") }
+        let key = form.text("key")
+        let (_, season) = try await seasonPages.season(user, team: uuid)
+        guard let flag = try await flags(user, team: uuid, season: season, on: day).active.first(where: { $0.key == key }) else {
+            throw ClubError.badRequest("No flag '\(key.prefix(80))' in the team's list on \(day); nothing was changed.")
+        }
+        try await database.inClub(user.club) { c in
+            try await ClubFlags.dismiss(club: user.club, team: uuid, key: flag.key, on: day, in: c, logger: database.logger)
+            try await AccessLog.record(.change("flag dismissed: \(flag.kind.rawValue)", team: uuid), by: .web(user), in: c, logger: database.logger)
+        }
+        return WebPage.redirect("/teams/\(uuid.uuidString.lowercased())/season?on=\(day)")
+    }
+
+    /// The season page's "Needs attention" section (not printed: the weekly report is the printed one), each flag
+    /// with a "Dismiss for today" form.
+    static func section(_ list: FlagList, team: UUID, user: WebUser) -> String {
         let items = list.active.map { f in
             "<li data-key=\"\(f.key.html)\" data-rule=\"\(f.kind.rawValue)\"><b>\(f.kind.title.html)</b> · \(f.subject.title.html)"
-                + " — <span data-field=\"reason\">\(f.reason.html)</span> <span class=\"muted\">\(f.advice.html)</span></li>"
+                + " — <span data-field=\"reason\">\(f.reason.html)</span> <span class=\"muted\">\(f.advice.html)</span>"
+                + " <form method=\"post\" action=\"/teams/\(team.uuidString.lowercased())/flags/dismiss\" class=\"inline\">\(WebPage.csrfField(user))"
+                + "<input type=\"hidden\" name=\"key\" value=\"\(f.key.html)\"><input type=\"hidden\" name=\"on\" value=\"\(list.day)\">"
+                + "<button type=\"submit\" class=\"dismiss\">Dismiss for today</button></form></li>"
         }.joined()
         return """
             <section id="flags" class="noprint"><h2>Needs attention (\(list.active.count))</h2>
             \(items.isEmpty ? "<p class=\"muted\">Nothing today.</p>" : "<ul class=\"flags\">\(items)</ul>")
+            \(list.dismissed.isEmpty ? "" : "<p class=\"muted\" id=\"flags-dismissed\">\(list.dismissed.count) dismissed for the day.</p>")
             <p class="muted">The kiosk's rules on the club's data: load status overreaching, ACWR above 1.5, readiness below the normal range (a check of the last 7 days), a wellness drop beyond 1 SD, a strap of the team's sessions with its battery below 20 % or not in one for 7 days, no measured HRmax. Cues to look or ask, never a diagnosis (docs/ANALYTICS.md, "Flags").</p></section>
             """
     }
