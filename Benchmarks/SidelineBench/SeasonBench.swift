@@ -1,5 +1,6 @@
 // Issue 24's figure: the season table of 40 players × 300 sessions on the kiosk (≤ 150 ms), from the
-// loads kept when each session was saved (`session_load`), not recomputed.
+// loads kept when each session was saved (`session_load`), not recomputed; issue 36's: the lobby's flags
+// for the same team (≤ 50 ms).
 import Analytics
 import Foundation
 import SensorHub
@@ -49,13 +50,14 @@ func benchSeason(rounds: Int) throws {
     print(String(format: "season: 40 players × 300 sessions (kept loads, written in %.1f s), median of %d", Date().timeIntervalSince(made), rounds))
     let today = CalendarDay(year: 2026, month: 3, day: 14)
     let loader = SeasonScreenLoader(store: store)
-    var table: [(wall: Double, cpu: Double)] = [], history = table, cli = table, read = table
+    var table: [(wall: Double, cpu: Double)] = [], history = table, cli = table, read = table, flags = table
     var rows = 0
     for _ in 0..<rounds {
         read.append(try timed { _ = try store.seasonEntries(playerIDs: Array(1...40), algorithm: SessionReview.seasonAlgorithm) })
         table.append(try timed { rows = try loader.table(teamID: teamID, on: today).lines.count })
         history.append(try timed { _ = try loader.history(playerID: 1, teamID: teamID, on: today) })
         cli.append(try timed { _ = try SessionReview.seasonTable(store: store, teamID: teamID, on: today) })
+        flags.append(try timed { _ = try SessionReview.flags(store: store, teamID: teamID, on: today) })
     }
     precondition(rows == 40, "the table has a row a player")
     func line(_ name: String, _ runs: [(wall: Double, cpu: Double)], target: String) { printMedians(name, runs, target: target, decimals: 1) }
@@ -64,4 +66,5 @@ func benchSeason(rounds: Int) throws {
     line("kiosk season table (SeasonScreenLoader.table)", table, target: "target <= 150 ms")
     line("one player's history (six weeks of charts, every session)", history, target: "")
     line("sideline season's table (SessionReview.seasonTable)", cli, target: "")
+    line("the lobby's flags (SessionReview.flags: the season table, HRmax, straps, dismissals)", flags, target: "target <= 50 ms")
 }

@@ -50,6 +50,10 @@ public enum Effect: Sendable, Equatable {
     /// A player's morning wellness for today, by their shirt number in the team (answered by `.checkIn(.saved)`;
     /// a refusal is the coach's notice).
     case saveWellness(teamID: Int64, number: Int, answers: WellnessAnswers)
+    /// The team's flags today, those dismissed for the day left out (answered by `.lobby(.attention(.loaded))`).
+    case loadFlags(teamID: Int64)
+    /// A flag dismissed for today (answered by `.lobby(.attention(.dismissed))`).
+    case dismissFlag(teamID: Int64, key: String)
     /// The team's season table on today's date (answered by `.season(.loaded)`).
     case loadSeason(teamID: Int64)
     /// One player's history across teams (answered by `.season(.historyLoaded)`).

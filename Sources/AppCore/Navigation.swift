@@ -51,7 +51,7 @@ enum NavigationReducer {
             s.screen = .lobby
             s.notice = nil
             s.setup.pairingPlayerID = nil
-            return .effects(.loadRoster(teamID: id))
+            return .effects(.loadRoster(teamID: id), .loadFlags(teamID: id))
         case .review:
             guard let id = s.teamID else { return .none }
             s.screen = .review
@@ -96,7 +96,7 @@ enum NavigationReducer {
             s.teamID = id
             s.notice = nil
             s.screen = .lobby
-            return .effects(.loadRoster(teamID: id), .loadSessions(teamID: id))
+            return .effects(.loadRoster(teamID: id), .loadSessions(teamID: id), .loadFlags(teamID: id))
         case .created(let id):
             s.teamID = id
             s.screen = .teamSetup

@@ -68,6 +68,8 @@ public enum ClubErasure {
             }
             try await connection.collect("DELETE FROM session_load WHERE player_uuid = \(player)", logger: logger)
             try await connection.collect("DELETE FROM wellness_answer WHERE player_uuid = \(player)", logger: logger)
+            // A dismissed flag's key names the player by UUID ("acwr/player-<uuid>", decision 076).
+            try await connection.collect("DELETE FROM flag_dismissal WHERE flag_key LIKE '%/player-' || \(text)", logger: logger)
         }
         if !players.isEmpty {
             // An unfinished upload's bytes may hold them; its kiosk starts it again (and the commit leaves them out).

@@ -27,6 +27,9 @@ struct ClubSeason: Sendable {
         var day: CalendarDay
         var tags: SessionTags
         var figures: SessionSeasonFigures
+        /// The player's session RPE, and the minutes it multiplies (`Session.effortMinutes`, as on the kiosk).
+        var rpe: Int? = nil
+        var effortMinutes: Double = 0
     }
 
     var players: [Player]
@@ -60,17 +63,24 @@ struct ClubSeason: Sendable {
             figures.append((r.0, r.1, SessionSeasonFigures(playerID: 0, cardioLoad: r.2, zoneMs: [], recoveryBPM: r.3, lnRMSSD: r.4,
                                                            restingBPM: r.5, correctedShare: r.6)))
         }
-        var sessions: [UUID: (id: Int64, startedMs: Int64, day: CalendarDay, tags: SessionTags, team: String)] = [:]
+        var sessions: [UUID: (id: Int64, startedMs: Int64, day: CalendarDay, tags: SessionTags, team: String, effortMinutes: Double)] = [:]
         let sessionRows = try await connection.collect("""
-            SELECT uuid, started_ms, tags, team_name FROM session
+            SELECT uuid, started_ms, tags, team_name, ended_ms, planned_ms, effort_end_ms FROM session
             WHERE uuid = ANY(\(Array(Set(figures.map(\.session))))) AND state IN ('ended', 'interrupted')
             ORDER BY started_ms, uuid
             """, logger: logger)
-        for try await (uuid, startedMs, tags, team) in sessionRows.decode((UUID, Int64, [String], String).self) {
+        for try await r in sessionRows.decode((UUID, Int64, [String], String, Int64?, Int64?, Int64?).self) {
             // Sessions are numbered in the order they started, so "the latest check" is the same one the kiosk finds.
-            let day = CalendarDay(Date(timeIntervalSince1970: Double(startedMs) / 1000), in: calendar)
-            sessions[uuid] = (Int64(sessions.count + 1), startedMs, day, SessionTags(stored: tags), team)
+            let day = CalendarDay(Date(timeIntervalSince1970: Double(r.1) / 1000), in: calendar)
+            let minutes = r.4.map { Session.effortMinutes(startedMs: r.1, endedMs: $0, plannedMs: r.5, effortEndMs: r.6) } ?? 0
+            sessions[r.0] = (Int64(sessions.count + 1), r.1, day, SessionTags(stored: r.2), r.3, minutes)
         }
+        // The players' session RPE where given (bundle format 2): the season's sRPE, as the kiosk's.
+        var ratings: [UUID: [UUID: Int]] = [:]
+        let ratingRows = try await connection.collect("""
+            SELECT player_uuid, session_uuid, rpe FROM session_participant WHERE player_uuid = ANY(\(uuids)) AND rpe IS NOT NULL
+            """, logger: logger)
+        for try await (player, session, rpe) in ratingRows.decode((UUID, UUID, Int16).self) { ratings[player, default: [:]][session] = Int(rpe) }
         // Time in zones for the sessions of the days asked for only, each zone a column of its own: thousands of
         // small arrays cost more to read and decode than the figures above.
         let wanted = sessions.filter { s in zonesOn.contains { $0.contains(s.value.day) } }.map(\.key)
@@ -90,7 +100,7 @@ struct ClubSeason: Sendable {
             var kept = f
             if let ms = zones[player]?[session] { kept.zoneMs = ms }
             entries[player, default: []].append(Entry(session: session, sessionID: s.id, teamName: s.team, startedMs: s.startedMs, day: s.day,
-                                                      tags: s.tags, figures: kept))
+                                                      tags: s.tags, figures: kept, rpe: ratings[player]?[session], effortMinutes: s.effortMinutes))
         }
         for key in entries.keys { entries[key]!.sort { $0.sessionID < $1.sessionID } }
         var season = ClubSeason(players: players, entries: entries, calendar: calendar, settings: settings)
@@ -133,7 +143,8 @@ struct ClubSeason: Sendable {
 
     func loads(_ player: UUID) -> [SessionLoad] {
         (entries[player] ?? []).filter { !$0.tags.isReadinessCheck }.map {
-            SessionLoad(sessionID: $0.sessionID, day: $0.day, cardioLoad: $0.figures.cardioLoad, zones: $0.figures.zones)
+            SessionLoad(sessionID: $0.sessionID, day: $0.day, cardioLoad: $0.figures.cardioLoad, zones: $0.figures.zones,
+                        rpe: $0.rpe, effortMinutes: $0.effortMinutes)
         }
     }
 

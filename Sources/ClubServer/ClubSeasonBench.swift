@@ -8,7 +8,7 @@ import TeamCore
 /// `players` on the roster, `sessions` of theirs stored through the server's own path (stored, then
 /// analysed once and their figures kept, as after an upload), every fifth a readiness check; then
 /// the team's season page made as a request makes it — roster, kept figures, the season analysis,
-/// the HTML — timed 20 times.
+/// the HTML — timed 20 times; then the weekly team report of the same team (issue 36), 20 times.
 enum ClubSeasonBench {
     static func run(_ database: ClubDatabase, players: Int, sessions: Int, say: @Sendable (String) -> Void) async throws {
         let logger = database.logger
@@ -89,6 +89,17 @@ enum ClubSeasonBench {
         say("season page parts: " + parts.map { String(format: "%@ %.1f ms", $0.0, $0.1) }.joined(separator: ", "))
         say(String(format: "season table of %d players × %d sessions (the page: roster, kept figures, analysis, HTML of %d kB): p50 %.1f ms, p95 %.1f ms (goal ≤ 100)",
                    players, sessions, bytes / 1000, ClubBench.percentile(times, 0.5), ClubBench.percentile(times, 0.95)))
+        // The weekly team report (issue 36, item 6: ≤ 150 ms): the same season, its week, the flags with the team's straps.
+        let report = WebTeamReport(database: database)
+        var reportTimes: [Double] = []
+        for _ in 0..<20 {
+            let begin = ContinuousClock.now
+            let response = try await report.page(user, team: team, on: today)
+            bytes = response.body.contentLength ?? 0
+            reportTimes.append(ClubBench.seconds(ContinuousClock.now - begin) * 1000)
+        }
+        say(String(format: "weekly report of %d players × %d sessions (roster, kept figures, straps, analysis, flags, HTML of %d kB): p50 %.1f ms, p95 %.1f ms (goal ≤ 150)",
+                   players, sessions, bytes / 1000, ClubBench.percentile(reportTimes, 0.5), ClubBench.percentile(reportTimes, 0.95)))
         if ProcessInfo.processInfo.environment["SIDELINE_CLUB_BENCH_KEEP"] == nil {
             try await database.inClub(club) { c in try await c.collect("DELETE FROM club WHERE id = \(club)", logger: logger) }
         }

@@ -527,6 +527,21 @@ enum Migrations {
                 "REVOKE ALL ON FUNCTION sideline_expire_access_log(uuid) FROM PUBLIC",
             ]
         },
+        Migration(version: 12, name: "flag-dismissal") { owner in
+            [
+                """
+                -- A flag of a team's list dismissed on the web for a day (decision 076): one row a team, day and key;
+                -- another day shows the flag again. The key names the rule and its subject (AttentionFlag.key).
+                CREATE TABLE flag_dismissal(
+                    club_id uuid NOT NULL REFERENCES club(id) ON DELETE CASCADE,
+                    team_uuid uuid NOT NULL,
+                    day date NOT NULL,
+                    flag_key text NOT NULL CHECK (length(flag_key) BETWEEN 1 AND 120),
+                    dismissed_at timestamptz NOT NULL DEFAULT now(),
+                    PRIMARY KEY (club_id, team_uuid, day, flag_key))
+                """,
+            ] + clubPolicies("flag_dismissal", owner: owner)
+        },
     ]
 
     /// What the server's role may do, and nothing else: granted again on every `migrate`.
@@ -549,6 +564,8 @@ enum Migrations {
         "GRANT EXECUTE ON FUNCTION sideline_enrolment_owner(bytea) TO %ROLE%",
         "GRANT EXECUTE ON FUNCTION sideline_login_owner(text) TO %ROLE%",
         "GRANT SELECT, INSERT, DELETE ON session_load TO %ROLE%",
+        // DELETE: an erasure takes the dismissals that name the player.
+        "GRANT SELECT, INSERT, DELETE ON flag_dismissal TO %ROLE%",
         "GRANT SELECT, INSERT, DELETE ON web_session TO %ROLE%",
         "GRANT EXECUTE ON FUNCTION sideline_web_session_owner(bytea) TO %ROLE%",
         "GRANT EXECUTE ON FUNCTION sideline_login_failed(text, text) TO %ROLE%",

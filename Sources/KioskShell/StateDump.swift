@@ -36,7 +36,11 @@ public enum StateDump {
                       "editingChallenge": s.lobby.editingChallenge,
                       "lackingConsent": s.playersLackingConsent.map(\.playerID),
                       "drillLibrary": s.lobby.drillLibrary.map(\.name), "drillPlan": s.lobby.drillPlan, "editingDrills": s.lobby.editingDrills,
-                      "readinessCheck": s.lobby.readinessCheck.map(SeasonDump.plan) ?? NSNull()] as [String: Any],
+                                            "readinessCheck": s.lobby.readinessCheck.map(SeasonDump.plan) ?? NSNull(),
+                      "attention": s.lobby.attention.map { lines in
+                          lines.map { ["key": $0.key, "title": $0.title, "subject": $0.subject, "reason": $0.reason] } as Any
+                      } ?? NSNull(),
+                      "showingAttention": s.lobby.showingAttention] as [String: Any],
             "voice": Self.voice(s.settings.voice),
             "season": SeasonDump.season(s.season),
             "checkIn": s.checkIn.map { c -> Any in

@@ -23,7 +23,11 @@ extension SessionReview {
     /// The team's season table on `day`: a row for each player on its roster (in roster order),
     /// from every session of theirs in any team, with the club's load status thresholds.
     public static func seasonTable(store: SidelineStore, teamID: Int64, on day: CalendarDay, calendar: Calendar = .current) throws -> [SeasonRow] {
-        let roster = try store.roster(teamID: teamID)
+        try seasonTable(store: store, roster: try store.roster(teamID: teamID), on: day, calendar: calendar)
+    }
+
+    /// The same for a roster already read.
+    static func seasonTable(store: SidelineStore, roster: [RosterEntry], on day: CalendarDay, calendar: Calendar) throws -> [SeasonRow] {
         let seasons = try playerSeasons(store: store, playerIDs: roster.map(\.playerID), calendar: calendar)
         let wellness = try store.wellnessEntries(playerIDs: roster.map(\.playerID))
         let inputs = roster.map { entry in

@@ -29,6 +29,13 @@ public struct SeasonScreenLoader {
         return SeasonTableData(teamID: teamID, day: seasonDay(day), lines: rows.map(line))
     }
 
+    /// The lobby's "Needs attention": the team's flags on the local day `date` falls on, those dismissed for it left out.
+    public func attention(teamID: Int64, on date: Date) throws -> [AttentionLine] {
+        try SessionReview.flags(store: store, teamID: teamID, on: CalendarDay(date, in: calendar), calendar: calendar).active.map {
+            AttentionLine(key: $0.key, title: $0.kind.title, kind: $0.kind.shortTitle, subject: $0.subject.title, reason: $0.reason, advice: $0.advice)
+        }
+    }
+
     public func history(playerID: Int64, teamID: Int64, on date: Date) throws -> PlayerHistory {
         try history(playerID: playerID, teamID: teamID, on: CalendarDay(date, in: calendar))
     }

@@ -345,6 +345,19 @@ enum Schema {
                 """)
             try ClubSyncSchema.migrateConsent(db)
         }
+        migrator.registerMigration("v26-flags") { db in
+            // A flag of the lobby's "Needs attention" list dismissed for a day (decision 076): one row a
+            // team, day and flag key; another day shows the flag again. The key names the rule and its
+            // subject ("acwr/player-12", `Flag.key`).
+            try db.execute(sql: """
+                CREATE TABLE flag_dismissal(
+                    team_id INTEGER NOT NULL REFERENCES team(id) ON DELETE CASCADE,
+                    day TEXT NOT NULL CHECK (day GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+                    flag_key TEXT NOT NULL CHECK (length(flag_key) <= 80),
+                    dismissed_ms INTEGER NOT NULL,
+                    PRIMARY KEY (team_id, day, flag_key));
+                """)
+        }
         migrator.registerMigration("v27-drills") { db in
             // A team's drill library (decision 077): names unique in the team whatever their case, the minutes
             // planned (NULL: as long as it takes), in the order the coach added them. And the drills each

@@ -26,7 +26,7 @@ final class AppReducerCheckInTests: XCTestCase {
         XCTAssertNil(app.state.checkIn?.choosing, "the questions close for the next player")
         XCTAssertEqual(app.state.checkIn?.answeredCount, 2)
         XCTAssertEqual(app.state.notice, "Thanks, #7 — 2 of 2 checked in", "said without the answers")
-        app.send(.checkIn(.close), .loadRoster(teamID: 1))
+        app.send(.checkIn(.close), .loadRoster(teamID: 1), .loadFlags(teamID: 1))
         XCTAssertEqual(app.state.screen, .lobby)
         XCTAssertNil(app.state.checkIn)
     }
@@ -44,5 +44,30 @@ final class AppReducerCheckInTests: XCTestCase {
         XCTAssertEqual(app.state.checkIn?.draft, [nil, nil, nil, nil, nil])
         app.send(.checkIn(.pick(playerID: 99)))
         XCTAssertEqual(app.state.checkIn?.choosing, 11, "not a player of the sheet")
+    }
+}
+
+/// The lobby's "Needs attention" (issue 36, item 6): loaded with the lobby, opened, a row dismissed for today.
+final class AppReducerAttentionTests: XCTestCase {
+    private let lines = [AttentionLine(key: "wellness/player-10", title: "Wellness drop", kind: "wellness", subject: "#7 Ada", reason: "total 14 vs 17.0 ± 2.2",
+                                       advice: "Have a word"),
+                         AttentionLine(key: "max-hr/player-11", title: "No HRmax set", kind: "HRmax", subject: "#9 Bo", reason: "tanaka 187", advice: "Enter one")]
+
+    func testTheListOpensAndADismissalTakesItsRowAway() {
+        var app = AppFixture.lobby()
+        app.send(.lobby(.attention(.open(true))))
+        XCTAssertFalse(app.state.lobby.showingAttention, "nothing loaded yet")
+        app.send(.lobby(.attention(.loaded(teamID: 2, lines))))
+        XCTAssertNil(app.state.lobby.attention, "another team's list")
+        app.send(.lobby(.attention(.loaded(teamID: 1, lines))))
+        app.send(.lobby(.attention(.open(true))))
+        XCTAssertTrue(app.state.lobby.showingAttention)
+        app.send(.lobby(.attention(.dismiss(key: "acwr/player-10"))))  // not on the list: nothing
+        app.send(.lobby(.attention(.dismiss(key: "wellness/player-10"))), .dismissFlag(teamID: 1, key: "wellness/player-10"))
+        app.send(.lobby(.attention(.dismissed(key: "wellness/player-10"))))
+        XCTAssertEqual(app.state.lobby.attention?.map(\.key), ["max-hr/player-11"])
+        app.send(.lobby(.attention(.dismissed(key: "max-hr/player-11"))))
+        XCTAssertFalse(app.state.lobby.showingAttention, "an empty list closes")
+        app.send(.navigate(.lobby), .loadRoster(teamID: 1), .loadFlags(teamID: 1))
     }
 }

@@ -7,7 +7,7 @@ final class AppReducerNavigationTests: XCTestCase {
         var app = AppHarness()
         app.send(.teams(.loaded([TeamCard(team: Team(id: 5, name: "Owls", colour: RGBColour.teamPalette[1]),
                                           playerCount: 0, lastSessionAt: nil, unreviewedSessions: 2)])))
-        app.send(.teams(.pick(5)), .loadRoster(teamID: 5), .loadSessions(teamID: 5))
+        app.send(.teams(.pick(5)), .loadRoster(teamID: 5), .loadSessions(teamID: 5), .loadFlags(teamID: 5))
         XCTAssertEqual(app.state.screen, .lobby)
         XCTAssertEqual(app.state.teamID, 5)
     }
@@ -53,7 +53,7 @@ final class AppReducerNavigationTests: XCTestCase {
         app.send(.navigate(.setup))
         XCTAssertEqual(app.state.screen, .teamSetup)
         app.send(.setup(.choosePlayer(10)))
-        app.send(.navigate(.lobby), .loadRoster(teamID: 1))
+        app.send(.navigate(.lobby), .loadRoster(teamID: 1), .loadFlags(teamID: 1))
         XCTAssertEqual(app.state.screen, .lobby)
         XCTAssertNil(app.state.setup.pairingPlayerID, "pairing ends with the setup screen")
         app.send(.navigate(.review), .loadSessions(teamID: 1))

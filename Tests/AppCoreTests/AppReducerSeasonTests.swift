@@ -82,7 +82,7 @@ final class AppReducerSeasonTests: XCTestCase {
         let second = TeamCard(team: Team(id: 2, name: "Owls", colour: RGBColour.teamPalette[1]), playerCount: 0, lastSessionAt: nil,
                               unreviewedSessions: 0)
         app.send(.teams(.loaded([AppFixture.team, second])))
-        app.send(.teams(.pick(2)), .loadRoster(teamID: 2), .loadSessions(teamID: 2))
+        app.send(.teams(.pick(2)), .loadRoster(teamID: 2), .loadSessions(teamID: 2), .loadFlags(teamID: 2))
         XCTAssertEqual(app.state.season, Season())
     }
 

@@ -54,7 +54,7 @@ enum AppFixture {
         var app = AppHarness()
         app.send(.teams(.loaded([team])))
         app.send(.sensors(.strapTableLoaded(straps)))
-        app.send(.teams(.pick(teamID)), .loadRoster(teamID: teamID), .loadSessions(teamID: teamID))
+        app.send(.teams(.pick(teamID)), .loadRoster(teamID: teamID), .loadSessions(teamID: teamID), .loadFlags(teamID: teamID))
         app.send(.teams(.rosterLoaded(teamID: teamID, roster)))
         return app
     }

@@ -28,7 +28,7 @@ final class StrapWantsTests: XCTestCase {
         app.send(.setup(.tab(.straps)))
         XCTAssertTrue(app.state.wantsDiscovery)
         XCTAssertEqual(app.state.wantedStraps, .all)
-        app.send(.navigate(.lobby), .loadRoster(teamID: 1))
+        app.send(.navigate(.lobby), .loadRoster(teamID: 1), .loadFlags(teamID: 1))
         XCTAssertFalse(app.state.wantsDiscovery)
     }
 

@@ -119,6 +119,11 @@ def test_a_player_erased_on_one_kiosk_is_nowhere(club, sideline_bin, tmp_path):
     shown = everything_the_club_shows(club, tmp_path, token, cookie)
     assert any(NAMES[1] in body for body in shown.values()), "the pages showed them before"
 
+    # A flag about them dismissed on the web names them by UUID in its key (decision 076): the erasure takes it too.
+    club.owner_sql("SELECT set_config('sideline.club_id', (SELECT id::text FROM club WHERE name = 'Alpha'), false); "
+                   "INSERT INTO flag_dismissal(club_id, team_uuid, day, flag_key) SELECT id, gen_random_uuid(), '2026-03-14', "
+                   f"'max-hr/player-{player}' FROM club WHERE name = 'Alpha'")
+    assert club.owner_sql("SELECT count(*) FROM flag_dismissal") == "1"
     out = a.run("erase-player", "--team", "Eagles", "--number", "87", "--yes").stdout
     assert "in 1 session" in out, out
     assert "1 player erasures sent" in a.sync().stdout
@@ -138,6 +143,7 @@ def test_a_player_erased_on_one_kiosk_is_nowhere(club, sideline_bin, tmp_path):
     for needle in needles_pg:
         assert needle not in after, f"{needle[:40]} still in the club's dump"
     assert digest(player).encode() in after, "the erasure record is kept"
+    assert club.owner_sql("SELECT count(*) FROM flag_dismissal") == "0"
     # Pages, API, exports (the team figures computed again without them).
     shown = everything_the_club_shows(club, tmp_path, token, cookie)
     for name, body in shown.items():

@@ -12,13 +12,14 @@ def test_migrate_twice_is_idempotent(club):
     assert "nothing to do" in again.stdout
     assert club.pg.psql("SELECT version, name FROM sideline_migrations ORDER BY version", user=OWNER, db=club.db).stdout.split() == [
         "1|club-schema", "2|session-document-cache", "3|web", "4|session-quarantine", "5|revocation-and-sign-in",
-        "6|upload-quota-and-sweep", "7|session-rpe", "8|player-erasure", "9|wellness", "10|access-log", "11|retention"]
+        "6|upload-quota-and-sweep", "7|session-rpe", "8|player-erasure", "9|wellness", "10|access-log", "11|retention",
+        "12|flag-dismissal"]
     # Every table of the schema but the migrations' own has row-level security on and forced.
     tables = club.pg.psql("""SELECT relname, relrowsecurity AND relforcerowsecurity FROM pg_class
                              WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace ORDER BY relname""", db=club.db).stdout.split()
     assert "sideline_migrations|f" in tables
     assert [t for t in tables if t.endswith("|f")] == ["sideline_migrations|f"], tables
-    assert len(tables) == 19
+    assert len(tables) == 20  # flag_dismissal (migration 13) among them
     # The app role owns nothing and bypasses nothing.
     assert club.pg.psql(f"SELECT count(*) FROM pg_tables WHERE tableowner = '{APP}'", db=club.db).stdout.strip() == "0"
     assert club.pg.psql(f"SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = '{APP}'").stdout.strip() == "f|f"

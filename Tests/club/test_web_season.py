@@ -10,6 +10,7 @@ The player page's team average and both pages' "this season against the last" ar
 oracle (sideline_testkit.season_oracle) on every session's `sideline export`, not against Swift: with the club's
 season set to begin on 20 February, a day in March 2026 has this season's figures and no data for the last, a day
 in February 2027 the other way round, and a day in February 2026 a season that began a year before."""
+import base64
 import csv
 import datetime as dt
 import io
@@ -166,9 +167,46 @@ def test_the_season_page_and_csv_equal_sideline_season_json(club, kiosk, tmp_pat
             assert cells["strain"] == str(int(round(want["strain"]))) and cells["tolerance"] == str(int(round(want["tolerance"])))
             assert cells["loadStatus"] == want["loadStatus"] and cells["acwrEwma"] == f"{want['acwrEwma']:.2f}"
             assert cells["readiness"] == (want["readiness"] or "–")
+        # Issue 36 item 6: the page's "Needs attention" is the kiosk's `sideline flags` for the players (the club hears
+        # straps only through sessions: decision 076), and the weekly report prints as one A4 page.
+        want = {(f["rule"], f["subject"]["name"]) for f in json.loads(sideline("flags", "--team", TEAM, "--on", DAYS[-1], "--json").stdout)["flags"]
+                if f["subject"]["kind"] == "player"}
+        shown = {(li.get_attribute("data-rule"), li.find_element("css selector", "b").text)
+                 for li in driver.find_elements("css selector", "#flags li") if not li.get_attribute("data-rule").startswith("strap")}
+        titles = {"overreaching": "Load status overreaching", "acwr": "ACWR above 1.5", "readiness": "Readiness below normal range",
+                  "wellness": "Wellness drop", "max-hr": "No HRmax set"}
+        assert {(rule, titles[rule]) for rule, _ in want} == shown and want, (want, shown)
+        names = [li.text for li in driver.find_elements("css selector", "#flags li")]
+        assert all(any(name in text for text in names) for _, name in want)
+        # Dismissed for the day on the web: gone from that day's list, kept as a row and a change in the access log.
+        first = driver.find_element("css selector", "#flags li")
+        key = first.get_attribute("data-key")
+        first.find_element("css selector", "button.dismiss").click()
+        assert key not in [li.get_attribute("data-key") for li in driver.find_elements("css selector", "#flags li")]
+        assert "1 dismissed for the day" in driver.find_element("id", "flags-dismissed").text
+        assert club.owner_sql(f"SELECT day FROM flag_dismissal WHERE flag_key = '{key}'") == DAYS[-1]
+        driver.get(f"http://127.0.0.1:{club.port}/teams/{team}/season?on={DAYS[-2]}")
+        assert not driver.find_elements("id", "flags-dismissed"), "another day shows it again"
+        driver.get(f"http://127.0.0.1:{club.port}/teams/{team}/season?on={DAYS[-1]}")
+        driver.get(f"http://127.0.0.1:{club.port}/teams/{team}/report?on={DAYS[-1]}")
+        report = {row.find_element("css selector", "td:nth-child(2)").text: row for row in driver.find_elements("css selector", "#report tbody tr")}
+        expected = {p["name"]: p for p in json.loads(sideline("season", "--team", TEAM, "--on", DAYS[-1], "--json").stdout)["players"]}
+        assert set(report) == set(expected)
+        for name, row in report.items():
+            got = {c.get_attribute("data-field"): c.text for c in row.find_elements("css selector", "[data-field]")}
+            assert got["strain"] == str(int(round(expected[name]["strain"]))) and got["loadStatus"] == expected[name]["loadStatus"]
+        pdf = base64.b64decode(driver.execute_cdp_cmd("Page.printToPDF", {"preferCSSPageSize": True})["data"])
+        assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page\b", pdf)) == 1, "one A4 page"
+        out = os.environ.get("SIDELINE_CLUB_SCREENSHOTS")
+        if out:
+            os.makedirs(out, exist_ok=True)
+            with open(os.path.join(out, "weekly-report.pdf"), "wb") as f:
+                f.write(pdf)
     finally:
         driver.quit()
     assert club.owner_sql("SELECT count(DISTINCT session_uuid) FROM session_load") == "27"
+    assert "weekly report" in club.owner_sql("SELECT string_agg(action, ',') FROM access_log")
+    assert "flag dismissed" in club.owner_sql("SELECT string_agg(action, ',') FROM access_log WHERE kind = 'change'")
 
 
 SEASON_DAYS = ["2026-02-10", "2026-02-28", "2026-03-08", "2027-02-25"]

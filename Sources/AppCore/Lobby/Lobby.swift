@@ -29,6 +29,9 @@ public struct Lobby: Sendable, Equatable {
     public var editingDrills = false
     /// The readiness check sheet is open, with this plan.
     public var readinessCheck: ReadinessCheckPlan?
+    /// Today's flags not dismissed ("Needs attention"); nil until loaded.
+    public var attention: [AttentionLine]?
+    public var showingAttention = false
     public init() {}
 
     /// The session's planned length: the interval program's, else the countdown chosen.

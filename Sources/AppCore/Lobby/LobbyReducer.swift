@@ -18,6 +18,8 @@ public enum LobbyAction: Sendable, Equatable {
     case readiness(ReadinessSheetAction)
     /// The drills planned for the session.
     case drills(DrillChoice)
+    /// "Needs attention": today's flags.
+    case attention(AttentionAction)
 }
 
 enum LobbyReducer {
@@ -46,6 +48,8 @@ enum LobbyReducer {
             return ReadinessSheetReducer.reduce(&lobby, sheet, ctx)
         case .drills(let choice):
             return DrillChoiceReducer.reduce(&lobby, choice, ctx)
+        case .attention(let attention):
+            return AttentionReducer.reduce(&lobby, attention, ctx)
         }
         return .none
     }

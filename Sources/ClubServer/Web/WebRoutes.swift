@@ -25,6 +25,7 @@ public struct WebRoutes: Sendable {
         let sessions = WebSessionPages(database: database)
         let teams = WebTeamPages(database: database)
         let season = WebSeasonPages(database: database)
+        let report = WebTeamReport(database: database)
         let settings = WebSettingsPage(database: database)
         let access = WebAccessPages(database: database)
         let playerData = WebPlayerData(database: database, teams: teams)
@@ -129,6 +130,12 @@ public struct WebRoutes: Sendable {
         }
         router.get("teams/{team}/drills") { request, context in
             try await signedIn(request, context) { user, _ in try await drills.season(user, team: try Self.uuid(context, "team"), request: request) }
+        }
+        router.get("teams/{team}/report") { request, context in
+            try await signedIn(request, context) { user, _ in try await report.page(user, team: try Self.uuid(context, "team"), request: request) }
+        }
+        router.post("teams/{team}/flags/dismiss") { request, context in
+            try await signedIn(request, context, post: true) { user, form in try await report.dismiss(user, team: try Self.uuid(context, "team"), form: form!) }
         }
         router.get("teams/{team}/season.csv") { request, context in
             try await signedIn(request, context) { user, _ in try await season.csv(user, team: try Self.uuid(context, "team"), request: request) }

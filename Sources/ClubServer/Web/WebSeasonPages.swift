@@ -121,11 +121,12 @@ struct WebSeasonPages: Sendable {
             <h1>\(name.html) · season</h1>
             <p class="sub">\(day.description) · load is each day's Banister TRIMP; Strain and Tolerance its 7- and 28-day means; status is Strain ÷ Tolerance in Polar's words; ACWR by EWMA is guidance, not a diagnosis.</p>
             <div class="actions"><a href="/teams/\(t)/season?on=\(previous)">‹ \(previous)</a><a href="/teams/\(t)/season?on=\(next)">\(next) ›</a>
-            <a href="/teams/\(t)/season.csv?on=\(day)" download>CSV</a><a href="/teams/\(t)">Roster</a></div>
+            <a href="/teams/\(t)/season.csv?on=\(day)" download>CSV</a><a href="/teams/\(t)/report?on=\(day)">Weekly report</a><a href="/teams/\(t)">Roster</a></div>
             <div class="scroll"><table id="season"><thead><tr><th class="num opt">#</th><th>Player</th><th class="num opt">Today</th><th class="num">Strain</th>
             <th class="num opt">Tolerance</th><th>Load status</th><th class="num opt">ACWR</th><th>Readiness</th><th class="num">Wellness</th><th class="opt">Last session</th></tr></thead>
             <tbody>\(lines)</tbody></table></div>
             <p class="muted">Readiness: the last readiness check's lnRMSSD against the player's own normal range (at least 5 checks). Wellness: the day's total of the five morning items (5–25) and its z against the player's own 28 days before (at least 7 answers); ↓ a drop beyond 1 SD of the total or an item — a cue to talk, not a diagnosis. Formulas and sources: docs/ANALYTICS.md.</p>
+            \(WebTeamReport.section(try await WebTeamReport(database: database).flags(user, team: uuid, season: season, on: day), team: uuid, user: user))
             \(Self.comparison(season, player: nil))
             """
         return WebPage(title: "\(name) season", user: user, section: .teams, body: body).response

@@ -81,6 +81,9 @@ enum WebStyle {
         th, td { padding: .35rem .3rem; }
         body { font-size: 15px; }
     }
+    ul.flags { margin: .3rem 0 .6rem; padding-left: 1.2rem; }
+    ul.flags li { margin: .15rem 0; }
+    table.report td, table.report th { white-space: nowrap; }
     @media print {
         @page { size: A4 landscape; margin: 10mm; }
         body { background: #fff; font-size: 10pt; }
@@ -94,6 +97,11 @@ enum WebStyle {
         .word { color: #000 !important; background: none !important; border: 1px solid #000; }
         tr { break-inside: avoid; }
         a { color: inherit; text-decoration: none; }
+        /* The weekly report: 40 players and the notes on one A4 page. */
+        table.report { font-size: 8pt; }
+        table.report td, table.report th { padding: 1px 4px; }
+        .report-notes { font-size: 8pt; }
+        .report-notes h2 { font-size: 10pt; margin: .4rem 0 .2rem; }
     }
     """
 }

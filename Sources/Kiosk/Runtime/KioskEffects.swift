@@ -129,6 +129,12 @@ extension KioskRuntime {
             let kept = try store.recordWellness(teamID: teamID, number: number, day: CalendarDay(wallClock, in: .current), answers: answers,
                                                 at: wallClock)
             dispatch(.checkIn(.saved(playerID: kept.entry.playerID)))
+        case .loadFlags(let teamID):
+            dispatch(.lobby(.attention(.loaded(teamID: teamID, try SeasonScreenLoader(store: store).attention(teamID: teamID, on: wallClock)))))
+        case .dismissFlag(let teamID, let key):
+            // The kiosk's clock decides the day, as it dates sessions.
+            try store.dismissFlag(teamID: teamID, key: key, on: CalendarDay(wallClock, in: .current), at: wallClock)
+            dispatch(.lobby(.attention(.dismissed(key: key))))
         case .loadSeason(let teamID):
             dispatch(.season(.loaded(try SeasonScreenLoader(store: store).table(teamID: teamID, on: wallClock))))
         case .loadPlayerHistory(let playerID):

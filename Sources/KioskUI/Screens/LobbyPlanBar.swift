@@ -27,7 +27,8 @@ extension Frame {
         return "\(Lobby.challengeSideNames[0]) \(sides[0].count) vs \(Lobby.challengeSideNames[1]) \(sides[1].count)"
     }
 
-    private func planBar(_ r: Rect, title: String, value: String?, none: String, chosen: Colour, action: Action) {
+    /// A bar of the lobby's: its title, what is chosen (or `none`, dimmed), a mark in `chosen` when something is; one tap opens it.
+    func planBar(_ r: Rect, title: String, value: String?, none: String, chosen: Colour, action: Action, hitLabel: String? = nil) {
         canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
         if value != nil { canvas.fill(Rect(r.x, r.y + metrics.px(8), metrics.px(6), r.h - metrics.px(16)), chosen) }
         let inner = r.inset(dx: metrics.px(14), dy: metrics.px(4))
@@ -37,6 +38,6 @@ extension Frame {
         canvas.text("›", size: metrics.body, bold: true, colour: Theme.accent.mixed(with: Theme.text, 0.4), in: edit, align: .right)
         canvas.text(value ?? none, size: value == nil ? metrics.small - metrics.px(2) : metrics.small, bold: value != nil,
                     colour: value == nil ? Theme.textDim : Theme.text, in: bottom)
-        hits.add(Hit(rect: r, label: title, action: action))
+        hits.add(Hit(rect: r, label: hitLabel ?? title, action: action))
     }
 }

@@ -14,7 +14,10 @@ extension Frame {
         let (playersArea, side) = area.splitRight(sideW, gap: metrics.margin)
         let (tagRow, belowTags) = playersArea.splitTop(metrics.target, gap: metrics.gap)
         let (planRow, players) = belowTags.splitTop(metrics.target, gap: metrics.gap)
-        tagBar(tagRow)
+        // Tags and "Needs attention" share the row, split where Intervals and Challenge split below.
+        let (tagBox, attentionBox) = tagRow.splitRight((tagRow.w - metrics.gap) / 2, gap: metrics.gap)
+        tagBar(tagBox)
+        attentionEntry(attentionBox)
         sessionPlanBar(planRow)
         lobbyPlayers(players)
         lobbySide(side)
@@ -23,6 +26,7 @@ extension Frame {
         if state.lobby.editingDrills { drillPlanSheet() }
         if state.lobby.editingChallenge { challengeSheet() }
         if let plan = state.lobby.readinessCheck { readinessSheet(plan) }
+        if state.lobby.showingAttention { attentionSheet() }
         notice()
     }
 

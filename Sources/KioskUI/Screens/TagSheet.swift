@@ -18,7 +18,10 @@ extension Frame {
         canvas.text("Tags", size: metrics.body, bold: true, colour: Theme.textDim, in: label)
         let (textBox, edit) = rest.splitRight(metrics.px(72))
         if tags.isEmpty {
-            canvas.text("none — tap to say what this session is", size: metrics.small, colour: Theme.textDim, in: textBox)
+            // The bar is half the row beside "Needs attention": the long hint where it fits, else the short one.
+            let hint = "none — tap to say what this session is"
+            let fits = canvas.measure(hint, size: metrics.small) <= textBox.w
+            canvas.text(fits ? hint : "none — tap to choose", size: metrics.small, colour: Theme.textDim, in: textBox)
         } else {
             canvas.text(Self.tagText(tags.tags), size: metrics.body, bold: true, in: textBox)
         }

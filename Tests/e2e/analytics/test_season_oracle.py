@@ -14,10 +14,12 @@ import datetime as dt
 import json
 import math
 import os
+import sqlite3
+from zoneinfo import ZoneInfo
 
 import pytest
 
-from sideline_testkit.processes import run
+from sideline_testkit.processes import one_line_error, run
 
 from sideline_testkit import season_oracle as oracle
 
@@ -93,6 +95,7 @@ def season(sideline_bin, tmp_path_factory):
         sideline("export", "--session", str(sid), "--format", "csv", "--out", str(out))
         summary = json.loads(next(out.glob("*_summary.json")).read_text())
         sessions.append(oracle.Session(summary, next(out.glob("*_samples.csv")), next(out.glob("*_rr.csv")), TZ))
+    sideline.db, sideline.bin = db, sideline_bin
     return sideline, sessions, answers
 
 
@@ -266,3 +269,62 @@ def test_one_drill_across_the_season_week_by_week_agrees_with_the_oracle(season)
             assert_figures(p, o["players"][p["name"]], (w["week"], p["name"]))
         for key in ("minutes", "meanBPM", "peakBPM", "highIntensityPercent", "trimp"):
             assert w["team"][key] == pytest.approx(o["team"][key], rel=1e-9), (w["week"], key)
+
+
+def team_straps(db, tz):
+    """The straps the team wears as its SQLite file holds them (a plain SQLite reader, not Sideline)."""
+    with sqlite3.connect(db) as c:
+        rows = c.execute("""SELECT s.address, s.last_battery, s.last_seen_ms FROM strap s JOIN membership m ON m.strap_id = s.id
+                            JOIN team t ON t.id = m.team_id WHERE t.name = ?""", (TEAM,)).fetchall()
+    return [{'address': a, 'battery': b, 'last_seen': dt.datetime.fromtimestamp(ms / 1000, ZoneInfo(tz)).date() if ms else None}
+            for a, b, ms in rows]
+
+
+def test_the_flags_agree_with_the_oracle_and_a_dismissal_lasts_the_day(season):
+    """Issue 36 item 6: `sideline flags --json` on each day against the oracle's rules over its own season table, the
+    HRmax sources of the exports and the straps' rows; one strap's battery set low and another last heard on
+    2026-03-01 (what a strap would have reported), so both strap rules fire on the last days. A dismissal hides one
+    flag on its day only; an unknown key changes nothing."""
+    sideline, sessions, answers = season
+    db = sideline.db
+    addresses = [s['address'] for s in team_straps(db, TZ)]
+    with sqlite3.connect(db) as c:
+        c.execute("UPDATE strap SET last_battery = 15 WHERE address = ?", (addresses[0],))
+        c.execute("UPDATE strap SET last_battery = 20, last_seen_ms = ? WHERE address = ?",
+                  (int(dt.datetime(2026, 3, 1, 20, tzinfo=dt.timezone.utc).timestamp() * 1000), addresses[1]))
+    straps = team_straps(db, TZ)
+    measured = {}
+    for s in sorted(sessions, key=lambda s: s.id):
+        for name, f in s.players.items():
+            measured[name] = f['measuredMax']
+    kinds = set()
+    first = dt.date.fromisoformat(DAYS[0])
+    for day in (first + dt.timedelta(days=k) for k in range((dt.date.fromisoformat(DAYS[-1]) - first).days + 1)):
+        on = day.isoformat()
+        listed = json.loads(sideline("flags", "--team", TEAM, "--on", on, "--json").stdout)
+        assert listed["team"] == TEAM and listed["date"] == on
+        got = {(f["rule"], f["subject"]["name"] if f["subject"]["kind"] == "player" else f["subject"]["address"]): f
+               for f in listed["flags"]}
+        want = oracle.flags(oracle.season_table(sessions, day, answers=answers), day, measured, straps)
+        assert sorted(got) == sorted(want), on
+        for key, numbers in want.items():
+            for name, value in numbers.items():
+                assert got[key]["figures"][name] == pytest.approx(value, rel=1e-9), (on, key, name)
+            assert got[key]["reason"] and not got[key]["dismissed"]
+        kinds |= {rule for rule, _ in want}
+    assert {"acwr", "wellness", "max-hr", "strap-battery", "strap-unseen"} <= kinds, kinds
+
+    last, before = DAYS[-1], DAYS[-2]
+    key = json.loads(sideline("flags", "--team", TEAM, "--on", last, "--json").stdout)["flags"][0]["key"]
+    assert "dismissed for the day" in sideline("flags", "--team", TEAM, "--on", last, "--dismiss", key).stdout
+    flags = {f["key"]: f["dismissed"] for f in json.loads(sideline("flags", "--team", TEAM, "--on", last, "--json").stdout)["flags"]}
+    assert flags[key] is True and list(flags.values()).count(True) == 1
+    assert key not in sideline("flags", "--team", TEAM, "--on", last).stdout
+    if key in {f["key"] for f in json.loads(sideline("flags", "--team", TEAM, "--on", before, "--json").stdout)["flags"]}:
+        assert not any(f["dismissed"] for f in json.loads(sideline("flags", "--team", TEAM, "--on", before, "--json").stdout)["flags"])
+    one_line_error(run(sideline.bin, "flags", "--db", db, "--team", TEAM, "--on", last, "--dismiss", "acwr/player-999",
+                       check=False, env={**os.environ, "TZ": TZ}), "acwr/player-999", "nothing was changed")
+    line = one_line_error(run(sideline.bin, "flags", "--db", db, "--team", TEAM, "--dismiss", "x" * 10_000, check=False,
+                              env={**os.environ, "TZ": TZ}), "nothing was changed")
+    assert len(line) < 300, "a 10 kB key is not echoed whole"
+    assert [r for (r,) in sqlite3.connect(db).execute("SELECT flag_key FROM flag_dismissal")] == [key], "only the one dismissed"

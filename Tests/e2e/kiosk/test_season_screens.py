@@ -224,3 +224,26 @@ def test_the_morning_check_in_by_touch(readiness):
     taps = [l for l in (FLOWS / "readiness-check.kiosk").read_text().splitlines() if l.startswith('tap "')]
     first = taps.index('tap "checkin:13"')
     assert taps[first:first + 7][-1] == 'tap "Save"', "a player: tile, five answers, Save"
+
+
+def test_needs_attention_in_the_lobby_by_touch(readiness):
+    """Issue 36, item 6, in the same flow: back in the lobby after #13's bad morning, "Needs attention" counts today's
+    flags and opens the list — #13's wellness drop among them, with the command line's numbers — every target big
+    enough for gloves; Dismiss for today takes a row away and the database keeps it for that day only."""
+    lobby = readiness.dump("attention-lobby.json")["lobby"]
+    listed = readiness.dump("attention-list.json")
+    assert listed["lobby"]["showingAttention"] and small_targets(listed) == []
+    lines = {l["key"]: l for l in lobby["attention"]}
+    assert len(lines) == len(lobby["attention"]) >= 3
+    cli = {f["key"]: f for f in cli_json(readiness, "flags", "--team", "Demo", "--on", "2026-03-14")["flags"]}
+    drop = next(l for l in lines.values() if l["title"] == "Wellness drop")
+    assert drop["subject"] == "#13 Ida Fischer" and drop["reason"] == cli[drop["key"]]["reason"]
+    assert {l["title"] for l in lines.values()} >= {"Wellness drop", "No HRmax set"}
+    after = readiness.dump("attention-dismissed.json")["lobby"]["attention"]
+    gone = set(lines) - {l["key"] for l in after}
+    assert len(gone) == 1 and len(after) == len(lines) - 1
+    (key,) = gone
+    assert readiness.sql("SELECT day FROM flag_dismissal WHERE flag_key = ?", key) == [("2026-03-14",)]
+    assert cli[key]["dismissed"] is True
+    assert cli_json(readiness, "flags", "--team", "Demo", "--on", "2026-03-15")["flags"], "another day lists it again"
+    assert not any(f["dismissed"] for f in cli_json(readiness, "flags", "--team", "Demo", "--on", "2026-03-15")["flags"])

@@ -199,6 +199,7 @@ class Session:
                        'exportedSRPE': p.get('srpeLoad'),
                        'load': trimp(samples.get(number, []), p['physiology'], totals_end),
                        'exportedTRIMP': p['session']['trimpBanister'] or 0.0, 'lnRMSSD': None, 'ownRMSSD': None,
+                       'measuredMax': p['physiology']['maxHRSource'] == 'measured',
                        'zoneMs': [round(p['session'][zone_key][f'z{z}'] * 1000) for z in range(1, 6)]}
             if self.readiness:
                 time = (p.get('reportedHRV') or {}).get('time')
@@ -328,6 +329,13 @@ def wellness(answers, day):
 def readiness(checks, day):
     """The status of a player's latest check on or before `day`, read against their checks in its posture;
     `checks`: [(date, session id, posture, lnRMSSD or None)]. None: no check at all."""
+    found = readiness_reading(checks, day)
+    return found['status'] if found else None
+
+
+def readiness_reading(checks, day):
+    """The latest check on or before `day` read against the player's history: {status, day, baseline, low, high}
+    (the last three None while building a baseline); None without a check."""
     past = [c for c in checks if c[0] <= day]
     if not past:
         return None
@@ -340,15 +348,14 @@ def readiness(checks, day):
             by_day[d] = (sid, v)
     values = [v for _, v in by_day.values()]
     recent = [v for d, (_, v) in by_day.items() if d > check_day - dt.timedelta(days=7)]
+    reading = {'status': 'building baseline', 'day': check_day, 'baseline': None, 'low': None, 'high': None}
     if value is None or len(values) < 5 or not recent:
-        return 'building baseline'
+        return reading
     mean, sd = statistics.mean(values), statistics.stdev(values)
     baseline = statistics.mean(recent)
-    if baseline < mean - sd / 2:
-        return 'below'
-    if baseline > mean + sd / 2:
-        return 'above'
-    return 'within'
+    reading.update(baseline=baseline, low=mean - sd / 2, high=mean + sd / 2)
+    reading['status'] = 'below' if baseline < mean - sd / 2 else 'above' if baseline > mean + sd / 2 else 'within'
+    return reading
 
 
 def season_table(sessions, day, thresholds=POLAR, answers=None):
@@ -366,10 +373,39 @@ def season_table(sessions, day, thresholds=POLAR, answers=None):
     for name in names:
         row = player_row(loads.get(name, {}), day, thresholds)
         row.update(srpe_row(srpe.get(name, {}), day))
-        row['readiness'] = readiness(checks.get(name, []), day)
+        row['readinessReading'] = readiness_reading(checks.get(name, []), day)
+        row['readiness'] = row['readinessReading']['status'] if row['readinessReading'] else None
         row.update(wellness((answers or {}).get(name, {}), day))
         table[name] = row
     return table
+
+
+# ---- flags: what needs attention on a day ----
+
+
+def flags(table, day, measured, straps):
+    """{(rule, subject): numbers} of a team on `day` (docs/ANALYTICS.md, "Flags"): from its season `table`
+    (`season_table`'s rows by name), `measured` {name: whether their HRmax is measured} and `straps` [{address,
+    battery, last_seen (a date or None)}] the team wears. Subjects: a player's name, a strap's address."""
+    out = {}
+    for name, row in table.items():
+        if row['loadStatus'] == 'overreaching':
+            out[('overreaching', name)] = {'ratio': row['strain'] / row['tolerance']}
+        if row['acwrEwma'] is not None and row['acwrEwma'] > 1.5:
+            out[('acwr', name)] = {'acwr': row['acwrEwma']}
+        reading = row['readinessReading']
+        if reading and reading['status'] == 'below' and (day - reading['day']).days < 7:
+            out[('readiness', name)] = {'baseline': reading['baseline'], 'normalLow': reading['low']}
+        if row['wellnessFlagged']:
+            out[('wellness', name)] = {}
+        if not measured.get(name, False):
+            out[('max-hr', name)] = {}
+    for s in straps:
+        if s['battery'] is not None and s['battery'] < 20:
+            out[('strap-battery', s['address'])] = {'battery': s['battery']}
+        if s['last_seen'] is not None and (day - s['last_seen']).days >= 7:
+            out[('strap-unseen', s['address'])] = {'daysUnseen': (day - s['last_seen']).days}
+    return out
 
 
 # ---- the team's average and this season against the last ----

@@ -1,0 +1,14 @@
+import TeamCore
+
+/// The player has no measured HRmax: zones and loads use an age formula's estimate, which can be
+/// 10–12 bpm off either way (docs/ANALYTICS.md).
+public struct NoMaxHeartRateRule: PlayerFlagRule {
+    public init() {}
+
+    public func flag(_ player: FlagInput.Player, on day: CalendarDay) -> AttentionFlag? {
+        guard player.maxSource != .measured else { return nil }
+        return AttentionFlag(kind: .maxHR, subject: player.subject,
+                    reason: "zones use the \(player.maxSource.rawValue) age estimate, \(flagNumber(player.maxHR)) bpm",
+                    figures: ["estimatedMaxHR": player.maxHR])
+    }
+}

@@ -1,0 +1,105 @@
+import Analytics
+import Foundation
+import Hummingbird
+import TeamCore
+
+/// A team's flags on the web (the kiosk's rules over the club's data, `ClubFlags`) and the weekly team
+/// report: one A4 page a team — each player's week of load, sRPE and wellness, and what needs attention.
+struct WebTeamReport: Sendable {
+    let database: ClubDatabase
+    var seasonPages: WebSeasonPages { WebSeasonPages(database: database) }
+
+    /// The team's flags on `day`, from the season already loaded.
+    func flags(_ user: WebUser, team uuid: UUID, season: ClubSeason, on day: CalendarDay) async throws -> FlagList {
+        let (straps, roster, dismissed) = try await database.inClub(user.club) { c in
+            (try await ClubFlags.straps(team: uuid, on: day, in: c, logger: database.logger),
+             try await seasonPages.teams.team(user, uuid, in: c).roster,
+             try await ClubFlags.dismissed(team: uuid, on: day, in: c, logger: database.logger))
+        }
+        return ClubFlags.list(season: season, roster: roster.roster(of: uuid), straps: straps, on: day, dismissed: dismissed)
+    }
+
+    /// `POST /teams/{team}/flags/dismiss` (`key`, `on`): one flag of that day's list dismissed for the day, logged as a
+    /// change; back to the season page. A key not in the list is refused (400) with nothing kept.
+    func dismiss(_ user: WebUser, team uuid: UUID, form: FormData) async throws -> Response {
+        guard let day = CalendarDay(iso: form.text("on")) else { throw ClubError.badRequest("'\(form.text("on").prefix(20))' is not a day like 2026-03-14") }
+        let key = form.text("key")
+        let (_, season) = try await seasonPages.season(user, team: uuid)
+        guard let flag = try await flags(user, team: uuid, season: season, on: day).active.first(where: { $0.key == key }) else {
+            throw ClubError.badRequest("No flag '\(key.prefix(80))' in the team's list on \(day); nothing was changed.")
+        }
+        try await database.inClub(user.club) { c in
+            try await ClubFlags.dismiss(club: user.club, team: uuid, key: flag.key, on: day, in: c, logger: database.logger)
+            try await AccessLog.record(.change("flag dismissed: \(flag.kind.rawValue)", team: uuid), by: .web(user), in: c, logger: database.logger)
+        }
+        return WebPage.redirect("/teams/\(uuid.uuidString.lowercased())/season?on=\(day)")
+    }
+
+    /// The season page's "Needs attention" section (not printed: the weekly report is the printed one), each flag
+    /// with a "Dismiss for today" form.
+    static func section(_ list: FlagList, team: UUID, user: WebUser) -> String {
+        let items = list.active.map { f in
+            "<li data-key=\"\(f.key.html)\" data-rule=\"\(f.kind.rawValue)\"><b>\(f.kind.title.html)</b> · \(f.subject.title.html)"
+                + " — <span data-field=\"reason\">\(f.reason.html)</span> <span class=\"muted\">\(f.advice.html)</span>"
+                + " <form method=\"post\" action=\"/teams/\(team.uuidString.lowercased())/flags/dismiss\" class=\"inline\">\(WebPage.csrfField(user))"
+                + "<input type=\"hidden\" name=\"key\" value=\"\(f.key.html)\"><input type=\"hidden\" name=\"on\" value=\"\(list.day)\">"
+                + "<button type=\"submit\" class=\"dismiss\">Dismiss for today</button></form></li>"
+        }.joined()
+        return """
+            <section id="flags" class="noprint"><h2>Needs attention (\(list.active.count))</h2>
+            \(items.isEmpty ? "<p class=\"muted\">Nothing today.</p>" : "<ul class=\"flags\">\(items)</ul>")
+            \(list.dismissed.isEmpty ? "" : "<p class=\"muted\" id=\"flags-dismissed\">\(list.dismissed.count) dismissed for the day.</p>")
+            <p class="muted">The kiosk's rules on the club's data: load status overreaching, ACWR above 1.5, readiness below the normal range (a check of the last 7 days), a wellness drop beyond 1 SD, a strap of the team's sessions with its battery below 20 % or not in one for 7 days, no measured HRmax. Cues to look or ask, never a diagnosis (docs/ANALYTICS.md, "Flags").</p></section>
+            """
+    }
+
+    func page(_ user: WebUser, team uuid: UUID, request: Request) async throws -> Response {
+        let page = try await page(user, team: uuid, on: try WebSeasonPages.day(request))
+        try await AccessLog.record(.view("weekly report", team: uuid), by: .web(user), database: database)
+        return page
+    }
+
+    /// The week ending on `day` (what `sideline-club bench` times).
+    func page(_ user: WebUser, team uuid: UUID, on day: CalendarDay) async throws -> Response {
+        let (name, season) = try await seasonPages.season(user, team: uuid)
+        let list = try await flags(user, team: uuid, season: season, on: day)
+        let first = day.adding(days: -6)
+        let rows = season.table(on: day)
+        var byPlayer: [String: [AttentionFlag]] = [:]
+        for f in list.active { if case let .player(id, _, _) = f.subject { byPlayer[id, default: []].append(f) } }
+        let lines = zip(season.players, rows).map { p, r -> String in
+            let week = PlayerLoadHistory(sessions: season.loads(p.uuid).filter { $0.day <= day }).week(endingOn: day)
+            let wellness = WellnessHistory(season.wellness[p.uuid] ?? []).days(from: first, through: day)
+            let totals = wellness.map { Double($0.total.value) }
+            let flags = byPlayer[p.uuid.uuidString.lowercased()] ?? []
+            return "<tr data-player=\"\(p.uuid.uuidString.lowercased())\"><td class=\"num\">\(r.number)</td><td>\(r.name.html)</td>"
+                + "<td class=\"num\" data-field=\"weekLoad\">\(WebFormat.whole(week.load))</td>"
+                + "<td class=\"num\" data-field=\"strain\">\(WebFormat.whole(r.figures.strain))</td>"
+                + "<td class=\"num\" data-field=\"tolerance\">\(WebFormat.whole(r.figures.tolerance))</td>"
+                + "<td data-field=\"loadStatus\">\(r.figures.status.rawValue.html)</td>"
+                + "<td class=\"num\" data-field=\"acwrEwma\">\(WebFormat.two(r.figures.acwrEWMA))</td>"
+                + "<td class=\"num\" data-field=\"srpeWeek\">\(WebFormat.whole(r.srpe.week.load))</td>"
+                + "<td class=\"num\" data-field=\"srpeMonotony\">\(WebFormat.one(r.srpe.week.monotony))</td>"
+                + "<td class=\"num\" data-field=\"wellnessDays\">\(wellness.count)</td>"
+                + "<td class=\"num\" data-field=\"wellnessMean\">\(WebFormat.one(totals.isEmpty ? nil : totals.reduce(0, +) / Double(totals.count)))</td>"
+                + "<td class=\"num\" data-field=\"wellnessDrops\">\(wellness.filter(\.flagged).count)</td>"
+                + "<td data-field=\"flags\">\(flags.map { "<span title=\"\($0.reason.html)\">\($0.kind.shortTitle.html)</span>" }.joined(separator: " · "))</td></tr>"
+        }.joined()
+        let notes = list.active.filter { $0.kind != .maxHR }.map { f in
+            "<li data-key=\"\(f.key.html)\"><b>\(f.kind.title.html)</b> · \(f.subject.title.html) — \(f.reason.html)</li>"
+        }.joined()
+        let t = uuid.uuidString.lowercased()
+        let body = """
+            <h1>\(name.html) · week \(first) – \(day)</h1>
+            <p class="sub">Weekly team report · load is Banister TRIMP (the week's sum; Strain and Tolerance its 7- and 28-day daily means; ACWR by EWMA, guidance only); sRPE is RPE × effort minutes (the week's sum, Foster's monotony); wellness the mornings answered, their mean total (5–25) and the drops beyond 1 SD.</p>
+            <div class="actions"><a href="/teams/\(t)/report?on=\(day.adding(days: -7))">‹ week before</a><a href="/teams/\(t)/report?on=\(day.adding(days: 7))">week after ›</a><a href="/teams/\(t)/season?on=\(day)">Season</a></div>
+            <table id="report" class="report"><thead><tr><th class="num">#</th><th>Player</th><th class="num">Load</th><th class="num">Strain</th><th class="num">Tolerance</th>
+            <th>Status</th><th class="num">ACWR</th><th class="num">sRPE</th><th class="num">Monotony</th><th class="num">Mornings</th><th class="num">Wellness</th><th class="num">Drops</th><th>Needs attention</th></tr></thead>
+            <tbody>\(lines)</tbody></table>
+            <section class="report-notes"><h2>Needs attention on \(day) (\(list.active.count))</h2>
+            \(notes.isEmpty ? "" : "<ul class=\"flags\">\(notes)</ul>")
+            <p class="muted">\(list.active.filter { $0.kind == .maxHR }.count) player(s) without a measured HRmax (zones from an age formula). Cues to look or ask, never a diagnosis; sources: docs/ANALYTICS.md.</p></section>
+            """
+        return WebPage(title: "\(name) weekly report", user: user, section: .teams, body: body).response
+    }
+}

@@ -1,0 +1,45 @@
+import AppCore
+import TeamCore
+
+/// The lobby's "Needs attention": a compact entry beside the tags with today's count, and the list it
+/// opens — each row what and who, the numbers behind it, what to do, and "Dismiss for today".
+extension Frame {
+    func attentionEntry(_ r: Rect) {
+        let lines = state.lobby.attention
+        let value = lines.flatMap { $0.isEmpty ? nil : Self.attentionSummary($0) }
+        planBar(r, title: "Needs attention" + (lines.map { " (\($0.count))" } ?? ""), value: value,
+                none: lines == nil ? "…" : "nothing today", chosen: Theme.warning, action: .lobby(.attention(.open(true))),
+                hitLabel: "Needs attention")
+    }
+
+    /// "4 readiness · 1 wellness …": the first two kinds counted (in the list's order), "…" when more follow.
+    static func attentionSummary(_ lines: [AttentionLine]) -> String {
+        var kinds: [(String, Int)] = []
+        for line in lines {
+            if kinds.last?.0 == line.kind { kinds[kinds.count - 1].1 += 1 } else { kinds.append((line.kind, 1)) }
+        }
+        return kinds.prefix(2).map { "\($0.1) \($0.0)" }.joined(separator: " · ") + (kinds.count > 2 ? " …" : "")
+    }
+
+    func attentionSheet() {
+        let lines = state.lobby.attention ?? []
+        let (done, body) = sheet(title: "Needs attention today",
+                                 hint: "The numbers behind each · a cue to look or ask, never a diagnosis",
+                                 buttonsWidth: metrics.px(150))
+        button("Done", done, .lobby(.attention(.open(false))), style: .primary)
+        let rowH = metrics.px(104)
+        list(id: "attention", area: body, rowHeight: rowH, count: lines.count) { i, r in
+            let line = lines[i]
+            canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
+            canvas.fill(Rect(r.x, r.y + metrics.px(8), metrics.px(6), r.h - metrics.px(16)), Theme.warning)
+            let (text, dismiss) = r.splitRight(metrics.px(190), gap: metrics.gap)
+            let rows = text.inset(dx: metrics.px(18), dy: metrics.px(6)).rows(3, gap: 0)
+            canvas.text("\(line.title) · \(line.subject)", size: metrics.body, bold: true, in: rows[0], background: Theme.surface)
+            canvas.text(line.reason, size: metrics.small, in: rows[1], background: Theme.surface)
+            canvas.text(line.advice, size: metrics.small - metrics.px(2), colour: Theme.textDim, in: rows[2], background: Theme.surface)
+            // As tall as the row: a gloved thumb needs no aim.
+            button("Dismiss for today", dismiss.inset(dx: metrics.px(6), dy: metrics.px(6)), .lobby(.attention(.dismiss(key: line.key))),
+                   size: metrics.small, hitLabel: "dismiss:\(line.title) · \(line.subject)", touch: dismiss)
+        }
+    }
+}

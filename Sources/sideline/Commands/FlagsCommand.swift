@@ -1,0 +1,60 @@
+import Analytics
+import ArgumentParser
+import Exports
+import Foundation
+import SessionReview
+import Store
+import TeamCore
+
+/// `sideline flags`: what needs the coach's attention in a team today, or one flag dismissed for the day.
+struct FlagsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flags",
+        abstract: "List what needs attention in a team on a day (the kiosk lobby's list), or dismiss one flag for the day.",
+        discussion: """
+            Rules: load status overreaching; ACWR (EWMA) above 1.5; the latest readiness check (of the last 7 days) below \
+            the player's normal range; a wellness drop beyond 1 SD; a strap the team wears with its battery below 20 % or \
+            not heard for 7 days; a player without a measured HRmax. Each line gives the numbers behind it — cues to look \
+            or ask, never a diagnosis. --dismiss KEY hides the flag KEY (the list's first column) for that day only. \
+            docs/ANALYTICS.md ("Flags").
+            """)
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: "Team name.") var team: String
+    @Option(help: "The day, YYYY-MM-DD (default: today, local time).") var on: String?
+    @Option(help: "Dismiss the flag with this key for the day.") var dismiss: String?
+    @Flag(help: "JSON instead of a list (dismissed flags included, marked).") var json = false
+
+    func validate() throws {
+        if let on, CalendarDay(iso: on) == nil { throw ValidationError("--on: '\(on)' is not a date like 2026-03-14") }
+        if dismiss != nil, json { throw ValidationError("--json lists; it does not go with --dismiss") }
+    }
+
+    func run() throws {
+        let day = on.flatMap(CalendarDay.init(iso:)) ?? CalendarDay(Date(), in: .current)
+        if let dismiss {
+            let store = try database.open()
+            let team = try store.requireTeam(named: team)
+            let list = try SessionReview.flags(store: store, teamID: team.id, on: day)
+            guard let flag = list.flag(key: dismiss) else {
+                throw UserError("no flag '\(dismiss.prefix(80))' in \(team.name)'s list on \(day) (see `sideline flags --team \(team.name)`); nothing was changed")
+            }
+            try store.dismissFlag(teamID: team.id, key: flag.key, on: day)
+            print("\(team.name) · \(day): dismissed for the day — \(flag.kind.title): \(flag.subject.title)")
+            return
+        }
+        let store = try database.openForReading()
+        let team = try store.requireTeam(named: team)
+        let list = try SessionReview.flags(store: store, teamID: team.id, on: day)
+        if json {
+            let root: [String: Any] = ["team": team.name, "date": day.description, "flags": FlagJSON.list(list)]
+            let data = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
+            print(String(decoding: data, as: UTF8.self))
+            return
+        }
+        let hidden = list.dismissed.isEmpty ? "" : " · \(list.dismissed.count) dismissed for the day"
+        print("\(team.name) · needs attention on \(day): \(list.active.count)\(hidden)")
+        for f in list.active {
+            print([pad(f.key, 28), pad(f.kind.title, 28), pad(f.subject.title, 30), f.reason, "— " + f.advice].joined(separator: "  "))
+        }
+    }
+}
