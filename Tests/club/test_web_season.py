@@ -181,7 +181,7 @@ def test_the_season_page_and_csv_equal_sideline_season_json(club, kiosk, tmp_pat
         # Dismissed for the day on the web: gone from that day's list, kept as a row and a change in the access log.
         first = driver.find_element("css selector", "#flags li")
         key = first.get_attribute("data-key")
-        first.find_element("css selector", "button.dismiss").click()
+        webclub.submit(driver, first.find_element("css selector", "button.dismiss"))  # waits for the page the form leads to
         assert key not in [li.get_attribute("data-key") for li in driver.find_elements("css selector", "#flags li")]
         assert "1 dismissed for the day" in driver.find_element("id", "flags-dismissed").text
         assert club.owner_sql(f"SELECT day FROM flag_dismissal WHERE flag_key = '{key}'") == DAYS[-1]
