@@ -379,6 +379,16 @@ enum Schema {
                 CREATE INDEX session_drill_by_name ON session_drill(name COLLATE NOCASE);
                 """)
         }
+        migrator.registerMigration("v28-club-upload-waits-for-newer-server") { db in
+            // A session whose bundle format the club server does not take yet (a kiosk newer than its server,
+            // decision 082): kept in the outbox as waiting, with its format, the formats the server listed then
+            // (NULL: it listed none) and when it was last offered, so it is sent again only when that may help.
+            try db.execute(sql: """
+                ALTER TABLE club_session_upload ADD COLUMN newer_server_format INTEGER;
+                ALTER TABLE club_session_upload ADD COLUMN newer_server_listed TEXT;
+                ALTER TABLE club_session_upload ADD COLUMN newer_server_tried_ms INTEGER;
+                """)
+        }
         return migrator
     }
 }

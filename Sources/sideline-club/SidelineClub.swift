@@ -136,11 +136,17 @@ struct ServeCommand: AsyncParsableCommand {
         case (nil, nil): tls = nil
         default: throw ClubError(.badRequest, "--tls-cert and --tls-key go together")
         }
+        let formats = try BundleFormatsTaken.fromEnvironment()
+        if formats != .current {
+            // On the log, not on stdout: the first line there is "listening on …", which scripts wait for.
+            let range = "\(formats.formats.lowerBound) to \(formats.formats.upperBound)", unlisted = formats.listed ? "" : ", not listed, as a release before decision 082"
+            Diagnostics.logger("club").warning("for tests only (\(BundleFormatsTaken.testVariable)): taking bundle formats \(range)\(unlisted)")
+        }
         let url = try database.url()
         try await ClubDatabase.checkServingRole(url, logger: Diagnostics.logger("club.db"))
         let db = ClubDatabase(url: url, logger: Diagnostics.logger("club.db"), deadline: .seconds(databaseDeadline))
         let scheme = tls == nil ? "http" : "https"
-        try await ClubServerApp.run(database: db, host: host, port: port, tls: tls, limits: limits) { bound in
+        try await ClubServerApp.run(database: db, host: host, port: port, tls: tls, limits: limits, formats: formats) { bound in
             say("listening on \(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(bound)")
         }
     }
