@@ -21,6 +21,8 @@ public struct ClubSyncPass: Sendable {
         http = ClubHTTP(caFile: caFile ?? link.caFile)
     }
 
+    /// Why it stopped short is in the report, not in the log: whoever ran the pass says it, once
+    /// (`ClubSyncRun.problem`: the command's exit line, the kiosk worker's log line).
     public func run() -> ClubSyncReport {
         var report = ClubSyncReport()
         do {
@@ -36,7 +38,6 @@ public struct ClubSyncPass: Sendable {
         } catch {
             report.problem = report.problem ?? .local("the outbox cannot be read: \(error)")
         }
-        if let problem = report.problem { logger.warning("club sync: \(report.waiting.summary): \(problem)") }
         return report
     }
 

@@ -76,6 +76,7 @@ public final class ClubSyncWorker: Sendable {
     func runPass() {
         state.withLock { $0.snapshot.syncing = true }
         let run = ClubSyncRun.run(store: store, caFile: caFile)
+        if let problem = run.problem { logger.warning("club sync: \(problem)") }
         let line = (try? ClubStatus.read(store: store))?.line()
         let wait = state.withLock { state in
             state.snapshot.syncing = false

@@ -84,17 +84,12 @@ struct ClubSyncCommand: ParsableCommand {
             for line in report.settled + report.refused + report.waitsForNewerServer + report.heldForConsent { print(line) }
             if report.problem == nil { print(passes > 1 ? "another pass, asked for during the last: \(report.line)" : report.line) }
         }
-        switch outcome {
-        case .notInClub:
+        if case .notInClub = outcome {
             if ifJoined { return }
             throw ClubSyncError.notJoined
-        case .joinRefused(let error):
-            throw UserError("the join typed on the kiosk failed: \(error)")
-        case .joinWaiting(let error):
-            throw UserError("\(error); the join typed on the kiosk waits for the next pass")
-        case .passed(let report, _):
-            guard report.isComplete else { throw UserError(report.line) }
         }
+        // The pass logged nothing of it: this exit line is where it is said, once.
+        if let problem = outcome.problem { throw UserError(problem) }
     }
 }
 
