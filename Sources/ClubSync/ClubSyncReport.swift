@@ -33,6 +33,10 @@ public struct ClubSyncReport: Sendable, Equatable {
 
     public var isComplete: Bool { problem == nil && waiting.isEmpty }
 
+    /// The lines said once, in the pass that found them (nothing logs them on the way): sessions settled,
+    /// refused for good, or newly waiting for a newer club server.
+    public var sessionLines: [String] { settled + refused + waitsForNewerServer }
+
     /// One line: what went, or what waits and why ("3 sessions waiting: club.example.org unreachable (connection refused)").
     public var line: String {
         if isComplete {

@@ -46,7 +46,6 @@ struct SessionUpload {
         }
         func waits() throws(ClubSyncError) -> Outcome {
             try note { try store.noteUploadWaitsForNewerServer(session, sha256: sha, format: bundle.format, listed: Self.listing(formats)) }
-            if waiting.waiting == nil { logger.notice("session \(session.uuidString.lowercased()) waits for a newer club server (bundle format \(bundle.format))") }
             return .waitsForNewerServer(format: bundle.format, firstTime: waiting.waiting == nil)
         }
         // A server that lists its formats is sent none other: not a byte of it until the list changes.
@@ -89,7 +88,6 @@ struct SessionUpload {
         } catch .refused(_, let status, let message) where status == 409 && message.contains("stored with other content") || status == 410 {
             // Deleted on the club (its tombstone comes down with the roster), or held there as it was
             // first uploaded (a session never changes once uploaded): nothing more to send.
-            logger.notice("session \(session.uuidString.lowercased()): \(message)")
             try note { try store.noteUploadStored(session, sha256: sha) }
             return .settled(message)
         } catch .refused(_, 422, let message) where BundleFormatRefusal.saysServerIsOlder(message, format: bundle.format) {
@@ -127,7 +125,6 @@ struct SessionUpload {
     }
 
     func refused(_ session: UUID, sha256: String, reason: String) throws(ClubSyncError) -> Outcome {
-        logger.warning("session \(session.uuidString.lowercased()) is not uploaded: \(reason)")
         try note { try store.noteUploadRefused(session, sha256: sha256, reason: reason) }
         return .refused(reason)
     }

@@ -149,6 +149,7 @@ def test_a_session_the_server_cannot_read_yet_waits_for_a_newer_server_and_goes_
     first = a.sync()
     said = [line for line in first.stdout.splitlines() if "waits for a newer club server:" in line]
     assert len(said) == 1 and drills.lower() in said[0] and "format 3" in said[0], first.stdout
+    assert "newer club server" not in first.stderr, "said once: on the report, not in the log too"
     assert "up to date: 1 sessions uploaded" in first.stdout and "1 session waits for a newer club server" in first.stdout, first.stdout
     assert BUNDLE_NOT_CANONICAL in club.log.read_text(), "the server refused it as an older release did"
     assert club.owner_sql("SELECT uuid FROM session") == plain.lower()

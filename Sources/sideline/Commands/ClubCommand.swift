@@ -81,7 +81,7 @@ struct ClubSyncCommand: ParsableCommand {
             // What each pass did; a pass that stopped on a problem says it as the exit's one line below.
             guard case .passed(let report, let joined) = outcome else { return }
             if let joined { print("joined the club \(joined.clubName) at \(joined.server) as \(joined.kioskName)") }
-            for line in report.settled + report.refused + report.waitsForNewerServer + report.heldForConsent { print(line) }
+            for line in report.sessionLines + report.heldForConsent { print(line) }
             if report.problem == nil { print(passes > 1 ? "another pass, asked for during the last: \(report.line)" : report.line) }
         }
         if case .notInClub = outcome {
