@@ -18,14 +18,16 @@ struct SidelineClub: AsyncParsableCommand {
 
     /// A mistake the user can fix or a refusal prints one line and exits 2, like `sideline`.
     static func main() async {
-        Diagnostics.bootstrap()
         var command: ParsableCommand
         do {
             command = try parseAsRoot()
         } catch {
+            Diagnostics.bootstrap()
             if exitCode(for: error) == .success { exit(withError: error) }
             fail("\(message(for: error)) (see `sideline-club --help`)")
         }
+        // `serve` runs for weeks: its log, when not journald's, says when each line was written (issue 35).
+        Diagnostics.bootstrap(timestamped: command is ServeCommand)
         do {
             if var asynchronous = command as? any AsyncParsableCommand {
                 try await asynchronous.run()
