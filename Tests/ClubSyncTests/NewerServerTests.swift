@@ -49,6 +49,27 @@ final class NewerServerTests: XCTestCase {
         XCTAssertEqual(try store!.sessionsAwaitingUpload().map(\.sessionID), [plain])
     }
 
+    /// Store v28 on a v27 kiosk: a session it dropped as refused for good because an older server answered its
+    /// newer format "not in canonical form" is back in the outbox, waiting and due; a real refusal stays.
+    func testSessionsAnOlderServerMadeAKioskDropComeBackAsWaiting() throws {
+        _ = try SidelineStore.migrate(path: fixture.path, upTo: "v27-drills")
+        let old = "refused by the club (422): the bundle is not in canonical form (JSON with sorted keys, no whitespace)"
+        try fixture.execute("""
+            INSERT INTO team(name, colour, created_ms) VALUES ('U17', '#336699', 0);
+            INSERT INTO session(id, team_id, started_ms, ended_ms, state, zone_model) VALUES
+                (1, 1, 1800000000000, 1800000060000, 'ended', 'hrmax'), (2, 1, 1800000100000, 1800000160000, 'ended', 'hrmax');
+            INSERT INTO club_session_upload(session_uuid, sha256, refused_ms, refused_reason)
+                SELECT uuid, 'aa', 5, CASE id WHEN 1 THEN '\(old)' ELSE 'refused by the club (422): the bundle: an RPE of 11' END FROM session;
+            """)
+        let store = try fixture.open()
+        XCTAssertEqual(try store.sessionsRefusedByClub().map(\.reason), ["refused by the club (422): the bundle: an RPE of 11"])
+        let waiting = try store.sessionsAwaitingUpload()
+        XCTAssertEqual(waiting.map(\.sessionID), [1])
+        XCTAssertEqual(waiting.first?.waiting, WaitingForNewerServer(format: 2, listed: nil, triedMs: 0), "2 or newer, offered at the next pass")
+        XCTAssertTrue(SessionUpload.isDue(try XCTUnwrap(waiting.first?.waiting), club: nil, now: Date()))
+        XCTAssertTrue(SessionUpload.isDue(try XCTUnwrap(waiting.first?.waiting), club: [1, 2, 3], now: Date()))
+    }
+
     func testAWaitingSessionIsOfferedAgainOnlyWhenThatMayHelp() {
         let now = Date(timeIntervalSince1970: 10 * 86_400)
         let day = SessionUpload.offerAgainAfterMs
