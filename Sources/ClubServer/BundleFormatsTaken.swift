@@ -36,9 +36,10 @@ public struct BundleFormatsTaken: Sendable, Equatable {
     /// What the status lists; nil when it lists nothing.
     var list: [Int]? { listed ? Array(formats) : nil }
 
-    /// Why a bundle of `format` is refused; nil when it is taken.
+    /// Why a bundle of a format newer than the server takes is refused; nil for any other (one below every
+    /// format, 0 say, is a fault that `SessionBundle.problems` names).
     func refusal(of format: Int) -> String? {
-        if formats.contains(format) { return nil }
+        guard format > formats.upperBound else { return nil }
         // A release before 082 decoded a newer bundle without the fields it did not know: its bytes were not canonical then.
         return listed ? BundleFormatRefusal.sentence(format: format, taken: formats) : BundleFormatRefusal.notCanonical
     }

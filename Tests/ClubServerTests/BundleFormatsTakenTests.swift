@@ -25,5 +25,6 @@ final class BundleFormatsTakenTests: XCTestCase {
     func testANewerFormatIsRefusedAsAServerOlderThanTheKiosk() throws {
         let refusal = try XCTUnwrap(BundleFormatsTaken.current.refusal(of: SessionBundle.currentFormat + 1))
         XCTAssertTrue(BundleFormatRefusal.saysServerIsOlder(refusal, format: SessionBundle.currentFormat + 1))
+        XCTAssertNil(BundleFormatsTaken.current.refusal(of: 0), "not a newer kiosk: a fault the bundle's problems name")
     }
 }
