@@ -90,8 +90,9 @@ struct SessionUpload {
             // first uploaded (a session never changes once uploaded): nothing more to send.
             try note { try store.noteUploadStored(session, sha256: sha) }
             return .settled(message)
-        } catch .refused(_, 422, let message) where BundleFormatRefusal.saysServerIsOlder(message, format: bundle.format) {
+        } catch .refused(_, 422, let message) where formats == nil && BundleFormatRefusal.saysServerIsOlder(message, format: bundle.format) {
             // Not a fault in the session: a server older than the kiosk. It waits, and goes once the server takes its format.
+            // (A server that lists the format and still refuses it means it: final, below — else it would go every pass.)
             return try waits()
         } catch .refused(_, 422, let message) {
             // Bytes the club can never store as a session: sending them again would be refused again.
