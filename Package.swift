@@ -118,6 +118,8 @@ let package = Package(
             .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "NIOCore", package: "swift-nio"),
+            // For the parser's error when a client closes mid-request (`ClientWentAway`).
+            .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
             // For its pool's one error type, which PostgresNIO passes on unwrapped (no connection to be had: 503).

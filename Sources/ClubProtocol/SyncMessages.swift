@@ -108,9 +108,13 @@ public struct SyncStatus: Codable, Sendable, Equatable {
     /// How many players the club has erased. Fewer than a kiosk knows the club acknowledged: the club's
     /// database was restored from a backup, and the kiosk sends them all again. Absent from servers before erasures.
     public var playersErased: Int?
+    /// The session bundle formats the club takes (every one from the lowest to the highest); a kiosk sends
+    /// no bundle of another format, and keeps it until the server takes it (decision 082). Absent from
+    /// servers before that decision: the kiosk learns from their refusal.
+    public var bundleFormats: [Int]?
 
     public init(clubName: String, kioskName: String, serverTimeMs: Int64, rosterSeq: Int64, sessionsStored: Int, lastSeenMs: Int64?,
-                playersErased: Int? = nil) {
+                playersErased: Int? = nil, bundleFormats: [Int]? = nil) {
         self.clubName = clubName
         self.kioskName = kioskName
         self.serverTimeMs = serverTimeMs
@@ -118,6 +122,7 @@ public struct SyncStatus: Codable, Sendable, Equatable {
         self.sessionsStored = sessionsStored
         self.lastSeenMs = lastSeenMs
         self.playersErased = playersErased
+        self.bundleFormats = bundleFormats
     }
 }
 

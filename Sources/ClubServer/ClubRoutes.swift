@@ -12,9 +12,14 @@ import PostgresNIO
 /// so any number of servers can answer for one database.
 public struct ClubRoutes: Sendable {
     public let database: ClubDatabase
+    /// The bundle formats taken and listed in the status (every one this release knows, but in tests).
+    public let formats: BundleFormatsTaken
     var logger: Logger { database.logger }
 
-    public init(database: ClubDatabase) { self.database = database }
+    public init(database: ClubDatabase, formats: BundleFormatsTaken = .current) {
+        self.database = database
+        self.formats = formats
+    }
 
     static let smallBody = 64 * 1024
     static let editsBody = 16 * 1024 * 1024
@@ -92,7 +97,8 @@ public struct ClubRoutes: Sendable {
                 """, logger: logger).decode((String, String, Int64, Date?, Int64, Int64).self).firstElement()
             guard let row else { throw ClubError(.unauthorized, "unknown kiosk") }
             return SyncStatus(clubName: row.0, kioskName: row.1, serverTimeMs: Date().unixMs, rosterSeq: row.2,
-                              sessionsStored: Int(row.4), lastSeenMs: row.3?.unixMs, playersErased: Int(row.5))
+                              sessionsStored: Int(row.4), lastSeenMs: row.3?.unixMs, playersErased: Int(row.5),
+                              bundleFormats: formats.list)
         }
         return try HTTP.json(status)
     }
@@ -168,9 +174,9 @@ public struct ClubRoutes: Sendable {
     func commitUpload(_ request: Request, _ context: ClubRequestContext) async throws -> Response {
         let (club, kiosk) = try await self.kiosk(request)
         let id = try HTTP.uuidParameter(context, "id")
-        let committed = try await database.withBundle { [database, logger] in
+        let committed = try await database.withBundle { [database, formats, logger] in
             try await database.inClub(club) { connection in
-                try await UploadStore.commit(id, kiosk: kiosk, club: club, in: connection, logger: logger)
+                try await UploadStore.commit(id, kiosk: kiosk, club: club, formats: formats, in: connection, logger: logger)
             }
         }
         switch committed {

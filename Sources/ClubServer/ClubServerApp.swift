@@ -41,10 +41,10 @@ public enum ClubServerApp {
     }
 
     public static func run(database: ClubDatabase, host: String, port: Int, tls: TLSFiles?, limits: Limits = Limits(),
-                           onListening: @escaping @Sendable (Int) -> Void) async throws {
+                           formats: BundleFormatsTaken = .current, onListening: @escaping @Sendable (Int) -> Void) async throws {
         let router = Router(context: ClubRequestContext.self)
         router.middlewares.add(ResponseHeadersMiddleware())
-        ClubRoutes(database: database).add(to: router)
+        ClubRoutes(database: database, formats: formats).add(to: router)
         WebRoutes(database: database, tls: tls != nil).add(to: router)
         let http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(limits.idleTimeoutSeconds)))
         let server: HTTPServerBuilder

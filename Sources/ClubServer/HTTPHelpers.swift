@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import NIOHTTP1
 
 /// Reading requests and writing answers the same way on every route: bodies read to a bound
 /// (gzip bodies inflated to a bound), JSON decoded with a plain message on failure, answers as
@@ -109,9 +110,26 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as PSQLErrorDescribable {
             context.logger.error("PostgreSQL: \(error.oneLine)")
             return HTTP.error(.serviceUnavailable, "the club's database is not available; try again")
+        } catch where ClientWentAway.matches(error) {
+            // Nothing failed here and nobody reads an answer: a notice, not a server error with a 500 (issue 35).
+            context.logger.notice("\(request.method) \(request.uri.path): the client went away before its request ended (\(String(describing: error)))")
+            return HTTP.error(.badRequest, "the request ended before its body")
         } catch {
             context.logger.error("\(request.method) \(request.uri.path): \(String(reflecting: error))")
             return HTTP.error(.internalServerError, "the server failed; it is logged")
+        }
+    }
+}
+
+/// A request its client abandoned while the server read it: the connection closed mid-body (the parser's
+/// end of stream), or reset (a killed pass, a cut link).
+enum ClientWentAway {
+    static func matches(_ error: any Error) -> Bool {
+        switch error {
+        case let parser as HTTPParserError: parser == .invalidEOFState
+        case let io as IOError: [ECONNRESET, EPIPE].contains(io.errnoCode)
+        case let channel as ChannelError: channel == .eof || channel == .ioOnClosedChannel
+        default: false
         }
     }
 }

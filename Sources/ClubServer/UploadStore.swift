@@ -150,6 +150,9 @@ public enum UploadStore {
         }
     }
 
+    /// A bundle's format alone, read when the whole bundle does not decode.
+    struct FormatOnly: Decodable { var format: Int }
+
     /// Why an upload's bytes can never make a session (the upload is discarded, the answer is a final 422).
     struct CommitFailure: Error {
         var message: String
@@ -164,7 +167,9 @@ public enum UploadStore {
 
     /// Checks the whole upload (gzip, hash, canonical form, the bundle's own rules) and stores the
     /// session in the same transaction. Bytes that can never make a session discard the upload.
-    public static func commit(_ id: UUID, kiosk: UUID, club: UUID, in connection: PostgresConnection, logger: Logger) async throws -> Committed {
+    /// A bundle of a format the server does not take (`formats`) is refused as a kiosk newer than the server (decision 082).
+    public static func commit(_ id: UUID, kiosk: UUID, club: UUID, formats: BundleFormatsTaken = .current,
+                              in connection: PostgresConnection, logger: Logger) async throws -> Committed {
         let (state, sha256) = try await state(id, kiosk: kiosk, forUpdate: true, in: connection, logger: logger)
         guard state.offset == state.length else {
             throw ClubError.conflict("the upload has \(state.offset) of its \(state.length) bytes; send the rest first")
@@ -188,10 +193,16 @@ public enum UploadStore {
         do {
             bundle = try CanonicalJSON.decode(SessionBundle.self, from: bytes)
         } catch {
+            // A newer format may not even decode here: said as a format this server does not take, not as a fault.
+            if let format = try? CanonicalJSON.decode(FormatOnly.self, from: bytes).format, let refusal = formats.refusal(of: format) {
+                return try await refuse(.unprocessable(refusal))
+            }
             return try await refuse(.unprocessable("the upload is not a session bundle: \(DecodingMessage.describe(error))"))
         }
+        // Before the canonical check: a newer format decodes without the fields this release does not know.
+        if let refusal = formats.refusal(of: bundle.format) { return try await refuse(.unprocessable(refusal)) }
         guard try CanonicalJSON.encode(bundle) == bytes else {
-            return try await refuse(.unprocessable("the bundle is not in canonical form (JSON with sorted keys, no whitespace)"))
+            return try await refuse(.unprocessable(BundleFormatRefusal.notCanonical))
         }
         if let problem = bundle.problems.first { return try await refuse(.unprocessable("the bundle: \(problem)")) }
         guard bundle.session.uuid == state.sessionUUID else {

@@ -101,6 +101,11 @@ public struct ClubHTTP: Sendable {
             let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             return .failure(ClubTransportError(description: Self.reason(code, detail: detail, osError: Int32(osError))))
         }
+        // libcurl ends a transfer cut inside the response's headers with CURLE_OK and the status line it read:
+        // that is a broken connection, not an answer (issue 35: it read as "refused (200): an answer this kiosk cannot read").
+        guard sink.headersEnded else {
+            return .failure(ClubTransportError(description: "the connection broke inside the answer's headers"))
+        }
         var status = 0
         _ = sideline_curl_response_code(curl, &status)
         return .success(ClubHTTPResponse(status: status, headers: sink.headers, body: sink.body))
@@ -129,6 +134,8 @@ private final class ResponseSink {
     let limit: Int
     var body = Data()
     var headers: [String: String] = [:]
+    /// The empty line that ends the headers arrived (of the last response, after a 100 Continue).
+    var headersEnded = false
     var overflowed = false
     init(limit: Int) { self.limit = limit }
 }
@@ -152,7 +159,8 @@ private let responseHeaderCallback: sideline_curl_data_callback = { data, size, 
     let sink = Unmanaged<ResponseSink>.fromOpaque(user).takeUnretainedValue()
     let n = size * count
     let line = data.withMemoryRebound(to: UInt8.self, capacity: n) { String(decoding: UnsafeBufferPointer(start: $0, count: n), as: UTF8.self) }
-    if line.hasPrefix("HTTP/") { sink.headers = [:] }
+    if line.hasPrefix("HTTP/") { (sink.headers, sink.headersEnded) = ([:], false) }
+    if line == "\r\n" || line == "\n" { sink.headersEnded = true }
     if let colon = line.firstIndex(of: ":") {
         sink.headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
     }

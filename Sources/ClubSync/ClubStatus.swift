@@ -18,10 +18,12 @@ public struct ClubStatus: Codable, Sendable, Equatable {
     public var sessionsRefused: [SessionRefusedByClub] = []
     /// Players whose missing consent holds sessions here (the club requires it), one line each (`ConsentHold.line`).
     public var heldForConsent: [String] = []
+    /// Sessions kept until the club server takes their bundle's format (a kiosk newer than its server, decision 082).
+    public var sessionsWaitingForNewerServer: [SessionWaitingForNewerServer] = []
 
     enum CodingKeys: String, CodingKey {
         case joined, server, club, kiosk, sessionsWaiting, deletionsWaiting, rosterEditsWaiting, lastSyncMs, lastProblem, sessionsRefused
-        case heldForConsent
+        case heldForConsent, sessionsWaitingForNewerServer
     }
 
     /// Every key, an unknown as null (scripts read one shape).
@@ -38,6 +40,7 @@ public struct ClubStatus: Codable, Sendable, Equatable {
         try c.encode(lastProblem, forKey: .lastProblem)
         try c.encode(sessionsRefused, forKey: .sessionsRefused)
         try c.encode(heldForConsent, forKey: .heldForConsent)
+        try c.encode(sessionsWaitingForNewerServer, forKey: .sessionsWaitingForNewerServer)
     }
 
     public static func read(store: SidelineStore) throws(ClubSyncError) -> ClubStatus {
@@ -47,7 +50,8 @@ public struct ClubStatus: Codable, Sendable, Equatable {
             return ClubStatus(joined: link != nil, server: link?.server, club: link?.clubName, kiosk: link?.kioskName,
                               sessionsWaiting: counts.sessions, deletionsWaiting: counts.tombstones, rosterEditsWaiting: counts.rosterEdits,
                               lastSyncMs: state.lastSyncMs, lastProblem: state.lastProblem, sessionsRefused: try store.sessionsRefusedByClub(),
-                              heldForConsent: try store.consentHolds().map(\.line))
+                              heldForConsent: try store.consentHolds().map(\.line),
+                              sessionsWaitingForNewerServer: try store.sessionsWaitingForNewerServer())
         } catch {
             throw .local("the sync state cannot be read: \(error)")
         }
@@ -59,7 +63,8 @@ public struct ClubStatus: Codable, Sendable, Equatable {
         let host = server.flatMap { URLComponents(string: $0)?.host } ?? "no club"
         let refused = sessionsRefused.isEmpty ? [] : ["\(sessionsRefused.count) session\(sessionsRefused.count == 1 ? "" : "s") refused by the club"]
         let held = heldForConsent.isEmpty ? [] : ["sessions of \(heldForConsent.count) player\(heldForConsent.count == 1 ? "" : "s") held for consent"]
-        return ([counts.summary] + refused + held + ["last sync " + Self.when(lastSyncMs, now: now, timeZone: timeZone), joined ? host : "no club (sideline club join URL CODE)"])
+        let newer = sessionsWaitingForNewerServer.isEmpty ? [] : [Self.newerServerSummary(sessionsWaitingForNewerServer.count)]
+        return ([counts.summary] + refused + held + newer + ["last sync " + Self.when(lastSyncMs, now: now, timeZone: timeZone), joined ? host : "no club (sideline club join URL CODE)"])
             .joined(separator: " · ")
     }
 
@@ -68,6 +73,30 @@ public struct ClubStatus: Codable, Sendable, Equatable {
         sessionsRefused.map { r in
             "session \(r.uuid.uuidString.lowercased()) of \(Self.when(r.startedMs, now: .distantPast, timeZone: timeZone)) not uploaded, for good: \(r.reason)"
         }
+    }
+
+    /// One line per session waiting for a newer club server: which, and what the server takes.
+    public func newerServerLines(timeZone: TimeZone = .current) -> [String] {
+        sessionsWaitingForNewerServer.map { w in
+            Self.waitingLine(w.uuid, started: Self.when(w.startedMs, now: .distantPast, timeZone: timeZone), format: w.waiting.format,
+                             listed: w.waiting.listed)
+        }
+    }
+
+    /// "2 sessions wait for a newer club server".
+    static func newerServerSummary(_ count: Int) -> String {
+        "\(count) session\(count == 1 ? " waits" : "s wait") for a newer club server"
+    }
+
+    /// "session … waits for a newer club server: its bundle is format 3, the server takes 1,2 (kept here, sent once it takes it)".
+    static func waitingLine(_ session: UUID, started: String? = nil, format: Int, listed: String?) -> String {
+        "session \(session.uuidString.lowercased())\(started.map { " of \($0)" } ?? "") waits for a newer club server: its bundle is format \(format), "
+            + (listed.map { "the server takes \($0)" } ?? "which the server refused as unknown")
+            + " (kept here, sent once the server takes it)"
+    }
+
+    static func waitingLine(_ session: UUID, format: Int, club formats: [Int]?) -> String {
+        waitingLine(session, format: format, listed: SessionUpload.listing(formats))
     }
 
     /// "10:42" today, "2026-11-25 10:42" before, "never".

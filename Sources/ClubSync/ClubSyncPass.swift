@@ -21,6 +21,8 @@ public struct ClubSyncPass: Sendable {
         http = ClubHTTP(caFile: caFile ?? link.caFile)
     }
 
+    /// Why it stopped short is in the report, not in the log: whoever ran the pass says it, once
+    /// (`ClubSyncRun.problem`: the command's exit line, the kiosk worker's log line).
     public func run() -> ClubSyncReport {
         var report = ClubSyncReport()
         do {
@@ -31,11 +33,11 @@ public struct ClubSyncPass: Sendable {
         do {
             report.waiting = try store.clubOutboxCounts()
             report.heldForConsent = try store.consentHolds().map(\.line)
+            report.waitingForNewerServer = try store.sessionsWaitingForNewerServer().count
             try store.noteClubPass(problem: report.isComplete ? nil : report.line)
         } catch {
             report.problem = report.problem ?? .local("the outbox cannot be read: \(error)")
         }
-        if let problem = report.problem { logger.warning("club sync: \(report.waiting.summary): \(problem)") }
         return report
     }
 
@@ -57,7 +59,8 @@ public struct ClubSyncPass: Sendable {
         let uploads = SessionUpload(store: store, api: api, chunkBytes: chunkBytes, logger: logger)
         let held: Set<UUID>
         do { held = try store.sessionsHeldForConsent() } catch { throw .local("the outbox cannot be read: \(error)") }
-        var refusal = try upload(uploads, &report)
+        let formats = status.value.bundleFormats
+        var refusal = try upload(uploads, &report, club: formats)
         report.rosterEditsPushed = try RosterPush(store: store, api: api, origin: link.origin, logger: logger).run(clock: &clock)
         try save(clock)
         report.wellnessSent = try WellnessSync(store: store, api: api, logger: logger).run()
@@ -67,21 +70,33 @@ public struct ClubSyncPass: Sendable {
         try save(clock)
         // A consent (or the rule) just pulled may free sessions held for it: they go in this pass (decision 075).
         // Only those: a session saved during the pass gets a pass of its own.
-        if pulled.applied > 0 && !held.isEmpty { refusal = try upload(uploads, &report, only: held) ?? refusal }
+        if pulled.applied > 0 && !held.isEmpty { refusal = try upload(uploads, &report, club: formats, only: held) ?? refusal }
         if let refusal { throw refusal }
     }
 
     /// Every finished session the club may have now, up; the first refusal returned (one does not hold back the others).
-    func upload(_ uploads: SessionUpload, _ report: inout ClubSyncReport, only: Set<UUID>? = nil) throws(ClubSyncError) -> ClubSyncError? {
-        let waiting: [SessionAwaitingUpload]
-        do { waiting = try store.sessionsAwaitingUpload().filter { only?.contains($0.uuid) ?? true } } catch { throw .local("the outbox cannot be read: \(error)") }
+    /// A session waiting for a newer club server goes only when that may help (`SessionUpload.isDue`); to a server that
+    /// lists no formats, one offer per format and pass: the first refused as too new stands for the rest of its format and newer.
+    func upload(_ uploads: SessionUpload, _ report: inout ClubSyncReport, club formats: [Int]?, only: Set<UUID>? = nil) throws(ClubSyncError) -> ClubSyncError? {
+        let outbox: [SessionAwaitingUpload], now = Date()
+        do { outbox = try store.sessionsAwaitingUpload().filter { only?.contains($0.uuid) ?? true } } catch { throw .local("the outbox cannot be read: \(error)") }
+        let notDue = outbox.compactMap(\.waiting).filter { !SessionUpload.isDue($0, club: formats, now: now) }
+        // The lowest format a server listing none refused within the day: a new session of it or newer is not sent either.
+        var tooNewFrom = formats == nil ? notDue.map(\.format).min() : nil
         var refusal: ClubSyncError?
-        for session in waiting {
+        for session in outbox {
+            if let waiting = session.waiting, !SessionUpload.isDue(waiting, club: formats, now: now) || waiting.format >= tooNewFrom ?? .max { continue }
             do {
-                switch try uploads.upload(session) {
+                switch try uploads.upload(session, club: formats, tooNewFrom: tooNewFrom) {
                 case .stored: report.sessionsUploaded += 1
                 case .settled(let why): report.settled.append("session \(session.uuid.uuidString.lowercased()): \(why)")
                 case .refused(let why): report.refused.append("session \(session.uuid.uuidString.lowercased()) not uploaded, for good: \(why)")
+                case .waitsForNewerServer(let format, let firstTime):
+                    if firstTime { report.waitsForNewerServer.append(ClubStatus.waitingLine(session.uuid, format: format, club: formats)) }
+                    if formats == nil, tooNewFrom.map({ format < $0 }) ?? true {
+                        tooNewFrom = format
+                        try uploads.note { try store.noteNewerServerOffered(formatsFrom: format, listed: nil, at: now) }
+                    }
                 }
             } catch .refused(let host, let status, let message) {
                 refusal = refusal ?? .refused(host: host, status: status, message: "session \(session.uuid.uuidString.lowercased()): \(message)")

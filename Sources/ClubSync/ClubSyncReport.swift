@@ -19,6 +19,11 @@ public struct ClubSyncReport: Sendable, Equatable {
     public var refused: [String] = []
     /// Players whose missing consent holds sessions on the kiosk (the club requires it), one line each.
     public var heldForConsent: [String] = []
+    /// Sessions that began to wait for a newer club server in this pass (its format is newer than the server
+    /// takes), one line each: said once here, then counted by `sideline club status` until the server takes them.
+    public var waitsForNewerServer: [String] = []
+    /// Sessions waiting for a newer club server after the pass (not work left for it: the pass is complete without them).
+    public var waitingForNewerServer = 0
     /// What still waits after the pass.
     public var waiting = ClubOutboxCounts(sessions: 0, tombstones: 0, rosterEdits: 0)
     /// Why the pass stopped short; nil when everything went up and came down.
@@ -28,6 +33,10 @@ public struct ClubSyncReport: Sendable, Equatable {
 
     public var isComplete: Bool { problem == nil && waiting.isEmpty }
 
+    /// The lines said once, in the pass that found them (nothing logs them on the way): sessions settled,
+    /// refused for good, or newly waiting for a newer club server.
+    public var sessionLines: [String] { settled + refused + waitsForNewerServer }
+
     /// One line: what went, or what waits and why ("3 sessions waiting: club.example.org unreachable (connection refused)").
     public var line: String {
         if isComplete {
@@ -36,6 +45,7 @@ public struct ClubSyncReport: Sendable, Equatable {
                 + (erasuresSent + playersErasedByClub > 0 ? ", \(erasuresSent) player erasures sent, \(playersErasedByClub) players erased as the club asked" : "")
                 + (wellnessSent > 0 ? ", \(wellnessSent) wellness answers sent" : "")
                 + (heldForConsent.isEmpty ? "" : "; the sessions of \(heldForConsent.count) player\(heldForConsent.count == 1 ? "" : "s") held for consent")
+                + (waitingForNewerServer == 0 ? "" : "; \(ClubStatus.newerServerSummary(waitingForNewerServer))")
         }
         return "\(waiting.summary): \(problem?.description ?? "not everything went")"
     }

@@ -13,6 +13,17 @@ public enum ClubSyncRun: Sendable, Equatable {
     /// A pass ran (`joined`: the join typed on the kiosk went through just before it).
     case passed(ClubSyncReport, joined: ClubLink?)
 
+    /// Why it stopped short, as one line; nil when it did not. Said once, by whoever ran it: `sideline club sync`
+    /// as its exit line, the kiosk's worker in its log (issue 35, item 5: each failure once).
+    public var problem: String? {
+        switch self {
+        case .notInClub: nil
+        case .joinRefused(let error): "the join typed on the kiosk failed: \(error)"
+        case .joinWaiting(let error): "\(error); the join typed on the kiosk waits for the next pass"
+        case .passed(let report, _): report.isComplete ? nil : report.line
+        }
+    }
+
     /// `caFile`: over the link's (the kiosk's `--club-ca-file`); `chunkBytes`: the upload's chunk (tests);
     /// `leftClub`: told what the server said about a left club's token, when one waited.
     public static func run(store: SidelineStore, caFile: String? = nil, chunkBytes: Int? = nil,

@@ -42,12 +42,9 @@ public enum PendingJoinOutcome: Sendable, Equatable {
         var problem: String?
         switch outcome {
         case .none, .joined: break
-        case .refused(let error):
-            problem = error.description
-            logger.warning("club join refused: \(error)")
-        case .waiting(let error):
-            problem = "\(error); the join waits for the next pass"
-            logger.warning("club join: \(problem!)")
+        // Not logged here: whoever ran the pass says it, once (`ClubSyncRun.problem`).
+        case .refused(let error): problem = error.description
+        case .waiting(let error): problem = "\(error); the join waits for the next pass"
         }
         if case .waiting = outcome {} else {
             do { try PendingClubJoin.remove(forDatabase: store.path) } catch { logger.warning("club join: \(error)") }

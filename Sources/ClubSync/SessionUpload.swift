@@ -21,9 +21,14 @@ struct SessionUpload {
         /// The club refuses it for good (a value outside its bounds, 422; or the kiosk found so before
         /// sending): out of the outbox with the reason, kept here.
         case refused(String)
+        /// The club server does not take the bundle's format yet (a kiosk newer than its server, decision 082):
+        /// kept in the outbox as waiting; `firstTime` when it was not waiting before this attempt.
+        case waitsForNewerServer(format: Int, firstTime: Bool)
     }
 
-    func upload(_ waiting: SessionAwaitingUpload) throws(ClubSyncError) -> Outcome {
+    /// `club`: the bundle formats the server's status listed; nil when it lists none (a release before decision 082).
+    /// `tooNewFrom`: the lowest format such a server refused as too new lately; a bundle of it or newer is not sent.
+    func upload(_ waiting: SessionAwaitingUpload, club formats: [Int]?, tooNewFrom: Int? = nil) throws(ClubSyncError) -> Outcome {
         let bundle: SessionBundle, canonical: Data
         do {
             bundle = try KioskSessionBundle.make(store: store, sessionID: waiting.sessionID)
@@ -39,6 +44,13 @@ struct SessionUpload {
         if let problem = bundle.problems.first ?? Self.sizeProblem(canonical) {
             return try refused(session, sha256: sha, reason: "outside the club's bounds, found before sending: \(problem)")
         }
+        func waits() throws(ClubSyncError) -> Outcome {
+            try note { try store.noteUploadWaitsForNewerServer(session, sha256: sha, format: bundle.format, listed: Self.listing(formats)) }
+            return .waitsForNewerServer(format: bundle.format, firstTime: waiting.waiting == nil)
+        }
+        // A server that lists its formats is sent none other: not a byte of it until the list changes.
+        if let formats, !formats.contains(bundle.format) { return try waits() }
+        if let tooNewFrom, bundle.format >= tooNewFrom { return try waits() }
         let packed = Gzip.compress(canonical)
         do throws(ClubSyncError) {
             var upload: (id: UUID, offset: Int)?
@@ -76,9 +88,12 @@ struct SessionUpload {
         } catch .refused(_, let status, let message) where status == 409 && message.contains("stored with other content") || status == 410 {
             // Deleted on the club (its tombstone comes down with the roster), or held there as it was
             // first uploaded (a session never changes once uploaded): nothing more to send.
-            logger.notice("session \(session.uuidString.lowercased()): \(message)")
             try note { try store.noteUploadStored(session, sha256: sha) }
             return .settled(message)
+        } catch .refused(_, 422, let message) where formats == nil && BundleFormatRefusal.saysServerIsOlder(message, format: bundle.format) {
+            // Not a fault in the session: a server older than the kiosk. It waits, and goes once the server takes its format.
+            // (A server that lists the format and still refuses it means it: final, below — else it would go every pass.)
+            return try waits()
         } catch .refused(_, 422, let message) {
             // Bytes the club can never store as a session: sending them again would be refused again.
             return try refused(session, sha256: sha, reason: "refused by the club (422): \(message)")
@@ -89,6 +104,20 @@ struct SessionUpload {
         }
     }
 
+    /// How a server's list of formats is noted with a waiting session ("1,2"); nil: it listed none.
+    static func listing(_ formats: [Int]?) -> String? { formats.map { $0.map(String.init).joined(separator: ",") } }
+
+    /// Whether a session waiting for a newer club server is offered again in this pass: when the server lists
+    /// its formats, exactly when the list has the session's; when it lists none (a release before decision 082,
+    /// which says so only by refusing the whole bundle), when it listed some at the last offer or a day after it.
+    static func isDue(_ waiting: WaitingForNewerServer, club formats: [Int]?, now: Date) -> Bool {
+        if let formats { return formats.contains(waiting.format) }
+        return waiting.listed != nil || now.unixMs - waiting.triedMs >= offerAgainAfterMs
+    }
+
+    /// How long a session waits before it is offered again to a server that lists no formats.
+    static let offerAgainAfterMs: Int64 = 24 * 3600 * 1000
+
     /// The club's ceiling on what one commit may cost (docs/decisions/069-a-commit-has-a-memory-ceiling.md),
     /// checked on the text it would inflate to.
     static func sizeProblem(_ canonical: Data) -> String? {
@@ -97,7 +126,6 @@ struct SessionUpload {
     }
 
     func refused(_ session: UUID, sha256: String, reason: String) throws(ClubSyncError) -> Outcome {
-        logger.warning("session \(session.uuidString.lowercased()) is not uploaded: \(reason)")
         try note { try store.noteUploadRefused(session, sha256: sha256, reason: reason) }
         return .refused(reason)
     }

@@ -8,10 +8,11 @@ import Logging
 /// `SIDELINE_LOG_LEVEL` (trace, debug, info, notice, warning, error, critical) lowers or
 /// raises the threshold, default info.
 public enum Diagnostics {
-    public static func bootstrap(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// `timestamped`: lines not going to journald start with the time and level (a server's log file).
+    public static func bootstrap(environment: [String: String] = ProcessInfo.processInfo.environment, timestamped: Bool = false) {
         let level = environment["SIDELINE_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0.lowercased()) } ?? .info
         let prefixed = JournalStream.isJournal(environment: environment)
-        LoggingSystem.bootstrap { _ in JournalLogHandler(logLevel: level, prefixed: prefixed) }
+        LoggingSystem.bootstrap { _ in JournalLogHandler(logLevel: level, prefixed: prefixed, timestamped: timestamped) }
     }
 
     /// A logger named after the part of Sideline that speaks (`kiosk`, `backup`, `usb`…).

@@ -13,12 +13,17 @@ public struct JournalLogHandler: LogHandler {
     public var metadataProvider: Logger.MetadataProvider?
     /// Whether lines carry the `<N>` priority prefix.
     let prefixed: Bool
+    /// Whether lines without it (not to journald) start with the time and the level: a server's log file
+    /// is read afterwards, unlike a command's lines on a terminal.
+    let timestamped: Bool
     /// Where a finished line goes (stderr; tests capture it).
     let sink: @Sendable (String) -> Void
 
-    public init(logLevel: Logger.Level = .info, prefixed: Bool, sink: @escaping @Sendable (String) -> Void = JournalLogHandler.writeToStandardError) {
+    public init(logLevel: Logger.Level = .info, prefixed: Bool, timestamped: Bool = false,
+                sink: @escaping @Sendable (String) -> Void = JournalLogHandler.writeToStandardError) {
         self.logLevel = logLevel
         self.prefixed = prefixed
+        self.timestamped = timestamped
         self.sink = sink
     }
 
@@ -31,18 +36,20 @@ public struct JournalLogHandler: LogHandler {
         var merged = metadata
         if let provided = metadataProvider?.get() { merged.merge(provided) { _, new in new } }
         if let own = event.metadata { merged.merge(own) { _, new in new } }
-        sink(Self.line(level: event.level, message: event.message.description, metadata: merged, prefixed: prefixed))
+        let time = timestamped && !prefixed ? Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)) : nil
+        sink(Self.line(level: event.level, message: event.message.description, metadata: merged, prefixed: prefixed, time: time))
     }
 
-    /// `<3>sideline: the message key=value` (prefix only for journald), newline-terminated.
+    /// `<3>sideline: the message key=value` (prefix only for journald), newline-terminated;
+    /// `2026-11-29T14:40:01.123Z error sideline: …` with a `time` (a server's plain log).
     /// A message of several lines becomes several lines, each with the prefix, so journald
     /// files every one at the right level.
-    public static func line(level: Logger.Level, message: String, metadata: Logger.Metadata, prefixed: Bool) -> String {
+    public static func line(level: Logger.Level, message: String, metadata: Logger.Metadata, prefixed: Bool, time: String? = nil) -> String {
         var text = message
         if !metadata.isEmpty {
             text += " " + metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         }
-        let head = prefixed ? "<\(syslogPriority(level))>sideline: " : "sideline: "
+        let head = prefixed ? "<\(syslogPriority(level))>sideline: " : (time.map { "\($0) \(level) " } ?? "") + "sideline: "
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         return lines.enumerated().map { index, line in
             (index == 0 ? head : (prefixed ? "<\(syslogPriority(level))>" : "")) + line + "\n"

@@ -379,6 +379,25 @@ enum Schema {
                 CREATE INDEX session_drill_by_name ON session_drill(name COLLATE NOCASE);
                 """)
         }
+        migrator.registerMigration("v28-club-upload-waits-for-newer-server") { db in
+            // A session whose bundle format the club server does not take yet (a kiosk newer than its server,
+            // decision 082): kept in the outbox as waiting, with its format, the formats the server listed then
+            // (NULL: it listed none) and when it was last offered, so it is sent again only when that may help.
+            try db.execute(sql: """
+                ALTER TABLE club_session_upload ADD COLUMN newer_server_format INTEGER;
+                ALTER TABLE club_session_upload ADD COLUMN newer_server_listed TEXT;
+                ALTER TABLE club_session_upload ADD COLUMN newer_server_tried_ms INTEGER;
+                """)
+            // Sessions an older kiosk dropped as refused for good when an older server answered their newer format
+            // "not in canonical form" (a kiosk writes only canonical bytes): back in the outbox, waiting, due at once.
+            // Their format is known only once the bundle is built again: 2, "2 or newer", until the next offer notes it
+            // (a format 1 bundle refused so is refused again, for good, at that offer).
+            try db.execute(sql: """
+                UPDATE club_session_upload SET refused_ms = NULL, refused_reason = NULL,
+                    newer_server_format = 2, newer_server_listed = NULL, newer_server_tried_ms = 0
+                WHERE refused_ms IS NOT NULL AND refused_reason LIKE '%the bundle is not in canonical form%'
+                """)
+        }
         return migrator
     }
 }

@@ -26,7 +26,8 @@ public struct ClubSyncState: Sendable, Equatable {
 
 /// What waits in the outbox.
 public struct ClubOutboxCounts: Sendable, Equatable {
-    /// Sessions to upload now (not those held for consent: `consentHolds`).
+    /// Sessions to upload now (not those held for consent, `consentHolds`, nor those waiting for a newer
+    /// club server, `sessionsWaitingForNewerServer`).
     public var sessions: Int
     public var tombstones: Int
     public var rosterEdits: Int
@@ -87,7 +88,9 @@ extension SidelineStore {
     public func clubOutboxCounts() throws -> ClubOutboxCounts {
         try read { db in
             ClubOutboxCounts(
-                sessions: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session s WHERE \(Self.awaitingUpload) AND NOT (\(Self.heldForConsent))")!,
+                sessions: try Int.fetchOne(db, sql: """
+                    SELECT COUNT(*) FROM session s WHERE \(Self.awaitingUpload) AND NOT (\(Self.heldForConsent)) AND NOT (\(Self.waitsForNewerServer))
+                    """)!,
                 tombstones: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM club_session_tombstone")!,
                 rosterEdits: try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM club_roster_edit")!)
         }

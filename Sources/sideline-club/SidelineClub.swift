@@ -18,14 +18,16 @@ struct SidelineClub: AsyncParsableCommand {
 
     /// A mistake the user can fix or a refusal prints one line and exits 2, like `sideline`.
     static func main() async {
-        Diagnostics.bootstrap()
         var command: ParsableCommand
         do {
             command = try parseAsRoot()
         } catch {
+            Diagnostics.bootstrap()
             if exitCode(for: error) == .success { exit(withError: error) }
             fail("\(message(for: error)) (see `sideline-club --help`)")
         }
+        // `serve` runs for weeks: its log, when not journald's, says when each line was written (issue 35).
+        Diagnostics.bootstrap(timestamped: command is ServeCommand)
         do {
             if var asynchronous = command as? any AsyncParsableCommand {
                 try await asynchronous.run()
@@ -136,11 +138,17 @@ struct ServeCommand: AsyncParsableCommand {
         case (nil, nil): tls = nil
         default: throw ClubError(.badRequest, "--tls-cert and --tls-key go together")
         }
+        let formats = try BundleFormatsTaken.fromEnvironment()
+        if formats != .current {
+            // On the log, not on stdout: the first line there is "listening on …", which scripts wait for.
+            let range = "\(formats.formats.lowerBound) to \(formats.formats.upperBound)", unlisted = formats.listed ? "" : ", not listed, as a release before decision 082"
+            Diagnostics.logger("club").warning("for tests only (\(BundleFormatsTaken.testVariable)): taking bundle formats \(range)\(unlisted)")
+        }
         let url = try database.url()
         try await ClubDatabase.checkServingRole(url, logger: Diagnostics.logger("club.db"))
         let db = ClubDatabase(url: url, logger: Diagnostics.logger("club.db"), deadline: .seconds(databaseDeadline))
         let scheme = tls == nil ? "http" : "https"
-        try await ClubServerApp.run(database: db, host: host, port: port, tls: tls, limits: limits) { bound in
+        try await ClubServerApp.run(database: db, host: host, port: port, tls: tls, limits: limits, formats: formats) { bound in
             say("listening on \(scheme)://\(host.contains(":") ? "[\(host)]" : host):\(bound)")
         }
     }

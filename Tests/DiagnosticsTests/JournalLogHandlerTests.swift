@@ -28,6 +28,20 @@ final class JournalLogHandlerTests: XCTestCase {
         XCTAssertEqual(text, "<6>sideline: backup written at=usb bytes=4096\n")
     }
 
+    /// A server's plain log (not journald's) says when and how bad; journald has both already.
+    func testAPlainServerLogCarriesTheTimeAndLevel() throws {
+        XCTAssertEqual(JournalLogHandler.line(level: .notice, message: "a\nb", metadata: [:], prefixed: false, time: "2026-11-29T14:40:01.123Z"),
+                       "2026-11-29T14:40:01.123Z notice sideline: a\nb\n")
+        let captured = Mutex<[String]>([])
+        for prefixed in [false, true] {
+            let handler = JournalLogHandler(logLevel: .info, prefixed: prefixed, timestamped: true) { line in captured.withLock { $0.append(line) } }
+            Logger(label: "test", factory: { _ in handler }).warning("slow")
+        }
+        let lines = captured.withLock { $0 }
+        XCTAssertNotNil(lines[0].range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z warning sideline: slow\n$"#, options: .regularExpression), lines[0])
+        XCTAssertEqual(lines[1], "<4>sideline: slow\n")
+    }
+
     /// Through swift-log's own Logger: the threshold filters, handler and logger metadata merge.
     func testThroughALogger() {
         let captured = Mutex<[String]>([])

@@ -3,9 +3,11 @@ UUID, resumable after a cut link, checked whole before anything is stored."""
 import gzip
 import hashlib
 import json
+import re
 import socket
 
 import bundles
+from sideline_testkit.waiting import wait_until
 
 
 def start(kiosk, bundle: bytes, packed: bytes = None):
@@ -92,6 +94,10 @@ def test_an_upload_resumes_after_the_link_is_cut_mid_chunk(club):
         s.sendall((f"PATCH /api/v1/kiosk/uploads/{upload} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {kiosk.token}\r\n"
                    f"Upload-Offset: {half}\r\nContent-Type: application/offset+octet-stream\r\n"
                    f"Content-Length: {len(packed) - half}\r\n\r\n").encode() + packed[half:half + (len(packed) - half) // 2])
+    # The client went away: a notice with the time and level (a plain log), not a server error with a 500 nobody receives.
+    went = wait_until(lambda: [line for line in club.log.read_text().splitlines() if "the client went away" in line], 10, what="the cut logged")
+    assert len(went) == 1 and re.match(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z notice sideline: PATCH /api/v1/kiosk/uploads/", went[0]), went
+    assert " error sideline: " not in club.log.read_text()
     # After the cut: the server holds what it acknowledged, nothing of the broken chunk.
     head = kiosk.request("HEAD", f"/api/v1/kiosk/uploads/{upload}")
     assert head.status == 200 and head.headers["upload-offset"] == str(half) and head.headers["upload-length"] == str(len(packed))

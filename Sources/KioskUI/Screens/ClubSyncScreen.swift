@@ -70,7 +70,10 @@ extension Frame {
         let (heading, rest) = area.splitTop(metrics.px(40), gap: clubGap)
         canvas.text("In the club \(club) as \(kiosk)", size: metrics.body, bold: true, colour: Theme.textDim, in: heading)
         let (body, buttons) = rest.splitBottom(metrics.target, gap: clubGap)
-        let (line, more) = body.splitTop(metrics.px(84), gap: clubGap)
+        // The status line takes what the problem under it leaves: with refusals, consent holds and sessions waiting
+        // for a newer server it runs to three or four lines, and its end (the last sync, the host) must still show.
+        let below = status.lastProblem != nil ? metrics.px(110) : status.syncing ? metrics.px(40) : 0
+        let (line, more) = body.splitTop(max(metrics.px(84), body.h - below - clubGap), gap: clubGap)
         wrappedText(status.line, size: metrics.title, in: line, bold: true)
         if let problem = status.lastProblem {
             wrappedText("⚠ " + problem, size: metrics.small, in: more, colour: Theme.warning, bold: true)

@@ -81,20 +81,15 @@ struct ClubSyncCommand: ParsableCommand {
             // What each pass did; a pass that stopped on a problem says it as the exit's one line below.
             guard case .passed(let report, let joined) = outcome else { return }
             if let joined { print("joined the club \(joined.clubName) at \(joined.server) as \(joined.kioskName)") }
-            for line in report.settled + report.refused + report.heldForConsent { print(line) }
+            for line in report.sessionLines + report.heldForConsent { print(line) }
             if report.problem == nil { print(passes > 1 ? "another pass, asked for during the last: \(report.line)" : report.line) }
         }
-        switch outcome {
-        case .notInClub:
+        if case .notInClub = outcome {
             if ifJoined { return }
             throw ClubSyncError.notJoined
-        case .joinRefused(let error):
-            throw UserError("the join typed on the kiosk failed: \(error)")
-        case .joinWaiting(let error):
-            throw UserError("\(error); the join typed on the kiosk waits for the next pass")
-        case .passed(let report, _):
-            guard report.isComplete else { throw UserError(report.line) }
         }
+        // The pass logged nothing of it: this exit line is where it is said, once.
+        if let problem = outcome.problem { throw UserError(problem) }
     }
 }
 
@@ -109,7 +104,7 @@ struct ClubStatusCommand: ParsableCommand {
         let status = try ClubStatus.read(store: try database.open())
         guard json else {
             print(status.line())
-            for line in status.refusedLines() + status.heldForConsent { print(line) }
+            for line in status.refusedLines() + status.newerServerLines() + status.heldForConsent { print(line) }
             return
         }
         let encoder = JSONEncoder()
