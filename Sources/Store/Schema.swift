@@ -379,6 +379,11 @@ enum Schema {
                 CREATE INDEX session_drill_by_name ON session_drill(name COLLATE NOCASE);
                 """)
         }
+        migrator.registerMigration("v28-fitness-test") { db in
+            // A fitness test's HRex (% HRmax over the run's last 30 s, decision 079), kept with the rest of what the
+            // season reads of a session. NULL for every other session, so rows kept before stay as they are.
+            try db.execute(sql: "ALTER TABLE session_load ADD COLUMN hrex REAL")
+        }
         return migrator
     }
 }
