@@ -119,7 +119,7 @@ struct ClubSeason: Sendable {
     private static func zoneTotals(players: [UUID], sessions: [UUID: (day: CalendarDay, tags: SessionTags)], spans: [ClosedRange<CalendarDay>],
                                    in connection: PostgresConnection, logger: Logger) async throws -> [UUID: SeasonZoneTotals] {
         var counted: [UUID] = [], spanOf: [Int] = []
-        for (uuid, s) in sessions where !s.tags.isReadinessCheck {
+        for (uuid, s) in sessions where !s.tags.isMeasurement {
             guard let span = spans.firstIndex(where: { $0.contains(s.day) }) else { continue }
             counted.append(uuid)
             spanOf.append(span)
@@ -142,7 +142,7 @@ struct ClubSeason: Sendable {
     }
 
     func loads(_ player: UUID) -> [SessionLoad] {
-        (entries[player] ?? []).filter { !$0.tags.isReadinessCheck }.map {
+        (entries[player] ?? []).filter { !$0.tags.isMeasurement }.map {
             SessionLoad(sessionID: $0.sessionID, day: $0.day, cardioLoad: $0.figures.cardioLoad, zones: $0.figures.zones,
                         rpe: $0.rpe, effortMinutes: $0.effortMinutes)
         }

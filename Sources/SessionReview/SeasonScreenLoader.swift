@@ -77,7 +77,7 @@ public struct SeasonScreenLoader {
         }
         let sessions = season.entries.filter { $0.day <= day }.reversed().map { e in
             PlayerHistory.SessionEntry(sessionID: e.session.sessionID, teamName: e.session.teamName, day: seasonDay(e.day),
-                                       tags: e.session.tags, load: e.isReadinessCheck ? nil : e.figures.cardioLoad,
+                                       tags: e.session.tags, load: e.isReadinessCheck || e.isFitnessTest ? nil : e.figures.cardioLoad,
                                        lnRMSSD: e.isReadinessCheck ? e.figures.lnRMSSD : nil, rpe: e.session.rpe,
                                        srpeLoad: e.session.rpe.map { SessionRPE.load(rpe: $0, effortMinutes: e.session.effortMinutes) })
         }

@@ -168,7 +168,7 @@ struct WebSeasonPages: Sendable {
         let team = TeamComparisonSVG(season: season, player: player, day: day, days: Self.historyDays)
         let sessions = (season.entries[player] ?? []).filter { $0.day <= day }.reversed().prefix(30).map { e in
             "<tr><td class=\"nowrap\">\(e.day.description)</td><td class=\"opt\">\(e.teamName.html)</td><td class=\"opt\">\(WebSessionPages.tags(e.tags.tags))</td>"
-                + "<td class=\"num\">\(e.tags.isReadinessCheck ? "–" : WebFormat.whole(e.figures.cardioLoad))</td>"
+                + "<td class=\"num\">\(e.tags.isMeasurement ? "–" : WebFormat.whole(e.figures.cardioLoad))</td>"
                 + "<td class=\"num\">\(e.tags.isReadinessCheck ? WebFormat.two(e.figures.lnRMSSD) : "–")</td>"
                 + "<td><a href=\"/sessions/\(e.session.uuidString.lowercased())\">open</a></td></tr>"
         }.joined()
