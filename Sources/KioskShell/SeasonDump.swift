@@ -18,6 +18,10 @@ enum SeasonDump {
         ["lengthMs": plan.lengthMs, "posture": plan.posture.rawValue] as [String: Any]
     }
 
+    static func plan(_ plan: FitnessTestPlan) -> Any {
+        ["runMs": plan.runMs, "speedKmh": plan.speedKmh, "shuttleMetres": plan.shuttleMetres, "beepIntervalMs": plan.beepIntervalMs] as [String: Any]
+    }
+
     static func result(_ r: ReadinessResult) -> [String: Any] {
         ["playerID": r.playerID, "name": r.name, "number": r.number, "lnRMSSD": value(r.lnRMSSD), "restingBPM": value(r.restingBPM),
          "correctedPercent": value(r.correctedPercent), "status": word(r.status), "baseline": value(r.baseline),
