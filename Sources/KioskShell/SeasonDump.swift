@@ -51,7 +51,8 @@ enum SeasonDump {
                                    "normalHigh": value($0.normalHigh), "status": word($0.status)] as [String: Any] },
          "sessions": h.sessions.map { ["sessionID": $0.sessionID, "team": $0.teamName, "day": day($0.day), "tags": $0.tags,
                                        "load": value($0.load), "lnRMSSD": value($0.lnRMSSD), "rpe": $0.rpe.map { $0 as Any } ?? NSNull(),
-                                       "srpeLoad": value($0.srpeLoad)] as [String: Any] },
+                                       "srpeLoad": value($0.srpeLoad), "hrex": value($0.hrex),
+                                       "hrexChange": $0.hrexChange.map { word($0) } ?? NSNull()] as [String: Any] },
          "wellness": h.wellness.map(wellness)]
     }
 

@@ -285,3 +285,9 @@ def test_a_fitness_test_by_touch(readiness):
         assert mine[0]["previousSessionID"] is not None and mine[0]["change"] in ("better", "within", "worse"), "read against the week before"
         assert "Recovery 1 min" in p["figures"], p["name"]
     assert measured >= 9, measured
+    history = readiness.dump("fitness-history.json")["season"]["history"]
+    ida = next(p for p in review["review"]["players"] if p["name"] == "Ida Fischer")
+    want = next(t for t in tests[ida["playerID"]] if t["sessionID"] == session)
+    row = next(s for s in history["sessions"] if s["sessionID"] == session)
+    assert row["load"] is None and row["hrex"] == pytest.approx(want["hrex"], rel=1e-12), "a test is no load; its HRex is the CLI's"
+    assert row["hrexChange"]["text"] == want["change"]
