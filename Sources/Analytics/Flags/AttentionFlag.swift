@@ -61,7 +61,7 @@ public enum FlagKind: String, Sendable, Equatable, CaseIterable {
         case .overreaching, .acwr: "Check with the player how the last week felt before adding load."
         case .readiness: "Ask the player how they slept and feel; compare with today's session."
         case .wellness: "Have a word with the player about the answers that dropped."
-        case .hrex: "Ask the player how they feel and slept, and look at the last weeks' load; retest at the same pace before changing the plan."
+        case .hrex: "Ask how the player feels and slept; retest at the same pace before changing the plan."
         case .strapBattery: "Charge or replace the strap's battery."
         case .strapUnseen: "Find the strap, or forget it in Settings if it is gone."
         case .maxHR: "Enter a measured HRmax, or accept one the kiosk suggests after a session."

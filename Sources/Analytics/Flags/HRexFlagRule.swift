@@ -15,8 +15,8 @@ public struct HRexWorseRule: PlayerFlagRule {
         // One decimal as the test shows HRex; more when one would print the change equal to the typical error.
         let digits = flagNumber(delta, digits: 1) == flagNumber(te, digits: 1) ? distinctDigits(delta, from: te) : 1
         return AttentionFlag(kind: .hrex, subject: player.subject,
-                             reason: "HRex \(flagNumber(now, digits: 1)) % HRmax, was \(flagNumber(then, digits: 1)) on \(a.previous!.day) "
-                                 + "(+\(flagNumber(delta, digits: digits)), typical error \(flagNumber(te, digits: 1))) · test \(a.result.day), \(a.result.protocolKey)",
+                             reason: "HRex \(flagNumber(now, digits: 1)) % HRmax on \(a.result.day), was \(flagNumber(then, digits: 1)) "
+                                 + "(+\(flagNumber(delta, digits: digits)), typical error \(flagNumber(te, digits: 1)))",
                              figures: ["hrex": now, "previous": then, "change": delta, "typicalError": te])
     }
 }

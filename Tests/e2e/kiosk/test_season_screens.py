@@ -291,3 +291,25 @@ def test_a_fitness_test_by_touch(readiness):
     row = next(s for s in history["sessions"] if s["sessionID"] == session)
     assert row["load"] is None and row["hrex"] == pytest.approx(want["hrex"], rel=1e-12), "a test is no load; its HRex is the CLI's"
     assert row["hrexChange"]["text"] == want["change"]
+
+
+def test_the_lobby_flags_an_hrex_worse_than_the_test_before(sideline_bin, tmp_path):
+    """Item 4 with item 6: two fitness tests a week apart at one pace, one player's resting HR raised on file between them
+    (the simulation follows it, so the run costs that heart more): the lobby's "Needs attention" lists "HRex worse than
+    typical error" for that player with the command line's reason."""
+    import sqlite3
+    import subprocess
+    kiosk = Kiosk(sideline_bin, tmp_path)
+    def record(when):
+        subprocess.run([sideline_bin, "record", "--db", str(kiosk.db), "--source", "sim:4", "--seed", "9", "--speed", "6000",
+                        "--team", "Demo", "--fitness-test", "240", "--started-at", when, "--quiet"], check=True, capture_output=True, timeout=300)
+    record("2026-03-06T10:00")
+    with sqlite3.connect(kiosk.db) as c:
+        c.execute("UPDATE player SET resting_hr = resting_hr + 16 WHERE id = (SELECT player_id FROM membership ORDER BY shirt_number LIMIT 1)")
+    record("2026-03-13T10:00")
+    kiosk.play('tap "Demo"\nwait 2s\ntap "Needs attention"\nwait 1s\ndump attention.json\nscreenshot fitness-attention-list\n')
+    lines = kiosk.dump("attention.json")["lobby"]["attention"]
+    cli = {f["key"]: f for f in cli_json(kiosk, "flags", "--team", "Demo", "--on", "2026-03-14")["flags"]}
+    hrex = [l for l in lines if l["title"] == "HRex worse than typical error"]
+    assert len(hrex) == 1 and hrex[0]["reason"] == cli[hrex[0]["key"]]["reason"], lines
+    assert "% HRmax on 2026-03-13, was" in hrex[0]["reason"] and "typical error 1.0" in hrex[0]["reason"]
