@@ -120,6 +120,7 @@ enum NavigationReducer {
             s.screen = .live
             s.notice = nil
             s.lobby.readinessCheck = nil
+            s.lobby.fitnessTest = nil
             return .none
         case .saved(let id):
             s.screen = .review

@@ -30,6 +30,8 @@ struct ClubSeason: Sendable {
         /// The player's session RPE, and the minutes it multiplies (`Session.effortMinutes`, as on the kiosk).
         var rpe: Int? = nil
         var effortMinutes: Double = 0
+        /// What the session planned: a fitness test's run.
+        var plannedMs: Int64? = nil
     }
 
     var players: [Player]
@@ -56,14 +58,14 @@ struct ClubSeason: Sendable {
         // sessions), then their sessions (a row each): two index scans, no join for the planner to misjudge.
         var figures: [(player: UUID, session: UUID, figures: SessionSeasonFigures)] = []
         let rows = try await connection.collect("""
-            SELECT player_uuid, session_uuid, cardio_load, recovery_bpm, ln_rmssd, resting_bpm, corrected_share FROM session_load
+            SELECT player_uuid, session_uuid, cardio_load, recovery_bpm, ln_rmssd, resting_bpm, corrected_share, hrex FROM session_load
             WHERE algorithm = \(SessionDocument.algorithm) AND player_uuid = ANY(\(uuids))
             """, logger: logger)
-        for try await r in rows.decode((UUID, UUID, Double, Double?, Double?, Double?, Double?).self) {
+        for try await r in rows.decode((UUID, UUID, Double, Double?, Double?, Double?, Double?, Double?).self) {
             figures.append((r.0, r.1, SessionSeasonFigures(playerID: 0, cardioLoad: r.2, zoneMs: [], recoveryBPM: r.3, lnRMSSD: r.4,
-                                                           restingBPM: r.5, correctedShare: r.6)))
+                                                           restingBPM: r.5, correctedShare: r.6, hrex: r.7)))
         }
-        var sessions: [UUID: (id: Int64, startedMs: Int64, day: CalendarDay, tags: SessionTags, team: String, effortMinutes: Double)] = [:]
+        var sessions: [UUID: (id: Int64, startedMs: Int64, day: CalendarDay, tags: SessionTags, team: String, effortMinutes: Double, plannedMs: Int64?)] = [:]
         let sessionRows = try await connection.collect("""
             SELECT uuid, started_ms, tags, team_name, ended_ms, planned_ms, effort_end_ms FROM session
             WHERE uuid = ANY(\(Array(Set(figures.map(\.session))))) AND state IN ('ended', 'interrupted')
@@ -73,7 +75,7 @@ struct ClubSeason: Sendable {
             // Sessions are numbered in the order they started, so "the latest check" is the same one the kiosk finds.
             let day = CalendarDay(Date(timeIntervalSince1970: Double(r.1) / 1000), in: calendar)
             let minutes = r.4.map { Session.effortMinutes(startedMs: r.1, endedMs: $0, plannedMs: r.5, effortEndMs: r.6) } ?? 0
-            sessions[r.0] = (Int64(sessions.count + 1), r.1, day, SessionTags(stored: r.2), r.3, minutes)
+            sessions[r.0] = (Int64(sessions.count + 1), r.1, day, SessionTags(stored: r.2), r.3, minutes, r.5)
         }
         // The players' session RPE where given (bundle format 2): the season's sRPE, as the kiosk's.
         var ratings: [UUID: [UUID: Int]] = [:]
@@ -100,7 +102,8 @@ struct ClubSeason: Sendable {
             var kept = f
             if let ms = zones[player]?[session] { kept.zoneMs = ms }
             entries[player, default: []].append(Entry(session: session, sessionID: s.id, teamName: s.team, startedMs: s.startedMs, day: s.day,
-                                                      tags: s.tags, figures: kept, rpe: ratings[player]?[session], effortMinutes: s.effortMinutes))
+                                                      tags: s.tags, figures: kept, rpe: ratings[player]?[session], effortMinutes: s.effortMinutes,
+                                                      plannedMs: s.plannedMs))
         }
         for key in entries.keys { entries[key]!.sort { $0.sessionID < $1.sessionID } }
         var season = ClubSeason(players: players, entries: entries, calendar: calendar, settings: settings)
@@ -119,7 +122,7 @@ struct ClubSeason: Sendable {
     private static func zoneTotals(players: [UUID], sessions: [UUID: (day: CalendarDay, tags: SessionTags)], spans: [ClosedRange<CalendarDay>],
                                    in connection: PostgresConnection, logger: Logger) async throws -> [UUID: SeasonZoneTotals] {
         var counted: [UUID] = [], spanOf: [Int] = []
-        for (uuid, s) in sessions where !s.tags.isReadinessCheck {
+        for (uuid, s) in sessions where !s.tags.isMeasurement {
             guard let span = spans.firstIndex(where: { $0.contains(s.day) }) else { continue }
             counted.append(uuid)
             spanOf.append(span)
@@ -142,7 +145,7 @@ struct ClubSeason: Sendable {
     }
 
     func loads(_ player: UUID) -> [SessionLoad] {
-        (entries[player] ?? []).filter { !$0.tags.isReadinessCheck }.map {
+        (entries[player] ?? []).filter { !$0.tags.isMeasurement }.map {
             SessionLoad(sessionID: $0.sessionID, day: $0.day, cardioLoad: $0.figures.cardioLoad, zones: $0.figures.zones,
                         rpe: $0.rpe, effortMinutes: $0.effortMinutes)
         }
@@ -155,11 +158,20 @@ struct ClubSeason: Sendable {
         }
     }
 
+    /// The player's fitness tests, oldest first (HRex as kept, HRR60 the recovery minute's), as the kiosk's season reads them.
+    func fitnessTests(_ player: UUID) -> [FitnessResult] {
+        (entries[player] ?? []).filter(\.tags.isFitnessTest).map { e in
+            let plan = e.plannedMs.flatMap { FitnessTestPlan(runMs: $0, paceWord: e.tags.word ?? "") }
+            return FitnessResult(sessionID: e.sessionID, day: e.day, protocolKey: plan.map(FitnessTest.protocolKey) ?? e.tags.word ?? "",
+                                 hrex: e.figures.hrex, hrr60: e.figures.recoveryBPM)
+        }
+    }
+
     /// The team's table on `day`: a row a player, in the roster's order (player ids are the players' places in it).
     func table(on day: CalendarDay) -> [SeasonRow] {
         let inputs = players.enumerated().map { i, p in
             SeasonTable.PlayerInput(playerID: Int64(i), name: p.name, number: p.number, loads: loads(p.uuid), checks: checks(p.uuid),
-                                    wellness: wellness[p.uuid] ?? [])
+                                    wellness: wellness[p.uuid] ?? [], fitnessTests: fitnessTests(p.uuid))
         }
         return SeasonTable.rows(inputs, on: day, thresholds: thresholds)
     }

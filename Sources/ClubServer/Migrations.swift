@@ -542,6 +542,15 @@ enum Migrations {
                 """,
             ] + clubPolicies("flag_dismissal", owner: owner)
         },
+        Migration(version: 13, name: "fitness-test") { _ in
+            [
+                """
+                -- A fitness test's HRex per player (% HRmax over the run's last 30 s, decision 079), kept with the rest of
+                -- what the season reads of a session; NULL for every other session.
+                ALTER TABLE session_load ADD COLUMN hrex double precision
+                """,
+            ]
+        },
     ]
 
     /// What the server's role may do, and nothing else: granted again on every `migrate`.

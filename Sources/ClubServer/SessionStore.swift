@@ -174,9 +174,10 @@ public enum SessionStore {
         guard !kept.isEmpty else { return }
         for (player, f) in figures {
             try await connection.collect("""
-                INSERT INTO session_load(club_id, session_uuid, algorithm, player_uuid, cardio_load, zone_ms, recovery_bpm, ln_rmssd, resting_bpm, corrected_share)
+                INSERT INTO session_load(club_id, session_uuid, algorithm, player_uuid, cardio_load, zone_ms, recovery_bpm, ln_rmssd, resting_bpm,
+                                         corrected_share, hrex)
                 VALUES (\(club), \(uuid), \(SessionDocument.algorithm), \(player), \(f.cardioLoad), \(f.zoneMs), \(f.recoveryBPM), \(f.lnRMSSD),
-                        \(f.restingBPM), \(f.correctedShare))
+                        \(f.restingBPM), \(f.correctedShare), \(f.hrex))
                 ON CONFLICT DO NOTHING
                 """, logger: logger)
         }

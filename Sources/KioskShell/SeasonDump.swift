@@ -18,6 +18,10 @@ enum SeasonDump {
         ["lengthMs": plan.lengthMs, "posture": plan.posture.rawValue] as [String: Any]
     }
 
+    static func plan(_ plan: FitnessTestPlan) -> Any {
+        ["runMs": plan.runMs, "speedKmh": plan.speedKmh, "shuttleMetres": plan.shuttleMetres, "beepIntervalMs": plan.beepIntervalMs] as [String: Any]
+    }
+
     static func result(_ r: ReadinessResult) -> [String: Any] {
         ["playerID": r.playerID, "name": r.name, "number": r.number, "lnRMSSD": value(r.lnRMSSD), "restingBPM": value(r.restingBPM),
          "correctedPercent": value(r.correctedPercent), "status": word(r.status), "baseline": value(r.baseline),
@@ -47,7 +51,8 @@ enum SeasonDump {
                                    "normalHigh": value($0.normalHigh), "status": word($0.status)] as [String: Any] },
          "sessions": h.sessions.map { ["sessionID": $0.sessionID, "team": $0.teamName, "day": day($0.day), "tags": $0.tags,
                                        "load": value($0.load), "lnRMSSD": value($0.lnRMSSD), "rpe": $0.rpe.map { $0 as Any } ?? NSNull(),
-                                       "srpeLoad": value($0.srpeLoad)] as [String: Any] },
+                                       "srpeLoad": value($0.srpeLoad), "hrex": value($0.hrex),
+                                       "hrexChange": $0.hrexChange.map { word($0) } ?? NSNull()] as [String: Any] },
          "wellness": h.wellness.map(wellness)]
     }
 

@@ -37,6 +37,7 @@ public enum StateDump {
                       "lackingConsent": s.playersLackingConsent.map(\.playerID),
                       "drillLibrary": s.lobby.drillLibrary.map(\.name), "drillPlan": s.lobby.drillPlan, "editingDrills": s.lobby.editingDrills,
                                             "readinessCheck": s.lobby.readinessCheck.map(SeasonDump.plan) ?? NSNull(),
+                                            "fitnessTest": s.lobby.fitnessTest.map(SeasonDump.plan) ?? NSNull(),
                       "attention": s.lobby.attention.map { lines in
                           lines.map { ["key": $0.key, "title": $0.title, "subject": $0.subject, "reason": $0.reason] } as Any
                       } ?? NSNull(),
@@ -144,6 +145,7 @@ public enum StateDump {
                 "effortEndMs": live.effortEndOffsetMs.map { $0 as Any } ?? NSNull(),
                 "recoveryRemainingMs": live.recoveryRemainingMs(nowMs: s.nowMs).map { $0 as Any } ?? NSNull(),
                 "readinessCheck": live.readinessCheck.map(SeasonDump.plan) ?? NSNull(),
+                "fitnessTest": live.fitnessTest.map(SeasonDump.plan) ?? NSNull(), "shuttleBeeps": live.shuttleBeeps,
                 "readinessResults": live.readinessResults.map { $0.map(SeasonDump.result) as Any } ?? NSNull(),
                 "tiles": s.shownTiles.map { t -> [String: Any] in
                     let r = rects[t.playerID]

@@ -30,13 +30,16 @@ public struct ReviewScreenLoader {
         let previous = try previousSessions(of: analysis.players.map(\.playerID), among: earlier)
         var duration = Self.durationMs(session)
         if let last = analysis.players.compactMap({ $0.track.tMs.last }).max() { duration = max(duration, last) }
+        // A fitness test's HRex leads each player's figures (HRR60 is the recovery minute's, as every session's).
+        let hrex = FitnessTest.hrex(of: analysis)
         let review = analysis.players.map { p -> ReviewPlayer in
             // The graph shows every sample the analysis kept, the recovery minute included.
             ReviewPlayer(playerID: p.playerID, name: context.name(of: p), shirtNumber: p.shirtNumber, physiology: p.physiology,
                          series: zip(p.track.tMs, p.track.bpm).map { SeriesPoint(tMs: $0, bpm: $1) },
                          digest: Self.digest(p, model: analysis.zoneModel),
                          previous: previous[p.playerID],
-                         analytics: Self.figures(p))
+                         analytics: (hrex[p.playerID].map { [AnalyticsFigure(label: "HRex", value: String(format: "%.1f %% HRmax", $0))] } ?? [])
+                            + Self.figures(p))
         }
         let laps = try store.laps(sessionID)
         return ReviewData(sessionID: sessionID, startedAt: session.startedAt, durationMs: duration,

@@ -12,12 +12,14 @@ public struct PlayerSeason: Sendable {
         public var day: CalendarDay
         public var figures: SessionLoadRecord
         public var isReadinessCheck: Bool
+        public var isFitnessTest: Bool = false
     }
 
     public var playerID: Int64
-    /// Training sessions only: a readiness check is a resting measurement, not load.
+    /// Training sessions only: a readiness check or a fitness test is a measurement, not load (`SessionTags.isMeasurement`).
     public var loads: [SessionLoad] = []
     public var checks: [ReadinessCheck] = []
+    public var fitnessTests: [FitnessResult] = []
     /// Oldest first.
     public var entries: [Entry] = []
 
@@ -26,13 +28,17 @@ public struct PlayerSeason: Sendable {
         if tags.isReadinessCheck {
             checks.append(ReadinessCheck(sessionID: entry.sessionID, day: day, posture: tags.posture?.rawValue ?? "",
                                          lnRMSSD: figures.lnRMSSD, restingBPM: figures.restingBPM, correctedShare: figures.correctedShare))
+        } else if tags.isFitnessTest {
+            let plan = entry.plannedMs.flatMap { FitnessTestPlan(runMs: $0, paceWord: tags.word ?? "") }
+            fitnessTests.append(FitnessResult(sessionID: entry.sessionID, day: day, protocolKey: plan.map(FitnessTest.protocolKey) ?? tags.word ?? "",
+                                              hrex: figures.hrex, hrr60: figures.recoveryBPM))
         } else {
             var zones = ZoneTimes()
             for zone in HeartRateZone.allCases where zone.rawValue < figures.zoneMs.count { zones[zone] = figures.zoneMs[zone.rawValue] }
             loads.append(SessionLoad(sessionID: entry.sessionID, day: day, cardioLoad: figures.cardioLoad, zones: zones,
                                      rpe: entry.rpe, effortMinutes: entry.effortMinutes))
         }
-        entries.append(Entry(session: entry, day: day, figures: figures, isReadinessCheck: tags.isReadinessCheck))
+        entries.append(Entry(session: entry, day: day, figures: figures, isReadinessCheck: tags.isReadinessCheck, isFitnessTest: tags.isFitnessTest))
     }
 }
 
@@ -44,7 +50,8 @@ extension SessionReview {
     static func seasonRecords(_ analysis: SessionAnalysis) -> [SessionLoadRecord] {
         analysis.seasonFigures.map { f in
             SessionLoadRecord(sessionID: analysis.session.id, playerID: f.playerID, cardioLoad: f.cardioLoad, zoneMs: f.zoneMs,
-                              recoveryBPM: f.recoveryBPM, lnRMSSD: f.lnRMSSD, restingBPM: f.restingBPM, correctedShare: f.correctedShare)
+                              recoveryBPM: f.recoveryBPM, lnRMSSD: f.lnRMSSD, restingBPM: f.restingBPM, correctedShare: f.correctedShare,
+                              hrex: f.hrex)
         }
     }
 

@@ -33,7 +33,7 @@ extension SessionReview {
         let inputs = roster.map { entry in
             SeasonTable.PlayerInput(playerID: entry.playerID, name: entry.player.fullName, number: entry.shirtNumber,
                                     loads: seasons[entry.playerID]?.loads ?? [], checks: seasons[entry.playerID]?.checks ?? [],
-                                    wellness: wellness[entry.playerID] ?? [])
+                                    wellness: wellness[entry.playerID] ?? [], fitnessTests: seasons[entry.playerID]?.fitnessTests ?? [])
         }
         return SeasonTable.rows(inputs, on: day, thresholds: LoadStatusThresholds(settings: store.kioskSettings()))
     }

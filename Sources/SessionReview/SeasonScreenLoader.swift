@@ -75,11 +75,14 @@ public struct SeasonScreenLoader {
             return PlayerHistory.Check(dayNumber: check.day.dayNumber, lnRMSSD: ln, normalLow: a.normalLow, normalHigh: a.normalHigh,
                                        status: Self.word(a.status))
         }
+        // Each fitness test read against the player's previous one of the same run and pace: the trend, test by test.
+        let tests = Dictionary(FitnessTest.assess(season.fitnessTests).map { ($0.result.sessionID, $0) }, uniquingKeysWith: { a, _ in a })
         let sessions = season.entries.filter { $0.day <= day }.reversed().map { e in
             PlayerHistory.SessionEntry(sessionID: e.session.sessionID, teamName: e.session.teamName, day: seasonDay(e.day),
-                                       tags: e.session.tags, load: e.isReadinessCheck ? nil : e.figures.cardioLoad,
+                                       tags: e.session.tags, load: e.isReadinessCheck || e.isFitnessTest ? nil : e.figures.cardioLoad,
                                        lnRMSSD: e.isReadinessCheck ? e.figures.lnRMSSD : nil, rpe: e.session.rpe,
-                                       srpeLoad: e.session.rpe.map { SessionRPE.load(rpe: $0, effortMinutes: e.session.effortMinutes) })
+                                       srpeLoad: e.session.rpe.map { SessionRPE.load(rpe: $0, effortMinutes: e.session.effortMinutes) },
+                                       hrex: tests[e.session.sessionID]?.result.hrex, hrexChange: tests[e.session.sessionID]?.change.map(Self.word))
         }
         let wellness = WellnessHistory(answers).days(from: first, through: day).map(Self.figure)
         return PlayerHistory(playerID: playerID, line: line(row), days: days, weeks: weeks, recoveries: recoveries,
@@ -143,6 +146,15 @@ public struct SeasonScreenLoader {
         case .above: SeasonWord(text: status.rawValue, tone: .low, order: 1)
         case .within: SeasonWord(text: status.rawValue, tone: .good, order: 2)
         case .buildingBaseline: SeasonWord(text: status.rawValue, tone: .unknown, order: 3)
+        }
+    }
+
+    /// A fitness test's change in HRex: worse first when sorted.
+    public static func word(_ change: FitnessAssessment.Change) -> SeasonWord {
+        switch change {
+        case .worse: SeasonWord(text: change.rawValue, tone: .caution, order: 0)
+        case .within: SeasonWord(text: change.rawValue, tone: .steady, order: 1)
+        case .better: SeasonWord(text: change.rawValue, tone: .good, order: 2)
         }
     }
 

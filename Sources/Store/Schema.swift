@@ -398,6 +398,11 @@ enum Schema {
                 WHERE refused_ms IS NOT NULL AND refused_reason LIKE '%the bundle is not in canonical form%'
                 """)
         }
+        migrator.registerMigration("v29-fitness-test") { db in
+            // A fitness test's HRex (% HRmax over the run's last 30 s, decision 079), kept with the rest of what the
+            // season reads of a session. NULL for every other session, so rows kept before stay as they are.
+            try db.execute(sql: "ALTER TABLE session_load ADD COLUMN hrex REAL")
+        }
         return migrator
     }
 }

@@ -5,7 +5,7 @@ import TeamCore
 
 /// What the season keeps of one player's session (`session_load`), computed once from the
 /// session's analysis: its cardio load and time in zones, its HRR60, and for a readiness check
-/// the check's lnRMSSD, resting heart rate and share of beats corrected. Plain numbers, so the
+/// the check's lnRMSSD, resting heart rate and share of beats corrected, for a fitness test its HRex. Plain numbers, so the
 /// store stays free of the analysis.
 public struct SessionLoadRecord: Sendable, Equatable {
     public var sessionID: Int64
@@ -19,9 +19,11 @@ public struct SessionLoadRecord: Sendable, Equatable {
     public var restingBPM: Double?
     /// 0…1.
     public var correctedShare: Double?
+    /// A fitness test's HRex, % HRmax (v29).
+    public var hrex: Double?
 
     public init(sessionID: Int64, playerID: Int64, cardioLoad: Double, zoneMs: [Int64], recoveryBPM: Double? = nil,
-                lnRMSSD: Double? = nil, restingBPM: Double? = nil, correctedShare: Double? = nil) {
+                lnRMSSD: Double? = nil, restingBPM: Double? = nil, correctedShare: Double? = nil, hrex: Double? = nil) {
         self.sessionID = sessionID
         self.playerID = playerID
         self.cardioLoad = cardioLoad
@@ -30,6 +32,7 @@ public struct SessionLoadRecord: Sendable, Equatable {
         self.lnRMSSD = lnRMSSD
         self.restingBPM = restingBPM
         self.correctedShare = correctedShare
+        self.hrex = hrex
     }
 }
 
@@ -47,6 +50,8 @@ public struct SeasonSessionEntry: Sendable, Equatable {
     public var effortMinutes: Double
     /// The player's session RPE; nil: not rated.
     public var rpe: Int?
+    /// What the session planned (a fitness test's run).
+    public var plannedMs: Int64? = nil
 }
 
 extension SidelineStore {
@@ -73,7 +78,7 @@ extension SidelineStore {
                 SELECT sp.session_id, sp.player_id, s.team_id, s.started_ms, s.tags,
                        l.cardio_load, l.z0_ms, l.z1_ms, l.z2_ms, l.z3_ms, l.z4_ms, l.z5_ms,
                        l.recovery_bpm, l.ln_rmssd, l.resting_bpm, l.corrected_share,
-                       s.planned_ms, s.ended_ms, s.effort_end_ms, r.rpe
+                       s.planned_ms, s.ended_ms, s.effort_end_ms, r.rpe, l.hrex
                 FROM session s INDEXED BY session_by_start
                 CROSS JOIN session_player sp ON sp.session_id = s.id
                 LEFT JOIN session_load l ON l.session_id = sp.session_id AND l.player_id = sp.player_id
@@ -100,7 +105,7 @@ extension SidelineStore {
                 let kept = real(5).map { load in
                     SessionLoadRecord(sessionID: sessionID, playerID: playerID, cardioLoad: load,
                                       zoneMs: (6...11).map { sqlite3_column_int64(s, $0) }, recoveryBPM: real(12),
-                                      lnRMSSD: real(13), restingBPM: real(14), correctedShare: real(15))
+                                      lnRMSSD: real(13), restingBPM: real(14), correctedShare: real(15), hrex: real(20))
                 }
                 if tags.id != sessionID {
                     let text = sqlite3_column_text(s, 4).map { String(cString: $0) } ?? ""
@@ -110,7 +115,7 @@ extension SidelineStore {
                 let effortMinutes = int(17).map { Session.effortMinutes(startedMs: startedMs, endedMs: $0, plannedMs: int(16), effortEndMs: int(18)) } ?? 0
                 out.append(SeasonSessionEntry(sessionID: sessionID, playerID: playerID, teamID: teamID, teamName: recordedTeamNames[sessionID] ?? teamNames[teamID] ?? "",
                                               startedAt: Date(unixMs: startedMs), tags: tags.tags, kept: kept,
-                                              effortMinutes: effortMinutes, rpe: int(19).map { Int($0) }))
+                                              effortMinutes: effortMinutes, rpe: int(19).map { Int($0) }, plannedMs: int(16)))
             }
             return out
         }
@@ -123,10 +128,10 @@ extension SidelineStore {
             for r in records where r.sessionID == sessionID {
                 try db.execute(sql: """
                     INSERT OR REPLACE INTO session_load(session_id, player_id, algorithm, committed_t_ms, cardio_load,
-                        z0_ms, z1_ms, z2_ms, z3_ms, z4_ms, z5_ms, recovery_bpm, ln_rmssd, resting_bpm, corrected_share)
-                    SELECT id, ?, ?, committed_t_ms, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM session WHERE id = ?
+                        z0_ms, z1_ms, z2_ms, z3_ms, z4_ms, z5_ms, recovery_bpm, ln_rmssd, resting_bpm, corrected_share, hrex)
+                    SELECT id, ?, ?, committed_t_ms, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM session WHERE id = ?
                     """, arguments: [r.playerID, algorithm, r.cardioLoad] + StatementArguments(Self.sixZones(r.zoneMs))
-                        + [r.recoveryBPM, r.lnRMSSD, r.restingBPM, r.correctedShare, sessionID])
+                        + [r.recoveryBPM, r.lnRMSSD, r.restingBPM, r.correctedShare, r.hrex, sessionID])
             }
         }
     }

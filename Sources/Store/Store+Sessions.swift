@@ -47,7 +47,7 @@ extension SidelineStore {
                 VALUES (?, ?, ?, 'running', ?, ?)
                 """, arguments: [teamID, plannedDurationMs, start.unixMs, zoneModel.rawValue, storedTags])
             let id = db.lastInsertedRowID
-            if !SessionTags(stored: tags).isReadinessCheck {
+            if !SessionTags(stored: tags).isMeasurement {
                 try db.execute(sql: "UPDATE team SET last_tags = ? WHERE id = ?", arguments: [storedTags, teamID])
             }
             for p in participants {

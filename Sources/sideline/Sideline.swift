@@ -15,7 +15,7 @@ struct Sideline: ParsableCommand {
         version: SidelineVersion.current,
         subcommands: [
             RecordCommand.self, TeamsCommand.self, TeamCommand.self, PlayersCommand.self, SessionsCommand.self, DeleteSessionCommand.self, ErasePlayerCommand.self,
-            StrapsCommand.self, ForgetStrapCommand.self, SeasonCommand.self, FlagsCommand.self, ReadinessCommand.self, RPECommand.self, WellnessCommand.self, DrillsCommand.self,
+            StrapsCommand.self, ForgetStrapCommand.self, SeasonCommand.self, FlagsCommand.self, ReadinessCommand.self, FitnessCommand.self, RPECommand.self, WellnessCommand.self, DrillsCommand.self,
             HRVCommand.self, SettingsCommand.self, BackupCommand.self, RestoreCommand.self, MigrateCommand.self,
             ExportCommand.self, PlayerDataCommand.self, ImportRosterCommand.self, ScanCommand.self, KioskCommand.self, PreparePhotoCommand.self,
             ClubCommand.self, RetentionCommand.self, ConsentCommand.self,

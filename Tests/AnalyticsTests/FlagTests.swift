@@ -9,13 +9,13 @@ final class FlagTests: XCTestCase {
     let day = CalendarDay(year: 2026, month: 3, day: 14)
 
     private func row(strain: Double = 50, tolerance: Double = 50, status: LoadStatus = .productive, acute: Double = 50, chronic: Double = 50,
-                     readiness: ReadinessAssessment? = nil, wellness: WellnessDay? = nil) -> SeasonRow {
+                     readiness: ReadinessAssessment? = nil, wellness: WellnessDay? = nil, fitness: FitnessAssessment? = nil) -> SeasonRow {
         let acwr: Double? = chronic > 0 ? acute / chronic : nil
         return SeasonRow(playerID: 7, name: "Mia Berg", number: 7,
                          figures: LoadDay(day: day, load: 0, strain: strain, tolerance: tolerance, status: status,
                                           acwrRolling: tolerance > 0 ? strain / tolerance : nil, acuteEWMA: acute, chronicEWMA: chronic,
                                           acwrEWMA: acwr),
-                         srpe: SRPEHistory(sessions: []).figures(on: day), wellness: wellness, readiness: readiness, lastSession: nil)
+                         srpe: SRPEHistory(sessions: []).figures(on: day), wellness: wellness, readiness: readiness, fitness: fitness, lastSession: nil)
     }
 
     private func player(_ row: SeasonRow, maxSource: Physiology.MaxSource = .measured) -> FlagInput.Player {
@@ -42,6 +42,22 @@ final class FlagTests: XCTestCase {
         let flag = try XCTUnwrap(ACWRRule().flag(player(row(acute: 412, chronic: 254)), on: day))
         XCTAssertEqual(flag.reason, "ACWR 1.62 = acute 412 / chronic 254")
         XCTAssertEqual(flag.kind.title, "ACWR above 1.5")
+    }
+
+    /// Two tests at one protocol, the later `daysAgo`: worse only beyond the typical error (1 point), and only for two weeks.
+    private func fitness(hrex: Double, daysAgo: Int) -> FitnessAssessment? {
+        FitnessTest.assess([FitnessResult(sessionID: 1, day: day.adding(days: -30), protocolKey: "240 s 12kmh-20m", hrex: 84.5, hrr60: 40),
+                            FitnessResult(sessionID: 2, day: day.adding(days: -daysAgo), protocolKey: "240 s 12kmh-20m", hrex: hrex, hrr60: 38)]).last
+    }
+
+    func testHRexWorseBeyondTheTypicalErrorFromATestOfTheLastTwoWeeks() throws {
+        XCTAssertNil(HRexWorseRule().flag(player(row(fitness: fitness(hrex: 85.5, daysAgo: 0))), on: day))  // exactly 1 point
+        XCTAssertNil(HRexWorseRule().flag(player(row(fitness: fitness(hrex: 82.0, daysAgo: 0))), on: day))  // better
+        XCTAssertNil(HRexWorseRule().flag(player(row(fitness: fitness(hrex: 87.0, daysAgo: 14))), on: day))
+        let flag = try XCTUnwrap(HRexWorseRule().flag(player(row(fitness: fitness(hrex: 85.54, daysAgo: 13))), on: day))
+        XCTAssertEqual(flag.reason, "HRex 85.5 % HRmax on 2026-03-01, was 84.5 (+1.04, typical error 1.0)")
+        XCTAssertEqual(flag.key, "hrex/player-7")
+        XCTAssertEqual(flag.figures["change"] ?? 0, 1.04, accuracy: 1e-9)
     }
 
     private func assessment(status: ReadinessStatus, checkDaysAgo: Int) -> ReadinessAssessment {

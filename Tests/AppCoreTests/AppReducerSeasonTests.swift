@@ -168,6 +168,43 @@ final class AppReducerSeasonTests: XCTestCase {
         XCTAssertEqual(app.state.screen, .lobby)
     }
 
+    // MARK: The fitness test
+
+    /// From the readiness sheet to the fitness sheet, a 3-minute run at 11 km/h: the session is planned for the run and
+    /// tagged with its pace; shuttle beeps every 20 m ÷ 11 km/h = 6.545 s after the "go"; no pause, no lap; the run's end
+    /// is the effort's end and the recovery minute is the standing still; saved, it is reviewed like a session.
+    func testAFitnessTestPacesTheRunWithBeepsThenRecordsTheMinuteStandingStill() {
+        var app = sheet()
+        app.send(.lobby(.fitness(.open(true))))
+        XCTAssertNil(app.state.lobby.readinessCheck, "one sheet at a time")
+        XCTAssertEqual(app.state.lobby.fitnessTest, .standard)
+        app.send(.lobby(.fitness(.run(200_000)))) // not offered
+        app.send(.lobby(.fitness(.run(180_000))))
+        app.send(.lobby(.fitness(.speed(11))))
+        let plan = FitnessTestPlan(runMs: 180_000, speedKmh: 11, shuttleMetres: 20)
+        XCTAssertEqual(app.state.lobby.fitnessTest, plan)
+        app.send(.live(.startFitnessTest), .startSession(teamID: AppFixture.teamID, lineup: AppFixture.lineup, plannedMs: 180_000,
+                                                          tags: ["fitness-test", "11kmh-20m"]))
+        XCTAssertNil(app.state.lobby.fitnessTest)
+        let settings = app.state.settings.values
+        XCTAssertEqual(AppReducer.reduce(&app.state, .live(.started(AppFixture.start(60, atMs: 1_500)))),
+                       [settings.playInterval(.workStart), .loadLastTime(teamID: AppFixture.teamID, sessionID: 60, playerIDs: [10, 11, 12])].compactMap { $0 })
+        app.send(.tick(nowMs: 1_500 + 6_000))
+        XCTAssertEqual(AppReducer.reduce(&app.state, .tick(nowMs: 1_500 + 6_545)), [settings.play(.lapBeep)].compactMap { $0 })
+        app.send(.tick(nowMs: 1_500 + 7_000))
+        app.send(.live(.pause))
+        app.send(.live(.lap))
+        XCTAssertEqual(app.live?.phase, .running)
+        XCTAssertEqual(app.live?.lapsMs, [])
+        XCTAssertEqual(AppReducer.reduce(&app.state, .tick(nowMs: 1_500 + 170_000)), [settings.play(.lapBeep)].compactMap { $0 }, "one beep for the shuttles missed")
+        app.send(.tick(nowMs: 181_500), AppFixture.buzzer, .endEffort(sessionID: 60, atMs: 180_000))
+        XCTAssertEqual(app.live?.phase, .recovery, "the minute standing still is recorded")
+        app.send(.tick(nowMs: 200_000)) // no shuttle beeps standing still
+        app.send(.live(.save), .finishRecording(sessionID: 60), .loadSessions(teamID: AppFixture.teamID), .loadReview(sessionID: 60),
+                 .markReviewed(sessionID: 60))
+        XCTAssertEqual(app.state.screen, .review)
+    }
+
     func testAnOrdinarySessionIsNoReadinessCheck() {
         let app = AppFixture.running()
         XCTAssertNil(app.live?.readinessCheck)

@@ -53,8 +53,17 @@ def kiosk(tmp_path_factory):
     plan.append((dt.datetime.combine(start + dt.timedelta(days=9), dt.time(7, 15)), ["--minutes", "5", "--tag", "test"]))
     for offset in [20, 22, 24, 25, 27, 29, 31, 33, 34]:
         plan.append((dt.datetime.combine(start + dt.timedelta(days=offset), dt.time(8, 0)), ["--readiness", "120", "--tag", "sitting"]))
+    for offset in [23, 33]:  # issue 36 item 4: two fitness tests at one run and pace
+        plan.append((dt.datetime.combine(start + dt.timedelta(days=offset), dt.time(10, 0)), ["--fitness-test", "240"]))
     plan.sort()
+    tests = 0
     for seed, (when, args) in enumerate(plan, start=11):
+        if "--fitness-test" in args and tests == 1:
+            # Between the tests one player's heart works harder at the pace (the simulation follows the resting HR on
+            # file): their HRex is worse beyond the typical error, a flag on the web as on the kiosk.
+            with sqlite3.connect(db) as c:
+                c.execute("UPDATE player SET resting_hr = resting_hr + 16 WHERE id = (SELECT player_id FROM membership ORDER BY shirt_number LIMIT 1)")
+        tests += "--fitness-test" in args
         sideline("record", "--source", "sim:4", "--seed", str(seed), "--speed", "6000", "--team", TEAM,
                  "--started-at", when.strftime("%Y-%m-%dT%H:%M"), "--quiet", *args)
     return db, sideline
@@ -120,7 +129,7 @@ def test_the_season_page_and_csv_equal_sideline_season_json(club, kiosk, tmp_pat
     r = k.edits(*kiosk_bundles.roster_edits(db, k.origin, 1_760_000_000_000))
     assert r.status == 200 and all(o["accepted"] for o in r.json()["outcomes"]), r
     made = kiosk_bundles.from_kiosk(db)
-    assert len(made) == 27
+    assert len(made) == 29
     for b in made:
         r = k.upload(bundles.canonical(b))
         assert r.status == 201, (b["session"]["tags"], r)
@@ -167,6 +176,12 @@ def test_the_season_page_and_csv_equal_sideline_season_json(club, kiosk, tmp_pat
             assert cells["strain"] == str(int(round(want["strain"]))) and cells["tolerance"] == str(int(round(want["tolerance"])))
             assert cells["loadStatus"] == want["loadStatus"] and cells["acwrEwma"] == f"{want['acwrEwma']:.2f}"
             assert cells["readiness"] == (want["readiness"] or "–")
+            # Issue 36 item 4: the last fitness test's HRex, as `sideline season --json` gives it.
+            hrex = row.find_element("css selector", "[data-field=hrex]")
+            assert cells["hrex"].split()[0] == (f"{want['hrex']:.1f}" if want["hrex"] is not None else "–"), name
+            if want["hrex"] is not None:
+                assert float(hrex.get_attribute("data-hrex")) == pytest.approx(want["hrex"], rel=1e-9), name
+                assert hrex.get_attribute("data-change") == (want["fitnessTest"]["change"] or ""), name
         # Issue 36 item 6: the page's "Needs attention" is the kiosk's `sideline flags` for the players (the club hears
         # straps only through sessions: decision 076), and the weekly report prints as one A4 page.
         want = {(f["rule"], f["subject"]["name"]) for f in json.loads(sideline("flags", "--team", TEAM, "--on", DAYS[-1], "--json").stdout)["flags"]
@@ -174,8 +189,21 @@ def test_the_season_page_and_csv_equal_sideline_season_json(club, kiosk, tmp_pat
         shown = {(li.get_attribute("data-rule"), li.find_element("css selector", "b").text)
                  for li in driver.find_elements("css selector", "#flags li") if not li.get_attribute("data-rule").startswith("strap")}
         titles = {"overreaching": "Load status overreaching", "acwr": "ACWR above 1.5", "readiness": "Readiness below normal range",
-                  "wellness": "Wellness drop", "max-hr": "No HRmax set"}
+                  "wellness": "Wellness drop", "hrex": "HRex worse than typical error", "max-hr": "No HRmax set"}
         assert {(rule, titles[rule]) for rule, _ in want} == shown and want, (want, shown)
+        assert "hrex" in {rule for rule, _ in want}, "the raised resting HR made one player's HRex worse"
+        # A player's page lists their tests with the CLI's HRex, HRR60 and reading (`sideline fitness`).
+        fitness = {p["name"]: p["tests"] for p in json.loads(sideline("fitness", "--team", TEAM, "--json").stdout)["players"]}
+        link = driver.find_element("css selector", "#season tbody tr td:nth-child(2) a")
+        who = link.text
+        driver.get(link.get_attribute("href"))
+        rows = driver.find_elements("css selector", "#player-fitness tbody tr")
+        assert len(rows) == len(fitness[who]) == 2, who
+        for row, test in zip(rows, reversed(fitness[who])):  # newest first
+            assert float(row.get_attribute("data-hrex")) == pytest.approx(test["hrex"], rel=1e-9)
+            assert float(row.get_attribute("data-hrr60")) == pytest.approx(test["hrr60"], rel=1e-9)
+            assert row.get_attribute("data-change") == (test["change"] or "")
+        driver.get(f"http://127.0.0.1:{club.port}/teams/{team}/season?on={DAYS[-1]}")
         names = [li.text for li in driver.find_elements("css selector", "#flags li")]
         assert all(any(name in text for text in names) for _, name in want)
         # Dismissed for the day on the web: gone from that day's list, kept as a row and a change in the access log.
@@ -204,7 +232,7 @@ def test_the_season_page_and_csv_equal_sideline_season_json(club, kiosk, tmp_pat
                 f.write(pdf)
     finally:
         driver.quit()
-    assert club.owner_sql("SELECT count(DISTINCT session_uuid) FROM session_load") == "27"
+    assert club.owner_sql("SELECT count(DISTINCT session_uuid) FROM session_load") == "29"
     assert "weekly report" in club.owner_sql("SELECT string_agg(action, ',') FROM access_log")
     assert "flag dismissed" in club.owner_sql("SELECT string_agg(action, ',') FROM access_log WHERE kind = 'change'")
 

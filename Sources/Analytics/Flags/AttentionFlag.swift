@@ -25,7 +25,7 @@ public enum FlagSubject: Sendable, Equatable {
 
 /// Which rule raised a flag. The order of the cases is the order of the list.
 public enum FlagKind: String, Sendable, Equatable, CaseIterable {
-    case overreaching, acwr, readiness, wellness, strapBattery = "strap-battery", strapUnseen = "strap-unseen", maxHR = "max-hr"
+    case overreaching, acwr, readiness, wellness, hrex, strapBattery = "strap-battery", strapUnseen = "strap-unseen", maxHR = "max-hr"
 
     /// What the list calls the rule.
     public var title: String {
@@ -34,6 +34,7 @@ public enum FlagKind: String, Sendable, Equatable, CaseIterable {
         case .acwr: "ACWR above 1.5"
         case .readiness: "Readiness below normal range"
         case .wellness: "Wellness drop"
+        case .hrex: "HRex worse than typical error"
         case .strapBattery: "Strap battery low"
         case .strapUnseen: "Strap not seen for a week"
         case .maxHR: "No HRmax set"
@@ -47,6 +48,7 @@ public enum FlagKind: String, Sendable, Equatable, CaseIterable {
         case .acwr: "ACWR"
         case .readiness: "readiness"
         case .wellness: "wellness"
+        case .hrex: "HRex"
         case .strapBattery: "battery"
         case .strapUnseen: "strap unseen"
         case .maxHR: "HRmax"
@@ -59,6 +61,7 @@ public enum FlagKind: String, Sendable, Equatable, CaseIterable {
         case .overreaching, .acwr: "Check with the player how the last week felt before adding load."
         case .readiness: "Ask the player how they slept and feel; compare with today's session."
         case .wellness: "Have a word with the player about the answers that dropped."
+        case .hrex: "Ask how the player feels and slept; retest at the same pace before changing the plan."
         case .strapBattery: "Charge or replace the strap's battery."
         case .strapUnseen: "Find the strap, or forget it in Settings if it is gone."
         case .maxHR: "Enter a measured HRmax, or accept one the kiosk suggests after a session."

@@ -14,7 +14,7 @@ public struct FlagList: Sendable, Equatable {
 /// (each reads its own stored data into `FlagInput`). Pure; rules and sources: docs/ANALYTICS.md ("Flags").
 public enum TeamFlags {
     public static func playerRules(thresholds: LoadStatusThresholds) -> [any PlayerFlagRule] {
-        [OverreachingRule(thresholds: thresholds), ACWRRule(), ReadinessBelowRule(), WellnessDropRule(), NoMaxHeartRateRule()]
+        [OverreachingRule(thresholds: thresholds), ACWRRule(), ReadinessBelowRule(), WellnessDropRule(), HRexWorseRule(), NoMaxHeartRateRule()]
     }
 
     public static let strapRules: [any StrapFlagRule] = [StrapBatteryRule(), StrapUnseenRule()]

@@ -13,6 +13,8 @@ public struct SeasonRow: Sendable, Equatable {
     public var wellness: WellnessDay?
     /// The player's latest readiness check up to the day, read against their history; nil: none yet.
     public var readiness: ReadinessAssessment?
+    /// The player's latest fitness test up to the day, against their previous one of the same protocol; nil: none yet.
+    public var fitness: FitnessAssessment?
     /// The day of their last session up to the day (any team's).
     public var lastSession: CalendarDay?
 }
@@ -26,14 +28,17 @@ public enum SeasonTable {
         public var loads: [SessionLoad]
         public var checks: [ReadinessCheck]
         public var wellness: [WellnessEntry]
+        public var fitnessTests: [FitnessResult]
 
-        public init(playerID: Int64, name: String, number: Int, loads: [SessionLoad], checks: [ReadinessCheck], wellness: [WellnessEntry] = []) {
+        public init(playerID: Int64, name: String, number: Int, loads: [SessionLoad], checks: [ReadinessCheck], wellness: [WellnessEntry] = [],
+                    fitnessTests: [FitnessResult] = []) {
             self.playerID = playerID
             self.name = name
             self.number = number
             self.loads = loads
             self.checks = checks
             self.wellness = wellness
+            self.fitnessTests = fitnessTests
         }
     }
 
@@ -49,6 +54,7 @@ public enum SeasonTable {
                              srpe: SRPEHistory(sessions: past).figures(on: day),
                              wellness: WellnessHistory(p.wellness).day(day),
                              readiness: latest.map { Readiness.assess($0, history: checks) },
+                             fitness: FitnessTest.latest(p.fitnessTests, on: day),
                              lastSession: history.sessions.last?.day)
         }
     }

@@ -62,9 +62,10 @@ public struct SessionInput: Sendable {
     }
 
     /// The session's phases in time order: its drills (within the effort) and its interval blocks (from
-    /// their laps). One notion, one list (decision 077).
+    /// their laps); a fitness test's run and standing still (decision 079). One notion, one list (decision 077).
     public var phases: [SessionPhase] {
-        (DrillStart.phases(drills, effortEndMs: effortEndMs) + SessionPhase.intervalBlocks(fromLaps: laps))
+        let test = session.isFitnessTest ? FitnessTestPlan.phases(effortEndMs: effortEndMs) : []
+        return (test + DrillStart.phases(drills, effortEndMs: effortEndMs) + SessionPhase.intervalBlocks(fromLaps: laps))
             .sorted { ($0.fromMs, $0.toMs) < ($1.fromMs, $1.toMs) }
     }
 

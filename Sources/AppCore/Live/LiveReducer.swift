@@ -6,6 +6,8 @@ public enum LiveAction: Sendable, Equatable {
     case start
     /// From the lobby's readiness sheet: a readiness check of the included players, as planned there.
     case startReadinessCheck
+    /// From the lobby's fitness test sheet: a fitness test of the included players at the pace chosen there.
+    case startFitnessTest
     /// The check just taken, analysed (the answer to `Effect.loadReadinessResults`).
     case readinessResults(sessionID: Int64, [ReadinessResult])
     /// The recorder made the session row (the answer to `Effect.startSession`): the session counts from it.
@@ -44,13 +46,14 @@ enum LiveReducer {
         guard var live = session else {
             if case .start = action { return start(&session, ctx, check: nil) }
             if case .startReadinessCheck = action, let plan = ctx.lobby.readinessCheck { return start(&session, ctx, check: plan) }
+            if case .startFitnessTest = action, let plan = ctx.lobby.fitnessTest { return start(&session, ctx, check: nil, test: plan) }
             return .none
         }
         // Save and discard end the session (nil); everything else writes it back.
         defer { if session != nil { session = live } }
         let now = ctx.nowMs
         switch action {
-        case .start, .startReadinessCheck: // one session at a time
+        case .start, .startReadinessCheck, .startFitnessTest: // one session at a time
             return .none
         case .readinessResults(let id, let results):
             guard live.readinessCheck != nil, live.sessionID == id else { return .none }
@@ -64,7 +67,7 @@ enum LiveReducer {
             live.clock = SessionClock(startMs: start.ms, plannedMs: live.clock.plannedMs)
             live.phase = .running
             // The first work block begins with the session: its tone is the players' "go".
-            let go = live.intervals != nil ? ctx.settings.playInterval(.workStart) : nil
+            let go = live.intervals != nil || live.fitnessTest != nil ? ctx.settings.playInterval(.workStart) : nil
             let work = live.intervals != nil ? Effect.intervalBlockStarted(sessionID: start.sessionID, .work, atMs: 0) : nil
             let sides = live.challenge.map { Effect.saveChallenge(sessionID: start.sessionID, SessionChallenge(rule: $0.rule, sides: $0.sides)) }
             // "vs last time": the team's previous session with these tags, read once, now (a
@@ -78,8 +81,8 @@ enum LiveReducer {
             live.lastTime = lastTime
             return .none
         case .pause:
-            // A readiness check is the players keeping still: no pause, no laps.
-            guard live.phase == .running, live.readinessCheck == nil, let id = live.sessionID else { return .none }
+            // A readiness check is the players keeping still, a fitness test a run at one pace: no pause, no laps.
+            guard live.phase == .running, live.readinessCheck == nil, live.fitnessTest == nil, let id = live.sessionID else { return .none }
             live.phase = .paused
             live.clock.pause(atMs: now)
             return .effects(.setSessionPaused(sessionID: id, paused: true))
@@ -89,7 +92,7 @@ enum LiveReducer {
             live.clock.resume(atMs: now)
             return .effects(.setSessionPaused(sessionID: id, paused: false))
         case .lap:
-            guard live.phase == .running, live.readinessCheck == nil, let id = live.sessionID else { return .none }
+            guard live.phase == .running, live.readinessCheck == nil, live.fitnessTest == nil, let id = live.sessionID else { return .none }
             let t = now - live.clock.startMs
             live.lapsMs.append(t)
             return .effects(.addLap(sessionID: id, tMs: t), ctx.settings.play(.lapBeep))
@@ -138,10 +141,10 @@ enum LiveReducer {
             live.view = view
             return .none
         case .pickDrill(let open):
-            live.pickingDrill = open && live.readinessCheck == nil && (live.phase == .running || live.phase == .paused)
+            live.pickingDrill = open && live.readinessCheck == nil && live.fitnessTest == nil && (live.phase == .running || live.phase == .paused)
             return .none
         case .startDrill(let name):
-            guard live.phase == .running || live.phase == .paused, live.readinessCheck == nil, let id = live.sessionID,
+            guard live.phase == .running || live.phase == .paused, live.readinessCheck == nil, live.fitnessTest == nil, let id = live.sessionID,
                   let effect = startDrill(&live, name, sessionID: id, nowMs: now) else { return .none }
             live.pickingDrill = false
             return .effects(effect, ctx.settings.play(.lapBeep))
@@ -167,7 +170,7 @@ enum LiveReducer {
         guard var live = session, let id = live.sessionID else { return .none }
         defer { session = live }
         advanceChallenge(&live, nowMs: now, sensors: sensors)
-        let program = runIntervals(&live, sessionID: id, nowMs: now, settings: settings)
+        let program = runIntervals(&live, sessionID: id, nowMs: now, settings: settings) + paceShuttles(&live, nowMs: now, settings: settings)
         if live.phase == .running || live.phase == .confirmStop, let remaining = live.clock.remainingMs(nowMs: now) {
             if remaining == 0 {
                 // The countdown ran out: the buzzer for the players across the gym, the effort ends
@@ -177,7 +180,7 @@ enum LiveReducer {
             }
             let second = (remaining + 999) / 1000
             defer { live.countdownSecond = second }
-            if live.intervals == nil, let before = live.countdownSecond, second < before, second <= 3 {
+            if live.intervals == nil, live.fitnessTest == nil, let before = live.countdownSecond, second < before, second <= 3 {
                 return .effects(settings.play(.countdownBeep))
             }
         }
@@ -188,6 +191,17 @@ enum LiveReducer {
             return program + .effects(.finishRecording(sessionID: id))
         }
         return program
+    }
+
+    /// A fitness test's pace: a beep each time a shuttle should turn (every `beepIntervalMs` of the run's clock), the run's
+    /// start being the first (its "go"); none once the run is over.
+    static func paceShuttles(_ live: inout LiveSession, nowMs: Int64, settings: KioskSettings) -> Reduction {
+        guard let test = live.fitnessTest, live.phase == .running || live.phase == .confirmStop,
+              let remaining = live.clock.remainingMs(nowMs: nowMs), remaining > 0 else { return .none }
+        let due = live.clock.elapsedMs(nowMs: nowMs) / max(1, test.beepIntervalMs)
+        guard due > live.shuttleBeeps else { return .none }
+        live.shuttleBeeps = due
+        return .effects(settings.play(.lapBeep))
     }
 
     /// A heart rate of a strap that tiles follow: their zone colour, high-intensity clock and,
@@ -232,7 +246,8 @@ enum LiveReducer {
     /// A session of the lobby's players: a tile for each, who wears which strap today (the
     /// lineup, which the recorder gets too), and the recorder asked for a session row (answered by `.started`).
     /// `check`: a readiness check of that length and posture instead of a training session.
-    private static func start(_ session: inout LiveSession?, _ ctx: AppContext, check: ReadinessCheckPlan?) -> Reduction {
+    /// `test`: a fitness test at that pace (its run the countdown, then the recovery minute standing still).
+    private static func start(_ session: inout LiveSession?, _ ctx: AppContext, check: ReadinessCheckPlan?, test: FitnessTestPlan? = nil) -> Reduction {
         guard ctx.screen == .lobby, let teamID = ctx.teamID,
               ctx.lobby.canStart(roster: ctx.roster, sensors: ctx.sensors, nowMs: ctx.nowMs) else { return .none }
         let participants = ctx.lobby.participants(in: ctx.roster)
@@ -249,17 +264,18 @@ enum LiveReducer {
         let lineup = Lineup(participants.map {
             Lineup.Wearer(playerID: $0.line.playerID, strapID: $0.strapID, strapIndex: ctx.sensors.index(ofStrap: $0.strapID))
         })
-        let plannedMs = check?.lengthMs ?? ctx.lobby.sessionPlannedMs
+        let plannedMs = check?.lengthMs ?? test?.runMs ?? ctx.lobby.sessionPlannedMs
         var live = LiveSession(plannedMs: plannedMs, startMs: ctx.nowMs, lineup: lineup, tiles: tiles)
         live.readinessCheck = check
-        if check == nil { // a check is the players keeping still: no program, no duel, no drills
+        live.fitnessTest = test
+        if check == nil, test == nil { // a check or a test is a measurement: no program, no duel, no drills
             live.intervals = ctx.lobby.intervals.map(IntervalTimer.init(program:))
             live.challenge = challenge(ctx)
             live.drillPlan = ctx.lobby.drillPlan
             live.drillLibrary = ctx.lobby.drillLibrary.map(\.name)
         }
         session = live
-        let started = Effect.startSession(teamID: teamID, lineup: lineup, plannedMs: plannedMs, tags: (check?.tags ?? ctx.lobby.tags).tags)
+        let started = Effect.startSession(teamID: teamID, lineup: lineup, plannedMs: plannedMs, tags: (check?.tags ?? test?.tags ?? ctx.lobby.tags).tags)
         return Reduction(effects: [started], actions: [.live(.delegate(.started))])
     }
 }

@@ -51,6 +51,10 @@ public struct LiveSession: Sendable, Equatable {
     public var lastTime: LastTime?
     /// A readiness check (the players keep still for its length), not a training session; nil: training.
     public var readinessCheck: ReadinessCheckPlan?
+    /// A fitness test (the run at its pace, then the recovery minute standing still), not a training session.
+    public var fitnessTest: FitnessTestPlan?
+    /// The test's shuttle beeps played so far (the run's start is the first).
+    public var shuttleBeeps: Int64 = 0
     /// The check's results once it ended and was analysed.
     public var readinessResults: [ReadinessResult]?
 

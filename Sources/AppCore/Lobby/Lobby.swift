@@ -29,6 +29,8 @@ public struct Lobby: Sendable, Equatable {
     public var editingDrills = false
     /// The readiness check sheet is open, with this plan.
     public var readinessCheck: ReadinessCheckPlan?
+    /// The fitness test sheet is open, with this plan.
+    public var fitnessTest: FitnessTestPlan?
     /// Today's flags not dismissed ("Needs attention"); nil until loaded.
     public var attention: [AttentionLine]?
     public var showingAttention = false

@@ -16,6 +16,8 @@ public enum LobbyAction: Sendable, Equatable {
     case challenge(ChallengeChoice)
     /// The readiness check sheet.
     case readiness(ReadinessSheetAction)
+    /// The fitness test sheet.
+    case fitness(FitnessSheetAction)
     /// The drills planned for the session.
     case drills(DrillChoice)
     /// "Needs attention": today's flags.
@@ -46,6 +48,8 @@ enum LobbyReducer {
             return ChallengeChoiceReducer.reduce(&lobby, choice, ctx)
         case .readiness(let sheet):
             return ReadinessSheetReducer.reduce(&lobby, sheet, ctx)
+        case .fitness(let sheet):
+            return FitnessSheetReducer.reduce(&lobby, sheet, ctx)
         case .drills(let choice):
             return DrillChoiceReducer.reduce(&lobby, choice, ctx)
         case .attention(let attention):

@@ -76,8 +76,12 @@ public struct PlayerHistory: Sendable, Equatable {
         /// The player's session RPE and its sRPE load; nil: not rated.
         public var rpe: Int?
         public var srpeLoad: Double?
+        /// A fitness test's HRex (% HRmax), with its change since the player's previous test of the same run and pace
+        /// (a word: better, within or worse than the typical error).
+        public var hrex: Double?
+        public var hrexChange: SeasonWord?
         public init(sessionID: Int64, teamName: String, day: SeasonDay, tags: [String], load: Double?, lnRMSSD: Double?,
-                    rpe: Int? = nil, srpeLoad: Double? = nil) {
+                    rpe: Int? = nil, srpeLoad: Double? = nil, hrex: Double? = nil, hrexChange: SeasonWord? = nil) {
             self.sessionID = sessionID
             self.teamName = teamName
             self.day = day
@@ -86,6 +90,8 @@ public struct PlayerHistory: Sendable, Equatable {
             self.lnRMSSD = lnRMSSD
             self.rpe = rpe
             self.srpeLoad = srpeLoad
+            self.hrex = hrex
+            self.hrexChange = hrexChange
         }
     }
 

@@ -89,6 +89,31 @@ struct WebSeasonPages: Sendable {
             + "<tbody>\(rows)</tbody></table></div><p class=\"muted\">Each item 1 (worst) to 5 (best); the total against the player's own 28 days before.</p>"
     }
 
+    /// The latest fitness test's HRex ("70.3"), on the caution tone with "↑" when worse than the test before beyond the
+    /// typical error (never the colour alone); "–" before any.
+    static func hrex(_ a: FitnessAssessment?) -> String {
+        guard let a, let value = a.result.hrex else { return "<span data-field=\"hrex\">–</span>" }
+        let text = String(format: "%.1f", value)
+        let attributes = "data-field=\"hrex\" data-hrex=\"\(value)\" data-change=\"\(a.change?.rawValue ?? "")\""
+        return a.change == .worse ? "<span class=\"word tone-caution\" \(attributes)>\(text) ↑</span>" : "<span \(attributes)>\(text)</span>"
+    }
+
+    /// A player's fitness tests, newest first: day, protocol, HRex, HRR60 and the change since the previous test.
+    static func fitnessList(_ tests: [FitnessResult], on day: CalendarDay) -> String {
+        let rows = FitnessTest.assess(tests.filter { $0.day <= day }).reversed().map { a in
+            // The unrounded numbers on the row (`data-hrex`, `data-hrr60`, `data-change`), the cells as printed.
+            "<tr data-hrex=\"\(a.result.hrex.map { String($0) } ?? "")\" data-hrr60=\"\(a.result.hrr60.map { String($0) } ?? "")\" "
+                + "data-change=\"\(a.change?.rawValue ?? "")\"><td class=\"nowrap\">\(a.result.day.description)</td><td>\(a.result.protocolKey.html)</td>"
+                + "<td class=\"num\">\(a.result.hrex.map { String(format: "%.1f", $0) } ?? "–")</td>"
+                + "<td class=\"num\">\(a.result.hrr60.map { String(format: "%.0f", $0) } ?? "–")</td>"
+                + "<td class=\"num\">\(a.hrexChange.map { String(format: "%+.1f", $0) } ?? "–")</td>"
+                + "<td>\(a.change?.rawValue ?? (a.previous == nil ? "first test" : "–"))</td></tr>"
+        }.joined()
+        guard !rows.isEmpty else { return "<p class=\"muted\">No fitness test yet.</p>" }
+        return "<div class=\"scroll\"><table id=\"player-fitness\"><thead><tr><th>Day</th><th>Protocol</th><th class=\"num\">HRex %</th>"
+            + "<th class=\"num\">HRR60</th><th class=\"num\">Change</th><th>vs typical error</th></tr></thead><tbody>\(rows)</tbody></table></div>"
+    }
+
     static func word(_ text: String, tone: String, field: String) -> String {
         "<span class=\"word tone-\(tone)\" data-field=\"\(field)\">\(text.html)</span>"
     }
@@ -114,6 +139,7 @@ struct WebSeasonPages: Sendable {
                 + "<td class=\"num opt\" data-field=\"acwrEwma\">\(WebFormat.two(f.acwrEWMA))</td>"
                 + "<td>\(r.readiness.map { Self.word($0.status.rawValue, tone: Self.tone($0.status), field: "readiness") } ?? "<span data-field=\"readiness\">–</span>")</td>"
                 + "<td class=\"num\">\(Self.wellness(r.wellness))</td>"
+                + "<td class=\"num opt\">\(Self.hrex(r.fitness))</td>"
                 + "<td class=\"opt\" data-field=\"lastSession\">\(r.lastSession?.description ?? "–")</td></tr>"
         }.joined()
         let previous = day.adding(days: -1), next = day.adding(days: 1)
@@ -123,9 +149,9 @@ struct WebSeasonPages: Sendable {
             <div class="actions"><a href="/teams/\(t)/season?on=\(previous)">‹ \(previous)</a><a href="/teams/\(t)/season?on=\(next)">\(next) ›</a>
             <a href="/teams/\(t)/season.csv?on=\(day)" download>CSV</a><a href="/teams/\(t)/report?on=\(day)">Weekly report</a><a href="/teams/\(t)">Roster</a></div>
             <div class="scroll"><table id="season"><thead><tr><th class="num opt">#</th><th>Player</th><th class="num opt">Today</th><th class="num">Strain</th>
-            <th class="num opt">Tolerance</th><th>Load status</th><th class="num opt">ACWR</th><th>Readiness</th><th class="num">Wellness</th><th class="opt">Last session</th></tr></thead>
+            <th class="num opt">Tolerance</th><th>Load status</th><th class="num opt">ACWR</th><th>Readiness</th><th class="num">Wellness</th><th class="num opt">HRex</th><th class="opt">Last session</th></tr></thead>
             <tbody>\(lines)</tbody></table></div>
-            <p class="muted">Readiness: the last readiness check's lnRMSSD against the player's own normal range (at least 5 checks). Wellness: the day's total of the five morning items (5–25) and its z against the player's own 28 days before (at least 7 answers); ↓ a drop beyond 1 SD of the total or an item — a cue to talk, not a diagnosis. Formulas and sources: docs/ANALYTICS.md.</p>
+            <p class="muted">Readiness: the last readiness check's lnRMSSD against the player's own normal range (at least 5 checks). Wellness: the day's total of the five morning items (5–25) and its z against the player's own 28 days before (at least 7 answers); ↓ a drop beyond 1 SD of the total or an item — a cue to talk, not a diagnosis. HRex: the last fitness test's mean HR over the run's last 30 s (% HRmax), ↑ when it is worse than the test before at the same pace by more than its typical error (1 point). Formulas and sources: docs/ANALYTICS.md.</p>
             \(WebTeamReport.section(try await WebTeamReport(database: database).flags(user, team: uuid, season: season, on: day), team: uuid, user: user))
             \(Self.comparison(season, player: nil))
             """
@@ -168,7 +194,7 @@ struct WebSeasonPages: Sendable {
         let team = TeamComparisonSVG(season: season, player: player, day: day, days: Self.historyDays)
         let sessions = (season.entries[player] ?? []).filter { $0.day <= day }.reversed().prefix(30).map { e in
             "<tr><td class=\"nowrap\">\(e.day.description)</td><td class=\"opt\">\(e.teamName.html)</td><td class=\"opt\">\(WebSessionPages.tags(e.tags.tags))</td>"
-                + "<td class=\"num\">\(e.tags.isReadinessCheck ? "–" : WebFormat.whole(e.figures.cardioLoad))</td>"
+                + "<td class=\"num\">\(e.tags.isMeasurement ? "–" : WebFormat.whole(e.figures.cardioLoad))</td>"
                 + "<td class=\"num\">\(e.tags.isReadinessCheck ? WebFormat.two(e.figures.lnRMSSD) : "–")</td>"
                 + "<td><a href=\"/sessions/\(e.session.uuidString.lowercased())\">open</a></td></tr>"
         }.joined()
@@ -185,6 +211,7 @@ struct WebSeasonPages: Sendable {
             <div class="grid2"><div><h2>Weekly time in zones</h2>\(charts.weeklyZones())</div><div><h2>Heart rate recovery (HRR 60 s)</h2>\(charts.recovery())</div></div>
             <h2>Readiness: lnRMSSD and the normal range</h2>\(charts.readiness())
             <h2>Morning wellness</h2>\(Self.wellnessList(season.wellness[player] ?? [], on: day))
+            <h2>Fitness tests: HRex and HRR60</h2>\(Self.fitnessList(season.fitnessTests(player), on: day))
             <h2>Against the team's average</h2>\(team.numbers())
             <h3>Daily load</h3>\(team.load())<h3>Strain and Tolerance</h3>\(team.strain())<h3>Readiness lnRMSSD</h3>\(team.readiness())
             \(Self.comparison(season, player: player))

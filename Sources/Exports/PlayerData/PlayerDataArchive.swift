@@ -165,17 +165,19 @@ public final class PlayerDataArchive {
             let tags = SessionTags(stored: s.session.tags)
             checks.append((ReadinessCheck(sessionID: ordinal, day: day, posture: tags.posture?.rawValue ?? "", lnRMSSD: figures.lnRMSSD,
                                           restingBPM: figures.restingBPM, correctedShare: figures.correctedShare), s.stem, s.sessionUUID))
-        } else {
+        } else if !s.session.isFitnessTest { // a fitness test is a measurement, not load (decision 079)
             loads.append(SessionLoad(sessionID: ordinal, day: day, cardioLoad: figures.cardioLoad, zones: figures.zones,
                                      rpe: s.rating?.rpe, effortMinutes: minutes ?? 0))
         }
         let zoneNames = HeartRateZone.allCases.map { $0 == .rest ? "rest" : "z\($0.rawValue)" }
-        seasonSessions.append([
+        var entry: [String: Any] = [
             "session": s.stem, "sessionUUID": uuid, "date": day.description, "team": s.teamName,
-            "kind": s.session.isReadinessCheck ? "readiness check" : "training", "tags": s.session.tags,
+            "kind": s.session.isReadinessCheck ? "readiness check" : s.session.isFitnessTest ? "fitness test" : "training", "tags": s.session.tags,
             "cardioLoad": figures.cardioLoad, "recovery60sBPM": SeasonJSON.value(figures.recoveryBPM),
             "zoneSeconds": Dictionary(uniqueKeysWithValues: zip(zoneNames, figures.zoneMs.map { Double($0) / 1000 })),
-        ])
+        ]
+        if s.session.isFitnessTest { entry["hrex"] = SeasonJSON.value(figures.hrex) }
+        seasonSessions.append(entry)
         if let r = s.rating {
             ratings.append(["session": s.stem, "sessionUUID": uuid, "date": day.description, "rpe": r.rpe, "byCoach": r.byCoach,
                             "ratedAt": ISOTime.string(unixMs: r.ratedAt.unixMs), "effortMinutes": SeasonJSON.value(minutes),

@@ -24,6 +24,17 @@ public enum JSONSummaryEncoder {
             "players": a.ranked(by: key).enumerated().map { player($1, rank: $0 + 1, context: context) },
         ]
         if let uuids = context.uuids { root["sessionUUID"] = uuids.session.uuidString.lowercased() }
+        // A fitness test: the protocol it ran and each player's HRex (% HRmax; null for a run cut short or too little signal).
+        if let plan = FitnessTestPlan(session: a.session) {
+            root["fitnessTest"] = ["runSeconds": Double(plan.runMs) / 1000, "speedKmh": plan.speedKmh, "shuttleMetres": plan.shuttleMetres,
+                                   "beepSeconds": Double(plan.beepIntervalMs) / 1000, "protocol": FitnessTest.protocolKey(plan)] as [String: Any]
+            let hrex = FitnessTest.hrex(of: a)
+            root["players"] = (root["players"] as? [[String: Any]] ?? []).map { player in
+                var player = player
+                player["hrex"] = (player["playerID"] as? Int64).flatMap { hrex[$0] } ?? NSNull()
+                return player
+            }
+        }
         return try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
     }
 

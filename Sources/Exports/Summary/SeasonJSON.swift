@@ -25,8 +25,19 @@ public enum SeasonJSON {
                 "lastSession": r.lastSession.map { $0.description as Any } ?? NSNull(),
                 "srpeLoadToday": r.srpe.today, "srpeWeek": r.srpe.week.load, "srpeMonotony": value(r.srpe.week.monotony),
                 "srpeStrain": value(r.srpe.week.strain), "srpeRatedSessions": r.srpe.ratedSessions,
-                "srpeUnratedSessions": r.srpe.unratedSessions, "trimpToSrpeWeek": value(r.srpe.trimpToSRPE)]
+                "srpeUnratedSessions": r.srpe.unratedSessions, "trimpToSrpeWeek": value(r.srpe.trimpToSRPE),
+                "hrex": value(r.fitness?.result.hrex), "fitnessTest": r.fitness.map { fitness($0) as Any } ?? NSNull()]
             .merging(wellness(r.wellness).filter { $0.key.hasPrefix("wellness") }) { a, _ in a }
+    }
+
+    /// One fitness test of a player's against their previous one of the same protocol (`sideline fitness --json`; a
+    /// season row carries the latest): HRex (% HRmax) and HRR60 (bpm), the change in HRex, and whether it is beyond the
+    /// typical error ("better", "worse", "within"; null for a first test).
+    public static func fitness(_ a: FitnessAssessment) -> [String: Any] {
+        ["sessionID": a.result.sessionID, "date": a.result.day.description, "protocol": a.result.protocolKey,
+         "hrex": value(a.result.hrex), "hrr60": value(a.result.hrr60), "previousSessionID": a.previous.map { $0.sessionID as Any } ?? NSNull(),
+         "hrexChange": value(a.hrexChange), "change": a.change.map { $0.rawValue as Any } ?? NSNull(),
+         "typicalError": FitnessTest.typicalErrorPoints]
     }
 
     /// A day's wellness as JSON (null when not answered): the answers, each item's and the total's

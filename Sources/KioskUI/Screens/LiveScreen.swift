@@ -15,6 +15,7 @@ extension Frame {
         var below = screen.splitTop(metrics.topBar).1
         if live.isInRecovery { below = recoveryBand(live, in: below) }
         if live.readinessCheck != nil { below = keepStillBand(live, in: below) }
+        if live.fitnessTest != nil { below = paceBand(live, in: below) }
         below = challengeStrip(live, in: drillBand(live, in: intervalBand(live, in: below)))
         // A notice gets a strip of its own at the bottom: it covers no tile.
         let clear = clearOfNotice(below)
@@ -58,7 +59,9 @@ extension Frame {
             ? ("Tiles", .live(.showView(.tiles)), .selected) : ("Graph", .live(.showView(.graph)), .normal)
         // In the recovery minute there is nothing to pause or lap: keep it, end it now, or throw it away.
         // A readiness check is the players keeping still: nothing to pause, lap, sort or graph.
-        let buttons: [(String, Action?, ButtonStyle)] = live.readinessCheck != nil ? [("■ Stop", .live(.stop), .danger)]
+        // A fitness test's run keeps its pace: nothing to pause or lap either.
+        let buttons: [(String, Action?, ButtonStyle)] = live.readinessCheck != nil || (live.fitnessTest != nil && live.effortEndedAtMs == nil)
+            ? [("■ Stop", .live(.stop), .danger)]
             : live.isInRecovery ? [
             view,
             ("Discard…", .live(.discard), .normal),
@@ -147,13 +150,14 @@ extension Frame {
         canvas.fill(strip, Theme.recovery.mixed(with: Theme.background, 0.5))
         canvas.fill(Rect(strip.x, strip.y, Int(Double(strip.w) * Double(left) / Double(Session.recoveryMs)), strip.h),
                     Theme.recovery.mixed(with: Theme.text, 0.45))
-        recoveryCountdown(left, size: metrics.px(40), in: band.splitBottom(strip.h).0, background: Theme.recovery)
+        recoveryCountdown(left, size: metrics.px(40), in: band.splitBottom(strip.h).0, background: Theme.recovery,
+                          label: live.fitnessTest != nil ? "Stand still — " : "Recovery minute — ")
         return rest
     }
 
     /// "Recovery minute — 0:42", centred: the words as one cached text, the clock from digit glyphs.
-    func recoveryCountdown(_ leftMs: Int64, size: Int, in box: Rect, background: Colour) {
-        let label = "Recovery minute — ", clock = Self.recoveryClock(leftMs)
+    func recoveryCountdown(_ leftMs: Int64, size: Int, in box: Rect, background: Colour, label: String = "Recovery minute — ") {
+        let clock = Self.recoveryClock(leftMs)
         var size = size
         func widths(_ size: Int) -> (Int, Int) {
             (canvas.measure(label, size: size, bold: true), clock.reduce(0) { $0 + canvas.measure(String($1), size: size, bold: true) })

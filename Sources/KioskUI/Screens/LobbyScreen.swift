@@ -26,6 +26,7 @@ extension Frame {
         if state.lobby.editingDrills { drillPlanSheet() }
         if state.lobby.editingChallenge { challengeSheet() }
         if let plan = state.lobby.readinessCheck { readinessSheet(plan) }
+        if let plan = state.lobby.fitnessTest { fitnessSheet(plan) }
         if state.lobby.showingAttention { attentionSheet() }
         notice()
     }

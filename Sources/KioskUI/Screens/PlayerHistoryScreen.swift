@@ -233,13 +233,16 @@ extension Frame {
             canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
             let inner = r.inset(dx: metrics.px(10), dy: metrics.px(6))
             let (top, bottom) = inner.splitTop(inner.h * 11 / 20)
-            let value = s.load.map { Self.load($0) } ?? s.lnRMSSD.map { String(format: "ln %.2f", $0) } ?? "–"
+            // A fitness test: its HRex, and below against the previous test at the same pace: better / within / worse.
+            let value = s.load.map { Self.load($0) } ?? s.lnRMSSD.map { String(format: "ln %.2f", $0) }
+                ?? s.hrex.map { String(format: "HRex %.1f", $0) } ?? "–"
             let vw = canvas.measure(value, size: metrics.body, bold: true) + metrics.px(4)
             canvas.text(s.day.label, size: metrics.small + metrics.px(1), bold: true, in: Rect(top.x, top.y, top.w - vw, top.h))
             canvas.text(value, size: metrics.body, bold: true, in: Rect(top.maxX - vw, top.y, vw, top.h), align: .right)
             let tags = s.tags.isEmpty ? "" : " · " + Self.tagText(s.tags)
             let rating = s.rpe.map { rpe in " · RPE \(rpe)" + (s.srpeLoad.map { " (\(Self.load($0)))" } ?? "") } ?? ""
-            canvas.text(s.teamName + tags + rating, size: metrics.small - metrics.px(3), colour: Theme.textDim, in: bottom)
+            let change = s.hrexChange.map { " · " + $0.text } ?? ""
+            canvas.text(s.teamName + tags + rating + change, size: metrics.small - metrics.px(3), colour: Theme.textDim, in: bottom)
         }
     }
 }

@@ -22,9 +22,12 @@ extension Frame {
         })
         let participants = state.lobbyParticipants
         let streaming = participants.filter { state.sensors.reading(ofStrap: $0.strapID)?.hasSignal(nowMs: state.nowMs) == true }.count
+        // The team's other measurement, the fitness test, is one tap away.
+        let (words, fitness) = rows[2].splitRight(metrics.px(200), gap: metrics.gap)
+        button("Fitness test ›", fitness.inset(dx: 0, dy: metrics.px(6)), .lobby(.fitness(.open(true))), style: .normal, hitLabel: "Fitness test")
         wrappedText("\(streaming) of \(participants.count) players streaming. Compared with each player's own checks in the same "
                     + "posture: fewer than 5 and they are still building a baseline.",
-                    size: metrics.small, in: rows[2].inset(dx: 0, dy: metrics.px(6)), colour: Theme.textDim)
+                    size: metrics.small, in: words.inset(dx: 0, dy: metrics.px(6)), colour: Theme.textDim)
         let canStart = state.canStartSession
         button("▶  Start check", startRow, canStart ? .live(.startReadinessCheck) : nil, style: canStart ? .selected : .disabled,
                size: metrics.px(26), hitLabel: "Start check")

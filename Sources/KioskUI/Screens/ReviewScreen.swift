@@ -17,7 +17,7 @@ extension Frame {
             // Delete looks like the destructive button it is (red, as every delete on the kiosk); the PIN and a question follow.
             let title = Self.dayFormatter.string(from: data.startedAt) + ", " + Self.timeFormatter.string(from: data.startedAt)
             let bar = topBar(title: title, colour: team.map { Colour($0.team.colour) }, back: back,
-                             trailing: (data.tags.contains(SessionTags.Kind.readiness.rawValue) ? [] : [("Rate", .review(.rating(.open)), .primary)])
+                             trailing: (SessionTags(stored: data.tags).isMeasurement ? [] : [("Rate", .review(.rating(.open)), .primary)])
                                 + [("Export", .review(.export), .normal), ("Delete", .review(.askToDelete), .danger),
                                    ("Lobby", .navigate(.lobby), .normal)])
             let (info, area) = bar.splitTop(metrics.px(24), gap: metrics.px(6))
@@ -141,8 +141,12 @@ extension Frame {
                 let (top, bottom) = inner.splitTop(inner.h / 2)
                 canvas.text("\(p.shirtNumber) \(p.name)", size: metrics.body - metrics.px(2), bold: true, in: top)
                 let avg = p.digest.averageBPM.map { "\(Int($0.rounded()))" } ?? "–"
-                // The first tap puts the player's line over the team's band; the second opens their numbers.
-                canvas.text(picked ? "tap again for details ›" : "avg \(avg) · max \(p.digest.maxBPM.map(String.init) ?? "–")",
+                // The first tap puts the player's line over the team's band; the second opens their numbers. A fitness
+                // test's card gives its result: HRex and HRR60.
+                let figures = Dictionary(p.analytics.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })
+                let summary = figures["HRex"].map { "HRex \($0.replacingOccurrences(of: " HRmax", with: "")) · HRR60 \(figures["Recovery 1 min"] ?? "–")" }
+                    ?? "avg \(avg) · max \(p.digest.maxBPM.map(String.init) ?? "–")"
+                canvas.text(picked ? "tap again for details ›" : summary,
                             size: metrics.small - metrics.px(2), colour: picked ? Theme.text : Theme.textDim, in: bottom)
                 hits.add(Hit(rect: cell, label: p.name, action: picked ? .review(.selectPlayer(p.playerID)) : .review(.spotlight(p.playerID))))
             }

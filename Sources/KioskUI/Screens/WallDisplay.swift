@@ -37,9 +37,12 @@ extension Frame {
             rest = tiles
         }
         if let left = live.recoveryRemainingMs(nowMs: state.nowMs) {
-            // The players see that the minute is for getting their breath back, and how long it lasts.
+            // The players see that the minute is for getting their breath back (a fitness test's: standing still), and how long it lasts.
             canvas.fill(bar, Theme.recovery)
-            recoveryCountdown(left, size: metrics.px(56), in: bar, background: Theme.recovery)
+            recoveryCountdown(left, size: metrics.px(56), in: bar, background: Theme.recovery,
+                              label: live.fitnessTest != nil ? "Stand still — " : "Recovery minute — ")
+        } else if wallPaceBar(live, in: bar) {
+            // A fitness test's run: its countdown and the shuttle under way.
         } else if let (block, remaining) = live.intervalPosition(nowMs: state.nowMs) {
             // The players' clock during a program is the block's: what to do, for how long, which repeat.
             drawIntervalBlock(block, remainingMs: remaining, next: live.intervals?.program.block(block.index + 1), in: bar, size: metrics.px(56))

@@ -84,6 +84,12 @@ extension Session {
     /// A readiness check (tagged `readiness`, with the posture it was taken in), not a training session.
     public var isReadinessCheck: Bool { SessionTags(stored: tags).isReadinessCheck }
 
+    /// A fitness test (tagged `fitness-test` and its pace): the run is the effort, the standing still its recovery minute.
+    public var isFitnessTest: Bool { SessionTags(stored: tags).isFitnessTest }
+
+    /// A readiness check or a fitness test: a measurement, not training — no load, no RPE.
+    public var isMeasurement: Bool { SessionTags(stored: tags).isMeasurement }
+
     /// How long the session recorded: to its end, else as planned; nil while an open-ended one runs.
     public var recordedMs: Int64? {
         if let end = endedAt { return max(0, Int64((end.timeIntervalSince(startedAt) * 1000).rounded())) }

@@ -14,9 +14,16 @@ public struct SessionTags: Sendable, Equatable, Hashable {
         /// A readiness check: a short resting measurement of the whole team (lobby → "Readiness check",
         /// `record --readiness`), never chosen on the tag sheet.
         case readiness
+        /// A submaximal fitness test: the team runs at one paced speed, then stands still (lobby → "Fitness test",
+        /// `record --fitness-test`), never chosen on the tag sheet. Its free word is its pace (`FitnessTestPlan`).
+        case fitnessTest = "fitness-test"
 
-        /// What the lobby's tag sheet offers: a readiness check is started as one, not tagged so.
-        public static let choosable: [Kind] = allCases.filter { $0 != .readiness }
+        /// What the lobby's tag sheet offers: a readiness check or a fitness test is started as one, not tagged so.
+        public static let choosable: [Kind] = allCases.filter { !$0.isMeasurement }
+
+        /// A readiness check or a fitness test: a measurement of the players, not training. It adds no load, takes
+        /// no RPE and never becomes the team's last tags — the season's one kind rule (decisions 060, 079).
+        public var isMeasurement: Bool { self == .readiness || self == .fitnessTest }
     }
 
     public enum Posture: String, Sendable, CaseIterable {
@@ -51,6 +58,12 @@ public struct SessionTags: Sendable, Equatable, Hashable {
 
     /// Whether these are a readiness check's tags.
     public var isReadinessCheck: Bool { kind == .readiness }
+
+    /// Whether these are a fitness test's tags.
+    public var isFitnessTest: Bool { kind == .fitnessTest }
+
+    /// A readiness check's or a fitness test's: no training load, no RPE (`Kind.isMeasurement`).
+    public var isMeasurement: Bool { kind?.isMeasurement ?? false }
 
     /// Tags as a session stored them (older sessions may carry any words): known words take
     /// their place, the first other word is the free word, the rest are left out.
@@ -152,6 +165,7 @@ extension SessionTags.Kind {
         case .test: "Test"
         case .recoveryDay: "Recovery day"
         case .readiness: "Readiness check"
+        case .fitnessTest: "Fitness test"
         }
     }
 }

@@ -55,6 +55,7 @@ public enum RatingRefusal: Error, Equatable, CustomStringConvertible {
     case offScale(Int)
     case notFinished(sessionID: Int64)
     case readinessCheck(sessionID: Int64)
+    case fitnessTest(sessionID: Int64)
     case notInSession(number: Int, sessionID: Int64)
     /// The player's window closed: `closedAt` is the session's end + 2 h.
     case windowClosed(sessionID: Int64, closedAt: Date)
@@ -67,6 +68,8 @@ public enum RatingRefusal: Error, Equatable, CustomStringConvertible {
             "session \(id) is still running: rate it once it is saved; nothing was changed"
         case let .readinessCheck(id):
             "session \(id) is a readiness check, not training: it takes no RPE; nothing was changed"
+        case let .fitnessTest(id):
+            "session \(id) is a fitness test, not training: it takes no RPE; nothing was changed"
         case let .notInSession(number, id):
             "no player with number \(number) took part in session \(id); nothing was changed"
         case let .windowClosed(id, closedAt):
@@ -96,6 +99,7 @@ extension Session {
         guard SessionRPE.scale.contains(rpe) else { return .offScale(rpe) }
         guard state == .ended || state == .interrupted, let end = endedAt else { return .notFinished(sessionID: id) }
         guard !isReadinessCheck else { return .readinessCheck(sessionID: id) }
+        guard !isFitnessTest else { return .fitnessTest(sessionID: id) }
         guard participant else { return .notInSession(number: number, sessionID: id) }
         let closes = end.addingTimeInterval(Double(SessionRPE.ratingWindowMs) / 1000)
         if !byCoach, now > closes { return .windowClosed(sessionID: id, closedAt: closes) }

@@ -1,3 +1,4 @@
+import Analytics
 import Appliance
 import ArgumentParser
 import Foundation
@@ -13,7 +14,7 @@ struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Record a session of a team's straps to the database.",
-        discussion: "With --source sim:N a team that does not exist yet is created with N generated players and straps. --recovery 60 records the minute after the effort, for heart-rate recovery. --readiness 180 records a readiness check instead of a session: the team at rest for 3 minutes, tagged with its posture (--tag lying, sitting or standing; sitting if none). Ctrl-C ends the session early and keeps it.")
+        discussion: "With --source sim:N a team that does not exist yet is created with N generated players and straps. --recovery 60 records the minute after the effort, for heart-rate recovery. --readiness 180 records a readiness check instead of a session: the team at rest for 3 minutes, tagged with its posture (--tag lying, sitting or standing; sitting if none). --fitness-test 240 records a submaximal fitness test: a 240-s run at the --pace (default 12kmh-20m: 20 m shuttles at 12 km/h), then 60 s standing still; see `sideline fitness`. Ctrl-C ends the session early and keeps it.")
     @OptionGroup var database: DatabaseOptions
     @Option(help: "Where heart rates come from: sim:N (N simulated straps), hci-tcp:HOST:PORT or hci-user:hciN (repeat for several controllers), or bluez:hciN (through bluetoothd; alone).") var source: [String] = []
     @OptionGroup var bluetooth: BluetoothOptions
@@ -23,6 +24,9 @@ struct RecordCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Session length in minutes.") var minutes: Double?
     @Option(parsing: .unconditional, help: "Record a readiness check of this many seconds (120 to 300) instead of a session: lnRMSSD of each player's last two minutes at rest.")
     var readiness: Double?
+    @Option(parsing: .unconditional, help: "Record a fitness test whose run lasts this many seconds (120 to 600) instead of a session, then 60 s standing still: HRex and HRR60.")
+    var fitnessTest: Double?
+    @Option(help: "With --fitness-test: the pace as KMHkmh-METRESm (6 to 20 km/h, 10 to 100 m shuttles).") var pace: String?
     @Option(parsing: .unconditional, help: "Seconds to record on after the effort, while the players rest (60: the 1-minute heart-rate recovery).") var recovery: Double = 0
     @Option(help: "Context tag (repeatable), as the kiosk's lobby offers them: before-training or after-training; training, match, test or recovery-day; lying, sitting or standing; plus one free word (letters, digits, hyphens).") var tag: [String] = []
     @Option(help: "When the session started, as local time YYYY-MM-DDTHH:MM (default: now); lets scripted set-ups match the kiosk's fixed clock.")
@@ -34,8 +38,19 @@ struct RecordCommand: ParsableCommand {
 
     func validate() throws {
         guard !source.isEmpty else { throw ValidationError("give a --source, e.g. --source sim:12") }
+        if let fitnessTest {
+            guard minutes == nil, readiness == nil else { throw ValidationError("--fitness-test: a fitness test, not a session or a readiness check as well") }
+            guard fitnessTest.isFinite, fitnessTest > 0, fitnessTest < 1e6 else { throw ValidationError("--fitness-test must be between 120 and 600 seconds") }
+            if let problem = try fitnessPlan()?.problem { throw ValidationError("--fitness-test: \(problem)") }
+            guard recovery == 0 else { throw ValidationError("--recovery: a fitness test always records its 60 s standing still") }
+            guard tag.isEmpty else { throw ValidationError("--tag: a fitness test is tagged with its pace only (--pace)") }
+            guard drill.isEmpty else { throw ValidationError("--drill: a fitness test has no drills") }
+        } else if pace != nil {
+            throw ValidationError("--pace goes with --fitness-test")
+        }
         switch (minutes, readiness) {
-        case (nil, nil): throw ValidationError("give --minutes for a session, or --readiness SECONDS for a readiness check")
+        case (nil, nil) where fitnessTest != nil: break
+        case (nil, nil): throw ValidationError("give --minutes for a session, --readiness SECONDS for a readiness check or --fitness-test SECONDS for a fitness test")
         case (.some, .some): throw ValidationError("--minutes and --readiness: a session or a readiness check, not both")
         case (let minutes?, nil):
             guard minutes > 0, minutes <= 24 * 60 else { throw ValidationError("--minutes must be between 0 and 1440") }
@@ -56,6 +71,9 @@ struct RecordCommand: ParsableCommand {
         }
         if readiness == nil, tags.isReadinessCheck {
             throw ValidationError("--tag readiness: record a readiness check with --readiness SECONDS")
+        }
+        if tags.isFitnessTest {
+            throw ValidationError("--tag fitness-test: record a fitness test with --fitness-test SECONDS")
         }
         if !drill.isEmpty {
             guard readiness == nil else { throw ValidationError("--drill: a readiness check has no drills") }
@@ -81,6 +99,17 @@ struct RecordCommand: ParsableCommand {
         }
     }
 
+    /// The `--fitness-test` asked for, at the `--pace` given or the standard one; nil for a session or a check.
+    func fitnessPlan() throws -> FitnessTestPlan? {
+        guard let fitnessTest else { return nil }
+        let runMs = Int64((fitnessTest * 1000).rounded())
+        guard let pace else { return FitnessTestPlan(runMs: runMs, speedKmh: FitnessTestPlan.standard.speedKmh, shuttleMetres: FitnessTestPlan.standard.shuttleMetres) }
+        guard let plan = FitnessTestPlan(runMs: runMs, paceWord: String(pace.prefix(40))) else {
+            throw ValidationError("--pace: '\(pace.prefix(40))' is not a pace like 12kmh-20m")
+        }
+        return plan
+    }
+
     /// "2026-03-14T17:30" in this machine's time zone (as the kiosk's scripted clock is), or nil.
     static func localTime(_ text: String) -> Date? {
         let f = DateFormatter()
@@ -104,9 +133,12 @@ struct RecordCommand: ParsableCommand {
         guard !roster.isEmpty else {
             throw UserError("team '\(teamRecord.name)' has no straps assigned; assign straps in the kiosk or in the roster CSV")
         }
-        let effortMs = readiness.map { Int64($0 * 1000) } ?? Int64((minutes ?? 0) * 60_000)
+        let plan = try fitnessPlan()
+        let effortMs = plan?.runMs ?? readiness.map { Int64($0 * 1000) } ?? Int64((minutes ?? 0) * 60_000)
+        // A fitness test's standing still is its recovery minute.
+        let recoveryMs = plan != nil ? FitnessTestPlan.standingMs : Int64(recovery * 1000)
         let recording = TimedRecording(wearers: roster.map { ($0.entry.playerID, $0.strap) }, source: try makeSource(specs: specs, roster: roster),
-                                       effortMs: effortMs, recoveryMs: Int64(recovery * 1000))
+                                       effortMs: effortMs, recoveryMs: recoveryMs)
         // Simulated players keep still through a readiness check.
         if readiness != nil { recording.pump.setWorkload(.still, atNs: recording.startNs) }
         do {
@@ -128,7 +160,9 @@ struct RecordCommand: ParsableCommand {
         }
         StopSignal.install()
         let recoveryNote = recording.recoveryMs > 0 ? " + \(Formatting.decimal(recovery)) s recovery" : ""
-        if let readiness {
+        if let plan {
+            print("recording fitness test \(sessionID) of \(teamRecord.name): \(roster.count) players, \(plan.label), then 60 s standing still (Ctrl-C ends it early)")
+        } else if let readiness {
             print("recording readiness check \(sessionID) of \(teamRecord.name): \(roster.count) players, \(Formatting.decimal(readiness, digits: 0)) s, \(try sessionTags().posture?.rawValue ?? "") (Ctrl-C ends it early)")
         } else {
             print("recording session \(sessionID) of \(teamRecord.name): \(roster.count) players, \(Formatting.decimal(minutes ?? 0)) min\(recoveryNote) (Ctrl-C ends it early)")
@@ -137,7 +171,7 @@ struct RecordCommand: ParsableCommand {
         do {
             try recording.run(into: recorder, shouldStop: { StopSignal.requested }, effortEnded: {
                 guard recording.recoveryMs > 0 else { return }
-                print("effort over: recording \(Formatting.decimal(recovery)) s of recovery (Ctrl-C ends it)")
+                print("effort over: recording \(Formatting.decimal(Double(recording.recoveryMs) / 1000)) s of recovery (Ctrl-C ends it)")
                 fflush(nil)
             }, committed: { ms in
                 guard progress else { return }
@@ -188,8 +222,9 @@ struct RecordCommand: ParsableCommand {
         print("drills: " + kept.kept.map { "\($0.name) from \(DrillsCommand.clock($0.startMs))" }.joined(separator: ", "))
     }
 
-    /// The session's tags: as given, or a readiness check's (its posture; sitting if none given).
+    /// The session's tags: as given, a fitness test's (its pace), or a readiness check's (its posture; sitting if none given).
     private func sessionTags() throws -> SessionTags {
+        if let plan = try fitnessPlan() { return plan.tags }
         let tags = try SessionTags.parse(tag)
         return readiness == nil ? tags : .readinessCheck(posture: tags.posture ?? .sitting)
     }
@@ -233,10 +268,12 @@ struct RecordCommand: ParsableCommand {
         let context = try SessionReview.load(store: store, sessionID: sessionID)
         // The recovery column only when the recording went on past the effort (--recovery).
         let recovery = context.analysis.totalsEndMs != nil
+        // A fitness test's HRex (% HRmax over the run's last 30 s); none for a run cut short.
+        let hrex = context.analysis.session.isFitnessTest ? FitnessTest.hrex(of: context.analysis) : nil
         // HRV over a stated window (the recovery minute, a check's last two minutes…), not over the exercise.
         if let window = context.analysis.players.first?.reportedHRV.window { print("RMSSD over the \(window.label)") }
         print("#   player               signal  avg  max  %max   kcal  TRIMP  z1-z5 (s, \(context.analysis.zoneModel.rawValue))       RMSSD  RR fixed"
-              + (recovery ? "  HRR60" : ""))
+              + (recovery ? "  HRR60" : "") + (hrex != nil ? "   HRex" : ""))
         for p in context.analysis.ranked() {
             let s = p.stats
             let zones = HeartRateZone.allCases.dropFirst().map { String(format: "%4.0f", Double(s.zones(context.analysis.zoneModel)[$0]) / 1000) }
@@ -251,6 +288,7 @@ struct RecordCommand: ParsableCommand {
                 pad(p.reportedHRV.timeDomain.value.map { String(format: "%.0f", $0.rmssdMs) } ?? "–", 6, right: true),
                 pad("\(p.rr.corrected)/\(p.rr.recorded)", 10, right: true),
             ] + (recovery ? [pad(p.recoveryBPM.value.map { String(format: "%.0f", $0) } ?? "–", 6, right: true)] : [])
+              + (hrex.map { [pad($0[p.playerID].map { String(format: "%.1f%%", $0) } ?? "–", 6, right: true)] } ?? [])
             print(columns.joined(separator: " "))
         }
     }

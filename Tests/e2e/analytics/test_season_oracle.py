@@ -8,7 +8,9 @@ rpe`, the coach's correction, as the sessions are long past their 2-hour window)
 week, monotony and TRIMP:sRPE ratio, from the exported ratings and effort ends, agree too; so do the wellness totals
 and z-scores (item 2) from the answers two players gave with `sideline wellness` on most mornings of the last four weeks;
 and (item 3) the drills most training sessions ran (`record --drill`): each drill's figures per player in `sideline
-drills --session` and "SSG 4v4" week by week in `sideline drills --team --drill`, from the exported phases and samples. In a time zone whose evening is the next day in UTC,
+drills --session` and "SSG 4v4" week by week in `sideline drills --team --drill`, from the exported phases and samples; and (item 4) two fitness tests (`record --fitness-test`), one
+player's resting HR raised and another's lowered in between so that their runs cost more and less: HRex, HRR60 and the
+change in `sideline fitness --json`, the season's `hrex` and the HRex flag. In a time zone whose evening is the next day in UTC,
 so days are local days."""
 import datetime as dt
 import json
@@ -68,13 +70,24 @@ def season(sideline_bin, tmp_path_factory):
         plan.append((dt.datetime.combine(day, dt.time(8, 0)), ["--readiness", "120", "--tag", "sitting"]))
     for day in days_from(start, [26, 33]):  # another posture: never compared with sitting
         plan.append((dt.datetime.combine(day, dt.time(8, 30)), ["--readiness", "150", "--tag", "lying"]))
+    for day in days_from(start, [23, 35]):  # two fitness tests at the same run and pace
+        plan.append((dt.datetime.combine(day, dt.time(10, 0)), ["--fitness-test", "240", "--pace", "11kmh-20m"]))
     plan.sort()
+    tests_done = 0
     for seed, (when, args) in enumerate(plan, start=11):
+        if "--fitness-test" in args and tests_done == 1:
+            # Between the tests one player's heart works harder at the pace (the simulation follows the resting HR on
+            # file), another's less: HRex worse and better beyond the typical error.
+            with sqlite3.connect(db) as c:
+                ids = [i for (i,) in c.execute("SELECT player_id FROM membership ORDER BY shirt_number")]
+                c.execute("UPDATE player SET resting_hr = resting_hr + 16 WHERE id = ?", (ids[0],))
+                c.execute("UPDATE player SET resting_hr = resting_hr - 12 WHERE id = ?", (ids[1],))
+        tests_done += "--fitness-test" in args
         sideline("record", "--source", "sim:4", "--seed", str(seed), "--speed", "6000", "--team", TEAM,
                  "--started-at", when.strftime("%Y-%m-%dT%H:%M"), "--quiet", *args)
     for sid, (_, args) in enumerate(plan, start=1):
-        if "--readiness" in args:
-            continue
+        if "--readiness" in args or "--fitness-test" in args:
+            continue  # a measurement, not training: it takes no RPE
         for p in json.loads(sideline("rpe", "--session", str(sid), "--json").stdout)["players"]:
             if (sid + p["number"]) % 5 == 0:
                 continue  # never rated: adds no sRPE load
@@ -154,6 +167,10 @@ def test_the_season_table_agrees_with_the_oracle(season, on):
             else:
                 assert p[key] == pytest.approx(w[key], rel=1e-9, abs=1e-9), (on, p["name"], key)
         assert p["lastSession"] == w["lastSession"], (on, p["name"])
+        if w["hrex"] is None:
+            assert p["hrex"] is None, (on, p["name"])
+        else:
+            assert p["hrex"] == pytest.approx(w["hrex"], rel=1e-9), (on, p["name"])
         assert (p["wellnessTotal"], p["wellnessFlagged"]) == (w["wellnessTotal"], w["wellnessFlagged"]), (on, p["name"])
         if w["wellnessZ"] is None:
             assert p["wellnessZ"] is None, (on, p["name"])
@@ -312,7 +329,7 @@ def test_the_flags_agree_with_the_oracle_and_a_dismissal_lasts_the_day(season):
                 assert got[key]["figures"][name] == pytest.approx(value, rel=1e-9), (on, key, name)
             assert got[key]["reason"] and not got[key]["dismissed"]
         kinds |= {rule for rule, _ in want}
-    assert {"acwr", "wellness", "max-hr", "strap-battery", "strap-unseen"} <= kinds, kinds
+    assert {"acwr", "wellness", "hrex", "max-hr", "strap-battery", "strap-unseen"} <= kinds, kinds
 
     last, before = DAYS[-1], DAYS[-2]
     key = json.loads(sideline("flags", "--team", TEAM, "--on", last, "--json").stdout)["flags"][0]["key"]
@@ -328,3 +345,38 @@ def test_the_flags_agree_with_the_oracle_and_a_dismissal_lasts_the_day(season):
                               env={**os.environ, "TZ": TZ}), "nothing was changed")
     assert len(line) < 300, "a 10 kB key is not echoed whole"
     assert [r for (r,) in sqlite3.connect(db).execute("SELECT flag_key FROM flag_dismissal")] == [key], "only the one dismissed"
+
+
+def test_the_fitness_tests_agree_with_the_oracle_and_take_no_rpe(season):
+    """Item 4: each test's exported HRex is the oracle's from the samples; `sideline fitness --json` lists each player's
+    tests with the oracle's HRex, HRR60 and change against the previous one, one worse and one better beyond the typical
+    error. A test takes no RPE and bad input records nothing."""
+    sideline, sessions, _ = season
+    tests = [s for s in sessions if s.fitness is not None]
+    assert len(tests) == 2 and all(s.fitness["protocol"] == "240 s 11kmh-20m" and s.fitness["beepSeconds"] == 6.545 for s in tests)
+    for s in tests:
+        for name, f in s.players.items():
+            assert f["hrex"] is not None and f["exportedHRex"] == pytest.approx(f["hrex"], rel=1e-9), (s.id, name)
+    listed = json.loads(sideline("fitness", "--team", TEAM, "--json").stdout)
+    assert listed["typicalError"] == 1.0
+    readings = []
+    for p in listed["players"]:
+        want = oracle.fitness_tests(sessions, p["name"])
+        assert [t["sessionID"] for t in p["tests"]] == [t["id"] for t in want], p["name"]
+        for got, w in zip(p["tests"], want):
+            assert got["hrex"] == pytest.approx(w["hrex"], rel=1e-9), p["name"]
+            assert got["hrr60"] == pytest.approx(w["hrr60"], rel=1e-9), p["name"]
+            assert got["previousSessionID"] == w["previous"] and got["change"] == w["reading"], p["name"]
+            if w["change"] is not None:
+                assert got["hrexChange"] == pytest.approx(w["change"], rel=1e-9, abs=1e-12), p["name"]
+            readings.append(w["reading"])
+    assert {"worse", "better", None} <= set(readings), readings
+    one_line_error(run(sideline.bin, "rpe", "--db", sideline.db, "--session", str(tests[0].id), "--number", "1", "--value", "5", "--coach",
+                       check=False, env={**os.environ, "TZ": TZ}), "fitness test", "nothing was changed")
+    count = sqlite3.connect(sideline.db).execute("SELECT count(*) FROM session").fetchone()
+    for bad, words in ((["--fitness-test", "30"], "120 to 600"), (["--fitness-test", "180", "--pace", "x" * 10_000], "not a pace"),
+                       (["--fitness-test", "180", "--pace", "30kmh-20m"], "6 to 20 km/h"), (["--minutes", "3", "--tag", "fitness-test"], "--fitness-test")):
+        line = one_line_error(run(sideline.bin, "record", "--db", sideline.db, "--source", "sim:4", "--team", TEAM, *bad, check=False,
+                                  env={**os.environ, "TZ": TZ}), words)
+        assert len(line) < 300
+    assert sqlite3.connect(sideline.db).execute("SELECT count(*) FROM session").fetchone() == count, "nothing recorded"

@@ -33,6 +33,13 @@ and the samples and RR CSVs.
   and clipped to the drill. Week by week (Monday to Sunday, local days): a player's occurrences that week pooled
   (minutes, time above and TRIMP summed, the mean weighted by time, the highest peak); the team the mean of its
   players with a heart rate in the drill that week.
+- Fitness test (issue 36 item 4, docs/ANALYTICS.md "Fitness test"; Buchheit 2014): a session tagged fitness-test, its
+  protocol in the export's fitnessTest; no training load, like a readiness check. HRex = the mean heart rate over the run's
+  last 30 s [effort end − 30 s, effort end), each sample standing for its span as above and clipped to it, as % of the
+  session's HRmax; none with less than 20 s of heart rate there or a run that ended more than 1 s before its planned
+  length. HRR60 = the mean of the samples within ±2.5 s of the effort's end minus the same 60 s later. A test is read
+  against the player's last earlier test of the same protocol with an HRex: beyond the typical error of 1 % HRmax
+  higher is "worse", lower "better"; the flag: the latest test up to the day worse, and of the last 14 days.
 Local calendar days in the time zone given."""
 import csv
 import datetime as dt
@@ -122,6 +129,26 @@ def drill_weeks(sessions, drill):
     return weeks
 
 
+HREX_WINDOW_MS, HREX_MIN_SIGNAL_MS, HREX_TYPICAL_ERROR = 30_000, 20_000, 1.0
+
+
+def hrex(samples, physiology, run_end_ms):
+    """Mean HR over [end − 30 s, end) weighted by time, as % HRmax; None with less than 20 s of heart rate."""
+    ms = bpm_ms = 0
+    for t, end, bpm in spans(samples):
+        a, b = max(t, run_end_ms - HREX_WINDOW_MS), min(end, run_end_ms)
+        if b > a:
+            ms += b - a
+            bpm_ms += bpm * (b - a)
+    return bpm_ms / ms / physiology['maxHR'] * 100 if ms >= HREX_MIN_SIGNAL_MS else None
+
+
+def hr_near(samples, t_ms):
+    """The mean of the kept samples within ±2.5 s of t_ms, or None."""
+    near = [bpm for t, _, bpm in spans(samples) if t_ms - 2500 <= t <= t_ms + 2500]
+    return sum(near) / len(near) if near else None
+
+
 def trimp(samples, physiology, until_ms):
     """Banister TRIMP of one player's samples [(t_ms, bpm, contact)] up to `until_ms`."""
     kept = {}
@@ -172,6 +199,9 @@ class Session:
         started = dt.datetime.fromisoformat(summary['startedAt'].replace('Z', '+00:00'))
         self.day = started.astimezone(ZoneInfo(tz)).date()
         self.readiness = 'readiness' in summary['tags']
+        self.fitness = summary.get('fitnessTest') if 'fitness-test' in summary['tags'] else None
+        # A readiness check and a fitness test measure the players; neither is training load.
+        self.training = not self.readiness and self.fitness is None
         self.posture = next((t for t in summary['tags'] if t in ('lying', 'sitting', 'standing')), '')
         effort_end = summary['effortEndSeconds'] * 1000
         self.effort_end_s = summary['effortEndSeconds']
@@ -201,6 +231,13 @@ class Session:
                        'exportedTRIMP': p['session']['trimpBanister'] or 0.0, 'lnRMSSD': None, 'ownRMSSD': None,
                        'measuredMax': p['physiology']['maxHRSource'] == 'measured',
                        'zoneMs': [round(p['session'][zone_key][f'z{z}'] * 1000) for z in range(1, 6)]}
+            if self.fitness is not None:
+                mine = samples.get(number, [])
+                complete = effort_end + 1000 >= self.fitness['runSeconds'] * 1000
+                figures['hrex'] = hrex(mine, p['physiology'], effort_end) if complete else None
+                figures['exportedHRex'] = p.get('hrex')
+                at_end, later = hr_near(mine, effort_end), hr_near(mine, effort_end + 60_000)
+                figures['hrr60'] = at_end - later if at_end is not None and later is not None else None
             if self.readiness:
                 time = (p.get('reportedHRV') or {}).get('time')
                 figures['lnRMSSD'] = math.log(time['rmssdMs']) if time and time['rmssdMs'] > 0 else None
@@ -215,10 +252,10 @@ class Session:
 
 
 def daily_loads(sessions):
-    """{player: {date: summed load}} over the training sessions (a readiness check is no training)."""
+    """{player: {date: summed load}} over the training sessions (a readiness check or a fitness test is no training)."""
     days = {}
     for s in sessions:
-        if s.readiness:
+        if not s.training:
             continue
         for name, f in s.players.items():
             days.setdefault(name, {}).setdefault(s.day, 0.0)
@@ -280,7 +317,7 @@ def daily_srpe(sessions):
     """{player: {date: (summed sRPE, summed TRIMP of the rated sessions)}} over the rated training sessions."""
     days = {}
     for s in sessions:
-        if s.readiness:
+        if not s.training:
             continue
         for name, f in s.players.items():
             if f['srpe'] is None:
@@ -358,6 +395,25 @@ def readiness_reading(checks, day):
     return reading
 
 
+def fitness_tests(sessions, name):
+    """A player's fitness tests, oldest first, each read against their last earlier one of the same protocol with an
+    HRex: [{id, day, protocol, hrex, hrr60, previous (id or None), change (HRex points or None), reading}]."""
+    out, last = [], {}
+    for s in sorted((s for s in sessions if s.fitness is not None and name in s.players), key=lambda s: (s.day, s.id)):
+        f, key = s.players[name], s.fitness['protocol']
+        before = last.get(key)
+        test = {'id': s.id, 'day': s.day, 'protocol': key, 'hrex': f['hrex'], 'hrr60': f['hrr60'],
+                'previous': before['id'] if before else None, 'change': None, 'reading': None}
+        if f['hrex'] is not None and before is not None:
+            test['change'] = f['hrex'] - before['hrex']
+            test['reading'] = ('worse' if test['change'] > HREX_TYPICAL_ERROR
+                               else 'better' if test['change'] < -HREX_TYPICAL_ERROR else 'within')
+        if f['hrex'] is not None:
+            last[key] = test
+        out.append(test)
+    return out
+
+
 def season_table(sessions, day, thresholds=POLAR, answers=None):
     """{player: row} as `sideline season --json` lists it, for every player of the sessions; `answers`: each
     player's wellness {name: {date: [five items]}}."""
@@ -376,6 +432,9 @@ def season_table(sessions, day, thresholds=POLAR, answers=None):
         row['readinessReading'] = readiness_reading(checks.get(name, []), day)
         row['readiness'] = row['readinessReading']['status'] if row['readinessReading'] else None
         row.update(wellness((answers or {}).get(name, {}), day))
+        tests = [t for t in fitness_tests(sessions, name) if t['day'] <= day]
+        row['fitness'] = tests[-1] if tests else None
+        row['hrex'] = tests[-1]['hrex'] if tests else None
         table[name] = row
     return table
 
@@ -398,6 +457,9 @@ def flags(table, day, measured, straps):
             out[('readiness', name)] = {'baseline': reading['baseline'], 'normalLow': reading['low']}
         if row['wellnessFlagged']:
             out[('wellness', name)] = {}
+        test = row['fitness']
+        if test and test['reading'] == 'worse' and (day - test['day']).days < 14:
+            out[('hrex', name)] = {'hrex': test['hrex'], 'change': test['change']}
         if not measured.get(name, False):
             out[('max-hr', name)] = {}
     for s in straps:
@@ -457,7 +519,7 @@ def season_spans(day, start_month, start_day):
 def span_figures(sessions, name, span):
     """One player's figures over `span` (first, last); None for each figure that has no data."""
     first, last = span
-    training = [s for s in sessions if not s.readiness and name in s.players and first <= s.day <= last]
+    training = [s for s in sessions if s.training and name in s.players and first <= s.day <= last]
     values = [s.players[name]['lnRMSSD'] for s in sessions if s.readiness and name in s.players and first <= s.day <= last
               and s.players[name]['lnRMSSD'] is not None]
     out = {'sessions': len(training), 'totalLoad': None, 'meanStrain': None, 'zones': None,

@@ -1,0 +1,54 @@
+import Analytics
+import ArgumentParser
+import Exports
+import Foundation
+import SessionReview
+import Store
+import TeamCore
+
+/// `sideline fitness`: a team's submaximal fitness tests (`record --fitness-test`, or the kiosk's lobby), each player's
+/// HRex and HRR60 against their previous test at the same run and pace.
+struct FitnessCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fitness",
+        abstract: "List each player's fitness tests: HRex, HRR60 and the change since their previous test.",
+        discussion: """
+            HRex is the mean heart rate over the run's last 30 s as % HRmax, HRR60 the drop in bpm over the minute standing \
+            still after it. A change in HRex beyond the typical error (\(FitnessTest.typicalErrorPoints) % HRmax) against the \
+            player's previous test of the same run and pace is marked better or worse (lower HRex at the same pace = fitter). \
+            Record one with `sideline record --fitness-test 240 --pace 12kmh-20m`. docs/ANALYTICS.md, "Fitness test".
+            """)
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: "Team name.") var team: String
+    @Flag(help: "JSON instead of a table.") var json = false
+
+    func run() throws {
+        let store = try database.openForReading()
+        let team = try store.requireTeam(named: team)
+        let fitness = try SessionReview.teamFitness(store: store, teamID: team.id)
+        if json {
+            let root: [String: Any] = ["team": team.name, "typicalError": FitnessTest.typicalErrorPoints,
+                                       "players": fitness.players.map { p -> [String: Any] in
+                                           ["playerID": p.playerID, "name": p.name, "number": p.number, "tests": p.tests.map(SeasonJSON.fitness)]
+                                       }]
+            let data = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
+            print(String(decoding: data, as: UTF8.self))
+            return
+        }
+        guard fitness.players.contains(where: { !$0.tests.isEmpty }) else {
+            print("no fitness tests of \(team.name) yet (record one with `sideline record --fitness-test 240`)")
+            return
+        }
+        print("#   player                date        protocol            HRex  HRR60  change  vs typical error \(String(format: "%.1f", FitnessTest.typicalErrorPoints))")
+        for p in fitness.players {
+            for t in p.tests {
+                print(["" + pad("\(p.number)", 3), pad(String(p.name.prefix(20)), 20), " " + t.result.day.description,
+                       " " + pad(t.result.protocolKey, 18),
+                       pad(t.result.hrex.map { String(format: "%.1f%%", $0) } ?? "–", 6, right: true),
+                       pad(t.result.hrr60.map { String(format: "%.0f", $0) } ?? "–", 6, right: true),
+                       pad(t.hrexChange.map { String(format: "%+.1f", $0) } ?? "–", 7, right: true),
+                       " " + (t.change?.rawValue ?? (t.previous == nil ? "first test" : "–"))].joined(separator: " "))
+            }
+        }
+    }
+}
