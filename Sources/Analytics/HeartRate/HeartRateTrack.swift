@@ -26,13 +26,32 @@ public struct HeartRateTrack: Sendable, Equatable {
             tMs.append(s.tMs)
             bpm.append(s.bpm)
         }
-        spanMs = tMs.indices.map { i in
+        spanMs = Self.spans(tMs)
+    }
+
+    /// A track kept earlier (`RecordingFigures`): nil unless its times ascend strictly within ±2⁵² ms
+    /// and every heart rate is plausible, as a track built from samples always is (a damaged cache
+    /// entry must neither overflow a difference of times nor index the weight tables out of range).
+    public init?(tMs: [Int64], bpm: [Int], rejected: Int) {
+        let bound: Int64 = 1 << 52
+        guard tMs.count == bpm.count, rejected >= 0, bpm.allSatisfy(PlausibleHeartRate.bpm.contains),
+              tMs.allSatisfy({ $0 > -bound && $0 < bound }), zip(tMs, tMs.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+        self.tMs = tMs
+        self.bpm = bpm
+        self.rejected = rejected
+        spanMs = Self.spans(tMs)
+    }
+
+    /// How long each sample stands for: until the next one, a gap longer than the cap one period only.
+    private static func spans(_ tMs: [Int64]) -> [Int64] {
+        var spanMs = tMs.indices.map { i in
             i + 1 < tMs.count ? min(tMs[i + 1] - tMs[i], Self.maxGapMs) : Self.lastSampleMs
         }
         // A gap longer than the cap: the sample before it stands for one period only.
         for i in spanMs.indices where i + 1 < tMs.count && tMs[i + 1] - tMs[i] > Self.maxGapMs {
             spanMs[i] = Self.lastSampleMs
         }
+        return spanMs
     }
 
     public var isEmpty: Bool { tMs.isEmpty }
