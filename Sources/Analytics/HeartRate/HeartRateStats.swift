@@ -57,15 +57,18 @@ public struct HeartRateStats: Sendable, Equatable {
                     let bpm = rates[i]
                     i += 1
                     guard end > start else { continue }
-                    let ms = end - start, minutes = Double(ms) / 60_000
+                    // Wrapping arithmetic where nothing can overflow: start ≥ tMs[i] and end ≤ tMs[i] + spans[i],
+                    // so 0 < ms ≤ a span ≤ `HeartRateTrack.maxGapMs`; a bpm is at most 250 (the table's size);
+                    // so every sum stays below maxGapMs × the track's length.
+                    let ms = end &- start, minutes = Double(ms) / 60_000
                     let entry = table[bpm]
-                    count += 1
-                    signal += ms
-                    weightedSum += Double(bpm * Int(ms))
+                    count &+= 1
+                    signal &+= ms
+                    weightedSum += Double(bpm &* Int(ms))
                     lo = min(lo, bpm); hi = max(hi, bpm)
-                    ofMax[entry.zoneOfMax] += ms
-                    ofReserve[entry.zoneOfReserve] += ms
-                    if entry.isHighIntensity { high += ms }
+                    ofMax[entry.zoneOfMax] &+= ms
+                    ofReserve[entry.zoneOfReserve] &+= ms
+                    if entry.isHighIntensity { high &+= ms }
                     kcal += entry.kcalPerMinute * minutes
                     banister += entry.banisterPerMinute * minutes
                     edwards += entry.edwardsPerMinute * minutes

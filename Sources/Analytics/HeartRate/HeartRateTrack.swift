@@ -34,22 +34,25 @@ public struct HeartRateTrack: Sendable, Equatable {
     /// entry must neither overflow a difference of times nor index the weight tables out of range).
     public init?(tMs: [Int64], bpm: [Int], rejected: Int) {
         let bound: Int64 = 1 << 52
-        guard tMs.count == bpm.count, rejected >= 0, bpm.allSatisfy(PlausibleHeartRate.bpm.contains),
-              tMs.allSatisfy({ $0 > -bound && $0 < bound }), zip(tMs, tMs.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+        guard tMs.count == bpm.count, rejected >= 0 else { return nil }
+        var previous = -bound
+        for (t, rate) in zip(tMs, bpm) {
+            guard t > previous, t < bound, PlausibleHeartRate.bpm.contains(rate) else { return nil }
+            previous = t
+        }
         self.tMs = tMs
         self.bpm = bpm
         self.rejected = rejected
         spanMs = Self.spans(tMs)
     }
 
-    /// How long each sample stands for: until the next one, a gap longer than the cap one period only.
+    /// How long each sample stands for: until the next one, a gap longer than the cap one period only
+    /// (as the last sample: one period).
     private static func spans(_ tMs: [Int64]) -> [Int64] {
-        var spanMs = tMs.indices.map { i in
-            i + 1 < tMs.count ? min(tMs[i + 1] - tMs[i], Self.maxGapMs) : Self.lastSampleMs
-        }
-        // A gap longer than the cap: the sample before it stands for one period only.
-        for i in spanMs.indices where i + 1 < tMs.count && tMs[i + 1] - tMs[i] > Self.maxGapMs {
-            spanMs[i] = Self.lastSampleMs
+        var spanMs = [Int64](repeating: lastSampleMs, count: tMs.count)
+        for i in tMs.indices.dropLast() {
+            let gap = tMs[i + 1] - tMs[i]
+            spanMs[i] = gap > maxGapMs ? lastSampleMs : gap
         }
         return spanMs
     }
