@@ -10,9 +10,10 @@ import TeamCore
 public enum SessionReview {
     /// The analysis of a stored session, with the names exports print.
     ///
-    /// The artefact-corrected NN series of a finished session are computed once and
-    /// kept in the store (`nn_cache`): later reviews read them instead of the raw RR
-    /// intervals and skip the costly correction. `useCache: false` recomputes.
+    /// What each player's analysis takes from a finished session's recording alone — the heart-rate
+    /// track, the artefact-corrected NN series and the whole session's HRV (`RecordingFigures`) — is
+    /// computed once and kept in the store (`nn_cache`, decision 081): later reviews read it instead of
+    /// every sample and RR interval, and skip the correction and the spectrum. `useCache: false` recomputes.
     ///
     /// Call it from the main thread or a dispatch queue, never from a Foundation `Thread`
     /// (the analysis runs `concurrentPerform`; see `SessionAnalysis.init`).
@@ -29,23 +30,25 @@ public enum SessionReview {
         let session = try store.session(sessionID)
         let players = try store.sessionPlayers(sessionID)
         let finished = session.state == .ended || session.state == .interrupted
-        var cached: [Int64: NNSeries] = [:]
+        var cached: [Int64: RecordingFigures] = [:]
         if useCache, finished {
-            for (player, data) in try store.cachedNNSeries(sessionID, algorithm: NNSeriesCoding.algorithm) {
-                cached[player] = NNSeriesCoding.decode(data)
+            for (player, data) in try store.cachedNNSeries(sessionID, algorithm: RecordingFiguresCoding.algorithm) {
+                cached[player] = RecordingFiguresCoding.decode(data)
             }
         }
         let allCached = players.allSatisfy { cached[$0.playerID] != nil }
-        let series = try store.recordedSeries(sessionID, includingRR: !allCached)
+        // Every player's figures kept: no sample or RR interval is read, unless the session's length
+        // must come from its last sample (a session without a recorded length).
+        let series = allCached && session.recordedMs != nil ? RecordedSeries() : try store.recordedSeries(sessionID, includingRR: !allCached)
         var input = SessionInput(session: session, players: players, samples: series.samples,
                                  rrIntervals: series.rrIntervals, laps: try store.laps(sessionID), hrvWindows: hrvWindows)
         input.drills = try store.sessionDrills(sessionID)
-        input.nnSeries = cached
+        input.recorded = cached
         let analysis = SessionAnalysis(input)
         if useCache, finished, !allCached, !store.isReadOnly {
             let fresh = analysis.players.filter { cached[$0.playerID] == nil }
-            try store.cacheNNSeries(sessionID, algorithm: NNSeriesCoding.algorithm,
-                                    Dictionary(uniqueKeysWithValues: fresh.map { ($0.playerID, NNSeriesCoding.encode($0.nnSeries)) }))
+            try store.cacheNNSeries(sessionID, algorithm: RecordingFiguresCoding.algorithm,
+                                    Dictionary(uniqueKeysWithValues: fresh.map { ($0.playerID, RecordingFiguresCoding.encode($0.recordingFigures)) }))
         }
         if finished, !store.isReadOnly {
             try store.cacheAverageBPM(sessionID, algorithm: summaryAlgorithm, analysis.teamAverageBPM)

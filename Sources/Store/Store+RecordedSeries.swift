@@ -8,6 +8,8 @@ import TeamCore
 public struct RecordedSeries: Sendable {
     public var samples: [Int64: [Sample]] = [:]
     public var rrIntervals: [Int64: [RRInterval]] = [:]
+
+    public init() {}
 }
 
 extension SidelineStore {

@@ -1,7 +1,7 @@
 import Analytics
 import Foundation
 @testable import SessionReview
-import Store
+@testable import Store
 import TeamCore
 import XCTest
 
@@ -31,15 +31,79 @@ final class NNCacheTests: TemporaryDirectoryTestCase {
 
     func testSecondReviewReadsTheCacheAndAgrees() throws {
         let (store, id, _) = try recordedSession()
-        XCTAssertTrue(try store.cachedNNSeries(id, algorithm: NNSeriesCoding.algorithm).isEmpty)
+        XCTAssertTrue(try store.cachedNNSeries(id, algorithm: RecordingFiguresCoding.algorithm).isEmpty)
         let first = try SessionReview.load(store: store, sessionID: id).analysis
-        XCTAssertEqual(try store.cachedNNSeries(id, algorithm: NNSeriesCoding.algorithm).count, 1)
+        XCTAssertEqual(try store.cachedNNSeries(id, algorithm: RecordingFiguresCoding.algorithm).count, 1)
         let second = try SessionReview.load(store: store, sessionID: id).analysis
         let fresh = try SessionReview.load(store: store, sessionID: id, useCache: false).analysis
         XCTAssertEqual(second.players[0].nnSeries, first.players[0].nnSeries)
         XCTAssertEqual(second.players[0].hrv, fresh.players[0].hrv)
         XCTAssertEqual(second.players[0].rr, fresh.players[0].rr)
         XCTAssertEqual(first.players[0].rr.missed, 1)
+        // The whole analysis from the kept figures (no sample or RR interval read) is the recomputed one.
+        XCTAssertEqual(second, fresh)
+        XCTAssertEqual(second.players[0].track.count, 360)
+    }
+
+    /// Every player's figures kept: the review reads no sample and no RR interval (here there are none left).
+    func testAReviewWithEveryFigureKeptReadsNoSample() throws {
+        let (store, id, _) = try recordedSession()
+        let first = try SessionReview.load(store: store, sessionID: id).analysis
+        try store.write { db in
+            try db.execute(sql: "DELETE FROM sample WHERE session_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM rr WHERE session_id = ?", arguments: [id])
+        }
+        XCTAssertEqual(try SessionReview.load(store: store, sessionID: id).analysis, first)
+        XCTAssertEqual(try SessionReview.load(store: store, sessionID: id, useCache: false).analysis.players[0].track.count, 0,
+                       "the recording is gone: only the kept figures could have given the same analysis")
+    }
+
+    func testRecordingFiguresRoundTripAndDamagedBytes() throws {
+        let (store, id, _) = try recordedSession()
+        let figures = try SessionReview.load(store: store, sessionID: id, useCache: false).analysis.players[0].recordingFigures
+        XCTAssertNotNil(figures.wholeSessionHRV.frequencyDomain.value)
+        let data = RecordingFiguresCoding.encode(figures)
+        XCTAssertEqual(RecordingFiguresCoding.decode(data), figures)
+        XCTAssertNil(RecordingFiguresCoding.decode(data.dropLast()))
+        XCTAssertNil(RecordingFiguresCoding.decode(data + Data(count: 8)), "bytes after the track")
+
+        // Figures without values keep their reasons.
+        let empty = RecordingFigures(track: HeartRateTrack(samples: []), nnSeries: NNSeries(beats: []),
+                                     wholeSessionHRV: HRVSummary(window: .wholeSession, series: NNSeries(beats: [])))
+        XCTAssertEqual(empty.wholeSessionHRV.timeDomain, .notEnoughData(.tooFewBeats))
+        XCTAssertEqual(RecordingFiguresCoding.decode(RecordingFiguresCoding.encode(empty)), empty)
+
+        // A track whose heart rate is impossible or whose times go back is refused (it would index
+        // the weight tables out of range, or break the searches by time).
+        var bytes = [UInt8](data)
+        let bpmOffset = bytes.count - 8 * 360
+        for (value, why) in [(UInt64(251), "251 bpm"), (UInt64.max, "-1 bpm"), (UInt64(1) << 40, "beyond Int32")] {
+            var damaged = bytes
+            for k in 0..<8 { damaged[bpmOffset + k] = UInt8(truncatingIfNeeded: value >> (8 * k)) }
+            XCTAssertNil(RecordingFiguresCoding.decode(Data(damaged)), why)
+        }
+        let timesOffset = bpmOffset - 8 * 360
+        for (value, why) in [(UInt64(5000), "the first time after the second"), (UInt64(1) << 63, "Int64.min: a difference would overflow")] {
+            var damaged = bytes
+            for k in 0..<8 { damaged[timesOffset + k] = UInt8(truncatingIfNeeded: value >> (8 * k)) }
+            XCTAssertNil(RecordingFiguresCoding.decode(Data(damaged)), why)
+        }
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            bytes = [UInt8](data)
+            for _ in 0..<Int.random(in: 1...4, using: &rng) { bytes[Int.random(in: 0..<bytes.count, using: &rng)] = .random(in: 0...255, using: &rng) }
+            if Bool.random(using: &rng) { bytes.removeLast(Int.random(in: 0..<bytes.count, using: &rng)) }
+            _ = RecordingFiguresCoding.decode(Data(bytes)) // nil or some figures, never a trap
+        }
+    }
+
+    func testADamagedEntryIsRecomputed() throws {
+        let (store, id, _) = try recordedSession()
+        let fresh = try SessionReview.load(store: store, sessionID: id, useCache: false).analysis
+        try store.cacheNNSeries(id, algorithm: RecordingFiguresCoding.algorithm, [1: Data([1, 2, 3])])
+        XCTAssertEqual(try SessionReview.load(store: store, sessionID: id).analysis, fresh)
+        let kept = try XCTUnwrap(try store.cachedNNSeries(id, algorithm: RecordingFiguresCoding.algorithm)[1])
+        XCTAssertEqual(RecordingFiguresCoding.decode(kept), fresh.players[0].recordingFigures, "written again")
     }
 
     func testRowsCommittedLaterMakeTheCacheStale() throws {
@@ -48,7 +112,7 @@ final class NNCacheTests: TemporaryDirectoryTestCase {
         var late = SessionRecording.Batch()
         late.rrIntervals = [RRInterval(playerID: 1, tMs: 400_000, rr1024: 800)]
         try writer.commit(late, upToMs: 400_000)
-        XCTAssertTrue(try store.cachedNNSeries(id, algorithm: NNSeriesCoding.algorithm).isEmpty)
+        XCTAssertTrue(try store.cachedNNSeries(id, algorithm: RecordingFiguresCoding.algorithm).isEmpty)
         XCTAssertTrue(try store.cachedNNSeries(id, algorithm: "another method").isEmpty)
     }
 

@@ -100,11 +100,11 @@ final class ReviewScreenLoaderTests: TemporaryDirectoryTestCase {
         let a = try store.addPlayer(Player(firstName: "Ann", lastName: "A", birthYear: 2000, sex: .female, weightKg: 60, restingHR: 55),
                                     toTeam: team, shirtNumber: 7)
         let id = try session(store, team: team, players: [a], bpm: [a: 100], startedAt: Date())
-        XCTAssertTrue(try store.cachedNNSeries(id, algorithm: NNSeriesCoding.algorithm).isEmpty)
+        XCTAssertTrue(try store.cachedNNSeries(id, algorithm: RecordingFiguresCoding.algorithm).isEmpty)
         SessionReview.warmCache(store: store, sessionID: id)
         let deadline = Date().addingTimeInterval(10)
-        while try store.cachedNNSeries(id, algorithm: NNSeriesCoding.algorithm).isEmpty, Date() < deadline { usleep(10_000) }
-        XCTAssertEqual(try store.cachedNNSeries(id, algorithm: NNSeriesCoding.algorithm).count, 1, "cached in the background")
+        while try store.cachedNNSeries(id, algorithm: RecordingFiguresCoding.algorithm).isEmpty, Date() < deadline { usleep(10_000) }
+        XCTAssertEqual(try store.cachedNNSeries(id, algorithm: RecordingFiguresCoding.algorithm).count, 1, "cached in the background")
     }
 
     /// A team's sessions warmed at once: each read in player ranges and analysed in parallel.
@@ -120,8 +120,8 @@ final class ReviewScreenLoaderTests: TemporaryDirectoryTestCase {
         for id in ids { SessionReview.warmCache(store: store, sessionID: id) }
         let deadline = Date().addingTimeInterval(20)
         for id in ids {
-            while try store.cachedNNSeries(id, algorithm: NNSeriesCoding.algorithm).count < players.count, Date() < deadline { usleep(10_000) }
-            XCTAssertEqual(try store.cachedNNSeries(id, algorithm: NNSeriesCoding.algorithm).count, players.count)
+            while try store.cachedNNSeries(id, algorithm: RecordingFiguresCoding.algorithm).count < players.count, Date() < deadline { usleep(10_000) }
+            XCTAssertEqual(try store.cachedNNSeries(id, algorithm: RecordingFiguresCoding.algorithm).count, players.count)
         }
     }
 }

@@ -40,28 +40,45 @@ public struct HeartRateStats: Sendable, Equatable {
     /// straddles a bound counts for its share inside.
     init(track: HeartRateTrack, weights w: HeartRateWeights, fromMs: Int64, toMs: Int64) {
         var weightedSum = 0.0, kcal = 0.0, banister = 0.0, edwards = 0.0, effort = 0.0
-        var lo = Int.max, hi = Int.min
+        var lo = Int.max, hi = Int.min, count = 0, signal: Int64 = 0, high: Int64 = 0
         var i = track.firstIndex(atOrAfter: fromMs)
         // The sample before the range may reach into it.
         if i > 0, track.tMs[i - 1] + track.spanMs[i - 1] > fromMs { i -= 1 }
-        while i < track.count, track.tMs[i] < toMs {
-            let start = max(track.tMs[i], fromMs), end = min(track.tMs[i] + track.spanMs[i], toMs)
-            let bpm = track.bpm[i]
-            i += 1
-            guard end > start else { continue }
-            let ms = end - start, minutes = Double(ms) / 60_000
-            sampleCount += 1
-            signalMs += ms
-            weightedSum += Double(bpm * Int(ms))
-            lo = min(lo, bpm); hi = max(hi, bpm)
-            zonesOfMax[w.zoneOfMax[bpm]] += ms
-            zonesOfReserve[w.zoneOfReserve[bpm]] += ms
-            if w.isHighIntensity[bpm] { highIntensityMs += ms }
-            kcal += w.kcalPerMinute[bpm] * minutes
-            banister += w.banisterPerMinute[bpm] * minutes
-            edwards += w.edwardsPerMinute[bpm] * minutes
-            effort += w.effortPerMinute[bpm] * minutes
+        // The zones' times add up in local buffers, not through `ZoneTimes`' array a sample at a time
+        // (a uniqueness and a bounds check each): a review runs this loop over every sample of every
+        // player twice or more. Safe: a zone's raw value is within 0..<HeartRateZone.allCases.count,
+        // the buffers' size.
+        var ofMax = [Int64](repeating: 0, count: HeartRateZone.allCases.count), ofReserve = ofMax
+        let tMs = track.tMs, spans = track.spanMs, rates = track.bpm, table = w.table
+        ofMax.withUnsafeMutableBufferPointer { ofMax in
+            ofReserve.withUnsafeMutableBufferPointer { ofReserve in
+                while i < tMs.count, tMs[i] < toMs {
+                    let start = max(tMs[i], fromMs), end = min(tMs[i] + spans[i], toMs)
+                    let bpm = rates[i]
+                    i += 1
+                    guard end > start else { continue }
+                    // Wrapping arithmetic where nothing can overflow: start ≥ tMs[i] and end ≤ tMs[i] + spans[i],
+                    // so 0 < ms ≤ a span ≤ `HeartRateTrack.maxGapMs`; a bpm is at most 250 (the table's size);
+                    // so every sum stays below maxGapMs × the track's length.
+                    let ms = end &- start, minutes = Double(ms) / 60_000
+                    let entry = table[bpm]
+                    count &+= 1
+                    signal &+= ms
+                    weightedSum += Double(bpm &* Int(ms))
+                    lo = min(lo, bpm); hi = max(hi, bpm)
+                    ofMax[entry.zoneOfMax] &+= ms
+                    ofReserve[entry.zoneOfReserve] &+= ms
+                    if entry.isHighIntensity { high &+= ms }
+                    kcal += entry.kcalPerMinute * minutes
+                    banister += entry.banisterPerMinute * minutes
+                    edwards += entry.edwardsPerMinute * minutes
+                    effort += entry.effortPerMinute * minutes
+                }
+            }
         }
+        (sampleCount, signalMs, highIntensityMs) = (count, signal, high)
+        zonesOfMax = ZoneTimes(ms: ofMax)
+        zonesOfReserve = ZoneTimes(ms: ofReserve)
         guard signalMs > 0 else { return }
         averageBPM = .value(weightedSum / Double(signalMs))
         minBPM = .value(lo)

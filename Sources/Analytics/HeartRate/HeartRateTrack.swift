@@ -26,13 +26,35 @@ public struct HeartRateTrack: Sendable, Equatable {
             tMs.append(s.tMs)
             bpm.append(s.bpm)
         }
-        spanMs = tMs.indices.map { i in
-            i + 1 < tMs.count ? min(tMs[i + 1] - tMs[i], Self.maxGapMs) : Self.lastSampleMs
+        spanMs = Self.spans(tMs)
+    }
+
+    /// A track kept earlier (`RecordingFigures`): nil unless its times ascend strictly within ±2⁵² ms
+    /// and every heart rate is plausible, as a track built from samples always is (a damaged cache
+    /// entry must neither overflow a difference of times nor index the weight tables out of range).
+    public init?(tMs: [Int64], bpm: [Int], rejected: Int) {
+        let bound: Int64 = 1 << 52
+        guard tMs.count == bpm.count, rejected >= 0 else { return nil }
+        var previous = -bound
+        for (t, rate) in zip(tMs, bpm) {
+            guard t > previous, t < bound, PlausibleHeartRate.bpm.contains(rate) else { return nil }
+            previous = t
         }
-        // A gap longer than the cap: the sample before it stands for one period only.
-        for i in spanMs.indices where i + 1 < tMs.count && tMs[i + 1] - tMs[i] > Self.maxGapMs {
-            spanMs[i] = Self.lastSampleMs
+        self.tMs = tMs
+        self.bpm = bpm
+        self.rejected = rejected
+        spanMs = Self.spans(tMs)
+    }
+
+    /// How long each sample stands for: until the next one, a gap longer than the cap one period only
+    /// (as the last sample: one period).
+    private static func spans(_ tMs: [Int64]) -> [Int64] {
+        var spanMs = [Int64](repeating: lastSampleMs, count: tMs.count)
+        for i in tMs.indices.dropLast() {
+            let gap = tMs[i + 1] - tMs[i]
+            spanMs[i] = gap > maxGapMs ? lastSampleMs : gap
         }
+        return spanMs
     }
 
     public var isEmpty: Bool { tMs.isEmpty }

@@ -6,6 +6,12 @@ public struct ZoneTimes: Sendable, Equatable {
 
     public init() {}
 
+    /// Milliseconds by `HeartRateZone.rawValue`, one a zone.
+    init(ms: [Int64]) {
+        precondition(ms.count == HeartRateZone.allCases.count, "one time a zone")
+        self.ms = ms
+    }
+
     public subscript(zone: HeartRateZone) -> Int64 {
         get { ms[zone.rawValue] }
         set { ms[zone.rawValue] = newValue }

@@ -6,6 +6,18 @@ struct FFT {
     private let cosines: [Double], sines: [Double]
     private let bitReversed: [Int]
 
+    /// The transform of `size`, its twiddles computed once a process for the sizes Welch's PSD uses
+    /// (a review makes one a player and window, each of 256–512 cosines and sines).
+    static func of(size: Int) -> FFT {
+        switch size {
+        case 1024: return fft1024
+        case 512: return fft512
+        default: return FFT(size: size)
+        }
+    }
+
+    private static let fft1024 = FFT(size: 1024), fft512 = FFT(size: 512)
+
     init(size: Int) {
         precondition(size >= 2 && size & (size - 1) == 0, "FFT size must be a power of two")
         self.size = size

@@ -13,6 +13,11 @@ public struct FrequencyDomainHRV: Sendable, Equatable {
     public static let lfBand = (0.04, 0.15), hfBand = (0.15, 0.40)
     static let windowSizes = [1024, 512]
 
+    public init(lfPowerMs2: Double, hfPowerMs2: Double, lfHfRatio: Double, windows: Int, windowSeconds: Double) {
+        (self.lfPowerMs2, self.hfPowerMs2, self.lfHfRatio) = (lfPowerMs2, hfPowerMs2, lfHfRatio)
+        (self.windows, self.windowSeconds) = (windows, windowSeconds)
+    }
+
     public static func compute(_ series: NNSeries) -> Metric<FrequencyDomainHRV> {
         let resampled = resample(series)
         let longest = resampled.map(\.count).max() ?? 0

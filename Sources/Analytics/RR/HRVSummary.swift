@@ -10,6 +10,13 @@ public struct HRVSummary: Sendable, Equatable {
         timeDomain = TimeDomainHRV.compute(part)
         frequencyDomain = FrequencyDomainHRV.compute(part)
     }
+
+    /// A summary computed earlier (`RecordingFigures`).
+    public init(window: HRVWindow, timeDomain: Metric<TimeDomainHRV>, frequencyDomain: Metric<FrequencyDomainHRV>) {
+        self.window = window
+        self.timeDomain = timeDomain
+        self.frequencyDomain = frequencyDomain
+    }
 }
 
 /// A span of a session to compute HRV over, e.g. a 5-minute rest before the drills.

@@ -18,6 +18,11 @@ public struct TimeDomainHRV: Sendable, Equatable {
 
     public static let minimumBeats = 20
 
+    public init(beats: Int, meanNNMs: Double, meanHRBPM: Double, sdnnMs: Double, rmssdMs: Double, sdsdMs: Double, pnn50: Double) {
+        (self.beats, self.meanNNMs, self.meanHRBPM, self.sdnnMs) = (beats, meanNNMs, meanHRBPM, sdnnMs)
+        (self.rmssdMs, self.sdsdMs, self.pnn50) = (rmssdMs, sdsdMs, pnn50)
+    }
+
     public static func compute(_ series: NNSeries) -> Metric<TimeDomainHRV> {
         var n = 0, sum = 0.0, heartRates = 0.0
         var diffs = 0, diffSum = 0.0, diffSquares = 0.0, over50 = 0

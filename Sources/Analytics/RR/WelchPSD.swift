@@ -15,8 +15,8 @@ struct WelchPSD {
         self.sampleRate = sampleRate
         self.windowSize = windowSize
         density = [Double](repeating: 0, count: windowSize / 2 + 1)
-        let fft = FFT(size: windowSize)
-        let hann = (0..<windowSize).map { 0.5 - 0.5 * cos(2 * .pi * Double($0) / Double(windowSize)) }
+        let fft = FFT.of(size: windowSize)
+        let hann = Self.hann(windowSize)
         let scale = 1 / (sampleRate * hann.reduce(0) { $0 + $1 * $1 })
         var segment = [Double](repeating: 0, count: windowSize)
         for x in series where x.count >= windowSize {
@@ -35,6 +35,21 @@ struct WelchPSD {
             }
         }
         if windowsAveraged > 0 { density = density.map { $0 / Double(windowsAveraged) } }
+    }
+
+    /// The periodic Hann window of `size` points, computed once a process for the sizes HRV uses.
+    private static func hann(_ size: Int) -> [Double] {
+        switch size {
+        case 1024: hann1024
+        case 512: hann512
+        default: hann(computing: size)
+        }
+    }
+
+    private static let hann1024 = hann(computing: 1024), hann512 = hann(computing: 512)
+
+    private static func hann(computing size: Int) -> [Double] {
+        (0..<size).map { 0.5 - 0.5 * cos(2 * .pi * Double($0) / Double(size)) }
     }
 
     /// Power in [low, high) Hz: the density summed over its bins times the bin width.

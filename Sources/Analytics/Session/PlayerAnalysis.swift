@@ -34,13 +34,13 @@ public struct PlayerAnalysis: Sendable, Equatable {
 
     public init(player: SessionPlayer, samples: [Sample], rrIntervals: [RRInterval], zoneModel: ZoneModel,
                 lapSpans: [(fromMs: Int64, toMs: Int64, label: String?)], phases: [SessionPhase] = [], effortEndMs: Int64, hrvWindows: [HRVWindow],
-                nnSeries cached: NNSeries? = nil, totalsEndMs: Int64? = nil, recordingEndMs: Int64? = nil,
+                recorded cached: RecordingFigures? = nil, totalsEndMs: Int64? = nil, recordingEndMs: Int64? = nil,
                 reportedHRVWindow: HRVWindow = .firstFiveMinutes) {
         playerID = player.playerID
         shirtNumber = player.shirtNumber
         physiology = player.physiology
         zoneBounds = ZoneBounds(physiology: player.physiology)
-        track = HeartRateTrack(samples: samples)
+        track = cached?.track ?? HeartRateTrack(samples: samples)
         let weights = HeartRateWeights(physiology: player.physiology, zoneModel: zoneModel)
         stats = HeartRateStats(track: track, weights: weights, fromMs: .min / 2, toMs: totalsEndMs ?? .max / 2)
         laps = lapSpans.enumerated().map { [track] i, span in
@@ -60,11 +60,17 @@ public struct PlayerAnalysis: Sendable, Equatable {
         } else {
             recordingStats = stats
         }
-        let series = cached ?? NNSeries(intervals: rrIntervals)
+        let series = cached?.nnSeries ?? NNSeries(intervals: rrIntervals)
         nnSeries = series
         rr = series.report
-        hrv = ([HRVWindow.wholeSession] + hrvWindows).map { HRVSummary(window: $0, series: series) }
+        hrv = [cached?.wholeSessionHRV ?? HRVSummary(window: .wholeSession, series: series)]
+            + hrvWindows.map { HRVSummary(window: $0, series: series) }
         reportedHRV = hrv.first { $0.window == reportedHRVWindow } ?? HRVSummary(window: reportedHRVWindow, series: series)
+    }
+
+    /// What the store keeps of this analysis for later reviews (`RecordingFigures`).
+    public var recordingFigures: RecordingFigures {
+        RecordingFigures(track: track, nnSeries: nnSeries, wholeSessionHRV: hrv[0])
     }
 
     /// The highest heart rate held for five seconds anywhere in the recording (`SustainedPeak`): what an

@@ -36,7 +36,7 @@ public struct SessionAnalysis: Sendable, Equatable {
             let analysis = PlayerAnalysis(player: p, samples: input.samples[p.playerID] ?? [],
                                           rrIntervals: input.rrIntervals[p.playerID] ?? [], zoneModel: model,
                                           lapSpans: spans, phases: phases, effortEndMs: end, hrvWindows: input.hrvWindows,
-                                          nnSeries: input.nnSeries[p.playerID], totalsEndMs: totalsEnd, recordingEndMs: duration,
+                                          recorded: input.recorded[p.playerID], totalsEndMs: totalsEnd, recordingEndMs: duration,
                                           reportedHRVWindow: reported)
             results.withLock { $0[i] = analysis }
         }

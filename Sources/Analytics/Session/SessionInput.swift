@@ -13,9 +13,9 @@ public struct SessionInput: Sendable {
     public var drills: [DrillStart] = []
     /// HRV windows besides the whole session.
     public var hrvWindows: [HRVWindow]
-    /// Artefact-corrected NN series computed earlier (a cache); players without one
-    /// have theirs computed from `rrIntervals`.
-    public var nnSeries: [Int64: NNSeries] = [:]
+    /// What earlier analyses kept of each player's recording (a cache: track, NN series, the whole
+    /// session's HRV); players without it have theirs computed from `samples` and `rrIntervals`.
+    public var recorded: [Int64: RecordingFigures] = [:]
 
     public init(session: Session, players: [SessionPlayer], samples: [Int64: [Sample]],
                 rrIntervals: [Int64: [RRInterval]], laps: [Lap], hrvWindows: [HRVWindow] = [.firstFiveMinutes]) {
