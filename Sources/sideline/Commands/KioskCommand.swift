@@ -60,7 +60,8 @@ struct KioskCommand: ParsableCommand {
             return try KioskBench.run(binary: URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path)
         }
         let startup = StartupTimeline()
-        let store = try database.open()
+        // Its reads share the writer's connection until the first frame is up (`KioskApp.firstFrameShown`).
+        let store = try database.open(deferringReaders: true)
         var launch = KioskLaunch(source: source, headless: headless, bluetooth: bluetooth.setup, seed: seed)
         launch.size = size.flatMap(Self.parseSize)
         launch.script = script
