@@ -29,7 +29,7 @@ struct Sideline: ParsableCommand {
         var command: ParsableCommand
         do {
             let arguments = try KioskConfigFile.expand(Array(CommandLine.arguments.dropFirst()))
-            command = try parseAsRoot(arguments)
+            command = try KioskCommand.parsedAlone(arguments) ?? parseAsRoot(arguments)
         } catch let error as UserError {
             fail(error.description)
         } catch {
