@@ -78,8 +78,9 @@ public final class KioskApp {
         if framesDrawn == 1 { firstFrameShown() }
     }
 
-    /// On screen: systemd hears it, the journal says how long it took, and only now the sound
-    /// device opens (ALSA's probing costs a second on a slow board, and nothing sounds before
+    /// On screen: systemd hears it, the journal says how long it took, reads get the store's own
+    /// connections (until now they shared the writer's: one schema parsed before the first frame,
+    /// not two), and only now the sound device opens (ALSA's probing costs a second on a slow board, and nothing sounds before
     /// there is a screen), so a crashed kiosk is back on screen sooner.
     private func firstFrameShown() {
         if let startup {
@@ -89,6 +90,7 @@ public final class KioskApp {
             self.startup = nil
         }
         service?.ready(status: "on screen; heart rates from \(state.sensors.description)")
+        runtime.store.startReaders()
         runtime.prepareSound()
     }
 

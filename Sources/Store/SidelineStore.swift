@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import TeamCore
 
 /// The SQLite store: the single source of truth for rosters, straps, sessions
@@ -13,14 +14,20 @@ public final class SidelineStore: Sendable {
     let database: any DatabaseWriter
     /// Opened for reading only (`openForReading`): nothing is written, not even a cache.
     public let isReadOnly: Bool
+    /// Reads run on the writer's connection until `startReaders()`: each SQLite connection parses the
+    /// whole schema when it opens (≈ 7 M instructions), and the kiosk's launch needs no second one
+    /// before its first frame (decision 083).
+    private let readsOnWriter: Atomic<Bool>
 
     /// Opens (creating if needed) the database and brings its schema up to date.
     /// Sessions left running by a process that died are marked interrupted,
     /// unless `recovering` is false or a live recorder holds the lock. A file that
-    /// holds another program's tables is refused unless `adoptingForeign`.
-    public init(path: String, recovering: Bool = true, adoptingForeign: Bool = false) throws {
+    /// holds another program's tables is refused unless `adoptingForeign`. `deferringReaders`: reads
+    /// share the writer's connection until `startReaders()` (the kiosk, until its first frame is up).
+    public init(path: String, recovering: Bool = true, adoptingForeign: Bool = false, deferringReaders: Bool = false) throws {
         self.path = path
         isReadOnly = false
+        readsOnWriter = Atomic(deferringReaders)
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
             do {
@@ -58,6 +65,7 @@ public final class SidelineStore: Sendable {
         self.path = path
         self.database = database
         isReadOnly = true
+        readsOnWriter = Atomic(false)
     }
 
     /// Opens the database for commands that only read (`teams`, `sessions`, `export`…):
@@ -195,7 +203,24 @@ public final class SidelineStore: Sendable {
     }
 
     func read<T>(_ value: (Database) throws -> T) throws -> T {
-        try database.read(value)
+        guard readsOnWriter.load(ordering: .acquiring) else { return try database.read(value) }
+        // As a reader would: read-only, in one transaction (one snapshot), only on the writer's connection.
+        return try database.writeWithoutTransaction { db in
+            try db.readOnly {
+                var result: T?
+                try db.inTransaction(.deferred) {
+                    result = try value(db)
+                    return .commit
+                }
+                return result!  // inTransaction ran the block (it threw otherwise)
+            }
+        }
+    }
+
+    /// From now on reads open the pool's own read-only connections, which never wait for a write
+    /// (the kiosk once its first frame is up; a store opened without `deferringReaders` has them already).
+    public func startReaders() {
+        readsOnWriter.store(false, ordering: .releasing)
     }
 
     /// Reads a setting, or nil when it was never set.

@@ -28,7 +28,8 @@ struct Sideline: ParsableCommand {
         Diagnostics.bootstrap()
         var command: ParsableCommand
         do {
-            command = try parseAsRoot(try KioskConfigFile.expand(Array(CommandLine.arguments.dropFirst())))
+            let arguments = try KioskConfigFile.expand(Array(CommandLine.arguments.dropFirst()))
+            command = try KioskCommand.parsedAlone(arguments) ?? parseAsRoot(arguments)
         } catch let error as UserError {
             fail(error.description)
         } catch {
@@ -82,8 +83,8 @@ struct DatabaseOptions: ParsableArguments {
 
     var path: String { db ?? SidelineStore.defaultPath() }
 
-    func open(recovering: Bool = true) throws -> SidelineStore {
-        try SidelineStore(path: path, recovering: recovering, adoptingForeign: adoptDatabase)
+    func open(recovering: Bool = true, deferringReaders: Bool = false) throws -> SidelineStore {
+        try SidelineStore(path: path, recovering: recovering, adoptingForeign: adoptDatabase, deferringReaders: deferringReaders)
     }
 
     /// For commands that only read: works where nothing can be written (a full disk).

@@ -49,6 +49,22 @@ struct KioskCommand: ParsableCommand {
         if let size, Self.parseSize(size) == nil { throw ValidationError("--size must look like 800x480") }
     }
 
+    /// The kiosk's own command line (`sideline [kiosk] --option…`: the service's, a board's every start)
+    /// parsed by this command alone, without the tree of every subcommand that `sideline`'s parse builds
+    /// first (decision 083). Nil for anything else — another subcommand, help, version, any mistake —
+    /// which the whole command's parse then answers in its own words.
+    static func parsedAlone(_ arguments: [String]) -> KioskCommand? {
+        var options = arguments[...]
+        if options.first == "kiosk" {
+            options = options.dropFirst()
+        } else if let first = options.first, !first.hasPrefix("-") {
+            return nil  // a subcommand's name, `help`, or a stray value
+        }
+        let answeredByTheRoot = ["-h", "-help", "--help", "--version", "--experimental-dump-help"]
+        guard !options.contains(where: { answeredByTheRoot.contains($0) || $0.hasPrefix("--generate-completion") }) else { return nil }
+        return try? parseAsRoot(Array(options)) as? KioskCommand
+    }
+
     static func parseSize(_ text: String) -> (Int, Int)? {
         let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
         guard parts.count == 2, (320...7680).contains(parts[0]), (240...4320).contains(parts[1]) else { return nil }
@@ -60,7 +76,8 @@ struct KioskCommand: ParsableCommand {
             return try KioskBench.run(binary: URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path)
         }
         let startup = StartupTimeline()
-        let store = try database.open()
+        // Its reads share the writer's connection until the first frame is up (`KioskApp.firstFrameShown`).
+        let store = try database.open(deferringReaders: true)
         var launch = KioskLaunch(source: source, headless: headless, bluetooth: bluetooth.setup, seed: seed)
         launch.size = size.flatMap(Self.parseSize)
         launch.script = script
