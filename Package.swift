@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "TeamCore", swiftSettings: strict),
         // The kiosk's app logic: AppState, Action, Effect and the reducers, a folder per feature.
         .target(name: "AppCore", dependencies: ["TeamCore", "Localization"], swiftSettings: strict),
-        .target(name: "Analytics", dependencies: ["TeamCore"], swiftSettings: strict),
+        .target(name: "Analytics", dependencies: ["TeamCore", "Localization"], swiftSettings: strict),
         .target(name: "SPSCRing", dependencies: [.product(name: "Atomics", package: "swift-atomics")], swiftSettings: strict),
 
         // Adapters.
@@ -69,7 +69,7 @@ let package = Package(
         // ClubProtocol for the identities a club shares (a strap's UUID follows from its address) and the roster's field names.
         .target(name: "Store", dependencies: ["TeamCore", "ClubProtocol", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: strict),
         // A stored session analysed (for the review screen and the exports), and the sessions list.
-        .target(name: "SessionReview", dependencies: ["AppCore", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
+        .target(name: "SessionReview", dependencies: ["AppCore", "Store", "Analytics", "TeamCore", "Localization"], swiftSettings: strict),
         // Every export format of a session (raw CSV, summary CSV, TCX, FIT, JSON), written from one analysis.
         // Pure (no store, no SDL): the kiosk and the club server write the same bytes. A player's own data as
         // one ZIP (zlib's DEFLATE and CRC-32) is here too, written to a file the caller names.

@@ -6,6 +6,8 @@ import Foundation
 public struct MessageCatalog: Sendable {
     /// By message id; a message with a context is keyed "context\u{4}id", a plural one by its singular.
     private let messages: [String: [String]]
+    /// Each translation's English id (its context dropped): scripts name a target by its English words.
+    private let sources: [String: String]
     public let plural: PluralRule
 
     /// The largest catalog read: Sideline's are tens of kilobytes.
@@ -22,6 +24,12 @@ public struct MessageCatalog: Sendable {
     init(messages: [String: [String]], plural: PluralRule) {
         self.messages = messages
         self.plural = plural
+        var sources: [String: String] = [:]
+        for (key, forms) in messages {
+            let id = String(key.split(separator: "\u{4}", omittingEmptySubsequences: false).last ?? Substring(key))
+            for form in forms where !form.isEmpty { sources[form] = sources[form] ?? id }
+        }
+        self.sources = sources
     }
 
     /// Parses a `.mo` file's bytes (either byte order); throws `Broken` for anything that is not one.
@@ -93,6 +101,9 @@ public struct MessageCatalog: Sendable {
         guard let text = forms?.first, !text.isEmpty else { return nil }
         return text
     }
+
+    /// The English id a translation was made from ("Einstellungen" → "Settings"), or nil.
+    public func source(of translation: String) -> String? { sources[translation] }
 
     /// The form of a plural message for `n`, or nil when the catalog has none.
     public func translation(_ singular: String, plural: String, n: Int, context: String? = nil) -> String? {

@@ -41,7 +41,15 @@ public final class Canvas {
 
     func resize(width: Int, height: Int) { metrics = Metrics(width: width, height: height) }
 
-    func beginFrame() { text.nextFrame() }
+    /// Scripted runs: every text drawn in the last frame, in order (the state dump's `texts`, which a test
+    /// reads against the language's catalog). Off on the kiosk itself: nothing kept per frame.
+    public var recordsTexts = false
+    public private(set) var drawnTexts: [String] = []
+
+    func beginFrame() {
+        text.nextFrame()
+        if recordsTexts { drawnTexts.removeAll(keepingCapacity: true) }
+    }
 
     private var blending = true
 
@@ -141,6 +149,7 @@ public final class Canvas {
     public func text(_ s: String, size: Int, bold: Bool = false, colour: Colour = Theme.text,
                      in box: Rect, align: Align = .left, shrinkToFit: Bool = true, background: Colour? = nil) -> Int {
         guard !s.isEmpty, box.w > 0 else { return 0 }
+        if recordsTexts { drawnTexts.append(s) }
         if Self.usesGlyphs(s, size: size) {
             return glyphText(s, size: size, bold: bold, colour: colour, in: box, align: align, shrinkToFit: shrinkToFit,
                              background: background)

@@ -1,4 +1,5 @@
 import AppCore
+import Localization
 import TeamCore
 
 /// A touch target drawn this frame: where it is, what a script calls it, what a tap does.
@@ -62,11 +63,16 @@ public struct HitMap: Sendable {
     }
 
     /// The target a script means by a label: exact match first, then a prefix, then a substring.
+    /// Scripts name targets in English: a label drawn in the kiosk's language is also known by the English
+    /// message it was translated from, so one flow plays in every language.
     public func find(label: String) -> Hit? {
         let lower = label.lowercased()
-        let live = hits.filter { !$0.label.isEmpty }
-        return live.last { $0.label.lowercased() == lower }
-            ?? live.last { $0.label.lowercased().hasPrefix(lower) }
-            ?? live.last { $0.label.lowercased().contains(lower) }
+        let catalog = Localization.current.catalog
+        let live = hits.filter { !$0.label.isEmpty }.map { hit in
+            (hit, [hit.label.lowercased()] + (catalog.source(of: hit.label).map { [$0.lowercased()] } ?? []))
+        }
+        return live.last { $0.1.contains(lower) }?.0
+            ?? live.last { $0.1.contains { $0.hasPrefix(lower) } }?.0
+            ?? live.last { $0.1.contains { $0.contains(lower) } }?.0
     }
 }

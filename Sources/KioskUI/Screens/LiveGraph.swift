@@ -44,7 +44,7 @@ extension Frame {
             canvas.text(Theme.zoneName(zone), size: metrics.small - metrics.px(2), bold: true, colour: Theme.textDim,
                         in: Rect(box.x, band.y, axisW - metrics.px(6), band.h), align: .right)
         }
-        let unit = model == .percentOfMax ? "%HRmax" : "%HRR"
+        let unit = Self.zoneModelName(model)
         canvas.text(unit + " · the last 5 minutes", size: metrics.small - metrics.px(2), colour: Theme.textDim,
                     in: Rect(plot.x, box.y + metrics.px(2), plot.w, metrics.px(20)))
         // A minute per tick, the newest on the right.

@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import TeamCore
 
@@ -8,13 +9,13 @@ extension Frame {
         let thirds = r.columns(3, gap: metrics.gap)
         let lobby = state.lobby
         let program = lobby.intervals.map { "\($0.label) · \(SessionClock.format($0.totalMs))" }
-        planBar(thirds[0], title: "Intervals", value: program, none: "none — one countdown", chosen: Theme.work,
+        planBar(thirds[0], title: tr("Intervals"), value: program, none: tr("none — one countdown"), chosen: Theme.work,
                 action: .lobby(.intervals(.edit(true))))
-        planBar(thirds[1], title: "Drills", value: lobby.drillPlan.isEmpty ? nil : Self.drillPlanSummary(lobby.drillPlan),
-                none: "none — tap to plan", chosen: Theme.drill, action: .lobby(.drills(.edit(true))))
+        planBar(thirds[1], title: tr("Drills"), value: lobby.drillPlan.isEmpty ? nil : Self.drillPlanSummary(lobby.drillPlan),
+                none: tr("none — tap to plan"), chosen: Theme.drill, action: .lobby(.drills(.edit(true))))
         let sides = lobby.challengeSides(in: state.roster)
         let challenge: String? = lobby.hasChallenge(in: state.roster) ? Self.challengeSummary(sides) : nil
-        planBar(thirds[2], title: "Challenge", value: challenge, none: "none — tap to pick sides", chosen: Theme.challengeSides[0],
+        planBar(thirds[2], title: tr("Challenge"), value: challenge, none: tr("none — tap to pick sides"), chosen: Theme.challengeSides[0],
                 action: .lobby(.challenge(.edit(true))))
     }
 

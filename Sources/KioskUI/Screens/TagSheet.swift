@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import TeamCore
 
@@ -14,42 +15,42 @@ extension Frame {
         let tags = state.lobby.tags
         canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
         let inner = r.inset(dx: metrics.px(14), dy: 0)
-        let (label, rest) = inner.splitLeft(canvas.measure("Tags", size: metrics.body, bold: true) + metrics.px(16))
-        canvas.text("Tags", size: metrics.body, bold: true, colour: Theme.textDim, in: label)
+        let (label, rest) = inner.splitLeft(canvas.measure(tr("Tags"), size: metrics.body, bold: true) + metrics.px(16))
+        canvas.text(tr("Tags"), size: metrics.body, bold: true, colour: Theme.textDim, in: label)
         let (textBox, edit) = rest.splitRight(metrics.px(72))
         if tags.isEmpty {
             // The bar is half the row beside "Needs attention": the long hint where it fits, else the short one.
-            let hint = "none — tap to say what this session is"
+            let hint = tr("none — tap to say what this session is")
             let fits = canvas.measure(hint, size: metrics.small) <= textBox.w
-            canvas.text(fits ? hint : "none — tap to choose", size: metrics.small, colour: Theme.textDim, in: textBox)
+            canvas.text(fits ? hint : tr("none — tap to choose"), size: metrics.small, colour: Theme.textDim, in: textBox)
         } else {
             canvas.text(Self.tagText(tags.tags), size: metrics.body, bold: true, in: textBox)
         }
-        canvas.text("Edit ›", size: metrics.small, bold: true, colour: Theme.accent.mixed(with: Theme.text, 0.4), in: edit, align: .right)
+        canvas.text(tr("Edit ›"), size: metrics.small, bold: true, colour: Theme.accent.mixed(with: Theme.text, 0.4), in: edit, align: .right)
         hits.add(Hit(rect: r, label: "Tags", action: .lobby(.tags(.edit(true)))))
     }
 
     /// The sheet over the lobby: every choice one tap, the chosen one again to clear it.
     func tagSheet() {
-        let (done, body) = sheet(title: "Session tags", hint: "One tap each, again to clear · compare like with like",
+        let (done, body) = sheet(title: tr("Session tags"), hint: tr("One tap each, again to clear · compare like with like"),
                                  buttonsWidth: metrics.px(150))
-        button("Done", done, .lobby(.tags(.edit(false))), style: .primary)
+        button(tr("Done"), done, .lobby(.tags(.edit(false))), style: .primary)
         let tags = state.lobby.tags
         let rows = body.rows(4, gap: metrics.gap)
-        choiceRow(rows[0], "Moment", nil, hitPrefix: "tag:",
+        choiceRow(rows[0], tr("Moment"), nil, hitPrefix: "tag:",
                   SessionTags.Moment.allCases.map { ($0.label, .lobby(.tags(.moment($0))), tags.moment == $0) })
-        choiceRow(rows[1], "Kind", nil, hitPrefix: "tag:",
+        choiceRow(rows[1], tr("Kind"), nil, hitPrefix: "tag:",
                   SessionTags.Kind.choosable.map { ($0.label, .lobby(.tags(.kind($0))), tags.kind == $0) })
-        choiceRow(rows[2], "Posture", "at rest", hitPrefix: "tag:",
+        choiceRow(rows[2], tr("Posture"), tr("at rest"), hitPrefix: "tag:",
                   SessionTags.Posture.allCases.map { ($0.label, .lobby(.tags(.posture($0))), tags.posture == $0) })
         let (label, choices) = rows[3].splitLeft(rows[3].w / 5, gap: metrics.gap)
-        canvas.text("Word", size: metrics.body, bold: true, in: label)
+        canvas.text(tr("Word"), size: metrics.body, bold: true, in: label)
         let (wordBox, clearBox) = choices.splitRight(choices.w / 3, gap: metrics.gap)
         if let word = tags.word {
             button(word, wordBox, .form(.typeTagWord), style: .primary, hitLabel: "Word")
-            button("Clear word", clearBox, .lobby(.tags(.word(nil))), style: .quiet)
+            button(tr("Clear word"), clearBox, .lobby(.tags(.word(nil))), style: .quiet)
         } else {
-            button("+ Type a word", wordBox, .form(.typeTagWord), hitLabel: "Word")
+            button(tr("+ Type a word"), wordBox, .form(.typeTagWord), hitLabel: "Word")
         }
     }
 

@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import TeamCore
 
@@ -15,7 +16,7 @@ extension Frame {
         }
         guard let live = state.live else {
             canvas.clear(Theme.background)
-            let name = state.team?.team.name ?? "Sideline"
+            let name = state.team?.team.name ?? tr("Sideline")
             canvas.text(name, size: metrics.px(60), bold: true, in: screen, align: .center)
             return
         }

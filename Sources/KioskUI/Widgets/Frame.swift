@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import Foundation
 import TeamCore
@@ -142,7 +143,8 @@ extension Frame {
     private var noticeHeight: Int { metrics.px(44) }
 
     /// A modal dialog with a question and buttons; blocks touches to everything beneath.
-    func dialog(title: String, message: String, buttons: [(String, Action, ButtonStyle)]) {
+    /// `hitLabels`: what scripts call a button whose words are made with a number ("Save 81"), in English.
+    func dialog(title: String, message: String, buttons: [(String, Action, ButtonStyle)], hitLabels: [String?] = []) {
         hits.block(screen)
         canvas.fill(screen, Colour(0, 0, 0, 150))
         let w = min(metrics.width - 2 * metrics.margin, metrics.px(560)), h = min(metrics.height - 2 * metrics.margin, metrics.px(260))
@@ -153,8 +155,8 @@ extension Frame {
         canvas.text(title, size: metrics.title, bold: true, in: titleRow)
         let (messageArea, buttonRow) = rest.splitBottom(metrics.target, gap: metrics.gap)
         wrappedText(message, size: metrics.body, in: messageArea, colour: Theme.textDim)
-        for (rect, b) in zip(buttonRow.columns(buttons.count, gap: metrics.gap), buttons) {
-            button(b.0, rect, b.1, style: b.2)
+        for (i, (rect, b)) in zip(buttonRow.columns(buttons.count, gap: metrics.gap), buttons).enumerated() {
+            button(b.0, rect, b.1, style: b.2, hitLabel: i < hitLabels.count ? hitLabels[i] : nil)
         }
     }
 
@@ -226,19 +228,10 @@ extension Frame {
         return f
     }()
 
-    static let dayFormatter: DateFormatter = {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_GB")
-        f.dateFormat = "EEE d MMM"
-        return f
-    }()
+    /// "Sat 14 Mar" in the kiosk's language ("Sa., 14. März").
+    static var dayFormatter: DateFormatter { Localization.current.dateFormatter("EEEdMMM") }
 
-    static let dayTimeFormatter: DateFormatter = {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_GB")
-        f.dateFormat = "EEE d MMM yyyy, HH:mm"
-        return f
-    }()
+    static var dayTimeFormatter: DateFormatter { Localization.current.dateFormatter("EEEdMMMyyyyHHmm") }
 }
 
 extension HitMap {
