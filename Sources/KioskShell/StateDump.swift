@@ -61,6 +61,7 @@ public enum StateDump {
             // Every text the last frame drew, on the coach's screen and the wall (a language's test reads them).
             "texts": app.main.view.canvas.drawnTexts,
             "wallTexts": app.wall?.view.canvas.drawnTexts ?? [],
+            "overflowingTexts": app.main.view.canvas.overflowingTexts + (app.wall?.view.canvas.overflowingTexts ?? []),
             // Rows a list shows only partly, at their whole size.
             "clippedTargets": app.main.view.hits.hits.compactMap { h in h.whole.map { [h.label, $0.x, $0.y, $0.w, $0.h] as [Any] } },
             "club": club(s),

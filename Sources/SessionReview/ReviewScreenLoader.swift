@@ -103,7 +103,7 @@ public struct ReviewScreenLoader {
     /// "−29 bpm" for a heart rate that fell by 29 in the minute; "+3 bpm" if it rose.
     static func recovery(_ drop: Double) -> String {
         let bpm = Int(drop.rounded())
-        return bpm > 0 ? "−\(bpm) bpm" : (bpm < 0 ? "+\(-bpm) bpm" : "0 bpm")
+        return bpm > 0 ? tr("−{n} bpm", ["n": "\(bpm)"]) : (bpm < 0 ? tr("+{n} bpm", ["n": "\(-bpm)"]) : tr("{n} bpm", ["n": "0"]))
     }
 
     /// Each player's most recent earlier comparable session that has samples of them: its date,

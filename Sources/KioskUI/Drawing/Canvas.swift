@@ -45,10 +45,21 @@ public final class Canvas {
     /// reads against the language's catalog). Off on the kiosk itself: nothing kept per frame.
     public var recordsTexts = false
     public private(set) var drawnTexts: [String] = []
+    /// Of those, the ones wider than their box even at the smallest size (a word too long for its place).
+    public private(set) var overflowingTexts: [String] = []
+
+    /// A layout that could not make room for its words (a bar whose buttons run over its clock): counted with
+    /// the texts wider than their box.
+    func noteOverflow(_ what: String) {
+        if recordsTexts { overflowingTexts.append(what) }
+    }
 
     func beginFrame() {
         text.nextFrame()
-        if recordsTexts { drawnTexts.removeAll(keepingCapacity: true) }
+        if recordsTexts {
+            drawnTexts.removeAll(keepingCapacity: true)
+            overflowingTexts.removeAll(keepingCapacity: true)
+        }
     }
 
     private var blending = true
@@ -164,6 +175,7 @@ public final class Canvas {
         }
         guard let entry = text.texture(s, size: size, bold: bold, colour: colour, background: background) else { return 0 }
         let w = Int(entry.width), h = Int(entry.height)
+        if recordsTexts, w > box.w { overflowingTexts.append(s) }
         let x: Int
         switch align {
         case .left: x = box.x
@@ -206,6 +218,7 @@ public final class Canvas {
                 w = width(size)
             }
         }
+        if recordsTexts, w > box.w { overflowingTexts.append(s) }
         var x: Int
         switch align {
         case .left: x = box.x

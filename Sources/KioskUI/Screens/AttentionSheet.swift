@@ -9,7 +9,7 @@ extension Frame {
         let lines = state.lobby.attention
         let value = lines.flatMap { $0.isEmpty ? nil : Self.attentionSummary($0) }
         planBar(r, title: tr("Needs attention") + (lines.map { " (\($0.count))" } ?? ""), value: value,
-                none: lines == nil ? "…" : tr("nothing today"), chosen: Theme.warning, action: .lobby(.attention(.open(true))),
+                none: lines == nil ? ["…"] : [tr("nothing today")], chosen: Theme.warning, action: .lobby(.attention(.open(true))),
                 hitLabel: "Needs attention")
     }
 

@@ -117,10 +117,13 @@ extension Frame {
             padding = metrics.px(16)
             buttonWidths = widths()
         }
+        if buttonWidths.reduce(0, +) + metrics.gap * (buttons.count - 1) > available {
+            canvas.noteOverflow("live bar: " + buttons.map(\.0).joined(separator: " | "))
+        }
         var right = metrics.width - metrics.margin
         for ((label, action, style), w) in zip(buttons, buttonWidths).reversed() {
             button(label, Rect(right - w, metrics.px(6), w, bh), action, style: live.phase == .starting ? .disabled : style,
-                   size: size, hitLabel: Self.liveBarHitLabel(label), touch: Rect(right - w, 0, w, metrics.topBar))
+                   size: size, hitLabel: Self.liveBarHitLabel(label, action: action), touch: Rect(right - w, 0, w, metrics.topBar))
             right -= w + metrics.gap
         }
     }
@@ -128,14 +131,12 @@ extension Frame {
     /// What a script taps a live bar button by: "Lap" and "Sort" without what follows, the others
     /// without their symbol ("❚❚ Pause" is "Pause"). Every frame draws the bar: the labels' bytes
     /// compared (they are this file's own literals), no search and replace through Foundation.
-    /// In another language the script's English name is the label's source message ("▶ Weiter" is "▶ Resume").
-    static func liveBarHitLabel(_ drawn: String) -> String {
-        let catalog = Localization.current.catalog
-        if !catalog.isEmpty {
-            if drawn.utf8.starts(with: tr("Lap").utf8) { return "Lap" }
-            if drawn.utf8.starts(with: tr("Sort").utf8) { return "Sort" }
-        }
-        let label = catalog.source(of: drawn) ?? drawn
+    /// In another language the script's English name is the label's source message ("▶ Weiter" is "▶ Resume"),
+    /// and Lap and Sort (whose words carry a number or an order) are known by what they do.
+    static func liveBarHitLabel(_ drawn: String, action: Action? = nil) -> String {
+        if case .live(.lap)? = action { return "Lap" }
+        if case .live(.sortTiles)? = action { return "Sort" }
+        let label = Localization.current.catalog.source(of: drawn) ?? drawn
         let bytes = label.utf8
         if bytes.starts(with: "Lap".utf8) { return "Lap" }
         if bytes.starts(with: "Sort".utf8) { return "Sort" }

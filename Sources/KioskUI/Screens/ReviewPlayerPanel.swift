@@ -19,7 +19,10 @@ extension Frame {
         // Each tab is touched from the panel's top edge to the middle of the gap below it.
         func touch(_ tab: Rect) -> Rect { Rect(tab.x, panel.y, tab.w, tab.maxY + metrics.px(4) - panel.y) }
         let shown = state.review.panel
-        button(tr("Heart rate"), tabs[0], .review(.showPanel(.heartRate)), style: shown == .heartRate ? .primary : .normal, size: metrics.small,
+        // The tab's word, or the translator's short form where it is too long for half the panel.
+        let heartRate = [tr("Heart rate"), tr("Heart rate", context: "short, a tab")]
+            .first { canvas.measure($0, size: metrics.small, bold: true) <= tabs[0].w - metrics.px(16) } ?? tr("Heart rate", context: "short, a tab")
+        button(heartRate, tabs[0], .review(.showPanel(.heartRate)), style: shown == .heartRate ? .primary : .normal, size: metrics.small,
                touch: touch(tabs[0]))
         button(tr("HRV"), tabs[1], .review(.showPanel(.hrv)), style: shown == .hrv ? .primary : .normal, size: metrics.small, touch: touch(tabs[1]))
         switch shown {

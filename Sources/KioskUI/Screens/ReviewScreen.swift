@@ -17,7 +17,8 @@ extension Frame {
             // The year is in the sessions list; without it the day and time stay readable beside four buttons at 800×480.
             // Delete looks like the destructive button it is (red, as every delete on the kiosk); the PIN and a question follow.
             let title = Self.dayFormatter.string(from: data.startedAt) + ", " + Self.timeFormatter.string(from: data.startedAt)
-            let bar = topBar(title: title, colour: team.map { Colour($0.team.colour) }, back: back,
+            let shortTitle = Localization.current.dateFormatter("dMHHmm").string(from: data.startedAt)
+            let bar = topBar(title: title, shorterTitles: [shortTitle], colour: team.map { Colour($0.team.colour) }, back: back,
                              trailing: (data.tags.contains(SessionTags.Kind.readiness.rawValue) ? [] : [(tr("Rate"), .review(.rating(.open)), .primary)])
                                 + [(tr("Export"), .review(.export), .normal), (tr("Delete"), .review(.askToDelete), .danger),
                                    (tr("Lobby"), .navigate(.lobby), .normal)])
@@ -161,7 +162,7 @@ extension Frame {
         let (useBox, keepBox) = buttons.splitLeft(width(use), gap: metrics.gap)
         let source = s.onFileSource == .measured ? tr("measured") : tr("{formula}'s estimate", ["formula": s.onFileSource.rawValue.capitalized])
         let (top, bottom) = text.inset(dx: metrics.px(14), dy: metrics.px(4)).splitTop(text.h / 2 - metrics.px(4))
-        canvas.text("\(s.name) held \(s.observedBPM) bpm for 5 s" + (count > 1 ? " · 1 of \(count)" : ""),
+        canvas.text(tr("{name} held {n} bpm for 5 s", ["name": s.name, "n": "\(s.observedBPM)"]) + (count > 1 ? " · " + tr("1 of {n}", ["n": "\(count)"]) : ""),
                     size: metrics.small + metrics.px(1), bold: true, in: top, background: Theme.surfaceHigh)
         canvas.text(tr("HRmax on file {n} ({source}): a new HRmax?", ["n": "\(s.onFileBPM)", "source": source]), size: metrics.small, colour: Theme.textDim, in: bottom,
                     background: Theme.surfaceHigh)
@@ -253,7 +254,7 @@ extension Frame {
                 canvas.fill(Rect(cx, plot.y, max(1, metrics.px(2)), plot.h), Theme.text)
                 if let point = player.series.min(by: { abs($0.tMs - cursor) < abs($1.tMs - cursor) }) {
                     let zone = player.physiology.zone(Double(point.bpm), model: data.zoneModel)
-                    let label = "\(SessionClock.format(point.tMs)) · \(point.bpm) bpm · \(Theme.zoneName(zone))"
+                    let label = SessionClock.format(point.tMs) + " · " + tr("{n} bpm", ["n": "\(point.bpm)"]) + " · " + Theme.zoneName(zone)
                     let w = canvas.measure(label, size: metrics.body, bold: true) + metrics.px(20)
                     let bx = min(max(plot.x, cx - w / 2), plot.maxX - w)
                     // Below the row of lap and recovery labels, so it covers none of them.

@@ -17,16 +17,23 @@ extension Frame {
         let inner = r.inset(dx: metrics.px(14), dy: 0)
         let (label, rest) = inner.splitLeft(canvas.measure(tr("Tags"), size: metrics.body, bold: true) + metrics.px(16))
         canvas.text(tr("Tags"), size: metrics.body, bold: true, colour: Theme.textDim, in: label)
-        let (textBox, edit) = rest.splitRight(metrics.px(72))
+        // The bar is half the row beside "Needs attention": the long hint where it fits, else a shorter one; where
+        // even "none" has no room beside "Edit ›" (longer words), the bar's arrow alone says it opens.
+        let hints = tags.isEmpty ? [tr("none — tap to say what this session is"), tr("none — tap to choose"), tr("none", context: "no tags")] : []
+        var (textBox, edit) = rest.splitRight(metrics.px(72))
+        var editLabel = tr("Edit ›")
+        if let shortest = hints.last, canvas.measure(shortest, size: metrics.small) > textBox.w {
+            (textBox, edit) = rest.splitRight(metrics.px(24))
+            editLabel = "›"
+        }
         if tags.isEmpty {
-            // The bar is half the row beside "Needs attention": the long hint where it fits, else the short one.
-            let hint = tr("none — tap to say what this session is")
-            let fits = canvas.measure(hint, size: metrics.small) <= textBox.w
-            canvas.text(fits ? hint : tr("none — tap to choose"), size: metrics.small, colour: Theme.textDim, in: textBox)
+            let hint = hints.first { canvas.measure($0, size: metrics.small) <= textBox.w } ?? hints[2]
+            canvas.text(hint, size: metrics.small, colour: Theme.textDim, in: textBox)
         } else {
             canvas.text(Self.tagText(tags.tags), size: metrics.body, bold: true, in: textBox)
         }
-        canvas.text(tr("Edit ›"), size: metrics.small, bold: true, colour: Theme.accent.mixed(with: Theme.text, 0.4), in: edit, align: .right)
+        canvas.text(editLabel, size: editLabel == "›" ? metrics.body : metrics.small, bold: true, colour: Theme.accent.mixed(with: Theme.text, 0.4),
+                    in: edit, align: .right)
         hits.add(Hit(rect: r, label: "Tags", action: .lobby(.tags(.edit(true)))))
     }
 

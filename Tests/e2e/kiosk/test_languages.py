@@ -34,6 +34,7 @@ def test_the_demo_flow_in_german_has_no_english_left_and_fits(sideline_bin, tmp_
         seen += len(dump["texts"])
         problems += [f"{name}: {p}" for p in check.problems(dump["texts"] + dump["wallTexts"], names_in(dump))]
         assert small_targets(dump) == [], f"{name}: targets under 64 px in German"
+        problems += [f"{name}: {text!r} is wider than its box" for text in dump["overflowingTexts"]]
         live = dump.get("live")
         if live and live.get("tiles"):
             check_tiles(live["tiles"], min_text=12, where=f"{name} de 800x480")
