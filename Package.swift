@@ -147,7 +147,7 @@ let package = Package(
             "CBaselines", "SPSCRing", "TeamCore", "Store", "SensorSimulation", "SensorHub", "HeartRateProtocol", "BLEHost", "PlayerPhotos",
         ], path: "Benchmarks/SidelineBench", swiftSettings: strict),
         // The kiosk's figures (`sideline --bench`): frames, memory, idle CPU, ring-to-frame latency, launch.
-        .target(name: "KioskBench", dependencies: ["KioskShell", "Kiosk", "AppCore", "ClubSync", "KioskUI", "SensorCore", "SPSCRing", "Store", "TeamCore"],
+        .target(name: "KioskBench", dependencies: ["KioskShell", "Kiosk", "AppCore", "ClubSync", "KioskUI", "Localization", "SensorCore", "SPSCRing", "Store", "TeamCore"],
                 path: "Benchmarks/KioskBench", swiftSettings: strict),
 
         // Test support: an in-memory HCI controller with virtual straps, on virtual time (used only by tests).

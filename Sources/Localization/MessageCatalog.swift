@@ -37,8 +37,8 @@ public struct MessageCatalog: Sendable {
         guard bytes.count <= Self.maxBytes else { throw Broken(reason: "larger than \(Self.maxBytes) bytes") }
         guard bytes.count >= 28 else { throw Broken(reason: "too short for a .mo header") }
         func word(_ at: Int, bigEndian: Bool) -> Int {
-            let b = bytes[at..<at + 4].map(Int.init)
-            return bigEndian ? b[0] << 24 | b[1] << 16 | b[2] << 8 | b[3] : b[3] << 24 | b[2] << 16 | b[1] << 8 | b[0]
+            let b0 = Int(bytes[at]), b1 = Int(bytes[at + 1]), b2 = Int(bytes[at + 2]), b3 = Int(bytes[at + 3])
+            return bigEndian ? b0 << 24 | b1 << 16 | b2 << 8 | b3 : b3 << 24 | b2 << 16 | b1 << 8 | b0
         }
         let bigEndian: Bool
         switch word(0, bigEndian: false) {
@@ -63,6 +63,7 @@ public struct MessageCatalog: Sendable {
             }
         }
         var messages: [String: [String]] = [:]
+        messages.reserveCapacity(count)
         var plural = PluralRule.english
         for index in 0..<count {
             let ids = try string(table: originals, index: index)
@@ -97,6 +98,7 @@ public struct MessageCatalog: Sendable {
 
     /// The translation of `id` (in `context`), or nil when the catalog has none.
     public func translation(_ id: String, context: String? = nil) -> String? {
+        guard !messages.isEmpty else { return nil } // English: no key built, nothing hashed
         let forms = messages[context.map { "\($0)\u{4}\(id)" } ?? id]
         guard let text = forms?.first, !text.isEmpty else { return nil }
         return text
@@ -107,7 +109,7 @@ public struct MessageCatalog: Sendable {
 
     /// The form of a plural message for `n`, or nil when the catalog has none.
     public func translation(_ singular: String, plural: String, n: Int, context: String? = nil) -> String? {
-        guard let forms = messages[context.map { "\($0)\u{4}\(singular)" } ?? singular], forms.count > 1 else { return nil }
+        guard !messages.isEmpty, let forms = messages[context.map { "\($0)\u{4}\(singular)" } ?? singular], forms.count > 1 else { return nil }
         let form = forms[min(self.plural.index(for: n), forms.count - 1)]
         return form.isEmpty ? nil : form
     }

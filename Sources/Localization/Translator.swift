@@ -124,6 +124,10 @@ public enum Localization {
 
     public static var current: Translator { shared.withLock { $0 } }
 
+    /// `body` on the current translator in place: no copy of it (its catalog's tables) per lookup, which the
+    /// kiosk makes a dozen of each frame.
+    static func withCurrent<T>(_ body: (Translator) -> T) -> T { shared.withLock { body($0) } }
+
     public static func use(_ translator: Translator) { shared.withLock { $0 = translator } }
 }
 
@@ -131,12 +135,12 @@ public enum Localization {
 /// `tr("Stop", context: "button, short")`. Ids are English and whole sentences; the extractor
 /// (deploy/scripts/i18n/extract.py) collects every `tr`/`trn` literal into po/sideline.pot.
 public func tr(_ id: String, context: String? = nil, _ args: [String: String] = [:]) -> String {
-    Localization.current(id, context: context, args)
+    Localization.withCurrent { $0(id, context: context, args) }
 }
 
 /// A message with plural forms in the current language (gettext's `ngettext`), `{n}` the count.
 public func trn(_ singular: String, _ plural: String, n: Int, context: String? = nil, _ args: [String: String] = [:]) -> String {
-    Localization.current.plural(singular, plural, n: n, context: context, args)
+    Localization.withCurrent { $0.plural(singular, plural, n: n, context: context, args) }
 }
 
 /// Marks an English literal for the catalogs where it is kept as data and translated when shown

@@ -126,7 +126,8 @@ public final class KioskRuntime {
         guard wanted != language else { return }
         language = wanted
         languageChanges += 1
-        Self.use(wanted)
+        // The shell may have loaded it already (before the sources described themselves): read once.
+        if Localization.current.language != wanted { Self.use(wanted) }
         needsDraw = true
     }
 

@@ -66,13 +66,15 @@ public struct HitMap: Sendable {
     /// Scripts name targets in English: a label drawn in the kiosk's language is also known by the English
     /// message it was translated from, so one flow plays in every language.
     public func find(label: String) -> Hit? {
-        let lower = label.lowercased()
+        // The query as written and in the kiosk's language ("Setup" is drawn "Team" in German, and "Team"'s
+        // source is ambiguous); each label as drawn and as its source message.
+        let queries = Set([label.lowercased(), tr(label).lowercased()])
         let catalog = Localization.current.catalog
         let live = hits.filter { !$0.label.isEmpty }.map { hit in
             (hit, [hit.label.lowercased()] + (catalog.source(of: hit.label).map { [$0.lowercased()] } ?? []))
         }
-        return live.last { $0.1.contains(lower) }?.0
-            ?? live.last { $0.1.contains { $0.hasPrefix(lower) } }?.0
-            ?? live.last { $0.1.contains { $0.contains(lower) } }?.0
+        return live.last { !queries.isDisjoint(with: $0.1) }?.0
+            ?? live.last { names in names.1.contains { name in queries.contains { name.hasPrefix($0) } } }?.0
+            ?? live.last { names in names.1.contains { name in queries.contains { name.contains($0) } } }?.0
     }
 }

@@ -39,7 +39,7 @@ extension Frame {
             canvas.text(line.reason, size: metrics.small, in: rows[1], background: Theme.surface)
             canvas.text(line.advice, size: metrics.small - metrics.px(2), colour: Theme.textDim, in: rows[2], background: Theme.surface)
             // As tall as the row: a gloved thumb needs no aim.
-            button("Dismiss for today", dismiss.inset(dx: metrics.px(6), dy: metrics.px(6)), .lobby(.attention(.dismiss(key: line.key))),
+            button(tr("Dismiss for today"), dismiss.inset(dx: metrics.px(6), dy: metrics.px(6)), .lobby(.attention(.dismiss(key: line.key))),
                    size: metrics.small, hitLabel: "dismiss:\(line.title) · \(line.subject)", touch: dismiss)
         }
     }

@@ -34,7 +34,7 @@ extension Frame {
             }),
             SettingRow(tr("Zone margin"), KioskSettings.zoneMarginChoicesBpm.map { bpm in
                 (tr("{n} bpm", ["n": "\(bpm)"]), .settings(.setZoneMargin(bpm: bpm)), s.zoneMarginBpm == bpm)
-            }),
+            }, hitLabels: KioskSettings.zoneMarginChoicesBpm.map { "\($0) bpm" }),
             SettingRow(tr("Wall display"), [(tr("Show BPM"), s.wallPrivacy ? .settings(.toggleWallPrivacy) : nil, !s.wallPrivacy),
                                         (tr("Private"), s.wallPrivacy ? nil : .settings(.toggleWallPrivacy), s.wallPrivacy)]),
             SettingRow(tr("Tile names"), [(tr("Names"), s.showAliases ? .settings(.toggleAliases) : nil, !s.showAliases),
@@ -92,11 +92,14 @@ extension Frame {
         var options: [(String, Action?, Bool)]
         var detail: String?
         var hitPrefix: String?
-        init(_ title: String, _ options: [(String, Action?, Bool)], detail: String? = nil, hitPrefix: String? = nil) {
+        /// What scripts call each option when its words are made with a number ("5 bpm"), in English.
+        var hitLabels: [String]?
+        init(_ title: String, _ options: [(String, Action?, Bool)], detail: String? = nil, hitPrefix: String? = nil, hitLabels: [String]? = nil) {
             self.title = title
             self.options = options
             self.detail = detail
             self.hitPrefix = hitPrefix
+            self.hitLabels = hitLabels
         }
     }
 
@@ -111,13 +114,14 @@ extension Frame {
         let titleSize = commonSize(zip(rows, rects).map { ($0.title, $1.w * 2 / 5 - metrics.px(4)) }, max: metrics.small + metrics.px(2),
                                    min: 10, bold: true)
         for (row, r) in zip(rows, rects) {
-            settingRow(r, row.title, row.options, detail: row.detail, hitPrefix: row.hitPrefix, size: optionSize, titleSize: titleSize)
+            settingRow(r, row.title, row.options, detail: row.detail, hitPrefix: row.hitPrefix, hitLabels: row.hitLabels, size: optionSize,
+                       titleSize: titleSize)
         }
     }
 
     /// `hitPrefix`: names the options for scripts where labels repeat ("Sound On", "Beeps On").
     private func settingRow(_ r: Rect, _ title: String, _ options: [(String, Action?, Bool)], detail: String?, hitPrefix: String?,
-                            size: Int, titleSize: Int) {
+                            hitLabels: [String]?, size: Int, titleSize: Int) {
         let (label, choices) = r.splitLeft(r.w * 2 / 5)
         if let detail {
             let (top, bottom) = label.splitTop(label.h / 2)
@@ -127,10 +131,13 @@ extension Frame {
             canvas.text(title, size: titleSize, bold: true, in: label)
         }
         let gap = metrics.px(6)
-        for (cell, option) in zip(choices.columns(options.count, gap: gap), options) {
+        let catalog = Localization.current.catalog
+        for (i, (cell, option)) in zip(choices.columns(options.count, gap: gap), options).enumerated() {
+            // Scripts name an option in English: its source message after the row's prefix ("Sound On").
+            let english = hitLabels.map { $0[i] } ?? catalog.source(of: option.0) ?? option.0
             // Six rows share 800×480's height: each option also takes the half gaps around it.
             button(option.0, cell, option.1, style: option.2 ? .primary : .normal, size: size,
-                   hitLabel: hitPrefix.map { "\($0) \(option.0)" }, touch: cell.inset(dx: -gap / 2, dy: -gap / 2))
+                   hitLabel: hitPrefix.map { "\($0) \(english)" } ?? (hitLabels == nil ? nil : english), touch: cell.inset(dx: -gap / 2, dy: -gap / 2))
         }
     }
 }

@@ -107,8 +107,9 @@ extension Frame {
     /// The bar at the top: back/home on the left, title, buttons on the right, the time of day.
     /// Returns the area below it.
     /// `shorterTitles`: the title's shorter forms, longest first, for a bar whose buttons leave it little room.
+    /// `trailingHitLabels`: what scripts call a trailing button whose words are made with a value, in English.
     func topBar(title: String, shorterTitles: [String] = [], colour: Colour? = nil, back: (String, Action)? = nil,
-                trailing: [(String, Action?, ButtonStyle)] = []) -> Rect {
+                trailing: [(String, Action?, ButtonStyle)] = [], trailingHitLabels: [String?] = []) -> Rect {
         let (bar, rest) = screen.splitTop(metrics.topBar)
         canvas.fill(bar, Theme.surface)
         if let colour { canvas.fill(Rect(0, bar.maxY - metrics.px(4), bar.w, metrics.px(4)), colour) }
@@ -140,8 +141,9 @@ extension Frame {
         var right = metrics.width - metrics.margin
         canvas.text(clock, size: metrics.body, bold: true, colour: Theme.textDim, in: Rect(right - cw, 0, cw, metrics.topBar), align: .right)
         right -= cw + metrics.gap
-        for ((label, action, style), bw) in zip(trailing, w.trailing).reversed() {
-            button(label, Rect(right - bw, metrics.px(6), bw, bh), action, style: style, size: size, touch: Rect(right - bw, 0, bw, metrics.topBar))
+        for (i, ((label, action, style), bw)) in zip(trailing, w.trailing).enumerated().reversed() {
+            button(label, Rect(right - bw, metrics.px(6), bw, bh), action, style: style, size: size,
+                   hitLabel: i < trailingHitLabels.count ? trailingHitLabels[i] : nil, touch: Rect(right - bw, 0, bw, metrics.topBar))
             right -= bw + metrics.gap
         }
         let titleBox = Rect(x + metrics.px(4), 0, max(0, right - x - metrics.px(8)), metrics.topBar)
