@@ -57,22 +57,27 @@ public struct Translator: Sendable {
         return Self.fill(form, args.merging(["n": formatted(n)]) { mine, _ in mine })
     }
 
-    /// Replaces `{name}` by its value; a brace with no value stays as written.
+    /// Replaces `{name}` by its value; a brace with no value stays as written. Walks the UTF-8 bytes (the braces
+    /// are ASCII, so every cut falls between characters): the live bar fills two templates a frame.
     static func fill(_ template: String, _ args: [String: String]) -> String {
-        guard !args.isEmpty, template.contains("{") else { return template }
+        let bytes = template.utf8
+        guard !args.isEmpty, bytes.contains(UInt8(ascii: "{")) else { return template }
         var out = ""
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}"), let value = args[String(rest[rest.index(after: open)..<close])] else {
-                out.append("{")
-                rest = rest[rest.index(after: open)...]
-                continue
+        out.reserveCapacity(bytes.count + 16)
+        var i = bytes.startIndex, copied = i
+        while i != bytes.endIndex {
+            if bytes[i] == UInt8(ascii: "{"), let close = bytes[i...].firstIndex(of: UInt8(ascii: "}")),
+               let value = args[String(Substring(bytes[bytes.index(after: i)..<close]))] {
+                out += Substring(bytes[copied..<i])
+                out += value
+                i = bytes.index(after: close)
+                copied = i
+            } else {
+                i = bytes.index(after: i)
             }
-            out += value
-            rest = rest[rest.index(after: close)...]
         }
-        return out + rest
+        out += Substring(bytes[copied..<bytes.endIndex])
+        return out
     }
 
     // MARK: Numbers and dates as the language writes them (Foundation's ICU data, no hand-made tables).

@@ -158,3 +158,15 @@ final class CatalogTests: XCTestCase {
         XCTAssertTrue(Translator(language: .french, catalog: .english).shortDay(year: 2026, month: 3, day: 14).contains("mars"))
     }
 }
+
+final class PlaceholderTests: XCTestCase {
+    func testPlaceholdersAreFilledAndUnknownBracesKept() {
+        let en = Translator.english
+        XCTAssertEqual(en("{n} of {total} — {n}", ["n": "3", "total": "12"]), "3 of 12 — 3")
+        XCTAssertEqual(en("Zones · {model} · max {n} ({source})", ["model": "%HRmax", "n": "194"]), "Zones · %HRmax · max 194 ({source})")
+        XCTAssertEqual(en("{unclosed and {n}", ["n": "Ärger"]), "{unclosed and Ärger")
+        XCTAssertEqual(en("Émilie {name} ✓", ["name": "Zoë"]), "Émilie Zoë ✓")
+        XCTAssertEqual(en("no braces", ["n": "1"]), "no braces")
+        XCTAssertEqual(en("{n}", [:]), "{n}")
+    }
+}
