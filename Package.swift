@@ -41,7 +41,7 @@ let package = Package(
 
         // Pure core.
         .target(name: "HeartRateProtocol", swiftSettings: strict),
-        .target(name: "TeamCore", swiftSettings: strict),
+        .target(name: "TeamCore", dependencies: ["Localization"], swiftSettings: strict),
         // The kiosk's app logic: AppState, Action, Effect and the reducers, a folder per feature.
         .target(name: "AppCore", dependencies: ["TeamCore", "Localization"], swiftSettings: strict),
         .target(name: "Analytics", dependencies: ["TeamCore", "Localization"], swiftSettings: strict),

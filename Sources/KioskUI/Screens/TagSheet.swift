@@ -5,9 +5,16 @@ import TeamCore
 /// The session's context tags: a bar in the lobby that says what is chosen, and the sheet
 /// where each is one tap (moment, kind, posture) plus a typed word.
 extension Frame {
-    /// Tags as people read them: "after training · match · sitting".
+    /// Tags as people read them, in the kiosk's language: "After training · Match · Sitting"; a typed word as typed.
     static func tagText(_ tags: [String]) -> String {
-        tags.map { $0.replacingOccurrences(of: "-", with: " ") }.joined(separator: " · ")
+        tags.map(tagWord).joined(separator: " · ")
+    }
+
+    static func tagWord(_ tag: String) -> String {
+        if let moment = SessionTags.Moment(rawValue: tag) { return tr(moment.label) }
+        if let kind = SessionTags.Kind(rawValue: tag) { return tr(kind.label) }
+        if let posture = SessionTags.Posture(rawValue: tag) { return tr(posture.label) }
+        return tag.replacingOccurrences(of: "-", with: " ")
     }
 
     /// The lobby's bar: what the next session will be tagged with; a tap opens the sheet.
@@ -73,7 +80,8 @@ extension Frame {
             canvas.text(title, size: metrics.body, bold: true, in: label)
         }
         for (cell, option) in zip(choices.columns(options.count, gap: metrics.gap), options) {
-            button(option.0, cell, option.1, style: option.2 ? .primary : .normal, hitLabel: hitPrefix + option.0)
+            // Drawn in the kiosk's language; scripts call it by its English label.
+            button(tr(option.0), cell, option.1, style: option.2 ? .primary : .normal, hitLabel: hitPrefix + option.0)
         }
     }
 }
