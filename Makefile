@@ -22,8 +22,10 @@
 #               ARCH=arm64: an arm64 trixie board (qemu-system-aarch64, Cortex-A72, TCG) in one boot: the arm64 .deb installed by apt, the picker, emulated straps (on hci_uart: no hci_vhci in Debian's arm64 kernel) recorded exactly,
 #               the USB stick's backup, kill -9 → READY, with its figures (Tests/arm64/test_appliance_vm.py, deploy/scripts/vm/test-appliance-arm64.sh; not in make test: docs/TESTING.md)
 #   make test-upgrade  only a bookworm board with Sideline upgraded in place to trixie (Tests/appliance/test_upgrade.py; not in make test: run it when deploy/package changes)
+#   make screenshots-all  docs/screenshots again: every kiosk flow at both sizes in English, and in German, French, Spanish and Dutch
+#               under docs/screenshots/<lang>/ (deploy/scripts/kiosk/screenshots.sh with LANGUAGES; about 5 × the English run)
 #   make bench-display  the display measured again in the appliance VM: cage against SDL's KMSDRM (frames drawn, taps, memory)
-.PHONY: demo club-demo test test-arm64 test-vm test-appliance test-upgrade bench-appliance bench-display bench bench-instructions bench-ble bench-club bench-club-kiosk bench-club-hostile bench-club-upload bench-hostile bench-vm setup build build-static deb
+.PHONY: demo screenshots-all club-demo test test-arm64 test-vm test-appliance test-upgrade bench-appliance bench-display bench bench-instructions bench-ble bench-club bench-club-kiosk bench-club-hostile bench-club-upload bench-hostile bench-vm setup build build-static deb
 RELEASE ?= trixie
 ARCH ?=
 
@@ -36,6 +38,9 @@ build: setup
 # One self-contained release binary (Swift runtime inside): what the VM suite runs and a Pi installs.
 build-static: setup
 	./deploy/package/release-build.sh
+
+screenshots-all: build
+	LANGUAGES="en de fr es nl" ./deploy/scripts/kiosk/screenshots.sh .build/release/sideline docs/screenshots
 
 deb: setup
 	./deploy/package/deb.sh $(if $(ARCH),--arch $(ARCH))

@@ -41,10 +41,10 @@ let package = Package(
 
         // Pure core.
         .target(name: "HeartRateProtocol", swiftSettings: strict),
-        .target(name: "TeamCore", swiftSettings: strict),
+        .target(name: "TeamCore", dependencies: ["Localization"], swiftSettings: strict),
         // The kiosk's app logic: AppState, Action, Effect and the reducers, a folder per feature.
-        .target(name: "AppCore", dependencies: ["TeamCore"], swiftSettings: strict),
-        .target(name: "Analytics", dependencies: ["TeamCore"], swiftSettings: strict),
+        .target(name: "AppCore", dependencies: ["TeamCore", "Localization"], swiftSettings: strict),
+        .target(name: "Analytics", dependencies: ["TeamCore", "Localization"], swiftSettings: strict),
         .target(name: "SPSCRing", dependencies: [.product(name: "Atomics", package: "swift-atomics")], swiftSettings: strict),
 
         // Adapters.
@@ -60,16 +60,16 @@ let package = Package(
         .target(name: "SensorHub", dependencies: ["SensorCore", "TeamCore", "SPSCRing", "HeartRateProtocol", "BLEHost", "BlueZTransport", "Diagnostics",
                                                   .product(name: "Atomics", package: "swift-atomics"),
                                                   .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
-        .target(name: "KioskUI", dependencies: ["AppCore", "TeamCore", "CSDL2", "PlayerPhotos"], swiftSettings: strict),
+        .target(name: "KioskUI", dependencies: ["AppCore", "TeamCore", "Localization", "CSDL2", "PlayerPhotos"], swiftSettings: strict),
         // Decoding, cropping and scaling players' photos (SDL_image and SDL surfaces, no video subsystem).
         // Stick pictures are checked by their header first and decoded in a child process without privileges.
         .target(name: "PlayerPhotos", dependencies: ["CSDL2", "CSandbox", "Appliance"], swiftSettings: strict),
         // The kiosk's sounds: generated tones, played through SDL audio.
-        .target(name: "KioskSound", dependencies: ["AppCore", "TeamCore", "CSDL2"], swiftSettings: strict),
+        .target(name: "KioskSound", dependencies: ["AppCore", "TeamCore", "CSDL2", "Localization"], swiftSettings: strict),
         // ClubProtocol for the identities a club shares (a strap's UUID follows from its address) and the roster's field names.
         .target(name: "Store", dependencies: ["TeamCore", "ClubProtocol", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: strict),
         // A stored session analysed (for the review screen and the exports), and the sessions list.
-        .target(name: "SessionReview", dependencies: ["AppCore", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
+        .target(name: "SessionReview", dependencies: ["AppCore", "Store", "Analytics", "TeamCore", "Localization"], swiftSettings: strict),
         // Every export format of a session (raw CSV, summary CSV, TCX, FIT, JSON), written from one analysis.
         // Pure (no store, no SDL): the kiosk and the club server write the same bytes. A player's own data as
         // one ZIP (zlib's DEFLATE and CRC-32) is here too, written to a file the caller names.
@@ -79,6 +79,9 @@ let package = Package(
         // Running as a boxed appliance: log lines for journald, service notifications, USB sticks.
         .target(name: "Diagnostics", dependencies: [.product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .target(name: "Appliance", swiftSettings: strict),
+        // The user's language (decision 080): gettext catalogs (.mo) read and looked up, plural rules, the locale's
+        // numbers and dates. Pure (Foundation only): the kiosk, the command line and the club web share it.
+        .target(name: "Localization", swiftSettings: strict),
 
         // A session being recorded: the one reader of the sensor ring, and the recorder (kiosk and `record`).
         // On the sensor core, not SensorHub: no libbluetooth or libdbus behind it.
@@ -87,12 +90,12 @@ let package = Package(
         // stick services (USB, backups, exports, photo import). No SDL: neither CSDL2 nor anything built on it.
         .target(name: "Kiosk", dependencies: [
             "AppCore", "Recording", "TeamCore", "Store", "SensorCore", "SensorSimulation", "SensorHub", "SessionReview", "Exports", "StoredExports", "BlueZTransport",
-            "Diagnostics", "Appliance", "ClubSync",
+            "Diagnostics", "Appliance", "ClubSync", "Localization",
         ], swiftSettings: strict),
         // The kiosk on screen: SDL start-up, windows, the event loop, input, the SDL speaker, photo
         // decoding for the runtime, the script player and the state dump.
         .target(name: "KioskShell", dependencies: [
-            "Kiosk", "AppCore", "KioskUI", "KioskSound", "PlayerPhotos", "CSDL2", "Appliance", "BlueZTransport", "ClubSync", "Diagnostics", "Exports", "StoredExports", "SensorHub", "Store",
+            "Kiosk", "AppCore", "KioskUI", "KioskSound", "Localization", "PlayerPhotos", "CSDL2", "Appliance", "BlueZTransport", "ClubSync", "Diagnostics", "Exports", "StoredExports", "SensorHub", "Store",
             "TeamCore",
             .product(name: "Atomics", package: "swift-atomics"),
         ], swiftSettings: strict),
@@ -101,7 +104,7 @@ let package = Package(
         .executableTarget(name: "sideline", dependencies: [
             "KioskShell", "KioskBench", "AppCore", "Kiosk", "Recording", "Analytics", "Exports", "StoredExports", "SessionReview",
             "TeamCore", "Store", "SensorCore", "SensorSimulation", "SensorHub", "SPSCRing", "PlayerPhotos", "Diagnostics", "Appliance",
-            "ClubSync",
+            "ClubSync", "Localization",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
@@ -146,12 +149,13 @@ let package = Package(
             "CBaselines", "SPSCRing", "TeamCore", "Store", "SensorSimulation", "SensorHub", "HeartRateProtocol", "BLEHost", "PlayerPhotos",
         ], path: "Benchmarks/SidelineBench", swiftSettings: strict),
         // The kiosk's figures (`sideline --bench`): frames, memory, idle CPU, ring-to-frame latency, launch.
-        .target(name: "KioskBench", dependencies: ["KioskShell", "Kiosk", "AppCore", "ClubSync", "KioskUI", "SensorCore", "SPSCRing", "Store", "TeamCore"],
+        .target(name: "KioskBench", dependencies: ["KioskShell", "Kiosk", "AppCore", "ClubSync", "KioskUI", "Localization", "SensorCore", "SPSCRing", "Store", "TeamCore"],
                 path: "Benchmarks/KioskBench", swiftSettings: strict),
 
         // Test support: an in-memory HCI controller with virtual straps, on virtual time (used only by tests).
         .target(name: "HCITestSupport", dependencies: ["BLEHost"], path: "Tests/HCITestSupport", swiftSettings: strict),
 
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: strict),
         .testTarget(name: "TeamCoreTests", dependencies: ["TeamCore"], swiftSettings: strict),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "TeamCore"], swiftSettings: strict),

@@ -1,4 +1,5 @@
 import AppCore
+import Localization
 import Foundation
 import Kiosk
 import KioskShell
@@ -254,6 +255,8 @@ public struct KioskBench {
         let window = try KioskWindow(title: "bench", width: width, height: height, display: nil, fullscreen: false, software: true, fonts: fonts)
         guard let wake = WakeSignal() else { throw KioskError("no SDL user event") }
         let runtime = KioskRuntime(store: store, source: source, wake: wake, wallClockBase: nil, exportDirectory: work, clubSync: .service)
+        // LANG=de_DE.UTF-8 (and SIDELINE_LOCALEDIR): the figures in another language, the catalog's lookups in them.
+        runtime.fallbackLanguage = Language.fromEnvironment(ProcessInfo.processInfo.environment)
         try runtime.start()
         return KioskApp(runtime: runtime, main: window, wall: nil, wake: wake)
     }

@@ -1,3 +1,4 @@
+import Localization
 import TeamCore
 
 /// Moving between screens from a top bar.
@@ -125,17 +126,17 @@ enum NavigationReducer {
         case .saved(let id):
             s.screen = .review
             s.review = Review()
-            s.notice = "Session saved"
+            s.notice = tr("Session saved")
             return .effects(s.teamID.map { .loadSessions(teamID: $0) }, .loadReview(sessionID: id), .markReviewed(sessionID: id))
         case .readinessSaved(let id):
             // The check's results are in the season table's readiness column.
             s.screen = .season
             s.season = Season()
-            s.notice = "Readiness check saved · Check-in for the morning questions"
+            s.notice = tr("Readiness check saved · Check-in for the morning questions")
             return .effects(s.teamID.map { .loadSeason(teamID: $0) }, s.teamID.map { .loadSessions(teamID: $0) }, .markReviewed(sessionID: id))
         case .discarded:
             s.screen = .lobby
-            s.notice = "Session discarded"
+            s.notice = tr("Session discarded")
             return .effects(s.teamID.map { .loadSessions(teamID: $0) })
         }
     }

@@ -1,3 +1,4 @@
+import Localization
 import TeamCore
 
 /// A phrase the kiosk says over an interval program (`Effect.speak`), when a voice is installed;
@@ -8,11 +9,11 @@ public enum SpokenCue: String, Sendable, Equatable, CaseIterable {
     /// A minute of the program is left.
     case oneMinuteLeft
 
-    /// The words, as the voice says them.
+    /// The words, as the voice says them (a message: said in the kiosk's language).
     public var text: String {
         switch self {
-        case .lastInterval: "Last interval"
-        case .oneMinuteLeft: "One minute left"
+        case .lastInterval: N_("Last interval")
+        case .oneMinuteLeft: N_("One minute left")
         }
     }
 }

@@ -61,9 +61,17 @@ public final class KioskApp {
     }
 
     /// Draws both windows if something changed (or the hearts need to beat).
+    private var drawnLanguageChanges = 0
+
     public func drawIfNeeded(force: Bool = false) {
         guard runtime.needsDraw || force else { return }
         runtime.needsDraw = false
+        if runtime.languageChanges != drawnLanguageChanges {
+            // What was drawn in the last language (tiles' texts, the live bar) is drawn again in the new one.
+            drawnLanguageChanges = runtime.languageChanges
+            main.view.languageChanged()
+            wall?.view.languageChanged()
+        }
         framesDrawn += 1
         let now = runtime.nowMs, wallClock = runtime.wallClock
         main.beginDrawing()

@@ -1,4 +1,5 @@
 import Appliance
+import Localization
 import BlueZTransport
 import ClubSync
 import CSDL2
@@ -39,6 +40,8 @@ public struct KioskLaunch {
     /// `--club-sync`: passes in this process, or by the appliance's sync service.
     public var clubSync = ClubSyncMode.inProcess
     public var dumpPath: String?
+    /// The language while Settings has chosen none (`--language`, the config file, else `LANG`).
+    public var language = Language.english
 
     public init(source: [String], headless: Bool, bluetooth: BluetoothSetup, seed: UInt64) {
         self.source = source
@@ -94,6 +97,8 @@ public struct KioskLaunch {
         // retried); one `auto` picked that will not start falls back to the simulated team below.
         var setup = bluetooth
         setup.waitsForAdapter = !choseAutomatically
+        // The words the sources describe themselves in are made now: the language before them.
+        KioskRuntime.use(KioskRuntime.language(store.kioskSettings(), fallback: language))
         let factory = KioskSourceFactory(launchBluetooth: launchCount == nil ? sources : [], simulatedCount: launchCount ?? 12,
                                          seed: seed, bluetooth: setup, store: store)
         let launched = try factory.make(sources: sources, stepped: headless)
@@ -103,6 +108,7 @@ public struct KioskLaunch {
                                    usbSticks: usbMounts.map { KioskBackups(databasePath: store.path, usbMounts: $0, exportsToStick: exportDirectory == nil) },
                                    clubSync: clubSync, clubCAFile: clubCAFile)
         runtime.sources.factory = factory
+        runtime.fallbackLanguage = language
         let app = KioskApp(runtime: runtime, main: main, wall: wall, wake: wake)
         app.noteLayout()
         app.service = ServiceNotifier()
@@ -120,6 +126,8 @@ public struct KioskLaunch {
         startup.mark("teams and straps")
         defer { app.shutdown() }
         if let script {
+            app.main.view.canvas.recordsTexts = true
+            app.wall?.view.canvas.recordsTexts = true
             try app.play(try KioskScript(path: script), screenshots: screenshots)
         }
         if !headless { app.runEventLoop() }

@@ -1,4 +1,5 @@
 import AppCore
+import Localization
 import Diagnostics
 import Foundation
 import Kiosk
@@ -61,7 +62,7 @@ public final class SDLSpeaker: KioskSpeaker {
             if let voicePath {
                 phrases = SpokenPhrases(executable: voicePath, sampleRate: opened.sampleRate)
                 phrases?.makeAll()
-                note("spoken cues through \(voicePath)")
+                note("spoken cues through \(voicePath), in \(Localization.current.language.nativeName)")
             } else {
                 note("no espeak-ng on PATH: interval programs are tones only")
             }

@@ -59,6 +59,10 @@ public enum StateDump {
             "confirmation": s.confirmation.map { $0.question as Any } ?? NSNull(),
             // Where each touch target was drawn, so a test can check the pixels of a button.
             "targets": app.main.view.hits.hits.filter { !$0.label.isEmpty }.map { [$0.label, $0.rect.x, $0.rect.y, $0.rect.w, $0.rect.h] as [Any] },
+            // Every text the last frame drew, on the coach's screen and the wall (a language's test reads them).
+            "texts": app.main.view.canvas.drawnTexts,
+            "wallTexts": app.wall?.view.canvas.drawnTexts ?? [],
+            "overflowingTexts": app.main.view.canvas.overflowingTexts + (app.wall?.view.canvas.overflowingTexts ?? []),
             // Rows a list shows only partly, at their whole size.
             "clippedTargets": app.main.view.hits.hits.compactMap { h in h.whole.map { [h.label, $0.x, $0.y, $0.w, $0.h] as [Any] } },
             "club": club(s),

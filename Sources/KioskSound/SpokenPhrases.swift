@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import Dispatch
 import Foundation
@@ -13,6 +14,8 @@ public final class SpokenPhrases: Sendable {
     private let sampleRate: Int
     /// Each cue's samples once made (at full scale; the volume is applied when queued).
     private let made = Mutex<[SpokenCue: [Int16]]>([:])
+    /// The language the phrases were (or are being) made in: another one makes them again.
+    private let madeIn = Mutex<Language?>(nil)
     private let making = DispatchGroup()
 
     /// espeak-ng on `PATH` (the first executable one), or nil.
@@ -31,29 +34,36 @@ public final class SpokenPhrases: Sendable {
 
     /// Starts making every cue on a dispatch queue (never a Foundation `Thread`: decision 019).
     public func makeAll() {
+        let language = Localization.current.language
+        madeIn.withLock { $0 = language }
+        made.withLock { $0 = [:] }
         for cue in SpokenCue.allCases {
+            let words = tr(cue.text)
             making.enter()
             DispatchQueue.global(qos: .utility).async { [self] in
                 defer { making.leave() }
-                guard let samples = render(cue.text) else { return }
-                made.withLock { $0[cue] = samples }
+                guard let samples = render(words, voice: language.voice) else { return }
+                // Kept only if the kiosk still speaks the language it was made in.
+                if madeIn.withLock({ $0 == language }) { made.withLock { $0[cue] = samples } }
             }
         }
     }
 
     /// The cue's samples at `volumePercent`; nil while it is being made (or could not be).
+    /// After the coach chose another language the phrases are made again (off the loop): until they are, none.
     public func samples(_ cue: SpokenCue, volumePercent: Int) -> [Int16]? {
-        made.withLock { $0[cue] }.map { WaveAudio.levelled($0, volumePercent: volumePercent) }
+        if madeIn.withLock({ $0 }) != Localization.current.language { makeAll() }
+        return made.withLock { $0[cue] }.map { WaveAudio.levelled($0, volumePercent: volumePercent) }
     }
 
     /// Returns once every cue started is made (scripted runs: the same every run).
     public func waitUntilMade() { making.wait() }
 
     /// One phrase through `espeak-ng --stdout`: a WAVE file, decoded and resampled; nil if it failed.
-    private func render(_ text: String) -> [Int16]? {
+    private func render(_ text: String, voice: String) -> [Int16]? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--stdout", "-s", "160", text]
+        process.arguments = ["--stdout", "-s", "160", "-v", voice, text]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import Foundation
 import TeamCore
@@ -57,6 +58,14 @@ public final class KioskView {
         lastGraphKey = nil
     }
 
+    /// The kiosk speaks another language: nothing kept from the last frame's words is reused.
+    public func languageChanged() {
+        invalidate()
+        view.previousTiles = nil
+        view.tilePlans = [:]
+        view.liveBar = nil
+    }
+
     /// Whether this live frame may redraw only the tiles that changed, and remembers the layout.
     private func prepareIncremental(_ frame: Frame, live: Bool, wall: Bool) -> [Int64: TileSignature]? {
         let state = frame.state
@@ -99,8 +108,8 @@ public final class KioskView {
         if let form = state.form { frame.formOverlay(form) }
         if let pin = state.settings.pin { frame.pinPad(pin) }
         if let c = state.confirmation {
-            frame.dialog(title: "Are you sure?", message: c.question,
-                         buttons: [("Cancel", .confirmation(.cancel), .normal), (c.confirmLabel, .confirmation(.confirm), .danger)])
+            frame.dialog(title: tr("Are you sure?"), message: c.question,
+                         buttons: [(tr("Cancel"), .confirmation(.cancel), .normal), (c.confirmLabel, .confirmation(.confirm), .danger)])
         }
         hits = frame.hits
         keepTiles(of: frame)

@@ -1,3 +1,4 @@
+import Localization
 import Analytics
 import AppCore
 import Foundation
@@ -98,14 +99,14 @@ public struct ReviewScreenLoader {
         func show(_ label: String, _ metric: Metric<Double>, _ format: String) -> AnalyticsFigure? {
             metric.value.map { AnalyticsFigure(label: label, value: String(format: format, $0)) }
         }
-        return [show("TRIMP", p.stats.banisterTRIMP, "%.0f"), show("Effort points", p.stats.effortPoints, "%.0f"),
-                p.recoveryBPM.value.map { AnalyticsFigure(label: "Recovery 1 min", value: recovery($0)) }].compactMap { $0 }
+        return [show("TRIMP", p.stats.banisterTRIMP, "%.0f"), show(N_("Effort points"), p.stats.effortPoints, "%.0f"),
+                p.recoveryBPM.value.map { AnalyticsFigure(label: N_("Recovery 1 min"), value: recovery($0)) }].compactMap { $0 }
     }
 
     /// "−29 bpm" for a heart rate that fell by 29 in the minute; "+3 bpm" if it rose.
     static func recovery(_ drop: Double) -> String {
         let bpm = Int(drop.rounded())
-        return bpm > 0 ? "−\(bpm) bpm" : (bpm < 0 ? "+\(-bpm) bpm" : "0 bpm")
+        return bpm > 0 ? tr("−{n} bpm", ["n": "\(bpm)"]) : (bpm < 0 ? tr("+{n} bpm", ["n": "\(-bpm)"]) : tr("{n} bpm", ["n": "0"]))
     }
 
     /// Each player's most recent earlier comparable session that has samples of them: its date,

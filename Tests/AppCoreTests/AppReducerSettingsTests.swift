@@ -119,6 +119,22 @@ final class AppReducerSettingsTests: XCTestCase {
         }
     }
 
+    func testTheLanguageIsChosenOnlyInSettingsAndSavedWithTheRest() {
+        var app = AppHarness()
+        app.send(.settings(.setLanguage("de")))
+        XCTAssertEqual(app.state.settings.values.language, "", "outside Settings nothing changes")
+        app.state.screen = .settings
+        app.send(.settings(.showPage(.language)))
+        XCTAssertEqual(app.state.settings.page, .language)
+        var expected = KioskSettings()
+        expected.language = "fr"
+        app.send(.settings(.setLanguage("fr")), .saveSettings(expected))
+        // Stored as a key like the others, and read back; a value that is no language code keeps the default.
+        let stored = Dictionary(uniqueKeysWithValues: expected.keyValues)
+        XCTAssertEqual(KioskSettings(keyValues: { stored[$0] }).language, "fr")
+        XCTAssertEqual(KioskSettings(keyValues: { $0 == "language" ? "../../etc" : nil }).language, "")
+    }
+
     func testSettingsChangesAreSavedAndIgnoredOutsideSettings() {
         var app = AppHarness()
         app.send(.settings(.toggleWallPrivacy))

@@ -90,7 +90,8 @@ def test_contents_conffiles_and_units(deb, tmp_path):
                  *(f"./lib/systemd/system/sideline-club-sync.{kind}" for kind in ("service", "timer", "path")),
                  "./usr/lib/sysusers.d/sideline.conf", "./usr/lib/tmpfiles.d/sideline.conf", "./lib/udev/rules.d/90-sideline.rules",
                  "./etc/sideline/sideline.conf", "./etc/sideline/bluetooth/main.conf",
-                 "./lib/systemd/system/bluetooth.service.d/sideline-le.conf", "./usr/share/man/man1/sideline.1.gz"]:
+                 "./lib/systemd/system/bluetooth.service.d/sideline-le.conf", "./usr/share/man/man1/sideline.1.gz",
+                 *(f"./usr/share/locale/{lang}/LC_MESSAGES/sideline.mo" for lang in ("de", "fr", "es", "nl"))]:
         assert f" {path}\n" in listing + "\n" or listing.count(path) == 1, f"{path} missing"
     run("dpkg-deb", "-e", str(deb), str(tmp_path / "DEBIAN"))
     assert (tmp_path / "DEBIAN/conffiles").read_text().split() == ["/etc/sideline/bluetooth/main.conf", "/etc/sideline/sideline.conf"]

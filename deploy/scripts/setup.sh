@@ -27,6 +27,7 @@ APT_PACKAGES=(
   time                                            # GNU time: a command's own peak RSS, not its Python launcher's (make bench-hostile, the hostile-stick tests)
   valgrind                                        # make bench-instructions: callgrind counts instructions per unit
   unzip                                           # a player's data ZIP checked by an independent reader (`unzip -t`, Tests/kit/sideline_testkit/player_zip.py)
+  gettext                                         # the translations: msgfmt compiles po/*.po to .mo (make locale, the package); xgettext-style checks in Tests
 )
 
 missing=()

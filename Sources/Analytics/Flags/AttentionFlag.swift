@@ -1,3 +1,4 @@
+import Localization
 import TeamCore
 
 /// What a flag is about: a player of the team, or a strap one of them wears.
@@ -41,17 +42,17 @@ public enum FlagKind: String, Sendable, Equatable, CaseIterable {
         }
     }
 
-    /// A word for counting flags of the kind: "4 readiness · 7 HRmax".
+    /// A word for counting flags of the kind: "4 readiness · 7 HRmax" (a message: the kiosk shows it translated).
     public var shortTitle: String {
         switch self {
-        case .overreaching: "overreaching"
-        case .acwr: "ACWR"
-        case .readiness: "readiness"
-        case .wellness: "wellness"
-        case .hrex: "HRex"
-        case .strapBattery: "battery"
-        case .strapUnseen: "strap unseen"
-        case .maxHR: "HRmax"
+        case .overreaching: N_("overreaching")
+        case .acwr: N_("ACWR")
+        case .readiness: N_("readiness")
+        case .wellness: N_("wellness")
+        case .hrex: N_("HRex")
+        case .strapBattery: N_("battery")
+        case .strapUnseen: N_("strap unseen")
+        case .maxHR: N_("HRmax")
         }
     }
 

@@ -1,3 +1,4 @@
+import Localization
 import TeamCore
 
 /// One player on the morning Check-in: who, and whether they have answered today.
@@ -93,7 +94,7 @@ enum CheckInReducer {
             c.lines[i].answered = true
             if c.choosing == id { c.choosing = nil }
             // Said without the answers: the next player is standing beside the screen.
-            return .send(.inform("Thanks, #\(c.lines[i].number) — \(c.answeredCount) of \(c.lines.count) checked in"))
+            return .send(.inform(tr("Thanks, #{number} — {answeredCount} of {total} checked in", ["number": "\(c.lines[i].number)", "answeredCount": "\(c.answeredCount)", "total": "\(c.lines.count)"])))
         case .close:
             break  // above
         }

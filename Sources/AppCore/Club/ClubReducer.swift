@@ -1,3 +1,4 @@
+import Localization
 import TeamCore
 
 /// "All players" and the strap list, opened from the settings screen (so behind its PIN):
@@ -53,7 +54,7 @@ enum ClubReducer {
             var question = "Delete \(p.player.fullName) and their heart rates in \(p.sessions) session\(p.sessions == 1 ? "" : "s")?"
             if !p.teams.isEmpty { question += " They leave \(p.teams.map(\.name).joined(separator: ", "))." }
             question += " This cannot be undone."
-            return .send(.confirmation(.ask(Confirmation(question: question, confirmLabel: "Delete for good",
+            return .send(.confirmation(.ask(Confirmation(question: question, confirmLabel: tr("Delete for good"),
                                                          onConfirm: .club(.deletePlayer(playerID: id))))))
         case .deletePlayer(let id):
             guard ctx.screen == .settings else { return .none }
@@ -71,11 +72,11 @@ enum ClubReducer {
                     : " The \(s.sessions) sessions that recorded it keep their heart rates."
             }
             question += " Pairing it again brings it back."
-            return .send(.confirmation(.ask(Confirmation(question: question, confirmLabel: "Forget",
+            return .send(.confirmation(.ask(Confirmation(question: question, confirmLabel: tr("Forget"),
                                                          onConfirm: .club(.forget(address: address))))))
         case .forget(let address):
             guard ctx.screen == .settings else { return .none }
-            return Reduction(effects: [.forgetStrap(address: address)], actions: [.inform("Strap forgotten")])
+            return Reduction(effects: [.forgetStrap(address: address)], actions: [.inform(tr("Strap forgotten"))])
         case .sortPlayers(let sort):
             club.playerSort = sort
             return .none
@@ -94,18 +95,18 @@ enum ClubReducer {
             guard ctx.screen == .settings, let p = club.players.first(where: { $0.playerID == id }) else { return .none }
             club.photoChoice = nil
             return Reduction(effects: [.importPlayerPhoto(playerID: id, player: p.player)],
-                             actions: [.inform("Looking for \(p.player.fullName)'s photo on the USB stick…")])
+                             actions: [.inform(tr("Looking for {name}'s photo on the USB stick…", ["name": "\(p.player.fullName)"]))])
         case .askToRemovePhoto(let id):
             guard ctx.screen == .settings, let p = club.players.first(where: { $0.playerID == id }), p.photoVersion != nil else { return .none }
             club.photoChoice = nil
-            return .send(.confirmation(.ask(Confirmation(question: "Remove \(p.player.fullName)'s photo? Their initials show instead.",
-                                                         confirmLabel: "Remove photo", onConfirm: .club(.removePhoto(playerID: id))))))
+            return .send(.confirmation(.ask(Confirmation(question: tr("Remove {name}'s photo? Their initials show instead.", ["name": "\(p.player.fullName)"]),
+                                                         confirmLabel: tr("Remove photo"), onConfirm: .club(.removePhoto(playerID: id))))))
         case .removePhoto(let id):
             guard ctx.screen == .settings else { return .none }
-            return Reduction(effects: [.removePlayerPhoto(playerID: id)], actions: [.inform("Photo removed")])
+            return Reduction(effects: [.removePlayerPhoto(playerID: id)], actions: [.inform(tr("Photo removed"))])
         case .exportPlayerData(let id):
             guard ctx.screen == .settings, let p = club.players.first(where: { $0.playerID == id }) else { return .none }
-            return Reduction(effects: [.exportPlayerData(playerID: id)], actions: [.inform("Writing \(p.player.fullName)'s data to the USB stick…")])
+            return Reduction(effects: [.exportPlayerData(playerID: id)], actions: [.inform(tr("Writing {name}'s data to the USB stick…", ["name": "\(p.player.fullName)"]))])
         case .labelStrap(let address):
             guard ctx.screen == .settings, club.page == .straps, let s = club.straps.first(where: { $0.strap.address == address }) else {
                 return .none

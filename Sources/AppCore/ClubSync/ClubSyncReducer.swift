@@ -1,3 +1,4 @@
+import Localization
 /// Settings → Club sync (`ClubSyncPage`).
 public enum ClubSyncAction: Sendable, Equatable {
     /// From the settings screen.
@@ -57,12 +58,12 @@ enum ClubSyncReducer {
         case .syncNow:
             guard isOpen(ctx), case .joined? = page.status?.membership else { return .none }
             // Asked for, not seen running (the appliance's service runs it): the status line tells when it went.
-            return .effects(.syncClubNow) + .send(.inform("Sync pass asked for"))
+            return .effects(.syncClubNow) + .send(.inform(tr("Sync pass asked for")))
         case .askToLeave:
             guard isOpen(ctx), case .joined(let club, _, let host)? = page.status?.membership else { return .none }
-            let question = "Leave the club \(club) (\(host))? Every session and the roster stay on this kiosk, "
-                + "synced or not; joining again needs a new code."
-            return .send(.confirmation(.ask(Confirmation(question: question, confirmLabel: "Leave club", onConfirm: .clubSync(.leave)))))
+            let question = tr("Leave the club {club} ({host})? Every session and the roster stay on this kiosk, synced or not; joining again needs a new code.",
+                              ["club": "\(club)", "host": "\(host)"])
+            return .send(.confirmation(.ask(Confirmation(question: question, confirmLabel: tr("Leave club"), onConfirm: .clubSync(.leave)))))
         case .leave:
             guard isOpen(ctx) else { return .none }
             return .effects(.leaveClub, .loadClubSyncStatus)

@@ -1,3 +1,4 @@
+import Localization
 import TeamCore
 
 /// Text entry with the on-screen keyboard: a new team, a player, a custom duration.
@@ -40,25 +41,25 @@ public struct Form: Sendable, Equatable {
 
         public var label: String {
             switch self {
-            case .teamName: "Team name"
-            case .firstName: "First name"
-            case .lastName: "Last name"
-            case .shirtNumber: "Shirt no."
-            case .birthYear: "Born (year)"
-            case .weightKg: "Weight kg"
-            case .restingHR: "Resting HR"
-            case .maxHR: "Max HR (opt.)"
-            case .consentDay: "Consent date"
-            case .consentBy: "Consent by"
-            case .minutes: "Minutes"
-            case .tagWord: "Word"
-            case .repeats: "Repeats"
-            case .workSeconds: "Work (seconds)"
-            case .restSeconds: "Rest (seconds)"
-            case .strapLabel: "Label"
-            case .clubServer: "Server address"
-            case .enrolmentCode: "Enrolment code"
-            case .drillName: "Drill name"
+            case .teamName: N_("Team name")
+            case .firstName: N_("First name")
+            case .lastName: N_("Last name")
+            case .shirtNumber: N_("Shirt no.")
+            case .birthYear: N_("Born (year)")
+            case .weightKg: N_("Weight kg")
+            case .restingHR: N_("Resting HR")
+            case .maxHR: N_("Max HR (opt.)")
+            case .consentDay: N_("Consent date")
+            case .consentBy: N_("Consent by")
+            case .minutes: N_("Minutes")
+            case .tagWord: N_("Word")
+            case .repeats: N_("Repeats")
+            case .workSeconds: N_("Work (seconds)")
+            case .restSeconds: N_("Rest (seconds)")
+            case .strapLabel: N_("Label")
+            case .clubServer: N_("Server address")
+            case .enrolmentCode: N_("Enrolment code")
+            case .drillName: N_("Drill name")
             }
         }
 
@@ -110,22 +111,22 @@ public struct Form: Sendable, Equatable {
     }
 
     /// The form's primary button.
-    public var submitLabel: String { kind == .clubJoin ? "Join" : "Save" }
+    public var submitLabel: String { kind == .clubJoin ? tr("Join") : tr("Save") }
 
     public var title: String {
         switch kind {
-        case .newTeam: "New team"
-        case .player(nil): "New player"
-        case .player: "Edit player"
-        case .customDuration: "Custom duration"
-        case .tagWord: "A word for this session"
-        case .renameTeam: "Rename team"
-        case .intervalPreset(let index): "Interval preset \(index + 1)"
-        case .clubPlayer(nil): "New player, on no team"
-        case .clubPlayer: "Edit player"
-        case .strapLabel: "Label for the strap"
-        case .clubJoin: "Join a club"
-        case .newDrill: "New drill"
+        case .newTeam: tr("New team")
+        case .player(nil): tr("New player")
+        case .player: tr("Edit player")
+        case .customDuration: tr("Custom duration")
+        case .tagWord: tr("A word for this session")
+        case .renameTeam: tr("Rename team")
+        case .intervalPreset(let index): tr("Interval preset {n}", ["n": "\(index + 1)"])
+        case .clubPlayer(nil): tr("New player, on no team")
+        case .clubPlayer: tr("Edit player")
+        case .strapLabel: tr("Label for the strap")
+        case .clubJoin: tr("Join a club")
+        case .newDrill: tr("New drill")
         }
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import TeamCore
 
 /// How live tiles are ordered.
@@ -6,11 +7,11 @@ public enum TileSort: String, Sendable, CaseIterable, Equatable {
 
     public var label: String {
         switch self {
-        case .number: "No."
-        case .name: "Name"
-        case .heartRate: "HR"
-        case .zone: "Zone"
-        case .effort: "Effort"
+        case .number: N_("No.")
+        case .name: N_("Name")
+        case .heartRate: N_("HR")
+        case .zone: N_("Zone")
+        case .effort: N_("Effort")
         }
     }
 

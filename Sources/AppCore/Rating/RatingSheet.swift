@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TeamCore
 
@@ -80,8 +81,10 @@ enum RatingReducer {
         case .pick(let id):
             guard var s = sheet, s.lines.contains(where: { $0.playerID == id }) else { return .none }
             guard s.windowOpen || s.coach else {
-                let closed = s.windowClosesAt.map { " at " + Self.clock($0) } ?? ""
-                return .send(.inform("Rating closed\(closed) (2 h after the session); the coach can still correct: Coach"))
+                let line = s.windowClosesAt.map {
+                    tr("Rating closed at {time} (2 h after the session); the coach can still correct: Coach", ["time": Self.clock($0)])
+                } ?? tr("Rating closed (2 h after the session); the coach can still correct: Coach")
+                return .send(.inform(line))
             }
             s.choosing = id
             sheet = s
@@ -94,7 +97,7 @@ enum RatingReducer {
             return .none
         case .unlockCoach:
             guard sheet != nil, sheet?.coach == false else { return .none }
-            return .send(.settings(.requirePin(what: "correct ratings", then: .review(.rating(.coachUnlocked)))))
+            return .send(.settings(.requirePin(what: N_("correct ratings"), then: .review(.rating(.coachUnlocked)))))
         case .coachUnlocked:
             sheet?.coach = true
             return .none
@@ -105,7 +108,7 @@ enum RatingReducer {
             if s.choosing == id { s.choosing = nil }
             sheet = s
             // Said without the value: the next player is standing beside the screen.
-            return .send(.inform("Thanks, #\(s.lines[i].number) — \(s.ratedCount) of \(s.lines.count) rated"))
+            return .send(.inform(tr("Thanks, #{number} — {ratedCount} of {total} rated", ["number": "\(s.lines[i].number)", "ratedCount": "\(s.ratedCount)", "total": "\(s.lines.count)"])))
         case .close:
             sheet = nil
             return .none

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 import TeamCore
 
@@ -11,7 +12,7 @@ public enum ReviewPanelLine: Sendable, Equatable {
 
 public enum ReviewPanelLines {
     /// What HRV needs: enough clean beats in one stretch (the frequency domain's shortest window is 128 s).
-    public static let hrvNeeds = "needs 2 min of clean RR"
+    public static let hrvNeeds = N_("needs 2 min of clean RR")
 
     /// " (+3)", " (−2)", " (=)" after a value, rounded as the value is shown; nothing without a previous value.
     public static func delta(_ now: Double?, _ before: Double?, decimals: Int = 0) -> String {
@@ -32,10 +33,10 @@ public enum ReviewPanelLines {
     public static func heartRate(_ p: ReviewPlayer) -> [ReviewPanelLine] {
         let d = p.digest, before = p.previous?.digest
         return [
-            .row(label: "Average HR", value: (d.averageBPM.map { "\(Int($0.rounded()))" } ?? "–") + delta(d.averageBPM, before?.averageBPM)),
-            .row(label: "Max HR", value: (d.maxBPM.map(String.init) ?? "–") + delta(d.maxBPM.map(Double.init), before?.maxBPM.map(Double.init))),
-            .row(label: "Peak %HRmax", value: d.peakPercentOfMax.map { "\(Int($0.rounded()))%" } ?? "–"),
-            .row(label: "kcal", value: (d.kcal.map { "\(Int($0.rounded()))" } ?? "–") + delta(d.kcal, before?.kcal)),
+            .row(label: N_("Average HR"), value: (d.averageBPM.map { "\(Int($0.rounded()))" } ?? "–") + delta(d.averageBPM, before?.averageBPM)),
+            .row(label: N_("Max HR"), value: (d.maxBPM.map(String.init) ?? "–") + delta(d.maxBPM.map(Double.init), before?.maxBPM.map(Double.init))),
+            .row(label: N_("Peak %HRmax"), value: d.peakPercentOfMax.map { "\(Int($0.rounded()))%" } ?? "–"),
+            .row(label: N_("kcal"), value: (d.kcal.map { "\(Int($0.rounded()))" } ?? "–") + delta(d.kcal, before?.kcal)),
         ] + p.analytics.prefix(3).map { .row(label: $0.label, value: $0.value) }
     }
 
@@ -43,22 +44,22 @@ public enum ReviewPanelLines {
     /// where one does not apply.
     public static func hrv(_ p: ReviewPlayer) -> [ReviewPanelLine] {
         let d = p.digest, before = p.previous?.digest
-        let corrected = ReviewPanelLine.row(label: "Beats corrected", value: d.correctedBeatsPercent.map(percent) ?? "–")
+        let corrected = ReviewPanelLine.row(label: N_("Beats corrected"), value: d.correctedBeatsPercent.map(percent) ?? "–")
         // Said first: HRV over a window at rest, not over the exercise.
-        let window: [ReviewPanelLine] = d.hrvWindow.map { [.row(label: "Over", value: $0)] } ?? []
+        let window: [ReviewPanelLine] = d.hrvWindow.map { [.row(label: N_("Over"), value: $0)] } ?? []
         guard let rmssd = d.rmssdMs else {
-            return window + [.row(label: "HRV", value: "–"), .note(hrvNeeds)] + (d.correctedBeatsPercent == nil ? [] : [corrected])
+            return window + [.row(label: N_("HRV"), value: "–"), .note(hrvNeeds)] + (d.correctedBeatsPercent == nil ? [] : [corrected])
         }
         var lines: [ReviewPanelLine] = window + [
-            .row(label: "RMSSD", value: "\(Int(rmssd.rounded())) ms" + delta(rmssd, before?.rmssdMs)),
-            .row(label: "SDNN", value: (d.sdnnMs.map { "\(Int($0.rounded())) ms" } ?? "–") + delta(d.sdnnMs, before?.sdnnMs)),
-            .row(label: "SDSD", value: (d.sdsdMs.map { "\(Int($0.rounded())) ms" } ?? "–") + delta(d.sdsdMs, before?.sdsdMs)),
-            .row(label: "pNN50", value: (d.pnn50.map { "\(Int($0.rounded()))%" } ?? "–") + delta(d.pnn50, before?.pnn50)),
+            .row(label: N_("RMSSD"), value: "\(Int(rmssd.rounded())) ms" + delta(rmssd, before?.rmssdMs)),
+            .row(label: N_("SDNN"), value: (d.sdnnMs.map { "\(Int($0.rounded())) ms" } ?? "–") + delta(d.sdnnMs, before?.sdnnMs)),
+            .row(label: N_("SDSD"), value: (d.sdsdMs.map { "\(Int($0.rounded())) ms" } ?? "–") + delta(d.sdsdMs, before?.sdsdMs)),
+            .row(label: N_("pNN50"), value: (d.pnn50.map { "\(Int($0.rounded()))%" } ?? "–") + delta(d.pnn50, before?.pnn50)),
         ]
         if let ratio = d.lfHfRatio {
-            lines.append(.row(label: "LF/HF", value: String(format: "%.1f", ratio) + delta(ratio, before?.lfHfRatio, decimals: 1)))
+            lines.append(.row(label: N_("LF/HF"), value: String(format: "%.1f", ratio) + delta(ratio, before?.lfHfRatio, decimals: 1)))
         } else {
-            lines += [.row(label: "LF/HF", value: "–"), .note(hrvNeeds)]
+            lines += [.row(label: N_("LF/HF"), value: "–"), .note(hrvNeeds)]
         }
         return lines + [corrected]
     }

@@ -1,3 +1,4 @@
+import Localization
 import TeamCore
 
 /// The review screen's taps and the store's answers.
@@ -57,11 +58,12 @@ enum ReviewReducer {
         case .askToDelete:
             guard ctx.screen == .review, let data = review.data else { return .none }
             let players = data.players.count
-            let question = "Delete this session (\(players) player\(players == 1 ? "" : "s"), \(SessionClock.format(data.durationMs))) "
-                + "with every heart rate, beat and lap in it? This cannot be undone."
-            let ask = Action.confirmation(.ask(Confirmation(question: question, confirmLabel: "Delete for good",
+            let question = trn("Delete this session ({n} player, {time}) with every heart rate, beat and lap in it? This cannot be undone.",
+                               "Delete this session ({n} players, {time}) with every heart rate, beat and lap in it? This cannot be undone.",
+                               n: players, ["time": SessionClock.format(data.durationMs)])
+            let ask = Action.confirmation(.ask(Confirmation(question: question, confirmLabel: tr("Delete for good"),
                                                             onConfirm: .review(.delete(sessionID: data.sessionID)))))
-            return .send(.settings(.requirePin(what: "delete session", then: ask)))
+            return .send(.settings(.requirePin(what: N_("delete session"), then: ask)))
         case .delete(let id):
             guard ctx.screen == .review, review.data?.sessionID == id, let teamID = ctx.teamID else { return .none }
             review.data = nil
@@ -69,7 +71,7 @@ enum ReviewReducer {
             review.selectedPlayerID = nil
             review.cursorMs = nil
             return Reduction(effects: [.deleteSession(sessionID: id), .loadSessions(teamID: teamID), .loadTeams],
-                             actions: [.inform("Session deleted")])
+                             actions: [.inform(tr("Session deleted"))])
         case .loaded(let data):
             if review.rating?.sessionID != data.sessionID { review.rating = nil }
             review.drillSeason = nil
@@ -108,13 +110,13 @@ enum ReviewReducer {
             return .none
         case .export:
             guard ctx.screen == .review, let id = review.data?.sessionID else { return .none }
-            return Reduction(effects: [.exportSession(sessionID: id)], actions: [.inform("Exporting…")])
+            return Reduction(effects: [.exportSession(sessionID: id)], actions: [.inform(tr("Exporting…"))])
         case .acceptMaxHR(let playerID):
             guard let suggestion = takeSuggestion(&review, playerID) else { return .none }
             // The roster holds the player's details: the form and the next session read them there.
             let reload: [Effect] = ctx.teamID.map { [.loadRoster(teamID: $0)] } ?? []
             return Reduction(effects: [.setMeasuredMaxHR(playerID: playerID, bpm: suggestion.observedBPM)] + reload,
-                             actions: [.inform("\(suggestion.name): HRmax \(suggestion.observedBPM) from the next session on")])
+                             actions: [.inform(tr("{name}: HRmax {observedBPM} from the next session on", ["name": "\(suggestion.name)", "observedBPM": "\(suggestion.observedBPM)"]))])
         case .dismissMaxHR(let playerID):
             guard let suggestion = takeSuggestion(&review, playerID) else { return .none }
             return .effects(.dismissMaxHR(playerID: playerID, bpm: suggestion.observedBPM))

@@ -1,3 +1,4 @@
+import Localization
 import TeamCore
 
 /// What the sensor source tells the app, through the shell.
@@ -46,7 +47,7 @@ enum SensorsReducer {
             sensors.description = description
             sensors.readings = [:] // the new source's straps speak for themselves
             sensors.problem = nil
-            return .send(.inform("Heart rates now from: \(description)"))
+            return .send(.inform(tr("Heart rates now from: {description}", ["description": "\(description)"])))
         }
     }
 }

@@ -9,4 +9,6 @@ public enum SettingsPage: String, Sendable, Equatable {
     case intervals
     /// This kiosk and the club server: join, status, Sync now, leave (`ClubSyncPage`).
     case clubSync
+    /// The kiosk's language, each written in its own name (decision 080).
+    case language
 }

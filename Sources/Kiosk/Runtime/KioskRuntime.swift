@@ -2,6 +2,7 @@ import AppCore
 import ClubSync
 import Diagnostics
 import Foundation
+import Localization
 import Recording
 import Store
 import TeamCore
@@ -34,6 +35,12 @@ public final class KioskRuntime {
     /// Where the reducer's sounds go (the shell's SDL audio); nil: silent.
     public var speaker: (any KioskSpeaker)?
     static let log = Diagnostics.logger("kiosk")
+    /// The language while Settings has chosen none: the config file's `language`, else `LANG`'s (the shell
+    /// sets it before `start`).
+    public var fallbackLanguage = Language.english
+    /// The language the screens speak now; counts each change, so that the shell drops what it drew in the last one.
+    public private(set) var language: Language?
+    public private(set) var languageChanges = 0
 
     /// `usbSticks`: the sticks under `--usb-mounts` (nil: not asked for); `exportDirectory`: where
     /// exports go when no stick takes them; `clubSync`: where the club's passes run; `clubCAFile`:
@@ -87,6 +94,14 @@ public final class KioskRuntime {
     /// loop (input, a frame) the queue then runs, each effect's answers adding theirs behind it; from
     /// inside an effect this only adds, so an effect never runs inside another.
     public func dispatch(_ action: Action) {
+        if case .settings(let settings) = action, Self.mayChangeLanguage(settings) {
+            defer { applyLanguage() } // after the reduction and its effects below
+            return reduceAndRun(action)
+        }
+        reduceAndRun(action)
+    }
+
+    private func reduceAndRun(_ action: Action) {
         // A frame already due needs no comparison, and no copy of the state kept to compare with:
         // while one is kept, every array and dictionary the reducer changes is copied whole first.
         guard !needsDraw else { return run(AppReducer.reduce(&state, action)) }
@@ -94,6 +109,36 @@ public final class KioskRuntime {
         let asked = AppReducer.reduce(&state, action)
         if Self.visiblyDifferent(before, state) { needsDraw = true }
         run(asked)
+    }
+
+    /// Only these two actions can change the language.
+    private static func mayChangeLanguage(_ action: SettingsAction) -> Bool {
+        switch action {
+        case .loaded, .setLanguage: true
+        default: false
+        }
+    }
+
+    /// The chosen language's catalog (Settings', else the fallback), for every screen and the spoken cues.
+    /// A broken catalog leaves English words and one log line (`Translator.load`).
+    func applyLanguage() {
+        let wanted = Self.language(state.settings.values, fallback: fallbackLanguage)
+        guard wanted != language else { return }
+        language = wanted
+        languageChanges += 1
+        // The shell may have loaded it already (before the sources described themselves): read once.
+        if Localization.current.language != wanted { Self.use(wanted) }
+        needsDraw = true
+    }
+
+    /// The kiosk's language: Settings' choice, else the fallback (`--language`, the config file, `LANG`).
+    public static func language(_ settings: KioskSettings, fallback: Language) -> Language {
+        Language(code: settings.language) ?? fallback
+    }
+
+    /// Every word drawn or said from now on in `language` (its catalog read once here).
+    public static func use(_ language: Language) {
+        Localization.use(Translator.load(language, log: { log.warning("\($0)") }))
     }
 
     /// Queues `asked` and, unless the queue is already running (we are inside an effect), runs it empty.

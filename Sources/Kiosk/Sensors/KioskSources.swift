@@ -1,3 +1,4 @@
+import Localization
 import BlueZTransport
 import Foundation
 import SensorCore
@@ -56,7 +57,7 @@ public struct KioskSourceFactory {
             // The simulated team's straps exist in the store so they can be paired like real ones.
             let team = SimulatedTeam(count: count, seed: seed)
             for member in team.members { try store.strap(address: member.strap.address, name: member.strap.name) }
-            let description = "\(count) simulated straps (seed \(seed))"
+            let description = tr("{n} simulated straps (seed {seed})", ["n": "\(count)", "seed": "\(seed)"])
             if stepped { return .stepped(SteppedSimulatedSource(team: team, seed: seed), description: description) }
             return KioskSource(source: SimulatedSource(team: team, seed: seed, speed: 1), kind: .simulated, description: description)
         }

@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import Appliance
 import Exports
@@ -21,7 +22,7 @@ extension StickServices {
                 backUp(to: stick, usb: usb)
             case .safeToRemove(let stick):
                 Self.log.info("USB stick at \(stick) released: safe to remove")
-                app.send(.inform("USB stick: everything is written — safe to remove"))
+                app.send(.inform(tr("USB stick: everything is written — safe to remove")))
             case .removed(let stick):
                 Self.log.info("USB stick at \(stick) removed")
             }
@@ -35,7 +36,7 @@ extension StickServices {
     }
 
     private func backUp(to stick: String, usb: KioskBackups) {
-        app.send(.inform("USB stick found: writing a backup…"))
+        app.send(.inform(tr("USB stick found: writing a backup…")))
         let store = store
         runOnStick(stick, usb: usb) {
             let written = try DatabaseBackup.write(databasePath: store.path, to: stick + "/" + KioskBackups.stickFolder,

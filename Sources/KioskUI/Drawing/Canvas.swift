@@ -41,7 +41,26 @@ public final class Canvas {
 
     func resize(width: Int, height: Int) { metrics = Metrics(width: width, height: height) }
 
-    func beginFrame() { text.nextFrame() }
+    /// Scripted runs: every text drawn in the last frame, in order (the state dump's `texts`, which a test
+    /// reads against the language's catalog). Off on the kiosk itself: nothing kept per frame.
+    public var recordsTexts = false
+    public private(set) var drawnTexts: [String] = []
+    /// Of those, the ones wider than their box even at the smallest size (a word too long for its place).
+    public private(set) var overflowingTexts: [String] = []
+
+    /// A layout that could not make room for its words (a bar whose buttons run over its clock): counted with
+    /// the texts wider than their box.
+    func noteOverflow(_ what: String) {
+        if recordsTexts { overflowingTexts.append(what) }
+    }
+
+    func beginFrame() {
+        text.nextFrame()
+        if recordsTexts {
+            drawnTexts.removeAll(keepingCapacity: true)
+            overflowingTexts.removeAll(keepingCapacity: true)
+        }
+    }
 
     private var blending = true
 
@@ -141,6 +160,7 @@ public final class Canvas {
     public func text(_ s: String, size: Int, bold: Bool = false, colour: Colour = Theme.text,
                      in box: Rect, align: Align = .left, shrinkToFit: Bool = true, background: Colour? = nil) -> Int {
         guard !s.isEmpty, box.w > 0 else { return 0 }
+        if recordsTexts { drawnTexts.append(s) }
         if Self.usesGlyphs(s, size: size) {
             return glyphText(s, size: size, bold: bold, colour: colour, in: box, align: align, shrinkToFit: shrinkToFit,
                              background: background)
@@ -155,6 +175,7 @@ public final class Canvas {
         }
         guard let entry = text.texture(s, size: size, bold: bold, colour: colour, background: background) else { return 0 }
         let w = Int(entry.width), h = Int(entry.height)
+        if recordsTexts, w > box.w { overflowingTexts.append(s) }
         let x: Int
         switch align {
         case .left: x = box.x
@@ -197,6 +218,7 @@ public final class Canvas {
                 w = width(size)
             }
         }
+        if recordsTexts, w > box.w { overflowingTexts.append(s) }
         var x: Int
         switch align {
         case .left: x = box.x

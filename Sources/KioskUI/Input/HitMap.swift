@@ -1,4 +1,5 @@
 import AppCore
+import Localization
 import TeamCore
 
 /// A touch target drawn this frame: where it is, what a script calls it, what a tap does.
@@ -62,11 +63,18 @@ public struct HitMap: Sendable {
     }
 
     /// The target a script means by a label: exact match first, then a prefix, then a substring.
+    /// Scripts name targets in English: a label drawn in the kiosk's language is also known by the English
+    /// message it was translated from, so one flow plays in every language.
     public func find(label: String) -> Hit? {
-        let lower = label.lowercased()
-        let live = hits.filter { !$0.label.isEmpty }
-        return live.last { $0.label.lowercased() == lower }
-            ?? live.last { $0.label.lowercased().hasPrefix(lower) }
-            ?? live.last { $0.label.lowercased().contains(lower) }
+        // The query as written and in the kiosk's language ("Setup" is drawn "Team" in German, and "Team"'s
+        // source is ambiguous); each label as drawn and as its source message.
+        let queries = Set([label.lowercased(), tr(label).lowercased()])
+        let catalog = Localization.current.catalog
+        let live = hits.filter { !$0.label.isEmpty }.map { hit in
+            (hit, [hit.label.lowercased()] + (catalog.source(of: hit.label).map { [$0.lowercased()] } ?? []))
+        }
+        return live.last { !queries.isDisjoint(with: $0.1) }?.0
+            ?? live.last { names in names.1.contains { name in queries.contains { name.hasPrefix($0) } } }?.0
+            ?? live.last { names in names.1.contains { name in queries.contains { name.contains($0) } } }?.0
     }
 }

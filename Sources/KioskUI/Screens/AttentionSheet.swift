@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import TeamCore
 
@@ -7,8 +8,8 @@ extension Frame {
     func attentionEntry(_ r: Rect) {
         let lines = state.lobby.attention
         let value = lines.flatMap { $0.isEmpty ? nil : Self.attentionSummary($0) }
-        planBar(r, title: "Needs attention" + (lines.map { " (\($0.count))" } ?? ""), value: value,
-                none: lines == nil ? "…" : "nothing today", chosen: Theme.warning, action: .lobby(.attention(.open(true))),
+        planBar(r, title: tr("Needs attention") + (lines.map { " (\($0.count))" } ?? ""), value: value,
+                none: lines == nil ? ["…"] : [tr("nothing today")], chosen: Theme.warning, action: .lobby(.attention(.open(true))),
                 hitLabel: "Needs attention")
     }
 
@@ -18,15 +19,15 @@ extension Frame {
         for line in lines {
             if kinds.last?.0 == line.kind { kinds[kinds.count - 1].1 += 1 } else { kinds.append((line.kind, 1)) }
         }
-        return kinds.prefix(2).map { "\($0.1) \($0.0)" }.joined(separator: " · ") + (kinds.count > 2 ? " …" : "")
+        return kinds.prefix(2).map { "\($0.1) \(tr($0.0))" }.joined(separator: " · ") + (kinds.count > 2 ? " …" : "")
     }
 
     func attentionSheet() {
         let lines = state.lobby.attention ?? []
-        let (done, body) = sheet(title: "Needs attention today",
-                                 hint: "The numbers behind each · a cue to look or ask, never a diagnosis",
+        let (done, body) = sheet(title: tr("Needs attention today"),
+                                 hint: tr("The numbers behind each · a cue to look or ask, never a diagnosis"),
                                  buttonsWidth: metrics.px(150))
-        button("Done", done, .lobby(.attention(.open(false))), style: .primary)
+        button(tr("Done"), done, .lobby(.attention(.open(false))), style: .primary)
         let rowH = metrics.px(104)
         list(id: "attention", area: body, rowHeight: rowH, count: lines.count) { i, r in
             let line = lines[i]
@@ -38,7 +39,7 @@ extension Frame {
             canvas.text(line.reason, size: metrics.small, in: rows[1], background: Theme.surface)
             canvas.text(line.advice, size: metrics.small - metrics.px(2), colour: Theme.textDim, in: rows[2], background: Theme.surface)
             // As tall as the row: a gloved thumb needs no aim.
-            button("Dismiss for today", dismiss.inset(dx: metrics.px(6), dy: metrics.px(6)), .lobby(.attention(.dismiss(key: line.key))),
+            button(tr("Dismiss for today"), dismiss.inset(dx: metrics.px(6), dy: metrics.px(6)), .lobby(.attention(.dismiss(key: line.key))),
                    size: metrics.small, hitLabel: "dismiss:\(line.title) · \(line.subject)", touch: dismiss)
         }
     }

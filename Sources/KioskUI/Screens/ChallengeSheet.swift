@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import TeamCore
 
@@ -5,16 +6,16 @@ import TeamCore
 /// side, again on the blue, again on neither. The side is said in words as well as colour.
 extension Frame {
     func challengeSheet() {
-        let (buttons, body) = sheet(title: "Challenge", hint: "Tap a player: red · again: blue · again: out", buttonsWidth: metrics.px(290))
+        let (buttons, body) = sheet(title: tr("Challenge"), hint: tr("Tap a player: red · again: blue · again: out"), buttonsWidth: metrics.px(290))
         let (clearBox, doneBox) = buttons.splitRight(metrics.px(140), gap: metrics.gap)
-        button("Clear", clearBox, .lobby(.challenge(.clear)), style: .quiet, hitLabel: "Clear sides")
-        button("Done", doneBox, .lobby(.challenge(.edit(false))), style: .primary)
+        button(tr("Clear"), clearBox, .lobby(.challenge(.clear)), style: .quiet, hitLabel: "Clear sides")
+        button(tr("Done"), doneBox, .lobby(.challenge(.edit(false))), style: .primary)
         let sides = state.lobby.challengeSides(in: state.roster)
         let rule = state.settings.values.challengeRule
         let (summaryRow, grid) = body.splitTop(metrics.px(30), gap: metrics.gap)
         let summary = state.lobby.hasChallenge(in: state.roster)
-            ? "\(Self.challengeSummary(sides)) · scored by \(rule.label) (Settings)"
-            : "Each side needs a player · scored by \(rule.label) (Settings)"
+            ? Self.challengeSummary(sides) + " · " + tr("scored by {rule} (Settings)", ["rule": tr(rule.label)])
+            : tr("Each side needs a player") + " · " + tr("scored by {rule} (Settings)", ["rule": tr(rule.label)])
         canvas.text(summary, size: metrics.small, bold: true, colour: Theme.textDim, in: summaryRow)
         let players = state.lobbyParticipants.map(\.line)
         let columns = max(2, grid.w / metrics.px(180))

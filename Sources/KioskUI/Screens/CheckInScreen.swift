@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import TeamCore
 
@@ -9,14 +10,14 @@ extension Frame {
         guard let checkIn = state.checkIn else { return }
         let team = state.team
         let day = checkIn.dayLabel.map { " · \($0)" } ?? ""
-        let area = topBar(title: "Check-in\(day) · \(checkIn.answeredCount) of \(checkIn.lines.count)", colour: team.map { Colour($0.team.colour) },
-                          back: ("‹ Done", .checkIn(.close)))
+        let area = topBar(title: tr("Check-in") + day + " · " + tr("{n} of {total}", ["n": "\(checkIn.answeredCount)", "total": "\(checkIn.lines.count)"]), colour: team.map { Colour($0.team.colour) },
+                          back: (tr("‹ Done"), .checkIn(.close)))
         let (hint, grid) = area.splitTop(metrics.px(28), gap: metrics.px(6))
-        canvas.text("Find your tile, then how you are this morning: five questions, 1 worst … 5 best", size: metrics.small,
+        canvas.text(tr("Find your tile, then how you are this morning: five questions, 1 worst … 5 best"), size: metrics.small,
                     colour: Theme.textDim, in: hint)
         playerStatusGrid(checkIn.lines.map { line in
             PlayerStatusTile(playerID: line.playerID, number: line.number, name: line.name, done: line.answered,
-                             status: line.answered ? "checked in" : "tap to check in",
+                             status: line.answered ? tr("checked in") : tr("tap to check in"),
                              hit: ("checkin:\(line.number)", .checkIn(.pick(playerID: line.playerID))))
         }, in: grid, forWall: false)
         if let line = checkIn.choosingLine { wellnessQuestions(line, checkIn) }
@@ -27,11 +28,11 @@ extension Frame {
     func wallCheckIns(_ checkIn: CheckIn) {
         canvas.clear(Theme.background)
         let (bar, rest) = screen.splitTop(metrics.px(72))
-        canvas.text("Morning check-in · \(checkIn.answeredCount) of \(checkIn.lines.count)", size: metrics.px(44), bold: true,
+        canvas.text(tr("Morning check-in") + " · " + tr("{n} of {total}", ["n": "\(checkIn.answeredCount)", "total": "\(checkIn.lines.count)"]), size: metrics.px(44), bold: true,
                     in: bar.inset(dx: metrics.margin, dy: 0))
         playerStatusGrid(checkIn.lines.map { line in
             PlayerStatusTile(playerID: line.playerID, number: line.number, name: line.name, done: line.answered,
-                             status: line.answered ? "checked in" : "not yet", hit: nil)
+                             status: line.answered ? tr("checked in") : tr("not yet"), hit: nil)
         }, in: rest.inset(metrics.px(6)), forWall: true)
     }
 
@@ -43,14 +44,14 @@ extension Frame {
         canvas.fillRounded(box, radius: metrics.px(14), Theme.surface)
         let inner = box.inset(metrics.px(10))
         let (head, rows) = inner.splitTop(metrics.target, gap: metrics.px(6))
-        let buttonW = max(metrics.target + metrics.px(40), canvas.measure("Cancel", size: metrics.body, bold: true) + metrics.px(32))
+        let buttonW = max(metrics.target + metrics.px(40), canvas.measure(tr("Cancel"), size: metrics.body, bold: true) + metrics.px(32))
         let (left, cancel) = head.splitRight(buttonW, gap: metrics.gap)
         let (title, save) = left.splitRight(buttonW, gap: metrics.gap)
         let who = state.settings.values.showAliases ? "#\(line.number)" : "#\(line.number) \(line.name)"
         canvas.text("\(who): how are you this morning?", size: metrics.title, bold: true, in: title)
         let complete = checkIn.answers != nil
-        button("Save", save, complete ? .checkIn(.save) : nil, style: complete ? .primary : .disabled)
-        button("Cancel", cancel, .checkIn(.cancelPick))
+        button(tr("Save"), save, complete ? .checkIn(.save) : nil, style: complete ? .primary : .disabled)
+        button(tr("Cancel"), cancel, .checkIn(.cancelPick))
         let labelW = max(metrics.px(120), rows.w * 17 / 100)
         for (item, row) in zip(WellnessItem.allCases, rows.rows(WellnessItem.allCases.count, gap: metrics.px(6))) {
             let (label, buttons) = row.splitLeft(labelW, gap: metrics.gap)

@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import Foundation
 import TeamCore
@@ -18,11 +19,12 @@ extension Frame {
         let club = state.club
         let players = club.shownPlayers
         let next: Club.PlayerSort = club.playerSort == .name ? .team : .name
-        let area = topBar(title: "All players · \(players.count)", back: ("‹ Settings", .club(.open(nil))),
-                          trailing: [("Sort: \(club.playerSort == .name ? "Name" : "Team")", .club(.sortPlayers(next)), .normal),
-                                     ("+ Add player", .club(.editPlayer(nil)), .primary)])
+        let area = topBar(title: tr("All players") + " · \(players.count)", back: (tr("‹ Settings"), .club(.open(nil))),
+                          trailing: [(tr("Sort: {order}", ["order": club.playerSort == .name ? tr("Name") : tr("Team")]), .club(.sortPlayers(next)), .normal),
+                                     (tr("+ Add player"), .club(.editPlayer(nil)), .primary)],
+                          trailingHitLabels: ["Sort: " + (club.playerSort == .name ? "Name" : "Team")])
         if players.isEmpty {
-            canvas.text("No players yet", size: metrics.body, colour: Theme.textDim, in: area, align: .center)
+            canvas.text(tr("No players yet"), size: metrics.body, colour: Theme.textDim, in: area, align: .center)
         }
         list(id: "clubPlayers", area: area, rowHeight: metrics.target, count: players.count) { i, r in
             let p = players[i]
@@ -40,30 +42,31 @@ extension Frame {
             let cells = buttonsBox.columns(4, gap: metrics.gap)
             func rowHigh(_ cell: Rect) -> Rect { Rect(cell.x, r.y, cell.w, r.h) }
             let size = metrics.small + metrics.px(2)
-            button("Photo", cells[0], .club(.choosePhoto(p.playerID)), size: size, hitLabel: "Photo \(p.player.fullName)", touch: rowHigh(cells[0]))
-            button("Edit", cells[1], .club(.editPlayer(p.playerID)), size: size, hitLabel: "Edit \(p.player.fullName)", touch: rowHigh(cells[1]))
+            button(tr("Photo"), cells[0], .club(.choosePhoto(p.playerID)), size: size, hitLabel: "Photo \(p.player.fullName)", touch: rowHigh(cells[0]))
+            button(tr("Edit"), cells[1], .club(.editPlayer(p.playerID)), size: size, hitLabel: "Edit \(p.player.fullName)", touch: rowHigh(cells[1]))
             // Their data onto the stick: a player's request to see or take what is kept of them (GDPR Art. 15/20).
-            button("Data", cells[2], .club(.exportPlayerData(playerID: p.playerID)), size: size, hitLabel: "Data \(p.player.fullName)",
+            button(tr("Data"), cells[2], .club(.exportPlayerData(playerID: p.playerID)), size: size, hitLabel: "Data \(p.player.fullName)",
                    touch: rowHigh(cells[2]))
-            button("Delete", cells[3], .club(.askToDeletePlayer(playerID: p.playerID)), style: .danger, size: size,
+            button(tr("Delete"), cells[3], .club(.askToDeletePlayer(playerID: p.playerID)), style: .danger, size: size,
                    hitLabel: "Delete \(p.player.fullName)", touch: rowHigh(cells[3]))
         }
         if let id = club.photoChoice, let p = club.players.first(where: { $0.playerID == id }) {
             let name = p.player.fullName
-            dialog(title: "\(name)'s photo",
-                   message: "A picture named \(name).jpg on the USB stick replaces " + (p.photoVersion == nil ? "the initials." : "the photo, or remove it."),
-                   buttons: [("Cancel", .club(.choosePhoto(nil)), .normal)]
-                       + (p.photoVersion == nil ? [] : [("Remove photo", .club(.askToRemovePhoto(playerID: id)), .danger)])
-                       + [("Photo from USB", .club(.importPhoto(playerID: id)), .primary)])
+            dialog(title: tr("{name}'s photo", ["name": name]),
+                   message: p.photoVersion == nil ? tr("A picture named {name}.jpg on the USB stick replaces the initials.", ["name": name])
+                       : tr("A picture named {name}.jpg on the USB stick replaces the photo, or remove it.", ["name": name]),
+                   buttons: [(tr("Cancel"), .club(.choosePhoto(nil)), .normal)]
+                       + (p.photoVersion == nil ? [] : [(tr("Remove photo"), .club(.askToRemovePhoto(playerID: id)), .danger)])
+                       + [(tr("Photo from USB"), .club(.importPhoto(playerID: id)), .primary)])
         }
     }
 
     private func strapList() {
         let straps = state.club.straps
         let live = straps.filter { isLiveNow($0) }.count
-        let area = topBar(title: "Straps · \(straps.count) · \(live) live now", back: ("‹ Settings", .club(.open(nil))))
+        let area = topBar(title: tr("Straps") + " · \(straps.count) · " + tr("{n} live now", ["n": "\(live)"]), back: (tr("‹ Settings"), .club(.open(nil))))
         if straps.isEmpty {
-            canvas.text("No straps yet — pair one in a team's setup", size: metrics.body, colour: Theme.textDim, in: area, align: .center)
+            canvas.text(tr("No straps yet — pair one in a team's setup"), size: metrics.body, colour: Theme.textDim, in: area, align: .center)
         }
         let rowH = metrics.target + metrics.px(20)
         list(id: "clubStraps", area: area, rowHeight: rowH, count: straps.count) { i, r in
@@ -93,21 +96,21 @@ extension Frame {
         if isLiveNow(s), let reading {
             let dot = metrics.px(12)
             canvas.circle(cx: lines[1].x + dot / 2, cy: lines[1].midY, radius: dot / 2, Colour(hex: 0x2ECC71))
-            let battery = (reading.battery ?? s.strap.lastBattery).map { "battery \($0) %" } ?? "battery –"
-            canvas.text("live now · \(reading.bpm) bpm · \(battery)", size: metrics.small, bold: true, colour: Colour(hex: 0x7DDE9E),
+            let battery = (reading.battery ?? s.strap.lastBattery).map { tr("battery {n} %", ["n": "\($0)"]) } ?? tr("battery –")
+            canvas.text(tr("live now") + " · " + tr("{n} bpm", ["n": "\(reading.bpm)"]) + " · " + battery, size: metrics.small, bold: true, colour: Colour(hex: 0x7DDE9E),
                         in: Rect(lines[1].x + dot + metrics.px(6), lines[1].y, lines[1].w - dot - metrics.px(6), lines[1].h))
         } else {
-            let seen = s.strap.lastSeen.map { "last seen " + Self.dayFormatter.string(from: $0) + ", " + Self.timeFormatter.string(from: $0) }
-                ?? "never heard"
-            let battery = s.strap.lastBattery.map { "battery \($0) %" } ?? "battery –"
+            let seen = s.strap.lastSeen.map { tr("last seen {day}, {time}", ["day": Self.dayFormatter.string(from: $0), "time": Self.timeFormatter.string(from: $0)]) }
+                ?? tr("never heard")
+            let battery = s.strap.lastBattery.map { tr("battery {n} %", ["n": "\($0)"]) } ?? tr("battery –")
             canvas.text("\(seen) · \(battery)", size: metrics.small, colour: Theme.textDim, in: lines[1])
         }
-        let worn = s.wearers.isEmpty ? "worn by nobody"
-            : "worn by " + s.wearers.map { "#\($0.shirtNumber) \($0.playerName) (\($0.teamName))" }.joined(separator: ", ")
+        let worn = s.wearers.isEmpty ? tr("worn by nobody")
+            : tr("worn by {who}", ["who": s.wearers.map { "#\($0.shirtNumber) \($0.playerName) (\($0.teamName))" }.joined(separator: ", ")])
         canvas.text(worn, size: metrics.small, colour: s.wearers.isEmpty ? Theme.warning : Theme.text, in: lines[2])
         let cells = buttonsBox.inset(dx: 0, dy: metrics.px(4)).columns(2, gap: metrics.gap)
         let size = metrics.small + metrics.px(2)
-        button("Label", cells[0], .club(.labelStrap(address: s.strap.address)), size: size, hitLabel: "Label \(s.strap.name)")
-        button("Forget", cells[1], .club(.askToForget(address: s.strap.address)), style: .danger, size: size, hitLabel: "Forget \(s.strap.name)")
+        button(tr("Label"), cells[0], .club(.labelStrap(address: s.strap.address)), size: size, hitLabel: "Label \(s.strap.name)")
+        button(tr("Forget"), cells[1], .club(.askToForget(address: s.strap.address)), style: .danger, size: size, hitLabel: "Forget \(s.strap.name)")
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 
 /// Settings → Club sync, behind the PIN: in no club, the server's address and the enrolment code
@@ -7,7 +8,7 @@ import AppCore
 extension Frame {
     func clubSyncPage() {
         let page = state.clubSync
-        let area = topBar(title: "Club sync", back: ("‹ Settings", .clubSync(.close)))
+        let area = topBar(title: tr("Club sync"), back: (tr("‹ Settings"), .clubSync(.close)))
         if let status = page.status {
             switch status.membership {
             case .none: clubJoinFields(page, in: area)
@@ -15,7 +16,7 @@ extension Frame {
             case .joined(let club, let kiosk, _): clubJoined(club: club, kiosk: kiosk, status, in: area)
             }
         } else {
-            canvas.text("Reading…", size: metrics.body, colour: Theme.textDim, in: area, align: .center)
+            canvas.text(tr("Reading…"), size: metrics.body, colour: Theme.textDim, in: area, align: .center)
         }
         notice()
     }
@@ -24,8 +25,7 @@ extension Frame {
 
     private func clubJoinFields(_ page: ClubSyncPage, in area: Rect) {
         let (intro, rest) = area.splitTop(metrics.px(58), gap: clubGap)
-        wrappedText("This kiosk is in no club. Type the club server's address and the one-time code its admin printed "
-                    + "(sideline-club add-kiosk); finished sessions and the roster then sync by themselves.",
+        wrappedText(tr("This kiosk is in no club. Type the club server's address and the one-time code its admin printed (sideline-club add-kiosk); finished sessions and the roster then sync by themselves."),
                     size: metrics.small, in: intro, colour: Theme.textDim)
         let rows = rest.rows(3, gap: clubGap)
         clubField(.clubServer, page.server, placeholder: "https://club.example.org", in: rows[0])
@@ -35,9 +35,9 @@ extension Frame {
             wrappedText("⚠ " + problem, size: metrics.small, in: why.inset(dx: 0, dy: metrics.px(4)), colour: Theme.warning, bold: true)
         } else if let last = page.status?.lastProblem {
             // The last join typed here, refused by the club (or never reached it).
-            wrappedText("The last join failed: " + last, size: metrics.small, in: why.inset(dx: 0, dy: metrics.px(4)), colour: Theme.warning)
+            wrappedText(tr("The last join failed: ") + last, size: metrics.small, in: why.inset(dx: 0, dy: metrics.px(4)), colour: Theme.warning)
         }
-        button("Join", join, .clubSync(.join), style: .primary)
+        button(tr("Join"), join, .clubSync(.join), style: .primary)
     }
 
     /// One of the join's two fields: its name, what was typed (its end, when long), and a tap opens the keyboard on it.
@@ -55,20 +55,20 @@ extension Frame {
 
     private func clubJoining(_ host: String, _ status: ClubSyncStatus, in area: Rect) {
         let (title, rest) = area.splitTop(metrics.px(56), gap: clubGap)
-        canvas.text("Joining \(host)…", size: metrics.title, bold: true, in: title)
+        canvas.text(tr("Joining {host}…", ["host": "\(host)"]), size: metrics.title, bold: true, in: title)
         let (message, buttons) = rest.splitBottom(metrics.target, gap: clubGap)
         if let problem = status.lastProblem {
             wrappedText(problem, size: metrics.body, in: message, colour: Theme.warning, bold: true)
         } else {
-            wrappedText("The next sync pass takes the code to the club. Recording goes on as always.", size: metrics.body,
+            wrappedText(tr("The next sync pass takes the code to the club. Recording goes on as always."), size: metrics.body,
                         in: message, colour: Theme.textDim)
         }
-        button("Cancel joining", buttons.splitRight(max(metrics.target * 3, metrics.px(240))).1, .clubSync(.cancelJoin))
+        button(tr("Cancel joining"), buttons.splitRight(max(metrics.target * 3, metrics.px(240))).1, .clubSync(.cancelJoin))
     }
 
     private func clubJoined(club: String, kiosk: String, _ status: ClubSyncStatus, in area: Rect) {
         let (heading, rest) = area.splitTop(metrics.px(40), gap: clubGap)
-        canvas.text("In the club \(club) as \(kiosk)", size: metrics.body, bold: true, colour: Theme.textDim, in: heading)
+        canvas.text(tr("In the club {club} as {kiosk}", ["club": "\(club)", "kiosk": "\(kiosk)"]), size: metrics.body, bold: true, colour: Theme.textDim, in: heading)
         let (body, buttons) = rest.splitBottom(metrics.target, gap: clubGap)
         // The status line takes what the problem under it leaves: with refusals, consent holds and sessions waiting
         // for a newer server it runs to three or four lines, and its end (the last sync, the host) must still show.
@@ -78,10 +78,10 @@ extension Frame {
         if let problem = status.lastProblem {
             wrappedText("⚠ " + problem, size: metrics.small, in: more, colour: Theme.warning, bold: true)
         } else if status.syncing {
-            canvas.text("Syncing…", size: metrics.body, colour: Theme.textDim, in: more.splitTop(metrics.px(34)).0)
+            canvas.text(tr("Syncing…"), size: metrics.body, colour: Theme.textDim, in: more.splitTop(metrics.px(34)).0)
         }
         let cells = buttons.columns(2, gap: metrics.gap)
-        button("Leave club", cells[0], .clubSync(.askToLeave), style: .danger)
-        button("Sync now", cells[1], .clubSync(.syncNow), style: .primary)
+        button(tr("Leave club"), cells[0], .clubSync(.askToLeave), style: .danger)
+        button(tr("Sync now"), cells[1], .clubSync(.syncNow), style: .primary)
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import TeamCore
 
@@ -5,28 +6,28 @@ import TeamCore
 /// will run), the live screen's band (the drill under way, "Next" and "Drill…") and its sheet for a drill on the fly.
 extension Frame {
     func drillPlanSheet() {
-        let (buttons, body) = sheet(title: "Drills", hint: "Tap the drills in the order they run · the first starts with the session",
+        let (buttons, body) = sheet(title: tr("Drills"), hint: tr("Tap the drills in the order they run · the first starts with the session"),
                                     buttonsWidth: metrics.px(150))
-        button("Done", buttons, .lobby(.drills(.edit(false))), style: .primary)
+        button(tr("Done"), buttons, .lobby(.drills(.edit(false))), style: .primary)
         let plan = state.lobby.drillPlan
         let (grid, planRow) = body.splitBottom(metrics.target, gap: metrics.gap)
         drillGrid(state.lobby.drillLibrary.map(\.name), planned: state.lobby.drillLibrary.map(\.plannedMinutes), in: grid) { .lobby(.drills(.add($0))) }
         let (planAndNew, edit) = planRow.splitRight(metrics.px(260), gap: metrics.gap)
         let (planBox, newDrill) = planAndNew.splitRight(metrics.px(150), gap: metrics.gap)
-        button("New…", newDrill, .form(.newDrill), hitLabel: "New drill")
+        button(tr("New…"), newDrill, .form(.newDrill), hitLabel: "New drill")
         canvas.fillRounded(planBox, radius: metrics.px(10), Theme.surface)
-        canvas.text(plan.isEmpty ? "No plan: drills can still be started from the live screen" : "Plan: " + Self.drillPlanSummary(plan),
+        canvas.text(plan.isEmpty ? tr("No plan: drills can still be started from the live screen") : tr("Plan: ") + Self.drillPlanSummary(plan),
                     size: metrics.small, bold: !plan.isEmpty, colour: plan.isEmpty ? Theme.textDim : Theme.text,
                     in: planBox.inset(dx: metrics.px(14), dy: 0))
         let (undo, clear) = edit.splitLeft((edit.w - metrics.gap) / 2, gap: metrics.gap)
-        button("Undo", undo, .lobby(.drills(.removeLast)), style: plan.isEmpty ? .disabled : .normal, hitLabel: "Undo drill")
-        button("Clear", clear, .lobby(.drills(.clear)), style: plan.isEmpty ? .disabled : .normal, hitLabel: "Clear drills")
+        button(tr("Undo"), undo, .lobby(.drills(.removeLast)), style: plan.isEmpty ? .disabled : .normal, hitLabel: "Undo drill")
+        button(tr("Clear"), clear, .lobby(.drills(.clear)), style: plan.isEmpty ? .disabled : .normal, hitLabel: "Clear drills")
     }
 
     /// The library as big buttons, four a row (gloves): each tap is one `action(index)`.
     private func drillGrid(_ names: [String], planned: [Int?], in area: Rect, action: (Int) -> Action) {
         guard !names.isEmpty else {
-            wrappedText("The team has no drills yet: \"New…\" adds one (or `sideline drills --team NAME --add \"SSG 4v4\"`).",
+            wrappedText(tr("The team has no drills yet: \"New…\" adds one (or `sideline drills --team NAME --add \"SSG 4v4\"`)."),
                         size: metrics.body, in: area.inset(metrics.px(20)), colour: Theme.textDim)
             return
         }
@@ -62,7 +63,7 @@ extension Frame {
         let (band, rest) = area.splitTop(metrics.target)
         canvas.fill(band, Theme.surface)
         let next = live.nextPlannedDrill
-        let label = next.map { "Next: \($0) ›" } ?? "Drill…"
+        let label = next.map { tr("Next: {drill} ›", ["drill": $0]) } ?? tr("Drill…")
         let w = min(band.w / 2, max(metrics.target * 3, canvas.measure(label, size: metrics.body, bold: true) + metrics.px(32)))
         let (info, buttons) = band.inset(dx: metrics.margin, dy: 0).splitRight(w + (next != nil ? metrics.target * 2 + metrics.gap : 0), gap: metrics.gap)
         if let current = live.currentDrill {
@@ -70,13 +71,13 @@ extension Frame {
             let since = SessionClock.format(max(0, state.nowMs - live.clock.startMs - current.startMs))
             canvas.text("\(current.name) · \(since)", size: metrics.px(26), bold: true, in: info, background: Theme.surface)
         } else {
-            canvas.text(next == nil ? "No drill under way" : "Plan: " + Self.drillPlanSummary(live.drillPlan), size: metrics.small,
+            canvas.text(next == nil ? tr("No drill under way") : tr("Plan: ") + Self.drillPlanSummary(live.drillPlan), size: metrics.small,
                         colour: Theme.textDim, in: info, background: Theme.surface)
         }
         let disabled = live.phase != .running && live.phase != .paused
         if let next {
             let (other, nextBox) = buttons.splitLeft(metrics.target * 2, gap: metrics.gap)
-            button("Other…", other, .live(.pickDrill(true)), style: disabled ? .disabled : .normal, hitLabel: "Other drill")
+            button(tr("Other…"), other, .live(.pickDrill(true)), style: disabled ? .disabled : .normal, hitLabel: "Other drill")
             button(label, nextBox, .live(.startDrill(next)), style: disabled ? .disabled : .primary, hitLabel: "Next drill")
         } else {
             button(label, buttons, .live(.pickDrill(true)), style: disabled ? .disabled : .primary, hitLabel: "Start drill")
@@ -86,8 +87,8 @@ extension Frame {
 
     /// The library over the live screen: one tap starts that drill now.
     func liveDrillSheet(_ live: LiveSession) {
-        let (buttons, body) = sheet(title: "Start a drill", hint: "It starts now; the drill under way ends here", buttonsWidth: metrics.px(150))
-        button("Cancel", buttons, .live(.pickDrill(false)), style: .normal, hitLabel: "Cancel drill")
+        let (buttons, body) = sheet(title: tr("Start a drill"), hint: tr("It starts now; the drill under way ends here"), buttonsWidth: metrics.px(150))
+        button(tr("Cancel"), buttons, .live(.pickDrill(false)), style: .normal, hitLabel: "Cancel drill")
         drillGrid(live.drillLibrary, planned: [], in: body) { .live(.startDrill(live.drillLibrary[$0])) }
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import TeamCore
 
@@ -25,13 +26,13 @@ extension Frame {
         let clock = IntervalBlock.clock(remainingMs)
         // The word and the count as cached texts, the clock from digit glyphs (it changes every second).
         var x = line.x
-        for text in [block.word + "  ", clock, "  ·  " + block.count] {
+        for text in [Self.intervalWord(block.kind) + "  ", clock, "  ·  " + block.count] {
             let w = canvas.drawnWidth(text, size: size, bold: true)
             canvas.text(text, size: size, bold: true, in: Rect(x, line.y, w + 1, line.h), shrinkToFit: false, background: colour)
             x += w
         }
         if let next {
-            let hint = "next: \(next.word.lowercased()) \(IntervalProgram.duration(next.lengthMs))"
+            let hint = tr("next: {what} {time}", ["what": Self.intervalWord(next.kind).lowercased(), "time": IntervalProgram.duration(next.lengthMs)])
             let small = max(metrics.small, size / 2)
             let box = Rect(x + metrics.gap, line.y, max(0, line.maxX - x - metrics.gap), line.h)
             if canvas.measure(hint, size: small) <= box.w {
@@ -39,4 +40,7 @@ extension Frame {
             }
         }
     }
+
+    /// WORK or REST in the kiosk's language, big on the band.
+    static func intervalWord(_ kind: IntervalBlock.Kind) -> String { kind == .work ? tr("WORK") : tr("REST") }
 }

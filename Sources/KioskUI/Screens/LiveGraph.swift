@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import Foundation
 import TeamCore
@@ -44,8 +45,8 @@ extension Frame {
             canvas.text(Theme.zoneName(zone), size: metrics.small - metrics.px(2), bold: true, colour: Theme.textDim,
                         in: Rect(box.x, band.y, axisW - metrics.px(6), band.h), align: .right)
         }
-        let unit = model == .percentOfMax ? "%HRmax" : "%HRR"
-        canvas.text(unit + " · the last 5 minutes", size: metrics.small - metrics.px(2), colour: Theme.textDim,
+        let unit = Self.zoneModelName(model)
+        canvas.text(unit + " · " + tr("the last 5 minutes"), size: metrics.small - metrics.px(2), colour: Theme.textDim,
                     in: Rect(plot.x, box.y + metrics.px(2), plot.w, metrics.px(20)))
         // A minute per tick, the newest on the right.
         for minute in 0...5 {
@@ -78,7 +79,7 @@ extension Frame {
         }
         liveGraphLabels(ends, layout: layout, height: labelH, lineEnd: plot.maxX, gutter: plot.maxX + metrics.px(6), columnW: columnW)
         if tiles.allSatisfy({ $0.tile.recent.points.isEmpty }) {
-            canvas.text("Waiting for heart rates…", size: metrics.body, colour: Theme.textDim, in: plot, align: .center)
+            canvas.text(tr("Waiting for heart rates…"), size: metrics.body, colour: Theme.textDim, in: plot, align: .center)
         }
     }
 

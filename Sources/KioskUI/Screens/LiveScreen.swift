@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import Foundation
 import TeamCore
@@ -31,18 +32,18 @@ extension Frame {
         if live.pickingDrill { liveDrillSheet(live) }
         switch live.phase {
         case .confirmStop where live.readinessCheck != nil:
-            dialog(title: "Stop the check?", message: "It ends now and each player's last two minutes are read; a shorter check says less.",
-                   buttons: [("Keep going", .live(.cancelStop), .normal), ("Stop", .live(.confirmStop), .danger)])
+            dialog(title: tr("Stop the check?"), message: tr("It ends now and each player's last two minutes are read; a shorter check says less."),
+                   buttons: [(tr("Keep going"), .live(.cancelStop), .normal), (tr("Stop"), .live(.confirmStop), .danger)])
         case .confirmStop:
-            dialog(title: "Stop the session?", message: "The countdown stops; the recording goes on for the recovery minute. You can then save or discard it.",
-                   buttons: [("Keep going", .live(.cancelStop), .normal), ("Stop", .live(.confirmStop), .danger)])
+            dialog(title: tr("Stop the session?"), message: tr("The countdown stops; the recording goes on for the recovery minute. You can then save or discard it."),
+                   buttons: [(tr("Keep going"), .live(.cancelStop), .normal), (tr("Stop"), .live(.confirmStop), .danger)])
         case .finished:
-            dialog(title: "Session stopped · \(SessionClock.format(live.clock.elapsedMs(nowMs: state.nowMs)))",
-                   message: (live.recoveryRecorded ? "The recovery minute is recorded. " : "") + "Save it for review, or discard it.",
-                   buttons: [("Discard…", .live(.discard), .normal), ("Save", .live(.save), .primary)])
+            dialog(title: tr("Session stopped · {time}", ["time": SessionClock.format(live.clock.elapsedMs(nowMs: state.nowMs))]),
+                   message: (live.recoveryRecorded ? tr("The recovery minute is recorded. ") : "") + tr("Save it for review, or discard it."),
+                   buttons: [(tr("Discard…"), .live(.discard), .normal), (tr("Save"), .live(.save), .primary)])
         case .confirmDiscard:
-            dialog(title: "Discard for good?", message: "Every heart rate of this session will be deleted. This cannot be undone.",
-                   buttons: [("Keep it", .live(.cancelDiscard), .normal), ("Delete session", .live(.confirmDiscard), .danger)])
+            dialog(title: tr("Discard for good?"), message: tr("Every heart rate of this session will be deleted. This cannot be undone."),
+                   buttons: [(tr("Keep it"), .live(.cancelDiscard), .normal), (tr("Delete session"), .live(.confirmDiscard), .danger)])
         default:
             break
         }
@@ -52,27 +53,27 @@ extension Frame {
     private func liveBar(_ live: LiveSession) {
         let elapsed = SessionClock.format(live.clock.elapsedMs(nowMs: state.nowMs))
         // The clock stopped with the effort (the band below counts the recovery minute): no second clock.
-        let remaining = live.effortEndedAtMs != nil ? "" : live.clock.remainingMs(nowMs: state.nowMs).map { "−" + SessionClock.format($0) } ?? "open"
+        let remaining = live.effortEndedAtMs != nil ? "" : live.clock.remainingMs(nowMs: state.nowMs).map { "−" + SessionClock.format($0) } ?? tr("open", context: "countdown")
         let paused = live.clock.isPaused && live.phase == .paused
         // One tap to the graph of the last five minutes and one back (sorting is for the tiles).
         let view: (String, Action?, ButtonStyle) = live.view == .graph
-            ? ("Tiles", .live(.showView(.tiles)), .selected) : ("Graph", .live(.showView(.graph)), .normal)
+            ? (tr("Tiles"), .live(.showView(.tiles)), .selected) : (tr("Graph"), .live(.showView(.graph)), .normal)
         // In the recovery minute there is nothing to pause or lap: keep it, end it now, or throw it away.
         // A readiness check is the players keeping still: nothing to pause, lap, sort or graph.
         // A fitness test's run keeps its pace: nothing to pause or lap either.
         let buttons: [(String, Action?, ButtonStyle)] = live.readinessCheck != nil || (live.fitnessTest != nil && live.effortEndedAtMs == nil)
-            ? [("■ Stop", .live(.stop), .danger)]
+            ? [(tr("■ Stop"), .live(.stop), .danger)]
             : live.isInRecovery ? [
             view,
-            ("Discard…", .live(.discard), .normal),
-            ("Skip recovery", .live(.skipRecovery), .normal),
-            ("Save", .live(.save), .primary),
+            (tr("Discard…"), .live(.discard), .normal),
+            (tr("Skip recovery"), .live(.skipRecovery), .normal),
+            (tr("Save"), .live(.save), .primary),
         ] : [
-            live.phase == .paused ? ("▶ Resume", .live(.resume), .selected) : ("❚❚ Pause", .live(.pause), .normal),
-            ("Lap \(live.lapsMs.count + 1)", .live(.lap), live.phase == .running ? .normal : .disabled),
-        ] + (live.view == .tiles ? [("Sort: \(live.sort.label)", .live(.sortTiles(nextSort(live.sort))), .normal)] : []) + [
+            live.phase == .paused ? (tr("▶ Resume"), .live(.resume), .selected) : (tr("❚❚ Pause"), .live(.pause), .normal),
+            (tr("Lap {n}", ["n": "\(live.lapsMs.count + 1)"]), .live(.lap), live.phase == .running ? .normal : .disabled),
+        ] + (live.view == .tiles ? [(tr("Sort: {order}", ["order": tr(live.sort.label)]), .live(.sortTiles(nextSort(live.sort))), .normal)] : []) + [
             view,
-            ("■ Stop", .live(.stop), .danger),
+            (tr("■ Stop"), .live(.stop), .danger),
         ]
         // The bar changes once a second: a frame that may keep the last one's pixels (the tiles' incremental
         // redraw) and would draw the same bar only puts its touch targets back.
@@ -96,7 +97,7 @@ extension Frame {
         // of (the PAUSED line below does not: blended).
         canvas.text(elapsed, size: metrics.px(40), bold: true, in: Rect(x, 0, ew, metrics.topBar), background: Theme.surface)
         x += ew + metrics.gap
-        if remaining == "open" {
+        if !remaining.isEmpty, !remaining.hasPrefix("−") { // "open": no countdown
             canvas.text(remaining, size: metrics.px(22), colour: Theme.textDim, in: Rect(x, 0, metrics.px(104), metrics.topBar),
                         background: Theme.surface)
         } else if !remaining.isEmpty {
@@ -104,7 +105,7 @@ extension Frame {
                         in: Rect(x, 0, metrics.px(104), metrics.topBar), background: Theme.surface)
         }
         if paused {
-            canvas.text("PAUSED", size: metrics.px(18), bold: true, colour: Theme.warning, in: Rect(x, metrics.topBar - metrics.px(22), metrics.px(104), metrics.px(20)))
+            canvas.text(tr("PAUSED"), size: metrics.px(18), bold: true, colour: Theme.warning, in: Rect(x, metrics.topBar - metrics.px(22), metrics.px(104), metrics.px(20)))
         }
         // The buttons take what the clocks leave; on a small screen their labels get smaller, never cut.
         let available = metrics.width - metrics.margin - x - metrics.px(104) - metrics.gap
@@ -119,10 +120,13 @@ extension Frame {
             padding = metrics.px(16)
             buttonWidths = widths()
         }
+        if buttonWidths.reduce(0, +) + metrics.gap * (buttons.count - 1) > available {
+            canvas.noteOverflow("live bar: " + buttons.map(\.0).joined(separator: " | "))
+        }
         var right = metrics.width - metrics.margin
         for ((label, action, style), w) in zip(buttons, buttonWidths).reversed() {
             button(label, Rect(right - w, metrics.px(6), w, bh), action, style: live.phase == .starting ? .disabled : style,
-                   size: size, hitLabel: Self.liveBarHitLabel(label), touch: Rect(right - w, 0, w, metrics.topBar))
+                   size: size, hitLabel: Self.liveBarHitLabel(label, action: action), touch: Rect(right - w, 0, w, metrics.topBar))
             right -= w + metrics.gap
         }
     }
@@ -130,7 +134,12 @@ extension Frame {
     /// What a script taps a live bar button by: "Lap" and "Sort" without what follows, the others
     /// without their symbol ("❚❚ Pause" is "Pause"). Every frame draws the bar: the labels' bytes
     /// compared (they are this file's own literals), no search and replace through Foundation.
-    static func liveBarHitLabel(_ label: String) -> String {
+    /// In another language the script's English name is the label's source message ("▶ Weiter" is "▶ Resume"),
+    /// and Lap and Sort (whose words carry a number or an order) are known by what they do.
+    static func liveBarHitLabel(_ drawn: String, action: Action? = nil) -> String {
+        if case .live(.lap)? = action { return "Lap" }
+        if case .live(.sortTiles)? = action { return "Sort" }
+        let label = Localization.current.catalog.source(of: drawn) ?? drawn
         let bytes = label.utf8
         if bytes.starts(with: "Lap".utf8) { return "Lap" }
         if bytes.starts(with: "Sort".utf8) { return "Sort" }
@@ -151,13 +160,13 @@ extension Frame {
         canvas.fill(Rect(strip.x, strip.y, Int(Double(strip.w) * Double(left) / Double(Session.recoveryMs)), strip.h),
                     Theme.recovery.mixed(with: Theme.text, 0.45))
         recoveryCountdown(left, size: metrics.px(40), in: band.splitBottom(strip.h).0, background: Theme.recovery,
-                          label: live.fitnessTest != nil ? "Stand still — " : "Recovery minute — ")
+                          label: live.fitnessTest != nil ? tr("Stand still — ") : tr("Recovery minute — "))
         return rest
     }
 
     /// "Recovery minute — 0:42", centred: the words as one cached text, the clock from digit glyphs.
-    func recoveryCountdown(_ leftMs: Int64, size: Int, in box: Rect, background: Colour, label: String = "Recovery minute — ") {
-        let clock = Self.recoveryClock(leftMs)
+    func recoveryCountdown(_ leftMs: Int64, size: Int, in box: Rect, background: Colour, label: String? = nil) {
+        let label = label ?? tr("Recovery minute — "), clock = Self.recoveryClock(leftMs)
         var size = size
         func widths(_ size: Int) -> (Int, Int) {
             (canvas.measure(label, size: size, bold: true), clock.reduce(0) { $0 + canvas.measure(String($1), size: size, bold: true) })

@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import TeamCore
 
@@ -29,7 +30,7 @@ extension Frame {
             hits.tileRects[tile.playerID] = r
         }
         if tiles.isEmpty {
-            canvas.text("No players in this session", size: metrics.body, colour: Theme.textDim, in: area, align: .center)
+            canvas.text(tr("No players in this session"), size: metrics.body, colour: Theme.textDim, in: area, align: .center)
         }
     }
 

@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import TeamCore
 
@@ -8,13 +9,13 @@ extension Frame {
         let thirds = r.columns(3, gap: metrics.gap)
         let lobby = state.lobby
         let program = lobby.intervals.map { "\($0.label) · \(SessionClock.format($0.totalMs))" }
-        planBar(thirds[0], title: "Intervals", value: program, none: "none — one countdown", chosen: Theme.work,
+        planBar(thirds[0], title: tr("Intervals"), value: program, none: [tr("none — one countdown"), tr("none", context: "no interval program")], chosen: Theme.work,
                 action: .lobby(.intervals(.edit(true))))
-        planBar(thirds[1], title: "Drills", value: lobby.drillPlan.isEmpty ? nil : Self.drillPlanSummary(lobby.drillPlan),
-                none: "none — tap to plan", chosen: Theme.drill, action: .lobby(.drills(.edit(true))))
+        planBar(thirds[1], title: tr("Drills"), value: lobby.drillPlan.isEmpty ? nil : Self.drillPlanSummary(lobby.drillPlan),
+                none: [tr("none — tap to plan"), tr("none", context: "no drills")], chosen: Theme.drill, action: .lobby(.drills(.edit(true))))
         let sides = lobby.challengeSides(in: state.roster)
         let challenge: String? = lobby.hasChallenge(in: state.roster) ? Self.challengeSummary(sides) : nil
-        planBar(thirds[2], title: "Challenge", value: challenge, none: "none — tap to pick sides", chosen: Theme.challengeSides[0],
+        planBar(thirds[2], title: tr("Challenge"), value: challenge, none: [tr("none — tap to pick sides"), tr("none", context: "no challenge")], chosen: Theme.challengeSides[0],
                 action: .lobby(.challenge(.edit(true))))
     }
 
@@ -27,8 +28,9 @@ extension Frame {
         return "\(Lobby.challengeSideNames[0]) \(sides[0].count) vs \(Lobby.challengeSideNames[1]) \(sides[1].count)"
     }
 
-    /// A bar of the lobby's: its title, what is chosen (or `none`, dimmed), a mark in `chosen` when something is; one tap opens it.
-    func planBar(_ r: Rect, title: String, value: String?, none: String, chosen: Colour, action: Action, hitLabel: String? = nil) {
+    /// A bar of the lobby's: its title, what is chosen (or `none`, dimmed: the first of its wordings that fits, longest
+    /// first), a mark in `chosen` when something is; one tap opens it.
+    func planBar(_ r: Rect, title: String, value: String?, none: [String], chosen: Colour, action: Action, hitLabel: String? = nil) {
         canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
         if value != nil { canvas.fill(Rect(r.x, r.y + metrics.px(8), metrics.px(6), r.h - metrics.px(16)), chosen) }
         let inner = r.inset(dx: metrics.px(14), dy: metrics.px(4))
@@ -36,7 +38,9 @@ extension Frame {
         let (titleBox, edit) = top.splitRight(metrics.px(24))
         canvas.text(title, size: metrics.small, bold: true, colour: Theme.textDim, in: titleBox)
         canvas.text("›", size: metrics.body, bold: true, colour: Theme.accent.mixed(with: Theme.text, 0.4), in: edit, align: .right)
-        canvas.text(value ?? none, size: value == nil ? metrics.small - metrics.px(2) : metrics.small, bold: value != nil,
+        let noneSize = metrics.small - metrics.px(2)
+        let shown = value ?? none.first { canvas.measure($0, size: noneSize) <= bottom.w } ?? none.last ?? ""
+        canvas.text(shown, size: value == nil ? noneSize : metrics.small, bold: value != nil,
                     colour: value == nil ? Theme.textDim : Theme.text, in: bottom)
         hits.add(Hit(rect: r, label: hitLabel ?? title, action: action))
     }

@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import TeamCore
 
@@ -5,11 +6,11 @@ import TeamCore
 extension Frame {
     func lobby() {
         let team = state.team
-        let area = topBar(title: team?.team.name ?? "Lobby", colour: team.map { Colour($0.team.colour) },
-                          back: ("‹ Teams", .navigate(.home)),
-                          trailing: [("Check-in", .navigate(.checkIn), .normal), ("Readiness", .lobby(.readiness(.open(true))), .normal),
-                                     ("Review", .navigate(.review), .normal),
-                                     ("Setup", .navigate(.setup), .normal)])
+        let area = topBar(title: team?.team.name ?? tr("Lobby"), colour: team.map { Colour($0.team.colour) },
+                          back: (tr("‹ Teams"), .navigate(.home)),
+                          trailing: [(tr("Check-in"), .navigate(.checkIn), .normal), (tr("Readiness"), .lobby(.readiness(.open(true))), .normal),
+                                     (tr("Review"), .navigate(.review), .normal),
+                                     (tr("Setup"), .navigate(.setup), .normal)])
         let sideW = max(metrics.px(230), area.w / 4)
         let (playersArea, side) = area.splitRight(sideW, gap: metrics.margin)
         let (tagRow, belowTags) = playersArea.splitTop(metrics.target, gap: metrics.gap)
@@ -35,13 +36,13 @@ extension Frame {
         let lacking = state.playersLackingConsent.count
         let (hintRow, grid) = area.splitTop(metrics.px(26), gap: metrics.px(4))
         if state.lobby.changingStrapFor != nil {
-            canvas.text("Tap a strap below for today's session", size: metrics.small, colour: Theme.textDim, in: hintRow)
+            canvas.text(tr("Tap a strap below for today's session"), size: metrics.small, colour: Theme.textDim, in: hintRow)
         } else if lacking > 0 {
             // The club requires consent (decision 075): how many lack it in amber, in the hint's place (the side's
             // buttons keep their 64 px); each one's chip says "no consent". They record; their sessions wait here.
-            canvas.text("\(lacking) without consent: their sessions stay on this kiosk", size: metrics.small, colour: Colour(hex: 0xFFB74D), in: hintRow)
+            canvas.text(trn("{n} without consent: their session stays on this kiosk", "{n} without consent: their sessions stay on this kiosk", n: lacking), size: metrics.small, colour: Colour(hex: 0xFFB74D), in: hintRow)
         } else {
-            canvas.text("Tap to include or leave out · hold to change a strap for today", size: metrics.small, colour: Theme.textDim, in: hintRow)
+            canvas.text(tr("Tap to include or leave out · hold to change a strap for today"), size: metrics.small, colour: Theme.textDim, in: hintRow)
         }
         let columns = max(2, grid.w / metrics.px(180))
         let rowH = metrics.target
@@ -74,10 +75,10 @@ extension Frame {
         let (top, bottom) = textBox.splitTop(r.h * 11 / 20)
         canvas.text("\(line.shirtNumber)  \(line.player.firstName) \(line.player.lastName.prefix(1)).", size: metrics.body, bold: true,
                     colour: included ? Theme.text : Theme.textDim, in: top)
-        var detail = included ? (streaming ? "live" : (strapID == nil ? "no strap" : "no signal")) : "left out"
-        if let reading = state.sensors.reading(ofStrap: strapID), streaming { detail += " · \(reading.bpm) bpm" }
-        if state.lobby.strapOverride[line.playerID] != nil { detail += " · swapped" }
-        if state.settings.values.requireConsent && line.player.consent == nil { detail += " · no consent" }
+        var detail = included ? (streaming ? tr("live") : (strapID == nil ? tr("no strap") : tr("no signal"))) : tr("left out")
+        if let reading = state.sensors.reading(ofStrap: strapID), streaming { detail += " · " + tr("{n} bpm", ["n": "\(reading.bpm)"]) }
+        if state.lobby.strapOverride[line.playerID] != nil { detail += " · " + tr("swapped") }
+        if state.settings.values.requireConsent && line.player.consent == nil { detail += " · " + tr("no consent") }
         canvas.text(detail, size: metrics.small - metrics.px(2), colour: Theme.textDim, in: bottom)
         hits.add(Hit(rect: r, label: "\(line.player.fullName)", action: .lobby(.toggleIncluded(playerID: line.playerID)),
                      longPress: .lobby(.changeStrap(playerID: line.playerID))))
@@ -94,13 +95,13 @@ extension Frame {
         let participants = state.lobbyParticipants
         let streaming = participants.filter { state.sensors.reading(ofStrap: $0.strapID)?.hasSignal(nowMs: state.nowMs) == true }.count
         let (status, rest) = side.splitTop(metrics.px(56))
-        canvas.text("\(streaming) of \(participants.count) streaming", size: metrics.body + metrics.px(2), bold: true, in: status.splitTop(metrics.px(30)).0)
-        canvas.text(participants.count - streaming > 0 ? "missing: \(participants.count - streaming)" : "everyone is live",
+        canvas.text(tr("{n} of {total} streaming", ["n": "\(streaming)", "total": "\(participants.count)"]), size: metrics.body + metrics.px(2), bold: true, in: status.splitTop(metrics.px(30)).0)
+        canvas.text(participants.count - streaming > 0 ? tr("missing: {n}", ["n": "\(participants.count - streaming)"]) : tr("everyone is live"),
                     size: metrics.small, colour: Theme.textDim, in: status.splitTop(metrics.px(30)).1)
         let (durationArea, startArea) = rest.splitBottom(metrics.target + metrics.px(16), gap: metrics.gap)
         let cells = durationArea.rows(3, gap: metrics.gap).flatMap { $0.columns(2, gap: metrics.gap) }
         let choices: [(String, Int64?)] = [("5 min", 300_000), ("10 min", 600_000), ("20 min", 1_200_000),
-                                           ("45 min", 2_700_000), ("Open", nil), ("Custom", 0)]
+                                           ("45 min", 2_700_000), (tr("Open"), nil), (tr("Custom"), 0)]
         let presets = Set(Lobby.presetsMs.compactMap { $0 })
         for (cell, choice) in zip(cells, choices) {
             let selected: Bool
@@ -116,7 +117,7 @@ extension Frame {
             button(label, cell.inset(dx: 0, dy: metrics.px(2)), choice.1 == 0 ? .form(.typeDuration) : .lobby(.chooseDuration(choice.1)), style: selected ? .primary : .normal,
                    hitLabel: choice.1 == 0 ? "Custom" : choice.0)
         }
-        button("▶  Start", startArea, state.canStartSession ? .live(.start) : nil,
+        button(tr("▶  Start"), startArea, state.canStartSession ? .live(.start) : nil,
                style: state.canStartSession ? .selected : .disabled, size: metrics.px(28), hitLabel: "Start")
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import Foundation
 import TeamCore
@@ -10,10 +11,10 @@ extension Frame {
         let team = state.team
         let name = state.season.history.map { "\($0.line.number) \($0.line.name)" }
             ?? state.season.table?.lines.first { $0.playerID == state.season.historyPlayerID }?.name ?? ""
-        let area = topBar(title: name, colour: team.map { Colour($0.team.colour) }, back: ("‹ Season", .season(.closePlayer)),
-                          trailing: [("Lobby", .navigate(.lobby), .normal)])
+        let area = topBar(title: name, colour: team.map { Colour($0.team.colour) }, back: (tr("‹ Season"), .season(.closePlayer)),
+                          trailing: [(tr("Lobby"), .navigate(.lobby), .normal)])
         guard let history = state.season.history else {
-            canvas.text("Adding up the season…", size: metrics.body, colour: Theme.textDim, in: area, align: .center)
+            canvas.text(tr("Adding up the season…"), size: metrics.body, colour: Theme.textDim, in: area, align: .center)
             return
         }
         let (summary, body) = area.splitTop(metrics.px(44), gap: metrics.gap)
@@ -44,9 +45,9 @@ extension Frame {
         }
         figure("today", Self.load(line.loadToday))
         figure("sRPE", Self.load(line.srpeToday))
-        figure("Strain", Self.load(line.strain))
-        figure("Tolerance", Self.load(line.tolerance))
-        figure("ACWR", line.acwr.map { String(format: "%.2f", $0) } ?? "–")
+        figure(tr("Strain"), Self.load(line.strain))
+        figure(tr("Tolerance"), Self.load(line.tolerance))
+        figure(tr("ACWR"), line.acwr.map { String(format: "%.2f", $0) } ?? "–")
         // Each word with what it is the word of: "below" alone could be anything.
         for (cell, (label, word)) in zip(Rect(x, r.y, max(0, r.maxX - x), r.h).columns(2, gap: metrics.gap),
                                         [("load", line.status), ("readiness", line.readiness)]) {
@@ -87,7 +88,7 @@ extension Frame {
     }
 
     private func loadChart(_ history: PlayerHistory, _ r: Rect) {
-        let plot = chartFrame("Daily load", legend: [("Strain", Theme.warning), ("Tolerance", Theme.text)], r)
+        let plot = chartFrame(tr("Daily load"), legend: [(tr("Strain"), Theme.warning), (tr("Tolerance"), Theme.text)], r)
         let top = max(1, history.days.map { max($0.load, $0.strain, $0.tolerance) }.max() ?? 1) * 1.1
         func y(_ v: Double) -> Int { plot.maxY - Int(v / top * Double(plot.h)) }
         scaleLabel(Self.load(top), plot)
@@ -102,9 +103,9 @@ extension Frame {
 
     /// The daily sRPE load as bars (RPE × effort minutes of the rated sessions).
     private func srpeChart(_ history: PlayerHistory, _ r: Rect) {
-        let plot = chartFrame("Daily sRPE", r)
+        let plot = chartFrame(tr("Daily sRPE"), r)
         guard history.days.contains(where: { $0.srpe > 0 }) else {
-            canvas.text("no ratings yet", size: metrics.small, colour: Theme.textDim, in: plot, align: .center)
+            canvas.text(tr("no ratings yet"), size: metrics.small, colour: Theme.textDim, in: plot, align: .center)
             return
         }
         let top = max(1, history.days.map(\.srpe).max() ?? 1) * 1.1
@@ -119,10 +120,10 @@ extension Frame {
     /// TRIMP ÷ sRPE on each day with a rated session: the heart's load against the player's own.
     /// A ratio that drifts is worth a look (at the player, or the strap), not a verdict.
     private func ratioChart(_ history: PlayerHistory, _ r: Rect) {
-        let plot = chartFrame("TRIMP : sRPE", r)
+        let plot = chartFrame(tr("TRIMP : sRPE"), r)
         let points = history.days.compactMap { d in d.trimpToSRPE.map { (d.dayNumber, $0) } }
         guard !points.isEmpty else {
-            canvas.text("no ratings yet", size: metrics.small, colour: Theme.textDim, in: plot, align: .center)
+            canvas.text(tr("no ratings yet"), size: metrics.small, colour: Theme.textDim, in: plot, align: .center)
             return
         }
         let hi = max(points.map(\.1).max()! * 1.2, 0.01)
@@ -134,7 +135,7 @@ extension Frame {
     }
 
     private func zonesChart(_ history: PlayerHistory, _ r: Rect) {
-        let plot = chartFrame("Minutes in zones a week", r)
+        let plot = chartFrame(tr("Minutes in zones a week"), r)
         let (bars, labels) = plot.splitBottom(metrics.px(16))
         let totals = history.weeks.map { $0.zoneMs.dropFirst().reduce(0, +) }
         let top = max(60_000, totals.max() ?? 0)
@@ -158,7 +159,7 @@ extension Frame {
     }
 
     private func recoveryChart(_ history: PlayerHistory, _ r: Rect) {
-        let plot = chartFrame("HRR60, bpm", legend: [("the minute after the effort", Theme.textDim)], r)
+        let plot = chartFrame(tr("HRR60, bpm"), legend: [(tr("the minute after the effort"), Theme.textDim)], r)
         guard !history.recoveries.isEmpty else {
             canvas.text("no recovery minutes yet", size: metrics.small, colour: Theme.textDim, in: plot, align: .center)
             return
@@ -174,9 +175,9 @@ extension Frame {
 
     private func readinessChart(_ history: PlayerHistory, _ r: Rect) {
         let posture = history.checkPosture.map { " (\($0))" } ?? ""
-        let plot = chartFrame("Readiness lnRMSSD\(posture)", legend: [("normal range", Theme.seasonTone(.good).mixed(with: Theme.text, 0.3))], r)
+        let plot = chartFrame(tr("Readiness lnRMSSD") + posture, legend: [(tr("normal range"), Theme.seasonTone(.good).mixed(with: Theme.text, 0.3))], r)
         guard !history.checks.isEmpty else {
-            canvas.text("no readiness checks yet", size: metrics.small, colour: Theme.textDim, in: plot, align: .center)
+            canvas.text(tr("no readiness checks yet"), size: metrics.small, colour: Theme.textDim, in: plot, align: .center)
             return
         }
         let values = history.checks.flatMap { [$0.lnRMSSD, $0.normalLow ?? $0.lnRMSSD, $0.normalHigh ?? $0.lnRMSSD] }
@@ -201,9 +202,9 @@ extension Frame {
     /// a drop beyond it on the caution colour; today's total and z in the title.
     private func wellnessChart(_ history: PlayerHistory, _ r: Rect) {
         let today = history.line.wellness.map { w in " \(w.total)\(w.flagged ? " ↓" : "") · \(Self.wellnessZ(w))" } ?? ""
-        let plot = chartFrame("Wellness\(today)", r)
+        let plot = chartFrame(tr("Wellness") + today, r)
         guard !history.wellness.isEmpty else {
-            canvas.text("no check-ins yet", size: metrics.small, colour: Theme.textDim, in: plot, align: .center)
+            canvas.text(tr("no check-ins yet"), size: metrics.small, colour: Theme.textDim, in: plot, align: .center)
             return
         }
         let lo = 5.0, hi = 25.0
@@ -226,7 +227,7 @@ extension Frame {
     /// Every session of the player's, newest first: day, team, tags, load (or a check's lnRMSSD).
     private func historySessions(_ history: PlayerHistory, _ area: Rect) {
         let (titleRow, listArea) = area.splitTop(metrics.px(24), gap: metrics.px(4))
-        canvas.text("\(history.sessions.count) session\(history.sessions.count == 1 ? "" : "s"), every team",
+        canvas.text(trn("{n} session, every team", "{n} sessions, every team", n: history.sessions.count),
                     size: metrics.small, bold: true, colour: Theme.textDim, in: titleRow)
         list(id: "history", area: listArea, rowHeight: metrics.target, count: history.sessions.count) { i, r in
             let s = history.sessions[i]

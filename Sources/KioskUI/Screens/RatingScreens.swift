@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import TeamCore
 
@@ -8,9 +9,9 @@ import TeamCore
 extension Frame {
     func ratingSheet(_ sheet: RatingSheet) {
         let team = state.team
-        let coachButton: (String, Action?, ButtonStyle) = sheet.coach ? ("Coach", nil, .selected) : ("Coach", .review(.rating(.unlockCoach)), .normal)
-        let area = topBar(title: "Rate the session · \(sheet.ratedCount) of \(sheet.lines.count)", colour: team.map { Colour($0.team.colour) },
-                          back: ("‹ Review", .review(.rating(.close))), trailing: [coachButton])
+        let coachButton: (String, Action?, ButtonStyle) = sheet.coach ? (tr("Coach"), nil, .selected) : (tr("Coach"), .review(.rating(.unlockCoach)), .normal)
+        let area = topBar(title: tr("Rate the session") + " · " + tr("{n} of {total}", ["n": "\(sheet.ratedCount)", "total": "\(sheet.lines.count)"]), colour: team.map { Colour($0.team.colour) },
+                          back: (tr("‹ Review"), .review(.rating(.close))), trailing: [coachButton])
         let (hint, grid) = area.splitTop(metrics.px(28), gap: metrics.px(6))
         canvas.text(ratingHint(sheet), size: metrics.small, colour: Theme.textDim, in: hint)
         ratingGrid(sheet, in: grid, forWall: false)
@@ -19,16 +20,16 @@ extension Frame {
 
     /// What the line under the bar says: how to rate, or that only the coach can now.
     private func ratingHint(_ sheet: RatingSheet) -> String {
-        if sheet.coach { return "Coach: tap a player to set or correct their rating" }
-        if !sheet.windowOpen { return "The players' 2 hours to rate are over: the coach can correct (Coach)" }
-        return "Find your tile, then tap how hard the whole session was (best about \(SessionRPE.promptAfterMs / 60_000) min after it)"
+        if sheet.coach { return tr("Coach: tap a player to set or correct their rating") }
+        if !sheet.windowOpen { return tr("The players' 2 hours to rate are over: the coach can correct (Coach)") }
+        return tr("Find your tile, then tap how hard the whole session was (best about {n} min after it)", ["n": "\(SessionRPE.promptAfterMs / 60_000)"])
     }
 
     /// The wall while the team rates: every player's tile, rated or not.
     func wallRatings(_ sheet: RatingSheet) {
         canvas.clear(Theme.background)
         let (bar, rest) = screen.splitTop(metrics.px(72))
-        canvas.text("Rate the session · \(sheet.ratedCount) of \(sheet.lines.count) rated", size: metrics.px(44), bold: true,
+        canvas.text(tr("Rate the session") + " · " + tr("{n} of {total} rated", ["n": "\(sheet.ratedCount)", "total": "\(sheet.lines.count)"]), size: metrics.px(44), bold: true,
                     in: bar.inset(dx: metrics.margin, dy: 0))
         ratingGrid(sheet, in: rest.inset(metrics.px(6)), forWall: true)
     }
@@ -38,9 +39,9 @@ extension Frame {
     private func ratingGrid(_ sheet: RatingSheet, in area: Rect, forWall: Bool) {
         let showValues = forWall ? !state.settings.values.wallPrivacy : sheet.coach
         func status(_ line: RatingLine) -> String {
-            guard let rpe = line.rpe else { return forWall ? "not yet" : "tap to rate" }
-            guard showValues else { return "rated" }
-            return "\(rpe)" + (SessionRPE.anchor(rpe).map { " · \($0)" } ?? "") + (line.byCoach ? " (coach)" : "")
+            guard let rpe = line.rpe else { return forWall ? tr("not yet") : tr("tap to rate") }
+            guard showValues else { return tr("rated") }
+            return "\(rpe)" + (SessionRPE.anchor(rpe).map { " · \($0)" } ?? "") + (line.byCoach ? " " + tr("(coach)") : "")
         }
         playerStatusGrid(sheet.lines.map { line in
             PlayerStatusTile(playerID: line.playerID, number: line.number, name: line.name, done: line.rpe != nil, status: status(line),
@@ -58,11 +59,11 @@ extension Frame {
         canvas.fillRounded(box, radius: metrics.px(14), Theme.surface)
         let inner = box.inset(metrics.px(10))
         let (head, scale) = inner.splitTop(metrics.target, gap: metrics.gap)
-        let (title, cancel) = head.splitRight(max(metrics.target + metrics.px(40), canvas.measure("Cancel", size: metrics.body, bold: true) + metrics.px(32)),
+        let (title, cancel) = head.splitRight(max(metrics.target + metrics.px(40), canvas.measure(tr("Cancel"), size: metrics.body, bold: true) + metrics.px(32)),
                                               gap: metrics.gap)
         let who = state.settings.values.showAliases ? "#\(line.number)" : "#\(line.number) \(line.name)"
-        canvas.text("\(who): how hard was the session?" + (coach ? " (coach)" : ""), size: metrics.title, bold: true, in: title)
-        button("Cancel", cancel, .review(.rating(.cancelPick)))
+        canvas.text(tr("{who}: how hard was the session?", ["who": who]) + (coach ? " " + tr("(coach)") : ""), size: metrics.title, bold: true, in: title)
+        button(tr("Cancel"), cancel, .review(.rating(.cancelPick)))
         let rows = scale.rows(2, gap: metrics.gap)
         let values = [Array(0...5), Array(6...10)]
         for (row, numbers) in zip(rows, values) {

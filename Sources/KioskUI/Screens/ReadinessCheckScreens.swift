@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import TeamCore
 
@@ -21,7 +22,7 @@ extension Frame {
 
     /// "Keep still — 2:41", centred.
     func keepStillCountdown(_ leftMs: Int64, size: Int, in box: Rect) {
-        canvas.text("Keep still — " + Self.recoveryClock(leftMs), size: size, bold: true, in: box.inset(dx: metrics.margin, dy: 0),
+        canvas.text(tr("Keep still — ") + Self.recoveryClock(leftMs), size: size, bold: true, in: box.inset(dx: metrics.margin, dy: 0),
                     align: .center, background: Theme.readiness)
     }
 
@@ -33,7 +34,7 @@ extension Frame {
         let bh = metrics.topBar - metrics.px(12)
         let posture = live.readinessCheck?.posture.rawValue ?? ""
         var right = metrics.width - metrics.margin
-        for (label, action, style) in [("Save", Action.live(.save), ButtonStyle.primary), ("Discard…", .live(.discard), .normal)] {
+        for (label, action, style) in [(tr("Save"), Action.live(.save), ButtonStyle.primary), (tr("Discard…"), .live(.discard), .normal)] {
             let w = max(metrics.target + metrics.px(16), canvas.measure(label, size: metrics.body, bold: true) + metrics.px(28))
             button(label, Rect(right - w, metrics.px(6), w, bh), action, style: style, touch: Rect(right - w, 0, w, metrics.topBar))
             right -= w + metrics.gap
@@ -43,8 +44,8 @@ extension Frame {
         let area = screen.splitTop(metrics.topBar).1.inset(metrics.px(6))
         readinessGrid(live.readinessResults, in: area, forWall: false)
         if live.phase == .confirmDiscard {
-            dialog(title: "Discard for good?", message: "Every heart rate of this check will be deleted. This cannot be undone.",
-                   buttons: [("Keep it", .live(.cancelDiscard), .normal), ("Delete check", .live(.confirmDiscard), .danger)])
+            dialog(title: tr("Discard for good?"), message: tr("Every heart rate of this check will be deleted. This cannot be undone."),
+                   buttons: [(tr("Keep it"), .live(.cancelDiscard), .normal), (tr("Delete check"), .live(.confirmDiscard), .danger)])
         }
         notice()
     }
@@ -54,7 +55,7 @@ extension Frame {
         canvas.clear(Theme.background)
         let (bar, rest) = screen.splitTop(metrics.px(72))
         let posture = live.readinessCheck.map { " · " + $0.posture.rawValue } ?? ""
-        canvas.text("Readiness check" + posture, size: metrics.px(48), bold: true, in: bar.inset(dx: metrics.margin, dy: 0))
+        canvas.text(tr("Readiness check") + posture, size: metrics.px(48), bold: true, in: bar.inset(dx: metrics.margin, dy: 0))
         readinessGrid(live.readinessResults, in: rest.inset(metrics.px(6)), forWall: true)
     }
 
@@ -62,7 +63,7 @@ extension Frame {
     /// the wall in privacy mode a cell says only whether the player was measured: no words, no numbers.
     private func readinessGrid(_ results: [ReadinessResult]?, in area: Rect, forWall: Bool) {
         guard let results else {
-            canvas.text("Reading the checks…", size: metrics.body, colour: Theme.textDim, in: area, align: .center)
+            canvas.text(tr("Reading the checks…"), size: metrics.body, colour: Theme.textDim, in: area, align: .center)
             return
         }
         let privacy = forWall && state.settings.values.wallPrivacy

@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import TeamCore
 
@@ -42,10 +43,10 @@ extension Frame {
     /// "SSG 4v4 across the season": a row a week — the team's mean of its players, and under it the chosen
     /// player's (the spotlight or the open player) — minutes, mean and peak HR, % above 85 % HRmax, TRIMP.
     func drillSeasonSheet(_ sheet: DrillSeasonSheet, player: ReviewPlayer?) {
-        let hint = "Week by week · team = the mean of its players" + (player.map { " · \($0.name) under it" } ?? " · pick a player for theirs")
+        let hint = tr("Week by week · team = the mean of its players") + (player.map { " · \($0.name) under it" } ?? " · pick a player for theirs")
         let (buttons, body) = self.sheet(title: "\(sheet.drill) across the season", hint: hint, buttonsWidth: metrics.px(150))
-        button("Done", buttons, .review(.drillSeason(nil)), style: .primary, hitLabel: "Close season")
-        let headers = ["week", "sessions", "min", "mean", "peak", ">85 %", "TRIMP"]
+        button(tr("Done"), buttons, .review(.drillSeason(nil)), style: .primary, hitLabel: "Close season")
+        let headers = ["week", "sessions", "min", "mean", "peak", ">85 %", tr("TRIMP")]
         let (head, rows) = body.splitTop(metrics.px(30), gap: metrics.px(4))
         let widths = Self.drillColumns(head.w)
         var x = head.x

@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import TeamCore
 
@@ -16,7 +17,7 @@ extension Frame {
             if label.kind == .work { canvas.fill(Rect(from, plot.y, to - from, plot.h - h), colour.withAlpha(38)) }
             let r = Rect(from, plot.maxY - h, max(1, to - from - 1), h)
             canvas.fill(r, colour)
-            let word = label.kind == .work ? "WORK" : "REST"
+            let word = label.kind == .work ? tr("WORK") : tr("REST")
             let long = "\(word) \(label.number)/\(label.of)", short = "\(word.prefix(1))\(label.number)"
             for label in [long, short] where canvas.measure(label, size: size, bold: true) + metrics.px(4) <= r.w {
                 canvas.text(label, size: size, bold: true, in: r, align: .center, background: colour)

@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import Foundation
 import TeamCore
@@ -18,9 +19,12 @@ extension Frame {
         // Each tab is touched from the panel's top edge to the middle of the gap below it.
         func touch(_ tab: Rect) -> Rect { Rect(tab.x, panel.y, tab.w, tab.maxY + metrics.px(4) - panel.y) }
         let shown = state.review.panel
-        button("Heart rate", tabs[0], .review(.showPanel(.heartRate)), style: shown == .heartRate ? .primary : .normal, size: metrics.small,
+        // The tab's word, or the translator's short form where it is too long for half the panel.
+        let heartRate = [tr("Heart rate"), tr("Heart rate", context: "short, a tab")]
+            .first { canvas.measure($0, size: metrics.small, bold: true) <= tabs[0].w - metrics.px(16) } ?? tr("Heart rate", context: "short, a tab")
+        button(heartRate, tabs[0], .review(.showPanel(.heartRate)), style: shown == .heartRate ? .primary : .normal, size: metrics.small,
                touch: touch(tabs[0]))
-        button("HRV", tabs[1], .review(.showPanel(.hrv)), style: shown == .hrv ? .primary : .normal, size: metrics.small, touch: touch(tabs[1]))
+        button(tr("HRV"), tabs[1], .review(.showPanel(.hrv)), style: shown == .hrv ? .primary : .normal, size: metrics.small, touch: touch(tabs[1]))
         switch shown {
         case .heartRate: heartRatePanel(p, body)
         case .hrv: hrvPanel(p, body)
@@ -55,15 +59,15 @@ extension Frame {
         mutating func draw(_ lines: [ReviewPanelLine]) {
             let m = frame.metrics
             let rows = lines.compactMap { line -> (String, String)? in
-                if case .row(let label, let value) = line { return (label, value) }
+                if case .row(let label, let value) = line { return (tr(label), value) }
                 return nil
             }
             labelSize = frame.commonSize(rows.map { ($0.0, labelW - m.px(4)) }, max: m.small, min: 10, bold: false)
             valueSize = frame.commonSize(rows.map { ($0.1, area.w - labelW) }, max: m.small + m.px(2), min: 10, bold: true)
             for line in lines {
                 switch line {
-                case .row(let label, let value): row(label, value)
-                case .note(let text): note(text)
+                case .row(let label, let value): row(tr(label), value)
+                case .note(let text): note(tr(text))
                 }
             }
         }
@@ -102,7 +106,7 @@ extension Frame {
         rows.y += metrics.px(6)
         // Corrected beats are guesses: many of them and the numbers above say more about the strap than the heart.
         if let corrected = p.digest.correctedBeatsPercent, corrected > 5 {
-            wrappedText("Over 5 % of the beats were corrected: check the strap's fit before trusting these.",
+            wrappedText(tr("Over 5 % of the beats were corrected: check the strap's fit before trusting these."),
                         size: metrics.small - metrics.px(2), in: Rect(area.x, rows.y, area.w, max(0, area.maxY - rows.y)), colour: Theme.warning)
         }
     }

@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import Foundation
 import TeamCore
@@ -11,15 +12,16 @@ extension Frame {
         } else if state.review.data != nil, let sheet = state.review.drillSeason {
             drillSeasonSheet(sheet, player: state.review.selectedPlayer ?? state.review.spotlightPlayer)
         } else if let data = state.review.data {
-            let back: (String, Action) = state.review.selectedPlayerID != nil ? ("‹ Team", .review(.selectPlayer(nil))) : ("‹ Sessions", .review(.close))
+            let back: (String, Action) = state.review.selectedPlayerID != nil ? (tr("‹ Team"), .review(.selectPlayer(nil))) : (tr("‹ Sessions"), .review(.close))
             // The zones are the session's, recorded under its model: said, so a changed setting does not surprise.
             // The year is in the sessions list; without it the day and time stay readable beside four buttons at 800×480.
             // Delete looks like the destructive button it is (red, as every delete on the kiosk); the PIN and a question follow.
             let title = Self.dayFormatter.string(from: data.startedAt) + ", " + Self.timeFormatter.string(from: data.startedAt)
-            let bar = topBar(title: title, colour: team.map { Colour($0.team.colour) }, back: back,
-                             trailing: (SessionTags(stored: data.tags).isMeasurement ? [] : [("Rate", .review(.rating(.open)), .primary)])
-                                + [("Export", .review(.export), .normal), ("Delete", .review(.askToDelete), .danger),
-                                   ("Lobby", .navigate(.lobby), .normal)])
+            let shortTitle = Localization.current.dateFormatter("dMHHmm").string(from: data.startedAt)
+            let bar = topBar(title: title, shorterTitles: [shortTitle], colour: team.map { Colour($0.team.colour) }, back: back,
+                             trailing: (SessionTags(stored: data.tags).isMeasurement ? [] : [(tr("Rate"), .review(.rating(.open)), .primary)])
+                                + [(tr("Export"), .review(.export), .normal), (tr("Delete"), .review(.askToDelete), .danger),
+                                   (tr("Lobby"), .navigate(.lobby), .normal)])
             let (info, area) = bar.splitTop(metrics.px(24), gap: metrics.px(6))
             sessionInfo(data, info)
             if let player = state.review.selectedPlayer {
@@ -28,8 +30,8 @@ extension Frame {
                 teamReview(data, area)
             }
         } else {
-            let area = topBar(title: "\(team?.team.name ?? "") · sessions", colour: team.map { Colour($0.team.colour) },
-                              back: ("‹ Lobby", .navigate(.lobby)), trailing: [("Season", .navigate(.season), .normal)])
+            let area = topBar(title: tr("{team} · sessions", ["team": team?.team.name ?? ""]), colour: team.map { Colour($0.team.colour) },
+                              back: (tr("‹ Lobby"), .navigate(.lobby)), trailing: [(tr("Season"), .navigate(.season), .normal)])
             sessionList(area)
         }
         notice()
@@ -37,12 +39,12 @@ extension Frame {
 
     /// Under the bar: how long it recorded, the session's tags, and the zone model it was recorded under.
     private func sessionInfo(_ data: ReviewData, _ r: Rect) {
-        let model = "zones: " + Self.zoneModelName(data.zoneModel)
+        let model = tr("zones: {model}", ["model": Self.zoneModelName(data.zoneModel)])
         let (left, modelBox) = r.splitRight(canvas.measure(model, size: metrics.small) + metrics.px(8), gap: metrics.gap)
         let duration = SessionClock.format(data.durationMs)
         let (durationBox, tagBox) = left.splitLeft(canvas.measure(duration, size: metrics.small, bold: true) + metrics.px(14))
         canvas.text(duration, size: metrics.small, bold: true, in: durationBox)
-        let tags = data.tags.isEmpty ? "no tags" : Self.tagText(data.tags)
+        let tags = data.tags.isEmpty ? tr("no tags") : Self.tagText(data.tags)
         canvas.text(tags, size: metrics.small, bold: !data.tags.isEmpty,
                     colour: data.tags.isEmpty ? Theme.textDim : Theme.accent.mixed(with: Theme.text, 0.55), in: tagBox)
         canvas.text(model, size: metrics.small, colour: Theme.textDim, in: modelBox, align: .right)
@@ -57,7 +59,7 @@ extension Frame {
             listArea = rest
         }
         if sessions.isEmpty {
-            canvas.text("No sessions yet", size: metrics.body, colour: Theme.textDim, in: listArea, align: .center)
+            canvas.text(tr("No sessions yet"), size: metrics.body, colour: Theme.textDim, in: listArea, align: .center)
         }
         list(id: "sessions", area: listArea, rowHeight: metrics.target, count: sessions.count) { i, r in
             sessionRow(sessions[i], r)
@@ -81,14 +83,14 @@ extension Frame {
             canvas.text(Self.tagText(card.tags), size: metrics.small, colour: Theme.accent.mixed(with: Theme.text, 0.55), in: bottom)
         }
         let (top, bottom) = info.splitTop(info.h * 11 / 20)
-        let average = card.averageBPM.map { "avg \(Int($0.rounded())) bpm" } ?? "avg –"
+        let average = card.averageBPM.map { tr("avg {n} bpm", ["n": "\(Int($0.rounded()))"]) } ?? tr("avg –")
         canvas.text(average, size: metrics.body, bold: true, in: top)
-        canvas.text("\(SessionClock.format(card.effortMs)) effort · \(card.playerCount) player\(card.playerCount == 1 ? "" : "s")",
+        canvas.text(tr("{time} effort", ["time": SessionClock.format(card.effortMs)]) + " · " + trn("{n} player", "{n} players", n: card.playerCount),
                     size: metrics.small, colour: Theme.textDim, in: bottom)
         if !card.reviewed {
             let b = Rect(badge.x, r.midY - metrics.px(14), badge.w, metrics.px(28))
             canvas.fillRounded(b, radius: metrics.px(14), Theme.danger)
-            canvas.text("new", size: metrics.small, bold: true, in: b, align: .center)
+            canvas.text(tr("new", context: "session not yet reviewed"), size: metrics.small, bold: true, in: b, align: .center)
         }
     }
 
@@ -97,7 +99,7 @@ extension Frame {
         let chosen = state.review.tagFilter
         var x = r.x
         let pad = metrics.px(28)
-        for (label, tag) in [("All", nil as String?)] + state.review.filterTags.map({ (Self.tagText([$0]), $0 as String?) }) {
+        for (label, tag) in [(tr("All"), nil as String?)] + state.review.filterTags.map({ (Self.tagText([$0]), $0 as String?) }) {
             let w = max(metrics.target + metrics.px(16), canvas.measure(label, size: metrics.body, bold: true) + pad)
             guard x + w <= r.maxX else { break }
             button(label, Rect(x, r.y, w, r.h), .review(.filter(tag: tag)), style: chosen == tag ? .primary : .normal,
@@ -145,8 +147,8 @@ extension Frame {
                 // test's card gives its result: HRex and HRR60.
                 let figures = Dictionary(p.analytics.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })
                 let summary = figures["HRex"].map { "HRex \($0.replacingOccurrences(of: " HRmax", with: "")) · HRR60 \(figures["Recovery 1 min"] ?? "–")" }
-                    ?? "avg \(avg) · max \(p.digest.maxBPM.map(String.init) ?? "–")"
-                canvas.text(picked ? "tap again for details ›" : summary,
+                    ?? tr("avg {avg} · max {max}", ["avg": "\(avg)", "max": p.digest.maxBPM.map(String.init) ?? "–"])
+                canvas.text(picked ? tr("tap again for details ›") : summary,
                             size: metrics.small - metrics.px(2), colour: picked ? Theme.text : Theme.textDim, in: bottom)
                 hits.add(Hit(rect: cell, label: p.name, action: picked ? .review(.selectPlayer(p.playerID)) : .review(.spotlight(p.playerID))))
             }
@@ -157,16 +159,16 @@ extension Frame {
     /// player at a time; the next follows). Both answers are a glove-sized button.
     private func maxHRSuggestion(_ s: MaxHeartRateSuggestion, of count: Int, in r: Rect) {
         canvas.fillRounded(r, radius: metrics.px(10), Theme.surfaceHigh)
-        let use = "Use \(s.observedBPM)", keep = "Keep \(s.onFileBPM)"
+        let use = tr("Use {n}", ["n": "\(s.observedBPM)"]), keep = tr("Keep {n}", ["n": "\(s.onFileBPM)"])
         let (least, size, pad) = (metrics.target * 2, metrics.body, metrics.px(32))
         let width = { [canvas] (label: String) in max(least, canvas.measure(label, size: size, bold: true) + pad) }
         let (text, buttons) = r.splitRight(width(use) + width(keep) + metrics.gap, gap: metrics.gap)
         let (useBox, keepBox) = buttons.splitLeft(width(use), gap: metrics.gap)
-        let source = s.onFileSource == .measured ? "measured" : "\(s.onFileSource.rawValue.capitalized)'s estimate"
+        let source = s.onFileSource == .measured ? tr("measured") : tr("{formula}'s estimate", ["formula": s.onFileSource.rawValue.capitalized])
         let (top, bottom) = text.inset(dx: metrics.px(14), dy: metrics.px(4)).splitTop(text.h / 2 - metrics.px(4))
-        canvas.text("\(s.name) held \(s.observedBPM) bpm for 5 s" + (count > 1 ? " · 1 of \(count)" : ""),
+        canvas.text(tr("{name} held {n} bpm for 5 s", ["name": s.name, "n": "\(s.observedBPM)"]) + (count > 1 ? " · " + tr("1 of {n}", ["n": "\(count)"]) : ""),
                     size: metrics.small + metrics.px(1), bold: true, in: top, background: Theme.surfaceHigh)
-        canvas.text("HRmax on file \(s.onFileBPM) (\(source)): a new HRmax?", size: metrics.small, colour: Theme.textDim, in: bottom,
+        canvas.text(tr("HRmax on file {n} ({source}): a new HRmax?", ["n": "\(s.onFileBPM)", "source": source]), size: metrics.small, colour: Theme.textDim, in: bottom,
                     background: Theme.surfaceHigh)
         button(use, useBox, .review(.acceptMaxHR(playerID: s.playerID)), style: .primary, hitLabel: "Use HRmax \(s.observedBPM)")
         button(keep, keepBox, .review(.dismissMaxHR(playerID: s.playerID)), style: .normal, hitLabel: "Keep HRmax \(s.onFileBPM)")
@@ -174,7 +176,7 @@ extension Frame {
 
     /// The zone model as the settings screen names it.
     static func zoneModelName(_ model: ZoneModel) -> String {
-        model == .percentOfMax ? "%HRmax" : "%HRR"
+        "%" + (model == .percentOfMax ? tr("HRmax") : tr("HRR"))
     }
 
     /// A heart-rate graph: bpm 40–210 up, session time across; laps as dashed verticals. `band`: the
@@ -199,7 +201,7 @@ extension Frame {
             let ex = x(end)
             canvas.fill(Rect(ex, plot.y, max(0, plot.maxX - ex), plot.h), Theme.recovery.withAlpha(70))
             canvas.fill(Rect(ex, plot.y, max(1, metrics.px(2)), plot.h), Theme.recovery.mixed(with: Theme.text, 0.3))
-            canvas.text("recovery", size: metrics.small - metrics.px(2), bold: true, colour: Theme.recovery.mixed(with: Theme.text, 0.5),
+            canvas.text(tr("recovery"), size: metrics.small - metrics.px(2), bold: true, colour: Theme.recovery.mixed(with: Theme.text, 0.5),
                         in: Rect(ex + metrics.px(4), plot.y + metrics.px(2), max(0, plot.maxX - ex - metrics.px(6)), metrics.px(18)))
         }
         // An interval program's laps are its blocks, drawn as a strip; the coach's own laps as dashes.
@@ -220,7 +222,7 @@ extension Frame {
         if let previous {
             // What the faint line is, and what the (±) in the panel compare with: under the graph,
             // between its time labels, where nothing is drawn over it.
-            let legend = "faint line and (±): " + Self.previousFormatter.string(from: previous.startedAt)
+            let legend = tr("faint line and (±): ") + Self.previousFormatter.string(from: previous.startedAt)
             canvas.text(legend, size: metrics.small - metrics.px(2), colour: Theme.textDim,
                         in: Rect(plot.x + metrics.px(84), plot.maxY + metrics.px(4), max(0, plot.w - metrics.px(168)), metrics.px(20)),
                         align: .center)
@@ -256,7 +258,7 @@ extension Frame {
                 canvas.fill(Rect(cx, plot.y, max(1, metrics.px(2)), plot.h), Theme.text)
                 if let point = player.series.min(by: { abs($0.tMs - cursor) < abs($1.tMs - cursor) }) {
                     let zone = player.physiology.zone(Double(point.bpm), model: data.zoneModel)
-                    let label = "\(SessionClock.format(point.tMs)) · \(point.bpm) bpm · \(Theme.zoneName(zone))"
+                    let label = SessionClock.format(point.tMs) + " · " + tr("{n} bpm", ["n": "\(point.bpm)"]) + " · " + Theme.zoneName(zone)
                     let w = canvas.measure(label, size: metrics.body, bold: true) + metrics.px(20)
                     let bx = min(max(plot.x, cx - w / 2), plot.maxX - w)
                     // Below the row of lap and recovery labels, so it covers none of them.
@@ -268,12 +270,7 @@ extension Frame {
         }
     }
 
-    static let previousFormatter: DateFormatter = {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_GB")
-        f.dateFormat = "EEE d MMM, HH:mm"
-        return f
-    }()
+    static var previousFormatter: DateFormatter { Localization.current.dateFormatter("EEEdMMMHHmm") }
 
     /// The team's band (lowest to highest player, stretch by stretch) and its mean as a white line.
     private func teamBand(_ band: [TeamBandPoint], x: (Int64) -> Int, y: (Double) -> Int, plot: Rect) {

@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import TeamCore
 
@@ -16,11 +17,11 @@ extension Frame {
     private func seasonTable() {
         let team = state.team
         let day = state.season.table.map { " · " + $0.day.label } ?? ""
-        let area = topBar(title: "\(team?.team.name ?? "") · season\(day)", colour: team.map { Colour($0.team.colour) },
-                          back: ("‹ Sessions", .navigate(.review)),
-                          trailing: [("Check-in", .navigate(.checkIn), .normal), ("Lobby", .navigate(.lobby), .normal)])
+        let area = topBar(title: tr("{team} · season", ["team": team?.team.name ?? ""]) + day, colour: team.map { Colour($0.team.colour) },
+                          back: (tr("‹ Sessions"), .navigate(.review)),
+                          trailing: [(tr("Check-in"), .navigate(.checkIn), .normal), (tr("Lobby"), .navigate(.lobby), .normal)])
         guard state.season.table != nil else {
-            canvas.text("Adding up the season…", size: metrics.body, colour: Theme.textDim, in: area, align: .center)
+            canvas.text(tr("Adding up the season…"), size: metrics.body, colour: Theme.textDim, in: area, align: .center)
             return
         }
         let lines = state.season.shownLines
@@ -37,7 +38,7 @@ extension Frame {
         }
         var names: (index: Int, size: Int)?
         if lines.isEmpty {
-            canvas.text("No players on the roster", size: metrics.body, colour: Theme.textDim, in: listArea, align: .center)
+            canvas.text(tr("No players on the roster"), size: metrics.body, colour: Theme.textDim, in: listArea, align: .center)
         }
         // A list of its own for each order, so a new order starts at its top.
         list(id: "season-\(state.season.sort.rawValue)-\(state.season.descending)", area: listArea, rowHeight: metrics.target, count: lines.count) { i, r in
@@ -50,7 +51,7 @@ extension Frame {
             seasonRow(lines[i], r, name: (Self.seasonNames(lines[i])[fit.index], fit.size))
             hits.add(Hit(rect: r, label: lines[i].name, action: .season(.openPlayer(lines[i].playerID))))
         }
-        canvas.text("Today: TRIMP · sRPE: RPE × min · Strain 7 d, Tolerance 28 d · ACWR by EWMA · Wellness 5–25, z vs own 28 d — guidance, not a diagnosis",
+        canvas.text(tr("Today: TRIMP · sRPE: RPE × min · Strain 7 d, Tolerance 28 d · ACWR by EWMA · Wellness 5–25, z vs own 28 d — guidance, not a diagnosis"),
                     size: metrics.small - metrics.px(3), colour: Theme.textDim, in: footnote)
     }
 
@@ -84,16 +85,16 @@ extension Frame {
 
     static func seasonHeadingText(_ column: SeasonColumn) -> String {
         switch column {
-        case .player: "Player"
-        case .today: "Today"
+        case .player: tr("Player")
+        case .today: tr("Today")
         case .srpe: "sRPE"
-        case .strain: "Strain"
-        case .tolerance: "Tolerance"
-        case .status: "Status"
-        case .acwr: "ACWR"
-        case .readiness: "Readiness"
-        case .wellness: "Wellness"
-        case .last: "Last"
+        case .strain: tr("Strain", context: "table header, short")
+        case .tolerance: tr("Tolerance", context: "table header, short")
+        case .status: tr("Status")
+        case .acwr: tr("ACWR")
+        case .readiness: tr("Readiness")
+        case .wellness: tr("Wellness")
+        case .last: tr("Last")
         }
     }
 

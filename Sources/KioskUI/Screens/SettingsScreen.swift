@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import TeamCore
 
@@ -6,10 +7,10 @@ extension Frame {
     /// While a backup is put back (off the loop): what is happening, and no button — nothing may
     /// write to the database meanwhile, and the stick must stay in.
     private func restoringScreen() {
-        let area = topBar(title: "Settings")
+        let area = topBar(title: tr("Settings"))
         let lines = Rect(area.x, area.y + area.h / 3, area.w, metrics.target * 3 / 2).rows(2, gap: 0)
-        canvas.text("Restoring the backup from the USB stick…", size: metrics.title, bold: true, in: lines[0], align: .center)
-        canvas.text("Keep the stick in: a whole season's data can take a few minutes.", size: metrics.body, colour: Theme.textDim,
+        canvas.text(tr("Restoring the backup from the USB stick…"), size: metrics.title, bold: true, in: lines[0], align: .center)
+        canvas.text(tr("Keep the stick in: a whole season's data can take a few minutes."), size: metrics.body, colour: Theme.textDim,
                     in: lines[1], align: .center)
     }
 
@@ -19,27 +20,28 @@ extension Frame {
         if state.settings.page == .tilesAndSound { return tilesAndSoundSettings() }
         if state.settings.page == .intervals { return intervalSettings() }
         if state.settings.page == .clubSync { return clubSyncPage() }
-        let area = topBar(title: "Settings", back: ("‹ Done", .navigate(.home)),
-                          trailing: [("Intervals ›", .settings(.showPage(.intervals)), .normal),
-                                     ("Tiles & sound ›", .settings(.showPage(.tilesAndSound)), .normal)])
+        if state.settings.page == .language { return languageSettings() }
+        let area = topBar(title: tr("Settings"), back: (tr("‹ Done"), .navigate(.home)),
+                          trailing: [(tr("Intervals ›"), .settings(.showPage(.intervals)), .normal),
+                                     (tr("Tiles & sound ›"), .settings(.showPage(.tilesAndSound)), .normal)])
         let (left, right) = area.splitLeft(area.w * 58 / 100, gap: metrics.margin)
         let s = state.settings.values
         let rows: [SettingRow] = [
-            SettingRow("Zone model", [("%HRmax", .settings(.setZoneModel(.percentOfMax)), s.zoneModel == .percentOfMax),
-                                      ("%HRR", .settings(.setZoneModel(.heartRateReserve)), s.zoneModel == .heartRateReserve)]),
-            SettingRow("HRmax formula", MaxHeartRateFormula.allCases.map { f in
+            SettingRow(tr("Zone model"), [(Self.zoneModelName(.percentOfMax), .settings(.setZoneModel(.percentOfMax)), s.zoneModel == .percentOfMax),
+                                      (Self.zoneModelName(.heartRateReserve), .settings(.setZoneModel(.heartRateReserve)), s.zoneModel == .heartRateReserve)]),
+            SettingRow(tr("HRmax formula"), MaxHeartRateFormula.allCases.map { f in
                 (f.rawValue.capitalized, .settings(.setMaxFormula(f)), s.maxFormula == f)
             }),
-            SettingRow("Zone margin", KioskSettings.zoneMarginChoicesBpm.map { bpm in
-                ("\(bpm) bpm", .settings(.setZoneMargin(bpm: bpm)), s.zoneMarginBpm == bpm)
-            }),
-            SettingRow("Wall display", [("Show BPM", s.wallPrivacy ? .settings(.toggleWallPrivacy) : nil, !s.wallPrivacy),
-                                        ("Private", s.wallPrivacy ? nil : .settings(.toggleWallPrivacy), s.wallPrivacy)]),
-            SettingRow("Tile names", [("Names", s.showAliases ? .settings(.toggleAliases) : nil, !s.showAliases),
-                                      ("Numbers only", s.showAliases ? nil : .settings(.toggleAliases), s.showAliases)]),
+            SettingRow(tr("Zone margin"), KioskSettings.zoneMarginChoicesBpm.map { bpm in
+                (tr("{n} bpm", ["n": "\(bpm)"]), .settings(.setZoneMargin(bpm: bpm)), s.zoneMarginBpm == bpm)
+            }, hitLabels: KioskSettings.zoneMarginChoicesBpm.map { "\($0) bpm" }),
+            SettingRow(tr("Wall display"), [(tr("Show BPM"), s.wallPrivacy ? .settings(.toggleWallPrivacy) : nil, !s.wallPrivacy),
+                                        (tr("Private"), s.wallPrivacy ? nil : .settings(.toggleWallPrivacy), s.wallPrivacy)]),
+            SettingRow(tr("Tile names"), [(tr("Names"), s.showAliases ? .settings(.toggleAliases) : nil, !s.showAliases),
+                                      (tr("Numbers only"), s.showAliases ? nil : .settings(.toggleAliases), s.showAliases)]),
             // What runs now in full (which controllers, which seed) under the title.
-            SettingRow("Heart rates", [("Bluetooth", .settings(.setSensor(.bluetooth)), state.sensors.kind == .bluetooth),
-                                       ("Simulated", .settings(.setSensor(.simulated)), state.sensors.kind == .simulated)],
+            SettingRow(tr("Heart rates"), [(tr("Bluetooth"), .settings(.setSensor(.bluetooth)), state.sensors.kind == .bluetooth),
+                                       (tr("Simulated"), .settings(.setSensor(.simulated)), state.sensors.kind == .simulated)],
                        detail: state.sensors.description),
         ]
         settingRows(rows, in: left)
@@ -49,12 +51,12 @@ extension Frame {
         let club = lines[4].columns(2, gap: metrics.px(6))
         let (restoreBox, clubSyncBox) = lines[3].splitLeft(lines[3].w * 58 / 100, gap: metrics.px(6))
         let buttons: [(String, Rect, Action?, ButtonStyle)] = [
-            ("Export all to USB", exportBox, .settings(.exportAll), .primary),
-            ("Change PIN", pinBox, .settings(.changePin), .normal),
-            ("Restore from USB", restoreBox, state.settings.backups.stickBackup == nil ? nil : .settings(.askToRestoreFromStick), .normal),
-            ("Club sync", clubSyncBox, .clubSync(.open), .normal),
-            ("All players", club[0], .club(.open(.players)), .normal),
-            ("Straps", club[1], .club(.open(.straps)), .normal),
+            (tr("Export all to USB"), exportBox, .settings(.exportAll), .primary),
+            (tr("Change PIN"), pinBox, .settings(.changePin), .normal),
+            (tr("Restore from USB"), restoreBox, state.settings.backups.stickBackup == nil ? nil : .settings(.askToRestoreFromStick), .normal),
+            (tr("Club sync"), clubSyncBox, .clubSync(.open), .normal),
+            (tr("All players"), club[0], .club(.open(.players)), .normal),
+            (tr("Straps"), club[1], .club(.open(.straps)), .normal),
         ]
         let size = commonSize(buttons.map { ($0.0, $0.1.w - metrics.px(16)) }, max: metrics.small + metrics.px(2), min: 10, bold: true)
         for (label, box, action, style) in buttons {
@@ -62,14 +64,19 @@ extension Frame {
         }
         backupLine(lines[1].inset(dx: metrics.px(4), dy: metrics.px(6)))
         // The club's consent rule beside its retention (decision 075): both decide what leaves and stays.
-        labelled(s.requireConsent ? "Sessions kept · consent required" : "Sessions kept", s.retention.shortRule,
+        labelled(s.requireConsent ? tr("Sessions kept · consent required") : tr("Sessions kept"), Self.retentionRule(s.retention),
                  in: lines[2].inset(dx: metrics.px(4), dy: metrics.px(6)))
         notice()
     }
 
+    /// "for good" / "12 months, then deleted" (`SessionRetention.shortRule`) in the kiosk's language.
+    static func retentionRule(_ retention: SessionRetention) -> String {
+        retention.months == 0 ? tr("for good") : trn("{n} month, then deleted", "{n} months, then deleted", n: retention.months)
+    }
+
     /// When the last backup was written; "Restore from USB" under it works when a stick holds one.
     private func backupLine(_ r: Rect) {
-        labelled("Last backup", state.settings.backups.lastBackup ?? "none yet — insert a USB stick", in: r)
+        labelled(tr("Last backup"), state.settings.backups.lastBackup ?? tr("none yet — insert a USB stick"), in: r)
     }
 
     /// A title over its value (the last backup; how long sessions are kept, the club's rule).
@@ -85,11 +92,14 @@ extension Frame {
         var options: [(String, Action?, Bool)]
         var detail: String?
         var hitPrefix: String?
-        init(_ title: String, _ options: [(String, Action?, Bool)], detail: String? = nil, hitPrefix: String? = nil) {
+        /// What scripts call each option when its words are made with a number ("5 bpm"), in English.
+        var hitLabels: [String]?
+        init(_ title: String, _ options: [(String, Action?, Bool)], detail: String? = nil, hitPrefix: String? = nil, hitLabels: [String]? = nil) {
             self.title = title
             self.options = options
             self.detail = detail
             self.hitPrefix = hitPrefix
+            self.hitLabels = hitLabels
         }
     }
 
@@ -104,13 +114,14 @@ extension Frame {
         let titleSize = commonSize(zip(rows, rects).map { ($0.title, $1.w * 2 / 5 - metrics.px(4)) }, max: metrics.small + metrics.px(2),
                                    min: 10, bold: true)
         for (row, r) in zip(rows, rects) {
-            settingRow(r, row.title, row.options, detail: row.detail, hitPrefix: row.hitPrefix, size: optionSize, titleSize: titleSize)
+            settingRow(r, row.title, row.options, detail: row.detail, hitPrefix: row.hitPrefix, hitLabels: row.hitLabels, size: optionSize,
+                       titleSize: titleSize)
         }
     }
 
     /// `hitPrefix`: names the options for scripts where labels repeat ("Sound On", "Beeps On").
     private func settingRow(_ r: Rect, _ title: String, _ options: [(String, Action?, Bool)], detail: String?, hitPrefix: String?,
-                            size: Int, titleSize: Int) {
+                            hitLabels: [String]?, size: Int, titleSize: Int) {
         let (label, choices) = r.splitLeft(r.w * 2 / 5)
         if let detail {
             let (top, bottom) = label.splitTop(label.h / 2)
@@ -120,10 +131,13 @@ extension Frame {
             canvas.text(title, size: titleSize, bold: true, in: label)
         }
         let gap = metrics.px(6)
-        for (cell, option) in zip(choices.columns(options.count, gap: gap), options) {
+        let catalog = Localization.current.catalog
+        for (i, (cell, option)) in zip(choices.columns(options.count, gap: gap), options).enumerated() {
+            // Scripts name an option in English: its source message after the row's prefix ("Sound On").
+            let english = hitLabels.map { $0[i] } ?? catalog.source(of: option.0) ?? option.0
             // Six rows share 800×480's height: each option also takes the half gaps around it.
             button(option.0, cell, option.1, style: option.2 ? .primary : .normal, size: size,
-                   hitLabel: hitPrefix.map { "\($0) \(option.0)" }, touch: cell.inset(dx: -gap / 2, dy: -gap / 2))
+                   hitLabel: hitPrefix.map { "\($0) \(english)" } ?? (hitLabels == nil ? nil : english), touch: cell.inset(dx: -gap / 2, dy: -gap / 2))
         }
     }
 }

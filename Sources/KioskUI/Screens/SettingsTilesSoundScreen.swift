@@ -1,51 +1,56 @@
 import AppCore
+import Localization
 import TeamCore
 
 /// The second page of settings: what the live tiles show on their third line, and the sounds
 /// (the buzzer when the countdown ends, the beeps of its last seconds and of laps, the volume).
 extension Frame {
     func tilesAndSoundSettings() {
-        let area = topBar(title: "Tiles & sound", back: ("‹ Settings", .settings(.showPage(.general))),
-                          trailing: [("Done", .navigate(.home), .normal)])
+        let area = topBar(title: tr("Tiles & sound"), back: (tr("‹ Settings"), .settings(.showPage(.general))),
+                          trailing: [(tr("Done"), .navigate(.home), .normal)])
         let (left, right) = area.splitLeft(area.w * 68 / 100, gap: metrics.margin)
         let s = state.settings.values
         let (choices, testRow) = left.splitBottom((left.h - 4 * metrics.px(6)) / 5, gap: metrics.px(6))
-        let volumes = zip(["Quiet", "Medium", "Loud"], KioskSettings.soundVolumeChoices)
+        let volumes = zip([tr("Quiet"), tr("Medium"), tr("Loud")], KioskSettings.soundVolumeChoices)
         settingRows([
-            SettingRow("Tiles' third line", TileDetail.allCases.map { detail in
+            SettingRow(tr("Tiles' third line"), TileDetail.allCases.map { detail in
                 (Self.tileDetailLabel(detail, model: s.zoneModel), .settings(.setTileDetail(detail)), s.tileDetail == detail)
             }, hitPrefix: "Third line"),
-            SettingRow("Sound", [("Off", .settings(.setSound(false)), !s.sound), ("On", .settings(.setSound(true)), s.sound)], hitPrefix: "Sound"),
-            SettingRow("Volume", volumes.map { label, percent in (label, .settings(.setSoundVolume(percent)), s.soundVolume == percent) },
+            SettingRow(tr("Sound"), [(tr("Off"), .settings(.setSound(false)), !s.sound), (tr("On"), .settings(.setSound(true)), s.sound)], hitPrefix: "Sound"),
+            SettingRow(tr("Volume"), volumes.map { label, percent in (label, .settings(.setSoundVolume(percent)), s.soundVolume == percent) },
                        hitPrefix: "Volume"),
-            SettingRow("Beeps", [("Off", .settings(.setBeeps(false)), !s.beeps), ("On", .settings(.setBeeps(true)), s.beeps)],
-                       detail: "last 3 s and laps", hitPrefix: "Beeps"),
+            SettingRow(tr("Beeps"), [(tr("Off"), .settings(.setBeeps(false)), !s.beeps), (tr("On"), .settings(.setBeeps(true)), s.beeps)],
+                       detail: tr("last 3 s and laps"), hitPrefix: "Beeps"),
         ], in: choices)
         let testBox = testRow.splitLeft(testRow.w * 2 / 5).1
-        button("Test the buzzer", testBox, .settings(.testSound), style: s.sound ? .normal : .disabled, size: metrics.small + metrics.px(1))
-        wrappedText(Self.tilesAndSoundHelp(s), size: metrics.small, in: right.inset(dx: metrics.px(4), dy: metrics.px(8)), colour: Theme.textDim)
+        button(tr("Test the buzzer"), testBox, .settings(.testSound), style: s.sound ? .normal : .disabled, size: metrics.small + metrics.px(1))
+        // The language at the bottom of the help column: its button says the language in its own name.
+        let (helpBox, languageBox) = right.splitBottom(metrics.target, gap: metrics.gap)
+        wrappedText(Self.tilesAndSoundHelp(s), size: metrics.small, in: helpBox.inset(dx: metrics.px(4), dy: metrics.px(8)), colour: Theme.textDim)
+        button(tr("Language: {name} ›", ["name": Localization.current.language.nativeName]), languageBox, .settings(.showPage(.language)),
+               size: metrics.small + metrics.px(1), hitLabel: "Language")
         notice()
     }
 
     /// The percentage is of HRmax or of the reserve, as the zone model measures the zones it sits beside.
     static func tileDetailLabel(_ detail: TileDetail, model: ZoneModel) -> String {
         switch detail {
-        case .percentOfMax: model == .percentOfMax ? "%HRmax" : "%HRR"
+        case .percentOfMax: zoneModelName(model)
         case .kcal: "kcal"
-        case .effortPoints: "Effort"
-        case .versusLastTime: "vs last"
+        case .effortPoints: tr("Effort")
+        case .versusLastTime: tr("vs last")
         }
     }
 
     static func tilesAndSoundHelp(_ s: KioskSettings) -> String {
         let shown = switch s.tileDetail {
         case .percentOfMax, .kcal: tileDetailLabel(s.tileDetail, model: s.zoneModel)
-        case .effortPoints: "effort points"
-        case .versusLastTime: "effort points ahead (+) or behind (−) the same minute of the team's last session with the same tags"
+        case .effortPoints: tr("effort points")
+        case .versusLastTime: tr("effort points ahead (+) or behind (−) the same minute of the team's last session with the same tags")
         }
-        return "Under each big number the tiles show \(shown); "
-            + "sorted by effort they show effort points. "
-            + (s.sound ? "The buzzer sounds when the countdown ends" + (s.beeps ? ", with a beep over its last 3 s and at each lap." : ".")
-                : "No sound: the countdown ends silently.")
+        let sound = s.sound ? (s.beeps ? tr("The buzzer sounds when the countdown ends, with a beep over its last 3 s and at each lap.")
+                                        : tr("The buzzer sounds when the countdown ends."))
+            : tr("No sound: the countdown ends silently.")
+        return tr("Under each big number the tiles show {what}; sorted by effort they show effort points.", ["what": shown]) + " " + sound
     }
 }

@@ -1,12 +1,20 @@
+import Localization
 import AppCore
 import TeamCore
 
 /// The session's context tags: a bar in the lobby that says what is chosen, and the sheet
 /// where each is one tap (moment, kind, posture) plus a typed word.
 extension Frame {
-    /// Tags as people read them: "after training · match · sitting".
+    /// Tags as people read them, in the kiosk's language: "After training · Match · Sitting"; a typed word as typed.
     static func tagText(_ tags: [String]) -> String {
-        tags.map { $0.replacingOccurrences(of: "-", with: " ") }.joined(separator: " · ")
+        tags.map(tagWord).joined(separator: " · ")
+    }
+
+    static func tagWord(_ tag: String) -> String {
+        if let moment = SessionTags.Moment(rawValue: tag) { return tr(moment.label) }
+        if let kind = SessionTags.Kind(rawValue: tag) { return tr(kind.label) }
+        if let posture = SessionTags.Posture(rawValue: tag) { return tr(posture.label) }
+        return tag.replacingOccurrences(of: "-", with: " ")
     }
 
     /// The lobby's bar: what the next session will be tagged with; a tap opens the sheet.
@@ -14,42 +22,49 @@ extension Frame {
         let tags = state.lobby.tags
         canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
         let inner = r.inset(dx: metrics.px(14), dy: 0)
-        let (label, rest) = inner.splitLeft(canvas.measure("Tags", size: metrics.body, bold: true) + metrics.px(16))
-        canvas.text("Tags", size: metrics.body, bold: true, colour: Theme.textDim, in: label)
-        let (textBox, edit) = rest.splitRight(metrics.px(72))
+        let (label, rest) = inner.splitLeft(canvas.measure(tr("Tags"), size: metrics.body, bold: true) + metrics.px(16))
+        canvas.text(tr("Tags"), size: metrics.body, bold: true, colour: Theme.textDim, in: label)
+        // The bar is half the row beside "Needs attention": the long hint where it fits, else a shorter one; where
+        // even "none" has no room beside "Edit ›" (longer words), the bar's arrow alone says it opens.
+        let hints = tags.isEmpty ? [tr("none — tap to say what this session is"), tr("none — tap to choose"), tr("none", context: "no tags")] : []
+        var (textBox, edit) = rest.splitRight(metrics.px(72))
+        var editLabel = tr("Edit ›")
+        if let shortest = hints.last, canvas.measure(shortest, size: metrics.small) > textBox.w {
+            (textBox, edit) = rest.splitRight(metrics.px(24))
+            editLabel = "›"
+        }
         if tags.isEmpty {
-            // The bar is half the row beside "Needs attention": the long hint where it fits, else the short one.
-            let hint = "none — tap to say what this session is"
-            let fits = canvas.measure(hint, size: metrics.small) <= textBox.w
-            canvas.text(fits ? hint : "none — tap to choose", size: metrics.small, colour: Theme.textDim, in: textBox)
+            let hint = hints.first { canvas.measure($0, size: metrics.small) <= textBox.w } ?? hints[2]
+            canvas.text(hint, size: metrics.small, colour: Theme.textDim, in: textBox)
         } else {
             canvas.text(Self.tagText(tags.tags), size: metrics.body, bold: true, in: textBox)
         }
-        canvas.text("Edit ›", size: metrics.small, bold: true, colour: Theme.accent.mixed(with: Theme.text, 0.4), in: edit, align: .right)
+        canvas.text(editLabel, size: editLabel == "›" ? metrics.body : metrics.small, bold: true, colour: Theme.accent.mixed(with: Theme.text, 0.4),
+                    in: edit, align: .right)
         hits.add(Hit(rect: r, label: "Tags", action: .lobby(.tags(.edit(true)))))
     }
 
     /// The sheet over the lobby: every choice one tap, the chosen one again to clear it.
     func tagSheet() {
-        let (done, body) = sheet(title: "Session tags", hint: "One tap each, again to clear · compare like with like",
+        let (done, body) = sheet(title: tr("Session tags"), hint: tr("One tap each, again to clear · compare like with like"),
                                  buttonsWidth: metrics.px(150))
-        button("Done", done, .lobby(.tags(.edit(false))), style: .primary)
+        button(tr("Done"), done, .lobby(.tags(.edit(false))), style: .primary)
         let tags = state.lobby.tags
         let rows = body.rows(4, gap: metrics.gap)
-        choiceRow(rows[0], "Moment", nil, hitPrefix: "tag:",
+        choiceRow(rows[0], tr("Moment"), nil, hitPrefix: "tag:",
                   SessionTags.Moment.allCases.map { ($0.label, .lobby(.tags(.moment($0))), tags.moment == $0) })
-        choiceRow(rows[1], "Kind", nil, hitPrefix: "tag:",
+        choiceRow(rows[1], tr("Kind"), nil, hitPrefix: "tag:",
                   SessionTags.Kind.choosable.map { ($0.label, .lobby(.tags(.kind($0))), tags.kind == $0) })
-        choiceRow(rows[2], "Posture", "at rest", hitPrefix: "tag:",
+        choiceRow(rows[2], tr("Posture"), tr("at rest"), hitPrefix: "tag:",
                   SessionTags.Posture.allCases.map { ($0.label, .lobby(.tags(.posture($0))), tags.posture == $0) })
         let (label, choices) = rows[3].splitLeft(rows[3].w / 5, gap: metrics.gap)
-        canvas.text("Word", size: metrics.body, bold: true, in: label)
+        canvas.text(tr("Word"), size: metrics.body, bold: true, in: label)
         let (wordBox, clearBox) = choices.splitRight(choices.w / 3, gap: metrics.gap)
         if let word = tags.word {
             button(word, wordBox, .form(.typeTagWord), style: .primary, hitLabel: "Word")
-            button("Clear word", clearBox, .lobby(.tags(.word(nil))), style: .quiet)
+            button(tr("Clear word"), clearBox, .lobby(.tags(.word(nil))), style: .quiet)
         } else {
-            button("+ Type a word", wordBox, .form(.typeTagWord), hitLabel: "Word")
+            button(tr("+ Type a word"), wordBox, .form(.typeTagWord), hitLabel: "Word")
         }
     }
 
@@ -65,7 +80,8 @@ extension Frame {
             canvas.text(title, size: metrics.body, bold: true, in: label)
         }
         for (cell, option) in zip(choices.columns(options.count, gap: metrics.gap), options) {
-            button(option.0, cell, option.1, style: option.2 ? .primary : .normal, hitLabel: hitPrefix + option.0)
+            // Drawn in the kiosk's language; scripts call it by its English label.
+            button(tr(option.0), cell, option.1, style: option.2 ? .primary : .normal, hitLabel: hitPrefix + option.0)
         }
     }
 }

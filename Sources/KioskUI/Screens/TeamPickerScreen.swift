@@ -1,10 +1,11 @@
+import Localization
 import AppCore
 import TeamCore
 
 /// Big team cards: name and colour, players, last session, a badge of sessions not yet reviewed.
 extension Frame {
     func teamPicker() {
-        let area = topBar(title: "Sideline — pick a team", trailing: [("Settings", .navigate(.settings), .normal)])
+        let area = topBar(title: tr("Sideline — pick a team"), trailing: [(tr("Settings"), .navigate(.settings), .normal)])
         let cards = state.teams.count + 1
         let columns = metrics.width >= metrics.height * 2 ? 3 : 2
         let cardH = max(metrics.target * 2, metrics.px(120))
@@ -26,8 +27,8 @@ extension Frame {
         let (nameRow, rest) = inner.splitTop(inner.h / 2)
         let badgeW = card.unreviewedSessions > 0 ? metrics.px(56) : 0
         canvas.text(card.team.name, size: metrics.px(30), bold: true, in: Rect(nameRow.x, nameRow.y, nameRow.w - badgeW, nameRow.h))
-        var detail = "\(card.playerCount) player" + (card.playerCount == 1 ? "" : "s")
-        detail += card.lastSessionAt.map { " · last " + Self.dayFormatter.string(from: $0) } ?? " · no sessions yet"
+        var detail = trn("{n} player", "{n} players", n: card.playerCount)
+        detail += " · " + (card.lastSessionAt.map { tr("last {day}", ["day": Self.dayFormatter.string(from: $0)]) } ?? tr("no sessions yet"))
         canvas.text(detail, size: metrics.small + metrics.px(2), colour: Theme.textDim, in: rest)
         if card.unreviewedSessions > 0 {
             let d = metrics.px(44)
@@ -40,7 +41,7 @@ extension Frame {
 
     private func newTeamCard(_ r: Rect) {
         canvas.fillRounded(r, radius: metrics.px(14), Theme.surface.mixed(with: Theme.accent, 0.25))
-        canvas.text("+  New team", size: metrics.px(28), bold: true, in: r, align: .center)
+        canvas.text(tr("+  New team"), size: metrics.px(28), bold: true, in: r, align: .center)
         hits.add(Hit(rect: r, label: "New team", action: .form(.newTeam)))
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import TeamCore
 
@@ -9,13 +10,13 @@ extension Frame {
         let rows = area.rows(4, gap: metrics.gap)
         let labelW = rows[0].w / 5
         let (nameLabel, nameRest) = rows[0].splitLeft(labelW, gap: metrics.gap)
-        canvas.text("Name", size: metrics.body, bold: true, colour: Theme.textDim, in: nameLabel)
+        canvas.text(tr("Name"), size: metrics.body, bold: true, colour: Theme.textDim, in: nameLabel)
         let (nameBox, renameBox) = nameRest.splitRight(metrics.px(160), gap: metrics.gap)
         canvas.text(card.team.name, size: metrics.title, bold: true, in: nameBox)
-        button("Rename", renameBox, .form(.renameTeam))
+        button(tr("Rename"), renameBox, .form(.renameTeam))
 
         let (colourLabel, swatches) = rows[1].splitLeft(labelW, gap: metrics.gap)
-        canvas.text("Colour", size: metrics.body, bold: true, colour: Theme.textDim, in: colourLabel)
+        canvas.text(tr("Colour"), size: metrics.body, bold: true, colour: Theme.textDim, in: colourLabel)
         for (cell, colour) in zip(swatches.columns(RGBColour.teamPalette.count, gap: metrics.gap), RGBColour.teamPalette) {
             let chosen = colour == card.team.colour
             canvas.fillRounded(cell, radius: metrics.px(10), Colour(colour))
@@ -27,12 +28,12 @@ extension Frame {
         }
 
         let (infoLabel, infoRest) = rows[2].splitLeft(labelW, gap: metrics.gap)
-        canvas.text("Sessions", size: metrics.body, bold: true, colour: Theme.textDim, in: infoLabel)
+        canvas.text(tr("Sessions"), size: metrics.body, bold: true, colour: Theme.textDim, in: infoLabel)
         let sessions = "\(card.sessionCount) session\(card.sessionCount == 1 ? "" : "s") · \(card.playerCount) player\(card.playerCount == 1 ? "" : "s")"
         canvas.text(sessions, size: metrics.body, in: infoRest)
 
         let (_, deleteBox) = rows[3].splitRight(metrics.px(220))
-        button("Delete team", deleteBox, .setup(.askToDeleteTeam), style: .danger)
+        button(tr("Delete team"), deleteBox, .setup(.askToDeleteTeam), style: .danger)
     }
 
     /// Players of the club who are not on this team; a tap puts one on it.
@@ -42,12 +43,12 @@ extension Frame {
         let area = screen.inset(metrics.margin)
         let (titleRow, body) = area.splitTop(metrics.target, gap: metrics.gap)
         let (titleBox, cancel) = titleRow.splitRight(metrics.px(150))
-        canvas.text("Add a player of the club", size: metrics.title, bold: true, in: titleBox)
-        button("Cancel", cancel, .setup(.pickExisting(false)))
+        canvas.text(tr("Add a player of the club"), size: metrics.title, bold: true, in: titleBox)
+        button(tr("Cancel"), cancel, .setup(.pickExisting(false)))
         let onTeam = Set(state.roster.map(\.playerID))
         let players = state.club.players.filter { !onTeam.contains($0.playerID) }
         if players.isEmpty {
-            canvas.text("Every player of the club is on this team", size: metrics.body, colour: Theme.textDim, in: body, align: .center)
+            canvas.text(tr("Every player of the club is on this team"), size: metrics.body, colour: Theme.textDim, in: body, align: .center)
         }
         let columns = max(1, body.w / metrics.px(380))
         let rows = (players.count + columns - 1) / columns
@@ -59,7 +60,7 @@ extension Frame {
                 canvas.fillRounded(cell, radius: metrics.px(10), Theme.surface)
                 let (top, bottom) = cell.inset(dx: metrics.px(14), dy: metrics.px(4)).splitTop(cell.h * 11 / 20)
                 canvas.text(p.player.fullName, size: metrics.body, bold: true, in: top)
-                let teams = p.teams.isEmpty ? "on no team" : p.teams.map { "\($0.name) #\($0.shirtNumber)" }.joined(separator: ", ")
+                let teams = p.teams.isEmpty ? tr("on no team") : p.teams.map { "\($0.name) #\($0.shirtNumber)" }.joined(separator: ", ")
                 canvas.text(teams, size: metrics.small, colour: Theme.textDim, in: bottom)
                 hits.add(Hit(rect: cell, label: "Add \(p.player.fullName)", action: .setup(.addExisting(playerID: p.playerID))))
             }

@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import TeamCore
 
@@ -47,7 +48,7 @@ struct TilePlan: Equatable, Sendable {
     }
 
     /// "HRmax" or "HRR": what the percentage is of, under the zone model the zones are measured by.
-    static func percentUnit(_ model: ZoneModel) -> String { model == .percentOfMax ? "HRmax" : "HRR" }
+    static func percentUnit(_ model: ZoneModel) -> String { model == .percentOfMax ? tr("HRmax") : tr("HRR") }
 
     /// The third line's wordings, longest first.
     static func detailForms(_ tile: ShownTile, detail: TileDetail, privacy: Bool) -> [String] {
@@ -57,20 +58,20 @@ struct TilePlan: Equatable, Sendable {
             let unit = percentUnit(tile.zoneModel)
             return privacy ? [unit] : ["\(value)% \(unit)", "\(value)%"]
         case .kcal: return ["\(value) kcal", value]
-        case .effortPoints: return ["\(value) points", "\(value) pts", value]
+        case .effortPoints: return [tr("{n} points", ["n": value]), tr("{n} pts", ["n": value]), value]
         case .versusLastTime:
             // Without a previous session to compare with, the points themselves.
-            guard tile.versusLastTime != nil else { return ["\(value) points", "\(value) pts", value] }
+            guard tile.versusLastTime != nil else { return [tr("{n} points", ["n": value]), tr("{n} pts", ["n": value]), value] }
             let difference = signed(detailValue(tile, detail: detail))
-            return ["\(difference) vs last time", "\(difference) vs last", difference]
+            return [tr("{n} vs last time", ["n": difference]), tr("{n} vs last", ["n": difference]), difference]
         }
     }
 
     /// Why a tile is grey, longest wording first.
     static func silentForms(_ tile: ShownTile) -> [String] {
-        if tile.notFound { return ["strap never heard", "never heard", "unheard"] }
-        return tile.contact == .notDetected ? ["strap not on skin", "not on skin", "no skin"]
-            : ["strap silent > \(AppState.noSignalAfterMs / 1000) s", "silent > \(AppState.noSignalAfterMs / 1000) s", "silent"]
+        if tile.notFound { return [tr("strap never heard"), tr("never heard"), tr("unheard")] }
+        return tile.contact == .notDetected ? [tr("strap not on skin"), tr("not on skin"), tr("no skin")]
+            : [tr("strap silent > {n} s", ["n": "\(AppState.noSignalAfterMs / 1000)"]), tr("silent > {n} s", ["n": "\(AppState.noSignalAfterMs / 1000)"]), tr("silent")]
     }
 
     /// `measure(text, size, bold)` measures as the canvas draws. `minText`: the smallest
@@ -131,7 +132,7 @@ struct TilePlan: Equatable, Sendable {
             if let t = fit("badge", [Theme.zoneName(tile.shownZone) + (flagged ? "!" : "")], in: g.badge.inset(dx: max(1, g.badge.h / 8), dy: 0),
                            max: footerSize, align: .center, orShrink: true) { texts.append(t) }
         } else {
-            if let t = fit("status", [tile.notFound ? "not found" : "no signal"], in: g.numberBox, max: g.middle.h * 4 / 10, min: 8, align: .center, orShrink: true) {
+            if let t = fit("status", [tile.notFound ? tr("not found") : tr("no signal")], in: g.numberBox, max: g.middle.h * 4 / 10, min: 8, align: .center, orShrink: true) {
                 texts.append(t)
             }
             let reason = Rect(g.footer.x, g.footer.y, max(0, battery.x - max(2, g.pad / 2) - g.footer.x), g.footer.h)

@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import TeamCore
 
@@ -15,7 +16,7 @@ extension Frame {
         }
         guard let live = state.live else {
             canvas.clear(Theme.background)
-            let name = state.team?.team.name ?? "Sideline"
+            let name = state.team?.team.name ?? tr("Sideline")
             canvas.text(name, size: metrics.px(60), bold: true, in: screen, align: .center)
             return
         }
@@ -40,7 +41,7 @@ extension Frame {
             // The players see that the minute is for getting their breath back (a fitness test's: standing still), and how long it lasts.
             canvas.fill(bar, Theme.recovery)
             recoveryCountdown(left, size: metrics.px(56), in: bar, background: Theme.recovery,
-                              label: live.fitnessTest != nil ? "Stand still — " : "Recovery minute — ")
+                              label: live.fitnessTest != nil ? tr("Stand still — ") : tr("Recovery minute — "))
         } else if wallPaceBar(live, in: bar) {
             // A fitness test's run: its countdown and the shuttle under way.
         } else if let (block, remaining) = live.intervalPosition(nowMs: state.nowMs) {

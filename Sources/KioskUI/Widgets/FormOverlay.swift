@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import TeamCore
 
@@ -37,7 +38,7 @@ extension Frame {
         let ab = actions.columns(2, gap: metrics.gap)
         // Touched from the screen's top edge down to the fields.
         func touch(_ b: Rect) -> Rect { Rect(b.x, 0, b.w, b.maxY + metrics.px(3)) }
-        button("Cancel", ab[0], .form(.cancel), touch: touch(ab[0]))
+        button(tr("Cancel"), ab[0], .form(.cancel), touch: touch(ab[0]))
         button(form.submitLabel, ab[1], .form(.submit), style: .primary, touch: touch(ab[1]))
         let slots = form.fields.count + (isPlayer(form) ? 1 : 0)
         // A player's ten slots (consent's two too) in two rows of five: three rows would take the fields below 64 px at 800×480.
@@ -49,7 +50,7 @@ extension Frame {
             canvas.fillRounded(cell, radius: metrics.px(8), focused ? Theme.surfaceHigh : Theme.surface)
             if focused { canvas.stroke(cell, Theme.accent, width: metrics.px(3)) }
             let (label, value) = cell.inset(dx: metrics.px(8), dy: metrics.px(2)).splitTop(cell.h * 2 / 5)
-            canvas.text(field.label, size: metrics.small - metrics.px(3), colour: Theme.textDim, in: label)
+            canvas.text(tr(field.label), size: metrics.small - metrics.px(3), colour: Theme.textDim, in: label)
             canvas.text(fittingTail(form.value(field) + (focused ? "▏" : ""), size: metrics.body, bold: true, width: value.w),
                         size: metrics.body, bold: true, in: value)
             hits.add(Hit(rect: keyTouch(cell), label: "field:\(field.label)", action: .form(.focus(field))))
@@ -80,14 +81,14 @@ extension Frame {
     private func playerZones(_ form: Form, in row: Rect) {
         let settings = state.settings.values
         guard let physiology = form.draftPhysiology(year: state.year, formula: settings.maxFormula) else {
-            wrappedText("Zones in bpm once the birth year and the resting HR are numbers", size: metrics.small - metrics.px(2),
+            wrappedText(tr("Zones in bpm once the birth year and the resting HR are numbers"), size: metrics.small - metrics.px(2),
                         in: row, colour: Theme.textDim)
             return
         }
-        let model = settings.zoneModel == .percentOfMax ? "%HRmax" : "%HRR"
-        let source = physiology.maxSource == .measured ? "measured" : physiology.maxSource.rawValue.capitalized
+        let model = Self.zoneModelName(settings.zoneModel)
+        let source = physiology.maxSource == .measured ? tr("measured") : physiology.maxSource.rawValue.capitalized
         let (label, chips) = row.splitTop(row.h * 2 / 5)
-        canvas.text("Zones · \(model) · max \(Int(physiology.maxHR.rounded())) (\(source))", size: metrics.small - metrics.px(3),
+        canvas.text(tr("Zones · {model} · max {n} ({source})", ["model": model, "n": "\(Int(physiology.maxHR.rounded()))", "source": source]), size: metrics.small - metrics.px(3),
                     bold: true, colour: Theme.textDim, in: label)
         zoneChips(physiology, model: settings.zoneModel, in: chips, maxText: metrics.small - metrics.px(2))
     }
@@ -131,9 +132,9 @@ extension Frame {
             button(".", stop, .form(.key(".")), size: metrics.body + metrics.px(2), hitLabel: "key:.", touch: keyTouch(stop))
             button("_", underscore, .form(.key("_")), size: metrics.body + metrics.px(2), hitLabel: "key:_", touch: keyTouch(underscore))
         } else {
-            button("space", space, .form(.key(" ")), hitLabel: "key:space", touch: keyTouch(space))
+            button(tr("space"), space, .form(.key(" ")), hitLabel: "key:space", touch: keyTouch(space))
         }
-        button("Next ›", next, nextFieldAction(form, field), style: .primary, hitLabel: "key:next", touch: keyTouch(next))
+        button(tr("Next ›"), next, nextFieldAction(form, field), style: .primary, hitLabel: "key:next", touch: keyTouch(next))
     }
 
     private func numberPad(_ area: Rect, form: Form, field: Form.Field) {
@@ -146,7 +147,7 @@ extension Frame {
         for (key, cell) in zip(keys, cells) where !key.isEmpty {
             button(key, cell, key == "⌫" ? .form(.backspace) : .form(.key(key)), size: metrics.title, hitLabel: "key:\(key)", touch: keyTouch(cell))
         }
-        button("Next ›", side, nextFieldAction(form, field), style: .primary, hitLabel: "key:next")
+        button(tr("Next ›"), side, nextFieldAction(form, field), style: .primary, hitLabel: "key:next")
     }
 
     func pinPad(_ pin: PinEntry) {
@@ -161,16 +162,16 @@ extension Frame {
         let expected: Int
         switch pin.purpose {
         case .unlock:
-            title = pin.wrong ? "Wrong PIN — try again" : "Settings PIN"
+            title = pin.wrong ? tr("Wrong PIN — try again") : tr("Settings PIN")
             expected = 4 // not the real length: the pad does not tell a stranger how long the PIN is
         case .chooseNew:
-            title = pin.wrong ? "They differ — new PIN again" : "New PIN, \(KioskSettings.padPinLength) digits"
+            title = pin.wrong ? tr("They differ — new PIN again") : tr("New PIN, {n} digits", ["n": "\(KioskSettings.padPinLength)"])
             expected = KioskSettings.padPinLength
         case .repeatNew(let first):
-            title = "Repeat the new PIN"
+            title = tr("Repeat the new PIN")
             expected = first.count
         case .authorize(let what, _):
-            title = pin.wrong ? "Wrong PIN — try again" : "PIN to \(what)"
+            title = pin.wrong ? tr("Wrong PIN — try again") : tr("PIN to {what}", ["what": tr(what)])
             expected = 4
         }
         canvas.text(title, size: metrics.body, bold: true,
@@ -182,7 +183,7 @@ extension Frame {
         let cells = keysArea.rows(4, gap: metrics.px(6)).flatMap { $0.columns(3, gap: metrics.px(6)) }
         for (key, cell) in zip(keys, cells) {
             let action: Action = key == "Cancel" ? .settings(.pinCancel) : (key == "⌫" ? .settings(.pinBackspace) : .settings(.pinKey(key)))
-            button(key, cell, action, style: key == "Cancel" ? .quiet : .normal, size: key.count > 1 ? metrics.small : metrics.title,
+            button(key == "Cancel" ? tr("Cancel") : key, cell, action, style: key == "Cancel" ? .quiet : .normal, size: key.count > 1 ? metrics.small : metrics.title,
                    hitLabel: key.count == 1 || key == "⌫" ? "pin:\(key)" : key)
         }
     }

@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import Foundation
 import TeamCore
@@ -105,29 +106,50 @@ extension Frame {
 
     /// The bar at the top: back/home on the left, title, buttons on the right, the time of day.
     /// Returns the area below it.
-    func topBar(title: String, colour: Colour? = nil, back: (String, Action)? = nil,
-                trailing: [(String, Action?, ButtonStyle)] = []) -> Rect {
+    /// `shorterTitles`: the title's shorter forms, longest first, for a bar whose buttons leave it little room.
+    /// `trailingHitLabels`: what scripts call a trailing button whose words are made with a value, in English.
+    func topBar(title: String, shorterTitles: [String] = [], colour: Colour? = nil, back: (String, Action)? = nil,
+                trailing: [(String, Action?, ButtonStyle)] = [], trailingHitLabels: [String?] = []) -> Rect {
         let (bar, rest) = screen.splitTop(metrics.topBar)
         canvas.fill(bar, Theme.surface)
         if let colour { canvas.fill(Rect(0, bar.maxY - metrics.px(4), bar.w, metrics.px(4)), colour) }
         var x = metrics.margin
         let bh = metrics.topBar - metrics.px(12)
-        if let back {
-            let w = max(metrics.target, canvas.measure(back.0, size: metrics.body, bold: true) + metrics.px(28))
-            button(back.0, Rect(x, metrics.px(6), w, bh), back.1, touch: Rect(x, 0, w, metrics.topBar))
-            x += w + metrics.gap
-        }
-        var right = metrics.width - metrics.margin
         let clock = Self.timeFormatter.string(from: wallClock)
         let cw = canvas.measure("00:00", size: metrics.body, bold: true) + metrics.px(8)
+        // The buttons' words take what the clock and a short title leave: in a language with longer words
+        // they get smaller (down to the small size), never over the back button or each other.
+        var size = metrics.body, padding = metrics.px(28)
+        func widths() -> (back: Int, trailing: [Int]) {
+            (back.map { max(metrics.target, canvas.measure($0.0, size: size, bold: true) + padding) } ?? 0,
+             trailing.map { max(metrics.target + metrics.px(16), canvas.measure($0.0, size: size, bold: true) + padding) })
+        }
+        var w = widths()
+        let room = metrics.width - 2 * metrics.margin - cw - metrics.px(140)
+        while w.back + w.trailing.reduce(0, +) + metrics.gap * (trailing.count + 1) > room, size > metrics.small {
+            size -= 1
+            padding = metrics.px(18)
+            w = widths()
+        }
+        if w.back + w.trailing.reduce(0, +) + metrics.gap * (trailing.count + 1) > metrics.width - 2 * metrics.margin - cw {
+            canvas.noteOverflow("top bar: " + ([back?.0 ?? ""] + trailing.map(\.0)).joined(separator: " | "))
+        }
+        if let back {
+            button(back.0, Rect(x, metrics.px(6), w.back, bh), back.1, size: size, touch: Rect(x, 0, w.back, metrics.topBar))
+            x += w.back + metrics.gap
+        }
+        var right = metrics.width - metrics.margin
         canvas.text(clock, size: metrics.body, bold: true, colour: Theme.textDim, in: Rect(right - cw, 0, cw, metrics.topBar), align: .right)
         right -= cw + metrics.gap
-        for (label, action, style) in trailing.reversed() {
-            let w = max(metrics.target + metrics.px(16), canvas.measure(label, size: metrics.body, bold: true) + metrics.px(28))
-            button(label, Rect(right - w, metrics.px(6), w, bh), action, style: style, touch: Rect(right - w, 0, w, metrics.topBar))
-            right -= w + metrics.gap
+        for (i, ((label, action, style), bw)) in zip(trailing, w.trailing).enumerated().reversed() {
+            button(label, Rect(right - bw, metrics.px(6), bw, bh), action, style: style, size: size,
+                   hitLabel: i < trailingHitLabels.count ? trailingHitLabels[i] : nil, touch: Rect(right - bw, 0, bw, metrics.topBar))
+            right -= bw + metrics.gap
         }
-        canvas.text(title, size: metrics.title, bold: true, in: Rect(x + metrics.px(4), 0, max(0, right - x - metrics.px(8)), metrics.topBar))
+        let titleBox = Rect(x + metrics.px(4), 0, max(0, right - x - metrics.px(8)), metrics.topBar)
+        let titles = [title] + shorterTitles
+        let shown = titles.first { canvas.measure($0, size: metrics.small, bold: true) <= titleBox.w } ?? titles[titles.count - 1]
+        canvas.text(shown, size: metrics.title, bold: true, in: titleBox)
         return clearOfNotice(rest.inset(metrics.margin))
     }
 
@@ -142,7 +164,8 @@ extension Frame {
     private var noticeHeight: Int { metrics.px(44) }
 
     /// A modal dialog with a question and buttons; blocks touches to everything beneath.
-    func dialog(title: String, message: String, buttons: [(String, Action, ButtonStyle)]) {
+    /// `hitLabels`: what scripts call a button whose words are made with a number ("Save 81"), in English.
+    func dialog(title: String, message: String, buttons: [(String, Action, ButtonStyle)], hitLabels: [String?] = []) {
         hits.block(screen)
         canvas.fill(screen, Colour(0, 0, 0, 150))
         let w = min(metrics.width - 2 * metrics.margin, metrics.px(560)), h = min(metrics.height - 2 * metrics.margin, metrics.px(260))
@@ -153,8 +176,8 @@ extension Frame {
         canvas.text(title, size: metrics.title, bold: true, in: titleRow)
         let (messageArea, buttonRow) = rest.splitBottom(metrics.target, gap: metrics.gap)
         wrappedText(message, size: metrics.body, in: messageArea, colour: Theme.textDim)
-        for (rect, b) in zip(buttonRow.columns(buttons.count, gap: metrics.gap), buttons) {
-            button(b.0, rect, b.1, style: b.2)
+        for (i, (rect, b)) in zip(buttonRow.columns(buttons.count, gap: metrics.gap), buttons).enumerated() {
+            button(b.0, rect, b.1, style: b.2, hitLabel: i < hitLabels.count ? hitLabels[i] : nil)
         }
     }
 
@@ -226,19 +249,10 @@ extension Frame {
         return f
     }()
 
-    static let dayFormatter: DateFormatter = {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_GB")
-        f.dateFormat = "EEE d MMM"
-        return f
-    }()
+    /// "Sat 14 Mar" in the kiosk's language ("Sa., 14. März").
+    static var dayFormatter: DateFormatter { Localization.current.dateFormatter("EEEdMMM") }
 
-    static let dayTimeFormatter: DateFormatter = {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_GB")
-        f.dateFormat = "EEE d MMM yyyy, HH:mm"
-        return f
-    }()
+    static var dayTimeFormatter: DateFormatter { Localization.current.dateFormatter("EEEdMMMyyyyHHmm") }
 }
 
 extension HitMap {

@@ -1,3 +1,4 @@
+import Localization
 /// A session's context, so HRV and effort are compared across like sessions: the moment
 /// (before or after training), the kind of session, the posture of a resting measurement,
 /// and one short free word. The kiosk's lobby chooses them with one tap each; `record --tag`
@@ -154,22 +155,28 @@ public struct TagProblem: Error, Equatable, CustomStringConvertible {
 }
 
 extension SessionTags.Moment {
-    public var label: String { self == .beforeTraining ? "Before training" : "After training" }
+    public var label: String { self == .beforeTraining ? N_("Before training") : N_("After training") }
 }
 
 extension SessionTags.Kind {
     public var label: String {
         switch self {
-        case .training: "Training"
-        case .match: "Match"
-        case .test: "Test"
-        case .recoveryDay: "Recovery day"
-        case .readiness: "Readiness check"
-        case .fitnessTest: "Fitness test"
+        case .training: N_("Training")
+        case .match: N_("Match")
+        case .test: N_("Test")
+        case .recoveryDay: N_("Recovery day")
+        case .readiness: N_("Readiness check")
+        case .fitnessTest: N_("Fitness test")
         }
     }
 }
 
 extension SessionTags.Posture {
-    public var label: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+    public var label: String {
+        switch self {
+        case .lying: N_("Lying")
+        case .sitting: N_("Sitting")
+        case .standing: N_("Standing")
+        }
+    }
 }

@@ -54,6 +54,9 @@ public struct KioskSettings: Sendable, Equatable {
     /// The club's "require consent before sync" (decision 075), shared like the retention: a session with a
     /// player who has no consent on file stays on the kiosk, whole, until they have it (recording is never held).
     public var requireConsent = false
+    /// The kiosk's language as its code ("de"), chosen in Settings; empty until chosen: then the package's
+    /// config file (`language =`) and the environment (`LANG`) decide at start (decision 080).
+    public var language = ""
 
     /// The consent rule in words, for the command line, the kiosk's Settings and the club's page.
     public var consentRule: String {
@@ -110,7 +113,8 @@ public struct KioskSettings: Sendable, Equatable {
          ("beeps", beeps ? "1" : "0"), ("intervalPresets", intervalPresets.map(\.storedForm).joined(separator: ",")),
          ("challengeRule", challengeRule.rawValue), ("spokenCues", spokenCues ? "1" : "0"),
          ("loadStatusRatios", loadStatusRatios.map { "\($0)" }.joined(separator: ",")), ("seasonStart", seasonStart.description),
-         ("retentionMonths", "\(retention.months)"), ("requireConsent", requireConsent ? "1" : "0")]
+         ("retentionMonths", "\(retention.months)"), ("requireConsent", requireConsent ? "1" : "0"),
+         ("language", language)]
     }
 
     /// The pairs that differ from `old`: what a save writes, so that a value another
@@ -143,5 +147,7 @@ public struct KioskSettings: Sendable, Equatable {
         if let v = lookup("seasonStart").flatMap(SeasonStart.init(parsing:)) { seasonStart = v }
         if let v = lookup("retentionMonths").flatMap(Int.init), SessionRetention.monthsRange.contains(v) { retention = SessionRetention(months: v) }
         if let v = lookup("requireConsent") { requireConsent = v == "1" }
+        // A code of letters only ("de"): the catalog's folder is named by it.
+        if let v = lookup("language"), v.count <= 8, v.allSatisfy({ $0.isASCII && $0.isLetter }) { language = v }
     }
 }

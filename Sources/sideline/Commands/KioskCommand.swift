@@ -1,4 +1,5 @@
 import AppCore
+import Localization
 import ClubSync
 import Appliance
 import ArgumentParser
@@ -41,12 +42,17 @@ struct KioskCommand: ParsableCommand {
     var clubSync: ClubSyncMode = .inProcess
     @Option(help: "Read options from this file, one NAME = VALUE a line, NAME a long option here (the service: /etc/sideline/sideline.conf); options given here win.")
     var config: String?
+    @Option(help: "The screens' language until one is chosen in Settings: en, de, fr, es or nl (default: from LANG; the service: language = … in /etc/sideline/sideline.conf).")
+    var language: String?
     @Option(name: .customLong("dump"), help: "Write the final state as JSON to this file.") var dumpPath: String?
     @Flag(help: "Measure the kiosk's performance figures (headless) and print them.") var bench = false
 
     func validate() throws {
         if headless && script == nil && !bench { throw ValidationError("--headless needs a --script to play") }
         if let size, Self.parseSize(size) == nil { throw ValidationError("--size must look like 800x480") }
+        if let language, Language(code: language) == nil {
+            throw ValidationError("--language must be one of \(Language.allCases.map(\.rawValue).joined(separator: ", ")), not '\(language)'")
+        }
     }
 
     /// The kiosk's own command line (`sideline [kiosk] --option…`: the service's, a board's every start)
@@ -90,6 +96,7 @@ struct KioskCommand: ParsableCommand {
         launch.usbMounts = usbMounts
         launch.clubCAFile = clubCAFile
         launch.clubSync = clubSync
+        launch.language = language.flatMap(Language.init(code:)) ?? Language.fromEnvironment(ProcessInfo.processInfo.environment)
         try launch.run(store: store, startup: startup)
     }
 }

@@ -165,6 +165,22 @@ def test_a_tone_at_each_change_beeps_over_each_blocks_last_seconds_and_the_cues_
     assert 1.5 <= voice <= 4.0, got
 
 
+def test_the_cues_are_spoken_in_the_kiosks_language(seeded, tmp_path):
+    """Issue 38: in German the same program says "Letztes Intervall" and "Noch eine Minute" (espeak-ng's German
+    voice); the tones do not change."""
+    from sideline_testkit.paths import ROOT
+    subprocess.run([str(ROOT / "deploy/scripts/i18n/compile.sh"), str(ROOT / ".build/locale")], check=True)
+    audio = tmp_path / "voice-de.raw"
+    result = seeded.play(PROGRAM, extra=("--language", "de"),
+                         env={"SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": str(audio), "SIDELINE_LOG_LEVEL": "debug",
+                              "SIDELINE_LOCALEDIR": str(ROOT / ".build/locale")})
+    assert "spoken cues through" in result.stderr and "in Deutsch" in result.stderr, result.stderr
+    got = heard(audio)
+    assert [name for name, _ in got] == TONES[:9] + ["voice"] + TONES[9:], got
+    voice = next(length for name, length in got if name == "voice")
+    assert 1.5 <= voice <= 4.5, got
+
+
 def test_without_espeak_ng_the_program_is_tones_only_and_the_log_says_so(seeded, tmp_path):
     audio = tmp_path / "tones.raw"
     result = seeded.play(PROGRAM, env={"SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": str(audio), "SIDELINE_LOG_LEVEL": "debug",

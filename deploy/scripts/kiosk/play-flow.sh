@@ -9,6 +9,9 @@
 #                   17:30), so screenshots do not mix today's date with it.
 #   # kiosk: ARGS   extra options for the kiosk (e.g. --source sim:40)
 # At 1920×1080 the kiosk runs with a wall display (each screenshot gets its -wall twin).
+# FLOW_LANGUAGE=de (fr, es, nl): the kiosk speaks that language (its catalogs from po/, compiled into
+# .build/locale unless SIDELINE_LOCALEDIR names others); the flow's taps stay English (scripts find a
+# label by its English words too).
 # Usage: deploy/scripts/kiosk/play-flow.sh BIN FLOW SIZE SHOTS [DB]   (DB is kept when given)
 set -euo pipefail
 BIN="$1" FLOW="$2" SIZE="$3" SHOTS="$4"
@@ -46,5 +49,13 @@ else
 fi
 extra="$(grep '^# kiosk: ' "$FLOW" | sed 's/^# kiosk: //' | tr '\n' ' ' || true)"
 wall=(); [ "$SIZE" = 1920x1080 ] && wall=(--wall-display 1)
+language=()
+if [ -n "${FLOW_LANGUAGE:-}" ]; then
+  language=(--language "$FLOW_LANGUAGE")
+  if [ -z "${SIDELINE_LOCALEDIR:-}" ]; then
+    "$ROOT/deploy/scripts/i18n/compile.sh" "$ROOT/.build/locale"
+    export SIDELINE_LOCALEDIR="$ROOT/.build/locale"
+  fi
+fi
 # shellcheck disable=SC2086
-"$BIN" --headless --size "$SIZE" "${wall[@]}" $extra --script "$FLOW" --screenshots "$SHOTS" --db "$DB"
+"$BIN" --headless --size "$SIZE" "${wall[@]}" "${language[@]}" $extra --script "$FLOW" --screenshots "$SHOTS" --db "$DB"

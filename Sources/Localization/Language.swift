@@ -1,0 +1,58 @@
+/// The languages the kiosk, the command line and the club web speak. English is the source: its
+/// words are the catalogs' message ids, so it needs no catalog.
+public enum Language: String, CaseIterable, Sendable, Codable {
+    case english = "en"
+    case german = "de"
+    case french = "fr"
+    case spanish = "es"
+    case dutch = "nl"
+
+    /// The language's own name for itself, as a language list shows it (a coach who reads no
+    /// English must still find their own).
+    public var nativeName: String {
+        switch self {
+        case .english: "English"
+        case .german: "Deutsch"
+        case .french: "Français"
+        case .spanish: "Español"
+        case .dutch: "Nederlands"
+        }
+    }
+
+    /// The locale Foundation's formatters use for dates, weekdays and decimals in this language.
+    public var localeIdentifier: String {
+        switch self {
+        case .english: "en_GB"
+        case .german: "de_DE"
+        case .french: "fr_FR"
+        case .spanish: "es_ES"
+        case .dutch: "nl_NL"
+        }
+    }
+
+    /// espeak-ng's voice for the spoken cues.
+    public var voice: String { rawValue }
+
+    /// A language from a setting ("de"), a POSIX locale ("de_DE.UTF-8", "fr_BE@euro") or a list of
+    /// them as `LANGUAGE` holds ("nl:de"); nil for none of ours ("C", "POSIX", "it_IT").
+    public init?(code: String) {
+        for candidate in code.split(separator: ":") {
+            let lower = candidate.lowercased()
+            let base = lower.prefix { $0.isLetter }
+            if let language = Language(rawValue: String(base)) {
+                self = language
+                return
+            }
+        }
+        return nil
+    }
+
+    /// The language of the environment: `LANGUAGE`, then `LC_ALL`, `LC_MESSAGES`, `LANG`, as gettext
+    /// reads them; English when none names one of ours.
+    public static func fromEnvironment(_ environment: [String: String]) -> Language {
+        for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let value = environment[name], !value.isEmpty, let language = Language(code: value) { return language }
+        }
+        return .english
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import Localization
+import XCTest
+
+/// Catalogs compiled by GNU msgfmt (the independent writer of the format) and read back here.
+final class CatalogTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("sideline-l10n-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    /// Compiles `po` with msgfmt into `<folder>/<lang>/LC_MESSAGES/sideline.mo`.
+    @discardableResult
+    private func compile(_ po: String, language: String, extra: [String] = []) throws -> String {
+        let dir = folder.appendingPathComponent("\(language)/LC_MESSAGES")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let source = folder.appendingPathComponent("\(language).po")
+        try po.write(to: source, atomically: true, encoding: .utf8)
+        let mo = dir.appendingPathComponent("sideline.mo").path
+        let msgfmt = Process()
+        msgfmt.executableURL = URL(fileURLWithPath: "/usr/bin/msgfmt")
+        msgfmt.arguments = ["--check"] + extra + ["-o", mo, source.path]
+        try msgfmt.run()
+        msgfmt.waitUntilExit()
+        XCTAssertEqual(msgfmt.terminationStatus, 0, "msgfmt")
+        return mo
+    }
+
+    private static func header(_ plural: String) -> String {
+        """
+        msgid ""
+        msgstr ""
+        "Project-Id-Version: test\\n"
+        "PO-Revision-Date: 2026-11-29 12:00+0000\\n"
+        "Last-Translator: test\\n"
+        "Language-Team: test\\n"
+        "Language: xx\\n"
+        "MIME-Version: 1.0\\n"
+        "Content-Type: text/plain; charset=UTF-8\\n"
+        "Content-Transfer-Encoding: 8bit\\n"
+        "Plural-Forms: \(plural)\\n"
+
+        """
+    }
+
+    private static let french = header("nplurals=2; plural=(n > 1);") + """
+        msgid "Settings"
+        msgstr "Réglages"
+
+        msgctxt "button, short"
+        msgid "Stop the session"
+        msgstr "Arrêter"
+
+        msgid "Stop the session"
+        msgstr "Arrêter la séance"
+
+        #, python-brace-format
+        msgid "{name} has no strap"
+        msgstr "{name} n'a pas de ceinture"
+
+        #, python-brace-format
+        msgid "{n} player"
+        msgid_plural "{n} players"
+        msgstr[0] "{n} joueur"
+        msgstr[1] "{n} joueurs"
+
+        msgid "Untranslated"
+        msgstr ""
+        """
+
+    func testMessagesContextsPlaceholdersAndPluralsAsMsgfmtWroteThem() throws {
+        for order in ["little", "big"] {
+            try compile(Self.french, language: "fr", extra: ["--endianness=\(order)"])
+            let fr = Translator.load(.french, directories: [folder.path]) { XCTFail("no log expected: \($0)") }
+            XCTAssertEqual(fr("Settings"), "Réglages", order)
+            XCTAssertEqual(fr("Stop the session"), "Arrêter la séance")
+            XCTAssertEqual(fr("Stop the session", context: "button, short"), "Arrêter")
+            XCTAssertEqual(fr("{name} has no strap", ["name": "Léa"]), "Léa n'a pas de ceinture")
+            // French says "0 joueur" (n > 1), English "0 players".
+            XCTAssertEqual(fr.plural("{n} player", "{n} players", n: 0), "0 joueur")
+            XCTAssertEqual(fr.plural("{n} player", "{n} players", n: 2), "2 joueurs")
+            XCTAssertEqual(Translator.english.plural("{n} player", "{n} players", n: 0), "0 players")
+        }
+    }
+
+    func testAMissingMessageOrCatalogIsEnglishNeverEmptyNorAKey() throws {
+        try compile(Self.french, language: "fr")
+        let fr = Translator.load(.french, directories: [folder.path])
+        XCTAssertEqual(fr("Untranslated"), "Untranslated")
+        XCTAssertEqual(fr("Not in the catalog"), "Not in the catalog")
+        XCTAssertEqual(fr("Not in the catalog", context: "button, short"), "Not in the catalog")
+        XCTAssertEqual(fr.plural("{n} lap", "{n} laps", n: 3), "3 laps")
+        // No Dutch catalog at all: English words, Dutch numbers.
+        let nl = Translator.load(.dutch, directories: [folder.path]) { XCTFail("a missing catalog is not logged: \($0)") }
+        XCTAssertEqual(nl("Settings"), "Settings")
+        XCTAssertEqual(nl.formatted(1.5, digits: 1), "1,5")
+    }
+
+    func testABrokenCatalogIsIgnoredWithOneLogLine() throws {
+        let mo = try compile(Self.french, language: "fr")
+        let whole = try Data(contentsOf: URL(fileURLWithPath: mo))
+        let cases: [(String, Data)] = [
+            ("truncated", whole.prefix(whole.count / 2)),
+            ("not a catalog", Data("Réglages, c'est pas un .mo".utf8)),
+            ("empty", Data()),
+            ("tables pointing far away", { var d = whole; d.replaceSubrange(12..<16, with: [0xff, 0xff, 0xff, 0x7f]); return d }()),
+        ]
+        for (name, bytes) in cases {
+            try bytes.write(to: URL(fileURLWithPath: mo))
+            var lines: [String] = []
+            let fr = Translator.load(.french, directories: [folder.path]) { lines.append($0) }
+            XCTAssertEqual(lines.count, 1, name)
+            XCTAssertTrue(lines.first?.contains("sideline.mo ignored") ?? false, "\(name): \(lines)")
+            XCTAssertEqual(fr("Settings"), "Settings", name)
+            XCTAssertEqual(fr.language, .french, "\(name): the language stays (its numbers and dates)")
+        }
+    }
+
+    func testPluralRulesAsGettextEvaluatesThem() {
+        let polish = PluralRule(header: "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);")
+        XCTAssertEqual([1, 2, 4, 5, 12, 22, 25, 0].map { polish?.index(for: $0) }, [0, 1, 1, 2, 2, 1, 2, 2])
+        let french = PluralRule(header: " nplurals=2; plural=(n > 1);")
+        XCTAssertEqual([0, 1, 2].map { french?.index(for: $0) }, [0, 0, 1])
+        XCTAssertEqual(PluralRule(header: "nplurals=1; plural=0;")?.index(for: 7), 0)
+        for broken in ["nplurals=2; plural=(n > ;", "nplurals=2;", "plural=n!=1;", "nplurals=2; plural=n / 0 ((", "nplurals=99; plural=n;",
+                       "nplurals=2; plural=" + String(repeating: "(", count: 500) + "n" + String(repeating: ")", count: 500) + ";"] {
+            XCTAssertNil(PluralRule(header: broken), broken)
+        }
+        // Division by zero and an index past the forms: the first form, never a crash.
+        XCTAssertEqual(PluralRule(header: "nplurals=2; plural=n % 0;")?.index(for: 5), 0)
+        XCTAssertEqual(PluralRule(header: "nplurals=2; plural=n;")?.index(for: 5), 0)
+    }
+
+    func testLanguageFromSettingsConfigAndEnvironment() {
+        XCTAssertEqual(Language(code: "de"), .german)
+        XCTAssertEqual(Language(code: "fr_BE.UTF-8@euro"), .french)
+        XCTAssertEqual(Language(code: "it:nl"), .dutch)
+        XCTAssertNil(Language(code: "C.UTF-8"))
+        XCTAssertEqual(Language.fromEnvironment(["LANG": "es_ES.UTF-8"]), .spanish)
+        XCTAssertEqual(Language.fromEnvironment(["LANG": "es_ES.UTF-8", "LC_ALL": "nl_NL.UTF-8"]), .dutch)
+        XCTAssertEqual(Language.fromEnvironment(["LANG": "C"]), .english)
+        XCTAssertEqual(Language.allCases.map(\.nativeName), ["English", "Deutsch", "Français", "Español", "Nederlands"])
+    }
+
+    func testNumbersDatesAndWeeksAsTheLocaleWritesThem() {
+        let de = Translator(language: .german, catalog: .english)
+        let en = Translator.english
+        XCTAssertEqual(de.formatted(1.25, digits: 1).filter { $0 != "3" && $0 != "2" }, "1,")
+        XCTAssertEqual(en.formatted(2.5, digits: 1), "2.5")
+        XCTAssertEqual(de.formatted(12345), "12.345")
+        XCTAssertEqual(de.firstWeekday, 2)
+        XCTAssertEqual(Translator(language: .english, catalog: .english).shortDay(year: 2026, month: 3, day: 14).contains("14"), true)
+        XCTAssertTrue(de.shortDay(year: 2026, month: 3, day: 14).contains("März"), de.shortDay(year: 2026, month: 3, day: 14))
+        XCTAssertTrue(Translator(language: .french, catalog: .english).shortDay(year: 2026, month: 3, day: 14).contains("mars"))
+    }
+}
+
+final class PlaceholderTests: XCTestCase {
+    func testPlaceholdersAreFilledAndUnknownBracesKept() {
+        let en = Translator.english
+        XCTAssertEqual(en("{n} of {total} — {n}", ["n": "3", "total": "12"]), "3 of 12 — 3")
+        XCTAssertEqual(en("Zones · {model} · max {n} ({source})", ["model": "%HRmax", "n": "194"]), "Zones · %HRmax · max 194 ({source})")
+        XCTAssertEqual(en("{unclosed and {n}", ["n": "Ärger"]), "{unclosed and Ärger")
+        XCTAssertEqual(en("Émilie {name} ✓", ["name": "Zoë"]), "Émilie Zoë ✓")
+        XCTAssertEqual(en("no braces", ["n": "1"]), "no braces")
+        XCTAssertEqual(en("{n}", [:]), "{n}")
+    }
+}

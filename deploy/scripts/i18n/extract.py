@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""Extracts every message the user reads from the Swift sources into po/sideline.pot (decision 080).
+
+A message is a string literal in `tr("…")`, `tr("…", context: "…")`, `trn("…", "…", n: …)` or `N_("…")`
+(Sources/Localization/Translator.swift). xgettext has no Swift parser, so this one reads Swift's literals
+itself: escapes (\\n, \\", \\u{…}) are decoded; an interpolation (\\(…)) inside a message is refused — a
+translator must see the whole sentence, so variable parts are `{name}` placeholders.
+
+  extract.py            writes po/sideline.pot
+  extract.py --check    exits 1 and says why when a po/<lang>.po lacks a message or translates one
+                        the code no longer has (what the test runs)
+"""
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+SOURCES = ROOT / "Sources"
+PO = ROOT / "po"
+LANGUAGES = ["de", "fr", "es", "nl"]
+
+CALL = re.compile(r'(?<![A-Za-z0-9_.])(tr|trn|N_)\(\s*"')
+STRING = r'"((?:[^"\\\n]|\\.)*)"'
+
+
+class ExtractError(Exception):
+    pass
+
+
+def decode(literal, where):
+    if "\\(" in literal:
+        raise ExtractError(f"{where}: an interpolation in a message; use a {{placeholder}}: \"{literal}\"")
+    out, i = [], 0
+    while i < len(literal):
+        c = literal[i]
+        if c != "\\":
+            out.append(c)
+            i += 1
+            continue
+        nxt = literal[i + 1]
+        if nxt == "u":
+            end = literal.index("}", i)
+            out.append(chr(int(literal[i + 3:end], 16)))
+            i = end + 1
+            continue
+        out.append({"n": "\n", "t": "\t", '"': '"', "\\": "\\", "'": "'", "0": "\0"}[nxt])
+        i += 2
+    return "".join(out)
+
+
+def messages():
+    """(context, id, plural) -> [file:line, …] in source order."""
+    found = {}
+    for path in sorted(SOURCES.rglob("*.swift")):
+        if path.parent.name == "Localization":
+            continue  # the functions' own documentation
+        text = path.read_text()
+        for m in CALL.finditer(text):
+            line = text.count("\n", 0, m.start()) + 1
+            where = f"{path.relative_to(ROOT)}:{line}"
+            rest = text[m.end() - 1:]
+            first = re.match(STRING, rest)
+            if not first:
+                raise ExtractError(f"{where}: a message must be one string literal")
+            msgid = decode(first.group(1), where)
+            rest = rest[first.end():]
+            plural = None
+            if m.group(1) == "trn":
+                second = re.match(r"\s*,\s*" + STRING, rest)
+                if not second:
+                    raise ExtractError(f"{where}: trn needs its plural as a literal")
+                plural = decode(second.group(1), where)
+                rest = rest[second.end():]
+            context = None
+            ctx = re.match(r"\s*(?:,\s*n:[^,()]*(?:\([^()]*\))?[^,()]*)?,\s*context:\s*" + STRING, rest)
+            if ctx:
+                context = decode(ctx.group(1), where)
+            if not msgid:
+                raise ExtractError(f"{where}: an empty message")
+            found.setdefault((context, msgid, plural), []).append(where)
+    return found
+
+
+def po_quote(s):
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t") + '"'
+
+
+def pot(found):
+    out = ['# Sideline\'s messages: the source for po/<lang>.po (deploy/scripts/i18n/extract.py writes it; do not edit).',
+           'msgid ""', 'msgstr ""', '"Content-Type: text/plain; charset=UTF-8\\n"',
+           '"Content-Transfer-Encoding: 8bit\\n"', '']
+    for (context, msgid, plural), places in found.items():
+        for place in places[:3]:
+            out.append(f"#: {place}")
+        if "{" in msgid:
+            out.append("#, python-brace-format")
+        if context is not None:
+            out.append(f"msgctxt {po_quote(context)}")
+        out.append(f"msgid {po_quote(msgid)}")
+        if plural is not None:
+            out += [f"msgid_plural {po_quote(plural)}", 'msgstr[0] ""', 'msgstr[1] ""']
+        else:
+            out.append('msgstr ""')
+        out.append("")
+    return "\n".join(out)
+
+
+def read_po(path):
+    """(context, id) -> [msgstr forms] of a .po file (enough of the format for ours: no fuzzy, no obsolete)."""
+    entries, cur, key = {}, {}, None
+    def flush():
+        if "msgid" in cur:
+            forms = [v for k, v in sorted(cur.items()) if k.startswith("msgstr")]
+            entries[(cur.get("msgctxt"), cur["msgid"])] = (forms, cur.get("fuzzy", False), cur.get("msgid_plural"))
+        cur.clear()
+    for raw in path.read_text().splitlines() + [""]:
+        line = raw.strip()
+        if not line:
+            flush()
+            continue
+        if line.startswith("#,") and "fuzzy" in line:
+            cur["fuzzy"] = True
+        if line.startswith("#"):
+            continue
+        m = re.match(r'(msgctxt|msgid_plural|msgid|msgstr(?:\[\d\])?)\s+"(.*)"$', line)
+        if m:
+            # A new entry starts at its msgctxt, or at a msgid not preceded by one.
+            if (m.group(1) == "msgctxt" or (m.group(1) == "msgid" and "msgctxt" not in cur)) and "msgid" in cur:
+                flush()
+            key = m.group(1)
+            cur[key] = unquote(m.group(2))
+        elif line.startswith('"') and key:
+            cur[key] += unquote(line[1:-1])
+    return {k: v for k, v in entries.items() if k[1]}
+
+
+def unquote(s):
+    return re.sub(r'\\(.)', lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), s)
+
+
+def check(found):
+    wanted = {(ctx, msgid): plural for (ctx, msgid, plural) in found}
+    problems = []
+    for lang in LANGUAGES:
+        path = PO / f"{lang}.po"
+        if not path.exists():
+            problems.append(f"po/{lang}.po is missing")
+            continue
+        have = read_po(path)
+        for key, plural in wanted.items():
+            entry = have.get(key)
+            label = f"{key[1]!r}" + (f" (context {key[0]!r})" if key[0] else "")
+            if entry is None:
+                problems.append(f"po/{lang}.po: no {label}")
+            elif entry[1] or not all(entry[0]) or not entry[0]:
+                problems.append(f"po/{lang}.po: {label} is untranslated or fuzzy")
+            elif (plural is None) != (entry[2] is None):
+                problems.append(f"po/{lang}.po: {label} plural forms differ from the code's")
+        for key in have:
+            if key not in wanted:
+                problems.append(f"po/{lang}.po: {key[1]!r} is no longer in the code")
+    return problems
+
+
+def main():
+    try:
+        found = messages()
+    except ExtractError as e:
+        print(f"extract: {e}", file=sys.stderr)
+        return 1
+    if "--check" in sys.argv:
+        problems = check(found)
+        for p in problems:
+            print(p, file=sys.stderr)
+        print(f"{len(found)} messages, {len(problems)} problems")
+        return 1 if problems else 0
+    (PO / "sideline.pot").write_text(pot(found) + "\n")
+    print(f"po/sideline.pot: {len(found)} messages")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
