@@ -8,9 +8,14 @@
 # package); without any, only `sideline`, which is all the VM suites need.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-# `-j N` first limits the build's jobs (make test builds on one core beside its end-to-end tests).
+# `-j N` first (or SIDELINE_RELEASE_JOBS=N) limits the build's jobs: make test builds on one core beside its
+# end-to-end tests. SwiftPM writes the job count into every compile command (`-jN` to the driver), so a
+# later build with another count recompiles everything: make test exports the variable, and the
+# package's and the VM stages' builds of the same run find the binaries made (CI lost ~400 s to that).
+JOBS_COUNT=${SIDELINE_RELEASE_JOBS:-}
+if [ "${1:-}" = -j ]; then JOBS_COUNT=$2; shift 2; fi
 JOBS=()
-if [ "${1:-}" = -j ]; then JOBS=(-j "$2"); shift 2; fi
+if [ -n "$JOBS_COUNT" ]; then JOBS=(-j "$JOBS_COUNT"); fi
 for product in "${@:-sideline}"; do
     swift build -c release --static-swift-stdlib --product "$product" --scratch-path .build-static "${JOBS[@]}"
 done

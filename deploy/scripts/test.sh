@@ -24,7 +24,9 @@ swift test --skip-build --skip SPSCRingStressTests
 # club tests run (they wait on their processes, PostgreSQL and the browser as much as they compute): the
 # club server's cold release build is the longest compile of the run. Its log is shown if it fails.
 RELEASE_LOG=.build/release-build.log
-./deploy/package/release-build.sh -j 1 sideline sideline-club > "$RELEASE_LOG" 2>&1 &
+# One job count for every release build of the run (release-build.sh says why).
+export SIDELINE_RELEASE_JOBS=1
+./deploy/package/release-build.sh sideline sideline-club > "$RELEASE_LOG" 2>&1 &
 release_build=$!
 
 stage "e2e"; echo "== end-to-end tests against independent peers (pytest in .venv)"
