@@ -1,6 +1,7 @@
 import ClubProtocol
 import Foundation
 import HTTPTypes
+import Localization
 import Hummingbird
 import NIOCore
 import PostgresNIO
@@ -27,15 +28,17 @@ struct WebTeamPages: Sendable {
             let roster = try await ClubRoster.load(in: c, logger: database.logger)
             return (try await self.teams(user, roster: roster, in: c), roster)
         }
+        let words = WebLanguage.words
         let rows = teams.map { t in
             "<tr><td><a href=\"/teams/\(t.uuid.uuidString.lowercased())\">\(t.name.html)</a></td><td class=\"num\">\(roster.roster(of: t.uuid).count)</td>"
-                + "<td><a href=\"/teams/\(t.uuid.uuidString.lowercased())/season\">Season</a></td></tr>"
+                + "<td><a href=\"/teams/\(t.uuid.uuidString.lowercased())/season\">\(words.tr("Season").html)</a></td></tr>"
         }.joined()
-        let body = teams.isEmpty ? "<h1>Teams</h1><p class=\"muted\">No team yet: teams come from the kiosks' rosters.</p>" : """
-            <h1>Teams</h1><div class="scroll"><table id="teams"><thead><tr><th>Team</th><th class="num">Players</th><th>Load</th></tr></thead>
+        let heading = "<h1>\(words.tr("Teams").html)</h1>"
+        let body = teams.isEmpty ? heading + "<p class=\"muted\">\(words.tr("No team yet: teams come from the kiosks' rosters.").html)</p>" : """
+            \(heading)<div class="scroll"><table id="teams"><thead><tr><th>\(words.tr("Team").html)</th><th class="num">\(words.tr("Players").html)</th><th>\(words.tr("Load").html)</th></tr></thead>
             <tbody>\(rows)</tbody></table></div>
             """
-        return WebPage(title: "Teams", user: user, section: .teams, body: body).response
+        return WebPage(title: words.tr("Teams"), user: user, section: .teams, body: body).response
     }
 
     /// The team as the user may see it; another team (or none) is "not found" whichever it is.
@@ -53,23 +56,29 @@ struct WebTeamPages: Sendable {
         let savedName = saved.flatMap { roster.players[$0]?.fullName }
         let t = uuid.uuidString.lowercased()
         let players = roster.roster(of: uuid)
+        let words = WebLanguage.words
         let rows = players.map { m, p in
             let photo = p.hasPhoto ? "<img class=\"photo\" src=\"/teams/\(t)/players/\(p.uuid.uuidString.lowercased())/photo\" alt=\"\">" : "<span class=\"photo\"></span>"
             return "<tr data-player=\"\(p.uuid.uuidString.lowercased())\"><td class=\"pic\">\(photo)</td><td class=\"num\">\(m.shirtNumber)</td>"
                 + "<td><a href=\"/teams/\(t)/players/\(p.uuid.uuidString.lowercased())\">\(p.fullName.html)</a></td>"
                 + "<td class=\"num opt\">\(p.birthYear.map(String.init) ?? "–")</td><td class=\"opt\">\(p.sex.html)</td>"
                 + "<td class=\"num opt\">\(p.weightKg.map { WebFormat.one($0) } ?? "–")</td><td class=\"num opt\">\(p.restingHR.map(String.init) ?? "–")</td>"
-                + "<td class=\"num opt\">\(p.maxHR.map(String.init) ?? "formula")</td>"
-                + "<td class=\"opt consent\">\(p.consent.map { "\($0.day)" } ?? "<span class=\"muted\">none</span>")</td></tr>"
+                + "<td class=\"num opt\">\(p.maxHR.map(String.init) ?? words.tr("formula", context: "HRmax from the club's formula").html)</td>"
+                + "<td class=\"opt consent\">\(p.consent.map { "\($0.day)" } ?? "<span class=\"muted\">\(words.tr("none", context: "no consent on file").html)</span>")</td></tr>"
         }.joined()
-        var message = savedName.map { "<div class=\"message ok\" role=\"status\">Saved \($0.html): the kiosks get it with their next sync.</div>" } ?? ""
-        if erased { message = "<div class=\"message ok\" role=\"status\">The player is erased from the club; every kiosk erases them at its next sync.</div>" }
+        var message = savedName.map {
+            "<div class=\"message ok\" role=\"status\">\(words.tr("Saved {name}: the kiosks get it with their next sync.", ["name": $0]).html)</div>"
+        } ?? ""
+        if erased {
+            message = "<div class=\"message ok\" role=\"status\">\(words.tr("The player is erased from the club; every kiosk erases them at its next sync.").html)</div>"
+        }
+        func th(_ label: String, _ className: String) -> String { "<th class=\"\(className)\">\(label.html)</th>" }
         let body = """
             <h1>\(name.html)</h1>\(message)
-            <div class="actions"><a class="button" href="/teams/\(t)/players/new">Add a player</a><a href="/teams/\(t)/season">Season: load and readiness</a></div>
-            \(players.isEmpty ? "<p class=\"muted\">No player on this roster yet.</p>" : """
-            <div class="scroll"><table id="roster"><thead><tr><th class="pic"></th><th class="num">#</th><th>Player</th><th class="num opt">Born</th><th class="opt">Sex</th>
-            <th class="num opt">kg</th><th class="num opt">Rest HR</th><th class="num opt">Max HR</th><th class="opt">Consent</th></tr></thead><tbody>\(rows)</tbody></table></div>
+            <div class="actions"><a class="button" href="/teams/\(t)/players/new">\(words.tr("Add a player").html)</a><a href="/teams/\(t)/season">\(words.tr("Season: load and readiness").html)</a></div>
+            \(players.isEmpty ? "<p class=\"muted\">\(words.tr("No player on this roster yet.").html)</p>" : """
+            <div class="scroll"><table id="roster"><thead><tr><th class="pic"></th><th class="num">#</th>\(th(words.tr("Player"), ""))\(th(words.tr("Born"), "num opt"))\(th(words.tr("Sex"), "opt"))
+            <th class="num opt">kg</th>\(th(words.tr("Rest HR"), "num opt"))\(th(words.tr("Max HR"), "num opt"))\(th(words.tr("Consent"), "opt"))</tr></thead><tbody>\(rows)</tbody></table></div>
             """)
             """
         try await AccessLog.record(.view("roster page", team: uuid), by: .web(user), database: database)

@@ -1,6 +1,7 @@
 import Analytics
 import Foundation
 import Hummingbird
+import Localization
 import TeamCore
 
 /// A team's flags on the web (the kiosk's rules over the club's data, `ClubFlags`) and the weekly team
@@ -35,21 +36,38 @@ struct WebTeamReport: Sendable {
         return WebPage.redirect("/teams/\(uuid.uuidString.lowercased())/season?on=\(day)")
     }
 
+    /// The rules' names and advice (`FlagKind.title`, `.advice`: the kiosk's and the command line's English) as messages
+    /// of the web's catalog, looked up by their English words when a page shows them; `FlagWordsTests` checks that every
+    /// kind's words are here. A flag's reason — its numbers in words, made by the rule — stays as the rule wrote it.
+    static let flagMessages = [
+        N_("Load status overreaching"), N_("ACWR above 1.5"), N_("Readiness below normal range"), N_("Wellness drop"),
+        N_("HRex worse than typical error"), N_("Strap battery low"), N_("Strap not seen for a week"), N_("No HRmax set"),
+        N_("Check with the player how the last week felt before adding load."),
+        N_("Ask the player how they slept and feel; compare with today's session."),
+        N_("Have a word with the player about the answers that dropped."),
+        N_("Ask how the player feels and slept; retest at the same pace before changing the plan."),
+        N_("Charge or replace the strap's battery."), N_("Find the strap, or forget it in Settings if it is gone."),
+        N_("Enter a measured HRmax, or accept one the kiosk suggests after a session."),
+    ]
+
     /// The season page's "Needs attention" section (not printed: the weekly report is the printed one), each flag
     /// with a "Dismiss for today" form.
     static func section(_ list: FlagList, team: UUID, user: WebUser) -> String {
+        let words = WebLanguage.words
         let items = list.active.map { f in
-            "<li data-key=\"\(f.key.html)\" data-rule=\"\(f.kind.rawValue)\"><b>\(f.kind.title.html)</b> · \(f.subject.title.html)"
-                + " — <span data-field=\"reason\">\(f.reason.html)</span> <span class=\"muted\">\(f.advice.html)</span>"
+            "<li data-key=\"\(f.key.html)\" data-rule=\"\(f.kind.rawValue)\"><b>\(words.tr(f.kind.title).html)</b> · \(f.subject.title.html)"
+                + " — <span data-field=\"reason\">\(f.reason.html)</span> <span class=\"muted\">\(words.tr(f.advice).html)</span>"
                 + " <form method=\"post\" action=\"/teams/\(team.uuidString.lowercased())/flags/dismiss\" class=\"inline\">\(WebPage.csrfField(user))"
                 + "<input type=\"hidden\" name=\"key\" value=\"\(f.key.html)\"><input type=\"hidden\" name=\"on\" value=\"\(list.day)\">"
-                + "<button type=\"submit\" class=\"dismiss\">Dismiss for today</button></form></li>"
+                + "<button type=\"submit\" class=\"dismiss\">\(words.tr("Dismiss for today").html)</button></form></li>"
         }.joined()
+        let dismissed = words.trn("{n} dismissed for the day.", "{n} dismissed for the day.", n: list.dismissed.count)
+        let rules = words.tr("The kiosk's rules on the club's data: load status overreaching, ACWR above 1.5, readiness below the normal range (a check of the last 7 days), a wellness drop beyond 1 SD, a strap of the team's sessions with its battery below 20 % or not in one for 7 days, no measured HRmax. Cues to look or ask, never a diagnosis (docs/ANALYTICS.md, \"Flags\").")
         return """
-            <section id="flags" class="noprint"><h2>Needs attention (\(list.active.count))</h2>
-            \(items.isEmpty ? "<p class=\"muted\">Nothing today.</p>" : "<ul class=\"flags\">\(items)</ul>")
-            \(list.dismissed.isEmpty ? "" : "<p class=\"muted\" id=\"flags-dismissed\">\(list.dismissed.count) dismissed for the day.</p>")
-            <p class="muted">The kiosk's rules on the club's data: load status overreaching, ACWR above 1.5, readiness below the normal range (a check of the last 7 days), a wellness drop beyond 1 SD, a strap of the team's sessions with its battery below 20 % or not in one for 7 days, no measured HRmax. Cues to look or ask, never a diagnosis (docs/ANALYTICS.md, "Flags").</p></section>
+            <section id="flags" class="noprint"><h2>\(words.tr("Needs attention ({n})", ["n": "\(list.active.count)"]).html)</h2>
+            \(items.isEmpty ? "<p class=\"muted\">\(words.tr("Nothing today.").html)</p>" : "<ul class=\"flags\">\(items)</ul>")
+            \(list.dismissed.isEmpty ? "" : "<p class=\"muted\" id=\"flags-dismissed\">\(dismissed.html)</p>")
+            <p class="muted">\(rules.html)</p></section>
             """
     }
 
