@@ -30,6 +30,7 @@ final class WebLanguageTests: XCTestCase {
         for kind in FlagKind.allCases {
             XCTAssertTrue(WebTeamReport.flagMessages.contains(kind.title), "\(kind): \(kind.title)")
             XCTAssertTrue(WebTeamReport.flagMessages.contains(kind.advice), "\(kind): \(kind.advice)")
+            XCTAssertTrue(WebTeamReport.flagMessages.contains(kind.shortTitle), "\(kind): \(kind.shortTitle)")
         }
         for window in [HRVWindow.firstFiveMinutes.label, HRVWindow.wholeSession.label, Readiness.windowLabel, "recovery minute"] {
             XCTAssertTrue(SessionPageDocument.windowLabels.contains(window), window)

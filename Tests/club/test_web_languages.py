@@ -1,5 +1,5 @@
 """The club's pages in the coach's language (issue 38, decision 084): German by the browser's Accept-Language
-with no English word left on the main pages (sessions, a session, teams, roster, season, a player's season) —
+with no English word left on the main pages (sessions, a session, teams, roster, season, weekly report, a player's season) —
 each page's visible text read against po/club/de.po as Python's own gettext reads it (sideline_testkit.catalog) —,
 a user's choice on their account page overriding the browser's, the header's best match, and every message
 of the web in every club catalog."""
@@ -53,7 +53,7 @@ def main_pages(web, driver):
     session = driver.find_element(By.CSS_SELECTOR, "#sessions tbody tr").get_attribute("data-uuid")
     player = web.players_a[0]
     return [("sessions", "/sessions"), ("session", f"/sessions/{session}"), ("teams", "/teams"), ("roster", f"/teams/{web.team_a}"),
-            ("season", f"/teams/{web.team_a}/season"), ("season-player", f"/teams/{web.team_a}/season/{player}"), ("account", "/account")]
+            ("season", f"/teams/{web.team_a}/season"), ("report", f"/teams/{web.team_a}/report"), ("season-player", f"/teams/{web.team_a}/season/{player}"), ("account", "/account")]
 
 
 def test_the_main_pages_in_german_by_accept_language_have_no_english_left(web):
