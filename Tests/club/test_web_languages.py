@@ -35,8 +35,9 @@ def web(module_club, tmp_path_factory):
 
 def visible_texts(driver):
     """The page's text as a reader sees it: one entry a line or table cell, and the title. A flag's reason (its
-    numbers in words, made by the analysis's rule as the kiosk shows it) is left out: it stays English (decision 084)."""
-    text = driver.execute_script("""document.querySelectorAll('[data-field=reason]').forEach(e => e.style.display = 'none');
+    numbers in words, made by the analysis's rule as the kiosk shows it) is left out: it stays English (decision 084);
+    so are commands (`code`: sideline-club add-user), which are typed as they are in every language."""
+    text = driver.execute_script("""document.querySelectorAll('[data-field=reason], code').forEach(e => e.style.display = 'none');
                                     return document.body.innerText""")
     return [driver.title] + [part.strip() for line in text.split("\n") for part in line.split("\t") if part.strip()]
 
@@ -53,7 +54,8 @@ def main_pages(web, driver):
     session = driver.find_element(By.CSS_SELECTOR, "#sessions tbody tr").get_attribute("data-uuid")
     player = web.players_a[0]
     return [("sessions", "/sessions"), ("session", f"/sessions/{session}"), ("teams", "/teams"), ("roster", f"/teams/{web.team_a}"),
-            ("season", f"/teams/{web.team_a}/season"), ("report", f"/teams/{web.team_a}/report"), ("season-player", f"/teams/{web.team_a}/season/{player}"), ("account", "/account")]
+            ("season", f"/teams/{web.team_a}/season"), ("report", f"/teams/{web.team_a}/report"), ("season-player", f"/teams/{web.team_a}/season/{player}"), ("account", "/account"),
+            ("player-edit", f"/teams/{web.team_a}/players/{player}"), ("kiosks", "/kiosks"), ("users", "/users")]
 
 
 def test_the_main_pages_in_german_by_accept_language_have_no_english_left(web):

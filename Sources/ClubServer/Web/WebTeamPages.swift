@@ -100,33 +100,35 @@ struct WebTeamPages: Sendable {
             try await AccessLog.record(.view("player page", team: uuid, player: player), by: .web(user), database: database)
         }
         let action = player.map { "/teams/\(t)/players/\($0.uuidString.lowercased())" } ?? "/teams/\(t)/players"
+        let words = WebLanguage.words
         let errors = problems.isEmpty ? "" : "<div class=\"message error\" role=\"alert\"><ul>\(problems.map { "<li>\($0.html)</li>" }.joined())</ul></div>"
         func field(_ label: String, _ key: String, _ value: String, type: String = "text", extra: String = "") -> String {
-            "<label>\(label)<input type=\"\(type)\" name=\"\(key)\" value=\"\(value.html)\"\(extra)></label>"
+            "<label>\(label.html)<input type=\"\(type)\" name=\"\(key)\" value=\"\(value.html)\"\(extra)></label>"
         }
-        let photo = hasPhoto ? "<img class=\"photo big\" src=\"\(action)/photo\" alt=\"The player's photo\"><label><span><input type=\"checkbox\" name=\"removePhoto\"> remove the photo</span></label>" : ""
+        let photo = hasPhoto ? "<img class=\"photo big\" src=\"\(action)/photo\" alt=\"\(words.tr("The player's photo").html)\">"
+            + "<label><span><input type=\"checkbox\" name=\"removePhoto\"> \(words.tr("remove the photo").html)</span></label>" : ""
         // Consent on file (decision 075): an admin records or clears it; a coach sees it.
         let consent = user.isAdmin ? """
-            <fieldset class="stack" id="consent"><legend>Consent on file (both, or neither; a club may require it before the player's sessions sync)</legend>
-            <div class="pair">\(field("Given on", "consentDay", form.consentDay, type: "date"))\(field("By (a guardian's name, or \u{201C}\(Consent.byThePlayer)\u{201D})", "consentBy", form.consentBy, extra: " maxlength=\"\(Consent.maxGiverLength)\""))</div></fieldset>
-            """ : "<p id=\"consent\" class=\"muted\">Consent \(form.consentDay.isEmpty ? "not on file" : "on file: \(form.consentDay), by \(form.consentBy)".html) (an admin records it).</p>"
+            <fieldset class="stack" id="consent"><legend>\(words.tr("Consent on file (both, or neither; a club may require it before the player's sessions sync)").html)</legend>
+            <div class="pair">\(field(words.tr("Given on"), "consentDay", form.consentDay, type: "date"))\(field(words.tr("By (a guardian's name, or \u{201C}{player}\u{201D})", ["player": Consent.byThePlayer]), "consentBy", form.consentBy, extra: " maxlength=\"\(Consent.maxGiverLength)\""))</div></fieldset>
+            """ : "<p id=\"consent\" class=\"muted\">\((form.consentDay.isEmpty ? words.tr("Consent not on file (an admin records it).") : words.tr("Consent on file: {day}, by {giver} (an admin records it).", ["day": form.consentDay, "giver": form.consentBy])).html)</p>"
         let body = """
-            <h1>\(player == nil ? "Add a player to" : "Edit a player of") \(name.html)</h1>\(errors)
+            <h1>\((player == nil ? words.tr("Add a player to {team}", ["team": name]) : words.tr("Edit a player of {team}", ["team": name])).html)</h1>\(errors)
             <form class="stack card" method="post" action="\(action)" enctype="multipart/form-data">\(WebPage.csrfField(user))
-            <div class="pair">\(field("First name", "firstName", form.firstName, extra: " required maxlength=\"24\""))\(field("Last name", "lastName", form.lastName, extra: " maxlength=\"24\""))</div>
-            <div class="pair">\(field("Shirt number", "shirtNumber", form.shirtNumber, type: "number", extra: " min=\"0\" max=\"999\" required"))
-            \(field("Birth year", "birthYear", form.birthYear, type: "number", extra: " min=\"1900\" max=\"2100\" required"))</div>
-            <div class="pair"><label>Sex<select name="sex"><option value="F"\(form.sex == "F" ? " selected" : "")>F</option><option value="M"\(form.sex == "M" ? " selected" : "")>M</option></select></label>
-            \(field("Weight (kg)", "weightKg", form.weightKg, extra: " inputmode=\"decimal\" required"))</div>
-            <div class="pair">\(field("Resting heart rate", "restingHR", form.restingHR, type: "number", extra: " min=\"25\" max=\"120\" required"))
-            \(field("Maximum heart rate (empty: from the club's formula)", "maxHR", form.maxHR, type: "number", extra: " min=\"120\" max=\"240\""))</div>
+            <div class="pair">\(field(words.tr("First name"), "firstName", form.firstName, extra: " required maxlength=\"24\""))\(field(words.tr("Last name"), "lastName", form.lastName, extra: " maxlength=\"24\""))</div>
+            <div class="pair">\(field(words.tr("Shirt number"), "shirtNumber", form.shirtNumber, type: "number", extra: " min=\"0\" max=\"999\" required"))
+            \(field(words.tr("Birth year"), "birthYear", form.birthYear, type: "number", extra: " min=\"1900\" max=\"2100\" required"))</div>
+            <div class="pair"><label>\(words.tr("Sex").html)<select name="sex"><option value="F"\(form.sex == "F" ? " selected" : "")>F</option><option value="M"\(form.sex == "M" ? " selected" : "")>M</option></select></label>
+            \(field(words.tr("Weight (kg)"), "weightKg", form.weightKg, extra: " inputmode=\"decimal\" required"))</div>
+            <div class="pair">\(field(words.tr("Resting heart rate"), "restingHR", form.restingHR, type: "number", extra: " min=\"25\" max=\"120\" required"))
+            \(field(words.tr("Maximum heart rate (empty: from the club's formula)"), "maxHR", form.maxHR, type: "number", extra: " min=\"120\" max=\"240\""))</div>
             \(consent)
-            \(photo)<label>Photo (JPEG, at most \(RosterSchema.maxPhotoBytes / 1024) KiB)<input type="file" name="photo" accept="image/jpeg"></label>
-            <div class="actions"><button class="primary" type="submit">Save</button><a href="/teams/\(t)">Cancel</a></div></form>
-            \(player != nil && user.isAdmin ? "<p><a id=\"player-data\" href=\"\(action)/data.zip\" download>Download this player's data (ZIP)</a> · "
-                + "<a class=\"danger\" href=\"\(action)/erase\">Erase this player everywhere…</a></p>" : "")
+            \(photo)<label>\(words.tr("Photo (JPEG, at most {n} KiB)", ["n": "\(RosterSchema.maxPhotoBytes / 1024)"]).html)<input type="file" name="photo" accept="image/jpeg"></label>
+            <div class="actions"><button class="primary" type="submit">\(words.tr("Save").html)</button><a href="/teams/\(t)">\(words.tr("Cancel").html)</a></div></form>
+            \(player != nil && user.isAdmin ? "<p><a id=\"player-data\" href=\"\(action)/data.zip\" download>\(words.tr("Download this player's data (ZIP)").html)</a> · "
+                + "<a class=\"danger\" href=\"\(action)/erase\">\(words.tr("Erase this player everywhere…").html)</a></p>" : "")
             """
-        return WebPage(title: player == nil ? "Add a player" : "Edit \(form.firstName)", user: user, section: .teams, body: body, status: status).response
+        return WebPage(title: player == nil ? words.tr("Add a player") : words.tr("Edit {name}", ["name": form.firstName]), user: user, section: .teams, body: body, status: status).response
     }
 
     /// A player added or changed: only the fields that changed become edits (`WebRosterEdits`: stamped
