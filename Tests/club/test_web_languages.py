@@ -55,7 +55,7 @@ def main_pages(web, driver):
     player = web.players_a[0]
     return [("sessions", "/sessions"), ("session", f"/sessions/{session}"), ("teams", "/teams"), ("roster", f"/teams/{web.team_a}"),
             ("season", f"/teams/{web.team_a}/season"), ("report", f"/teams/{web.team_a}/report"), ("season-player", f"/teams/{web.team_a}/season/{player}"), ("account", "/account"),
-            ("player-edit", f"/teams/{web.team_a}/players/{player}"), ("kiosks", "/kiosks"), ("users", "/users")]
+            ("player-edit", f"/teams/{web.team_a}/players/{player}"), ("kiosks", "/kiosks"), ("users", "/users"), ("settings", "/settings")]
 
 
 def test_the_main_pages_in_german_by_accept_language_have_no_english_left(web):
