@@ -171,7 +171,7 @@ struct WebTeamPages: Sendable {
 
     /// An admin's "Erase this player everywhere": what goes, and a box to tick before the button does anything.
     func eraseForm(_ user: WebUser, team uuid: UUID, player: UUID, problem: String? = nil) async throws -> Response {
-        guard user.isAdmin else { throw ClubError.notFound("There is no such page.") }
+        guard user.isAdmin else { throw ClubError.notFound(N_("There is no such page.")) }
         let (name, roster, sessions) = try await database.inClub(user.club) { c in
             let (name, roster) = try await team(user, uuid, in: c)
             let sessions = try await c.collect("SELECT count(DISTINCT session_uuid) FROM session_participant WHERE player_uuid = \(player)",
@@ -182,23 +182,24 @@ struct WebTeamPages: Sendable {
             throw ClubError.notFound("No player \(player.uuidString.lowercased()) on \(name).")
         }
         let t = uuid.uuidString.lowercased(), action = "/teams/\(t)/players/\(player.uuidString.lowercased())/erase"
+        let words = WebLanguage.words, count = Int(sessions)
+        let what = words.trn("Their profile, photo and memberships, and their heart rates, RR intervals and figures in {n} session are removed from the club for good; those sessions keep the others' readings and their team figures are computed again without them. Every kiosk of the club erases them at its next sync. The club's backups keep a copy until they age out. This cannot be undone.",
+                             "Their profile, photo and memberships, and their heart rates, RR intervals and figures in {n} sessions are removed from the club for good; those sessions keep the others' readings and their team figures are computed again without them. Every kiosk of the club erases them at its next sync. The club's backups keep a copy until they age out. This cannot be undone.", n: count)
         let body = """
-            <h1>Erase \(p.fullName.html) everywhere</h1>\(problem.map { "<div class=\"message error\" role=\"alert\">\($0.html)</div>" } ?? "")
-            <div class="card"><p>Their profile, photo and memberships, and their heart rates, RR intervals and figures in \(sessions) session\(sessions == 1 ? "" : "s") \
-            are removed from the club for good; those sessions keep the others' readings and their team figures are computed again without them. \
-            Every kiosk of the club erases them at its next sync. The club's backups keep a copy until they age out. This cannot be undone.</p>
+            <h1>\(words.tr("Erase {name} everywhere", ["name": p.fullName]).html)</h1>\(problem.map { "<div class=\"message error\" role=\"alert\">\(words.tr($0).html)</div>" } ?? "")
+            <div class="card"><p>\(what.html)</p>
             <form class="stack" method="post" action="\(action)">\(WebPage.csrfField(user))
-            <label><span><input type="checkbox" name="confirm" value="yes" required> I want \(p.fullName.html) erased for good</span></label>
-            <div class="actions"><button class="danger" type="submit">Erase for good</button><a href="/teams/\(t)/players/\(player.uuidString.lowercased())">Cancel</a></div></form></div>
+            <label><span><input type="checkbox" name="confirm" value="yes" required> \(words.tr("I want {name} erased for good", ["name": p.fullName]).html)</span></label>
+            <div class="actions"><button class="danger" type="submit">\(words.tr("Erase for good").html)</button><a href="/teams/\(t)/players/\(player.uuidString.lowercased())">\(words.tr("Cancel").html)</a></div></form></div>
             """
-        return WebPage(title: "Erase \(p.fullName)", user: user, section: .teams, body: body, status: problem == nil ? .ok : .badRequest).response
+        return WebPage(title: words.tr("Erase {name} everywhere", ["name": p.fullName]), user: user, section: .teams, body: body, status: problem == nil ? .ok : .badRequest).response
     }
 
     /// The erasure, confirmed (the box ticked, the CSRF token checked before this runs).
     func erase(_ user: WebUser, team uuid: UUID, player: UUID, form: FormData) async throws -> Response {
-        guard user.isAdmin else { throw ClubError.notFound("There is no such page.") }
+        guard user.isAdmin else { throw ClubError.notFound(N_("There is no such page.")) }
         guard form["confirm"] == "yes" else {
-            return try await eraseForm(user, team: uuid, player: player, problem: "Tick the box to confirm: nothing was erased.")
+            return try await eraseForm(user, team: uuid, player: player, problem: N_("Tick the box to confirm: nothing was erased."))
         }
         let (name, roster) = try await database.inClub(user.club) { c in try await team(user, uuid, in: c) }
         guard roster.players[player] != nil, roster.member(team: uuid, player: player) != nil else {
