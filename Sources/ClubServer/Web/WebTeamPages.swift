@@ -144,7 +144,7 @@ struct WebTeamPages: Sendable {
             throw ClubError.notFound("No player \(player.uuidString.lowercased()) on \(name).")
         }
         if let number, roster.roster(of: uuid).contains(where: { $0.member.shirtNumber == number && $0.player.uuid != playerUUID }) {
-            problems.append("Shirt number: \(number) is someone else's on \(name).")
+            problems.append(WebLanguage.words.tr("Shirt number: {number} is someone else's on {team}.", ["number": "\(number)", "team": name]))
         }
         guard problems.isEmpty, let number else {
             return try await playerForm(user, team: uuid, player: player, typed: typed, problems: problems, status: .badRequest)
