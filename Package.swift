@@ -115,7 +115,7 @@ let package = Package(
         .target(name: "ClubProtocol", dependencies: ["TeamCore", "Analytics", "CZlib",
                                                      .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
         .target(name: "ClubServer", dependencies: [
-            "ClubProtocol", "TeamCore", "Analytics", "Exports", "Diagnostics",
+            "ClubProtocol", "TeamCore", "Analytics", "Exports", "Diagnostics", "Localization",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),

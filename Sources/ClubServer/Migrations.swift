@@ -551,6 +551,14 @@ enum Migrations {
                 """,
             ]
         },
+        Migration(version: 14, name: "web-language") { _ in
+            [
+                """
+                -- The language a user chose for the club's pages (decision 084); NULL: their browser's Accept-Language.
+                ALTER TABLE club_user ADD COLUMN language text CHECK (language IN ('en', 'de', 'fr', 'es', 'nl'))
+                """,
+            ]
+        },
     ]
 
     /// What the server's role may do, and nothing else: granted again on every `migrate`.
@@ -581,6 +589,8 @@ enum Migrations {
         // Revocation from the admin's web page (and a kiosk's own `leave`, through UPDATE on kiosk above).
         "GRANT UPDATE (revoked_at) ON api_token TO %ROLE%",
         "GRANT UPDATE (disabled_at) ON club_user TO %ROLE%",
+        // A user's own language, from their account page (WebAccountPage).
+        "GRANT UPDATE (language) ON club_user TO %ROLE%",
         "GRANT EXECUTE ON FUNCTION sideline_login_history(text, text, integer) TO %ROLE%",
         "GRANT EXECUTE ON FUNCTION sideline_login_succeeded_from(text, text) TO %ROLE%",
         "GRANT EXECUTE ON FUNCTION sideline_sweep_expired_uploads() TO %ROLE%",

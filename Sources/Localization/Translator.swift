@@ -16,7 +16,8 @@ public struct Translator: Sendable {
 
     public static let english = Translator(language: .english, catalog: .english)
 
-    /// The gettext domain: `<dir>/<lang>/LC_MESSAGES/sideline.mo`.
+    /// The kiosk's gettext domain: `<dir>/<lang>/LC_MESSAGES/sideline.mo` (the club server's web has its own,
+    /// `sideline-club`, so each product's translators work on their own catalogs).
     public static let domain = "sideline"
     /// Where the package installs the catalogs.
     public static let systemDirectory = "/usr/share/locale"
@@ -29,7 +30,7 @@ public struct Translator: Sendable {
 
     /// The language's catalog from the first directory that has one. English needs none; a language
     /// whose catalog is missing speaks English; a broken one is ignored with one line through `log`.
-    public static func load(_ language: Language, directories: [String] = directories(),
+    public static func load(_ language: Language, domain: String = domain, directories: [String] = directories(),
                             log: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }) -> Translator {
         guard language != .english else { return .english }
         for directory in directories {
@@ -51,10 +52,21 @@ public struct Translator: Sendable {
         Self.fill(catalog.translation(id, context: context) ?? id, args)
     }
 
+    /// The same as calling the translator; the name the extractor finds (`words.tr("…")`) where a value, not the
+    /// process's current language, speaks (the club web's per-request translator).
+    public func tr(_ id: String, context: String? = nil, _ args: [String: String] = [:]) -> String {
+        self(id, context: context, args)
+    }
+
     /// A message with plural forms: the one for `n` (as `{n}` and in the language's rule).
     public func plural(_ singular: String, _ plural: String, n: Int, context: String? = nil, _ args: [String: String] = [:]) -> String {
         let form = catalog.translation(singular, plural: plural, n: n, context: context) ?? (n == 1 ? singular : plural)
         return Self.fill(form, args.merging(["n": formatted(n)]) { mine, _ in mine })
+    }
+
+    /// `plural(…)` under the name the extractor finds (`words.trn("…", "…", n: …)`).
+    public func trn(_ singular: String, _ plural: String, n: Int, context: String? = nil, _ args: [String: String] = [:]) -> String {
+        self.plural(singular, plural, n: n, context: context, args)
     }
 
     /// Replaces `{name}` by its value; a brace with no value stays as written. Walks the UTF-8 bytes (the braces

@@ -17,8 +17,9 @@ ADMIN, COACH_A, COACH_B = "admin@alpha.example", "coach.a@alpha.example", "coach
 TEAM_A, TEAM_B = "U17 Girls", "U15 Boys"
 
 
-def browser(width=1280, height=900):
-    """A headless chromium at `width` CSS pixels (375: a phone, emulated as one: mobile viewport, 2× pixels)."""
+def browser(width=1280, height=900, accept_language="en-GB"):
+    """A headless chromium at `width` CSS pixels (375: a phone, emulated as one: mobile viewport, 2× pixels),
+    asking for pages in `accept_language` (its Accept-Language header, as a browser set to that language sends)."""
     for path in (CHROMIUM, CHROMEDRIVER):
         if not os.access(path, os.X_OK):
             pytest.fail(f"{path} not found (deploy/scripts/setup.sh installs chromium and chromium-driver)")
@@ -28,8 +29,9 @@ def browser(width=1280, height=900):
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-                     f"--window-size={width},{height}", "--lang=en-GB", "--force-color-profile=srgb"):
+                     f"--window-size={width},{height}", f"--lang={accept_language.split(',')[0]}", "--force-color-profile=srgb"):
         options.add_argument(argument)
+    options.add_experimental_option("prefs", {"intl.accept_languages": accept_language})
     driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
     if width < 600:
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": True})

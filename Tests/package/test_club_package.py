@@ -33,8 +33,11 @@ def test_contents_conffile_and_scripts(club_deb, tmp_path):
     listing = run("dpkg-deb", "--contents", str(club_deb)).stdout
     for path in ["./usr/bin/sideline-club", f"/systemd/system/{UNIT}", "./usr/lib/sysusers.d/sideline-club.conf", f".{CONF}",
                  "./usr/share/man/man1/sideline-club.1.gz", "./usr/share/doc/sideline-club/CLUB-OPERATIONS.md.gz",
-                 "./usr/share/doc/sideline-club/club-api.yaml", "./usr/share/doc/sideline-club/copyright"]:
+                 "./usr/share/doc/sideline-club/club-api.yaml", "./usr/share/doc/sideline-club/copyright",
+                 # The web's catalogs (decision 084); the kiosk's sideline.mo belongs to the kiosk's package alone.
+                 *(f"./usr/share/locale/{lang}/LC_MESSAGES/sideline-club.mo" for lang in ("de", "fr", "es", "nl"))]:
         assert path in listing, f"{path} missing"
+    assert "LC_MESSAGES/sideline.mo" not in listing, "the kiosk's catalogs are in the club server's package"
     run("dpkg-deb", "-e", str(club_deb), str(tmp_path / "DEBIAN"))
     assert (tmp_path / "DEBIAN/conffiles").read_text().split() == [CONF]
     for script in ["postinst", "postrm", "prerm"]:

@@ -93,6 +93,7 @@ def test_contents_conffiles_and_units(deb, tmp_path):
                  "./lib/systemd/system/bluetooth.service.d/sideline-le.conf", "./usr/share/man/man1/sideline.1.gz",
                  *(f"./usr/share/locale/{lang}/LC_MESSAGES/sideline.mo" for lang in ("de", "fr", "es", "nl"))]:
         assert f" {path}\n" in listing + "\n" or listing.count(path) == 1, f"{path} missing"
+    assert "sideline-club.mo" not in listing, "the club web's catalogs are in the kiosk's package"
     run("dpkg-deb", "-e", str(deb), str(tmp_path / "DEBIAN"))
     assert (tmp_path / "DEBIAN/conffiles").read_text().split() == ["/etc/sideline/bluetooth/main.conf", "/etc/sideline/sideline.conf"]
     for script in ["postinst", "postrm", "prerm", "preinst"]:

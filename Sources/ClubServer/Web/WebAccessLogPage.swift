@@ -2,6 +2,7 @@ import ClubProtocol
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import TeamCore
 
 /// The admin's page of the access log (`AccessLog`): newest first, a hundred lines a page, filtered by
@@ -73,7 +74,7 @@ struct WebAccessLogPage: Sendable {
     }
 
     func page(_ user: WebUser, request: Request) async throws -> Response {
-        guard user.isAdmin else { throw ClubError.notFound("There is no such page.") }
+        guard user.isAdmin else { throw ClubError.notFound(N_("There is no such page.")) }
         let query = Query(request)
         let filter = try query.filter(in: .current)
         try await AccessLog.record(.view("access log"), by: .web(user), database: database)
@@ -97,32 +98,32 @@ struct WebAccessLogPage: Sendable {
         func options(_ values: [(String, String)], _ chosen: String) -> String {
             values.map { "<option value=\"\($0.0.html)\"\($0.0 == chosen ? " selected" : "")>\($0.1.html)</option>" }.joined()
         }
-        let userOptions = [("", "anyone"), ("none", "commands, kiosks, scripts")] + users.map { ($0.id.uuidString.lowercased(), $0.email) }
+        let words = WebLanguage.words
+        let userOptions = [("", words.tr("anyone")), ("none", words.tr("commands, kiosks, scripts"))] + users.map { ($0.id.uuidString.lowercased(), $0.email) }
         let players = roster.players.values.filter { !$0.deleted }.sorted { ($0.fullName.lowercased(), $0.uuid.uuidString) < ($1.fullName.lowercased(), $1.uuid.uuidString) }
-        let playerOptions = [("", "any player")] + players.map { ($0.uuid.uuidString.lowercased(), $0.fullName) }
-        let kindOptions = [("", "any kind")] + AccessEvent.Kind.allCases.map { ($0.rawValue, $0.rawValue) }
+        let playerOptions = [("", words.tr("any player"))] + players.map { ($0.uuid.uuidString.lowercased(), $0.fullName) }
+        let kindOptions = [("", words.tr("any kind"))] + AccessEvent.Kind.allCases.map { ($0.rawValue, $0.rawValue) }
         var pages: [String] = []
-        if query.before != nil { pages.append("<a href=\"\(query.link(before: nil).html)\">Newest</a>") }
+        if query.before != nil { pages.append("<a href=\"\(query.link(before: nil).html)\">\(words.tr("Newest").html)</a>") }
         if entries.count > Self.pageSize, let last = shown.last {
-            pages.append("<a id=\"older\" href=\"\(query.link(before: last.id).html)\">Older →</a>")
+            pages.append("<a id=\"older\" href=\"\(query.link(before: last.id).html)\">\(words.tr("Older →").html)</a>")
         }
         let body = """
-            <h1>Access log</h1>
-            <p class="sub">Who viewed or downloaded which player's or session's data, and every change, with the address it came from. \
-            Nothing here can be changed or deleted by the server; a kiosk's sync is one line a day for each kind of work. docs/CLUB-OPERATIONS.md says what is kept and for how long.</p>
+            <h1>\(words.tr("Access log").html)</h1>
+            <p class="sub">\(words.tr("Who viewed or downloaded which player's or session's data, and every change, with the address it came from. Nothing here can be changed or deleted by the server; a kiosk's sync is one line a day for each kind of work. docs/CLUB-OPERATIONS.md says what is kept and for how long.").html)</p>
             <form class="filters card" method="get" action="/access-log">
-            <label>User<select name="user">\(options(userOptions, query.user))</select></label>
-            <label>Player<select name="player">\(options(playerOptions, query.player))</select></label>
-            <label>Kind<select name="kind">\(options(kindOptions, query.kind))</select></label>
-            <label>From<input type="date" name="from" value="\(query.from.html)"></label>
-            <label>To<input type="date" name="to" value="\(query.to.html)"></label>
-            <div class="actions"><button class="primary" type="submit">Show</button><a href="/access-log">All</a></div></form>
-            \(shown.isEmpty ? "<p class=\"muted\">Nothing logged that passes this filter.</p>" : """
-            <div class="scroll"><table id="access-log"><thead><tr><th>When</th><th>Who</th><th class="opt">Address</th><th>What</th>
-            <th>Player</th><th class="opt">Team</th><th class="opt">Session</th></tr></thead><tbody>\(lines)</tbody></table></div>
+            <label>\(words.tr("User").html)<select name="user">\(options(userOptions, query.user))</select></label>
+            <label>\(words.tr("Player").html)<select name="player">\(options(playerOptions, query.player))</select></label>
+            <label>\(words.tr("Kind").html)<select name="kind">\(options(kindOptions, query.kind))</select></label>
+            <label>\(words.tr("From", context: "a day").html)<input type="date" name="from" value="\(query.from.html)"></label>
+            <label>\(words.tr("To", context: "a day").html)<input type="date" name="to" value="\(query.to.html)"></label>
+            <div class="actions"><button class="primary" type="submit">\(words.tr("Show").html)</button><a href="/access-log">\(words.tr("All").html)</a></div></form>
+            \(shown.isEmpty ? "<p class=\"muted\">\(words.tr("Nothing logged that passes this filter.").html)</p>" : """
+            <div class="scroll"><table id="access-log"><thead><tr><th>\(words.tr("When").html)</th><th>\(words.tr("Who").html)</th><th class="opt">\(words.tr("Address").html)</th><th>\(words.tr("What").html)</th>
+            <th>\(words.tr("Player").html)</th><th class="opt">\(words.tr("Team").html)</th><th class="opt">\(words.tr("Session").html)</th></tr></thead><tbody>\(lines)</tbody></table></div>
             """)
             \(pages.isEmpty ? "" : "<p class=\"pages\">\(pages.joined(separator: " · "))</p>")
             """
-        return WebPage(title: "Access log", user: user, section: .accessLog, body: body).response
+        return WebPage(title: words.tr("Access log"), user: user, section: .accessLog, body: body).response
     }
 }

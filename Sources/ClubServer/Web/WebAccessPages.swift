@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 
 /// Who has access, and taking it away: the kiosks (every user sees them; an admin also revokes a kiosk
 /// and the club's API tokens there) and the users (an admin's page: disable, enable). The same
@@ -9,68 +10,71 @@ struct WebAccessPages: Sendable {
     let database: ClubDatabase
 
     func kiosks(_ user: WebUser) async throws -> Response {
-        let rows = try await ClubAccess.kiosks(database, club: user.club)
+        let rows = try await ClubAccess.kiosks(database, club: user.club), words = WebLanguage.words
         func state(_ k: ClubAccess.KioskRow) -> String {
-            if let revoked = k.revokedAt { return "revoked \(WebFormat.dateTime(revoked))" }
-            return k.enrolledAt.map { "joined \(WebFormat.dateTime($0))" } ?? "not yet (code given)"
+            if let revoked = k.revokedAt { return words.tr("revoked {time}", ["time": WebFormat.dateTime(revoked)]) }
+            return k.enrolledAt.map { words.tr("joined {time}", ["time": WebFormat.dateTime($0)]) } ?? words.tr("not yet (code given)")
         }
         func revoke(_ k: ClubAccess.KioskRow) -> String {
             guard user.isAdmin, k.revokedAt == nil, k.enrolledAt != nil else { return "" }
-            return button("/kiosks/\(k.id.uuidString.lowercased())/revoke", "Revoke", user)
+            return button("/kiosks/\(k.id.uuidString.lowercased())/revoke", words.tr("Revoke"), user)
         }
         let lines = rows.map { k in
-            "<tr data-kiosk=\"\(k.name.html)\"><td>\(k.name.html)</td><td>\(k.lastSeenAt.map { WebFormat.dateTime($0) } ?? "never")</td><td class=\"num\">\(k.sessions)</td>"
+            "<tr data-kiosk=\"\(k.name.html)\"><td>\(k.name.html)</td><td>\(k.lastSeenAt.map { WebFormat.dateTime($0) } ?? words.tr("never", context: "last sync").html)</td><td class=\"num\">\(k.sessions)</td>"
                 + "<td class=\"opt state\">\(state(k).html)</td><td>\(revoke(k))</td></tr>"
         }
-        var body = "<h1>Kiosks</h1>"
-        body += rows.isEmpty ? "<p class=\"muted\">No kiosk yet: <code>sideline-club add-kiosk --club NAME KIOSK</code> prints a code to join with.</p>" : """
-            <div class="scroll"><table id="kiosks"><thead><tr><th>Kiosk</th><th>Last sync</th><th class="num">Sessions</th><th class="opt">State</th><th></th></tr></thead><tbody>
+        var body = "<h1>\(words.tr("Kiosks").html)</h1>"
+        let noKiosk = Self.sentence(words.tr("No kiosk yet: {command} prints a code to join with.", ["command": "\u{1}"]), command: "sideline-club add-kiosk --club NAME KIOSK")
+        body += rows.isEmpty ? "<p class=\"muted\">\(noKiosk)</p>" : """
+            <div class="scroll"><table id="kiosks"><thead><tr><th>\(words.tr("Kiosk").html)</th><th>\(words.tr("Last sync").html)</th><th class="num">\(words.tr("Sessions").html)</th><th class="opt">\(words.tr("State").html)</th><th></th></tr></thead><tbody>
             \(lines.joined())
             </tbody></table></div>
             """
         if user.isAdmin {
-            body += "<p class=\"muted\">A revoked kiosk's token opens nothing from its next request on; its sessions stay. It joins again with a new code from <code>sideline-club add-kiosk</code>.</p>"
+            body += "<p class=\"muted\">" + Self.sentence(words.tr("A revoked kiosk's token opens nothing from its next request on; its sessions stay. It joins again with a new code from {command}.", ["command": "\u{1}"]), command: "sideline-club add-kiosk") + "</p>"
             let tokens = try await ClubAccess.tokens(database, club: user.club)
             let tokenLines = tokens.map { t in
                 let id = t.id.uuidString.lowercased()
                 return "<tr data-token=\"\(id)\"><td><code>\(id)</code></td><td>\(WebFormat.dateTime(t.createdAt))</td>"
-                    + "<td class=\"state\">\(t.revokedAt.map { "revoked \(WebFormat.dateTime($0))" } ?? "active")</td>"
-                    + "<td>\(t.revokedAt == nil ? button("/tokens/\(id)/revoke", "Revoke", user) : "")</td></tr>"
+                    + "<td class=\"state\">\((t.revokedAt.map { words.tr("revoked {time}", ["time": WebFormat.dateTime($0)]) } ?? words.tr("active")).html)</td>"
+                    + "<td>\(t.revokedAt == nil ? button("/tokens/\(id)/revoke", words.tr("Revoke"), user) : "")</td></tr>"
             }
-            body += "<h2>API tokens</h2>" + (tokens.isEmpty ? "<p class=\"muted\">None: <code>sideline-club add-token --club NAME</code> makes one.</p>" : """
-                <div class="scroll"><table id="tokens"><thead><tr><th>Token id</th><th>Added</th><th>State</th><th></th></tr></thead><tbody>
+            let noToken = Self.sentence(words.tr("None: {command} makes one.", ["command": "\u{1}"]), command: "sideline-club add-token --club NAME")
+            body += "<h2>\(words.tr("API tokens").html)</h2>" + (tokens.isEmpty ? "<p class=\"muted\">\(noToken)</p>" : """
+                <div class="scroll"><table id="tokens"><thead><tr><th>\(words.tr("Token id").html)</th><th>\(words.tr("Added").html)</th><th>\(words.tr("State").html)</th><th></th></tr></thead><tbody>
                 \(tokenLines.joined())
                 </tbody></table></div>
                 """)
         }
-        return WebPage(title: "Kiosks", user: user, section: .kiosks, body: body).response
+        return WebPage(title: words.tr("Kiosks"), user: user, section: .kiosks, body: body).response
     }
 
     func users(_ user: WebUser) async throws -> Response {
         try requireAdmin(user)
-        let rows = try await ClubAccess.users(database, club: user.club)
+        let rows = try await ClubAccess.users(database, club: user.club), words = WebLanguage.words
         let lines = rows.map { u in
             let id = u.id.uuidString.lowercased()
-            let role = u.role == "coach" ? "coach of \(u.teamName ?? "a team no longer named")" : u.role
+            let role = u.role == "coach" ? words.tr("coach of {team}", ["team": u.teamName ?? words.tr("a team no longer named")])
+                : u.role == "admin" ? words.tr("admin", context: "role") : u.role
             let action: String
             if u.id == user.id {
-                action = "<span class=\"muted\">you</span>"
+                action = "<span class=\"muted\">\(words.tr("you").html)</span>"
             } else if u.disabledAt == nil {
-                action = button("/users/\(id)/disable", "Disable", user)
+                action = button("/users/\(id)/disable", words.tr("Disable"), user)
             } else {
-                action = button("/users/\(id)/enable", "Enable", user)
+                action = button("/users/\(id)/enable", words.tr("Enable"), user)
             }
             return "<tr data-user=\"\(u.email.html)\"><td>\(u.email.html)</td><td>\(role.html)</td>"
-                + "<td class=\"state\">\(u.disabledAt.map { "disabled \(WebFormat.dateTime($0))" } ?? "active")</td><td>\(action)</td></tr>"
+                + "<td class=\"state\">\((u.disabledAt.map { words.tr("disabled {time}", ["time": WebFormat.dateTime($0)]) } ?? words.tr("active")).html)</td><td>\(action)</td></tr>"
         }
         let body = """
-            <h1>Users</h1>
-            <div class="scroll"><table id="users"><thead><tr><th>E-mail</th><th>Role</th><th>State</th><th></th></tr></thead><tbody>
+            <h1>\(words.tr("Users").html)</h1>
+            <div class="scroll"><table id="users"><thead><tr><th>\(words.tr("E-mail").html)</th><th>\(words.tr("Role").html)</th><th>\(words.tr("State").html)</th><th></th></tr></thead><tbody>
             \(lines.joined())
             </tbody></table></div>
-            <p class="muted">A disabled user is signed out everywhere at once and cannot sign in until enabled again. Users are added with <code>sideline-club add-user</code>.</p>
+            <p class="muted">\(Self.sentence(words.tr("A disabled user is signed out everywhere at once and cannot sign in until enabled again. Users are added with {command}.", ["command": "\u{1}"]), command: "sideline-club add-user"))</p>
             """
-        return WebPage(title: "Users", user: user, section: .users, body: body).response
+        return WebPage(title: words.tr("Users"), user: user, section: .users, body: body).response
     }
 
     func revokeKiosk(_ user: WebUser, id: UUID) async throws -> Response {
@@ -92,7 +96,7 @@ struct WebAccessPages: Sendable {
     func setDisabled(_ user: WebUser, id: UUID, disabled: Bool) async throws -> Response {
         try requireAdmin(user)
         // An admin cannot shut themselves out of the page that would let them back in.
-        guard id != user.id else { throw ClubError.badRequest("You cannot disable yourself.") }
+        guard id != user.id else { throw ClubError.badRequest(N_("You cannot disable yourself.")) }
         let outcome = try await ClubAccess.setUserDisabled(database, club: user.club, user: .id(id), disabled: disabled)
         if outcome.changed {
             try await AccessLog.record(.change("user \(disabled ? "disabled" : "enabled"): \(outcome.name)"), by: .web(user), database: database)
@@ -103,7 +107,13 @@ struct WebAccessPages: Sendable {
 
     func requireAdmin(_ user: WebUser) throws {
         // As elsewhere: a coach learns nothing, not even that the page exists.
-        guard user.isAdmin else { throw ClubError.notFound("There is no such page.") }
+        guard user.isAdmin else { throw ClubError.notFound(N_("There is no such page.")) }
+    }
+
+    /// A translated sentence that names a command: escaped as text, then the command (its `{command}`, filled
+    /// with U+0001, which no message holds) shown as code.
+    static func sentence(_ translated: String, command: String) -> String {
+        translated.html.replacingOccurrences(of: "\u{1}", with: "<code>\(command.html)</code>")
     }
 
     /// A one-button form (POST with the session's CSRF token).

@@ -1,6 +1,7 @@
 import Analytics
 import Foundation
 import Hummingbird
+import Localization
 import TeamCore
 
 /// "SSG 4v4 across the season" on the web: the team's stored sessions that ran a drill of that name (case
@@ -43,13 +44,14 @@ struct WebDrillPages: Sendable {
         let season = DrillSeason(occurrences)
         let drillName = spelled ?? wanted
         try await AccessLog.record(.view("drill season", team: uuid), by: .web(user), database: database)
+        let words = WebLanguage.words
         func cells(_ minutes: Double?, _ mean: Double?, _ peak: Double?, _ high: Double?, _ trimp: Double?) -> String {
             [minutes.map { WebFormat.one($0) } ?? "–", WebFormat.whole(mean), WebFormat.whole(peak), high.map { "\(WebFormat.whole($0)) %" } ?? "–",
              WebFormat.whole(trimp)].map { "<td class=\"num\">\($0)</td>" }.joined()
         }
         let rows = season.weeks.map { w in
             let t = w.team
-            let team = "<tr class=\"team\" data-week=\"\(w.monday)\"><td>\(w.monday)</td><td class=\"num\">\(w.sessionIDs.count)</td><td>Team (mean of \(t.players))</td>"
+            let team = "<tr class=\"team\" data-week=\"\(w.monday)\"><td>\(w.monday)</td><td class=\"num\">\(w.sessionIDs.count)</td><td>\(words.tr("Team (mean of {n})", ["n": "\(t.players)"]).html)</td>"
                 + cells(t.minutes, t.meanBPM, t.peakBPM, t.highIntensityPercent, t.trimp) + "</tr>"
             let players = w.players.sorted { (names[$0.key]?.number ?? 0, $0.key) < (names[$1.key]?.number ?? 0, $1.key) }.map { id, f in
                 "<tr data-week=\"\(w.monday)\"><td></td><td></td><td>#\(names[id]?.number ?? 0) \((names[id]?.name ?? "").html)</td>"
@@ -58,13 +60,14 @@ struct WebDrillPages: Sendable {
             return team + players
         }.joined()
         let body = """
-            <h1>\(teamName.html) · \(drillName.html) across the season</h1>
-            \(season.weeks.isEmpty ? "<p class=\"muted\">No stored session of this team ran a drill named \(drillName.html).</p>" : """
-            <div class="scroll"><table id="drill-season"><thead><tr><th>Week of</th><th class="num">Sessions</th><th>Who</th><th class="num">Min</th>
-            <th class="num">Mean</th><th class="num">Peak</th><th class="num">&gt;85 %</th><th class="num">TRIMP</th></tr></thead><tbody>\(rows)</tbody></table></div>
+            <h1>\(words.tr("{team} · {drill} across the season", ["team": teamName, "drill": drillName]).html)</h1>
+            \(season.weeks.isEmpty ? "<p class=\"muted\">\(words.tr("No stored session of this team ran a drill named {drill}.", ["drill": drillName]).html)</p>" : """
+            <div class="scroll"><table id="drill-season"><thead><tr><th>\(words.tr("Week of").html)</th><th class="num">\(words.tr("Sessions").html)</th><th>\(words.tr("Who").html)</th>
+            <th class="num">\(words.tr("Min", context: "minutes, a column").html)</th><th class="num">\(words.tr("Mean", context: "mean heart rate, a column").html)</th>
+            <th class="num">\(words.tr("Peak", context: "peak heart rate, a column").html)</th><th class="num">&gt;85 %</th><th class="num">TRIMP</th></tr></thead><tbody>\(rows)</tbody></table></div>
             """)
-            <p class="muted">Weeks from Monday. A player's occurrences in a week pooled: minutes with a heart rate, time above 85 % HRmax and TRIMP summed, the mean weighted by time, the highest peak; the team row is the mean of its players (docs/ANALYTICS.md, "Drills").</p>
+            <p class="muted">\(words.tr("Weeks from Monday. A player's occurrences in a week pooled: minutes with a heart rate, time above 85 % HRmax and TRIMP summed, the mean weighted by time, the highest peak; the team row is the mean of its players (docs/ANALYTICS.md, \"Drills\").").html)</p>
             """
-        return WebPage(title: "\(teamName) \(drillName)", user: user, section: .teams, body: body).response
+        return WebPage(title: words.tr("{team} · {drill} across the season", ["team": teamName, "drill": drillName]), user: user, section: .teams, body: body).response
     }
 }

@@ -1,8 +1,10 @@
 import Foundation
+import Localization
 import TeamCore
 
 /// Numbers, times and lengths as the pages print them (the kiosk's forms: "2026-03-17 10:00",
-/// "1:05:30", a heart rate without decimals, a load with one).
+/// "1:05:30", a heart rate without decimals, a load with one). Decimals and day names follow the request's
+/// language (`WebLanguage.words`: "1,5", "Sa., 14. März 2026"); ISO dates and clock times read the same in all.
 enum WebFormat {
     /// Any stored time: one past four-digit years is printed as the nearest that has them (a formatter prints nothing for it).
     static func dateTime(unixMs: Int64) -> String {
@@ -11,7 +13,10 @@ enum WebFormat {
 
     static func dateTime(_ date: Date) -> String { formatter("yyyy-MM-dd HH:mm").string(from: date) }
 
-    static func day(_ date: Date) -> String { formatter("EEE d MMM yyyy").string(from: date) }
+    static func day(_ date: Date) -> String {
+        let words = WebLanguage.words
+        return words.language == .english ? formatter("EEE d MMM yyyy").string(from: date) : words.dateFormatter("EEEdMMMy").string(from: date)
+    }
 
     static func isoDay(_ date: Date) -> String { formatter("yyyy-MM-dd").string(from: date) }
 
@@ -33,8 +38,8 @@ enum WebFormat {
     static func whole(_ value: Double?) -> String { value.flatMap { Int(roundedClamping: $0) }.map { "\($0)" } ?? "–" }
 
     /// One decimal, or "–".
-    static func one(_ value: Double?) -> String { value.map { String(format: "%.1f", $0) } ?? "–" }
+    static func one(_ value: Double?) -> String { value.map { WebLanguage.words.formatted($0, digits: 1) } ?? "–" }
 
     /// Two decimals, or "–".
-    static func two(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "–" }
+    static func two(_ value: Double?) -> String { value.map { WebLanguage.words.formatted($0, digits: 2) } ?? "–" }
 }

@@ -2,6 +2,7 @@ import ClubProtocol
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 
 /// Signing in and out. The login form carries a token of its own, matched by a short cookie
 /// (SameSite=Strict) so another site cannot sign a browser in to an account of its choosing;
@@ -16,14 +17,15 @@ struct WebLogin: Sendable {
 
     func form(message: String? = nil, email: String = "", status: HTTPResponse.Status = .ok, secure: Bool) -> Response {
         let token = SecretToken.generate(prefix: "")
+        let words = WebLanguage.words
         let error = message.map { "<div class=\"message error\" role=\"alert\">\($0.html)</div>" } ?? ""
-        var response = WebPage(title: "Sign in", user: nil, body: """
-            <div class="login card"><h1>Sideline club</h1>\(error)
+        var response = WebPage(title: words.tr("Sign in"), user: nil, body: """
+            <div class="login card"><h1>\(words.tr("Sideline club").html)</h1>\(error)
             <form class="stack" method="post" action="/login">
             <input type="hidden" name="csrf" value="\(token)">
-            <label>E-mail<input type="email" name="email" value="\(email.html)" autocomplete="username" required autofocus></label>
-            <label>Password<input type="password" name="password" autocomplete="current-password" required></label>
-            <button class="primary" type="submit">Sign in</button></form></div>
+            <label>\(words.tr("E-mail").html)<input type="email" name="email" value="\(email.html)" autocomplete="username" required autofocus></label>
+            <label>\(words.tr("Password").html)<input type="password" name="password" autocomplete="current-password" required></label>
+            <button class="primary" type="submit">\(words.tr("Sign in").html)</button></form></div>
             """, status: status).response
         response.setCookie(Cookie(name: Self.formCookie, value: token, maxAge: 3600, path: "/login", secure: secure, httpOnly: true, sameSite: .strict))
         return response
@@ -33,11 +35,11 @@ struct WebLogin: Sendable {
         let form = try FormData.parse(try await HTTP.body(request, limit: 16 * 1024), contentType: request.headers[.contentType])
         guard let token = form["csrf"], let cookie = request.cookies[Self.formCookie]?.value, !token.isEmpty,
               Self.same(token, cookie) else {
-            return self.form(message: "The sign-in form was too old or came from elsewhere: please sign in again.", status: .forbidden, secure: secure)
+            return self.form(message: WebLanguage.words.tr("The sign-in form was too old or came from elsewhere: please sign in again."), status: .forbidden, secure: secure)
         }
         let email = form.text("email"), password = form["password"] ?? ""
         guard (3...254).contains(email.count), (1...1024).contains(password.count) else {
-            return self.form(message: "Type your e-mail and password.", email: email, status: .badRequest, secure: secure)
+            return self.form(message: WebLanguage.words.tr("Type your e-mail and password."), email: email, status: .badRequest, secure: secure)
         }
         if case .refused(let reason, let wait) = try await LoginThrottle.decision(email: email, address: address, database: database) {
             database.logger.notice("web: login refused for '\(email)' from \(address): too many failed tries (\(reason.rawValue))")
@@ -60,12 +62,12 @@ struct WebLogin: Sendable {
         guard matches, let (club, user) = owner else {
             try await LoginThrottle.failed(email: email, address: address, database: database)
             database.logger.notice("web: failed login for '\(email)' from \(address)")
-            return self.form(message: "Wrong e-mail or password.", email: email, status: .unauthorized, secure: secure)
+            return self.form(message: WebLanguage.words.tr("Wrong e-mail or password."), email: email, status: .unauthorized, secure: secure)
         }
         // Said only to someone who knows the password: it tells a guesser nothing.
         guard !disabled else {
             database.logger.notice("web: login refused for '\(email)' from \(address): the user is disabled")
-            return self.form(message: "This account is disabled: ask the club's admin.", email: email, status: .unauthorized, secure: secure)
+            return self.form(message: WebLanguage.words.tr("This account is disabled: ask the club's admin."), email: email, status: .unauthorized, secure: secure)
         }
         try await LoginThrottle.succeeded(email: email, address: address, database: database)
         let started = try await WebSessionStore.start(user: user, club: club, database: database)
@@ -86,12 +88,12 @@ struct WebLogin: Sendable {
 
     /// The refusal's sentence: which limit, and how long (never a lock: docs/CLUB-OPERATIONS.md).
     static func refusal(_ reason: SignInLimit.Reason, wait: TimeInterval) -> String {
-        let seconds = max(1, Int(wait.rounded(.up)))
-        let when = seconds < 90 ? "\(seconds) seconds" : "\((seconds + 59) / 60) minutes"
+        let words = WebLanguage.words, seconds = max(1, Int(wait.rounded(.up)))
+        let when = seconds < 90 ? words.trn("{n} second", "{n} seconds", n: seconds) : words.trn("{n} minute", "{n} minutes", n: (seconds + 59) / 60)
         switch reason {
-        case .pair: return "Too many failed sign-ins for this e-mail from this address. Try again in \(when)."
-        case .address: return "Too many failed sign-ins from this address. Try again in \(when)."
-        case .email: return "Too many failed sign-ins for this e-mail lately: it is slowed down. Try again in \(when)."
+        case .pair: return words.tr("Too many failed sign-ins for this e-mail from this address. Try again in {when}.", ["when": when])
+        case .address: return words.tr("Too many failed sign-ins from this address. Try again in {when}.", ["when": when])
+        case .email: return words.tr("Too many failed sign-ins for this e-mail lately: it is slowed down. Try again in {when}.", ["when": when])
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import NIOCore
 
 /// A page of the club's web: the bar (club, sections, who is signed in, sign out) and the content,
@@ -15,21 +16,24 @@ struct WebPage {
     var status: HTTPResponse.Status = .ok
 
     var html: String {
+        let words = WebLanguage.words
         var bar = ""
         if let user {
             func link(_ s: Section, _ label: String) -> String {
-                "<a href=\"/\(s.rawValue)\"\(s == section ? " class=\"here\" aria-current=\"page\"" : "")>\(label)</a>"
+                "<a href=\"/\(s.rawValue)\"\(s == section ? " class=\"here\" aria-current=\"page\"" : "")>\(label.html)</a>"
             }
+            let admin = link(.users, words.tr("Users")) + link(.settings, words.tr("Settings")) + link(.accessLog, words.tr("Access log"))
+            let role = user.isAdmin ? words.tr("admin", context: "role") : words.tr("coach", context: "role")
             bar = """
             <header class="bar"><span class="club">\(user.clubName.html)</span>
-            <nav>\(link(.sessions, "Sessions"))\(link(.teams, "Teams"))\(link(.kiosks, "Kiosks"))\(user.isAdmin ? link(.users, "Users") + link(.settings, "Settings") + link(.accessLog, "Access log") : "")</nav>
-            <span class="who">\(user.email.html) · \(user.isAdmin ? "admin" : "coach")</span>
-            <form method="post" action="/logout">\(Self.csrfField(user))<button type="submit">Sign out</button></form></header>
+            <nav>\(link(.sessions, words.tr("Sessions")))\(link(.teams, words.tr("Teams")))\(link(.kiosks, words.tr("Kiosks")))\(user.isAdmin ? admin : "")</nav>
+            <span class="who"><a href="/account" title="\(words.tr("Your account and language").html)">\(user.email.html)</a> · \(role.html)</span>
+            <form method="post" action="/logout">\(Self.csrfField(user))<button type="submit">\(words.tr("Sign out").html)</button></form></header>
             """
         }
         return """
         <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <html lang="\(words.language.rawValue)"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(title.html) · Sideline</title><link rel="stylesheet" href="\(WebStyle.path)"></head>
         <body>\(bar)<main>\(body)</main></body></html>
         """
@@ -48,12 +52,29 @@ struct WebPage {
         "<input type=\"hidden\" name=\"csrf\" value=\"\(user.csrfToken.html)\">"
     }
 
-    /// A page that says what went wrong, in a sentence.
+    /// A page that says what went wrong, in a sentence: in the request's language where the sentence is a
+    /// message of the web's catalog (marked `N_`), else as the server wrote it.
     static func problem(_ status: HTTPResponse.Status, _ message: String, user: WebUser?) -> WebPage {
-        WebPage(title: status.reasonPhrase, user: user, body: """
-            <h1>\(status.code) \(status.reasonPhrase.html)</h1><div class="message error">\(message.html)</div>
-            <p><a href="/sessions">Back to the sessions</a></p>
+        let words = WebLanguage.words, reason = words.tr(reasonPhrase(status))
+        return WebPage(title: reason, user: user, body: """
+            <h1>\(status.code) \(reason.html)</h1><div class="message error">\(words.tr(message).html)</div>
+            <p><a href="/sessions">\(words.tr("Back to the sessions").html)</a></p>
             """, status: status)
+    }
+
+    /// The status's name as the pages say it (the catalog's words for the ones the web answers with).
+    static func reasonPhrase(_ status: HTTPResponse.Status) -> String {
+        switch status.code {
+        case 400: N_("Bad Request")
+        case 401: N_("Unauthorized")
+        case 403: N_("Forbidden")
+        case 404: N_("Not Found")
+        case 409: N_("Conflict")
+        case 413: N_("Content Too Large")
+        case 422: N_("Unprocessable Content")
+        case 429: N_("Too Many Requests")
+        default: status.reasonPhrase
+        }
     }
 
     static func redirect(_ location: String, cookies: [Cookie] = []) -> Response {

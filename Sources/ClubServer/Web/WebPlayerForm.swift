@@ -1,5 +1,6 @@
 import ClubProtocol
 import Foundation
+import Localization
 import TeamCore
 
 /// A player's form as typed: every field as text (so a refused form comes back as it was typed),
@@ -44,46 +45,48 @@ struct WebPlayerForm: Sendable {
     /// The roster's values of the form (by field), and what is wrong with it.
     func values() -> (player: [String: RosterValue], shirtNumber: Int?, problems: [String]) {
         var problems: [String] = [], out: [String: RosterValue] = [:]
+        let words = WebLanguage.words
         func whole(_ text: String, _ label: String, _ range: ClosedRange<Int>) -> Int? {
             guard let n = Int(text), range.contains(n) else {
-                problems.append("\(label): a whole number from \(range.lowerBound) to \(range.upperBound).")
+                problems.append(words.tr("{field}: a whole number from {low} to {high}.", ["field": label, "low": "\(range.lowerBound)", "high": "\(range.upperBound)"]))
                 return nil
             }
             return n
         }
-        if firstName.isEmpty { problems.append("First name: needed.") }
+        if firstName.isEmpty { problems.append(words.tr("First name: needed.")) }
         if firstName.count > Player.maxNameLength || lastName.count > Player.maxNameLength {
-            problems.append("Names have at most \(Player.maxNameLength) characters each.")
+            problems.append(words.tr("Names have at most {n} characters each.", ["n": "\(Player.maxNameLength)"]))
         }
         out["firstName"] = .string(firstName)
         out["lastName"] = .string(lastName)
-        let number = whole(shirtNumber, "Shirt number", 0...999)
-        if let y = whole(birthYear, "Birth year", 1900...2100) { out["birthYear"] = .integer(Int64(y)) }
-        if let s = Sex(rawValue: sex) { out["sex"] = .string(s.rawValue) } else { problems.append("Sex: F or M.") }
-        if let w = Double(weightKg), (20...250).contains(w) { out["weightKg"] = .number(w) } else { problems.append("Weight: a number of kilograms from 20 to 250.") }
-        if let r = whole(restingHR, "Resting heart rate", 25...120) { out["restingHR"] = .integer(Int64(r)) }
-        if maxHR.isEmpty { out["maxHR"] = .null } else if let m = whole(maxHR, "Maximum heart rate", 120...240) { out["maxHR"] = .integer(Int64(m)) }
+        let number = whole(shirtNumber, words.tr("Shirt number"), 0...999)
+        if let y = whole(birthYear, words.tr("Birth year"), 1900...2100) { out["birthYear"] = .integer(Int64(y)) }
+        if let s = Sex(rawValue: sex) { out["sex"] = .string(s.rawValue) } else { problems.append(words.tr("Sex: F or M.")) }
+        if let w = Double(weightKg), (20...250).contains(w) { out["weightKg"] = .number(w) } else { problems.append(words.tr("Weight: a number of kilograms from 20 to 250.")) }
+        if let r = whole(restingHR, words.tr("Resting heart rate"), 25...120) { out["restingHR"] = .integer(Int64(r)) }
+        if maxHR.isEmpty { out["maxHR"] = .null } else if let m = whole(maxHR, words.tr("Maximum heart rate"), 120...240) { out["maxHR"] = .integer(Int64(m)) }
         switch (consentDay.isEmpty, consentBy.isEmpty) {
         case (true, true): out["consent"] = .null
         case (false, false):
             if let day = CalendarDay(iso: consentDay) {
                 if let problem = Consent.problem(day: day, givenBy: consentBy, today: CalendarDay(Date(), in: .current)) {
-                    problems.append("Consent: \(problem).")
+                    problems.append(words.tr("Consent: {problem}.", ["problem": problem]))
                 } else {
                     out["consent"] = .string(Consent(day: day, givenBy: consentBy).storedForm)
                 }
             } else {
-                problems.append("Consent: a date like 2026-09-01.")
+                problems.append(words.tr("Consent: a date like 2026-09-01."))
             }
-        default: problems.append("Consent: the day it was given and who gave it (a guardian's name, or \"\(Consent.byThePlayer)\"), or neither.")
+        default: problems.append(words.tr("Consent: the day it was given and who gave it (a guardian's name, or \"{player}\"), or neither.", ["player": Consent.byThePlayer]))
         }
         if let photo {
             if photo.count > RosterSchema.maxPhotoBytes {
-                problems.append("Photo: \(photo.count / 1024) KiB; at most \(RosterSchema.maxPhotoBytes / 1024) KiB (a square JPEG of 256 to 512 pixels is plenty).")
+                problems.append(words.tr("Photo: {size} KiB; at most {max} KiB (a square JPEG of 256 to 512 pixels is plenty).",
+                                         ["size": "\(photo.count / 1024)", "max": "\(RosterSchema.maxPhotoBytes / 1024)"]))
             } else {
                 switch JPEGCheck.check(photo) {
                 case .success: out["photo"] = .string(photo.base64EncodedString())
-                case .failure(let error): problems.append("Photo: \(error.message.replacingOccurrences(of: "the photo ", with: "")).")
+                case .failure(let error): problems.append(words.tr("Photo: {problem}.", ["problem": error.message.replacingOccurrences(of: "the photo ", with: "")]))
                 }
             }
         } else if removePhoto {

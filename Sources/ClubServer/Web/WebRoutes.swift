@@ -2,6 +2,7 @@ import ClubProtocol
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import NIOCore
 
 /// The club's pages: server-rendered HTML behind a sign-in, every request read inside the user's
@@ -31,6 +32,7 @@ public struct WebRoutes: Sendable {
         let playerData = WebPlayerData(database: database, teams: teams)
         let accessLog = WebAccessLogPage(database: database)
         let drills = WebDrillPages(database: database, teams: teams)
+        let account = WebAccountPage(database: database)
         // For the pages only (added after the API's routes): a kiosk or script sends no Origin, a browser always does.
         router.middlewares.add(SameOriginCheck())
         router.get("/") { request, _ in
@@ -40,9 +42,9 @@ public struct WebRoutes: Sendable {
             Response(status: .ok, headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "public, max-age=3600"],
                      body: ResponseBody(byteBuffer: ByteBuffer(string: WebStyle.css)))
         }
-        router.get("login") { request, _ in login.form(secure: secure(request)) }
+        router.get("login") { request, _ in speaking(request, nil) { login.form(secure: secure(request)) } }
         router.post("login") { request, context in
-            try await html(nil) { try await login.signIn(request, address: context.clientAddress(request), secure: secure(request)) }
+            try await html(nil, request) { try await login.signIn(request, address: context.clientAddress(request), secure: secure(request)) }
         }
         router.post("logout") { request, context in
             try await signedIn(request, context, post: true) { user, _ in
@@ -72,6 +74,12 @@ public struct WebRoutes: Sendable {
             try await signedIn(request, context) { user, _ in
                 try await sessions.file(user, try Self.uuid(context, "uuid"), name: context.parameters.get("name") ?? "")
             }
+        }
+        router.get("account") { request, context in
+            try await signedIn(request, context) { user, _ in account.form(user, saved: request.uri.queryParameters["saved"] != nil) }
+        }
+        router.post("account") { request, context in
+            try await signedIn(request, context, post: true) { user, form in try await account.save(user, form: form!) }
         }
         router.get("settings") { request, context in
             try await signedIn(request, context) { user, _ in try await settings.form(user, saved: request.uri.queryParameters["saved"] != nil) }
@@ -161,19 +169,23 @@ public struct WebRoutes: Sendable {
         switch lookup {
         case .signedIn(let signedIn): user = signedIn
         case .disabled:
-            return WebPage.problem(.unauthorized, "This account is disabled: ask the club's admin.", user: nil).response
+            return speaking(request, nil) { WebPage.problem(.unauthorized, N_("This account is disabled: ask the club's admin."), user: nil).response }
         case .none:
-            if post { return WebPage.problem(.forbidden, "You are not signed in (or your session ended): sign in again.", user: nil).response }
+            if post {
+                return speaking(request, nil) {
+                    WebPage.problem(.forbidden, N_("You are not signed in (or your session ended): sign in again."), user: nil).response
+                }
+            }
             return WebPage.redirect("/login")
         }
         user.address = context.clientAddress(request)
-        return try await html(user) {
+        return try await html(user, request) {
             var form: FormData?
             if post {
                 let parsed = try FormData.parse(try await HTTP.body(request, limit: Self.formBody), contentType: request.headers[.contentType])
                 guard let token = parsed["csrf"], WebLogin.same(token, user.csrfToken) else {
                     database.logger.notice("web: a POST to \(request.uri.path) by '\(user.email)' without this session's CSRF token refused")
-                    throw ClubError(.forbidden, "This form does not carry your session's token (it may be from an old page or another site): reload the page and try again.")
+                    throw ClubError(.forbidden, N_("This form does not carry your session's token (it may be from an old page or another site): reload the page and try again."))
                 }
                 form = parsed
             }
@@ -181,13 +193,20 @@ public struct WebRoutes: Sendable {
         }
     }
 
-    /// A refusal inside a page becomes a page with its status and sentence.
-    func html(_ user: WebUser?, _ body: () async throws -> Response) async throws -> Response {
-        do {
-            return try await body()
-        } catch let error as ClubError {
-            return WebPage.problem(HTTP.status(of: error.kind), error.message, user: user).response
+    /// A refusal inside a page becomes a page with its status and sentence; all of it in the user's language.
+    func html(_ user: WebUser?, _ request: Request, _ body: () async throws -> Response) async throws -> Response {
+        try await WebLanguage.$words.withValue(WebLanguage.translator(choice: user?.language, acceptLanguage: request.headers[.acceptLanguage])) {
+            do {
+                return try await body()
+            } catch let error as ClubError {
+                return WebPage.problem(HTTP.status(of: error.kind), error.message, user: user).response
+            }
         }
+    }
+
+    /// `body` in the language of the request (a signed-in `user`'s choice, else the browser's).
+    func speaking<T>(_ request: Request, _ user: WebUser?, _ body: () -> T) -> T {
+        WebLanguage.$words.withValue(WebLanguage.translator(choice: user?.language, acceptLanguage: request.headers[.acceptLanguage]), operation: body)
     }
 
     static func uuid(_ context: ClubRequestContext, _ name: String) throws -> UUID {

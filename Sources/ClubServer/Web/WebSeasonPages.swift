@@ -1,6 +1,7 @@
 import Analytics
 import Foundation
 import HTTPTypes
+import Localization
 import Hummingbird
 import NIOCore
 import TeamCore
@@ -46,6 +47,50 @@ struct WebSeasonPages: Sendable {
         }
     }
 
+    /// A load status as the page says it (the analysis's word is its raw value, kept in `data-*` and the CSV).
+    static func title(_ status: LoadStatus) -> String {
+        let id = switch status {
+        case .overreaching: N_("overreaching")
+        case .productive: N_("productive")
+        case .maintaining: N_("maintaining")
+        case .detraining: N_("detraining")
+        case .buildingBaseline: N_("building baseline")
+        }
+        return WebLanguage.words.tr(id)
+    }
+
+    static func title(_ status: ReadinessStatus) -> String {
+        let words = WebLanguage.words
+        return switch status {
+        case .below: words.tr("below", context: "readiness against the normal range")
+        case .above: words.tr("above", context: "readiness against the normal range")
+        case .within: words.tr("within", context: "readiness against the normal range")
+        case .buildingBaseline: words.tr("building baseline")
+        }
+    }
+
+    /// A fitness test against the one before, beyond its typical error or within it.
+    static func title(_ change: FitnessAssessment.Change) -> String {
+        let words = WebLanguage.words
+        return switch change {
+        case .better: words.tr("better", context: "a fitness test against the one before")
+        case .within: words.tr("within", context: "a fitness test against the one before")
+        case .worse: words.tr("worse", context: "a fitness test against the one before")
+        }
+    }
+
+    /// A morning wellness item's name on the pages (TeamCore's title is the kiosk's and the command line's).
+    static func title(_ item: WellnessItem) -> String {
+        let id = switch item {
+        case .fatigue: N_("Fatigue")
+        case .sleep: N_("Sleep quality")
+        case .soreness: N_("Muscle soreness")
+        case .stress: N_("Stress")
+        case .mood: N_("Mood")
+        }
+        return WebLanguage.words.tr(id)
+    }
+
     static func tone(_ status: ReadinessStatus) -> String {
         switch status {
         case .below: "caution"
@@ -57,10 +102,15 @@ struct WebSeasonPages: Sendable {
 
     /// "This season against the last" (on the day the season was loaded for), with the club's season start said.
     static func comparison(_ season: ClubSeason, player: UUID?) -> String {
-        let start = season.settings.seasonStart
+        let start = season.settings.seasonStart, words = WebLanguage.words
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = words.locale
+        let begins = words.tr("The club's season begins on {day} {month}.", ["day": "\(start.day)", "month": calendar.monthSymbols[start.month - 1]])
+        let beside = player == nil ? words.tr("The season so far beside the same days of the last, per player who trained in them.")
+            : words.tr("The season so far beside the same days of the last.")
         return """
-            <section class="comparison"><h2>This season against the last</h2>
-            <p class="sub">The club's season begins on \(start.day) \(WebSettingsPage.months[start.month - 1]); the season so far beside the same days of the last\(player == nil ? ", per player who trained in them" : "").</p>
+            <section class="comparison"><h2>\(words.tr("This season against the last").html)</h2>
+            <p class="sub">\(begins.html) \(beside.html)</p>
             \(SeasonComparisonTable.html(season.seasonComparison(player: player), team: player == nil))</section>
             """
     }
@@ -69,49 +119,54 @@ struct WebSeasonPages: Sendable {
     /// item dropped beyond 1 SD; "–" without an answer. `data-total`, `data-z`: the unrounded numbers.
     static func wellness(_ w: WellnessDay?) -> String {
         guard let w else { return "<span data-field=\"wellness\">–</span>" }
-        let z = w.total.z.map { " (z " + String(format: "%+.1f", $0).replacingOccurrences(of: "-", with: "−") + ")" } ?? ""
+        let words = WebLanguage.words
+        let z = w.total.z.map { " (z " + ($0 >= 0 ? "+" : "−") + words.formatted(abs($0), digits: 1) + ")" } ?? ""
         let attributes = "data-field=\"wellness\" data-total=\"\(w.total.value)\" data-z=\"\(w.total.z.map { String($0) } ?? "")\" data-flagged=\"\(w.flagged)\""
         guard w.flagged else { return "<span \(attributes)>\(w.total.value)\(z)</span>" }
-        let dropped = ((w.total.dropped ? ["total"] : []) + w.droppedItems.map { $0.title.lowercased() }).joined(separator: ", ")
-        return "<span class=\"word tone-caution\" \(attributes) title=\"a drop beyond 1 SD: \(dropped.html)\">\(w.total.value)\(z) ↓</span>"
+        let dropped = ((w.total.dropped ? [words.tr("total", context: "wellness")] : []) + w.droppedItems.map { title($0).lowercased() }).joined(separator: ", ")
+        let tip = words.tr("a drop beyond 1 SD: {items}", ["items": dropped])
+        return "<span class=\"word tone-caution\" \(attributes) title=\"\(tip.html)\">\(w.total.value)\(z) ↓</span>"
     }
 
     /// The player's mornings of the last weeks ending on `day`, newest first: the five answers, the total, z and drop.
     static func wellnessList(_ entries: [WellnessEntry], on day: CalendarDay) -> String {
         let days = WellnessHistory(entries).days(from: day.adding(days: 1 - historyDays), through: day).reversed()
-        guard !days.isEmpty else { return "<p class=\"muted\">No morning check-ins in these weeks.</p>" }
+        let words = WebLanguage.words
+        guard !days.isEmpty else { return "<p class=\"muted\">\(words.tr("No morning check-ins in these weeks.").html)</p>" }
         let rows = days.map { w in
             "<tr><td class=\"nowrap\">\(w.day)</td>" + WellnessItem.allCases.map { "<td class=\"num opt\">\(w.answers[$0])</td>" }.joined()
                 + "<td class=\"num\">\(wellness(w))</td></tr>"
         }.joined()
-        let heads = WellnessItem.allCases.map { "<th class=\"num opt\">\($0.title.html)</th>" }.joined()
-        return "<div class=\"scroll\"><table id=\"player-wellness\"><thead><tr><th>Day</th>\(heads)<th class=\"num\">Total</th></tr></thead>"
-            + "<tbody>\(rows)</tbody></table></div><p class=\"muted\">Each item 1 (worst) to 5 (best); the total against the player's own 28 days before.</p>"
+        let heads = WellnessItem.allCases.map { "<th class=\"num opt\">\(title($0).html)</th>" }.joined()
+        return "<div class=\"scroll\"><table id=\"player-wellness\"><thead><tr><th>\(words.tr("Day").html)</th>\(heads)<th class=\"num\">\(words.tr("Total").html)</th></tr></thead>"
+            + "<tbody>\(rows)</tbody></table></div><p class=\"muted\">\(words.tr("Each item 1 (worst) to 5 (best); the total against the player's own 28 days before.").html)</p>"
     }
 
     /// The latest fitness test's HRex ("70.3"), on the caution tone with "↑" when worse than the test before beyond the
     /// typical error (never the colour alone); "–" before any.
     static func hrex(_ a: FitnessAssessment?) -> String {
         guard let a, let value = a.result.hrex else { return "<span data-field=\"hrex\">–</span>" }
-        let text = String(format: "%.1f", value)
+        let text = WebLanguage.words.formatted(value, digits: 1)
         let attributes = "data-field=\"hrex\" data-hrex=\"\(value)\" data-change=\"\(a.change?.rawValue ?? "")\""
         return a.change == .worse ? "<span class=\"word tone-caution\" \(attributes)>\(text) ↑</span>" : "<span \(attributes)>\(text)</span>"
     }
 
     /// A player's fitness tests, newest first: day, protocol, HRex, HRR60 and the change since the previous test.
     static func fitnessList(_ tests: [FitnessResult], on day: CalendarDay) -> String {
-        let rows = FitnessTest.assess(tests.filter { $0.day <= day }).reversed().map { a in
+        let words = WebLanguage.words
+        let rows = FitnessTest.assess(tests.filter { $0.day <= day }).reversed().map { a -> String in
+            let change: String = a.hrexChange.map { ($0 >= 0 ? "+" : "-") + words.formatted(abs($0), digits: 1) } ?? "–"
+            let against: String = a.change.map(title) ?? (a.previous == nil ? words.tr("first test") : "–")
             // The unrounded numbers on the row (`data-hrex`, `data-hrr60`, `data-change`), the cells as printed.
-            "<tr data-hrex=\"\(a.result.hrex.map { String($0) } ?? "")\" data-hrr60=\"\(a.result.hrr60.map { String($0) } ?? "")\" "
+            return "<tr data-hrex=\"\(a.result.hrex.map { String($0) } ?? "")\" data-hrr60=\"\(a.result.hrr60.map { String($0) } ?? "")\" "
                 + "data-change=\"\(a.change?.rawValue ?? "")\"><td class=\"nowrap\">\(a.result.day.description)</td><td>\(a.result.protocolKey.html)</td>"
-                + "<td class=\"num\">\(a.result.hrex.map { String(format: "%.1f", $0) } ?? "–")</td>"
-                + "<td class=\"num\">\(a.result.hrr60.map { String(format: "%.0f", $0) } ?? "–")</td>"
-                + "<td class=\"num\">\(a.hrexChange.map { String(format: "%+.1f", $0) } ?? "–")</td>"
-                + "<td>\(a.change?.rawValue ?? (a.previous == nil ? "first test" : "–"))</td></tr>"
+                + "<td class=\"num\">\(WebFormat.one(a.result.hrex))</td>"
+                + "<td class=\"num\">\(WebFormat.whole(a.result.hrr60))</td>"
+                + "<td class=\"num\">\(change)</td><td>\(against.html)</td></tr>"
         }.joined()
-        guard !rows.isEmpty else { return "<p class=\"muted\">No fitness test yet.</p>" }
-        return "<div class=\"scroll\"><table id=\"player-fitness\"><thead><tr><th>Day</th><th>Protocol</th><th class=\"num\">HRex %</th>"
-            + "<th class=\"num\">HRR60</th><th class=\"num\">Change</th><th>vs typical error</th></tr></thead><tbody>\(rows)</tbody></table></div>"
+        guard !rows.isEmpty else { return "<p class=\"muted\">\(words.tr("No fitness test yet.").html)</p>" }
+        return "<div class=\"scroll\"><table id=\"player-fitness\"><thead><tr><th>\(words.tr("Day").html)</th><th>\(words.tr("Protocol").html)</th><th class=\"num\">HRex %</th>"
+            + "<th class=\"num\">HRR60</th><th class=\"num\">\(words.tr("Change").html)</th><th>\(words.tr("vs typical error").html)</th></tr></thead><tbody>\(rows)</tbody></table></div>"
     }
 
     static func word(_ text: String, tone: String, field: String) -> String {
@@ -135,27 +190,29 @@ struct WebSeasonPages: Sendable {
                 + "<td><a href=\"/teams/\(t)/season/\(p.uuid.uuidString.lowercased())?on=\(day)\">\(r.name.html)</a></td>"
                 + "<td class=\"num opt\" data-field=\"loadToday\">\(WebFormat.whole(f.load))</td><td class=\"num\" data-field=\"strain\">\(WebFormat.whole(f.strain))</td>"
                 + "<td class=\"num opt\" data-field=\"tolerance\">\(WebFormat.whole(f.tolerance))</td>"
-                + "<td>\(Self.word(f.status.rawValue, tone: Self.tone(f.status), field: "loadStatus"))</td>"
+                + "<td>\(Self.word(Self.title(f.status), tone: Self.tone(f.status), field: "loadStatus"))</td>"
                 + "<td class=\"num opt\" data-field=\"acwrEwma\">\(WebFormat.two(f.acwrEWMA))</td>"
-                + "<td>\(r.readiness.map { Self.word($0.status.rawValue, tone: Self.tone($0.status), field: "readiness") } ?? "<span data-field=\"readiness\">–</span>")</td>"
+                + "<td>\(r.readiness.map { Self.word(Self.title($0.status), tone: Self.tone($0.status), field: "readiness") } ?? "<span data-field=\"readiness\">–</span>")</td>"
                 + "<td class=\"num\">\(Self.wellness(r.wellness))</td>"
                 + "<td class=\"num opt\">\(Self.hrex(r.fitness))</td>"
                 + "<td class=\"opt\" data-field=\"lastSession\">\(r.lastSession?.description ?? "–")</td></tr>"
         }.joined()
         let previous = day.adding(days: -1), next = day.adding(days: 1)
+        let words = WebLanguage.words
+        func th(_ label: String, _ className: String) -> String { "<th class=\"\(className)\">\(label.html)</th>" }
         let body = """
-            <h1>\(name.html) · season</h1>
-            <p class="sub">\(day.description) · load is each day's Banister TRIMP; Strain and Tolerance its 7- and 28-day means; status is Strain ÷ Tolerance in Polar's words; ACWR by EWMA is guidance, not a diagnosis.</p>
+            <h1>\(words.tr("{team} · season", ["team": name]).html)</h1>
+            <p class="sub">\(day.description) · \(words.tr("load is each day's Banister TRIMP; Strain and Tolerance its 7- and 28-day means; status is Strain ÷ Tolerance in Polar's words; ACWR by EWMA is guidance, not a diagnosis.").html)</p>
             <div class="actions"><a href="/teams/\(t)/season?on=\(previous)">‹ \(previous)</a><a href="/teams/\(t)/season?on=\(next)">\(next) ›</a>
-            <a href="/teams/\(t)/season.csv?on=\(day)" download>CSV</a><a href="/teams/\(t)/report?on=\(day)">Weekly report</a><a href="/teams/\(t)">Roster</a></div>
-            <div class="scroll"><table id="season"><thead><tr><th class="num opt">#</th><th>Player</th><th class="num opt">Today</th><th class="num">Strain</th>
-            <th class="num opt">Tolerance</th><th>Load status</th><th class="num opt">ACWR</th><th>Readiness</th><th class="num">Wellness</th><th class="num opt">HRex</th><th class="opt">Last session</th></tr></thead>
+            <a href="/teams/\(t)/season.csv?on=\(day)" download>CSV</a><a href="/teams/\(t)/report?on=\(day)">\(words.tr("Weekly report").html)</a><a href="/teams/\(t)">\(words.tr("Roster").html)</a></div>
+            <div class="scroll"><table id="season"><thead><tr><th class="num opt">#</th>\(th(words.tr("Player"), ""))\(th(words.tr("Today"), "num opt"))\(th(words.tr("Strain"), "num"))
+            \(th(words.tr("Tolerance"), "num opt"))\(th(words.tr("Load status"), ""))<th class="num opt">ACWR</th>\(th(words.tr("Readiness"), ""))\(th(words.tr("Wellness"), "num"))<th class="num opt">HRex</th>\(th(words.tr("Last session"), "opt"))</tr></thead>
             <tbody>\(lines)</tbody></table></div>
-            <p class="muted">Readiness: the last readiness check's lnRMSSD against the player's own normal range (at least 5 checks). Wellness: the day's total of the five morning items (5–25) and its z against the player's own 28 days before (at least 7 answers); ↓ a drop beyond 1 SD of the total or an item — a cue to talk, not a diagnosis. HRex: the last fitness test's mean HR over the run's last 30 s (% HRmax), ↑ when it is worse than the test before at the same pace by more than its typical error (1 point). Formulas and sources: docs/ANALYTICS.md.</p>
+            <p class="muted">\(words.tr("Readiness: the last readiness check's lnRMSSD against the player's own normal range (at least 5 checks). Wellness: the day's total of the five morning items (5–25) and its z against the player's own 28 days before (at least 7 answers); ↓ a drop beyond 1 SD of the total or an item — a cue to talk, not a diagnosis. HRex: the last fitness test's mean HR over the run's last 30 s (% HRmax), ↑ when it is worse than the test before at the same pace by more than its typical error (1 point). Formulas and sources: docs/ANALYTICS.md.").html)</p>
             \(WebTeamReport.section(try await WebTeamReport(database: database).flags(user, team: uuid, season: season, on: day), team: uuid, user: user))
             \(Self.comparison(season, player: nil))
             """
-        return WebPage(title: "\(name) season", user: user, section: .teams, body: body).response
+        return WebPage(title: words.tr("{team} · season", ["team": name]), user: user, section: .teams, body: body).response
     }
 
     /// The table as the kiosk's columns, one row a player, numbers unrounded, words as the analysis names them.
@@ -192,31 +249,32 @@ struct WebSeasonPages: Sendable {
         let row = season.table(on: day)[index], f = row.figures
         let charts = SeasonChartsSVG(season: season, player: player, day: day, days: Self.historyDays, thresholds: season.thresholds)
         let team = TeamComparisonSVG(season: season, player: player, day: day, days: Self.historyDays)
+        let words = WebLanguage.words
         let sessions = (season.entries[player] ?? []).filter { $0.day <= day }.reversed().prefix(30).map { e in
             "<tr><td class=\"nowrap\">\(e.day.description)</td><td class=\"opt\">\(e.teamName.html)</td><td class=\"opt\">\(WebSessionPages.tags(e.tags.tags))</td>"
                 + "<td class=\"num\">\(e.tags.isMeasurement ? "–" : WebFormat.whole(e.figures.cardioLoad))</td>"
                 + "<td class=\"num\">\(e.tags.isReadinessCheck ? WebFormat.two(e.figures.lnRMSSD) : "–")</td>"
-                + "<td><a href=\"/sessions/\(e.session.uuidString.lowercased())\">open</a></td></tr>"
+                + "<td><a href=\"/sessions/\(e.session.uuidString.lowercased())\">\(words.tr("open", context: "a session").html)</a></td></tr>"
         }.joined()
         let t = uuid.uuidString.lowercased()
         try await AccessLog.record(.view("season of a player", team: uuid, player: player), by: .web(user), database: database)
         let body = """
             <h1>#\(p.number) \(p.name.html)</h1>
-            <p class="sub">\(name.html) · \(day.description) · today \(WebFormat.whole(f.load)) · Strain \(WebFormat.whole(f.strain)) · Tolerance \(WebFormat.whole(f.tolerance)) ·
-            \(Self.word(f.status.rawValue, tone: Self.tone(f.status), field: "loadStatus")) · ACWR \(WebFormat.two(f.acwrEWMA))
-            \(row.readiness.map { " · readiness " + Self.word($0.status.rawValue, tone: Self.tone($0.status), field: "readiness") } ?? "")
-            · wellness \(Self.wellness(row.wellness))</p>
-            <div class="actions"><a href="/teams/\(t)/season?on=\(day)">‹ The team's season</a></div>
-            <h2>Daily load, Strain and Tolerance</h2>\(charts.dailyLoad())
-            <div class="grid2"><div><h2>Weekly time in zones</h2>\(charts.weeklyZones())</div><div><h2>Heart rate recovery (HRR 60 s)</h2>\(charts.recovery())</div></div>
-            <h2>Readiness: lnRMSSD and the normal range</h2>\(charts.readiness())
-            <h2>Morning wellness</h2>\(Self.wellnessList(season.wellness[player] ?? [], on: day))
-            <h2>Fitness tests: HRex and HRR60</h2>\(Self.fitnessList(season.fitnessTests(player), on: day))
-            <h2>Against the team's average</h2>\(team.numbers())
-            <h3>Daily load</h3>\(team.load())<h3>Strain and Tolerance</h3>\(team.strain())<h3>Readiness lnRMSSD</h3>\(team.readiness())
+            <p class="sub">\(name.html) · \(day.description) · \(words.tr("today {load}", ["load": WebFormat.whole(f.load)]).html) · \(words.tr("Strain").html) \(WebFormat.whole(f.strain)) · \(words.tr("Tolerance").html) \(WebFormat.whole(f.tolerance)) ·
+            \(Self.word(Self.title(f.status), tone: Self.tone(f.status), field: "loadStatus")) · ACWR \(WebFormat.two(f.acwrEWMA))
+            \(row.readiness.map { " · \(words.tr("readiness", context: "before its status").html) " + Self.word(Self.title($0.status), tone: Self.tone($0.status), field: "readiness") } ?? "")
+            · \(words.tr("wellness", context: "before its total").html) \(Self.wellness(row.wellness))</p>
+            <div class="actions"><a href="/teams/\(t)/season?on=\(day)">\(words.tr("‹ The team's season").html)</a></div>
+            <h2>\(words.tr("Daily load, Strain and Tolerance").html)</h2>\(charts.dailyLoad())
+            <div class="grid2"><div><h2>\(words.tr("Weekly time in zones").html)</h2>\(charts.weeklyZones())</div><div><h2>\(words.tr("Heart rate recovery (HRR 60 s)").html)</h2>\(charts.recovery())</div></div>
+            <h2>\(words.tr("Readiness: lnRMSSD and the normal range").html)</h2>\(charts.readiness())
+            <h2>\(words.tr("Morning wellness").html)</h2>\(Self.wellnessList(season.wellness[player] ?? [], on: day))
+            <h2>\(words.tr("Fitness tests: HRex and HRR60").html)</h2>\(Self.fitnessList(season.fitnessTests(player), on: day))
+            <h2>\(words.tr("Against the team's average").html)</h2>\(team.numbers())
+            <h3>\(words.tr("Daily load").html)</h3>\(team.load())<h3>\(words.tr("Strain and Tolerance").html)</h3>\(team.strain())<h3>\(words.tr("Readiness lnRMSSD").html)</h3>\(team.readiness())
             \(Self.comparison(season, player: player))
-            <h2>Sessions</h2><div class="scroll"><table id="player-sessions"><thead><tr><th>Day</th><th class="opt">Team</th><th class="opt">Tags</th>
-            <th class="num">Load</th><th class="num">lnRMSSD</th><th></th></tr></thead><tbody>\(sessions)</tbody></table></div>
+            <h2>\(words.tr("Sessions").html)</h2><div class="scroll"><table id="player-sessions"><thead><tr><th>\(words.tr("Day").html)</th><th class="opt">\(words.tr("Team").html)</th><th class="opt">\(words.tr("Tags").html)</th>
+            <th class="num">\(words.tr("Load").html)</th><th class="num">lnRMSSD</th><th></th></tr></thead><tbody>\(sessions)</tbody></table></div>
             """
         return WebPage(title: p.name, user: user, section: .teams, body: body).response
     }

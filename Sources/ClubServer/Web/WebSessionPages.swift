@@ -3,6 +3,7 @@ import ClubProtocol
 import Exports
 import Foundation
 import HTTPTypes
+import Localization
 import Hummingbird
 import NIOCore
 import PostgresNIO
@@ -72,14 +73,14 @@ struct WebSessionPages: Sendable {
 
     static func zoneModel(_ raw: String) -> String {
         switch ZoneModel(rawValue: raw) {
-        case .percentOfMax: "zones by % of max HR"
-        case .heartRateReserve: "zones by % of heart-rate reserve"
+        case .percentOfMax: WebLanguage.words.tr("zones by % of max HR").html
+        case .heartRateReserve: WebLanguage.words.tr("zones by % of heart-rate reserve").html
         case nil: raw.html
         }
     }
 
     static func tags(_ tags: [String]) -> String {
-        tags.isEmpty ? "<span class=\"muted\">no tags</span>" : tags.map { "<span class=\"tag\">\($0.html)</span>" }.joined()
+        tags.isEmpty ? "<span class=\"muted\">\(WebLanguage.words.tr("no tags").html)</span>" : tags.map { "<span class=\"tag\">\($0.html)</span>" }.joined()
     }
 
     /// The kiosk's sessions list: when, the team, the effort's length, the players, the team's average heart rate, the tags;
@@ -93,26 +94,27 @@ struct WebSessionPages: Sendable {
         var rows = try await rows(user, after: after, limit: Self.pageSize + 1)
         let more = rows.count > Self.pageSize
         rows = Array(rows.prefix(Self.pageSize))
+        let words = WebLanguage.words
         let lines: [String] = rows.map { r in
             "<tr data-uuid=\"\(r.uuid.uuidString.lowercased())\"><td class=\"nowrap\"><a href=\"/sessions/\(r.uuid.uuidString.lowercased())\">\(WebFormat.dateTime(unixMs: r.startedMs))</a></td>"
                 + "<td>\(r.teamName.html)</td><td class=\"num\">\(r.effortMs.map(WebFormat.duration) ?? "–")</td><td class=\"num opt\">\(r.players)</td>"
-                + "<td class=\"num\">\(r.averageBPM.map { "\(WebFormat.whole($0)) bpm" } ?? "–")</td><td class=\"opt\">\(Self.tags(r.tags))</td>"
+                + "<td class=\"num\">\(r.averageBPM.map { words.tr("{bpm} bpm", ["bpm": WebFormat.whole($0)]).html } ?? "–")</td><td class=\"opt\">\(Self.tags(r.tags))</td>"
                 + "<td class=\"opt\">\((r.kiosk ?? "–").html)</td></tr>"
         }
-        let none = after == nil ? "No session yet: kiosks upload theirs when they sync." : "No older session."
-        let table = rows.isEmpty ? "<p class=\"muted\">\(none)</p>" : """
-            <div class="scroll"><table id="sessions"><thead><tr><th>When</th><th>Team</th><th class="num">Effort</th><th class="num opt">Players</th>
-            <th class="num">Avg</th><th class="opt">Tags</th><th class="opt">Kiosk</th></tr></thead><tbody>
+        let none = after == nil ? words.tr("No session yet: kiosks upload theirs when they sync.") : words.tr("No older session.")
+        let table = rows.isEmpty ? "<p class=\"muted\">\(none.html)</p>" : """
+            <div class="scroll"><table id="sessions"><thead><tr><th>\(words.tr("When").html)</th><th>\(words.tr("Team").html)</th><th class="num">\(words.tr("Effort").html)</th><th class="num opt">\(words.tr("Players").html)</th>
+            <th class="num">\(words.tr("Avg", context: "average heart rate, a column").html)</th><th class="opt">\(words.tr("Tags").html)</th><th class="opt">\(words.tr("Kiosk").html)</th></tr></thead><tbody>
             \(lines.joined())
             </tbody></table></div>
             """
         var pages: [String] = []
-        if after != nil { pages.append("<a href=\"/sessions\">Newest sessions</a>") }
+        if after != nil { pages.append("<a href=\"/sessions\">\(words.tr("Newest sessions").html)</a>") }
         if more, let last = rows.last {
-            pages.append("<a id=\"older\" href=\"/sessions?after=\(ListCursor(startedMs: last.startedMs, uuid: last.uuid).text)\">Older sessions →</a>")
+            pages.append("<a id=\"older\" href=\"/sessions?after=\(ListCursor(startedMs: last.startedMs, uuid: last.uuid).text)\">\(words.tr("Older sessions →").html)</a>")
         }
         let nav = pages.isEmpty ? "" : "<p class=\"pages\">\(pages.joined(separator: " · "))</p>"
-        return WebPage(title: "Sessions", user: user, section: .sessions, body: "<h1>Sessions</h1>" + table + nav).response
+        return WebPage(title: words.tr("Sessions"), user: user, section: .sessions, body: "<h1>\(words.tr("Sessions").html)</h1>" + table + nav).response
     }
 
     /// One session the user may see; a session of another team (or none) is "not found" either way.
@@ -157,19 +159,27 @@ struct WebSessionPages: Sendable {
                 + cell("srpeLoad", p.srpeLoad, WebFormat.whole(p.srpeLoad)) + "</tr>"
         }.joined()
         let drills = try Self.drillsSection(DocumentDrills(data), team: row.team)
+        let words = WebLanguage.words
+        let average = row.averageBPM.map { words.tr("{bpm} bpm", ["bpm": WebFormat.whole($0)]) } ?? "–"
+        let sub = [words.tr("effort {time}", ["time": row.effortMs.map(WebFormat.duration) ?? "–"]).html,
+                   words.trn("{n} player", "{n} players", n: row.players).html, words.tr("team average {bpm}", ["bpm": average]).html,
+                   Self.zoneModel(document.zoneModel), Self.tags(row.tags)].joined(separator: " · ")
+        func th(_ label: String, _ className: String = "num") -> String { "<th class=\"\(className)\">\(label.html)</th>" }
+        let note = words.tr("Heart rates in bpm; TRIMP is Banister's over the effort; HRR 60 s is the drop in the minute after it; RMSSD in ms, over the {window}. RPE is the player's own rating of the session (CR-10, 0–10; * set or corrected by the coach), sRPE that rating × the effort's minutes (Foster 2001).",
+                            ["window": words.tr(document.hrvWindow)])
         let body = """
             <h1>\(row.teamName.html) · \(WebFormat.dateTime(unixMs: row.startedMs))</h1>
-            <p class="sub">effort \(row.effortMs.map(WebFormat.duration) ?? "–") · \(row.players) players · team average \(row.averageBPM.map { "\(WebFormat.whole($0)) bpm" } ?? "–") · \(Self.zoneModel(document.zoneModel)) · \(Self.tags(row.tags))</p>
+            <p class="sub">\(sub)</p>
             \(graph)
-            <h2>Players</h2>
-            <div class="scroll"><table id="players"><thead><tr><th class="num">#</th><th>Player</th><th class="num">Avg</th><th class="num">Max</th>
-            <th class="num opt">Peak %</th><th class="num">TRIMP</th><th class="num opt">kcal</th><th class="num opt">Effort pts</th>
-            <th class="num opt">HRR 60 s</th><th class="num opt">RMSSD</th><th class="num">RPE</th><th class="num">sRPE</th></tr></thead><tbody>\(table)</tbody></table></div>
-            <p class="muted">Heart rates in bpm; TRIMP is Banister's over the effort; HRR 60 s is the drop in the minute after it; RMSSD in ms, over the \(document.hrvWindow.html). RPE is the player's own rating of the session (CR-10, 0–10; * set or corrected by the coach), sRPE that rating × the effort's minutes (Foster 2001).</p>
+            <h2>\(words.tr("Players").html)</h2>
+            <div class="scroll"><table id="players"><thead><tr><th class="num">#</th>\(th(words.tr("Player"), ""))\(th(words.tr("Avg", context: "average heart rate, a column")))\(th(words.tr("Max", context: "maximum heart rate, a column")))
+            \(th(words.tr("Peak %"), "num opt"))<th class="num">TRIMP</th><th class="num opt">kcal</th>\(th(words.tr("Effort pts"), "num opt"))
+            \(th(words.tr("HRR 60 s"), "num opt"))<th class="num opt">RMSSD</th>\(th(words.tr("RPE")))\(th(words.tr("sRPE")))</tr></thead><tbody>\(table)</tbody></table></div>
+            <p class="muted">\(note.html)</p>
             \(drills)
-            <h2>Files</h2>
-            <div class="card downloads"><p>\(link(stem + "_summary.json", "JSON (every number)")) \(link(stem + "_summary.csv", "Summary CSV"))
-            \(link(stem + "_samples.csv", "Samples CSV")) \(link(stem + "_rr.csv", "RR CSV"))</p><ul>\(perPlayer)</ul></div>
+            <h2>\(words.tr("Files").html)</h2>
+            <div class="card downloads"><p>\(link(stem + "_summary.json", words.tr("JSON (every number)"))) \(link(stem + "_summary.csv", words.tr("Summary CSV")))
+            \(link(stem + "_samples.csv", words.tr("Samples CSV"))) \(link(stem + "_rr.csv", words.tr("RR CSV")))</p><ul>\(perPlayer)</ul></div>
             """
         return WebPage(title: "\(row.teamName) \(WebFormat.dateTime(unixMs: row.startedMs))", user: user, section: .sessions, body: body).response
     }
@@ -178,6 +188,8 @@ struct WebSessionPages: Sendable {
     /// time above 85 % HRmax and TRIMP, then the team's mean of its players; a link to the drill across the season.
     static func drillsSection(_ document: DocumentDrills, team: UUID) -> String {
         guard !document.drills.isEmpty else { return "" }
+        let words = WebLanguage.words
+        func th(_ label: String) -> String { "<th class=\"num\">\(label.html)</th>" }
         func cells(_ minutes: Double?, _ mean: Double?, _ peak: Double?, _ high: Double?, _ trimp: Double?) -> String {
             [minutes.map { WebFormat.one($0) } ?? "–", WebFormat.whole(mean), WebFormat.whole(peak), high.map { "\(WebFormat.whole($0)) %" } ?? "–",
              WebFormat.whole(trimp)].map { "<td class=\"num\">\($0)</td>" }.joined()
@@ -191,14 +203,14 @@ struct WebSessionPages: Sendable {
             let t = TeamDrillFigures(figures)
             let link = "/teams/\(team.uuidString.lowercased())/drills?name=\(drill.phase.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
             return """
-                <h3>\(drill.phase.name.html) · \(WebFormat.duration(ms: drill.phase.fromMs))–\(WebFormat.duration(ms: drill.phase.toMs)) <a href="\(link)">across the season ›</a></h3>
-                <div class="scroll"><table class="drill" data-drill="\(drill.phase.name.html)"><thead><tr><th class="num">#</th><th>Player</th><th class="num">Min</th>
-                <th class="num">Mean</th><th class="num">Peak</th><th class="num">&gt;85 %</th><th class="num">TRIMP</th></tr></thead>
-                <tbody>\(rows)<tr class="team"><td></td><td>Team (mean of \(t.players))</td>\(cells(t.minutes, t.meanBPM, t.peakBPM, t.highIntensityPercent, t.trimp))</tr></tbody></table></div>
+                <h3>\(drill.phase.name.html) · \(WebFormat.duration(ms: drill.phase.fromMs))–\(WebFormat.duration(ms: drill.phase.toMs)) <a href="\(link)">\(words.tr("across the season ›").html)</a></h3>
+                <div class="scroll"><table class="drill" data-drill="\(drill.phase.name.html)"><thead><tr><th class="num">#</th><th>\(words.tr("Player").html)</th>\(th(words.tr("Min", context: "minutes, a column")))
+                \(th(words.tr("Mean", context: "mean heart rate, a column")))\(th(words.tr("Peak", context: "peak heart rate, a column")))<th class="num">&gt;85 %</th><th class="num">TRIMP</th></tr></thead>
+                <tbody>\(rows)<tr class="team"><td></td><td>\(words.tr("Team (mean of {n})", ["n": "\(t.players)"]).html)</td>\(cells(t.minutes, t.meanBPM, t.peakBPM, t.highIntensityPercent, t.trimp))</tr></tbody></table></div>
                 """
         }.joined()
-        return "<h2>Drills</h2>" + tables
-            + "<p class=\"muted\">Minutes with a heart rate in the drill; &gt;85 % is the share of them above 85 % HRmax; TRIMP is Banister's; the team row is the mean of its players (docs/ANALYTICS.md, \"Drills\").</p>"
+        return "<h2>\(words.tr("Drills").html)</h2>" + tables
+            + "<p class=\"muted\">\(words.tr("Minutes with a heart rate in the drill; >85 % is the share of them above 85 % HRmax; TRIMP is Banister's; the team row is the mean of its players (docs/ANALYTICS.md, \"Drills\").").html)</p>"
     }
 
     /// The start of the session's export files' names.
@@ -264,13 +276,16 @@ struct SessionPageDocument {
     }
 
     var zoneModel: String
+    /// The HRV window's label (`HRVWindow.label`), a message of the web's catalog; `WebLanguageTests` checks each
+    /// window the analysis reports is here.
     var hrvWindow: String
+    static let windowLabels = [N_("first 5 min"), N_("session"), N_("recovery minute"), N_("last 2 min")]
     var players: [Player]
 
     init(_ data: Data) throws {
         guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw ClubError.unprocessable("the session's document is not an object") }
         zoneModel = root["zoneModel"] as? String ?? ""
-        var window = "first 5 min"
+        var window = N_("first 5 min")
         players = (root["players"] as? [[String: Any]] ?? []).map { p in
             let s = p["session"] as? [String: Any] ?? [:]
             let hrv = p["reportedHRV"] as? [String: Any]

@@ -1,5 +1,6 @@
 import ClubProtocol
 import Foundation
+import Localization
 import Logging
 import PostgresNIO
 
@@ -49,14 +50,15 @@ enum WebSessionStore {
         }) else { return .none }
         let row = try await database.inClub(club) { connection in
             try await connection.collect("""
-                SELECT c.name, u.email, u.role, u.team_uuid, w.csrf_token, u.disabled_at IS NOT NULL
+                SELECT c.name, u.email, u.role, u.team_uuid, w.csrf_token, u.disabled_at IS NOT NULL, u.language
                 FROM web_session w JOIN club_user u ON u.id = w.user_id, club c
                 WHERE w.id_hash = \(hash) AND w.expires_at > now() AND u.id = \(user)
-                """, logger: database.logger).decode((String, String, String, UUID?, String, Bool).self).firstElement()
+                """, logger: database.logger).decode((String, String, String, UUID?, String, Bool, String?).self).firstElement()
         }
         guard let row else { return .none }
         if row.5 { return .disabled }
-        return .signedIn(WebUser(id: user, club: club, clubName: row.0, email: row.1, isAdmin: row.2 == "admin", team: row.3, csrfToken: row.4))
+        return .signedIn(WebUser(id: user, club: club, clubName: row.0, email: row.1, isAdmin: row.2 == "admin", team: row.3, csrfToken: row.4,
+                                   language: row.6.flatMap { Language(rawValue: $0) }))
     }
 
     static func end(cookie: String, club: UUID, database: ClubDatabase) async throws {

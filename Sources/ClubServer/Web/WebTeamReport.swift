@@ -1,6 +1,7 @@
 import Analytics
 import Foundation
 import Hummingbird
+import Localization
 import TeamCore
 
 /// A team's flags on the web (the kiosk's rules over the club's data, `ClubFlags`) and the weekly team
@@ -35,21 +36,40 @@ struct WebTeamReport: Sendable {
         return WebPage.redirect("/teams/\(uuid.uuidString.lowercased())/season?on=\(day)")
     }
 
+    /// The rules' names and advice (`FlagKind.title`, `.advice`: the kiosk's and the command line's English) as messages
+    /// (and `shortTitle`) of the web's catalog, looked up by their English words when a page shows them; `FlagWordsTests` checks that every
+    /// kind's words are here. A flag's reason — its numbers in words, made by the rule — stays as the rule wrote it.
+    static let flagMessages = [
+        N_("Load status overreaching"), N_("ACWR above 1.5"), N_("Readiness below normal range"), N_("Wellness drop"),
+        N_("HRex worse than typical error"), N_("Strap battery low"), N_("Strap not seen for a week"), N_("No HRmax set"),
+        N_("Check with the player how the last week felt before adding load."),
+        N_("Ask the player how they slept and feel; compare with today's session."),
+        N_("Have a word with the player about the answers that dropped."),
+        N_("Ask how the player feels and slept; retest at the same pace before changing the plan."),
+        N_("Charge or replace the strap's battery."), N_("Find the strap, or forget it in Settings if it is gone."),
+        N_("Enter a measured HRmax, or accept one the kiosk suggests after a session."),
+        // `shortTitle`, the weekly report's column: "overreaching" is the load status's word too.
+        N_("overreaching"), N_("ACWR"), N_("readiness"), N_("wellness"), N_("HRex"), N_("battery"), N_("strap unseen"), N_("HRmax"),
+    ]
+
     /// The season page's "Needs attention" section (not printed: the weekly report is the printed one), each flag
     /// with a "Dismiss for today" form.
     static func section(_ list: FlagList, team: UUID, user: WebUser) -> String {
+        let words = WebLanguage.words
         let items = list.active.map { f in
-            "<li data-key=\"\(f.key.html)\" data-rule=\"\(f.kind.rawValue)\"><b>\(f.kind.title.html)</b> · \(f.subject.title.html)"
-                + " — <span data-field=\"reason\">\(f.reason.html)</span> <span class=\"muted\">\(f.advice.html)</span>"
+            "<li data-key=\"\(f.key.html)\" data-rule=\"\(f.kind.rawValue)\"><b>\(words.tr(f.kind.title).html)</b> · \(f.subject.title.html)"
+                + " — <span data-field=\"reason\">\(f.reason.html)</span> <span class=\"muted\">\(words.tr(f.advice).html)</span>"
                 + " <form method=\"post\" action=\"/teams/\(team.uuidString.lowercased())/flags/dismiss\" class=\"inline\">\(WebPage.csrfField(user))"
                 + "<input type=\"hidden\" name=\"key\" value=\"\(f.key.html)\"><input type=\"hidden\" name=\"on\" value=\"\(list.day)\">"
-                + "<button type=\"submit\" class=\"dismiss\">Dismiss for today</button></form></li>"
+                + "<button type=\"submit\" class=\"dismiss\">\(words.tr("Dismiss for today").html)</button></form></li>"
         }.joined()
+        let dismissed = words.trn("{n} dismissed for the day.", "{n} dismissed for the day.", n: list.dismissed.count)
+        let rules = words.tr("The kiosk's rules on the club's data: load status overreaching, ACWR above 1.5, readiness below the normal range (a check of the last 7 days), a wellness drop beyond 1 SD, a strap of the team's sessions with its battery below 20 % or not in one for 7 days, no measured HRmax. Cues to look or ask, never a diagnosis (docs/ANALYTICS.md, \"Flags\").")
         return """
-            <section id="flags" class="noprint"><h2>Needs attention (\(list.active.count))</h2>
-            \(items.isEmpty ? "<p class=\"muted\">Nothing today.</p>" : "<ul class=\"flags\">\(items)</ul>")
-            \(list.dismissed.isEmpty ? "" : "<p class=\"muted\" id=\"flags-dismissed\">\(list.dismissed.count) dismissed for the day.</p>")
-            <p class="muted">The kiosk's rules on the club's data: load status overreaching, ACWR above 1.5, readiness below the normal range (a check of the last 7 days), a wellness drop beyond 1 SD, a strap of the team's sessions with its battery below 20 % or not in one for 7 days, no measured HRmax. Cues to look or ask, never a diagnosis (docs/ANALYTICS.md, "Flags").</p></section>
+            <section id="flags" class="noprint"><h2>\(words.tr("Needs attention ({n})", ["n": "\(list.active.count)"]).html)</h2>
+            \(items.isEmpty ? "<p class=\"muted\">\(words.tr("Nothing today.").html)</p>" : "<ul class=\"flags\">\(items)</ul>")
+            \(list.dismissed.isEmpty ? "" : "<p class=\"muted\" id=\"flags-dismissed\">\(dismissed.html)</p>")
+            <p class="muted">\(rules.html)</p></section>
             """
     }
 
@@ -63,7 +83,7 @@ struct WebTeamReport: Sendable {
     func page(_ user: WebUser, team uuid: UUID, on day: CalendarDay) async throws -> Response {
         let (name, season) = try await seasonPages.season(user, team: uuid)
         let list = try await flags(user, team: uuid, season: season, on: day)
-        let first = day.adding(days: -6)
+        let first = day.adding(days: -6), words = WebLanguage.words
         let rows = season.table(on: day)
         var byPlayer: [String: [AttentionFlag]] = [:]
         for f in list.active { if case let .player(id, _, _) = f.subject { byPlayer[id, default: []].append(f) } }
@@ -76,30 +96,33 @@ struct WebTeamReport: Sendable {
                 + "<td class=\"num\" data-field=\"weekLoad\">\(WebFormat.whole(week.load))</td>"
                 + "<td class=\"num\" data-field=\"strain\">\(WebFormat.whole(r.figures.strain))</td>"
                 + "<td class=\"num\" data-field=\"tolerance\">\(WebFormat.whole(r.figures.tolerance))</td>"
-                + "<td data-field=\"loadStatus\">\(r.figures.status.rawValue.html)</td>"
+                + "<td data-field=\"loadStatus\">\(WebSeasonPages.title(r.figures.status).html)</td>"
                 + "<td class=\"num\" data-field=\"acwrEwma\">\(WebFormat.two(r.figures.acwrEWMA))</td>"
                 + "<td class=\"num\" data-field=\"srpeWeek\">\(WebFormat.whole(r.srpe.week.load))</td>"
                 + "<td class=\"num\" data-field=\"srpeMonotony\">\(WebFormat.one(r.srpe.week.monotony))</td>"
                 + "<td class=\"num\" data-field=\"wellnessDays\">\(wellness.count)</td>"
                 + "<td class=\"num\" data-field=\"wellnessMean\">\(WebFormat.one(totals.isEmpty ? nil : totals.reduce(0, +) / Double(totals.count)))</td>"
                 + "<td class=\"num\" data-field=\"wellnessDrops\">\(wellness.filter(\.flagged).count)</td>"
-                + "<td data-field=\"flags\">\(flags.map { "<span title=\"\($0.reason.html)\">\($0.kind.shortTitle.html)</span>" }.joined(separator: " · "))</td></tr>"
+                + "<td data-field=\"flags\">\(flags.map { "<span title=\"\($0.reason.html)\">\(words.tr($0.kind.shortTitle).html)</span>" }.joined(separator: " · "))</td></tr>"
         }.joined()
         let notes = list.active.filter { $0.kind != .maxHR }.map { f in
-            "<li data-key=\"\(f.key.html)\"><b>\(f.kind.title.html)</b> · \(f.subject.title.html) — \(f.reason.html)</li>"
+            "<li data-key=\"\(f.key.html)\"><b>\(words.tr(f.kind.title).html)</b> · \(f.subject.title.html) — <span data-field=\"reason\">\(f.reason.html)</span></li>"
         }.joined()
         let t = uuid.uuidString.lowercased()
+        let heads = [("", words.tr("Player")), ("num", words.tr("Load")), ("num", words.tr("Strain")), ("num", words.tr("Tolerance")),
+                     ("", words.tr("Status")), ("num", "ACWR"), ("num", words.tr("sRPE")), ("num", words.tr("Monotony")), ("num", words.tr("Mornings")),
+                     ("num", words.tr("Wellness")), ("num", words.tr("Drops")), ("", words.tr("Needs attention"))]
+            .map { "<th\($0.0.isEmpty ? "" : " class=\"\($0.0)\"")>\($0.1.html)</th>" }.joined()
         let body = """
-            <h1>\(name.html) · week \(first) – \(day)</h1>
-            <p class="sub">Weekly team report · load is Banister TRIMP (the week's sum; Strain and Tolerance its 7- and 28-day daily means; ACWR by EWMA, guidance only); sRPE is RPE × effort minutes (the week's sum, Foster's monotony); wellness the mornings answered, their mean total (5–25) and the drops beyond 1 SD.</p>
-            <div class="actions"><a href="/teams/\(t)/report?on=\(day.adding(days: -7))">‹ week before</a><a href="/teams/\(t)/report?on=\(day.adding(days: 7))">week after ›</a><a href="/teams/\(t)/season?on=\(day)">Season</a></div>
-            <table id="report" class="report"><thead><tr><th class="num">#</th><th>Player</th><th class="num">Load</th><th class="num">Strain</th><th class="num">Tolerance</th>
-            <th>Status</th><th class="num">ACWR</th><th class="num">sRPE</th><th class="num">Monotony</th><th class="num">Mornings</th><th class="num">Wellness</th><th class="num">Drops</th><th>Needs attention</th></tr></thead>
+            <h1>\(words.tr("{team} · week {first} – {last}", ["team": name, "first": "\(first)", "last": "\(day)"]).html)</h1>
+            <p class="sub">\(words.tr("Weekly team report · load is Banister TRIMP (the week's sum; Strain and Tolerance its 7- and 28-day daily means; ACWR by EWMA, guidance only); sRPE is RPE × effort minutes (the week's sum, Foster's monotony); wellness the mornings answered, their mean total (5–25) and the drops beyond 1 SD.").html)</p>
+            <div class="actions"><a href="/teams/\(t)/report?on=\(day.adding(days: -7))">\(words.tr("‹ week before").html)</a><a href="/teams/\(t)/report?on=\(day.adding(days: 7))">\(words.tr("week after ›").html)</a><a href="/teams/\(t)/season?on=\(day)">\(words.tr("Season").html)</a></div>
+            <table id="report" class="report"><thead><tr><th class="num">#</th>\(heads)</tr></thead>
             <tbody>\(lines)</tbody></table>
-            <section class="report-notes"><h2>Needs attention on \(day) (\(list.active.count))</h2>
+            <section class="report-notes"><h2>\(words.tr("Needs attention on {day} ({n})", ["day": "\(day)", "n": "\(list.active.count)"]).html)</h2>
             \(notes.isEmpty ? "" : "<ul class=\"flags\">\(notes)</ul>")
-            <p class="muted">\(list.active.filter { $0.kind == .maxHR }.count) player(s) without a measured HRmax (zones from an age formula). Cues to look or ask, never a diagnosis; sources: docs/ANALYTICS.md.</p></section>
+            <p class="muted">\(words.trn("{n} player without a measured HRmax (zones from an age formula). Cues to look or ask, never a diagnosis; sources: docs/ANALYTICS.md.", "{n} players without a measured HRmax (zones from an age formula). Cues to look or ask, never a diagnosis; sources: docs/ANALYTICS.md.", n: list.active.filter { $0.kind == .maxHR }.count).html)</p></section>
             """
-        return WebPage(title: "\(name) weekly report", user: user, section: .teams, body: body).response
+        return WebPage(title: words.tr("{team} · weekly report", ["team": name]), user: user, section: .teams, body: body).response
     }
 }

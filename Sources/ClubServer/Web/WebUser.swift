@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Who is signed in to the pages: a user of one club, an admin (the whole club) or a coach (one
 /// team), with the token their session's forms carry.
@@ -11,6 +12,8 @@ struct WebUser: Sendable {
     /// A coach's team; nil for an admin.
     var team: UUID?
     var csrfToken: String
+    /// The language chosen on their account page; nil: the browser's (`WebLanguage`).
+    var language: Language? = nil
     /// Where this request came from (`ClientAddress`), for the access log.
     var address = "-"
 

@@ -11,11 +11,13 @@ from sideline_testkit.paths import ROOT
 WORD = re.compile(r"[^\W\d_]{4,}")
 
 
-def catalog(language):
-    """msgid → msgstr of po/<language>.po (a context's key is "context\\x04id"; plural ids by their singular)."""
+def catalog(language, domain="sideline"):
+    """msgid → msgstr of po/<language>.po, or of the club web's po/club/<language>.po with `domain="club"` (a context's
+    key is "context\\x04id"; plural ids by their singular)."""
+    po = ROOT / "po" / f"{language}.po" if domain == "sideline" else ROOT / "po" / domain / f"{language}.po"
     with tempfile.TemporaryDirectory() as tmp:
         mo = Path(tmp) / "sideline.mo"
-        subprocess.run(["msgfmt", "-o", str(mo), str(ROOT / "po" / f"{language}.po")], check=True)
+        subprocess.run(["msgfmt", "-o", str(mo), str(po)], check=True)
         with mo.open("rb") as f:
             translations = gettext.GNUTranslations(f)
     entries = {}
@@ -32,8 +34,8 @@ class LanguageCheck:
     """What a screen in `language` may not show: an English message drawn as itself although the catalog
     translates it, or a word that only English messages use (a string left outside the catalog)."""
 
-    def __init__(self, language, allowed=()):
-        self.entries = catalog(language)
+    def __init__(self, language, allowed=(), domain="sideline"):
+        self.entries = catalog(language, domain)
         ids = {key.split("\x04")[-1] for key in self.entries}
         english = {w.lower() for text in ids for w in WORD.findall(text)}
         foreign = {w.lower() for text in self.entries.values() for w in WORD.findall(text)}

@@ -2,11 +2,20 @@
 # Compiles po/<lang>.po to DIR/<lang>/LC_MESSAGES/sideline.mo (default DIR: .build/locale), checking each
 # (msgfmt --check: headers, plural forms, {placeholders} kept). The package installs DIR under
 # /usr/share/locale; tests and screenshots point SIDELINE_LOCALEDIR at it.
+# `compile.sh DIR --domain club`: the club server's web instead (decision 084), po/club/<lang>.po to
+# DIR/<lang>/LC_MESSAGES/sideline-club.mo — the sideline-club package installs those.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 out="${1:-.build/locale}"
-for po in po/*.po; do
+folder=po domain=sideline
+if [ "${2:-}" = --domain ]; then
+  case "${3:-}" in
+    club) folder=po/club domain=sideline-club ;;
+    *) echo "compile.sh: no domain '${3:-}' (club)" >&2; exit 2 ;;
+  esac
+fi
+for po in "$folder"/*.po; do
   lang="$(basename "$po" .po)"
   mkdir -p "$out/$lang/LC_MESSAGES"
-  msgfmt --check -o "$out/$lang/LC_MESSAGES/sideline.mo" "$po"
+  msgfmt --check -o "$out/$lang/LC_MESSAGES/$domain.mo" "$po"
 done

@@ -9,6 +9,11 @@ translator must see the whole sentence, so variable parts are `{name}` placehold
   extract.py            writes po/sideline.pot
   extract.py --check    exits 1 and says why when a po/<lang>.po lacks a message or translates one
                         the code no longer has (what the test runs)
+  --domain club         the same for the club server's web (decision 084): its own domain, sideline-club, whose
+                        messages are the string literals of `words.tr("…")`, `words.trn("…", "…", n: …)` (a
+                        per-request Translator's methods) and `N_("…")` in Sources/ClubServer, written to
+                        po/club/sideline-club.pot and checked against po/club/<lang>.po; the kiosk's domain
+                        leaves Sources/ClubServer out, so neither product's translators edit the other's files
 """
 import re
 import sys
@@ -20,6 +25,14 @@ PO = ROOT / "po"
 LANGUAGES = ["de", "fr", "es", "nl"]
 
 CALL = re.compile(r'(?<![A-Za-z0-9_.])(tr|trn|N_)\(\s*"')
+# The club web calls a value's methods: `words.tr("…")`, `WebLanguage.words.trn("…", …)`.
+CLUB_CALL = re.compile(r'(?<![A-Za-z0-9_])(?:[A-Za-z_][A-Za-z0-9_]*\.)*(tr|trn|N_)\(\s*"')
+CLUB_SOURCES = SOURCES / "ClubServer"
+# domain -> (folder of its .po files, its template, the calls that mark a message, the sources read, the sources left out)
+DOMAINS = {
+    "sideline": (PO, "sideline.pot", CALL, SOURCES, CLUB_SOURCES),
+    "club": (PO / "club", "sideline-club.pot", CLUB_CALL, CLUB_SOURCES, None),
+}
 STRING = r'"((?:[^"\\\n]|\\.)*)"'
 
 
@@ -48,14 +61,15 @@ def decode(literal, where):
     return "".join(out)
 
 
-def messages():
+def messages(domain="sideline"):
     """(context, id, plural) -> [file:line, …] in source order."""
+    _, _, call, sources, left_out = DOMAINS[domain]
     found = {}
-    for path in sorted(SOURCES.rglob("*.swift")):
-        if path.parent.name == "Localization":
-            continue  # the functions' own documentation
+    for path in sorted(sources.rglob("*.swift")):
+        if path.parent.name == "Localization" or (left_out and left_out in path.parents):
+            continue  # the functions' own documentation; the other domain's sources
         text = path.read_text()
-        for m in CALL.finditer(text):
+        for m in call.finditer(text):
             line = text.count("\n", 0, m.start()) + 1
             where = f"{path.relative_to(ROOT)}:{line}"
             rest = text[m.end() - 1:]
@@ -138,44 +152,52 @@ def unquote(s):
     return re.sub(r'\\(.)', lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), s)
 
 
-def check(found):
+def check(found, domain="sideline"):
     wanted = {(ctx, msgid): plural for (ctx, msgid, plural) in found}
     problems = []
+    folder = DOMAINS[domain][0]
     for lang in LANGUAGES:
-        path = PO / f"{lang}.po"
+        path = folder / f"{lang}.po"
+        where = path.relative_to(ROOT)
         if not path.exists():
-            problems.append(f"po/{lang}.po is missing")
+            problems.append(f"{where} is missing")
             continue
         have = read_po(path)
         for key, plural in wanted.items():
             entry = have.get(key)
             label = f"{key[1]!r}" + (f" (context {key[0]!r})" if key[0] else "")
             if entry is None:
-                problems.append(f"po/{lang}.po: no {label}")
+                problems.append(f"{where}: no {label}")
             elif entry[1] or not all(entry[0]) or not entry[0]:
-                problems.append(f"po/{lang}.po: {label} is untranslated or fuzzy")
+                problems.append(f"{where}: {label} is untranslated or fuzzy")
             elif (plural is None) != (entry[2] is None):
-                problems.append(f"po/{lang}.po: {label} plural forms differ from the code's")
+                problems.append(f"{where}: {label} plural forms differ from the code's")
         for key in have:
             if key not in wanted:
-                problems.append(f"po/{lang}.po: {key[1]!r} is no longer in the code")
+                problems.append(f"{where}: {key[1]!r} is no longer in the code")
     return problems
 
 
 def main():
+    domain = sys.argv[sys.argv.index("--domain") + 1] if "--domain" in sys.argv else "sideline"
+    if domain not in DOMAINS:
+        print(f"extract: no domain {domain!r} (one of {', '.join(DOMAINS)})", file=sys.stderr)
+        return 2
     try:
-        found = messages()
+        found = messages(domain)
     except ExtractError as e:
         print(f"extract: {e}", file=sys.stderr)
         return 1
     if "--check" in sys.argv:
-        problems = check(found)
+        problems = check(found, domain)
         for p in problems:
             print(p, file=sys.stderr)
         print(f"{len(found)} messages, {len(problems)} problems")
         return 1 if problems else 0
-    (PO / "sideline.pot").write_text(pot(found) + "\n")
-    print(f"po/sideline.pot: {len(found)} messages")
+    folder, template = DOMAINS[domain][0], DOMAINS[domain][1]
+    folder.mkdir(exist_ok=True)
+    (folder / template).write_text(pot(found) + "\n")
+    print(f"{(folder / template).relative_to(ROOT)}: {len(found)} messages")
     return 0
 
 
