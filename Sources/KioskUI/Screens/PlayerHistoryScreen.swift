@@ -45,15 +45,16 @@ extension Frame {
         let words = [(tr("load", context: "the load status word"), line.status), (tr("readiness", context: "the readiness word"), line.readiness)]
         // What each word needs: its label and the word whole on its pill.
         let needs = words.map { label, word in
+            // The pill's insets and a little air on either side of the word.
             canvas.measure(label, size: metrics.small) + metrics.px(6) + canvas.measure(tr(word.text), size: metrics.small - metrics.px(1), bold: true)
-                + metrics.px(16)
+                + metrics.px(28)
         }
         // The figures at the body size where all fits, else smaller and closer (German's and French's words are longer).
         var (valueSize, gap) = (metrics.body, metrics.px(16))
         func figuresWidth() -> Int {
             figures.map { canvas.measure($0.0, size: metrics.small) + metrics.px(4) + canvas.measure($0.1, size: valueSize, bold: true) + gap }.reduce(0, +)
         }
-        if figuresWidth() > r.w - needs.reduce(0, +) - metrics.gap { (valueSize, gap) = (metrics.small, metrics.px(8)) }
+        if figuresWidth() > r.w - needs.reduce(0, +) - 2 * metrics.gap { (valueSize, gap) = (metrics.small, metrics.px(8)) }
         var x = r.x
         for (label, value) in figures {
             let lw = canvas.measure(label, size: metrics.small), vw = canvas.measure(value, size: valueSize, bold: true)

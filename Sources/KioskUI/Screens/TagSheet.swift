@@ -10,19 +10,24 @@ extension Frame {
         tags.map(tagWord).joined(separator: " · ")
     }
 
-    /// The tags as wide as `width` allows at `size`: every word whole; else the moment's short form ("Nachher"
-    /// for "Nach dem Training"); else without the coach's typed word (kept on the sheet and in the review's
-    /// filter); the last form is drawn however long, shrunk by the canvas, never cut.
+    /// The tags as wide as `width` allows at `size`, else at the small readable size: every word whole; else the
+    /// moment's short form ("Nachher" for "Nach dem Training"); else without the coach's typed word, then the
+    /// last tags left off (the sheet, the review and its filter keep them all); the last form is drawn however
+    /// long, shrunk by the canvas, never cut.
     func fittingTagText(_ tags: [String], width: Int, size: Int, bold: Bool = false) -> String {
         let forms = Self.tagForms(tags)
-        return forms.first { canvas.measure($0, size: size, bold: bold) <= width } ?? forms[2]
+        for s in [size, min(size, metrics.small - metrics.px(2))] {
+            if let form = forms.first(where: { canvas.measure($0, size: s, bold: bold) <= width }) { return form }
+        }
+        return forms[forms.count - 1]
     }
 
     /// The tags' wordings, longest first (`fittingTagText`).
     static func tagForms(_ tags: [String]) -> [String] {
         let known = tags.filter { SessionTags.Moment(rawValue: $0) != nil || SessionTags.Kind(rawValue: $0) != nil
             || SessionTags.Posture(rawValue: $0) != nil }
-        return [tagText(tags), tags.map(shortTagWord).joined(separator: " · "), known.map(shortTagWord).joined(separator: " · ")]
+        let fewer = stride(from: known.count, through: 1, by: -1).map { known.prefix($0).map(shortTagWord).joined(separator: " · ") }
+        return [tagText(tags), tags.map(shortTagWord).joined(separator: " · ")] + fewer
     }
 
     /// A tag in a narrow line: the moment short ("After" — German, French and Spanish say it in one word), the rest whole.
@@ -54,7 +59,7 @@ extension Frame {
         var editLabel = tr("Edit ›")
         // As wide as the language's "Edit ›" ("Ändern ›"), so the words beside it never run under it.
         var (textBox, edit) = rest.splitRight(max(metrics.px(72), canvas.measure(editLabel, size: metrics.small, bold: true) + metrics.px(8)))
-        let shortest = tags.isEmpty ? hints[2] : Self.tagForms(tags.tags)[2]
+        let shortest = tags.isEmpty ? hints[2] : Self.tagForms(tags.tags).last ?? ""
         if canvas.measure(shortest, size: metrics.small, bold: !tags.isEmpty) > textBox.w {
             (textBox, edit) = rest.splitRight(metrics.px(24))
             editLabel = "›"
