@@ -134,7 +134,7 @@ let package = Package(
         ], swiftSettings: strict),
         // The kiosk's side of the club: enrolment, the outbox's uploads and tombstones, the roster pushed and pulled,
         // over HTTPS through libcurl (no SwiftNIO in the kiosk). No SDL.
-        .target(name: "ClubSync", dependencies: ["Store", "ClubProtocol", "TeamCore", "Analytics", "CCurl",
+        .target(name: "ClubSync", dependencies: ["Store", "ClubProtocol", "TeamCore", "Analytics", "CCurl", "Localization",
                                                  .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .executableTarget(name: "sideline-club", dependencies: [
             "ClubServer", "ClubProtocol", "Diagnostics",

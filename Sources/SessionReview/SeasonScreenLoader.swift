@@ -32,7 +32,8 @@ public struct SeasonScreenLoader {
     /// The lobby's "Needs attention": the team's flags on the local day `date` falls on, those dismissed for it left out.
     public func attention(teamID: Int64, on date: Date) throws -> [AttentionLine] {
         try SessionReview.flags(store: store, teamID: teamID, on: CalendarDay(date, in: calendar), calendar: calendar).active.map {
-            AttentionLine(key: $0.key, title: $0.kind.title, kind: $0.kind.shortTitle, subject: $0.subject.title, reason: $0.reason, advice: $0.advice)
+            AttentionLine(key: $0.key, title: $0.kind.title, kind: $0.kind.shortTitle, subject: $0.subject.title, reason: $0.reason,
+                          reasonMessage: $0.reasonMessage, advice: $0.advice)
         }
     }
 
@@ -131,30 +132,30 @@ public struct SeasonScreenLoader {
     /// A load status as the table shows it: the word, its tone, the overreaching first when sorted.
     public static func word(_ status: LoadStatus) -> SeasonWord {
         switch status {
-        case .overreaching: SeasonWord(text: status.rawValue, tone: .high, order: 0)
-        case .productive: SeasonWord(text: status.rawValue, tone: .good, order: 1)
-        case .maintaining: SeasonWord(text: status.rawValue, tone: .steady, order: 2)
-        case .detraining: SeasonWord(text: status.rawValue, tone: .low, order: 3)
-        case .buildingBaseline: SeasonWord(text: status.rawValue, tone: .unknown, order: 4)
+        case .overreaching: SeasonWord(text: status.label, tone: .high, order: 0)
+        case .productive: SeasonWord(text: status.label, tone: .good, order: 1)
+        case .maintaining: SeasonWord(text: status.label, tone: .steady, order: 2)
+        case .detraining: SeasonWord(text: status.label, tone: .low, order: 3)
+        case .buildingBaseline: SeasonWord(text: status.label, tone: .unknown, order: 4)
         }
     }
 
     /// A readiness status: below the normal range first when sorted.
     public static func word(_ status: ReadinessStatus) -> SeasonWord {
         switch status {
-        case .below: SeasonWord(text: status.rawValue, tone: .caution, order: 0)
-        case .above: SeasonWord(text: status.rawValue, tone: .low, order: 1)
-        case .within: SeasonWord(text: status.rawValue, tone: .good, order: 2)
-        case .buildingBaseline: SeasonWord(text: status.rawValue, tone: .unknown, order: 3)
+        case .below: SeasonWord(text: status.label, tone: .caution, order: 0)
+        case .above: SeasonWord(text: status.label, tone: .low, order: 1)
+        case .within: SeasonWord(text: status.label, tone: .good, order: 2)
+        case .buildingBaseline: SeasonWord(text: status.label, tone: .unknown, order: 3)
         }
     }
 
     /// A fitness test's change in HRex: worse first when sorted.
     public static func word(_ change: FitnessAssessment.Change) -> SeasonWord {
         switch change {
-        case .worse: SeasonWord(text: change.rawValue, tone: .caution, order: 0)
-        case .within: SeasonWord(text: change.rawValue, tone: .steady, order: 1)
-        case .better: SeasonWord(text: change.rawValue, tone: .good, order: 2)
+        case .worse: SeasonWord(text: change.label, tone: .caution, order: 0)
+        case .within: SeasonWord(text: change.label, tone: .steady, order: 1)
+        case .better: SeasonWord(text: change.label, tone: .good, order: 2)
         }
     }
 

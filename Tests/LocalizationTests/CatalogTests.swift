@@ -70,6 +70,16 @@ final class CatalogTests: XCTestCase {
 
         msgid "Untranslated"
         msgstr ""
+
+        #, python-brace-format
+        msgid "{item} {value} vs {mean}"
+        msgstr "{item} {value} contre {mean}"
+
+        msgid "sleep"
+        msgstr "sommeil"
+
+        msgid "mood"
+        msgstr "humeur"
         """
 
     func testMessagesContextsPlaceholdersAndPluralsAsMsgfmtWroteThem() throws {
@@ -85,6 +95,21 @@ final class CatalogTests: XCTestCase {
             XCTAssertEqual(fr.plural("{n} player", "{n} players", n: 2), "2 joueurs")
             XCTAssertEqual(Translator.english.plural("{n} player", "{n} players", n: 0), "0 players")
         }
+    }
+
+    func testAMessageKeptAsDataIsEnglishForJSONAndTranslatedWhereDrawn() throws {
+        try compile(Self.french, language: "fr")
+        let fr = Translator.load(.french, directories: [folder.path])
+        let reason = Message("{item} {value} vs {mean}", ["value": "2", "mean": "3.4"], words: ["item": "sleep"],
+                             following: [Message("{item} {value} vs {mean}", ["value": "1", "mean": "3.0"], words: ["item": "mood"])])
+        XCTAssertEqual(reason.english, "sleep 2 vs 3.4; mood 1 vs 3.0")
+        let before = Localization.current
+        Localization.use(fr)
+        defer { Localization.use(before) }
+        // The numbers as given, the sentence and its words from the catalog; a value is never looked up.
+        XCTAssertEqual(reason.translated, "sommeil 2 contre 3.4; humeur 1 contre 3.0")
+        XCTAssertEqual(reason.translatedBriefly, "sommeil 2 contre 3.4; humeur")
+        XCTAssertEqual(Message("Not in the catalog {n}", ["n": "sleep"]).translated, "Not in the catalog sleep")
     }
 
     func testAMissingMessageOrCatalogIsEnglishNeverEmptyNorAKey() throws {

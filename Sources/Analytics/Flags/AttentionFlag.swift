@@ -31,14 +31,14 @@ public enum FlagKind: String, Sendable, Equatable, CaseIterable {
     /// What the list calls the rule.
     public var title: String {
         switch self {
-        case .overreaching: "Load status overreaching"
-        case .acwr: "ACWR above 1.5"
-        case .readiness: "Readiness below normal range"
-        case .wellness: "Wellness drop"
-        case .hrex: "HRex worse than typical error"
-        case .strapBattery: "Strap battery low"
-        case .strapUnseen: "Strap not seen for a week"
-        case .maxHR: "No HRmax set"
+        case .overreaching: N_("Load status overreaching")
+        case .acwr: N_("ACWR above 1.5")
+        case .readiness: N_("Readiness below normal range")
+        case .wellness: N_("Wellness drop")
+        case .hrex: N_("HRex worse than typical error")
+        case .strapBattery: N_("Strap battery low")
+        case .strapUnseen: N_("Strap not seen for a week")
+        case .maxHR: N_("No HRmax set")
         }
     }
 
@@ -59,13 +59,13 @@ public enum FlagKind: String, Sendable, Equatable, CaseIterable {
     /// What to do about it: a cue to look or ask, never a diagnosis (docs/ANALYTICS.md, "Flags").
     public var advice: String {
         switch self {
-        case .overreaching, .acwr: "Check with the player how the last week felt before adding load."
-        case .readiness: "Ask the player how they slept and feel; compare with today's session."
-        case .wellness: "Have a word with the player about the answers that dropped."
-        case .hrex: "Ask how the player feels and slept; retest at the same pace before changing the plan."
-        case .strapBattery: "Charge or replace the strap's battery."
-        case .strapUnseen: "Find the strap, or forget it in Settings if it is gone."
-        case .maxHR: "Enter a measured HRmax, or accept one the kiosk suggests after a session."
+        case .overreaching, .acwr: N_("Check with the player how the last week felt before adding load.")
+        case .readiness: N_("Ask the player how they slept and feel; compare with today's session.")
+        case .wellness: N_("Have a word with the player about the answers that dropped.")
+        case .hrex: N_("Ask how the player feels and slept; retest at the same pace before changing the plan.")
+        case .strapBattery: N_("Charge or replace the strap's battery.")
+        case .strapUnseen: N_("Find the strap, or forget it in Settings if it is gone.")
+        case .maxHR: N_("Enter a measured HRmax, or accept one the kiosk suggests after a session.")
         }
     }
 }
@@ -74,15 +74,16 @@ public enum FlagKind: String, Sendable, Equatable, CaseIterable {
 public struct AttentionFlag: Sendable, Equatable {
     public var kind: FlagKind
     public var subject: FlagSubject
-    /// The numbers behind it in words, e.g. "ACWR 1.62 = acute 412 / chronic 254".
-    public var reason: String
+    /// The numbers behind it in words, e.g. "ACWR 1.62 = acute 412 / chronic 254" (a message: the kiosk draws it translated).
+    public var reasonMessage: Message
+    public var reason: String { reasonMessage.english }
     /// The same numbers by name, unrounded (JSON).
     public var figures: [String: Double]
 
-    public init(kind: FlagKind, subject: FlagSubject, reason: String, figures: [String: Double] = [:]) {
+    public init(kind: FlagKind, subject: FlagSubject, reason: Message, figures: [String: Double] = [:]) {
         self.kind = kind
         self.subject = subject
-        self.reason = reason
+        self.reasonMessage = reason
         self.figures = figures
     }
 

@@ -1,3 +1,4 @@
+import Localization
 import TeamCore
 
 /// The player's latest fitness test has an HRex higher than their previous one at the same run and pace by more than the
@@ -15,8 +16,9 @@ public struct HRexWorseRule: PlayerFlagRule {
         // One decimal as the test shows HRex; more when one would print the change equal to the typical error.
         let digits = flagNumber(delta, digits: 1) == flagNumber(te, digits: 1) ? distinctDigits(delta, from: te) : 1
         return AttentionFlag(kind: .hrex, subject: player.subject,
-                             reason: "HRex \(flagNumber(now, digits: 1)) % HRmax on \(a.result.day), was \(flagNumber(then, digits: 1)) "
-                                 + "(+\(flagNumber(delta, digits: digits)), typical error \(flagNumber(te, digits: 1)))",
+                             reason: Message(N_("HRex {now} % HRmax on {day}, was {then} (+{change}, typical error {error})"),
+                                             ["now": flagNumber(now, digits: 1), "day": "\(a.result.day)", "then": flagNumber(then, digits: 1),
+                                              "change": flagNumber(delta, digits: digits), "error": flagNumber(te, digits: 1)]),
                              figures: ["hrex": now, "previous": then, "change": delta, "typicalError": te])
     }
 }

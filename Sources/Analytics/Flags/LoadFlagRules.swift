@@ -1,3 +1,4 @@
+import Localization
 import TeamCore
 
 /// The season's load status says overreaching: Strain ÷ Tolerance above the club's threshold
@@ -11,9 +12,10 @@ public struct OverreachingRule: PlayerFlagRule {
         let f = player.row.figures
         guard f.status == .overreaching, let ratio = f.acwrRolling else { return nil }
         return AttentionFlag(kind: .overreaching, subject: player.subject,
-                    reason: "Strain \(flagNumber(f.strain)) ÷ Tolerance \(flagNumber(f.tolerance)) = "
-                        + flagNumber(ratio, digits: distinctDigits(ratio, from: thresholds.overreachingAbove))
-                        + " (overreaching above \(flagNumber(thresholds.overreachingAbove, digits: 2)))",
+                    reason: Message(N_("Strain {strain} ÷ Tolerance {tolerance} = {ratio} (overreaching above {threshold})"),
+                                    ["strain": flagNumber(f.strain), "tolerance": flagNumber(f.tolerance),
+                                     "ratio": flagNumber(ratio, digits: distinctDigits(ratio, from: thresholds.overreachingAbove)),
+                                     "threshold": flagNumber(thresholds.overreachingAbove, digits: 2)]),
                     figures: ["strain": f.strain, "tolerance": f.tolerance, "ratio": ratio, "threshold": thresholds.overreachingAbove])
     }
 }
@@ -27,7 +29,9 @@ public struct ACWRRule: PlayerFlagRule {
         let f = player.row.figures
         guard let acwr = f.acwrEWMA, ACWRBand(ratio: acwr) == .veryHigh else { return nil }
         return AttentionFlag(kind: .acwr, subject: player.subject,
-                    reason: "ACWR \(flagNumber(acwr, digits: distinctDigits(acwr, from: 1.5))) = acute \(flagNumber(f.acuteEWMA)) / chronic \(flagNumber(f.chronicEWMA))",
+                    reason: Message(N_("ACWR {acwr} = acute {acute} / chronic {chronic}"),
+                                    ["acwr": flagNumber(acwr, digits: distinctDigits(acwr, from: 1.5)), "acute": flagNumber(f.acuteEWMA),
+                                     "chronic": flagNumber(f.chronicEWMA)]),
                     figures: ["acwr": acwr, "acute": f.acuteEWMA, "chronic": f.chronicEWMA])
     }
 }

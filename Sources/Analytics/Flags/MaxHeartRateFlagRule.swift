@@ -1,3 +1,4 @@
+import Localization
 import TeamCore
 
 /// The player has no measured HRmax: zones and loads use an age formula's estimate, which can be
@@ -8,7 +9,8 @@ public struct NoMaxHeartRateRule: PlayerFlagRule {
     public func flag(_ player: FlagInput.Player, on day: CalendarDay) -> AttentionFlag? {
         guard player.maxSource != .measured else { return nil }
         return AttentionFlag(kind: .maxHR, subject: player.subject,
-                    reason: "zones use the \(player.maxSource.rawValue) age estimate, \(flagNumber(player.maxHR)) bpm",
+                    reason: Message(N_("zones use the {formula} age estimate, {bpm} bpm"),
+                                    ["formula": player.maxSource.rawValue, "bpm": flagNumber(player.maxHR)]),
                     figures: ["estimatedMaxHR": player.maxHR])
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import TeamCore
 
 /// The player's latest readiness check reads below their normal range (`Readiness.assess`), and it
@@ -11,8 +12,10 @@ public struct ReadinessBelowRule: PlayerFlagRule {
         // Two decimals as the season shows lnRMSSD; more when two would print the mean equal to the range's floor.
         let digits = distinctDigits(baseline, from: low)
         return AttentionFlag(kind: .readiness, subject: player.subject,
-                    reason: "7-day lnRMSSD \(flagNumber(baseline, digits: digits)), normal \(flagNumber(low, digits: digits))–"
-                        + "\(flagNumber(high, digits: digits)) · check \(a.check.day), \(a.check.posture)",
+                    reason: Message(N_("7-day lnRMSSD {baseline}, normal {low}–{high} · check {day}, {posture}"),
+                                    ["baseline": flagNumber(baseline, digits: digits), "low": flagNumber(low, digits: digits),
+                                     "high": flagNumber(high, digits: digits), "day": "\(a.check.day)"],
+                                    words: ["posture": SessionTags.Posture(rawValue: a.check.posture)?.word ?? a.check.posture]),
                     figures: ["baseline": baseline, "normalLow": low, "normalHigh": high])
     }
 }

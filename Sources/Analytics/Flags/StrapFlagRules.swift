@@ -1,3 +1,4 @@
+import Localization
 import TeamCore
 
 /// A strap the team wears last reported its battery below 20 %.
@@ -9,7 +10,8 @@ public struct StrapBatteryRule: StrapFlagRule {
 
     public func flag(_ strap: FlagInput.Strap, on day: CalendarDay) -> AttentionFlag? {
         guard let battery = strap.battery, battery < Self.lowBelow else { return nil }
-        return AttentionFlag(kind: .strapBattery, subject: strap.subject, reason: "battery \(battery) % (below \(Self.lowBelow) %)",
+        return AttentionFlag(kind: .strapBattery, subject: strap.subject, reason: Message(N_("battery {level} % (below {low} %)"),
+                                                                                                 ["level": "\(battery)", "low": "\(Self.lowBelow)"]),
                     figures: ["battery": Double(battery)])
     }
 }
@@ -25,7 +27,8 @@ public struct StrapUnseenRule: StrapFlagRule {
         guard let seen = strap.lastSeen else { return nil }
         let days = day.dayNumber - seen.dayNumber
         guard days >= Self.days else { return nil }
-        return AttentionFlag(kind: .strapUnseen, subject: strap.subject, reason: "last seen \(seen), \(days) days ago",
+        return AttentionFlag(kind: .strapUnseen, subject: strap.subject, reason: Message(N_("last seen {day}, {days} days ago"),
+                                                                                                ["day": "\(seen)", "days": "\(days)"]),
                     figures: ["daysUnseen": Double(days)])
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 /// HRV over one stretch of a session: the whole session or a chosen window.
 public struct HRVSummary: Sendable, Equatable {
     public var window: HRVWindow
@@ -34,5 +35,5 @@ public struct HRVWindow: Sendable, Equatable {
     public static let wholeSession = HRVWindow(label: "session", fromMs: .min / 2, toMs: .max / 2)
 
     /// The first five minutes: the rest the coach asks for before a session.
-    public static let firstFiveMinutes = HRVWindow(label: "first 5 min", fromMs: 0, toMs: 300_000)
+    public static let firstFiveMinutes = HRVWindow(label: N_("first 5 min"), fromMs: 0, toMs: 300_000)
 }

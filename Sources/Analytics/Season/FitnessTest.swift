@@ -1,3 +1,4 @@
+import Localization
 import TeamCore
 
 /// One player's result of one submaximal fitness test (docs/ANALYTICS.md, "Fitness test"): HRex, the mean heart
@@ -29,6 +30,15 @@ public struct FitnessAssessment: Sendable, Equatable {
         case within
         /// HRex higher by more than the typical error.
         case worse
+
+        /// The word as shown (a message: the kiosk draws it translated).
+        public var label: String {
+            switch self {
+            case .better: N_("better")
+            case .within: N_("within")
+            case .worse: N_("worse")
+            }
+        }
     }
 
     public var result: FitnessResult

@@ -1,3 +1,4 @@
+import Localization
 import TeamCore
 
 /// Polar Training Load Pro's cardio load status: Strain (mean daily load, 7 days) against Tolerance
@@ -5,6 +6,17 @@ import TeamCore
 public enum LoadStatus: String, Sendable, Equatable, CaseIterable {
     case buildingBaseline = "building baseline"
     case detraining, maintaining, productive, overreaching
+
+    /// The word as shown (a message: the kiosk draws it translated; the raw value stays for JSON).
+    public var label: String {
+        switch self {
+        case .buildingBaseline: N_("building baseline")
+        case .detraining: N_("detraining")
+        case .maintaining: N_("maintaining")
+        case .productive: N_("productive")
+        case .overreaching: N_("overreaching")
+        }
+    }
 }
 
 /// Where Strain ÷ Tolerance changes its word (docs/ANALYTICS.md cites the source); a club may move them.

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TeamCore
 
 /// One player's result of one readiness check: a short resting measurement of the whole team,
@@ -28,6 +29,16 @@ public struct ReadinessCheck: Sendable, Equatable {
 public enum ReadinessStatus: String, Sendable, Equatable, CaseIterable {
     case buildingBaseline = "building baseline"
     case within, below, above
+
+    /// The word as shown (a message: the kiosk draws it translated; the raw value stays for JSON).
+    public var label: String {
+        switch self {
+        case .buildingBaseline: N_("building baseline")
+        case .within: N_("within")
+        case .below: N_("below")
+        case .above: N_("above")
+        }
+    }
 }
 
 /// A check read against the player's own history (docs/ANALYTICS.md: Plews et al. 2012; Buchheit 2014).
@@ -47,7 +58,7 @@ public struct ReadinessAssessment: Sendable, Equatable {
 public enum Readiness {
     /// lnRMSSD comes from the check's last two minutes.
     public static let windowMs = ReadinessCheckPlan.measuredMs
-    public static let windowLabel = "last 2 min"
+    public static let windowLabel = N_("last 2 min")
     public static let baselineDays = 7
     public static let rangeDays = 60
     /// Fewer comparable days than this: "building baseline".

@@ -1,3 +1,4 @@
+import Localization
 import TeamCore
 
 /// Everything recorded in a session, as the analysis needs it.
@@ -56,7 +57,7 @@ public struct SessionInput: Sendable {
             return HRVWindow(label: Readiness.windowLabel, fromMs: max(0, end - Readiness.windowMs), toMs: end)
         }
         if let recoveryFrom = totalsEndMs {
-            return HRVWindow(label: "recovery minute", fromMs: recoveryFrom, toMs: recoveryFrom + Session.recoveryMs)
+            return HRVWindow(label: N_("recovery minute"), fromMs: recoveryFrom, toMs: recoveryFrom + Session.recoveryMs)
         }
         return .firstFiveMinutes
     }

@@ -51,9 +51,10 @@ enum ClubReducer {
             return .none
         case .askToDeletePlayer(let id):
             guard ctx.screen == .settings, let p = club.players.first(where: { $0.playerID == id }) else { return .none }
-            var question = "Delete \(p.player.fullName) and their heart rates in \(p.sessions) session\(p.sessions == 1 ? "" : "s")?"
-            if !p.teams.isEmpty { question += " They leave \(p.teams.map(\.name).joined(separator: ", "))." }
-            question += " This cannot be undone."
+            var question = trn("Delete {name} and their heart rates in {n} session?", "Delete {name} and their heart rates in {n} sessions?",
+                               n: p.sessions, ["name": p.player.fullName])
+            if !p.teams.isEmpty { question += " " + tr("They leave {teams}.", ["teams": p.teams.map(\.name).joined(separator: ", ")]) }
+            question += " " + tr("This cannot be undone.")
             return .send(.confirmation(.ask(Confirmation(question: question, confirmLabel: tr("Delete for good"),
                                                          onConfirm: .club(.deletePlayer(playerID: id))))))
         case .deletePlayer(let id):
@@ -62,16 +63,16 @@ enum ClubReducer {
             return .effects(.erasePlayer(playerID: id))
         case .askToForget(let address):
             guard ctx.screen == .settings, let s = club.straps.first(where: { $0.strap.address == address }) else { return .none }
-            var question = "Forget \(s.strap.name) (\(s.strap.address))?"
+            var question = tr("Forget {strap} ({address})?", ["strap": s.strap.name, "address": s.strap.address])
             if !s.wearers.isEmpty {
-                question += " " + s.wearers.map { "#\($0.shirtNumber) \($0.playerName) (\($0.teamName))" }.joined(separator: ", ")
-                    + " will have no strap."
+                let wearers = s.wearers.map { "#\($0.shirtNumber) \($0.playerName) (\($0.teamName))" }.joined(separator: ", ")
+                question += " " + tr("{players} will have no strap.", ["players": wearers])
             }
             if s.sessions > 0 {
-                question += s.sessions == 1 ? " The session that recorded it keeps its heart rates."
-                    : " The \(s.sessions) sessions that recorded it keep their heart rates."
+                question += " " + trn("The session that recorded it keeps its heart rates.", "The {n} sessions that recorded it keep their heart rates.",
+                                      n: s.sessions)
             }
-            question += " Pairing it again brings it back."
+            question += " " + tr("Pairing it again brings it back.")
             return .send(.confirmation(.ask(Confirmation(question: question, confirmLabel: tr("Forget"),
                                                          onConfirm: .club(.forget(address: address))))))
         case .forget(let address):

@@ -1,3 +1,4 @@
+import Localization
 import TeamCore
 
 /// One row of the lobby's "Needs attention" list: a flag as the kiosk shows it (`TeamFlags` makes it).
@@ -10,17 +11,19 @@ public struct AttentionLine: Sendable, Equatable {
     public var kind: String
     /// "#7 Mia Berg", "Strap H10 A1 (#7 Mia Berg)"
     public var subject: String
-    /// The numbers behind it: "ACWR 1.62 = acute 412 / chronic 254".
+    /// The numbers behind it: "ACWR 1.62 = acute 412 / chronic 254" (English: the dump's; drawn from `reasonMessage`).
     public var reason: String
+    public var reasonMessage: Message
     /// What to do: a cue, never a diagnosis.
     public var advice: String
 
-    public init(key: String, title: String, kind: String, subject: String, reason: String, advice: String) {
+    public init(key: String, title: String, kind: String, subject: String, reason: String, reasonMessage: Message? = nil, advice: String) {
         self.key = key
         self.title = title
         self.kind = kind
         self.subject = subject
         self.reason = reason
+        self.reasonMessage = reasonMessage ?? Message(reason)
         self.advice = advice
     }
 }

@@ -58,6 +58,8 @@ public final class KioskClubSync {
     /// a pass; nil when it was taken, else what is wrong with it.
     func join(server: String, code: String) throws(ClubSyncError) -> String? {
         let pending: PendingClubJoin
+        // The address's problem in the kiosk's language; the code's, and the rest, as ClubSync words them.
+        if let problem = ClubServerURL.problem(server) { return problem.translated }
         do { pending = try PendingClubJoin.checked(url: server, code: code) } catch .invalid(let why) { return why }
         if let link = try ClubLink.load(forDatabase: store.path) {
             return "this kiosk is in the club \(link.clubName) already"

@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import ClubSync
 import Exports
@@ -183,7 +184,8 @@ extension KioskRuntime {
             let store = store
             sticks.jobs.submit(then: .loadPlayers) {
                 let erased = try store.erasePlayer(playerID, by: "kiosk settings (PIN)")
-                return "Player erased: \(erased.samples) readings in \(erased.sessions) session\(erased.sessions == 1 ? "" : "s")"
+                return trn("Player erased: {readings} readings in {n} session", "Player erased: {readings} readings in {n} sessions",
+                           n: erased.sessions, ["readings": "\(erased.samples)"])
             }
         case .loadPlayers, .loadStraps, .forgetStrap, .renameTeam, .setTeamColour, .deleteTeam, .addExistingPlayer,
              .labelStrap, .saveClubPlayer, .importPlayerPhoto, .removePlayerPhoto:

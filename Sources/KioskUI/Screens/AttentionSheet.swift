@@ -35,9 +35,12 @@ extension Frame {
             canvas.fill(Rect(r.x, r.y + metrics.px(8), metrics.px(6), r.h - metrics.px(16)), Theme.warning)
             let (text, dismiss) = r.splitRight(metrics.px(190), gap: metrics.gap)
             let rows = text.inset(dx: metrics.px(18), dy: metrics.px(6)).rows(3, gap: 0)
-            canvas.text("\(line.title) · \(line.subject)", size: metrics.body, bold: true, in: rows[0], background: Theme.surface)
-            canvas.text(line.reason, size: metrics.small, in: rows[1], background: Theme.surface)
-            canvas.text(line.advice, size: metrics.small - metrics.px(2), colour: Theme.textDim, in: rows[2], background: Theme.surface)
+            canvas.text("\(tr(line.title)) · \(line.subject)", size: metrics.body, bold: true, in: rows[0], background: Theme.surface)
+            // Every number where the line has room, else the first sentence's and the rest by name (a wellness drop's items).
+            let reason = [line.reasonMessage.translated, line.reasonMessage.translatedBriefly]
+                .first { canvas.measure($0, size: metrics.small - metrics.px(3)) <= rows[1].w } ?? line.reasonMessage.translatedBriefly
+            canvas.text(reason, size: metrics.small, in: rows[1], background: Theme.surface)
+            canvas.text(tr(line.advice), size: metrics.small - metrics.px(2), colour: Theme.textDim, in: rows[2], background: Theme.surface)
             // As tall as the row: a gloved thumb needs no aim.
             button(tr("Dismiss for today"), dismiss.inset(dx: metrics.px(6), dy: metrics.px(6)), .lobby(.attention(.dismiss(key: line.key))),
                    size: metrics.small, hitLabel: "dismiss:\(line.title) · \(line.subject)", touch: dismiss)

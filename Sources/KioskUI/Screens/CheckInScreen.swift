@@ -48,14 +48,14 @@ extension Frame {
         let (left, cancel) = head.splitRight(buttonW, gap: metrics.gap)
         let (title, save) = left.splitRight(buttonW, gap: metrics.gap)
         let who = state.settings.values.showAliases ? "#\(line.number)" : "#\(line.number) \(line.name)"
-        canvas.text("\(who): how are you this morning?", size: metrics.title, bold: true, in: title)
+        canvas.text(tr("{player}: how are you this morning?", ["player": who]), size: metrics.title, bold: true, in: title)
         let complete = checkIn.answers != nil
         button(tr("Save"), save, complete ? .checkIn(.save) : nil, style: complete ? .primary : .disabled)
         button(tr("Cancel"), cancel, .checkIn(.cancelPick))
         let labelW = max(metrics.px(120), rows.w * 17 / 100)
         for (item, row) in zip(WellnessItem.allCases, rows.rows(WellnessItem.allCases.count, gap: metrics.px(6))) {
             let (label, buttons) = row.splitLeft(labelW, gap: metrics.gap)
-            wrappedText(item.title, size: metrics.body, in: label.inset(dx: 0, dy: metrics.px(4)), bold: true)
+            wrappedText(tr(item.title), size: metrics.body, in: label.inset(dx: 0, dy: metrics.px(4)), bold: true)
             for (value, cell) in zip(WellnessItem.scale, buttons.columns(WellnessItem.scale.count, gap: metrics.px(6))) {
                 wellnessButton(item, value, in: cell, chosen: checkIn.draft(item) == value)
             }
@@ -68,7 +68,7 @@ extension Frame {
         canvas.fillRounded(r, radius: metrics.px(10), chosen ? Theme.accent : colour)
         let (numberBox, wordBox) = r.inset(dx: metrics.px(4), dy: metrics.px(3)).splitLeft(metrics.px(26))
         canvas.text("\(value)", size: min(numberBox.h * 6 / 10, metrics.px(30)), bold: true, in: numberBox, align: .center)
-        if let words = item.words(value) { buttonWords(words, in: wordBox) }
+        if let words = item.words(value) { buttonWords(tr(words), in: wordBox) }
         hits.add(Hit(rect: r, label: "wellness:\(item.rawValue):\(value)", action: .checkIn(.answer(item, value))))
     }
 

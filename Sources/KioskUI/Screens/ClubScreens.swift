@@ -36,8 +36,8 @@ extension Frame {
             let (textBox, buttonsBox) = rest.splitRight(buttonW * 4 + metrics.gap * 3, gap: metrics.gap)
             let (top, bottom) = textBox.splitTop(textBox.h * 11 / 20)
             canvas.text(p.player.fullName, size: metrics.body, bold: true, in: top)
-            let teams = p.teams.isEmpty ? "on no team" : p.teams.map { "\($0.name) #\($0.shirtNumber)" }.joined(separator: ", ")
-            let sessions = "\(p.sessions) session\(p.sessions == 1 ? "" : "s")"
+            let teams = p.teams.isEmpty ? tr("on no team") : p.teams.map { "\($0.name) #\($0.shirtNumber)" }.joined(separator: ", ")
+            let sessions = trn("{n} session", "{n} sessions", n: p.sessions)
             canvas.text("\(teams) · \(sessions)", size: metrics.small, colour: p.teams.isEmpty ? Theme.warning : Theme.textDim, in: bottom)
             let cells = buttonsBox.columns(4, gap: metrics.gap)
             func rowHigh(_ cell: Rect) -> Rect { Rect(cell.x, r.y, cell.w, r.h) }

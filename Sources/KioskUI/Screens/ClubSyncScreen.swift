@@ -44,7 +44,7 @@ extension Frame {
     private func clubField(_ field: Form.Field, _ value: String, placeholder: String, in r: Rect) {
         canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
         let (label, text) = r.inset(dx: metrics.px(14), dy: metrics.px(6)).splitTop(r.h * 2 / 5)
-        canvas.text(field.label, size: metrics.small, colour: Theme.textDim, in: label)
+        canvas.text(tr(field.label), size: metrics.small, colour: Theme.textDim, in: label)
         if value.isEmpty {
             canvas.text(placeholder, size: metrics.body, colour: Theme.textDim, in: text)
         } else {

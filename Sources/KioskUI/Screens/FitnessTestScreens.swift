@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 import TeamCore
 
@@ -6,22 +7,23 @@ import TeamCore
 /// minute standing still after it is the recovery minute's band, named for the test.
 extension Frame {
     func fitnessSheet(_ plan: FitnessTestPlan) {
-        let (buttons, body) = sheet(title: "Fitness test", hint: "Everyone runs the shuttles at one pace, turning on each beep; then stands still",
+        let (buttons, body) = sheet(title: tr("Fitness test"), hint: tr("Everyone runs the shuttles at one pace, turning on each beep; then stands still"),
                                     buttonsWidth: metrics.px(146))
-        button("Cancel", buttons, .lobby(.fitness(.open(false))), style: .normal)
+        button(tr("Cancel"), buttons, .lobby(.fitness(.open(false))), style: .normal)
         let (choices, startRow) = body.splitBottom(metrics.target + metrics.px(12), gap: metrics.gap)
         let rows = choices.rows(3, gap: metrics.gap)
-        choiceRow(rows[0], "Run", nil, hitPrefix: "fitness:", FitnessSheetAction.runsMs.map { ms in
+        choiceRow(rows[0], tr("Run", context: "a fitness test's run"), nil, hitPrefix: "fitness:", FitnessSheetAction.runsMs.map { ms in
             ("\(ms / 60_000) min", Action.lobby(.fitness(.run(ms))), plan.runMs == ms)
         })
-        choiceRow(rows[1], "Pace", nil, hitPrefix: "fitness:", FitnessSheetAction.speedsKmh.map { kmh in
+        choiceRow(rows[1], tr("Pace"), nil, hitPrefix: "fitness:", FitnessSheetAction.speedsKmh.map { kmh in
             ("\(kmh) km/h", Action.lobby(.fitness(.speed(kmh))), plan.speedKmh == kmh)
         })
-        wrappedText("\(plan.shuttleMetres) m shuttles: a beep every \(Self.seconds(plan.beepIntervalMs)) s, then 1 min standing still. "
-                    + "HRex (the last 30 s of the run, % HRmax) and HRR60 compare only with tests at the same run and pace.",
+        // One message, one literal (the extractor reads literals): a translator sees the whole help.
+        wrappedText(tr("{metres} m shuttles: a beep every {seconds} s, then 1 min standing still. HRex (the last 30 s of the run, % HRmax) and HRR60 compare only with tests at the same run and pace.",
+                       ["metres": "\(plan.shuttleMetres)", "seconds": Self.seconds(plan.beepIntervalMs)]),
                     size: metrics.small, in: rows[2].inset(dx: 0, dy: metrics.px(6)), colour: Theme.textDim)
         let canStart = state.canStartSession
-        button("▶  Start test", startRow, canStart ? .live(.startFitnessTest) : nil, style: canStart ? .selected : .disabled,
+        button("▶  " + tr("Start test"), startRow, canStart ? .live(.startFitnessTest) : nil, style: canStart ? .selected : .disabled,
                size: metrics.px(26), hitLabel: "Start test")
     }
 
@@ -51,7 +53,8 @@ extension Frame {
     /// "Run — 2:41 · shuttle 8/36".
     private func paceText(_ live: LiveSession, test: FitnessTestPlan, leftMs: Int64) -> String {
         let shuttles = test.runMs / max(1, test.beepIntervalMs)
-        return "Run — \(Self.recoveryClock(leftMs)) · shuttle \(min(shuttles, live.shuttleBeeps + 1))/\(shuttles)"
+        return tr("Run — {clock} · shuttle {n}/{total}",
+                  ["clock": Self.recoveryClock(leftMs), "n": "\(min(shuttles, live.shuttleBeeps + 1))", "total": "\(shuttles)"])
     }
 
     /// "6.5": a beep interval in seconds, one decimal.

@@ -36,21 +36,38 @@ extension Frame {
 
     /// Today's row of the table, in one line: load, Strain, Tolerance, status, ACWR, readiness.
     private func historySummary(_ line: SeasonLine, _ r: Rect) {
-        var x = r.x
-        func figure(_ label: String, _ value: String) {
-            let lw = canvas.measure(label, size: metrics.small), vw = canvas.measure(value, size: metrics.body, bold: true)
-            canvas.text(label, size: metrics.small, colour: Theme.textDim, in: Rect(x, r.y, lw, r.h))
-            canvas.text(value, size: metrics.body, bold: true, in: Rect(x + lw + metrics.px(4), r.y, vw + 2, r.h))
-            x += lw + vw + metrics.px(16)
-        }
-        figure("today", Self.load(line.loadToday))
-        figure("sRPE", Self.load(line.srpeToday))
-        figure(tr("Strain"), Self.load(line.strain))
-        figure(tr("Tolerance"), Self.load(line.tolerance))
-        figure(tr("ACWR"), line.acwr.map { String(format: "%.2f", $0) } ?? "–")
+        // The table's short headings: the longer languages' whole words leave the two words no room.
+        let figures = [(tr("today", context: "a load figure"), Self.load(line.loadToday)), ("sRPE", Self.load(line.srpeToday)),
+                       (tr("Strain", context: "table header, short"), Self.load(line.strain)),
+                       (tr("Tolerance", context: "table header, short"), Self.load(line.tolerance)),
+                       (tr("ACWR"), line.acwr.map { String(format: "%.2f", $0) } ?? "–")]
         // Each word with what it is the word of: "below" alone could be anything.
-        for (cell, (label, word)) in zip(Rect(x, r.y, max(0, r.maxX - x), r.h).columns(2, gap: metrics.gap),
-                                        [("load", line.status), ("readiness", line.readiness)]) {
+        let words = [(tr("load", context: "the load status word"), line.status), (tr("readiness", context: "the readiness word"), line.readiness)]
+        // What each word needs: its label and the word whole on its pill.
+        let needs = words.map { label, word in
+            // The pill's insets and a little air on either side of the word.
+            canvas.measure(label, size: metrics.small) + metrics.px(6) + canvas.measure(tr(word.text), size: metrics.small - metrics.px(1), bold: true)
+                + metrics.px(28)
+        }
+        // The figures at the body size where all fits, else smaller and closer (German's and French's words are longer).
+        var (valueSize, gap) = (metrics.body, metrics.px(16))
+        func figuresWidth() -> Int {
+            figures.map { canvas.measure($0.0, size: metrics.small) + metrics.px(4) + canvas.measure($0.1, size: valueSize, bold: true) + gap }.reduce(0, +)
+        }
+        if figuresWidth() > r.w - needs.reduce(0, +) - 2 * metrics.gap { (valueSize, gap) = (metrics.small, metrics.px(8)) }
+        var x = r.x
+        for (label, value) in figures {
+            let lw = canvas.measure(label, size: metrics.small), vw = canvas.measure(value, size: valueSize, bold: true)
+            canvas.text(label, size: metrics.small, colour: Theme.textDim, in: Rect(x, r.y, lw, r.h))
+            canvas.text(value, size: valueSize, bold: true, in: Rect(x + lw + metrics.px(4), r.y, vw + 2, r.h))
+            x += lw + metrics.px(4) + vw + gap
+        }
+        // The room left, shared as the two words need it.
+        let room = max(0, r.maxX - x - metrics.gap), total = max(1, needs.reduce(0, +))
+        var cellX = x
+        for ((label, word), need) in zip(words, needs) {
+            let cell = Rect(cellX, r.y, room * need / total, r.h)
+            cellX = cell.maxX + metrics.gap
             let (labelBox, pill) = cell.splitLeft(canvas.measure(label, size: metrics.small) + metrics.px(6))
             canvas.text(label, size: metrics.small, colour: Theme.textDim, in: labelBox)
             seasonWord(word, pill)
@@ -143,7 +160,7 @@ extension Frame {
         let cells = bars.columns(max(1, history.weeks.count), gap: metrics.px(6))
         let labelSize = metrics.small - metrics.px(4)
         // Every week's day when they fit side by side, else every other one, ending with this week's.
-        let widest = history.weeks.map { canvas.measure($0.lastDay.shortLabel, size: labelSize) }.max() ?? 0
+        let widest = history.weeks.map { canvas.measure(Self.seasonDayText($0.lastDay, weekday: false), size: labelSize) }.max() ?? 0
         let every = widest + metrics.px(4) > (cells.first?.w ?? 0) + metrics.px(6) ? 2 : 1
         for (i, (week, cell)) in zip(history.weeks, cells).enumerated() {
             var y = cell.maxY
@@ -153,29 +170,34 @@ extension Frame {
                 y -= h
             }
             guard (history.weeks.count - 1 - i) % every == 0 else { continue }
-            canvas.text(week.lastDay.shortLabel, size: labelSize, colour: Theme.textDim,
-                        in: Rect(cell.x - metrics.px(12), labels.y, cell.w + metrics.px(24), labels.h), align: .center, shrinkToFit: false)
+            let w = max(cell.w + metrics.px(24), widest)
+            canvas.text(Self.seasonDayText(week.lastDay, weekday: false), size: labelSize, colour: Theme.textDim,
+                        in: Rect(cell.x + cell.w / 2 - w / 2, labels.y, w, labels.h), align: .center, shrinkToFit: false)
         }
     }
 
     private func recoveryChart(_ history: PlayerHistory, _ r: Rect) {
         let plot = chartFrame(tr("HRR60, bpm"), legend: [(tr("the minute after the effort"), Theme.textDim)], r)
         guard !history.recoveries.isEmpty else {
-            canvas.text("no recovery minutes yet", size: metrics.small, colour: Theme.textDim, in: plot, align: .center)
+            canvas.text(tr("no recovery minutes yet"), size: metrics.small, colour: Theme.textDim, in: plot, align: .center)
             return
         }
         let values = history.recoveries.map(\.value)
         let lo = min(0, values.min()!), hi = max(values.max()!, lo + 10) * 1.1
         func y(_ v: Double) -> Int { plot.maxY - Int((v - lo) / (hi - lo) * Double(plot.h)) }
-        scaleLabel("\(Int(hi.rounded())) bpm", plot)
+        scaleLabel(tr("{n} bpm", ["n": "\(Int(hi.rounded()))"]), plot)
         let points = history.recoveries.map { (dayX($0.dayNumber, history, plot), y($0.value)) }
         canvas.polyline(points, Theme.recovery.mixed(with: Theme.text, 0.4), thickness: max(2, metrics.px(2)))
         for (x, yy) in points { canvas.circle(cx: x, cy: yy, radius: max(3, metrics.px(4)), Theme.text) }
     }
 
     private func readinessChart(_ history: PlayerHistory, _ r: Rect) {
-        let posture = history.checkPosture.map { " (\($0))" } ?? ""
-        let plot = chartFrame(tr("Readiness lnRMSSD") + posture, legend: [(tr("normal range"), Theme.seasonTone(.good).mixed(with: Theme.text, 0.3))], r)
+        // The posture in words ("sitting": the check's raw value).
+        let title = history.checkPosture.map { raw in
+            let posture = SessionTags.Posture(rawValue: raw).map { tr($0.word) } ?? raw
+            return tr("Readiness lnRMSSD ({posture})", ["posture": posture])
+        } ?? tr("Readiness lnRMSSD")
+        let plot = chartFrame(title, legend: [(tr("normal range"), Theme.seasonTone(.good).mixed(with: Theme.text, 0.3))], r)
         guard !history.checks.isEmpty else {
             canvas.text(tr("no readiness checks yet"), size: metrics.small, colour: Theme.textDim, in: plot, align: .center)
             return
@@ -238,12 +260,15 @@ extension Frame {
             let value = s.load.map { Self.load($0) } ?? s.lnRMSSD.map { String(format: "ln %.2f", $0) }
                 ?? s.hrex.map { String(format: "HRex %.1f", $0) } ?? "–"
             let vw = canvas.measure(value, size: metrics.body, bold: true) + metrics.px(4)
-            canvas.text(s.day.label, size: metrics.small + metrics.px(1), bold: true, in: Rect(top.x, top.y, top.w - vw, top.h))
+            canvas.text(Self.seasonDayText(s.day), size: metrics.small + metrics.px(1), bold: true, in: Rect(top.x, top.y, top.w - vw, top.h))
             canvas.text(value, size: metrics.body, bold: true, in: Rect(top.maxX - vw, top.y, vw, top.h), align: .right)
-            let tags = s.tags.isEmpty ? "" : " · " + Self.tagText(s.tags)
             let rating = s.rpe.map { rpe in " · RPE \(rpe)" + (s.srpeLoad.map { " (\(Self.load($0)))" } ?? "") } ?? ""
-            let change = s.hrexChange.map { " · " + $0.text } ?? ""
-            canvas.text(s.teamName + tags + rating + change, size: metrics.small - metrics.px(3), colour: Theme.textDim, in: bottom)
+            let change = s.hrexChange.map { " · " + tr($0.text) } ?? ""
+            let size = metrics.small - metrics.px(3)
+            let fixed = s.teamName + rating + change
+            let tags = s.tags.isEmpty ? ""
+                : " · " + fittingTagText(s.tags, width: bottom.w - canvas.measure(fixed + " · ", size: size), size: size)
+            canvas.text(s.teamName + tags + rating + change, size: size, colour: Theme.textDim, in: bottom)
         }
     }
 }

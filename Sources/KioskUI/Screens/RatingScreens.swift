@@ -41,7 +41,7 @@ extension Frame {
         func status(_ line: RatingLine) -> String {
             guard let rpe = line.rpe else { return forWall ? tr("not yet") : tr("tap to rate") }
             guard showValues else { return tr("rated") }
-            return "\(rpe)" + (SessionRPE.anchor(rpe).map { " · \($0)" } ?? "") + (line.byCoach ? " " + tr("(coach)") : "")
+            return "\(rpe)" + (SessionRPE.anchor(rpe).map { " · " + tr($0) } ?? "") + (line.byCoach ? " " + tr("(coach)") : "")
         }
         playerStatusGrid(sheet.lines.map { line in
             PlayerStatusTile(playerID: line.playerID, number: line.number, name: line.name, done: line.rpe != nil, status: status(line),
@@ -79,7 +79,7 @@ extension Frame {
         canvas.fillRounded(r, radius: metrics.px(12), current ? Theme.accent : colour)
         let (numberBox, wordBox) = r.inset(metrics.px(6)).splitTop(r.h * 58 / 100)
         canvas.text("\(value)", size: min(numberBox.h * 8 / 10, metrics.px(64)), bold: true, in: numberBox, align: .center)
-        if let word = SessionRPE.anchor(value) {
+        if let word = SessionRPE.anchor(value).map({ tr($0) }) {
             // A word too wide for the button goes on two lines ("Very, very" / "easy") rather than shrinking.
             let size = min(metrics.body, max(11, wordBox.h * 4 / 10))
             if canvas.measure(word, size: size) > wordBox.w, let space = word.lastIndex(of: " ") {

@@ -32,14 +32,14 @@ extension Frame {
         canvas.fill(bar, Theme.surface)
         if let team = state.team { canvas.fill(Rect(0, bar.maxY - metrics.px(4), bar.w, metrics.px(4)), Colour(team.team.colour)) }
         let bh = metrics.topBar - metrics.px(12)
-        let posture = live.readinessCheck?.posture.rawValue ?? ""
+        let posture = live.readinessCheck.map { tr($0.posture.word) } ?? ""
         var right = metrics.width - metrics.margin
         for (label, action, style) in [(tr("Save"), Action.live(.save), ButtonStyle.primary), (tr("Discard…"), .live(.discard), .normal)] {
             let w = max(metrics.target + metrics.px(16), canvas.measure(label, size: metrics.body, bold: true) + metrics.px(28))
             button(label, Rect(right - w, metrics.px(6), w, bh), action, style: style, touch: Rect(right - w, 0, w, metrics.topBar))
             right -= w + metrics.gap
         }
-        canvas.text("Readiness check · \(posture) · \(SessionClock.format(live.clock.elapsedMs(nowMs: state.nowMs)))",
+        canvas.text(tr("Readiness check") + " · \(posture) · \(SessionClock.format(live.clock.elapsedMs(nowMs: state.nowMs)))",
                     size: metrics.title, bold: true, in: Rect(metrics.margin, 0, max(0, right - 2 * metrics.margin), metrics.topBar))
         let area = screen.splitTop(metrics.topBar).1.inset(metrics.px(6))
         readinessGrid(live.readinessResults, in: area, forWall: false)
@@ -54,7 +54,7 @@ extension Frame {
     func wallReadinessResults(_ live: LiveSession) {
         canvas.clear(Theme.background)
         let (bar, rest) = screen.splitTop(metrics.px(72))
-        let posture = live.readinessCheck.map { " · " + $0.posture.rawValue } ?? ""
+        let posture = live.readinessCheck.map { " · " + tr($0.posture.word) } ?? ""
         canvas.text(tr("Readiness check") + posture, size: metrics.px(48), bold: true, in: bar.inset(dx: metrics.margin, dy: 0))
         readinessGrid(live.readinessResults, in: rest.inset(metrics.px(6)), forWall: true)
     }
@@ -91,13 +91,13 @@ extension Frame {
             let (nameRow, rest) = inner.splitTop(inner.h * 30 / 100)
             let (wordRow, figureRow) = rest.splitTop(rest.h * 55 / 100)
             canvas.text(name(result), size: nameSize, bold: true, in: nameRow)
-            let word = privacy ? (measured ? "measured" : "no clean RR") : result.status.text
+            let word = privacy ? (measured ? tr("measured") : tr("no clean RR")) : tr(result.status.text)
             canvas.text(word, size: max(minText, wordRow.h * 7 / 10), bold: true, in: wordRow, align: .center)
             guard !privacy else { continue }
             let figures = measured
-                ? [result.lnRMSSD.map { String(format: "ln %.2f", $0) }, result.restingBPM.map { "\(Int($0.rounded())) bpm" }]
+                ? [result.lnRMSSD.map { String(format: "ln %.2f", $0) }, result.restingBPM.map { tr("{n} bpm", ["n": "\(Int($0.rounded()))"]) }]
                     .compactMap { $0 }.joined(separator: " · ")
-                : "too little clean RR"
+                : tr("too little clean RR")
             canvas.text(figures, size: max(minText, figureRow.h * 6 / 10), colour: Theme.text.withAlpha(220), in: figureRow, align: .center)
         }
     }

@@ -33,7 +33,7 @@ extension Frame {
                 let inner = cell.inset(dx: metrics.px(14), dy: metrics.px(4))
                 let (top, bottom) = inner.splitTop(inner.h / 2)
                 canvas.text("\(d.phase.name) · \(SessionClock.format(d.phase.lengthMs))", size: metrics.body - metrics.px(2), bold: true, in: top)
-                canvas.text("\(Self.bpm(numbers.meanBPM)) bpm · \(Self.percent(numbers.highIntensityPercent)) >85 % · season ›",
+                canvas.text(tr("{bpm} bpm · {percent} >85 % · season ›", ["bpm": Self.bpm(numbers.meanBPM), "percent": Self.percent(numbers.highIntensityPercent)]),
                             size: metrics.small - metrics.px(2), colour: Theme.textDim, in: bottom)
                 hits.add(Hit(rect: cell, label: "Drill \(d.phase.name)", action: .review(.drillSeason(d.phase.name))))
             }
@@ -43,16 +43,18 @@ extension Frame {
     /// "SSG 4v4 across the season": a row a week — the team's mean of its players, and under it the chosen
     /// player's (the spotlight or the open player) — minutes, mean and peak HR, % above 85 % HRmax, TRIMP.
     func drillSeasonSheet(_ sheet: DrillSeasonSheet, player: ReviewPlayer?) {
-        let hint = tr("Week by week · team = the mean of its players") + (player.map { " · \($0.name) under it" } ?? " · pick a player for theirs")
-        let (buttons, body) = self.sheet(title: "\(sheet.drill) across the season", hint: hint, buttonsWidth: metrics.px(150))
+        let hint = tr("Week by week · team = the mean of its players") + " · "
+            + (player.map { tr("{player} under it", ["player": $0.name]) } ?? tr("pick a player for theirs"))
+        let (buttons, body) = self.sheet(title: tr("{drill} across the season", ["drill": sheet.drill]), hint: hint, buttonsWidth: metrics.px(150))
         button(tr("Done"), buttons, .review(.drillSeason(nil)), style: .primary, hitLabel: "Close season")
-        let headers = ["week", "sessions", "min", "mean", "peak", ">85 %", tr("TRIMP")]
+        let headers = [tr("week", context: "a drill's season, column"), tr("sessions", context: "a drill's season, column"), "min",
+                       tr("mean", context: "a drill's season, column"), tr("peak", context: "a drill's season, column"), ">85 %", tr("TRIMP")]
         let (head, rows) = body.splitTop(metrics.px(30), gap: metrics.px(4))
         let widths = Self.drillColumns(head.w)
         var x = head.x
         for (h, w) in zip(headers, widths) {
             canvas.text(h, size: metrics.small, bold: true, colour: Theme.textDim, in: Rect(x + metrics.px(10), head.y, w - metrics.px(10), head.h),
-                        align: h == "week" ? .left : .right)
+                        align: h == headers[0] ? .left : .right)
             x += w
         }
         let rowH = player == nil ? metrics.px(44) : metrics.px(72)

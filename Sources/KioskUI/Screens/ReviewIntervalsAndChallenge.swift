@@ -40,7 +40,10 @@ extension Frame {
             canvas.text(text, size: size, bold: true, in: pill, align: .center, background: Theme.challengeSides[i])
             x = pill.maxX + metrics.gap
         }
-        let outcome = "\(challenge.outcome) · \(challenge.rule.label)"
+        // The outcome worded here (TeamCore's `outcome` is the English of the command line and JSON).
+        let result = !challenge.isDecided ? tr("No result")
+            : challenge.winner.map { tr("{side} won", ["side": challenge.sides[$0].name]) } ?? tr("A draw")
+        let outcome = result + " · " + tr(challenge.rule.label)
         canvas.text(outcome, size: size, bold: true, colour: Theme.textDim, in: Rect(x, inner.y, max(0, inner.maxX - x), inner.h))
     }
 }

@@ -59,14 +59,15 @@ extension Frame {
         mutating func draw(_ lines: [ReviewPanelLine]) {
             let m = frame.metrics
             let rows = lines.compactMap { line -> (String, String)? in
-                if case .row(let label, let value) = line { return (tr(label), value) }
+                // A value that is a message (an HRV window's name) in the kiosk's language; numbers are no message and stay.
+                if case .row(let label, let value) = line { return (tr(label), tr(value)) }
                 return nil
             }
             labelSize = frame.commonSize(rows.map { ($0.0, labelW - m.px(4)) }, max: m.small, min: 10, bold: false)
             valueSize = frame.commonSize(rows.map { ($0.1, area.w - labelW) }, max: m.small + m.px(2), min: 10, bold: true)
             for line in lines {
                 switch line {
-                case .row(let label, let value): row(tr(label), value)
+                case .row(let label, let value): row(tr(label), tr(value))
                 case .note(let text): note(tr(text))
                 }
             }

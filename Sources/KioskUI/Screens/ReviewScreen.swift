@@ -44,7 +44,7 @@ extension Frame {
         let duration = SessionClock.format(data.durationMs)
         let (durationBox, tagBox) = left.splitLeft(canvas.measure(duration, size: metrics.small, bold: true) + metrics.px(14))
         canvas.text(duration, size: metrics.small, bold: true, in: durationBox)
-        let tags = data.tags.isEmpty ? tr("no tags") : Self.tagText(data.tags)
+        let tags = data.tags.isEmpty ? tr("no tags") : fittingTagText(data.tags, width: tagBox.w, size: metrics.small, bold: true)
         canvas.text(tags, size: metrics.small, bold: !data.tags.isEmpty,
                     colour: data.tags.isEmpty ? Theme.textDim : Theme.accent.mixed(with: Theme.text, 0.55), in: tagBox)
         canvas.text(model, size: metrics.small, colour: Theme.textDim, in: modelBox, align: .right)
@@ -80,7 +80,7 @@ extension Frame {
         } else {
             let (top, bottom) = left.splitTop(left.h * 11 / 20)
             canvas.text(when, size: metrics.body, bold: true, in: top)
-            canvas.text(Self.tagText(card.tags), size: metrics.small, colour: Theme.accent.mixed(with: Theme.text, 0.55), in: bottom)
+            canvas.text(fittingTagText(card.tags, width: bottom.w, size: metrics.small), size: metrics.small, colour: Theme.accent.mixed(with: Theme.text, 0.55), in: bottom)
         }
         let (top, bottom) = info.splitTop(info.h * 11 / 20)
         let average = card.averageBPM.map { tr("avg {n} bpm", ["n": "\(Int($0.rounded()))"]) } ?? tr("avg –")
@@ -146,8 +146,14 @@ extension Frame {
                 // The first tap puts the player's line over the team's band; the second opens their numbers. A fitness
                 // test's card gives its result: HRex and HRR60.
                 let figures = Dictionary(p.analytics.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })
-                let summary = figures["HRex"].map { "HRex \($0.replacingOccurrences(of: " HRmax", with: "")) · HRR60 \(figures["Recovery 1 min"] ?? "–")" }
-                    ?? tr("avg {avg} · max {max}", ["avg": "\(avg)", "max": p.digest.maxBPM.map(String.init) ?? "–"])
+                // HRR60 without its unit where the language's ("S/min") leaves no room: HRex's % says what HRR60's number is not.
+                let hrr60 = figures["Recovery 1 min"] ?? "–"
+                let summary = figures["HRex"].map { hrex in
+                    let full = "HRex \(hrex.replacingOccurrences(of: " HRmax", with: "")) · HRR60 \(hrr60)"
+                    let size = metrics.small - metrics.px(2)
+                    return canvas.measure(full, size: size) <= bottom.w ? full
+                        : "HRex \(hrex.replacingOccurrences(of: " HRmax", with: "")) · HRR60 \(hrr60.split(separator: " ").first.map(String.init) ?? hrr60)"
+                } ?? tr("avg {avg} · max {max}", ["avg": "\(avg)", "max": p.digest.maxBPM.map(String.init) ?? "–"])
                 canvas.text(picked ? tr("tap again for details ›") : summary,
                             size: metrics.small - metrics.px(2), colour: picked ? Theme.text : Theme.textDim, in: bottom)
                 hits.add(Hit(rect: cell, label: p.name, action: picked ? .review(.selectPlayer(p.playerID)) : .review(.spotlight(p.playerID))))

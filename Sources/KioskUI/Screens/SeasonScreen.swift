@@ -16,7 +16,7 @@ extension Frame {
 
     private func seasonTable() {
         let team = state.team
-        let day = state.season.table.map { " · " + $0.day.label } ?? ""
+        let day = state.season.table.map { " · " + Self.seasonDayText($0.day) } ?? ""
         let area = topBar(title: tr("{team} · season", ["team": team?.team.name ?? ""]) + day, colour: team.map { Colour($0.team.colour) },
                           back: (tr("‹ Sessions"), .navigate(.review)),
                           trailing: [(tr("Check-in"), .navigate(.checkIn), .normal), (tr("Lobby"), .navigate(.lobby), .normal)])
@@ -121,7 +121,12 @@ extension Frame {
             case .readiness: seasonWord(line.readiness, cell)
             case .wellness: wellnessCell(line.wellness, cell)
             case .last:
-                canvas.text(line.lastSession?.label ?? "–", size: metrics.small, colour: Theme.textDim, in: cell, align: .center)
+                // Without its weekday where the language's is too long for the column ("Sa. 14. März").
+                let last = line.lastSession.map { day in
+                    [Self.seasonDayText(day), Self.seasonDayText(day, weekday: false)].first { canvas.measure($0, size: metrics.small - metrics.px(3)) <= cell.w }
+                        ?? Self.seasonDayText(day, weekday: false)
+                } ?? "–"
+                canvas.text(last, size: metrics.small, colour: Theme.textDim, in: cell, align: .center)
             }
         }
     }
@@ -162,14 +167,15 @@ extension Frame {
         canvas.fillRounded(pill, radius: metrics.px(8), Theme.seasonTone(word.tone))
         let size = metrics.small - metrics.px(1)
         let inner = pill.inset(dx: metrics.px(4), dy: 0)
-        let parts = word.text.split(separator: " ")
-        if parts.count > 1, canvas.measure(word.text, size: size, bold: true) > inner.w {
+        let text = tr(word.text)
+        let parts = text.split(separator: " ")
+        if parts.count > 1, canvas.measure(text, size: size, bold: true) > inner.w {
             // "building baseline" on two lines rather than too small to read.
             let (top, bottom) = inner.splitTop(inner.h / 2)
             canvas.text(String(parts[0]), size: size, bold: true, in: top, align: .center)
             canvas.text(parts.dropFirst().joined(separator: " "), size: size, bold: true, in: bottom, align: .center)
         } else {
-            canvas.text(word.text, size: size, bold: true, in: inner, align: .center)
+            canvas.text(text, size: size, bold: true, in: inner, align: .center)
         }
     }
 }

@@ -15,7 +15,7 @@ extension Frame {
         }
         rows.append(SettingRow(tr("Challenges"), ChallengeRule.allCases.map { rule in
             (Self.challengeRuleLabel(rule), .settings(.setChallengeRule(rule)), s.challengeRule == rule)
-        }, detail: "scored by", hitPrefix: "Challenge"))
+        }, detail: tr("scored by"), hitPrefix: "Challenge"))
         rows.append(SettingRow(tr("Spoken cues"), [(tr("Off"), .settings(.setSpokenCues(false)), !s.spokenCues), (tr("On"), .settings(.setSpokenCues(true)), s.spokenCues)],
                                detail: Self.voiceLabel(state.settings.voice), hitPrefix: "Spoken cues"))
         settingRows(rows, in: left)

@@ -10,6 +10,35 @@ extension Frame {
         tags.map(tagWord).joined(separator: " · ")
     }
 
+    /// The tags as wide as `width` allows at `size`, else at the small readable size: every word whole; else the
+    /// moment's short form ("Nachher" for "Nach dem Training"); else without the coach's typed word, then the
+    /// last tags left off (the sheet, the review and its filter keep them all); the last form is drawn however
+    /// long, shrunk by the canvas, never cut.
+    func fittingTagText(_ tags: [String], width: Int, size: Int, bold: Bool = false) -> String {
+        let forms = Self.tagForms(tags)
+        for s in [size, min(size, metrics.small - metrics.px(2))] {
+            if let form = forms.first(where: { canvas.measure($0, size: s, bold: bold) <= width }) { return form }
+        }
+        return forms[forms.count - 1]
+    }
+
+    /// The tags' wordings, longest first (`fittingTagText`).
+    static func tagForms(_ tags: [String]) -> [String] {
+        let known = tags.filter { SessionTags.Moment(rawValue: $0) != nil || SessionTags.Kind(rawValue: $0) != nil
+            || SessionTags.Posture(rawValue: $0) != nil }
+        let fewer = stride(from: known.count, through: 1, by: -1).map { known.prefix($0).map(shortTagWord).joined(separator: " · ") }
+        return [tagText(tags), tags.map(shortTagWord).joined(separator: " · ")] + fewer
+    }
+
+    /// A tag in a narrow line: the moment short ("After" — German, French and Spanish say it in one word), the rest whole.
+    static func shortTagWord(_ tag: String) -> String {
+        switch SessionTags.Moment(rawValue: tag) {
+        case .beforeTraining: tr("Before training", context: "short, a tag line")
+        case .afterTraining: tr("After training", context: "short, a tag line")
+        case nil: tagWord(tag)
+        }
+    }
+
     static func tagWord(_ tag: String) -> String {
         if let moment = SessionTags.Moment(rawValue: tag) { return tr(moment.label) }
         if let kind = SessionTags.Kind(rawValue: tag) { return tr(kind.label) }
@@ -27,9 +56,11 @@ extension Frame {
         // The bar is half the row beside "Needs attention": the long hint where it fits, else a shorter one; where
         // even "none" has no room beside "Edit ›" (longer words), the bar's arrow alone says it opens.
         let hints = tags.isEmpty ? [tr("none — tap to say what this session is"), tr("none — tap to choose"), tr("none", context: "no tags")] : []
-        var (textBox, edit) = rest.splitRight(metrics.px(72))
         var editLabel = tr("Edit ›")
-        if let shortest = hints.last, canvas.measure(shortest, size: metrics.small) > textBox.w {
+        // As wide as the language's "Edit ›" ("Ändern ›"), so the words beside it never run under it.
+        var (textBox, edit) = rest.splitRight(max(metrics.px(72), canvas.measure(editLabel, size: metrics.small, bold: true) + metrics.px(8)))
+        let shortest = tags.isEmpty ? hints[2] : Self.tagForms(tags.tags).last ?? ""
+        if canvas.measure(shortest, size: metrics.small, bold: !tags.isEmpty) > textBox.w {
             (textBox, edit) = rest.splitRight(metrics.px(24))
             editLabel = "›"
         }
@@ -37,7 +68,7 @@ extension Frame {
             let hint = hints.first { canvas.measure($0, size: metrics.small) <= textBox.w } ?? hints[2]
             canvas.text(hint, size: metrics.small, colour: Theme.textDim, in: textBox)
         } else {
-            canvas.text(Self.tagText(tags.tags), size: metrics.body, bold: true, in: textBox)
+            canvas.text(fittingTagText(tags.tags, width: textBox.w, size: metrics.body, bold: true), size: metrics.body, bold: true, in: textBox)
         }
         canvas.text(editLabel, size: editLabel == "›" ? metrics.body : metrics.small, bold: true, colour: Theme.accent.mixed(with: Theme.text, 0.4),
                     in: edit, align: .right)

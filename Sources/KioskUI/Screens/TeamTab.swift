@@ -29,7 +29,7 @@ extension Frame {
 
         let (infoLabel, infoRest) = rows[2].splitLeft(labelW, gap: metrics.gap)
         canvas.text(tr("Sessions"), size: metrics.body, bold: true, colour: Theme.textDim, in: infoLabel)
-        let sessions = "\(card.sessionCount) session\(card.sessionCount == 1 ? "" : "s") · \(card.playerCount) player\(card.playerCount == 1 ? "" : "s")"
+        let sessions = trn("{n} session", "{n} sessions", n: card.sessionCount) + " · " + trn("{n} player", "{n} players", n: card.playerCount)
         canvas.text(sessions, size: metrics.body, in: infoRest)
 
         let (_, deleteBox) = rows[3].splitRight(metrics.px(220))

@@ -253,6 +253,14 @@ extension Frame {
     static var dayFormatter: DateFormatter { Localization.current.dateFormatter("EEEdMMM") }
 
     static var dayTimeFormatter: DateFormatter { Localization.current.dateFormatter("EEEdMMMyyyyHHmm") }
+
+    /// A season's day in the kiosk's language, with its weekday ("Sa., 14. März") or without ("14. März"): the
+    /// loader's `label` stays English for dumps and scripts.
+    static func seasonDayText(_ day: SeasonDay, weekday: Bool = true) -> String {
+        let (y, m, d) = CalendarDay(dayNumber: day.dayNumber).components
+        guard let date = Calendar.current.date(from: DateComponents(year: y, month: m, day: d, hour: 12)) else { return day.label }
+        return Localization.current.dateFormatter(weekday ? "EEEdMMM" : "dMMM").string(from: date)
+    }
 }
 
 extension HitMap {

@@ -1,3 +1,4 @@
+import Localization
 /// How a challenge between two sides is scored: a setting, as HeartMate's duels offer it.
 public enum ChallengeRule: String, Sendable, Equatable, CaseIterable {
     /// Each side's effort points (zone n earns n a minute), per player, so a side of five and a
@@ -21,8 +22,8 @@ public enum ChallengeRule: String, Sendable, Equatable, CaseIterable {
     /// What is scored, in a few words (the lobby, review).
     public var label: String {
         switch self {
-        case .effortPoints: "effort points per player"
-        case .higherZone: "time in the higher zone"
+        case .effortPoints: N_("effort points per player")
+        case .higherZone: N_("time in the higher zone")
         }
     }
 }

@@ -179,4 +179,13 @@ extension SessionTags.Posture {
         case .standing: N_("Standing")
         }
     }
+
+    /// The posture inside a sentence ("check 12 Mar, sitting").
+    public var word: String {
+        switch self {
+        case .lying: N_("lying")
+        case .sitting: N_("sitting")
+        case .standing: N_("standing")
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import Localization
 import Foundation
 
 /// Session RPE (Foster et al., *J Strength Cond Res* 2001;15:109–115): each player rates the whole
@@ -9,14 +10,14 @@ public enum SessionRPE {
     /// Foster's anchors (2001, table 1); 6, 8 and 9 have none.
     public static func anchor(_ value: Int) -> String? {
         switch value {
-        case 0: "Rest"
-        case 1: "Very, very easy"
-        case 2: "Easy"
-        case 3: "Moderate"
-        case 4: "Somewhat hard"
-        case 5: "Hard"
-        case 7: "Very hard"
-        case 10: "Maximal"
+        case 0: N_("Rest")
+        case 1: N_("Very, very easy")
+        case 2: N_("Easy")
+        case 3: N_("Moderate")
+        case 4: N_("Somewhat hard")
+        case 5: N_("Hard")
+        case 7: N_("Very hard")
+        case 10: N_("Maximal")
         default: nil
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The morning wellness questionnaire (Hooper & Mackinnon, *Sports Med* 1995;20:321–327, in the
 /// five-item, 1–5 form of McLean et al., *Int J Sports Physiol Perform* 2010;5:367–383): each
@@ -11,11 +12,22 @@ public enum WellnessItem: String, CaseIterable, Sendable, Codable {
     /// What the kiosk and the command line call the item.
     public var title: String {
         switch self {
-        case .fatigue: "Fatigue"
-        case .sleep: "Sleep quality"
-        case .soreness: "Muscle soreness"
-        case .stress: "Stress"
-        case .mood: "Mood"
+        case .fatigue: N_("Fatigue")
+        case .sleep: N_("Sleep quality")
+        case .soreness: N_("Muscle soreness")
+        case .stress: N_("Stress")
+        case .mood: N_("Mood")
+        }
+    }
+
+    /// The item inside a sentence ("sleep 2 vs 3.4"; messages, translated where drawn).
+    public var word: String {
+        switch self {
+        case .fatigue: N_("fatigue")
+        case .sleep: N_("sleep")
+        case .soreness: N_("soreness")
+        case .stress: N_("stress")
+        case .mood: N_("mood")
         }
     }
 
@@ -24,12 +36,12 @@ public enum WellnessItem: String, CaseIterable, Sendable, Codable {
     public func words(_ value: Int) -> String? {
         guard Self.scale.contains(value) else { return nil }
         let words: [String] = switch self {
-        case .fatigue: ["Always tired", "More tired than normal", "Normal", "Fresh", "Very fresh"]
-        case .sleep: ["Insomnia", "Restless sleep", "Difficulty falling asleep", "Good", "Very restful"]
-        case .soreness: ["Very sore", "Sore and tight", "Normal", "Feeling good", "Feeling great"]
-        case .stress: ["Highly stressed", "Feeling stressed", "Normal", "Relaxed", "Very relaxed"]
-        case .mood: ["Irritable, down", "Snappy with others", "Less interested than usual",
-                     "A generally good mood", "Very positive mood"]
+        case .fatigue: [N_("Always tired"), N_("More tired than normal"), N_("Normal"), N_("Fresh"), N_("Very fresh")]
+        case .sleep: [N_("Insomnia"), N_("Restless sleep"), N_("Difficulty falling asleep"), N_("Good"), N_("Very restful")]
+        case .soreness: [N_("Very sore"), N_("Sore and tight"), N_("Normal"), N_("Feeling good"), N_("Feeling great")]
+        case .stress: [N_("Highly stressed"), N_("Feeling stressed"), N_("Normal"), N_("Relaxed"), N_("Very relaxed")]
+        case .mood: [N_("Irritable, down"), N_("Snappy with others"), N_("Less interested than usual"),
+                     N_("A generally good mood"), N_("Very positive mood")]
         }
         return words[value - 1]
     }
