@@ -40,6 +40,9 @@ public struct PlayerErasure: Codable, Sendable, Equatable, Hashable {
     public var problem: String? {
         if !CanonicalJSON.isSHA256Hex(playerDigest) { return "the player's digest is not 64 lower-case hex digits" }
         if erasedMs < 0 { return "its time is before 1970" }
+        // Times before 2000 are kept (a board without a clock battery starts near 1970: its erasure must still
+        // count), but none after 2100: PostgreSQL's timestamp encoding overflows near year 292,000 and traps.
+        if erasedMs > InputBounds.unixMs.upperBound { return "its time is after 2100" }
         if let problem = Self.byBounds.problem(by, mayBeEmpty: false) { return "who erased: \(problem)" }
         return nil
     }
