@@ -20,6 +20,11 @@ swift build --build-tests
 # the same checks; here, unoptimised, it would hold both cores for a minute to learn nothing more.
 swift test --skip-build --skip SPSCRingStressTests
 
+# Second, not last: its reduced package (deploy/scripts/tsan/Package.swift) is the one manifest kept by
+# hand, so a module it misses should fail the run in minutes, not after the end-to-end and club stages.
+stage "tsan"; echo "== ThreadSanitizer: the ring's two-thread stress must be clean, the broken canary ring must be caught"
+./deploy/scripts/tsan-check.sh
+
 # The static release binaries the package and VM stages need, built on one core while the end-to-end and
 # club tests run (they wait on their processes, PostgreSQL and the browser as much as they compute): the
 # club server's cold release build is the longest compile of the run. Its log is shown if it fails.
@@ -48,9 +53,6 @@ DEB=$(./deploy/package/deb.sh | tail -1)
 built=$SECONDS
 SIDELINE_DEB="$PWD/$DEB" .venv/bin/python -m pytest -q -rfEP Tests/package
 echo "packages: built in $((built - started)) s (both release binaries and both .debs), tested in $((SECONDS - built)) s"
-
-stage "tsan"; echo "== ThreadSanitizer: the ring's two-thread stress must be clean, the broken canary ring must be caught"
-./deploy/scripts/tsan-check.sh
 
 # The VM suites' figures (boot → picker, kill → READY, first samples, kernel oopses) per release, printed at the end.
 .venv/bin/python -m sideline_testkit.figures --reset

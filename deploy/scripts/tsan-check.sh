@@ -5,12 +5,12 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
 SCRATCH=$ROOT/.build-tsan
-# A package of the ring, TeamCore and the ring's tests only (deploy/scripts/tsan/Package.swift over
+# A package of the ring, TeamCore (with the Localization it imports) and the ring's tests only (deploy/scripts/tsan/Package.swift over
 # the real source folders), so TSan's release build is of them and not of the club server's SwiftNIO.
 PKG=$SCRATCH/package
 mkdir -p "$PKG/Sources" "$PKG/Tests"
 cp deploy/scripts/tsan/Package.swift "$PKG/Package.swift"
-for folder in Sources/SPSCRing Sources/TeamCore Tests/SPSCRingTests; do ln -sfn "$ROOT/$folder" "$PKG/$folder"; done
+for folder in Sources/SPSCRing Sources/Localization Sources/TeamCore Tests/SPSCRingTests; do ln -sfn "$ROOT/$folder" "$PKG/$folder"; done
 cd "$PKG"
 # Release + TSan as DESIGN.md advises; -enable-testing because test targets use @testable imports.
 FLAGS=(-c release --sanitize=thread --scratch-path "$SCRATCH/build" -Xswiftc -enable-testing)

@@ -10,7 +10,8 @@ let package = Package(
     name: "SidelineRingTSan",
     dependencies: [.package(url: "https://github.com/apple/swift-atomics", from: "1.3.0")],
     targets: [
-        .target(name: "TeamCore", swiftSettings: strict),
+        .target(name: "Localization", swiftSettings: strict),
+        .target(name: "TeamCore", dependencies: ["Localization"], swiftSettings: strict),
         .target(name: "SPSCRing", dependencies: [.product(name: "Atomics", package: "swift-atomics")], swiftSettings: strict),
         .testTarget(name: "SPSCRingTests", dependencies: ["SPSCRing", "TeamCore"], swiftSettings: strict),
     ]
