@@ -112,7 +112,7 @@ let package = Package(
         // The club: every kiosk of a club syncs to one server (PostgreSQL). `ClubProtocol` is the wire both sides
         // speak (pure: bundles, roster changes, canonical bytes, hashes, gzip); `ClubServer` the server's library
         // (SQL, migrations, tenancy, auth, routes); `sideline-club` its command line.
-        .target(name: "ClubProtocol", dependencies: ["TeamCore", "Analytics", "CZlib",
+        .target(name: "ClubProtocol", dependencies: ["TeamCore", "CZlib",
                                                      .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
         .target(name: "ClubServer", dependencies: [
             "ClubProtocol", "TeamCore", "Analytics", "Exports", "Diagnostics", "Localization",
