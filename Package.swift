@@ -68,8 +68,9 @@ let package = Package(
         .target(name: "KioskSound", dependencies: ["AppCore", "TeamCore", "CSDL2", "Localization"], swiftSettings: strict),
         // ClubProtocol for the identities a club shares (a strap's UUID follows from its address) and the roster's field names.
         .target(name: "Store", dependencies: ["TeamCore", "ClubProtocol", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: strict),
-        // A stored session analysed (for the review screen and the exports), and the sessions list.
-        .target(name: "SessionReview", dependencies: ["AppCore", "Store", "Analytics", "TeamCore", "Localization"], swiftSettings: strict),
+        // A stored session analysed (for the review screen and the exports), the sessions list and the season; the
+        // screens' types (AppCore) are built from it in `Kiosk`.
+        .target(name: "SessionReview", dependencies: ["Store", "Analytics", "TeamCore", "Localization"], swiftSettings: strict),
         // Every export format of a session (raw CSV, summary CSV, TCX, FIT, JSON), written from one analysis.
         // Pure (no store, no SDL): the kiosk and the club server write the same bytes. A player's own data as
         // one ZIP (zlib's DEFLATE and CRC-32) is here too, written to a file the caller names.
@@ -89,7 +90,7 @@ let package = Package(
         // The kiosk's runtime: state, reducer and effect queue, the source supervisor (sensors) and the
         // stick services (USB, backups, exports, photo import). No SDL: neither CSDL2 nor anything built on it.
         .target(name: "Kiosk", dependencies: [
-            "AppCore", "Recording", "TeamCore", "Store", "SensorCore", "SensorSimulation", "SensorHub", "SessionReview", "Exports", "StoredExports", "BlueZTransport",
+            "AppCore", "Recording", "TeamCore", "Store", "SensorCore", "SensorSimulation", "SensorHub", "SessionReview", "Analytics", "Exports", "StoredExports", "BlueZTransport",
             "Diagnostics", "Appliance", "ClubSync", "Localization",
         ], swiftSettings: strict),
         // The kiosk on screen: SDL start-up, windows, the event loop, input, the SDL speaker, photo
@@ -145,7 +146,7 @@ let package = Package(
         // Benchmarks: `make bench` (figures from the issues, side by side with C baselines).
         .target(name: "CBaselines", path: "Benchmarks/CBaselines", linkerSettings: [.linkedLibrary("sqlite3")]),
         .executableTarget(name: "SidelineBench", dependencies: [
-            "Analytics", "Exports", "StoredExports", "SessionReview",
+            "Analytics", "Exports", "StoredExports", "SessionReview", "Kiosk",
             "CBaselines", "SPSCRing", "TeamCore", "Store", "SensorSimulation", "SensorHub", "HeartRateProtocol", "BLEHost", "PlayerPhotos",
         ], path: "Benchmarks/SidelineBench", swiftSettings: strict),
         // The kiosk's figures (`sideline --bench`): frames, memory, idle CPU, ring-to-frame latency, launch.
@@ -160,7 +161,8 @@ let package = Package(
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "StoredExports", "SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
-        .testTarget(name: "SessionReviewTests", dependencies: ["SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
+        // And the kiosk's screen loaders (`Kiosk/Screens`), checked against the season analysis they show.
+        .testTarget(name: "SessionReviewTests", dependencies: ["SessionReview", "Kiosk", "AppCore", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "AppCore", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "PlayerPhotosTests", dependencies: ["PlayerPhotos", "CSDL2", "Appliance"], swiftSettings: strict),
         .testTarget(name: "KioskSoundTests", dependencies: ["AppCore", "KioskSound", "TeamCore"], swiftSettings: strict),
@@ -178,7 +180,7 @@ let package = Package(
         .testTarget(name: "ApplianceTests", dependencies: ["Appliance"], swiftSettings: strict),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "SensorCore", "SensorSimulation", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
         .testTarget(name: "KioskTests", dependencies: ["AppCore", "Kiosk", "KioskShell", "Recording", "SensorCore", "SensorSimulation", "SensorHub", "Store",
-                                                       "TeamCore", "SPSCRing"], swiftSettings: strict),
+                                                       "TeamCore", "SPSCRing", "SessionReview", "Analytics"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "TeamCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .testTarget(name: "ClubProtocolTests", dependencies: ["ClubProtocol", "Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "ClubSyncTests", dependencies: ["ClubSync", "Store", "ClubProtocol", "TeamCore", "Analytics", "SessionReview",
