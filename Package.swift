@@ -66,8 +66,9 @@ let package = Package(
         .target(name: "PlayerPhotos", dependencies: ["CSDL2", "CSandbox", "Appliance"], swiftSettings: strict),
         // The kiosk's sounds: generated tones, played through SDL audio.
         .target(name: "KioskSound", dependencies: ["AppCore", "TeamCore", "CSDL2", "Localization"], swiftSettings: strict),
-        // ClubProtocol for the identities a club shares (a strap's UUID follows from its address) and the roster's field names.
-        .target(name: "Store", dependencies: ["TeamCore", "ClubProtocol", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: strict),
+        // ClubIdentity for the identities a club shares (a strap's UUID follows from its address, an erased player's digest);
+        // not the wire: the club sync's code over the store's tables is ClubSync's.
+        .target(name: "Store", dependencies: ["TeamCore", "ClubIdentity", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: strict),
         // A stored session analysed (for the review screen and the exports), the sessions list and the season; the
         // screens' types (AppCore) are built from it in `Kiosk`.
         .target(name: "SessionReview", dependencies: ["Store", "Analytics", "TeamCore", "Localization"], swiftSettings: strict),
@@ -113,7 +114,9 @@ let package = Package(
         // The club: every kiosk of a club syncs to one server (PostgreSQL). `ClubProtocol` is the wire both sides
         // speak (pure: bundles, roster changes, canonical bytes, hashes, gzip); `ClubServer` the server's library
         // (SQL, migrations, tenancy, auth, routes); `sideline-club` its command line.
-        .target(name: "ClubProtocol", dependencies: ["TeamCore", "CZlib",
+        // What kiosks and the server make alike without asking: strap UUIDs, erasure records and digests, canonical JSON.
+        .target(name: "ClubIdentity", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
+        .target(name: "ClubProtocol", dependencies: ["TeamCore", "ClubIdentity", "CZlib",
                                                      .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
         .target(name: "ClubServer", dependencies: [
             "ClubProtocol", "TeamCore", "Analytics", "Exports", "Diagnostics", "Localization",
@@ -135,7 +138,9 @@ let package = Package(
         ], swiftSettings: strict),
         // The kiosk's side of the club: enrolment, the outbox's uploads and tombstones, the roster pushed and pulled,
         // over HTTPS through libcurl (no SwiftNIO in the kiosk). No SDL.
+        // With the club's tables of the kiosk's database: its outbox, pulls and state (extensions of the store over GRDB).
         .target(name: "ClubSync", dependencies: ["Store", "ClubProtocol", "TeamCore", "Analytics", "CCurl", "Localization",
+                                                 .product(name: "GRDB", package: "GRDB.swift"),
                                                  .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .executableTarget(name: "sideline-club", dependencies: [
             "ClubServer", "ClubProtocol", "Diagnostics",
@@ -181,7 +186,8 @@ let package = Package(
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "SensorCore", "SensorSimulation", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
         .testTarget(name: "KioskTests", dependencies: ["AppCore", "Kiosk", "KioskShell", "Recording", "SensorCore", "SensorSimulation", "SensorHub", "Store",
                                                        "TeamCore", "SPSCRing", "SessionReview", "Analytics"], swiftSettings: strict),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "TeamCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
+        // ClubSync too: what erasure, retention and migrations do to the club's outbox is read through its API.
+        .testTarget(name: "StoreTests", dependencies: ["Store", "ClubSync", "TeamCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .testTarget(name: "ClubProtocolTests", dependencies: ["ClubProtocol", "Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "ClubSyncTests", dependencies: ["ClubSync", "Store", "ClubProtocol", "TeamCore", "Analytics", "SessionReview",
                                                           .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
