@@ -139,7 +139,7 @@ let package = Package(
         // The kiosk's side of the club: enrolment, the outbox's uploads and tombstones, the roster pushed and pulled,
         // over HTTPS through libcurl (no SwiftNIO in the kiosk). No SDL.
         // With the club's tables of the kiosk's database: its outbox, pulls and state (extensions of the store over GRDB).
-        .target(name: "ClubSync", dependencies: ["Store", "ClubProtocol", "TeamCore", "Analytics", "CCurl", "Localization",
+        .target(name: "ClubSync", dependencies: ["Store", "ClubProtocol", "TeamCore", "Analytics", "CCurl", "Localization", "Diagnostics",
                                                  .product(name: "GRDB", package: "GRDB.swift"),
                                                  .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .executableTarget(name: "sideline-club", dependencies: [
