@@ -45,16 +45,26 @@ prepare() { # target → sets LIBS, LINK, MAX_LEN
       LIBS=(PlayerPhotos Appliance); LINK=($(pkg-config --libs sdl2 SDL2_image SDL2_ttf))
       MAX_LEN=$([ "$1" = PhotoDecode ] && echo 16384 || echo 4096) ;;
     RosterCSV)
+      build_lib Localization -- $(swift_sources Sources/Localization)
       build_lib TeamCore -- $(swift_sources Sources/TeamCore)
-      LIBS=(TeamCore); MAX_LEN=4096 ;;
+      LIBS=(TeamCore Localization); MAX_LEN=4096 ;;
     BackupCheck)
       [ -d "$GRDB_DIR/GRDB" ] || swift package resolve
       # GRDB is pinned and takes the longest: built again only when its checkout changed.
       [ "$OUT/lib/libGRDB.a" -nt "$GRDB_DIR/GRDB" ] && built+="GRDB "
       build_lib GRDB -D SQLITE_ENABLE_FTS5 -D SQLITE_ENABLE_SNAPSHOT -D SQLITE_DISABLE_SNAPSHOT -- $(swift_sources "$GRDB_DIR/GRDB")
+      build_lib Localization -- $(swift_sources Sources/Localization)
       build_lib TeamCore -- $(swift_sources Sources/TeamCore)
+      # The store names straps and erasures with ClubIdentity's hashes (swift-crypto): swift-crypto as SwiftPM
+      # builds it (not instrumented — it is not what is fuzzed), ClubIdentity over it.
+      swift build --target ClubIdentity > /dev/null
+      CRYPTO_OBJECTS=($(find .build/debug/{Crypto,CryptoBoringWrapper,CCryptoBoringSSL,CCryptoBoringSSLShims}.build -name '*.o'))
+      CRYPTO_INCLUDES=(-I .build/debug/Modules -Xcc -I.build/checkouts/swift-crypto/Sources/CCryptoBoringSSL/include
+                       -Xcc -I.build/checkouts/swift-crypto/Sources/CCryptoBoringSSLShims/include)
+      INCLUDES+=("${CRYPTO_INCLUDES[@]}") # whoever imports ClubIdentity sees Crypto too
+      build_lib ClubIdentity -- $(swift_sources Sources/ClubIdentity)
       build_lib Store -- $(swift_sources Sources/Store)
-      LIBS=(Store TeamCore GRDB); LINK=(-lsqlite3); MAX_LEN=65536 ;;
+      LIBS=(Store ClubIdentity TeamCore Localization GRDB); LINK=(-lsqlite3 "${CRYPTO_OBJECTS[@]}"); MAX_LEN=65536 ;;
     *)
       build_lib HeartRateProtocol -- Sources/HeartRateProtocol/*.swift
       build_lib BLEHost -- Sources/BLEHost/*.swift

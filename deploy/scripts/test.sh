@@ -65,6 +65,18 @@ stage "real stack"; echo "== the real Linux Bluetooth stack in a VM: trixie's ke
 # metadata across releases, which only deploy/package changes, and its minutes pay for the slow-CPU
 # real-stack boot above (docs/TESTING.md, "What make test leaves out").
 stage "appliance"; echo "== the appliance in a VM (trixie): the .deb installed by apt, boot to the kiosk (bluez, hci-user), taps, power cut, USB sticks, daily backup, no blanking, kill -9 and watchdog, no adapter at start"
-SIDELINE_VM_RELEASE=trixie SIDELINE_DEB="$PWD/$DEB" .venv/bin/python -m pytest -q -rfEP Tests/appliance --ignore=Tests/appliance/test_upgrade.py
+# One more run only when a guest kernel crashed: QEMU 7.2's multi-threaded TCG has twice crashed a guest
+# kernel here — a jump label patched under another vCPU 1.3 s into boot, and a double fault with garbage
+# EFLAGS right after SLUB's cmpxchg16b (docs/TESTING.md). That says nothing of Sideline; every other
+# failure stands, and a crash in the second run too fails the stage. The crashed run's consoles are kept.
+appliance() { SIDELINE_VM_RELEASE=trixie SIDELINE_DEB="$PWD/$DEB" .venv/bin/python -m pytest -q -rfEP Tests/appliance --ignore=Tests/appliance/test_upgrade.py; }
+APPLIANCE_RESULTS=.build-vm/trixie/appliance
+if ! appliance; then
+  grep -lE 'Kernel panic|Oops: ' "$APPLIANCE_RESULTS"/boot*/console.txt 2>/dev/null | grep -q . || exit 1
+  rm -rf "$APPLIANCE_RESULTS-crashed" && cp -r "$APPLIANCE_RESULTS" "$APPLIANCE_RESULTS-crashed"
+  echo "== the appliance's guest kernel crashed (consoles kept in $APPLIANCE_RESULTS-crashed): the suite once more"
+  grep -hE -m3 'Oops: |RIP: |Kernel panic' "$APPLIANCE_RESULTS"/boot*/console.txt || true
+  appliance
+fi
 
 .venv/bin/python -m sideline_testkit.figures
