@@ -33,9 +33,7 @@ public struct PlayerSeason: Sendable {
             fitnessTests.append(FitnessResult(sessionID: entry.sessionID, day: day, protocolKey: plan.map(FitnessTest.protocolKey) ?? tags.word ?? "",
                                               hrex: figures.hrex, hrr60: figures.recoveryBPM))
         } else {
-            var zones = ZoneTimes()
-            for zone in HeartRateZone.allCases where zone.rawValue < figures.zoneMs.count { zones[zone] = figures.zoneMs[zone.rawValue] }
-            loads.append(SessionLoad(sessionID: entry.sessionID, day: day, cardioLoad: figures.cardioLoad, zones: zones,
+            loads.append(SessionLoad(sessionID: entry.sessionID, day: day, cardioLoad: figures.cardioLoad, zones: ZoneTimes(kept: figures.zoneMs),
                                      rpe: entry.rpe, effortMinutes: entry.effortMinutes))
         }
         entries.append(Entry(session: entry, day: day, figures: figures, isReadinessCheck: tags.isReadinessCheck, isFitnessTest: tags.isFitnessTest))
@@ -85,15 +83,21 @@ extension SessionReview {
             computed[id] = Dictionary(try keepSeasonFigures(store: store, sessionID: id).map { ($0.playerID, $0) }, uniquingKeysWith: { a, _ in a })
         }
         var seasons = Dictionary(uniqueKeysWithValues: playerIDs.map { ($0, PlayerSeason(playerID: $0)) })
-        // A session's day and tags are worked out once, not once for each of its players.
-        var sessions: [Int64: (day: CalendarDay, tags: SessionTags)] = [:]
+        // A session's day and tags are worked out once, not once for each of its players: the
+        // entries come session by session.
+        var session: (id: Int64, day: CalendarDay, tags: SessionTags)?
+        // A season has a few kinds of session: each set of stored tags is read into words once.
+        var tagsRead: [[String]: SessionTags] = [:]
         for entry in entries {
             guard let figures = entry.kept ?? computed[entry.sessionID]?[entry.playerID] else { continue }
-            let known = sessions[entry.sessionID] ?? (CalendarDay(entry.startedAt, in: calendar), SessionTags(stored: entry.tags))
-            sessions[entry.sessionID] = known
-            let (day, tags) = known
+            if session?.id != entry.sessionID {
+                let tags = tagsRead[entry.tags] ?? SessionTags(stored: entry.tags)
+                tagsRead[entry.tags] = tags
+                session = (entry.sessionID, CalendarDay(entry.startedAt, in: calendar), tags)
+            }
+            guard let session else { continue }
             // Appended where it is kept: a copy out and back would copy the arrays every time.
-            seasons[entry.playerID, default: PlayerSeason(playerID: entry.playerID)].add(entry, day: day, tags: tags, figures: figures)
+            seasons[entry.playerID, default: PlayerSeason(playerID: entry.playerID)].add(entry, day: session.day, tags: session.tags, figures: figures)
         }
         return seasons
     }
