@@ -19,6 +19,9 @@ enum KioskCountedUnit: String, CaseIterable {
     /// reducer, and the recorder's commit when a second is due (as the loop runs it after every
     /// frame: a transaction a second, so 1/40 of one a event); no drawing.
     case event
+    /// The reducer's part of that alone: one heart-rate event through `AppReducer.reduce` on the
+    /// same live state (pure AppCore: no ring, no recorder, no SQLite, no effect queue).
+    case eventReducer = "event-reducer"
     case launchFixture = "launch-fixture"
 }
 
@@ -36,7 +39,9 @@ extension KioskBench {
             let (app, stepped) = try liveApp(width: full ? 1920 : 800, height: full ? 1080 : 480, incremental: !full)
             cpu = frameTimes(app, stepped, frames: count).cpu
         case .event:
-            cpu = try eventTimes(count: count)
+            cpu = try eventTimes(count: count, reducerOnly: false)
+        case .eventReducer:
+            cpu = try eventTimes(count: count, reducerOnly: true)
         case .launchFixture:
             let (database, script) = try launchFixture()
             print("launch: --db \(database) --script \(script)")
@@ -51,8 +56,9 @@ extension KioskBench {
     }
 
     /// Two minutes into a live session of 40 straps each notifying once a second, `count` more
-    /// events, each followed by the loop's update and commit: each one's CPU time, ms.
-    private func eventTimes(count: Int) throws -> [Double] {
+    /// events, each followed by the loop's update and commit (`reducerOnly`: each through the
+    /// reducer alone, on a copy of the app's state): each one's CPU time, ms.
+    private func eventTimes(count: Int, reducerOnly: Bool) throws -> [Double] {
         let (store, team) = try freshStore("events", players: 40)
         let feed = EventFeedSource()
         let app = try makeApp(store: store, source: KioskSource(source: feed, kind: .bluetooth, description: "bench"), width: 800, height: 480)
@@ -70,6 +76,17 @@ extension KioskBench {
         }
         for _ in 0..<(40 * 120) { apply() }
         var cpu: [Double] = []
+        if reducerOnly {
+            var state = app.state
+            for _ in 0..<count {
+                guard let event = feed.next() else { throw KioskError("benchmark: no straps") }
+                let t0 = Self.threadCPUms()
+                _ = AppReducer.reduce(&state, .sensors(.event(event)))
+                cpu.append(Self.threadCPUms() - t0)
+            }
+            guard state.live?.tiles.allSatisfy({ $0.hasReading }) == true else { throw KioskError("benchmark: a tile took no reading") }
+            return cpu
+        }
         for _ in 0..<count {
             let t0 = Self.threadCPUms()
             apply()

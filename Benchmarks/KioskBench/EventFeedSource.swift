@@ -28,7 +28,14 @@ final class EventFeedSource: SensorSource {
 
     /// Pushes the next strap's event and moves the clock on by one strap's turn.
     func pushNext() {
-        guard let ring, strapCount > 0 else { return }
+        guard let ring, let event = next() else { return }
+        ring.push(event)
+    }
+
+    /// The next strap's event, the clock moved on by one strap's turn, without pushing it (for
+    /// counting the reducer's part alone).
+    func next() -> SensorEvent? {
+        guard strapCount > 0 else { return nil }
         let clockNs = clock.load(ordering: .relaxed) + 1_000_000_000 / UInt64(strapCount)
         clock.store(clockNs, ordering: .releasing)
         let strap = pushed % strapCount, second = pushed / strapCount
@@ -36,7 +43,7 @@ final class EventFeedSource: SensorSource {
         var event = SensorEvent(strap: StrapIndex(position: strap), timestampNs: clockNs, kind: .measurement,
                                 bpm: UInt16(bpm), contact: .detected, battery: 80)
         event.appendRR(UInt16(60 * 1024 / bpm))
-        ring.push(event)
         pushed += 1
+        return event
     }
 }

@@ -110,11 +110,10 @@ public enum AppReducer {
     /// tiles (zone, effort) and a resting-HR measurement. Event times move the clock forward.
     private static func sensors(_ s: inout AppState, _ action: SensorsAction) -> Reduction {
         guard case .event(let event) = action else { return SensorsReducer.reduce(&s.sensors, action, nowMs: s.nowMs) }
-        let previous = s.sensors.readings[event.strap]
-        let reduction = SensorsReducer.reduce(&s.sensors, action, nowMs: s.nowMs)
+        let previous = SensorsReducer.take(&s.sensors, event)
         s.nowMs = max(s.nowMs, event.timestampMs)
         LiveReducer.observe(&s.live, event, previous: previous, settings: s.settings.values)
         s.setup.rest?.observe(event)
-        return reduction
+        return .none
     }
 }

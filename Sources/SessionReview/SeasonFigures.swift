@@ -84,20 +84,36 @@ extension SessionReview {
     public static func playerSeasons(store: SidelineStore, playerIDs: [Int64], calendar: Calendar = .current) throws -> [Int64: PlayerSeason] {
         let entries = try store.seasonEntries(playerIDs: playerIDs, algorithm: seasonAlgorithm)
         var computed: [Int64: [Int64: SessionLoadRecord]] = [:]
-        for id in Set(entries.filter { $0.kept == nil }.map(\.sessionID)).sorted() {
+        // `if case`, not `== nil`: that compared each kept record through its `Equatable`, copying it.
+        for id in Set(entries.compactMap { entry -> Int64? in if case .none = entry.kept { entry.sessionID } else { nil } }).sorted() {
             computed[id] = Dictionary(try keepSeasonFigures(store: store, sessionID: id).map { ($0.playerID, $0) }, uniquingKeysWith: { a, _ in a })
         }
-        var seasons = Dictionary(uniqueKeysWithValues: playerIDs.map { ($0, PlayerSeason(playerID: $0)) })
-        // A session's day and tags are worked out once, not once for each of its players.
-        var sessions: [Int64: (day: CalendarDay, tags: SessionTags)] = [:]
+        // Each player's season in place in an array, found by a binary search of the sorted ids: no
+        // hash of a player's id a row.
+        let ids = Set(playerIDs).sorted()
+        var seasons = ids.map { PlayerSeason(playerID: $0) }
+        // A session's day and tags are worked out once, not once for each of its players: the
+        // entries come session by session.
+        var session: (id: Int64, day: CalendarDay, tags: SessionTags)?
+        // A season has a few kinds of session: each set of stored tags is read into words once.
+        var tagsRead: [[String]: SessionTags] = [:]
         for entry in entries {
             guard let figures = entry.kept ?? computed[entry.sessionID]?[entry.playerID] else { continue }
-            let known = sessions[entry.sessionID] ?? (CalendarDay(entry.startedAt, in: calendar), SessionTags(stored: entry.tags))
-            sessions[entry.sessionID] = known
-            let (day, tags) = known
+            if session?.id != entry.sessionID {
+                let tags = tagsRead[entry.tags] ?? SessionTags(stored: entry.tags)
+                tagsRead[entry.tags] = tags
+                session = (entry.sessionID, CalendarDay(entry.startedAt, in: calendar), tags)
+            }
+            guard let session else { continue }
+            var place = 0, end = ids.count // the first id not below the entry's player
+            while place < end {
+                let middle = (place + end) / 2
+                if ids[middle] < entry.playerID { place = middle + 1 } else { end = middle }
+            }
+            guard place < ids.count, ids[place] == entry.playerID else { continue } // only the players asked for are read
             // Appended where it is kept: a copy out and back would copy the arrays every time.
-            seasons[entry.playerID, default: PlayerSeason(playerID: entry.playerID)].add(entry, day: day, tags: tags, figures: figures)
+            seasons[place].add(entry, day: session.day, tags: session.tags, figures: figures)
         }
-        return seasons
+        return Dictionary(uniqueKeysWithValues: zip(ids, seasons))
     }
 }

@@ -115,15 +115,7 @@ extension SidelineStore {
         let statement = try db.makeStatement(sql: sql)
         let handle = statement.sqliteStatement
         for (i, value) in parameters.enumerated() { sqlite3_bind_int64(handle, Int32(i + 1), value) }
-        defer { sqlite3_reset(handle) }
-        while true {
-            let code = sqlite3_step(handle)
-            if code == SQLITE_DONE { return }
-            guard code == SQLITE_ROW else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-            }
-            row(handle)
-        }
+        try statement.eachRow(db, row)
     }
 }
 

@@ -72,53 +72,83 @@ extension SidelineStore {
                 SELECT ss.session_id, ss.team_name FROM session_snapshot ss JOIN session s ON s.id = ss.session_id
                 JOIN team t ON t.id = s.team_id WHERE ss.team_name <> t.name
                 """) { recordedTeamNames[row[0]] = row[1] }
-            // Sessions in start order through `session_by_start` (v23), each one's players by its key:
-            // no sort of the whole season. Columns read through SQLite's C API.
+            // The finished sessions in start order through `session_by_start` (v23), each one's own
+            // columns read once here, not with every one of its players below.
+            let sessionStatement = try db.cachedStatement(sql: """
+                SELECT id, team_id, started_ms, tags, planned_ms, ended_ms, effort_end_ms
+                FROM session INDEXED BY session_by_start
+                WHERE state IN ('ended', 'interrupted') ORDER BY started_ms, id
+                """)
+            var sessions: [SeasonSession] = []
+            try sessionStatement.eachRow(db) { s in
+                let id = sqlite3_column_int64(s, 0), teamID = sqlite3_column_int64(s, 1), startedMs = sqlite3_column_int64(s, 2)
+                let plannedMs = Self.int(s, 4), endedMs = Self.int(s, 5)
+                let effortMinutes = endedMs.map {
+                    Session.effortMinutes(startedMs: startedMs, endedMs: $0, plannedMs: plannedMs, effortEndMs: Self.int(s, 6))
+                } ?? 0
+                sessions.append(SeasonSession(id: id, teamID: teamID, teamName: recordedTeamNames[id] ?? teamNames[teamID] ?? "",
+                                              startedAt: Date(unixMs: startedMs),
+                                              tags: SessionTagsColumn.decode(sqlite3_column_text(s, 3).map { String(cString: $0) } ?? ""),
+                                              effortMinutes: effortMinutes, plannedMs: plannedMs))
+            }
+            // The same sessions in the same order, each one's players: its rows of `session_player`
+            // walked from one seek, the roster's players kept by a test of each (`+`: not a seek a
+            // player), their kept figures and ratings found by key. Columns read through SQLite's C API.
             let statement = try db.cachedStatement(sql: """
-                SELECT sp.session_id, sp.player_id, s.team_id, s.started_ms, s.tags,
+                SELECT sp.session_id, sp.player_id,
                        l.cardio_load, l.z0_ms, l.z1_ms, l.z2_ms, l.z3_ms, l.z4_ms, l.z5_ms,
-                       l.recovery_bpm, l.ln_rmssd, l.resting_bpm, l.corrected_share,
-                       s.planned_ms, s.ended_ms, s.effort_end_ms, r.rpe, l.hrex
+                       l.recovery_bpm, l.ln_rmssd, l.resting_bpm, l.corrected_share, l.hrex, r.rpe
                 FROM session s INDEXED BY session_by_start
                 CROSS JOIN session_player sp ON sp.session_id = s.id
                 LEFT JOIN session_load l ON l.session_id = sp.session_id AND l.player_id = sp.player_id
                     AND l.algorithm = ? AND l.committed_t_ms = s.committed_t_ms
                 LEFT JOIN session_rating r ON r.session_id = sp.session_id AND r.player_id = sp.player_id
-                WHERE sp.player_id IN (\(placeholders)) AND s.state IN ('ended', 'interrupted')
+                WHERE +sp.player_id IN (\(placeholders)) AND s.state IN ('ended', 'interrupted')
                 ORDER BY s.started_ms, s.id
                 """)
             try statement.setArguments(arguments)
-            let s = statement.sqliteStatement
-            defer { sqlite3_reset(s) }
-            func int(_ i: Int32) -> Int64? { sqlite3_column_type(s, i) == SQLITE_NULL ? nil : sqlite3_column_int64(s, i) }
-            func real(_ i: Int32) -> Double? { sqlite3_column_type(s, i) == SQLITE_NULL ? nil : sqlite3_column_double(s, i) }
             var out: [SeasonSessionEntry] = []
-            // A session's tags are decoded once, not once for each of its players.
-            var tags: (id: Int64, tags: [String]) = (0, [])
-            while true {
-                let code = sqlite3_step(s)
-                if code == SQLITE_DONE { break }
-                guard code == SQLITE_ROW else {
-                    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            var next = 0 // the place in `sessions` of the row's session: both walk the same order
+            try statement.eachRow(db) { s in
+                let sessionID = sqlite3_column_int64(s, 0), playerID = sqlite3_column_int64(s, 1)
+                while next < sessions.count, sessions[next].id != sessionID { next += 1 }
+                guard next < sessions.count else {
+                    throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "season: session \(sessionID) out of start order")
                 }
-                let sessionID = sqlite3_column_int64(s, 0), playerID = sqlite3_column_int64(s, 1), teamID = sqlite3_column_int64(s, 2)
-                let kept = real(5).map { load in
+                let session = sessions[next]
+                let kept = Self.real(s, 2).map { load in
                     SessionLoadRecord(sessionID: sessionID, playerID: playerID, cardioLoad: load,
-                                      zoneMs: (6...11).map { sqlite3_column_int64(s, $0) }, recoveryBPM: real(12),
-                                      lnRMSSD: real(13), restingBPM: real(14), correctedShare: real(15), hrex: real(20))
+                                      zoneMs: [sqlite3_column_int64(s, 3), sqlite3_column_int64(s, 4), sqlite3_column_int64(s, 5),
+                                               sqlite3_column_int64(s, 6), sqlite3_column_int64(s, 7), sqlite3_column_int64(s, 8)],
+                                      recoveryBPM: Self.real(s, 9), lnRMSSD: Self.real(s, 10), restingBPM: Self.real(s, 11),
+                                      correctedShare: Self.real(s, 12), hrex: Self.real(s, 13))
                 }
-                if tags.id != sessionID {
-                    let text = sqlite3_column_text(s, 4).map { String(cString: $0) } ?? ""
-                    tags = (sessionID, SessionTagsColumn.decode(text))
-                }
-                let startedMs = sqlite3_column_int64(s, 3)
-                let effortMinutes = int(17).map { Session.effortMinutes(startedMs: startedMs, endedMs: $0, plannedMs: int(16), effortEndMs: int(18)) } ?? 0
-                out.append(SeasonSessionEntry(sessionID: sessionID, playerID: playerID, teamID: teamID, teamName: recordedTeamNames[sessionID] ?? teamNames[teamID] ?? "",
-                                              startedAt: Date(unixMs: startedMs), tags: tags.tags, kept: kept,
-                                              effortMinutes: effortMinutes, rpe: int(19).map { Int($0) }, plannedMs: int(16)))
+                out.append(SeasonSessionEntry(sessionID: sessionID, playerID: playerID, teamID: session.teamID, teamName: session.teamName,
+                                              startedAt: session.startedAt, tags: session.tags, kept: kept,
+                                              effortMinutes: session.effortMinutes, rpe: Self.int(s, 14).map { Int($0) },
+                                              plannedMs: session.plannedMs))
             }
             return out
         }
+    }
+
+    /// A finished session as the season reads it, once for all its players.
+    private struct SeasonSession {
+        var id: Int64
+        var teamID: Int64
+        var teamName: String
+        var startedAt: Date
+        var tags: [String]
+        var effortMinutes: Double
+        var plannedMs: Int64?
+    }
+
+    private static func int(_ s: OpaquePointer, _ i: Int32) -> Int64? {
+        sqlite3_column_type(s, i) == SQLITE_NULL ? nil : sqlite3_column_int64(s, i)
+    }
+
+    private static func real(_ s: OpaquePointer, _ i: Int32) -> Double? {
+        sqlite3_column_type(s, i) == SQLITE_NULL ? nil : sqlite3_column_double(s, i)
     }
 
     /// Keeps what the season reads of a session's players, in one transaction, marked with the

@@ -15,6 +15,8 @@ final class LineupTests: XCTestCase {
         XCTAssertEqual(lineup.wearer(ofStrap: 2), .init(playerID: 10, strapID: 100, strapIndex: 2))
         XCTAssertEqual(lineup.wearer(ofStrap: 0)?.playerID, 12)
         XCTAssertNil(lineup.wearer(ofStrap: 1), "a strap nobody in the session wears")
+        XCTAssertNil(lineup.wearer(ofStrap: 3), "nor one past the last worn")
+        XCTAssertNil(lineup.wearer(ofStrap: 65535))
         XCTAssertEqual(lineup.strapIndex(ofPlayer: 10), 2)
         XCTAssertNil(lineup.strapIndex(ofPlayer: 11), "no strap today")
         XCTAssertEqual(lineup.strapIndices, [0, 2])

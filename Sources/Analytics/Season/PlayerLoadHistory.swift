@@ -43,19 +43,14 @@ public struct PlayerLoadHistory: Sendable {
     /// The sessions, oldest first.
     public let sessions: [SessionLoad]
     private let dailyLoad: [Int: Double]
-    private let dailyZones: [Int: ZoneTimes]
     /// The first day with a session: history is counted from it.
     public let firstDay: CalendarDay?
 
     public init(sessions: [SessionLoad]) {
         self.sessions = sessions.sorted { ($0.day, $0.sessionID) < ($1.day, $1.sessionID) }
-        var load: [Int: Double] = [:], zones: [Int: ZoneTimes] = [:]
-        for s in sessions {
-            load[s.day.dayNumber, default: 0] += s.cardioLoad
-            zones[s.day.dayNumber, default: ZoneTimes()] += s.zones
-        }
+        var load: [Int: Double] = [:]
+        for s in sessions { load[s.day.dayNumber, default: 0] += s.cardioLoad }
         dailyLoad = load
-        dailyZones = zones
         firstDay = self.sessions.first?.day
     }
 
@@ -113,8 +108,10 @@ public struct PlayerLoadHistory: Sendable {
     /// Foster's week ending on `lastDay`: load, monotony, strain, and time in zones.
     public func week(endingOn lastDay: CalendarDay) -> LoadWeek {
         let days = (lastDay.dayNumber - 6)...lastDay.dayNumber
+        // Summed from the sessions when asked (whole milliseconds: any order gives the same sums),
+        // not kept a day each for every history made (the season table asks for none).
         var zones = ZoneTimes()
-        for d in days { if let z = dailyZones[d] { zones += z } }
+        for s in sessions where days.contains(s.day.dayNumber) { zones += s.zones }
         let foster = FosterWeek(dailyLoads: days.map { dailyLoad[$0] ?? 0 })
         return LoadWeek(lastDay: lastDay, load: foster.load, monotony: foster.monotony, fosterStrain: foster.strain, zones: zones)
     }

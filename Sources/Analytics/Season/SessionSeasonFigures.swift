@@ -30,11 +30,7 @@ public struct SessionSeasonFigures: Sendable, Equatable {
     }
 
     /// The time in zones as the season's weekly sums take it.
-    public var zones: ZoneTimes {
-        var zones = ZoneTimes()
-        for zone in HeartRateZone.allCases where zone.rawValue < zoneMs.count { zones[zone] = zoneMs[zone.rawValue] }
-        return zones
-    }
+    public var zones: ZoneTimes { ZoneTimes(kept: zoneMs) }
 }
 
 extension SessionAnalysis {

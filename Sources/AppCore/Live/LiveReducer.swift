@@ -207,14 +207,9 @@ enum LiveReducer {
     /// A heart rate of a strap that tiles follow: their zone colour, high-intensity clock and,
     /// while the effort runs, effort points. `previous`: the strap's reading before this event.
     static func observe(_ session: inout LiveSession?, _ e: SensorEvent, previous: StrapReading?, settings: KioskSettings) {
-        guard e.kind == .measurement || e.kind == .advert, let wearer = session?.lineup.wearer(ofStrap: e.strap),
-              let tiles = session?.tiles.indices else { return }
-        let accrueEffort = session?.phase == .running
-        // The tile changes in place: a copy of the session taken out and put back would copy every tile.
-        for i in tiles where session?.tiles[i].playerID == wearer.playerID {
-            session?.tiles[i].observe(bpm: Int(e.bpm), contact: e.contact, atMs: e.timestampMs, previous: previous,
-                                      settings: settings, accrueEffort: accrueEffort)
-        }
+        guard e.kind == .measurement || e.kind == .advert else { return }
+        // In place through the optional: a copy of the session taken out and put back would copy every tile.
+        session?.observe(e, previous: previous, settings: settings)
     }
 
     /// The effort is over (countdown at zero, or the coach stopped): the countdown stops, effort

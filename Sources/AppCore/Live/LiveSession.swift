@@ -34,7 +34,11 @@ public struct LiveSession: Sendable, Equatable {
     public var clock: SessionClock
     /// Who wears which strap: the tiles follow it, and the recorder was given the same.
     public let lineup: Lineup
-    public var tiles: [LiveTile]
+    /// In the order the session started with (nothing reorders them: sorting is the screen's).
+    public internal(set) var tiles: [LiveTile]
+    /// By place in `lineup.wearers`: the index of that player's tile, -1 for none; empty when a
+    /// player has two tiles. An event finds its tile by index, without looking at the others.
+    private let tileOfWearer: [Int32]
     public var sort: TileSort = .number
     /// The coach screen's view: the tiles, or every player's last five minutes as lines.
     public var view = LiveView.tiles
@@ -71,6 +75,35 @@ public struct LiveSession: Sendable, Equatable {
         clock = SessionClock(startMs: startMs, plannedMs: plannedMs)
         self.lineup = lineup
         self.tiles = tiles
+        tileOfWearer = Self.tileOfWearer(lineup, tiles)
+    }
+
+    private static func tileOfWearer(_ lineup: Lineup, _ tiles: [LiveTile]) -> [Int32] {
+        var tileOfPlayer: [Int64: Int32] = [:]
+        for (i, tile) in tiles.enumerated() where tileOfPlayer.updateValue(Int32(i), forKey: tile.playerID) != nil { return [] }
+        return lineup.wearers.map { tileOfPlayer[$0.playerID] ?? -1 }
+    }
+
+    /// A heart rate of a strap that tiles follow: that player's tile (by the index; every tile of
+    /// theirs, looked for, should a player have two) takes it in place. `previous`: the strap's
+    /// reading before this event.
+    mutating func observe(_ e: SensorEvent, previous: StrapReading?, settings: KioskSettings) {
+        guard let place = lineup.wearerPlace(ofStrap: e.strap) else { return }
+        let playerID = lineup.wearers[place].playerID
+        let accrueEffort = phase == .running
+        if place < tileOfWearer.count {
+            let i = Int(tileOfWearer[place])
+            if i < 0 { return }
+            if tiles[i].playerID == playerID {
+                tiles[i].observe(bpm: Int(e.bpm), contact: e.contact, atMs: e.timestampMs, previous: previous,
+                                 settings: settings, accrueEffort: accrueEffort)
+                return
+            }
+        }
+        for i in tiles.indices where tiles[i].playerID == playerID {
+            tiles[i].observe(bpm: Int(e.bpm), contact: e.contact, atMs: e.timestampMs, previous: previous,
+                             settings: settings, accrueEffort: accrueEffort)
+        }
     }
 
     /// Whether the recorder runs (also through the recovery minute, and while "discard?" is asked during it).

@@ -25,7 +25,7 @@ enum SensorsReducer {
             sensors.strapTable = table
             return .none
         case .event(let event):
-            sensors.readings[event.strap, default: StrapReading()].take(event)
+            take(&sensors, event)
             return .none
         case .heard(let heard):
             for h in heard where sensors.slot(h.strapIndex) != nil {
@@ -49,6 +49,23 @@ enum SensorsReducer {
             sensors.problem = nil
             return .send(.inform(tr("Heart rates now from: {description}", ["description": "\(description)"])))
         }
+    }
+}
+
+extension SensorsReducer {
+    /// The strap's reading takes the event in place; returns the reading before it (nil: none yet).
+    /// One hash of the strap's index an event, not one to read and another to write.
+    @discardableResult
+    static func take(_ sensors: inout Sensors, _ event: SensorEvent) -> StrapReading? {
+        guard let i = sensors.readings.index(forKey: event.strap) else {
+            var reading = StrapReading()
+            reading.take(event)
+            sensors.readings[event.strap] = reading
+            return nil
+        }
+        let previous = sensors.readings.values[i]
+        sensors.readings.values[i].take(event)
+        return previous
     }
 }
 
