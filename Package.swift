@@ -67,7 +67,7 @@ let package = Package(
         // The kiosk's sounds: generated tones, played through SDL audio.
         .target(name: "KioskSound", dependencies: ["AppCore", "TeamCore", "CSDL2", "Localization"], swiftSettings: strict),
         // ClubProtocol for the identities a club shares (a strap's UUID follows from its address) and the roster's field names.
-        .target(name: "Store", dependencies: ["TeamCore", "ClubProtocol", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: strict),
+        .target(name: "Store", dependencies: ["TeamCore", "Localization", "ClubProtocol", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: strict),
         // A stored session analysed (for the review screen and the exports), and the sessions list.
         .target(name: "SessionReview", dependencies: ["AppCore", "Store", "Analytics", "TeamCore", "Localization"], swiftSettings: strict),
         // Every export format of a session (raw CSV, summary CSV, TCX, FIT, JSON), written from one analysis.

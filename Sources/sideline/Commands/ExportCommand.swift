@@ -42,7 +42,7 @@ struct ExportCommand: ParsableCommand {
         guard parts.count == 2, let from = parts[0], let to = parts[1], from >= 0, to > from else {
             throw UserError("--hrv-window '\(text)' is not FROM-TO in minutes, e.g. 0-5")
         }
-        return HRVWindow(label: "\(Formatting.decimal(from))-\(Formatting.decimal(to)) min",
+        return HRVWindow(label: "\(Formatting.plainDecimal(from))-\(Formatting.plainDecimal(to)) min",
                          fromMs: Int64(from * 60_000), toMs: Int64(to * 60_000))
     }
 }
