@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Store
 import TeamCore
 
@@ -24,11 +25,11 @@ struct ConsentCommand: ParsableCommand {
     @Flag(help: "JSON instead of a table (listing).") var json = false
 
     func validate() throws {
-        if (on == nil) != (by == nil) { throw ValidationError("give --on and --by together") }
-        if on != nil && clear { throw ValidationError("--clear does not go with --on and --by") }
-        if (on != nil || clear) && number == nil { throw ValidationError("--number says whose consent") }
-        if (on != nil || clear) && json { throw ValidationError("--json lists; it does not go with --on, --by or --clear") }
-        if number != nil && on == nil && !clear { throw ValidationError("--number goes with --on and --by, or --clear") }
+        if (on == nil) != (by == nil) { throw ValidationError(tr("give --on and --by together")) }
+        if on != nil && clear { throw ValidationError(tr("--clear does not go with --on and --by")) }
+        if (on != nil || clear) && number == nil { throw ValidationError(tr("--number says whose consent")) }
+        if (on != nil || clear) && json { throw ValidationError(tr("--json lists; it does not go with --on, --by or --clear")) }
+        if number != nil && on == nil && !clear { throw ValidationError(tr("--number goes with --on and --by, or --clear")) }
     }
 
     func run() throws {

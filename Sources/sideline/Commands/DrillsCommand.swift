@@ -2,6 +2,7 @@ import Analytics
 import ArgumentParser
 import Exports
 import Foundation
+import Localization
 import SessionReview
 import Store
 import TeamCore
@@ -29,13 +30,13 @@ struct DrillsCommand: ParsableCommand {
 
     func validate() throws {
         switch (team, session) {
-        case (nil, nil): throw ValidationError("give --team (the library, --add, --drill) or --session")
-        case (.some, .some): throw ValidationError("--team or --session, not both")
+        case (nil, nil): throw ValidationError(tr("give --team (the library, --add, --drill) or --session"))
+        case (.some, .some): throw ValidationError(tr("--team or --session, not both"))
         default: break
         }
-        if add != nil, drill != nil { throw ValidationError("--add or --drill, not both") }
-        if minutes != nil, add == nil { throw ValidationError("--minutes goes with --add") }
-        if add != nil, json { throw ValidationError("--json lists; it does not go with --add") }
+        if add != nil, drill != nil { throw ValidationError(tr("--add or --drill, not both")) }
+        if minutes != nil, add == nil { throw ValidationError(tr("--minutes goes with --add")) }
+        if add != nil, json { throw ValidationError(tr("--json lists; it does not go with --add")) }
     }
 
     func run() throws {
@@ -103,7 +104,7 @@ struct DrillsCommand: ParsableCommand {
     /// Players then the team: minutes, mean, peak, % above 85 % HRmax, TRIMP, minutes in zones 1–5.
     private static func table(_ rows: [(String, DrillFigures)], team: TeamDrillFigures) {
         func number(_ x: Double?, _ digits: Int = 1) -> String { x.map { Formatting.decimal($0, digits: digits) } ?? "–" }
-        print("player                   min   mean  peak  >85%   TRIMP   z1   z2   z3   z4   z5")
+        print(tr("player                   min   mean  peak  >85%   TRIMP   z1   z2   z3   z4   z5"))
         func line(_ who: String, _ cells: [String]) {
             print(pad(String(who.prefix(22)), 22) + zip(cells, [6, 6, 6, 6, 8, 5, 5, 5, 5, 5]).map { pad($0, $1, right: true) }.joined())
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import SessionReview
 import Store
 import TeamCore
@@ -23,9 +24,9 @@ struct RPECommand: ParsableCommand {
     @Flag(help: "JSON instead of a table (listing).") var json = false
 
     func validate() throws {
-        if (number == nil) != (value == nil) { throw ValidationError("give --number and --value together (or neither, to list)") }
-        if number != nil, json { throw ValidationError("--json lists; it does not go with --number and --value") }
-        if number == nil, coach { throw ValidationError("--coach goes with --number and --value") }
+        if (number == nil) != (value == nil) { throw ValidationError(tr("give --number and --value together (or neither, to list)")) }
+        if number != nil, json { throw ValidationError(tr("--json lists; it does not go with --number and --value")) }
+        if number == nil, coach { throw ValidationError(tr("--coach goes with --number and --value")) }
     }
 
     func run() throws {
@@ -45,7 +46,7 @@ struct RPECommand: ParsableCommand {
         let minutes = sheet.effortMinutes.map { Formatting.decimal($0, digits: 1) + " min" } ?? "–"
         let rated = sheet.lines.filter { $0.rating != nil }.count
         print("session \(session) · \(Formatting.dateTime(sheet.session.startedAt)) · effort \(minutes) · \(rated) of \(sheet.lines.count) rated")
-        print("#   player                RPE  anchor            sRPE load  rated at")
+        print(tr("#   player                RPE  anchor            sRPE load  rated at"))
         for l in sheet.lines {
             let r = l.rating
             print([pad("\(l.number)", 3), pad(String(l.name.prefix(20)), 20), pad(r.map { "\($0.rpe)" } ?? "–", 4, right: true),

@@ -61,7 +61,7 @@ struct ReadinessCommand: ParsableCommand {
                 print(["  " + pad("\(p.number)", 3), pad(String(p.name.prefix(20)), 20),
                        pad(check.lnRMSSD.map(two) ?? "–", 8, right: true),
                        pad(check.lnRMSSD.map { Formatting.decimal(exp($0), digits: 0) + " ms" } ?? "–", 7, right: true),
-                       pad(check.restingBPM.map { Formatting.decimal($0, digits: 0) + " bpm" } ?? "–", 8, right: true),
+                       pad(check.restingBPM.map { tr("{n} bpm", ["n": Formatting.decimal($0, digits: 0)]) } ?? "–", 8, right: true),
                        pad(check.correctedShare.map { Formatting.decimal($0 * 100, digits: 1) + " %" } ?? "–", 10, right: true),
                        " " + pad(tr(a.status.label), 18), pad(a.baseline.map(two) ?? "–", 8, right: true),
                        " " + range].joined(separator: " "))

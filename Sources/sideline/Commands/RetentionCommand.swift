@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClubSync
 import Foundation
+import Localization
 import Store
 import TeamCore
 
@@ -24,7 +25,7 @@ struct RetentionCommand: ParsableCommand {
     func run() throws {
         let store = try database.open()
         let rule = store.kioskSettings().retention
-        guard !rule.keepsEverything else { return print("sessions are kept for good: nothing deleted") }
+        guard !rule.keepsEverything else { return print(tr("sessions are kept for good: nothing deleted")) }
         var now = Date()
         if let day = today.flatMap(CalendarDay.init(iso:)) {
             var calendar = Calendar(identifier: .gregorian)

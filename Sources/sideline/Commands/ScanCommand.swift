@@ -1,6 +1,7 @@
 import Appliance
 import ArgumentParser
 import Foundation
+import Localization
 import SensorCore
 import SensorHub
 import SPSCRing
@@ -15,8 +16,8 @@ struct ScanCommand: ParsableCommand {
     @OptionGroup var bluetooth: BluetoothOptions
 
     func validate() throws {
-        guard !source.isEmpty else { throw ValidationError("give a --source, e.g. --source hci-tcp:127.0.0.1:9100") }
-        guard seconds > 0, seconds <= 3600 else { throw ValidationError("--seconds must be between 0 and 3600") }
+        guard !source.isEmpty else { throw ValidationError(tr("give a --source, e.g. --source hci-tcp:127.0.0.1:9100")) }
+        guard seconds > 0, seconds <= 3600 else { throw ValidationError(tr("--seconds must be between 0 and 3600")) }
     }
 
     func run() throws {
@@ -42,7 +43,7 @@ struct ScanCommand: ParsableCommand {
             guard !straps.isEmpty else { throw UserError("\(trouble); no straps could be heard") }
             FileHandle.standardError.write(Data("warning: \(trouble); the list may be incomplete\n".utf8))
         }
-        print("address            rssi  name                  battery  broadcast-bpm  connectable")
+        print(tr("address            rssi  name                  battery  broadcast-bpm  connectable"))
         for s in straps {
             let battery = s.batteryPercent.map { "\($0)%" } ?? s.batteryOK.map { $0 ? "ok" : "low" } ?? "–"
             let name = (s.name ?? "?").padding(toLength: 20, withPad: " ", startingAt: 0)

@@ -70,13 +70,13 @@ struct SettingsCommand: ParsableCommand {
         }
         let off = tr("off")
         let row = { (name: String, value: String) in print(name + "\t" + value) }
-        row(tr("zone model"), settings.zoneModel == .percentOfMax ? "%HRmax" : tr("%HRR (Karvonen)"))
+        row(tr("zone model"), settings.zoneModel == .percentOfMax ? tr("%HRmax") : tr("%HRR (Karvonen)"))
         row(tr("HRmax formula"), settings.maxFormula.rawValue.capitalized)
         row(tr("zone margin"), tr("{bpm} bpm past a boundary", ["bpm": "\(settings.zoneMarginBpm)"]))
         row(tr("wall display"), settings.wallPrivacy ? tr("private (zone and %HRmax, no BPM)") : tr("shows BPM"))
         row(tr("tile names"), settings.showAliases ? tr("numbers only") : tr("names"))
         let thirdLine = switch settings.tileDetail {
-        case .percentOfMax: "%HRmax"
+        case .percentOfMax: tr("%HRmax")
         case .kcal: tr("kcal so far")
         case .effortPoints: tr("effort points")
         case .versusLastTime: tr("effort points vs last time")

@@ -63,7 +63,7 @@ struct SessionsCommand: ParsableCommand {
             if (state == .running || state == .paused), !recorderAlive { state = .interrupted }
             // Recorded length, then the effort's (without the recovery minute), the team's average, the tags.
             let effort = tr("effort {duration}", ["duration": s.effortMs.map { Formatting.duration(Double($0) / 1000) } ?? "–"])
-            let average = entry.averageBPM.map { tr("avg {bpm} bpm", ["bpm": "\(Int($0.rounded()))"]) } ?? tr("avg –")
+            let average = entry.averageBPM.map { tr("avg {n} bpm", ["n": "\(Int($0.rounded()))"]) } ?? tr("avg –")
             let tags = s.session.tags.isEmpty ? tr("no tags") : s.session.tags.joined(separator: ",")
             print(["\(s.session.id)", s.teamName, Formatting.dateTime(s.session.startedAt), duration, tr(state.word),
                    trn("{n} player", "{n} players", n: s.playerCount), trn("{n} sample", "{n} samples", n: s.sampleCount, ["n": "\(s.sampleCount)"]),

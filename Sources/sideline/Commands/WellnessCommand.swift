@@ -2,6 +2,7 @@ import Analytics
 import ArgumentParser
 import Exports
 import Foundation
+import Localization
 import SessionReview
 import Store
 import TeamCore
@@ -34,11 +35,11 @@ struct WellnessCommand: ParsableCommand {
     func validate() throws {
         if let on, CalendarDay(iso: on) == nil { throw ValidationError("--on: '\(on)' is not a date like 2026-03-14") }
         let given = items.filter { $0 != nil }.count
-        if number == nil, given > 0 { throw ValidationError("give --number with the five items (or neither, to list)") }
+        if number == nil, given > 0 { throw ValidationError(tr("give --number with the five items (or neither, to list)")) }
         if number != nil, given < 5 {
-            throw ValidationError("give all five items with --number: --fatigue, --sleep, --soreness, --stress and --mood, each 1–5")
+            throw ValidationError(tr("give all five items with --number: --fatigue, --sleep, --soreness, --stress and --mood, each 1–5"))
         }
-        if number != nil, json { throw ValidationError("--json lists; it does not go with --number") }
+        if number != nil, json { throw ValidationError(tr("--json lists; it does not go with --number")) }
     }
 
     func run() throws {
@@ -70,7 +71,7 @@ struct WellnessCommand: ParsableCommand {
         }
         let answered = sheet.lines.filter { $0.wellness != nil }.count
         print("\(team.name) · wellness on \(day) · \(answered) of \(sheet.lines.count) answered — 1–5 each, 5 = best; z against the player's 28 days before")
-        print("#   player                fatigue  sleep  soreness  stress  mood  total      z  flag")
+        print(tr("#   player                fatigue  sleep  soreness  stress  mood  total      z  flag"))
         for l in sheet.lines {
             guard let w = l.wellness else {
                 print([pad("\(l.number)", 3), pad(String(l.name.prefix(20)), 20), "  not answered"].joined(separator: " "))

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// `/etc/sideline/sideline.conf`: the kiosk's command-line options, written down for the service.
 ///
@@ -76,7 +77,7 @@ struct KioskConfigFile {
         var rest = arguments
         let path: String
         if rest[at] == "--config" {
-            guard at + 1 < rest.count else { throw UserError("--config needs a file") }
+            guard at + 1 < rest.count else { throw UserError(tr("--config needs a file")) }
             path = rest[at + 1]
             rest.removeSubrange(at...(at + 1))
         } else {
