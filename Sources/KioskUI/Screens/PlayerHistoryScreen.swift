@@ -40,7 +40,7 @@ extension Frame {
         let figures = [(tr("today", context: "a load figure"), Self.load(line.loadToday)), ("sRPE", Self.load(line.srpeToday)),
                        (tr("Strain", context: "table header, short"), Self.load(line.strain)),
                        (tr("Tolerance", context: "table header, short"), Self.load(line.tolerance)),
-                       (tr("ACWR"), line.acwr.map { String(format: "%.2f", $0) } ?? "–")]
+                       (tr("ACWR"), line.acwr.map { Localization.current.formatted($0, digits: 2) } ?? "–")]
         // Each word with what it is the word of: "below" alone could be anything.
         let words = [(tr("load", context: "the load status word"), line.status), (tr("readiness", context: "the readiness word"), line.readiness)]
         // What each word needs: its label and the word whole on its pill.
