@@ -111,7 +111,7 @@ struct ListKiosksCommand: AsyncParsableCommand {
             } else {
                 state = k.codeExpiresAt.map { tr("code given until {when}", ["when": stamp($0)]) } ?? tr("code expired")
             }
-            let seen = k.lastSeenAt.map { tr("last seen {when}", ["when": stamp($0)]) } ?? tr("never seen")
+            let seen = tr("last seen {when}", ["when": k.lastSeenAt.map(stamp) ?? tr("never", context: "last seen")])
             say([k.name, state, seen, trn("{n} session", "{n} sessions", n: Int(k.sessions), ["n": "\(k.sessions)"]), k.id.uuidString.lowercased()].joined(separator: "\t"))
         }
         if rows.isEmpty { say(tr("club '{club}' has no kiosk", ["club": club])) }

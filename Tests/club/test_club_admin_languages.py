@@ -41,7 +41,7 @@ def test_the_admin_commands_speak_german(club, tmp_path):
     data = ["Alpha", "pitch-1", "ada@example.org", "Mia Berg", "not-a-uuid", "sideline", "UUID"]
     assert LanguageCheck("de", domain="club-admin").problems(texts, data) == []
     assert "Admin ada@example.org zum Verein „Alpha“ hinzugefügt" in lines, lines
-    assert re.search(r"^pitch-1\tCode gültig bis .*\tnie gesehen\t0 Einheiten\t", lines, re.M), lines
+    assert re.search(r"^pitch-1\tCode gültig bis .*\tzuletzt gesehen nie\t0 Einheiten\t", lines, re.M), lines
     assert "--role muss admin oder coach sein" in refusals[2].stderr
 
 
