@@ -46,7 +46,8 @@ struct DrillsCommand: ParsableCommand {
             let store = try database.open()
             let record = try store.requireTeam(named: team)
             let drill = try store.addDrill(teamID: record.id, name: add, plannedMinutes: minutes)
-            print("\(record.name): drill '\(drill.name)' added\(drill.plannedMinutes.map { " (\($0) min planned)" } ?? "")")
+            let added = ["team": record.name, "drill": drill.name, "minutes": drill.plannedMinutes.map { "\($0)" } ?? ""]
+            print(drill.plannedMinutes == nil ? tr("{team}: drill '{drill}' added", added) : tr("{team}: drill '{drill}' added ({minutes} min planned)", added))
             return
         }
         let store = try database.openForReading()
@@ -58,7 +59,7 @@ struct DrillsCommand: ParsableCommand {
                 ["id": d.id, "name": d.name, "plannedMinutes": d.plannedMinutes.map { $0 as Any } ?? NSNull()]
             }])
         }
-        print("\(record.name) · \(drills.count) drill\(drills.count == 1 ? "" : "s")")
+        print(record.name + " · " + trn("{n} drill", "{n} drills", n: drills.count))
         for d in drills { print("  \(d.name)\(d.plannedMinutes.map { " · \($0) min" } ?? "")") }
     }
 
@@ -72,7 +73,8 @@ struct DrillsCommand: ParsableCommand {
                                       }]) { a, _ in a }
                                   }])
         }
-        print("session \(id) · \(Formatting.dateTime(report.session.startedAt)) · \(report.drills.count) drill\(report.drills.count == 1 ? "" : "s")")
+        print([tr("session {id}", ["id": "\(id)"]), Formatting.dateTime(report.session.startedAt), trn("{n} drill", "{n} drills", n: report.drills.count)]
+              .joined(separator: " · "))
         for line in report.drills {
             print("\n\(line.phase.name) · \(Self.clock(line.phase.fromMs))–\(Self.clock(line.phase.toMs))")
             Self.table(line.players.map { ("#\($0.number) \($0.name)", $0.figures) }, team: line.team)
@@ -93,10 +95,12 @@ struct DrillsCommand: ParsableCommand {
                  }]
             }])
         }
-        guard !report.season.weeks.isEmpty else { throw UserError("team '\(team.name)' has no session with a drill named '\(drill)' (see `sideline drills --team`)") }
-        print("\(team.name) · \(report.drill) across the season · \(report.season.weeks.count) week\(report.season.weeks.count == 1 ? "" : "s")")
+        guard !report.season.weeks.isEmpty else { throw UserError(tr("team '{team}' has no session with a drill named '{drill}' (see `sideline drills --team`)", ["team": team.name, "drill": drill])) }
+        print(trn("{team} · {drill} across the season · {n} week", "{team} · {drill} across the season · {n} weeks", n: report.season.weeks.count,
+                  ["team": team.name, "drill": report.drill]))
         for w in report.season.weeks {
-            print("\nweek of \(w.monday) · session\(w.sessionIDs.count == 1 ? "" : "s") \(w.sessionIDs.map(String.init).joined(separator: ", "))")
+            print("\n" + trn("week of {monday} · session {ids}", "week of {monday} · sessions {ids}", n: w.sessionIDs.count,
+                             ["monday": "\(w.monday)", "ids": w.sessionIDs.map(String.init).joined(separator: ", ")]))
             Self.table(ordered(w.players).map { id, f in ("#\(players[id]?.number ?? 0) \(players[id]?.name ?? "")", f) }, team: w.team)
         }
     }
@@ -112,7 +116,7 @@ struct DrillsCommand: ParsableCommand {
             line(who, [number(f.minutes), number(f.meanBPM, 0), f.peakBPM.map(String.init) ?? "–", number(f.highIntensityPercent, 0),
                        number(f.trimp)] + HeartRateZone.allCases.dropFirst().map { number(f.zones.minutes($0)) })
         }
-        line("team (mean of \(team.players))", [number(team.minutes), number(team.meanBPM, 0), number(team.peakBPM, 0),
+        line(tr("team (mean of {n})", ["n": "\(team.players)"]), [number(team.minutes), number(team.meanBPM, 0), number(team.peakBPM, 0),
                                                number(team.highIntensityPercent, 0), number(team.trimp)]
              + team.zoneMinutes.dropFirst().map { number($0) })
     }

@@ -19,7 +19,8 @@ LOCALES = {"de": "de_DE.UTF-8", "fr": "fr_FR.UTF-8"}
 # The main commands an admin reads over SSH; each must print something.
 HUMAN = [("teams",), ("players", "--team", "U17"), ("sessions",), ("straps",), ("settings",),
          ("season", "--team", "U17", "--on", "2026-03-14"), ("flags", "--team", "U17", "--on", "2026-03-14"),
-         ("readiness", "--team", "U17"), ("sessions", "--tag", "match")]
+         ("readiness", "--team", "U17"), ("sessions", "--tag", "match"), ("rpe", "--session", "1"), ("drills", "--team", "U17"),
+         ("drills", "--session", "1"), ("fitness", "--team", "U17"), ("wellness", "--team", "U17", "--on", "2026-03-14"), ("consent", "--team", "U17")]
 JSON = [("season", "--team", "U17", "--on", "2026-03-14", "--json"), ("flags", "--team", "U17", "--on", "2026-03-14", "--json"),
         ("readiness", "--team", "U17", "--json"), ("hrv", "-")]
 
