@@ -37,18 +37,18 @@ struct ScanCommand: ParsableCommand {
         source.stop()
         let straps = source.nearbyStraps(maxAgeSeconds: seconds + 1 + Date().timeIntervalSince(stopped))
         if let hci = source as? BluetoothSource, let why = hci.neverCameUp() {
-            throw UserError("\(why); no straps could be heard")
+            throw UserError(tr("{problem}; no straps could be heard", ["problem": why]))
         }
         if let trouble = source.discoveryProblem {
-            guard !straps.isEmpty else { throw UserError("\(trouble); no straps could be heard") }
-            FileHandle.standardError.write(Data("warning: \(trouble); the list may be incomplete\n".utf8))
+            guard !straps.isEmpty else { throw UserError(tr("{problem}; no straps could be heard", ["problem": trouble])) }
+            FileHandle.standardError.write(Data((tr("warning: {problem}; the list may be incomplete", ["problem": trouble]) + "\n").utf8))
         }
         print(tr("address            rssi  name                  battery  broadcast-bpm  connectable"))
         for s in straps {
-            let battery = s.batteryPercent.map { "\($0)%" } ?? s.batteryOK.map { $0 ? "ok" : "low" } ?? "–"
+            let battery = s.batteryPercent.map { "\($0)%" } ?? s.batteryOK.map { $0 ? tr("ok", context: "a battery") : tr("low", context: "a battery") } ?? "–"
             let name = (s.name ?? "?").padding(toLength: 20, withPad: " ", startingAt: 0)
-            print("\(s.address)  \(String(format: "%4d", Int(s.rssi)))  \(name)  \(battery.padding(toLength: 7, withPad: " ", startingAt: 0))  \((s.broadcastHeartRate.map { "\($0)" } ?? "–").padding(toLength: 13, withPad: " ", startingAt: 0))  \(s.connectable ? "yes" : "no (in use by a phone?)")")
+            print("\(s.address)  \(String(format: "%4d", Int(s.rssi)))  \(name)  \(battery.padding(toLength: 7, withPad: " ", startingAt: 0))  \((s.broadcastHeartRate.map { "\($0)" } ?? "–").padding(toLength: 13, withPad: " ", startingAt: 0))  \(s.connectable ? tr("yes") : tr("no (in use by a phone?)"))")
         }
-        print("\(straps.count) strap(s) heard in \(Int(seconds)) s")
+        print(tr("{n} strap(s) heard in {seconds} s", ["n": "\(straps.count)", "seconds": "\(Int(seconds))"]))
     }
 }
