@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "KioskSound", dependencies: ["AppCore", "TeamCore", "CSDL2", "Localization"], swiftSettings: strict),
         // ClubIdentity for the identities a club shares (a strap's UUID follows from its address, an erased player's digest);
         // not the wire: the club sync's code over the store's tables is ClubSync's.
-        .target(name: "Store", dependencies: ["TeamCore", "ClubIdentity", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: strict),
+        .target(name: "Store", dependencies: ["TeamCore", "Localization", "ClubIdentity", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: strict),
         // A stored session analysed (for the review screen and the exports), the sessions list and the season; the
         // screens' types (AppCore) are built from it in `Kiosk`.
         .target(name: "SessionReview", dependencies: ["Store", "Analytics", "TeamCore", "Localization"], swiftSettings: strict),
@@ -143,7 +143,7 @@ let package = Package(
                                                  .product(name: "GRDB", package: "GRDB.swift"),
                                                  .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .executableTarget(name: "sideline-club", dependencies: [
-            "ClubServer", "ClubProtocol", "Diagnostics",
+            "ClubServer", "ClubProtocol", "Diagnostics", "Localization",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),

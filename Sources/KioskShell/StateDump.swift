@@ -45,7 +45,7 @@ public enum StateDump {
             "voice": Self.voice(s.settings.voice),
             "season": SeasonDump.season(s.season),
             "checkIn": s.checkIn.map { c -> Any in
-                ["returnTo": c.returnTo.rawValue, "day": c.dayLabel.map { $0 as Any } ?? NSNull(), "answered": c.answeredCount,
+                ["returnTo": c.returnTo.rawValue, "day": c.day.map { $0.label as Any } ?? NSNull(), "answered": c.answeredCount,
                  // Where the wall drew each player's tile (by player id), for a test of its pixels.
                  "wallTiles": app.wall.map { wall in
                      Dictionary(uniqueKeysWithValues: wall.view.hits.tileRects.map { ("\($0.key)", [$0.value.x, $0.value.y, $0.value.w, $0.value.h]) })
@@ -91,7 +91,7 @@ public enum StateDump {
                            ["name": d.phase.name, "fromMs": d.phase.fromMs, "toMs": d.phase.toMs, "team": Self.drillNumbers(d.team)]
                        } ?? [[String: Any]](),
                        "drillSeason": s.review.drillSeason.map { sheet -> Any in
-                           ["drill": sheet.drill, "weeks": sheet.weeks.map { ["label": $0.label, "sessions": $0.sessions, "team": Self.drillNumbers($0.team)] }]
+                           ["drill": sheet.drill, "weeks": sheet.weeks.map { ["label": $0.monday.label, "sessions": $0.sessions, "team": Self.drillNumbers($0.team)] }]
                        } ?? NSNull(),
                        "maxHRSuggestions": s.review.data?.maxHRSuggestions.map { m -> [String: Any] in
                            ["playerID": m.playerID, "name": m.name, "observedBPM": m.observedBPM, "onFileBPM": m.onFileBPM,

@@ -83,14 +83,15 @@ public final class KioskView {
 
     /// Draws one frame of the coach screen.
     public func draw(_ state: AppState, animMs: Int64, wallClock: Date) {
-        canvas.beginFrame()
         // The live screen paints every pixel itself (bar, tiles, the gaps between them): clearing
         // first would write the whole frame twice, and in software that is the biggest cost.
         let paintsEverything = state.screen == .live && state.form == nil && state.settings.pin == nil && state.confirmation == nil
             && [.running, .paused, .starting, .recovery].contains(state.live?.phase)
         // The graph view is drawn whole, but only when it changed: the software back buffer keeps it meanwhile.
         let graphKey = paintsEverything && state.live?.view == .graph ? LiveGraphKey(state, metrics: canvas.metrics) : nil
+        // An unchanged graph stays on screen as drawn, and so do its texts (the state dump's): the frame begins after.
         if let graphKey, persistentFrames, graphKey == lastGraphKey { return }
+        canvas.beginFrame()
         lastGraphKey = graphKey
         if !paintsEverything { canvas.clear(Theme.background) }
         let frame = Frame(canvas: canvas, state: state, animMs: animMs, wallClock: wallClock, view: view)

@@ -55,4 +55,16 @@ public enum Language: String, CaseIterable, Sendable, Codable {
         }
         return .english
     }
+
+    /// The language the kiosk and the command line speak (decision 080, 087): the kiosk's Settings choice (`setting`,
+    /// "" while none), else `fallback`. One resolver for both programs.
+    public static func chosen(setting: String?, fallback: Language) -> Language {
+        setting.flatMap(Language.init(code:)) ?? fallback
+    }
+
+    /// The language while Settings has chosen none: the configured one (`--language`, the package's config file's
+    /// `language = …`), else the environment's (`fromEnvironment`), else English.
+    public static func fallback(configured: String?, environment: [String: String]) -> Language {
+        configured.flatMap(Language.init(code:)) ?? fromEnvironment(environment)
+    }
 }

@@ -28,8 +28,24 @@ public struct Message: Sendable, Equatable {
         return ([first.translated] + (words.isEmpty ? [] : [words.joined(separator: ", ")])).joined(separator: "; ")
     }
 
-    /// In the current language: the sentence and its words from the catalog, the numbers as given.
+    /// In the current language: the sentence and its words from the catalog, the numbers as the language writes
+    /// decimals ("1.5" is "1,5" in German and French).
     public var translated: String {
-        ([tr(id, values.merging(words.mapValues { tr($0) }) { value, _ in value })] + following.map(\.translated)).joined(separator: "; ")
+        let separator = Localization.current.locale.decimalSeparator ?? "."
+        let numbers = separator == "." ? values : values.mapValues { Self.decimal($0, separator: separator) }
+        return ([tr(id, numbers.merging(words.mapValues { tr($0) }) { value, _ in value })] + following.map(\.translated)).joined(separator: "; ")
+    }
+
+    /// `value` with `separator` for its point when it is a plain decimal as the modules write them with "%.Nf"
+    /// ("1.5", "-0.25", "+1.4"); anything else (a date, a day, a word, "1.2.3") as it is.
+    static func decimal(_ value: String, separator: String) -> String {
+        let bytes = Array(value.utf8)
+        guard let point = bytes.firstIndex(of: UInt8(ascii: ".")) else { return value }
+        let sign = bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") ? 1 : 0
+        let isDigit = { (b: UInt8) in b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+        guard point > sign, point < bytes.count - 1, bytes[sign..<point].allSatisfy(isDigit), bytes[(point + 1)...].allSatisfy(isDigit) else {
+            return value
+        }
+        return String(decoding: bytes[..<point], as: UTF8.self) + separator + String(decoding: bytes[(point + 1)...], as: UTF8.self)
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import TeamCore
 
 /// Store failures, each with a message a coach or club admin can act on.
@@ -25,41 +26,46 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// A session rating the rules do not take (off the scale, not a player of the session, too late…).
     case ratingRefused(RatingRefusal)
 
-    public var description: String {
+    /// English, for logs and the kiosk's journal.
+    public var description: String { message.english }
+
+    /// The sentence as a message (decision 080): the command line prints it in the admin's language.
+    public var message: Message {
         switch self {
         case let .cannotOpen(path, reason):
-            return "cannot open the database at \(path): \(reason)"
+            return Message(N_("cannot open the database at {path}: {reason}"), ["path": path, "reason": reason])
         case let .newerSchema(path):
-            return "the database at \(path) was written by a newer version of Sideline; upgrade Sideline (nothing was changed)"
+            return Message(N_("the database at {path} was written by a newer version of Sideline; upgrade Sideline (nothing was changed)"), ["path": path])
         case let .notADatabase(path):
-            return "\(path) is not a Sideline database (or is damaged); nothing was changed — restore a backup or choose another --db"
+            return Message(N_("{path} is not a Sideline database (or is damaged); nothing was changed — restore a backup or choose another --db"), ["path": path])
         case let .cannotWriteExport(path, reason):
-            return "cannot write the export file \(path): \(reason)"
+            return Message(N_("cannot write the export file {path}: {reason}"), ["path": path, "reason": reason])
         case let .foreignDatabase(path, tables):
             let shown = tables.prefix(3).joined(separator: ", ") + (tables.count > 3 ? ", …" : "")
-            return "\(path) holds another program's tables (\(shown)), not Sideline's; nothing was changed — choose another --db, or add --adopt-database to add Sideline's tables to it"
+            return Message(N_("{path} holds another program's tables ({tables}), not Sideline's; nothing was changed — choose another --db, or add --adopt-database to add Sideline's tables to it"),
+                           ["path": path, "tables": shown])
         case let .diskFull(path):
-            return "the disk holding \(path) is full; everything recorded up to the last second is saved — free some space"
+            return Message(N_("the disk holding {path} is full; everything recorded up to the last second is saved — free some space"), ["path": path])
         case let .unknownTeam(name):
-            return "no team named '\(name)' (see `sideline teams`)"
+            return Message(N_("no team named '{team}' (see `sideline teams`)"), ["team": name])
         case let .unknownSession(id):
-            return "no session with id \(id) (see `sideline sessions`)"
+            return Message(N_("no session with id {id} (see `sideline sessions`)"), ["id": "\(id)"])
         case let .unknownPlayer(id):
-            return "no player with id \(id)"
+            return Message(N_("no player with id {id}"), ["id": "\(id)"])
         case let .unknownStrap(address):
-            return "no strap with address \(address) (see `sideline straps`)"
+            return Message(N_("no strap with address {address} (see `sideline straps`)"), ["address": address])
         case let .duplicate(what), let .invalid(what):
-            return what
+            return Message(what)  // worded where it is found; a catalog that has it translates it
         case let .noDatabase(path):
-            return "there is no database at \(path) (see --db)"
+            return Message(N_("there is no database at {path} (see --db)"), ["path": path])
         case let .backupFailed(reason):
-            return "backup failed: \(reason)"
+            return Message(N_("backup failed: {reason}"), ["reason": reason])
         case let .backupRejected(path, reason):
-            return "cannot restore \(path): \(reason); nothing was changed"
+            return Message(N_("cannot restore {path}: {reason}; nothing was changed"), ["path": path, "reason": reason])
         case let .ratingRefused(refusal):
-            return refusal.description
+            return Message(refusal.description)
         case let .rosterRejected(lines):
-            return "roster not imported, nothing changed:\n" + lines.joined(separator: "\n")
+            return Message(N_("roster not imported, nothing changed:\n{lines}"), ["lines": lines.joined(separator: "\n")])
         }
     }
 }

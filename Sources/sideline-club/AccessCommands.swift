@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClubServer
 import Foundation
+import Localization
 
 /// Taking access away and listing who has it (`ClubAccess`): each refusal takes effect on the next request.
 
@@ -22,8 +23,9 @@ struct RevokeKioskCommand: AsyncParsableCommand {
             if outcome.changed { try await AccessLog.record(.change("kiosk revoked: \(outcome.name)"), by: .command("revoke-kiosk", club: club), database: db) }
             return outcome
         }
-        say(outcome.changed ? "kiosk '\(outcome.name)' of club '\(club)' revoked: its token opens nothing; its sessions stay"
-                            : "kiosk '\(outcome.name)' of club '\(club)' was revoked already, at \(stamp(outcome.since))")
+        let names = ["kiosk": outcome.name, "club": club, "since": stamp(outcome.since)]
+        say(outcome.changed ? tr("kiosk '{kiosk}' of club '{club}' revoked: its token opens nothing; its sessions stay", names)
+                            : tr("kiosk '{kiosk}' of club '{club}' was revoked already, at {since}", names))
     }
 }
 
@@ -41,8 +43,9 @@ struct RevokeTokenCommand: AsyncParsableCommand {
             if outcome.changed { try await AccessLog.record(.change("API token revoked: \(outcome.name)"), by: .command("revoke-token", club: club), database: db) }
             return outcome
         }
-        say(outcome.changed ? "API token \(outcome.name) of club '\(club)' revoked"
-                            : "API token \(outcome.name) of club '\(club)' was revoked already, at \(stamp(outcome.since))")
+        let names = ["token": outcome.name, "club": club, "since": stamp(outcome.since)]
+        say(outcome.changed ? tr("API token {token} of club '{club}' revoked", names)
+                            : tr("API token {token} of club '{club}' was revoked already, at {since}", names))
     }
 }
 
@@ -63,8 +66,9 @@ struct DisableUserCommand: AsyncParsableCommand {
             }
             return outcome
         }
-        say(outcome.changed ? "user \(outcome.name) of club '\(club)' disabled: signed out everywhere, sign-in refused"
-                            : "user \(outcome.name) of club '\(club)' was disabled already, at \(stamp(outcome.since))")
+        let names = ["user": outcome.name, "club": club, "since": stamp(outcome.since)]
+        say(outcome.changed ? tr("user {user} of club '{club}' disabled: signed out everywhere, sign-in refused", names)
+                            : tr("user {user} of club '{club}' was disabled already, at {since}", names))
     }
 }
 
@@ -84,8 +88,9 @@ struct EnableUserCommand: AsyncParsableCommand {
             }
             return outcome
         }
-        say(outcome.changed ? "user \(outcome.name) of club '\(club)' enabled: they sign in again"
-                            : "user \(outcome.name) of club '\(club)' was not disabled")
+        let names = ["user": outcome.name, "club": club]
+        say(outcome.changed ? tr("user {user} of club '{club}' enabled: they sign in again", names)
+                            : tr("user {user} of club '{club}' was not disabled", names))
     }
 }
 
@@ -100,15 +105,16 @@ struct ListKiosksCommand: AsyncParsableCommand {
         for k in rows {
             let state: String
             if let revoked = k.revokedAt {
-                state = "revoked \(stamp(revoked))" + (k.codeExpiresAt.map { "; code given until \(stamp($0))" } ?? "")
+                state = tr("revoked {when}", ["when": stamp(revoked)]) + (k.codeExpiresAt.map { "; " + tr("code given until {when}", ["when": stamp($0)]) } ?? "")
             } else if let enrolled = k.enrolledAt {
-                state = "enrolled \(stamp(enrolled))" + (k.codeExpiresAt.map { "; new code given until \(stamp($0))" } ?? "")
+                state = tr("enrolled {when}", ["when": stamp(enrolled)]) + (k.codeExpiresAt.map { "; " + tr("new code given until {when}", ["when": stamp($0)]) } ?? "")
             } else {
-                state = k.codeExpiresAt.map { "code given until \(stamp($0))" } ?? "code expired"
+                state = k.codeExpiresAt.map { tr("code given until {when}", ["when": stamp($0)]) } ?? tr("code expired")
             }
-            say("\(k.name)\t\(state)\tlast seen \(k.lastSeenAt.map(stamp) ?? "never")\t\(k.sessions) sessions\t\(k.id.uuidString.lowercased())")
+            let seen = tr("last seen {when}", ["when": k.lastSeenAt.map(stamp) ?? tr("never", context: "last seen")])
+            say([k.name, state, seen, trn("{n} session", "{n} sessions", n: Int(k.sessions), ["n": "\(k.sessions)"]), k.id.uuidString.lowercased()].joined(separator: "\t"))
         }
-        if rows.isEmpty { say("club '\(club)' has no kiosk") }
+        if rows.isEmpty { say(tr("club '{club}' has no kiosk", ["club": club])) }
     }
 }
 
@@ -121,9 +127,10 @@ struct ListTokensCommand: AsyncParsableCommand {
     func run() async throws {
         let rows = try await database.with { db in try await ClubAccess.tokens(db, club: try await ClubAdmin.club(db, named: self.club).id) }
         for t in rows {
-            say("\(t.id.uuidString.lowercased())\tadded \(stamp(t.createdAt))\t\(t.revokedAt.map { "revoked \(stamp($0))" } ?? "active")")
+            say([t.id.uuidString.lowercased(), tr("added {when}", ["when": stamp(t.createdAt)]),
+                 t.revokedAt.map { tr("revoked {when}", ["when": stamp($0)]) } ?? tr("active")].joined(separator: "\t"))
         }
-        if rows.isEmpty { say("club '\(club)' has no API token") }
+        if rows.isEmpty { say(tr("club '{club}' has no API token", ["club": club])) }
     }
 }
 
@@ -136,9 +143,10 @@ struct ListUsersCommand: AsyncParsableCommand {
     func run() async throws {
         let rows = try await database.with { db in try await ClubAccess.users(db, club: try await ClubAdmin.club(db, named: self.club).id) }
         for u in rows {
-            let role = u.role == "coach" ? "coach of \(u.teamName ?? "a team no longer named")" : u.role
-            say("\(u.email)\t\(role)\t\(u.disabledAt.map { "disabled \(stamp($0))" } ?? "active")")
+            let role = u.role == "coach" ? u.teamName.map { tr("coach of {team}", ["team": $0]) } ?? tr("coach of a team no longer named")
+                : u.role == "admin" ? tr("admin") : u.role
+            say([u.email, role, u.disabledAt.map { tr("disabled {when}", ["when": stamp($0)]) } ?? tr("active")].joined(separator: "\t"))
         }
-        if rows.isEmpty { say("club '\(club)' has no user") }
+        if rows.isEmpty { say(tr("club '{club}' has no user", ["club": club])) }
     }
 }

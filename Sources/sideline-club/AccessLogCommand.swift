@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClubServer
 import Foundation
+import Localization
 
 /// `sideline-club access-log`: the club's access log (`AccessLog`), oldest first, one tab-separated line an entry.
 struct AccessLogCommand: AsyncParsableCommand {
@@ -14,7 +15,7 @@ struct AccessLogCommand: AsyncParsableCommand {
     @Option(help: "Only entries from this day (YYYY-MM-DD) or time (ISO 8601) on.") var since: String?
 
     func validate() throws {
-        if let since, AccessLog.instant(since) == nil { throw ValidationError("--since: '\(since)' is neither a day like 2026-03-14 nor a time like 2026-03-14T18:00:00Z") }
+        if let since, AccessLog.instant(since) == nil { throw ValidationError(tr("--since: '{value}' is neither a day like 2026-03-14 nor a time like 2026-03-14T18:00:00Z", ["value": since])) }
     }
 
     func run() async throws {

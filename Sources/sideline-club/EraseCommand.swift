@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClubServer
 import Foundation
+import Localization
 
 /// `sideline-club erase-player`: a player erased from the club (ClubErasure) and, at their next sync, from every kiosk.
 struct ErasePlayerCommand: AsyncParsableCommand {
@@ -21,23 +22,26 @@ struct ErasePlayerCommand: AsyncParsableCommand {
     func run() async throws {
         let line = try await database.with { db -> String in
             let club = try await ClubAdmin.club(db, named: self.club)
-            let uuid = try await choice.resolve(club: club, database: db, nothing: "nothing was erased")
-            guard ask("Erase player \(uuid.uuidString.lowercased()) of club '\(club.name)' everywhere, for good?") else {
-                return "nothing changed (answer y, or add --yes)"
+            let uuid = try await choice.resolve(club: club, database: db, nothing: tr("nothing was erased"))
+            let player = ["player": uuid.uuidString.lowercased(), "club": club.name]
+            guard ask(tr("Erase player {player} of club '{club}' everywhere, for good?", player)) else {
+                return tr("nothing changed (answer y, or add --yes)")
             }
             let by = "sideline-club erase-player (user \(ProcessInfo.processInfo.userName))"
             let erased = try await ClubErasure.erasePlayer(uuid, by: by, club: club.id, database: db, loggedAs: .command("erase-player", club: club.id))
-            return "erased player \(uuid.uuidString.lowercased()) of club '\(club.name)': \(erased.sessions) session\(erased.sessions == 1 ? "" : "s") rewritten; "
-                    + "every kiosk erases them at its next sync; backups keep their copy until they age out"
+            return trn("erased player {player} of club '{club}': {n} session rewritten; every kiosk erases them at its next sync; backups keep their copy until they age out",
+                       "erased player {player} of club '{club}': {n} sessions rewritten; every kiosk erases them at its next sync; backups keep their copy until they age out",
+                       n: erased.sessions, player)
         }
         say(line)
     }
 
-    /// Only "y" or "yes" go on; no terminal is a no.
+    /// Only "y" or "yes" go on, or the language's own yes as the prompt shows it ("j", "oui"…); no terminal is a no.
     func ask(_ question: String) -> Bool {
         if yes { return true }
-        FileHandle.standardOutput.write(Data((question + " [y/N] ").utf8))
+        FileHandle.standardOutput.write(Data((question + " " + tr("[y/N]") + " ").utf8))
         guard let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
-        return answer == "y" || answer == "yes"
+        let own = tr("y|yes", context: "the answers that confirm a question, lower case, separated by |").split(separator: "|").map(String.init)
+        return (["y", "yes"] + own).contains(answer)
     }
 }

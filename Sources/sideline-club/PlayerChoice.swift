@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClubServer
 import Foundation
+import Localization
 
 /// How a club admin names a player on the command line: by --player UUID, or by --name "First Last" with
 /// --team (`erase-player`, `player-data`).
@@ -10,9 +11,9 @@ struct PlayerChoice: ParsableArguments {
     @Option(help: "The team the named player is on.") var team: String?
 
     func validate() throws {
-        if (player == nil) == (name == nil) { throw ValidationError("name the player by --player UUID, or by --name \"First Last\" with --team") }
-        if name != nil, team == nil { throw ValidationError("--name needs --team") }
-        if let player, UUID(uuidString: player) == nil { throw ValidationError("--player: '\(player)' is not a UUID") }
+        if (player == nil) == (name == nil) { throw ValidationError(tr("name the player by --player UUID, or by --name \"First Last\" with --team")) }
+        if name != nil, team == nil { throw ValidationError(tr("--name needs --team")) }
+        if let player, UUID(uuidString: player) == nil { throw ValidationError(tr("--player: '{value}' is not a UUID", ["value": player])) }
     }
 
     /// The player's UUID in `club`; a player the club does not know, or a name two players share, is refused
@@ -21,7 +22,7 @@ struct PlayerChoice: ParsableArguments {
         if let player {
             let uuid = UUID(uuidString: player)!
             guard try await ClubErasure.knows(uuid, club: club.id, database: db) else {
-                throw ClubError(.notFound, "club '\(club.name)' knows no player \(player.lowercased()); \(nothing)")
+                throw ClubError(.notFound, tr("club '{club}' knows no player {player}; {nothing}", ["club": club.name, "player": player.lowercased(), "nothing": nothing]))
             }
             return uuid
         }
@@ -30,9 +31,10 @@ struct PlayerChoice: ParsableArguments {
             try await ClubErasure.players(named: parts[0], parts.count > 1 ? parts[1] : "", team: team!, in: c, logger: db.logger)
         }
         guard found.count == 1 else {
+            let names = ["name": name!, "team": team!, "club": club.name, "nothing": nothing, "count": "\(found.count)"]
             throw ClubError(found.isEmpty ? .notFound : .conflict, found.isEmpty
-                ? "no player named '\(name!)' on team '\(team!)' of club '\(club.name)'; \(nothing)"
-                : "\(found.count) players named '\(name!)' on team '\(team!)'; name one by --player UUID; \(nothing)")
+                ? tr("no player named '{name}' on team '{team}' of club '{club}'; {nothing}", names)
+                : tr("{count} players named '{name}' on team '{team}'; name one by --player UUID; {nothing}", names))
         }
         return found[0]
     }

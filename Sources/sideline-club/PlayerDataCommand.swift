@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClubServer
 import Foundation
+import Localization
 
 /// `sideline-club player-data`: everything the club keeps of one player as one ZIP (GDPR Art. 15 and 20).
 struct PlayerDataCommand: AsyncParsableCommand {
@@ -21,11 +22,11 @@ struct PlayerDataCommand: AsyncParsableCommand {
     func run() async throws {
         let path = try await database.with { db -> String in
             let club = try await ClubAdmin.club(db, named: self.club)
-            let player = try await choice.resolve(club: club, database: db, nothing: "nothing was written")
+            let player = try await choice.resolve(club: club, database: db, nothing: tr("nothing was written"))
             do {
                 try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             } catch {
-                throw ClubError(.badRequest, "cannot write into \(out): \((error as NSError).localizedFailureReason ?? "\(error)")")
+                throw ClubError(.badRequest, tr("cannot write into {folder}: {reason}", ["folder": out, "reason": (error as NSError).localizedFailureReason ?? "\(error)"]))
             }
             try await AccessLog.record(.download("player data ZIP", player: player), by: .command("player-data", club: club.id), database: db)
             return try await ClubPlayerData.write(player: player, club: club.id, database: db, to: out)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClubServer
 import Foundation
+import Localization
 
 /// `sideline-club settings`: the club's retention rule, shown or set (every kiosk pulls it at its next sync).
 struct SettingsCommand: AsyncParsableCommand {
@@ -23,7 +24,9 @@ struct SettingsCommand: AsyncParsableCommand {
             }
             return (try await ClubSettings.retentionRule(club: club.id, database: db), changed)
         }
-        say("club '\(club)': \(rule)\(retentionMonths == nil ? "" : changed ? " (changed: the kiosks get it at their next sync)" : " (unchanged)")")
+        let shown = ["club": club, "rule": rule]
+        say(retentionMonths == nil ? tr("club '{club}': {rule}", shown)
+            : changed ? tr("club '{club}': {rule} (changed: the kiosks get it at their next sync)", shown) : tr("club '{club}': {rule} (unchanged)", shown))
     }
 }
 
@@ -39,7 +42,7 @@ struct ApplyRetentionCommand: AsyncParsableCommand {
     var today: String?
 
     func validate() throws {
-        if let today, AccessLog.instant(today) == nil { throw ValidationError("--today: '\(today)' is neither a day like 2026-03-14 nor a time like 2026-03-14T18:00:00Z") }
+        if let today, AccessLog.instant(today) == nil { throw ValidationError(tr("--today: '{value}' is neither a day like 2026-03-14 nor a time like 2026-03-14T18:00:00Z", ["value": today])) }
     }
 
     func run() async throws {
@@ -47,9 +50,11 @@ struct ApplyRetentionCommand: AsyncParsableCommand {
         let report = try await database.with { db in
             try await ClubRetention.apply(club: try await ClubAdmin.club(db, named: self.club).id, now: now, database: db)
         }
-        guard report.months > 0 else { return say("club '\(club)' keeps sessions for good: nothing deleted") }
-        for session in report.sessionsDeleted { say("deleted session \(session.uuidString.lowercased())") }
-        say("club '\(club)', sessions kept \(report.months) months: \(report.sessionsDeleted.count) sessions deleted, \(report.playersErased) players erased, "
-            + "\(report.logLinesExpired) access-log lines expired")
+        guard report.months > 0 else { return say(tr("club '{club}' keeps sessions for good: nothing deleted", ["club": club])) }
+        for session in report.sessionsDeleted { say(tr("deleted session {session}", ["session": session.uuidString.lowercased()])) }
+        say(trn("club '{club}', sessions kept {n} month: {sessions} sessions deleted, {players} players erased, {lines} access-log lines expired",
+                "club '{club}', sessions kept {n} months: {sessions} sessions deleted, {players} players erased, {lines} access-log lines expired",
+                n: report.months, ["club": club, "sessions": "\(report.sessionsDeleted.count)", "players": "\(report.playersErased)",
+                                   "lines": "\(report.logLinesExpired)"]))
     }
 }

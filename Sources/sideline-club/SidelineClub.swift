@@ -2,6 +2,7 @@ import ArgumentParser
 import ClubServer
 import Diagnostics
 import Foundation
+import Localization
 import Logging
 
 /// `sideline-club`: the club server and its administration (docs/CLUB.md).
@@ -19,12 +20,13 @@ struct SidelineClub: AsyncParsableCommand {
     /// A mistake the user can fix or a refusal prints one line and exits 2, like `sideline`.
     static func main() async {
         var command: ParsableCommand
+        AdminLanguage.start(Array(CommandLine.arguments.dropFirst()))
         do {
             command = try parseAsRoot()
         } catch {
             Diagnostics.bootstrap()
             if exitCode(for: error) == .success { exit(withError: error) }
-            fail("\(message(for: error)) (see `sideline-club --help`)")
+            fail(tr("{problem} (see `sideline-club --help`)", ["problem": message(for: error)]))
         }
         // `serve` runs for weeks: its log, when not journald's, says when each line was written (issue 35).
         Diagnostics.bootstrap(timestamped: command is ServeCommand)
@@ -81,8 +83,9 @@ struct MigrateCommand: AsyncParsableCommand {
 
     func run() async throws {
         let report = try await database.with { try await Migrator.migrate($0, appRole: appRole) }
-        say(report.applied.isEmpty ? "schema at version \(report.version); nothing to do; grants to \(appRole) renewed"
-                                   : "applied \(report.applied.joined(separator: ", ")); schema at version \(report.version); grants to \(appRole) renewed")
+        let figures = ["version": "\(report.version)", "role": appRole, "applied": report.applied.joined(separator: ", ")]
+        say(report.applied.isEmpty ? tr("schema at version {version}; nothing to do; grants to {role} renewed", figures)
+                                   : tr("applied {applied}; schema at version {version}; grants to {role} renewed", figures))
     }
 }
 
@@ -162,7 +165,7 @@ struct AddClubCommand: AsyncParsableCommand {
 
     func run() async throws {
         let club = try await database.with { try await ClubAdmin.addClub($0, name: name) }
-        say("club '\(club.name)' added (\(club.id.uuidString.lowercased()))")
+        say(tr("club '{club}' added ({id})", ["club": club.name, "id": club.id.uuidString.lowercased()]))
     }
 }
 
@@ -183,7 +186,10 @@ struct AddKioskCommand: AsyncParsableCommand {
             return (club, enrolment)
         }
         let until = ISO8601DateFormatter().string(from: enrolment.expires)
-        say("kiosk '\(kiosk)' of club '\(club.name)'\(enrolment.replaced ? " (enrolled before: its old token no longer works)" : ""): enrolment code for `sideline club join`, once, until \(until):")
+        let names = ["kiosk": kiosk, "club": club.name, "until": until]
+        say(enrolment.replaced
+            ? tr("kiosk '{kiosk}' of club '{club}' (enrolled before: its old token no longer works): enrolment code for `sideline club join`, once, until {until}:", names)
+            : tr("kiosk '{kiosk}' of club '{club}': enrolment code for `sideline club join`, once, until {until}:", names))
         say(enrolment.code)
     }
 }
@@ -200,9 +206,9 @@ struct AddUserCommand: AsyncParsableCommand {
     var passwordFile: String
 
     func run() async throws {
-        guard let role = ClubAdmin.Role(rawValue: role) else { throw ClubError(.badRequest, "--role must be admin or coach") }
+        guard let role = ClubAdmin.Role(rawValue: role) else { throw ClubError(.badRequest, tr("--role must be admin or coach")) }
         guard let text = FileManager.default.contents(atPath: passwordFile).flatMap({ String(data: $0, encoding: .utf8) }) else {
-            throw ClubError(.badRequest, "cannot read the password file '\(passwordFile)'")
+            throw ClubError(.badRequest, tr("cannot read the password file '{file}'", ["file": passwordFile]))
         }
         let password = String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
             .trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
@@ -212,7 +218,8 @@ struct AddUserCommand: AsyncParsableCommand {
             try await AccessLog.record(.change("user added: \(email) (\(role.rawValue))"), by: .command("add-user", club: club.id), database: db)
             return id
         }
-        say("\(role.rawValue) \(email) added to club '\(club)' (\(id.uuidString.lowercased()))")
+        let added = ["email": email, "club": club, "id": id.uuidString.lowercased()]
+        say(role == .admin ? tr("admin {email} added to club '{club}' ({id})", added) : tr("coach {email} added to club '{club}' ({id})", added))
     }
 }
 
@@ -230,8 +237,8 @@ struct AddTokenCommand: AsyncParsableCommand {
             try await AccessLog.record(.change("API token added: \(id.uuidString.lowercased())"), by: .command("add-token", club: club.id), database: db)
             return (id, token)
         }
-        say("read-only API token \(id.uuidString.lowercased()) of club '\(club)' (GET /api/v1/sessions with 'Authorization: Bearer TOKEN'; "
-            + "`revoke-token` with that id ends it):")
+        say(tr("read-only API token {id} of club '{club}' (GET /api/v1/sessions with 'Authorization: Bearer TOKEN'; `revoke-token` with that id ends it):",
+               ["id": id.uuidString.lowercased(), "club": club]))
         say(token)
     }
 }
@@ -246,11 +253,15 @@ struct CheckCommand: AsyncParsableCommand {
     func run() async throws {
         let report = try await database.with { try await SessionCheck.run($0) }
         for f in report.quarantined {
-            say("quarantined\(f.isNew ? "" : " before"): club '\(f.club)' session \(f.session.uuidString.lowercased()) (\(f.teamName.prefix(40)), "
-                + "started \(f.started)): \(f.reason)")
+            let found = ["club": f.club, "session": f.session.uuidString.lowercased(), "team": String(f.teamName.prefix(40)), "started": "\(f.started)",
+                         "reason": f.reason]
+            say(f.isNew ? tr("quarantined: club '{club}' session {session} ({team}, started {started}): {reason}", found)
+                        : tr("quarantined before: club '{club}' session {session} ({team}, started {started}): {reason}", found))
         }
-        for uuid in report.released { say("served again: session \(uuid.uuidString.lowercased()) passes today's rules") }
+        for uuid in report.released { say(tr("served again: session {session} passes today's rules", ["session": uuid.uuidString.lowercased()])) }
         let fresh = report.quarantined.filter(\.isNew).count
-        say("\(report.checked) sessions checked: \(report.quarantined.count) quarantined (\(fresh) now), \(report.released.count) served again")
+        say(trn("{n} session checked: {quarantined} quarantined ({fresh} now), {released} served again",
+                "{n} sessions checked: {quarantined} quarantined ({fresh} now), {released} served again", n: report.checked,
+                ["quarantined": "\(report.quarantined.count)", "fresh": "\(fresh)", "released": "\(report.released.count)"]))
     }
 }

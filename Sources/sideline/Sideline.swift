@@ -3,6 +3,7 @@ import ClubSync
 import Diagnostics
 import Foundation
 import Kiosk
+import Localization
 import Logging
 import SensorCore
 import Store
@@ -29,17 +30,22 @@ struct Sideline: ParsableCommand {
         var command: ParsableCommand
         do {
             let arguments = try KioskConfigFile.expand(Array(CommandLine.arguments.dropFirst()))
-            command = try KioskCommand.parsedAlone(arguments) ?? parseAsRoot(arguments)
+            if let kiosk = KioskCommand.parsedAlone(arguments) {
+                command = kiosk  // its runtime loads its language's catalog itself, once (decision 083)
+            } else {
+                CommandLanguage.start()
+                command = try parseAsRoot(arguments)
+            }
         } catch let error as UserError {
             fail(error.description)
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }
-            fail("\(message(for: error)) (see `\(helpCommand(CommandLine.arguments))`)")
+            fail(tr("{problem} (see `{help}`)", ["problem": message(for: error), "help": helpCommand(CommandLine.arguments)]))
         }
         do {
             try command.run()
         } catch let error as StoreError {
-            fail(error.description)
+            fail(error.message.translated)
         } catch let error as UserError {
             fail(error.description)
         } catch let error as KioskError {
@@ -83,12 +89,18 @@ struct DatabaseOptions: ParsableArguments {
 
     var path: String { db ?? SidelineStore.defaultPath() }
 
+    /// The store; from then on a command speaks the kiosk's language as its Settings chose it (`CommandLanguage`).
     func open(recovering: Bool = true, deferringReaders: Bool = false) throws -> SidelineStore {
-        try SidelineStore(path: path, recovering: recovering, adoptingForeign: adoptDatabase, deferringReaders: deferringReaders)
+        let store = try SidelineStore(path: path, recovering: recovering, adoptingForeign: adoptDatabase, deferringReaders: deferringReaders)
+        CommandLanguage.follow(store)
+        return store
     }
 
     /// For commands that only read: works where nothing can be written (a full disk).
     func openForReading() throws -> SidelineStore {
-        adoptDatabase ? try open() : try SidelineStore.openForReading(path: path)
+        if adoptDatabase { return try open() }
+        let store = try SidelineStore.openForReading(path: path)
+        CommandLanguage.follow(store)
+        return store
     }
 }

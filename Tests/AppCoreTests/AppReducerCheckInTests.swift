@@ -14,7 +14,7 @@ final class AppReducerCheckInTests: XCTestCase {
         var app = AppFixture.lobby()
         app.send(.navigate(.checkIn), .loadCheckIn(teamID: 1))
         XCTAssertEqual(app.state.screen, .checkIn)
-        app.send(.checkIn(.loaded(dayLabel: "Sat 14 Mar", lines)))
+        app.send(.checkIn(.loaded(day: SeasonDay(dayNumber: 20_526, label: "Sat 14 Mar"), lines)))
         app.send(.checkIn(.save))  // nobody chosen: nothing
         app.send(.checkIn(.pick(playerID: 10)))
         for (item, value) in zip(WellnessItem.allCases, [4, 2, 3, 5, 1]) { app.send(.checkIn(.answer(item, value))) }
@@ -34,7 +34,7 @@ final class AppReducerCheckInTests: XCTestCase {
     func testSaveWaitsForEveryRowAndAPickStartsBlank() {
         var app = AppFixture.lobby()
         app.send(.navigate(.checkIn), .loadCheckIn(teamID: 1))
-        app.send(.checkIn(.loaded(dayLabel: "Sat 14 Mar", lines)))
+        app.send(.checkIn(.loaded(day: SeasonDay(dayNumber: 20_526, label: "Sat 14 Mar"), lines)))
         app.send(.checkIn(.pick(playerID: 10)))
         for item in WellnessItem.allCases.dropLast() { app.send(.checkIn(.answer(item, 3))) }
         app.send(.checkIn(.save))  // mood missing: no effect

@@ -106,9 +106,12 @@ final class CatalogTests: XCTestCase {
         let before = Localization.current
         Localization.use(fr)
         defer { Localization.use(before) }
-        // The numbers as given, the sentence and its words from the catalog; a value is never looked up.
-        XCTAssertEqual(reason.translated, "sommeil 2 contre 3.4; humeur 1 contre 3.0")
-        XCTAssertEqual(reason.translatedBriefly, "sommeil 2 contre 3.4; humeur")
+        // The sentence and its words from the catalog, the decimals as French writes them; a value is never looked up.
+        XCTAssertEqual(reason.translated, "sommeil 2 contre 3,4; humeur 1 contre 3,0")
+        XCTAssertEqual(reason.translatedBriefly, "sommeil 2 contre 3,4; humeur")
+        // Only plain decimals: a day, a version, a word, a lone point stay as they are.
+        XCTAssertEqual(Message("{a} {b} {c} {d} {e} {f}", ["a": "2026-03-14", "b": "1.2.3", "c": "-0.25", "d": "+1.4", "e": ".", "f": "1."]).translated,
+                       "2026-03-14 1.2.3 -0,25 +1,4 . 1.")
         XCTAssertEqual(Message("Not in the catalog {n}", ["n": "sleep"]).translated, "Not in the catalog sleep")
     }
 
@@ -169,6 +172,12 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(Language.fromEnvironment(["LANG": "es_ES.UTF-8", "LC_ALL": "nl_NL.UTF-8"]), .dutch)
         XCTAssertEqual(Language.fromEnvironment(["LANG": "C"]), .english)
         XCTAssertEqual(Language.allCases.map(\.nativeName), ["English", "Deutsch", "Français", "Español", "Nederlands"])
+        // One resolver for the kiosk and the command line (decision 087): Settings, else the config file, else LANG.
+        XCTAssertEqual(Language.fallback(configured: "nl", environment: ["LANG": "de_DE.UTF-8"]), .dutch)
+        XCTAssertEqual(Language.fallback(configured: nil, environment: ["LANG": "de_DE.UTF-8"]), .german)
+        XCTAssertEqual(Language.fallback(configured: "it", environment: [:]), .english)
+        XCTAssertEqual(Language.chosen(setting: "fr", fallback: .dutch), .french)
+        XCTAssertEqual(Language.chosen(setting: "", fallback: .dutch), .dutch)
     }
 
     func testNumbersDatesAndWeeksAsTheLocaleWritesThem() {

@@ -52,7 +52,7 @@ def test_a_revoked_kiosk_is_refused_everywhere_at_once_and_its_sessions_stay(clu
     assert club.owner_sql("SELECT count(*) FROM session_participant") == "2"
     # The listing says so, and since when; revoking again changes nothing and says so.
     row = next(line for line in lines(club, "list-kiosks") if line.startswith("pitch-1\t"))
-    assert "\trevoked 20" in row and "1 sessions" in row, row
+    assert "\trevoked 20" in row and "\t1 session\t" in row, row  # one session, said as one (a plural message since decision 087)
     assert "revoked already" in club.run("revoke-kiosk", "--club", "Alpha", "pitch-1").stdout
     refused = club.run("revoke-kiosk", "--club", "Alpha", "pitch-9", check=False)
     assert refused.returncode == 2 and "no kiosk named 'pitch-9'" in refused.stderr

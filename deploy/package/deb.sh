@@ -42,6 +42,8 @@ cp README.md "$STAGE/README.md"
 ./deploy/scripts/i18n/compile.sh "$STAGE/locale" >&2
 # The club web's own domain (decision 084): <lang>/LC_MESSAGES/sideline-club.mo, in the club server's package.
 ./deploy/scripts/i18n/compile.sh "$STAGE/club-locale" --domain club >&2
+# Its command line's (decision 087): <lang>/LC_MESSAGES/sideline-club-admin.mo, in the same package.
+./deploy/scripts/i18n/compile.sh "$STAGE/club-locale" --domain club-admin >&2
 echo README.md > "$STAGE/debian/sideline.docs"
 # The manual page is the binary's own --help (help2man), so it never disagrees with it.
 "${IN[@]}" help2man --no-info --no-discard-stderr --name "team heart-rate kiosk" --version-string "$VERSION" "$BIN" > "$STAGE/debian/sideline.1"

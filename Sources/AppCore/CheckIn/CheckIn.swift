@@ -24,8 +24,8 @@ public struct CheckIn: Sendable, Equatable {
     public var teamID: Int64
     /// The screen Done goes back to (the lobby, or the season after a readiness check).
     public var returnTo: AppState.Screen
-    /// "Sat 14 Mar": the local day the answers are kept for; nil until loaded.
-    public var dayLabel: String?
+    /// The local day the answers are kept for (drawn in the kiosk's language; its `label` English, for dumps); nil until loaded.
+    public var day: SeasonDay?
     /// By shirt number; empty until loaded.
     public var lines: [CheckInLine] = []
     /// The player whose questions are open, and what they have tapped so far (in `WellnessItem` order).
@@ -52,7 +52,7 @@ public struct CheckIn: Sendable, Equatable {
 
 /// The Check-in's taps and the store's answers. Opened by `.navigate(.checkIn)`.
 public enum CheckInAction: Sendable, Equatable {
-    case loaded(dayLabel: String, [CheckInLine])
+    case loaded(day: SeasonDay, [CheckInLine])
     /// A player's tile: their questions open, blank.
     case pick(playerID: Int64)
     /// One answer on the open questions (tapping another on the same row changes it).
@@ -75,7 +75,7 @@ enum CheckInReducer {
         defer { checkIn = c }
         switch action {
         case .loaded(let day, let lines):
-            c.dayLabel = day
+            c.day = day
             c.lines = lines
         case .pick(let id):
             guard c.lines.contains(where: { $0.playerID == id }) else { return .none }

@@ -35,14 +35,14 @@ public struct ReviewDrill: Sendable, Equatable {
 /// "SSG 4v4 across the season": one drill's weeks, the team's figures and each player's (review's sheet).
 public struct DrillSeasonSheet: Sendable, Equatable {
     public struct Week: Sendable, Equatable {
-        /// "9 Mar": the week's Monday.
-        public var label: String
+        /// The week's Monday: drawn in the kiosk's language ("9. März"), its `label` English ("9 Mar", the dump's).
+        public var monday: SeasonDay
         public var sessions: Int
         public var team: DrillNumbers
         public var players: [Int64: DrillNumbers]
 
-        public init(label: String, sessions: Int, team: DrillNumbers, players: [Int64: DrillNumbers]) {
-            self.label = label
+        public init(monday: SeasonDay, sessions: Int, team: DrillNumbers, players: [Int64: DrillNumbers]) {
+            self.monday = monday
             self.sessions = sessions
             self.team = team
             self.players = players

@@ -124,7 +124,7 @@ extension KioskRuntime {
             dispatch(.review(.rating(.saved(playerID: playerID, rpe: kept.rpe, byCoach: kept.byCoach))))
         case .loadCheckIn(let teamID):
             let sheet = try SeasonScreenLoader(store: store).checkIn(teamID: teamID, on: wallClock)
-            dispatch(.checkIn(.loaded(dayLabel: sheet.dayLabel, sheet.lines)))
+            dispatch(.checkIn(.loaded(day: sheet.day, sheet.lines)))
         case .saveWellness(let teamID, let number, let answers):
             // The kiosk's clock decides the day, as it dates sessions.
             let kept = try store.recordWellness(teamID: teamID, number: number, day: CalendarDay(wallClock, in: .current), answers: answers,

@@ -133,7 +133,7 @@ public final class KioskRuntime {
 
     /// The kiosk's language: Settings' choice, else the fallback (`--language`, the config file, `LANG`).
     public static func language(_ settings: KioskSettings, fallback: Language) -> Language {
-        Language(code: settings.language) ?? fallback
+        Language.chosen(setting: settings.language, fallback: fallback)
     }
 
     /// Every word drawn or said from now on in `language` (its catalog read once here).

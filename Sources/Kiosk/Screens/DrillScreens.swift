@@ -32,7 +32,8 @@ extension DrillSeasonReport {
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         return DrillSeasonSheet(drill: drill, weeks: season.weeks.map { w in
             let (_, month, day) = w.monday.components
-            return DrillSeasonSheet.Week(label: "\(day) \(months[month - 1])", sessions: w.sessionIDs.count, team: DrillNumbers(w.team),
+            return DrillSeasonSheet.Week(monday: SeasonDay(dayNumber: w.monday.dayNumber, label: "\(day) \(months[month - 1])"),
+                                         sessions: w.sessionIDs.count, team: DrillNumbers(w.team),
                                          players: w.players.mapValues(DrillNumbers.init))
         })
     }

@@ -92,12 +92,12 @@ public struct SeasonScreenLoader {
     }
 
     /// The morning Check-in on the local day `date` falls on: the day's words and each roster player, answered or not.
-    public func checkIn(teamID: Int64, on date: Date) throws -> (dayLabel: String, lines: [CheckInLine]) {
+    public func checkIn(teamID: Int64, on date: Date) throws -> (day: SeasonDay, lines: [CheckInLine]) {
         let day = CalendarDay(date, in: calendar)
         let lines = try SessionReview.teamWellness(store: store, teamID: teamID, on: day).lines.map {
             CheckInLine(playerID: $0.playerID, name: $0.name, number: $0.number, answered: $0.wellness != nil)
         }
-        return (seasonDay(day).label, lines)
+        return (seasonDay(day), lines)
     }
 
     /// The readiness check just recorded: each player's result, in shirt-number order.

@@ -9,7 +9,7 @@ extension Frame {
     func checkInScreen() {
         guard let checkIn = state.checkIn else { return }
         let team = state.team
-        let day = checkIn.dayLabel.map { " · \($0)" } ?? ""
+        let day = checkIn.day.map { " · " + Self.seasonDayText($0) } ?? ""
         let area = topBar(title: tr("Check-in") + day + " · " + tr("{n} of {total}", ["n": "\(checkIn.answeredCount)", "total": "\(checkIn.lines.count)"]), colour: team.map { Colour($0.team.colour) },
                           back: (tr("‹ Done"), .checkIn(.close)))
         let (hint, grid) = area.splitTop(metrics.px(28), gap: metrics.px(6))

@@ -57,6 +57,6 @@ extension Frame {
                   ["clock": Self.recoveryClock(leftMs), "n": "\(min(shuttles, live.shuttleBeeps + 1))", "total": "\(shuttles)"])
     }
 
-    /// "6.5": a beep interval in seconds, one decimal.
-    static func seconds(_ ms: Int64) -> String { "\(ms / 1000).\((ms % 1000) / 100)" }
+    /// "6.5" ("6,5"): a beep interval in seconds, one decimal, as the kiosk's language writes it.
+    static func seconds(_ ms: Int64) -> String { decimal(Double(ms / 100) / 10, digits: 1) }
 }

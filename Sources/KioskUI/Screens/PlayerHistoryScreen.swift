@@ -40,7 +40,7 @@ extension Frame {
         let figures = [(tr("today", context: "a load figure"), Self.load(line.loadToday)), ("sRPE", Self.load(line.srpeToday)),
                        (tr("Strain", context: "table header, short"), Self.load(line.strain)),
                        (tr("Tolerance", context: "table header, short"), Self.load(line.tolerance)),
-                       (tr("ACWR"), line.acwr.map { String(format: "%.2f", $0) } ?? "–")]
+                       (tr("ACWR"), line.acwr.map { Self.decimal($0, digits: 2) } ?? "–")]
         // Each word with what it is the word of: "below" alone could be anything.
         let words = [(tr("load", context: "the load status word"), line.status), (tr("readiness", context: "the readiness word"), line.readiness)]
         // What each word needs: its label and the word whole on its pill.
@@ -145,7 +145,7 @@ extension Frame {
         }
         let hi = max(points.map(\.1).max()! * 1.2, 0.01)
         func y(_ v: Double) -> Int { plot.maxY - Int(v / hi * Double(plot.h)) }
-        scaleLabel(String(format: "%.2f", hi), plot)
+        scaleLabel(Self.decimal(hi, digits: 2), plot)
         let xy = points.map { (dayX($0.0, history, plot), y($0.1)) }
         canvas.polyline(xy, Theme.textDim, thickness: max(1, metrics.px(1)))
         for (x, yy) in xy { canvas.circle(cx: x, cy: yy, radius: max(3, metrics.px(4)), Theme.text) }
@@ -205,7 +205,7 @@ extension Frame {
         let values = history.checks.flatMap { [$0.lnRMSSD, $0.normalLow ?? $0.lnRMSSD, $0.normalHigh ?? $0.lnRMSSD] }
         let lo = values.min()! - 0.2, hi = values.max()! + 0.2
         func y(_ v: Double) -> Int { plot.maxY - Int((v - lo) / (hi - lo) * Double(plot.h)) }
-        scaleLabel(String(format: "%.1f", hi), plot)
+        scaleLabel(Self.decimal(hi, digits: 1), plot)
         // The band each check was read against, from that check to the next.
         for (i, c) in history.checks.enumerated() {
             guard let low = c.normalLow, let high = c.normalHigh else { continue }
@@ -257,8 +257,8 @@ extension Frame {
             let inner = r.inset(dx: metrics.px(10), dy: metrics.px(6))
             let (top, bottom) = inner.splitTop(inner.h * 11 / 20)
             // A fitness test: its HRex, and below against the previous test at the same pace: better / within / worse.
-            let value = s.load.map { Self.load($0) } ?? s.lnRMSSD.map { String(format: "ln %.2f", $0) }
-                ?? s.hrex.map { String(format: "HRex %.1f", $0) } ?? "–"
+            let value = s.load.map { Self.load($0) } ?? s.lnRMSSD.map { "ln " + Self.decimal($0, digits: 2) }
+                ?? s.hrex.map { "HRex " + Self.decimal($0, digits: 1) } ?? "–"
             let vw = canvas.measure(value, size: metrics.body, bold: true) + metrics.px(4)
             canvas.text(Self.seasonDayText(s.day), size: metrics.small + metrics.px(1), bold: true, in: Rect(top.x, top.y, top.w - vw, top.h))
             canvas.text(value, size: metrics.body, bold: true, in: Rect(top.maxX - vw, top.y, vw, top.h), align: .right)

@@ -95,7 +95,7 @@ extension Frame {
             canvas.text(word, size: max(minText, wordRow.h * 7 / 10), bold: true, in: wordRow, align: .center)
             guard !privacy else { continue }
             let figures = measured
-                ? [result.lnRMSSD.map { String(format: "ln %.2f", $0) }, result.restingBPM.map { tr("{n} bpm", ["n": "\(Int($0.rounded()))"]) }]
+                ? [result.lnRMSSD.map { "ln " + Self.decimal($0, digits: 2) }, result.restingBPM.map { tr("{n} bpm", ["n": "\(Int($0.rounded()))"]) }]
                     .compactMap { $0 }.joined(separator: " · ")
                 : tr("too little clean RR")
             canvas.text(figures, size: max(minText, figureRow.h * 6 / 10), colour: Theme.text.withAlpha(220), in: figureRow, align: .center)

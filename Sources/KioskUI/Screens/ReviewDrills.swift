@@ -62,7 +62,7 @@ extension Frame {
             let week = sheet.weeks[i]
             canvas.fillRounded(r, radius: metrics.px(8), Theme.surface)
             let lines = player == nil ? [r] : r.rows(2, gap: 0)
-            drillRow([week.label, "\(week.sessions)"], week.team, bold: true, in: lines[0], widths: widths)
+            drillRow([Self.seasonDayText(week.monday, weekday: false), "\(week.sessions)"], week.team, bold: true, in: lines[0], widths: widths)
             if let player, lines.count > 1 {
                 drillRow(["  \(player.shirtNumber) \(player.name)", ""], week.players[player.playerID], bold: false, in: lines[1], widths: widths)
             }

@@ -117,7 +117,7 @@ extension Frame {
             case .strain: seasonNumber(Self.load(line.strain), cell)
             case .tolerance: seasonNumber(Self.load(line.tolerance), cell)
             case .status: seasonWord(line.status, cell)
-            case .acwr: seasonNumber(line.acwr.map { String(format: "%.2f", $0) } ?? "–", cell)
+            case .acwr: seasonNumber(line.acwr.map { Self.decimal($0, digits: 2) } ?? "–", cell)
             case .readiness: seasonWord(line.readiness, cell)
             case .wellness: wellnessCell(line.wellness, cell)
             case .last:
@@ -147,8 +147,11 @@ extension Frame {
 
     /// "z −1.4"; "z –" without one (fewer than 7 earlier answers, or all of them the same).
     static func wellnessZ(_ w: WellnessFigure) -> String {
-        "z " + (w.z.map { String(format: "%+.1f", $0).replacingOccurrences(of: "-", with: "−") } ?? "–")
+        "z " + (w.z.map { ($0 >= 0 ? "+" : "") + decimal($0, digits: 1).replacingOccurrences(of: "-", with: "−") } ?? "–")
     }
+
+    /// A decimal as the kiosk's language writes it ("1.67", "1,67"), ungrouped.
+    static func decimal(_ value: Double, digits: Int) -> String { Localization.current.formatted(value, digits: digits) }
 
     private func seasonNumber(_ text: String, _ cell: Rect) {
         canvas.text(text, size: metrics.body - metrics.px(2), bold: true, in: cell, align: .center)

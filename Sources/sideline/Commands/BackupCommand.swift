@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Store
 
 /// `sideline backup`: a consistent copy of the database, safe while the kiosk records.
@@ -13,7 +14,7 @@ struct BackupCommand: ParsableCommand {
     @Option(help: "How many backups the folder keeps (the oldest beyond are deleted).") var keep: Int = DatabaseBackup.defaultKeep
 
     func validate() throws {
-        guard keep >= 1 else { throw ValidationError("--keep must be at least 1") }
+        guard keep >= 1 else { throw ValidationError(tr("--keep must be at least 1")) }
     }
 
     func run() throws {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Localization
 import SensorHub
 
 /// Bluetooth flags shared by `record`, `scan` and the kiosk.
@@ -10,8 +11,8 @@ struct BluetoothOptions: ParsableArguments {
     @Flag(help: "Log discarded Bluetooth packets.") var bluetoothVerbose = false
 
     func validate() throws {
-        guard BroadcastPolicy(rawValue: broadcast) != nil else { throw ValidationError("--broadcast must be never, always or over-budget") }
-        guard (1...32).contains(maxConnections) else { throw ValidationError("--max-connections must be between 1 and 32") }
+        guard BroadcastPolicy(rawValue: broadcast) != nil else { throw ValidationError(tr("--broadcast must be never, always or over-budget")) }
+        guard (1...32).contains(maxConnections) else { throw ValidationError(tr("--max-connections must be between 1 and 32")) }
     }
 
     var setup: BluetoothSetup {

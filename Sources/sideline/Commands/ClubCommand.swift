@@ -2,6 +2,7 @@ import ArgumentParser
 import ClubProtocol
 import ClubSync
 import Foundation
+import Localization
 import Store
 
 /// `sideline club …`: this kiosk in a club (docs/CLUB.md). The command line parses; `ClubSync` does.
@@ -30,7 +31,8 @@ struct ClubJoinCommand: ParsableCommand {
     func run() throws {
         let store = try database.open()
         let link = try ClubMembership.join(store: store, server: url, code: code, caFile: caFile)
-        print("joined the club \(link.clubName) at \(link.server) as \(link.kioskName); `sideline club sync` sends what waits")
+        print(tr("joined the club {club} at {server} as {kiosk}; `sideline club sync` sends what waits",
+                 ["club": link.clubName, "server": link.server, "kiosk": link.kioskName]))
     }
 }
 
@@ -59,7 +61,7 @@ struct ClubSyncCommand: ParsableCommand {
 
     func validate() throws {
         if let chunkBytes, !(1...UploadRequest.maxChunk).contains(chunkBytes) {
-            throw ValidationError("--chunk-bytes must be 1 to \(UploadRequest.maxChunk)")
+            throw ValidationError(tr("--chunk-bytes must be 1 to {most}", ["most": "\(UploadRequest.maxChunk)"]))
         }
     }
 
@@ -71,16 +73,18 @@ struct ClubSyncCommand: ParsableCommand {
         let outcome = ClubSyncRun.runAnsweringRequests(store: store, caFile: ca, chunkBytes: chunkBytes, leftClub: { link, server in
             // Left on the kiosk's screen: this pass asked the server to revoke the token.
             switch server {
-            case .revoked: print("the token of the club \(link.clubName), left on the kiosk, is revoked there")
-            case .unknownThere: print("the token of the club \(link.clubName), left on the kiosk, was unknown there")
-            case .notRevoked(let problem): print("the token of the club \(link.clubName), left on the kiosk, is not revoked yet: \(problem); the next pass asks again")
+            case .revoked: print(tr("the token of the club {club}, left on the kiosk, is revoked there", ["club": link.clubName]))
+            case .unknownThere: print(tr("the token of the club {club}, left on the kiosk, was unknown there", ["club": link.clubName]))
+            case .notRevoked(let problem):
+                print(tr("the token of the club {club}, left on the kiosk, is not revoked yet: {problem}; the next pass asks again",
+                         ["club": link.clubName, "problem": problem.description]))
             case .notAsked: break
             }
         }) { outcome in
             passes += 1
             // What each pass did; a pass that stopped on a problem says it as the exit's one line below.
             guard case .passed(let report, let joined) = outcome else { return }
-            if let joined { print("joined the club \(joined.clubName) at \(joined.server) as \(joined.kioskName)") }
+            if let joined { print(tr("joined the club {club} at {server} as {kiosk}", ["club": joined.clubName, "server": joined.server, "kiosk": joined.kioskName])) }
             for line in report.sessionLines + report.heldForConsent { print(line) }
             if report.problem == nil { print(passes > 1 ? "another pass, asked for during the last: \(report.line)" : report.line) }
         }
@@ -121,16 +125,17 @@ struct ClubLeaveCommand: ParsableCommand {
 
     func run() throws {
         let (link, server) = try ClubMembership.leave(store: try database.open())
+        let club = ["club": link.clubName, "server": link.server, "kiosk": link.kioskName]
         switch server {
         case .revoked:
-            print("left the club \(link.clubName) (\(link.server)): its token is revoked there; everything recorded stays here")
+            print(tr("left the club {club} ({server}): its token is revoked there; everything recorded stays here", club))
         case .unknownThere:
-            print("left the club \(link.clubName) (\(link.server)): the server no longer knew its token; everything recorded stays here")
+            print(tr("left the club {club} ({server}): the server no longer knew its token; everything recorded stays here", club))
         case .notRevoked(let problem):
-            print("left the club \(link.clubName) here only: \(problem) — its token was not revoked on the server "
-                  + "(the club's admin: `sideline-club revoke-kiosk --club '\(link.clubName)' \(link.kioskName)`); everything recorded stays here")
+            print(tr("left the club {club} here only: {problem} — its token was not revoked on the server (the club's admin: `sideline-club revoke-kiosk --club '{club}' {kiosk}`); everything recorded stays here",
+                     club.merging(["problem": problem.description]) { $1 }))
         case .notAsked:
-            print("left the club \(link.clubName) here only; everything recorded stays here")
+            print(tr("left the club {club} here only; everything recorded stays here", club))
         }
     }
 }

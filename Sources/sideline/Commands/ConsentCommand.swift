@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Store
 import TeamCore
 
@@ -24,11 +25,11 @@ struct ConsentCommand: ParsableCommand {
     @Flag(help: "JSON instead of a table (listing).") var json = false
 
     func validate() throws {
-        if (on == nil) != (by == nil) { throw ValidationError("give --on and --by together") }
-        if on != nil && clear { throw ValidationError("--clear does not go with --on and --by") }
-        if (on != nil || clear) && number == nil { throw ValidationError("--number says whose consent") }
-        if (on != nil || clear) && json { throw ValidationError("--json lists; it does not go with --on, --by or --clear") }
-        if number != nil && on == nil && !clear { throw ValidationError("--number goes with --on and --by, or --clear") }
+        if (on == nil) != (by == nil) { throw ValidationError(tr("give --on and --by together")) }
+        if on != nil && clear { throw ValidationError(tr("--clear does not go with --on and --by")) }
+        if (on != nil || clear) && number == nil { throw ValidationError(tr("--number says whose consent")) }
+        if (on != nil || clear) && json { throw ValidationError(tr("--json lists; it does not go with --on, --by or --clear")) }
+        if number != nil && on == nil && !clear { throw ValidationError(tr("--number goes with --on and --by, or --clear")) }
     }
 
     func run() throws {
@@ -38,19 +39,21 @@ struct ConsentCommand: ParsableCommand {
         let roster = try store.roster(teamID: team.id)
         guard let number else { return try list(roster, team: team, requireConsent: store.kioskSettings().requireConsent) }
         guard let entry = roster.first(where: { $0.shirtNumber == number }) else {
-            throw UserError("no player wears #\(number) in \(team.name); nothing was changed")
+            throw UserError(tr("no player wears #{number} in {team}; nothing was changed", ["number": "\(number)", "team": team.name]))
         }
         var consent: Consent?
         if let on, let by {
-            guard let day = CalendarDay(iso: on) else { throw UserError("--on \(on.prefix(40)): a date like 2026-09-01; nothing was changed") }
+            guard let day = CalendarDay(iso: on) else { throw UserError(tr("--on {day}: a date like 2026-09-01; nothing was changed", ["day": String(on.prefix(40))])) }
             consent = Consent(day: day, givenBy: by.trimmingCharacters(in: .whitespaces))
         }
         do {
             try store.setConsent(consent, playerID: entry.playerID, today: CalendarDay(Date(), in: .current))
         } catch StoreError.invalid(let problem) {
-            throw UserError("\(problem); nothing was changed")
+            throw UserError(tr("{problem}; nothing was changed", ["problem": tr(problem)]))
         }
-        print("#\(number) \(entry.player.fullName) of \(team.name): consent " + (consent.map(\.sentence) ?? "cleared (none on file)"))
+        let who = ["number": "\(number)", "player": entry.player.fullName, "team": team.name]
+        print(consent.map { tr("#{number} {player} of {team}: consent {consent}", who.merging(["consent": Self.sentence($0)]) { $1 }) }
+              ?? tr("#{number} {player} of {team}: consent cleared (none on file)", who))
     }
 
     func list(_ roster: [RosterEntry], team: Team, requireConsent: Bool) throws {
@@ -64,10 +67,16 @@ struct ConsentCommand: ParsableCommand {
                                                   options: [.prettyPrinted, .sortedKeys])
             return print(String(decoding: data, as: UTF8.self))
         }
-        print("\(team.name): \(roster.count - lacking) of \(roster.count) with consent on file; "
-              + (requireConsent ? "the club requires it before sessions sync" : "the club does not require it"))
+        let counts = ["team": team.name, "with": "\(roster.count - lacking)", "n": "\(roster.count)"]
+        print(requireConsent ? tr("{team}: {with} of {n} with consent on file; the club requires it before sessions sync", counts)
+                             : tr("{team}: {with} of {n} with consent on file; the club does not require it", counts))
         for e in roster {
-            print("#\(e.shirtNumber)\t\(e.player.fullName)\t" + (e.player.consent.map(\.sentence) ?? "none on file"))
+            print("#\(e.shirtNumber)\t\(e.player.fullName)\t" + (e.player.consent.map(Self.sentence) ?? tr("none on file")))
         }
+    }
+
+    /// `Consent.sentence` ("on file: 2026-09-01, by …") in the command's language.
+    static func sentence(_ consent: Consent) -> String {
+        tr("on file: {day}, by {by}", ["day": "\(consent.day)", "by": consent.givenBy])
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Store
 import TeamCore
 
@@ -21,11 +22,13 @@ struct DeleteSessionCommand: ParsableCommand {
             throw StoreError.unknownSession(id)
         }
         let length = overview.effortMs.map { Formatting.duration(Double($0) / 1000) } ?? "–"
-        let question = "Delete session \(id) of \(overview.teamName) (\(Formatting.dateTime(session.startedAt)), \(overview.playerCount) players, "
-            + "\(length), \(overview.sampleCount) samples) and everything recorded in it?"
+        let question = trn("Delete session {id} of {team} ({when}, {n} player, {length}, {samples} samples) and everything recorded in it?",
+                           "Delete session {id} of {team} ({when}, {n} players, {length}, {samples} samples) and everything recorded in it?",
+                           n: overview.playerCount, ["id": "\(id)", "team": overview.teamName, "when": Formatting.dateTime(session.startedAt),
+                                                     "length": length, "samples": "\(overview.sampleCount)"])
         guard TerminalQuestion.ask(question, assumeYes: yes) else { return print(TerminalQuestion.declined) }
         try store.deleteSession(id)
-        print("deleted session \(id) of \(overview.teamName)")
+        print(tr("deleted session {id} of {team}", ["id": "\(id)", "team": overview.teamName]))
     }
 }
 
@@ -36,7 +39,7 @@ enum Recording {
     static func refuseIfLive(_ sessions: [Session], store: SidelineStore, what: String) throws {
         let running = sessions.contains { $0.state == .running || $0.state == .paused }
         if running, RecorderLock(databasePath: store.path) == nil {
-            throw UserError("\(what) (the kiosk or `record` is writing it); stop the recording first; nothing was deleted")
+            throw UserError(tr("{what} (the kiosk or `record` is writing it); stop the recording first; nothing was deleted", ["what": what]))
         }
     }
 }

@@ -2,6 +2,7 @@ import Analytics
 import ArgumentParser
 import Exports
 import Foundation
+import Localization
 import SessionReview
 import Store
 import TeamCore
@@ -29,13 +30,13 @@ struct DrillsCommand: ParsableCommand {
 
     func validate() throws {
         switch (team, session) {
-        case (nil, nil): throw ValidationError("give --team (the library, --add, --drill) or --session")
-        case (.some, .some): throw ValidationError("--team or --session, not both")
+        case (nil, nil): throw ValidationError(tr("give --team (the library, --add, --drill) or --session"))
+        case (.some, .some): throw ValidationError(tr("--team or --session, not both"))
         default: break
         }
-        if add != nil, drill != nil { throw ValidationError("--add or --drill, not both") }
-        if minutes != nil, add == nil { throw ValidationError("--minutes goes with --add") }
-        if add != nil, json { throw ValidationError("--json lists; it does not go with --add") }
+        if add != nil, drill != nil { throw ValidationError(tr("--add or --drill, not both")) }
+        if minutes != nil, add == nil { throw ValidationError(tr("--minutes goes with --add")) }
+        if add != nil, json { throw ValidationError(tr("--json lists; it does not go with --add")) }
     }
 
     func run() throws {
@@ -45,7 +46,8 @@ struct DrillsCommand: ParsableCommand {
             let store = try database.open()
             let record = try store.requireTeam(named: team)
             let drill = try store.addDrill(teamID: record.id, name: add, plannedMinutes: minutes)
-            print("\(record.name): drill '\(drill.name)' added\(drill.plannedMinutes.map { " (\($0) min planned)" } ?? "")")
+            let added = ["team": record.name, "drill": drill.name, "minutes": drill.plannedMinutes.map { "\($0)" } ?? ""]
+            print(drill.plannedMinutes == nil ? tr("{team}: drill '{drill}' added", added) : tr("{team}: drill '{drill}' added ({minutes} min planned)", added))
             return
         }
         let store = try database.openForReading()
@@ -57,7 +59,7 @@ struct DrillsCommand: ParsableCommand {
                 ["id": d.id, "name": d.name, "plannedMinutes": d.plannedMinutes.map { $0 as Any } ?? NSNull()]
             }])
         }
-        print("\(record.name) · \(drills.count) drill\(drills.count == 1 ? "" : "s")")
+        print(record.name + " · " + trn("{n} drill", "{n} drills", n: drills.count))
         for d in drills { print("  \(d.name)\(d.plannedMinutes.map { " · \($0) min" } ?? "")") }
     }
 
@@ -71,7 +73,8 @@ struct DrillsCommand: ParsableCommand {
                                       }]) { a, _ in a }
                                   }])
         }
-        print("session \(id) · \(Formatting.dateTime(report.session.startedAt)) · \(report.drills.count) drill\(report.drills.count == 1 ? "" : "s")")
+        print([tr("session {id}", ["id": "\(id)"]), Formatting.dateTime(report.session.startedAt), trn("{n} drill", "{n} drills", n: report.drills.count)]
+              .joined(separator: " · "))
         for line in report.drills {
             print("\n\(line.phase.name) · \(Self.clock(line.phase.fromMs))–\(Self.clock(line.phase.toMs))")
             Self.table(line.players.map { ("#\($0.number) \($0.name)", $0.figures) }, team: line.team)
@@ -92,10 +95,12 @@ struct DrillsCommand: ParsableCommand {
                  }]
             }])
         }
-        guard !report.season.weeks.isEmpty else { throw UserError("team '\(team.name)' has no session with a drill named '\(drill)' (see `sideline drills --team`)") }
-        print("\(team.name) · \(report.drill) across the season · \(report.season.weeks.count) week\(report.season.weeks.count == 1 ? "" : "s")")
+        guard !report.season.weeks.isEmpty else { throw UserError(tr("team '{team}' has no session with a drill named '{drill}' (see `sideline drills --team`)", ["team": team.name, "drill": drill])) }
+        print(trn("{team} · {drill} across the season · {n} week", "{team} · {drill} across the season · {n} weeks", n: report.season.weeks.count,
+                  ["team": team.name, "drill": report.drill]))
         for w in report.season.weeks {
-            print("\nweek of \(w.monday) · session\(w.sessionIDs.count == 1 ? "" : "s") \(w.sessionIDs.map(String.init).joined(separator: ", "))")
+            print("\n" + trn("week of {monday} · session {ids}", "week of {monday} · sessions {ids}", n: w.sessionIDs.count,
+                             ["monday": "\(w.monday)", "ids": w.sessionIDs.map(String.init).joined(separator: ", ")]))
             Self.table(ordered(w.players).map { id, f in ("#\(players[id]?.number ?? 0) \(players[id]?.name ?? "")", f) }, team: w.team)
         }
     }
@@ -103,7 +108,7 @@ struct DrillsCommand: ParsableCommand {
     /// Players then the team: minutes, mean, peak, % above 85 % HRmax, TRIMP, minutes in zones 1–5.
     private static func table(_ rows: [(String, DrillFigures)], team: TeamDrillFigures) {
         func number(_ x: Double?, _ digits: Int = 1) -> String { x.map { Formatting.decimal($0, digits: digits) } ?? "–" }
-        print("player                   min   mean  peak  >85%   TRIMP   z1   z2   z3   z4   z5")
+        print(tr("player                   min   mean  peak  >85%   TRIMP   z1   z2   z3   z4   z5"))
         func line(_ who: String, _ cells: [String]) {
             print(pad(String(who.prefix(22)), 22) + zip(cells, [6, 6, 6, 6, 8, 5, 5, 5, 5, 5]).map { pad($0, $1, right: true) }.joined())
         }
@@ -111,7 +116,7 @@ struct DrillsCommand: ParsableCommand {
             line(who, [number(f.minutes), number(f.meanBPM, 0), f.peakBPM.map(String.init) ?? "–", number(f.highIntensityPercent, 0),
                        number(f.trimp)] + HeartRateZone.allCases.dropFirst().map { number(f.zones.minutes($0)) })
         }
-        line("team (mean of \(team.players))", [number(team.minutes), number(team.meanBPM, 0), number(team.peakBPM, 0),
+        line(tr("team (mean of {n})", ["n": "\(team.players)"]), [number(team.minutes), number(team.meanBPM, 0), number(team.peakBPM, 0),
                                                number(team.highIntensityPercent, 0), number(team.trimp)]
              + team.zoneMinutes.dropFirst().map { number($0) })
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Store
 import TeamCore
 
@@ -23,16 +24,18 @@ struct ErasePlayerCommand: ParsableCommand {
         let store = try database.open()
         let team = try store.requireTeam(named: team)
         guard let entry = try store.roster(teamID: team.id).first(where: { $0.shirtNumber == number }) else {
-            throw UserError("no player wears #\(number) in \(team.name); nothing was erased")
+            throw UserError(tr("no player wears #{number} in {team}; nothing was erased", ["number": "\(number)", "team": team.name]))
         }
         try Recording.refuseIfLive(try store.sessions(ofPlayer: entry.playerID), store: store,
-                                   what: "#\(number) is in a session being recorded")
+                                   what: tr("#{number} is in a session being recorded", ["number": "\(number)"]))
         let sessions = try store.sessions(ofPlayer: entry.playerID).count
-        let question = "Erase #\(number) \(entry.player.fullName) of \(team.name) and their heart rates in \(sessions) session"
-            + "\(sessions == 1 ? "" : "s") for good?"
+        let who = ["number": "\(number)", "player": entry.player.fullName, "team": team.name]
+        let question = trn("Erase #{number} {player} of {team} and their heart rates in {n} session for good?",
+                           "Erase #{number} {player} of {team} and their heart rates in {n} sessions for good?", n: sessions, who)
         guard TerminalQuestion.ask(question, assumeYes: yes) else { return print(TerminalQuestion.declined) }
         let erased = try store.erasePlayer(entry.playerID, by: "sideline erase-player (user \(ProcessInfo.processInfo.userName))")
-        print("erased #\(number) of \(team.name): \(erased.samples) readings in \(erased.sessions) session\(erased.sessions == 1 ? "" : "s"); "
-              + "backups keep their copy until they age out")
+        print(trn("erased #{number} of {team}: {readings} readings in {n} session; backups keep their copy until they age out",
+                  "erased #{number} of {team}: {readings} readings in {n} sessions; backups keep their copy until they age out",
+                  n: erased.sessions, who.merging(["readings": "\(erased.samples)"]) { $1 }))
     }
 }

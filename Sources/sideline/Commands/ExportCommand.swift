@@ -3,6 +3,7 @@ import ArgumentParser
 import Exports
 import StoredExports
 import Foundation
+import Localization
 import Store
 
 struct ExportCommand: ParsableCommand {
@@ -31,7 +32,7 @@ struct ExportCommand: ParsableCommand {
         case "tcx": formats = [.tcx]
         case "fit": formats = [.fit]
         case "json": formats = [.json]
-        default: throw UserError("unknown --format '\(format)'; use csv, tcx, fit or json")
+        default: throw UserError(tr("unknown --format '{format}'; use csv, tcx, fit or json", ["format": format]))
         }
         for path in try export.write(formats, to: out) { print(path) }
     }
@@ -40,9 +41,9 @@ struct ExportCommand: ParsableCommand {
     static func window(parsing text: String) throws -> HRVWindow {
         let parts = text.split(separator: "-").map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == 2, let from = parts[0], let to = parts[1], from >= 0, to > from else {
-            throw UserError("--hrv-window '\(text)' is not FROM-TO in minutes, e.g. 0-5")
+            throw UserError(tr("--hrv-window '{window}' is not FROM-TO in minutes, e.g. 0-5", ["window": text]))
         }
-        return HRVWindow(label: "\(Formatting.decimal(from))-\(Formatting.decimal(to)) min",
+        return HRVWindow(label: "\(Formatting.plainDecimal(from))-\(Formatting.plainDecimal(to)) min",
                          fromMs: Int64(from * 60_000), toMs: Int64(to * 60_000))
     }
 }

@@ -2,6 +2,7 @@ import Analytics
 import ArgumentParser
 import Exports
 import Foundation
+import Localization
 import SessionReview
 import Store
 import TeamCore
@@ -36,18 +37,20 @@ struct FitnessCommand: ParsableCommand {
             return
         }
         guard fitness.players.contains(where: { !$0.tests.isEmpty }) else {
-            print("no fitness tests of \(team.name) yet (record one with `sideline record --fitness-test 240`)")
+            print(tr("no fitness tests of {team} yet (record one with `sideline record --fitness-test 240`)", ["team": team.name]))
             return
         }
-        print("#   player                date        protocol            HRex  HRR60  change  vs typical error \(String(format: "%.1f", FitnessTest.typicalErrorPoints))")
+        print([pad("#", 3), pad(tr("player"), 20), " " + pad(tr("date"), 10), " " + pad(tr("protocol"), 18), pad("HRex", 6, right: true),
+               pad("HRR60", 6, right: true), pad(tr("change"), 7, right: true),
+               " " + tr("vs typical error {points}", ["points": Formatting.decimal(FitnessTest.typicalErrorPoints, digits: 1)])].joined(separator: " "))
         for p in fitness.players {
             for t in p.tests {
                 print(["" + pad("\(p.number)", 3), pad(String(p.name.prefix(20)), 20), " " + t.result.day.description,
                        " " + pad(t.result.protocolKey, 18),
-                       pad(t.result.hrex.map { String(format: "%.1f%%", $0) } ?? "–", 6, right: true),
+                       pad(t.result.hrex.map { Formatting.decimal($0, digits: 1) + "%" } ?? "–", 6, right: true),
                        pad(t.result.hrr60.map { String(format: "%.0f", $0) } ?? "–", 6, right: true),
-                       pad(t.hrexChange.map { String(format: "%+.1f", $0) } ?? "–", 7, right: true),
-                       " " + (t.change?.rawValue ?? (t.previous == nil ? "first test" : "–"))].joined(separator: " "))
+                       pad(t.hrexChange.map { ($0 >= 0 ? "+" : "") + Formatting.decimal($0, digits: 1) } ?? "–", 7, right: true),
+                       " " + (t.change.map { tr($0.label) } ?? (t.previous == nil ? tr("first test") : "–"))].joined(separator: " "))
             }
         }
     }

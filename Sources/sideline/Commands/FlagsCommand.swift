@@ -2,6 +2,7 @@ import Analytics
 import ArgumentParser
 import Exports
 import Foundation
+import Localization
 import SessionReview
 import Store
 import TeamCore
@@ -25,8 +26,8 @@ struct FlagsCommand: ParsableCommand {
     @Flag(help: "JSON instead of a list (dismissed flags included, marked).") var json = false
 
     func validate() throws {
-        if let on, CalendarDay(iso: on) == nil { throw ValidationError("--on: '\(on)' is not a date like 2026-03-14") }
-        if dismiss != nil, json { throw ValidationError("--json lists; it does not go with --dismiss") }
+        if let on, CalendarDay(iso: on) == nil { throw ValidationError(tr("--on: '{day}' is not a date like 2026-03-14", ["day": on])) }
+        if dismiss != nil, json { throw ValidationError(tr("--json lists; it does not go with --dismiss")) }
     }
 
     func run() throws {
@@ -36,10 +37,12 @@ struct FlagsCommand: ParsableCommand {
             let team = try store.requireTeam(named: team)
             let list = try SessionReview.flags(store: store, teamID: team.id, on: day)
             guard let flag = list.flag(key: dismiss) else {
-                throw UserError("no flag '\(dismiss.prefix(80))' in \(team.name)'s list on \(day) (see `sideline flags --team \(team.name)`); nothing was changed")
+                throw UserError(tr("no flag '{key}' in {team}'s list on {day} (see `sideline flags --team {team}`); nothing was changed",
+                                   ["key": String(dismiss.prefix(80)), "team": team.name, "day": "\(day)"]))
             }
             try store.dismissFlag(teamID: team.id, key: flag.key, on: day)
-            print("\(team.name) · \(day): dismissed for the day — \(flag.kind.title): \(flag.subject.title)")
+            print(tr("{team} · {day}: dismissed for the day — {flag}: {subject}",
+                     ["team": team.name, "day": "\(day)", "flag": tr(flag.kind.title), "subject": flag.subject.title]))
             return
         }
         let store = try database.openForReading()
@@ -51,10 +54,10 @@ struct FlagsCommand: ParsableCommand {
             print(String(decoding: data, as: UTF8.self))
             return
         }
-        let hidden = list.dismissed.isEmpty ? "" : " · \(list.dismissed.count) dismissed for the day"
-        print("\(team.name) · needs attention on \(day): \(list.active.count)\(hidden)")
+        let hidden = list.dismissed.isEmpty ? "" : " · " + tr("{n} dismissed for the day", ["n": "\(list.dismissed.count)"])
+        print(tr("{team} · needs attention on {day}: {n}", ["team": team.name, "day": "\(day)", "n": "\(list.active.count)"]) + hidden)
         for f in list.active {
-            print([pad(f.key, 28), pad(f.kind.title, 28), pad(f.subject.title, 30), f.reason, "— " + f.advice].joined(separator: "  "))
+            print([pad(f.key, 28), pad(tr(f.kind.title), 28), pad(f.subject.title, 30), f.reasonMessage.translated, "— " + tr(f.advice)].joined(separator: "  "))
         }
     }
 }

@@ -1,6 +1,7 @@
 import Analytics
 import ArgumentParser
 import Foundation
+import Localization
 import TeamCore
 
 /// Runs the RR pipeline on a plain list of RR intervals: what the review
@@ -17,14 +18,14 @@ struct HRVCommand: ParsableCommand {
         if file == "-" {
             text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         } else {
-            guard let data = FileManager.default.contents(atPath: file) else { throw UserError("cannot read \(file)") }
+            guard let data = FileManager.default.contents(atPath: file) else { throw UserError(tr("cannot read {file}", ["file": file])) }
             text = String(decoding: data, as: UTF8.self)
         }
         var rr: [Double] = []
         for (n, line) in text.split(whereSeparator: \.isNewline).enumerated() {
             let field = line.trimmingCharacters(in: .whitespaces)
             if field.isEmpty || field.hasPrefix("#") { continue }
-            guard let value = Double(field), value.isFinite else { throw UserError("\(file):\(n + 1): '\(field)' is not a number of ms") }
+            guard let value = Double(field), value.isFinite else { throw UserError(tr("{file}:{line}: '{field}' is not a number of ms", ["file": file, "line": "\(n + 1)", "field": field])) }
             rr.append(value)
         }
         let out = RRListReport.json(rrMs: rr)

@@ -1,6 +1,7 @@
 import Appliance
 import ArgumentParser
 import Foundation
+import Localization
 import PlayerPhotos
 import Store
 import TeamCore
@@ -20,13 +21,13 @@ struct ImportRosterCommand: ParsableCommand {
         do {
             bytes = try StickFile.read(file, atMost: RosterCSV.maxFileBytes)
         } catch {
-            throw UserError("roster not imported, nothing changed: \(file): \(error.description)")
+            throw UserError(tr("roster not imported, nothing changed: {file}: {problem}", ["file": file, "problem": error.description]))
         }
         let text: String
         do {
             text = try RosterText.decode(bytes)
         } catch {
-            throw UserError("roster not imported, nothing changed; fix \(file): \(error)")
+            throw UserError(tr("roster not imported, nothing changed; fix {file}: {problem}", ["file": file, "problem": "\(error)"]))
         }
         let rows: [RosterCSV.Row]
         switch RosterCSV.parse(text) {
@@ -45,11 +46,13 @@ struct ImportRosterCommand: ParsableCommand {
         } catch StoreError.rosterRejected(let lines) {
             throw Self.rejected(file, lines)
         }
-        print("imported \(rows.count) players into \(target.name)" + (photos.isEmpty ? "" : " with \(photos.count) photo\(photos.count == 1 ? "" : "s")"))
+        print(photos.isEmpty ? trn("imported {n} player into {team}", "imported {n} players into {team}", n: rows.count, ["team": target.name])
+              : trn("imported {n} player into {team} with {photos} photos", "imported {n} players into {team} with {photos} photos", n: rows.count,
+                    ["team": target.name, "photos": "\(photos.count)"]))
         for note in RosterCSV.formulaNotes(rows).prefix(20) { print("note: \(note)") }
     }
 
     static func rejected(_ file: String, _ lines: [String]) -> UserError {
-        UserError("roster not imported, nothing changed; fix these lines of \(file):\n" + lines.map { "  \($0)" }.joined(separator: "\n"))
+        UserError(tr("roster not imported, nothing changed; fix these lines of {file}:", ["file": file]) + "\n" + lines.map { "  \($0)" }.joined(separator: "\n"))
     }
 }

@@ -96,7 +96,7 @@ struct KioskCommand: ParsableCommand {
         launch.usbMounts = usbMounts
         launch.clubCAFile = clubCAFile
         launch.clubSync = clubSync
-        launch.language = language.flatMap(Language.init(code:)) ?? Language.fromEnvironment(ProcessInfo.processInfo.environment)
+        launch.language = Language.fallback(configured: language, environment: ProcessInfo.processInfo.environment)
         try launch.run(store: store, startup: startup)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Exports
 import Foundation
+import Localization
 import StoredExports
 import Store
 
@@ -23,7 +24,7 @@ struct PlayerDataCommand: ParsableCommand {
         let store = try database.openForReading()
         let team = try store.requireTeam(named: team)
         guard let entry = try store.roster(teamID: team.id).first(where: { $0.shirtNumber == number }) else {
-            throw UserError("no player wears #\(number) in \(team.name); nothing was written")
+            throw UserError(tr("no player wears #{number} in {team}; nothing was written", ["number": "\(number)", "team": team.name]))
         }
         do {
             print(try StoredPlayerData.write(store: store, playerID: entry.playerID, to: out))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import SessionReview
 import Store
 import TeamCore
@@ -23,17 +24,19 @@ struct RPECommand: ParsableCommand {
     @Flag(help: "JSON instead of a table (listing).") var json = false
 
     func validate() throws {
-        if (number == nil) != (value == nil) { throw ValidationError("give --number and --value together (or neither, to list)") }
-        if number != nil, json { throw ValidationError("--json lists; it does not go with --number and --value") }
-        if number == nil, coach { throw ValidationError("--coach goes with --number and --value") }
+        if (number == nil) != (value == nil) { throw ValidationError(tr("give --number and --value together (or neither, to list)")) }
+        if number != nil, json { throw ValidationError(tr("--json lists; it does not go with --number and --value")) }
+        if number == nil, coach { throw ValidationError(tr("--coach goes with --number and --value")) }
     }
 
     func run() throws {
         if let number, let value {
             let store = try database.open()
             let rating = try store.rateSession(session, number: number, rpe: value, byCoach: coach)
-            let anchor = SessionRPE.anchor(rating.rpe).map { " (\($0))" } ?? ""
-            print("session \(session): #\(number) rated \(rating.rpe)\(anchor)\(coach ? " by the coach" : "")")
+            let rated = ["session": "\(session)", "number": "\(number)", "rpe": "\(rating.rpe)", "anchor": SessionRPE.anchor(rating.rpe).map { tr($0) } ?? ""]
+            print(rated["anchor"]!.isEmpty
+                  ? (coach ? tr("session {session}: #{number} rated {rpe} by the coach", rated) : tr("session {session}: #{number} rated {rpe}", rated))
+                  : (coach ? tr("session {session}: #{number} rated {rpe} ({anchor}) by the coach", rated) : tr("session {session}: #{number} rated {rpe} ({anchor})", rated)))
             return
         }
         let sheet = try SessionReview.ratingSheet(store: try database.openForReading(), sessionID: session)
@@ -44,14 +47,15 @@ struct RPECommand: ParsableCommand {
         }
         let minutes = sheet.effortMinutes.map { Formatting.decimal($0, digits: 1) + " min" } ?? "–"
         let rated = sheet.lines.filter { $0.rating != nil }.count
-        print("session \(session) · \(Formatting.dateTime(sheet.session.startedAt)) · effort \(minutes) · \(rated) of \(sheet.lines.count) rated")
-        print("#   player                RPE  anchor            sRPE load  rated at")
+        print([tr("session {id}", ["id": "\(session)"]), Formatting.dateTime(sheet.session.startedAt), tr("effort {duration}", ["duration": minutes]),
+               tr("{rated} of {n} rated", ["rated": "\(rated)", "n": "\(sheet.lines.count)"])].joined(separator: " · "))
+        print(tr("#   player                RPE  anchor            sRPE load  rated at"))
         for l in sheet.lines {
             let r = l.rating
             print([pad("\(l.number)", 3), pad(String(l.name.prefix(20)), 20), pad(r.map { "\($0.rpe)" } ?? "–", 4, right: true),
-                   " " + pad(r.flatMap { SessionRPE.anchor($0.rpe) } ?? "", 16),
+                   " " + pad(r.flatMap { SessionRPE.anchor($0.rpe) }.map { tr($0) } ?? "", 16),
                    pad(l.srpeLoad.map { Formatting.decimal($0, digits: 0) } ?? "–", 10, right: true),
-                   " " + (r.map { Formatting.dateTime($0.ratedAt) + ($0.byCoach ? " (coach)" : "") } ?? "–")].joined(separator: " "))
+                   " " + (r.map { Formatting.dateTime($0.ratedAt) + ($0.byCoach ? " " + tr("(coach)") : "") } ?? "–")].joined(separator: " "))
         }
     }
 

@@ -2,6 +2,7 @@ import Analytics
 import ArgumentParser
 import Exports
 import Foundation
+import Localization
 import SessionReview
 import Store
 import TeamCore
@@ -23,7 +24,7 @@ struct ReadinessCommand: ParsableCommand {
     @Flag(help: "JSON instead of text.") var json = false
 
     func validate() throws {
-        guard last > 0 else { throw ValidationError("--last must be at least 1") }
+        guard last > 0 else { throw ValidationError(tr("--last must be at least 1")) }
     }
 
     func run() throws {
@@ -45,20 +46,24 @@ struct ReadinessCommand: ParsableCommand {
             print(String(decoding: data, as: UTF8.self))
             return
         }
-        if checks.isEmpty { print("no readiness checks of \(team.name) yet (record one with `sideline record --readiness 180`)") }
+        if checks.isEmpty { print(tr("no readiness checks of {team} yet (record one with `sideline record --readiness 180`)", ["team": team.name])) }
+        let two = { (x: Double) in Formatting.decimal(x, digits: 2) }
         for c in checks {
             let length = c.session.recordedMs.map { Formatting.duration(Double($0) / 1000) } ?? "–"
-            print("check \(c.session.id)\t\(Formatting.dateTime(c.session.startedAt))\t\(c.posture)\t\(length)\t\(c.players.count) players")
-            print("  #   player                lnRMSSD   RMSSD  rest HR  corrected  status             baseline  normal range")
+            print([tr("check {id}", ["id": "\(c.session.id)"]), Formatting.dateTime(c.session.startedAt), SessionTags.Posture(rawValue: c.posture).map { tr($0.word) } ?? c.posture, length,
+                   trn("{n} player", "{n} players", n: c.players.count)].joined(separator: "\t"))
+            print(["  " + pad("#", 3), pad(tr("player"), 20), pad("lnRMSSD", 8, right: true), pad("RMSSD", 7, right: true),
+                   pad(tr("rest HR"), 8, right: true), pad(tr("corrected"), 10, right: true), " " + pad(tr("status"), 18),
+                   pad(tr("baseline"), 8, right: true), " " + tr("normal range")].joined(separator: " "))
             for p in c.players.sorted(by: { $0.number < $1.number }) {
                 let a = p.assessment, check = a.check
-                let range = zip2(a.normalLow, a.normalHigh).map { String(format: "%.2f–%.2f", $0, $1) } ?? "–"
+                let range = zip2(a.normalLow, a.normalHigh).map { two($0) + "–" + two($1) } ?? "–"
                 print(["  " + pad("\(p.number)", 3), pad(String(p.name.prefix(20)), 20),
-                       pad(check.lnRMSSD.map { String(format: "%.2f", $0) } ?? "–", 8, right: true),
-                       pad(check.lnRMSSD.map { String(format: "%.0f ms", exp($0)) } ?? "–", 7, right: true),
-                       pad(check.restingBPM.map { String(format: "%.0f bpm", $0) } ?? "–", 8, right: true),
-                       pad(check.correctedShare.map { String(format: "%.1f %%", $0 * 100) } ?? "–", 10, right: true),
-                       " " + pad(a.status.rawValue, 18), pad(a.baseline.map { String(format: "%.2f", $0) } ?? "–", 8, right: true),
+                       pad(check.lnRMSSD.map(two) ?? "–", 8, right: true),
+                       pad(check.lnRMSSD.map { Formatting.decimal(exp($0), digits: 0) + " ms" } ?? "–", 7, right: true),
+                       pad(check.restingBPM.map { tr("{n} bpm", ["n": Formatting.decimal($0, digits: 0)]) } ?? "–", 8, right: true),
+                       pad(check.correctedShare.map { Formatting.decimal($0 * 100, digits: 1) + " %" } ?? "–", 10, right: true),
+                       " " + pad(tr(a.status.label), 18), pad(a.baseline.map(two) ?? "–", 8, right: true),
                        " " + range].joined(separator: " "))
             }
         }

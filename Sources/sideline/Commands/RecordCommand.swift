@@ -2,6 +2,7 @@ import Analytics
 import Appliance
 import ArgumentParser
 import Foundation
+import Localization
 import Recording
 import SensorCore
 import SensorHub
@@ -37,63 +38,65 @@ struct RecordCommand: ParsableCommand {
     @Flag(help: "Print what the session takes as it takes it, 'heard STRAP bpm N' (or 'battery N', 'link STATE'), and 'committed N ms' each time a second of it is safely in the database.") var progress = false
 
     func validate() throws {
-        guard !source.isEmpty else { throw ValidationError("give a --source, e.g. --source sim:12") }
+        guard !source.isEmpty else { throw ValidationError(tr("give a --source, e.g. --source sim:12")) }
         if let fitnessTest {
-            guard minutes == nil, readiness == nil else { throw ValidationError("--fitness-test: a fitness test, not a session or a readiness check as well") }
-            guard fitnessTest.isFinite, fitnessTest > 0, fitnessTest < 1e6 else { throw ValidationError("--fitness-test must be between 120 and 600 seconds") }
-            if let problem = try fitnessPlan()?.problem { throw ValidationError("--fitness-test: \(problem)") }
-            guard recovery == 0 else { throw ValidationError("--recovery: a fitness test always records its 60 s standing still") }
-            guard tag.isEmpty else { throw ValidationError("--tag: a fitness test is tagged with its pace only (--pace)") }
-            guard drill.isEmpty else { throw ValidationError("--drill: a fitness test has no drills") }
+            guard minutes == nil, readiness == nil else { throw ValidationError(tr("--fitness-test: a fitness test, not a session or a readiness check as well")) }
+            guard fitnessTest.isFinite, fitnessTest > 0, fitnessTest < 1e6 else { throw ValidationError(tr("--fitness-test must be between 120 and 600 seconds")) }
+            if let problem = try fitnessPlan()?.problem { throw ValidationError("--fitness-test: " + tr(problem)) }
+            guard recovery == 0 else { throw ValidationError(tr("--recovery: a fitness test always records its 60 s standing still")) }
+            guard tag.isEmpty else { throw ValidationError(tr("--tag: a fitness test is tagged with its pace only (--pace)")) }
+            guard drill.isEmpty else { throw ValidationError(tr("--drill: a fitness test has no drills")) }
         } else if pace != nil {
-            throw ValidationError("--pace goes with --fitness-test")
+            throw ValidationError(tr("--pace goes with --fitness-test"))
         }
         switch (minutes, readiness) {
         case (nil, nil) where fitnessTest != nil: break
-        case (nil, nil): throw ValidationError("give --minutes for a session, --readiness SECONDS for a readiness check or --fitness-test SECONDS for a fitness test")
-        case (.some, .some): throw ValidationError("--minutes and --readiness: a session or a readiness check, not both")
+        case (nil, nil): throw ValidationError(tr("give --minutes for a session, --readiness SECONDS for a readiness check or --fitness-test SECONDS for a fitness test"))
+        case (.some, .some): throw ValidationError(tr("--minutes and --readiness: a session or a readiness check, not both"))
         case (let minutes?, nil):
-            guard minutes > 0, minutes <= 24 * 60 else { throw ValidationError("--minutes must be between 0 and 1440") }
+            guard minutes > 0, minutes <= 24 * 60 else { throw ValidationError(tr("--minutes must be between 0 and 1440")) }
         case (nil, let seconds?):
             guard ReadinessCheckPlan.allows(lengthMs: Int64(seconds * 1000)) else {
-                throw ValidationError("--readiness must be between 120 and 300 seconds")
+                throw ValidationError(tr("--readiness must be between 120 and 300 seconds"))
             }
-            guard recovery == 0 else { throw ValidationError("--recovery: a readiness check has no recovery (the players are at rest)") }
+            guard recovery == 0 else { throw ValidationError(tr("--recovery: a readiness check has no recovery (the players are at rest)")) }
         }
         // Below real time a simulated session would take longer than it lasts (1e-9: never ends).
-        guard speed >= 1, speed <= 100_000 else { throw ValidationError("--speed must be between 1 (real time) and 100000") }
-        guard recovery >= 0, recovery <= 600 else { throw ValidationError("--recovery must be between 0 and 600 seconds") }
+        guard speed >= 1, speed <= 100_000 else { throw ValidationError(tr("--speed must be between 1 (real time) and 100000")) }
+        guard recovery >= 0, recovery <= 600 else { throw ValidationError(tr("--recovery must be between 0 and 600 seconds")) }
         // The kiosk's tags: the same words, one of each kind, one free word.
         let tags: SessionTags
-        do { tags = try SessionTags.parse(tag) } catch { throw ValidationError("--tag: \(error.description)") }
+        do { tags = try SessionTags.parse(tag) } catch { throw ValidationError("--tag: " + tr(error.description)) }
         if readiness != nil, tags != SessionTags(posture: tags.posture) {
-            throw ValidationError("--tag: a readiness check is tagged with its posture only (lying, sitting or standing)")
+            throw ValidationError(tr("--tag: a readiness check is tagged with its posture only (lying, sitting or standing)"))
         }
         if readiness == nil, tags.isReadinessCheck {
-            throw ValidationError("--tag readiness: record a readiness check with --readiness SECONDS")
+            throw ValidationError(tr("--tag readiness: record a readiness check with --readiness SECONDS"))
         }
         if tags.isFitnessTest {
-            throw ValidationError("--tag fitness-test: record a fitness test with --fitness-test SECONDS")
+            throw ValidationError(tr("--tag fitness-test: record a fitness test with --fitness-test SECONDS"))
         }
         if !drill.isEmpty {
-            guard readiness == nil else { throw ValidationError("--drill: a readiness check has no drills") }
+            guard readiness == nil else { throw ValidationError(tr("--drill: a readiness check has no drills")) }
             if let problem = DrillStart.problem(try drillStarts(), effortMs: minutes.map { Int64($0 * 60_000) }) {
-                throw ValidationError("--drill: \(problem)")
+                throw ValidationError("--drill: " + tr(problem))
             }
         }
         if let startedAt, Self.localTime(startedAt) == nil {
-            throw ValidationError("--started-at: '\(startedAt)' is not a local time like 2026-03-14T17:30")
+            throw ValidationError(tr("--started-at: '{time}' is not a local time like 2026-03-14T17:30", ["time": startedAt]))
         }
     }
 
     /// The `--drill` options read: "NAME@SECONDS" or "NAME@FROM-TO" (the last "@" splits, so a name may hold one).
     func drillStarts() throws -> [DrillStart] {
         try drill.map { text in
-            guard let at = text.lastIndex(of: "@") else { throw ValidationError("--drill: '\(text.prefix(40))' is not NAME@SECONDS or NAME@FROM-TO") }
+            guard let at = text.lastIndex(of: "@") else {
+                throw ValidationError(tr("--drill: '{drill}' is not NAME@SECONDS or NAME@FROM-TO", ["drill": String(text.prefix(40))]))
+            }
             let times = text[text.index(after: at)...].split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
             func ms(_ s: Substring) -> Int64? { Double(s).flatMap { $0.isFinite && $0 >= 0 && $0 < 1e7 ? Int64(($0 * 1000).rounded()) : nil } }
             guard let from = times.first.flatMap(ms), times.count == 1 || ms(times[1]) != nil else {
-                throw ValidationError("--drill: '\(text.prefix(40))' is not NAME@SECONDS or NAME@FROM-TO (seconds from the session's start)")
+                throw ValidationError(tr("--drill: '{drill}' is not NAME@SECONDS or NAME@FROM-TO (seconds from the session's start)", ["drill": String(text.prefix(40))]))
             }
             return DrillStart(name: String(text[..<at]), startMs: from, endMs: times.count == 2 ? ms(times[1]) : nil)
         }
@@ -105,7 +108,7 @@ struct RecordCommand: ParsableCommand {
         let runMs = Int64((fitnessTest * 1000).rounded())
         guard let pace else { return FitnessTestPlan(runMs: runMs, speedKmh: FitnessTestPlan.standard.speedKmh, shuttleMetres: FitnessTestPlan.standard.shuttleMetres) }
         guard let plan = FitnessTestPlan(runMs: runMs, paceWord: String(pace.prefix(40))) else {
-            throw ValidationError("--pace: '\(pace.prefix(40))' is not a pace like 12kmh-20m")
+            throw ValidationError(tr("--pace: '{pace}' is not a pace like 12kmh-20m", ["pace": String(pace.prefix(40))]))
         }
         return plan
     }
@@ -123,7 +126,7 @@ struct RecordCommand: ParsableCommand {
         let specs = try source.map(SourceSpec.init(parsing:))
         let store = try database.open()
         guard let lock = RecorderLock(databasePath: store.path) else {
-            throw UserError("another Sideline process is recording into \(store.path); stop it first")
+            throw UserError(tr("another Sideline process is recording into {path}; stop it first", ["path": store.path]))
         }
         defer { withExtendedLifetime(lock) {} }
 
@@ -131,7 +134,7 @@ struct RecordCommand: ParsableCommand {
         // The players who wear a strap, each with theirs.
         let roster = try store.roster(teamID: teamRecord.id).compactMap { entry in entry.strap.map { (entry: entry, strap: $0) } }
         guard !roster.isEmpty else {
-            throw UserError("team '\(teamRecord.name)' has no straps assigned; assign straps in the kiosk or in the roster CSV")
+            throw UserError(tr("team '{team}' has no straps assigned; assign straps in the kiosk or in the roster CSV", ["team": teamRecord.name]))
         }
         let plan = try fitnessPlan()
         let effortMs = plan?.runMs ?? readiness.map { Int64($0 * 1000) } ?? Int64((minutes ?? 0) * 60_000)
@@ -159,19 +162,28 @@ struct RecordCommand: ParsableCommand {
             }
         }
         StopSignal.install()
-        let recoveryNote = recording.recoveryMs > 0 ? " + \(Formatting.decimal(recovery)) s recovery" : ""
+        let what = ["id": "\(sessionID)", "team": teamRecord.name]
         if let plan {
-            print("recording fitness test \(sessionID) of \(teamRecord.name): \(roster.count) players, \(plan.label), then 60 s standing still (Ctrl-C ends it early)")
+            print(trn("recording fitness test {id} of {team}: {n} player, {plan}, then 60 s standing still (Ctrl-C ends it early)",
+                      "recording fitness test {id} of {team}: {n} players, {plan}, then 60 s standing still (Ctrl-C ends it early)",
+                      n: roster.count, what.merging(["plan": plan.label]) { $1 }))
         } else if let readiness {
-            print("recording readiness check \(sessionID) of \(teamRecord.name): \(roster.count) players, \(Formatting.decimal(readiness, digits: 0)) s, \(try sessionTags().posture?.rawValue ?? "") (Ctrl-C ends it early)")
+            print(trn("recording readiness check {id} of {team}: {n} player, {seconds} s, {posture} (Ctrl-C ends it early)",
+                      "recording readiness check {id} of {team}: {n} players, {seconds} s, {posture} (Ctrl-C ends it early)", n: roster.count,
+                      what.merging(["seconds": Formatting.decimal(readiness, digits: 0), "posture": try sessionTags().posture.map { tr($0.word) } ?? ""]) { $1 }))
         } else {
-            print("recording session \(sessionID) of \(teamRecord.name): \(roster.count) players, \(Formatting.decimal(minutes ?? 0)) min\(recoveryNote) (Ctrl-C ends it early)")
+            let length = what.merging(["minutes": Formatting.decimal(minutes ?? 0), "recovery": Formatting.decimal(recovery)]) { $1 }
+            print(recording.recoveryMs > 0
+                  ? trn("recording session {id} of {team}: {n} player, {minutes} min + {recovery} s recovery (Ctrl-C ends it early)",
+                        "recording session {id} of {team}: {n} players, {minutes} min + {recovery} s recovery (Ctrl-C ends it early)", n: roster.count, length)
+                  : trn("recording session {id} of {team}: {n} player, {minutes} min (Ctrl-C ends it early)",
+                        "recording session {id} of {team}: {n} players, {minutes} min (Ctrl-C ends it early)", n: roster.count, length))
         }
         fflush(nil)
         do {
             try recording.run(into: recorder, shouldStop: { StopSignal.requested }, effortEnded: {
                 guard recording.recoveryMs > 0 else { return }
-                print("effort over: recording \(Formatting.decimal(Double(recording.recoveryMs) / 1000)) s of recovery (Ctrl-C ends it)")
+                print(tr("effort over: recording {seconds} s of recovery (Ctrl-C ends it)", ["seconds": Formatting.decimal(Double(recording.recoveryMs) / 1000)]))
                 fflush(nil)
             }, committed: { ms in
                 guard progress else { return }
@@ -179,22 +191,25 @@ struct RecordCommand: ParsableCommand {
                 fflush(nil)
             })
         } catch let error as StoreError {
-            throw UserError("\(error); session \(sessionID) is kept up to its last committed second (\(Formatting.duration(Double(recorder.writer.committedTMs) / 1000)))")
+            throw UserError(tr("{problem}; session {id} is kept up to its last committed second ({duration})",
+                               ["problem": error.message.translated, "id": "\(sessionID)", "duration": Formatting.duration(Double(recorder.writer.committedTMs) / 1000)]))
         }
         // A controller that never came up recorded nothing: say why, and leave no empty session behind.
         if let why = recording.neverCameUp {
             try store.deleteSession(sessionID)
-            throw UserError("\(why); nothing was recorded")
+            throw UserError(tr("{problem}; nothing was recorded", ["problem": why]))
         }
         let c = recorder.recording.counters
-        print("session \(sessionID) saved: \(c.samples) samples, \(c.rrIntervals) RR intervals, \(c.strapEvents) strap events; \(recording.pump.ring.dropped) events dropped")
+        print(tr("session {id} saved: {samples} samples, {rr} RR intervals, {events} strap events; {dropped} events dropped",
+                 ["id": "\(sessionID)", "samples": "\(c.samples)", "rr": "\(c.rrIntervals)", "events": "\(c.strapEvents)", "dropped": "\(recording.pump.ring.dropped)"]))
         if let line = recording.bluetoothLine { print(line) }
         try keepDrills(store: store, sessionID: sessionID)
         // A strap of the roster never heard: said by name, not left to a session of zeros.
         let names = Dictionary(roster.map { ($0.strap.address.uppercased(), "\($0.entry.player.fullName) #\($0.entry.shirtNumber)") },
                                uniquingKeysWith: { first, _ in first })
         for strap in recording.unheardStraps {
-            print("strap \(strap.address) (\(names[strap.address.uppercased()] ?? "?")): never heard during the session; is it worn, charged, within range, not held by a phone?")
+            print(tr("strap {address} ({player}): never heard during the session; is it worn, charged, within range, not held by a phone?",
+                     ["address": strap.address, "player": names[strap.address.uppercased()] ?? "?"]))
         }
         if !quiet {
             try printSummary(store: store, sessionID: sessionID)
@@ -212,14 +227,14 @@ struct RecordCommand: ParsableCommand {
         var drills: [DrillStart] = []
         for d in try drillStarts() {
             guard d.startMs < effortMs else {
-                print("drill '\(d.name)' not kept: the session ended before it started")
+                print(tr("drill '{drill}' not kept: the session ended before it started", ["drill": d.name]))
                 continue
             }
             drills.append(DrillStart(name: d.name, startMs: d.startMs, endMs: d.endMs.map { min($0, effortMs) }))
         }
         let kept = try store.recordDrills(sessionID, drills)
-        for name in kept.added { print("drill '\(name)' added to the team's library") }
-        print("drills: " + kept.kept.map { "\($0.name) from \(DrillsCommand.clock($0.startMs))" }.joined(separator: ", "))
+        for name in kept.added { print(tr("drill '{drill}' added to the team's library", ["drill": name])) }
+        print(tr("drills: {list}", ["list": kept.kept.map { tr("{drill} from {clock}", ["drill": $0.name, "clock": DrillsCommand.clock($0.startMs)]) }.joined(separator: ", ")]))
     }
 
     /// The session's tags: as given, a fitness test's (its pace), or a readiness check's (its posture; sitting if none given).
@@ -246,7 +261,7 @@ struct RecordCommand: ParsableCommand {
             RosterCSV.Row(line: i + 1, shirtNumber: m.shirtNumber, player: m.player, strapAddress: m.strap.address, strapName: m.strap.name)
         }
         let created = try store.importRoster(rows, teamNamed: team)
-        print("created team \(created.name) with \(count) simulated players")
+        print(trn("created team {team} with {n} simulated player", "created team {team} with {n} simulated players", n: count, ["team": created.name]))
         return created
     }
 
@@ -271,8 +286,11 @@ struct RecordCommand: ParsableCommand {
         // A fitness test's HRex (% HRmax over the run's last 30 s); none for a run cut short.
         let hrex = context.analysis.session.isFitnessTest ? FitnessTest.hrex(of: context.analysis) : nil
         // HRV over a stated window (the recovery minute, a check's last two minutes…), not over the exercise.
-        if let window = context.analysis.players.first?.reportedHRV.window { print("RMSSD over the \(window.label)") }
-        print("#   player               signal  avg  max  %max   kcal  TRIMP  z1-z5 (s, \(context.analysis.zoneModel.rawValue))       RMSSD  RR fixed"
+        if let window = context.analysis.players.first?.reportedHRV.window { print(tr("RMSSD over the {window}", ["window": tr(window.label)])) }
+        print([pad("#", 3), pad(tr("player"), 20), pad(tr("signal"), 6, right: true), pad(tr("avg"), 4, right: true), pad("max", 4, right: true),
+               pad(tr("%max"), 5, right: true), pad("kcal", 6, right: true), pad("TRIMP", 6, right: true),
+               " " + pad(tr("z1-z5 (s, {model})", ["model": context.analysis.zoneModel == .percentOfMax ? tr("%HRmax") : tr("%HRR")]), 24),
+               pad("RMSSD", 6, right: true), pad(tr("RR fixed"), 10, right: true)].joined(separator: " ")
               + (recovery ? "  HRR60" : "") + (hrex != nil ? "   HRex" : ""))
         for p in context.analysis.ranked() {
             let s = p.stats
@@ -282,13 +300,13 @@ struct RecordCommand: ParsableCommand {
                 pad(Formatting.duration(Double(s.signalMs) / 1000), 6, right: true),
                 pad(s.averageBPM.value.map { String(format: "%.0f", $0) } ?? "–", 4, right: true),
                 pad(s.maxBPM.value.map { "\($0)" } ?? "–", 4, right: true),
-                pad(s.peakPercentOfMax.value.map { String(format: "%.0f%%", $0) } ?? "–", 5, right: true),
+                pad(s.peakPercentOfMax.value.map { Formatting.decimal($0, digits: 0) + "%" } ?? "–", 5, right: true),
                 pad(s.kcal.value.map { String(format: "%.0f", $0) } ?? "–", 6, right: true),
                 pad(s.banisterTRIMP.value.map { String(format: "%.0f", $0) } ?? "–", 6, right: true), " " + zones.joined(separator: " "),
                 pad(p.reportedHRV.timeDomain.value.map { String(format: "%.0f", $0.rmssdMs) } ?? "–", 6, right: true),
                 pad("\(p.rr.corrected)/\(p.rr.recorded)", 10, right: true),
             ] + (recovery ? [pad(p.recoveryBPM.value.map { String(format: "%.0f", $0) } ?? "–", 6, right: true)] : [])
-              + (hrex.map { [pad($0[p.playerID].map { String(format: "%.1f%%", $0) } ?? "–", 6, right: true)] } ?? [])
+              + (hrex.map { [pad($0[p.playerID].map { Formatting.decimal($0, digits: 1) + "%" } ?? "–", 6, right: true)] } ?? [])
             print(columns.joined(separator: " "))
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClubSync
 import Foundation
+import Localization
 import Store
 
 /// `sideline restore FILE`: a backup back as the database — checked first, the current one kept aside.
@@ -16,7 +17,7 @@ struct RestoreCommand: ParsableCommand {
         let path = database.path
         // The recorder lock: nothing records, and nothing starts recording until we are done.
         guard let lock = RecorderLock(databasePath: path) else {
-            throw UserError("Sideline is running on \(path) (the kiosk or `record`); stop it first (sudo systemctl stop sideline); nothing was changed")
+            throw UserError(tr("Sideline is running on {path} (the kiosk or `record`); stop it first (sudo systemctl stop sideline); nothing was changed", ["path": path]))
         }
         defer { withExtendedLifetime(lock) {} }
         let restored = try DatabaseRestore.restore(file, into: path)
@@ -25,9 +26,9 @@ struct RestoreCommand: ParsableCommand {
         let interrupted = try store.markInterruptedSessions()
         // The restored roster is an edit made now: the club hears of it on the next sync.
         try store.queueWholeRosterForClub(forgettingTombstones: false)
-        var line = "restored \(file): \(restored.from.sessions) session\(restored.from.sessions == 1 ? "" : "s")"
-        if interrupted > 0 { line += " (\(interrupted) caught recording, marked interrupted)" }
-        if let aside = restored.asidePath { line += "; the previous database is kept as \(aside)" }
+        var line = trn("restored {file}: {n} session", "restored {file}: {n} sessions", n: restored.from.sessions, ["file": file])
+        if interrupted > 0 { line += " " + tr("({n} caught recording, marked interrupted)", ["n": "\(interrupted)"]) }
+        if let aside = restored.asidePath { line += "; " + tr("the previous database is kept as {path}", ["path": aside]) }
         print(line)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ClubSync
 import Foundation
+import Localization
 import Store
 import TeamCore
 
@@ -18,13 +19,13 @@ struct RetentionCommand: ParsableCommand {
     @Option(help: "Apply it as of this day (YYYY-MM-DD, local) rather than now.") var today: String?
 
     func validate() throws {
-        if let today, CalendarDay(iso: today) == nil { throw ValidationError("--today: '\(today)' is not a day like 2026-03-14") }
+        if let today, CalendarDay(iso: today) == nil { throw ValidationError(tr("--today: '{day}' is not a day like 2026-03-14", ["day": today])) }
     }
 
     func run() throws {
         let store = try database.open()
         let rule = store.kioskSettings().retention
-        guard !rule.keepsEverything else { return print("sessions are kept for good: nothing deleted") }
+        guard !rule.keepsEverything else { return print(tr("sessions are kept for good: nothing deleted")) }
         var now = Date()
         if let day = today.flatMap(CalendarDay.init(iso:)) {
             var calendar = Calendar(identifier: .gregorian)
@@ -36,7 +37,10 @@ struct RetentionCommand: ParsableCommand {
         do { inClub = try ClubLink.load(forDatabase: store.path) != nil } catch { throw UserError("\(error)") }
         let outcome = try store.applyRetention(rule, now: now, erasingPlayersWhoLeft: !inClub,
                                                by: "sideline retention (\(rule.months) months)")
-        print("sessions kept \(rule.months) months: \(outcome.sessionsDeleted) sessions deleted, "
-              + (inClub ? "players who left are erased by the club" : "\(outcome.playersErased) players erased"))
+        let counts = ["sessions": "\(outcome.sessionsDeleted)", "players": "\(outcome.playersErased)"]
+        print(inClub ? trn("sessions kept {n} month: {sessions} sessions deleted, players who left are erased by the club",
+                           "sessions kept {n} months: {sessions} sessions deleted, players who left are erased by the club", n: rule.months, counts)
+                     : trn("sessions kept {n} month: {sessions} sessions deleted, {players} players erased",
+                           "sessions kept {n} months: {sessions} sessions deleted, {players} players erased", n: rule.months, counts))
     }
 }

@@ -1,6 +1,7 @@
 import Appliance
 import ArgumentParser
 import Foundation
+import Localization
 import SensorCore
 import SensorHub
 import SPSCRing
@@ -15,8 +16,8 @@ struct ScanCommand: ParsableCommand {
     @OptionGroup var bluetooth: BluetoothOptions
 
     func validate() throws {
-        guard !source.isEmpty else { throw ValidationError("give a --source, e.g. --source hci-tcp:127.0.0.1:9100") }
-        guard seconds > 0, seconds <= 3600 else { throw ValidationError("--seconds must be between 0 and 3600") }
+        guard !source.isEmpty else { throw ValidationError(tr("give a --source, e.g. --source hci-tcp:127.0.0.1:9100")) }
+        guard seconds > 0, seconds <= 3600 else { throw ValidationError(tr("--seconds must be between 0 and 3600")) }
     }
 
     func run() throws {
@@ -36,18 +37,18 @@ struct ScanCommand: ParsableCommand {
         source.stop()
         let straps = source.nearbyStraps(maxAgeSeconds: seconds + 1 + Date().timeIntervalSince(stopped))
         if let hci = source as? BluetoothSource, let why = hci.neverCameUp() {
-            throw UserError("\(why); no straps could be heard")
+            throw UserError(tr("{problem}; no straps could be heard", ["problem": why]))
         }
         if let trouble = source.discoveryProblem {
-            guard !straps.isEmpty else { throw UserError("\(trouble); no straps could be heard") }
-            FileHandle.standardError.write(Data("warning: \(trouble); the list may be incomplete\n".utf8))
+            guard !straps.isEmpty else { throw UserError(tr("{problem}; no straps could be heard", ["problem": trouble])) }
+            FileHandle.standardError.write(Data((tr("warning: {problem}; the list may be incomplete", ["problem": trouble]) + "\n").utf8))
         }
-        print("address            rssi  name                  battery  broadcast-bpm  connectable")
+        print(tr("address            rssi  name                  battery  broadcast-bpm  connectable"))
         for s in straps {
-            let battery = s.batteryPercent.map { "\($0)%" } ?? s.batteryOK.map { $0 ? "ok" : "low" } ?? "–"
+            let battery = s.batteryPercent.map { "\($0)%" } ?? s.batteryOK.map { $0 ? tr("ok", context: "a battery") : tr("low", context: "a battery") } ?? "–"
             let name = (s.name ?? "?").padding(toLength: 20, withPad: " ", startingAt: 0)
-            print("\(s.address)  \(String(format: "%4d", Int(s.rssi)))  \(name)  \(battery.padding(toLength: 7, withPad: " ", startingAt: 0))  \((s.broadcastHeartRate.map { "\($0)" } ?? "–").padding(toLength: 13, withPad: " ", startingAt: 0))  \(s.connectable ? "yes" : "no (in use by a phone?)")")
+            print("\(s.address)  \(String(format: "%4d", Int(s.rssi)))  \(name)  \(battery.padding(toLength: 7, withPad: " ", startingAt: 0))  \((s.broadcastHeartRate.map { "\($0)" } ?? "–").padding(toLength: 13, withPad: " ", startingAt: 0))  \(s.connectable ? tr("yes") : tr("no (in use by a phone?)"))")
         }
-        print("\(straps.count) strap(s) heard in \(Int(seconds)) s")
+        print(tr("{n} strap(s) heard in {seconds} s", ["n": "\(straps.count)", "seconds": "\(Int(seconds))"]))
     }
 }

@@ -2,6 +2,7 @@ import Analytics
 import ArgumentParser
 import Exports
 import Foundation
+import Localization
 import SessionReview
 import Store
 import TeamCore
@@ -26,7 +27,7 @@ struct SeasonCommand: ParsableCommand {
     @Flag(help: "JSON instead of a table.") var json = false
 
     func validate() throws {
-        if let on, CalendarDay(iso: on) == nil { throw ValidationError("--on: '\(on)' is not a date like 2026-03-14") }
+        if let on, CalendarDay(iso: on) == nil { throw ValidationError(tr("--on: '{day}' is not a date like 2026-03-14", ["day": on])) }
     }
 
     func run() throws {
@@ -40,14 +41,18 @@ struct SeasonCommand: ParsableCommand {
             print(String(decoding: data, as: UTF8.self))
             return
         }
-        print("\(team.name) · season on \(day) — load: Banister TRIMP a day; Strain 7 days, Tolerance 28 days; ACWR by EWMA (guidance, not a diagnosis)")
-        print("#   player                today  strain  tolerance  status             ACWR  readiness          sRPE  week  wellness (z)  last session")
+        print(tr("{team} · season on {day} — load: Banister TRIMP a day; Strain 7 days, Tolerance 28 days; ACWR by EWMA (guidance, not a diagnosis)",
+                 ["team": team.name, "day": "\(day)"]))
+        print([pad("#", 3), pad(tr("player"), 20), pad(tr("today"), 6, right: true), pad(tr("strain", context: "a column"), 7, right: true),
+               pad(tr("tolerance", context: "a column"), 10, right: true), " " + pad(tr("status"), 18), pad("ACWR", 5, right: true),
+               " " + pad(tr("readiness"), 18), pad("sRPE", 5, right: true), pad(tr("week"), 5, right: true),
+               pad(tr("wellness (z)"), 13, right: true), tr("last session")].joined(separator: " "))
         for r in rows {
             let f = r.figures
             print([pad("\(r.number)", 3), pad(String(r.name.prefix(20)), 20), pad(Formatting.decimal(f.load, digits: 0), 6, right: true),
                    pad(Formatting.decimal(f.strain, digits: 0), 7, right: true), pad(Formatting.decimal(f.tolerance, digits: 0), 10, right: true),
-                   " " + pad(f.status.rawValue, 18), pad(f.acwrEWMA.map { String(format: "%.2f", $0) } ?? "–", 5, right: true),
-                   " " + pad(r.readiness?.status.rawValue ?? "–", 18), pad(Formatting.decimal(r.srpe.today, digits: 0), 5, right: true),
+                   " " + pad(tr(f.status.label), 18), pad(f.acwrEWMA.map { Formatting.decimal($0, digits: 2) } ?? "–", 5, right: true),
+                   " " + pad(r.readiness.map { tr($0.status.label) } ?? "–", 18), pad(Formatting.decimal(r.srpe.today, digits: 0), 5, right: true),
                    pad(Formatting.decimal(r.srpe.week.load, digits: 0), 5, right: true),
                    pad(r.wellness.map(Self.wellness) ?? "–", 13, right: true), r.lastSession?.description ?? "–"].joined(separator: " "))
         }
@@ -55,6 +60,6 @@ struct SeasonCommand: ParsableCommand {
 
     /// A day's wellness total with its z and a "↓" for a drop beyond 1 SD, e.g. "17 (−1.4)↓".
     static func wellness(_ w: WellnessDay) -> String {
-        "\(w.total.value)" + (w.total.z.map { String(format: " (%+.1f)", $0) } ?? "") + (w.flagged ? "↓" : "")
+        "\(w.total.value)" + (w.total.z.map { " (" + ($0 >= 0 ? "+" : "") + Formatting.decimal($0, digits: 1) + ")" } ?? "") + (w.flagged ? "↓" : "")
     }
 }

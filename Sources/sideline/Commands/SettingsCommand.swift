@@ -1,4 +1,5 @@
 import ArgumentParser
+import Localization
 import Store
 import TeamCore
 
@@ -22,16 +23,17 @@ struct SettingsCommand: ParsableCommand {
 
     func validate() throws {
         if let retentionMonths, !SessionRetention.monthsRange.contains(retentionMonths) {
-            throw ValidationError("--retention-months: a whole number of months from 1 to \(SessionRetention.monthsRange.upperBound), or 0 to keep sessions for good")
+            throw ValidationError(tr("--retention-months: a whole number of months from 1 to {most}, or 0 to keep sessions for good",
+                                     ["most": "\(SessionRetention.monthsRange.upperBound)"]))
         }
         if let requireConsent, !["on", "off"].contains(requireConsent) {
-            throw ValidationError("--require-consent: on or off")
+            throw ValidationError(tr("--require-consent: on or off"))
         }
         if let loadStatus, KioskSettings.loadStatusRatios(parsing: loadStatus) == nil {
-            throw ValidationError("--load-status: three rising positive ratios like 0.8,1.0,1.5")
+            throw ValidationError(tr("--load-status: three rising positive ratios like 0.8,1.0,1.5"))
         }
         if let seasonStart, SeasonStart(parsing: seasonStart) == nil {
-            throw ValidationError("--season-start: a month and day like 08-01 (February 29 is not every year's)")
+            throw ValidationError(tr("--season-start: a month and day like 08-01 (February 29 is not every year's)"))
         }
     }
 
@@ -42,53 +44,75 @@ struct SettingsCommand: ParsableCommand {
         var changed = settings
         if let ratios = loadStatus.flatMap(KioskSettings.loadStatusRatios(parsing:)) {
             changed.loadStatusRatios = ratios
-            print("load status: detraining below \(ratios[0]), maintaining from it, productive from \(ratios[1]), overreaching above \(ratios[2])")
+            print(tr("load status: detraining below {first}, maintaining from it, productive from {second}, overreaching above {third}", Self.ratios(ratios)))
         }
         if let start = seasonStart.flatMap(SeasonStart.init(parsing:)) {
             changed.seasonStart = start
-            print("season: begins each year on \(start) (month-day)")
+            print(tr("season: begins each year on {day} (month-day)", ["day": "\(start)"]))
         }
         if let retentionMonths {
             changed.retention = SessionRetention(months: retentionMonths)
-            print("retention: \(changed.retention.sentence)")
+            print(tr("retention: {rule}", ["rule": Self.retention(changed.retention)]))
         }
         if let requireConsent {
             changed.requireConsent = requireConsent == "on"
-            print("consent: \(changed.consentRule)")
+            print(tr("consent: {rule}", ["rule": Self.consent(changed.requireConsent)]))
         }
         for (key, value) in changed.keyValues(changedSince: settings) { try store.saveKioskSetting(key, value) }
         if setting && pin == nil { return }
         if let pin {
             guard KioskSettings.isValidPin(pin) else {
-                throw UserError("a PIN is 4 to 8 digits (0-9); the PIN was not changed")
+                throw UserError(tr("a PIN is 4 to 8 digits (0-9); the PIN was not changed"))
             }
             try store.saveKioskSetting("pin", pin)
-            print("settings PIN changed; a kiosk that is running uses it from its next start")
+            print(tr("settings PIN changed; a kiosk that is running uses it from its next start"))
             return
         }
-        print("zone model\t\(settings.zoneModel == .percentOfMax ? "%HRmax" : "%HRR (Karvonen)")")
-        print("HRmax formula\t\(settings.maxFormula.rawValue.capitalized)")
-        print("zone margin\t\(settings.zoneMarginBpm) bpm past a boundary")
-        print("wall display\t\(settings.wallPrivacy ? "private (zone and %HRmax, no BPM)" : "shows BPM")")
-        print("tile names\t\(settings.showAliases ? "numbers only" : "names")")
+        let off = tr("off")
+        let row = { (name: String, value: String) in print(name + "\t" + value) }
+        row(tr("zone model"), settings.zoneModel == .percentOfMax ? tr("%HRmax") : tr("%HRR (Karvonen)"))
+        row(tr("HRmax formula"), settings.maxFormula.rawValue.capitalized)
+        row(tr("zone margin"), tr("{bpm} bpm past a boundary", ["bpm": "\(settings.zoneMarginBpm)"]))
+        row(tr("wall display"), settings.wallPrivacy ? tr("private (zone and %HRmax, no BPM)") : tr("shows BPM"))
+        row(tr("tile names"), settings.showAliases ? tr("numbers only") : tr("names"))
         let thirdLine = switch settings.tileDetail {
-        case .percentOfMax: "%HRmax"
-        case .kcal: "kcal so far"
-        case .effortPoints: "effort points"
-        case .versusLastTime: "effort points vs last time"
+        case .percentOfMax: tr("%HRmax")
+        case .kcal: tr("kcal so far")
+        case .effortPoints: tr("effort points")
+        case .versusLastTime: tr("effort points vs last time")
         }
-        print("tiles' third line\t\(thirdLine) (effort points when sorted by effort)")
-        print("sound\t\(settings.sound ? "on, volume \(settings.soundVolume) %" : "off")")
-        print("beeps\t\(settings.beeps ? "last 3 s of the countdown and laps" : "off (the buzzer only)")")
-        print("interval presets\t\(settings.intervalPresets.map(\.label).joined(separator: "; "))")
-        print("challenges scored by\t\(settings.challengeRule.label)")
-        print("spoken cues\t\(settings.spokenCues ? "on (when espeak-ng is installed)" : "off")")
-        let r = settings.loadStatusRatios
-        print("load status\tStrain ÷ Tolerance: maintaining from \(r[0]), productive from \(r[1]), overreaching above \(r[2])"
-              + (r == KioskSettings.polarLoadStatusRatios ? " (Polar's)" : ""))
-        print("season start\t\(settings.seasonStart) (month-day)\(settings.seasonStart == .standard ? ", the default" : "")")
-        print("retention\t\(settings.retention.sentence)")
-        print("consent\t\(settings.consentRule)")
-        print("settings PIN\t\(settings.pin == KioskSettings.defaultPin ? "default (\(KioskSettings.defaultPin))" : "set, \(settings.pin.count) digits")")
+        row(tr("tiles' third line"), tr("{choice} (effort points when sorted by effort)", ["choice": thirdLine]))
+        row(tr("sound"), settings.sound ? tr("on, volume {percent} %", ["percent": "\(settings.soundVolume)"]) : off)
+        row(tr("beeps"), settings.beeps ? tr("last 3 s of the countdown and laps") : tr("off (the buzzer only)"))
+        row(tr("interval presets"), settings.intervalPresets.map(\.label).joined(separator: "; "))
+        row(tr("challenges scored by"), tr(settings.challengeRule.label))
+        row(tr("spoken cues"), settings.spokenCues ? tr("on (when espeak-ng is installed)") : off)
+        let polar = settings.loadStatusRatios == KioskSettings.polarLoadStatusRatios
+        row(tr("load status"), (polar ? tr("Strain ÷ Tolerance: maintaining from {first}, productive from {second}, overreaching above {third} (Polar's)", Self.ratios(settings.loadStatusRatios))
+                                      : tr("Strain ÷ Tolerance: maintaining from {first}, productive from {second}, overreaching above {third}", Self.ratios(settings.loadStatusRatios))))
+        row(tr("season start"), settings.seasonStart == .standard ? tr("{day} (month-day), the default", ["day": "\(settings.seasonStart)"])
+                                                                   : tr("{day} (month-day)", ["day": "\(settings.seasonStart)"]))
+        row(tr("retention"), Self.retention(settings.retention))
+        row(tr("consent"), Self.consent(settings.requireConsent))
+        row(tr("settings PIN"), settings.pin == KioskSettings.defaultPin ? tr("default ({pin})", ["pin": KioskSettings.defaultPin])
+                                                                           : trn("set, {n} digit", "set, {n} digits", n: settings.pin.count))
+    }
+
+    /// The load status's three ratios as the language writes decimals ("0.8", "0,8").
+    static func ratios(_ r: [Double]) -> [String: String] {
+        let word = { (x: Double) in Localization.current.formatted(x, digits: x * 10 == (x * 10).rounded() ? 1 : 2) }
+        return ["first": word(r[0]), "second": word(r[1]), "third": word(r[2])]
+    }
+
+    /// `SessionRetention.sentence` in the command's language.
+    static func retention(_ rule: SessionRetention) -> String {
+        rule.months == 0 ? tr("Sessions are kept for good.")
+            : trn("Sessions are kept for {n} month, then deleted, with players who left.",
+                  "Sessions are kept for {n} months, then deleted, with players who left.", n: rule.months)
+    }
+
+    /// `KioskSettings.consentRule` in the command's language.
+    static func consent(_ required: Bool) -> String {
+        required ? tr("required before a player's sessions sync (they stay on the kiosk until then)") : tr("not required before sessions sync")
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Store
 import TeamCore
 
@@ -12,13 +13,13 @@ struct StrapsCommand: ParsableCommand {
 
     func run() throws {
         let straps = try database.openForReading().strapOverviews()
-        if straps.isEmpty { print("no straps yet (pair one on the kiosk, or name it in a roster's strap column)") }
+        if straps.isEmpty { print(tr("no straps yet (pair one on the kiosk, or name it in a roster's strap column)")) }
         for s in straps {
-            let seen = s.strap.lastSeen.map { "last seen \(Formatting.dateTime($0))" } ?? "never heard"
-            let battery = s.strap.lastBattery.map { "battery \($0) %" } ?? "battery –"
-            let worn = s.wearers.isEmpty ? "worn by nobody"
-                : "worn by " + s.wearers.map { "#\($0.shirtNumber) \($0.playerName) (\($0.teamName))" }.joined(separator: ", ")
-            print([s.strap.address, s.strap.name, seen, battery, worn, s.strap.sensorText ?? "sensor –"].joined(separator: "\t"))
+            let seen = s.strap.lastSeen.map { tr("last seen {when}", ["when": Formatting.dateTime($0)]) } ?? tr("never heard")
+            let battery = tr("battery {percent}", ["percent": s.strap.lastBattery.map { "\($0) %" } ?? "–"])
+            let worn = s.wearers.isEmpty ? tr("worn by nobody")
+                : tr("worn by {players}", ["players": s.wearers.map { "#\($0.shirtNumber) \($0.playerName) (\($0.teamName))" }.joined(separator: ", ")])
+            print([s.strap.address, s.strap.name, seen, battery, worn, s.strap.sensorText ?? tr("sensor –")].joined(separator: "\t"))
         }
     }
 }
@@ -35,20 +36,20 @@ struct ForgetStrapCommand: ParsableCommand {
 
     func run() throws {
         let wanted = address.trimmingCharacters(in: .whitespaces).uppercased()
-        guard Strap.isValidAddress(wanted) else { throw UserError("'\(address)' is not a strap address like AA:BB:CC:DD:EE:FF") }
+        guard Strap.isValidAddress(wanted) else { throw UserError(tr("'{address}' is not a strap address like AA:BB:CC:DD:EE:FF", ["address": address])) }
         let store = try database.open()
         guard let known = try store.strapOverviews().first(where: { $0.strap.address == wanted }) else {
             throw StoreError.unknownStrap(wanted)
         }
-        var question = "Forget \(known.strap.name) (\(wanted))?"
+        var question = tr("Forget {strap} ({address})?", ["strap": known.strap.name, "address": wanted])
         if !known.wearers.isEmpty {
-            question += " " + known.wearers.map { "#\($0.shirtNumber) \($0.playerName) (\($0.teamName))" }.joined(separator: ", ") + " will have no strap."
+            question += " " + tr("{players} will have no strap.", ["players": known.wearers.map { "#\($0.shirtNumber) \($0.playerName) (\($0.teamName))" }.joined(separator: ", ")])
         }
         guard TerminalQuestion.ask(question, assumeYes: yes) else { return print(TerminalQuestion.declined) }
         let forgotten = try store.forgetStrap(address: wanted)
-        var line = "forgot \(forgotten.strap.name) (\(forgotten.strap.address))"
+        var line = tr("forgot {strap} ({address})", ["strap": forgotten.strap.name, "address": forgotten.strap.address])
         if !forgotten.unassigned.isEmpty {
-            line += "; no strap now: " + forgotten.unassigned.map { "#\($0.shirtNumber) \($0.playerName) (\($0.teamName))" }.joined(separator: ", ")
+            line += "; " + tr("no strap now: {players}", ["players": forgotten.unassigned.map { "#\($0.shirtNumber) \($0.playerName) (\($0.teamName))" }.joined(separator: ", ")])
         }
         print(line)
     }

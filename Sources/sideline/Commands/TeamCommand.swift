@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Store
 import TeamCore
 
@@ -19,7 +20,7 @@ struct TeamCommand: ParsableCommand {
             let store = try database.open()
             let found = try store.requireTeam(named: team)
             try store.renameTeam(found.id, to: newName)
-            print("renamed \(found.name) to \(newName.trimmingCharacters(in: .whitespaces))")
+            print(tr("renamed {old} to {new}", ["old": found.name, "new": newName.trimmingCharacters(in: .whitespaces)]))
         }
     }
 
@@ -30,11 +31,11 @@ struct TeamCommand: ParsableCommand {
         @Argument(help: "The colour as #RRGGBB, e.g. #43A047.") var colour: String
 
         func run() throws {
-            guard let rgb = RGBColour(hex: colour) else { throw UserError("'\(colour)' is not a colour like #43A047") }
+            guard let rgb = RGBColour(hex: colour) else { throw UserError(tr("'{colour}' is not a colour like #43A047", ["colour": colour])) }
             let store = try database.open()
             let found = try store.requireTeam(named: team)
             try store.setTeamColour(found.id, rgb)
-            print("\(found.name) is now \(rgb.hex)")
+            print(tr("{team} is now {colour}", ["team": found.name, "colour": rgb.hex]))
         }
     }
 
@@ -50,17 +51,21 @@ struct TeamCommand: ParsableCommand {
             let store = try database.open()
             let found = try store.requireTeam(named: team)
             let sessions = try store.sessions(teamID: found.id).map(\.session)
-            try Recording.refuseIfLive(sessions, store: store, what: "a session of \(found.name) is being recorded")
+            try Recording.refuseIfLive(sessions, store: store, what: tr("a session of {team} is being recorded", ["team": found.name]))
             let impact = try store.teamDeletion(found.id)
-            var question = impact.sessions == 0 ? "Delete the team \(found.name) (no sessions)?"
-                : "Delete the team \(found.name) and its \(impact.sessions) session\(impact.sessions == 1 ? "" : "s") with everything recorded in them?"
+            let team = ["team": found.name]
+            var question = impact.sessions == 0 ? tr("Delete the team {team} (no sessions)?", team)
+                : trn("Delete the team {team} and its {n} session with everything recorded in it?",
+                      "Delete the team {team} and its {n} sessions with everything recorded in them?", n: impact.sessions, team)
             if impact.players > 0 {
-                question += " Its \(impact.players) player\(impact.players == 1 ? " stays" : "s stay")"
-                    + (impact.playersOnNoOtherTeam > 0 ? " (\(impact.playersOnNoOtherTeam) on no team then)." : ".")
+                question += " " + (impact.playersOnNoOtherTeam > 0
+                    ? trn("Its {n} player stays ({alone} on no team then).", "Its {n} players stay ({alone} on no team then).", n: impact.players,
+                          ["alone": "\(impact.playersOnNoOtherTeam)"])
+                    : trn("Its {n} player stays.", "Its {n} players stay.", n: impact.players))
             }
             guard TerminalQuestion.ask(question, assumeYes: yes) else { return print(TerminalQuestion.declined) }
             try store.deleteTeam(found.id)
-            print("deleted the team \(found.name) and \(impact.sessions) session\(impact.sessions == 1 ? "" : "s")")
+            print(trn("deleted the team {team} and {n} session", "deleted the team {team} and {n} sessions", n: impact.sessions, team))
         }
     }
 }

@@ -2,6 +2,7 @@ import Analytics
 import ArgumentParser
 import Exports
 import Foundation
+import Localization
 import SessionReview
 import Store
 import TeamCore
@@ -34,11 +35,11 @@ struct WellnessCommand: ParsableCommand {
     func validate() throws {
         if let on, CalendarDay(iso: on) == nil { throw ValidationError("--on: '\(on)' is not a date like 2026-03-14") }
         let given = items.filter { $0 != nil }.count
-        if number == nil, given > 0 { throw ValidationError("give --number with the five items (or neither, to list)") }
+        if number == nil, given > 0 { throw ValidationError(tr("give --number with the five items (or neither, to list)")) }
         if number != nil, given < 5 {
-            throw ValidationError("give all five items with --number: --fatigue, --sleep, --soreness, --stress and --mood, each 1–5")
+            throw ValidationError(tr("give all five items with --number: --fatigue, --sleep, --soreness, --stress and --mood, each 1–5"))
         }
-        if number != nil, json { throw ValidationError("--json lists; it does not go with --number") }
+        if number != nil, json { throw ValidationError(tr("--json lists; it does not go with --number")) }
     }
 
     func run() throws {
@@ -48,8 +49,10 @@ struct WellnessCommand: ParsableCommand {
             let team = try store.requireTeam(named: team)
             let answers = WellnessAnswers(fatigue: fatigue, sleep: sleep, soreness: soreness, stress: stress, mood: mood)
             let kept = try store.recordWellness(teamID: team.id, number: number, day: day, answers: answers)
-            let replaced = kept.replaced.map { " — replaces that day's earlier answers (total \($0.total))" } ?? ""
-            print("\(team.name) #\(number) · \(day): wellness \(answers.total) of 25\(replaced)")
+            let saved = ["team": team.name, "number": "\(number)", "day": "\(day)", "total": "\(answers.total)"]
+            print(kept.replaced.map { tr("{team} #{number} · {day}: wellness {total} of 25 — replaces that day's earlier answers (total {before})",
+                                         saved.merging(["before": "\($0.total)"]) { $1 }) }
+                  ?? tr("{team} #{number} · {day}: wellness {total} of 25", saved))
             return
         }
         let store = try database.openForReading()
@@ -69,17 +72,19 @@ struct WellnessCommand: ParsableCommand {
             return
         }
         let answered = sheet.lines.filter { $0.wellness != nil }.count
-        print("\(team.name) · wellness on \(day) · \(answered) of \(sheet.lines.count) answered — 1–5 each, 5 = best; z against the player's 28 days before")
-        print("#   player                fatigue  sleep  soreness  stress  mood  total      z  flag")
+        print(tr("{team} · wellness on {day} · {answered} of {n} answered — 1–5 each, 5 = best; z against the player's 28 days before",
+                 ["team": team.name, "day": "\(day)", "answered": "\(answered)", "n": "\(sheet.lines.count)"]))
+        print(tr("#   player                fatigue  sleep  soreness  stress  mood  total      z  flag"))
         for l in sheet.lines {
             guard let w = l.wellness else {
-                print([pad("\(l.number)", 3), pad(String(l.name.prefix(20)), 20), "  not answered"].joined(separator: " "))
+                print([pad("\(l.number)", 3), pad(String(l.name.prefix(20)), 20), "  " + tr("not answered")].joined(separator: " "))
                 continue
             }
             let cells = zip(WellnessItem.allCases, [7, 6, 9, 7, 5]).map { item, width in pad(cell(w.score(item)), width, right: true) }
-            let flag = w.flagged ? "drop: " + ((w.total.dropped ? ["total"] : []) + w.droppedItems.map(\.rawValue)).joined(separator: ", ") : ""
+            let dropped = (w.total.dropped ? [tr("total")] : []) + w.droppedItems.map { tr($0.word) }
+            let flag = w.flagged ? tr("drop: {items}", ["items": dropped.joined(separator: ", ")]) : ""
             print(([pad("\(l.number)", 3), pad(String(l.name.prefix(20)), 20)] + cells
-                   + [pad(cell(w.total), 6, right: true), pad(w.total.z.map { String(format: "%+.2f", $0) } ?? "–", 6, right: true),
+                   + [pad(cell(w.total), 6, right: true), pad(w.total.z.map { ($0 >= 0 ? "+" : "") + Formatting.decimal($0, digits: 2) } ?? "–", 6, right: true),
                       " " + flag]).joined(separator: " "))
         }
     }

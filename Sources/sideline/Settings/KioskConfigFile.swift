@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// `/etc/sideline/sideline.conf`: the kiosk's command-line options, written down for the service.
 ///
@@ -24,15 +25,16 @@ struct KioskConfigFile {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let equals = line.firstIndex(of: "=") else {
-                throw UserError("\(path):\(index + 1): expected NAME = VALUE, found \"\(line)\"")
+                throw UserError(tr("{file}:{line}: expected NAME = VALUE, found \"{text}\"", ["file": path, "line": "\(index + 1)", "text": line]))
             }
             let name = line[..<equals].trimmingCharacters(in: .whitespaces)
             var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             if value.count >= 2, value.first == "\"", value.last == "\"" { value = String(value.dropFirst().dropLast()) }
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }), !name.hasPrefix("-") else {
-                throw UserError("\(path):\(index + 1): \"\(name)\" is not an option name (a long option without its dashes, e.g. source)")
+                throw UserError(tr("{file}:{line}: \"{name}\" is not an option name (a long option without its dashes, e.g. source)",
+                                   ["file": path, "line": "\(index + 1)", "name": name]))
             }
-            guard name != "config" else { throw UserError("\(path):\(index + 1): a config file cannot name another") }
+            guard name != "config" else { throw UserError(tr("{file}:{line}: a config file cannot name another", ["file": path, "line": "\(index + 1)"])) }
             entries.append(Entry(name: name, value: value))
         }
     }
@@ -45,7 +47,7 @@ struct KioskConfigFile {
     /// Reads and parses the file at `path`.
     init(path: String) throws {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw UserError("cannot read the config file \(path)")
+            throw UserError(tr("cannot read the config file {file}", ["file": path]))
         }
         try self.init(text: text, path: path)
     }
@@ -76,7 +78,7 @@ struct KioskConfigFile {
         var rest = arguments
         let path: String
         if rest[at] == "--config" {
-            guard at + 1 < rest.count else { throw UserError("--config needs a file") }
+            guard at + 1 < rest.count else { throw UserError(tr("--config needs a file")) }
             path = rest[at + 1]
             rest.removeSubrange(at...(at + 1))
         } else {

@@ -129,7 +129,7 @@ def test_roster_csv_from_european_spreadsheets_and_every_problem_named(sideline,
     semicolons = tmp_path / "semicolons.csv"
     semicolons.write_bytes("number;first;last;birth_year;sex;weight_kg;rest_hr;max_hr;strap\r\n"
                            "7;Zoë;Müller;2008;F;61,5;55;;\r\n".encode("cp1252"))
-    assert "imported 1 players" in sideline("import-roster", str(semicolons), "--team", "EU").stdout
+    assert "imported 1 player into" in sideline("import-roster", str(semicolons), "--team", "EU").stdout
     assert "Zoë Müller" in sideline("players", "--team", "EU").stdout
 
     picture = tmp_path / "roster.png"

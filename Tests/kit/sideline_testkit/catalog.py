@@ -12,7 +12,8 @@ WORD = re.compile(r"[^\W\d_]{4,}")
 
 
 def catalog(language, domain="sideline"):
-    """msgid → msgstr of po/<language>.po, or of the club web's po/club/<language>.po with `domain="club"` (a context's
+    """msgid → msgstr of po/<language>.po, or of another domain's po/<domain>/<language>.po (`domain="club"`: the club web's,
+    `"club-admin"`: the club server's command line's; a context's
     key is "context\\x04id"; plural ids by their singular)."""
     po = ROOT / "po" / f"{language}.po" if domain == "sideline" else ROOT / "po" / domain / f"{language}.po"
     with tempfile.TemporaryDirectory() as tmp:

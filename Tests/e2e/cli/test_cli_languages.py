@@ -1,0 +1,118 @@
+"""The command line in the admin's language (issue 38 item 6, decision 087): the main commands' human output and
+Sideline's own errors in German and French with LANG, every line read against the catalog as Python's own gettext
+reads it (no message printed in English, no word only English messages use); `--json` byte for byte the same in
+every language; and the language chosen where the kiosk's is — its Settings choice in the database over the
+package's config file over LANG."""
+import json
+import os
+import re
+import sqlite3
+import subprocess
+
+import pytest
+
+from sideline_testkit.catalog import LanguageCheck
+from sideline_testkit.paths import ROOT
+from sideline_testkit.processes import one_line_error, run
+
+LOCALES = {"de": "de_DE.UTF-8", "fr": "fr_FR.UTF-8"}
+# The main commands an admin reads over SSH; each must print something.
+HUMAN = [("teams",), ("players", "--team", "U17"), ("sessions",), ("straps",), ("settings",),
+         ("season", "--team", "U17", "--on", "2026-03-14"), ("flags", "--team", "U17", "--on", "2026-03-14"),
+         ("readiness", "--team", "U17"), ("sessions", "--tag", "match"), ("rpe", "--session", "1"), ("drills", "--team", "U17"),
+         ("drills", "--session", "1"), ("fitness", "--team", "U17"), ("wellness", "--team", "U17", "--on", "2026-03-14"), ("consent", "--team", "U17")]
+JSON = [("season", "--team", "U17", "--on", "2026-03-14", "--json"), ("flags", "--team", "U17", "--on", "2026-03-14", "--json"),
+        ("readiness", "--team", "U17", "--json"), ("hrv", "-")]
+
+
+@pytest.fixture(scope="module")
+def club(sideline_bin, tmp_path_factory):
+    """A team with a session and a readiness check recorded on 2026-03-14, and the catalogs compiled."""
+    tmp = tmp_path_factory.mktemp("cli-languages")
+    db = tmp / "sideline.sqlite"
+    locale = tmp / "locale"
+    subprocess.run([str(ROOT / "deploy/scripts/i18n/compile.sh"), str(locale)], check=True)
+    english = {**os.environ, "LANG": "C.UTF-8", "SIDELINE_LOCALEDIR": str(locale), "SIDELINE_CONFIG": str(tmp / "none.conf")}
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        english.pop(name, None)
+    common = ["--db", str(db), "--source", "sim:3", "--speed", "6000", "--team", "U17", "--quiet"]
+    run(sideline_bin, "record", *common, "--minutes", "1", "--started-at", "2026-03-14T10:00", env=english)
+    run(sideline_bin, "record", *common, "--readiness", "120", "--tag", "sitting", "--started-at", "2026-03-14T08:00", env=english)
+
+    def sideline(language, *args, check=True, extra=None, stdin=None):
+        env = dict(english, **({"LANG": LOCALES[language]} if language in LOCALES else {}), **(extra or {}))
+        takes_db = args[0] != "hrv"
+        return run(sideline_bin, *args, *(["--db", str(db)] if takes_db else []), env=env, check=check, input=stdin)
+
+    sideline.db = db
+    sideline.tmp = tmp
+    return sideline
+
+
+def data_words(sideline):
+    """What the output names that is data, not words: teams, players, straps, tags, flag keys."""
+    with sqlite3.connect(sideline.db) as con:
+        names = [r[0] for r in con.execute("SELECT name FROM team UNION SELECT first_name || ' ' || last_name FROM player "
+                                           "UNION SELECT name FROM strap")]
+        # Tags are listed as `--tag` takes them (what a script or the next command types), in every language.
+        names += [tag for (tags,) in con.execute("SELECT tags FROM session") for tag in tags.split(",")]
+    flags = json.loads(sideline("en", "flags", "--team", "U17", "--on", "2026-03-14", "--json").stdout)["flags"]
+    return names + [f["key"] for f in flags] + ["match", "Sideline", "Banister", "TRIMP", "EWMA", "Polar", "Karvonen", "Tanaka", "espeak"]
+
+
+def cells(output):
+    """A command's output as the pieces a person reads: its lines cut at tabs and at a table's column gaps."""
+    return [cell.strip() for line in output.splitlines() for cell in re.split(r"\t| {2,}", line) if cell.strip()]
+
+
+@pytest.mark.parametrize("language", sorted(LOCALES))
+def test_the_main_commands_speak_the_admins_language(club, language):
+    check = LanguageCheck(language)
+    names = data_words(club)
+    problems, read = [], 0
+    for args in HUMAN:
+        out = club(language, *args).stdout
+        assert out.strip(), f"{args} printed nothing"
+        texts = cells(out)
+        read += len(texts)
+        problems += [f"{' '.join(args)}: {p}" for p in check.problems(texts, names)]
+    assert read > 80, "the commands' lines were read"
+    assert problems == [], "\n".join(problems)
+    # The language's words are there, not only English ones missing, and its decimals.
+    teams = club(language, "teams").stdout
+    assert {"de": "3 Spieler", "fr": "3 joueurs"}[language] in teams, teams
+    settings = club(language, "settings").stdout
+    assert "0,8" in settings and "0.8" not in settings, settings
+
+
+@pytest.mark.parametrize("language", sorted(LOCALES))
+def test_sidelines_own_errors_speak_it_too(club, language):
+    check = LanguageCheck(language)
+    for args, english in [(("players", "--team", "Nobody"), "no team named 'Nobody'"),
+                          (("season", "--team", "U17", "--on", "14.3.2026"), "is not a date like"),
+                          (("forget-strap", "nonsense", "--yes"), "is not a strap address")]:
+        line = one_line_error(club(language, *args, check=False))
+        assert english not in line, line
+        assert check.problems([line.removeprefix("sideline: ")], ["Nobody", "nonsense", "sideline", "teams", "help"]) == [], line
+
+
+def test_json_is_the_same_in_every_language(club):
+    for args in JSON:
+        stdin = "812\n790\n1600\n805\n" if args[0] == "hrv" else None
+        outputs = {language: club(language, *args, stdin=stdin).stdout.encode() for language in ("en", *LOCALES)}
+        assert outputs["en"].strip(), args
+        assert outputs["de"] == outputs["en"] and outputs["fr"] == outputs["en"], args
+
+
+def test_the_kiosks_choice_wins_over_the_config_file_which_wins_over_lang(club):
+    config = club.tmp / "sideline.conf"
+    config.write_text("# the package's file\nlanguage = nl\n")
+    assert "3 spelers" in club("de", "teams", extra={"SIDELINE_CONFIG": str(config)}).stdout
+    with sqlite3.connect(club.db) as con:
+        con.execute("INSERT OR REPLACE INTO setting (key, value) VALUES ('kiosk.language', 'fr')")
+    try:
+        assert "3 joueurs" in club("de", "teams", extra={"SIDELINE_CONFIG": str(config)}).stdout
+    finally:
+        with sqlite3.connect(club.db) as con:
+            con.execute("DELETE FROM setting WHERE key = 'kiosk.language'")
+    assert "3 Spieler" in club("de", "teams").stdout
