@@ -50,10 +50,16 @@ public enum Language: String, CaseIterable, Sendable, Codable {
     /// The language of the environment: `LANGUAGE`, then `LC_ALL`, `LC_MESSAGES`, `LANG`, as gettext
     /// reads them; English when none names one of ours.
     public static func fromEnvironment(_ environment: [String: String]) -> Language {
+        named(by: environment) ?? .english
+    }
+
+    /// The language the environment names, nil when it names none of ours ("C.UTF-8", "POSIX", unset): a
+    /// terminal's own language, which the command line puts first (decision 087).
+    public static func named(by environment: [String: String]) -> Language? {
         for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"] {
             if let value = environment[name], !value.isEmpty, let language = Language(code: value) { return language }
         }
-        return .english
+        return nil
     }
 
     /// The language the kiosk and the command line speak (decision 080, 087): the kiosk's Settings choice (`setting`,

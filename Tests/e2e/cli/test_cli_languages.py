@@ -1,8 +1,8 @@
 """The command line in the admin's language (issue 38 item 6, decision 087): the main commands' human output and
 Sideline's own errors in German and French with LANG, every line read against the catalog as Python's own gettext
 reads it (no message printed in English, no word only English messages use); `--json` byte for byte the same in
-every language; and the language chosen where the kiosk's is — its Settings choice in the database over the
-package's config file over LANG."""
+every language; and the language chosen: the terminal's own (LANG) when it names one, else the kiosk's — its
+Settings choice in the database over the package's config file."""
 import json
 import os
 import re
@@ -104,14 +104,18 @@ def test_json_is_the_same_in_every_language(club):
         assert outputs["de"] == outputs["en"] and outputs["fr"] == outputs["en"], args
 
 
-def test_the_kiosks_choice_wins_over_the_config_file_which_wins_over_lang(club):
+def test_the_terminals_language_then_the_kiosks_choice_then_the_config_file(club):
+    """An admin whose terminal names a language (LANG over SSH) reads it; a terminal that names none (C.UTF-8, as a
+    service's) reads the kiosk's Settings choice, else the package's config file."""
     config = club.tmp / "sideline.conf"
     config.write_text("# the package's file\nlanguage = nl\n")
-    assert "3 spelers" in club("de", "teams", extra={"SIDELINE_CONFIG": str(config)}).stdout
+    assert "3 spelers" in club("en", "teams", extra={"SIDELINE_CONFIG": str(config)}).stdout
     with sqlite3.connect(club.db) as con:
         con.execute("INSERT OR REPLACE INTO setting (key, value) VALUES ('kiosk.language', 'fr')")
     try:
-        assert "3 joueurs" in club("de", "teams", extra={"SIDELINE_CONFIG": str(config)}).stdout
+        assert "3 joueurs" in club("en", "teams", extra={"SIDELINE_CONFIG": str(config)}).stdout
+        assert "3 Spieler" in club("de", "teams", extra={"SIDELINE_CONFIG": str(config)}).stdout
+        assert "3 players" in club("en", "teams", extra={"SIDELINE_CONFIG": str(config), "LANG": "en_GB.UTF-8"}).stdout
     finally:
         with sqlite3.connect(club.db) as con:
             con.execute("DELETE FROM setting WHERE key = 'kiosk.language'")
