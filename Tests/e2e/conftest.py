@@ -9,6 +9,12 @@ from sideline_testkit.paths import ROOT
 from sideline_testkit.processes import run
 from sideline_testkit.waiting import wait_until
 
+# The tests read English unless one names a language: the command line speaks the terminal's (decision 087), so
+# a machine whose LANG is German would otherwise turn every English assertion into a failure.
+os.environ["LANG"] = "C.UTF-8"
+for _name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_name, None)
+
 
 @pytest.fixture(scope="session")
 def sideline_bin() -> str:
