@@ -29,13 +29,13 @@ struct WebTeamPages: Sendable {
             return (try await self.teams(user, roster: roster, in: c), roster)
         }
         let words = WebLanguage.words
-        let rows = teams.map { t in
-            "<tr><td><a href=\"/teams/\(t.uuid.uuidString.lowercased())\">\(t.name.html)</a></td><td class=\"num\">\(roster.roster(of: t.uuid).count)</td>"
-                + "<td><a href=\"/teams/\(t.uuid.uuidString.lowercased())/season\">\(words.tr("Season").html)</a></td></tr>"
+        let rows = teams.map { t -> HTML in
+            "<tr><td><a href=\"/teams/\(t.uuid.uuidString.lowercased())\">\(t.name)</a></td><td class=\"num\">\(roster.roster(of: t.uuid).count)</td>"
+                + "<td><a href=\"/teams/\(t.uuid.uuidString.lowercased())/season\">\(words.tr("Season"))</a></td></tr>"
         }.joined()
-        let heading = "<h1>\(words.tr("Teams").html)</h1>"
-        let body = teams.isEmpty ? heading + "<p class=\"muted\">\(words.tr("No team yet: teams come from the kiosks' rosters.").html)</p>" : """
-            \(heading)<div class="scroll"><table id="teams"><thead><tr><th>\(words.tr("Team").html)</th><th class="num">\(words.tr("Players").html)</th><th>\(words.tr("Load").html)</th></tr></thead>
+        let heading: HTML = "<h1>\(words.tr("Teams"))</h1>"
+        let body: HTML = teams.isEmpty ? heading + "<p class=\"muted\">\(words.tr("No team yet: teams come from the kiosks' rosters."))</p>" : """
+            \(heading)<div class="scroll"><table id="teams"><thead><tr><th>\(words.tr("Team"))</th><th class="num">\(words.tr("Players"))</th><th>\(words.tr("Load"))</th></tr></thead>
             <tbody>\(rows)</tbody></table></div>
             """
         return WebPage(title: words.tr("Teams"), user: user, section: .teams, body: body).response
@@ -57,26 +57,26 @@ struct WebTeamPages: Sendable {
         let t = uuid.uuidString.lowercased()
         let players = roster.roster(of: uuid)
         let words = WebLanguage.words
-        let rows = players.map { m, p in
-            let photo = p.hasPhoto ? "<img class=\"photo\" src=\"/teams/\(t)/players/\(p.uuid.uuidString.lowercased())/photo\" alt=\"\">" : "<span class=\"photo\"></span>"
+        let rows = players.map { m, p -> HTML in
+            let photo: HTML = p.hasPhoto ? "<img class=\"photo\" src=\"/teams/\(t)/players/\(p.uuid.uuidString.lowercased())/photo\" alt=\"\">" : "<span class=\"photo\"></span>"
             return "<tr data-player=\"\(p.uuid.uuidString.lowercased())\"><td class=\"pic\">\(photo)</td><td class=\"num\">\(m.shirtNumber)</td>"
-                + "<td><a href=\"/teams/\(t)/players/\(p.uuid.uuidString.lowercased())\">\(p.fullName.html)</a></td>"
-                + "<td class=\"num opt\">\(p.birthYear.map(String.init) ?? "–")</td><td class=\"opt\">\(p.sex.html)</td>"
+                + "<td><a href=\"/teams/\(t)/players/\(p.uuid.uuidString.lowercased())\">\(p.fullName)</a></td>"
+                + "<td class=\"num opt\">\(p.birthYear.map(String.init) ?? "–")</td><td class=\"opt\">\(p.sex)</td>"
                 + "<td class=\"num opt\">\(p.weightKg.map { WebFormat.one($0) } ?? "–")</td><td class=\"num opt\">\(p.restingHR.map(String.init) ?? "–")</td>"
-                + "<td class=\"num opt\">\(p.maxHR.map(String.init) ?? words.tr("formula", context: "HRmax from the club's formula").html)</td>"
-                + "<td class=\"opt consent\">\(p.consent.map { "\($0.day)" } ?? "<span class=\"muted\">\(words.tr("none", context: "no consent on file").html)</span>")</td></tr>"
+                + "<td class=\"num opt\">\(p.maxHR.map(String.init) ?? words.tr("formula", context: "HRmax from the club's formula"))</td>"
+                + "<td class=\"opt consent\">\(p.consent.map { HTML("\($0.day.description)") } ?? "<span class=\"muted\">\(words.tr("none", context: "no consent on file"))</span>")</td></tr>"
         }.joined()
-        var message = savedName.map {
-            "<div class=\"message ok\" role=\"status\">\(words.tr("Saved {name}: the kiosks get it with their next sync.", ["name": $0]).html)</div>"
-        } ?? ""
+        var message = savedName.map { name -> HTML in
+            "<div class=\"message ok\" role=\"status\">\(words.tr("Saved {name}: the kiosks get it with their next sync.", ["name": name]))</div>"
+        } ?? .empty
         if erased {
-            message = "<div class=\"message ok\" role=\"status\">\(words.tr("The player is erased from the club; every kiosk erases them at its next sync.").html)</div>"
+            message = "<div class=\"message ok\" role=\"status\">\(words.tr("The player is erased from the club; every kiosk erases them at its next sync."))</div>"
         }
-        func th(_ label: String, _ className: String) -> String { "<th class=\"\(className)\">\(label.html)</th>" }
-        let body = """
-            <h1>\(name.html)</h1>\(message)
-            <div class="actions"><a class="button" href="/teams/\(t)/players/new">\(words.tr("Add a player").html)</a><a href="/teams/\(t)/season">\(words.tr("Season: load and readiness").html)</a></div>
-            \(players.isEmpty ? "<p class=\"muted\">\(words.tr("No player on this roster yet.").html)</p>" : """
+        func th(_ label: String, _ className: String) -> HTML { "<th class=\"\(className)\">\(label)</th>" }
+        let body: HTML = """
+            <h1>\(name)</h1>\(message)
+            <div class="actions"><a class="button" href="/teams/\(t)/players/new">\(words.tr("Add a player"))</a><a href="/teams/\(t)/season">\(words.tr("Season: load and readiness"))</a></div>
+            \(players.isEmpty ? HTML("<p class=\"muted\">\(words.tr("No player on this roster yet."))</p>") : """
             <div class="scroll"><table id="roster"><thead><tr><th class="pic"></th><th class="num">#</th>\(th(words.tr("Player"), ""))\(th(words.tr("Born"), "num opt"))\(th(words.tr("Sex"), "opt"))
             <th class="num opt">kg</th>\(th(words.tr("Rest HR"), "num opt"))\(th(words.tr("Max HR"), "num opt"))\(th(words.tr("Consent"), "opt"))</tr></thead><tbody>\(rows)</tbody></table></div>
             """)
@@ -101,32 +101,32 @@ struct WebTeamPages: Sendable {
         }
         let action = player.map { "/teams/\(t)/players/\($0.uuidString.lowercased())" } ?? "/teams/\(t)/players"
         let words = WebLanguage.words
-        let errors = problems.isEmpty ? "" : "<div class=\"message error\" role=\"alert\"><ul>\(problems.map { "<li>\($0.html)</li>" }.joined())</ul></div>"
-        func field(_ label: String, _ key: String, _ value: String, type: String = "text", extra: String = "") -> String {
-            "<label>\(label.html)<input type=\"\(type)\" name=\"\(key)\" value=\"\(value.html)\"\(extra)></label>"
+        let errors: HTML = problems.isEmpty ? "" : "<div class=\"message error\" role=\"alert\"><ul>\(problems.map { problem -> HTML in "<li>\(problem)</li>" })</ul></div>"
+        func field(_ label: String, _ key: String, _ value: String, type: String = "text", extra: HTML = .empty) -> HTML {
+            "<label>\(label)<input type=\"\(type)\" name=\"\(key)\" value=\"\(value)\"\(extra)></label>"
         }
-        let photo = hasPhoto ? "<img class=\"photo big\" src=\"\(action)/photo\" alt=\"\(words.tr("The player's photo").html)\">"
-            + "<label><span><input type=\"checkbox\" name=\"removePhoto\"> \(words.tr("remove the photo").html)</span></label>" : ""
+        let photo: HTML = hasPhoto ? "<img class=\"photo big\" src=\"\(action)/photo\" alt=\"\(words.tr("The player's photo"))\">"
+            + "<label><span><input type=\"checkbox\" name=\"removePhoto\"> \(words.tr("remove the photo"))</span></label>" : ""
         // Consent on file (decision 075): an admin records or clears it; a coach sees it.
-        let consent = user.isAdmin ? """
-            <fieldset class="stack" id="consent"><legend>\(words.tr("Consent on file (both, or neither; a club may require it before the player's sessions sync)").html)</legend>
-            <div class="pair">\(field(words.tr("Given on"), "consentDay", form.consentDay, type: "date"))\(field(words.tr("By (a guardian's name, or \u{201C}{player}\u{201D})", ["player": Consent.byThePlayer]), "consentBy", form.consentBy, extra: " maxlength=\"\(Consent.maxGiverLength)\""))</div></fieldset>
-            """ : "<p id=\"consent\" class=\"muted\">\((form.consentDay.isEmpty ? words.tr("Consent not on file (an admin records it).") : words.tr("Consent on file: {day}, by {giver} (an admin records it).", ["day": form.consentDay, "giver": form.consentBy])).html)</p>"
-        let body = """
-            <h1>\((player == nil ? words.tr("Add a player to {team}", ["team": name]) : words.tr("Edit a player of {team}", ["team": name])).html)</h1>\(errors)
+        let consent: HTML = user.isAdmin ? """
+            <fieldset class="stack" id="consent"><legend>\(words.tr("Consent on file (both, or neither; a club may require it before the player's sessions sync)"))</legend>
+            <div class="pair">\(field(words.tr("Given on"), "consentDay", form.consentDay, type: "date"))\(field(words.tr("By (a guardian's name, or \u{201C}{player}\u{201D})", ["player": Consent.byThePlayer]), "consentBy", form.consentBy, extra: HTML(" maxlength=\"\(Consent.maxGiverLength)\"")))</div></fieldset>
+            """ : "<p id=\"consent\" class=\"muted\">\((form.consentDay.isEmpty ? words.tr("Consent not on file (an admin records it).") : words.tr("Consent on file: {day}, by {giver} (an admin records it).", ["day": form.consentDay, "giver": form.consentBy])))</p>"
+        let body: HTML = """
+            <h1>\((player == nil ? words.tr("Add a player to {team}", ["team": name]) : words.tr("Edit a player of {team}", ["team": name])))</h1>\(errors)
             <form class="stack card" method="post" action="\(action)" enctype="multipart/form-data">\(WebPage.csrfField(user))
-            <div class="pair">\(field(words.tr("First name"), "firstName", form.firstName, extra: " required maxlength=\"24\""))\(field(words.tr("Last name"), "lastName", form.lastName, extra: " maxlength=\"24\""))</div>
-            <div class="pair">\(field(words.tr("Shirt number"), "shirtNumber", form.shirtNumber, type: "number", extra: " min=\"0\" max=\"999\" required"))
-            \(field(words.tr("Birth year"), "birthYear", form.birthYear, type: "number", extra: " min=\"1900\" max=\"2100\" required"))</div>
-            <div class="pair"><label>\(words.tr("Sex").html)<select name="sex"><option value="F"\(form.sex == "F" ? " selected" : "")>F</option><option value="M"\(form.sex == "M" ? " selected" : "")>M</option></select></label>
-            \(field(words.tr("Weight (kg)"), "weightKg", form.weightKg, extra: " inputmode=\"decimal\" required"))</div>
-            <div class="pair">\(field(words.tr("Resting heart rate"), "restingHR", form.restingHR, type: "number", extra: " min=\"25\" max=\"120\" required"))
-            \(field(words.tr("Maximum heart rate (empty: from the club's formula)"), "maxHR", form.maxHR, type: "number", extra: " min=\"120\" max=\"240\""))</div>
+            <div class="pair">\(field(words.tr("First name"), "firstName", form.firstName, extra: HTML(" required maxlength=\"24\"")))\(field(words.tr("Last name"), "lastName", form.lastName, extra: HTML(" maxlength=\"24\"")))</div>
+            <div class="pair">\(field(words.tr("Shirt number"), "shirtNumber", form.shirtNumber, type: "number", extra: HTML(" min=\"0\" max=\"999\" required")))
+            \(field(words.tr("Birth year"), "birthYear", form.birthYear, type: "number", extra: HTML(" min=\"1900\" max=\"2100\" required")))</div>
+            <div class="pair"><label>\(words.tr("Sex"))<select name="sex"><option value="F"\(form.sex == "F" ? HTML(" selected") : "")>F</option><option value="M"\(form.sex == "M" ? HTML(" selected") : "")>M</option></select></label>
+            \(field(words.tr("Weight (kg)"), "weightKg", form.weightKg, extra: HTML(" inputmode=\"decimal\" required")))</div>
+            <div class="pair">\(field(words.tr("Resting heart rate"), "restingHR", form.restingHR, type: "number", extra: HTML(" min=\"25\" max=\"120\" required")))
+            \(field(words.tr("Maximum heart rate (empty: from the club's formula)"), "maxHR", form.maxHR, type: "number", extra: HTML(" min=\"120\" max=\"240\"")))</div>
             \(consent)
-            \(photo)<label>\(words.tr("Photo (JPEG, at most {n} KiB)", ["n": "\(RosterSchema.maxPhotoBytes / 1024)"]).html)<input type="file" name="photo" accept="image/jpeg"></label>
-            <div class="actions"><button class="primary" type="submit">\(words.tr("Save").html)</button><a href="/teams/\(t)">\(words.tr("Cancel").html)</a></div></form>
-            \(player != nil && user.isAdmin ? "<p><a id=\"player-data\" href=\"\(action)/data.zip\" download>\(words.tr("Download this player's data (ZIP)").html)</a> · "
-                + "<a class=\"danger\" href=\"\(action)/erase\">\(words.tr("Erase this player everywhere…").html)</a></p>" : "")
+            \(photo)<label>\(words.tr("Photo (JPEG, at most {n} KiB)", ["n": "\(RosterSchema.maxPhotoBytes / 1024)"]))<input type="file" name="photo" accept="image/jpeg"></label>
+            <div class="actions"><button class="primary" type="submit">\(words.tr("Save"))</button><a href="/teams/\(t)">\(words.tr("Cancel"))</a></div></form>
+            \(player != nil && user.isAdmin ? HTML("<p><a id=\"player-data\" href=\"\(action)/data.zip\" download>\(words.tr("Download this player's data (ZIP)"))</a> · "
+                + "<a class=\"danger\" href=\"\(action)/erase\">\(words.tr("Erase this player everywhere…"))</a></p>") : "")
             """
         return WebPage(title: player == nil ? words.tr("Add a player") : words.tr("Edit {name}", ["name": form.firstName]), user: user, section: .teams, body: body, status: status).response
     }
@@ -185,12 +185,12 @@ struct WebTeamPages: Sendable {
         let words = WebLanguage.words, count = Int(sessions)
         let what = words.trn("Their profile, photo and memberships, and their heart rates, RR intervals and figures in {n} session are removed from the club for good; those sessions keep the others' readings and their team figures are computed again without them. Every kiosk of the club erases them at its next sync. The club's backups keep a copy until they age out. This cannot be undone.",
                              "Their profile, photo and memberships, and their heart rates, RR intervals and figures in {n} sessions are removed from the club for good; those sessions keep the others' readings and their team figures are computed again without them. Every kiosk of the club erases them at its next sync. The club's backups keep a copy until they age out. This cannot be undone.", n: count)
-        let body = """
-            <h1>\(words.tr("Erase {name} everywhere", ["name": p.fullName]).html)</h1>\(problem.map { "<div class=\"message error\" role=\"alert\">\(words.tr($0).html)</div>" } ?? "")
-            <div class="card"><p>\(what.html)</p>
+        let body: HTML = """
+            <h1>\(words.tr("Erase {name} everywhere", ["name": p.fullName]))</h1>\(problem.map { problem -> HTML in "<div class=\"message error\" role=\"alert\">\(words.tr(problem))</div>" } ?? "")
+            <div class="card"><p>\(what)</p>
             <form class="stack" method="post" action="\(action)">\(WebPage.csrfField(user))
-            <label><span><input type="checkbox" name="confirm" value="yes" required> \(words.tr("I want {name} erased for good", ["name": p.fullName]).html)</span></label>
-            <div class="actions"><button class="danger" type="submit">\(words.tr("Erase for good").html)</button><a href="/teams/\(t)/players/\(player.uuidString.lowercased())">\(words.tr("Cancel").html)</a></div></form></div>
+            <label><span><input type="checkbox" name="confirm" value="yes" required> \(words.tr("I want {name} erased for good", ["name": p.fullName]))</span></label>
+            <div class="actions"><button class="danger" type="submit">\(words.tr("Erase for good"))</button><a href="/teams/\(t)/players/\(player.uuidString.lowercased())">\(words.tr("Cancel"))</a></div></form></div>
             """
         return WebPage(title: words.tr("Erase {name} everywhere", ["name": p.fullName]), user: user, section: .teams, body: body, status: problem == nil ? .ok : .badRequest).response
     }
