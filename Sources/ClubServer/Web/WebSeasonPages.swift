@@ -182,6 +182,12 @@ struct WebSeasonPages: Sendable {
     /// The page of the team's season on `day` (what `sideline-club bench` times).
     func table(_ user: WebUser, team uuid: UUID, on day: CalendarDay) async throws -> Response {
         let (name, season) = try await season(user, team: uuid, comparisonOn: day)
+        let flags = try await WebTeamReport(database: database).flags(user, team: uuid, season: season, on: day)
+        return Self.tablePage(user, team: uuid, name: name, season: season, flags: flags, on: day).response
+    }
+
+    /// The season page over its data: the team's season analysed, its flags on `day`.
+    static func tablePage(_ user: WebUser, team uuid: UUID, name: String, season: ClubSeason, flags: FlagList, on day: CalendarDay) -> WebPage {
         let t = uuid.uuidString.lowercased()
         let rows = season.table(on: day)
         let lines = rows.map { r -> HTML in
@@ -211,10 +217,10 @@ struct WebSeasonPages: Sendable {
             \(th(words.tr("Tolerance"), "num opt"))\(th(words.tr("Load status"), ""))<th class="num opt">ACWR</th>\(th(words.tr("Readiness"), ""))\(th(words.tr("Wellness"), "num"))<th class="num opt">HRex</th>\(th(words.tr("Last session"), "opt"))</tr></thead>
             <tbody>\(lines)</tbody></table></div>
             <p class="muted">\(words.tr("Readiness: the last readiness check's lnRMSSD against the player's own normal range (at least 5 checks). Wellness: the day's total of the five morning items (5–25) and its z against the player's own 28 days before (at least 7 answers); ↓ a drop beyond 1 SD of the total or an item — a cue to talk, not a diagnosis. HRex: the last fitness test's mean HR over the run's last 30 s (% HRmax), ↑ when it is worse than the test before at the same pace by more than its typical error (1 point). Formulas and sources: docs/ANALYTICS.md."))</p>
-            \(WebTeamReport.section(try await WebTeamReport(database: database).flags(user, team: uuid, season: season, on: day), team: uuid, user: user))
+            \(WebTeamReport.section(flags, team: uuid, user: user))
             \(Self.comparison(season, player: nil))
             """
-        return WebPage(title: words.tr("{team} · season", ["team": name]), user: user, section: .teams, body: body).response
+        return WebPage(title: words.tr("{team} · season", ["team": name]), user: user, section: .teams, body: body)
     }
 
     /// The table as the kiosk's columns, one row a player, numbers unrounded, words as the analysis names them.
@@ -247,10 +253,16 @@ struct WebSeasonPages: Sendable {
         guard let index = season.players.firstIndex(where: { $0.uuid == player }) else {
             throw ClubError.notFound("No player \(player.uuidString.lowercased()) on \(name).")
         }
-        let p = season.players[index]
+        try await AccessLog.record(.view("season of a player", team: uuid, player: player), by: .web(user), database: database)
+        return Self.playerPage(user, team: uuid, name: name, season: season, player: index, on: day).response
+    }
+
+    /// A player's season page over its data: the team's season analysed (with the weeks' time in zones), the player's index in it.
+    static func playerPage(_ user: WebUser, team uuid: UUID, name: String, season: ClubSeason, player index: Int, on day: CalendarDay) -> WebPage {
+        let p = season.players[index], player = p.uuid
         let row = season.table(on: day)[index], f = row.figures
-        let charts = SeasonChartsSVG(season: season, player: player, day: day, days: Self.historyDays, thresholds: season.thresholds)
-        let team = TeamComparisonSVG(season: season, player: player, day: day, days: Self.historyDays)
+        let charts = SeasonChartsSVG(season: season, player: player, day: day, days: historyDays, thresholds: season.thresholds)
+        let team = TeamComparisonSVG(season: season, player: player, day: day, days: historyDays)
         let words = WebLanguage.words
         let sessions = (season.entries[player] ?? []).filter { $0.day <= day }.reversed().prefix(30).map { e -> HTML in
             "<tr><td class=\"nowrap\">\(e.day.description)</td><td class=\"opt\">\(e.teamName)</td><td class=\"opt\">\(WebSessionPages.tags(e.tags.tags))</td>"
@@ -259,7 +271,6 @@ struct WebSeasonPages: Sendable {
                 + "<td><a href=\"/sessions/\(e.session.uuidString.lowercased())\">\(words.tr("open", context: "a session"))</a></td></tr>"
         }.joined()
         let t = uuid.uuidString.lowercased()
-        try await AccessLog.record(.view("season of a player", team: uuid, player: player), by: .web(user), database: database)
         let body: HTML = """
             <h1>#\(p.number) \(p.name)</h1>
             <p class="sub">\(name) · \(day.description) · \(words.tr("today {load}", ["load": WebFormat.whole(f.load)])) · \(words.tr("Strain")) \(WebFormat.whole(f.strain)) · \(words.tr("Tolerance")) \(WebFormat.whole(f.tolerance)) ·
@@ -278,6 +289,6 @@ struct WebSeasonPages: Sendable {
             <h2>\(words.tr("Sessions"))</h2><div class="scroll"><table id="player-sessions"><thead><tr><th>\(words.tr("Day"))</th><th class="opt">\(words.tr("Team"))</th><th class="opt">\(words.tr("Tags"))</th>
             <th class="num">\(words.tr("Load"))</th><th class="num">lnRMSSD</th><th></th></tr></thead><tbody>\(sessions)</tbody></table></div>
             """
-        return WebPage(title: p.name, user: user, section: .teams, body: body).response
+        return WebPage(title: p.name, user: user, section: .teams, body: body)
     }
 }

@@ -94,6 +94,11 @@ struct WebSessionPages: Sendable {
         var rows = try await rows(user, after: after, limit: Self.pageSize + 1)
         let more = rows.count > Self.pageSize
         rows = Array(rows.prefix(Self.pageSize))
+        return Self.listPage(user, rows: rows, after: after, more: more).response
+    }
+
+    /// A page of the sessions list over its rows; `after`: where it begins (nil: the newest), `more`: older rows follow.
+    static func listPage(_ user: WebUser, rows: [Row], after: ListCursor?, more: Bool) -> WebPage {
         let words = WebLanguage.words
         let lines = rows.map { r -> HTML in
             "<tr data-uuid=\"\(r.uuid.uuidString.lowercased())\"><td class=\"nowrap\"><a href=\"/sessions/\(r.uuid.uuidString.lowercased())\">\(WebFormat.dateTime(unixMs: r.startedMs))</a></td>"
@@ -114,7 +119,7 @@ struct WebSessionPages: Sendable {
             pages.append("<a id=\"older\" href=\"/sessions?after=\(ListCursor(startedMs: last.startedMs, uuid: last.uuid).text)\">\(words.tr("Older sessions →"))</a>")
         }
         let nav: HTML = pages.isEmpty ? "" : "<p class=\"pages\">\(pages.joined(separator: " · "))</p>"
-        return WebPage(title: words.tr("Sessions"), user: user, section: .sessions, body: "<h1>\(words.tr("Sessions"))</h1>" + table + nav).response
+        return WebPage(title: words.tr("Sessions"), user: user, section: .sessions, body: "<h1>\(words.tr("Sessions"))</h1>" + table + nav)
     }
 
     /// One session the user may see; a session of another team (or none) is "not found" either way.
@@ -134,8 +139,14 @@ struct WebSessionPages: Sendable {
                       .map { SessionGraphSVG.draw($0.analysisInput()) }
               })
         else { throw ClubError.notFound("Session \(uuid.uuidString.lowercased()) was deleted.") }
-        let document = try SessionPageDocument(data)
+        let document = try SessionPageDocument(data), drills = try DocumentDrills(data)
         try await AccessLog.record(.view("session page", team: row.team, session: uuid), by: .web(user), database: database)
+        return Self.sessionPage(user, row: row, document: document, drills: drills, graph: graph).response
+    }
+
+    /// A session's page over its data: its row of the list, its document's numbers and drills, its graph.
+    static func sessionPage(_ user: WebUser, row: Row, document: SessionPageDocument, drills: DocumentDrills, graph: HTML) -> WebPage {
+        let uuid = row.uuid
         let stem = Self.stem(row, uuid)
         let base = "/sessions/\(uuid.uuidString.lowercased())/files/"
         func link(_ name: String, _ label: String) -> HTML { "<a href=\"\(base)\(name)\" download>\(label)</a>" }
@@ -158,7 +169,7 @@ struct WebSessionPages: Sendable {
                 + cell("rpe", p.rpe, p.rpe.map { WebFormat.whole($0) + (p.rpeByCoach ? "*" : "") } ?? "–")
                 + cell("srpeLoad", p.srpeLoad, WebFormat.whole(p.srpeLoad)) + "</tr>"
         }.joined()
-        let drills = try Self.drillsSection(DocumentDrills(data), team: row.team)
+        let drillTables = Self.drillsSection(drills, team: row.team)
         let words = WebLanguage.words
         let average = row.averageBPM.map { words.tr("{bpm} bpm", ["bpm": WebFormat.whole($0)]) } ?? "–"
         let sub: HTML = [HTML("\(words.tr("effort {time}", ["time": row.effortMs.map(WebFormat.duration) ?? "–"]))"),
@@ -176,12 +187,12 @@ struct WebSessionPages: Sendable {
             \(th(words.tr("Peak %"), "num opt"))<th class="num">TRIMP</th><th class="num opt">kcal</th>\(th(words.tr("Effort pts"), "num opt"))
             \(th(words.tr("HRR 60 s"), "num opt"))<th class="num opt">RMSSD</th>\(th(words.tr("RPE")))\(th(words.tr("sRPE")))</tr></thead><tbody>\(table)</tbody></table></div>
             <p class="muted">\(note)</p>
-            \(drills)
+            \(drillTables)
             <h2>\(words.tr("Files"))</h2>
             <div class="card downloads"><p>\(link(stem + "_summary.json", words.tr("JSON (every number)"))) \(link(stem + "_summary.csv", words.tr("Summary CSV")))
             \(link(stem + "_samples.csv", words.tr("Samples CSV"))) \(link(stem + "_rr.csv", words.tr("RR CSV")))</p><ul>\(perPlayer)</ul></div>
             """
-        return WebPage(title: "\(row.teamName) \(WebFormat.dateTime(unixMs: row.startedMs))", user: user, section: .sessions, body: body).response
+        return WebPage(title: "\(row.teamName) \(WebFormat.dateTime(unixMs: row.startedMs))", user: user, section: .sessions, body: body)
     }
 
     /// The session's drills, a table each: every player's minutes with a heart rate, mean and peak HR, % of that

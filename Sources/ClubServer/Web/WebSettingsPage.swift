@@ -81,10 +81,10 @@ struct WebSettingsPage: Sendable {
     func form(_ user: WebUser, saved: Bool = false) async throws -> Response {
         try requireAdmin(user)
         let settings = try await database.inClub(user.club) { c in try await ClubSettings.load(in: c, logger: database.logger) }
-        return page(user, typed: Typed(settings), message: saved ? HTML("<div class=\"message ok\" role=\"status\">\(WebLanguage.words.tr("Saved: the kiosks get it with their next sync."))</div>") : .empty)
+        return Self.page(user, typed: Typed(settings), message: saved ? HTML("<div class=\"message ok\" role=\"status\">\(WebLanguage.words.tr("Saved: the kiosks get it with their next sync."))</div>") : .empty).response
     }
 
-    func page(_ user: WebUser, typed: Typed, message: HTML = .empty, status: HTTPResponse.Status = .ok) -> Response {
+    static func page(_ user: WebUser, typed: Typed, message: HTML = .empty, status: HTTPResponse.Status = .ok) -> WebPage {
         func options(_ values: [(String, String)], _ chosen: String) -> HTML {
             values.map { value, label -> HTML in "<option value=\"\(value)\"\(value == chosen ? HTML(" selected") : "")>\(label)</option>" }.joined()
         }
@@ -125,7 +125,7 @@ struct WebSettingsPage: Sendable {
             \(words.tr("When required, a session with a player who has no consent on file stays on its kiosk, whole, until they have it (the kiosk records as before; its lobby says who lacks it). The date and who gave it are on each player's page."))</p></fieldset>
             <div class="actions"><button class="primary" type="submit">\(words.tr("Save"))</button></div></form>
             """
-        return WebPage(title: words.tr("Settings"), user: user, section: .settings, body: body, status: status).response
+        return WebPage(title: words.tr("Settings"), user: user, section: .settings, body: body, status: status)
     }
 
     /// Only the fields that changed become edits; a refused form comes back as typed with a sentence a problem, and writes nothing.
@@ -135,7 +135,7 @@ struct WebSettingsPage: Sendable {
         let (values, problems) = typed.values()
         guard problems.isEmpty else {
             let list: HTML = "<div class=\"message error\" role=\"alert\"><ul>\(problems.map { problem -> HTML in "<li>\(problem)</li>" })</ul></div>"
-            return page(user, typed: typed, message: list, status: .badRequest)
+            return Self.page(user, typed: typed, message: list, status: .badRequest).response
         }
         let result = try await database.inClub(user.club) { c -> RosterEditsResult? in
             let current = try await ClubSettings.load(in: c, logger: database.logger)

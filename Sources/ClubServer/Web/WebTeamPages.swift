@@ -28,9 +28,14 @@ struct WebTeamPages: Sendable {
             let roster = try await ClubRoster.load(in: c, logger: database.logger)
             return (try await self.teams(user, roster: roster, in: c), roster)
         }
+        return Self.listPage(user, teams: teams.map { ($0.uuid, $0.name, roster.roster(of: $0.uuid).count) }).response
+    }
+
+    /// The teams page over its data: each team and the players on its roster.
+    static func listPage(_ user: WebUser, teams: [(uuid: UUID, name: String, players: Int)]) -> WebPage {
         let words = WebLanguage.words
         let rows = teams.map { t -> HTML in
-            "<tr><td><a href=\"/teams/\(t.uuid.uuidString.lowercased())\">\(t.name)</a></td><td class=\"num\">\(roster.roster(of: t.uuid).count)</td>"
+            "<tr><td><a href=\"/teams/\(t.uuid.uuidString.lowercased())\">\(t.name)</a></td><td class=\"num\">\(t.players)</td>"
                 + "<td><a href=\"/teams/\(t.uuid.uuidString.lowercased())/season\">\(words.tr("Season"))</a></td></tr>"
         }.joined()
         let heading: HTML = "<h1>\(words.tr("Teams"))</h1>"
@@ -38,7 +43,7 @@ struct WebTeamPages: Sendable {
             \(heading)<div class="scroll"><table id="teams"><thead><tr><th>\(words.tr("Team"))</th><th class="num">\(words.tr("Players"))</th><th>\(words.tr("Load"))</th></tr></thead>
             <tbody>\(rows)</tbody></table></div>
             """
-        return WebPage(title: words.tr("Teams"), user: user, section: .teams, body: body).response
+        return WebPage(title: words.tr("Teams"), user: user, section: .teams, body: body)
     }
 
     /// The team as the user may see it; another team (or none) is "not found" whichever it is.
@@ -54,8 +59,14 @@ struct WebTeamPages: Sendable {
     func roster(_ user: WebUser, team uuid: UUID, saved: UUID? = nil, erased: Bool = false) async throws -> Response {
         let (name, roster) = try await database.inClub(user.club) { c in try await team(user, uuid, in: c) }
         let savedName = saved.flatMap { roster.players[$0]?.fullName }
+        try await AccessLog.record(.view("roster page", team: uuid), by: .web(user), database: database)
+        return Self.rosterPage(user, team: uuid, name: name, players: roster.roster(of: uuid), savedName: savedName, erased: erased).response
+    }
+
+    /// The roster page over its data; `savedName`: the player just saved, said at the top.
+    static func rosterPage(_ user: WebUser, team uuid: UUID, name: String, players: [(member: ClubRoster.Member, player: ClubRoster.Player)],
+                           savedName: String?, erased: Bool) -> WebPage {
         let t = uuid.uuidString.lowercased()
-        let players = roster.roster(of: uuid)
         let words = WebLanguage.words
         let rows = players.map { m, p -> HTML in
             let photo: HTML = p.hasPhoto ? "<img class=\"photo\" src=\"/teams/\(t)/players/\(p.uuid.uuidString.lowercased())/photo\" alt=\"\">" : "<span class=\"photo\"></span>"
@@ -81,14 +92,12 @@ struct WebTeamPages: Sendable {
             <th class="num opt">kg</th>\(th(words.tr("Rest HR"), "num opt"))\(th(words.tr("Max HR"), "num opt"))\(th(words.tr("Consent"), "opt"))</tr></thead><tbody>\(rows)</tbody></table></div>
             """)
             """
-        try await AccessLog.record(.view("roster page", team: uuid), by: .web(user), database: database)
-        return WebPage(title: name, user: user, section: .teams, body: body).response
+        return WebPage(title: name, user: user, section: .teams, body: body)
     }
 
     func playerForm(_ user: WebUser, team uuid: UUID, player: UUID?, typed: WebPlayerForm? = nil, problems: [String] = [],
                     status: HTTPResponse.Status = .ok) async throws -> Response {
         let (name, roster) = try await database.inClub(user.club) { c in try await team(user, uuid, in: c) }
-        let t = uuid.uuidString.lowercased()
         var form = typed ?? WebPlayerForm.blank(shirtNumber: (roster.roster(of: uuid).map(\.member.shirtNumber).max() ?? 0) + 1)
         var hasPhoto = false
         if let player {
@@ -99,6 +108,13 @@ struct WebTeamPages: Sendable {
             hasPhoto = p.hasPhoto
             try await AccessLog.record(.view("player page", team: uuid, player: player), by: .web(user), database: database)
         }
+        return Self.playerFormPage(user, team: uuid, name: name, player: player, form: form, hasPhoto: hasPhoto, problems: problems, status: status).response
+    }
+
+    /// The player form over its data: `form` as typed (or as stored), `problems` the sentences it was refused with.
+    static func playerFormPage(_ user: WebUser, team uuid: UUID, name: String, player: UUID?, form: WebPlayerForm, hasPhoto: Bool,
+                               problems: [String], status: HTTPResponse.Status) -> WebPage {
+        let t = uuid.uuidString.lowercased()
         let action = player.map { "/teams/\(t)/players/\($0.uuidString.lowercased())" } ?? "/teams/\(t)/players"
         let words = WebLanguage.words
         let errors: HTML = problems.isEmpty ? "" : "<div class=\"message error\" role=\"alert\"><ul>\(problems.map { problem -> HTML in "<li>\(problem)</li>" })</ul></div>"
@@ -128,7 +144,7 @@ struct WebTeamPages: Sendable {
             \(player != nil && user.isAdmin ? HTML("<p><a id=\"player-data\" href=\"\(action)/data.zip\" download>\(words.tr("Download this player's data (ZIP)"))</a> · "
                 + "<a class=\"danger\" href=\"\(action)/erase\">\(words.tr("Erase this player everywhere…"))</a></p>") : "")
             """
-        return WebPage(title: player == nil ? words.tr("Add a player") : words.tr("Edit {name}", ["name": form.firstName]), user: user, section: .teams, body: body, status: status).response
+        return WebPage(title: player == nil ? words.tr("Add a player") : words.tr("Edit {name}", ["name": form.firstName]), user: user, section: .teams, body: body, status: status)
     }
 
     /// A player added or changed: only the fields that changed become edits (`WebRosterEdits`: stamped

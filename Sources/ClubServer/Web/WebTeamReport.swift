@@ -85,6 +85,11 @@ struct WebTeamReport: Sendable {
     func page(_ user: WebUser, team uuid: UUID, on day: CalendarDay) async throws -> Response {
         let (name, season) = try await seasonPages.season(user, team: uuid)
         let list = try await flags(user, team: uuid, season: season, on: day)
+        return Self.reportPage(user, team: uuid, name: name, season: season, flags: list, on: day).response
+    }
+
+    /// The weekly report over its data: the team's season analysed, its flags on `day`.
+    static func reportPage(_ user: WebUser, team uuid: UUID, name: String, season: ClubSeason, flags list: FlagList, on day: CalendarDay) -> WebPage {
         let first = day.adding(days: -6), words = WebLanguage.words
         let rows = season.table(on: day)
         var byPlayer: [String: [AttentionFlag]] = [:]
@@ -125,6 +130,6 @@ struct WebTeamReport: Sendable {
             \(notes.isEmpty ? "" : HTML("<ul class=\"flags\">\(notes)</ul>"))
             <p class="muted">\(words.trn("{n} player without a measured HRmax (zones from an age formula). Cues to look or ask, never a diagnosis; sources: docs/ANALYTICS.md.", "{n} players without a measured HRmax (zones from an age formula). Cues to look or ask, never a diagnosis; sources: docs/ANALYTICS.md.", n: list.active.filter { $0.kind == .maxHR }.count))</p></section>
             """
-        return WebPage(title: words.tr("{team} · weekly report", ["team": name]), user: user, section: .teams, body: body).response
+        return WebPage(title: words.tr("{team} · weekly report", ["team": name]), user: user, section: .teams, body: body)
     }
 }
