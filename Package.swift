@@ -137,7 +137,7 @@ let package = Package(
         .target(name: "ClubSync", dependencies: ["Store", "ClubProtocol", "TeamCore", "Analytics", "CCurl", "Localization",
                                                  .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .executableTarget(name: "sideline-club", dependencies: [
-            "ClubServer", "ClubProtocol", "Diagnostics",
+            "ClubServer", "ClubBench", "ClubProtocol", "Diagnostics",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
@@ -148,6 +148,14 @@ let package = Package(
             "Analytics", "Exports", "StoredExports", "SessionReview",
             "CBaselines", "SPSCRing", "TeamCore", "Store", "SensorSimulation", "SensorHub", "HeartRateProtocol", "BLEHost", "PlayerPhotos",
         ], path: "Benchmarks/SidelineBench", swiftSettings: strict),
+        // The club server's figures (`sideline-club bench`): ingest beside PostgreSQL's COPY, sizes, document, list, season
+        // page and weekly report times, through the server's own code (its `package` declarations).
+        .target(name: "ClubBench", dependencies: [
+            "ClubServer", "ClubProtocol", "TeamCore", "Analytics",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+        ], path: "Benchmarks/ClubBench", swiftSettings: strict),
         // The kiosk's figures (`sideline --bench`): frames, memory, idle CPU, ring-to-frame latency, launch.
         .target(name: "KioskBench", dependencies: ["KioskShell", "Kiosk", "AppCore", "ClubSync", "KioskUI", "Localization", "SensorCore", "SPSCRing", "Store", "TeamCore"],
                 path: "Benchmarks/KioskBench", swiftSettings: strict),

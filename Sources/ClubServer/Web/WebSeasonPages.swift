@@ -9,11 +9,13 @@ import TeamCore
 /// The season (issue 24) on the web: a team's table as the kiosk shows it, the table as CSV, and a
 /// player's page with the kiosk's charts. The numbers come from `ClubSeason`: kept per-session
 /// figures read into the one season analysis.
-struct WebSeasonPages: Sendable {
+package struct WebSeasonPages: Sendable {
     let database: ClubDatabase
+
+    package init(database: ClubDatabase) { self.database = database }
     var teams: WebTeamPages { WebTeamPages(database: database) }
     /// The player page's charts cover this many days, ending on the day shown (the kiosk's six weeks).
-    static let historyDays = 42
+    package static let historyDays = 42
 
     /// `?on=YYYY-MM-DD`, else today (the server's local day).
     static func day(_ request: Request) throws -> CalendarDay {
@@ -180,7 +182,7 @@ struct WebSeasonPages: Sendable {
     }
 
     /// The page of the team's season on `day` (what `sideline-club bench` times).
-    func table(_ user: WebUser, team uuid: UUID, on day: CalendarDay) async throws -> Response {
+    package func table(_ user: WebUser, team uuid: UUID, on day: CalendarDay) async throws -> Response {
         let (name, season) = try await season(user, team: uuid, comparisonOn: day)
         let flags = try await WebTeamReport(database: database).flags(user, team: uuid, season: season, on: day)
         return Self.tablePage(user, team: uuid, name: name, season: season, flags: flags, on: day).response

@@ -9,8 +9,10 @@ import TeamCore
 
 /// Teams and their rosters, editable: a player added or changed here goes into the club's roster
 /// change feed like a kiosk's edit (its origin the user), so every kiosk of the club pulls it.
-struct WebTeamPages: Sendable {
+package struct WebTeamPages: Sendable {
     let database: ClubDatabase
+
+    package init(database: ClubDatabase) { self.database = database }
 
     /// The teams the user sees: the rosters' teams, and teams known only from uploaded sessions.
     func teams(_ user: WebUser, roster: ClubRoster, in connection: PostgresConnection) async throws -> [(uuid: UUID, name: String)] {
@@ -47,7 +49,7 @@ struct WebTeamPages: Sendable {
     }
 
     /// The team as the user may see it; another team (or none) is "not found" whichever it is.
-    func team(_ user: WebUser, _ uuid: UUID, in connection: PostgresConnection) async throws -> (name: String, roster: ClubRoster) {
+    package func team(_ user: WebUser, _ uuid: UUID, in connection: PostgresConnection) async throws -> (name: String, roster: ClubRoster) {
         let roster = try await ClubRoster.load(in: connection, logger: database.logger)
         guard user.sees(team: uuid), let team = try await teams(user, roster: roster, in: connection).first(where: { $0.uuid == uuid }) else {
             throw ClubError.notFound("No team \(uuid.uuidString.lowercased()) that you can see.")

@@ -6,8 +6,10 @@ import TeamCore
 
 /// A team's flags on the web (the kiosk's rules over the club's data, `ClubFlags`) and the weekly team
 /// report: one A4 page a team — each player's week of load, sRPE and wellness, and what needs attention.
-struct WebTeamReport: Sendable {
+package struct WebTeamReport: Sendable {
     let database: ClubDatabase
+
+    package init(database: ClubDatabase) { self.database = database }
     var seasonPages: WebSeasonPages { WebSeasonPages(database: database) }
 
     /// The team's flags on `day`, from the season already loaded.
@@ -82,7 +84,7 @@ struct WebTeamReport: Sendable {
     }
 
     /// The week ending on `day` (what `sideline-club bench` times).
-    func page(_ user: WebUser, team uuid: UUID, on day: CalendarDay) async throws -> Response {
+    package func page(_ user: WebUser, team uuid: UUID, on day: CalendarDay) async throws -> Response {
         let (name, season) = try await seasonPages.season(user, team: uuid)
         let list = try await flags(user, team: uuid, season: season, on: day)
         return Self.reportPage(user, team: uuid, name: name, season: season, flags: list, on: day).response

@@ -1,5 +1,6 @@
 import Analytics
 import ClubProtocol
+import ClubServer
 import Foundation
 import Logging
 import TeamCore
