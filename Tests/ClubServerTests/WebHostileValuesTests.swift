@@ -1,5 +1,6 @@
 import Analytics
 @testable import ClubServer
+import ClubProtocol
 import Foundation
 import Localization
 import TeamCore
@@ -63,6 +64,18 @@ final class WebHostileValuesTests: XCTestCase {
             "settings": WebSettingsPage.page(user, typed: typed).document,
             "sign in": WebLogin.formPage(token: text(0), message: text(1), email: text(2), status: .unauthorized).document,
             "problem": WebPage.problem(.notFound, text(3), user: user).document,
+            "kiosks": WebAccessPages.kiosksPage(user, kiosks: (0..<6).map { i in
+                ClubAccess.KioskRow(id: UUID(), name: text(i), enrolledAt: Date(), lastSeenAt: nil, revokedAt: nil, codeExpiresAt: nil, sessions: 3)
+            }, tokens: [ClubAccess.TokenRow(id: UUID(), createdAt: Date(), revokedAt: nil)]).document,
+            "users": WebAccessPages.usersPage(user, users: (0..<6).map { i in
+                ClubAccess.UserRow(id: UUID(), email: text(i), role: "coach", teamName: text(i + 1), disabledAt: nil)
+            }).document,
+            "access log": WebAccessLogPage.logPage(user, query: .empty, entries: (0..<6).map { i in
+                AccessLog.Entry(id: Int64(i), at: Date(), kind: "view", action: text(i), user: nil, actor: text(i + 1), address: text(i + 2),
+                                team: team, session: UUID(), playerDigest: PlayerErasure.digest(playerUUID: players[i].uuid))
+            }, roster: ClubRoster(teams: [team: ClubRoster.Team(uuid: team, name: text(3))], players: Dictionary(uniqueKeysWithValues: players.map { ($0.uuid, $0) }),
+                                  members: roster.map(\.member)),
+               users: (0..<6).map { i in ClubAccess.UserRow(id: UUID(), email: text(i), role: "admin", teamName: nil, disabledAt: nil) }).document,
         ]
     }
 

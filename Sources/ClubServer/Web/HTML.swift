@@ -20,6 +20,8 @@ struct HTML: Sendable, Equatable {
     /// `text` as it is safe between tags and inside a quoted attribute: `& < > " '` as entities, and NUL
     /// (which a browser drops or replaces anyway) as U+FFFD.
     static func escape(_ text: String) -> String {
+        // Most text has nothing to escape: then it is itself (no copy scalar by scalar).
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 || $0 == 0 }) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for c in text.unicodeScalars {

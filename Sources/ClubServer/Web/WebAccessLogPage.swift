@@ -82,8 +82,14 @@ struct WebAccessLogPage: Sendable {
             (try await AccessLog.page(filter, before: query.before, limit: Self.pageSize + 1, in: c, logger: database.logger),
              try await ClubRoster.load(in: c, logger: database.logger))
         }
-        let names = AccessLog.playerNames(roster)
         let users = try await ClubAccess.users(database, club: user.club)
+        return Self.logPage(user, query: query, entries: entries, roster: roster, users: users).response
+    }
+
+    /// A page of the log over its data: the lines the filter gave (one more than a page when older ones follow), the
+    /// roster (players' names, teams' names) and the users the filter offers.
+    static func logPage(_ user: WebUser, query: Query, entries: [AccessLog.Entry], roster: ClubRoster, users: [ClubAccess.UserRow]) -> WebPage {
+        let names = AccessLog.playerNames(roster)
         let shown = entries.prefix(Self.pageSize)
         let lines = shown.map { e -> HTML in
             let player = e.playerDigest.map { names[$0] ?? "an erased player" } ?? ""
@@ -124,6 +130,6 @@ struct WebAccessLogPage: Sendable {
             """)
             \(pages.isEmpty ? "" : HTML("<p class=\"pages\">\(pages.joined(separator: " · "))</p>"))
             """
-        return WebPage(title: words.tr("Access log"), user: user, section: .accessLog, body: body).response
+        return WebPage(title: words.tr("Access log"), user: user, section: .accessLog, body: body)
     }
 }

@@ -10,7 +10,14 @@ struct WebAccessPages: Sendable {
     let database: ClubDatabase
 
     func kiosks(_ user: WebUser) async throws -> Response {
-        let rows = try await ClubAccess.kiosks(database, club: user.club), words = WebLanguage.words
+        let rows = try await ClubAccess.kiosks(database, club: user.club)
+        let tokens = user.isAdmin ? try await ClubAccess.tokens(database, club: user.club) : []
+        return Self.kiosksPage(user, kiosks: rows, tokens: tokens).response
+    }
+
+    /// The kiosks page over its data: the club's kiosks, and for an admin its API tokens.
+    static func kiosksPage(_ user: WebUser, kiosks rows: [ClubAccess.KioskRow], tokens: [ClubAccess.TokenRow]) -> WebPage {
+        let words = WebLanguage.words
         func state(_ k: ClubAccess.KioskRow) -> String {
             if let revoked = k.revokedAt { return words.tr("revoked {time}", ["time": WebFormat.dateTime(revoked)]) }
             return k.enrolledAt.map { words.tr("joined {time}", ["time": WebFormat.dateTime($0)]) } ?? words.tr("not yet (code given)")
@@ -32,7 +39,6 @@ struct WebAccessPages: Sendable {
             """
         if user.isAdmin {
             body += "<p class=\"muted\">" + Self.sentence(words.tr("A revoked kiosk's token opens nothing from its next request on; its sessions stay. It joins again with a new code from {command}.", ["command": "\u{1}"]), command: "sideline-club add-kiosk") + "</p>"
-            let tokens = try await ClubAccess.tokens(database, club: user.club)
             let tokenLines = tokens.map { t -> HTML in
                 let id = t.id.uuidString.lowercased()
                 return "<tr data-token=\"\(id)\"><td><code>\(id)</code></td><td>\(WebFormat.dateTime(t.createdAt))</td>"
@@ -46,12 +52,17 @@ struct WebAccessPages: Sendable {
                 </tbody></table></div>
                 """)
         }
-        return WebPage(title: words.tr("Kiosks"), user: user, section: .kiosks, body: body).response
+        return WebPage(title: words.tr("Kiosks"), user: user, section: .kiosks, body: body)
     }
 
     func users(_ user: WebUser) async throws -> Response {
         try requireAdmin(user)
-        let rows = try await ClubAccess.users(database, club: user.club), words = WebLanguage.words
+        return Self.usersPage(user, users: try await ClubAccess.users(database, club: user.club)).response
+    }
+
+    /// The users page over its data (an admin's).
+    static func usersPage(_ user: WebUser, users rows: [ClubAccess.UserRow]) -> WebPage {
+        let words = WebLanguage.words
         let lines = rows.map { u -> HTML in
             let id = u.id.uuidString.lowercased()
             let role = u.role == "coach" ? words.tr("coach of {team}", ["team": u.teamName ?? words.tr("a team no longer named")])
@@ -74,7 +85,7 @@ struct WebAccessPages: Sendable {
             </tbody></table></div>
             <p class="muted">\(Self.sentence(words.tr("A disabled user is signed out everywhere at once and cannot sign in until enabled again. Users are added with {command}.", ["command": "\u{1}"]), command: "sideline-club add-user"))</p>
             """
-        return WebPage(title: words.tr("Users"), user: user, section: .users, body: body).response
+        return WebPage(title: words.tr("Users"), user: user, section: .users, body: body)
     }
 
     func revokeKiosk(_ user: WebUser, id: UUID) async throws -> Response {
@@ -117,7 +128,7 @@ struct WebAccessPages: Sendable {
     }
 
     /// A one-button form (POST with the session's CSRF token).
-    func button(_ action: String, _ label: String, _ user: WebUser) -> HTML {
+    static func button(_ action: String, _ label: String, _ user: WebUser) -> HTML {
         "<form class=\"inline\" method=\"post\" action=\"\(action)\">\(WebPage.csrfField(user))<button class=\"danger\" type=\"submit\">\(label)</button></form>"
     }
 }

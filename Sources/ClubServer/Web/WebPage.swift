@@ -6,7 +6,7 @@ import NIOCore
 
 /// A page of the club's web: the bar (club, sections, who is signed in, sign out) and the content,
 /// as one HTML document with the one stylesheet. No script.
-struct WebPage {
+package struct WebPage {
     enum Section: String { case sessions, teams, kiosks, users, settings, accessLog = "access-log", none }
 
     var title: String
@@ -40,7 +40,7 @@ struct WebPage {
         """
     }
 
-    var response: Response {
+    package var response: Response {
         var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]
         headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
         headers[HTTPField.Name("Content-Security-Policy")!] = "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'"

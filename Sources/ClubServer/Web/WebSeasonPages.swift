@@ -189,7 +189,7 @@ package struct WebSeasonPages: Sendable {
     }
 
     /// The season page over its data: the team's season analysed, its flags on `day`.
-    static func tablePage(_ user: WebUser, team uuid: UUID, name: String, season: ClubSeason, flags: FlagList, on day: CalendarDay) -> WebPage {
+    package static func tablePage(_ user: WebUser, team uuid: UUID, name: String, season: ClubSeason, flags: FlagList, on day: CalendarDay) -> WebPage {
         let t = uuid.uuidString.lowercased()
         let rows = season.table(on: day)
         let lines = rows.map { r -> HTML in

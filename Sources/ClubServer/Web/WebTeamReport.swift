@@ -13,7 +13,7 @@ package struct WebTeamReport: Sendable {
     var seasonPages: WebSeasonPages { WebSeasonPages(database: database) }
 
     /// The team's flags on `day`, from the season already loaded.
-    func flags(_ user: WebUser, team uuid: UUID, season: ClubSeason, on day: CalendarDay) async throws -> FlagList {
+    package func flags(_ user: WebUser, team uuid: UUID, season: ClubSeason, on day: CalendarDay) async throws -> FlagList {
         let (straps, roster, dismissed) = try await database.inClub(user.club) { c in
             (try await ClubFlags.straps(team: uuid, on: day, in: c, logger: database.logger),
              try await seasonPages.teams.team(user, uuid, in: c).roster,
