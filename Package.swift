@@ -66,10 +66,12 @@ let package = Package(
         .target(name: "PlayerPhotos", dependencies: ["CSDL2", "CSandbox", "Appliance"], swiftSettings: strict),
         // The kiosk's sounds: generated tones, played through SDL audio.
         .target(name: "KioskSound", dependencies: ["AppCore", "TeamCore", "CSDL2", "Localization"], swiftSettings: strict),
-        // ClubProtocol for the identities a club shares (a strap's UUID follows from its address) and the roster's field names.
-        .target(name: "Store", dependencies: ["TeamCore", "ClubProtocol", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: strict),
-        // A stored session analysed (for the review screen and the exports), and the sessions list.
-        .target(name: "SessionReview", dependencies: ["AppCore", "Store", "Analytics", "TeamCore", "Localization"], swiftSettings: strict),
+        // ClubIdentity for the identities a club shares (a strap's UUID follows from its address, an erased player's digest);
+        // not the wire: the club sync's code over the store's tables is ClubSync's.
+        .target(name: "Store", dependencies: ["TeamCore", "ClubIdentity", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")], swiftSettings: strict),
+        // A stored session analysed (for the review screen and the exports), the sessions list and the season; the
+        // screens' types (AppCore) are built from it in `Kiosk`.
+        .target(name: "SessionReview", dependencies: ["Store", "Analytics", "TeamCore", "Localization"], swiftSettings: strict),
         // Every export format of a session (raw CSV, summary CSV, TCX, FIT, JSON), written from one analysis.
         // Pure (no store, no SDL): the kiosk and the club server write the same bytes. A player's own data as
         // one ZIP (zlib's DEFLATE and CRC-32) is here too, written to a file the caller names.
@@ -89,7 +91,7 @@ let package = Package(
         // The kiosk's runtime: state, reducer and effect queue, the source supervisor (sensors) and the
         // stick services (USB, backups, exports, photo import). No SDL: neither CSDL2 nor anything built on it.
         .target(name: "Kiosk", dependencies: [
-            "AppCore", "Recording", "TeamCore", "Store", "SensorCore", "SensorSimulation", "SensorHub", "SessionReview", "Exports", "StoredExports", "BlueZTransport",
+            "AppCore", "Recording", "TeamCore", "Store", "SensorCore", "SensorSimulation", "SensorHub", "SessionReview", "Analytics", "Exports", "StoredExports", "BlueZTransport",
             "Diagnostics", "Appliance", "ClubSync", "Localization",
         ], swiftSettings: strict),
         // The kiosk on screen: SDL start-up, windows, the event loop, input, the SDL speaker, photo
@@ -112,7 +114,9 @@ let package = Package(
         // The club: every kiosk of a club syncs to one server (PostgreSQL). `ClubProtocol` is the wire both sides
         // speak (pure: bundles, roster changes, canonical bytes, hashes, gzip); `ClubServer` the server's library
         // (SQL, migrations, tenancy, auth, routes); `sideline-club` its command line.
-        .target(name: "ClubProtocol", dependencies: ["TeamCore", "Analytics", "CZlib",
+        // What kiosks and the server make alike without asking: strap UUIDs, erasure records and digests, canonical JSON.
+        .target(name: "ClubIdentity", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
+        .target(name: "ClubProtocol", dependencies: ["TeamCore", "ClubIdentity", "CZlib",
                                                      .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
         .target(name: "ClubServer", dependencies: [
             "ClubProtocol", "TeamCore", "Analytics", "Exports", "Diagnostics", "Localization",
@@ -134,7 +138,9 @@ let package = Package(
         ], swiftSettings: strict),
         // The kiosk's side of the club: enrolment, the outbox's uploads and tombstones, the roster pushed and pulled,
         // over HTTPS through libcurl (no SwiftNIO in the kiosk). No SDL.
-        .target(name: "ClubSync", dependencies: ["Store", "ClubProtocol", "TeamCore", "Analytics", "CCurl", "Localization",
+        // With the club's tables of the kiosk's database: its outbox, pulls and state (extensions of the store over GRDB).
+        .target(name: "ClubSync", dependencies: ["Store", "ClubProtocol", "TeamCore", "Analytics", "CCurl", "Localization", "Diagnostics",
+                                                 .product(name: "GRDB", package: "GRDB.swift"),
                                                  .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .executableTarget(name: "sideline-club", dependencies: [
             "ClubServer", "ClubBench", "ClubProtocol", "Diagnostics",
@@ -145,7 +151,7 @@ let package = Package(
         // Benchmarks: `make bench` (figures from the issues, side by side with C baselines).
         .target(name: "CBaselines", path: "Benchmarks/CBaselines", linkerSettings: [.linkedLibrary("sqlite3")]),
         .executableTarget(name: "SidelineBench", dependencies: [
-            "Analytics", "Exports", "StoredExports", "SessionReview",
+            "Analytics", "Exports", "StoredExports", "SessionReview", "Kiosk",
             "CBaselines", "SPSCRing", "TeamCore", "Store", "SensorSimulation", "SensorHub", "HeartRateProtocol", "BLEHost", "PlayerPhotos",
         ], path: "Benchmarks/SidelineBench", swiftSettings: strict),
         // The club server's figures (`sideline-club bench`): ingest beside PostgreSQL's COPY, sizes, document, list, season
@@ -168,7 +174,8 @@ let package = Package(
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "StoredExports", "SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
-        .testTarget(name: "SessionReviewTests", dependencies: ["SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
+        // And the kiosk's screen loaders (`Kiosk/Screens`), checked against the season analysis they show.
+        .testTarget(name: "SessionReviewTests", dependencies: ["SessionReview", "Kiosk", "AppCore", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "AppCore", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "PlayerPhotosTests", dependencies: ["PlayerPhotos", "CSDL2", "Appliance"], swiftSettings: strict),
         .testTarget(name: "KioskSoundTests", dependencies: ["AppCore", "KioskSound", "TeamCore"], swiftSettings: strict),
@@ -186,8 +193,9 @@ let package = Package(
         .testTarget(name: "ApplianceTests", dependencies: ["Appliance"], swiftSettings: strict),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "SensorCore", "SensorSimulation", "Store", "TeamCore", "SPSCRing"], swiftSettings: strict),
         .testTarget(name: "KioskTests", dependencies: ["AppCore", "Kiosk", "KioskShell", "Recording", "SensorCore", "SensorSimulation", "SensorHub", "Store",
-                                                       "TeamCore", "SPSCRing"], swiftSettings: strict),
-        .testTarget(name: "StoreTests", dependencies: ["Store", "TeamCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
+                                                       "TeamCore", "SPSCRing", "SessionReview", "Analytics"], swiftSettings: strict),
+        // ClubSync too: what erasure, retention and migrations do to the club's outbox is read through its API.
+        .testTarget(name: "StoreTests", dependencies: ["Store", "ClubSync", "TeamCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .testTarget(name: "ClubProtocolTests", dependencies: ["ClubProtocol", "Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "ClubSyncTests", dependencies: ["ClubSync", "Store", "ClubProtocol", "TeamCore", "Analytics", "SessionReview",
                                                           .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),

@@ -4,6 +4,7 @@ import Analytics
 import Exports
 import StoredExports
 import Foundation
+import Kiosk
 import SensorSimulation
 import SessionReview
 import Store

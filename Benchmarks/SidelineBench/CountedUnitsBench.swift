@@ -3,6 +3,7 @@
 // difference by N: opening the store and everything before the first unit cancels). The fixtures are
 // written once, natively, by `count-units fixtures` (under callgrind they would take most of the run).
 import Foundation
+import Kiosk
 import SessionReview
 import Store
 import TeamCore

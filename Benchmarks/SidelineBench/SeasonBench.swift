@@ -3,6 +3,7 @@
 // for the same team (≤ 50 ms).
 import Analytics
 import Foundation
+import Kiosk
 import SensorHub
 import SessionReview
 import SensorSimulation

@@ -5,8 +5,8 @@
 /// upload is reported once, not offered for ever. A value inside every range keeps the analysis,
 /// the pages and the exports far from any overflow.
 public enum InputBounds {
-    /// Wall-clock times (Unix ms): 2000-01-01 to 2100-01-01 UTC.
-    public static let unixMs: ClosedRange<Int64> = 946_684_800_000...4_102_444_800_000
+    /// Wall-clock times (Unix ms): 2000-01-01 to 2100-01-01 UTC (`WallClockBounds`, which an erasure record is held to too).
+    public static let unixMs = WallClockBounds.unixMs
     /// The longest session, and so the latest offset (ms since its start) of anything in it.
     public static let sessionMs: Int64 = 24 * 3_600_000
     public static let offsetMs: ClosedRange<Int64> = 0...sessionMs

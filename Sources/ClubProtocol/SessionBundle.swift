@@ -1,3 +1,4 @@
+import ClubIdentity
 import Foundation
 import TeamCore
 

@@ -148,28 +148,20 @@ package struct ClubSeason: Sendable {
         return totals
     }
 
-    func loads(_ player: UUID) -> [SessionLoad] {
-        (entries[player] ?? []).filter { !$0.tags.isMeasurement }.map {
-            SessionLoad(sessionID: $0.sessionID, day: $0.day, cardioLoad: $0.figures.cardioLoad, zones: $0.figures.zones,
-                        rpe: $0.rpe, effortMinutes: $0.effortMinutes)
+    /// The player's sessions as the season takes them (`SeasonPart`: the kind rule the kiosk's season follows too).
+    private func parts(_ player: UUID) -> [SeasonPart] {
+        (entries[player] ?? []).map {
+            SeasonPart(sessionID: $0.sessionID, day: $0.day, tags: $0.tags, plannedMs: $0.plannedMs, figures: $0.figures,
+                       rpe: $0.rpe, effortMinutes: $0.effortMinutes)
         }
     }
 
-    func checks(_ player: UUID) -> [ReadinessCheck] {
-        (entries[player] ?? []).filter(\.tags.isReadinessCheck).map {
-            ReadinessCheck(sessionID: $0.sessionID, day: $0.day, posture: $0.tags.posture?.rawValue ?? "", lnRMSSD: $0.figures.lnRMSSD,
-                           restingBPM: $0.figures.restingBPM, correctedShare: $0.figures.correctedShare)
-        }
-    }
+    func loads(_ player: UUID) -> [SessionLoad] { parts(player).compactMap(\.load) }
+
+    func checks(_ player: UUID) -> [ReadinessCheck] { parts(player).compactMap(\.check) }
 
     /// The player's fitness tests, oldest first (HRex as kept, HRR60 the recovery minute's), as the kiosk's season reads them.
-    func fitnessTests(_ player: UUID) -> [FitnessResult] {
-        (entries[player] ?? []).filter(\.tags.isFitnessTest).map { e in
-            let plan = e.plannedMs.flatMap { FitnessTestPlan(runMs: $0, paceWord: e.tags.word ?? "") }
-            return FitnessResult(sessionID: e.sessionID, day: e.day, protocolKey: plan.map(FitnessTest.protocolKey) ?? e.tags.word ?? "",
-                                 hrex: e.figures.hrex, hrr60: e.figures.recoveryBPM)
-        }
-    }
+    func fitnessTests(_ player: UUID) -> [FitnessResult] { parts(player).compactMap(\.fitnessTest) }
 
     /// The team's table on `day`: a row a player, in the roster's order (player ids are the players' places in it).
     package func table(on day: CalendarDay) -> [SeasonRow] {

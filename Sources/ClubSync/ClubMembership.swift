@@ -1,3 +1,4 @@
+import Diagnostics
 import ClubProtocol
 import Foundation
 import Logging
@@ -29,7 +30,7 @@ public enum ClubMembership {
         } catch {
             throw .local("joined, but the roster could not be queued for the club: \(error)")
         }
-        Logger(label: "sideline.club").notice("joined the club \(enrolment.clubName) at \(server) as \(enrolment.kioskName)")
+        Diagnostics.logger("club").notice("joined the club \(enrolment.clubName) at \(server) as \(enrolment.kioskName)")
         return link
     }
 

@@ -1,3 +1,4 @@
+import Diagnostics
 import ClubProtocol
 import Foundation
 import Logging
@@ -13,7 +14,7 @@ public struct ClubSyncPass: Sendable {
     public var http: ClubHTTP
     /// The gzip's chunk per PATCH (smaller in tests, to cut an upload half-way).
     public var chunkBytes = 256 * 1024
-    let logger = Logger(label: "sideline.club")
+    let logger = Diagnostics.logger("club")
 
     public init(store: SidelineStore, link: ClubLink, caFile: String? = nil) {
         self.store = store

@@ -1,3 +1,4 @@
+import Diagnostics
 import Dispatch
 import Foundation
 import Logging
@@ -27,7 +28,7 @@ public final class ClubSyncWorker: Sendable {
     /// Over the CA file the link keeps (the kiosk's `--club-ca-file`).
     let caFile: String?
     let queue = DispatchQueue(label: "sideline.club-sync", qos: .utility)
-    let logger = Logger(label: "sideline.club")
+    let logger = Diagnostics.logger("club")
     private struct State {
         var schedule: ClubSyncSchedule
         var snapshot = ClubSyncSnapshot()

@@ -6,7 +6,7 @@ import TeamCore
 
 /// A stored session as the bundle that goes up to the club: read with the loader the review and
 /// the exports use (the session row, its participants, every sample and RR interval, the laps),
-/// plus its strap events, and named by UUID (`SessionBundle(input:identities:strapEvents:)`).
+/// plus its strap events, and named by UUID (`SessionBundle(rows:identities:strapEvents:)`).
 /// Whatever else it says — the team's, players' and straps' names, the straps' battery, the review
 /// flag — comes from the session's snapshot (`SessionSnapshot`, taken when it ended), never from rows
 /// that change later: a finished session's bundle has the same bytes, and hash, for ever (decision 074).
@@ -51,7 +51,7 @@ public enum KioskSessionBundle {
         let ratings = try store.sessionRatings(sessionID)
         let identities = BundleIdentities(sessionUUID: sessionUUID, teamUUID: team.uuid, teamName: snapshot.teamName, players: who, straps: straps)
         do {
-            return try SessionBundle(input: input, identities: identities, strapEvents: events, ratings: ratings)
+            return try SessionBundle(rows: input.rows, identities: identities, strapEvents: events, ratings: ratings)
         } catch {
             throw ClubSyncError.local("session \(sessionID): \(error.description)")
         }

@@ -1,3 +1,4 @@
+import Diagnostics
 import Foundation
 import Logging
 import Store
@@ -38,7 +39,7 @@ public enum PendingJoinOutcome: Sendable, Equatable {
 
     /// Removes the pending file unless the join waits, and keeps the reason for the screen.
     private static func finish(_ store: SidelineStore, _ outcome: PendingJoinOutcome) -> PendingJoinOutcome {
-        let logger = Logger(label: "sideline.club")
+        let logger = Diagnostics.logger("club")
         var problem: String?
         switch outcome {
         case .none, .joined: break

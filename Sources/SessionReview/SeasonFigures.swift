@@ -23,22 +23,25 @@ public struct PlayerSeason: Sendable {
     /// Oldest first.
     public var entries: [Entry] = []
 
-    /// A session of the player's, after the ones added before it: a check, or training load.
+    public init(playerID: Int64) { self.playerID = playerID }
+
+    /// A session of the player's, after the ones added before it: a check, a fitness test, or training load (`SeasonPart`).
     mutating func add(_ entry: SeasonSessionEntry, day: CalendarDay, tags: SessionTags, figures: SessionLoadRecord) {
-        if tags.isReadinessCheck {
-            checks.append(ReadinessCheck(sessionID: entry.sessionID, day: day, posture: tags.posture?.rawValue ?? "",
-                                         lnRMSSD: figures.lnRMSSD, restingBPM: figures.restingBPM, correctedShare: figures.correctedShare))
-        } else if tags.isFitnessTest {
-            let plan = entry.plannedMs.flatMap { FitnessTestPlan(runMs: $0, paceWord: tags.word ?? "") }
-            fitnessTests.append(FitnessResult(sessionID: entry.sessionID, day: day, protocolKey: plan.map(FitnessTest.protocolKey) ?? tags.word ?? "",
-                                              hrex: figures.hrex, hrr60: figures.recoveryBPM))
-        } else {
-            var zones = ZoneTimes()
-            for zone in HeartRateZone.allCases where zone.rawValue < figures.zoneMs.count { zones[zone] = figures.zoneMs[zone.rawValue] }
-            loads.append(SessionLoad(sessionID: entry.sessionID, day: day, cardioLoad: figures.cardioLoad, zones: zones,
-                                     rpe: entry.rpe, effortMinutes: entry.effortMinutes))
+        switch SeasonPart(sessionID: entry.sessionID, day: day, tags: tags, plannedMs: entry.plannedMs, figures: SessionSeasonFigures(figures),
+                          rpe: entry.rpe, effortMinutes: entry.effortMinutes) {
+        case .check(let check): checks.append(check)
+        case .fitnessTest(let result): fitnessTests.append(result)
+        case .load(let load): loads.append(load)
         }
         entries.append(Entry(session: entry, day: day, figures: figures, isReadinessCheck: tags.isReadinessCheck, isFitnessTest: tags.isFitnessTest))
+    }
+}
+
+extension SessionSeasonFigures {
+    /// The figures as the store keeps them (`session_load`), read back: the other way of `SessionReview.seasonRecords`.
+    init(_ kept: SessionLoadRecord) {
+        self.init(playerID: kept.playerID, cardioLoad: kept.cardioLoad, zoneMs: kept.zoneMs, recoveryBPM: kept.recoveryBPM, lnRMSSD: kept.lnRMSSD,
+                  restingBPM: kept.restingBPM, correctedShare: kept.correctedShare, hrex: kept.hrex)
     }
 }
 

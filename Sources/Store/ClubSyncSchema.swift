@@ -1,4 +1,4 @@
-import ClubProtocol
+import ClubIdentity
 import GRDB
 import TeamCore
 
@@ -16,7 +16,11 @@ import TeamCore
 /// is 1 inside its transaction and nothing is queued.
 ///
 /// The SQL below is generated, but it is a migration: what it writes must never change once
-/// released (`BackupSchema` compares a backup's triggers with what the migrations make).
+/// released (`BackupSchema` compares a backup's triggers with what the migrations make). So it names
+/// the club's entities and fields as the literal words it always wrote, not through the wire's types
+/// (`ClubProtocol.RosterEntity`, `RosterSchema`): the store does not link the wire, and the history
+/// stays what it was if the wire grows (decision 086). The code that reads and writes these tables is
+/// `ClubSync`'s; a new club table is a migration of the store's, the database file's one history.
 enum ClubSyncSchema {
     /// A random UUID (version 4) in lower case, in SQL: for rows inserted without one.
     static let randomUUID = """
@@ -39,17 +43,18 @@ enum ClubSyncSchema {
     /// Queues `fields` (SQL rows of one column `field`) of `entity`'s record `key` (SQL, NULL: skip)
     /// with the clock's stamp, in place of an earlier edit of the same field. Not `INSERT OR REPLACE`:
     /// inside a trigger the statement that fired it decides conflicts, and an upsert's would fail.
-    static func queue(_ entity: RosterEntity, key: String, fields: [(name: String, when: String?)]) -> String {
+    /// `entity`: the club's word for the record (`RosterEntity`'s raw value).
+    static func queue(_ entity: String, key: String, fields: [(name: String, when: String?)]) -> String {
         queue(entity, key: key, rows: fields.map { f in "SELECT '\(f.name)' AS field" + (f.when.map { " WHERE \($0)" } ?? "") }.joined(separator: " UNION ALL "))
     }
 
     /// `rows`: SQL selecting the fields, one column `field`.
-    static func queue(_ entity: RosterEntity, key: String, rows: String) -> String {
+    static func queue(_ entity: String, key: String, rows: String) -> String {
         """
             DELETE FROM club_roster_edit WHERE (entity, key, field) IN
-                (SELECT '\(entity.rawValue)', k.key, f.field FROM club_state c, (SELECT \(key) AS key) k, (\(rows)) f WHERE c.capture_suppressed = 0);
+                (SELECT '\(entity)', k.key, f.field FROM club_state c, (SELECT \(key) AS key) k, (\(rows)) f WHERE c.capture_suppressed = 0);
             INSERT INTO club_roster_edit(entity, key, field, stamp_wall_ms, stamp_counter)
-                SELECT '\(entity.rawValue)', k.key, f.field, c.last_wall_ms, c.last_counter
+                SELECT '\(entity)', k.key, f.field, c.last_wall_ms, c.last_counter
                 FROM club_state c, (SELECT \(key) AS key) k, (\(rows)) f
                 WHERE c.capture_suppressed = 0 AND k.key IS NOT NULL;
             """
@@ -58,7 +63,7 @@ enum ClubSyncSchema {
     /// A roster table's columns by the club's field names.
     struct Captured {
         var table: String
-        var entity: RosterEntity
+        var entity: String
         /// The record's key from NEW or OLD (`%` stands for the row's alias).
         var key: String
         /// Field → "did it change" in SQL over OLD and NEW.
@@ -72,16 +77,16 @@ enum ClubSyncSchema {
     static func changed(_ column: String) -> String { "OLD.\(column) IS NOT NEW.\(column)" }
 
     static let captured: [Captured] = [
-        Captured(table: "team", entity: .team, key: "%.uuid",
+        Captured(table: "team", entity: "team", key: "%.uuid",
                  fields: [("name", changed("name")), ("colour", changed("colour"))], fillsUUID: true),
-        Captured(table: "player", entity: .player, key: "%.uuid",
+        Captured(table: "player", entity: "player", key: "%.uuid",
                  fields: [("firstName", changed("first_name")), ("lastName", changed("last_name")), ("birthYear", changed("birth_year")),
                           ("sex", changed("sex")), ("weightKg", changed("weight_kg")), ("restingHR", changed("resting_hr")),
                           ("maxHR", changed("max_hr"))], fillsUUID: true),
-        Captured(table: "membership", entity: .membership,
+        Captured(table: "membership", entity: "membership",
                  key: "(SELECT uuid FROM team WHERE id = %.team_id) || '/' || (SELECT uuid FROM player WHERE id = %.player_id)",
                  fields: [("shirtNumber", changed("shirt_number")), ("strap", changed("strap_id"))], fillsUUID: false),
-        Captured(table: "strap", entity: .strap, key: "%.uuid",
+        Captured(table: "strap", entity: "strap", key: "%.uuid",
                  fields: [("address", changed("address")), ("name", changed("label")),
                           ("deleted", "(OLD.forgotten_ms IS NULL) IS NOT (NEW.forgotten_ms IS NULL)")], fillsUUID: false),
     ]
@@ -94,7 +99,7 @@ enum ClubSyncSchema {
         var sql = """
             CREATE TRIGGER club_\(c.table)_inserted AFTER INSERT ON \(c.table) BEGIN
                 \(fill)
-                DELETE FROM club_deleted WHERE entity = '\(c.entity.rawValue)' AND key = \(newKey);
+                DELETE FROM club_deleted WHERE entity = '\(c.entity)' AND key = \(newKey);
                 \(tick)
                 \(queue(c.entity, key: newKey, fields: all))
             END;
@@ -103,7 +108,7 @@ enum ClubSyncSchema {
                 \(queue(c.entity, key: c.key("NEW"), fields: c.fields.map { ($0.name, $0.changed) }))
             END;
             CREATE TRIGGER club_\(c.table)_deleted AFTER DELETE ON \(c.table) BEGIN
-                INSERT OR IGNORE INTO club_deleted(entity, key) SELECT '\(c.entity.rawValue)', k FROM (SELECT \(c.key("OLD")) AS k) WHERE k IS NOT NULL;
+                INSERT OR IGNORE INTO club_deleted(entity, key) SELECT '\(c.entity)', k FROM (SELECT \(c.key("OLD")) AS k) WHERE k IS NOT NULL;
                 \(tick)
                 \(queue(c.entity, key: c.key("OLD"), fields: [("deleted", nil)]))
             END;
@@ -114,16 +119,19 @@ enum ClubSyncSchema {
 
                 CREATE TRIGGER club_strap_identified AFTER UPDATE OF uuid ON strap WHEN OLD.uuid IS NULL AND NEW.uuid IS NOT NULL BEGIN
                     \(tick)
-                    \(queue(.strap, key: "NEW.uuid", fields: all))
+                    \(queue("strap", key: "NEW.uuid", fields: all))
                 END;
                 """
         }
         return sql
     }
 
-    /// The shared settings: the kiosk's keys → the club's fields. v14 captured the first two; v15
-    /// re-creates the triggers with every one (`migrateSharedSettings`).
-    static let settings: [(key: String, field: String)] = RosterSchema.sharedSettings.map { (KioskSettings.storeKeyPrefix + $0.kioskKey, $0.field) }
+    /// The shared settings as v25 left them: the kiosk's keys → the club's fields (`RosterSchema.sharedSettings`
+    /// then). v14 captured the first two; v15 re-created the triggers with the first four, v25 with all six.
+    static let settings: [(key: String, field: String)] = [
+        ("kiosk.zoneModel", "zoneModel"), ("kiosk.maxFormula", "maxHRFormula"), ("kiosk.loadStatusRatios", "loadStatusRatios"),
+        ("kiosk.seasonStart", "seasonStart"), ("kiosk.retentionMonths", "retentionMonths"), ("kiosk.requireConsent", "requireConsent"),
+    ]
     /// What v14's triggers capture: frozen, as the migration must write what it always wrote.
     static let settingsV14: [(key: String, field: String)] = [("kiosk.zoneModel", "zoneModel"), ("kiosk.maxFormula", "maxHRFormula")]
 
@@ -135,7 +143,7 @@ enum ClubSyncSchema {
             """
             CREATE TRIGGER club_setting_\(event.lowercased())ed AFTER \(event) ON setting WHEN NEW.key IN (\(keys)) BEGIN
                 \(tick)
-                \(queue(.settings, key: "'club'", rows: "SELECT \(field) AS field"))
+                \(queue("settings", key: "'club'", rows: "SELECT \(field) AS field"))
             END;
             """
         }.joined(separator: "\n")
@@ -163,12 +171,12 @@ enum ClubSyncSchema {
         let set = try String.fetchAll(db, sql: "SELECT key FROM setting WHERE key IN (\(added.map { "'\($0.key)'" }.joined(separator: ", ")))")
         guard !set.isEmpty else { return }
         let fields = added.filter { set.contains($0.key) }.map { "SELECT '\($0.field)' AS field" }.joined(separator: " UNION ALL ")
-        try db.execute(sql: tick + queue(.settings, key: "'club'", rows: fields))
+        try db.execute(sql: tick + queue("settings", key: "'club'", rows: fields))
     }
 
     /// The player's fields v25 captures: v14's and consent on file (decision 075). Frozen.
     static let playerV25: Captured = {
-        var player = captured.first { $0.entity == .player }!
+        var player = captured.first { $0.entity == "player" }!
         player.fields.append(("consent", "\(changed("consent_day")) OR \(changed("consent_by"))"))
         return player
     }()
@@ -249,18 +257,26 @@ enum ClubSyncSchema {
             END;
             CREATE TRIGGER club_photo_inserted AFTER INSERT ON player_photo BEGIN
                 \(tick)
-                \(queue(.player, key: "(SELECT uuid FROM player WHERE id = NEW.player_id)", fields: [("photo", nil)]))
+                \(queue("player", key: "(SELECT uuid FROM player WHERE id = NEW.player_id)", fields: [("photo", nil)]))
             END;
             CREATE TRIGGER club_photo_updated AFTER UPDATE ON player_photo BEGIN
                 \(tick)
-                \(queue(.player, key: "(SELECT uuid FROM player WHERE id = NEW.player_id)", fields: [("photo", nil)]))
+                \(queue("player", key: "(SELECT uuid FROM player WHERE id = NEW.player_id)", fields: [("photo", nil)]))
             END;
             CREATE TRIGGER club_photo_deleted AFTER DELETE ON player_photo BEGIN
                 \(tick)
-                \(queue(.player, key: "(SELECT uuid FROM player WHERE id = OLD.player_id)", fields: [("photo", nil)]))
+                \(queue("player", key: "(SELECT uuid FROM player WHERE id = OLD.player_id)", fields: [("photo", nil)]))
             END;
             \(settingTriggers(settingsV14))
             """)
         for c in captured { try db.execute(sql: triggers(c)) }
+    }
+}
+
+extension SidelineStore {
+    /// Moves the club's clock (`club_state`) as the change-capture triggers do (`ClubSyncSchema.tick`), in the
+    /// caller's transaction: for the club sync queueing edits by hand (a kiosk that joins queues its roster).
+    public static func tickClubClock(_ db: Database) throws {
+        try db.execute(sql: ClubSyncSchema.tick)
     }
 }

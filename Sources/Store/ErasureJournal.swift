@@ -1,4 +1,4 @@
-import ClubProtocol
+import ClubIdentity
 import Foundation
 
 /// The erasure log's copy outside the database: `<database>.erasures` beside it, one canonical JSON

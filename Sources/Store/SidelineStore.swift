@@ -193,8 +193,9 @@ public final class SidelineStore: Sendable {
         return error.localizedDescription
     }
 
-    /// Runs a write transaction, turning SQLite's "disk full" into a clear error.
-    func write<T>(_ updates: (Database) throws -> T) throws -> T {
+    /// Runs a write transaction, turning SQLite's "disk full" into a clear error. Public for the store's
+    /// extensions in other modules (the club sync's tables are `ClubSync`'s); everyone else calls the store's methods.
+    public func write<T>(_ updates: (Database) throws -> T) throws -> T {
         do {
             return try database.write(updates)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
@@ -202,7 +203,8 @@ public final class SidelineStore: Sendable {
         }
     }
 
-    func read<T>(_ value: (Database) throws -> T) throws -> T {
+    /// Runs a read in one snapshot (on the writer's connection while readers are deferred). Public as `write` is.
+    public func read<T>(_ value: (Database) throws -> T) throws -> T {
         guard readsOnWriter.load(ordering: .acquiring) else { return try database.read(value) }
         // As a reader would: read-only, in one transaction (one snapshot), only on the writer's connection.
         return try database.writeWithoutTransaction { db in

@@ -1,4 +1,4 @@
-import ClubProtocol
+import ClubIdentity
 import Foundation
 import GRDB
 import TeamCore

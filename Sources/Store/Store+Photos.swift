@@ -13,7 +13,8 @@ extension SidelineStore {
         }
     }
 
-    static func setPhoto(playerID: Int64, jpeg: [UInt8], at time: Date, _ db: Database) throws {
+    /// In the caller's transaction (the club sync's pull applies a pulled photo with it).
+    public static func setPhoto(playerID: Int64, jpeg: [UInt8], at time: Date, _ db: Database) throws {
         guard try Int.fetchOne(db, sql: "SELECT 1 FROM player WHERE id = ?", arguments: [playerID]) != nil else {
             throw StoreError.unknownPlayer(playerID)
         }

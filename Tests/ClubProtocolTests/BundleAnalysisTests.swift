@@ -5,13 +5,13 @@ import TeamCore
 import XCTest
 
 final class BundleAnalysisTests: XCTestCase {
-    /// A bundle read into the analysis's input and built back from it is the same bundle.
+    /// A bundle read into rows and built back from them is the same bundle.
     func testBundleToSessionInputAndBackIsLossless() throws {
         for seed in 0..<80 as Range<UInt64> {
             var rng = SeededGenerator(seed: seed)
             let bundle = RandomBundles.make(&rng)
-            let read = bundle.analysisInput(sessionID: 5)
-            let again = try SessionBundle(input: read.input, identities: read.identities, strapEvents: read.strapEvents)
+            let read = bundle.contents(sessionID: 5)
+            let again = try SessionBundle(rows: read.rows, identities: read.identities, strapEvents: read.strapEvents)
             XCTAssertEqual(again, bundle, "seed \(seed)")
             XCTAssertEqual(try again.contentHash(), try bundle.contentHash())
         }
@@ -45,31 +45,31 @@ final class BundleAnalysisTests: XCTestCase {
             players: [40: .init(uuid: UUID(), firstName: "Mia", lastName: "Berg"), 41: .init(uuid: UUID(), firstName: "Ola", lastName: "")],
             straps: straps)
         let events = [StrapEvent(strapID: 8, tMs: 300_000, kind: .link, value: 2), StrapEvent(strapID: 7, tMs: 5_000, kind: .battery, value: 80)]
-        let bundle = try SessionBundle(input: input, identities: identities, strapEvents: events)
+        let bundle = try SessionBundle(rows: input.rows, identities: identities, strapEvents: events)
         XCTAssertEqual(bundle.problems, [])
 
-        let back = bundle.analysisInput(sessionID: 12)
+        let back = bundle.contents(sessionID: 12)
         var numbered = session
         numbered.teamID = 1  // the bundle knows the team by UUID; the analysis's number is its own
-        XCTAssertEqual(back.input.session, numbered)
-        XCTAssertEqual(back.input.players.map(\.physiology), players.map(\.physiology))
-        XCTAssertEqual(back.input.players.map(\.shirtNumber), [9, 10])
-        XCTAssertEqual(back.input.players.map { $0.strapID.map { back.identities.straps[$0]?.address } }, ["A0:9E:1A:00:00:07", nil])
+        XCTAssertEqual(back.rows.session, numbered)
+        XCTAssertEqual(back.rows.players.map(\.physiology), players.map(\.physiology))
+        XCTAssertEqual(back.rows.players.map(\.shirtNumber), [9, 10])
+        XCTAssertEqual(back.rows.players.map { $0.strapID.map { back.identities.straps[$0]?.address } }, ["A0:9E:1A:00:00:07", nil])
         // Numbers differ (the bundle numbers players and straps anew); everything else is the same.
         let playerMap: [Int64: Int64] = [40: 1, 41: 2], strapMap: [Int64: Int64] = [7: 1, 8: 2]
         for (old, new) in playerMap {
-            XCTAssertEqual(back.input.samples[new], samples[old]?.map {
+            XCTAssertEqual(back.rows.samples[new], samples[old]?.map {
                 Sample(playerID: new, strapID: strapMap[$0.strapID]!, tMs: $0.tMs, bpm: $0.bpm, contact: $0.contact, energyKJ: $0.energyKJ)
             })
-            XCTAssertEqual(back.input.rrIntervals[new], rr[old]?.map { RRInterval(playerID: new, tMs: $0.tMs, rr1024: $0.rr1024) })
+            XCTAssertEqual(back.rows.rrIntervals[new], rr[old]?.map { RRInterval(playerID: new, tMs: $0.tMs, rr1024: $0.rr1024) })
             XCTAssertEqual(back.identities.players[new], identities.players[old])
         }
-        XCTAssertEqual(back.input.laps, input.laps)
+        XCTAssertEqual(back.rows.laps, input.laps)
         XCTAssertEqual(back.strapEvents.map(\.tMs), [300_000, 5_000])
         XCTAssertEqual(back.strapEvents.map { back.identities.straps[$0.strapID]?.address }, ["A0:9E:1A:00:00:08", "A0:9E:1A:00:00:07"])
 
         // And so the analysis gives the same numbers from the bundle as from the kiosk's rows.
-        let kiosk = SessionAnalysis(input), club = SessionAnalysis(back.input)
+        let kiosk = SessionAnalysis(input), club = SessionAnalysis(SessionInput(back.rows))
         XCTAssertEqual(kiosk.players.map(\.stats), club.players.map(\.stats))
         XCTAssertEqual(kiosk.teamAverageBPM, club.teamAverageBPM)
     }
@@ -80,6 +80,6 @@ final class BundleAnalysisTests: XCTestCase {
                               physiology: Physiology(age: 20, sex: .male, weightKg: 70, restingHR: 50, maxHR: 200, maxSource: .fox))
         let input = SessionInput(session: session, players: [p], samples: [:], rrIntervals: [:], laps: [])
         let identities = BundleIdentities(sessionUUID: UUID(), teamUUID: UUID(), teamName: "T", players: [:], straps: [:])
-        XCTAssertThrowsError(try SessionBundle(input: input, identities: identities))
+        XCTAssertThrowsError(try SessionBundle(rows: input.rows, identities: identities))
     }
 }

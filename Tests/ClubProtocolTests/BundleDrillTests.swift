@@ -16,16 +16,16 @@ final class BundleDrillTests: XCTestCase {
 
     func testDrillsMakeFormatThreeAndReadBackAsPhases() throws {
         let b = bundle()
-        var read = b.analysisInput(sessionID: 5)
-        XCTAssertNil(try SessionBundle(input: read.input, identities: read.identities, strapEvents: read.strapEvents).drills)
-        let effort = read.input.effortEndMs
-        read.input.drills = [DrillStart(name: "Warm-up", startMs: 0, endMs: effort / 3), DrillStart(name: "SSG 4v4", startMs: effort / 2)]
-        let drilled = try SessionBundle(input: read.input, identities: read.identities, strapEvents: read.strapEvents)
+        var read = b.contents(sessionID: 5)
+        XCTAssertNil(try SessionBundle(rows: read.rows, identities: read.identities, strapEvents: read.strapEvents).drills)
+        let effort = SessionInput(read.rows).effortEndMs
+        read.rows.drills = [DrillStart(name: "Warm-up", startMs: 0, endMs: effort / 3), DrillStart(name: "SSG 4v4", startMs: effort / 2)]
+        let drilled = try SessionBundle(rows: read.rows, identities: read.identities, strapEvents: read.strapEvents)
         XCTAssertEqual(drilled.format, 3)
         XCTAssertTrue(drilled.problems.isEmpty, drilled.problems.joined(separator: "; "))
         let decoded = try CanonicalJSON.decode(SessionBundle.self, from: try drilled.canonicalBytes())
         XCTAssertEqual(decoded, drilled)
-        let phases = SessionAnalysis(decoded.analysisInput(sessionID: 5).input).phases.filter { $0.kind == .drill }
+        let phases = SessionAnalysis(SessionInput(decoded.contents(sessionID: 5).rows)).phases.filter { $0.kind == .drill }
         XCTAssertEqual(phases.map(\.name), ["Warm-up", "SSG 4v4"])
         XCTAssertEqual(phases.last?.toMs, effort)
         XCTAssertEqual(drilled.withoutRatings.format, 3, "the drills stay when the ratings go")

@@ -17,8 +17,8 @@ final class BundleRatingTests: XCTestCase {
 
     func testAnUnratedBundleIsFormatOneAndCarriesNoRatingKey() throws {
         let b = bundle()
-        let read = b.analysisInput(sessionID: 5)
-        let again = try SessionBundle(input: read.input, identities: read.identities, strapEvents: read.strapEvents, ratings: read.ratings)
+        let read = b.contents(sessionID: 5)
+        let again = try SessionBundle(rows: read.rows, identities: read.identities, strapEvents: read.strapEvents, ratings: read.ratings)
         XCTAssertEqual(again.format, 1)
         XCTAssertFalse(String(decoding: try again.canonicalBytes(), as: UTF8.self).contains("\"rating\""))
         XCTAssertEqual(try again.contentHash(), try b.contentHash(), "the same bytes as a kiosk before ratings")
@@ -27,17 +27,17 @@ final class BundleRatingTests: XCTestCase {
 
     func testRatingsMakeFormatTwoAndReadBackIntoTheAnalysis() throws {
         let b = bundle()
-        let read = b.analysisInput(sessionID: 5)
+        let read = b.contents(sessionID: 5)
         let ratedAt = Date(unixMs: 1_773_490_000_000)
         let ratings: [Int64: SessionRating] = [1: SessionRating(sessionID: 5, playerID: 1, rpe: 7, ratedAt: ratedAt, byCoach: false),
                                                2: SessionRating(sessionID: 5, playerID: 2, rpe: 0, ratedAt: ratedAt, byCoach: true)]
-        let rated = try SessionBundle(input: read.input, identities: read.identities, strapEvents: read.strapEvents, ratings: ratings)
+        let rated = try SessionBundle(rows: read.rows, identities: read.identities, strapEvents: read.strapEvents, ratings: ratings)
         XCTAssertEqual(rated.format, 2)
         XCTAssertEqual(rated.participants[0].rating, BundleRating(rpe: 7, ratedMs: ratedAt.unixMs, byCoach: false))
         XCTAssertTrue(rated.problems.isEmpty, rated.problems.joined(separator: "; "))
         let decoded = try CanonicalJSON.decode(SessionBundle.self, from: try rated.canonicalBytes())
         XCTAssertEqual(decoded, rated)
-        XCTAssertEqual(decoded.analysisInput(sessionID: 5).ratings, ratings)
+        XCTAssertEqual(decoded.contents(sessionID: 5).ratings, ratings)
         XCTAssertEqual(try rated.withoutRatings.canonicalBytes(), try b.canonicalBytes(), "only the ratings differ")
         XCTAssertNotEqual(try rated.contentHash(), try b.contentHash())
     }
@@ -61,9 +61,9 @@ final class BundleRatingTests: XCTestCase {
     /// when that player gave the session's only rating, both are format 1 again, with format 1's bytes.
     func testErasingTheOnlyRaterGivesFormatOneAgain() throws {
         let b = bundle()
-        let read = b.analysisInput(sessionID: 5)
+        let read = b.contents(sessionID: 5)
         let ratedAt = Date(unixMs: 1_773_490_000_000)
-        let rated = try SessionBundle(input: read.input, identities: read.identities, strapEvents: read.strapEvents,
+        let rated = try SessionBundle(rows: read.rows, identities: read.identities, strapEvents: read.strapEvents,
                                       ratings: [1: SessionRating(sessionID: 5, playerID: 1, rpe: 7, ratedAt: ratedAt, byCoach: false)])
         XCTAssertEqual(rated.format, 2)
         let erased = rated.erasing(players: [rated.participants[0].playerUUID])

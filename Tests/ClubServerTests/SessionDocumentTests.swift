@@ -77,7 +77,7 @@ final class SessionDocumentTests: XCTestCase {
         }
         let straps = Dictionary(uniqueKeysWithValues: try store.strapAddresses().map { ($0.key, BundleStrap(uuid: UUID(), address: $0.value, name: "one")) })
         let identities = BundleIdentities(sessionUUID: UUID(), teamUUID: UUID(), teamName: "U17 Boys", players: who, straps: straps)
-        let bytes = try CanonicalJSON.encode(try SessionBundle(input: input, identities: identities))
+        let bytes = try CanonicalJSON.encode(try SessionBundle(rows: input.rows, identities: identities))
         let uploaded = try CanonicalJSON.decode(SessionBundle.self, from: bytes)
         let server = try SessionDocument.json(for: uploaded.analysisInput())
 

@@ -1,4 +1,5 @@
 import ClubProtocol
+import ClubSync
 import Foundation
 import GRDB
 @testable import Store

@@ -47,7 +47,7 @@ final class KioskSessionBundleTests: XCTestCase {
         XCTAssertEqual(try again.contentHash(), try bundle.contentHash())
 
         let exported = try onDispatchQueue { try SessionReview.load(store: store, sessionID: session.id) }.analysis
-        let fromBundle = SessionAnalysis(bundle.analysisInput().input)
+        let fromBundle = SessionAnalysis(SessionInput(bundle.contents().rows))
         XCTAssertEqual(fromBundle.players.count, exported.players.count)
         for (mine, theirs) in zip(bundle.participants, exported.players.sorted { $0.shirtNumber < $1.shirtNumber }) {
             let rows = try store.samples(session.id).filter { $0.playerID == theirs.playerID }

@@ -1,5 +1,6 @@
 import Analytics
 import Foundation
+@testable import Kiosk
 @testable import SessionReview
 import Store
 import TeamCore

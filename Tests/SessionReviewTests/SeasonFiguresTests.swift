@@ -1,6 +1,7 @@
 import Analytics
 import AppCore
 import Foundation
+import Kiosk
 @testable import SessionReview
 import Store
 import TeamCore

@@ -1,3 +1,4 @@
+import ClubSync
 import Foundation
 import GRDB
 @testable import Store

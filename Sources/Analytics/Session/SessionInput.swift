@@ -28,6 +28,18 @@ public struct SessionInput: Sendable {
         self.hrvWindows = hrvWindows
     }
 
+    /// The analysis's input from a session's rows (a club bundle's, or the store's).
+    public init(_ rows: SessionRows, hrvWindows: [HRVWindow] = [.firstFiveMinutes]) {
+        self.init(session: rows.session, players: rows.players, samples: rows.samples, rrIntervals: rows.rrIntervals,
+                  laps: rows.laps, hrvWindows: hrvWindows)
+        drills = rows.drills
+    }
+
+    /// The recorded rows this input was made of (without the windows and caches the analysis adds).
+    public var rows: SessionRows {
+        SessionRows(session: session, players: players, samples: samples, rrIntervals: rrIntervals, laps: laps, drills: drills)
+    }
+
     /// How long the session ran: to its end, else the planned length, else the last sample.
     public var durationMs: Int64 {
         if let recorded = session.recordedMs { return recorded }

@@ -1,3 +1,4 @@
+import ClubSync
 import Localization
 import AppCore
 import Appliance

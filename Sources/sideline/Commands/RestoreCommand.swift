@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClubSync
 import Foundation
 import Store
 

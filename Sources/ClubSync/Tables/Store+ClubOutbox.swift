@@ -1,6 +1,7 @@
 import ClubProtocol
 import Foundation
 import GRDB
+import Store
 import TeamCore
 
 /// A finished session the club does not hold yet, with its upload's progress if one began.
@@ -164,7 +165,7 @@ extension SidelineStore {
             default: return .bool((row["forgotten_ms"] as Int64?) != nil)
             }
         case .settings:
-            guard let local = ClubSyncSchema.settings.first(where: { $0.field == field }) else { return .null }
+            guard let local = RosterSchema.sharedSettingsInTheStore.first(where: { $0.field == field }) else { return .null }
             let stored = try value("SELECT value FROM setting WHERE key = ?", [local.key])
             // Never set here: the kiosk's default, as its settings read it.
             let unprefixed = String(local.key.dropFirst(KioskSettings.storeKeyPrefix.count))
@@ -306,4 +307,10 @@ extension SidelineStore {
     public func removeSessionTombstone(_ session: UUID) throws {
         try write { try $0.execute(sql: "DELETE FROM club_session_tombstone WHERE session_uuid = ?", arguments: [UUIDColumn.encode(session)]) }
     }
+}
+
+extension RosterSchema {
+    /// The shared settings by the store's keys (`setting.key`) → the club's fields.
+    static let sharedSettingsInTheStore: [(key: String, field: String)] =
+        sharedSettings.map { (KioskSettings.storeKeyPrefix + $0.kioskKey, $0.field) }
 }

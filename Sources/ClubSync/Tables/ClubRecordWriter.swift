@@ -1,6 +1,7 @@
 import ClubProtocol
 import Foundation
 import GRDB
+import Store
 import TeamCore
 
 /// Writes one record's pulled fields into the kiosk's tables.
@@ -27,7 +28,7 @@ struct ClubRecordWriter {
     }
 
     func settings() throws {
-        for (localKey, field) in ClubSyncSchema.settings {
+        for (localKey, field) in RosterSchema.sharedSettingsInTheStore {
             guard let value = fields[field]?.string else { continue }
             try db.execute(sql: "INSERT INTO setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                            arguments: [localKey, value])

@@ -2,6 +2,7 @@ import Localization
 import Analytics
 import AppCore
 import Foundation
+import SessionReview
 import Store
 import TeamCore
 

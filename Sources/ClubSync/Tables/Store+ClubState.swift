@@ -1,6 +1,8 @@
 import ClubProtocol
 import Foundation
 import GRDB
+import Store
+import TeamCore
 
 /// The club sync's state as the store keeps it (`club_state`): the clock the roster's edits are
 /// stamped with, the change feed's cursor, and how the last pass went.
@@ -107,7 +109,7 @@ extension SidelineStore {
             // The erasures made here go to the club too (it may hold a player this kiosk erased before joining).
             try db.execute(sql: "UPDATE player_erasure SET sent_ms = NULL")
             try Self.fillStrapIdentities(db)
-            try db.execute(sql: ClubSyncSchema.tick)
+            try Self.tickClubClock(db)
             let stamp = "(SELECT last_wall_ms FROM club_state), (SELECT last_counter FROM club_state)"
             func queue(_ entity: RosterEntity, keys: String, fields: [String]) throws {
                 for field in fields {

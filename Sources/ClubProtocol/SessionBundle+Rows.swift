@@ -1,10 +1,9 @@
-import Analytics
 import Foundation
 import TeamCore
 
-/// Who the numbers of a `SessionInput` are: the analysis knows players and straps by the
+/// Who the numbers of a session's rows (`SessionRows`) are: the rows know players and straps by the
 /// integers of one database, a bundle by UUIDs and names. The kiosk builds its bundle from
-/// its rows with this; the server reads a bundle back into the analysis with it.
+/// its rows with this; the server reads a bundle back into rows (and so into the analysis) with it.
 public struct BundleIdentities: Sendable, Equatable {
     public struct PlayerIdentity: Sendable, Equatable {
         public var uuid: UUID
@@ -40,25 +39,31 @@ public struct BundleIdentities: Sendable, Equatable {
     public var playerNames: [Int64: String] { players.mapValues(\.fullName) }
 }
 
-/// A bundle read back for the analysis: the input, who its numbers are, and the strap events
-/// (which the analysis does not read but the exports may).
-public struct BundleAnalysisInput: Sendable {
-    public var input: SessionInput
+/// A bundle read back into rows: the rows, who their numbers are, the strap events and the ratings.
+public struct BundleContents: Sendable {
+    public var rows: SessionRows
     public var identities: BundleIdentities
     public var strapEvents: [StrapEvent]
-    /// The players' session RPE, by the input's player id.
+    /// The players' session RPE, by the rows' player id.
     public var ratings: [Int64: SessionRating] = [:]
+
+    public init(rows: SessionRows, identities: BundleIdentities, strapEvents: [StrapEvent], ratings: [Int64: SessionRating] = [:]) {
+        self.rows = rows
+        self.identities = identities
+        self.strapEvents = strapEvents
+        self.ratings = ratings
+    }
 }
 
-/// A session input names a player or strap the identities do not know.
+/// A session's rows name a player or strap the identities do not know.
 public struct BundleIdentityError: Error, Equatable, CustomStringConvertible {
     public var description: String
 }
 
 extension SessionBundle {
-    /// The session as the analysis takes it. Players are numbered 1, 2, … in participant
+    /// The session as rows. Players are numbered 1, 2, … in participant
     /// order and straps 1, 2, … in list order; the identities say who each number is.
-    public func analysisInput(sessionID: Int64 = 0) -> BundleAnalysisInput {
+    public func contents(sessionID: Int64 = 0) -> BundleContents {
         let strapID = { (index: Int) in Int64(index + 1) }
         let session = Session(
             id: sessionID, teamID: 1, plannedDurationMs: self.session.plannedMs,
@@ -86,22 +91,22 @@ extension SessionBundle {
             let beatEnds = DeltaCoding.decode(p.rr.tMsDeltas)
             rr[id] = beatEnds.indices.map { k in RRInterval(playerID: id, tMs: beatEnds[k], rr1024: UInt16(clamping: p.rr.rr1024[k])) }
         }
-        var input = SessionInput(session: session, players: players, samples: samples, rrIntervals: rr,
-                                 laps: laps.map { Lap(sessionID: sessionID, tMs: $0.tMs, label: $0.label) })
-        input.drills = (drills ?? []).map(\.drillStart)
+        let rows = SessionRows(session: session, players: players, samples: samples, rrIntervals: rr,
+                               laps: laps.map { Lap(sessionID: sessionID, tMs: $0.tMs, label: $0.label) },
+                               drills: (drills ?? []).map(\.drillStart))
         let strapsByID = Dictionary(uniqueKeysWithValues: straps.enumerated().map { (strapID($0.offset), $0.element) })
         let events = strapEvents.map { StrapEvent(strapID: strapID($0.strap), tMs: $0.tMs, kind: StrapEvent.Kind(rawValue: $0.kind) ?? .link, value: $0.value) }
-        return BundleAnalysisInput(
-            input: input,
+        return BundleContents(
+            rows: rows,
             identities: BundleIdentities(sessionUUID: self.session.uuid, teamUUID: self.session.teamUUID, teamName: self.session.teamName,
                                          players: identities, straps: strapsByID),
             strapEvents: events, ratings: ratings)
     }
 
-    /// The bundle of a session the analysis reads, with who its numbers are. Straps are listed
-    /// in the order of their ids; every player and strap the input names must be in `identities`.
+    /// The bundle of a session's rows, with who their numbers are. Straps are listed
+    /// in the order of their ids; every player and strap the rows name must be in `identities`.
     /// `ratings`: the players' session RPE by player id (a bundle with one is format 2).
-    public init(input: SessionInput, identities: BundleIdentities, strapEvents: [StrapEvent] = [],
+    public init(rows recorded: SessionRows, identities: BundleIdentities, strapEvents: [StrapEvent] = [],
                 ratings: [Int64: SessionRating] = [:]) throws(BundleIdentityError) {
         let strapIDs = identities.straps.keys.sorted()
         let strapIndex = Dictionary(uniqueKeysWithValues: strapIDs.enumerated().map { ($0.element, $0.offset) })
@@ -110,9 +115,9 @@ extension SessionBundle {
             return i
         }
         var participants: [BundleParticipant] = []
-        for p in input.players {
+        for p in recorded.players {
             guard let who = identities.players[p.playerID] else { throw BundleIdentityError(description: "player \(p.playerID) has no identity") }
-            let rows = input.samples[p.playerID] ?? [], beats = input.rrIntervals[p.playerID] ?? []
+            let rows = recorded.samples[p.playerID] ?? [], beats = recorded.rrIntervals[p.playerID] ?? []
             var strapColumn: [Int] = []
             strapColumn.reserveCapacity(rows.count)
             for row in rows { strapColumn.append(try index(ofStrap: row.strapID)) }
@@ -130,7 +135,7 @@ extension SessionBundle {
         }
         var events: [BundleStrapEvent] = []
         for e in strapEvents { events.append(BundleStrapEvent(strap: try index(ofStrap: e.strapID), tMs: e.tMs, kind: e.kind.rawValue, value: e.value)) }
-        let s = input.session
+        let s = recorded.session
         self.init(
             session: BundleSession(uuid: identities.sessionUUID, teamUUID: identities.teamUUID, teamName: identities.teamName,
                                    startedMs: s.startedAt.unixMs, endedMs: s.endedAt?.unixMs, plannedMs: s.plannedDurationMs,
@@ -138,8 +143,8 @@ extension SessionBundle {
                                    tags: s.tags, reviewed: s.reviewed),
             straps: strapIDs.map { identities.straps[$0]! },
             participants: participants,
-            laps: input.laps.map { BundleLap(tMs: $0.tMs, label: $0.label) },
+            laps: recorded.laps.map { BundleLap(tMs: $0.tMs, label: $0.label) },
             strapEvents: events,
-            drills: input.drills.map { BundleDrill(name: $0.name, startMs: $0.startMs, endMs: $0.endMs) })
+            drills: recorded.drills.map { BundleDrill(name: $0.name, startMs: $0.startMs, endMs: $0.endMs) })
     }
 }

@@ -1,6 +1,7 @@
 import ClubProtocol
 import Foundation
 import GRDB
+import Store
 import TeamCore
 
 /// What applying a page of the club's change feed did.
