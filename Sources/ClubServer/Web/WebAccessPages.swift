@@ -42,7 +42,7 @@ struct WebAccessPages: Sendable {
             let tokenLines = tokens.map { t -> HTML in
                 let id = t.id.uuidString.lowercased()
                 return "<tr data-token=\"\(id)\"><td><code>\(id)</code></td><td>\(WebFormat.dateTime(t.createdAt))</td>"
-                    + "<td class=\"state\">\((t.revokedAt.map { words.tr("revoked {time}", ["time": WebFormat.dateTime($0)]) } ?? words.tr("active")))</td>"
+                    + "<td class=\"state\">\(t.revokedAt.map { words.tr("revoked {time}", ["time": WebFormat.dateTime($0)]) } ?? words.tr("active"))</td>"
                     + "<td>\(t.revokedAt == nil ? button("/tokens/\(id)/revoke", words.tr("Revoke"), user) : .empty)</td></tr>"
             }
             let noToken = Self.sentence(words.tr("None: {command} makes one.", ["command": "\u{1}"]), command: "sideline-club add-token --club NAME")
@@ -76,7 +76,7 @@ struct WebAccessPages: Sendable {
                 action = button("/users/\(id)/enable", words.tr("Enable"), user)
             }
             return "<tr data-user=\"\(u.email)\"><td>\(u.email)</td><td>\(role)</td>"
-                + "<td class=\"state\">\((u.disabledAt.map { words.tr("disabled {time}", ["time": WebFormat.dateTime($0)]) } ?? words.tr("active")))</td><td>\(action)</td></tr>"
+                + "<td class=\"state\">\(u.disabledAt.map { words.tr("disabled {time}", ["time": WebFormat.dateTime($0)]) } ?? words.tr("active"))</td><td>\(action)</td></tr>"
         }
         let body: HTML = """
             <h1>\(words.tr("Users"))</h1>

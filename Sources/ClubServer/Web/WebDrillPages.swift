@@ -54,7 +54,7 @@ struct WebDrillPages: Sendable {
             let team: HTML = "<tr class=\"team\" data-week=\"\(w.monday)\"><td>\(w.monday)</td><td class=\"num\">\(w.sessionIDs.count)</td><td>\(words.tr("Team (mean of {n})", ["n": "\(t.players)"]))</td>"
                 + cells(t.minutes, t.meanBPM, t.peakBPM, t.highIntensityPercent, t.trimp) + "</tr>"
             let players = w.players.sorted { (names[$0.key]?.number ?? 0, $0.key) < (names[$1.key]?.number ?? 0, $1.key) }.map { id, f -> HTML in
-                "<tr data-week=\"\(w.monday)\"><td></td><td></td><td>#\(names[id]?.number ?? 0) \((names[id]?.name ?? ""))</td>"
+                "<tr data-week=\"\(w.monday)\"><td></td><td></td><td>#\(names[id]?.number ?? 0) \(names[id]?.name ?? "")</td>"
                     + cells(f.minutes, f.meanBPM, f.peakBPM.map(Double.init), f.highIntensityPercent, f.signalMs > 0 ? f.trimp : nil) + "</tr>"
             }.joined()
             return team + players

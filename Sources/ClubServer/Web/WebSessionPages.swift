@@ -104,7 +104,7 @@ struct WebSessionPages: Sendable {
             "<tr data-uuid=\"\(r.uuid.uuidString.lowercased())\"><td class=\"nowrap\"><a href=\"/sessions/\(r.uuid.uuidString.lowercased())\">\(WebFormat.dateTime(unixMs: r.startedMs))</a></td>"
                 + "<td>\(r.teamName)</td><td class=\"num\">\(r.effortMs.map(WebFormat.duration) ?? "–")</td><td class=\"num opt\">\(r.players)</td>"
                 + "<td class=\"num\">\(r.averageBPM.map { words.tr("{bpm} bpm", ["bpm": WebFormat.whole($0)]) } ?? "–")</td><td class=\"opt\">\(Self.tags(r.tags))</td>"
-                + "<td class=\"opt\">\((r.kiosk ?? "–"))</td></tr>"
+                + "<td class=\"opt\">\(r.kiosk ?? "–")</td></tr>"
         }
         let none = after == nil ? words.tr("No session yet: kiosks upload theirs when they sync.") : words.tr("No older session.")
         let table: HTML = rows.isEmpty ? "<p class=\"muted\">\(none)</p>" : """
@@ -172,9 +172,11 @@ struct WebSessionPages: Sendable {
         let drillTables = Self.drillsSection(drills, team: row.team)
         let words = WebLanguage.words
         let average = row.averageBPM.map { words.tr("{bpm} bpm", ["bpm": WebFormat.whole($0)]) } ?? "–"
-        let sub: HTML = [HTML("\(words.tr("effort {time}", ["time": row.effortMs.map(WebFormat.duration) ?? "–"]))"),
-                         "\(words.trn("{n} player", "{n} players", n: row.players))", "\(words.tr("team average {bpm}", ["bpm": average]))",
-                         "\(Self.zoneModel(document.zoneModel))", Self.tags(row.tags)].joined(separator: " · ")
+        let effort = words.tr("effort {time}", ["time": row.effortMs.map(WebFormat.duration) ?? "–"])
+        let sub: HTML = """
+            \(effort) · \(words.trn("{n} player", "{n} players", n: row.players)) · \(words.tr("team average {bpm}", ["bpm": average])) · \
+            \(Self.zoneModel(document.zoneModel)) · \(Self.tags(row.tags))
+            """
         func th(_ label: String, _ className: String = "num") -> HTML { "<th class=\"\(className)\">\(label)</th>" }
         let note = words.tr("Heart rates in bpm; TRIMP is Banister's over the effort; HRR 60 s is the drop in the minute after it; RMSSD in ms, over the {window}. RPE is the player's own rating of the session (CR-10, 0–10; * set or corrected by the coach), sRPE that rating × the effort's minutes (Foster 2001).",
                             ["window": words.tr(document.hrvWindow)])
