@@ -143,7 +143,7 @@ let package = Package(
                                                  .product(name: "GRDB", package: "GRDB.swift"),
                                                  .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .executableTarget(name: "sideline-club", dependencies: [
-            "ClubServer", "ClubProtocol", "Diagnostics", "Localization",
+            "ClubServer", "ClubBench", "ClubProtocol", "Diagnostics", "Localization",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
@@ -154,6 +154,14 @@ let package = Package(
             "Analytics", "Exports", "StoredExports", "SessionReview", "Kiosk",
             "CBaselines", "SPSCRing", "TeamCore", "Store", "SensorSimulation", "SensorHub", "HeartRateProtocol", "BLEHost", "PlayerPhotos",
         ], path: "Benchmarks/SidelineBench", swiftSettings: strict),
+        // The club server's figures (`sideline-club bench`): ingest beside PostgreSQL's COPY, sizes, document, list, season
+        // page and weekly report times, through the server's own code (its `package` declarations).
+        .target(name: "ClubBench", dependencies: [
+            "ClubServer", "ClubProtocol", "TeamCore", "Analytics",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+        ], path: "Benchmarks/ClubBench", swiftSettings: strict),
         // The kiosk's figures (`sideline --bench`): frames, memory, idle CPU, ring-to-frame latency, launch.
         .target(name: "KioskBench", dependencies: ["KioskShell", "Kiosk", "AppCore", "ClubSync", "KioskUI", "Localization", "SensorCore", "SPSCRing", "Store", "TeamCore"],
                 path: "Benchmarks/KioskBench", swiftSettings: strict),

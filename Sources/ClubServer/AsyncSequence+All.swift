@@ -1,13 +1,13 @@
 extension AsyncSequence {
     /// Every element, in order (query results are small or wanted whole).
-    func all() async throws -> [Element] {
+    package func all() async throws -> [Element] {
         var out: [Element] = []
         for try await element in self { out.append(element) }
         return out
     }
 
     /// The first element, or nil.
-    func firstElement() async throws -> Element? {
+    package func firstElement() async throws -> Element? {
         for try await element in self { return element }
         return nil
     }

@@ -22,5 +22,5 @@ public struct ClubError: Error, Equatable, CustomStringConvertible {
     static func badRequest(_ message: String) -> ClubError { ClubError(.badRequest, message) }
     static func notFound(_ message: String) -> ClubError { ClubError(.notFound, message) }
     static func conflict(_ message: String) -> ClubError { ClubError(.conflict, message) }
-    static func unprocessable(_ message: String) -> ClubError { ClubError(.unprocessable, message) }
+    package static func unprocessable(_ message: String) -> ClubError { ClubError(.unprocessable, message) }
 }

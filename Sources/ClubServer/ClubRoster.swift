@@ -7,7 +7,7 @@ import TeamCore
 /// The club's rosters as the pages show them, read back from the change feed's fields: teams,
 /// players and memberships with their current values (a field never set is its default). Photos
 /// are left out of the read (each is kilobytes): only whether a player has one.
-struct ClubRoster: Sendable {
+package struct ClubRoster: Sendable {
     struct Team: Sendable, Equatable {
         var uuid: UUID
         var name = ""
@@ -15,8 +15,8 @@ struct ClubRoster: Sendable {
         var deleted = false
     }
 
-    struct Player: Sendable, Equatable {
-        var uuid: UUID
+    package struct Player: Sendable, Equatable {
+        package var uuid: UUID
         var firstName = ""
         var lastName = ""
         var birthYear: Int?
@@ -29,13 +29,13 @@ struct ClubRoster: Sendable {
         var hasPhoto = false
         var deleted = false
 
-        var fullName: String { lastName.isEmpty ? firstName : "\(firstName) \(lastName)" }
+        package var fullName: String { lastName.isEmpty ? firstName : "\(firstName) \(lastName)" }
     }
 
-    struct Member: Sendable, Equatable {
+    package struct Member: Sendable, Equatable {
         var team: UUID
         var player: UUID
-        var shirtNumber = 0
+        package var shirtNumber = 0
         var deleted = false
     }
 
@@ -47,7 +47,7 @@ struct ClubRoster: Sendable {
     var liveTeams: [Team] { teams.values.filter { !$0.deleted }.sorted { ($0.name.lowercased(), $0.uuid.uuidString) < ($1.name.lowercased(), $1.uuid.uuidString) } }
 
     /// A team's players (membership and player not deleted), by shirt number.
-    func roster(of team: UUID) -> [(member: Member, player: Player)] {
+    package func roster(of team: UUID) -> [(member: Member, player: Player)] {
         members.filter { $0.team == team && !$0.deleted }
             .compactMap { m in players[m.player].flatMap { $0.deleted ? nil : (m, $0) } }
             .sorted { ($0.member.shirtNumber, $0.player.fullName) < ($1.member.shirtNumber, $1.player.fullName) }

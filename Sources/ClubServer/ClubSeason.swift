@@ -11,11 +11,15 @@ import TeamCore
 ///
 /// Days are local days of the server's time zone, as the kiosk's are of its own; the load status
 /// thresholds and the season's start are the club's settings, shared with its kiosks.
-struct ClubSeason: Sendable {
-    struct Player: Sendable {
-        var uuid: UUID
-        var name: String
-        var number: Int
+package struct ClubSeason: Sendable {
+    package struct Player: Sendable {
+        package var uuid: UUID
+        package var name: String
+        package var number: Int
+
+        package init(uuid: UUID, name: String, number: Int) {
+            (self.uuid, self.name, self.number) = (uuid, name, number)
+        }
     }
 
     /// A session of a player's, with the day it counts for and what is kept of it.
@@ -50,7 +54,7 @@ struct ClubSeason: Sendable {
     /// whose sessions' time in zones is read too, session by session (the player page's weeks); the table
     /// itself needs none. `comparisonOn`: the day "this season against the last" is shown for, whose two
     /// spans' time in zones PostgreSQL sums per player (a season's sessions each read cost ~100 ms).
-    static func load(players: [Player], zonesOn: [ClosedRange<CalendarDay>] = [], comparisonOn: CalendarDay? = nil,
+    package static func load(players: [Player], zonesOn: [ClosedRange<CalendarDay>] = [], comparisonOn: CalendarDay? = nil,
                      in connection: PostgresConnection, logger: Logger, calendar: Calendar = .current) async throws -> ClubSeason {
         let settings = try await ClubSettings.load(in: connection, logger: logger)
         let uuids = players.map(\.uuid)
@@ -160,7 +164,7 @@ struct ClubSeason: Sendable {
     func fitnessTests(_ player: UUID) -> [FitnessResult] { parts(player).compactMap(\.fitnessTest) }
 
     /// The team's table on `day`: a row a player, in the roster's order (player ids are the players' places in it).
-    func table(on day: CalendarDay) -> [SeasonRow] {
+    package func table(on day: CalendarDay) -> [SeasonRow] {
         let inputs = players.enumerated().map { i, p in
             SeasonTable.PlayerInput(playerID: Int64(i), name: p.name, number: p.number, loads: loads(p.uuid), checks: checks(p.uuid),
                                     wellness: wellness[p.uuid] ?? [], fitnessTests: fitnessTests(p.uuid))
@@ -176,7 +180,7 @@ struct ClubSeason: Sendable {
 
     /// This season so far against the same span of the last, for one player or (nil) the team, on the day
     /// `load(comparisonOn:)` was given.
-    func seasonComparison(player: UUID?) -> SeasonComparison {
+    package func seasonComparison(player: UUID?) -> SeasonComparison {
         guard let (day, zones) = comparison else { preconditionFailure("ClubSeason.load(comparisonOn:) reads the comparison's time in zones") }
         if let player {
             return SeasonComparison.player(loads: loads(player), checks: checks(player), zones: zones[player] ?? SeasonZoneTotals(),

@@ -12,22 +12,22 @@ import PostgresNIO
 /// Collected rows are asked for as fast as they come, so the stream is never behind and the lost
 /// connection is an error like any other: 503. Nothing the server reads is large, and what could be
 /// (an upload's chunks) is read a row per query (docs/decisions/069-a-commit-has-a-memory-ceiling.md).
-struct CollectedRows: AsyncSequence, Sendable {
-    typealias Element = PostgresRow
+package struct CollectedRows: AsyncSequence, Sendable {
+    package typealias Element = PostgresRow
     let rows: [PostgresRow]
 
-    struct AsyncIterator: AsyncIteratorProtocol {
+    package struct AsyncIterator: AsyncIteratorProtocol {
         var base: IndexingIterator<[PostgresRow]>
-        mutating func next() async -> PostgresRow? { base.next() }
+        package mutating func next() async -> PostgresRow? { base.next() }
     }
 
-    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: rows.makeIterator()) }
+    package func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: rows.makeIterator()) }
 }
 
 extension PostgresConnection {
     /// Runs `query` and collects all its rows (see `CollectedRows`); the only way the server queries.
     @discardableResult
-    func collect(_ query: PostgresQuery, logger: Logger, file: String = #fileID, line: Int = #line) async throws -> CollectedRows {
+    package func collect(_ query: PostgresQuery, logger: Logger, file: String = #fileID, line: Int = #line) async throws -> CollectedRows {
         let future: EventLoopFuture<PostgresQueryResult> = self.query(query, logger: logger, file: file, line: line)
         return CollectedRows(rows: try await future.get().rows)
     }

@@ -34,7 +34,7 @@ public enum Migrator {
 
     /// The migrations not yet applied, each in its own transaction; returns what it applied.
     @discardableResult
-    static func applySchema(_ database: ClubDatabase) async throws -> [String] {
+    package static func applySchema(_ database: ClubDatabase) async throws -> [String] {
         let owner = try await database.inTransaction { connection in
             try await connection.collect("SELECT current_user::text", logger: database.logger).decode(String.self).firstElement() ?? ""
         }

@@ -8,8 +8,10 @@ import Logging
 /// season figures (the season table). A stored session never changes, so this happens once per
 /// version of the analysis — right after the upload, in the background — and every request after
 /// that reads what was kept.
-struct SessionAnalysisCache: Sendable {
+package struct SessionAnalysisCache: Sendable {
     let database: ClubDatabase
+
+    package init(database: ClubDatabase) { self.database = database }
     var logger: Logger { database.logger }
 
     /// The session's document: kept from before, else computed from the stored bundle and kept. nil: no such session.
@@ -23,7 +25,7 @@ struct SessionAnalysisCache: Sendable {
     /// Analyses the stored bundle (off the event loops: the analysis runs on the cores in parallel) and keeps the
     /// results; through the bundle gate, as the analysis of the largest bundle costs about what its commit did.
     @discardableResult
-    func compute(club: UUID, session uuid: UUID) async throws -> Data? {
+    package func compute(club: UUID, session uuid: UUID) async throws -> Data? {
         try await database.withBundle { [self] in try await computeNow(club: club, session: uuid) }
     }
 
@@ -51,7 +53,7 @@ struct SessionAnalysisCache: Sendable {
     /// The sessions of these players that have no kept analysis yet (stored before this version of it).
     /// Asked on every season page: the club's sessions without a document first (one row a session, and
     /// almost always none), the players' part only when there are some.
-    func missing(club: UUID, players: [UUID]) async throws -> [UUID] {
+    package func missing(club: UUID, players: [UUID]) async throws -> [UUID] {
         try await database.inClub(club) { c in
             let stale = try await c.collect("""
                 SELECT s.uuid FROM session s

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClubBench
 import ClubServer
 
 struct BenchCommand: AsyncParsableCommand {

@@ -54,7 +54,7 @@ final class HostileBundleTests: XCTestCase {
             let document = try SessionDocument.json(analysed)
             _ = try SessionPageDocument(document)
             let graph = SessionGraphSVG.draw(source)
-            XCTAssertTrue(graph.contains("<svg"), "seed \(seed): \(graph.prefix(200))")
+            XCTAssertTrue(graph.rendered.contains("<svg"), "seed \(seed): \(graph.rendered.prefix(200))")
             for format in ExportFormat.allCases {
                 _ = try SessionDocument.files(format, of: source)
             }

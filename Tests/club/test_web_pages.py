@@ -6,6 +6,7 @@ sessions ran a warm-up and an SSG (format 3), so the session page lists drills a
 import datetime as dt
 import os
 import pathlib
+import re
 
 import pytest
 
@@ -28,6 +29,9 @@ def web(module_club, tmp_path_factory):
             b["drills"] = [{"name": "Warm-up", "startMs": 0, "endMs": effort // 3}, {"name": "SSG 4v4", "startMs": effort // 2}]
         r = w.kiosk.upload(bundles.canonical(b))
         assert r.status == 201, r
+    # A name with the characters HTML escapes, on every page that shows the player (decision 085).
+    r = w.kiosk.edits(w.edit("player", w.players_a[1], "lastName", "O'Neil & <Co>", 1_770_000_000_000))
+    assert r.status == 200 and all(o["accepted"] for o in r.json()["outcomes"]), r
     return w
 
 
@@ -57,6 +61,10 @@ def test_every_page_fits_the_width_and_is_captured(web, width):
                 driver.delete_all_cookies()
             driver.get(web.base + path)
             assert "Sideline" in driver.title and "Not Found" not in driver.title, (name, driver.title)
+            # Escaped twice, a value or a fragment of markup shows as its entities or its tags (decision 085).
+            shown = driver.execute_script("return document.body.innerText + ' ' + document.title")
+            twice = re.search(r".{0,40}(&(#\d+|[a-z]+);|<[a-z]+[ >/]).{0,40}", shown)
+            assert twice is None, f"{name}: escaped twice: {twice.group(0)}"
             scroll = driver.execute_script("return document.documentElement.scrollWidth")
             assert scroll <= width, f"{name} at {width} px scrolls sideways: {scroll} px wide"
             if out:

@@ -9,7 +9,7 @@ struct SVGChart {
     var left = 44.0, right = 12.0, top = 12.0, bottom = 26.0
     var xRange: ClosedRange<Double>
     var yRange: ClosedRange<Double>
-    private var parts: [String] = []
+    private var parts: [HTML] = []
 
     /// Distinct colours for a team's lines, in shirt-number order.
     static let palette = ["#0b6bcb", "#c2261b", "#1a7f37", "#8e44ad", "#d35400", "#16a085", "#b7950b", "#2c3e50",
@@ -32,7 +32,7 @@ struct SVGChart {
         for t in ticks where yRange.contains(t) {
             let py = Self.n(y(t))
             parts.append("<line x1=\"\(Self.n(left))\" x2=\"\(Self.n(width - right))\" y1=\"\(py)\" y2=\"\(py)\" stroke=\"#e3e7ee\"/>")
-            parts.append("<text x=\"\(Self.n(left - 6))\" y=\"\(py)\" text-anchor=\"end\" dominant-baseline=\"middle\">\(label(t).html)</text>")
+            parts.append("<text x=\"\(Self.n(left - 6))\" y=\"\(py)\" text-anchor=\"end\" dominant-baseline=\"middle\">\(label(t))</text>")
         }
     }
 
@@ -40,22 +40,22 @@ struct SVGChart {
         for t in ticks where xRange.contains(t) {
             let px = Self.n(x(t))
             parts.append("<line x1=\"\(px)\" x2=\"\(px)\" y1=\"\(Self.n(top))\" y2=\"\(Self.n(height - bottom))\" stroke=\"#eef1f5\"/>")
-            parts.append("<text x=\"\(px)\" y=\"\(Self.n(height - 8))\" text-anchor=\"middle\">\(label(t).html)</text>")
+            parts.append("<text x=\"\(px)\" y=\"\(Self.n(height - 8))\" text-anchor=\"middle\">\(label(t))</text>")
         }
     }
 
     mutating func line(_ points: [Point], colour: String, width stroke: Double = 1.5, dash: String? = nil, title: String? = nil) {
         guard !points.isEmpty else { return }
-        let d = points.map { "\(Self.n(x($0.x))),\(Self.n(y($0.y)))" }.joined(separator: " ")
-        let dashing = dash.map { " stroke-dasharray=\"\($0)\"" } ?? ""
-        let label = title.map { "<title>\($0.html)</title>" } ?? ""
+        let d: String = points.map { "\(Self.n(x($0.x))),\(Self.n(y($0.y)))" }.joined(separator: " ")
+        let dashing = dash.map { dash -> HTML in " stroke-dasharray=\"\(dash)\"" } ?? ""
+        let label = title.map { title -> HTML in "<title>\(title)</title>" } ?? ""
         parts.append("<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(Self.n(stroke))\" stroke-linejoin=\"round\"\(dashing) points=\"\(d)\">\(label)</polyline>")
     }
 
     /// The area between two lines over the same x values.
     mutating func band(upper: [Point], lower: [Point], colour: String, opacity: Double = 0.18) {
         guard !upper.isEmpty, upper.count == lower.count else { return }
-        let d = (upper + lower.reversed()).map { "\(Self.n(x($0.x))),\(Self.n(y($0.y)))" }.joined(separator: " ")
+        let d: String = (upper + lower.reversed()).map { "\(Self.n(x($0.x))),\(Self.n(y($0.y)))" }.joined(separator: " ")
         parts.append("<polygon fill=\"\(colour)\" fill-opacity=\"\(Self.n(opacity))\" stroke=\"none\" points=\"\(d)\"/>")
     }
 
@@ -63,30 +63,30 @@ struct SVGChart {
     mutating func bar(x center: Double, from y0: Double, to y1: Double, barWidth: Double, colour: String, title: String? = nil) {
         let x0 = x(center - barWidth / 2), x1 = x(center + barWidth / 2)
         let top = min(y(y0), y(y1)), h = abs(y(y1) - y(y0))
-        let label = title.map { "<title>\($0.html)</title>" } ?? ""
+        let label = title.map { title -> HTML in "<title>\(title)</title>" } ?? ""
         parts.append("<rect x=\"\(Self.n(x0))\" y=\"\(Self.n(top))\" width=\"\(Self.n(max(0.5, x1 - x0)))\" height=\"\(Self.n(h))\" fill=\"\(colour)\">\(label)</rect>")
     }
 
     mutating func dot(_ p: Point, colour: String, radius: Double = 3.5, title: String? = nil) {
-        let label = title.map { "<title>\($0.html)</title>" } ?? ""
+        let label = title.map { title -> HTML in "<title>\(title)</title>" } ?? ""
         parts.append("<circle cx=\"\(Self.n(x(p.x)))\" cy=\"\(Self.n(y(p.y)))\" r=\"\(Self.n(radius))\" fill=\"\(colour)\">\(label)</circle>")
     }
 
-    func svg(label: String, id: String? = nil) -> String {
-        let idAttribute = id.map { " id=\"\($0.html)\"" } ?? ""
-        return "<svg class=\"chart\"\(idAttribute) viewBox=\"0 0 \(Self.n(width)) \(Self.n(height))\" role=\"img\" aria-label=\"\(label.html)\" xmlns=\"http://www.w3.org/2000/svg\">"
+    func svg(label: String, id: String? = nil) -> HTML {
+        let idAttribute = id.map { id -> HTML in " id=\"\(id)\"" } ?? ""
+        return HTML("<svg class=\"chart\"\(idAttribute) viewBox=\"0 0 \(Self.n(width)) \(Self.n(height))\" role=\"img\" aria-label=\"\(label)\" xmlns=\"http://www.w3.org/2000/svg\">"
             + "<rect x=\"\(Self.n(left))\" y=\"\(Self.n(top))\" width=\"\(Self.n(width - left - right))\" height=\"\(Self.n(height - top - bottom))\" fill=\"none\" stroke=\"#d9dee7\"/>"
-            + parts.joined() + "</svg>"
+            + parts.joined() + "</svg>")
     }
 
     /// A chart drawn twice: at `wide` for a laptop and print, at `narrow` for a phone (its labels would
     /// be too small scaled down), the stylesheet showing one.
-    static func responsive(wide: Double = 800, narrow: Double = 400, _ draw: (Double) -> String) -> String {
+    static func responsive(wide: Double = 800, narrow: Double = 400, _ draw: (Double) -> HTML) -> HTML {
         "<div class=\"wide\">\(draw(wide))</div><div class=\"narrow\">\(draw(narrow))</div>"
     }
 
     /// A legend's colour sample (an SVG, not a style attribute: the pages' content policy allows no inline style).
-    static func swatch(_ colour: String) -> String {
+    static func swatch(_ colour: String) -> HTML {
         "<svg class=\"swatch\" width=\"14\" height=\"6\" aria-hidden=\"true\"><rect width=\"14\" height=\"6\" rx=\"2\" fill=\"\(colour)\"/></svg>"
     }
 

@@ -25,13 +25,13 @@ struct SeasonChartsSVG {
         chart.gridX(stride(from: 0, through: -Double(days - 1), by: -step).map { $0 }) { day.adding(days: Int($0)).description.dropFirst(5).description }
     }
 
-    func dailyLoad() -> String {
+    func dailyLoad() -> HTML {
         SVGChart.responsive { dailyLoad(width: $0) }
-            + "<div class=\"legend\"><span>\(SVGChart.swatch("#9fb9dc"))\(WebLanguage.words.tr("daily load").html)</span><span>\(SVGChart.swatch("#c2261b"))\(WebLanguage.words.tr("Strain").html)</span>"
-            + "<span>\(SVGChart.swatch("#1a7f37"))\(WebLanguage.words.tr("Tolerance").html)</span></div>"
+            + "<div class=\"legend\"><span>\(SVGChart.swatch("#9fb9dc"))\(WebLanguage.words.tr("daily load"))</span><span>\(SVGChart.swatch("#c2261b"))\(WebLanguage.words.tr("Strain"))</span>"
+            + "<span>\(SVGChart.swatch("#1a7f37"))\(WebLanguage.words.tr("Tolerance"))</span></div>"
     }
 
-    func dailyLoad(width: Double) -> String {
+    func dailyLoad(width: Double) -> HTML {
         let words = WebLanguage.words
         let loadDays = history.days(from: first, through: day, thresholds: thresholds)
         let top = max(50, (loadDays.map { max($0.load, $0.strain, $0.tolerance) }.max() ?? 0) * 1.1)
@@ -48,7 +48,7 @@ struct SeasonChartsSVG {
 
     static let zoneColours = ["#b0b7c3", "#7fb3e6", "#4caf50", "#f0c419", "#f08c00", "#d7263d"]
 
-    func weeklyZones() -> String {
+    func weeklyZones() -> HTML {
         let words = WebLanguage.words
         let weeks = (0..<(days / 7)).reversed().map { history.week(endingOn: day.adding(days: -7 * $0)) }
         let top = max(30, (weeks.map { Double($0.zones.ms.dropFirst().reduce(0, +)) / 60_000 }.max() ?? 0) * 1.1)
@@ -65,11 +65,11 @@ struct SeasonChartsSVG {
                 base += minutes
             }
         }
-        let legend = HeartRateZone.allCases.filter { $0 != .rest }.map { "<span>\(SVGChart.swatch(Self.zoneColours[$0.rawValue]))\(words.tr("zone {zone}", ["zone": "\($0.rawValue)"]).html)</span>" }.joined()
+        let legend = HeartRateZone.allCases.filter { $0 != .rest }.map { zone -> HTML in "<span>\(SVGChart.swatch(Self.zoneColours[zone.rawValue]))\(words.tr("zone {zone}", ["zone": "\(zone.rawValue)"]))</span>" }
         return chart.svg(label: words.tr("Minutes in zones 1 to 5 per week"), id: "chart-zones") + "<div class=\"legend\">\(legend)</div>"
     }
 
-    func recovery() -> String {
+    func recovery() -> HTML {
         let points = (season.entries[player] ?? []).filter { !$0.tags.isReadinessCheck && $0.day >= first && $0.day <= day }
             .compactMap { e in e.figures.recoveryBPM.map { (x(e.day), $0) } }
         let values = points.map(\.1), words = WebLanguage.words
@@ -78,15 +78,15 @@ struct SeasonChartsSVG {
         dayTicks(&chart)
         chart.line(points.map { ($0.0, $0.1) }, colour: "#0b6bcb", width: 1.5)
         for p in points { chart.dot((p.0, p.1), colour: "#0b6bcb", title: words.tr("drop of {bpm} bpm in the minute after the effort", ["bpm": WebFormat.whole(p.1)])) }
-        let empty = points.isEmpty ? "<p class=\"muted\">\(words.tr("No session with a recovery minute in these weeks.").html)</p>" : ""
+        let empty: HTML = points.isEmpty ? "<p class=\"muted\">\(words.tr("No session with a recovery minute in these weeks."))</p>" : ""
         return chart.svg(label: words.tr("Heart rate recovery in the minute after each session's effort, bpm"), id: "chart-hrr") + empty
     }
 
-    func readiness() -> String {
+    func readiness() -> HTML {
         SVGChart.responsive { readiness(width: $0) }
     }
 
-    func readiness(width: Double) -> String {
+    func readiness(width: Double) -> HTML {
         let past = season.checks(player).filter { $0.day <= day }, words = WebLanguage.words
         let posture = past.max { ($0.day, $0.sessionID) < ($1.day, $1.sessionID) }?.posture
         let shown = past.filter { $0.posture == posture && $0.day >= first && $0.lnRMSSD != nil }
@@ -102,9 +102,9 @@ struct SeasonChartsSVG {
             let colour = a.status == .below ? "#b45309" : a.status == .within ? "#1a7f37" : "#6b7280"
             chart.dot((x(check.day), check.lnRMSSD!), colour: colour, title: "\(check.day): lnRMSSD \(WebFormat.two(check.lnRMSSD)), \(WebSeasonPages.title(a.status))")
         }
-        let note = assessed.isEmpty ? "<p class=\"muted\">\(words.tr("No readiness check in these weeks.").html)</p>"
-            : "<div class=\"legend\"><span>\(SVGChart.swatch("#1a7f37"))\(words.tr("normal range ({posture})", ["posture": posture ?? ""]).html)</span>"
-                + "<span>\(SVGChart.swatch("#b45309"))\(WebSeasonPages.title(ReadinessStatus.below).html)</span></div>"
+        let note: HTML = assessed.isEmpty ? "<p class=\"muted\">\(words.tr("No readiness check in these weeks."))</p>"
+            : "<div class=\"legend\"><span>\(SVGChart.swatch("#1a7f37"))\(words.tr("normal range ({posture})", ["posture": posture ?? ""]))</span>"
+                + "<span>\(SVGChart.swatch("#b45309"))\(WebSeasonPages.title(ReadinessStatus.below))</span></div>"
         return chart.svg(label: words.tr("Readiness checks: lnRMSSD with the player's normal range"), id: width < 600 ? nil : "chart-readiness") + note
     }
 }

@@ -8,7 +8,7 @@ import TeamCore
 /// rate, minute by minute) with its mean, and every player's line, downsampled to the graph's width
 /// (`SessionGraph`, `TeamBand`: the review's own code).
 enum SessionGraphSVG {
-    static func draw(_ source: BundleAnalysisInput) -> String {
+    static func draw(_ source: BundleAnalysisInput) -> HTML {
         let input = source.input
         let tracks = Dictionary(uniqueKeysWithValues: input.players.map { ($0.playerID, HeartRateTrack(samples: input.samples[$0.playerID] ?? [])) })
         let graph = SessionGraph(tracks: tracks, width: 600)
@@ -33,10 +33,10 @@ enum SessionGraphSVG {
             return chart.svg(label: words.tr("Heart rate of every player over the session, in beats per minute against minutes"),
                              id: width < 600 ? "team-graph-narrow" : "team-graph")
         }
-        var legend = ordered.enumerated().map { i, p in
-            "<span>\(SVGChart.swatch(SVGChart.palette[i % SVGChart.palette.count]))#\(p.shirtNumber) \(names[i].html)</span>"
+        var legend = ordered.enumerated().map { i, p -> HTML in
+            "<span>\(SVGChart.swatch(SVGChart.palette[i % SVGChart.palette.count]))#\(p.shirtNumber) \(names[i])</span>"
         }
-        legend.append("<span>\(SVGChart.swatch("#18212f"))\(words.tr("team mean (band: lowest to highest)").html)</span>")
-        return svg + "<div class=\"legend\">\(legend.joined())</div>"
+        legend.append("<span>\(SVGChart.swatch("#18212f"))\(words.tr("team mean (band: lowest to highest)"))</span>")
+        return svg + "<div class=\"legend\">\(legend)</div>"
     }
 }

@@ -36,23 +36,23 @@ struct TeamComparisonSVG {
 
     /// The player's figures on the shown day beside the team's, rounded as the pages print them,
     /// each cell carrying its unrounded value (`data-value`) for whoever reads the page by machine.
-    func numbers() -> String {
+    func numbers() -> HTML {
         let mine = player.last, theirs = team.last, words = WebLanguage.words
-        func cell(_ field: String, _ value: Double?, _ text: (Double?) -> String) -> String {
+        func cell(_ field: String, _ value: Double?, _ text: (Double?) -> String) -> HTML {
             "<td class=\"num\" data-field=\"\(field)\" data-value=\"\(value.map { "\($0)" } ?? "")\">\(text(value))</td>"
         }
-        func row(_ label: String, _ field: String, _ me: Double?, _ them: Double?, _ text: (Double?) -> String = WebFormat.whole) -> String {
-            "<tr><th scope=\"row\">\(label.html)</th>\(cell("player-\(field)", me, text))\(cell("team-\(field)", them, text))</tr>"
+        func row(_ label: String, _ field: String, _ me: Double?, _ them: Double?, _ text: (Double?) -> String = WebFormat.whole) -> HTML {
+            "<tr><th scope=\"row\">\(label)</th>\(cell("player-\(field)", me, text))\(cell("team-\(field)", them, text))</tr>"
         }
         let players = theirs?.players ?? 0
         return """
-            <div class="scroll"><table id="against-team" class="compact"><thead><tr><th>\(day.description)</th><th class="num">\(words.tr("Player").html)</th>
-            <th class="num">\(words.tr("Team average").html)</th></tr></thead><tbody>
+            <div class="scroll"><table id="against-team" class="compact"><thead><tr><th>\(day.description)</th><th class="num">\(words.tr("Player"))</th>
+            <th class="num">\(words.tr("Team average"))</th></tr></thead><tbody>
             \(row(words.tr("Daily load"), "load", mine?.load, theirs?.load))\(row(words.tr("Strain (7 days)"), "strain", mine?.strain, theirs?.strain))
             \(row(words.tr("Tolerance (28 days)"), "tolerance", mine?.tolerance, theirs?.tolerance))
             \(row(words.tr("Readiness lnRMSSD") + (posture.map { " (\($0))" } ?? ""), "lnRMSSD", checks[day], theirs?.lnRMSSD, WebFormat.two))
             </tbody></table></div>
-            <p class="muted">\(words.tr("The team's average counts the players whose season has begun ({players} that day; a day without a session is a load of 0) and, for readiness, those who took a check that day ({checks}).", ["players": "\(players)", "checks": "\(theirs?.checks ?? 0)"]).html)</p>
+            <p class="muted">\(words.tr("The team's average counts the players whose season has begun ({players} that day; a day without a session is a load of 0) and, for readiness, those who took a check that day ({checks}).", ["players": "\(players)", "checks": "\(theirs?.checks ?? 0)"]))</p>
             """
     }
 
@@ -63,13 +63,13 @@ struct TeamComparisonSVG {
 
     static let playerColour = "#0b6bcb", teamColour = "#6b7280", strainColour = "#c2261b", toleranceColour = "#1a7f37"
 
-    func load() -> String {
+    func load() -> HTML {
         SVGChart.responsive { load(width: $0) }
-            + "<div class=\"legend\"><span>\(SVGChart.swatch(Self.playerColour))\(WebLanguage.words.tr("the player's daily load").html)</span>"
-            + "<span>\(SVGChart.swatch(Self.teamColour))\(WebLanguage.words.tr("the team's average").html)</span></div>"
+            + "<div class=\"legend\"><span>\(SVGChart.swatch(Self.playerColour))\(WebLanguage.words.tr("the player's daily load"))</span>"
+            + "<span>\(SVGChart.swatch(Self.teamColour))\(WebLanguage.words.tr("the team's average"))</span></div>"
     }
 
-    func load(width: Double) -> String {
+    func load(width: Double) -> HTML {
         let top = max(50, (player.map(\.load) + team.compactMap(\.load)).max() ?? 0) * 1.1, words = WebLanguage.words
         var chart = SVGChart(xRange: -Double(days) + 0.5...0.5, yRange: 0...top, width: width, height: 200)
         chart.gridY(SVGChart.ticks(chart.yRange, count: 4)) { WebFormat.whole($0) }
@@ -79,15 +79,15 @@ struct TeamComparisonSVG {
         return chart.svg(label: words.tr("The player's daily load beside the team's average"), id: width < 600 ? nil : "chart-team-load")
     }
 
-    func strain() -> String {
+    func strain() -> HTML {
         let words = WebLanguage.words
         return SVGChart.responsive { strain(width: $0) } + """
-            <div class="legend"><span>\(SVGChart.swatch(Self.strainColour))\(words.tr("Strain").html)</span><span>\(SVGChart.swatch(Self.toleranceColour))\(words.tr("Tolerance").html)</span>\
-            <span>\(words.tr("solid: the player · dashed: the team's average").html)</span></div>
+            <div class="legend"><span>\(SVGChart.swatch(Self.strainColour))\(words.tr("Strain"))</span><span>\(SVGChart.swatch(Self.toleranceColour))\(words.tr("Tolerance"))</span>\
+            <span>\(words.tr("solid: the player · dashed: the team's average"))</span></div>
             """
     }
 
-    func strain(width: Double) -> String {
+    func strain(width: Double) -> HTML {
         let values = player.flatMap { [$0.strain, $0.tolerance] } + team.flatMap { [$0.strain, $0.tolerance].compactMap { $0 } }
         let top = max(20, (values.max() ?? 0) * 1.1), words = WebLanguage.words
         var chart = SVGChart(xRange: -Double(days) + 0.5...0.5, yRange: 0...top, width: width, height: 220)
@@ -100,15 +100,15 @@ struct TeamComparisonSVG {
         return chart.svg(label: words.tr("The player's Strain and Tolerance beside the team's average"), id: width < 600 ? nil : "chart-team-strain")
     }
 
-    func readiness() -> String {
+    func readiness() -> HTML {
         let teamPoints = team.compactMap { t in t.lnRMSSD.map { (x(t.day), $0) } }, words = WebLanguage.words
-        guard !checks.isEmpty || !teamPoints.isEmpty else { return "<p class=\"muted\">\(words.tr("No readiness check in these weeks.").html)</p>" }
+        guard !checks.isEmpty || !teamPoints.isEmpty else { return "<p class=\"muted\">\(words.tr("No readiness check in these weeks."))</p>" }
         return SVGChart.responsive { readiness(width: $0, teamPoints: teamPoints) }
-            + "<div class=\"legend\"><span>\(SVGChart.swatch(Self.playerColour))\(words.tr("the player's lnRMSSD").html)</span>"
-            + "<span>\(SVGChart.swatch(Self.teamColour))\(words.tr("the team's average").html)\(posture.map { " (\($0.html))" } ?? "")</span></div>"
+            + "<div class=\"legend\"><span>\(SVGChart.swatch(Self.playerColour))\(words.tr("the player's lnRMSSD"))</span>"
+            + "<span>\(SVGChart.swatch(Self.teamColour))\(words.tr("the team's average"))\(posture.map { " (\($0))" } ?? "")</span></div>"
     }
 
-    func readiness(width: Double, teamPoints: [SVGChart.Point]) -> String {
+    func readiness(width: Double, teamPoints: [SVGChart.Point]) -> HTML {
         let mine = checks.sorted { $0.key < $1.key }.map { (x($0.key), $0.value) }
         let values = mine.map(\.1) + teamPoints.map(\.y), words = WebLanguage.words
         var chart = SVGChart(xRange: -Double(days) + 0.5...0.5, yRange: ((values.min() ?? 2.5) - 0.3)...((values.max() ?? 4.5) + 0.3), width: width, height: 200)

@@ -82,48 +82,54 @@ struct WebAccessLogPage: Sendable {
             (try await AccessLog.page(filter, before: query.before, limit: Self.pageSize + 1, in: c, logger: database.logger),
              try await ClubRoster.load(in: c, logger: database.logger))
         }
-        let names = AccessLog.playerNames(roster)
         let users = try await ClubAccess.users(database, club: user.club)
+        return Self.logPage(user, query: query, entries: entries, roster: roster, users: users).response
+    }
+
+    /// A page of the log over its data: the lines the filter gave (one more than a page when older ones follow), the
+    /// roster (players' names, teams' names) and the users the filter offers.
+    static func logPage(_ user: WebUser, query: Query, entries: [AccessLog.Entry], roster: ClubRoster, users: [ClubAccess.UserRow]) -> WebPage {
+        let names = AccessLog.playerNames(roster)
         let shown = entries.prefix(Self.pageSize)
-        let lines = shown.map { e in
+        let lines = shown.map { e -> HTML in
             let player = e.playerDigest.map { names[$0] ?? "an erased player" } ?? ""
             let team = e.team.flatMap { roster.teams[$0]?.name } ?? (e.team == nil ? "" : "a team")
-            let session = e.session.map { "<a href=\"/sessions/\($0.uuidString.lowercased())\">\($0.uuidString.prefix(8).lowercased())</a>" } ?? ""
+            let session = e.session.map { uuid -> HTML in "<a href=\"/sessions/\(uuid.uuidString.lowercased())\">\(uuid.uuidString.prefix(8).lowercased())</a>" } ?? ""
             // The kind leads the "what" (a phone has room for four columns, not five).
-            let when = WebFormat.dateTime(e.at).split(separator: " ").map { "<span class=\"nowrap\">\($0)</span>" }.joined(separator: " ")
-            return "<tr data-kind=\"\(e.kind.html)\"><td>\(when)</td><td class=\"anywhere\">\(e.actor.html)</td>"
-                + "<td class=\"opt\">\(e.address.html)</td><td><span class=\"muted\">\(e.kind.html)</span> <span data-field=\"action\">\(e.action.html)</span></td>"
-                + "<td data-field=\"player\">\(player.html)</td><td class=\"opt\">\(team.html)</td><td class=\"opt\">\(session)</td></tr>"
+            let when = WebFormat.dateTime(e.at).split(separator: " ").map { part -> HTML in "<span class=\"nowrap\">\(String(part))</span>" }.joined(separator: " ")
+            return "<tr data-kind=\"\(e.kind)\"><td>\(when)</td><td class=\"anywhere\">\(e.actor)</td>"
+                + "<td class=\"opt\">\(e.address)</td><td><span class=\"muted\">\(e.kind)</span> <span data-field=\"action\">\(e.action)</span></td>"
+                + "<td data-field=\"player\">\(player)</td><td class=\"opt\">\(team)</td><td class=\"opt\">\(session)</td></tr>"
         }.joined()
-        func options(_ values: [(String, String)], _ chosen: String) -> String {
-            values.map { "<option value=\"\($0.0.html)\"\($0.0 == chosen ? " selected" : "")>\($0.1.html)</option>" }.joined()
+        func options(_ values: [(String, String)], _ chosen: String) -> HTML {
+            values.map { value, label -> HTML in "<option value=\"\(value)\"\(value == chosen ? HTML(" selected") : "")>\(label)</option>" }.joined()
         }
         let words = WebLanguage.words
         let userOptions = [("", words.tr("anyone")), ("none", words.tr("commands, kiosks, scripts"))] + users.map { ($0.id.uuidString.lowercased(), $0.email) }
         let players = roster.players.values.filter { !$0.deleted }.sorted { ($0.fullName.lowercased(), $0.uuid.uuidString) < ($1.fullName.lowercased(), $1.uuid.uuidString) }
         let playerOptions = [("", words.tr("any player"))] + players.map { ($0.uuid.uuidString.lowercased(), $0.fullName) }
         let kindOptions = [("", words.tr("any kind"))] + AccessEvent.Kind.allCases.map { ($0.rawValue, $0.rawValue) }
-        var pages: [String] = []
-        if query.before != nil { pages.append("<a href=\"\(query.link(before: nil).html)\">\(words.tr("Newest").html)</a>") }
+        var pages: [HTML] = []
+        if query.before != nil { pages.append("<a href=\"\(query.link(before: nil))\">\(words.tr("Newest"))</a>") }
         if entries.count > Self.pageSize, let last = shown.last {
-            pages.append("<a id=\"older\" href=\"\(query.link(before: last.id).html)\">\(words.tr("Older →").html)</a>")
+            pages.append("<a id=\"older\" href=\"\(query.link(before: last.id))\">\(words.tr("Older →"))</a>")
         }
-        let body = """
-            <h1>\(words.tr("Access log").html)</h1>
-            <p class="sub">\(words.tr("Who viewed or downloaded which player's or session's data, and every change, with the address it came from. Nothing here can be changed or deleted by the server; a kiosk's sync is one line a day for each kind of work. docs/CLUB-OPERATIONS.md says what is kept and for how long.").html)</p>
+        let body: HTML = """
+            <h1>\(words.tr("Access log"))</h1>
+            <p class="sub">\(words.tr("Who viewed or downloaded which player's or session's data, and every change, with the address it came from. Nothing here can be changed or deleted by the server; a kiosk's sync is one line a day for each kind of work. docs/CLUB-OPERATIONS.md says what is kept and for how long."))</p>
             <form class="filters card" method="get" action="/access-log">
-            <label>\(words.tr("User").html)<select name="user">\(options(userOptions, query.user))</select></label>
-            <label>\(words.tr("Player").html)<select name="player">\(options(playerOptions, query.player))</select></label>
-            <label>\(words.tr("Kind").html)<select name="kind">\(options(kindOptions, query.kind))</select></label>
-            <label>\(words.tr("From", context: "a day").html)<input type="date" name="from" value="\(query.from.html)"></label>
-            <label>\(words.tr("To", context: "a day").html)<input type="date" name="to" value="\(query.to.html)"></label>
-            <div class="actions"><button class="primary" type="submit">\(words.tr("Show").html)</button><a href="/access-log">\(words.tr("All").html)</a></div></form>
-            \(shown.isEmpty ? "<p class=\"muted\">\(words.tr("Nothing logged that passes this filter.").html)</p>" : """
-            <div class="scroll"><table id="access-log"><thead><tr><th>\(words.tr("When").html)</th><th>\(words.tr("Who").html)</th><th class="opt">\(words.tr("Address").html)</th><th>\(words.tr("What").html)</th>
-            <th>\(words.tr("Player").html)</th><th class="opt">\(words.tr("Team").html)</th><th class="opt">\(words.tr("Session").html)</th></tr></thead><tbody>\(lines)</tbody></table></div>
+            <label>\(words.tr("User"))<select name="user">\(options(userOptions, query.user))</select></label>
+            <label>\(words.tr("Player"))<select name="player">\(options(playerOptions, query.player))</select></label>
+            <label>\(words.tr("Kind"))<select name="kind">\(options(kindOptions, query.kind))</select></label>
+            <label>\(words.tr("From", context: "a day"))<input type="date" name="from" value="\(query.from)"></label>
+            <label>\(words.tr("To", context: "a day"))<input type="date" name="to" value="\(query.to)"></label>
+            <div class="actions"><button class="primary" type="submit">\(words.tr("Show"))</button><a href="/access-log">\(words.tr("All"))</a></div></form>
+            \(shown.isEmpty ? HTML("<p class=\"muted\">\(words.tr("Nothing logged that passes this filter."))</p>") : """
+            <div class="scroll"><table id="access-log"><thead><tr><th>\(words.tr("When"))</th><th>\(words.tr("Who"))</th><th class="opt">\(words.tr("Address"))</th><th>\(words.tr("What"))</th>
+            <th>\(words.tr("Player"))</th><th class="opt">\(words.tr("Team"))</th><th class="opt">\(words.tr("Session"))</th></tr></thead><tbody>\(lines)</tbody></table></div>
             """)
-            \(pages.isEmpty ? "" : "<p class=\"pages\">\(pages.joined(separator: " · "))</p>")
+            \(pages.isEmpty ? "" : HTML("<p class=\"pages\">\(pages.joined(separator: " · "))</p>"))
             """
-        return WebPage(title: words.tr("Access log"), user: user, section: .accessLog, body: body).response
+        return WebPage(title: words.tr("Access log"), user: user, section: .accessLog, body: body)
     }
 }

@@ -13,19 +13,19 @@ struct WebAccountPage: Sendable {
     func form(_ user: WebUser, saved: Bool) -> Response {
         let words = WebLanguage.words
         let chosen = user.language?.rawValue ?? Self.browser
-        func option(_ value: String, _ label: String) -> String {
-            "<option value=\"\(value)\"\(value == chosen ? " selected" : "")>\(label.html)</option>"
+        func option(_ value: String, _ label: String) -> HTML {
+            "<option value=\"\(value)\"\(value == chosen ? HTML(" selected") : "")>\(label)</option>"
         }
         // Each language in its own name, so a coach who reads none of the others still finds theirs.
         let options = option(Self.browser, words.tr("As my browser asks")) + Language.allCases.map { option($0.rawValue, $0.nativeName) }.joined()
-        let message = saved ? "<div class=\"message ok\" role=\"status\">\(words.tr("Saved: your pages speak this language now.").html)</div>" : ""
+        let message: HTML = saved ? "<div class=\"message ok\" role=\"status\">\(words.tr("Saved: your pages speak this language now."))</div>" : ""
         let role = user.isAdmin ? words.tr("admin", context: "role") : words.tr("coach", context: "role")
-        let body = """
-            <h1>\(words.tr("Your account").html)</h1>\(message)
-            <p class="sub">\(user.email.html) · \(role.html) · \(user.clubName.html)</p>
+        let body: HTML = """
+            <h1>\(words.tr("Your account"))</h1>\(message)
+            <p class="sub">\(user.email) · \(role) · \(user.clubName)</p>
             <form class="stack card" method="post" action="/account">\(WebPage.csrfField(user))
-            <label>\(words.tr("Language of these pages").html)<select name="language" id="language">\(options)</select></label>
-            <div class="actions"><button class="primary" type="submit">\(words.tr("Save").html)</button></div></form>
+            <label>\(words.tr("Language of these pages"))<select name="language" id="language">\(options)</select></label>
+            <div class="actions"><button class="primary" type="submit">\(words.tr("Save"))</button></div></form>
             """
         return WebPage(title: words.tr("Your account"), user: user, body: body).response
     }

@@ -45,28 +45,28 @@ struct WebDrillPages: Sendable {
         let drillName = spelled ?? wanted
         try await AccessLog.record(.view("drill season", team: uuid), by: .web(user), database: database)
         let words = WebLanguage.words
-        func cells(_ minutes: Double?, _ mean: Double?, _ peak: Double?, _ high: Double?, _ trimp: Double?) -> String {
+        func cells(_ minutes: Double?, _ mean: Double?, _ peak: Double?, _ high: Double?, _ trimp: Double?) -> HTML {
             [minutes.map { WebFormat.one($0) } ?? "–", WebFormat.whole(mean), WebFormat.whole(peak), high.map { "\(WebFormat.whole($0)) %" } ?? "–",
-             WebFormat.whole(trimp)].map { "<td class=\"num\">\($0)</td>" }.joined()
+             WebFormat.whole(trimp)].map { text -> HTML in "<td class=\"num\">\(text)</td>" }.joined()
         }
-        let rows = season.weeks.map { w in
+        let rows = season.weeks.map { w -> HTML in
             let t = w.team
-            let team = "<tr class=\"team\" data-week=\"\(w.monday)\"><td>\(w.monday)</td><td class=\"num\">\(w.sessionIDs.count)</td><td>\(words.tr("Team (mean of {n})", ["n": "\(t.players)"]).html)</td>"
+            let team: HTML = "<tr class=\"team\" data-week=\"\(w.monday)\"><td>\(w.monday)</td><td class=\"num\">\(w.sessionIDs.count)</td><td>\(words.tr("Team (mean of {n})", ["n": "\(t.players)"]))</td>"
                 + cells(t.minutes, t.meanBPM, t.peakBPM, t.highIntensityPercent, t.trimp) + "</tr>"
-            let players = w.players.sorted { (names[$0.key]?.number ?? 0, $0.key) < (names[$1.key]?.number ?? 0, $1.key) }.map { id, f in
-                "<tr data-week=\"\(w.monday)\"><td></td><td></td><td>#\(names[id]?.number ?? 0) \((names[id]?.name ?? "").html)</td>"
+            let players = w.players.sorted { (names[$0.key]?.number ?? 0, $0.key) < (names[$1.key]?.number ?? 0, $1.key) }.map { id, f -> HTML in
+                "<tr data-week=\"\(w.monday)\"><td></td><td></td><td>#\(names[id]?.number ?? 0) \(names[id]?.name ?? "")</td>"
                     + cells(f.minutes, f.meanBPM, f.peakBPM.map(Double.init), f.highIntensityPercent, f.signalMs > 0 ? f.trimp : nil) + "</tr>"
             }.joined()
             return team + players
         }.joined()
-        let body = """
-            <h1>\(words.tr("{team} · {drill} across the season", ["team": teamName, "drill": drillName]).html)</h1>
-            \(season.weeks.isEmpty ? "<p class=\"muted\">\(words.tr("No stored session of this team ran a drill named {drill}.", ["drill": drillName]).html)</p>" : """
-            <div class="scroll"><table id="drill-season"><thead><tr><th>\(words.tr("Week of").html)</th><th class="num">\(words.tr("Sessions").html)</th><th>\(words.tr("Who").html)</th>
-            <th class="num">\(words.tr("Min", context: "minutes, a column").html)</th><th class="num">\(words.tr("Mean", context: "mean heart rate, a column").html)</th>
-            <th class="num">\(words.tr("Peak", context: "peak heart rate, a column").html)</th><th class="num">&gt;85 %</th><th class="num">TRIMP</th></tr></thead><tbody>\(rows)</tbody></table></div>
+        let body: HTML = """
+            <h1>\(words.tr("{team} · {drill} across the season", ["team": teamName, "drill": drillName]))</h1>
+            \(season.weeks.isEmpty ? HTML("<p class=\"muted\">\(words.tr("No stored session of this team ran a drill named {drill}.", ["drill": drillName]))</p>") : """
+            <div class="scroll"><table id="drill-season"><thead><tr><th>\(words.tr("Week of"))</th><th class="num">\(words.tr("Sessions"))</th><th>\(words.tr("Who"))</th>
+            <th class="num">\(words.tr("Min", context: "minutes, a column"))</th><th class="num">\(words.tr("Mean", context: "mean heart rate, a column"))</th>
+            <th class="num">\(words.tr("Peak", context: "peak heart rate, a column"))</th><th class="num">&gt;85 %</th><th class="num">TRIMP</th></tr></thead><tbody>\(rows)</tbody></table></div>
             """)
-            <p class="muted">\(words.tr("Weeks from Monday. A player's occurrences in a week pooled: minutes with a heart rate, time above 85 % HRmax and TRIMP summed, the mean weighted by time, the highest peak; the team row is the mean of its players (docs/ANALYTICS.md, \"Drills\").").html)</p>
+            <p class="muted">\(words.tr("Weeks from Monday. A player's occurrences in a week pooled: minutes with a heart rate, time above 85 % HRmax and TRIMP summed, the mean weighted by time, the highest peak; the team row is the mean of its players (docs/ANALYTICS.md, \"Drills\")."))</p>
             """
         return WebPage(title: words.tr("{team} · {drill} across the season", ["team": teamName, "drill": drillName]), user: user, section: .teams, body: body).response
     }

@@ -43,3 +43,8 @@ enum WebFormat {
     /// Two decimals, or "–".
     static func two(_ value: Double?) -> String { value.map { WebLanguage.words.formatted($0, digits: 2) } ?? "–" }
 }
+
+extension HTML.StringInterpolation {
+    /// A calendar day as the pages print it: ISO ("2026-03-14"), the same in every language.
+    mutating func appendInterpolation(_ day: CalendarDay) { appendInterpolation(day.description) }
+}

@@ -17,18 +17,23 @@ struct WebLogin: Sendable {
 
     func form(message: String? = nil, email: String = "", status: HTTPResponse.Status = .ok, secure: Bool) -> Response {
         let token = SecretToken.generate(prefix: "")
-        let words = WebLanguage.words
-        let error = message.map { "<div class=\"message error\" role=\"alert\">\($0.html)</div>" } ?? ""
-        var response = WebPage(title: words.tr("Sign in"), user: nil, body: """
-            <div class="login card"><h1>\(words.tr("Sideline club").html)</h1>\(error)
-            <form class="stack" method="post" action="/login">
-            <input type="hidden" name="csrf" value="\(token)">
-            <label>\(words.tr("E-mail").html)<input type="email" name="email" value="\(email.html)" autocomplete="username" required autofocus></label>
-            <label>\(words.tr("Password").html)<input type="password" name="password" autocomplete="current-password" required></label>
-            <button class="primary" type="submit">\(words.tr("Sign in").html)</button></form></div>
-            """, status: status).response
+        var response = Self.formPage(token: token, message: message, email: email, status: status).response
         response.setCookie(Cookie(name: Self.formCookie, value: token, maxAge: 3600, path: "/login", secure: secure, httpOnly: true, sameSite: .strict))
         return response
+    }
+
+    /// The sign-in page: the form's own token, what went wrong (a sentence), the e-mail as typed.
+    static func formPage(token: String, message: String?, email: String, status: HTTPResponse.Status) -> WebPage {
+        let words = WebLanguage.words
+        let error = message.map { message -> HTML in "<div class=\"message error\" role=\"alert\">\(message)</div>" } ?? ""
+        return WebPage(title: words.tr("Sign in"), user: nil, body: """
+            <div class="login card"><h1>\(words.tr("Sideline club"))</h1>\(error)
+            <form class="stack" method="post" action="/login">
+            <input type="hidden" name="csrf" value="\(token)">
+            <label>\(words.tr("E-mail"))<input type="email" name="email" value="\(email)" autocomplete="username" required autofocus></label>
+            <label>\(words.tr("Password"))<input type="password" name="password" autocomplete="current-password" required></label>
+            <button class="primary" type="submit">\(words.tr("Sign in"))</button></form></div>
+            """, status: status)
     }
 
     func signIn(_ request: Request, address: String, secure: Bool) async throws -> Response {

@@ -6,50 +6,51 @@ import NIOCore
 
 /// A page of the club's web: the bar (club, sections, who is signed in, sign out) and the content,
 /// as one HTML document with the one stylesheet. No script.
-struct WebPage {
+package struct WebPage {
     enum Section: String { case sessions, teams, kiosks, users, settings, accessLog = "access-log", none }
 
     var title: String
     var user: WebUser?
     var section: Section = .none
-    var body: String
+    var body: HTML
     var status: HTTPResponse.Status = .ok
 
-    var html: String {
+    /// The whole document.
+    var document: HTML {
         let words = WebLanguage.words
-        var bar = ""
+        var bar = HTML.empty
         if let user {
-            func link(_ s: Section, _ label: String) -> String {
-                "<a href=\"/\(s.rawValue)\"\(s == section ? " class=\"here\" aria-current=\"page\"" : "")>\(label.html)</a>"
+            func link(_ s: Section, _ label: String) -> HTML {
+                "<a href=\"/\(s.rawValue)\"\(s == section ? HTML(" class=\"here\" aria-current=\"page\"") : "")>\(label)</a>"
             }
             let admin = link(.users, words.tr("Users")) + link(.settings, words.tr("Settings")) + link(.accessLog, words.tr("Access log"))
             let role = user.isAdmin ? words.tr("admin", context: "role") : words.tr("coach", context: "role")
             bar = """
-            <header class="bar"><span class="club">\(user.clubName.html)</span>
-            <nav>\(link(.sessions, words.tr("Sessions")))\(link(.teams, words.tr("Teams")))\(link(.kiosks, words.tr("Kiosks")))\(user.isAdmin ? admin : "")</nav>
-            <span class="who"><a href="/account" title="\(words.tr("Your account and language").html)">\(user.email.html)</a> · \(role.html)</span>
-            <form method="post" action="/logout">\(Self.csrfField(user))<button type="submit">\(words.tr("Sign out").html)</button></form></header>
+            <header class="bar"><span class="club">\(user.clubName)</span>
+            <nav>\(link(.sessions, words.tr("Sessions")))\(link(.teams, words.tr("Teams")))\(link(.kiosks, words.tr("Kiosks")))\(user.isAdmin ? admin : .empty)</nav>
+            <span class="who"><a href="/account" title="\(words.tr("Your account and language"))">\(user.email)</a> · \(role)</span>
+            <form method="post" action="/logout">\(Self.csrfField(user))<button type="submit">\(words.tr("Sign out"))</button></form></header>
             """
         }
         return """
         <!doctype html>
         <html lang="\(words.language.rawValue)"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(title.html) · Sideline</title><link rel="stylesheet" href="\(WebStyle.path)"></head>
+        <title>\(title) · Sideline</title><link rel="stylesheet" href="\(WebStyle.path)"></head>
         <body>\(bar)<main>\(body)</main></body></html>
         """
     }
 
-    var response: Response {
+    package var response: Response {
         var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]
         headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
         headers[HTTPField.Name("Content-Security-Policy")!] = "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'"
         headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: document.rendered)))
     }
 
     /// The hidden field every form of a signed-in page carries.
-    static func csrfField(_ user: WebUser) -> String {
-        "<input type=\"hidden\" name=\"csrf\" value=\"\(user.csrfToken.html)\">"
+    static func csrfField(_ user: WebUser) -> HTML {
+        "<input type=\"hidden\" name=\"csrf\" value=\"\(user.csrfToken)\">"
     }
 
     /// A page that says what went wrong, in a sentence: in the request's language where the sentence is a
@@ -57,8 +58,8 @@ struct WebPage {
     static func problem(_ status: HTTPResponse.Status, _ message: String, user: WebUser?) -> WebPage {
         let words = WebLanguage.words, reason = words.tr(reasonPhrase(status))
         return WebPage(title: reason, user: user, body: """
-            <h1>\(status.code) \(reason.html)</h1><div class="message error">\(words.tr(message).html)</div>
-            <p><a href="/sessions">\(words.tr("Back to the sessions").html)</a></p>
+            <h1>\(status.code) \(reason)</h1><div class="message error">\(words.tr(message))</div>
+            <p><a href="/sessions">\(words.tr("Back to the sessions"))</a></p>
             """, status: status)
     }
 

@@ -73,14 +73,14 @@ struct WebSessionPages: Sendable {
 
     static func zoneModel(_ raw: String) -> String {
         switch ZoneModel(rawValue: raw) {
-        case .percentOfMax: WebLanguage.words.tr("zones by % of max HR").html
-        case .heartRateReserve: WebLanguage.words.tr("zones by % of heart-rate reserve").html
-        case nil: raw.html
+        case .percentOfMax: WebLanguage.words.tr("zones by % of max HR")
+        case .heartRateReserve: WebLanguage.words.tr("zones by % of heart-rate reserve")
+        case nil: raw
         }
     }
 
-    static func tags(_ tags: [String]) -> String {
-        tags.isEmpty ? "<span class=\"muted\">\(WebLanguage.words.tr("no tags").html)</span>" : tags.map { "<span class=\"tag\">\($0.html)</span>" }.joined()
+    static func tags(_ tags: [String]) -> HTML {
+        tags.isEmpty ? "<span class=\"muted\">\(WebLanguage.words.tr("no tags"))</span>" : tags.map { tag -> HTML in "<span class=\"tag\">\(tag)</span>" }.joined()
     }
 
     /// The kiosk's sessions list: when, the team, the effort's length, the players, the team's average heart rate, the tags;
@@ -94,27 +94,32 @@ struct WebSessionPages: Sendable {
         var rows = try await rows(user, after: after, limit: Self.pageSize + 1)
         let more = rows.count > Self.pageSize
         rows = Array(rows.prefix(Self.pageSize))
+        return Self.listPage(user, rows: rows, after: after, more: more).response
+    }
+
+    /// A page of the sessions list over its rows; `after`: where it begins (nil: the newest), `more`: older rows follow.
+    static func listPage(_ user: WebUser, rows: [Row], after: ListCursor?, more: Bool) -> WebPage {
         let words = WebLanguage.words
-        let lines: [String] = rows.map { r in
+        let lines = rows.map { r -> HTML in
             "<tr data-uuid=\"\(r.uuid.uuidString.lowercased())\"><td class=\"nowrap\"><a href=\"/sessions/\(r.uuid.uuidString.lowercased())\">\(WebFormat.dateTime(unixMs: r.startedMs))</a></td>"
-                + "<td>\(r.teamName.html)</td><td class=\"num\">\(r.effortMs.map(WebFormat.duration) ?? "–")</td><td class=\"num opt\">\(r.players)</td>"
-                + "<td class=\"num\">\(r.averageBPM.map { words.tr("{bpm} bpm", ["bpm": WebFormat.whole($0)]).html } ?? "–")</td><td class=\"opt\">\(Self.tags(r.tags))</td>"
-                + "<td class=\"opt\">\((r.kiosk ?? "–").html)</td></tr>"
+                + "<td>\(r.teamName)</td><td class=\"num\">\(r.effortMs.map(WebFormat.duration) ?? "–")</td><td class=\"num opt\">\(r.players)</td>"
+                + "<td class=\"num\">\(r.averageBPM.map { words.tr("{bpm} bpm", ["bpm": WebFormat.whole($0)]) } ?? "–")</td><td class=\"opt\">\(Self.tags(r.tags))</td>"
+                + "<td class=\"opt\">\(r.kiosk ?? "–")</td></tr>"
         }
         let none = after == nil ? words.tr("No session yet: kiosks upload theirs when they sync.") : words.tr("No older session.")
-        let table = rows.isEmpty ? "<p class=\"muted\">\(none.html)</p>" : """
-            <div class="scroll"><table id="sessions"><thead><tr><th>\(words.tr("When").html)</th><th>\(words.tr("Team").html)</th><th class="num">\(words.tr("Effort").html)</th><th class="num opt">\(words.tr("Players").html)</th>
-            <th class="num">\(words.tr("Avg", context: "average heart rate, a column").html)</th><th class="opt">\(words.tr("Tags").html)</th><th class="opt">\(words.tr("Kiosk").html)</th></tr></thead><tbody>
+        let table: HTML = rows.isEmpty ? "<p class=\"muted\">\(none)</p>" : """
+            <div class="scroll"><table id="sessions"><thead><tr><th>\(words.tr("When"))</th><th>\(words.tr("Team"))</th><th class="num">\(words.tr("Effort"))</th><th class="num opt">\(words.tr("Players"))</th>
+            <th class="num">\(words.tr("Avg", context: "average heart rate, a column"))</th><th class="opt">\(words.tr("Tags"))</th><th class="opt">\(words.tr("Kiosk"))</th></tr></thead><tbody>
             \(lines.joined())
             </tbody></table></div>
             """
-        var pages: [String] = []
-        if after != nil { pages.append("<a href=\"/sessions\">\(words.tr("Newest sessions").html)</a>") }
+        var pages: [HTML] = []
+        if after != nil { pages.append("<a href=\"/sessions\">\(words.tr("Newest sessions"))</a>") }
         if more, let last = rows.last {
-            pages.append("<a id=\"older\" href=\"/sessions?after=\(ListCursor(startedMs: last.startedMs, uuid: last.uuid).text)\">\(words.tr("Older sessions →").html)</a>")
+            pages.append("<a id=\"older\" href=\"/sessions?after=\(ListCursor(startedMs: last.startedMs, uuid: last.uuid).text)\">\(words.tr("Older sessions →"))</a>")
         }
-        let nav = pages.isEmpty ? "" : "<p class=\"pages\">\(pages.joined(separator: " · "))</p>"
-        return WebPage(title: words.tr("Sessions"), user: user, section: .sessions, body: "<h1>\(words.tr("Sessions").html)</h1>" + table + nav).response
+        let nav: HTML = pages.isEmpty ? "" : "<p class=\"pages\">\(pages.joined(separator: " · "))</p>"
+        return WebPage(title: words.tr("Sessions"), user: user, section: .sessions, body: "<h1>\(words.tr("Sessions"))</h1>" + table + nav)
     }
 
     /// One session the user may see; a session of another team (or none) is "not found" either way.
@@ -134,21 +139,27 @@ struct WebSessionPages: Sendable {
                       .map { SessionGraphSVG.draw($0.analysisInput()) }
               })
         else { throw ClubError.notFound("Session \(uuid.uuidString.lowercased()) was deleted.") }
-        let document = try SessionPageDocument(data)
+        let document = try SessionPageDocument(data), drills = try DocumentDrills(data)
         try await AccessLog.record(.view("session page", team: row.team, session: uuid), by: .web(user), database: database)
+        return Self.sessionPage(user, row: row, document: document, drills: drills, graph: graph).response
+    }
+
+    /// A session's page over its data: its row of the list, its document's numbers and drills, its graph.
+    static func sessionPage(_ user: WebUser, row: Row, document: SessionPageDocument, drills: DocumentDrills, graph: HTML) -> WebPage {
+        let uuid = row.uuid
         let stem = Self.stem(row, uuid)
         let base = "/sessions/\(uuid.uuidString.lowercased())/files/"
-        func link(_ name: String, _ label: String) -> String { "<a href=\"\(base)\(name.html)\" download>\(label.html)</a>" }
+        func link(_ name: String, _ label: String) -> HTML { "<a href=\"\(base)\(name)\" download>\(label)</a>" }
         let players = document.players.sorted { $0.shirtNumber < $1.shirtNumber }
-        let perPlayer = players.filter { $0.avgBPM != nil }.map { p in
+        let perPlayer = players.filter { $0.avgBPM != nil }.map { p -> HTML in
             let playerStem = AnalysedFiles.playerStem(stem: stem, name: p.name, shirtNumber: p.shirtNumber)
-            return "<li>#\(p.shirtNumber) \(p.name.html): \(link(playerStem + ".tcx", "TCX")) \(link(playerStem + ".fit", "FIT"))</li>"
+            return "<li>#\(p.shirtNumber) \(p.name): \(link(playerStem + ".tcx", "TCX")) \(link(playerStem + ".fit", "FIT"))</li>"
         }.joined()
-        func cell(_ field: String, _ value: Double?, _ text: String, optional: Bool = false) -> String {
+        func cell(_ field: String, _ value: Double?, _ text: String, optional: Bool = false) -> HTML {
             "<td class=\"num\(optional ? " opt" : "")\" data-field=\"\(field)\">\(text)</td>"
         }
-        let table = players.map { p in
-            "<tr data-player=\"\(p.playerUUID)\"><td class=\"num\">\(p.shirtNumber)</td><td>\(p.name.html)</td>"
+        let table = players.map { p -> HTML in
+            "<tr data-player=\"\(p.playerUUID)\"><td class=\"num\">\(p.shirtNumber)</td><td>\(p.name)</td>"
                 + cell("avgBPM", p.avgBPM, WebFormat.whole(p.avgBPM)) + cell("maxBPM", p.maxBPM, WebFormat.whole(p.maxBPM))
                 + cell("peakPercentOfMax", p.peak, WebFormat.whole(p.peak), optional: true)
                 + cell("trimpBanister", p.trimp, WebFormat.whole(p.trimp)) + cell("kcal", p.kcal, WebFormat.whole(p.kcal), optional: true)
@@ -158,59 +169,61 @@ struct WebSessionPages: Sendable {
                 + cell("rpe", p.rpe, p.rpe.map { WebFormat.whole($0) + (p.rpeByCoach ? "*" : "") } ?? "–")
                 + cell("srpeLoad", p.srpeLoad, WebFormat.whole(p.srpeLoad)) + "</tr>"
         }.joined()
-        let drills = try Self.drillsSection(DocumentDrills(data), team: row.team)
+        let drillTables = Self.drillsSection(drills, team: row.team)
         let words = WebLanguage.words
         let average = row.averageBPM.map { words.tr("{bpm} bpm", ["bpm": WebFormat.whole($0)]) } ?? "–"
-        let sub = [words.tr("effort {time}", ["time": row.effortMs.map(WebFormat.duration) ?? "–"]).html,
-                   words.trn("{n} player", "{n} players", n: row.players).html, words.tr("team average {bpm}", ["bpm": average]).html,
-                   Self.zoneModel(document.zoneModel), Self.tags(row.tags)].joined(separator: " · ")
-        func th(_ label: String, _ className: String = "num") -> String { "<th class=\"\(className)\">\(label.html)</th>" }
+        let effort = words.tr("effort {time}", ["time": row.effortMs.map(WebFormat.duration) ?? "–"])
+        let sub: HTML = """
+            \(effort) · \(words.trn("{n} player", "{n} players", n: row.players)) · \(words.tr("team average {bpm}", ["bpm": average])) · \
+            \(Self.zoneModel(document.zoneModel)) · \(Self.tags(row.tags))
+            """
+        func th(_ label: String, _ className: String = "num") -> HTML { "<th class=\"\(className)\">\(label)</th>" }
         let note = words.tr("Heart rates in bpm; TRIMP is Banister's over the effort; HRR 60 s is the drop in the minute after it; RMSSD in ms, over the {window}. RPE is the player's own rating of the session (CR-10, 0–10; * set or corrected by the coach), sRPE that rating × the effort's minutes (Foster 2001).",
                             ["window": words.tr(document.hrvWindow)])
-        let body = """
-            <h1>\(row.teamName.html) · \(WebFormat.dateTime(unixMs: row.startedMs))</h1>
+        let body: HTML = """
+            <h1>\(row.teamName) · \(WebFormat.dateTime(unixMs: row.startedMs))</h1>
             <p class="sub">\(sub)</p>
             \(graph)
-            <h2>\(words.tr("Players").html)</h2>
+            <h2>\(words.tr("Players"))</h2>
             <div class="scroll"><table id="players"><thead><tr><th class="num">#</th>\(th(words.tr("Player"), ""))\(th(words.tr("Avg", context: "average heart rate, a column")))\(th(words.tr("Max", context: "maximum heart rate, a column")))
             \(th(words.tr("Peak %"), "num opt"))<th class="num">TRIMP</th><th class="num opt">kcal</th>\(th(words.tr("Effort pts"), "num opt"))
             \(th(words.tr("HRR 60 s"), "num opt"))<th class="num opt">RMSSD</th>\(th(words.tr("RPE")))\(th(words.tr("sRPE")))</tr></thead><tbody>\(table)</tbody></table></div>
-            <p class="muted">\(note.html)</p>
-            \(drills)
-            <h2>\(words.tr("Files").html)</h2>
+            <p class="muted">\(note)</p>
+            \(drillTables)
+            <h2>\(words.tr("Files"))</h2>
             <div class="card downloads"><p>\(link(stem + "_summary.json", words.tr("JSON (every number)"))) \(link(stem + "_summary.csv", words.tr("Summary CSV")))
             \(link(stem + "_samples.csv", words.tr("Samples CSV"))) \(link(stem + "_rr.csv", words.tr("RR CSV")))</p><ul>\(perPlayer)</ul></div>
             """
-        return WebPage(title: "\(row.teamName) \(WebFormat.dateTime(unixMs: row.startedMs))", user: user, section: .sessions, body: body).response
+        return WebPage(title: "\(row.teamName) \(WebFormat.dateTime(unixMs: row.startedMs))", user: user, section: .sessions, body: body)
     }
 
     /// The session's drills, a table each: every player's minutes with a heart rate, mean and peak HR, % of that
     /// time above 85 % HRmax and TRIMP, then the team's mean of its players; a link to the drill across the season.
-    static func drillsSection(_ document: DocumentDrills, team: UUID) -> String {
-        guard !document.drills.isEmpty else { return "" }
+    static func drillsSection(_ document: DocumentDrills, team: UUID) -> HTML {
+        guard !document.drills.isEmpty else { return .empty }
         let words = WebLanguage.words
-        func th(_ label: String) -> String { "<th class=\"num\">\(label.html)</th>" }
-        func cells(_ minutes: Double?, _ mean: Double?, _ peak: Double?, _ high: Double?, _ trimp: Double?) -> String {
+        func th(_ label: String) -> HTML { "<th class=\"num\">\(label)</th>" }
+        func cells(_ minutes: Double?, _ mean: Double?, _ peak: Double?, _ high: Double?, _ trimp: Double?) -> HTML {
             [minutes.map { WebFormat.one($0) } ?? "–", WebFormat.whole(mean), WebFormat.whole(peak), high.map { "\(WebFormat.whole($0)) %" } ?? "–",
-             WebFormat.whole(trimp)].map { "<td class=\"num\">\($0)</td>" }.joined()
+             WebFormat.whole(trimp)].map { text -> HTML in "<td class=\"num\">\(text)</td>" }.joined()
         }
-        let tables = document.drills.map { drill in
+        let tables = document.drills.map { drill -> HTML in
             let figures = drill.players.map { DrillFigures($0.stats, zoneModel: document.zoneModel) }
-            let rows = zip(drill.players, figures).map { p, f in
-                "<tr data-player=\"\(p.uuid.html)\"><td class=\"num\">\(p.number)</td><td>\(p.name.html)</td>"
+            let rows = zip(drill.players, figures).map { p, f -> HTML in
+                "<tr data-player=\"\(p.uuid)\"><td class=\"num\">\(p.number)</td><td>\(p.name)</td>"
                     + cells(f.minutes, f.meanBPM, f.peakBPM.map(Double.init), f.highIntensityPercent, f.signalMs > 0 ? f.trimp : nil) + "</tr>"
             }.joined()
             let t = TeamDrillFigures(figures)
             let link = "/teams/\(team.uuidString.lowercased())/drills?name=\(drill.phase.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
             return """
-                <h3>\(drill.phase.name.html) · \(WebFormat.duration(ms: drill.phase.fromMs))–\(WebFormat.duration(ms: drill.phase.toMs)) <a href="\(link)">\(words.tr("across the season ›").html)</a></h3>
-                <div class="scroll"><table class="drill" data-drill="\(drill.phase.name.html)"><thead><tr><th class="num">#</th><th>\(words.tr("Player").html)</th>\(th(words.tr("Min", context: "minutes, a column")))
+                <h3>\(drill.phase.name) · \(WebFormat.duration(ms: drill.phase.fromMs))–\(WebFormat.duration(ms: drill.phase.toMs)) <a href="\(link)">\(words.tr("across the season ›"))</a></h3>
+                <div class="scroll"><table class="drill" data-drill="\(drill.phase.name)"><thead><tr><th class="num">#</th><th>\(words.tr("Player"))</th>\(th(words.tr("Min", context: "minutes, a column")))
                 \(th(words.tr("Mean", context: "mean heart rate, a column")))\(th(words.tr("Peak", context: "peak heart rate, a column")))<th class="num">&gt;85 %</th><th class="num">TRIMP</th></tr></thead>
-                <tbody>\(rows)<tr class="team"><td></td><td>\(words.tr("Team (mean of {n})", ["n": "\(t.players)"]).html)</td>\(cells(t.minutes, t.meanBPM, t.peakBPM, t.highIntensityPercent, t.trimp))</tr></tbody></table></div>
+                <tbody>\(rows)<tr class="team"><td></td><td>\(words.tr("Team (mean of {n})", ["n": "\(t.players)"]))</td>\(cells(t.minutes, t.meanBPM, t.peakBPM, t.highIntensityPercent, t.trimp))</tr></tbody></table></div>
                 """
         }.joined()
-        return "<h2>\(words.tr("Drills").html)</h2>" + tables
-            + "<p class=\"muted\">\(words.tr("Minutes with a heart rate in the drill; >85 % is the share of them above 85 % HRmax; TRIMP is Banister's; the team row is the mean of its players (docs/ANALYTICS.md, \"Drills\").").html)</p>"
+        return "<h2>\(words.tr("Drills"))</h2>" + tables
+            + "<p class=\"muted\">\(words.tr("Minutes with a heart rate in the drill; >85 % is the share of them above 85 % HRmax; TRIMP is Banister's; the team row is the mean of its players (docs/ANALYTICS.md, \"Drills\")."))</p>"
     }
 
     /// The start of the session's export files' names.

@@ -81,16 +81,16 @@ struct WebSettingsPage: Sendable {
     func form(_ user: WebUser, saved: Bool = false) async throws -> Response {
         try requireAdmin(user)
         let settings = try await database.inClub(user.club) { c in try await ClubSettings.load(in: c, logger: database.logger) }
-        return page(user, typed: Typed(settings), message: saved ? "<div class=\"message ok\" role=\"status\">\(WebLanguage.words.tr("Saved: the kiosks get it with their next sync.").html)</div>" : "")
+        return Self.page(user, typed: Typed(settings), message: saved ? HTML("<div class=\"message ok\" role=\"status\">\(WebLanguage.words.tr("Saved: the kiosks get it with their next sync."))</div>") : .empty).response
     }
 
-    func page(_ user: WebUser, typed: Typed, message: String = "", status: HTTPResponse.Status = .ok) -> Response {
-        func options(_ values: [(String, String)], _ chosen: String) -> String {
-            values.map { "<option value=\"\($0.0.html)\"\($0.0 == chosen ? " selected" : "")>\($0.1.html)</option>" }.joined()
+    static func page(_ user: WebUser, typed: Typed, message: HTML = .empty, status: HTTPResponse.Status = .ok) -> WebPage {
+        func options(_ values: [(String, String)], _ chosen: String) -> HTML {
+            values.map { value, label -> HTML in "<option value=\"\(value)\"\(value == chosen ? HTML(" selected") : "")>\(label)</option>" }.joined()
         }
         let words = WebLanguage.words
-        func ratio(_ label: String, _ name: String, _ value: String) -> String {
-            "<label>\(label.html)<input type=\"text\" inputmode=\"decimal\" name=\"\(name)\" value=\"\(value.html)\" required></label>"
+        func ratio(_ label: String, _ name: String, _ value: String) -> HTML {
+            "<label>\(label)<input type=\"text\" inputmode=\"decimal\" name=\"\(name)\" value=\"\(value)\" required></label>"
         }
         let zoneModels = [(ZoneModel.percentOfMax.rawValue, words.tr("% of HRmax")), (ZoneModel.heartRateReserve.rawValue, words.tr("% of heart-rate reserve (Karvonen)"))]
         var calendar = Calendar(identifier: .gregorian)
@@ -103,29 +103,29 @@ struct WebSettingsPage: Sendable {
         let consent = typed.requireConsent ? words.tr("Consent is required before sessions sync.") : words.tr("Consent is not required before sessions sync.")
         let formulas = [(MaxHeartRateFormula.tanaka.rawValue, "Tanaka: 208 − 0.7 × age"), (MaxHeartRateFormula.fox.rawValue, "Fox: 220 − age"),
                         (MaxHeartRateFormula.gellish.rawValue, "Gellish: 206.9 − 0.67 × age")]
-        let body = """
-            <h1>\(words.tr("The club's settings").html)</h1>\(message)
-            <p class="sub">\(words.tr("Shared with every kiosk of the club: a change here reaches them with their next sync, and one made on a kiosk shows here after it syncs.").html)</p>
+        let body: HTML = """
+            <h1>\(words.tr("The club's settings"))</h1>\(message)
+            <p class="sub">\(words.tr("Shared with every kiosk of the club: a change here reaches them with their next sync, and one made on a kiosk shows here after it syncs."))</p>
             <form class="stack card" method="post" action="/settings">\(WebPage.csrfField(user))
-            <div class="pair"><label>\(words.tr("Zone model").html)<select name="zoneModel">\(options(zoneModels, typed.zoneModel))</select></label>
-            <label>\(words.tr("HRmax formula (a player without a measured maximum)").html)<select name="maxHRFormula">\(options(formulas, typed.maxHRFormula))</select></label></div>
-            <fieldset class="stack"><legend>\(words.tr("Load status: where Strain ÷ Tolerance changes its word (Polar's: 0.8, 1.0, 1.5)").html)</legend>
+            <div class="pair"><label>\(words.tr("Zone model"))<select name="zoneModel">\(options(zoneModels, typed.zoneModel))</select></label>
+            <label>\(words.tr("HRmax formula (a player without a measured maximum)"))<select name="maxHRFormula">\(options(formulas, typed.maxHRFormula))</select></label></div>
+            <fieldset class="stack"><legend>\(words.tr("Load status: where Strain ÷ Tolerance changes its word (Polar's: 0.8, 1.0, 1.5)"))</legend>
             <div class="three">\(ratio(words.tr("Maintaining from"), "maintainingFrom", typed.ratios[0]))\(ratio(words.tr("Productive from"), "productiveFrom", typed.ratios[1]))\(ratio(words.tr("Overreaching above"), "overreachingAbove", typed.ratios[2]))</div>
-            <p class="muted">\(words.tr("Below the first: detraining.").html)</p></fieldset>
-            <fieldset class="stack"><legend>\(words.tr("The season begins each year on (this season is compared with the same days of the last)").html)</legend>
-            <div class="pair"><label>\(words.tr("Month").html)<select name="seasonStartMonth">\(options(months, typed.startMonth))</select></label>
-            <label>\(words.tr("Day").html)<input type="number" name="seasonStartDay" value="\(typed.startDay.html)" min="1" max="31" required></label></div></fieldset>
-            <fieldset class="stack"><legend>\(words.tr("Keep sessions for (months; 0: for good)").html)</legend>
-            <label>\(words.tr("Months").html)<input type="number" name="retentionMonths" value="\(typed.retentionMonths.html)" min="0" max="\(SessionRetention.monthsRange.upperBound)"></label>
-            <p class="muted" id="retention-rule">\(retention.html) \
-            \(words.tr("With a period set, every day the server and each kiosk delete older sessions, and the server erases players who have left (no team, no session and no change within it). The access log is kept as long.").html)</p></fieldset>
-            <fieldset class="stack"><legend>\(words.tr("Consent on file").html)</legend>
-            <label><span><input type="checkbox" name="requireConsent"\(typed.requireConsent ? " checked" : "")> \(words.tr("Require consent before a player's sessions sync").html)</span></label>
-            <p class="muted" id="consent-rule">\(consent.html) \
-            \(words.tr("When required, a session with a player who has no consent on file stays on its kiosk, whole, until they have it (the kiosk records as before; its lobby says who lacks it). The date and who gave it are on each player's page.").html)</p></fieldset>
-            <div class="actions"><button class="primary" type="submit">\(words.tr("Save").html)</button></div></form>
+            <p class="muted">\(words.tr("Below the first: detraining."))</p></fieldset>
+            <fieldset class="stack"><legend>\(words.tr("The season begins each year on (this season is compared with the same days of the last)"))</legend>
+            <div class="pair"><label>\(words.tr("Month"))<select name="seasonStartMonth">\(options(months, typed.startMonth))</select></label>
+            <label>\(words.tr("Day"))<input type="number" name="seasonStartDay" value="\(typed.startDay)" min="1" max="31" required></label></div></fieldset>
+            <fieldset class="stack"><legend>\(words.tr("Keep sessions for (months; 0: for good)"))</legend>
+            <label>\(words.tr("Months"))<input type="number" name="retentionMonths" value="\(typed.retentionMonths)" min="0" max="\(SessionRetention.monthsRange.upperBound)"></label>
+            <p class="muted" id="retention-rule">\(retention) \
+            \(words.tr("With a period set, every day the server and each kiosk delete older sessions, and the server erases players who have left (no team, no session and no change within it). The access log is kept as long."))</p></fieldset>
+            <fieldset class="stack"><legend>\(words.tr("Consent on file"))</legend>
+            <label><span><input type="checkbox" name="requireConsent"\(typed.requireConsent ? HTML(" checked") : "")> \(words.tr("Require consent before a player's sessions sync"))</span></label>
+            <p class="muted" id="consent-rule">\(consent) \
+            \(words.tr("When required, a session with a player who has no consent on file stays on its kiosk, whole, until they have it (the kiosk records as before; its lobby says who lacks it). The date and who gave it are on each player's page."))</p></fieldset>
+            <div class="actions"><button class="primary" type="submit">\(words.tr("Save"))</button></div></form>
             """
-        return WebPage(title: words.tr("Settings"), user: user, section: .settings, body: body, status: status).response
+        return WebPage(title: words.tr("Settings"), user: user, section: .settings, body: body, status: status)
     }
 
     /// Only the fields that changed become edits; a refused form comes back as typed with a sentence a problem, and writes nothing.
@@ -134,8 +134,8 @@ struct WebSettingsPage: Sendable {
         let typed = Typed(form)
         let (values, problems) = typed.values()
         guard problems.isEmpty else {
-            let list = "<div class=\"message error\" role=\"alert\"><ul>\(problems.map { "<li>\($0.html)</li>" }.joined())</ul></div>"
-            return page(user, typed: typed, message: list, status: .badRequest)
+            let list: HTML = "<div class=\"message error\" role=\"alert\"><ul>\(problems.map { problem -> HTML in "<li>\(problem)</li>" })</ul></div>"
+            return Self.page(user, typed: typed, message: list, status: .badRequest).response
         }
         let result = try await database.inClub(user.club) { c -> RosterEditsResult? in
             let current = try await ClubSettings.load(in: c, logger: database.logger)

@@ -6,12 +6,14 @@ import TeamCore
 
 /// A team's flags on the web (the kiosk's rules over the club's data, `ClubFlags`) and the weekly team
 /// report: one A4 page a team — each player's week of load, sRPE and wellness, and what needs attention.
-struct WebTeamReport: Sendable {
+package struct WebTeamReport: Sendable {
     let database: ClubDatabase
+
+    package init(database: ClubDatabase) { self.database = database }
     var seasonPages: WebSeasonPages { WebSeasonPages(database: database) }
 
     /// The team's flags on `day`, from the season already loaded.
-    func flags(_ user: WebUser, team uuid: UUID, season: ClubSeason, on day: CalendarDay) async throws -> FlagList {
+    package func flags(_ user: WebUser, team uuid: UUID, season: ClubSeason, on day: CalendarDay) async throws -> FlagList {
         let (straps, roster, dismissed) = try await database.inClub(user.club) { c in
             (try await ClubFlags.straps(team: uuid, on: day, in: c, logger: database.logger),
              try await seasonPages.teams.team(user, uuid, in: c).roster,
@@ -54,22 +56,24 @@ struct WebTeamReport: Sendable {
 
     /// The season page's "Needs attention" section (not printed: the weekly report is the printed one), each flag
     /// with a "Dismiss for today" form.
-    static func section(_ list: FlagList, team: UUID, user: WebUser) -> String {
+    static func section(_ list: FlagList, team: UUID, user: WebUser) -> HTML {
         let words = WebLanguage.words
-        let items = list.active.map { f in
-            "<li data-key=\"\(f.key.html)\" data-rule=\"\(f.kind.rawValue)\"><b>\(words.tr(f.kind.title).html)</b> · \(f.subject.title.html)"
-                + " — <span data-field=\"reason\">\(f.reason.html)</span> <span class=\"muted\">\(words.tr(f.advice).html)</span>"
-                + " <form method=\"post\" action=\"/teams/\(team.uuidString.lowercased())/flags/dismiss\" class=\"inline\">\(WebPage.csrfField(user))"
-                + "<input type=\"hidden\" name=\"key\" value=\"\(f.key.html)\"><input type=\"hidden\" name=\"on\" value=\"\(list.day)\">"
-                + "<button type=\"submit\" class=\"dismiss\">\(words.tr("Dismiss for today").html)</button></form></li>"
+        let items = list.active.map { f -> HTML in
+            """
+            <li data-key="\(f.key)" data-rule="\(f.kind.rawValue)"><b>\(words.tr(f.kind.title))</b> · \(f.subject.title)\
+             — <span data-field="reason">\(f.reason)</span> <span class="muted">\(words.tr(f.advice))</span>\
+             <form method="post" action="/teams/\(team.uuidString.lowercased())/flags/dismiss" class="inline">\(WebPage.csrfField(user))\
+            <input type="hidden" name="key" value="\(f.key)"><input type="hidden" name="on" value="\(list.day)">\
+            <button type="submit" class="dismiss">\(words.tr("Dismiss for today"))</button></form></li>
+            """
         }.joined()
         let dismissed = words.trn("{n} dismissed for the day.", "{n} dismissed for the day.", n: list.dismissed.count)
         let rules = words.tr("The kiosk's rules on the club's data: load status overreaching, ACWR above 1.5, readiness below the normal range (a check of the last 7 days), a wellness drop beyond 1 SD, a strap of the team's sessions with its battery below 20 % or not in one for 7 days, no measured HRmax. Cues to look or ask, never a diagnosis (docs/ANALYTICS.md, \"Flags\").")
         return """
-            <section id="flags" class="noprint"><h2>\(words.tr("Needs attention ({n})", ["n": "\(list.active.count)"]).html)</h2>
-            \(items.isEmpty ? "<p class=\"muted\">\(words.tr("Nothing today.").html)</p>" : "<ul class=\"flags\">\(items)</ul>")
-            \(list.dismissed.isEmpty ? "" : "<p class=\"muted\" id=\"flags-dismissed\">\(dismissed.html)</p>")
-            <p class="muted">\(rules.html)</p></section>
+            <section id="flags" class="noprint"><h2>\(words.tr("Needs attention ({n})", ["n": "\(list.active.count)"]))</h2>
+            \(items.isEmpty ? HTML("<p class=\"muted\">\(words.tr("Nothing today."))</p>") : "<ul class=\"flags\">\(items)</ul>")
+            \(list.dismissed.isEmpty ? "" : HTML("<p class=\"muted\" id=\"flags-dismissed\">\(dismissed)</p>"))
+            <p class="muted">\(rules)</p></section>
             """
     }
 
@@ -80,49 +84,54 @@ struct WebTeamReport: Sendable {
     }
 
     /// The week ending on `day` (what `sideline-club bench` times).
-    func page(_ user: WebUser, team uuid: UUID, on day: CalendarDay) async throws -> Response {
+    package func page(_ user: WebUser, team uuid: UUID, on day: CalendarDay) async throws -> Response {
         let (name, season) = try await seasonPages.season(user, team: uuid)
         let list = try await flags(user, team: uuid, season: season, on: day)
+        return Self.reportPage(user, team: uuid, name: name, season: season, flags: list, on: day).response
+    }
+
+    /// The weekly report over its data: the team's season analysed, its flags on `day`.
+    static func reportPage(_ user: WebUser, team uuid: UUID, name: String, season: ClubSeason, flags list: FlagList, on day: CalendarDay) -> WebPage {
         let first = day.adding(days: -6), words = WebLanguage.words
         let rows = season.table(on: day)
         var byPlayer: [String: [AttentionFlag]] = [:]
         for f in list.active { if case let .player(id, _, _) = f.subject { byPlayer[id, default: []].append(f) } }
-        let lines = zip(season.players, rows).map { p, r -> String in
+        let lines = zip(season.players, rows).map { p, r -> HTML in
             let week = PlayerLoadHistory(sessions: season.loads(p.uuid).filter { $0.day <= day }).week(endingOn: day)
             let wellness = WellnessHistory(season.wellness[p.uuid] ?? []).days(from: first, through: day)
             let totals = wellness.map { Double($0.total.value) }
             let flags = byPlayer[p.uuid.uuidString.lowercased()] ?? []
-            return "<tr data-player=\"\(p.uuid.uuidString.lowercased())\"><td class=\"num\">\(r.number)</td><td>\(r.name.html)</td>"
+            return "<tr data-player=\"\(p.uuid.uuidString.lowercased())\"><td class=\"num\">\(r.number)</td><td>\(r.name)</td>"
                 + "<td class=\"num\" data-field=\"weekLoad\">\(WebFormat.whole(week.load))</td>"
                 + "<td class=\"num\" data-field=\"strain\">\(WebFormat.whole(r.figures.strain))</td>"
                 + "<td class=\"num\" data-field=\"tolerance\">\(WebFormat.whole(r.figures.tolerance))</td>"
-                + "<td data-field=\"loadStatus\">\(WebSeasonPages.title(r.figures.status).html)</td>"
+                + "<td data-field=\"loadStatus\">\(WebSeasonPages.title(r.figures.status))</td>"
                 + "<td class=\"num\" data-field=\"acwrEwma\">\(WebFormat.two(r.figures.acwrEWMA))</td>"
                 + "<td class=\"num\" data-field=\"srpeWeek\">\(WebFormat.whole(r.srpe.week.load))</td>"
                 + "<td class=\"num\" data-field=\"srpeMonotony\">\(WebFormat.one(r.srpe.week.monotony))</td>"
                 + "<td class=\"num\" data-field=\"wellnessDays\">\(wellness.count)</td>"
                 + "<td class=\"num\" data-field=\"wellnessMean\">\(WebFormat.one(totals.isEmpty ? nil : totals.reduce(0, +) / Double(totals.count)))</td>"
                 + "<td class=\"num\" data-field=\"wellnessDrops\">\(wellness.filter(\.flagged).count)</td>"
-                + "<td data-field=\"flags\">\(flags.map { "<span title=\"\($0.reason.html)\">\(words.tr($0.kind.shortTitle).html)</span>" }.joined(separator: " · "))</td></tr>"
+                + "<td data-field=\"flags\">\(flags.map { flag -> HTML in "<span title=\"\(flag.reason)\">\(words.tr(flag.kind.shortTitle))</span>" }.joined(separator: " · "))</td></tr>"
         }.joined()
-        let notes = list.active.filter { $0.kind != .maxHR }.map { f in
-            "<li data-key=\"\(f.key.html)\"><b>\(words.tr(f.kind.title).html)</b> · \(f.subject.title.html) — <span data-field=\"reason\">\(f.reason.html)</span></li>"
+        let notes = list.active.filter { $0.kind != .maxHR }.map { f -> HTML in
+            "<li data-key=\"\(f.key)\"><b>\(words.tr(f.kind.title))</b> · \(f.subject.title) — <span data-field=\"reason\">\(f.reason)</span></li>"
         }.joined()
         let t = uuid.uuidString.lowercased()
         let heads = [("", words.tr("Player")), ("num", words.tr("Load")), ("num", words.tr("Strain")), ("num", words.tr("Tolerance")),
                      ("", words.tr("Status")), ("num", "ACWR"), ("num", words.tr("sRPE")), ("num", words.tr("Monotony")), ("num", words.tr("Mornings")),
                      ("num", words.tr("Wellness")), ("num", words.tr("Drops")), ("", words.tr("Needs attention"))]
-            .map { "<th\($0.0.isEmpty ? "" : " class=\"\($0.0)\"")>\($0.1.html)</th>" }.joined()
-        let body = """
-            <h1>\(words.tr("{team} · week {first} – {last}", ["team": name, "first": "\(first)", "last": "\(day)"]).html)</h1>
-            <p class="sub">\(words.tr("Weekly team report · load is Banister TRIMP (the week's sum; Strain and Tolerance its 7- and 28-day daily means; ACWR by EWMA, guidance only); sRPE is RPE × effort minutes (the week's sum, Foster's monotony); wellness the mornings answered, their mean total (5–25) and the drops beyond 1 SD.").html)</p>
-            <div class="actions"><a href="/teams/\(t)/report?on=\(day.adding(days: -7))">\(words.tr("‹ week before").html)</a><a href="/teams/\(t)/report?on=\(day.adding(days: 7))">\(words.tr("week after ›").html)</a><a href="/teams/\(t)/season?on=\(day)">\(words.tr("Season").html)</a></div>
+            .map { className, label -> HTML in "<th\(className.isEmpty ? "" : HTML(" class=\"\(className)\""))>\(label)</th>" }.joined()
+        let body: HTML = """
+            <h1>\(words.tr("{team} · week {first} – {last}", ["team": name, "first": "\(first)", "last": "\(day)"]))</h1>
+            <p class="sub">\(words.tr("Weekly team report · load is Banister TRIMP (the week's sum; Strain and Tolerance its 7- and 28-day daily means; ACWR by EWMA, guidance only); sRPE is RPE × effort minutes (the week's sum, Foster's monotony); wellness the mornings answered, their mean total (5–25) and the drops beyond 1 SD."))</p>
+            <div class="actions"><a href="/teams/\(t)/report?on=\(day.adding(days: -7))">\(words.tr("‹ week before"))</a><a href="/teams/\(t)/report?on=\(day.adding(days: 7))">\(words.tr("week after ›"))</a><a href="/teams/\(t)/season?on=\(day)">\(words.tr("Season"))</a></div>
             <table id="report" class="report"><thead><tr><th class="num">#</th>\(heads)</tr></thead>
             <tbody>\(lines)</tbody></table>
-            <section class="report-notes"><h2>\(words.tr("Needs attention on {day} ({n})", ["day": "\(day)", "n": "\(list.active.count)"]).html)</h2>
-            \(notes.isEmpty ? "" : "<ul class=\"flags\">\(notes)</ul>")
-            <p class="muted">\(words.trn("{n} player without a measured HRmax (zones from an age formula). Cues to look or ask, never a diagnosis; sources: docs/ANALYTICS.md.", "{n} players without a measured HRmax (zones from an age formula). Cues to look or ask, never a diagnosis; sources: docs/ANALYTICS.md.", n: list.active.filter { $0.kind == .maxHR }.count).html)</p></section>
+            <section class="report-notes"><h2>\(words.tr("Needs attention on {day} ({n})", ["day": "\(day)", "n": "\(list.active.count)"]))</h2>
+            \(notes.isEmpty ? "" : HTML("<ul class=\"flags\">\(notes)</ul>"))
+            <p class="muted">\(words.trn("{n} player without a measured HRmax (zones from an age formula). Cues to look or ask, never a diagnosis; sources: docs/ANALYTICS.md.", "{n} players without a measured HRmax (zones from an age formula). Cues to look or ask, never a diagnosis; sources: docs/ANALYTICS.md.", n: list.active.filter { $0.kind == .maxHR }.count))</p></section>
             """
-        return WebPage(title: words.tr("{team} · weekly report", ["team": name]), user: user, section: .teams, body: body).response
+        return WebPage(title: words.tr("{team} · weekly report", ["team": name]), user: user, section: .teams, body: body)
     }
 }

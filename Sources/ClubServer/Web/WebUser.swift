@@ -3,7 +3,7 @@ import Localization
 
 /// Who is signed in to the pages: a user of one club, an admin (the whole club) or a coach (one
 /// team), with the token their session's forms carry.
-struct WebUser: Sendable {
+package struct WebUser: Sendable {
     var id: UUID
     var club: UUID
     var clubName: String
@@ -22,4 +22,10 @@ struct WebUser: Sendable {
 
     /// The origin the roster's stamps carry for this user's edits (as a kiosk's carry "kiosk:<uuid>").
     var origin: String { "web:\(id.uuidString.lowercased())" }
+
+    package init(id: UUID, club: UUID, clubName: String, email: String, isAdmin: Bool, team: UUID?, csrfToken: String,
+                 language: Language? = nil, address: String = "-") {
+        (self.id, self.club, self.clubName, self.email, self.isAdmin, self.team, self.csrfToken) = (id, club, clubName, email, isAdmin, team, csrfToken)
+        (self.language, self.address) = (language, address)
+    }
 }

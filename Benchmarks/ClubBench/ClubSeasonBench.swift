@@ -1,5 +1,6 @@
 import Analytics
 import ClubProtocol
+import ClubServer
 import Foundation
 import Logging
 import TeamCore
@@ -86,6 +87,8 @@ enum ClubSeasonBench {
         }
         _ = await timed("analysis") { season.table(on: today) }
         _ = await timed("this season against the last") { season.seasonComparison(player: nil) }
+        let flags = try await WebTeamReport(database: database).flags(user, team: team, season: season, on: today)
+        _ = await timed("the HTML") { WebSeasonPages.tablePage(user, team: team, name: roster.name, season: season, flags: flags, on: today).response }
         say("season page parts: " + parts.map { String(format: "%@ %.1f ms", $0.0, $0.1) }.joined(separator: ", "))
         say(String(format: "season table of %d players × %d sessions (the page: roster, kept figures, analysis, HTML of %d kB): p50 %.1f ms, p95 %.1f ms (goal ≤ 100)",
                    players, sessions, bytes / 1000, ClubBench.percentile(times, 0.5), ClubBench.percentile(times, 0.95)))

@@ -1,4 +1,5 @@
 import ClubProtocol
+import ClubServer
 import Foundation
 import Logging
 import NIOCore
