@@ -25,23 +25,26 @@ struct SessionSeasonPacking {
     /// The player's kept figures, or nil where none are kept or they are stale.
     mutating func record(sessionID: Int64, playerID: Int64) -> SessionLoadRecord? {
         let count = packed.count / Self.recordBytes
-        if cursor < count, Int64(bitPattern: field(cursor, 0)) > playerID { cursor = 0 } // asked out of order: from the start
-        while cursor < count, Int64(bitPattern: field(cursor, 0)) < playerID { cursor += 1 }
-        guard cursor < count, Int64(bitPattern: field(cursor, 0)) == playerID,
-              Int64(bitPattern: field(cursor, 1)) == committedTMs else { return nil }
-        let at = cursor
-        func optional(_ index: Int) -> Double? {
-            let value = Double(bitPattern: field(at, index))
-            return value.isNaN ? nil : value
+        return packed.withUnsafeBytes { bytes -> SessionLoadRecord? in
+            // One look at the bytes for the whole record: not a closure a field.
+            func field(_ record: Int, _ index: Int) -> UInt64 {
+                UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: record * Self.recordBytes + index * 8, as: UInt64.self))
+            }
+            if cursor < count, Int64(bitPattern: field(cursor, 0)) > playerID { cursor = 0 } // asked out of order: from the start
+            while cursor < count, Int64(bitPattern: field(cursor, 0)) < playerID { cursor += 1 }
+            guard cursor < count, Int64(bitPattern: field(cursor, 0)) == playerID,
+                  Int64(bitPattern: field(cursor, 1)) == committedTMs else { return nil }
+            let at = cursor
+            func optional(_ index: Int) -> Double? {
+                let value = Double(bitPattern: field(at, index))
+                return value.isNaN ? nil : value
+            }
+            return SessionLoadRecord(sessionID: sessionID, playerID: playerID, cardioLoad: Double(bitPattern: field(at, 2)),
+                                     zoneMs: [Int64(bitPattern: field(at, 3)), Int64(bitPattern: field(at, 4)), Int64(bitPattern: field(at, 5)),
+                                              Int64(bitPattern: field(at, 6)), Int64(bitPattern: field(at, 7)), Int64(bitPattern: field(at, 8))],
+                                     recoveryBPM: optional(9), lnRMSSD: optional(10), restingBPM: optional(11),
+                                     correctedShare: optional(12), hrex: optional(13))
         }
-        return SessionLoadRecord(sessionID: sessionID, playerID: playerID, cardioLoad: Double(bitPattern: field(at, 2)),
-                                 zoneMs: (3...8).map { Int64(bitPattern: field(at, $0)) },
-                                 recoveryBPM: optional(9), lnRMSSD: optional(10), restingBPM: optional(11),
-                                 correctedShare: optional(12), hrex: optional(13))
-    }
-
-    private func field(_ record: Int, _ index: Int) -> UInt64 {
-        packed.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: record * Self.recordBytes + index * 8, as: UInt64.self)) }
     }
 
     /// Appends one `session_load` row (its columns in the blob's order) to `packed`.
