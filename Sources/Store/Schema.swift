@@ -403,6 +403,27 @@ enum Schema {
             // season reads of a session. NULL for every other session, so rows kept before stay as they are.
             try db.execute(sql: "ALTER TABLE session_load ADD COLUMN hrex REAL")
         }
+        migrator.registerMigration("v30-session-season") { db in
+            // What the season reads of a session, one row a session: its players' `session_load` rows
+            // packed into one blob (`SessionSeasonPacking`, decision 088), so the season table reads
+            // 300 rows rather than seeking 12 000. Derived from `session_load`, which stays the source:
+            // rewritten whenever its session's figures are kept, dropped whenever one of them goes
+            // (an erasure, a deleted player or session), and then computed again when next asked for.
+            try db.execute(sql: """
+                CREATE TABLE session_season(
+                    session_id INTEGER NOT NULL REFERENCES session(id) ON DELETE CASCADE,
+                    algorithm TEXT NOT NULL,
+                    players BLOB NOT NULL,
+                    PRIMARY KEY (session_id, algorithm)) WITHOUT ROWID;
+                CREATE TRIGGER session_season_follows_deleted_load AFTER DELETE ON session_load BEGIN
+                    DELETE FROM session_season WHERE session_id = OLD.session_id AND algorithm = OLD.algorithm;
+                END;
+                """)
+            // Boards in the field: every session's kept figures packed once.
+            for sessionID in try Int64.fetchAll(db, sql: "SELECT DISTINCT session_id FROM session_load ORDER BY session_id") {
+                try SidelineStore.packSessionSeason(sessionID, db)
+            }
+        }
         return migrator
     }
 }

@@ -56,7 +56,8 @@ public struct SeasonSessionEntry: Sendable, Equatable {
 
 extension SidelineStore {
     /// Every finished session (ended or interrupted, any team) of these players, oldest first, each
-    /// with what `session_load` keeps of it for `algorithm` — or nil where that is missing or stale.
+    /// with what `session_load` keeps of it for `algorithm` — or nil where that is missing or stale —
+    /// read from its packed copy, `session_season`.
     public func seasonEntries(playerIDs: [Int64], algorithm: String) throws -> [SeasonSessionEntry] {
         guard !playerIDs.isEmpty else { return [] }
         let placeholders = Array(repeating: "?", count: playerIDs.count).joined(separator: ",")
@@ -75,10 +76,12 @@ extension SidelineStore {
             // The finished sessions in start order through `session_by_start` (v23), each one's own
             // columns read once here, not with every one of its players below.
             let sessionStatement = try db.cachedStatement(sql: """
-                SELECT id, team_id, started_ms, tags, planned_ms, ended_ms, effort_end_ms
-                FROM session INDEXED BY session_by_start
-                WHERE state IN ('ended', 'interrupted') ORDER BY started_ms, id
+                SELECT s.id, s.team_id, s.started_ms, s.tags, s.planned_ms, s.ended_ms, s.effort_end_ms, s.committed_t_ms, ss.players
+                FROM session s INDEXED BY session_by_start
+                LEFT JOIN session_season ss ON ss.session_id = s.id AND ss.algorithm = ?
+                WHERE s.state IN ('ended', 'interrupted') ORDER BY s.started_ms, s.id
                 """)
+            try sessionStatement.setArguments([algorithm])
             var sessions: [SeasonSession] = []
             try sessionStatement.eachRow(db) { s in
                 let id = sqlite3_column_int64(s, 0), teamID = sqlite3_column_int64(s, 1), startedMs = sqlite3_column_int64(s, 2)
@@ -86,27 +89,28 @@ extension SidelineStore {
                 let effortMinutes = endedMs.map {
                     Session.effortMinutes(startedMs: startedMs, endedMs: $0, plannedMs: plannedMs, effortEndMs: Self.int(s, 6))
                 } ?? 0
+                // The blob is copied out now: SQLite's pointer lasts only until the next step.
+                let packed = sqlite3_column_blob(s, 8).map {
+                    Array(UnsafeRawBufferPointer(start: $0, count: Int(sqlite3_column_bytes(s, 8))))
+                } ?? []
                 sessions.append(SeasonSession(id: id, teamID: teamID, teamName: recordedTeamNames[id] ?? teamNames[teamID] ?? "",
                                               startedAt: Date(unixMs: startedMs),
                                               tags: SessionTagsColumn.decode(sqlite3_column_text(s, 3).map { String(cString: $0) } ?? ""),
-                                              effortMinutes: effortMinutes, plannedMs: plannedMs))
+                                              effortMinutes: effortMinutes, plannedMs: plannedMs,
+                                              figures: SessionSeasonPacking(packed: packed, committedTMs: sqlite3_column_int64(s, 7))))
             }
             // The same sessions in the same order, each one's players: its rows of `session_player`
             // walked from one seek, the roster's players kept by a test of each (`+`: not a seek a
-            // player), their kept figures and ratings found by key. Columns read through SQLite's C API.
+            // player), their ratings found by key; their figures are in their session's packed row.
             let statement = try db.cachedStatement(sql: """
-                SELECT sp.session_id, sp.player_id,
-                       l.cardio_load, l.z0_ms, l.z1_ms, l.z2_ms, l.z3_ms, l.z4_ms, l.z5_ms,
-                       l.recovery_bpm, l.ln_rmssd, l.resting_bpm, l.corrected_share, l.hrex, r.rpe
+                SELECT sp.session_id, sp.player_id, r.rpe
                 FROM session s INDEXED BY session_by_start
                 CROSS JOIN session_player sp ON sp.session_id = s.id
-                LEFT JOIN session_load l ON l.session_id = sp.session_id AND l.player_id = sp.player_id
-                    AND l.algorithm = ? AND l.committed_t_ms = s.committed_t_ms
                 LEFT JOIN session_rating r ON r.session_id = sp.session_id AND r.player_id = sp.player_id
                 WHERE +sp.player_id IN (\(placeholders)) AND s.state IN ('ended', 'interrupted')
                 ORDER BY s.started_ms, s.id
                 """)
-            try statement.setArguments(arguments)
+            try statement.setArguments(StatementArguments(playerIDs))
             var out: [SeasonSessionEntry] = []
             var next = 0 // the place in `sessions` of the row's session: both walk the same order
             try statement.eachRow(db) { s in
@@ -116,16 +120,10 @@ extension SidelineStore {
                     throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "season: session \(sessionID) out of start order")
                 }
                 let session = sessions[next]
-                let kept = Self.real(s, 2).map { load in
-                    SessionLoadRecord(sessionID: sessionID, playerID: playerID, cardioLoad: load,
-                                      zoneMs: [sqlite3_column_int64(s, 3), sqlite3_column_int64(s, 4), sqlite3_column_int64(s, 5),
-                                               sqlite3_column_int64(s, 6), sqlite3_column_int64(s, 7), sqlite3_column_int64(s, 8)],
-                                      recoveryBPM: Self.real(s, 9), lnRMSSD: Self.real(s, 10), restingBPM: Self.real(s, 11),
-                                      correctedShare: Self.real(s, 12), hrex: Self.real(s, 13))
-                }
                 out.append(SeasonSessionEntry(sessionID: sessionID, playerID: playerID, teamID: session.teamID, teamName: session.teamName,
-                                              startedAt: session.startedAt, tags: session.tags, kept: kept,
-                                              effortMinutes: session.effortMinutes, rpe: Self.int(s, 14).map { Int($0) },
+                                              startedAt: session.startedAt, tags: session.tags,
+                                              kept: sessions[next].figures.record(sessionID: sessionID, playerID: playerID),
+                                              effortMinutes: session.effortMinutes, rpe: Self.int(s, 2).map { Int($0) },
                                               plannedMs: session.plannedMs))
             }
             return out
@@ -141,6 +139,8 @@ extension SidelineStore {
         var tags: [String]
         var effortMinutes: Double
         var plannedMs: Int64?
+        /// Its players' kept figures (`session_season`), read as its rows come.
+        var figures: SessionSeasonPacking
     }
 
     private static func int(_ s: OpaquePointer, _ i: Int32) -> Int64? {
@@ -153,6 +153,7 @@ extension SidelineStore {
 
     /// Keeps what the season reads of a session's players, in one transaction, marked with the
     /// session's `committed_t_ms` (rows committed later make it stale); nothing when the session is gone.
+    /// Its packed copy for the season (`session_season`) is written again in the same transaction.
     public func keepSessionLoads(_ sessionID: Int64, algorithm: String, _ records: [SessionLoadRecord]) throws {
         try write { db in
             for r in records where r.sessionID == sessionID {
@@ -163,6 +164,7 @@ extension SidelineStore {
                     """, arguments: [r.playerID, algorithm, r.cardioLoad] + StatementArguments(Self.sixZones(r.zoneMs))
                         + [r.recoveryBPM, r.lnRMSSD, r.restingBPM, r.correctedShare, r.hrex, sessionID])
             }
+            try Self.packSessionSeason(sessionID, db)
         }
     }
 
