@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import Localization
 import Store
@@ -100,7 +101,13 @@ struct SettingsCommand: ParsableCommand {
 
     /// The load status's three ratios as the language writes decimals ("0.8", "0,8").
     static func ratios(_ r: [Double]) -> [String: String] {
-        let word = { (x: Double) in Localization.current.formatted(x, digits: x * 10 == (x * 10).rounded() ? 1 : 2) }
+        // As many decimals as the ratio has (1.5, 1.66, 1.658: a club's web can set three), at least one, in the language's mark.
+        let word = { (x: Double) in
+            Localization.current.formatted(x, digits: (1...3).first { d in
+                let scaled = x * pow(10, Double(d))
+                return abs(scaled - scaled.rounded()) < 1e-6
+            } ?? 3)
+        }
         return ["first": word(r[0]), "second": word(r[1]), "third": word(r[2])]
     }
 
