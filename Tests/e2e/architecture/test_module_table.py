@@ -116,3 +116,16 @@ def test_the_hot_path_and_the_store_stay_out_of_the_analysis_and_the_wire(packag
         assert not unexpected, f"{target} depends (directly or not) on {unexpected}"
         for room in rooms - reached:
             assert (target, room) not in PENDING, f"{target} no longer reaches {room}: drop its PENDING line"
+
+
+def test_the_tsan_packages_targets_depend_as_the_packages_do(package):
+    """deploy/scripts/tsan/Package.swift rebuilds a few targets over the real folders by hand (tsan-check.sh): each
+    must name the same targets of this package the main manifest does, else the TSan stage fails to compile
+    (stop 42's CI, after 33 minutes: TeamCore had come to import Localization)."""
+    deps, _ = package
+    tsan = ROOT / "deploy/scripts/tsan"
+    dump = subprocess.run([shutil.which("swift"), "package", "dump-package"], cwd=tsan, capture_output=True, text=True, timeout=300)
+    assert dump.returncode == 0, dump.stderr
+    for target in json.loads(dump.stdout)["targets"]:
+        named = {value[0] for kind, value in (next(iter(d.items())) for d in target["dependencies"]) if kind in ("byName", "target")}
+        assert named == deps[target["name"]], (target["name"], named, deps[target["name"]])
