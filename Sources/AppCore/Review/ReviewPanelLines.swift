@@ -20,13 +20,16 @@ public enum ReviewPanelLines {
         let scale = pow(10, Double(decimals))
         let diff = ((now - before) * scale).rounded() / scale
         if diff == 0 { return " (=)" }
-        let text = decimals == 0 ? "\(Int(abs(diff)))" : String(format: "%.\(decimals)f", abs(diff))
+        let text = decimals == 0 ? "\(Int(abs(diff)))" : decimal(abs(diff), digits: decimals)
         return diff > 0 ? " (+\(text))" : " (−\(text))"
     }
 
+    /// A decimal with the kiosk's language's mark ("1.5", "1,5").
+    public static func decimal(_ value: Double, digits: Int) -> String { Localization.current.formatted(value, digits: digits) }
+
     /// A share of beats: one decimal under 10 %, whole above.
     public static func percent(_ value: Double) -> String {
-        value < 10 ? String(format: "%.1f %%", value) : "\(Int(value.rounded())) %"
+        value < 10 ? decimal(value, digits: 1) + " %" : "\(Int(value.rounded())) %"
     }
 
     /// Average, max, peak %HRmax and kcal, then up to three of the analytics' figures (the zone bars follow, drawn).
@@ -57,7 +60,7 @@ public enum ReviewPanelLines {
             .row(label: N_("pNN50"), value: (d.pnn50.map { "\(Int($0.rounded()))%" } ?? "–") + delta(d.pnn50, before?.pnn50)),
         ]
         if let ratio = d.lfHfRatio {
-            lines.append(.row(label: N_("LF/HF"), value: String(format: "%.1f", ratio) + delta(ratio, before?.lfHfRatio, decimals: 1)))
+            lines.append(.row(label: N_("LF/HF"), value: decimal(ratio, digits: 1) + delta(ratio, before?.lfHfRatio, decimals: 1)))
         } else {
             lines += [.row(label: N_("LF/HF"), value: "–"), .note(hrvNeeds)]
         }

@@ -40,7 +40,7 @@ public struct ReviewScreenLoader {
                          series: zip(p.track.tMs, p.track.bpm).map { SeriesPoint(tMs: $0, bpm: $1) },
                          digest: Self.digest(p, model: analysis.zoneModel),
                          previous: previous[p.playerID],
-                         analytics: (hrex[p.playerID].map { [AnalyticsFigure(label: "HRex", value: String(format: "%.1f %% HRmax", $0))] } ?? [])
+                         analytics: (hrex[p.playerID].map { [AnalyticsFigure(label: "HRex", value: ReviewPanelLines.decimal($0, digits: 1) + " % HRmax")] } ?? [])
                             + Self.figures(p))
         }
         let laps = try store.laps(sessionID)
