@@ -93,7 +93,7 @@ extension SessionBundle {
         }
         let rows = SessionRows(session: session, players: players, samples: samples, rrIntervals: rr,
                                laps: laps.map { Lap(sessionID: sessionID, tMs: $0.tMs, label: $0.label) },
-                               drills: (drills ?? []).map(\.drillStart))
+                               drills: drills ?? [])
         let strapsByID = Dictionary(uniqueKeysWithValues: straps.enumerated().map { (strapID($0.offset), $0.element) })
         let events = strapEvents.map { StrapEvent(strapID: strapID($0.strap), tMs: $0.tMs, kind: StrapEvent.Kind(rawValue: $0.kind) ?? .link, value: $0.value) }
         return BundleContents(
@@ -145,6 +145,6 @@ extension SessionBundle {
             participants: participants,
             laps: recorded.laps.map { BundleLap(tMs: $0.tMs, label: $0.label) },
             strapEvents: events,
-            drills: recorded.drills.map { BundleDrill(name: $0.name, startMs: $0.startMs, endMs: $0.endMs) })
+            drills: recorded.drills)
     }
 }

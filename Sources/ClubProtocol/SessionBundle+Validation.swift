@@ -17,7 +17,7 @@ extension SessionBundle {
             check(drills.count <= InputBounds.laps, "more than \(InputBounds.laps) drills")
             for d in drills { text(d.name, "a drill's name", mayBeEmpty: false) }
             let effort = session.effortEndMs ?? session.endedMs.map { $0 - session.startedMs } ?? InputBounds.sessionMs
-            if drills.count <= InputBounds.laps, let problem = DrillStart.problem(drills.map(\.drillStart), effortMs: min(effort, InputBounds.sessionMs)) {
+            if drills.count <= InputBounds.laps, let problem = DrillStart.problem(drills, effortMs: min(effort, InputBounds.sessionMs)) {
                 problems.append(problem)
             }
         }

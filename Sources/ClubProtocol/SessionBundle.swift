@@ -20,7 +20,7 @@ public struct SessionBundle: Codable, Sendable, Equatable {
     /// The formats a club accepts: 1 (before ratings), 2 (ratings) and 3 (drills).
     public static let acceptedFormats = 1...3
     /// The format a bundle is written in: the oldest that carries what it holds.
-    public static func format(for participants: [BundleParticipant], drills: [BundleDrill]? = nil) -> Int {
+    public static func format(for participants: [BundleParticipant], drills: [DrillStart]? = nil) -> Int {
         if drills?.isEmpty == false { return 3 }
         return participants.contains { $0.rating != nil } ? 2 : 1
     }
@@ -34,11 +34,11 @@ public struct SessionBundle: Codable, Sendable, Equatable {
     public var laps: [BundleLap]
     public var strapEvents: [BundleStrapEvent]
     /// The drills the session ran, in time order (format 3); nil: none (and left out of the bytes).
-    public var drills: [BundleDrill]?
+    public var drills: [DrillStart]?
 
     /// `format`: nil writes the oldest format that carries the participants and drills (`format(for:drills:)`).
     public init(format: Int? = nil, session: BundleSession, straps: [BundleStrap],
-                participants: [BundleParticipant], laps: [BundleLap], strapEvents: [BundleStrapEvent], drills: [BundleDrill]? = nil) {
+                participants: [BundleParticipant], laps: [BundleLap], strapEvents: [BundleStrapEvent], drills: [DrillStart]? = nil) {
         let drills = drills?.isEmpty == false ? drills : nil
         self.drills = drills
         self.format = format ?? Self.format(for: participants, drills: drills)
@@ -218,22 +218,6 @@ public struct RRColumns: Codable, Sendable, Equatable {
     }
 
     public var count: Int { rr1024.count }
-}
-
-/// A drill the session ran: its name as the kiosk's library spelled it then, from `startMs` to `endMs` or (nil)
-/// to the next drill or the effort's end (`DrillStart`).
-public struct BundleDrill: Codable, Sendable, Equatable {
-    public var name: String
-    public var startMs: Int64
-    public var endMs: Int64?
-
-    public init(name: String, startMs: Int64, endMs: Int64? = nil) {
-        self.name = name
-        self.startMs = startMs
-        self.endMs = endMs
-    }
-
-    public var drillStart: DrillStart { DrillStart(name: name, startMs: startMs, endMs: endMs) }
 }
 
 /// A lap mark the coach set.

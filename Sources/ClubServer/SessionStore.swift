@@ -15,7 +15,7 @@ public enum SessionStore {
         var laps: [BundleLap]
         var strapEvents: [BundleStrapEvent]
         /// Format 3's drills; nil (left out) for a session without any, so older sessions' extras are as they were.
-        var drills: [BundleDrill]?
+        var drills: [DrillStart]?
     }
 
     public enum Outcome: Sendable, Equatable {
