@@ -79,10 +79,7 @@ extension SessionBundle {
                 ratings[id] = SessionRating(sessionID: sessionID, playerID: id, rpe: r.rpe, ratedAt: Date(unixMs: r.ratedMs), byCoach: r.byCoach)
             }
             identities[id] = .init(uuid: p.playerUUID, firstName: p.firstName, lastName: p.lastName)
-            let physiology = Physiology(age: p.physiology.age, sex: Sex(rawValue: p.physiology.sex) ?? .male, weightKg: p.physiology.weightKg,
-                                        restingHR: p.physiology.restingHR, maxHR: p.physiology.maxHR,
-                                        maxSource: Physiology.MaxSource(rawValue: p.physiology.maxSource) ?? .measured)
-            players.append(SessionPlayer(sessionID: sessionID, playerID: id, strapID: p.strap.map(strapID), shirtNumber: p.shirtNumber, physiology: physiology))
+            players.append(SessionPlayer(sessionID: sessionID, playerID: id, strapID: p.strap.map(strapID), shirtNumber: p.shirtNumber, physiology: p.physiology))
             let times = DeltaCoding.decode(p.samples.tMsDeltas)
             samples[id] = times.indices.map { k in
                 Sample(playerID: id, strapID: strapID(p.samples.strap[k]), tMs: times[k], bpm: p.samples.bpm[k],
@@ -128,8 +125,7 @@ extension SessionBundle {
             participants.append(BundleParticipant(
                 playerUUID: who.uuid, firstName: who.firstName, lastName: who.lastName, shirtNumber: p.shirtNumber,
                 strap: try p.strapID.map { id throws(BundleIdentityError) in try index(ofStrap: id) },
-                physiology: BundlePhysiology(age: ph.age, sex: ph.sex.rawValue, weightKg: ph.weightKg, restingHR: ph.restingHR,
-                                             maxHR: ph.maxHR, maxSource: ph.maxSource.rawValue),
+                physiology: p.physiology,
                 samples: samples, rr: rr,
                 rating: ratings[p.playerID].map { BundleRating(rpe: $0.rpe, ratedMs: $0.ratedAt.unixMs, byCoach: $0.byCoach) }))
         }

@@ -75,8 +75,7 @@ extension SessionBundle {
             check(InputBounds.shirtNumber.contains(p.shirtNumber), "\(who): shirt number \(p.shirtNumber) is not 0…999")
             check(p.strap.map { strapRange.contains($0) } ?? true, "\(who): strap \(p.strap ?? -1) is not in the list")
             let ph = p.physiology
-            check(Sex(rawValue: ph.sex) != nil, "\(who): sex must be M or F")
-            check(Physiology.MaxSource(rawValue: ph.maxSource) != nil, "\(who): max HR source '\(ph.maxSource.prefix(40))' is unknown")
+            // Sex and the max HR's source are enums of `Physiology`: a bundle with another word does not decode.
             check(InputBounds.weightKg.contains(ph.weightKg), "\(who): weight \(ph.weightKg) kg is not 20…250")
             check(Self.isHeartRate(ph.restingHR) && Self.isHeartRate(ph.maxHR), "\(who): resting and max HR must be 20…260 bpm")
             check(InputBounds.age.contains(ph.age), "\(who): age \(ph.age) is not 0…150")

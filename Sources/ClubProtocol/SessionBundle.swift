@@ -120,14 +120,15 @@ public struct BundleParticipant: Codable, Sendable, Equatable {
     public var shirtNumber: Int
     /// Index into `SessionBundle.straps`; nil when the player wore none.
     public var strap: Int?
-    public var physiology: BundlePhysiology
+    /// Their physiology that day, as the session snapshotted it (`TeamCore.Physiology` itself: its keys and raw values are the wire's).
+    public var physiology: Physiology
     public var samples: SampleColumns
     public var rr: RRColumns
     /// Their session RPE (format 2); nil: not rated (and left out of the bytes).
     public var rating: BundleRating?
 
     public init(playerUUID: UUID, firstName: String, lastName: String, shirtNumber: Int, strap: Int?,
-                physiology: BundlePhysiology, samples: SampleColumns, rr: RRColumns, rating: BundleRating? = nil) {
+                physiology: Physiology, samples: SampleColumns, rr: RRColumns, rating: BundleRating? = nil) {
         self.playerUUID = playerUUID
         self.firstName = firstName
         self.lastName = lastName
@@ -163,26 +164,6 @@ extension SessionBundle {
     }
 }
 
-/// The physiology snapshot as the kiosk's `session_player` row keeps it.
-public struct BundlePhysiology: Codable, Sendable, Equatable {
-    public var age: Int
-    /// "M" or "F".
-    public var sex: String
-    public var weightKg: Double
-    public var restingHR: Double
-    public var maxHR: Double
-    /// `Physiology.MaxSource`'s raw value.
-    public var maxSource: String
-
-    public init(age: Int, sex: String, weightKg: Double, restingHR: Double, maxHR: Double, maxSource: String) {
-        self.age = age
-        self.sex = sex
-        self.weightKg = weightKg
-        self.restingHR = restingHR
-        self.maxHR = maxHR
-        self.maxSource = maxSource
-    }
-}
 
 /// A participant's heart-rate readings, one array per field, all the same length.
 public struct SampleColumns: Codable, Sendable, Equatable {
