@@ -1,3 +1,4 @@
+import ClubIdentity
 import Foundation
 import TeamCore
 
@@ -37,6 +38,15 @@ public struct BundleIdentities: Sendable, Equatable {
 
     /// Names by player id, as the exports take them.
     public var playerNames: [Int64: String] { players.mapValues(\.fullName) }
+}
+
+extension BundleStrap {
+    /// A kiosk's strap as the bundle names it: what it said of itself and its last battery; its club identity, or
+    /// the one its address gives (`StrapIdentity`). Not its store id, last seen or the club's label: those stay home.
+    public init(_ strap: Strap) {
+        self.init(uuid: strap.uuid ?? StrapIdentity.uuid(forAddress: strap.address), address: strap.address, name: strap.name,
+                  bodyLocation: strap.bodyLocation, manufacturer: strap.manufacturer, lastBattery: strap.lastBattery)
+    }
 }
 
 /// A bundle read back into rows: the rows, who their numbers are, the strap events and the ratings.
