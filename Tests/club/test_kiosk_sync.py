@@ -130,6 +130,29 @@ def test_a_pass_killed_mid_upload_is_finished_by_the_next_exactly_once(club, sid
     assert club.owner_sql("SELECT count(*) FROM session") == "1"
 
 
+def test_a_cut_upload_whose_gzip_is_another_length_now_starts_again_rather_than_splice(club, sideline_bin, tmp_path):
+    """A kiosk resumes a cut upload only when it sends the same bundle (its hash) gzipped to the same length: the
+    hash is of the canonical text, so a zlib whose output changed between the passes would otherwise splice two
+    streams into one the commit refuses. The server's upload is given another length here, as if it had."""
+    club.add_club("Alpha")
+    a = kiosk(sideline_bin, tmp_path, "pitch-1")
+    a.record(players=16, minutes=6)
+    a.join(club, "Alpha")
+    slow = subprocess.Popen([a.bin, "club", "sync", "--chunk-bytes", "256", "--db", a.db], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    wait_until(lambda: int(club.owner_sql("SELECT coalesce(max(received), 0) FROM upload") or 0) > 0 or slow.poll() is not None,
+               60, what="the upload under way")
+    assert slow.poll() is None, slow.communicate()
+    slow.send_signal(signal.SIGKILL)
+    slow.wait()
+    (upload_id, sha), = a.sql("SELECT upload_id, sha256 FROM club_session_upload")
+    assert upload_id, "the outbox kept the upload's id"
+    alpha = club.owner_sql("SELECT id FROM club WHERE name = 'Alpha'")
+    club.pg.psql(f"SET sideline.club_id = '{alpha}'; UPDATE upload SET length = length + 7", user="sideline_owner", db=club.db)
+    assert "1 sessions uploaded" in a.sync().stdout
+    assert club.owner_sql("SELECT count(*), min(sha256) FROM session") == f"1|{sha}"
+    assert club.owner_sql("SELECT count(*) FROM upload") == "0", "the other-length upload was replaced, not left"
+
+
 def test_a_session_the_server_cannot_read_yet_waits_for_a_newer_server_and_goes_up_once(club, sideline_bin, tmp_path):
     """Decision 082: a kiosk newer than its club server. A drill session (bundle format 3) offered to a server standing
     in for a release before format 3 (SIDELINE_CLUB_TEST_BUNDLE_FORMATS: formats 1-2, unlisted, refused as those releases
