@@ -101,7 +101,8 @@ def test_a_recorded_session_reaches_the_club_exactly_once(club, sideline_bin, tm
     assert without_ids(renamed) == without_ids(a.export_json(1, tmp_path / "export")), "the kiosk's export agrees"
 
 
-def test_a_pass_killed_mid_upload_is_finished_by_the_next_exactly_once(club, sideline_bin, tmp_path):
+def a_pass_killed_mid_upload(club, sideline_bin, tmp_path) -> KioskCLI:
+    """A kiosk of the club Alpha with a recorded session, whose first pass was killed half-way through its upload."""
     club.add_club("Alpha")
     a = kiosk(sideline_bin, tmp_path, "pitch-1")
     a.record(players=16, minutes=6)
@@ -113,6 +114,11 @@ def test_a_pass_killed_mid_upload_is_finished_by_the_next_exactly_once(club, sid
     assert slow.poll() is None, slow.communicate()
     slow.send_signal(signal.SIGKILL)
     slow.wait()
+    return a
+
+
+def test_a_pass_killed_mid_upload_is_finished_by_the_next_exactly_once(club, sideline_bin, tmp_path):
+    a = a_pass_killed_mid_upload(club, sideline_bin, tmp_path)
     half = int(club.owner_sql("SELECT max(received) FROM upload"))
     length = int(club.owner_sql("SELECT max(length) FROM upload"))
     assert 0 < half < length
@@ -134,16 +140,7 @@ def test_a_cut_upload_whose_gzip_is_another_length_now_starts_again_rather_than_
     """A kiosk resumes a cut upload only when it sends the same bundle (its hash) gzipped to the same length: the
     hash is of the canonical text, so a zlib whose output changed between the passes would otherwise splice two
     streams into one the commit refuses. The server's upload is given another length here, as if it had."""
-    club.add_club("Alpha")
-    a = kiosk(sideline_bin, tmp_path, "pitch-1")
-    a.record(players=16, minutes=6)
-    a.join(club, "Alpha")
-    slow = subprocess.Popen([a.bin, "club", "sync", "--chunk-bytes", "256", "--db", a.db], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    wait_until(lambda: int(club.owner_sql("SELECT coalesce(max(received), 0) FROM upload") or 0) > 0 or slow.poll() is not None,
-               60, what="the upload under way")
-    assert slow.poll() is None, slow.communicate()
-    slow.send_signal(signal.SIGKILL)
-    slow.wait()
+    a = a_pass_killed_mid_upload(club, sideline_bin, tmp_path)
     (upload_id, sha), = a.sql("SELECT upload_id, sha256 FROM club_session_upload")
     assert upload_id, "the outbox kept the upload's id"
     alpha = club.owner_sql("SELECT id FROM club WHERE name = 'Alpha'")
