@@ -147,7 +147,7 @@ struct RecordCommand: ParsableCommand {
         do {
             try recording.startSource()
         } catch let error as SensorSourceError {
-            throw UserError(error.description)
+            throw UserError(error.message.translated)
         }
         defer { recording.stopSource() }
         let recorder = try SessionRecorder(store: store, teamID: teamRecord.id, lineup: recording.lineup, plannedMs: recording.effortMs,
