@@ -79,7 +79,10 @@ public enum ClubAccess {
         try await database.inClub(club) { c in
             let found = try await c.collect("SELECT id, name, revoked_at FROM kiosk WHERE name = \(kiosk.name) OR id = \(kiosk.id)", logger: database.logger)
                 .decode((UUID, String, Date?).self).firstElement()
-            guard let (id, name, revokedAt) = found else { throw ClubError.notFound(Message(N_admin("this club has no kiosk {kiosk}"), ["kiosk": kiosk.description])) }
+            guard let (id, name, revokedAt) = found else {
+                throw ClubError.notFound(kiosk.name.map { Message(N_admin("this club has no kiosk named '{kiosk}'"), ["kiosk": $0]) }
+                                         ?? Message(N_admin("this club has no kiosk {kiosk}"), ["kiosk": kiosk.description]))
+            }
             if let revokedAt { return Outcome(name: name, changed: false, since: revokedAt) }
             let now = try await c.collect("""
                 UPDATE kiosk SET revoked_at = now(), token_hash = NULL, enrolment_code_hash = NULL, enrolment_expires_at = NULL
