@@ -25,6 +25,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case backupRejected(path: String, reason: String)
     /// A session rating the rules do not take (off the scale, not a player of the session, too late…).
     case ratingRefused(RatingRefusal)
+    /// Morning wellness answers the rules do not take (off the scale, a day to come).
+    case wellnessRefused(WellnessRefusal)
 
     /// English, for logs and the kiosk's journal.
     public var description: String { message.english }
@@ -63,7 +65,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case let .backupRejected(path, reason):
             return Message(N_("cannot restore {path}: {reason}; nothing was changed"), ["path": path, "reason": reason])
         case let .ratingRefused(refusal):
-            return Message(refusal.description)
+            return refusal.message
+        case let .wellnessRefused(refusal):
+            return refusal.message
         case let .rosterRejected(lines):
             return Message(N_("roster not imported, nothing changed:\n{lines}"), ["lines": lines.joined(separator: "\n")])
         }

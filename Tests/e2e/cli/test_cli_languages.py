@@ -94,10 +94,15 @@ def test_sidelines_own_errors_speak_it_too(club, language):
     check = LanguageCheck(language)
     for args, english in [(("players", "--team", "Nobody"), "no team named 'Nobody'"),
                           (("season", "--team", "U17", "--on", "14.3.2026"), "is not a date like"),
-                          (("forget-strap", "nonsense", "--yes"), "is not a strap address")]:
+                          (("forget-strap", "nonsense", "--yes"), "is not a strap address"),
+                          # TeamCore's refusals: a rating, a morning's answers, two tags of a kind.
+                          (("rpe", "--session", "1", "--number", "1", "--value", "11"), "is off the CR-10 scale"),
+                          (("wellness", "--team", "U17", "--number", "1", "--on", "2026-03-14", "--fatigue", "9", "--sleep", "3", "--soreness", "2",
+                            "--stress", "4", "--mood", "5"), "is off the wellness scale"),
+                          (("record", "--source", "sim:2", "--team", "U17", "--minutes", "1", "--tag", "lying", "--tag", "sitting"), "one posture per")]:
         line = one_line_error(club(language, *args, check=False))
         assert english not in line, line
-        assert check.problems([line.removeprefix("sideline: ")], ["Nobody", "nonsense", "sideline", "teams", "help"]) == [], line
+        assert check.problems([line.removeprefix("sideline: ")], ["Nobody", "nonsense", "sideline", "teams", "help", "lying", "sitting", "record"]) == [], line
 
 
 def test_json_is_the_same_in_every_language(club):
