@@ -77,7 +77,7 @@ let package = Package(
         // one ZIP (zlib's DEFLATE and CRC-32) is here too, written to a file the caller names.
         .target(name: "Exports", dependencies: ["Analytics", "TeamCore", "CZlib"], swiftSettings: strict),
         // A stored session's exports written to files on the kiosk: reads the store, writes through `Exports`.
-        .target(name: "StoredExports", dependencies: ["Exports", "SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
+        .target(name: "StoredExports", dependencies: ["Exports", "SessionReview", "Store", "Analytics", "TeamCore", "Localization"], swiftSettings: strict),
         // Running as a boxed appliance: log lines for journald, service notifications, USB sticks.
         .target(name: "Diagnostics", dependencies: [.product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .target(name: "Appliance", swiftSettings: strict),

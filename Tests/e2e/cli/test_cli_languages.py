@@ -99,10 +99,13 @@ def test_sidelines_own_errors_speak_it_too(club, language):
                           (("rpe", "--session", "1", "--number", "1", "--value", "11"), "is off the CR-10 scale"),
                           (("wellness", "--team", "U17", "--number", "1", "--on", "2026-03-14", "--fatigue", "9", "--sleep", "3", "--soreness", "2",
                             "--stress", "4", "--mood", "5"), "is off the wellness scale"),
-                          (("record", "--source", "sim:2", "--team", "U17", "--minutes", "1", "--tag", "lying", "--tag", "sitting"), "one posture per")]:
+                          (("record", "--source", "sim:2", "--team", "U17", "--minutes", "1", "--tag", "lying", "--tag", "sitting"), "one posture per"),
+                          # The store's reason inside its sentence.
+                          (("restore", "/nonexistent/backup.sqlite"), "no such file")]:
         line = one_line_error(club(language, *args, check=False))
         assert english not in line, line
-        assert check.problems([line.removeprefix("sideline: ")], ["Nobody", "nonsense", "sideline", "teams", "help", "lying", "sitting", "record"]) == [], line
+        assert check.problems([line.removeprefix("sideline: ")], ["Nobody", "nonsense", "sideline", "teams", "help", "lying", "sitting", "record",
+                                                                    "/nonexistent/backup.sqlite"]) == [], line
 
 
 def test_json_is_the_same_in_every_language(club):
