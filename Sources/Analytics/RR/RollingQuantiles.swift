@@ -4,8 +4,8 @@
 /// implementations of Lipponen & Tarvainen compute their thresholds.
 ///
 /// The window is kept sorted in a fixed buffer. A step that lets one value in and
-/// one out finds both values' places by counting the values below them (four lanes
-/// at a time) and shifts only the values between those places: no allocation, no
+/// one out finds both values' places (`lowerBound`: three levels of branch-free
+/// counting) and shifts only the values between those places: no allocation, no
 /// sort. Any range of outputs can be computed on its own (the window starts from that
 /// range's first index), so a later detection pass recomputes only the windows whose
 /// inputs changed.
@@ -101,41 +101,49 @@ enum RollingQuantiles {
             w[j] = y
         }
         @inline(__always) func insert(_ y: Double) {
-            let count = size, q = countsBelow(y, y, w, count).0
+            let count = size, q = lowerBound(y, w, count)
             (w + q + 1).update(from: w + q, count: count &- q)
             w[q] = y
             size = count &+ 1
         }
         @inline(__always) func remove(_ x: Double) {
-            let count = size, p = countsBelow(x, x, w, count).0
+            let count = size, p = lowerBound(x, w, count)
             (w + p).update(from: w + p + 1, count: count &- p &- 1)
             size = count &- 1
         }
     }
 
-    /// How many values are below `x` and below `y` — in a sorted window, their lower
-    /// bounds. Four lanes at a time with no dependency between steps: quicker than two
-    /// binary searches, whose every step waits for the last.
+    /// How many values are below `x` and below `y` — in a sorted window, their lower bounds.
     @inline(__always)
     static func countsBelow(_ x: Double, _ y: Double, _ v: UnsafeMutablePointer<Double>, _ count: Int) -> (Int, Int) {
-        let zero = SIMD4<Int64>(), one = SIMD4<Int64>(repeating: 1)
-        let xs = SIMD4<Double>(repeating: x), ys = SIMD4<Double>(repeating: y)
-        var below0 = zero, below1 = zero
-        let raw = UnsafeRawPointer(v)
-        var k = 0
-        while k &+ 4 <= count {
-            let chunk = raw.loadUnaligned(fromByteOffset: k &* 8, as: SIMD4<Double>.self)
-            below0 &+= zero.replacing(with: one, where: chunk .< xs)
-            below1 &+= zero.replacing(with: one, where: chunk .< ys)
-            k &+= 4
-        }
-        var a = Int(below0.wrappedSum()), b = Int(below1.wrappedSum())
-        while k < count {
-            if v[k] < x { a &+= 1 }
-            if v[k] < y { b &+= 1 }
-            k &+= 1
-        }
-        return (a, b)
+        (lowerBound(x, v, count), lowerBound(y, v, count))
+    }
+
+    /// The number of values below `x` in the sorted v[0..<count], in three levels: every 16th value,
+    /// then every 4th of the 15 that are left, then the last 3 or fewer. Each level counts with no
+    /// branch on the data, and only the three levels wait for each other: 11 comparisons for the
+    /// 91-beat window, where counting all values took 91 and a binary search waits on 7 loads in a
+    /// row (which the compiler also turns into branches that mispredict half the time).
+    ///
+    /// Why it is the lower bound: if c of the values at 15, 31, … are below x, then v[16c − 1] < x
+    /// (sorted, so everything before 16c is) and v[16c + 15] ≥ x if it exists (so everything from
+    /// there on is): the bound is in [16c, min(16c + 15, count)]. The same argument, with 4, narrows
+    /// it to three values, which are counted. Reads stay in [0, count).
+    @inline(__always)
+    static func lowerBound(_ x: Double, _ v: UnsafeMutablePointer<Double>, _ count: Int) -> Int {
+        var below = 0
+        var k = 15
+        while k < count { below &+= v[k] < x ? 1 : 0; k &+= 16 }
+        var from = below &* 16
+        let to = min(from &+ 15, count)
+        below = 0
+        k = from &+ 3
+        while k < to { below &+= v[k] < x ? 1 : 0; k &+= 4 }
+        from &+= below &* 4
+        var bound = from
+        let last = min(from &+ 3, to)
+        while from < last { bound &+= v[from] < x ? 1 : 0; from &+= 1 }
+        return bound
     }
 
     /// For each index, the quantiles `qs` of values[i − h … i + h] (h = width / 2, width odd);
