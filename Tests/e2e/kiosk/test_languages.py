@@ -6,6 +6,7 @@ drawn again in French, Spanish and Dutch in the same play, read against their ca
 at 800×480 and 1920×1080. A language chosen in Settings switches every screen at once and stays after a
 restart. Every language's screenshots: `make screenshots-all`."""
 import json
+import os
 import re
 
 import pytest
@@ -39,14 +40,24 @@ SIZES = ["800x480", "1920x1080"]
 ALL_FLOWS = [DEMO_FLOW] + sorted(FLOWS.glob("*.kiosk"))
 
 
+# SIDELINE_LANGUAGES_WHOLE=1: each language played whole instead (four plays a flow: the words reducers made in
+# state read in their own language too; TESTING.md).
+PLAYS_EACH_LANGUAGE = os.environ.get("SIDELINE_LANGUAGES_WHOLE") == "1"
+
+
 def played_in_every_language(sideline_bin, tmp_path, source, size):
     """Plays a flow in German at `size` with a dump after each screenshot, each dump drawn again in the other
-    languages; {language: [(screenshot's name, its dump)]}."""
+    languages (or each language played whole); {language: [(screenshot's name, its dump)]}."""
     flow = tmp_path / source.name
     flow.write_text(re.sub(r"^screenshot (\S+)$", r"screenshot \1\ndump \1.json", source.read_text(), flags=re.M))
+    names = re.findall(r"^screenshot (\S+)$", source.read_text(), re.M)
+    if PLAYS_EACH_LANGUAGE:
+        for language in [PLAYED] + DRAWN_AGAIN:
+            play_flow(sideline_bin, flow, size, tmp_path / language, language=language)
+        return {language: [(name, json.loads((tmp_path / language / f"{name}.json").read_text())) for name in names]
+                for language in [PLAYED] + DRAWN_AGAIN}
     shots = tmp_path / "shots"
     play_flow(sideline_bin, flow, size, shots, language=PLAYED, dump_languages=DRAWN_AGAIN)
-    names = re.findall(r"^screenshot (\S+)$", source.read_text(), re.M)
     return {language: [(name, json.loads((shots / (f"{name}.json" if language == PLAYED else f"{name}.{language}.json")).read_text()))
                        for name in names]
             for language in [PLAYED] + DRAWN_AGAIN}
