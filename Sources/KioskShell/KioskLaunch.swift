@@ -28,6 +28,8 @@ public struct KioskLaunch {
     public var size: (width: Int, height: Int)?
     public var script: String?
     public var screenshots = "out/screenshots"
+    /// `--dump-languages`: the script's dumps also in these languages (tests).
+    public var dumpLanguages: [Language] = []
     public var wallDisplay: Int?
     /// The display server shows one window over every output (cage): each view gets its output's part.
     public var oneWindow = false
@@ -128,7 +130,7 @@ public struct KioskLaunch {
         if let script {
             app.main.view.canvas.recordsTexts = true
             app.wall?.view.canvas.recordsTexts = true
-            try app.play(try KioskScript(path: script), screenshots: screenshots)
+            try app.play(try KioskScript(path: script), screenshots: screenshots, dumpLanguages: dumpLanguages)
         }
         if !headless { app.runEventLoop() }
         if let dumpPath { try StateDump.write(app, to: dumpPath) }

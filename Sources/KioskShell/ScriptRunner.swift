@@ -2,17 +2,21 @@ import CSDL2
 import Foundation
 import Kiosk
 import KioskUI
+import Localization
 import TeamCore
 
 /// Plays a `KioskScript` through the real input path: taps become SDL mouse
 /// events, `wait` advances the (virtual) clock with the sensors and the recorder.
 extension KioskApp {
-    public func play(_ script: KioskScript, screenshots: String) throws {
+    /// `dumpLanguages`: each `dump X.json` also writes X.<language>.json for each, the screen drawn again in that
+    /// language (one play reads every screen in every catalog; words the reducers made when a screen opened stay in
+    /// the kiosk's own language).
+    public func play(_ script: KioskScript, screenshots: String, dumpLanguages: [Language] = []) throws {
         try FileManager.default.createDirectory(atPath: screenshots, withIntermediateDirectories: true)
         settle()
         for line in script.lines {
             do {
-                try execute(line.command, screenshots: screenshots)
+                try execute(line.command, screenshots: screenshots, dumpLanguages: dumpLanguages)
             } catch let error as KioskError {
                 throw KioskError("script line \(line.number) (\(line.text)): \(error.description)")
             }
@@ -27,7 +31,7 @@ extension KioskApp {
         frame()
     }
 
-    private func execute(_ command: ScriptCommand, screenshots: String) throws {
+    private func execute(_ command: ScriptCommand, screenshots: String, dumpLanguages: [Language]) throws {
         switch command {
         case .tapLabel(let label):
             let hit = try target(label)
@@ -99,7 +103,22 @@ extension KioskApp {
         case .dump(let file):
             let path = file.hasPrefix("/") ? file : "\(screenshots)/\(file)"
             try StateDump.write(self, to: path)
+            guard !dumpLanguages.isEmpty else { break }
+            for language in dumpLanguages {
+                runtime.drawWords(in: language)
+                drawIfNeeded(force: true)
+                try StateDump.write(self, to: Self.path(path, in: language))
+            }
+            runtime.drawWords(in: nil)
+            drawIfNeeded(force: true)
         }
+    }
+
+    /// "shots/01-teams.json" in French: "shots/01-teams.fr.json".
+    static func path(_ path: String, in language: Language) -> String {
+        let url = URL(fileURLWithPath: path)
+        let ext = url.pathExtension
+        return url.deletingPathExtension().appendingPathExtension(language.rawValue).appendingPathExtension(ext.isEmpty ? "json" : ext).path
     }
 
     private func expectsCapital() -> Bool {

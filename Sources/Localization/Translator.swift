@@ -102,6 +102,14 @@ public struct Translator: Sendable {
         x.formatted(.number.locale(locale).precision(.fractionLength(digits)).grouping(.never))
     }
 
+    /// The language's decimal mark ("," in German, French, Spanish and Dutch).
+    public var decimalMark: String { locale.decimalSeparator ?? "." }
+
+    /// A decimal kept with a point (what the coach typed, "66.6") as the language writes it ("66,6").
+    public func withDecimalMark(_ typed: String) -> String {
+        typed.replacingOccurrences(of: ".", with: decimalMark)
+    }
+
     /// A weekday's short name (1 = Sunday … 7 = Saturday, as `Calendar` counts).
     public func shortWeekday(_ weekday: Int) -> String {
         var calendar = Calendar(identifier: .gregorian)

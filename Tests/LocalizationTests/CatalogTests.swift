@@ -210,6 +210,10 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(de.formatted(1.25, digits: 1).filter { $0 != "3" && $0 != "2" }, "1,")
         XCTAssertEqual(en.formatted(2.5, digits: 1), "2.5")
         XCTAssertEqual(de.formatted(12345), "12.345")
+        // What the coach typed, kept with a point, shown with the language's mark (the player form's weight).
+        XCTAssertEqual(de.withDecimalMark("66.6"), "66,6")
+        XCTAssertEqual(Translator(language: .dutch, catalog: .english).decimalMark, ",")
+        XCTAssertEqual(en.withDecimalMark("66.6"), "66.6")
         XCTAssertEqual(de.firstWeekday, 2)
         XCTAssertEqual(Translator(language: .english, catalog: .english).shortDay(year: 2026, month: 3, day: 14).contains("14"), true)
         XCTAssertTrue(de.shortDay(year: 2026, month: 3, day: 14).contains("März"), de.shortDay(year: 2026, month: 3, day: 14))

@@ -131,6 +131,14 @@ public final class KioskRuntime {
         needsDraw = true
     }
 
+    /// The screens drawn in `language` (nil: the kiosk's own again) without the coach's choice changing: a script's
+    /// dump read in every language in one play (`KioskApp.play`'s `dumpLanguages`). The spoken cues keep theirs.
+    public func drawWords(in language: Language?) {
+        Self.use(language ?? Self.language(state.settings.values, fallback: fallbackLanguage))
+        languageChanges += 1
+        needsDraw = true
+    }
+
     /// The kiosk's language: Settings' choice, else the fallback (`--language`, the config file, `LANG`).
     public static func language(_ settings: KioskSettings, fallback: Language) -> Language {
         Language.chosen(setting: settings.language, fallback: fallback)

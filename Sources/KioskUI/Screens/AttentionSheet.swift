@@ -42,7 +42,11 @@ extension Frame {
             canvas.text(reason, size: metrics.small, in: rows[1], background: Theme.surface)
             canvas.text(tr(line.advice), size: metrics.small - metrics.px(2), colour: Theme.textDim, in: rows[2], background: Theme.surface)
             // As tall as the row: a gloved thumb needs no aim.
-            button(tr("Dismiss for today"), dismiss.inset(dx: metrics.px(6), dy: metrics.px(6)), .lobby(.attention(.dismiss(key: line.key))),
+            // The whole wording where it fits at the small size, else the translator's short one (French's "Masquer"), not a shrunk one.
+            let box = dismiss.inset(dx: metrics.px(6), dy: metrics.px(6))
+            let whole = tr("Dismiss for today")
+            let label = canvas.measure(whole, size: metrics.small, bold: true) <= box.w - metrics.px(16) ? whole : tr("Dismiss for today", context: "short, a button")
+            button(label, box, .lobby(.attention(.dismiss(key: line.key))),
                    size: metrics.small, hitLabel: "dismiss:\(line.title) · \(line.subject)", touch: dismiss)
         }
     }

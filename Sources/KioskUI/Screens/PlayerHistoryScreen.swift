@@ -266,8 +266,10 @@ extension Frame {
             let change = s.hrexChange.map { " · " + tr($0.text) } ?? ""
             let size = metrics.small - metrics.px(3)
             let fixed = s.teamName + rating + change
-            let tags = s.tags.isEmpty ? ""
-                : " · " + fittingTagText(s.tags, width: bottom.w - canvas.measure(fixed + " · ", size: size), size: size)
+            // Tags give way first: where not even one fits beside the team and the rating (French's "Entraînement"), none.
+            let room = bottom.w - canvas.measure(fixed + " · ", size: size)
+            let tagText = s.tags.isEmpty ? "" : fittingTagText(s.tags, width: room, size: size)
+            let tags = tagText.isEmpty || canvas.measure(tagText, size: size) > room ? "" : " · " + tagText
             canvas.text(s.teamName + tags + rating + change, size: size, colour: Theme.textDim, in: bottom)
         }
     }

@@ -6,7 +6,7 @@ import TeamCore
 extension Frame {
     func teamSetup() {
         let name = state.team?.team.name ?? tr("Team")
-        let area = topBar(title: tr("{team} · setup", ["team": name]), colour: state.team.map { Colour($0.team.colour) },
+        let area = topBar(title: tr("{team} · setup", ["team": name]), shorterTitles: [tr("{team} · setup", context: "short, a title", ["team": name])], colour: state.team.map { Colour($0.team.colour) },
                           back: (tr("‹ Lobby"), .navigate(.lobby)),
                           trailing: [(tr("Roster"), .setup(.tab(.roster)), state.setup.tab == .roster ? .primary : .normal),
                                      (tr("Straps"), .setup(.tab(.straps)), state.setup.tab == .straps ? .primary : .normal),

@@ -56,7 +56,9 @@ extension Frame {
             if focused { canvas.stroke(cell, Theme.accent, width: metrics.px(3)) }
             let (label, value) = cell.inset(dx: metrics.px(8), dy: metrics.px(2)).splitTop(cell.h * 2 / 5)
             canvas.text(tr(field.label), size: metrics.small - metrics.px(3), colour: Theme.textDim, in: label)
-            canvas.text(fittingTail(form.value(field) + (focused ? "▏" : ""), size: metrics.body, bold: true, width: value.w),
+            // A weight is kept with a point ("66.6"), shown with the language's mark ("66,6").
+            let typed = field == .weightKg ? Localization.current.withDecimalMark(form.value(field)) : form.value(field)
+            canvas.text(fittingTail(typed + (focused ? "▏" : ""), size: metrics.body, bold: true, width: value.w),
                         size: metrics.body, bold: true, in: value)
             hits.add(Hit(rect: keyTouch(cell), label: "field:\(field.label)", action: .form(.focus(field))))
         }
@@ -150,7 +152,8 @@ extension Frame {
         let keys = ["1", "2", "3", "4", "5", "6", "7", "8", "9", field == .weightKg ? "." : "", "0", "⌫"]
         let cells = keysArea.rows(4, gap: keyGap).flatMap { $0.columns(3, gap: keyGap) }
         for (key, cell) in zip(keys, cells) where !key.isEmpty {
-            button(key, cell, key == "⌫" ? .form(.backspace) : .form(.key(key)), size: metrics.title, hitLabel: "key:\(key)", touch: keyTouch(cell))
+            // The point key types the kept point and wears the language's mark (",").
+            button(key == "." ? Localization.current.decimalMark : key, cell, key == "⌫" ? .form(.backspace) : .form(.key(key)), size: metrics.title, hitLabel: "key:\(key)", touch: keyTouch(cell))
         }
         button(tr("Next ›"), side, nextFieldAction(form, field), style: .primary, hitLabel: "key:next")
     }

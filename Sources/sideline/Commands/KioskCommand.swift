@@ -44,6 +44,8 @@ struct KioskCommand: ParsableCommand {
     var config: String?
     @Option(help: "The screens' language until one is chosen in Settings: en, de, fr, es or nl (default: from LANG; the service: language = … in /etc/sideline/sideline.conf).")
     var language: String?
+    @Option(name: .customLong("dump-languages"), help: "With --script: each of its dumps (X.json) also in these languages, comma-separated (X.de.json…), the screen drawn again in each: one play read in every catalog.")
+    var dumpLanguages: String?
     @Option(name: .customLong("dump"), help: "Write the final state as JSON to this file.") var dumpPath: String?
     @Flag(help: "Measure the kiosk's performance figures (headless) and print them.") var bench = false
 
@@ -52,6 +54,9 @@ struct KioskCommand: ParsableCommand {
         if let size, Self.parseSize(size) == nil { throw ValidationError("--size must look like 800x480") }
         if let language, Language(code: language) == nil {
             throw ValidationError("--language must be one of \(Language.allCases.map(\.rawValue).joined(separator: ", ")), not '\(language)'")
+        }
+        if let dumpLanguages, Self.parseLanguages(dumpLanguages) == nil {
+            throw ValidationError("--dump-languages must be a comma-separated list of \(Language.allCases.map(\.rawValue).joined(separator: ", ")), not '\(dumpLanguages)'")
         }
     }
 
@@ -71,6 +76,11 @@ struct KioskCommand: ParsableCommand {
         return try? parseAsRoot(Array(options)) as? KioskCommand
     }
 
+    static func parseLanguages(_ text: String) -> [Language]? {
+        let languages = text.split(separator: ",").map { Language(code: String($0)) }
+        return languages.isEmpty || languages.contains(nil) ? nil : languages.compactMap { $0 }
+    }
+
     static func parseSize(_ text: String) -> (Int, Int)? {
         let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
         guard parts.count == 2, (320...7680).contains(parts[0]), (240...4320).contains(parts[1]) else { return nil }
@@ -88,6 +98,7 @@ struct KioskCommand: ParsableCommand {
         launch.size = size.flatMap(Self.parseSize)
         launch.script = script
         launch.screenshots = screenshots
+        launch.dumpLanguages = dumpLanguages.flatMap(Self.parseLanguages) ?? []
         launch.dumpPath = dumpPath
         launch.wallDisplay = wallDisplay
         launch.oneWindow = oneWindow

@@ -40,11 +40,13 @@ def open_settings(pin="1234"):
     return 'tap "Settings"\n' + pin_pad(pin)
 
 
-def play_flow(binary, flow, size, shots, db=None, timeout=900, language=None):
+def play_flow(binary, flow, size, shots, db=None, timeout=900, language=None, dump_languages=()):
     """Plays a flow file with play-flow.sh (its set-up first; on a database of its own unless `db`
     is given, which is kept); its screenshots and dumps land in `shots`. `language` ("de"): the kiosk
-    speaks it (play-flow.sh's FLOW_LANGUAGE)."""
-    env = {**os.environ, **({"FLOW_LANGUAGE": language} if language else {})}
+    speaks it (play-flow.sh's FLOW_LANGUAGE); `dump_languages` (["fr", "es"]): each dump X.json is also
+    drawn in those, X.fr.json… (FLOW_DUMP_LANGUAGES)."""
+    env = {**os.environ, **({"FLOW_LANGUAGE": language} if language else {}),
+           **({"FLOW_DUMP_LANGUAGES": " ".join(dump_languages)} if dump_languages else {})}
     result = subprocess.run([str(PLAY_FLOW), str(binary), str(flow), size, str(shots), *([str(db)] if db else [])],
                             capture_output=True, text=True, timeout=timeout, env=env)
     assert result.returncode == 0, result.stderr

@@ -11,7 +11,8 @@
 # At 1920×1080 the kiosk runs with a wall display (each screenshot gets its -wall twin).
 # FLOW_LANGUAGE=de (fr, es, nl): the kiosk speaks that language (its catalogs from po/, compiled into
 # .build/locale unless SIDELINE_LOCALEDIR names others); the flow's taps stay English (scripts find a
-# label by its English words too).
+# label by its English words too). FLOW_DUMP_LANGUAGES="fr es nl" (tests): each of the flow's dumps (X.json)
+# also in those languages (X.fr.json…), the screen drawn again in each: one play read in every catalog.
 # Usage: deploy/scripts/kiosk/play-flow.sh BIN FLOW SIZE SHOTS [DB]   (DB is kept when given)
 set -euo pipefail
 BIN="$1" FLOW="$2" SIZE="$3" SHOTS="$4"
@@ -50,8 +51,9 @@ fi
 extra="$(grep '^# kiosk: ' "$FLOW" | sed 's/^# kiosk: //' | tr '\n' ' ' || true)"
 wall=(); [ "$SIZE" = 1920x1080 ] && wall=(--wall-display 1)
 language=()
-if [ -n "${FLOW_LANGUAGE:-}" ]; then
-  language=(--language "$FLOW_LANGUAGE")
+[ -n "${FLOW_DUMP_LANGUAGES:-}" ] && language=(--dump-languages "${FLOW_DUMP_LANGUAGES// /,}")
+if [ -n "${FLOW_LANGUAGE:-}${FLOW_DUMP_LANGUAGES:-}" ]; then
+  [ -n "${FLOW_LANGUAGE:-}" ] && language+=(--language "$FLOW_LANGUAGE")
   if [ -z "${SIDELINE_LOCALEDIR:-}" ]; then
     "$ROOT/deploy/scripts/i18n/compile.sh" "$ROOT/.build/locale"
     export SIDELINE_LOCALEDIR="$ROOT/.build/locale"

@@ -12,6 +12,13 @@ OUT="${2:-docs/screenshots}"
 shift $(( $# > 2 ? 2 : $# ))
 FLOWS=("$@")
 [ ${#FLOWS[@]} -eq 0 ] && FLOWS=(deploy/scripts/kiosk/demo-flow.kiosk deploy/scripts/kiosk/flows/*.kiosk)
+# Each flow's set-up (a season of recordings, for some) recorded once for every language and size (play-flow.sh's
+# cache), not ten times.
+if [ -z "${SIDELINE_FLOW_SETUP_CACHE:-}" ]; then
+  SIDELINE_FLOW_SETUP_CACHE="$(mktemp -d)"
+  export SIDELINE_FLOW_SETUP_CACHE
+  trap 'rm -rf "$SIDELINE_FLOW_SETUP_CACHE"' EXIT
+fi
 for language in ${LANGUAGES:-en}; do
   dir="$OUT"; [ "$language" = en ] || dir="$OUT/$language"
   for size in 800x480 1920x1080; do
