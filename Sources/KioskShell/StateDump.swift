@@ -69,7 +69,7 @@ public enum StateDump {
             "club": club(s),
             "clubSync": clubSync(s.clubSync),
             "settings": Dictionary(uniqueKeysWithValues: s.settings.values.keyValues.map { ($0.0, $0.1) }),
-            "form": s.form.map { f in ["title": f.title, "problems": f.problems,
+            "form": s.form.map { f in ["title": f.title, "problems": f.problems.map(\.translated),
                                        "values": Dictionary(uniqueKeysWithValues: f.values.map { ($0.key.rawValue, $0.value) })] } ?? NSNull(),
             "review": ["sessions": s.review.sessions.map { c -> [String: Any] in
                            ["id": c.sessionID, "durationMs": c.durationMs, "players": c.playerCount, "effortMs": c.effortMs, "tags": c.tags,

@@ -45,13 +45,13 @@ final class AppReducerDrillTests: XCTestCase {
         app.send(.form(.newDrill))
         for key in ["s", "s", "g", " ", "4", "v", "4"] { app.send(.form(.key(key))) }
         app.send(.form(.submit))
-        XCTAssertEqual(app.state.form?.problems, ["the team has SSG 4v4 already"])
+        XCTAssertEqual(app.state.form?.problems.map(\.english), ["the team has SSG 4v4 already"])
         app.send(.form(.backspace))
         app.send(.form(.key("5")))
         app.send(.form(.submit), .addDrill(teamID: AppFixture.teamID, name: "ssg 4v5"))
         XCTAssertNil(app.state.form)
         app.send(.form(.newDrill))
         app.send(.form(.submit))
-        XCTAssertEqual(app.state.form?.problems, ["the name is empty"])
+        XCTAssertEqual(app.state.form?.problems.map(\.english), ["the name is empty"])
     }
 }

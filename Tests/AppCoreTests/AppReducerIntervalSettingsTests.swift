@@ -42,7 +42,7 @@ final class AppReducerIntervalSettingsTests: XCTestCase {
         type(&app, .workSeconds, "3")
         type(&app, .restSeconds, "4000")
         app.send(.form(.submit))
-        XCTAssertEqual(app.state.form?.problems, ["repeats must be between 1 and 99", "work must be 5 to 3600 seconds",
+        XCTAssertEqual(app.state.form?.problems.map(\.english), ["repeats must be between 1 and 99", "work must be 5 to 3600 seconds",
                                                   "rest must be 0 to 3600 seconds"])
         XCTAssertEqual(app.state.settings.values.intervalPresets, IntervalProgram.defaultPresets)
         // An empty rest is none.

@@ -22,7 +22,7 @@ final class AppReducerTeamTests: XCTestCase {
         for _ in 0..<6 { app.send(.form(.backspace)) }
         app.send(.form(.key("hawks")))
         app.send(.form(.submit))
-        XCTAssertEqual(app.state.form?.problems, ["a team called hawks exists already"])
+        XCTAssertEqual(app.state.form?.problems.map(\.english), ["a team called hawks exists already"])
         for _ in 0..<5 { app.send(.form(.backspace)) }
         app.send(.form(.key("EAGLES")))
         app.send(.form(.submit), .renameTeam(teamID: 1, name: "EAGLES"))

@@ -89,8 +89,8 @@ public struct Form: Sendable, Equatable {
     public var values: [Field: String]
     public var focus: Field?
     public var sex: Sex = .female
-    /// Problems shown in place, next to the form.
-    public var problems: [String] = []
+    /// Problems shown in place, next to the form, said in the kiosk's language where drawn.
+    public var problems: [Message] = []
 
     public init(kind: Kind, fields: [Field], values: [Field: String] = [:]) {
         self.kind = kind

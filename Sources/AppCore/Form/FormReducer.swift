@@ -1,3 +1,4 @@
+import Localization
 import TeamCore
 
 /// Forms typed on the on-screen keyboard or number pad.
@@ -143,10 +144,10 @@ enum FormReducer {
     /// Repeats 1–99, work 5 s to an hour, rest none to an hour: the settings keep it, the lobby offers it.
     private static func submitIntervalPreset(_ open: inout Form?, _ form: Form, index: Int) -> Reduction {
         let repeats = Int(form.value(.repeats)), work = Int64(form.value(.workSeconds)), rest = Int64(form.value(.restSeconds).isEmpty ? "0" : form.value(.restSeconds))
-        var problems: [String] = []
-        if repeats.map(IntervalProgram.repeatsRange.contains) != true { problems.append("repeats must be between 1 and 99") }
-        if work.map({ IntervalProgram.workRangeMs.contains($0 * 1000) }) != true { problems.append("work must be 5 to 3600 seconds") }
-        if rest.map({ IntervalProgram.restRangeMs.contains($0 * 1000) }) != true { problems.append("rest must be 0 to 3600 seconds") }
+        var problems: [Message] = []
+        if repeats.map(IntervalProgram.repeatsRange.contains) != true { problems.append(Message(N_("repeats must be between 1 and 99"))) }
+        if work.map({ IntervalProgram.workRangeMs.contains($0 * 1000) }) != true { problems.append(Message(N_("work must be 5 to 3600 seconds"))) }
+        if rest.map({ IntervalProgram.restRangeMs.contains($0 * 1000) }) != true { problems.append(Message(N_("rest must be 0 to 3600 seconds"))) }
         guard problems.isEmpty, let repeats, let work, let rest else { open?.problems = problems; return .none }
         open = nil
         return .send(.settings(.setIntervalPreset(index: index, IntervalProgram(repeats: repeats, workMs: work * 1000, restMs: rest * 1000))))
@@ -165,19 +166,19 @@ enum FormReducer {
 
     /// The player the form describes, and which of its numbers are not numbers (`existing`: the
     /// stored one, whose photo path stays). The player's own checks come after these are fixed.
-    private static func player(from form: Form, existing: Player?, today: CalendarDay) -> (Player, [String]) {
-        var problems: [String] = []
+    private static func player(from form: Form, existing: Player?, today: CalendarDay) -> (Player, [Message]) {
+        var problems: [Message] = []
         func number(_ field: Form.Field) -> Int? {
             let v = Int(form.value(field))
-            if v == nil { problems.append("\(field.label.lowercased()) needs a number") }
+            if v == nil { problems.append(needsANumber(field)) }
             return v
         }
         let born = number(.birthYear), rest = number(.restingHR)
         let weight = Double(form.value(.weightKg))
-        if weight == nil { problems.append("weight needs a number") }
+        if weight == nil { problems.append(needsANumber(.weightKg)) }
         let maxText = form.value(.maxHR)
         let maxHR = maxText.isEmpty ? nil : Int(maxText)
-        if !maxText.isEmpty && maxHR == nil { problems.append("max HR needs a number") }
+        if !maxText.isEmpty && maxHR == nil { problems.append(needsANumber(.maxHR)) }
         let player = Player(firstName: form.value(.firstName).trimmingCharacters(in: .whitespaces),
                             lastName: form.value(.lastName).trimmingCharacters(in: .whitespaces),
                             birthYear: born ?? 0, sex: form.sex, weightKg: weight ?? 0, restingHR: rest ?? 0,
@@ -185,16 +186,21 @@ enum FormReducer {
         return (player, problems)
     }
 
+    /// "Weight kg needs a number": the field as its label names it.
+    private static func needsANumber(_ field: Form.Field) -> Message {
+        Message(N_("{field} needs a number"), words: ["field": field.label])
+    }
+
     /// Consent on file as the form has it: none when both fields are empty; a name alone is consent given today.
-    private static func consent(from form: Form, today: CalendarDay, _ problems: inout [String]) -> Consent? {
+    private static func consent(from form: Form, today: CalendarDay, _ problems: inout [Message]) -> Consent? {
         let text = form.value(.consentDay), by = form.value(.consentBy).trimmingCharacters(in: .whitespaces)
         if text.isEmpty && by.isEmpty { return nil }
         guard !by.isEmpty else {
-            problems.append("consent by: a guardian's name, or \"\(Consent.byThePlayer)\"")
+            problems.append(Message(N_("consent by: a guardian's name, or \"{player}\""), ["player": Consent.byThePlayer]))
             return nil
         }
         guard let day = text.isEmpty ? today : CalendarDay(iso: text) else {
-            problems.append("consent date: a date like 2026-09-01")
+            problems.append(Message(N_("consent date: a date like 2026-09-01")))
             return nil
         }
         if let problem = Consent.problem(day: day, givenBy: by, today: today) {
@@ -210,10 +216,10 @@ enum FormReducer {
         case .newTeam, .renameTeam:
             let renaming = form.kind == .renameTeam ? ctx.teamID : nil
             let name = form.value(.teamName).trimmingCharacters(in: .whitespaces)
-            var problems: [String] = []
-            if name.isEmpty { problems.append("type a team name") }
+            var problems: [Message] = []
+            if name.isEmpty { problems.append(Message(N_("type a team name"))) }
             if ctx.teams.contains(where: { $0.team.name.lowercased() == name.lowercased() && $0.team.id != renaming }) {
-                problems.append("a team called \(name) exists already")
+                problems.append(Message(N_("a team called {team} exists already"), ["team": name]))
             }
             guard problems.isEmpty else { open?.problems = problems; return .none }
             open = nil
@@ -222,7 +228,7 @@ enum FormReducer {
         case .tagWord:
             let word = SessionTags.word(from: form.value(.tagWord))
             if !word.isEmpty, let problem = SessionTags.wordProblem(word) {
-                open?.problems = ["the word: \(problem.english)"]
+                open?.problems = [Message(N_("the word: {problem}"), nested: ["problem": problem])]
                 return .none
             }
             open = nil
@@ -231,21 +237,21 @@ enum FormReducer {
             return submitIntervalPreset(&open, form, index: index)
         case .customDuration:
             guard let minutes = Int(form.value(.minutes)), (1...600).contains(minutes) else {
-                open?.problems = ["minutes must be between 1 and 600"]
+                open?.problems = [Message(N_("minutes must be between 1 and 600"))]
                 return .none
             }
             open = nil
             return .send(.lobby(.chooseDuration(Int64(minutes) * 60_000)))
         case .player(let id):
             guard let teamID = ctx.teamID else { return .none }
-            var problems: [String] = []
+            var problems: [Message] = []
             let shirt = Int(form.value(.shirtNumber))
-            if shirt == nil { problems.append("\(Form.Field.shirtNumber.label.lowercased()) needs a number") }
+            if shirt == nil { problems.append(needsANumber(.shirtNumber)) }
             let (player, numbers) = player(from: form, existing: id.flatMap { ctx.line(of: $0) }?.player, today: ctx.today)
             problems += numbers
-            if let shirt, !(0...99).contains(shirt) { problems.append("shirt number must be 0–99") }
+            if let shirt, !(0...99).contains(shirt) { problems.append(Message(N_("shirt number must be 0–99"))) }
             if let shirt, ctx.roster.contains(where: { $0.shirtNumber == shirt && $0.playerID != id }) {
-                problems.append("number \(shirt) is taken")
+                problems.append(Message(N_("number {shirt} is taken"), ["shirt": "\(shirt)"]))
             }
             if problems.isEmpty { problems = player.validationProblems }
             guard problems.isEmpty, let shirt else { open?.problems = problems; return .none }
@@ -265,11 +271,11 @@ enum FormReducer {
             guard let teamID = ctx.teamID else { return .none }
             let name = Drill.trimmed(form.value(.drillName))
             if let problem = Drill.nameProblem(name) {
-                open?.problems = ["the name \(problem)"]
+                open?.problems = [problem.message]
                 return .none
             }
             if let twin = ctx.lobby.drillLibrary.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) {
-                open?.problems = ["the team has \(twin.name) already"]
+                open?.problems = [Message(N_("the team has {drill} already"), ["drill": twin.name])]
                 return .none
             }
             open = nil

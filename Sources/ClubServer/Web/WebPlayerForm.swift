@@ -70,7 +70,7 @@ struct WebPlayerForm: Sendable {
         case (false, false):
             if let day = CalendarDay(iso: consentDay) {
                 if let problem = Consent.problem(day: day, givenBy: consentBy, today: CalendarDay(Date(), in: .current)) {
-                    problems.append(words.tr("Consent: {problem}.", ["problem": problem]))
+                    problems.append(words.tr("Consent: {problem}.", ["problem": problem.english]))
                 } else {
                     out["consent"] = .string(Consent(day: day, givenBy: consentBy).storedForm)
                 }

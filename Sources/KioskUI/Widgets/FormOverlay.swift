@@ -33,7 +33,7 @@ extension Frame {
             }
             canvas.text(form.title, size: metrics.title, bold: true, in: title)
         } else {
-            let problems = "⚠ " + form.problems.joined(separator: "; "), warning = Colour(hex: 0xFF8A80)
+            let problems = "⚠ " + form.problems.map(\.translated).joined(separator: "; "), warning = Colour(hex: 0xFF8A80)
             if canvas.measure(problems, size: metrics.small, bold: true) <= titleBox.w {
                 canvas.text(problems, size: metrics.small, bold: true, colour: warning, in: titleBox)
             } else {

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// "Consent on file" (issue 37, item 5; decision 075): the day the player's consent to recording and
 /// sharing their heart-rate data was given, and who gave it — a guardian by name for a minor, or
@@ -20,21 +21,23 @@ public struct Consent: Sendable, Equatable, Codable {
 
     /// Why consent given on `day` by `givenBy` cannot be recorded when it is `today`, or nil. One line, for
     /// the command line, the kiosk's form and the club's page alike.
-    public static func problem(day: CalendarDay, givenBy: String, today: CalendarDay) -> String? {
+    public static func problem(day: CalendarDay, givenBy: String, today: CalendarDay) -> Message? {
         // A day of slack: the club's clock and the kiosk's may stand on either side of midnight.
-        if day > today.adding(days: 1) { return "the consent's date \(day) is in the future" }
-        if day.components.year < 2000 { return "the consent's date \(day) is before 2000" }
+        if day > today.adding(days: 1) { return Message(N_("the consent's date {day} is in the future"), ["day": "\(day)"]) }
+        if day.components.year < 2000 { return Message(N_("the consent's date {day} is before 2000"), ["day": "\(day)"]) }
         return giverProblem(givenBy)
     }
 
     /// Why `givenBy` is not a name that can be on file, or nil.
-    public static func giverProblem(_ givenBy: String) -> String? {
+    public static func giverProblem(_ givenBy: String) -> Message? {
         // Bytes first: a 10 kB name is refused without walking its characters.
         if givenBy.utf8.count > 4 * maxGiverLength || givenBy.count > maxGiverLength {
-            return "who gave consent: at most \(maxGiverLength) characters"
+            return Message(N_("who gave consent: at most {max} characters"), ["max": "\(maxGiverLength)"])
         }
-        if givenBy.trimmingCharacters(in: .whitespaces).isEmpty { return "who gave consent: a guardian's name, or \"\(byThePlayer)\"" }
-        return Player.hiddenCharacterProblem("who gave consent", givenBy)
+        if givenBy.trimmingCharacters(in: .whitespaces).isEmpty {
+            return Message(N_("who gave consent: a guardian's name, or \"{player}\""), ["player": byThePlayer])
+        }
+        return Player.hiddenCharacterProblem(N_("who gave consent"), givenBy)
     }
 
     /// The one text form the roster's feed carries (one field, so the date and the name never part in a

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A person on one or more rosters. Shirt numbers live on the team membership,
 /// because the same player can wear different numbers in different teams.
@@ -72,33 +73,42 @@ public struct Player: Sendable, Equatable, Codable {
 
     /// A line break or control character, or an invisible one (a byte-order mark, zero-width or
     /// right-to-left marks make two names look the same, or one look like another), in `text`; or nil.
-    public static func hiddenCharacterProblem(_ label: String, _ text: String) -> String? {
+    /// `label`: the field's name as a message id (`N_`), translated where the problem is shown.
+    public static func hiddenCharacterProblem(_ label: String, _ text: String) -> Message? {
         if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            return "\(label) contains a line break or another control character"
+            return Message(N_("{field} contains a line break or another control character"), words: ["field": label])
         }
         if let hidden = text.unicodeScalars.first(where: { $0.properties.generalCategory == .format }) {
-            return "\(label) contains an invisible character (U+\(String(hidden.value, radix: 16, uppercase: true)))"
+            return Message(N_("{field} contains an invisible character (U+{code})"), ["code": String(hidden.value, radix: 16, uppercase: true)],
+                           words: ["field": label])
         }
         return nil
     }
 
-    /// Problems a roster editor should show next to the field; empty when valid.
-    public var validationProblems: [String] {
-        var problems: [String] = []
-        if firstName.trimmingCharacters(in: .whitespaces).isEmpty { problems.append("first name is empty") }
-        for (label, name) in [("first name", firstName), ("last name", lastName)] {
+    /// Problems a roster editor should show next to the field; empty when valid. Messages: the kiosk's form says
+    /// them in its language, a roster file's import and the log in English (`.english`).
+    public var validationProblems: [Message] {
+        var problems: [Message] = []
+        if firstName.trimmingCharacters(in: .whitespaces).isEmpty { problems.append(Message(N_("first name is empty"))) }
+        for (label, name) in [(N_("first name"), firstName), (N_("last name"), lastName)] {
             if let problem = Self.hiddenCharacterProblem(label, name) { problems.append(problem) }
             if name.count > Self.maxNameLength {
-                problems.append("\(label) has \(name.count) characters; at most \(Self.maxNameLength)")
+                problems.append(Message(N_("{field} has {count} characters; at most {max}"),
+                                        ["count": "\(name.count)", "max": "\(Self.maxNameLength)"], words: ["field": label]))
             }
         }
-        if !(1900...2100).contains(birthYear) { problems.append("birth year \(birthYear) is not between 1900 and 2100") }
-        if !(20...250).contains(weightKg) { problems.append("weight \(weightKg) kg is not between 20 and 250") }
-        if !(25...120).contains(restingHR) { problems.append("resting HR \(restingHR) is not between 25 and 120") }
-        if let max = measuredMaxHR, !Self.measuredMaxHRRange.contains(max) {
-            problems.append("max HR \(max) is not between \(Self.measuredMaxHRRange.lowerBound) and \(Self.measuredMaxHRRange.upperBound)")
+        if !(1900...2100).contains(birthYear) {
+            problems.append(Message(N_("birth year {year} is not between 1900 and 2100"), ["year": "\(birthYear)"]))
         }
-        if let max = measuredMaxHR, max <= restingHR { problems.append("max HR must be above resting HR") }
+        if !(20...250).contains(weightKg) { problems.append(Message(N_("weight {kg} kg is not between 20 and 250"), ["kg": "\(weightKg)"])) }
+        if !(25...120).contains(restingHR) {
+            problems.append(Message(N_("resting HR {bpm} is not between 25 and 120"), ["bpm": "\(restingHR)"]))
+        }
+        if let max = measuredMaxHR, !Self.measuredMaxHRRange.contains(max) {
+            problems.append(Message(N_("max HR {bpm} is not between {low} and {high}"),
+                                    ["bpm": "\(max)", "low": "\(Self.measuredMaxHRRange.lowerBound)", "high": "\(Self.measuredMaxHRRange.upperBound)"]))
+        }
+        if let max = measuredMaxHR, max <= restingHR { problems.append(Message(N_("max HR must be above resting HR"))) }
         if let consent, let problem = Consent.giverProblem(consent.givenBy) { problems.append(problem) }
         return problems
     }

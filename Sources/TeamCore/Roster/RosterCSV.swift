@@ -166,7 +166,7 @@ public enum RosterCSV {
         // Every value that parsed is checked too, with placeholders for those that did not.
         let player = Player(firstName: f[1], lastName: f[2], birthYear: birthYear ?? 2000, sex: sex ?? .female, weightKg: weight ?? 70,
                             restingHR: rest ?? 60, measuredMaxHR: maxHR)
-        problems += player.validationProblems
+        problems += player.validationProblems.map(\.english)  // a roster file's reasons stay English (decision 087)
         guard problems.isEmpty, let number else { return reject() }
         return .success(Row(line: record.line, shirtNumber: number, player: player, strapAddress: strap, photoFile: photo))
     }
