@@ -1,3 +1,7 @@
+import ClubAPI
+import ClubServerHTTP
+import ClubStorage
+import ClubWeb
 import Foundation
 import Hummingbird
 import HummingbirdCore

@@ -1,5 +1,8 @@
 import XCTest
-@testable import ClubServer
+@testable import ClubAPI
+@testable import ClubServerHTTP
+@testable import ClubStorage
+@testable import ClubWeb
 
 final class ClientAddressTests: XCTestCase {
     func testAPeerOffThisMachineIsTheClientWhateverItForwards() {

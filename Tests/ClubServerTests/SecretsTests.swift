@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
-@testable import ClubServer
+@testable import ClubAPI
+@testable import ClubServerHTTP
+@testable import ClubStorage
+@testable import ClubWeb
 
 final class SecretsTests: XCTestCase {
     func testTokensCarry256BitsAndMatchHowEverTheyAreTyped() {

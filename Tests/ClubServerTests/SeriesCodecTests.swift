@@ -1,7 +1,10 @@
 import ClubProtocol
 import Foundation
 import XCTest
-@testable import ClubServer
+@testable import ClubAPI
+@testable import ClubServerHTTP
+@testable import ClubStorage
+@testable import ClubWeb
 
 final class SeriesCodecTests: XCTestCase {
     func testColumnsRoundTripThroughTheStoredForm() throws {

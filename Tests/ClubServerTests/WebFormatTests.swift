@@ -1,5 +1,8 @@
-@testable import ClubServer
 import XCTest
+@testable import ClubAPI
+@testable import ClubServerHTTP
+@testable import ClubStorage
+@testable import ClubWeb
 
 /// The pages print any stored number without trapping.
 final class WebFormatTests: XCTestCase {
