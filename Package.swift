@@ -235,6 +235,14 @@ let package = Package(
         // The kiosk's store and its exports too: the server's document is compared with the kiosk's (SQLite in the tests only).
         .testTarget(name: "ClubServerTests", dependencies: ["ClubServer", "ClubStorage", "ClubServerHTTP", "ClubAPI", "ClubWeb", "ClubProtocol", "Analytics", "Exports", "TeamCore",
                                                             "Store", "StoredExports", "SessionReview"], swiftSettings: strict),
+        // The server's routes in process (HummingbirdTesting's router) against a throwaway PostgreSQL 15 cluster.
+        .testTarget(name: "ClubRouteTests", dependencies: ["ClubServer", "ClubStorage", "ClubProtocol", "TeamCore",
+                                                           .product(name: "Hummingbird", package: "hummingbird"),
+                                                           .product(name: "HummingbirdTesting", package: "hummingbird"),
+                                                           .product(name: "HTTPTypes", package: "swift-http-types"),
+                                                           .product(name: "NIOCore", package: "swift-nio"),
+                                                           .product(name: "PostgresNIO", package: "postgres-nio"),
+                                                           .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         // Runs the `sideline` binary (built beside the test bundle, hence the dependency) and reads its database with GRDB.
         .testTarget(name: "CommandLineTests", dependencies: ["sideline", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
     ]
