@@ -12,13 +12,18 @@ import NIOCore
 /// the read API for the club's scripts with an API token. Stateless: everything is in PostgreSQL,
 /// so any number of servers can answer for one database.
 public struct ClubRoutes: Sendable {
-    public let database: ClubDatabase
+    /// Everything the routes read and write, each call a transaction in the caller's club (decision 091).
+    let storage: any KioskSyncStorage
     /// The bundle formats taken and listed in the status (every one this release knows, but in tests).
     public let formats: BundleFormatsTaken
-    var logger: Logger { database.logger }
+    var logger: Logger { storage.logger }
 
     public init(database: ClubDatabase, formats: BundleFormatsTaken = .current) {
-        self.database = database
+        self.init(storage: database, formats: formats)
+    }
+
+    package init(storage: any KioskSyncStorage, formats: BundleFormatsTaken = .current) {
+        self.storage = storage
         self.formats = formats
     }
 
@@ -51,7 +56,7 @@ public struct ClubRoutes: Sendable {
 
     func caller(_ request: Request) async throws -> Caller {
         let token = try HTTP.bearer(request)
-        guard let caller = try await Caller.identify(token: token, database: database) else {
+        guard let caller = try await storage.caller(token: token) else {
             throw ClubError(.unauthorized, "unknown token")
         }
         return caller
@@ -61,7 +66,7 @@ public struct ClubRoutes: Sendable {
         guard case .kiosk(let club, let kiosk) = try await caller(request) else {
             throw ClubError(.forbidden, "this is a kiosk's endpoint; an API token only reads /api/v1/sessions")
         }
-        try await KioskStatusStore.markSeen(kiosk, club: club, database: database)
+        try await storage.markSeen(kiosk: kiosk, club: club)
         return (club, kiosk)
     }
 
@@ -74,8 +79,7 @@ public struct ClubRoutes: Sendable {
 
     /// The access log's line for a kiosk's sync: once a day for each kind of work (decision 071).
     func logSync(_ action: String, club: UUID, kiosk: UUID, _ request: Request, _ context: ClubRequestContext) async throws {
-        try await AccessLog.record(AccessEvent(.sync, action), by: .kiosk(club: club, kiosk: kiosk, address: context.clientAddress(request)),
-                                   database: database)
+        try await storage.record(AccessEvent(.sync, action), by: .kiosk(club: club, kiosk: kiosk, address: context.clientAddress(request)))
     }
 
     // MARK: Kiosks
@@ -83,22 +87,22 @@ public struct ClubRoutes: Sendable {
     func enrol(_ request: Request) async throws -> Response {
         let body = try await HTTP.decode(EnrolmentRequest.self, from: request, limit: Self.smallBody)
         guard (1...200).contains(body.code.count) else { throw ClubError.badRequest("the code has 1 to 200 characters") }
-        return try HTTP.json(try await KioskEnrolment.enrol(code: body.code, database: database), status: .created)
+        return try HTTP.json(try await storage.enrol(code: body.code), status: .created)
     }
 
     func status(_ request: Request) async throws -> Response {
         let (club, kiosk) = try await self.kiosk(request)
-        let status = try await KioskStatusStore.status(of: kiosk, club: club, formats: formats, database: database)
+        let status = try await storage.syncStatus(kiosk: kiosk, club: club, formats: formats)
         return try HTTP.json(status)
     }
 
     /// `sideline club leave`: the kiosk revokes its own token; what it uploaded stays.
     func leave(_ request: Request, _ context: ClubRequestContext) async throws -> Response {
         let (club, kiosk) = try await self.kiosk(request)
-        let outcome = try await ClubAccess.revokeKiosk(database, club: club, kiosk: .id(kiosk))
+        let outcome = try await storage.revoke(kiosk: kiosk, club: club)
         if outcome.changed {
-            try await AccessLog.record(.change("kiosk left the club: \(outcome.name)"),
-                                       by: .kiosk(club: club, kiosk: kiosk, address: context.clientAddress(request)), database: database)
+            try await storage.record(.change("kiosk left the club: \(outcome.name)"),
+                                     by: .kiosk(club: club, kiosk: kiosk, address: context.clientAddress(request)))
         }
         return Response(status: .noContent)
     }
@@ -113,9 +117,7 @@ public struct ClubRoutes: Sendable {
     func createUpload(_ request: Request) async throws -> Response {
         let (club, kiosk) = try await self.kiosk(request)
         let body = try await HTTP.decode(UploadRequest.self, from: request, limit: Self.smallBody)
-        let started = try await database.inClub(club) { connection in
-            try await UploadStore.create(body, kiosk: kiosk, club: club, in: connection, logger: logger)
-        }
+        let started = try await storage.createUpload(body, kiosk: kiosk, club: club)
         switch started {
         case .upload(let state): return try HTTP.json(state, status: state.offset == 0 ? .created : .ok, headers: uploadHeaders(state))
         case .stored(let stored): return try HTTP.json(stored, status: .ok)
@@ -125,9 +127,7 @@ public struct ClubRoutes: Sendable {
     func uploadState(_ request: Request, _ context: ClubRequestContext, head: Bool) async throws -> Response {
         let (club, kiosk) = try await self.kiosk(request)
         let id = try HTTP.uuidParameter(context, "id")
-        let (state, _) = try await database.inClub(club) { connection in
-            try await UploadStore.state(id, kiosk: kiosk, in: connection, logger: logger)
-        }
+        let state = try await storage.uploadState(id, kiosk: kiosk, club: club)
         if head {
             var headers = uploadHeaders(state)
             headers[.cacheControl] = "no-store"
@@ -145,7 +145,7 @@ public struct ClubRoutes: Sendable {
         // The chunk is read whole before anything is written: a link cut mid-chunk stores nothing of it. A few
         // at a time (the rest wait with their bytes unread): each is copied twice on its way to PostgreSQL.
         let body = request.body
-        let state = try await database.withChunk { [database, logger] in
+        let state = try await storage.throughChunkGate { [storage] in
             let bytes: Data
             do {
                 let buffer = try await body.collect(upTo: UploadRequest.maxChunk)
@@ -153,9 +153,7 @@ public struct ClubRoutes: Sendable {
             } catch is NIOTooManyBytesError {
                 throw ClubError(.tooLarge, "a chunk is at most \(UploadRequest.maxChunk) bytes")
             }
-            return try await database.inClub(club) { connection in
-                try await UploadStore.append(id, offset: offset, bytes: bytes, kiosk: kiosk, club: club, in: connection, logger: logger)
-            }
+            return try await storage.appendUpload(id, offset: offset, bytes: bytes, kiosk: kiosk, club: club)
         }
         return try HTTP.json(state, headers: uploadHeaders(state))
     }
@@ -163,11 +161,7 @@ public struct ClubRoutes: Sendable {
     func commitUpload(_ request: Request, _ context: ClubRequestContext) async throws -> Response {
         let (club, kiosk) = try await self.kiosk(request)
         let id = try HTTP.uuidParameter(context, "id")
-        let committed = try await database.withBundle { [database, formats, logger] in
-            try await database.inClub(club) { connection in
-                try await UploadStore.commit(id, kiosk: kiosk, club: club, formats: formats, in: connection, logger: logger)
-            }
-        }
+        let committed = try await storage.commitUpload(id, kiosk: kiosk, club: club, formats: formats)
         switch committed {
         case .stored(let stored):
             if stored.created {
@@ -175,7 +169,7 @@ public struct ClubRoutes: Sendable {
                 // The first view of a 90-minute session would wait for its analysis (a few hundred ms): do it now,
                 // after the answer, so the session's page is read from the kept document.
                 Task { [self] in
-                    do { try await analyses.compute(club: club, session: stored.sessionUUID) } catch {
+                    do { try await storage.computeDocument(stored.sessionUUID, club: club) } catch {
                         logger.warning("session \(stored.sessionUUID.uuidString.lowercased()): its document was not computed ahead (\(error)); the first view computes it")
                     }
                 }
@@ -191,10 +185,7 @@ public struct ClubRoutes: Sendable {
         let (club, kiosk) = try await self.kiosk(request)
         let uuid = try HTTP.uuidParameter(context, "uuid")
         let now = Date().unixMs
-        try await database.inClub(club) { connection in
-            try await SessionStore.delete(uuid, stamp: HybridTimestamp(wallMs: now, origin: Caller.origin(ofKiosk: kiosk)),
-                                          club: club, nowMs: now, in: connection, logger: logger)
-        }
+        try await storage.deleteSession(uuid, stamp: HybridTimestamp(wallMs: now, origin: Caller.origin(ofKiosk: kiosk)), club: club, nowMs: now)
         try await logSync("sessions deleted", club: club, kiosk: kiosk, request, context)
         return Response(status: .noContent)
     }
@@ -212,9 +203,7 @@ public struct ClubRoutes: Sendable {
     func rosterChanges(_ request: Request, _ context: ClubRequestContext) async throws -> Response {
         let (club, kiosk, since, limit) = try await feedRequest(request, maxPage: RosterChangesPage.maxPageSize)
         try await logSync("roster pulled", club: club, kiosk: kiosk, request, context)
-        let page = try await database.inClub(club) { connection in
-            try await RosterStore.changes(since: since, limit: limit, nowMs: Date().unixMs, in: connection, logger: logger)
-        }
+        let page = try await storage.rosterChanges(since: since, limit: limit, nowMs: Date().unixMs, club: club)
         return try HTTP.json(page)
     }
 
@@ -230,9 +219,7 @@ public struct ClubRoutes: Sendable {
             if edit.entity == .session { throw ClubError.badRequest("edit \(i): a session is deleted with DELETE /api/v1/kiosk/sessions/{uuid}") }
             guard edit.stamp.origin == origin else { throw ClubError.badRequest("edit \(i): this kiosk's stamps carry the origin '\(origin)'") }
         }
-        let result = try await database.inClub(club) { connection in
-            try await RosterStore.apply(body.edits, club: club, nowMs: Date().unixMs, in: connection, logger: logger)
-        }
+        let result = try await storage.applyRosterEdits(body.edits, nowMs: Date().unixMs, club: club)
         if !body.edits.isEmpty { try await logSync("roster edited", club: club, kiosk: kiosk, request, context) }
         return try HTTP.json(result)
     }
@@ -256,15 +243,13 @@ public struct ClubRoutes: Sendable {
 
     /// Applies erasures in one transaction, then computes the rewritten sessions' analyses again (their team figures).
     func erase(_ erasures: [PlayerErasure], club: UUID, by who: Accessor) async throws {
-        let rewritten = try await ClubErasure.apply(erasures, club: club, database: database, loggedAs: who)
-        Task { [database] in await ClubErasure.recompute(rewritten, club: club, database: database) }
+        let rewritten = try await storage.applyErasures(erasures, club: club, by: who)
+        Task { [storage] in await storage.recomputeDocuments(rewritten, club: club) }
     }
 
     func erasures(_ request: Request) async throws -> Response {
         let (club, _, since, limit) = try await feedRequest(request, maxPage: ErasuresPage.maxPageSize)
-        let page = try await database.inClub(club) { connection in
-            try await ClubErasure.page(since: since, limit: limit, in: connection, logger: logger)
-        }
+        let page = try await storage.erasures(since: since, limit: limit, club: club)
         return try HTTP.json(page)
     }
 
@@ -282,9 +267,7 @@ public struct ClubRoutes: Sendable {
         for (i, record) in body.answers.enumerated() {
             if let problem = record.problem(todayMs: now) { throw ClubError.badRequest("answer \(i): \(problem)") }
         }
-        try await database.inClub(club) { connection in
-            _ = try await ClubWellness.store(body.answers, club: club, kiosk: kiosk, in: connection, logger: logger)
-        }
+        try await storage.storeWellness(body.answers, kiosk: kiosk, club: club)
         if !body.answers.isEmpty { try await logSync("wellness answers sent", club: club, kiosk: kiosk, request, context) }
         return Response(status: .noContent)
     }
@@ -294,8 +277,8 @@ public struct ClubRoutes: Sendable {
         let script = try await script(request, context)
         let day = try HTTP.day(request)
         guard day >= WellnessRecord.earliestDay, day.components.year <= 9999 else { throw ClubError.badRequest("on: \(day) is no day of a season") }
-        try await AccessLog.record(.download("wellness of \(day) (API)"), by: script, database: database)
-        let items = try await database.inClub(script.club) { connection in try await ClubWellness.day(day, in: connection, logger: logger) }
+        try await storage.record(.download("wellness of \(day) (API)"), by: script)
+        let items = try await storage.wellness(on: day, club: script.club)
         return try HTTP.json(items)
     }
 
@@ -311,20 +294,18 @@ public struct ClubRoutes: Sendable {
 
     func sessions(_ request: Request, _ context: ClubRequestContext) async throws -> Response {
         let script = try await script(request, context)
-        try await AccessLog.record(.download("sessions list (API)"), by: script, database: database)
-        let list = try await database.inClub(script.club) { connection in try await SessionStore.list(in: connection, logger: logger) }
+        try await storage.record(.download("sessions list (API)"), by: script)
+        let list = try await storage.sessionList(club: script.club)
         return try HTTP.json(list)
     }
-
-    var analyses: SessionAnalysisCache { SessionAnalysisCache(database: database) }
 
     func session(_ request: Request, _ context: ClubRequestContext) async throws -> Response {
         let script = try await script(request, context)
         let uuid = try HTTP.uuidParameter(context, "uuid")
-        guard let data = try await analyses.document(club: script.club, session: uuid) else {
+        guard let data = try await storage.sessionDocument(uuid, club: script.club) else {
             throw ClubError.notFound("no session \(uuid.uuidString.lowercased()) in this club")
         }
-        try await AccessLog.record(.download("session document (API)", session: uuid), by: script, database: database)
+        try await storage.record(.download("session document (API)", session: uuid), by: script)
         return HTTP.json(data: data)
     }
 }
