@@ -2,8 +2,6 @@ import ClubProtocol
 import Foundation
 import TeamCore
 import XCTest
-@testable import ClubAPI
-@testable import ClubServerHTTP
 @testable import ClubStorage
 @testable import ClubWeb
 

@@ -1,9 +1,6 @@
 import ClubProtocol
 import XCTest
-@testable import ClubAPI
-@testable import ClubServerHTTP
 @testable import ClubStorage
-@testable import ClubWeb
 
 /// The test-only stand-in for an older release (decision 082): what it takes, lists and answers, and a value it
 /// cannot read refused in one line rather than served as something else.

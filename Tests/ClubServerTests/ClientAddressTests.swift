@@ -1,8 +1,5 @@
 import XCTest
-@testable import ClubAPI
 @testable import ClubServerHTTP
-@testable import ClubStorage
-@testable import ClubWeb
 
 final class ClientAddressTests: XCTestCase {
     func testAPeerOffThisMachineIsTheClientWhateverItForwards() {

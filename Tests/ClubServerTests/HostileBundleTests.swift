@@ -4,8 +4,6 @@ import Exports
 import Foundation
 import TeamCore
 import XCTest
-@testable import ClubAPI
-@testable import ClubServerHTTP
 @testable import ClubStorage
 @testable import ClubWeb
 

@@ -1,7 +1,5 @@
 import XCTest
-@testable import ClubAPI
 @testable import ClubServerHTTP
-@testable import ClubStorage
 @testable import ClubWeb
 
 final class SameOriginCheckTests: XCTestCase {

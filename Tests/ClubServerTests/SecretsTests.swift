@@ -1,9 +1,6 @@
 import Foundation
 import XCTest
-@testable import ClubAPI
-@testable import ClubServerHTTP
 @testable import ClubStorage
-@testable import ClubWeb
 
 final class SecretsTests: XCTestCase {
     func testTokensCarry256BitsAndMatchHowEverTheyAreTyped() {

@@ -1,10 +1,7 @@
 import ClubProtocol
 import Foundation
 import XCTest
-@testable import ClubAPI
-@testable import ClubServerHTTP
 @testable import ClubStorage
-@testable import ClubWeb
 
 final class SeriesCodecTests: XCTestCase {
     func testColumnsRoundTripThroughTheStoredForm() throws {

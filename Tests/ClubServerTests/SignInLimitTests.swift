@@ -1,8 +1,5 @@
 import XCTest
-@testable import ClubAPI
-@testable import ClubServerHTTP
 @testable import ClubStorage
-@testable import ClubWeb
 
 /// The sign-in limit on virtual time: a stand-in for the failures table (what `sideline_login_failed` keeps),
 /// a clock moved by hand, and guessers and the admin trying as the tests script them. No sleeps.

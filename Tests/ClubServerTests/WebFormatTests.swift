@@ -1,7 +1,4 @@
 import XCTest
-@testable import ClubAPI
-@testable import ClubServerHTTP
-@testable import ClubStorage
 @testable import ClubWeb
 
 /// The pages print any stored number without trapping.

@@ -4,8 +4,6 @@ import Foundation
 import Localization
 import TeamCore
 import XCTest
-@testable import ClubAPI
-@testable import ClubServerHTTP
 @testable import ClubStorage
 @testable import ClubWeb
 

@@ -1,9 +1,6 @@
 import Analytics
 import Localization
 import XCTest
-@testable import ClubAPI
-@testable import ClubServerHTTP
-@testable import ClubStorage
 @testable import ClubWeb
 
 /// The club web's language (decision 084): the Accept-Language header's best match, the words the pages look up by
