@@ -235,8 +235,9 @@ let package = Package(
         // The kiosk's store and its exports too: the server's document is compared with the kiosk's (SQLite in the tests only).
         .testTarget(name: "ClubServerTests", dependencies: ["ClubServer", "ClubStorage", "ClubServerHTTP", "ClubAPI", "ClubWeb", "ClubProtocol", "Analytics", "Exports", "TeamCore",
                                                             "Store", "StoredExports", "SessionReview"], swiftSettings: strict),
-        // The server's routes in process (HummingbirdTesting's router) against a throwaway PostgreSQL 15 cluster.
-        .testTarget(name: "ClubRouteTests", dependencies: ["ClubServer", "ClubStorage", "ClubProtocol", "TeamCore",
+        // The server's routes in process (HummingbirdTesting's router) against a throwaway PostgreSQL 15 cluster, and the
+        // kiosks' routes over a storage that is down.
+        .testTarget(name: "ClubRouteTests", dependencies: ["ClubServer", "ClubAPI", "ClubServerHTTP", "ClubStorage", "ClubProtocol", "TeamCore",
                                                            .product(name: "Hummingbird", package: "hummingbird"),
                                                            .product(name: "HummingbirdTesting", package: "hummingbird"),
                                                            .product(name: "HTTPTypes", package: "swift-http-types"),
