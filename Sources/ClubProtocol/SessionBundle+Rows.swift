@@ -1,3 +1,4 @@
+import ClubIdentity
 import Foundation
 import TeamCore
 
@@ -37,6 +38,15 @@ public struct BundleIdentities: Sendable, Equatable {
 
     /// Names by player id, as the exports take them.
     public var playerNames: [Int64: String] { players.mapValues(\.fullName) }
+}
+
+extension BundleStrap {
+    /// A kiosk's strap as the bundle names it: what it said of itself and its last battery; its club identity, or
+    /// the one its address gives (`StrapIdentity`). Not its store id, last seen or the club's label: those stay home.
+    public init(_ strap: Strap) {
+        self.init(uuid: strap.uuid ?? StrapIdentity.uuid(forAddress: strap.address), address: strap.address, name: strap.name,
+                  bodyLocation: strap.bodyLocation, manufacturer: strap.manufacturer, lastBattery: strap.lastBattery)
+    }
 }
 
 /// A bundle read back into rows: the rows, who their numbers are, the strap events and the ratings.
@@ -79,10 +89,7 @@ extension SessionBundle {
                 ratings[id] = SessionRating(sessionID: sessionID, playerID: id, rpe: r.rpe, ratedAt: Date(unixMs: r.ratedMs), byCoach: r.byCoach)
             }
             identities[id] = .init(uuid: p.playerUUID, firstName: p.firstName, lastName: p.lastName)
-            let physiology = Physiology(age: p.physiology.age, sex: Sex(rawValue: p.physiology.sex) ?? .male, weightKg: p.physiology.weightKg,
-                                        restingHR: p.physiology.restingHR, maxHR: p.physiology.maxHR,
-                                        maxSource: Physiology.MaxSource(rawValue: p.physiology.maxSource) ?? .measured)
-            players.append(SessionPlayer(sessionID: sessionID, playerID: id, strapID: p.strap.map(strapID), shirtNumber: p.shirtNumber, physiology: physiology))
+            players.append(SessionPlayer(sessionID: sessionID, playerID: id, strapID: p.strap.map(strapID), shirtNumber: p.shirtNumber, physiology: p.physiology))
             let times = DeltaCoding.decode(p.samples.tMsDeltas)
             samples[id] = times.indices.map { k in
                 Sample(playerID: id, strapID: strapID(p.samples.strap[k]), tMs: times[k], bpm: p.samples.bpm[k],
@@ -93,7 +100,7 @@ extension SessionBundle {
         }
         let rows = SessionRows(session: session, players: players, samples: samples, rrIntervals: rr,
                                laps: laps.map { Lap(sessionID: sessionID, tMs: $0.tMs, label: $0.label) },
-                               drills: (drills ?? []).map(\.drillStart))
+                               drills: drills ?? [])
         let strapsByID = Dictionary(uniqueKeysWithValues: straps.enumerated().map { (strapID($0.offset), $0.element) })
         let events = strapEvents.map { StrapEvent(strapID: strapID($0.strap), tMs: $0.tMs, kind: StrapEvent.Kind(rawValue: $0.kind) ?? .link, value: $0.value) }
         return BundleContents(
@@ -128,8 +135,7 @@ extension SessionBundle {
             participants.append(BundleParticipant(
                 playerUUID: who.uuid, firstName: who.firstName, lastName: who.lastName, shirtNumber: p.shirtNumber,
                 strap: try p.strapID.map { id throws(BundleIdentityError) in try index(ofStrap: id) },
-                physiology: BundlePhysiology(age: ph.age, sex: ph.sex.rawValue, weightKg: ph.weightKg, restingHR: ph.restingHR,
-                                             maxHR: ph.maxHR, maxSource: ph.maxSource.rawValue),
+                physiology: p.physiology,
                 samples: samples, rr: rr,
                 rating: ratings[p.playerID].map { BundleRating(rpe: $0.rpe, ratedMs: $0.ratedAt.unixMs, byCoach: $0.byCoach) }))
         }
@@ -145,6 +151,6 @@ extension SessionBundle {
             participants: participants,
             laps: recorded.laps.map { BundleLap(tMs: $0.tMs, label: $0.label) },
             strapEvents: events,
-            drills: recorded.drills.map { BundleDrill(name: $0.name, startMs: $0.startMs, endMs: $0.endMs) })
+            drills: recorded.drills)
     }
 }

@@ -17,7 +17,7 @@ extension SessionBundle {
             check(drills.count <= InputBounds.laps, "more than \(InputBounds.laps) drills")
             for d in drills { text(d.name, "a drill's name", mayBeEmpty: false) }
             let effort = session.effortEndMs ?? session.endedMs.map { $0 - session.startedMs } ?? InputBounds.sessionMs
-            if drills.count <= InputBounds.laps, let problem = DrillStart.problem(drills.map(\.drillStart), effortMs: min(effort, InputBounds.sessionMs)) {
+            if drills.count <= InputBounds.laps, let problem = DrillStart.problem(drills, effortMs: min(effort, InputBounds.sessionMs)) {
                 problems.append(problem)
             }
         }
@@ -75,8 +75,7 @@ extension SessionBundle {
             check(InputBounds.shirtNumber.contains(p.shirtNumber), "\(who): shirt number \(p.shirtNumber) is not 0…999")
             check(p.strap.map { strapRange.contains($0) } ?? true, "\(who): strap \(p.strap ?? -1) is not in the list")
             let ph = p.physiology
-            check(Sex(rawValue: ph.sex) != nil, "\(who): sex must be M or F")
-            check(Physiology.MaxSource(rawValue: ph.maxSource) != nil, "\(who): max HR source '\(ph.maxSource.prefix(40))' is unknown")
+            // Sex and the max HR's source are enums of `Physiology`: a bundle with another word does not decode.
             check(InputBounds.weightKg.contains(ph.weightKg), "\(who): weight \(ph.weightKg) kg is not 20…250")
             check(Self.isHeartRate(ph.restingHR) && Self.isHeartRate(ph.maxHR), "\(who): resting and max HR must be 20…260 bpm")
             check(InputBounds.age.contains(ph.age), "\(who): age \(ph.age) is not 0…150")

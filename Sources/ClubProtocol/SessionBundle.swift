@@ -20,7 +20,7 @@ public struct SessionBundle: Codable, Sendable, Equatable {
     /// The formats a club accepts: 1 (before ratings), 2 (ratings) and 3 (drills).
     public static let acceptedFormats = 1...3
     /// The format a bundle is written in: the oldest that carries what it holds.
-    public static func format(for participants: [BundleParticipant], drills: [BundleDrill]? = nil) -> Int {
+    public static func format(for participants: [BundleParticipant], drills: [DrillStart]? = nil) -> Int {
         if drills?.isEmpty == false { return 3 }
         return participants.contains { $0.rating != nil } ? 2 : 1
     }
@@ -34,11 +34,11 @@ public struct SessionBundle: Codable, Sendable, Equatable {
     public var laps: [BundleLap]
     public var strapEvents: [BundleStrapEvent]
     /// The drills the session ran, in time order (format 3); nil: none (and left out of the bytes).
-    public var drills: [BundleDrill]?
+    public var drills: [DrillStart]?
 
     /// `format`: nil writes the oldest format that carries the participants and drills (`format(for:drills:)`).
     public init(format: Int? = nil, session: BundleSession, straps: [BundleStrap],
-                participants: [BundleParticipant], laps: [BundleLap], strapEvents: [BundleStrapEvent], drills: [BundleDrill]? = nil) {
+                participants: [BundleParticipant], laps: [BundleLap], strapEvents: [BundleStrapEvent], drills: [DrillStart]? = nil) {
         let drills = drills?.isEmpty == false ? drills : nil
         self.drills = drills
         self.format = format ?? Self.format(for: participants, drills: drills)
@@ -120,14 +120,15 @@ public struct BundleParticipant: Codable, Sendable, Equatable {
     public var shirtNumber: Int
     /// Index into `SessionBundle.straps`; nil when the player wore none.
     public var strap: Int?
-    public var physiology: BundlePhysiology
+    /// Their physiology that day, as the session snapshotted it (`TeamCore.Physiology` itself: its keys and raw values are the wire's).
+    public var physiology: Physiology
     public var samples: SampleColumns
     public var rr: RRColumns
     /// Their session RPE (format 2); nil: not rated (and left out of the bytes).
     public var rating: BundleRating?
 
     public init(playerUUID: UUID, firstName: String, lastName: String, shirtNumber: Int, strap: Int?,
-                physiology: BundlePhysiology, samples: SampleColumns, rr: RRColumns, rating: BundleRating? = nil) {
+                physiology: Physiology, samples: SampleColumns, rr: RRColumns, rating: BundleRating? = nil) {
         self.playerUUID = playerUUID
         self.firstName = firstName
         self.lastName = lastName
@@ -163,26 +164,6 @@ extension SessionBundle {
     }
 }
 
-/// The physiology snapshot as the kiosk's `session_player` row keeps it.
-public struct BundlePhysiology: Codable, Sendable, Equatable {
-    public var age: Int
-    /// "M" or "F".
-    public var sex: String
-    public var weightKg: Double
-    public var restingHR: Double
-    public var maxHR: Double
-    /// `Physiology.MaxSource`'s raw value.
-    public var maxSource: String
-
-    public init(age: Int, sex: String, weightKg: Double, restingHR: Double, maxHR: Double, maxSource: String) {
-        self.age = age
-        self.sex = sex
-        self.weightKg = weightKg
-        self.restingHR = restingHR
-        self.maxHR = maxHR
-        self.maxSource = maxSource
-    }
-}
 
 /// A participant's heart-rate readings, one array per field, all the same length.
 public struct SampleColumns: Codable, Sendable, Equatable {
@@ -218,22 +199,6 @@ public struct RRColumns: Codable, Sendable, Equatable {
     }
 
     public var count: Int { rr1024.count }
-}
-
-/// A drill the session ran: its name as the kiosk's library spelled it then, from `startMs` to `endMs` or (nil)
-/// to the next drill or the effort's end (`DrillStart`).
-public struct BundleDrill: Codable, Sendable, Equatable {
-    public var name: String
-    public var startMs: Int64
-    public var endMs: Int64?
-
-    public init(name: String, startMs: Int64, endMs: Int64? = nil) {
-        self.name = name
-        self.startMs = startMs
-        self.endMs = endMs
-    }
-
-    public var drillStart: DrillStart { DrillStart(name: name, startMs: startMs, endMs: endMs) }
 }
 
 /// A lap mark the coach set.

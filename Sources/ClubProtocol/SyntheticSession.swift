@@ -32,8 +32,8 @@ public enum SyntheticSession {
             }
             return BundleParticipant(
                 playerUUID: uuid(), firstName: "Player", lastName: "\(i + 1)", shirtNumber: i + 1, strap: i,
-                physiology: BundlePhysiology(age: 17 + i % 10, sex: i % 2 == 0 ? "F" : "M", weightKg: 55.5 + Double(i), restingHR: 50,
-                                             maxHR: 196.1, maxSource: "tanaka"),
+                physiology: Physiology(age: 17 + i % 10, sex: i % 2 == 0 ? .female : .male, weightKg: 55.5 + Double(i), restingHR: 50,
+                                       maxHR: 196.1, maxSource: .tanaka),
                 samples: SampleColumns(tMsDeltas: DeltaCoding.encode(times), bpm: bpm, contact: Array(repeating: 2, count: seconds),
                                        strap: Array(repeating: i, count: seconds), energyKJ: Array(repeating: nil, count: seconds)),
                 rr: RRColumns(tMsDeltas: DeltaCoding.encode(beats), rr1024: rr))

@@ -15,7 +15,7 @@ public enum SessionStore {
         var laps: [BundleLap]
         var strapEvents: [BundleStrapEvent]
         /// Format 3's drills; nil (left out) for a session without any, so older sessions' extras are as they were.
-        var drills: [BundleDrill]?
+        var drills: [DrillStart]?
     }
 
     public enum Outcome: Sendable, Equatable {
@@ -99,7 +99,7 @@ public enum SessionStore {
                 INSERT INTO session_participant(club_id, session_uuid, ordinal, player_uuid, first_name, last_name, shirt_number, strap,
                     age, sex, weight_kg, resting_hr, max_hr, max_source, sample_count, rr_count, samples, rr, rpe, rated_ms, rated_by_coach)
                 VALUES (\(club), \(s.uuid), \(ordinal), \(p.playerUUID), \(p.firstName), \(p.lastName), \(p.shirtNumber), \(p.strap),
-                    \(ph.age), \(ph.sex), \(ph.weightKg), \(ph.restingHR), \(ph.maxHR), \(ph.maxSource),
+                    \(ph.age), \(ph.sex.rawValue), \(ph.weightKg), \(ph.restingHR), \(ph.maxHR), \(ph.maxSource.rawValue),
                     \(p.samples.count), \(p.rr.count), \(SeriesCodec.encode(p.samples)), \(SeriesCodec.encode(p.rr)),
                     \(p.rating.map { Int16($0.rpe) }), \(p.rating?.ratedMs), \(p.rating?.byCoach))
                 """, logger: logger)
@@ -144,7 +144,7 @@ public enum SessionStore {
             if let rpe = p.13, let ratedMs = p.14 { rating = BundleRating(rpe: Int(rpe), ratedMs: ratedMs, byCoach: p.15 ?? false) }
             participants.append(BundleParticipant(
                 playerUUID: p.0, firstName: p.1, lastName: p.2, shirtNumber: p.3, strap: p.4,
-                physiology: BundlePhysiology(age: p.5, sex: p.6, weightKg: p.7, restingHR: p.8, maxHR: p.9, maxSource: p.10),
+                physiology: try storedPhysiology(age: p.5, sex: p.6, weightKg: p.7, restingHR: p.8, maxHR: p.9, maxSource: p.10),
                 samples: try SeriesCodec.decodeSamples(p.11), rr: try SeriesCodec.decodeRR(p.12), rating: rating))
         }
         return SessionBundle(
@@ -152,6 +152,17 @@ public enum SessionStore {
             session: BundleSession(uuid: uuid, teamUUID: row.0, teamName: row.1, startedMs: row.2, endedMs: row.3, plannedMs: row.4,
                                    effortEndMs: row.5, state: row.6, zoneModel: row.7, tags: row.8, reviewed: row.9),
             straps: extras.straps, participants: participants, laps: extras.laps, strapEvents: extras.strapEvents, drills: extras.drills)
+    }
+
+    /// A participant's stored physiology as the bundle's `Physiology`. Rows stored before the bounds of decision 064
+    /// may hold another word for sex or the max HR's source: such a row is no bundle (`sideline-club check`
+    /// quarantines its session), not a guess.
+    static func storedPhysiology(age: Int, sex: String, weightKg: Double, restingHR: Double, maxHR: Double, maxSource: String) throws -> Physiology {
+        guard let known = Sex(rawValue: sex) else { throw ClubError.unprocessable("a participant's sex '\(sex.prefix(40))' is not M or F") }
+        guard let source = Physiology.MaxSource(rawValue: maxSource) else {
+            throw ClubError.unprocessable("a participant's max HR source '\(maxSource.prefix(40))' is unknown")
+        }
+        return Physiology(age: age, sex: known, weightKg: weightKg, restingHR: restingHR, maxHR: maxHR, maxSource: source)
     }
 
     /// The session's document as computed before for this version of the analysis.

@@ -83,10 +83,12 @@ public struct ClubAPI: Sendable {
     }
 
     /// Where an upload stands after a broken link (HEAD); nil when the server no longer has it.
-    public func uploadOffset(_ id: UUID) throws(ClubSyncError) -> Int? {
+    public func uploadPosition(_ id: UUID) throws(ClubSyncError) -> (offset: Int, length: Int)? {
         do {
             let response = try send("HEAD", "kiosk/uploads/\(id.uuidString.lowercased())")
-            return response.headers["upload-offset"].flatMap { Int($0) }
+            guard let offset = response.headers["upload-offset"].flatMap({ Int($0) }), let length = response.headers["upload-length"].flatMap({ Int($0) })
+            else { return nil }  // not an answer to go on from: the upload is asked for again
+            return (offset, length)
         } catch .refused(_, 404, _) {
             return nil
         }

@@ -44,9 +44,7 @@ public enum KioskSessionBundle {
         var straps: [Int64: BundleStrap] = [:]
         for id in strapIDs {
             guard let strap = snapshot.straps[id] else { throw ClubSyncError.local("session \(sessionID): strap \(id) is not in its snapshot") }
-            straps[id] = BundleStrap(uuid: strap.uuid ?? StrapIdentity.uuid(forAddress: strap.address), address: strap.address,
-                                     name: strap.name, bodyLocation: strap.bodyLocation, manufacturer: strap.manufacturer,
-                                     lastBattery: strap.lastBattery)
+            straps[id] = BundleStrap(strap)
         }
         let ratings = try store.sessionRatings(sessionID)
         let identities = BundleIdentities(sessionUUID: sessionUUID, teamUUID: team.uuid, teamName: snapshot.teamName, players: who, straps: straps)

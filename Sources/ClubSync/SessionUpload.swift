@@ -54,9 +54,10 @@ struct SessionUpload {
         let packed = Gzip.compress(canonical)
         do throws(ClubSyncError) {
             var upload: (id: UUID, offset: Int)?
-            // After a cut: ask where the upload we were sending stands (HEAD), if it still sends the same bytes.
-            if waiting.sha256 == sha, let id = waiting.uploadID, let offset = try api.uploadOffset(id) {
-                upload = (id, offset)
+            // After a cut: ask where the upload we were sending stands (HEAD), if it still sends the same bytes — the same
+            // bundle (its hash) gzipped to the same length: a zlib whose output changed since would splice two streams.
+            if waiting.sha256 == sha, let id = waiting.uploadID, let position = try api.uploadPosition(id), position.length == packed.count {
+                upload = (id, position.offset)
             }
             if upload == nil {
                 let readings = try? CanonicalJSON.sha256Hex(bundle.withoutRatings.canonicalBytes())
@@ -77,7 +78,7 @@ struct SessionUpload {
                     offset = try api.append(id, offset: offset, bytes: packed.subdata(in: offset..<end)).offset
                 } catch .refused(_, 409, _) {
                     // Our idea of the offset was stale (an earlier chunk did arrive): ask again.
-                    guard let now = try api.uploadOffset(id) else { throw ClubSyncError.refused(host: api.server.host, status: 404, message: "the upload expired") }
+                    guard let now = try api.uploadPosition(id)?.offset else { throw ClubSyncError.refused(host: api.server.host, status: 404, message: "the upload expired") }
                     offset = now
                 }
             }

@@ -35,16 +35,25 @@ final class BundleDrillTests: XCTestCase {
         XCTAssertEqual(try stripped.canonicalBytes(), try b.canonicalBytes(), "only the drills differ")
     }
 
+    /// A bundle's drill is `TeamCore.DrillStart` itself (no twin type): its bytes on the wire, written out by hand.
+    func testADrillOnTheWireIsItsNameStartAndEndAsFormatThreeWroteThem() throws {
+        let drills = [DrillStart(name: "SSG 4v4", startMs: 0, endMs: 20_000), DrillStart(name: "Sprints", startMs: 30_000)]
+        XCTAssertEqual(String(decoding: try CanonicalJSON.encode(drills), as: UTF8.self),
+                       #"[{"endMs":20000,"name":"SSG 4v4","startMs":0},{"name":"Sprints","startMs":30000}]"#)
+        XCTAssertEqual(try CanonicalJSON.decode([DrillStart].self, from: Data(#"[{"name":"A","startMs":5}]"#.utf8)),
+                       [DrillStart(name: "A", startMs: 5)])
+    }
+
     func testBadDrillsAreTheBundlesProblems() {
         var b = bundle()
         let effort = b.session.effortEndMs ?? 0
-        b.drills = [BundleDrill(name: "A", startMs: 0)]
+        b.drills = [DrillStart(name: "A", startMs: 0)]
         XCTAssertTrue(b.problems.contains { $0.contains("carries no drills") }, b.problems.joined(separator: "; "))
         b.format = 3
         XCTAssertTrue(b.problems.isEmpty, b.problems.joined(separator: "; "))
-        for (drills, says) in [([BundleDrill(name: String(repeating: "x", count: 10_000), startMs: 0)], "a drill's name"),
-                               ([BundleDrill(name: "A", startMs: 0, endMs: 20_000), BundleDrill(name: "B", startMs: 10_000)], "overlap"),
-                               ([BundleDrill(name: "A", startMs: effort)], "beyond the session")] {
+        for (drills, says) in [([DrillStart(name: String(repeating: "x", count: 10_000), startMs: 0)], "a drill's name"),
+                               ([DrillStart(name: "A", startMs: 0, endMs: 20_000), DrillStart(name: "B", startMs: 10_000)], "overlap"),
+                               ([DrillStart(name: "A", startMs: effort)], "beyond the session")] {
             b.drills = drills
             XCTAssertTrue(b.problems.contains { $0.contains(says) }, "\(says): \(b.problems)")
         }

@@ -35,11 +35,22 @@ final class BundleValidationTests: XCTestCase {
         XCTAssertTrue(problems { $0.participants[0].samples.tMsDeltas[0] = -1 }.contains { $0.contains("go back") })
         XCTAssertTrue(problems { $0.participants[0].samples.strap[0] = 99 }.contains { $0.contains("strap not in the list") })
         XCTAssertTrue(problems { $0.participants[0].samples.contact[0] = 7 }.contains { $0.contains("contact") })
-        XCTAssertTrue(problems { $0.participants[0].physiology.sex = "X" }.contains { $0.contains("sex") })
         XCTAssertTrue(problems { $0.participants[0].physiology.maxHR = .nan }.contains { $0.contains("max HR") })
         XCTAssertTrue(problems { $0.participants.append($0.participants[0]) }.contains { $0.contains("twice") })
         XCTAssertTrue(problems { $0.straps[0].address = "nope" }.contains { $0.contains("address") })
         XCTAssertTrue(problems { $0.strapEvents = [BundleStrapEvent(strap: 0, tMs: 1, kind: "mood", value: 1)] }.contains { $0.contains("kind") })
+    }
+
+    /// A participant's physiology is `TeamCore.Physiology` (no twin type): its bytes on the wire, written out by hand, and
+    /// a sex or max HR source it has no case for is no bundle at all (the commit's 422: "not a session bundle").
+    func testPhysiologyOnTheWireIsTeamCoresAndAnUnknownWordDoesNotDecode() throws {
+        let physiology = Physiology(age: 17, sex: .female, weightKg: 58.5, restingHR: 52.5, maxHR: 196.1, maxSource: .tanaka)
+        let wire = #"{"age":17,"maxHR":196.1,"maxSource":"tanaka","restingHR":52.5,"sex":"F","weightKg":58.5}"#
+        XCTAssertEqual(String(decoding: try CanonicalJSON.encode(physiology), as: UTF8.self), wire)
+        XCTAssertEqual(try CanonicalJSON.decode(Physiology.self, from: Data(wire.utf8)), physiology)
+        for wrong in [wire.replacingOccurrences(of: #""F""#, with: #""X""#), wire.replacingOccurrences(of: "tanaka", with: "guess")] {
+            XCTAssertThrowsError(try CanonicalJSON.decode(Physiology.self, from: Data(wrong.utf8)), wrong)
+        }
     }
 
     /// Every bound of `InputBounds`, at its edge (kept) and one past it (refused), one field at a time.

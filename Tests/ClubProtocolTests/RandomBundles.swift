@@ -37,10 +37,10 @@ enum RandomBundles {
                 playerUUID: UUID(random: &rng), firstName: ["Mia", "Zoë", "O'Neil", "Åsa"].randomElement(using: &rng)! + "\(i)",
                 lastName: ["Berg", "", "Müller-Lüdenscheidt", "\"Q\""].randomElement(using: &rng)!,
                 shirtNumber: Int.random(in: 0...99, using: &rng), strap: Bool.random(using: &rng) ? Int.random(in: 0..<strapCount, using: &rng) : nil,
-                physiology: BundlePhysiology(age: Int.random(in: 10...70, using: &rng), sex: Bool.random(using: &rng) ? "M" : "F",
-                                             weightKg: Double(Int.random(in: 400...1200, using: &rng)) / 10, restingHR: Double(Int.random(in: 40...80, using: &rng)),
-                                             maxHR: Double(Int.random(in: 1700...2100, using: &rng)) / 10,
-                                             maxSource: ["measured", "tanaka", "fox", "gellish"].randomElement(using: &rng)!),
+                physiology: Physiology(age: Int.random(in: 10...70, using: &rng), sex: Bool.random(using: &rng) ? .male : .female,
+                                       weightKg: Double(Int.random(in: 400...1200, using: &rng)) / 10, restingHR: Double(Int.random(in: 40...80, using: &rng)),
+                                       maxHR: Double(Int.random(in: 1700...2100, using: &rng)) / 10,
+                                       maxSource: [Physiology.MaxSource.measured, .tanaka, .fox, .gellish].randomElement(using: &rng)!),
                 samples: SampleColumns(tMsDeltas: DeltaCoding.encode(times), bpm: bpm, contact: contact, strap: strap, energyKJ: energy),
                 rr: RRColumns(tMsDeltas: DeltaCoding.encode(beats), rr1024: rr))
         }

@@ -1,5 +1,6 @@
 import ClubProtocol
 import Foundation
+import TeamCore
 import XCTest
 
 final class RosterTests: XCTestCase {
@@ -93,5 +94,17 @@ final class RosterTests: XCTestCase {
         XCTAssertEqual(a, b)
         XCTAssertNotEqual(a, StrapIdentity.uuid(forAddress: "A0:9E:1A:00:00:02"))
         XCTAssertEqual(a.uuidString.dropFirst(14).first, "5", "a version-5 UUID")
+    }
+
+    /// A bundle's strap is the kiosk's `Strap` mapped in one place (`BundleStrap(_:)`): what it said of itself and its
+    /// battery go, its store id, last seen and the club's label stay home; without a UUID, its address gives one.
+    func testABundlesStrapIsTheKiosksStrapWithoutWhatStaysHome() {
+        let strap = Strap(id: 7, address: "a0:9e:1a:00:00:01", name: "Polar H10 1", lastBattery: 80, lastSeen: Date(), bodyLocation: "chest",
+                          manufacturer: "Polar Electro Oy", label: "Box A 7")
+        XCTAssertEqual(BundleStrap(strap), BundleStrap(uuid: StrapIdentity.uuid(forAddress: "A0:9E:1A:00:00:01"), address: "A0:9E:1A:00:00:01",
+                                                       name: "Polar H10 1", bodyLocation: "chest", manufacturer: "Polar Electro Oy", lastBattery: 80))
+        var known = strap
+        known.uuid = UUID(uuidString: "00000000-0000-4000-8000-000000000007")
+        XCTAssertEqual(BundleStrap(known).uuid, known.uuid, "the club's identity when the store has it")
     }
 }

@@ -165,6 +165,22 @@ def test_check_quarantines_sessions_stored_before_the_bounds_and_keeps_their_dat
     assert http(club, "GET", f"/sessions/{heavy}", cookie=cookie).status == 200
 
 
+def test_check_quarantines_a_stored_word_for_sex_the_bundle_has_no_case_for(club):
+    """A participant's physiology is `TeamCore.Physiology` on the wire: a sex (or max HR source) stored before the
+    bounds that it has no case for makes the stored rows no bundle; `check` quarantines the session rather than guess."""
+    club.add_club("Alpha")
+    bundle = bundles.make(seed=11, players=2, minutes=2)
+    assert club.kiosk("Alpha", "pitch-1").upload(bundles.canonical(bundle)).status == 201
+    uuid = bundle["session"]["uuid"].lower()
+    alpha = club.owner_sql("SELECT id FROM club WHERE name = 'Alpha'")
+    club.pg.psql(f"SET sideline.club_id = '{alpha}'; UPDATE session_participant SET sex = 'X' WHERE session_uuid = '{uuid}' AND ordinal = 1",
+                 user="sideline_owner", db=club.db)
+    lines = club.run("check").stdout.splitlines()
+    assert lines[-1] == "1 session checked: 1 quarantined (1 now), 0 served again", lines
+    assert any(line.startswith("quarantined: club 'Alpha' session " + uuid) and "sex 'X' is not M or F" in line for line in lines), lines
+    assert club.request("GET", f"/api/v1/sessions/{uuid}", club.api_token("Alpha")).status == 404
+
+
 def test_a_session_outside_the_bounds_is_reported_once_and_not_sent_again(club, sideline_bin, tmp_path):
     """The kiosk holds a bundle to the club's bounds before sending it: one it cannot upload leaves the outbox
     with its reason, the pass says so once, `club status` lists it, and later passes send nothing of it."""

@@ -101,7 +101,8 @@ def test_a_recorded_session_reaches_the_club_exactly_once(club, sideline_bin, tm
     assert without_ids(renamed) == without_ids(a.export_json(1, tmp_path / "export")), "the kiosk's export agrees"
 
 
-def test_a_pass_killed_mid_upload_is_finished_by_the_next_exactly_once(club, sideline_bin, tmp_path):
+def a_pass_killed_mid_upload(club, sideline_bin, tmp_path) -> KioskCLI:
+    """A kiosk of the club Alpha with a recorded session, whose first pass was killed half-way through its upload."""
     club.add_club("Alpha")
     a = kiosk(sideline_bin, tmp_path, "pitch-1")
     a.record(players=16, minutes=6)
@@ -113,6 +114,11 @@ def test_a_pass_killed_mid_upload_is_finished_by_the_next_exactly_once(club, sid
     assert slow.poll() is None, slow.communicate()
     slow.send_signal(signal.SIGKILL)
     slow.wait()
+    return a
+
+
+def test_a_pass_killed_mid_upload_is_finished_by_the_next_exactly_once(club, sideline_bin, tmp_path):
+    a = a_pass_killed_mid_upload(club, sideline_bin, tmp_path)
     half = int(club.owner_sql("SELECT max(received) FROM upload"))
     length = int(club.owner_sql("SELECT max(length) FROM upload"))
     assert 0 < half < length
@@ -128,6 +134,20 @@ def test_a_pass_killed_mid_upload_is_finished_by_the_next_exactly_once(club, sid
     assert club.owner_sql("SELECT count(*) FROM upload") == "0"
     a.sync()
     assert club.owner_sql("SELECT count(*) FROM session") == "1"
+
+
+def test_a_cut_upload_whose_gzip_is_another_length_now_starts_again_rather_than_splice(club, sideline_bin, tmp_path):
+    """A kiosk resumes a cut upload only when it sends the same bundle (its hash) gzipped to the same length: the
+    hash is of the canonical text, so a zlib whose output changed between the passes would otherwise splice two
+    streams into one the commit refuses. The server's upload is given another length here, as if it had."""
+    a = a_pass_killed_mid_upload(club, sideline_bin, tmp_path)
+    (upload_id, sha), = a.sql("SELECT upload_id, sha256 FROM club_session_upload")
+    assert upload_id, "the outbox kept the upload's id"
+    alpha = club.owner_sql("SELECT id FROM club WHERE name = 'Alpha'")
+    club.pg.psql(f"SET sideline.club_id = '{alpha}'; UPDATE upload SET length = length + 7", user="sideline_owner", db=club.db)
+    assert "1 sessions uploaded" in a.sync().stdout
+    assert club.owner_sql("SELECT count(*), min(sha256) FROM session") == f"1|{sha}"
+    assert club.owner_sql("SELECT count(*) FROM upload") == "0", "the other-length upload was replaced, not left"
 
 
 def test_a_session_the_server_cannot_read_yet_waits_for_a_newer_server_and_goes_up_once(club, sideline_bin, tmp_path):

@@ -1,7 +1,9 @@
 /// A drill as a session records it: its name (as it was called that day) from `startMs` on, to `endMs` or —
 /// when nil — to the next drill's start or the effort's end, whichever is first. What the kiosk writes
 /// when the coach starts a drill, and what `sideline record --drill NAME@START[-END]` gives.
-public struct DrillStart: Sendable, Equatable, Hashable {
+/// It is also a session bundle's drill as the club's wire carries it (format 3): its keys are the wire's
+/// (`name`, `startMs`, `endMs`, left out when nil), so renaming a property changes every bundle's bytes and hash.
+public struct DrillStart: Sendable, Equatable, Hashable, Codable {
     public var name: String
     public var startMs: Int64
     public var endMs: Int64?

@@ -1,5 +1,7 @@
 /// A player's physiology on a given day: what zones, kcal and training load are
 /// computed from. Sessions keep a snapshot so review shows zones as they were.
+/// It is also a session bundle's physiology as the club's wire carries it: its keys and the raw values of
+/// `Sex` and `MaxSource` are the wire's, so renaming one changes every bundle's bytes and hash.
 public struct Physiology: Sendable, Equatable, Codable {
     public enum MaxSource: String, Sendable, Codable { case measured, tanaka, fox, gellish }
 

@@ -4,6 +4,10 @@ import GRDB
 import Store
 import TeamCore
 
+// A roster record of the kiosk's tables in the club's terms (`RosterSchema`'s entities and fields), both ways, here
+// only: the value of a field as the tables hold it (`rosterValue`, what a push sends) and a pulled record written
+// into them (`ClubRecordWriter`). The kiosk has no Swift type per roster record on the wire: the columns are the record.
+
 /// Writes one record's pulled fields into the kiosk's tables.
 struct ClubRecordWriter {
     let db: Database
@@ -174,4 +178,80 @@ struct ClubRecordWriter {
         try SidelineStore.deleteSessions(sql: "id = ?", [existing], db)
         outcome.sessionsDeleted += 1
     }
+}
+
+extension SidelineStore {
+    /// A roster field's value as the store holds it now, in the club's terms (`RosterSchema`).
+    static func rosterValue(_ entity: RosterEntity, key: String, field: String, _ db: Database) throws -> RosterValue {
+        func value(_ sql: String, _ arguments: StatementArguments) throws -> DatabaseValue? {
+            try DatabaseValue.fetchOne(db, sql: sql, arguments: arguments)
+        }
+        func text(_ v: DatabaseValue?) -> RosterValue { (String.fromDatabaseValue(v ?? .null)).map(RosterValue.string) ?? .null }
+        switch entity {
+        case .team:
+            guard let row = try Row.fetchOne(db, sql: "SELECT name, colour FROM team WHERE uuid = ?", arguments: [key]) else {
+                return field == "deleted" ? .bool(true) : .null
+            }
+            switch field {
+            case "name": return .string(row["name"])
+            case "colour": return .string(row["colour"])
+            default: return .bool(false)
+            }
+        case .player:
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM player WHERE uuid = ?", arguments: [key]) else {
+                return field == "deleted" ? .bool(true) : .null
+            }
+            switch field {
+            case "firstName": return .string(row["first_name"])
+            case "lastName": return .string(row["last_name"])
+            case "birthYear": return .integer(row["birth_year"])
+            case "sex": return .string(row["sex"])
+            case "weightKg": return .number(row["weight_kg"])
+            case "restingHR": return .integer(row["resting_hr"])
+            case "maxHR": return (row["max_hr"] as Int64?).map(RosterValue.integer) ?? .null
+            case "consent":
+                let day: String? = row["consent_day"], by: String? = row["consent_by"]
+                return day.flatMap(CalendarDay.init(iso:)).map { .string(Consent(day: $0, givenBy: by ?? "").storedForm) } ?? .null
+            case "photo":
+                let jpeg = try Data.fetchOne(db, sql: "SELECT jpeg FROM player_photo WHERE player_id = ?", arguments: [row["id"] as Int64])
+                return jpeg.map { .string($0.base64EncodedString()) } ?? .null
+            default: return .bool(false)
+            }
+        case .membership:
+            let parts = key.split(separator: "/").map(String.init)
+            let row = parts.count == 2 ? try Row.fetchOne(db, sql: """
+                SELECT m.shirt_number, s.uuid AS strap FROM membership m JOIN team t ON t.id = m.team_id JOIN player p ON p.id = m.player_id
+                LEFT JOIN strap s ON s.id = m.strap_id WHERE t.uuid = ? AND p.uuid = ?
+                """, arguments: [parts[0], parts[1]]) : nil
+            guard let row else { return field == "deleted" ? .bool(true) : .null }
+            switch field {
+            case "shirtNumber": return .integer(row["shirt_number"])
+            case "strap": return text(row["strap"])
+            default: return .bool(false)
+            }
+        case .strap:
+            guard let row = try Row.fetchOne(db, sql: "SELECT address, label, forgotten_ms FROM strap WHERE uuid = ?", arguments: [key]) else {
+                return field == "deleted" ? .bool(true) : .null
+            }
+            switch field {
+            case "address": return .string(row["address"])
+            case "name": return .string(row["label"] ?? "")
+            default: return .bool((row["forgotten_ms"] as Int64?) != nil)
+            }
+        case .settings:
+            guard let local = RosterSchema.sharedSettingsInTheStore.first(where: { $0.field == field }) else { return .null }
+            let stored = try value("SELECT value FROM setting WHERE key = ?", [local.key])
+            // Never set here: the kiosk's default, as its settings read it.
+            let unprefixed = String(local.key.dropFirst(KioskSettings.storeKeyPrefix.count))
+            return stored.map { text($0) } ?? .string(KioskSettings().keyValues.first { $0.0 == unprefixed }?.1 ?? "")
+        case .session:
+            return .bool(try value("SELECT 1 FROM session WHERE uuid = ?", [key]) == nil)
+        }
+    }
+}
+
+extension RosterSchema {
+    /// The shared settings by the store's keys (`setting.key`) → the club's fields.
+    static let sharedSettingsInTheStore: [(key: String, field: String)] =
+        sharedSettings.map { (KioskSettings.storeKeyPrefix + $0.kioskKey, $0.field) }
 }
