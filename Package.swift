@@ -49,15 +49,15 @@ let package = Package(
 
         // Adapters.
         .target(name: "BLEHost", dependencies: ["HeartRateProtocol"], swiftSettings: strict),
-        .target(name: "BlueZTransport", dependencies: ["BLEHost", "CBluetooth", "CDBus"], swiftSettings: strict),
+        .target(name: "BlueZTransport", dependencies: ["BLEHost", "CBluetooth", "CDBus", "Localization"], swiftSettings: strict),
         // What every sensor source is, without Bluetooth: the source protocol, its errors, the players'
         // workload, the worker thread, what straps say of themselves.
-        .target(name: "SensorCore", dependencies: ["TeamCore", "SPSCRing"], swiftSettings: strict),
+        .target(name: "SensorCore", dependencies: ["TeamCore", "SPSCRing", "Localization"], swiftSettings: strict),
         // The simulated team: a threaded source on virtual time, and a stepped one for scripts and tests.
         .target(name: "SensorSimulation", dependencies: ["SensorCore", "TeamCore", "SPSCRing",
                                                          .product(name: "Atomics", package: "swift-atomics")], swiftSettings: strict),
         // The Bluetooth sources (own HCI host, bluetoothd over D-Bus) and `--source` parsing.
-        .target(name: "SensorHub", dependencies: ["SensorCore", "TeamCore", "SPSCRing", "HeartRateProtocol", "BLEHost", "BlueZTransport", "Diagnostics",
+        .target(name: "SensorHub", dependencies: ["SensorCore", "TeamCore", "SPSCRing", "HeartRateProtocol", "BLEHost", "BlueZTransport", "Diagnostics", "Localization",
                                                   .product(name: "Atomics", package: "swift-atomics"),
                                                   .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .target(name: "KioskUI", dependencies: ["AppCore", "TeamCore", "Localization", "CSDL2", "PlayerPhotos"], swiftSettings: strict),
@@ -77,7 +77,7 @@ let package = Package(
         // one ZIP (zlib's DEFLATE and CRC-32) is here too, written to a file the caller names.
         .target(name: "Exports", dependencies: ["Analytics", "TeamCore", "CZlib"], swiftSettings: strict),
         // A stored session's exports written to files on the kiosk: reads the store, writes through `Exports`.
-        .target(name: "StoredExports", dependencies: ["Exports", "SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
+        .target(name: "StoredExports", dependencies: ["Exports", "SessionReview", "Store", "Analytics", "TeamCore", "Localization"], swiftSettings: strict),
         // Running as a boxed appliance: log lines for journald, service notifications, USB sticks.
         .target(name: "Diagnostics", dependencies: [.product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .target(name: "Appliance", swiftSettings: strict),
@@ -230,7 +230,7 @@ let package = Package(
         // ClubSync too: what erasure, retention and migrations do to the club's outbox is read through its API.
         .testTarget(name: "StoreTests", dependencies: ["Store", "ClubSync", "TeamCore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .testTarget(name: "ClubProtocolTests", dependencies: ["ClubProtocol", "Analytics", "TeamCore"], swiftSettings: strict),
-        .testTarget(name: "ClubSyncTests", dependencies: ["ClubSync", "Store", "ClubProtocol", "TeamCore", "Analytics", "SessionReview",
+        .testTarget(name: "ClubSyncTests", dependencies: ["ClubSync", "Store", "ClubProtocol", "TeamCore", "Analytics", "SessionReview", "Localization",
                                                           .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         // The kiosk's store and its exports too: the server's document is compared with the kiosk's (SQLite in the tests only).
         .testTarget(name: "ClubServerTests", dependencies: ["ClubServer", "ClubStorage", "ClubServerHTTP", "ClubAPI", "ClubWeb", "ClubProtocol", "Analytics", "Exports", "TeamCore",

@@ -1,6 +1,7 @@
 import BLEHost
 import CBluetooth
 import Glibc
+import Localization
 
 /// `hci-user:hciN`: exclusive use of an adapter through BlueZ's HCI user channel
 /// (the kiosk appliance setup: bluetoothd must not hold the adapter). Each read
@@ -9,13 +10,14 @@ public final class HCIUserChannelTransport: ByteTransport {
     public let pollDescriptor: Int32
     public let label: String
 
+    /// Its refusals without values are marked for the catalogs: `SensorHub` says them in the person's language.
     public init(deviceIndex: UInt16) throws(TransportError) {
         label = "hci-user:hci\(deviceIndex)"
         let fd = socket(AF_BLUETOOTH, SocketType.raw | SocketType.closeOnExec | SocketType.nonBlocking, BTPROTO_HCI)
         guard fd >= 0 else {
             let e = errno
             if e == EAFNOSUPPORT || e == EPROTONOSUPPORT {
-                throw TransportError("this kernel has no Bluetooth (AF_BLUETOOTH unavailable); load the bluetooth module, or use --source hci-tcp:HOST:PORT", label: label)
+                throw TransportError(N_("this kernel has no Bluetooth (AF_BLUETOOTH unavailable); load the bluetooth module, or use --source hci-tcp:HOST:PORT"), label: label)
             }
             throw TransportError("cannot open an HCI socket (\(String(cString: strerror(e))))", label: label)
         }
@@ -31,8 +33,8 @@ public final class HCIUserChannelTransport: ByteTransport {
             Glibc.close(fd)
             switch e {
             case EBUSY: throw TransportError("adapter is busy (bluetoothd or another program holds it); run `sudo btmgmt --index \(deviceIndex) power off` or stop bluetooth.service, or use --source bluez:hci\(deviceIndex)", label: label)
-            case EPERM, EACCES: throw TransportError("permission denied; run as root or grant `sudo setcap cap_net_admin,cap_net_raw+ep $(which sideline)`", label: label)
-            case ENODEV: throw TransportError("no such adapter; list adapters with `btmgmt info` or `ls /sys/class/bluetooth`", label: label)
+            case EPERM, EACCES: throw TransportError(N_("permission denied; run as root or grant `sudo setcap cap_net_admin,cap_net_raw+ep $(which sideline)`"), label: label)
+            case ENODEV: throw TransportError(N_("no such adapter; list adapters with `btmgmt info` or `ls /sys/class/bluetooth`"), label: label)
             default: throw TransportError("cannot bind the HCI user channel (\(String(cString: strerror(e))))", label: label)
             }
         }

@@ -131,7 +131,6 @@ extension SessionBundle {
             let samples = SampleColumns(tMsDeltas: DeltaCoding.encode(rows.map(\.tMs)), bpm: rows.map(\.bpm),
                                         contact: rows.map { Int($0.contact.rawValue) }, strap: strapColumn, energyKJ: rows.map(\.energyKJ))
             let rr = RRColumns(tMsDeltas: DeltaCoding.encode(beats.map(\.tMs)), rr1024: beats.map { Int($0.rr1024) })
-            let ph = p.physiology
             participants.append(BundleParticipant(
                 playerUUID: who.uuid, firstName: who.firstName, lastName: who.lastName, shirtNumber: p.shirtNumber,
                 strap: try p.strapID.map { id throws(BundleIdentityError) in try index(ofStrap: id) },

@@ -1,5 +1,6 @@
 import ClubProtocol
 import Foundation
+import Localization
 import PostgresNIO
 
 /// Taking access away, and showing who has it: a kiosk revoked, an API token revoked, a user disabled
@@ -78,7 +79,10 @@ public enum ClubAccess {
         try await database.inClub(club) { c in
             let found = try await c.collect("SELECT id, name, revoked_at FROM kiosk WHERE name = \(kiosk.name) OR id = \(kiosk.id)", logger: database.logger)
                 .decode((UUID, String, Date?).self).firstElement()
-            guard let (id, name, revokedAt) = found else { throw ClubError.notFound("this club has no kiosk \(kiosk.description)") }
+            guard let (id, name, revokedAt) = found else {
+                throw ClubError.notFound(kiosk.name.map { Message(N_admin("this club has no kiosk named '{kiosk}'"), ["kiosk": $0]) }
+                                         ?? Message(N_admin("this club has no kiosk {kiosk}"), ["kiosk": kiosk.description]))
+            }
             if let revokedAt { return Outcome(name: name, changed: false, since: revokedAt) }
             let now = try await c.collect("""
                 UPDATE kiosk SET revoked_at = now(), token_hash = NULL, enrolment_code_hash = NULL, enrolment_expires_at = NULL
@@ -113,7 +117,7 @@ public enum ClubAccess {
             let found = try await c.collect("SELECT id, revoked_at FROM api_token WHERE id = \(id) OR token_hash = \(hash)", logger: database.logger)
                 .decode((UUID, Date?).self).firstElement()
             guard let (tokenID, revokedAt) = found else {
-                throw ClubError.notFound("this club has no API token '\(token.prefix(60))' (its id, as `list-tokens` prints it, or the token itself)")
+                throw ClubError.notFound(Message(N_admin("this club has no API token '{token}' (its id, as `list-tokens` prints it, or the token itself)"), ["token": String(token.prefix(60))]))
             }
             let name = tokenID.uuidString.lowercased()
             if let revokedAt { return Outcome(name: name, changed: false, since: revokedAt) }
@@ -130,7 +134,7 @@ public enum ClubAccess {
         try await database.inClub(club) { c in
             let found = try await c.collect("SELECT id, email, disabled_at FROM club_user WHERE lower(email) = lower(\(user.email)) OR id = \(user.id)", logger: database.logger)
                 .decode((UUID, String, Date?).self).firstElement()
-            guard let (id, email, disabledAt) = found else { throw ClubError.notFound("this club has no user \(user.description)") }
+            guard let (id, email, disabledAt) = found else { throw ClubError.notFound(Message(N_admin("this club has no user {user}"), ["user": user.description])) }
             if disabled, let disabledAt { return Outcome(name: email, changed: false, since: disabledAt) }
             if !disabled, disabledAt == nil { return Outcome(name: email, changed: false, since: Date()) }
             let now = try await c.collect("SELECT now()", logger: database.logger).decode(Date.self).firstElement() ?? Date()

@@ -1,5 +1,6 @@
 import ClubProtocol
 import Foundation
+import Localization
 import PostgresNIO
 
 /// The administrator's commands (`add-club`, `add-kiosk`, `add-user`, `add-token`; taking access away: `ClubAccess`), run as the
@@ -16,23 +17,23 @@ public enum ClubAdmin {
     public static func addClub(_ database: ClubDatabase, name: String) async throws -> Club {
         let name = name.trimmingCharacters(in: .whitespaces)
         guard (1...80).contains(name.count), !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw ClubError.badRequest("a club's name has 1 to 80 characters, no line breaks")
+            throw ClubError.badRequest(Message(N_admin("a club's name has 1 to 80 characters, no line breaks")))
         }
-        if try await findClub(database, name: name) != nil { throw ClubError.conflict("a club named '\(name)' exists already") }
+        if try await findClub(database, name: name) != nil { throw ClubError.conflict(Message(N_admin("a club named '{club}' exists already"), ["club": name])) }
         let id = UUID()
         do {
             try await database.inClub(id) { connection in
                 try await connection.collect("INSERT INTO club(id, name) VALUES (\(id), \(name))", logger: database.logger)
             }
         } catch let error as PSQLError where error.isUniqueViolation {
-            throw ClubError.conflict("a club named '\(name)' exists already")
+            throw ClubError.conflict(Message(N_admin("a club named '{club}' exists already"), ["club": name]))
         }
         return Club(id: id, name: name)
     }
 
     public static func club(_ database: ClubDatabase, named name: String) async throws -> Club {
         guard let club = try await findClub(database, name: name) else {
-            throw ClubError.notFound("no club named '\(name)' (these commands run as the database's owner; `sideline-club add-club NAME` adds one)")
+            throw ClubError.notFound(Message(N_admin("no club named '{club}' (these commands run as the database's owner; `sideline-club add-club NAME` adds one)"), ["club": name]))
         }
         return club
     }
@@ -58,7 +59,7 @@ public enum ClubAdmin {
     public static func addKiosk(_ database: ClubDatabase, club: Club, name: String) async throws -> KioskEnrolment {
         let name = name.trimmingCharacters(in: .whitespaces)
         guard (1...64).contains(name.count), !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw ClubError.badRequest("a kiosk's name has 1 to 64 characters, no line breaks")
+            throw ClubError.badRequest(Message(N_admin("a kiosk's name has 1 to 64 characters, no line breaks")))
         }
         let code = SecretToken.generate(prefix: "")
         let expires = Date().addingTimeInterval(enrolmentValidity)
@@ -100,14 +101,14 @@ public enum ClubAdmin {
     public static func addUser(_ database: ClubDatabase, club: Club, email: String, role: Role, team: String?, password: String) async throws -> UUID {
         let email = email.trimmingCharacters(in: .whitespaces)
         guard email.range(of: "^[^@\\s]+@[^@\\s]+$", options: .regularExpression) != nil, email.count <= 254 else {
-            throw ClubError.badRequest("'\(email)' is not an e-mail address")
+            throw ClubError.badRequest(Message(N_admin("'{email}' is not an e-mail address"), ["email": email]))
         }
         switch (role, team) {
-        case (.coach, nil): throw ClubError.badRequest("a coach needs --team: the team they see")
-        case (.admin, .some): throw ClubError.badRequest("an admin sees the whole club: no --team")
+        case (.coach, nil): throw ClubError.badRequest(Message(N_admin("a coach needs --team: the team they see")))
+        case (.admin, .some): throw ClubError.badRequest(Message(N_admin("an admin sees the whole club: no --team")))
         default: break
         }
-        guard password.count >= 10 else { throw ClubError.badRequest("the password has \(password.count) characters; at least 10") }
+        guard password.count >= 10 else { throw ClubError.badRequest(Message(N_admin("the password has {count} characters; at least 10"), ["count": "\(password.count)"])) }
         let hash = try PasswordHash.make(password: password).stored
         let id = UUID()
         do {
@@ -121,8 +122,9 @@ public enum ClubAdmin {
                                           AND d.field = 'deleted' AND d.value = 'true')
                         """, logger: database.logger).decode(String.self).all()
                     guard keys.count == 1, let key = keys.first.flatMap(UUID.init(uuidString:)) else {
-                        throw ClubError.notFound(keys.isEmpty ? "club '\(club.name)' has no team '\(team)' (teams come from its kiosks' rosters)"
-                                                              : "club '\(club.name)' has \(keys.count) teams named '\(team)'")
+                        throw ClubError.notFound(keys.isEmpty
+                                           ? Message(N_admin("club '{club}' has no team '{team}' (teams come from its kiosks' rosters)"), ["club": club.name, "team": team])
+                                           : Message(N_admin("club '{club}' has {count} teams named '{team}'"), ["club": club.name, "team": team, "count": "\(keys.count)"]))
                     }
                     teamUUID = key
                 }
@@ -132,7 +134,7 @@ public enum ClubAdmin {
                     """, logger: database.logger)
             }
         } catch let error as PSQLError where error.isUniqueViolation {
-            throw ClubError.conflict("a user with e-mail '\(email)' exists already")
+            throw ClubError.conflict(Message(N_admin("a user with e-mail '{email}' exists already"), ["email": email]))
         }
         return id
     }

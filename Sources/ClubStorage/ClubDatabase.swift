@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Logging
 import PostgresNIO
 
@@ -156,7 +157,7 @@ public struct ClubDatabase: Sendable {
         } catch let error as PSQLError {
             throw ClubError(.unavailable, describe(error, url: url))
         } catch {
-            throw ClubError(.unavailable, "cannot reach PostgreSQL at \(url): \(error)")
+            throw ClubError(.unavailable, Message(N_admin("cannot reach PostgreSQL at {url}: {error}"), ["url": "\(url)", "error": "\(error)"]))
         }
         // The pool's own chatter ("run() has not been called yet" while its task starts) is not the user's business here.
         let database = ClubDatabase(url: url, logger: logger, poolLogLevel: .error)
@@ -172,11 +173,11 @@ public struct ClubDatabase: Sendable {
     }
 
     /// One line for a PostgreSQL failure: the server's own message when it sent one, else what failed.
-    static func describe(_ error: PSQLError, url: DatabaseURL) -> String {
-        if let message = error.serverInfo?[.message] { return "PostgreSQL (\(url)): \(message)" }
+    static func describe(_ error: PSQLError, url: DatabaseURL) -> Message {
+        if let message = error.serverInfo?[.message] { return Message("PostgreSQL ({url}): {message}", ["url": "\(url)", "message": message]) }
         switch error.code {
-        case .connectionError, .serverClosedConnection, .unexpectedBackendMessage: return "cannot reach PostgreSQL at \(url)"
-        default: return "PostgreSQL (\(url)): \(String(reflecting: error.code))"
+        case .connectionError, .serverClosedConnection, .unexpectedBackendMessage: return Message(N_admin("cannot reach PostgreSQL at {url}"), ["url": "\(url)"])
+        default: return Message("PostgreSQL ({url}): {message}", ["url": "\(url)", "message": String(reflecting: error.code)])
         }
     }
 }

@@ -1,5 +1,6 @@
 import ClubProtocol
 import Foundation
+import Localization
 import Logging
 import PostgresNIO
 import TeamCore
@@ -27,7 +28,7 @@ public enum ClubErasure {
     /// Records the erasure (once, with the club's next feed number) and removes the player from
     /// everything the club holds, in the caller's transaction.
     public static func erase(_ erasure: PlayerErasure, club: UUID, in connection: PostgresConnection, logger: Logger) async throws -> Applied {
-        if let problem = erasure.problem { throw ClubError.badRequest("the erasure: \(problem)") }
+        if let problem = erasure.problem { throw ClubError.badRequest(Message(N_admin("the erasure: {problem}"), ["problem": problem])) }
         // The club's row: erasures and roster edits take turns, so the feed's numbers commit in order.
         var seq = try await connection.collect("UPDATE club SET roster_seq = roster_seq WHERE id = \(club) RETURNING roster_seq", logger: logger)
             .decode(Int64.self).firstElement() ?? 0

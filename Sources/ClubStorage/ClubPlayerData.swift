@@ -1,6 +1,7 @@
 import ClubProtocol
 import Exports
 import Foundation
+import Localization
 import Logging
 import PostgresNIO
 import Synchronization
@@ -24,7 +25,7 @@ public enum ClubPlayerData {
                 ORDER BY s.started_ms, s.uuid
                 """, logger: logger).decode(UUID.self).all()
             guard let p = roster.players[player], !p.deleted || !sessions.isEmpty else {
-                guard !sessions.isEmpty else { throw ClubError.notFound("the club knows no player \(player.uuidString.lowercased()); nothing was written") }
+                guard !sessions.isEmpty else { throw ClubError.notFound(Message(N_admin("the club knows no player {player}; nothing was written"), ["player": player.uuidString.lowercased()])) }
                 return (Self.unnamed(player), sessions, try await ClubSettings.load(in: c, logger: logger).loadStatus)
             }
             let teams = roster.members.filter { $0.player == player && !$0.deleted }.compactMap { m in

@@ -1,6 +1,7 @@
 import Analytics
 import ClubProtocol
 import Foundation
+import Localization
 import Logging
 import PostgresNIO
 import TeamCore
@@ -46,7 +47,8 @@ extension ClubSettings {
     /// (every kiosk pulls it), logged as `who`'s change; false when it already was N.
     public static func setRetention(months: Int, club: UUID, database: ClubDatabase, loggedAs who: Accessor) async throws -> Bool {
         guard SessionRetention.monthsRange.contains(months) else {
-            throw ClubError.badRequest("--retention-months \(months): from 1 to \(SessionRetention.monthsRange.upperBound), or 0 to keep sessions for good")
+            throw ClubError.badRequest(Message(N_admin("--retention-months {months}: from 1 to {most}, or 0 to keep sessions for good"),
+                                         ["months": "\(months)", "most": "\(SessionRetention.monthsRange.upperBound)"]))
         }
         return try await database.inClub(club) { c in
             guard try await load(in: c, logger: database.logger).retention.months != months else { return false }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Logging
 import PostgresNIO
 
@@ -13,12 +14,12 @@ public enum Migrator {
 
     public static func migrate(_ database: ClubDatabase, appRole: String) async throws -> Report {
         guard appRole.range(of: "^[a-z_][a-z0-9_]{0,62}$", options: .regularExpression) != nil else {
-            throw ClubError.badRequest("app role '\(appRole)' must be a lower-case PostgreSQL name (letters, digits, _)")
+            throw ClubError.badRequest(Message(N_admin("app role '{role}' must be a lower-case PostgreSQL name (letters, digits, _)"), ["role": appRole]))
         }
         let owner = try await database.inTransaction { connection in
             try await connection.collect("SELECT current_user::text", logger: database.logger).decode(String.self).firstElement() ?? ""
         }
-        guard owner != appRole else { throw ClubError.badRequest("the app role must not be the owner (\(owner)) that runs migrate") }
+        guard owner != appRole else { throw ClubError.badRequest(Message(N_admin("the app role must not be the owner ({owner}) that runs migrate"), ["owner": owner])) }
         try await checkAppRole(appRole, database: database)
         let applied = try await applySchema(database)
         try await database.inTransaction { connection in
@@ -69,10 +70,10 @@ public enum Migrator {
                                        logger: database.logger).decode((Bool, Bool).self).firstElement()
         }
         guard let (superuser, bypass) = row else {
-            throw ClubError.badRequest("role '\(role)' does not exist: create it first (CREATE ROLE \(role) LOGIN PASSWORD '…')")
+            throw ClubError.badRequest(Message(N_admin("role '{role}' does not exist: create it first (CREATE ROLE {role} LOGIN PASSWORD '…')"), ["role": role]))
         }
         guard !superuser, !bypass else {
-            throw ClubError.badRequest("role '\(role)' is a superuser or has BYPASSRLS: the server's role must see only its club's rows")
+            throw ClubError.badRequest(Message(N_admin("role '{role}' is a superuser or has BYPASSRLS: the server's role must see only its club's rows"), ["role": role]))
         }
     }
 }

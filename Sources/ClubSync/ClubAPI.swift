@@ -1,5 +1,6 @@
 import ClubProtocol
 import Foundation
+import Localization
 
 /// The club server's kiosk endpoints (docs/club-api.yaml), one method each, over `ClubHTTP`.
 /// Every refusal becomes `ClubSyncError.refused` with the server's one sentence; no answer at all
@@ -28,14 +29,14 @@ public struct ClubAPI: Sendable {
         if let token { headers["Authorization"] = "Bearer \(token)" }
         var payload = body
         if let json {
-            do { payload = try JSONEncoder().encode(json) } catch { throw .local("cannot encode the request: \(error)") }
+            do { payload = try JSONEncoder().encode(json) } catch { throw .local(Message(N_("cannot encode the request: {error}"), ["error": "\(error)"])) }
             headers["Content-Type"] = "application/json"
         }
         let response: ClubHTTPResponse
         do {
             response = try http.send(method, server.endpoint(path), headers: headers, body: payload)
         } catch {
-            throw error.isLocal ? .local(error.description) : .unreachable(host: server.host, reason: error.description)
+            throw error.isLocal ? .local(error.message) : .unreachable(host: server.host, reason: error.message)
         }
         guard (200..<300).contains(response.status) else {
             let message = (try? JSONDecoder().decode(ErrorBody.self, from: response.body))?.error

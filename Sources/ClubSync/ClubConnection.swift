@@ -1,4 +1,5 @@
 import CCurl
+import Localization
 import Synchronization
 
 /// One libcurl easy handle kept across a pass's requests, so they share one connection (and one TLS
@@ -28,7 +29,7 @@ final class ClubConnection: Sendable {
             if handle == nil {
                 if let missing = ClubHTTP.libcurlMissing { return .failure(missing) }
                 guard let made = sideline_curl_easy_init() else {
-                    return .failure(ClubTransportError(description: "libcurl could not start", isLocal: true))
+                    return .failure(ClubTransportError(message: Message(N_("libcurl could not start")), isLocal: true))
                 }
                 handle = Handle(pointer: made)
             }

@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Localization
 
 /// An HTTP answer, its body bounded.
 public struct ClubHTTPResponse: Sendable {
@@ -11,9 +12,12 @@ public struct ClubHTTPResponse: Sendable {
 
 /// Why a request got no answer: the network, the name, the certificate, a timeout — one line.
 public struct ClubTransportError: Error, Equatable, CustomStringConvertible {
-    public var description: String
+    /// The line as a message: a person reads it in their language, the log in English.
+    public var message: Message
     /// The kiosk itself cannot send (libcurl missing), not the network or the server.
     public var isLocal = false
+
+    public var description: String { message.english }
 }
 
 /// HTTPS through libcurl: the system's TLS (OpenSSL) with Debian's CA store, or a club's own CA
@@ -37,7 +41,7 @@ public struct ClubHTTP: Sendable {
         var reason = [CChar](repeating: 0, count: 512)
         guard sideline_curl_open(&reason, reason.count) != 0 else { return nil }
         let why = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return ClubTransportError(description: "the club sync needs libcurl (\(why)): install Debian's libcurl4t64 or libcurl4",
+        return ClubTransportError(message: Message(N_("the club sync needs libcurl ({why}): install Debian's libcurl4t64 or libcurl4"), ["why": why]),
                                   isLocal: true)
     }()
 
@@ -95,16 +99,16 @@ public struct ClubHTTP: Sendable {
             }
         }
         guard code == CURLE_OK else {
-            if sink.overflowed { return .failure(ClubTransportError(description: "the answer is larger than \(maxResponseBytes / 1024) KiB")) }
+            if sink.overflowed { return .failure(ClubTransportError(message: Message(N_("the answer is larger than {size} KiB"), ["size": "\(maxResponseBytes / 1024)"]))) }
             var osError = 0
             _ = sideline_curl_os_errno(curl, &osError)
             let detail = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return .failure(ClubTransportError(description: Self.reason(code, detail: detail, osError: Int32(osError))))
+            return .failure(ClubTransportError(message: Self.reason(code, detail: detail, osError: Int32(osError))))
         }
         // libcurl ends a transfer cut inside the response's headers with CURLE_OK and the status line it read:
         // that is a broken connection, not an answer (issue 35: it read as "refused (200): an answer this kiosk cannot read").
         guard sink.headersEnded else {
-            return .failure(ClubTransportError(description: "the connection broke inside the answer's headers"))
+            return .failure(ClubTransportError(message: Message(N_("the connection broke inside the answer's headers"))))
         }
         var status = 0
         _ = sideline_curl_response_code(curl, &status)
@@ -112,19 +116,26 @@ public struct ClubHTTP: Sendable {
     }
 
     /// "connection refused", "certificate not trusted (…)": what a person reads in a status line.
-    static func reason(_ code: CURLcode, detail: String, osError: Int32) -> String {
+    /// libcurl's and the system's own words (strerror, the TLS library's detail) stay as they come: English.
+    static func reason(_ code: CURLcode, detail: String, osError: Int32) -> Message {
         let detail = detail.trimmingCharacters(in: .whitespacesAndNewlines)
         let last = detail.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         switch code {
-        case CURLE_COULDNT_RESOLVE_HOST: return "unknown host"
+        case CURLE_COULDNT_RESOLVE_HOST: return Message(N_("unknown host"))
         case CURLE_COULDNT_CONNECT:
-            if osError != 0 { return String(cString: strerror(osError)).lowercased() }
-            return last.isEmpty ? "cannot connect" : last.lowercased()
-        case CURLE_OPERATION_TIMEDOUT: return "timed out"
+            switch osError {
+            case ECONNREFUSED: return Message(N_("connection refused"))
+            case EHOSTUNREACH: return Message(N_("no route to host"))
+            case ENETUNREACH: return Message(N_("network is unreachable"))
+            case ETIMEDOUT: return Message(N_("timed out"))
+            case 0: return last.isEmpty ? Message(N_("cannot connect")) : Message(last.lowercased())
+            default: return Message(String(cString: strerror(osError)).lowercased())
+            }
+        case CURLE_OPERATION_TIMEDOUT: return Message(N_("timed out"))
         case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CONNECT_ERROR:
-            return "its certificate is not trusted (\(detail.isEmpty ? String(cString: sideline_curl_easy_strerror(code)) : detail))"
-        case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING: return "the connection broke (\(detail))"
-        default: return detail.isEmpty ? String(cString: sideline_curl_easy_strerror(code)) : detail
+            return Message(N_("its certificate is not trusted ({detail})"), ["detail": detail.isEmpty ? String(cString: sideline_curl_easy_strerror(code)) : detail])
+        case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING: return Message(N_("the connection broke ({detail})"), ["detail": detail])
+        default: return Message(detail.isEmpty ? String(cString: sideline_curl_easy_strerror(code)) : detail)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The kiosk's membership of a club: the server, its token, who it is there. Kept in a file of
 /// its own beside the database (`<database>.club`, mode 0600), not in the database and not in
@@ -37,11 +38,11 @@ public struct ClubLink: Codable, Sendable, Equatable {
     /// The link kept in the file at `path`, nil when there is none.
     static func load(path: String) throws(ClubSyncError) -> ClubLink? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else { throw .local("cannot read \(path)") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw .local(Message(N_("cannot read {path}"), ["path": "\(path)"])) }
         do {
             return try JSONDecoder().decode(ClubLink.self, from: data)
         } catch {
-            throw .local("\(path) is damaged; `sideline club leave` and join again")
+            throw .local(Message(N_("{path} is damaged; `sideline club leave` and join again"), ["path": "\(path)"]))
         }
     }
 
@@ -53,7 +54,7 @@ public struct ClubLink: Codable, Sendable, Equatable {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             data = try encoder.encode(self)
         } catch {
-            throw .local("cannot write \(Self.path(forDatabase: database)): \(error)")
+            throw .local(Message(N_("cannot write {path}: {error}"), ["path": "\(Self.path(forDatabase: database))", "error": "\(error)"]))
         }
         try OwnerOnlyFile.replace(Self.path(forDatabase: database), with: data, ownedLike: database)
     }
@@ -65,6 +66,6 @@ public struct ClubLink: Codable, Sendable, Equatable {
 
     static func remove(path: String) throws(ClubSyncError) {
         guard FileManager.default.fileExists(atPath: path) else { return }
-        guard unlink(path) == 0 else { throw .local("cannot remove \(path): \(String(cString: strerror(errno)))") }
+        guard unlink(path) == 0 else { throw .local(Message(N_("cannot remove {path}: {reason}"), ["path": "\(path)", "reason": "\(String(cString: strerror(errno)))"])) }
     }
 }

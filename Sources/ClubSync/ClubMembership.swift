@@ -1,6 +1,7 @@
-import Diagnostics
 import ClubProtocol
+import Diagnostics
 import Foundation
+import Localization
 import Logging
 import Store
 
@@ -11,16 +12,16 @@ public enum ClubMembership {
     public static func join(store: SidelineStore, server text: String, code: String, caFile: String?) throws(ClubSyncError) -> ClubLink {
         let (server, code) = try checked(server: text, code: code)
         if let caFile {
-            guard FileManager.default.isReadableFile(atPath: caFile) else { throw .invalid("cannot read the CA file \(caFile)") }
+            guard FileManager.default.isReadableFile(atPath: caFile) else { throw .invalid(Message(N_("cannot read the CA file {file}"), ["file": caFile])) }
         }
         if let existing = try ClubLink.load(forDatabase: store.path) {
-            throw .invalid("this kiosk is in the club \(existing.clubName) at \(existing.server) already (sideline club leave first)")
+            throw .invalid(Message(N_("this kiosk is in the club {club} at {server} already (sideline club leave first)"), ["club": "\(existing.clubName)", "server": "\(existing.server)"]))
         }
         let enrolment: Enrolment
         do {
             enrolment = try ClubAPI(server: server, token: nil, http: ClubHTTP(caFile: caFile)).enrol(code: code)
         } catch .refused(_, let status, let message) where status == 404 || status == 401 || status == 400 || status == 410 {
-            throw .invalid("\(server.host) refused the code: \(message)")
+            throw .invalid(Message(N_("{host} refused the code: {message}"), ["host": "\(server.host)", "message": "\(message)"]))
         }
         let link = ClubLink(server: server.description, token: enrolment.token, clubName: enrolment.clubName,
                             kioskID: enrolment.kioskID, kioskName: enrolment.kioskName, caFile: caFile.map(absolute))
@@ -28,7 +29,7 @@ public enum ClubMembership {
         do {
             try store.queueWholeRosterForClub(forgettingTombstones: true)
         } catch {
-            throw .local("joined, but the roster could not be queued for the club: \(error)")
+            throw .local(Message(N_("joined, but the roster could not be queued for the club: {error}"), ["error": "\(error)"]))
         }
         Diagnostics.logger("club").notice("joined the club \(enrolment.clubName) at \(server) as \(enrolment.kioskName)")
         return link
@@ -39,7 +40,7 @@ public enum ClubMembership {
     public static func checked(server text: String, code: String) throws(ClubSyncError) -> (ClubServerURL, String) {
         let server = try ClubServerURL(text)
         let code = code.trimmingCharacters(in: .whitespaces)
-        guard (1...200).contains(code.count) else { throw .invalid("the enrolment code is the last line `sideline-club add-kiosk` printed") }
+        guard (1...200).contains(code.count) else { throw .invalid(Message(N_("the enrolment code is the last line `sideline-club add-kiosk` printed"))) }
         return (server, code)
     }
 
@@ -92,7 +93,7 @@ public enum ClubMembership {
     /// A join typed on the kiosk is typed again or given up: the old one and its problem go.
     public static func forgetPendingJoin(store: SidelineStore) throws(ClubSyncError) {
         try PendingClubJoin.remove(forDatabase: store.path)
-        do { try store.clearClubProblem() } catch { throw .local("the sync state could not be written: \(error)") }
+        do { try store.clearClubProblem() } catch { throw .local(Message(N_("the sync state could not be written: {error}"), ["error": "\(error)"])) }
     }
 
     static func absolute(_ path: String) -> String {

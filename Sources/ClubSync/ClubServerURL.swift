@@ -12,7 +12,7 @@ public struct ClubServerURL: Sendable, Equatable, CustomStringConvertible {
 
     public init(_ text: String) throws(ClubSyncError) {
         let (url, problem) = Self.parse(text)
-        guard let url else { throw .invalid(problem?.english ?? text) }
+        guard let url else { throw .invalid(problem ?? Message(text)) }
         base = url
     }
 

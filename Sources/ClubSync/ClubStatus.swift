@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Store
 
 /// `sideline club status`: what waits, when the last pass reached the club, which club.
@@ -16,8 +17,10 @@ public struct ClubStatus: Codable, Sendable, Equatable {
     public var lastProblem: String?
     /// Sessions the club refused for good (outside its bounds): kept here, not sent again.
     public var sessionsRefused: [SessionRefusedByClub] = []
-    /// Players whose missing consent holds sessions here (the club requires it), one line each (`ConsentHold.line`).
+    /// Players whose missing consent holds sessions here (the club requires it), one line each (`ConsentHold.line`): the JSON's.
     public var heldForConsent: [String] = []
+    /// The same players, for lines in a person's language (not in the JSON).
+    public var consentHolds: [ConsentHold] = []
     /// Sessions kept until the club server takes their bundle's format (a kiosk newer than its server, decision 082).
     public var sessionsWaitingForNewerServer: [SessionWaitingForNewerServer] = []
 
@@ -46,62 +49,87 @@ public struct ClubStatus: Codable, Sendable, Equatable {
     public static func read(store: SidelineStore) throws(ClubSyncError) -> ClubStatus {
         let link = try ClubLink.load(forDatabase: store.path)
         do {
-            let counts = try store.clubOutboxCounts(), state = try store.clubSyncState()
+            let counts = try store.clubOutboxCounts(), state = try store.clubSyncState(), holds = try store.consentHolds()
             return ClubStatus(joined: link != nil, server: link?.server, club: link?.clubName, kiosk: link?.kioskName,
                               sessionsWaiting: counts.sessions, deletionsWaiting: counts.tombstones, rosterEditsWaiting: counts.rosterEdits,
                               lastSyncMs: state.lastSyncMs, lastProblem: state.lastProblem, sessionsRefused: try store.sessionsRefusedByClub(),
-                              heldForConsent: try store.consentHolds().map(\.line),
+                              heldForConsent: holds.map(\.line), consentHolds: holds,
                               sessionsWaitingForNewerServer: try store.sessionsWaitingForNewerServer())
         } catch {
-            throw .local("the sync state cannot be read: \(error)")
+            throw .local(Message(N_("the sync state cannot be read: {error}"), ["error": "\(error)"]))
         }
     }
 
-    /// "3 sessions waiting · last sync 10:42 · club.example.org"
-    public func line(now: Date = Date(), timeZone: TimeZone = .current) -> String {
+    /// "3 sessions waiting · last sync 10:42 · club.example.org", in `words`' language (the kiosk's screen, the
+    /// command line's).
+    public func line(in words: Translator = Localization.current, now: Date = Date(), timeZone: TimeZone = .current) -> String {
         let counts = ClubOutboxCounts(sessions: sessionsWaiting, tombstones: deletionsWaiting, rosterEdits: rosterEditsWaiting)
-        let host = server.flatMap { URLComponents(string: $0)?.host } ?? "no club"
-        let refused = sessionsRefused.isEmpty ? [] : ["\(sessionsRefused.count) session\(sessionsRefused.count == 1 ? "" : "s") refused by the club"]
-        let held = heldForConsent.isEmpty ? [] : ["sessions of \(heldForConsent.count) player\(heldForConsent.count == 1 ? "" : "s") held for consent"]
-        let newer = sessionsWaitingForNewerServer.isEmpty ? [] : [Self.newerServerSummary(sessionsWaitingForNewerServer.count)]
-        return ([counts.summary] + refused + held + newer + ["last sync " + Self.when(lastSyncMs, now: now, timeZone: timeZone), joined ? host : "no club (sideline club join URL CODE)"])
-            .joined(separator: " · ")
+        let host = server.flatMap { URLComponents(string: $0)?.host } ?? words.tr("no club")
+        var parts = [counts.summary(in: words)]
+        if !sessionsRefused.isEmpty {
+            parts.append(words.trn("{n} session refused by the club", "{n} sessions refused by the club", n: sessionsRefused.count))
+        }
+        if !heldForConsent.isEmpty {
+            parts.append(words.trn("sessions of {n} player held for consent", "sessions of {n} players held for consent", n: heldForConsent.count))
+        }
+        if !sessionsWaitingForNewerServer.isEmpty { parts.append(Self.newerServerSummary(sessionsWaitingForNewerServer.count, in: words)) }
+        parts.append(words.tr("last sync {when}", ["when": Self.when(lastSyncMs, now: now, timeZone: timeZone, words: words)]))
+        parts.append(joined ? host : words.tr("no club (sideline club join URL CODE)"))
+        return parts.joined(separator: " · ")
     }
 
     /// One line per session the club refused: which (its uuid and start) and why.
-    public func refusedLines(timeZone: TimeZone = .current) -> [String] {
+    public func refusedLines(in words: Translator = Localization.current, timeZone: TimeZone = .current) -> [String] {
         sessionsRefused.map { r in
-            "session \(r.uuid.uuidString.lowercased()) of \(Self.when(r.startedMs, now: .distantPast, timeZone: timeZone)) not uploaded, for good: \(r.reason)"
+            Self.refusedLine(r.uuid, started: Self.when(r.startedMs, now: .distantPast, timeZone: timeZone, words: words), reason: r.reason).text(in: words)
         }
+    }
+
+    /// "session … of 2026-11-25 10:42 not uploaded, for good: …" (the reason is the club's sentence, as its API words it).
+    static func refusedLine(_ session: UUID, started: String?, reason: String) -> Message {
+        let values = ["session": session.uuidString.lowercased(), "started": started ?? "", "reason": reason]
+        return started == nil ? Message(N_("session {session} not uploaded, for good: {reason}"), values)
+                              : Message(N_("session {session} of {started} not uploaded, for good: {reason}"), values)
     }
 
     /// One line per session waiting for a newer club server: which, and what the server takes.
-    public func newerServerLines(timeZone: TimeZone = .current) -> [String] {
+    public func newerServerLines(in words: Translator = Localization.current, timeZone: TimeZone = .current) -> [String] {
         sessionsWaitingForNewerServer.map { w in
-            Self.waitingLine(w.uuid, started: Self.when(w.startedMs, now: .distantPast, timeZone: timeZone), format: w.waiting.format,
-                             listed: w.waiting.listed)
+            Self.waitingLine(w.uuid, started: Self.when(w.startedMs, now: .distantPast, timeZone: timeZone, words: words), format: w.waiting.format,
+                             listed: w.waiting.listed).text(in: words)
         }
     }
 
+    /// The consent holds' lines in `words`' language.
+    public func consentLines(in words: Translator = Localization.current) -> [String] { consentHolds.map { $0.line(in: words) } }
+
     /// "2 sessions wait for a newer club server".
-    static func newerServerSummary(_ count: Int) -> String {
-        "\(count) session\(count == 1 ? " waits" : "s wait") for a newer club server"
+    static func newerServerSummary(_ count: Int, in words: Translator) -> String {
+        words.trn("{n} session waits for a newer club server", "{n} sessions wait for a newer club server", n: count)
     }
 
     /// "session … waits for a newer club server: its bundle is format 3, the server takes 1,2 (kept here, sent once it takes it)".
-    static func waitingLine(_ session: UUID, started: String? = nil, format: Int, listed: String?) -> String {
-        "session \(session.uuidString.lowercased())\(started.map { " of \($0)" } ?? "") waits for a newer club server: its bundle is format \(format), "
-            + (listed.map { "the server takes \($0)" } ?? "which the server refused as unknown")
-            + " (kept here, sent once the server takes it)"
+    static func waitingLine(_ session: UUID, started: String? = nil, format: Int, listed: String?) -> Message {
+        let values = ["session": session.uuidString.lowercased(), "started": started ?? "", "format": "\(format)", "listed": listed ?? ""]
+        switch (started, listed) {
+        case (nil, nil):
+            return Message(N_("session {session} waits for a newer club server: its bundle is format {format}, which the server refused as unknown (kept here, sent once the server takes it)"), values)
+        case (nil, _):
+            return Message(N_("session {session} waits for a newer club server: its bundle is format {format}, the server takes {listed} (kept here, sent once the server takes it)"), values)
+        case (_, nil):
+            return Message(N_("session {session} of {started} waits for a newer club server: its bundle is format {format}, which the server refused as unknown (kept here, sent once the server takes it)"), values)
+        default:
+            return Message(N_("session {session} of {started} waits for a newer club server: its bundle is format {format}, the server takes {listed} (kept here, sent once the server takes it)"), values)
+        }
     }
 
-    static func waitingLine(_ session: UUID, format: Int, club formats: [Int]?) -> String {
+    static func waitingLine(_ session: UUID, format: Int, club formats: [Int]?) -> Message {
         waitingLine(session, format: format, listed: SessionUpload.listing(formats))
     }
 
     /// "10:42" today, "2026-11-25 10:42" before, "never".
-    static func when(_ ms: Int64?, now: Date, timeZone: TimeZone) -> String {
-        guard let ms else { return "never" }
+    static func when(_ ms: Int64?, now: Date, timeZone: TimeZone, words: Translator = .english) -> String {
+        guard let ms else { return words.tr("never", context: "last sync") }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let date = Date(timeIntervalSince1970: Double(ms) / 1000)

@@ -1,23 +1,29 @@
+import Localization
+
 /// What stops a club command or a pass, as the one line the command prints.
 public enum ClubSyncError: Error, Equatable, CustomStringConvertible {
     /// A mistake in what was typed (an address, a code).
-    case invalid(String)
+    case invalid(Message)
     /// This kiosk is in no club (`sideline club join` first).
     case notJoined
     /// No answer: the network, the name, the certificate.
-    case unreachable(host: String, reason: String)
-    /// The server answered with a refusal.
+    case unreachable(host: String, reason: Message)
+    /// The server answered with a refusal: its sentence as the API words it (English).
     case refused(host: String, status: Int, message: String)
     /// The kiosk's own store or link file.
-    case local(String)
+    case local(Message)
 
-    public var description: String {
+    /// English: the log's, the sync state's stored problem and the kiosk's join file's.
+    public var description: String { message.english }
+
+    /// The sentence as a message: the command line and the kiosk's screen say it in their language (decision 087).
+    public var message: Message {
         switch self {
-        case .invalid(let message): message
-        case .notJoined: "this kiosk is in no club (sideline club join URL CODE)"
-        case .unreachable(let host, let reason): "\(host) unreachable (\(reason))"
-        case .refused(let host, let status, let message): "\(host) refused (\(status)): \(message)"
-        case .local(let message): message
+        case .invalid(let message), .local(let message): message
+        case .notJoined: Message(N_("this kiosk is in no club (sideline club join URL CODE)"))
+        case .unreachable(let host, let reason): Message(N_("{host} unreachable ({reason})"), ["host": host], nested: ["reason": reason])
+        case .refused(let host, let status, let message):
+            Message(N_("{host} refused ({status}): {message}"), ["host": host, "status": "\(status)", "message": message])
         }
     }
 }

@@ -1,6 +1,7 @@
-import Diagnostics
 import ClubProtocol
+import Diagnostics
 import Foundation
+import Localization
 import Logging
 import Store
 
@@ -33,11 +34,11 @@ public struct ClubSyncPass: Sendable {
         }
         do {
             report.waiting = try store.clubOutboxCounts()
-            report.heldForConsent = try store.consentHolds().map(\.line)
+            report.heldForConsent = try store.consentHolds()
             report.waitingForNewerServer = try store.sessionsWaitingForNewerServer().count
             try store.noteClubPass(problem: report.isComplete ? nil : report.line)
         } catch {
-            report.problem = report.problem ?? .local("the outbox cannot be read: \(error)")
+            report.problem = report.problem ?? .local(Message(N_("the outbox cannot be read: {error}"), ["error": "\(error)"]))
         }
         return report
     }
@@ -49,7 +50,7 @@ public struct ClubSyncPass: Sendable {
         do {
             try store.fillStrapIdentities()
             clock = try store.clubSyncState().clock(origin: link.origin)
-        } catch { throw .local("the sync state cannot be read: \(error)") }
+        } catch { throw .local(Message(N_("the sync state cannot be read: {error}"), ["error": "\(error)"])) }
         let status = try api.status()
         clock.observeServer(timeMs: status.value.serverTimeMs, sentMs: status.sentMs, receivedMs: status.receivedMs)
         try save(clock)
@@ -59,7 +60,7 @@ public struct ClubSyncPass: Sendable {
 
         let uploads = SessionUpload(store: store, api: api, chunkBytes: chunkBytes, logger: logger)
         let held: Set<UUID>
-        do { held = try store.sessionsHeldForConsent() } catch { throw .local("the outbox cannot be read: \(error)") }
+        do { held = try store.sessionsHeldForConsent() } catch { throw .local(Message(N_("the outbox cannot be read: {error}"), ["error": "\(error)"])) }
         let formats = status.value.bundleFormats
         var refusal = try upload(uploads, &report, club: formats)
         report.rosterEditsPushed = try RosterPush(store: store, api: api, origin: link.origin, logger: logger).run(clock: &clock)
@@ -80,7 +81,7 @@ public struct ClubSyncPass: Sendable {
     /// lists no formats, one offer per format and pass: the first refused as too new stands for the rest of its format and newer.
     func upload(_ uploads: SessionUpload, _ report: inout ClubSyncReport, club formats: [Int]?, only: Set<UUID>? = nil) throws(ClubSyncError) -> ClubSyncError? {
         let outbox: [SessionAwaitingUpload], now = Date()
-        do { outbox = try store.sessionsAwaitingUpload().filter { only?.contains($0.uuid) ?? true } } catch { throw .local("the outbox cannot be read: \(error)") }
+        do { outbox = try store.sessionsAwaitingUpload().filter { only?.contains($0.uuid) ?? true } } catch { throw .local(Message(N_("the outbox cannot be read: {error}"), ["error": "\(error)"])) }
         let notDue = outbox.compactMap(\.waiting).filter { !SessionUpload.isDue($0, club: formats, now: now) }
         // The lowest format a server listing none refused within the day: a new session of it or newer is not sent either.
         var tooNewFrom = formats == nil ? notDue.map(\.format).min() : nil
@@ -90,8 +91,8 @@ public struct ClubSyncPass: Sendable {
             do {
                 switch try uploads.upload(session, club: formats, tooNewFrom: tooNewFrom) {
                 case .stored: report.sessionsUploaded += 1
-                case .settled(let why): report.settled.append("session \(session.uuid.uuidString.lowercased()): \(why)")
-                case .refused(let why): report.refused.append("session \(session.uuid.uuidString.lowercased()) not uploaded, for good: \(why)")
+                case .settled(let why): report.settled.append(Message(N_("session {session}: {reason}"), ["session": session.uuid.uuidString.lowercased(), "reason": why]))
+                case .refused(let why): report.refused.append(ClubStatus.refusedLine(session.uuid, started: nil, reason: why))
                 case .waitsForNewerServer(let format, let firstTime):
                     if firstTime { report.waitsForNewerServer.append(ClubStatus.waitingLine(session.uuid, format: format, club: formats)) }
                     if formats == nil, tooNewFrom.map({ format < $0 }) ?? true {
@@ -107,6 +108,6 @@ public struct ClubSyncPass: Sendable {
     }
 
     func save(_ clock: HybridLogicalClock) throws(ClubSyncError) {
-        do { try store.saveClubClock(clock) } catch { throw .local("the sync state could not be written: \(error)") }
+        do { try store.saveClubClock(clock) } catch { throw .local(Message(N_("the sync state could not be written: {error}"), ["error": "\(error)"])) }
     }
 }

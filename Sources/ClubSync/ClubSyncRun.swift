@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Store
 
 /// What `sideline club sync` and the kiosk's background worker both run: a join typed on the
@@ -15,12 +16,15 @@ public enum ClubSyncRun: Sendable, Equatable {
 
     /// Why it stopped short, as one line; nil when it did not. Said once, by whoever ran it: `sideline club sync`
     /// as its exit line, the kiosk's worker in its log (issue 35, item 5: each failure once).
-    public var problem: String? {
+    public var problem: String? { problem(in: .english) }
+
+    /// The same line in `words`' language: `sideline club sync`'s exit line (decision 087).
+    public func problem(in words: Translator) -> String? {
         switch self {
         case .notInClub: nil
-        case .joinRefused(let error): "the join typed on the kiosk failed: \(error)"
-        case .joinWaiting(let error): "\(error); the join typed on the kiosk waits for the next pass"
-        case .passed(let report, _): report.isComplete ? nil : report.line
+        case .joinRefused(let error): words.tr("the join typed on the kiosk failed: {problem}", ["problem": error.message.text(in: words)])
+        case .joinWaiting(let error): words.tr("{problem}; the join typed on the kiosk waits for the next pass", ["problem": error.message.text(in: words)])
+        case .passed(let report, _): report.isComplete ? nil : report.line(in: words)
         }
     }
 

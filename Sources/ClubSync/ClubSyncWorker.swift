@@ -78,7 +78,7 @@ public final class ClubSyncWorker: Sendable {
         state.withLock { $0.snapshot.syncing = true }
         let run = ClubSyncRun.run(store: store, caFile: caFile)
         // Said once, here: the pass logs none of it (`sideline club sync` prints the same lines).
-        if case .passed(let report, _) = run { for line in report.sessionLines { logger.notice("club sync: \(line)") } }
+        if case .passed(let report, _) = run { for line in report.sessionLines { logger.notice("club sync: \(line.english)") } }
         if let problem = run.problem { logger.warning("club sync: \(problem)") }
         let line = (try? ClubStatus.read(store: store))?.line()
         let wait = state.withLock { state in

@@ -1,5 +1,6 @@
 import ClubProtocol
 import Foundation
+import Localization
 import Logging
 import Store
 
@@ -23,20 +24,20 @@ struct ErasureSync {
                 try store.sendAllErasuresAgain()
             }
             waiting = try store.erasuresToSend()
-        } catch { throw .local("the outbox cannot be read: \(error)") }
+        } catch { throw .local(Message(N_("the outbox cannot be read: {error}"), ["error": "\(error)"])) }
         for batch in stride(from: 0, to: waiting.count, by: ErasuresRequest.maxErasures).map({ Array(waiting[$0..<min(waiting.count, $0 + ErasuresRequest.maxErasures)]) }) {
             try api.pushErasures(batch)
-            do { try store.noteErasuresSent(batch) } catch { throw .local("the outbox could not be written: \(error)") }
+            do { try store.noteErasuresSent(batch) } catch { throw .local(Message(N_("the outbox could not be written: {error}"), ["error": "\(error)"])) }
         }
         var erasedHere = 0
         while true {
             let since: Int64
-            do { since = try store.clubErasureCursor() } catch { throw .local("the sync state cannot be read: \(error)") }
+            do { since = try store.clubErasureCursor() } catch { throw .local(Message(N_("the sync state cannot be read: {error}"), ["error": "\(error)"])) }
             let page = try api.erasures(since: since)
             do {
                 erasedHere += try store.applyClubErasures(page.erasures, lastSeq: page.lastSeq)
             } catch {
-                throw .local("the club's erasures could not be applied: \(error)")
+                throw .local(Message(N_("the club's erasures could not be applied: {error}"), ["error": "\(error)"]))
             }
             if !page.more || page.erasures.isEmpty { break }
         }

@@ -1,6 +1,7 @@
 import Analytics
 import ClubProtocol
 import Foundation
+import Localization
 import Store
 import TeamCore
 
@@ -16,9 +17,9 @@ import TeamCore
 public enum KioskSessionBundle {
     public static func make(store: SidelineStore, sessionID: Int64) throws -> SessionBundle {
         var session = try store.session(sessionID)
-        guard let sessionUUID = session.uuid else { throw ClubSyncError.local("session \(sessionID) has no UUID") }
+        guard let sessionUUID = session.uuid else { throw ClubSyncError.local(Message(N_("session {session} has no UUID"), ["session": "\(sessionID)"])) }
         guard let snapshot = try store.sessionSnapshot(sessionID) ?? { try store.takeSessionSnapshots(); return try store.sessionSnapshot(sessionID) }() else {
-            throw ClubSyncError.local("session \(sessionID) has not ended")
+            throw ClubSyncError.local(Message(N_("session {session} has not ended"), ["session": "\(sessionID)"]))
         }
         session.reviewed = snapshot.reviewed
         let players = try store.sessionPlayers(sessionID)
@@ -35,7 +36,7 @@ public enum KioskSessionBundle {
         var who: [Int64: BundleIdentities.PlayerIdentity] = [:]
         for p in players {
             guard let player = snapshot.players[p.playerID], let uuid = player.uuid else {
-                throw ClubSyncError.local("session \(sessionID): player \(p.playerID) has no UUID")
+                throw ClubSyncError.local(Message(N_("session {session}: player {player} has no UUID"), ["session": "\(sessionID)", "player": "\(p.playerID)"]))
             }
             who[p.playerID] = .init(uuid: uuid, firstName: player.firstName, lastName: player.lastName)
         }
@@ -43,7 +44,7 @@ public enum KioskSessionBundle {
         for rows in series.samples.values { for row in rows { strapIDs.insert(row.strapID) } }
         var straps: [Int64: BundleStrap] = [:]
         for id in strapIDs {
-            guard let strap = snapshot.straps[id] else { throw ClubSyncError.local("session \(sessionID): strap \(id) is not in its snapshot") }
+            guard let strap = snapshot.straps[id] else { throw ClubSyncError.local(Message(N_("session {session}: strap {id} is not in its snapshot"), ["session": "\(sessionID)", "id": "\(id)"])) }
             straps[id] = BundleStrap(strap)
         }
         let ratings = try store.sessionRatings(sessionID)
@@ -51,7 +52,7 @@ public enum KioskSessionBundle {
         do {
             return try SessionBundle(rows: input.rows, identities: identities, strapEvents: events, ratings: ratings)
         } catch {
-            throw ClubSyncError.local("session \(sessionID): \(error.description)")
+            throw ClubSyncError.local(Message(N_("session {session}: {error}"), ["session": "\(sessionID)", "error": "\(error.description)"]))
         }
     }
 }

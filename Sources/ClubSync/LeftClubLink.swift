@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The link of a club this kiosk left from its own screen, kept beside the database
 /// (`<database>.club-left`, the link file moved there, still readable by its user only) until a
@@ -11,7 +12,7 @@ public enum LeftClubLink {
     /// once), the token kept only for the pass that revokes it.
     static func keepForRevocation(forDatabase database: String) throws(ClubSyncError) {
         let from = ClubLink.path(forDatabase: database), to = path(forDatabase: database)
-        guard rename(from, to) == 0 else { throw .local("cannot move \(from) aside: \(String(cString: strerror(errno)))") }
+        guard rename(from, to) == 0 else { throw .local(Message(N_("cannot move {from} aside: {reason}"), ["from": "\(from)", "reason": "\(String(cString: strerror(errno)))"])) }
     }
 
     /// Has the server revoke the left club's token, if one waits; the file goes once the server

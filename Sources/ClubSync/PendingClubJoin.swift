@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A join typed on the kiosk's screen, waiting for the next pass to do it (`<database>.club-join`,
 /// mode 0600; JSON `{"url": …, "code": …}`). The kiosk only writes it: on the appliance the process
@@ -34,12 +35,12 @@ public struct PendingClubJoin: Codable, Sendable, Equatable {
 
     public func save(forDatabase database: String) throws(ClubSyncError) {
         let data: Data
-        do { data = try JSONEncoder().encode(self) } catch { throw .local("cannot encode the join: \(error)") }
+        do { data = try JSONEncoder().encode(self) } catch { throw .local(Message(N_("cannot encode the join: {error}"), ["error": "\(error)"])) }
         try OwnerOnlyFile.replace(Self.path(forDatabase: database), with: data, ownedLike: database)
     }
 
     public static func remove(forDatabase database: String) throws(ClubSyncError) {
         let path = path(forDatabase: database)
-        guard unlink(path) == 0 || errno == ENOENT else { throw .local("cannot remove \(path): \(String(cString: strerror(errno)))") }
+        guard unlink(path) == 0 || errno == ENOENT else { throw .local(Message(N_("cannot remove {path}: {reason}"), ["path": "\(path)", "reason": "\(String(cString: strerror(errno)))"])) }
     }
 }

@@ -1,5 +1,6 @@
 import Diagnostics
 import Foundation
+import Localization
 import Logging
 import Store
 
@@ -21,7 +22,7 @@ public enum PendingJoinOutcome: Sendable, Equatable {
         guard let pending = PendingClubJoin.load(forDatabase: store.path) else {
             // A file no pass can read is no join: it goes.
             if FileManager.default.fileExists(atPath: PendingClubJoin.path(forDatabase: store.path)) {
-                return finish(store, .refused(.local("the join typed on the kiosk could not be read; type it again")))
+                return finish(store, .refused(.local(Message(N_("the join typed on the kiosk could not be read; type it again")))))
             }
             return .none
         }

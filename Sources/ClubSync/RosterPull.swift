@@ -1,5 +1,6 @@
 import ClubProtocol
 import Foundation
+import Localization
 import Logging
 import Store
 
@@ -20,14 +21,14 @@ struct RosterPull {
         var outcome = Outcome()
         while true {
             let since: Int64
-            do { since = try store.clubSyncState().rosterSeq } catch { throw .local("the sync state cannot be read: \(error)") }
+            do { since = try store.clubSyncState().rosterSeq } catch { throw .local(Message(N_("the sync state cannot be read: {error}"), ["error": "\(error)"])) }
             let page = try api.changes(since: since)
             clock.observeServer(timeMs: page.value.serverTimeMs, sentMs: page.sentMs, receivedMs: page.receivedMs)
             let applied: ClubPullOutcome
             do {
                 applied = try store.applyClubChanges(page.value.changes, lastSeq: page.value.lastSeq, clock: clock)
             } catch {
-                throw .local("the club's roster changes could not be stored: \(error)")
+                throw .local(Message(N_("the club's roster changes could not be stored: {error}"), ["error": "\(error)"]))
             }
             for note in applied.notes { logger.notice("roster: \(note)") }
             if applied.keptLocal > 0 { logger.info("roster: \(applied.keptLocal) fields keep a later edit made here, still to be pushed") }

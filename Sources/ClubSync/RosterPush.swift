@@ -1,5 +1,6 @@
 import ClubProtocol
 import Foundation
+import Localization
 import Logging
 import Store
 
@@ -19,7 +20,7 @@ struct RosterPush {
         // Each round takes what is queued; a few rounds cover a roster edited while it was pushed.
         for _ in 0..<50 {
             let (edits, refused): ([RosterEdit], [(RosterEdit, String)])
-            do { (edits, refused) = try store.pendingRosterEdits(origin: origin) } catch { throw .local("the outbox cannot be read: \(error)") }
+            do { (edits, refused) = try store.pendingRosterEdits(origin: origin) } catch { throw .local(Message(N_("the outbox cannot be read: {error}"), ["error": "\(error)"])) }
             for (edit, problem) in refused {
                 logger.warning("roster: \(edit.entity.rawValue) \(edit.key) \(edit.field) is not sent to the club: \(problem)")
             }
@@ -38,6 +39,6 @@ struct RosterPush {
     }
 
     func remove(_ edits: [RosterEdit]) throws(ClubSyncError) {
-        do { try store.removeRosterEdits(edits) } catch { throw .local("the outbox could not be written: \(error)") }
+        do { try store.removeRosterEdits(edits) } catch { throw .local(Message(N_("the outbox could not be written: {error}"), ["error": "\(error)"])) }
     }
 }

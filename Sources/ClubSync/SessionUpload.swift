@@ -1,5 +1,6 @@
 import ClubProtocol
 import Foundation
+import Localization
 import Logging
 import Store
 
@@ -36,7 +37,7 @@ struct SessionUpload {
         } catch let error as ClubSyncError {
             throw error
         } catch {
-            throw .local("session \(waiting.sessionID) cannot be read for the club: \(error)")
+            throw .local(Message(N_("session {session} cannot be read for the club: {error}"), ["session": "\(waiting.sessionID)", "error": "\(error)"]))
         }
         let sha = CanonicalJSON.sha256Hex(canonical)
         let session = waiting.uuid
@@ -132,6 +133,6 @@ struct SessionUpload {
     }
 
     func note(_ write: () throws -> Void) throws(ClubSyncError) {
-        do { try write() } catch { throw .local("the outbox could not be written: \(error)") }
+        do { try write() } catch { throw .local(Message(N_("the outbox could not be written: {error}"), ["error": "\(error)"])) }
     }
 }

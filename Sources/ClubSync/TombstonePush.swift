@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Logging
 import Store
 
@@ -12,10 +13,10 @@ struct TombstonePush {
     /// Sends every tombstone waiting; returns how many went.
     func run() throws(ClubSyncError) -> Int {
         let waiting: [UUID]
-        do { waiting = try store.sessionTombstones() } catch { throw .local("the outbox cannot be read: \(error)") }
+        do { waiting = try store.sessionTombstones() } catch { throw .local(Message(N_("the outbox cannot be read: {error}"), ["error": "\(error)"])) }
         for session in waiting {
             try api.deleteSession(session)
-            do { try store.removeSessionTombstone(session) } catch { throw .local("the outbox could not be written: \(error)") }
+            do { try store.removeSessionTombstone(session) } catch { throw .local(Message(N_("the outbox could not be written: {error}"), ["error": "\(error)"])) }
             logger.info("session \(session.uuidString.lowercased()) deleted on the club")
         }
         return waiting.count

@@ -1,5 +1,6 @@
 import ClubProtocol
 import Foundation
+import Localization
 import Logging
 import Store
 
@@ -15,7 +16,7 @@ struct WellnessSync {
         var sent = 0
         while true {
             let batch: [WellnessRecord]
-            do { batch = try store.wellnessToSend(limit: WellnessRequest.maxAnswers) } catch { throw .local("the outbox cannot be read: \(error)") }
+            do { batch = try store.wellnessToSend(limit: WellnessRequest.maxAnswers) } catch { throw .local(Message(N_("the outbox cannot be read: {error}"), ["error": "\(error)"])) }
             guard !batch.isEmpty else { break }
             do {
                 try api.pushWellness(batch)
@@ -23,7 +24,7 @@ struct WellnessSync {
                 logger.notice("club sync: the club's server takes no wellness answers yet (an older version); \(batch.count)+ wait here")
                 return sent
             }
-            do { try store.noteWellnessSent(batch) } catch { throw .local("the outbox could not be written: \(error)") }
+            do { try store.noteWellnessSent(batch) } catch { throw .local(Message(N_("the outbox could not be written: {error}"), ["error": "\(error)"])) }
             sent += batch.count
             if batch.count < WellnessRequest.maxAnswers { break }
         }

@@ -73,7 +73,7 @@ public struct KioskLaunch {
         let sources = resolvedSources(stored: store.kioskSettings().sensor)
         let specs = try sources.map(SourceSpec.init(parsing:))
         guard let lock = RecorderLock(databasePath: store.path) else {
-            throw KioskError("another Sideline process is recording into \(store.path); stop it first")
+            throw KioskError(Message(N_("another Sideline process is recording into {path}; stop it first"), ["path": store.path]))
         }
         defer { withExtendedLifetime(lock) {} }
         startup.mark("database")
@@ -81,7 +81,7 @@ public struct KioskLaunch {
         if headless {
             SDLVideo.useHeadlessDrivers()
         } else if !SDLVideo.displayFound {
-            throw KioskError("no display: DISPLAY and WAYLAND_DISPLAY are unset and there is no /dev/dri; run with --headless --script FILE, or set SDL_VIDEODRIVER")
+            throw KioskError(Message(N_("no display: DISPLAY and WAYLAND_DISPLAY are unset and there is no /dev/dri; run with --headless --script FILE, or set SDL_VIDEODRIVER")))
         }
         try SDLVideo.start { "no display: SDL could not start video (\($0)); run with --headless --script FILE" }
         defer { SDLVideo.quit() }
@@ -119,7 +119,7 @@ public struct KioskLaunch {
         } catch let error as SensorSourceError {
             // An adapter chosen by `auto` that will not start (no permission, busy): the kiosk
             // still comes up, on the simulated team, and says so; Settings can try again.
-            guard choseAutomatically else { throw KioskError(error.description) }
+            guard choseAutomatically else { throw KioskError(error.message) }
             Self.log.warning("\(error); running on simulated straps instead (Settings → Heart rates → Bluetooth tries again)")
             runtime.sources.switchSource(to: .simulated)
         }
@@ -158,7 +158,7 @@ public struct KioskLaunch {
             }
             return (main, wall)
         } catch let error as KioskWindow.Failure {
-            throw KioskError(error.description + "; run with --headless --script FILE")
+            throw KioskError(Message(N_("{problem}; run with --headless --script FILE"), ["problem": error.description]))
         }
     }
 

@@ -2,6 +2,7 @@ import AppCore
 import Foundation
 import Kiosk
 import KioskUI
+import Localization
 import TeamCore
 
 /// The app state as JSON, so tests outside the process can check what the coach sees.
@@ -280,7 +281,7 @@ public enum StateDump {
 
     public static func write(_ app: KioskApp, to path: String) throws {
         let data = try JSONSerialization.data(withJSONObject: json(app), options: [.prettyPrinted, .sortedKeys])
-        guard FileManager.default.createFile(atPath: path, contents: data) else { throw KioskError("cannot write \(path)") }
+        guard FileManager.default.createFile(atPath: path, contents: data) else { throw KioskError(Message(N_("cannot write {path}"), ["path": path])) }
     }
 
     /// A drill's figures as the dump gives them (null: no heart rate).

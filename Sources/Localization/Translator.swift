@@ -165,6 +165,13 @@ public func trn(_ singular: String, _ plural: String, n: Int, context: String? =
 @inline(__always)
 public func N_(_ id: String) -> String { id }
 
+/// `N_` for the club server's administration catalog (`sideline-club-admin`, decision 087): a sentence the shared
+/// `ClubServer` library words for both its API (English, as it is) and `sideline-club`'s command line (the admin's
+/// language). A marker of its own, so that the club web's catalog (whose extractor reads `N_` in the same sources)
+/// does not take it.
+@inline(__always)
+public func N_admin(_ id: String) -> String { id }
+
 extension Translator {
     private static let dateFormatters = Mutex<[String: DateFormatter]>([:])
 

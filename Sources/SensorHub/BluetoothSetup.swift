@@ -1,4 +1,5 @@
 import BlueZTransport
+import Localization
 import SensorCore
 
 /// How a Bluetooth source is set up, whichever host drives it: what `record`, `scan` and the kiosk
@@ -24,7 +25,7 @@ public struct BluetoothSetup: Sendable, Equatable {
     public func makeSource(specs: [SourceSpec]) throws -> any BluetoothStrapSource {
         if case .bluez(let adapter)? = specs.first(where: { if case .bluez = $0 { true } else { false } }) {
             guard specs.count == 1 else {
-                throw SensorSourceError("--source bluez:\(adapter) cannot be combined with other sources; give it alone")
+                throw SensorSourceError(Message(N_("--source bluez:{adapter} cannot be combined with other sources; give it alone"), ["adapter": adapter]))
             }
             return BlueZDBusSource(adapter: adapter, settings: BlueZDBusSource.Settings(setup: self))
         }
@@ -36,7 +37,7 @@ public struct BluetoothSetup: Sendable, Equatable {
             case .bluez:
                 break // handled above
             case .simulated:
-                throw SensorSourceError("--source sim:N cannot be mixed with Bluetooth controllers")
+                throw SensorSourceError(Message(N_("--source sim:N cannot be mixed with Bluetooth controllers")))
             }
         }
         return BluetoothSource(controllers: openers, settings: BluetoothSource.Settings(setup: self))

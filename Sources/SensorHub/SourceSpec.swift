@@ -1,4 +1,5 @@
 import BlueZTransport
+import Localization
 import SensorCore
 
 /// A `--source` value: where heart rates come from.
@@ -15,21 +16,21 @@ public enum SourceSpec: Equatable, Sendable {
         switch parts.first {
         case "sim":
             guard parts.count == 2, let n = Int(parts[1]), (1...200).contains(n) else {
-                throw SensorSourceError("--source sim:N needs a number of straps from 1 to 200, e.g. sim:12")
+                throw SensorSourceError(Message(N_("--source sim:N needs a number of straps from 1 to 200, e.g. sim:12")))
             }
             self = .simulated(count: n)
         case "hci-tcp", "hci-user":
             guard let address = TransportAddress(text) else {
-                throw SensorSourceError("--source '\(text)' is not hci-tcp:HOST:PORT (e.g. hci-tcp:127.0.0.1:9100) or hci-user:hciN (e.g. hci-user:hci0)")
+                throw SensorSourceError(Message(N_("--source '{source}' is not hci-tcp:HOST:PORT (e.g. hci-tcp:127.0.0.1:9100) or hci-user:hciN (e.g. hci-user:hci0)"), ["source": text]))
             }
             self = .controller(address)
         case "bluez":
             guard parts.count == 2, parts[1].hasPrefix("hci"), Int(parts[1].dropFirst(3)) != nil else {
-                throw SensorSourceError("--source '\(text)' is not bluez:hciN (e.g. bluez:hci0)")
+                throw SensorSourceError(Message(N_("--source '{source}' is not bluez:hciN (e.g. bluez:hci0)"), ["source": text]))
             }
             self = .bluez(adapter: parts[1])
         default:
-            throw SensorSourceError("unknown --source '\(text)'; use sim:N, hci-tcp:HOST:PORT, hci-user:hciN or bluez:hciN")
+            throw SensorSourceError(Message(N_("unknown --source '{source}'; use sim:N, hci-tcp:HOST:PORT, hci-user:hciN or bluez:hciN"), ["source": text]))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import GRDB
 import Synchronization
 import TeamCore
@@ -128,19 +129,21 @@ public final class SidelineStore: Sendable {
 
     /// `sideline migrate`: opens (creating) the database at `path` and migrates it — all the way, or
     /// only up to the migration `upTo` (an older Sideline's schema, for upgrade tests). Returns a summary.
-    public static func migrate(path: String, upTo: String? = nil) throws -> String {
+    /// What was done, as a message: `sideline migrate` prints it in the admin's language.
+    public static func migrate(path: String, upTo: String? = nil) throws -> Message {
         let known = Schema.migrator.migrations
         guard let upTo else {
             let store = try SidelineStore(path: path, recovering: false)
             let applied = try store.read { try Schema.migrator.appliedIdentifiers($0) }
-            return "up to date (\(applied.count) of \(known.count) migrations)"
+            return Message(N_("up to date ({applied} of {known} migrations)"), ["applied": "\(applied.count)", "known": "\(known.count)"])
         }
         guard known.contains(upTo) else {
             throw StoreError.cannotOpen(path: path, reason: "no migration \(upTo); known: \(known.joined(separator: ", "))")
         }
         let queue = try DatabaseQueue(path: path)
         try Schema.migrator.migrate(queue, upTo: upTo)
-        return "at \(upTo) (\(known.firstIndex(of: upTo)! + 1) of \(known.count) migrations)"
+        return Message(N_("at {migration} ({applied} of {known} migrations)"),
+                       ["migration": upTo, "applied": "\(known.firstIndex(of: upTo)! + 1)", "known": "\(known.count)"])
     }
 
     /// Migrates the open database again and applies the erasures recorded since: after a restore put

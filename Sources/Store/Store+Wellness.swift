@@ -18,7 +18,7 @@ extension SidelineStore {
     public func recordWellness(teamID: Int64, number: Int, day: CalendarDay, answers: WellnessAnswers,
                                at now: Date = Date(), calendar: Calendar = .current) throws -> WellnessKept {
         if let refusal = WellnessRefusal.check(answers, day: day, today: CalendarDay(now, in: calendar)) {
-            throw StoreError.invalid(refusal.description)
+            throw StoreError.wellnessRefused(refusal)
         }
         return try write { db in
             guard let playerID = try Int64.fetchOne(db, sql: "SELECT player_id FROM membership WHERE team_id = ? AND shirt_number = ?",

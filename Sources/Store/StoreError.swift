@@ -10,7 +10,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case foreignDatabase(path: String, tables: [String])
     case diskFull(path: String)
     /// An export file (or its folder) could not be written; nothing is wrong with the database.
-    case cannotWriteExport(path: String, reason: String)
+    case cannotWriteExport(path: String, reason: Message)
     case unknownTeam(String)
     case unknownSession(Int64)
     case unknownPlayer(Int64)
@@ -21,10 +21,12 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case invalid(String)
     case rosterRejected([String])
     case noDatabase(path: String)
-    case backupFailed(reason: String)
-    case backupRejected(path: String, reason: String)
+    case backupFailed(reason: Message)
+    case backupRejected(path: String, reason: Message)
     /// A session rating the rules do not take (off the scale, not a player of the session, too late…).
     case ratingRefused(RatingRefusal)
+    /// Morning wellness answers the rules do not take (off the scale, a day to come).
+    case wellnessRefused(WellnessRefusal)
 
     /// English, for logs and the kiosk's journal.
     public var description: String { message.english }
@@ -39,7 +41,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case let .notADatabase(path):
             return Message(N_("{path} is not a Sideline database (or is damaged); nothing was changed — restore a backup or choose another --db"), ["path": path])
         case let .cannotWriteExport(path, reason):
-            return Message(N_("cannot write the export file {path}: {reason}"), ["path": path, "reason": reason])
+            return Message(N_("cannot write the export file {path}: {reason}"), ["path": path], nested: ["reason": reason])
         case let .foreignDatabase(path, tables):
             let shown = tables.prefix(3).joined(separator: ", ") + (tables.count > 3 ? ", …" : "")
             return Message(N_("{path} holds another program's tables ({tables}), not Sideline's; nothing was changed — choose another --db, or add --adopt-database to add Sideline's tables to it"),
@@ -59,11 +61,13 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case let .noDatabase(path):
             return Message(N_("there is no database at {path} (see --db)"), ["path": path])
         case let .backupFailed(reason):
-            return Message(N_("backup failed: {reason}"), ["reason": reason])
+            return Message(N_("backup failed: {reason}"), nested: ["reason": reason])
         case let .backupRejected(path, reason):
-            return Message(N_("cannot restore {path}: {reason}; nothing was changed"), ["path": path, "reason": reason])
+            return Message(N_("cannot restore {path}: {reason}; nothing was changed"), ["path": path], nested: ["reason": reason])
         case let .ratingRefused(refusal):
-            return Message(refusal.description)
+            return refusal.message
+        case let .wellnessRefused(refusal):
+            return refusal.message
         case let .rosterRejected(lines):
             return Message(N_("roster not imported, nothing changed:\n{lines}"), ["lines": lines.joined(separator: "\n")])
         }

@@ -1,5 +1,6 @@
-import Foundation
 import Exports
+import Foundation
+import Localization
 import Store
 
 /// Writes export files atomically (`ArchiveFile`: a temporary name, renamed when whole), with errors a
@@ -17,14 +18,14 @@ enum ExportFile {
             try data.withUnsafeBytes { try file.write($0) }
             try file.commit()
         } catch let failure as ArchiveFile.Failure {
-            throw StoreError.cannotWriteExport(path: failure.path, reason: failure.reason)
+            throw StoreError.cannotWriteExport(path: failure.path, reason: Message(failure.reason))
         }
     }
 
     /// The folder `directory` and its missing parents, for the file `path`.
     static func makeFolder(_ directory: String, for path: String) throws {
         if let code = createFolder(directory) {
-            throw StoreError.cannotWriteExport(path: path, reason: "cannot create the folder \(directory): \(ArchiveFile.describe(code))")
+            throw StoreError.cannotWriteExport(path: path, reason: Message(N_("cannot create the folder {folder}: {reason}"), ["folder": directory, "reason": "\(ArchiveFile.describe(code))"]))
         }
     }
 

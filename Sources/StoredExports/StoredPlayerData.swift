@@ -1,6 +1,7 @@
 import Analytics
 import Exports
 import Foundation
+import Localization
 import Store
 import TeamCore
 
@@ -22,7 +23,7 @@ public enum StoredPlayerData {
         do {
             return try write(profile, of: playerID, store: store, to: directory, now: now)
         } catch let failure as ArchiveFile.Failure {
-            throw StoreError.cannotWriteExport(path: failure.path, reason: failure.reason)
+            throw StoreError.cannotWriteExport(path: failure.path, reason: Message(failure.reason))
         }
     }
 

@@ -38,7 +38,7 @@ struct SidelineClub: AsyncParsableCommand {
                 try command.run()
             }
         } catch let error as ClubError {
-            fail(error.message)
+            fail(error.sentence.translated)
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }
             fail(message(for: error))

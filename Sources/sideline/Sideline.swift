@@ -28,35 +28,53 @@ struct Sideline: ParsableCommand {
     static func main() {
         Diagnostics.bootstrap()
         var command: ParsableCommand
+        let typed = Array(CommandLine.arguments.dropFirst())
+        var arguments = typed
         do {
-            let arguments = try KioskConfigFile.expand(Array(CommandLine.arguments.dropFirst()))
+            arguments = try KioskConfigFile.expand(typed)
             if let kiosk = KioskCommand.parsedAlone(arguments) {
                 command = kiosk  // its runtime loads its language's catalog itself, once (decision 083)
             } else {
                 CommandLanguage.start()
                 command = try parseAsRoot(arguments)
             }
+        } catch let mistake as KioskConfigFile.Mistake {
+            CommandLanguage.start()  // only now: the kiosk's launch reads no catalog first
+            fail(mistake.message.translated)
         } catch let error as UserError {
             fail(error.description)
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }
-            fail(tr("{problem} (see `{help}`)", ["problem": message(for: error), "help": helpCommand(CommandLine.arguments)]))
+            fail(refusal(error, typed: typed, expanded: arguments))
         }
         do {
             try command.run()
         } catch let error as StoreError {
             fail(error.message.translated)
+        } catch let mistake as KioskConfigFile.Mistake {
+            fail(mistake.message.translated)
         } catch let error as UserError {
             fail(error.description)
         } catch let error as KioskError {
-            fail(error.description)
+            fail(error.message.translated)
         } catch let error as SensorSourceError {
-            fail(error.description)
+            fail(error.message.translated)
         } catch let error as ClubSyncError {
-            fail(error.description)
+            fail(error.message.translated)
         } catch {
             exit(withError: error)
         }
+    }
+
+    /// A refused command line in one line; when the typed line alone parses, the config file's lines are what was
+    /// refused, and the line names the file (ArgumentParser's own words, e.g. "Unknown option", stay English).
+    static func refusal(_ error: any Error, typed: [String], expanded: [String]) -> String {
+        let problem = message(for: error)
+        if expanded != typed, let file = KioskConfigFile.named(in: typed), (try? parseAsRoot(KioskConfigFile.withoutConfig(typed))) != nil {
+            return tr("the config file {file}: {problem} (each line is a long option of `sideline kiosk --help` without its dashes)",
+                      ["file": file, "problem": problem])
+        }
+        return tr("{problem} (see `{help}`)", ["problem": problem, "help": helpCommand(CommandLine.arguments)])
     }
 
     /// "sideline record --help" when the arguments name a subcommand, else "sideline --help".

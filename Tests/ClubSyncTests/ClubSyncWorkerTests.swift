@@ -1,6 +1,7 @@
 import ClubProtocol
 import ClubSync
 import Foundation
+import Localization
 import Store
 import XCTest
 
@@ -13,7 +14,7 @@ final class ClubSyncWorkerTests: XCTestCase {
     func testTheScheduleBacksOffWhileTheClubIsUnreachableAndRecovers() {
         var schedule = ClubSyncSchedule()
         var down = ClubSyncReport()
-        down.problem = .unreachable(host: "club.example.org", reason: "connection refused")
+        down.problem = .unreachable(host: "club.example.org", reason: Message("connection refused"))
         XCTAssertEqual((0..<8).map { _ in schedule.next(after: down) }, [30, 60, 120, 300, 600, 900, 900, 900])
         var refused = ClubSyncReport()
         refused.problem = .refused(host: "club.example.org", status: 422, message: "no")

@@ -124,7 +124,7 @@ final class SessionExportTests: XCTestCase {
         XCTAssertThrowsError(try SessionExport(store: store, sessionID: id).write([.json], to: directory + "/file/out")) {
             guard case .cannotWriteExport(let path, let reason)? = $0 as? StoreError else { return XCTFail("\($0)") }
             XCTAssertTrue(path.hasPrefix(self.directory + "/file/out/"), path)
-            XCTAssertTrue(reason.hasPrefix("cannot create the folder"), reason)
+            XCTAssertTrue(reason.english.hasPrefix("cannot create the folder"), reason.english)
         }
     }
 }

@@ -115,6 +115,30 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(Message("Not in the catalog {n}", ["n": "sleep"]).translated, "Not in the catalog sleep")
     }
 
+    func testAnErrorInsideASentenceIsEnglishForTheLogAndTranslatedForThePerson() throws {
+        try compile(Self.french + """
+
+            #, python-brace-format
+            msgid "{host} unreachable ({reason})"
+            msgstr "{host} injoignable ({reason})"
+
+            msgid "connection refused"
+            msgstr "connexion refusée"
+            """, language: "fr")
+        let fr = Translator.load(.french, directories: [folder.path])
+        let line = Message("{host} unreachable ({reason})", ["host": "club.example.org"], nested: ["reason": Message("connection refused")])
+        XCTAssertEqual(line.english, "club.example.org unreachable (connection refused)")
+        XCTAssertEqual(line.text(in: fr), "club.example.org injoignable (connexion refusée)")
+        // A nested message the catalog lacks stays English inside the translated sentence; a value is never looked up.
+        let other = Message("{host} unreachable ({reason})", ["host": "Settings"], nested: ["reason": Message("no route to host")])
+        XCTAssertEqual(other.text(in: fr), "Settings injoignable (no route to host)")
+        let before = Localization.current
+        Localization.use(fr)
+        defer { Localization.use(before) }
+        XCTAssertEqual(line.translated, line.text(in: fr))
+        XCTAssertEqual(line.english, "club.example.org unreachable (connection refused)", "English whatever the current language")
+    }
+
     func testAMissingMessageOrCatalogIsEnglishNeverEmptyNorAKey() throws {
         try compile(Self.french, language: "fr")
         let fr = Translator.load(.french, directories: [folder.path])

@@ -89,7 +89,7 @@ final class BackupTests: XCTestCase {
         XCTAssertTrue(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
         XCTAssertThrowsError(try DatabaseBackup.write(databasePath: fixture.path, to: file + "/backups")) {
             guard case .backupFailed(let reason)? = $0 as? StoreError else { return XCTFail("\($0)") }
-            XCTAssertTrue(reason.contains("cannot create the folder"), reason)
+            XCTAssertTrue(reason.english.contains("cannot create the folder"), reason.english)
         }
     }
 

@@ -195,7 +195,7 @@ def test_a_session_outside_the_bounds_is_reported_once_and_not_sent_again(club, 
     first = kiosk.sync()
     refused = [line for line in first.stdout.splitlines() if "not uploaded" in line]
     assert len(refused) == 1 and bad_uuid.lower() in refused[0] and "heart rate" in refused[0], first.stdout
-    assert "up to date: 1 sessions uploaded" in first.stdout, first.stdout
+    assert "up to date: 1 session uploaded" in first.stdout, first.stdout
     status = kiosk.club("status").stdout.splitlines()
     assert status[0].startswith("nothing waiting · 1 session refused by the club · last sync "), status
     assert len(status) == 2 and bad_uuid.lower() in status[1] and "heart rate is outside 0…255" in status[1], status

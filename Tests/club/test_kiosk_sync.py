@@ -70,7 +70,7 @@ def test_a_recorded_session_reaches_the_club_exactly_once(club, sideline_bin, tm
     a.record(players=3, minutes=1)
     a.join(club, "Alpha")
     assert a.club("status").stdout.startswith("1 session and ")
-    assert "up to date: 1 sessions uploaded" in a.sync().stdout
+    assert "up to date: 1 session uploaded" in a.sync().stdout
     assert a.sync().stdout.startswith("up to date: 0 sessions uploaded")
     assert club.owner_sql("SELECT count(*) FROM session") == "1"
     (uuid,), = a.sql("SELECT uuid FROM session")
@@ -92,7 +92,7 @@ def test_a_recorded_session_reaches_the_club_exactly_once(club, sideline_bin, tm
     a.write("UPDATE player SET first_name = first_name || ' Renamed'")
     a.write("UPDATE strap SET label = 'Box A 7', last_battery = 3")
     passed = a.sync()
-    assert "up to date: 1 sessions uploaded" in passed.stdout and "other content" not in passed.stdout + passed.stderr, passed
+    assert "up to date: 1 session uploaded" in passed.stdout and "other content" not in passed.stdout + passed.stderr, passed
     assert "other content" not in club.log.read_text()
     assert a.sql("SELECT sha256, stored_ms IS NOT NULL, refused_ms FROM club_session_upload") == [(sha, 1, None)]
     assert club.owner_sql("SELECT count(*), min(sha256) FROM session") == f"1|{sha}"
@@ -129,7 +129,7 @@ def test_a_pass_killed_mid_upload_is_finished_by_the_next_exactly_once(club, sid
     # goes on with the same upload (the same hash) from where the server stands.
     a.write("UPDATE player SET first_name = 'Renamed' WHERE id = (SELECT min(id) FROM player)")
     a.write("UPDATE strap SET last_battery = 3")
-    assert "1 sessions uploaded" in a.sync().stdout
+    assert "1 session uploaded" in a.sync().stdout
     assert club.owner_sql("SELECT count(*), min(sha256) FROM session") == f"1|{sha}"
     assert club.owner_sql("SELECT count(*) FROM upload") == "0"
     a.sync()
@@ -170,7 +170,7 @@ def test_a_session_the_server_cannot_read_yet_waits_for_a_newer_server_and_goes_
     said = [line for line in first.stdout.splitlines() if "waits for a newer club server:" in line]
     assert len(said) == 1 and drills.lower() in said[0] and "format 3" in said[0], first.stdout
     assert "newer club server" not in first.stderr, "said once: on the report, not in the log too"
-    assert "up to date: 1 sessions uploaded" in first.stdout and "1 session waits for a newer club server" in first.stdout, first.stdout
+    assert "up to date: 1 session uploaded" in first.stdout and "1 session waits for a newer club server" in first.stdout, first.stdout
     assert BUNDLE_NOT_CANONICAL in club.log.read_text(), "the server refused it as an older release did"
     assert club.owner_sql("SELECT uuid FROM session") == plain.lower()
     status = json.loads(a.club("status", "--json").stdout)
@@ -239,7 +239,7 @@ def test_a_failed_pass_says_so_once_and_a_cut_inside_the_headers_is_a_broken_con
         assert "refused" not in result.stderr, result.stderr
     assert a.club("status").stdout.startswith("1 session and "), "nothing lost: the session waits for the next pass"
     club.start(port=port)
-    assert "1 sessions uploaded" in a.sync().stdout
+    assert "1 session uploaded" in a.sync().stdout
 
 
 @contextlib.contextmanager
@@ -306,7 +306,7 @@ def test_a_session_saved_during_a_pass_gets_a_pass_of_its_own(club, sideline_bin
     assert sync.returncode == 0, (out, err)
     lines = out.splitlines()
     assert lines[0].startswith("1 session"), lines  # the one saved mid-pass waits after the first pass
-    assert lines[-1].startswith("another pass, asked for during the last: up to date: 1 sessions uploaded"), lines
+    assert lines[-1].startswith("another pass, asked for during the last: up to date: 1 session uploaded"), lines
     assert club.owner_sql("SELECT count(*) FROM session") == "2"
     # Nothing asked since: one pass.
     again = a.sync().stdout.splitlines()
@@ -331,7 +331,7 @@ def test_a_pass_keeps_one_connection_for_its_requests(club, sideline_bin, tmp_pa
         # At least eight requests: the server's time, the upload's start, its 1 kB chunks, its commit, the
         # roster edits the join queued, the feed.
         out = a.sync("--chunk-bytes", "1024").stdout
-        assert "up to date: 1 sessions uploaded" in out and " 0 roster edits sent" not in out, out
+        assert "up to date: 1 session uploaded" in out and " 0 roster edits sent" not in out, out
         assert len(opened.read_text().splitlines()) - joined == 1, opened.read_text()
     finally:
         relay.kill()
@@ -357,7 +357,7 @@ def test_deleting_a_session_on_either_side_deletes_it_on_the_other(club, sidelin
     # Deleted on the club (another kiosk's DELETE) → gone on this kiosk after its next sync, and no tombstone sent back.
     other = club.kiosk("Alpha", "office")
     assert other.request("DELETE", f"/api/v1/kiosk/sessions/{second}").status == 204
-    assert "1 sessions deleted by the club" in a.sync().stdout
+    assert "1 session deleted by the club" in a.sync().stdout
     assert a.sql("SELECT count(*) FROM session") == [(0,)]
     assert a.sql("SELECT count(*) FROM club_session_tombstone") == [(0,)]
 
@@ -414,7 +414,7 @@ def test_a_session_with_a_player_without_consent_stays_on_the_kiosk_until_the_cl
     assert all(o["accepted"] for o in other.edits({"entity": "player", "key": lacking["uuid"], "field": "consent",
                                                      "value": "2026-10-02 the player", "stamp": stamp}).json()["outcomes"])
     out = a.sync().stdout
-    assert "held back" not in out and "1 sessions uploaded" in out, out
+    assert "held back" not in out and "1 session uploaded" in out, out
     assert club.owner_sql("SELECT count(*) FROM session") == "1"
     assert "on file: 2026-10-02, by the player" in a.run("consent", "--team", "Demo").stdout
 
@@ -491,7 +491,7 @@ def test_a_self_signed_server_needs_the_clubs_ca_file(club, sideline_bin, tmp_pa
         assert not os.path.exists(a.db + ".club")
         a.club("join", url, club.enrolment_code("Alpha", "pitch-1"), "--ca-file", str(cert))
         a.record(players=2, minutes=0.5)
-        assert "1 sessions uploaded" in a.sync().stdout
+        assert "1 session uploaded" in a.sync().stdout
         # The CA moved where the appliance keeps it: the file join kept is gone, and the pass fails until it
         # reads club-ca-file from the kiosk's config file, as the appliance's sync service does (--config).
         kept = tmp_path / "etc" / "club-ca.pem"
@@ -501,7 +501,7 @@ def test_a_self_signed_server_needs_the_clubs_ca_file(club, sideline_bin, tmp_pa
         assert a.club("sync", check=False).returncode == 2
         config = tmp_path / "etc" / "sideline.conf"
         config.write_text(f"source = sim:3\n# the club's own CA\nclub-ca-file = {kept}\n")
-        assert "1 sessions uploaded" in a.club("sync", "--config", str(config)).stdout
+        assert "1 session uploaded" in a.club("sync", "--config", str(config)).stdout
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -540,5 +540,5 @@ def test_without_libcurl_the_kiosk_records_and_a_pass_says_so_in_one_line(club, 
         for words in ("1 session and", "needs libcurl", "libcurl.so.4", "install Debian's libcurl4t64 or libcurl4"):
             assert words in line, (words, line)
     assert broken.club("status").stdout.startswith("1 session and ")
-    assert "1 sessions uploaded" in a.sync().stdout
+    assert "1 session uploaded" in a.sync().stdout
     assert club.owner_sql("SELECT count(*) FROM session") == "1"

@@ -27,7 +27,7 @@ def test_an_accepted_join_links_the_kiosk_and_the_pass_goes_on(club, sideline_bi
     path = pending(kiosk, f"http://127.0.0.1:{club.port}", club.enrolment_code("Alpha", "pitch-1"))
     result = kiosk.sync("--if-joined")
     assert result.stdout.splitlines()[0] == f"joined the club Alpha at http://127.0.0.1:{club.port} as pitch-1", result.stdout
-    assert result.stdout.splitlines()[-1].startswith("up to date: 1 sessions uploaded"), result.stdout
+    assert result.stdout.splitlines()[-1].startswith("up to date: 1 session uploaded"), result.stdout
     assert not os.path.exists(path)
     link = json.loads(open(kiosk.db + ".club").read())
     assert link["clubName"] == "Alpha" and oct(os.stat(kiosk.db + ".club").st_mode & 0o777) == "0o600"

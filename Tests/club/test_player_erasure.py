@@ -126,8 +126,8 @@ def test_a_player_erased_on_one_kiosk_is_nowhere(club, sideline_bin, tmp_path):
     assert club.owner_sql("SELECT count(*) FROM flag_dismissal") == "1"
     out = a.run("erase-player", "--team", "Eagles", "--number", "87", "--yes").stdout
     assert "in 1 session" in out, out
-    assert "1 player erasures sent" in a.sync().stdout
-    assert "1 players erased as the club asked" in b.sync().stdout
+    assert "1 player erasure sent" in a.sync().stdout
+    assert "1 player erased as the club asked" in b.sync().stdout
 
     # The kiosks' files.
     for kiosk in (a, b):
@@ -170,7 +170,7 @@ def test_a_player_erased_on_one_kiosk_is_nowhere(club, sideline_bin, tmp_path):
     for kiosk in (a, b):
         kiosk.write("DELETE FROM club_session_upload")
         again = kiosk.sync().stdout
-        assert "up to date: 1 sessions uploaded" in again and "settled" not in again, again
+        assert "up to date: 1 session uploaded" in again and "settled" not in again, again
     assert club.owner_sql("SELECT count(*) FROM session") == "2"
 
 
@@ -215,9 +215,9 @@ def test_the_club_erases_and_the_kiosks_follow(club, sideline_bin, tmp_path):
     # A, with its upload state lost (as after a cut), syncs: it hears of the erasure first, then offers its session without them.
     a.write("DELETE FROM club_session_upload")
     out = a.sync().stdout
-    assert "1 players erased as the club asked" in out and "1 sessions uploaded" in out and "settled" not in out, out
+    assert "1 player erased as the club asked" in out and "1 session uploaded" in out and "settled" not in out, out
     assert b"Quixotterby" not in pg_dump(club)
-    assert "1 players erased as the club asked" in b.sync().stdout
+    assert "1 player erased as the club asked" in b.sync().stdout
     for kiosk in (a, b):
         assert kiosk.sql("SELECT count(*) FROM player WHERE uuid = ?", player) == [(0,)]
         assert NAMES[1] not in raw_files(pathlib.Path(kiosk.db))
@@ -265,7 +265,7 @@ def test_a_restored_dump_gets_its_erasures_back_from_the_kiosks(club, sideline_b
     assert b"Quixotterby" in pg_dump(club)
     # …until a kiosk syncs: the club holds fewer erasures than it acknowledged, and gets them again.
     out = b.sync().stdout
-    assert "1 player erasures sent" in out, out
+    assert "1 player erasure sent" in out, out
     assert b"Quixotterby" not in pg_dump(club)
     assert club.owner_sql("SELECT count(*) FROM player_erasure") == "1"
 

@@ -25,7 +25,7 @@ def test_ratings_given_after_the_upload_follow_the_session_to_the_club(club, sid
     a = KioskCLI(sideline_bin, tmp_path / "pitch-1.sqlite", "pitch-1")
     a.record(players=3, minutes=1)
     a.join(club, "Alpha")
-    assert "1 sessions uploaded" in a.sync().stdout
+    assert "1 session uploaded" in a.sync().stdout
     (uuid,), = a.sql("SELECT uuid FROM session")
     assert club.owner_sql(f"SELECT format FROM session WHERE uuid = '{uuid}'") == "1", "no rating yet: format 1, as before"
     before = club.owner_sql(f"SELECT sha256 FROM session WHERE uuid = '{uuid}'")
@@ -33,7 +33,7 @@ def test_ratings_given_after_the_upload_follow_the_session_to_the_club(club, sid
     a.run("rpe", "--session", "1", "--number", str(numbers[0]), "--value", "7")
     a.run("rpe", "--session", "1", "--number", str(numbers[1]), "--value", "4", "--coach")
     assert a.club("status").stdout.startswith("1 session"), "a rating sends the session again"
-    assert "1 sessions uploaded" in a.sync().stdout
+    assert "1 session uploaded" in a.sync().stdout
     assert club.owner_sql(f"SELECT format FROM session WHERE uuid = '{uuid}'") == "2"
     assert club.owner_sql(f"SELECT sha256 FROM session WHERE uuid = '{uuid}'") != before
     assert club.owner_sql("SELECT count(*) FROM session") == "1", "the same session, its ratings replaced"

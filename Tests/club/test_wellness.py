@@ -35,7 +35,7 @@ def test_wellness_goes_up_replaces_and_shows_on_the_web_and_in_the_api(club, sid
     assert club.app_sql("SELECT count(*) FROM wellness_answer").stdout.strip() == "0", "no club set: no row (row-level security)"
     # Replaced on the kiosk: goes again, and the club keeps the later one.
     answer(a, number, today, [2, 3, 2, 4, 3])
-    assert "1 wellness answers sent" in a.sync().stdout
+    assert "1 wellness answer sent" in a.sync().stdout
     assert club.owner_sql(f"SELECT fatigue, sleep, soreness, stress, mood FROM wellness_answer WHERE day = '{today}'") == "2|3|2|4|3"
     assert "wellness" not in a.sync().stdout, "nothing more to send"
 

@@ -222,7 +222,7 @@ enum FormReducer {
         case .tagWord:
             let word = SessionTags.word(from: form.value(.tagWord))
             if !word.isEmpty, let problem = SessionTags.wordProblem(word) {
-                open?.problems = ["the word: \(problem)"]
+                open?.problems = ["the word: \(problem.english)"]
                 return .none
             }
             open = nil

@@ -1,6 +1,7 @@
 import AppCore
 import ClubSync
 import Foundation
+import Localization
 import Store
 
 /// The kiosk's club sync as its mode makes it (`--club-sync`): in this process, the background
@@ -60,9 +61,9 @@ public final class KioskClubSync {
         let pending: PendingClubJoin
         // The address's problem in the kiosk's language; the code's, and the rest, as ClubSync words them.
         if let problem = ClubServerURL.problem(server) { return problem.translated }
-        do { pending = try PendingClubJoin.checked(url: server, code: code) } catch .invalid(let why) { return why }
+        do { pending = try PendingClubJoin.checked(url: server, code: code) } catch .invalid(let why) { return why.translated }
         if let link = try ClubLink.load(forDatabase: store.path) {
-            return "this kiosk is in the club \(link.clubName) already"
+            return tr("this kiosk is in the club {club} already", ["club": link.clubName])
         }
         try ClubMembership.forgetPendingJoin(store: store)
         try pending.save(forDatabase: store.path)
@@ -76,7 +77,7 @@ public final class KioskClubSync {
         // (asked for now) has the server revoke the token.
         if let (link, _) = try? ClubMembership.leave(store: store, revokingOnServer: false) {
             try? passNow()
-            return "Left the club \(link.clubName); every session stays on this kiosk"
+            return tr("Left the club {club}; every session stays on this kiosk", ["club": link.clubName])
         }
         try ClubMembership.forgetPendingJoin(store: store)
         return "The join was given up"

@@ -20,15 +20,16 @@ extension KioskRuntime {
             try attempt(effect)
         } catch {
             Self.log.error("\(Self.describe(error))")
-            dispatch(.failed(Self.describe(error)))
+            dispatch(.failed(Self.describe(error, in: Localization.current)))
         }
     }
 
-    static func describe(_ error: Error) -> String {
-        if let e = error as? StoreError { return e.description }
-        if let e = error as? KioskError { return e.description }
-        if let e = error as? SensorSourceError { return e.description }
-        if let e = error as? ClubSyncError { return e.description }
+    /// The error's line in `language`: English for the log, the kiosk's for the coach's notice.
+    static func describe(_ error: Error, in language: Translator = .english) -> String {
+        if let e = error as? StoreError { return e.message.text(in: language) }
+        if let e = error as? KioskError { return e.message.text(in: language) }
+        if let e = error as? SensorSourceError { return e.message.text(in: language) }
+        if let e = error as? ClubSyncError { return e.message.text(in: language) }
         return "\(error)"
     }
 
@@ -179,7 +180,7 @@ extension KioskRuntime {
         case .importPhotos(let teamID):
             sticks.importPhotos(teamID: teamID)
         case .erasePlayer(let playerID):
-            guard recorder == nil else { throw KioskError("finish the session before erasing a player") }
+            guard recorder == nil else { throw KioskError(Message(N_("finish the session before erasing a player"))) }
             // Off the loop: deleting a season of readings and compacting the file take seconds on a board.
             let store = store
             sticks.jobs.submit(then: .loadPlayers) {

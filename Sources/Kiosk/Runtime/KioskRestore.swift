@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import Localization
 import TeamCore
 
 /// Settings → Restore from USB, confirmed: the newest backup on the stick becomes the database off
@@ -9,7 +10,7 @@ extension KioskRuntime {
     func restoreFromStick() throws {
         guard recorder == nil else {
             dispatch(.settings(.restoreEnded))
-            throw KioskError("finish the session before restoring")
+            throw KioskError(Message(N_("finish the session before restoring")))
         }
         // What the straps said while the database is being replaced would be written into one or the other.
         sources.holdStrapNotes = true

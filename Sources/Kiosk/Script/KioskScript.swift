@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A script that drives the kiosk like a coach would: taps, long presses,
 /// drags, typing on the on-screen keyboard, clock advances, screenshots.
@@ -53,7 +54,7 @@ public struct KioskScript: Sendable {
 
     public init(path: String) throws {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw KioskError("cannot read the script \(path)")
+            throw KioskError(Message(N_("cannot read the script {path}"), ["path": path]))
         }
         try self.init(text: text, name: path)
     }

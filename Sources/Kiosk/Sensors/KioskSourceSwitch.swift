@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import Localization
 import SensorHub
 import TeamCore
 
@@ -14,7 +15,7 @@ extension SourceSupervisor {
         do {
             next = try factory.make(choice: choice)
         } catch {
-            app.send(.inform(KioskRuntime.describe(error)))
+            app.send(.inform(KioskRuntime.describe(error, in: Localization.current)))
             return
         }
         running.source.discoverer?.setDiscovery(false)
@@ -22,7 +23,7 @@ extension SourceSupervisor {
         do {
             table = try readStrapTable()
         } catch {
-            app.send(.inform(KioskRuntime.describe(error)))
+            app.send(.inform(KioskRuntime.describe(error, in: Localization.current)))
             return
         }
         let previous = pump.straps
@@ -30,7 +31,7 @@ extension SourceSupervisor {
             try pump.switchSource(to: next.source, straps: table, wake: wakeForSource, follow: follow)
         } catch {
             renumbered(from: previous) // the old source started again, on the table as it is now
-            app.send(.inform(KioskRuntime.describe(error)))
+            app.send(.inform(KioskRuntime.describe(error, in: Localization.current)))
             return
         }
         // The old source's last events went through `follow` under the old table; now the new one.

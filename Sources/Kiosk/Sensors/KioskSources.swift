@@ -53,7 +53,7 @@ public struct KioskSourceFactory {
     public func make(sources: [String], stepped: Bool) throws -> KioskSource {
         let specs = try sources.map(SourceSpec.init(parsing:))
         if case .simulated(let count) = specs[0] {
-            guard specs.count == 1 else { throw SensorSourceError("--source sim:N cannot be mixed with Bluetooth controllers") }
+            guard specs.count == 1 else { throw SensorSourceError(Message(N_("--source sim:N cannot be mixed with Bluetooth controllers"))) }
             // The simulated team's straps exist in the store so they can be paired like real ones.
             let team = SimulatedTeam(count: count, seed: seed)
             for member in team.members { try store.strap(address: member.strap.address, name: member.strap.name) }
@@ -73,7 +73,7 @@ public struct KioskSourceFactory {
             return try make(sources: ["sim:\(simulatedCount)"], stepped: false)
         case .bluetooth:
             guard let sources = launchBluetooth.isEmpty ? AdapterProbe().preferredSource.map({ [$0] }) : launchBluetooth else {
-                throw SensorSourceError("No Bluetooth adapter found on this machine")
+                throw SensorSourceError(Message(N_("No Bluetooth adapter found on this machine")))
             }
             return try make(sources: sources, stepped: false)
         }

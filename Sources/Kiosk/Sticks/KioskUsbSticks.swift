@@ -105,7 +105,7 @@ extension StickServices {
     /// loop, since copying, checking and putting back a season's database takes longer than the
     /// watchdog waits for a frame. `.finishRestore` follows on the loop, which reloads everything.
     func restoreNewestBackup() throws {
-        guard let usb, let stick = usb.stick, let file = usb.newestOnStick() else { throw KioskError("no backup on a USB stick to restore") }
+        guard let usb, let stick = usb.stick, let file = usb.newestOnStick() else { throw KioskError(Message(N_("no backup on a USB stick to restore"))) }
         let store = store
         runOnStick(stick, usb: usb, then: { .finishRestore(restored: $0) }) {
             let restored = try DatabaseRestore.restore(file, into: store.path)

@@ -1,7 +1,7 @@
 import BlueZTransport
 import HeartRateProtocol
-import SensorCore
 import SPSCRing
+import SensorCore
 import TeamCore
 
 /// Heart rates through bluetoothd's D-Bus API (`--source bluez:hciN`), for boards
@@ -61,7 +61,7 @@ public final class BlueZDBusSource: BluetoothStrapSource {
         do {
             client = try BlueZClient(adapter: adapter, address: settings.busAddress)
         } catch {
-            guard settings.setup.waitsForAdapter else { throw SensorSourceError("bluez:\(adapter): \(error)") }
+            guard settings.setup.waitsForAdapter else { throw SensorSourceError.labelled("bluez:\(adapter)", error) }
             unavailable = "\(error)"
         }
         let worker = BlueZWorker(adapter: adapter, client: client, straps: Array(straps), addresses: addresses, ring: ring, settings: settings,
@@ -73,7 +73,7 @@ public final class BlueZDBusSource: BluetoothStrapSource {
             } catch {
                 client.bus.close()
                 worker.client = nil
-                guard settings.setup.waitsForAdapter else { throw SensorSourceError("bluez:\(adapter): \(error)") }
+                guard settings.setup.waitsForAdapter else { throw SensorSourceError.labelled("bluez:\(adapter)", error) }
                 unavailable = "\(error)"
             }
         }

@@ -1,7 +1,7 @@
 import BLEHost
 import Logging
-import SensorCore
 import SPSCRing
+import SensorCore
 import TeamCore
 
 /// Everything the Bluetooth worker thread owns for Sideline's own HCI host: the link manager, whose
@@ -34,7 +34,7 @@ final class HCIWorker {
             } catch {
                 guard waiting else {
                     for case .success(let transport) in opened { transport.close() }
-                    throw SensorSourceError("\(error)")
+                    throw (error as? TransportError).map { SensorSourceError.labelled($0.label, $0.problem) } ?? SensorSourceError("\(error)")
                 }
                 opened.append(.failure(.unavailable(plain(error))))
             }

@@ -1,4 +1,5 @@
 import BLEHost
+import Localization
 import SensorCore
 import TeamCore
 
@@ -8,7 +9,7 @@ extension StrapSlot {
     /// two addresses a `StrapTable` tells apart are two straps to the worker too.
     func bluetoothAddress() throws -> UInt64 {
         guard let parsed = BDAddress(address), parsed.description == address else {
-            throw SensorSourceError("strap address '\(address)' is not a Bluetooth address like A0:9E:1A:12:34:56")
+            throw SensorSourceError(Message(N_("strap address '{address}' is not a Bluetooth address like A0:9E:1A:12:34:56"), ["address": address]))
         }
         return parsed.value
     }

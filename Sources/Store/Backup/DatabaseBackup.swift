@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Localization
 
 /// `sideline backup`: a consistent copy of the database, taken while a session records.
 ///
@@ -32,7 +33,7 @@ public enum DatabaseBackup {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw StoreError.backupFailed(reason: "cannot create the folder \(directory) (\(SidelineStore.reason(error)))")
+            throw StoreError.backupFailed(reason: Message(N_("cannot create the folder {folder} ({reason})"), ["folder": directory, "reason": "\(SidelineStore.reason(error))"]))
         }
         let folder = BackupFolder(path: directory)
         let name = folder.freshName(at: date)
@@ -46,7 +47,7 @@ public enum DatabaseBackup {
             try seal(partial)
             try flush(file: partial)
             guard rename(partial, final) == 0 else {
-                throw StoreError.backupFailed(reason: "cannot rename the backup into place: \(String(cString: strerror(errno)))")
+                throw StoreError.backupFailed(reason: Message(N_("cannot rename the backup into place: {reason}"), ["reason": "\(String(cString: strerror(errno)))"]))
             }
             try flush(file: directory)
         } catch {
@@ -73,7 +74,7 @@ public enum DatabaseBackup {
             try db.execute(sql: "PRAGMA journal_mode = DELETE")
             let result = try String.fetchAll(db, sql: "PRAGMA integrity_check")
             guard result == ["ok"] else {
-                throw StoreError.backupFailed(reason: "the copy failed SQLite's integrity check (\(firstLine(of: result)))")
+                throw StoreError.backupFailed(reason: Message(N_("the copy failed SQLite's integrity check ({problem})"), ["problem": "\(firstLine(of: result))"]))
             }
         }
         try copy.close()
@@ -88,9 +89,9 @@ public enum DatabaseBackup {
     /// fsync: the backup is on the medium before it is called done (a stick is pulled soon after).
     static func flush(file path: String) throws {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw StoreError.backupFailed(reason: "cannot open \(path) to flush it: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw StoreError.backupFailed(reason: Message(N_("cannot open {path} to flush it: {reason}"), ["path": path, "reason": "\(String(cString: strerror(errno)))"])) }
         defer { close(fd) }
-        guard fsync(fd) == 0 else { throw StoreError.backupFailed(reason: "cannot flush \(path): \(String(cString: strerror(errno)))") }
+        guard fsync(fd) == 0 else { throw StoreError.backupFailed(reason: Message(N_("cannot flush {path}: {reason}"), ["path": path, "reason": "\(String(cString: strerror(errno)))"])) }
     }
 
     private static func describe(_ error: Error, databasePath: String, directory: String) -> Error {
@@ -98,12 +99,12 @@ public enum DatabaseBackup {
         if let db = error as? DatabaseError {
             switch db.resultCode {
             case .SQLITE_NOTADB: return StoreError.notADatabase(path: databasePath)
-            case .SQLITE_FULL: return StoreError.backupFailed(reason: "no space left in \(directory)")
+            case .SQLITE_FULL: return StoreError.backupFailed(reason: Message(N_("no space left in {folder}"), ["folder": directory]))
             case .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_IOERR, .SQLITE_PERM:
-                return StoreError.backupFailed(reason: "cannot write into \(directory) (\(db.message ?? "\(db.resultCode)"))")
+                return StoreError.backupFailed(reason: Message(N_("cannot write into {folder} ({reason})"), ["folder": directory, "reason": db.message ?? "\(db.resultCode)"]))
             default: break
             }
         }
-        return StoreError.backupFailed(reason: SidelineStore.reason(error))
+        return StoreError.backupFailed(reason: Message(SidelineStore.reason(error)))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Localization
 
 /// `sideline restore FILE`: puts a backup back as the database.
 ///
@@ -36,7 +37,7 @@ public enum DatabaseRestore {
     /// `named` is the file as the user knows it, for the messages.
     public static func check(_ path: String, named: String? = nil) throws -> Checked {
         let shown = named ?? path
-        func rejected(_ reason: String) -> StoreError { .backupRejected(path: shown, reason: reason) }
+        func rejected(_ reason: Message) -> StoreError { .backupRejected(path: shown, reason: reason) }
         try checkHeader(path, named: shown)
         var configuration = Configuration()
         configuration.readonly = true
@@ -49,32 +50,32 @@ public enum DatabaseRestore {
             defer { try? queue.close() }
             return try queue.inDatabase { db in
                 let objects = try BackupSchema.objects(db)
-                if let problem = try BackupSchema.foreignKind(objects) { throw rejected(problem) }
+                if let problem = try BackupSchema.foreignKind(objects) { throw rejected(Message(problem)) }
                 let known = Schema.migrator.migrations
                 guard let applied = try BackupSchema.appliedMigrations(db, objects: objects, known: known), applied.contains(known[0]) else {
-                    throw rejected("it is not a Sideline database")
+                    throw rejected(Message(N_("it is not a Sideline database")))
                 }
                 if applied.contains(where: { !known.contains($0) }) {
-                    throw rejected("it was written by a newer version of Sideline; upgrade Sideline first")
+                    throw rejected(Message(N_("it was written by a newer version of Sideline; upgrade Sideline first")))
                 }
                 guard Set(applied) == Set(known.prefix(applied.count)) else {
-                    throw rejected("it is damaged (its migrations skip some of Sideline's: \(applied.sorted().joined(separator: ", ")))")
+                    throw rejected(Message(N_("it is damaged (its migrations skip some of Sideline's: {migrations})"), ["migrations": applied.sorted().joined(separator: ", ")]))
                 }
-                if let problem = try BackupSchema.difference(objects, upTo: known[applied.count - 1]) { throw rejected(problem) }
+                if let problem = try BackupSchema.difference(objects, upTo: known[applied.count - 1]) { throw rejected(Message(problem)) }
                 let problems = try String.fetchAll(db, sql: "PRAGMA integrity_check")
                 guard problems == ["ok"] else {
-                    throw rejected("it is damaged (integrity check: \(DatabaseBackup.firstLine(of: problems)))")
+                    throw rejected(Message(N_("it is damaged (integrity check: {problem})"), ["problem": "\(DatabaseBackup.firstLine(of: problems))"]))
                 }
-                if let photo = try foreignPhoto(db, objects: objects) { throw rejected(photo) }
+                if let photo = try foreignPhoto(db, objects: objects) { throw rejected(Message(photo)) }
                 let sessions = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session") ?? 0
                 return Checked(path: shown, migrations: applied.count, sessions: sessions)
             }
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
-            throw rejected("it is not a SQLite database, or is damaged")
+            throw rejected(Message(N_("it is not a SQLite database, or is damaged")))
         } catch {
-            throw rejected(SidelineStore.reason(error))
+            throw rejected(Message(SidelineStore.reason(error)))
         }
     }
 
@@ -95,9 +96,9 @@ public enum DatabaseRestore {
     private static func checkHeader(_ path: String, named shown: String) throws {
         let (head, size) = try firstBytes(of: path, shown: shown)
         guard let header = BackupFileHeader(head) else {
-            throw StoreError.backupRejected(path: shown, reason: "it is not a SQLite database, or is damaged")
+            throw StoreError.backupRejected(path: shown, reason: Message(N_("it is not a SQLite database, or is damaged")))
         }
-        if let problem = header.problem(fileSize: size, maxBytes: maxBytes) { throw StoreError.backupRejected(path: shown, reason: problem) }
+        if let problem = header.problem(fileSize: size, maxBytes: maxBytes) { throw StoreError.backupRejected(path: shown, reason: Message(problem)) }
     }
 
     /// Restores `backupPath` over the database at `databasePath`. Call with the recorder lock held.
@@ -111,7 +112,7 @@ public enum DatabaseRestore {
         // SQLite's backup API cannot change the page size of a WAL database: it would fail half-way.
         if let current = try? firstBytes(of: databasePath, shown: databasePath), let mine = BackupFileHeader(current.bytes),
            let theirs = BackupFileHeader(try firstBytes(of: incoming, shown: backupPath).bytes), mine.pageSize != theirs.pageSize {
-            throw StoreError.backupRejected(path: backupPath, reason: "its pages are \(theirs.pageSize) bytes, this database's \(mine.pageSize)")
+            throw StoreError.backupRejected(path: backupPath, reason: Message(N_("its pages are {theirs} bytes, this database's {mine}"), ["theirs": "\(theirs.pageSize)", "mine": "\(mine.pageSize)"]))
         }
         let aside = try keepAside(databasePath, at: date)
         do {
@@ -133,12 +134,12 @@ public enum DatabaseRestore {
     private static func openPlainFile(_ path: String, shown: String) throws -> (fd: Int32, size: Int) {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
-            throw StoreError.backupRejected(path: shown, reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
+            throw StoreError.backupRejected(path: shown, reason: errno == ENOENT ? Message(N_("no such file")) : Message(String(cString: strerror(errno))))
         }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             close(fd)
-            throw StoreError.backupRejected(path: shown, reason: "it is not a plain file")
+            throw StoreError.backupRejected(path: shown, reason: Message(N_("it is not a plain file")))
         }
         return (fd, Int(info.st_size))
     }
@@ -158,7 +159,7 @@ public enum DatabaseRestore {
         let (source, size) = try openPlainFile(backupPath, shown: backupPath)
         defer { close(source) }
         if let problem = BackupFileHeader.sizeProblem(size, maxBytes: maxBytes) {
-            throw StoreError.backupRejected(path: backupPath, reason: problem)
+            throw StoreError.backupRejected(path: backupPath, reason: Message(problem))
         }
         let current = (try? FileManager.default.attributesOfItem(atPath: databasePath)[.size] as? Int) ?? 0
         let folder = (databasePath as NSString).deletingLastPathComponent
@@ -167,12 +168,12 @@ public enum DatabaseRestore {
             let free = Int(space.f_bavail) * Int(space.f_frsize)
             let needed = 2 * size + current + (16 << 20)
             guard free >= needed else {
-                throw StoreError.backupFailed(reason: "restoring \(backupPath) needs \(needed >> 20) MB free beside the database, \(free >> 20) MB are; nothing was changed")
+                throw StoreError.backupFailed(reason: Message(N_("restoring {path} needs {needed} MB free beside the database, {free} MB are; nothing was changed"), ["path": backupPath, "needed": "\(needed >> 20)", "free": "\(free >> 20)"]))
             }
         }
         let target = open(incoming, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard target >= 0 else {
-            throw StoreError.backupFailed(reason: "cannot copy the backup beside the database (\(String(cString: strerror(errno)))); nothing was changed")
+            throw StoreError.backupFailed(reason: Message(N_("cannot copy the backup beside the database ({reason}); nothing was changed"), ["reason": "\(String(cString: strerror(errno)))"]))
         }
         defer { close(target) }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
@@ -181,15 +182,15 @@ public enum DatabaseRestore {
             let n = chunk.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
             guard n >= 0 else {
-                throw StoreError.backupRejected(path: backupPath, reason: "it cannot be read (\(String(cString: strerror(errno))))")
+                throw StoreError.backupRejected(path: backupPath, reason: Message(N_("it cannot be read ({reason})"), ["reason": "\(String(cString: strerror(errno)))"]))
             }
             if n == 0 { break }
             copied += n
             // A file that grows while it is read (a stick that is more than a stick) stops here.
-            guard copied <= size else { throw StoreError.backupRejected(path: backupPath, reason: "it changed while it was read") }
+            guard copied <= size else { throw StoreError.backupRejected(path: backupPath, reason: Message(N_("it changed while it was read"))) }
             let written = chunk.withUnsafeBytes { write(target, $0.baseAddress, n) }
             guard written == n else {
-                throw StoreError.backupFailed(reason: "cannot copy the backup beside the database (\(String(cString: strerror(errno)))); nothing was changed")
+                throw StoreError.backupFailed(reason: Message(N_("cannot copy the backup beside the database ({reason}); nothing was changed"), ["reason": "\(String(cString: strerror(errno)))"]))
             }
         }
     }
@@ -206,7 +207,7 @@ public enum DatabaseRestore {
                 try DatabaseBackup.flush(file: aside + suffix)
             }
         } catch {
-            throw StoreError.backupFailed(reason: "cannot keep the current database aside as \(aside) (\(SidelineStore.reason(error))); nothing was changed")
+            throw StoreError.backupFailed(reason: Message(N_("cannot keep the current database aside as {aside} ({reason}); nothing was changed"), ["aside": aside, "reason": "\(SidelineStore.reason(error))"]))
         }
         return aside
     }

@@ -88,19 +88,20 @@ public struct SessionTags: Sendable, Equatable, Hashable {
         for text in typed {
             switch vocabulary(text) {
             case .moment(let m):
-                if let old = tags.moment, old != m { throw TagProblem("a session is either \(old.rawValue) or \(m.rawValue), not both") }
+                if let old = tags.moment, old != m { throw TagProblem(Message(N_("a session is either {one} or {other}, not both"), ["one": old.rawValue, "other": m.rawValue])) }
                 tags.moment = m
             case .kind(let k):
-                if let old = tags.kind, old != k { throw TagProblem("a session is one kind: \(old.rawValue) or \(k.rawValue), not both") }
+                if let old = tags.kind, old != k { throw TagProblem(Message(N_("a session is one kind: {one} or {other}, not both"), ["one": old.rawValue, "other": k.rawValue])) }
                 tags.kind = k
             case .posture(let p):
-                if let old = tags.posture, old != p { throw TagProblem("one posture per session: \(old.rawValue) or \(p.rawValue)") }
+                if let old = tags.posture, old != p { throw TagProblem(Message(N_("one posture per session: {one} or {other}"), ["one": old.rawValue, "other": p.rawValue])) }
                 tags.posture = p
             case .word(let w):
-                if let problem = wordProblem(w) { throw TagProblem("tag '\(text)': \(problem)") }
+                if let problem = wordProblem(w) { throw TagProblem(Message(N_("tag '{tag}': {problem}"), ["tag": text], nested: ["problem": problem])) }
                 if let old = tags.word, old != w {
-                    throw TagProblem("one free word per session ('\(old)' and '\(w)'); the others are: "
-                                     + (Moment.allCases.map(\.rawValue) + Kind.allCases.map(\.rawValue) + Posture.allCases.map(\.rawValue)).joined(separator: ", "))
+                    let others = (Moment.allCases.map(\.rawValue) + Kind.allCases.map(\.rawValue) + Posture.allCases.map(\.rawValue)).joined(separator: ", ")
+                    throw TagProblem(Message(N_("one free word per session ('{one}' and '{other}'); the others are: {others}"),
+                                             ["one": old, "other": w, "others": others]))
                 }
                 tags.word = w
             }
@@ -111,16 +112,16 @@ public struct SessionTags: Sendable, Equatable, Hashable {
     /// One tag typed to filter by (`sessions --tag`), in its stored form.
     public static func normalised(_ typed: String) throws(TagProblem) -> String {
         let tags = try parse([typed])
-        guard let tag = tags.tags.first else { throw TagProblem("an empty tag") }
+        guard let tag = tags.tags.first else { throw TagProblem(Message(N_("an empty tag"))) }
         return tag
     }
 
     /// Why a free word cannot be a tag, or nil.
-    public static func wordProblem(_ word: String) -> String? {
-        if word.isEmpty { return "empty" }
-        if word.count > maxWordLength { return "longer than \(maxWordLength) characters" }
+    public static func wordProblem(_ word: String) -> Message? {
+        if word.isEmpty { return Message(N_("empty")) }
+        if word.count > maxWordLength { return Message(N_("longer than {n} characters"), ["n": "\(maxWordLength)"]) }
         if !word.allSatisfy({ $0 == "-" || (($0.isLetter || $0.isNumber) && !$0.isUppercase) }) {
-            return "only letters, digits and hyphens"
+            return Message(N_("only letters, digits and hyphens"))
         }
         return nil
     }
@@ -150,8 +151,10 @@ public struct SessionTags: Sendable, Equatable, Hashable {
 
 /// A tag that cannot be stored, with a message for the coach or admin.
 public struct TagProblem: Error, Equatable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+    /// The sentence as a message: the command line says it in the admin's language; the tags in it as typed.
+    public var message: Message
+    public var description: String { message.english }
+    public init(_ message: Message) { self.message = message }
 }
 
 extension SessionTags.Moment {

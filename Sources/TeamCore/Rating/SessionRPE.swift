@@ -61,20 +61,24 @@ public enum RatingRefusal: Error, Equatable, CustomStringConvertible {
     /// The player's window closed: `closedAt` is the session's end + 2 h.
     case windowClosed(sessionID: Int64, closedAt: Date)
 
-    public var description: String {
+    public var description: String { message.english }
+
+    /// The sentence as a message: the command line says it in the admin's language.
+    public var message: Message {
         switch self {
         case let .offScale(v):
-            "an RPE of \(v) is off the CR-10 scale: give 0 to 10; nothing was changed"
+            Message(N_("an RPE of {value} is off the CR-10 scale: give 0 to 10; nothing was changed"), ["value": "\(v)"])
         case let .notFinished(id):
-            "session \(id) is still running: rate it once it is saved; nothing was changed"
+            Message(N_("session {id} is still running: rate it once it is saved; nothing was changed"), ["id": "\(id)"])
         case let .readinessCheck(id):
-            "session \(id) is a readiness check, not training: it takes no RPE; nothing was changed"
+            Message(N_("session {id} is a readiness check, not training: it takes no RPE; nothing was changed"), ["id": "\(id)"])
         case let .fitnessTest(id):
-            "session \(id) is a fitness test, not training: it takes no RPE; nothing was changed"
+            Message(N_("session {id} is a fitness test, not training: it takes no RPE; nothing was changed"), ["id": "\(id)"])
         case let .notInSession(number, id):
-            "no player with number \(number) took part in session \(id); nothing was changed"
+            Message(N_("no player with number {number} took part in session {id}; nothing was changed"), ["number": "\(number)", "id": "\(id)"])
         case let .windowClosed(id, closedAt):
-            "the players' 2-hour window to rate session \(id) closed at \(ISOTime.string(unixMs: closedAt.unixMs)); a coach's correction is still taken (--coach); nothing was changed"
+            Message(N_("the players' 2-hour window to rate session {id} closed at {time}; a coach's correction is still taken (--coach); nothing was changed"),
+                    ["id": "\(id)", "time": ISOTime.string(unixMs: closedAt.unixMs)])
         }
     }
 }

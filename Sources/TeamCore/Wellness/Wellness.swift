@@ -116,12 +116,17 @@ public enum WellnessRefusal: Error, Equatable, CustomStringConvertible {
     /// `day` is after `today` (the kiosk's local day).
     case future(day: CalendarDay, today: CalendarDay)
 
-    public var description: String {
+    public var description: String { message.english }
+
+    /// The sentence as a message: the command line says it in the admin's language.
+    public var message: Message {
         switch self {
         case let .offScale(item, value):
-            "a \(item.title.lowercased()) answer of \(value) is off the wellness scale: give 1 (worst) to 5 (best); nothing was changed"
+            Message(N_("a {item} answer of {value} is off the wellness scale: give 1 (worst) to 5 (best); nothing was changed"), ["value": "\(value)"],
+                    words: ["item": item.word])
         case let .future(day, today):
-            "\(day) is in the future (today is \(today)): wellness is answered on the day or for a day gone; nothing was changed"
+            Message(N_("{day} is in the future (today is {today}): wellness is answered on the day or for a day gone; nothing was changed"),
+                    ["day": "\(day)", "today": "\(today)"])
         }
     }
 

@@ -77,7 +77,7 @@ struct ClubSyncCommand: ParsableCommand {
             case .unknownThere: print(tr("the token of the club {club}, left on the kiosk, was unknown there", ["club": link.clubName]))
             case .notRevoked(let problem):
                 print(tr("the token of the club {club}, left on the kiosk, is not revoked yet: {problem}; the next pass asks again",
-                         ["club": link.clubName, "problem": problem.description]))
+                         ["club": link.clubName, "problem": problem.message.translated]))
             case .notAsked: break
             }
         }) { outcome in
@@ -85,15 +85,18 @@ struct ClubSyncCommand: ParsableCommand {
             // What each pass did; a pass that stopped on a problem says it as the exit's one line below.
             guard case .passed(let report, let joined) = outcome else { return }
             if let joined { print(tr("joined the club {club} at {server} as {kiosk}", ["club": joined.clubName, "server": joined.server, "kiosk": joined.kioskName])) }
-            for line in report.sessionLines + report.heldForConsent { print(line) }
-            if report.problem == nil { print(passes > 1 ? "another pass, asked for during the last: \(report.line)" : report.line) }
+            let words = Localization.current
+            for line in report.sessionLines { print(line.translated) }
+            for hold in report.heldForConsent { print(hold.line(in: words)) }
+            guard report.problem == nil else { return }
+            print(passes > 1 ? tr("another pass, asked for during the last: {line}", ["line": report.line(in: words)]) : report.line(in: words))
         }
         if case .notInClub = outcome {
             if ifJoined { return }
             throw ClubSyncError.notJoined
         }
         // The pass logged nothing of it: this exit line is where it is said, once.
-        if let problem = outcome.problem { throw UserError(problem) }
+        if let problem = outcome.problem(in: Localization.current) { throw UserError(problem) }
     }
 }
 
@@ -108,7 +111,7 @@ struct ClubStatusCommand: ParsableCommand {
         let status = try ClubStatus.read(store: try database.open())
         guard json else {
             print(status.line())
-            for line in status.refusedLines() + status.newerServerLines() + status.heldForConsent { print(line) }
+            for line in status.refusedLines() + status.newerServerLines() + status.consentLines() { print(line) }
             return
         }
         let encoder = JSONEncoder()
@@ -133,7 +136,7 @@ struct ClubLeaveCommand: ParsableCommand {
             print(tr("left the club {club} ({server}): the server no longer knew its token; everything recorded stays here", club))
         case .notRevoked(let problem):
             print(tr("left the club {club} here only: {problem} — its token was not revoked on the server (the club's admin: `sideline-club revoke-kiosk --club '{club}' {kiosk}`); everything recorded stays here",
-                     club.merging(["problem": problem.description]) { $1 }))
+                     club.merging(["problem": problem.message.translated]) { $1 }))
         case .notAsked:
             print(tr("left the club {club} here only; everything recorded stays here", club))
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Localization
 import Store
 
 /// `sideline migrate`: brings the database's schema up to date. Every command does so when it
@@ -13,6 +14,6 @@ struct MigrateCommand: ParsableCommand {
 
     func run() throws {
         let summary = try SidelineStore.migrate(path: database.path, upTo: upTo)
-        print("\(database.path): schema \(summary)")
+        print(tr("{path}: schema {summary}", ["path": database.path, "summary": summary.translated]))
     }
 }

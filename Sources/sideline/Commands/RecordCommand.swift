@@ -66,7 +66,7 @@ struct RecordCommand: ParsableCommand {
         guard recovery >= 0, recovery <= 600 else { throw ValidationError(tr("--recovery must be between 0 and 600 seconds")) }
         // The kiosk's tags: the same words, one of each kind, one free word.
         let tags: SessionTags
-        do { tags = try SessionTags.parse(tag) } catch { throw ValidationError("--tag: " + tr(error.description)) }
+        do { tags = try SessionTags.parse(tag) } catch { throw ValidationError("--tag: " + error.message.translated) }
         if readiness != nil, tags != SessionTags(posture: tags.posture) {
             throw ValidationError(tr("--tag: a readiness check is tagged with its posture only (lying, sitting or standing)"))
         }
@@ -147,7 +147,7 @@ struct RecordCommand: ParsableCommand {
         do {
             try recording.startSource()
         } catch let error as SensorSourceError {
-            throw UserError(error.description)
+            throw UserError(error.message.translated)
         }
         defer { recording.stopSource() }
         let recorder = try SessionRecorder(store: store, teamID: teamRecord.id, lineup: recording.lineup, plannedMs: recording.effortMs,

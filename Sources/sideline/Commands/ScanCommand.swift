@@ -26,7 +26,7 @@ struct ScanCommand: ParsableCommand {
         do {
             try source.start(straps: StrapTable(), ring: SPSCRing<SensorEvent>(capacity: 16), wake: {})
         } catch let error as SensorSourceError {
-            throw UserError(error.description)
+            throw UserError(error.message.translated)
         }
         StopSignal.install()
         let end = Date().addingTimeInterval(seconds)

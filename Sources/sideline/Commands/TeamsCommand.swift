@@ -46,7 +46,7 @@ struct SessionsCommand: ParsableCommand {
 
     func run() throws {
         let wanted: String?
-        do { wanted = try tag.map(SessionTags.normalised) } catch { throw UserError("--tag: " + tr(error.description)) }
+        do { wanted = try tag.map(SessionTags.normalised) } catch { throw UserError("--tag: " + error.message.translated) }
         let store = try database.openForReading()
         let teamID = try team.map { try store.requireTeam(named: $0).id }
         let entries = try SessionReview.sessionList(store: store, teamID: teamID, tag: wanted)

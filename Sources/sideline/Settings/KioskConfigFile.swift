@@ -12,6 +12,13 @@ import Localization
 /// one definition (the command's flags) and one set of checks; `yes`/`no` turn a flag on or off.
 /// Options given on the command line win over the file's.
 struct KioskConfigFile {
+    /// A mistake in the file (or reading it), as a message: read before any language is known (the kiosk's launch
+    /// loads no catalog first, decision 087), so `main` says it once the language is (`CommandLanguage.start`).
+    struct Mistake: Error, CustomStringConvertible {
+        var message: Message
+        var description: String { message.english }
+    }
+
     struct Entry: Equatable {
         var name: String
         var value: String
@@ -25,16 +32,18 @@ struct KioskConfigFile {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let equals = line.firstIndex(of: "=") else {
-                throw UserError(tr("{file}:{line}: expected NAME = VALUE, found \"{text}\"", ["file": path, "line": "\(index + 1)", "text": line]))
+                throw Mistake(message: Message(N_("{file}:{line}: expected NAME = VALUE, found \"{text}\""), ["file": path, "line": "\(index + 1)", "text": line]))
             }
             let name = line[..<equals].trimmingCharacters(in: .whitespaces)
             var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             if value.count >= 2, value.first == "\"", value.last == "\"" { value = String(value.dropFirst().dropLast()) }
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }), !name.hasPrefix("-") else {
-                throw UserError(tr("{file}:{line}: \"{name}\" is not an option name (a long option without its dashes, e.g. source)",
-                                   ["file": path, "line": "\(index + 1)", "name": name]))
+                throw Mistake(message: Message(N_("{file}:{line}: \"{name}\" is not an option name (a long option without its dashes, e.g. source)"),
+                                                ["file": path, "line": "\(index + 1)", "name": name]))
             }
-            guard name != "config" else { throw UserError(tr("{file}:{line}: a config file cannot name another", ["file": path, "line": "\(index + 1)"])) }
+            guard name != "config" else {
+                throw Mistake(message: Message(N_("{file}:{line}: a config file cannot name another"), ["file": path, "line": "\(index + 1)"]))
+            }
             entries.append(Entry(name: name, value: value))
         }
     }
@@ -47,7 +56,7 @@ struct KioskConfigFile {
     /// Reads and parses the file at `path`.
     init(path: String) throws {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw UserError(tr("cannot read the config file {file}", ["file": path]))
+            throw Mistake(message: Message(N_("cannot read the config file {file}"), ["file": path]))
         }
         try self.init(text: text, path: path)
     }
@@ -69,6 +78,21 @@ struct KioskConfigFile {
         return out
     }
 
+    /// The file `--config` names in `arguments`, if any.
+    static func named(in arguments: [String]) -> String? {
+        guard let at = arguments.firstIndex(where: { $0 == "--config" || $0.hasPrefix("--config=") }) else { return nil }
+        if arguments[at] == "--config" { return at + 1 < arguments.count ? arguments[at + 1] : nil }
+        return String(arguments[at].dropFirst("--config=".count))
+    }
+
+    /// `arguments` without `--config FILE`.
+    static func withoutConfig(_ arguments: [String]) -> [String] {
+        guard let at = arguments.firstIndex(where: { $0 == "--config" || $0.hasPrefix("--config=") }) else { return arguments }
+        var rest = arguments
+        rest.removeSubrange(at...(arguments[at] == "--config" ? min(at + 1, arguments.count - 1) : at))
+        return rest
+    }
+
     /// `sideline [kiosk] … --config FILE …` → the same arguments with the file's options in place
     /// of `--config FILE`. Other subcommands take no config file and are passed through.
     static func expand(_ arguments: [String]) throws -> [String] {
@@ -78,7 +102,7 @@ struct KioskConfigFile {
         var rest = arguments
         let path: String
         if rest[at] == "--config" {
-            guard at + 1 < rest.count else { throw UserError(tr("--config needs a file")) }
+            guard at + 1 < rest.count else { throw Mistake(message: Message(N_("--config needs a file"))) }
             path = rest[at + 1]
             rest.removeSubrange(at...(at + 1))
         } else {

@@ -2,10 +2,14 @@
 Sideline's own errors in German and French with LANG, every line read against the catalog as Python's own gettext
 reads it (no message printed in English, no word only English messages use); `--json` byte for byte the same in
 every language; and the language chosen: the terminal's own (LANG) when it names one, else the kiosk's — its
-Settings choice in the database over the package's config file."""
+Settings choice in the database over the package's config file. Also the lines the shared modules word: the club
+sync's and status's reports and refusals, `migrate`'s summary, a source's errors and the kiosk's config file's
+mistakes (read before any language is known)."""
 import json
 import os
 import re
+import shutil
+import socket
 import sqlite3
 import subprocess
 
@@ -90,10 +94,18 @@ def test_sidelines_own_errors_speak_it_too(club, language):
     check = LanguageCheck(language)
     for args, english in [(("players", "--team", "Nobody"), "no team named 'Nobody'"),
                           (("season", "--team", "U17", "--on", "14.3.2026"), "is not a date like"),
-                          (("forget-strap", "nonsense", "--yes"), "is not a strap address")]:
+                          (("forget-strap", "nonsense", "--yes"), "is not a strap address"),
+                          # TeamCore's refusals: a rating, a morning's answers, two tags of a kind.
+                          (("rpe", "--session", "1", "--number", "1", "--value", "11"), "is off the CR-10 scale"),
+                          (("wellness", "--team", "U17", "--number", "1", "--on", "2026-03-14", "--fatigue", "9", "--sleep", "3", "--soreness", "2",
+                            "--stress", "4", "--mood", "5"), "is off the wellness scale"),
+                          (("record", "--source", "sim:2", "--team", "U17", "--minutes", "1", "--tag", "lying", "--tag", "sitting"), "one posture per"),
+                          # The store's reason inside its sentence.
+                          (("restore", "/nonexistent/backup.sqlite"), "no such file")]:
         line = one_line_error(club(language, *args, check=False))
         assert english not in line, line
-        assert check.problems([line.removeprefix("sideline: ")], ["Nobody", "nonsense", "sideline", "teams", "help"]) == [], line
+        assert check.problems([line.removeprefix("sideline: ")], ["Nobody", "nonsense", "sideline", "teams", "help", "lying", "sitting", "record",
+                                                                    "/nonexistent/backup.sqlite"]) == [], line
 
 
 def test_json_is_the_same_in_every_language(club):
@@ -120,3 +132,79 @@ def test_the_terminals_language_then_the_kiosks_choice_then_the_config_file(club
         with sqlite3.connect(club.db) as con:
             con.execute("DELETE FROM setting WHERE key = 'kiosk.language'")
     assert "3 Spieler" in club("de", "teams").stdout
+
+
+def nothing_listening():
+    """A loopback port nothing listens on (bound, then closed: the kernel refuses a connection to it)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def kiosk_in_a_club(club, sideline_bin):
+    """A copy of the database in a club whose server is not listening, and a way to run commands on it."""
+    db = club.tmp / "in-a-club.sqlite"
+    shutil.copy(club.db, db)
+    link = {"server": f"http://127.0.0.1:{nothing_listening()}", "token": "t", "clubName": "Alpha",
+            "kioskID": "8703F5E9-77CD-4095-B441-DE1BD8B87520", "kioskName": "pitch-1"}
+    (club.tmp / "in-a-club.sqlite.club").write_text(json.dumps(link))
+    os.chmod(club.tmp / "in-a-club.sqlite.club", 0o600)
+
+    def sideline(language, *args, check=False):
+        env = {**os.environ, "LANG": LOCALES.get(language, "C.UTF-8"), "SIDELINE_LOCALEDIR": str(club.tmp / "locale"),
+               "SIDELINE_CONFIG": str(club.tmp / "none.conf")}
+        for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+            env.pop(name, None)
+        return run(sideline_bin, *args, env=env, check=check)
+
+    sideline.db = db
+    return sideline
+
+
+@pytest.mark.parametrize("language", sorted(LOCALES))
+def test_the_club_sync_and_its_status_speak_it(club, kiosk_in_a_club, language):
+    """A pass against a club server that does not answer: its one exit line, then `club status`'s line, in the
+    language; the JSON status the same in every language."""
+    check = LanguageCheck(language)
+    names = data_words(club) + ["Alpha", "pitch-1", "sideline"]
+    db = str(kiosk_in_a_club.db)
+    line = one_line_error(kiosk_in_a_club(language, "club", "sync", "--db", db), "127.0.0.1")
+    assert "unreachable" not in line and "waiting" not in line, line
+    assert {"de": "nicht erreichbar (Verbindung abgelehnt)", "fr": "injoignable (connexion refusée)"}[language] in line, line
+    status = kiosk_in_a_club(language, "club", "status", "--db", db, check=True).stdout
+    assert {"de": "letzter Abgleich nie", "fr": "dernière synchro jamais"}[language] in status, status
+    texts = [line.removeprefix("sideline: ")] + [cell.strip() for cell in status.split(" · ") if cell.strip()]
+    assert check.problems(texts, names) == [], texts
+    out = {lang: kiosk_in_a_club(lang, "club", "status", "--db", db, "--json", check=True).stdout.encode() for lang in ("en", *LOCALES)}
+    assert json.loads(out["en"])["lastProblem"].endswith("(connection refused)"), "the stored problem is English, as the log's"
+    assert out["de"] == out["en"] and out["fr"] == out["en"]
+
+
+@pytest.mark.parametrize("language", sorted(LOCALES))
+def test_migrate_a_source_and_the_config_file_speak_it(club, kiosk_in_a_club, language, tmp_path):
+    check = LanguageCheck(language)
+    names = data_words(club) + [str(tmp_path), "sideline", "kiosk", "help"]
+    db = tmp_path / "fresh.sqlite"
+    migrated = kiosk_in_a_club(language, "migrate", "--db", str(db), check=True).stdout.strip()
+    assert migrated.startswith(str(db)), migrated
+    assert {"de": "Schema aktuell (", "fr": "schéma à jour ("}[language] in migrated, migrated
+    # No adapter here (no Bluetooth in this kernel, or none numbered 99): the source's refusal.
+    no_adapter = one_line_error(kiosk_in_a_club(language, "record", "--db", str(club.db), "--team", "U17", "--source", "hci-user:hci99",
+                                                "--minutes", "1"), "hci-user:hci99: ")
+    unknown = one_line_error(kiosk_in_a_club(language, "record", "--db", str(club.db), "--team", "U17", "--source", "carrier-pigeon",
+                                             "--minutes", "1"), "carrier-pigeon")
+    # The kiosk's config file: a line that is no option, read before the kiosk knows its language.
+    config = tmp_path / "sideline.conf"
+    config.write_text("source = sim:3\nwall display 1\n")
+    malformed = one_line_error(kiosk_in_a_club(language, "--config", str(config), "--headless"), f"{config}:2")
+    texts = [line.removeprefix("sideline: ") for line in (migrated, no_adapter, unknown, malformed)]
+    problems = check.problems(texts, names + [str(db), "hci99", "carrier-pigeon", "wall display"])
+    assert problems == [], problems
+    assert "is not" not in malformed and "AF_BLUETOOTH unavailable" not in no_adapter, (malformed, no_adapter)
+    # An option the kiosk does not have: ArgumentParser's words stay English (decision 087), the file is named in the language.
+    config.write_text("colour = red\n")
+    script = tmp_path / "nothing.kiosk"
+    script.write_text("wait 1s\n")
+    wrong = one_line_error(kiosk_in_a_club(language, "--config", str(config), "--headless", "--script", str(script)), "--colour", str(config))
+    assert wrong.startswith({"de": "sideline: die Konfigurationsdatei ", "fr": "sideline: le fichier de configuration "}[language]), wrong

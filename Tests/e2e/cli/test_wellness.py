@@ -67,7 +67,7 @@ def test_a_week_of_answers_a_drop_flagged_and_the_season_shows_it(team):
 @pytest.mark.parametrize("number, items, on, says", [
     (4, [0, 3, 3, 3, 3], None, "a fatigue answer of 0 is off the wellness scale"),
     (4, [3, 3, 3, 3, 6], None, "a mood answer of 6 is off the wellness scale"),
-    (4, [3, 3, -1, 3, 3], None, "a muscle soreness answer of -1"),
+    (4, [3, 3, -1, 3, 3], None, "a soreness answer of -1"),
     (4, [3, 3, 3, 3, 3], "tomorrow", "is in the future"),
     (5, [3, 3, 3, 3, 3], None, "no player with number 5 in team 'U17'"),
 ])

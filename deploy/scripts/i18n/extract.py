@@ -14,9 +14,13 @@ translator must see the whole sentence, so variable parts are `{name}` placehold
                         per-request Translator's methods) and `N_("…")` in the server's targets (CLUB_SOURCES), written to
                         po/club/sideline-club.pot and checked against po/club/<lang>.po; the kiosk's domain
                         leaves those out, so neither product's translators edit the other's files
-  --domain club-admin   the club server's command line (decision 087): Sources/sideline-club's `tr`/`trn`/`N_`, to
+  --domain club-admin   the club server's command line (decision 087): Sources/sideline-club's `tr`/`trn`/`N_`, and
+                        the sentences the server's library (all but ClubWeb) words for both its API and the admin's terminal,
+                        marked `N_admin("…")` there (a marker the web's domain does not read), to
                         po/club-admin/sideline-club-admin.pot and po/club-admin/<lang>.po; shipped by the club
                         server's package beside the web's, so the kiosk's domain leaves Sources/sideline-club out too
+A message in the kiosk's domain may also be a value's `words.tr("…")`/`words.trn(…)` (a `Translator` handed in: a
+line said in English to the log and in the admin's language on the terminal, e.g. ClubSync's reports).
 """
 import re
 import sys
@@ -28,16 +32,21 @@ PO = ROOT / "po"
 LANGUAGES = ["de", "fr", "es", "nl"]
 
 CALL = re.compile(r'(?<![A-Za-z0-9_.])(tr|trn|N_)\(\s*"')
-# The club web calls a value's methods: `words.tr("…")`, `WebLanguage.words.trn("…", …)`.
+# A value's methods too: `words.tr("…")`, `WebLanguage.words.trn("…", …)` (the club web's per-request translator, a
+# report's line in a translator handed in).
 CLUB_CALL = re.compile(r'(?<![A-Za-z0-9_])(?:[A-Za-z_][A-Za-z0-9_]*\.)*(tr|trn|N_)\(\s*"')
-# The club server's library, in its rooms (decision 091): the web's words and the errors its pages show.
-CLUB_SOURCES = tuple(SOURCES / name for name in ("ClubStorage", "ClubServerHTTP", "ClubAPI", "ClubWeb", "ClubServer"))
+# ClubServer's sentences for the admin's terminal (and its API, in English).
+ADMIN_MARK = re.compile(r'(?<![A-Za-z0-9_.])(N_admin)\(\s*"')
+# The club server's library, in its rooms (decision 091); the admin's sentences are in every room but the web.
+CLUB_WEB_SOURCES = SOURCES / "ClubWeb"
+CLUB_SOURCES = tuple(SOURCES / name for name in ("ClubStorage", "ClubServerHTTP", "ClubAPI", "ClubServer")) + (CLUB_WEB_SOURCES,)
 CLUB_ADMIN_SOURCES = (SOURCES / "sideline-club",)
-# domain -> (folder of its .po files, its template, the calls that mark a message, the sources read, the sources left out)
+# domain -> (folder of its .po files, its template, [(the calls that mark a message, the folders read, the folders left out)])
 DOMAINS = {
-    "sideline": (PO, "sideline.pot", CALL, (SOURCES,), CLUB_SOURCES + CLUB_ADMIN_SOURCES),
-    "club": (PO / "club", "sideline-club.pot", CLUB_CALL, CLUB_SOURCES, ()),
-    "club-admin": (PO / "club-admin", "sideline-club-admin.pot", CALL, CLUB_ADMIN_SOURCES, ()),
+    "sideline": (PO, "sideline.pot", [(CLUB_CALL, (SOURCES,), CLUB_SOURCES + CLUB_ADMIN_SOURCES)]),
+    "club": (PO / "club", "sideline-club.pot", [(CLUB_CALL, CLUB_SOURCES, ())]),
+    "club-admin": (PO / "club-admin", "sideline-club-admin.pot",
+                   [(CALL, CLUB_ADMIN_SOURCES, ()), (ADMIN_MARK, CLUB_SOURCES, (CLUB_WEB_SOURCES,))]),
 }
 STRING = r'"((?:[^"\\\n]|\\.)*)"'
 
@@ -69,8 +78,13 @@ def decode(literal, where):
 
 def messages(domain="sideline"):
     """(context, id, plural) -> [file:line, …] in source order."""
-    _, _, call, sources, left_out = DOMAINS[domain]
     found = {}
+    for call, sources, left_out in DOMAINS[domain][2]:
+        read(call, sources, left_out, found)
+    return found
+
+
+def read(call, sources, left_out, found):
     for path in sorted(path for folder in sources for path in folder.rglob("*.swift")):
         if path.parent.name == "Localization" or any(other in path.parents for other in left_out):
             continue  # the functions' own documentation; the other domain's sources
@@ -98,7 +112,6 @@ def messages(domain="sideline"):
             if not msgid:
                 raise ExtractError(f"{where}: an empty message")
             found.setdefault((context, msgid, plural), []).append(where)
-    return found
 
 
 def po_quote(s):
