@@ -112,28 +112,61 @@ let package = Package(
         ], swiftSettings: strict),
 
         // The club: every kiosk of a club syncs to one server (PostgreSQL). `ClubProtocol` is the wire both sides
-        // speak (pure: bundles, roster changes, canonical bytes, hashes, gzip); `ClubServer` the server's library
-        // (SQL, migrations, tenancy, auth, routes); `sideline-club` its command line.
+        // speak (pure: bundles, roster changes, canonical bytes, hashes, gzip); the server's library in rooms (storage,
+        // HTTP, API, web, the app: below); `sideline-club` its command line.
         // What kiosks and the server make alike without asking: strap UUIDs, erasure records and digests, canonical JSON.
         .target(name: "ClubIdentity", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
         .target(name: "ClubProtocol", dependencies: ["TeamCore", "ClubIdentity", "CZlib",
                                                      .product(name: "Crypto", package: "swift-crypto")], swiftSettings: strict),
-        .target(name: "ClubServer", dependencies: [
-            "ClubProtocol", "TeamCore", "Analytics", "Exports", "Diagnostics", "Localization",
+        // The server in rooms (decision 091). `ClubStorage`: every query and migration, the database and its
+        // per-transaction row-level security, behind protocols named by what a route or page needs; no HTTP.
+        .target(name: "ClubStorage", dependencies: [
+            "ClubProtocol", "TeamCore", "Analytics", "Exports", "Localization",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            // For its pool's one error type, which PostgresNIO passes on unwrapped (no connection to be had: 503).
+            .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
+            // A database URL's sslmode=verify-full: the client's TLS configuration.
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "_CryptoExtras", package: "swift-crypto"),
+            .product(name: "Logging", package: "swift-log"),
+        ], swiftSettings: strict),
+        // What the API and the pages read and answer alike: the request context, bounded bodies, JSON answers,
+        // statuses of the club's errors, the error middleware. No PostgreSQL.
+        .target(name: "ClubServerHTTP", dependencies: [
+            "ClubStorage", "ClubProtocol", "TeamCore",
             .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "HummingbirdCore", package: "hummingbird"),
-            .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "NIOCore", package: "swift-nio"),
             // For the parser's error when a client closes mid-request (`ClientWentAway`).
             .product(name: "NIOHTTP1", package: "swift-nio"),
+        ], swiftSettings: strict),
+        // The kiosks' routes (/api/v1: enrolment, uploads and commits, the roster feed, erasures, wellness) and the
+        // scripts' read API, over the storage's protocols.
+        .target(name: "ClubAPI", dependencies: [
+            "ClubServerHTTP", "ClubStorage", "ClubProtocol", "TeamCore",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ], swiftSettings: strict),
+        // The club's pages: typed page data rendered by the escaping `HTML` builder, over the storage's protocols.
+        .target(name: "ClubWeb", dependencies: [
+            "ClubServerHTTP", "ClubStorage", "ClubProtocol", "TeamCore", "Analytics", "Exports", "Localization",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ], swiftSettings: strict),
+        // The app that wires the rooms: `serve`'s router, middleware, TLS, limits, timed jobs and lifecycle.
+        .target(name: "ClubServer", dependencies: [
+            "ClubStorage", "ClubServerHTTP", "ClubAPI", "ClubWeb",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            .product(name: "PostgresNIO", package: "postgres-nio"),
-            // For its pool's one error type, which PostgresNIO passes on unwrapped (no connection to be had: 503).
-            .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            .product(name: "Crypto", package: "swift-crypto"),
-            .product(name: "_CryptoExtras", package: "swift-crypto"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         // The kiosk's side of the club: enrolment, the outbox's uploads and tombstones, the roster pushed and pulled,
@@ -143,7 +176,7 @@ let package = Package(
                                                  .product(name: "GRDB", package: "GRDB.swift"),
                                                  .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         .executableTarget(name: "sideline-club", dependencies: [
-            "ClubServer", "ClubBench", "ClubProtocol", "Diagnostics", "Localization",
+            "ClubServer", "ClubStorage", "ClubBench", "ClubProtocol", "Diagnostics", "Localization",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
@@ -157,7 +190,7 @@ let package = Package(
         // The club server's figures (`sideline-club bench`): ingest beside PostgreSQL's COPY, sizes, document, list, season
         // page and weekly report times, through the server's own code (its `package` declarations).
         .target(name: "ClubBench", dependencies: [
-            "ClubServer", "ClubProtocol", "TeamCore", "Analytics",
+            "ClubStorage", "ClubWeb", "ClubProtocol", "TeamCore", "Analytics",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -200,8 +233,17 @@ let package = Package(
         .testTarget(name: "ClubSyncTests", dependencies: ["ClubSync", "Store", "ClubProtocol", "TeamCore", "Analytics", "SessionReview", "Localization",
                                                           .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         // The kiosk's store and its exports too: the server's document is compared with the kiosk's (SQLite in the tests only).
-        .testTarget(name: "ClubServerTests", dependencies: ["ClubServer", "ClubProtocol", "Analytics", "Exports", "TeamCore",
+        .testTarget(name: "ClubServerTests", dependencies: ["ClubServer", "ClubStorage", "ClubServerHTTP", "ClubAPI", "ClubWeb", "ClubProtocol", "Analytics", "Exports", "TeamCore",
                                                             "Store", "StoredExports", "SessionReview"], swiftSettings: strict),
+        // The server's routes in process (HummingbirdTesting's router) against a throwaway PostgreSQL 15 cluster, and the
+        // kiosks' routes over a storage that is down.
+        .testTarget(name: "ClubRouteTests", dependencies: ["ClubServer", "ClubAPI", "ClubServerHTTP", "ClubStorage", "ClubProtocol", "TeamCore",
+                                                           .product(name: "Hummingbird", package: "hummingbird"),
+                                                           .product(name: "HummingbirdTesting", package: "hummingbird"),
+                                                           .product(name: "HTTPTypes", package: "swift-http-types"),
+                                                           .product(name: "NIOCore", package: "swift-nio"),
+                                                           .product(name: "PostgresNIO", package: "postgres-nio"),
+                                                           .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         // Runs the `sideline` binary (built beside the test bundle, hence the dependency) and reads its database with GRDB.
         .testTarget(name: "CommandLineTests", dependencies: ["sideline", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
     ]

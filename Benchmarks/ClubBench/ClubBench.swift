@@ -1,5 +1,5 @@
 import ClubProtocol
-import ClubServer
+import ClubStorage
 import Foundation
 import Logging
 import NIOCore

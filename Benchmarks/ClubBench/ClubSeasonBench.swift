@@ -1,6 +1,7 @@
 import Analytics
 import ClubProtocol
-import ClubServer
+import ClubStorage
+import ClubWeb
 import Foundation
 import Logging
 import TeamCore

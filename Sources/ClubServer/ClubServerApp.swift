@@ -1,3 +1,7 @@
+import ClubAPI
+import ClubServerHTTP
+import ClubStorage
+import ClubWeb
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -44,12 +48,19 @@ public enum ClubServerApp {
         public init() {}
     }
 
-    public static func run(database: ClubDatabase, host: String, port: Int, tls: TLSFiles?, limits: Limits = Limits(),
-                           formats: BundleFormatsTaken = .current, onListening: @escaping @Sendable (Int) -> Void) async throws {
+    /// Every route of the server, the kiosks' API before the pages, over `database`: what `run` serves, and what the
+    /// route tests drive in process (HummingbirdTesting's `.router`). `tls`: the pages' cookies are marked Secure.
+    public static func router(database: ClubDatabase, formats: BundleFormatsTaken = .current, tls: Bool) -> Router<ClubRequestContext> {
         let router = Router(context: ClubRequestContext.self)
         router.middlewares.add(ResponseHeadersMiddleware())
         ClubRoutes(database: database, formats: formats).add(to: router)
-        WebRoutes(database: database, tls: tls != nil).add(to: router)
+        WebRoutes(database: database, tls: tls).add(to: router)
+        return router
+    }
+
+    public static func run(database: ClubDatabase, host: String, port: Int, tls: TLSFiles?, limits: Limits = Limits(),
+                           formats: BundleFormatsTaken = .current, onListening: @escaping @Sendable (Int) -> Void) async throws {
+        let router = router(database: database, formats: formats, tls: tls != nil)
         let http1 = HTTP1Channel.Configuration(idleTimeout: .seconds(Int64(limits.idleTimeoutSeconds)))
         let server: HTTPServerBuilder
         if let tls {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import ClubBench
-import ClubServer
+import ClubStorage
 
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ClubServer
+import ClubStorage
 import Foundation
 import Localization
 

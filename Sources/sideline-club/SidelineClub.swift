@@ -1,5 +1,6 @@
 import ArgumentParser
 import ClubServer
+import ClubStorage
 import Diagnostics
 import Foundation
 import Localization

@@ -1,8 +1,9 @@
 import ClubProtocol
-@testable import ClubServer
 import Foundation
 import TeamCore
 import XCTest
+@testable import ClubStorage
+@testable import ClubWeb
 
 /// What the access log says of a web edit, and the page's filter as typed (decision 071): fields, never
 /// values; a player by digest; a bad filter refused in a sentence.

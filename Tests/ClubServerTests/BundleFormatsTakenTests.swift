@@ -1,6 +1,6 @@
 import ClubProtocol
-@testable import ClubServer
 import XCTest
+@testable import ClubStorage
 
 /// The test-only stand-in for an older release (decision 082): what it takes, lists and answers, and a value it
 /// cannot read refused in one line rather than served as something else.

@@ -1,5 +1,5 @@
 import XCTest
-@testable import ClubServer
+@testable import ClubServerHTTP
 
 final class ClientAddressTests: XCTestCase {
     func testAPeerOffThisMachineIsTheClientWhateverItForwards() {

@@ -1,10 +1,11 @@
 import Analytics
-@testable import ClubServer
 import ClubProtocol
 import Exports
 import Foundation
 import TeamCore
 import XCTest
+@testable import ClubStorage
+@testable import ClubWeb
 
 /// Bundles a hostile kiosk might send, made by seeded mutation (each field set to values at, inside
 /// and past its bound, or to 1e300, 1e-300, NaN, ±Int64.max): every one either fails validation or

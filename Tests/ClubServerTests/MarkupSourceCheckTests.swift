@@ -6,14 +6,16 @@ import XCTest
 /// literal is a `String` unless its context says `HTML`. It also fails on the old escaping by convention (`.html`)
 /// and on `HTML.unescaped` or `.rendered` used anywhere but the places listed here.
 final class MarkupSourceCheckTests: XCTestCase {
-    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/ClubServer").standardized
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources").standardized
+    /// Every target of the server's library (decision 091): markup belongs in ClubWeb, and is caught wherever else it turns up.
+    static let targets = ["ClubStorage", "ClubServerHTTP", "ClubAPI", "ClubWeb", "ClubServer"]
 
     /// Where text may become markup without escaping, and why each is safe (the check counts them, so a new one is a decision).
     static let unescapedAllowed: [String: Int] = [:]
     /// Where markup becomes bytes: the response body, in one place.
-    static let renderedAllowed = ["Web/HTML.swift", "Web/WebPage.swift"]
+    static let renderedAllowed = ["ClubWeb/HTML.swift", "ClubWeb/WebPage.swift"]
     /// The builder itself (its escaping writes entities into Strings).
-    static let builder = "Web/HTML.swift"
+    static let builder = "ClubWeb/HTML.swift"
 
     func testNoMarkupIsBuiltIntoAString() throws {
         var problems: [String] = [], literals = 0
@@ -33,12 +35,12 @@ final class MarkupSourceCheckTests: XCTestCase {
             let code = SwiftMarkupScan.codeOnly(text)
             for (n, line) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 if line.range(of: #"\.html\b(?!\()"#, options: .regularExpression) != nil { problems.append("\(path):\(n + 1): `.html`: interpolate the String into HTML instead") }
-                if path != "Web/HTML.swift", line.contains("HTML.escape(") { problems.append("\(path):\(n + 1): HTML.escape outside the builder") }
+                if path != "ClubWeb/HTML.swift", line.contains("HTML.escape(") { problems.append("\(path):\(n + 1): HTML.escape outside the builder") }
                 if line.contains(".rendered"), !Self.renderedAllowed.contains(path) { problems.append("\(path):\(n + 1): `.rendered` outside the response") }
                 if line.contains("HTML.unescaped(") || line.contains(".unescaped(") { unescaped[path, default: 0] += 1 }
             }
         }
-        unescaped["Web/HTML.swift"] = nil // its declaration
+        unescaped["ClubWeb/HTML.swift"] = nil // its declaration
         XCTAssertEqual(problems, [], problems.joined(separator: "\n"))
         XCTAssertEqual(unescaped, Self.unescapedAllowed, "HTML.unescaped is for constants proved safe where it is called; list a new use here with its reason")
     }
@@ -70,8 +72,9 @@ final class MarkupSourceCheckTests: XCTestCase {
     }
 
     static func swiftFiles() throws -> [(String, String)] {
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!.compactMap { $0 as? URL }
-            .filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
+        let files = targets.flatMap { target in
+            FileManager.default.enumerator(at: sources.appendingPathComponent(target), includingPropertiesForKeys: nil)!.compactMap { $0 as? URL }
+        }.filter { $0.pathExtension == "swift" }.sorted { $0.path < $1.path }
         XCTAssertFalse(files.isEmpty, "no sources at \(sources.path)")
         return try files.map { (String($0.standardized.path.dropFirst(sources.path.count + 1)), try String(contentsOf: $0, encoding: .utf8)) }
     }

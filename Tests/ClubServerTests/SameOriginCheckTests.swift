@@ -1,5 +1,6 @@
 import XCTest
-@testable import ClubServer
+@testable import ClubServerHTTP
+@testable import ClubWeb
 
 final class SameOriginCheckTests: XCTestCase {
     func testAnOriginIsItsHostAndPortWithoutTheSchemesDefault() {

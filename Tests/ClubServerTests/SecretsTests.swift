@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import ClubServer
+@testable import ClubStorage
 
 final class SecretsTests: XCTestCase {
     func testTokensCarry256BitsAndMatchHowEverTheyAreTyped() {

@@ -1,7 +1,7 @@
 import ClubProtocol
 import Foundation
 import XCTest
-@testable import ClubServer
+@testable import ClubStorage
 
 final class SeriesCodecTests: XCTestCase {
     func testColumnsRoundTripThroughTheStoredForm() throws {

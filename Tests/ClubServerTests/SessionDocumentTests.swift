@@ -1,5 +1,4 @@
 import Analytics
-@testable import ClubServer
 import ClubProtocol
 import Exports
 import Foundation
@@ -8,6 +7,7 @@ import Store
 import StoredExports
 import TeamCore
 import XCTest
+@testable import ClubStorage
 
 /// The read API's document is the kiosk's: a session recorded into a kiosk's store, exported there as
 /// `sideline export --format json` writes it, and the same rows made into a bundle (as the kiosk's sync

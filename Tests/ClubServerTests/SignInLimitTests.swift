@@ -1,5 +1,5 @@
 import XCTest
-@testable import ClubServer
+@testable import ClubStorage
 
 /// The sign-in limit on virtual time: a stand-in for the failures table (what `sideline_login_failed` keeps),
 /// a clock moved by hand, and guessers and the admin trying as the tests script them. No sleeps.

@@ -1,5 +1,5 @@
-@testable import ClubServer
 import XCTest
+@testable import ClubWeb
 
 /// The pages print any stored number without trapping.
 final class WebFormatTests: XCTestCase {

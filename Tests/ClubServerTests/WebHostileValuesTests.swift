@@ -1,10 +1,11 @@
 import Analytics
-@testable import ClubServer
 import ClubProtocol
 import Foundation
 import Localization
 import TeamCore
 import XCTest
+@testable import ClubStorage
+@testable import ClubWeb
 
 /// The main pages rendered over their data with values a hostile kiosk, coach or stranger could store or type
 /// (markup, quotes, ampersands, NUL, a pile of combining marks) in every name, tag and field that reaches a page:

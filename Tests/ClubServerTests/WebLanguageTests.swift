@@ -1,7 +1,7 @@
 import Analytics
-@testable import ClubServer
 import Localization
 import XCTest
+@testable import ClubWeb
 
 /// The club web's language (decision 084): the Accept-Language header's best match, the words the pages look up by
 /// their English (flags, HRV windows) all in the web's catalog, and numbers per the request's language.

@@ -25,15 +25,32 @@ KEPT_OUT = {"Recording": {"Analytics", "ClubProtocol"}, "Store": {"Analytics", "
 # Rooms still reached, with why: each must still be reached (so the line goes when the work is done). None now.
 PENDING: dict[tuple[str, str], str] = {}
 
+# The club server's rooms (decision 091): the routes and pages reach PostgreSQL only through the storage's protocols,
+# and the storage knows nothing of HTTP. Per target: the modules it may neither depend on (its own or through its
+# targets, for the storage; directly, for the rest, whose storage below them holds PostgresNIO) nor import.
+CLUB_ROOMS = {
+    "ClubStorage": {"Hummingbird", "HummingbirdCore", "HummingbirdTLS", "HTTPTypes", "NIOHTTP1"},
+    "ClubServerHTTP": {"PostgresNIO", "_ConnectionPoolModule"},
+    "ClubAPI": {"PostgresNIO", "_ConnectionPoolModule"},
+    "ClubWeb": {"PostgresNIO", "_ConnectionPoolModule"},
+}
+# Those whose whole closure must stay clear (the others reach PostgresNIO through ClubStorage, by design).
+CLUB_ROOMS_CLOSED = {"ClubStorage"}
+
 
 @pytest.fixture(scope="module")
-def package():
+def manifest():
     swift = shutil.which("swift")
     if swift is None:
         pytest.skip("no swift on PATH")
     dump = subprocess.run([swift, "package", "dump-package"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert dump.returncode == 0, dump.stderr
-    targets = {t["name"]: t for t in json.loads(dump.stdout)["targets"]}
+    return {t["name"]: t for t in json.loads(dump.stdout)["targets"]}
+
+
+@pytest.fixture(scope="module")
+def package(manifest):
+    targets = manifest
 
     def local(dependency):
         kind, value = next(iter(dependency.items()))
@@ -116,6 +133,32 @@ def test_the_hot_path_and_the_store_stay_out_of_the_analysis_and_the_wire(packag
         assert not unexpected, f"{target} depends (directly or not) on {unexpected}"
         for room in rooms - reached:
             assert (target, room) not in PENDING, f"{target} no longer reaches {room}: drop its PENDING line"
+
+
+def test_the_club_servers_rooms_keep_to_their_jobs(package, manifest):
+    """ClubWeb, ClubAPI and ClubServerHTTP neither depend on PostgresNIO nor import it; ClubStorage reaches no HTTP module,
+    its own or through its targets, and imports none (decision 091)."""
+    deps, _ = package
+
+    def products(target):
+        return {value[0] for kind, value in (next(iter(d.items())) for d in manifest[target]["dependencies"])
+                if kind in ("product", "byName") and value[0] not in manifest}
+
+    problems = []
+    for target, kept_out in CLUB_ROOMS.items():
+        reached = products(target)
+        if target in CLUB_ROOMS_CLOSED:
+            reached = reached.union(*(products(t) for t in closure(deps, target)))
+        if reached & kept_out:
+            problems.append(f"{target} depends on {sorted(reached & kept_out)}")
+        sources = ROOT / "Sources" / target
+        assert sources.is_dir(), sources
+        for path in sorted(sources.rglob("*.swift")):
+            for n, line in enumerate(path.read_text().splitlines(), 1):
+                imported = re.match(r"\s*(?:@\w+\s+)*(?:(?:public|package|internal)\s+)?import\s+(?:\w+\s+)?(\w+)", line)
+                if imported and imported.group(1) in kept_out:
+                    problems.append(f"{path.relative_to(ROOT)}:{n}: imports {imported.group(1)}")
+    assert not problems, "\n".join(problems)
 
 
 def test_the_tsan_packages_targets_depend_as_the_packages_do(package):

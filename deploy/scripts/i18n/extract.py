@@ -11,11 +11,11 @@ translator must see the whole sentence, so variable parts are `{name}` placehold
                         the code no longer has (what the test runs)
   --domain club         the same for the club server's web (decision 084): its own domain, sideline-club, whose
                         messages are the string literals of `words.tr("…")`, `words.trn("…", "…", n: …)` (a
-                        per-request Translator's methods) and `N_("…")` in Sources/ClubServer, written to
+                        per-request Translator's methods) and `N_("…")` in the server's targets (CLUB_SOURCES), written to
                         po/club/sideline-club.pot and checked against po/club/<lang>.po; the kiosk's domain
-                        leaves Sources/ClubServer out, so neither product's translators edit the other's files
+                        leaves those out, so neither product's translators edit the other's files
   --domain club-admin   the club server's command line (decision 087): Sources/sideline-club's `tr`/`trn`/`N_`, and
-                        the sentences the shared ClubServer library words for both its API and the admin's terminal,
+                        the sentences the server's library (all but ClubWeb) words for both its API and the admin's terminal,
                         marked `N_admin("…")` there (a marker the web's domain does not read), to
                         po/club-admin/sideline-club-admin.pot and po/club-admin/<lang>.po; shipped by the club
                         server's package beside the web's, so the kiosk's domain leaves Sources/sideline-club out too
@@ -37,14 +37,16 @@ CALL = re.compile(r'(?<![A-Za-z0-9_.])(tr|trn|N_)\(\s*"')
 CLUB_CALL = re.compile(r'(?<![A-Za-z0-9_])(?:[A-Za-z_][A-Za-z0-9_]*\.)*(tr|trn|N_)\(\s*"')
 # ClubServer's sentences for the admin's terminal (and its API, in English).
 ADMIN_MARK = re.compile(r'(?<![A-Za-z0-9_.])(N_admin)\(\s*"')
-CLUB_SOURCES = SOURCES / "ClubServer"
-CLUB_ADMIN_SOURCES = SOURCES / "sideline-club"
-# domain -> (folder of its .po files, its template, [(the calls that mark a message, the sources read, the sources left out)])
+# The club server's library, in its rooms (decision 091); the admin's sentences are in every room but the web.
+CLUB_WEB_SOURCES = SOURCES / "ClubWeb"
+CLUB_SOURCES = tuple(SOURCES / name for name in ("ClubStorage", "ClubServerHTTP", "ClubAPI", "ClubServer")) + (CLUB_WEB_SOURCES,)
+CLUB_ADMIN_SOURCES = (SOURCES / "sideline-club",)
+# domain -> (folder of its .po files, its template, [(the calls that mark a message, the folders read, the folders left out)])
 DOMAINS = {
-    "sideline": (PO, "sideline.pot", [(CLUB_CALL, SOURCES, (CLUB_SOURCES, CLUB_ADMIN_SOURCES))]),
+    "sideline": (PO, "sideline.pot", [(CLUB_CALL, (SOURCES,), CLUB_SOURCES + CLUB_ADMIN_SOURCES)]),
     "club": (PO / "club", "sideline-club.pot", [(CLUB_CALL, CLUB_SOURCES, ())]),
     "club-admin": (PO / "club-admin", "sideline-club-admin.pot",
-                   [(CALL, CLUB_ADMIN_SOURCES, ()), (ADMIN_MARK, CLUB_SOURCES, (CLUB_SOURCES / "Web",))]),
+                   [(CALL, CLUB_ADMIN_SOURCES, ()), (ADMIN_MARK, CLUB_SOURCES, (CLUB_WEB_SOURCES,))]),
 }
 STRING = r'"((?:[^"\\\n]|\\.)*)"'
 
@@ -83,7 +85,7 @@ def messages(domain="sideline"):
 
 
 def read(call, sources, left_out, found):
-    for path in sorted(sources.rglob("*.swift")):
+    for path in sorted(path for folder in sources for path in folder.rglob("*.swift")):
         if path.parent.name == "Localization" or any(other in path.parents for other in left_out):
             continue  # the functions' own documentation; the other domain's sources
         text = path.read_text()
