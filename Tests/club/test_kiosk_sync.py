@@ -145,7 +145,7 @@ def test_a_cut_upload_whose_gzip_is_another_length_now_starts_again_rather_than_
     assert upload_id, "the outbox kept the upload's id"
     alpha = club.owner_sql("SELECT id FROM club WHERE name = 'Alpha'")
     club.pg.psql(f"SET sideline.club_id = '{alpha}'; UPDATE upload SET length = length + 7", user="sideline_owner", db=club.db)
-    assert "1 sessions uploaded" in a.sync().stdout
+    assert "1 session uploaded" in a.sync().stdout
     assert club.owner_sql("SELECT count(*), min(sha256) FROM session") == f"1|{sha}"
     assert club.owner_sql("SELECT count(*) FROM upload") == "0", "the other-length upload was replaced, not left"
 
