@@ -10,6 +10,7 @@
 #   make bench-club-upload the issue's upload figure on a shaped link: a 90-minute 24-player session recorded and synced by the real kiosk over 1 Mbit/s with 100 ms round trips (network namespaces, root)
 #   make bench-ble  Bluetooth figures on the emulated radio (Sideline vs bumble's host, broadcast, reconnect)
 #   make bench-hostile  peak RSS through each hostile file a USB stick may carry (import-roster, restore, the kiosk), and the photo helper's cost
+#   make bench-memory  the kiosk's peak RSS: 3 h x 40 recorded and reviewed (kiosk and command line), 40 live at 1920x1080; medians of 3
 #   make test-vm    only the real-stack suite: Debian's kernel and bluetoothd in a VM (Tests/vm); RELEASE=bookworm for bookworm's (default trixie)
 #   make bench-vm   Bluetooth figures on the real stack in the VM, trixie and bookworm side by side (launch, a strap's return, an adapter's return, kernel oopses)
 #   make deb    out/sideline_<version>_<arch>.deb, the appliance package (docs/OPERATIONS.md "Install on a Raspberry Pi"), and
@@ -25,7 +26,7 @@
 #   make screenshots-all  docs/screenshots again: every kiosk flow at both sizes in English, and in German, French, Spanish and Dutch
 #               under docs/screenshots/<lang>/ (deploy/scripts/kiosk/screenshots.sh with LANGUAGES; about 5 × the English run)
 #   make bench-display  the display measured again in the appliance VM: cage against SDL's KMSDRM (frames drawn, taps, memory)
-.PHONY: demo screenshots-all club-demo test test-arm64 test-vm test-appliance test-upgrade bench-appliance bench-display bench bench-instructions bench-ble bench-club bench-club-kiosk bench-club-hostile bench-club-upload bench-hostile bench-vm setup build build-static deb
+.PHONY: demo screenshots-all club-demo test test-arm64 test-vm test-appliance test-upgrade bench-appliance bench-display bench bench-instructions bench-ble bench-club bench-club-kiosk bench-club-hostile bench-club-upload bench-hostile bench-memory bench-vm setup build build-static deb
 RELEASE ?= trixie
 ARCH ?=
 
@@ -105,6 +106,10 @@ bench-hostile: setup
 	swift build -c release --product sideline-bench
 	./deploy/scripts/venv.sh
 	.venv/bin/python Benchmarks/hostile/bench_hostile.py
+
+bench-memory: setup
+	swift build -c release --product sideline
+	python3 Benchmarks/memory/bench_memory.py
 
 test-vm: setup
 	./deploy/scripts/vm/test-vm.sh $(RELEASE)

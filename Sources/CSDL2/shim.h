@@ -11,5 +11,6 @@ static inline int sideline_SDL_BlitSurface(SDL_Surface *src, const SDL_Rect *src
 static inline int sideline_SDL_WINDOWPOS_CENTERED_DISPLAY(int display) { return (int)SDL_WINDOWPOS_CENTERED_DISPLAY(display); }
 static inline int sideline_SDL_WINDOWPOS_UNDEFINED(void) { return (int)SDL_WINDOWPOS_UNDEFINED; }
 static inline Uint32 sideline_SDL_PIXELFORMAT_ARGB8888(void) { return SDL_PIXELFORMAT_ARGB8888; }
+static inline Uint32 sideline_SDL_PIXELFORMAT_RGB888(void) { return SDL_PIXELFORMAT_RGB888; }
 static inline int sideline_SDL_MUSTLOCK(SDL_Surface *s) { return SDL_MUSTLOCK(s); }
 #endif

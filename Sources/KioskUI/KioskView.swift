@@ -63,6 +63,7 @@ public final class KioskView {
         invalidate()
         view.previousTiles = nil
         view.tilePlans = [:]
+        view.tilePlanSignatures = [:]
         view.liveBar = nil
     }
 
@@ -132,6 +133,7 @@ public final class KioskView {
     private func keepTiles(of frame: Frame) {
         view.previousTiles = frame.drawnTiles
         view.tilePlans = frame.view.tilePlans.filter { frame.drawnTiles[$0.key] != nil }
+        view.tilePlanSignatures = frame.view.tilePlanSignatures.filter { frame.drawnTiles[$0.key] != nil }
         view.liveBar = frame.drawnBar
     }
 

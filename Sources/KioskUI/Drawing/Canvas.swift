@@ -7,7 +7,19 @@ public final class Canvas {
 
     let renderer: OpaquePointer
     let text: TextCache
+    /// Translucent parts on a known flat colour, made opaque once (`Precomposite`).
+    let precomposite: Precomposite
     private var hearts: [Int: OpaquePointer] = [:]
+    /// Hearts already blended onto a tile's colour, each the size of the box it fills.
+    private var opaqueHearts: [OpaqueHeart: OpaquePointer] = [:]
+    private struct OpaqueHeart: Hashable {
+        var box: Int, size: Int
+        var hollow: Bool
+        var colour: Colour, background: Colour
+    }
+    /// Five beat sizes of a filled and a hollow heart on seven colours, at one tile size: a few dozen.
+    /// Bounded all the same (a window resized over and over makes new sizes).
+    static let opaqueHeartCapacity = 400
     let avatars = AvatarTextures()
     /// Where players' stored photos come from (the shell reads them from the database); nil: initials only.
     public var photoSource: ((Int64) -> [UInt8]?)?
@@ -21,7 +33,8 @@ public final class Canvas {
     init(renderer: OpaquePointer, fonts: FontBook, width: Int, height: Int, sharesTarget: Bool = false) {
         self.renderer = renderer
         self.sharesTarget = sharesTarget
-        self.text = TextCache(renderer: renderer, fonts: fonts)
+        self.precomposite = Precomposite(renderer: renderer)
+        self.text = TextCache(renderer: renderer, fonts: fonts, precomposite: precomposite)
         self.metrics = Metrics(width: width, height: height)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
@@ -33,6 +46,7 @@ public final class Canvas {
         text.releaseAll()
         for t in hearts.values { SDL_DestroyTexture(t) }
         hearts = [:]
+        releaseOpaqueHearts()
         avatars.release()
     }
 
@@ -156,14 +170,17 @@ public final class Canvas {
 
     /// Draws text in a box; shrinks it until it fits the box's width. Returns the drawn width.
     @discardableResult
-    /// `background`: the solid colour behind the text, when known — the text is then copied opaque.
+    /// `background`: the solid colour behind the text, when known — the text is then copied opaque
+    /// (SDL_ttf's shaded rendering; with `blendedOnto`, its blended rendering blended onto the colour
+    /// once: the very pixels blending it on every frame left).
     public func text(_ s: String, size: Int, bold: Bool = false, colour: Colour = Theme.text,
-                     in box: Rect, align: Align = .left, shrinkToFit: Bool = true, background: Colour? = nil) -> Int {
+                     in box: Rect, align: Align = .left, shrinkToFit: Bool = true, background: Colour? = nil,
+                     blendedOnto: Bool = false) -> Int {
         guard !s.isEmpty, box.w > 0 else { return 0 }
         if recordsTexts { drawnTexts.append(s) }
         if Self.usesGlyphs(s, size: size) {
             return glyphText(s, size: size, bold: bold, colour: colour, in: box, align: align, shrinkToFit: shrinkToFit,
-                             background: background)
+                             background: background, blendedOnto: blendedOnto)
         }
         var size = size
         if shrinkToFit {
@@ -173,7 +190,8 @@ public final class Canvas {
                 (w, _) = text.measure(s, size: size, bold: bold)
             }
         }
-        guard let entry = text.texture(s, size: size, bold: bold, colour: colour, background: background) else { return 0 }
+        guard let entry = text.texture(s, size: size, bold: bold, colour: colour, background: background, blendedOnto: blendedOnto)
+        else { return 0 }
         let w = Int(entry.width), h = Int(entry.height)
         if recordsTexts, w > box.w { overflowingTexts.append(s) }
         let x: Int
@@ -208,7 +226,7 @@ public final class Canvas {
     static let glyphFriendly = Set("0123456789%:−-")
 
     private func glyphText(_ s: String, size: Int, bold: Bool, colour: Colour, in box: Rect, align: Align, shrinkToFit: Bool,
-                           background: Colour?) -> Int {
+                           background: Colour?, blendedOnto: Bool) -> Int {
         var size = size
         func width(_ size: Int) -> Int { s.reduce(0) { $0 + text.measure(String($1), size: size, bold: bold).0 } }
         var w = width(size)
@@ -226,7 +244,8 @@ public final class Canvas {
         case .right: x = box.maxX - w
         }
         for ch in s {
-            guard let entry = text.texture(String(ch), size: size, bold: bold, colour: colour, background: background) else { continue }
+            guard let entry = text.texture(String(ch), size: size, bold: bold, colour: colour, background: background,
+                                           blendedOnto: blendedOnto) else { continue }
             var dst = SDL_Rect(x: Int32(x), y: Int32(box.y + (box.h - Int(entry.height)) / 2), w: entry.width, h: entry.height)
             SDL_RenderCopy(renderer, entry.texture, nil, &dst)
             x += Int(entry.width)
@@ -236,11 +255,17 @@ public final class Canvas {
 
     /// The heart icon at `box` (square), tinted; `pulse` 0…1 swells it for the beat.
     /// Each of a few beat sizes is rasterised at its exact pixel size (no scaling blur or jaggies).
-    public func heart(_ box: Rect, _ c: Colour, hollow: Bool, pulse: Double = 0) {
+    /// `background`: the flat colour of the whole box, when known — the box is then copied opaque,
+    /// the heart blended onto that colour once (no fill under it, no blending per pixel).
+    public func heart(_ box: Rect, _ c: Colour, hollow: Bool, pulse: Double = 0, background: Colour? = nil) {
         let full = min(box.w, box.h)
         guard full > 3 else { return }
         let step = Int((max(0, min(1, pulse)) * 4).rounded())
         let size = max(4, full * (86 + 14 * step / 4) / 100)
+        if let background {
+            opaqueHeart(box, size: size, colour: c, hollow: hollow, background: background)
+            return
+        }
         let key = size * 2 + (hollow ? 1 : 0)
         let texture: OpaquePointer
         if let t = hearts[key] {
@@ -258,10 +283,38 @@ public final class Canvas {
         SDL_RenderCopy(renderer, texture, nil, &dst)
     }
 
+    /// The square box of side `min(box.w, box.h)` centred in `box` (what a tile's heart box is), the
+    /// heart where `heart` puts it.
+    private func opaqueHeart(_ box: Rect, size: Int, colour: Colour, hollow: Bool, background: Colour) {
+        let side = min(box.w, box.h)
+        let square = Rect(box.midX - side / 2, box.midY - side / 2, side, side)
+        let key = OpaqueHeart(box: side, size: size, hollow: hollow, colour: colour, background: background)
+        let texture: OpaquePointer
+        if let t = opaqueHearts[key] {
+            texture = t
+        } else {
+            guard let surface = IconRaster.heartSurface(size: size, hollow: hollow) else { return }
+            defer { SDL_FreeSurface(surface) }
+            guard let t = precomposite.texture(surface, x: box.midX - size / 2 - square.x, y: box.midY - size / 2 - square.y,
+                                               width: side, height: side, tint: colour, background: background) else { return }
+            if opaqueHearts.count >= Self.opaqueHeartCapacity { releaseOpaqueHearts() }
+            opaqueHearts[key] = t
+            texture = t
+        }
+        var dst = SDL_Rect(x: Int32(square.x), y: Int32(square.y), w: Int32(side), h: Int32(side))
+        SDL_RenderCopy(renderer, texture, nil, &dst)
+    }
+
+    private func releaseOpaqueHearts() {
+        for t in opaqueHearts.values { SDL_DestroyTexture(t) }
+        opaqueHearts = [:]
+    }
+
     /// The strap's battery as a glyph: a white outline with a nub, filled from the left as far as
     /// the level (red at 20 % or less) over a darkened inside, so it reads on every zone colour;
-    /// a hollow outline when the strap reports none.
-    public func battery(_ box: Rect, level: Int?) {
+    /// a hollow outline when the strap reports none. `background`: the flat colour it sits on, when
+    /// known — the darkened inside is then filled opaque, as blending it there would have left it.
+    public func battery(_ box: Rect, level: Int?, background: Colour? = nil) {
         guard box.w >= 6, box.h >= 4 else { return }
         let line = max(1, box.h / 8)
         let nub = Rect(box.maxX - max(2, box.h / 6), box.y + box.h / 3, max(2, box.h / 6), max(2, box.h - 2 * (box.h / 3)))
@@ -270,7 +323,8 @@ public final class Canvas {
         fill(nub, Theme.text)
         guard let level else { return }
         let inside = body.inset(line)
-        fill(inside, Colour(0, 0, 0, 110))
+        let darkened = Colour(0, 0, 0, 110)
+        fill(inside, background.map { precomposite.flat(darkened, over: $0) } ?? darkened)
         let fraction = Double(min(100, max(0, level))) / 100
         let fillW = level > 0 ? max(1, Int((Double(inside.w) * fraction).rounded())) : 0
         fill(Rect(inside.x, inside.y, fillW, inside.h), Self.batteryColour(level: level))

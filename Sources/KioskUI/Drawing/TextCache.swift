@@ -11,6 +11,8 @@ final class TextCache {
         var colour: Colour
         /// Rendered opaque onto this colour (copied without blending: several times faster in software).
         var background: Colour?
+        /// With a background: SDL_ttf's blended rendering blended onto it (its shaded rendering otherwise).
+        var blendedOnto: Bool
     }
 
     struct Entry {
@@ -22,6 +24,7 @@ final class TextCache {
 
     private let renderer: OpaquePointer
     private let fonts: FontBook
+    private let precomposite: Precomposite
     private var entries: [Key: Entry] = [:]
     /// Widths and heights measured, whatever colour the text is drawn in: fitting a tile's texts
     /// measures a few wordings at a few sizes each time it is redrawn.
@@ -38,9 +41,10 @@ final class TextCache {
     /// Big text is big surfaces (a 4K BPM is ~0.5 MB): the cache is bounded by memory too.
     let byteBudget: Int
 
-    init(renderer: OpaquePointer, fonts: FontBook, capacity: Int = 1500, byteBudget: Int = 12 << 20) {
+    init(renderer: OpaquePointer, fonts: FontBook, precomposite: Precomposite, capacity: Int = 1500, byteBudget: Int = 12 << 20) {
         self.renderer = renderer
         self.fonts = fonts
+        self.precomposite = precomposite
         self.capacity = capacity
         self.byteBudget = byteBudget
     }
@@ -70,9 +74,10 @@ final class TextCache {
         }
     }
 
-    func texture(_ text: String, size: Int, bold: Bool, colour: Colour, background: Colour? = nil) -> Entry? {
+    func texture(_ text: String, size: Int, bold: Bool, colour: Colour, background: Colour? = nil, blendedOnto: Bool = false) -> Entry? {
         guard !text.isEmpty else { return nil }
-        let key = Key(text: text, size: FontBook.quantize(size), bold: bold, colour: colour, background: background)
+        let key = Key(text: text, size: FontBook.quantize(size), bold: bold, colour: colour, background: background,
+                      blendedOnto: background != nil && blendedOnto)
         if var entry = entries[key] {
             entry.lastUsedFrame = frame
             entries[key] = entry
@@ -80,12 +85,20 @@ final class TextCache {
         }
         let fg = SDL_Color(r: colour.r, g: colour.g, b: colour.b, a: colour.a)
         guard let font = fonts.font(size: size, bold: bold),
-              let surface = background.map({ TTF_RenderUTF8_Shaded(font, text, fg, SDL_Color(r: $0.r, g: $0.g, b: $0.b, a: 255)) })
+              let surface = key.blendedOnto ? TTF_RenderUTF8_Blended(font, text, fg)
+                : background.map({ TTF_RenderUTF8_Shaded(font, text, fg, SDL_Color(r: $0.r, g: $0.g, b: $0.b, a: 255)) })
                 ?? TTF_RenderUTF8_Blended(font, text, fg)
         else { return nil }
         defer { SDL_FreeSurface(surface) }
-        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
-        SDL_SetTextureBlendMode(texture, background == nil ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
+        let made: OpaquePointer?
+        if key.blendedOnto, let background {
+            made = precomposite.texture(surface, x: 0, y: 0, width: Int(surface.pointee.w), height: Int(surface.pointee.h),
+                                        background: background)
+        } else {
+            made = SDL_CreateTextureFromSurface(renderer, surface)
+            if let made { SDL_SetTextureBlendMode(made, background == nil ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE) }
+        }
+        guard let texture = made else { return nil }
         let entry = Entry(texture: texture, width: surface.pointee.w, height: surface.pointee.h, lastUsedFrame: frame)
         entries[key] = entry
         bytes += Int(entry.width) * Int(entry.height) * 4

@@ -23,8 +23,12 @@ extension Frame {
             if let previous, previous[tile.playerID] == signature, signature.signal {
                 redrawHeart(tile, geometry)
             } else {
+                // Laid out again only when it shows something else (a frame redrawn whole 60 times a second
+                // shows each tile's new reading once).
+                let kept = signature.signal && view.tilePlanSignatures[tile.playerID] == signature ? view.tilePlans[tile.playerID] : nil
                 view.tilePlans[tile.playerID] = drawTile(tile, geometry, privacy: privacy, flag: !forWall, detail: detail,
-                                                         minText: minText)
+                                                         minText: minText, plan: kept)
+                view.tilePlanSignatures[tile.playerID] = signature
             }
             drawnTiles[tile.playerID] = signature
             hits.tileRects[tile.playerID] = r
@@ -58,18 +62,19 @@ extension Frame {
         canvas.fill(Rect(area.x, y, area.w, area.maxY - y), Theme.background)
     }
 
+    /// The heart's box copied opaque in the tile's colour (`Canvas.heart`'s `background`): no fill first.
     private func redrawHeart(_ tile: ShownTile, _ g: TileGeometry) {
-        canvas.fill(g.heart, Theme.zone(tile.shownZone))
-        canvas.heart(g.heart, Theme.text, hollow: tile.contact == .notDetected, pulse: pulse(bpm: tile.bpm))
+        canvas.heart(g.heart, Theme.text, hollow: tile.contact == .notDetected, pulse: pulse(bpm: tile.bpm),
+                     background: Theme.zone(tile.shownZone))
     }
 
-    /// Draws a whole tile; returns what it wrote where.
+    /// Draws a whole tile (laid out as `plan` when given: the one made for the same signature); returns what it wrote where.
     private func drawTile(_ tile: ShownTile, _ g: TileGeometry, privacy: Bool, flag: Bool, detail: TileDetail,
-                          minText: Int) -> TilePlan {
+                          minText: Int, plan kept: TilePlan?) -> TilePlan {
         let r = g.tile
         let live = tile.hasSignal
         let flagged = flag && tile.isFlagged(nowMs: state.nowMs, alertMs: state.settings.values.highIntensityAlertMs)
-        let plan = TilePlan(tile, g, detail: detail, privacy: privacy, flagged: flagged, minText: minText) { text, size, bold in
+        let plan = kept ?? TilePlan(tile, g, detail: detail, privacy: privacy, flagged: flagged, minText: minText) { text, size, bold in
             canvas.drawnWidth(text, size: size, bold: bold)
         }
         let bg = plan.background
@@ -80,26 +85,48 @@ extension Frame {
         }
         canvas.fillRounded(r, radius: g.radius, bg)
         if flagged { canvas.stroke(r, Theme.warning, width: max(3, min(r.w, r.h) / 24)) }
+        // The translucent parts (heart, badge, the badge's letters, the battery's inside) sit on the
+        // tile's flat colour: made opaque on it once (`Precomposite`), not blended every frame.
         if live {
-            canvas.heart(g.heart, Theme.text, hollow: tile.contact == .notDetected, pulse: pulse(bpm: tile.bpm))
+            canvas.heart(g.heart, Theme.text, hollow: tile.contact == .notDetected, pulse: pulse(bpm: tile.bpm), background: bg)
         } else {
-            canvas.heart(g.heart, Theme.textDim, hollow: true)
+            canvas.heart(g.heart, Theme.textDim, hollow: true, background: bg)
         }
         // The big number first: its opaque glyph box is taller than the digits, and what is above
         // and below it, drawn after, stays whole.
         let big = plan.texts.filter { $0.role == "big" || $0.role == "status" }
         for t in big { canvas.text(t.text, size: t.size, bold: t.bold, in: t.box, shrinkToFit: false, background: bg) }
-        if live { canvas.fillRounded(g.badge, radius: g.footer.h / 4, Colour(0, 0, 0, 90)) }
+        let badge = canvas.precomposite.flat(Self.badgeShade, over: bg), badgeRadius = g.footer.h / 4
+        if live { canvas.fillRounded(g.badge, radius: badgeRadius, badge) }
         for t in plan.texts where !big.contains(t) {
-            let background: Colour? = t.role == "badge" ? nil : bg
             let colour = t.role == "detail" && !live ? Theme.text.withAlpha(210) : Theme.text
-            canvas.text(t.text, size: t.size, bold: t.bold, colour: colour, in: t.box, shrinkToFit: false, background: background)
+            if t.role == "badge" {
+                // The zone's letters blended onto the badge once (shaded text would round their edges a little
+                // differently) where their box keeps off its round corners; else blended there as before.
+                let h = canvas.measuredHeight(t.text, size: t.size, bold: t.bold)
+                let drawn = Rect(t.box.x, t.box.y + (t.box.h - h) / 2, t.box.w, h)
+                let opaque = Self.keepsOffCorners(drawn, of: g.badge, radius: badgeRadius)
+                canvas.text(t.text, size: t.size, bold: t.bold, colour: colour, in: t.box, shrinkToFit: false,
+                            background: opaque ? badge : nil, blendedOnto: opaque)
+            } else {
+                canvas.text(t.text, size: t.size, bold: t.bold, colour: colour, in: t.box, shrinkToFit: false, background: bg)
+            }
         }
         if let avatar = plan.avatar, let initials = tile.initials {
             canvas.avatar(playerID: tile.playerID, version: tile.photoVersion, initials: initials, in: avatar)
         }
-        canvas.battery(plan.battery, level: tile.battery)
+        canvas.battery(plan.battery, level: tile.battery, background: bg)
         return plan
+    }
+
+    /// The zone badge: the tile's colour darkened, as a black of this alpha over it.
+    static let badgeShade = Colour(0, 0, 0, 90)
+
+    /// Whether `r` lies inside `box` and clear of its corners' squares of `radius` (where a round
+    /// corner shows what is behind the box).
+    static func keepsOffCorners(_ r: Rect, of box: Rect, radius: Int) -> Bool {
+        guard r.x >= box.x, r.y >= box.y, r.maxX <= box.maxX, r.maxY <= box.maxY else { return false }
+        return (r.y >= box.y + radius && r.maxY <= box.maxY - radius) || (r.x >= box.x + radius && r.maxX <= box.maxX - radius)
     }
 
     /// 1 right at a beat, falling to 0 within a sixth of the beat: a heart that beats at the player's rate.

@@ -13,6 +13,9 @@ public struct ViewState: Sendable, Equatable {
     /// What each live tile last wrote where (kept while only its heart is redrawn): the state dump's proof
     /// that no text sits on another.
     var tilePlans: [Int64: TilePlan] = [:]
+    /// What each of those plans was made for: a tile whose signature is the same again is laid out the same
+    /// (equal signatures draw the same pixels), so a frame that redraws it whole need not fit its words again.
+    var tilePlanSignatures: [Int64: TileSignature] = [:]
     /// The live bar as last drawn (`liveBar`), and the touch targets it left.
     var liveBar: LiveBarDrawn?
     public init() {}
