@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TeamCore
 
 /// Every screen's state. Screens are drawn from it; only `AppReducer` changes it.
@@ -12,7 +13,7 @@ public struct AppState: Sendable, Equatable {
     /// A strap silent this long shows "no signal" instead of a frozen value (`NoSignal.afterMs`:
     /// the same limit ends what a gap earns in effort points).
     public static let noSignalAfterMs = NoSignal.afterMs
-    public static let sourceBackNotice = "Bluetooth is back; straps reconnect by themselves"
+    public static let sourceBackNotice = N_("Bluetooth is back; straps reconnect by themselves")
 
     public var screen: Screen = .teamPicker
     /// The app clock (the sensor source's monotonic clock), milliseconds.

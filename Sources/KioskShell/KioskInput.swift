@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import Kiosk
 import KioskUI
+import Localization
 import TeamCore
 
 /// SDL events → gestures → actions. Finger and mouse are one pointer.
@@ -55,7 +56,7 @@ extension KioskApp {
             if let wall, w.windowID == wall.windowID, wall.windowID != main.windowID {
                 // The wall display went away (unplugged, closed): the coach's screen and the recording go on.
                 self.wall = nil
-                runtime.dispatch(.inform("Wall display closed — the session goes on"))
+                runtime.dispatch(.inform(tr("Wall display closed — the session goes on")))
             } else {
                 quitRequested = true
             }

@@ -41,7 +41,7 @@ enum SensorsReducer {
         case .problem(let problem):
             let solved = problem == nil && sensors.problem != nil
             sensors.problem = problem
-            return solved ? .send(.inform(AppState.sourceBackNotice)) : .none
+            return solved ? .send(.inform(tr(AppState.sourceBackNotice))) : .none
         case .switched(let kind, let description):
             sensors.kind = kind
             sensors.description = description

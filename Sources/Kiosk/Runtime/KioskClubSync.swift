@@ -80,6 +80,6 @@ public final class KioskClubSync {
             return tr("Left the club {club}; every session stays on this kiosk", ["club": link.clubName])
         }
         try ClubMembership.forgetPendingJoin(store: store)
-        return "The join was given up"
+        return tr("The join was given up")
     }
 }

@@ -155,19 +155,19 @@ extension KioskRuntime {
             let store = store
             sticks.runExport { directory in
                 let files = try SessionExport(store: store, sessionID: id).write(SessionExport.Format.allCases, to: directory).count
-                return "Exported \(files) file\(files == 1 ? "" : "s") to \(directory)"
+                return trn("Exported {n} file to {folder}", "Exported {n} files to {folder}", n: files, ["folder": directory])
             }
         case .exportAll:
             let store = store
             sticks.runExport { directory in
                 let count = try SessionExport.writeFinishedSessions(store: store, to: directory)
-                return "Exported \(count) session\(count == 1 ? "" : "s") to \(directory)"
+                return trn("Exported {n} session to {folder}", "Exported {n} sessions to {folder}", n: count, ["folder": directory])
             }
         case .exportPlayerData(let playerID):
             let store = store
             sticks.runExport { directory in
                 let path = try StoredPlayerData.write(store: store, playerID: playerID, to: directory)
-                return "Player's data written to \(directory): \((path as NSString).lastPathComponent)"
+                return tr("Player's data written to {folder}: {file}", ["folder": directory, "file": (path as NSString).lastPathComponent])
             }
         case .restoreFromStick:
             try restoreFromStick()

@@ -128,6 +128,7 @@ public final class KioskRuntime {
         languageChanges += 1
         // The shell may have loaded it already (before the sources described themselves): read once.
         if Localization.current.language != wanted { Self.use(wanted) }
+        sticks.refreshBackupStatus()  // its lines are made in the language, not drawn from the catalog
         needsDraw = true
     }
 
@@ -214,7 +215,7 @@ public final class KioskRuntime {
             try recorder.commitIfDue(nowNs: nowNs)
         } catch {
             // The batch is kept and retried next second; tell the coach once.
-            if state.notice == nil { dispatch(.failed("Saving heart rates failed: \(error) — retrying")) }
+            if state.notice == nil { dispatch(.failed(tr("Saving heart rates failed: {reason} — retrying", ["reason": Self.describe(error, in: Localization.current)]))) }
         }
     }
 

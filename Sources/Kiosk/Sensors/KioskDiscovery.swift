@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import Localization
 import SensorHub
 import TeamCore
 
@@ -20,7 +21,7 @@ extension SourceSupervisor {
             do {
                 heardFirst.append(StrapSlot(try store.strap(address: strap.address, name: name)))
             } catch {
-                app.send(.failed("Could not remember strap \(strap.address): \(error)"))
+                app.send(.failed(tr("Could not remember strap {address}: {reason}", ["address": strap.address, "reason": KioskRuntime.describe(error, in: Localization.current)])))
                 break
             }
         }
@@ -28,7 +29,7 @@ extension SourceSupervisor {
             do {
                 try pump.addStraps(heardFirst)
             } catch {
-                app.send(.failed("\(error)"))
+                app.send(.failed(KioskRuntime.describe(error, in: Localization.current)))
                 return
             }
             app.send(.sensors(.strapTableLoaded(pump.straps)))

@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import Localization
 import Store
 import TeamCore
 
@@ -13,12 +14,12 @@ extension StickServices {
     func importPhotos(teamID: Int64) {
         let state = app.state()
         guard let usb, let stick = usb.stick else {
-            app.send(.failed("No USB stick found: copy the photos (named 7.jpg or Mia Berg.jpg) to one and plug it in"))
+            app.send(.failed(tr("No USB stick found: copy the photos (named 7.jpg or Mia Berg.jpg) to one and plug it in")))
             return
         }
         guard teamID == state.teamID else { return }
         // A runtime without a shell (a test) has nothing to decode pictures with.
-        guard let photos else { return app.send(.failed("This kiosk cannot read pictures")) }
+        guard let photos else { return app.send(.failed(tr("This kiosk cannot read pictures"))) }
         let roster = state.roster, store = store
         runOnStick(stick, usb: usb, then: .loadRoster(teamID: teamID)) {
             try Self.importPhotos(from: stick, roster: roster, into: store, preparing: photos)
@@ -29,16 +30,16 @@ extension StickServices {
     /// ("Mia Berg.jpg", as the team's import names them) replaces their photo, if there is one.
     func importPhoto(playerID: Int64, player: Player) {
         guard let usb, let stick = usb.stick else {
-            app.send(.failed("No USB stick found: copy the photo (named \(player.fullName).jpg) to one and plug it in"))
+            app.send(.failed(tr("No USB stick found: copy the photo (named {name}.jpg) to one and plug it in", ["name": player.fullName])))
             return
         }
-        guard let photos else { return app.send(.failed("This kiosk cannot read pictures")) }
+        guard let photos else { return app.send(.failed(tr("This kiosk cannot read pictures"))) }
         // No shirt number: the player may wear several, or none; the name says whose it is.
         let line = RosterLine(playerID: playerID, player: player, shirtNumber: -1, strapID: nil)
         let store = store
         runOnStick(stick, usb: usb, then: .loadPlayers) {
             try Self.importPhotos(from: stick, roster: [line], into: store, preparing: photos,
-                                  noneFound: "No photo of \(player.fullName) on the USB stick: name it \(player.fullName).jpg",
+                                  noneFound: tr("No photo of {name} on the USB stick: name it {name}.jpg", ["name": player.fullName]),
                                   mentionOthers: false)
         }
     }
@@ -48,7 +49,7 @@ extension StickServices {
     /// the import, so a stick of slow hostile pictures costs one decoder's time limit, not one each.
     /// Returns the line the coach reads.
     static func importPhotos(from stick: String, roster: [RosterLine], into store: SidelineStore, preparing photos: any PhotoPreparing,
-                             noneFound: String = "No photos for this team on the USB stick: name them by shirt number (7.jpg) or name (Mia Berg.jpg)",
+                             noneFound: String = tr("No photos for this team on the USB stick: name them by shirt number (7.jpg) or name (Mia Berg.jpg)"),
                              mentionOthers: Bool = true) throws -> String {
         let files = photoFolders.flatMap { folder -> [String] in
             let path = folder.isEmpty ? stick : stick + "/" + folder
@@ -63,12 +64,14 @@ extension StickServices {
             } catch {
                 log.warning("photo \(match.file): \(error)")
                 let name = (match.file as NSString).lastPathComponent
-                return "Photos not imported, nothing changed: \(name) cannot be used as a photo (\(error))"
+                return tr("Photos not imported, nothing changed: {file} cannot be used as a photo ({reason})",
+                          ["file": name, "reason": KioskRuntime.describe(error, in: Localization.current)])
             }
         }
         try store.setPlayerPhotos(prepared)
         log.info("imported \(prepared.count) photos from \(stick); matching no player: \(found.unmatched)")
-        let unmatched = found.unmatched.isEmpty || !mentionOthers ? "" : "; \(found.unmatched.count) matched nobody"
-        return "Imported \(prepared.count) photo\(prepared.count == 1 ? "" : "s") from the USB stick\(unmatched)"
+        let imported = trn("Imported {n} photo from the USB stick", "Imported {n} photos from the USB stick", n: prepared.count)
+        guard !found.unmatched.isEmpty, mentionOthers else { return imported }
+        return imported + "; " + trn("{n} matched nobody", "{n} matched nobody", n: found.unmatched.count)
     }
 }

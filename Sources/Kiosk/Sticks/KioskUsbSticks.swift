@@ -44,7 +44,7 @@ extension StickServices {
                                                    keep: KioskBackups.keepOnStick)
             try? store.setSetting(KioskBackups.lastStickBackupKey, "\(Int64(written.name.date.timeIntervalSince1970 * 1000))")
             Self.log.info("backup written to \(written.path)")
-            return "Backup written to the USB stick (\(written.name.fileName))"
+            return tr("Backup written to the USB stick ({file})", ["file": written.name.fileName])
         }
     }
 
@@ -78,26 +78,28 @@ extension StickServices {
         }
     }
 
-    /// The settings screen's backup line and whether a stick holds one to restore.
+    /// The settings screen's backup line and whether a stick holds one to restore, in the kiosk's language (made
+    /// again when the language changes: `KioskRuntime.applyLanguage`).
     func refreshBackupStatus() {
         guard let usb else { return }
-        var newest: (Date, String)?
-        if let local = BackupFolder(path: usb.localFolder).latest { newest = (local.date, "on this device") }
+        var newest: (date: Date, onStick: Bool)?
+        if let local = BackupFolder(path: usb.localFolder).latest { newest = (local.date, false) }
         if let text = try? store.setting(KioskBackups.lastStickBackupKey), let ms = Double(text) {
             let date = Date(timeIntervalSince1970: ms / 1000)
-            if newest == nil || date > newest!.0 { newest = (date, "to a USB stick") }
+            if newest == nil || date > newest!.date { newest = (date, true) }
         }
         let onStick = usb.newestOnStick().flatMap { BackupName(fileName: ($0 as NSString).lastPathComponent) }
-        app.send(.settings(.backupsChanged(BackupStatus(lastBackup: newest.map { "\(Self.backupDate($0.0)), \($0.1)" },
-                                            stickBackup: onStick.map { "of \(Self.backupDate($0.date)) from the USB stick" }))))
+        let last = newest.map { last in
+            let date = Self.backupDate(last.date)
+            return last.onStick ? tr("{date}, to a USB stick", ["date": date]) : tr("{date}, on this device", ["date": date])
+        }
+        app.send(.settings(.backupsChanged(BackupStatus(lastBackup: last,
+                                            stickBackup: onStick.map { tr("of {date} from the USB stick", ["date": Self.backupDate($0.date)]) }))))
     }
 
-    /// "Mon 23 Nov 21:34", local time, 24-hour clock (as the top bar).
+    /// "Mon 23 Nov, 21:34", "Mo., 23. Nov., 21:34": local time, as the kiosk's language writes a day and a time.
     static func backupDate(_ date: Date) -> String {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_GB")
-        f.dateFormat = "EEE d MMM HH:mm"
-        return f.string(from: date)
+        Localization.current.dateFormatter("EEEdMMMHHmm").string(from: date)
     }
 
     /// Settings → Restore from USB, confirmed (the runtime checks no session records): the newest
@@ -114,7 +116,7 @@ extension StickServices {
             // The restored roster is an edit made now: the club hears of it on the next sync.
             try store.queueWholeRosterForClub(forgettingTombstones: false)
             Self.log.notice("restored \(file); the previous database is kept as \(restored.asidePath ?? "-")")
-            return "Restored the backup \((file as NSString).lastPathComponent); the data before it is kept on this device"
+            return tr("Restored the backup {file}; the data before it is kept on this device", ["file": (file as NSString).lastPathComponent])
         }
     }
 }

@@ -97,3 +97,33 @@ def test_a_players_data_goes_onto_the_stick_from_all_players(sideline_bin, stick
     files = checked_player_zip(written)
     assert json.loads(files["profile.json"])["lastName"] == last
     assert len([n for n in files if n.endswith("_samples.csv")]) == 1
+
+
+def test_the_sticks_lines_are_in_the_kiosks_language(sideline_bin, stick, tmp_path):
+    """The backup's notice and Settings' backup lines (made by the kiosk, not drawn from the catalog) in German:
+    its words, its day and time ("So., 29. Nov., 21:34"), none of English's."""
+    import re
+    from sideline_testkit.catalog import LanguageCheck
+    from sideline_testkit.paths import ROOT
+    media, _ = stick
+    db = tmp_path / "kiosk.sqlite"
+    subprocess.run([sideline_bin, "record", "--db", str(db), "--source", "sim:3", "--speed", "6000", "--team", "Hier",
+                    "--minutes", "1", "--quiet"], check=True, capture_output=True, timeout=120)
+    subprocess.run([str(ROOT / "deploy/scripts/i18n/compile.sh"), str(ROOT / ".build/locale")], check=True)
+    script = tmp_path / "s.kiosk"
+    script.write_text("\n".join(["wait 1s", "dump inserted.json", open_settings(), "tap \"Export all to USB\"", "wait 1s",
+                                 "dump exported.json"]) + "\n")
+    result = subprocess.run([sideline_bin, "--headless", "--size", "800x480", "--script", str(script), "--screenshots", str(tmp_path / "shots"),
+                             "--db", str(db), "--usb-mounts", str(media), "--source", "sim:3", "--language", "de"],
+                            capture_output=True, text=True, timeout=300, env={**os.environ, "SIDELINE_LOCALEDIR": str(ROOT / ".build/locale")})
+    assert result.returncode == 0, result.stderr
+    shots = tmp_path / "shots"
+    inserted, exported = (json.loads((shots / name).read_text()) for name in ("inserted.json", "exported.json"))
+    assert inserted["notice"].startswith("Sicherung auf den USB-Stick geschrieben (sideline-"), inserted["notice"]
+    assert exported["notice"].startswith("1 Einheit nach ") and exported["notice"].endswith(" exportiert"), exported["notice"]
+    last, on_stick = exported["backups"]["last"], exported["backups"]["onStick"]
+    assert last.endswith(", auf einen USB-Stick") and on_stick.startswith("vom "), exported["backups"]
+    english_day = re.compile(r"\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d")
+    lines = [inserted["notice"], exported["notice"], last, on_stick]
+    assert not any(english_day.search(line) for line in lines), lines
+    assert LanguageCheck("de", allowed={"Sideline", "USB"}).problems(lines, ["Hier", "sideline", "export", "backup", "sqlite"]) == []
