@@ -45,7 +45,7 @@ def test_mixed_team_values_exact(radio, sideline, tmp_path):
         assert is_subsequence(got_rr, sent_rr), f'strap {i}: RR out of order or never sent: {got_rr[:12]} vs {sent_rr[:12]}'
         # Lost at most: the first packet's beats that ended before the session began (all but its last: they only
         # anchor the chain, SessionRecording.appendRR) and the last packet, which may race the end of the session.
-        assert len(got_rr) >= len(sent_rr) - (2 * cfg['rr'] - 1), (i, len(got_rr), len(sent_rr))
+        assert len(got_rr) >= len(sent_rr) - max(0, 2 * cfg['rr'] - 1), (i, len(got_rr), len(sent_rr))
     assert max(int(r['bpm']) for r in samples[address(2)]) > 255, 'uint16 heart rate decoded'
     energies = [int(r['energy_kj']) for r in samples[address(2)]]
     assert len(energies) >= 10 and energies == sorted(energies) and min(energies) > 1000, energies
