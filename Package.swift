@@ -236,8 +236,8 @@ let package = Package(
         .testTarget(name: "ClubServerTests", dependencies: ["ClubServer", "ClubStorage", "ClubServerHTTP", "ClubAPI", "ClubWeb", "ClubProtocol", "Analytics", "Exports", "TeamCore",
                                                             "Store", "StoredExports", "SessionReview"], swiftSettings: strict),
         // The server's routes in process (HummingbirdTesting's router) against a throwaway PostgreSQL 15 cluster, and the
-        // kiosks' routes over a storage that is down.
-        .testTarget(name: "ClubRouteTests", dependencies: ["ClubServer", "ClubAPI", "ClubServerHTTP", "ClubStorage", "ClubProtocol", "TeamCore",
+        // kiosks' routes and the pages over storage doubles.
+        .testTarget(name: "ClubRouteTests", dependencies: ["ClubServer", "ClubAPI", "ClubServerHTTP", "ClubStorage", "ClubWeb", "ClubProtocol", "TeamCore", "Analytics",
                                                            .product(name: "Hummingbird", package: "hummingbird"),
                                                            .product(name: "HummingbirdTesting", package: "hummingbird"),
                                                            .product(name: "HTTPTypes", package: "swift-http-types"),

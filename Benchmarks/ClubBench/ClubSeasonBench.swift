@@ -56,7 +56,7 @@ enum ClubSeasonBench {
         try await database.inTransaction { c in
             try await c.collect("ANALYZE session, session_participant, session_document, session_load, roster_field", logger: logger)
         }
-        let pages = WebSeasonPages(database: database)
+        let pages = WebSeasonPages(storage: database)
         let user = WebUser(id: UUID(), club: club, clubName: "bench", email: "bench@example.org", isAdmin: true, team: nil, csrfToken: "")
         var times: [Double] = []
         var bytes = 0
@@ -73,7 +73,7 @@ enum ClubSeasonBench {
             defer { parts.append((name, ClubBench.seconds(ContinuousClock.now - begin) * 1000)) }
             return try await work()
         }
-        let roster = try await timed("roster") { try await database.inClub(club) { c in try await WebTeamPages(database: database).team(user, team, in: c) } }
+        let roster = try await timed("roster") { try await database.team(team, visibleTo: user) }
         let members = roster.roster.roster(of: team).map { ClubSeason.Player(uuid: $0.player.uuid, name: $0.player.fullName, number: $0.member.shirtNumber) }
         _ = try await timed("missing") { try await cache.missing(club: club, players: members.map(\.uuid)) }
         _ = try await timed("figures") { try await database.inClub(club) { c in try await ClubSeason.load(players: members, in: c, logger: logger) } }
@@ -88,13 +88,13 @@ enum ClubSeasonBench {
         }
         _ = await timed("analysis") { season.table(on: today) }
         _ = await timed("this season against the last") { season.seasonComparison(player: nil) }
-        let flags = try await WebTeamReport(database: database).flags(user, team: team, season: season, on: today)
+        let flags = try await WebTeamReport(storage: database).flags(user, team: team, season: season, on: today)
         _ = await timed("the HTML") { WebSeasonPages.tablePage(user, team: team, name: roster.name, season: season, flags: flags, on: today).response }
         say("season page parts: " + parts.map { String(format: "%@ %.1f ms", $0.0, $0.1) }.joined(separator: ", "))
         say(String(format: "season table of %d players × %d sessions (the page: roster, kept figures, analysis, HTML of %d kB): p50 %.1f ms, p95 %.1f ms (goal ≤ 100)",
                    players, sessions, bytes / 1000, ClubBench.percentile(times, 0.5), ClubBench.percentile(times, 0.95)))
         // The weekly team report (issue 36, item 6: ≤ 150 ms): the same season, its week, the flags with the team's straps.
-        let report = WebTeamReport(database: database)
+        let report = WebTeamReport(storage: database)
         var reportTimes: [Double] = []
         for _ in 0..<20 {
             let begin = ContinuousClock.now

@@ -18,10 +18,6 @@ public struct ClubRoutes: Sendable {
     public let formats: BundleFormatsTaken
     var logger: Logger { storage.logger }
 
-    public init(database: ClubDatabase, formats: BundleFormatsTaken = .current) {
-        self.init(storage: database, formats: formats)
-    }
-
     package init(storage: any KioskSyncStorage, formats: BundleFormatsTaken = .current) {
         self.storage = storage
         self.formats = formats

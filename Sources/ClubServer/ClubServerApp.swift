@@ -53,8 +53,8 @@ public enum ClubServerApp {
     public static func router(database: ClubDatabase, formats: BundleFormatsTaken = .current, tls: Bool) -> Router<ClubRequestContext> {
         let router = Router(context: ClubRequestContext.self)
         router.middlewares.add(ResponseHeadersMiddleware())
-        ClubRoutes(database: database, formats: formats).add(to: router)
-        WebRoutes(database: database, tls: tls).add(to: router)
+        ClubRoutes(storage: database, formats: formats).add(to: router)
+        WebRoutes(storage: database, tls: tls).add(to: router)
         return router
     }
 

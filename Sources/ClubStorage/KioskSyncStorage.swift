@@ -1,13 +1,10 @@
 import ClubProtocol
 import Foundation
-import Logging
 import TeamCore
 
 /// What the kiosks' routes and the scripts' read API (`ClubAPI`) need of the club's storage, each in a transaction
 /// of its own scoped to the caller's club (decision 091). `ClubDatabase` is the PostgreSQL one, below.
-package protocol KioskSyncStorage: Sendable {
-    var logger: Logger { get }
-
+package protocol KioskSyncStorage: ClubAccessRecording {
     // Tokens and kiosks
     /// The token's owner (a kiosk, or a club's script), nil for a token nobody holds.
     func caller(token: String) async throws -> Caller?
@@ -17,8 +14,6 @@ package protocol KioskSyncStorage: Sendable {
     func syncStatus(kiosk: UUID, club: UUID, formats: BundleFormatsTaken) async throws -> SyncStatus
     /// The kiosk's token revoked (what it uploaded stays).
     func revoke(kiosk: UUID, club: UUID) async throws -> ClubAccess.Outcome
-    /// A line of the club's access log, in a transaction of its own.
-    func record(_ event: AccessEvent, by who: Accessor) async throws
 
     // Uploads
     func createUpload(_ request: UploadRequest, kiosk: UUID, club: UUID) async throws -> UploadStore.Started
@@ -56,12 +51,6 @@ extension ClubDatabase: KioskSyncStorage {
         try await KioskStatusStore.status(of: kiosk, club: club, formats: formats, database: self)
     }
 
-    package func revoke(kiosk: UUID, club: UUID) async throws -> ClubAccess.Outcome {
-        try await ClubAccess.revokeKiosk(self, club: club, kiosk: .id(kiosk))
-    }
-
-    package func record(_ event: AccessEvent, by who: Accessor) async throws { try await AccessLog.record(event, by: who, database: self) }
-
     package func createUpload(_ request: UploadRequest, kiosk: UUID, club: UUID) async throws -> UploadStore.Started {
         try await inClub(club) { [logger] in try await UploadStore.create(request, kiosk: kiosk, club: club, in: $0, logger: logger) }
     }
@@ -94,10 +83,6 @@ extension ClubDatabase: KioskSyncStorage {
 
     package func sessionList(club: UUID) async throws -> [SessionListItem] {
         try await inClub(club) { [logger] in try await SessionStore.list(in: $0, logger: logger) }
-    }
-
-    package func sessionDocument(_ session: UUID, club: UUID) async throws -> Data? {
-        try await SessionAnalysisCache(database: self).document(club: club, session: session)
     }
 
     package func computeDocument(_ session: UUID, club: UUID) async throws {

@@ -10,7 +10,7 @@ import TeamCore
 /// user, player, kind and a span of days (the server's local days, as every time on the pages). A
 /// coach is told there is no such page. Viewing it is logged too.
 struct WebAccessLogPage: Sendable {
-    let database: ClubDatabase
+    let storage: any WebAccessStorage
 
     static let pageSize = 100
 
@@ -78,12 +78,9 @@ struct WebAccessLogPage: Sendable {
         guard user.isAdmin else { throw ClubError.notFound(N_("There is no such page.")) }
         let query = Query(request)
         let filter = try query.filter(in: .current)
-        try await AccessLog.record(.view("access log"), by: .web(user), database: database)
-        let (entries, roster) = try await database.inClub(user.club) { c in
-            (try await AccessLog.page(filter, before: query.before, limit: Self.pageSize + 1, in: c, logger: database.logger),
-             try await ClubRoster.load(in: c, logger: database.logger))
-        }
-        let users = try await ClubAccess.users(database, club: user.club)
+        try await storage.record(.view("access log"), by: .web(user))
+        let (entries, roster) = try await storage.accessLog(filter, before: query.before, limit: Self.pageSize + 1, club: user.club)
+        let users = try await storage.users(club: user.club)
         return Self.logPage(user, query: query, entries: entries, roster: roster, users: users).response
     }
 

@@ -8,11 +8,11 @@ import Localization
 /// and the club's API tokens there) and the users (an admin's page: disable, enable). The same
 /// `ClubAccess` as the admin's commands, inside the user's club.
 struct WebAccessPages: Sendable {
-    let database: ClubDatabase
+    let storage: any WebAccessStorage
 
     func kiosks(_ user: WebUser) async throws -> Response {
-        let rows = try await ClubAccess.kiosks(database, club: user.club)
-        let tokens = user.isAdmin ? try await ClubAccess.tokens(database, club: user.club) : []
+        let rows = try await storage.kiosks(club: user.club)
+        let tokens = user.isAdmin ? try await storage.apiTokens(club: user.club) : []
         return Self.kiosksPage(user, kiosks: rows, tokens: tokens).response
     }
 
@@ -58,7 +58,7 @@ struct WebAccessPages: Sendable {
 
     func users(_ user: WebUser) async throws -> Response {
         try requireAdmin(user)
-        return Self.usersPage(user, users: try await ClubAccess.users(database, club: user.club)).response
+        return Self.usersPage(user, users: try await storage.users(club: user.club)).response
     }
 
     /// The users page over its data (an admin's).
@@ -91,17 +91,17 @@ struct WebAccessPages: Sendable {
 
     func revokeKiosk(_ user: WebUser, id: UUID) async throws -> Response {
         try requireAdmin(user)
-        let outcome = try await ClubAccess.revokeKiosk(database, club: user.club, kiosk: .id(id))
-        if outcome.changed { try await AccessLog.record(.change("kiosk revoked: \(outcome.name)"), by: .web(user), database: database) }
-        database.logger.notice("web: '\(user.email)' revoked kiosk '\(outcome.name)'")
+        let outcome = try await storage.revoke(kiosk: id, club: user.club)
+        if outcome.changed { try await storage.record(.change("kiosk revoked: \(outcome.name)"), by: .web(user)) }
+        storage.logger.notice("web: '\(user.email)' revoked kiosk '\(outcome.name)'")
         return WebPage.redirect("/kiosks")
     }
 
     func revokeToken(_ user: WebUser, id: UUID) async throws -> Response {
         try requireAdmin(user)
-        let outcome = try await ClubAccess.revokeToken(database, club: user.club, token: id.uuidString)
-        if outcome.changed { try await AccessLog.record(.change("API token revoked: \(outcome.name)"), by: .web(user), database: database) }
-        database.logger.notice("web: '\(user.email)' revoked API token \(outcome.name)")
+        let outcome = try await storage.revoke(apiToken: id, club: user.club)
+        if outcome.changed { try await storage.record(.change("API token revoked: \(outcome.name)"), by: .web(user)) }
+        storage.logger.notice("web: '\(user.email)' revoked API token \(outcome.name)")
         return WebPage.redirect("/kiosks")
     }
 
@@ -109,11 +109,11 @@ struct WebAccessPages: Sendable {
         try requireAdmin(user)
         // An admin cannot shut themselves out of the page that would let them back in.
         guard id != user.id else { throw ClubError.badRequest(N_("You cannot disable yourself.")) }
-        let outcome = try await ClubAccess.setUserDisabled(database, club: user.club, user: .id(id), disabled: disabled)
+        let outcome = try await storage.setDisabled(user: id, club: user.club, disabled: disabled)
         if outcome.changed {
-            try await AccessLog.record(.change("user \(disabled ? "disabled" : "enabled"): \(outcome.name)"), by: .web(user), database: database)
+            try await storage.record(.change("user \(disabled ? "disabled" : "enabled"): \(outcome.name)"), by: .web(user))
         }
-        database.logger.notice("web: '\(user.email)' \(disabled ? "disabled" : "enabled") user '\(outcome.name)'")
+        storage.logger.notice("web: '\(user.email)' \(disabled ? "disabled" : "enabled") user '\(outcome.name)'")
         return WebPage.redirect("/users")
     }
 

@@ -6,12 +6,15 @@ import Localization
 /// A user's own account page: who they are and the language of their pages (decision 084) — one of ours,
 /// each listed in its own name, or "as my browser asks" (`Accept-Language`). Kept in `club_user.language`.
 struct WebAccountPage: Sendable {
-    let database: ClubDatabase
+    let storage: any WebSignInStorage
 
     /// The form's value for "as my browser asks".
     static let browser = "browser"
 
-    func form(_ user: WebUser, saved: Bool) -> Response {
+    func form(_ user: WebUser, saved: Bool) -> Response { Self.formPage(user, saved: saved).response }
+
+    /// The account page over its data: the user (their e-mail, role, club and language), and whether it was just saved.
+    static func formPage(_ user: WebUser, saved: Bool) -> WebPage {
         let words = WebLanguage.words
         let chosen = user.language?.rawValue ?? Self.browser
         func option(_ value: String, _ label: String) -> HTML {
@@ -28,7 +31,7 @@ struct WebAccountPage: Sendable {
             <label>\(words.tr("Language of these pages"))<select name="language" id="language">\(options)</select></label>
             <div class="actions"><button class="primary" type="submit">\(words.tr("Save"))</button></div></form>
             """
-        return WebPage(title: words.tr("Your account"), user: user, body: body).response
+        return WebPage(title: words.tr("Your account"), user: user, body: body)
     }
 
     func save(_ user: WebUser, form: FormData) async throws -> Response {
@@ -41,8 +44,8 @@ struct WebAccountPage: Sendable {
         } else {
             throw ClubError.badRequest(N_("Choose a language of the list."))
         }
-        try await WebUserStore.setLanguage(language?.rawValue, of: user, database: database)
-        database.logger.info("web: '\(user.email)' chose the language \(language?.rawValue ?? "of their browser") for their pages")
+        try await storage.setLanguage(language?.rawValue, of: user)
+        storage.logger.info("web: '\(user.email)' chose the language \(language?.rawValue ?? "of their browser") for their pages")
         return WebPage.redirect("/account?saved=1")
     }
 }

@@ -9,22 +9,20 @@ import TeamCore
 /// aside), week by week (Monday to Sunday, the server's local days as the season's), each player's occurrences
 /// pooled and the team's mean of its players — Analytics' `DrillSeason` over each session document's figures.
 struct WebDrillPages: Sendable {
-    let database: ClubDatabase
-    let teams: WebTeamPages
+    let storage: any WebRosterStorage & WebSessionStorage
 
     func season(_ user: WebUser, team uuid: UUID, request: Request, calendar: Calendar = .current) async throws -> Response {
         guard let asked = request.uri.queryParameters["name"].map(String.init), Drill.nameProblem(asked) == nil else {
             throw ClubError.unprocessable("name a drill: ?name=SSG%204v4 (1 to \(Drill.maxNameLength) characters)")
         }
         let wanted = Drill.trimmed(asked)
-        let (teamName, _) = try await database.inClub(user.club) { c in try await teams.team(user, uuid, in: c) }
-        let sessions = try await SessionListStore.sessionsWithDrills(team: uuid, club: user.club, database: database)
-        let cache = SessionAnalysisCache(database: database)
+        let (teamName, _) = try await storage.team(uuid, visibleTo: user)
+        let sessions = try await storage.sessionsWithDrills(team: uuid, club: user.club)
         var occurrences: [DrillSeason.Occurrence] = []
         var names: [Int64: (name: String, number: Int)] = [:], ids: [String: Int64] = [:]
         var spelled: String?  // as the sessions name it
         for (i, (session, startedMs)) in sessions.enumerated() {
-            guard let data = try await cache.document(club: user.club, session: session) else { continue }
+            guard let data = try await storage.sessionDocument(session, club: user.club) else { continue }
             let document = try DocumentDrills(data)
             for drill in document.drills where drill.phase.name.caseInsensitiveCompare(wanted) == .orderedSame {
                 spelled = spelled ?? drill.phase.name
@@ -39,9 +37,13 @@ struct WebDrillPages: Sendable {
                                          sessionID: Int64(i + 1), zoneModel: document.zoneModel, players: players))
             }
         }
-        let season = DrillSeason(occurrences)
-        let drillName = spelled ?? wanted
-        try await AccessLog.record(.view("drill season", team: uuid), by: .web(user), database: database)
+        try await storage.record(.view("drill season", team: uuid), by: .web(user))
+        return Self.seasonPage(user, teamName: teamName, drillName: spelled ?? wanted, season: DrillSeason(occurrences), names: names).response
+    }
+
+    /// The drill's season over its data: the team's name, the drill as the sessions spell it, its weeks, and each
+    /// player's name and shirt number by the id the season gave them.
+    static func seasonPage(_ user: WebUser, teamName: String, drillName: String, season: DrillSeason, names: [Int64: (name: String, number: Int)]) -> WebPage {
         let words = WebLanguage.words
         func cells(_ minutes: Double?, _ mean: Double?, _ peak: Double?, _ high: Double?, _ trimp: Double?) -> HTML {
             [minutes.map { WebFormat.one($0) } ?? "–", WebFormat.whole(mean), WebFormat.whole(peak), high.map { "\(WebFormat.whole($0)) %" } ?? "–",
@@ -66,6 +68,6 @@ struct WebDrillPages: Sendable {
             """)
             <p class="muted">\(words.tr("Weeks from Monday. A player's occurrences in a week pooled: minutes with a heart rate, time above 85 % HRmax and TRIMP summed, the mean weighted by time, the highest peak; the team row is the mean of its players (docs/ANALYTICS.md, \"Drills\")."))</p>
             """
-        return WebPage(title: words.tr("{team} · {drill} across the season", ["team": teamName, "drill": drillName]), user: user, section: .teams, body: body).response
+        return WebPage(title: words.tr("{team} · {drill} across the season", ["team": teamName, "drill": drillName]), user: user, section: .teams, body: body)
     }
 }

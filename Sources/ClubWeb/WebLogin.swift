@@ -11,7 +11,7 @@ import Localization
 /// a failed login is counted (`LoginThrottle`, `SignInLimit`) and answered with one plain sentence that does not
 /// say whether the e-mail exists; a password is checked with scrypt off the event loops.
 struct WebLogin: Sendable {
-    let database: ClubDatabase
+    let storage: any WebSignInStorage
     static let formCookie = "sideline_login"
 
     /// An unknown e-mail is checked against this so it takes as long as a known one.
@@ -48,28 +48,28 @@ struct WebLogin: Sendable {
         guard (3...254).contains(email.count), (1...1024).contains(password.count) else {
             return self.form(message: WebLanguage.words.tr("Type your e-mail and password."), email: email, status: .badRequest, secure: secure)
         }
-        if case .refused(let reason, let wait) = try await LoginThrottle.decision(email: email, address: address, database: database) {
-            database.logger.notice("web: login refused for '\(email)' from \(address): too many failed tries (\(reason.rawValue))")
+        if case .refused(let reason, let wait) = try await storage.signInDecision(email: email, address: address) {
+            storage.logger.notice("web: login refused for '\(email)' from \(address): too many failed tries (\(reason.rawValue))")
             var response = self.form(message: Self.refusal(reason, wait: wait), email: email, status: .tooManyRequests, secure: secure)
             response.headers[.retryAfter] = "\(max(1, Int(wait.rounded(.up))))"
             return response
         }
         // No such user: a decoy hash is checked all the same, so the answer takes as long.
-        let found = try await WebUserStore.credentials(email: email, database: database)
+        let found = try await storage.credentials(email: email)
         let matches = await Self.verify(password, against: found?.passwordHash ?? Self.decoy)
         guard matches, let (club, user, _, disabled) = found else {
-            try await LoginThrottle.failed(email: email, address: address, database: database)
-            database.logger.notice("web: failed login for '\(email)' from \(address)")
+            try await storage.signInFailed(email: email, address: address)
+            storage.logger.notice("web: failed login for '\(email)' from \(address)")
             return self.form(message: WebLanguage.words.tr("Wrong e-mail or password."), email: email, status: .unauthorized, secure: secure)
         }
         // Said only to someone who knows the password: it tells a guesser nothing.
         guard !disabled else {
-            database.logger.notice("web: login refused for '\(email)' from \(address): the user is disabled")
+            storage.logger.notice("web: login refused for '\(email)' from \(address): the user is disabled")
             return self.form(message: WebLanguage.words.tr("This account is disabled: ask the club's admin."), email: email, status: .unauthorized, secure: secure)
         }
-        try await LoginThrottle.succeeded(email: email, address: address, database: database)
-        let started = try await WebSessionStore.start(user: user, club: club, database: database)
-        database.logger.info("web: '\(email)' signed in from \(address)")
+        try await storage.signInSucceeded(email: email, address: address)
+        let started = try await storage.startWebSession(user: user, club: club)
+        storage.logger.info("web: '\(email)' signed in from \(address)")
         return WebPage.redirect("/sessions", cookies: [
             Cookie(name: WebSessionStore.cookieName, value: started.cookieValue, maxAge: Int(WebSessionStore.lifetime), path: "/",
                    secure: secure, httpOnly: true, sameSite: .lax),
@@ -78,7 +78,7 @@ struct WebLogin: Sendable {
     }
 
     func signOut(cookie: String, user: WebUser, secure: Bool) async throws -> Response {
-        try await WebSessionStore.end(cookie: cookie, club: user.club, database: database)
+        try await storage.endWebSession(cookie: cookie, club: user.club)
         return WebPage.redirect("/login", cookies: [
             Cookie(name: WebSessionStore.cookieName, value: "", maxAge: 0, path: "/", secure: secure, httpOnly: true, sameSite: .lax),
         ])

@@ -8,27 +8,26 @@ import NIOCore
 /// private temporary folder (never in memory), then streamed from the open file, which is unlinked at once so
 /// nothing stays on the server's disk whatever becomes of the download. A GET that changes nothing.
 struct WebPlayerData: Sendable {
-    let database: ClubDatabase
-    let teams: WebTeamPages
+    let storage: any WebRosterStorage
 
     /// What each read of the file sends.
     static let chunk = 64 * 1024
 
     func download(_ user: WebUser, team uuid: UUID, player: UUID) async throws -> Response {
         guard user.isAdmin else { throw ClubError.notFound("There is no such page.") }
-        let (name, roster) = try await database.inClub(user.club) { c in try await teams.team(user, uuid, in: c) }
+        let (name, roster) = try await storage.team(uuid, visibleTo: user)
         guard roster.players[player] != nil, roster.member(team: uuid, player: player) != nil else {
             throw ClubError.notFound("No player \(player.uuidString.lowercased()) on \(name).")
         }
         // Logged before anything is answered (decision 071), by the player's digest as every line.
-        try await AccessLog.record(.download("player data ZIP", team: uuid, player: player), by: .web(user), database: database)
+        try await storage.record(.download("player data ZIP", team: uuid, player: player), by: .web(user))
         let folder = NSTemporaryDirectory() + "sideline-player-data-" + UUID().uuidString.lowercased()
         guard mkdir(folder, 0o700) == 0 else { throw ClubError(.unavailable, "the server cannot make a temporary folder: \(String(cString: strerror(errno)))") }
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = try await ClubPlayerData.write(player: player, club: user.club, database: database, to: folder)
+        let path = try await storage.writePlayerData(player, club: user.club, to: folder)
         let file = try OpenedFile(path)
         // The journal outlives an erasure: the player is in the access log (by digest), not here.
-        database.logger.notice("web: '\(user.email)' downloaded a player's data (\(file.size) bytes)")
+        storage.logger.notice("web: '\(user.email)' downloaded a player's data (\(file.size) bytes)")
         let fileName = (path as NSString).lastPathComponent.filter { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
         return Response(status: .ok, headers: [.contentType: "application/zip", .cacheControl: "private, no-store",
                                                .contentDisposition: "attachment; filename=\"\(fileName)\""],

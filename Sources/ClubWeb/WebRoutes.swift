@@ -11,12 +11,12 @@ import NIOCore
 /// club (row-level security, as the API), a coach limited to their team. A page's failure is a page
 /// with a sentence (4xx), never a stack trace; every POST carries the session's CSRF token.
 public struct WebRoutes: Sendable {
-    let database: ClubDatabase
+    let storage: any WebStorage
     /// Served over TLS: cookies are marked Secure (behind a proxy, `X-Forwarded-Proto: https` says so too).
     let tls: Bool
 
-    public init(database: ClubDatabase, tls: Bool) {
-        self.database = database
+    package init(storage: any WebStorage, tls: Bool) {
+        self.storage = storage
         self.tls = tls
     }
 
@@ -24,17 +24,17 @@ public struct WebRoutes: Sendable {
     static let formBody = RosterSchema.maxPhotoBytes + 64 * 1024
 
     public func add(to router: Router<ClubRequestContext>) {
-        let login = WebLogin(database: database)
-        let sessions = WebSessionPages(database: database)
-        let teams = WebTeamPages(database: database)
-        let season = WebSeasonPages(database: database)
-        let report = WebTeamReport(database: database)
-        let settings = WebSettingsPage(database: database)
-        let access = WebAccessPages(database: database)
-        let playerData = WebPlayerData(database: database, teams: teams)
-        let accessLog = WebAccessLogPage(database: database)
-        let drills = WebDrillPages(database: database, teams: teams)
-        let account = WebAccountPage(database: database)
+        let login = WebLogin(storage: storage)
+        let sessions = WebSessionPages(storage: storage)
+        let teams = WebTeamPages(storage: storage)
+        let season = WebSeasonPages(storage: storage)
+        let report = WebTeamReport(storage: storage)
+        let settings = WebSettingsPage(storage: storage)
+        let access = WebAccessPages(storage: storage)
+        let playerData = WebPlayerData(storage: storage)
+        let accessLog = WebAccessLogPage(storage: storage)
+        let drills = WebDrillPages(storage: storage)
+        let account = WebAccountPage(storage: storage)
         // For the pages only (added after the API's routes): a kiosk or script sends no Origin, a browser always does.
         router.middlewares.add(SameOriginCheck())
         router.get("/") { request, _ in
@@ -167,7 +167,7 @@ public struct WebRoutes: Sendable {
                   _ body: (WebUser, FormData?) async throws -> Response) async throws -> Response {
         let cookie = request.cookies[WebSessionStore.cookieName]?.value
         var user: WebUser
-        let lookup: WebSessionStore.Lookup = if let cookie { try await WebSessionStore.user(cookie: cookie, database: database) } else { .none }
+        let lookup: WebSessionStore.Lookup = if let cookie { try await storage.webSession(cookie: cookie) } else { .none }
         switch lookup {
         case .signedIn(let signedIn): user = signedIn
         case .disabled:
@@ -186,7 +186,7 @@ public struct WebRoutes: Sendable {
             if post {
                 let parsed = try FormData.parse(try await HTTP.body(request, limit: Self.formBody), contentType: request.headers[.contentType])
                 guard let token = parsed["csrf"], WebLogin.same(token, user.csrfToken) else {
-                    database.logger.notice("web: a POST to \(request.uri.path) by '\(user.email)' without this session's CSRF token refused")
+                    storage.logger.notice("web: a POST to \(request.uri.path) by '\(user.email)' without this session's CSRF token refused")
                     throw ClubError(.forbidden, N_("This form does not carry your session's token (it may be from an old page or another site): reload the page and try again."))
                 }
                 form = parsed

@@ -12,26 +12,16 @@ import TeamCore
 /// player's page with the kiosk's charts. The numbers come from `ClubSeason`: kept per-session
 /// figures read into the one season analysis.
 package struct WebSeasonPages: Sendable {
-    let database: ClubDatabase
+    let storage: any WebSeasonStorage
 
-    package init(database: ClubDatabase) { self.database = database }
-    var teams: WebTeamPages { WebTeamPages(database: database) }
+    package init(storage: any WebSeasonStorage) { self.storage = storage }
     /// The player page's charts cover this many days, ending on the day shown (the kiosk's six weeks).
     package static let historyDays = 42
 
-    /// The team's name and season; sessions whose figures are not kept yet are analysed first (once).
-    /// `zonesOn`: the days whose sessions' time in zones is read too; `comparisonOn`: the day "this season
-    /// against the last" is shown for (`ClubSeason.load`).
+    /// The team's name and season (`WebSeasonStorage.season(of:visibleTo:zonesOn:comparisonOn:)`).
     func season(_ user: WebUser, team uuid: UUID, zonesOn: [ClosedRange<CalendarDay>] = [], comparisonOn: CalendarDay? = nil)
         async throws -> (name: String, season: ClubSeason) {
-        let (name, roster) = try await database.inClub(user.club) { c in try await teams.team(user, uuid, in: c) }
-        let players = roster.roster(of: uuid).map { ClubSeason.Player(uuid: $0.player.uuid, name: $0.player.fullName, number: $0.member.shirtNumber) }
-        let cache = SessionAnalysisCache(database: database)
-        for session in try await cache.missing(club: user.club, players: players.map(\.uuid)) {
-            try await cache.compute(club: user.club, session: session)
-        }
-        let season = try await database.inClub(user.club) { c in try await ClubSeason.load(players: players, zonesOn: zonesOn, comparisonOn: comparisonOn, in: c, logger: database.logger) }
-        return (name, season)
+        try await storage.season(of: uuid, visibleTo: user, zonesOn: zonesOn, comparisonOn: comparisonOn)
     }
 
     static func tone(_ status: LoadStatus) -> String {
@@ -172,14 +162,14 @@ package struct WebSeasonPages: Sendable {
 
     func table(_ user: WebUser, team uuid: UUID, request: Request) async throws -> Response {
         let page = try await table(user, team: uuid, on: try HTTP.day(request))
-        try await AccessLog.record(.view("season table", team: uuid), by: .web(user), database: database)
+        try await storage.record(.view("season table", team: uuid), by: .web(user))
         return page
     }
 
     /// The page of the team's season on `day` (what `sideline-club bench` times).
     package func table(_ user: WebUser, team uuid: UUID, on day: CalendarDay) async throws -> Response {
         let (name, season) = try await season(user, team: uuid, comparisonOn: day)
-        let flags = try await WebTeamReport(database: database).flags(user, team: uuid, season: season, on: day)
+        let flags = try await WebTeamReport(storage: storage).flags(user, team: uuid, season: season, on: day)
         return Self.tablePage(user, team: uuid, name: name, season: season, flags: flags, on: day).response
     }
 
@@ -238,7 +228,7 @@ package struct WebSeasonPages: Sendable {
                     r.wellness.map { "\($0.total.value)" } ?? "", number(r.wellness?.total.z)].joined(separator: ",") + "\n"
         }
         let file = "\(name.filter { $0.isASCII && ($0.isLetter || $0.isNumber) })_season_\(day).csv"
-        try await AccessLog.record(.download("season CSV", team: uuid), by: .web(user), database: database)
+        try await storage.record(.download("season CSV", team: uuid), by: .web(user))
         return Response(status: .ok, headers: [.contentType: "text/csv; charset=utf-8", .cacheControl: "private, no-store",
                                                .contentDisposition: "attachment; filename=\"\(file)\""],
                         body: ResponseBody(byteBuffer: ByteBuffer(string: out)))
@@ -250,7 +240,7 @@ package struct WebSeasonPages: Sendable {
         guard let index = season.players.firstIndex(where: { $0.uuid == player }) else {
             throw ClubError.notFound("No player \(player.uuidString.lowercased()) on \(name).")
         }
-        try await AccessLog.record(.view("season of a player", team: uuid, player: player), by: .web(user), database: database)
+        try await storage.record(.view("season of a player", team: uuid, player: player), by: .web(user))
         return Self.playerPage(user, team: uuid, name: name, season: season, player: index, on: day).response
     }
 

@@ -11,8 +11,7 @@ import TeamCore
 
 /// The sessions list and a session's page with its graph, numbers and files.
 struct WebSessionPages: Sendable {
-    let database: ClubDatabase
-    var analyses: SessionAnalysisCache { SessionAnalysisCache(database: database) }
+    let storage: any WebSessionStorage
 
     // MARK: Sessions
 
@@ -43,7 +42,7 @@ struct WebSessionPages: Sendable {
 
     /// The sessions the user may see (a coach: their team's), newest first; `after`: those after it in that order.
     func rows(_ user: WebUser, session: UUID? = nil, after: ListCursor? = nil, limit: Int) async throws -> [Row] {
-        try await SessionListStore.rows(user, session: session, after: after.map { ($0.startedMs, $0.uuid) }, limit: limit, database: database)
+        try await storage.sessionRows(visibleTo: user, session: session, after: after.map { ($0.startedMs, $0.uuid) }, limit: limit)
     }
 
     static func zoneModel(_ raw: String) -> String {
@@ -108,14 +107,11 @@ struct WebSessionPages: Sendable {
     func session(_ user: WebUser, _ uuid: UUID) async throws -> Response {
         let row = try await visible(user, uuid)
         // The graph needs the whole bundle in memory: through the gate, like a commit (decision 069).
-        guard let data = try await analyses.document(club: user.club, session: uuid),
-              let graph = try await database.withBundle({ [database] in
-                  try await database.inClub(user.club, { c in try await SessionStore.bundle(uuid, in: c, logger: database.logger) })
-                      .map { SessionGraphSVG.draw($0.analysisInput()) }
-              })
+        guard let data = try await storage.sessionDocument(uuid, club: user.club),
+              let graph = try await storage.withSessionBundle(uuid, club: user.club, { SessionGraphSVG.draw($0.analysisInput()) })
         else { throw ClubError.notFound("Session \(uuid.uuidString.lowercased()) was deleted.") }
         let document = try SessionPageDocument(data), drills = try DocumentDrills(data)
-        try await AccessLog.record(.view("session page", team: row.team, session: uuid), by: .web(user), database: database)
+        try await storage.record(.view("session page", team: row.team, session: uuid), by: .web(user))
         return Self.sessionPage(user, row: row, document: document, drills: drills, graph: graph).response
     }
 
@@ -221,13 +217,11 @@ struct WebSessionPages: Sendable {
         let bytes: [UInt8]
         if format == .json {
             // The kept document: the same bytes as GET /api/v1/sessions/{uuid}.
-            guard let data = try await analyses.document(club: user.club, session: uuid) else { throw ClubError.notFound("The session was deleted.") }
+            guard let data = try await storage.sessionDocument(uuid, club: user.club) else { throw ClubError.notFound("The session was deleted.") }
             bytes = [UInt8](data)
         } else {
             // The whole bundle in memory, and its files: through the gate, like a commit (decision 069).
-            let loaded = try await database.withBundle { [database] () -> [ExportedFile]? in
-                guard let bundle = try await database.inClub(user.club, { c in try await SessionStore.bundle(uuid, in: c, logger: database.logger) })
-                else { return nil }
+            let loaded = try await storage.withSessionBundle(uuid, club: user.club) { bundle -> [ExportedFile] in
                 let source = bundle.analysisInput()
                 return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[ExportedFile], any Error>) in
                     DispatchQueue.global().async { continuation.resume(with: Result { try SessionDocument.files(format, of: source) }) }
@@ -239,14 +233,13 @@ struct WebSessionPages: Sendable {
         }
         // Logged by its format and player, not its name (which holds the player's name).
         var player: UUID?
-        if format == .tcx || format == .fit, let data = try await analyses.document(club: user.club, session: uuid) {
+        if format == .tcx || format == .fit, let data = try await storage.sessionDocument(uuid, club: user.club) {
             let stem = Self.stem(row, uuid)
             player = try SessionPageDocument(data).players.first {
                 name.hasPrefix(AnalysedFiles.playerStem(stem: stem, name: $0.name, shirtNumber: $0.shirtNumber) + ".")
             }.flatMap { UUID(uuidString: $0.playerUUID) }
         }
-        try await AccessLog.record(.download("file \(format.rawValue)\(name.hasSuffix("_rr.csv") ? " (RR)" : "")", team: row.team, session: uuid, player: player),
-                                   by: .web(user), database: database)
+        try await storage.record(.download("file \(format.rawValue)\(name.hasSuffix("_rr.csv") ? " (RR)" : "")", team: row.team, session: uuid, player: player), by: .web(user))
         let safeName = name.filter { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
         return Response(status: .ok, headers: [.contentType: contentType, .cacheControl: "private, no-store",
                                                .contentDisposition: "attachment; filename=\"\(safeName)\""],

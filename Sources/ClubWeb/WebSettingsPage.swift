@@ -12,7 +12,7 @@ import TeamCore
 /// page. A change goes into the club's change feed like a kiosk's (`WebRosterEdits`), so every kiosk
 /// pulls it, and an edit made on a kiosk shows here after its next sync.
 struct WebSettingsPage: Sendable {
-    let database: ClubDatabase
+    let storage: any WebSettingsStorage
 
     /// What the form holds, as typed.
     struct Typed: Sendable {
@@ -81,7 +81,7 @@ struct WebSettingsPage: Sendable {
 
     func form(_ user: WebUser, saved: Bool = false) async throws -> Response {
         try requireAdmin(user)
-        let settings = try await database.inClub(user.club) { c in try await ClubSettings.load(in: c, logger: database.logger) }
+        let settings = try await storage.settings(club: user.club)
         return Self.page(user, typed: Typed(settings), message: saved ? HTML("<div class=\"message ok\" role=\"status\">\(WebLanguage.words.tr("Saved: the kiosks get it with their next sync."))</div>") : .empty).response
     }
 
@@ -138,17 +138,8 @@ struct WebSettingsPage: Sendable {
             let list: HTML = "<div class=\"message error\" role=\"alert\"><ul>\(problems.map { problem -> HTML in "<li>\(problem)</li>" })</ul></div>"
             return Self.page(user, typed: typed, message: list, status: .badRequest).response
         }
-        let result = try await database.inClub(user.club) { c -> RosterEditsResult? in
-            let current = try await ClubSettings.load(in: c, logger: database.logger)
-            let changes: [WebRosterEdits.Change] = RosterSchema.fields(of: .settings).compactMap { field in
-                guard let value = values[field], value != current.value(field) else { return nil }
-                return (.settings, "club", field, .string(value))
-            }
-            guard !changes.isEmpty else { return nil }
-            return try await WebRosterEdits.apply(changes, by: user, in: c, logger: database.logger)
-        }
-        if let result {
-            database.logger.info("web: '\(user.email)' changed the club's settings (feed \(result.lastSeq))")
+        if let result = try await storage.saveSettings(values, by: user) {
+            storage.logger.info("web: '\(user.email)' changed the club's settings (feed \(result.lastSeq))")
         }
         return WebPage.redirect("/settings?saved=1")
     }

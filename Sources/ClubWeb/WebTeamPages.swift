@@ -10,15 +10,12 @@ import TeamCore
 /// Teams and their rosters, editable: a player added or changed here goes into the club's roster
 /// change feed like a kiosk's edit (its origin the user), so every kiosk of the club pulls it.
 package struct WebTeamPages: Sendable {
-    let database: ClubDatabase
+    let storage: any WebRosterStorage
 
-    package init(database: ClubDatabase) { self.database = database }
+    package init(storage: any WebRosterStorage) { self.storage = storage }
 
     func list(_ user: WebUser) async throws -> Response {
-        let (teams, roster) = try await database.inClub(user.club) { c in
-            let roster = try await ClubRoster.load(in: c, logger: database.logger)
-            return (try await SessionListStore.teams(user, roster: roster, in: c, logger: database.logger), roster)
-        }
+        let (teams, roster) = try await storage.teams(visibleTo: user)
         return Self.listPage(user, teams: teams.map { ($0.uuid, $0.name, roster.roster(of: $0.uuid).count) }).response
     }
 
@@ -37,16 +34,11 @@ package struct WebTeamPages: Sendable {
         return WebPage(title: words.tr("Teams"), user: user, section: .teams, body: body)
     }
 
-    /// The team as the user may see it; another team (or none) is "not found" whichever it is.
-    package func team(_ user: WebUser, _ uuid: UUID, in transaction: ClubTransaction) async throws -> (name: String, roster: ClubRoster) {
-        try await SessionListStore.team(user, uuid, in: transaction, logger: database.logger)
-    }
-
     /// The roster; `saved`: the player just saved, said at the top.
     func roster(_ user: WebUser, team uuid: UUID, saved: UUID? = nil, erased: Bool = false) async throws -> Response {
-        let (name, roster) = try await database.inClub(user.club) { c in try await team(user, uuid, in: c) }
+        let (name, roster) = try await storage.team(uuid, visibleTo: user)
         let savedName = saved.flatMap { roster.players[$0]?.fullName }
-        try await AccessLog.record(.view("roster page", team: uuid), by: .web(user), database: database)
+        try await storage.record(.view("roster page", team: uuid), by: .web(user))
         return Self.rosterPage(user, team: uuid, name: name, players: roster.roster(of: uuid), savedName: savedName, erased: erased).response
     }
 
@@ -84,7 +76,7 @@ package struct WebTeamPages: Sendable {
 
     func playerForm(_ user: WebUser, team uuid: UUID, player: UUID?, typed: WebPlayerForm? = nil, problems: [String] = [],
                     status: HTTPResponse.Status = .ok) async throws -> Response {
-        let (name, roster) = try await database.inClub(user.club) { c in try await team(user, uuid, in: c) }
+        let (name, roster) = try await storage.team(uuid, visibleTo: user)
         var form = typed ?? WebPlayerForm.blank(shirtNumber: (roster.roster(of: uuid).map(\.member.shirtNumber).max() ?? 0) + 1)
         var hasPhoto = false
         if let player {
@@ -93,7 +85,7 @@ package struct WebTeamPages: Sendable {
             }
             if typed == nil { form = WebPlayerForm(p, member: m) }
             hasPhoto = p.hasPhoto
-            try await AccessLog.record(.view("player page", team: uuid, player: player), by: .web(user), database: database)
+            try await storage.record(.view("player page", team: uuid, player: player), by: .web(user))
         }
         return Self.playerFormPage(user, team: uuid, name: name, player: player, form: form, hasPhoto: hasPhoto, problems: problems, status: status).response
     }
@@ -141,7 +133,7 @@ package struct WebTeamPages: Sendable {
         var (values, number, problems) = typed.values()
         // Only an admin records consent; a coach's form does not carry it.
         if !user.isAdmin { values["consent"] = nil }
-        let (name, roster) = try await database.inClub(user.club) { c in try await team(user, uuid, in: c) }
+        let (name, roster) = try await storage.team(uuid, visibleTo: user)
         let playerUUID = player ?? UUID()
         if let player, roster.players[player] == nil || roster.member(team: uuid, player: player) == nil {
             throw ClubError.notFound("No player \(player.uuidString.lowercased()) on \(name).")
@@ -164,10 +156,8 @@ package struct WebTeamPages: Sendable {
             changes.append((.membership, membership, "shirtNumber", .integer(Int64(number))))
         }
         guard !changes.isEmpty else { return WebPage.redirect("/teams/\(uuid.uuidString.lowercased())") }
-        let result = try await database.inClub(user.club) { [changes] c in
-            try await WebRosterEdits.apply(changes, by: user, in: c, logger: database.logger)
-        }
-        database.logger.info("web: '\(user.email)' \(player == nil ? "added" : "changed") player \(key) on team \(uuid.uuidString.lowercased()): \(changes.map(\.field).joined(separator: ", ")) (feed \(result.lastSeq))")
+        let result = try await storage.applyEdits(changes, by: user)
+        storage.logger.info("web: '\(user.email)' \(player == nil ? "added" : "changed") player \(key) on team \(uuid.uuidString.lowercased()): \(changes.map(\.field).joined(separator: ", ")) (feed \(result.lastSeq))")
         // After a POST, a GET: reloading the page does not send the form again.
         return WebPage.redirect("/teams/\(uuid.uuidString.lowercased())?saved=\(key)")
     }
@@ -175,16 +165,18 @@ package struct WebTeamPages: Sendable {
     /// An admin's "Erase this player everywhere": what goes, and a box to tick before the button does anything.
     func eraseForm(_ user: WebUser, team uuid: UUID, player: UUID, problem: String? = nil) async throws -> Response {
         guard user.isAdmin else { throw ClubError.notFound(N_("There is no such page.")) }
-        let (name, roster, sessions) = try await database.inClub(user.club) { c in
-            let (name, roster) = try await team(user, uuid, in: c)
-            let sessions = try await SessionListStore.sessionCount(of: player, in: c, logger: database.logger)
-            return (name, roster, sessions)
-        }
+        let (name, roster, sessions) = try await storage.team(uuid, visibleTo: user, sessionsOf: player)
         guard let p = roster.players[player], roster.member(team: uuid, player: player) != nil else {
             throw ClubError.notFound("No player \(player.uuidString.lowercased()) on \(name).")
         }
+        return Self.erasePage(user, team: uuid, player: p, sessions: Int(sessions), problem: problem).response
+    }
+
+    /// The erase form over its data: the player, the sessions erasing them rewrites, the problem it was refused with.
+    static func erasePage(_ user: WebUser, team uuid: UUID, player p: ClubRoster.Player, sessions count: Int, problem: String?) -> WebPage {
+        let player = p.uuid
         let t = uuid.uuidString.lowercased(), action = "/teams/\(t)/players/\(player.uuidString.lowercased())/erase"
-        let words = WebLanguage.words, count = Int(sessions)
+        let words = WebLanguage.words
         let what = words.trn("Their profile, photo and memberships, and their heart rates, RR intervals and figures in {n} session are removed from the club for good; those sessions keep the others' readings and their team figures are computed again without them. Every kiosk of the club erases them at its next sync. The club's backups keep a copy until they age out. This cannot be undone.",
                              "Their profile, photo and memberships, and their heart rates, RR intervals and figures in {n} sessions are removed from the club for good; those sessions keep the others' readings and their team figures are computed again without them. Every kiosk of the club erases them at its next sync. The club's backups keep a copy until they age out. This cannot be undone.", n: count)
         let body: HTML = """
@@ -194,7 +186,7 @@ package struct WebTeamPages: Sendable {
             <label><span><input type="checkbox" name="confirm" value="yes" required> \(words.tr("I want {name} erased for good", ["name": p.fullName]))</span></label>
             <div class="actions"><button class="danger" type="submit">\(words.tr("Erase for good"))</button><a href="/teams/\(t)/players/\(player.uuidString.lowercased())">\(words.tr("Cancel"))</a></div></form></div>
             """
-        return WebPage(title: words.tr("Erase {name} everywhere", ["name": p.fullName]), user: user, section: .teams, body: body, status: problem == nil ? .ok : .badRequest).response
+        return WebPage(title: words.tr("Erase {name} everywhere", ["name": p.fullName]), user: user, section: .teams, body: body, status: problem == nil ? .ok : .badRequest)
     }
 
     /// The erasure, confirmed (the box ticked, the CSRF token checked before this runs).
@@ -203,24 +195,19 @@ package struct WebTeamPages: Sendable {
         guard form["confirm"] == "yes" else {
             return try await eraseForm(user, team: uuid, player: player, problem: N_("Tick the box to confirm: nothing was erased."))
         }
-        let (name, roster) = try await database.inClub(user.club) { c in try await team(user, uuid, in: c) }
+        let (name, roster) = try await storage.team(uuid, visibleTo: user)
         guard roster.players[player] != nil, roster.member(team: uuid, player: player) != nil else {
             throw ClubError.notFound("No player \(player.uuidString.lowercased()) on \(name).")
         }
-        let erased = try await ClubErasure.erasePlayer(player, by: "club web, admin " + String(user.email.prefix(60)), club: user.club,
-                                                       database: database, loggedAs: .web(user))
-        database.logger.notice("web: '\(user.email)' erased a player of team \(uuid.uuidString.lowercased()): \(erased.sessions) sessions rewritten")
+        let erased = try await storage.erase(player: player, by: "club web, admin " + String(user.email.prefix(60)), club: user.club, loggedAs: .web(user))
+        storage.logger.notice("web: '\(user.email)' erased a player of team \(uuid.uuidString.lowercased()): \(erased.sessions) sessions rewritten")
         return WebPage.redirect("/teams/\(uuid.uuidString.lowercased())?erased=1")
     }
 
     func photo(_ user: WebUser, team uuid: UUID, player: UUID) async throws -> Response {
-        let jpeg = try await database.inClub(user.club) { c -> Data? in
-            let (_, roster) = try await team(user, uuid, in: c)
-            guard roster.member(team: uuid, player: player) != nil else { return nil }
-            return try await ClubRoster.photo(of: player, in: c, logger: database.logger)
-        }
+        let jpeg = try await storage.photo(of: player, team: uuid, visibleTo: user)
         guard let jpeg else { throw ClubError.notFound("No photo.") }
-        try await AccessLog.record(.view("photo", team: uuid, player: player), by: .web(user), database: database)
+        try await storage.record(.view("photo", team: uuid, player: player), by: .web(user))
         return Response(status: .ok, headers: [.contentType: "image/jpeg", .cacheControl: "private, no-cache"],
                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: jpeg)))
     }

@@ -9,18 +9,14 @@ import TeamCore
 /// A team's flags on the web (the kiosk's rules over the club's data, `ClubFlags`) and the weekly team
 /// report: one A4 page a team — each player's week of load, sRPE and wellness, and what needs attention.
 package struct WebTeamReport: Sendable {
-    let database: ClubDatabase
+    let storage: any WebSeasonStorage
 
-    package init(database: ClubDatabase) { self.database = database }
-    var seasonPages: WebSeasonPages { WebSeasonPages(database: database) }
+    package init(storage: any WebSeasonStorage) { self.storage = storage }
+    var seasonPages: WebSeasonPages { WebSeasonPages(storage: storage) }
 
     /// The team's flags on `day`, from the season already loaded.
     package func flags(_ user: WebUser, team uuid: UUID, season: ClubSeason, on day: CalendarDay) async throws -> FlagList {
-        let (straps, roster, dismissed) = try await database.inClub(user.club) { c in
-            (try await ClubFlags.straps(team: uuid, on: day, in: c, logger: database.logger),
-             try await seasonPages.teams.team(user, uuid, in: c).roster,
-             try await ClubFlags.dismissed(team: uuid, on: day, in: c, logger: database.logger))
-        }
+        let (straps, roster, dismissed) = try await storage.flagInputs(team: uuid, visibleTo: user, on: day)
         return ClubFlags.list(season: season, roster: roster.roster(of: uuid), straps: straps, on: day, dismissed: dismissed)
     }
 
@@ -33,10 +29,7 @@ package struct WebTeamReport: Sendable {
         guard let flag = try await flags(user, team: uuid, season: season, on: day).active.first(where: { $0.key == key }) else {
             throw ClubError.badRequest("No flag '\(key.prefix(80))' in the team's list on \(day); nothing was changed.")
         }
-        try await database.inClub(user.club) { c in
-            try await ClubFlags.dismiss(club: user.club, team: uuid, key: flag.key, on: day, in: c, logger: database.logger)
-            try await AccessLog.record(.change("flag dismissed: \(flag.kind.rawValue)", team: uuid), by: .web(user), in: c, logger: database.logger)
-        }
+        try await storage.dismissFlag(flag.key, kind: flag.kind, team: uuid, on: day, by: user)
         return WebPage.redirect("/teams/\(uuid.uuidString.lowercased())/season?on=\(day)")
     }
 
@@ -81,7 +74,7 @@ package struct WebTeamReport: Sendable {
 
     func page(_ user: WebUser, team uuid: UUID, request: Request) async throws -> Response {
         let page = try await page(user, team: uuid, on: try HTTP.day(request))
-        try await AccessLog.record(.view("weekly report", team: uuid), by: .web(user), database: database)
+        try await storage.record(.view("weekly report", team: uuid), by: .web(user))
         return page
     }
 

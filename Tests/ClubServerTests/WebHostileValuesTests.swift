@@ -51,6 +51,7 @@ final class WebHostileValuesTests: XCTestCase {
         chart.bar(x: 3, from: 0, to: 4, barWidth: 1, colour: "#000", title: text(2))
         chart.dot((5, 5), colour: "#000", title: text(3))
         let document = try! sessionDocument(text)
+        let drill = drillSeason(players: players)
         return [
             "teams": WebTeamPages.listPage(user, teams: players.map { ($0.uuid, $0.fullName, 3) }).document,
             "roster": WebTeamPages.rosterPage(user, team: team, name: text(5), players: roster, savedName: text(4), erased: false).document,
@@ -62,6 +63,10 @@ final class WebHostileValuesTests: XCTestCase {
             "sessions": WebSessionPages.listPage(user, rows: rows, after: nil, more: true).document,
             "session": WebSessionPages.sessionPage(user, row: rows[0], document: try! SessionPageDocument(document),
                                                    drills: try! DocumentDrills(document), graph: chart.svg(label: text(4), id: text(5))).document,
+            "drill season": WebDrillPages.seasonPage(user, teamName: text(0), drillName: text(1), season: drill,
+                                                     names: Dictionary(uniqueKeysWithValues: (0..<6).map { (Int64($0 + 1), (name: text($0 + 2), number: $0 + 1)) })).document,
+            "erase": WebTeamPages.erasePage(user, team: team, player: players[1], sessions: 4, problem: text(5)).document,
+            "account": WebAccountPage.formPage(user, saved: true).document,
             "settings": WebSettingsPage.page(user, typed: typed).document,
             "sign in": WebLogin.formPage(token: text(0), message: text(1), email: text(2), status: .unauthorized).document,
             "problem": WebPage.problem(.notFound, text(3), user: user).document,
@@ -91,6 +96,20 @@ final class WebHostileValuesTests: XCTestCase {
             }
         }
         return ClubSeason(players: seasonPlayers, entries: entries, calendar: Calendar(identifier: .gregorian), settings: ClubSettings(), comparison: (day, [:]))
+    }
+
+    /// Two weeks of a drill, each player (ids 1 to 6) in both.
+    func drillSeason(players: [ClubRoster.Player]) -> DrillSeason {
+        var stats = HeartRateStats()
+        stats.signalMs = 300_000
+        stats.averageBPM = .value(150)
+        stats.maxBPM = .value(175)
+        stats.highIntensityMs = 120_000
+        stats.banisterTRIMP = .value(12.5)
+        let ids = Dictionary(uniqueKeysWithValues: players.indices.map { (Int64($0 + 1), stats) })
+        return DrillSeason([0, 7].enumerated().map { i, offset in
+            DrillSeason.Occurrence(day: day.adding(days: -offset), sessionID: Int64(i + 1), zoneModel: .percentOfMax, players: ids)
+        })
     }
 
     /// A session's JSON document (the fields the page reads) with a drill.

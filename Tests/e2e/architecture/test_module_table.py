@@ -36,6 +36,10 @@ CLUB_ROOMS = {
 }
 # Those whose whole closure must stay clear (the others reach PostgresNIO through ClubStorage, by design).
 CLUB_ROOMS_CLOSED = {"ClubStorage"}
+# What the routes and pages must not name in their code (comments aside): the storage's database, its transactions and
+# its PostgreSQL — they reach it only through the protocols of their jobs (`KioskSyncStorage`, the `Web…Storage`s).
+CLUB_STORAGE_INSIDES = re.compile(r"\b(ClubDatabase|ClubTransaction|inClub|inTransaction|PostgresConnection|PostgresQuery)\b")
+CLUB_STORAGE_CALLERS = ("ClubAPI", "ClubWeb")
 
 
 @pytest.fixture(scope="module")
@@ -158,6 +162,19 @@ def test_the_club_servers_rooms_keep_to_their_jobs(package, manifest):
                 imported = re.match(r"\s*(?:@\w+\s+)*(?:(?:public|package|internal)\s+)?import\s+(?:\w+\s+)?(\w+)", line)
                 if imported and imported.group(1) in kept_out:
                     problems.append(f"{path.relative_to(ROOT)}:{n}: imports {imported.group(1)}")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_routes_and_pages_reach_storage_only_through_its_protocols():
+    """ClubAPI and ClubWeb hold a storage protocol, never the database: no `ClubDatabase`, transaction or PostgreSQL
+    type in their code, so every query and its transaction's club stay in ClubStorage (decision 091)."""
+    problems = []
+    for target in CLUB_STORAGE_CALLERS:
+        for path in sorted((ROOT / "Sources" / target).rglob("*.swift")):
+            for n, line in enumerate(path.read_text().splitlines(), 1):
+                code = line.split("//", 1)[0]
+                if found := CLUB_STORAGE_INSIDES.search(code):
+                    problems.append(f"{path.relative_to(ROOT)}:{n}: names {found.group(1)}")
     assert not problems, "\n".join(problems)
 
 
