@@ -5,6 +5,7 @@ import Recording
 import SensorHub
 import SensorSimulation
 import Store
+import Localization
 import TeamCore
 import XCTest
 
@@ -193,7 +194,7 @@ final class KioskRuntimeTests: XCTestCase {
         source.advance(byMs: 500)
         runtime.update()
         XCTAssertNil(runtime.state.sensors.problem)
-        XCTAssertEqual(runtime.state.notice, AppState.sourceBackNotice)
+        XCTAssertEqual(runtime.state.notice?.english, AppState.sourceBackNotice)
     }
 
     func testHeartRatesReachTheReadingsOnTheAppsClock() throws {
