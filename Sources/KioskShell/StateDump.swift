@@ -16,7 +16,7 @@ public enum StateDump {
             "wallWindow": app.wall != nil,
             "notice": s.notice.map { $0.translated as Any } ?? NSNull(),
             "sourceProblem": s.sensors.problem.map { $0 as Any } ?? NSNull(),
-            "source": s.sensors.description,
+            "source": s.sensors.description.translated,
             "backups": ["last": s.settings.backups.lastBackup.map { $0 as Any } ?? NSNull(),
                         "onStick": s.settings.backups.stickBackup.map { $0 as Any } ?? NSNull(), "restoring": s.settings.restoring],
             "straps": s.sensors.strapTable.indices.map { i -> [String: Any] in

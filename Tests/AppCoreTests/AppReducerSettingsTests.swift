@@ -90,9 +90,9 @@ final class AppReducerSettingsTests: XCTestCase {
         var expected = app.state.settings.values
         expected.sensor = .bluetooth
         app.send(.settings(.setSensor(.bluetooth)), .saveSettings(expected), .switchSource(.bluetooth))
-        app.send(.sensors(.switched(.bluetooth, description: "Bluetooth hci-user:hci0")))
+        app.send(.sensors(.switched(.bluetooth, description: Message("Bluetooth hci-user:hci0"))))
         XCTAssertEqual(app.state.sensors.kind, .bluetooth)
-        XCTAssertEqual(app.state.sensors.description, "Bluetooth hci-user:hci0")
+        XCTAssertEqual(app.state.sensors.description.english, "Bluetooth hci-user:hci0")
         XCTAssertEqual(app.state.notice?.english, "Heart rates now from: Bluetooth hci-user:hci0")
         XCTAssertTrue(app.state.sensors.readings.isEmpty, "the old source's readings are gone")
 

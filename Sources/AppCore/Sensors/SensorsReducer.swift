@@ -14,7 +14,7 @@ public enum SensorsAction: Sendable, Equatable {
     /// reopened), or nil once it works again.
     case problem(String?)
     /// The shell switched the source: a new description, and readings start afresh.
-    case switched(SensorChoice, description: String)
+    case switched(SensorChoice, description: Message)
 }
 
 /// Keeps the strap table and each strap's latest reading.
@@ -47,7 +47,7 @@ enum SensorsReducer {
             sensors.description = description
             sensors.readings = [:] // the new source's straps speak for themselves
             sensors.problem = nil
-            return .send(.inform(Message(N_("Heart rates now from: {description}"), ["description": "\(description)"])))
+            return .send(.inform(Message(N_("Heart rates now from: {description}"), nested: ["description": description])))
         }
     }
 }
