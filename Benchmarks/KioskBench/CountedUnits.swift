@@ -1,4 +1,5 @@
 import AppCore
+import Localization
 import Foundation
 import Kiosk
 import KioskShell
@@ -61,7 +62,7 @@ extension KioskBench {
     private func eventTimes(count: Int, reducerOnly: Bool) throws -> [Double] {
         let (store, team) = try freshStore("events", players: 40)
         let feed = EventFeedSource()
-        let app = try makeApp(store: store, source: KioskSource(source: feed, kind: .bluetooth, description: "bench"), width: 800, height: 480)
+        let app = try makeApp(store: store, source: KioskSource(source: feed, kind: .bluetooth, description: Message("bench")), width: 800, height: 480)
         app.runtime.dispatch(.teams(.pick(team.id)))
         for _ in 0..<40 {
             feed.pushNext()

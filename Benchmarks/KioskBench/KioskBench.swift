@@ -86,7 +86,7 @@ public struct KioskBench {
         let (store, team) = try freshStore("live-\(width)-\(incremental ? "incremental" : "full")\(plan ? "-plan" : "")", players: 40)
         if plan { try store.saveKioskSetting("challengeRule", ChallengeRule.higherZone.rawValue) }
         let stepped = SteppedSimulatedSource(team: SimulatedTeam(count: 40, seed: seed), seed: seed)
-        let app = try makeApp(store: store, source: .stepped(stepped, description: "bench"), width: width, height: height)
+        let app = try makeApp(store: store, source: .stepped(stepped, description: Message("bench")), width: width, height: height)
         app.main.view.persistentFrames = incremental
         do {
             try startSession(app, team: team, plan: plan)
@@ -118,7 +118,7 @@ public struct KioskBench {
     private func liveGraphRedraw(width: Int, height: Int) throws -> Double {
         let (store, team) = try freshStore("graph-\(width)", players: 40)
         let stepped = SteppedSimulatedSource(team: SimulatedTeam(count: 40, seed: seed), seed: seed)
-        let app = try makeApp(store: store, source: .stepped(stepped, description: "bench"), width: width, height: height)
+        let app = try makeApp(store: store, source: .stepped(stepped, description: Message("bench")), width: width, height: height)
         defer { app.shutdown() }
         try startSession(app, team: team)
         app.advance(ms: 330_000)
@@ -140,7 +140,7 @@ public struct KioskBench {
     private func idlePicker() throws -> Double {
         let (store, _) = try freshStore("idle", players: 12)
         let source = SimulatedSource(team: SimulatedTeam(count: 12, seed: seed), seed: seed, speed: 1)
-        let app = try makeApp(store: store, source: KioskSource(source: source, kind: .simulated, description: "bench"), width: 800, height: 480)
+        let app = try makeApp(store: store, source: KioskSource(source: source, kind: .simulated, description: Message("bench")), width: 800, height: 480)
         defer { app.shutdown() }
         app.drawIfNeeded(force: true)
         usleep(500_000)
@@ -159,7 +159,7 @@ public struct KioskBench {
     /// Ten seconds of the live screen on 40 straps notifying in real time: each event's ns from the
     /// ring to the end of the present that showed it, sorted.
     func latencySamples(store: SidelineStore, team: Team, width: Int, height: Int) throws -> [UInt64] {
-        let app = try makeApp(store: store, source: KioskSource(source: BenchSource(), kind: .bluetooth, description: "bench"),
+        let app = try makeApp(store: store, source: KioskSource(source: BenchSource(), kind: .bluetooth, description: Message("bench")),
                               width: width, height: height)
         defer { app.shutdown() }
         app.runtime.dispatch(.teams(.pick(team.id)))

@@ -1,6 +1,7 @@
 import ClubSync
 import Foundation
 import Kiosk
+import Localization
 import KioskShell
 import SensorSimulation
 import Store
@@ -67,7 +68,7 @@ extension KioskBench {
         for (w, h) in [(1920, 1080), (800, 480)] {
             let size = "\(w)x\(h)"
             let stepped = SteppedSimulatedSource(team: SimulatedTeam(count: 40, seed: seed), seed: seed)
-            let app = try makeApp(store: store, source: .stepped(stepped, description: "bench"), width: w, height: h)
+            let app = try makeApp(store: store, source: .stepped(stepped, description: Message("bench")), width: w, height: h)
             app.main.view.persistentFrames = true
             try startSession(app, team: team)
             let (cpu, wall) = frameTimes(app, stepped, frames: 600)

@@ -1,3 +1,4 @@
+import Localization
 import TeamCore
 
 /// Everything that can happen to the app, grouped by the feature it belongs to: taps on a
@@ -6,10 +7,11 @@ import TeamCore
 public enum Action: Sendable, Equatable {
     /// The app clock moved (the sensor source's monotonic clock).
     case tick(nowMs: Int64)
-    /// Something went wrong: shown as a notice; a session still starting goes back to the lobby.
-    case failed(String)
+    /// Something went wrong: shown as a notice (said in the kiosk's language where drawn); a session still starting
+    /// goes back to the lobby.
+    case failed(Message)
     /// Something the coach should know that is not a failure (an export finished).
-    case inform(String)
+    case inform(Message)
     /// The notice line is no longer true (a hint that was followed).
     case dismissNotice
     /// A destructive action waiting for a second tap, and its answer.

@@ -22,8 +22,9 @@ public struct AppState: Sendable, Equatable {
     public var year: Int
     /// Today in the kiosk's time zone (set by the shell, checked once a minute): a consent's date may not be after it.
     public var today: CalendarDay
-    /// A one-line message for the coach (saved, failed…), cleared on navigation.
-    public var notice: String?
+    /// A one-line message for the coach (saved, failed…), cleared on navigation; a message, said in the kiosk's
+    /// language where it is drawn (a language switched while it shows speaks at once).
+    public var notice: Message?
     public var noticeAtMs: Int64 = 0
 
     public var teams: [TeamCard] = []
@@ -52,8 +53,9 @@ public struct AppState: Sendable, Equatable {
         self.today = today ?? CalendarDay(year: year, month: 1, day: 1)
     }
 
-    /// The line at the bottom of the coach screen: a fresh notice first, else a standing problem.
-    public var shownNotice: String? { notice ?? sensors.problem }
+    /// The line at the bottom of the coach screen, in the current language: a fresh notice first, else a standing
+    /// problem (the source's own words).
+    public var shownNotice: String? { notice?.translated ?? sensors.problem }
 
     public var team: TeamCard? { teams.first { $0.team.id == teamID } }
 

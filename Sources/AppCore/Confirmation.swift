@@ -1,17 +1,27 @@
+import Localization
 import TeamCore
 
-/// A destructive action waiting for a second tap: the question, and the action a "yes" sends.
+/// A destructive action waiting for a second tap: the question, and the action a "yes" sends. Its words are messages,
+/// said in the kiosk's language where the dialog is drawn (a language switched meanwhile speaks at once).
 public struct Confirmation: Sendable, Equatable {
-    public var question: String
-    public var confirmLabel: String
+    /// The question's sentences, drawn one after the other.
+    public var question: [Message]
+    public var confirmLabel: Message
     /// Sent when the coach confirms (a feature's action that does the deed).
     public var onConfirm: Action
 
-    public init(question: String, confirmLabel: String, onConfirm: Action) {
+    public init(question: [Message], confirmLabel: Message, onConfirm: Action) {
         self.question = question
         self.confirmLabel = confirmLabel
         self.onConfirm = onConfirm
     }
+
+    public init(question: Message, confirmLabel: Message, onConfirm: Action) {
+        self.init(question: [question], confirmLabel: confirmLabel, onConfirm: onConfirm)
+    }
+
+    /// The question as the dialog shows it, in the current language.
+    public var questionText: String { Message.sentences(question) }
 }
 
 /// The question dialog: a feature asks, the coach answers.

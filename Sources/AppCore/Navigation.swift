@@ -126,17 +126,17 @@ enum NavigationReducer {
         case .saved(let id):
             s.screen = .review
             s.review = Review()
-            s.notice = tr("Session saved")
+            s.notice = Message(N_("Session saved"))
             return .effects(s.teamID.map { .loadSessions(teamID: $0) }, .loadReview(sessionID: id), .markReviewed(sessionID: id))
         case .readinessSaved(let id):
             // The check's results are in the season table's readiness column.
             s.screen = .season
             s.season = Season()
-            s.notice = tr("Readiness check saved · Check-in for the morning questions")
+            s.notice = Message(N_("Readiness check saved · Check-in for the morning questions"))
             return .effects(s.teamID.map { .loadSeason(teamID: $0) }, s.teamID.map { .loadSessions(teamID: $0) }, .markReviewed(sessionID: id))
         case .discarded:
             s.screen = .lobby
-            s.notice = tr("Session discarded")
+            s.notice = Message(N_("Session discarded"))
             return .effects(s.teamID.map { .loadSessions(teamID: $0) })
         }
     }

@@ -13,8 +13,10 @@ public struct ClubStatus: Codable, Sendable, Equatable {
     public var rosterEditsWaiting: Int
     /// Unix ms of the last pass that went through; nil: never.
     public var lastSyncMs: Int64?
-    /// Why the last pass stopped short; nil when it went through.
+    /// Why the last pass stopped short (English: the JSON's); nil when it went through.
     public var lastProblem: String?
+    /// The same as a message, for a screen in a person's language (not in the JSON; nil for one kept before v31).
+    public var lastProblemMessage: Message?
     /// Sessions the club refused for good (outside its bounds): kept here, not sent again.
     public var sessionsRefused: [SessionRefusedByClub] = []
     /// Players whose missing consent holds sessions here (the club requires it), one line each (`ConsentHold.line`): the JSON's.
@@ -52,7 +54,8 @@ public struct ClubStatus: Codable, Sendable, Equatable {
             let counts = try store.clubOutboxCounts(), state = try store.clubSyncState(), holds = try store.consentHolds()
             return ClubStatus(joined: link != nil, server: link?.server, club: link?.clubName, kiosk: link?.kioskName,
                               sessionsWaiting: counts.sessions, deletionsWaiting: counts.tombstones, rosterEditsWaiting: counts.rosterEdits,
-                              lastSyncMs: state.lastSyncMs, lastProblem: state.lastProblem, sessionsRefused: try store.sessionsRefusedByClub(),
+                              lastSyncMs: state.lastSyncMs, lastProblem: state.lastProblem,
+                              lastProblemMessage: state.lastProblemMessage, sessionsRefused: try store.sessionsRefusedByClub(),
                               heldForConsent: holds.map(\.line), consentHolds: holds,
                               sessionsWaitingForNewerServer: try store.sessionsWaitingForNewerServer())
         } catch {

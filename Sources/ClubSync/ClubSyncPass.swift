@@ -36,7 +36,7 @@ public struct ClubSyncPass: Sendable {
             report.waiting = try store.clubOutboxCounts()
             report.heldForConsent = try store.consentHolds()
             report.waitingForNewerServer = try store.sessionsWaitingForNewerServer().count
-            try store.noteClubPass(problem: report.isComplete ? nil : report.line)
+            try store.noteClubPass(problem: report.isComplete ? nil : report.line, shown: report.shownProblem)
         } catch {
             report.problem = report.problem ?? .local(Message(N_("the outbox cannot be read: {error}"), ["error": "\(error)"]))
         }

@@ -38,6 +38,13 @@ public struct ClubSyncReport: Sendable, Equatable {
     /// refused for good, or newly waiting for a newer club server.
     public var sessionLines: [Message] { settled + refused + waitsForNewerServer }
 
+    /// Why the pass stopped short as the kiosk's Settings show it, under the status line that counts what waits; nil
+    /// when it is complete.
+    public var shownProblem: Message? {
+        guard !isComplete else { return nil }
+        return problem?.message ?? Message(N_("not everything went"))
+    }
+
     /// One line: what went, or what waits and why ("3 sessions waiting: club.example.org unreachable (connection refused)"),
     /// in English: the log's and the sync state's stored problem.
     public var line: String { line(in: .english) }

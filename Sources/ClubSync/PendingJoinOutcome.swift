@@ -41,18 +41,18 @@ public enum PendingJoinOutcome: Sendable, Equatable {
     /// Removes the pending file unless the join waits, and keeps the reason for the screen.
     private static func finish(_ store: SidelineStore, _ outcome: PendingJoinOutcome) -> PendingJoinOutcome {
         let logger = Diagnostics.logger("club")
-        var problem: String?
+        var problem: Message?
         switch outcome {
         case .none, .joined: break
         // Not logged here: whoever ran the pass says it, once (`ClubSyncRun.problem`).
-        case .refused(let error): problem = error.description
-        case .waiting(let error): problem = "\(error); the join waits for the next pass"
+        case .refused(let error): problem = error.message
+        case .waiting(let error): problem = Message(N_("{problem}; the join waits for the next pass"), nested: ["problem": error.message])
         }
         if case .waiting = outcome {} else {
             do { try PendingClubJoin.remove(forDatabase: store.path) } catch { logger.warning("club join: \(error)") }
         }
         if let problem {
-            do { try store.noteClubPass(problem: problem) } catch { logger.warning("club join: the problem could not be kept: \(error)") }
+            do { try store.noteClubPass(problem: problem.english, shown: problem) } catch { logger.warning("club join: the problem could not be kept: \(error)") }
         }
         return outcome
     }

@@ -97,7 +97,7 @@ public final class KioskApp {
             Self.log.log(level: service == nil ? .debug : .info, "\(startup.summary)")
             self.startup = nil
         }
-        service?.ready(status: "on screen; heart rates from \(state.sensors.description)")
+        service?.ready(status: "on screen; heart rates from \(state.sensors.description.english)")
         runtime.store.startReaders()
         runtime.prepareSound()
     }

@@ -56,7 +56,7 @@ extension KioskApp {
             if let wall, w.windowID == wall.windowID, wall.windowID != main.windowID {
                 // The wall display went away (unplugged, closed): the coach's screen and the recording go on.
                 self.wall = nil
-                runtime.dispatch(.inform(tr("Wall display closed — the session goes on")))
+                runtime.dispatch(.inform(Message(N_("Wall display closed — the session goes on"))))
             } else {
                 quitRequested = true
             }

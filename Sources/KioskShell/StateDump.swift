@@ -14,9 +14,9 @@ public enum StateDump {
             "nowMs": s.nowMs,
             "framesDrawn": app.framesDrawn,
             "wallWindow": app.wall != nil,
-            "notice": s.notice.map { $0 as Any } ?? NSNull(),
+            "notice": s.notice.map { $0.translated as Any } ?? NSNull(),
             "sourceProblem": s.sensors.problem.map { $0 as Any } ?? NSNull(),
-            "source": s.sensors.description,
+            "source": s.sensors.description.translated,
             "backups": ["last": s.settings.backups.lastBackup.map { $0 as Any } ?? NSNull(),
                         "onStick": s.settings.backups.stickBackup.map { $0 as Any } ?? NSNull(), "restoring": s.settings.restoring],
             "straps": s.sensors.strapTable.indices.map { i -> [String: Any] in
@@ -57,7 +57,7 @@ public enum StateDump {
             } ?? NSNull(),
             "setup": ["tab": s.setup.tab.rawValue, "pickingExisting": s.setup.pickingExisting],
             "pin": s.settings.pin.map { pinPurpose($0.purpose) as Any } ?? NSNull(),
-            "confirmation": s.confirmation.map { $0.question as Any } ?? NSNull(),
+            "confirmation": s.confirmation.map { $0.questionText as Any } ?? NSNull(),
             // Where each touch target was drawn, so a test can check the pixels of a button.
             "targets": app.main.view.hits.hits.filter { !$0.label.isEmpty }.map { [$0.label, $0.rect.x, $0.rect.y, $0.rect.w, $0.rect.h] as [Any] },
             // Every text the last frame drew, on the coach's screen and the wall (a language's test reads them).
@@ -253,8 +253,8 @@ public enum StateDump {
         case .joining(let host)?: membership = ["state": "joining", "host": host]
         case .joined(let club, let kiosk, let host)?: membership = ["state": "joined", "club": club, "kiosk": kiosk, "host": host]
         }
-        return ["membership": membership, "line": value(page.status?.line), "lastProblem": value(page.status?.lastProblem),
-                "syncing": page.status?.syncing ?? false, "server": page.server, "code": page.code, "problem": value(page.problem)]
+        return ["membership": membership, "line": value(page.status?.line), "lastProblem": value(page.status?.lastProblem?.translated),
+                "syncing": page.status?.syncing ?? false, "server": page.server, "code": page.code, "problem": value(page.problem?.translated)]
     }
 
     /// A review panel's texts as drawn: [label, value] rows and {"note": text} lines.

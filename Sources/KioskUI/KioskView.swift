@@ -110,8 +110,8 @@ public final class KioskView {
         if let form = state.form { frame.formOverlay(form) }
         if let pin = state.settings.pin { frame.pinPad(pin) }
         if let c = state.confirmation {
-            frame.dialog(title: tr("Are you sure?"), message: c.question,
-                         buttons: [(tr("Cancel"), .confirmation(.cancel), .normal), (c.confirmLabel, .confirmation(.confirm), .danger)])
+            frame.dialog(title: tr("Are you sure?"), message: c.questionText,
+                         buttons: [(tr("Cancel"), .confirmation(.cancel), .normal), (c.confirmLabel.translated, .confirmation(.confirm), .danger)])
         }
         hits = frame.hits
         keepTiles(of: frame)

@@ -173,6 +173,17 @@ public func trn(_ singular: String, _ plural: String, n: Int, context: String? =
 @inline(__always)
 public func N_(_ id: String) -> String { id }
 
+/// A plural message's two English forms, kept as data (`Nn_`) for a `Message` that picks its form where it is drawn.
+public struct PluralForms: Sendable, Equatable {
+    public let singular: String
+    public let plural: String
+}
+
+/// Marks a plural message for the catalogs where it is kept as data (`N_` for `ngettext`): `Message(Nn_("{n} file",
+/// "{n} files"), n: count)`.
+@inline(__always)
+public func Nn_(_ singular: String, _ plural: String) -> PluralForms { PluralForms(singular: singular, plural: plural) }
+
 /// `N_` for the club server's administration catalog (`sideline-club-admin`, decision 087): a sentence the shared
 /// `ClubServer` library words for both its API (English, as it is) and `sideline-club`'s command line (the admin's
 /// language). A marker of its own, so that the club web's catalog (whose extractor reads `N_` in the same sources)

@@ -1,3 +1,4 @@
+import Localization
 import ClubIdentity
 import Foundation
 
@@ -62,6 +63,6 @@ struct ErasureJournal {
     }
 
     private func failure(_ reason: String) -> StoreError {
-        .invalid("cannot write the erasure log \(path) (\(reason)); nothing was erased")
+        .invalid(Message("cannot write the erasure log \(path) (\(reason)); nothing was erased"))
     }
 }

@@ -424,6 +424,12 @@ enum Schema {
                 try SidelineStore.packSessionSeason(sessionID, db)
             }
         }
+        migrator.registerMigration("v31-club-problem-message") { db in
+            // The club sync's last problem as a message (JSON of `Message`: its id and values), so the kiosk's
+            // Settings say it in the coach's language; `last_problem` keeps the English line the log and
+            // `club status --json` read (decision 087). NULL for a problem kept before.
+            try db.execute(sql: "ALTER TABLE club_state ADD COLUMN last_problem_message TEXT")
+        }
         return migrator
     }
 }

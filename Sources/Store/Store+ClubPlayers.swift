@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Localization
 import TeamCore
 
 /// A player of the club as the "All players" list shows them: every team they are on (none is
@@ -57,13 +58,13 @@ extension SidelineStore {
             guard try Player.exists(db, key: playerID) else { throw StoreError.unknownPlayer(playerID) }
             guard try Team.exists(db, key: teamID) else { throw StoreError.unknownTeam("#\(teamID)") }
             if try Int.fetchOne(db, sql: "SELECT 1 FROM membership WHERE team_id = ? AND player_id = ?", arguments: [teamID, playerID]) != nil {
-                throw StoreError.duplicate("that player is on this team already")
+                throw StoreError.duplicate(Message(N_("that player is on this team already")))
             }
             let taken = Set(try Int.fetchAll(db, sql: "SELECT shirt_number FROM membership WHERE team_id = ?", arguments: [teamID]))
             let worn = try Int.fetchAll(db, sql: "SELECT shirt_number FROM membership WHERE player_id = ?", arguments: [playerID])
             guard let number = worn.first(where: { !taken.contains($0) }) ?? (1...99).first(where: { !taken.contains($0) })
                 ?? (0...0).first(where: { !taken.contains($0) }) else {
-                throw StoreError.invalid("every shirt number of this team is taken")
+                throw StoreError.invalid(Message(N_("every shirt number of this team is taken")))
             }
             try Self.addMembership(Membership(teamID: teamID, playerID: playerID, shirtNumber: number), db)
             return number

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Localization
 import TeamCore
 
 extension SidelineStore {
@@ -7,7 +8,7 @@ extension SidelineStore {
     /// kiosk's form and a pulled roster change share; the roster's trigger queues it for the club.
     public func setConsent(_ consent: Consent?, playerID: Int64, today: CalendarDay) throws {
         if let consent, let problem = Consent.problem(day: consent.day, givenBy: consent.givenBy, today: today) {
-            throw StoreError.invalid(problem.english)
+            throw StoreError.invalid(problem)
         }
         try write { db in
             try db.execute(sql: "UPDATE player SET consent_day = ?, consent_by = ? WHERE id = ?",

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Localization
 import TeamCore
 
 extension SidelineStore {
@@ -17,18 +18,18 @@ extension SidelineStore {
     /// refused with one line and nothing changed.
     @discardableResult
     public func addDrill(teamID: Int64, name: String, plannedMinutes: Int? = nil) throws -> Drill {
-        if let problem = Drill.nameProblem(name) { throw StoreError.invalid("a drill name \(problem); nothing was changed") }
+        if let problem = Drill.nameProblem(name) { throw StoreError.invalid(Message("a drill name \(problem); nothing was changed")) }
         if let minutes = plannedMinutes, !Drill.plannedMinutesRange.contains(minutes) {
-            throw StoreError.invalid("planned minutes must be between \(Drill.plannedMinutesRange.lowerBound) and \(Drill.plannedMinutesRange.upperBound) (not \(minutes)); nothing was changed")
+            throw StoreError.invalid(Message("planned minutes must be between \(Drill.plannedMinutesRange.lowerBound) and \(Drill.plannedMinutesRange.upperBound) (not \(minutes)); nothing was changed"))
         }
         let trimmed = Drill.trimmed(name)
         return try write { db in
             guard try Int64.fetchOne(db, sql: "SELECT 1 FROM team WHERE id = ?", arguments: [teamID]) != nil else {
-                throw StoreError.invalid("no team with id \(teamID)")
+                throw StoreError.invalid(Message("no team with id \(teamID)"))
             }
             if let other = try String.fetchOne(db, sql: "SELECT name FROM drill WHERE team_id = ? AND name = ? COLLATE NOCASE",
                                                arguments: [teamID, trimmed]) {
-                throw StoreError.duplicate("the team has a drill named '\(other)' already; nothing was changed")
+                throw StoreError.duplicate(Message("the team has a drill named '\(other)' already; nothing was changed"))
             }
             try db.execute(sql: "INSERT INTO drill(team_id, name, planned_minutes) VALUES (?, ?, ?)", arguments: [teamID, trimmed, plannedMinutes])
             return Drill(id: db.lastInsertedRowID, teamID: teamID, name: trimmed, plannedMinutes: plannedMinutes)
@@ -53,13 +54,13 @@ extension SidelineStore {
         try write { db in
             guard let session = try Session.fetchOne(db, key: sessionID) else { throw StoreError.unknownSession(sessionID) }
             guard session.state == .ended || session.state == .interrupted else {
-                throw StoreError.invalid("session \(sessionID) is still recording; drills are recorded once it has ended")
+                throw StoreError.invalid(Message("session \(sessionID) is still recording; drills are recorded once it has ended"))
             }
             if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM session_drill WHERE session_id = ?", arguments: [sessionID]) ?? 0 > 0 {
-                throw StoreError.invalid("session \(sessionID) has its drills already; nothing was changed")
+                throw StoreError.invalid(Message("session \(sessionID) has its drills already; nothing was changed"))
             }
             let effortMs = session.recordedMs.map { session.effortEndMs(recordedMs: $0) }
-            if let problem = DrillStart.problem(drills, effortMs: effortMs) { throw StoreError.invalid("\(problem); nothing was changed") }
+            if let problem = DrillStart.problem(drills, effortMs: effortMs) { throw StoreError.invalid(Message("\(problem); nothing was changed")) }
             var library = try Self.drills(teamID: session.teamID, db)
             var kept: [DrillStart] = [], added: [String] = []
             for drill in drills.sorted(by: { $0.startMs < $1.startMs }) {
@@ -83,15 +84,15 @@ extension SidelineStore {
     /// A drill started in a session being recorded (the kiosk's live screen): after the drills before it, within the
     /// session; the one before it ends here unless it ended already. Refused in one line, nothing changed.
     public func startDrill(_ sessionID: Int64, _ drill: DrillStart) throws {
-        if let problem = Drill.nameProblem(drill.name) { throw StoreError.invalid("a drill name \(problem)") }
+        if let problem = Drill.nameProblem(drill.name) { throw StoreError.invalid(Message("a drill name \(problem)")) }
         try write { db in
             guard let session = try Session.fetchOne(db, key: sessionID) else { throw StoreError.unknownSession(sessionID) }
             guard session.state == .running || session.state == .paused, session.effortEndMs == nil else {
-                throw StoreError.invalid("session \(sessionID) is over: a drill starts while it runs")
+                throw StoreError.invalid(Message(N_("session {id} is over: a drill starts while it runs"), ["id": "\(sessionID)"]))
             }
             let last = try Int64.fetchOne(db, sql: "SELECT MAX(start_ms) FROM session_drill WHERE session_id = ?", arguments: [sessionID])
             guard drill.startMs >= 0, drill.startMs > (last ?? -1) else {
-                throw StoreError.invalid("drill '\(drill.name)' would start before the drill under way")
+                throw StoreError.invalid(Message(N_("drill '{drill}' would start before the drill under way"), ["drill": drill.name]))
             }
             try db.execute(sql: "INSERT INTO session_drill(session_id, start_ms, end_ms, name) VALUES (?, ?, NULL, ?)",
                            arguments: [sessionID, drill.startMs, Drill.trimmed(drill.name)])

@@ -1,6 +1,7 @@
 import ClubIdentity
 import Foundation
 import GRDB
+import Localization
 import TeamCore
 
 /// What erasing a player removed here.
@@ -32,7 +33,7 @@ extension SidelineStore {
         // A player without a UUID (one another program inserted before the club sync's migration) is named by a fresh one.
         let digest = found.flatMap(PlayerErasure.digest(playerKey:)) ?? PlayerErasure.digest(playerUUID: UUID())
         let erasure = PlayerErasure(playerDigest: digest, erasedMs: date.unixMs, by: by)
-        if let problem = erasure.problem { throw StoreError.invalid("cannot record the erasure: \(problem)") }
+        if let problem = erasure.problem { throw StoreError.invalid(Message("cannot record the erasure: \(problem)")) }
         // The log beside the database first: a power cut after this line still erases, at the next open.
         try ErasureJournal(databasePath: path).append([erasure])
         let removed = try eraseInDatabase([erasure], playerIDs: [digest: playerID])

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Localization
 import TeamCore
 
 extension SidelineStore {
@@ -63,7 +64,8 @@ extension SidelineStore {
     /// the same column the player form writes, so sessions from now on snapshot it.
     public func setMeasuredMaxHR(playerID: Int64, bpm: Int) throws {
         guard Player.measuredMaxHRRange.contains(bpm) else {
-            throw StoreError.invalid("max HR \(bpm) is not between \(Player.measuredMaxHRRange.lowerBound) and \(Player.measuredMaxHRRange.upperBound)")
+            throw StoreError.invalid(Message(N_("max HR {bpm} is not between {low} and {high}"),
+                                             ["bpm": "\(bpm)", "low": "\(Player.measuredMaxHRRange.lowerBound)", "high": "\(Player.measuredMaxHRRange.upperBound)"]))
         }
         try write { db in
             try db.execute(sql: "UPDATE player SET max_hr = ? WHERE id = ?", arguments: [bpm, playerID])
@@ -102,11 +104,11 @@ extension SidelineStore {
     static func addMembership(_ m: Membership, _ db: Database) throws {
         if try Int.fetchOne(db, sql: "SELECT 1 FROM membership WHERE team_id = ? AND shirt_number = ?",
                             arguments: [m.teamID, m.shirtNumber]) != nil {
-            throw StoreError.duplicate("shirt number \(m.shirtNumber) is already taken in this team")
+            throw StoreError.duplicate(Message(N_("shirt number {number} is already taken in this team"), ["number": "\(m.shirtNumber)"]))
         }
         if let strap = m.strapID, try Int.fetchOne(db, sql: "SELECT 1 FROM membership WHERE team_id = ? AND strap_id = ?",
                                                     arguments: [m.teamID, strap]) != nil {
-            throw StoreError.duplicate("that strap is already worn by another player of this team")
+            throw StoreError.duplicate(Message(N_("that strap is already worn by another player of this team")))
         }
         try m.insert(db)
     }

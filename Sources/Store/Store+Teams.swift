@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Localization
 import TeamCore
 
 /// A team as the team picker lists it.
@@ -108,15 +109,16 @@ extension SidelineStore {
     /// control characters, and no other team's (case-insensitive).
     static func checkedTeamName(_ name: String, renaming id: Int64?, _ db: Database) throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { throw StoreError.invalid("a team needs a name") }
+        guard !trimmed.isEmpty else { throw StoreError.invalid(Message(N_("a team needs a name"))) }
         guard trimmed.count <= Team.maxNameLength else {
-            throw StoreError.invalid("a team name has at most \(Team.maxNameLength) characters ('\(trimmed)' has \(trimmed.count))")
+            throw StoreError.invalid(Message(N_("a team name has at most {max} characters ('{name}' has {count})"),
+                                             ["max": "\(Team.maxNameLength)", "name": trimmed, "count": "\(trimmed.count)"]))
         }
         guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw StoreError.invalid("a team name cannot hold a line break or another control character")
+            throw StoreError.invalid(Message(N_("a team name cannot hold a line break or another control character")))
         }
         if let other = try Int64.fetchOne(db, sql: "SELECT id FROM team WHERE name = ?", arguments: [trimmed]), other != id {
-            throw StoreError.duplicate("a team named '\(trimmed)' already exists")
+            throw StoreError.duplicate(Message(N_("a team named '{team}' already exists"), ["team": trimmed]))
         }
         return trimmed
     }

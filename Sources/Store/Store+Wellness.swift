@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Localization
 import TeamCore
 
 /// What keeping a wellness answer set did.
@@ -24,7 +25,7 @@ extension SidelineStore {
             guard let playerID = try Int64.fetchOne(db, sql: "SELECT player_id FROM membership WHERE team_id = ? AND shirt_number = ?",
                                                     arguments: [teamID, number]) else {
                 let team = try String.fetchOne(db, sql: "SELECT name FROM team WHERE id = ?", arguments: [teamID]) ?? "#\(teamID)"
-                throw StoreError.invalid("no player with number \(number) in team '\(team)' (see `sideline team`); nothing was changed")
+                throw StoreError.invalid(Message("no player with number \(number) in team '\(team)' (see `sideline team`); nothing was changed"))
             }
             let replaced = try Self.wellnessAnswers(db, sql: "player_id = ? AND day = ?", arguments: [playerID, day.description]).first?.answers
             try db.execute(sql: """

@@ -15,10 +15,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case unknownSession(Int64)
     case unknownPlayer(Int64)
     case unknownStrap(String)
-    /// Something that already exists (a team name, a shirt number, a strap in the team).
-    case duplicate(String)
+    /// Something that already exists (a team name, a shirt number, a strap in the team): a message, so the kiosk's
+    /// notice says it in the coach's language.
+    case duplicate(Message)
     /// Input that breaks a rule (an empty name).
-    case invalid(String)
+    case invalid(Message)
     case rosterRejected([String])
     case noDatabase(path: String)
     case backupFailed(reason: Message)
@@ -57,7 +58,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case let .unknownStrap(address):
             return Message(N_("no strap with address {address} (see `sideline straps`)"), ["address": address])
         case let .duplicate(what), let .invalid(what):
-            return Message(what)  // worded where it is found; a catalog that has it translates it
+            return what  // worded where it is found
         case let .noDatabase(path):
             return Message(N_("there is no database at {path} (see --db)"), ["path": path])
         case let .backupFailed(reason):

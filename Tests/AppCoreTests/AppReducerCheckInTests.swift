@@ -1,5 +1,6 @@
 @testable import AppCore
 import Foundation
+import Localization
 import TeamCore
 import XCTest
 
@@ -25,7 +26,7 @@ final class AppReducerCheckInTests: XCTestCase {
         app.send(.checkIn(.saved(playerID: 10)))
         XCTAssertNil(app.state.checkIn?.choosing, "the questions close for the next player")
         XCTAssertEqual(app.state.checkIn?.answeredCount, 2)
-        XCTAssertEqual(app.state.notice, "Thanks, #7 — 2 of 2 checked in", "said without the answers")
+        XCTAssertEqual(app.state.notice?.english, "Thanks, #7 — 2 of 2 checked in", "said without the answers")
         app.send(.checkIn(.close), .loadRoster(teamID: 1), .loadFlags(teamID: 1))
         XCTAssertEqual(app.state.screen, .lobby)
         XCTAssertNil(app.state.checkIn)

@@ -1,5 +1,6 @@
 @testable import AppCore
 import Foundation
+import Localization
 import TeamCore
 import XCTest
 
@@ -48,8 +49,8 @@ final class AppReducerClubSyncTests: XCTestCase {
         app.send(.form(.submit), .joinClub(server: "https://Club.example.org:8443/xy", code: "enrol_ab2c-d3ef"))
         XCTAssertNil(app.state.form)
         XCTAssertEqual(app.state.clubSync.server, "https://Club.example.org:8443/xy", "kept for the next try")
-        app.send(.clubSync(.joinRejected("https://x: plain http:// is refused except to this machine")))
-        XCTAssertEqual(app.state.clubSync.problem, "https://x: plain http:// is refused except to this machine")
+        app.send(.clubSync(.joinRejected(Message("https://x: plain http:// is refused except to this machine"))))
+        XCTAssertEqual(app.state.clubSync.problem?.english, "https://x: plain http:// is refused except to this machine")
         app.send(.clubSync(.edit(.clubServer)))
         XCTAssertEqual(app.state.form?.value(.enrolmentCode), "enrol_ab2c-d3ef", "what was typed comes back")
         app.send(.form(.cancel))
@@ -76,11 +77,11 @@ final class AppReducerClubSyncTests: XCTestCase {
         app.send(.clubSync(.edit(.clubServer)))
         XCTAssertNil(app.state.form, "no join while in a club")
         app.send(.clubSync(.syncNow), .syncClubNow)
-        XCTAssertEqual(app.state.notice, "Sync pass asked for")
+        XCTAssertEqual(app.state.notice?.english, "Sync pass asked for")
         app.send(.clubSync(.askToLeave))
-        XCTAssertEqual(app.state.confirmation?.question,
+        XCTAssertEqual(app.state.confirmation?.questionText,
                        "Leave the club Alpha (club.example.org)? Every session and the roster stay on this kiosk, synced or not; joining again needs a new code.")
-        XCTAssertEqual(app.state.confirmation?.confirmLabel, "Leave club")
+        XCTAssertEqual(app.state.confirmation?.confirmLabel.english, "Leave club")
         app.send(.confirmation(.confirm), .leaveClub, .loadClubSyncStatus)
     }
 

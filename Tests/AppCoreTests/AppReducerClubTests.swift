@@ -1,6 +1,7 @@
 @testable import AppCore
 import Foundation
 import XCTest
+import Localization
 import TeamCore
 
 /// Behind the settings PIN: "All players" and the strap list.
@@ -38,10 +39,10 @@ final class AppReducerClubTests: XCTestCase {
         app.send(.club(.askToDeletePlayer(playerID: 99)))
         XCTAssertNil(app.state.confirmation, "nobody to delete")
         app.send(.club(.askToDeletePlayer(playerID: 20)))
-        XCTAssertEqual(app.state.confirmation?.question, "Delete Mia Test and their heart rates in 3 sessions? This cannot be undone.")
+        XCTAssertEqual(app.state.confirmation?.questionText, "Delete Mia Test and their heart rates in 3 sessions? This cannot be undone.")
         app.send(.confirmation(.cancel))
         app.send(.club(.askToDeletePlayer(playerID: 10)))
-        XCTAssertEqual(app.state.confirmation?.question, "Delete Ada Test and their heart rates in 1 session? They leave Eagles. This cannot be undone.")
+        XCTAssertEqual(app.state.confirmation?.questionText, "Delete Ada Test and their heart rates in 1 session? They leave Eagles. This cannot be undone.")
         app.send(.confirmation(.confirm), .erasePlayer(playerID: 10))
     }
 
@@ -51,11 +52,11 @@ final class AppReducerClubTests: XCTestCase {
         app.send(.club(.askToForget(address: "00:00:00:00:00:00")))
         XCTAssertNil(app.state.confirmation)
         app.send(.club(.askToForget(address: strap.strap.address)))
-        XCTAssertEqual(app.state.confirmation?.question,
+        XCTAssertEqual(app.state.confirmation?.questionText,
                        "Forget SimStrap 1 (5A:1D:00:00:00:01)? #7 Ada Test (Eagles) will have no strap. "
                        + "The 2 sessions that recorded it keep their heart rates. Pairing it again brings it back.")
         app.send(.confirmation(.confirm), .forgetStrap(address: strap.strap.address))
-        XCTAssertEqual(app.state.notice, "Strap forgotten")
+        XCTAssertEqual(app.state.notice?.english, "Strap forgotten")
     }
 
     func testNothingIsDeletedAwayFromTheSettings() {
@@ -114,15 +115,15 @@ final class AppReducerClubTests: XCTestCase {
         XCTAssertEqual(app.state.club.photoChoice, 20)
         app.send(.club(.importPhoto(playerID: 20)), .importPlayerPhoto(playerID: 20, player: mia.player))
         XCTAssertNil(app.state.club.photoChoice)
-        XCTAssertEqual(app.state.notice, "Looking for Mia Test's photo on the USB stick…")
+        XCTAssertEqual(app.state.notice?.english, "Looking for Mia Test's photo on the USB stick…")
         app.send(.club(.askToRemovePhoto(playerID: 10)))
         XCTAssertNil(app.state.confirmation, "Ada has no photo to remove")
         app.send(.club(.choosePhoto(20)))
         app.send(.club(.askToRemovePhoto(playerID: 20)))
         XCTAssertNil(app.state.club.photoChoice)
-        XCTAssertEqual(app.state.confirmation?.question, "Remove Mia Test's photo? Their initials show instead.")
+        XCTAssertEqual(app.state.confirmation?.questionText, "Remove Mia Test's photo? Their initials show instead.")
         app.send(.confirmation(.confirm), .removePlayerPhoto(playerID: 20))
-        XCTAssertEqual(app.state.notice, "Photo removed")
+        XCTAssertEqual(app.state.notice?.english, "Photo removed")
     }
 
     func testAPlayersDataGoesToTheStickFromTheSettingsOnly() {
@@ -130,7 +131,7 @@ final class AppReducerClubTests: XCTestCase {
         app.send(.club(.open(.players)), .loadPlayers)
         app.send(.club(.playersLoaded([ada, mia])))
         app.send(.club(.exportPlayerData(playerID: 20)), .exportPlayerData(playerID: 20))
-        XCTAssertEqual(app.state.notice, "Writing Mia Test's data to the USB stick…")
+        XCTAssertEqual(app.state.notice?.english, "Writing Mia Test's data to the USB stick…")
         app.send(.club(.exportPlayerData(playerID: 99)))
         app.state.screen = .lobby
         app.send(.club(.exportPlayerData(playerID: 20)))

@@ -1,5 +1,6 @@
 @testable import AppCore
 import XCTest
+import Localization
 import TeamCore
 
 final class AppReducerLiveTests: XCTestCase {
@@ -68,7 +69,7 @@ final class AppReducerLiveTests: XCTestCase {
         app.send(.live(.save), .loadSessions(teamID: 1), .loadReview(sessionID: 42), .markReviewed(sessionID: 42))
         XCTAssertNil(app.live)
         XCTAssertEqual(app.state.screen, .review)
-        XCTAssertEqual(app.state.notice, "Session saved")
+        XCTAssertEqual(app.state.notice?.english, "Session saved")
     }
 
     func testDiscardConfirmsTwice() {
@@ -84,7 +85,7 @@ final class AppReducerLiveTests: XCTestCase {
         app.send(.live(.confirmDiscard), .deleteSession(sessionID: 42), .loadSessions(teamID: 1))
         XCTAssertNil(app.live)
         XCTAssertEqual(app.state.screen, .lobby)
-        XCTAssertEqual(app.state.notice, "Session discarded")
+        XCTAssertEqual(app.state.notice?.english, "Session discarded")
     }
 
     func testStopWhilePausedReturnsToPausedOnCancel() {

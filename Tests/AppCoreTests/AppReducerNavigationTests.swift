@@ -1,5 +1,6 @@
 @testable import AppCore
 import XCTest
+import Localization
 import TeamCore
 
 final class AppReducerNavigationTests: XCTestCase {
@@ -70,7 +71,7 @@ final class AppReducerNavigationTests: XCTestCase {
 
     func testGoHomeClearsOverlaysAndReloadsTeams() {
         var app = AppFixture.lobby()
-        app.state.notice = "hello"
+        app.state.notice = Message("hello")
         app.send(.navigate(.home), .loadTeams)
         XCTAssertEqual(app.state.screen, .teamPicker)
         XCTAssertNil(app.state.notice)
@@ -81,20 +82,20 @@ final class AppReducerNavigationTests: XCTestCase {
         app.send(AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
         app.send(.live(.start), .startSession(teamID: 1, lineup: AppFixture.lineup, plannedMs: 20 * 60_000))
         XCTAssertEqual(app.live?.phase, .starting)
-        app.send(.failed("disk full"))
+        app.send(.failed(Message("disk full")))
         XCTAssertNil(app.live)
         XCTAssertEqual(app.state.screen, .lobby)
-        XCTAssertEqual(app.state.notice, "disk full")
+        XCTAssertEqual(app.state.notice?.english, "disk full")
     }
 
     func testANoticeThatIsNotAFailureLeavesAStartingSessionAlone() {
         var app = AppFixture.lobby()
         app.send(AppFixture.hr(strap: 0, bpm: 80, atMs: 1000))
         app.send(.live(.start), .startSession(teamID: 1, lineup: AppFixture.lineup, plannedMs: 20 * 60_000))
-        app.send(.inform("Wall display closed — the session goes on"))
+        app.send(.inform(Message("Wall display closed — the session goes on")))
         XCTAssertEqual(app.live?.phase, .starting)
         XCTAssertEqual(app.state.screen, .live)
-        XCTAssertEqual(app.state.notice, "Wall display closed — the session goes on")
+        XCTAssertEqual(app.state.notice?.english, "Wall display closed — the session goes on")
     }
 }
 
@@ -102,9 +103,9 @@ final class AppReducerNoticeTests: XCTestCase {
     func testANoticeGoesAwayByItself() {
         var app = AppFixture.lobby()
         app.send(.tick(nowMs: 1000))
-        app.send(.inform("Saved"))
+        app.send(.inform(Message("Saved")))
         app.send(.tick(nowMs: 1000 + AppReducer.noticeMs - 1))
-        XCTAssertEqual(app.state.notice, "Saved")
+        XCTAssertEqual(app.state.notice?.english, "Saved")
         app.send(.tick(nowMs: 1000 + AppReducer.noticeMs))
         XCTAssertNil(app.state.notice)
     }

@@ -1,5 +1,6 @@
 @testable import AppCore
 import Foundation
+import Localization
 import TeamCore
 import XCTest
 
@@ -32,7 +33,7 @@ final class AppReducerRatingTests: XCTestCase {
         app.send(.review(.rating(.saved(playerID: 10, rpe: 7, byCoach: false))))
         XCTAssertNil(app.state.review.rating?.choosing, "the scale closes for the next player")
         XCTAssertEqual(app.state.review.rating?.ratedCount, 1)
-        XCTAssertEqual(app.state.notice, "Thanks, #7 — 1 of 2 rated", "said without the value")
+        XCTAssertEqual(app.state.notice?.english, "Thanks, #7 — 1 of 2 rated", "said without the value")
     }
 
     func testNothingOffTheScaleOrForSomeoneElse() {
@@ -62,7 +63,7 @@ final class AppReducerRatingTests: XCTestCase {
         app.send(.review(.rating(.loaded(sheet(windowOpen: false)))))
         app.send(.review(.rating(.pick(playerID: 10))))
         XCTAssertNil(app.state.review.rating?.choosing)
-        XCTAssertTrue(app.state.notice?.hasPrefix("Rating closed at ") == true, app.state.notice ?? "")
+        XCTAssertTrue(app.state.notice?.english.hasPrefix("Rating closed at ") == true, app.state.notice?.english ?? "")
         app.send(.review(.rating(.unlockCoach)))
         XCTAssertNotNil(app.state.settings.pin, "the PIN first")
         for digit in ["1", "2", "3", "4"] { app.send(.settings(.pinKey(digit))) }

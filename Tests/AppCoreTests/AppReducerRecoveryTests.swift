@@ -1,4 +1,5 @@
 import XCTest
+import Localization
 import TeamCore
 
 /// The recovery minute: when the effort ends (countdown at zero, or the coach stops), the
@@ -77,7 +78,7 @@ final class AppReducerRecoveryTests: XCTestCase {
                  .loadReview(sessionID: 42), .markReviewed(sessionID: 42))
         XCTAssertNil(app.live)
         XCTAssertEqual(app.state.screen, .review)
-        XCTAssertEqual(app.state.notice, "Session saved")
+        XCTAssertEqual(app.state.notice?.english, "Session saved")
     }
 
     func testNoPauseLapOrStopInTheRecoveryMinute() {

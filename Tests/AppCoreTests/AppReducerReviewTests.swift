@@ -1,6 +1,7 @@
 @testable import AppCore
 import Foundation
 import XCTest
+import Localization
 import TeamCore
 
 final class AppReducerReviewTests: XCTestCase {
@@ -48,7 +49,7 @@ final class AppReducerReviewTests: XCTestCase {
         app.send(.review(.export)) // nothing open yet
         app.send(.review(.loaded(data())))
         app.send(.review(.export), .exportSession(sessionID: 42))
-        XCTAssertEqual(app.state.notice, "Exporting…")
+        XCTAssertEqual(app.state.notice?.english, "Exporting…")
     }
 }
 
@@ -90,19 +91,21 @@ final class AppReducerReviewDeleteTests: XCTestCase {
         app.send(.review(.open(sessionID: 3)), .loadReview(sessionID: 3), .markReviewed(sessionID: 3))
         app.send(.review(.loaded(data)))
         app.send(.review(.askToDelete))
-        XCTAssertEqual(app.state.settings.pin?.purpose, .authorize(what: "delete session", then: .confirmation(.ask(Confirmation(
-            question: "Delete this session (0 players, 04:35) with every heart rate, beat and lap in it? This cannot be undone.",
-            confirmLabel: "Delete for good", onConfirm: .review(.delete(sessionID: 3)))))))
+        guard case .authorize(let what, .confirmation(.ask(let asked)))? = app.state.settings.pin?.purpose else { return XCTFail("the PIN, then the question") }
+        XCTAssertEqual(what, "delete session")
+        XCTAssertEqual(asked.questionText, "Delete this session (0 players, 04:35) with every heart rate, beat and lap in it? This cannot be undone.")
+        XCTAssertEqual(asked.confirmLabel.english, "Delete for good")
+        XCTAssertEqual(asked.onConfirm, .review(.delete(sessionID: 3)))
         for digit in ["9", "9", "9", "9"] { app.send(.settings(.pinKey(digit))) }
         XCTAssertEqual(app.state.settings.pin?.wrong, true, "a wrong PIN asks again")
         XCTAssertNil(app.state.confirmation)
         for digit in ["1", "2", "3", "4"] { app.send(.settings(.pinKey(digit))) }
         XCTAssertNil(app.state.settings.pin)
         XCTAssertEqual(app.state.screen, .review, "the PIN unlocked the question, not the settings")
-        XCTAssertEqual(app.state.confirmation?.confirmLabel, "Delete for good")
+        XCTAssertEqual(app.state.confirmation?.confirmLabel.english, "Delete for good")
         app.send(.confirmation(.confirm), .deleteSession(sessionID: 3), .loadSessions(teamID: 1), .loadTeams)
         XCTAssertNil(app.state.review.data, "back to the list")
-        XCTAssertEqual(app.state.notice, "Session deleted")
+        XCTAssertEqual(app.state.notice?.english, "Session deleted")
     }
 
     func testCancellingThePinOrTheQuestionDeletesNothing() {
@@ -152,7 +155,7 @@ final class AppReducerMaxHRSuggestionTests: XCTestCase {
         var app = openReview([ada, ben])
         app.send(.review(.acceptMaxHR(playerID: 10)), .setMeasuredMaxHR(playerID: 10, bpm: 201), .loadRoster(teamID: 1))
         XCTAssertEqual(app.state.review.data?.maxHRSuggestions, [ben], "the next player is asked")
-        XCTAssertEqual(app.state.notice, "Ada: HRmax 201 from the next session on")
+        XCTAssertEqual(app.state.notice?.english, "Ada: HRmax 201 from the next session on")
         app.send(.review(.acceptMaxHR(playerID: 10)))
         app.send(.review(.dismissMaxHR(playerID: 11)), .dismissMaxHR(playerID: 11, bpm: 188))
         XCTAssertEqual(app.state.review.data?.maxHRSuggestions, [])

@@ -1,4 +1,5 @@
 @testable import AppCore
+import Localization
 import TeamCore
 import XCTest
 
@@ -152,7 +153,7 @@ final class AppReducerSeasonTests: XCTestCase {
         XCTAssertEqual(app.live?.readinessResults, results)
         app.send(.live(.save), .loadSeason(teamID: AppFixture.teamID), .loadSessions(teamID: AppFixture.teamID), .markReviewed(sessionID: 50))
         XCTAssertEqual(app.state.screen, .season, "the saved check shows in the season table")
-        XCTAssertEqual(app.state.notice, "Readiness check saved · Check-in for the morning questions")
+        XCTAssertEqual(app.state.notice?.english, "Readiness check saved · Check-in for the morning questions")
         XCTAssertNil(app.live)
     }
 

@@ -1,5 +1,6 @@
 @testable import AppCore
 import XCTest
+import Localization
 import TeamCore
 
 final class AppReducerSettingsTests: XCTestCase {
@@ -54,7 +55,7 @@ final class AppReducerSettingsTests: XCTestCase {
         app.send(.settings(.pinKey("8")), .saveSettings(saved))
         XCTAssertNil(app.state.settings.pin)
         XCTAssertEqual(app.state.settings.values.pin, "2468")
-        XCTAssertEqual(app.state.notice, "PIN changed")
+        XCTAssertEqual(app.state.notice?.english, "PIN changed")
 
         app.state.screen = .teamPicker
         app.send(.navigate(.settings))
@@ -89,10 +90,10 @@ final class AppReducerSettingsTests: XCTestCase {
         var expected = app.state.settings.values
         expected.sensor = .bluetooth
         app.send(.settings(.setSensor(.bluetooth)), .saveSettings(expected), .switchSource(.bluetooth))
-        app.send(.sensors(.switched(.bluetooth, description: "Bluetooth hci-user:hci0")))
+        app.send(.sensors(.switched(.bluetooth, description: Message("Bluetooth hci-user:hci0"))))
         XCTAssertEqual(app.state.sensors.kind, .bluetooth)
-        XCTAssertEqual(app.state.sensors.description, "Bluetooth hci-user:hci0")
-        XCTAssertEqual(app.state.notice, "Heart rates now from: Bluetooth hci-user:hci0")
+        XCTAssertEqual(app.state.sensors.description.english, "Bluetooth hci-user:hci0")
+        XCTAssertEqual(app.state.notice?.english, "Heart rates now from: Bluetooth hci-user:hci0")
         XCTAssertTrue(app.state.sensors.readings.isEmpty, "the old source's readings are gone")
 
         var live = AppFixture.running()
@@ -100,7 +101,7 @@ final class AppReducerSettingsTests: XCTestCase {
         live.state.sensors.kind = .bluetooth
         live.send(.settings(.setSensor(.simulated)))
         XCTAssertEqual(live.state.settings.values.sensor, .bluetooth, "not saved either")
-        XCTAssertEqual(live.state.notice, "Finish the session before changing the sensor source")
+        XCTAssertEqual(live.state.notice?.english, "Finish the session before changing the sensor source")
     }
 
     func testASaveWritesOnlyWhatChanged() {
@@ -164,7 +165,7 @@ final class AppReducerSettingsTests: XCTestCase {
         app.send(.settings(.exportAll))
         app.state.screen = .settings
         app.send(.settings(.exportAll), .exportAll)
-        XCTAssertEqual(app.state.notice, "Exporting…")
+        XCTAssertEqual(app.state.notice?.english, "Exporting…")
     }
 
     func testAliasesReplaceNamesOnTiles() {

@@ -1,5 +1,6 @@
 @testable import AppCore
 import XCTest
+import Localization
 import TeamCore
 
 final class AppReducerSetupTests: XCTestCase {
@@ -8,7 +9,7 @@ final class AppReducerSetupTests: XCTestCase {
         app.send(.navigate(.setup))
         app.send(.setup(.tab(.straps)))
         app.send(.setup(.tapStrap(0)))
-        XCTAssertEqual(app.state.notice, "Tap a player first, then their strap", "a strap first does nothing but explain")
+        XCTAssertEqual(app.state.notice?.english, "Tap a player first, then their strap", "a strap first does nothing but explain")
         app.send(.setup(.choosePlayer(12)))
         XCTAssertEqual(app.state.teammate(wearing: 100, other: 12)?.playerID, 10, "shown red: Ada has it")
         app.send(.setup(.tapStrap(0)), .assignStrap(teamID: 1, playerID: 12, strapID: 100))
@@ -75,7 +76,7 @@ final class AppReducerSetupTests: XCTestCase {
         app.send(.sensors(.problem("Bluetooth hci0 lost, retrying")))
         app.send(.tick(nowMs: 60_000))
         XCTAssertEqual(app.state.shownNotice, "Bluetooth hci0 lost, retrying", "a standing problem does not time out")
-        app.send(.inform("Exported 2 sessions"))
+        app.send(.inform(Message("Exported 2 sessions")))
         XCTAssertEqual(app.state.shownNotice, "Exported 2 sessions", "a fresh notice shows over it")
         app.send(.tick(nowMs: 60_000 + AppReducer.noticeMs))
         XCTAssertEqual(app.state.shownNotice, "Bluetooth hci0 lost, retrying")
@@ -112,7 +113,7 @@ final class AppReducerSetupTests: XCTestCase {
         app.send(.navigate(.setup))
         app.send(.setup(.measureRest(playerID: 12)))
         XCTAssertNil(app.state.setup.rest)
-        XCTAssertEqual(app.state.notice, "Give the player a strap first")
+        XCTAssertEqual(app.state.notice?.english, "Give the player a strap first")
         app.send(.setup(.measureRest(playerID: 10)))
         app.send(.setup(.cancelRest))
         XCTAssertNil(app.state.setup.rest)

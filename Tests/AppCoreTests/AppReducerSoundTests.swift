@@ -1,5 +1,6 @@
 @testable import AppCore
 import XCTest
+import Localization
 import TeamCore
 
 /// Issue 14, item 11: the buzzer when the countdown ends, optional beeps over its last three
@@ -81,7 +82,7 @@ final class AppReducerSoundTests: XCTestCase {
         app.send(.settings(.setSound(false)), .saveSettings(expected))
         app.send(.settings(.setSound(false)))
         app.send(.settings(.testSound))
-        XCTAssertEqual(app.state.notice, "Sound is off")
+        XCTAssertEqual(app.state.notice?.english, "Sound is off")
         expected.soundVolume = 30
         app.send(.settings(.setSoundVolume(30)), .saveSettings(expected))
         expected.sound = true

@@ -1,5 +1,6 @@
 @testable import AppCore
 import XCTest
+import Localization
 import TeamCore
 
 /// Team setup's team tab (rename, colour, delete behind the PIN) and adding a player of the club.
@@ -40,20 +41,20 @@ final class AppReducerTeamTests: XCTestCase {
         guard case .authorize(let what, _)? = app.state.settings.pin?.purpose else { return XCTFail("the PIN first") }
         XCTAssertEqual(what, "delete team")
         for digit in ["1", "2", "3", "4"] { app.send(.settings(.pinKey(digit))) }
-        XCTAssertEqual(app.state.confirmation?.question,
+        XCTAssertEqual(app.state.confirmation?.questionText,
                        "Delete the team Eagles and its 3 sessions, with every heart rate in them? Its 3 players stay in All players. This cannot be undone.")
         app.send(.confirmation(.confirm), .deleteTeam(teamID: 1), .loadTeams)
         XCTAssertEqual(app.state.screen, .teamPicker)
         XCTAssertNil(app.state.teamID)
         XCTAssertEqual(app.state.roster, [])
-        XCTAssertEqual(app.state.notice, "Team deleted")
+        XCTAssertEqual(app.state.notice?.english, "Team deleted")
     }
 
     func testATeamWithoutSessionsSaysSo() {
         var app = setup(sessions: 0)
         app.send(.setup(.askToDeleteTeam))
         for digit in ["1", "2", "3", "4"] { app.send(.settings(.pinKey(digit))) }
-        XCTAssertEqual(app.state.confirmation?.question,
+        XCTAssertEqual(app.state.confirmation?.questionText,
                        "Delete the team Eagles? It has no sessions. Its 3 players stay in All players. This cannot be undone.")
     }
 

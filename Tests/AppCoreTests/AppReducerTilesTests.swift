@@ -1,5 +1,6 @@
 @testable import AppCore
 import XCTest
+import Localization
 import TeamCore
 
 /// Issue 14, items 6, 7, 10 and 12 in the reducer: the names a tile may shorten to, its third
@@ -128,6 +129,6 @@ final class AppReducerTilesTests: XCTestCase {
         app.send(.setup(.importPhotos))
         app.send(.navigate(.setup))
         app.send(.setup(.importPhotos), .importPhotos(teamID: 1))
-        XCTAssertEqual(app.state.notice, "Looking for photos on the USB stick…")
+        XCTAssertEqual(app.state.notice?.english, "Looking for photos on the USB stick…")
     }
 }

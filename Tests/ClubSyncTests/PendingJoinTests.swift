@@ -54,6 +54,10 @@ final class PendingJoinTests: XCTestCase {
         let problem = try XCTUnwrap(try store.clubSyncState().lastProblem)
         XCTAssertTrue(problem.hasPrefix("127.0.0.1 unreachable ("), problem)
         XCTAssertTrue(problem.hasSuffix("; the join waits for the next pass"), problem)
+        // Kept as a message too, for Settings → Club sync in the kiosk's language: the same words in English.
+        let shown = try XCTUnwrap(try store.clubSyncState().lastProblemMessage)
+        XCTAssertEqual(shown.id, "{problem}; the join waits for the next pass")
+        XCTAssertEqual(shown.english, problem)
         XCTAssertNil(try store.clubSyncState().lastSyncMs)
     }
 
@@ -65,6 +69,7 @@ final class PendingJoinTests: XCTestCase {
         XCTAssertTrue(why.english.contains("plain http:// is refused"), why.english)
         XCTAssertNil(PendingClubJoin.load(forDatabase: store.path))
         XCTAssertEqual(try store.clubSyncState().lastProblem, why.english, "kept in English, as the log's")
+        XCTAssertEqual(try store.clubSyncState().lastProblemMessage, why, "and as the message the kiosk translates")
 
         XCTAssertTrue(FileManager.default.createFile(atPath: fixture.path + ".club-join", contents: Data("{not json".utf8)))
         guard case .joinRefused = ClubSyncRun.run(store: store) else { return XCTFail("a damaged file is no join") }
@@ -80,6 +85,7 @@ final class PendingJoinTests: XCTestCase {
         try ClubMembership.forgetPendingJoin(store: store)
         XCTAssertNil(PendingClubJoin.load(forDatabase: store.path))
         XCTAssertNil(try store.clubSyncState().lastProblem)
+        XCTAssertNil(try store.clubSyncState().lastProblemMessage)
     }
 
     func testTheRequestFileSaysWhenAPassWasAskedFor() throws {

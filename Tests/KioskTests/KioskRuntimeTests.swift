@@ -5,6 +5,7 @@ import Recording
 import SensorHub
 import SensorSimulation
 import Store
+import Localization
 import TeamCore
 import XCTest
 
@@ -58,7 +59,7 @@ final class KioskRuntimeTests: XCTestCase {
     func testASessionStoresEveryReadingTheTilesWereShownAndItsEffortEnd() throws {
         let (store, team) = try store()
         let stepped = SteppedSimulatedSource(team: SimulatedTeam(count: 4, seed: 7), seed: 7)
-        let runtime = try runtime(store, .stepped(stepped, description: "test"))
+        let runtime = try runtime(store, .stepped(stepped, description: Message("test")))
         runtime.dispatch(.teams(.pick(team.id)))
         run(runtime, seconds: 3)
         runtime.dispatch(.lobby(.chooseDuration(60_000)))
@@ -99,7 +100,7 @@ final class KioskRuntimeTests: XCTestCase {
     func testAReadinessCheckRecordsReadsItsResultsAndIsSavedIntoTheSeason() throws {
         let (store, team) = try store()
         let stepped = SteppedSimulatedSource(team: SimulatedTeam(count: 4, seed: 7), seed: 7)
-        let runtime = try runtime(store, .stepped(stepped, description: "test"))
+        let runtime = try runtime(store, .stepped(stepped, description: Message("test")))
         runtime.dispatch(.teams(.pick(team.id)))
         run(runtime, seconds: 3)
         runtime.dispatch(.lobby(.readiness(.open(true))))
@@ -134,7 +135,7 @@ final class KioskRuntimeTests: XCTestCase {
     func testFinishingTakesWhatIsStillInTheRingToTheRecorderAndTheTiles() throws {
         let (store, team) = try store(players: 2)
         let stepped = SteppedSimulatedSource(team: SimulatedTeam(count: 2, seed: 7), seed: 7)
-        let runtime = try runtime(store, .stepped(stepped, description: "test"))
+        let runtime = try runtime(store, .stepped(stepped, description: Message("test")))
         runtime.dispatch(.teams(.pick(team.id)))
         run(runtime, seconds: 3)
         runtime.dispatch(.lobby(.chooseDuration(nil)))
@@ -159,7 +160,7 @@ final class KioskRuntimeTests: XCTestCase {
     func testTheSourceIsToldWhichStrapsToKeepOnceForEachChange() throws {
         let (store, team) = try store(players: 3)
         let source = ScriptedSource()
-        let runtime = try runtime(store, KioskSource(source: source, kind: .bluetooth, description: "scripted"))
+        let runtime = try runtime(store, KioskSource(source: source, kind: .bluetooth, description: Message("scripted")))
         XCTAssertEqual(source.straps.count, 3, "every stored strap, in store order")
         source.advance(byMs: 600)
         runtime.update()
@@ -180,7 +181,7 @@ final class KioskRuntimeTests: XCTestCase {
     func testASourceProblemStandsUntilSolved() throws {
         let (store, _) = try store(players: 1)
         let source = ScriptedSource()
-        let runtime = try runtime(store, KioskSource(source: source, kind: .bluetooth, description: "scripted"))
+        let runtime = try runtime(store, KioskSource(source: source, kind: .bluetooth, description: Message("scripted")))
         runtime.update() // the first frame asks at once
         source.setProblem("Bluetooth hci0 lost, retrying")
         source.advance(byMs: 100)
@@ -193,13 +194,13 @@ final class KioskRuntimeTests: XCTestCase {
         source.advance(byMs: 500)
         runtime.update()
         XCTAssertNil(runtime.state.sensors.problem)
-        XCTAssertEqual(runtime.state.notice, AppState.sourceBackNotice)
+        XCTAssertEqual(runtime.state.notice?.english, AppState.sourceBackNotice)
     }
 
     func testHeartRatesReachTheReadingsOnTheAppsClock() throws {
         let (store, _) = try store(players: 2)
         let source = ScriptedSource()
-        let runtime = try runtime(store, KioskSource(source: source, kind: .bluetooth, description: "scripted"))
+        let runtime = try runtime(store, KioskSource(source: source, kind: .bluetooth, description: Message("scripted")))
         source.advance(byMs: 2000)
         source.heartRate(strap: 1, bpm: 142)
         runtime.update()
@@ -213,7 +214,7 @@ final class KioskRuntimeTests: XCTestCase {
     func testStrapsHeardAreNotedInTheStoreEveryHalfMinuteAndAtShutdown() throws {
         let (store, _) = try store(players: 2)
         let source = ScriptedSource()
-        let runtime = try runtime(store, KioskSource(source: source, kind: .bluetooth, description: "scripted"))
+        let runtime = try runtime(store, KioskSource(source: source, kind: .bluetooth, description: Message("scripted")))
         func seen() throws -> [String: Strap] {
             Dictionary(uniqueKeysWithValues: try store.strapOverviews().map { ($0.strap.address, $0.strap) })
         }
@@ -247,7 +248,7 @@ final class KioskRuntimeTests: XCTestCase {
         let ours = ["C0:FF:EE:00:00:01", "C0:FF:EE:00:00:02"]
         for (i, address) in ours.enumerated() { try store.strap(address: address, name: "Strap \(i + 1)") }
         let source = ScriptedSource()
-        let runtime = try runtime(store, KioskSource(source: source, kind: .bluetooth, description: "scripted"))
+        let runtime = try runtime(store, KioskSource(source: source, kind: .bluetooth, description: Message("scripted")))
         runtime.sources.factory = KioskSourceFactory(launchBluetooth: [], simulatedCount: 2, seed: 7, bluetooth: BluetoothSetup(), store: store)
         let tally = Tally()
         runtime.sources.observer = tally
@@ -284,7 +285,7 @@ final class KioskRuntimeTests: XCTestCase {
         let (store, team) = try store(players: 2)
         try store.saveKioskSetting("beeps", "1")
         let stepped = SteppedSimulatedSource(team: SimulatedTeam(count: 2, seed: 7), seed: 7)
-        let runtime = KioskRuntime(store: store, source: .stepped(stepped, description: "test"), wake: CountingWake(),
+        let runtime = KioskRuntime(store: store, source: .stepped(stepped, description: Message("test")), wake: CountingWake(),
                                    wallClockBase: Date(timeIntervalSince1970: 1_773_509_400), exportDirectory: folder + "/export")
         let speaker = LoggingSpeaker()
         runtime.speaker = speaker
@@ -304,7 +305,7 @@ final class KioskRuntimeTests: XCTestCase {
     func testNoSoundDeviceIsOpenedWhenSoundIsOff() throws {
         let (store, _) = try store(players: 2)
         try store.saveKioskSetting("sound", "0")
-        let runtime = try runtime(store, .stepped(SteppedSimulatedSource(team: SimulatedTeam(count: 2, seed: 7), seed: 7), description: "test"))
+        let runtime = try runtime(store, .stepped(SteppedSimulatedSource(team: SimulatedTeam(count: 2, seed: 7), seed: 7), description: Message("test")))
         let speaker = LoggingSpeaker()
         runtime.speaker = speaker
         runtime.prepareSound()
@@ -318,7 +319,7 @@ final class KioskRuntimeTests: XCTestCase {
     /// `dispatch` returns.
     func testATapRunsTheEffectsItsAnswersAskForBeforeItReturns() throws {
         let (store, _) = try store(players: 1)
-        let runtime = try runtime(store, KioskSource(source: ScriptedSource(), kind: .bluetooth, description: "scripted"))
+        let runtime = try runtime(store, KioskSource(source: ScriptedSource(), kind: .bluetooth, description: Message("scripted")))
         runtime.dispatch(.form(.newTeam))
         runtime.dispatch(.form(.key("Hawks")))
         runtime.dispatch(.form(.submit))
@@ -332,7 +333,7 @@ final class KioskRuntimeTests: XCTestCase {
     func testRestoringIsRefusedWhileASessionRecords() throws {
         let (store, team) = try store(players: 2)
         let stepped = SteppedSimulatedSource(team: SimulatedTeam(count: 2, seed: 7), seed: 7)
-        let runtime = try runtime(store, .stepped(stepped, description: "test"))
+        let runtime = try runtime(store, .stepped(stepped, description: Message("test")))
         runtime.dispatch(.teams(.pick(team.id)))
         run(runtime, seconds: 3)
         runtime.dispatch(.live(.start))

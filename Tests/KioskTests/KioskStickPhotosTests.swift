@@ -39,21 +39,21 @@ final class KioskStickPhotosTests: XCTestCase {
         try Data(goodPicture).write(to: URL(fileURLWithPath: folder + "/stick/photos/4.bmp"))
         try Data(bomb).write(to: URL(fileURLWithPath: folder + "/stick/photos/7.png"))
         let notice = try StickServices.importPhotos(from: folder + "/stick", roster: roster, into: store, preparing: inProcess)
-        XCTAssertEqual(notice, "Photos not imported, nothing changed: 7.png cannot be used as a photo (a PNG of 40000×40000 pixels is too large for a photo (at most 8000 pixels a side and 40 megapixels))")
+        XCTAssertEqual(notice.english, "Photos not imported, nothing changed: 7.png cannot be used as a photo (a PNG of 40000×40000 pixels is too large for a photo (at most 8000 pixels a side and 40 megapixels))")
         XCTAssertNil(try store.playerPhoto(roster[0].playerID), "the good one before it is not stored either")
 
         // A folder named like a photo, and a pipe: refused without being read (a pipe would block a read).
         try FileManager.default.removeItem(atPath: folder + "/stick/photos/7.png")
         try FileManager.default.createDirectory(atPath: folder + "/stick/photos/7.jpg", withIntermediateDirectories: false)
         XCTAssertTrue(try StickServices.importPhotos(from: folder + "/stick", roster: roster, into: store, preparing: inProcess)
-            .hasSuffix("7.jpg cannot be used as a photo (a folder, not a file)"))
+            .english.hasSuffix("7.jpg cannot be used as a photo (a folder, not a file)"))
         try FileManager.default.removeItem(atPath: folder + "/stick/photos/7.jpg")
         XCTAssertEqual(mkfifo(folder + "/stick/photos/7.gif", 0o600), 0)
         XCTAssertTrue(try StickServices.importPhotos(from: folder + "/stick", roster: roster, into: store, preparing: inProcess)
-            .hasSuffix("7.gif cannot be used as a photo (not a plain file (a device or a pipe))"))
+            .english.hasSuffix("7.gif cannot be used as a photo (not a plain file (a device or a pipe))"))
 
         try FileManager.default.removeItem(atPath: folder + "/stick/photos/7.gif")
-        XCTAssertEqual(try StickServices.importPhotos(from: folder + "/stick", roster: roster, into: store, preparing: inProcess),
+        XCTAssertEqual(try StickServices.importPhotos(from: folder + "/stick", roster: roster, into: store, preparing: inProcess).english,
                        "Imported 1 photo from the USB stick")
         XCTAssertNotNil(try store.playerPhoto(roster[0].playerID))
     }

@@ -4,6 +4,7 @@ import Foundation
 import SensorHub
 import SensorSimulation
 import Store
+import Localization
 import TeamCore
 import XCTest
 
@@ -52,7 +53,7 @@ final class VersusLastTimeTests: XCTestCase {
             RosterCSV.Row(line: i + 1, shirtNumber: m.shirtNumber, player: m.player, strapAddress: m.strap.address, strapName: m.strap.name)
         }, teamNamed: "Eagles")
         let stepped = SteppedSimulatedSource(team: squad, seed: 7)
-        let runtime = KioskRuntime(store: store, source: .stepped(stepped, description: "test"), wake: CountingWake(),
+        let runtime = KioskRuntime(store: store, source: .stepped(stepped, description: Message("test")), wake: CountingWake(),
                                    wallClockBase: Date(timeIntervalSince1970: 1_773_509_400), exportDirectory: folder + "/export")
         try runtime.start()
 

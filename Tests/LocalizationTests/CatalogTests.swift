@@ -139,6 +139,31 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(line.english, "club.example.org unreachable (connection refused)", "English whatever the current language")
     }
 
+    func testAMessageKeptAsDataPicksItsPluralAndWritesItsDaysInTheLanguageWhereDrawn() throws {
+        try compile(Self.french + """
+
+            #, python-brace-format
+            msgid "last seen {day}"
+            msgstr "vue le {day}"
+            """, language: "fr")
+        let fr = Translator.load(.french, directories: [folder.path])
+        // The form is picked where the message is said: French "0 joueur", English "0 players".
+        let none = Message(Nn_("{n} player", "{n} players"), n: 0)
+        XCTAssertEqual(none.english, "0 players")
+        XCTAssertEqual(none.text(in: fr), "0 joueur")
+        XCTAssertEqual(Message(Nn_("{n} player", "{n} players"), n: 2).text(in: fr), "2 joueurs")
+        // A day: ISO in the log's and the JSON's English, the language's short day for a person (English's too).
+        let seen = Message("last seen {day}", days: ["day": "2026-03-12"])
+        XCTAssertEqual(seen.english, "last seen 2026-03-12")
+        XCTAssertEqual(seen.text(in: .english), "last seen Thu 12 Mar")
+        XCTAssertEqual(seen.text(in: fr), "vue le jeu. 12 mars")
+        // Kept in a file or a column and read back, it is the same message.
+        var counted = Message(Nn_("{n} player", "{n} players"), n: 3)
+        counted.following = [seen]
+        let kept = try JSONDecoder().decode(Message.self, from: JSONEncoder().encode(counted))
+        XCTAssertEqual(kept.text(in: fr), "3 joueurs; vue le jeu. 12 mars")
+    }
+
     func testAMissingMessageOrCatalogIsEnglishNeverEmptyNorAKey() throws {
         try compile(Self.french, language: "fr")
         let fr = Translator.load(.french, directories: [folder.path])

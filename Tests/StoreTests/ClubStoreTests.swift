@@ -119,8 +119,8 @@ final class ClubStoreTests: XCTestCase {
         try store.renameTeam(a.id, to: "  U17 Girls ")
         try store.renameTeam(a.id, to: "u17 girls")
         XCTAssertEqual(try store.teams().map(\.team.name), ["B", "u17 girls"])
-        XCTAssertThrowsError(try store.renameTeam(a.id, to: "b")) { XCTAssertEqual($0 as? StoreError, .duplicate("a team named 'b' already exists")) }
-        XCTAssertThrowsError(try store.renameTeam(a.id, to: " ")) { XCTAssertEqual($0 as? StoreError, .invalid("a team needs a name")) }
+        XCTAssertThrowsError(try store.renameTeam(a.id, to: "b")) { XCTAssertEqual(($0 as? StoreError)?.description, "a team named 'b' already exists") }
+        XCTAssertThrowsError(try store.renameTeam(a.id, to: " ")) { XCTAssertEqual(($0 as? StoreError)?.description, "a team needs a name") }
         XCTAssertThrowsError(try store.renameTeam(a.id, to: String(repeating: "x", count: 25)))
         XCTAssertThrowsError(try store.renameTeam(a.id, to: "two\nlines"))
         XCTAssertThrowsError(try store.renameTeam(99, to: "C")) { XCTAssertEqual($0 as? StoreError, .unknownTeam("#99")) }
@@ -152,7 +152,7 @@ final class ClubStoreTests: XCTestCase {
         let ida = try store.addPlayer(StoreFixture.player("Ida"), toTeam: b.id, shirtNumber: 9)
         XCTAssertEqual(try store.addExistingPlayer(players[1], toTeam: b.id), 1, "Noah's 9 is taken: the lowest free one")
         XCTAssertThrowsError(try store.addExistingPlayer(players[1], toTeam: b.id)) {
-            XCTAssertEqual($0 as? StoreError, .duplicate("that player is on this team already"))
+            XCTAssertEqual(($0 as? StoreError)?.description, "that player is on this team already")
         }
         XCTAssertThrowsError(try store.addExistingPlayer(999, toTeam: b.id)) { XCTAssertEqual($0 as? StoreError, .unknownPlayer(999)) }
         XCTAssertEqual(try store.roster(teamID: b.id).map(\.playerID), [players[1], players[0], ida])

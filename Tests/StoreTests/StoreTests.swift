@@ -20,9 +20,9 @@ final class StoreTests: XCTestCase {
     func testErrorsSayWhatWentWrong() throws {
         let store = try fixture.open()
         _ = try store.createTeam(name: "U17")
-        XCTAssertThrowsError(try store.createTeam(name: "  ")) { XCTAssertEqual($0 as? StoreError, .invalid("a team needs a name")) }
+        XCTAssertThrowsError(try store.createTeam(name: "  ")) { XCTAssertEqual(($0 as? StoreError)?.description, "a team needs a name") }
         XCTAssertThrowsError(try store.createTeam(name: "U17")) {
-            XCTAssertEqual($0 as? StoreError, .duplicate("a team named 'U17' already exists"))
+            XCTAssertEqual(($0 as? StoreError)?.description, "a team named 'U17' already exists")
         }
         XCTAssertThrowsError(try store.updatePlayer(99, StoreFixture.player("Mia"))) {
             XCTAssertEqual($0 as? StoreError, .unknownPlayer(99))
@@ -44,7 +44,7 @@ final class StoreTests: XCTestCase {
         try store.addMembership(Membership(teamID: u19.id, playerID: mia, shirtNumber: 17, strapID: strap.id))
         let noah = try store.addPlayer(StoreFixture.player("Noah", sex: .male), toTeam: u17.id, shirtNumber: 10)
         XCTAssertThrowsError(try store.addMembership(Membership(teamID: u17.id, playerID: noah, shirtNumber: 99, strapID: strap.id))) {
-            XCTAssertEqual($0 as? StoreError, .duplicate("that strap is already worn by another player of this team"))
+            XCTAssertEqual(($0 as? StoreError)?.description, "that strap is already worn by another player of this team")
         }
         XCTAssertThrowsError(try store.addPlayer(StoreFixture.player("Ida"), toTeam: u17.id, shirtNumber: 7))
 

@@ -16,6 +16,7 @@ import pytest
 
 from kiosk_cli import KioskCLI
 from sideline_testkit.kiosk import open_settings, small_targets
+from sideline_testkit.paths import ROOT
 from sideline_testkit.stepwise_kiosk import StepwiseKiosk
 
 SIZES = ["800x480", "1920x1080"]
@@ -173,13 +174,19 @@ def test_a_wrong_code_then_the_right_one_with_the_kiosks_own_worker(club, sideli
     shots = tmp_path / "shots"
     shots.mkdir()
     (tmp_path / "script.kiosk").write_text(script)
+    # Each dump drawn again in German too: the stored problem is said in the kiosk's language (decision 087, amended).
+    locale = ROOT / ".build/locale"
+    subprocess.run([str(ROOT / "deploy/scripts/i18n/compile.sh"), str(locale)], check=True)
     result = subprocess.run([sideline_bin, "--headless", "--size", "800x480", "--script", str(tmp_path / "script.kiosk"),
-                             "--screenshots", str(shots), "--db", kiosk.db, "--source", "sim:4"],
-                            capture_output=True, text=True, timeout=600)
+                             "--screenshots", str(shots), "--db", kiosk.db, "--source", "sim:4", "--dump-languages", "de"],
+                            capture_output=True, text=True, timeout=600, env={**os.environ, "SIDELINE_LOCALEDIR": str(locale)})
     assert result.returncode == 0, result.stderr[-3000:]
     refused = json.loads((shots / "refused.json").read_text())["clubSync"]
     assert refused["membership"] == {"state": "none"}, refused
     assert refused["lastProblem"].startswith("127.0.0.1 refused the code: "), refused
+    german = json.loads((shots / "refused.de.json").read_text())
+    assert german["clubSync"]["lastProblem"].startswith("127.0.0.1 hat den Code abgelehnt: "), german["clubSync"]
+    assert any(t.startswith("Der letzte Beitritt") for t in german["texts"]) and "hat den Code" in " ".join(german["texts"]), german["texts"]
     assert not os.path.exists(kiosk.db + ".club-join") and not os.path.exists(kiosk.db + ".club-sync-request")
     joined = json.loads((shots / "joined.json").read_text())["clubSync"]
     assert joined["membership"]["state"] == "joined" and joined["lastProblem"] is None, joined

@@ -17,8 +17,9 @@ public struct HRexWorseRule: PlayerFlagRule {
         let digits = flagNumber(delta, digits: 1) == flagNumber(te, digits: 1) ? distinctDigits(delta, from: te) : 1
         return AttentionFlag(kind: .hrex, subject: player.subject,
                              reason: Message(N_("HRex {now} % HRmax on {day}, was {then} (+{change}, typical error {error})"),
-                                             ["now": flagNumber(now, digits: 1), "day": "\(a.result.day)", "then": flagNumber(then, digits: 1),
-                                              "change": flagNumber(delta, digits: digits), "error": flagNumber(te, digits: 1)]),
+                                             ["now": flagNumber(now, digits: 1), "then": flagNumber(then, digits: 1),
+                                              "change": flagNumber(delta, digits: digits), "error": flagNumber(te, digits: 1)],
+                                             days: ["day": "\(a.result.day)"]),
                              figures: ["hrex": now, "previous": then, "change": delta, "typicalError": te])
     }
 }

@@ -14,8 +14,9 @@ public struct ReadinessBelowRule: PlayerFlagRule {
         return AttentionFlag(kind: .readiness, subject: player.subject,
                     reason: Message(N_("7-day lnRMSSD {baseline}, normal {low}–{high} · check {day}, {posture}"),
                                     ["baseline": flagNumber(baseline, digits: digits), "low": flagNumber(low, digits: digits),
-                                     "high": flagNumber(high, digits: digits), "day": "\(a.check.day)"],
-                                    words: ["posture": SessionTags.Posture(rawValue: a.check.posture)?.word ?? a.check.posture]),
+                                     "high": flagNumber(high, digits: digits)],
+                                    words: ["posture": SessionTags.Posture(rawValue: a.check.posture)?.word ?? a.check.posture],
+                                    days: ["day": "\(a.check.day)"]),
                     figures: ["baseline": baseline, "normalLow": low, "normalHigh": high])
     }
 }

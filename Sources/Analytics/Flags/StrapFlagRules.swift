@@ -28,7 +28,7 @@ public struct StrapUnseenRule: StrapFlagRule {
         let days = day.dayNumber - seen.dayNumber
         guard days >= Self.days else { return nil }
         return AttentionFlag(kind: .strapUnseen, subject: strap.subject, reason: Message(N_("last seen {day}, {days} days ago"),
-                                                                                                ["day": "\(seen)", "days": "\(days)"]),
+                                                                                                ["days": "\(days)"], days: ["day": "\(seen)"]),
                     figures: ["daysUnseen": Double(days)])
     }
 }

@@ -94,7 +94,7 @@ enum CheckInReducer {
             c.lines[i].answered = true
             if c.choosing == id { c.choosing = nil }
             // Said without the answers: the next player is standing beside the screen.
-            return .send(.inform(tr("Thanks, #{number} — {answeredCount} of {total} checked in", ["number": "\(c.lines[i].number)", "answeredCount": "\(c.answeredCount)", "total": "\(c.lines.count)"])))
+            return .send(.inform(Message(N_("Thanks, #{number} — {answeredCount} of {total} checked in"), ["number": "\(c.lines[i].number)", "answeredCount": "\(c.answeredCount)", "total": "\(c.lines.count)"])))
         case .close:
             break  // above
         }

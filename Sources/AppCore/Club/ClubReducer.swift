@@ -51,11 +51,11 @@ enum ClubReducer {
             return .none
         case .askToDeletePlayer(let id):
             guard ctx.screen == .settings, let p = club.players.first(where: { $0.playerID == id }) else { return .none }
-            var question = trn("Delete {name} and their heart rates in {n} session?", "Delete {name} and their heart rates in {n} sessions?",
-                               n: p.sessions, ["name": p.player.fullName])
-            if !p.teams.isEmpty { question += " " + tr("They leave {teams}.", ["teams": p.teams.map(\.name).joined(separator: ", ")]) }
-            question += " " + tr("This cannot be undone.")
-            return .send(.confirmation(.ask(Confirmation(question: question, confirmLabel: tr("Delete for good"),
+            var question = [Message(Nn_("Delete {name} and their heart rates in {n} session?", "Delete {name} and their heart rates in {n} sessions?"),
+                                    n: p.sessions, ["name": p.player.fullName])]
+            if !p.teams.isEmpty { question.append(Message(N_("They leave {teams}."), ["teams": p.teams.map(\.name).joined(separator: ", ")])) }
+            question.append(Message(N_("This cannot be undone.")))
+            return .send(.confirmation(.ask(Confirmation(question: question, confirmLabel: Message(N_("Delete for good")),
                                                          onConfirm: .club(.deletePlayer(playerID: id))))))
         case .deletePlayer(let id):
             guard ctx.screen == .settings else { return .none }
@@ -63,21 +63,21 @@ enum ClubReducer {
             return .effects(.erasePlayer(playerID: id))
         case .askToForget(let address):
             guard ctx.screen == .settings, let s = club.straps.first(where: { $0.strap.address == address }) else { return .none }
-            var question = tr("Forget {strap} ({address})?", ["strap": s.strap.name, "address": s.strap.address])
+            var question = [Message(N_("Forget {strap} ({address})?"), ["strap": s.strap.name, "address": s.strap.address])]
             if !s.wearers.isEmpty {
                 let wearers = s.wearers.map { "#\($0.shirtNumber) \($0.playerName) (\($0.teamName))" }.joined(separator: ", ")
-                question += " " + tr("{players} will have no strap.", ["players": wearers])
+                question.append(Message(N_("{players} will have no strap."), ["players": wearers]))
             }
             if s.sessions > 0 {
-                question += " " + trn("The session that recorded it keeps its heart rates.", "The {n} sessions that recorded it keep their heart rates.",
-                                      n: s.sessions)
+                question.append(Message(Nn_("The session that recorded it keeps its heart rates.", "The {n} sessions that recorded it keep their heart rates."),
+                                        n: s.sessions))
             }
-            question += " " + tr("Pairing it again brings it back.")
-            return .send(.confirmation(.ask(Confirmation(question: question, confirmLabel: tr("Forget"),
+            question.append(Message(N_("Pairing it again brings it back.")))
+            return .send(.confirmation(.ask(Confirmation(question: question, confirmLabel: Message(N_("Forget")),
                                                          onConfirm: .club(.forget(address: address))))))
         case .forget(let address):
             guard ctx.screen == .settings else { return .none }
-            return Reduction(effects: [.forgetStrap(address: address)], actions: [.inform(tr("Strap forgotten"))])
+            return Reduction(effects: [.forgetStrap(address: address)], actions: [.inform(Message(N_("Strap forgotten")))])
         case .sortPlayers(let sort):
             club.playerSort = sort
             return .none
@@ -96,18 +96,18 @@ enum ClubReducer {
             guard ctx.screen == .settings, let p = club.players.first(where: { $0.playerID == id }) else { return .none }
             club.photoChoice = nil
             return Reduction(effects: [.importPlayerPhoto(playerID: id, player: p.player)],
-                             actions: [.inform(tr("Looking for {name}'s photo on the USB stick…", ["name": "\(p.player.fullName)"]))])
+                             actions: [.inform(Message(N_("Looking for {name}'s photo on the USB stick…"), ["name": "\(p.player.fullName)"]))])
         case .askToRemovePhoto(let id):
             guard ctx.screen == .settings, let p = club.players.first(where: { $0.playerID == id }), p.photoVersion != nil else { return .none }
             club.photoChoice = nil
-            return .send(.confirmation(.ask(Confirmation(question: tr("Remove {name}'s photo? Their initials show instead.", ["name": "\(p.player.fullName)"]),
-                                                         confirmLabel: tr("Remove photo"), onConfirm: .club(.removePhoto(playerID: id))))))
+            return .send(.confirmation(.ask(Confirmation(question: Message(N_("Remove {name}'s photo? Their initials show instead."), ["name": "\(p.player.fullName)"]),
+                                                         confirmLabel: Message(N_("Remove photo")), onConfirm: .club(.removePhoto(playerID: id))))))
         case .removePhoto(let id):
             guard ctx.screen == .settings else { return .none }
-            return Reduction(effects: [.removePlayerPhoto(playerID: id)], actions: [.inform(tr("Photo removed"))])
+            return Reduction(effects: [.removePlayerPhoto(playerID: id)], actions: [.inform(Message(N_("Photo removed")))])
         case .exportPlayerData(let id):
             guard ctx.screen == .settings, let p = club.players.first(where: { $0.playerID == id }) else { return .none }
-            return Reduction(effects: [.exportPlayerData(playerID: id)], actions: [.inform(tr("Writing {name}'s data to the USB stick…", ["name": "\(p.player.fullName)"]))])
+            return Reduction(effects: [.exportPlayerData(playerID: id)], actions: [.inform(Message(N_("Writing {name}'s data to the USB stick…"), ["name": "\(p.player.fullName)"]))])
         case .labelStrap(let address):
             guard ctx.screen == .settings, club.page == .straps, let s = club.straps.first(where: { $0.strap.address == address }) else {
                 return .none

@@ -12,7 +12,7 @@ public enum ClubSyncAction: Sendable, Equatable {
     case typed(server: String, code: String)
     case join
     /// The shell found what was typed no server address or code (the command line's rule).
-    case joinRejected(String)
+    case joinRejected(Message)
     /// The join waits for a pass, which was asked for.
     case joinQueued
     case syncNow
@@ -58,12 +58,12 @@ enum ClubSyncReducer {
         case .syncNow:
             guard isOpen(ctx), case .joined? = page.status?.membership else { return .none }
             // Asked for, not seen running (the appliance's service runs it): the status line tells when it went.
-            return .effects(.syncClubNow) + .send(.inform(tr("Sync pass asked for")))
+            return .effects(.syncClubNow) + .send(.inform(Message(N_("Sync pass asked for"))))
         case .askToLeave:
             guard isOpen(ctx), case .joined(let club, _, let host)? = page.status?.membership else { return .none }
-            let question = tr("Leave the club {club} ({host})? Every session and the roster stay on this kiosk, synced or not; joining again needs a new code.",
+            let question = Message(N_("Leave the club {club} ({host})? Every session and the roster stay on this kiosk, synced or not; joining again needs a new code."),
                               ["club": "\(club)", "host": "\(host)"])
-            return .send(.confirmation(.ask(Confirmation(question: question, confirmLabel: tr("Leave club"), onConfirm: .clubSync(.leave)))))
+            return .send(.confirmation(.ask(Confirmation(question: question, confirmLabel: Message(N_("Leave club")), onConfirm: .clubSync(.leave)))))
         case .leave:
             guard isOpen(ctx) else { return .none }
             return .effects(.leaveClub, .loadClubSyncStatus)

@@ -82,8 +82,8 @@ enum RatingReducer {
             guard var s = sheet, s.lines.contains(where: { $0.playerID == id }) else { return .none }
             guard s.windowOpen || s.coach else {
                 let line = s.windowClosesAt.map {
-                    tr("Rating closed at {time} (2 h after the session); the coach can still correct: Coach", ["time": Self.clock($0)])
-                } ?? tr("Rating closed (2 h after the session); the coach can still correct: Coach")
+                    Message(N_("Rating closed at {time} (2 h after the session); the coach can still correct: Coach"), ["time": Self.clock($0)])
+                } ?? Message(N_("Rating closed (2 h after the session); the coach can still correct: Coach"))
                 return .send(.inform(line))
             }
             s.choosing = id
@@ -108,7 +108,7 @@ enum RatingReducer {
             if s.choosing == id { s.choosing = nil }
             sheet = s
             // Said without the value: the next player is standing beside the screen.
-            return .send(.inform(tr("Thanks, #{number} — {ratedCount} of {total} rated", ["number": "\(s.lines[i].number)", "ratedCount": "\(s.ratedCount)", "total": "\(s.lines.count)"])))
+            return .send(.inform(Message(N_("Thanks, #{number} — {ratedCount} of {total} rated"), ["number": "\(s.lines[i].number)", "ratedCount": "\(s.ratedCount)", "total": "\(s.lines.count)"])))
         case .close:
             sheet = nil
             return .none

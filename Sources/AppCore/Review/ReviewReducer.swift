@@ -58,10 +58,9 @@ enum ReviewReducer {
         case .askToDelete:
             guard ctx.screen == .review, let data = review.data else { return .none }
             let players = data.players.count
-            let question = trn("Delete this session ({n} player, {time}) with every heart rate, beat and lap in it? This cannot be undone.",
-                               "Delete this session ({n} players, {time}) with every heart rate, beat and lap in it? This cannot be undone.",
+            let question = Message(Nn_("Delete this session ({n} player, {time}) with every heart rate, beat and lap in it? This cannot be undone.", "Delete this session ({n} players, {time}) with every heart rate, beat and lap in it? This cannot be undone."),
                                n: players, ["time": SessionClock.format(data.durationMs)])
-            let ask = Action.confirmation(.ask(Confirmation(question: question, confirmLabel: tr("Delete for good"),
+            let ask = Action.confirmation(.ask(Confirmation(question: question, confirmLabel: Message(N_("Delete for good")),
                                                             onConfirm: .review(.delete(sessionID: data.sessionID)))))
             return .send(.settings(.requirePin(what: N_("delete session"), then: ask)))
         case .delete(let id):
@@ -71,7 +70,7 @@ enum ReviewReducer {
             review.selectedPlayerID = nil
             review.cursorMs = nil
             return Reduction(effects: [.deleteSession(sessionID: id), .loadSessions(teamID: teamID), .loadTeams],
-                             actions: [.inform(tr("Session deleted"))])
+                             actions: [.inform(Message(N_("Session deleted")))])
         case .loaded(let data):
             if review.rating?.sessionID != data.sessionID { review.rating = nil }
             review.drillSeason = nil
@@ -110,13 +109,13 @@ enum ReviewReducer {
             return .none
         case .export:
             guard ctx.screen == .review, let id = review.data?.sessionID else { return .none }
-            return Reduction(effects: [.exportSession(sessionID: id)], actions: [.inform(tr("Exporting…"))])
+            return Reduction(effects: [.exportSession(sessionID: id)], actions: [.inform(Message(N_("Exporting…")))])
         case .acceptMaxHR(let playerID):
             guard let suggestion = takeSuggestion(&review, playerID) else { return .none }
             // The roster holds the player's details: the form and the next session read them there.
             let reload: [Effect] = ctx.teamID.map { [.loadRoster(teamID: $0)] } ?? []
             return Reduction(effects: [.setMeasuredMaxHR(playerID: playerID, bpm: suggestion.observedBPM)] + reload,
-                             actions: [.inform(tr("{name}: HRmax {observedBPM} from the next session on", ["name": "\(suggestion.name)", "observedBPM": "\(suggestion.observedBPM)"]))])
+                             actions: [.inform(Message(N_("{name}: HRmax {observedBPM} from the next session on"), ["name": "\(suggestion.name)", "observedBPM": "\(suggestion.observedBPM)"]))])
         case .dismissMaxHR(let playerID):
             guard let suggestion = takeSuggestion(&review, playerID) else { return .none }
             return .effects(.dismissMaxHR(playerID: playerID, bpm: suggestion.observedBPM))

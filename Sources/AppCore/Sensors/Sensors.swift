@@ -1,3 +1,4 @@
+import Localization
 import TeamCore
 
 /// The straps the sensor source listens to, what was last heard from each, and the source itself.
@@ -12,7 +13,7 @@ public struct Sensors: Sendable, Equatable {
     public var problem: String?
     /// The kind of source running now (the settings screen highlights it).
     public var kind = SensorChoice.simulated
-    public var description = ""
+    public var description = Message("")
 
     public init() {}
 

@@ -14,7 +14,7 @@ public enum SensorsAction: Sendable, Equatable {
     /// reopened), or nil once it works again.
     case problem(String?)
     /// The shell switched the source: a new description, and readings start afresh.
-    case switched(SensorChoice, description: String)
+    case switched(SensorChoice, description: Message)
 }
 
 /// Keeps the strap table and each strap's latest reading.
@@ -41,13 +41,13 @@ enum SensorsReducer {
         case .problem(let problem):
             let solved = problem == nil && sensors.problem != nil
             sensors.problem = problem
-            return solved ? .send(.inform(tr(AppState.sourceBackNotice))) : .none
+            return solved ? .send(.inform(Message(AppState.sourceBackNotice))) : .none
         case .switched(let kind, let description):
             sensors.kind = kind
             sensors.description = description
             sensors.readings = [:] // the new source's straps speak for themselves
             sensors.problem = nil
-            return .send(.inform(tr("Heart rates now from: {description}", ["description": "\(description)"])))
+            return .send(.inform(Message(N_("Heart rates now from: {description}"), nested: ["description": description])))
         }
     }
 }

@@ -103,7 +103,7 @@ enum SettingsReducer {
             return .none
         case .setSensor(let choice):
             guard ctx.screen == .settings, choice != ctx.sensors.kind else { return .none }
-            guard !ctx.isRecording else { return .send(.inform(tr("Finish the session before changing the sensor source"))) }
+            guard !ctx.isRecording else { return .send(.inform(Message(N_("Finish the session before changing the sensor source")))) }
             return change(&settings, ctx) { $0.sensor = choice } + .effects(.switchSource(choice))
         case .setZoneModel(let model):
             return change(&settings, ctx) { $0.zoneModel = model }
@@ -126,7 +126,7 @@ enum SettingsReducer {
             return change(&settings, ctx) { $0.beeps = on }
         case .testSound:
             guard ctx.screen == .settings else { return .none }
-            return .effects(settings.play(.buzzer)) + (settings.sound ? .none : .send(.inform(tr("Sound is off"))))
+            return .effects(settings.play(.buzzer)) + (settings.sound ? .none : .send(.inform(Message(N_("Sound is off")))))
         case .setIntervalPreset(let index, let program):
             guard settings.intervalPresets.indices.contains(index), program.isValid else { return .none }
             return change(&settings, ctx) { $0.intervalPresets[index] = program }
@@ -139,21 +139,21 @@ enum SettingsReducer {
         case .testIntervalCues:
             guard ctx.screen == .settings else { return .none }
             return .effects(settings.playInterval(.workStart), settings.playInterval(.restStart), settings.say(.lastInterval))
-                + (settings.sound ? .none : .send(.inform(tr("Sound is off"))))
+                + (settings.sound ? .none : .send(.inform(Message(N_("Sound is off")))))
         case .voiceChecked: // handled above: not a setting
             return .none
         case .showPage: // handled above: the page is the screen's, not a setting
             return .none
         case .exportAll:
             guard ctx.screen == .settings else { return .none }
-            return Reduction(effects: [.exportAll], actions: [.inform(tr("Exporting…"))])
+            return Reduction(effects: [.exportAll], actions: [.inform(Message(N_("Exporting…")))])
         case .backupsChanged(let status):
             backups = status
             return .none
         case .askToRestoreFromStick:
             guard ctx.screen == .settings, !ctx.isRecording, let backup = backups.stickBackup else { return .none }
-            let question = tr("Replace all teams and sessions with the backup {backup}? What is here now is kept aside on this device.", ["backup": "\(backup)"])
-            return .send(.confirmation(.ask(Confirmation(question: question, confirmLabel: tr("Restore"),
+            let question = Message(N_("Replace all teams and sessions with the backup {backup}? What is here now is kept aside on this device."), ["backup": "\(backup)"])
+            return .send(.confirmation(.ask(Confirmation(question: question, confirmLabel: Message(N_("Restore")),
                                                          onConfirm: .settings(.restoreFromStick)))))
         case .restoreFromStick, .restoreEnded:
             return .none // the restore's own state (`reduce(_:_:_:)` above)
@@ -190,7 +190,7 @@ enum SettingsReducer {
             guard entry.digits.count == first.count else { break }
             if entry.digits == first {
                 pin = nil
-                return .send(.inform(tr("PIN changed"))) + change(&settings, ctx) { $0.pin = first }
+                return .send(.inform(Message(N_("PIN changed")))) + change(&settings, ctx) { $0.pin = first }
             }
             // A slip in either entry: start over rather than guess which one was meant.
             entry = PinEntry(purpose: .chooseNew)

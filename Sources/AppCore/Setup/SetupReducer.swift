@@ -42,7 +42,7 @@ enum SetupReducer {
         switch action {
         case .importPhotos:
             guard ctx.screen == .teamSetup, let teamID = ctx.teamID else { return .none }
-            return Reduction(effects: [.importPhotos(teamID: teamID)], actions: [.inform(tr("Looking for photos on the USB stick…"))])
+            return Reduction(effects: [.importPhotos(teamID: teamID)], actions: [.inform(Message(N_("Looking for photos on the USB stick…")))])
         case .tab(let tab):
             setup.tab = tab
             setup.pairingPlayerID = nil
@@ -54,7 +54,7 @@ enum SetupReducer {
             return .none
         case .tapStrap(let index):
             guard let slot = ctx.sensors.slot(index), let teamID = ctx.teamID else { return .none }
-            guard let player = setup.pairingPlayerID else { return .send(.inform(tr("Tap a player first, then their strap"))) }
+            guard let player = setup.pairingPlayerID else { return .send(.inform(Message(N_("Tap a player first, then their strap")))) }
             setup.pairingPlayerID = nil
             // The store takes the strap from a teammate who had it.
             return Reduction(effects: [.assignStrap(teamID: teamID, playerID: player, strapID: slot.strapID)], actions: [.dismissNotice])
@@ -63,14 +63,14 @@ enum SetupReducer {
             return .effects(.assignStrap(teamID: teamID, playerID: player, strapID: nil))
         case .askToRemove(let player):
             guard let line = ctx.line(of: player) else { return .none }
-            return .send(.confirmation(.ask(Confirmation(question: tr("Take {name} off the roster? Past sessions stay.", ["name": "\(line.player.fullName)"]),
-                                                         confirmLabel: tr("Remove"), onConfirm: .setup(.remove(playerID: player))))))
+            return .send(.confirmation(.ask(Confirmation(question: Message(N_("Take {name} off the roster? Past sessions stay."), ["name": "\(line.player.fullName)"]),
+                                                         confirmLabel: Message(N_("Remove")), onConfirm: .setup(.remove(playerID: player))))))
         case .remove(let player):
             guard let teamID = ctx.teamID else { return .none }
             return .effects(.removeFromTeam(teamID: teamID, playerID: player))
         case .measureRest(let player):
             guard let line = ctx.line(of: player), let index = ctx.sensors.index(ofStrap: line.strapID) else {
-                return .send(.inform(tr("Give the player a strap first")))
+                return .send(.inform(Message(N_("Give the player a strap first"))))
             }
             setup.rest = RestMeasurement(playerID: player, strapIndex: index, startMs: ctx.nowMs)
             return .none
@@ -99,17 +99,17 @@ enum SetupReducer {
             guard ctx.screen == .teamSetup, let card = ctx.teams.first(where: { $0.team.id == ctx.teamID }) else { return .none }
             let id = card.team.id
             let sessions = card.sessionCount, players = card.playerCount
-            var question = sessions == 0 ? tr("Delete the team {name}? It has no sessions.", ["name": card.team.name])
-                : trn("Delete the team {name} and its {n} session, with every heart rate in it?",
-                      "Delete the team {name} and its {n} sessions, with every heart rate in them?", n: sessions, ["name": card.team.name])
-            question += players == 0 ? "" : " " + trn("Its {n} player stays in All players.", "Its {n} players stay in All players.", n: players)
-            question += " " + tr("This cannot be undone.")
-            let ask = Action.confirmation(.ask(Confirmation(question: question, confirmLabel: tr("Delete team"),
+            var question = [sessions == 0 ? Message(N_("Delete the team {name}? It has no sessions."), ["name": card.team.name])
+                : Message(Nn_("Delete the team {name} and its {n} session, with every heart rate in it?",
+                              "Delete the team {name} and its {n} sessions, with every heart rate in them?"), n: sessions, ["name": card.team.name])]
+            if players > 0 { question.append(Message(Nn_("Its {n} player stays in All players.", "Its {n} players stay in All players."), n: players)) }
+            question.append(Message(N_("This cannot be undone.")))
+            let ask = Action.confirmation(.ask(Confirmation(question: question, confirmLabel: Message(N_("Delete team")),
                                                             onConfirm: .setup(.deleteTeam(teamID: id)))))
             return .send(.settings(.requirePin(what: N_("delete team"), then: ask)))
         case .deleteTeam(let id):
             guard ctx.screen == .teamSetup, ctx.teamID == id else { return .none }
-            return Reduction(effects: [.deleteTeam(teamID: id)], actions: [.setup(.delegate(.teamDeleted(teamID: id))), .inform(tr("Team deleted"))])
+            return Reduction(effects: [.deleteTeam(teamID: id)], actions: [.setup(.delegate(.teamDeleted(teamID: id))), .inform(Message(N_("Team deleted")))])
         case .delegate:
             return .none // the root's to handle
         }

@@ -1,6 +1,7 @@
 import ClubProtocol
 import Foundation
 import GRDB
+import Localization
 import Store
 import TeamCore
 
@@ -16,8 +17,10 @@ public struct ClubSyncState: Sendable, Equatable {
     public var rosterSeq: Int64
     /// When the last pass that reached the club ended (local ms); nil: never.
     public var lastSyncMs: Int64?
-    /// Why the last pass stopped short; nil when it went through.
+    /// Why the last pass stopped short, in English (the log's, the JSON's); nil when it went through.
     public var lastProblem: String?
+    /// Why, as a message the kiosk says in its language (nil for a problem kept before v31).
+    public var lastProblemMessage: Message?
 
     /// The clock for `origin`, as the store left it.
     public func clock(origin: String) -> HybridLogicalClock {
@@ -51,7 +54,8 @@ extension SidelineStore {
     static func clubSyncState(_ db: Database) throws -> ClubSyncState {
         let row = try Row.fetchOne(db, sql: "SELECT * FROM club_state WHERE id = 1")!
         return ClubSyncState(offsetMs: row["offset_ms"], lastWallMs: row["last_wall_ms"], lastCounter: row["last_counter"],
-                             rosterSeq: row["roster_seq"], lastSyncMs: row["last_sync_ms"], lastProblem: row["last_problem"])
+                             rosterSeq: row["roster_seq"], lastSyncMs: row["last_sync_ms"], lastProblem: row["last_problem"],
+                             lastProblemMessage: (row["last_problem_message"] as String?).flatMap { try? JSONDecoder().decode(Message.self, from: Data($0.utf8)) })
     }
 
     /// Keeps the clock after a sync measured the server's time (its offset and the stamps it saw).
@@ -70,13 +74,15 @@ extension SidelineStore {
                        arguments: [clock.offsetMs, last.0, last.1])
     }
 
-    /// How a pass ended: `problem` nil when everything went up and came down.
-    public func noteClubPass(problem: String?, at time: Date = Date()) throws {
+    /// How a pass ended: `problem` nil when everything went up and came down; else its English line (the log's, the
+    /// JSON's) and `shown`, why as the kiosk's Settings say it in the coach's language.
+    public func noteClubPass(problem: String?, shown: Message? = nil, at time: Date = Date()) throws {
+        let message = try shown.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
         try write { db in
             if let problem {
-                try db.execute(sql: "UPDATE club_state SET last_problem = ?", arguments: [problem])
+                try db.execute(sql: "UPDATE club_state SET last_problem = ?, last_problem_message = ?", arguments: [problem, message])
             } else {
-                try db.execute(sql: "UPDATE club_state SET last_problem = NULL, last_sync_ms = ?", arguments: [time.unixMs])
+                try db.execute(sql: "UPDATE club_state SET last_problem = NULL, last_problem_message = NULL, last_sync_ms = ?", arguments: [time.unixMs])
             }
         }
     }
@@ -84,7 +90,7 @@ extension SidelineStore {
     /// The last problem no longer applies (the kiosk left its club, a new join was typed); when the
     /// last pass went through stays.
     public func clearClubProblem() throws {
-        try write { try $0.execute(sql: "UPDATE club_state SET last_problem = NULL") }
+        try write { try $0.execute(sql: "UPDATE club_state SET last_problem = NULL, last_problem_message = NULL") }
     }
 
     public func clubOutboxCounts() throws -> ClubOutboxCounts {

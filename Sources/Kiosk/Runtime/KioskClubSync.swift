@@ -51,19 +51,20 @@ public final class KioskClubSync {
         } else {
             membership = .none
         }
-        return ClubSyncStatus(membership: membership, line: status.line(), lastProblem: status.lastProblem,
+        // A problem kept before the store kept its message stays English.
+        return ClubSyncStatus(membership: membership, line: status.line(), lastProblem: status.lastProblemMessage ?? status.lastProblem.map { Message($0) },
                               syncing: worker?.snapshot.syncing ?? false)
     }
 
     /// Checks what was typed as `sideline club join` does, keeps it as the pending join and asks for
     /// a pass; nil when it was taken, else what is wrong with it.
-    func join(server: String, code: String) throws(ClubSyncError) -> String? {
+    func join(server: String, code: String) throws(ClubSyncError) -> Message? {
         let pending: PendingClubJoin
         // The address's problem in the kiosk's language; the code's, and the rest, as ClubSync words them.
-        if let problem = ClubServerURL.problem(server) { return problem.translated }
-        do { pending = try PendingClubJoin.checked(url: server, code: code) } catch .invalid(let why) { return why.translated }
+        if let problem = ClubServerURL.problem(server) { return problem }
+        do { pending = try PendingClubJoin.checked(url: server, code: code) } catch .invalid(let why) { return why }
         if let link = try ClubLink.load(forDatabase: store.path) {
-            return tr("this kiosk is in the club {club} already", ["club": link.clubName])
+            return Message(N_("this kiosk is in the club {club} already"), ["club": link.clubName])
         }
         try ClubMembership.forgetPendingJoin(store: store)
         try pending.save(forDatabase: store.path)
@@ -72,14 +73,14 @@ public final class KioskClubSync {
     }
 
     /// Leaves the club (the token goes) or gives up a join that waits; every session stays.
-    func leave() throws(ClubSyncError) -> String {
+    func leave() throws(ClubSyncError) -> Message {
         // The screen's loop never waits for the network: out of the club here at once, and a pass
         // (asked for now) has the server revoke the token.
         if let (link, _) = try? ClubMembership.leave(store: store, revokingOnServer: false) {
             try? passNow()
-            return tr("Left the club {club}; every session stays on this kiosk", ["club": link.clubName])
+            return Message(N_("Left the club {club}; every session stays on this kiosk"), ["club": link.clubName])
         }
         try ClubMembership.forgetPendingJoin(store: store)
-        return tr("The join was given up")
+        return Message(N_("The join was given up"))
     }
 }

@@ -20,17 +20,22 @@ extension KioskRuntime {
             try attempt(effect)
         } catch {
             Self.log.error("\(Self.describe(error))")
-            dispatch(.failed(Self.describe(error, in: Localization.current)))
+            dispatch(.failed(Self.message(of: error)))
         }
     }
 
     /// The error's line in `language`: English for the log, the kiosk's for the coach's notice.
     static func describe(_ error: Error, in language: Translator = .english) -> String {
-        if let e = error as? StoreError { return e.message.text(in: language) }
-        if let e = error as? KioskError { return e.message.text(in: language) }
-        if let e = error as? SensorSourceError { return e.message.text(in: language) }
-        if let e = error as? ClubSyncError { return e.message.text(in: language) }
-        return "\(error)"
+        message(of: error).text(in: language)
+    }
+
+    /// The error as a message: the coach's notice says it in whatever language the screen speaks when drawn.
+    static func message(of error: Error) -> Message {
+        if let e = error as? StoreError { return e.message }
+        if let e = error as? KioskError { return e.message }
+        if let e = error as? SensorSourceError { return e.message }
+        if let e = error as? ClubSyncError { return e.message }
+        return Message("\(error)")  // worded elsewhere: a catalog that has it translates it
     }
 
     /// What an effect asks for once it is done (a reload of what it changed): queued behind the
@@ -155,19 +160,19 @@ extension KioskRuntime {
             let store = store
             sticks.runExport { directory in
                 let files = try SessionExport(store: store, sessionID: id).write(SessionExport.Format.allCases, to: directory).count
-                return trn("Exported {n} file to {folder}", "Exported {n} files to {folder}", n: files, ["folder": directory])
+                return Message(Nn_("Exported {n} file to {folder}", "Exported {n} files to {folder}"), n: files, ["folder": directory])
             }
         case .exportAll:
             let store = store
             sticks.runExport { directory in
                 let count = try SessionExport.writeFinishedSessions(store: store, to: directory)
-                return trn("Exported {n} session to {folder}", "Exported {n} sessions to {folder}", n: count, ["folder": directory])
+                return Message(Nn_("Exported {n} session to {folder}", "Exported {n} sessions to {folder}"), n: count, ["folder": directory])
             }
         case .exportPlayerData(let playerID):
             let store = store
             sticks.runExport { directory in
                 let path = try StoredPlayerData.write(store: store, playerID: playerID, to: directory)
-                return tr("Player's data written to {folder}: {file}", ["folder": directory, "file": (path as NSString).lastPathComponent])
+                return Message(N_("Player's data written to {folder}: {file}"), ["folder": directory, "file": (path as NSString).lastPathComponent])
             }
         case .restoreFromStick:
             try restoreFromStick()
@@ -185,8 +190,8 @@ extension KioskRuntime {
             let store = store
             sticks.jobs.submit(then: .loadPlayers) {
                 let erased = try store.erasePlayer(playerID, by: "kiosk settings (PIN)")
-                return trn("Player erased: {readings} readings in {n} session", "Player erased: {readings} readings in {n} sessions",
-                           n: erased.sessions, ["readings": "\(erased.samples)"])
+                return Message(Nn_("Player erased: {readings} readings in {n} session", "Player erased: {readings} readings in {n} sessions"),
+                               n: erased.sessions, ["readings": "\(erased.samples)"])
             }
         case .loadPlayers, .loadStraps, .forgetStrap, .renameTeam, .setTeamColour, .deleteTeam, .addExistingPlayer,
              .labelStrap, .saveClubPlayer, .importPlayerPhoto, .removePlayerPhoto:

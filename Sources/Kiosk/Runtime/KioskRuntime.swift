@@ -197,7 +197,7 @@ public final class KioskRuntime {
         noteTodayIfDue(nowMs: Int64(now / 1_000_000))
         sources.noteSightingsIfDue()
         for outcome in sticks.takeOutcomes() {
-            Self.log.notice("\(outcome.line)")
+            Self.log.notice("\(outcome.line.english)")
             // What follows first (it may change screens, which clears the notice), then the job's line.
             if let then = outcome.then { run([then]) }
             dispatch(.inform(outcome.line))
@@ -215,7 +215,7 @@ public final class KioskRuntime {
             try recorder.commitIfDue(nowNs: nowNs)
         } catch {
             // The batch is kept and retried next second; tell the coach once.
-            if state.notice == nil { dispatch(.failed(tr("Saving heart rates failed: {reason} — retrying", ["reason": Self.describe(error, in: Localization.current)]))) }
+            if state.notice == nil { dispatch(.failed(Message(N_("Saving heart rates failed: {reason} — retrying"), nested: ["reason": Self.message(of: error)]))) }
         }
     }
 

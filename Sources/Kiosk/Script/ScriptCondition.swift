@@ -1,4 +1,5 @@
 import AppCore
+import Localization
 import TeamCore
 
 /// What a script can wait for (`wait until …`): things a source running in real time brings about
@@ -48,7 +49,7 @@ public enum ScriptCondition: Equatable, Sendable {
             return state.live != nil && !tiles.isEmpty && tiles.allSatisfy(\.hasSignal)
         case .clubSync(let text):
             guard let status = state.clubSync.status else { return false }
-            var shown = [status.line, status.lastProblem ?? ""]
+            var shown = [status.line, status.lastProblem?.english ?? ""]
             if case .joining(let host) = status.membership { shown.append("joining \(host)") }
             return shown.contains { $0.contains(text) }
         }

@@ -21,7 +21,7 @@ extension SourceSupervisor {
             do {
                 heardFirst.append(StrapSlot(try store.strap(address: strap.address, name: name)))
             } catch {
-                app.send(.failed(tr("Could not remember strap {address}: {reason}", ["address": strap.address, "reason": KioskRuntime.describe(error, in: Localization.current)])))
+                app.send(.failed(Message(N_("Could not remember strap {address}: {reason}"), ["address": strap.address], nested: ["reason": KioskRuntime.message(of: error)])))
                 break
             }
         }
@@ -29,7 +29,7 @@ extension SourceSupervisor {
             do {
                 try pump.addStraps(heardFirst)
             } catch {
-                app.send(.failed(KioskRuntime.describe(error, in: Localization.current)))
+                app.send(.failed(KioskRuntime.message(of: error)))
                 return
             }
             app.send(.sensors(.strapTableLoaded(pump.straps)))

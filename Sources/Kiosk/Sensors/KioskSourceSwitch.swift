@@ -15,7 +15,7 @@ extension SourceSupervisor {
         do {
             next = try factory.make(choice: choice)
         } catch {
-            app.send(.inform(KioskRuntime.describe(error, in: Localization.current)))
+            app.send(.inform(KioskRuntime.message(of: error)))
             return
         }
         running.source.discoverer?.setDiscovery(false)
@@ -23,7 +23,7 @@ extension SourceSupervisor {
         do {
             table = try readStrapTable()
         } catch {
-            app.send(.inform(KioskRuntime.describe(error, in: Localization.current)))
+            app.send(.inform(KioskRuntime.message(of: error)))
             return
         }
         let previous = pump.straps
@@ -31,7 +31,7 @@ extension SourceSupervisor {
             try pump.switchSource(to: next.source, straps: table, wake: wakeForSource, follow: follow)
         } catch {
             renumbered(from: previous) // the old source started again, on the table as it is now
-            app.send(.inform(KioskRuntime.describe(error, in: Localization.current)))
+            app.send(.inform(KioskRuntime.message(of: error)))
             return
         }
         // The old source's last events went through `follow` under the old table; now the new one.

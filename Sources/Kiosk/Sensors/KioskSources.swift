@@ -15,10 +15,11 @@ public struct KioskSource {
     /// Set for Bluetooth: the pairing screen scans through it.
     public var discoverer: (any StrapDiscovering)?
     public var kind: SensorChoice
-    public var description: String
+    /// What the settings screen names the source by, said in the kiosk's language where drawn.
+    public var description: Message
 
     public init(source: any SensorSource, stepped: SteppedSimulatedSource? = nil, discoverer: (any StrapDiscovering)? = nil,
-                kind: SensorChoice, description: String) {
+                kind: SensorChoice, description: Message) {
         self.source = source
         self.stepped = stepped
         self.discoverer = discoverer
@@ -27,7 +28,7 @@ public struct KioskSource {
     }
 
     /// The simulated team on a clock that moves only when told (scripted runs, tests).
-    public static func stepped(_ source: SteppedSimulatedSource, description: String) -> KioskSource {
+    public static func stepped(_ source: SteppedSimulatedSource, description: Message) -> KioskSource {
         KioskSource(source: source, stepped: source, kind: .simulated, description: description)
     }
 }
@@ -57,13 +58,13 @@ public struct KioskSourceFactory {
             // The simulated team's straps exist in the store so they can be paired like real ones.
             let team = SimulatedTeam(count: count, seed: seed)
             for member in team.members { try store.strap(address: member.strap.address, name: member.strap.name) }
-            let description = tr("{n} simulated straps (seed {seed})", ["n": "\(count)", "seed": "\(seed)"])
+            let description = Message(N_("{n} simulated straps (seed {seed})"), ["n": "\(count)", "seed": "\(seed)"])
             if stepped { return .stepped(SteppedSimulatedSource(team: team, seed: seed), description: description) }
             return KioskSource(source: SimulatedSource(team: team, seed: seed, speed: 1), kind: .simulated, description: description)
         }
         // Real straps: scripted runs wait in real time; the pairing screen scans for new ones.
         let source = try bluetooth.makeSource(specs: specs)
-        return KioskSource(source: source, discoverer: source, kind: .bluetooth, description: "Bluetooth " + sources.joined(separator: ", "))
+        return KioskSource(source: source, discoverer: source, kind: .bluetooth, description: Message("Bluetooth " + sources.joined(separator: ", ")))  // names, not words
     }
 
     /// The coach's choice on the settings screen.

@@ -1,5 +1,6 @@
 import AppCore
 import Foundation
+import Localization
 import Synchronization
 import TeamCore
 
@@ -7,9 +8,10 @@ import TeamCore
 /// screen never freezes; each job's one-line outcome comes back to the loop as a notice.
 /// Scripted runs and shutdown wait for the jobs in flight, so nothing is cut off.
 final class BackgroundJobs: Sendable {
-    /// A job's line for the coach, and what the loop does next (reload what the job changed).
+    /// A job's line for the coach (a message: said in the language the screen speaks when drawn, English in the
+    /// log), and what the loop does next (reload what the job changed).
     struct Outcome: Sendable {
-        var line: String
+        var line: Message
         var then: Effect?
     }
 
@@ -21,16 +23,16 @@ final class BackgroundJobs: Sendable {
     init(wake: any LoopWake) { self.wake = wake }
 
     /// Runs `work` on a dispatch queue (never a Foundation `Thread`: see DESIGN, "Slow work"); `then` runs on the loop afterwards.
-    func submit(then: Effect? = nil, _ work: @escaping @Sendable () throws -> String) {
+    func submit(then: Effect? = nil, _ work: @escaping @Sendable () throws -> Message) {
         submit(then: { _ in then }, work)
     }
 
     /// As above; what runs on the loop afterwards depends on whether `work` went through (`true`) or threw.
-    func submit(then: @escaping @Sendable (_ succeeded: Bool) -> Effect?, _ work: @escaping @Sendable () throws -> String) {
+    func submit(then: @escaping @Sendable (_ succeeded: Bool) -> Effect?, _ work: @escaping @Sendable () throws -> Message) {
         inFlight.enter()
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            let line: String, succeeded: Bool
-            do { (line, succeeded) = (try work(), true) } catch { (line, succeeded) = (KioskRuntime.describe(error), false) }
+            let line: Message, succeeded: Bool
+            do { (line, succeeded) = (try work(), true) } catch { (line, succeeded) = (KioskRuntime.message(of: error), false) }
             outcomes.withLock { $0.append(Outcome(line: line, then: then(succeeded))) }
             inFlight.leave()
             wake.wake()

@@ -14,12 +14,12 @@ extension StickServices {
     func importPhotos(teamID: Int64) {
         let state = app.state()
         guard let usb, let stick = usb.stick else {
-            app.send(.failed(tr("No USB stick found: copy the photos (named 7.jpg or Mia Berg.jpg) to one and plug it in")))
+            app.send(.failed(Message(N_("No USB stick found: copy the photos (named 7.jpg or Mia Berg.jpg) to one and plug it in"))))
             return
         }
         guard teamID == state.teamID else { return }
         // A runtime without a shell (a test) has nothing to decode pictures with.
-        guard let photos else { return app.send(.failed(tr("This kiosk cannot read pictures"))) }
+        guard let photos else { return app.send(.failed(Message(N_("This kiosk cannot read pictures")))) }
         let roster = state.roster, store = store
         runOnStick(stick, usb: usb, then: .loadRoster(teamID: teamID)) {
             try Self.importPhotos(from: stick, roster: roster, into: store, preparing: photos)
@@ -30,16 +30,16 @@ extension StickServices {
     /// ("Mia Berg.jpg", as the team's import names them) replaces their photo, if there is one.
     func importPhoto(playerID: Int64, player: Player) {
         guard let usb, let stick = usb.stick else {
-            app.send(.failed(tr("No USB stick found: copy the photo (named {name}.jpg) to one and plug it in", ["name": player.fullName])))
+            app.send(.failed(Message(N_("No USB stick found: copy the photo (named {name}.jpg) to one and plug it in"), ["name": player.fullName])))
             return
         }
-        guard let photos else { return app.send(.failed(tr("This kiosk cannot read pictures"))) }
+        guard let photos else { return app.send(.failed(Message(N_("This kiosk cannot read pictures")))) }
         // No shirt number: the player may wear several, or none; the name says whose it is.
         let line = RosterLine(playerID: playerID, player: player, shirtNumber: -1, strapID: nil)
         let store = store
         runOnStick(stick, usb: usb, then: .loadPlayers) {
             try Self.importPhotos(from: stick, roster: [line], into: store, preparing: photos,
-                                  noneFound: tr("No photo of {name} on the USB stick: name it {name}.jpg", ["name": player.fullName]),
+                                  noneFound: Message(N_("No photo of {name} on the USB stick: name it {name}.jpg"), ["name": player.fullName]),
                                   mentionOthers: false)
         }
     }
@@ -49,8 +49,8 @@ extension StickServices {
     /// the import, so a stick of slow hostile pictures costs one decoder's time limit, not one each.
     /// Returns the line the coach reads.
     static func importPhotos(from stick: String, roster: [RosterLine], into store: SidelineStore, preparing photos: any PhotoPreparing,
-                             noneFound: String = tr("No photos for this team on the USB stick: name them by shirt number (7.jpg) or name (Mia Berg.jpg)"),
-                             mentionOthers: Bool = true) throws -> String {
+                             noneFound: Message = Message(N_("No photos for this team on the USB stick: name them by shirt number (7.jpg) or name (Mia Berg.jpg)")),
+                             mentionOthers: Bool = true) throws -> Message {
         let files = photoFolders.flatMap { folder -> [String] in
             let path = folder.isEmpty ? stick : stick + "/" + folder
             return ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).map { path + "/" + $0 }
@@ -64,14 +64,15 @@ extension StickServices {
             } catch {
                 log.warning("photo \(match.file): \(error)")
                 let name = (match.file as NSString).lastPathComponent
-                return tr("Photos not imported, nothing changed: {file} cannot be used as a photo ({reason})",
-                          ["file": name, "reason": KioskRuntime.describe(error, in: Localization.current)])
+                return Message(N_("Photos not imported, nothing changed: {file} cannot be used as a photo ({reason})"),
+                               ["file": name], nested: ["reason": KioskRuntime.message(of: error)])
             }
         }
         try store.setPlayerPhotos(prepared)
         log.info("imported \(prepared.count) photos from \(stick); matching no player: \(found.unmatched)")
-        let imported = trn("Imported {n} photo from the USB stick", "Imported {n} photos from the USB stick", n: prepared.count)
+        var imported = Message(Nn_("Imported {n} photo from the USB stick", "Imported {n} photos from the USB stick"), n: prepared.count)
         guard !found.unmatched.isEmpty, mentionOthers else { return imported }
-        return imported + "; " + trn("{n} matched nobody", "{n} matched nobody", n: found.unmatched.count)
+        imported.following = [Message(Nn_("{n} matched nobody", "{n} matched nobody"), n: found.unmatched.count)]
+        return imported
     }
 }

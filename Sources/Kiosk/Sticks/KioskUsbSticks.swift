@@ -23,7 +23,7 @@ extension StickServices {
                 backUp(to: stick, usb: usb)
             case .safeToRemove(let stick):
                 Self.log.info("USB stick at \(stick) released: safe to remove")
-                app.send(.inform(tr("USB stick: everything is written — safe to remove")))
+                app.send(.inform(Message(N_("USB stick: everything is written — safe to remove"))))
             case .removed(let stick):
                 Self.log.info("USB stick at \(stick) removed")
             }
@@ -37,24 +37,24 @@ extension StickServices {
     }
 
     private func backUp(to stick: String, usb: KioskBackups) {
-        app.send(.inform(tr("USB stick found: writing a backup…")))
+        app.send(.inform(Message(N_("USB stick found: writing a backup…"))))
         let store = store
         runOnStick(stick, usb: usb) {
             let written = try DatabaseBackup.write(databasePath: store.path, to: stick + "/" + KioskBackups.stickFolder,
                                                    keep: KioskBackups.keepOnStick)
             try? store.setSetting(KioskBackups.lastStickBackupKey, "\(Int64(written.name.date.timeIntervalSince1970 * 1000))")
             Self.log.info("backup written to \(written.path)")
-            return tr("Backup written to the USB stick ({file})", ["file": written.name.fileName])
+            return Message(N_("Backup written to the USB stick ({file})"), ["file": written.name.fileName])
         }
     }
 
     /// A write to (or read from) a stick off the loop; the stick is released (and said so) once it is done.
-    func runOnStick(_ stick: String, usb: KioskBackups, then: Effect? = nil, _ work: @escaping @Sendable () throws -> String) {
+    func runOnStick(_ stick: String, usb: KioskBackups, then: Effect? = nil, _ work: @escaping @Sendable () throws -> Message) {
         runOnStick(stick, usb: usb, then: { _ in then }, work)
     }
 
     func runOnStick(_ stick: String, usb: KioskBackups, then: @escaping @Sendable (_ succeeded: Bool) -> Effect?,
-                    _ work: @escaping @Sendable () throws -> String) {
+                    _ work: @escaping @Sendable () throws -> Message) {
         usb.jobStarted(on: stick)
         jobs.submit(then: then) {
             defer { usb.jobFinished(on: stick) }
@@ -69,7 +69,7 @@ extension StickServices {
     }
 
     /// Runs an export job, releasing the stick afterwards when it went to one.
-    func runExport(_ work: @escaping @Sendable (String) throws -> String) {
+    func runExport(_ work: @escaping @Sendable (String) throws -> Message) {
         let (directory, stick) = exportTarget()
         if let stick, let usb {
             runOnStick(stick, usb: usb) { try work(directory) }
@@ -116,7 +116,7 @@ extension StickServices {
             // The restored roster is an edit made now: the club hears of it on the next sync.
             try store.queueWholeRosterForClub(forgettingTombstones: false)
             Self.log.notice("restored \(file); the previous database is kept as \(restored.asidePath ?? "-")")
-            return tr("Restored the backup {file}; the data before it is kept on this device", ["file": (file as NSString).lastPathComponent])
+            return Message(N_("Restored the backup {file}; the data before it is kept on this device"), ["file": (file as NSString).lastPathComponent])
         }
     }
 }

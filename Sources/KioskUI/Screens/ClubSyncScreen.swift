@@ -32,10 +32,10 @@ extension Frame {
         clubField(.enrolmentCode, page.code, placeholder: "enrol_…", in: rows[1])
         let (why, join) = rows[2].splitRight(max(metrics.target * 2, metrics.px(200)), gap: metrics.gap)
         if let problem = page.problem {
-            wrappedText("⚠ " + problem, size: metrics.small, in: why.inset(dx: 0, dy: metrics.px(4)), colour: Theme.warning, bold: true)
+            wrappedText("⚠ " + problem.translated, size: metrics.small, in: why.inset(dx: 0, dy: metrics.px(4)), colour: Theme.warning, bold: true)
         } else if let last = page.status?.lastProblem {
             // The last join typed here, refused by the club (or never reached it).
-            wrappedText(tr("The last join failed: ") + last, size: metrics.small, in: why.inset(dx: 0, dy: metrics.px(4)), colour: Theme.warning)
+            wrappedText(tr("The last join failed: ") + last.translated, size: metrics.small, in: why.inset(dx: 0, dy: metrics.px(4)), colour: Theme.warning)
         }
         button(tr("Join"), join, .clubSync(.join), style: .primary)
     }
@@ -58,7 +58,7 @@ extension Frame {
         canvas.text(tr("Joining {host}…", ["host": "\(host)"]), size: metrics.title, bold: true, in: title)
         let (message, buttons) = rest.splitBottom(metrics.target, gap: clubGap)
         if let problem = status.lastProblem {
-            wrappedText(problem, size: metrics.body, in: message, colour: Theme.warning, bold: true)
+            wrappedText(problem.translated, size: metrics.body, in: message, colour: Theme.warning, bold: true)
         } else {
             wrappedText(tr("The next sync pass takes the code to the club. Recording goes on as always."), size: metrics.body,
                         in: message, colour: Theme.textDim)
@@ -76,7 +76,7 @@ extension Frame {
         let (line, more) = body.splitTop(max(metrics.px(84), body.h - below - clubGap), gap: clubGap)
         wrappedText(status.line, size: metrics.title, in: line, bold: true)
         if let problem = status.lastProblem {
-            wrappedText("⚠ " + problem, size: metrics.small, in: more, colour: Theme.warning, bold: true)
+            wrappedText("⚠ " + problem.translated, size: metrics.small, in: more, colour: Theme.warning, bold: true)
         } else if status.syncing {
             canvas.text(tr("Syncing…"), size: metrics.body, colour: Theme.textDim, in: more.splitTop(metrics.px(34)).0)
         }

@@ -42,7 +42,7 @@ extension Frame {
             // What runs now in full (which controllers, which seed) under the title.
             SettingRow(tr("Heart rates"), [(tr("Bluetooth"), .settings(.setSensor(.bluetooth)), state.sensors.kind == .bluetooth),
                                        (tr("Simulated"), .settings(.setSensor(.simulated)), state.sensors.kind == .simulated)],
-                       detail: state.sensors.description),
+                       detail: state.sensors.description.translated),
         ]
         settingRows(rows, in: left)
         // The club's data: exports, the PIN, backups, every player and every strap — one size for all their buttons.

@@ -49,7 +49,7 @@ struct ConsentCommand: ParsableCommand {
         do {
             try store.setConsent(consent, playerID: entry.playerID, today: CalendarDay(Date(), in: .current))
         } catch StoreError.invalid(let problem) {
-            throw UserError(tr("{problem}; nothing was changed", ["problem": tr(problem)]))
+            throw UserError(tr("{problem}; nothing was changed", ["problem": problem.translated]))
         }
         let who = ["number": "\(number)", "player": entry.player.fullName, "team": team.name]
         print(consent.map { tr("#{number} {player} of {team}: consent {consent}", who.merging(["consent": Self.sentence($0)]) { $1 }) }

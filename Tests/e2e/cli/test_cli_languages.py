@@ -101,11 +101,13 @@ def test_sidelines_own_errors_speak_it_too(club, language):
                             "--stress", "4", "--mood", "5"), "is off the wellness scale"),
                           (("record", "--source", "sim:2", "--team", "U17", "--minutes", "1", "--tag", "lying", "--tag", "sitting"), "one posture per"),
                           # The store's reason inside its sentence.
-                          (("restore", "/nonexistent/backup.sqlite"), "no such file")]:
+                          (("restore", "/nonexistent/backup.sqlite"), "no such file"),
+                          # The store's own refusal (a StoreError.invalid message, which a kiosk notice shows too).
+                          (("team", "rename", "U17", "X" * 200), "a team name has at most")]:
         line = one_line_error(club(language, *args, check=False))
         assert english not in line, line
         assert check.problems([line.removeprefix("sideline: ")], ["Nobody", "nonsense", "sideline", "teams", "help", "lying", "sitting", "record",
-                                                                    "/nonexistent/backup.sqlite"]) == [], line
+                                                                    "/nonexistent/backup.sqlite", "X" * 200]) == [], line
 
 
 def test_json_is_the_same_in_every_language(club):

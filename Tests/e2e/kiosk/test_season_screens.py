@@ -9,6 +9,7 @@ import json
 import pytest
 
 from sideline_testkit.kiosk import FLOWS, Kiosk, small_targets
+from sideline_testkit.paths import ROOT
 from sideline_testkit.pictures import near
 from sideline_testkit.png import read_png
 
@@ -313,3 +314,11 @@ def test_the_lobby_flags_an_hrex_worse_than_the_test_before(sideline_bin, tmp_pa
     hrex = [l for l in lines if l["title"] == "HRex worse than typical error"]
     assert len(hrex) == 1 and hrex[0]["reason"] == cli[hrex[0]["key"]]["reason"], lines
     assert "% HRmax on 2026-03-13, was" in hrex[0]["reason"] and "typical error 1.0" in hrex[0]["reason"]
+    # The reason's day is ISO for the command line's JSON; drawn, it is the language's short day (English's, then German's).
+    drawn = kiosk.dump("attention.json")["texts"]
+    assert any("on Fri 13 Mar, was" in t for t in drawn) and not any("2026-03-13" in t for t in drawn), drawn
+    subprocess.run([str(ROOT / "deploy/scripts/i18n/compile.sh"), str(ROOT / ".build/locale")], check=True)
+    kiosk.play('tap "Demo"\nwait 2s\ntap "Needs attention"\nwait 1s\ndump attention-de.json\n', extra=("--language", "de"),
+               env={"SIDELINE_LOCALEDIR": str(ROOT / ".build/locale")})
+    drawn = kiosk.dump("attention-de.json")["texts"]
+    assert any("am Fr. 13. März, vorher" in t for t in drawn) and not any("2026-03-13" in t for t in drawn), drawn

@@ -33,15 +33,26 @@ def catalog(language, domain="sideline"):
 
 class LanguageCheck:
     """What a screen in `language` may not show: an English message drawn as itself although the catalog
-    translates it, or a word that only English messages use (a string left outside the catalog)."""
+    translates it, or a word that only English messages use (a string left outside the catalog); for a screen drawn
+    again from a play in another language (`redrawn_from`, decision 090), also a message or a word only that
+    language's catalog uses (words made into state in the played language)."""
 
-    def __init__(self, language, allowed=(), domain="sideline"):
+    def __init__(self, language, allowed=(), domain="sideline", redrawn_from=None):
         self.entries = catalog(language, domain)
         ids = {key.split("\x04")[-1] for key in self.entries}
         english = {w.lower() for text in ids for w in WORD.findall(text)}
         foreign = {w.lower() for text in self.entries.values() for w in WORD.findall(text)}
-        self.english_only = english - foreign - {w.lower() for w in allowed}
+        allowed_words = {w.lower() for w in allowed}
+        self.english_only = english - foreign - allowed_words
         self.untranslated = {key.split("\x04")[-1] for key, text in self.entries.items() if text != key.split("\x04")[-1]}
+        self.played, self.played_only, self.played_texts = redrawn_from, set(), set()
+        if redrawn_from:
+            played = catalog(redrawn_from, domain)
+            theirs = {w.lower() for text in played.values() for w in WORD.findall(text)}
+            self.played_only = theirs - foreign - english - allowed_words
+            # A German text that is also this language's word for another message, or an English id ("Status"), is no leak.
+            self.played_texts = ({text for key, text in played.items() if text != self.entries.get(key, key.split("\x04")[-1])}
+                                 - set(self.entries.values()) - ids)
 
     def problems(self, texts, names=()):
         """The texts of one dump that fail, each with why; `names` (players, teams) are data, not words."""
@@ -51,7 +62,12 @@ class LanguageCheck:
             if text in self.untranslated:
                 found.append(f"{text!r}: drawn in English")
                 continue
+            if text in self.played_texts:
+                found.append(f"{text!r}: drawn in {self.played}")
+                continue
             words = {w.lower() for w in WORD.findall(text)} - data
             if english := sorted(words & self.english_only):
                 found.append(f"{text!r}: English words {english}")
+            if left := sorted(words & self.played_only):
+                found.append(f"{text!r}: {self.played} words {left}")
         return found

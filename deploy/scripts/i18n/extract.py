@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Extracts every message the user reads from the Swift sources into po/sideline.pot (decision 080).
 
-A message is a string literal in `tr("…")`, `tr("…", context: "…")`, `trn("…", "…", n: …)` or `N_("…")`
+A message is a string literal in `tr("…")`, `tr("…", context: "…")`, `trn("…", "…", n: …)`, `N_("…")` or `Nn_("…", "…")`
 (Sources/Localization/Translator.swift). xgettext has no Swift parser, so this one reads Swift's literals
 itself: escapes (\\n, \\", \\u{…}) are decoded; an interpolation (\\(…)) inside a message is refused — a
 translator must see the whole sentence, so variable parts are `{name}` placeholders.
@@ -31,10 +31,10 @@ SOURCES = ROOT / "Sources"
 PO = ROOT / "po"
 LANGUAGES = ["de", "fr", "es", "nl"]
 
-CALL = re.compile(r'(?<![A-Za-z0-9_.])(tr|trn|N_)\(\s*"')
+CALL = re.compile(r'(?<![A-Za-z0-9_.])(tr|trn|N_|Nn_)\(\s*"')
 # A value's methods too: `words.tr("…")`, `WebLanguage.words.trn("…", …)` (the club web's per-request translator, a
 # report's line in a translator handed in).
-CLUB_CALL = re.compile(r'(?<![A-Za-z0-9_])(?:[A-Za-z_][A-Za-z0-9_]*\.)*(tr|trn|N_)\(\s*"')
+CLUB_CALL = re.compile(r'(?<![A-Za-z0-9_])(?:[A-Za-z_][A-Za-z0-9_]*\.)*(tr|trn|N_|Nn_)\(\s*"')
 # ClubServer's sentences for the admin's terminal (and its API, in English).
 ADMIN_MARK = re.compile(r'(?<![A-Za-z0-9_.])(N_admin)\(\s*"')
 # The club server's library, in its rooms (decision 091); the admin's sentences are in every room but the web.
@@ -99,7 +99,7 @@ def read(call, sources, left_out, found):
             msgid = decode(first.group(1), where)
             rest = rest[first.end():]
             plural = None
-            if m.group(1) == "trn":
+            if m.group(1) in ("trn", "Nn_"):  # Nn_: a plural kept as data in a Message
                 second = re.match(r"\s*,\s*" + STRING, rest)
                 if not second:
                     raise ExtractError(f"{where}: trn needs its plural as a literal")
