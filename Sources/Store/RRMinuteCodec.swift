@@ -57,7 +57,6 @@ enum RRMinuteCodec {
         guard bytes.count % beatBytes == 0 else { throw damaged }
         let start = beats.count, base = minute * minuteMs
         var sorted = true, last = (Int64.min, UInt16.min)
-        beats.reserveCapacity(start + bytes.count / beatBytes)
         for at in stride(from: 0, to: bytes.count, by: beatBytes) {
             let offset = UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt16.self))
             let rr = UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 2, as: UInt16.self))
