@@ -1,4 +1,6 @@
 // Decision 098's count: one session's RR intervals read from SQLite in several layouts, for callgrind.
+// It reads `rr`, the table before store v32: run it on a fixture written by a build before v32 (v32's
+// own layout, `rr_minute`, is what `recordedSeries` reads; bench_instructions.py counts it there).
 //
 //   cc -O2 -Wall -o rr_read_variants Benchmarks/instructions/rr_read_variants.c -lsqlite3
 //   cp out/bench-instructions/fixtures/review-cold.sqlite /tmp/fx.sqlite   # count-units fixtures

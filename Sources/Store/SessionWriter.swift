@@ -31,9 +31,13 @@ public final class SessionWriter {
                 }
             }
             if !batch.rrIntervals.isEmpty {
-                let statement = try db.cachedStatement(sql: "INSERT INTO rr(session_id, player_id, t_ms, rr_1024) VALUES (?, ?, ?, ?)")
-                for r in batch.rrIntervals {
-                    try Self.run(statement, db, session, r.playerID, r.tMs, Int64(r.rr1024))
+                // A player's beats of the second join their minute's row (decision 098); CAST: `||` makes text of blobs.
+                let statement = try db.cachedStatement(sql: """
+                    INSERT INTO rr_minute(session_id, player_id, minute, beats) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (session_id, player_id, minute) DO UPDATE SET beats = CAST(beats || excluded.beats AS BLOB)
+                    """)
+                try RRMinuteCodec.packed(batch.rrIntervals) { player, minute, beats in
+                    try Self.run(statement, db, session, player, minute, blob: beats)
                 }
             }
             for e in batch.strapEvents {
@@ -48,14 +52,21 @@ public final class SessionWriter {
         rowsWritten += batch.samples.count + batch.rrIntervals.count + batch.strapEvents.count
     }
 
-    /// Binds integers and steps a prepared statement once.
-    private static func run(_ statement: Statement, _ db: Database, _ values: Int64...) throws {
+    /// Binds integers (and a blob after them) and steps a prepared statement once.
+    static func run(_ statement: Statement, _ db: Database, _ values: Int64..., blob: [UInt8]? = nil) throws {
         let handle = statement.sqliteStatement
         for (i, value) in values.enumerated() { sqlite3_bind_int64(handle, Int32(i + 1), value) }
+        if let blob {
+            // Copied by SQLite (SQLITE_TRANSIENT): the array's storage is not promised past this call.
+            _ = blob.withUnsafeBytes { sqlite3_bind_blob(handle, Int32(values.count + 1), $0.baseAddress, Int32($0.count), transient) }
+        }
         let code = sqlite3_step(handle)
         sqlite3_reset(handle)
         guard code == SQLITE_DONE else {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
         }
     }
+
+    /// SQLite's SQLITE_TRANSIENT, a macro Swift does not import.
+    private static var transient: sqlite3_destructor_type { unsafeBitCast(-1, to: sqlite3_destructor_type.self) }
 }

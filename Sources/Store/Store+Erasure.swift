@@ -14,7 +14,7 @@ public struct PlayerErasureOutcome: Sendable, Equatable {
 
 extension SidelineStore {
     /// The tables that hold a player's rows, by `player_id`: everything recorded or computed of them.
-    static let playerTables = ["sample", "rr", "nn_cache", "session_load", "session_rating", "wellness_answer", "session_challenge_player", "session_player",
+    static let playerTables = ["sample", "rr_minute", "nn_cache", "session_load", "session_rating", "wellness_answer", "session_challenge_player", "session_player",
                                "membership", "player_photo"]
 
     /// Erases a player for good (GDPR Art. 17): every row of theirs — profile, photo, memberships,

@@ -74,14 +74,13 @@ extension SidelineStore {
         }
         series.samples = samples.finish()
         guard includingRR else { return series }
+        // A row a player and minute (decision 098), decoded straight into the player's array.
         var rr = PlayerRuns<RRInterval>()
         try step(db, sql: """
-            SELECT player_id, t_ms, rr_1024 FROM rr
-            WHERE session_id = ? AND player_id BETWEEN ? AND ? ORDER BY player_id, t_ms
+            SELECT player_id, minute, beats FROM rr_minute
+            WHERE session_id = ? AND player_id BETWEEN ? AND ? ORDER BY player_id, minute
             """, bounds) { s in
-            let player = sqlite3_column_int64(s, 0)
-            rr.append(RRInterval(playerID: player, tMs: sqlite3_column_int64(s, 1), rr1024: UInt16(clamping: sqlite3_column_int64(s, 2))),
-                      for: player)
+            try rr.withRun(for: sqlite3_column_int64(s, 0)) { try RRMinuteCodec.decodeRow(s, sessionID: sessionID, into: &$0) }
         }
         series.rrIntervals = rr.finish()
         return series
@@ -101,17 +100,20 @@ extension SidelineStore {
         }
     }
 
-    /// Every RR interval of a session, by player then time, one at a time (~650 k in a 2-hour export).
+    /// Every RR interval of a session, by player then time, one at a time (~650 k in a 2-hour export):
+    /// a minute's row decoded at a time. A damaged row stops the read before any of its beats is handed over.
     public func forEachRRInterval(_ sessionID: Int64, _ body: (RRInterval) -> Void) throws {
         try read { db in
-            try Self.step(db, sql: "SELECT player_id, t_ms, rr_1024 FROM rr WHERE session_id = ? ORDER BY player_id, t_ms", [sessionID]) { s in
-                body(RRInterval(playerID: sqlite3_column_int64(s, 0), tMs: sqlite3_column_int64(s, 1),
-                                rr1024: UInt16(clamping: sqlite3_column_int64(s, 2))))
+            var minute: [RRInterval] = []
+            try Self.step(db, sql: "SELECT player_id, minute, beats FROM rr_minute WHERE session_id = ? ORDER BY player_id, minute", [sessionID]) { s in
+                minute.removeAll(keepingCapacity: true)
+                try RRMinuteCodec.decodeRow(s, sessionID: sessionID, into: &minute)
+                minute.forEach(body)
             }
         }
     }
 
-    private static func step(_ db: Database, sql: String, _ parameters: [Int64], row: (OpaquePointer) -> Void) throws {
+    private static func step(_ db: Database, sql: String, _ parameters: [Int64], row: (OpaquePointer) throws -> Void) throws {
         let statement = try db.makeStatement(sql: sql)
         let handle = statement.sqliteStatement
         for (i, value) in parameters.enumerated() { sqlite3_bind_int64(handle, Int32(i + 1), value) }
@@ -126,8 +128,18 @@ private struct PlayerRuns<Element> {
     private var run: [Element] = []
 
     mutating func append(_ element: Element, for id: Int64) {
-        if id != player { flush(); player = id; run = byPlayer.removeValue(forKey: id) ?? [] }
+        switchTo(id)
         run.append(element)
+    }
+
+    /// Hands over the player's array to append to in place (a minute of beats at once).
+    mutating func withRun(for id: Int64, _ body: (inout [Element]) throws -> Void) rethrows {
+        switchTo(id)
+        try body(&run)
+    }
+
+    private mutating func switchTo(_ id: Int64) {
+        if id != player { flush(); player = id; run = byPlayer.removeValue(forKey: id) ?? [] }
     }
 
     mutating func finish() -> [Int64: [Element]] {

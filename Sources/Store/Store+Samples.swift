@@ -9,7 +9,9 @@ extension SidelineStore {
 
     /// Every RR interval of a session, by player then time.
     public func rrIntervals(_ sessionID: Int64) throws -> [RRInterval] {
-        try read { try RRInterval.filter(Column("session_id") == sessionID).order(Column("player_id"), Column("t_ms")).fetchAll($0) }
+        var all: [RRInterval] = []
+        try forEachRRInterval(sessionID) { all.append($0) }
+        return all
     }
 
     public func strapEvents(_ sessionID: Int64) throws -> [StrapEvent] {

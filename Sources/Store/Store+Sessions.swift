@@ -109,7 +109,7 @@ extension SidelineStore {
     /// session rows go last, so `changesCount` afterwards counts sessions. The hot tables have no
     /// foreign keys (ingest speed) and are cleaned up here, by hand.
     public static func deleteSessions(sql condition: String, _ arguments: StatementArguments, _ db: Database) throws {
-        for table in ["sample", "rr", "strap_event", "lap", "session_drill", "nn_cache", "session_summary", "session_season", "session_load", "session_rating", "session_challenge_player",
+        for table in ["sample", "rr_minute", "strap_event", "lap", "session_drill", "nn_cache", "session_summary", "session_season", "session_load", "session_rating", "session_challenge_player",
                       "session_challenge", "session_strap", "session_snapshot", "session_player"] {
             try db.execute(sql: "DELETE FROM \(table) WHERE session_id IN (SELECT id FROM session WHERE \(condition))",
                            arguments: arguments)

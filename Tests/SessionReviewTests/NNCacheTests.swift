@@ -51,7 +51,7 @@ final class NNCacheTests: TemporaryDirectoryTestCase {
         let first = try SessionReview.load(store: store, sessionID: id).analysis
         try store.write { db in
             try db.execute(sql: "DELETE FROM sample WHERE session_id = ?", arguments: [id])
-            try db.execute(sql: "DELETE FROM rr WHERE session_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM rr_minute WHERE session_id = ?", arguments: [id])
         }
         XCTAssertEqual(try SessionReview.load(store: store, sessionID: id).analysis, first)
         XCTAssertEqual(try SessionReview.load(store: store, sessionID: id, useCache: false).analysis.players[0].track.count, 0,

@@ -64,7 +64,7 @@ final class BackupHostileTests: XCTestCase {
             (try variant("altered", of: good, "ALTER TABLE team ADD COLUMN note TEXT DEFAULT 'x'"), "its table team is not the one Sideline creates"),
             (try variant("retyped", of: good, "DROP TABLE setting; CREATE TABLE setting(key TEXT PRIMARY KEY, value BLOB)"),
              "its table setting is not the one Sideline creates"),
-            (try variant("dropped-index", of: good, "DROP INDEX rr_by_player"), "it lacks the index rr_by_player (on rr) Sideline creates"),
+            (try variant("dropped-index", of: good, "DROP INDEX sample_by_player"), "it lacks the index sample_by_player (on sample) Sideline creates"),
             (try variant("statistics", of: good, "ANALYZE"), "it holds sqlite_stat1 (query planner statistics from ANALYZE)"),
             (try variant("gif-photo", of: good, "INSERT INTO player_photo VALUES (1, x'474946383961', 1)"),
              "the photo of player 1 is not a JPEG as Sideline stores them"),

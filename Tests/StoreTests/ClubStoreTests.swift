@@ -43,7 +43,7 @@ final class ClubStoreTests: XCTestCase {
     private func rows(_ store: SidelineStore, session: Int64) throws -> [String: Int] {
         try store.database.read { db in
             var out: [String: Int] = [:]
-            for table in ["sample", "rr", "strap_event", "lap", "nn_cache", "session_summary", "session_load", "session_challenge",
+            for table in ["sample", "rr_minute", "strap_event", "lap", "nn_cache", "session_summary", "session_load", "session_challenge",
                           "session_challenge_player", "session_player"] {
                 out[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE session_id = ?", arguments: [session])
             }

@@ -30,16 +30,25 @@ final class RRBeforeStartMigrationTests: XCTestCase {
         let uuid = try XCTUnwrap(store!.sessionsAwaitingUpload().first?.uuid)
         try store!.noteUploadStarted(uuid, sha256: "refused", uploadID: UUID())
         // What a 0.15.0 kiosk recorded: Mia's first packet's earlier beat, 632 ms before the start.
-        // Then the database as it was before v16 (its migration not yet applied).
+        // Then the database as it was before v16 (its migration not yet applied): beats a row each in `rr`,
+        // as v5 indexed them, until v32 packs them (decision 098).
+        let recorded = try store!.rrIntervals(session.id) + [RRInterval(playerID: mia, tMs: -632, rr1024: 610)]
         try store!.write { db in
-            try db.execute(sql: "INSERT INTO rr(session_id, player_id, t_ms, rr_1024) VALUES (?, ?, -632, 610)", arguments: [session.id, mia])
-            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v16-rr-before-start'")
+            try db.execute(sql: """
+                CREATE TABLE rr(session_id INTEGER NOT NULL, player_id INTEGER NOT NULL, t_ms INTEGER NOT NULL, rr_1024 INTEGER NOT NULL);
+                CREATE INDEX rr_by_player ON rr(session_id, player_id, t_ms, rr_1024);
+                """)
+            for beat in recorded {
+                try db.execute(sql: "INSERT INTO rr(session_id, player_id, t_ms, rr_1024) VALUES (?, ?, ?, ?)",
+                               arguments: [session.id, beat.playerID, beat.tMs, beat.rr1024])
+            }
+            try db.execute(sql: "DROP TABLE rr_minute; DELETE FROM grdb_migrations WHERE identifier IN ('v16-rr-before-start', 'v32-rr-minute')")
         }
         store = nil
 
         let upgraded = try fixture.open()
+        XCTAssertEqual(try upgraded.rrIntervals(session.id).map(\.tMs), [900, 800])
         try upgraded.read { db in
-            XCTAssertEqual(try Int64.fetchAll(db, sql: "SELECT t_ms FROM rr ORDER BY player_id, t_ms"), [900, 800])
             XCTAssertEqual(try Int64.fetchAll(db, sql: "SELECT player_id FROM nn_cache"), [noah], "Mia's series is computed again")
             XCTAssertEqual(try Int64.fetchAll(db, sql: "SELECT player_id FROM session_load"), [noah], "Mia's load is computed again")
             let upload = try XCTUnwrap(Row.fetchOne(db, sql: "SELECT upload_id IS NULL AS fresh, stored_ms IS NULL AS waiting FROM club_session_upload"))

@@ -6,6 +6,8 @@ kiosk's own numbers, so the same player is the same UUID in every session."""
 import sqlite3
 import uuid
 
+from sideline_testkit.sqlite_records import minute_beats
+
 KIOSK = uuid.UUID("5e1f0a00-0000-4000-8000-00000000c10b")
 
 
@@ -42,7 +44,8 @@ def from_kiosk(path: str) -> list:
         for p in who:
             rows = db.execute("SELECT t_ms, bpm, contact, strap_id, energy_kj FROM sample WHERE session_id = ? AND player_id = ? ORDER BY t_ms",
                               (sid, p["player_id"])).fetchall()
-            beats = db.execute("SELECT t_ms, rr_1024 FROM rr WHERE session_id = ? AND player_id = ? ORDER BY t_ms", (sid, p["player_id"])).fetchall()
+            beats = [{"t_ms": t, "rr_1024": rr} for m in db.execute("SELECT minute, beats FROM rr_minute WHERE session_id = ? AND player_id = ? ORDER BY minute",
+                                                                   (sid, p["player_id"])).fetchall() for t, rr in minute_beats(m["minute"], m["beats"])]
             participants.append({
                 "playerUUID": str(ident("player", p["player_id"])).upper(), "firstName": p["first_name"], "lastName": p["last_name"],
                 "shirtNumber": p["shirt_number"], "strap": index.get(p["strap_id"]),

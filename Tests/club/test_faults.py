@@ -23,6 +23,7 @@ from kiosk_cli import without_ids
 from sideline_testkit.faketime import skewed
 from webclub import http, login_http
 from sideline_testkit.netns import available
+from sideline_testkit.sqlite_records import minute_beats
 from stored_series import stored_participants
 from sideline_testkit.waiting import wait_until
 
@@ -66,8 +67,9 @@ def kiosk_series(kiosk, session_id: int) -> dict:
     for (player,) in kiosk.sql("SELECT DISTINCT p.uuid FROM session_player sp JOIN player p ON p.id = sp.player_id WHERE sp.session_id = ?", session_id):
         samples = kiosk.sql("SELECT s.t_ms, s.bpm FROM sample s JOIN player p ON p.id = s.player_id WHERE s.session_id = ? AND p.uuid = ? "
                             "ORDER BY s.t_ms", session_id, player)
-        beats = kiosk.sql("SELECT r.t_ms, r.rr_1024 FROM rr r JOIN player p ON p.id = r.player_id WHERE r.session_id = ? AND p.uuid = ? "
-                          "ORDER BY r.t_ms", session_id, player)
+        beats = [beat for minute, blob in kiosk.sql("SELECT r.minute, r.beats FROM rr_minute r JOIN player p ON p.id = r.player_id "
+                                                    "WHERE r.session_id = ? AND p.uuid = ? ORDER BY r.minute", session_id, player)
+                 for beat in minute_beats(minute, blob)]
         out[player] = ([t for t, _ in samples], [b for _, b in samples], [t for t, _ in beats], [v for _, v in beats])
     return out
 

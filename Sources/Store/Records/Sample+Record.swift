@@ -3,7 +3,8 @@ import TeamCore
 
 // The hot tables, read back whole (tests, `sideline` checks). The recorder writes them through
 // SQLite's C API (`SessionWriter`) and review reads them the same way (`recordedSeries`): GRDB's
-// rows cost about a microsecond each, and a 2-hour session has hundreds of thousands.
+// rows cost about a microsecond each, and a 2-hour session has hundreds of thousands. RR intervals
+// are no table's rows but a minute's blob (`RRMinuteCodec`).
 
 /// A `sample` row: one heart-rate reading.
 extension Sample: FetchableRecord, TableRecord {
@@ -12,15 +13,6 @@ extension Sample: FetchableRecord, TableRecord {
     public init(row: Row) throws {
         self.init(playerID: row["player_id"], strapID: row["strap_id"], tMs: row["t_ms"], bpm: row["bpm"],
                   contact: SensorContact(rawValue: row["contact"]) ?? .notSupported, energyKJ: row["energy_kj"])
-    }
-}
-
-/// An `rr` row: one beat-to-beat interval.
-extension RRInterval: FetchableRecord, TableRecord {
-    public static let databaseTableName = "rr"
-
-    public init(row: Row) throws {
-        self.init(playerID: row["player_id"], tMs: row["t_ms"], rr1024: UInt16(clamping: row["rr_1024"] as Int64))
     }
 }
 

@@ -13,7 +13,7 @@ import pytest
 
 from sideline_testkit.player_zip import checked_player_zip
 from sideline_testkit.processes import one_line_error
-from sideline_testkit.sqlite_records import query
+from sideline_testkit.sqlite_records import query, rr_beats
 
 ROSTER = ("number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap\n"
           "7,Ada,Lovelace,2001,F,60,55,,A0:00:00:00:00:01\n"
@@ -51,8 +51,7 @@ def test_a_players_zip_holds_all_their_data_and_nothing_of_the_others(sideline, 
         assert [(int(r["t_ms"]), int(r["bpm"])) for r in samples] == query(
             sideline.db, "SELECT t_ms, bpm FROM sample WHERE session_id = ? AND player_id = ? ORDER BY t_ms", session, pid), session
         beats = rows(files[stem + "_rr.csv"])
-        assert beats and [(int(r["t_ms"]), int(r["rr_1024"])) for r in beats] == query(
-            sideline.db, "SELECT t_ms, rr_1024 FROM rr WHERE session_id = ? AND player_id = ? ORDER BY t_ms", session, pid), session
+        assert beats and [(int(r["t_ms"]), int(r["rr_1024"])) for r in beats] == rr_beats(sideline.db, session, pid), session
         assert {r["player"] for r in samples + beats} == {"Zebulonia Quixotterby"}
         summary = json.loads(files[stem + "_summary.json"])
         assert [p["name"] for p in summary["players"]] == ["Zebulonia Quixotterby"]

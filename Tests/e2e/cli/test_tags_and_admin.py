@@ -13,7 +13,7 @@ from sideline_testkit.processes import one_line_error
 from sideline_testkit.tcx_schema import problems
 
 TCX = "{http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2}"
-SESSION_TABLES = ["sample", "rr", "strap_event", "lap", "nn_cache", "session_summary", "session_load", "session_player"]
+SESSION_TABLES = ["sample", "rr_minute", "strap_event", "lap", "nn_cache", "session_summary", "session_load", "session_player"]
 
 
 def query(db, sql, *args):
@@ -174,7 +174,7 @@ def test_team_rename_colour_and_delete(sideline):
     assert deleted.stdout.strip() == "deleted the team U17 Girls and 2 sessions"
     assert query(sideline.db, "SELECT name FROM team") == [("Other",)]
     assert query(sideline.db, "SELECT COUNT(*) FROM session")[0][0] == 1
-    for table in ["sample", "rr", "strap_event", "session_player"]:
+    for table in ["sample", "rr_minute", "strap_event", "session_player"]:
         assert query(sideline.db, f"SELECT COUNT(*) FROM {table} WHERE session_id IN (1, 2)")[0][0] == 0, table
     assert query(sideline.db, "SELECT COUNT(*) FROM player")[0][0] == 6, "its players stay"
 

@@ -58,3 +58,18 @@ def raw_files(db) -> bytes:
     db = pathlib.Path(db)
     wal = db.with_name(db.name + "-wal")
     return db.read_bytes() + (wal.read_bytes() if wal.exists() else b"")
+
+
+def minute_beats(minute, blob) -> list:
+    """One `rr_minute` row's beats (store v32, decision 098), decoded here in Python: 4 bytes a beat, little-endian u16 ms
+    into the minute and u16 RR in 1/1024 s; as (t_ms, rr_1024) in time order, ties by RR."""
+    assert len(blob) % 4 == 0, (minute, len(blob))
+    return sorted((minute * 60_000 + int.from_bytes(blob[i:i + 2], "little"), int.from_bytes(blob[i + 2:i + 4], "little"))
+                  for i in range(0, len(blob), 4))
+
+
+def rr_beats(db, session_id, player_id) -> list:
+    """A player's beats of a session as (t_ms, rr_1024), in time order."""
+    return [beat for minute, blob in query(db, "SELECT minute, beats FROM rr_minute WHERE session_id = ? AND player_id = ? ORDER BY minute",
+                                           session_id, player_id)
+            for beat in minute_beats(minute, blob)]
