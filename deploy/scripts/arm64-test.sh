@@ -6,8 +6,9 @@
 #   3. the test bundle cross-compiled for aarch64 (deploy/package/arm64/build.sh --tests)
 #   4. Tests/arm64 (pytest): the packages' binaries (AArch64, static Swift runtime, nothing above
 #      GLIBC_2.36, every versioned symbol defined by bookworm's libraries) run and record on an arm64
-#      trixie and an arm64 bookworm root (unpacked, decision 102) through qemu-user; one session's CSV, TCX, FIT and JSON byte
-#      for byte the same from both architectures; the core test targets run as aarch64 code.
+#      trixie and an arm64 bookworm root (unpacked, decision 102) through qemu-user; one session's
+#      CSV, TCX, FIT and JSON byte for byte the same from both architectures; the core test targets
+#      run as aarch64 code.
 # Installs what it needs (qemu-user-static, debootstrap; binfmt_misc registration) through
 # deploy/package/arm64/toolchain.sh, which caches the toolchain, the roots and the Swift SDK in
 # ~/.cache/sideline/arm64 by their inputs; the builds are in .build-arm64*, .build-static, out/.

@@ -4,8 +4,8 @@
 # bench-instructions ARCH=arm64 counts with one) if missing, and registers qemu-aarch64 with
 # binfmt_misc, mounting it if needed. The F flag opens the interpreter now, so chroots need no copy
 # of it. Used by deploy/package/arm64/toolchain.sh (the cross build's roots) and
-# deploy/scripts/vm/build-image.sh (an arm64 VM image's root), and deploy/package/deb.sh (the arm64
-# package, made with this machine's tools). Needs root.
+# deploy/scripts/vm/build-image.sh (an arm64 VM image's root); the aarch64 binutils it installs are
+# deploy/package/deb.sh's (the arm64 package, made with this machine's tools). Needs root.
 set -euo pipefail
 missing=()
 command -v debootstrap >/dev/null || missing+=(debootstrap)
