@@ -17,7 +17,8 @@
 #               out/sideline-club_<version>_<arch>.deb, the club server's (docs/CLUB-OPERATIONS.md); both from deploy/package/debian
 #               ARCH=arm64: both for a Raspberry Pi, cross-compiled here with Debian's own Swift (deploy/package/arm64/, docs/decisions/062-arm64-cross-build.md)
 #   make test-arm64  the arm64 build's checks (not in make test; docs/TESTING.md): both arm64 .debs, their binaries on an arm64 trixie and bookworm root (qemu-user), the core test targets
-#               as aarch64 code, and the same session's exports byte for byte on both architectures (deploy/scripts/arm64-test.sh)
+#               as aarch64 code, and the same session's exports byte for byte on both architectures (deploy/scripts/arm64-test.sh);
+#               KIOSK_ONLY=1: the kiosk's package alone, no club server's cross build (the stage make test would run, decision 102)
 #   make bench-appliance  kill -9 → the kiosk back on screen, on this machine's cores: cage (headless) and the kiosk as the unit runs them
 #   make test-appliance  only the appliance in a VM: the .deb installed by apt, boot to the kiosk on bluez and hci-user, taps, crashes, power cut, USB sticks, no blanking, no adapter at start, a bookworm board upgraded to trixie (Tests/appliance); RELEASE=bookworm boots bookworm's
 #               ARCH=arm64: an arm64 trixie board (qemu-system-aarch64, Cortex-A72, TCG) in one boot: the arm64 .deb installed by apt, the picker, emulated straps (on hci_uart: no hci_vhci in Debian's arm64 kernel) recorded exactly,
@@ -47,7 +48,7 @@ deb: setup
 	./deploy/package/deb.sh $(if $(ARCH),--arch $(ARCH))
 
 test-arm64: setup
-	./deploy/scripts/arm64-test.sh
+	./deploy/scripts/arm64-test.sh $(if $(KIOSK_ONLY),--kiosk-only)
 
 demo: build
 	@./deploy/scripts/demo.sh

@@ -14,7 +14,9 @@ from sideline_testkit.processes import run
 
 LONG_S = 3600  # the toolchain made cold, a cross build of the test bundle
 SCRATCH = ROOT / ".build-arm64-check"  # in the checkout: run.sh binds it into the roots at the same path
-PACKAGES = ("sideline", "sideline-club")
+# SIDELINE_ARM64_KIOSK_ONLY=1: the kiosk's package alone was built (deb.sh --kiosk-only, arm64-test.sh --kiosk-only).
+KIOSK_ONLY = os.environ.get("SIDELINE_ARM64_KIOSK_ONLY") == "1"
+PACKAGES = ("sideline",) if KIOSK_ONLY else ("sideline", "sideline-club")
 
 
 @pytest.fixture(scope="session")
@@ -36,6 +38,8 @@ def debs() -> dict:
     if not path or not pathlib.Path(path).is_file():
         pytest.fail("SIDELINE_ARM64_DEB must name the package `make deb ARCH=arm64` built (deploy/scripts/arm64-test.sh sets it)")
     kiosk = pathlib.Path(path).resolve()
+    if KIOSK_ONLY:
+        return {"sideline": kiosk}
     club = kiosk.with_name(kiosk.name.replace("sideline_", "sideline-club_", 1))
     assert club.is_file(), f"{club.name} was not built beside {kiosk.name}"
     return {"sideline": kiosk, "sideline-club": club}

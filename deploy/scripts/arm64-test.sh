@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# `make test-arm64`: the arm64 build checked from a fresh clone, on this amd64 machine.
-#   1. both arm64 packages (make deb ARCH=arm64: Debian's Swift, cross-compiled; deploy/package/arm64/)
+# `make test-arm64` (arm64-test.sh [--kiosk-only]): the arm64 build checked from a fresh clone, on this amd64 machine.
+#   1. both arm64 packages (make deb ARCH=arm64: Debian's Swift, cross-compiled; deploy/package/arm64/);
+#      with --kiosk-only the kiosk's alone: no club server's cross build, its cold half hour (decision 102)
 #   2. this machine's own release binary (deploy/package/release-build.sh), to compare exports with
 #   3. the test bundle cross-compiled for aarch64 (deploy/package/arm64/build.sh --tests)
 #   4. Tests/arm64 (pytest): the packages' binaries (AArch64, static Swift runtime, nothing above
 #      GLIBC_2.36, every versioned symbol defined by bookworm's libraries) run and record on an arm64
-#      trixie and an arm64 bookworm root through qemu-user; one session's CSV, TCX, FIT and JSON byte
-#      for byte the same from both architectures; the core test targets run as aarch64 code.
+#      trixie and an arm64 bookworm root (unpacked, decision 102) through qemu-user; one session's
+#      CSV, TCX, FIT and JSON byte for byte the same from both architectures; the core test targets
+#      run as aarch64 code.
 # Installs what it needs (qemu-user-static, debootstrap; binfmt_misc registration) through
 # deploy/package/arm64/toolchain.sh, which caches the toolchain, the roots and the Swift SDK in
 # ~/.cache/sideline/arm64 by their inputs; the builds are in .build-arm64*, .build-static, out/.
@@ -15,6 +17,8 @@
 # is `make test-appliance ARCH=arm64`'s, not this run's.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+ONLY=()
+if [ "${1:-}" = --kiosk-only ]; then ONLY=(--kiosk-only); export SIDELINE_ARM64_KIOSK_ONLY=1; fi
 STAGES=()
 stage() { STAGES+=("$SECONDS $1"); }
 ledger() {
@@ -30,8 +34,8 @@ stage toolchain; echo "== the toolchain, the arm64 roots and the Swift SDK (cach
 ./deploy/package/arm64/toolchain.sh > /dev/null
 
 stage "deb arm64"; echo "== make deb ARCH=arm64"
-DEB=$(./deploy/package/deb.sh --arch arm64 | tail -1)
-echo "$DEB and its club server's beside it"
+DEB=$(./deploy/package/deb.sh --arch arm64 "${ONLY[@]}" | tail -1)
+echo "$DEB"
 
 stage "amd64 release"; echo "== this machine's release binary, for the exports' comparison"
 ./deploy/package/release-build.sh sideline

@@ -38,8 +38,12 @@ public final class ZipWriter {
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: modified)
         // MS-DOS dates start in 1980.
         let year = min(max((c.year ?? 1980) - 1980, 0), 127)
-        dosDate = UInt16(year << 9 | (c.month ?? 1) << 5 | (c.day ?? 1))
-        dosTime = UInt16((c.hour ?? 0) << 11 | (c.minute ?? 0) << 5 | (c.second ?? 0) / 2)
+        // Each field on its own: Debian's Swift 6.2.3 (the arm64 build) gives up type-checking the
+        // whole expression at once.
+        let month: Int = c.month ?? 1, day: Int = c.day ?? 1
+        let hour: Int = c.hour ?? 0, minute: Int = c.minute ?? 0, second: Int = c.second ?? 0
+        dosDate = UInt16(year << 9 | month << 5 | day)
+        dosTime = UInt16(hour << 11 | minute << 5 | second / 2)
     }
 
     public var entryCount: Int { names.count }
