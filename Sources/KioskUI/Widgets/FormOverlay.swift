@@ -25,7 +25,7 @@ extension Frame {
                 let zones: Rect
                 // The chips keep room for their shortest wording ("Z5 176+") at a readable size; a longer title
                 // (German's) gives way and is drawn smaller, never the chips cut.
-                let chipsLeast = 5 * (canvas.measure("Z5 188+", size: max(10, metrics.px(11)), bold: true) + 2 * max(2, metrics.px(4))
+                let chipsLeast = 5 * (canvas.measure("Z5 188+", size: metrics.readableText, bold: true) + 2 * max(2, metrics.px(4))
                                       + max(2, metrics.px(3)))
                 (title, zones) = titleBox.splitLeft(min(canvas.measure(form.title, size: metrics.title, bold: true) + metrics.gap,
                                                         titleBox.w - chipsLeast))
