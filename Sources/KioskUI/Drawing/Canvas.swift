@@ -200,8 +200,10 @@ public final class Canvas {
         var size = size
         if shrinkToFit {
             var (w, _) = text.measure(s, size: size, bold: bold)
+            // Width grows about linearly with size: the size that should fit, then a pixel at a time — the largest
+            // that fits, not one below it (a pixel less could take it under the readable minimum).
             while w > box.w && size > 10 {
-                size = max(10, size * box.w / max(w, 1) - 1)
+                size = max(10, min(size - 1, size * box.w / max(w, 1)))
                 (w, _) = text.measure(s, size: size, bold: bold)
             }
         }
@@ -249,7 +251,7 @@ public final class Canvas {
         var w = width(size)
         if shrinkToFit {
             while w > box.w && size > 10 {
-                size = max(10, size * box.w / max(w, 1) - 1)
+                size = max(10, min(size - 1, size * box.w / max(w, 1)))
                 w = width(size)
             }
         }
