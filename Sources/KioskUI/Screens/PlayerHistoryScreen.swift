@@ -79,8 +79,14 @@ extension Frame {
     private func chartFrame(_ title: String, legend: [(String, Colour)] = [], _ r: Rect) -> Rect {
         canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
         let inner = r.inset(dx: metrics.px(10), dy: metrics.px(6))
-        let (titleRow, plot) = inner.splitTop(metrics.px(22), gap: metrics.px(4))
         let tw = canvas.measure(title, size: metrics.small, bold: true)
+        // A title wider than a narrow chart ("Minutes in zones a week") on two lines, the legend left out.
+        let wraps = tw > inner.w && twoLines(title, size: metrics.small, bold: true, in: Rect(inner.x, inner.y, inner.w, metrics.px(40))) != nil
+        let (titleRow, plot) = inner.splitTop(metrics.px(wraps ? 40 : 22), gap: metrics.px(4))
+        if wraps {
+            textOnTwoLines(title, size: metrics.small, bold: true, in: titleRow)
+            return plot
+        }
         canvas.text(title, size: metrics.small, bold: true, in: Rect(titleRow.x, titleRow.y, min(tw + 2, titleRow.w), titleRow.h))
         let size = metrics.small - metrics.px(3)
         var right = titleRow.maxX

@@ -127,7 +127,8 @@ extension Frame {
             chips = rest
         }
         graph(data, area: graphArea, players: state.review.spotlightPlayer.map { [$0] } ?? [], zoneColoured: false, band: true)
-        let columns = max(2, chips.w / metrics.px(190))
+        // Cards of at least 200 px at 800×480 (three a row): a fitness test's "HRex 68.7 % · HRR60 −28" keeps a readable size.
+        let columns = max(2, chips.w / metrics.px(200))
         let rows = (data.players.count + columns - 1) / columns
         let spotlight = state.review.spotlightPlayerID
         list(id: "reviewPlayers", area: chips, rowHeight: metrics.target, count: rows) { row, r in
@@ -148,14 +149,16 @@ extension Frame {
                 let figures = Dictionary(p.analytics.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })
                 // HRR60 without its unit where the language's ("S/min") leaves no room: HRex's % says what HRR60's number is not.
                 let hrr60 = figures["Recovery 1 min"] ?? "–"
+                let size = metrics.small - metrics.px(2)
                 let summary = figures["HRex"].map { hrex in
                     let full = "HRex \(hrex.replacingOccurrences(of: " HRmax", with: "")) · HRR60 \(hrr60)"
-                    let size = metrics.small - metrics.px(2)
                     return canvas.measure(full, size: size) <= bottom.w ? full
                         : "HRex \(hrex.replacingOccurrences(of: " HRmax", with: "")) · HRR60 \(hrr60.split(separator: " ").first.map(String.init) ?? hrr60)"
                 } ?? tr("avg {avg} · max {max}", ["avg": "\(avg)", "max": p.digest.maxBPM.map(String.init) ?? "–"])
-                canvas.text(picked ? tr("tap again for details ›") : summary,
-                            size: metrics.small - metrics.px(2), colour: picked ? Theme.text : Theme.textDim, in: bottom)
+                // The translator's short form where the whole does not fit at the readable size (German's, French's).
+                let again = [tr("tap again for details ›"), tr("tap again for details ›", context: "short, a card's line")]
+                    .first { canvas.measure($0, size: metrics.readableText) <= bottom.w } ?? tr("tap again for details ›", context: "short, a card's line")
+                canvas.text(picked ? again : summary, size: size, colour: picked ? Theme.text : Theme.textDim, in: bottom)
                 hits.add(Hit(rect: cell, label: p.name, action: picked ? .review(.selectPlayer(p.playerID)) : .review(.spotlight(p.playerID))))
             }
         }

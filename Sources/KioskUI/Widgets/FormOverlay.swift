@@ -31,7 +31,11 @@ extension Frame {
                                                         titleBox.w - chipsLeast))
                 playerZones(form, in: zones)
             }
-            canvas.text(form.title, size: metrics.title, bold: true, in: title)
+            // A title too long for its room beside the chips (French's "Nouveau joueur, sans équipe") on two lines.
+            if canvas.measure(form.title, size: metrics.title, bold: true) <= title.w
+                || !textOnTwoLines(form.title, size: metrics.body, bold: true, in: title) {
+                canvas.text(form.title, size: metrics.title, bold: true, in: title)
+            }
         } else {
             let problems = "⚠ " + form.problems.map(\.translated).joined(separator: "; "), warning = Colour(hex: 0xFF8A80)
             if canvas.measure(problems, size: metrics.small, bold: true) <= titleBox.w {
@@ -55,7 +59,7 @@ extension Frame {
             canvas.fillRounded(cell, radius: metrics.px(8), focused ? Theme.surfaceHigh : Theme.surface)
             if focused { canvas.stroke(cell, Theme.accent, width: metrics.px(3)) }
             let (label, value) = cell.inset(dx: metrics.px(8), dy: metrics.px(2)).splitTop(cell.h * 2 / 5)
-            canvas.text(tr(field.label), size: metrics.small - metrics.px(3), colour: Theme.textDim, in: label)
+            canvas.text(fieldLabel(field, width: label.w), size: metrics.small - metrics.px(3), colour: Theme.textDim, in: label)
             // A weight is kept with a point ("66.6"), shown with the language's mark ("66,6").
             let typed = field == .weightKg ? Localization.current.withDecimalMark(form.value(field)) : form.value(field)
             canvas.text(fittingTail(typed + (focused ? "▏" : ""), size: metrics.body, bold: true, width: value.w),
@@ -74,6 +78,14 @@ extension Frame {
         } else {
             letterKeyboard(keyboardArea.inset(metrics.px(6)), value: form.value(focus), form: form, field: focus)
         }
+    }
+
+    /// A field's label, or the translator's short form where it has one and the whole does not fit at the readable
+    /// size (French's "Date du consentement").
+    private func fieldLabel(_ field: Form.Field, width: Int) -> String {
+        let whole = tr(field.label)
+        guard field == .consentDay, canvas.measure(whole, size: metrics.readableText) > width else { return whole }
+        return tr("Consent date", context: "short, a field's label")
     }
 
     /// The end of `text` that fits `width` ("…" before it when some is cut): what is being typed shows.
