@@ -33,8 +33,12 @@ extension Frame {
                 let inner = cell.inset(dx: metrics.px(14), dy: metrics.px(4))
                 let (top, bottom) = inner.splitTop(inner.h / 2)
                 canvas.text("\(d.phase.name) · \(SessionClock.format(d.phase.lengthMs))", size: metrics.body - metrics.px(2), bold: true, in: top)
-                canvas.text(tr("{bpm} bpm · {percent} >85 % · season ›", ["bpm": Self.bpm(numbers.meanBPM), "percent": Self.percent(numbers.highIntensityPercent)]),
-                            size: metrics.small - metrics.px(2), colour: Theme.textDim, in: bottom)
+                let figures = ["bpm": Self.bpm(numbers.meanBPM), "percent": Self.percent(numbers.highIntensityPercent)]
+                // The translator's short form (without "season") where the whole does not fit at the readable size.
+                let whole = tr("{bpm} bpm · {percent} >85 % · season ›", figures)
+                let line = canvas.measure(whole, size: metrics.readableText) <= bottom.w
+                    ? whole : tr("{bpm} bpm · {percent} >85 % · season ›", context: "short, a drill's card", figures)
+                canvas.text(line, size: metrics.small - metrics.px(2), colour: Theme.textDim, in: bottom)
                 hits.add(Hit(rect: cell, label: "Drill \(d.phase.name)", action: .review(.drillSeason(d.phase.name))))
             }
         }

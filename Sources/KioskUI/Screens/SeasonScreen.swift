@@ -196,12 +196,14 @@ extension Frame {
         let size = metrics.small - metrics.px(1)
         let inner = pill.inset(dx: metrics.px(4), dy: 0)
         let text = tr(word.text)
-        let parts = text.split(separator: " ")
-        if parts.count > 1, canvas.measure(text, size: size, bold: true) > inner.w {
+        // At a space, else after a hyphen ("au-" "dessus").
+        let cut = text.firstIndex(of: " ").map { (text[..<$0], text[text.index(after: $0)...]) }
+            ?? text.firstIndex(of: "-").map { (text[...$0], text[text.index(after: $0)...]) }
+        if let (first, rest) = cut, !rest.isEmpty, canvas.measure(text, size: size, bold: true) > inner.w {
             // "building baseline" on two lines rather than too small to read.
             let (top, bottom) = inner.splitTop(inner.h / 2)
-            canvas.text(String(parts[0]), size: size, bold: true, in: top, align: .center)
-            canvas.text(parts.dropFirst().joined(separator: " "), size: size, bold: true, in: bottom, align: .center)
+            canvas.text(String(first), size: size, bold: true, in: top, align: .center)
+            canvas.text(String(rest), size: size, bold: true, in: bottom, align: .center)
         } else {
             canvas.text(text, size: size, bold: true, in: inner, align: .center)
         }

@@ -105,7 +105,9 @@ extension Frame {
 
     /// Rows of settings stacked in `area`, every option's label at one size (the largest at which
     /// the longest fits its button), every title at another.
-    func settingRows(_ rows: [SettingRow], in area: Rect) {
+    /// Returns the titles' width (the options start after it).
+    @discardableResult
+    func settingRows(_ rows: [SettingRow], in area: Rect) -> Int {
         let rects = area.rows(rows.count, gap: metrics.px(6))
         let gap = metrics.px(6)
         // The titles take what the widest needs, up to two fifths: the options keep the rest, aligned from row to row.
@@ -118,6 +120,7 @@ extension Frame {
         for (row, r) in zip(rows, rects) {
             settingRow(r, row, labelW: labelW, size: optionSize, titleSize: titleSize)
         }
+        return labelW
     }
 
     /// `hitPrefix`: names the options for scripts where labels repeat ("Sound On", "Beeps On").

@@ -23,17 +23,17 @@ extension Frame {
                 // (issue 25), beside the title: a row of their own would take the fields below a
                 // gloved finger's 64 px at 800×480.
                 let zones: Rect
-                // The chips keep room for their shortest wording ("Z5 176+") at a readable size; a longer title
-                // (German's) gives way and is drawn smaller, never the chips cut.
+                // The chips keep room for their shortest wording ("Z5 176+") at the readable size (and a few pixels the
+                // columns' rounding takes); a longer title (German's) gives way, on two lines, never the chips cut.
                 let chipsLeast = 5 * (canvas.measure("Z5 188+", size: metrics.readableText, bold: true) + 2 * max(2, metrics.px(4))
-                                      + max(2, metrics.px(3)))
+                                      + max(2, metrics.px(3))) + metrics.px(12)
                 (title, zones) = titleBox.splitLeft(min(canvas.measure(form.title, size: metrics.title, bold: true) + metrics.gap,
                                                         titleBox.w - chipsLeast))
                 playerZones(form, in: zones)
             }
             // A title too long for its room beside the chips (French's "Nouveau joueur, sans équipe") on two lines.
             if canvas.measure(form.title, size: metrics.title, bold: true) <= title.w
-                || !textOnTwoLines(form.title, size: metrics.body, bold: true, in: title) {
+                || ![metrics.body, metrics.small].contains(where: { textOnTwoLines(form.title, size: $0, bold: true, in: title) }) {
                 canvas.text(form.title, size: metrics.title, bold: true, in: title)
             }
         } else {

@@ -98,8 +98,12 @@ extension Frame {
         let radius = metrics.px(10), textSize = size ?? metrics.body
         canvas.fillRounded(r, radius: radius, buttonColour(style))
         let box = r.inset(dx: metrics.px(8), dy: 0), colour = style == .disabled ? Theme.textDim : Theme.text
-        // Too long for one line at its size: two, rather than letters too small to read.
-        if !textOnTwoLines(label, size: textSize, bold: true, colour: colour, in: box, align: .center) {
+        // Too long for one line at its size: two, as large as they fit, where one line would be smaller still.
+        let twoLineSize = canvas.measure(label, size: textSize, bold: true) <= box.w ? nil
+            : stride(from: textSize, through: metrics.readableText, by: -1).first { s in
+                canvas.measure(label, size: s, bold: true) <= box.w || twoLines(label, size: s, bold: true, in: box) != nil
+            }.flatMap { s in canvas.measure(label, size: s, bold: true) <= box.w ? nil : s }
+        if !(twoLineSize.map { textOnTwoLines(label, size: $0, bold: true, colour: colour, in: box, align: .center) } ?? false) {
             // Copied opaque onto the button's colour (no blending per pixel) when the label's rows stay
             // clear of the rounded corners'; a taller label is blended as before.
             let opaque = canvas.measuredHeight(label, size: textSize, bold: true) <= r.h - 2 * radius
@@ -128,7 +132,8 @@ extension Frame {
         // they get smaller, never over the back button or each other — down to the small size, and further only
         // as far as the title's shortest form needs to keep the readable size.
         let titles = [title] + shorterTitles
-        let titleLeast = canvas.measure(titles[titles.count - 1], size: metrics.readableText, bold: true) + metrics.px(12)
+        // The title's box is what the buttons leave less the clock's gap and its own margins (8 px).
+        let titleLeast = canvas.measure(titles[titles.count - 1], size: metrics.readableText, bold: true) + metrics.gap + metrics.px(12)
         var size = metrics.body, padding = metrics.px(28)
         func widths() -> (back: Int, trailing: [Int]) {
             (back.map { max(metrics.target, canvas.measure($0.0, size: size, bold: true) + padding) } ?? 0,
