@@ -37,7 +37,7 @@ extension Frame {
                 // The translator's short form (without "season") where the whole does not fit at the readable size.
                 let whole = tr("{bpm} bpm · {percent} >85 % · season ›", figures)
                 let line = canvas.measure(whole, size: metrics.readableText) <= bottom.w
-                    ? whole : tr("{bpm} bpm · {percent} >85 % · season ›", context: "short, a drill's card", figures)
+                    ? whole : tr("{bpm} bpm · {percent} >85 % ›", context: "short, a drill's card", figures)
                 canvas.text(line, size: metrics.small - metrics.px(2), colour: Theme.textDim, in: bottom)
                 hits.add(Hit(rect: cell, label: "Drill \(d.phase.name)", action: .review(.drillSeason(d.phase.name))))
             }

@@ -156,8 +156,8 @@ extension Frame {
                         : "HRex \(hrex.replacingOccurrences(of: " HRmax", with: "")) · HRR60 \(hrr60.split(separator: " ").first.map(String.init) ?? hrr60)"
                 } ?? tr("avg {avg} · max {max}", ["avg": "\(avg)", "max": p.digest.maxBPM.map(String.init) ?? "–"])
                 // The translator's short form where the whole does not fit at the readable size (German's, French's).
-                let again = [tr("tap again for details ›"), tr("tap again for details ›", context: "short, a card's line")]
-                    .first { canvas.measure($0, size: metrics.readableText) <= bottom.w } ?? tr("tap again for details ›", context: "short, a card's line")
+                let short = tr("details ›", context: "short, a card's line")
+                let again = [tr("tap again for details ›"), short].first { canvas.measure($0, size: metrics.readableText) <= bottom.w } ?? short
                 canvas.text(picked ? again : summary, size: size, colour: picked ? Theme.text : Theme.textDim, in: bottom)
                 hits.add(Hit(rect: cell, label: p.name, action: picked ? .review(.selectPlayer(p.playerID)) : .review(.spotlight(p.playerID))))
             }
