@@ -81,6 +81,15 @@ public final class Canvas {
         if recordsTexts { overflowingTexts.append(what) }
     }
 
+    /// Everything drawn so far is hidden under an opaque layer over the whole screen (a form, a sheet): its texts no
+    /// longer count as overflowing or small — nobody sees them. They stay in `drawnTexts`.
+    func coverAll() {
+        if recordsTexts {
+            overflowingTexts.removeAll(keepingCapacity: true)
+            smallTexts.removeAll(keepingCapacity: true)
+        }
+    }
+
     func beginFrame() {
         text.nextFrame()
         if recordsTexts {

@@ -21,7 +21,8 @@ extension Frame {
     /// The session's drills as chips: name and span, the team's mean HR and share above 85 % HRmax — or, with a
     /// player chosen, theirs. A tap opens that drill across the season.
     func drillChips(_ drills: [ReviewDrill], playerID: Int64?, in row: Rect) {
-        let columns = max(1, min(drills.count, row.w / metrics.px(170)))
+        // Cards of at least 200 px at 800×480: German's "151 S/min · 11 % >85 % ›" keeps the readable size at 1920×1080.
+        let columns = max(1, min(drills.count, row.w / metrics.px(200)))
         list(id: "reviewDrills", area: row, rowHeight: row.h, count: (drills.count + columns - 1) / columns) { line, r in
             for (col, cell) in r.columns(columns, gap: metrics.gap).enumerated() {
                 let i = line * columns + col

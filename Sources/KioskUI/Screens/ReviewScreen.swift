@@ -175,7 +175,10 @@ extension Frame {
         let (useBox, keepBox) = buttons.splitLeft(width(use), gap: metrics.gap)
         let source = s.onFileSource == .measured ? tr("measured") : tr("{formula}'s estimate", ["formula": s.onFileSource.rawValue.capitalized])
         let (top, bottom) = text.inset(dx: metrics.px(14), dy: metrics.px(4)).splitTop(text.h / 2 - metrics.px(4))
-        canvas.text(tr("{name} held {n} bpm for 5 s", ["name": s.name, "n": "\(s.observedBPM)"]) + (count > 1 ? " · " + tr("1 of {n}", ["n": "\(count)"]) : ""),
+        // "1 of 2" where the line has room for it at the readable size (Dutch's is long).
+        let held = tr("{name} held {n} bpm for 5 s", ["name": s.name, "n": "\(s.observedBPM)"])
+        let counted = held + (count > 1 ? " · " + tr("1 of {n}", ["n": "\(count)"]) : "")
+        canvas.text(canvas.measure(counted, size: metrics.readableText, bold: true) <= top.w ? counted : held,
                     size: metrics.small + metrics.px(1), bold: true, in: top, background: Theme.surfaceHigh)
         canvas.text(tr("HRmax on file {n} ({source}): a new HRmax?", ["n": "\(s.onFileBPM)", "source": source]), size: metrics.small, colour: Theme.textDim, in: bottom,
                     background: Theme.surfaceHigh)

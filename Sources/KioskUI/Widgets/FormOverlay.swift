@@ -7,6 +7,7 @@ extension Frame {
     func formOverlay(_ form: Form) {
         hits.block(screen)
         canvas.fill(screen, Theme.background)
+        canvas.coverAll()
         // Four rows of keys, each touched with half the gap around it: at least a gloved finger's 64 px.
         // A strap's label ("Box A 7"), a drill's name ("SSG 4v4"), a server's address and a code take digits: a fifth row of keys above the letters.
         let keyRows = form.focus?.takesDigits == true ? 5 : 4

@@ -9,6 +9,7 @@ extension Frame {
     func sheet(title: String, hint: String, buttonsWidth: Int) -> (buttons: Rect, body: Rect) {
         hits.block(screen)
         canvas.fill(screen, Theme.background)
+        canvas.coverAll()
         let inner = screen.inset(metrics.margin)
         // A help line too long for one line at the readable size (German's, French's) gets a second: the body gives
         // up 20 px at 800×480.
