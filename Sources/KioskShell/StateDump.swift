@@ -64,6 +64,11 @@ public enum StateDump {
             "texts": app.main.view.canvas.drawnTexts,
             "wallTexts": app.wall?.view.canvas.drawnTexts ?? [],
             "overflowingTexts": app.main.view.canvas.overflowingTexts + (app.wall?.view.canvas.overflowingTexts ?? []),
+            // Texts drawn under the readable minimum (decision 099), as asked and as drawn, and that minimum.
+            "smallTexts": (app.main.view.canvas.smallTexts + (app.wall?.view.canvas.smallTexts ?? [])).map {
+                ["text": $0.text, "requestedSize": $0.requestedSize, "size": $0.size] as [String: Any]
+            },
+            "readableText": app.main.view.canvas.metrics.readableText,
             // Rows a list shows only partly, at their whole size.
             "clippedTargets": app.main.view.hits.hits.compactMap { h in h.whole.map { [h.label, $0.x, $0.y, $0.w, $0.h] as [Any] } },
             "club": club(s),

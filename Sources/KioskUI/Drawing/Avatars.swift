@@ -56,7 +56,8 @@ final class AvatarTextures {
 
 extension Canvas {
     /// A player's avatar in a square: their photo, or their initials on a disc in their colour,
-    /// inside a thin ring that sets it off from any tile colour.
+    /// inside a thin ring that sets it off from any tile colour. A disc too small for readable initials
+    /// is their colour alone: the name beside it says who.
     public func avatar(playerID: Int64, version: Int64?, initials: String, in box: Rect) {
         let side = min(box.w, box.h)
         guard side >= 8 else { return }
@@ -73,7 +74,7 @@ extension Canvas {
         }
         circle(cx: face.midX, cy: face.midY, radius: face.w / 2, Theme.playerColour(playerID))
         let letters = face.inset(max(1, face.w / 6))
-        if let fit = TextFit.first([initials], width: letters.w, height: letters.h, maxSize: face.h / 2, minSize: 6,
+        if let fit = TextFit.first([initials], width: letters.w, height: letters.h, maxSize: face.h / 2, minSize: metrics.readableText,
                                    measure: { measure($0, size: $1, bold: true) }) {
             text(fit.text, size: fit.size, bold: true, in: letters, align: .center, shrinkToFit: false,
                  background: nil)

@@ -61,6 +61,19 @@ public final class Canvas {
     public private(set) var drawnTexts: [String] = []
     /// Of those, the ones wider than their box even at the smallest size (a word too long for its place).
     public private(set) var overflowingTexts: [String] = []
+    /// Of those, the ones drawn under the readable minimum (`Metrics.readableText`): asked that small, or shrunk
+    /// to fit their box — a word that fits only in letters too small to read.
+    public private(set) var smallTexts: [SmallText] = []
+    public struct SmallText: Equatable, Sendable {
+        public let text: String
+        public let requestedSize: Int
+        public let size: Int
+    }
+
+    /// Notes a text drawn at `size` when asked at `requested`, if that is under the readable minimum.
+    private func noteSize(_ s: String, requested: Int, size: Int) {
+        if recordsTexts, size < metrics.readableText { smallTexts.append(SmallText(text: s, requestedSize: requested, size: size)) }
+    }
 
     /// A layout that could not make room for its words (a bar whose buttons run over its clock): counted with
     /// the texts wider than their box.
@@ -68,11 +81,21 @@ public final class Canvas {
         if recordsTexts { overflowingTexts.append(what) }
     }
 
+    /// Everything drawn so far is hidden under an opaque layer over the whole screen (a form, a sheet): its texts no
+    /// longer count as overflowing or small — nobody sees them. They stay in `drawnTexts`.
+    func coverAll() {
+        if recordsTexts {
+            overflowingTexts.removeAll(keepingCapacity: true)
+            smallTexts.removeAll(keepingCapacity: true)
+        }
+    }
+
     func beginFrame() {
         text.nextFrame()
         if recordsTexts {
             drawnTexts.removeAll(keepingCapacity: true)
             overflowingTexts.removeAll(keepingCapacity: true)
+            smallTexts.removeAll(keepingCapacity: true)
         }
     }
 
@@ -182,11 +205,14 @@ public final class Canvas {
             return glyphText(s, size: size, bold: bold, colour: colour, in: box, align: align, shrinkToFit: shrinkToFit,
                              background: background, blendedOnto: blendedOnto)
         }
+        let requested = size
         var size = size
         if shrinkToFit {
             var (w, _) = text.measure(s, size: size, bold: bold)
+            // Width grows about linearly with size: the size that should fit, then a pixel at a time — the largest
+            // that fits, not one below it (a pixel less could take it under the readable minimum).
             while w > box.w && size > 10 {
-                size = max(10, size * box.w / max(w, 1) - 1)
+                size = max(10, min(size - 1, size * box.w / max(w, 1)))
                 (w, _) = text.measure(s, size: size, bold: bold)
             }
         }
@@ -194,6 +220,7 @@ public final class Canvas {
         else { return 0 }
         let w = Int(entry.width), h = Int(entry.height)
         if recordsTexts, w > box.w { overflowingTexts.append(s) }
+        noteSize(s, requested: requested, size: size)
         let x: Int
         switch align {
         case .left: x = box.x
@@ -227,16 +254,18 @@ public final class Canvas {
 
     private func glyphText(_ s: String, size: Int, bold: Bool, colour: Colour, in box: Rect, align: Align, shrinkToFit: Bool,
                            background: Colour?, blendedOnto: Bool) -> Int {
+        let requested = size
         var size = size
         func width(_ size: Int) -> Int { s.reduce(0) { $0 + text.measure(String($1), size: size, bold: bold).0 } }
         var w = width(size)
         if shrinkToFit {
             while w > box.w && size > 10 {
-                size = max(10, size * box.w / max(w, 1) - 1)
+                size = max(10, min(size - 1, size * box.w / max(w, 1)))
                 w = width(size)
             }
         }
         if recordsTexts, w > box.w { overflowingTexts.append(s) }
+        noteSize(s, requested: requested, size: size)
         var x: Int
         switch align {
         case .left: x = box.x

@@ -69,4 +69,8 @@ public struct Metrics: Sendable, Equatable {
     public var body: Int { px(20) }
     public var small: Int { px(16) }
     public var title: Int { px(26) }
+    /// The smallest text anyone has to read (decision 099): 11 px at 800×480 — a capital about 1.7 mm high on a
+    /// 7" panel, twice what good eyes resolve at a gloved arm's length — scaled as the layout is (25 at 1920×1080).
+    /// Sizes are drawn in even pixels: 11 draws at 12. Below 800×480 it stays 11.
+    public var readableText: Int { max(11, px(11)) }
 }

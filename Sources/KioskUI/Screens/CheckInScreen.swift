@@ -72,10 +72,24 @@ extension Frame {
         hits.add(Hit(rect: r, label: "wellness:\(item.rawValue):\(value)", action: .checkIn(.answer(item, value))))
     }
 
+    /// `words` in three lines, each within `width` at `size` (greedy, as they come); nil when they need more or fewer.
+    private func threeLines(_ words: String, size: Int, width: Int) -> [String]? {
+        var lines: [String] = []
+        for word in words.split(separator: " ").map(String.init) {
+            if let last = lines.last, canvas.measure(last + " " + word, size: size) <= width {
+                lines[lines.count - 1] = last + " " + word
+            } else {
+                lines.append(word)
+            }
+        }
+        return lines.count == 3 && lines.allSatisfy({ canvas.measure($0, size: size) <= width }) ? lines : nil
+    }
+
     /// Words on a button: one line when they fit, else two split where the wider line is narrowest,
-    /// shrunk no further than readable.
+    /// shrunk no further than readable; three where two would still be wider than the button ("Less / interested /
+    /// than usual").
     private func buttonWords(_ words: String, in box: Rect) {
-        let readable = metrics.small - metrics.px(4)
+        let readable = metrics.readableText
         var size = min(metrics.small, box.h * 4 / 10)
         if canvas.measure(words, size: size) <= box.w {
             canvas.text(words, size: size, colour: Theme.text, in: box)
@@ -89,6 +103,12 @@ extension Frame {
             return
         }
         while size > readable, lines.contains(where: { canvas.measure($0, size: size) > box.w }) { size -= 1 }
+        let three = threeLines(words, size: readable, width: box.w)
+        if lines.contains(where: { canvas.measure($0, size: size) > box.w }), let three,
+           3 * canvas.measuredHeight(words, size: readable) <= box.h {
+            for (text, third) in zip(three, box.rows(3, gap: 0)) { canvas.text(text, size: readable, colour: Theme.text, in: third) }
+            return
+        }
         for (text, half) in zip(lines, box.rows(2, gap: 0)) { canvas.text(text, size: size, colour: Theme.text, in: half) }
     }
 }

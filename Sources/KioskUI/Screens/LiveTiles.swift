@@ -38,10 +38,10 @@ extension Frame {
         }
     }
 
-    /// The smallest text a tile may use: 11 px on the 800×480 touchscreen, read at arm's length;
+    /// The smallest text a tile may use: the readable minimum on the touchscreen, read at arm's length;
     /// on the wall display, read from across a gym, never under 24 px (DESIGN: readable at 5 m).
     func tileMinText(forWall: Bool) -> Int {
-        forWall ? max(24, metrics.px(11)) : max(11, metrics.px(11))
+        forWall ? max(24, metrics.readableText) : metrics.readableText
     }
 
     /// Background everywhere in `area` but the tiles: bands between rows, gaps between tiles.

@@ -75,10 +75,17 @@ extension Frame {
         let (top, bottom) = textBox.splitTop(r.h * 11 / 20)
         canvas.text("\(line.shirtNumber)  \(line.player.firstName) \(line.player.lastName.prefix(1)).", size: metrics.body, bold: true,
                     colour: included ? Theme.text : Theme.textDim, in: top)
-        var detail = included ? (streaming ? tr("live") : (strapID == nil ? tr("no strap") : tr("no signal"))) : tr("left out")
-        if let reading = state.sensors.reading(ofStrap: strapID), streaming { detail += " · " + tr("{n} bpm", ["n": "\(reading.bpm)"]) }
-        if state.lobby.strapOverride[line.playerID] != nil { detail += " · " + tr("swapped") }
-        if state.settings.values.requireConsent && line.player.consent == nil { detail += " · " + tr("no consent") }
+        let status = included ? (streaming ? tr("live") : (strapID == nil ? tr("no strap") : tr("no signal"))) : tr("left out")
+        let reading = state.sensors.reading(ofStrap: strapID).flatMap { streaming ? $0 : nil }
+        let bpm = reading.map { [tr("{n} bpm", ["n": "\($0.bpm)"])] } ?? []
+        var flags: [String] = []
+        if state.lobby.strapOverride[line.playerID] != nil { flags.append(tr("swapped")) }
+        if state.settings.values.requireConsent && line.player.consent == nil { flags.append(tr("no consent")) }
+        // Where the line would not fit at the readable size: a heart rate says "live" by itself, so the word goes
+        // first; then the heart rate (the green dot still says live), the flags stay.
+        let forms = [[status] + bpm + flags] + (included && reading != nil ? [bpm + flags] + (flags.isEmpty ? [] : [flags]) : [])
+        let shown = forms.map { $0.joined(separator: " · ") }
+        let detail = shown.first { canvas.measure($0, size: metrics.readableText) <= bottom.w } ?? shown[shown.count - 1]
         canvas.text(detail, size: metrics.small - metrics.px(2), colour: Theme.textDim, in: bottom)
         hits.add(Hit(rect: r, label: "\(line.player.fullName)", action: .lobby(.toggleIncluded(playerID: line.playerID)),
                      longPress: .lobby(.changeStrap(playerID: line.playerID))))

@@ -79,8 +79,18 @@ extension Frame {
     private func chartFrame(_ title: String, legend: [(String, Colour)] = [], _ r: Rect) -> Rect {
         canvas.fillRounded(r, radius: metrics.px(10), Theme.surface)
         let inner = r.inset(dx: metrics.px(10), dy: metrics.px(6))
-        let (titleRow, plot) = inner.splitTop(metrics.px(22), gap: metrics.px(4))
         let tw = canvas.measure(title, size: metrics.small, bold: true)
+        // A title wider than a narrow chart ("Minutes in zones a week") on two lines, as large as they fit, the legend
+        // left out.
+        let twoLineRow = Rect(inner.x, inner.y, inner.w, metrics.px(40))
+        let wrapSize = tw <= inner.w ? nil : stride(from: metrics.small, through: metrics.readableText, by: -1).first {
+            twoLines(title, size: $0, bold: true, in: twoLineRow) != nil
+        }
+        let (titleRow, plot) = inner.splitTop(metrics.px(wrapSize == nil ? 22 : 40), gap: metrics.px(4))
+        if let wrapSize {
+            textOnTwoLines(title, size: wrapSize, bold: true, in: titleRow)
+            return plot
+        }
         canvas.text(title, size: metrics.small, bold: true, in: Rect(titleRow.x, titleRow.y, min(tw + 2, titleRow.w), titleRow.h))
         let size = metrics.small - metrics.px(3)
         var right = titleRow.maxX

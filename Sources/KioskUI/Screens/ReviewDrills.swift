@@ -21,7 +21,8 @@ extension Frame {
     /// The session's drills as chips: name and span, the team's mean HR and share above 85 % HRmax — or, with a
     /// player chosen, theirs. A tap opens that drill across the season.
     func drillChips(_ drills: [ReviewDrill], playerID: Int64?, in row: Rect) {
-        let columns = max(1, min(drills.count, row.w / metrics.px(170)))
+        // Cards of at least 200 px at 800×480: German's "151 S/min · 11 % >85 % ›" keeps the readable size at 1920×1080.
+        let columns = max(1, min(drills.count, row.w / metrics.px(200)))
         list(id: "reviewDrills", area: row, rowHeight: row.h, count: (drills.count + columns - 1) / columns) { line, r in
             for (col, cell) in r.columns(columns, gap: metrics.gap).enumerated() {
                 let i = line * columns + col
@@ -33,8 +34,12 @@ extension Frame {
                 let inner = cell.inset(dx: metrics.px(14), dy: metrics.px(4))
                 let (top, bottom) = inner.splitTop(inner.h / 2)
                 canvas.text("\(d.phase.name) · \(SessionClock.format(d.phase.lengthMs))", size: metrics.body - metrics.px(2), bold: true, in: top)
-                canvas.text(tr("{bpm} bpm · {percent} >85 % · season ›", ["bpm": Self.bpm(numbers.meanBPM), "percent": Self.percent(numbers.highIntensityPercent)]),
-                            size: metrics.small - metrics.px(2), colour: Theme.textDim, in: bottom)
+                let figures = ["bpm": Self.bpm(numbers.meanBPM), "percent": Self.percent(numbers.highIntensityPercent)]
+                // The translator's short form (without "season") where the whole does not fit at the readable size.
+                let whole = tr("{bpm} bpm · {percent} >85 % · season ›", figures)
+                let line = canvas.measure(whole, size: metrics.readableText) <= bottom.w
+                    ? whole : tr("{bpm} bpm · {percent} >85 % ›", context: "short, a drill's card", figures)
+                canvas.text(line, size: metrics.small - metrics.px(2), colour: Theme.textDim, in: bottom)
                 hits.add(Hit(rect: cell, label: "Drill \(d.phase.name)", action: .review(.drillSeason(d.phase.name))))
             }
         }

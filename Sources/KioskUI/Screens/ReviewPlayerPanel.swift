@@ -52,8 +52,15 @@ extension Frame {
 
         mutating func row(_ label: String, _ value: String) {
             frame.canvas.text(label, size: labelSize, colour: Theme.textDim, in: Rect(area.x, y, labelW, lineHeight))
-            frame.canvas.text(value, size: valueSize, bold: true, in: Rect(area.x + labelW, y, area.w - labelW, lineHeight), align: .right)
+            let room = valueRoom(label)
+            frame.canvas.text(value, size: valueSize, bold: true, in: Rect(area.maxX - room, y, room, lineHeight), align: .right)
             y += lineHeight
+        }
+
+        /// A value takes what its own label leaves of the row: a short label ("Über") leaves a long value
+        /// ("Erholungsminute") most of it.
+        private func valueRoom(_ label: String) -> Int {
+            area.w - min(frame.canvas.measure(label, size: labelSize), labelW) - frame.metrics.px(8)
         }
 
         mutating func draw(_ lines: [ReviewPanelLine]) {
@@ -63,8 +70,8 @@ extension Frame {
                 if case .row(let label, let value) = line { return (tr(label), tr(value)) }
                 return nil
             }
-            labelSize = frame.commonSize(rows.map { ($0.0, labelW - m.px(4)) }, max: m.small, min: 10, bold: false)
-            valueSize = frame.commonSize(rows.map { ($0.1, area.w - labelW) }, max: m.small + m.px(2), min: 10, bold: true)
+            labelSize = frame.commonSize(rows.map { ($0.0, labelW - m.px(4)) }, max: m.small, min: m.readableText, bold: false)
+            valueSize = frame.commonSize(rows.map { ($0.1, valueRoom($0.0)) }, max: m.small + m.px(2), min: m.readableText, bold: true)
             for line in lines {
                 switch line {
                 case .row(let label, let value): row(tr(label), tr(value))

@@ -127,7 +127,8 @@ extension Frame {
             chips = rest
         }
         graph(data, area: graphArea, players: state.review.spotlightPlayer.map { [$0] } ?? [], zoneColoured: false, band: true)
-        let columns = max(2, chips.w / metrics.px(190))
+        // Cards of at least 200 px at 800×480 (three a row): a fitness test's "HRex 68.7 % · HRR60 −28" keeps a readable size.
+        let columns = max(2, chips.w / metrics.px(200))
         let rows = (data.players.count + columns - 1) / columns
         let spotlight = state.review.spotlightPlayerID
         list(id: "reviewPlayers", area: chips, rowHeight: metrics.target, count: rows) { row, r in
@@ -148,14 +149,16 @@ extension Frame {
                 let figures = Dictionary(p.analytics.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })
                 // HRR60 without its unit where the language's ("S/min") leaves no room: HRex's % says what HRR60's number is not.
                 let hrr60 = figures["Recovery 1 min"] ?? "–"
+                let size = metrics.small - metrics.px(2)
                 let summary = figures["HRex"].map { hrex in
                     let full = "HRex \(hrex.replacingOccurrences(of: " HRmax", with: "")) · HRR60 \(hrr60)"
-                    let size = metrics.small - metrics.px(2)
                     return canvas.measure(full, size: size) <= bottom.w ? full
                         : "HRex \(hrex.replacingOccurrences(of: " HRmax", with: "")) · HRR60 \(hrr60.split(separator: " ").first.map(String.init) ?? hrr60)"
                 } ?? tr("avg {avg} · max {max}", ["avg": "\(avg)", "max": p.digest.maxBPM.map(String.init) ?? "–"])
-                canvas.text(picked ? tr("tap again for details ›") : summary,
-                            size: metrics.small - metrics.px(2), colour: picked ? Theme.text : Theme.textDim, in: bottom)
+                // The translator's short form where the whole does not fit at the readable size (German's, French's).
+                let short = tr("details ›", context: "short, a card's line")
+                let again = [tr("tap again for details ›"), short].first { canvas.measure($0, size: metrics.readableText) <= bottom.w } ?? short
+                canvas.text(picked ? again : summary, size: size, colour: picked ? Theme.text : Theme.textDim, in: bottom)
                 hits.add(Hit(rect: cell, label: p.name, action: picked ? .review(.selectPlayer(p.playerID)) : .review(.spotlight(p.playerID))))
             }
         }
@@ -172,7 +175,10 @@ extension Frame {
         let (useBox, keepBox) = buttons.splitLeft(width(use), gap: metrics.gap)
         let source = s.onFileSource == .measured ? tr("measured") : tr("{formula}'s estimate", ["formula": s.onFileSource.rawValue.capitalized])
         let (top, bottom) = text.inset(dx: metrics.px(14), dy: metrics.px(4)).splitTop(text.h / 2 - metrics.px(4))
-        canvas.text(tr("{name} held {n} bpm for 5 s", ["name": s.name, "n": "\(s.observedBPM)"]) + (count > 1 ? " · " + tr("1 of {n}", ["n": "\(count)"]) : ""),
+        // "1 of 2" where the line has room for it at the readable size (Dutch's is long).
+        let held = tr("{name} held {n} bpm for 5 s", ["name": s.name, "n": "\(s.observedBPM)"])
+        let counted = held + (count > 1 ? " · " + tr("1 of {n}", ["n": "\(count)"]) : "")
+        canvas.text(canvas.measure(counted, size: metrics.readableText, bold: true) <= top.w ? counted : held,
                     size: metrics.small + metrics.px(1), bold: true, in: top, background: Theme.surfaceHigh)
         canvas.text(tr("HRmax on file {n} ({source}): a new HRmax?", ["n": "\(s.onFileBPM)", "source": source]), size: metrics.small, colour: Theme.textDim, in: bottom,
                     background: Theme.surfaceHigh)

@@ -26,15 +26,24 @@ extension Frame {
         }
         let lines = state.season.shownLines
         let (headingRow, rest) = area.splitTop(metrics.target, gap: metrics.px(4))
-        let (listArea, footnote) = rest.splitBottom(metrics.px(22), gap: metrics.px(4))
+        let footnoteText = tr("Today: TRIMP · sRPE: RPE × min · Strain 7 d, Tolerance 28 d · ACWR by EWMA · Wellness 5–25, z vs own 28 d — guidance, not a diagnosis")
+        let footnoteSize = metrics.small - metrics.px(3)
+        // On two lines where one would take it under the readable size.
+        let footnoteLines = canvas.measure(footnoteText, size: footnoteSize) > headingRow.w ? 2 : 1
+        let (listArea, footnote) = rest.splitBottom(metrics.px(footnoteLines == 1 ? 22 : 38), gap: metrics.px(4))
         let columns = Self.seasonColumns(headingRow.inset(dx: metrics.px(12), dy: 0))
         // One size for every heading and one for every name (the longest decides): a row whose
-        // texts do not change size from cell to cell.
-        let headings = columns.map { column, r in (seasonHeadingLabel(column), r.w) }
-        let headingSize = commonSize(headings, max: metrics.small, min: metrics.small - metrics.px(3), bold: true)
-        for (column, r) in columns {
+        // texts do not change size from cell to cell. Headings too wide for their column at the readable size
+        // take turns on two lines, each as wide as two columns.
+        let labels = columns.map { column, _ in seasonHeadingLabel(column) }
+        let staggered = zip(labels, columns).contains { canvas.measure($0, size: metrics.readableText, bold: true) > $1.1.w }
+        let boxes = columns.enumerated().map { i, column in
+            Self.seasonHeadingBox(column.1, index: i, staggered: staggered, within: headingRow)
+        }
+        let headingSize = commonSize(zip(labels, boxes).map { ($0, $1.w) }, max: metrics.small, min: metrics.readableText, bold: true)
+        for ((column, r), box) in zip(columns, boxes) {
             // The heading takes touches over its whole column, the gap beside it included.
-            seasonHeading(column, r, size: headingSize, touch: Rect(r.x, headingRow.y, r.w + 6, headingRow.h))
+            seasonHeading(column, box, size: headingSize, touch: Rect(r.x, headingRow.y, r.w + 6, headingRow.h))
         }
         var names: (index: Int, size: Int)?
         if lines.isEmpty {
@@ -51,8 +60,22 @@ extension Frame {
             seasonRow(lines[i], r, name: (Self.seasonNames(lines[i])[fit.index], fit.size))
             hits.add(Hit(rect: r, label: lines[i].name, action: .season(.openPlayer(lines[i].playerID))))
         }
-        canvas.text(tr("Today: TRIMP · sRPE: RPE × min · Strain 7 d, Tolerance 28 d · ACWR by EWMA · Wellness 5–25, z vs own 28 d — guidance, not a diagnosis"),
-                    size: metrics.small - metrics.px(3), colour: Theme.textDim, in: footnote)
+        if footnoteLines == 1 {
+            canvas.text(footnoteText, size: footnoteSize, colour: Theme.textDim, in: footnote)
+        } else {
+            wrappedText(footnoteText, size: footnoteSize, in: footnote, colour: Theme.textDim)
+        }
+    }
+
+    /// Where a column's heading goes: its column; staggered, the top or bottom half of the row in turn, as wide as
+    /// two columns around its own middle (its neighbours are on the other line), inside the row. The player's column
+    /// keeps its left edge.
+    static func seasonHeadingBox(_ r: Rect, index: Int, staggered: Bool, within row: Rect) -> Rect {
+        guard staggered else { return r }
+        let y = index % 2 == 0 ? row.y : row.y + row.h / 2
+        guard index > 0 else { return Rect(r.x, y, r.w, row.h / 2) }
+        let x = max(row.x, r.midX - r.w), maxX = min(row.maxX, r.midX + r.w)
+        return Rect(x, y, maxX - x, row.h / 2)
     }
 
     /// Each column's share of a row, left to right.
@@ -60,7 +83,9 @@ extension Frame {
         // No column under 9 %: its heading, a touch target, keeps ≥ 64 px at 800×480.
         // TRIMP ("Today") and sRPE side by side: the heart's load and the player's own, one number a day each.
         // Morning wellness beside readiness: the player's own word and the heart's, both of the morning.
-        let shares: [(SeasonColumn, Int)] = [(.player, 14), (.today, 9), (.srpe, 9), (.strain, 9), (.tolerance, 10), (.status, 12),
+        // The status wide enough for its longest word ("overreaching", "Überlastung") at a readable size; the names
+        // shorten ("14  Luca Z.") instead.
+        let shares: [(SeasonColumn, Int)] = [(.player, 11), (.today, 9), (.srpe, 9), (.strain, 9), (.tolerance, 10), (.status, 15),
                                              (.acwr, 9), (.readiness, 10), (.wellness, 9), (.last, 9)]
         var x = r.x
         return shares.map { column, share in
@@ -171,12 +196,14 @@ extension Frame {
         let size = metrics.small - metrics.px(1)
         let inner = pill.inset(dx: metrics.px(4), dy: 0)
         let text = tr(word.text)
-        let parts = text.split(separator: " ")
-        if parts.count > 1, canvas.measure(text, size: size, bold: true) > inner.w {
+        // At a space, else after a hyphen ("au-" "dessus").
+        let cut = text.firstIndex(of: " ").map { (text[..<$0], text[text.index(after: $0)...]) }
+            ?? text.firstIndex(of: "-").map { (text[...$0], text[text.index(after: $0)...]) }
+        if let (first, rest) = cut, !rest.isEmpty, canvas.measure(text, size: size, bold: true) > inner.w {
             // "building baseline" on two lines rather than too small to read.
             let (top, bottom) = inner.splitTop(inner.h / 2)
-            canvas.text(String(parts[0]), size: size, bold: true, in: top, align: .center)
-            canvas.text(parts.dropFirst().joined(separator: " "), size: size, bold: true, in: bottom, align: .center)
+            canvas.text(String(first), size: size, bold: true, in: top, align: .center)
+            canvas.text(String(rest), size: size, bold: true, in: bottom, align: .center)
         } else {
             canvas.text(text, size: size, bold: true, in: inner, align: .center)
         }

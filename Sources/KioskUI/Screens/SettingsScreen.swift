@@ -58,7 +58,7 @@ extension Frame {
             (tr("All players"), club[0], .club(.open(.players)), .normal),
             (tr("Straps"), club[1], .club(.open(.straps)), .normal),
         ]
-        let size = commonSize(buttons.map { ($0.0, $0.1.w - metrics.px(16)) }, max: metrics.small + metrics.px(2), min: 10, bold: true)
+        let size = commonSize(buttons.map { ($0.0, $0.1.w - metrics.px(16)) }, max: metrics.small + metrics.px(2), min: metrics.readableText, bold: true)
         for (label, box, action, style) in buttons {
             button(label, box, action, style: action == nil ? .disabled : style, size: size)
         }
@@ -105,28 +105,37 @@ extension Frame {
 
     /// Rows of settings stacked in `area`, every option's label at one size (the largest at which
     /// the longest fits its button), every title at another.
-    func settingRows(_ rows: [SettingRow], in area: Rect) {
+    /// Returns the titles' width (the options start after it).
+    @discardableResult
+    func settingRows(_ rows: [SettingRow], in area: Rect) -> Int {
         let rects = area.rows(rows.count, gap: metrics.px(6))
         let gap = metrics.px(6)
-        let cells = zip(rows, rects).map { row, r in r.splitLeft(r.w * 2 / 5).1.columns(row.options.count, gap: gap) }
+        // The titles take what the widest needs, up to two fifths: the options keep the rest, aligned from row to row.
+        let titleMax = metrics.small + metrics.px(2)
+        let labelW = min(area.w * 2 / 5, (rows.map { canvas.measure($0.title, size: titleMax, bold: true) }.max() ?? 0) + metrics.px(16))
+        let cells = zip(rows, rects).map { row, r in r.splitLeft(labelW).1.columns(row.options.count, gap: gap) }
         let optionSize = commonSize(zip(rows, cells).flatMap { row, cells in zip(row.options, cells).map { ($0.0, $1.w - metrics.px(16)) } },
-                                    max: metrics.small + metrics.px(1), min: 10, bold: true)
-        let titleSize = commonSize(zip(rows, rects).map { ($0.title, $1.w * 2 / 5 - metrics.px(4)) }, max: metrics.small + metrics.px(2),
-                                   min: 10, bold: true)
+                                    max: metrics.small + metrics.px(1), min: metrics.readableText, bold: true)
+        let titleSize = commonSize(rows.map { ($0.title, labelW - metrics.px(4)) }, max: titleMax, min: metrics.readableText, bold: true)
         for (row, r) in zip(rows, rects) {
-            settingRow(r, row.title, row.options, detail: row.detail, hitPrefix: row.hitPrefix, hitLabels: row.hitLabels, size: optionSize,
-                       titleSize: titleSize)
+            settingRow(r, row, labelW: labelW, size: optionSize, titleSize: titleSize)
         }
+        return labelW
     }
 
     /// `hitPrefix`: names the options for scripts where labels repeat ("Sound On", "Beeps On").
-    private func settingRow(_ r: Rect, _ title: String, _ options: [(String, Action?, Bool)], detail: String?, hitPrefix: String?,
-                            hitLabels: [String]?, size: Int, titleSize: Int) {
-        let (label, choices) = r.splitLeft(r.w * 2 / 5)
-        if let detail {
+    private func settingRow(_ r: Rect, _ row: SettingRow, labelW: Int, size: Int, titleSize: Int) {
+        let (title, options, hitPrefix, hitLabels) = (row.title, row.options, row.hitPrefix, row.hitLabels)
+        let (label, choices) = r.splitLeft(labelW)
+        if let detail = row.detail {
             let (top, bottom) = label.splitTop(label.h / 2)
             canvas.text(title, size: titleSize, bold: true, in: top)
-            canvas.text(detail, size: metrics.small - metrics.px(2), colour: Theme.textDim, in: bottom)
+            // On two lines at the readable size where one would be smaller ("12 simulierte Gurte (Startwert 7)").
+            let detailSize = metrics.small - metrics.px(2)
+            if canvas.measure(detail, size: detailSize) <= bottom.w
+                || !textOnTwoLines(detail, size: metrics.readableText, bold: false, colour: Theme.textDim, in: bottom) {
+                canvas.text(detail, size: detailSize, colour: Theme.textDim, in: bottom)
+            }
         } else {
             canvas.text(title, size: titleSize, bold: true, in: label)
         }

@@ -8,11 +8,12 @@ extension Frame {
     func tilesAndSoundSettings() {
         let area = topBar(title: tr("Tiles & sound"), back: (tr("‹ Settings"), .settings(.showPage(.general))),
                           trailing: [(tr("Done"), .navigate(.home), .normal)])
-        let (left, right) = area.splitLeft(area.w * 68 / 100, gap: metrics.margin)
+        // The third line's four choices keep a readable size in German ("Belastung"); the help wraps beside them.
+        let (left, right) = area.splitLeft(area.w * 74 / 100, gap: metrics.margin)
         let s = state.settings.values
         let (choices, testRow) = left.splitBottom((left.h - 4 * metrics.px(6)) / 5, gap: metrics.px(6))
         let volumes = zip([tr("Quiet"), tr("Medium"), tr("Loud")], KioskSettings.soundVolumeChoices)
-        settingRows([
+        let labelW = settingRows([
             SettingRow(tr("Tiles' third line"), TileDetail.allCases.map { detail in
                 (Self.tileDetailLabel(detail, model: s.zoneModel), .settings(.setTileDetail(detail)), s.tileDetail == detail)
             }, hitPrefix: "Third line"),
@@ -22,7 +23,7 @@ extension Frame {
             SettingRow(tr("Beeps"), [(tr("Off"), .settings(.setBeeps(false)), !s.beeps), (tr("On"), .settings(.setBeeps(true)), s.beeps)],
                        detail: tr("last 3 s and laps"), hitPrefix: "Beeps"),
         ], in: choices)
-        let testBox = testRow.splitLeft(testRow.w * 2 / 5).1
+        let testBox = testRow.splitLeft(labelW).1
         button(tr("Test the buzzer"), testBox, .settings(.testSound), style: s.sound ? .normal : .disabled, size: metrics.small + metrics.px(1))
         // The language at the bottom of the help column: its button says the language in its own name.
         let (helpBox, languageBox) = right.splitBottom(metrics.target, gap: metrics.gap)

@@ -37,7 +37,9 @@ extension Frame {
             let (info, actions) = rest.splitRight(buttons * 3 + metrics.gap * 2)
             // Name, strap and resting HR above; the player's zones in bpm below (issue 25).
             let (top, chips) = info.inset(dx: 0, dy: metrics.px(4)).splitTop(info.h * 52 / 100 - metrics.px(4))
-            let (nameBox, strapBox) = top.splitLeft(top.w * 3 / 5)
+            // The name takes what it needs (up to three fifths), the strap and resting HR the rest.
+            let nameW = min(top.w * 3 / 5, canvas.measure(line.player.fullName, size: metrics.body, bold: true) + metrics.gap)
+            let (nameBox, strapBox) = top.splitLeft(nameW)
             canvas.text(line.player.fullName, size: metrics.body, bold: true, in: nameBox)
             let strap = line.strapID.flatMap { id in state.sensors.strapTable.first { $0.strapID == id }?.name } ?? tr("no strap")
             canvas.text(strap + " · " + tr("rest {n}", ["n": "\(line.player.restingHR)"]), size: metrics.small - metrics.px(2), colour: Theme.textDim,
@@ -50,7 +52,11 @@ extension Frame {
             button(tr("Edit"), cells[0], .form(.editPlayer(line.playerID)), hitLabel: "Edit \(line.player.fullName)", touch: rowHigh(cells[0]))
             button(tr("Rest HR"), cells[1], .setup(.measureRest(playerID: line.playerID)), size: metrics.small, hitLabel: "Rest HR \(line.player.fullName)",
                    touch: rowHigh(cells[1]))
-            button(tr("Remove"), cells[2], .setup(.askToRemove(playerID: line.playerID)), style: .quiet, size: metrics.small,
+            // The translator's short form where the whole word has no room (Dutch "Verwijderen").
+            let remove = [tr("Remove"), tr("Remove", context: "short, a button")].first {
+                canvas.measure($0, size: metrics.readableText, bold: true) <= cells[2].w - metrics.px(16)
+            } ?? tr("Remove", context: "short, a button")
+            button(remove, cells[2], .setup(.askToRemove(playerID: line.playerID)), style: .quiet, size: metrics.small,
                    hitLabel: "Remove \(line.player.fullName)", touch: rowHigh(cells[2]))
         }
         if state.roster.isEmpty {

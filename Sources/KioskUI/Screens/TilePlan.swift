@@ -132,7 +132,10 @@ struct TilePlan: Equatable, Sendable {
             if let t = fit("badge", [Theme.zoneName(tile.shownZone) + (flagged ? "!" : "")], in: g.badge.inset(dx: max(1, g.badge.h / 8), dy: 0),
                            max: footerSize, align: .center, orShrink: true) { texts.append(t) }
         } else {
-            if let t = fit("status", [tile.notFound ? tr("not found") : tr("no signal")], in: g.numberBox, max: g.middle.h * 4 / 10, min: 8, align: .center, orShrink: true) {
+            // A dash where the words have no room at the readable size; nothing where even that has none (40 tiles at
+            // 800×480): the grey and the footer's reason say it.
+            if let t = fit("status", [tile.notFound ? tr("not found") : tr("no signal"), "—"], in: g.numberBox, max: g.middle.h * 4 / 10,
+                           align: .center) {
                 texts.append(t)
             }
             let reason = Rect(g.footer.x, g.footer.y, max(0, battery.x - max(2, g.pad / 2) - g.footer.x), g.footer.h)

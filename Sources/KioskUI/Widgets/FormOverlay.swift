@@ -7,6 +7,7 @@ extension Frame {
     func formOverlay(_ form: Form) {
         hits.block(screen)
         canvas.fill(screen, Theme.background)
+        canvas.coverAll()
         // Four rows of keys, each touched with half the gap around it: at least a gloved finger's 64 px.
         // A strap's label ("Box A 7"), a drill's name ("SSG 4v4"), a server's address and a code take digits: a fifth row of keys above the letters.
         let keyRows = form.focus?.takesDigits == true ? 5 : 4
@@ -23,15 +24,19 @@ extension Frame {
                 // (issue 25), beside the title: a row of their own would take the fields below a
                 // gloved finger's 64 px at 800×480.
                 let zones: Rect
-                // The chips keep room for their shortest wording ("Z5 176+") at a readable size; a longer title
-                // (German's) gives way and is drawn smaller, never the chips cut.
-                let chipsLeast = 5 * (canvas.measure("Z5 188+", size: max(10, metrics.px(11)), bold: true) + 2 * max(2, metrics.px(4))
-                                      + max(2, metrics.px(3)))
+                // The chips keep room for their shortest wording ("Z5 176+") at the readable size (and a few pixels the
+                // columns' rounding takes); a longer title (German's) gives way, on two lines, never the chips cut.
+                let chipsLeast = 5 * (canvas.measure("Z5 188+", size: metrics.readableText, bold: true) + 2 * max(2, metrics.px(4))
+                                      + max(2, metrics.px(3))) + metrics.px(12)
                 (title, zones) = titleBox.splitLeft(min(canvas.measure(form.title, size: metrics.title, bold: true) + metrics.gap,
                                                         titleBox.w - chipsLeast))
                 playerZones(form, in: zones)
             }
-            canvas.text(form.title, size: metrics.title, bold: true, in: title)
+            // A title too long for its room beside the chips (French's "Nouveau joueur, sans équipe") on two lines.
+            if canvas.measure(form.title, size: metrics.title, bold: true) <= title.w
+                || ![metrics.body, metrics.small].contains(where: { textOnTwoLines(form.title, size: $0, bold: true, in: title) }) {
+                canvas.text(form.title, size: metrics.title, bold: true, in: title)
+            }
         } else {
             let problems = "⚠ " + form.problems.map(\.translated).joined(separator: "; "), warning = Colour(hex: 0xFF8A80)
             if canvas.measure(problems, size: metrics.small, bold: true) <= titleBox.w {
@@ -55,7 +60,7 @@ extension Frame {
             canvas.fillRounded(cell, radius: metrics.px(8), focused ? Theme.surfaceHigh : Theme.surface)
             if focused { canvas.stroke(cell, Theme.accent, width: metrics.px(3)) }
             let (label, value) = cell.inset(dx: metrics.px(8), dy: metrics.px(2)).splitTop(cell.h * 2 / 5)
-            canvas.text(tr(field.label), size: metrics.small - metrics.px(3), colour: Theme.textDim, in: label)
+            canvas.text(fieldLabel(field, width: label.w), size: metrics.small - metrics.px(3), colour: Theme.textDim, in: label)
             // A weight is kept with a point ("66.6"), shown with the language's mark ("66,6").
             let typed = field == .weightKg ? Localization.current.withDecimalMark(form.value(field)) : form.value(field)
             canvas.text(fittingTail(typed + (focused ? "▏" : ""), size: metrics.body, bold: true, width: value.w),
@@ -74,6 +79,14 @@ extension Frame {
         } else {
             letterKeyboard(keyboardArea.inset(metrics.px(6)), value: form.value(focus), form: form, field: focus)
         }
+    }
+
+    /// A field's label, or the translator's short form where it has one and the whole does not fit at the readable
+    /// size (French's "Date du consentement").
+    private func fieldLabel(_ field: Form.Field, width: Int) -> String {
+        let whole = tr(field.label)
+        guard field == .consentDay, canvas.measure(whole, size: metrics.readableText) > width else { return whole }
+        return tr("Consent date", context: "short, a field's label")
     }
 
     /// The end of `text` that fits `width` ("…" before it when some is cut): what is being typed shows.

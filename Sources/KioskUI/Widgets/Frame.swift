@@ -97,11 +97,19 @@ extension Frame {
                 size: Int? = nil, longPress: Action? = nil, hitLabel: String? = nil, touch: Rect? = nil) {
         let radius = metrics.px(10), textSize = size ?? metrics.body
         canvas.fillRounded(r, radius: radius, buttonColour(style))
-        // Copied opaque onto the button's colour (no blending per pixel) when the label's rows stay
-        // clear of the rounded corners'; a taller label is blended as before.
-        let opaque = canvas.measuredHeight(label, size: textSize, bold: true) <= r.h - 2 * radius
-        canvas.text(label, size: textSize, bold: true, colour: style == .disabled ? Theme.textDim : Theme.text,
-                    in: r.inset(dx: metrics.px(8), dy: 0), align: .center, background: opaque ? buttonColour(style) : nil)
+        let box = r.inset(dx: metrics.px(8), dy: 0), colour = style == .disabled ? Theme.textDim : Theme.text
+        // Too long for one line at its size: two, as large as they fit, where one line would be smaller still.
+        let twoLineSize = canvas.measure(label, size: textSize, bold: true) <= box.w ? nil
+            : stride(from: textSize, through: metrics.readableText, by: -1).first { s in
+                canvas.measure(label, size: s, bold: true) <= box.w || twoLines(label, size: s, bold: true, in: box) != nil
+            }.flatMap { s in canvas.measure(label, size: s, bold: true) <= box.w ? nil : s }
+        if !(twoLineSize.map { textOnTwoLines(label, size: $0, bold: true, colour: colour, in: box, align: .center) } ?? false) {
+            // Copied opaque onto the button's colour (no blending per pixel) when the label's rows stay
+            // clear of the rounded corners'; a taller label is blended as before.
+            let opaque = canvas.measuredHeight(label, size: textSize, bold: true) <= r.h - 2 * radius
+            canvas.text(label, size: textSize, bold: true, colour: colour, in: box, align: .center,
+                        background: opaque ? buttonColour(style) : nil)
+        }
         if style != .disabled {
             hits.add(Hit(rect: touch ?? r, label: hitLabel ?? label, action: action, longPress: longPress))
         }
@@ -121,20 +129,26 @@ extension Frame {
         let clock = Self.timeFormatter.string(from: wallClock)
         let cw = canvas.measure("00:00", size: metrics.body, bold: true) + metrics.px(8)
         // The buttons' words take what the clock and a short title leave: in a language with longer words
-        // they get smaller (down to the small size), never over the back button or each other.
+        // they get smaller, never over the back button or each other — down to the small size, and further only
+        // as far as the title's shortest form needs to keep the readable size.
+        let titles = [title] + shorterTitles
+        // The title's box is what the buttons leave less the clock's gap and its own margins (8 px).
+        let titleLeast = canvas.measure(titles[titles.count - 1], size: metrics.readableText, bold: true) + metrics.gap + metrics.px(12)
         var size = metrics.body, padding = metrics.px(28)
         func widths() -> (back: Int, trailing: [Int]) {
             (back.map { max(metrics.target, canvas.measure($0.0, size: size, bold: true) + padding) } ?? 0,
              trailing.map { max(metrics.target + metrics.px(16), canvas.measure($0.0, size: size, bold: true) + padding) })
         }
         var w = widths()
-        let room = metrics.width - 2 * metrics.margin - cw - metrics.px(140)
-        while w.back + w.trailing.reduce(0, +) + metrics.gap * (trailing.count + 1) > room, size > metrics.small {
+        let buttonsRoom = metrics.width - 2 * metrics.margin - cw
+        func needed() -> Int { w.back + w.trailing.reduce(0, +) + metrics.gap * (trailing.count + 1) }
+        while (needed() > buttonsRoom - max(metrics.px(140), titleLeast) && size > metrics.small)
+                || (needed() > buttonsRoom - titleLeast && size > metrics.readableText) {
             size -= 1
             padding = metrics.px(18)
             w = widths()
         }
-        if w.back + w.trailing.reduce(0, +) + metrics.gap * (trailing.count + 1) > metrics.width - 2 * metrics.margin - cw {
+        if needed() > buttonsRoom {
             canvas.noteOverflow("top bar: " + ([back?.0 ?? ""] + trailing.map(\.0)).joined(separator: " | "))
         }
         if let back {
@@ -150,7 +164,6 @@ extension Frame {
             right -= bw + metrics.gap
         }
         let titleBox = Rect(x + metrics.px(4), 0, max(0, right - x - metrics.px(8)), metrics.topBar)
-        let titles = [title] + shorterTitles
         let shown = titles.first { canvas.measure($0, size: metrics.small, bold: true) <= titleBox.w } ?? titles[titles.count - 1]
         canvas.text(shown, size: metrics.title, bold: true, in: titleBox)
         return clearOfNotice(rest.inset(metrics.margin))
@@ -182,6 +195,31 @@ extension Frame {
         for (i, (rect, b)) in zip(buttonRow.columns(buttons.count, gap: metrics.gap), buttons).enumerated() {
             button(b.0, rect, b.1, style: b.2, hitLabel: i < hitLabels.count ? hitLabels[i] : nil)
         }
+    }
+
+    /// A label wider than `box` at `size` split at the space that leaves its longer half shortest, when both halves
+    /// then fit and two lines fit the box's height; nil when one line must do (it fits, or two would not help).
+    func twoLines(_ label: String, size: Int, bold: Bool, in box: Rect) -> (String, String)? {
+        guard canvas.measure(label, size: size, bold: bold) > box.w, 2 * canvas.measuredHeight(label, size: size, bold: bold) <= box.h
+        else { return nil }
+        let words = label.split(separator: " ")
+        let splits = (1..<max(1, words.count)).map { i in
+            (words[..<i].joined(separator: " "), words[i...].joined(separator: " "))
+        }
+        return splits.map { ($0, max(canvas.measure($0.0, size: size, bold: bold), canvas.measure($0.1, size: size, bold: bold))) }
+            .filter { $0.1 <= box.w }.min { $0.1 < $1.1 }?.0
+    }
+
+    /// Draws `text` on two lines at `size` where one line would not fit `box` and two do (`twoLines`), the pair
+    /// centred in the box; false, nothing drawn, otherwise.
+    @discardableResult
+    func textOnTwoLines(_ text: String, size: Int, bold: Bool, colour: Colour = Theme.text, in box: Rect,
+                        align: Canvas.Align = .left) -> Bool {
+        guard let (first, second) = twoLines(text, size: size, bold: bold, in: box) else { return false }
+        let lineH = canvas.measuredHeight(text, size: size, bold: bold)
+        canvas.text(first, size: size, bold: bold, colour: colour, in: Rect(box.x, box.midY - lineH, box.w, lineH), align: align)
+        canvas.text(second, size: size, bold: bold, colour: colour, in: Rect(box.x, box.midY, box.w, lineH), align: align)
+        return true
     }
 
     /// Greedy word wrap into lines that fit the box width.

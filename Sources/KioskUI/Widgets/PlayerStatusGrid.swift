@@ -41,8 +41,12 @@ extension Frame {
             canvas.avatar(playerID: tile.playerID, version: roster?.photoVersion, initials: roster?.player.initials ?? "#\(tile.number)", in: face)
             let (nameRow, statusRow) = words.splitTop(words.h / 2)
             canvas.text(forms(tile)[fit.index], size: fit.size, bold: true, in: nameRow)
-            canvas.text(tile.status, size: min(statusRow.h * 5 / 10, fit.size * 5 / 4), bold: tile.done,
-                        colour: tile.done ? Theme.text : Theme.textDim, in: statusRow)
+            let statusSize = min(statusRow.h * 5 / 10, fit.size * 5 / 4), colour = tile.done ? Theme.text : Theme.textDim
+            // Too long for one line ("antippen zum Bewerten"): two at the names' size, not one too small to read.
+            if canvas.measure(tile.status, size: statusSize, bold: tile.done) <= statusRow.w
+                || !textOnTwoLines(tile.status, size: fit.size, bold: tile.done, colour: colour, in: statusRow) {
+                canvas.text(tile.status, size: statusSize, bold: tile.done, colour: colour, in: statusRow)
+            }
             if let hit = tile.hit { hits.add(Hit(rect: r, label: hit.label, action: hit.action)) }
         }
     }

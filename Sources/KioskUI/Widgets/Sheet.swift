@@ -9,11 +9,19 @@ extension Frame {
     func sheet(title: String, hint: String, buttonsWidth: Int) -> (buttons: Rect, body: Rect) {
         hits.block(screen)
         canvas.fill(screen, Theme.background)
-        let (titleRow, body) = screen.inset(metrics.margin).splitTop(metrics.target, gap: metrics.gap)
+        canvas.coverAll()
+        let inner = screen.inset(metrics.margin)
+        // A help line too long for one line at the readable size (German's, French's) gets a second: the body gives
+        // up 20 px at 800×480.
+        let hintWidth = inner.w - buttonsWidth
+        let hintOnTwoLines = canvas.measure(hint, size: metrics.readableText) > hintWidth
+        let (titleRow, body) = inner.splitTop(metrics.target + (hintOnTwoLines ? metrics.px(20) : 0), gap: metrics.gap)
         let (titleBox, buttons) = titleRow.splitRight(buttonsWidth)
-        let (titleLine, hintLine) = titleBox.splitTop(titleBox.h * 11 / 20)
+        let (titleLine, hintLine) = titleBox.splitTop(metrics.target * 11 / 20)
         canvas.text(title, size: metrics.title, bold: true, in: titleLine)
-        canvas.text(hint, size: metrics.small, colour: Theme.textDim, in: hintLine)
-        return (buttons, body)
+        if !hintOnTwoLines || !textOnTwoLines(hint, size: metrics.small - metrics.px(2), bold: false, colour: Theme.textDim, in: hintLine) {
+            canvas.text(hint, size: metrics.small, colour: Theme.textDim, in: hintLine)
+        }
+        return (buttons.splitTop(metrics.target).0, body)
     }
 }

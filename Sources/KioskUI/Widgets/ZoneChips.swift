@@ -15,7 +15,7 @@ extension Frame {
         }
         // One size and one wording for all five: a row whose texts do not change size from chip to chip.
         let maxSize = min(maxText, Int(Double(area.h) * TextFit.plainPerHeight) / 2 * 2)
-        let (form, size) = commonForms(forms, widths: boxes.map(\.w), max: maxSize, readable: max(10, metrics.px(11)), bold: true)
+        let (form, size) = commonForms(forms, widths: boxes.map(\.w), max: maxSize, readable: metrics.readableText, bold: true)
         for (i, range) in ranges.enumerated() {
             canvas.fillRounded(cells[i], radius: min(cells[i].h / 3, metrics.px(6)), Theme.zone(range.zone))
             canvas.text(forms[i][form], size: size, bold: true, in: boxes[i], align: .center)

@@ -1,7 +1,7 @@
 """The kiosk in the coach's language (issue 38, decisions 080 and 090): every flow (the demo's and
 deploy/scripts/kiosk/flows) played once in German with every screen's text dump read against the German catalog
 (no English word left, no message drawn untranslated, no English day, no decimal point) and under the layout
-checks (no text wider than its box, touch targets of 64 px at 800×480, the tiles' checks) — and the same dumps
+checks (no text wider than its box nor drawn under the readable minimum, touch targets of 64 px at 800×480, the tiles' checks) — and the same dumps
 drawn again in French, Spanish and Dutch in the same play, read against their catalogs under the same checks;
 at 800×480 and 1920×1080. A language chosen in Settings switches every screen at once and stays after a
 restart. Every language's screenshots: `make screenshots-all`."""
@@ -12,7 +12,7 @@ import re
 import pytest
 
 from sideline_testkit.catalog import LanguageCheck
-from sideline_testkit.kiosk import DEMO_FLOW, FLOWS, Kiosk, play_flow, small_targets
+from sideline_testkit.kiosk import DEMO_FLOW, FLOWS, Kiosk, play_flow, small_targets, unreadable_texts
 from sideline_testkit.tile_checks import check_tiles
 
 # Words German shares with English messages that the German catalog happens not to use.
@@ -64,9 +64,10 @@ def played_in_every_language(sideline_bin, tmp_path, source, size):
 
 
 def language_problems(language, size, where, dumps, redrawn_from=None):
-    """What the dumps of one language fail (English words and days, decimals written with a point, overflowing
-    texts, small targets at 800×480, tiles' checks; in a dump drawn again from a play in `redrawn_from`, that
-    language's words too: words a reducer or a loader made into state), each with the screenshot's name."""
+    """What the dumps of one language fail (English words and days, decimals written with a point, texts
+    overflowing or under the readable minimum, small targets at 800×480, tiles' checks; in a dump drawn again from
+    a play in `redrawn_from`, that language's words too: words a reducer or a loader made into state), each with
+    the screenshot's name."""
     check = LanguageCheck(language, allowed=ALLOWED, redrawn_from=redrawn_from)
     problems = []
     for name, dump in dumps:
@@ -76,7 +77,7 @@ def language_problems(language, size, where, dumps, redrawn_from=None):
         problems += [f"{language} {name}: {text!r}: a decimal point" for text in texts if ENGLISH_DECIMAL.search(text)]
         if size == "800x480":
             problems += [f"{language} {name}: {label!r} {w}×{h} px, under 64 px" for label, w, h in small_targets(dump)]
-        problems += [f"{language} {name}: {text!r} is wider than its box" for text in dump["overflowingTexts"]]
+        problems += [f"{language} {name}: {line}" for line in unreadable_texts(dump)]
         live = dump.get("live")
         drawn = [tile for tile in (live or {}).get("tiles", []) if tile["rect"]]  # a player's graph hides the others
         if drawn and not live.get("readinessResults"):

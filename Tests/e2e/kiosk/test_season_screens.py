@@ -18,7 +18,7 @@ TONES = {"unknown": (0x4A, 0x52, 0x5E), "low": (0x1F, 0x62, 0xB8), "steady": (0x
          "good": (0x1C, 0x7A, 0x36), "caution": (0xB0, 0x4E, 0x08), "high": (0xC0, 0x1B, 0x1B)}
 SURFACE_HIGH = (0x3A, 0x42, 0x4E)
 GOOD = (0x1E, 0x8A, 0x3C)  # Theme.good: a tile whose player is done
-SHARES = [("player", 14), ("today", 9), ("srpe", 9), ("strain", 9), ("tolerance", 10), ("status", 12), ("acwr", 9), ("readiness", 10),
+SHARES = [("player", 11), ("today", 9), ("srpe", 9), ("strain", 9), ("tolerance", 10), ("status", 15), ("acwr", 9), ("readiness", 10),
           ("wellness", 9), ("last", 9)]
 
 

@@ -30,6 +30,15 @@ def small_targets(dump):
     return small
 
 
+def unreadable_texts(dump):
+    """A state dump's texts that do not fit as drawn: wider than their box even at the smallest size, or drawn
+    under the kiosk's readable minimum (`readableText`, decision 099), asked that small or shrunk to fit; each
+    said in a line."""
+    lines = [f"{text!r} is wider than its box" for text in dump["overflowingTexts"]]
+    return lines + [f"{t['text']!r} drawn at {t['size']} px (asked {t['requestedSize']}), under the readable {dump['readableText']}"
+                    for t in dump["smallTexts"]]
+
+
 def pin_pad(digits):
     """Taps `digits` on the PIN pad, one script line each."""
     return "\n".join(f'tap "pin:{d}"' for d in digits)
