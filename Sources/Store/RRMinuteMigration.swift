@@ -1,5 +1,6 @@
 import GRDB
 import GRDBSQLite
+import Localization
 import TeamCore
 
 /// v32 (decision 098): every `rr` row packed into `rr_minute`, a row a player and minute, then `rr`
@@ -39,7 +40,7 @@ enum RRMinuteMigration {
         let kept = try Int.fetchOne(db, sql: "SELECT count(*) FROM rr") ?? 0
         let packed = try Int.fetchOne(db, sql: "SELECT coalesce(sum(length(beats)), 0) FROM rr_minute") ?? 0
         guard packed == kept * RRMinuteCodec.beatBytes, beatsRead == kept else {
-            throw StoreError.invalid("v32: \(kept) RR intervals in rr, \(packed / RRMinuteCodec.beatBytes) in rr_minute; nothing was changed")
+            throw StoreError.invalid(Message("v32: \(kept) RR intervals in rr, \(packed / RRMinuteCodec.beatBytes) in rr_minute; nothing was changed"))
         }
         try db.execute(sql: "DROP TABLE rr")  // its index rr_by_player with it
     }
