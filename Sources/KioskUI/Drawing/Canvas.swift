@@ -170,9 +170,10 @@ public final class Canvas {
 
     /// Draws text in a box; shrinks it until it fits the box's width. Returns the drawn width.
     @discardableResult
-    /// `background`: the solid colour behind the text, when known — the text is then copied opaque
-    /// (SDL_ttf's shaded rendering; with `blendedOnto`, its blended rendering blended onto the colour
-    /// once: the very pixels blending it on every frame left).
+    /// `background`: the solid colour already filled behind the text, when known — the text is then copied
+    /// opaque (SDL_ttf's shaded rendering; with `blendedOnto`, its blended rendering blended onto the colour
+    /// once: the very pixels blending it on every frame left), and only where its ink is: the rest of its
+    /// box is that colour already.
     public func text(_ s: String, size: Int, bold: Bool = false, colour: Colour = Theme.text,
                      in box: Rect, align: Align = .left, shrinkToFit: Bool = true, background: Colour? = nil,
                      blendedOnto: Bool = false) -> Int {
@@ -200,8 +201,7 @@ public final class Canvas {
         case .center: x = box.x + (box.w - w) / 2
         case .right: x = box.maxX - w
         }
-        var dst = SDL_Rect(x: Int32(x), y: Int32(box.y + (box.h - h) / 2), w: Int32(w), h: Int32(h))
-        SDL_RenderCopy(renderer, entry.texture, nil, &dst)
+        copy(entry, x: x, y: box.y + (box.h - h) / 2)
         return w
     }
 
@@ -213,27 +213,36 @@ public final class Canvas {
     /// The width `text(_:size:bold:)` will draw at exactly this size: big numbers go glyph by glyph.
     public func drawnWidth(_ s: String, size: Int, bold: Bool = false) -> Int {
         guard Self.usesGlyphs(s, size: size) else { return measure(s, size: size, bold: bold) }
-        return s.reduce(0) { $0 + measure(String($1), size: size, bold: bold) }
-    }
-
-    static func usesGlyphs(_ s: String, size: Int) -> Bool {
-        size >= glyphPathMinSize && s.count <= 8 && s.allSatisfy(glyphFriendly.contains)
+        return glyphsWidth(s, text.glyphWidths(size: size, bold: bold))
     }
 
     /// Big numbers (BPM, %, clocks) change every second: drawn from per-character
-    /// textures so no new text is rendered and few big surfaces are kept.
+    /// textures (`GlyphSet`) so no new text is rendered and few big surfaces are kept.
+    static func usesGlyphs(_ s: String, size: Int) -> Bool {
+        guard size >= glyphPathMinSize else { return false }
+        var count = 0
+        for scalar in s.unicodeScalars {
+            count += 1
+            guard count <= 8, GlyphSet.place(scalar) != nil else { return false }
+        }
+        return true
+    }
+
     static let glyphPathMinSize = 36
-    static let glyphFriendly = Set("0123456789%:−-")
+
+    /// The width of a big number (`usesGlyphs`) in the font of `widths`.
+    private func glyphsWidth(_ s: String, _ widths: GlyphWidths) -> Int {
+        s.unicodeScalars.reduce(0) { sum, scalar in sum + (GlyphSet.place(scalar).map { text.glyphWidth($0, widths) } ?? 0) }
+    }
 
     private func glyphText(_ s: String, size: Int, bold: Bool, colour: Colour, in box: Rect, align: Align, shrinkToFit: Bool,
                            background: Colour?, blendedOnto: Bool) -> Int {
         var size = size
-        func width(_ size: Int) -> Int { s.reduce(0) { $0 + text.measure(String($1), size: size, bold: bold).0 } }
-        var w = width(size)
+        var w = glyphsWidth(s, text.glyphWidths(size: size, bold: bold))
         if shrinkToFit {
             while w > box.w && size > 10 {
                 size = max(10, size * box.w / max(w, 1) - 1)
-                w = width(size)
+                w = glyphsWidth(s, text.glyphWidths(size: size, bold: bold))
             }
         }
         if recordsTexts, w > box.w { overflowingTexts.append(s) }
@@ -243,14 +252,20 @@ public final class Canvas {
         case .center: x = box.x + (box.w - w) / 2
         case .right: x = box.maxX - w
         }
-        for ch in s {
-            guard let entry = text.texture(String(ch), size: size, bold: bold, colour: colour, background: background,
-                                           blendedOnto: blendedOnto) else { continue }
-            var dst = SDL_Rect(x: Int32(x), y: Int32(box.y + (box.h - Int(entry.height)) / 2), w: entry.width, h: entry.height)
-            SDL_RenderCopy(renderer, entry.texture, nil, &dst)
+        let glyphs = text.glyphs(size: size, bold: bold, colour: colour, background: background, blendedOnto: blendedOnto)
+        for scalar in s.unicodeScalars {
+            guard let place = GlyphSet.place(scalar), let entry = text.glyph(place, of: glyphs) else { continue }
+            copy(entry, x: x, y: box.y + (box.h - Int(entry.height)) / 2)
             x += Int(entry.width)
         }
         return w
+    }
+
+    /// A cached text whose box's top left is at (`x`, `y`): the part of the box its texture holds.
+    private func copy(_ entry: TextCache.Entry, x: Int, y: Int) {
+        guard let texture = entry.texture else { return }
+        var dst = SDL_Rect(x: Int32(x) + entry.ink.x, y: Int32(y) + entry.ink.y, w: entry.ink.w, h: entry.ink.h)
+        SDL_RenderCopy(renderer, texture, nil, &dst)
     }
 
     /// The heart icon at `box` (square), tinted; `pulse` 0…1 swells it for the beat.

@@ -92,8 +92,7 @@ extension Frame {
         } else {
             canvas.heart(g.heart, Theme.textDim, hollow: true, background: bg)
         }
-        // The big number first: its opaque glyph box is taller than the digits, and what is above
-        // and below it, drawn after, stays whole.
+        // The big number first (its glyphs' ink is copied, the tile's colour around it is the fill's).
         let big = plan.texts.filter { $0.role == "big" || $0.role == "status" }
         for t in big { canvas.text(t.text, size: t.size, bold: t.bold, in: t.box, shrinkToFit: false, background: bg) }
         let badge = canvas.precomposite.flat(Self.badgeShade, over: bg), badgeRadius = g.footer.h / 4
