@@ -25,6 +25,7 @@ public final class Canvas {
     public var photoSource: ((Int64) -> [UInt8]?)?
     public private(set) var metrics: Metrics
     private var spans: [SDL_Rect] = []
+    private var roundCorners: [Int: [Int]] = [:]
 
     /// The renderer's target is shared with another canvas (one window across two outputs): a
     /// clear must not wipe the other's part, so it fills this canvas's own instead.
@@ -126,17 +127,32 @@ public final class Canvas {
     public func fillRounded(_ r: Rect, radius: Int, _ c: Colour) {
         let rad = min(radius, r.w / 2, r.h / 2)
         guard rad > 1 else { fill(r, c); return }
+        let insets = cornerInsets(rad)
+        // Built in a local array (the kept one swapped out and back): appending to a property checks
+        // exclusive access at every row.
+        var spans: [SDL_Rect] = []
+        swap(&spans, &self.spans)
         spans.removeAll(keepingCapacity: true)
-        for i in 0..<rad {
-            let dy = Double(rad - i) - 0.5
-            let dx = Int((Double(rad * rad) - dy * dy).squareRoot().rounded())
-            let inset = rad - dx
+        for (i, inset) in insets.enumerated() {
             spans.append(SDL_Rect(x: Int32(r.x + inset), y: Int32(r.y + i), w: Int32(r.w - 2 * inset), h: 1))
             spans.append(SDL_Rect(x: Int32(r.x + inset), y: Int32(r.maxY - 1 - i), w: Int32(r.w - 2 * inset), h: 1))
         }
         spans.append(SDL_Rect(x: Int32(r.x), y: Int32(r.y + rad), w: Int32(r.w), h: Int32(r.h - 2 * rad)))
         setColour(c)
         _ = spans.withUnsafeBufferPointer { SDL_RenderFillRects(renderer, $0.baseAddress, Int32($0.count)) }
+        swap(&spans, &self.spans)
+    }
+
+    /// How far in a round corner of `radius` each row starts, from the outermost row in; worked out
+    /// once a radius (a screen has a few).
+    private func cornerInsets(_ radius: Int) -> [Int] {
+        if let known = roundCorners[radius] { return known }
+        let insets = (0..<radius).map { i in
+            let dy = Double(radius - i) - 0.5
+            return radius - Int((Double(radius * radius) - dy * dy).squareRoot().rounded())
+        }
+        roundCorners[radius] = insets
+        return insets
     }
 
     public func stroke(_ r: Rect, _ c: Colour, width: Int = 2) {
