@@ -20,6 +20,14 @@ public final class Canvas {
     /// Five beat sizes of a filled and a hollow heart on seven colours, at one tile size: a few dozen.
     /// Bounded all the same (a window resized over and over makes new sizes).
     static let opaqueHeartCapacity = 400
+    /// Battery glyphs on a tile's colour, by size, level and colour (a few dozen: levels move slowly).
+    private var opaqueBatteries: [OpaqueBattery: OpaquePointer] = [:]
+    private struct OpaqueBattery: Hashable {
+        var width: Int, height: Int
+        var level: Int?
+        var background: Colour
+    }
+    static let opaqueBatteryCapacity = 400
     let avatars = AvatarTextures()
     /// Where players' stored photos come from (the shell reads them from the database); nil: initials only.
     public var photoSource: ((Int64) -> [UInt8]?)?
@@ -48,6 +56,7 @@ public final class Canvas {
         for t in hearts.values { SDL_DestroyTexture(t) }
         hearts = [:]
         releaseOpaqueHearts()
+        releaseOpaqueBatteries()
         avatars.release()
     }
 
@@ -347,18 +356,54 @@ public final class Canvas {
     /// known — the darkened inside is then filled opaque, as blending it there would have left it.
     public func battery(_ box: Rect, level: Int?, background: Colour? = nil) {
         guard box.w >= 6, box.h >= 4 else { return }
+        guard let background else {
+            for (rect, colour) in Self.batteryParts(box, level: level, inside: Self.batteryInside) { fill(rect, colour) }
+            return
+        }
+        // On a flat colour: its parts filled once onto a texture of that colour, then copied whole — one
+        // copy a frame instead of seven fills, each a few rows of a few pixels.
+        let key = OpaqueBattery(width: box.w, height: box.h, level: level, background: background)
+        let texture: OpaquePointer
+        if let t = opaqueBatteries[key] {
+            texture = t
+        } else {
+            let inside = precomposite.flat(Self.batteryInside, over: background)
+            let parts = Self.batteryParts(Rect(0, 0, box.w, box.h), level: level, inside: inside)
+            guard let t = precomposite.texture(filling: parts, width: box.w, height: box.h, background: background) else { return }
+            if opaqueBatteries.count >= Self.opaqueBatteryCapacity { releaseOpaqueBatteries() }
+            opaqueBatteries[key] = t
+            texture = t
+        }
+        var dst = SDL_Rect(x: Int32(box.x), y: Int32(box.y), w: Int32(box.w), h: Int32(box.h))
+        SDL_RenderCopy(renderer, texture, nil, &dst)
+    }
+
+    /// The battery glyph's darkened inside, over whatever it sits on.
+    static let batteryInside = Colour(0, 0, 0, 110)
+
+    /// The battery glyph in `box` as opaque rectangles in drawing order: the outline and its nub, and
+    /// with a level the inside (`inside`) and its fill from the left.
+    static func batteryParts(_ box: Rect, level: Int?, inside colour: Colour) -> [(Rect, Colour)] {
         let line = max(1, box.h / 8)
         let nub = Rect(box.maxX - max(2, box.h / 6), box.y + box.h / 3, max(2, box.h / 6), max(2, box.h - 2 * (box.h / 3)))
         let body = Rect(box.x, box.y, nub.x - box.x, box.h)
-        stroke(body, Theme.text, width: line)
-        fill(nub, Theme.text)
-        guard let level else { return }
+        var parts: [(Rect, Colour)] = [
+            (Rect(body.x, body.y, body.w, line), Theme.text), (Rect(body.x, body.maxY - line, body.w, line), Theme.text),
+            (Rect(body.x, body.y, line, body.h), Theme.text), (Rect(body.maxX - line, body.y, line, body.h), Theme.text),
+            (nub, Theme.text),
+        ]
+        guard let level else { return parts }
         let inside = body.inset(line)
-        let darkened = Colour(0, 0, 0, 110)
-        fill(inside, background.map { precomposite.flat(darkened, over: $0) } ?? darkened)
+        parts.append((inside, colour))
         let fraction = Double(min(100, max(0, level))) / 100
         let fillW = level > 0 ? max(1, Int((Double(inside.w) * fraction).rounded())) : 0
-        fill(Rect(inside.x, inside.y, fillW, inside.h), Self.batteryColour(level: level))
+        parts.append((Rect(inside.x, inside.y, fillW, inside.h), batteryColour(level: level)))
+        return parts
+    }
+
+    private func releaseOpaqueBatteries() {
+        for t in opaqueBatteries.values { SDL_DestroyTexture(t) }
+        opaqueBatteries = [:]
     }
 
     /// The battery glyph's fill: red at 20 % or less, else white.

@@ -70,6 +70,18 @@ final class Precomposite {
         return opaqueTexture(canvas)
     }
 
+    /// An opaque texture of `width`×`height` in `background` with `parts` (opaque colours) filled on it in
+    /// order, as the renderer's opaque fills would leave them there. Not kept: the caller's cache owns it.
+    func texture(filling parts: [(Rect, Colour)], width: Int, height: Int, background: Colour) -> OpaquePointer? {
+        guard let canvas = filledSurface(width: width, height: height, background) else { return nil }
+        defer { SDL_FreeSurface(canvas) }
+        for (r, c) in parts where r.w > 0 && r.h > 0 {
+            var rect = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.w), h: Int32(r.h))
+            SDL_FillRect(canvas, &rect, SDL_MapRGB(canvas.pointee.format, c.r, c.g, c.b))
+        }
+        return opaqueTexture(canvas)
+    }
+
     /// `source` blended onto a new surface of `background` in the target's format, as `texture` does; the caller frees it.
     func blended(_ source: UnsafeMutablePointer<SDL_Surface>, x: Int, y: Int, width: Int, height: Int,
                  tint: Colour = Theme.text, background: Colour) -> UnsafeMutablePointer<SDL_Surface>? {
