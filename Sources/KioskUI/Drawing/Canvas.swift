@@ -132,6 +132,21 @@ public final class Canvas {
         SDL_RenderFillRect(renderer, &rect)
     }
 
+    /// Rectangles of one colour, as one batch (one command for the renderer, not one each).
+    public func fill(_ rects: [Rect], _ c: Colour) {
+        var spans: [SDL_Rect] = []
+        swap(&spans, &self.spans)
+        spans.removeAll(keepingCapacity: true)
+        for r in rects where r.w > 0 && r.h > 0 {
+            spans.append(SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.w), h: Int32(r.h)))
+        }
+        if !spans.isEmpty {
+            setColour(c)
+            _ = spans.withUnsafeBufferPointer { SDL_RenderFillRects(renderer, $0.baseAddress, Int32($0.count)) }
+        }
+        swap(&spans, &self.spans)
+    }
+
     /// A rectangle with round corners, as one batch of horizontal spans.
     public func fillRounded(_ r: Rect, radius: Int, _ c: Colour) {
         let rad = min(radius, r.w / 2, r.h / 2)

@@ -79,10 +79,9 @@ extension Frame {
         }
         let bg = plan.background
         // The round corners show background (and no longer the frame of an earlier alert).
-        for corner in [Rect(r.x, r.y, g.radius, g.radius), Rect(r.maxX - g.radius, r.y, g.radius, g.radius),
-                       Rect(r.x, r.maxY - g.radius, g.radius, g.radius), Rect(r.maxX - g.radius, r.maxY - g.radius, g.radius, g.radius)] {
-            canvas.fill(corner, Theme.background)
-        }
+        canvas.fill([Rect(r.x, r.y, g.radius, g.radius), Rect(r.maxX - g.radius, r.y, g.radius, g.radius),
+                     Rect(r.x, r.maxY - g.radius, g.radius, g.radius), Rect(r.maxX - g.radius, r.maxY - g.radius, g.radius, g.radius)],
+                    Theme.background)
         canvas.fillRounded(r, radius: g.radius, bg)
         if flagged { canvas.stroke(r, Theme.warning, width: max(3, min(r.w, r.h) / 24)) }
         // The translucent parts (heart, badge, the badge's letters, the battery's inside) sit on the
