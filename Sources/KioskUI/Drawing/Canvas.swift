@@ -20,11 +20,20 @@ public final class Canvas {
     /// Five beat sizes of a filled and a hollow heart on seven colours, at one tile size: a few dozen.
     /// Bounded all the same (a window resized over and over makes new sizes).
     static let opaqueHeartCapacity = 400
+    /// Battery glyphs on a tile's colour, by size, level and colour (a few dozen: levels move slowly).
+    private var opaqueBatteries: [OpaqueBattery: OpaquePointer] = [:]
+    private struct OpaqueBattery: Hashable {
+        var width: Int, height: Int
+        var level: Int?
+        var background: Colour
+    }
+    static let opaqueBatteryCapacity = 400
     let avatars = AvatarTextures()
     /// Where players' stored photos come from (the shell reads them from the database); nil: initials only.
     public var photoSource: ((Int64) -> [UInt8]?)?
     public private(set) var metrics: Metrics
     private var spans: [SDL_Rect] = []
+    private var roundCorners: [Int: [Int]] = [:]
 
     /// The renderer's target is shared with another canvas (one window across two outputs): a
     /// clear must not wipe the other's part, so it fills this canvas's own instead.
@@ -47,6 +56,7 @@ public final class Canvas {
         for t in hearts.values { SDL_DestroyTexture(t) }
         hearts = [:]
         releaseOpaqueHearts()
+        releaseOpaqueBatteries()
         avatars.release()
     }
 
@@ -145,21 +155,51 @@ public final class Canvas {
         SDL_RenderFillRect(renderer, &rect)
     }
 
+    /// Rectangles of one colour, as one batch (one command for the renderer, not one each).
+    public func fill(_ rects: [Rect], _ c: Colour) {
+        var spans: [SDL_Rect] = []
+        swap(&spans, &self.spans)
+        spans.removeAll(keepingCapacity: true)
+        for r in rects where r.w > 0 && r.h > 0 {
+            spans.append(SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.w), h: Int32(r.h)))
+        }
+        if !spans.isEmpty {
+            setColour(c)
+            _ = spans.withUnsafeBufferPointer { SDL_RenderFillRects(renderer, $0.baseAddress, Int32($0.count)) }
+        }
+        swap(&spans, &self.spans)
+    }
+
     /// A rectangle with round corners, as one batch of horizontal spans.
     public func fillRounded(_ r: Rect, radius: Int, _ c: Colour) {
         let rad = min(radius, r.w / 2, r.h / 2)
         guard rad > 1 else { fill(r, c); return }
+        let insets = cornerInsets(rad)
+        // Built in a local array (the kept one swapped out and back): appending to a property checks
+        // exclusive access at every row.
+        var spans: [SDL_Rect] = []
+        swap(&spans, &self.spans)
         spans.removeAll(keepingCapacity: true)
-        for i in 0..<rad {
-            let dy = Double(rad - i) - 0.5
-            let dx = Int((Double(rad * rad) - dy * dy).squareRoot().rounded())
-            let inset = rad - dx
+        for (i, inset) in insets.enumerated() {
             spans.append(SDL_Rect(x: Int32(r.x + inset), y: Int32(r.y + i), w: Int32(r.w - 2 * inset), h: 1))
             spans.append(SDL_Rect(x: Int32(r.x + inset), y: Int32(r.maxY - 1 - i), w: Int32(r.w - 2 * inset), h: 1))
         }
         spans.append(SDL_Rect(x: Int32(r.x), y: Int32(r.y + rad), w: Int32(r.w), h: Int32(r.h - 2 * rad)))
         setColour(c)
         _ = spans.withUnsafeBufferPointer { SDL_RenderFillRects(renderer, $0.baseAddress, Int32($0.count)) }
+        swap(&spans, &self.spans)
+    }
+
+    /// How far in a round corner of `radius` each row starts, from the outermost row in; worked out
+    /// once a radius (a screen has a few).
+    private func cornerInsets(_ radius: Int) -> [Int] {
+        if let known = roundCorners[radius] { return known }
+        let insets = (0..<radius).map { i in
+            let dy = Double(radius - i) - 0.5
+            return radius - Int((Double(radius * radius) - dy * dy).squareRoot().rounded())
+        }
+        roundCorners[radius] = insets
+        return insets
     }
 
     public func stroke(_ r: Rect, _ c: Colour, width: Int = 2) {
@@ -193,9 +233,10 @@ public final class Canvas {
 
     /// Draws text in a box; shrinks it until it fits the box's width. Returns the drawn width.
     @discardableResult
-    /// `background`: the solid colour behind the text, when known — the text is then copied opaque
-    /// (SDL_ttf's shaded rendering; with `blendedOnto`, its blended rendering blended onto the colour
-    /// once: the very pixels blending it on every frame left).
+    /// `background`: the solid colour already filled behind the text, when known — the text is then copied
+    /// opaque (SDL_ttf's shaded rendering; with `blendedOnto`, its blended rendering blended onto the colour
+    /// once: the very pixels blending it on every frame left), and only where its ink is: the rest of its
+    /// box is that colour already.
     public func text(_ s: String, size: Int, bold: Bool = false, colour: Colour = Theme.text,
                      in box: Rect, align: Align = .left, shrinkToFit: Bool = true, background: Colour? = nil,
                      blendedOnto: Bool = false) -> Int {
@@ -227,8 +268,7 @@ public final class Canvas {
         case .center: x = box.x + (box.w - w) / 2
         case .right: x = box.maxX - w
         }
-        var dst = SDL_Rect(x: Int32(x), y: Int32(box.y + (box.h - h) / 2), w: Int32(w), h: Int32(h))
-        SDL_RenderCopy(renderer, entry.texture, nil, &dst)
+        copy(entry, x: x, y: box.y + (box.h - h) / 2)
         return w
     }
 
@@ -240,28 +280,37 @@ public final class Canvas {
     /// The width `text(_:size:bold:)` will draw at exactly this size: big numbers go glyph by glyph.
     public func drawnWidth(_ s: String, size: Int, bold: Bool = false) -> Int {
         guard Self.usesGlyphs(s, size: size) else { return measure(s, size: size, bold: bold) }
-        return s.reduce(0) { $0 + measure(String($1), size: size, bold: bold) }
-    }
-
-    static func usesGlyphs(_ s: String, size: Int) -> Bool {
-        size >= glyphPathMinSize && s.count <= 8 && s.allSatisfy(glyphFriendly.contains)
+        return glyphsWidth(s, text.glyphWidths(size: size, bold: bold))
     }
 
     /// Big numbers (BPM, %, clocks) change every second: drawn from per-character
-    /// textures so no new text is rendered and few big surfaces are kept.
+    /// textures (`GlyphSet`) so no new text is rendered and few big surfaces are kept.
+    static func usesGlyphs(_ s: String, size: Int) -> Bool {
+        guard size >= glyphPathMinSize else { return false }
+        var count = 0
+        for scalar in s.unicodeScalars {
+            count += 1
+            guard count <= 8, GlyphSet.place(scalar) != nil else { return false }
+        }
+        return true
+    }
+
     static let glyphPathMinSize = 36
-    static let glyphFriendly = Set("0123456789%:−-")
+
+    /// The width of a big number (`usesGlyphs`) in the font of `widths`.
+    private func glyphsWidth(_ s: String, _ widths: GlyphWidths) -> Int {
+        s.unicodeScalars.reduce(0) { sum, scalar in sum + (GlyphSet.place(scalar).map { text.glyphWidth($0, widths) } ?? 0) }
+    }
 
     private func glyphText(_ s: String, size: Int, bold: Bool, colour: Colour, in box: Rect, align: Align, shrinkToFit: Bool,
                            background: Colour?, blendedOnto: Bool) -> Int {
         let requested = size
         var size = size
-        func width(_ size: Int) -> Int { s.reduce(0) { $0 + text.measure(String($1), size: size, bold: bold).0 } }
-        var w = width(size)
+        var w = glyphsWidth(s, text.glyphWidths(size: size, bold: bold))
         if shrinkToFit {
             while w > box.w && size > 10 {
                 size = max(10, min(size - 1, size * box.w / max(w, 1)))
-                w = width(size)
+                w = glyphsWidth(s, text.glyphWidths(size: size, bold: bold))
             }
         }
         if recordsTexts, w > box.w { overflowingTexts.append(s) }
@@ -272,14 +321,20 @@ public final class Canvas {
         case .center: x = box.x + (box.w - w) / 2
         case .right: x = box.maxX - w
         }
-        for ch in s {
-            guard let entry = text.texture(String(ch), size: size, bold: bold, colour: colour, background: background,
-                                           blendedOnto: blendedOnto) else { continue }
-            var dst = SDL_Rect(x: Int32(x), y: Int32(box.y + (box.h - Int(entry.height)) / 2), w: entry.width, h: entry.height)
-            SDL_RenderCopy(renderer, entry.texture, nil, &dst)
+        let glyphs = text.glyphs(size: size, bold: bold, colour: colour, background: background, blendedOnto: blendedOnto)
+        for scalar in s.unicodeScalars {
+            guard let place = GlyphSet.place(scalar), let entry = text.glyph(place, of: glyphs) else { continue }
+            copy(entry, x: x, y: box.y + (box.h - Int(entry.height)) / 2)
             x += Int(entry.width)
         }
         return w
+    }
+
+    /// A cached text whose box's top left is at (`x`, `y`): the part of the box its texture holds.
+    private func copy(_ entry: TextCache.Entry, x: Int, y: Int) {
+        guard let texture = entry.texture else { return }
+        var dst = SDL_Rect(x: Int32(x) + entry.ink.x, y: Int32(y) + entry.ink.y, w: entry.ink.w, h: entry.ink.h)
+        SDL_RenderCopy(renderer, texture, nil, &dst)
     }
 
     /// The heart icon at `box` (square), tinted; `pulse` 0…1 swells it for the beat.
@@ -345,18 +400,54 @@ public final class Canvas {
     /// known — the darkened inside is then filled opaque, as blending it there would have left it.
     public func battery(_ box: Rect, level: Int?, background: Colour? = nil) {
         guard box.w >= 6, box.h >= 4 else { return }
+        guard let background else {
+            for (rect, colour) in Self.batteryParts(box, level: level, inside: Self.batteryInside) { fill(rect, colour) }
+            return
+        }
+        // On a flat colour: its parts filled once onto a texture of that colour, then copied whole — one
+        // copy a frame instead of seven fills, each a few rows of a few pixels.
+        let key = OpaqueBattery(width: box.w, height: box.h, level: level, background: background)
+        let texture: OpaquePointer
+        if let t = opaqueBatteries[key] {
+            texture = t
+        } else {
+            let inside = precomposite.flat(Self.batteryInside, over: background)
+            let parts = Self.batteryParts(Rect(0, 0, box.w, box.h), level: level, inside: inside)
+            guard let t = precomposite.texture(filling: parts, width: box.w, height: box.h, background: background) else { return }
+            if opaqueBatteries.count >= Self.opaqueBatteryCapacity { releaseOpaqueBatteries() }
+            opaqueBatteries[key] = t
+            texture = t
+        }
+        var dst = SDL_Rect(x: Int32(box.x), y: Int32(box.y), w: Int32(box.w), h: Int32(box.h))
+        SDL_RenderCopy(renderer, texture, nil, &dst)
+    }
+
+    /// The battery glyph's darkened inside, over whatever it sits on.
+    static let batteryInside = Colour(0, 0, 0, 110)
+
+    /// The battery glyph in `box` as opaque rectangles in drawing order: the outline and its nub, and
+    /// with a level the inside (`inside`) and its fill from the left.
+    static func batteryParts(_ box: Rect, level: Int?, inside colour: Colour) -> [(Rect, Colour)] {
         let line = max(1, box.h / 8)
         let nub = Rect(box.maxX - max(2, box.h / 6), box.y + box.h / 3, max(2, box.h / 6), max(2, box.h - 2 * (box.h / 3)))
         let body = Rect(box.x, box.y, nub.x - box.x, box.h)
-        stroke(body, Theme.text, width: line)
-        fill(nub, Theme.text)
-        guard let level else { return }
+        var parts: [(Rect, Colour)] = [
+            (Rect(body.x, body.y, body.w, line), Theme.text), (Rect(body.x, body.maxY - line, body.w, line), Theme.text),
+            (Rect(body.x, body.y, line, body.h), Theme.text), (Rect(body.maxX - line, body.y, line, body.h), Theme.text),
+            (nub, Theme.text),
+        ]
+        guard let level else { return parts }
         let inside = body.inset(line)
-        let darkened = Colour(0, 0, 0, 110)
-        fill(inside, background.map { precomposite.flat(darkened, over: $0) } ?? darkened)
+        parts.append((inside, colour))
         let fraction = Double(min(100, max(0, level))) / 100
         let fillW = level > 0 ? max(1, Int((Double(inside.w) * fraction).rounded())) : 0
-        fill(Rect(inside.x, inside.y, fillW, inside.h), Self.batteryColour(level: level))
+        parts.append((Rect(inside.x, inside.y, fillW, inside.h), batteryColour(level: level)))
+        return parts
+    }
+
+    private func releaseOpaqueBatteries() {
+        for t in opaqueBatteries.values { SDL_DestroyTexture(t) }
+        opaqueBatteries = [:]
     }
 
     /// The battery glyph's fill: red at 20 % or less, else white.

@@ -15,6 +15,12 @@ public struct Colour: Sendable, Equatable, Hashable {
 
     public init(_ team: RGBColour) { self.init(team.red, team.green, team.blue) }
 
+    /// The four channels in one word (red highest, alpha lowest).
+    public var packed: UInt32 { UInt32(r) << 24 | UInt32(g) << 16 | UInt32(b) << 8 | UInt32(a) }
+
+    /// One word hashed, not four bytes: colours are in the keys of every text and heart a frame draws.
+    public func hash(into hasher: inout Hasher) { hasher.combine(packed) }
+
     public func withAlpha(_ alpha: UInt8) -> Colour { Colour(r, g, b, alpha) }
 
     /// Mixes towards `other` by `t` (0…1).

@@ -64,14 +64,76 @@ final class Precomposite {
     /// background. Not kept: the caller's cache owns it.
     func texture(_ source: UnsafeMutablePointer<SDL_Surface>, x: Int, y: Int, width: Int, height: Int,
                  tint: Colour = Theme.text, background: Colour) -> OpaquePointer? {
+        guard let canvas = blended(source, x: x, y: y, width: width, height: height, tint: tint, background: background)
+        else { return nil }
+        defer { SDL_FreeSurface(canvas) }
+        return opaqueTexture(canvas)
+    }
+
+    /// An opaque texture of `width`×`height` in `background` with `parts` (opaque colours) filled on it in
+    /// order, as the renderer's opaque fills would leave them there. Not kept: the caller's cache owns it.
+    func texture(filling parts: [(Rect, Colour)], width: Int, height: Int, background: Colour) -> OpaquePointer? {
         guard let canvas = filledSurface(width: width, height: height, background) else { return nil }
         defer { SDL_FreeSurface(canvas) }
+        for (r, c) in parts where r.w > 0 && r.h > 0 {
+            var rect = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.w), h: Int32(r.h))
+            SDL_FillRect(canvas, &rect, SDL_MapRGB(canvas.pointee.format, c.r, c.g, c.b))
+        }
+        return opaqueTexture(canvas)
+    }
+
+    /// `source` blended onto a new surface of `background` in the target's format, as `texture` does; the caller frees it.
+    func blended(_ source: UnsafeMutablePointer<SDL_Surface>, x: Int, y: Int, width: Int, height: Int,
+                 tint: Colour = Theme.text, background: Colour) -> UnsafeMutablePointer<SDL_Surface>? {
+        guard let canvas = filledSurface(width: width, height: height, background) else { return nil }
         SDL_SetSurfaceBlendMode(source, SDL_BLENDMODE_BLEND)
         SDL_SetSurfaceColorMod(source, tint.r, tint.g, tint.b)
         SDL_SetSurfaceAlphaMod(source, tint.a)
         var at = SDL_Rect(x: Int32(x), y: Int32(y), w: source.pointee.w, h: source.pointee.h)
-        guard sideline_SDL_BlitSurface(source, nil, canvas, &at) == 0,
-              let texture = SDL_CreateTextureFromSurface(renderer, canvas) else { return nil }
+        guard sideline_SDL_BlitSurface(source, nil, canvas, &at) == 0 else { SDL_FreeSurface(canvas); return nil }
+        return canvas
+    }
+
+    /// `surface` (any format, opaque) in the target's format; the caller frees it.
+    func converted(_ surface: UnsafeMutablePointer<SDL_Surface>) -> UnsafeMutablePointer<SDL_Surface>? {
+        SDL_ConvertSurfaceFormat(surface, format, 0)
+    }
+
+    /// What of `surface` (in the target's format) differs from `background`, as an opaque texture, and
+    /// where that part lies in it. Text on a colour already filled behind it needs only that part copied:
+    /// the rows above and below the letters (a line box is ≈ 1.6 times as high as digits) and the columns
+    /// beside them are the background's own pixels. Nil texture: nothing differs.
+    func inkTexture(_ surface: UnsafeMutablePointer<SDL_Surface>, background: Colour) -> (texture: OpaquePointer?, ink: SDL_Rect)? {
+        let ink = Self.ink(surface, unlike: background)
+        guard ink.w > 0 else { return (nil, ink) }
+        let s = surface.pointee
+        let start = s.pixels.advanced(by: Int(ink.y) * Int(s.pitch) + Int(ink.x) * 4)
+        guard let part = SDL_CreateRGBSurfaceWithFormatFrom(start, ink.w, ink.h, 32, s.pitch, s.format.pointee.format) else { return nil }
+        defer { SDL_FreeSurface(part) }
+        guard let texture = opaqueTexture(part) else { return nil }
+        return (texture, ink)
+    }
+
+    /// The smallest rectangle of `surface` (32-bit, ours: not locked or RLE-encoded) holding every pixel
+    /// whose colour is not `background`'s; empty when there is none.
+    static func ink(_ surface: UnsafeMutablePointer<SDL_Surface>, unlike background: Colour) -> SDL_Rect {
+        let s = surface.pointee, f = s.format.pointee
+        let colour = f.Rmask | f.Gmask | f.Bmask
+        let plain = SDL_MapRGB(s.format, background.r, background.g, background.b) & colour
+        let width = Int(s.w), height = Int(s.h), stride = Int(s.pitch) / 4
+        let pixels = s.pixels.assumingMemoryBound(to: UInt32.self)
+        func differs(_ x: Int, _ y: Int) -> Bool { pixels[y * stride + x] & colour != plain }
+        func rowDiffers(_ y: Int) -> Bool { (0..<width).contains { differs($0, y) } }
+        guard let top = (0..<height).first(where: rowDiffers), let bottom = (0..<height).last(where: rowDiffers) else {
+            return SDL_Rect(x: 0, y: 0, w: 0, h: 0)
+        }
+        func columnDiffers(_ x: Int) -> Bool { (top...bottom).contains { differs(x, $0) } }
+        let left = (0..<width).first(where: columnDiffers) ?? 0, right = (0..<width).last(where: columnDiffers) ?? width - 1
+        return SDL_Rect(x: Int32(left), y: Int32(top), w: Int32(right - left + 1), h: Int32(bottom - top + 1))
+    }
+
+    private func opaqueTexture(_ surface: UnsafeMutablePointer<SDL_Surface>) -> OpaquePointer? {
+        guard let texture = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
         return texture
     }

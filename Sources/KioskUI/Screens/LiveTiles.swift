@@ -79,10 +79,9 @@ extension Frame {
         }
         let bg = plan.background
         // The round corners show background (and no longer the frame of an earlier alert).
-        for corner in [Rect(r.x, r.y, g.radius, g.radius), Rect(r.maxX - g.radius, r.y, g.radius, g.radius),
-                       Rect(r.x, r.maxY - g.radius, g.radius, g.radius), Rect(r.maxX - g.radius, r.maxY - g.radius, g.radius, g.radius)] {
-            canvas.fill(corner, Theme.background)
-        }
+        canvas.fill([Rect(r.x, r.y, g.radius, g.radius), Rect(r.maxX - g.radius, r.y, g.radius, g.radius),
+                     Rect(r.x, r.maxY - g.radius, g.radius, g.radius), Rect(r.maxX - g.radius, r.maxY - g.radius, g.radius, g.radius)],
+                    Theme.background)
         canvas.fillRounded(r, radius: g.radius, bg)
         if flagged { canvas.stroke(r, Theme.warning, width: max(3, min(r.w, r.h) / 24)) }
         // The translucent parts (heart, badge, the badge's letters, the battery's inside) sit on the
@@ -92,8 +91,7 @@ extension Frame {
         } else {
             canvas.heart(g.heart, Theme.textDim, hollow: true, background: bg)
         }
-        // The big number first: its opaque glyph box is taller than the digits, and what is above
-        // and below it, drawn after, stays whole.
+        // The big number first (its glyphs' ink is copied, the tile's colour around it is the fill's).
         let big = plan.texts.filter { $0.role == "big" || $0.role == "status" }
         for t in big { canvas.text(t.text, size: t.size, bold: t.bold, in: t.box, shrinkToFit: false, background: bg) }
         let badge = canvas.precomposite.flat(Self.badgeShade, over: bg), badgeRadius = g.footer.h / 4
