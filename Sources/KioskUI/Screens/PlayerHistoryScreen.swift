@@ -270,7 +270,11 @@ extension Frame {
             let value = s.load.map { Self.load($0) } ?? s.lnRMSSD.map { "ln " + Self.decimal($0, digits: 2) }
                 ?? s.hrex.map { "HRex " + Self.decimal($0, digits: 1) } ?? "–"
             let vw = canvas.measure(value, size: metrics.body, bold: true) + metrics.px(4)
-            canvas.text(Self.seasonDayText(s.day), size: metrics.small + metrics.px(1), bold: true, in: Rect(top.x, top.y, top.w - vw, top.h))
+            // The day with its weekday where it fits beside the value, else without ("14 mars": French's "sam. 14 mars" does not).
+            let dayBox = Rect(top.x, top.y, top.w - vw, top.h), daySize = metrics.small + metrics.px(1)
+            let day = [Self.seasonDayText(s.day), Self.seasonDayText(s.day, weekday: false)]
+                .first { canvas.measure($0, size: daySize, bold: true) <= dayBox.w } ?? Self.seasonDayText(s.day, weekday: false)
+            canvas.text(day, size: daySize, bold: true, in: dayBox)
             canvas.text(value, size: metrics.body, bold: true, in: Rect(top.maxX - vw, top.y, vw, top.h), align: .right)
             let rating = s.rpe.map { rpe in " · RPE \(rpe)" + (s.srpeLoad.map { " (\(Self.load($0)))" } ?? "") } ?? ""
             let change = s.hrexChange.map { " · " + tr($0.text) } ?? ""

@@ -30,12 +30,15 @@ extension Frame {
         return [tagText(tags), tags.map(shortTagWord).joined(separator: " · ")] + fewer
     }
 
-    /// A tag in a narrow line: the moment short ("After" — German, French and Spanish say it in one word), the rest whole.
+    /// A tag in a narrow line: the moment short ("After" — German, French and Spanish say it in one word), a training
+    /// as the language shortens it (French's "Entraînement" does not fit half the lobby's row), the rest whole.
     static func shortTagWord(_ tag: String) -> String {
         switch SessionTags.Moment(rawValue: tag) {
-        case .beforeTraining: tr("Before training", context: "short, a tag line")
-        case .afterTraining: tr("After training", context: "short, a tag line")
-        case nil: tagWord(tag)
+        case .beforeTraining: return tr("Before training", context: "short, a tag line")
+        case .afterTraining: return tr("After training", context: "short, a tag line")
+        case nil:
+            if SessionTags.Kind(rawValue: tag) == .training { return tr("Training", context: "short, a tag line") }
+            return tagWord(tag)
         }
     }
 
