@@ -203,7 +203,7 @@ let package = Package(
         .target(name: "HCITestSupport", dependencies: ["BLEHost"], path: "Tests/HCITestSupport", swiftSettings: strict),
 
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: strict),
-        .testTarget(name: "TeamCoreTests", dependencies: ["TeamCore"], swiftSettings: strict),
+        .testTarget(name: "TeamCoreTests", dependencies: ["TeamCore", "Localization"], swiftSettings: strict),
         .testTarget(name: "AppCoreTests", dependencies: ["AppCore", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "AnalyticsTests", dependencies: ["Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "ExportsTests", dependencies: ["Exports", "StoredExports", "SessionReview", "Store", "Analytics", "TeamCore"], swiftSettings: strict),

@@ -4,18 +4,19 @@ import Foundation
 /// or a full path, prepared as the store keeps it.
 public enum RosterPhotoFiles {
     /// Every named photo prepared (decoded, cropped, scaled — in a helper process: `PhotoPreparation`),
-    /// by roster line; or what is wrong with each that cannot be, so the admin fixes the file once.
-    public static func prepare(_ named: [(line: Int, file: String)], besideFile roster: String,
-                               preparing preparation: PhotoPreparation) -> (photos: [Int: [UInt8]], problems: [(line: Int, reason: String)]) {
+    /// by roster line; or what is wrong with each that cannot be (the file as the roster names it and the
+    /// picture's problem, worded by the caller), so the admin fixes the file once.
+    public static func prepare(_ named: [(line: Int, file: String)], besideFile roster: String, preparing preparation: PhotoPreparation)
+        -> (photos: [Int: [UInt8]], problems: [(line: Int, file: String, problem: String)]) {
         let folder = (roster as NSString).deletingLastPathComponent
         var photos: [Int: [UInt8]] = [:]
-        var problems: [(line: Int, reason: String)] = []
+        var problems: [(line: Int, file: String, problem: String)] = []
         for (line, name) in named {
             let path = name.hasPrefix("/") ? name : (folder.isEmpty ? name : folder + "/" + name)
             do {
                 photos[line] = try preparation.prepare(file: path).jpeg
             } catch {
-                problems.append((line, "photo \(name): \(error)"))
+                problems.append((line, name, "\(error)"))
             }
         }
         return (photos, problems)

@@ -13,7 +13,7 @@ extension SidelineStore {
                              at time: Date = Date()) throws -> Team {
         try write { db in
             let team = try Self.team(named: name, db) ?? Self.insertTeam(name: name, colour: nil, db)
-            var problems: [String] = []
+            var problems: [RosterCSV.LineError] = []
             for row in rows {
                 let playerID = try Self.insert(row.player, db)
                 if let jpeg = photos[row.line] { try Self.setPhoto(playerID: playerID, jpeg: jpeg, at: time, db) }
@@ -26,7 +26,7 @@ extension SidelineStore {
                     try Self.addMembership(Membership(teamID: team.id, playerID: playerID, shirtNumber: row.shirtNumber,
                                                       strapID: strapID), db)
                 } catch let error as StoreError {
-                    problems.append("line \(row.line): \(error)")
+                    problems.append(RosterCSV.LineError(line: row.line, reason: error.message))
                 }
             }
             if !problems.isEmpty { throw StoreError.rosterRejected(problems) }

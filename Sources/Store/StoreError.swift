@@ -20,7 +20,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case duplicate(Message)
     /// Input that breaks a rule (an empty name).
     case invalid(Message)
-    case rosterRejected([String])
+    /// The lines whose players the team cannot take (a shirt number or strap already in it).
+    case rosterRejected([RosterCSV.LineError])
     case noDatabase(path: String)
     case backupFailed(reason: Message)
     case backupRejected(path: String, reason: Message)
@@ -75,7 +76,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             return Message(N_("the RR intervals of player {player} in minute {minute} of session {session} are damaged in the database; none of them was read — restore a backup"),
                            ["session": "\(session)", "player": "\(player)", "minute": "\(minute)"])
         case let .rosterRejected(lines):
-            return Message(N_("roster not imported, nothing changed:\n{lines}"), ["lines": lines.joined(separator: "\n")])
+            return Message(N_("roster not imported, nothing changed:\n{lines}"), ["lines": lines.map(\.description).joined(separator: "\n")])
         }
     }
 }

@@ -185,7 +185,7 @@ final class StoreTests: XCTestCase {
             """).get()
         XCTAssertThrowsError(try store.importRoster(rows, teamNamed: "A")) { error in
             guard case .rosterRejected(let lines)? = error as? StoreError else { return XCTFail("\(error)") }
-            XCTAssertEqual(lines, ["line 2: shirt number 7 is already taken in this team"])
+            XCTAssertEqual(lines.map(\.description), ["line 2: shirt number 7 is already taken in this team"])
         }
         XCTAssertEqual(try store.roster(teamID: team.id).count, 1, "nothing imported")
         XCTAssertTrue(try store.straps().isEmpty, "no strap created either")

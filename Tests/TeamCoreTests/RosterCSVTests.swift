@@ -30,16 +30,16 @@ final class RosterCSVTests: XCTestCase {
             """
         guard case .failure(let rejection) = RosterCSV.parse(text) else { return XCTFail("bad roster accepted") }
         XCTAssertEqual(rejection.errors.map(\.line), [3, 4, 5, 6, 7])
-        XCTAssertTrue(rejection.errors[0].reason.contains("shirt number 'x'"))
-        XCTAssertTrue(rejection.errors[1].reason.contains("sex 'Q'"))
-        XCTAssertTrue(rejection.errors[2].reason.contains("already used on line 2"))
-        XCTAssertTrue(rejection.errors[3].reason.contains("not a Bluetooth address"))
-        XCTAssertTrue(rejection.errors[4].reason.contains("expected 7 to 10 fields"))
+        XCTAssertTrue(rejection.errors[0].reason.english.contains("shirt number 'x'"))
+        XCTAssertTrue(rejection.errors[1].reason.english.contains("sex 'Q'"))
+        XCTAssertTrue(rejection.errors[2].reason.english.contains("already used on line 2"))
+        XCTAssertTrue(rejection.errors[3].reason.english.contains("not a Bluetooth address"))
+        XCTAssertTrue(rejection.errors[4].reason.english.contains("expected 7 to 10 fields"))
     }
 
     func testImplausiblePhysiologyIsRejected() {
         guard case .failure(let r) = RosterCSV.parse("5,Max,Weber,2010,M,70,20,,") else { return XCTFail() }
-        XCTAssertTrue(r.errors[0].reason.contains("resting HR 20"))
+        XCTAssertTrue(r.errors[0].reason.english.contains("resting HR 20"))
     }
 
     func testCSVEscapeRoundTrips() {
@@ -61,7 +61,7 @@ final class RosterCSVTests: XCTestCase {
     func testEveryProblemOfALineIsNamed() {
         guard case .failure(let r) = RosterCSV.parse("x,Noah,Costa,20x7,Q,heavy,fast,,nope\n") else { return XCTFail("accepted") }
         XCTAssertEqual(r.errors.map(\.line), Array(repeating: 1, count: 6))
-        let reasons = r.errors.map(\.reason).joined(separator: " | ")
+        let reasons = r.errors.map(\.reason.english).joined(separator: " | ")
         for part in ["shirt number 'x'", "birth year '20x7'", "sex 'Q'", "weight 'heavy'", "resting HR 'fast'", "strap 'nope'"] {
             XCTAssertTrue(reasons.contains(part), reasons)
         }
@@ -69,10 +69,10 @@ final class RosterCSVTests: XCTestCase {
 
     func testNamesWithLineBreaksOrTooLongAreRejected() {
         guard case .failure(let broken) = RosterCSV.parse("7,\"Mia\nBerg\",X,2008,F,61,55,,\n") else { return XCTFail("accepted") }
-        XCTAssertTrue(broken.errors[0].reason.contains("line break"), broken.errors[0].reason)
+        XCTAssertTrue(broken.errors[0].reason.english.contains("line break"), broken.errors[0].reason.english)
         let long = String(repeating: "a", count: 300)
         guard case .failure(let tooLong) = RosterCSV.parse("7,Mia,\(long),2008,F,61,55,,\n") else { return XCTFail("accepted") }
-        XCTAssertTrue(tooLong.errors[0].reason.contains("last name has 300 characters"), tooLong.errors[0].reason)
+        XCTAssertTrue(tooLong.errors[0].reason.english.contains("last name has 300 characters"), tooLong.errors[0].reason.english)
     }
 
     func testBinaryFilesAreNotText() {

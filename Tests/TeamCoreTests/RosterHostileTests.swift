@@ -1,3 +1,4 @@
+import Localization
 import TeamCore
 import XCTest
 
@@ -92,7 +93,7 @@ final class RosterHostileTests: XCTestCase {
     }
 
     func testAReportOfManyProblemsIsCut() {
-        let rejection = RosterCSV.Rejection(errors: (1...30).map { RosterCSV.LineError(line: $0, reason: "bad") })
+        let rejection = RosterCSV.Rejection(errors: (1...30).map { RosterCSV.LineError(line: $0, reason: Message("bad")) })
         XCTAssertEqual(rejection.report().count, 21)
         XCTAssertEqual(rejection.report().last, "… and 10 more")
     }

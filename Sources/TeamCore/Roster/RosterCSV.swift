@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A roster file: `number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap,photo`,
 /// one player a line, an optional header line, max_hr, strap and photo may be empty.
@@ -36,12 +37,15 @@ public enum RosterCSV {
         }
     }
 
+    /// A line's problem: the command line prints it in the admin's language (`sentence.translated`), a log, JSON
+    /// and the tests read its English (`description`).
     public struct LineError: Error, Sendable, Equatable, CustomStringConvertible {
         public var line: Int
-        public var reason: String
-        public var description: String { "line \(line): \(reason)" }
+        public var reason: Message
+        public var sentence: Message { Message(N_("line {line}: {reason}"), ["line": "\(line)"], nested: ["reason": reason]) }
+        public var description: String { sentence.english }
 
-        public init(line: Int, reason: String) {
+        public init(line: Int, reason: Message) {
             self.line = line
             self.reason = reason
         }
@@ -54,9 +58,13 @@ public enum RosterCSV {
         public init(errors: [LineError]) { self.errors = errors }
 
         /// The problems as lines to print: the first `limit`, then how many more.
-        public func report(limit: Int = 20) -> [String] {
-            errors.prefix(limit).map(\.description) + (errors.count > limit ? ["… and \(errors.count - limit) more"] : [])
+        public func lines(limit: Int = 20) -> [Message] {
+            errors.prefix(limit).map(\.sentence)
+                + (errors.count > limit ? [Message(Nn_("… and {n} more", "… and {n} more"), n: errors.count - limit)] : [])
         }
+
+        /// `lines` in English, for a log.
+        public func report(limit: Int = 20) -> [String] { lines(limit: limit).map(\.english) }
     }
 
     /// Every row, or every problem found (all of them, so the admin fixes the file once).
@@ -69,13 +77,13 @@ public enum RosterCSV {
         }
         guard records.count <= maxPlayers else {
             return .failure(Rejection(errors: [LineError(line: records[maxPlayers].line, reason:
-                "the file has \(records.count) players; a roster has at most \(maxPlayers)")]))
+                Message(N_("the file has {count} players; a roster has at most {max}"), ["count": "\(records.count)", "max": "\(maxPlayers)"]))]))
         }
         var rows: [Row] = []
         var errors: [LineError] = []
         var numbers: [Int: Int] = [:]
         var straps: [String: Int] = [:]
-        if records.isEmpty { errors.append(LineError(line: 1, reason: "the file has no players")) }
+        if records.isEmpty { errors.append(LineError(line: 1, reason: Message(N_("the file has no players")))) }
         for record in records {
             if let problem = joinedFileProblem(record) {
                 errors.append(LineError(line: record.line, reason: problem))
@@ -84,9 +92,11 @@ public enum RosterCSV {
             switch parse(record, separator: separator) {
             case .success(let row):
                 if let earlier = numbers[row.shirtNumber] {
-                    errors.append(LineError(line: row.line, reason: "shirt number \(row.shirtNumber) already used on line \(earlier)"))
+                    errors.append(LineError(line: row.line, reason: Message(N_("shirt number {number} already used on line {line}"),
+                                                                                ["number": "\(row.shirtNumber)", "line": "\(earlier)"])))
                 } else if let strap = row.strapAddress, let earlier = straps[strap] {
-                    errors.append(LineError(line: row.line, reason: "strap \(strap) already given to the player on line \(earlier)"))
+                    errors.append(LineError(line: row.line, reason: Message(N_("strap {strap} already given to the player on line {line}"),
+                                                                                ["strap": strap, "line": "\(earlier)"])))
                 } else {
                     numbers[row.shirtNumber] = row.line
                     if let strap = row.strapAddress { straps[strap] = row.line }
@@ -103,23 +113,27 @@ public enum RosterCSV {
     /// said, so whoever imports a stranger's roster knows.
     public static func formulaNotes(_ rows: [Row]) -> [LineError] {
         rows.flatMap { row in
-            [("first name", row.player.firstName), ("last name", row.player.lastName)].compactMap { label, name in
+            [(N_("first name"), row.player.firstName), (N_("last name"), row.player.lastName)].compactMap { label, name in
                 guard let first = name.unicodeScalars.first, "=+-@".unicodeScalars.contains(first) else { return nil }
-                return LineError(line: row.line, reason: "\(label) \(shown(name)) starts with '\(first)', which a spreadsheet would run as a formula; exports write it as text")
+                return LineError(line: row.line, reason: Message(
+                    N_("{field} {name} starts with '{sign}', which a spreadsheet would run as a formula; exports write it as text"),
+                    ["name": shown(name), "sign": "\(first)"], words: ["field": label]))
             }
         }
     }
 
     /// What makes a record no roster line at all: far too long, or the start of a second file
     /// pasted after the first (its byte-order mark or header line in the middle).
-    private static func joinedFileProblem(_ record: CSVRecords.Record) -> String? {
+    private static func joinedFileProblem(_ record: CSVRecords.Record) -> Message? {
         let length = record.fields.reduce(record.fields.count - 1) { $0 + $1.count }
-        if length > maxLineLength { return "is \(length) characters long; a roster line has at most \(maxLineLength)" }
+        if length > maxLineLength {
+            return Message(N_("is {length} characters long; a roster line has at most {max}"), ["length": "\(length)", "max": "\(maxLineLength)"])
+        }
         if record.fields.contains(where: { $0.unicodeScalars.contains("\u{FEFF}") }) {
-            return "a byte-order mark in the middle of the file (two files joined into one?)"
+            return Message(N_("a byte-order mark in the middle of the file (two files joined into one?)"))
         }
         if record.fields.first?.trimmingCharacters(in: .whitespaces).lowercased() == "number" {
-            return "a second header line (two files joined into one?)"
+            return Message(N_("a second header line (two files joined into one?)"))
         }
         return nil
     }
@@ -132,41 +146,43 @@ public enum RosterCSV {
     /// The row of one record, or every problem of it.
     private static func parse(_ record: CSVRecords.Record, separator: Unicode.Scalar) -> Result<Row, Rejection> {
         let f = record.fields.map { $0.trimmingCharacters(in: .whitespaces) }
-        var problems: [String] = []
+        var problems: [Message] = []
         func reject() -> Result<Row, Rejection> {
             .failure(Rejection(errors: problems.map { LineError(line: record.line, reason: $0) }))
         }
         guard f.count >= 7, f.count <= columns.count else {
-            let name = separator == ";" ? "semicolons" : (separator == "\t" ? "tabs" : "commas")
-            problems.append("expected 7 to \(columns.count) fields separated by \(name) (\(columns.joined(separator: ","))), found \(f.count)")
+            let name = separator == ";" ? N_("semicolons") : (separator == "\t" ? N_("tabs") : N_("commas"))
+            problems.append(Message(N_("expected 7 to {max} fields separated by {separator} ({columns}), found {count}"),
+                                    ["max": "\(columns.count)", "columns": columns.joined(separator: ","), "count": "\(f.count)"],
+                                    words: ["separator": name]))
             return reject()
         }
         let number = Int(f[0]).flatMap { (0...999).contains($0) ? $0 : nil }
-        if number == nil { problems.append("shirt number \(shown(f[0])) is not a number from 0 to 999") }
+        if number == nil { problems.append(Message(N_("shirt number {value} is not a number from 0 to 999"), ["value": shown(f[0])])) }
         let birthYear = Int(f[3])
-        if birthYear == nil { problems.append("birth year \(shown(f[3])) is not a year") }
+        if birthYear == nil { problems.append(Message(N_("birth year {value} is not a year"), ["value": shown(f[3])])) }
         let sex = Sex(parsing: f[4])
-        if sex == nil { problems.append("sex \(shown(f[4])) is not M or F") }
+        if sex == nil { problems.append(Message(N_("sex {value} is not M or F"), ["value": shown(f[4])])) }
         let weight = Double(f[5].replacingOccurrences(of: ",", with: "."))
-        if weight == nil { problems.append("weight \(shown(f[5])) is not a number of kg") }
+        if weight == nil { problems.append(Message(N_("weight {value} is not a number of kg"), ["value": shown(f[5])])) }
         let rest = Int(f[6])
-        if rest == nil { problems.append("resting HR \(shown(f[6])) is not a number") }
+        if rest == nil { problems.append(Message(N_("resting HR {value} is not a number"), ["value": shown(f[6])])) }
         var maxHR: Int?
         if f.count > 7, !f[7].isEmpty {
             maxHR = Int(f[7])
-            if maxHR == nil { problems.append("max HR \(shown(f[7])) is not a number") }
+            if maxHR == nil { problems.append(Message(N_("max HR {value} is not a number"), ["value": shown(f[7])])) }
         }
         var strap: String?
         if f.count > 8, !f[8].isEmpty {
             if Strap.isValidAddress(f[8]) { strap = f[8].uppercased() } else {
-                problems.append("strap \(shown(f[8])) is not a Bluetooth address like A0:9E:1A:12:34:56")
+                problems.append(Message(N_("strap {value} is not a Bluetooth address like A0:9E:1A:12:34:56"), ["value": shown(f[8])]))
             }
         }
         let photo = f.count > 9 && !f[9].isEmpty ? f[9] : nil
         // Every value that parsed is checked too, with placeholders for those that did not.
         let player = Player(firstName: f[1], lastName: f[2], birthYear: birthYear ?? 2000, sex: sex ?? .female, weightKg: weight ?? 70,
                             restingHR: rest ?? 60, measuredMaxHR: maxHR)
-        problems += player.validationProblems.map(\.english)  // a roster file's reasons stay English (decision 087)
+        problems += player.validationProblems
         guard problems.isEmpty, let number else { return reject() }
         return .success(Row(line: record.line, shirtNumber: number, player: player, strapAddress: strap, photoFile: photo))
     }

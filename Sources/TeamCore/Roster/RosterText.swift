@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A roster file's bytes as text: UTF-8, or Windows-1252 as older spreadsheets save — one or the
 /// other, never both (a file pasted together from two sources, whose names would import garbled),
@@ -12,8 +13,8 @@ public enum RosterText {
         } else if let invalid = firstInvalidUTF8(bytes), let valid = firstMultiByteUTF8(bytes) {
             let (bad, good) = (line(of: invalid, in: bytes), line(of: valid, in: bytes))
             throw RosterCSV.LineError(line: bad, reason: bad == good
-                ? "mixes UTF-8 and Windows-1252 characters; save the file again as CSV UTF-8"
-                : "is not UTF-8 like line \(good) (Windows-1252?); save the file again as CSV UTF-8")
+                ? Message(N_("mixes UTF-8 and Windows-1252 characters; save the file again as CSV UTF-8"))
+                : Message(N_("is not UTF-8 like line {line} (Windows-1252?); save the file again as CSV UTF-8"), ["line": "\(good)"]))
         } else {
             // Windows-1252; its five unassigned bytes as Latin-1 (what Windows itself does).
             text = String(bytes: bytes, encoding: .windowsCP1252) ?? String(bytes.map { Character(Unicode.Scalar($0)) })
@@ -22,8 +23,9 @@ public enum RosterText {
         for scalar in text.unicodeScalars {
             if scalar == "\n" { lineNumber += 1 }
             if (scalar.value < 0x20 && !["\t", "\n", "\r"].contains(scalar)) || scalar.value == 0x7F {
-                throw RosterCSV.LineError(line: lineNumber, reason: "holds a control character (byte \(String(format: "0x%02X", scalar.value))): "
-                                          + "this is not a text file; save the roster as CSV (\(RosterCSV.columns.joined(separator: ",")))")
+                throw RosterCSV.LineError(line: lineNumber, reason: Message(
+                    N_("holds a control character (byte {byte}): this is not a text file; save the roster as CSV ({columns})"),
+                    ["byte": String(format: "0x%02X", scalar.value), "columns": RosterCSV.columns.joined(separator: ",")]))
             }
         }
         return text

@@ -27,32 +27,36 @@ struct ImportRosterCommand: ParsableCommand {
         do {
             text = try RosterText.decode(bytes)
         } catch {
-            throw UserError(tr("roster not imported, nothing changed; fix {file}: {problem}", ["file": file, "problem": "\(error)"]))
+            throw UserError(tr("roster not imported, nothing changed; fix {file}: {problem}", ["file": file, "problem": error.sentence.translated]))
         }
         let rows: [RosterCSV.Row]
         switch RosterCSV.parse(text) {
         case .success(let parsed): rows = parsed
-        case .failure(let rejection): throw Self.rejected(file, rejection.report())
+        case .failure(let rejection): throw Self.rejected(file, rejection)
         }
         let (photos, problems) = RosterPhotoFiles.prepare(rows.compactMap { row in row.photoFile.map { (row.line, $0) } }, besideFile: file,
                                                           preparing: .helperOfThisProgram)
         guard problems.isEmpty else {
-            throw Self.rejected(file, RosterCSV.Rejection(errors: problems.map { RosterCSV.LineError(line: $0.line, reason: $0.reason) }).report())
+            throw Self.rejected(file, RosterCSV.Rejection(errors: problems.map {
+                RosterCSV.LineError(line: $0.line, reason: Message(N_("photo {file}: {problem}"), ["file": $0.file, "problem": $0.problem]))
+            }))
         }
         let store = try database.open()
         let target: Team
         do {
             target = try store.importRoster(rows, teamNamed: team, photos: photos)
         } catch StoreError.rosterRejected(let lines) {
-            throw Self.rejected(file, lines)
+            throw Self.rejected(file, RosterCSV.Rejection(errors: lines))
         }
         print(photos.isEmpty ? trn("imported {n} player into {team}", "imported {n} players into {team}", n: rows.count, ["team": target.name])
               : trn("imported {n} player into {team} with {photos} photos", "imported {n} players into {team} with {photos} photos", n: rows.count,
                     ["team": target.name, "photos": "\(photos.count)"]))
-        for note in RosterCSV.formulaNotes(rows).prefix(20) { print("note: \(note)") }
+        for note in RosterCSV.formulaNotes(rows).prefix(20) { print(tr("note: {note}", ["note": note.sentence.translated])) }
     }
 
-    static func rejected(_ file: String, _ lines: [String]) -> UserError {
-        UserError(tr("roster not imported, nothing changed; fix these lines of {file}:", ["file": file]) + "\n" + lines.map { "  \($0)" }.joined(separator: "\n"))
+    /// The rejected lines in the admin's language, as many as a terminal shows.
+    static func rejected(_ file: String, _ rejection: RosterCSV.Rejection) -> UserError {
+        UserError(tr("roster not imported, nothing changed; fix these lines of {file}:", ["file": file]) + "\n"
+                  + rejection.lines().map { "  \($0.translated)" }.joined(separator: "\n"))
     }
 }

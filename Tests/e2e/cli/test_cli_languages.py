@@ -4,7 +4,7 @@ reads it (no message printed in English, no word only English messages use); `--
 every language; and the language chosen: the terminal's own (LANG) when it names one, else the kiosk's — its
 Settings choice in the database over the package's config file. Also the lines the shared modules word: the club
 sync's and status's reports and refusals, `migrate`'s summary, a source's errors and the kiosk's config file's
-mistakes (read before any language is known)."""
+mistakes (read before any language is known), and `import-roster`'s reasons for a bad file's lines."""
 import json
 import os
 import re
@@ -108,6 +108,38 @@ def test_sidelines_own_errors_speak_it_too(club, language):
         assert english not in line, line
         assert check.problems([line.removeprefix("sideline: ")], ["Nobody", "nonsense", "sideline", "teams", "help", "lying", "sitting", "record",
                                                                     "/nonexistent/backup.sqlite", "X" * 200]) == [], line
+
+
+ROSTER_COLUMNS = "number,first,last,birth_year,sex,weight_kg,rest_hr,max_hr,strap,photo"
+
+
+@pytest.mark.parametrize("language", sorted(LOCALES))
+def test_import_roster_names_a_files_bad_lines_in_it(club, language):
+    """A roster file's line-by-line reasons (RosterCSV's, the player's own checks, the count of those not shown) and a
+    file that is no text (RosterText's), each in the admin's language; nothing imported."""
+    check = LanguageCheck(language)
+    roster = club.tmp / "roster.csv"
+    roster.write_text(ROSTER_COLUMNS + "\nx,Noah,Costa,2007,Q,72,52,,nope\n7,Mia,Berg,2008,F,61,20,,\n"
+                      + "".join(f"y{i},P,Test,2008,F,60,60,,\n" for i in range(20)))
+    result = club(language, "import-roster", str(roster), "--team", "Neu", check=False)
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 22, result.stderr
+    if language == "de":
+        assert lines[0] == f"sideline: Kader nicht importiert, nichts geändert; diese Zeilen von {roster} korrigieren:", lines[0]
+        assert lines[1:5] == ["  Zeile 2: die Rückennummer 'x' ist keine Zahl von 0 bis 999", "  Zeile 2: das Geschlecht 'Q' ist weder M noch F",
+                              "  Zeile 2: der Gurt 'nope' ist keine Bluetooth-Adresse wie A0:9E:1A:12:34:56",
+                              "  Zeile 3: der Ruhepuls 20 liegt nicht zwischen 25 und 120"], lines
+        assert lines[-1] == "  … und 4 weitere", lines[-1]
+    names = [str(roster), "Noah", "Costa", "nope", "Test"]
+    assert check.problems([line.strip().removeprefix("sideline: ") for line in lines], names) == [], lines
+
+    roster.write_bytes(ROSTER_COLUMNS.encode() + b"\n7,Mia,Berg,2008,F,61,55,,\n8,Nul\x00,Berg,2008,F,61,55,,\n")
+    line = one_line_error(club(language, "import-roster", str(roster), "--team", "Neu", check=False))
+    if language == "de":
+        assert "Zeile 3: enthält ein Steuerzeichen (Byte 0x00): das ist keine Textdatei" in line, line
+    assert check.problems([line.removeprefix("sideline: ")], [*names, ROSTER_COLUMNS]) == [], line
+    assert "Neu" not in club("en", "teams").stdout
 
 
 def test_json_is_the_same_in_every_language(club):
