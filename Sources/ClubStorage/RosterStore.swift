@@ -15,6 +15,10 @@ public enum RosterStore {
     /// last sync, not perfectly); beyond it, the edit is stored at the server's time, so a clock set
     /// in the future cannot make its edits win over every later one. The kiosk's clock knows it too.
     public static let maxAheadMs = HybridLogicalClock.maxAheadMs
+    /// A stamp's counter orders edits within one millisecond; past this (no kiosk or person makes 65 536 edits in one)
+    /// it is brought down to it, so an edit after it (the web's: that millisecond, the counter + 1) stays under the
+    /// schema's bound of 2^30 rather than being refused until the clock passes that millisecond (decision 094).
+    public static let maxCounter = 1 << 16
 
     public static func apply(_ edits: [RosterEdit], club: UUID, nowMs: Int64, in connection: PostgresConnection, logger: Logger) async throws -> RosterEditsResult {
         var seq = try await connection.collect("UPDATE club SET roster_seq = roster_seq WHERE id = \(club) RETURNING roster_seq", logger: logger)
@@ -31,6 +35,10 @@ public enum RosterStore {
             if stamp.wallMs > nowMs + maxAheadMs {
                 logger.notice("roster: \(edit.entity.rawValue) \(edit.key) \(edit.field) stamped \(stamp.wallMs - nowMs) ms ahead of the server by \(stamp.origin); stored at the server's time")
                 stamp = HybridTimestamp(wallMs: nowMs, counter: stamp.counter, origin: stamp.origin)
+            }
+            if stamp.counter > maxCounter {
+                logger.notice("roster: \(edit.entity.rawValue) \(edit.key) \(edit.field) stamped with counter \(stamp.counter) by \(stamp.origin); stored with \(maxCounter)")
+                stamp = HybridTimestamp(wallMs: stamp.wallMs, counter: maxCounter, origin: stamp.origin)
             }
             let current = try await connection.collect("""
                 SELECT stamp_wall_ms, stamp_counter, stamp_origin FROM roster_field

@@ -72,6 +72,21 @@ def test_a_kiosk_clock_ahead_cannot_win_the_future(club):
     assert "ahead of the server" in club.log.read_text()
 
 
+def test_a_counter_at_its_bound_is_brought_down_so_the_next_edit_can_follow(club):
+    """Decision 094: an edit stamped with the counter at its bound (2^30 - 1) within the 5 s a stamp may run ahead
+    left the next edit of that millisecond (the web's: the counter + 1) refused until the clock passed it."""
+    club.add_club("Alpha")
+    hostile, web_like = club.kiosk("Alpha", "hostile"), club.kiosk("Alpha", "honest")
+    wall = int(time.time() * 1000) + 3000
+    stored = hostile.edits(edit(hostile, "team", TEAM, "name", "Stuck", wall, counter=2**30 - 1)).json()["outcomes"][0]
+    assert stored["accepted"] and stored["stamp"]["wallMs"] == wall and stored["stamp"]["counter"] == 2**16
+    # The web's arithmetic: the latest stamp's millisecond, its counter + 1.
+    after = web_like.edits(edit(web_like, "team", TEAM, "name", "Free", wall, counter=stored["stamp"]["counter"] + 1))
+    assert after.status == 200 and after.json()["outcomes"][0]["accepted"], after
+    assert state(hostile.changes()["changes"])[("team", TEAM, "name")] == "Free"
+    assert "stored with 65536" in club.log.read_text()
+
+
 def test_a_request_with_one_bad_edit_writes_nothing(club):
     club.add_club("Alpha")
     a = club.kiosk("Alpha", "pitch-1")
