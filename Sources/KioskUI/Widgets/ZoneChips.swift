@@ -8,7 +8,8 @@ extension Frame {
         let ranges = ZoneBounds(physiology: physiology).wholeBpmRanges(model)
         let gap = max(2, metrics.px(3))
         let cells = area.columns(ranges.count, gap: gap)
-        let boxes = cells.map { $0.inset(dx: max(2, metrics.px(4)), dy: 0) }
+        // The text may come near the pill's ends: a roster row beside a photo has about 65 px a chip at 800×480.
+        let boxes = cells.map { $0.inset(dx: max(1, metrics.px(2)), dy: 0) }
         // The zone's name stays (never colour alone); the range's end goes first when room is short.
         let forms = ranges.map { r in
             ["\(Theme.zoneName(r.zone)) \(r.from)" + (r.to.map { "–\($0)" } ?? "+"), "\(Theme.zoneName(r.zone)) \(r.from)" + (r.to == nil ? "+" : "")]

@@ -171,7 +171,8 @@ def test_read_only_commands_work_on_a_full_disk(sideline_bin, tmp_path):
         run = lambda *args: subprocess.run([sideline_bin, *args, "--db", str(db)], capture_output=True, text=True, timeout=120)
         assert run("record", "--source", "sim:3", "--speed", "6000", "--team", "Full", "--minutes", "2", "--quiet").returncode == 0
         assert not (mount / "sideline.sqlite-shm").exists()
-        with open(mount / "fill", "wb") as fill:
+        # Unbuffered: a write the full disk refused leaves nothing for close() to write again.
+        with open(mount / "fill", "wb", buffering=0) as fill:
             try:
                 while True:
                     fill.write(b"\0" * 65536)
