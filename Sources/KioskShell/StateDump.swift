@@ -7,6 +7,37 @@ import TeamCore
 
 /// The app state as JSON, so tests outside the process can check what the coach sees.
 public enum StateDump {
+    // Parts of `json` as functions of their own: one dictionary literal of every part was more than Debian's Swift 6.2.3
+    // (the arm64 build's) would type-check in its time.
+    private static func lobby(_ s: AppState) -> [String: Any] {
+        ["included": s.lobbyParticipants.map(\.line.playerID).sorted(), "plannedMs": s.lobby.plannedMs.map { $0 as Any } ?? NSNull(),
+         "canStart": s.canStartSession, "tags": s.lobby.tags.tags, "editingTags": s.lobby.editingTags,
+         "intervals": s.lobby.intervals.map { $0.label as Any } ?? NSNull(), "editingIntervals": s.lobby.editingIntervals,
+         "challengeSides": Dictionary(uniqueKeysWithValues: s.lobby.challengeSides.map { ("\($0.key)", $0.value) }),
+         "editingChallenge": s.lobby.editingChallenge,
+         "lackingConsent": s.playersLackingConsent.map(\.playerID),
+         "drillLibrary": s.lobby.drillLibrary.map(\.name), "drillPlan": s.lobby.drillPlan, "editingDrills": s.lobby.editingDrills,
+         "readinessCheck": s.lobby.readinessCheck.map(SeasonDump.plan) ?? NSNull(),
+         "fitnessTest": s.lobby.fitnessTest.map(SeasonDump.plan) ?? NSNull(),
+         "attention": s.lobby.attention.map { lines in
+             lines.map { ["key": $0.key, "title": $0.title, "subject": $0.subject, "reason": $0.reason] } as Any
+         } ?? NSNull(),
+         "showingAttention": s.lobby.showingAttention]
+    }
+
+    private static func checkIn(_ s: AppState, _ app: KioskApp) -> Any {
+        s.checkIn.map { c -> Any in
+            ["returnTo": c.returnTo.rawValue, "day": c.day.map { $0.label as Any } ?? NSNull(), "answered": c.answeredCount,
+             // Where the wall drew each player's tile (by player id), for a test of its pixels.
+             "wallTiles": app.wall.map { wall in
+                 Dictionary(uniqueKeysWithValues: wall.view.hits.tileRects.map { ("\($0.key)", [$0.value.x, $0.value.y, $0.value.w, $0.value.h]) })
+                     as Any
+             } ?? NSNull(),
+             "choosing": c.choosing.map { $0 as Any } ?? NSNull(), "draft": c.draft.map { $0.map { $0 as Any } ?? NSNull() },
+             "lines": c.lines.map { ["playerID": $0.playerID, "name": $0.name, "number": $0.number, "answered": $0.answered] }]
+        } ?? NSNull()
+    }
+
     static func json(_ app: KioskApp) -> [String: Any] {
         let s = app.state
         var out: [String: Any] = [
@@ -30,31 +61,10 @@ public enum StateDump {
                                       "strapID": $0.strapID.map { $0 as Any } ?? NSNull(), "restingHR": $0.player.restingHR,
                                       "photoVersion": $0.photoVersion.map { $0 as Any } ?? NSNull()] },
             "settingsPage": s.settings.page.rawValue,
-            "lobby": ["included": s.lobbyParticipants.map(\.line.playerID).sorted(), "plannedMs": s.lobby.plannedMs.map { $0 as Any } ?? NSNull(),
-                      "canStart": s.canStartSession, "tags": s.lobby.tags.tags, "editingTags": s.lobby.editingTags,
-                      "intervals": s.lobby.intervals.map { $0.label as Any } ?? NSNull(), "editingIntervals": s.lobby.editingIntervals,
-                      "challengeSides": Dictionary(uniqueKeysWithValues: s.lobby.challengeSides.map { ("\($0.key)", $0.value) }),
-                      "editingChallenge": s.lobby.editingChallenge,
-                      "lackingConsent": s.playersLackingConsent.map(\.playerID),
-                      "drillLibrary": s.lobby.drillLibrary.map(\.name), "drillPlan": s.lobby.drillPlan, "editingDrills": s.lobby.editingDrills,
-                                            "readinessCheck": s.lobby.readinessCheck.map(SeasonDump.plan) ?? NSNull(),
-                                            "fitnessTest": s.lobby.fitnessTest.map(SeasonDump.plan) ?? NSNull(),
-                      "attention": s.lobby.attention.map { lines in
-                          lines.map { ["key": $0.key, "title": $0.title, "subject": $0.subject, "reason": $0.reason] } as Any
-                      } ?? NSNull(),
-                      "showingAttention": s.lobby.showingAttention] as [String: Any],
+            "lobby": lobby(s),
             "voice": Self.voice(s.settings.voice),
             "season": SeasonDump.season(s.season),
-            "checkIn": s.checkIn.map { c -> Any in
-                ["returnTo": c.returnTo.rawValue, "day": c.day.map { $0.label as Any } ?? NSNull(), "answered": c.answeredCount,
-                 // Where the wall drew each player's tile (by player id), for a test of its pixels.
-                 "wallTiles": app.wall.map { wall in
-                     Dictionary(uniqueKeysWithValues: wall.view.hits.tileRects.map { ("\($0.key)", [$0.value.x, $0.value.y, $0.value.w, $0.value.h]) })
-                         as Any
-                 } ?? NSNull(),
-                 "choosing": c.choosing.map { $0 as Any } ?? NSNull(), "draft": c.draft.map { $0.map { $0 as Any } ?? NSNull() },
-                 "lines": c.lines.map { ["playerID": $0.playerID, "name": $0.name, "number": $0.number, "answered": $0.answered] }]
-            } ?? NSNull(),
+            "checkIn": checkIn(s, app),
             "setup": ["tab": s.setup.tab.rawValue, "pickingExisting": s.setup.pickingExisting],
             "pin": s.settings.pin.map { pinPurpose($0.purpose) as Any } ?? NSNull(),
             "confirmation": s.confirmation.map { $0.questionText as Any } ?? NSNull(),
