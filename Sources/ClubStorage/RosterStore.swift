@@ -16,9 +16,16 @@ public enum RosterStore {
     /// in the future cannot make its edits win over every later one. The kiosk's clock knows it too.
     public static let maxAheadMs = HybridLogicalClock.maxAheadMs
     /// A stamp's counter orders edits within one millisecond; past this (no kiosk or person makes 65 536 edits in one)
-    /// it is brought down to it, so an edit after it (the web's: that millisecond, the counter + 1) stays under the
+    /// it is brought down, so an edit after it (the web's: that millisecond, the counter + 1) stays under the
     /// schema's bound of 2^30 rather than being refused until the clock passes that millisecond (decision 094).
+    /// The ceiling is this or one past the field's stored counter in the same millisecond, whichever is larger:
+    /// the edit that follows a brought-down one must still come after it, not tie and lose on its origin.
     public static let maxCounter = 1 << 16
+
+    static func counterCeiling(wallMs: Int64, current: HybridTimestamp?) -> Int {
+        guard let current, current.wallMs == wallMs else { return maxCounter }
+        return max(maxCounter, current.counter + 1)
+    }
 
     public static func apply(_ edits: [RosterEdit], club: UUID, nowMs: Int64, in connection: PostgresConnection, logger: Logger) async throws -> RosterEditsResult {
         var seq = try await connection.collect("UPDATE club SET roster_seq = roster_seq WHERE id = \(club) RETURNING roster_seq", logger: logger)
@@ -36,14 +43,15 @@ public enum RosterStore {
                 logger.notice("roster: \(edit.entity.rawValue) \(edit.key) \(edit.field) stamped \(stamp.wallMs - nowMs) ms ahead of the server by \(stamp.origin); stored at the server's time")
                 stamp = HybridTimestamp(wallMs: nowMs, counter: stamp.counter, origin: stamp.origin)
             }
-            if stamp.counter > maxCounter {
-                logger.notice("roster: \(edit.entity.rawValue) \(edit.key) \(edit.field) stamped with counter \(stamp.counter) by \(stamp.origin); stored with \(maxCounter)")
-                stamp = HybridTimestamp(wallMs: stamp.wallMs, counter: maxCounter, origin: stamp.origin)
-            }
             let current = try await connection.collect("""
                 SELECT stamp_wall_ms, stamp_counter, stamp_origin FROM roster_field
                 WHERE entity = \(edit.entity.rawValue) AND key = \(edit.key) AND field = \(edit.field) FOR UPDATE
                 """, logger: logger).decode((Int64, Int, String).self).firstElement().map { HybridTimestamp(wallMs: $0.0, counter: $0.1, origin: $0.2) }
+            let ceiling = counterCeiling(wallMs: stamp.wallMs, current: current)
+            if stamp.counter > ceiling {
+                logger.notice("roster: \(edit.entity.rawValue) \(edit.key) \(edit.field) stamped with counter \(stamp.counter) by \(stamp.origin); stored with \(ceiling)")
+                stamp = HybridTimestamp(wallMs: stamp.wallMs, counter: ceiling, origin: stamp.origin)
+            }
             let value = String(decoding: try CanonicalJSON.encode(edit.value), as: UTF8.self)
             if let current, current >= stamp {
                 logger.notice("roster: \(edit.entity.rawValue) \(edit.key) \(edit.field) = \(edit.value) by \(stamp) lost to the edit of \(current)")

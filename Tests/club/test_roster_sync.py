@@ -76,15 +76,20 @@ def test_a_counter_at_its_bound_is_brought_down_so_the_next_edit_can_follow(club
     """Decision 094: an edit stamped with the counter at its bound (2^30 - 1) within the 5 s a stamp may run ahead
     left the next edit of that millisecond (the web's: the counter + 1) refused until the clock passed it."""
     club.add_club("Alpha")
-    hostile, web_like = club.kiosk("Alpha", "hostile"), club.kiosk("Alpha", "honest")
+    # The hostile kiosk is the one whose origin wins a tie, so an edit brought down to the same counter would lose.
+    hostile, web_like = sorted([club.kiosk("Alpha", "one"), club.kiosk("Alpha", "two")], key=lambda k: k.origin, reverse=True)
     wall = int(time.time() * 1000) + 3000
     stored = hostile.edits(edit(hostile, "team", TEAM, "name", "Stuck", wall, counter=2**30 - 1)).json()["outcomes"][0]
     assert stored["accepted"] and stored["stamp"]["wallMs"] == wall and stored["stamp"]["counter"] == 2**16
     # The web's arithmetic: the latest stamp's millisecond, its counter + 1.
     after = web_like.edits(edit(web_like, "team", TEAM, "name", "Free", wall, counter=stored["stamp"]["counter"] + 1))
     assert after.status == 200 and after.json()["outcomes"][0]["accepted"], after
+    assert after.json()["outcomes"][0]["stamp"]["counter"] == 2**16 + 1
     assert state(hostile.changes()["changes"])[("team", TEAM, "name")] == "Free"
     assert "stored with 65536" in club.log.read_text()
+    # Again at its bound: one past the stored counter, never back to 2^30.
+    again = hostile.edits(edit(hostile, "team", TEAM, "name", "Stuck", wall, counter=2**30 - 1)).json()["outcomes"][0]
+    assert again["accepted"] and again["stamp"]["counter"] == 2**16 + 2
 
 
 def test_a_request_with_one_bad_edit_writes_nothing(club):
