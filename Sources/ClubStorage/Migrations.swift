@@ -559,6 +559,21 @@ enum Migrations {
                 """,
             ]
         },
+        Migration(version: 15, name: "held-session-hash") { _ in
+            [
+                """
+                -- A session `check` quarantined is hidden from the server's role (served_sessions), so a kiosk
+                -- offering it again (from a backup) found no row, sent it whole and was refused at the insert on
+                -- every pass. Its hash, in the caller's own club (club_rows still applies in here), is all the
+                -- upload needs to answer "stored" or "stored with other content".
+                CREATE FUNCTION sideline_held_session_sha256(p_uuid uuid) RETURNS TABLE(sha256 text)
+                LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+                    SELECT s.sha256 FROM session s WHERE s.uuid = p_uuid AND s.quarantine_reason IS NOT NULL
+                $$
+                """,
+                "REVOKE ALL ON FUNCTION sideline_held_session_sha256(uuid) FROM PUBLIC",
+            ]
+        },
     ]
 
     /// What the server's role may do, and nothing else: granted again on every `migrate`.
@@ -594,6 +609,7 @@ enum Migrations {
         "GRANT EXECUTE ON FUNCTION sideline_login_history(text, text, integer) TO %ROLE%",
         "GRANT EXECUTE ON FUNCTION sideline_login_succeeded_from(text, text) TO %ROLE%",
         "GRANT EXECUTE ON FUNCTION sideline_sweep_expired_uploads() TO %ROLE%",
+        "GRANT EXECUTE ON FUNCTION sideline_held_session_sha256(uuid) TO %ROLE%",
         // A later bundle of a stored session with new ratings (SessionStore.store): its hash and format, and the ratings.
         "GRANT UPDATE (sha256, format) ON session TO %ROLE%",
         "GRANT UPDATE (rpe, rated_ms, rated_by_coach) ON session_participant TO %ROLE%",

@@ -56,6 +56,10 @@ public enum SessionStore {
             logger.warning("session \(s.uuid.uuidString.lowercased()): refused other content (\(sha256)) from kiosk \(kiosk?.uuidString.lowercased() ?? "-"); stored is \(stored)")
             throw ClubError.conflict("session \(s.uuid.uuidString.lowercased()) is stored with other content (sha256 \(stored)); a session never changes once uploaded")
         }
+        if let held = try await heldSHA256(s.uuid, in: connection, logger: logger) {
+            if held == offeredSHA || held == sha256 { return .alreadyStored }
+            throw ClubError.conflict("session \(s.uuid.uuidString.lowercased()) is stored with other content (sha256 \(held)); a session never changes once uploaded")
+        }
         let extras = try extrasJSON(bundle)
         do {
             try await connection.collect("""
@@ -163,6 +167,14 @@ public enum SessionStore {
             throw ClubError.unprocessable("a participant's max HR source '\(maxSource.prefix(40))' is unknown")
         }
         return Physiology(age: age, sex: known, weightKg: weightKg, restingHR: restingHR, maxHR: maxHR, maxSource: source)
+    }
+
+    /// The hash of a stored session `sideline-club check` quarantined, which the server's role cannot see otherwise:
+    /// offered again (a kiosk restored from a backup) it is answered as stored, or as other content, not sent whole
+    /// and refused at the insert on every pass. Nil for a session not stored, or stored and served.
+    static func heldSHA256(_ uuid: UUID, in connection: PostgresConnection, logger: Logger) async throws -> String? {
+        try await connection.collect("SELECT sha256 FROM sideline_held_session_sha256(\(uuid))", logger: logger)
+            .decode(String.self).firstElement()
     }
 
     /// The session's document as computed before for this version of the analysis.

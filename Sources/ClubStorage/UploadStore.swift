@@ -61,6 +61,12 @@ public enum UploadStore {
                 throw ClubError.conflict("session \(session.uuidString.lowercased()) is stored with other content (sha256 \(stored)); a session never changes once uploaded")
             }
             if !ratingsOnly { return .stored(StoredSession(sessionUUID: session, sha256: stored, created: false)) }
+        } else if let held = try await SessionStore.heldSHA256(session, in: connection, logger: logger) {
+            // Quarantined by `check`: kept, not served; its ratings are not replaced while it is held.
+            guard held == request.sha256 else {
+                throw ClubError.conflict("session \(session.uuidString.lowercased()) is stored with other content (sha256 \(held)); a session never changes once uploaded")
+            }
+            return .stored(StoredSession(sessionUUID: session, sha256: held, created: false))
         }
         try await connection.collect("DELETE FROM upload WHERE expires_at < now()", logger: logger)
         // The same upload asked for again (the kiosk lost its answer): carry on where it stands.

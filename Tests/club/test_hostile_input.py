@@ -3,6 +3,7 @@ PostgreSQL: bundles with a start near 2^63, physiology of 1e300 and 1e-300, 6 MB
 "character", a NUL in a name, and roster edits out of range are each refused with a 4xx and a one-line reason,
 nothing of them is stored, the server stays up, and the good sessions' pages and files still render. Sessions
 stored before the bounds (written here straight into the tables) are quarantined by `sideline-club check`."""
+import hashlib
 import html
 import http.client as http_client
 import json
@@ -155,6 +156,15 @@ def test_check_quarantines_sessions_stored_before_the_bounds_and_keeps_their_dat
     # Kept: every row, with the reason.
     assert club.owner_sql("SELECT count(*) FROM session") == "3" and club.owner_sql("SELECT count(*) FROM session_participant") == "11"
     assert club.owner_sql(f"SELECT quarantine_reason IS NOT NULL FROM session WHERE uuid = '{heavy}'") == "t"
+    # Offered again (a kiosk restored from a backup): answered as stored, not sent whole and refused on every pass;
+    # other content under its id is refused for good (the kiosk drops it), and nothing is stored twice.
+    again = web.kiosk.upload(bundles.canonical(web.session_b))
+    assert again.status == 200 and again.json()["sha256"] == hashlib.sha256(bundles.canonical(web.session_b)).hexdigest(), again
+    other = json.loads(bundles.canonical(web.session_b))
+    other["session"]["tags"] = ["match"] if other["session"].get("tags") != ["match"] else ["training"]
+    refused = web.kiosk.upload(bundles.canonical(other))
+    assert refused.status == 409 and "stored with other content" in refused.json()["error"], refused
+    assert club.owner_sql("SELECT count(*) FROM session") == "3" and club.owner_sql("SELECT count(*) FROM upload") == "0"
     # A second check says they were quarantined before; fixed by hand, the next check serves the session again.
     again = club.run("check").stdout.splitlines()
     assert again[-1] == "3 sessions checked: 2 quarantined (0 now), 0 served again", again
