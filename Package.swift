@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "KioskUI", dependencies: ["AppCore", "TeamCore", "Localization", "CSDL2", "PlayerPhotos"], swiftSettings: strict),
         // Decoding, cropping and scaling players' photos (SDL_image and SDL surfaces, no video subsystem).
         // Stick pictures are checked by their header first and decoded in a child process without privileges.
-        .target(name: "PlayerPhotos", dependencies: ["CSDL2", "CSandbox", "Appliance"], swiftSettings: strict),
+        .target(name: "PlayerPhotos", dependencies: ["CSDL2", "CSandbox", "Appliance", "Localization"], swiftSettings: strict),
         // The kiosk's sounds: generated tones, played through SDL audio.
         .target(name: "KioskSound", dependencies: ["AppCore", "TeamCore", "CSDL2", "Localization"], swiftSettings: strict),
         // ClubIdentity for the identities a club shares (a strap's UUID follows from its address, an erased player's digest);
@@ -80,7 +80,7 @@ let package = Package(
         .target(name: "StoredExports", dependencies: ["Exports", "SessionReview", "Store", "Analytics", "TeamCore", "Localization"], swiftSettings: strict),
         // Running as a boxed appliance: log lines for journald, service notifications, USB sticks.
         .target(name: "Diagnostics", dependencies: [.product(name: "Logging", package: "swift-log")], swiftSettings: strict),
-        .target(name: "Appliance", swiftSettings: strict),
+        .target(name: "Appliance", dependencies: ["Localization"], swiftSettings: strict),
         // The user's language (decision 080): gettext catalogs (.mo) read and looked up, plural rules, the locale's
         // numbers and dates. Pure (Foundation only): the kiosk, the command line and the club web share it.
         .target(name: "Localization", swiftSettings: strict),
@@ -210,7 +210,7 @@ let package = Package(
         // And the kiosk's screen loaders (`Kiosk/Screens`), checked against the season analysis they show.
         .testTarget(name: "SessionReviewTests", dependencies: ["SessionReview", "Kiosk", "AppCore", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "AppCore", "TeamCore", "CSDL2"], swiftSettings: strict),
-        .testTarget(name: "PlayerPhotosTests", dependencies: ["PlayerPhotos", "CSDL2", "Appliance"], swiftSettings: strict),
+        .testTarget(name: "PlayerPhotosTests", dependencies: ["PlayerPhotos", "CSDL2", "Appliance", "Localization"], swiftSettings: strict),
         .testTarget(name: "KioskSoundTests", dependencies: ["AppCore", "KioskSound", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "HeartRateProtocolTests", dependencies: ["HeartRateProtocol"], swiftSettings: strict),
         .testTarget(name: "BLEHostTests", dependencies: ["BLEHost", "HeartRateProtocol"], swiftSettings: strict),

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,9 +9,11 @@ import Glibc
 /// would block forever are refused without reading), at most `maxBytes`, the size judged on the
 /// open file itself (fstat), so nothing can swap it between the check and the read.
 public enum StickFile {
-    public struct Refusal: Error, Equatable, CustomStringConvertible {
-        public var description: String
-        init(_ description: String) { self.description = description }
+    public struct Refusal: TranslatableError, Equatable, CustomStringConvertible {
+        /// What the file is not, as a person reads it; `description` as the log writes it.
+        public var message: Message
+        public var description: String { message.english }
+        init(_ message: Message) { self.message = message }
     }
 
     public static func read(_ path: String, atMost maxBytes: Int) throws(Refusal) -> [UInt8] {
@@ -18,25 +21,25 @@ public enum StickFile {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else {
             switch errno {
-            case ENOENT, ENOTDIR: throw Refusal("no such file")
-            case EACCES, EPERM: throw Refusal("not readable by this user")
-            case ELOOP: throw Refusal("a link that leads back to itself")
-            default: throw Refusal("cannot be opened (\(String(cString: strerror(errno))))")
+            case ENOENT, ENOTDIR: throw Refusal(Message(N_("no such file")))
+            case EACCES, EPERM: throw Refusal(Message(N_("not readable by this user")))
+            case ELOOP: throw Refusal(Message(N_("a link that leads back to itself")))
+            default: throw Refusal(Message(N_("cannot be opened ({problem})"), ["problem": String(cString: strerror(errno))]))
             }
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw Refusal("cannot be read (\(String(cString: strerror(errno))))") }
+        guard fstat(fd, &info) == 0 else { throw Refusal(Message(N_("cannot be read ({problem})"), ["problem": String(cString: strerror(errno))])) }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
-        case S_IFDIR: throw Refusal("a folder, not a file")
-        default: throw Refusal("not a plain file (a device or a pipe)")
+        case S_IFDIR: throw Refusal(Message(N_("a folder, not a file")))
+        default: throw Refusal(Message(N_("not a plain file (a device or a pipe)")))
         }
-        guard Int(info.st_size) <= maxBytes else { throw Refusal("\(size(Int(info.st_size))): too large (at most \(size(maxBytes)))") }
+        guard Int(info.st_size) <= maxBytes else { throw Refusal(Message(N_("{size}: too large (at most {limit})"), ["size": size(Int(info.st_size)), "limit": size(maxBytes)])) }
         // One byte more than allowed: a file that grew since fstat is caught too.
         let bytes = readAll(fd, atMost: maxBytes + 1)
-        guard let bytes else { throw Refusal("cannot be read (\(String(cString: strerror(errno))))") }
-        guard bytes.count <= maxBytes else { throw Refusal("grew while it was read: too large (at most \(size(maxBytes)))") }
+        guard let bytes else { throw Refusal(Message(N_("cannot be read ({problem})"), ["problem": String(cString: strerror(errno))])) }
+        guard bytes.count <= maxBytes else { throw Refusal(Message(N_("grew while it was read: too large (at most {limit})"), ["limit": size(maxBytes)])) }
         return bytes
     }
 

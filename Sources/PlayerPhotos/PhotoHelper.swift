@@ -3,6 +3,7 @@ import CSandbox
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import Localization
 #endif
 
 /// A picture decoded in a short-lived child process (`sideline prepare-photo FILE`): the parent
@@ -15,7 +16,8 @@ import Glibc
 /// SDL_image's GIF decoder writes out of bounds on a crafted file); the kernel's out-of-memory
 /// killer takes it first. It inherits no file descriptor but a pipe (not the
 /// database, not the HCI socket) and an environment of one variable. Its answer on that pipe:
-/// exit 0 and the stored photo's JPEG, or exit 3 and one line saying why not. Anything else —
+/// exit 0 and the stored photo's JPEG, or exit 3 and why not (`refusal`: the message's id and values, so the
+/// parent says it in the reader's language). Anything else —
 /// a signal, another status, more than `maxAnswerBytes`, no end within `timeout` — is a picture
 /// that broke its decoder, and is refused as such.
 public enum PhotoHelper {
@@ -43,15 +45,15 @@ public enum PhotoHelper {
         case .exited(0):
             return try StoredPhoto(checking: answer)
         case .exited(refusedStatus):
-            throw PhotoError(String(decoding: answer.prefix(400), as: UTF8.self))
+            throw PhotoError(refusal(reading: answer))
         case .exited(let code):
-            throw PhotoError("the picture stopped its decoder (status \(code))")
+            throw PhotoError(Message(N_("the picture stopped its decoder (status {status})"), ["status": "\(code)"]))
         case .signalled(let signal):
-            throw PhotoError("the picture crashed its decoder (\(String(cString: strsignal(signal))))")
+            throw PhotoError(Message(N_("the picture crashed its decoder ({signal})"), ["signal": String(cString: strsignal(signal))]))
         case .overran:
-            throw PhotoError("the picture's decoder answered too much and was stopped")
+            throw PhotoError(Message(N_("the picture's decoder answered too much and was stopped")))
         case .timedOut:
-            throw PhotoError("the picture took more than \(Int(timeout)) s to decode and was stopped")
+            throw PhotoError(Message(N_("the picture took more than {seconds} s to decode and was stopped"), ["seconds": "\(Int(timeout))"]))
         }
     }
 
@@ -107,7 +109,9 @@ public enum PhotoHelper {
     /// signals at their defaults and unblocked, and the environment reduced to one variable.
     static func spawn(executable: String, arguments: [String]) throws -> Child {
         var pipeEnds: [Int32] = [-1, -1]
-        guard pipe2(&pipeEnds, O_CLOEXEC) == 0 else { throw PhotoError("cannot start the photo decoder (\(String(cString: strerror(errno))))") }
+        guard pipe2(&pipeEnds, O_CLOEXEC) == 0 else {
+            throw PhotoError(Message(N_("cannot start the photo decoder ({problem})"), ["problem": String(cString: strerror(errno))]))
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -133,7 +137,7 @@ public enum PhotoHelper {
         close(pipeEnds[1])
         guard result == 0 else {
             close(pipeEnds[0])
-            throw PhotoError("cannot start the photo decoder \(executable) (\(String(cString: strerror(result))))")
+            throw PhotoError(Message(N_("cannot start the photo decoder {program} ({problem})"), ["program": executable, "problem": String(cString: strerror(result))]))
         }
         return Child(pid: pid, output: pipeEnds[0])
     }
@@ -151,8 +155,8 @@ public enum PhotoHelper {
     /// written its answer to stdout.
     public static func serve(file path: String) -> Int32 {
         // Capabilities are a thread's: every thread must give them up, and only this one exists yet.
-        guard statusField("Threads") == 1 else { return answer(refusal: "the photo decoder is not alone in its process") }
-        guard sideline_drop_privileges() == 0 else { return answer(refusal: "the photo decoder cannot give up its privileges") }
+        guard statusField("Threads") == 1 else { return answer(refusal: Message(N_("the photo decoder is not alone in its process"))) }
+        guard sideline_drop_privileges() == 0 else { return answer(refusal: Message(N_("the photo decoder cannot give up its privileges"))) }
         sideline_prefer_oom_kill()
         do {
             let bytes = try PhotoPreparation.readPicture(path)
@@ -161,21 +165,46 @@ public enum PhotoHelper {
             try limits.check(header)
             let budget = UInt64(PhotoLimits.decodeBytes(header) + 64 << 20)
             guard sideline_limit_resources(UInt64(statusField("VmSize") ?? 0) * 1024 + budget, cpuSeconds) == 0 else {
-                return answer(refusal: "the photo decoder cannot limit itself (\(String(cString: strerror(errno))))")
+                return answer(refusal: Message(N_("the photo decoder cannot limit itself ({problem})"), ["problem": String(cString: strerror(errno))]))
             }
             // From here on: memory and the answer's pipe, nothing else (see the filter's comment).
             let confined = sideline_confine_syscalls()
-            guard confined == 0 else { return answer(refusal: "the photo decoder cannot confine itself (\(String(cString: strerror(-confined))))") }
+            guard confined == 0 else {
+                return answer(refusal: Message(N_("the photo decoder cannot confine itself ({problem})"), ["problem": String(cString: strerror(-confined))]))
+            }
             let photo = try StoredPhoto(preparing: bytes)
             return write(photo.jpeg) ? 0 : 1
+        } catch let error as PhotoError {
+            return answer(refusal: error.message)
         } catch {
-            return answer(refusal: "\(error)")
+            return answer(refusal: Message(N_("the picture cannot be used ({problem})"), ["problem": "\(error)"]))
         }
     }
 
-    private static func answer(refusal: String) -> Int32 {
-        _ = write(Array(refusal.utf8))
+    private static func answer(refusal: Message) -> Int32 {
+        _ = write(Array(refusalLines(refusal).utf8))
         return refusedStatus
+    }
+
+    /// A refusal as the child writes it: the message's id on the first line, then a `name=value` line for each
+    /// value (line breaks in a value made spaces). Plain string work, no encoder: the child may be confined to
+    /// memory and its pipe by then. A photo's messages are flat (an id and values), which is all this carries.
+    static func refusalLines(_ message: Message) -> String {
+        let flat = { (text: String) in text.replacingOccurrences(of: "\n", with: " ") }
+        return ([flat(message.id)] + message.values.sorted { $0.key < $1.key }.map { "\(flat($0.key))=\(flat($0.value))" })
+            .joined(separator: "\n")
+    }
+
+    /// The child's refusal read back (its first kB: a refusal is one sentence).
+    static func refusal(reading answer: [UInt8]) -> Message {
+        let lines = String(decoding: answer.prefix(1024), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard let id = lines.first, !id.isEmpty else { return Message(N_("the photo decoder refused the picture without saying why")) }
+        var values: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            values[String(line[..<equals])] = String(line[line.index(after: equals)...])
+        }
+        return Message(String(id), values)
     }
 
     private static func write(_ bytes: [UInt8]) -> Bool {

@@ -1,10 +1,13 @@
 import CSDL2
 import Foundation
+import Localization
 
-/// Why an image could not be used, in words an admin can act on.
-public struct PhotoError: Error, Equatable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+/// Why an image could not be used, in words an admin can act on: in their language where it is shown
+/// (`message.translated`), in English in the log (`description`).
+public struct PhotoError: TranslatableError, Equatable, CustomStringConvertible {
+    public var message: Message
+    public var description: String { message.english }
+    public init(_ message: Message) { self.message = message }
 }
 
 /// A decoded picture as an SDL surface (ARGB8888), owned: freed when the value goes.
@@ -27,7 +30,7 @@ public final class PhotoImage {
     /// names runs (SDL_image's `IMG_Load` would pick one by whatever magic it finds, SVG, XCF,
     /// TGA and PCX included). The decoded size must be the header's.
     public convenience init(decoding bytes: [UInt8], limits: PhotoLimits = .picture) throws {
-        guard !bytes.isEmpty else { throw PhotoError("the file is empty") }
+        guard !bytes.isEmpty else { throw PhotoError(Message(N_("the file is empty"))) }
         try limits.check(fileBytes: bytes.count)
         let header = try PictureHeader(reading: bytes)
         try limits.check(header)
@@ -44,14 +47,16 @@ public final class PhotoImage {
             }
         }
         guard let decoded else {
-            throw PhotoError("a \(header.kind.rawValue) that cannot be decoded (\(String(cString: SDL_GetError())))")
+            throw PhotoError(Message(N_("a {kind} that cannot be decoded ({problem})"), ["kind": header.kind.rawValue, "problem": String(cString: SDL_GetError())]))
         }
         defer { SDL_FreeSurface(decoded) }
         guard decoded.pointee.w == header.width, decoded.pointee.h == header.height else {
-            throw PhotoError("a \(header.kind.rawValue) that says \(header.width)×\(header.height) pixels but decodes to \(decoded.pointee.w)×\(decoded.pointee.h)")
+            throw PhotoError(Message(N_("a {kind} that says {width}×{height} pixels but decodes to {decodedWidth}×{decodedHeight}"),
+                                     ["kind": header.kind.rawValue, "width": "\(header.width)", "height": "\(header.height)",
+                                      "decodedWidth": "\(decoded.pointee.w)", "decodedHeight": "\(decoded.pointee.h)"]))
         }
         guard let argb = SDL_ConvertSurfaceFormat(decoded, sideline_SDL_PIXELFORMAT_ARGB8888(), 0) else {
-            throw PhotoError("cannot convert the picture (\(String(cString: SDL_GetError())))")
+            throw PhotoError(Message(N_("cannot convert the picture ({problem})"), ["problem": String(cString: SDL_GetError())]))
         }
         self.init(owning: argb)
     }
@@ -86,7 +91,7 @@ public final class PhotoImage {
             guard IMG_SaveJPG_RW(surface, rw, 0, Int32(quality)) == 0 else { return -1 }
             return SDL_RWtell(rw)
         }
-        guard written > 0 else { throw PhotoError("cannot encode the photo (\(String(cString: SDL_GetError())))") }
+        guard written > 0 else { throw PhotoError(Message(N_("cannot encode the photo ({problem})"), ["problem": String(cString: SDL_GetError())])) }
         return Array(buffer[0..<Int(written)])
     }
 
@@ -104,12 +109,12 @@ public final class PhotoImage {
     /// A part of this picture, scaled (bilinear) to `side` × `side`.
     private func copy(_ r: Rect32, to side: Int) throws -> PhotoImage {
         guard let out = SDL_CreateRGBSurfaceWithFormat(0, Int32(side), Int32(side), 32, sideline_SDL_PIXELFORMAT_ARGB8888()) else {
-            throw PhotoError("out of memory for a \(side)×\(side) photo")
+            throw PhotoError(Message(N_("out of memory for a {side}×{side} photo"), ["side": "\(side)"]))
         }
         var src = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.w), h: Int32(r.h))
         guard SDL_SoftStretchLinear(surface, &src, out, nil) == 0 else {
             SDL_FreeSurface(out)
-            throw PhotoError("cannot scale the photo (\(String(cString: SDL_GetError())))")
+            throw PhotoError(Message(N_("cannot scale the photo ({problem})"), ["problem": String(cString: SDL_GetError())]))
         }
         return PhotoImage(owning: out)
     }

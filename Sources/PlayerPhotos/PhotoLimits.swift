@@ -1,4 +1,5 @@
 import Appliance
+import Localization
 
 /// How large a picture may be before anything decodes it. A decoder allocates for the size the
 /// header declares, whatever the file's length: a 4.7 MB PNG declaring 40 000 × 40 000 pixels
@@ -33,19 +34,23 @@ public struct PhotoLimits: Sendable, Equatable {
 
     public func check(fileBytes: Int) throws {
         guard fileBytes <= maxFileBytes else {
-            throw PhotoError("a file of \(StickFile.size(fileBytes)) is too large for a photo (at most \(StickFile.size(maxFileBytes)))")
+            throw PhotoError(Message(N_("a file of {size} is too large for a photo (at most {limit})"),
+                                     ["size": StickFile.size(fileBytes), "limit": StickFile.size(maxFileBytes)]))
         }
     }
 
     public func check(_ header: PictureHeader) throws {
         guard kinds.contains(header.kind) else {
-            throw PhotoError("a \(header.kind.rawValue) where only \(kinds.map(\.rawValue).sorted().joined(separator: ", ")) is taken")
+            throw PhotoError(Message(N_("a {kind} where only {kinds} is taken"),
+                                     ["kind": header.kind.rawValue, "kinds": kinds.map(\.rawValue).sorted().joined(separator: ", ")]))
         }
         guard header.width <= maxSide, header.height <= maxSide, header.pixels <= maxPixels else {
-            throw PhotoError("a \(header.kind.rawValue) of \(header.width)×\(header.height) pixels is too large for a photo (at most \(maxSide) pixels a side and \(maxPixels / 1_000_000) megapixels)")
+            throw PhotoError(Message(N_("a {kind} of {width}×{height} pixels is too large for a photo (at most {side} pixels a side and {megapixels} megapixels)"),
+                                     ["kind": header.kind.rawValue, "width": "\(header.width)", "height": "\(header.height)",
+                                      "side": "\(maxSide)", "megapixels": "\(maxPixels / 1_000_000)"]))
         }
         guard header.scans <= maxScans else {
-            throw PhotoError("a JPEG of \(header.scans) scans is not a photo (at most \(maxScans))")
+            throw PhotoError(Message(N_("a JPEG of {scans} scans is not a photo (at most {limit})"), ["scans": "\(header.scans)", "limit": "\(maxScans)"]))
         }
     }
 

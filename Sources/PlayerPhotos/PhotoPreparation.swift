@@ -1,4 +1,5 @@
 import Appliance
+import Localization
 
 /// Where a picture file from a USB stick or a roster becomes a `StoredPhoto`.
 ///
@@ -30,8 +31,8 @@ public enum PhotoPreparation: Sendable {
     /// A picture file's bytes: a plain file within `PhotoLimits.picture`'s size.
     static func readPicture(_ path: String) throws -> [UInt8] {
         let bytes: [UInt8]
-        do { bytes = try StickFile.read(path, atMost: PhotoLimits.picture.maxFileBytes) } catch { throw PhotoError(error.description) }
-        guard !bytes.isEmpty else { throw PhotoError("the file is empty") }
+        do { bytes = try StickFile.read(path, atMost: PhotoLimits.picture.maxFileBytes) } catch { throw PhotoError(error.message) }
+        guard !bytes.isEmpty else { throw PhotoError(Message(N_("the file is empty"))) }
         return bytes
     }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// What a picture file says about itself before anything decodes it: its kind, read from its
 /// first bytes (never from its name), and the size in pixels its decoder will allocate for.
 ///
@@ -39,7 +41,7 @@ public struct PictureHeader: Sendable, Equatable {
         } else {
             throw PhotoError(Self.unknownKind(bytes))
         }
-        guard width > 0, height > 0 else { throw PhotoError("a \(kind.rawValue) picture of \(width)×\(height) pixels has nothing to show") }
+        guard width > 0, height > 0 else { throw PhotoError(Message(N_("a {kind} picture of {width}×{height} pixels has nothing to show"), ["kind": kind.rawValue, "width": "\(width)", "height": "\(height)"])) }
     }
 
     private init(_ kind: Kind, _ width: Int, _ height: Int) {
@@ -49,32 +51,35 @@ public struct PictureHeader: Sendable, Equatable {
     }
 
     /// What a file of another kind is, when it says so (an iPhone's HEIC, a TIFF…), so the message helps.
-    static func unknownKind(_ bytes: [UInt8]) -> String {
+    static func unknownKind(_ bytes: [UInt8]) -> Message {
         let reader = HeaderBytes(bytes)
-        let supported = "not a JPEG, PNG, GIF, BMP or WebP picture"
         if reader.has(Array("ftyp".utf8), at: 4) {
             let brand = String(decoding: bytes.dropFirst(8).prefix(4), as: UTF8.self)
-            if ["heic", "heix", "mif1", "msf1", "hevc"].contains(brand) { return supported + " (an HEIC photo: save it as JPEG)" }
-            if brand.hasPrefix("avi") { return supported + " (an AVIF picture: save it as JPEG)" }
+            if ["heic", "heix", "mif1", "msf1", "hevc"].contains(brand) {
+                return Message(N_("not a JPEG, PNG, GIF, BMP or WebP picture (an HEIC photo: save it as JPEG)"))
+            }
+            if brand.hasPrefix("avi") { return Message(N_("not a JPEG, PNG, GIF, BMP or WebP picture (an AVIF picture: save it as JPEG)")) }
         }
-        if reader.startsWith(Array("II*\0".utf8)) || reader.startsWith(Array("MM\0*".utf8)) { return supported + " (a TIFF: save it as JPEG or PNG)" }
-        if bytes.isEmpty { return "the file is empty" }
-        return supported
+        if reader.startsWith(Array("II*\0".utf8)) || reader.startsWith(Array("MM\0*".utf8)) {
+            return Message(N_("not a JPEG, PNG, GIF, BMP or WebP picture (a TIFF: save it as JPEG or PNG)"))
+        }
+        if bytes.isEmpty { return Message(N_("the file is empty")) }
+        return Message(N_("not a JPEG, PNG, GIF, BMP or WebP picture"))
     }
 
     // MARK: PNG — libpng reads IHDR, which must come first, and allocates width × height.
 
     private static func png(_ r: inout HeaderBytes) throws -> PictureHeader {
-        guard r.count >= 33 else { throw PhotoError("a PNG cut short before its size") }
-        guard r.u32be(8) == 13, r.has(Array("IHDR".utf8), at: 12) else { throw PhotoError("a damaged PNG (its first chunk is not IHDR)") }
+        guard r.count >= 33 else { throw PhotoError(Message(N_("a PNG cut short before its size"))) }
+        guard r.u32be(8) == 13, r.has(Array("IHDR".utf8), at: 12) else { throw PhotoError(Message(N_("a damaged PNG (its first chunk is not IHDR)"))) }
         let width = Int(r.u32be(16)), height = Int(r.u32be(20))
         let depth = r[24], colour = r[25]
         let depths: [UInt8: Set<UInt8>] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
         guard let allowed = depths[colour], allowed.contains(depth), r[26] == 0, r[27] == 0, r[28] <= 1 else {
-            throw PhotoError("a damaged PNG (colour type \(colour), bit depth \(depth))")
+            throw PhotoError(Message(N_("a damaged PNG (colour type {colour}, bit depth {depth})"), ["colour": "\(colour)", "depth": "\(depth)"]))
         }
         // The PNG rule (and libpng's): no side beyond 2³¹ − 1.
-        guard width <= Int(Int32.max), height <= Int(Int32.max) else { throw PhotoError("a damaged PNG (\(width)×\(height))") }
+        guard width <= Int(Int32.max), height <= Int(Int32.max) else { throw PhotoError(Message(N_("a damaged PNG ({width}×{height})"), ["width": "\(width)", "height": "\(height)"])) }
         var header = PictureHeader(.png, width, height)
         header.components = colour == 6 ? 4 : 3
         return header
@@ -100,25 +105,25 @@ public struct PictureHeader: Sendable, Equatable {
             if marker == 0x01 || (0xD0...0xD8).contains(marker) { continue } // standalone markers
             guard at + 2 <= r.count else { break segments }
             let length = Int(r.u16be(at))
-            guard length >= 2 else { throw PhotoError("a damaged JPEG (a segment of length \(length))") }
+            guard length >= 2 else { throw PhotoError(Message(N_("a damaged JPEG (a segment of length {length})"), ["length": "\(length)"])) }
             // libjpeg takes the first frame header and refuses a second.
             if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker), frame == nil {
-                guard length >= 8, at + 8 <= r.count else { throw PhotoError("a JPEG cut short in its frame header") }
+                guard length >= 8, at + 8 <= r.count else { throw PhotoError(Message(N_("a JPEG cut short in its frame header"))) }
                 var header = PictureHeader(.jpeg, Int(r.u16be(at + 5)), Int(r.u16be(at + 3)))
                 header.components = Int(r[at + 7])
                 header.progressive = [0xC2, 0xC6, 0xCA, 0xCE].contains(marker)
-                guard header.height > 0 else { throw PhotoError("a JPEG whose height comes only after its pixels (DNL): not supported") }
-                guard (1...4).contains(header.components) else { throw PhotoError("a JPEG of \(header.components) colour components") }
+                guard header.height > 0 else { throw PhotoError(Message(N_("a JPEG whose height comes only after its pixels (DNL): not supported"))) }
+                guard (1...4).contains(header.components) else { throw PhotoError(Message(N_("a JPEG of {components} colour components"), ["components": "\(header.components)"])) }
                 frame = header
             }
             at += length
             if marker == 0xDA {
-                guard frame != nil else { throw PhotoError("a damaged JPEG (pixels before the frame header)") }
+                guard frame != nil else { throw PhotoError(Message(N_("a damaged JPEG (pixels before the frame header)"))) }
                 scans += 1
                 at = Self.endOfEntropyCodedData(r, from: at)
             }
         }
-        guard var header = frame else { throw PhotoError("a JPEG without a frame header (cut short or damaged)") }
+        guard var header = frame else { throw PhotoError(Message(N_("a JPEG without a frame header (cut short or damaged)"))) }
         header.scans = max(scans, 1)
         return header
     }
@@ -142,7 +147,7 @@ public struct PictureHeader: Sendable, Equatable {
     // MARK: GIF — SDL_image decodes the first image whose LZW code size it accepts, at that image's size.
 
     private static func gif(_ r: inout HeaderBytes) throws -> PictureHeader {
-        guard r.count >= 13 else { throw PhotoError("a GIF cut short before its size") }
+        guard r.count >= 13 else { throw PhotoError(Message(N_("a GIF cut short before its size"))) }
         var at = 13
         if r[10] & 0x80 != 0 { at += 3 << (Int(r[10] & 0x07) + 1) }
         while at < r.count {
@@ -150,23 +155,23 @@ public struct PictureHeader: Sendable, Equatable {
             case 0x21: // extension: label, then sub-blocks up to an empty one
                 at = try Self.afterSubBlocks(r, from: at + 2)
             case 0x2C: // image descriptor
-                guard at + 10 <= r.count else { throw PhotoError("a GIF cut short in its image descriptor") }
+                guard at + 10 <= r.count else { throw PhotoError(Message(N_("a GIF cut short in its image descriptor"))) }
                 let width = Int(r.u16le(at + 5)), height = Int(r.u16le(at + 7))
                 var codeSizeAt = at + 10
                 if r[at + 9] & 0x80 != 0 { codeSizeAt += 3 << (Int(r[at + 9] & 0x07) + 1) }
                 // A code size SDL_image refuses makes it search the rest of the file for another image:
                 // whatever it found there would be a picture nobody checked.
-                guard codeSizeAt < r.count, r[codeSizeAt] <= 12 else { throw PhotoError("a damaged GIF (its first image cannot be decoded)") }
+                guard codeSizeAt < r.count, r[codeSizeAt] <= 12 else { throw PhotoError(Message(N_("a damaged GIF (its first image cannot be decoded)"))) }
                 var header = PictureHeader(.gif, width, height)
                 header.components = 1
                 return header
             case 0x3B:
-                throw PhotoError("a GIF without a picture")
+                throw PhotoError(Message(N_("a GIF without a picture")))
             default:
-                throw PhotoError("a damaged GIF (byte \(r[at]) at \(at) where a block starts)")
+                throw PhotoError(Message(N_("a damaged GIF (byte {byte} at {offset} where a block starts)"), ["byte": "\(r[at])", "offset": "\(at)"]))
             }
         }
-        throw PhotoError("a GIF cut short before its first image")
+        throw PhotoError(Message(N_("a GIF cut short before its first image")))
     }
 
     private static func afterSubBlocks(_ r: HeaderBytes, from start: Int) throws -> Int {
@@ -176,13 +181,13 @@ public struct PictureHeader: Sendable, Equatable {
             at += 1 + size
             if size == 0 { return at }
         }
-        throw PhotoError("a GIF cut short in an extension")
+        throw PhotoError(Message(N_("a GIF cut short in an extension")))
     }
 
     // MARK: BMP — SDL's loader: a 12-byte core header has 16-bit sizes, the others 32-bit signed ones.
 
     private static func bmp(_ r: inout HeaderBytes) throws -> PictureHeader {
-        guard r.count >= 26 else { throw PhotoError("a BMP cut short before its size") }
+        guard r.count >= 26 else { throw PhotoError(Message(N_("a BMP cut short before its size"))) }
         let infoSize = Int(r.u32le(14))
         let width: Int, height: Int
         switch infoSize {
@@ -193,33 +198,33 @@ public struct PictureHeader: Sendable, Equatable {
             width = Int(Int32(bitPattern: r.u32le(18)))
             // Negative: stored top-down. −2³¹ has no positive Int32, which SDL would negate anyway.
             let signed = Int32(bitPattern: r.u32le(22))
-            guard signed != Int32.min else { throw PhotoError("a damaged BMP (height −2147483648)") }
+            guard signed != Int32.min else { throw PhotoError(Message(N_("a damaged BMP (height −2147483648)"))) }
             height = abs(Int(signed))
         default:
-            throw PhotoError("a BMP with a \(infoSize)-byte header (not one Windows writes)")
+            throw PhotoError(Message(N_("a BMP with a {size}-byte header (not one Windows writes)"), ["size": "\(infoSize)"]))
         }
-        guard width > 0 else { throw PhotoError("a damaged BMP (width \(width))") }
+        guard width > 0 else { throw PhotoError(Message(N_("a damaged BMP (width {width})"), ["width": "\(width)"])) }
         return PictureHeader(.bmp, width, height)
     }
 
     // MARK: WebP — libwebp's features: the canvas of an extended file, else the bitstream's size.
 
     private static func webp(_ r: inout HeaderBytes) throws -> PictureHeader {
-        guard r.count >= 30 else { throw PhotoError("a WebP cut short before its size") }
+        guard r.count >= 30 else { throw PhotoError(Message(N_("a WebP cut short before its size"))) }
         let chunk = String(decoding: r.slice(12, 4), as: UTF8.self)
         switch chunk {
         case "VP8X":
-            guard r[20] & 0x02 == 0 else { throw PhotoError("an animated WebP: save one frame as JPEG or PNG") }
+            guard r[20] & 0x02 == 0 else { throw PhotoError(Message(N_("an animated WebP: save one frame as JPEG or PNG"))) }
             return PictureHeader(.webp, Int(r.u24le(24)) + 1, Int(r.u24le(27)) + 1)
         case "VP8 ":
-            guard r.has([0x9D, 0x01, 0x2A], at: 23) else { throw PhotoError("a damaged WebP (no VP8 start code)") }
+            guard r.has([0x9D, 0x01, 0x2A], at: 23) else { throw PhotoError(Message(N_("a damaged WebP (no VP8 start code)"))) }
             return PictureHeader(.webp, Int(r.u16le(26) & 0x3FFF), Int(r.u16le(28) & 0x3FFF))
         case "VP8L":
-            guard r[20] == 0x2F else { throw PhotoError("a damaged WebP (no VP8L signature)") }
+            guard r[20] == 0x2F else { throw PhotoError(Message(N_("a damaged WebP (no VP8L signature)"))) }
             let bits = r.u32le(21)
             return PictureHeader(.webp, Int(bits & 0x3FFF) + 1, Int((bits >> 14) & 0x3FFF) + 1)
         default:
-            throw PhotoError("a WebP of an unknown layout")
+            throw PhotoError(Message(N_("a WebP of an unknown layout")))
         }
     }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// A player's photo as the database keeps it: a square JPEG, small enough that a squad's photos
 /// travel in every backup without weighing on it (about 10–20 kB each).
 public struct StoredPhoto: Sendable, Equatable {
@@ -18,7 +20,7 @@ public struct StoredPhoto: Sendable, Equatable {
         let header = try? PictureHeader(reading: answer)
         guard let header, header.kind == .jpeg, header.width == Self.side, header.height == Self.side,
               answer.count <= PhotoLimits.stored.maxFileBytes else {
-            throw PhotoError("the photo decoder answered something that is not a \(Self.side)-pixel JPEG")
+            throw PhotoError(Message(N_("the photo decoder answered something that is not a {side}-pixel JPEG"), ["side": "\(Self.side)"]))
         }
         jpeg = answer
     }

@@ -3,6 +3,7 @@ import CSandbox
 import Foundation
 @testable import PlayerPhotos
 import Testing
+import Localization
 
 /// The parent's side of the photo helper against children that misbehave as a broken decoder
 /// would (crash, hang, flood, lie), and what a child is given: no descriptors, no environment,
@@ -16,18 +17,30 @@ import Testing
     @Test func aCrashIsARefusedPhotoNamedAsSuch() throws {
         let (answer, status) = try run("/bin/sh", ["-c", "kill -SEGV $$"])
         #expect(status == .signalled(SIGSEGV))
-        #expect(throws: PhotoError("the picture crashed its decoder (Segmentation fault)")) { try PhotoHelper.verdict(answer, status) }
+        #expect(throws: PhotoError(Message("the picture crashed its decoder ({signal})", ["signal": "Segmentation fault"]))) {
+            try PhotoHelper.verdict(answer, status)
+        }
     }
 
-    @Test func aRefusalCarriesTheChildsReason() throws {
-        let (answer, status) = try run("/bin/sh", ["-c", "printf 'a PNG of 40000×40000 pixels is too large'; exit 3"])
-        #expect(throws: PhotoError("a PNG of 40000×40000 pixels is too large")) { try PhotoHelper.verdict(answer, status) }
+    @Test func aRefusalCarriesTheChildsReasonAsAMessage() throws {
+        let reason = Message("a {kind} of {width}×{height} pixels is too large for a photo (at most {side} pixels a side and {megapixels} megapixels)",
+                             ["kind": "PNG", "width": "40000", "height": "40000", "side": "8000", "megapixels": "40"])
+        let lines = PhotoHelper.refusalLines(reason)
+        let (answer, status) = try run("/bin/sh", ["-c", "printf '%s' \"$1\"; exit 3", "sh", lines])
+        #expect(throws: PhotoError(reason)) { try PhotoHelper.verdict(answer, status) }
+        #expect(PhotoError(reason).description == "a PNG of 40000×40000 pixels is too large for a photo (at most 8000 pixels a side and 40 megapixels)")
+        // A line break in a value cannot start a value of its own; a refusal with no words is still one.
+        let broken = Message("cannot scale the photo ({problem})", ["problem": "out of\nmemory=yes"])
+        #expect(PhotoHelper.refusal(reading: Array(PhotoHelper.refusalLines(broken).utf8)) == Message(broken.id, ["problem": "out of memory=yes"]))
+        #expect(PhotoHelper.refusal(reading: []).id == "the photo decoder refused the picture without saying why")
     }
 
     @Test func anAnswerThatIsNotAStoredPhotoIsRefused() throws {
         let (answer, status) = try run("/bin/sh", ["-c", "printf 'GIF89a'"])
         #expect(status == .exited(0))
-        #expect(throws: PhotoError("the photo decoder answered something that is not a 256-pixel JPEG")) { try PhotoHelper.verdict(answer, status) }
+        #expect(throws: PhotoError(Message("the photo decoder answered something that is not a {side}-pixel JPEG", ["side": "256"]))) {
+            try PhotoHelper.verdict(answer, status)
+        }
         let jpeg = try TestPictures.written(.jpeg, width: 256, height: 256)
         #expect(try PhotoHelper.verdict(jpeg, .exited(0)).jpeg == jpeg)
     }

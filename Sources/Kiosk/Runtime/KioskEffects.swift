@@ -35,6 +35,7 @@ extension KioskRuntime {
         if let e = error as? KioskError { return e.message }
         if let e = error as? SensorSourceError { return e.message }
         if let e = error as? ClubSyncError { return e.message }
+        if let e = error as? any TranslatableError { return e.message }
         return Message("\(error)")  // worded elsewhere: a catalog that has it translates it
     }
 

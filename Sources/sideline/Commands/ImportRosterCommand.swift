@@ -21,7 +21,7 @@ struct ImportRosterCommand: ParsableCommand {
         do {
             bytes = try StickFile.read(file, atMost: RosterCSV.maxFileBytes)
         } catch {
-            throw UserError(tr("roster not imported, nothing changed: {file}: {problem}", ["file": file, "problem": error.description]))
+            throw UserError(tr("roster not imported, nothing changed: {file}: {problem}", ["file": file, "problem": error.message.translated]))
         }
         let text: String
         do {
@@ -38,7 +38,7 @@ struct ImportRosterCommand: ParsableCommand {
                                                           preparing: .helperOfThisProgram)
         guard problems.isEmpty else {
             throw Self.rejected(file, RosterCSV.Rejection(errors: problems.map {
-                RosterCSV.LineError(line: $0.line, reason: Message(N_("photo {file}: {problem}"), ["file": $0.file, "problem": $0.problem]))
+                RosterCSV.LineError(line: $0.line, reason: Message(N_("photo {file}: {problem}"), ["file": $0.file], nested: ["problem": $0.problem]))
             }))
         }
         let store = try database.open()

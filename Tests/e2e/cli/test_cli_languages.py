@@ -142,6 +142,35 @@ def test_import_roster_names_a_files_bad_lines_in_it(club, language):
     assert "Neu" not in club("en", "teams").stdout
 
 
+@pytest.mark.parametrize("language", sorted(LOCALES))
+def test_a_rosters_photos_are_refused_in_its_language(club, language):
+    """Each photo's own problem, as the photo decoder (the real helper process, which hands its refusal back as a
+    message) or the file's reader words it, inside "photo FILE: …" in the admin's language; nothing imported."""
+    check = LanguageCheck(language)
+    folder = club.tmp / f"photos-{language}"
+    folder.mkdir()
+    (folder / "heic.jpg").write_bytes(b"\0\0\0\x18ftypheic" + b"\0" * 64)
+    (folder / "note.jpg").write_text("not a picture at all")
+    (folder / "empty.jpg").write_bytes(b"")
+    (folder / "album.jpg").mkdir()
+    roster = folder / "roster.csv"
+    roster.write_text(ROSTER_COLUMNS + "\n1,Ana,Heic,2008,F,60,55,,,heic.jpg\n2,Bea,Note,2008,F,60,55,,,note.jpg\n"
+                      "3,Cy,Empty,2008,M,60,55,,,empty.jpg\n4,Di,Album,2008,F,60,55,,,album.jpg\n5,Ed,Gone,2008,M,60,55,,,gone.jpg\n")
+    result = club(language, "import-roster", str(roster), "--team", "Fotos", check=False)
+    assert result.returncode == 2, result.stderr
+    lines = [line.strip() for line in result.stderr.strip().splitlines()]
+    assert len(lines) == 6, result.stderr
+    if language == "de":
+        assert lines[1:] == ["Zeile 2: Foto heic.jpg: kein JPEG-, PNG-, GIF-, BMP- oder WebP-Bild (ein HEIC-Foto: als JPEG speichern)",
+                             "Zeile 3: Foto note.jpg: kein JPEG-, PNG-, GIF-, BMP- oder WebP-Bild",
+                             "Zeile 4: Foto empty.jpg: die Datei ist leer",
+                             "Zeile 5: Foto album.jpg: ein Ordner, keine Datei",
+                             "Zeile 6: Foto gone.jpg: diese Datei gibt es nicht"], lines
+    names = [str(roster), "heic.jpg", "note.jpg", "empty.jpg", "album.jpg", "gone.jpg", "JPEG", "PNG", "GIF", "BMP", "WebP", "HEIC"]
+    assert check.problems([line.removeprefix("sideline: ") for line in lines], names) == [], lines
+    assert "Fotos" not in club("en", "teams").stdout
+
+
 def test_json_is_the_same_in_every_language(club):
     for args in JSON:
         stdin = "812\n790\n1600\n805\n" if args[0] == "hrv" else None
