@@ -22,6 +22,9 @@ public enum ClubSyncError: Error, Equatable, CustomStringConvertible {
         case .invalid(let message), .local(let message): message
         case .notJoined: Message(N_("this kiosk is in no club (sideline club join URL CODE)"))
         case .unreachable(let host, let reason): Message(N_("{host} unreachable ({reason})"), ["host": host], nested: ["reason": reason])
+        case .refused(let host, 401, _):
+            // Revoked by the club's admin (or replaced by a later join): what to do, not the API's English.
+            Message(N_("{host} no longer knows this kiosk (revoked by the club's admin): ask them for a new code and join again"), ["host": host])
         case .refused(let host, let status, let message):
             Message(N_("{host} refused ({status}): {message}"), ["host": host, "status": "\(status)", "message": message])
         }

@@ -3,12 +3,14 @@ kiosk, a revoked API token and a disabled user are refused with 401 on their ver
 API and web session alike — while everything they uploaded stays; the listings show the state and since when; a
 disabled user is enabled again, a revoked kiosk comes back only by enrolling anew; `sideline club leave` revokes
 the kiosk's own token when the server answers and still leaves when it does not. The same on the admin's web page."""
+import subprocess
 import uuid
 
 import pytest
 
 import bundles
 from kiosk_cli import KioskCLI
+from sideline_testkit.paths import ROOT
 from sideline_testkit.postgres import free_port
 from webclub import ADMIN, COACH_A, PASSWORD, WebClub, csrf_of, http, login_http
 
@@ -178,6 +180,25 @@ def test_leaving_revokes_the_kiosks_token_when_the_server_answers(club, sideline
     assert club.owner_sql("SELECT count(*) FROM session") == "1"
     assert "\trevoked 20" in next(line for line in lines(club, "list-kiosks") if line.startswith("pitch-1\t"))
     assert a.sql("SELECT count(*) FROM session") == [(1,)]
+
+
+def test_a_revoked_kiosks_pass_says_what_to_do_in_its_language(club, sideline_bin, tmp_path):
+    """A kiosk the admin revoked: its next pass says the club no longer knows it and how to come back, not the
+    API's English refusal — in the kiosk's language too."""
+    club.add_club("Alpha")
+    k = KioskCLI(sideline_bin, tmp_path / "pitch-3.sqlite", "pitch-3")
+    k.join(club, "Alpha")
+    k.sync()
+    club.run("revoke-kiosk", "--club", "Alpha", "pitch-3")
+    refused = k.sync(check=False)
+    assert refused.returncode != 0
+    assert "no longer knows this kiosk (revoked by the club's admin): ask them for a new code and join again" in refused.stderr, refused.stderr
+    assert "401" not in refused.stderr, refused.stderr
+    locale = tmp_path / "locale"
+    subprocess.run([str(ROOT / "deploy/scripts/i18n/compile.sh"), str(locale)], check=True)
+    k.write("INSERT OR REPLACE INTO setting (key, value) VALUES ('kiosk.language', 'de')")
+    german = KioskCLI(sideline_bin, k.db, "pitch-3", env={"SIDELINE_LOCALEDIR": str(locale)}).sync(check=False)
+    assert "kennt diesen Kiosk nicht mehr" in german.stderr, german.stderr
 
 
 def test_leaving_with_no_server_still_leaves_and_says_so_in_one_line(club, sideline_bin, tmp_path):
