@@ -7,6 +7,10 @@ public struct ClubSyncSchedule: Sendable, Equatable {
     public var backoffSeconds: [Double] = [30, 60, 120, 300, 600, 900]
     /// A pass after a session was saved waits this long (the analysis warms its cache first).
     public var afterSessionSeconds: Double = 5
+    /// After the server said it no longer knows this kiosk (401: revoked): nothing changes that until someone
+    /// joins again on the kiosk, which asks for a pass at once (`ClubSyncWorker.passNow`). An hour, not every few
+    /// minutes, so a revoked kiosk left on all season does not knock at the club's door (and its log) all day.
+    public var revokedSeconds: Double = 3600
     public private(set) var unreachableInARow = 0
 
     public init() {}
@@ -18,6 +22,7 @@ public struct ClubSyncSchedule: Sendable, Equatable {
             return backoffSeconds[min(unreachableInARow, backoffSeconds.count) - 1]
         }
         unreachableInARow = 0
+        if case .refused(_, 401, _) = report.problem { return revokedSeconds }
         return intervalSeconds
     }
 }

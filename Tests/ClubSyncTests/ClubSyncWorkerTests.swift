@@ -21,6 +21,11 @@ final class ClubSyncWorkerTests: XCTestCase {
         XCTAssertEqual(schedule.next(after: refused), 300, "a refusal is not the network: the normal interval")
         XCTAssertEqual(schedule.next(after: down), 30, "the back-off starts over")
         XCTAssertEqual(schedule.next(after: ClubSyncReport()), 300)
+        var revoked = ClubSyncReport()
+        revoked.problem = .refused(host: "club.example.org", status: 401, message: "this kiosk's token is not valid")
+        XCTAssertEqual(schedule.next(after: revoked), 3600, "revoked: hourly until someone joins again (which asks for a pass at once)")
+        XCTAssertEqual(revoked.problem?.message.english,
+                       "club.example.org no longer knows this kiosk (revoked by the club's admin): ask them for a new code and join again")
     }
 
     func testAPassAgainstAnUnreachableClubIsPublishedAndKeepsEverything() throws {
