@@ -53,56 +53,72 @@ struct SessionUpload {
         if let formats, !formats.contains(bundle.format) { return try waits() }
         if let tooNewFrom, bundle.format >= tooNewFrom { return try waits() }
         let packed = Gzip.compress(canonical)
-        do throws(ClubSyncError) {
-            var upload: (id: UUID, offset: Int)?
-            // After a cut: ask where the upload we were sending stands (HEAD), if it still sends the same bytes — the same
-            // bundle (its hash) gzipped to the same length: a zlib whose output changed since would splice two streams.
-            if waiting.sha256 == sha, let id = waiting.uploadID, let position = try api.uploadPosition(id), position.length == packed.count {
-                upload = (id, position.offset)
-            }
-            if upload == nil {
-                let readings = try? CanonicalJSON.sha256Hex(bundle.withoutRatings.canonicalBytes())
-                switch try api.createUpload(UploadRequest(sessionUUID: session, sha256: sha, length: packed.count, readingsSHA256: readings)) {
-                case .stored:
-                    try note { try store.noteUploadStored(session, sha256: sha) }
-                    return .stored
-                case .upload(let state):
-                    try note { try store.noteUploadStarted(session, sha256: sha, uploadID: state.uploadID) }
-                    upload = (state.uploadID, state.offset)
+        // Whether this attempt may go on from bytes the server holds from an earlier pass: not after such a resumed
+        // upload was refused as a whole (below).
+        var resumeHeld = true
+        while true {
+            var resumed = false
+            do throws(ClubSyncError) {
+                var upload: (id: UUID, offset: Int)?
+                // After a cut: ask where the upload we were sending stands (HEAD), if it still sends the same bytes — the same
+                // bundle (its hash) gzipped to the same length: a zlib whose output changed since would splice two streams.
+                if resumeHeld, waiting.sha256 == sha, let id = waiting.uploadID, let position = try api.uploadPosition(id), position.length == packed.count {
+                    upload = (id, position.offset)
+                    resumed = position.offset > 0
                 }
-            }
-            guard let (id, start) = upload else { return .stored }
-            var offset = start
-            while offset < packed.count {
-                let end = min(packed.count, offset + chunkBytes)
-                do throws(ClubSyncError) {
-                    offset = try api.append(id, offset: offset, bytes: packed.subdata(in: offset..<end)).offset
-                } catch .refused(_, 409, _) {
-                    // Our idea of the offset was stale (an earlier chunk did arrive): ask again.
-                    guard let now = try api.uploadPosition(id)?.offset else { throw ClubSyncError.refused(host: api.server.host, status: 404, message: "the upload expired") }
-                    offset = now
+                if upload == nil {
+                    let readings = try? CanonicalJSON.sha256Hex(bundle.withoutRatings.canonicalBytes())
+                    switch try api.createUpload(UploadRequest(sessionUUID: session, sha256: sha, length: packed.count, readingsSHA256: readings)) {
+                    case .stored:
+                        try note { try store.noteUploadStored(session, sha256: sha) }
+                        return .stored
+                    case .upload(let state):
+                        try note { try store.noteUploadStarted(session, sha256: sha, uploadID: state.uploadID) }
+                        upload = (state.uploadID, state.offset)
+                        resumed = state.offset > 0  // the server carried on an upload of ours it already held
+                    }
                 }
+                guard let (id, start) = upload else { return .stored }
+                var offset = start
+                while offset < packed.count {
+                    let end = min(packed.count, offset + chunkBytes)
+                    do throws(ClubSyncError) {
+                        offset = try api.append(id, offset: offset, bytes: packed.subdata(in: offset..<end)).offset
+                    } catch .refused(_, 409, _) {
+                        // Our idea of the offset was stale (an earlier chunk did arrive): ask again.
+                        guard let now = try api.uploadPosition(id)?.offset else { throw ClubSyncError.refused(host: api.server.host, status: 404, message: "the upload expired") }
+                        offset = now
+                    }
+                }
+                let stored = try api.commit(id)
+                try note { try store.noteUploadStored(session, sha256: stored.sha256) }
+                logger.info("session \(session.uuidString.lowercased()) uploaded (\(bundle.sampleCount) readings, \(packed.count) bytes)")
+                return .stored
+            } catch .refused(_, 422, let message) where resumed {
+                // The bytes held from an earlier pass were not this stream's — a zlib whose output changed between the passes
+                // gzips the same bundle to other bytes of the same length — so the commit refused the splice, and the server
+                // dropped the upload. Once more from the first byte before the session itself is judged.
+                logger.notice("session \(session.uuidString.lowercased()): the resumed upload was refused (\(message)); sending it again from the start")
+                try note { try store.noteUploadStarted(session, sha256: sha, uploadID: nil) }
+                resumeHeld = false
+                continue
+            } catch .refused(_, let status, let message) where status == 409 && message.contains("stored with other content") || status == 410 {
+                // Deleted on the club (its tombstone comes down with the roster), or held there as it was
+                // first uploaded (a session never changes once uploaded): nothing more to send.
+                try note { try store.noteUploadStored(session, sha256: sha) }
+                return .settled(message)
+            } catch .refused(_, 422, let message) where formats == nil && BundleFormatRefusal.saysServerIsOlder(message, format: bundle.format) {
+                // Not a fault in the session: a server older than the kiosk. It waits, and goes once the server takes its format.
+                // (A server that lists the format and still refuses it means it: final, below — else it would go every pass.)
+                return try waits()
+            } catch .refused(_, 422, let message) {
+                // Bytes the club can never store as a session: sending them again would be refused again.
+                return try refused(session, sha256: sha, reason: "refused by the club (422): \(message)")
+            } catch .refused(_, 404, let message) {
+                // The upload expired: start from scratch next time, and say so.
+                try note { try store.noteUploadStarted(session, sha256: sha, uploadID: nil) }
+                throw .refused(host: api.server.host, status: 404, message: message)
             }
-            let stored = try api.commit(id)
-            try note { try store.noteUploadStored(session, sha256: stored.sha256) }
-            logger.info("session \(session.uuidString.lowercased()) uploaded (\(bundle.sampleCount) readings, \(packed.count) bytes)")
-            return .stored
-        } catch .refused(_, let status, let message) where status == 409 && message.contains("stored with other content") || status == 410 {
-            // Deleted on the club (its tombstone comes down with the roster), or held there as it was
-            // first uploaded (a session never changes once uploaded): nothing more to send.
-            try note { try store.noteUploadStored(session, sha256: sha) }
-            return .settled(message)
-        } catch .refused(_, 422, let message) where formats == nil && BundleFormatRefusal.saysServerIsOlder(message, format: bundle.format) {
-            // Not a fault in the session: a server older than the kiosk. It waits, and goes once the server takes its format.
-            // (A server that lists the format and still refuses it means it: final, below — else it would go every pass.)
-            return try waits()
-        } catch .refused(_, 422, let message) {
-            // Bytes the club can never store as a session: sending them again would be refused again.
-            return try refused(session, sha256: sha, reason: "refused by the club (422): \(message)")
-        } catch .refused(_, 404, let message) {
-            // The upload expired: start from scratch next time, and say so.
-            try note { try store.noteUploadStarted(session, sha256: sha, uploadID: nil) }
-            throw .refused(host: api.server.host, status: 404, message: message)
         }
     }
 

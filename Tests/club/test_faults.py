@@ -338,3 +338,25 @@ def test_three_kiosks_a_slow_and_a_fast_clock_sync_at_once_and_the_later_roster_
           f"stored once in {max(each.seconds() for each in passes):.1f} s with the roster; the fast kiosk's edit stamped "
           f"{fast_stamp - fast_edited:+.0f} ms from the server's time lost to the web's a moment later, the slow kiosk's "
           f"({slow_stamp - slow_edited:+.0f} ms) won over the web's a moment before")
+
+
+def test_a_resumed_upload_whose_held_bytes_are_not_this_streams_is_sent_again_once(healed, tmp_path):
+    """What a kiosk whose zlib changed between two passes would resume — the same bundle gzipped to the same length
+    but other bytes — made here by altering the bytes the server holds after the first pass is killed: the commit
+    refuses the splice (422) and drops the upload, and the kiosk sends the whole upload again from its first byte
+    once, rather than giving the session up as one the club can never store."""
+    rig = healed
+
+    def kill_and_alter(passes, first):
+        passes.killed(first)
+        _, uuid = only_session(passes.kiosk)
+        altered = rig.pg.psql(f"""UPDATE upload_chunk SET bytes = overlay(bytes placing decode(repeat('5a', 64), 'hex') from 200 for 64)
+                                  WHERE "offset" = 0 AND upload_id IN (SELECT id FROM upload WHERE session_uuid = '{uuid}')
+                                  RETURNING 1""", db=rig.club.db).stdout.split()
+        assert altered == ["1"], altered
+        return passes.start()
+    kiosk, passes = upload_through(rig, rig.kiosks[0], "pitch-7", 107, kill_and_alter,
+                                   "the held bytes altered after the kiosk's pass was killed -9", tmp_path)
+    _, uuid = only_session(kiosk)
+    refusals = [line for line in rig.club.log.read_text().splitlines() if f"of session {uuid.lower()}" in line and " refused: " in line]
+    assert len(refusals) == 1, refusals  # the splice, once; then the whole upload again, stored
