@@ -159,13 +159,16 @@ final class ArtefactDetector {
         assert(s.peaks.count == s.count && p.peaks.count == p.count)
         map.reserve(s.count)
         let map = map.base
+        // The counts in locals: read through the classes, they were loaded again at every step (a
+        // store through `map` might have changed them, as far as the compiler knows).
+        let newCount = s.count, oldCount = p.count
         s.peaks.withUnsafeBufferPointer { new in
             p.peaks.withUnsafeBufferPointer { old in
                 var j = 0
-                for i in 0..<s.count {
+                for i in 0..<newCount {
                     let x = new[i]
-                    while j < p.count, old[j] < x { j &+= 1 }
-                    map[i] = j < p.count && old[j] == x ? j : -1
+                    while j < oldCount, old[j] < x { j &+= 1 }
+                    map[i] = j < oldCount && old[j] == x ? j : -1
                 }
             }
         }
