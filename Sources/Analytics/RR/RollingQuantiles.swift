@@ -159,13 +159,18 @@ enum RollingQuantiles {
 
     /// `lowerBound` for the detector's full 91-beat window, unrolled: v[0..<91] sorted and v[91] = +∞
     /// (a sentinel, so the second level needs no bound). The same three levels and 11 comparisons, the
-    /// same answer, with no loop: ≈ 22 instructions where the loops took ≈ 97 (callgrind, issue 34).
+    /// same answer, with no loop: ≈ 25 instructions where the loops took ≈ 97 (callgrind, issue 34).
     ///
     /// Why: the first level counts v[15], v[31], …, v[79] (c of them below x, so the bound is in
     /// [16c, 16c + 15], or [80, 91] for c = 5). The second counts v[16c + 3], v[16c + 7], v[16c + 11]:
     /// for c = 5 the last is the sentinel, never below a finite x, so the bound ends in [from, from + 3]
     /// with from + 2 ≤ 90. The third counts v[from], v[from + 1], v[from + 2]. Reads stay in [0, 91].
-    @inline(__always)
+    ///
+    /// Not inlined: inlined into a step, the compiler shared the first search's loads with the
+    /// second and turned the second's counting into branches on the data (which mispredict): the
+    /// correction's CPU time was no better than the loops'. Called, each search stays branch-free
+    /// (≈ 23 instructions and a call; the same CPU time as before here, for 15 % fewer instructions).
+    @inline(never)
     static func lowerBound91(_ x: Double, _ v: UnsafeMutablePointer<Double>) -> Int {
         var c = (v[15] < x ? 1 : 0) &+ (v[31] < x ? 1 : 0) &+ (v[47] < x ? 1 : 0)
         c &+= (v[63] < x ? 1 : 0) &+ (v[79] < x ? 1 : 0)
