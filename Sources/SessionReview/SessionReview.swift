@@ -37,14 +37,18 @@ public enum SessionReview {
             }
         }
         let allCached = players.allSatisfy { cached[$0.playerID] != nil }
-        // Every player's figures kept: no sample or RR interval is read, unless the session's length
-        // must come from its last sample (a session without a recorded length).
-        let series = allCached && session.recordedMs != nil ? RecordedSeries() : try store.recordedSeries(sessionID, includingRR: !allCached)
-        var input = SessionInput(session: session, players: players, samples: series.samples,
-                                 rrIntervals: series.rrIntervals, laps: try store.laps(sessionID), hrvWindows: hrvWindows)
-        input.drills = try store.sessionDrills(sessionID)
-        input.recorded = cached
-        let analysis = SessionAnalysis(input)
+        // The samples and RR intervals live only as long as the analysis of them: released before the
+        // figures kept are encoded (issue 34's memory; they were half the first analysis's peak heap).
+        let analysis = try { () throws -> SessionAnalysis in
+            // Every player's figures kept: no sample or RR interval is read, unless the session's length
+            // must come from its last sample (a session without a recorded length).
+            let series = allCached && session.recordedMs != nil ? RecordedSeries() : try store.recordedSeries(sessionID, includingRR: !allCached)
+            var input = SessionInput(session: session, players: players, samples: series.samples,
+                                     rrIntervals: series.rrIntervals, laps: try store.laps(sessionID), hrvWindows: hrvWindows)
+            input.drills = try store.sessionDrills(sessionID)
+            input.recorded = cached
+            return SessionAnalysis(input)
+        }()
         if useCache, finished, !allCached, !store.isReadOnly {
             let fresh = analysis.players.filter { cached[$0.playerID] == nil }
             try store.cacheNNSeries(sessionID, algorithm: RecordingFiguresCoding.algorithm,

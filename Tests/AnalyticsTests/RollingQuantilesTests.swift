@@ -27,6 +27,31 @@ final class RollingQuantilesTests: XCTestCase {
         }
     }
 
+    /// The 91-beat window's unrolled search against a plain count: random and tie-heavy sorted windows,
+    /// keys below, between, on and above every value, the sentinel +∞ after the 91 values.
+    func testLowerBound91IsTheNumberOfValuesBelow() {
+        var rng = SplitMix(state: 91)
+        let buffer = UnsafeMutablePointer<Double>.allocate(capacity: 92)
+        defer { buffer.deallocate() }
+        for trial in 0..<400 {
+            let values = (0..<91).map { _ in
+                switch trial % 4 {
+                case 0: Double(rng.next() % 9)
+                case 1: Double(rng.next() % 3) - 1
+                case 2: rng.gaussian()
+                default: Double(trial % 91) // all equal
+                }
+            }.sorted()
+            for (k, x) in values.enumerated() { buffer[k] = x }
+            buffer[91] = .infinity
+            let keys = values + values.map { $0.nextUp } + values.map { $0.nextDown }
+                + [-.infinity, -.greatestFiniteMagnitude, .greatestFiniteMagnitude, -1, 0, 4.5, 100]
+            for key in keys {
+                XCTAssertEqual(RollingQuantiles.lowerBound91(key, buffer), values.filter { $0 < key }.count, "trial \(trial), key \(key)")
+            }
+        }
+    }
+
     func testEqualToCountingOnRandomSeries() {
         var rng = SplitMix(state: 2026)
         for count in [1, 2, 3, 15, 16, 17, 45, 46, 90, 91, 92, 93, 181, 182, 500, 5_000] {
@@ -84,7 +109,7 @@ final class RollingQuantilesTests: XCTestCase {
         let n = values.count
         func run(_ f: (UnsafePointer<Double>, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>?) -> Void)
             -> [[UInt64]] {
-            let window = UnsafeMutablePointer<Double>.allocate(capacity: 2 * half + 1)
+            let window = UnsafeMutablePointer<Double>.allocate(capacity: 2 * half + 2)
             let out0 = UnsafeMutablePointer<Double>.allocate(capacity: n), out1 = UnsafeMutablePointer<Double>.allocate(capacity: n)
             defer { window.deallocate(); out0.deallocate(); out1.deallocate() }
             values.withUnsafeBufferPointer { f($0.baseAddress!, window, out0, q1 < 0 ? nil : out1) }

@@ -37,23 +37,28 @@ public enum LipponenTarvainen {
             let valid = missed.filter { $0 > 1 && $0 < peaks.count }
             var out: [Double] = []
             out.reserveCapacity(peaks.count + valid.count)
-            var next = 0
-            for (k, p) in peaks.enumerated() {
-                while next < valid.count, valid[next] == k {
-                    out.append(peaks[k - 1] + (p - peaks[k - 1]) / 2)
-                    next += 1
-                }
-                out.append(p)
+            // Before peak k, a new one halfway from peak k − 1 for each valid[next] == k, in order (an
+            // index below the peaks already copied is never reached, nor is any after it); the peaks
+            // between insertions copied as runs, not one by one.
+            var copied = 0, next = 0
+            while next < valid.count, valid[next] >= copied {
+                let k = valid[next]
+                out.append(contentsOf: peaks[copied..<k])
+                out.append(peaks[k - 1] + (peaks[k] - peaks[k - 1]) / 2)
+                copied = k
+                next += 1
             }
+            out.append(contentsOf: peaks[copied...])
             peaks = out
             ectopic = shift(ectopic, after: missed, by: 1)
             longShort = shift(longShort, after: missed, by: 1)
         }
         for misaligned in [ectopic, longShort] where !misaligned.isEmpty {
-            let original = peaks
-            for j in misaligned where j > 1 && j < original.count - 1 {
-                peaks[j] = original[j - 1] + (original[j + 1] - original[j - 1]) / 2
+            // Every new place from the peaks before any moves (not a copy of the whole series).
+            let moved = misaligned.filter { $0 > 1 && $0 < peaks.count - 1 }.map { j in
+                (j, peaks[j - 1] + (peaks[j + 1] - peaks[j - 1]) / 2)
             }
+            for (j, place) in moved { peaks[j] = place }
             insertionSort(&peaks) // nearly sorted: linear unless two neighbours both moved
         }
         return peaks
