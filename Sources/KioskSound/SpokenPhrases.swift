@@ -52,12 +52,21 @@ public final class SpokenPhrases: Sendable {
     /// The cue's samples at `volumePercent`; nil while it is being made (or could not be).
     /// After the coach chose another language the phrases are made again (off the loop): until they are, none.
     public func samples(_ cue: SpokenCue, volumePercent: Int) -> [Int16]? {
-        if madeIn.withLock({ $0 }) != Localization.current.language { makeAll() }
+        makeIfNeeded()
         return made.withLock { $0[cue] }.map { WaveAudio.levelled($0, volumePercent: volumePercent) }
+    }
+
+    /// Starts making the cues unless they are made, or being made, in the kiosk's language.
+    public func makeIfNeeded() {
+        if madeIn.withLock({ $0 }) != Localization.current.language { makeAll() }
     }
 
     /// Returns once every cue started is made (scripted runs: the same every run).
     public func waitUntilMade() { making.wait() }
+
+    /// Returns once every cue started is made, or after `timeoutMs`; false if that came first.
+    @discardableResult
+    public func waitUntilMade(timeoutMs: Int) -> Bool { making.wait(timeout: .now() + .milliseconds(timeoutMs)) == .success }
 
     /// One phrase through `espeak-ng --stdout`: a WAVE file, decoded and resampled; nil if it failed.
     private func render(_ text: String, voice: String) -> [Int16]? {
