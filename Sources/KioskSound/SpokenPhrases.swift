@@ -19,7 +19,7 @@ public final class SpokenPhrases: Sendable {
     private let making = DispatchGroup()
 
     /// espeak-ng on `PATH` (the first executable one), or nil.
-    public static func findVoice(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
+    public static func findVoice(path: String? = getenv("PATH").map { String(cString: $0) }) -> String? {
         for folder in (path ?? "").split(separator: ":") {
             let candidate = "\(folder)/espeak-ng"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }

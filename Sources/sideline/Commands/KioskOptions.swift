@@ -1,6 +1,7 @@
 import AppCore
 import Appliance
 import ClubSync
+import Diagnostics
 import Foundation
 import KioskBench
 import KioskShell
@@ -154,7 +155,7 @@ struct KioskOptions: Equatable {
         launch.usbMounts = usbMounts
         launch.clubCAFile = clubCAFile
         launch.clubSync = clubSync
-        launch.language = Language.fallback(configured: language, environment: ProcessInfo.processInfo.environment)
+        launch.language = Language.fallback(configured: language, environment: ProcessEnvironment.values(of: Language.environmentNames))
         try launch.run(store: store, startup: startup)
     }
 }
