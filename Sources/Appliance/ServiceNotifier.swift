@@ -17,7 +17,7 @@ public final class ServiceNotifier {
     private var lastWatchdogNs: UInt64?
     public private(set) var sentReady = false
 
-    public init?(environment: [String: String] = ProcessInfo.processInfo.environment, pid: Int32 = getpid()) {
+    public init?(environment: [String: String] = ServiceNotifier.environment(), pid: Int32 = getpid()) {
         guard let path = environment["NOTIFY_SOCKET"], let (address, length) = Self.socketAddress(path) else { return nil }
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return nil }
@@ -28,6 +28,15 @@ public final class ServiceNotifier {
     }
 
     deinit { close(fd) }
+
+    /// The variables systemd's notification protocol uses, read with getenv (not a copy of the whole environment).
+    public static func environment() -> [String: String] {
+        var values: [String: String] = [:]
+        for name in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID"] {
+            if let value = getenv(name) { values[name] = String(cString: value) }
+        }
+        return values
+    }
 
     /// `READY=1` (once) with a status line for `systemctl status`.
     public func ready(status: String) {

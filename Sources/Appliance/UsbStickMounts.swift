@@ -14,7 +14,7 @@ public struct UsbStickMounts: Sendable, Equatable {
     }
 
     /// Where a desktop's automounter puts sticks (udisks: /media/$USER/LABEL), then /media and /mnt.
-    public static func desktop(user: String = ProcessInfo.processInfo.environment["USER"] ?? "") -> UsbStickMounts {
+    public static func desktop(user: String = getenv("USER").map { String(cString: $0) } ?? "") -> UsbStickMounts {
         UsbStickMounts(roots: (user.isEmpty ? [] : ["/media/\(user)"]) + ["/media", "/mnt"])
     }
 

@@ -9,7 +9,8 @@ import Logging
 /// raises the threshold, default info.
 public enum Diagnostics {
     /// `timestamped`: lines not going to journald start with the time and level (a server's log file).
-    public static func bootstrap(environment: [String: String] = ProcessInfo.processInfo.environment, timestamped: Bool = false) {
+    public static func bootstrap(environment: [String: String] = ProcessEnvironment.values(of: ["SIDELINE_LOG_LEVEL", "JOURNAL_STREAM"]),
+                                 timestamped: Bool = false) {
         let level = environment["SIDELINE_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0.lowercased()) } ?? .info
         let prefixed = JournalStream.isJournal(environment: environment)
         LoggingSystem.bootstrap { _ in JournalLogHandler(logLevel: level, prefixed: prefixed, timestamped: timestamped) }

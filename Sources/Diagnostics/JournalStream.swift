@@ -4,7 +4,7 @@ import Foundation
 /// `JOURNAL_STREAM=<device>:<inode>` of that stream for a service; a child whose stderr was
 /// redirected elsewhere inherits the variable but not the stream, so both must match.
 public enum JournalStream {
-    public static func isJournal(fd: Int32 = 2, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    public static func isJournal(fd: Int32 = 2, environment: [String: String] = ProcessEnvironment.values(of: ["JOURNAL_STREAM"])) -> Bool {
         guard let value = environment["JOURNAL_STREAM"] else { return false }
         var info = stat()
         guard fstat(fd, &info) == 0 else { return false }

@@ -115,7 +115,7 @@ public struct KioskLaunch {
         app.noteLayout()
         app.service = ServiceNotifier()
         app.startup = startup
-        if ProcessInfo.processInfo.environment["SIDELINE_ANNOUNCE_FIRST_FRAME"] != nil { app.observer = FirstFrameAnnouncer() }
+        if getenv("SIDELINE_ANNOUNCE_FIRST_FRAME") != nil { app.observer = FirstFrameAnnouncer() }
         do {
             try runtime.start()
         } catch let error as SensorSourceError {

@@ -8,7 +8,9 @@ import TeamCore
 
 /// The kiosk's sounds through SDL audio, the device opened on first use. No audio device is not a
 /// fault: one line in the log, and the kiosk goes on silent. Spoken cues go through espeak-ng when
-/// it is installed (its phrases made ahead, off the loop); without it, interval programs are tones only.
+/// it is installed; without it, interval programs are tones only. Its phrases are made off the loop
+/// when first needed — from a program's first tone (`workStart`: the cues come blocks later), or the
+/// first cue itself — not at start: a launch, and a kiosk that runs no program, never pays for them.
 public final class SDLSpeaker: KioskSpeaker {
     private var output: SoundOutput?
     private var unavailable = false
@@ -24,15 +26,22 @@ public final class SDLSpeaker: KioskSpeaker {
     public var voice: VoiceAvailability { voicePath == nil ? .none : .installed("espeak-ng") }
 
     public func play(_ sound: Sound, volumePercent: Int) {
-        opened()?.play(sound, volumePercent: volumePercent)
+        guard let output = opened() else { return }
+        // A program starts (or Settings tests its cues): its phrases are made now, while its first block runs.
+        if sound == .workStart { phrases?.makeIfNeeded() }
+        output.play(sound, volumePercent: volumePercent)
     }
 
     public func say(_ cue: SpokenCue, volumePercent: Int) {
         guard let output = opened(), let phrases, volumePercent > 0 else { return }
-        guard let samples = phrases.samples(cue, volumePercent: volumePercent) else {
-            // Made at start, seconds before any program needs it: only a kiosk that just started misses one.
-            return Self.log.debug("\"\(cue.text)\" is not ready yet: not said")
+        var samples = phrases.samples(cue, volumePercent: volumePercent)
+        if samples == nil {
+            // Being made: a program's cues were started with its first tone, blocks ago, so only Settings' test
+            // (its tones and the cue at once) or a language just chosen comes here; a moment's wait, not silence.
+            phrases.waitUntilMade(timeoutMs: 2_000)
+            samples = phrases.samples(cue, volumePercent: volumePercent)
         }
+        guard let samples else { return Self.log.debug("\"\(cue.text)\" is not ready yet: not said") }
         output.play(samples: samples)
     }
 
@@ -47,7 +56,7 @@ public final class SDLSpeaker: KioskSpeaker {
         output = nil
     }
 
-    /// The open device; nil (said once in the log) when there is none. Opening it starts the voice's phrases.
+    /// The open device; nil (said once in the log) when there is none. Its phrases are made when first needed.
     private func opened() -> SoundOutput? {
         if let output { return output }
         guard !unavailable else { return nil }
@@ -61,7 +70,6 @@ public final class SDLSpeaker: KioskSpeaker {
             output = opened
             if let voicePath {
                 phrases = SpokenPhrases(executable: voicePath, sampleRate: opened.sampleRate)
-                phrases?.makeAll()
                 note("spoken cues through \(voicePath), in \(Localization.current.language.nativeName)")
             } else {
                 note("no espeak-ng on PATH: interval programs are tones only")

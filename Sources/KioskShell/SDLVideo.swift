@@ -1,4 +1,5 @@
 import CSDL2
+import Diagnostics
 import Foundation
 import Kiosk
 import KioskUI
@@ -16,8 +17,7 @@ public enum SDLVideo {
 
     /// A display to open windows on: a display server, a DRM device, or a driver named in the environment.
     static var displayFound: Bool {
-        let environment = ProcessInfo.processInfo.environment
-        return environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil || environment["SDL_VIDEODRIVER"] != nil
+        getenv("DISPLAY") != nil || getenv("WAYLAND_DISPLAY") != nil || getenv("SDL_VIDEODRIVER") != nil
             || FileManager.default.fileExists(atPath: "/dev/dri/card0")
     }
 
@@ -40,7 +40,7 @@ public enum SDLVideo {
     /// The kiosk's fonts (`SIDELINE_ASSETS`, else where the package puts them); missing ones are the user's to fix.
     public static func fonts() throws -> FontBook {
         do {
-            return try FontBook(assetsDirectory: ProcessInfo.processInfo.environment["SIDELINE_ASSETS"])
+            return try FontBook(assetsDirectory: ProcessEnvironment.value(of: "SIDELINE_ASSETS"))
         } catch let error as FontBook.Missing {
             throw KioskError(error.description)
         }

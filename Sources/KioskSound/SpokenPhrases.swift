@@ -19,7 +19,7 @@ public final class SpokenPhrases: Sendable {
     private let making = DispatchGroup()
 
     /// espeak-ng on `PATH` (the first executable one), or nil.
-    public static func findVoice(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
+    public static func findVoice(path: String? = getenv("PATH").map { String(cString: $0) }) -> String? {
         for folder in (path ?? "").split(separator: ":") {
             let candidate = "\(folder)/espeak-ng"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
@@ -52,12 +52,21 @@ public final class SpokenPhrases: Sendable {
     /// The cue's samples at `volumePercent`; nil while it is being made (or could not be).
     /// After the coach chose another language the phrases are made again (off the loop): until they are, none.
     public func samples(_ cue: SpokenCue, volumePercent: Int) -> [Int16]? {
-        if madeIn.withLock({ $0 }) != Localization.current.language { makeAll() }
+        makeIfNeeded()
         return made.withLock { $0[cue] }.map { WaveAudio.levelled($0, volumePercent: volumePercent) }
+    }
+
+    /// Starts making the cues unless they are made, or being made, in the kiosk's language.
+    public func makeIfNeeded() {
+        if madeIn.withLock({ $0 }) != Localization.current.language { makeAll() }
     }
 
     /// Returns once every cue started is made (scripted runs: the same every run).
     public func waitUntilMade() { making.wait() }
+
+    /// Returns once every cue started is made, or after `timeoutMs`; false if that came first.
+    @discardableResult
+    public func waitUntilMade(timeoutMs: Int) -> Bool { making.wait(timeout: .now() + .milliseconds(timeoutMs)) == .success }
 
     /// One phrase through `espeak-ng --stdout`: a WAVE file, decoded and resampled; nil if it failed.
     private func render(_ text: String, voice: String) -> [Int16]? {

@@ -71,7 +71,7 @@ public final class KioskWindow {
         SDL_GetRendererInfo(renderer, &info)
         // Only the software renderer keeps the last frame in the window surface; GPU back buffers are undefined after a present.
         let persistent = info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
-            && ProcessInfo.processInfo.environment["SIDELINE_FULL_REDRAW"] == nil
+            && getenv("SIDELINE_FULL_REDRAW") == nil
         return (window, renderer, persistent)
     }
 

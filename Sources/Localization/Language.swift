@@ -47,6 +47,9 @@ public enum Language: String, CaseIterable, Sendable, Codable {
         return nil
     }
 
+    /// The variables that name a language, in gettext's order.
+    public static let environmentNames = ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"]
+
     /// The language of the environment: `LANGUAGE`, then `LC_ALL`, `LC_MESSAGES`, `LANG`, as gettext
     /// reads them; English when none names one of ours.
     public static func fromEnvironment(_ environment: [String: String]) -> Language {
@@ -56,7 +59,7 @@ public enum Language: String, CaseIterable, Sendable, Codable {
     /// The language the environment names, nil when it names none of ours ("C.UTF-8", "POSIX", unset): a
     /// terminal's own language, which the command line puts first (decision 087).
     public static func named(by environment: [String: String]) -> Language? {
-        for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"] {
+        for name in environmentNames {
             if let value = environment[name], !value.isEmpty, let language = Language(code: value) { return language }
         }
         return nil

@@ -24,7 +24,8 @@ public struct Translator: Sendable {
 
     /// Where catalogs are looked for: `SIDELINE_LOCALEDIR` (a build's own, for tests and screenshots),
     /// else the system's.
-    public static func directories(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    public static func directories(_ environment: [String: String] = getenv("SIDELINE_LOCALEDIR").map { ["SIDELINE_LOCALEDIR": String(cString: $0)] } ?? [:])
+        -> [String] {
         (environment["SIDELINE_LOCALEDIR"].map { [$0] } ?? []) + [systemDirectory]
     }
 

@@ -27,14 +27,16 @@ struct Sideline: ParsableCommand {
     /// line and exit 2; --help and --version print ArgumentParser's text and exit 0.
     static func main() {
         Diagnostics.bootstrap()
-        var command: ParsableCommand
+        var command: ParsableCommand?
+        let kiosk: KioskOptions?
         let typed = Array(CommandLine.arguments.dropFirst())
         var arguments = typed
         do {
             arguments = try KioskConfigFile.expand(typed)
-            if let kiosk = KioskCommand.parsedAlone(arguments) {
-                command = kiosk  // its runtime loads its language's catalog itself, once (decision 083)
-            } else {
+            // The kiosk's own command line read by hand, without ArgumentParser (decision 103); its runtime
+            // loads its language's catalog itself, once (decision 083). Anything else, mistakes too, ArgumentParser's.
+            kiosk = KioskOptions(parsing: arguments)
+            if kiosk == nil {
                 CommandLanguage.start()
                 command = try parseAsRoot(arguments)
             }
@@ -48,7 +50,7 @@ struct Sideline: ParsableCommand {
             fail(refusal(error, typed: typed, expanded: arguments))
         }
         do {
-            try command.run()
+            if let kiosk { try kiosk.run() } else { try command?.run() }
         } catch let error as StoreError {
             fail(error.message.translated)
         } catch let mistake as KioskConfigFile.Mistake {
@@ -109,7 +111,13 @@ struct DatabaseOptions: ParsableArguments {
 
     /// The store; from then on a command speaks the kiosk's language as its Settings chose it (`CommandLanguage`).
     func open(recovering: Bool = true, deferringReaders: Bool = false) throws -> SidelineStore {
-        let store = try SidelineStore(path: path, recovering: recovering, adoptingForeign: adoptDatabase, deferringReaders: deferringReaders)
+        try Self.open(path: db, recovering: recovering, adoptingForeign: adoptDatabase, deferringReaders: deferringReaders)
+    }
+
+    /// `open` of these values (the kiosk's hand parse has them without ArgumentParser: `KioskOptions`).
+    static func open(path db: String?, recovering: Bool = true, adoptingForeign: Bool, deferringReaders: Bool) throws -> SidelineStore {
+        let store = try SidelineStore(path: db ?? SidelineStore.defaultPath(), recovering: recovering, adoptingForeign: adoptingForeign,
+                                      deferringReaders: deferringReaders)
         CommandLanguage.follow(store)
         return store
     }

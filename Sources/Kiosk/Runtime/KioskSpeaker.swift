@@ -5,7 +5,7 @@ import TeamCore
 /// says when; the speaker knows how.
 public protocol KioskSpeaker: AnyObject {
     /// At start, when sound is on: open the device now, so the log says at once whether there is one,
-    /// and look for a voice (its phrases are made ahead, off the loop).
+    /// and look for a voice (its phrases are made off the loop when first needed).
     func prepare()
     func play(_ sound: Sound, volumePercent: Int)
     /// A spoken cue, if a voice is installed and its phrase is ready; else nothing (the tones carry it).

@@ -164,7 +164,9 @@ extension Frame {
             right -= bw + metrics.gap
         }
         let titleBox = Rect(x + metrics.px(4), 0, max(0, right - x - metrics.px(8)), metrics.topBar)
-        let shown = titles.first { canvas.measure($0, size: metrics.small, bold: true) <= titleBox.w } ?? titles[titles.count - 1]
+        // One wording needs no choosing: measuring it would open a font of its own (≈ 2 M instructions at launch).
+        let shown = titles.count == 1 ? title
+            : titles.first { canvas.measure($0, size: metrics.small, bold: true) <= titleBox.w } ?? titles[titles.count - 1]
         canvas.text(shown, size: metrics.title, bold: true, in: titleBox)
         return clearOfNotice(rest.inset(metrics.margin))
     }

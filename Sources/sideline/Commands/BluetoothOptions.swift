@@ -15,11 +15,14 @@ struct BluetoothOptions: ParsableArguments {
         guard (1...32).contains(maxConnections) else { throw ValidationError(tr("--max-connections must be between 1 and 32")) }
     }
 
-    var setup: BluetoothSetup {
+    var setup: BluetoothSetup { Self.setup(broadcast: broadcast, maxConnections: maxConnections, verbose: bluetoothVerbose) }
+
+    /// The setup of these flags' values (the kiosk's hand parse has them without ArgumentParser: `KioskOptions`).
+    static func setup(broadcast: String, maxConnections: Int, verbose: Bool) -> BluetoothSetup {
         var setup = BluetoothSetup()
         setup.broadcastPolicy = BroadcastPolicy(rawValue: broadcast) ?? .overBudget
         setup.maxConnectionsPerController = maxConnections
-        setup.verbose = bluetoothVerbose
+        setup.verbose = verbose
         return setup
     }
 }

@@ -1,13 +1,6 @@
-import AppCore
-import Localization
-import ClubSync
-import Appliance
 import ArgumentParser
-import Foundation
-import KioskBench
-import KioskShell
-import SensorHub
-import TeamCore
+import ClubSync
+import Localization
 
 /// `sideline` with no subcommand: the touch kiosk.
 struct KioskCommand: ParsableCommand {
@@ -51,64 +44,45 @@ struct KioskCommand: ParsableCommand {
 
     func validate() throws {
         if headless && script == nil && !bench { throw ValidationError("--headless needs a --script to play") }
-        if let size, Self.parseSize(size) == nil { throw ValidationError("--size must look like 800x480") }
+        if let size, KioskOptions.parseSize(size) == nil { throw ValidationError("--size must look like 800x480") }
         if let language, Language(code: language) == nil {
             throw ValidationError("--language must be one of \(Language.allCases.map(\.rawValue).joined(separator: ", ")), not '\(language)'")
         }
-        if let dumpLanguages, Self.parseLanguages(dumpLanguages) == nil {
+        if let dumpLanguages, KioskOptions.parseLanguages(dumpLanguages) == nil {
             throw ValidationError("--dump-languages must be a comma-separated list of \(Language.allCases.map(\.rawValue).joined(separator: ", ")), not '\(dumpLanguages)'")
         }
     }
 
-    /// The kiosk's own command line (`sideline [kiosk] --option…`: the service's, a board's every start)
-    /// parsed by this command alone, without the tree of every subcommand that `sideline`'s parse builds
-    /// first (decision 083). Nil for anything else — another subcommand, help, version, any mistake —
-    /// which the whole command's parse then answers in its own words.
-    static func parsedAlone(_ arguments: [String]) -> KioskCommand? {
-        var options = arguments[...]
-        if options.first == "kiosk" {
-            options = options.dropFirst()
-        } else if let first = options.first, !first.hasPrefix("-") {
-            return nil  // a subcommand's name, `help`, or a stray value
-        }
-        let answeredByTheRoot = ["-h", "-help", "--help", "--version", "--experimental-dump-help"]
-        guard !options.contains(where: { answeredByTheRoot.contains($0) || $0.hasPrefix("--generate-completion") }) else { return nil }
-        return try? parseAsRoot(Array(options)) as? KioskCommand
-    }
-
-    static func parseLanguages(_ text: String) -> [Language]? {
-        let languages = text.split(separator: ",").map { Language(code: String($0)) }
-        return languages.isEmpty || languages.contains(nil) ? nil : languages.compactMap { $0 }
-    }
-
-    static func parseSize(_ text: String) -> (Int, Int)? {
-        let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, (320...7680).contains(parts[0]), (240...4320).contains(parts[1]) else { return nil }
-        return (parts[0], parts[1])
+    /// The values parsed, as the hand parse of the kiosk's own command line gives them (`KioskOptions`).
+    var options: KioskOptions {
+        var options = KioskOptions()
+        options.db = database.db
+        options.adoptDatabase = database.adoptDatabase
+        options.headless = headless
+        options.size = size
+        options.script = script
+        options.screenshots = screenshots
+        options.source = source
+        options.broadcast = bluetooth.broadcast
+        options.maxConnections = bluetooth.maxConnections
+        options.bluetoothVerbose = bluetooth.bluetoothVerbose
+        options.seed = seed
+        options.wallDisplay = wallDisplay
+        options.oneWindow = oneWindow
+        options.coachDisplay = coachDisplay
+        options.exportDir = exportDir
+        options.usbMounts = usbMounts
+        options.clubCAFile = clubCAFile
+        options.clubSync = clubSync
+        options.language = language
+        options.dumpLanguages = dumpLanguages
+        options.dumpPath = dumpPath
+        options.bench = bench
+        return options
     }
 
     func run() throws {
-        if bench {
-            return try KioskBench.run(binary: URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path)
-        }
-        let startup = StartupTimeline()
-        // Its reads share the writer's connection until the first frame is up (`KioskApp.firstFrameShown`).
-        let store = try database.open(deferringReaders: true)
-        var launch = KioskLaunch(source: source, headless: headless, bluetooth: bluetooth.setup, seed: seed)
-        launch.size = size.flatMap(Self.parseSize)
-        launch.script = script
-        launch.screenshots = screenshots
-        launch.dumpLanguages = dumpLanguages.flatMap(Self.parseLanguages) ?? []
-        launch.dumpPath = dumpPath
-        launch.wallDisplay = wallDisplay
-        launch.oneWindow = oneWindow
-        launch.coachDisplay = coachDisplay
-        launch.exportDirectory = exportDir
-        launch.usbMounts = usbMounts
-        launch.clubCAFile = clubCAFile
-        launch.clubSync = clubSync
-        launch.language = Language.fallback(configured: language, environment: ProcessInfo.processInfo.environment)
-        try launch.run(store: store, startup: startup)
+        try options.run()
     }
 }
 

@@ -188,3 +188,20 @@ def test_without_espeak_ng_the_program_is_tones_only_and_the_log_says_so(seeded,
     assert "no espeak-ng on PATH: interval programs are tones only" in result.stderr, result.stderr
     assert seeded.dump("end.json")["voice"] == "none"
     assert [name for name, _ in heard(audio)] == TONES
+
+
+def test_settings_test_of_the_cues_speaks_the_first_time_though_the_phrases_are_made_on_first_use(seeded, tmp_path):
+    """Issue 34: the phrases are not made at start (a launch does not pay for espeak-ng) but when first needed;
+    the very first "Test the cues" after a start waits a moment for them rather than staying silent."""
+    audio = tmp_path / "test-cues.raw"
+    result = seeded.play(f"""
+        {open_settings()}
+        tap "Intervals ›"
+        tap "Test the cues"
+        wait 4s
+        dump end.json
+    """, env={"SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": str(audio), "SIDELINE_LOG_LEVEL": "debug"})
+    assert "spoken cues through" in result.stderr and "not ready yet" not in result.stderr, result.stderr
+    got = heard(audio)
+    assert [name for name, _ in got] == ["work", "rest", "voice"], got
+    assert 0.8 <= next(length for name, length in got if name == "voice") <= 3.0, got
