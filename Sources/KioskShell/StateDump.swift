@@ -7,8 +7,9 @@ import TeamCore
 
 /// The app state as JSON, so tests outside the process can check what the coach sees.
 public enum StateDump {
-    // Parts of `json` as functions of their own: one dictionary literal of every part was more than Debian's Swift 6.2.3
-    // (the arm64 build's) would type-check in its time.
+    // Parts of `json` as functions of their own, and the larger parts built one key a statement: one dictionary literal of
+    // every part was more than Debian's Swift 6.2.3 (the arm64 build's) would type-check in its time, and so were
+    // `json`'s and `checkIn`'s literals after the first split.
     private static func lobby(_ s: AppState) -> [String: Any] {
         ["included": s.lobbyParticipants.map(\.line.playerID).sorted(), "plannedMs": s.lobby.plannedMs.map { $0 as Any } ?? NSNull(),
          "canStart": s.canStartSession, "tags": s.lobby.tags.tags, "editingTags": s.lobby.editingTags,
@@ -25,166 +26,193 @@ public enum StateDump {
          "showingAttention": s.lobby.showingAttention]
     }
 
+    /// A value, or JSON's null when there is none.
+    private static func orNull<T>(_ x: T?) -> Any { x.map { $0 as Any } ?? NSNull() }
+
+    /// Where the wall drew each player's tile (by player id), for a test of its pixels; null with no wall.
+    private static func wallTileRects(_ app: KioskApp) -> Any {
+        guard let wall = app.wall else { return NSNull() }
+        let rects: [String: [Int]] = Dictionary(uniqueKeysWithValues: wall.view.hits.tileRects.map { ("\($0.key)", [$0.value.x, $0.value.y, $0.value.w, $0.value.h]) })
+        return rects
+    }
+
     private static func checkIn(_ s: AppState, _ app: KioskApp) -> Any {
-        s.checkIn.map { c -> Any in
-            ["returnTo": c.returnTo.rawValue, "day": c.day.map { $0.label as Any } ?? NSNull(), "answered": c.answeredCount,
-             // Where the wall drew each player's tile (by player id), for a test of its pixels.
-             "wallTiles": app.wall.map { wall in
-                 Dictionary(uniqueKeysWithValues: wall.view.hits.tileRects.map { ("\($0.key)", [$0.value.x, $0.value.y, $0.value.w, $0.value.h]) })
-                     as Any
-             } ?? NSNull(),
-             "choosing": c.choosing.map { $0 as Any } ?? NSNull(), "draft": c.draft.map { $0.map { $0 as Any } ?? NSNull() },
-             "lines": c.lines.map { ["playerID": $0.playerID, "name": $0.name, "number": $0.number, "answered": $0.answered] }]
+        guard let c = s.checkIn else { return NSNull() }
+        var d: [String: Any] = [:]
+        d["returnTo"] = c.returnTo.rawValue
+        d["day"] = orNull(c.day.map { $0.label })
+        d["answered"] = c.answeredCount
+        d["wallTiles"] = wallTileRects(app)
+        d["choosing"] = orNull(c.choosing)
+        d["draft"] = c.draft.map { orNull($0) }
+        d["lines"] = c.lines.map { ["playerID": $0.playerID, "name": $0.name, "number": $0.number, "answered": $0.answered] as [String: Any] }
+        return d
+    }
+
+    private static func review(_ s: AppState, _ app: KioskApp) -> [String: Any] {
+        var d: [String: Any] = [:]
+        d["sessions"] = s.review.sessions.map { c -> [String: Any] in
+            ["id": c.sessionID, "durationMs": c.durationMs, "players": c.playerCount, "effortMs": c.effortMs, "tags": c.tags,
+             "averageBPM": orNull(c.averageBPM), "reviewed": c.reviewed]
+        }
+        d["tagFilter"] = orNull(s.review.tagFilter)
+        d["filterTags"] = s.review.filterTags
+        d["shown"] = s.review.shownSessions.map(\.sessionID)
+        d["tags"] = orNull(s.review.data.map { $0.tags })
+        d["open"] = orNull(s.review.data.map { $0.sessionID })
+        d["selectedPlayer"] = orNull(s.review.selectedPlayerID)
+        d["effortEndMs"] = orNull(s.review.data?.effortEndMs)
+        d["zoneModel"] = orNull(s.review.data.map { $0.zoneModel.rawValue })
+        d["spotlight"] = orNull(s.review.spotlightPlayerID)
+        let intervalBlocks: [[String: Any]] = s.review.data?.intervalBlocks.compactMap { b -> [String: Any]? in
+            b.intervalLabel.map { ["kind": $0.kind.rawValue, "number": $0.number, "of": $0.of, "fromMs": b.fromMs, "toMs": b.toMs] }
+        } ?? []
+        d["intervalBlocks"] = intervalBlocks
+        d["challenge"] = s.review.data?.challenge.map(challenge) ?? NSNull()
+        let drills: [[String: Any]] = s.review.data?.drills.map { d -> [String: Any] in
+            ["name": d.phase.name, "fromMs": d.phase.fromMs, "toMs": d.phase.toMs, "team": Self.drillNumbers(d.team)]
+        } ?? []
+        d["drills"] = drills
+        d["drillSeason"] = orNull(s.review.drillSeason.map { sheet -> [String: Any] in
+            ["drill": sheet.drill,
+             "weeks": sheet.weeks.map { ["label": $0.monday.label, "sessions": $0.sessions, "team": Self.drillNumbers($0.team)] as [String: Any] }]
+        })
+        let maxHRSuggestions: [[String: Any]] = s.review.data?.maxHRSuggestions.map { m -> [String: Any] in
+            ["playerID": m.playerID, "name": m.name, "observedBPM": m.observedBPM, "onFileBPM": m.onFileBPM,
+             "onFileSource": m.onFileSource.rawValue]
+        } ?? []
+        d["maxHRSuggestions"] = maxHRSuggestions
+        d["panel"] = s.review.panel.rawValue
+        d["rating"] = orNull(s.review.rating.map { r -> [String: Any] in
+            ["sessionID": r.sessionID, "windowOpen": r.windowOpen, "coach": r.coach, "rated": r.ratedCount,
+             "choosing": orNull(r.choosing), "wallTiles": wallTileRects(app),
+             "lines": r.lines.map { l -> [String: Any] in
+                 ["playerID": l.playerID, "name": l.name, "number": l.number, "rpe": orNull(l.rpe), "byCoach": l.byCoach]
+             }]
+        })
+        let teamBand: [[String: Any]] = s.review.data?.teamBand.map {
+            ["tMs": $0.tMs, "mean": $0.meanBPM, "min": $0.minBPM, "max": $0.maxBPM] as [String: Any]
+        } ?? []
+        d["teamBand"] = teamBand
+        let players: [[String: Any]] = s.review.data?.players.map { p -> [String: Any] in
+            let previous: Any = orNull(p.previous.map { ["sessionID": $0.sessionID, "digest": digest($0.digest), "samples": $0.series.count] as [String: Any] })
+            let panelLines: [String: Any] = ["heartRate": panelLines(ReviewPanelLines.heartRate(p)), "hrv": panelLines(ReviewPanelLines.hrv(p))]
+            return ["playerID": p.playerID, "name": p.name, "number": p.shirtNumber, "samples": p.series.count,
+                    "avg": p.digest.averageBPM ?? 0, "max": p.digest.maxBPM ?? 0, "digest": digest(p.digest), "previous": previous,
+                    "figures": Dictionary(p.analytics.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a }), "panelLines": panelLines]
+        } ?? []
+        d["players"] = players
+        return d
+    }
+
+    private static func live(_ s: AppState, _ app: KioskApp) -> Any {
+        guard let live = s.live else { return NSNull() }
+        let rects = app.main.view.hits.tileRects
+        let parts = app.main.view.tileParts
+        let nameFits = app.main.view.tileNameFits
+        var d: [String: Any] = [:]
+        d["view"] = live.view.rawValue
+        d["wallTiles"] = orNull(app.wall.map { wall in
+            Self.tiles(rects: wall.view.hits.tileRects, parts: wall.view.tileParts, nameFits: wall.view.tileNameFits)
+        })
+        d["phase"] = live.phase.rawValue
+        d["sessionID"] = orNull(live.sessionID)
+        d["elapsedMs"] = live.clock.elapsedMs(nowMs: s.nowMs)
+        d["remainingMs"] = orNull(live.clock.remainingMs(nowMs: s.nowMs))
+        d["laps"] = live.lapsMs
+        d["sort"] = live.sort.rawValue
+        d["drills"] = live.drills.map { ["name": $0.name, "startMs": $0.startMs] as [String: Any] }
+        d["nextDrill"] = orNull(live.nextPlannedDrill)
+        d["pickingDrill"] = live.pickingDrill
+        d["interval"] = orNull(live.intervalPosition(nowMs: s.nowMs).map { block, remaining -> [String: Any] in
+            ["block": block.lapLabel, "kind": block.kind.rawValue, "remainingMs": remaining, "shown": block.shown(remainingMs: remaining)]
+        })
+        d["challenge"] = live.challenge.map { c -> Any in
+            challenge(SessionChallenge(rule: c.rule, sides: zip(c.sides, live.challengeScores ?? []).map { side, score in
+                SessionChallenge.Side(name: side.name, playerIDs: side.playerIDs, score: score)
+            }))
         } ?? NSNull()
+        d["lastTimeSession"] = orNull(live.lastTime.map { $0.sessionID })
+        d["effortEndMs"] = orNull(live.effortEndOffsetMs)
+        d["recoveryRemainingMs"] = orNull(live.recoveryRemainingMs(nowMs: s.nowMs))
+        d["readinessCheck"] = live.readinessCheck.map(SeasonDump.plan) ?? NSNull()
+        d["fitnessTest"] = live.fitnessTest.map(SeasonDump.plan) ?? NSNull()
+        d["shuttleBeeps"] = live.shuttleBeeps
+        d["readinessResults"] = orNull(live.readinessResults.map { $0.map(SeasonDump.result) })
+        d["tiles"] = s.shownTiles.map { t -> [String: Any] in
+            let r = rects[t.playerID]
+            var tile: [String: Any] = ["playerID": t.playerID, "name": t.name, "number": t.shirtNumber, "bpm": t.bpm,
+                                       "signal": t.hasSignal, "notFound": t.notFound, "zone": t.shownZone.rawValue]
+            tile["percentOfMax"] = t.percentOfMax
+            tile["shownPercent"] = t.shownPercent
+            tile["zoneModel"] = t.zoneModel.rawValue
+            tile["effort"] = t.effortPoints
+            tile["kcal"] = t.kcal
+            tile["versusLastTime"] = orNull(t.versusLastTime)
+            tile["battery"] = orNull(t.battery)
+            tile["recentPoints"] = t.tile.recent.points.count
+            tile["parts"] = Self.parts(parts[t.playerID] ?? [])
+            tile["nameFit"] = nameFits[t.playerID].map(Self.nameFit) ?? NSNull()
+            tile["flagged"] = t.isFlagged(nowMs: s.nowMs, alertMs: s.settings.values.highIntensityAlertMs)
+            let rect: [Int] = r.map { [$0.x, $0.y, $0.w, $0.h] } ?? []
+            tile["rect"] = rect
+            return tile
+        }
+        return d
     }
 
     static func json(_ app: KioskApp) -> [String: Any] {
         let s = app.state
-        var out: [String: Any] = [
-            "screen": s.screen.rawValue,
-            "nowMs": s.nowMs,
-            "framesDrawn": app.framesDrawn,
-            "wallWindow": app.wall != nil,
-            "notice": s.notice.map { $0.translated as Any } ?? NSNull(),
-            "sourceProblem": s.sensors.problem.map { $0 as Any } ?? NSNull(),
-            "source": s.sensors.description.translated,
-            "backups": ["last": s.settings.backups.lastBackup.map { $0 as Any } ?? NSNull(),
-                        "onStick": s.settings.backups.stickBackup.map { $0 as Any } ?? NSNull(), "restoring": s.settings.restoring],
-            "straps": s.sensors.strapTable.indices.map { i -> [String: Any] in
-                let slot = s.sensors.strapTable[i], r = s.sensors.readings[i] ?? StrapReading()
-                return ["address": slot.address, "name": slot.name, "link": "\(r.link)", "streaming": r.hasSignal(nowMs: s.nowMs)]
-            },
-            "teams": s.teams.map { ["id": $0.team.id, "name": $0.team.name, "players": $0.playerCount, "unreviewed": $0.unreviewedSessions,
-                                    "colour": $0.team.colour.hex, "sessions": $0.sessionCount, "lastTags": $0.lastTags] },
-            "teamID": s.teamID.map { $0 as Any } ?? NSNull(),
-            "roster": s.roster.map { ["playerID": $0.playerID, "name": $0.player.fullName, "number": $0.shirtNumber,
-                                      "strapID": $0.strapID.map { $0 as Any } ?? NSNull(), "restingHR": $0.player.restingHR,
-                                      "photoVersion": $0.photoVersion.map { $0 as Any } ?? NSNull()] },
-            "settingsPage": s.settings.page.rawValue,
-            "lobby": lobby(s),
-            "voice": Self.voice(s.settings.voice),
-            "season": SeasonDump.season(s.season),
-            "checkIn": checkIn(s, app),
-            "setup": ["tab": s.setup.tab.rawValue, "pickingExisting": s.setup.pickingExisting],
-            "pin": s.settings.pin.map { pinPurpose($0.purpose) as Any } ?? NSNull(),
-            "confirmation": s.confirmation.map { $0.questionText as Any } ?? NSNull(),
-            // Where each touch target was drawn, so a test can check the pixels of a button.
-            "targets": app.main.view.hits.hits.filter { !$0.label.isEmpty }.map { [$0.label, $0.rect.x, $0.rect.y, $0.rect.w, $0.rect.h] as [Any] },
-            // Every text the last frame drew, on the coach's screen and the wall (a language's test reads them).
-            "texts": app.main.view.canvas.drawnTexts,
-            "wallTexts": app.wall?.view.canvas.drawnTexts ?? [],
-            "overflowingTexts": app.main.view.canvas.overflowingTexts + (app.wall?.view.canvas.overflowingTexts ?? []),
-            // Texts drawn under the readable minimum (decision 099), as asked and as drawn, and that minimum.
-            "smallTexts": (app.main.view.canvas.smallTexts + (app.wall?.view.canvas.smallTexts ?? [])).map {
-                ["text": $0.text, "requestedSize": $0.requestedSize, "size": $0.size] as [String: Any]
-            },
-            "readableText": app.main.view.canvas.metrics.readableText,
-            // Rows a list shows only partly, at their whole size.
-            "clippedTargets": app.main.view.hits.hits.compactMap { h in h.whole.map { [h.label, $0.x, $0.y, $0.w, $0.h] as [Any] } },
-            "club": club(s),
-            "clubSync": clubSync(s.clubSync),
-            "settings": Dictionary(uniqueKeysWithValues: s.settings.values.keyValues.map { ($0.0, $0.1) }),
-            "form": s.form.map { f in ["title": f.title, "problems": f.problems.map(\.translated),
-                                       "values": Dictionary(uniqueKeysWithValues: f.values.map { ($0.key.rawValue, $0.value) })] } ?? NSNull(),
-            "review": ["sessions": s.review.sessions.map { c -> [String: Any] in
-                           ["id": c.sessionID, "durationMs": c.durationMs, "players": c.playerCount, "effortMs": c.effortMs, "tags": c.tags,
-                            "averageBPM": c.averageBPM.map { $0 as Any } ?? NSNull(), "reviewed": c.reviewed]
-                       },
-                       "tagFilter": s.review.tagFilter.map { $0 as Any } ?? NSNull(),
-                       "filterTags": s.review.filterTags,
-                       "shown": s.review.shownSessions.map(\.sessionID),
-                       "tags": s.review.data.map { $0.tags as Any } ?? NSNull(),
-                       "open": s.review.data.map { $0.sessionID as Any } ?? NSNull(),
-                       "selectedPlayer": s.review.selectedPlayerID.map { $0 as Any } ?? NSNull(),
-                       "effortEndMs": s.review.data?.effortEndMs.map { $0 as Any } ?? NSNull(),
-                       "zoneModel": s.review.data.map { $0.zoneModel.rawValue as Any } ?? NSNull(),
-                       "spotlight": s.review.spotlightPlayerID.map { $0 as Any } ?? NSNull(),
-                       "intervalBlocks": s.review.data?.intervalBlocks.compactMap { b -> [String: Any]? in
-                           b.intervalLabel.map { ["kind": $0.kind.rawValue, "number": $0.number, "of": $0.of, "fromMs": b.fromMs, "toMs": b.toMs] }
-                       } ?? [[String: Any]](),
-                       "challenge": s.review.data?.challenge.map(challenge) ?? NSNull(),
-                       "drills": s.review.data?.drills.map { d -> [String: Any] in
-                           ["name": d.phase.name, "fromMs": d.phase.fromMs, "toMs": d.phase.toMs, "team": Self.drillNumbers(d.team)]
-                       } ?? [[String: Any]](),
-                       "drillSeason": s.review.drillSeason.map { sheet -> Any in
-                           ["drill": sheet.drill, "weeks": sheet.weeks.map { ["label": $0.monday.label, "sessions": $0.sessions, "team": Self.drillNumbers($0.team)] }]
-                       } ?? NSNull(),
-                       "maxHRSuggestions": s.review.data?.maxHRSuggestions.map { m -> [String: Any] in
-                           ["playerID": m.playerID, "name": m.name, "observedBPM": m.observedBPM, "onFileBPM": m.onFileBPM,
-                            "onFileSource": m.onFileSource.rawValue]
-                       } ?? [[String: Any]](),
-                       "panel": s.review.panel.rawValue,
-                       "rating": s.review.rating.map { r -> Any in
-                           ["sessionID": r.sessionID, "windowOpen": r.windowOpen, "coach": r.coach, "rated": r.ratedCount,
-                            "choosing": r.choosing.map { $0 as Any } ?? NSNull(),
-                            // Where the wall drew each player's tile (by player id), for a test of its pixels.
-                            "wallTiles": app.wall.map { wall in
-                                Dictionary(uniqueKeysWithValues: wall.view.hits.tileRects.map { ("\($0.key)", [$0.value.x, $0.value.y, $0.value.w, $0.value.h]) })
-                                    as Any
-                            } ?? NSNull(),
-                            "lines": r.lines.map { l -> [String: Any] in
-                                ["playerID": l.playerID, "name": l.name, "number": l.number, "rpe": l.rpe.map { $0 as Any } ?? NSNull(),
-                                 "byCoach": l.byCoach]
-                            }]
-                       } ?? NSNull(),
-                       "teamBand": s.review.data?.teamBand.map { ["tMs": $0.tMs, "mean": $0.meanBPM, "min": $0.minBPM, "max": $0.maxBPM] }
-                           ?? [[String: Any]](),
-                       "players": s.review.data?.players.map { p -> [String: Any] in
-                           ["playerID": p.playerID, "name": p.name, "number": p.shirtNumber, "samples": p.series.count,
-                            "avg": p.digest.averageBPM ?? 0, "max": p.digest.maxBPM ?? 0, "digest": digest(p.digest),
-                            "previous": p.previous.map { ["sessionID": $0.sessionID, "digest": digest($0.digest), "samples": $0.series.count] as Any }
-                                ?? NSNull(),
-                            "figures": Dictionary(p.analytics.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a }),
-                            "panelLines": ["heartRate": panelLines(ReviewPanelLines.heartRate(p)), "hrv": panelLines(ReviewPanelLines.hrv(p))]]
-                       } ?? [[String: Any]]()] as [String: Any],
-        ]
-        if let live = s.live {
-            let rects = app.main.view.hits.tileRects
-            let parts = app.main.view.tileParts
-            let nameFits = app.main.view.tileNameFits
-            out["live"] = [
-                "view": live.view.rawValue,
-                "wallTiles": app.wall.map { wall in
-                    Self.tiles(rects: wall.view.hits.tileRects, parts: wall.view.tileParts, nameFits: wall.view.tileNameFits)
-                } ?? NSNull(),
-                "phase": live.phase.rawValue, "sessionID": live.sessionID.map { $0 as Any } ?? NSNull(),
-                "elapsedMs": live.clock.elapsedMs(nowMs: s.nowMs), "remainingMs": live.clock.remainingMs(nowMs: s.nowMs).map { $0 as Any } ?? NSNull(),
-                "laps": live.lapsMs, "sort": live.sort.rawValue,
-                "drills": live.drills.map { ["name": $0.name, "startMs": $0.startMs] as [String: Any] },
-                "nextDrill": live.nextPlannedDrill.map { $0 as Any } ?? NSNull(), "pickingDrill": live.pickingDrill,
-                "interval": live.intervalPosition(nowMs: s.nowMs).map { block, remaining -> Any in
-                    ["block": block.lapLabel, "kind": block.kind.rawValue, "remainingMs": remaining,
-                     "shown": block.shown(remainingMs: remaining)]
-                } ?? NSNull(),
-                "challenge": live.challenge.map { c -> Any in
-                    challenge(SessionChallenge(rule: c.rule, sides: zip(c.sides, live.challengeScores ?? []).map { side, score in
-                        SessionChallenge.Side(name: side.name, playerIDs: side.playerIDs, score: score)
-                    }))
-                } ?? NSNull(),
-                "lastTimeSession": live.lastTime.map { $0.sessionID as Any } ?? NSNull(),
-                "effortEndMs": live.effortEndOffsetMs.map { $0 as Any } ?? NSNull(),
-                "recoveryRemainingMs": live.recoveryRemainingMs(nowMs: s.nowMs).map { $0 as Any } ?? NSNull(),
-                "readinessCheck": live.readinessCheck.map(SeasonDump.plan) ?? NSNull(),
-                "fitnessTest": live.fitnessTest.map(SeasonDump.plan) ?? NSNull(), "shuttleBeeps": live.shuttleBeeps,
-                "readinessResults": live.readinessResults.map { $0.map(SeasonDump.result) as Any } ?? NSNull(),
-                "tiles": s.shownTiles.map { t -> [String: Any] in
-                    let r = rects[t.playerID]
-                    return ["playerID": t.playerID, "name": t.name, "number": t.shirtNumber, "bpm": t.bpm,
-                            "signal": t.hasSignal, "notFound": t.notFound, "zone": t.shownZone.rawValue,
-                            "percentOfMax": t.percentOfMax, "shownPercent": t.shownPercent, "zoneModel": t.zoneModel.rawValue,
-                            "effort": t.effortPoints, "kcal": t.kcal,
-                            "versusLastTime": t.versusLastTime.map { $0 as Any } ?? NSNull(),
-                            "battery": t.battery.map { $0 as Any } ?? NSNull(),
-                            "recentPoints": t.tile.recent.points.count,
-                            "parts": Self.parts(parts[t.playerID] ?? []),
-                            "nameFit": nameFits[t.playerID].map(Self.nameFit) ?? NSNull(),
-                            "flagged": t.isFlagged(nowMs: s.nowMs, alertMs: s.settings.values.highIntensityAlertMs),
-                            "rect": r.map { [$0.x, $0.y, $0.w, $0.h] } ?? []]
-                },
-            ] as [String: Any]
-        } else {
-            out["live"] = NSNull()
+        var out: [String: Any] = [:]
+        out["screen"] = s.screen.rawValue
+        out["nowMs"] = s.nowMs
+        out["framesDrawn"] = app.framesDrawn
+        out["wallWindow"] = app.wall != nil
+        out["notice"] = orNull(s.notice.map { $0.translated })
+        out["sourceProblem"] = orNull(s.sensors.problem)
+        out["source"] = s.sensors.description.translated
+        out["backups"] = ["last": orNull(s.settings.backups.lastBackup), "onStick": orNull(s.settings.backups.stickBackup),
+                          "restoring": s.settings.restoring] as [String: Any]
+        out["straps"] = s.sensors.strapTable.indices.map { i -> [String: Any] in
+            let slot = s.sensors.strapTable[i], r = s.sensors.readings[i] ?? StrapReading()
+            return ["address": slot.address, "name": slot.name, "link": "\(r.link)", "streaming": r.hasSignal(nowMs: s.nowMs)]
         }
+        out["teams"] = s.teams.map { ["id": $0.team.id, "name": $0.team.name, "players": $0.playerCount, "unreviewed": $0.unreviewedSessions,
+                                      "colour": $0.team.colour.hex, "sessions": $0.sessionCount, "lastTags": $0.lastTags] as [String: Any] }
+        out["teamID"] = orNull(s.teamID)
+        out["roster"] = s.roster.map { ["playerID": $0.playerID, "name": $0.player.fullName, "number": $0.shirtNumber,
+                                        "strapID": orNull($0.strapID), "restingHR": $0.player.restingHR,
+                                        "photoVersion": orNull($0.photoVersion)] as [String: Any] }
+        out["settingsPage"] = s.settings.page.rawValue
+        out["lobby"] = lobby(s)
+        out["voice"] = Self.voice(s.settings.voice)
+        out["season"] = SeasonDump.season(s.season)
+        out["checkIn"] = checkIn(s, app)
+        out["setup"] = ["tab": s.setup.tab.rawValue, "pickingExisting": s.setup.pickingExisting] as [String: Any]
+        out["pin"] = orNull(s.settings.pin.map { pinPurpose($0.purpose) })
+        out["confirmation"] = orNull(s.confirmation.map { $0.questionText })
+        // Where each touch target was drawn, so a test can check the pixels of a button.
+        out["targets"] = app.main.view.hits.hits.filter { !$0.label.isEmpty }.map { [$0.label, $0.rect.x, $0.rect.y, $0.rect.w, $0.rect.h] as [Any] }
+        // Every text the last frame drew, on the coach's screen and the wall (a language's test reads them).
+        out["texts"] = app.main.view.canvas.drawnTexts
+        out["wallTexts"] = app.wall?.view.canvas.drawnTexts ?? []
+        out["overflowingTexts"] = app.main.view.canvas.overflowingTexts + (app.wall?.view.canvas.overflowingTexts ?? [])
+        // Texts drawn under the readable minimum (decision 099), as asked and as drawn, and that minimum.
+        out["smallTexts"] = (app.main.view.canvas.smallTexts + (app.wall?.view.canvas.smallTexts ?? [])).map {
+            ["text": $0.text, "requestedSize": $0.requestedSize, "size": $0.size] as [String: Any]
+        }
+        out["readableText"] = app.main.view.canvas.metrics.readableText
+        // Rows a list shows only partly, at their whole size.
+        out["clippedTargets"] = app.main.view.hits.hits.compactMap { h in h.whole.map { [h.label, $0.x, $0.y, $0.w, $0.h] as [Any] } }
+        out["club"] = club(s)
+        out["clubSync"] = clubSync(s.clubSync)
+        out["settings"] = Dictionary(uniqueKeysWithValues: s.settings.values.keyValues.map { ($0.0, $0.1) })
+        out["form"] = orNull(s.form.map { f -> [String: Any] in
+            ["title": f.title, "problems": f.problems.map(\.translated),
+             "values": Dictionary(uniqueKeysWithValues: f.values.map { ($0.key.rawValue, $0.value) })]
+        })
+        out["review"] = review(s, app)
+        out["live"] = live(s, app)
         return out
     }
 

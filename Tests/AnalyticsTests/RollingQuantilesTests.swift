@@ -86,7 +86,11 @@ final class RollingQuantilesTests: XCTestCase {
         assertSame(absD, half: 45, range: 0..<absD.count, 0.25, 0.75, "|dRR|")
         let median = RollingQuantiles.centred(rr, width: 11, quantiles: [0.5])[0]
         assertSame(rr, half: 5, range: 0..<rr.count, 0.5, -1, "RR")
-        let absM = zip(rr, median).map { r, m in abs(r - m < 0 ? 2 * (r - m) : r - m) }
+        // The difference named and typed: Debian's Swift 6.2.3 (the arm64 test bundle's) gave up type-checking it inline.
+        let absM = zip(rr, median).map { (r: Double, m: Double) -> Double in
+            let d = r - m
+            return abs(d < 0 ? 2 * d : d)
+        }
         assertSame(absM, half: 45, range: 0..<absM.count, 0.25, 0.75, "|mRR|")
     }
 
