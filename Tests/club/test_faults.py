@@ -358,5 +358,6 @@ def test_a_resumed_upload_whose_held_bytes_are_not_this_streams_is_sent_again_on
     kiosk, passes = upload_through(rig, rig.kiosks[0], "pitch-7", 107, kill_and_alter,
                                    "the held bytes altered after the kiosk's pass was killed -9", tmp_path)
     _, uuid = only_session(kiosk)
-    refusals = [line for line in rig.club.log.read_text().splitlines() if f"of session {uuid.lower()}" in line and " refused: " in line]
+    said = rig.server.process.lines["out"] + rig.server.process.lines["err"]  # the namespaced server the kiosk syncs with
+    refusals = [line for line in said if f"of session {uuid.lower()}" in line and " refused: " in line]
     assert len(refusals) == 1, refusals  # the splice, once; then the whole upload again, stored
