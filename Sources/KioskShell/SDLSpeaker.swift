@@ -11,12 +11,18 @@ import TeamCore
 /// it is installed; without it, interval programs are tones only. Its phrases are made off the loop
 /// when first needed — from a program's first tone (`workStart`: the cues come blocks later), or the
 /// first cue itself — not at start: a launch, and a kiosk that runs no program, never pays for them.
+/// A cue asked for while its phrase is being made waits for it off the loop (`poll`), never on it.
 public final class SDLSpeaker: KioskSpeaker {
     private var output: SoundOutput?
     private var unavailable = false
     /// espeak-ng's path, looked for once.
     private lazy var voicePath: String? = SpokenPhrases.findVoice()
     private var phrases: SpokenPhrases?
+    /// The last cue asked for before its phrase was made, and until when it is still worth saying.
+    private var waiting: (cue: SpokenCue, volumePercent: Int, untilNs: UInt64)?
+    /// Settings' "Test the cues" right after a start, or a cue just after a language change: said once made, if
+    /// that is within this long; later the moment has passed (the tones carried it).
+    static let lateCueNs: UInt64 = 2_000_000_000
     static let log = Diagnostics.logger("kiosk")
 
     public init() {}
@@ -34,19 +40,33 @@ public final class SDLSpeaker: KioskSpeaker {
 
     public func say(_ cue: SpokenCue, volumePercent: Int) {
         guard let output = opened(), let phrases, volumePercent > 0 else { return }
-        var samples = phrases.samples(cue, volumePercent: volumePercent)
-        if samples == nil {
-            // Being made: a program's cues were started with its first tone, blocks ago, so only Settings' test
-            // (its tones and the cue at once) or a language just chosen comes here; a moment's wait, not silence.
-            phrases.waitUntilMade(timeoutMs: 2_000)
-            samples = phrases.samples(cue, volumePercent: volumePercent)
+        if let samples = phrases.samples(cue, volumePercent: volumePercent) {
+            waiting = nil
+            return output.play(samples: samples)
         }
-        guard let samples else { return Self.log.debug("\"\(cue.text)\" is not ready yet: not said") }
-        output.play(samples: samples)
+        // Being made: a program's cues were started with its first tone, blocks ago, so only Settings' test (its
+        // tones and the cue at once) or a language just chosen comes here. The loop goes on; `poll` says it.
+        waiting = (cue, volumePercent, DispatchTime.now().uptimeNanoseconds + Self.lateCueNs)
+    }
+
+    public func poll() {
+        guard let late = waiting, let output, let phrases else { return }
+        if let samples = phrases.samples(late.cue, volumePercent: late.volumePercent) {
+            waiting = nil
+            output.play(samples: samples)
+        } else if DispatchTime.now().uptimeNanoseconds > late.untilNs {
+            waiting = nil
+            Self.log.debug("\"\(late.cue.text)\" was not ready in time: not said")
+        }
     }
 
     public func settle() {
         phrases?.waitUntilMade()
+        // Scripted runs: a cue that waited for its phrase is said now, however long the making took.
+        if let late = waiting, let samples = phrases?.samples(late.cue, volumePercent: late.volumePercent) {
+            waiting = nil
+            output?.play(samples: samples)
+        }
         output?.waitUntilPlayed(waitMs: 10_000)
     }
 

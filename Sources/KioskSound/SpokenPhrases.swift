@@ -64,10 +64,6 @@ public final class SpokenPhrases: Sendable {
     /// Returns once every cue started is made (scripted runs: the same every run).
     public func waitUntilMade() { making.wait() }
 
-    /// Returns once every cue started is made, or after `timeoutMs`; false if that came first.
-    @discardableResult
-    public func waitUntilMade(timeoutMs: Int) -> Bool { making.wait(timeout: .now() + .milliseconds(timeoutMs)) == .success }
-
     /// One phrase through `espeak-ng --stdout`: a WAVE file, decoded and resampled; nil if it failed.
     private func render(_ text: String, voice: String) -> [Int16]? {
         let process = Process()

@@ -355,6 +355,7 @@ private final class LoggingSpeaker: KioskSpeaker {
     func play(_ sound: Sound, volumePercent: Int) { log.append("\(sound.rawValue) \(volumePercent)") }
     func say(_ cue: SpokenCue, volumePercent: Int) { log.append("say \(cue.rawValue) \(volumePercent)") }
     var voice: VoiceAvailability { .installed("a test's") }
+    func poll() {}
     func settle() {}
     func close() { log.append("close") }
 }

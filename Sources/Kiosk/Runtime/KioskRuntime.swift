@@ -205,6 +205,7 @@ public final class KioskRuntime {
         sticks.takeEndedJobs()
         sources.poll()
         sticks.poll(nowNs: nowNs)
+        speaker?.poll()
     }
 
     /// Commits the recording when a second has passed. The loop calls it after presenting,

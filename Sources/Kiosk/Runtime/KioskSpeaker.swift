@@ -8,8 +8,11 @@ public protocol KioskSpeaker: AnyObject {
     /// and look for a voice (its phrases are made off the loop when first needed).
     func prepare()
     func play(_ sound: Sound, volumePercent: Int)
-    /// A spoken cue, if a voice is installed and its phrase is ready; else nothing (the tones carry it).
+    /// A spoken cue, if a voice is installed: now if its phrase is ready, else once `poll` finds it made,
+    /// if that is soon (never by waiting on the loop); else nothing (the tones carry it).
     func say(_ cue: SpokenCue, volumePercent: Int)
+    /// Each turn of the loop: a cue that waited for its phrase is said once the phrase is made.
+    func poll()
     /// Whether cues can be spoken (known once `prepare` has looked).
     var voice: VoiceAvailability { get }
     /// Scripted waits, before the virtual clock moves on: the phrases being made are ready and what

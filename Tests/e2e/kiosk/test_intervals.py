@@ -5,6 +5,7 @@ the sounds through SDL's `disk` audio driver — a tone at each change, beeps ov
 "last interval" and "one minute left" in espeak-ng's voice, or tones only without it. Issue 36, item 3: drills are
 phases beside the blocks — planned in the lobby, the next started by touch, each a `session_drill` row, review's
 drills with the team's figures, and one drill across the season."""
+import os
 import re
 import shutil
 import subprocess
@@ -205,3 +206,36 @@ def test_settings_test_of_the_cues_speaks_the_first_time_though_the_phrases_are_
     got = heard(audio)
     assert [name for name, _ in got] == ["work", "rest", "voice"], got
     assert 0.8 <= next(length for name, length in got if name == "voice") <= 3.0, got
+
+
+def test_a_cue_whose_phrase_is_still_being_made_waits_for_it_off_the_loop(seeded, tmp_path):
+    """The loop never waits for espeak-ng: "Test the cues" returns at once though no phrase is made, and the cue is
+    said once it is. The voice here (espeak-ng behind a gate) makes no phrase until the kiosk has written the dump
+    that follows the tap, which a loop waiting for the phrases could not have written: before, the loop waited
+    2 s for them, gave up and said nothing ("not ready yet")."""
+    espeak = shutil.which("espeak-ng")
+    assert espeak, "espeak-ng is not installed: run deploy/scripts/setup.sh"
+    gated = tmp_path / "bin"
+    gated.mkdir()
+    tapped = seeded.shots / "tapped.json"
+    (gated / "espeak-ng").write_text(f"""#!/bin/sh
+# Makes nothing until the kiosk has drawn past the tap (60 s at most, so a failure cannot hang the run).
+i=0
+while [ ! -e '{tapped}' ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+exec '{espeak}' "$@"
+""")
+    (gated / "espeak-ng").chmod(0o755)
+    audio = tmp_path / "late-cue.raw"
+    result = seeded.play(f"""
+        {open_settings()}
+        tap "Intervals ›"
+        tap "Test the cues"
+        dump tapped.json
+        wait 4s
+        dump end.json
+    """, env={"SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": str(audio), "SIDELINE_LOG_LEVEL": "debug",
+              "PATH": f"{gated}:{os.environ['PATH']}"})
+    assert f"spoken cues through {gated}/espeak-ng" in result.stderr, result.stderr
+    assert "not ready" not in result.stderr and "not said" not in result.stderr, result.stderr
+    got = heard(audio)
+    assert [name for name, _ in got] == ["work", "rest", "voice"], got
