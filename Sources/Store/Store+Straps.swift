@@ -40,7 +40,9 @@ extension SidelineStore {
 
     /// The straps the club knows, forgotten ones left out: the sensor source's table.
     public func straps() throws -> [Strap] {
-        try read { try Strap.filter(sql: "forgotten_ms IS NULL").order(Column("address")).fetchAll($0) }
+        // Plain SQL: the query interface asked the schema about the table first (≈ 2.8 M instructions at the
+        // kiosk's start, where this is its first request).
+        try read { try Strap.fetchAll($0, sql: "SELECT * FROM strap WHERE forgotten_ms IS NULL ORDER BY address") }
     }
 
     /// When a strap was last heard, and its battery level then (nil: not reported).
