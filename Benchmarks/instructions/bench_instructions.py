@@ -102,6 +102,9 @@ class Callgrind:
     def install(self, release, bin_dir):
         # valgrind 3.19 cannot read Swift's DWARF 5: counted on copies without it.
         for name in ("sideline", "sideline-bench"):
+            # --only launch needs no sideline-bench: `--release` may name the static build alone.
+            if name == "sideline-bench" and not os.path.exists(os.path.join(release, name)):
+                continue
             subprocess.run(["objcopy", "--strip-debug", os.path.join(release, name), os.path.join(bin_dir, name)], check=True)
         static = os.path.join(self.static_release, "sideline")
         if not os.path.exists(static):

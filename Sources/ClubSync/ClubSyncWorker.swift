@@ -46,8 +46,9 @@ public final class ClubSyncWorker: Sendable {
 
     public var snapshot: ClubSyncSnapshot { state.withLock { $0.snapshot } }
 
-    /// The first pass now, then on the schedule.
-    public func start() { schedule(after: 0) }
+    /// The first pass `seconds` from now (the kiosk's: a few seconds after its first frame), then on
+    /// the schedule. Sync now, a join or a saved session ask for theirs meanwhile, and replace it.
+    public func start(firstPassAfter seconds: Double = 0) { schedule(after: seconds) }
 
     /// A session was saved: a pass soon.
     public func sessionSaved() { schedule(after: state.withLock { $0.schedule.afterSessionSeconds }) }

@@ -89,7 +89,7 @@ public final class KioskApp {
     /// On screen: systemd hears it, the journal says how long it took, reads get the store's own
     /// connections (until now they shared the writer's: one schema parsed before the first frame,
     /// not two), and only now the sound device opens (ALSA's probing costs a second on a slow board, and nothing sounds before
-    /// there is a screen), so a crashed kiosk is back on screen sooner.
+    /// there is a screen) and the club sync starts (its first pass a few seconds on), so a crashed kiosk is back on screen sooner.
     private func firstFrameShown() {
         if let startup {
             startup.mark("first frame")
@@ -100,6 +100,7 @@ public final class KioskApp {
         service?.ready(status: "on screen; heart rates from \(state.sensors.description.english)")
         runtime.store.startReaders()
         runtime.prepareSound()
+        runtime.clubSync.start()
     }
 
     /// One turn without input: the runtime's news, a frame if needed, the recording committed after it.

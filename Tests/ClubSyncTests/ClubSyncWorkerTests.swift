@@ -49,6 +49,25 @@ final class ClubSyncWorkerTests: XCTestCase {
         XCTAssertEqual(try store.clubOutboxCounts().sessions, 1)
     }
 
+    /// The kiosk's first pass waits (a few seconds after its first frame, decision 104); Sync now does not
+    /// wait for it, and takes its place.
+    func testAFirstPassAskedForLaterWaitsAndSyncNowDoesNot() throws {
+        let store = try fixture.open()
+        // Port 1 on this machine: refused at once, so a pass that ran would be published at once.
+        try ClubLink(server: "http://127.0.0.1:1", token: "t", clubName: "Alpha", kioskID: UUID(), kioskName: "pitch-1", caFile: nil)
+            .save(forDatabase: store.path)
+        let worker = ClubSyncWorker(store: store)
+        worker.start(firstPassAfter: 3600)
+        let early = expectation(for: NSPredicate { _, _ in worker.snapshot.passes >= 1 }, evaluatedWith: nil)
+        early.isInverted = true
+        wait(for: [early], timeout: 2)
+        worker.passNow()
+        let published = expectation(for: NSPredicate { _, _ in worker.snapshot.passes >= 1 }, evaluatedWith: nil)
+        wait(for: [published], timeout: 30)
+        worker.stop()
+        XCTAssertEqual(worker.snapshot.passes, 1, "Sync now's pass, and not the waiting one")
+    }
+
     func testAKioskInNoClubRunsNoPass() throws {
         let store = try fixture.open()
         let worker = ClubSyncWorker(store: store)

@@ -161,6 +161,25 @@ final class ClubStoreTests: XCTestCase {
         XCTAssertEqual(mia.sessions, 1)
     }
 
+    /// A simulated team's straps at every start (decision 104): new ones made with their names, known ones
+    /// left as they are — a forgotten one stays forgotten, a renamed one keeps its name — and a second
+    /// registration changes nothing.
+    func testRegisteringStrapsMakesOnlyTheUnknownOnes() throws {
+        let store = try fixture.open()
+        let kept = try store.strap(address: "00:00:00:00:00:01", name: "kept")
+        let forgotten = try store.strap(address: "00:00:00:00:00:03", name: "gone")
+        try store.forgetStrap(address: forgotten.address)
+        try store.registerStraps([("00:00:00:00:00:01", "sim 1"), ("00:00:00:00:00:02", "sim 2"), ("00:00:00:00:00:03", "sim 3"),
+                                  ("aa:00:00:00:00:04", "sim 4")])
+        let listed = try store.straps()
+        XCTAssertEqual(listed.map(\.address), ["00:00:00:00:00:01", "00:00:00:00:00:02", "AA:00:00:00:00:04"])
+        XCTAssertEqual(listed.map(\.name), ["kept", "sim 2", "sim 4"])
+        XCTAssertEqual(listed.first?.id, kept.id)
+        XCTAssertEqual(try store.strap(address: "00:00:00:00:00:03", name: "x").id, forgotten.id, "the forgotten one was not made again")
+        try store.registerStraps([("00:00:00:00:00:02", "again"), ("AA:00:00:00:00:04", "again")])
+        XCTAssertEqual(try store.straps(), listed)
+    }
+
     func testAForgottenStrapLeavesListsAndTeamsButNotThePast() throws {
         let store = try fixture.open()
         let (team, ids, players) = try recorded(store, sessions: 1)

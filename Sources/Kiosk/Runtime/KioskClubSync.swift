@@ -20,7 +20,14 @@ public final class KioskClubSync {
         worker = mode == .inProcess ? ClubSyncWorker(store: store, caFile: caFile) : nil
     }
 
-    func start() { worker?.start() }
+    /// How long after the kiosk's first frame its worker's first pass waits: the kiosk needs nothing of
+    /// the club to start, and its first screen should not share the CPU, or the store's one connection
+    /// before it (`SidelineStore.startReaders`), with a pass (decision 104).
+    public static let firstPassAfterFirstFrameSeconds = 5.0
+
+    /// The worker's passes (in-process), the first a few seconds from now: the shell calls it once its
+    /// first frame is on screen, not at `KioskRuntime.start`.
+    public func start() { worker?.start(firstPassAfter: Self.firstPassAfterFirstFrameSeconds) }
 
     func stop() { worker?.stop() }
 

@@ -72,7 +72,8 @@ public final class KioskRuntime {
 
     public var wallClock: Date { sources.wallClock }
 
-    /// Loads what the first screen needs and starts listening to the straps.
+    /// Loads what the first screen needs and starts listening to the straps. The club sync is not
+    /// started here: the shell starts it once the first frame is up (`clubSync.start()`).
     public func start() throws {
         sticks.refreshBackupStatus()
         let settings = store.kioskSettings()
@@ -80,7 +81,6 @@ public final class KioskRuntime {
         dispatch(.settings(.loaded(settings)))
         run([.loadTeams])
         try sources.start()
-        clubSync.start()
     }
 
     /// Opens the sound device ahead of the first sound, when sound is on (the kiosk: once its

@@ -57,7 +57,7 @@ public struct KioskSourceFactory {
             guard specs.count == 1 else { throw SensorSourceError(Message(N_("--source sim:N cannot be mixed with Bluetooth controllers"))) }
             // The simulated team's straps exist in the store so they can be paired like real ones.
             let team = SimulatedTeam(count: count, seed: seed)
-            for member in team.members { try store.strap(address: member.strap.address, name: member.strap.name) }
+            try store.registerStraps(team.members.map { ($0.strap.address, $0.strap.name) })
             let description = Message(N_("{n} simulated straps (seed {seed})"), ["n": "\(count)", "seed": "\(seed)"])
             if stepped { return .stepped(SteppedSimulatedSource(team: team, seed: seed), description: description) }
             return KioskSource(source: SimulatedSource(team: team, seed: seed, speed: 1), kind: .simulated, description: description)

@@ -22,6 +22,16 @@ struct TextFit: Equatable {
         return Int(Double(height) * (plain ? plainPerHeight : anyTextPerHeight))
     }
 
+    /// A width `text` cannot exceed at `size`, from its width `measured` at another size (`at`), without
+    /// a font of that size. Widths scale with the size but for rounding: each glyph's advance is rounded
+    /// to a pixel at either size (half a pixel each way), and the ink may reach past the first and the last
+    /// advance. Counted generously: three glyphs a scalar (a letter the font lacks composed is drawn as a
+    /// letter and its marks), a pixel each, and a quarter of the size for the ink.
+    static func widthBound(_ text: String, measured: Int, at measuredSize: Int, size: Int) -> Int {
+        let glyphs = 3 * text.unicodeScalars.count
+        return (size * (measured + glyphs) + measuredSize - 1) / max(measuredSize, 1) + glyphs + size / 4 + 1
+    }
+
     /// ASCII characters whose ink goes below the baseline or above the capitals.
     private static let tallOrDescending: [Bool] = {
         var table = [Bool](repeating: false, count: 128)

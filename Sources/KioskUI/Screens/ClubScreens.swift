@@ -100,7 +100,7 @@ extension Frame {
             canvas.text(tr("live now") + " · " + tr("{n} bpm", ["n": "\(reading.bpm)"]) + " · " + battery, size: metrics.small, bold: true, colour: Colour(hex: 0x7DDE9E),
                         in: Rect(lines[1].x + dot + metrics.px(6), lines[1].y, lines[1].w - dot - metrics.px(6), lines[1].h))
         } else {
-            let seen = s.strap.lastSeen.map { tr("last seen {day}, {time}", ["day": Self.dayFormatter.string(from: $0), "time": Self.timeFormatter.string(from: $0)]) }
+            let seen = s.strap.lastSeen.map { tr("last seen {day}, {time}", ["day": Self.dayFormatter.string(from: $0), "time": Self.hoursAndMinutes($0)]) }
                 ?? tr("never heard")
             let battery = s.strap.lastBattery.map { tr("battery {n} %", ["n": "\($0)"]) } ?? tr("battery –")
             canvas.text("\(seen) · \(battery)", size: metrics.small, colour: Theme.textDim, in: lines[1])

@@ -16,7 +16,7 @@ extension Frame {
             // The zones are the session's, recorded under its model: said, so a changed setting does not surprise.
             // The year is in the sessions list; without it the day and time stay readable beside four buttons at 800×480.
             // Delete looks like the destructive button it is (red, as every delete on the kiosk); the PIN and a question follow.
-            let title = Self.dayFormatter.string(from: data.startedAt) + ", " + Self.timeFormatter.string(from: data.startedAt)
+            let title = Self.dayFormatter.string(from: data.startedAt) + ", " + Self.hoursAndMinutes(data.startedAt)
             let shortTitle = Localization.current.dateFormatter("dMHHmm").string(from: data.startedAt)
             let bar = topBar(title: title, shorterTitles: [shortTitle], colour: team.map { Colour($0.team.colour) }, back: back,
                              trailing: (SessionTags(stored: data.tags).isMeasurement ? [] : [(tr("Rate"), .review(.rating(.open)), .primary)])

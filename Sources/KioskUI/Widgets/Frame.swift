@@ -126,14 +126,13 @@ extension Frame {
         if let colour { canvas.fill(Rect(0, bar.maxY - metrics.px(4), bar.w, metrics.px(4)), colour) }
         var x = metrics.margin
         let bh = metrics.topBar - metrics.px(12)
-        let clock = Self.timeFormatter.string(from: wallClock)
+        let clock = Self.hoursAndMinutes(wallClock)
         let cw = canvas.measure("00:00", size: metrics.body, bold: true) + metrics.px(8)
         // The buttons' words take what the clock and a short title leave: in a language with longer words
         // they get smaller, never over the back button or each other — down to the small size, and further only
         // as far as the title's shortest form needs to keep the readable size.
         let titles = [title] + shorterTitles
-        // The title's box is what the buttons leave less the clock's gap and its own margins (8 px).
-        let titleLeast = canvas.measure(titles[titles.count - 1], size: metrics.readableText, bold: true) + metrics.gap + metrics.px(12)
+        let shortest = titles[titles.count - 1]
         var size = metrics.body, padding = metrics.px(28)
         func widths() -> (back: Int, trailing: [Int]) {
             (back.map { max(metrics.target, canvas.measure($0.0, size: size, bold: true) + padding) } ?? 0,
@@ -142,8 +141,20 @@ extension Frame {
         var w = widths()
         let buttonsRoom = metrics.width - 2 * metrics.margin - cw
         func needed() -> Int { w.back + w.trailing.reduce(0, +) + metrics.gap * (trailing.count + 1) }
-        while (needed() > buttonsRoom - max(metrics.px(140), titleLeast) && size > metrics.small)
-                || (needed() > buttonsRoom - titleLeast && size > metrics.readableText) {
+        // The title's box is what the buttons leave less the clock's gap and its own margins (8 px): its
+        // shortest wording at the readable size. Measured only when the buttons might need that room — a
+        // font of the readable size is ≈ 2 M instructions at launch — and first bounded from the title's
+        // size, whose font draws the title anyway. The buttons come out the same: the loop only asks whether
+        // that room is too much, and the bound is never less than the measure (`TextFit.widthBound`).
+        var titleLeast = TextFit.widthBound(shortest, measured: canvas.measure(shortest, size: metrics.title, bold: true),
+                                            at: FontBook.quantize(metrics.title), size: FontBook.quantize(metrics.readableText))
+            + metrics.gap + metrics.px(12)
+        func shrinks() -> Bool {
+            (needed() > buttonsRoom - max(metrics.px(140), titleLeast) && size > metrics.small)
+                || (needed() > buttonsRoom - titleLeast && size > metrics.readableText)
+        }
+        if shrinks() { titleLeast = canvas.measure(shortest, size: metrics.readableText, bold: true) + metrics.gap + metrics.px(12) }
+        while shrinks() {
             size -= 1
             padding = metrics.px(18)
             w = widths()
@@ -285,12 +296,14 @@ extension Frame {
         }
     }
 
-    static let timeFormatter: DateFormatter = {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_GB")
-        f.dateFormat = "HH:mm"
-        return f
-    }()
+    /// "17:30" in the machine's time zone, as DateFormatter's "HH:mm" says it: two numbers, made by hand
+    /// (a formatter of its own is ≈ 0.7 M instructions to make, at launch for the top bar's clock).
+    static func hoursAndMinutes(_ date: Date, in zone: TimeZone = .current) -> String {
+        let local = date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date))
+        let minute = (Int((local / 60).rounded(.down)) % 1440 + 1440) % 1440
+        let (h, m) = (minute / 60, minute % 60)
+        return (h < 10 ? "0" : "") + String(h) + (m < 10 ? ":0" : ":") + String(m)
+    }
 
     /// "Sat 14 Mar" in the kiosk's language ("Sa., 14. März").
     static var dayFormatter: DateFormatter { Localization.current.dateFormatter("EEEdMMM") }

@@ -4,5 +4,38 @@ import Foundation
 /// record, one key), readable with any SQLite tool.
 public enum UUIDColumn {
     public static func encode(_ uuid: UUID) -> String { uuid.uuidString.lowercased() }
-    public static func decode(_ text: String?) -> UUID? { text.flatMap(UUID.init(uuidString:)) }
+    /// What `UUID(uuidString:)` reads — 36 characters, hex digits of either case with dashes after the
+    /// 8th, 12th, 16th and 20th — read by hand: Foundation's parses with `sscanf` (≈ 9 k instructions a
+    /// UUID), and the kiosk reads every strap's as it starts.
+    public static func decode(_ text: String?) -> UUID? {
+        guard var text else { return nil }
+        return text.withUTF8 { bytes -> UUID? in
+            guard bytes.count == 36 else { return nil }
+            var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            let parsed = withUnsafeMutableBytes(of: &uuid) { out -> Bool in
+                var i = 0, o = 0
+                while i < 36 {
+                    if i == 8 || i == 13 || i == 18 || i == 23 {
+                        guard bytes[i] == UInt8(ascii: "-") else { return false }
+                        i += 1
+                        continue
+                    }
+                    guard let high = hexDigit(bytes[i]), let low = hexDigit(bytes[i + 1]) else { return false }
+                    out[o] = high << 4 | low
+                    (i, o) = (i + 2, o + 1)
+                }
+                return true
+            }
+            return parsed ? UUID(uuid: uuid) : nil
+        }
+    }
+
+    private static func hexDigit(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
 }
