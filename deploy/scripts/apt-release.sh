@@ -27,18 +27,20 @@ mirror() {
   echo "${m:-http://deb.debian.org/debian}"
 }
 MIRROR=$(mirror)
+# This process's own draft: the image builder and a package test may run this together.
+NEW=$DIR/sources.list.new.$$
 SECURITY=${MIRROR%/debian*}/debian-security
 KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
 if [ "$RELEASE" = sid ]; then
-  echo "deb [signed-by=$KEYRING] $MIRROR $RELEASE main" > "$DIR/sources.list.new"
+  echo "deb [signed-by=$KEYRING] $MIRROR $RELEASE main" > "$NEW"
 else
-  cat > "$DIR/sources.list.new" <<EOF
+  cat > "$NEW" <<EOF
 deb [signed-by=$KEYRING] $MIRROR $RELEASE main
 deb [signed-by=$KEYRING] $MIRROR $RELEASE-updates main
 deb [signed-by=$KEYRING] $SECURITY $RELEASE-security main
 EOF
 fi
-cat > "$DIR/apt.conf" <<EOF
+cat > "$DIR/apt.conf.$$" <<EOF
 Dir::Etc::sourcelist "$DIR/sources.list";
 Dir::Etc::sourceparts "-";
 Dir::State::Lists "$DIR/lists";
@@ -50,15 +52,16 @@ APT::Architectures { "$ARCH"; };
 APT::Sandbox::User "root";
 Acquire::Languages "none";
 EOF
+mv -f "$DIR/apt.conf.$$" "$DIR/apt.conf"  # whole, never half-written under a reader
 mkdir -p "$DIR/cache"
 # An empty dpkg status: what this machine has installed is no candidate of the release.
 [ -f "$DIR/status" ] || : > "$DIR/status"
 fresh=$(find "$DIR/lists" -maxdepth 1 -name '*_Packages*' -mmin -1440 2>/dev/null | head -1)
-if ! cmp -s "$DIR/sources.list.new" "$DIR/sources.list" 2>/dev/null || [ -z "$fresh" ]; then
-  mv "$DIR/sources.list.new" "$DIR/sources.list"
+if ! cmp -s "$NEW" "$DIR/sources.list" 2>/dev/null || [ -z "$fresh" ]; then
+  mv "$NEW" "$DIR/sources.list"
   # One update at a time per release (the image builder and a package test may ask together).
   flock "$DIR/lock" env APT_CONFIG="$DIR/apt.conf" apt-get update -qq -o APT::Update::Error-Mode=any >&2
 else
-  rm -f "$DIR/sources.list.new"
+  rm -f "$NEW"
 fi
 echo "$DIR/apt.conf"
