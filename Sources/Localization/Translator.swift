@@ -204,7 +204,8 @@ extension Translator {
             if let known = made[key] { return known }
             let f = DateFormatter()
             f.locale = locale
-            f.setLocalizedDateFormatFromTemplate(skeleton)
+            // ICU's pattern for the skeleton, written down where known: no pattern generator is built for it.
+            if let pattern = DatePatterns.pattern(skeleton, language) { f.dateFormat = pattern } else { f.setLocalizedDateFormatFromTemplate(skeleton) }
             made[key] = f
             return f
         }

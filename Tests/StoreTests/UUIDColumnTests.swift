@@ -2,7 +2,8 @@ import Foundation
 import Store
 import XCTest
 
-/// The `uuid` columns are read by hand (decision 104): exactly what `UUID(uuidString:)` reads, no more.
+/// The `uuid` columns are read by hand (decision 104), with the same answer as `UUID(uuidString:)` for every
+/// text, its `sscanf`'s leniencies included (a sign inside a group).
 final class UUIDColumnTests: XCTestCase {
     func testWhatFoundationReadsIsReadTheSameAndWhatItRefusesIsRefused() {
         var texts: [String] = []

@@ -4,12 +4,13 @@ import Foundation
 /// record, one key), readable with any SQLite tool.
 public enum UUIDColumn {
     public static func encode(_ uuid: UUID) -> String { uuid.uuidString.lowercased() }
-    /// What `UUID(uuidString:)` reads — 36 characters, hex digits of either case with dashes after the
-    /// 8th, 12th, 16th and 20th — read by hand: Foundation's parses with `sscanf` (≈ 9 k instructions a
-    /// UUID), and the kiosk reads every strap's as it starts.
+    /// What `UUID(uuidString:)` reads. A UUID as written — 36 characters, hex digits of either case with
+    /// dashes after the 8th, 12th, 16th and 20th — is read by hand: Foundation's parses with `sscanf`
+    /// (≈ 9 k instructions a UUID), and the kiosk reads every strap's as it starts. Anything else goes to
+    /// Foundation, whose `sscanf` also takes a sign inside a group ("+23e4567-…"): the same answer for every text.
     public static func decode(_ text: String?) -> UUID? {
         guard var text else { return nil }
-        return text.withUTF8 { bytes -> UUID? in
+        let written = text.withUTF8 { bytes -> UUID? in
             guard bytes.count == 36 else { return nil }
             var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
             let parsed = withUnsafeMutableBytes(of: &uuid) { out -> Bool in
@@ -28,6 +29,7 @@ public enum UUIDColumn {
             }
             return parsed ? UUID(uuid: uuid) : nil
         }
+        return written ?? UUID(uuidString: text)
     }
 
     private static func hexDigit(_ c: UInt8) -> UInt8? {
