@@ -14,6 +14,10 @@ CACHE=${SIDELINE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/sideline}/arm64
 [ -x "$ROOT_DIR/bin/sh" ] || { echo "run.sh: $ROOT_DIR is no root (deploy/package/arm64/toolchain.sh makes them)" >&2; exit 1; }
 BINDS=("$CHECKOUT" "$CACHE")
 [ -d /opt/swift-packages ] && BINDS+=(/opt/swift-packages)
+# A worktree's .venv is a link to the main checkout's (TESTING): its target bound at its own path, so
+# the link resolves in the root too (RollingQuantilesTests reads pyhrv's real series from it).
+VENV=$(readlink -f "$CHECKOUT/.venv" || true)
+case $VENV in "$CHECKOUT"/*|"") ;; *) [ -d "$VENV" ] && BINDS+=("$VENV") ;; esac
 exec unshare --mount --propagation private -- bash -euo pipefail -c '
   root=$1; shift
   mount -t proc proc "$root/proc"
