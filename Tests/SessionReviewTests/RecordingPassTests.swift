@@ -10,8 +10,8 @@ import XCTest
 final class RecordingPassTests: TemporaryDirectoryTestCase {
     /// Four players of one team in a session of `plannedMs` (nil: open-ended): beats with a missed one, readings
     /// without contact, impossible and tied at one millisecond; the third recorded no beat, the fourth nothing.
-    private func recordedSession(plannedMs: Int64?, seconds: Int = 400) throws -> (SidelineStore, Int64) {
-        let store = try SidelineStore(path: directory + "/s.sqlite")
+    private func recordedSession(plannedMs: Int64?, seconds: Int = 400, file: String = "s.sqlite") throws -> (SidelineStore, Int64) {
+        let store = try SidelineStore(path: directory + "/" + file)
         let team = try store.createTeam(name: "Pass")
         var players: [Int64] = []
         for k in 0..<4 {
@@ -68,6 +68,20 @@ final class RecordingPassTests: TemporaryDirectoryTestCase {
             XCTAssertEqual(kept[p.playerID], RecordingFiguresCoding.encode(p.recordingFigures), "player \(p.playerID)'s kept bytes")
         }
         XCTAssertEqual(try SessionReview.load(store: store, sessionID: id).analysis, whole, "from the kept figures")
+    }
+
+    /// The heart-rate part alone (the sessions list's average, a training session's season figures), read a
+    /// player at a time without RR: the analysis every sample at once gave, with no RR interval.
+    func testTheHeartRatePartIsTheWholeSamplesOne() throws {
+        for plannedMs in [400_000, nil] as [Int64?] {
+            let (store, id) = try recordedSession(plannedMs: plannedMs, file: "planned-\(plannedMs ?? 0).sqlite")
+            let session = try store.session(id), players = try store.sessionPlayers(id)
+            let whole = SessionAnalysis(SessionInput(session: session, players: players, samples: try store.recordedSeries(id, includingRR: false).samples,
+                                                     rrIntervals: [:], laps: [], hrvWindows: []))
+            XCTAssertNotNil(whole.teamAverageBPM)
+            XCTAssertEqual(SessionAnalysis(try RecordingPass.heartRateInput(store: store, session: session, players: players)), whole,
+                           "planned \(String(describing: plannedMs))")
+        }
     }
 
     /// An open-ended session still recording has no recorded length: it lasts to its last sample, read without its samples.
