@@ -1,5 +1,8 @@
 import Analytics
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Store
 import Synchronization
 import TeamCore
@@ -81,7 +84,21 @@ public enum SessionReview {
             defer { warming.end(sessionID) }
             // A session discarded meanwhile caches nothing (the insert finds no session row).
             _ = try? analyse(store: store, sessionID: sessionID, hrvWindows: [.firstFiveMinutes], useCache: true)
+            // Before the review waiting for this goes on: what the analysis freed on dispatch's worker threads
+            // stays resident in their malloc arenas, and the review allocates its figures on another thread —
+            // the kiosk's peak was the two added (issue 34's memory, BENCHMARKS.md "Memory, a player at a time").
+            releaseFreedMemory()
         }
+    }
+
+    /// Hands the pages malloc holds free, in every arena, back to the system (glibc's `malloc_trim`; malloc.h
+    /// is not in Swift's Glibc module, so it is found by name; a C library without it is left alone).
+    private static func releaseFreedMemory() {
+        #if canImport(Glibc)
+        typealias Trim = @convention(c) (UInt) -> Int32
+        guard let trim = dlsym(nil, "malloc_trim") else { return }
+        _ = unsafeBitCast(trim, to: Trim.self)(0)
+        #endif
     }
 
     private static let warming = WarmingSessions()
