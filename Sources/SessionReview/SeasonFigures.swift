@@ -69,9 +69,7 @@ extension SessionReview {
             // `load` keeps them (and the NN series) as every analysis of a finished session does.
             return seasonRecords(try load(store: store, sessionID: sessionID).analysis)
         }
-        let input = SessionInput(session: session, players: try store.sessionPlayers(sessionID),
-                                 samples: try store.recordedSeries(sessionID, includingRR: false).samples, rrIntervals: [:],
-                                 laps: [], hrvWindows: [])
+        let input = try RecordingPass.heartRateInput(store: store, session: session, players: try store.sessionPlayers(sessionID))
         let records = seasonRecords(SessionAnalysis(input))
         let finished = session.state == .ended || session.state == .interrupted
         if finished, !store.isReadOnly { try store.keepSessionLoads(sessionID, algorithm: seasonAlgorithm, records) }

@@ -34,11 +34,9 @@ extension SessionReview {
         }
     }
 
-    /// The heart-rate part of the analysis only: no RR intervals are read.
+    /// The heart-rate part of the analysis only: no RR intervals are read, the samples a player at a time.
     private static func teamAverage(store: SidelineStore, session: Session) throws -> Double? {
-        let input = SessionInput(session: session, players: try store.sessionPlayers(session.id),
-                                 samples: try store.recordedSeries(session.id, includingRR: false).samples, rrIntervals: [:],
-                                 laps: [], hrvWindows: [])
-        return SessionAnalysis(input).teamAverageBPM
+        SessionAnalysis(try RecordingPass.heartRateInput(store: store, session: session, players: try store.sessionPlayers(session.id)))
+            .teamAverageBPM
     }
 }

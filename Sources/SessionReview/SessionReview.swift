@@ -1,5 +1,8 @@
 import Analytics
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Store
 import Synchronization
 import TeamCore
@@ -30,29 +33,29 @@ public enum SessionReview {
         let session = try store.session(sessionID)
         let players = try store.sessionPlayers(sessionID)
         let finished = session.state == .ended || session.state == .interrupted
-        var cached: [Int64: RecordingFigures] = [:]
-        if useCache, finished {
-            for (player, data) in try store.cachedNNSeries(sessionID, algorithm: RecordingFiguresCoding.algorithm) {
-                cached[player] = RecordingFiguresCoding.decode(data)
-            }
-        }
-        let allCached = players.allSatisfy { cached[$0.playerID] != nil }
-        // The samples and RR intervals live only as long as the analysis of them: released before the
-        // figures kept are encoded (issue 34's memory; they were half the first analysis's peak heap).
-        let analysis = try { () throws -> SessionAnalysis in
-            // Every player's figures kept: no sample or RR interval is read, unless the session's length
-            // must come from its last sample (a session without a recorded length).
-            let series = allCached && session.recordedMs != nil ? RecordedSeries() : try store.recordedSeries(sessionID, includingRR: !allCached)
-            var input = SessionInput(session: session, players: players, samples: series.samples,
-                                     rrIntervals: series.rrIntervals, laps: try store.laps(sessionID), hrvWindows: hrvWindows)
-            input.drills = try store.sessionDrills(sessionID)
-            input.recorded = cached
-            return SessionAnalysis(input)
-        }()
-        if useCache, finished, !allCached, !store.isReadOnly {
+        // Each entry decoded as it is read: the session's bytes are never all held beside their figures.
+        let cached = useCache && finished
+            ? try store.cachedNNSeries(sessionID, algorithm: RecordingFiguresCoding.algorithm) { RecordingFiguresCoding.decode($0) }
+            : [:]
+        let missing = players.map(\.playerID).filter { cached[$0] == nil }
+        // Every player's figures computed from the recording a player at a time, that player's samples and
+        // RR intervals let go before the next is read (`RecordingPass`): the whole session's at once
+        // were most of the first analysis's peak memory (issue 34). The rest of the analysis works from
+        // the figures, as a later review does from the kept ones.
+        var recorded = try RecordingPass.figures(store: store, sessionID: sessionID, players: missing)
+        recorded.merge(cached) { fresh, _ in fresh }
+        var input = SessionInput(session: session, players: players, samples: [:], rrIntervals: [:],
+                                 laps: try store.laps(sessionID), hrvWindows: hrvWindows)
+        input.drills = try store.sessionDrills(sessionID)
+        input.recorded = recorded
+        // A session without a recorded length lasted to its last sample.
+        if session.recordedMs == nil { input.lastSampleMs = try store.lastSampleMs(sessionID) }
+        let analysis = SessionAnalysis(input)
+        if useCache, finished, !missing.isEmpty, !store.isReadOnly {
+            // Encoded and written a player at a time (a lazy sequence): never the whole session's bytes at once.
             let fresh = analysis.players.filter { cached[$0.playerID] == nil }
             try store.cacheNNSeries(sessionID, algorithm: RecordingFiguresCoding.algorithm,
-                                    Dictionary(uniqueKeysWithValues: fresh.map { ($0.playerID, RecordingFiguresCoding.encode($0.recordingFigures)) }))
+                                    entries: fresh.lazy.map { ($0.playerID, RecordingFiguresCoding.encode($0.recordingFigures)) })
         }
         if finished, !store.isReadOnly {
             try store.cacheAverageBPM(sessionID, algorithm: summaryAlgorithm, analysis.teamAverageBPM)
@@ -81,7 +84,21 @@ public enum SessionReview {
             defer { warming.end(sessionID) }
             // A session discarded meanwhile caches nothing (the insert finds no session row).
             _ = try? analyse(store: store, sessionID: sessionID, hrvWindows: [.firstFiveMinutes], useCache: true)
+            // Before the review waiting for this goes on: what the analysis freed on dispatch's worker threads
+            // stays resident in their malloc arenas, and the review allocates its figures on another thread —
+            // the kiosk's peak was the two added (issue 34's memory, BENCHMARKS.md "Memory, a player at a time").
+            releaseFreedMemory()
         }
+    }
+
+    /// Hands the pages malloc holds free, in every arena, back to the system (glibc's `malloc_trim`; malloc.h
+    /// is not in Swift's Glibc module, so it is found by name; a C library without it is left alone).
+    private static func releaseFreedMemory() {
+        #if canImport(Glibc)
+        typealias Trim = @convention(c) (UInt) -> Int32
+        guard let trim = dlsym(nil, "malloc_trim") else { return }
+        _ = unsafeBitCast(trim, to: Trim.self)(0)
+        #endif
     }
 
     private static let warming = WarmingSessions()

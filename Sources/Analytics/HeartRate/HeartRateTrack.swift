@@ -17,14 +17,21 @@ public struct HeartRateTrack: Sendable, Equatable {
 
     /// - Parameter samples: one player's samples in time order.
     public init(samples: [Sample]) {
-        tMs.reserveCapacity(samples.count)
-        bpm.reserveCapacity(samples.count)
-        for s in samples {
-            guard PlausibleHeartRate.accepts(s) else { rejected += 1; continue }
+        self.init(columns: SampleColumns(samples))
+    }
+
+    /// - Parameter columns: one player's samples in time order, as columns (the first analysis reads them so).
+    public init(columns: SampleColumns) {
+        let n = columns.count
+        tMs.reserveCapacity(n)
+        bpm.reserveCapacity(n)
+        for i in 0..<n {
+            let t = columns.tMs[i], rate = columns.bpm[i]
+            guard PlausibleHeartRate.accepts(bpm: rate, contact: columns.contact[i]) else { rejected += 1; continue }
             // Two readings at the same millisecond: keep the later one.
-            if let last = tMs.last, s.tMs <= last { bpm[bpm.count - 1] = s.bpm; continue }
-            tMs.append(s.tMs)
-            bpm.append(s.bpm)
+            if let last = tMs.last, t <= last { bpm[bpm.count - 1] = rate; continue }
+            tMs.append(t)
+            bpm.append(rate)
         }
         spanMs = Self.spans(tMs)
     }

@@ -9,6 +9,11 @@ public enum PlausibleHeartRate {
     public static let rrMs = 250.0...3000.0
 
     public static func accepts(_ sample: Sample) -> Bool {
-        sample.contact != .notDetected && bpm.contains(sample.bpm)
+        accepts(bpm: sample.bpm, contact: sample.contact)
+    }
+
+    /// A reading of `rate` with `contact`: no skin contact, or an impossible rate, is no heart rate.
+    public static func accepts(bpm rate: Int, contact: SensorContact) -> Bool {
+        contact != .notDetected && bpm.contains(rate)
     }
 }

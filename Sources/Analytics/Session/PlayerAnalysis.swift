@@ -40,7 +40,8 @@ public struct PlayerAnalysis: Sendable, Equatable {
         shirtNumber = player.shirtNumber
         physiology = player.physiology
         zoneBounds = ZoneBounds(physiology: player.physiology)
-        track = cached?.track ?? HeartRateTrack(samples: samples)
+        let figures = cached ?? RecordingFigures(track: HeartRateTrack(samples: samples), rrIntervals: rrIntervals)
+        track = figures.track
         let weights = HeartRateWeights(physiology: player.physiology, zoneModel: zoneModel)
         stats = HeartRateStats(track: track, weights: weights, fromMs: .min / 2, toMs: totalsEndMs ?? .max / 2)
         laps = lapSpans.enumerated().map { [track] i, span in
@@ -60,11 +61,10 @@ public struct PlayerAnalysis: Sendable, Equatable {
         } else {
             recordingStats = stats
         }
-        let series = cached?.nnSeries ?? NNSeries(intervals: rrIntervals)
+        let series = figures.nnSeries
         nnSeries = series
         rr = series.report
-        hrv = [cached?.wholeSessionHRV ?? HRVSummary(window: .wholeSession, series: series)]
-            + hrvWindows.map { HRVSummary(window: $0, series: series) }
+        hrv = [figures.wholeSessionHRV] + hrvWindows.map { HRVSummary(window: $0, series: series) }
         reportedHRV = hrv.first { $0.window == reportedHRVWindow } ?? HRVSummary(window: reportedHRVWindow, series: series)
     }
 

@@ -17,6 +17,10 @@ public struct SessionInput: Sendable {
     /// What earlier analyses kept of each player's recording (a cache: track, NN series, the whole
     /// session's HRV); players without it have theirs computed from `samples` and `rrIntervals`.
     public var recorded: [Int64: RecordingFigures] = [:]
+    /// The session's last sample's time, when `samples` is not the whole recording (`SessionReview`
+    /// reads it a player at a time and hands over `recorded` instead): what `durationMs` takes for a
+    /// session without a recorded length. nil: the last of `samples`.
+    public var lastSampleMs: Int64?
 
     public init(session: Session, players: [SessionPlayer], samples: [Int64: [Sample]],
                 rrIntervals: [Int64: [RRInterval]], laps: [Lap], hrvWindows: [HRVWindow] = [.firstFiveMinutes]) {
@@ -43,7 +47,8 @@ public struct SessionInput: Sendable {
     /// How long the session ran: to its end, else the planned length, else the last sample.
     public var durationMs: Int64 {
         if let recorded = session.recordedMs { return recorded }
-        return samples.values.compactMap { $0.last?.tMs }.max().map { $0 + HeartRateTrack.lastSampleMs } ?? 0
+        let last = lastSampleMs ?? samples.values.compactMap { $0.last?.tMs }.max()
+        return last.map { $0 + HeartRateTrack.lastSampleMs } ?? 0
     }
 
     /// When the effort ended: as the session recorded it (the recording may go on for the
