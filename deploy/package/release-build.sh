@@ -16,11 +16,7 @@ JOBS_COUNT=${SIDELINE_RELEASE_JOBS:-}
 if [ "${1:-}" = -j ]; then JOBS_COUNT=$2; shift 2; fi
 JOBS=()
 if [ -n "$JOBS_COUNT" ]; then JOBS=(-j "$JOBS_COUNT"); fi
-# Concrete generic types' metadata through accessors that pass their conformances, not instantiated
-# from mangled names: the runtime checks a mangled name's generic requirements by scanning every
-# protocol conformance of the binary once a type and protocol (≈ 7 800 records, ≈ 0.2-0.5 M
-# instructions a scan, tens of them before the first frame; decision 104). Every module, GRDB's too.
-METADATA=(-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
+. deploy/package/release-flags.sh
 for product in "${@:-sideline}"; do
-    swift build -c release --static-swift-stdlib --product "$product" --scratch-path .build-static "${JOBS[@]}" "${METADATA[@]}"
+    swift build -c release --static-swift-stdlib --product "$product" --scratch-path .build-static "${JOBS[@]}" "${RELEASE_SWIFT_FLAGS[@]}"
 done

@@ -3,7 +3,7 @@
 # Debian's own Swift (swiftlang from sid: its amd64 compiler in the sid root, the Swift SDK of
 # deploy/package/arm64/ with an arm64 trixie sysroot; deploy/package/arm64/toolchain.sh makes and caches
 # them). Without --tests: each PRODUCT (default sideline) as a release build with the Swift runtime
-# linked in (--static-swift-stdlib), as deploy/package/release-build.sh builds amd64's, in
+# linked in (--static-swift-stdlib) and the flags of release-flags.sh, as release-build.sh builds amd64's, in
 #   .build-arm64/aarch64-unknown-linux-gnu/release/PRODUCT
 # With --tests: the debug build of every test target as one test bundle (the shared runtime of
 # libswiftlang:arm64 beside it in the SDK), in
@@ -18,6 +18,7 @@ if [ "${1:-}" = -j ]; then JOBS=(-j "$2"); shift 2; fi
 TESTS=false
 if [ "${1:-}" = --tests ]; then TESTS=true; shift; fi
 eval "$(./deploy/package/arm64/toolchain.sh)"
+. deploy/package/release-flags.sh
 # SwiftPM reads the .pc files of the bluez, dbus-1, zlib and libcurl system-library targets itself:
 # the sysroot's, on PKG_CONFIG_PATH, their paths prefixed with the sysroot.
 PC_PATH="$TRIXIE_ROOT/usr/lib/aarch64-linux-gnu/pkgconfig:$TRIXIE_ROOT/usr/share/pkgconfig"
@@ -35,7 +36,7 @@ else
   OUT=$CHECKOUT/.build-arm64/aarch64-unknown-linux-gnu/release
   for product in "${@:-sideline}"; do
     relink_if_stale "$OUT/$product"
-    "${BUILD[@]}" -c release --static-swift-stdlib --product "$product" --scratch-path "$CHECKOUT/.build-arm64" >&2
+    "${BUILD[@]}" -c release --static-swift-stdlib "${RELEASE_SWIFT_FLAGS[@]}" --product "$product" --scratch-path "$CHECKOUT/.build-arm64" >&2
   done
 fi
 echo "$OUT"
