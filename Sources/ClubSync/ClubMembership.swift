@@ -26,6 +26,7 @@ public enum ClubMembership {
         let link = ClubLink(server: server.description, token: enrolment.token, clubName: enrolment.clubName,
                             kioskID: enrolment.kioskID, kioskName: enrolment.kioskName, caFile: caFile.map(absolute))
         try link.save(forDatabase: store.path)
+        ClubSyncPace.forget(forDatabase: store.path)
         do {
             try store.queueWholeRosterForClub(forgettingTombstones: true)
         } catch {

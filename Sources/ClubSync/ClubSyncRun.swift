@@ -55,6 +55,12 @@ public enum ClubSyncRun: Sendable, Equatable {
         return .passed(pass.run(), joined: joined)
     }
 
+    /// Whether a join typed or a club left on the kiosk's screen waits for a pass to do it.
+    public static func waitsOnScreen(forDatabase database: String) -> Bool {
+        FileManager.default.fileExists(atPath: PendingClubJoin.path(forDatabase: database))
+            || FileManager.default.fileExists(atPath: LeftClubLink.path(forDatabase: database))
+    }
+
     /// `run`, and again while the kiosk asked for a pass (`ClubSyncRequest`) during the one that ran: the
     /// appliance's `.path` unit folds a request made while its service runs into that run, so a session
     /// saved mid-pass would otherwise wait for the timer. Another pass only after one that went through,

@@ -11,7 +11,8 @@ public struct ClubSyncSchedule: Sendable, Equatable {
     /// joins again on the kiosk, which asks for a pass at once (`ClubSyncWorker.passNow`). An hour, not every few
     /// minutes, so a revoked kiosk left on all season does not knock at the club's door (and its log) all day.
     public var revokedSeconds: Double = 3600
-    public private(set) var unreachableInARow = 0
+    /// Passes in a row that could not reach the club (kept between the appliance's one-shot passes: `ClubSyncPace`).
+    public var unreachableInARow = 0
 
     public init() {}
 
@@ -24,5 +25,17 @@ public struct ClubSyncSchedule: Sendable, Equatable {
         unreachableInARow = 0
         if case .refused(_, 401, _) = report.problem { return revokedSeconds }
         return intervalSeconds
+    }
+
+    /// The wait before the next pass, after a whole run (a join typed on the kiosk first, then a pass).
+    public mutating func next(after run: ClubSyncRun) -> Double {
+        switch run {
+        case .notInClub, .joinRefused: return intervalSeconds
+        case .joinWaiting(let error):
+            var report = ClubSyncReport()
+            report.problem = error
+            return next(after: report)
+        case .passed(let report, _): return next(after: report)
+        }
     }
 }

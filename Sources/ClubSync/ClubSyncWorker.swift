@@ -88,25 +88,16 @@ public final class ClubSyncWorker: Sendable {
             switch run {
             case .notInClub:
                 state.snapshot.joined = false
-                return state.schedule.intervalSeconds
-            case .joinRefused(let error):
+            case .joinRefused(let error), .joinWaiting(let error):
                 state.snapshot.joined = false
                 state.snapshot.lastPass = error.description
                 state.snapshot.passes += 1
-                return state.schedule.intervalSeconds
-            case .joinWaiting(let error):
-                state.snapshot.joined = false
-                state.snapshot.lastPass = error.description
-                state.snapshot.passes += 1
-                var report = ClubSyncReport()
-                report.problem = error
-                return state.schedule.next(after: report)
             case .passed(let report, _):
                 state.snapshot.joined = true
                 state.snapshot.lastPass = report.line
                 state.snapshot.passes += 1
-                return state.schedule.next(after: report)
             }
+            return state.schedule.next(after: run)
         }
         schedule(after: wait)
     }

@@ -218,3 +218,66 @@ def test_leaving_with_no_server_still_leaves_and_says_so_in_one_line(club, sidel
     assert club.request("GET", "/api/v1/kiosk/status", token).status == 200
     club.run("revoke-kiosk", "--club", "Alpha", "pitch-2")
     assert club.request("GET", "/api/v1/kiosk/status", token).status == 401
+
+
+def test_the_appliances_timer_asks_a_revoked_kiosks_club_again_after_an_hour_not_every_five_minutes(club, sideline_bin, tmp_path):
+    """The board's sync service runs `sideline club sync --if-joined --when-due` every 5 minutes: after the club
+    refused the kiosk's token, the timer's next starts pass quietly without a request to the club (here: the club is
+    stopped, so a request would end in "unreachable"); Sync now or a saved session (the request file the kiosk
+    writes), a join, or a pass typed by hand go through at once; an hour on, the timer asks again."""
+    import json
+    import os
+    club.add_club("Alpha")
+    k = KioskCLI(sideline_bin, tmp_path / "pitch-4.sqlite", "pitch-4")
+    k.join(club, "Alpha")
+    timed = ("--if-joined", "--when-due")
+    pace_file = k.db + ".club-sync-pace"
+
+    def minutes_on(minutes: int):
+        """The timer's next start, `minutes` later: the kept wait that much nearer its end."""
+        pace = json.loads(open(pace_file).read())
+        with open(pace_file, "w") as f:
+            json.dump({**pace, "dueMs": pace["dueMs"] - minutes * 60_000}, f)
+
+    assert k.sync(*timed).returncode == 0
+    club.run("revoke-kiosk", "--club", "Alpha", "pitch-4")
+    minutes_on(5)
+    refused = k.sync(*timed, check=False)
+    assert refused.returncode == 2 and "no longer knows this kiosk" in refused.stderr, refused.stderr
+    pace = json.loads(open(pace_file).read())
+    assert pace["dueMs"] - pace["startedMs"] == 3_600_000, pace
+    port = club.port
+    club.stop()
+    for _ in range(3):
+        minutes_on(5)
+        quiet = k.sync(*timed, check=False)
+        assert (quiet.returncode, quiet.stdout, quiet.stderr) == (0, "", ""), quiet
+    # By hand, the pass runs (and meets the stopped club).
+    by_hand = k.sync(check=False)
+    assert by_hand.returncode == 2 and "unreachable" in by_hand.stderr, by_hand.stderr
+    # Unreachable now: the back-off's first wait is shorter than the timer's, so its next start runs.
+    minutes_on(5)
+    again = k.sync(*timed, check=False)
+    assert again.returncode == 2 and "unreachable" in again.stderr, again.stderr
+    club.start(port=port)
+    minutes_on(5)
+    refused = k.sync(*timed, check=False)
+    assert refused.returncode == 2 and "no longer knows this kiosk" in refused.stderr, refused.stderr
+    minutes_on(5)
+    assert k.sync(*timed, check=False).returncode == 0
+    # The kiosk asks (Sync now, a saved session): asked after the last pass began, so answered at once.
+    with open(k.db + ".club-sync-request", "w") as request:
+        request.write("now\n")
+    asked = k.sync(*timed, check=False)
+    assert asked.returncode == 2 and "no longer knows this kiosk" in asked.stderr, asked.stderr
+    minutes_on(5)
+    assert k.sync(*timed, check=False).returncode == 0
+    # An hour on: asked again.
+    minutes_on(55)
+    later = k.sync(*timed, check=False)
+    assert later.returncode == 2 and "no longer knows this kiosk" in later.stderr, later.stderr
+    # Joined again with a new code: the old token's hour says nothing about the new one.
+    os.unlink(k.db + ".club")
+    k.join(club, "Alpha")
+    assert not os.path.exists(pace_file)
+    assert k.sync(*timed).returncode == 0

@@ -49,6 +49,11 @@ struct ClubSyncCommand: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
     @Flag(name: .customLong("if-joined"), help: "Exit 0 quietly when this kiosk is in no club and no join waits (the appliance's sync service).")
     var ifJoined = false
+    @Flag(name: .customLong("when-due"), help: """
+        Exit 0 quietly when the last pass chose a longer wait that has not passed (an hour after the club refused this \
+        kiosk's token, up to 15 minutes while it cannot be reached) and the kiosk asked for no pass since (the appliance's timer).
+        """)
+    var whenDue = false
     @Option(name: .customLong("ca-file"), help: "The club's own CA certificate (PEM), over the one the join kept; also for a join typed on the kiosk.")
     var caFile: String?
     @Option(name: .customLong("chunk-bytes"), help: ArgumentHelp("Bytes per upload request (tests).", visibility: .hidden))
@@ -69,6 +74,9 @@ struct ClubSyncCommand: ParsableCommand {
         let store = try database.open()
         // --ca-file, else the config file's club-ca-file, else the CA the join kept.
         let ca = try caFile ?? config.flatMap { try KioskConfigFile(path: $0).value(of: "club-ca-file") }
+        let pace = ClubSyncPace.load(forDatabase: store.path), started = Date()
+        if whenDue, let pace, !pace.isDue(now: started, askedAt: ClubSyncRequest.lastAsked(forDatabase: store.path),
+                                          waitsOnScreen: ClubSyncRun.waitsOnScreen(forDatabase: store.path)) { return }
         var passes = 0
         let outcome = ClubSyncRun.runAnsweringRequests(store: store, caFile: ca, chunkBytes: chunkBytes, leftClub: { link, server in
             // Left on the kiosk's screen: this pass asked the server to revoke the token.
@@ -90,6 +98,10 @@ struct ClubSyncCommand: ParsableCommand {
             for hold in report.heldForConsent { print(hold.line(in: words)) }
             guard report.problem == nil else { return }
             print(passes > 1 ? tr("another pass, asked for during the last: {line}", ["line": report.line(in: words)]) : report.line(in: words))
+        }
+        // The next timed pass waits as long as this one's outcome says (a pass typed by hand counts too).
+        if case .notInClub = outcome { ClubSyncPace.forget(forDatabase: store.path) } else {
+            try? ClubSyncPace.after(outcome, startedAt: started, previous: pace).save(forDatabase: store.path)
         }
         if case .notInClub = outcome {
             if ifJoined { return }
