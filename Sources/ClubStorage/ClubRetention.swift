@@ -5,7 +5,7 @@ import PostgresNIO
 import TeamCore
 
 /// The club's "keep sessions for N months" applied (issue 37, item 3; decision 072): sessions that
-/// started before the cutoff are deleted with tombstones (`SessionStore.delete`, as a kiosk's delete:
+/// started before the cutoff (and quarantined ones held since before it) are deleted with tombstones (`SessionStore.delete`, as a kiosk's delete:
 /// every kiosk deletes them at its next pull), players who have left — no live membership, no session
 /// left in the window — are erased (`ClubErasure.erase`, decision 068), and access-log lines older than
 /// the period go (`sideline_expire_access_log`, by the database's own clock). One transaction a club.
@@ -30,8 +30,13 @@ public enum ClubRetention {
             var report = Report(months: rule.months)
             guard let cutoffMs = rule.cutoffMs(now: now, timeZone: timeZone) else { return report }
             let stampMs = Date().unixMs
-            let old = try await connection.collect("SELECT uuid FROM session WHERE started_ms < \(cutoffMs) ORDER BY started_ms",
-                                                 logger: logger).decode(UUID.self).all()
+            // Quarantined ones too: hidden from the server's role (the daily job), the owner's function names them
+            // (migration 16); the owner (`apply-retention`) sees them in both lists.
+            var seen = Set<UUID>()
+            let old = try await (connection.collect("SELECT uuid FROM session WHERE started_ms < \(cutoffMs) ORDER BY started_ms",
+                                                    logger: logger).decode(UUID.self).all()
+                + connection.collect("SELECT uuid FROM sideline_held_sessions_before(\(cutoffMs))", logger: logger).decode(UUID.self).all())
+                .filter { seen.insert($0).inserted }
             for session in old {
                 try await SessionStore.delete(session, stamp: HybridTimestamp(wallMs: stampMs, origin: origin), club: club, nowMs: stampMs,
                                               in: connection, logger: logger)

@@ -574,6 +574,36 @@ enum Migrations {
                 "REVOKE ALL ON FUNCTION sideline_held_session_sha256(uuid) FROM PUBLIC",
             ]
         },
+        Migration(version: 16, name: "held-session-deletion") { _ in
+            [
+                """
+                -- A session `check` quarantined is hidden from the server's role, so its DELETE found no row: a
+                -- kiosk's or a coach's delete, and the retention job, left it stored for good. Deleting it, in the
+                -- caller's own club (club_rows still applies in here), takes nothing the role could read.
+                CREATE FUNCTION sideline_delete_held_session(p_uuid uuid) RETURNS bigint
+                LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+                DECLARE deleted bigint;
+                BEGIN
+                    DELETE FROM session s WHERE s.uuid = p_uuid AND s.quarantine_reason IS NOT NULL;
+                    GET DIAGNOSTICS deleted = ROW_COUNT;
+                    RETURN deleted;
+                END
+                $$
+                """,
+                """
+                -- The held sessions the retention period has passed: those that started before the cutoff, or were
+                -- quarantined before it (a start that may be what is wrong with one must not keep it for good).
+                CREATE FUNCTION sideline_held_sessions_before(p_cutoff_ms bigint) RETURNS TABLE(uuid uuid)
+                LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+                    SELECT s.uuid FROM session s WHERE s.quarantine_reason IS NOT NULL
+                        AND (s.started_ms < p_cutoff_ms OR s.quarantined_at < to_timestamp(p_cutoff_ms / 1000.0))
+                    ORDER BY s.started_ms, s.uuid
+                $$
+                """,
+                "REVOKE ALL ON FUNCTION sideline_delete_held_session(uuid) FROM PUBLIC",
+                "REVOKE ALL ON FUNCTION sideline_held_sessions_before(bigint) FROM PUBLIC",
+            ]
+        },
     ]
 
     /// What the server's role may do, and nothing else: granted again on every `migrate`.
@@ -610,6 +640,8 @@ enum Migrations {
         "GRANT EXECUTE ON FUNCTION sideline_login_succeeded_from(text, text) TO %ROLE%",
         "GRANT EXECUTE ON FUNCTION sideline_sweep_expired_uploads() TO %ROLE%",
         "GRANT EXECUTE ON FUNCTION sideline_held_session_sha256(uuid) TO %ROLE%",
+        "GRANT EXECUTE ON FUNCTION sideline_delete_held_session(uuid) TO %ROLE%",
+        "GRANT EXECUTE ON FUNCTION sideline_held_sessions_before(bigint) TO %ROLE%",
         // A later bundle of a stored session with new ratings (SessionStore.store): its hash and format, and the ratings.
         "GRANT UPDATE (sha256, format) ON session TO %ROLE%",
         "GRANT UPDATE (rpe, rated_ms, rated_by_coach) ON session_participant TO %ROLE%",

@@ -219,8 +219,12 @@ public enum SessionStore {
                               in connection: PostgresConnection, logger: Logger) async throws {
         let edit = RosterEdit(entity: .session, key: uuid.uuidString.lowercased(), field: "deleted", value: .bool(true), stamp: stamp)
         _ = try await RosterStore.apply([edit], club: club, nowMs: nowMs, in: connection, logger: logger)
-        let removed = try await connection.collect("DELETE FROM session WHERE uuid = \(uuid) RETURNING 1", logger: logger).decode(Int.self).all()
+        var removed = try await connection.collect("DELETE FROM session WHERE uuid = \(uuid) RETURNING 1", logger: logger).decode(Int.self).all().count
+        if removed == 0 {
+            // One `check` quarantined is hidden from this role: the owner's function deletes it (migration 16).
+            removed = Int(try await connection.collect("SELECT sideline_delete_held_session(\(uuid))", logger: logger).decode(Int64.self).firstElement() ?? 0)
+        }
         try await connection.collect("DELETE FROM upload WHERE session_uuid = \(uuid)", logger: logger)
-        logger.info("session \(uuid.uuidString.lowercased()) deleted by \(stamp.origin)\(removed.isEmpty ? " (the club did not hold it)" : "")")
+        logger.info("session \(uuid.uuidString.lowercased()) deleted by \(stamp.origin)\(removed == 0 ? " (the club did not hold it)" : "")")
     }
 }

@@ -13,7 +13,8 @@ def test_migrate_twice_is_idempotent(club):
     assert club.pg.psql("SELECT version, name FROM sideline_migrations ORDER BY version", user=OWNER, db=club.db).stdout.split() == [
         "1|club-schema", "2|session-document-cache", "3|web", "4|session-quarantine", "5|revocation-and-sign-in",
         "6|upload-quota-and-sweep", "7|session-rpe", "8|player-erasure", "9|wellness", "10|access-log", "11|retention",
-        "12|flag-dismissal", "13|fitness-test", "14|web-language", "15|held-session-hash"]
+        "12|flag-dismissal", "13|fitness-test", "14|web-language", "15|held-session-hash",
+        "16|held-session-deletion"]
     # Every table of the schema but the migrations' own has row-level security on and forced.
     tables = club.pg.psql("""SELECT relname, relrowsecurity AND relforcerowsecurity FROM pg_class
                              WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace ORDER BY relname""", db=club.db).stdout.split()

@@ -170,3 +170,49 @@ def test_retention_deletes_exactly_the_sessions_older_than_the_window_and_the_pl
     assert "|retention (12 months): 1 sessions deleted, 2 players erased" in log and "|settings edited: retentionMonths" in log
     # Again on the same day: nothing more to do.
     assert club.last_line("apply-retention", "--club", "Alpha", "--today", "2026-06-01").endswith("0 sessions deleted, 0 players erased, 0 access-log lines expired")
+
+
+def test_quarantined_sessions_go_when_a_kiosk_deletes_them_and_with_the_retention_period(club):
+    """A session `check` quarantined is hidden from the server's role, which once meant its rows stayed for good: a
+    kiosk's delete found nothing to delete, and retention never saw it. Now a delete takes it, and retention takes one
+    that started before the cutoff or was quarantined before it (its start may be what is wrong); a recent one stays."""
+    import bundles
+    club.add_club("Alpha")
+    kiosk = club.kiosk("Alpha", "pitch-1")
+    today = dt.datetime(2026, 6, 1, tzinfo=dt.timezone.utc)
+    cutoff_ms = int(dt.datetime(2025, 6, 1, tzinfo=dt.timezone.utc).timestamp() * 1000)
+    sessions = {}
+    for name, seed, started in (("deleted", 1, cutoff_ms + 100 * 86_400_000), ("old", 2, cutoff_ms - 1),
+                                ("far", 3, cutoff_ms + 200 * 86_400_000), ("recent", 4, cutoff_ms + 300 * 86_400_000)):
+        b = bundles.make(seed=seed, players=1, minutes=0.1)
+        b["session"]["startedMs"], b["session"]["endedMs"] = started, started + 6_000
+        assert kiosk.upload(bundles.canonical(b)).status == 201
+        sessions[name] = b["session"]["uuid"].lower()
+    alpha = club.owner_sql("SELECT id FROM club WHERE name = 'Alpha'")
+
+    def as_owner(sql):
+        club.pg.psql(f"SET sideline.club_id = '{alpha}'; {sql}", user="sideline_owner", db=club.db)
+
+    as_owner("UPDATE session_participant SET weight_kg = 1e300")
+    assert club.run("check").stdout.splitlines()[-1] == "4 sessions checked: 4 quarantined (4 now), 0 served again"
+    # "far" has been held since before the window: its start is inside it, its quarantine is not.
+    as_owner(f"UPDATE session SET quarantined_at = '2025-05-31T00:00:00Z' WHERE uuid = '{sessions['far']}'")
+    held = lambda: set(club.owner_sql("SELECT uuid FROM session WHERE quarantine_reason IS NOT NULL").split())
+    assert held() == set(sessions.values())
+    # A kiosk's delete (the coach deleted it there): gone here too, its rows with it.
+    assert kiosk.request("DELETE", f"/api/v1/kiosk/sessions/{sessions['deleted']}").status in (200, 204)
+    assert held() == {sessions[n] for n in ("old", "far", "recent")}
+    assert club.owner_sql(f"SELECT count(*) FROM session_participant WHERE session_uuid = '{sessions['deleted']}'") == "0"
+    # The server's role (the daily job's) sees none of them; the owner's function names the two the period has passed.
+    as_app = lambda sql: club.app_sql(f"SET sideline.club_id = '{alpha}'; {sql}").stdout.split()
+    assert as_app("SELECT uuid FROM session") == []
+    assert as_app(f"SELECT uuid FROM sideline_held_sessions_before({cutoff_ms})") == [sessions["old"], sessions["far"]]
+    # Retention, as of the chosen day: the old and the long-held go, with tombstones; the recent stays.
+    club.run("settings", "--club", "Alpha", "--retention-months", "12")
+    out = club.run("apply-retention", "--club", "Alpha", "--today", today.isoformat()).stdout.splitlines()
+    assert out[:-1] == [f"deleted session {sessions['old']}", f"deleted session {sessions['far']}"], out
+    assert out[-1].endswith("2 sessions deleted, 0 players erased, 0 access-log lines expired"), out
+    assert held() == {sessions["recent"]}
+    feed = [(c["key"], c["stamp"]["origin"]) for c in kiosk.changes()["changes"] if c["entity"] == "session"]
+    assert sorted(feed) == sorted([(sessions["deleted"], kiosk.origin), (sessions["old"], "club:retention"), (sessions["far"], "club:retention")]), feed
+    assert club.last_line("apply-retention", "--club", "Alpha", "--today", today.isoformat()).endswith("0 sessions deleted, 0 players erased, 0 access-log lines expired")
