@@ -37,7 +37,7 @@ let package = Package(
         // opened with dlopen when a sync first needs it, not linked (its headers: libcurl4-openssl-dev).
         .target(name: "CCurl"),
         // SDL_image (photos, headless screenshots), opened with dlopen when a picture is first decoded or saved,
-        // not linked: the launch maps none of its ten libraries (its headers: libsdl2-image-dev, CSDL2's provider).
+        // not linked: the launch maps none of the seven libraries it brings (its headers: libsdl2-image-dev, CSDL2's provider).
         .target(name: "CSDLImage"),
         // prctl/capset/setrlimit for a child process that decodes a stranger's file (header-only: no library).
         .systemLibrary(name: "CSandbox"),

@@ -1,9 +1,9 @@
 #ifndef SIDELINE_CSDLIMAGE_H
 #define SIDELINE_CSDLIMAGE_H
 // SDL_image (players' photos decoded and encoded, headless screenshots), opened with dlopen the first time
-// a picture is decoded or saved: the kiosk's launch draws none, and SDL_image's dependency tree (libpng,
-// libjpeg, libtiff with its zstd, lzma, jbig, deflate and Lerc, libwebp) is ten libraries the loader would
-// otherwise map and relocate at every launch, ≈ 3.2 M instructions before main
+// a picture is decoded or saved: the kiosk's launch draws none, and SDL_image with what only it brings
+// (libjpeg, libtiff with its jbig, deflate and Lerc, libwebp) is seven libraries the loader would
+// otherwise map and relocate at every launch, ≈ 3.3 M instructions before main
 // (docs/decisions/109-the-launch-without-sdl-image-and-40-live-without-the-screens-left-behind.md).
 // Nothing of SDL_image is linked, and its header is not included here (SDL's structures are declared
 // only: Swift finds them whole in CSDL2): every call goes through a sideline_IMG_* function below, and
