@@ -36,6 +36,9 @@ let package = Package(
         // HTTPS for the kiosk's club sync: the system's TLS and CA store (Debian's libcurl, OpenSSL flavour),
         // opened with dlopen when a sync first needs it, not linked (its headers: libcurl4-openssl-dev).
         .target(name: "CCurl"),
+        // SDL_image (photos, headless screenshots), opened with dlopen when a picture is first decoded or saved,
+        // not linked: the launch maps none of the seven libraries it brings (its headers: libsdl2-image-dev, CSDL2's provider).
+        .target(name: "CSDLImage"),
         // prctl/capset/setrlimit for a child process that decodes a stranger's file (header-only: no library).
         .systemLibrary(name: "CSandbox"),
 
@@ -60,10 +63,10 @@ let package = Package(
         .target(name: "SensorHub", dependencies: ["SensorCore", "TeamCore", "SPSCRing", "HeartRateProtocol", "BLEHost", "BlueZTransport", "Diagnostics", "Localization",
                                                   .product(name: "Atomics", package: "swift-atomics"),
                                                   .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
-        .target(name: "KioskUI", dependencies: ["AppCore", "TeamCore", "Localization", "CSDL2", "PlayerPhotos"], swiftSettings: strict),
+        .target(name: "KioskUI", dependencies: ["AppCore", "TeamCore", "Localization", "CSDL2", "CSDLImage", "PlayerPhotos"], swiftSettings: strict),
         // Decoding, cropping and scaling players' photos (SDL_image and SDL surfaces, no video subsystem).
         // Stick pictures are checked by their header first and decoded in a child process without privileges.
-        .target(name: "PlayerPhotos", dependencies: ["CSDL2", "CSandbox", "Appliance", "Localization"], swiftSettings: strict),
+        .target(name: "PlayerPhotos", dependencies: ["CSDL2", "CSDLImage", "CSandbox", "Appliance", "Localization"], swiftSettings: strict),
         // The kiosk's sounds: generated tones, played through SDL audio.
         .target(name: "KioskSound", dependencies: ["AppCore", "TeamCore", "CSDL2", "Localization"], swiftSettings: strict),
         // ClubIdentity for the identities a club shares (a strap's UUID follows from its address, an erased player's digest);
@@ -210,7 +213,7 @@ let package = Package(
         // And the kiosk's screen loaders (`Kiosk/Screens`), checked against the season analysis they show.
         .testTarget(name: "SessionReviewTests", dependencies: ["SessionReview", "Kiosk", "AppCore", "Store", "Analytics", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "AppCore", "TeamCore", "CSDL2"], swiftSettings: strict),
-        .testTarget(name: "PlayerPhotosTests", dependencies: ["PlayerPhotos", "CSDL2", "Appliance", "Localization"], swiftSettings: strict),
+        .testTarget(name: "PlayerPhotosTests", dependencies: ["PlayerPhotos", "CSDL2", "CSDLImage", "Appliance", "Localization"], swiftSettings: strict),
         .testTarget(name: "KioskSoundTests", dependencies: ["AppCore", "KioskSound", "TeamCore"], swiftSettings: strict),
         .testTarget(name: "HeartRateProtocolTests", dependencies: ["HeartRateProtocol"], swiftSettings: strict),
         .testTarget(name: "BLEHostTests", dependencies: ["BLEHost", "HeartRateProtocol"], swiftSettings: strict),

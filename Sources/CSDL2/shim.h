@@ -2,7 +2,7 @@
 #define SIDELINE_CSDL2_SHIM_H
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_ttf.h>
-#include <SDL2/SDL_image.h>
+// SDL_image is not here: CSDLImage opens it when a picture is first decoded or saved (not linked).
 
 // Swift does not import function-like macros; wrap the ones we use.
 static inline int sideline_SDL_BlitSurface(SDL_Surface *src, const SDL_Rect *srcrect, SDL_Surface *dst, SDL_Rect *dstrect) {

@@ -62,6 +62,8 @@ public final class KioskApp {
 
     /// Draws both windows if something changed (or the hearts need to beat).
     private var drawnLanguageChanges = 0
+    /// The screen the last frame drew.
+    private var drawnScreen: AppState.Screen?
 
     public func drawIfNeeded(force: Bool = false) {
         guard runtime.needsDraw || force else { return }
@@ -84,6 +86,19 @@ public final class KioskApp {
             wall.present()
         }
         if framesDrawn == 1 { firstFrameShown() }
+        if state.screen != drawnScreen {
+            if state.screen == .live, drawnScreen != nil { leaveEarlierScreensBehind() }
+            drawnScreen = state.screen
+        }
+    }
+
+    /// The live screen's first frame is up, drawn whole: the team picker's and the lobby's texts and the fonts
+    /// only they used are let go, and the pages malloc then holds free handed back — the live screen stays up
+    /// for the whole session beside nothing else (issue 34's 40 live ≤ 60 MB; decision 109). Coming back to
+    /// those screens renders their texts again, the same pixels.
+    private func leaveEarlierScreensBehind() {
+        Canvas.keepOnlyLastFrames(of: [main.view.canvas] + (wall.map { [$0.view.canvas] } ?? []))
+        FreedMemory.handBack()
     }
 
     /// On screen: systemd hears it, the journal says how long it took, reads get the store's own

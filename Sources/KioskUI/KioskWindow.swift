@@ -1,4 +1,5 @@
 import CSDL2
+import CSDLImage
 import Foundation
 
 /// A window with its renderer: fullscreen on a display, or an offscreen
@@ -194,7 +195,11 @@ public final class KioskWindow {
         guard readBack(SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height)), into: surface.pointee.pixels, pitch: surface.pointee.pitch) else {
             throw Failure(description: "cannot read pixels (\(String(cString: SDL_GetError())))")
         }
-        guard IMG_SavePNG(surface, path) == 0 else {
+        guard sideline_IMG_SavePNG(surface, path) == 0 else {
+            var reason = [CChar](repeating: 0, count: 512)
+            if sideline_img_open(&reason, reason.count) != 0 {
+                throw Failure(description: "cannot write \(path): \(String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+            }
             throw Failure(description: "cannot write \(path) (\(String(cString: SDL_GetError())))")
         }
     }

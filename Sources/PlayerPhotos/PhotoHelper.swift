@@ -163,6 +163,8 @@ public enum PhotoHelper {
             let limits = PhotoLimits.picture
             let header = try PictureHeader(reading: bytes)
             try limits.check(header)
+            // SDL_image and its decoders' libraries are opened now, counted in the limit below: under the filter no file opens.
+            try PhotoImage.openSDLImage()
             let budget = UInt64(PhotoLimits.decodeBytes(header) + 64 << 20)
             guard sideline_limit_resources(UInt64(statusField("VmSize") ?? 0) * 1024 + budget, cpuSeconds) == 0 else {
                 return answer(refusal: Message(N_("the photo decoder cannot limit itself ({problem})"), ["problem": String(cString: strerror(errno))]))

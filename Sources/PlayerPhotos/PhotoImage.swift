@@ -1,4 +1,5 @@
 import CSDL2
+import CSDLImage
 import Foundation
 import Localization
 
@@ -39,14 +40,15 @@ public final class PhotoImage {
             guard let rw = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
             defer { SDL_RWclose(rw) }
             switch header.kind {
-            case .png: return IMG_LoadPNG_RW(rw)
-            case .jpeg: return IMG_LoadJPG_RW(rw)
-            case .gif: return IMG_LoadGIF_RW(rw)
-            case .bmp: return IMG_LoadBMP_RW(rw)
-            case .webp: return IMG_LoadWEBP_RW(rw)
+            case .png: return sideline_IMG_LoadPNG_RW(rw)
+            case .jpeg: return sideline_IMG_LoadJPG_RW(rw)
+            case .gif: return sideline_IMG_LoadGIF_RW(rw)
+            case .bmp: return sideline_IMG_LoadBMP_RW(rw)
+            case .webp: return sideline_IMG_LoadWEBP_RW(rw)
             }
         }
         guard let decoded else {
+            try Self.openSDLImage()
             throw PhotoError(Message(N_("a {kind} that cannot be decoded ({problem})"), ["kind": header.kind.rawValue, "problem": String(cString: SDL_GetError())]))
         }
         defer { SDL_FreeSurface(decoded) }
@@ -88,11 +90,22 @@ public final class PhotoImage {
             // SDL_RWFromMem writes only within the buffer's count; IMG_SaveJPG_RW is done with it before returning.
             guard let rw = SDL_RWFromMem(raw.baseAddress, Int32(raw.count)) else { return -1 }
             defer { SDL_RWclose(rw) }
-            guard IMG_SaveJPG_RW(surface, rw, 0, Int32(quality)) == 0 else { return -1 }
+            guard sideline_IMG_SaveJPG_RW(surface, rw, 0, Int32(quality)) == 0 else { return -1 }
             return SDL_RWtell(rw)
         }
-        guard written > 0 else { throw PhotoError(Message(N_("cannot encode the photo ({problem})"), ["problem": String(cString: SDL_GetError())])) }
+        guard written > 0 else {
+            try Self.openSDLImage()
+            throw PhotoError(Message(N_("cannot encode the photo ({problem})"), ["problem": String(cString: SDL_GetError())])) }
         return Array(buffer[0..<Int(written)])
+    }
+
+    /// Opens SDL_image (`CSDLImage`: not linked, opened when a picture is first decoded or saved); throws why
+    /// it cannot be. The photo helper calls it before it confines its system calls, after which nothing opens.
+    public static func openSDLImage() throws {
+        var reason = [CChar](repeating: 0, count: 512)
+        guard sideline_img_open(&reason, reason.count) == 0 else {
+            throw PhotoError(Message(N_("the picture cannot be used ({problem})"), ["problem": String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)]))
+        }
     }
 
     /// The pixels, row by row, as 0xAARRGGBB words.

@@ -1,4 +1,5 @@
 import CSDL2
+import CSDLImage
 import XCTest
 
 /// Real pictures to read headers from: 7×5 files written by Pillow 13 (over libwebp and
@@ -94,8 +95,8 @@ enum TestPictures {
             let rw = SDL_RWFromMem(raw.baseAddress, Int32(raw.count))!
             defer { SDL_RWclose(rw) }
             let status: Int32 = switch kind {
-            case .png: IMG_SavePNG_RW(surface, rw, 0)
-            case .jpeg: IMG_SaveJPG_RW(surface, rw, 0, 80)
+            case .png: sideline_IMG_SavePNG_RW(surface, rw, 0)
+            case .jpeg: sideline_IMG_SaveJPG_RW(surface, rw, 0, 80)
             case .bmp: SDL_SaveBMP_RW(surface, rw, 0)
             }
             XCTAssertEqual(status, 0)

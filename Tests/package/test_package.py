@@ -70,10 +70,13 @@ def test_every_library_the_binary_needs_comes_from_a_package_in_depends(package,
         assert owner in depends or owner == "libc6" or essential, f"{library} comes from {owner}, which Depends does not name: {sorted(depends)}"
 
 
-def test_libcurl_which_the_kiosk_opens_when_it_syncs_is_in_depends(deb, tmp_path):
-    """libcurl is opened with dlopen by its soname (CCurl.h's SIDELINE_LIBCURL), so dpkg-shlibdeps never sees
-    it: the binary names it nowhere in NEEDED, carries the soname, and its package is in Depends by hand."""
-    soname = re.search(r'#define SIDELINE_LIBCURL "([^"]+)"', (ROOT / "Sources/CCurl/include/CCurl.h").read_text()).group(1)
+@pytest.mark.parametrize("header, macro", [("Sources/CCurl/include/CCurl.h", "SIDELINE_LIBCURL"),
+                                           ("Sources/CSDLImage/include/CSDLImage.h", "SIDELINE_SDL_IMAGE")])
+def test_libraries_the_kiosk_opens_when_first_needed_are_in_depends(deb, tmp_path, header, macro):
+    """libcurl (when a sync first sends) and SDL_image (when a picture is first decoded) are opened with dlopen by
+    their sonames (decisions 078, 109), so dpkg-shlibdeps never sees them: the binary names them nowhere in
+    NEEDED, carries the soname, and its package is in Depends by hand."""
+    soname = re.search(rf'#define {macro} "([^"]+)"', (ROOT / header).read_text()).group(1)
     run("dpkg-deb", "-x", str(deb), str(tmp_path))
     binary = tmp_path / "usr/bin/sideline"
     needed = re.findall(r"NEEDED\s+(\S+)", run("objdump", "-p", str(binary)).stdout)

@@ -19,7 +19,7 @@ mkdir -p "$OUT/lib"
 FLAGS=(-swift-version 6 -O -g -sanitize=fuzzer,address -parse-as-library)
 # Module maps of the system libraries the stick's paths use (SDL_image, the helper's sandbox, SQLite for GRDB).
 GRDB_DIR=.build/checkouts/GRDB.swift
-INCLUDES=(-I "$OUT/lib" -I Sources/CSDL2 -I Sources/CSandbox -I "$GRDB_DIR/Sources/GRDBSQLite")
+INCLUDES=(-I "$OUT/lib" -I Sources/CSDL2 -I Sources/CSDLImage/include -I Sources/CSandbox -I "$GRDB_DIR/Sources/GRDBSQLite")
 
 # The libraries, instrumented for coverage, as static archives with their modules; each once per run.
 built=" "
@@ -42,7 +42,9 @@ prepare() { # target → sets LIBS, LINK, MAX_LEN
     PictureHeader|PhotoDecode)
       build_lib Appliance -- Sources/Appliance/*.swift
       build_lib PlayerPhotos -- Sources/PlayerPhotos/*.swift
-      LIBS=(PlayerPhotos Appliance); LINK=($(pkg-config --libs sdl2 SDL2_image SDL2_ttf))
+      # SDL_image through CSDLImage's loader (opened with dlopen; decision 109), compiled as SwiftPM compiles it.
+      cc -O2 -g -c Sources/CSDLImage/sdl_image_loader.c -I Sources/CSDLImage/include -o "$OUT/lib/sdl_image_loader.o"
+      LIBS=(PlayerPhotos Appliance); LINK=("$OUT/lib/sdl_image_loader.o" $(pkg-config --libs sdl2 SDL2_image SDL2_ttf))
       MAX_LEN=$([ "$1" = PhotoDecode ] && echo 16384 || echo 4096) ;;
     RosterCSV)
       build_lib Localization -- $(swift_sources Sources/Localization)

@@ -36,14 +36,29 @@ public final class FontBook {
 
     public static func quantize(_ size: Int) -> Int { max(8, min(600, (size + 1) / 2 * 2)) }
 
+    /// One font's key: its quantized size and weight.
+    static func key(size: Int, bold: Bool) -> Int { quantize(size) << 1 | (bold ? 1 : 0) }
+
     /// The font for a pixel size; nil only if the file became unreadable (then text is skipped, the kiosk goes on).
     public func font(size: Int, bold: Bool) -> OpaquePointer? {
         let q = Self.quantize(size)
-        let key = q * 2 + (bold ? 1 : 0)
+        let key = Self.key(size: size, bold: bold)
         if let font = fonts[key] { return font }
         guard let font = TTF_OpenFont(bold ? boldPath : regularPath, Int32(q)) else { return nil }
         TTF_SetFontHinting(font, TTF_HINTING_LIGHT)
         fonts[key] = font
         return font
     }
+
+    /// Closes every font but `kept` (keys): each open size holds its own copy of the face's tables, HarfBuzz's
+    /// layout tables and a glyph cache (≈ 100–200 KB). One asked for again is opened again.
+    func close(allBut kept: Set<Int>) {
+        for (key, font) in fonts where !kept.contains(key) {
+            TTF_CloseFont(font)
+            fonts.removeValue(forKey: key)
+        }
+    }
+
+    /// Fonts open (tests).
+    var openCount: Int { fonts.count }
 }

@@ -40,7 +40,7 @@ final class TextCache {
     }
 
     private let renderer: OpaquePointer
-    private let fonts: FontBook
+    let fonts: FontBook
     private let precomposite: Precomposite
     private var entries: [Key: Entry] = [:]
     /// Widths and heights measured, whatever colour the text is drawn in: fitting a tile's texts
@@ -115,6 +115,26 @@ final class TextCache {
         }
     }
 
+    /// Drops every text and big numbers' set the last frame did not draw — the screens left behind — and
+    /// returns the fonts (`FontBook.key`) what is kept is drawn in, which the screen drawn now goes on using.
+    /// (The big numbers' widths stay: an array of integers a font.)
+    func keepLastFrameOnly() -> Set<Int> {
+        for (key, entry) in entries where entry.lastUsedFrame != frame {
+            entries.removeValue(forKey: key)
+            entry.texture.map(SDL_DestroyTexture)
+            bytes -= entry.bytes
+        }
+        for (style, set) in glyphSets where set.lastUsedFrame != frame {
+            glyphSets.removeValue(forKey: style)
+            bytes -= set.bytes
+            set.release()
+        }
+        var fonts = Set<Int>()
+        for key in entries.keys { fonts.insert(FontBook.key(size: key.style.size, bold: key.style.bold)) }
+        for style in glyphSets.keys { fonts.insert(FontBook.key(size: style.size, bold: style.bold)) }
+        return fonts
+    }
+
     static func style(size: Int, bold: Bool, colour: Colour, background: Colour?, blendedOnto: Bool) -> Style {
         Style(size: FontBook.quantize(size), bold: bold, colour: colour, background: background, blendedOnto: background != nil && blendedOnto)
     }
@@ -158,7 +178,7 @@ final class TextCache {
 
     /// The widths of the big numbers' characters at one size and weight.
     func glyphWidths(size: Int, bold: Bool) -> GlyphWidths {
-        let font = FontBook.quantize(size) << 1 | (bold ? 1 : 0)
+        let font = FontBook.key(size: size, bold: bold)
         if let known = widthTables[font] { return known }
         let widths = GlyphWidths(size: size, bold: bold)
         widthTables[font] = widths
