@@ -27,4 +27,3 @@ LINKER=(-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
 for product in "${@:-sideline}"; do
     swift build -c release --static-swift-stdlib --product "$product" --scratch-path .build-static "${JOBS[@]}" "${RELEASE_SWIFT_FLAGS[@]}" "${LINKER[@]}"
 done
-
