@@ -148,26 +148,44 @@ int64_t c_spsc_ring_run(size_t capacity, size_t element_size, uint64_t count, ui
 int64_t c_sqlite_insert_samples(const char *path, uint64_t count) {
     sqlite3 *db;
     if (sqlite3_open(path, &db) != SQLITE_OK) return -1;
+    /* The store's table since v33 (Sources/Store/SampleMinuteMigration.swift, decision 108): a row a player and
+       minute, 10 bytes a reading; written as SessionWriter writes a batch, each player's minute one upsert. */
     const char *setup =
         "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
-        "CREATE TABLE IF NOT EXISTS sample(session_id INTEGER NOT NULL, player_id INTEGER NOT NULL,"
-        " strap_id INTEGER NOT NULL, t_ms INTEGER NOT NULL, bpm INTEGER NOT NULL, contact INTEGER NOT NULL, energy_kj INTEGER);"
-        /* the store's table and index (Sources/Store/Schema.swift, as of v4) */
-        "CREATE INDEX IF NOT EXISTS sample_by_player ON sample(session_id, player_id, t_ms, bpm, contact, strap_id, energy_kj);";
+        "CREATE TABLE IF NOT EXISTS sample_minute(session_id INTEGER NOT NULL, player_id INTEGER NOT NULL,"
+        " minute INTEGER NOT NULL, readings BLOB NOT NULL, wide BLOB NOT NULL,"
+        " PRIMARY KEY (session_id, player_id, minute)) WITHOUT ROWID;";
     if (sqlite3_exec(db, setup, NULL, NULL, NULL) != SQLITE_OK) { sqlite3_close(db); return -1; }
     sqlite3_stmt *stmt;
     int64_t start = now_ns();
     sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
-    sqlite3_prepare_v2(db, "INSERT INTO sample(session_id, player_id, strap_id, t_ms, bpm, contact) VALUES (?, ?, ?, ?, ?, ?)", -1, &stmt, NULL);
-    for (uint64_t i = 0; i < count; i++) {
-        sqlite3_bind_int64(stmt, 1, 1);
-        sqlite3_bind_int64(stmt, 2, (int64_t)(i % 30) + 1);
-        sqlite3_bind_int64(stmt, 3, (int64_t)(i % 30) + 1);
-        sqlite3_bind_int64(stmt, 4, (int64_t)(i / 30) * 1000);
-        sqlite3_bind_int64(stmt, 5, 60 + (int64_t)(i % 120));
-        sqlite3_bind_int64(stmt, 6, 2);
-        if (sqlite3_step(stmt) != SQLITE_DONE) { sqlite3_finalize(stmt); sqlite3_close(db); return -1; }
-        sqlite3_reset(stmt);
+    sqlite3_prepare_v2(db, "INSERT INTO sample_minute(session_id, player_id, minute, readings, wide) VALUES (?, ?, ?, ?, ?)"
+                           " ON CONFLICT (session_id, player_id, minute) DO UPDATE"
+                           " SET readings = CAST(readings || excluded.readings AS BLOB), wide = CAST(wide || excluded.wide AS BLOB)",
+                       -1, &stmt, NULL);
+    /* Reading i is player i % 30's at second i / 30 (the Swift side's samples): a player's minute is 60 of them. */
+    uint64_t seconds = (count + 29) / 30;
+    unsigned char bytes[60 * 10];
+    for (int64_t player = 1; player <= 30; player++) {
+        for (uint64_t first = 0; first < seconds; first += 60) {
+            size_t n = 0;
+            for (uint64_t second = first; second < first + 60 && second < seconds; second++) {
+                uint64_t i = second * 30 + (uint64_t)(player - 1);
+                if (i >= count) break;
+                unsigned offset = (unsigned)((second - first) * 1000), bpm = 60 + (unsigned)(i % 120);
+                unsigned char *r = bytes + 10 * n++;
+                r[0] = offset & 0xFF; r[1] = offset >> 8; r[2] = bpm & 0xFF; r[3] = bpm >> 8;
+                r[4] = (unsigned char)player; r[5] = 0; r[6] = 0; r[7] = 0; r[8] = 2; r[9] = 0;
+            }
+            if (n == 0) continue;
+            sqlite3_bind_int64(stmt, 1, 1);
+            sqlite3_bind_int64(stmt, 2, player);
+            sqlite3_bind_int64(stmt, 3, (int64_t)(first / 60));
+            sqlite3_bind_blob(stmt, 4, bytes, (int)(10 * n), SQLITE_TRANSIENT);
+            sqlite3_bind_zeroblob(stmt, 5, 0);
+            if (sqlite3_step(stmt) != SQLITE_DONE) { sqlite3_finalize(stmt); sqlite3_close(db); return -1; }
+            sqlite3_reset(stmt);
+        }
     }
     sqlite3_finalize(stmt);
     if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) { sqlite3_close(db); return -1; }

@@ -140,10 +140,10 @@ func benchStore(rounds: Int) throws {
         precondition(cNs > 0, "C baseline failed")
         cRates.append(Double(count) / (Double(cNs) / 1e9))
     }
-    print("store ingest: \(count) samples into sample(+index), WAL, synchronous=FULL, median of \(rounds)")
+    print("store ingest: \(count) samples into sample_minute (v33: a row a player and minute), WAL, synchronous=FULL, median of \(rounds)")
     report("  SessionWriter, one transaction", median(batchedRates), unit: "samples/s")
     report("  SessionWriter, transactions of 3000 rows", median(perSecondRates), unit: "samples/s")
-    report("  raw sqlite3 C API, prepared insert, one transaction", median(cRates), unit: "samples/s")
+    report("  raw sqlite3 C API, prepared upsert of each player's minute, one transaction", median(cRates), unit: "samples/s")
     print(String(format: "  ratio SessionWriter/C: %.2f (target >= 0.70, and >= 200 k samples/s)", median(batchedRates) / median(cRates)))
 }
 

@@ -21,7 +21,7 @@ enum RRMinuteMigration {
         var bytes: [UInt8] = []
         func flush() throws {
             guard let row else { return }
-            try SessionWriter.run(insert, db, row.session, row.player, row.minute, blob: bytes)
+            try SessionWriter.run(insert, db, row.session, row.player, row.minute, blobs: bytes)
             bytes.removeAll(keepingCapacity: true)
         }
         // In `rr_by_player`'s order (the covering index, read without a sort): each row's beats come whole and sorted.

@@ -23,11 +23,14 @@ public final class SessionWriter {
         let session = sessionID
         try store.write { db in
             if !batch.samples.isEmpty {
-                let statement = try db.cachedStatement(sql: "INSERT INTO sample(session_id, player_id, strap_id, t_ms, bpm, contact, energy_kj) VALUES (?, ?, ?, ?, ?, ?, ?)")
-                for s in batch.samples {
-                    // Bound on every row: bindings survive sqlite3_reset, so a missing value must be bound NULL explicitly.
-                    if let energy = s.energyKJ { sqlite3_bind_int64(statement.sqliteStatement, 7, Int64(energy)) } else { sqlite3_bind_null(statement.sqliteStatement, 7) }
-                    try Self.run(statement, db, session, s.playerID, s.strapID, s.tMs, Int64(s.bpm), Int64(s.contact.rawValue))
+                // A player's readings of the second join their minute's row (decision 108); CAST: `||` makes text of blobs.
+                let statement = try db.cachedStatement(sql: """
+                    INSERT INTO sample_minute(session_id, player_id, minute, readings, wide) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (session_id, player_id, minute) DO UPDATE
+                    SET readings = CAST(readings || excluded.readings AS BLOB), wide = CAST(wide || excluded.wide AS BLOB)
+                    """)
+                try SampleMinuteCodec.packed(batch.samples) { player, minute, readings, wide in
+                    try Self.run(statement, db, session, player, minute, blobs: readings, wide)
                 }
             }
             if !batch.rrIntervals.isEmpty {
@@ -37,7 +40,7 @@ public final class SessionWriter {
                     ON CONFLICT (session_id, player_id, minute) DO UPDATE SET beats = CAST(beats || excluded.beats AS BLOB)
                     """)
                 try RRMinuteCodec.packed(batch.rrIntervals) { player, minute, beats in
-                    try Self.run(statement, db, session, player, minute, blob: beats)
+                    try Self.run(statement, db, session, player, minute, blobs: beats)
                 }
             }
             for e in batch.strapEvents {
@@ -52,13 +55,19 @@ public final class SessionWriter {
         rowsWritten += batch.samples.count + batch.rrIntervals.count + batch.strapEvents.count
     }
 
-    /// Binds integers (and a blob after them) and steps a prepared statement once.
-    static func run(_ statement: Statement, _ db: Database, _ values: Int64..., blob: [UInt8]? = nil) throws {
+    /// Binds integers (and blobs after them) and steps a prepared statement once.
+    static func run(_ statement: Statement, _ db: Database, _ values: Int64..., blobs: [UInt8]...) throws {
         let handle = statement.sqliteStatement
         for (i, value) in values.enumerated() { sqlite3_bind_int64(handle, Int32(i + 1), value) }
-        if let blob {
-            // Copied by SQLite (SQLITE_TRANSIENT): the array's storage is not promised past this call.
-            _ = blob.withUnsafeBytes { sqlite3_bind_blob(handle, Int32(values.count + 1), $0.baseAddress, Int32($0.count), transient) }
+        for (i, blob) in blobs.enumerated() {
+            let at = Int32(values.count + i + 1)
+            // Copied by SQLite (SQLITE_TRANSIENT): the array's storage is not promised past this call. An empty
+            // array may have no address, which SQLite would bind as NULL: a zero-length blob is bound as one.
+            if blob.isEmpty {
+                sqlite3_bind_zeroblob(handle, at, 0)
+            } else {
+                _ = blob.withUnsafeBytes { sqlite3_bind_blob(handle, at, $0.baseAddress, Int32($0.count), transient) }
+            }
         }
         let code = sqlite3_step(handle)
         sqlite3_reset(handle)

@@ -14,7 +14,7 @@ public struct PlayerErasureOutcome: Sendable, Equatable {
 
 extension SidelineStore {
     /// The tables that hold a player's rows, by `player_id`: everything recorded or computed of them.
-    static let playerTables = ["sample", "rr_minute", "nn_cache", "session_load", "session_rating", "wellness_answer", "session_challenge_player", "session_player",
+    static let playerTables = ["sample_minute", "rr_minute", "nn_cache", "session_load", "session_rating", "wellness_answer", "session_challenge_player", "session_player",
                                "membership", "player_photo"]
 
     /// Erases a player for good (GDPR Art. 17): every row of theirs — profile, photo, memberships,
@@ -177,19 +177,20 @@ extension SidelineStore {
         let uuid = try String.fetchOne(db, sql: "SELECT uuid FROM player WHERE id = ?", arguments: [playerID])
         let sessions = try String.fetchAll(db, sql: """
             SELECT s.uuid FROM session s WHERE s.id IN (SELECT session_id FROM session_player WHERE player_id = ?1
-                UNION SELECT session_id FROM sample WHERE player_id = ?1)
+                UNION SELECT session_id FROM sample_minute WHERE player_id = ?1)
             """, arguments: [playerID])
-        let samples = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sample WHERE player_id = ?", arguments: [playerID]) ?? 0
+        let samples = try Int.fetchOne(db, sql: "SELECT coalesce(sum(length(readings)), 0) / \(SampleMinuteCodec.readingBytes) FROM sample_minute WHERE player_id = ?",
+                                       arguments: [playerID]) ?? 0
         // The sessions' team figures were computed with them: computed again when next asked for.
         try db.execute(sql: """
             DELETE FROM session_summary WHERE session_id IN (SELECT session_id FROM session_player WHERE player_id = ?1
-                UNION SELECT session_id FROM sample WHERE player_id = ?1)
+                UNION SELECT session_id FROM sample_minute WHERE player_id = ?1)
             """, arguments: [playerID])
         // An upload the club has not stored yet would send them: it starts again with what is left. (One the
         // club stored is the club's to rewrite when the erasure reaches it.)
         try db.execute(sql: """
             DELETE FROM club_session_upload WHERE stored_ms IS NULL AND session_uuid IN (SELECT s.uuid FROM session s
-                WHERE s.id IN (SELECT session_id FROM session_player WHERE player_id = ?1 UNION SELECT session_id FROM sample WHERE player_id = ?1))
+                WHERE s.id IN (SELECT session_id FROM session_player WHERE player_id = ?1 UNION SELECT session_id FROM sample_minute WHERE player_id = ?1))
             """, arguments: [playerID])
         // A challenge side of one player was named after them: it is named by its colour again.
         for (side, column) in ["first_name", "second_name"].enumerated() {

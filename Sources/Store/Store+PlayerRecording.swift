@@ -60,19 +60,31 @@ extension SidelineStore {
     /// When the session's last sample was taken (any player's), ms since it started; nil without any.
     /// What a session without a recorded length lasted (`SessionInput.durationMs`).
     public func lastSampleMs(_ sessionID: Int64) throws -> Int64? {
-        try read { try Int64.fetchOne($0, sql: "SELECT MAX(t_ms) FROM sample WHERE session_id = ?", arguments: [sessionID]) }
+        try read { db in
+            // The session's last minute's rows (any player's), decoded: the latest reading is in one of them.
+            var last: Int64?
+            try Self.step(db, sql: """
+                SELECT player_id, minute, readings, wide FROM sample_minute
+                WHERE session_id = ? AND minute = (SELECT max(minute) FROM sample_minute WHERE session_id = ?)
+                """, sessionID, sessionID) { s in
+                try SampleMinuteCodec.decodeRow(s, sessionID: sessionID) { last = max(last ?? $0.tMs, $0.tMs) }
+            }
+            return last
+        }
     }
 
     /// One player's samples (and RR intervals), read through SQLite's C API straight into the columns.
     private static func recording(in db: Database, _ sessionID: Int64, player: Int64, includingRR: Bool) throws -> PlayerRecording {
         var recording = PlayerRecording(playerID: player)
-        // The covering index's order, as `recordedSeries` reads them: two readings at one millisecond
-        // come in the same order (the track keeps the later one).
-        try step(db, sql: "SELECT t_ms, bpm, contact FROM sample WHERE session_id = ? AND player_id = ? ORDER BY t_ms",
+        // A row a player and minute (decision 108), in the order v32's covering index gave, as `recordedSeries`
+        // reads them: two readings at one millisecond come in the same order (the track keeps the later one).
+        try step(db, sql: "SELECT player_id, minute, readings, wide FROM sample_minute WHERE session_id = ? AND player_id = ? ORDER BY minute",
                  sessionID, player) { s in
-            recording.tMs.append(sqlite3_column_int64(s, 0))
-            recording.bpm.append(Int(sqlite3_column_int64(s, 1)))
-            recording.contact.append(SensorContact(rawValue: UInt8(clamping: sqlite3_column_int64(s, 2))) ?? .notSupported)
+            try SampleMinuteCodec.decodeRow(s, sessionID: sessionID) { r in
+                recording.tMs.append(r.tMs)
+                recording.bpm.append(Int(r.bpm))
+                recording.contact.append(SensorContact(rawValue: UInt8(clamping: r.contact)) ?? .notSupported)
+            }
         }
         guard includingRR else { return recording }
         // The player's array made its size first (4 bytes a beat), then its minutes decoded into it (decision 098).

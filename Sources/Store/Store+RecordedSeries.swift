@@ -14,7 +14,7 @@ public struct RecordedSeries: Sendable {
 
 extension SidelineStore {
     /// Every sample and RR interval of a session, read through SQLite's C API:
-    /// review loads hundreds of thousands of rows, and GRDB's `Row` costs about
+    /// review loads hundreds of thousands of readings, and GRDB's `Row` costs about
     /// a microsecond each.
     ///
     /// A finished session's rows no longer change, so its players are split into as
@@ -62,15 +62,21 @@ extension SidelineStore {
         // Rows come grouped by player (the index's order): fill one local array per
         // player and hand it over when the player changes, not a dictionary lookup a row.
         var samples = PlayerRuns<Sample>()
+        // A row a player and minute (decision 108), each minute's readings handed over in the old index's order.
+        // Without their energy, as this read has always given them (`sample`'s columns before v33 left it
+        // out): club bundles made from it keep their bytes, and so their hashes.
         try step(db, sql: """
-            SELECT player_id, strap_id, t_ms, bpm, contact FROM sample
-            WHERE session_id = ? AND player_id BETWEEN ? AND ? ORDER BY player_id, t_ms
+            SELECT player_id, minute, readings, wide FROM sample_minute
+            WHERE session_id = ? AND player_id BETWEEN ? AND ? ORDER BY player_id, minute
             """, bounds) { s in
             let player = sqlite3_column_int64(s, 0)
-            samples.append(Sample(playerID: player, strapID: sqlite3_column_int64(s, 1), tMs: sqlite3_column_int64(s, 2),
-                                  bpm: Int(sqlite3_column_int64(s, 3)),
-                                  contact: SensorContact(rawValue: UInt8(clamping: sqlite3_column_int64(s, 4))) ?? .notSupported),
-                           for: player)
+            try samples.withRun(for: player) { run in
+                try SampleMinuteCodec.decodeRow(s, sessionID: sessionID) { reading in
+                    var sample = reading.sample(playerID: player)
+                    sample.energyKJ = nil
+                    run.append(sample)
+                }
+            }
         }
         series.samples = samples.finish()
         guard includingRR else { return series }
@@ -94,16 +100,15 @@ extension SidelineStore {
         return series
     }
 
-    /// Every sample of a session, by player then time, handed over one at a time through SQLite's
-    /// C API: a CSV export of a 2-hour session writes ~200 k of them and keeps none.
+    /// Every sample of a session, by player then time, handed over one at a time: a CSV export of a
+    /// 2-hour session writes ~200 k of them and keeps none. A minute's row is checked whole before any
+    /// of its readings is handed over: a damaged row stops the read there.
     public func forEachSample(_ sessionID: Int64, _ body: (Sample) -> Void) throws {
         try read { db in
-            try Self.step(db, sql: "SELECT player_id, strap_id, t_ms, bpm, contact, energy_kj FROM sample WHERE session_id = ? ORDER BY player_id, t_ms",
+            try Self.step(db, sql: "SELECT player_id, minute, readings, wide FROM sample_minute WHERE session_id = ? ORDER BY player_id, minute",
                           [sessionID]) { s in
-                body(Sample(playerID: sqlite3_column_int64(s, 0), strapID: sqlite3_column_int64(s, 1), tMs: sqlite3_column_int64(s, 2),
-                            bpm: Int(sqlite3_column_int64(s, 3)),
-                            contact: SensorContact(rawValue: UInt8(clamping: sqlite3_column_int64(s, 4))) ?? .notSupported,
-                            energyKJ: sqlite3_column_type(s, 5) == SQLITE_NULL ? nil : Int(sqlite3_column_int64(s, 5))))
+                let player = sqlite3_column_int64(s, 0)
+                try SampleMinuteCodec.decodeRow(s, sessionID: sessionID) { body($0.sample(playerID: player)) }
             }
         }
     }

@@ -4,7 +4,9 @@ import TeamCore
 extension SidelineStore {
     /// Every sample of a session, by player then time.
     public func samples(_ sessionID: Int64) throws -> [Sample] {
-        try read { try Sample.filter(Column("session_id") == sessionID).order(Column("player_id"), Column("t_ms")).fetchAll($0) }
+        var all: [Sample] = []
+        try forEachSample(sessionID) { all.append($0) }
+        return all
     }
 
     /// Every RR interval of a session, by player then time.

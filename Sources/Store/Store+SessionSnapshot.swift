@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import TeamCore
 
 /// What a finished session's record takes from rows that change later — its team's name, its players'
@@ -70,6 +71,26 @@ extension SidelineStore {
         }
     }
 
+    /// Where a store keeps its heart-rate readings: `sample_minute` since v33; migration v24, which runs
+    /// before it, still finds `sample`.
+    enum ReadingsTable { case sampleRows, sampleMinute }
+
+    /// Every strap that a session's readings name.
+    private static func readingStraps(_ sessionID: Int64, _ table: ReadingsTable, _ db: Database) throws -> Set<Int64> {
+        switch table {
+        case .sampleRows:
+            return Set(try Int64.fetchAll(db, sql: "SELECT DISTINCT strap_id FROM sample WHERE session_id = ?", arguments: [sessionID]))
+        case .sampleMinute:
+            var straps = Set<Int64>()
+            let statement = try db.makeStatement(sql: "SELECT player_id, minute, readings, wide FROM sample_minute WHERE session_id = ?")
+            sqlite3_bind_int64(statement.sqliteStatement, 1, sessionID)
+            try statement.eachRow(db) { s in
+                try SampleMinuteCodec.decodeRow(s, sessionID: sessionID) { straps.insert($0.strapID) }
+            }
+            return straps
+        }
+    }
+
     /// Takes the snapshot of every finished session that has none (one another program finished).
     public func takeSessionSnapshots() throws {
         try write { try Self.takeSessionSnapshots($0) }
@@ -78,7 +99,7 @@ extension SidelineStore {
     /// Every finished session (ended or interrupted) without a snapshot gets one of the rows as they are
     /// now: called in the transaction that ends a session, and once by migration v24 for the sessions
     /// finished before it. A session's snapshot, once taken, is never written again.
-    static func takeSessionSnapshots(_ db: Database) throws {
+    static func takeSessionSnapshots(_ db: Database, readingsIn readings: ReadingsTable = .sampleMinute) throws {
         let finished = try Int64.fetchAll(db, sql: """
             SELECT id FROM session WHERE state IN ('ended', 'interrupted') AND id NOT IN (SELECT session_id FROM session_snapshot)
             """)
@@ -88,14 +109,16 @@ extension SidelineStore {
                                           last_name = (SELECT last_name FROM player WHERE player.id = session_player.player_id)
                 WHERE session_id = ?
                 """, arguments: [id])
-            // Every strap the session's rows name: the participants', the events', the readings'.
+            // Every strap the session's rows name: the participants', the events', the readings' (in their
+            // minutes' blobs since v33: handed to SQL as a JSON array).
+            let readingStraps = try Self.readingStraps(id, readings, db).sorted().map(String.init).joined(separator: ",")
             try db.execute(sql: """
                 INSERT OR REPLACE INTO session_strap(session_id, strap_id, address, uuid, name, body_location, manufacturer, battery)
                 SELECT ?1, id, address, uuid, name, body_location, manufacturer, last_battery FROM strap WHERE id IN (
                     SELECT strap_id FROM session_player WHERE session_id = ?1
                     UNION SELECT strap_id FROM strap_event WHERE session_id = ?1
-                    UNION SELECT strap_id FROM sample WHERE session_id = ?1)
-                """, arguments: [id])
+                    UNION SELECT value FROM json_each(?2))
+                """, arguments: [id, "[\(readingStraps)]"])
             try db.execute(sql: """
                 INSERT INTO session_snapshot(session_id, team_name, reviewed)
                 SELECT s.id, t.name, s.reviewed FROM session s JOIN team t ON t.id = s.team_id WHERE s.id = ?

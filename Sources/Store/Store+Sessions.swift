@@ -109,7 +109,7 @@ extension SidelineStore {
     /// session rows go last, so `changesCount` afterwards counts sessions. The hot tables have no
     /// foreign keys (ingest speed) and are cleaned up here, by hand.
     public static func deleteSessions(sql condition: String, _ arguments: StatementArguments, _ db: Database) throws {
-        for table in ["sample", "rr_minute", "strap_event", "lap", "session_drill", "nn_cache", "session_summary", "session_season", "session_load", "session_rating", "session_challenge_player",
+        for table in ["sample_minute", "rr_minute", "strap_event", "lap", "session_drill", "nn_cache", "session_summary", "session_season", "session_load", "session_rating", "session_challenge_player",
                       "session_challenge", "session_strap", "session_snapshot", "session_player"] {
             try db.execute(sql: "DELETE FROM \(table) WHERE session_id IN (SELECT id FROM session WHERE \(condition))",
                            arguments: arguments)
@@ -166,7 +166,7 @@ extension SidelineStore {
             try SessionOverview.fetchAll(db, sql: """
                 SELECT session.*, team.name AS team_name,
                     (SELECT COUNT(*) FROM session_player sp WHERE sp.session_id = session.id) AS players,
-                    (SELECT COUNT(*) FROM sample WHERE sample.session_id = session.id) AS samples
+                    (SELECT coalesce(sum(length(readings)), 0) / \(SampleMinuteCodec.readingBytes) FROM sample_minute WHERE sample_minute.session_id = session.id) AS samples
                 FROM session JOIN team ON team.id = session.team_id
                 WHERE (?1 IS NULL OR session.team_id = ?1)
                     AND (?2 IS NULL OR instr(',' || session.tags || ',', ',' || ?2 || ',') > 0)

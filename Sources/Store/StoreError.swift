@@ -31,6 +31,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case wellnessRefused(WellnessRefusal)
     /// An `rr_minute` row that is not 4-byte beats within its minute (another program wrote it, or the file is damaged).
     case damagedBeats(session: Int64, player: Int64, minute: Int64)
+    /// A `sample_minute` row that is not 10-byte readings within its minute with their wide values (another
+    /// program wrote it, or the file is damaged).
+    case damagedReadings(session: Int64, player: Int64, minute: Int64)
 
     /// English, for logs and the kiosk's journal.
     public var description: String { message.english }
@@ -74,6 +77,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             return refusal.message
         case let .damagedBeats(session, player, minute):
             return Message(N_("the RR intervals of player {player} in minute {minute} of session {session} are damaged in the database; none of them was read — restore a backup"),
+                           ["session": "\(session)", "player": "\(player)", "minute": "\(minute)"])
+        case let .damagedReadings(session, player, minute):
+            return Message(N_("the heart rates of player {player} in minute {minute} of session {session} are damaged in the database; none of them was read — restore a backup"),
                            ["session": "\(session)", "player": "\(player)", "minute": "\(minute)"])
         case let .rosterRejected(lines):
             return Message(N_("roster not imported, nothing changed:\n{lines}"), ["lines": lines.map(\.description).joined(separator: "\n")])

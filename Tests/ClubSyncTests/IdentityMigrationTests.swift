@@ -80,7 +80,7 @@ final class IdentityMigrationTests: XCTestCase {
         try queue.close()
         XCTAssertNoThrow(try DatabaseRestore.check(backup))
         let evil = try DatabaseQueue(path: backup)
-        try evil.write { try $0.execute(sql: "CREATE TRIGGER club_evil AFTER INSERT ON sample BEGIN DELETE FROM sample; END") }
+        try evil.write { try $0.execute(sql: "CREATE TRIGGER club_evil AFTER INSERT ON sample_minute BEGIN DELETE FROM sample_minute; END") }
         try evil.close()
         XCTAssertThrowsError(try DatabaseRestore.check(backup)) { XCTAssertTrue("\($0)".contains("club_evil"), "\($0)") }
     }

@@ -11,10 +11,15 @@ final class KillDuringRecordTests: XCTestCase {
 
     struct Row: Hashable { var player: Int64, t: Int64, bpm: Int64 }
 
+    /// Each reading's player, time and heart rate, read from the store's own bytes (v33, decision 108: a row a
+    /// player and minute, 10 bytes a reading, u16 ms into the minute and u16 bpm first; the strap's readings
+    /// fit, none is wide) — decoded here, not by the store's codec, so a codec that lost readings is caught too.
     func rows(_ db: String) throws -> [Row] {
         try DatabaseQueue(path: db).read { db in
-            try GRDB.Row.fetchAll(db, sql: "SELECT player_id, t_ms, bpm FROM sample ORDER BY player_id, t_ms").map {
-                Row(player: $0[0], t: $0[1], bpm: $0[2])
+            try GRDB.Row.fetchAll(db, sql: "SELECT player_id, minute, readings FROM sample_minute ORDER BY player_id, minute").flatMap { row in
+                let player: Int64 = row[0], minute: Int64 = row[1], bytes = [UInt8](row[2] as Data)
+                func u16(_ at: Int) -> Int64 { Int64(bytes[at]) | Int64(bytes[at + 1]) << 8 }
+                return stride(from: 0, to: bytes.count, by: 10).map { at in Row(player: player, t: minute * 60_000 + u16(at), bpm: u16(at + 2)) }
             }
         }
     }

@@ -50,7 +50,7 @@ final class NNCacheTests: TemporaryDirectoryTestCase {
         let (store, id, _) = try recordedSession()
         let first = try SessionReview.load(store: store, sessionID: id).analysis
         try store.write { db in
-            try db.execute(sql: "DELETE FROM sample WHERE session_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM sample_minute WHERE session_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM rr_minute WHERE session_id = ?", arguments: [id])
         }
         XCTAssertEqual(try SessionReview.load(store: store, sessionID: id).analysis, first)

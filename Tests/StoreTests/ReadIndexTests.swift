@@ -5,7 +5,8 @@ import TeamCore
 import XCTest
 
 /// v5: review's reads of `sample` are answered from the index alone (v32: the RR intervals' minutes
-/// from `rr_minute`'s own key), and still come back complete and grouped per player in time order.
+/// from `rr_minute`'s own key, v33: the readings' from `sample_minute`'s), and still come back complete
+/// and grouped per player in time order.
 final class ReadIndexTests: XCTestCase {
     var fixture = StoreFixture()
     override func tearDown() { fixture.remove() }
@@ -13,8 +14,8 @@ final class ReadIndexTests: XCTestCase {
     func testReviewQueriesUseCoveringIndexes() throws {
         let store = try fixture.open()
         let queries = [
-            "SELECT player_id, strap_id, t_ms, bpm, contact FROM sample WHERE session_id = 1 ORDER BY player_id, t_ms",
-            "SELECT player_id, strap_id, t_ms, bpm, contact, energy_kj FROM sample WHERE session_id = 1 ORDER BY player_id, t_ms",
+            "SELECT player_id, minute, readings, wide FROM sample_minute WHERE session_id = 1 ORDER BY player_id, minute",
+            "SELECT player_id, minute, readings, wide FROM sample_minute WHERE session_id = 1 AND player_id = 2 ORDER BY minute",
             "SELECT player_id, minute, beats FROM rr_minute WHERE session_id = 1 ORDER BY player_id, minute",
         ]
         for sql in queries {

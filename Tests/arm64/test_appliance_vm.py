@@ -34,6 +34,7 @@ from sideline_testkit.paths import ROOT, STATIC_BINARY, cache_folder, vm_folder
 from sideline_testkit.realstack.checks import Checks
 from sideline_testkit.realstack.truth import compare_connected, read_sent
 from sideline_testkit.recording import Recording
+from sideline_testkit.sqlite_records import minute_readings
 from sideline_testkit.waiting import wait_until
 
 RELEASE, ARCH = 'trixie', 'arm64'
@@ -110,9 +111,13 @@ def test_installs_on_arm64_from_its_closure(board):
 
 def first_samples(agent, session_id, launched_ms):
     """Seconds from the kiosk's launch (the guest's wall clock, ms) to each strap's first sample in the session."""
-    rows = guest.query(agent, f'SELECT s.started_ms + min(x.t_ms) FROM sample x JOIN session s ON s.id = x.session_id '
-                              f'WHERE x.session_id = {session_id} GROUP BY x.player_id ORDER BY x.player_id')
-    return [round((ms - launched_ms) / 1000, 1) for (ms,) in rows]
+    (started,), = guest.query(agent, f'SELECT started_ms FROM session WHERE id = {session_id}')
+    firsts = {}  # the readings are a minute's row a player since store v33 (decision 108): decoded here
+    for player, minute, data, wide in guest.query(agent, f'SELECT player_id, minute, readings, wide FROM sample_minute '
+                                                         f'WHERE session_id = {session_id}'):
+        for t, *_ in minute_readings(minute, bytes.fromhex(data), bytes.fromhex(wide)):
+            firsts[player] = min(firsts.get(player, t), t)
+    return [round((started + firsts[player] - launched_ms) / 1000, 1) for player in sorted(firsts)]
 
 
 def test_straps_recorded_exactly(board):

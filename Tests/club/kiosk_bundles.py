@@ -6,7 +6,7 @@ kiosk's own numbers, so the same player is the same UUID in every session."""
 import sqlite3
 import uuid
 
-from sideline_testkit.sqlite_records import minute_beats
+from sideline_testkit.sqlite_records import minute_beats, readings_table
 
 KIOSK = uuid.UUID("5e1f0a00-0000-4000-8000-00000000c10b")
 
@@ -30,6 +30,7 @@ def deltas(values):
 
 def from_kiosk(path: str) -> list:
     db = sqlite3.connect(path)
+    readings_table(db)  # `sample` as v32 had it, decoded from store v33's minutes
     db.row_factory = sqlite3.Row
     recorded_teams = dict(db.execute("SELECT session_id, team_name FROM session_snapshot").fetchall())
     straps = {r["id"]: r for r in db.execute("SELECT id, address, name FROM strap")}

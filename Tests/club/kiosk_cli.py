@@ -1,10 +1,13 @@
 """A kiosk on the command line: its own database, `sideline club …` against the test's server, and its
 roster read back from SQLite in the club's terms (what the change feed says of each field). The binary may
 run behind a prefix (inside a network namespace: `ip netns exec …`) and with its clock skewed (`env`)."""
+import contextlib
 import json
 import os
 import sqlite3
 import subprocess
+
+from sideline_testkit.sqlite_records import readings_table
 
 
 class KioskCLI:
@@ -47,7 +50,8 @@ class KioskCLI:
         return json.loads(written[0].read_text())
 
     def sql(self, query: str, *args):
-        with sqlite3.connect(self.db) as c:
+        with contextlib.closing(sqlite3.connect(self.db)) as c, c:  # closed, and committed as before
+            readings_table(c, query)  # `sample` as v32 had it, decoded from store v33's minutes
             return c.execute(query, args).fetchall()
 
     def write(self, query: str, *args):

@@ -200,7 +200,10 @@ def test_a_session_outside_the_bounds_is_reported_once_and_not_sent_again(club, 
     kiosk.record(players=2, minutes=0.5, seed=4)
     (bad_id, bad_uuid), (good_id, good_uuid) = kiosk.sql("SELECT id, uuid FROM session ORDER BY id")
     # A strap's reading no heart can make (a value from a faulty strap, or a database edited by hand).
-    kiosk.write("UPDATE sample SET bpm = 300 WHERE rowid = (SELECT min(rowid) FROM sample WHERE session_id = ?)", bad_id)
+    # (Store v33: the session's first minute row's first reading, bytes 3-4 its bpm, little-endian: 300 = x'2C01'.)
+    kiosk.write("UPDATE sample_minute SET readings = CAST(substr(readings, 1, 2) || x'2C01' || substr(readings, 5) AS BLOB) "
+                "WHERE session_id = ?1 AND (player_id, minute) = "
+                "(SELECT player_id, minute FROM sample_minute WHERE session_id = ?1 ORDER BY player_id, minute LIMIT 1)", bad_id)
     kiosk.join(club, "Alpha")
     first = kiosk.sync()
     refused = [line for line in first.stdout.splitlines() if "not uploaded" in line]

@@ -22,7 +22,8 @@ int64_t c_spsc_ring_run_drain(size_t capacity, size_t element_size, uint64_t cou
 /// without a system call.
 void c_cpu_relax(void);
 
-/// Inserts `count` rows into sample(session_id, player_id, strap_id, t_ms, bpm, contact)
+/// Writes `count` readings (30 players, a reading a second each) into sample_minute as the
+/// store does since v33 — each player's minute packed, 10 bytes a reading, and upserted —
 /// with one prepared statement in one transaction, through SQLite's C API, into a
 /// database at `path` prepared with the same schema and pragmas as the store.
 /// Returns nanoseconds elapsed, or -1 on failure.

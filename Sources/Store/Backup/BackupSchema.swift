@@ -5,7 +5,7 @@ import Synchronization
 /// table, index, trigger and view in `sqlite_master`, by type, name, table and SQL text.
 ///
 /// A backup is a database someone else may have written, and its schema is code: a trigger runs
-/// on the kiosk's next insert (`AFTER INSERT ON sample BEGIN DELETE FROM sample; END` would erase
+/// on the kiosk's next insert (`AFTER INSERT ON sample_minute BEGIN DELETE FROM sample_minute; END` would erase
 /// every session as it records), a view named like a table runs its own query when read, a
 /// virtual table runs its module's code, an index on an expression runs that expression on every
 /// write, `sqlite_stat1` steers the query planner. Anything Sideline's migrations up to the

@@ -3,18 +3,9 @@ import TeamCore
 
 // The hot tables, read back whole (tests, `sideline` checks). The recorder writes them through
 // SQLite's C API (`SessionWriter`) and review reads them the same way (`recordedSeries`): GRDB's
-// rows cost about a microsecond each, and a 2-hour session has hundreds of thousands. RR intervals
-// are no table's rows but a minute's blob (`RRMinuteCodec`).
-
-/// A `sample` row: one heart-rate reading.
-extension Sample: FetchableRecord, TableRecord {
-    public static let databaseTableName = "sample"
-
-    public init(row: Row) throws {
-        self.init(playerID: row["player_id"], strapID: row["strap_id"], tMs: row["t_ms"], bpm: row["bpm"],
-                  contact: SensorContact(rawValue: row["contact"]) ?? .notSupported, energyKJ: row["energy_kj"])
-    }
-}
+// rows cost about a microsecond each, and a 2-hour session has hundreds of thousands. Heart-rate
+// readings and RR intervals are no table's rows but a minute's blob (`SampleMinuteCodec`,
+// `RRMinuteCodec`).
 
 /// A `strap_event` row: a battery level or link state a strap reported during a session.
 extension StrapEvent: FetchableRecord, TableRecord {

@@ -12,12 +12,14 @@ import time
 from sideline_testkit.radio.straps import address
 from sideline_testkit.roster import import_roster
 from sideline_testkit.waiting import wait_until
+from sideline_testkit.sqlite_records import readings_table
 
 
 def recorded_after(db, wall_s):
     """The first names of the players with a sample of the running session later than `wall_s`."""
     try:
         with sqlite3.connect(f'file:{db}?mode=ro', uri=True) as c:
+            readings_table(c)
             return {first for (first,) in c.execute(
                 'SELECT DISTINCT first_name FROM sample JOIN player ON player.id = player_id '
                 'JOIN session ON session.id = session_id WHERE session.started_ms + t_ms > ?', (wall_s * 1000,))}

@@ -10,6 +10,7 @@ from sideline_testkit.radio.straps import address
 from sideline_testkit.recording import is_subsequence
 from sideline_testkit.roster import import_roster
 from sideline_testkit.waiting import wait_until
+from sideline_testkit.sqlite_records import readings_table
 
 
 def test_pair_a_new_strap_and_record_a_session(radio, sideline, tmp_path):
@@ -102,6 +103,7 @@ def test_pair_a_new_strap_and_record_a_session(radio, sideline, tmp_path):
 
     sent = sent_log()
     with sqlite3.connect(db) as c:
+        readings_table(c)
         for first, i in (('Ada', 1), ('Ben', 2)):
             got = [bpm for (bpm,) in c.execute(
                 'SELECT bpm FROM sample JOIN player ON player.id = sample.player_id WHERE player.first_name = ? ORDER BY t_ms',
@@ -120,6 +122,7 @@ def samples_per_player(db, firsts):
     """How many samples of the running session each player has in the database so far."""
     try:
         with sqlite3.connect(f'file:{db}?mode=ro', uri=True) as c:
+            readings_table(c)
             return [c.execute('SELECT count(*) FROM sample JOIN player ON player.id = player_id WHERE first_name = ?',
                               (first,)).fetchone()[0] for first in firsts]
     except sqlite3.OperationalError:  # busy for a moment

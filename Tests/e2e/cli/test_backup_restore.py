@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from sideline_testkit.sqlite_records import readings_table
 from sideline_testkit.waiting import wait_until
 
 NAME = re.compile(r"^sideline-\d{8}-\d{6}Z(-\d+)?\.sqlite$")
@@ -17,6 +18,7 @@ NAME = re.compile(r"^sideline-\d{8}-\d{6}Z(-\d+)?\.sqlite$")
 
 def query(db, sql, *args):
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as con:
+        readings_table(con, sql)  # `sample` as v32 had it, decoded from store v33's minutes
         return con.execute(sql, args).fetchall()
 
 
@@ -61,9 +63,9 @@ def test_backups_while_recording_are_consistent_and_the_folder_keeps_the_last_n(
         assert state == "running", "the copy caught the session mid-recording"
         n = query(path, "SELECT COUNT(*) FROM sample")[0][0]
         assert n >= before, "everything committed before the backup started is in it"
-        # One snapshot: whole commits only, so its rows are exactly the first rows the recorder wrote.
-        rows = query(path, "SELECT rowid, player_id, t_ms, bpm FROM sample ORDER BY rowid")
-        assert [r[0] for r in rows] == list(range(1, len(rows) + 1))
+        # One snapshot: whole commits only, so each player's readings are exactly the first ones the recorder wrote
+        # of them (store v33: a minute's row a player, appended to each second; no rowid order to read).
+        rows = query(path, "SELECT player_id, t_ms, bpm FROM sample ORDER BY player_id, t_ms")
         snapshots.append((path, rows))
         counts.append(n)
         time.sleep(1.1)  # a new name each time (names are by the second)
@@ -73,9 +75,11 @@ def test_backups_while_recording_are_consistent_and_the_folder_keeps_the_last_n(
     assert process.poll() is None, "the recorder went on untouched"
     process.send_signal(signal.SIGINT)
     process.communicate(timeout=60)
-    final = query(db, "SELECT rowid, player_id, t_ms, bpm FROM sample ORDER BY rowid")
+    final = query(db, "SELECT player_id, t_ms, bpm FROM sample ORDER BY player_id, t_ms")
     for path, rows in snapshots:
-        assert rows == final[:len(rows)], f"{path.name} is a prefix of what was recorded"
+        for player in {r[0] for r in final}:
+            mine, theirs = [r for r in rows if r[0] == player], [r for r in final if r[0] == player]
+            assert mine == theirs[:len(mine)], f"{path.name} holds a prefix of what was recorded of player {player}"
 
 
 def test_restore_is_refused_while_the_recorder_runs(sideline_bin, live_record, tmp_path):

@@ -2,6 +2,7 @@
 own) reads while it is in WAL mode, consistent with `sideline export`."""
 import csv
 import sqlite3
+from sideline_testkit.sqlite_records import readings_table
 
 
 def test_recorded_session_reads_back_in_an_independent_sqlite_client(sideline, tmp_path):
@@ -16,6 +17,7 @@ def test_recorded_session_reads_back_in_an_independent_sqlite_client(sideline, t
     state, committed = con.execute("SELECT state, committed_t_ms FROM session WHERE id = 1").fetchone()
     assert state == "ended"
     assert 59_000 <= committed <= 60_000
+    readings_table(con)  # the readings are a minute's blob a player since store v33: decoded by the kit, as a plain program would
     db_rows = con.execute("SELECT t_ms, bpm FROM sample WHERE session_id = 1 ORDER BY player_id, t_ms").fetchall()
 
     with open(samples_csv, newline="") as f:

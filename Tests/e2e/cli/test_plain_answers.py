@@ -160,7 +160,7 @@ def test_another_programs_database_is_refused_unless_asked(sideline, tmp_path):
     sideline("teams", "--adopt-database")
     with sqlite3.connect(sideline.db) as con:
         tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        assert {"notes", "session", "sample"} <= tables
+        assert {"notes", "session", "sample_minute"} <= tables
         assert con.execute("SELECT body FROM notes").fetchall() == [("mine",)]
 
 

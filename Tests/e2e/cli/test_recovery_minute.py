@@ -5,6 +5,7 @@ import json
 import signal
 import sqlite3
 import subprocess
+from sideline_testkit.sqlite_records import readings_table
 
 
 def session_row(db):
@@ -17,6 +18,7 @@ def test_recovery_minute_is_recorded_and_reviewed(sideline, tmp_path):
     assert "effort over" in out and "HRR60" in out, out
     assert session_row(sideline.db) == ("ended", 120_000, 120_000, 180_000)
     with sqlite3.connect(sideline.db) as con:
+        readings_table(con)
         last = con.execute("SELECT MAX(t_ms) FROM sample").fetchone()[0]
     assert 178_000 <= last < 180_000, "samples through the recovery minute"
 

@@ -8,10 +8,12 @@ import math
 import sqlite3
 
 from sideline_testkit.processes import one_line_error
+from sideline_testkit.sqlite_records import readings_table
 
 
 def query(db, sql, *args):
     with sqlite3.connect(db) as con:
+        readings_table(con, sql)  # `sample` as v32 had it, decoded from store v33's minutes
         return con.execute(sql, args).fetchall()
 
 

@@ -10,14 +10,16 @@ from garmin_fit_sdk import Decoder, Stream
 from lxml import etree
 
 from sideline_testkit.processes import one_line_error
+from sideline_testkit.sqlite_records import readings_table
 from sideline_testkit.tcx_schema import problems
 
 TCX = "{http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2}"
-SESSION_TABLES = ["sample", "rr_minute", "strap_event", "lap", "nn_cache", "session_summary", "session_load", "session_player"]
+SESSION_TABLES = ["sample_minute", "rr_minute", "strap_event", "lap", "nn_cache", "session_summary", "session_load", "session_player"]
 
 
 def query(db, sql, *args):
     with sqlite3.connect(db) as con:
+        readings_table(con, sql)  # `sample` as v32 had it, decoded from store v33's minutes
         return con.execute(sql, args).fetchall()
 
 
@@ -174,7 +176,7 @@ def test_team_rename_colour_and_delete(sideline):
     assert deleted.stdout.strip() == "deleted the team U17 Girls and 2 sessions"
     assert query(sideline.db, "SELECT name FROM team") == [("Other",)]
     assert query(sideline.db, "SELECT COUNT(*) FROM session")[0][0] == 1
-    for table in ["sample", "rr_minute", "strap_event", "session_player"]:
+    for table in ["sample_minute", "rr_minute", "strap_event", "session_player"]:
         assert query(sideline.db, f"SELECT COUNT(*) FROM {table} WHERE session_id IN (1, 2)")[0][0] == 0, table
     assert query(sideline.db, "SELECT COUNT(*) FROM player")[0][0] == 6, "its players stay"
 

@@ -14,6 +14,7 @@ from sideline_testkit.bluez_mock import GATT_CHAR, measurement
 from sideline_testkit.processes import run
 from sideline_testkit.roster import import_roster, wearers
 from sideline_testkit.waiting import wait_until
+from sideline_testkit.sqlite_records import readings_table
 
 A1, A2, A3 = 'F0:00:00:00:0D:01', 'F0:00:00:00:0D:02', 'F0:00:00:00:0D:03'
 
@@ -28,6 +29,7 @@ def import_team(sideline_bin, db, tmp_path, addresses):
 
 def stored_samples(db, address):
     with sqlite3.connect(db) as con:
+        readings_table(con)
         return con.execute('SELECT COUNT(*) FROM sample s JOIN strap t ON t.id = s.strap_id WHERE t.address = ?',
                            (address,)).fetchone()[0]
 

@@ -78,7 +78,7 @@ def test_a_session_is_deleted_behind_the_pin_with_everything_in_it(tags):
     deleted = tags.dump("deleted.json")
     assert deleted["notice"] == "Session deleted" and deleted["review"]["open"] is None
     assert [c["id"] for c in deleted["review"]["sessions"]] == [1]
-    for table in ["sample", "rr_minute", "strap_event", "lap", "nn_cache", "session_summary", "session_player"]:
+    for table in ["sample_minute", "rr_minute", "strap_event", "lap", "nn_cache", "session_summary", "session_player"]:
         assert tags.sql(f"SELECT COUNT(*) FROM {table} WHERE session_id = 2") == [(0,)], table
     assert tags.sql("SELECT id FROM session") == [(1,)]
     assert tags.sql("SELECT COUNT(*) FROM sample WHERE session_id = 1")[0][0] > 600, "the other session is whole"
@@ -119,7 +119,7 @@ def test_a_team_with_sessions_is_deleted_as_the_question_says(team_with_sessions
     assert done["notice"] == "Team deleted" and [t["name"] for t in done["teams"]] == ["Demo"]
     # Exactly what it said: the two sessions with everything recorded in them are gone ...
     assert flow.sql("SELECT id, team_id FROM session") == [(1, 1)]
-    for table in ["sample", "rr_minute", "strap_event", "lap", "nn_cache", "session_summary", "session_player"]:
+    for table in ["sample_minute", "rr_minute", "strap_event", "lap", "nn_cache", "session_summary", "session_player"]:
         assert flow.sql(f"SELECT COUNT(*) FROM {table} WHERE session_id IN (2, 3)") == [(0,)], table
     assert flow.sql("SELECT COUNT(*) FROM membership WHERE team_id = ?", juniors["id"]) == [(0,)]
     assert flow.sql("SELECT COUNT(*) FROM sample WHERE session_id = 1")[0][0] > 600, "the other team's session is whole"

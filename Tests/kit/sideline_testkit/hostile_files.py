@@ -210,7 +210,7 @@ def hostile_backups(good: pathlib.Path, out: pathlib.Path) -> dict:
         return path
 
     made = {
-        "trigger.sqlite": (variant("trigger.sqlite", "CREATE TRIGGER wipe AFTER INSERT ON sample BEGIN DELETE FROM sample; END"), "trigger wipe"),
+        "trigger.sqlite": (variant("trigger.sqlite", "CREATE TRIGGER wipe AFTER INSERT ON sample_minute BEGIN DELETE FROM sample_minute; END"), "trigger wipe"),
         "view.sqlite": (variant("view.sqlite", "CREATE VIEW everyone AS SELECT * FROM player"), "view everyone"),
         "fts.sqlite": (variant("fts.sqlite", "CREATE VIRTUAL TABLE notes USING fts4(body)"), "table notes"),
         "expression-index.sqlite": (variant("expression-index.sqlite", "CREATE INDEX odd ON player(abs(resting_hr) + 1)"), "index odd"),

@@ -9,6 +9,7 @@ import sqlite3
 import subprocess
 
 from sideline_testkit.paths import KIOSK_FLOWS
+from sideline_testkit.sqlite_records import readings_table
 
 DEMO_FLOW = KIOSK_FLOWS / 'demo-flow.kiosk'
 FLOWS = KIOSK_FLOWS / 'flows'  # the feature flows the docs' screenshots are made from
@@ -96,7 +97,8 @@ class Kiosk:
         return json.loads((self.shots / name).read_text())
 
     def sql(self, query, *args):
-        with sqlite3.connect(self.db) as db:
+        with contextlib.closing(sqlite3.connect(self.db)) as db, db:  # closed, and committed as before
+            readings_table(db, query)  # `sample` as v32 had it, decoded from store v33's minutes
             return db.execute(query, args).fetchall()
 
 

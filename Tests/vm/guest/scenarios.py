@@ -16,6 +16,7 @@ from sideline_testkit.radio.straps import address
 from sideline_testkit.realstack.context import Context
 from sideline_testkit.realstack.sideline_cli import Sideline
 from sideline_testkit.realstack.stack import STEP_S
+from sideline_testkit.sqlite_records import readings_table
 from sideline_testkit.realstack.truth import compare_broadcast, compare_connected, events, first_sample_after, recorded_after
 from sideline_testkit.recording import is_subsequence
 from sideline_testkit.waiting import TimedOut, wait_until
@@ -375,6 +376,7 @@ def kiosk_pairing(ctx, checks, transport):
     if not checks.check('the kiosk script runs to the end', status == 0, err[-1500:]):
         return
     with sqlite3.connect(ctx.db) as c:
+        readings_table(c)  # `sample` as v32 had it, decoded from store v33's minutes
         straps = dict(c.execute('SELECT address, name FROM strap').fetchall())
         ben = c.execute('SELECT strap.address FROM membership JOIN strap ON strap.id = membership.strap_id '
                         'JOIN player ON player.id = membership.player_id WHERE player.first_name = ?', ('Ben',)).fetchone()

@@ -42,6 +42,6 @@ def main_pid(agent):
 def query(agent, sql):
     """Rows of one read-only query on the kiosk's database (Python's sqlite3: no sqlite3 CLI in the image)."""
     script = ('import json, sqlite3, sys; c = sqlite3.connect("file:%s?mode=ro", uri=True); '
-              'print(json.dumps(c.execute(sys.argv[1]).fetchall()))' % DB)
+              'print(json.dumps(c.execute(sys.argv[1]).fetchall(), default=bytes.hex))' % DB)  # a blob as hex
     _, out = agent.sh(f"python3 -c '{script}' " + json.dumps(sql))
     return json.loads(out.strip().splitlines()[-1])

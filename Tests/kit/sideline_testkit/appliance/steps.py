@@ -10,6 +10,7 @@ import time
 from sideline_testkit.appliance import guest
 from sideline_testkit.appliance.board import wait_for_screen
 from sideline_testkit.appliance.screens import TAPS, TEAM
+from sideline_testkit.sqlite_records import minute_readings
 from sideline_testkit.waiting import wait_until
 
 STRAPS = [{'rr': 1}, {'rr': 1}, {'rr': 1}]  # sideline_testkit.radio: F0:00:00:00:00:01..03, the roster's
@@ -73,7 +74,10 @@ def session(agent, sql_where='1'):
 
 
 def samples(agent, session_id):
-    return guest.query(agent, f'SELECT count(*), max(t_ms), count(DISTINCT player_id) FROM sample WHERE session_id = {session_id}')[0]
+    """(readings, the last one's t_ms, players) of a session: its `sample_minute` rows (store v33) decoded here."""
+    rows = guest.query(agent, f'SELECT player_id, minute, readings, wide FROM sample_minute WHERE session_id = {session_id}')
+    times = [t for _, minute, data, wide in rows for t, *_ in minute_readings(minute, bytes.fromhex(data), bytes.fromhex(wide))]
+    return [len(times), max(times, default=None), len({player for player, *_ in rows})]
 
 
 def start_session(appliance, streaming_timeout=180):

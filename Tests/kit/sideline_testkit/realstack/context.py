@@ -7,6 +7,7 @@ from pathlib import Path
 
 from sideline_testkit.radio.straps import address
 from sideline_testkit.realstack.truth import events, read_sent
+from sideline_testkit.sqlite_records import readings_table
 from sideline_testkit.recording import Recording
 from sideline_testkit.waiting import TimedOut, wait_until
 
@@ -78,6 +79,7 @@ class Context:
         `record` writes it (WAL: a reader beside the writer)."""
         try:
             with sqlite3.connect(f'file:{self.db}?mode=ro', uri=True, timeout=1) as c:
+                readings_table(c)  # `sample` as v32 had it, decoded from store v33's minutes
                 return dict(c.execute('SELECT strap.address, count(*) FROM sample JOIN strap ON strap.id = sample.strap_id '
                                       'GROUP BY strap.address').fetchall())
         except sqlite3.Error:
