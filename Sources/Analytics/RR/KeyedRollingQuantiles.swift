@@ -131,7 +131,7 @@ final class KeyedRollingQuantiles {
     /// A quantile's place in the window: the key there and how many of the window's values lie below
     /// that key. Once `settle`d on place t: below ≤ t < below + counts[key].
     private struct Cursor {
-        var key = 0, below = 0
+        var key = 0, below = 0, value = 0.0
     }
 
     /// The windows of `range`, every one of whose values has a key.
@@ -160,13 +160,35 @@ final class KeyedRollingQuantiles {
                 let full = 2 * half + 1
                 let p0 = q0 * Double(full - 1), a0 = Int(p0), b0 = min(a0 + 1, full - 1), f0 = p0 - Double(a0)
                 let p1 = q1 * Double(full - 1), a1 = Int(p1), b1 = min(a1 + 1, full - 1), f1 = p1 - Double(a1)
+                // The step written out, the cursors in locals: one value leaves and one enters (the size
+                // stays); when they are equal the window, so the outputs, are the last step's.
+                var k0 = c0.key, below0 = c0.below, w0 = c0.value
+                var k1 = c1.key, below1 = c1.below, w1 = c1.value
+                var last0 = out0[i &- 1], last1 = out1?[i &- 1] ?? 0
                 while i < fullTo {
                     let x = Int(keys[i &- half &- 1]), y = Int(keys[i &+ half])
-                    if x != y { leave(x); enter(y) }
-                    out0[i] = quantile(&c0, a0, b0, f0)
-                    if let out1 { out1[i] = quantile(&c1, a1, b1, f1) }
+                    if x != y {
+                        let countX = counts[x] &- 1
+                        counts[x] = countX
+                        if countX == 0 {
+                            let word = words[x &>> 6] & ~(1 &<< UInt64(x & 63))
+                            words[x &>> 6] = word
+                            if word == 0 { summary[x &>> 12] &= ~(1 &<< UInt64((x &>> 6) & 63)) }
+                        }
+                        let countY = counts[y]
+                        counts[y] = countY &+ 1
+                        if countY == 0 { mark(y) }
+                        below0 = below0 &- (x < k0 ? 1 : 0) &+ (y < k0 ? 1 : 0)
+                        below1 = below1 &- (x < k1 ? 1 : 0) &+ (y < k1 ? 1 : 0)
+                        last0 = step(&k0, &below0, &w0, a0, b0, f0)
+                        if out1 != nil { last1 = step(&k1, &below1, &w1, a1, b1, f1) }
+                    }
+                    out0[i] = last0
+                    if let out1 { out1[i] = last1 }
                     i &+= 1
                 }
+                (c0.key, c0.below, c0.value) = (k0, below0, w0)
+                (c1.key, c1.below, c1.value) = (k1, below1, w1)
                 lo = i - 1 - half; hi = i - 1 + half
                 continue
             }
@@ -185,6 +207,21 @@ final class KeyedRollingQuantiles {
             summary[key &>> 12] = 0
         }
 
+        // A full step's quantile: the cursor (key, below, value) settled on place a, then w[a] + (w[b] − w[a]) · f.
+        @inline(__always) func step(_ key: inout Int, _ below: inout Int, _ value: inout Double, _ a: Int, _ b: Int, _ f: Double) -> Double {
+            while below > a {
+                key = previous(key)
+                below &-= Int(counts[key])
+                value = Self.value(key)
+            }
+            while below &+ Int(counts[key]) <= a {
+                below &+= Int(counts[key])
+                key = next(key)
+                value = Self.value(key)
+            }
+            let wb = b == a || below &+ Int(counts[key]) > b ? value : Self.value(next(key))
+            return value + (wb - value) * f
+        }
         @inline(__always) func mark(_ key: Int) {
             words[key &>> 6] |= 1 &<< UInt64(key & 63)
             summary[key &>> 12] |= 1 &<< UInt64((key &>> 6) & 63)
@@ -202,7 +239,7 @@ final class KeyedRollingQuantiles {
         // w[a] + (w[b] − w[a]) · f, w[a] and w[b] the window's a-th and b-th smallest values (b is a or a + 1).
         @inline(__always) func quantile(_ c: inout Cursor, _ a: Int, _ b: Int, _ f: Double) -> Double {
             settle(&c, a)
-            let wa = Self.value(c.key)
+            let wa = c.value
             let wb = b == a || c.below &+ Int(counts[c.key]) > b ? wa : Self.value(next(c.key))
             return wa + (wb - wa) * f
         }
@@ -212,10 +249,12 @@ final class KeyedRollingQuantiles {
             while c.below > t {
                 c.key = previous(c.key)
                 c.below &-= Int(counts[c.key])
+                c.value = Self.value(c.key)
             }
             while c.below &+ Int(counts[c.key]) <= t {
                 c.below &+= Int(counts[c.key])
                 c.key = next(c.key)
+                c.value = Self.value(c.key)
             }
         }
         @inline(__always) func enter(_ key: Int) {
