@@ -128,10 +128,11 @@ final class KeyedRollingQuantiles {
         if done < end { counted(keys, count: n, half: half, range: done..<end, q0, out0, q1, out1) }
     }
 
-    /// A quantile's place in the window: the key there and how many of the window's values lie below
-    /// that key. Once `settle`d on place t: below ≤ t < below + counts[key].
+    /// A quantile's place in the window: the key there, how many of the window's values lie below that
+    /// key, and the value the key stands for (kept: most steps leave the key where it was). Once
+    /// `settle`d on place t: below ≤ t < below + counts[key].
     private struct Cursor {
-        var key = 0, below = 0, value = 0.0
+        var key = 0, below = 0, value = 0.0 // value(0)
     }
 
     /// The windows of `range`, every one of whose values has a key.
