@@ -9,7 +9,9 @@
 /// computed afresh. The element-wise series (RR, dRR, mRR, normalised values) and the
 /// decision flow are recomputed in full each pass — they are cheap. The result is
 /// therefore identical to a detection from scratch, which the tests check against the
-/// straightforward implementation on long random series.
+/// straightforward implementation on long random series. The 91-beat windows are counted
+/// over their values' integer keys where every value has one (`KeyedRollingQuantiles`: the
+/// sorted window's outputs, bit for bit), in the sorted window where one has none.
 ///
 /// Memory safety: the series live in raw buffers this class owns (`DetectionSeries`, `Scratch`,
 /// `window`; freed in the deinits), indexed without bounds checks on the hot path. Why every
@@ -25,6 +27,8 @@
 ///   the current series (the one two passes old), never the previous one.
 /// - `window` holds 2 · half + 2 ≤ thresholdWindow + 1 values for both windows (91 and 11): the 91-beat
 ///   window's sorted values and the sentinel after them (`RollingQuantiles.lowerBound91`).
+/// - `counted` (the 91-beat windows, `KeyedRollingQuantiles`) has its keys' scratch reserved for n
+///   in each pass before any window is computed.
 /// - Every beat time is within ±`largestBeatTime`, so no difference, interval or interpolation
 ///   overflows: no infinity or NaN reaches a window, whose lower-bound searches rely on a value
 ///   that leaves being one that is there (`RollingQuantiles`).
@@ -33,6 +37,8 @@ final class ArtefactDetector {
     /// New index → index of the same peak in the previous pass, or −1.
     private var map = Scratch<Int>()
     private let window = UnsafeMutablePointer<Double>.allocate(capacity: LipponenTarvainen.thresholdWindow + 1)
+    /// The 91-beat windows, counted over the values' keys (decision 107).
+    private let counted = KeyedRollingQuantiles()
     /// Beat times beyond this are left alone: far above any session (ms since its start) and
     /// far below the doubles' largest finite value, so arithmetic on them stays finite.
     static let largestBeatTime = 1e300
@@ -53,6 +59,7 @@ final class ArtefactDetector {
         let s = current
         s.reserve(n)
         s.count = n
+        counted.reserve(n)
         assert(s.capacity >= n && (previous.count == 0 || previous.capacity >= previous.count))
         let p = previous
         let reuse = p.count >= 4
@@ -167,6 +174,9 @@ final class ArtefactDetector {
                 var j = 0
                 for i in 0..<newCount {
                     let x = new[i]
+                    // Most peaks are the old peak after the one the last matched: the loop below would
+                    // step once and stop there, which this finds with one test fewer a step (issue 34).
+                    if j &+ 1 < oldCount, old[j] < x, old[j &+ 1] == x { j &+= 1; map[i] = j; continue }
                     while j < oldCount, old[j] < x { j &+= 1 }
                     map[i] = j < oldCount && old[j] == x ? j : -1
                 }
@@ -175,7 +185,8 @@ final class ArtefactDetector {
     }
 
     /// Fills `out0` (and `out1`) for every index: copied from the previous pass where
-    /// the window's inputs are the same, computed where they are not.
+    /// the window's inputs are the same, computed where they are not (the 91-beat windows
+    /// counted over keys, the 11-beat median in a sorted window).
     ///
     /// A run is a stretch of inputs each equal (bit for bit) to the input of the previous
     /// pass that `map` pairs it with, paired with consecutive old indices. An output whose
@@ -187,8 +198,13 @@ final class ArtefactDetector {
                          _ q1: Double, _ out1: UnsafeMutablePointer<Double>?, _ old1: UnsafeMutablePointer<Double>?) {
         let window = window
         assert(2 * half + 2 <= LipponenTarvainen.thresholdWindow + 1, "the window buffer holds every value of a window and a sentinel")
+        let counted = counted, keyed = half == LipponenTarvainen.thresholdWindow / 2
         func compute(_ range: Range<Int>) {
-            RollingQuantiles.centred(input, count: n, half: half, range: range, window: window, q0, out0, q1, out1)
+            if keyed {
+                counted.centred(input, count: n, half: half, range: range, window: window, q0, out0, q1, out1)
+            } else {
+                RollingQuantiles.centred(input, count: n, half: half, range: range, window: window, q0, out0, q1, out1)
+            }
         }
         guard reuse else { return compute(0..<n) }
         let map = map.base

@@ -103,7 +103,11 @@ public struct NNSeries: Sendable, Equatable {
                     }
                     initialized = count + 1
                 }
-                out.append(Segment(startMs: start.endMs - start.ms, peaks: peaks, beatIndices: Array(first..<end)))
+                let indices = [Int](unsafeUninitializedCapacity: count) { indices, initialized in
+                    for k in 0..<count { indices[k] = first + k }
+                    initialized = count
+                }
+                out.append(Segment(startMs: start.endMs - start.ms, peaks: peaks, beatIndices: indices))
                 first = end
             }
         }
@@ -116,37 +120,70 @@ public struct NNSeries: Sendable, Equatable {
         report.passes += passes.count
         let origin = Self.origins(of: cleaned, in: segment.peaks)
         report.corrected += Self.intervalsChanged(origin, originalCount: segment.peaks.count)
+        let count = cleaned.count
+        guard count >= 2 else { return }
+        // Every interval first, then each stretch's arrays written at their size: appending a beat at
+        // a time to a growing stretch took ≈ 75 instructions a beat (issue 34). Memory safety: k and
+        // k − 1 are in [0, count); origin[k] > 0 is below the original peaks' count, so origin[k] − 1
+        // indexes `beatIndices` (one a peak after the first), whose values index `beats`.
+        let nn = [Double](unsafeUninitializedCapacity: count) { nn, initialized in
+            cleaned.withUnsafeBufferPointer { cleaned in
+                origin.withUnsafeBufferPointer { origin in
+                    segment.beatIndices.withUnsafeBufferPointer { indices in
+                        beats.withUnsafeBufferPointer { beats in
+                            nn[0] = 0 // no interval ends at the first peak; never read
+                            for k in 1..<count {
+                                // An interval the correction left alone is the recorded one, exactly (not a
+                                // difference of cumulative sums, which would round it).
+                                let untouched = origin[k] > 0 && origin[k - 1] == origin[k] - 1
+                                nn[k] = untouched ? beats[indices[origin[k] - 1]].ms : cleaned[k] - cleaned[k - 1]
+                            }
+                        }
+                    }
+                }
+            }
+            initialized = count
+        }
         // Plausibility after the correction: an interval no heart makes breaks the stretch.
-        var stretch = Stretch(endMs: [], nnMs: [])
-        stretch.endMs.reserveCapacity(cleaned.count - 1)
-        stretch.nnMs.reserveCapacity(cleaned.count - 1)
-        func close() {
-            if !stretch.nnMs.isEmpty { stretches.append(stretch); report.stretches += 1 }
-            stretch = Stretch(endMs: [], nnMs: [])
+        let plausible = PlausibleHeartRate.rrMs, startMs = segment.startMs
+        var from = 1 // the stretch being gathered: intervals [from, k)
+        for k in 1...count {
+            if k < count {
+                guard !plausible.contains(nn[k]) else { continue }
+                report.implausible += 1
+            }
+            if k > from {
+                let endMs = [Double](unsafeUninitializedCapacity: k - from) { endMs, initialized in
+                    for j in from..<k { endMs[j - from] = startMs + cleaned[j] }
+                    initialized = k - from
+                }
+                stretches.append(Stretch(endMs: endMs, nnMs: Array(nn[from..<k])))
+                report.stretches += 1
+            }
+            from = k + 1
         }
-        for k in 1..<max(1, cleaned.count) {
-            // An interval the correction left alone is the recorded one, exactly (not a
-            // difference of cumulative sums, which would round it).
-            let untouched = origin[k] > 0 && origin[k - 1] == origin[k] - 1
-            let nn = untouched ? beats[segment.beatIndices[origin[k] - 1]].ms : cleaned[k] - cleaned[k - 1]
-            guard PlausibleHeartRate.rrMs.contains(nn) else { report.implausible += 1; close(); continue }
-            stretch.endMs.append(segment.startMs + cleaned[k])
-            stretch.nnMs.append(nn)
-        }
-        close()
     }
 
     /// For each corrected peak, the index of the same peak among the original ones, or −1
     /// for a peak the correction inserted or moved. The correction copies the peaks it
     /// leaves alone, so they are equal bit for bit; both series ascend.
     static func origins(of corrected: [Double], in original: [Double]) -> [Int] {
-        var out = [Int](repeating: -1, count: corrected.count)
-        var i = 0
-        for (j, peak) in corrected.enumerated() {
-            while i < original.count, original[i] < peak { i += 1 }
-            if i < original.count, original[i] == peak { out[j] = i; i += 1 }
+        // Through buffer pointers (j < corrected.count, i < original.count where read): ≈ 40
+        // instructions a beat went to the arrays' checks (issue 34).
+        [Int](unsafeUninitializedCapacity: corrected.count) { out, initialized in
+            corrected.withUnsafeBufferPointer { corrected in
+                original.withUnsafeBufferPointer { original in
+                    let originalCount = original.count
+                    var i = 0
+                    for j in 0..<corrected.count {
+                        let peak = corrected[j]
+                        while i < originalCount, original[i] < peak { i += 1 }
+                        if i < originalCount, original[i] == peak { out[j] = i; i += 1 } else { out[j] = -1 }
+                    }
+                }
+            }
+            initialized = corrected.count
         }
-        return out
     }
 
     /// How many intervals the correction changed, inserted or removed. The peaks it left
@@ -155,9 +192,13 @@ public struct NNSeries: Sendable, Equatable {
     /// into the next turns two recorded intervals into one, a missed beat one into two.
     static func intervalsChanged(_ origin: [Int], originalCount: Int) -> Int {
         var changed = 0, lastOriginal = -1, lastCorrected = -1
-        for (j, i) in origin.enumerated() where i >= 0 {
-            if lastOriginal >= 0 { changed += Self.runChange(i - lastOriginal, j - lastCorrected) }
-            (lastOriginal, lastCorrected) = (i, j)
+        origin.withUnsafeBufferPointer { origin in
+            for j in 0..<origin.count {
+                let i = origin[j]
+                guard i >= 0 else { continue }
+                if lastOriginal >= 0 { changed += Self.runChange(i - lastOriginal, j - lastCorrected) }
+                (lastOriginal, lastCorrected) = (i, j)
+            }
         }
         guard lastOriginal >= 0 else { return max(originalCount, origin.count) - 1 }
         return changed + max(originalCount - 1 - lastOriginal, origin.count - 1 - lastCorrected)
