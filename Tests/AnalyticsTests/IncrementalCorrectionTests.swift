@@ -161,6 +161,30 @@ final class IncrementalCorrectionTests: XCTestCase {
         XCTAssertTrue(copiedAny)
     }
 
+    /// `correct`'s insertion sort steps over sorted stretches four beats at a time: on peaks out of order
+    /// anywhere (not only beside the moved ones: a public caller may pass any), with neighbours moved
+    /// together, it still gives the reference's fully sorted peaks, bit for bit.
+    func testCorrectionSortsPeaksOutOfOrderAnywhere() {
+        var rng = SplitMix(state: 4242)
+        for round in 0..<40 {
+            var peaks = TestData.peaks(Self.noisyRR(count: [9, 33, 200, 1_000][round % 4], artefactRate: 0, seed: 60 + UInt64(round)))
+            for _ in 0..<Int(rng.next() % 4) { peaks.swapAt(Int(rng.next() % UInt64(peaks.count)), Int(rng.next() % UInt64(peaks.count))) }
+            var moved = Set<Int>()
+            for _ in 0..<Int(rng.next() % 6) + 1 {
+                let j = Int(rng.next() % UInt64(peaks.count))
+                moved.insert(j)
+                if rng.next() % 2 == 0 { moved.insert(j + 1) } // two neighbours moved together
+            }
+            var artefacts = ArtefactIndices()
+            artefacts.ectopic = moved.filter { $0 % 2 == 0 }.sorted()
+            artefacts.longShort = moved.filter { $0 % 2 == 1 }.sorted()
+            let fast = LipponenTarvainen.correct(artefacts, peaks: peaks)
+            let reference = ReferenceLipponenTarvainen.correct(artefacts, peaks: peaks)
+            XCTAssertEqual(fast.map(\.bitPattern), reference.map(\.bitPattern), "round \(round)")
+            XCTAssertEqual(fast, fast.sorted(), "round \(round)")
+        }
+    }
+
     func testFirstPassEqualsTheStraightforwardImplementation() {
         for seed in 0..<6 as Range<UInt64> {
             let peaks = TestData.peaks(Self.noisyRR(count: 5_000, artefactRate: 0.02, seed: 100 + seed))
