@@ -15,9 +15,10 @@
 /// - the dRR quartiles q1d, q3d (h = 45) and drrs[k] read x[k − 47…k + 45];
 /// - the RR median medrr (h = 5) and absM[k] read x[k − 6…k + 5];
 /// - the |mRR| quartiles q1m, q3m (h = 45) and mrrs[k] read x[k − 51…k + 50].
-/// Index 0 and 1 (the means) are never inside a reach that starts at a run's first peak
-/// (k − 2 ≥ run start ≥ 0), and a window within [0, n) at a new index lies within [0, old n) at
-/// the old one, so a copied window is full in both passes. The element-wise RR and |dRR| (and
+/// These reaches hold for rr from index 1 and for |dRR| from index 2: a window that reads rr[0], absD[0] or
+/// absD[1] (the means) reads all the peaks, and is never copied, because a copied value's window
+/// starts at least one peak past its run's first (rr) or two (|dRR|). A copied window lies inside
+/// its run in both passes, so it is full, unclipped, in both. The element-wise RR and |dRR| (and
 /// their sums, whose order of addition the means depend on) and the decision flow are computed
 /// in full each pass: a few instructions a beat. The result is therefore identical to a
 /// detection from scratch, which the tests check against the straightforward implementation
@@ -33,7 +34,8 @@
 ///   any is read (`rr`, `absD` in the first loop; every other series by `fill`, which writes each
 ///   index of [0, n) by computing or copying it, in the order of the stages); every index read is in
 ///   [0, n): loops run to n, `decide` keeps to [0, n − 1] (`reflect` maps −1…n into it; it runs
-///   only for n ≥ 4), neighbours are read only where guarded (`j + 1 < n`).
+///   only for n ≥ 4; its four-at-a-time skip reads drrs[i…i + 3] only while i + 4 ≤ n − 2),
+///   neighbours are read only where guarded (`j + 1 < n`).
 /// - The previous pass's series are read only in copies of a `Run` shrunk by the reach: a run
 ///   maps new [start, end) onto old [old, old + end − start), both within their pass's peaks
 ///   (`matchRuns` only extends a run while both indices are below their counts), and a copy reads
