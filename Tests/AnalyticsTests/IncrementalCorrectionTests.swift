@@ -82,7 +82,7 @@ final class IncrementalCorrectionTests: XCTestCase {
     /// classes unchanged, so the classes alone would hide it). On arbitrary doubles and on
     /// strap-exact series.
     func testEveryPassesWindowsEqualAFreshDetection() {
-        var laterPasses = 0
+        var laterPasses = 0, copied = 0
         for (i, rate) in [0.002, 0.01, 0.04, 0.1, 0.002, 0.01, 0.04, 0.1].enumerated() {
             let detector = ArtefactDetector()
             let rr = i < 4 ? Self.noisyRR(count: 6_000, artefactRate: rate, seed: 900 + UInt64(i))
@@ -100,9 +100,89 @@ final class IncrementalCorrectionTests: XCTestCase {
                     XCTAssertNil(differs, "series \(k), run \(i), rate \(rate), pass \(pass): first difference at beat \(differs ?? -1)")
                 }
                 laterPasses += 1
+                copied += detector.copiedLastPass
             }
         }
         XCTAssertGreaterThanOrEqual(laterPasses, 16)
+        XCTAssertGreaterThan(copied, 10_000, "later passes copied what they could")
+    }
+
+    /// The reach argument of `ArtefactDetector` (a later pass copies a value only where every peak it
+    /// reads is, bit for bit, one of a run of the previous pass's) on edits no correction makes: beats
+    /// removed, inserted and moved anywhere (both ends too, several side by side), a peak repeated, the
+    /// first peak −0 for 0 (equal, not the same bits), the tail shifted so nothing after a beat matches.
+    /// Every series of the reusing detector, and what it finds, equals a fresh detection, on
+    /// strap-exact and on arbitrary series, short (every window clipped) and long.
+    func testAReusingDetectorEqualsAFreshOneAfterArbitraryEdits() {
+        var rng = SplitMix(state: 2026)
+        var compared = 0, copiedAny = false
+        for round in 0..<24 {
+            let count = [300, 2_000, 97, 5_000][round % 4]
+            let seed = 3_000 + UInt64(round)
+            let rr = round % 2 == 0 ? Self.strapRR(count: count, artefactRate: 0.01, seed: seed)
+                : Self.noisyRR(count: count, artefactRate: 0.01, seed: seed)
+            var peaks = TestData.peaks(rr)
+            let detector = ArtefactDetector()
+            _ = detector.detect(peaks)
+            for edit in 0..<6 {
+                let before = peaks
+                for _ in 0..<Int(rng.next() % 5) + 1 {
+                    let k = Int(rng.next() % UInt64(peaks.count))
+                    switch rng.next() % 8 {
+                    case 0 where peaks.count > 8: peaks.remove(at: k)
+                    case 1: peaks.insert(k == 0 ? peaks[0] - 700 : peaks[k - 1] + (peaks[k] - peaks[k - 1]) / 2, at: k)
+                    case 2 where k > 0 && k < peaks.count - 1: peaks[k] = peaks[k - 1] + (peaks[k + 1] - peaks[k - 1]) * 0.3
+                    case 3: peaks.insert(peaks[k], at: k) // the same peak twice
+                    case 4 where peaks[0] == 0: peaks[0] = -peaks[0] // 0 ↔ −0
+                    case 5: for j in k..<peaks.count { peaks[j] += 1000.0 / 1024 } // nothing after k matches
+                    case 6 where peaks.count > 20: peaks.removeLast(Int(rng.next() % 5) + 1)
+                    case 7 where k + 3 < peaks.count: // three side by side moved
+                        for j in k..<k + 3 { peaks[j] += (peaks[j + 1] - peaks[j]) * 0.25 }
+                    default: peaks.insert(peaks[peaks.count - 1] + 800, at: peaks.count)
+                    }
+                }
+                let found = detector.detect(peaks)
+                let fresh = ArtefactDetector()
+                XCTAssertEqual(found, fresh.detect(peaks), "round \(round), edit \(edit)")
+                for (k, (a, b)) in zip(detector.lastWindows, fresh.lastWindows).enumerated() {
+                    XCTAssertEqual(a.count, b.count)
+                    let differs = a.indices.first { a[$0].bitPattern != b[$0].bitPattern }
+                    XCTAssertNil(differs, "series \(k), round \(round), edit \(edit): first difference at beat \(differs ?? -1)")
+                }
+                // Something must have been reused, or the comparison proves nothing about the copies.
+                copiedAny = copiedAny || detector.copiedLastPass > 0
+                if count == 5_000, peaks.count > 4_000, zip(before, peaks).prefix(2_000).allSatisfy({ $0.bitPattern == $1.bitPattern }) {
+                    XCTAssertGreaterThan(detector.copiedLastPass, 1_000, "round \(round), edit \(edit): an unchanged half copied")
+                }
+                compared += 1
+            }
+        }
+        XCTAssertEqual(compared, 144)
+        XCTAssertTrue(copiedAny)
+    }
+
+    /// `correct`'s insertion sort steps over sorted stretches four beats at a time: on peaks out of order
+    /// anywhere (not only beside the moved ones: a public caller may pass any), with neighbours moved
+    /// together, it still gives the reference's fully sorted peaks, bit for bit.
+    func testCorrectionSortsPeaksOutOfOrderAnywhere() {
+        var rng = SplitMix(state: 4242)
+        for round in 0..<40 {
+            var peaks = TestData.peaks(Self.noisyRR(count: [9, 33, 200, 1_000][round % 4], artefactRate: 0, seed: 60 + UInt64(round)))
+            for _ in 0..<Int(rng.next() % 4) { peaks.swapAt(Int(rng.next() % UInt64(peaks.count)), Int(rng.next() % UInt64(peaks.count))) }
+            var moved = Set<Int>()
+            for _ in 0..<Int(rng.next() % 6) + 1 {
+                let j = Int(rng.next() % UInt64(peaks.count))
+                moved.insert(j)
+                if rng.next() % 2 == 0 { moved.insert(j + 1) } // two neighbours moved together
+            }
+            var artefacts = ArtefactIndices()
+            artefacts.ectopic = moved.filter { $0 % 2 == 0 }.sorted()
+            artefacts.longShort = moved.filter { $0 % 2 == 1 }.sorted()
+            let fast = LipponenTarvainen.correct(artefacts, peaks: peaks)
+            let reference = ReferenceLipponenTarvainen.correct(artefacts, peaks: peaks)
+            XCTAssertEqual(fast.map(\.bitPattern), reference.map(\.bitPattern), "round \(round)")
+            XCTAssertEqual(fast, fast.sorted(), "round \(round)")
+        }
     }
 
     func testFirstPassEqualsTheStraightforwardImplementation() {
@@ -143,7 +223,7 @@ final class IncrementalCorrectionTests: XCTestCase {
         let expected = ReferenceLipponenTarvainen.findArtefacts(peaks: ordinary)
         XCTAssertEqual(detector.detect(ordinary), expected)
         XCTAssertEqual(detector.detect(huge).count, 0)
-        XCTAssertEqual(detector.lastWindows.map(\.count), [0, 0, 0, 0, 0, 0, 0], "no window was computed over them")
+        XCTAssertEqual(detector.lastWindows.map(\.count), [0, 0, 0, 0, 0, 0, 0, 0], "no window was computed over them")
         XCTAssertEqual(detector.detect(ordinary), expected, "and the detector is whole afterwards")
     }
 

@@ -1,30 +1,46 @@
 /// One Lipponen–Tarvainen detection pass at a time, keeping the previous pass's
-/// series so the next pass (on the corrected peaks) recomputes its moving windows
-/// only where their inputs changed.
+/// series so the next pass (on the corrected peaks) recomputes its series only around
+/// the beats the correction changed.
 ///
-/// Exactness: a centred window's quantiles are a function of the values in the
-/// window (and of nothing else). An output is copied from the previous pass only
-/// when every input of its window is bit-for-bit the input of a consecutive old
-/// window of the same extent (ends clipped the same way); every other output is
-/// computed afresh. The element-wise series (RR, dRR, mRR, normalised values) and the
-/// decision flow are recomputed in full each pass — they are cheap. The result is
-/// therefore identical to a detection from scratch, which the tests check against the
-/// straightforward implementation on long random series. The 91-beat windows are counted
-/// over their values' integer keys where every value has one (`KeyedRollingQuantiles`: the
-/// sorted window's outputs, bit for bit), in the sorted window where one has none.
+/// Exactness: every series of a pass is a function of the peaks, and each value of it reads
+/// the peaks within a fixed reach of its index (below). A later pass first finds the runs of
+/// its peaks that are, bit for bit, consecutive peaks of the previous pass (`matchRuns`). A
+/// value whose whole reach lies inside one such run, and whose window is full in both passes,
+/// reads the same doubles as the previous pass's value at the run's old index and does the same
+/// arithmetic on them, so it is that value, bit for bit: it is copied. Every other value is
+/// computed afresh, as a first pass computes it. The reaches (RR and dRR as here, windows of
+/// half-width h over them):
+/// - rr[k] = x[k] − x[k − 1] (k ≥ 1) reads x[k − 1…k]; rr[0] is the mean interval (all peaks);
+/// - absD[k] = |rr[k] − rr[k − 1]| (k ≥ 1) reads x[k − 2…k]; absD[0] is the mean difference;
+/// - the dRR quartiles q1d, q3d (h = 45) and drrs[k] read x[k − 47…k + 45];
+/// - the RR median medrr (h = 5) and absM[k] read x[k − 6…k + 5];
+/// - the |mRR| quartiles q1m, q3m (h = 45) and mrrs[k] read x[k − 51…k + 50].
+/// These reaches hold for rr from index 1 and for |dRR| from index 2: a window that reads rr[0], absD[0] or
+/// absD[1] (the means) reads all the peaks, and is never copied, because a copied value's window
+/// starts at least one peak past its run's first (rr) or two (|dRR|). A copied window lies inside
+/// its run in both passes, so it is full, unclipped, in both. The element-wise RR and |dRR| (and
+/// their sums, whose order of addition the means depend on) and the decision flow are computed
+/// in full each pass: a few instructions a beat. The result is therefore identical to a
+/// detection from scratch, which the tests check against the straightforward implementation
+/// on long random, strap-exact and adversarial series, window by window. The 91-beat windows
+/// are counted over their values' integer keys where every value has one
+/// (`KeyedRollingQuantiles`: the sorted window's outputs, bit for bit), in the sorted window
+/// where one has none.
 ///
-/// Memory safety: the series live in raw buffers this class owns (`DetectionSeries`, `Scratch`,
-/// `window`; freed in the deinits), indexed without bounds checks on the hot path. Why every
-/// access is in bounds, once (the `assert`s check the preconditions in debug builds and tests):
-/// - A pass of n peaks reserves each series (and `map`) for at least n values and writes all of
-///   [0, n) before any is read (`rr`, `absD` in the first loop; the window series by `rolling`, which
-///   fills every output index by computing or copying it; `drrs`, `absM`, `mrrs` by their loops);
-///   every index read is in [0, n): loops run to n, `decide` keeps to [0, n − 1] (`reflect` maps
-///   −1…n into it; it runs only for n ≥ 4), neighbours are read only where guarded (`j + 1 < n`).
-/// - The previous pass's series are read only at `map[k]`, which `matchPeaks` sets to −1 or to an
-///   index below the previous count; a copied run is consecutive in both passes (`map[k] ==
-///   map[k − 1] + 1`), so its old indices stay below that count too. `reserve` reallocates only
-///   the current series (the one two passes old), never the previous one.
+/// Memory safety: the series live in raw buffers this class owns (`DetectionSeries`, `window`;
+/// freed in the deinits), indexed without bounds checks on the hot path. Why every access is in
+/// bounds, once (the `assert`s check the preconditions in debug builds and tests):
+/// - A pass of n peaks reserves each series for at least n values and writes all of [0, n) before
+///   any is read (`rr`, `absD` in the first loop; every other series by `fill`, which writes each
+///   index of [0, n) by computing or copying it, in the order of the stages); every index read is in
+///   [0, n): loops run to n, `decide` keeps to [0, n − 1] (`reflect` maps −1…n into it; it runs
+///   only for n ≥ 4; its four-at-a-time skip reads drrs[i…i + 3] only while i + 4 ≤ n − 2),
+///   neighbours are read only where guarded (`j + 1 < n`).
+/// - The previous pass's series are read only in copies of a `Run` shrunk by the reach: a run
+///   maps new [start, end) onto old [old, old + end − start), both within their pass's peaks
+///   (`matchRuns` only extends a run while both indices are below their counts), and a copy reads
+///   a subrange of it. `reserve` reallocates only the current series (the one two passes old),
+///   never the previous one.
 /// - `window` holds 2 · half + 2 ≤ thresholdWindow + 1 values for both windows (91 and 11): the 91-beat
 ///   window's sorted values and the sentinel after them (`RollingQuantiles.lowerBound91`).
 /// - `counted` (the 91-beat windows, `KeyedRollingQuantiles`) has its keys' scratch reserved for n
@@ -34,27 +50,35 @@
 ///   that leaves being one that is there (`RollingQuantiles`).
 final class ArtefactDetector {
     private var current = DetectionSeries(), previous = DetectionSeries()
-    /// New index → index of the same peak in the previous pass, or −1.
-    private var map = Scratch<Int>()
+    /// This pass's peaks that are the previous pass's, bit for bit: new [start, end) is old [old, old + end − start).
+    private struct Run { var start, end, old: Int }
+    private var runs: [Run] = []
+    /// The stretches of one stage's outputs copied from the previous pass (scratch for `fill`).
+    private var copies: [Run] = []
     private let window = UnsafeMutablePointer<Double>.allocate(capacity: LipponenTarvainen.thresholdWindow + 1)
     /// The 91-beat windows, counted over the values' keys (decision 107).
     private let counted = KeyedRollingQuantiles()
     /// Beat times beyond this are left alone: far above any session (ms since its start) and
     /// far below the doubles' largest finite value, so arithmetic on them stays finite.
     static let largestBeatTime = 1e300
+    /// Copying beats computing only for longer stretches (a fresh window costs a few steps' work).
+    static let worthCopying = 16
+    /// How many values of the three stages the last pass copied from the one before (tests: a
+    /// comparison with a fresh detection proves something about the copies only if there were some).
+    private(set) var copiedLastPass = 0
 
     deinit {
         window.deallocate()
-        map.deallocate()
     }
 
-    /// Classifies the beats of `peaks`, reusing the previous call's windows where the inputs agree.
+    /// Classifies the beats of `peaks`, reusing the previous call's series where the peaks agree.
     /// A series with a non-finite beat time (or one beyond ±`largestBeatTime`) is left alone:
     /// nothing in it can be classified.
     func detect(_ peaks: [Double]) -> ArtefactIndices {
         swap(&current, &previous)
         let n = peaks.count
         var found = ArtefactIndices()
+        copiedLastPass = 0
         guard n >= 4, peaks.allSatisfy({ abs($0) <= Self.largestBeatTime }) else { current.count = 0; return found }
         let s = current
         s.reserve(n)
@@ -62,7 +86,6 @@ final class ArtefactDetector {
         counted.reserve(n)
         assert(s.capacity >= n && (previous.count == 0 || previous.capacity >= previous.count))
         let p = previous
-        let reuse = p.count >= 4
         let rr = s.rr, absD = s.absD
         s.peaks = peaks
         // RR with the mean interval in front, dRR with the mean difference in front
@@ -78,30 +101,38 @@ final class ArtefactDetector {
             d0 = sum / Double(n - 1)
             absD[0] = abs(d0)
         }
-        if reuse { matchPeaks(s, p) }
+        runs.removeAll(keepingCapacity: true)
+        if p.count >= 4 { matchRuns(s, p) }
 
         let c = LipponenTarvainen.self
         let alpha = c.alpha, half = c.thresholdWindow / 2, medianHalf = c.medianWindow / 2
         let q1d = s.q1d, q3d = s.q3d, drrs = s.drrs
-        rolling(absD, p.absD, n: n, half: half, reuse: reuse, 0.25, q1d, p.q1d, 0.75, q3d, p.q3d)
-        for k in 0..<n {
-            let th = alpha * (q3d[k] - q1d[k]) / 2
-            let d = k == 0 ? d0 : rr[k] - rr[k &- 1]
-            drrs[k] = th != 0 ? d / th : .nan
+        // Each stage: the reach of its values before and after their index (see the type's comment).
+        fill(n, before: 2 + half, after: half, [(q1d, p.q1d), (q3d, p.q3d), (drrs, p.drrs)]) { range in
+            self.windows(absD, n: n, half: half, range: range, 0.25, q1d, 0.75, q3d)
+            for k in range {
+                let th = alpha * (q3d[k] - q1d[k]) / 2
+                let d = k == 0 ? d0 : rr[k] - rr[k &- 1]
+                drrs[k] = th != 0 ? d / th : .nan
+            }
         }
         let medrr = s.medrr, absM = s.absM
-        rolling(rr, p.rr, n: n, half: medianHalf, reuse: reuse, 0.5, medrr, p.medrr, 0, nil, nil)
-        for k in 0..<n {
-            let deviation = rr[k] - medrr[k]
-            absM[k] = abs(deviation < 0 ? 2 * deviation : deviation)
+        fill(n, before: 1 + medianHalf, after: medianHalf, [(medrr, p.medrr), (absM, p.absM)]) { range in
+            self.windows(rr, n: n, half: medianHalf, range: range, 0.5, medrr, 0, nil)
+            for k in range {
+                let deviation = rr[k] - medrr[k]
+                absM[k] = abs(deviation < 0 ? 2 * deviation : deviation)
+            }
         }
         let q1m = s.q1m, q3m = s.q3m, mrrs = s.mrrs
-        rolling(absM, p.absM, n: n, half: half, reuse: reuse, 0.25, q1m, p.q1m, 0.75, q3m, p.q3m)
-        for k in 0..<n {
-            let th = alpha * (q3m[k] - q1m[k]) / 2
-            let deviation = rr[k] - medrr[k]
-            let m = deviation < 0 ? 2 * deviation : deviation
-            mrrs[k] = th != 0 ? m / th : .nan
+        fill(n, before: 1 + medianHalf + half, after: medianHalf + half, [(q1m, p.q1m), (q3m, p.q3m), (mrrs, p.mrrs)]) { range in
+            self.windows(absM, n: n, half: half, range: range, 0.25, q1m, 0.75, q3m)
+            for k in range {
+                let th = alpha * (q3m[k] - q1m[k]) / 2
+                let deviation = rr[k] - medrr[k]
+                let m = deviation < 0 ? 2 * deviation : deviation
+                mrrs[k] = th != 0 ? m / th : .nan
+            }
         }
         decide(s, into: &found)
         return found
@@ -111,7 +142,7 @@ final class ArtefactDetector {
     /// normalised dRR / mRR, for tests that compare an incremental pass with a fresh one.
     var lastWindows: [[Double]] {
         let s = current
-        return [s.q1d, s.q3d, s.medrr, s.q1m, s.q3m, s.drrs, s.mrrs].map { (p: UnsafeMutablePointer<Double>) in Array(UnsafeBufferPointer(start: p, count: s.count)) }
+        return [s.q1d, s.q3d, s.medrr, s.q1m, s.q3m, s.drrs, s.mrrs, s.absM].map { (p: UnsafeMutablePointer<Double>) in Array(UnsafeBufferPointer(start: p, count: s.count)) }
     }
 
     /// The decision flow of the paper's Figure 1, including the reference
@@ -138,7 +169,18 @@ final class ArtefactDetector {
             return 0
         }
         var i = 0
+        let one = SIMD2<Double>(repeating: 1), minusOne = SIMD2<Double>(repeating: -1)
         while i < n - 2 {
+            // Most beats' |dRR| is within its threshold: nothing to decide there. Four such beats at a
+            // time (−1 ≤ x ≤ 1 is |x| ≤ 1, false for a NaN alike), each skipped as the test below would
+            // skip it: ≈ 15 instructions a beat went to that one test a beat (issue 34).
+            while i &+ 4 <= n &- 2 {
+                let a = UnsafeRawPointer(drrs + i).loadUnaligned(as: SIMD2<Double>.self)
+                let b = UnsafeRawPointer(drrs + i + 2).loadUnaligned(as: SIMD2<Double>.self)
+                guard all((a .<= one) .& (a .>= minusOne) .& (b .<= one) .& (b .>= minusOne)) else { break }
+                i &+= 4
+            }
+            guard i < n - 2 else { break }
             if abs(drrs[i]) <= 1 { i += 1; continue }
             let eq1 = drrs[i] > 1 && s12(i) < -c1 * drrs[i] - c2
             let eq2 = drrs[i] < -1 && s12(i) > -c1 * drrs[i] + c2
@@ -160,87 +202,72 @@ final class ArtefactDetector {
         }
     }
 
-    /// Pairs each peak with the identical peak of the previous pass (both ascending).
-    private func matchPeaks(_ s: DetectionSeries, _ p: DetectionSeries) {
+    /// The runs of this pass's peaks that are consecutive peaks of the previous pass, bit for bit
+    /// (both ascending; a merge that steps past the smaller peak where they differ). Any runs with
+    /// that property make the copies exact; finding the longest only saves work.
+    private func matchRuns(_ s: DetectionSeries, _ p: DetectionSeries) {
         // Both peak arrays have exactly their pass's count (`s.peaks = peaks` before this call).
         assert(s.peaks.count == s.count && p.peaks.count == p.count)
-        map.reserve(s.count)
-        let map = map.base
-        // The counts in locals: read through the classes, they were loaded again at every step (a
-        // store through `map` might have changed them, as far as the compiler knows).
         let newCount = s.count, oldCount = p.count
         s.peaks.withUnsafeBufferPointer { new in
             p.peaks.withUnsafeBufferPointer { old in
-                var j = 0
-                for i in 0..<newCount {
-                    let x = new[i]
-                    // Most peaks are the old peak after the one the last matched: the loop below would
-                    // step once and stop there, which this finds with one test fewer a step (issue 34).
-                    if j &+ 1 < oldCount, old[j] < x, old[j &+ 1] == x { j &+= 1; map[i] = j; continue }
-                    while j < oldCount, old[j] < x { j &+= 1 }
-                    map[i] = j < oldCount && old[j] == x ? j : -1
+                var i = 0, j = 0
+                while i < newCount, j < oldCount {
+                    let x = new[i], y = old[j]
+                    guard x.bitPattern == y.bitPattern else {
+                        if x < y { i &+= 1 } else { j &+= 1 } // −0 against 0: steps past the old one
+                        continue
+                    }
+                    let start = i, oldStart = j
+                    i &+= 1; j &+= 1
+                    // Eight at a time while all eight agree (most of a later pass), then one at a time.
+                    while i &+ 8 <= newCount, j &+ 8 <= oldCount {
+                        var differ: UInt64 = 0
+                        for k in 0..<8 { differ |= new[i &+ k].bitPattern ^ old[j &+ k].bitPattern }
+                        guard differ == 0 else { break }
+                        i &+= 8; j &+= 8
+                    }
+                    while i < newCount, j < oldCount, new[i].bitPattern == old[j].bitPattern { i &+= 1; j &+= 1 }
+                    runs.append(Run(start: start, end: i, old: oldStart))
                 }
             }
         }
     }
 
-    /// Fills `out0` (and `out1`) for every index: copied from the previous pass where
-    /// the window's inputs are the same, computed where they are not (the 91-beat windows
-    /// counted over keys, the 11-beat median in a sorted window).
-    ///
-    /// A run is a stretch of inputs each equal (bit for bit) to the input of the previous
-    /// pass that `map` pairs it with, paired with consecutive old indices. An output whose
-    /// whole window lies inside a run and away from both ends of the series had, in the
-    /// previous pass, the same full window: the same values, so the same quantiles.
-    private func rolling(_ input: UnsafeMutablePointer<Double>, _ oldInput: UnsafeMutablePointer<Double>,
-                         n: Int, half: Int, reuse: Bool,
-                         _ q0: Double, _ out0: UnsafeMutablePointer<Double>, _ old0: UnsafeMutablePointer<Double>,
-                         _ q1: Double, _ out1: UnsafeMutablePointer<Double>?, _ old1: UnsafeMutablePointer<Double>?) {
-        let window = window
-        assert(2 * half + 2 <= LipponenTarvainen.thresholdWindow + 1, "the window buffer holds every value of a window and a sentinel")
-        let counted = counted, keyed = half == LipponenTarvainen.thresholdWindow / 2
-        func compute(_ range: Range<Int>) {
-            if keyed {
-                counted.centred(input, count: n, half: half, range: range, window: window, q0, out0, q1, out1)
-            } else {
-                RollingQuantiles.centred(input, count: n, half: half, range: range, window: window, q0, out0, q1, out1)
-            }
+    /// One stage's series for every index of [0, n): the stretches whose values read peaks only
+    /// within a run (`before` peaks before the index and `after` after it; see the type's comment)
+    /// copied from the previous pass, series by series (`series`: this pass's and the previous
+    /// pass's), and `compute` called on the ranges between them, in ascending order.
+    private func fill(_ n: Int, before: Int, after: Int,
+                      _ series: [(UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>)],
+                      compute: (Range<Int>) -> Void) {
+        copies.removeAll(keepingCapacity: true)
+        for run in runs {
+            let from = run.start &+ before, to = run.end &- after
+            if to &- from >= Self.worthCopying { copies.append(Run(start: from, end: to, old: run.old &+ before)) }
         }
-        guard reuse else { return compute(0..<n) }
-        let map = map.base
-        // Copying beats sliding the window only for longer stretches (a fresh window costs a few steps' work).
-        let worthCopying = 16
-        var done = 0 // outputs [0, done) are filled
-        var k = 0
-        while k < n {
-            let j = map[k]
-            assert(j < previous.count)
-            guard j >= 0, input[k].bitPattern == oldInput[j].bitPattern else { k &+= 1; continue }
-            let runStart = k
-            k &+= 1
-            // Eight at a time while all eight go on with the run (most of a later pass), then one at a time;
-            // the same run as one at a time throughout, found with a sixth of the instructions.
-            while k &+ 8 <= n {
-                let next = map[k &- 1] &+ 1 // the old index the run expects at k
-                var apart = 0
-                for j in 0..<8 { apart |= map[k &+ j] ^ (next &+ j) }
-                guard apart == 0 else { break } // now next…next + 7 are old indices, below the old count
-                var differ: UInt64 = 0
-                for j in 0..<8 { differ |= input[k &+ j].bitPattern ^ oldInput[next &+ j].bitPattern }
-                guard differ == 0 else { break }
-                k &+= 8
-            }
-            while k < n, map[k] == map[k &- 1] &+ 1, input[k].bitPattern == oldInput[map[k]].bitPattern { k &+= 1 }
-            // Outputs whose full window lies inside [runStart, k).
-            let from = max(runStart + half, half), to = min(k - 1 - half, n - 1 - half)
-            guard to - from + 1 >= worthCopying else { continue }
-            if from > done { compute(done..<from) }
-            let oldFrom = map[from], count = to - from + 1
-            (out0 + from).update(from: old0 + oldFrom, count: count)
-            if let out1, let old1 { (out1 + from).update(from: old1 + oldFrom, count: count) }
-            done = to + 1
+        var done = 0 // [0, done) is written
+        for copy in copies {
+            if copy.start > done { compute(done..<copy.start) }
+            let count = copy.end &- copy.start
+            for (out, old) in series { (out + copy.start).update(from: old + copy.old, count: count) }
+            copiedLastPass &+= count
+            done = copy.end
         }
         if done < n { compute(done..<n) }
+    }
+
+    /// The moving-window quantiles of `range` (the 91-beat windows counted over keys, the 11-beat
+    /// median in a sorted window).
+    private func windows(_ input: UnsafeMutablePointer<Double>, n: Int, half: Int, range: Range<Int>,
+                         _ q0: Double, _ out0: UnsafeMutablePointer<Double>,
+                         _ q1: Double, _ out1: UnsafeMutablePointer<Double>?) {
+        assert(2 * half + 2 <= LipponenTarvainen.thresholdWindow + 1, "the window buffer holds every value of a window and a sentinel")
+        if half == LipponenTarvainen.thresholdWindow / 2 {
+            counted.centred(input, count: n, half: half, range: range, window: window, q0, out0, q1, out1)
+        } else {
+            RollingQuantiles.centred(input, count: n, half: half, range: range, window: window, q0, out0, q1, out1)
+        }
     }
 }
 
@@ -275,20 +302,4 @@ private final class DetectionSeries {
         (rr, absD, q1d, q3d, drrs) = (b, b + c, b + 2 * c, b + 3 * c, b + 4 * c)
         (medrr, absM, q1m, q3m, mrrs) = (b + 5 * c, b + 6 * c, b + 7 * c, b + 8 * c, b + 9 * c)
     }
-}
-
-/// A growable scratch buffer whose contents need not survive growing. Holds trivial values only
-/// (`Int`): growing deallocates without deinitialising, and slots are written before they are read.
-private struct Scratch<T: BitwiseCopyable> {
-    private(set) var base = UnsafeMutablePointer<T>.allocate(capacity: 1)
-    private var capacity = 1
-
-    mutating func reserve(_ n: Int) {
-        guard n > capacity else { return }
-        base.deallocate()
-        capacity = n + n / 8
-        base = UnsafeMutablePointer<T>.allocate(capacity: capacity)
-    }
-
-    func deallocate() { base.deallocate() }
 }

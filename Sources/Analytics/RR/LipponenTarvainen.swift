@@ -92,11 +92,29 @@ public enum LipponenTarvainen {
 
     private static func insertionSort(_ a: inout [Double]) {
         a.withUnsafeMutableBufferPointer { p in
-            for i in p.indices.dropFirst() where p[i] < p[i - 1] {
-                let x = p[i]
-                var j = i
-                while j > 0, p[j - 1] > x { p[j] = p[j - 1]; j -= 1 }
-                p[j] = x
+            let n = p.count
+            guard n > 1, let base = p.baseAddress else { return }
+            var i = 1
+            while i < n {
+                // Nearly sorted: four steps at a time that would each move nothing (no value below the one
+                // before it, as the test below asks; a NaN is below nothing alike), ≈ 2 instructions a beat
+                // where one at a time took ≈ 6 (issue 34). Reads p[i − 1…i + 3], all below n.
+                while i &+ 4 <= n {
+                    let before0 = UnsafeRawPointer(base + i - 1).loadUnaligned(as: SIMD2<Double>.self)
+                    let before1 = UnsafeRawPointer(base + i + 1).loadUnaligned(as: SIMD2<Double>.self)
+                    let at0 = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD2<Double>.self)
+                    let at1 = UnsafeRawPointer(base + i + 2).loadUnaligned(as: SIMD2<Double>.self)
+                    guard !any((at0 .< before0) .| (at1 .< before1)) else { break }
+                    i &+= 4
+                }
+                guard i < n else { break }
+                if p[i] < p[i - 1] {
+                    let x = p[i]
+                    var j = i
+                    while j > 0, p[j - 1] > x { p[j] = p[j - 1]; j -= 1 }
+                    p[j] = x
+                }
+                i += 1
             }
         }
     }
