@@ -137,16 +137,7 @@ enum SampleMinuteCodec {
         var players: [Int64] = [], slots = [Int](repeating: 0, count: samples.count), last = 0
         for (i, sample) in samples.enumerated() {
             if players.isEmpty || players[last] != sample.playerID {
-                // Players take turns in a batch's seconds: the next one seen before is the usual guess.
-                let guess = last + 1 < players.count ? last + 1 : 0
-                if !players.isEmpty, players[guess] == sample.playerID {
-                    last = guess
-                } else if let known = players.firstIndex(of: sample.playerID) {
-                    last = known
-                } else {
-                    players.append(sample.playerID)
-                    last = players.count - 1
-                }
+                if let known = players.firstIndex(of: sample.playerID) { last = known } else { players.append(sample.playerID); last = players.count - 1 }
             }
             slots[i] = last
         }
