@@ -70,104 +70,48 @@ enum SampleMinuteCodec {
         tMs >= 0 ? tMs / minuteMs : (tMs + 1) / minuteMs - 1
     }
 
-    /// The reading's 10 bytes as two little-endian words — bytes 0–7: offset, bpm, strap, energy; 8–9: contact,
-    /// flags — and whether its values fit them (if not, it is wide: its exact values go to `wide`).
-    @inline(__always)
-    static func words(_ reading: Reading) -> (low: UInt64, high: UInt16, fits: Bool) {
+    /// Appends `reading` to the bytes of its minute's row.
+    static func append(_ reading: Reading, readings: inout [UInt8], wide: inout [UInt8]) {
         let u16 = 0...Int64(UInt16.max)
         let fits = u16.contains(reading.bpm) && u16.contains(reading.strapID) && (reading.energyKJ.map(u16.contains) ?? true)
             && (0...Int64(UInt8.max)).contains(reading.contact)
         let offset = UInt64(reading.tMs - minute(of: reading.tMs) * minuteMs)
         let flags = UInt64((reading.energyKJ == nil ? 0 : hasEnergy) | (fits ? 0 : isWide))
+        // Bytes 0–7 and 8–9 as two little-endian words: offset, bpm, strap, energy; contact, flags.
         let low = fits ? offset | UInt64(reading.bpm) << 16 | UInt64(reading.strapID) << 32 | UInt64(reading.energyKJ ?? 0) << 48 : offset
         let high = UInt16(fits ? UInt64(reading.contact) | flags << 8 : flags << 8)
-        return (low, high, fits)
-    }
-
-    /// Appends a wide reading's exact values (i64 each: bpm, strap id, energy, contact) to `wide`.
-    static func appendWide(_ reading: Reading, to wide: inout [UInt8]) {
+        withUnsafeBytes(of: low.littleEndian) { readings.append(contentsOf: $0) }
+        withUnsafeBytes(of: high.littleEndian) { readings.append(contentsOf: $0) }
+        guard !fits else { return }
         for value in [reading.bpm, reading.strapID, reading.energyKJ ?? 0, reading.contact] {
             withUnsafeBytes(of: value.littleEndian) { wide.append(contentsOf: $0) }
         }
     }
 
-    /// Appends `reading` to the bytes of its minute's row.
-    static func append(_ reading: Reading, readings: inout [UInt8], wide: inout [UInt8]) {
-        let (low, high, fits) = words(reading)
-        withUnsafeBytes(of: low.littleEndian) { readings.append(contentsOf: $0) }
-        withUnsafeBytes(of: high.littleEndian) { readings.append(contentsOf: $0) }
-        if !fits { appendWide(reading, to: &wide) }
-    }
-
     /// A recorder's batch of samples (players interleaved, as they arrived) as the rows they join: `row`
     /// is handed each player and minute with its readings' bytes, in the order they are read back.
     static func packed(_ samples: [Sample], _ row: (_ playerID: Int64, _ minute: Int64, _ readings: [UInt8], _ wide: [UInt8]) throws -> Void) rethrows {
-        let ordered = orderedPlaces(samples)
-        var wide: [UInt8] = []
+        // The samples' places sorted, not the samples (56 bytes each): player and time decide nearly every
+        // comparison; the rest of the order only ties at one millisecond.
+        let ordered = samples.withUnsafeBufferPointer { s in
+            Array(s.indices).sorted { a, b in
+                if s[a].playerID != s[b].playerID { return s[a].playerID < s[b].playerID }
+                if s[a].tMs != s[b].tMs { return s[a].tMs < s[b].tMs }
+                return Reading.precedes(Reading(s[a]), Reading(s[b]))
+            }
+        }
+        var readings: [UInt8] = [], wide: [UInt8] = []
         var at = 0
         while at < ordered.count {
             let player = samples[ordered[at]].playerID, minute = minute(of: samples[ordered[at]].tMs)
-            var end = at + 1
-            while end < ordered.count, samples[ordered[end]].playerID == player, Self.minute(of: samples[ordered[end]].tMs) == minute { end += 1 }
+            readings.removeAll(keepingCapacity: true)
             wide.removeAll(keepingCapacity: true)
-            // The row's bytes written in place at their final size (appending byte runs cost more than the rest).
-            let readings = [UInt8](unsafeUninitializedCapacity: (end - at) * readingBytes) { bytes, count in
-                let base = UnsafeMutableRawPointer(bytes.baseAddress!)
-                for k in at..<end {
-                    let reading = Reading(samples[ordered[k]])
-                    let (low, high, fits) = words(reading)
-                    base.storeBytes(of: low.littleEndian, toByteOffset: (k - at) * readingBytes, as: UInt64.self)
-                    base.storeBytes(of: high.littleEndian, toByteOffset: (k - at) * readingBytes + 8, as: UInt16.self)
-                    if !fits { appendWide(reading, to: &wide) }
-                }
-                count = (end - at) * readingBytes
+            while at < ordered.count, samples[ordered[at]].playerID == player, Self.minute(of: samples[ordered[at]].tMs) == minute {
+                append(Reading(samples[ordered[at]]), readings: &readings, wide: &wide)
+                at += 1
             }
             try row(player, minute, readings, wide)
-            at = end
         }
-    }
-
-    /// The samples' places in the order their rows are read back: by player, then time, then the rest of v32's
-    /// index order — what a stable sort by (player, `Reading.precedes`) gives. A batch holds a few dozen players
-    /// and arrives in time order, so the places are grouped by player with a counting pass (stable: each
-    /// player's places keep the batch's order) and a player's run is sorted only when it is not in order already.
-    static func orderedPlaces(_ samples: [Sample]) -> [Int] {
-        guard !samples.isEmpty else { return [] }
-        // Each sample's player as a slot; the batch's players in first-seen order.
-        var players: [Int64] = [], slots = [Int](repeating: 0, count: samples.count), last = 0
-        for (i, sample) in samples.enumerated() {
-            if players.isEmpty || players[last] != sample.playerID {
-                if let known = players.firstIndex(of: sample.playerID) { last = known } else { players.append(sample.playerID); last = players.count - 1 }
-            }
-            slots[i] = last
-        }
-        // Slots ranked by player id; each rank's first place.
-        let byID = players.indices.sorted { players[$0] < players[$1] }
-        var rank = [Int](repeating: 0, count: players.count)
-        for (r, slot) in byID.enumerated() { rank[slot] = r }
-        var starts = [Int](repeating: 0, count: players.count + 1)
-        for slot in slots { starts[rank[slot] + 1] += 1 }
-        for r in 0..<players.count { starts[r + 1] += starts[r] }
-        var ordered = [Int](repeating: 0, count: samples.count), next = starts
-        for (i, slot) in slots.enumerated() {
-            ordered[next[rank[slot]]] = i
-            next[rank[slot]] += 1
-        }
-        // Each player's run: in order already (the usual case), or sorted as the whole batch's stable sort would.
-        for r in 0..<players.count where starts[r + 1] - starts[r] > 1 {
-            let run = starts[r]..<starts[r + 1]
-            let inOrder = run.dropFirst().allSatisfy { k in
-                let a = samples[ordered[k - 1]], b = samples[ordered[k]]
-                return a.tMs < b.tMs || (a.tMs == b.tMs && !Reading.precedes(Reading(b), Reading(a)))
-            }
-            if !inOrder {
-                ordered[run].sort { a, b in
-                    if samples[a].tMs != samples[b].tMs { return samples[a].tMs < samples[b].tMs }
-                    return Reading.precedes(Reading(samples[a]), Reading(samples[b]))
-                }
-            }
-        }
-        return ordered
     }
 
     /// Hands `body` the readings of the row a statement selecting `player_id, minute, readings, wide` (from

@@ -120,45 +120,6 @@ final class SampleMinuteTests: XCTestCase {
         }
     }
 
-    /// The writer's order of a batch (grouped by player with a counting pass, a player's run sorted only when
-    /// it is out of order) is exactly a stable sort of the whole batch by player and v32's index order, for
-    /// batches in time order, shuffled, with players in any order, equal times, equal readings and wide values.
-    func testABatchIsOrderedExactlyAsAStableSortWouldOrderIt() {
-        var generator = SystemRandomNumberGenerator()
-        for round in 0..<400 {
-            let players = (0..<Int.random(in: 1...6, using: &generator)).map { _ in Int64.random(in: -3...70_000, using: &generator) }
-            var batch = (0..<Int.random(in: 0...120, using: &generator)).map { i -> Sample in
-                let wide = Int.random(in: 0..<20, using: &generator) == 0
-                return Sample(playerID: players.randomElement(using: &generator)!, strapID: wide ? 70_000 : Int64.random(in: 1...3, using: &generator),
-                              tMs: round % 3 == 0 ? Int64(i / 4) * 1000 : Int64.random(in: -2_000...2_000, using: &generator),
-                              bpm: Int.random(in: 60...62, using: &generator), contact: [.detected, .notDetected].randomElement(using: &generator)!,
-                              energyKJ: Bool.random(using: &generator) ? nil : Int.random(in: 0...2, using: &generator))
-            }
-            if round % 3 == 1 { batch.shuffle(using: &generator) }
-            let reference = Array(batch.indices).sorted { a, b in
-                if batch[a].playerID != batch[b].playerID { return batch[a].playerID < batch[b].playerID }
-                if batch[a].tMs != batch[b].tMs { return batch[a].tMs < batch[b].tMs }
-                return SampleMinuteCodec.Reading.precedes(SampleMinuteCodec.Reading(batch[a]), SampleMinuteCodec.Reading(batch[b]))
-            }
-            XCTAssertEqual(SampleMinuteCodec.orderedPlaces(batch), reference, "round \(round)")
-            // And the rows' bytes are what appending each reading in that order gives.
-            var rows: [[UInt8]] = [], expected: [[UInt8]] = []
-            SampleMinuteCodec.packed(batch) { _, _, readings, wide in rows.append(readings + [0xff] + wide) }
-            var at = 0
-            while at < reference.count {
-                let first = batch[reference[at]]
-                var readings: [UInt8] = [], wide: [UInt8] = []
-                while at < reference.count, batch[reference[at]].playerID == first.playerID,
-                      SampleMinuteCodec.minute(of: batch[reference[at]].tMs) == SampleMinuteCodec.minute(of: first.tMs) {
-                    SampleMinuteCodec.append(SampleMinuteCodec.Reading(batch[reference[at]]), readings: &readings, wide: &wide)
-                    at += 1
-                }
-                expected.append(readings + [0xff] + wide)
-            }
-            XCTAssertEqual(rows, expected, "round \(round)")
-        }
-    }
-
     func testADamagedRowIsRefusedInOneLineAndNoneOfItIsRead() throws {
         let store = try fixture.open()
         let (session, players) = try recording(store)
