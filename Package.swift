@@ -251,3 +251,38 @@ let package = Package(
         .testTarget(name: "CommandLineTests", dependencies: ["sideline", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
     ]
 )
+
+// Some test targets alone, with only what they need (SIDELINE_TEST_TARGETS="SPSCRingTests,…"; SwiftPM keys its
+// manifest cache on the environment): the ring's ThreadSanitizer build (deploy/scripts/tsan-check.sh) and the core
+// tests cross-compiled for aarch64 (deploy/package/arm64/build.sh --tests) then compile those targets and their
+// dependencies, not the kiosk's screens or the club server's SwiftNIO.
+if let wanted = Context.environment["SIDELINE_TEST_TARGETS"] {
+    package.keepOnly(testTargets: wanted.split(separator: ",").map(String.init))
+}
+
+extension Package {
+    func keepOnly(testTargets wanted: [String]) {
+        var byName: [String: Target] = [:]
+        for target in targets { byName[target.name] = target }
+        var kept = Set<String>(), packagesUsed = Set<String>(), queue = wanted
+        while let name = queue.popLast() {
+            guard let target = byName[name] else { fatalError("SIDELINE_TEST_TARGETS: \(name) is not a target of this package") }
+            guard kept.insert(name).inserted else { continue }
+            for dependency in target.dependencies {
+                switch dependency {
+                case .targetItem(let name, _), .byNameItem(let name, _): queue.append(name)
+                case .productItem(_, let package?, _, _): packagesUsed.insert(package)
+                case .productItem(let name, nil, _, _): fatalError("SIDELINE_TEST_TARGETS: the product \(name) names no package")
+                @unknown default: fatalError("SIDELINE_TEST_TARGETS: a dependency of \(target.name) of a kind not handled here")
+                }
+            }
+        }
+        targets = targets.filter { kept.contains($0.name) }
+        products = []
+        // A package is named by its URL's last component ("GRDB.swift"), as `.product(name:package:)` names it.
+        dependencies = dependencies.filter { dependency in
+            guard case .sourceControl(_, let location, _) = dependency.kind else { return true }
+            return packagesUsed.contains(String(location.split(separator: "/").last ?? ""))
+        }
+    }
+}

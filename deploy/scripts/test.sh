@@ -20,8 +20,7 @@ swift build --build-tests
 # the same checks; here, unoptimised, it would hold both cores for a minute to learn nothing more.
 swift test --skip-build --skip SPSCRingStressTests
 
-# Second, not last: its reduced package (deploy/scripts/tsan/Package.swift) is the one manifest kept by
-# hand, so a module it misses should fail the run in minutes, not after the end-to-end and club stages.
+# Second, not last: a release build of its own (the ring's tests alone), so a failure shows in minutes.
 stage "tsan"; echo "== ThreadSanitizer: the ring's two-thread stress must be clean, the broken canary ring must be caught"
 ./deploy/scripts/tsan-check.sh
 

@@ -3,15 +3,11 @@
 # a deliberately racy canary ring must make TSan report a data race.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-ROOT=$PWD
-SCRATCH=$ROOT/.build-tsan
-# A package of the ring, TeamCore (with the Localization it imports) and the ring's tests only (deploy/scripts/tsan/Package.swift over
-# the real source folders), so TSan's release build is of them and not of the club server's SwiftNIO.
-PKG=$SCRATCH/package
-mkdir -p "$PKG/Sources" "$PKG/Tests"
-cp deploy/scripts/tsan/Package.swift "$PKG/Package.swift"
-for folder in Sources/SPSCRing Sources/Localization Sources/TeamCore Tests/SPSCRingTests; do ln -sfn "$ROOT/$folder" "$PKG/$folder"; done
-cd "$PKG"
+SCRATCH=$PWD/.build-tsan
+# The ring's tests and what they need alone (Package.swift's SIDELINE_TEST_TARGETS: the ring, TeamCore and its
+# Localization), so TSan's release build is of them and not of the club server's SwiftNIO.
+export SIDELINE_TEST_TARGETS=SPSCRingTests
+cd "$(./deploy/scripts/subset-package.sh "$SCRATCH/package")"
 # Release + TSan as DESIGN.md advises; -enable-testing because test targets use @testable imports.
 FLAGS=(-c release --sanitize=thread --scratch-path "$SCRATCH/build" -Xswiftc -enable-testing)
 swift build "${FLAGS[@]}" --build-tests

@@ -10,6 +10,7 @@ Swift, and only SwiftPM knows what it declares. The table's contract, per row:
 - every target but the test targets is in exactly one row.
 """
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -178,14 +179,34 @@ def test_the_routes_and_pages_reach_storage_only_through_its_protocols():
     assert not problems, "\n".join(problems)
 
 
-def test_the_tsan_packages_targets_depend_as_the_packages_do(package):
-    """deploy/scripts/tsan/Package.swift rebuilds a few targets over the real folders by hand (tsan-check.sh): each
-    must name the same targets of this package the main manifest does, else the TSan stage fails to compile
-    (stop 42's CI, after 33 minutes: TeamCore had come to import Localization)."""
-    deps, _ = package
-    tsan = ROOT / "deploy/scripts/tsan"
-    dump = subprocess.run([shutil.which("swift"), "package", "dump-package"], cwd=tsan, capture_output=True, text=True, timeout=300)
+@pytest.mark.parametrize("wanted", [("SPSCRingTests",), ("HeartRateProtocolTests", "StoreTests", "ClubProtocolTests")])
+def test_a_subset_of_test_targets_keeps_exactly_what_they_need(manifest, wanted):
+    """SIDELINE_TEST_TARGETS (Package.swift, for tsan-check.sh and the aarch64 core tests): the manifest keeps the
+    targets named and every target they reach, nothing else, no product, and only the packages those targets'
+    products come from — the closure computed here from the whole manifest."""
+    reach, queue, packages = set(), list(wanted), set()
+    while queue:
+        name = queue.pop()
+        if name in reach:
+            continue
+        reach.add(name)
+        for kind, value in (next(iter(d.items())) for d in manifest[name]["dependencies"]):
+            if kind in ("byName", "target"):
+                queue.append(value[0])
+            else:
+                packages.add(value[1])
+    env = dict(os.environ, SIDELINE_TEST_TARGETS=",".join(wanted))
+    dump = subprocess.run([shutil.which("swift"), "package", "dump-package"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert dump.returncode == 0, dump.stderr
-    for target in json.loads(dump.stdout)["targets"]:
-        named = {value[0] for kind, value in (next(iter(d.items())) for d in target["dependencies"]) if kind in ("byName", "target")}
-        assert named == deps[target["name"]], (target["name"], named, deps[target["name"]])
+    subset = json.loads(dump.stdout)
+    assert {t["name"] for t in subset["targets"]} == reach
+    assert subset["products"] == []
+    urls = {d["sourceControl"][0]["location"]["remote"][0]["urlString"] for d in subset["dependencies"]}
+    assert {url.rstrip("/").rsplit("/", 1)[-1] for url in urls} == packages, (urls, packages)
+    assert len(reach) < len(manifest)
+
+
+def test_a_subset_naming_an_unknown_target_is_refused_by_name():
+    env = dict(os.environ, SIDELINE_TEST_TARGETS="SPSCRingTests,NoSuchTests")
+    dump = subprocess.run([shutil.which("swift"), "package", "dump-package"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert dump.returncode != 0 and "NoSuchTests is not a target of this package" in dump.stderr, dump.stderr[-2000:]

@@ -22,21 +22,25 @@ eval "$(./deploy/package/arm64/toolchain.sh)"
 # SwiftPM reads the .pc files of the bluez, dbus-1, zlib and libcurl system-library targets itself:
 # the sysroot's, on PKG_CONFIG_PATH, their paths prefixed with the sysroot.
 PC_PATH="$TRIXIE_ROOT/usr/lib/aarch64-linux-gnu/pkgconfig:$TRIXIE_ROOT/usr/share/pkgconfig"
-BUILD=(./deploy/package/arm64/run.sh "$SID_ROOT" env
-       PKG_CONFIG_SYSROOT_DIR="$TRIXIE_ROOT" PKG_CONFIG_PATH="$PC_PATH" PKG_CONFIG_LIBDIR="$PC_PATH"
-       swift build --package-path "$CHECKOUT" --swift-sdks-path "$SDKS" --swift-sdk sideline-arm64 "${JOBS[@]}")
+ENV=(PKG_CONFIG_SYSROOT_DIR="$TRIXIE_ROOT" PKG_CONFIG_PATH="$PC_PATH" PKG_CONFIG_LIBDIR="$PC_PATH")
+build() {  # build PACKAGE_FOLDER SWIFT_BUILD_ARGUMENT…
+  local package=$1; shift
+  ./deploy/package/arm64/run.sh "$SID_ROOT" env "${ENV[@]}" \
+    swift build --package-path "$package" --swift-sdks-path "$SDKS" --swift-sdk sideline-arm64 "${JOBS[@]}" "$@" >&2
+}
 # SwiftPM does not see the glibc shim (toolchain.sh) as an input: a binary older than it is linked again.
 SHIM=$TRIXIE_ROOT/usr/lib/aarch64-linux-gnu/sideline-glibc-2.36.o
 relink_if_stale() { if [ -f "$1" ] && [ "$1" -ot "$SHIM" ]; then rm -f "$1"; fi; }
 if $TESTS; then
   OUT=$CHECKOUT/.build-arm64-tests/aarch64-unknown-linux-gnu/debug
   relink_if_stale "$OUT/SidelinePackageTests.xctest"
-  "${BUILD[@]}" --build-tests --scratch-path "$CHECKOUT/.build-arm64-tests" >&2
+  ENV+=(SIDELINE_TEST_TARGETS="$(grep -v '^#' Tests/arm64/core-test-targets | paste -sd, -)")
+  build "$(./deploy/scripts/subset-package.sh "$CHECKOUT/.build-arm64-tests/package")" --build-tests --scratch-path "$CHECKOUT/.build-arm64-tests"
 else
   OUT=$CHECKOUT/.build-arm64/aarch64-unknown-linux-gnu/release
   for product in "${@:-sideline}"; do
     relink_if_stale "$OUT/$product"
-    "${BUILD[@]}" -c release --static-swift-stdlib "${RELEASE_SWIFT_FLAGS[@]}" --product "$product" --scratch-path "$CHECKOUT/.build-arm64" >&2
+    build "$CHECKOUT" -c release --static-swift-stdlib "${RELEASE_SWIFT_FLAGS[@]}" --product "$product" --scratch-path "$CHECKOUT/.build-arm64"
   done
 fi
 echo "$OUT"

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# deploy/scripts/subset-package.sh FOLDER: FOLDER made a package of this checkout's manifest and source folders
+# (links), for a build of some test targets alone: run `swift build --package-path FOLDER` with
+# SIDELINE_TEST_TARGETS set (Package.swift keeps those targets and what they need). Its own folder, so the
+# subset's Package.resolved (the few packages it uses) never replaces the checkout's. Prints FOLDER.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+FOLDER=${1:?usage: subset-package.sh FOLDER}
+mkdir -p "$FOLDER"
+for entry in Package.swift Sources Tests; do ln -sfn "$ROOT/$entry" "$FOLDER/$entry"; done
+echo "$FOLDER"
