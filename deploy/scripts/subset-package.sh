@@ -7,5 +7,6 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 FOLDER=${1:?usage: subset-package.sh FOLDER}
 mkdir -p "$FOLDER"
-for entry in Package.swift Sources Tests; do ln -sfn "$ROOT/$entry" "$FOLDER/$entry"; done
+# .venv too: tests find the test tooling beside the package they were built from (AnalyticsTests' pyhrv series).
+for entry in Package.swift Sources Tests .venv; do ln -sfn "$ROOT/$entry" "$FOLDER/$entry"; done
 echo "$FOLDER"

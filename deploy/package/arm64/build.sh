@@ -5,9 +5,12 @@
 # them). Without --tests: each PRODUCT (default sideline) as a release build with the Swift runtime
 # linked in (--static-swift-stdlib) and the flags of release-flags.sh, as release-build.sh builds amd64's, in
 #   .build-arm64/aarch64-unknown-linux-gnu/release/PRODUCT
-# With --tests: the debug build of every test target as one test bundle (the shared runtime of
-# libswiftlang:arm64 beside it in the SDK), in
-#   .build-arm64-tests/aarch64-unknown-linux-gnu/debug/SidelinePackageTests.xctest
+# With --tests: the test targets Tests/arm64/core-test-targets names, and only what they need (Package.swift's
+# SIDELINE_TEST_TARGETS, over deploy/scripts/subset-package.sh's folder), as one test bundle (the shared runtime
+# of libswiftlang:arm64 beside it in the Swift SDK), optimised as the board's code is (-enable-testing for the
+# tests' @testable imports): under qemu-user that runs them in less than half the CPU debug code takes, for about
+# 190 CPU-s more of compiling (docs/TESTING.md). In
+#   .build-arm64-tests/aarch64-unknown-linux-gnu/release/SidelinePackageTests.xctest
 # Each scratch folder is its own, so amd64's .build and .build-static are never touched. Prints the
 # folder the binaries are in. `-j N` limits the build's jobs.
 set -euo pipefail
@@ -32,10 +35,10 @@ build() {  # build PACKAGE_FOLDER SWIFT_BUILD_ARGUMENT…
 SHIM=$TRIXIE_ROOT/usr/lib/aarch64-linux-gnu/sideline-glibc-2.36.o
 relink_if_stale() { if [ -f "$1" ] && [ "$1" -ot "$SHIM" ]; then rm -f "$1"; fi; }
 if $TESTS; then
-  OUT=$CHECKOUT/.build-arm64-tests/aarch64-unknown-linux-gnu/debug
+  OUT=$CHECKOUT/.build-arm64-tests/aarch64-unknown-linux-gnu/release
   relink_if_stale "$OUT/SidelinePackageTests.xctest"
   ENV+=(SIDELINE_TEST_TARGETS="$(grep -v '^#' Tests/arm64/core-test-targets | paste -sd, -)")
-  build "$(./deploy/scripts/subset-package.sh "$CHECKOUT/.build-arm64-tests/package")" --build-tests --scratch-path "$CHECKOUT/.build-arm64-tests"
+  build "$(./deploy/scripts/subset-package.sh "$CHECKOUT/.build-arm64-tests/package")" -c release -Xswiftc -enable-testing --build-tests --scratch-path "$CHECKOUT/.build-arm64-tests"
 else
   OUT=$CHECKOUT/.build-arm64/aarch64-unknown-linux-gnu/release
   for product in "${@:-sideline}"; do
