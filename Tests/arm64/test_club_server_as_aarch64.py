@@ -25,10 +25,12 @@ LISTEN_S = 120  # a 177 MB binary started under qemu-user, its first connections
 @pytest.fixture
 def postgres():
     pg = Postgres.create()
-    pg.psql(f"CREATE ROLE {OWNER} LOGIN; CREATE ROLE {APP} LOGIN")
-    pg.psql(f"CREATE DATABASE {DB} OWNER {OWNER}")  # not inside the roles' transaction
-    yield pg
-    pg.destroy()
+    try:
+        pg.psql(f"CREATE ROLE {OWNER} LOGIN; CREATE ROLE {APP} LOGIN")
+        pg.psql(f"CREATE DATABASE {DB} OWNER {OWNER}")  # not inside the roles' transaction
+        yield pg
+    finally:  # a failed set-up leaves no cluster running
+        pg.destroy()
 
 
 def enrol(port, code):
