@@ -1,7 +1,8 @@
 """The arm64 packages `make deb ARCH=arm64` builds (Debian's Swift, cross-compiled here), checked from
 outside and run on an arm64 trixie and an arm64 bookworm root through qemu-user: aarch64 code, the
-Swift runtime linked in, no glibc symbol newer than bookworm's (GLIBC_2.36), every versioned symbol
-they need defined by bookworm's own libraries, and the binaries answering and recording there."""
+Swift runtime linked in, relative relocations packed (DT_RELR), no glibc symbol newer than bookworm's
+(GLIBC_2.36), every versioned symbol they need defined by bookworm's own libraries, and the binaries
+answering and recording there."""
 import pathlib
 import re
 import sqlite3
@@ -71,6 +72,18 @@ def test_no_glibc_symbol_newer_than_bookworms(package):
     assert newest <= BOOKWORM_GLIBC, f"needs GLIBC_{'.'.join(map(str, newest))}: {sorted(glibc)}"
     dynamic = run("readelf", "--dyn-syms", "-W", str(binary)).stdout
     assert not re.search(r"\bUND\b.*(__isoc23_|strlcpy|strlcat)", dynamic), "a GLIBC_2.38 function is still taken from libc"
+
+
+def test_relative_relocations_are_packed(package):
+    """Linked as amd64's board binary is (release-flags.sh's RELEASE_LINK_FLAGS, decisions 109 and 111):
+    the ≈ 100 000 relative relocations as DT_RELR, not 2.4 MB of RELA the loader reads at every start.
+    lld then asks libc for GLIBC_ABI_DT_RELR (2.36), which bookworm's defines (checked below)."""
+    _, _, binary = package
+    dynamic = run("readelf", "-d", "-W", str(binary)).stdout
+    sizes = {tag: int(size) for tag, size in re.findall(r"\((RELASZ|RELRSZ)\)\s+(\d+) \(bytes\)", dynamic)}
+    assert "RELRSZ" in sizes, f"no DT_RELR: linked without -z pack-relative-relocs?\n{dynamic}"
+    assert sizes.get("RELASZ", 0) < 256 * 1024, f"{sizes['RELASZ']} bytes of RELA left: relative relocations not packed"
+    assert "GLIBC_ABI_DT_RELR" in needed_versions(binary).get("libc.so.6", set())
 
 
 def test_nothing_the_binary_imports_is_also_exported_by_it(package):

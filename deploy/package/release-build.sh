@@ -17,13 +17,11 @@ if [ "${1:-}" = -j ]; then JOBS_COUNT=$2; shift 2; fi
 JOBS=()
 if [ -n "$JOBS_COUNT" ]; then JOBS=(-j "$JOBS_COUNT"); fi
 . deploy/package/release-flags.sh
-# Linked by the toolchain's lld with packed relative relocations (DT_RELR; glibc 2.36, bookworm's, reads them),
-# not gold's RELA: a PIE with the Swift runtime in it has ≈ 100 000 relative relocations, 2.4 MB of RELA the
-# loader reads at every start and that stay resident beside the kiosk for nothing; as RELR they are 19 KB
-# (decision 109: the launch 0.55 M instructions fewer, 40 live 2 MB smaller). In every compile command too
-# (SwiftPM passes -Xswiftc to both): every product of this folder is built the same way, or each switch rebuilds.
-# amd64's only: the arm64 cross link (deploy/package/arm64/build.sh) is not checked with it yet.
-LINKER=(-Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
+# Linked by the toolchain's lld, not gold, with packed relative relocations (release-flags.sh's
+# RELEASE_LINK_FLAGS; decision 109: the launch 0.55 M instructions fewer, 40 live 2 MB smaller). -use-ld=lld
+# is in every compile command too (SwiftPM passes -Xswiftc to both): every product of this folder is built
+# the same way, or each switch rebuilds. (The arm64 cross build gets lld from its Swift SDK's toolset.json.)
+LINKER=(-Xswiftc -use-ld=lld "${RELEASE_LINK_FLAGS[@]}")
 for product in "${@:-sideline}"; do
     swift build -c release --static-swift-stdlib --product "$product" --scratch-path .build-static "${JOBS[@]}" "${RELEASE_SWIFT_FLAGS[@]}" "${LINKER[@]}"
 done

@@ -8,7 +8,8 @@
 #      GLIBC_2.36, every versioned symbol defined by bookworm's libraries) run and record on an arm64
 #      trixie and an arm64 bookworm root (unpacked, decision 102) through qemu-user; one session's
 #      CSV, TCX, FIT and JSON byte for byte the same from both architectures; the core test targets
-#      run as aarch64 code.
+#      run as aarch64 code; without --kiosk-only, the club server's binary migrating, serving and
+#      enrolling a kiosk against a throwaway PostgreSQL.
 # Installs what it needs (qemu-user-static, debootstrap; binfmt_misc registration) through
 # deploy/package/arm64/toolchain.sh, which caches the toolchain, the roots and the Swift SDK in
 # ~/.cache/sideline/arm64 by their inputs; the builds are in .build-arm64*, .build-static, out/.

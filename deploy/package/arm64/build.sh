@@ -3,7 +3,8 @@
 # Debian's own Swift (swiftlang from sid: its amd64 compiler in the sid root, the Swift SDK of
 # deploy/package/arm64/ with an arm64 trixie sysroot; deploy/package/arm64/toolchain.sh makes and caches
 # them). Without --tests: each PRODUCT (default sideline) as a release build with the Swift runtime
-# linked in (--static-swift-stdlib) and the flags of release-flags.sh, as release-build.sh builds amd64's, in
+# linked in (--static-swift-stdlib) and the compile and link flags of release-flags.sh (lld, from the SDK's
+# toolset.json, with packed relative relocations), as release-build.sh builds amd64's, in
 #   .build-arm64/aarch64-unknown-linux-gnu/release/PRODUCT
 # With --tests: the test targets Tests/arm64/core-test-targets names, and only what they need (Package.swift's
 # SIDELINE_TEST_TARGETS, over deploy/scripts/subset-package.sh's folder), as one test bundle (the shared runtime
@@ -43,7 +44,7 @@ else
   OUT=$CHECKOUT/.build-arm64/aarch64-unknown-linux-gnu/release
   for product in "${@:-sideline}"; do
     relink_if_stale "$OUT/$product"
-    build "$CHECKOUT" -c release --static-swift-stdlib "${RELEASE_SWIFT_FLAGS[@]}" --product "$product" --scratch-path "$CHECKOUT/.build-arm64"
+    build "$CHECKOUT" -c release --static-swift-stdlib "${RELEASE_SWIFT_FLAGS[@]}" "${RELEASE_LINK_FLAGS[@]}" --product "$product" --scratch-path "$CHECKOUT/.build-arm64"
   done
 fi
 echo "$OUT"
