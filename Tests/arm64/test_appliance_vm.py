@@ -174,9 +174,9 @@ def test_straps_recorded_exactly(board):
 def test_usb_stick_gets_a_backup(board):
     """On the review screen of the saved session: a FAT stick gets a backup (the journal's line, its
     notices judged on screen) and the session's export; released, pulled, read on the host with
-    mtools. Its plugged → notice time is not recorded: the reference rendering of the backup notice
-    comes out as the "safe to remove" one (screens.py; the amd64 suite's too), so the wait matches the
-    later notice; the backup and the export on the stick are judged by the journal and mtools."""
+    mtools. The backup notice, then the "safe to remove" one, are each waited for on screen against
+    their reference renderings (each distinct since 2026-11-30); the backup and the export on the stick
+    are judged by the journal and mtools."""
     assert 'saved' in board.facts, 'no session was saved: the board is not on the review screen'
     stick_backup_and_export(board)
 

@@ -10,6 +10,7 @@ import sqlite3
 import pytest
 
 from conftest import PACKAGES, SCRATCH, in_root
+from sideline_testkit.glibc import glibc_release_needed, libc6_bound, needed_versions
 from sideline_testkit.processes import run
 
 BOOKWORM_GLIBC = (2, 36)  # the oldest release the package is proven on (docs/decisions/061-trixie-is-the-main-line.md)
@@ -18,18 +19,6 @@ MULTIARCH = ("usr/lib/aarch64-linux-gnu", "lib/aarch64-linux-gnu")
 
 def control(deb, field):
     return run("dpkg-deb", "-f", str(deb), field).stdout.strip()
-
-
-def needed_versions(binary) -> dict:
-    """readelf -V's version needs: {library: {version names}}."""
-    needs, library = {}, None
-    for line in run("readelf", "-V", "-W", str(binary)).stdout.splitlines():
-        if m := re.search(r"File: (\S+)\s+Cnt:", line):
-            library = m.group(1)
-            needs.setdefault(library, set())
-        elif (m := re.search(r"Name: (\S+)\s+Flags:", line)) and library:
-            needs[library].add(m.group(1))
-    return needs
 
 
 def defined_versions(library) -> set:
@@ -68,10 +57,18 @@ def test_no_glibc_symbol_newer_than_bookworms(package):
     needs = needed_versions(binary)
     glibc = {v for versions in needs.values() for v in versions if v.startswith("GLIBC_2.")}
     assert glibc, needs
-    newest = max(tuple(int(p) for p in v.removeprefix("GLIBC_").split(".")) for v in glibc)
-    assert newest <= BOOKWORM_GLIBC, f"needs GLIBC_{'.'.join(map(str, newest))}: {sorted(glibc)}"
+    newest = glibc_release_needed(binary)
+    assert newest <= BOOKWORM_GLIBC, f"needs glibc {'.'.join(map(str, newest))}: {sorted(glibc)}"
     dynamic = run("readelf", "--dyn-syms", "-W", str(binary)).stdout
     assert not re.search(r"\bUND\b.*(__isoc23_|strlcpy|strlcat)", dynamic), "a GLIBC_2.38 function is still taken from libc"
+
+
+def test_depends_asks_libc6_for_the_glibc_the_binary_needs(package):
+    """Depends' libc6 bound is no lower than the newest glibc the binary asks for, GLIBC_ABI_DT_RELR's 2.36 included:
+    dpkg-shlibdeps counts symbols only (it wrote libc6 (>= 2.35)), and a lower bound installs the package where
+    the loader then refuses to start it."""
+    _, deb, binary = package
+    assert libc6_bound(control(deb, "Depends")) >= glibc_release_needed(binary), control(deb, "Depends")
 
 
 def test_relative_relocations_are_packed(package):

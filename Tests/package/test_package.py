@@ -14,6 +14,7 @@ import pytest
 
 from conftest import check_unit
 from sideline_testkit.paths import ROOT, STATIC_BINARY
+from sideline_testkit.glibc import glibc_release_needed, libc6_bound
 from sideline_testkit.processes import run
 
 
@@ -68,6 +69,16 @@ def test_every_library_the_binary_needs_comes_from_a_package_in_depends(package,
         _, owner = library_owner(library)
         essential = run("dpkg-query", "-W", "-f=${Essential}", owner).stdout.strip() == "yes"
         assert owner in depends or owner == "libc6" or essential, f"{library} comes from {owner}, which Depends does not name: {sorted(depends)}"
+
+
+def test_depends_asks_libc6_for_the_glibc_the_binary_needs(package, tmp_path):
+    """Depends' libc6 bound is no lower than the newest glibc the binary asks for (readelf -V), GLIBC_ABI_DT_RELR's
+    2.36 for the packed relocations included: dpkg-shlibdeps counts symbols only (it wrote libc6 (>= 2.34)), and a
+    lower bound installs the package where the loader then refuses to start it. Both packages' binaries."""
+    name, deb = package
+    run("dpkg-deb", "-x", str(deb), str(tmp_path))
+    needed = glibc_release_needed(tmp_path / "usr/bin" / name)
+    assert libc6_bound(control(deb, "Depends")) >= needed, (needed, control(deb, "Depends"))
 
 
 @pytest.mark.parametrize("header, macro", [("Sources/CCurl/include/CCurl.h", "SIDELINE_LIBCURL"),
