@@ -80,8 +80,9 @@ enum SampleMinuteCodec {
         // Bytes 0–7 and 8–9 as two little-endian words: offset, bpm, strap, energy; contact, flags.
         let low = fits ? offset | UInt64(reading.bpm) << 16 | UInt64(reading.strapID) << 32 | UInt64(reading.energyKJ ?? 0) << 48 : offset
         let high = UInt16(fits ? UInt64(reading.contact) | flags << 8 : flags << 8)
-        withUnsafeBytes(of: low.littleEndian) { readings.append(contentsOf: $0) }
-        withUnsafeBytes(of: high.littleEndian) { readings.append(contentsOf: $0) }
+        // Both words in one append: the pair's 10 bytes (its size, not its stride of 16) lie in that order, and
+        // each append costs ≈ 100 instructions beside its copy (docs/BENCHMARKS.md, the store ingest's split).
+        withUnsafeBytes(of: (low.littleEndian, high.littleEndian)) { readings.append(contentsOf: $0) }
         guard !fits else { return }
         for value in [reading.bpm, reading.strapID, reading.energyKJ ?? 0, reading.contact] {
             withUnsafeBytes(of: value.littleEndian) { wide.append(contentsOf: $0) }

@@ -25,7 +25,25 @@ void c_cpu_relax(void);
 /// Writes `count` readings (30 players, a reading a second each) into sample_minute as the
 /// store does since v33 — each player's minute packed, 10 bytes a reading, and upserted —
 /// with one prepared statement in one transaction, through SQLite's C API, into a
-/// database at `path` prepared with the same schema and pragmas as the store.
+/// database at `path` prepared with the same schema and pragmas as the store. The readings
+/// are generated already grouped by player and minute: no sort (the "pre-grouped" figure).
 /// Returns nanoseconds elapsed, or -1 on failure.
 int64_t c_sqlite_insert_samples(const char *path, uint64_t count);
+
+/// One heart-rate reading as the recorder hands it to the store (`Sample`, energy absent).
+/// `arrival` is its place in the batch: the sort's last key, so equal readings keep their order.
+struct c_reading {
+    int64_t player_id, t_ms, bpm, contact, strap_id;
+    uint64_t arrival;
+};
+
+/// The same ingest from the writer's own input: `readings` in the order they arrived (by time,
+/// players interleaved) are grouped the plain C way — `qsort` by player, time, the other fields,
+/// then arrival — each player's minute packed and upserted, in one transaction. Sorts `readings`
+/// in place. Returns nanoseconds elapsed (the sort included), or -1 on failure.
+int64_t c_sqlite_insert_readings(const char *path, struct c_reading *readings, size_t count);
+
+/// A digest (FNV-1a) of every sample_minute row's player, minute and blobs, in key order, whatever
+/// its session: equal digests, equal stored readings. 0 if the file cannot be read.
+uint64_t c_sqlite_sample_minute_digest(const char *path);
 #endif
