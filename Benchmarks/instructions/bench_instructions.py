@@ -27,7 +27,10 @@ Not a test: it prints, it does not judge. Run from the repository root after a r
 sideline and sideline-bench (the Makefile's target does both).
 """
 import argparse
+import bisect
+import collections
 import concurrent.futures
+import functools
 import os
 import re
 import shutil
@@ -116,24 +119,63 @@ class Callgrind:
 
 
 class QemuPlugin:
-    """AArch64's count: qemu-user with qemu_instruction_count.c, on an arm64 root's libraries."""
+    """AArch64's count: qemu-user with qemu_instruction_count.c, on an arm64 root's libraries. `profile`: each
+    counted run also keeps its blocks (the plugin's blocks=FILE), where the loader put each library (the guest's
+    LD_DEBUG=files) and where qemu put the binary (-d page), for --profile."""
     arch, timed = "AArch64", False
 
-    def __init__(self, root, work):
-        self.root = root
+    def __init__(self, root, work, profile=False):
+        self.root, self.profile = root, profile
         self.plugin = os.path.join(work, "libqemu_instruction_count.so")
         source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "qemu_instruction_count.c")
         subprocess.run(["cc", "-shared", "-fPIC", "-O2", "-Wall", "-Werror", "-o", self.plugin, source], check=True)
 
     def prefix(self, out, collect=None):
+        if self.profile:
+            return self.runner() + ["-E", "LD_DEBUG=files", "-d", "page", "-D", out + ".qemu", "-plugin", f"{self.plugin},blocks={out}.blocks"]
         return self.runner() + ["-plugin", self.plugin]
 
     def runner(self):
         return ["qemu-aarch64", "-L", self.root]
 
     def instructions(self, out, process):
+        if self.profile:
+            with open(out + ".maps", "w") as maps:
+                maps.write(process.stderr)
         m = re.search(r"^instructions: (\d+)$", process.stderr, re.M)
         return int(m.group(1)) if m else None
+
+    def functions(self, out, binary):
+        """{(module, function): instructions} of a counted run: each block's instructions × runs, named by the
+        nearest symbol at or below it (the binary's own table; a library's dynamic symbols only — Debian strips
+        the rest, so a library's static functions count under the exported one before them)."""
+        modules = []
+        qemu_log = open(out + ".qemu").read()
+        start_code = int(re.search(r"^start_code\s+(0x[0-9a-f]+)", qemu_log, re.M).group(1), 16)
+        segments = re.findall(r"^\s+LOAD\s+\S+\s+(0x[0-9a-f]+)\s+\S+\s+\S+\s+\S+\s+R E", run_text(["readelf", "-lW", binary]), re.M)
+        base = start_code - int(segments[0], 16)
+        modules.append((base, base + os.path.getsize(binary) * 4, binary, False))
+        text = open(out + ".maps").read()
+        for soname, lib_base, size in re.findall(r"file=(\S+) \[0\];\s+generating link map\n\s*\d+:\s+dynamic: \S+\s+base: (0x[0-9a-f]+)\s+size: (0x[0-9a-f]+)", text):
+            path = next((os.path.join(self.root, d, soname) for d in ("usr/lib/aarch64-linux-gnu", "lib/aarch64-linux-gnu", "usr/lib")
+                         if os.path.exists(os.path.join(self.root, d, soname))), None)
+            if path:
+                modules.append((int(lib_base, 16), int(lib_base, 16) + int(size, 16), os.path.realpath(path), True))
+        modules.sort()
+        starts = [m[0] for m in modules]
+        totals = collections.Counter()
+        for line in open(out + ".blocks"):
+            vaddr, instructions, runs = line.split()
+            address = int(vaddr, 16)
+            i = bisect.bisect_right(starts, address) - 1
+            if i < 0 or address >= modules[i][1]:
+                totals[("?", "(the loader, qemu's vdso or unmapped)")] += int(instructions) * int(runs)
+                continue
+            module_base, _, path, dynamic = modules[i]
+            addresses, names = symbol_table(path, dynamic)
+            j = bisect.bisect_right(addresses, address - module_base) - 1
+            totals[(os.path.basename(path), names[j] if j >= 0 else "?")] += int(instructions) * int(runs)
+        return totals
 
     def install(self, release, bin_dir):
         for name in ("sideline", "sideline-bench"):
@@ -142,6 +184,32 @@ class QemuPlugin:
 
     def launch_binary(self, bin_dir):
         return os.path.join(bin_dir, "sideline")  # the arm64 build links the Swift runtime in already
+
+
+def run_text(argv):
+    return subprocess.run(argv, capture_output=True, text=True, check=True).stdout
+
+
+@functools.lru_cache(maxsize=None)
+def symbol_table(path, dynamic):
+    """(sorted addresses, names) of a file's functions by nm."""
+    rows = []
+    for line in run_text(["nm", "-n", "--defined-only"] + (["-D"] if dynamic else []) + [path]).splitlines():
+        parts = line.split(None, 2)
+        # Functions only; not AArch64's mapping symbols ($x: code starts here, $d: data), which name no function.
+        if len(parts) == 3 and parts[1] in "TtWwi" and not parts[2].startswith("$"):
+            rows.append((int(parts[0], 16), parts[2]))
+    return [a for a, _ in rows], [n for _, n in rows]
+
+
+def demangled(names):
+    """Swift's mangled names, simplified (swift demangle, where it is on PATH); others as they are."""
+    swift = shutil.which("swift-demangle") or shutil.which("swift")
+    if not swift:
+        return list(names)
+    argv = [swift, "--simplified", "--compact"] if swift.endswith("swift-demangle") else [swift, "demangle", "--simplified", "--compact"]
+    out = subprocess.run(argv, input="\n".join(names) + "\n", capture_output=True, text=True).stdout.splitlines()
+    return out if len(out) == len(names) else list(names)
 
 
 class Bench:
@@ -233,7 +301,11 @@ def main():
     parser.add_argument("--arch", choices=["x86-64", "arm64"], default="x86-64",
                         help="arm64: the arm64 build counted under qemu-user (--release defaults to its folder)")
     parser.add_argument("--root", help="arm64: the arm64 root whose libraries it runs on (toolchain.sh's TRIXIE_ROOT)")
+    parser.add_argument("--profile", type=int, metavar="K",
+                        help="arm64: after the table, each row's K functions that take most of its unit (2N's blocks less N's)")
     args = parser.parse_args()
+    if args.profile and args.arch != "arm64":
+        parser.error("--profile is the arm64 count's (x86-64's: callgrind_annotate the row's callgrind.out)")
     if args.arch == "arm64":
         if not args.root:
             parser.error("--arch arm64 needs --root (the arm64 trixie root of deploy/package/arm64/toolchain.sh)")
@@ -241,7 +313,7 @@ def main():
             os.path.join(ROOT, ".build-arm64", "aarch64-unknown-linux-gnu", "release")
         work = args.work + "-arm64" if args.work == parser.get_default("work") else args.work
         os.makedirs(work, exist_ok=True)
-        bench = Bench(work, release, QemuPlugin(args.root, work))
+        bench = Bench(work, release, QemuPlugin(args.root, work, profile=bool(args.profile)))
     else:
         bench = Bench(args.work, args.release, Callgrind(args.static_release))
     bench.strip()
@@ -278,6 +350,24 @@ def main():
               f"{(f'{here:.3g} ms' if here is not None else ''):>9}  {seconds(p4a) + '–' + seconds(p4b):>17}  "
               f"{seconds(p5a) + '–' + seconds(p5b):>17}  {n or 'whole process'}{mark}")
     sys.stdout.flush()
+    if args.profile:
+        for name, how, n, _ in rows:
+            print_profile(bench, name, how, n, args.profile)
+
+
+def print_profile(bench, name, how, n, top):
+    """Where a row's unit goes on AArch64: the functions of 2N's run less N's, divided by N (start-up cancels)."""
+    binary = os.path.join(bench.bin, "sideline-bench" if how.startswith("bench:") else "sideline")
+    runs = [os.path.join(bench.work, "runs", f"{how.replace(':', '-')}-{count}-counted", "callgrind.out")
+            for count in ([1] if n is None else [n, 2 * n])]
+    totals = [bench.counter.functions(out, binary) for out in runs]
+    per = totals[0] if n is None else {k: (totals[1][k] - totals[0].get(k, 0)) / n for k in totals[1]}
+    whole = sum(per.values())
+    ranked = sorted(per.items(), key=lambda item: -item[1])[:top]
+    names = demangled([function for (_, function), _ in ranked])
+    print(f"\n{name}: {human(whole)} a unit on AArch64, its {top} largest functions")
+    for ((module, _), count), function in zip(ranked, names):
+        print(f"  {human(count):>8} {100 * count / whole:5.1f} %  {module:<24} {function[:110]}")
 
 
 if __name__ == "__main__":
