@@ -3,13 +3,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-# Each stage's start, so the run ends with what each stage cost (the CI budget's ledger), failed or not.
+# Each stage's start, so the run ends with what each stage cost (the CI budget's ledger), failed or not:
+# its wall seconds, and the machine's busy CPU seconds meanwhile (every core, background jobs included),
+# which says how much of a stage's cores were left idle for work that could run beside it.
 STAGES=()
-stage() { STAGES+=("$SECONDS $1"); }
+busy_cs() { awk '/^cpu /{print $2 + $3 + $4 + $7 + $8 + $9; exit}' /proc/stat; }  # USER_HZ: centiseconds
+stage() { STAGES+=("$SECONDS $(busy_cs) $1"); }
 ledger() {
-  local code=$? i start name next
-  echo "== stages (s): $(for i in "${!STAGES[@]}"; do
-    read -r start name <<< "${STAGES[$i]}"; next=${STAGES[$((i + 1))]:-$SECONDS}; printf '%s %d · ' "$name" $((${next%% *} - start)); done)total $SECONDS"
+  local code=$? i start cpu name next_start next_cpu next
+  echo "== stages (wall s / busy CPU s of $(nproc) cores): $(for i in "${!STAGES[@]}"; do
+    read -r start cpu name <<< "${STAGES[$i]}"; next=${STAGES[$((i + 1))]:-"$SECONDS $(busy_cs)"}
+    read -r next_start next_cpu _ <<< "$next"
+    printf '%s %d/%d · ' "$name" $((next_start - start)) $(((next_cpu - cpu) / 100)); done)total $SECONDS"
   return $code
 }
 trap ledger EXIT
