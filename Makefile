@@ -1,6 +1,7 @@
 # Sideline — the two commands the README promises, plus benchmarks.
 #   make demo   a simulated session, then the kiosk (Bluetooth adapter if any, else simulated straps; headless with screenshots when there is no display)
-#   make test   every test: unit, end-to-end through the CLI, emulated Bluetooth radio, ThreadSanitizer, the package, the real stack and the appliance in VMs
+#   make test   every test: unit, end-to-end through the CLI, emulated Bluetooth radio, ThreadSanitizer, the package, the real stack and the appliance in VMs,
+#               and the arm64 build: the kiosk's arm64 package, the core tests as aarch64 code, the arm64 board in a VM, instruction counts on both architectures
 #   make bench  the performance figures the issues name, side by side with their baselines
 #   make bench-instructions  issue 34's table: instructions per unit (callgrind over N and 2N units) beside the time, the target and a Pi 4 / Pi 5 estimate; a few minutes. ARCH=arm64: the arm64 build's own counts, under qemu-user with a counting plugin
 #   make club-demo  a throwaway club: PostgreSQL, sideline-club on loopback, two simulated kiosks recording and syncing; screenshots of its web pages in out/club-demo/ (no display), else the address and sign-in until Ctrl-C
@@ -16,13 +17,13 @@
 #   make deb    out/sideline_<version>_<arch>.deb, the appliance package (docs/OPERATIONS.md "Install on a Raspberry Pi"), and
 #               out/sideline-club_<version>_<arch>.deb, the club server's (docs/CLUB-OPERATIONS.md); both from deploy/package/debian
 #               ARCH=arm64: both for a Raspberry Pi, cross-compiled here with Debian's own Swift (deploy/package/arm64/, docs/decisions/062-arm64-cross-build.md)
-#   make test-arm64  the arm64 build's checks (not in make test; docs/TESTING.md): both arm64 .debs, their binaries on an arm64 trixie and bookworm root (qemu-user), the core test targets
+#   make test-arm64  the arm64 build's checks with the club server's (make test's arm64 stage has the kiosk's alone; docs/TESTING.md): both arm64 .debs, their binaries on an arm64 trixie and bookworm root (qemu-user), the core test targets
 #               as aarch64 code, and the same session's exports byte for byte on both architectures (deploy/scripts/arm64-test.sh);
-#               KIOSK_ONLY=1: the kiosk's package alone, no club server's cross build (the stage make test would run, decision 102)
+#               KIOSK_ONLY=1: the kiosk's package alone, no club server's cross build (as make test builds it, decision 102)
 #   make bench-appliance  kill -9 → the kiosk back on screen, on this machine's cores: cage (headless) and the kiosk as the unit runs them
 #   make test-appliance  only the appliance in a VM: the .deb installed by apt, boot to the kiosk on bluez and hci-user, taps, crashes, power cut, USB sticks, no blanking, no adapter at start, a bookworm board upgraded to trixie (Tests/appliance); RELEASE=bookworm boots bookworm's
 #               ARCH=arm64: an arm64 trixie board (qemu-system-aarch64, Cortex-A72, TCG) in one boot: the arm64 .deb installed by apt, the picker, emulated straps (on hci_uart: no hci_vhci in Debian's arm64 kernel) recorded exactly,
-#               the USB stick's backup, kill -9 → READY, with its figures (Tests/arm64/test_appliance_vm.py, deploy/scripts/vm/test-appliance-arm64.sh; not in make test: docs/TESTING.md)
+#               the USB stick's backup, kill -9 → READY, with its figures (Tests/arm64/test_appliance_vm.py, deploy/scripts/vm/test-appliance-arm64.sh; make test's arm64 stage runs it too)
 #   make test-upgrade  only a bookworm board with Sideline upgraded in place to trixie (Tests/appliance/test_upgrade.py; not in make test: run it when deploy/package changes)
 #   make screenshots-all  docs/screenshots again: every kiosk flow at both sizes in English, and in German, French, Spanish and Dutch
 #               under docs/screenshots/<lang>/ (deploy/scripts/kiosk/screenshots.sh with LANGUAGES; about 5 × the English run)

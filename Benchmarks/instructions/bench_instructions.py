@@ -213,8 +213,9 @@ def demangled(names):
 
 
 class Bench:
-    def __init__(self, work, release, counter):
+    def __init__(self, work, release, counter, fixtures=None):
         self.work = work
+        self.fixtures_dir = fixtures or os.path.join(work, "fixtures")
         self.bin = os.path.join(work, "bin")
         self.release = release
         self.counter = counter
@@ -225,7 +226,7 @@ class Bench:
 
     def fixtures(self, reuse, analytics=True):
         """`analytics`: the sideline-bench rows' databases too (the slow part; --only launch needs none)."""
-        fixtures = os.path.join(self.work, "fixtures")
+        fixtures = self.fixtures_dir
         kiosk = os.path.join(self.work, "kiosk")
         if analytics and not (reuse and os.path.exists(os.path.join(fixtures, "season.sqlite"))):
             t = time.time()
@@ -268,7 +269,7 @@ class Bench:
             fixture = {"review-summary": "review-warm.sqlite", "first-analysis": "review-cold.sqlite",
                        "season-table": "season.sqlite"}[unit]
             db = os.path.join(place, fixture)
-            shutil.copyfile(os.path.join(self.work, "fixtures", fixture), db)
+            shutil.copyfile(os.path.join(self.fixtures_dir, fixture), db)
             p = self.run([os.path.join(self.bin, "sideline-bench"), "count-units", unit, f"--count={count}", f"--db={db}"],
                          self.env(), out)
         elif how.startswith("kiosk:"):
@@ -296,6 +297,8 @@ def main():
     parser.add_argument("--static-release", default=os.path.join(ROOT, ".build-static", "release"),
                         help="x86-64: where release-build.sh's sideline is (the launch row's binary)")
     parser.add_argument("--reuse-fixtures", action="store_true", help="keep the fixtures of an earlier run")
+    parser.add_argument("--fixtures", help="the analytics rows' databases' folder (default WORK/fixtures); with --reuse-fixtures "
+                        "another run's, e.g. x86-64's for arm64's: SQLite files are the same on both, and under qemu-user writing them is minutes")
     parser.add_argument("--only", help="rows whose name or unit contains this")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--arch", choices=["x86-64", "arm64"], default="x86-64",
@@ -313,9 +316,9 @@ def main():
             os.path.join(ROOT, ".build-arm64", "aarch64-unknown-linux-gnu", "release")
         work = args.work + "-arm64" if args.work == parser.get_default("work") else args.work
         os.makedirs(work, exist_ok=True)
-        bench = Bench(work, release, QemuPlugin(args.root, work, profile=bool(args.profile)))
+        bench = Bench(work, release, QemuPlugin(args.root, work, profile=bool(args.profile)), args.fixtures)
     else:
-        bench = Bench(args.work, args.release, Callgrind(args.static_release))
+        bench = Bench(args.work, args.release, Callgrind(args.static_release), args.fixtures)
     bench.strip()
     rows = [r for r in ROWS if not args.only or args.only in r[0] or args.only in r[1]]
     bench.fixtures(args.reuse_fixtures, analytics=any(how.startswith("bench:") for _, how, _, _ in rows))

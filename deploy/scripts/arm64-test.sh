@@ -42,7 +42,7 @@ stage "amd64 release"; echo "== this machine's release binary, for the exports' 
 ./deploy/package/release-build.sh sideline
 
 stage "test bundle arm64"; echo "== the test targets cross-compiled for aarch64"
-TESTS=$(./deploy/package/arm64/build.sh -j 2 --tests | tail -1)
+TESTS=$(./deploy/package/arm64/build.sh --tests | tail -1)
 
 stage "pytest arm64"; echo "== Tests/arm64: the packages on arm64 trixie and bookworm, exports across architectures, the core tests as aarch64 code"
 ./deploy/scripts/venv.sh > /dev/null

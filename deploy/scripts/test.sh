@@ -38,8 +38,27 @@ stage "tsan"; echo "== ThreadSanitizer: the ring's two-thread stress must be cle
 RELEASE_LOG=.build/release-build.log
 # One job count for every release build of the run (release-build.sh says why).
 export SIDELINE_RELEASE_JOBS=1
-./deploy/package/release-build.sh sideline sideline-club > "$RELEASE_LOG" 2>&1 &
+# sideline-bench too: the arm64 stage counts instructions on this architecture's release build as on arm64's.
+./deploy/package/release-build.sh sideline sideline-club sideline-bench > "$RELEASE_LOG" 2>&1 &
 release_build=$!
+
+# The arm64 build (issue 33), in the background from here: first what needs nothing of the amd64 stages
+# (deploy/scripts/arm64-prepare.sh: the toolchain, the kiosk's arm64 package, the core tests as aarch64 code,
+# the arm64 board's image), under nice beside the end-to-end and club tests, which leave about half of the two
+# cores idle once the release build is done; then, once the package stage is over (.build/arm64-go), the
+# checks (deploy/scripts/arm64-check.sh: the package's binaries, the exports against this machine's release
+# binary, the arm64 board in a VM, the instruction counts) beside the real stack and the appliance, whose VMs
+# leave more than one core idle. Its output is shown in the arm64 stage at the end, which waits for it.
+ARM64_LOG=.build/arm64.log
+rm -f .build/arm64-go
+( status=0
+  nice -n 10 ./deploy/scripts/arm64-prepare.sh || status=$?
+  [ "$status" -eq 0 ] || { echo "the arm64 build's first part failed" >&2; exit "$status"; }
+  started=$SECONDS
+  until [ -e .build/arm64-go ]; do kill -0 $$ 2>/dev/null || exit 1; sleep 2; done
+  echo "arm64: waited $((SECONDS - started)) s for the package stage to end"
+  ./deploy/scripts/arm64-check.sh ) > "$ARM64_LOG" 2>&1 &
+arm64=$!
 
 stage "e2e"; echo "== end-to-end tests against independent peers (pytest in .venv)"
 swift build --product sideline
@@ -73,6 +92,8 @@ built=$SECONDS
 SIDELINE_DEB="$PWD/$DEB" .venv/bin/python -m pytest -q -rfEP Tests/package
 echo "packages: built in $((built - started)) s (both release binaries and both .debs), tested in $((SECONDS - built)) s"
 
+touch .build/arm64-go  # the arm64 checks start now (above)
+
 stage "real stack"; echo "== the real Linux Bluetooth stack in a VM: trixie's kernel 6.12 and bluetoothd 5.82, emulated straps on /dev/vhci; the same VM capped at one host core, a board slower than a Pi 4 (scans, first samples, a busy bluetoothd), booted beside the package stage"
 started=$SECONDS
 slow_status=0
@@ -100,5 +121,14 @@ if ! appliance; then
   grep -hE -m3 'Oops: |RIP: |Kernel panic' "$APPLIANCE_RESULTS"/boot*/console.txt || true
   appliance
 fi
+
+
+stage "arm64"; echo "== the arm64 build (issue 33), begun beside the end-to-end tests and checked beside the real stack and the appliance: the kiosk's arm64 package built with Debian's Swift, the core tests as aarch64 code, the package's binaries on arm64 trixie and bookworm roots, one session's exports byte for byte on both architectures, the arm64 board in a VM in one boot (apt install, the picker, emulated straps recorded exactly, the USB stick's backup, kill -9 → READY), the instruction counts of both architectures"
+started=$SECONDS
+arm64_status=0
+wait "$arm64" || arm64_status=$?
+echo "the arm64 build and its checks: waited $((SECONDS - started)) s for them after the appliance stage; their output:"
+cat "$ARM64_LOG"
+[ "$arm64_status" -eq 0 ] || { echo "the arm64 stage failed (its log: $ARM64_LOG)" >&2; exit 1; }
 
 .venv/bin/python -m sideline_testkit.figures

@@ -7,6 +7,10 @@
 # deploy/scripts/vm/build-image.sh (an arm64 VM image's root); the aarch64 binutils it installs are
 # deploy/package/deb.sh's (the arm64 package, made with this machine's tools). Needs root.
 set -euo pipefail
+# One at a time: make test builds the arm64 toolchain and the arm64 board's image side by side, and two
+# apt-get installs or two registrations at once fail.
+exec 9> /run/lock/sideline-binfmt.lock
+flock 9
 missing=()
 command -v debootstrap >/dev/null || missing+=(debootstrap)
 command -v mmdebstrap >/dev/null || missing+=(mmdebstrap arch-test)  # an arm64 VM image's root
