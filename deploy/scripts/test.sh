@@ -15,8 +15,12 @@ ledger() {
     read -r start cpu name <<< "${STAGES[$i]}"; next=${STAGES[$((i + 1))]:-"$SECONDS $(busy_cs)"}
     read -r next_start next_cpu _ <<< "$next"
     printf '%s %d/%d · ' "$name" $((next_start - start)) $(((next_cpu - cpu) / 100)); done)total $SECONDS"
+  # A run that stops early takes the arm64 stages' background work with it (a cross build holding the kept
+  # folder's lock, a VM), whole trees: killing the shell alone would leave its children running.
+  [ -z "${arm64:-}" ] || kill_tree "$arm64"
   return $code
 }
+kill_tree() { local child; for child in $(pgrep -P "$1"); do kill_tree "$child"; done; kill "$1" 2>/dev/null || true; }
 trap ledger EXIT
 
 stage "swift test"; echo "== unit and end-to-end tests (swift test)"
@@ -127,6 +131,7 @@ stage "arm64"; echo "== the arm64 build (issue 33), begun beside the end-to-end 
 started=$SECONDS
 arm64_status=0
 wait "$arm64" || arm64_status=$?
+arm64=""  # waited for: nothing of it left to stop
 echo "the arm64 build and its checks: waited $((SECONDS - started)) s for them after the appliance stage; their output:"
 cat "$ARM64_LOG"
 [ "$arm64_status" -eq 0 ] || { echo "the arm64 stage failed (its log: $ARM64_LOG)" >&2; exit 1; }
