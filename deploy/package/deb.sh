@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make deb` (deb.sh [--arch ARCH] [--kiosk-only]): both packages of the checkout from the release build
 # (deploy/package/release-build.sh), packaged by debhelper from deploy/package/debian/ in a staging
-# folder (.build-deb/):
+# folder (.build-deb/ARCH/):
 #   out/sideline_<version>_<arch>.deb       the kiosk appliance
 #   out/sideline-club_<version>_<arch>.deb  the club server (docs/CLUB-OPERATIONS.md)
 # --arch arm64 (`make deb ARCH=arm64`, on an amd64 machine): the binaries cross-compiled with Debian's
@@ -57,7 +57,10 @@ else
   echo "deb.sh: builds for $(dpkg --print-architecture) or arm64, not $ARCH" >&2; exit 2
 fi
 VERSION=${DEB_VERSION:-$("${IN[@]}" "$BIN" --version)}
-STAGE=.build-deb/sideline-$VERSION
+# One folder an architecture: make test builds the arm64 package in the background, maybe while its package
+# stage builds amd64's, and dpkg-buildpackage writes its files beside the staging folder.
+BUILT=.build-deb/$ARCH
+STAGE=$BUILT/sideline-$VERSION
 rm -rf "$STAGE" && mkdir -p "$STAGE" out
 cp -r deploy/package/debian "$STAGE/debian"
 cp "$BIN" "$STAGE/sideline"
@@ -93,10 +96,10 @@ CHANGES
 (cd "$STAGE" && "${CROSS[@]}" dpkg-buildpackage -b -uc -us --no-check-builddeps "${PACKAGE_ARCH[@]}") >&2
 DEB="out/sideline_${VERSION}_${ARCH}.deb"
 CLUB_DEB="out/sideline-club_${VERSION}_${ARCH}.deb"
-mv ".build-deb/sideline_${VERSION}_${ARCH}.deb" "$DEB"
-rm -f .build-deb/sideline_"${VERSION}"_*.buildinfo .build-deb/sideline_"${VERSION}"_*.changes
+mv "$BUILT/sideline_${VERSION}_${ARCH}.deb" "$DEB"
+rm -f "$BUILT"/sideline_"${VERSION}"_*.buildinfo "$BUILT"/sideline_"${VERSION}"_*.changes
 if $CLUB; then
-  mv ".build-deb/sideline-club_${VERSION}_${ARCH}.deb" "$CLUB_DEB"
+  mv "$BUILT/sideline-club_${VERSION}_${ARCH}.deb" "$CLUB_DEB"
   echo "$CLUB_DEB"
 fi
 echo "$DEB"

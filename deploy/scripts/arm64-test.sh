@@ -13,9 +13,9 @@
 # Installs what it needs (qemu-user-static, debootstrap; binfmt_misc registration) through
 # deploy/package/arm64/toolchain.sh, which caches the toolchain, the roots and the Swift SDK in
 # ~/.cache/sideline/arm64 by their inputs; the builds are in .build-arm64*, .build-static, out/.
-# Prints what each step cost, as deploy/scripts/test.sh's ledger does. Not part of `make test`
-# (docs/TESTING.md says what it would cost there). The arm64 board in a VM (Tests/arm64/test_appliance_vm.py)
-# is `make test-appliance ARCH=arm64`'s, not this run's.
+# Prints what each step cost, as deploy/scripts/test.sh's ledger does. `make test` runs the same checks but
+# the club server's (deploy/scripts/arm64-prepare.sh and arm64-check.sh, decision 113), with the arm64 board in
+# a VM (Tests/arm64/test_appliance_vm.py), which is `make test-appliance ARCH=arm64`'s here, not this run's.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ONLY=()
