@@ -44,16 +44,6 @@ CLUB_STORAGE_CALLERS = ("ClubAPI", "ClubWeb")
 
 
 @pytest.fixture(scope="module")
-def manifest():
-    swift = shutil.which("swift")
-    if swift is None:
-        pytest.skip("no swift on PATH")
-    dump = subprocess.run([swift, "package", "dump-package"], cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert dump.returncode == 0, dump.stderr
-    return {t["name"]: t for t in json.loads(dump.stdout)["targets"]}
-
-
-@pytest.fixture(scope="module")
 def package(manifest):
     targets = manifest
 
